@@ -1,0 +1,81 @@
+// The endpoint model: the one serialisable shape that the scanner produces and the index,
+// search, exporters, caller and bridge consume. It imports nothing else from core.
+
+export type Protocol = 'http' | 'grpc';
+
+/** HTTP verbs as written, `ALL` when a mapping restricts no method, `gRPC` for RPC methods. */
+export type EndpointMethod =
+  | 'GET'
+  | 'POST'
+  | 'PUT'
+  | 'DELETE'
+  | 'PATCH'
+  | 'HEAD'
+  | 'OPTIONS'
+  | 'TRACE'
+  | 'ALL'
+  | 'gRPC'
+  | (string & {}); // custom JAX-RS @HttpMethod verbs keep their own name
+
+/** gRPC streaming kinds (spec §2.1): Unary, Server, Client, Bidirectional. */
+export type StreamingType = 'U' | 'S' | 'C' | 'B' | 'unknown';
+
+export type FrameworkId = 'spring-mvc' | 'jax-rs' | 'grpc' | 'actuator';
+
+export interface SourceLocation {
+  /** Path relative to the scanned root, with forward slashes. */
+  file: string;
+  /** 1-based line of the method name. */
+  line: number;
+  /** 1-based column of the method name. */
+  column: number;
+  /** The source method's name. */
+  member: string;
+}
+
+export interface Endpoint {
+  /** Stable across scans: module, class, method signature, verb and path. */
+  id: string;
+  protocol: Protocol;
+  framework: FrameworkId;
+  method: EndpointMethod;
+  /** As the application declares it: always starts with `/`, templates as `{name}`. */
+  path: string;
+  /** `METHOD /path`, no host (spec §2.1). */
+  address: string;
+  name: string;
+  description: string;
+  folder: string;
+  /** Fully qualified name of the concrete class that serves the endpoint. */
+  className: string;
+  module: string;
+  source: SourceLocation;
+  /** gRPC only. */
+  streaming?: StreamingType;
+  consumes?: string[];
+  produces?: string[];
+}
+
+export interface Diagnostic {
+  /** Path relative to the scanned root. */
+  file: string;
+  line?: number;
+  message: string;
+}
+
+export interface ScanResult {
+  endpoints: Endpoint[];
+  diagnostics: Diagnostic[];
+  stats: ScanStats;
+}
+
+export interface ScanStats {
+  filesRead: number;
+  filesParsed: number;
+  bytesRead: number;
+  millis: number;
+}
+
+export function addressOf(method: string, path: string): string {
+  return `${method} ${path}`;
+}

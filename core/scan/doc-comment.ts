@@ -1,0 +1,73 @@
+// Javadoc and KDoc: comment syntax stripped, then split into summary, body and block tags.
+
+/** `/** ... *\/` -> the comment's text with leading `*` gutters removed; undefined when empty. */
+export function cleanDocComment(raw: string): string | undefined {
+  const inner = raw.replace(/^\/\*\*+/, '').replace(/\*+\/$/, '');
+  const lines = inner.split(/\r?\n/).map((l) => l.replace(/^\s*\*(?!\/)\s?/, '').trimEnd());
+  while (lines.length && lines[0]!.trim() === '') lines.shift();
+  while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
+  const text = lines.join('\n').trim();
+  return text === '' ? undefined : text;
+}
+
+export interface ParsedDoc {
+  /** First sentence (or first line) of the main text. */
+  summary: string;
+  /** The rest of the main text. */
+  details: string;
+  params: Record<string, string>;
+  returns?: string;
+  deprecated?: string;
+}
+
+/** Renders inline tags the way Javadoc shows them and drops HTML markup. */
+export function plainText(s: string): string {
+  return s
+    .replace(/\{@(?:code|literal)\s+([^}]*)\}/g, '$1')
+    .replace(/\{@(?:link|linkplain)\s+([^}\s]+)(?:\s+([^}]*))?\}/g, (_, ref: string, label?: string) =>
+      (label ?? ref.replace(/^#/, '')).trim(),
+    )
+    .replace(/\{@\w+\s*([^}]*)\}/g, '$1')
+    .replace(/<\/?(p|br|ul|ol|li|b|i|em|strong|code|pre|tt|div|span|h\d)\b[^>]*>/gi, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .trim();
+}
+
+export function parseDoc(doc: string | undefined): ParsedDoc {
+  const out: ParsedDoc = { summary: '', details: '', params: {} };
+  if (!doc) return out;
+  const tagAt = doc.search(/^\s*@\w+/m);
+  const main = plainText(tagAt < 0 ? doc : doc.slice(0, tagAt));
+  const tags = tagAt < 0 ? '' : doc.slice(tagAt);
+  const [summary, details] = splitSummary(main);
+  out.summary = summary;
+  out.details = details;
+  for (const m of tags.matchAll(/^\s*@(\w+)[ \t]*([\s\S]*?)(?=^\s*@\w+|(?![\s\S]))/gm)) {
+    const tag = m[1]!;
+    const body = plainText(m[2] ?? '');
+    if (tag === 'param') {
+      const pm = /^(<?\w+>?)\s*([\s\S]*)$/.exec(body);
+      if (pm) out.params[pm[1]!] = pm[2]!.replace(/\s+/g, ' ').trim();
+    } else if (tag === 'return') out.returns = body.replace(/\s+/g, ' ');
+    else if (tag === 'deprecated') out.deprecated = body.replace(/\s+/g, ' ');
+  }
+  return out;
+}
+
+/**
+ * Javadoc's first sentence ends at a period followed by white space. Comments written without
+ * one (common in CJK code bases) end their summary at the first line break or an ideographic
+ * full stop.
+ */
+function splitSummary(text: string): [string, string] {
+  if (!text) return ['', ''];
+  const m = /\.(?=\s)|。|\n/.exec(text);
+  if (!m) return [text.replace(/\.$/, '').trim(), ''];
+  const summary = text.slice(0, m.index).trim();
+  const rest = text.slice(m.index + m[0].length).replace(/\s+/g, ' ').trim();
+  return [summary, rest];
+}

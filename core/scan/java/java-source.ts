@@ -1,0 +1,453 @@
+// Java front end: tree-sitter-java syntax tree -> the neutral SourceFile of source-model.ts.
+// Only declarations are visited; method bodies and initializer blocks are skipped, which keeps
+// the walk proportional to the API surface rather than to the code size.
+
+import Parser from 'tree-sitter';
+import Java from 'tree-sitter-java';
+import type {
+  Annotation,
+  EnumConstant,
+  Expr,
+  FieldDecl,
+  Import,
+  MethodDecl,
+  ParamDecl,
+  SourceFile,
+  TypeDecl,
+  TypeKind,
+  TypeParam,
+  TypeRef,
+} from '../source-model';
+import { cleanDocComment } from '../doc-comment';
+
+type Node = Parser.SyntaxNode;
+
+let parser: Parser | undefined;
+
+function javaParser(): Parser {
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(Java);
+  }
+  return parser;
+}
+
+/**
+ * Parses one Java file. tree-sitter recovers from errors, so a broken file still yields what
+ * could be read; the first error position is reported as `errorLine` for a diagnostic.
+ */
+export function parseJava(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
+  // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
+  const tree = javaParser().parse(text, undefined, { bufferSize: Math.max(32 * 1024, text.length * 2 + 1024) });
+  const root = tree.rootNode;
+  const file: SourceFile = { path, lang: 'java', pkg: '', imports: [], types: [], module };
+  let pendingDoc: string | undefined;
+  for (const child of root.namedChildren) {
+    switch (child.type) {
+      case 'package_declaration': {
+        const name = child.namedChildren.find((c) => c.type === 'scoped_identifier' || c.type === 'identifier');
+        if (name) file.pkg = name.text;
+        break;
+      }
+      case 'import_declaration':
+        file.imports.push(readImport(child));
+        break;
+      case 'block_comment':
+        if (child.text.startsWith('/**')) pendingDoc = child.text;
+        continue;
+      case 'line_comment':
+        continue;
+      default:
+        if (TYPE_NODES[child.type]) {
+          file.types.push(readType(child, file, undefined, file.pkg, pendingDoc));
+        }
+    }
+    pendingDoc = undefined;
+  }
+  const result: { file: SourceFile; errorLine?: number } = { file };
+  if (root.hasError) result.errorLine = firstErrorLine(root);
+  return result;
+}
+
+function firstErrorLine(root: Node): number {
+  const cursor = root.walk();
+  // Depth-first until the first ERROR or MISSING node.
+  for (;;) {
+    const n = cursor.currentNode;
+    if (n.type === 'ERROR' || n.isMissing) return n.startPosition.row + 1;
+    if (n.hasError && cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) return root.startPosition.row + 1;
+    }
+  }
+}
+
+const TYPE_NODES: Record<string, TypeKind> = {
+  class_declaration: 'class',
+  interface_declaration: 'interface',
+  enum_declaration: 'enum',
+  record_declaration: 'record',
+  annotation_type_declaration: 'annotation',
+};
+
+function readImport(node: Node): Import {
+  let isStatic = false;
+  let wildcard = false;
+  let name = '';
+  for (const c of node.children) {
+    if (c.type === 'static') isStatic = true;
+    else if (c.type === 'asterisk') wildcard = true;
+    else if (c.type === 'scoped_identifier' || c.type === 'identifier') name = c.text;
+  }
+  return { name, isStatic, wildcard };
+}
+
+function readModifiers(node: Node | null): { modifiers: string[]; annotations: Annotation[] } {
+  const modifiers: string[] = [];
+  const annotations: Annotation[] = [];
+  if (!node) return { modifiers, annotations };
+  for (const c of node.children) {
+    if (c.type === 'annotation' || c.type === 'marker_annotation') annotations.push(readAnnotation(c));
+    else if (!c.isNamed) modifiers.push(c.type);
+  }
+  return { modifiers, annotations };
+}
+
+function modifiersOf(node: Node): Node | null {
+  // `modifiers` is not a named field in the grammar; it is the first child when present.
+  const first = node.namedChild(0);
+  return first && first.type === 'modifiers' ? first : null;
+}
+
+function readAnnotation(node: Node): Annotation {
+  const name = node.childForFieldName('name')?.text ?? '';
+  const args: Record<string, Expr> = {};
+  const list = node.childForFieldName('arguments');
+  if (list) {
+    for (const arg of list.namedChildren) {
+      if (arg.type === 'element_value_pair') {
+        const key = arg.childForFieldName('key')?.text;
+        const value = arg.childForFieldName('value');
+        if (key && value) args[key] = readExpr(value);
+      } else if (!isComment(arg)) {
+        args.value = readExpr(arg);
+      }
+    }
+  }
+  return { name, args, line: node.startPosition.row + 1 };
+}
+
+function isComment(n: Node): boolean {
+  return n.type === 'line_comment' || n.type === 'block_comment';
+}
+
+export function readExpr(node: Node): Expr {
+  switch (node.type) {
+    case 'string_literal':
+      return { kind: 'string', value: stringValue(node) };
+    case 'identifier':
+    case 'field_access':
+    case 'scoped_identifier':
+      return { kind: 'name', name: node.text.replace(/\s+/g, '') };
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => !isComment(c));
+      return inner ? readExpr(inner) : { kind: 'other', text: node.text };
+    }
+    case 'binary_expression': {
+      const op = node.childForFieldName('operator')?.type ?? node.child(1)?.type;
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      if (op === '+' && left && right) {
+        const parts: Expr[] = [];
+        for (const side of [readExpr(left), readExpr(right)]) {
+          if (side.kind === 'concat') parts.push(...side.parts);
+          else parts.push(side);
+        }
+        return { kind: 'concat', parts };
+      }
+      return { kind: 'other', text: node.text };
+    }
+    case 'element_value_array_initializer':
+    case 'array_initializer':
+      return { kind: 'array', items: node.namedChildren.filter((c) => !isComment(c)).map(readExpr) };
+    case 'annotation':
+    case 'marker_annotation':
+      return { kind: 'annotation', annotation: readAnnotation(node) };
+    case 'class_literal': {
+      const t = node.namedChild(0);
+      return t ? { kind: 'class', type: readType_(t) } : { kind: 'other', text: node.text };
+    }
+    case 'decimal_integer_literal':
+    case 'hex_integer_literal':
+    case 'octal_integer_literal':
+    case 'binary_integer_literal':
+    case 'decimal_floating_point_literal':
+    case 'hex_floating_point_literal':
+    case 'character_literal':
+    case 'true':
+    case 'false':
+    case 'null_literal':
+      return { kind: 'literal', value: literalValue(node) };
+    case 'unary_expression':
+      if (node.child(0)?.type === '-') return { kind: 'literal', value: node.text.replace(/\s+/g, '') };
+      return { kind: 'other', text: node.text };
+    default:
+      return { kind: 'other', text: node.text };
+  }
+}
+
+function literalValue(node: Node): string {
+  if (node.type === 'character_literal') return unescapeJava(node.text.slice(1, -1));
+  return node.text.replace(/_/g, '').replace(/[lLfFdD]$/, (m) => (node.type.includes('hex') ? m : ''));
+}
+
+function stringValue(node: Node): string {
+  const text = node.text;
+  if (text.startsWith('"""')) {
+    return textBlockValue(text.slice(3, -3));
+  }
+  return unescapeJava(text.slice(1, -1));
+}
+
+/** Java text blocks: drop the opening line break, strip common indentation (JLS 3.10.6, simplified). */
+function textBlockValue(body: string): string {
+  const lines = body.replace(/^[ \t]*\r?\n/, '').split(/\r?\n/);
+  const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length);
+  const last = lines[lines.length - 1] ?? '';
+  if (last.trim() === '') indents.push(last.length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return unescapeJava(lines.map((l) => l.slice(cut).replace(/[ \t]+$/, '')).join('\n'));
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', s: ' ', '"': '"', "'": "'", '\\': '\\' };
+
+function unescapeJava(s: string): string {
+  if (!s.includes('\\')) return s;
+  return s.replace(/\\(u+[0-9a-fA-F]{4}|[0-7]{1,3}|\r?\n|.)/g, (_, e: string) => {
+    if (e[0] === 'u') return String.fromCharCode(parseInt(e.replace(/^u+/, ''), 16));
+    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    if (e === '\n' || e === '\r\n') return '';
+    return ESCAPES[e] ?? e;
+  });
+}
+
+function readTypeParams(node: Node | null): TypeParam[] {
+  if (!node) return [];
+  const out: TypeParam[] = [];
+  for (const p of node.namedChildren) {
+    if (p.type !== 'type_parameter') continue;
+    let name = '';
+    const bounds: TypeRef[] = [];
+    for (const c of p.namedChildren) {
+      if (c.type === 'type_identifier' || c.type === 'identifier') name = c.text;
+      else if (c.type === 'type_bound') bounds.push(...c.namedChildren.map(readType_));
+    }
+    out.push({ name, bounds });
+  }
+  return out;
+}
+
+/** tree-sitter type node -> TypeRef. */
+export function readType_(node: Node): TypeRef {
+  switch (node.type) {
+    case 'generic_type': {
+      const base = node.namedChild(0);
+      const argsNode = node.namedChildren.find((c) => c.type === 'type_arguments');
+      const ref = base ? readType_(base) : { name: node.text, args: [], dims: 0 };
+      ref.args = argsNode ? argsNode.namedChildren.filter((c) => !isComment(c)).map(readType_) : [];
+      return ref;
+    }
+    case 'array_type': {
+      const el = node.childForFieldName('element');
+      const dims = node.childForFieldName('dimensions');
+      const ref = el ? readType_(el) : { name: node.text, args: [], dims: 0 };
+      ref.dims += dims ? (dims.text.match(/\[/g)?.length ?? 1) : 1;
+      return ref;
+    }
+    case 'annotated_type': {
+      const t = node.namedChildren.find((c) => c.type !== 'annotation' && c.type !== 'marker_annotation');
+      return t ? readType_(t) : { name: node.text, args: [], dims: 0 };
+    }
+    case 'wildcard': {
+      const t = node.namedChildren.find((c) => c.type !== 'annotation' && c.type !== 'marker_annotation');
+      if (!t) return { name: '?', args: [], dims: 0 };
+      const isSuper = node.children.some((c) => c.type === 'super');
+      return { name: '?', args: [], dims: 0, bound: { kind: isSuper ? 'super' : 'extends', type: readType_(t) } };
+    }
+    case 'scoped_type_identifier': {
+      // Generic outer parts (`Outer<T>.Inner`) are rare in APIs; keep the dotted erased name.
+      return { name: node.text.replace(/<[^>]*>/g, '').replace(/\s+/g, ''), args: [], dims: 0 };
+    }
+    default:
+      return { name: node.text.replace(/\s+/g, ''), args: [], dims: 0 };
+  }
+}
+
+function readType(node: Node, file: SourceFile, outer: TypeDecl | undefined, prefix: string, rawDoc?: string): TypeDecl {
+  const kind = TYPE_NODES[node.type]!;
+  const name = node.childForFieldName('name')?.text ?? '';
+  const { modifiers, annotations } = readModifiers(modifiersOf(node));
+  const nameNode = node.childForFieldName('name') ?? node;
+  const decl: TypeDecl = {
+    kind,
+    name,
+    fqn: prefix ? `${prefix}.${name}` : name,
+    modifiers,
+    annotations,
+    typeParams: readTypeParams(node.childForFieldName('type_parameters')),
+    interfaces: [],
+    fields: [],
+    methods: [],
+    nested: [],
+    enumConstants: [],
+    components: [],
+    line: nameNode.startPosition.row + 1,
+    column: nameNode.startPosition.column + 1,
+    file,
+  };
+  if (outer) decl.outer = outer;
+  const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
+  if (doc) decl.doc = doc;
+
+  const superclass = node.childForFieldName('superclass');
+  if (superclass?.namedChild(0)) decl.superclass = readType_(superclass.namedChild(0)!);
+  const ifaces = node.childForFieldName('interfaces') ?? node.namedChildren.find((c) => c.type === 'extends_interfaces');
+  if (ifaces) {
+    const list = ifaces.namedChildren.find((c) => c.type === 'type_list');
+    if (list) decl.interfaces = list.namedChildren.filter((c) => !isComment(c)).map(readType_);
+  }
+  if (kind === 'record') {
+    const params = node.childForFieldName('parameters');
+    if (params) decl.components = readParams(params);
+  }
+  const body = node.childForFieldName('body');
+  if (body) readBody(body, decl, file);
+  return decl;
+}
+
+function readBody(body: Node, decl: TypeDecl, file: SourceFile): void {
+  let pendingDoc: string | undefined;
+  const visit = (members: Node[]) => {
+    for (const m of members) {
+      switch (m.type) {
+        case 'block_comment':
+          if (m.text.startsWith('/**')) pendingDoc = m.text;
+          continue;
+        case 'line_comment':
+          continue;
+        case 'method_declaration':
+        case 'annotation_type_element_declaration':
+        case 'constructor_declaration':
+        case 'compact_constructor_declaration':
+          if (m.type !== 'constructor_declaration' && m.type !== 'compact_constructor_declaration') {
+            decl.methods.push(readMethod(m, pendingDoc));
+          }
+          break;
+        case 'field_declaration':
+        case 'constant_declaration':
+          decl.fields.push(...readFields(m, pendingDoc, decl.kind === 'interface' || decl.kind === 'annotation'));
+          break;
+        case 'enum_constant':
+          decl.enumConstants.push(readEnumConstant(m, pendingDoc));
+          break;
+        case 'enum_body_declarations':
+          pendingDoc = undefined;
+          visit(m.namedChildren);
+          continue;
+        default:
+          if (TYPE_NODES[m.type]) decl.nested.push(readType(m, file, decl, decl.fqn, pendingDoc));
+      }
+      pendingDoc = undefined;
+    }
+  };
+  visit(body.namedChildren);
+}
+
+function readMethod(node: Node, rawDoc: string | undefined): MethodDecl {
+  const { modifiers, annotations } = readModifiers(modifiersOf(node));
+  const nameNode = node.childForFieldName('name') ?? node;
+  const typeNode = node.childForFieldName('type');
+  const returnType = typeNode ? readType_(typeNode) : null;
+  const dims = node.childForFieldName('dimensions');
+  if (returnType && dims) returnType.dims += dims.text.match(/\[/g)?.length ?? 0;
+  const params = node.childForFieldName('parameters');
+  const method: MethodDecl = {
+    name: nameNode.text,
+    modifiers,
+    annotations,
+    typeParams: readTypeParams(node.childForFieldName('type_parameters')),
+    params: params ? readParams(params) : [],
+    returnType,
+    line: nameNode.startPosition.row + 1,
+    column: nameNode.startPosition.column + 1,
+  };
+  const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
+  if (doc) method.doc = doc;
+  return method;
+}
+
+function readParams(node: Node): ParamDecl[] {
+  const out: ParamDecl[] = [];
+  for (const p of node.namedChildren) {
+    if (p.type === 'formal_parameter') {
+      const { annotations } = readModifiers(modifiersOf(p));
+      const typeNode = p.childForFieldName('type');
+      const type = typeNode ? readType_(typeNode) : { name: 'Object', args: [], dims: 0 };
+      const dims = p.childForFieldName('dimensions');
+      if (dims) type.dims += dims.text.match(/\[/g)?.length ?? 0;
+      out.push({ name: p.childForFieldName('name')?.text ?? '', type, annotations });
+    } else if (p.type === 'spread_parameter') {
+      const { annotations } = readModifiers(modifiersOf(p));
+      const typeNode = p.namedChildren.find((c) => c.type !== 'modifiers' && c.type !== 'variable_declarator');
+      const type = typeNode ? readType_(typeNode) : { name: 'Object', args: [], dims: 0 };
+      type.dims += 1;
+      const decl = p.namedChildren.find((c) => c.type === 'variable_declarator');
+      out.push({ name: decl?.childForFieldName('name')?.text ?? '', type, annotations });
+    }
+  }
+  return out;
+}
+
+function readFields(node: Node, rawDoc: string | undefined, implicitConstant: boolean): FieldDecl[] {
+  const { modifiers, annotations } = readModifiers(modifiersOf(node));
+  if (implicitConstant) {
+    // Interface fields are implicitly public static final.
+    for (const m of ['public', 'static', 'final']) if (!modifiers.includes(m)) modifiers.push(m);
+  }
+  const typeNode = node.childForFieldName('type');
+  const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
+  const out: FieldDecl[] = [];
+  for (const d of node.namedChildren) {
+    if (d.type !== 'variable_declarator') continue;
+    const type = typeNode ? readType_(typeNode) : { name: 'Object', args: [], dims: 0 };
+    const dims = d.childForFieldName('dimensions');
+    if (dims) type.dims += dims.text.match(/\[/g)?.length ?? 0;
+    const nameNode = d.childForFieldName('name');
+    const field: FieldDecl = {
+      name: nameNode?.text ?? '',
+      type,
+      modifiers,
+      annotations,
+      line: (nameNode ?? d).startPosition.row + 1,
+    };
+    const value = d.childForFieldName('value');
+    // Only constants can feed mappings; other initializers are never evaluated.
+    if (value && modifiers.includes('static') && modifiers.includes('final')) field.initializer = readExpr(value);
+    if (doc) field.doc = doc;
+    out.push(field);
+  }
+  return out;
+}
+
+function readEnumConstant(node: Node, rawDoc: string | undefined): EnumConstant {
+  const { annotations } = readModifiers(modifiersOf(node));
+  const args = node.childForFieldName('arguments');
+  const c: EnumConstant = {
+    name: node.childForFieldName('name')?.text ?? '',
+    args: args ? args.namedChildren.filter((a) => !isComment(a)).map(readExpr) : [],
+    annotations,
+  };
+  const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
+  if (doc) c.doc = doc;
+  return c;
+}

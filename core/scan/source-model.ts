@@ -1,0 +1,136 @@
+// The language-neutral view of a source file that every framework scanner reads.
+// Java (and later Kotlin) front ends turn their syntax trees into this shape, so one
+// framework layer serves both languages. Only declarations are kept: method bodies never are.
+
+export type Expr =
+  | { kind: 'string'; value: string }
+  | { kind: 'literal'; value: string } // numbers, chars, booleans, null: their source text
+  | { kind: 'name'; name: string } // identifier or dotted access: `BASE`, `Paths.API`, `RequestMethod.GET`
+  | { kind: 'concat'; parts: Expr[] } // `a + b`, string templates
+  | { kind: 'array'; items: Expr[] }
+  | { kind: 'annotation'; annotation: Annotation }
+  | { kind: 'class'; type: TypeRef } // `Foo.class`
+  | { kind: 'other'; text: string };
+
+export interface Annotation {
+  /** As written: `GetMapping` or `org.springframework.web.bind.annotation.GetMapping`. */
+  name: string;
+  /** Named arguments; a single positional argument is stored as `value`. */
+  args: Record<string, Expr>;
+  line: number;
+}
+
+export interface TypeRef {
+  /** Erased name as written: `List`, `java.util.Map`, `int`, `void`, `?`. */
+  name: string;
+  args: TypeRef[];
+  /** Array dimensions (`String[]` is 1; varargs add one). */
+  dims: number;
+  /** Bound of a wildcard or type variable use: `? extends T` has bound T. */
+  bound?: { kind: 'extends' | 'super'; type: TypeRef };
+  /** Kotlin `T?`. */
+  nullable?: boolean;
+}
+
+export interface ParamDecl {
+  name: string;
+  type: TypeRef;
+  annotations: Annotation[];
+}
+
+export interface MethodDecl {
+  name: string;
+  modifiers: string[];
+  annotations: Annotation[];
+  typeParams: TypeParam[];
+  params: ParamDecl[];
+  /** null for constructors. */
+  returnType: TypeRef | null;
+  doc?: string;
+  line: number;
+  column: number;
+}
+
+export interface FieldDecl {
+  name: string;
+  type: TypeRef;
+  modifiers: string[];
+  annotations: Annotation[];
+  initializer?: Expr;
+  doc?: string;
+  line: number;
+}
+
+export interface TypeParam {
+  name: string;
+  bounds: TypeRef[];
+}
+
+export interface EnumConstant {
+  name: string;
+  args: Expr[];
+  annotations: Annotation[];
+  doc?: string;
+}
+
+export type TypeKind = 'class' | 'interface' | 'enum' | 'record' | 'annotation' | 'object';
+
+export interface TypeDecl {
+  kind: TypeKind;
+  name: string;
+  /** Binary-style dotted name: `com.acme.Outer.Inner`. */
+  fqn: string;
+  modifiers: string[];
+  annotations: Annotation[];
+  typeParams: TypeParam[];
+  superclass?: TypeRef;
+  interfaces: TypeRef[];
+  fields: FieldDecl[];
+  methods: MethodDecl[];
+  nested: TypeDecl[];
+  enumConstants: EnumConstant[];
+  /** Record components (Java) or primary-constructor properties (Kotlin). */
+  components: ParamDecl[];
+  doc?: string;
+  line: number;
+  column: number;
+  outer?: TypeDecl;
+  file: SourceFile;
+}
+
+export interface Import {
+  /** Dotted name without the trailing `.*`. */
+  name: string;
+  isStatic: boolean;
+  wildcard: boolean;
+  /** Kotlin `import a.B as C`. */
+  alias?: string;
+}
+
+export interface SourceFile {
+  /** Relative to the scan root, forward slashes. */
+  path: string;
+  lang: 'java' | 'kotlin';
+  pkg: string;
+  imports: Import[];
+  types: TypeDecl[];
+  module: string;
+}
+
+export function isAbstract(t: TypeDecl): boolean {
+  return t.kind === 'interface' || t.kind === 'annotation' || t.modifiers.includes('abstract');
+}
+
+/** The last dotted segment: `a.b.GetMapping` -> `GetMapping`. */
+export function simpleName(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i < 0 ? name : name.slice(i + 1);
+}
+
+export function findAnnotation(list: readonly Annotation[], ...names: string[]): Annotation | undefined {
+  for (const a of list) {
+    const s = simpleName(a.name);
+    if (names.includes(s) || names.includes(a.name)) return a;
+  }
+  return undefined;
+}
