@@ -13,7 +13,7 @@ const external = [
 ];
 
 export default {
-  input: 'cli/main.ts',
+  input: 'cli/entry.ts',
   output: {
     file: 'dist/apiscout.mjs',
     format: 'es',

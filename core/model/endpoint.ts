@@ -79,3 +79,30 @@ export interface ScanStats {
 export function addressOf(method: string, path: string): string {
   return `${method} ${path}`;
 }
+
+export interface EndpointInit extends Omit<Endpoint, 'id' | 'address'> {
+  /** Erased parameter types of the source method: part of the id, so overloads stay distinct. */
+  signature: string[];
+}
+
+/** Builds an endpoint with its derived fields: `address` and the stable `id`. */
+export function createEndpoint(init: EndpointInit): Endpoint {
+  const { signature, protocol, framework, method, path, name, description, folder, className, module, source, ...rest } = init;
+  const id = `${module}:${className}#${source.member}(${signature.join(',')}) ${method} ${path}`;
+  // Key order is the documented JSON order.
+  return {
+    id,
+    protocol,
+    framework,
+    method,
+    path,
+    address: addressOf(method, path),
+    name,
+    description,
+    folder,
+    className,
+    module,
+    source,
+    ...rest,
+  };
+}

@@ -1,0 +1,69 @@
+// `apiscout scan [DIR] [--json] [--include-tests]`
+
+import { parseArgs } from 'node:util';
+import type { Diagnostic, ScanResult } from '../../core/model/endpoint';
+import { scanProject } from '../../core/scan/scan';
+import type { ScanProgress } from '../../core/scan/scan';
+import { painterFor } from '../colors';
+import type { CliIO } from '../io';
+import { renderTree } from '../render-tree';
+
+export const scanHelp = `Usage: apiscout scan [DIR] [--json] [--include-tests]
+
+Finds the API endpoints in the Java code base at DIR (default: the bundled sample shop)
+and prints them as a tree: module > class > METHOD /path  name.
+
+Options:
+  --json            print {"endpoints":[...],"diagnostics":[...],"stats":{...}} instead
+  --include-tests   also scan test sources (src/test/...)
+  -h, --help        show this help`;
+
+export async function scanCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      'include-tests': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(scanHelp);
+    return 0;
+  }
+  if (positionals.length > 1) {
+    io.err(`apiscout scan: expected at most one directory, got ${positionals.length}: ${positionals.join(' ')}`);
+    return 2;
+  }
+  const dir = positionals[0] ?? io.sampleProject;
+  const progress = io.progress();
+  let result: ScanResult;
+  try {
+    result = await scanProject(dir, {
+      includeTests: values['include-tests'],
+      onProgress: (p: ScanProgress) => progress.update(`${p.phase === 'read' ? 'reading' : 'parsing'} ${p.done}/${p.total} files`),
+    });
+  } finally {
+    progress.done();
+  }
+  if (values.json) {
+    io.out(JSON.stringify({ endpoints: result.endpoints, diagnostics: result.diagnostics, stats: result.stats }, null, 2));
+    return 0;
+  }
+  reportDiagnostics(result.diagnostics, io);
+  const paint = painterFor(io.stdout);
+  if (result.endpoints.length) io.out(renderTree(result.endpoints, paint));
+  io.out(summaryLine(result));
+  return 0;
+}
+
+export function reportDiagnostics(diagnostics: readonly Diagnostic[], io: CliIO): void {
+  for (const d of diagnostics) io.err(`warning: ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
+}
+
+function summaryLine({ endpoints, stats }: ScanResult): string {
+  const modules = new Set(endpoints.map((e) => e.module)).size;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(endpoints.length, 'endpoint')} in ${plural(modules, 'module')} · ${plural(stats.filesRead, 'file')} read, ${stats.filesParsed} parsed · ${stats.millis} ms`;
+}

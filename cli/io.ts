@@ -1,0 +1,48 @@
+// What a command may touch: output streams, the sample project, the progress line. Tests
+// pass their own to run commands in-process.
+
+import { fileURLToPath } from 'node:url';
+
+export interface Progress {
+  update(text: string): void;
+  done(): void;
+}
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  stdout: NodeJS.WriteStream;
+  /** The bundled sample shop: the default target when no directory is given. */
+  sampleProject: string;
+  progress(): Progress;
+}
+
+export function processIO(): CliIO {
+  return {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+    stdout: process.stdout,
+    // dist/apiscout.mjs and cli/*.ts both sit one level below the package root.
+    sampleProject: fileURLToPath(new URL('../test/fixtures/shop', import.meta.url)),
+    progress: () => terminalProgress(process.stderr),
+  };
+}
+
+/** A single self-overwriting line on a terminal; nothing at all otherwise. */
+function terminalProgress(stream: NodeJS.WriteStream): Progress {
+  if (!stream.isTTY) return { update: () => {}, done: () => {} };
+  let shown = false;
+  let last = 0;
+  return {
+    update(text) {
+      const now = Date.now();
+      if (now - last < 80) return; // repaint at most ~12 times a second
+      last = now;
+      shown = true;
+      stream.write(`\r\x1b[2K${text}`);
+    },
+    done() {
+      if (shown) stream.write('\r\x1b[2K');
+    },
+  };
+}

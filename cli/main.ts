@@ -1,0 +1,58 @@
+// The `apiscout` command line: dispatches to one module per command and maps errors to exit
+// codes: 0 success, 1 unexpected failure, 2 bad usage or bad input.
+
+import { InputError } from '../core/errors';
+import { scanCommand, scanHelp } from './commands/scan';
+import type { CliIO } from './io';
+import { packageVersion } from './version';
+
+const HELP = `apiscout: find, explore, call and export the API endpoints of Java code bases
+
+Usage: apiscout <command> [options]
+
+Commands:
+  scan [DIR]     list the endpoints found in DIR (default: the bundled sample shop)
+
+Run 'apiscout <command> --help' for a command's options.`;
+
+const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<number>; help: string }> = {
+  scan: { run: scanCommand, help: scanHelp },
+};
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.out(HELP);
+    return command ? 0 : 2;
+  }
+  if (command === '--version' || command === '-v') {
+    io.out(packageVersion());
+    return 0;
+  }
+  const cmd = COMMANDS[command];
+  if (!cmd) {
+    io.err(`apiscout: unknown command '${command}'\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    return await cmd.run(rest, io);
+  } catch (e) {
+    if (e instanceof InputError) {
+      io.err(`apiscout ${command}: ${e.message}`);
+      return 2;
+    }
+    if (isUsageError(e)) {
+      io.err(`apiscout ${command}: ${(e as Error).message}\n\n${cmd.help}`);
+      return 2;
+    }
+    io.err(`apiscout ${command}: unexpected failure: ${(e as Error).stack ?? String(e)}`);
+    return 1;
+  }
+}
+
+/** node:util parseArgs reports unknown or malformed options with these codes. */
+function isUsageError(e: unknown): boolean {
+  const code = (e as { code?: string }).code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+

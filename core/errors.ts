@@ -1,0 +1,15 @@
+// Errors that carry what a front end needs to report them well: the CLI maps them to exit
+// codes and the bridge to JSON-RPC error codes, each in one table.
+
+/** Bad input from the user: a missing directory, an unreadable file, a malformed option. */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  constructor(
+    message: string,
+    /** The input at fault: a path, an option, a value. */
+    readonly input: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,42 @@
+// The contract between the scan orchestrator and one framework, plus the context they share.
+// The orchestrator never names a framework; it asks each registered scanner what to parse
+// and which types serve endpoints.
+
+import type { Diagnostic, Endpoint, FrameworkId } from '../../model/endpoint';
+import type { ProjectIndex } from '../project-index';
+import type { ModuleInfo } from '../modules';
+import type { Scope } from '../project-index';
+import type { Annotation, TypeDecl } from '../source-model';
+
+export interface ScanContext {
+  index: ProjectIndex;
+  diagnostics: Diagnostic[];
+  modules: readonly ModuleInfo[];
+}
+
+export interface FrameworkScanner {
+  id: FrameworkId;
+  /**
+   * Annotation simple names that make a file worth parsing. Grows as `learnAnnotation`
+   * discovers meta-annotated custom annotations.
+   */
+  markers(): Iterable<string>;
+  /** Annotation names whose use on an annotation type may define a custom marker. */
+  metaMarkers(): Iterable<string>;
+  /**
+   * Shown every annotation type declared in a parsed file whose annotations include a marker.
+   * Returns true when it learned a new marker (a custom stereotype, verb or mapping).
+   */
+  learnAnnotation(decl: TypeDecl, ctx: ScanContext): boolean;
+  /** Shown every type of every parsed candidate file before any endpoint is built. */
+  collect?(type: TypeDecl, ctx: ScanContext): void;
+  /**
+   * An abstract type or interface whose implementations (found by the orchestrator through the
+   * supertype headers) may serve endpoints without carrying any annotation themselves.
+   */
+  wantsImplementations?(type: TypeDecl, ctx: ScanContext): boolean;
+  /** Endpoints served by a concrete type; [] when it serves none. */
+  endpoints(type: TypeDecl, ctx: ScanContext): Endpoint[];
+}
+
+export type { Annotation, Scope, TypeDecl };

@@ -1,0 +1,163 @@
+// JAX-RS (javax.ws.rs and jakarta.ws.rs): root resources are concrete classes with @Path (own or
+// inherited), resource methods carry a request-method designator, sub-resource locators (@Path
+// without a designator) are followed into the class they return. @ApplicationPath prefixes all.
+
+import { createEndpoint } from '../../../model/endpoint';
+import type { Endpoint } from '../../../model/endpoint';
+import { stringValue, stringValues } from '../../annotation-values';
+import { methodChains } from '../../hierarchy';
+import type { MethodSite } from '../../hierarchy';
+import { joinPaths, normalisePath } from '../../paths';
+import { findAnnotation, isAbstract, simpleName } from '../../source-model';
+import type { Annotation, TypeDecl } from '../../source-model';
+import type { FrameworkScanner, ScanContext } from '../framework';
+import { folderOf, nameAndDescription } from '../naming';
+
+const MAX_LOCATOR_DEPTH = 16;
+
+export function createJaxRsScanner(): FrameworkScanner {
+  /** Request-method designators: annotation simple name -> HTTP verb. */
+  const designators = new Map<string, string>(
+    ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'].map((v) => [v, v]),
+  );
+  /** @ApplicationPath prefix per module name. */
+  const appPaths = new Map<string, string>();
+
+  const verbOf = (annotations: readonly Annotation[]): string | undefined => {
+    for (const a of annotations) {
+      const v = designators.get(simpleName(a.name));
+      if (v) return v;
+    }
+    return undefined;
+  };
+  const hasJaxRs = (annotations: readonly Annotation[]) =>
+    verbOf(annotations) !== undefined || findAnnotation(annotations, 'Path') !== undefined;
+
+  function pathOf(ann: Annotation | undefined, owner: TypeDecl, ctx: ScanContext): string {
+    if (!ann) return '';
+    return stringValue(ctx.index, ann, ['value'], { type: owner, file: owner.file }) ?? '';
+  }
+
+  function classPath(type: TypeDecl, ctx: ScanContext): { path: string } | undefined {
+    for (const t of [type, ...ctx.index.ancestors(type)]) {
+      const ann = findAnnotation(t.annotations, 'Path');
+      if (ann) return { path: pathOf(ann, t, ctx) };
+    }
+    return undefined;
+  }
+
+  function prefixFor(module: string): string {
+    const own = appPaths.get(module);
+    if (own !== undefined) return own;
+    // An application class in another module (a shared `app` module) serves all when it is the only one.
+    return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
+  }
+
+  /** The declaration whose JAX-RS annotations apply: the most specific one that has any. */
+  function effective(chain: readonly MethodSite[]): MethodSite | undefined {
+    return chain.find((s) => hasJaxRs(s.method.annotations));
+  }
+
+  function collectResources(
+    type: TypeDecl,
+    base: string,
+    stack: TypeDecl[],
+    root: TypeDecl,
+    ctx: ScanContext,
+    out: Endpoint[],
+  ): void {
+    const folder = folderOf(ctx.index, root);
+    for (const { site, chain } of methodChains(ctx.index, type)) {
+      const eff = effective(chain);
+      if (!eff) continue;
+      const sub = pathOf(findAnnotation(eff.method.annotations, 'Path'), eff.owner, ctx);
+      const path = normalisePath(joinPaths(base, sub), false);
+      const verb = verbOf(eff.method.annotations);
+      if (verb) {
+        const { name, description } = nameAndDescription(ctx.index, chain);
+        const endpoint = createEndpoint({
+          protocol: 'http',
+          framework: 'jax-rs',
+          method: verb,
+          path,
+          name,
+          description,
+          folder,
+          className: type.fqn,
+          module: type.file.module,
+          source: { file: site.owner.file.path, line: site.method.line, column: site.method.column, member: site.method.name },
+          signature: site.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)),
+        });
+        const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
+        const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
+        if (consumes) endpoint.consumes = consumes;
+        if (produces) endpoint.produces = produces;
+        out.push(endpoint);
+        continue;
+      }
+      // A sub-resource locator: follow the type it returns.
+      const ret = eff.method.returnType;
+      const target = ret && ret.dims === 0 ? ctx.index.resolveType(ret.name, { type: eff.owner, file: eff.owner.file }) : undefined;
+      if (!target) {
+        ctx.diagnostics.push({
+          file: eff.owner.file.path,
+          line: eff.method.line,
+          message: `sub-resource locator ${eff.method.name}() returns ${ret ? ret.name : 'nothing'}, which is not a resource class in the source tree`,
+        });
+        continue;
+      }
+      // A cycle ends at any type already on the path, or a supertype of one (an interface a
+      // resource on the path implements), so each resource is listed once per locator chain.
+      const onPath = stack.some((s) => s === target || ctx.index.ancestors(s).includes(target));
+      if (onPath || stack.length >= MAX_LOCATOR_DEPTH) continue;
+      collectResources(target, path, [...stack, target], root, ctx, out);
+    }
+  }
+
+  return {
+    id: 'jax-rs',
+
+    markers: () => ['Path', 'ApplicationPath'],
+
+    metaMarkers: () => ['HttpMethod', 'Path'],
+
+    learnAnnotation(decl, ctx) {
+      if (decl.kind !== 'annotation' || designators.has(decl.name)) return false;
+      const http = findAnnotation(decl.annotations, 'HttpMethod');
+      if (!http) return false;
+      const verb = stringValue(ctx.index, http, ['value'], { type: decl, file: decl.file });
+      if (!verb) return false;
+      designators.set(decl.name, verb.toUpperCase());
+      return true;
+    },
+
+    collect(type, ctx) {
+      const app = findAnnotation(type.annotations, 'ApplicationPath');
+      if (!app) return;
+      const value = pathOf(app, type, ctx).replace(/\/\*$/, '');
+      appPaths.set(type.file.module, value === '' || value === '/' ? '' : normalisePath(value, false));
+    },
+
+    wantsImplementations(type) {
+      if (!isAbstract(type) || type.kind === 'annotation') return false;
+      return findAnnotation(type.annotations, 'Path') !== undefined || type.methods.some((m) => hasJaxRs(m.annotations));
+    },
+
+    endpoints(type, ctx) {
+      if (isAbstract(type) || type.kind === 'enum') return [];
+      const cp = classPath(type, ctx);
+      if (!cp) return [];
+      const out: Endpoint[] = [];
+      collectResources(type, joinPaths(prefixFor(type.file.module), cp.path), [type], type, ctx, out);
+      return out;
+    },
+  };
+}
+
+function mediaTypes(annotations: readonly Annotation[], name: string, owner: TypeDecl, ctx: ScanContext): string[] | undefined {
+  const ann = findAnnotation(annotations, name);
+  const values = ann && stringValues(ctx.index, ann, ['value'], { type: owner, file: owner.file });
+  // JAX-RS allows "a/b, c/d" in one string.
+  const out = values?.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  return out?.length ? out : undefined;
+}

@@ -1,0 +1,58 @@
+// Names, descriptions and folders of endpoints, shared by every framework (issue 2 rules):
+// Swagger annotations first, then Javadoc, then the code's own names.
+
+import { parseDoc, plainText } from '../doc-comment';
+import type { ProjectIndex } from '../project-index';
+import { findAnnotation } from '../source-model';
+import type { TypeDecl } from '../source-model';
+import type { MethodSite } from '../hierarchy';
+import { stringValue, stringValues } from '../annotation-values';
+
+export interface NameAndDescription {
+  name: string;
+  description: string;
+}
+
+export function nameAndDescription(index: ProjectIndex, chain: readonly MethodSite[]): NameAndDescription {
+  let summary: string | undefined;
+  let swaggerDescription: string | undefined;
+  for (const { method, owner } of chain) {
+    const scope = { type: owner, file: owner.file };
+    const op = findAnnotation(method.annotations, 'Operation');
+    const apiOp = findAnnotation(method.annotations, 'ApiOperation');
+    summary ??= (op && nonEmpty(stringValue(index, op, ['summary'], scope))) || (apiOp && nonEmpty(stringValue(index, apiOp, ['value'], scope))) || undefined;
+    swaggerDescription ??=
+      (op && nonEmpty(stringValue(index, op, ['description'], scope))) ||
+      (apiOp && nonEmpty(stringValue(index, apiOp, ['notes'], scope))) ||
+      undefined;
+  }
+  const doc = parseDoc(chain.find((s) => s.method.doc && !/^\s*\{@inheritDoc\}\s*$/.test(s.method.doc))?.method.doc);
+  const first = chain[0]!.method;
+  if (summary) {
+    const fromDoc = [doc.summary, doc.details].filter(Boolean).join(' ');
+    return { name: summary, description: swaggerDescription ?? fromDoc };
+  }
+  if (doc.summary) return { name: doc.summary, description: swaggerDescription ?? doc.details };
+  return { name: first.name, description: swaggerDescription ?? '' };
+}
+
+/** `@Tag(name)` / `@Api(tags)` anywhere in the hierarchy, else the class Javadoc's first sentence, else the simple name. */
+export function folderOf(index: ProjectIndex, type: TypeDecl): string {
+  for (const t of [type, ...index.ancestors(type)]) {
+    const scope = { type: t, file: t.file };
+    const tag = findAnnotation(t.annotations, 'Tag');
+    const tagName = tag && nonEmpty(stringValue(index, tag, ['name', 'value'], scope));
+    if (tagName) return tagName;
+    const api = findAnnotation(t.annotations, 'Api');
+    const apiTag = api && (stringValues(index, api, ['tags'], scope) ?? []).find((s) => s.trim() !== '');
+    if (apiTag) return apiTag;
+    const apiValue = api && nonEmpty(stringValue(index, api, ['value'], scope));
+    if (apiValue) return apiValue;
+  }
+  const summary = parseDoc(type.doc).summary;
+  return summary ? plainText(summary) : type.name;
+}
+
+function nonEmpty(s: string | undefined): string | undefined {
+  return s && s.trim() !== '' ? s.trim() : undefined;
+}

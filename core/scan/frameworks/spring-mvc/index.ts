@@ -1,0 +1,169 @@
+// Spring MVC: @Controller / @RestController classes (and annotations meta-annotated with them)
+// whose methods carry @RequestMapping or a composed mapping annotation, possibly inherited from
+// interfaces and base classes.
+
+import { createEndpoint } from '../../../model/endpoint';
+import type { Endpoint } from '../../../model/endpoint';
+import { enumNames, stringValues } from '../../annotation-values';
+import { methodChains } from '../../hierarchy';
+import { joinPaths } from '../../paths';
+import type { Scope } from '../../project-index';
+import { isAbstract, simpleName } from '../../source-model';
+import type { Annotation, TypeDecl } from '../../source-model';
+import type { FrameworkScanner, ScanContext } from '../framework';
+import { folderOf, nameAndDescription } from '../naming';
+
+const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
+
+/** A mapping annotation type: the verbs it fixes and the attributes its meta-annotation set. */
+interface MappingKind {
+  verbs: string[];
+  /** Set when a composed annotation's own meta-annotation declares paths. */
+  paths?: string[];
+  consumes?: string[];
+  produces?: string[];
+}
+
+/** What one mapping annotation use says. */
+interface Mapping {
+  paths: string[];
+  verbs: string[];
+  consumes?: string[];
+  produces?: string[];
+}
+
+export function createSpringMvcScanner(): FrameworkScanner {
+  const mappingKinds = new Map<string, MappingKind>([
+    ['RequestMapping', { verbs: [] }],
+    ['GetMapping', { verbs: ['GET'] }],
+    ['PostMapping', { verbs: ['POST'] }],
+    ['PutMapping', { verbs: ['PUT'] }],
+    ['DeleteMapping', { verbs: ['DELETE'] }],
+    ['PatchMapping', { verbs: ['PATCH'] }],
+  ]);
+  /** Stereotype annotation -> the class-level mapping a composed stereotype carries. */
+  const stereotypes = new Map<string, Mapping | undefined>([
+    ['Controller', undefined],
+    ['RestController', undefined],
+  ]);
+
+  function readMapping(ann: Annotation, scope: Scope, ctx: ScanContext): Mapping | undefined {
+    const kind = mappingKinds.get(simpleName(ann.name));
+    if (!kind) return undefined;
+    const paths = stringValues(ctx.index, ann, ['value', 'path'], scope, ctx.diagnostics) ?? kind.paths ?? [];
+    const declared = enumNames(ann.args.method).map((v) => v.toUpperCase()).filter((v) => VERBS.has(v));
+    const mapping: Mapping = { paths, verbs: kind.verbs.length ? kind.verbs : declared };
+    const consumes = stringValues(ctx.index, ann, ['consumes'], scope) ?? kind.consumes;
+    const produces = stringValues(ctx.index, ann, ['produces'], scope) ?? kind.produces;
+    if (consumes?.length) mapping.consumes = consumes;
+    if (produces?.length) mapping.produces = produces;
+    return mapping;
+  }
+
+  function mappingOn(annotations: readonly Annotation[], scope: Scope, ctx: ScanContext): Mapping | undefined {
+    for (const ann of annotations) {
+      const m = readMapping(ann, scope, ctx);
+      if (m) return m;
+    }
+    return undefined;
+  }
+
+  function stereotypeOf(type: TypeDecl): { found: boolean; mapping?: Mapping } {
+    for (const ann of type.annotations) {
+      const name = simpleName(ann.name);
+      if (stereotypes.has(name)) {
+        const mapping = stereotypes.get(name);
+        return mapping ? { found: true, mapping } : { found: true };
+      }
+    }
+    return { found: false };
+  }
+
+  /** Spring finds class-level mappings on the class, its stereotype, then up the hierarchy. */
+  function classMapping(type: TypeDecl, ctx: ScanContext): Mapping | undefined {
+    for (const t of [type, ...ctx.index.ancestors(type)]) {
+      const direct = mappingOn(t.annotations, { type: t, file: t.file }, ctx);
+      if (direct) return direct;
+      const viaStereotype = stereotypeOf(t).mapping;
+      if (viaStereotype) return viaStereotype;
+    }
+    return undefined;
+  }
+
+  return {
+    id: 'spring-mvc',
+
+    markers: () => stereotypes.keys(),
+
+    metaMarkers: () => [...stereotypes.keys(), ...mappingKinds.keys()],
+
+    learnAnnotation(decl, ctx) {
+      if (decl.kind !== 'annotation' || stereotypes.has(decl.name) || mappingKinds.has(decl.name)) return false;
+      const scope = { type: decl, file: decl.file };
+      const stereotype = stereotypeOf(decl);
+      if (stereotype.found) {
+        stereotypes.set(decl.name, mappingOn(decl.annotations, scope, ctx) ?? stereotype.mapping);
+        return true;
+      }
+      const meta = mappingOn(decl.annotations, scope, ctx);
+      if (meta) {
+        const kind: MappingKind = { verbs: meta.verbs };
+        if (meta.paths.length) kind.paths = meta.paths;
+        if (meta.consumes) kind.consumes = meta.consumes;
+        if (meta.produces) kind.produces = meta.produces;
+        mappingKinds.set(decl.name, kind);
+        return true;
+      }
+      return false;
+    },
+
+    endpoints(type, ctx) {
+      if (isAbstract(type) || type.kind === 'enum' || !stereotypeOf(type).found) return [];
+      const base = classMapping(type, ctx);
+      const folder = folderOf(ctx.index, type);
+      const out: Endpoint[] = [];
+      for (const { site, chain } of methodChains(ctx.index, type)) {
+        let mapping: Mapping | undefined;
+        for (const s of chain) {
+          mapping = mappingOn(s.method.annotations, { type: s.owner, file: s.owner.file }, ctx);
+          if (mapping) break;
+        }
+        if (!mapping) continue;
+        const verbs = union(base?.verbs ?? [], mapping.verbs);
+        const classPaths = base?.paths.length ? base.paths : [''];
+        const methodPaths = mapping.paths.length ? mapping.paths : [''];
+        const { name, description } = nameAndDescription(ctx.index, chain);
+        const consumes = mapping.consumes ?? base?.consumes;
+        const produces = mapping.produces ?? base?.produces;
+        for (const cp of classPaths) {
+          for (const mp of methodPaths) {
+            const path = joinPaths(cp, mp);
+            for (const verb of verbs.length ? verbs : ['ALL']) {
+              const endpoint = createEndpoint({
+                protocol: 'http',
+                framework: 'spring-mvc',
+                method: verb,
+                path,
+                name,
+                description,
+                folder,
+                className: type.fqn,
+                module: type.file.module,
+                source: { file: site.owner.file.path, line: site.method.line, column: site.method.column, member: site.method.name },
+                signature: site.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)),
+              });
+              if (consumes) endpoint.consumes = consumes;
+              if (produces) endpoint.produces = produces;
+              out.push(endpoint);
+            }
+          }
+        }
+      }
+      return out;
+    },
+  };
+}
+
+function union(a: readonly string[], b: readonly string[]): string[] {
+  return [...new Set([...a, ...b])];
+}

@@ -1,0 +1,342 @@
+// The lazily parsed view of a code base. Every file is read once and described by a cheap
+// header (package, declared type names, supertype names, annotation names); a file is parsed
+// only when a scanner needs a type it declares, and never twice. Names are resolved the way
+// javac does: enclosing scopes and inherited member types, single-type imports, the same
+// package, on-demand imports.
+
+import { readFileSync } from 'node:fs';
+import type { Diagnostic } from '../model/endpoint';
+import type { Expr, FieldDecl, SourceFile, TypeDecl } from './source-model';
+import { simpleName } from './source-model';
+import { parseJava } from './java/java-source';
+import { libraryConstant } from './library-constants';
+
+export interface FileEntry {
+  path: string;
+  abs: string;
+  module: string;
+  lang: 'java' | 'kotlin';
+  pkg: string;
+  /** Type names the text seems to declare (may over-approximate: comments, strings). */
+  declares: string[];
+  /** Simple names after `extends`/`implements`/`:` (over-approximates too). */
+  supers: string[];
+  /** Capitalised annotation names used anywhere in the file. */
+  annotations: Set<string>;
+  /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
+  declaresAnnotation: boolean;
+  /** Kept only for files that will likely be parsed; re-read from disk otherwise. */
+  text?: string;
+  parsed?: SourceFile | null;
+}
+
+/** Scope in which a name is looked up: a type (and its enclosing types) within a file. */
+export interface Scope {
+  type?: TypeDecl;
+  file: SourceFile;
+}
+
+const PACKAGE_RE = /^\s*package\s+([\w.]+)\s*;?/m;
+const DECLARES_RE = /\b(?:class|interface|enum|record|object)\s+([A-Za-z_$][\w$]*)/g;
+const SUPERS_RE = /\b(?:extends|implements)\s+([\w$.<>,?\s]+?)(?=\{|\bimplements\b|\bpermits\b|$)/gm;
+// Qualified uses (`@jakarta.ws.rs.Path`) count by their simple name.
+const ANNOTATION_RE = /@(?:[a-z_$][\w$]*\s*\.\s*)*([A-Z][\w$]*)/g;
+
+/** Reads the cheap header of a file from its text. */
+export function describeFile(
+  text: string,
+  path: string,
+  abs: string,
+  module: string,
+  lang: 'java' | 'kotlin',
+): FileEntry {
+  const pkg = PACKAGE_RE.exec(text)?.[1] ?? '';
+  const declares: string[] = [];
+  for (const m of text.matchAll(DECLARES_RE)) declares.push(m[1]!);
+  const supers: string[] = [];
+  for (const m of text.matchAll(SUPERS_RE)) {
+    let list = m[1]!;
+    while (list.includes('<')) {
+      const next = list.replace(/<[^<>]*>/g, '');
+      if (next === list) break;
+      list = next;
+    }
+    for (const part of list.split(',')) {
+      const name = part.trim().split(/\s/)[0];
+      if (name) supers.push(simpleName(name));
+    }
+  }
+  const annotations = new Set<string>();
+  for (const m of text.matchAll(ANNOTATION_RE)) annotations.add(m[1]!);
+  const declaresAnnotation = /@interface\b|\bannotation\s+class\b/.test(text);
+  return { path, abs, module, lang, pkg, declares, supers, annotations, declaresAnnotation };
+}
+
+export class ProjectIndex {
+  readonly files = new Map<string, FileEntry>();
+  private readonly bySimpleName = new Map<string, FileEntry[]>();
+  private readonly bySuper = new Map<string, FileEntry[]>();
+  private readonly byFqn = new Map<string, TypeDecl>();
+  parsedCount = 0;
+
+  constructor(readonly diagnostics: Diagnostic[]) {}
+
+  add(entry: FileEntry): void {
+    this.files.set(entry.path, entry);
+    for (const name of new Set(entry.declares)) push(this.bySimpleName, name, entry);
+    for (const name of new Set(entry.supers)) push(this.bySuper, name, entry);
+  }
+
+  /** Parses a file once; later calls return the same result. */
+  parse(entry: FileEntry): SourceFile | undefined {
+    if (entry.parsed !== undefined) return entry.parsed ?? undefined;
+    entry.parsed = null;
+    let text = entry.text;
+    if (text === undefined) {
+      try {
+        text = readFileSync(entry.abs, 'utf8');
+      } catch (e) {
+        this.diagnostics.push({ file: entry.path, message: `cannot read: ${(e as Error).message}` });
+        return undefined;
+      }
+    }
+    entry.text = undefined; // the syntax tree replaces the text
+    try {
+      const { file, errorLine } = parseJava(text, entry.path, entry.module);
+      this.parsedCount++;
+      if (errorLine !== undefined) {
+        this.diagnostics.push({ file: entry.path, line: errorLine, message: 'syntax error: the file does not parse; only the declarations read before the error are used' });
+      }
+      entry.parsed = file;
+      const register = (t: TypeDecl) => {
+        if (!this.byFqn.has(t.fqn)) this.byFqn.set(t.fqn, t);
+        t.nested.forEach(register);
+      };
+      file.types.forEach(register);
+      return file;
+    } catch (e) {
+      this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
+      return undefined;
+    }
+  }
+
+  /** Every type declared in a parsed file, nested ones included, outermost first. */
+  static allTypes(file: SourceFile): TypeDecl[] {
+    const out: TypeDecl[] = [];
+    const visit = (t: TypeDecl) => {
+      out.push(t);
+      t.nested.forEach(visit);
+    };
+    file.types.forEach(visit);
+    return out;
+  }
+
+  /** Files whose header names `name` after extends/implements: candidates for subtypes. */
+  filesExtending(name: string): readonly FileEntry[] {
+    return this.bySuper.get(name) ?? [];
+  }
+
+  /** A source type by its dotted name (`pkg.Outer.Inner`); undefined for library types. */
+  typeByFqn(fqn: string): TypeDecl | undefined {
+    const known = this.byFqn.get(fqn);
+    if (known) return known;
+    const segs = fqn.split('.');
+    // Try each split into package + top-level type + nested path, longest package first.
+    for (let i = segs.length - 1; i >= 0; i--) {
+      const pkg = segs.slice(0, i).join('.');
+      const top = segs[i]!;
+      for (const entry of this.bySimpleName.get(top) ?? []) {
+        if (entry.pkg !== pkg) continue;
+        const file = this.parse(entry);
+        const decl = file?.types.find((t) => t.name === top);
+        if (!decl) continue;
+        const found = nestedPath(decl, segs.slice(i + 1));
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+
+  /** Resolves a type name as written (simple or qualified) in a scope. */
+  resolveType(name: string, scope: Scope): TypeDecl | undefined {
+    const dot = name.indexOf('.');
+    if (dot < 0) return this.resolveSimple(name, scope);
+    const head = name.slice(0, dot);
+    const first = this.resolveSimple(head, scope);
+    if (first) return nestedPath(first, name.slice(dot + 1).split('.'), this);
+    return this.typeByFqn(name);
+  }
+
+  private resolveSimple(name: string, scope: Scope): TypeDecl | undefined {
+    for (let t = scope.type; t; t = t.outer) {
+      if (t.name === name) return t;
+      const member = this.memberType(t, name, new Set());
+      if (member) return member;
+    }
+    const file = scope.file;
+    for (const imp of file.imports) {
+      if (!imp.wildcard && !imp.isStatic && (imp.alias ?? simpleName(imp.name)) === name) {
+        return this.typeByFqn(imp.name);
+      }
+    }
+    for (const t of file.types) if (t.name === name) return t;
+    const samePackage = this.typeByFqn(file.pkg ? `${file.pkg}.${name}` : name);
+    if (samePackage) return samePackage;
+    for (const imp of file.imports) {
+      if (imp.wildcard) {
+        const t = this.typeByFqn(`${imp.name}.${name}`);
+        if (t) return t;
+      }
+    }
+    // A static import can name a nested type too.
+    for (const imp of file.imports) {
+      if (imp.isStatic && !imp.wildcard && simpleName(imp.name) === name) {
+        const t = this.typeByFqn(imp.name);
+        if (t) return t;
+      }
+    }
+    return undefined;
+  }
+
+  /** A member type declared in `t` or inherited from its supertypes. */
+  private memberType(t: TypeDecl, name: string, seen: Set<TypeDecl>): TypeDecl | undefined {
+    if (seen.has(t)) return undefined;
+    seen.add(t);
+    const own = t.nested.find((n) => n.name === name);
+    if (own) return own;
+    for (const s of this.superTypes(t)) {
+      const inherited = this.memberType(s, name, seen);
+      if (inherited) return inherited;
+    }
+    return undefined;
+  }
+
+  private readonly superCache = new Map<TypeDecl, TypeDecl[]>();
+
+  /** Direct supertypes found in the source tree (superclass first, then interfaces). */
+  superTypes(t: TypeDecl): TypeDecl[] {
+    const cached = this.superCache.get(t);
+    if (cached) return cached;
+    const out: TypeDecl[] = [];
+    this.superCache.set(t, out); // guards against cyclic hierarchies in broken code
+    // javac resolves the extends clause in the enclosing scope, not inside the type itself.
+    const scope: Scope = t.outer ? { type: t.outer, file: t.file } : { file: t.file };
+    for (const ref of t.superclass ? [t.superclass, ...t.interfaces] : t.interfaces) {
+      const s = this.resolveType(ref.name, scope);
+      if (s && s !== t) out.push(s);
+    }
+    return out;
+  }
+
+  /** All supertypes, nearest first, each once. */
+  ancestors(t: TypeDecl): TypeDecl[] {
+    const out: TypeDecl[] = [];
+    const seen = new Set<TypeDecl>([t]);
+    const queue = [t];
+    while (queue.length) {
+      for (const s of this.superTypes(queue.shift()!)) {
+        if (seen.has(s)) continue;
+        seen.add(s);
+        out.push(s);
+        queue.push(s);
+      }
+    }
+    return out;
+  }
+
+  /** A field visible by simple name from `scope`: own, inherited, enclosing, statically imported. */
+  resolveField(name: string, scope: Scope): { field: FieldDecl; owner: TypeDecl } | undefined {
+    for (let t = scope.type; t; t = t.outer) {
+      for (const owner of [t, ...this.ancestors(t)]) {
+        const field = owner.fields.find((f) => f.name === name);
+        if (field) return { field, owner };
+      }
+    }
+    for (const imp of scope.file.imports) {
+      if (!imp.isStatic) continue;
+      if (imp.wildcard || simpleName(imp.name) === name) {
+        const ownerName = imp.wildcard ? imp.name : imp.name.slice(0, imp.name.lastIndexOf('.'));
+        const owner = this.typeByFqn(ownerName);
+        if (owner) {
+          const hit = this.fieldOf(owner, name);
+          if (hit) return hit;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  fieldOf(type: TypeDecl, name: string): { field: FieldDecl; owner: TypeDecl } | undefined {
+    for (const owner of [type, ...this.ancestors(type)]) {
+      const field = owner.fields.find((f) => f.name === name);
+      if (field) return { field, owner };
+    }
+    return undefined;
+  }
+
+  /**
+   * Folds a constant string expression: literals, `+`, and static final fields across classes,
+   * interfaces and static imports. Returns the unresolvable part when folding fails.
+   */
+  evalString(expr: Expr, scope: Scope, seen: Set<string> = new Set()): { value: string } | { unresolved: string } {
+    switch (expr.kind) {
+      case 'string':
+      case 'literal':
+        return { value: expr.value };
+      case 'concat': {
+        let value = '';
+        for (const part of expr.parts) {
+          const r = this.evalString(part, scope, seen);
+          if ('unresolved' in r) return r;
+          value += r.value;
+        }
+        return { value };
+      }
+      case 'name': {
+        const hit = this.lookupConstant(expr.name, scope);
+        if (!hit || !hit.field.initializer) {
+          const known = hit ? undefined : libraryConstant(expr.name);
+          return known !== undefined ? { value: known } : { unresolved: expr.name };
+        }
+        const key = `${hit.owner.fqn}#${hit.field.name}`;
+        if (seen.has(key)) return { unresolved: expr.name };
+        seen.add(key);
+        const r = this.evalString(hit.field.initializer, { type: hit.owner, file: hit.owner.file }, seen);
+        seen.delete(key);
+        return r;
+      }
+      default:
+        return { unresolved: expr.kind === 'other' ? expr.text : expr.kind };
+    }
+  }
+
+  private lookupConstant(name: string, scope: Scope): { field: FieldDecl; owner: TypeDecl } | undefined {
+    const dot = name.lastIndexOf('.');
+    if (dot < 0) return this.resolveField(name, scope);
+    const owner = this.resolveType(name.slice(0, dot), scope);
+    return owner ? this.fieldOf(owner, name.slice(dot + 1)) : undefined;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function nestedPath(start: TypeDecl, path: string[], index?: ProjectIndex): TypeDecl | undefined {
+  let t: TypeDecl | undefined = start;
+  for (const seg of path) {
+    if (!t) return undefined;
+    const cur: TypeDecl = t;
+    t = cur.nested.find((n) => n.name === seg);
+    if (!t && index) {
+      // Member types are inherited: `Sub.Inner` may name `Base.Inner`.
+      for (const s of index.ancestors(cur)) {
+        t = s.nested.find((n) => n.name === seg);
+        if (t) break;
+      }
+    }
+  }
+  return t;
+}
