@@ -18,7 +18,9 @@ export interface Painter {
 }
 
 export function painterFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): Painter {
-  const on = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' ? true : !env.NO_COLOR && stream.isTTY === true;
+  // Conventions: NO_COLOR (no-color.org) and FORCE_COLOR count when set and non-empty.
+  const forced = env.FORCE_COLOR ? env.FORCE_COLOR !== '0' : undefined;
+  const on = forced ?? (!env.NO_COLOR && stream.isTTY === true);
   if (!on) return { method: (_m, t) => t ?? _m, dim: (t) => t, bold: (t) => t };
   return {
     method: (m, t = m) => (METHOD_COLORS[m] ? `${METHOD_COLORS[m]}${t}${RESET}` : t),

@@ -59,15 +59,15 @@ export function parseDoc(doc: string | undefined): ParsedDoc {
 }
 
 /**
- * Javadoc's first sentence ends at a period followed by white space. Comments written without
- * one (common in CJK code bases) end their summary at the first line break or an ideographic
- * full stop.
+ * Javadoc's first sentence ends at the first period followed by white space (or an ideographic
+ * full stop), even across lines. Comments with no sentence end at all (common in CJK code bases)
+ * use their first line as the summary.
  */
 function splitSummary(text: string): [string, string] {
   if (!text) return ['', ''];
-  const m = /\.(?=\s)|。|\n/.exec(text);
-  if (!m) return [text.replace(/\.$/, '').trim(), ''];
-  const summary = text.slice(0, m.index).trim();
+  const m = /\.(?=\s|$)|。/.exec(text) ?? /\n/.exec(text);
+  if (!m) return [text.trim(), ''];
+  const summary = text.slice(0, m.index).replace(/\s+/g, ' ').trim();
   const rest = text.slice(m.index + m[0].length).replace(/\s+/g, ' ').trim();
   return [summary, rest];
 }

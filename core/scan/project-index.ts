@@ -36,40 +36,111 @@ export interface Scope {
   file: SourceFile;
 }
 
-const PACKAGE_RE = /^\s*package\s+([\w.]+)\s*;?/m;
-const DECLARES_RE = /\b(?:class|interface|enum|record|object)\s+([A-Za-z_$][\w$]*)/g;
-const SUPERS_RE = /\b(?:extends|implements)\s+([\w$.<>,?\s]+?)(?=\{|\bimplements\b|\bpermits\b|$)/gm;
-// Qualified uses (`@jakarta.ws.rs.Path`) count by their simple name.
-const ANNOTATION_RE = /@(?:[a-z_$][\w$]*\s*\.\s*)*([A-Z][\w$]*)/g;
-
-/** Reads the cheap header of a file from its text. */
+/**
+ * Reads the cheap header of a file straight from its bytes with byte searches: this runs over
+ * every file of the tree, so it allocates no string for the file itself, only for the names it
+ * finds. Keywords and names are ASCII; a non-ASCII identifier is read byte-wise, which can only
+ * make a candidate look less likely, never break a parse. It may over-approximate (a keyword in
+ * a comment) but never misses a declaration written normally.
+ */
 export function describeFile(
-  text: string,
+  source: Buffer | string,
   path: string,
   abs: string,
   module: string,
   lang: 'java' | 'kotlin',
 ): FileEntry {
-  const pkg = PACKAGE_RE.exec(text)?.[1] ?? '';
+  const b = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
+  const annotations = new Set<string>();
+  let declaresAnnotation = false;
+  for (let at = b.indexOf(AT); at >= 0; at = b.indexOf(AT, at + 1)) {
+    const name = annotationNameAt(b, at + 1);
+    if (name) annotations.add(name);
+    else if (startsWith(b, at + 1, 'interface')) declaresAnnotation = true;
+  }
+  if (lang === 'kotlin' && /\bannotation\s+class\b/.test(b.toString('latin1'))) declaresAnnotation = true;
   const declares: string[] = [];
-  for (const m of text.matchAll(DECLARES_RE)) declares.push(m[1]!);
-  const supers: string[] = [];
-  for (const m of text.matchAll(SUPERS_RE)) {
-    let list = m[1]!;
-    while (list.includes('<')) {
-      const next = list.replace(/<[^<>]*>/g, '');
-      if (next === list) break;
-      list = next;
-    }
-    for (const part of list.split(',')) {
-      const name = part.trim().split(/\s/)[0];
-      if (name) supers.push(simpleName(name));
+  for (const keyword of DECLARATION_KEYWORDS[lang]) {
+    for (let k = b.indexOf(keyword); k >= 0; k = b.indexOf(keyword, k + keyword.length)) {
+      const before = k > 0 ? b[k - 1]! : 0x20;
+      if (before === DOT || (before !== AT && isIdentByte(before))) continue; // `Foo.class`, `subclass `
+      const name = identifierAt(b, skipBlanks(b, k + keyword.length));
+      if (name) declares.push(name);
     }
   }
-  const annotations = new Set<string>();
-  for (const m of text.matchAll(ANNOTATION_RE)) annotations.add(m[1]!);
-  const declaresAnnotation = /@interface\b|\bannotation\s+class\b/.test(text);
-  return { path, abs, module, lang, pkg, declares, supers, annotations, declaresAnnotation };
+  const supers: string[] = [];
+  for (const keyword of SUPER_KEYWORDS) {
+    for (let k = b.indexOf(keyword); k >= 0; k = b.indexOf(keyword, k + keyword.length)) {
+      if (k > 0 && isIdentByte(b[k - 1]!)) continue;
+      const stop = b.indexOf(OPEN_BRACE, k);
+      readTypeList(b.toString('latin1', k + keyword.length, stop < 0 ? b.length : stop), supers);
+    }
+  }
+  return { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
+}
+
+const AT = 0x40;
+const DOT = 0x2e;
+const OPEN_BRACE = 0x7b;
+const DECLARATION_KEYWORDS = {
+  java: ['class ', 'interface ', 'enum ', 'record '],
+  kotlin: ['class ', 'interface ', 'object '],
+} as const;
+const SUPER_KEYWORDS = ['extends ', 'implements '];
+
+function isIdentByte(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24 || c > 0x7f;
+}
+
+function startsWith(b: Buffer, i: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (b[i + k] !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+function skipBlanks(b: Buffer, i: number): number {
+  while (b[i] === 0x20 || b[i] === 0x09) i++;
+  return i;
+}
+
+function identifierAt(b: Buffer, i: number): string | undefined {
+  let k = i;
+  while (k < b.length && isIdentByte(b[k]!)) k++;
+  return k > i ? b.toString('utf8', i, k) : undefined;
+}
+
+/** The simple name of an annotation use starting at `i` (after `@`): `a.b.Name` -> `Name`; undefined for lowercase or `@interface`. */
+function annotationNameAt(b: Buffer, i: number): string | undefined {
+  let start = i;
+  let k = i;
+  for (;;) {
+    while (k < b.length && isIdentByte(b[k]!)) k++;
+    if (b[k] === DOT && k + 1 < b.length && isIdentByte(b[k + 1]!)) {
+      start = ++k;
+      continue;
+    }
+    break;
+  }
+  const first = b[start] ?? 0;
+  return k > start && first >= 0x41 && first <= 0x5a ? b.toString('utf8', start, k) : undefined;
+}
+
+/** The `package a.b.c;` declaration, skipping comments and annotations before it. */
+function packageOf(b: Buffer): string {
+  for (let k = b.indexOf('package'); k >= 0; k = b.indexOf('package', k + 7)) {
+    if (k > 0 && isIdentByte(b[k - 1]!)) continue;
+    const end = b.indexOf(';', k);
+    const m = /^package\s+([\w$.\s]+?)\s*$/.exec(b.toString('utf8', k, end < 0 ? Math.min(b.length, k + 300) : end));
+    if (m) return m[1]!.replace(/\s+/g, '');
+  }
+  return '';
+}
+
+/** `Base<Map<K, V>>, pkg.I2` -> simple names of the listed types (type arguments included: harmless). */
+function readTypeList(list: string, out: string[]): void {
+  for (const m of list.matchAll(/[A-Za-z_$][\w$.]*/g)) {
+    const name = m[0];
+    if (name !== 'implements' && name !== 'extends' && name !== 'permits') out.push(simpleName(name));
+  }
 }
 
 export class ProjectIndex {
@@ -228,9 +299,14 @@ export class ProjectIndex {
     return out;
   }
 
+  private readonly ancestorCache = new Map<TypeDecl, TypeDecl[]>();
+
   /** All supertypes, nearest first, each once. */
   ancestors(t: TypeDecl): TypeDecl[] {
+    const cached = this.ancestorCache.get(t);
+    if (cached) return cached;
     const out: TypeDecl[] = [];
+    this.ancestorCache.set(t, out);
     const seen = new Set<TypeDecl>([t]);
     const queue = [t];
     while (queue.length) {

@@ -27,13 +27,8 @@ export function nameAndDescription(index: ProjectIndex, chain: readonly MethodSi
       undefined;
   }
   const doc = parseDoc(chain.find((s) => s.method.doc && !/^\s*\{@inheritDoc\}\s*$/.test(s.method.doc))?.method.doc);
-  const first = chain[0]!.method;
-  if (summary) {
-    const fromDoc = [doc.summary, doc.details].filter(Boolean).join(' ');
-    return { name: summary, description: swaggerDescription ?? fromDoc };
-  }
-  if (doc.summary) return { name: doc.summary, description: swaggerDescription ?? doc.details };
-  return { name: first.name, description: swaggerDescription ?? '' };
+  const name = summary ?? (doc.summary || chain[0]!.method.name);
+  return { name, description: swaggerDescription ?? doc.details };
 }
 
 /** `@Tag(name)` / `@Api(tags)` anywhere in the hierarchy, else the class Javadoc's first sentence, else the simple name. */

@@ -19,10 +19,39 @@ import type {
   TypeRef,
 } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
+import { blankMethodBodies } from './skeleton';
+import { liteTree, NodeNames } from '../lite-tree';
+import type { LiteNode } from '../lite-tree';
 
-type Node = Parser.SyntaxNode;
+type Node = LiteNode;
 
 let parser: Parser | undefined;
+const names = new NodeNames();
+/** Read as text only: their inner nodes are never visited. */
+const OPAQUE = new Set([
+  'package_declaration',
+  'import_declaration',
+  'block',
+  'constructor_body',
+  'line_comment',
+  'block_comment',
+  'string_literal',
+  'character_literal',
+  'lambda_expression',
+  'object_creation_expression',
+  'method_invocation',
+  // Read through their text.
+  'scoped_identifier',
+  'scoped_type_identifier',
+  'field_access',
+  'dimensions',
+  'integral_type',
+  'floating_point_type',
+  'boolean_type',
+  'void_type',
+  'type_identifier',
+  'identifier',
+]);
 
 function javaParser(): Parser {
   if (!parser) {
@@ -37,18 +66,17 @@ function javaParser(): Parser {
  * could be read; the first error position is reported as `errorLine` for a diagnostic.
  */
 export function parseJava(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
+  const skeleton = blankMethodBodies(text);
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
-  const tree = javaParser().parse(text, undefined, { bufferSize: Math.max(32 * 1024, text.length * 2 + 1024) });
-  const root = tree.rootNode;
+  const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
+  const root = liteTree(tree, skeleton, names, OPAQUE);
   const file: SourceFile = { path, lang: 'java', pkg: '', imports: [], types: [], module };
   let pendingDoc: string | undefined;
   for (const child of root.namedChildren) {
     switch (child.type) {
-      case 'package_declaration': {
-        const name = child.namedChildren.find((c) => c.type === 'scoped_identifier' || c.type === 'identifier');
-        if (name) file.pkg = name.text;
+      case 'package_declaration':
+        file.pkg = /^package\s+([\w$.\s]+?)\s*;?$/.exec(child.text)?.[1]?.replace(/\s+/g, '') ?? '';
         break;
-      }
       case 'import_declaration':
         file.imports.push(readImport(child));
         break;
@@ -65,11 +93,11 @@ export function parseJava(text: string, path: string, module: string): { file: S
     pendingDoc = undefined;
   }
   const result: { file: SourceFile; errorLine?: number } = { file };
-  if (root.hasError) result.errorLine = firstErrorLine(root);
+  if (tree.rootNode.hasError) result.errorLine = firstErrorLine(tree.rootNode);
   return result;
 }
 
-function firstErrorLine(root: Node): number {
+function firstErrorLine(root: Parser.SyntaxNode): number {
   const cursor = root.walk();
   // Depth-first until the first ERROR or MISSING node.
   for (;;) {
@@ -91,15 +119,9 @@ const TYPE_NODES: Record<string, TypeKind> = {
 };
 
 function readImport(node: Node): Import {
-  let isStatic = false;
-  let wildcard = false;
-  let name = '';
-  for (const c of node.children) {
-    if (c.type === 'static') isStatic = true;
-    else if (c.type === 'asterisk') wildcard = true;
-    else if (c.type === 'scoped_identifier' || c.type === 'identifier') name = c.text;
-  }
-  return { name, isStatic, wildcard };
+  const text = node.text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  const m = /^import\s+(static\s+)?([\w$.\s]+?)(\.\s*\*)?\s*;?\s*$/.exec(text);
+  return { name: m?.[2]?.replace(/\s+/g, '') ?? '', isStatic: m?.[1] !== undefined, wildcard: m?.[3] !== undefined };
 }
 
 function readModifiers(node: Node | null): { modifiers: string[]; annotations: Annotation[] } {

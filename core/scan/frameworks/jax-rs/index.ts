@@ -53,8 +53,12 @@ export function createJaxRsScanner(): FrameworkScanner {
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
   }
 
-  /** The declaration whose JAX-RS annotations apply: the most specific one that has any. */
-  function effective(chain: readonly MethodSite[]): MethodSite | undefined {
+  /**
+   * The declaration whose JAX-RS annotations apply: the most specific one that has any. Only
+   * public methods can be resource methods (interface methods are implicitly public).
+   */
+  function effective(site: MethodSite, chain: readonly MethodSite[]): MethodSite | undefined {
+    if (site.owner.kind !== 'interface' && !site.method.modifiers.includes('public')) return undefined;
     return chain.find((s) => hasJaxRs(s.method.annotations));
   }
 
@@ -62,16 +66,16 @@ export function createJaxRsScanner(): FrameworkScanner {
     type: TypeDecl,
     base: string,
     stack: TypeDecl[],
-    root: TypeDecl,
     ctx: ScanContext,
     out: Endpoint[],
   ): void {
-    const folder = folderOf(ctx.index, root);
+    // Sub-resources keep their own folder: the tree groups endpoints by the class serving them.
+    const folder = folderOf(ctx.index, type);
     for (const { site, chain } of methodChains(ctx.index, type)) {
-      const eff = effective(chain);
+      const eff = effective(site, chain);
       if (!eff) continue;
       const sub = pathOf(findAnnotation(eff.method.annotations, 'Path'), eff.owner, ctx);
-      const path = normalisePath(joinPaths(base, sub), false);
+      const path = joinPaths(base, sub);
       const verb = verbOf(eff.method.annotations);
       if (verb) {
         const { name, description } = nameAndDescription(ctx.index, chain);
@@ -110,7 +114,7 @@ export function createJaxRsScanner(): FrameworkScanner {
       // resource on the path implements), so each resource is listed once per locator chain.
       const onPath = stack.some((s) => s === target || ctx.index.ancestors(s).includes(target));
       if (onPath || stack.length >= MAX_LOCATOR_DEPTH) continue;
-      collectResources(target, path, [...stack, target], root, ctx, out);
+      collectResources(target, path, [...stack, target], ctx, out);
     }
   }
 
@@ -148,7 +152,7 @@ export function createJaxRsScanner(): FrameworkScanner {
       const cp = classPath(type, ctx);
       if (!cp) return [];
       const out: Endpoint[] = [];
-      collectResources(type, joinPaths(prefixFor(type.file.module), cp.path), [type], type, ctx, out);
+      collectResources(type, joinPaths(prefixFor(type.file.module), cp.path), [type], ctx, out);
       return out;
     },
   };

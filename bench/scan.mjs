@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// Scan benchmark: times `node dist/apiscout.mjs scan --json DIR` as a fresh process per run and
+// sets it against the floor, a fresh process that only walks the tree and reads every source file.
+//   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH]
+// Without DIR, a code base of --files files is generated once and cached under bench/out/.
+// --cli measures another build of the CLI (same `scan --json DIR` contract).
+
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.dirname(here);
+const DEFAULT_CLI = path.join(repo, 'dist', 'apiscout.mjs');
+const GENERATOR = path.join(here, 'gen-codebase.mjs');
+const PRELOAD = pathToFileURL(path.join(here, 'maxrss-preload.mjs')).href;
+const SOURCE_EXT = /\.(java|kt)$/;
+// What the floor walk skips; the scanner skips these too, so both read the same files.
+const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.gradle', '.idea', '.apiscout', 'target', 'build', 'out']);
+const TEST_SETS = new Set(['test', 'testFixtures', 'integrationTest', 'it']);
+
+// ---------------------------------------------------------------- floor child
+
+/** Walks and reads every .java/.kt file, nothing else: the cost no scanner can go below. */
+function floorChild(dir) {
+  const started = performance.now();
+  let files = 0;
+  let bytes = 0;
+  const walk = (abs) => {
+    const inSrc = path.basename(abs) === 'src';
+    for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+      const p = path.join(abs, e.name);
+      if (e.isDirectory()) {
+        if (!SKIPPED_DIRS.has(e.name) && !(inSrc && TEST_SETS.has(e.name))) walk(p);
+      } else if (SOURCE_EXT.test(e.name)) {
+        bytes += Buffer.byteLength(fs.readFileSync(p, 'utf8'));
+        files++;
+      }
+    }
+  };
+  walk(dir);
+  process.stdout.write(`${JSON.stringify({ files, bytes, millis: performance.now() - started })}\n`);
+}
+
+// ---------------------------------------------------------------- running children
+
+/** Runs `node --import preload ...args`; resolves with stdout, wall time and peak RSS. */
+function runChild(args) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', PRELOAD, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      let stderr = Buffer.concat(err).toString('utf8');
+      const rss = /\[bench\] maxrss-kb=(\d+)/.exec(stderr);
+      stderr = stderr.replace(/\n?\[bench\] maxrss-kb=\d+\n/, '');
+      resolve({ code, signal, wallMs, rssKb: rss ? Number(rss[1]) : undefined, stdout: Buffer.concat(out).toString('utf8'), stderr });
+    });
+  });
+}
+
+function failure(what, res) {
+  const tail = res.stderr.trim().split('\n').slice(-8).join('\n');
+  return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
+}
+
+async function runScan(cli, dir) {
+  const res = await runChild([cli, 'scan', '--json', dir]);
+  if (res.code !== 0) throw failure('scan', res);
+  let out;
+  try {
+    out = JSON.parse(res.stdout);
+  } catch {
+    throw new Error(`scan printed no JSON on stdout (first bytes: ${JSON.stringify(res.stdout.slice(0, 120))})`);
+  }
+  const stats = out.stats ?? {};
+  return {
+    wallMs: res.wallMs, rssKb: res.rssKb, endpoints: out.endpoints?.length ?? 0, diagnostics: out.diagnostics?.length ?? 0,
+    filesRead: stats.filesRead, filesParsed: stats.filesParsed, bytesRead: stats.bytesRead, millis: stats.millis,
+  };
+}
+
+async function runFloor(dir) {
+  const res = await runChild([fileURLToPath(import.meta.url), '--floor-child', dir]);
+  if (res.code !== 0) throw failure('floor', res);
+  return { ...JSON.parse(res.stdout), wallMs: res.wallMs, rssKb: res.rssKb };
+}
+
+// ---------------------------------------------------------------- code base
+
+function parseArgs(argv) {
+  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--files') opts.files = Number(argv[++i]);
+    else if (a === '--runs') opts.runs = Number(argv[++i]);
+    else if (a === '--kotlin-share') opts.kotlinShare = Number(argv[++i]);
+    else if (a === '--seed') opts.seed = Number(argv[++i]);
+    else if (a === '--json') opts.json = true;
+    else if (a === '--cli') opts.cli = path.resolve(argv[++i]);
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
+    else opts.dir = path.resolve(a);
+  }
+  if (!(Number.isInteger(opts.runs) && opts.runs > 0)) throw new Error('--runs must be a positive integer');
+  return opts;
+}
+
+/** The cached generated code base; its name carries the generator's hash, so edits regenerate it. */
+async function generatedCodebase(opts, log) {
+  const hash = createHash('sha256').update(fs.readFileSync(GENERATOR)).digest('hex').slice(0, 8);
+  const dir = path.join(here, 'out', `gen-${opts.files}-k${opts.kotlinShare}-s${opts.seed}-${hash}`);
+  if (fs.existsSync(path.join(dir, 'bench-manifest.json'))) return dir;
+  log(`generating ${opts.files} files into ${path.relative(repo, dir)} ...`);
+  const res = await runChild([GENERATOR, dir, '--files', String(opts.files), '--kotlin-share', String(opts.kotlinShare), '--seed', String(opts.seed)]);
+  if (res.code !== 0) throw failure('gen-codebase', res);
+  return dir;
+}
+
+function readManifest(dir) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'bench-manifest.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function summarize(runs, files, bytes) {
+  const walls = runs.map((r) => r.wallMs);
+  const med = median(walls);
+  const rss = runs.map((r) => r.rssKb).filter((x) => x !== undefined);
+  return {
+    files, bytes, medianMs: med, bestMs: Math.min(...walls), filesPerSec: files / (med / 1000), mbPerSec: bytes / 1048576 / (med / 1000),
+    peakRssMb: rss.length ? Math.max(...rss) / 1024 : undefined,
+  };
+}
+
+function table(rows) {
+  const head = ['', 'files', 'MB', 'endpoints', 'median ms', 'best ms', 'files/s', 'MB/s', 'peak RSS MB'];
+  const fmt = (x, d = 0) => (x === undefined || Number.isNaN(x) ? '-' : typeof x === 'number' ? x.toFixed(d) : String(x));
+  const body = rows.map((r) => [r.name, fmt(r.files), fmt(r.bytes / 1048576, 1), fmt(r.endpoints), fmt(r.medianMs), fmt(r.bestMs),
+    fmt(r.filesPerSec), fmt(r.mbPerSec, 1), fmt(r.peakRssMb, 0)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), ...body.map(line)].join('\n');
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const log = (s) => process.stderr.write(`${s}\n`);
+  const dir = opts.dir ?? (await generatedCodebase(opts, log));
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} is not a folder`);
+  const manifest = readManifest(dir);
+
+  let scanError;
+  if (!fs.existsSync(opts.cli)) {
+    scanError = new Error(opts.cli === DEFAULT_CLI ? 'dist/apiscout.mjs not found: run `npm run build` first' : `${opts.cli} not found`);
+  }
+  const floorRuns = [];
+  const scanRuns = [];
+  for (let i = 0; i < opts.runs; i++) {
+    floorRuns.push(await runFloor(dir));
+    if (!scanError) {
+      try {
+        scanRuns.push(await runScan(opts.cli, dir));
+      } catch (err) {
+        scanError = err;
+      }
+    }
+    log(`run ${i + 1}/${opts.runs}: floor ${floorRuns.at(-1).wallMs.toFixed(0)} ms${scanRuns[i] ? `, scan ${scanRuns[i].wallMs.toFixed(0)} ms` : ''}`);
+  }
+
+  const { files, bytes } = floorRuns[0];
+  const floor = { name: 'floor (walk + read)', ...summarize(floorRuns, files, bytes) };
+  const scan = scanRuns.length === opts.runs ? {
+    name: 'scan', ...summarize(scanRuns, files, bytes), endpoints: scanRuns[0].endpoints, diagnostics: scanRuns[0].diagnostics,
+    filesRead: scanRuns[0].filesRead, filesParsed: scanRuns[0].filesParsed, inProcessMedianMs: median(scanRuns.map((r) => r.millis ?? NaN)),
+  } : undefined;
+  const report = {
+    dir, runs: opts.runs, node: process.version, codebase: { files, bytes, expectedEndpoints: manifest?.endpoints },
+    scan, floor, scanOverFloor: scan ? scan.medianMs / floor.medianMs : undefined, scanError: scanError?.message,
+  };
+
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const out = [`code base: ${dir} (${files} source files, ${(bytes / 1048576).toFixed(1)} MB), ${opts.runs} cold run${opts.runs === 1 ? '' : 's'} each, node ${process.version}`, ''];
+    out.push(table(scan ? [scan, floor] : [floor]), '');
+    if (scan) {
+      out.push(`scan / floor: ${report.scanOverFloor.toFixed(2)}x   in-process scan time (stats.millis, median): ${scan.inProcessMedianMs.toFixed(0)} ms`);
+      out.push(`files read ${scan.filesRead ?? '-'}, parsed ${scan.filesParsed ?? '-'}, diagnostics ${scan.diagnostics}` +
+        (manifest ? `, endpoints ${scan.endpoints} of ${manifest.endpoints} generated (java ${manifest.java.endpoints}, kotlin ${manifest.kotlin.endpoints})` : ''));
+    }
+    if (scanError) out.push(`scan not measured: ${scanError.message}`);
+    process.stdout.write(`${out.join('\n')}\n`);
+  }
+  if (scanError) process.exitCode = 1;
+}
+
+if (process.argv[2] === '--floor-child') {
+  floorChild(process.argv[3]);
+} else {
+  main().catch((err) => {
+    process.stderr.write(`bench/scan: ${err.message}\n`);
+    process.exit(2);
+  });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { cleanDocComment, parseDoc } from './doc-comment';
+
+describe('cleanDocComment', () => {
+  it('strips the comment frame and star gutters', () => {
+    expect(cleanDocComment('/**\n   * Get a user.\n   *   indented\n   */')).toBe('Get a user.\n  indented');
+    expect(cleanDocComment('/** One line */')).toBe('One line');
+    expect(cleanDocComment('/** */')).toBeUndefined();
+  });
+});
+
+describe('parseDoc', () => {
+  it('splits the first sentence at a period followed by white space', () => {
+    const d = parseDoc('Get a user by id. Loads it from\nthe {@code users} table.\n@param id the id\n@return the user');
+    expect(d.summary).toBe('Get a user by id');
+    expect(d.details).toBe('Loads it from the users table.');
+    expect(d.params).toEqual({ id: 'the id' });
+    expect(d.returns).toBe('the user');
+  });
+
+  it('does not split at a period inside a word or version', () => {
+    expect(parseDoc('Returns v1.2 data').summary).toBe('Returns v1.2 data');
+  });
+
+  it('ends a period-less summary at the first line break', () => {
+    const d = parseDoc('List orders\nnewest first');
+    expect(d.summary).toBe('List orders');
+    expect(d.details).toBe('newest first');
+  });
+
+  it('ends a CJK summary at an ideographic full stop', () => {
+    const d = parseDoc('获取用户详情。根据编号查询');
+    expect(d.summary).toBe('获取用户详情');
+    expect(d.details).toBe('根据编号查询');
+  });
+
+  it('renders links with their label and drops HTML', () => {
+    expect(parseDoc('See {@link Foo#bar the bar}. <p>More</p>').details).toBe('More');
+    expect(parseDoc('Uses {@link Foo#bar}').summary).toBe('Uses Foo#bar');
+  });
+
+  it('handles comments that are only tags', () => {
+    const d = parseDoc('@param x the x');
+    expect(d.summary).toBe('');
+    expect(d.params.x).toBe('the x');
+  });
+});
+
+describe('parseDoc summaries across lines', () => {
+  it('lets a sentence run over a line break until its period', () => {
+    const d = parseDoc('Subscribes an address to\nthe newsletter. A mail is sent.');
+    expect(d.summary).toBe('Subscribes an address to the newsletter');
+    expect(d.details).toBe('A mail is sent.');
+  });
+});

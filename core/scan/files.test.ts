@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_SOURCE_BYTES, canMatchFile, rebaseGitignore, walkProject } from './files';
+
+const EXTS = ['.java', '.kt', '.proto'] as const;
+let root: string;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-walk-'));
+});
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+function write(rel: string, text = 'class X {}\n'): void {
+  const abs = path.join(root, rel);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  fs.writeFileSync(abs, text);
+}
+
+function paths(opts: { includeTests?: boolean } = {}): string[] {
+  return walkProject(root, { extensions: EXTS, ...opts }).files.map((f) => f.path);
+}
+
+/** As root, permission bits do not bind; drop to `nobody` for the call so they do. */
+function asUnprivileged<T>(fn: () => T): T {
+  if (process.geteuid?.() !== 0) return fn();
+  fs.chmodSync(root, 0o755);
+  process.setegid!(65534);
+  process.seteuid!(65534);
+  try {
+    return fn();
+  } finally {
+    process.seteuid!(0);
+    process.setegid!(0);
+  }
+}
+
+describe('walkProject', () => {
+  it('lists wanted files with relative, absolute path and size, sorted', () => {
+    write('b/src/main/java/com/x/B.java', 'class B {}\n');
+    write('a/src/main/kotlin/A.kt', 'class A\n');
+    write('a/src/main/proto/svc.proto', 'syntax = "proto3";\n');
+    write('a/README.md');
+    write('a/src/main/resources/application.yml');
+    const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+    expect(files).toEqual([
+      { path: 'a/src/main/kotlin/A.kt', abs: path.join(root, 'a/src/main/kotlin/A.kt'), size: 8 },
+      { path: 'a/src/main/proto/svc.proto', abs: path.join(root, 'a/src/main/proto/svc.proto'), size: 19 },
+      { path: 'b/src/main/java/com/x/B.java', abs: path.join(root, 'b/src/main/java/com/x/B.java'), size: 11 },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('only returns the extensions asked for', () => {
+    write('A.java');
+    write('B.kt');
+    expect(walkProject(root, { extensions: ['.kt'] }).files.map((f) => f.path)).toEqual(['B.kt']);
+  });
+
+  it('collects build files, including those without sources beside them', () => {
+    write('pom.xml', '<project/>');
+    write('api/pom.xml', '<project/>');
+    write('g/build.gradle.kts');
+    write('g/settings.gradle.kts');
+    write('h/build.gradle');
+    write('h/settings.gradle');
+    write('h/gradle.properties');
+    write('target/pom.xml');
+    expect(walkProject(root, { extensions: EXTS }).buildFiles).toEqual([
+      'api/pom.xml',
+      'g/build.gradle.kts',
+      'g/settings.gradle.kts',
+      'h/build.gradle',
+      'h/settings.gradle',
+      'pom.xml',
+    ]);
+  });
+
+  it('skips tool and build-output folders', () => {
+    write('src/main/java/Keep.java');
+    for (const dir of ['.git', 'node_modules/x', '.gradle', '.idea', '.apiscout', 'target', 'build', 'out', 'app/target/generated-sources/annotations', 'app/build/generated/sources']) {
+      write(`${dir}/Skip.java`);
+    }
+    write('src/main/java/generated-sources/Skip.java');
+    expect(paths()).toEqual(['src/main/java/Keep.java']);
+  });
+
+  it('walks build/out/target folders that are packages inside a source root', () => {
+    write('app/src/main/java/com/acme/build/BuildController.java');
+    write('app/src/main/java/com/acme/out/Out.java');
+    write('app/src/main/kotlin/target/Target.kt');
+    write('app/src/main/java/com/acme/build/generated/Gen.java');
+    write('app/src/main/resources/build/NotSource.java');
+    write('app/build/Skip.java');
+    expect(paths()).toEqual([
+      'app/src/main/java/com/acme/build/BuildController.java',
+      'app/src/main/java/com/acme/build/generated/Gen.java',
+      'app/src/main/java/com/acme/out/Out.java',
+      'app/src/main/kotlin/target/Target.kt',
+    ]);
+  });
+
+  it('leaves out test sources unless includeTests', () => {
+    write('src/main/java/Main.java');
+    write('src/test/java/MainTest.java');
+    write('m/src/testFixtures/java/Fixture.java');
+    write('m/src/integrationTest/kotlin/It.kt');
+    write('m/src/it/java/It2.java');
+    write('m/src/main/java/com/test/NotATest.java');
+    expect(paths()).toEqual(['m/src/main/java/com/test/NotATest.java', 'src/main/java/Main.java']);
+    expect(paths({ includeTests: true })).toEqual([
+      'm/src/integrationTest/kotlin/It.kt',
+      'm/src/it/java/It2.java',
+      'm/src/main/java/com/test/NotATest.java',
+      'm/src/testFixtures/java/Fixture.java',
+      'src/main/java/Main.java',
+      'src/test/java/MainTest.java',
+    ]);
+  });
+
+  describe('.gitignore', () => {
+    it('honours the root file: globs, folders, anchors and negation', () => {
+      write('.gitignore', '# comment\n*.gen.java\nlegacy/\n/Top.java\n!keep.gen.java\n');
+      write('A.java');
+      write('Top.java');
+      write('sub/Top.java');
+      write('x/Y.gen.java');
+      write('x/keep.gen.java');
+      write('legacy/Old.java');
+      write('a/legacy/Old.java');
+      expect(paths()).toEqual(['A.java', 'sub/Top.java', 'x/keep.gen.java']);
+    });
+
+    it('applies nested files relative to their folder', () => {
+      write('m/.gitignore', '/Local.java\ndeep/*.java\nAny.java\n');
+      write('m/Local.java');
+      write('m/x/Local.java');
+      write('m/deep/D.java');
+      write('m/x/deep/D.java');
+      write('m/x/y/Any.java');
+      write('Local.java');
+      write('other/Any.java');
+      expect(paths()).toEqual(['Local.java', 'm/x/Local.java', 'm/x/deep/D.java', 'other/Any.java']);
+    });
+
+    it('lets a nested negation override the parent, as git does', () => {
+      write('.gitignore', '*.kt\nvendor/\n');
+      write('k/.gitignore', '!Keep.kt\n');
+      write('k/Keep.kt');
+      write('k/Drop.kt');
+      write('Keep.kt');
+      // An excluded folder cannot be re-included from inside it.
+      write('vendor/.gitignore', '!*.java\n');
+      write('vendor/V.java');
+      expect(paths()).toEqual(['k/Keep.kt']);
+    });
+
+    it('can re-include a folder the parent excluded by name', () => {
+      write('.gitignore', 'gen/\n');
+      write('m/.gitignore', '!gen/\n');
+      write('m/gen/G.java');
+      write('gen/G.java');
+      expect(paths()).toEqual(['m/gen/G.java']);
+    });
+
+    it('hides build files too, and reads .git/info/exclude', () => {
+      write('.git/info/exclude', 'scratch/\n');
+      write('.gitignore', 'sandbox/\n');
+      write('scratch/S.java');
+      write('scratch/pom.xml');
+      write('sandbox/pom.xml');
+      write('pom.xml');
+      const result = walkProject(root, { extensions: EXTS });
+      expect(result.files).toEqual([]);
+      expect(result.buildFiles).toEqual(['pom.xml']);
+    });
+
+    it('rebases patterns of a nested file onto the root', () => {
+      expect(rebaseGitignore('a\n/b\nc/d\ne/\n!f\n# x\n\n**/g\n', 'm/n')).toEqual([
+        'm/n/**/a',
+        'm/n/b',
+        'm/n/c/d',
+        'm/n/**/e/',
+        '!m/n/**/f',
+        'm/n/**/g',
+      ]);
+      expect(rebaseGitignore('a\r\n/b\r\n', '')).toEqual(['a', '/b']);
+    });
+
+    it('tells which patterns could hide a kept file, so the others cost nothing per file', () => {
+      const suffixes = ['.java', '.kt', 'pom.xml'];
+      for (const p of ['*.java', 'Foo.java', 'm/**/gen/*', '!keep.kt', 'x/**', 'a', '*pom.xml', 'pom.xml', 'Foo?', '*.[jk]t']) {
+        expect(canMatchFile(p, suffixes), p).toBe(true);
+      }
+      for (const p of ['target/', '*.iml', '.idea', 'HELP.md', '!gradle/wrapper/gradle-wrapper.jar', 'm/**/out/', 'build', '*.class  ']) {
+        expect(canMatchFile(p, suffixes), p).toBe(false);
+      }
+    });
+
+    it('still applies file rules that sit beside folder-only rules', () => {
+      write('.gitignore', 'target/\n*.iml\n');
+      write('sub/.gitignore', 'Gen*.java\n');
+      write('sub/GenA.java');
+      write('sub/B.java');
+      write('GenC.java');
+      expect(paths()).toEqual(['GenC.java', 'sub/B.java']);
+    });
+  });
+
+  describe('symlinks', () => {
+    it('follows linked files and folders, under their link path', () => {
+      write('shared/src/Shared.java', 'class Shared {}\n');
+      write('outside-target.java', 'class T {}\n');
+      fs.mkdirSync(path.join(root, 'app'));
+      fs.symlinkSync(path.join(root, 'shared/src'), path.join(root, 'app/linked'));
+      fs.symlinkSync(path.join(root, 'outside-target.java'), path.join(root, 'app/Link.java'));
+      const { files, diagnostics } = walkProject(root, { extensions: ['.java'] });
+      expect(diagnostics).toEqual([]);
+      expect(files.map((f) => [f.path, f.size])).toEqual([
+        ['app/Link.java', 11],
+        ['app/linked/Shared.java', 16],
+        ['outside-target.java', 11],
+        ['shared/src/Shared.java', 16],
+      ]);
+    });
+
+    it('reports a link back to an ancestor once and goes on', () => {
+      write('a/b/B.java');
+      write('z/Z.java');
+      fs.symlinkSync('../..', path.join(root, 'a/b/up'));
+      fs.symlinkSync('.', path.join(root, 'a/self'));
+      const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+      expect(files.map((f) => f.path)).toEqual(['a/b/B.java', 'z/Z.java']);
+      expect(diagnostics.map((d) => d.file)).toEqual(['a/b/up', 'a/self']);
+      expect(diagnostics[0]!.message).toMatch(/symlink loop: a\/b\/up/);
+    });
+
+    it('reports a loop once even when it is reached along two paths', () => {
+      write('a/A.java');
+      write('b/B.java');
+      fs.symlinkSync('../b', path.join(root, 'a/toB'));
+      fs.symlinkSync('../a', path.join(root, 'b/toA'));
+      const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+      expect(files.map((f) => f.path)).toEqual(['a/A.java', 'a/toB/B.java', 'b/B.java', 'b/toA/A.java']);
+      // Each of the two links closes the loop once; neither is told twice.
+      expect(diagnostics.map((d) => d.file)).toEqual(['a/toB/toA', 'b/toA/toB']);
+    });
+
+    it('reports a broken link to a wanted file', () => {
+      write('A.java');
+      fs.symlinkSync('missing.java', path.join(root, 'Gone.java'));
+      fs.symlinkSync('missing-dir', path.join(root, 'gone-dir'));
+      const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+      expect(files.map((f) => f.path)).toEqual(['A.java']);
+      expect(diagnostics).toEqual([{ file: 'Gone.java', message: expect.stringMatching(/broken symlink.*ENOENT/) }]);
+    });
+  });
+
+  it('skips files over 2 MB with a diagnostic', () => {
+    write('Big.java', 'x'.repeat(Math.round(3.1 * 1024 * 1024)));
+    write('Edge.java', 'x'.repeat(MAX_SOURCE_BYTES));
+    write('big.txt', 'x'.repeat(MAX_SOURCE_BYTES + 1));
+    const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+    expect(files.map((f) => f.path)).toEqual(['Edge.java']);
+    expect(diagnostics).toEqual([{ file: 'Big.java', message: 'skipped: 3.1 MB is over the 2 MB limit' }]);
+  });
+
+  it('reports unreadable folders and files and goes on', () => {
+    write('ok/A.java');
+    write('locked/B.java');
+    write('secret/C.java');
+    write('secret/D.java');
+    fs.chmodSync(path.join(root, 'locked'), 0o000);
+    fs.chmodSync(path.join(root, 'secret/C.java'), 0o000);
+    try {
+      const { files, diagnostics } = asUnprivileged(() => walkProject(root, { extensions: EXTS }));
+      expect(files.map((f) => f.path)).toEqual(['ok/A.java', 'secret/D.java']);
+      expect(diagnostics).toEqual([
+        { file: 'locked', message: 'cannot read folder: permission denied (EACCES)' },
+        { file: 'secret/C.java', message: 'cannot read file: permission denied (EACCES)' },
+      ]);
+    } finally {
+      fs.chmodSync(path.join(root, 'locked'), 0o755);
+    }
+  });
+
+  it('reports a missing root instead of throwing', () => {
+    const result = walkProject(path.join(root, 'nope'), { extensions: EXTS });
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics).toEqual([{ file: '.', message: expect.stringMatching(/cannot read the project folder .*ENOENT/) }]);
+  });
+});

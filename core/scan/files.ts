@@ -1,0 +1,326 @@
+// The project walker: lists the source files a scan reads and the build files module detection
+// needs. It is synchronous on purpose: one readdir per folder and one stat per wanted file is
+// the whole cost, and promise overhead would dominate on a 10k-file tree.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { Diagnostic } from '../model/endpoint';
+
+export interface SourceEntry {
+  /** Relative to the walked root, forward slashes. */
+  path: string;
+  abs: string;
+  size: number;
+}
+
+export interface WalkOptions {
+  includeTests?: boolean;
+  /** Wanted extensions with their dot, e.g. `['.java', '.kt', '.proto']`. */
+  extensions: readonly string[];
+}
+
+export interface WalkResult {
+  files: SourceEntry[];
+  /** Relative paths of pom.xml, build.gradle(.kts) and settings.gradle(.kts) files. */
+  buildFiles: string[];
+  diagnostics: Diagnostic[];
+}
+
+export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
+
+const BUILD_FILE_NAMES = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
+/** Never source, wherever they sit. `generated-sources` cannot be a Java package name (the dash). */
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.gradle', '.idea', '.apiscout', 'generated-sources']);
+/**
+ * Build output, unless the folder is a Java/Kotlin package inside a source root. Skipping them
+ * also skips the generated sources they hold (`target/generated-sources`, `build/generated`).
+ */
+const BUILD_OUTPUT = new Set(['target', 'build', 'out']);
+const SOURCE_ROOT_LANGS = new Set(['java', 'kotlin']);
+const TEST_SOURCE_SETS = new Set(['test', 'testFixtures', 'integrationTest', 'it']);
+// git matches case-insensitively where the file system usually does.
+const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
+
+/** Per-folder state; children share it until a folder adds a .gitignore or enters a source root. */
+interface Dir {
+  abs: string;
+  /** '' for the root. */
+  rel: string;
+  /** Real path, to tell a symlink that leads back to an ancestor. */
+  real: string;
+  /** Inside `src/<set>/java|kotlin/`: folders there are packages, whatever their name. */
+  inSourceRoot: boolean;
+  rules: Rules | undefined;
+}
+
+/** The .gitignore rules in force, root to current folder. */
+interface Rules {
+  ig: Ignore;
+  /**
+   * Whether any rule could match a file we keep. Usually none can (`target/`, `*.iml`), and then
+   * files skip the matcher, which would otherwise cost as much as the stat.
+   */
+  files: boolean;
+}
+
+interface Walk {
+  wanted: (name: string) => boolean;
+  /** Endings of every file name we keep: the extensions and the build file names. */
+  suffixes: string[];
+  includeTests: boolean;
+  /** Effective uid and groups, read once; undefined where there are none (Windows) or for root. */
+  user: { uid: number; gids: Set<number> } | undefined;
+  result: WalkResult;
+  /** Real paths of the folders on the current descent. */
+  ancestors: Set<string>;
+  /** Links already reported as loops, by real location, so a loop reached twice is told once. */
+  reportedLoops: Set<string>;
+}
+
+export function walkProject(root: string, opts: WalkOptions): WalkResult {
+  const result: WalkResult = { files: [], buildFiles: [], diagnostics: [] };
+  const exts = [...opts.extensions];
+  const walk: Walk = {
+    wanted: (name) => exts.some((e) => name.length > e.length && name.endsWith(e)),
+    suffixes: [...exts, ...BUILD_FILE_NAMES].map((e) => (IGNORE_CASE ? e.toLowerCase() : e)),
+    includeTests: opts.includeTests ?? false,
+    user: currentUser(),
+    result,
+    ancestors: new Set(),
+    reportedLoops: new Set(),
+  };
+  const abs = path.resolve(root);
+  let real: string;
+  try {
+    real = fs.realpathSync(abs);
+  } catch (err) {
+    result.diagnostics.push({ file: '.', message: `cannot read the project folder ${abs}: ${reason(err)}` });
+    return result;
+  }
+  const rules = addIgnoreFile(walk, undefined, path.join(abs, '.git', 'info', 'exclude'), '', false);
+  walkDir(walk, { abs, rel: '', real, inSourceRoot: false, rules });
+
+  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  result.files.sort((a, b) => byPath(a.path, b.path));
+  result.buildFiles.sort(byPath);
+  result.diagnostics.sort((a, b) => byPath(a.file, b.file));
+  return result;
+}
+
+function walkDir(walk: Walk, dir: Dir): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir.abs, { withFileTypes: true });
+  } catch (err) {
+    walk.result.diagnostics.push({ file: dir.rel || '.', message: `cannot read folder: ${reason(err)}` });
+    return;
+  }
+  let rules = dir.rules;
+  if (entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) {
+    rules = addIgnoreFile(walk, rules, path.join(dir.abs, '.gitignore'), dir.rel, true);
+  }
+  const fileRules = rules?.files ? rules.ig : undefined;
+  walk.ancestors.add(dir.real);
+  for (const entry of entries) {
+    const name = entry.name;
+    const rel = dir.rel ? `${dir.rel}/${name}` : name;
+    const abs = dir.abs + path.sep + name;
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    let linkStat: fs.Stats | undefined;
+    if (entry.isSymbolicLink()) {
+      try {
+        linkStat = fs.statSync(abs);
+      } catch (err) {
+        if (walk.wanted(name) || BUILD_FILE_NAMES.has(name)) {
+          walk.result.diagnostics.push({ file: rel, message: `broken symlink: ${reason(err)}` });
+        }
+        continue;
+      }
+      isDir = linkStat.isDirectory();
+      isFile = linkStat.isFile();
+    }
+    if (isDir) {
+      if (!shouldEnter(walk, dir, name, rel, rules?.ig)) continue;
+      const real = linkStat ? realPath(abs) : `${dir.real}${path.sep}${name}`;
+      if (walk.ancestors.has(real)) {
+        reportLoop(walk, rel, `${dir.real}${path.sep}${name}`, real);
+        continue;
+      }
+      walkDir(walk, { abs, rel, real, inSourceRoot: dir.inSourceRoot || isSourceRoot(rel), rules });
+    } else if (isFile) {
+      if (BUILD_FILE_NAMES.has(name)) {
+        if (!isIgnored(fileRules, rel)) walk.result.buildFiles.push(rel);
+      } else if (walk.wanted(name) && !isIgnored(fileRules, rel)) {
+        addSource(walk, abs, rel, linkStat);
+      }
+    }
+  }
+  walk.ancestors.delete(dir.real);
+}
+
+function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, ig: Ignore | undefined): boolean {
+  if (ALWAYS_SKIPPED.has(name)) return false;
+  if (BUILD_OUTPUT.has(name) && !parent.inSourceRoot) return false;
+  if (!walk.includeTests && isTestSourceSet(parent.rel, name)) return false;
+  return !isIgnored(ig, `${rel}/`);
+}
+
+/** `<parent>/src/<set>` where <set> is one of the test source sets. */
+function isTestSourceSet(parentRel: string, name: string): boolean {
+  return TEST_SOURCE_SETS.has(name) && (parentRel === 'src' || parentRel.endsWith('/src'));
+}
+
+/** `.../src/<set>/java` or `.../src/<set>/kotlin`. */
+function isSourceRoot(rel: string): boolean {
+  const parts = rel.split('/');
+  const n = parts.length;
+  return n >= 3 && SOURCE_ROOT_LANGS.has(parts[n - 1]!) && parts[n - 3] === 'src';
+}
+
+function addSource(walk: Walk, abs: string, rel: string, known: fs.Stats | undefined): void {
+  let st: fs.Stats;
+  try {
+    st = known ?? fs.statSync(abs);
+  } catch (err) {
+    walk.result.diagnostics.push({ file: rel, message: `cannot read file: ${reason(err)}` });
+    return;
+  }
+  if (st.size > MAX_SOURCE_BYTES) {
+    const mb = (st.size / (1024 * 1024)).toFixed(1);
+    walk.result.diagnostics.push({ file: rel, message: `skipped: ${mb} MB is over the 2 MB limit` });
+    return;
+  }
+  const denied = unreadable(walk, abs, st);
+  if (denied) {
+    walk.result.diagnostics.push({ file: rel, message: `cannot read file: ${denied}` });
+    return;
+  }
+  walk.result.files.push({ path: rel, abs, size: st.size });
+}
+
+/**
+ * The permission bits answer "readable?" without a syscall; only when they say no is the file
+ * opened, so ACLs cannot make us drop a readable file. open() (unlike access()) checks the
+ * effective uid, which is what a later read will use.
+ */
+function unreadable(walk: Walk, abs: string, st: fs.Stats): string | undefined {
+  const user = walk.user;
+  if (!user) return undefined;
+  const bit = st.uid === user.uid ? 0o400 : user.gids.has(st.gid) ? 0o040 : 0o004;
+  if (st.mode & bit) return undefined;
+  try {
+    fs.closeSync(fs.openSync(abs, 'r'));
+    return undefined;
+  } catch (err) {
+    return reason(err);
+  }
+}
+
+function currentUser(): Walk['user'] {
+  if (!process.geteuid || !process.getegid) return undefined;
+  const uid = process.geteuid();
+  if (uid === 0) return undefined; // root reads everything
+  return { uid, gids: new Set([process.getegid(), ...(process.getgroups?.() ?? [])]) };
+}
+
+function reportLoop(walk: Walk, rel: string, linkReal: string, target: string): void {
+  if (walk.reportedLoops.has(linkReal)) return;
+  walk.reportedLoops.add(linkReal);
+  walk.result.diagnostics.push({
+    file: rel,
+    message: `symlink loop: ${rel} leads back to ${target}, which is already being walked; not followed`,
+  });
+}
+
+function realPath(abs: string): string {
+  try {
+    return fs.realpathSync(abs);
+  } catch {
+    return abs;
+  }
+}
+
+function isIgnored(ig: Ignore | undefined, rel: string): boolean {
+  if (!ig) return false;
+  try {
+    return ig.ignores(rel);
+  } catch {
+    // A name `ignore` refuses as a path (e.g. a folder called `...`): no rule can be about it.
+    return false;
+  }
+}
+
+/**
+ * Returns a matcher holding the parent's rules followed by this file's rules rebased onto the
+ * root. One matcher with git's "last rule wins" order gives nested files their precedence, and
+ * its parent-folder check keeps git's "an excluded folder cannot be re-included from inside".
+ */
+function addIgnoreFile(walk: Walk, parent: Rules | undefined, file: string, baseRel: string, mustExist: boolean): Rules | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if (mustExist) {
+      const rel = baseRel ? `${baseRel}/.gitignore` : '.gitignore';
+      walk.result.diagnostics.push({ file: rel, message: `cannot read: ${reason(err)}` });
+    }
+    return parent;
+  }
+  const patterns = rebaseGitignore(text, baseRel);
+  if (patterns.length === 0) return parent;
+  const ig = ignore({ ignorecase: IGNORE_CASE });
+  if (parent) ig.add(parent.ig);
+  ig.add(patterns);
+  return { ig, files: (parent?.files ?? false) || patterns.some((p) => canMatchFile(p, walk.suffixes)) };
+}
+
+/**
+ * False when the pattern cannot match a file whose name ends with one of `suffixes`: it names
+ * folders only (`x/`), or its literal ending (after the last wildcard) and every suffix differ,
+ * as `*.iml` and `.java` do. A name ending in both, one must end with the other.
+ */
+export function canMatchFile(pattern: string, suffixes: readonly string[]): boolean {
+  const body = pattern.replace(/^!/, '').replace(/(?<!\\)\s+$/, '');
+  if (body.endsWith('/')) return false;
+  let tail = body.slice(body.lastIndexOf('/') + 1);
+  tail = tail.slice(Math.max(...['*', '?', '[', ']', '\\'].map((c) => tail.lastIndexOf(c))) + 1);
+  if (IGNORE_CASE) tail = tail.toLowerCase();
+  return tail === '' || suffixes.some((s) => s.endsWith(tail) || tail.endsWith(s));
+}
+
+/**
+ * Rewrites the patterns of the .gitignore in `base` so they match paths relative to the root:
+ * a pattern with a slash before its end is anchored to `base`, any other matches at any depth
+ * below it (gitignore(5)).
+ */
+export function rebaseGitignore(text: string, base: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    let line = raw.replace(/^\uFEFF/, '');
+    if (!line.trim() || line.startsWith('#')) continue;
+    if (!base) {
+      out.push(line);
+      continue;
+    }
+    let neg = '';
+    if (line.startsWith('!')) {
+      neg = '!';
+      line = line.slice(1);
+    }
+    const body = line.replace(/(?<!\\)\s+$/, '');
+    const anchored = body.replace(/\/+$/, '').includes('/');
+    const rest = body.startsWith('/') ? body.slice(1) : body;
+    out.push(`${neg}${base}/${anchored ? '' : '**/'}${rest}`);
+  }
+  return out;
+}
+
+/** "permission denied (EACCES)": Node's message without the code prefix and the absolute path. */
+function reason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  if (!e || !e.code) return String(err);
+  const text = /^\w+: ([^,]+)/.exec(e.message)?.[1] ?? e.message;
+  return `${text} (${e.code})`;
+}

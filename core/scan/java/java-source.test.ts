@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { parseJava } from './java-source';
+
+const parse = (src: string) => parseJava(src, 'src/A.java', 'm').file;
+
+describe('parseJava', () => {
+  it('reads package, imports (static, wildcard) and nested types with dotted fqns', () => {
+    const f = parse(`package com.acme;
+      import java.util.List;
+      import static com.acme.Paths.*;
+      import static com.acme.Paths.API;
+      import com.acme.dto.*;
+      public class Outer { static class Inner { interface Deep {} } enum E { A } record R(int a) {} @interface Ann {} }`);
+    expect(f.pkg).toBe('com.acme');
+    expect(f.imports).toEqual([
+      { name: 'java.util.List', isStatic: false, wildcard: false },
+      { name: 'com.acme.Paths', isStatic: true, wildcard: true },
+      { name: 'com.acme.Paths.API', isStatic: true, wildcard: false },
+      { name: 'com.acme.dto', isStatic: false, wildcard: true },
+    ]);
+    const outer = f.types[0]!;
+    expect(outer.fqn).toBe('com.acme.Outer');
+    expect(outer.nested.map((n) => [n.kind, n.fqn])).toEqual([
+      ['class', 'com.acme.Outer.Inner'],
+      ['enum', 'com.acme.Outer.E'],
+      ['record', 'com.acme.Outer.R'],
+      ['annotation', 'com.acme.Outer.Ann'],
+    ]);
+    expect(outer.nested[0]!.nested[0]!.fqn).toBe('com.acme.Outer.Inner.Deep');
+    expect(outer.nested[0]!.nested[0]!.outer).toBe(outer.nested[0]);
+  });
+
+  it('reads annotations with positional, named, array and concatenated arguments', () => {
+    const f = parse(`@RequestMapping(value = {"/a", BASE + "/b"}, method = RequestMethod.GET)
+      @org.x.Marker class A {}`);
+    const [rm, marker] = f.types[0]!.annotations;
+    expect(rm!.name).toBe('RequestMapping');
+    expect(rm!.args.value).toEqual({
+      kind: 'array',
+      items: [
+        { kind: 'string', value: '/a' },
+        { kind: 'concat', parts: [{ kind: 'name', name: 'BASE' }, { kind: 'string', value: '/b' }] },
+      ],
+    });
+    expect(rm!.args.method).toEqual({ kind: 'name', name: 'RequestMethod.GET' });
+    expect(marker).toMatchObject({ name: 'org.x.Marker', args: {} });
+  });
+
+  it('unescapes string literals and reads text blocks', () => {
+    const f = parse('class A { static final String X = "a\\\\d+\\t\\u0041"; static final String T = """\n    hello\n      world\n    """; }');
+    expect(f.types[0]!.fields.map((x) => x.initializer)).toEqual([
+      { kind: 'string', value: 'a\\d+\tA' },
+      { kind: 'string', value: 'hello\n  world\n' },
+    ]);
+  });
+
+  it('keeps initializers of constants only and makes interface fields constants', () => {
+    const f = parse('class A { static final String C = "c"; String notConst = "x"; } interface I { String K = "k"; }');
+    expect(f.types[0]!.fields.map((x) => [x.name, x.initializer !== undefined])).toEqual([
+      ['C', true],
+      ['notConst', false],
+    ]);
+    expect(f.types[1]!.fields[0]!.modifiers).toEqual(expect.arrayContaining(['public', 'static', 'final']));
+    expect(f.types[1]!.fields[0]!.initializer).toEqual({ kind: 'string', value: 'k' });
+  });
+
+  it('reads methods: generics, arrays, varargs, parameters with annotations, Javadoc, position', () => {
+    const f = parse(`class A {
+  /** Gets things. */
+  @GetMapping("/x")
+  public <R> ResponseEntity<List<? extends R>>[] get(@PathVariable("id") final Long id, String... rest) { return null; }
+}`);
+    const m = f.types[0]!.methods[0]!;
+    expect(m).toMatchObject({ name: 'get', line: 4, column: 50, doc: 'Gets things.' });
+    expect(m.modifiers).toEqual(['public']);
+    expect(m.typeParams).toEqual([{ name: 'R', bounds: [] }]);
+    expect(m.returnType).toEqual({
+      name: 'ResponseEntity',
+      dims: 1,
+      args: [{ name: 'List', dims: 0, args: [{ name: '?', dims: 0, args: [], bound: { kind: 'extends', type: { name: 'R', args: [], dims: 0 } } }] }],
+    });
+    expect(m.params.map((p) => [p.name, p.type.name, p.type.dims, p.annotations.map((a) => a.name)])).toEqual([
+      ['id', 'Long', 0, ['PathVariable']],
+      ['rest', 'String', 1, []],
+    ]);
+  });
+
+  it('reads superclass, interfaces, type parameters and enum constants with docs', () => {
+    const f = parse(`class C<T extends Number> extends Base<T> implements I, J.K {}
+      enum E { /** first */ A("a"), B }`);
+    const c = f.types[0]!;
+    expect(c.superclass).toEqual({ name: 'Base', dims: 0, args: [{ name: 'T', args: [], dims: 0 }] });
+    expect(c.interfaces.map((i) => i.name)).toEqual(['I', 'J.K']);
+    expect(c.typeParams[0]).toEqual({ name: 'T', bounds: [{ name: 'Number', args: [], dims: 0 }] });
+    expect(f.types[1]!.enumConstants).toEqual([
+      { name: 'A', args: [{ kind: 'string', value: 'a' }], annotations: [], doc: 'first' },
+      { name: 'B', args: [], annotations: [] },
+    ]);
+  });
+
+  it('reports the first syntax error line and still returns what it read', () => {
+    const { file, errorLine } = parseJava('package p;\nclass Good {}\nclass Bad { void f( {\n}', 'B.java', 'm');
+    expect(errorLine).toBeGreaterThanOrEqual(2);
+    expect(file.types.map((t) => t.name)).toContain('Good');
+  });
+
+  it('parses inputs over 32 KiB (the binding needs an explicit buffer size)', () => {
+    const fields = Array.from({ length: 2000 }, (_, i) => `  static final String F${i} = "value-${i}";`).join('\n');
+    const { file, errorLine } = parseJava(`class Big {\n${fields}\n}`, 'Big.java', 'm');
+    expect(errorLine).toBeUndefined();
+    expect(file.types[0]!.fields).toHaveLength(2000);
+  });
+});

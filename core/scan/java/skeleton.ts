@@ -1,0 +1,145 @@
+// Blanks method and constructor bodies before parsing. The scanner reads declarations only, and
+// bodies are most of the bytes and almost all of the syntax nodes of a typical file; replacing
+// their contents with spaces (newlines kept, so every line and column stays where it was) makes
+// tree-sitter's work proportional to the API surface. A small lexer keeps strings, character
+// literals, text blocks and comments from confusing the brace matching.
+
+const OPEN = 0x7b; // {
+const CLOSE = 0x7d; // }
+const SEMI = 0x3b; // ;
+const RPAREN = 0x29; // )
+const QUOTE = 0x22; // "
+const APOS = 0x27; // '
+const SLASH = 0x2f; // /
+const STAR = 0x2a; // *
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+const CR = 0x0d;
+
+/** A type declaration in a segment: its body must be kept. `.class` and `@interface` excluded/included as Java reads them. */
+const DECLARES_TYPE = /(?<![.\w$])(?:class|interface|enum)\s+[A-Za-z_$]|(?<![.\w$])record\s+[A-Za-z_$][\w$]*\s*[(<]/;
+const THROWS = /\bthrows\b/;
+
+export function blankMethodBodies(text: string): string {
+  const n = text.length;
+  const chunks: string[] = [];
+  let copied = 0; // text[0, copied) is already in chunks
+  let depth = 0;
+  let segStart = 0; // start of the current declaration: just after the last ; { or }
+  let lastSig = -1; // char code of the last significant (non-space, non-comment) char
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === SLASH && text.charCodeAt(i + 1) === SLASH) {
+      i = skipLineComment(text, i);
+      continue;
+    }
+    if (c === SLASH && text.charCodeAt(i + 1) === STAR) {
+      i = skipBlockComment(text, i);
+      continue;
+    }
+    if (c === QUOTE || c === APOS) {
+      i = skipLiteral(text, i);
+      lastSig = c;
+      continue;
+    }
+    if (c === OPEN) {
+      if (depth >= 1 && isBodyStart(text, segStart, i, lastSig)) {
+        const end = matchingClose(text, i);
+        if (end < 0) break; // unbalanced: leave the rest to tree-sitter's error recovery
+        chunks.push(text.slice(copied, i + 1), blank(text, i + 1, end));
+        copied = end;
+        i = end + 1;
+        segStart = i;
+        lastSig = CLOSE;
+        continue;
+      }
+      depth++;
+      segStart = i + 1;
+    } else if (c === CLOSE) {
+      depth--;
+      segStart = i + 1;
+    } else if (c === SEMI) {
+      segStart = i + 1;
+    }
+    if (c > 0x20) lastSig = c;
+    i++;
+  }
+  if (copied === 0) return text;
+  chunks.push(text.slice(copied));
+  return chunks.join('');
+}
+
+function isBodyStart(text: string, segStart: number, open: number, lastSig: number): boolean {
+  if (lastSig !== RPAREN && !THROWS.test(text.slice(segStart, open))) return false;
+  return !DECLARES_TYPE.test(text.slice(segStart, open));
+}
+
+/** Spaces for text[from, to), keeping line breaks. */
+function blank(text: string, from: number, to: number): string {
+  let out = '';
+  let run = 0;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === NEWLINE || c === CR) {
+      if (run) out += ' '.repeat(run);
+      run = 0;
+      out += text[k];
+    } else run++;
+  }
+  if (run) out += ' '.repeat(run);
+  return out;
+}
+
+/** Index of the `}` matching the `{` at `open`, or -1. */
+function matchingClose(text: string, open: number): number {
+  let depth = 0;
+  let i = open;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === SLASH && text.charCodeAt(i + 1) === SLASH) i = skipLineComment(text, i);
+    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) i = skipBlockComment(text, i);
+    else if (c === QUOTE || c === APOS) i = skipLiteral(text, i);
+    else {
+      if (c === OPEN) depth++;
+      else if (c === CLOSE && --depth === 0) return i;
+      i++;
+    }
+  }
+  return -1;
+}
+
+function skipLineComment(text: string, i: number): number {
+  const end = text.indexOf('\n', i);
+  return end < 0 ? text.length : end;
+}
+
+function skipBlockComment(text: string, i: number): number {
+  const end = text.indexOf('*/', i + 2);
+  return end < 0 ? text.length : end + 2;
+}
+
+/** Past a string, text block or char literal starting at `i`. */
+function skipLiteral(text: string, i: number): number {
+  const q = text.charCodeAt(i);
+  if (q === QUOTE && text.charCodeAt(i + 1) === QUOTE && text.charCodeAt(i + 2) === QUOTE) {
+    let k = i + 3;
+    for (;;) {
+      const end = text.indexOf('"""', k);
+      if (end < 0) return text.length;
+      if (text.charCodeAt(end - 1) !== BACKSLASH) return end + 3;
+      k = end + 1;
+    }
+  }
+  let k = i + 1;
+  const n = text.length;
+  while (k < n) {
+    const c = text.charCodeAt(k);
+    if (c === BACKSLASH) k += 2;
+    else if (c === q) return k + 1;
+    else if (c === NEWLINE) return k; // unterminated: stop at the line end like javac's lexer
+    else k++;
+  }
+  return n;
+}

@@ -1,0 +1,166 @@
+// Module detection: which Maven or Gradle module a source file belongs to, for the explorer's
+// module level and for endpoint ids. Build files are read with a few regular expressions, not
+// evaluated; anything unreadable or odd falls back to the folder name and never throws.
+
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ModuleInfo {
+  name: string;
+  /** Relative to the root with forward slashes, '' for the root. */
+  dir: string;
+  build: 'maven' | 'gradle' | 'none';
+}
+
+const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];
+const GRADLE_SETTINGS = ['settings.gradle', 'settings.gradle.kts'];
+
+/**
+ * One module per folder holding a pom.xml (Maven wins over Gradle in the same folder),
+ * build.gradle(.kts) or settings.gradle(.kts). The root folder is always present, so
+ * `moduleFor` has a fallback: a root without a build file is module `basename(root)`, build 'none'.
+ */
+export function detectModules(root: string, buildFiles: readonly string[]): ModuleInfo[] {
+  const byDir = new Map<string, Set<string>>();
+  for (const file of buildFiles) {
+    const rel = normalizeRel(file);
+    const slash = rel.lastIndexOf('/');
+    const dir = slash < 0 ? '' : rel.slice(0, slash);
+    const names = byDir.get(dir) ?? new Set<string>();
+    names.add(rel.slice(slash + 1));
+    byDir.set(dir, names);
+  }
+  const gradleNames = gradleProjectNames(root, byDir);
+  const modules: ModuleInfo[] = [];
+  for (const [dir, names] of byDir) {
+    const folder = folderName(root, dir);
+    if (names.has('pom.xml')) {
+      modules.push({ name: mavenArtifactId(path.join(root, dir, 'pom.xml')) ?? folder, dir, build: 'maven' });
+    } else if ([...GRADLE_BUILD, ...GRADLE_SETTINGS].some((n) => names.has(n))) {
+      modules.push({ name: gradleNames.get(dir) ?? folder, dir, build: 'gradle' });
+    }
+  }
+  if (!modules.some((m) => m.dir === '')) modules.push({ name: folderName(root, ''), dir: '', build: 'none' });
+  return modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+}
+
+const dirIndex = new WeakMap<readonly ModuleInfo[], Map<string, ModuleInfo>>();
+
+/** The module whose folder most closely encloses `relPath`; the root module when none does. */
+export function moduleFor(modules: readonly ModuleInfo[], relPath: string): ModuleInfo {
+  let index = dirIndex.get(modules);
+  if (!index) {
+    index = new Map(modules.map((m) => [m.dir, m]));
+    dirIndex.set(modules, index);
+  }
+  // Walking up the path's folders is O(depth) per file, whatever the module count.
+  let dir = normalizeRel(relPath);
+  for (;;) {
+    const slash = dir.lastIndexOf('/');
+    dir = slash < 0 ? '' : dir.slice(0, slash);
+    const hit = index.get(dir);
+    if (hit) return hit;
+    if (dir === '') return { name: 'root', dir: '', build: 'none' };
+  }
+}
+
+/** The project's own `<artifactId>`: a direct child of `<project>`, not the parent's or a dependency's. */
+export function mavenArtifactId(pomFile: string): string | undefined {
+  let xml: string;
+  try {
+    xml = fs.readFileSync(pomFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return projectArtifactId(xml);
+}
+
+export function projectArtifactId(xml: string): string | undefined {
+  const text = xml.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+  const tag = /<(\/?)([A-Za-z_][\w.:-]*)[^>]*?(\/?)>/g;
+  let depth = 0;
+  let capture = -1;
+  for (let m = tag.exec(text); m; m = tag.exec(text)) {
+    const [, close, name, selfClose] = m;
+    if (selfClose) continue;
+    if (close) {
+      depth--;
+      if (capture >= 0 && depth === 1 && localName(name!) === 'artifactId') {
+        const value = text.slice(capture, m.index).trim();
+        // `${…}` cannot be resolved without the whole reactor: the folder name is a better guess.
+        return value && !value.includes('${') ? value : undefined;
+      }
+      capture = -1;
+      continue;
+    }
+    depth++;
+    if (depth === 1 && localName(name!) !== 'project') return undefined;
+    if (depth === 2 && localName(name!) === 'artifactId') capture = m.index + m[0].length;
+  }
+  return undefined;
+}
+
+function localName(qname: string): string {
+  return qname.slice(qname.indexOf(':') + 1);
+}
+
+/**
+ * Gradle project names by folder: each settings folder is the root project, named by
+ * `rootProject.name`; `project(':x').projectDir = file('y')` names folder y `x`. Other
+ * build.gradle folders keep Gradle's default, the folder name.
+ */
+function gradleProjectNames(root: string, byDir: Map<string, Set<string>>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [dir, files] of byDir) {
+    const settings = GRADLE_SETTINGS.find((n) => files.has(n));
+    if (!settings) continue;
+    let text: string;
+    try {
+      text = stripComments(fs.readFileSync(path.join(root, dir, settings), 'utf8'));
+    } catch {
+      continue;
+    }
+    const rootName = /\brootProject\s*\.\s*name\s*=\s*(['"])([^'"\n]+)\1/.exec(text)?.[2];
+    if (rootName) names.set(dir, rootName.trim());
+    const moved = /\bproject\s*\(\s*(['"])(:[^'"\n]*)\1\s*\)\s*\.\s*projectDir\s*=\s*(?:file\s*\(\s*|new\s+File\s*\(\s*(?:rootDir|settingsDir)\s*,\s*)(['"])([^'"\n]+)\3\s*\)/g;
+    for (let m = moved.exec(text); m; m = moved.exec(text)) {
+      const projectName = m[2]!.split(':').filter(Boolean).pop();
+      const target = normalizeRel(path.posix.join(dir, m[4]!.replace(/\\/g, '/')));
+      if (projectName && !target.startsWith('..')) names.set(target === '.' ? '' : target, projectName);
+    }
+  }
+  return names;
+}
+
+/** Drops `//` and `/* *\/` comments outside string literals, so commented-out settings do not count. */
+export function stripComments(src: string): string {
+  let out = '';
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c && src[j] !== '\n') j += src[j] === '\\' ? 2 : 1;
+      out += src.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && src[i + 1] === '/') {
+      while (i < src.length && src[i] !== '\n') i++;
+    } else if (c === '/' && src[i + 1] === '*') {
+      const end = src.indexOf('*/', i + 2);
+      i = end < 0 ? src.length : end + 2;
+      out += ' ';
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+function normalizeRel(p: string): string {
+  return p.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+}
+
+function folderName(root: string, dir: string): string {
+  return path.basename(dir || path.resolve(root)) || 'root';
+}

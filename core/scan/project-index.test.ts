@@ -1,0 +1,92 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../model/endpoint';
+import { describeFile, ProjectIndex } from './project-index';
+import type { Expr } from './source-model';
+
+/** Builds an index over in-memory sources written to a temp dir (the index re-reads lazily). */
+function indexOf(files: Record<string, string>): ProjectIndex {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-index-'));
+  const diagnostics: Diagnostic[] = [];
+  const index = new ProjectIndex(diagnostics);
+  for (const [path, text] of Object.entries(files)) {
+    const abs = join(root, path);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, text);
+    index.add(describeFile(text, path, abs, 'm', 'java'));
+  }
+  return index;
+}
+
+const name = (n: string): Expr => ({ kind: 'name', name: n });
+
+describe('describeFile', () => {
+  it('finds package, declared names, supertypes (generic, multi-line) and annotation names', () => {
+    const e = describeFile(
+      `package a.b;\n@jakarta.ws.rs.Path("/x") @RestController\npublic class Foo<T extends Bar>\n  extends Base<Map<String, List<T>>>\n  implements I1, pkg.I2 {\n class Inner {} }`,
+      'F.java', '/F.java', 'm', 'java',
+    );
+    expect(e.pkg).toBe('a.b');
+    expect(e.declares).toEqual(['Foo', 'Inner']);
+    expect(e.supers).toEqual(expect.arrayContaining(['Bar', 'Base', 'I1', 'I2']));
+    expect([...e.annotations].sort()).toEqual(['Path', 'RestController']);
+  });
+});
+
+describe('ProjectIndex name resolution', () => {
+  const index = indexOf({
+    'a/Paths.java': 'package a; public interface Paths { String API = "/api"; String USERS = API + "/users"; interface Admin { String BASE = USERS + "/admin"; } }',
+    'b/Paths.java': 'package b; public class Paths { public static final String API = "/b-api"; }',
+    'c/Ctl.java': `package c;
+      import b.Paths;
+      import static a.Paths.Admin.BASE;
+      import static a.Paths.*;
+      class Ctl extends Base { static final String LOCAL = "/local"; class Inner {} }`,
+    'c/Base.java': 'package c; class Base implements Consts { static final String INHERITED = PARENT + "/inh"; }',
+    'c/Consts.java': 'package c; interface Consts { String PARENT = "/parent"; }',
+    'd/Loop.java': 'package d; class Loop { static final String A = B + "x"; static final String B = A + "y"; }',
+    'e/Wild.java': 'package e; import a.*; class Wild { static final String W = Paths.API + "/w"; }',
+  });
+  const ctl = index.typeByFqn('c.Ctl')!;
+  const scope = { type: ctl, file: ctl.file };
+  const value = (e: Expr, s = scope) => index.evalString(e, s);
+
+  it('resolves types by import over the same simple name elsewhere', () => {
+    expect(index.resolveType('Paths', scope)?.fqn).toBe('b.Paths');
+    expect(index.resolveType('Inner', scope)?.fqn).toBe('c.Ctl.Inner');
+    expect(index.resolveType('Base', scope)?.fqn).toBe('c.Base');
+    expect(index.resolveType('a.Paths.Admin', scope)?.fqn).toBe('a.Paths.Admin');
+    expect(index.resolveType('java.util.List', scope)).toBeUndefined();
+  });
+
+  it('folds constants: own, inherited through class and interface, imported, qualified, nested, chained', () => {
+    expect(value(name('LOCAL'))).toEqual({ value: '/local' });
+    expect(value(name('INHERITED'))).toEqual({ value: '/parent/inh' });
+    expect(value(name('Paths.API'))).toEqual({ value: '/b-api' }); // b.Paths by single-type import
+    expect(value(name('USERS'))).toEqual({ value: '/api/users' }); // static wildcard import of a.Paths
+    expect(value(name('BASE'))).toEqual({ value: '/api/users/admin' });
+    expect(value(name('a.Paths.Admin.BASE'))).toEqual({ value: '/api/users/admin' });
+    expect(value({ kind: 'concat', parts: [name('LOCAL'), { kind: 'string', value: '/x' }, { kind: 'literal', value: '2' }] })).toEqual({ value: '/local/x2' });
+  });
+
+  it('resolves through on-demand imports', () => {
+    const wild = index.typeByFqn('e.Wild')!;
+    expect(value(name('W'), { type: wild, file: wild.file })).toEqual({ value: '/api/w' });
+  });
+
+  it('reports what cannot be folded instead of looping or inventing', () => {
+    const loop = index.typeByFqn('d.Loop')!;
+    expect(value(name('A'), { type: loop, file: loop.file })).toEqual({ unresolved: 'A' });
+    expect(value(name('Missing.X'))).toEqual({ unresolved: 'Missing.X' });
+    expect(value(name('MediaType.APPLICATION_JSON_VALUE'))).toEqual({ value: 'application/json' });
+  });
+
+  it('parses each file at most once', () => {
+    const before = index.parsedCount;
+    index.typeByFqn('a.Paths');
+    index.typeByFqn('a.Paths.Admin');
+    expect(index.parsedCount).toBe(before);
+  });
+});

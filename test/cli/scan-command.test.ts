@@ -1,0 +1,86 @@
+// The real command, as a user runs it: the built bundle in a child process.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url)))) {
+    execFileSync('npx', ['rollup', '-c'], { cwd: ROOT, stdio: 'ignore' });
+  }
+});
+
+describe('apiscout scan', () => {
+  it('scans the bundled sample shop when no directory is given and prints a plain tree', () => {
+    const r = run(['scan']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toContain('catalog');
+    expect(r.stdout).toMatch(/^  com\.acme\.shop\.[\w.]+Controller$/m);
+    expect(r.stdout).toMatch(/^    GET +\/\S+/m);
+    expect(r.stdout).not.toMatch(/\x1b\[/); // not a terminal: no colours
+    expect(lines.at(-1)).toMatch(/^\d+ endpoints in \d+ modules · \d+ files read, \d+ parsed · \d+ ms$/);
+  });
+
+  it('colours methods as the spec says when colour is forced', () => {
+    const r = run(['scan', SHOP], { FORCE_COLOR: '1' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('\x1b[34mGET'); // blue
+    expect(r.stdout).toContain('\x1b[32mPOST'); // green
+    expect(r.stdout).toContain('\x1b[31mDELETE'); // red
+  });
+
+  it('prints the documented JSON contract with --json', () => {
+    const r = run(['scan', '--json', SHOP]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { endpoints: Record<string, unknown>[]; diagnostics: unknown[]; stats: Record<string, number> };
+    expect(Object.keys(out)).toEqual(['endpoints', 'diagnostics', 'stats']);
+    expect(out.endpoints.length).toBeGreaterThan(10);
+    for (const e of out.endpoints) {
+      expect(Object.keys(e).slice(0, 12)).toEqual(['id', 'protocol', 'framework', 'method', 'path', 'address', 'name', 'description', 'folder', 'className', 'module', 'source']);
+      expect(e.address).toBe(`${e.method} ${e.path}`);
+      expect(Object.keys(e.source as object)).toEqual(['file', 'line', 'column', 'member']);
+      expect((e.source as { file: string }).file).not.toMatch(/^\/|\\/);
+    }
+    expect(out.stats.filesRead).toBeGreaterThan(0);
+  });
+
+  it('exits 2 naming the directory when it does not exist or is a file', () => {
+    const missing = run(['scan', 'no/such/dir']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no/such/dir');
+    const file = run(['scan', 'package.json']);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('package.json is not a directory');
+  });
+
+  it('exits 2 on bad usage with a message naming the problem', () => {
+    const extra = run(['scan', 'a', 'b']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toContain('at most one directory');
+    const option = run(['scan', '--frobnicate']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain('--frobnicate');
+    const command = run(['scna']);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain("unknown command 'scna'");
+  });
+
+  it('prints help and the version', () => {
+    expect(run(['scan', '--help']).stdout).toContain('Usage: apiscout scan');
+    expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
