@@ -74,6 +74,8 @@ export interface ScanStats {
   filesParsed: number;
   bytesRead: number;
   millis: number;
+  /** Milliseconds per pipeline phase (walk, read, learn, parse, implementations, endpoints). */
+  phases?: Record<string, number>;
 }
 
 export function addressOf(method: string, path: string): string {

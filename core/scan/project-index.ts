@@ -60,20 +60,20 @@ export function describeFile(
   }
   if (lang === 'kotlin' && /\bannotation\s+class\b/.test(b.toString('latin1'))) declaresAnnotation = true;
   const declares: string[] = [];
+  const supers: string[] = [];
   for (const keyword of DECLARATION_KEYWORDS[lang]) {
     for (let k = b.indexOf(keyword); k >= 0; k = b.indexOf(keyword, k + keyword.length)) {
       const before = k > 0 ? b[k - 1]! : 0x20;
       if (before === DOT || (before !== AT && isIdentByte(before))) continue; // `Foo.class`, `subclass `
-      const name = identifierAt(b, skipBlanks(b, k + keyword.length));
-      if (name) declares.push(name);
-    }
-  }
-  const supers: string[] = [];
-  for (const keyword of SUPER_KEYWORDS) {
-    for (let k = b.indexOf(keyword); k >= 0; k = b.indexOf(keyword, k + keyword.length)) {
-      if (k > 0 && isIdentByte(b[k - 1]!)) continue;
-      const stop = b.indexOf(OPEN_BRACE, k);
-      readTypeList(b.toString('latin1', k + keyword.length, stop < 0 ? b.length : stop), supers);
+      const at = skipBlanks(b, k + keyword.length);
+      const name = identifierAt(b, at);
+      if (!name) continue;
+      declares.push(name);
+      // The supertypes are listed between the name and the body's brace.
+      const open = b.indexOf(OPEN_BRACE, at);
+      const header = b.toString('latin1', at + name.length, open < 0 ? Math.min(b.length, at + 2000) : open);
+      const list = /\b(?:extends|implements|:)\s([\s\S]*)/.exec(header);
+      if (list) readTypeList(list[1]!, supers);
     }
   }
   return { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
@@ -86,7 +86,6 @@ const DECLARATION_KEYWORDS = {
   java: ['class ', 'interface ', 'enum ', 'record '],
   kotlin: ['class ', 'interface ', 'object '],
 } as const;
-const SUPER_KEYWORDS = ['extends ', 'implements '];
 
 function isIdentByte(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24 || c > 0x7f;

@@ -39,7 +39,13 @@ export async function scanProject(root: string, opts: ScanOptions = {}): Promise
   const absRoot = resolve(root);
   assertDirectory(absRoot, root);
 
-  const T = (l: string) => process.env.APISCOUT_TIMING && process.stderr.write(`${l} ${Math.round(performance.now() - started)}ms rss=${Math.round(process.memoryUsage().rss/1e6)}MB\n`);
+  const phases: Record<string, number> = {};
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
   const walk = walkProject(absRoot, { includeTests: opts.includeTests ?? false, extensions: SOURCE_EXTENSIONS });
   const diagnostics: Diagnostic[] = [...walk.diagnostics];
   const modules = detectModules(absRoot, walk.buildFiles);
@@ -47,7 +53,7 @@ export async function scanProject(root: string, opts: ScanOptions = {}): Promise
   const ctx: ScanContext = { index, diagnostics, modules };
   const frameworks = createFrameworkScanners();
 
-  T('walk');
+  phase('walk');
   // 1. Read.
   const interesting = new Set<string>();
   for (const fw of frameworks) for (const m of [...fw.markers(), ...fw.metaMarkers()]) interesting.add(m);
@@ -73,11 +79,11 @@ export async function scanProject(root: string, opts: ScanOptions = {}): Promise
     index.add(entry);
   }
 
-  T('read');
+  phase('read');
   // 2. Learn custom annotations.
   learnAnnotations(index, frameworks, ctx);
 
-  T('learn');
+  phase('learn');
   // 3. Parse candidates.
   const markers = new Set<string>();
   for (const fw of frameworks) for (const m of fw.markers()) markers.add(m);
@@ -88,7 +94,7 @@ export async function scanProject(root: string, opts: ScanOptions = {}): Promise
     const file = index.parse(entry);
     if (file) types.push(...ProjectIndex.allTypes(file));
   }
-  T('parse');
+  phase('parse');
   for (const t of types) for (const fw of frameworks) fw.collect?.(t, ctx);
 
   // 4. Implementations of abstract resource types.
@@ -113,7 +119,7 @@ export async function scanProject(root: string, opts: ScanOptions = {}): Promise
     }
   }
 
-  T('impls');
+  phase('implementations');
   // 5. Endpoints.
   const endpoints: Endpoint[] = [];
   const seen = new Set<string>();
@@ -126,12 +132,12 @@ export async function scanProject(root: string, opts: ScanOptions = {}): Promise
       }
     }
   }
-  T('endpoints');
+  phase('endpoints');
   endpoints.sort(compareEndpoints);
   return {
     endpoints,
     diagnostics: dedupeDiagnostics(diagnostics),
-    stats: { filesRead, filesParsed: index.parsedCount, bytesRead, millis: Math.round(performance.now() - started) },
+    stats: { filesRead, filesParsed: index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases },
   };
 }
 
