@@ -146,15 +146,55 @@ export class ProjectIndex {
   readonly files = new Map<string, FileEntry>();
   private readonly bySimpleName = new Map<string, FileEntry[]>();
   private readonly bySuper = new Map<string, FileEntry[]>();
-  private readonly byFqn = new Map<string, TypeDecl>();
+  /** `module \0 fqn` -> the type that name means from that module (null: not in the tree). */
+  private readonly resolved = new Map<string, TypeDecl | null>();
   parsedCount = 0;
+
+  /** Files and missing names consulted since `beginTracking`: what a result depends on. */
+  private tracking?: Dependencies;
 
   constructor(readonly diagnostics: Diagnostic[]) {}
 
   add(entry: FileEntry): void {
+    this.remove(entry.path);
     this.files.set(entry.path, entry);
     for (const name of new Set(entry.declares)) push(this.bySimpleName, name, entry);
     for (const name of new Set(entry.supers)) push(this.bySuper, name, entry);
+  }
+
+  /** Forgets a file (deleted, or about to be replaced). Derived caches must be invalidated. */
+  remove(path: string): FileEntry | undefined {
+    const old = this.files.get(path);
+    if (!old) return undefined;
+    this.files.delete(path);
+    for (const name of new Set(old.declares)) pull(this.bySimpleName, name, old);
+    for (const name of new Set(old.supers)) pull(this.bySuper, name, old);
+    return old;
+  }
+
+  /** Drops everything derived from more than one file: after any file changes. */
+  invalidate(): void {
+    this.resolved.clear();
+    this.superCache.clear();
+    this.ancestorCache.clear();
+  }
+
+  beginTracking(): void {
+    this.tracking = { files: new Set(), missing: new Set() };
+  }
+
+  endTracking(): Dependencies {
+    const deps = this.tracking ?? { files: new Set(), missing: new Set() };
+    this.tracking = undefined;
+    return deps;
+  }
+
+  private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
+    if (this.tracking) {
+      if (t) this.tracking.files.add(t.file.path);
+      else for (const seg of name.split('.')) this.tracking.missing.add(seg);
+    }
+    return t;
   }
 
   /** Parses a file once; later calls return the same result. */
@@ -178,11 +218,6 @@ export class ProjectIndex {
         this.diagnostics.push({ file: entry.path, line: errorLine, message: 'syntax error: the file does not parse; only the declarations read before the error are used' });
       }
       entry.parsed = file;
-      const register = (t: TypeDecl) => {
-        if (!this.byFqn.has(t.fqn)) this.byFqn.set(t.fqn, t);
-        t.nested.forEach(register);
-      };
-      file.types.forEach(register);
       return file;
     } catch (e) {
       this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
@@ -206,21 +241,33 @@ export class ProjectIndex {
     return this.bySuper.get(name) ?? [];
   }
 
-  /** A source type by its dotted name (`pkg.Outer.Inner`); undefined for library types. */
-  typeByFqn(fqn: string): TypeDecl | undefined {
-    const known = this.byFqn.get(fqn);
-    if (known) return known;
+  /**
+   * A source type by its dotted name (`pkg.Outer.Inner`); undefined for library types. When
+   * several modules declare the same name, the one in `module` wins, then the first by path:
+   * the answer never depends on the order files were read or parsed in.
+   */
+  typeByFqn(fqn: string, module = ''): TypeDecl | undefined {
+    const key = `${module}\0${fqn}`;
+    let found = this.resolved.get(key);
+    if (found === undefined) {
+      found = this.findType(fqn, module) ?? null;
+      this.resolved.set(key, found);
+    }
+    return this.used(found ?? undefined, fqn);
+  }
+
+  private findType(fqn: string, module: string): TypeDecl | undefined {
     const segs = fqn.split('.');
     // Try each split into package + top-level type + nested path, longest package first.
     for (let i = segs.length - 1; i >= 0; i--) {
       const pkg = segs.slice(0, i).join('.');
       const top = segs[i]!;
-      for (const entry of this.bySimpleName.get(top) ?? []) {
-        if (entry.pkg !== pkg) continue;
-        const file = this.parse(entry);
-        const decl = file?.types.find((t) => t.name === top);
-        if (!decl) continue;
-        const found = nestedPath(decl, segs.slice(i + 1));
+      const entries = (this.bySimpleName.get(top) ?? [])
+        .filter((e) => e.pkg === pkg)
+        .sort((a, b) => Number(b.module === module) - Number(a.module === module) || (a.path < b.path ? -1 : 1));
+      for (const entry of entries) {
+        const decl = this.parse(entry)?.types.find((t) => t.name === top);
+        const found = decl && nestedPath(decl, segs.slice(i + 1));
         if (found) return found;
       }
     }
@@ -230,11 +277,11 @@ export class ProjectIndex {
   /** Resolves a type name as written (simple or qualified) in a scope. */
   resolveType(name: string, scope: Scope): TypeDecl | undefined {
     const dot = name.indexOf('.');
-    if (dot < 0) return this.resolveSimple(name, scope);
+    if (dot < 0) return this.used(this.resolveSimple(name, scope), name);
     const head = name.slice(0, dot);
     const first = this.resolveSimple(head, scope);
-    if (first) return nestedPath(first, name.slice(dot + 1).split('.'), this);
-    return this.typeByFqn(name);
+    if (first) return this.used(nestedPath(first, name.slice(dot + 1).split('.'), this), name);
+    return this.typeByFqn(name, scope.file.module);
   }
 
   private resolveSimple(name: string, scope: Scope): TypeDecl | undefined {
@@ -246,22 +293,22 @@ export class ProjectIndex {
     const file = scope.file;
     for (const imp of file.imports) {
       if (!imp.wildcard && !imp.isStatic && (imp.alias ?? simpleName(imp.name)) === name) {
-        return this.typeByFqn(imp.name);
+        return this.typeByFqn(imp.name, file.module);
       }
     }
     for (const t of file.types) if (t.name === name) return t;
-    const samePackage = this.typeByFqn(file.pkg ? `${file.pkg}.${name}` : name);
+    const samePackage = this.typeByFqn(file.pkg ? `${file.pkg}.${name}` : name, file.module);
     if (samePackage) return samePackage;
     for (const imp of file.imports) {
       if (imp.wildcard) {
-        const t = this.typeByFqn(`${imp.name}.${name}`);
+        const t = this.typeByFqn(`${imp.name}.${name}`, file.module);
         if (t) return t;
       }
     }
     // A static import can name a nested type too.
     for (const imp of file.imports) {
       if (imp.isStatic && !imp.wildcard && simpleName(imp.name) === name) {
-        const t = this.typeByFqn(imp.name);
+        const t = this.typeByFqn(imp.name, file.module);
         if (t) return t;
       }
     }
@@ -286,7 +333,10 @@ export class ProjectIndex {
   /** Direct supertypes found in the source tree (superclass first, then interfaces). */
   superTypes(t: TypeDecl): TypeDecl[] {
     const cached = this.superCache.get(t);
-    if (cached) return cached;
+    if (cached) {
+      if (this.tracking) for (const s of cached) this.used(s, s.name);
+      return cached;
+    }
     const out: TypeDecl[] = [];
     this.superCache.set(t, out); // guards against cyclic hierarchies in broken code
     // javac resolves the extends clause in the enclosing scope, not inside the type itself.
@@ -303,7 +353,10 @@ export class ProjectIndex {
   /** All supertypes, nearest first, each once. */
   ancestors(t: TypeDecl): TypeDecl[] {
     const cached = this.ancestorCache.get(t);
-    if (cached) return cached;
+    if (cached) {
+      if (this.tracking) for (const s of cached) this.used(s, s.name);
+      return cached;
+    }
     const out: TypeDecl[] = [];
     this.ancestorCache.set(t, out);
     const seen = new Set<TypeDecl>([t]);
@@ -331,7 +384,7 @@ export class ProjectIndex {
       if (!imp.isStatic) continue;
       if (imp.wildcard || simpleName(imp.name) === name) {
         const ownerName = imp.wildcard ? imp.name : imp.name.slice(0, imp.name.lastIndexOf('.'));
-        const owner = this.typeByFqn(ownerName);
+        const owner = this.typeByFqn(ownerName, scope.file.module);
         if (owner) {
           const hit = this.fieldOf(owner, name);
           if (hit) return hit;
@@ -391,6 +444,21 @@ export class ProjectIndex {
     const owner = this.resolveType(name.slice(0, dot), scope);
     return owner ? this.fieldOf(owner, name.slice(dot + 1)) : undefined;
   }
+}
+
+export interface Dependencies {
+  /** Paths of the files whose declarations were read. */
+  files: Set<string>;
+  /** Name segments that resolved to nothing in the tree: a file declaring one later matters. */
+  missing: Set<string>;
+}
+
+function pull<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (!list) return;
+  const i = list.indexOf(value);
+  if (i >= 0) list.splice(i, 1);
+  if (list.length === 0) map.delete(key);
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -24,6 +24,11 @@ export interface FrameworkScanner {
   /** Annotation names whose use on an annotation type may define a custom marker. */
   metaMarkers(): Iterable<string>;
   /**
+   * Annotation names that change results project-wide (`@ApplicationPath`): files using them
+   * are always parsed and collected, and a change to one recomputes every root.
+   */
+  globalMarkers?(): Iterable<string>;
+  /**
    * Shown every annotation type declared in a parsed file whose annotations include a marker.
    * Returns true when it learned a new marker (a custom stereotype, verb or mapping).
    */

@@ -121,7 +121,9 @@ export function createJaxRsScanner(): FrameworkScanner {
   return {
     id: 'jax-rs',
 
-    markers: () => ['Path', 'ApplicationPath'],
+    markers: () => ['Path'],
+
+    globalMarkers: () => ['ApplicationPath'],
 
     metaMarkers: () => ['HttpMethod', 'Path'],
 

@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ProjectScanner } from './project-scanner';
+import type { FileChange } from './project-scanner';
+
+const J = 'src/main/java/com/acme/';
+
+function project(files: Record<string, string>): { root: string; write: (p: string, text: string) => void; remove: (p: string) => void } {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-rescan-'));
+  const write = (p: string, text: string) => {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  };
+  for (const [p, t] of Object.entries(files)) write(p, t);
+  return { root, write, remove: (p) => rmSync(join(root, p)) };
+}
+
+const addresses = (s: ProjectScanner) => s.endpoints.map((e) => `${e.address} ${e.className}#${e.source.member}`).sort();
+
+/** The strongest check: an incremental result is exactly what a fresh full scan gives. */
+function expectSameAsFullScan(s: ProjectScanner): void {
+  const fresh = new ProjectScanner(s.root).scan();
+  expect(s.endpoints).toEqual(fresh.endpoints);
+  expect(s.diagnostics()).toEqual(fresh.diagnostics);
+}
+
+const BASE = {
+  [`${J}Paths.java`]: 'package com.acme; public interface Paths { String API = "/api"; }',
+  [`${J}Base.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+public abstract class Base { @GetMapping("/ping") public String ping() { return ""; } }`,
+  [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping(Paths.API + "/users")
+public class UserController extends Base { @GetMapping("/{id}") public String get() { return ""; } }`,
+  [`${J}OrderController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/orders")
+public class OrderController { @PostMapping public void create() {} }`,
+  [`${J}Unrelated.java`]: 'package com.acme; public class Unrelated { void f() {} }',
+};
+
+describe('ProjectScanner.rescan', () => {
+  it('follows a changed constant into the endpoints that use it, and only those', () => {
+    const p = project(BASE);
+    const s = new ProjectScanner(p.root);
+    s.scan();
+    expect(addresses(s)).toContain('GET /api/users/{id} com.acme.UserController#get');
+    p.write(`${J}Paths.java`, 'package com.acme; public interface Paths { String API = "/v2"; }');
+    const r = s.rescan([{ path: `${J}Paths.java`, kind: 'changed' }]);
+    expect(addresses(s)).toEqual([
+      'GET /orders com.acme.OrderController#create'.replace('GET', 'POST'),
+      'GET /v2/users/ping com.acme.UserController#ping',
+      'GET /v2/users/{id} com.acme.UserController#get',
+    ].sort());
+    expect(r.rootsRecomputed).toBe(1);
+    expect(r.added.length).toBe(2);
+    expect(r.removed.length).toBe(2);
+    expectSameAsFullScan(s);
+  });
+
+  it('follows a changed base class into its subclasses', () => {
+    const p = project(BASE);
+    const s = new ProjectScanner(p.root);
+    s.scan();
+    p.write(`${J}Base.java`, `package com.acme;
+import org.springframework.web.bind.annotation.*;
+public abstract class Base { @GetMapping("/health") public String ping() { return ""; } }`);
+    s.rescan([{ path: `${J}Base.java`, kind: 'changed' }]);
+    expect(addresses(s)).toContain('GET /api/users/health com.acme.UserController#ping');
+    expectSameAsFullScan(s);
+  });
+
+  it('touches nothing when an unrelated file changes', () => {
+    const p = project(BASE);
+    const s = new ProjectScanner(p.root);
+    s.scan();
+    p.write(`${J}Unrelated.java`, 'package com.acme; public class Unrelated { void g() {} }');
+    const r = s.rescan([{ path: `${J}Unrelated.java`, kind: 'changed' }]);
+    expect(r.rootsRecomputed).toBe(0);
+    expect([...r.added, ...r.removed, ...r.updated]).toEqual([]);
+  });
+
+  it('adds created controllers, drops deleted ones, and handles a rename as both', () => {
+    const p = project(BASE);
+    const s = new ProjectScanner(p.root);
+    s.scan();
+    p.write(`${J}CartController.java`, `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class CartController { @DeleteMapping("/cart") public void clear() {} }`);
+    let r = s.rescan([{ path: `${J}CartController.java`, kind: 'created' }]);
+    expect(r.added).toEqual([expect.stringContaining('CartController#clear() DELETE /cart')]);
+    p.remove(`${J}OrderController.java`);
+    r = s.rescan([{ path: `${J}OrderController.java`, kind: 'deleted' }]);
+    expect(r.removed).toEqual([expect.stringContaining('OrderController#create')]);
+    renameSync(join(p.root, `${J}CartController.java`), join(p.root, `${J}Cart2.java`));
+    const rename: FileChange[] = [
+      { path: `${J}CartController.java`, kind: 'deleted' },
+      { path: `${J}Cart2.java`, kind: 'created' },
+    ];
+    r = s.rescan(rename);
+    expect(addresses(s)).toContain('DELETE /cart com.acme.CartController#clear');
+    expect(s.endpoints.find((e) => e.source.member === 'clear')?.source.file).toBe(`${J}Cart2.java`);
+    expectSameAsFullScan(s);
+  });
+
+  it('recomputes endpoints that waited for a type that did not exist yet', () => {
+    const p = project({
+      [`${J}ItemController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping(Routes.ITEMS) public class ItemController { @GetMapping public void list() {} }`,
+    });
+    const s = new ProjectScanner(p.root);
+    const first = s.scan();
+    expect(first.endpoints[0]!.path).toBe('/${Routes.ITEMS}');
+    p.write(`${J}Routes.java`, 'package com.acme; public final class Routes { public static final String ITEMS = "/items"; }');
+    s.rescan([{ path: `${J}Routes.java`, kind: 'created' }]);
+    expect(addresses(s)).toEqual(['GET /items com.acme.ItemController#list']);
+    expectSameAsFullScan(s);
+  });
+
+  it('finds a new implementation of a JAX-RS interface declared elsewhere', () => {
+    const p = project({
+      [`${J}StockApi.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/stock") public interface StockApi { @GET String all(); }`,
+    });
+    const s = new ProjectScanner(p.root);
+    expect(s.scan().endpoints).toEqual([]);
+    p.write(`${J}StockImpl.java`, 'package com.acme; public class StockImpl implements StockApi { public String all() { return ""; } }');
+    s.rescan([{ path: `${J}StockImpl.java`, kind: 'created' }]);
+    expect(addresses(s)).toEqual(['GET /stock com.acme.StockImpl#all']);
+    expectSameAsFullScan(s);
+  });
+
+  it('recomputes everything when a custom stereotype is declared', () => {
+    const p = project({
+      ...BASE,
+      [`${J}AdminController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@ApiController public class AdminController { @GetMapping("/admin") public void home() {} }`,
+    });
+    const s = new ProjectScanner(p.root);
+    s.scan();
+    expect(addresses(s).some((a) => a.includes('AdminController'))).toBe(false);
+    p.write(`${J}ApiController.java`, `package com.acme;
+import org.springframework.web.bind.annotation.RestController;
+@RestController public @interface ApiController {}`);
+    s.rescan([{ path: `${J}ApiController.java`, kind: 'created' }]);
+    expect(addresses(s)).toContain('GET /admin com.acme.AdminController#home');
+    expectSameAsFullScan(s);
+  });
+
+  it('keeps a syntax error diagnostic in step with the file', () => {
+    const p = project(BASE);
+    const s = new ProjectScanner(p.root);
+    s.scan();
+    p.write(`${J}OrderController.java`, 'package com.acme;\n@RestController public class OrderController { void f( {');
+    s.rescan([{ path: `${J}OrderController.java`, kind: 'changed' }]);
+    expect(s.diagnostics().map((d) => d.file)).toEqual([`${J}OrderController.java`]);
+    p.write(`${J}OrderController.java`, BASE[`${J}OrderController.java`]!);
+    s.rescan([{ path: `${J}OrderController.java`, kind: 'changed' }]);
+    expect(s.diagnostics()).toEqual([]);
+    expectSameAsFullScan(s);
+  });
+});

@@ -1,0 +1,465 @@
+// The scan of one project, kept alive so single files can be re-scanned: files -> cheap headers
+// -> parse only what can hold endpoints -> Endpoint[].
+//
+// 1. Walk and read every source file once; describe it with a byte-level header.
+// 2. Learn custom annotations (meta-annotated stereotypes, verbs, mappings) from the few files
+//    that declare annotation types, until nothing new is learned.
+// 3. Parse the files that use a framework marker; frameworks collect what they need.
+// 4. Follow abstract resource types to their implementations through the supertype headers.
+// 5. Ask every framework for the endpoints of every root type, recording which files (and
+//    which missing names) each root's endpoints depend on.
+// Types referenced along the way (constants, base classes) are parsed lazily by the index.
+//
+// A re-scan replaces the changed files' headers, re-parses only them, and recomputes the roots
+// declared in them or depending on them. A change to what frameworks learn project-wide (an
+// annotation type, an @ApplicationPath) recomputes every root, still without reading or
+// parsing any other file again.
+
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InputError } from '../errors';
+import type { Diagnostic, Endpoint, ScanResult } from '../model/endpoint';
+import { walkProject } from './files';
+import type { FrameworkScanner, ScanContext } from './frameworks/framework';
+import { createFrameworkScanners } from './frameworks';
+import { detectModules, moduleFor } from './modules';
+import type { ModuleInfo } from './modules';
+import { describeFile, ProjectIndex } from './project-index';
+import type { FileEntry } from './project-index';
+import type { TypeDecl } from './source-model';
+
+export interface ScanProgress {
+  phase: 'read' | 'parse';
+  done: number;
+  total: number;
+}
+
+export interface ScanOptions {
+  includeTests?: boolean;
+  onProgress?: (p: ScanProgress) => void;
+}
+
+export type FileChange = { path: string; kind: 'changed' | 'created' | 'deleted' };
+
+export interface RescanResult {
+  endpoints: Endpoint[];
+  diagnostics: Diagnostic[];
+  /** Ids of endpoints that appeared, disappeared or changed in any field. */
+  added: string[];
+  removed: string[];
+  updated: string[];
+  /** Root types recomputed: a measure of how much the change touched. */
+  rootsRecomputed: number;
+  millis: number;
+}
+
+/** The endpoints one root type serves, and what they were computed from. */
+interface RootResult {
+  key: string;
+  path: string;
+  endpoints: Endpoint[];
+  /** Problems found while building the endpoints (an unresolvable constant, say). */
+  diagnostics: Diagnostic[];
+  deps: Set<string>;
+  missing: Set<string>;
+}
+
+export const SOURCE_EXTENSIONS = ['.java'];
+const PROGRESS_EVERY = 500;
+
+export class ProjectScanner {
+  readonly root: string;
+  private index = new ProjectIndex([]);
+  private frameworks: FrameworkScanner[] = createFrameworkScanners();
+  private modules: ModuleInfo[] = [];
+  /** Diagnostics of reading and parsing, per file; walk problems under ''. */
+  private fileDiagnostics = new Map<string, Diagnostic[]>();
+  private roots = new Map<string, RootResult>();
+  private endpointList: Endpoint[] = [];
+  private stats = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} as Record<string, number> };
+
+  constructor(
+    root: string,
+    private readonly opts: ScanOptions = {},
+  ) {
+    this.root = resolve(root);
+    assertDirectory(this.root, root);
+  }
+
+  get endpoints(): readonly Endpoint[] {
+    return this.endpointList;
+  }
+
+  result(): ScanResult {
+    return { endpoints: this.endpointList, diagnostics: this.diagnostics(), stats: { ...this.stats, filesParsed: this.index.parsedCount } };
+  }
+
+  diagnostics(): Diagnostic[] {
+    const fromRoots = [...this.roots.values()].flatMap((r) => r.diagnostics);
+    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots));
+  }
+
+  /** Reads the whole tree and computes every endpoint. */
+  scan(): ScanResult {
+    const started = performance.now();
+    const phases: Record<string, number> = {};
+    let mark = started;
+    const phase = (name: string) => {
+      const now = performance.now();
+      phases[name] = Math.round(now - mark);
+      mark = now;
+    };
+    const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: SOURCE_EXTENSIONS });
+    this.fileDiagnostics = new Map([['', walk.diagnostics]]);
+    this.modules = detectModules(this.root, walk.buildFiles);
+    this.index = new ProjectIndex([]);
+    this.frameworks = createFrameworkScanners();
+    this.roots.clear();
+    phase('walk');
+
+    const reader = new SourceReader();
+    let filesRead = 0;
+    let bytesRead = 0;
+    for (const [i, f] of walk.files.entries()) {
+      if (this.opts.onProgress && i % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
+      const bytes = reader.read(f.abs, f.size);
+      if (typeof bytes !== 'string') {
+        filesRead++;
+        bytesRead += bytes.length;
+      }
+      this.admit(f.path, f.abs, bytes);
+    }
+    phase('read');
+
+    this.computeAll(phase);
+    this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases };
+    return this.result();
+  }
+
+  /**
+   * Applies changed, created and deleted files (paths relative to the root) and recomputes
+   * only the endpoints they can affect.
+   */
+  rescan(changes: readonly FileChange[]): RescanResult {
+    const started = performance.now();
+    const before = new Map(this.endpointList.map((e) => [e.id, e]));
+    const changedPaths = new Set<string>();
+    const declared = new Set<string>();
+    let global = false;
+    const reader = new SourceReader();
+    for (const change of changes) {
+      const path = change.path.replace(/\\/g, '/');
+      changedPaths.add(path);
+      const old = this.index.files.get(path);
+      if (old) {
+        global ||= this.isGlobal(old);
+        old.declares.forEach((d) => declared.add(d));
+      }
+      this.index.remove(path);
+      this.fileDiagnostics.delete(path);
+      if (change.kind === 'deleted' || !SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext))) continue;
+      const abs = join(this.root, path);
+      let size = 0;
+      try {
+        size = statSync(abs).size;
+      } catch {
+        continue; // gone again: treat as deleted
+      }
+      const entry = this.admit(path, abs, reader.read(abs, size));
+      if (entry) {
+        global ||= this.isGlobal(entry);
+        entry.declares.forEach((d) => declared.add(d));
+      }
+    }
+    this.index.invalidate();
+
+    let recomputed: number;
+    if (global) {
+      recomputed = this.computeAll();
+    } else {
+      const affected = [...this.roots.values()].filter(
+        (r) => changedPaths.has(r.path) || [...r.deps].some((d) => changedPaths.has(d)) || [...r.missing].some((m) => declared.has(m)),
+      );
+      const candidates = new Set<TypeDecl>();
+      for (const r of affected) this.roots.delete(r.key);
+      // Roots that still exist are found again by fqn; roots in changed files come from their new parse.
+      for (const r of affected) {
+        if (changedPaths.has(r.path)) continue;
+        const t = this.findRoot(r.key);
+        if (t) candidates.add(t);
+      }
+      const ctx = this.context();
+      const wanted = (t: TypeDecl) => this.frameworks.some((fw) => fw.wantsImplementations?.(t, ctx));
+      const changedTypes: TypeDecl[] = [];
+      for (const path of changedPaths) {
+        const entry = this.index.files.get(path);
+        if (!entry || (!this.isCandidate(entry) && entry.supers.length === 0)) continue;
+        const file = this.index.parse(entry);
+        if (file) changedTypes.push(...ProjectIndex.allTypes(file));
+      }
+      for (const t of changedTypes) {
+        const inCandidateFile = this.isCandidate(this.index.files.get(t.file.path)!);
+        // A changed class may now implement an abstract resource type declared anywhere.
+        if (inCandidateFile || this.index.ancestors(t).some(wanted)) candidates.add(t);
+      }
+      for (const t of this.implementationsOf(changedTypes.filter(wanted))) candidates.add(t);
+      for (const t of candidates) this.computeRoot(t);
+      recomputed = candidates.size;
+      this.assemble();
+    }
+
+    const after = new Map(this.endpointList.map((e) => [e.id, e]));
+    const added = [...after.keys()].filter((id) => !before.has(id));
+    const removed = [...before.keys()].filter((id) => !after.has(id));
+    const updated = [...after.keys()].filter((id) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(after.get(id)));
+    return {
+      endpoints: this.endpointList,
+      diagnostics: this.diagnostics(),
+      added,
+      removed,
+      updated,
+      rootsRecomputed: recomputed,
+      millis: Math.round((performance.now() - started) * 10) / 10,
+    };
+  }
+
+  /** Describes one read file and adds it to the index; records why a file could not be used. */
+  private admit(path: string, abs: string, bytes: Buffer | string): FileEntry | undefined {
+    const fail = (message: string) => {
+      this.fileDiagnostics.set(path, [{ file: path, message }]);
+      return undefined;
+    };
+    if (typeof bytes === 'string') return fail(`cannot read: ${bytes}`);
+    // NUL bytes never occur in Java or Kotlin source text.
+    if (bytes.subarray(0, 8192).includes(0)) return fail('skipped: binary content in a source file');
+    const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, 'java');
+    if (entry.declaresAnnotation || this.isInteresting(entry)) entry.text = bytes.toString('utf8');
+    this.index.add(entry);
+    return entry;
+  }
+
+  private isInteresting(entry: FileEntry): boolean {
+    return this.frameworks.some((fw) => intersects(entry.annotations, [...fw.markers(), ...fw.metaMarkers(), ...(fw.globalMarkers?.() ?? [])]));
+  }
+
+  private isCandidate(entry: FileEntry): boolean {
+    return this.frameworks.some((fw) => intersects(entry.annotations, fw.markers()));
+  }
+
+  /** A file whose change alters what frameworks know project-wide. */
+  private isGlobal(entry: FileEntry): boolean {
+    return entry.declaresAnnotation || this.frameworks.some((fw) => intersects(entry.annotations, fw.globalMarkers?.() ?? []));
+  }
+
+  /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
+  private computeAll(phase: (name: string) => void = () => {}): number {
+    this.frameworks = createFrameworkScanners();
+    const index = this.index;
+    const ctx = this.context();
+    learnAnnotations(index, this.frameworks, ctx);
+    phase('learn');
+
+    const entries = [...index.files.values()].sort(byPath);
+    const candidates = entries.filter((e) => this.isCandidate(e) || this.frameworks.some((fw) => intersects(e.annotations, fw.globalMarkers?.() ?? [])));
+    const types: TypeDecl[] = [];
+    for (const [i, entry] of candidates.entries()) {
+      if (this.opts.onProgress && i % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'parse', done: i, total: candidates.length });
+      const file = index.parse(entry);
+      if (file) types.push(...ProjectIndex.allTypes(file));
+    }
+    phase('parse');
+    for (const t of types) for (const fw of this.frameworks) fw.collect?.(t, ctx);
+
+    const all = new Set(types);
+    const ctx2 = this.context();
+    for (const t of this.implementationsOf(types.filter((t) => this.frameworks.some((fw) => fw.wantsImplementations?.(t, ctx2))))) all.add(t);
+    phase('implementations');
+    this.roots.clear();
+    for (const t of all) this.computeRoot(t);
+    this.assemble();
+    phase('endpoints');
+    return all.size;
+  }
+
+  /**
+   * Every type in the tree below the given abstract resource types, found through the
+   * supertype names in file headers; each new one is shown to the frameworks' `collect`.
+   */
+  private implementationsOf(bases: readonly TypeDecl[]): Set<TypeDecl> {
+    const ctx = this.context();
+    const found = new Set<TypeDecl>();
+    const queue = [...bases];
+    const followed = new Set<TypeDecl>();
+    while (queue.length) {
+      const base = queue.pop()!;
+      if (followed.has(base)) continue;
+      followed.add(base);
+      for (const entry of [...this.index.filesExtending(base.name)].sort(byPath)) {
+        const file = this.index.parse(entry);
+        if (!file) continue;
+        for (const t of ProjectIndex.allTypes(file)) {
+          if (!this.index.superTypes(t).includes(base)) continue;
+          if (!found.has(t)) {
+            found.add(t);
+            for (const fw of this.frameworks) fw.collect?.(t, ctx);
+          }
+          queue.push(t); // its own subclasses inherit the annotations too
+        }
+      }
+    }
+    return found;
+  }
+
+  private computeRoot(t: TypeDecl): void {
+    const diagnostics: Diagnostic[] = [];
+    const ctx = this.context(diagnostics);
+    this.index.beginTracking();
+    const endpoints: Endpoint[] = [];
+    for (const fw of this.frameworks) endpoints.push(...fw.endpoints(t, ctx));
+    const { files, missing } = this.index.endTracking();
+    files.delete(t.file.path);
+    // A type that serves nothing and reads nothing else can only change with its own file,
+    // which is always re-parsed: no need to remember it.
+    if (endpoints.length === 0 && files.size === 0 && diagnostics.length === 0) return;
+    files.add(t.file.path);
+    const key = rootKey(t);
+    this.roots.set(key, { key, path: t.file.path, endpoints, diagnostics, deps: files, missing });
+  }
+
+  private findRoot(key: string): TypeDecl | undefined {
+    const cut = key.lastIndexOf('#');
+    const path = key.slice(0, cut);
+    const fqn = key.slice(cut + 1);
+    const entry = this.index.files.get(path);
+    const file = entry && this.index.parse(entry);
+    return file ? ProjectIndex.allTypes(file).find((t) => t.fqn === fqn) : undefined;
+  }
+
+  private assemble(): void {
+    const seen = new Set<string>();
+    const out: Endpoint[] = [];
+    for (const r of this.roots.values()) {
+      for (const e of r.endpoints) {
+        if (seen.has(e.id)) continue;
+        seen.add(e.id);
+        out.push(e);
+      }
+    }
+    this.endpointList = out.sort(compareEndpoints);
+    // Parse problems live on the index; move them under their files.
+    for (const d of this.index.diagnostics.splice(0)) {
+      const list = this.fileDiagnostics.get(d.file);
+      if (list) list.push(d);
+      else this.fileDiagnostics.set(d.file, [d]);
+    }
+  }
+
+  /** Framework diagnostics go to `diagnostics`; parse problems always go to the index. */
+  private context(diagnostics: Diagnostic[] = this.index.diagnostics): ScanContext {
+    return { index: this.index, diagnostics, modules: this.modules };
+  }
+}
+
+function rootKey(t: TypeDecl): string {
+  return `${t.file.path}#${t.fqn}`;
+}
+
+/** Offers every annotation type to every framework until none learns anything new. */
+function learnAnnotations(index: ProjectIndex, frameworks: FrameworkScanner[], ctx: ScanContext): void {
+  const annotationTypes: TypeDecl[] = [];
+  const parsed = new Set<FileEntry>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    const meta = new Set<string>();
+    for (const fw of frameworks) for (const m of [...fw.markers(), ...fw.metaMarkers()]) meta.add(m);
+    for (const entry of [...index.files.values()].sort(byPath)) {
+      if (!entry.declaresAnnotation || parsed.has(entry) || !intersects(entry.annotations, meta)) continue;
+      parsed.add(entry);
+      const file = index.parse(entry);
+      if (file) annotationTypes.push(...ProjectIndex.allTypes(file).filter((t) => t.kind === 'annotation'));
+    }
+    for (const decl of annotationTypes) {
+      for (const fw of frameworks) if (fw.learnAnnotation(decl, ctx)) changed = true;
+    }
+  }
+}
+
+function assertDirectory(abs: string, given: string): void {
+  let isDir = false;
+  try {
+    isDir = statSync(abs).isDirectory();
+  } catch (e) {
+    throw new InputError(`cannot read ${given}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : (e as Error).message}`, given, { cause: e });
+  }
+  if (!isDir) throw new InputError(`${given} is not a directory`, given);
+}
+
+/** Reads files into one reused buffer: ten thousand small reads allocate nothing. */
+class SourceReader {
+  private buf = Buffer.allocUnsafe(256 * 1024);
+
+  /** The file's bytes (a view valid until the next call), or the reason it could not be read. */
+  read(abs: string, sizeHint: number): Buffer | string {
+    let fd: number;
+    try {
+      fd = openSync(abs, 'r');
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    }
+    try {
+      if (sizeHint + 1 > this.buf.length) this.buf = Buffer.allocUnsafe(sizeHint + 1);
+      let n = 0;
+      for (;;) {
+        const got = readSync(fd, this.buf, n, this.buf.length - n, n);
+        if (got === 0) break;
+        n += got;
+        if (n === this.buf.length) {
+          // The file grew since it was listed.
+          const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+          this.buf.copy(bigger, 0, 0, n);
+          this.buf = bigger;
+        }
+      }
+      return this.buf.subarray(0, n);
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+function intersects(names: ReadonlySet<string>, wanted: Iterable<string>): boolean {
+  for (const n of wanted) if (names.has(n)) return true;
+  return false;
+}
+
+function compareEndpoints(a: Endpoint, b: Endpoint): number {
+  return (
+    cmp(a.module, b.module) ||
+    cmp(a.className, b.className) ||
+    a.source.line - b.source.line ||
+    cmp(a.source.file, b.source.file) ||
+    cmp(a.path, b.path) ||
+    cmp(a.method, b.method)
+  );
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return cmp(a.path, b.path);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function dedupeDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out = list.filter((d) => {
+    const key = `${d.file}:${d.line ?? ''}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return out.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
+}
