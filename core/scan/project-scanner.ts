@@ -178,7 +178,7 @@ export class ProjectScanner {
       recomputed = this.computeAll();
     } else {
       const affected = [...this.roots.values()].filter(
-        (r) => changedPaths.has(r.path) || [...r.deps].some((d) => changedPaths.has(d)) || [...r.missing].some((m) => declared.has(m)),
+        (r) => changedPaths.has(r.path) || someIn(r.deps, changedPaths) || someIn(r.missing, declared),
       );
       const candidates = new Set<TypeDecl>();
       for (const r of affected) this.roots.delete(r.key);
@@ -211,7 +211,12 @@ export class ProjectScanner {
     const after = new Map(this.endpointList.map((e) => [e.id, e]));
     const added = [...after.keys()].filter((id) => !before.has(id));
     const removed = [...before.keys()].filter((id) => !after.has(id));
-    const updated = [...after.keys()].filter((id) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(after.get(id)));
+    // Endpoints of roots that were not recomputed are the very same objects: compare those by reference.
+    const updated = [...after.keys()].filter((id) => {
+      const old = before.get(id);
+      const now = after.get(id);
+      return old !== undefined && old !== now && JSON.stringify(old) !== JSON.stringify(now);
+    });
     return {
       endpoints: this.endpointList,
       diagnostics: this.diagnostics(),
@@ -427,6 +432,11 @@ class SourceReader {
       closeSync(fd);
     }
   }
+}
+
+function someIn(items: ReadonlySet<string>, set: ReadonlySet<string>): boolean {
+  for (const item of items) if (set.has(item)) return true;
+  return false;
 }
 
 function intersects(names: ReadonlySet<string>, wanted: Iterable<string>): boolean {
