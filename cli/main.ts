@@ -3,6 +3,7 @@
 
 import { InputError } from '../core/errors';
 import { scanCommand, scanHelp } from './commands/scan';
+import { searchCommand, searchHelp } from './commands/search';
 import type { CliIO } from './io';
 import { packageVersion } from './version';
 
@@ -11,12 +12,14 @@ const HELP = `apiscout: find, explore, call and export the API endpoints of Java
 Usage: apiscout <command> [options]
 
 Commands:
-  scan [DIR]     list the endpoints found in DIR (default: the bundled sample shop)
+  scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
+  search QUERY [DIR]     find endpoints by address, name or pasted path
 
 Run 'apiscout <command> --help' for a command's options.`;
 
 const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<number>; help: string }> = {
   scan: { run: scanCommand, help: scanHelp },
+  search: { run: searchCommand, help: searchHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

@@ -1,0 +1,77 @@
+// `apiscout search` as a user runs it: the built bundle in a child process, on a copy of the shop.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function shopCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'apiscout-search-'));
+  cpSync(SHOP, dir, { recursive: true });
+  return dir;
+}
+
+interface JsonResult {
+  results: { endpoint: { address: string; name: string }; score: number; kind: string; ranges: unknown[] }[];
+}
+
+describe('apiscout search', () => {
+  it('scans once, retains the index in .apiscout/ and answers from it next time', () => {
+    const dir = shopCopy();
+    const first = run(['search', 'GET /api/v1/orders/42', dir, '--json']);
+    expect(first.code).toBe(0);
+    const hits = (JSON.parse(first.stdout) as JsonResult).results;
+    expect(hits[0]!.endpoint.address).toBe('GET /api/v1/orders/{orderId}');
+    expect(existsSync(join(dir, '.apiscout/index.json'))).toBe(true);
+    expect(readFileSync(join(dir, '.apiscout/.gitignore'), 'utf8')).toBe('*\n');
+
+    // Prove the second run reads the index: change the source, and the retained answer stays
+    // until --refresh scans again.
+    const source = join(dir, 'orders/src/main/java/com/acme/shop/orders/web/OrderController.java');
+    writeFileSync(source, readFileSync(source, 'utf8').replace('"/{orderId}/cancel"', '"/{orderId}/abort"'));
+    expect(run(['search', 'cancel', dir]).stdout).toContain('/api/v1/orders/{orderId}/cancel');
+    const refreshed = run(['search', 'abort', dir, '--refresh']).stdout;
+    expect(refreshed).toContain('/api/v1/orders/{orderId}/abort');
+    expect(run(['search', 'cancel', dir]).stdout).not.toContain('/{orderId}/cancel');
+  });
+
+  it('rebuilds a corrupt index with a warning that names the file', () => {
+    const dir = shopCopy();
+    run(['search', 'x', dir]);
+    writeFileSync(join(dir, '.apiscout/index.json'), '{"format":"apiscout-index","version":1,"endpo');
+    const r = run(['search', 'cancel', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(join(dir, '.apiscout/index.json'));
+    expect(r.stdout).toContain('POST /api/v1/orders/{orderId}/cancel');
+  });
+
+  it('ranks literal hits before fuzzy ones and prints address, name, class and location', () => {
+    const r = run(['search', 'prod']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^GET \/api\/v1\/catalog\/products  List products  com\.acme\.shop\.catalog\.web\.ProductController catalog\/src\/main\/java\/\S+\.java:\d+$/);
+    const firstFuzzy = lines.findIndex((l) => !l.includes('product'));
+    if (firstFuzzy >= 0) expect(lines.slice(firstFuzzy).every((l) => !l.includes('/products'))).toBe(true);
+  });
+
+  it('never writes state into the bundled sample project', () => {
+    run(['search', 'orders']);
+    expect(existsSync(join(SHOP, '.apiscout'))).toBe(false);
+  });
+
+  it('exits 2 on bad usage', () => {
+    expect(run(['search']).code).toBe(2);
+    const limit = run(['search', 'x', '--limit', 'many']);
+    expect(limit.code).toBe(2);
+    expect(limit.stderr).toContain("--limit must be a whole number of at least 1, got 'many'");
+  });
+});
