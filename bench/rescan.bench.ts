@@ -34,7 +34,7 @@ function findFile(pattern: RegExp, content?: RegExp): string {
 
 const scanner = new ProjectScanner(dir);
 let t = performance.now();
-const full = scanner.scan();
+const full = await scanner.scan();
 console.log(`full scan: ${full.endpoints.length} endpoints, ${full.stats.filesRead} files in ${Math.round(performance.now() - t)} ms (in-process)`);
 
 const cases: Array<{ kind: string; path: string; edit: (text: string) => string }> = [

@@ -76,7 +76,7 @@ async function retainedEndpoints(dir: string, refresh: boolean, includeTests: bo
     if (index) return index.endpoints;
   }
   const scanner = new ProjectScanner(dir, { includeTests });
-  const result = scanner.scan();
+  const result = await scanner.scan();
   reportDiagnostics(result.diagnostics, io);
   if (!retain) return result.endpoints;
   try {

@@ -19,8 +19,11 @@ export class NodeNames {
   readonly named: boolean[] = [];
 }
 
+const NO_CHILDREN: LiteNode[] = [];
+
 export class LiteNode {
-  readonly children: LiteNode[] = [];
+  /** Shared empty array for leaves: most nodes are leaves, and each array is garbage to collect. */
+  children: LiteNode[] = NO_CHILDREN;
   private named_?: LiteNode[];
 
   constructor(
@@ -37,6 +40,7 @@ export class LiteNode {
   }
 
   get namedChildren(): LiteNode[] {
+    if (this.children.length === 0) return NO_CHILDREN;
     return (this.named_ ??= this.children.filter((c) => c.isNamed));
   }
 
@@ -96,18 +100,23 @@ export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaq
       type = names.types[typeId] = cursor.nodeType;
       names.named[typeId] = cursor.nodeIsNamed;
     }
-    const fieldId = cursor.currentFieldId;
-    let field: string | null = null;
-    if (fieldId) field = names.fields[fieldId] ??= cursor.currentFieldName;
     const named = names.named[typeId]!;
-    // Anonymous tokens (keywords, operators, punctuation) are read by type only: skip their offsets.
-    const node = named
-      ? new LiteNode(source, type, true, field, cursor.startIndex, cursor.endIndex)
-      : new LiteNode(source, type, false, field, 0, 0);
+    let node: LiteNode;
+    if (named) {
+      const fieldId = cursor.currentFieldId;
+      const field = fieldId ? (names.fields[fieldId] ??= cursor.currentFieldName) : null;
+      node = new LiteNode(source, type, true, field, cursor.startIndex, cursor.endIndex);
+    } else {
+      // Anonymous tokens (keywords, operators, punctuation) are read by type and position in
+      // their parent only: skip their field and offsets.
+      node = new LiteNode(source, type, false, null, 0, 0);
+    }
     if (!opaque.has(type) && cursor.gotoFirstChild()) {
-      do node.children.push(build());
+      const children: LiteNode[] = [];
+      do children.push(build());
       while (cursor.gotoNextSibling());
       cursor.gotoParent();
+      node.children = children;
     }
     return node;
   };

@@ -213,16 +213,22 @@ export class ProjectIndex {
     entry.text = undefined; // the syntax tree replaces the text
     try {
       const { file, errorLine } = parseJava(text, entry.path, entry.module);
-      this.parsedCount++;
-      if (errorLine !== undefined) {
-        this.diagnostics.push({ file: entry.path, line: errorLine, message: 'syntax error: the file does not parse; only the declarations read before the error are used' });
-      }
-      entry.parsed = file;
-      return file;
+      return this.adopt(entry, file, errorLine);
     } catch (e) {
       this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
       return undefined;
     }
+  }
+
+  /** Takes a file parsed elsewhere (a parse worker) as this entry's one parse. */
+  adopt(entry: FileEntry, file: SourceFile, errorLine?: number): SourceFile {
+    this.parsedCount++;
+    if (errorLine !== undefined) {
+      this.diagnostics.push({ file: entry.path, line: errorLine, message: 'syntax error: the file does not parse; only the declarations read before the error are used' });
+    }
+    entry.text = undefined;
+    entry.parsed = file;
+    return file;
   }
 
   /** Every type declared in a parsed file, nested ones included, outermost first. */

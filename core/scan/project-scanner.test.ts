@@ -20,8 +20,8 @@ function project(files: Record<string, string>): { root: string; write: (p: stri
 const addresses = (s: ProjectScanner) => s.endpoints.map((e) => `${e.address} ${e.className}#${e.source.member}`).sort();
 
 /** The strongest check: an incremental result is exactly what a fresh full scan gives. */
-function expectSameAsFullScan(s: ProjectScanner): void {
-  const fresh = new ProjectScanner(s.root).scan();
+async function expectSameAsFullScan(s: ProjectScanner): Promise<void> {
+  const fresh = await new ProjectScanner(s.root).scan();
   expect(s.endpoints).toEqual(fresh.endpoints);
   expect(s.diagnostics()).toEqual(fresh.diagnostics);
 }
@@ -43,10 +43,10 @@ public class OrderController { @PostMapping public void create() {} }`,
 };
 
 describe('ProjectScanner.rescan', () => {
-  it('follows a changed constant into the endpoints that use it, and only those', () => {
+  it('follows a changed constant into the endpoints that use it, and only those', async () => {
     const p = project(BASE);
     const s = new ProjectScanner(p.root);
-    s.scan();
+    await s.scan();
     expect(addresses(s)).toContain('GET /api/users/{id} com.acme.UserController#get');
     p.write(`${J}Paths.java`, 'package com.acme; public interface Paths { String API = "/v2"; }');
     const r = s.rescan([{ path: `${J}Paths.java`, kind: 'changed' }]);
@@ -58,35 +58,35 @@ describe('ProjectScanner.rescan', () => {
     expect(r.rootsRecomputed).toBe(1);
     expect(r.added.length).toBe(2);
     expect(r.removed.length).toBe(2);
-    expectSameAsFullScan(s);
+    await expectSameAsFullScan(s);
   });
 
-  it('follows a changed base class into its subclasses', () => {
+  it('follows a changed base class into its subclasses', async () => {
     const p = project(BASE);
     const s = new ProjectScanner(p.root);
-    s.scan();
+    await s.scan();
     p.write(`${J}Base.java`, `package com.acme;
 import org.springframework.web.bind.annotation.*;
 public abstract class Base { @GetMapping("/health") public String ping() { return ""; } }`);
     s.rescan([{ path: `${J}Base.java`, kind: 'changed' }]);
     expect(addresses(s)).toContain('GET /api/users/health com.acme.UserController#ping');
-    expectSameAsFullScan(s);
+    await expectSameAsFullScan(s);
   });
 
-  it('touches nothing when an unrelated file changes', () => {
+  it('touches nothing when an unrelated file changes', async () => {
     const p = project(BASE);
     const s = new ProjectScanner(p.root);
-    s.scan();
+    await s.scan();
     p.write(`${J}Unrelated.java`, 'package com.acme; public class Unrelated { void g() {} }');
     const r = s.rescan([{ path: `${J}Unrelated.java`, kind: 'changed' }]);
     expect(r.rootsRecomputed).toBe(0);
     expect([...r.added, ...r.removed, ...r.updated]).toEqual([]);
   });
 
-  it('adds created controllers, drops deleted ones, and handles a rename as both', () => {
+  it('adds created controllers, drops deleted ones, and handles a rename as both', async () => {
     const p = project(BASE);
     const s = new ProjectScanner(p.root);
-    s.scan();
+    await s.scan();
     p.write(`${J}CartController.java`, `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController public class CartController { @DeleteMapping("/cart") public void clear() {} }`);
@@ -103,39 +103,39 @@ import org.springframework.web.bind.annotation.*;
     r = s.rescan(rename);
     expect(addresses(s)).toContain('DELETE /cart com.acme.CartController#clear');
     expect(s.endpoints.find((e) => e.source.member === 'clear')?.source.file).toBe(`${J}Cart2.java`);
-    expectSameAsFullScan(s);
+    await expectSameAsFullScan(s);
   });
 
-  it('recomputes endpoints that waited for a type that did not exist yet', () => {
+  it('recomputes endpoints that waited for a type that did not exist yet', async () => {
     const p = project({
       [`${J}ItemController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController @RequestMapping(Routes.ITEMS) public class ItemController { @GetMapping public void list() {} }`,
     });
     const s = new ProjectScanner(p.root);
-    const first = s.scan();
+    const first = await s.scan();
     expect(first.endpoints[0]!.path).toBe('/${Routes.ITEMS}');
     p.write(`${J}Routes.java`, 'package com.acme; public final class Routes { public static final String ITEMS = "/items"; }');
     s.rescan([{ path: `${J}Routes.java`, kind: 'created' }]);
     expect(addresses(s)).toEqual(['GET /items com.acme.ItemController#list']);
-    expectSameAsFullScan(s);
+    await expectSameAsFullScan(s);
   });
 
-  it('finds a new implementation of a JAX-RS interface declared elsewhere', () => {
+  it('finds a new implementation of a JAX-RS interface declared elsewhere', async () => {
     const p = project({
       [`${J}StockApi.java`]: `package com.acme;
 import jakarta.ws.rs.*;
 @Path("/stock") public interface StockApi { @GET String all(); }`,
     });
     const s = new ProjectScanner(p.root);
-    expect(s.scan().endpoints).toEqual([]);
+    expect((await s.scan()).endpoints).toEqual([]);
     p.write(`${J}StockImpl.java`, 'package com.acme; public class StockImpl implements StockApi { public String all() { return ""; } }');
     s.rescan([{ path: `${J}StockImpl.java`, kind: 'created' }]);
     expect(addresses(s)).toEqual(['GET /stock com.acme.StockImpl#all']);
-    expectSameAsFullScan(s);
+    await expectSameAsFullScan(s);
   });
 
-  it('recomputes everything when a custom stereotype is declared', () => {
+  it('recomputes everything when a custom stereotype is declared', async () => {
     const p = project({
       ...BASE,
       [`${J}AdminController.java`]: `package com.acme;
@@ -143,26 +143,26 @@ import org.springframework.web.bind.annotation.*;
 @ApiController public class AdminController { @GetMapping("/admin") public void home() {} }`,
     });
     const s = new ProjectScanner(p.root);
-    s.scan();
+    await s.scan();
     expect(addresses(s).some((a) => a.includes('AdminController'))).toBe(false);
     p.write(`${J}ApiController.java`, `package com.acme;
 import org.springframework.web.bind.annotation.RestController;
 @RestController public @interface ApiController {}`);
     s.rescan([{ path: `${J}ApiController.java`, kind: 'created' }]);
     expect(addresses(s)).toContain('GET /admin com.acme.AdminController#home');
-    expectSameAsFullScan(s);
+    await expectSameAsFullScan(s);
   });
 
-  it('keeps a syntax error diagnostic in step with the file', () => {
+  it('keeps a syntax error diagnostic in step with the file', async () => {
     const p = project(BASE);
     const s = new ProjectScanner(p.root);
-    s.scan();
+    await s.scan();
     p.write(`${J}OrderController.java`, 'package com.acme;\n@RestController public class OrderController { void f( {');
     s.rescan([{ path: `${J}OrderController.java`, kind: 'changed' }]);
     expect(s.diagnostics().map((d) => d.file)).toEqual([`${J}OrderController.java`]);
     p.write(`${J}OrderController.java`, BASE[`${J}OrderController.java`]!);
     s.rescan([{ path: `${J}OrderController.java`, kind: 'changed' }]);
     expect(s.diagnostics()).toEqual([]);
-    expectSameAsFullScan(s);
+    await expectSameAsFullScan(s);
   });
 });

@@ -100,7 +100,7 @@ export class ProjectScanner {
   }
 
   /** Reads the whole tree and computes every endpoint. */
-  scan(): ScanResult {
+  async scan(): Promise<ScanResult> {
     const started = performance.now();
     const phases: Record<string, number> = {};
     let mark = started;

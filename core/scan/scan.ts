@@ -8,5 +8,5 @@ import type { ScanOptions } from './project-scanner';
 export type { ScanOptions, ScanProgress } from './project-scanner';
 
 export async function scanProject(root: string, opts: ScanOptions = {}): Promise<ScanResult> {
-  return new ProjectScanner(root, opts).scan();
+  return await new ProjectScanner(root, opts).scan();
 }

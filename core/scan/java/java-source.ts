@@ -19,7 +19,7 @@ import type {
   TypeRef,
 } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
-import { blankMethodBodies } from './skeleton';
+import { skeletonOf } from './skeleton';
 import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode } from '../lite-tree';
 
@@ -66,19 +66,23 @@ function javaParser(): Parser {
  * could be read; the first error position is reported as `errorLine` for a diagnostic.
  */
 export function parseJava(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
-  const skeleton = blankMethodBodies(text);
+  const { text: skeleton, header } = skeletonOf(text);
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
   const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
   const root = liteTree(tree, skeleton, names, OPAQUE);
   const file: SourceFile = { path, lang: 'java', pkg: '', imports: [], types: [], module };
+  for (const statement of header) {
+    if (statement.startsWith('package')) file.pkg = /^package\s+([\w$.\s]+?)\s*;$/.exec(statement)?.[1]?.replace(/\s+/g, '') ?? '';
+    else file.imports.push(readImport(statement));
+  }
   let pendingDoc: string | undefined;
   for (const child of root.namedChildren) {
     switch (child.type) {
-      case 'package_declaration':
-        file.pkg = /^package\s+([\w$.\s]+?)\s*;?$/.exec(child.text)?.[1]?.replace(/\s+/g, '') ?? '';
+      case 'package_declaration': // annotated packages (package-info.java) stay in the tree
+        file.pkg = /^package\s+([\w$.\s]+?)\s*;?$/.exec(child.text.replace(/^[\s\S]*?\bpackage\b/, 'package'))?.[1]?.replace(/\s+/g, '') ?? file.pkg;
         break;
       case 'import_declaration':
-        file.imports.push(readImport(child));
+        file.imports.push(readImport(child.text));
         break;
       case 'block_comment':
         if (child.text.startsWith('/**')) pendingDoc = child.text;
@@ -118,8 +122,8 @@ const TYPE_NODES: Record<string, TypeKind> = {
   annotation_type_declaration: 'annotation',
 };
 
-function readImport(node: Node): Import {
-  const text = node.text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+function readImport(statement: string): Import {
+  const text = statement.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
   const m = /^import\s+(static\s+)?([\w$.\s]+?)(\.\s*\*)?\s*;?\s*$/.exec(text);
   return { name: m?.[2]?.replace(/\s+/g, '') ?? '', isStatic: m?.[1] !== undefined, wildcard: m?.[3] !== undefined };
 }
@@ -176,7 +180,8 @@ export function readExpr(node: Node): Expr {
       return inner ? readExpr(inner) : { kind: 'other', text: node.text };
     }
     case 'binary_expression': {
-      const op = node.childForFieldName('operator')?.type ?? node.child(1)?.type;
+      // The operator is the anonymous token between the operands.
+      const op = node.children.find((c) => !c.isNamed && c.type !== '(' && c.type !== ')')?.type;
       const left = node.childForFieldName('left');
       const right = node.childForFieldName('right');
       if (op === '+' && left && right) {

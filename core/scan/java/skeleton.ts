@@ -20,7 +20,23 @@ const CR = 0x0d;
 const DECLARES_TYPE = /(?<![.\w$])(?:class|interface|enum)\s+[A-Za-z_$]|(?<![.\w$])record\s+[A-Za-z_$][\w$]*\s*[(<]/;
 const THROWS = /\bthrows\b/;
 
-export function blankMethodBodies(text: string): string {
+export interface Skeleton {
+  /** The text with bodies, package and import statements blanked. */
+  text: string;
+  /** The `package ...;` and `import ...;` statements, as written. */
+  header: string[];
+}
+
+/**
+ * Also lifts the package and import statements out: the front end reads them as text, and
+ * in a controller they are a third of what tree-sitter would otherwise tokenize.
+ */
+export function skeletonOf(text: string): Skeleton {
+  const header: string[] = [];
+  return { text: blankMethodBodies(text, header), header };
+}
+
+export function blankMethodBodies(text: string, header?: string[]): string {
   const n = text.length;
   const chunks: string[] = [];
   let copied = 0; // text[0, copied) is already in chunks
@@ -42,6 +58,18 @@ export function blankMethodBodies(text: string): string {
       i = skipLiteral(text, i);
       lastSig = c;
       continue;
+    }
+    if (header && depth === 0 && (lastSig === SEMI || lastSig === -1 || lastSig === CLOSE) && isHeaderKeyword(text, i)) {
+      const end = text.indexOf(';', i);
+      if (end > 0) {
+        header.push(text.slice(i, end + 1));
+        chunks.push(text.slice(copied, i), blank(text, i, end + 1));
+        copied = end + 1;
+        i = end + 1;
+        segStart = i;
+        lastSig = SEMI;
+        continue;
+      }
     }
     if (c === OPEN) {
       if (depth >= 1 && isBodyStart(text, segStart, i, lastSig)) {
@@ -68,6 +96,13 @@ export function blankMethodBodies(text: string): string {
   if (copied === 0) return text;
   chunks.push(text.slice(copied));
   return chunks.join('');
+}
+
+function isHeaderKeyword(text: string, i: number): boolean {
+  const word = text.startsWith('import', i) ? 6 : text.startsWith('package', i) ? 7 : 0;
+  if (!word) return false;
+  const next = text.charCodeAt(i + word);
+  return next === 0x20 || next === 0x09 || next === NEWLINE || next === CR;
 }
 
 function isBodyStart(text: string, segStart: number, open: number, lastSig: number): boolean {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { blankMethodBodies, skeletonOf } from './skeleton';
+
+const kept = (src: string) => blankMethodBodies(src).replace(/\s+/g, ' ').trim();
+
+describe('blankMethodBodies', () => {
+  it('blanks method and constructor bodies but keeps every line and column', () => {
+    const src = 'class A {\n  A() { x = 1; }\n  int f(int a) {\n    return a; // }\n  }\n  void g() throws IOException { h(); }\n}';
+    const out = blankMethodBodies(src);
+    expect(out.length).toBe(src.length);
+    expect(out.split('\n').length).toBe(src.split('\n').length);
+    expect(kept(src)).toBe('class A { A() { } int f(int a) { } void g() throws IOException { } }');
+  });
+
+  it('is not fooled by braces in strings, chars, text blocks and comments', () => {
+    const src = 'class A { String s = "{"; char c = \'}\'; /* { */ void f() { g("}}}", \'{\', """\n { \n"""); } int x; }';
+    expect(kept(src)).toBe('class A { String s = "{"; char c = \'}\'; /* { */ void f() { } int x; }');
+  });
+
+  it('keeps nested type bodies, records, enums, annotation arrays and array initializers', () => {
+    const src = `class A {
+      @RequestMapping(value = {"/a", "/b"}) void f() { body(); }
+      static final String[] P = {"/x"};
+      record R(int a) { R { check(); } }
+      enum E { X("x") { void f() { y(); } }, Y; }
+      interface I { default void d() { z(); } }
+      @interface Ann { String[] value() default {}; }
+      Runnable r = () -> { keep(); };
+    }`;
+    const out = kept(src);
+    expect(out).toContain('@RequestMapping(value = {"/a", "/b"}) void f() { }');
+    expect(out).toContain('P = {"/x"};');
+    expect(out).toContain('record R(int a) {');
+    expect(out).toContain('enum E { X("x") { }, Y; }');
+    expect(out).toContain('default void d() { }');
+    expect(out).toContain('default {};');
+    expect(out).toContain('() -> { keep(); }');
+    expect(out).not.toMatch(/body\(\)|y\(\)|z\(\)/);
+  });
+
+  it('does not take `Foo.class` in an annotation for a type declaration', () => {
+    expect(kept('class A { @Schema(implementation = User.class) User get() { return u; } }')).toBe(
+      'class A { @Schema(implementation = User.class) User get() { } }',
+    );
+  });
+
+  it('leaves an unbalanced body to the parser', () => {
+    const src = 'class A { void f() { if (x) { }';
+    expect(blankMethodBodies(src)).toBe(src);
+  });
+});
+
+describe('skeletonOf', () => {
+  it('lifts package and import statements out, blanked in place', () => {
+    const src = '/* (c) */\npackage a.b;\n\nimport static x.Y.*;\nimport java.util.List;\n@RestController class A { void f() { import_(); } }';
+    const s = skeletonOf(src);
+    expect(s.header).toEqual(['package a.b;', 'import static x.Y.*;', 'import java.util.List;']);
+    expect(s.text.length).toBe(src.length);
+    expect(s.text).not.toMatch(/\bimport\b|\bpackage\b/);
+    expect(s.text).toContain('@RestController class A');
+  });
+});
