@@ -166,3 +166,30 @@ import org.springframework.web.bind.annotation.RestController;
     await expectSameAsFullScan(s);
   });
 });
+
+describe('ProjectScanner gutter queries', () => {
+  it('lists the endpoints of a file by line', async () => {
+    const p = project(BASE);
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    expect(s.endpointsInFile(`${J}UserController.java`).map((e) => [e.source.line, e.path])).toEqual([[4, '/api/users/{id}']]);
+    // Inherited mappings sit at the base method, so the base file carries their icons.
+    expect(s.endpointsInFile(`${J}Base.java`).map((e) => e.path)).toEqual(['/api/users/ping']);
+  });
+
+  it('re-scans the file when a clicked method is missing from the index (spec §3)', async () => {
+    const p = project(BASE);
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    // The file changes behind the scanner's back (a branch switch): no change event arrives.
+    p.write(`${J}OrderController.java`, `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/orders")
+public class OrderController {
+  @PostMapping public void create() {}
+  @GetMapping("/{id}") public void get() {}
+}`);
+    expect(s.endpointsAt(`${J}OrderController.java`, 6).map((e) => e.address)).toEqual(['GET /orders/{id}']);
+    await expectSameAsFullScan(s);
+  });
+});

@@ -136,6 +136,24 @@ export class ProjectScanner {
     return this.result();
   }
 
+  /** The endpoints whose source method is in `path` (relative), by line: the gutter icons of a file. */
+  endpointsInFile(path: string): Endpoint[] {
+    const file = path.replace(/\\/g, '/');
+    return this.endpointList.filter((e) => e.source.file === file).sort((a, b) => a.source.line - b.source.line);
+  }
+
+  /**
+   * The endpoints of the method at `line` of `path` (spec §3: a gutter click). When the index
+   * has none there (a branch switch, a new file), the file is re-scanned first.
+   */
+  endpointsAt(path: string, line: number): Endpoint[] {
+    const find = () => this.endpointsInFile(path).filter((e) => e.source.line === line);
+    const found = find();
+    if (found.length) return found;
+    this.rescan([{ path, kind: 'changed' }]);
+    return find();
+  }
+
   /**
    * Applies changed, created and deleted files (paths relative to the root) and recomputes
    * only the endpoints they can affect.
