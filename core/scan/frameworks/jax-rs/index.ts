@@ -2,7 +2,6 @@
 // inherited), resource methods carry a request-method designator, sub-resource locators (@Path
 // without a designator) are followed into the class they return. @ApplicationPath prefixes all.
 
-import { createEndpoint } from '../../../model/endpoint';
 import type { Endpoint } from '../../../model/endpoint';
 import { stringValue, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
@@ -11,6 +10,7 @@ import { joinPaths, normalisePath } from '../../paths';
 import { findAnnotation, isAbstract, simpleName } from '../../source-model';
 import type { Annotation, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
+import { httpEndpoint } from '../http-endpoint';
 import { folderOf, nameAndDescription } from '../naming';
 
 const MAX_LOCATOR_DEPTH = 16;
@@ -78,25 +78,19 @@ export function createJaxRsScanner(): FrameworkScanner {
       const path = joinPaths(base, sub);
       const verb = verbOf(eff.method.annotations);
       if (verb) {
-        const { name, description } = nameAndDescription(ctx.index, chain);
-        const endpoint = createEndpoint({
-          protocol: 'http',
-          framework: 'jax-rs',
-          method: verb,
-          path,
-          name,
-          description,
-          folder,
-          className: type.fqn,
-          module: type.file.module,
-          source: { file: site.owner.file.path, line: site.method.line, column: site.method.column, member: site.method.name },
-          signature: site.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)),
-        });
-        const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
-        const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
-        if (consumes) endpoint.consumes = consumes;
-        if (produces) endpoint.produces = produces;
-        out.push(endpoint);
+        out.push(
+          httpEndpoint({
+            framework: 'jax-rs',
+            type,
+            site,
+            method: verb,
+            path,
+            folder,
+            ...nameAndDescription(ctx.index, chain),
+            consumes: mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx),
+            produces: mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx),
+          }),
+        );
         continue;
       }
       // A sub-resource locator: follow the type it returns.

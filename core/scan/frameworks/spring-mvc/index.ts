@@ -2,7 +2,6 @@
 // whose methods carry @RequestMapping or a composed mapping annotation, possibly inherited from
 // interfaces and base classes.
 
-import { createEndpoint } from '../../../model/endpoint';
 import type { Endpoint } from '../../../model/endpoint';
 import { enumNames, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
@@ -11,6 +10,7 @@ import type { Scope } from '../../project-index';
 import { isAbstract, simpleName } from '../../source-model';
 import type { Annotation, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
+import { httpEndpoint } from '../http-endpoint';
 import { folderOf, nameAndDescription } from '../naming';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
@@ -132,29 +132,14 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const verbs = union(base?.verbs ?? [], mapping.verbs);
         const classPaths = base?.paths.length ? base.paths : [''];
         const methodPaths = mapping.paths.length ? mapping.paths : [''];
-        const { name, description } = nameAndDescription(ctx.index, chain);
+        const names = nameAndDescription(ctx.index, chain);
         const consumes = mapping.consumes ?? base?.consumes;
         const produces = mapping.produces ?? base?.produces;
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              const endpoint = createEndpoint({
-                protocol: 'http',
-                framework: 'spring-mvc',
-                method: verb,
-                path,
-                name,
-                description,
-                folder,
-                className: type.fqn,
-                module: type.file.module,
-                source: { file: site.owner.file.path, line: site.method.line, column: site.method.column, member: site.method.name },
-                signature: site.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)),
-              });
-              if (consumes) endpoint.consumes = consumes;
-              if (produces) endpoint.produces = produces;
-              out.push(endpoint);
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder, ...names, consumes, produces }));
             }
           }
         }
