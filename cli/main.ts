@@ -4,6 +4,7 @@
 import { InputError } from '../core/errors';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
+import { showCommand, showHelp } from './commands/show';
 import type { CliIO } from './io';
 import { packageVersion } from './version';
 
@@ -14,12 +15,14 @@ Usage: apiscout <command> [options]
 Commands:
   scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
   search QUERY [DIR]     find endpoints by address, name or pasted path
+  show ID|QUERY [DIR]    one endpoint's parameters, body and response
 
 Run 'apiscout <command> --help' for a command's options.`;
 
 const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<number>; help: string }> = {
   scan: { run: scanCommand, help: scanHelp },
   search: { run: searchCommand, help: searchHelp },
+  show: { run: showCommand, help: showHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

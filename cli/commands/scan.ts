@@ -48,7 +48,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
     progress.done();
   }
   if (values.json) {
-    io.out(JSON.stringify({ endpoints: result.endpoints, diagnostics: result.diagnostics, stats: result.stats }, null, 2));
+    writeJson(result, io);
     return 0;
   }
   reportDiagnostics(result.diagnostics, io);
@@ -56,6 +56,23 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
   if (result.endpoints.length) io.out(renderTree(result.endpoints, paint));
   io.out(summaryLine(result));
   return 0;
+}
+
+/**
+ * The same text as `JSON.stringify(result, null, 2)`, written one endpoint at a time: with
+ * request and response schemas a large project's document runs to tens of megabytes, and
+ * building it as one string would double the scan's peak memory.
+ */
+function writeJson(result: ScanResult, io: CliIO): void {
+  const indent = (json: string) => json.replace(/\n/g, '\n    ');
+  const rest = JSON.stringify({ diagnostics: result.diagnostics, modules: result.modules, stats: result.stats }, null, 2).slice(2);
+  if (result.endpoints.length === 0) {
+    io.out(`{\n  "endpoints": [],\n${rest}`);
+    return;
+  }
+  io.out('{\n  "endpoints": [');
+  result.endpoints.forEach((e, i) => io.out(`    ${indent(JSON.stringify(e, null, 2))}${i < result.endpoints.length - 1 ? ',' : ''}`));
+  io.out(`  ],\n${rest}`);
 }
 
 export function reportDiagnostics(diagnostics: readonly Diagnostic[], io: CliIO): void {

@@ -1,5 +1,7 @@
 // The endpoint model: the one serialisable shape that the scanner produces and the index,
-// search, exporters, caller and bridge consume. It imports nothing else from core.
+// search, exporters, caller and bridge consume. It imports nothing outside core/model.
+
+import type { RequestModel, ResponseModel } from './request';
 
 export type Protocol = 'http' | 'grpc';
 
@@ -54,6 +56,10 @@ export interface Endpoint {
   streaming?: StreamingType;
   consumes?: string[];
   produces?: string[];
+  /** Parameters by location and the body, resolved from source. */
+  request?: RequestModel;
+  /** The response body as the client receives it. */
+  response?: ResponseModel;
 }
 
 export interface Diagnostic {
@@ -63,9 +69,20 @@ export interface Diagnostic {
   message: string;
 }
 
+export interface ModuleSummary {
+  name: string;
+  /** Relative to the scanned root, '' for the root. */
+  dir: string;
+  build: 'maven' | 'gradle' | 'none';
+  contextPath?: string;
+  servletPath?: string;
+}
+
 export interface ScanResult {
   endpoints: Endpoint[];
   diagnostics: Diagnostic[];
+  /** Modules that serve endpoints, with the base paths a full URL needs. */
+  modules: ModuleSummary[];
   stats: ScanStats;
 }
 

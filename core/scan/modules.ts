@@ -10,6 +10,10 @@ export interface ModuleInfo {
   /** Relative to the root with forward slashes, '' for the root. */
   dir: string;
   build: 'maven' | 'gradle' | 'none';
+  /** `server.servlet.context-path` of a Spring Boot module: prefixes every URL, not the path. */
+  contextPath?: string;
+  /** `spring.mvc.servlet.path`: the DispatcherServlet's mapping under the context path. */
+  servletPath?: string;
 }
 
 const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];

@@ -189,6 +189,11 @@ export class ProjectIndex {
     return deps;
   }
 
+  /** Records files read through a cache outside the index (schemas) as dependencies. */
+  noteFiles(paths: Iterable<string>): void {
+    if (this.tracking) for (const p of paths) this.tracking.files.add(p);
+  }
+
   private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
     if (this.tracking) {
       if (t) this.tracking.files.add(t.file.path);

@@ -18,7 +18,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
-import type { Diagnostic, Endpoint, ScanResult } from '../model/endpoint';
+import { readServletPaths } from '../config/spring-boot-config';
+import type { Diagnostic, Endpoint, ModuleSummary, ScanResult } from '../model/endpoint';
 import { walkProject } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
@@ -27,6 +28,7 @@ import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
 import type { TypeDecl } from './source-model';
+import { SchemaBuilder } from './types/type-schema';
 
 export interface ScanProgress {
   phase: 'read' | 'parse';
@@ -75,6 +77,8 @@ export class ProjectScanner {
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
   private roots = new Map<string, RootResult>();
+  /** One per index state: it caches schemas by type, so any file change starts a new one. */
+  private schemas: SchemaBuilder | undefined;
   private endpointList: Endpoint[] = [];
   private stats = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} as Record<string, number> };
 
@@ -91,7 +95,13 @@ export class ProjectScanner {
   }
 
   result(): ScanResult {
-    return { endpoints: this.endpointList, diagnostics: this.diagnostics(), stats: { ...this.stats, filesParsed: this.index.parsedCount } };
+    return { endpoints: this.endpointList, diagnostics: this.diagnostics(), modules: this.moduleSummaries(), stats: { ...this.stats, filesParsed: this.index.parsedCount } };
+  }
+
+  /** The modules endpoints were found in, in name order. */
+  moduleSummaries(): ModuleSummary[] {
+    const used = new Set(this.endpointList.map((e) => e.module));
+    return this.modules.filter((m) => used.has(m.name)).sort((a, b) => cmp(a.name, b.name)).map((m) => ({ ...m }));
   }
 
   diagnostics(): Diagnostic[] {
@@ -111,8 +121,9 @@ export class ProjectScanner {
     };
     const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: SOURCE_EXTENSIONS });
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
-    this.modules = detectModules(this.root, walk.buildFiles);
+    this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
     this.index = new ProjectIndex([]);
+    this.schemas = undefined;
     this.frameworks = createFrameworkScanners();
     this.roots.clear();
     phase('walk');
@@ -190,6 +201,7 @@ export class ProjectScanner {
       }
     }
     this.index.invalidate();
+    this.schemas = undefined;
 
     let recomputed: number;
     if (global) {
@@ -379,7 +391,8 @@ export class ProjectScanner {
 
   /** Framework diagnostics go to `diagnostics`; parse problems always go to the index. */
   private context(diagnostics: Diagnostic[] = this.index.diagnostics): ScanContext {
-    return { index: this.index, diagnostics, modules: this.modules };
+    this.schemas ??= new SchemaBuilder(this.index, this.index.diagnostics);
+    return { index: this.index, diagnostics, modules: this.modules, schemas: this.schemas };
   }
 }
 

@@ -57,6 +57,7 @@ export interface FieldDecl {
   modifiers: string[];
   annotations: Annotation[];
   initializer?: Expr;
+  /** Javadoc; else the `//` comment directly above the field or trailing on its line. */
   doc?: string;
   line: number;
 }
@@ -70,6 +71,7 @@ export interface EnumConstant {
   name: string;
   args: Expr[];
   annotations: Annotation[];
+  /** Javadoc; else the `//` comment directly above the constant or trailing on its line. */
   doc?: string;
 }
 
@@ -91,6 +93,8 @@ export interface TypeDecl {
   enumConstants: EnumConstant[];
   /** Record components (Java) or primary-constructor properties (Kotlin). */
   components: ParamDecl[];
+  /** Parameter lists of the declared constructors (bodies are never read). */
+  constructors: ParamDecl[][];
   doc?: string;
   line: number;
   column: number;

@@ -47,7 +47,7 @@ describe('apiscout scan', () => {
     const r = run(['scan', '--json', SHOP]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { endpoints: Record<string, unknown>[]; diagnostics: unknown[]; stats: Record<string, number> };
-    expect(Object.keys(out)).toEqual(['endpoints', 'diagnostics', 'stats']);
+    expect(Object.keys(out)).toEqual(['endpoints', 'diagnostics', 'modules', 'stats']);
     expect(out.endpoints.length).toBeGreaterThan(10);
     for (const e of out.endpoints) {
       expect(Object.keys(e).slice(0, 12)).toEqual(['id', 'protocol', 'framework', 'method', 'path', 'address', 'name', 'description', 'folder', 'className', 'module', 'source']);
@@ -56,6 +56,8 @@ describe('apiscout scan', () => {
       expect((e.source as { file: string }).file).not.toMatch(/^\/|\\/);
     }
     expect(out.stats.filesRead).toBeGreaterThan(0);
+    // Written one endpoint at a time, yet the very text JSON.stringify would give.
+    expect(r.stdout).toBe(`${JSON.stringify(out, null, 2)}\n`);
   });
 
   it('exits 2 naming the directory when it does not exist or is a file', () => {

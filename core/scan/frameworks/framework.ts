@@ -7,11 +7,14 @@ import type { ProjectIndex } from '../project-index';
 import type { ModuleInfo } from '../modules';
 import type { Scope } from '../project-index';
 import type { Annotation, TypeDecl } from '../source-model';
+import type { SchemaBuilder } from '../types/type-schema';
 
 export interface ScanContext {
   index: ProjectIndex;
   diagnostics: Diagnostic[];
   modules: readonly ModuleInfo[];
+  /** Types to JSON Schema; one per root, so every type it reads counts as the root's dependency. */
+  schemas: SchemaBuilder;
 }
 
 export interface FrameworkScanner {

@@ -3,6 +3,7 @@
 
 import { createEndpoint } from '../../model/endpoint';
 import type { Endpoint, FrameworkId } from '../../model/endpoint';
+import type { RequestModel, ResponseModel } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
 import type { TypeDecl } from '../source-model';
 import type { NameAndDescription } from './naming';
@@ -18,6 +19,8 @@ export interface HttpEndpointInit extends NameAndDescription {
   folder: string;
   consumes?: string[] | undefined;
   produces?: string[] | undefined;
+  request?: RequestModel;
+  response?: ResponseModel;
 }
 
 export function httpEndpoint(init: HttpEndpointInit): Endpoint {
@@ -37,5 +40,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   });
   if (init.consumes?.length) endpoint.consumes = init.consumes;
   if (init.produces?.length) endpoint.produces = init.produces;
+  if (init.request) endpoint.request = init.request;
+  if (init.response) endpoint.response = init.response;
   return endpoint;
 }

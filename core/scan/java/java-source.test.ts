@@ -98,6 +98,62 @@ describe('parseJava', () => {
     ]);
   });
 
+  it('keeps line comments of fields and enum constants as their doc when they have no Javadoc', () => {
+    const f = parse(`class A { // not a field's
+  // the name
+  // (as typed)
+  String name;
+  String nick; // the nick
+  /** Javadoc wins. */
+  String mail; // not this
+  // detached
+
+  String plain;
+  void f() {} // about f
+  String afterMethod;
+  // private String old;
+  String afterCode;
+  int x, y; // both
+}
+enum E {
+  // first
+  A(1), // not this
+  B(2), // second
+  C(3); // third
+  private final int v;
+}`);
+    expect(f.types[0]!.fields.map((x) => [x.name, x.doc])).toEqual([
+      ['name', 'the name\n(as typed)'],
+      ['nick', 'the nick'],
+      ['mail', 'Javadoc wins.'],
+      ['plain', undefined],
+      ['afterMethod', undefined],
+      ['afterCode', undefined],
+      ['x', 'both'],
+      ['y', 'both'],
+    ]);
+    expect(f.types[1]!.enumConstants.map((c) => [c.name, c.doc])).toEqual([
+      ['A', 'first'],
+      ['B', 'second'],
+      ['C', 'third'],
+    ]);
+    expect(f.types[1]!.fields[0]!.doc).toBeUndefined();
+  });
+
+  it('keeps the parameter lists of constructors (not their bodies)', () => {
+    const f = parse(`enum S { A(1, "a"); S(int code, String label) { this.code = code; } S() { this(0, ""); } }
+      record R(int a) { R { } R(String s) { this(1); } }`);
+    expect(f.types[0]!.constructors.map((c) => c.map((p) => [p.name, p.type.name]))).toEqual([
+      [
+        ['code', 'int'],
+        ['label', 'String'],
+      ],
+      [],
+    ]);
+    expect(f.types[0]!.methods).toEqual([]);
+    expect(f.types[1]!.constructors.map((c) => c.map((p) => p.name))).toEqual([['s']]);
+  });
+
   it('reports the first syntax error line and still returns what it read', () => {
     const { file, errorLine } = parseJava('package p;\nclass Good {}\nclass Bad { void f( {\n}', 'B.java', 'm');
     expect(errorLine).toBeGreaterThanOrEqual(2);

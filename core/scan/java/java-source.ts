@@ -328,6 +328,7 @@ function readType(node: Node, file: SourceFile, outer: TypeDecl | undefined, pre
     nested: [],
     enumConstants: [],
     components: [],
+    constructors: [],
     line: nameNode.startPosition.row + 1,
     column: nameNode.startPosition.column + 1,
     file,
@@ -353,41 +354,101 @@ function readType(node: Node, file: SourceFile, outer: TypeDecl | undefined, pre
 }
 
 function readBody(body: Node, decl: TypeDecl, file: SourceFile): void {
+  const text = body.source.text;
   let pendingDoc: string | undefined;
+  /** A run of `//` comments on consecutive lines: it describes the member on the next line. */
+  let leading: { end: number; lines: string[] } | undefined;
+  /** The fields or constant just read: a `//` comment on the same line describes them. */
+  let last: { end: number; members: Array<{ doc?: string }> } | undefined;
+  const docOf = (m: Node): string | undefined => {
+    if (pendingDoc) return cleanDocComment(pendingDoc);
+    if (!leading || lineBreaks(text, leading.end, m.startIndex) !== 1) return undefined;
+    return leading.lines.length ? leading.lines.join('\n') : undefined;
+  };
   const visit = (members: Node[]) => {
     for (const m of members) {
       switch (m.type) {
         case 'block_comment':
           if (m.text.startsWith('/**')) pendingDoc = m.text;
           continue;
-        case 'line_comment':
+        case 'line_comment': {
+          const line = commentText(m.text);
+          if (last && lineBreaks(text, last.end, m.startIndex) === 0) {
+            if (line) for (const member of last.members) member.doc ??= line;
+            last = undefined;
+          } else if (leading && lineBreaks(text, leading.end, m.startIndex) === 1) {
+            if (line) leading.lines.push(line);
+            leading.end = m.endIndex;
+          } else {
+            // A comment after code on its line (`void f() {} // x`) describes that code.
+            leading = startsLine(text, m.startIndex) ? { end: m.endIndex, lines: line ? [line] : [] } : undefined;
+          }
           continue;
+        }
         case 'method_declaration':
         case 'annotation_type_element_declaration':
-        case 'constructor_declaration':
+          decl.methods.push(readMethod(m, pendingDoc));
+          last = undefined;
+          break;
+        case 'constructor_declaration': {
+          const params = m.childForFieldName('parameters');
+          decl.constructors.push(params ? readParams(params) : []);
+          last = undefined;
+          break;
+        }
         case 'compact_constructor_declaration':
-          if (m.type !== 'constructor_declaration' && m.type !== 'compact_constructor_declaration') {
-            decl.methods.push(readMethod(m, pendingDoc));
-          }
+          last = undefined;
           break;
         case 'field_declaration':
-        case 'constant_declaration':
-          decl.fields.push(...readFields(m, pendingDoc, decl.kind === 'interface' || decl.kind === 'annotation'));
+        case 'constant_declaration': {
+          const fields = readFields(m, docOf(m), decl.kind === 'interface' || decl.kind === 'annotation');
+          decl.fields.push(...fields);
+          last = { end: m.endIndex, members: fields };
           break;
-        case 'enum_constant':
-          decl.enumConstants.push(readEnumConstant(m, pendingDoc));
+        }
+        case 'enum_constant': {
+          const constant = readEnumConstant(m, docOf(m));
+          decl.enumConstants.push(constant);
+          last = { end: m.endIndex, members: [constant] };
           break;
+        }
         case 'enum_body_declarations':
           pendingDoc = undefined;
           visit(m.namedChildren);
           continue;
         default:
           if (TYPE_NODES[m.type]) decl.nested.push(readType(m, file, decl, decl.fqn, pendingDoc));
+          last = undefined;
       }
       pendingDoc = undefined;
+      leading = undefined;
     }
   };
   visit(body.namedChildren);
+}
+
+/** Line breaks in text[from, to), counted up to 2: 0 is the same line, 1 the next. */
+function lineBreaks(text: string, from: number, to: number): number {
+  const first = text.indexOf('\n', from);
+  if (first < 0 || first >= to) return 0;
+  const second = text.indexOf('\n', first + 1);
+  return second < 0 || second >= to ? 1 : 2;
+}
+
+function startsLine(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return true;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** The text of a `//` comment; '' for commented-out code and tool markers, which describe nothing. */
+function commentText(raw: string): string {
+  const line = raw.replace(/^\/\/+/, '').trim();
+  if (/[;{}]$/.test(line) || /^(?:TODO|FIXME|XXX|NOSONAR|noinspection|CHECKSTYLE|@formatter|(?:end)?region\b)/i.test(line)) return '';
+  return line;
 }
 
 function readMethod(node: Node, rawDoc: string | undefined): MethodDecl {
@@ -435,14 +496,13 @@ function readParams(node: Node): ParamDecl[] {
   return out;
 }
 
-function readFields(node: Node, rawDoc: string | undefined, implicitConstant: boolean): FieldDecl[] {
+function readFields(node: Node, doc: string | undefined, implicitConstant: boolean): FieldDecl[] {
   const { modifiers, annotations } = readModifiers(modifiersOf(node));
   if (implicitConstant) {
     // Interface fields are implicitly public static final.
     for (const m of ['public', 'static', 'final']) if (!modifiers.includes(m)) modifiers.push(m);
   }
   const typeNode = node.childForFieldName('type');
-  const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
   const out: FieldDecl[] = [];
   for (const d of node.namedChildren) {
     if (d.type !== 'variable_declarator') continue;
@@ -466,7 +526,7 @@ function readFields(node: Node, rawDoc: string | undefined, implicitConstant: bo
   return out;
 }
 
-function readEnumConstant(node: Node, rawDoc: string | undefined): EnumConstant {
+function readEnumConstant(node: Node, doc: string | undefined): EnumConstant {
   const { annotations } = readModifiers(modifiersOf(node));
   const args = node.childForFieldName('arguments');
   const c: EnumConstant = {
@@ -474,7 +534,6 @@ function readEnumConstant(node: Node, rawDoc: string | undefined): EnumConstant 
     args: args ? args.namedChildren.filter((a) => !isComment(a)).map(readExpr) : [],
     annotations,
   };
-  const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
   if (doc) c.doc = doc;
   return c;
 }

@@ -10,7 +10,11 @@ import { joinPaths, normalisePath } from '../../paths';
 import { findAnnotation, isAbstract, simpleName } from '../../source-model';
 import type { Annotation, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
+import { parseDoc } from '../../doc-comment';
+import { methodBindingsFor } from '../../types/bindings';
 import { httpEndpoint } from '../http-endpoint';
+import { responseModel, unwrapReturn } from '../payload';
+import { jaxRsRequest } from './request';
 import { folderOf, nameAndDescription } from '../naming';
 
 const MAX_LOCATOR_DEPTH = 16;
@@ -78,19 +82,19 @@ export function createJaxRsScanner(): FrameworkScanner {
       const path = joinPaths(base, sub);
       const verb = verbOf(eff.method.annotations);
       if (verb) {
-        out.push(
-          httpEndpoint({
-            framework: 'jax-rs',
-            type,
-            site,
-            method: verb,
-            path,
-            folder,
-            ...nameAndDescription(ctx.index, chain),
-            consumes: mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx),
-            produces: mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx),
-          }),
+        const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
+        const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
+        const request = jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [] });
+        const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
+        const response = responseModel(
+          unwrapReturn(site.method.returnType),
+          produces?.[0] ?? 'application/json',
+          { type: site.owner, file: site.owner.file },
+          methodBindingsFor(ctx.index, ctx.schemas, type, site),
+          ctx.schemas,
+          doc,
         );
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.

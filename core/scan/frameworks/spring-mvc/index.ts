@@ -7,7 +7,13 @@ import { enumNames, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
 import { joinPaths } from '../../paths';
 import type { Scope } from '../../project-index';
-import { isAbstract, simpleName } from '../../source-model';
+import { parseDoc } from '../../doc-comment';
+import type { MethodSite } from '../../hierarchy';
+import { findAnnotation, isAbstract, simpleName } from '../../source-model';
+import type { ResponseModel } from '../../../model/request';
+import { methodBindingsFor } from '../../types/bindings';
+import { responseModel, unwrapReturn } from '../payload';
+import { springRequest } from './request';
 import type { Annotation, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
@@ -30,6 +36,9 @@ interface Mapping {
   verbs: string[];
   consumes?: string[];
   produces?: string[];
+  /** `params=` and `headers=` request conditions. */
+  params: string[];
+  headers: string[];
 }
 
 export function createSpringMvcScanner(): FrameworkScanner {
@@ -41,10 +50,10 @@ export function createSpringMvcScanner(): FrameworkScanner {
     ['DeleteMapping', { verbs: ['DELETE'] }],
     ['PatchMapping', { verbs: ['PATCH'] }],
   ]);
-  /** Stereotype annotation -> the class-level mapping a composed stereotype carries. */
-  const stereotypes = new Map<string, Mapping | undefined>([
-    ['Controller', undefined],
-    ['RestController', undefined],
+  /** Stereotype annotation -> whether it implies @ResponseBody, and the class-level mapping a composed stereotype carries. */
+  const stereotypes = new Map<string, { rest: boolean; mapping?: Mapping }>([
+    ['Controller', { rest: false }],
+    ['RestController', { rest: true }],
   ]);
 
   function readMapping(ann: Annotation, scope: Scope, ctx: ScanContext): Mapping | undefined {
@@ -52,7 +61,12 @@ export function createSpringMvcScanner(): FrameworkScanner {
     if (!kind) return undefined;
     const paths = stringValues(ctx.index, ann, ['value', 'path'], scope, ctx.diagnostics) ?? kind.paths ?? [];
     const declared = enumNames(ann.args.method).map((v) => v.toUpperCase()).filter((v) => VERBS.has(v));
-    const mapping: Mapping = { paths, verbs: kind.verbs.length ? kind.verbs : declared };
+    const mapping: Mapping = {
+      paths,
+      verbs: kind.verbs.length ? kind.verbs : declared,
+      params: stringValues(ctx.index, ann, ['params'], scope) ?? [],
+      headers: stringValues(ctx.index, ann, ['headers'], scope) ?? [],
+    };
     const consumes = stringValues(ctx.index, ann, ['consumes'], scope) ?? kind.consumes;
     const produces = stringValues(ctx.index, ann, ['produces'], scope) ?? kind.produces;
     if (consumes?.length) mapping.consumes = consumes;
@@ -68,15 +82,12 @@ export function createSpringMvcScanner(): FrameworkScanner {
     return undefined;
   }
 
-  function stereotypeOf(type: TypeDecl): { found: boolean; mapping?: Mapping } {
+  function stereotypeOf(type: TypeDecl): { found: boolean; rest: boolean; mapping?: Mapping } {
     for (const ann of type.annotations) {
-      const name = simpleName(ann.name);
-      if (stereotypes.has(name)) {
-        const mapping = stereotypes.get(name);
-        return mapping ? { found: true, mapping } : { found: true };
-      }
+      const s = stereotypes.get(simpleName(ann.name));
+      if (s) return { found: true, ...s, rest: s.rest || findAnnotation(type.annotations, 'ResponseBody') !== undefined };
     }
-    return { found: false };
+    return { found: false, rest: false };
   }
 
   /** Spring finds class-level mappings on the class, its stereotype, then up the hierarchy. */
@@ -102,7 +113,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
       const scope = { type: decl, file: decl.file };
       const stereotype = stereotypeOf(decl);
       if (stereotype.found) {
-        stereotypes.set(decl.name, mappingOn(decl.annotations, scope, ctx) ?? stereotype.mapping);
+        const mapping = mappingOn(decl.annotations, scope, ctx) ?? stereotype.mapping;
+        stereotypes.set(decl.name, mapping ? { rest: stereotype.rest, mapping } : { rest: stereotype.rest });
         return true;
       }
       const meta = mappingOn(decl.annotations, scope, ctx);
@@ -118,7 +130,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
     },
 
     endpoints(type, ctx) {
-      if (isAbstract(type) || type.kind === 'enum' || !stereotypeOf(type).found) return [];
+      const stereotype = stereotypeOf(type);
+      if (isAbstract(type) || type.kind === 'enum' || !stereotype.found) return [];
       const base = classMapping(type, ctx);
       const folder = folderOf(ctx.index, type);
       const out: Endpoint[] = [];
@@ -135,11 +148,20 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const names = nameAndDescription(ctx.index, chain);
         const consumes = mapping.consumes ?? base?.consumes;
         const produces = mapping.produces ?? base?.produces;
+        const request = springRequest(ctx.index, ctx.schemas, {
+          type,
+          site,
+          chain,
+          consumes: consumes ?? [],
+          conditions: { params: [...(base?.params ?? []), ...mapping.params], headers: [...(base?.headers ?? []), ...mapping.headers] },
+        });
+        const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
+        const response = springResponse(ctx, type, site, chain, produces, rest);
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder, ...names, consumes, produces }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder, ...names, consumes, produces, request, response }));
             }
           }
         }
@@ -147,6 +169,22 @@ export function createSpringMvcScanner(): FrameworkScanner {
       return out;
     },
   };
+}
+
+/** The body a handler writes: unwrapped return type, or a rendered view for a plain @Controller. */
+function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chain: readonly MethodSite[], produces: string[] | undefined, rest: boolean): ResponseModel {
+  const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
+  const ret = site.method.returnType;
+  const retName = ret ? simpleName(ret.name) : 'void';
+  if (!rest && !['ResponseEntity', 'HttpEntity'].includes(retName)) {
+    return { contentType: 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
+  }
+  const payload = unwrapReturn(ret);
+  const scope = { type: site.owner, file: site.owner.file };
+  const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
+  const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
+  const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
+  return responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
 }
 
 function union(a: readonly string[], b: readonly string[]): string[] {

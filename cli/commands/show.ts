@@ -1,0 +1,118 @@
+// `apiscout show <id-or-query> [DIR] [--json]`: one endpoint's request and response, readable.
+
+import { parseArgs } from 'node:util';
+import type { Endpoint } from '../../core/model/endpoint';
+import type { JsonSchema, Param } from '../../core/model/request';
+import { search } from '../../core/search/matcher';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { painterFor } from '../colors';
+import type { Painter } from '../colors';
+import type { CliIO } from '../io';
+import { reportDiagnostics } from './scan';
+
+export const showHelp = `Usage: apiscout show <ID-OR-QUERY> [DIR] [--json] [--include-tests]
+
+Scans DIR (default: the bundled sample shop) and prints one endpoint: its parameters by
+location, the request body and the response, with their JSON Schemas and examples. The
+endpoint is the one whose id is given, or the best match for a search query (see search).
+
+Options:
+  --json            print the endpoint as JSON
+  --include-tests   also scan test sources
+  -h, --help        show this help`;
+
+export async function showCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      'include-tests': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(showHelp);
+    return 0;
+  }
+  if (positionals.length < 1 || positionals.length > 2) {
+    io.err(`apiscout show: expected an endpoint id or query, and at most one directory\n\n${showHelp}`);
+    return 2;
+  }
+  const [wanted, dir = io.sampleProject] = positionals as [string, string?];
+  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'] }).scan();
+  reportDiagnostics(result.diagnostics, io);
+  const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
+  if (!endpoint) {
+    io.err(`apiscout show: no endpoint matches '${wanted}' in ${dir}`);
+    return 1;
+  }
+  if (values.json) io.out(JSON.stringify(endpoint, null, 2));
+  else io.out(renderEndpoint(endpoint, painterFor(io.stdout), result.modules.find((m) => m.name === endpoint.module)));
+  return 0;
+}
+
+export function renderEndpoint(e: Endpoint, paint: Painter, module?: { contextPath?: string; servletPath?: string }): string {
+  const lines: string[] = [];
+  lines.push(`${paint.method(e.method, e.method)} ${paint.bold(e.path)}  ${e.name}`);
+  if (e.description) lines.push(e.description);
+  lines.push(paint.dim(`${e.className}#${e.source.member}  ${e.source.file}:${e.source.line}  (${e.module})`));
+  const base = `${module?.contextPath ?? ''}${module?.servletPath ?? ''}`;
+  if (base) lines.push(paint.dim(`served under ${base}${e.path}`));
+  const request = e.request;
+  if (request) {
+    for (const location of ['path', 'query', 'header', 'cookie', 'form'] as const) {
+      const params = request.params.filter((p) => p.in === location);
+      if (params.length) lines.push('', paint.bold(`${location[0]!.toUpperCase()}${location.slice(1)} parameters`), ...paramTable(params));
+    }
+    if (request.body) {
+      lines.push('', paint.bold(`Body (${request.body.contentType})${request.body.required ? '' : ', optional'}`));
+      if (request.body.description) lines.push(request.body.description);
+      lines.push(...schemaLines(request.body.schema), 'Example:', indent(JSON.stringify(request.body.example, null, 2)));
+    }
+  }
+  const response = e.response;
+  if (response) {
+    lines.push('', paint.bold(`Response (${response.contentType})`));
+    if (response.description) lines.push(response.description);
+    if (response.schema) lines.push(...schemaLines(response.schema));
+    if (response.example !== undefined) lines.push('Example:', indent(JSON.stringify(response.example, null, 2)));
+  }
+  return lines.join('\n');
+}
+
+function paramTable(params: readonly Param[]): string[] {
+  const rows = params.map((p) => [p.name, typeLabel(p.schema), p.required ? 'required' : 'optional', p.default !== undefined ? `= ${p.default}` : '', p.description]);
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => `  ${r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : c)).join('  ')}`.trimEnd());
+}
+
+function typeLabel(s: JsonSchema): string {
+  if (s.type === 'array') return `${s.items ? typeLabel(s.items) : 'any'}[]`;
+  if (s.enum) return `enum(${s.enum.join('|')})`;
+  const t = Array.isArray(s.type) ? s.type.join('|') : s.type ?? 'any';
+  return s.format ? `${t}(${s.format})` : s.title && t === 'object' ? s.title : t;
+}
+
+/** The schema as an indented field tree: name, type, required, description. */
+function schemaLines(schema: JsonSchema, depth = 1, seen = 0): string[] {
+  const out: string[] = [];
+  const target = schema.type === 'array' && schema.items ? schema.items : schema;
+  if (schema.type === 'array') out.push(`${'  '.repeat(depth)}[array of ${typeLabel(target)}]`);
+  const required = new Set(target.required ?? []);
+  for (const [name, prop] of Object.entries(target.properties ?? {})) {
+    const flags = required.has(name) ? ' *' : '';
+    const desc = prop.description ? `  ${prop.description.replace(/\s*\n\s*/g, '; ')}` : '';
+    out.push(`${'  '.repeat(depth)}${name}${flags}: ${typeLabel(prop)}${desc}`);
+    const inner = prop.type === 'array' && prop.items ? prop.items : prop;
+    if (inner.properties && seen < 6) out.push(...schemaLines(inner, depth + 1, seen + 1));
+  }
+  return out;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}

@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../model/endpoint';
+import { parseProperties, readServletPaths } from './spring-boot-config';
+
+function module(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-config-'));
+  for (const [p, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), t);
+  }
+  return root;
+}
+
+describe('readServletPaths', () => {
+  it('reads the context path and servlet path from application.properties', () => {
+    const root = module({ 'svc/src/main/resources/application.properties': '# c\nserver.servlet.context-path=/shop/\nspring.mvc.servlet.path : api\n' });
+    expect(readServletPaths(root, 'svc', [])).toEqual({ contextPath: '/shop', servletPath: '/api' });
+  });
+
+  it('reads nested YAML and ignores profile-specific documents', () => {
+    const root = module({
+      'src/main/resources/application.yml': 'server:\n  servlet:\n    context-path: /orders\n---\nspring:\n  config:\n    activate:\n      on-profile: dev\nserver:\n  servlet:\n    context-path: /dev\n',
+    });
+    expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/orders' });
+  });
+
+  it('turns a broken file into a diagnostic naming it', () => {
+    const root = module({ 'src/main/resources/application.yml': 'server: [unclosed\n' });
+    const diagnostics: Diagnostic[] = [];
+    expect(readServletPaths(root, '', diagnostics)).toEqual({});
+    expect(diagnostics[0]!.file).toBe('src/main/resources/application.yml');
+  });
+
+  it('leaves placeholders alone rather than guessing', () => {
+    const root = module({ 'src/main/resources/application.properties': 'server.servlet.context-path=${CTX:/x}\n' });
+    expect(readServletPaths(root, '', [])).toEqual({});
+  });
+});
+
+describe('parseProperties', () => {
+  it('handles separators, continuations and escapes', () => {
+    const p = parseProperties('a=1\nb: 2\nc 3\nlong=one \\\n   two\nkey\\ with\\ space=v\nuni=\\u0041\n! comment\n');
+    expect(Object.fromEntries(p)).toEqual({ a: '1', b: '2', c: '3', long: 'one two', 'key with space': 'v', uni: 'A' });
+  });
+});

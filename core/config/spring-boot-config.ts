@@ -1,0 +1,95 @@
+// The few Spring Boot properties that change where endpoints live: `server.servlet.context-path`
+// and `spring.mvc.servlet.path`, read from a module's application.properties / .yml / .yaml.
+// Profile-specific files and documents are ignored (they apply only when a profile is active).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { Diagnostic } from '../model/endpoint';
+
+export interface ServletPaths {
+  contextPath?: string;
+  servletPath?: string;
+}
+
+const RESOURCES = 'src/main/resources';
+const FILES = ['application.properties', 'application.yml', 'application.yaml'];
+const KEYS: Record<string, keyof ServletPaths> = {
+  'server.servlet.context-path': 'contextPath',
+  'server.servlet.contextPath': 'contextPath',
+  'server.context-path': 'contextPath', // Spring Boot 1.x
+  'spring.mvc.servlet.path': 'servletPath',
+};
+
+/** Reads a module's servlet paths; unreadable or broken files become diagnostics. */
+export function readServletPaths(root: string, moduleDir: string, diagnostics: Diagnostic[]): ServletPaths {
+  const out: ServletPaths = {};
+  for (const name of FILES) {
+    const rel = [moduleDir, RESOURCES, name].filter(Boolean).join('/');
+    let text: string;
+    try {
+      text = readFileSync(join(root, rel), 'utf8');
+    } catch {
+      continue;
+    }
+    try {
+      const props = name.endsWith('.properties') ? parseProperties(text) : flattenYaml(text);
+      for (const [key, field] of Object.entries(KEYS)) {
+        const value = props.get(key);
+        if (typeof value === 'string' && value.trim() !== '' && !value.includes('${')) out[field] = normaliseBase(value);
+      }
+    } catch (e) {
+      diagnostics.push({ file: rel, message: `cannot read ${name}: ${(e as Error).message.split('\n')[0]}` });
+    }
+  }
+  return out;
+}
+
+function normaliseBase(value: string): string {
+  const v = `/${value.trim()}`.replace(/\/{2,}/g, '/').replace(/\/\*?$/, '');
+  return v === '' ? '/' : v;
+}
+
+/** Java .properties: `key=value`, `key: value`, `key value`, comments, line continuations, escapes. */
+export function parseProperties(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!.replace(/^\s+/, '');
+    if (line === '' || line.startsWith('#') || line.startsWith('!')) continue;
+    while (/(^|[^\\])(\\\\)*\\$/.test(line) && i + 1 < lines.length) line = line.slice(0, -1) + lines[++i]!.replace(/^\s+/, '');
+    const m = /^((?:\\.|[^=:\s\\])+)\s*[=:\s]\s*(.*)$/.exec(line);
+    const key = unescape(m ? m[1]! : line);
+    out.set(key, m ? unescape(m[2]!) : '');
+  }
+  return out;
+}
+
+function unescape(s: string): string {
+  return s.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, e: string) =>
+    e[0] === 'u' && e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : ({ t: '\t', n: '\n', r: '\r', f: '\f' } as Record<string, string>)[e] ?? e,
+  );
+}
+
+/** YAML documents without a profile condition, flattened to dotted keys; later documents win. */
+function flattenYaml(text: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const doc of parseAllDocuments(text)) {
+    if (doc.errors.length) throw new Error(doc.errors[0]!.message);
+    const data = doc.toJS() as unknown;
+    if (!data || typeof data !== 'object') continue;
+    const flat = new Map<string, unknown>();
+    flatten(data as Record<string, unknown>, '', flat);
+    if (flat.has('spring.config.activate.on-profile') || flat.has('spring.profiles')) continue;
+    for (const [k, v] of flat) out.set(k, v);
+  }
+  return out;
+}
+
+function flatten(obj: Record<string, unknown>, prefix: string, out: Map<string, unknown>): void {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v as Record<string, unknown>, key, out);
+    else out.set(key, v === null || v === undefined ? '' : typeof v === 'string' ? v : String(v));
+  }
+}

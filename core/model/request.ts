@@ -1,0 +1,79 @@
+// What an endpoint takes and returns, resolved from source: parameters by location, the body,
+// and the response, each as JSON Schema (draft 2020-12, the dialect OpenAPI 3.1 uses) plus a
+// deterministic example. Part of the serialisable endpoint model.
+
+/**
+ * A JSON Schema object. Beyond the standard keywords apiscout writes a few `x-` extensions:
+ * `x-java-type` (the Java/Kotlin type a schema was built from, generics included, so exporters
+ * can name shared components), `x-unresolved` (a library type not in the source tree),
+ * `x-truncated` (a recursion or depth cap cut the schema here).
+ */
+export interface JsonSchema {
+  type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null' | Array<'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null'>;
+  format?: string;
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  enum?: unknown[];
+  default?: unknown;
+  examples?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  pattern?: string;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  'x-java-type'?: string;
+  'x-unresolved'?: boolean;
+  'x-truncated'?: string;
+  [extension: `x-${string}`]: unknown;
+}
+
+export type ParamLocation = 'path' | 'query' | 'header' | 'cookie' | 'form';
+
+export interface Param {
+  name: string;
+  in: ParamLocation;
+  schema: JsonSchema;
+  required: boolean;
+  default?: string;
+  description: string;
+  example?: unknown;
+  /** A multipart file part. */
+  file?: boolean;
+}
+
+export interface RequestBody {
+  contentType: string;
+  schema: JsonSchema;
+  example: unknown;
+  description: string;
+  required: boolean;
+}
+
+export interface RequestModel {
+  params: Param[];
+  body?: RequestBody;
+  /** Media types the endpoint consumes, as declared (the first is the default). */
+  consumes: string[];
+}
+
+export interface ResponseModel {
+  contentType: string;
+  /** Absent when the endpoint returns no body (`void`). */
+  schema?: JsonSchema;
+  example?: unknown;
+  description: string;
+}

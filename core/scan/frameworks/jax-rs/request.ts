@@ -1,0 +1,117 @@
+// JAX-RS resource method parameters -> the request model: @PathParam, @QueryParam,
+// @HeaderParam, @CookieParam, @FormParam, @MatrixParam, @BeanParam (annotated fields and
+// setters), @DefaultValue; the one unannotated parameter is the entity body; @Context is not
+// part of the request.
+
+import type { Param, RequestBody, RequestModel } from '../../../model/request';
+import { stringValue } from '../../annotation-values';
+import type { MethodSite } from '../../hierarchy';
+import type { ProjectIndex, Scope } from '../../project-index';
+import { findAnnotation, simpleName } from '../../source-model';
+import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
+import { methodBindingsFor } from '../../types/bindings';
+import { exampleOf } from '../../types/example';
+import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
+import { makeParam, paramSites, swaggerParam } from '../params';
+
+const LOCATIONS: Record<string, Param['in']> = {
+  PathParam: 'path',
+  QueryParam: 'query',
+  HeaderParam: 'header',
+  CookieParam: 'cookie',
+  FormParam: 'form',
+  MatrixParam: 'path',
+};
+const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'Context', 'Suspended', 'DefaultValue'];
+
+export interface JaxRsRequestInput {
+  type: TypeDecl;
+  site: MethodSite;
+  chain: readonly MethodSite[];
+  consumes: readonly string[];
+}
+
+export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input: JaxRsRequestInput): RequestModel {
+  const params: Param[] = [];
+  let body: RequestBody | undefined;
+  const annotated = (a: readonly Annotation[]) => a.some((x) => ALL.includes(simpleName(x.name)));
+  for (const p of paramSites(input.chain, annotated)) {
+    const owner = p.site.owner;
+    const scope = { type: owner, file: owner.file };
+    const bindings = methodBindingsFor(index, schemas, input.type, p.site);
+    const anns = p.param.annotations;
+    if (findAnnotation(anns, 'Context', 'Suspended')) continue;
+    const swagger = swaggerParam(index, p);
+    if (swagger.hidden) continue;
+    const description = swagger.description ?? p.doc;
+    const bean = findAnnotation(anns, 'BeanParam');
+    if (bean) {
+      params.push(...beanParamFields(index, schemas, p.param.type, scope, bindings));
+      continue;
+    }
+    const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description);
+    if (bound) {
+      if (swagger.example !== undefined) bound.example = swagger.example;
+      if (swagger.required !== undefined) bound.required = swagger.required;
+      params.push(bound);
+      continue;
+    }
+    const schema = schemas.schemaOf(p.param.type, scope, bindings);
+    body = { contentType: input.consumes[0] ?? 'application/json', schema, example: exampleOf(schema), description, required: true };
+  }
+  const consumes = input.consumes.length ? [...input.consumes] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
+  if (body && !input.consumes.length) body.contentType = consumes[0]!;
+  const model: RequestModel = { params, consumes };
+  if (body) model.body = body;
+  return model;
+}
+
+/** One parameter bound by a JAX-RS annotation, or undefined when none applies. */
+function boundParam(
+  index: ProjectIndex,
+  schemas: SchemaBuilder,
+  anns: readonly Annotation[],
+  type: TypeRef,
+  fallbackName: string,
+  scope: Scope,
+  bindings: TypeBindings,
+  description: string,
+): Param | undefined {
+  for (const ann of anns) {
+    const location = LOCATIONS[simpleName(ann.name)];
+    if (!location) continue;
+    const name = stringValue(index, ann, ['value'], scope) ?? fallbackName;
+    const dflt = findAnnotation(anns, 'DefaultValue');
+    const extra: Partial<Param> = {};
+    const defaultValue = dflt ? stringValue(index, dflt, ['value'], scope) : undefined;
+    if (defaultValue !== undefined) extra.default = defaultValue;
+    const schema = schemas.schemaOf(type, scope, bindings);
+    const matrix = simpleName(ann.name) === 'MatrixParam';
+    const param = makeParam(name, location, schema, location === 'path' && !matrix, matrix ? `${description}${description ? ' ' : ''}(matrix parameter: ;${name}=...)`.trim() : description, extra);
+    return param;
+  }
+  return undefined;
+}
+
+/** `@BeanParam`: the annotated fields and setters of the bean class, as parameters. */
+function beanParamFields(index: ProjectIndex, schemas: SchemaBuilder, ref: TypeRef, scope: Scope, bindings: TypeBindings): Param[] {
+  const decl = index.resolveType(ref.name, scope);
+  if (!decl) return [];
+  const out: Param[] = [];
+  for (const t of [decl, ...index.ancestors(decl)]) {
+    const tScope = { type: t, file: t.file };
+    for (const field of t.fields) {
+      if (field.modifiers.includes('static')) continue;
+      const p = boundParam(index, schemas, field.annotations, field.type, field.name, tScope, bindings, field.doc ?? '');
+      if (p) out.push(p);
+    }
+    for (const method of t.methods) {
+      const arg = method.params[0];
+      if (method.params.length !== 1 || !arg || !/^set[A-Z]/.test(method.name)) continue;
+      const name = method.name[3]!.toLowerCase() + method.name.slice(4);
+      const p = boundParam(index, schemas, method.annotations, arg.type, name, tScope, bindings, method.doc ?? '');
+      if (p) out.push(p);
+    }
+  }
+  return out;
+}

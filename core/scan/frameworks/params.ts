@@ -1,0 +1,103 @@
+// Parameter facts shared by the HTTP frameworks: which declaration of a parameter carries its
+// annotations, its description (Javadoc `@param`, Swagger `@Parameter` / `@ApiParam`), and
+// turning a bean's properties into individual parameters.
+
+import type { JsonSchema, Param, ParamLocation } from '../../model/request';
+import { stringValue } from '../annotation-values';
+import { parseDoc } from '../doc-comment';
+import type { MethodSite } from '../hierarchy';
+import type { ProjectIndex } from '../project-index';
+import { findAnnotation } from '../source-model';
+import type { Annotation, ParamDecl } from '../source-model';
+import { exampleOf } from '../types/example';
+
+export interface ParamSite {
+  /** The declaration whose annotations apply (the most specific one that has any). */
+  param: ParamDecl;
+  site: MethodSite;
+  index: number;
+  /** Javadoc `@param` text from the first declaration that documents it. */
+  doc: string;
+}
+
+/** Each parameter of a method with the declaration that annotates it, as frameworks inherit them. */
+export function paramSites(chain: readonly MethodSite[], annotated: (a: readonly Annotation[]) => boolean): ParamSite[] {
+  const first = chain[0]!;
+  return first.method.params.map((own, i) => {
+    let chosen: ParamSite | undefined;
+    for (const site of chain) {
+      const p = site.method.params[i];
+      if (p && annotated(p.annotations)) {
+        chosen = { param: p, site, index: i, doc: '' };
+        break;
+      }
+    }
+    chosen ??= { param: own, site: first, index: i, doc: '' };
+    for (const site of chain) {
+      const name = site.method.params[i]?.name;
+      const text = name ? parseDoc(site.method.doc).params[name] : undefined;
+      if (text) {
+        chosen.doc = text;
+        break;
+      }
+    }
+    return chosen;
+  });
+}
+
+export interface SwaggerParam {
+  description?: string;
+  required?: boolean;
+  example?: string;
+  hidden?: boolean;
+}
+
+/** OpenAPI 3 `@Parameter` or Swagger 2 `@ApiParam` on a parameter. */
+export function swaggerParam(index: ProjectIndex, p: ParamSite): SwaggerParam {
+  const scope = { type: p.site.owner, file: p.site.owner.file };
+  const out: SwaggerParam = {};
+  const parameter = findAnnotation(p.param.annotations, 'Parameter');
+  const apiParam = findAnnotation(p.param.annotations, 'ApiParam');
+  const ann = parameter ?? apiParam;
+  if (!ann) return out;
+  const description = stringValue(index, ann, parameter ? ['description'] : ['value', 'name'], scope);
+  if (description && parameter) out.description = description;
+  if (apiParam) {
+    const v = stringValue(index, apiParam, ['value'], scope);
+    if (v) out.description = v;
+  }
+  const required = ann.args.required;
+  if (required?.kind === 'literal') out.required = required.value === 'true';
+  const example = stringValue(index, ann, ['example'], scope);
+  if (example !== undefined) out.example = example;
+  if (ann.args.hidden?.kind === 'literal' && ann.args.hidden.value === 'true') out.hidden = true;
+  return out;
+}
+
+/** A scalar a framework binds from one string: what a query or path parameter can be. */
+export function isScalar(schema: JsonSchema): boolean {
+  const t = schema.type;
+  if (t === 'string' || t === 'integer' || t === 'number' || t === 'boolean') return true;
+  return t === 'array' && schema.items !== undefined && isScalar(schema.items);
+}
+
+/** A bean's properties as separate parameters (Spring @ModelAttribute, form objects). */
+export function beanParams(schema: JsonSchema, location: ParamLocation): Param[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, prop]) => {
+    const param: Param = { name, in: location, schema: prop, required: required.has(name), description: prop.description ?? '' };
+    const example = exampleOf(prop, name);
+    if (example !== undefined) param.example = example;
+    if (prop.default !== undefined) param.default = String(prop.default);
+    return param;
+  });
+}
+
+export function makeParam(name: string, location: ParamLocation, schema: JsonSchema, required: boolean, description: string, extra: Partial<Param> = {}): Param {
+  const param: Param = { name, in: location, schema, required, description, ...extra };
+  if (param.example === undefined) {
+    const example = exampleOf(schema, name);
+    if (example !== undefined) param.example = example;
+  }
+  return param;
+}

@@ -1,0 +1,175 @@
+// Spring MVC handler parameters -> the request model: @PathVariable, @RequestParam,
+// @RequestHeader, @CookieValue, @RequestBody, @RequestPart / MultipartFile, @ModelAttribute and
+// plain bean parameters, Pageable, and the `params=` / `headers=` conditions of the mapping.
+
+import type { Param, RequestBody, RequestModel } from '../../../model/request';
+import { stringValue } from '../../annotation-values';
+import type { MethodSite } from '../../hierarchy';
+import type { ProjectIndex } from '../../project-index';
+import { findAnnotation, simpleName } from '../../source-model';
+import type { Annotation, TypeDecl } from '../../source-model';
+import { methodBindingsFor } from '../../types/bindings';
+import { exampleOf } from '../../types/example';
+import type { SchemaBuilder } from '../../types/type-schema';
+import { beanParams, isScalar, makeParam, paramSites, swaggerParam } from '../params';
+
+const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
+/** Parameters Spring fills from the server side, never from the request a client builds. */
+const IGNORED_ANNOTATIONS = ['AuthenticationPrincipal', 'RequestAttribute', 'SessionAttribute', 'CurrentSecurityContext', 'Value'];
+const IGNORED_TYPES = new Set([
+  'HttpServletRequest', 'HttpServletResponse', 'ServletRequest', 'ServletResponse', 'HttpSession', 'WebRequest', 'NativeWebRequest',
+  'Principal', 'Authentication', 'BindingResult', 'Errors', 'Model', 'ModelMap', 'RedirectAttributes', 'SessionStatus',
+  'Locale', 'TimeZone', 'ZoneId', 'UriComponentsBuilder', 'ServletUriComponentsBuilder', 'ServerWebExchange', 'ServerHttpRequest',
+  'ServerHttpResponse', 'HttpMethod', 'InputStream', 'Reader', 'OutputStream', 'Writer', 'HttpHeaders', 'Sort.Direction',
+]);
+const FILE_TYPES = new Set(['MultipartFile', 'Part', 'FilePart']);
+
+export interface SpringRequestInput {
+  type: TypeDecl;
+  site: MethodSite;
+  chain: readonly MethodSite[];
+  consumes: readonly string[];
+  /** `params=` and `headers=` conditions of the class and method mappings. */
+  conditions: { params: string[]; headers: string[] };
+}
+
+export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, input: SpringRequestInput): RequestModel {
+  const params: Param[] = [];
+  let body: RequestBody | undefined;
+  let multipart = false;
+  const formConsumed = input.consumes.some((c) => c.startsWith('application/x-www-form-urlencoded') || c.startsWith('multipart/'));
+  const annotated = (a: readonly Annotation[]) => a.some((x) => BINDING_ANNOTATIONS.includes(simpleName(x.name)) || IGNORED_ANNOTATIONS.includes(simpleName(x.name)));
+
+  for (const p of paramSites(input.chain, annotated)) {
+    const owner = p.site.owner;
+    const scope = { type: owner, file: owner.file };
+    const bindings = methodBindingsFor(index, schemas, input.type, p.site);
+    const anns = p.param.annotations;
+    if (anns.some((a) => IGNORED_ANNOTATIONS.includes(simpleName(a.name)))) continue;
+    const typeName = simpleName(p.param.type.name);
+    const swagger = swaggerParam(index, p);
+    if (swagger.hidden) continue;
+    const description = swagger.description ?? p.doc;
+    const named = (a: Annotation) => stringValue(index, a, ['value', 'name'], scope) || p.param.name;
+    const required = (a: Annotation, byDefault: boolean) => {
+      const r = a.args.required;
+      if (swagger.required !== undefined) return swagger.required;
+      if (r?.kind === 'literal') return r.value === 'true';
+      return byDefault && a.args.defaultValue === undefined;
+    };
+    const defaultOf = (a: Annotation) => (a.args.defaultValue ? stringValue(index, a, ['defaultValue'], scope) : undefined);
+    const extra = (a: Annotation) => {
+      const d = defaultOf(a);
+      const e: Partial<Param> = {};
+      if (d !== undefined) e.default = d;
+      if (swagger.example !== undefined) e.example = swagger.example;
+      return e;
+    };
+    const schemaOfParam = () => schemas.schemaOf(p.param.type, scope, bindings);
+
+    const pathVariable = findAnnotation(anns, 'PathVariable');
+    if (pathVariable) {
+      params.push(makeParam(named(pathVariable), 'path', schemaOfParam(), true, description, extra(pathVariable)));
+      continue;
+    }
+    const header = findAnnotation(anns, 'RequestHeader');
+    if (header) {
+      if (typeName !== 'Map' && typeName !== 'MultiValueMap' && typeName !== 'HttpHeaders') {
+        params.push(makeParam(named(header), 'header', schemaOfParam(), required(header, true), description, extra(header)));
+      }
+      continue;
+    }
+    const cookie = findAnnotation(anns, 'CookieValue');
+    if (cookie) {
+      params.push(makeParam(named(cookie), 'cookie', schemaOfParam(), required(cookie, true), description, extra(cookie)));
+      continue;
+    }
+    const requestBody = findAnnotation(anns, 'RequestBody');
+    if (requestBody) {
+      const schema = schemaOfParam();
+      body = { contentType: input.consumes[0] ?? 'application/json', schema, example: exampleOf(schema), description, required: required(requestBody, true) };
+      continue;
+    }
+    const part = findAnnotation(anns, 'RequestPart');
+    const requestParam = findAnnotation(anns, 'RequestParam');
+    if (part || FILE_TYPES.has(typeName) || (requestParam && FILE_TYPES.has(elementName(p.param.type)))) {
+      multipart = true;
+      const ann = part ?? requestParam;
+      const name = ann ? named(ann) : p.param.name;
+      const isFile = FILE_TYPES.has(typeName) || FILE_TYPES.has(elementName(p.param.type));
+      const schema = isFile ? fileSchema(p.param.type.dims > 0 || typeName !== elementName(p.param.type)) : schemaOfParam();
+      params.push(makeParam(name, 'form', schema, ann ? required(ann, true) : true, description, isFile ? { file: true } : {}));
+      continue;
+    }
+    if (requestParam) {
+      if (typeName === 'Map' || typeName === 'MultiValueMap') {
+        // Binds every query parameter: nothing to list one by one.
+        params.push(makeParam(p.param.name, formConsumed ? 'form' : 'query', { type: 'object', additionalProperties: { type: 'string' }, description: 'Any parameters (bound as a map)' }, false, description));
+        continue;
+      }
+      params.push(makeParam(named(requestParam), formConsumed ? 'form' : 'query', schemaOfParam(), required(requestParam, true), description, extra(requestParam)));
+      continue;
+    }
+    if (IGNORED_TYPES.has(typeName)) continue;
+    if (typeName === 'Pageable') {
+      params.push(...pageableParams());
+      continue;
+    }
+    const modelAttribute = findAnnotation(anns, 'ModelAttribute');
+    const schema = schemaOfParam();
+    if (!modelAttribute && isScalar(schema)) {
+      // Spring binds an unannotated simple parameter as an optional request parameter.
+      params.push(makeParam(p.param.name, formConsumed ? 'form' : 'query', schema, false, description));
+      continue;
+    }
+    // @ModelAttribute or a plain bean: its properties are separate parameters.
+    params.push(...beanParams(schema, formConsumed ? 'form' : 'query'));
+  }
+
+  params.push(...conditionParams(input.conditions, params));
+  const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
+  const model: RequestModel = { params, consumes };
+  if (body) model.body = body;
+  return model;
+}
+
+function elementName(ref: { name: string; args: { name: string }[] }): string {
+  const n = simpleName(ref.name);
+  return (n === 'List' || n === 'Collection' || n === 'Set') && ref.args[0] ? simpleName(ref.args[0].name) : n;
+}
+
+function fileSchema(many: boolean) {
+  const file = { type: 'string' as const, format: 'binary' };
+  return many ? { type: 'array' as const, items: file } : file;
+}
+
+function pageableParams(): Param[] {
+  return [
+    makeParam('page', 'query', { type: 'integer', format: 'int32', minimum: 0, default: 0 }, false, 'Zero-based page index', { default: '0' }),
+    makeParam('size', 'query', { type: 'integer', format: 'int32', minimum: 1, default: 20 }, false, 'Page size', { default: '20' }),
+    makeParam('sort', 'query', { type: 'array', items: { type: 'string' } }, false, 'Sort criteria: property(,asc|desc); repeatable', { example: ['id,asc'] }),
+  ];
+}
+
+/**
+ * `params = {"type=card", "debug", "!legacy"}` and `headers = "X-Api-Version=2"`: required
+ * parameters (with their fixed value), absent ones (`!`) listed nowhere.
+ */
+function conditionParams(conditions: { params: string[]; headers: string[] }, existing: readonly Param[]): Param[] {
+  const out: Param[] = [];
+  const add = (expr: string, location: 'query' | 'header') => {
+    const m = /^\s*([^!=\s][^=!]*?)\s*(!?=)\s*(.*)$/.exec(expr) ?? /^\s*([^!=\s].*?)\s*$/.exec(expr);
+    if (!m || expr.trim().startsWith('!')) return;
+    const name = m[1]!;
+    if (existing.some((p) => p.in === location && p.name.toLowerCase() === name.toLowerCase())) return;
+    const negated = m[2] === '!=';
+    const value = m[2] === '=' ? m[3] : undefined;
+    const schema = value !== undefined ? { type: 'string' as const, enum: [value] } : { type: 'string' as const };
+    const description = value !== undefined ? `Must be ${value} (mapping condition)` : negated ? `Must not be ${m[3]} (mapping condition)` : 'Must be present (mapping condition)';
+    out.push(makeParam(name, location, schema, true, description, value !== undefined ? { example: value } : {}));
+  };
+  conditions.params.forEach((p) => add(p, 'query'));
+  // Content-Type and Accept conditions are consumes/produces, not headers to send by hand.
+  conditions.headers.filter((h) => !/^\s*(content-type|accept)\s*=/i.test(h)).forEach((h) => add(h, 'header'));
+  return out;
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { schemas } from './testing';
+
+describe('enums', () => {
+  const s = schemas({
+    'com/acme/enums/Color.java': `package com.acme.enums;
+/** A paint colour. */
+public enum Color {
+    /** Like blood. */
+    RED,
+    // Like grass
+    GREEN, // not this: the comment above wins
+    BLUE, // Like the sky
+    BLACK
+}`,
+    'com/acme/enums/Status.java': `package com.acme.enums;
+import com.fasterxml.jackson.annotation.JsonValue;
+public enum Status {
+    ACTIVE("A", "in use"),
+    DISABLED("D", "switched off");
+    private final String code;
+    private final String desc;
+    Status(String code, String desc) { this.code = code; this.desc = desc; }
+    @JsonValue
+    public String getCode() { return code; }
+}`,
+    'com/acme/enums/Level.java': `package com.acme.enums;
+import com.fasterxml.jackson.annotation.JsonValue;
+public enum Level {
+    LOW(Level.BASE), HIGH(Level.BASE + 10);
+    static final int BASE = 1;
+    @JsonValue private final int weight;
+    Level(int w) { this.weight = w; }
+}`,
+    'com/acme/enums/Gender.java': `package com.acme.enums;
+import com.fasterxml.jackson.annotation.JsonValue;
+import lombok.AllArgsConstructor;
+import lombok.Getter;
+@Getter
+@AllArgsConstructor
+public enum Gender {
+    MALE(1L, "男"),
+    FEMALE(2L, "女");
+    @JsonValue
+    private final Long value;
+    private final String label;
+}`,
+    'com/acme/enums/CodeEnum.java': `package com.acme.enums;
+import com.fasterxml.jackson.annotation.JsonValue;
+public interface CodeEnum { @JsonValue int getValue(); }`,
+    'com/acme/enums/Priority.java': `package com.acme.enums;
+public enum Priority implements CodeEnum {
+    /** Do it now */
+    URGENT(10, "urgent"),
+    NORMAL(5, "normal");
+    private final int value;
+    private final String name2;
+    Priority(int v, String n) { this.value = v; this.name2 = n; }
+    @Override public int getValue() { return value; }
+}`,
+    'com/acme/enums/Channel.java': `package com.acme.enums;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public enum Channel { @JsonProperty("web") WEB, @JsonProperty("app") APP, SMS }`,
+    'com/acme/enums/Weekday.java': `package com.acme.enums;
+import com.fasterxml.jackson.annotation.JsonFormat;
+@JsonFormat(shape = JsonFormat.Shape.NUMBER)
+public enum Weekday { MON, TUE }`,
+    'com/acme/enums/Opaque.java': `package com.acme.enums;
+import com.fasterxml.jackson.annotation.JsonValue;
+public enum Opaque { X, Y; @JsonValue public String toJson() { return name().toLowerCase(); } }`,
+    'com/acme/enums/Holder.java': `package com.acme.enums;
+import java.time.DayOfWeek;
+import java.util.Map;
+public class Holder { Color color; /** The paint. */ Color paint; Map<Color, Integer> counts; DayOfWeek day; }`,
+  });
+  const at = 'com.acme.enums.Holder';
+
+  it('writes constant names with each constant’s Javadoc or line comment', () => {
+    expect(s.schema('Color', at)).toStrictEqual({
+      type: 'string',
+      title: 'Color',
+      description: 'A paint colour\nRED: Like blood; GREEN: Like grass; BLUE: Like the sky',
+      enum: ['RED', 'GREEN', 'BLUE', 'BLACK'],
+      'x-enum-descriptions': { RED: 'Like blood.', GREEN: 'Like grass', BLUE: 'Like the sky' },
+      'x-java-type': 'com.acme.enums.Color',
+    });
+  });
+
+  it('writes the @JsonValue getter’s field as set by the constructor parameter of the same name', () => {
+    expect(s.schema('Status', at)).toStrictEqual({
+      type: 'string',
+      title: 'Status',
+      description: 'A (ACTIVE): in use; D (DISABLED): switched off',
+      enum: ['A', 'D'],
+      'x-enum-varnames': ['ACTIVE', 'DISABLED'],
+      'x-enum-descriptions': { ACTIVE: 'in use', DISABLED: 'switched off' },
+      'x-java-type': 'com.acme.enums.Status',
+    });
+  });
+
+  it('types the values by the @JsonValue field (int: integer), folding constant arguments', () => {
+    expect(s.schema('Level', at)).toStrictEqual({
+      type: 'integer',
+      format: 'int32',
+      title: 'Level',
+      enum: [1, 11],
+      'x-enum-varnames': ['LOW', 'HIGH'],
+      'x-java-type': 'com.acme.enums.Level',
+    });
+  });
+
+  it('reads Lombok @AllArgsConstructor enums by field order', () => {
+    expect(s.schema('Gender', at)).toStrictEqual({
+      type: 'integer',
+      format: 'int64',
+      title: 'Gender',
+      description: '1 (MALE): 男; 2 (FEMALE): 女',
+      enum: [1, 2],
+      'x-enum-varnames': ['MALE', 'FEMALE'],
+      'x-enum-descriptions': { MALE: '男', FEMALE: '女' },
+      'x-java-type': 'com.acme.enums.Gender',
+    });
+  });
+
+  it('finds @JsonValue on an implemented interface and a constructor whose parameters are named differently', () => {
+    expect(s.schema('Priority', at)).toStrictEqual({
+      type: 'integer',
+      format: 'int32',
+      title: 'Priority',
+      description: '10 (URGENT): Do it now',
+      enum: [10, 5],
+      'x-enum-varnames': ['URGENT', 'NORMAL'],
+      'x-enum-descriptions': { URGENT: 'Do it now' },
+      'x-java-type': 'com.acme.enums.Priority',
+    });
+  });
+
+  it('honours @JsonProperty on constants and the NUMBER shape', () => {
+    expect(s.schema('Channel', at)).toStrictEqual({
+      type: 'string',
+      title: 'Channel',
+      enum: ['web', 'app', 'SMS'],
+      'x-enum-varnames': ['WEB', 'APP', 'SMS'],
+      'x-java-type': 'com.acme.enums.Channel',
+    });
+    expect(s.schema('Weekday', at)).toStrictEqual({
+      type: 'integer',
+      format: 'int32',
+      title: 'Weekday',
+      enum: [0, 1],
+      'x-enum-varnames': ['MON', 'TUE'],
+      'x-java-type': 'com.acme.enums.Weekday',
+    });
+  });
+
+  it('does not invent values a @JsonValue method computes', () => {
+    expect(s.schema('Opaque', at)).toStrictEqual({
+      type: 'string',
+      title: 'Opaque',
+      'x-enum-varnames': ['X', 'Y'],
+      'x-java-type': 'com.acme.enums.Opaque',
+    });
+  });
+
+  it('uses enums as properties (keeping what each value means under the property’s words), map keys and JDK enums', () => {
+    const color = s.schema('Color', at);
+    expect(s.schema('Holder', at)).toStrictEqual({
+      type: 'object',
+      title: 'Holder',
+      properties: {
+        color,
+        paint: { ...color, description: 'The paint.\nRED: Like blood; GREEN: Like grass; BLUE: Like the sky' },
+        counts: {
+          type: 'object',
+          title: 'Map<Color, Integer>',
+          additionalProperties: { type: 'integer', format: 'int32' },
+          'x-java-type': 'java.util.Map<com.acme.enums.Color, java.lang.Integer>',
+        },
+        day: {
+          type: 'string',
+          title: 'DayOfWeek',
+          enum: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'],
+          'x-java-type': 'java.time.DayOfWeek',
+        },
+      },
+      'x-java-type': 'com.acme.enums.Holder',
+    });
+  });
+});

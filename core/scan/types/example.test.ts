@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../model/request';
+import { exampleOf, formatDate } from './example';
+import { schemas } from './testing';
+
+describe('exampleOf', () => {
+  it('writes a plausible example of a whole response: names for strings, zeros, true, one element, first enum value', () => {
+    const s = schemas({
+      'com/acme/Result.java': 'package com.acme; public class Result<T> { int code; String message; T data; }',
+      'com/acme/PageResult.java': 'package com.acme; import java.util.List; public class PageResult<E> { List<E> records; long total; }',
+      'com/acme/Status.java': `package com.acme;
+import com.fasterxml.jackson.annotation.JsonValue;
+public enum Status { ON(1), OFF(0); private final int code; Status(int code) { this.code = code; } @JsonValue public int getCode() { return code; } }`,
+      'com/acme/UserVO.java': `package com.acme;
+import java.math.BigDecimal;
+import java.time.*;
+import java.util.*;
+import javax.validation.constraints.*;
+import io.swagger.v3.oas.annotations.media.Schema;
+public class UserVO {
+    Long id;
+    String userName;
+    @Schema(example = "Ada Lovelace") String fullName;
+    @Email String email;
+    UUID token;
+    LocalDate birthday;
+    LocalDateTime createdAt;
+    @com.fasterxml.jackson.annotation.JsonFormat(pattern = "yyyy-MM-dd HH:mm:ss") LocalDateTime updatedAt;
+    Status status;
+    boolean admin;
+    @Min(1) int level;
+    @DecimalMin(value = "0", inclusive = false) BigDecimal balance;
+    @Size(min = 2) List<String> tags;
+    Set<String> roles;
+    Map<String, Integer> scores;
+    Map<String, Object> extra;
+    Object anything;
+    com.lib.Money money;
+    byte[] avatar;
+}`,
+    });
+    const schema = s.schema('Result<PageResult<UserVO>>', 'com.acme.Result');
+    expect(exampleOf(schema)).toStrictEqual({
+      code: 0,
+      message: 'message',
+      data: {
+        records: [
+          {
+            id: 0,
+            userName: 'userName',
+            fullName: 'Ada Lovelace',
+            email: 'user@example.com',
+            token: '00000000-0000-0000-0000-000000000000',
+            birthday: '2024-01-01',
+            createdAt: '2024-01-01T00:00:00Z',
+            updatedAt: '2024-01-01 00:00:00',
+            status: 1,
+            admin: true,
+            level: 1,
+            balance: 1,
+            tags: ['tags', 'tags'],
+            roles: ['roles'],
+            scores: { key: 0 },
+            extra: {},
+            anything: {},
+            money: {},
+            avatar: 'AA==',
+          },
+        ],
+        total: 0,
+      },
+    });
+  });
+
+  it('follows a recursive $ref once, then stops with an empty value', () => {
+    const s = schemas({
+      'com/acme/TreeNode.java': 'package com.acme; import java.util.List; public class TreeNode { String name; List<TreeNode> children; TreeNode parent; }',
+    });
+    const schema = s.schema('TreeNode', 'com.acme.TreeNode');
+    expect(exampleOf(schema)).toStrictEqual({
+      name: 'name',
+      children: [{ name: 'name', children: [], parent: {} }],
+      parent: { name: 'name', children: [], parent: {} },
+    });
+    // $defs below the root (a caller wrapped the schema in an array) are found too.
+    expect(exampleOf({ type: 'array', items: schema })).toStrictEqual([exampleOf(schema)]);
+    expect(exampleOf({ $ref: '#/$defs/Missing' })).toStrictEqual({});
+  });
+
+  it('writes each string format', () => {
+    const of = (format: string) => exampleOf({ type: 'string', format }, 'x');
+    expect(
+      ['date', 'date-time', 'time', 'duration', 'uuid', 'email', 'uri', 'byte', 'binary', 'int64', 'password'].map(of),
+    ).toStrictEqual([
+      '2024-01-01',
+      '2024-01-01T00:00:00Z',
+      '00:00:00',
+      'PT1H',
+      '00000000-0000-0000-0000-000000000000',
+      'user@example.com',
+      'https://example.com',
+      'AA==',
+      '(binary)',
+      '0',
+      'x',
+    ]);
+    expect(exampleOf({ type: 'string' })).toBe('string');
+    expect(exampleOf({ type: 'string', maxLength: 1 }, 'gender')).toBe('g');
+    expect(exampleOf({ type: 'string', minLength: 8 }, 'pin')).toBe('pinpinpi');
+    expect(exampleOf({ type: ['string', 'null'] }, 'nick')).toBe('nick');
+  });
+
+  it('meets numeric bounds and prefers examples, then defaults, then enums', () => {
+    expect(exampleOf({ type: 'integer', minimum: 18, maximum: 130 })).toBe(18);
+    expect(exampleOf({ type: 'integer', exclusiveMinimum: 0 })).toBe(1);
+    expect(exampleOf({ type: 'integer', maximum: -5 })).toBe(-5);
+    expect(exampleOf({ type: 'number', exclusiveMaximum: 0 })).toBe(-1);
+    expect(exampleOf({ type: 'number', minimum: 0.01 })).toBe(0.01);
+    expect(exampleOf({ type: 'string', enum: ['S', 'M'], default: 'M', examples: ['L'] })).toBe('L');
+    expect(exampleOf({ type: 'string', enum: ['S', 'M'], default: 'M' })).toBe('M');
+    expect(exampleOf({ type: 'string', enum: ['S', 'M'] })).toBe('S');
+    expect(exampleOf({ type: 'null' })).toBe(null);
+    expect(exampleOf({})).toStrictEqual({});
+  });
+
+  it('returns copies: changing an example never changes the schema', () => {
+    const schema: JsonSchema = { type: 'object', properties: { tags: { type: 'array', examples: [['a']] } } };
+    const example = exampleOf(schema) as { tags: string[] };
+    example.tags.push('b');
+    expect(schema.properties!.tags!.examples).toStrictEqual([['a']]);
+  });
+
+  it('renders date patterns of DateTimeFormatter and SimpleDateFormat', () => {
+    expect(formatDate('yyyy-MM-dd HH:mm:ss')).toBe('2024-01-01 00:00:00');
+    expect(formatDate("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")).toBe('2024-01-01T00:00:00.000Z');
+    expect(formatDate('EEE, dd MMM yyyy HH:mm:ss z')).toBe('Mon, 01 Jan 2024 00:00:00 UTC');
+    expect(formatDate('yyyy年MM月dd日')).toBe('2024年01月01日');
+    expect(formatDate("h:mm a, ''yy")).toBe("12:00 AM, '24");
+  });
+});

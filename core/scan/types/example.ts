@@ -1,0 +1,203 @@
+// Example values for schemas: deterministic (the same schema always gives the same value) and
+// plausible (a string property is its own name, dates are a fixed day, constraints are met
+// where that is cheap). A schema's own `examples[0]` (from `@Schema(example)`) always wins.
+
+import type { JsonSchema } from '../../model/request';
+
+/** Marks a recursive reference met again: the caller writes an empty value instead. */
+const STOP = Symbol('recursion');
+
+/** A deterministic, plausible example value for a schema; `name` is the property name when known. */
+export function exampleOf(schema: JsonSchema, name?: string): unknown {
+  const v = new ExampleWriter().write(schema, name);
+  return v === STOP ? {} : v;
+}
+
+class ExampleWriter {
+  /** `$defs` of the schemas enclosing the current one, innermost last. */
+  private readonly defs: Array<Record<string, JsonSchema>> = [];
+  /** References being expanded: each is followed once per path, then stops. */
+  private readonly expanding = new Set<string>();
+
+  write(s: JsonSchema, name: string | undefined): unknown {
+    if (!s.$defs) return this.value(s, name);
+    this.defs.push(s.$defs);
+    try {
+      return this.value(s, name);
+    } finally {
+      this.defs.pop();
+    }
+  }
+
+  private value(s: JsonSchema, name: string | undefined): unknown {
+    if (s.examples?.length) return structuredClone(s.examples[0]);
+    if (s.default !== undefined) return structuredClone(s.default);
+    if (s.$ref !== undefined) return this.ref(s.$ref, name);
+    if (s.enum?.length) return structuredClone(s.enum[0]);
+    const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'null') : s.type;
+    switch (type) {
+      case 'string':
+        return stringExample(s, name);
+      case 'integer':
+        return numberExample(s, true);
+      case 'number':
+        return numberExample(s, false);
+      case 'boolean':
+        return true;
+      case 'null':
+        return null;
+      case 'array':
+        return this.array(s, name);
+      case 'object':
+        return this.object(s);
+      default:
+        if (s.properties) return this.object(s);
+        if (s.items) return this.array(s, name);
+        return {};
+    }
+  }
+
+  private ref(ref: string, name: string | undefined): unknown {
+    const def = this.lookup(ref);
+    if (!def || this.expanding.has(ref)) return STOP;
+    this.expanding.add(ref);
+    try {
+      return this.write(def, name);
+    } finally {
+      this.expanding.delete(ref);
+    }
+  }
+
+  private lookup(ref: string): JsonSchema | undefined {
+    if (!ref.startsWith('#/$defs/')) return undefined;
+    const key = ref.slice(8).replace(/~1/g, '/').replace(/~0/g, '~');
+    for (let i = this.defs.length - 1; i >= 0; i--) {
+      const def = this.defs[i]![key];
+      if (def) return def;
+    }
+    return undefined;
+  }
+
+  private array(s: JsonSchema, name: string | undefined): unknown[] {
+    const item = this.write(s.items ?? {}, name);
+    if (item === STOP) return []; // a recursive tree ends in an empty list
+    const count = s.uniqueItems ? 1 : Math.min(Math.max(s.minItems ?? 1, 1), 10);
+    return Array.from({ length: count }, (_, i) => (i === 0 ? item : structuredClone(item)));
+  }
+
+  private object(s: JsonSchema): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [key, prop] of Object.entries(s.properties ?? {})) {
+      const v = this.write(prop, key);
+      out[key] = v === STOP ? {} : v;
+    }
+    const extra = s.additionalProperties;
+    // A map of typed values shows one entry; a free-form object stays empty.
+    if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
+      const v = this.write(extra, undefined);
+      out[s.properties?.key ? 'key1' : 'key'] = v === STOP ? {} : v;
+    }
+    return out;
+  }
+}
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  date: '2024-01-01',
+  'date-time': '2024-01-01T00:00:00Z',
+  time: '00:00:00',
+  duration: 'PT1H',
+  uuid: '00000000-0000-0000-0000-000000000000',
+  email: 'user@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  hostname: 'example.com',
+  ipv4: '127.0.0.1',
+  ipv6: '::1',
+  byte: 'AA==',
+  binary: '(binary)',
+  // Numbers written as strings (`@JsonFormat(shape = STRING)`, ToStringSerializer).
+  int32: '0',
+  int64: '0',
+  float: '0',
+  double: '0',
+};
+
+function stringExample(s: JsonSchema, name: string | undefined): string {
+  const pattern = s['x-format-pattern'];
+  if (typeof pattern === 'string') return /[yMdHhms]/.test(pattern) ? formatDate(pattern) : '0';
+  const byFormat = s.format === undefined ? undefined : FORMAT_EXAMPLES[s.format];
+  if (byFormat !== undefined) return byFormat;
+  let v = name || 'string';
+  if (s.minLength !== undefined && v.length < s.minLength) v = v.padEnd(s.minLength, v);
+  if (s.maxLength !== undefined && v.length > s.maxLength) v = v.slice(0, s.maxLength);
+  return v;
+}
+
+function numberExample(s: JsonSchema, integer: boolean): number {
+  let v = 0;
+  if (s.minimum !== undefined && v < s.minimum) v = s.minimum;
+  if (s.exclusiveMinimum !== undefined && v <= s.exclusiveMinimum) v = s.exclusiveMinimum + 1;
+  if (integer) v = Math.ceil(v);
+  if (s.maximum !== undefined && v > s.maximum) v = s.maximum;
+  if (s.exclusiveMaximum !== undefined && v >= s.exclusiveMaximum) v = s.exclusiveMaximum - 1;
+  if (integer) v = Math.floor(v);
+  return v;
+}
+
+/** 2024-01-01T00:00:00Z (a Monday) in a `DateTimeFormatter` / `SimpleDateFormat` pattern. */
+export function formatDate(pattern: string): string {
+  return pattern.replace(/'([^']*)'|([A-Za-z])\2*/g, (m: string, quoted: string | undefined, letter: string | undefined) => {
+    if (quoted !== undefined) return quoted === '' ? "'" : quoted;
+    const n = m.length;
+    switch (letter) {
+      case 'y':
+      case 'u':
+      case 'Y':
+        return n === 2 ? '24' : '2024';
+      case 'M':
+      case 'L':
+        return n === 1 ? '1' : n === 2 ? '01' : n === 3 ? 'Jan' : 'January';
+      case 'd':
+      case 'D':
+      case 'e':
+      case 'c':
+      case 'Q':
+      case 'q':
+      case 'w':
+      case 'W':
+      case 'F':
+        return '1'.padStart(n, '0');
+      case 'H':
+      case 'm':
+      case 's':
+      case 'K':
+        return '0'.padStart(n, '0');
+      case 'h':
+        return '12';
+      case 'k':
+        return '24';
+      case 'S':
+      case 'n':
+        return '0'.repeat(n);
+      case 'a':
+        return 'AM';
+      case 'E':
+        return n >= 4 ? 'Monday' : 'Mon';
+      case 'G':
+        return 'AD';
+      case 'X':
+        return 'Z';
+      case 'x':
+        return n === 1 ? '+00' : n === 2 ? '+0000' : '+00:00';
+      case 'Z':
+        return n === 4 ? 'GMT' : n === 5 ? 'Z' : '+0000';
+      case 'z':
+      case 'V':
+        return 'UTC';
+      case 'O':
+        return 'GMT';
+      default:
+        return m;
+    }
+  });
+}

@@ -1,0 +1,611 @@
+// Java types -> JSON Schema (draft 2020-12), from source alone, the way Jackson would write them.
+//
+// A type as written is first resolved to a closed term (java-type.ts): generics are substituted
+// there, through any depth, superclasses included. Objects are built from their fields (Lombok
+// classes need nothing more), merged with the annotations of any getters and setters declared.
+//
+// Recursion: a type met again while it is being built becomes `$ref: '#/$defs/<Title>'`, and
+// its full schema goes into the root schema's `$defs`. Nesting past `maxDepth` object levels is
+// cut with `x-truncated`. Schemas of object types are cached per resolved type (`x-java-type`)
+// for as long as they do not depend on where they were met; every schema returned is a fresh
+// copy the caller may change.
+//
+// Property order: superclass properties first (as Jackson collects fields), then the type's own,
+// fields before getter-only properties; `@JsonPropertyOrder` reorders.
+
+import type { Diagnostic } from '../../model/endpoint';
+import type { JsonSchema } from '../../model/request';
+import { parseDoc } from '../doc-comment';
+import type { ProjectIndex, Scope } from '../project-index';
+import type { Annotation, MethodDecl, TypeDecl, TypeRef } from '../source-model';
+import { findAnnotation } from '../source-model';
+import { boolAttr, bySimpleName, classesAttr, stringAttr, stringsAttr } from './attribute';
+import { docText, typeDescription } from './descriptions';
+import { enumSchema, jsonValueMember } from './enum-schema';
+import type { JsonValueMember } from './enum-schema';
+import type { JavaType, LibraryType, Lookup, SourceType } from './java-type';
+import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef, unboundVariable, variablesOf } from './java-type';
+import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
+import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
+import type { NamingStrategy } from './naming';
+import { applyPropertyRules, explicitName, isHidden, typedValue } from './property-rules';
+
+export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
+
+export interface SchemaOptions {
+  /** Nested object levels before truncation, default 8. */
+  maxDepth?: number;
+}
+
+/** Internal `$ref` values: the referenced type's key; written as `#/$defs/<name>` on the way out. */
+const REF = '\u0000';
+const WILDCARD: TypeRef = { name: '?', args: [], dims: 0 };
+
+/** A schema under construction, with what decides whether it can be reused elsewhere. */
+interface Built {
+  /** Shared and never mutated; `finish` copies it for the caller. */
+  schema: JsonSchema;
+  /** Object levels it nests. */
+  height: number;
+  /** The depth cap cut something inside. */
+  truncated: boolean;
+  /** Keys of the object types written out inside: reusable only where none of them is being built. */
+  types?: ReadonlySet<string> | undefined;
+  /** Recursive references to types being built further up: valid only inside them. */
+  open?: ReadonlySet<string> | undefined;
+  /** Full schemas of the recursive types referenced inside, by key. */
+  defs?: ReadonlyMap<string, JsonSchema> | undefined;
+}
+
+interface Cached extends Built {
+  /** Object level it was built at: a truncated schema is only right at that level. */
+  level: number;
+}
+
+/** One JSON property candidate as one type declares it. */
+interface Member {
+  /** The Java-side property name Jackson starts from. */
+  implicit: string;
+  type: TypeRef;
+  /** Field, then getter, then setter annotations. */
+  annotations: Annotation[];
+  /** From the Javadoc or line comment, markup removed. */
+  description?: string | undefined;
+  /** Declared by a concrete getter with no field behind it: Jackson writes it, never reads it. */
+  getterOnly?: boolean;
+  /** A field (rather than a getter or record component). */
+  field?: boolean;
+}
+
+interface Level {
+  decl: TypeDecl;
+  vars: Lookup;
+}
+
+/** Property candidates per declaration: derived from the syntax alone, so shared by every builder; a re-parsed file has new declarations. */
+const MEMBERS = new WeakMap<TypeDecl, Member[]>();
+
+const leaf = (schema: JsonSchema): Built => ({ schema, height: 0, truncated: false });
+
+const PRIMITIVES: Record<string, JsonSchema> = {
+  int: { type: 'integer', format: 'int32' },
+  long: { type: 'integer', format: 'int64' },
+  short: { type: 'integer' },
+  byte: { type: 'integer' },
+  float: { type: 'number', format: 'float' },
+  double: { type: 'number', format: 'double' },
+  boolean: { type: 'boolean' },
+  char: { type: 'string', maxLength: 1 },
+  void: { type: 'null' },
+};
+
+export class SchemaBuilder {
+  private readonly maxDepth: number;
+  private readonly cache = new Map<string, Cached>();
+  /** Cache key -> the file declaring that type. */
+  private readonly files = new Map<string, string>();
+  private readonly enums = new Map<TypeDecl, JsonSchema>();
+  private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
+  /** Types whose `@JsonValue` is being written. */
+  private readonly valueTypes = new Set<TypeDecl>();
+  /** Keys of the object types being built, outermost first. */
+  private readonly stack: string[] = [];
+
+  constructor(
+    private readonly index: ProjectIndex,
+    /** Kept for problems worth reporting; library types are normal and report nothing. */
+    readonly diagnostics: Diagnostic[],
+    opts: SchemaOptions = {},
+  ) {
+    this.maxDepth = opts.maxDepth ?? 8;
+  }
+
+  /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
+  schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings): JsonSchema {
+    return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
+  }
+
+  /** Bindings for a generic type's parameters from a use like `Result<PageResult<UserVO>>`. */
+  bind(decl: TypeDecl, ref: TypeRef, scope: Scope, outer?: TypeBindings): TypeBindings {
+    const out = new Map<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>();
+    const declScope: Scope = { type: decl, file: decl.file };
+    decl.typeParams.forEach((p, i) => {
+      const arg = ref.args[i];
+      // Used raw: each parameter is its bound, read where it is declared.
+      out.set(p.name, arg ? { ref: arg, scope, bindings: outer } : { ref: p.bounds[0] ?? WILDCARD, scope: declScope, bindings: unknownParams(decl) });
+    });
+    return out;
+  }
+
+  /**
+   * `outer` plus a generic method's own type variables, each read as its bound:
+   * `<T extends Base> T get()` returns a Base, `<T> T get()` anything.
+   */
+  methodBindings(method: MethodDecl, scope: Scope, outer?: TypeBindings): TypeBindings {
+    if (method.typeParams.length === 0) return outer ?? new Map();
+    const out = new Map(outer ?? []);
+    const own = new Map<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>();
+    for (const p of method.typeParams) own.set(p.name, { ref: WILDCARD, scope });
+    for (const p of method.typeParams) out.set(p.name, { ref: p.bounds[0] ?? WILDCARD, scope, bindings: own });
+    return out;
+  }
+
+  private lookupOf(bindings: TypeBindings | undefined, depth = 0): Lookup {
+    if (!bindings || bindings.size === 0) return NO_VARIABLES;
+    return (name) => {
+      const b = bindings.get(name);
+      if (!b) return undefined;
+      if (depth > 40) return ANY; // bindings that refer to themselves
+      return resolveRef(this.index, b.ref, b.scope, this.lookupOf(b.bindings, depth + 1));
+    };
+  }
+
+  private build(t: JavaType, level: number): Built {
+    switch (t.kind) {
+      case 'any':
+        return leaf({});
+      case 'primitive':
+        return leaf(PRIMITIVES[t.name] ?? {});
+      case 'array': {
+        const item = t.item;
+        // Jackson writes byte[] as base64 and char[] as a string.
+        if (item.kind === 'primitive' && item.name === 'byte') return leaf({ type: 'string', format: 'byte' });
+        if (item.kind === 'primitive' && item.name === 'char') return leaf({ type: 'string' });
+        const parts = new Parts();
+        return parts.done({ type: 'array', items: parts.take(this.build(item, level)) });
+      }
+      case 'library':
+        return this.library(t, level);
+      case 'source':
+        return this.source(t, level);
+    }
+  }
+
+  private library(t: LibraryType, level: number): Built {
+    const shape = libraryShape(t.name);
+    const arg = (i: number): JavaType => t.args[i] ?? ANY;
+    if (!shape) return leaf(unresolved(t));
+    switch (shape.kind) {
+      case 'scalar':
+        return leaf(shape.schema);
+      case 'unwrap':
+        return this.build(arg(0), level);
+      case 'free':
+        return leaf(named({ type: 'object' }, t));
+      case 'enum':
+        return leaf(named({ type: 'string', enum: shape.values }, t));
+      case 'array': {
+        const parts = new Parts();
+        const schema: JsonSchema = { type: 'array', items: shape.items ?? parts.take(this.build(arg(0), level)) };
+        if (shape.unique) schema.uniqueItems = true;
+        return parts.done(schema);
+      }
+      case 'map': {
+        const parts = new Parts();
+        const valueType = arg(shape.value);
+        let value = shape.values ?? (isObject(valueType) ? {} : parts.take(this.build(valueType, level)));
+        if (shape.list) value = { type: 'array', items: value };
+        return parts.done(named({ type: 'object', additionalProperties: value }, t));
+      }
+      case 'object': {
+        if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
+        const parts = new Parts();
+        const properties: Record<string, JsonSchema> = {};
+        for (const [name, s] of shape.properties) {
+          properties[name] = s === 'items' ? { type: 'array', items: parts.take(this.build(arg(0), level + 1)) } : s;
+        }
+        return parts.done(named({ type: 'object', properties }, t), 1);
+      }
+    }
+  }
+
+  private source(t: SourceType, level: number): Built {
+    const decl = t.decl;
+    if (decl.kind === 'enum') {
+      let schema = this.enums.get(decl);
+      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl)));
+      return leaf(schema);
+    }
+    if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
+    // A type with a `@JsonValue` accessor is written as that value.
+    let jv = this.jsonValues.get(decl);
+    if (jv === undefined) this.jsonValues.set(decl, (jv = jsonValueMember(this.index, decl) ?? null));
+    if (jv && !this.valueTypes.has(decl)) {
+      const ref = jv.field?.type ?? jv.method!.returnType!;
+      const vars = jv.owner === decl ? variablesOf(t) : NO_VARIABLES;
+      this.valueTypes.add(decl); // a value that is (or holds) its own type again is written as an object
+      try {
+        return this.build(resolveRef(this.index, ref, { type: jv.owner, file: jv.owner.file }, vars), level);
+      } finally {
+        this.valueTypes.delete(decl);
+      }
+    }
+    return this.object(t, level);
+  }
+
+  private object(t: SourceType, level: number): Built {
+    // The file is part of the key: one builder serves a whole scan, and two modules may both
+    // declare `com.acme.Dto`.
+    const key = `${t.decl.file.path}\u0001${qualifiedName(t)}`;
+    this.files.set(key, t.decl.file.path);
+    if (this.stack.includes(key)) return { schema: { $ref: REF + key }, height: 0, truncated: false, open: new Set([key]) };
+    if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
+    const hit = this.cache.get(key);
+    if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
+      // A reused schema still depends on every type inside it: tell the index, whose tracking
+      // decides what a changed file re-scans.
+      this.index.noteFiles([...hit.types!].map((k) => this.files.get(k)!));
+      return hit;
+    }
+    this.stack.push(key);
+    let built: Built;
+    try {
+      built = this.objectBody(t, level);
+    } finally {
+      this.stack.pop();
+    }
+    let { open, defs } = built;
+    if (open?.has(key)) {
+      const rest = new Set(open);
+      rest.delete(key);
+      open = rest.size ? rest : undefined;
+      const all = new Map(defs);
+      all.set(key, built.schema);
+      defs = all;
+    }
+    const types = new Set(built.types);
+    types.add(key);
+    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs };
+    if (!open) this.cache.set(key, { ...result, level });
+    return result;
+  }
+
+  private objectBody(t: SourceType, level: number): Built {
+    const decl = t.decl;
+    const { levels, unresolvedSuperclass } = this.hierarchy(t);
+    const parts = new Parts();
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    let additional: JsonSchema | undefined;
+
+    for (const p of this.properties(levels)) {
+      const ctx = { index: this.index, scope: p.scope };
+      const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
+      const ref = implementation ? { name: implementation, args: [], dims: 0 } : p.member.type;
+      const base = parts.take(this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+      if (p.anns.has('JsonAnyGetter') || p.anns.has('JsonAnySetter')) {
+        additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
+        continue;
+      }
+      const { schema, required: isRequired } = applyPropertyRules(base, p.anns, p.member.description, ctx);
+      if (p.readOnly) schema.readOnly = true;
+      if (p.writeOnly) schema.writeOnly = true;
+      const unwrapped = p.anns.get('JsonUnwrapped');
+      if (unwrapped && boolAttr(unwrapped, 'enabled') !== false && schema.properties) {
+        const prefix = stringAttr(this.index, unwrapped, 'prefix', p.scope) ?? '';
+        const suffix = stringAttr(this.index, unwrapped, 'suffix', p.scope) ?? '';
+        for (const [n, s] of Object.entries(schema.properties)) properties[prefix + n + suffix] = s;
+        for (const r of schema.required ?? []) required.push(prefix + r + suffix);
+        continue;
+      }
+      properties[p.name] = schema;
+      if (isRequired) required.push(p.name);
+    }
+
+    const schema: JsonSchema = { type: 'object', title: displayName(t) };
+    const description = typeDescription(this.index, decl);
+    if (description) schema.description = description;
+    schema.properties = properties;
+    if (required.length) schema.required = [...new Set(required)];
+    if (additional) schema.additionalProperties = additional;
+    const scope: Scope = { type: decl, file: decl.file };
+    const example = stringAttr(this.index, findAnnotation(decl.annotations, 'Schema'), 'example', scope);
+    if (example !== undefined) schema.examples = [typedValue(example, schema)];
+    if (unresolvedSuperclass) schema['x-unresolved-superclass'] = unresolvedSuperclass;
+    schema['x-java-type'] = qualifiedName(t);
+    return parts.done(schema, 1);
+  }
+
+  /** The type and the supertypes whose members it inherits, root-most first, each with its type arguments. */
+  private hierarchy(t: SourceType): { levels: Level[]; unresolvedSuperclass?: string } {
+    const levels: Level[] = [{ decl: t.decl, vars: variablesOf(t) }];
+    const seen = new Set<TypeDecl>([t.decl]);
+    let unresolvedSuperclass: string | undefined;
+    // Classes inherit fields along the superclass chain; interfaces inherit getters from all they extend.
+    const queue = [levels[0]!];
+    while (queue.length) {
+      const cur = queue.shift()!;
+      const supers = cur.decl.kind === 'interface' ? cur.decl.interfaces : cur.decl.superclass ? [cur.decl.superclass] : [];
+      const outer: Scope = cur.decl.outer ? { type: cur.decl.outer, file: cur.decl.file } : { file: cur.decl.file };
+      const inside: Scope = { type: cur.decl, file: cur.decl.file };
+      for (const ref of supers) {
+        const sup = this.index.resolveType(ref.name, outer);
+        if (!sup) {
+          const name = libraryName(ref.name, outer);
+          if (cur.decl.kind === 'class' && !EMPTY_SUPERCLASSES.has(name)) unresolvedSuperclass ??= name;
+          continue;
+        }
+        if (seen.has(sup)) continue;
+        seen.add(sup);
+        // The arguments are written in the subtype: resolve them there, with its variables.
+        const args = sup.typeParams.map((p, i) => {
+          const arg = ref.args[i];
+          return arg ? resolveRef(this.index, arg, inside, cur.vars) : unboundVariable(this.index, p, sup);
+        });
+        const next: Level = { decl: sup, vars: variablesOf({ kind: 'source', decl: sup, args, raw: ref.args.length === 0 }) };
+        levels.push(next);
+        queue.push(next);
+      }
+    }
+    levels.reverse();
+    const out: { levels: Level[]; unresolvedSuperclass?: string } = { levels };
+    if (unresolvedSuperclass) out.unresolvedSuperclass = unresolvedSuperclass;
+    return out;
+  }
+
+  /** The JSON properties of a type: members of every level merged by name, filtered, named and ordered as Jackson does. */
+  private properties(levels: readonly Level[]): Array<{
+    name: string;
+    member: Member;
+    anns: ReadonlyMap<string, Annotation>;
+    scope: Scope;
+    vars: Lookup;
+    readOnly?: boolean;
+    writeOnly?: boolean;
+  }> {
+    const merged = new Map<string, { member: Member; level: Level }>();
+    for (const level of levels) {
+      for (const m of this.membersOf(level.decl)) {
+        const prev = merged.get(m.implicit);
+        if (prev && !m.field) {
+          // An overriding getter adds its annotations; the inherited field still says what it is.
+          const member = { ...prev.member, annotations: [...m.annotations, ...prev.member.annotations], description: prev.member.description ?? m.description };
+          merged.set(m.implicit, { member, level: prev.level });
+        } else merged.set(m.implicit, { member: m, level });
+      }
+    }
+    // Class-level rules: the nearest declaration wins; ignored names add up.
+    let naming: NamingStrategy | undefined;
+    let order: { names: string[]; alphabetic: boolean } | undefined;
+    const ignored = new Map<string, 'all' | 'read' | 'write'>();
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const decl = levels[i]!.decl;
+      const scope: Scope = { type: decl, file: decl.file };
+      const anns = bySimpleName(decl.annotations);
+      if (!naming) {
+        const cls = classesAttr(anns.get('JsonNaming'), 'value')[0];
+        if (cls) naming = namingStrategy(cls);
+      }
+      const po = anns.get('JsonPropertyOrder');
+      if (po && !order) order = { names: stringsAttr(this.index, po, 'value', scope), alphabetic: boolAttr(po, 'alphabetic') === true };
+      const ip = anns.get('JsonIgnoreProperties');
+      if (ip) {
+        const mode = boolAttr(ip, 'allowGetters') ? 'read' : boolAttr(ip, 'allowSetters') ? 'write' : 'all';
+        for (const n of stringsAttr(this.index, ip, 'value', scope)) if (!ignored.has(n)) ignored.set(n, mode);
+      }
+    }
+
+    const out: ReturnType<SchemaBuilder['properties']> = [];
+    for (const { member, level } of merged.values()) {
+      const anns = bySimpleName(member.annotations);
+      // `@JsonIgnore` on the field behind an any-getter hides the field, not the getter's entries.
+      if (isHidden(anns) && !anns.has('JsonAnyGetter') && !anns.has('JsonAnySetter')) continue;
+      const scope: Scope = { type: level.decl, file: level.decl.file };
+      const name = explicitName(anns, { index: this.index, scope }) ?? (naming ? naming(member.implicit) : member.implicit);
+      const ignore = ignored.get(name) ?? ignored.get(member.implicit);
+      if (ignore === 'all') continue;
+      const p: (typeof out)[number] = { name, member, anns, scope, vars: level.vars };
+      if (ignore === 'read' || member.getterOnly) p.readOnly = true;
+      if (ignore === 'write') p.writeOnly = true;
+      out.push(p);
+    }
+    if (order && (order.names.length || order.alphabetic)) {
+      const rank = (p: (typeof out)[number]) => {
+        const i = order.names.indexOf(p.name);
+        const j = i >= 0 ? i : order.names.indexOf(p.member.implicit);
+        return j >= 0 ? j : order.names.length;
+      };
+      const listed = out.filter((p) => rank(p) < order.names.length).sort((a, b) => rank(a) - rank(b));
+      const rest = out.filter((p) => rank(p) === order.names.length);
+      if (order.alphabetic) rest.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return [...listed, ...rest];
+    }
+    return out;
+  }
+
+  /** The property candidates one type declares: fields (or record components), then accessors merged in (syntax only: shared by all builders). */
+  private membersOf(decl: TypeDecl): Member[] {
+    const cached = MEMBERS.get(decl);
+    if (cached) return cached;
+    const byName = new Map<string, Member>();
+    if (decl.kind === 'record') {
+      const params = parseDoc(decl.doc).params;
+      for (const c of decl.components) {
+        byName.set(c.name, { implicit: c.name, type: c.type, annotations: [...c.annotations], description: params[c.name] || undefined, field: true });
+      }
+    } else if (decl.kind !== 'interface') {
+      const lombok = findAnnotation(decl.annotations, 'Data', 'Getter', 'Value') !== undefined;
+      for (const f of decl.fields) {
+        if (f.modifiers.includes('static') || f.modifiers.includes('transient')) continue;
+        // Jackson names a private field by the getter Lombok generates for it.
+        const viaLombok = !f.modifiers.includes('public') && (lombok || findAnnotation(f.annotations, 'Getter') !== undefined);
+        const implicit = viaLombok ? lombokProperty(f.name, isPrimitiveBoolean(f.type)) : f.name;
+        byName.set(implicit, { implicit, type: f.type, annotations: [...f.annotations], description: docText(f.doc), field: true });
+      }
+    }
+    for (const m of decl.methods) {
+      if (m.modifiers.includes('static') || !m.returnType) continue;
+      if (m.params.length === 0 && !(m.returnType.name === 'void' && m.returnType.dims === 0)) {
+        const prop = getterProperty(m.name, isPrimitiveBoolean(m.returnType));
+        if (!prop) continue;
+        const target = byName.get(prop) ?? caseInsensitive(byName, prop);
+        if (target) {
+          target.annotations.push(...m.annotations);
+          target.description ??= docText(m.doc);
+          // A hand-written getter names a private field's property: `pName` + `getPName()` is `pname`.
+          if (target.implicit !== prop && decl.kind !== 'record') {
+            byName.delete(target.implicit);
+            target.implicit = prop;
+            byName.set(prop, target);
+          }
+        } else if (decl.kind === 'interface' || m.modifiers.includes('public')) {
+          const member: Member = { implicit: prop, type: m.returnType, annotations: [...m.annotations], description: docText(m.doc) };
+          if (decl.kind !== 'interface' && !m.modifiers.includes('abstract')) member.getterOnly = true;
+          byName.set(prop, member);
+        }
+      } else if (m.params.length === 1) {
+        const prop = setterProperty(m.name);
+        const target = prop ? (byName.get(prop) ?? caseInsensitive(byName, prop)) : undefined;
+        if (target) target.annotations.push(...m.annotations);
+      }
+    }
+    const out = [...byName.values()];
+    MEMBERS.set(decl, out);
+    return out;
+  }
+
+  private truncated(t: JavaType): JsonSchema {
+    return { type: 'object', title: displayName(t), 'x-java-type': qualifiedName(t), 'x-truncated': `depth limit ${this.maxDepth} reached` };
+  }
+
+  /**
+   * The schema for the caller, recursive references pointing into the root's `$defs`. Without
+   * recursion it is the cached object itself, shared by every endpoint that uses the type:
+   * callers must treat schemas as immutable.
+   */
+  private finish(b: Built): JsonSchema {
+    if (!b.defs?.size && !b.open?.size) return deepFreeze(b.schema);
+    const names = new Map<string, string>();
+    const taken = new Set<string>();
+    const order: string[] = [];
+    const nameOf = (key: string): string => {
+      let name = names.get(key);
+      if (name === undefined) {
+        const base = defName(b.defs?.get(key)?.title ?? key);
+        name = base;
+        for (let i = 2; taken.has(name); i++) name = `${base}_${i}`;
+        taken.add(name);
+        names.set(key, name);
+        order.push(key);
+      }
+      return name;
+    };
+    const copy = (v: unknown): unknown => {
+      if (v === null || typeof v !== 'object') return v;
+      if (Array.isArray(v)) return v.map(copy);
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) {
+        const x = (v as Record<string, unknown>)[k];
+        out[k] = k === '$ref' && typeof x === 'string' && x.startsWith(REF) ? `#/$defs/${nameOf(x.slice(REF.length))}` : copy(x);
+      }
+      return out;
+    };
+    const root = copy(b.schema) as JsonSchema;
+    if (order.length) {
+      const defs: Record<string, JsonSchema> = {};
+      for (let i = 0; i < order.length; i++) {
+        const key = order[i]!;
+        defs[names.get(key)!] = copy(b.defs?.get(key) ?? {}) as JsonSchema;
+      }
+      root.$defs = defs;
+    }
+    return root;
+  }
+}
+
+/** Collects what the parts of a schema say about where it can be reused. */
+class Parts {
+  private height = 0;
+  private truncated = false;
+  private types: Set<string> | undefined;
+  private open: Set<string> | undefined;
+  private defs: Map<string, JsonSchema> | undefined;
+
+  take(b: Built): JsonSchema {
+    if (b.height > this.height) this.height = b.height;
+    if (b.truncated) this.truncated = true;
+    if (b.types) for (const k of b.types) (this.types ??= new Set()).add(k);
+    if (b.open) for (const k of b.open) (this.open ??= new Set()).add(k);
+    if (b.defs) {
+      for (const [k, v] of b.defs) {
+        this.defs ??= new Map();
+        if (!this.defs.has(k)) this.defs.set(k, v);
+      }
+    }
+    return b.schema;
+  }
+
+  /** `levels`: 1 when `schema` is an object level itself. */
+  done(schema: JsonSchema, levels = 0): Built {
+    return { schema, height: this.height + levels, truncated: this.truncated, types: this.types, open: this.open, defs: this.defs };
+  }
+}
+
+function named(schema: JsonSchema, t: JavaType): JsonSchema {
+  const { type, ...rest } = schema;
+  return { type, title: displayName(t), ...rest, 'x-java-type': qualifiedName(t) };
+}
+
+function unresolved(t: LibraryType): JsonSchema {
+  return {
+    type: 'object',
+    title: displayName(t),
+    description: `${t.name} is not in the source tree`,
+    'x-java-type': qualifiedName(t),
+    'x-unresolved': true,
+  };
+}
+
+/** `Object` (or anything) as a map value: any JSON value, not only objects. */
+function isObject(t: JavaType): boolean {
+  return t.kind === 'any' || (t.kind === 'library' && t.name === 'java.lang.Object');
+}
+
+function isPrimitiveBoolean(t: TypeRef): boolean {
+  return t.name === 'boolean' && t.dims === 0;
+}
+
+function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Member | undefined {
+  const lower = name.toLowerCase();
+  for (const m of byName.values()) if (m.field && m.implicit.toLowerCase() === lower) return m;
+  return undefined;
+}
+
+function unknownParams(decl: TypeDecl): TypeBindings {
+  const out = new Map<string, { ref: TypeRef; scope: Scope }>();
+  for (const p of decl.typeParams) out.set(p.name, { ref: WILDCARD, scope: { type: decl, file: decl.file } });
+  return out;
+}
+
+/** A `$defs` key from a title: `TreeNode<UserVO>` -> `TreeNode_UserVO`. */
+function defName(title: string): string {
+  return title.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'Type';
+}
+
+/** Freezes a shared schema (once: frozen parts are skipped), so a mutation fails loudly. */
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  return value;
+}

@@ -1,0 +1,37 @@
+// `apiscout show`: one endpoint's request and response, as a user reads them.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('apiscout show', () => {
+  it('prints parameters by location, the body with its fields and example, and the response', () => {
+    const r = run(['show', 'POST /api/v1/orders']);
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    expect(out.split('\n')[0]).toMatch(/^POST \/api\/v1\/orders  \S/);
+    expect(out).toMatch(/\nBody \(application\/json\)/);
+    expect(out).toContain('Example:');
+    expect(out).toMatch(/\nResponse \(application\/json\)/);
+  });
+
+  it('finds an endpoint by its id and prints it as JSON', () => {
+    const first = JSON.parse(run(['show', 'GET /api/v1/orders/{orderId}', '--json']).stdout) as { id: string; request: { params: { name: string; in: string }[] } };
+    expect(first.request.params).toContainEqual(expect.objectContaining({ name: 'orderId', in: 'path' }));
+    const again = JSON.parse(run(['show', first.id, '--json']).stdout) as { id: string };
+    expect(again.id).toBe(first.id);
+  });
+
+  it('exits 1 naming the query when nothing matches, 2 on bad usage', () => {
+    const none = run(['show', 'zzzzqqq']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("no endpoint matches 'zzzzqqq'");
+    expect(run(['show']).code).toBe(2);
+  });
+});

@@ -1,0 +1,254 @@
+// Request and response models of Spring MVC and JAX-RS endpoints, from source (issue 3):
+// every parameter kind, bodies, wrappers unwrapped, views, context paths.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../core/model/endpoint';
+import { scanProject } from '../../core/scan/scan';
+
+const J = 'src/main/java/com/acme/';
+
+async function scan(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-request-'));
+  for (const [p, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), t);
+  }
+  return scanProject(root);
+}
+
+function endpoint(endpoints: Endpoint[], member: string): Endpoint {
+  const e = endpoints.find((x) => x.source.member === member);
+  if (!e) throw new Error(`no endpoint ${member}: ${endpoints.map((x) => x.source.member).join(', ')}`);
+  return e;
+}
+
+/** name:in:required[=default] for compact, exact comparison. */
+const params = (e: Endpoint) => e.request!.params.map((p) => `${p.name}:${p.in}:${p.required ? 'required' : 'optional'}${p.default !== undefined ? `=${p.default}` : ''}`);
+
+const DTOS = {
+  [`${J}UserForm.java`]: `package com.acme;
+import jakarta.validation.constraints.NotBlank;
+/** A user to create. */
+public class UserForm {
+  /** Login name. */
+  @NotBlank private String name;
+  private Integer age;
+}`,
+  [`${J}UserVO.java`]: `package com.acme;
+public class UserVO { private Long id; private String name; }`,
+  [`${J}Result.java`]: `package com.acme;
+public class Result<T> { private int code; private String message; private T data; }`,
+  [`${J}Filter.java`]: `package com.acme;
+public class Filter { private String q; private Integer limit; }`,
+};
+
+describe('Spring MVC request model', () => {
+  it('reads every parameter kind with names, locations, required flags and defaults', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+import org.springframework.data.domain.Pageable;
+import jakarta.servlet.http.HttpServletRequest;
+import java.security.Principal;
+@RestController @RequestMapping("/users")
+public class UserController {
+  /**
+   * Lists users.
+   * @param tenant the tenant header
+   * @param status filter by status
+   */
+  @GetMapping
+  public Result<java.util.List<UserVO>> list(@RequestHeader("X-Tenant") String tenant,
+      @RequestParam(value = "status", defaultValue = "ACTIVE") String status,
+      @RequestParam(required = false) Integer limit, @CookieValue("sid") String sid,
+      Pageable pageable, HttpServletRequest request, Principal principal) { return null; }
+
+  @GetMapping("/{id}")
+  public UserVO get(@PathVariable("id") Long userId, String plain) { return null; }
+
+  @PostMapping
+  public Result<UserVO> create(@RequestBody UserForm form) { return null; }
+
+  @GetMapping("/search")
+  public void search(@ModelAttribute Filter filter) {}
+
+  @GetMapping(value = "/cond", params = {"type=card", "debug", "!legacy"}, headers = "X-Api=2")
+  public void cond() {}
+}`,
+    });
+    const list = endpoint(endpoints, 'list');
+    expect(params(list)).toEqual([
+      'X-Tenant:header:required',
+      'status:query:optional=ACTIVE',
+      'limit:query:optional',
+      'sid:cookie:required',
+      'page:query:optional=0',
+      'size:query:optional=20',
+      'sort:query:optional',
+    ]);
+    expect(list.request!.params[0]!.description).toBe('the tenant header');
+    expect(list.request!.params[1]!.description).toBe('filter by status');
+    expect(list.request!.body).toBeUndefined();
+    expect(list.response!.contentType).toBe('application/json');
+    expect(list.response!.schema!['x-java-type']).toBe('com.acme.Result<java.util.List<com.acme.UserVO>>');
+
+    const get = endpoint(endpoints, 'get');
+    expect(params(get)).toEqual(['id:path:required', 'plain:query:optional']);
+    expect(get.request!.params[0]!.schema).toMatchObject({ type: 'integer', format: 'int64' });
+
+    const create = endpoint(endpoints, 'create');
+    expect(create.request!.body).toMatchObject({ contentType: 'application/json', required: true });
+    expect(create.request!.body!.schema).toMatchObject({ type: 'object', required: ['name'] });
+    expect(create.request!.body!.example).toMatchObject({ name: expect.any(String) });
+    expect(create.request!.consumes).toEqual(['application/json']);
+
+    expect(params(endpoint(endpoints, 'search'))).toEqual(['q:query:optional', 'limit:query:optional']);
+    expect(endpoint(endpoints, 'search').response).toMatchObject({ description: 'No body.' });
+
+    const cond = endpoint(endpoints, 'cond');
+    expect(params(cond)).toEqual(['type:query:required', 'debug:query:required', 'X-Api:header:required']);
+    expect(cond.request!.params[0]!.schema).toEqual({ type: 'string', enum: ['card'] });
+  });
+
+  it('reads multipart uploads and form bindings', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}FileController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+import org.springframework.web.multipart.MultipartFile;
+@RestController
+public class FileController {
+  @PostMapping("/upload")
+  public void upload(@RequestPart("file") MultipartFile file, @RequestPart("meta") UserForm meta, @RequestParam String note) {}
+  @PostMapping(value = "/form", consumes = "application/x-www-form-urlencoded")
+  public void form(UserForm form) {}
+  @PostMapping("/many")
+  public void many(@RequestParam("files") MultipartFile[] files) {}
+}`,
+    });
+    const upload = endpoint(endpoints, 'upload');
+    expect(params(upload)).toEqual(['file:form:required', 'meta:form:required', 'note:query:required']);
+    expect(upload.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
+    expect(upload.request!.consumes).toEqual(['multipart/form-data']);
+    expect(params(endpoint(endpoints, 'form'))).toEqual(['name:form:required', 'age:form:optional']);
+    expect(endpoint(endpoints, 'many').request!.params[0]!.schema).toEqual({ type: 'array', items: { type: 'string', format: 'binary' } });
+  });
+
+  it('unwraps response wrappers, streams and views', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}AsyncController.java`]: `package com.acme;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.*;
+import reactor.core.publisher.*;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+@RestController
+public class AsyncController {
+  @GetMapping("/a") public ResponseEntity<UserVO> a() { return null; }
+  @GetMapping("/b") public Mono<ResponseEntity<UserVO>> b() { return null; }
+  @GetMapping("/c") public Flux<UserVO> c() { return null; }
+  @GetMapping("/d") public CompletableFuture<Optional<UserVO>> d() { return null; }
+  @GetMapping("/e") public ResponseEntity<Void> e() { return null; }
+  @GetMapping("/f") public ResponseEntity<?> f() { return null; }
+  @GetMapping(value = "/g", produces = "text/csv") public String g() { return null; }
+  @GetMapping("/h") public String h() { return null; }
+}`,
+      [`${J}PageController.java`]: `package com.acme;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.*;
+@Controller
+public class PageController {
+  @GetMapping("/home") public String home() { return "home"; }
+  @GetMapping("/api/me") @ResponseBody public UserVO me() { return null; }
+}`,
+    });
+    const schemaType = (m: string) => endpoint(endpoints, m).response!.schema?.['x-java-type'];
+    expect(schemaType('a')).toBe('com.acme.UserVO');
+    expect(schemaType('b')).toBe('com.acme.UserVO');
+    expect(endpoint(endpoints, 'c').response!.schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(schemaType('d')).toBe('com.acme.UserVO');
+    expect(endpoint(endpoints, 'e').response!.schema).toBeUndefined();
+    expect(endpoint(endpoints, 'f').response!.schema).toMatchObject({ 'x-unresolved': true });
+    expect(endpoint(endpoints, 'g').response).toMatchObject({ contentType: 'text/csv', schema: { type: 'string' } });
+    expect(endpoint(endpoints, 'h').response!.contentType).toBe('text/plain');
+    expect(endpoint(endpoints, 'home').response).toMatchObject({ contentType: 'text/html' });
+    expect(endpoint(endpoints, 'home').response!.schema).toBeUndefined();
+    expect(schemaType('me')).toBe('com.acme.UserVO');
+  });
+
+  it('resolves generic base-controller methods with the arguments the subclass fixes', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}CrudController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+public abstract class CrudController<T, ID> {
+  @GetMapping("/{id}") public Result<T> get(@PathVariable ID id) { return null; }
+  @PostMapping public T save(@RequestBody T body) { return null; }
+}`,
+      [`${J}UserCrud.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/crud/users")
+public class UserCrud extends CrudController<UserVO, Long> {}`,
+    });
+    const get = endpoint(endpoints, 'get');
+    expect(get.request!.params[0]!.schema).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(get.response!.schema!['x-java-type']).toBe('com.acme.Result<com.acme.UserVO>');
+    expect(endpoint(endpoints, 'save').request!.body!.schema['x-java-type']).toBe('com.acme.UserVO');
+  });
+
+  it('stores the context path on the module and keeps the path as declared', async () => {
+    const result = await scan({
+      ...DTOS,
+      'pom.xml': '<project><artifactId>users</artifactId></project>',
+      'src/main/resources/application.yml': 'server:\n  servlet:\n    context-path: /svc\n',
+      [`${J}PingController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class PingController { @GetMapping("/ping") public String ping() { return "pong"; } }`,
+    });
+    expect(result.endpoints[0]!.path).toBe('/ping');
+    expect(result.modules).toEqual([{ name: 'users', dir: '', build: 'maven', contextPath: '/svc' }]);
+  });
+});
+
+describe('JAX-RS request model', () => {
+  it('reads every parameter kind, bean params, defaults and the entity body', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}Paging.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+public class Paging {
+  @QueryParam("page") @DefaultValue("1") private int page;
+  @HeaderParam("X-Trace") private String trace;
+  private String ignored;
+  @QueryParam("size") public void setSize(int size) {}
+}`,
+      [`${J}UserResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.*;
+@Path("/users") @Produces("application/json")
+public class UserResource {
+  @GET @Path("/{id}")
+  public UserVO get(@PathParam("id") long id, @QueryParam("expand") @DefaultValue("false") boolean expand,
+      @CookieParam("sid") String sid, @MatrixParam("v") String v, @Context UriInfo info) { return null; }
+  @GET public java.util.List<UserVO> list(@BeanParam Paging paging) { return null; }
+  @POST @Consumes("application/json") public Response create(UserForm form) { return null; }
+  @POST @Path("/login") public void login(@FormParam("user") String user, @FormParam("pass") String pass) {}
+}`,
+    });
+    expect(params(endpoint(endpoints, 'get'))).toEqual(['id:path:required', 'expand:query:optional=false', 'sid:cookie:optional', 'v:path:optional']);
+    expect(params(endpoint(endpoints, 'list'))).toEqual(['page:query:optional=1', 'X-Trace:header:optional', 'size:query:optional']);
+    expect(endpoint(endpoints, 'list').response!.schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    const create = endpoint(endpoints, 'create');
+    expect(create.request!.body).toMatchObject({ contentType: 'application/json', schema: { 'x-java-type': 'com.acme.UserForm' } });
+    expect(create.response!.schema).toMatchObject({ 'x-unresolved': true });
+    expect(create.response!.schema!.description).toContain('Response');
+    const login = endpoint(endpoints, 'login');
+    expect(params(login)).toEqual(['user:form:optional', 'pass:form:optional']);
+    expect(login.request!.consumes).toEqual(['application/x-www-form-urlencoded']);
+    expect(login.response!.schema).toBeUndefined();
+  });
+});
