@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Scan benchmark: times `node dist/apiscout.mjs scan --json DIR` as a fresh process per run and
 // sets it against the floor, a fresh process that only walks the tree and reads every source file.
-//   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH]
+//   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH] [--endpoints-only]
+// --endpoints-only measures `scan --json --endpoints-only` (no request/response models).
 // Without DIR, a code base of --files files is generated once and cached under bench/out/.
 // --cli measures another build of the CLI (same `scan --json DIR` contract).
 
@@ -71,8 +72,8 @@ function failure(what, res) {
   return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
 }
 
-async function runScan(cli, dir) {
-  const res = await runChild([cli, 'scan', '--json', dir]);
+async function runScan(cli, dir, endpointsOnly) {
+  const res = await runChild([cli, 'scan', '--json', ...(endpointsOnly ? ['--endpoints-only'] : []), dir]);
   if (res.code !== 0) throw failure('scan', res);
   let out;
   try {
@@ -96,7 +97,7 @@ async function runFloor(dir) {
 // ---------------------------------------------------------------- code base
 
 function parseArgs(argv) {
-  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI };
+  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI, endpointsOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--files') opts.files = Number(argv[++i]);
@@ -104,6 +105,7 @@ function parseArgs(argv) {
     else if (a === '--kotlin-share') opts.kotlinShare = Number(argv[++i]);
     else if (a === '--seed') opts.seed = Number(argv[++i]);
     else if (a === '--json') opts.json = true;
+    else if (a === '--endpoints-only') opts.endpointsOnly = true;
     else if (a === '--cli') opts.cli = path.resolve(argv[++i]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.dir = path.resolve(a);
@@ -176,7 +178,7 @@ async function main() {
     floorRuns.push(await runFloor(dir));
     if (!scanError) {
       try {
-        scanRuns.push(await runScan(opts.cli, dir));
+        scanRuns.push(await runScan(opts.cli, dir, opts.endpointsOnly));
       } catch (err) {
         scanError = err;
       }
@@ -187,7 +189,7 @@ async function main() {
   const { files, bytes } = floorRuns[0];
   const floor = { name: 'floor (walk + read)', ...summarize(floorRuns, files, bytes) };
   const scan = scanRuns.length === opts.runs ? {
-    name: 'scan', ...summarize(scanRuns, files, bytes), endpoints: scanRuns[0].endpoints, diagnostics: scanRuns[0].diagnostics,
+    name: opts.endpointsOnly ? 'scan (endpoints only)' : 'scan (request models)', ...summarize(scanRuns, files, bytes), endpoints: scanRuns[0].endpoints, diagnostics: scanRuns[0].diagnostics,
     filesRead: scanRuns[0].filesRead, filesParsed: scanRuns[0].filesParsed, inProcessMedianMs: median(scanRuns.map((r) => r.millis ?? NaN)),
   } : undefined;
   const report = {

@@ -13,8 +13,10 @@ export interface ScanContext {
   index: ProjectIndex;
   diagnostics: Diagnostic[];
   modules: readonly ModuleInfo[];
-  /** Types to JSON Schema; one per root, so every type it reads counts as the root's dependency. */
+  /** Types to JSON Schema, shared by the whole scan (it reports cached reads to the index's tracking). */
   schemas: SchemaBuilder;
+  /** Resolve each endpoint's request and response models (off for a quick endpoint list). */
+  requestModels: boolean;
 }
 
 export interface FrameworkScanner {

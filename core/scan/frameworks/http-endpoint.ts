@@ -19,8 +19,8 @@ export interface HttpEndpointInit extends NameAndDescription {
   folder: string;
   consumes?: string[] | undefined;
   produces?: string[] | undefined;
-  request?: RequestModel;
-  response?: ResponseModel;
+  request?: RequestModel | undefined;
+  response?: ResponseModel | undefined;
 }
 
 export function httpEndpoint(init: HttpEndpointInit): Endpoint {

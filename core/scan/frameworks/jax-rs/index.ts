@@ -84,9 +84,9 @@ export function createJaxRsScanner(): FrameworkScanner {
       if (verb) {
         const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
         const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
-        const request = jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [] });
+        const request = ctx.requestModels ? jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [] }) : undefined;
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
-        const response = responseModel(
+        const response = ctx.requestModels && responseModel(
           unwrapReturn(site.method.returnType),
           produces?.[0] ?? 'application/json',
           { type: site.owner, file: site.owner.file },
@@ -94,7 +94,7 @@ export function createJaxRsScanner(): FrameworkScanner {
           ctx.schemas,
           doc,
         );
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response }));
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.

@@ -148,15 +148,15 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const names = nameAndDescription(ctx.index, chain);
         const consumes = mapping.consumes ?? base?.consumes;
         const produces = mapping.produces ?? base?.produces;
-        const request = springRequest(ctx.index, ctx.schemas, {
+        const request = ctx.requestModels ? springRequest(ctx.index, ctx.schemas, {
           type,
           site,
           chain,
           consumes: consumes ?? [],
           conditions: { params: [...(base?.params ?? []), ...mapping.params], headers: [...(base?.headers ?? []), ...mapping.headers] },
-        });
+        }) : undefined;
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
-        const response = springResponse(ctx, type, site, chain, produces, rest);
+        const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(cp, mp);
@@ -188,5 +188,7 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
 }
 
 function union(a: readonly string[], b: readonly string[]): string[] {
+  if (a.length === 0) return b as string[];
+  if (b.length === 0) return a as string[];
   return [...new Set([...a, ...b])];
 }
