@@ -193,3 +193,31 @@ public class OrderController {
     await expectSameAsFullScan(s);
   });
 });
+
+describe('ProjectScanner.rescan with request models', () => {
+  it('follows a changed DTO into every endpoint whose body or response uses it, cached schemas included', async () => {
+    const p = project({
+      [`${J}UserDto.java`]: 'package com.acme; public class UserDto { private String name; }',
+      [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class UserController {
+  @PostMapping("/users") public UserDto create(@RequestBody UserDto body) { return body; }
+  @GetMapping("/users/{id}") public UserDto get(@PathVariable long id) { return null; }
+}`,
+      [`${J}AdminController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class AdminController { @GetMapping("/admin/user") public UserDto user() { return null; } }`,
+    });
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    p.write(`${J}UserDto.java`, 'package com.acme; public class UserDto { private String name; private int age; }');
+    const r = s.rescan([{ path: `${J}UserDto.java`, kind: 'changed' }]);
+    expect(r.rootsRecomputed).toBe(2);
+    expect(r.updated).toHaveLength(3);
+    for (const e of s.endpoints) {
+      const schema = e.request?.body?.schema ?? e.response?.schema;
+      expect(Object.keys(schema!.properties!)).toEqual(['name', 'age']);
+    }
+    await expectSameAsFullScan(s);
+  });
+});
