@@ -56,8 +56,13 @@ describe('apiscout scan', () => {
       expect((e.source as { file: string }).file).not.toMatch(/^\/|\\/);
     }
     expect(out.stats.filesRead).toBeGreaterThan(0);
-    // Written one endpoint at a time, yet the very text JSON.stringify would give.
-    expect(r.stdout).toBe(`${JSON.stringify(out, null, 2)}\n`);
+    // Piped: one endpoint a line. --pretty: the very text JSON.stringify would give.
+    expect(r.stdout.split('\n').slice(1, 3).every((line) => line.startsWith('{"id":'))).toBe(true);
+    const pretty = run(['scan', '--json', '--pretty', SHOP]);
+    expect(pretty.stdout).toBe(`${JSON.stringify(JSON.parse(pretty.stdout), null, 2)}\n`);
+    expect(JSON.parse(pretty.stdout).endpoints).toEqual(out.endpoints);
+    const empty = run(['scan', '--json', fileURLToPath(new URL('../fixtures/spring-mvc/orphan-base', import.meta.url))]);
+    expect(JSON.parse(empty.stdout).endpoints).toEqual([]);
   });
 
   it('exits 2 naming the directory when it does not exist or is a file', () => {
