@@ -1,6 +1,8 @@
 // The real command, as a user runs it: the built bundle in a child process.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -61,7 +63,7 @@ describe('apiscout scan', () => {
     const pretty = run(['scan', '--json', '--pretty', SHOP]);
     expect(pretty.stdout).toBe(`${JSON.stringify(JSON.parse(pretty.stdout), null, 2)}\n`);
     expect(JSON.parse(pretty.stdout).endpoints).toEqual(out.endpoints);
-    const empty = run(['scan', '--json', fileURLToPath(new URL('../fixtures/spring-mvc/orphan-base', import.meta.url))]);
+    const empty = run(['scan', '--json', mkdtempSync(join(tmpdir(), 'apiscout-empty-'))]);
     expect(JSON.parse(empty.stdout).endpoints).toEqual([]);
   });
 
