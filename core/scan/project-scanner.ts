@@ -81,6 +81,7 @@ export class ProjectScanner {
   private roots = new Map<string, RootResult>();
   /** One per index state: it caches schemas by type, so any file change starts a new one. */
   private schemas: SchemaBuilder | undefined;
+  private beanSchemas: SchemaBuilder | undefined;
   private endpointList: Endpoint[] = [];
   private stats = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} as Record<string, number> };
 
@@ -126,6 +127,7 @@ export class ProjectScanner {
     this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
     this.index = new ProjectIndex([]);
     this.schemas = undefined;
+    this.beanSchemas = undefined;
     this.frameworks = createFrameworkScanners();
     this.roots.clear();
     phase('walk');
@@ -204,6 +206,7 @@ export class ProjectScanner {
     }
     this.index.invalidate();
     this.schemas = undefined;
+    this.beanSchemas = undefined;
 
     let recomputed: number;
     if (global) {
@@ -394,7 +397,8 @@ export class ProjectScanner {
   /** Framework diagnostics go to `diagnostics`; parse problems always go to the index. */
   private context(diagnostics: Diagnostic[] = this.index.diagnostics): ScanContext {
     this.schemas ??= new SchemaBuilder(this.index, this.index.diagnostics);
-    return { index: this.index, diagnostics, modules: this.modules, schemas: this.schemas, requestModels: this.opts.requestModels ?? true };
+    this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
+    return { index: this.index, diagnostics, modules: this.modules, schemas: this.schemas, beanSchemas: this.beanSchemas, requestModels: this.opts.requestModels ?? true };
   }
 }
 

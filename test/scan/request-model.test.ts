@@ -113,6 +113,25 @@ public class UserController {
     expect(cond.request!.params[0]!.schema).toEqual({ type: 'string', enum: ['card'] });
   });
 
+  it('names bound bean parameters the Java way and body properties the Jackson way', async () => {
+    const { endpoints } = await scan({
+      [`${J}Query.java`]: `package com.acme;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public class Query { @JsonProperty("q") private String searchText; private Integer pageSize; }`,
+      [`${J}QueryController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class QueryController {
+  @GetMapping("/find") public void find(Query query) {}
+  @PostMapping("/find") public void post(@RequestBody Query query) {}
+}`,
+    });
+    expect(params(endpoint(endpoints, 'find'))).toEqual(['searchText:query:optional', 'pageSize:query:optional']);
+    expect(Object.keys(endpoint(endpoints, 'post').request!.body!.schema.properties!)).toEqual(['q', 'page_size']);
+  });
+
   it('reads multipart uploads and form bindings', async () => {
     const { endpoints } = await scan({
       ...DTOS,

@@ -15,6 +15,8 @@ export interface ScanContext {
   modules: readonly ModuleInfo[];
   /** Types to JSON Schema, shared by the whole scan (it reports cached reads to the index's tracking). */
   schemas: SchemaBuilder;
+  /** The same with Java property names: how Spring binds form fields and query parameters to a bean. */
+  beanSchemas: SchemaBuilder;
   /** Resolve each endpoint's request and response models (off for a quick endpoint list). */
   requestModels: boolean;
 }

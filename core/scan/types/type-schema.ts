@@ -35,6 +35,11 @@ export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bin
 export interface SchemaOptions {
   /** Nested object levels before truncation, default 8. */
   maxDepth?: number;
+  /**
+   * `json` (default): property names as Jackson writes them. `java`: the Java property names,
+   * as Spring's data binding reads form fields and query parameters into a bean.
+   */
+  propertyNames?: 'json' | 'java';
 }
 
 /** Internal `$ref` values: the referenced type's key; written as `#/$defs/<name>` on the way out. */
@@ -101,6 +106,7 @@ const PRIMITIVES: Record<string, JsonSchema> = {
 
 export class SchemaBuilder {
   private readonly maxDepth: number;
+  private readonly javaNames: boolean;
   private readonly cache = new Map<string, Cached>();
   /** Cache key -> the file declaring that type. */
   private readonly files = new Map<string, string>();
@@ -118,6 +124,7 @@ export class SchemaBuilder {
     opts: SchemaOptions = {},
   ) {
     this.maxDepth = opts.maxDepth ?? 8;
+    this.javaNames = opts.propertyNames === 'java';
   }
 
   /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
@@ -411,7 +418,7 @@ export class SchemaBuilder {
       // `@JsonIgnore` on the field behind an any-getter hides the field, not the getter's entries.
       if (isHidden(anns) && !anns.has('JsonAnyGetter') && !anns.has('JsonAnySetter')) continue;
       const scope: Scope = { type: level.decl, file: level.decl.file };
-      const name = explicitName(anns, { index: this.index, scope }) ?? (naming ? naming(member.implicit) : member.implicit);
+      const name = this.javaNames ? member.implicit : explicitName(anns, { index: this.index, scope }) ?? (naming ? naming(member.implicit) : member.implicit);
       const ignore = ignored.get(name) ?? ignored.get(member.implicit);
       if (ignore === 'all') continue;
       const p: (typeof out)[number] = { name, member, anns, scope, vars: level.vars };

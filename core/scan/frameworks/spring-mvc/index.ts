@@ -148,7 +148,7 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const names = nameAndDescription(ctx.index, chain);
         const consumes = mapping.consumes ?? base?.consumes;
         const produces = mapping.produces ?? base?.produces;
-        const request = ctx.requestModels ? springRequest(ctx.index, ctx.schemas, {
+        const request = ctx.requestModels ? springRequest(ctx.index, ctx.schemas, ctx.beanSchemas, {
           type,
           site,
           chain,

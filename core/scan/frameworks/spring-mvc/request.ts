@@ -33,7 +33,8 @@ export interface SpringRequestInput {
   conditions: { params: string[]; headers: string[] };
 }
 
-export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, input: SpringRequestInput): RequestModel {
+/** `schemas` writes Jackson names (bodies); `beanSchemas` Java names (bound beans). */
+export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanSchemas: SchemaBuilder, input: SpringRequestInput): RequestModel {
   const params: Param[] = [];
   let body: RequestBody | undefined;
   let multipart = false;
@@ -122,8 +123,8 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, input
       params.push(makeParam(p.param.name, formConsumed ? 'form' : 'query', schema, false, description));
       continue;
     }
-    // @ModelAttribute or a plain bean: its properties are separate parameters.
-    params.push(...beanParams(schema, formConsumed ? 'form' : 'query'));
+    // @ModelAttribute or a plain bean: its properties, by their Java names, are separate parameters.
+    params.push(...beanParams(beanSchemas.schemaOf(p.param.type, scope, bindings), formConsumed ? 'form' : 'query'));
   }
 
   params.push(...conditionParams(input.conditions, params));
