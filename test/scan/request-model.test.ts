@@ -270,4 +270,32 @@ public class UserResource {
     expect(login.request!.consumes).toEqual(['application/x-www-form-urlencoded']);
     expect(login.response!.schema).toBeUndefined();
   });
+
+  it('carries parameters bound by sub-resource locators and resource fields into sub-resource methods', async () => {
+    const { endpoints } = await scan({
+      [`${J}OrderResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/orders") public class OrderResource {
+  @HeaderParam("X-Tenant") private String tenant;
+  @Path("{orderId}/lines") public LinesResource lines(@PathParam("orderId") String orderId) { return null; }
+}`,
+      [`${J}LinesResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+public class LinesResource {
+  @GET public String all(@QueryParam("limit") int limit) { return null; }
+  @GET @Path("{lineNo}") public String one(@PathParam("lineNo") int lineNo) { return null; }
+}`,
+    });
+    expect(params(endpoint(endpoints, 'all'))).toEqual(['X-Tenant:header:optional', 'orderId:path:required', 'limit:query:optional']);
+    expect(params(endpoint(endpoints, 'one'))).toEqual(['X-Tenant:header:optional', 'orderId:path:required', 'lineNo:path:required']);
+  });
+
+  it('describes a byte[] download as binary, not base64', async () => {
+    const { endpoints } = await scan({
+      [`${J}FileResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/files") public class FileResource { @GET @Produces("application/pdf") public byte[] pdf() { return null; } }`,
+    });
+    expect(endpoint(endpoints, 'pdf').response).toMatchObject({ contentType: 'application/pdf', schema: { type: 'string', format: 'binary' } });
+  });
 });

@@ -14,7 +14,8 @@ import { parseDoc } from '../../doc-comment';
 import { methodBindingsFor } from '../../types/bindings';
 import { httpEndpoint } from '../http-endpoint';
 import { responseModel, unwrapReturn } from '../payload';
-import { jaxRsRequest } from './request';
+import { jaxRsRequest, resourceFieldParams } from './request';
+import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
 
 const MAX_LOCATOR_DEPTH = 16;
@@ -72,7 +73,11 @@ export function createJaxRsScanner(): FrameworkScanner {
     stack: TypeDecl[],
     ctx: ScanContext,
     out: Endpoint[],
+    /** Parameters bound by the locators on the way here (`@PathParam("id")` of the parent's locator). */
+    inherited: readonly Param[] = [],
   ): void {
+    // A resource's own annotated fields bind parameters for every method of it.
+    const fromFields = ctx.requestModels ? [...inherited, ...resourceFieldParams(ctx.index, ctx.schemas, type)] : [];
     // Sub-resources keep their own folder: the tree groups endpoints by the class serving them.
     const folder = folderOf(ctx.index, type);
     for (const { site, chain } of methodChains(ctx.index, type)) {
@@ -84,7 +89,7 @@ export function createJaxRsScanner(): FrameworkScanner {
       if (verb) {
         const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
         const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
-        const request = ctx.requestModels ? jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [] }) : undefined;
+        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [] }), fromFields) : undefined;
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
         const response = ctx.requestModels && responseModel(
           unwrapReturn(site.method.returnType),
@@ -112,7 +117,8 @@ export function createJaxRsScanner(): FrameworkScanner {
       // resource on the path implements), so each resource is listed once per locator chain.
       const onPath = stack.some((s) => s === target || ctx.index.ancestors(s).includes(target));
       if (onPath || stack.length >= MAX_LOCATOR_DEPTH) continue;
-      collectResources(target, path, [...stack, target], ctx, out);
+      const locatorParams = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: [] }), fromFields).params : [];
+      collectResources(target, path, [...stack, target], ctx, out, locatorParams);
     }
   }
 
@@ -156,6 +162,13 @@ export function createJaxRsScanner(): FrameworkScanner {
       return out;
     },
   };
+}
+
+/** The method's own parameters after those bound higher up, each name and location once. */
+function withInherited(model: RequestModel, inherited: readonly Param[]): RequestModel {
+  if (inherited.length === 0) return model;
+  const own = new Set(model.params.map((p) => `${p.in}:${p.name}`));
+  return { ...model, params: [...inherited.filter((p) => !own.has(`${p.in}:${p.name}`)), ...model.params] };
 }
 
 function mediaTypes(annotations: readonly Annotation[], name: string, owner: TypeDecl, ctx: ScanContext): string[] | undefined {

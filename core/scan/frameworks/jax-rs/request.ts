@@ -96,7 +96,15 @@ function boundParam(
 /** `@BeanParam`: the annotated fields and setters of the bean class, as parameters. */
 function beanParamFields(index: ProjectIndex, schemas: SchemaBuilder, ref: TypeRef, scope: Scope, bindings: TypeBindings): Param[] {
   const decl = index.resolveType(ref.name, scope);
-  if (!decl) return [];
+  return decl ? annotatedMembers(index, schemas, decl, bindings) : [];
+}
+
+/** Fields and setters of a resource class itself that JAX-RS injects per request (`@PathParam String id;`). */
+export function resourceFieldParams(index: ProjectIndex, schemas: SchemaBuilder, type: TypeDecl): Param[] {
+  return annotatedMembers(index, schemas, type, new Map());
+}
+
+function annotatedMembers(index: ProjectIndex, schemas: SchemaBuilder, decl: TypeDecl, bindings: TypeBindings): Param[] {
   const out: Param[] = [];
   for (const t of [decl, ...index.ancestors(decl)]) {
     const tScope = { type: t, file: t.file };
