@@ -92,4 +92,16 @@ describe('apiscout scan', () => {
     expect(run(['scan', '--help']).stdout).toContain('Usage: apiscout scan');
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  // util-linux `script` gives the command a real terminal; Debian ships it with the base system.
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.runIf(hasScript)('shows a progress line on a terminal and clears it before the tree', () => {
+    const r = spawnSync('script', ['-qec', `${process.execPath} ${BIN} scan ${SHOP}`, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '' },
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/\r\x1b\[2Kreading 0\/\d+ files/);
+    expect(r.stdout).toMatch(/\r\x1b\[2K\x1b\[1mcatalog/); // cleared, then the (coloured) tree
+  });
 });
