@@ -3,6 +3,7 @@
 // each method of a concrete type is seen as its chain of declarations, most specific first.
 
 import type { ProjectIndex } from './project-index';
+import { simpleName } from './source-model';
 import type { MethodDecl, TypeDecl } from './source-model';
 
 export interface MethodSite {
@@ -17,20 +18,47 @@ export interface MethodChain {
   chain: MethodSite[];
 }
 
-/** Methods a concrete type exposes, including inherited ones, excluding static and private. */
+/**
+ * Methods a concrete type exposes, including inherited ones, excluding static and private.
+ * Overloads stay apart; a declaration joins an inherited one when names, arity and erased
+ * parameter types agree, a type variable agreeing with anything (`save(T)` is overridden by
+ * `save(User)`).
+ */
 export function methodChains(index: ProjectIndex, type: TypeDecl): MethodChain[] {
-  const chains = new Map<string, MethodChain>();
+  const byName = new Map<string, MethodChain[]>();
+  const all: MethodChain[] = [];
   for (const owner of [type, ...index.ancestors(type)]) {
     for (const method of owner.methods) {
       if (method.modifiers.includes('static') || method.modifiers.includes('private')) continue;
       const key = `${method.name}/${method.params.length}`;
       const site = { method, owner };
-      const chain = chains.get(key);
+      const group = byName.get(key) ?? [];
+      const chain = group.find((c) => !c.chain.some((s) => s.owner === owner) && sameSignature(c.site, site));
       if (chain) chain.chain.push(site);
-      else chains.set(key, { site, chain: [site] });
+      else {
+        const fresh = { site, chain: [site] };
+        group.push(fresh);
+        all.push(fresh);
+        byName.set(key, group);
+      }
     }
   }
-  return [...chains.values()];
+  return all;
+}
+
+function sameSignature(a: MethodSite, b: MethodSite): boolean {
+  return a.method.params.every((pa, i) => {
+    const pb = b.method.params[i]!;
+    const ta = simpleName(pa.type.name);
+    const tb = simpleName(pb.type.name);
+    if (isTypeVariable(ta, a) || isTypeVariable(tb, b)) return true;
+    return ta === tb && pa.type.dims === pb.type.dims;
+  });
+}
+
+function isTypeVariable(name: string, site: MethodSite): boolean {
+  for (let t: TypeDecl | undefined = site.owner; t; t = t.outer) if (t.typeParams.some((p) => p.name === name)) return true;
+  return site.method.typeParams.some((p) => p.name === name);
 }
 
 /** The first declaration in the type and its ancestors for which `pick` yields a value. */
