@@ -2,6 +2,12 @@
 import { processIO } from './io';
 import { main } from './main';
 
+// `apiscout scan | head` closes the pipe early: that ends the output, it is not a failure.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 main(process.argv.slice(2), processIO()).then(
   (code) => {
     process.exitCode = code;

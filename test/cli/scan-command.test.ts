@@ -1,5 +1,5 @@
 // The real command, as a user runs it: the built bundle in a child process.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,5 +103,15 @@ describe('apiscout scan', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\r\x1b\[2Kreading 0\/\d+ files/);
     expect(r.stdout).toMatch(/\r\x1b\[2K\x1b\[1mcatalog/); // cleared, then the (coloured) tree
+  });
+
+  it('ends quietly when the reader closes the pipe early (apiscout scan | head)', async () => {
+    const child = spawn(process.execPath, [BIN, 'scan', '--json', '--pretty', SHOP], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('EPIPE');
   });
 });
