@@ -24,6 +24,18 @@ export type StreamingType = 'U' | 'S' | 'C' | 'B' | 'unknown';
 
 export type FrameworkId = 'spring-mvc' | 'jax-rs' | 'grpc' | 'actuator';
 
+export interface GrpcMethod {
+  /** Fully qualified service name as in the proto: `package.Service` (no package: `Service`). */
+  service: string;
+  /** The RPC name as declared in the proto. */
+  method: string;
+  /** Fully qualified request and response message names. */
+  requestType: string;
+  responseType: string;
+  /** The .proto declaring the service, relative to the scanned root, when one was found. */
+  protoFile?: string;
+}
+
 export interface SourceLocation {
   /** Path relative to the scanned root, with forward slashes. */
   file: string;
@@ -54,6 +66,8 @@ export interface Endpoint {
   source: SourceLocation;
   /** gRPC only. */
   streaming?: StreamingType;
+  /** gRPC only: the full names a client needs to call the method. */
+  grpc?: GrpcMethod;
   consumes?: string[];
   produces?: string[];
   /** Parameters by location and the body, resolved from source. */
