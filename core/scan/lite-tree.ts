@@ -12,12 +12,48 @@ export interface Point {
   column: number;
 }
 
-/** Per-language tables filled on first sight: the cursor reports ids, names cost a string each. */
+/** The grammar's node-types.json, as tree-sitter grammar packages export it (`nodeTypeInfo`). */
+export interface NodeTypeInfo {
+  type: string;
+  named: boolean;
+  fields?: Record<string, unknown>;
+  children?: unknown;
+  subtypes?: unknown;
+}
+
+/**
+ * Per-language tables filled on first sight: the cursor reports ids, names cost a string each.
+ * Given the grammar's node types, the walk also skips the native calls that cannot find
+ * anything: children of leaf types, and field ids under types that declare no fields.
+ */
 export class NodeNames {
   readonly types: string[] = [];
   readonly fields: string[] = [];
   readonly named: boolean[] = [];
   readonly skipped: boolean[] = [];
+  /** May have children / may have children in fields, by type id. */
+  readonly parent: boolean[] = [];
+  readonly fielded: boolean[] = [];
+  private readonly leaves = new Set<string>();
+  private readonly unfielded = new Set<string>();
+
+  constructor(nodeTypes: readonly NodeTypeInfo[] = []) {
+    for (const t of nodeTypes) {
+      if (!t.named) continue;
+      if (!t.fields || Object.keys(t.fields).length === 0) this.unfielded.add(t.type);
+      if (this.unfielded.has(t.type) && !t.children && !t.subtypes) this.leaves.add(t.type);
+    }
+  }
+
+  /** Records a type id the first time a walk meets it. */
+  learn(typeId: number, type: string, isNamed: boolean): void {
+    this.types[typeId] = type;
+    this.named[typeId] = isNamed;
+    this.skipped[typeId] = !isNamed && PUNCTUATION.has(type);
+    // Tokens have no children. Types the grammar does not list (ERROR) may have anything.
+    this.parent[typeId] = isNamed && !this.leaves.has(type);
+    this.fielded[typeId] = !this.unfielded.has(type);
+  }
 }
 
 const NO_CHILDREN: LiteNode[] = [];
@@ -96,30 +132,28 @@ function computeLineStarts(text: string): number[] {
 export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaque: ReadonlySet<string>): LiteNode {
   const source = new LiteSource(text);
   const cursor = tree.walk();
-  const build = (): LiteNode | undefined => {
+  // Every cursor property is a call into native code: read only what can be there.
+  const build = (inFields: boolean): LiteNode | undefined => {
     const typeId = cursor.nodeTypeId;
     let type = names.types[typeId];
     if (type === undefined) {
-      type = names.types[typeId] = cursor.nodeType;
-      names.named[typeId] = cursor.nodeIsNamed;
-      names.skipped[typeId] = !cursor.nodeIsNamed && PUNCTUATION.has(type);
+      type = cursor.nodeType;
+      names.learn(typeId, type, cursor.nodeIsNamed);
     }
     if (names.skipped[typeId]) return undefined;
-    const named = names.named[typeId]!;
-    let node: LiteNode;
-    if (named) {
-      const fieldId = cursor.currentFieldId;
-      const field = fieldId ? (names.fields[fieldId] ??= cursor.currentFieldName) : null;
-      node = new LiteNode(source, type, true, field, cursor.startIndex, cursor.endIndex);
-    } else {
-      // Anonymous tokens (keywords, operators, punctuation) are read by type and position in
-      // their parent only: skip their field and offsets.
-      node = new LiteNode(source, type, false, null, 0, 0);
+    if (!names.named[typeId]) {
+      // Anonymous tokens (keywords, operators) are read by type and position in their parent
+      // only: skip their field and offsets.
+      return new LiteNode(source, type, false, null, 0, 0);
     }
-    if (!opaque.has(type) && cursor.gotoFirstChild()) {
+    const fieldId = inFields ? cursor.currentFieldId : 0;
+    const field = fieldId ? (names.fields[fieldId] ??= cursor.currentFieldName) : null;
+    const node = new LiteNode(source, type, true, field, cursor.startIndex, cursor.endIndex);
+    if (names.parent[typeId] && !opaque.has(type) && cursor.gotoFirstChild()) {
+      const fielded = names.fielded[typeId]!;
       const children: LiteNode[] = [];
       do {
-        const child = build();
+        const child = build(fielded);
         if (child) children.push(child);
       } while (cursor.gotoNextSibling());
       cursor.gotoParent();
@@ -127,5 +161,5 @@ export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaq
     }
     return node;
   };
-  return build()!;
+  return build(false)!;
 }

@@ -21,12 +21,12 @@ import type {
 import { cleanDocComment } from '../doc-comment';
 import { skeletonOf } from './skeleton';
 import { liteTree, NodeNames } from '../lite-tree';
-import type { LiteNode } from '../lite-tree';
+import type { LiteNode, NodeTypeInfo } from '../lite-tree';
 
 type Node = LiteNode;
 
 let parser: Parser | undefined;
-const names = new NodeNames();
+const names = new NodeNames((Java as { nodeTypeInfo?: NodeTypeInfo[] }).nodeTypeInfo);
 /** Read as text only: their inner nodes are never visited. */
 const OPAQUE = new Set([
   'package_declaration',
