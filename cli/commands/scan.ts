@@ -22,6 +22,12 @@ Options:
                     fast on a large code base); the tree never needs them
   -h, --help        show this help`;
 
+const PROGRESS_LINE: Record<ScanProgress['phase'], (done: number, total: number) => string> = {
+  read: (done, total) => `reading ${done}/${total} files`,
+  parse: (done, total) => `parsing ${done}/${total} files`,
+  endpoints: (done, total) => `resolving ${done}/${total} classes`,
+};
+
 export async function scanCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -50,7 +56,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
       includeTests: values['include-tests'],
       // The tree shows no parameters: resolving them would only cost time.
       requestModels: values.json && !values['endpoints-only'],
-      onProgress: (p: ScanProgress) => progress.update(`${p.phase === 'read' ? 'reading' : 'parsing'} ${p.done}/${p.total} files`),
+      onProgress: (p: ScanProgress) => progress.update(PROGRESS_LINE[p.phase](p.done, p.total)),
     });
   } finally {
     progress.done();

@@ -29,9 +29,10 @@ import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
+import { runInSlices, runToEnd } from './slices';
 
 export interface ScanProgress {
-  phase: 'read' | 'parse';
+  phase: 'read' | 'parse' | 'endpoints';
   done: number;
   total: number;
 }
@@ -135,18 +136,23 @@ export class ProjectScanner {
     const reader = new SourceReader();
     let filesRead = 0;
     let bytesRead = 0;
-    for (const [i, f] of walk.files.entries()) {
-      if (this.opts.onProgress && i % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
-      const bytes = reader.read(f.abs, f.size);
-      if (typeof bytes !== 'string') {
-        filesRead++;
-        bytesRead += bytes.length;
-      }
-      this.admit(f.path, f.abs, bytes);
-    }
-    phase('read');
-
-    this.computeAll(phase);
+    const self = this;
+    await runInSlices(
+      (function* () {
+        for (const [i, f] of walk.files.entries()) {
+          if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
+          const bytes = reader.read(f.abs, f.size);
+          if (typeof bytes !== 'string') {
+            filesRead++;
+            bytesRead += bytes.length;
+          }
+          self.admit(f.path, f.abs, bytes);
+          yield;
+        }
+        phase('read');
+        yield* self.computeAll(phase);
+      })(),
+    );
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases };
     return this.result();
   }
@@ -210,7 +216,7 @@ export class ProjectScanner {
 
     let recomputed: number;
     if (global) {
-      recomputed = this.computeAll();
+      recomputed = runToEnd(this.computeAll());
     } else {
       const affected = [...this.roots.values()].filter(
         (r) => changedPaths.has(r.path) || someIn(r.deps, changedPaths) || someIn(r.missing, declared),
@@ -292,7 +298,8 @@ export class ProjectScanner {
   }
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
-  private computeAll(phase: (name: string) => void = () => {}): number {
+  /** Recomputes every endpoint from the index; yields between files and between root types. */
+  private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
     this.frameworks = createFrameworkScanners();
     const index = this.index;
     const ctx = this.context();
@@ -306,6 +313,7 @@ export class ProjectScanner {
       if (this.opts.onProgress && i % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'parse', done: i, total: candidates.length });
       const file = index.parse(entry);
       if (file) types.push(...ProjectIndex.allTypes(file));
+      yield;
     }
     phase('parse');
     for (const t of types) for (const fw of this.frameworks) fw.collect?.(t, ctx);
@@ -315,7 +323,13 @@ export class ProjectScanner {
     for (const t of this.implementationsOf(types.filter((t) => this.frameworks.some((fw) => fw.wantsImplementations?.(t, ctx2))))) all.add(t);
     phase('implementations');
     this.roots.clear();
-    for (const t of all) this.computeRoot(t);
+    let done = 0;
+    for (const t of all) {
+      if (this.opts.onProgress && done % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'endpoints', done, total: all.size });
+      this.computeRoot(t);
+      done++;
+      yield;
+    }
     this.assemble();
     phase('endpoints');
     return all.size;
