@@ -4,6 +4,7 @@
 import { InputError } from '../core/errors';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
+import { serveCommand, serveHelp } from './commands/serve';
 import { showCommand, showHelp } from './commands/show';
 import type { CliIO } from './io';
 import { packageVersion } from './version';
@@ -16,6 +17,7 @@ Commands:
   scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
+  serve --stdio          the sidecar: JSON-RPC over stdio for the IntelliJ plugin
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -23,6 +25,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   scan: { run: scanCommand, help: scanHelp },
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
+  serve: { run: serveCommand, help: serveHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

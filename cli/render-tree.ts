@@ -1,15 +1,15 @@
 // The human-readable endpoint tree: module > class > `METHOD /path  name`.
 
 import type { Endpoint } from '../core/model/endpoint';
+import { buildTree } from '../core/model/tree';
 import type { Painter } from './colors';
 
 export function renderTree(endpoints: readonly Endpoint[], paint: Painter): string {
-  const byModule = groupBy(endpoints, (e) => e.module);
   const verbWidth = Math.max(4, ...endpoints.map((e) => e.method.length));
   const lines: string[] = [];
-  for (const [module, inModule] of byModule) {
+  for (const { module, classes } of buildTree(endpoints)) {
     lines.push(paint.bold(module));
-    for (const [className, inClass] of groupBy(inModule, (e) => e.className)) {
+    for (const { className, endpoints: inClass } of classes) {
       lines.push(`  ${className}`);
       const pathWidth = Math.max(...inClass.map((e) => e.path.length));
       for (const e of inClass) {
@@ -20,15 +20,4 @@ export function renderTree(endpoints: readonly Endpoint[], paint: Painter): stri
     }
   }
   return lines.join('\n');
-}
-
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }

@@ -1,0 +1,144 @@
+// One function per catalog method. Handlers check preconditions and delegate to the project
+// session and the core; the rules themselves (scanning, matching, trees) live in core/.
+
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildTree } from '../core/model/tree';
+import type { Endpoint } from '../core/model/endpoint';
+import { summaryOf } from './model-schemas';
+import { ProjectSession } from './project-session';
+import { ErrorCodes, PROTOCOL_VERSION } from './protocol';
+import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
+
+/** An error with its JSON-RPC code; the server turns it into the error response. */
+export class BridgeError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Cancellation {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): { dispose(): void };
+}
+
+export interface BridgeContext {
+  serverVersion: string;
+  uiUrl(): string | null;
+  notify<N extends NotificationName>(name: N, params: NotificationParams<N>): void;
+  log(message: string): void;
+}
+
+export type Handlers = {
+  [M in RequestName]: (params: ParamsOf<M>, token: Cancellation) => Promise<ResultOf<M>> | ResultOf<M>;
+};
+
+export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<string, ProjectSession> } {
+  const sessions = new Map<string, ProjectSession>();
+  let shuttingDown = false;
+
+  const session = (project: string): ProjectSession => {
+    if (shuttingDown) throw new BridgeError(ErrorCodes.ShuttingDown, 'the sidecar is shutting down');
+    const s = sessions.get(resolve(project));
+    if (!s) throw new BridgeError(ErrorCodes.ProjectNotOpen, `no open project '${project}': call project/open first`);
+    return s;
+  };
+  const endpoint = (s: ProjectSession, e: Endpoint | undefined, id: string): Endpoint => {
+    if (!e) throw new BridgeError(ErrorCodes.NotFound, `no endpoint '${id}' in ${s.root}`);
+    return e;
+  };
+
+  return {
+    sessions,
+    hello: () => ({ protocolVersion: PROTOCOL_VERSION, serverVersion: ctx.serverVersion, uiUrl: ctx.uiUrl() }),
+
+    'project/open': async ({ root, includeTests }) => {
+      if (shuttingDown) throw new BridgeError(ErrorCodes.ShuttingDown, 'the sidecar is shutting down');
+      const abs = resolve(root);
+      if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new BridgeError(ErrorCodes.BadInput, `project root '${root}' is not a directory`);
+      let s = sessions.get(abs);
+      if (!s) {
+        const project = abs;
+        s = new ProjectSession(abs, { includeTests: includeTests ?? false, createdBy: `apiscout ${ctx.serverVersion}` }, {
+          progress: (p) => ctx.notify('scan/progress', { project, ...p }),
+          changed: (c) => ctx.notify('index/changed', { project, ...c }),
+          log: ctx.log,
+        });
+        sessions.set(abs, s);
+        await s.open();
+      }
+      return s.status();
+    },
+    'project/close': ({ project }) => {
+      session(project);
+      sessions.delete(resolve(project));
+      return {};
+    },
+    'project/status': ({ project }) => session(project).status(),
+    'project/wait': async ({ project }, token) => {
+      const s = session(project);
+      await cancellable(s.waitForScan(), token);
+      return s.status();
+    },
+    'project/refresh': async ({ project }, token) => {
+      const s = session(project);
+      await cancellable(s.refresh(), token);
+      return s.status();
+    },
+    'project/diagnostics': ({ project }) => session(project).diagnostics(),
+    'files/changed': ({ project, changes }) => session(project).filesChanged(changes),
+
+    'endpoints/tree': ({ project }) => ({ modules: buildTree(session(project).list().map(summaryOf)) }),
+    'endpoints/search': ({ project, query, limit }) => {
+      const s = session(project);
+      const results = s.search(query, limit ?? 50).map((m) => ({ endpoint: summaryOf(m.endpoint), score: m.score, kind: m.kind, ranges: m.ranges }));
+      return { results, total: s.list().length };
+    },
+    'endpoints/get': async ({ project, id }, token) => {
+      const s = session(project);
+      return { endpoint: endpoint(s, await cancellable(s.get(id), token), id) };
+    },
+    'endpoints/inFile': ({ project, file }) => ({ marks: session(project).inFile(file).map(markOf) }),
+    'endpoints/at': async ({ project, file, line }, token) => ({
+      endpoints: (await cancellable(session(project).at(file, line), token)).map(summaryOf),
+    }),
+    'navigation/target': ({ project, id }) => {
+      const s = session(project);
+      const e = endpoint(s, s.peek(id), id);
+      return { file: s.absolutePath(e.source.file), line: e.source.line, column: e.source.column };
+    },
+    shutdown: () => {
+      shuttingDown = true;
+      sessions.clear();
+      return {};
+    },
+  };
+}
+
+function markOf(e: Endpoint): ResultOf<'endpoints/inFile'>['marks'][number] {
+  return {
+    id: e.id,
+    line: e.source.line,
+    column: e.source.column,
+    method: e.method,
+    path: e.path,
+    address: e.address,
+    name: e.name,
+    ...(e.streaming ? { streaming: e.streaming } : {}),
+  };
+}
+
+/** The JSON-RPC code for a request the client cancelled (LSP's RequestCancelled). */
+export const REQUEST_CANCELLED = -32800;
+
+/** Settles with the work, or rejects as soon as the client cancels (the work itself goes on). */
+function cancellable<T>(work: Promise<T>, token: Cancellation): Promise<T> {
+  if (token.isCancellationRequested) return Promise.reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled'));
+  return new Promise<T>((resolve, reject) => {
+    const sub = token.onCancellationRequested(() => reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled')));
+    work.then(resolve, reject).finally(() => sub.dispose());
+  });
+}

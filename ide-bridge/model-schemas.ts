@@ -1,0 +1,132 @@
+// JSON Schemas of the core model types that cross the bridge. The TS types in core/model stay
+// the source for the core; the compile-time checks at the bottom fail the build when a schema
+// and its type drift apart, so the catalog can never promise a shape the core does not produce.
+
+import { Type } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Diagnostic, Endpoint, GrpcMethod, ModuleSummary, SourceLocation } from '../core/model/endpoint';
+import type { JsonSchema, Param, RequestBody, RequestModel, ResponseModel } from '../core/model/request';
+import type { FileChange } from '../core/scan/project-scanner';
+
+/** A JSON Schema document carried as data: checked as an object, typed as the model's JsonSchema. */
+export const JsonSchemaDoc = Type.Unsafe<JsonSchema>(Type.Object({}, { additionalProperties: true }));
+
+const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+export const ParamSchema = Type.Object({
+  name: Type.String(),
+  in: StringEnum(['path', 'query', 'header', 'cookie', 'form'] as const),
+  schema: JsonSchemaDoc,
+  required: Type.Boolean(),
+  default: Type.Optional(Type.String()),
+  description: Type.String(),
+  example: Type.Optional(Type.Unknown()),
+  file: Type.Optional(Type.Boolean()),
+});
+
+export const RequestBodySchema = Type.Object({
+  contentType: Type.String(),
+  schema: JsonSchemaDoc,
+  example: Type.Unknown(),
+  description: Type.String(),
+  required: Type.Boolean(),
+});
+
+export const RequestModelSchema = Type.Object({
+  params: Type.Array(ParamSchema),
+  body: Type.Optional(RequestBodySchema),
+  consumes: Type.Array(Type.String()),
+});
+
+export const ResponseModelSchema = Type.Object({
+  contentType: Type.String(),
+  schema: Type.Optional(JsonSchemaDoc),
+  example: Type.Optional(Type.Unknown()),
+  description: Type.String(),
+});
+
+export const SourceLocationSchema = Type.Object({
+  file: Type.String({ description: 'Relative to the project root, forward slashes' }),
+  line: Type.Integer({ minimum: 1 }),
+  column: Type.Integer({ minimum: 1 }),
+  member: Type.String(),
+});
+
+export const GrpcMethodSchema = Type.Object({
+  service: Type.String(),
+  method: Type.String(),
+  requestType: Type.String(),
+  responseType: Type.String(),
+  protoFile: Type.Optional(Type.String()),
+});
+
+const endpointFields = {
+  id: Type.String(),
+  protocol: StringEnum(['http', 'grpc'] as const),
+  framework: StringEnum(['spring-mvc', 'jax-rs', 'grpc', 'actuator'] as const),
+  method: Type.String({ description: 'HTTP verb, ALL, gRPC, or a custom JAX-RS verb' }),
+  path: Type.String(),
+  address: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  folder: Type.String(),
+  className: Type.String(),
+  module: Type.String(),
+  source: SourceLocationSchema,
+  streaming: Type.Optional(StringEnum(['U', 'S', 'C', 'B', 'unknown'] as const)),
+  grpc: Type.Optional(GrpcMethodSchema),
+  consumes: Type.Optional(Type.Array(Type.String())),
+  produces: Type.Optional(Type.Array(Type.String())),
+};
+
+/** An endpoint without its request and response models: what lists and trees carry. */
+export const EndpointSummarySchema = Type.Object(endpointFields);
+
+export const EndpointSchema = Type.Object({ ...endpointFields, request: Type.Optional(RequestModelSchema), response: Type.Optional(ResponseModelSchema) });
+
+export const DiagnosticSchema = Type.Object({
+  file: Type.String(),
+  line: Type.Optional(Type.Integer()),
+  message: Type.String(),
+});
+
+export const ModuleSummarySchema = Type.Object({
+  name: Type.String(),
+  dir: Type.String(),
+  build: StringEnum(['maven', 'gradle', 'none'] as const),
+  contextPath: Type.Optional(Type.String()),
+  servletPath: Type.Optional(Type.String()),
+});
+
+export const FileChangeSchema = Type.Object({
+  path: Type.String({ minLength: 1, description: 'Relative to the project root, or absolute inside it' }),
+  kind: StringEnum(['changed', 'created', 'deleted'] as const),
+});
+
+export type EndpointSummary = Static<typeof EndpointSummarySchema>;
+
+/** Strips request and response: the summary the tree and search results carry. */
+export function summaryOf(e: Endpoint): EndpointSummary {
+  const { request: _request, response: _response, ...summary } = e;
+  return summary;
+}
+
+// ---------------------------------------------------------------- drift checks (compile time)
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Check<S extends TSchema, T> = Same<Static<S>, T>;
+
+const drift: [
+  Check<typeof ParamSchema, Param>,
+  Check<typeof RequestBodySchema, RequestBody>,
+  Check<typeof RequestModelSchema, RequestModel>,
+  Check<typeof ResponseModelSchema, ResponseModel>,
+  Check<typeof SourceLocationSchema, SourceLocation>,
+  Check<typeof GrpcMethodSchema, GrpcMethod>,
+  Check<typeof EndpointSchema, Endpoint>,
+  Check<typeof DiagnosticSchema, Diagnostic>,
+  Check<typeof ModuleSummarySchema, ModuleSummary>,
+  Check<typeof FileChangeSchema, FileChange>,
+] = [true, true, true, true, true, true, true, true, true, true];
+void drift;

@@ -1,0 +1,203 @@
+// One open project in the sidecar: its scanner, the endpoint list every view reads, and the
+// search index over it. Views are served from the retained index of an earlier run while the
+// first scan runs, then from the scan; every change is announced through `events`.
+
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Diagnostic, Endpoint, ModuleSummary } from '../core/model/endpoint';
+import type { FileChange, ScanProgress } from '../core/scan/project-scanner';
+import { ProjectScanner } from '../core/scan/project-scanner';
+import { loadIndex, saveIndex } from '../core/search/index-store';
+import { buildSearchIndex, search } from '../core/search/matcher';
+import type { Match, SearchIndex } from '../core/search/matcher';
+import { InputError } from '../core/errors';
+import { summaryOf } from './model-schemas';
+import type { ProjectStatus } from './protocol';
+
+export interface SessionEvents {
+  progress(p: ScanProgress): void;
+  changed(change: { endpointCount: number; added: string[]; removed: string[]; updated: string[] }): void;
+  /** Something worth a line in the sidecar log (stderr), never on the protocol channel. */
+  log(message: string): void;
+}
+
+export interface SessionOptions {
+  includeTests?: boolean;
+  /** Written into the retained index. */
+  createdBy: string;
+}
+
+export class ProjectSession {
+  readonly root: string;
+  private readonly scanner: ProjectScanner;
+  private endpoints: readonly Endpoint[] = [];
+  private byId = new Map<string, Endpoint>();
+  private index: SearchIndex | undefined;
+  private state: ProjectStatus['state'] = 'scanning';
+  private fromRetained = false;
+  private millis: number | undefined;
+  private error: string | undefined;
+  /** The running full scan; re-scans and model reads queue behind it. */
+  private scanning: Promise<void> | undefined;
+
+  constructor(
+    root: string,
+    private readonly opts: SessionOptions,
+    private readonly events: SessionEvents,
+  ) {
+    this.root = resolve(root);
+    this.scanner = new ProjectScanner(this.root, { includeTests: opts.includeTests ?? false, onProgress: (p) => events.progress(p) });
+  }
+
+  /** Shows the retained index at once (when there is one), then scans. */
+  async open(): Promise<void> {
+    const { index, warning } = await loadIndex(this.root);
+    if (warning) this.events.log(warning);
+    if (index && !this.scanning && this.state === 'scanning') {
+      this.setEndpoints(index.endpoints);
+      this.fromRetained = true;
+    }
+    void this.refresh();
+  }
+
+  /** A full scan; concurrent calls share the one running. */
+  refresh(): Promise<void> {
+    this.scanning ??= this.runScan().finally(() => {
+      this.scanning = undefined;
+    });
+    return this.scanning;
+  }
+
+  private async runScan(): Promise<void> {
+    this.state = 'scanning';
+    const before = this.byId;
+    try {
+      const result = await this.scanner.scan();
+      this.setEndpoints(result.endpoints);
+      this.fromRetained = false;
+      this.state = 'ready';
+      this.error = undefined;
+      this.millis = result.stats.millis;
+      this.events.changed({ endpointCount: this.endpoints.length, ...diff(before, this.byId) });
+      await this.retain();
+    } catch (e) {
+      this.state = 'failed';
+      this.error = (e as Error).message;
+      this.events.log(`scan of ${this.root} failed: ${(e as Error).stack ?? String(e)}`);
+    }
+  }
+
+  /** Saves the index for the next start; a read-only checkout only loses the head start. */
+  private async retain(): Promise<void> {
+    try {
+      await saveIndex(this.root, { endpoints: [...this.endpoints], files: {} }, { createdBy: this.opts.createdBy });
+    } catch (e) {
+      this.events.log(`could not save the retained index: ${(e as Error).message}`);
+    }
+  }
+
+  async waitForScan(): Promise<void> {
+    while (this.scanning) await this.scanning;
+  }
+
+  status(): ProjectStatus {
+    return {
+      project: this.root,
+      state: this.state,
+      endpointCount: this.endpoints.length,
+      diagnosticCount: this.state === 'ready' ? this.scanner.diagnostics().length : 0,
+      fromRetainedIndex: this.fromRetained,
+      ...(this.millis !== undefined ? { millis: this.millis } : {}),
+      ...(this.error !== undefined ? { error: this.error } : {}),
+    };
+  }
+
+  list(): readonly Endpoint[] {
+    return this.endpoints;
+  }
+
+  diagnostics(): { diagnostics: Diagnostic[]; modules: ModuleSummary[] } {
+    return { diagnostics: this.scanner.diagnostics(), modules: this.scanner.moduleSummaries() };
+  }
+
+  search(query: string, limit: number): Match[] {
+    this.index ??= buildSearchIndex(this.endpoints);
+    return search(this.index, query, { limit });
+  }
+
+  /** The endpoint with its models: those come from a scan, so a running one is awaited. */
+  async get(id: string): Promise<Endpoint | undefined> {
+    await this.waitForScan();
+    return this.byId.get(id);
+  }
+
+  /** Lookup without waiting (summary fields are right even in the retained index). */
+  peek(id: string): Endpoint | undefined {
+    return this.byId.get(id);
+  }
+
+  inFile(file: string): Endpoint[] {
+    const rel = this.relativePath(file);
+    return this.endpoints.filter((e) => e.source.file === rel).sort((a, b) => a.source.line - b.source.line);
+  }
+
+  async at(file: string, line: number): Promise<Endpoint[]> {
+    await this.waitForScan();
+    const before = this.byId;
+    const found = this.scanner.endpointsAt(this.relativePath(file), line);
+    this.afterRescan(before);
+    return found;
+  }
+
+  async filesChanged(changes: readonly FileChange[]): Promise<{ added: string[]; removed: string[]; updated: string[] }> {
+    await this.waitForScan();
+    const result = this.scanner.rescan(changes.map((c) => ({ ...c, path: this.relativePath(c.path) })));
+    this.setEndpoints(result.endpoints);
+    const change = { added: result.added, removed: result.removed, updated: result.updated };
+    if (change.added.length || change.removed.length || change.updated.length) {
+      this.events.changed({ endpointCount: this.endpoints.length, ...change });
+      void this.retain();
+    }
+    return change;
+  }
+
+  absolutePath(file: string): string {
+    return resolve(this.root, file);
+  }
+
+  private afterRescan(before: Map<string, Endpoint>): void {
+    if (this.scanner.endpoints === this.endpoints) return;
+    this.setEndpoints(this.scanner.endpoints);
+    const change = diff(before, this.byId);
+    if (change.added.length || change.removed.length || change.updated.length) {
+      this.events.changed({ endpointCount: this.endpoints.length, ...change });
+    }
+  }
+
+  private setEndpoints(endpoints: readonly Endpoint[]): void {
+    this.endpoints = endpoints;
+    this.byId = new Map(endpoints.map((e) => [e.id, e]));
+    this.index = undefined; // rebuilt on the next search
+  }
+
+  /** Accepts paths relative to the root or absolute inside it; anything else names itself. */
+  private relativePath(file: string): string {
+    const abs = isAbsolute(file) ? resolve(file) : resolve(this.root, file);
+    const rel = relative(this.root, abs);
+    if (rel.startsWith('..') || isAbsolute(rel)) throw new InputError(`'${file}' is outside the project ${this.root}`, file);
+    return rel.split(sep).join('/');
+  }
+}
+
+function diff(before: Map<string, Endpoint>, after: Map<string, Endpoint>): { added: string[]; removed: string[]; updated: string[] } {
+  const added: string[] = [];
+  const removed: string[] = [];
+  const updated: string[] = [];
+  for (const [id, e] of after) {
+    const old = before.get(id);
+    if (!old) added.push(id);
+    // What views show: a retained endpoint (no models) and its scanned twin are the same row.
+    else if (old !== e && JSON.stringify(summaryOf(old)) !== JSON.stringify(summaryOf(e))) updated.push(id);
+  }
+  for (const id of before.keys()) if (!after.has(id)) removed.push(id);
+  return { added, removed, updated };
+}
