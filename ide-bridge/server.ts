@@ -58,11 +58,13 @@ export function startBridge(input: Readable, output: Writable, opts: BridgeOptio
   };
 
   for (const name of Object.keys(requests) as RequestName[]) {
-    const validate: ValidateFunction = ajv.compile(requests[name].params);
+    // Compiled on first use: compiling the whole catalog would delay the first `hello`.
+    let validate: ValidateFunction | undefined;
     const handler = handlers[name] as (params: unknown, token: Cancellation) => unknown;
     connection.onRequest(name, async (params: unknown, token) => {
       // A method without params may be called with none at all.
       const value = params ?? {};
+      validate ??= ajv.compile(requests[name].params);
       if (!validate(value)) {
         throw new ResponseError(RpcErrors.InvalidParams, `${name}: ${ajv.errorsText(validate.errors, { dataVar: 'params' })}`);
       }
@@ -74,9 +76,8 @@ export function startBridge(input: Readable, output: Writable, opts: BridgeOptio
       }
     });
   }
-  const validateExit = ajv.compile(notifications.exit);
   connection.onNotification('exit', (params: unknown) => {
-    if (params === undefined || validateExit(params)) exit();
+    if (params === undefined || ajv.validate(notifications.exit, params)) exit();
   });
   connection.onClose(exit);
   connection.listen();
