@@ -59,7 +59,7 @@ describe('settings', () => {
     writeFileSync(join(projectDir, '.apiscout/settings.json'), JSON.stringify({ 'sync.postmanApiToken': 'PMAK-leaked' }));
     const warnings: string[] = [];
     expect(new SettingsStore({ userDir, projectDir, warn: (m) => warnings.push(m) }).read()['sync.postmanApiToken']).toBeNull();
-    expect(warnings[0]).toMatch(/per-user setting .* remove the secret/);
+    expect(warnings[0]).toMatch(/per-user setting .*remove the secret/);
     await store.update('user', { 'sync.postmanApiToken': 'PMAK-mine' });
     expect(store.read()['sync.postmanApiToken']).toBe('PMAK-mine');
   });
