@@ -112,7 +112,10 @@ export function createActuatorScanner(): FrameworkScanner {
     return joinPaths(module?.actuatorBasePath ?? DEFAULT_BASE, segment);
   }
 
-  /** The `@ReadOperation`... endpoints of `type`, under the endpoint `id`, served by `className`. */
+  /**
+   * The `@ReadOperation`... endpoints declared by `type` under the endpoint `id`, listed as the
+   * endpoint class `owner`'s (an extension's operations join the endpoint they extend).
+   */
   function operationEndpoints(type: TypeDecl, owner: TypeDecl, id: string, ctx: ScanContext): Endpoint[] {
     const out: Endpoint[] = [];
     const folder = folderOf(ctx.index, owner);
@@ -128,11 +131,11 @@ export function createActuatorScanner(): FrameworkScanner {
         const all = enumNames(selector.args.match).includes('ALL_REMAINING');
         segments.push(all ? `{*${p.param.name}}` : `{${p.param.name}}`);
       }
-      const path = joinPaths(base(type, ctx, id), ...segments);
+      const path = joinPaths(base(owner, ctx, id), ...segments);
       const produces = stringValues(ctx.index, annotation, ['produces'], { type: c.site.owner, file: c.site.owner.file });
       const request = ctx.requestModels ? operationRequest(ctx, type, c, verb) : undefined;
       const response = ctx.requestModels ? operationResponse(ctx, type, c.site, c.chain, produces) : undefined;
-      out.push(httpEndpoint({ framework: 'actuator', type, site: c.site, method: verb, path, folder, ...nameAndDescription(ctx.index, c.chain), produces, request, response }));
+      out.push(httpEndpoint({ framework: 'actuator', type: owner, site: c.site, method: verb, path, folder, ...nameAndDescription(ctx.index, c.chain), produces, request, response }));
     }
     return out;
   }
