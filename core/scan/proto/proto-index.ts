@@ -67,6 +67,7 @@ export interface ProtoServiceInfo {
 
 export interface ServiceMatch {
   path: string;
+  module: string;
   header: ProtoFileHeader;
 }
 
@@ -112,7 +113,7 @@ export class ProtoIndex {
   }
 
   paths(): string[] {
-    return [...this.files.keys()];
+    return [...this.files.keys()].sort();
   }
 
   add(path: string, abs: string, module: string, text: string): void {
@@ -153,7 +154,7 @@ export class ProtoIndex {
 
   private matchService(entry: ProtoEntry, name: string): ServiceMatch[] {
     const header = this.headerOf(entry);
-    return header?.services.includes(name) ? [{ path: entry.path, header }] : [];
+    return header?.services.includes(name) ? [{ path: entry.path, module: entry.module, header }] : [];
   }
 
   /** A service with its methods' message types resolved through the file's imports. */

@@ -73,8 +73,11 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
   if (bindings.length === 0) {
     if (!marked) return [];
     // `implements BindableService` or `@GrpcService` alone: the methods must say which service.
-    const guessed = serviceByMethods(chains, ctx);
+    const guessed = serviceByMethods(type, chains, ctx);
     if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx, undefined);
+    // A BindableService without RPC-shaped methods delegates (reflection, health managers): nothing to say.
+    const annotated = lineage.some((t) => findAnnotation(t.annotations, ...SERVICE_ANNOTATIONS));
+    if (!annotated && !chains.some((c) => looksLikeRpc(c.site.method))) return [];
     ctx.diagnostics.push({
       file: type.file.path,
       line: type.line,
@@ -115,32 +118,39 @@ function findProtoService(binding: GrpcBinding, module: string, ctx: ScanContext
     const i = binding.packages.indexOf(javaPackage(m.header));
     return i < 0 ? binding.packages.length : i;
   };
-  const best = [...matches].sort((a, b) => rank(a) - rank(b) || Number(moduleOf(b.path, module)) - Number(moduleOf(a.path, module)) || (a.path < b.path ? -1 : 1))[0]!;
+  // Copies of one proto in several modules are common (examples, shared APIs): the module's own wins.
+  const best = [...matches].sort((a, b) => rank(a) - rank(b) || Number(b.module === module) - Number(a.module === module) || (a.path < b.path ? -1 : 1))[0]!;
   const service = ctx.protos.service(best.path, binding.service);
   if (service) ctx.index.noteFiles(service.files);
   return service;
 }
 
-function moduleOf(path: string, module: string): boolean {
-  return path.startsWith(`${module}/`);
-}
-
 /**
- * A service whose RPCs a class without a generated base implements, told by its method names
- * and message types; only a single unambiguous best match counts.
+ * A service whose RPCs a class without a generated base implements: every RPC-shaped method
+ * names one of its RPCs, and the message classes the methods take are in its Java package
+ * (copies of one proto in several modules: the class's own module wins). Only a single best
+ * match counts.
  */
-function serviceByMethods(chains: MethodChain[], ctx: ScanContext): ProtoServiceInfo | undefined {
-  const names = new Set(chains.filter((c) => looksLikeRpc(c.site.method)).map((c) => c.site.method.name));
+function serviceByMethods(type: TypeDecl, chains: MethodChain[], ctx: ScanContext): ProtoServiceInfo | undefined {
+  const rpcShaped = chains.filter((c) => looksLikeRpc(c.site.method));
+  const names = new Set(rpcShaped.map((c) => c.site.method.name));
   if (names.size === 0) return undefined;
+  const messagePackages = new Set(
+    rpcShaped.flatMap((c) => {
+      const scope: Scope = { type: c.site.owner, file: c.site.owner.file };
+      return c.site.method.params.map((p) => libraryName(p.type.name, scope)).filter((n) => n.includes('.')).map((n) => n.slice(0, n.lastIndexOf('.')));
+    }),
+  );
   let best: { service: ProtoServiceInfo; score: number } | undefined;
   let tie = false;
   for (const path of ctx.protos.paths()) {
-    for (const name of ctx.protos.header(path)?.services ?? []) {
+    const header = ctx.protos.header(path);
+    for (const name of header?.services ?? []) {
       const service = ctx.protos.service(path, name);
       if (!service) continue;
       const rpcNames = new Set(service.methods.map((m) => javaMethodName(m.name)));
       if (![...names].every((n) => rpcNames.has(n))) continue;
-      const score = names.size;
+      const score = 1 + Number(messagePackages.has(service.javaPackage)) * 2 + Number(path.startsWith(moduleDirOf(type, ctx)));
       if (best && best.score === score) tie = true;
       else if (!best || score > best.score) {
         best = { service, score };
@@ -151,6 +161,11 @@ function serviceByMethods(chains: MethodChain[], ctx: ScanContext): ProtoService
   if (!best || tie) return undefined;
   ctx.index.noteFiles(best.service.files);
   return best.service;
+}
+
+function moduleDirOf(type: TypeDecl, ctx: ScanContext): string {
+  const dir = ctx.modules.find((m) => m.name === type.file.module)?.dir ?? '';
+  return dir ? `${dir}/` : '';
 }
 
 /** `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a coroutine/reactive shape. */
