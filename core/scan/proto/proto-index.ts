@@ -94,10 +94,14 @@ const SHIPPED_PROTOS = (() => {
 export class ProtoIndex {
   private readonly files = new Map<string, ProtoEntry>();
   private external: ProtoEntry[] | undefined;
+  /** Service simple name -> project files declaring it, built on first lookup. */
+  private byService: Map<string, ServiceMatch[]> | undefined;
   private readonly closures = new Map<string, Closure>();
-  /** Problems found while parsing, reported once per file. */
+  /** A file's own problems (unreadable, does not parse): they change only with the file. */
+  private readonly fileProblems = new Map<string, Diagnostic>();
+  /** Problems between files (an import not found): found again after any change. */
   private readonly reported = new Set<string>();
-  readonly diagnostics: Diagnostic[] = [];
+  private readonly linkProblems: Diagnostic[] = [];
 
   constructor(
     private readonly root: string,
@@ -116,24 +120,31 @@ export class ProtoIndex {
     return [...this.files.keys()].sort();
   }
 
+  /** Problems found so far: parsing happens on use, so only the protos a service needed. */
+  get diagnostics(): Diagnostic[] {
+    return [...this.fileProblems.values(), ...this.linkProblems];
+  }
+
   add(path: string, abs: string, module: string, text: string): void {
     this.files.set(path, { path, abs, module, external: false, text });
+    this.fileProblems.delete(path);
     this.invalidate();
   }
 
   remove(path: string): boolean {
     const had = this.files.delete(path);
+    this.fileProblems.delete(path);
     if (had) this.invalidate();
     return had;
   }
 
-  /** Drops everything derived from the files, problems included: they are found again on use. */
+  /** Drops everything derived from more than one file; those problems are found again on use. */
   invalidate(): void {
     this.closures.clear();
     this.external = undefined;
-    for (const e of this.files.values()) e.header = undefined;
+    this.byService = undefined;
     this.reported.clear();
-    this.diagnostics.length = 0;
+    this.linkProblems.length = 0;
   }
 
   /** The cheap facts of one project proto: package, imports, Java options, declared names. */
@@ -147,8 +158,19 @@ export class ProtoIndex {
    * build's extracted include folders only when the project declares none.
    */
   filesDeclaringService(name: string): ServiceMatch[] {
-    const own = [...this.files.values()].flatMap((e) => this.matchService(e, name));
-    if (own.length) return own;
+    if (!this.byService) {
+      this.byService = new Map();
+      for (const e of [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+        const header = this.headerOf(e);
+        for (const s of header?.services ?? []) {
+          const list = this.byService.get(s) ?? [];
+          list.push({ path: e.path, module: e.module, header: header! });
+          this.byService.set(s, list);
+        }
+      }
+    }
+    const own = this.byService.get(name);
+    if (own) return own;
     return this.externalEntries().flatMap((e) => this.matchService(e, name));
   }
 
@@ -213,7 +235,7 @@ export class ProtoIndex {
     entry.header = null;
     const text = this.textOf(entry);
     if (text === undefined) return undefined;
-    const parsed = this.parseInto(new protobuf.Root(), text, entry);
+    const parsed = this.parseInto(new protobuf.Root(), text, entry, true);
     if (!parsed) return undefined;
     const { result } = parsed;
     const pkg = result.package ?? '';
@@ -240,12 +262,17 @@ export class ProtoIndex {
       entry.text = readFileSync(entry.abs, 'utf8');
       return entry.text;
     } catch (e) {
-      this.report({ file: entry.path, message: `cannot read: ${(e as Error).message}` });
+      this.fileProblems.set(entry.path, { file: entry.path, message: `cannot read: ${(e as Error).message}` });
       return undefined;
     }
   }
 
-  private parseInto(root: protobuf.Root, text: string, entry: ProtoEntry): { result: protobuf.IParserResult } | undefined {
+  /**
+   * Parses into `root`. Into a fresh root (`own`), a failure is the file's own problem; into a
+   * closure's shared root, where its header parsed already, a failure comes from another file
+   * (a name declared twice).
+   */
+  private parseInto(root: protobuf.Root, text: string, entry: ProtoEntry, own: boolean): { result: protobuf.IParserResult } | undefined {
     try {
       return { result: protobuf.parse(text, root, PARSE_OPTIONS) };
     } catch (e) {
@@ -253,7 +280,8 @@ export class ProtoIndex {
       const line = /line (\d+)/.exec(message)?.[1];
       const d: Diagnostic = { file: entry.path, message: `cannot parse .proto: ${message.replace(/\s*\((?:[^()]*, )?line \d+\)$/, '')}` };
       if (line) d.line = Number(line);
-      this.report(d);
+      if (own) this.fileProblems.set(entry.path, d);
+      else this.report(d);
       return undefined;
     }
   }
@@ -262,7 +290,7 @@ export class ProtoIndex {
     const key = `${d.file}:${d.message}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.diagnostics.push(d);
+    this.linkProblems.push(d);
   }
 
   /** One protobufjs root holding the file and everything it imports, transitively. */
@@ -280,7 +308,7 @@ export class ProtoIndex {
       if (!e.external) closure.files.push(e.path);
       const header = this.headerOf(e);
       // A file whose header does not parse cannot be added either; its problem is already reported.
-      if (!header || !this.parseInto(root, text, e)) return;
+      if (!header || !this.parseInto(root, text, e, false)) return;
       for (const imp of header.imports) {
         if (loaded.has(`wkt:${imp}`)) continue;
         if (addWellKnown(root, imp)) {
