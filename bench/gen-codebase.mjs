@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Writes a synthetic, deterministic multi-module Maven code base for the scan benchmark:
-//   node bench/gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1]
+//   node bench/gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1] [--grpc-actuator]
 // The mix follows a typical Spring service estate: ~8% @RestController classes (class-level
 // @RequestMapping, paths from constants, some inheriting mappings from an abstract base), ~2%
 // JAX-RS resources, ~25% DTOs and enums, the rest services, repositories and utilities whose
 // method bodies make the files average a few KB. OUT_DIR/bench-manifest.json records what was
-// written, including how many endpoints a scanner should find.
+// written, including how many endpoints a scanner should find. With --grpc-actuator, ~2% of the
+// files are gRPC services (`@GrpcService` extending a generated ImplBase; one .proto each with
+// an RPC of every streaming kind, importing a module-wide common.proto) and ~0.5% actuator
+// @Endpoint classes with zero, one and two selectors.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -752,13 +755,123 @@ function modulePom(mod, kotlin) {
 `;
 }
 
+// ---------------------------------------------------------------- gRPC services and actuator endpoints
+
+/** Money and a status enum, imported by every service proto of the module. */
+function commonProto(mod) {
+  return `syntax = "proto3";
+
+package acme.${mod.name}.v1;
+
+option java_package = "${mod.pkg}.grpc.v1";
+option java_multiple_files = true;
+
+// An amount in one currency.
+message Money {
+  // ISO 4217 code.
+  string currency = 1;
+  int64 amount_minor = 2;
+}
+
+enum RecordStatus {
+  RECORD_STATUS_UNSPECIFIED = 0;
+  ACTIVE = 1;
+  ARCHIVED = 2;
+}
+`;
+}
+
+/** One service with an RPC of each streaming kind (U, S, C, B). */
+function serviceProto(r, mod, e) {
+  const b = e.base;
+  return `syntax = "proto3";
+
+package acme.${mod.name}.v1;
+
+import "acme/${mod.name}/v1/common.proto";
+import "google/protobuf/timestamp.proto";
+
+option java_package = "${mod.pkg}.grpc.v1";
+option java_multiple_files = true;
+
+// ${r.sentence(5, 12)}
+service ${b}Service {
+  // ${r.sentence(4, 10)}
+  rpc Get${b}(Get${b}Request) returns (${b}Message);
+  rpc Watch${b}(Get${b}Request) returns (stream ${b}Message);
+  rpc Upload${b}(stream ${b}Message) returns (Upload${b}Summary);
+  rpc Sync${b}(stream ${b}Message) returns (stream ${b}Message);
+}
+
+message Get${b}Request {
+  int64 id = 1;
+}
+
+message ${b}Message {
+  int64 id = 1;
+  string name = 2;
+  Money amount = 3;
+  google.protobuf.Timestamp updated_at = 4;
+  map<string, string> labels = 5;
+  repeated string tags = 6;
+  oneof ref {
+    string code = 7;
+    int64 external_id = 8;
+  }
+  RecordStatus status = 9;
+}
+
+message Upload${b}Summary {
+  int32 accepted = 1;
+  repeated int64 rejected_ids = 2;
+}
+`;
+}
+
+function grpcServiceJava(r, mod, e) {
+  const b = e.base;
+  const cls = `${b}GrpcService`;
+  const v1 = `${mod.pkg}.grpc.v1`;
+  const body = ['/**', ` * ${r.sentence(6, 14)}`, ' */', '@GrpcService', `public class ${cls} extends ${b}ServiceGrpc.${b}ServiceImplBase {`, '',
+    `    private static final Logger log = LoggerFactory.getLogger(${cls}.class);`, '',
+    '    @Override',
+    `    public void get${b}(Get${b}Request request, StreamObserver<${b}Message> responseObserver) {`,
+    `        responseObserver.onNext(${b}Message.newBuilder().setId(request.getId()).build());`,
+    '        responseObserver.onCompleted();', '    }', '',
+    '    @Override',
+    `    public void watch${b}(Get${b}Request request, StreamObserver<${b}Message> responseObserver) {`,
+    '        responseObserver.onCompleted();', '    }', '',
+    '    @Override',
+    `    public StreamObserver<${b}Message> upload${b}(StreamObserver<Upload${b}Summary> responseObserver) {`,
+    '        return null;', '    }', '',
+    '    @Override',
+    `    public StreamObserver<${b}Message> sync${b}(StreamObserver<${b}Message> responseObserver) {`,
+    '        return null;', '    }', '',
+    ...javaWorkMethods(r, workLines(r), WORK_VERBS, 'private'), '}'];
+  return javaFile(`${mod.pkg}.grpc`, [...JAVA_UTIL_IMPORTS, `${v1}.${b}ServiceGrpc`, `${v1}.Get${b}Request`, `${v1}.${b}Message`, `${v1}.Upload${b}Summary`,
+    'io.grpc.stub.StreamObserver', 'net.devh.boot.grpc.server.service.GrpcService', 'org.slf4j.Logger', 'org.slf4j.LoggerFactory'], body);
+}
+
+function actuatorJava(r, mod, e) {
+  const cls = `${e.base}Endpoint`;
+  const body = ['/**', ` * ${r.sentence(6, 14)}`, ' */', `@Endpoint(id = "${lowerFirst(e.base)}")`, `public class ${cls} {`, '',
+    `    private static final Logger log = LoggerFactory.getLogger(${cls}.class);`, '',
+    `    /** ${r.sentence(4, 9)} */`, '    @ReadOperation', '    public Map<String, Long> summary() {', '        return Map.of();', '    }', '',
+    '    @ReadOperation', `    public ${e.dto} one(@Selector Long id) {`, '        return null;', '    }', '',
+    '    @WriteOperation', '    public void configure(@Selector String key, boolean enabled, @Nullable String note) {', '    }', '',
+    '    @DeleteOperation', '    public void evict(@Selector String region, @Selector String key) {', '    }', '',
+    ...javaWorkMethods(r, workLines(r), WORK_VERBS, 'private'), '}'];
+  return javaFile(`${mod.pkg}.ops`, [...JAVA_UTIL_IMPORTS, `${mod.pkg}.dto.${e.dto}`, 'org.slf4j.Logger', 'org.slf4j.LoggerFactory', 'org.springframework.lang.Nullable',
+    ...['DeleteOperation', 'Endpoint', 'ReadOperation', 'Selector', 'WriteOperation'].map((a) => `org.springframework.boot.actuate.endpoint.annotation.${a}`)], body);
+}
+
 // ---------------------------------------------------------------- plan and write
 
 /**
  * Splits N files over the modules and kinds. Per module: 4 support files (constants, base
  * controller, Result, application); then controllers, resources, DTOs/enums and the rest.
  */
-export function generate(outDir, { files, kotlinShare = 0, seed = 1 }) {
+export function generate(outDir, { files, kotlinShare = 0, seed = 1, grpcActuator = false }) {
   if (!Number.isInteger(files) || files < 60) throw new Error('--files must be an integer of at least 60');
   const r = new Rng(seed);
   const moduleCount = Math.min(MODULE_NAMES.length, Math.max(2, Math.round(files / 1500)));
@@ -771,6 +884,9 @@ export function generate(outDir, { files, kotlinShare = 0, seed = 1 }) {
     generator: 'bench/gen-codebase.mjs', seed, kotlinShare, files: 0, bytes: 0, modules: modules.map((m) => m.artifactId),
     java: { files: 0, controllers: 0, resources: 0, mappings: 0, endpoints: 0 },
     kotlin: { files: 0, controllers: 0, resources: 0, mappings: 0, endpoints: 0 },
+    // With --grpc-actuator: gRPC services (one .proto each, beside the counted sources) and actuator endpoints.
+    grpc: { services: 0, protos: 0, endpoints: 0 },
+    actuator: { classes: 0, endpoints: 0 },
   };
 
   const written = [];
@@ -842,6 +958,28 @@ export function generate(outDir, { files, kotlinShare = 0, seed = 1 }) {
       source(mod, ls, 'service', e.service, ls === 'kt' ? serviceKotlin(r, mod, e) : serviceJava(r, mod, e));
       other--;
     });
+    if (grpcActuator) {
+      // About 2% of the files serve gRPC and 0.5% actuator endpoints, in place of utility classes.
+      const nGrpc = Math.max(1, Math.round(nFiles * 0.02));
+      const nAct = Math.max(1, Math.round(nFiles * 0.005));
+      const protoDir = `${mod.dir}/src/main/proto/acme/${mod.name}/v1`;
+      write(`${protoDir}/common.proto`, commonProto(mod));
+      manifest.grpc.protos++;
+      entities.slice(-nGrpc).forEach((e) => {
+        write(`${protoDir}/${kebab(e.base).replace(/-/g, '_')}_service.proto`, serviceProto(r, mod, e));
+        source(mod, 'java', 'grpc', `${e.base}GrpcService`, grpcServiceJava(r, mod, e));
+        manifest.grpc.services++;
+        manifest.grpc.protos++;
+        manifest.grpc.endpoints += 4;
+        other--;
+      });
+      entities.slice(-nGrpc - nAct, -nGrpc).forEach((e) => {
+        source(mod, 'java', 'ops', `${e.base}Endpoint`, actuatorJava(r, mod, e));
+        manifest.actuator.classes++;
+        manifest.actuator.endpoints += 4;
+        other--;
+      });
+    }
     for (let i = 0; other > 0; i++, other--) {
       const kind = OTHER_KINDS[i % OTHER_KINDS.length];
       const e = entities[i % entities.length];
@@ -850,22 +988,24 @@ export function generate(outDir, { files, kotlinShare = 0, seed = 1 }) {
       source(mod, l, kind.pkg, cls, l === 'kt' ? otherKotlin(r, mod, kind, cls) : otherJava(r, mod, kind, cls));
     }
   });
-  manifest.endpoints = manifest.java.endpoints + manifest.kotlin.endpoints;
+  // Actuator endpoints are found only with the actuator setting on: counted apart.
+  manifest.endpoints = manifest.java.endpoints + manifest.kotlin.endpoints + manifest.grpc.endpoints;
   write('bench-manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 function parseArgs(argv) {
-  const out = { outDir: undefined, files: undefined, kotlinShare: 0, seed: 1 };
+  const out = { outDir: undefined, files: undefined, kotlinShare: 0, seed: 1, grpcActuator: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--files') out.files = Number(argv[++i]);
     else if (a === '--kotlin-share') out.kotlinShare = Number(argv[++i]);
     else if (a === '--seed') out.seed = Number(argv[++i]);
+    else if (a === '--grpc-actuator') out.grpcActuator = true;
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else out.outDir = a;
   }
-  if (!out.outDir || out.files === undefined) throw new Error('usage: gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1]');
+  if (!out.outDir || out.files === undefined) throw new Error('usage: gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1] [--grpc-actuator]');
   if (!(out.kotlinShare >= 0 && out.kotlinShare <= 1)) throw new Error('--kotlin-share must be between 0 and 1');
   if (!Number.isInteger(out.seed)) throw new Error('--seed must be an integer');
   return out;

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Scan benchmark: times `node dist/apiscout.mjs scan --json DIR` as a fresh process per run and
 // sets it against the floor, a fresh process that only walks the tree and reads every source file.
-//   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH] [--endpoints-only]
+//   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH] [--endpoints-only] [--grpc-actuator]
 // --endpoints-only measures `scan --json --endpoints-only` (no request/response models).
+// --grpc-actuator generates gRPC services with their protos and actuator endpoints too, and
+// scans with `--actuator`.
 // Without DIR, a code base of --files files is generated once and cached under bench/out/.
 // --cli measures another build of the CLI (same `scan --json DIR` contract).
 
@@ -72,8 +74,8 @@ function failure(what, res) {
   return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
 }
 
-async function runScan(cli, dir, endpointsOnly) {
-  const res = await runChild([cli, 'scan', '--json', ...(endpointsOnly ? ['--endpoints-only'] : []), dir]);
+async function runScan(cli, dir, endpointsOnly, actuator) {
+  const res = await runChild([cli, 'scan', '--json', ...(endpointsOnly ? ['--endpoints-only'] : []), ...(actuator ? ['--actuator'] : []), dir]);
   if (res.code !== 0) throw failure('scan', res);
   let out;
   try {
@@ -97,7 +99,7 @@ async function runFloor(dir) {
 // ---------------------------------------------------------------- code base
 
 function parseArgs(argv) {
-  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI, endpointsOnly: false };
+  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI, endpointsOnly: false, grpcActuator: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--files') opts.files = Number(argv[++i]);
@@ -106,6 +108,7 @@ function parseArgs(argv) {
     else if (a === '--seed') opts.seed = Number(argv[++i]);
     else if (a === '--json') opts.json = true;
     else if (a === '--endpoints-only') opts.endpointsOnly = true;
+    else if (a === '--grpc-actuator') opts.grpcActuator = true;
     else if (a === '--cli') opts.cli = path.resolve(argv[++i]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.dir = path.resolve(a);
@@ -117,10 +120,10 @@ function parseArgs(argv) {
 /** The cached generated code base; its name carries the generator's hash, so edits regenerate it. */
 async function generatedCodebase(opts, log) {
   const hash = createHash('sha256').update(fs.readFileSync(GENERATOR)).digest('hex').slice(0, 8);
-  const dir = path.join(here, 'out', `gen-${opts.files}-k${opts.kotlinShare}-s${opts.seed}-${hash}`);
+  const dir = path.join(here, 'out', `gen-${opts.files}-k${opts.kotlinShare}-s${opts.seed}${opts.grpcActuator ? '-ga' : ''}-${hash}`);
   if (fs.existsSync(path.join(dir, 'bench-manifest.json'))) return dir;
   log(`generating ${opts.files} files into ${path.relative(repo, dir)} ...`);
-  const res = await runChild([GENERATOR, dir, '--files', String(opts.files), '--kotlin-share', String(opts.kotlinShare), '--seed', String(opts.seed)]);
+  const res = await runChild([GENERATOR, dir, '--files', String(opts.files), '--kotlin-share', String(opts.kotlinShare), '--seed', String(opts.seed), ...(opts.grpcActuator ? ['--grpc-actuator'] : [])]);
   if (res.code !== 0) throw failure('gen-codebase', res);
   return dir;
 }
@@ -178,7 +181,7 @@ async function main() {
     floorRuns.push(await runFloor(dir));
     if (!scanError) {
       try {
-        scanRuns.push(await runScan(opts.cli, dir, opts.endpointsOnly));
+        scanRuns.push(await runScan(opts.cli, dir, opts.endpointsOnly, opts.grpcActuator));
       } catch (err) {
         scanError = err;
       }
@@ -192,8 +195,10 @@ async function main() {
     name: opts.endpointsOnly ? 'scan (endpoints only)' : 'scan (request models)', ...summarize(scanRuns, files, bytes), endpoints: scanRuns[0].endpoints, diagnostics: scanRuns[0].diagnostics,
     filesRead: scanRuns[0].filesRead, filesParsed: scanRuns[0].filesParsed, inProcessMedianMs: median(scanRuns.map((r) => r.millis ?? NaN)),
   } : undefined;
+  // Actuator endpoints count only when the scan looks for them.
+  const expectedEndpoints = manifest ? manifest.endpoints + (opts.grpcActuator ? (manifest.actuator?.endpoints ?? 0) : 0) : undefined;
   const report = {
-    dir, runs: opts.runs, node: process.version, codebase: { files, bytes, expectedEndpoints: manifest?.endpoints },
+    dir, runs: opts.runs, node: process.version, codebase: { files, bytes, expectedEndpoints, grpc: manifest?.grpc, actuator: manifest?.actuator },
     scan, floor, scanOverFloor: scan ? scan.medianMs / floor.medianMs : undefined, scanError: scanError?.message,
   };
 
@@ -205,7 +210,8 @@ async function main() {
     if (scan) {
       out.push(`scan / floor: ${report.scanOverFloor.toFixed(2)}x   in-process scan time (stats.millis, median): ${scan.inProcessMedianMs.toFixed(0)} ms`);
       out.push(`files read ${scan.filesRead ?? '-'}, parsed ${scan.filesParsed ?? '-'}, diagnostics ${scan.diagnostics}` +
-        (manifest ? `, endpoints ${scan.endpoints} of ${manifest.endpoints} generated (java ${manifest.java.endpoints}, kotlin ${manifest.kotlin.endpoints})` : ''));
+        (manifest ? `, endpoints ${scan.endpoints} of ${expectedEndpoints} generated (java ${manifest.java.endpoints}, kotlin ${manifest.kotlin.endpoints}` +
+          (opts.grpcActuator ? `, gRPC ${manifest.grpc.endpoints} in ${manifest.grpc.services} services with ${manifest.grpc.protos} protos, actuator ${manifest.actuator.endpoints})` : ')') : ''));
     }
     if (scanError) out.push(`scan not measured: ${scanError.message}`);
     process.stdout.write(`${out.join('\n')}\n`);

@@ -12,6 +12,8 @@ import Java from 'tree-sitter-java';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkProject } from '../core/scan/files';
 import { detectModules } from '../core/scan/modules';
+import { scanProject } from '../core/scan/scan';
+import protobuf from 'protobufjs';
 
 const GENERATOR = fileURLToPath(new URL('../bench/gen-codebase.mjs', import.meta.url));
 const SPRING = new Set(['RequestMapping', 'GetMapping', 'PostMapping', 'PutMapping', 'DeleteMapping', 'PatchMapping']);
@@ -19,6 +21,7 @@ const JAXRS_VERBS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'O
 
 interface Manifest {
   files: number;
+  endpoints: number;
   bytes: number;
   modules: string[];
   java: { files: number; controllers: number; resources: number; mappings: number; endpoints: number };
@@ -167,6 +170,34 @@ describe('bench/gen-codebase.mjs', () => {
     }
     // No Kotlin grammar here: check at least that brackets balance outside strings and comments.
     for (const file of kt) expect(unbalanced(fs.readFileSync(file, 'utf8')), file).toBe('');
+  });
+
+  it('adds gRPC services with valid protos and actuator endpoints with --grpc-actuator', async () => {
+    const dir = path.join(tmp, 'grpc');
+    const manifest = generate(dir, '--files', '200', '--seed', '7', '--grpc-actuator') as Manifest & {
+      grpc: { services: number; protos: number; endpoints: number };
+      actuator: { classes: number; endpoints: number };
+    };
+    expect(sourceFiles(dir, '.java')).toHaveLength(200);
+    expect(manifest.grpc.services).toBeGreaterThan(0);
+    expect(manifest.actuator.classes).toBeGreaterThan(0);
+    const protos = sourceFiles(dir, '.proto');
+    expect(protos).toHaveLength(manifest.grpc.protos);
+    for (const file of protos) expect(() => protobuf.parse(fs.readFileSync(file, 'utf8')), file).not.toThrow();
+    const parser = new Parser();
+    parser.setLanguage(Java);
+    for (const file of sourceFiles(dir, '.java')) {
+      const text = fs.readFileSync(file, 'utf8');
+      expect(parser.parse(text, undefined, { bufferSize: Math.max(32 * 1024, text.length * 2 + 1024) }).rootNode.hasError, file).toBe(false);
+    }
+    // The scanner finds exactly what the manifest promises, each streaming kind once per service.
+    const { endpoints, diagnostics } = await scanProject(dir, { actuator: true, requestModels: false });
+    expect(diagnostics).toEqual([]);
+    expect(endpoints).toHaveLength(manifest.endpoints + manifest.actuator.endpoints);
+    const grpc = endpoints.filter((e) => e.protocol === 'grpc');
+    expect(grpc).toHaveLength(manifest.grpc.endpoints);
+    expect(['U', 'S', 'C', 'B'].map((k) => grpc.filter((e) => e.streaming === k).length)).toEqual(Array(4).fill(manifest.grpc.services));
+    expect(endpoints.filter((e) => e.framework === 'actuator')).toHaveLength(manifest.actuator.endpoints);
   });
 
   it('refuses to overwrite a folder it did not write', () => {

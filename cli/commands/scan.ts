@@ -1,4 +1,4 @@
-// `apiscout scan [DIR] [--json] [--include-tests]`
+// `apiscout scan [DIR] [--json] [--include-tests] [--actuator]`
 
 import { parseArgs } from 'node:util';
 import type { Diagnostic, Endpoint, ScanResult } from '../../core/model/endpoint';
@@ -8,7 +8,7 @@ import { painterFor } from '../colors';
 import type { CliIO } from '../io';
 import { renderTree } from '../render-tree';
 
-export const scanHelp = `Usage: apiscout scan [DIR] [--json] [--include-tests] [--endpoints-only]
+export const scanHelp = `Usage: apiscout scan [DIR] [--json] [--include-tests] [--actuator] [--endpoints-only]
 
 Finds the API endpoints in the Java code base at DIR (default: the bundled sample shop)
 and prints them as a tree: module > class > METHOD /path  name.
@@ -16,6 +16,7 @@ and prints them as a tree: module > class > METHOD /path  name.
 Options:
   --json            print {"endpoints":[...],"diagnostics":[...],"stats":{...}} instead
   --include-tests   also scan test sources (src/test/...)
+  --actuator        also list Spring Boot actuator endpoints (@Endpoint, @WebEndpoint, ...)
   --pretty          with --json, indent the document (the default on a terminal; piped
                     output has one endpoint a line)
   --endpoints-only  with --json, leave out the request and response models (about twice as
@@ -35,6 +36,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
     options: {
       json: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
+      actuator: { type: 'boolean', default: false },
       'endpoints-only': { type: 'boolean', default: false },
       pretty: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -54,6 +56,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
   try {
     result = await scanProject(dir, {
       includeTests: values['include-tests'],
+      actuator: values.actuator,
       // The tree shows no parameters: resolving them would only cost time.
       requestModels: values.json && !values['endpoints-only'],
       onProgress: (p: ScanProgress) => progress.update(PROGRESS_LINE[p.phase](p.done, p.total)),

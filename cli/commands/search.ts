@@ -1,4 +1,4 @@
-// `apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests]`
+// `apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator]`
 
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
@@ -7,13 +7,15 @@ import { loadIndex, saveIndex } from '../../core/search/index-store';
 import { search } from '../../core/search/matcher';
 import type { FieldRanges, Match } from '../../core/search/matcher';
 import { ProjectScanner } from '../../core/scan/project-scanner';
+import type { ScanOptions } from '../../core/scan/project-scanner';
 import { painterFor } from '../colors';
 import type { Painter } from '../colors';
 import type { CliIO } from '../io';
 import { packageVersion } from '../version';
+import { methodLabel } from '../render-tree';
 import { reportDiagnostics } from './scan';
 
-export const searchHelp = `Usage: apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests]
+export const searchHelp = `Usage: apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator]
 
 Finds endpoints in DIR (default: the bundled sample shop) the way the explorer and Search
 Everywhere do: fuzzy on the address, literal for short tokens, a leading verb filters by method,
@@ -26,6 +28,7 @@ Options:
   --limit N         at most N results (default 20)
   --refresh         scan DIR first and save a fresh index
   --include-tests   with a scan, also scan test sources
+  --actuator        with a scan, also list Spring Boot actuator endpoints
   -h, --help        show this help`;
 
 export async function searchCommand(args: string[], io: CliIO): Promise<number> {
@@ -37,6 +40,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
       limit: { type: 'string', default: '20' },
       refresh: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
+      actuator: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,7 +60,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
   const [query, dir = io.sampleProject] = positionals as [string, string?];
   // The bundled sample lives inside the installed package: never write state there.
   const retain = dir !== io.sampleProject;
-  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, values['include-tests'], retain, io);
+  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: values.actuator }, retain, io);
   const results = search(endpoints, query, { limit });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));
@@ -69,13 +73,13 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
 }
 
 /** The retained index's endpoints, or a fresh scan's (saved for next time). */
-async function retainedEndpoints(dir: string, refresh: boolean, includeTests: boolean, retain: boolean, io: CliIO): Promise<readonly Endpoint[]> {
+async function retainedEndpoints(dir: string, refresh: boolean, options: ScanOptions, retain: boolean, io: CliIO): Promise<readonly Endpoint[]> {
   if (!refresh) {
     const { index, warning } = await loadIndex(dir);
     if (warning) io.err(`warning: ${warning}; scanning again`);
     if (index) return index.endpoints;
   }
-  const scanner = new ProjectScanner(dir, { includeTests });
+  const scanner = new ProjectScanner(dir, options);
   const result = await scanner.scan();
   reportDiagnostics(result.diagnostics, io);
   if (!retain) return result.endpoints;
@@ -95,7 +99,8 @@ function renderMatch(m: Match, paint: Painter): string {
   const rest = address.slice(verb.length);
   const name = e.name ? `  ${highlight(e.name, rangesOf(m.ranges, 'name'), paint)}` : '';
   const where = paint.dim(`  ${e.className} ${relative('.', e.source.file) || e.source.file}:${e.source.line}`);
-  return `${paint.method(e.method, verb)}${rest}${name}${where}`;
+  const streaming = e.method === 'gRPC' ? paint.dim(` (${methodLabel(e)})`) : '';
+  return `${paint.method(e.method, verb)}${rest}${streaming}${name}${where}`;
 }
 
 function rangesOf(all: FieldRanges[], field: string): [number, number][] {

@@ -8,9 +8,10 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import { painterFor } from '../colors';
 import type { Painter } from '../colors';
 import type { CliIO } from '../io';
+import { methodLabel } from '../render-tree';
 import { reportDiagnostics } from './scan';
 
-export const showHelp = `Usage: apiscout show <ID-OR-QUERY> [DIR] [--json] [--include-tests]
+export const showHelp = `Usage: apiscout show <ID-OR-QUERY> [DIR] [--json] [--include-tests] [--actuator]
 
 Scans DIR (default: the bundled sample shop) and prints one endpoint: its parameters by
 location, the request body and the response, with their JSON Schemas and examples. The
@@ -19,6 +20,7 @@ endpoint is the one whose id is given, or the best match for a search query (see
 Options:
   --json            print the endpoint as JSON
   --include-tests   also scan test sources
+  --actuator        also list Spring Boot actuator endpoints
   -h, --help        show this help`;
 
 export async function showCommand(args: string[], io: CliIO): Promise<number> {
@@ -28,6 +30,7 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
     options: {
       json: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
+      actuator: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -40,7 +43,7 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const [wanted, dir = io.sampleProject] = positionals as [string, string?];
-  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'] }).scan();
+  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: values.actuator }).scan();
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {
@@ -54,9 +57,13 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
 
 export function renderEndpoint(e: Endpoint, paint: Painter, module?: { contextPath?: string; servletPath?: string }): string {
   const lines: string[] = [];
-  lines.push(`${paint.method(e.method, e.method)} ${paint.bold(e.path)}  ${e.name}`);
+  lines.push(`${paint.method(e.method, methodLabel(e))} ${paint.bold(e.path)}  ${e.name}`);
   if (e.description) lines.push(e.description);
   lines.push(paint.dim(`${e.className}#${e.source.member}  ${e.source.file}:${e.source.line}  (${e.module})`));
+  if (e.grpc) {
+    const streams = { U: 'unary', S: 'server streaming', C: 'client streaming', B: 'bidirectional streaming', unknown: 'streaming type unknown' };
+    lines.push(paint.dim(`${e.grpc.requestType || '?'} -> ${e.grpc.responseType || '?'}, ${streams[e.streaming ?? 'unknown']}${e.grpc.protoFile ? `  (${e.grpc.protoFile})` : ''}`));
+  }
   const base = `${module?.contextPath ?? ''}${module?.servletPath ?? ''}`;
   if (base) lines.push(paint.dim(`served under ${base}${e.path}`));
   const request = e.request;

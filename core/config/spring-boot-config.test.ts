@@ -34,6 +34,15 @@ describe('readServletPaths', () => {
     expect(diagnostics[0]!.file).toBe('src/main/resources/application.yml');
   });
 
+  it('reads the actuator base path and per-id path mappings', () => {
+    const root = module({
+      'ops/src/main/resources/application.yml': 'management:\n  endpoints:\n    web:\n      base-path: /manage/\n      path-mapping:\n        health: /healthcheck\n        feature.flags: flags\n',
+    });
+    expect(readServletPaths(root, 'ops', [])).toEqual({ actuatorBasePath: '/manage', actuatorPathMapping: { health: 'healthcheck', 'feature.flags': 'flags' } });
+    const atRoot = module({ 'src/main/resources/application.properties': 'management.endpoints.web.base-path=/\n' });
+    expect(readServletPaths(atRoot, '', [])).toEqual({ actuatorBasePath: '' });
+  });
+
   it('leaves placeholders alone rather than guessing', () => {
     const root = module({ 'src/main/resources/application.properties': 'server.servlet.context-path=${CTX:/x}\n' });
     expect(readServletPaths(root, '', [])).toEqual({});

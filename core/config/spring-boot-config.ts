@@ -1,5 +1,6 @@
-// The few Spring Boot properties that change where endpoints live: `server.servlet.context-path`
-// and `spring.mvc.servlet.path`, read from a module's application.properties / .yml / .yaml.
+// The few Spring Boot properties that change where endpoints live: `server.servlet.context-path`,
+// `spring.mvc.servlet.path` and the actuator's `management.endpoints.web.base-path` and
+// `.path-mapping.<id>`, read from a module's application.properties / .yml / .yaml.
 // Profile-specific files and documents are ignored (they apply only when a profile is active).
 
 import { readFileSync } from 'node:fs';
@@ -10,24 +11,39 @@ import type { Diagnostic } from '../model/endpoint';
 export interface ServletPaths {
   contextPath?: string;
   servletPath?: string;
+  /** `management.endpoints.web.base-path`: `''` when set to `/` (endpoints at the root). */
+  actuatorBasePath?: string;
+  /** Endpoint id -> the path segment it is served under instead. */
+  actuatorPathMapping?: Record<string, string>;
 }
 
 const RESOURCES = 'src/main/resources';
 const FILES = ['application.properties', 'application.yml', 'application.yaml'];
-const KEYS: Record<string, keyof ServletPaths> = {
+const KEYS: Record<string, 'contextPath' | 'servletPath' | 'actuatorBasePath'> = {
   'server.servlet.context-path': 'contextPath',
   'server.servlet.contextPath': 'contextPath',
   'server.context-path': 'contextPath', // Spring Boot 1.x
   'spring.mvc.servlet.path': 'servletPath',
+  'management.endpoints.web.base-path': 'actuatorBasePath',
+  'management.endpoints.web.basePath': 'actuatorBasePath',
 };
+const PATH_MAPPING = /^management\.endpoints\.web\.path-?[mM]apping\.(.+)$/;
 
-/** Reads a module's servlet paths; unreadable or broken files become diagnostics. */
+/** Reads a module's servlet and actuator paths; unreadable or broken files become diagnostics. */
 export function readServletPaths(root: string, moduleDir: string, diagnostics: Diagnostic[]): ServletPaths {
   const props = readApplicationProperties(root, moduleDir, diagnostics);
   const out: ServletPaths = {};
   for (const [key, field] of Object.entries(KEYS)) {
     const value = props.get(key);
-    if (value !== undefined && value.trim() !== '' && !value.includes('${')) out[field] = normaliseBase(value);
+    if (value === undefined || value.includes('${')) continue;
+    // An empty or `/` actuator base path serves the endpoints at the root.
+    if (field === 'actuatorBasePath') out[field] = normaliseBase(value).replace(/^\/$/, '');
+    else if (value.trim() !== '') out[field] = normaliseBase(value);
+  }
+  for (const [key, value] of props) {
+    const id = PATH_MAPPING.exec(key)?.[1];
+    if (!id || value.trim() === '' || value.includes('${')) continue;
+    (out.actuatorPathMapping ??= {})[id] = value.trim().replace(/^\/+|\/+$/g, '');
   }
   return out;
 }

@@ -90,6 +90,8 @@ export interface ModuleSummary {
   build: 'maven' | 'gradle' | 'none';
   contextPath?: string;
   servletPath?: string;
+  /** `management.endpoints.web.base-path` when the module sets it; actuator paths already include it. */
+  actuatorBasePath?: string;
 }
 
 export interface ScanResult {

@@ -14,6 +14,10 @@ export interface ModuleInfo {
   contextPath?: string;
   /** `spring.mvc.servlet.path`: the DispatcherServlet's mapping under the context path. */
   servletPath?: string;
+  /** `management.endpoints.web.base-path` when set: where actuator endpoints live (default `/actuator`). */
+  actuatorBasePath?: string;
+  /** `management.endpoints.web.path-mapping.<id>`: actuator endpoint ids served under another path. */
+  actuatorPathMapping?: Record<string, string>;
 }
 
 const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];

@@ -194,6 +194,11 @@ export class ProjectIndex {
     if (this.tracking) for (const p of paths) this.tracking.files.add(p);
   }
 
+  /** Records names looked for outside the index (a gRPC service in the protos) and not found. */
+  noteMissing(names: Iterable<string>): void {
+    if (this.tracking) for (const n of names) this.tracking.missing.add(n);
+  }
+
   private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
     if (this.tracking) {
       if (t) this.tracking.files.add(t.file.path);

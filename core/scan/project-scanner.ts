@@ -27,6 +27,7 @@ import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
+import { ProtoIndex } from './proto/proto-index';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
 import { runInSlices, runToEnd } from './slices';
@@ -41,6 +42,8 @@ export interface ScanOptions {
   includeTests?: boolean;
   /** Resolve request and response models (default true); off lists endpoints only, about twice as fast. */
   requestModels?: boolean;
+  /** Recognise Spring Boot actuator endpoints (spec §2.6: off by default). */
+  actuator?: boolean;
   onProgress?: (p: ScanProgress) => void;
 }
 
@@ -70,12 +73,15 @@ interface RootResult {
 }
 
 export const SOURCE_EXTENSIONS = ['.java'];
+/** Walked with the sources, parsed only when a gRPC implementation asks for a service. */
+const PROTO_EXTENSION = '.proto';
 const PROGRESS_EVERY = 500;
 
 export class ProjectScanner {
   readonly root: string;
   private index = new ProjectIndex([]);
-  private frameworks: FrameworkScanner[] = createFrameworkScanners();
+  private protos: ProtoIndex;
+  private frameworks: FrameworkScanner[];
   private modules: ModuleInfo[] = [];
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
@@ -92,6 +98,12 @@ export class ProjectScanner {
   ) {
     this.root = resolve(root);
     assertDirectory(this.root, root);
+    this.protos = new ProtoIndex(this.root, []);
+    this.frameworks = this.createFrameworks();
+  }
+
+  private createFrameworks(): FrameworkScanner[] {
+    return createFrameworkScanners({ actuator: this.opts.actuator ?? false });
   }
 
   get endpoints(): readonly Endpoint[] {
@@ -105,12 +117,13 @@ export class ProjectScanner {
   /** The modules endpoints were found in, in name order. */
   moduleSummaries(): ModuleSummary[] {
     const used = new Set(this.endpointList.map((e) => e.module));
-    return this.modules.filter((m) => used.has(m.name)).sort((a, b) => cmp(a.name, b.name)).map((m) => ({ ...m }));
+    // Path mappings are the actuator scanner's business; the summary keeps the base path only.
+    return this.modules.filter((m) => used.has(m.name)).sort((a, b) => cmp(a.name, b.name)).map(({ actuatorPathMapping: _, ...m }) => m);
   }
 
   diagnostics(): Diagnostic[] {
     const fromRoots = [...this.roots.values()].flatMap((r) => r.diagnostics);
-    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots));
+    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics));
   }
 
   /** Reads the whole tree and computes every endpoint. */
@@ -123,13 +136,14 @@ export class ProjectScanner {
       phases[name] = Math.round(now - mark);
       mark = now;
     };
-    const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: SOURCE_EXTENSIONS });
+    const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION] });
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
     this.index = new ProjectIndex([]);
+    this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
     this.beanSchemas = undefined;
-    this.frameworks = createFrameworkScanners();
+    this.frameworks = this.createFrameworks();
     this.roots.clear();
     phase('walk');
 
@@ -146,7 +160,8 @@ export class ProjectScanner {
             filesRead++;
             bytesRead += bytes.length;
           }
-          self.admit(f.path, f.abs, bytes);
+          if (f.path.endsWith(PROTO_EXTENSION)) self.admitProto(f.path, f.abs, bytes);
+          else self.admit(f.path, f.abs, bytes);
           yield;
         }
         phase('read');
@@ -196,13 +211,24 @@ export class ProjectScanner {
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
-      if (change.kind === 'deleted' || !SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext))) continue;
+      const proto = path.endsWith(PROTO_EXTENSION);
+      if (proto) {
+        // Roots that read a proto depend on it; roots that looked for a service in vain listed its name as missing.
+        this.protos.header(path)?.declares.forEach((d) => declared.add(d));
+        this.protos.remove(path);
+      }
+      if (change.kind === 'deleted' || !(proto || SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext)))) continue;
       const abs = join(this.root, path);
       let size = 0;
       try {
         size = statSync(abs).size;
       } catch {
         continue; // gone again: treat as deleted
+      }
+      if (proto) {
+        this.admitProto(path, abs, reader.read(abs, size));
+        this.protos.header(path)?.declares.forEach((d) => declared.add(d));
+        continue;
       }
       const entry = this.admit(path, abs, reader.read(abs, size));
       if (entry) {
@@ -269,6 +295,15 @@ export class ProjectScanner {
     };
   }
 
+  /** Keeps a .proto's text for the gRPC scanner, which parses it only when a service needs it. */
+  private admitProto(path: string, abs: string, bytes: Buffer | string): void {
+    if (typeof bytes === 'string') {
+      this.fileDiagnostics.set(path, [{ file: path, message: `cannot read: ${bytes}` }]);
+      return;
+    }
+    this.protos.add(path, abs, moduleFor(this.modules, path).name, bytes.toString('utf8'));
+  }
+
   /** Describes one read file and adds it to the index; records why a file could not be used. */
   private admit(path: string, abs: string, bytes: Buffer | string): FileEntry | undefined {
     const fail = (message: string) => {
@@ -285,11 +320,11 @@ export class ProjectScanner {
   }
 
   private isInteresting(entry: FileEntry): boolean {
-    return this.frameworks.some((fw) => intersects(entry.annotations, [...fw.markers(), ...fw.metaMarkers(), ...(fw.globalMarkers?.() ?? [])]));
+    return this.isCandidate(entry) || this.frameworks.some((fw) => intersects(entry.annotations, [...fw.metaMarkers(), ...(fw.globalMarkers?.() ?? [])]));
   }
 
   private isCandidate(entry: FileEntry): boolean {
-    return this.frameworks.some((fw) => intersects(entry.annotations, fw.markers()));
+    return this.frameworks.some((fw) => intersects(entry.annotations, fw.markers()) || (fw.superMarker !== undefined && entry.supers.some((s) => fw.superMarker!(s))));
   }
 
   /** A file whose change alters what frameworks know project-wide. */
@@ -298,9 +333,8 @@ export class ProjectScanner {
   }
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
-  /** Recomputes every endpoint from the index; yields between files and between root types. */
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
-    this.frameworks = createFrameworkScanners();
+    this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();
     learnAnnotations(index, this.frameworks, ctx);
@@ -412,7 +446,15 @@ export class ProjectScanner {
   private context(diagnostics: Diagnostic[] = this.index.diagnostics): ScanContext {
     this.schemas ??= new SchemaBuilder(this.index, this.index.diagnostics);
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
-    return { index: this.index, diagnostics, modules: this.modules, schemas: this.schemas, beanSchemas: this.beanSchemas, requestModels: this.opts.requestModels ?? true };
+    return {
+      index: this.index,
+      diagnostics,
+      modules: this.modules,
+      schemas: this.schemas,
+      beanSchemas: this.beanSchemas,
+      requestModels: this.opts.requestModels ?? true,
+      protos: this.protos,
+    };
   }
 }
 

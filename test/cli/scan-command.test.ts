@@ -37,6 +37,21 @@ describe('apiscout scan', () => {
     expect(lines.at(-1)).toMatch(/^\d+ endpoints in \d+ modules · \d+ files read, \d+ parsed · \d+ ms$/);
   });
 
+  it('shows gRPC methods with their streaming indicators, and actuator endpoints only with --actuator', () => {
+    const r = run(['scan', SHOP]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^    gRPC:U +\/acme\.shop\.inventory\.v1\.StockService\/GetStock +Current stock/m);
+    expect(r.stdout).toMatch(/^    gRPC:S +\/acme\.shop\.inventory\.v1\.StockService\/WatchStock/m);
+    expect(r.stdout).toMatch(/^    gRPC:C +\/acme\.shop\.inventory\.v1\.StockService\/RecordCounts/m);
+    expect(r.stdout).toMatch(/^    gRPC:B +\/acme\.shop\.inventory\.v1\.StockService\/PickSession/m);
+    expect(r.stdout).not.toContain('/ops/catalogCache');
+    const withActuator = run(['scan', SHOP, '--actuator']);
+    expect(withActuator.stdout).toMatch(/^    DELETE +\/ops\/catalogCache\/\{region\} +Empties one cache region$/m);
+    const json = JSON.parse(run(['scan', SHOP, '--json', '--actuator']).stdout) as { endpoints: { framework: string; streaming?: string }[]; modules: { name: string; actuatorBasePath?: string }[] };
+    expect(json.endpoints.filter((e) => e.framework === 'grpc').map((e) => e.streaming)).toEqual(['U', 'S', 'C', 'B']);
+    expect(json.modules.find((m) => m.name === 'catalog')?.actuatorBasePath).toBe('/ops');
+  });
+
   it('colours methods as the spec says when colour is forced', () => {
     const r = run(['scan', SHOP], { FORCE_COLOR: '1' });
     expect(r.code).toBe(0);

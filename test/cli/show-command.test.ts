@@ -28,6 +28,16 @@ describe('apiscout show', () => {
     expect(again.id).toBe(first.id);
   });
 
+  it('prints a gRPC method with its streaming kind, message types and proto', () => {
+    const r = run(['show', 'gRPC /acme.shop.inventory.v1.StockService/PickSession']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe("gRPC:B /acme.shop.inventory.v1.StockService/PickSession  A robot's session: it reports picks and receives pick orders");
+    expect(lines[2]).toBe('acme.shop.inventory.v1.PickEvent -> acme.shop.inventory.v1.PickOrder, bidirectional streaming  (inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto)');
+    expect(r.stdout).toContain('Body (application/grpc)');
+    expect(r.stdout).toContain('"priority": "PRIORITY_UNSPECIFIED"');
+  });
+
   it('exits 1 naming the query when nothing matches, 2 on bad usage', () => {
     const none = run(['show', 'zzzzqqq']);
     expect(none.code).toBe(1);

@@ -6,8 +6,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { Diagnostic, Endpoint, FrameworkId, ScanResult } from '../../core/model/endpoint';
+import type { Diagnostic, Endpoint, FrameworkId, GrpcMethod, ScanResult, StreamingType } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
+import type { ScanOptions } from '../../core/scan/scan';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -23,6 +24,14 @@ export interface ExpectedEndpoint {
   module?: string;
   file?: string;
   line?: number;
+  /** gRPC only. */
+  streaming?: StreamingType;
+  grpc?: GrpcMethod;
+  /** Request parameters as `name:in:required|optional`. */
+  params?: string[];
+  /** The request body's and the response's examples. */
+  requestExample?: unknown;
+  responseExample?: unknown;
 }
 
 export interface ExpectedDiagnostic {
@@ -44,7 +53,7 @@ export interface ExpectedCase {
 }
 
 const IDENTITY_KEYS = ['method', 'path', 'className', 'member'] as const;
-const OPTIONAL_KEYS = ['name', 'description', 'folder', 'module', 'file', 'line'] as const;
+const OPTIONAL_KEYS = ['name', 'description', 'folder', 'module', 'file', 'line', 'streaming', 'grpc', 'params', 'requestExample', 'responseExample'] as const;
 const CASE_KEYS = new Set(['comment', 'endpoints', 'diagnostics', 'ignoreEndpointsFrom']);
 const ENDPOINT_KEYS = new Set<string>([...IDENTITY_KEYS, ...OPTIONAL_KEYS]);
 const DIAGNOSTIC_KEYS = new Set(['file', 'line', 'messageContains']);
@@ -84,6 +93,11 @@ function project(e: Endpoint, keys: readonly string[]): Record<string, unknown> 
     module: e.module,
     file: e.source?.file,
     line: e.source?.line,
+    streaming: e.streaming,
+    grpc: e.grpc,
+    params: e.request?.params.map((p) => `${p.name}:${p.in}:${p.required ? 'required' : 'optional'}`),
+    requestExample: e.request?.body?.example,
+    responseExample: e.response?.example,
   };
   const out: Record<string, unknown> = { key: actualKey(e) };
   for (const k of keys) out[k] = all[k];
@@ -163,8 +177,11 @@ export function expectWellFormed(
   for (const e of result.endpoints) {
     const key = actualKey(e);
     const say = (msg: string) => problems.push(`${key}: ${msg}`);
-    if (e.protocol !== 'http') say(`protocol is ${e.protocol}, want http`);
     const fw = frameworkOf(e);
+    const protocol = fw === 'grpc' ? 'grpc' : 'http';
+    if (e.protocol !== protocol) say(`protocol is ${e.protocol}, want ${protocol}`);
+    if ((e.streaming !== undefined || e.grpc !== undefined) !== (protocol === 'grpc')) say('gRPC fields on an HTTP endpoint, or missing on a gRPC one');
+    if (protocol === 'grpc' && (e.method !== 'gRPC' || e.path !== `/${e.grpc?.service}/${e.grpc?.method}`)) say('a gRPC endpoint is gRPC /package.Service/Method');
     if (e.framework !== fw) say(`framework is ${e.framework}, want ${fw}`);
     if (e.address !== `${e.method} ${e.path}`) say(`address is "${e.address}"`);
     if (!e.path.startsWith('/')) say('path does not start with /');
@@ -206,10 +223,10 @@ export function expectWellFormed(
 }
 
 /** Scans a fixture case folder and checks it against its expected.json. */
-export async function checkFixtureCase(caseDir: string, framework: FrameworkId): Promise<ScanResult> {
+export async function checkFixtureCase(caseDir: string, framework: FrameworkId, options: ScanOptions = {}): Promise<ScanResult> {
   const expected = loadExpected(caseDir);
   const ignored = new Set(expected.ignoreEndpointsFrom ?? []);
-  const result = await scanProject(caseDir);
+  const result = await scanProject(caseDir, options);
   const compared = result.endpoints.filter((e) => !ignored.has(e.source?.file));
   expectEndpoints(compared, expected.endpoints);
   expectDiagnostics(result.diagnostics, expected.diagnostics ?? []);

@@ -40,6 +40,12 @@ const stock = group('inventory', 'com.acme.shop.inventory.resource', 'StockResou
 const reservations = group('inventory', 'com.acme.shop.inventory.resource', 'ReservationsResource');
 const warehouses = group('inventory', 'com.acme.shop.inventory.resource', 'WarehouseResource', 'Warehouses');
 
+const INVENTORY_GRPC = 'inventory/src/main/java/com/acme/shop/inventory/grpc';
+
+function stockRpc(path: string, member: string, streaming: ExpectedEndpoint['streaming'], details: Details = {}): ExpectedEndpoint {
+  return { method: 'gRPC', path, className: 'com.acme.shop.inventory.grpc.StockGrpcService', member, module: 'inventory', folder: "Warehouse robots' stock service", streaming, ...details };
+}
+
 const P = '/api/v1/catalog/products';
 const C = '/api/v1/catalog/categories';
 
@@ -117,6 +123,23 @@ const SHOP_ENDPOINTS: ExpectedEndpoint[] = [
     name: 'Get a warehouse',
     description: 'Warehouse codes are three upper-case letters.',
   }),
+
+  // inventory: a gRPC service beside the JAX-RS resources; its proto imports common's money.proto
+  stockRpc('/acme.shop.inventory.v1.StockService/GetStock', 'getStock', 'U', {
+    name: 'Current stock of one SKU over all warehouses',
+    file: `${INVENTORY_GRPC}/StockGrpcService.java`,
+    line: 21,
+  }),
+  stockRpc('/acme.shop.inventory.v1.StockService/WatchStock', 'watchStock', 'S', { name: 'Every change to the stock of the given SKUs, as it happens' }),
+  stockRpc('/acme.shop.inventory.v1.StockService/RecordCounts', 'recordCounts', 'C', { name: 'Counts from a stocktaking run, streamed by the scanner; answers with a summary' }),
+  stockRpc('/acme.shop.inventory.v1.StockService/PickSession', 'pickSession', 'B', { name: "A robot's session: it reports picks and receives pick orders" }),
+];
+
+/** Actuator endpoints, listed only with the actuator setting on; catalog moves the base to /ops. */
+const cache = group('catalog', 'com.acme.shop.catalog.ops', 'CatalogCacheEndpoint', "The catalogue's product cache");
+const ACTUATOR_ENDPOINTS: ExpectedEndpoint[] = [
+  cache('GET', '/ops/catalogCache', 'sizes', { name: 'Entries per cache region' }),
+  cache('DELETE', '/ops/catalogCache/{region}', 'evict', { name: 'Empties one cache region' }),
 ];
 
 const testSupport = group('catalog', 'com.acme.shop.catalog.web', 'TestDataController', 'Test support: resets and seeds the catalogue between integration tests');
@@ -128,18 +151,19 @@ const TEST_ENDPOINTS: ExpectedEndpoint[] = [
   testSupport('POST', '/test-support/catalog/seed', 'seed'),
 ];
 
-const frameworkOf = (e: { module: string }): FrameworkId => (e.module === 'inventory' ? 'jax-rs' : 'spring-mvc');
+const frameworkOf = (e: { module: string; method: string; className: string }): FrameworkId =>
+  e.method === 'gRPC' ? 'grpc' : e.className.includes('.ops.') ? 'actuator' : e.module === 'inventory' ? 'jax-rs' : 'spring-mvc';
 
 describe('the shop sample project', () => {
   it('pins source locations that exist (checks this file, not the scanner)', () => {
-    const wrong = [...SHOP_ENDPOINTS, ...TEST_ENDPOINTS]
+    const wrong = [...SHOP_ENDPOINTS, ...TEST_ENDPOINTS, ...ACTUATOR_ENDPOINTS]
       .filter((e) => e.file !== undefined && e.line !== undefined)
       .filter((e) => !new RegExp(`\\b${e.member}\\s*\\(`).test(readFileSync(join(SHOP, e.file!), 'utf8').split('\n')[e.line! - 1] ?? ''));
     expect(wrong).toEqual([]);
   });
 
-  it('lists exactly its 30 endpoints', { timeout: TIMEOUT }, async () => {
-    expect(SHOP_ENDPOINTS).toHaveLength(30);
+  it('lists exactly its 34 endpoints', { timeout: TIMEOUT }, async () => {
+    expect(SHOP_ENDPOINTS).toHaveLength(34);
     const result = await scanProject(SHOP);
     expectEndpoints(result.endpoints, SHOP_ENDPOINTS);
     expectWellFormed(result, SHOP, frameworkOf);
@@ -153,6 +177,13 @@ describe('the shop sample project', () => {
 
     const explicitNo = await scanProject(SHOP, { includeTests: false });
     expectEndpoints(explicitNo.endpoints, SHOP_ENDPOINTS, 'includeTests: false');
+  });
+
+  it('adds its actuator endpoints with the actuator setting on', { timeout: TIMEOUT }, async () => {
+    const result = await scanProject(SHOP, { actuator: true });
+    expectEndpoints(result.endpoints, [...SHOP_ENDPOINTS, ...ACTUATOR_ENDPOINTS]);
+    expectWellFormed(result, SHOP, frameworkOf);
+    expect(result.modules.find((m) => m.name === 'catalog')?.actuatorBasePath).toBe('/ops');
   });
 
   it('gives the same endpoint ids on every scan', { timeout: TIMEOUT }, async () => {

@@ -5,6 +5,7 @@
 import type { Diagnostic, Endpoint, FrameworkId } from '../../model/endpoint';
 import type { ProjectIndex } from '../project-index';
 import type { ModuleInfo } from '../modules';
+import type { ProtoIndex } from '../proto/proto-index';
 import type { Scope } from '../project-index';
 import type { Annotation, TypeDecl } from '../source-model';
 import type { SchemaBuilder } from '../types/type-schema';
@@ -19,6 +20,8 @@ export interface ScanContext {
   beanSchemas: SchemaBuilder;
   /** Resolve each endpoint's request and response models (off for a quick endpoint list). */
   requestModels: boolean;
+  /** The project's .proto files, parsed on first use. */
+  protos: ProtoIndex;
 }
 
 export interface FrameworkScanner {
@@ -28,6 +31,11 @@ export interface FrameworkScanner {
    * discovers meta-annotated custom annotations.
    */
   markers(): Iterable<string>;
+  /**
+   * A supertype simple name (as file headers list them after extends/implements) that makes a
+   * file worth parsing without any marker annotation: gRPC's generated `XxxImplBase`, say.
+   */
+  superMarker?(name: string): boolean;
   /** Annotation names whose use on an annotation type may define a custom marker. */
   metaMarkers(): Iterable<string>;
   /**

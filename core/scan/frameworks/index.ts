@@ -2,9 +2,18 @@
 // Each call builds fresh scanners: they learn custom annotations per scan.
 
 import type { FrameworkScanner } from './framework';
+import { createActuatorScanner } from './actuator';
+import { createGrpcScanner } from './grpc';
 import { createJaxRsScanner } from './jax-rs';
 import { createSpringMvcScanner } from './spring-mvc';
 
-export function createFrameworkScanners(): FrameworkScanner[] {
-  return [createSpringMvcScanner(), createJaxRsScanner()];
+export interface FrameworkOptions {
+  /** Recognise Spring Boot actuator endpoint classes (spec §2.6: off by default). */
+  actuator?: boolean;
+}
+
+export function createFrameworkScanners(opts: FrameworkOptions = {}): FrameworkScanner[] {
+  const scanners = [createSpringMvcScanner(), createJaxRsScanner(), createGrpcScanner()];
+  if (opts.actuator) scanners.push(createActuatorScanner());
+  return scanners;
 }

@@ -118,6 +118,7 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   // Numbers written as strings (`@JsonFormat(shape = STRING)`, ToStringSerializer).
   int32: '0',
   int64: '0',
+  uint64: '0', // protobuf's unsigned 64-bit integers, strings in JSON
   float: '0',
   double: '0',
 };

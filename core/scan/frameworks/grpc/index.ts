@@ -1,0 +1,309 @@
+// gRPC services: classes extending a generated `XxxGrpc.XxxImplBase` (or implementing
+// `XxxGrpc.AsyncService`, or the reactive and Kotlin coroutine bases), found through their
+// supertypes whatever annotations they carry; classes implementing `BindableService` or
+// annotated `@GrpcService` / `@GRpcService`; and `@GrpcService` `@Bean` methods returning a
+// generated base. Each RPC the class overrides is one endpoint, `gRPC /package.Service/Method`,
+// described by the .proto: streaming kind, message schemas and comments. Without a proto the
+// generated `XxxGrpc.java` in the tree tells the streaming kinds; failing both, they are
+// reported unknown, never guessed. The generated classes themselves are never endpoints.
+
+import type { Endpoint } from '../../../model/endpoint';
+import { methodChains } from '../../hierarchy';
+import type { MethodChain } from '../../hierarchy';
+import type { Scope } from '../../project-index';
+import { findAnnotation, isAbstract, simpleName } from '../../source-model';
+import type { MethodDecl, TypeDecl, TypeRef } from '../../source-model';
+import type { FrameworkScanner, ScanContext } from '../framework';
+import { folderOf } from '../naming';
+import { grpcEndpoint, streamingOf } from './endpoint';
+import type { RpcDescription } from './endpoint';
+import { bindingOf, isGeneratedGrpc, isGrpcBaseName, javaMethodName, readGeneratedService } from './generated';
+import type { GrpcBinding } from './generated';
+import { libraryName } from '../../types/java-type';
+import type { ProtoServiceInfo } from '../../proto/proto-index';
+
+const SERVICE_ANNOTATIONS = ['GrpcService', 'GRpcService'];
+
+/** Where a service's RPCs are described. */
+type ServiceSource =
+  | { kind: 'proto'; service: ProtoServiceInfo }
+  | { kind: 'generated'; fullName: string; rpcs: RpcDescription[] }
+  | { kind: 'unknown' };
+
+export function createGrpcScanner(): FrameworkScanner {
+  return {
+    id: 'grpc',
+
+    markers: () => SERVICE_ANNOTATIONS,
+
+    superMarker: isGrpcBaseName,
+
+    metaMarkers: () => [],
+
+    learnAnnotation: () => false,
+
+    wantsImplementations(type) {
+      if (!isAbstract(type) || type.kind === 'annotation') return false;
+      if (isGeneratedGrpc(type)) return /ImplBase$|^AsyncService$/.test(type.name);
+      return directBindings(type).length > 0;
+    },
+
+    endpoints(type, ctx) {
+      if (type.kind === 'annotation' || type.kind === 'enum' || isGeneratedGrpc(type)) return [];
+      const out: Endpoint[] = [];
+      if (!isAbstract(type)) out.push(...serviceEndpoints(type, ctx));
+      out.push(...beanEndpoints(type, ctx));
+      return out;
+    },
+  };
+}
+
+/** The gRPC bases a type names itself, each read in the scope javac reads its extends clause in. */
+function directBindings(t: TypeDecl): GrpcBinding[] {
+  const scope: Scope = t.outer ? { type: t.outer, file: t.file } : { file: t.file };
+  const refs = t.superclass ? [t.superclass, ...t.interfaces] : t.interfaces;
+  return refs.map((r) => bindingOf(r, scope)).filter((b): b is GrpcBinding => b !== undefined);
+}
+
+function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
+  const lineage = [type, ...ctx.index.ancestors(type)];
+  const bindings = dedupe(lineage.flatMap(directBindings));
+  const marked = lineage.some((t) => findAnnotation(t.annotations, ...SERVICE_ANNOTATIONS) || t.interfaces.some((i) => simpleName(i.name) === 'BindableService'));
+  const chains = methodChains(ctx.index, type).filter((c) => !c.chain.some((s) => isGeneratedGrpc(s.owner)) || !isGeneratedGrpc(c.site.owner));
+  if (bindings.length === 0) {
+    if (!marked) return [];
+    // `implements BindableService` or `@GrpcService` alone: the methods must say which service.
+    const guessed = serviceByMethods(type, chains, ctx);
+    if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx, undefined);
+    // A BindableService without RPC-shaped methods delegates (reflection, health managers): nothing to say.
+    const annotated = lineage.some((t) => findAnnotation(t.annotations, ...SERVICE_ANNOTATIONS));
+    if (!annotated && !chains.some((c) => looksLikeRpc(c.site.method))) return [];
+    ctx.diagnostics.push({
+      file: type.file.path,
+      line: type.line,
+      message: `${type.name} is marked as a gRPC service but extends no generated base (XxxGrpc.XxxImplBase or XxxGrpc.AsyncService) and its methods match no service in the project's .proto files`,
+    });
+    return [];
+  }
+  return bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx, b));
+}
+
+/** Finds the service description: the proto first, then a generated XxxGrpc.java, else unknown. */
+function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): ServiceSource {
+  const proto = findProtoService(binding, type.file.module, ctx);
+  if (proto) return { kind: 'proto', service: proto };
+  ctx.index.noteMissing([binding.service]);
+  const generated = readGeneratedService(ctx.index, binding);
+  if (generated && generated.methods.length) {
+    const rpcs = generated.methods.map((m): RpcDescription => ({
+      name: m.name,
+      streaming: m.streaming,
+      requestType: m.requestType ?? '',
+      responseType: m.responseType ?? '',
+    }));
+    if (rpcs.some((r) => r.streaming === 'unknown')) {
+      ctx.diagnostics.push({ file: generated.type.file.path, line: generated.type.line, message: `${generated.type.name} does not state the method type of every RPC: those are reported with streaming type unknown` });
+    }
+    return { kind: 'generated', fullName: generated.fullName, rpcs };
+  }
+  return { kind: 'unknown' };
+}
+
+/** The proto service a binding names: in its Java package when several services share the name. */
+function findProtoService(binding: GrpcBinding, module: string, ctx: ScanContext): ProtoServiceInfo | undefined {
+  const matches = ctx.protos.filesDeclaringService(binding.service);
+  if (matches.length === 0) return undefined;
+  const javaPackage = (h: { javaPackage?: string; pkg: string }) => h.javaPackage ?? h.pkg;
+  const rank = (m: (typeof matches)[number]) => {
+    const i = binding.packages.indexOf(javaPackage(m.header));
+    return i < 0 ? binding.packages.length : i;
+  };
+  // Copies of one proto in several modules are common (examples, shared APIs): the module's own wins.
+  const best = [...matches].sort((a, b) => rank(a) - rank(b) || Number(b.module === module) - Number(a.module === module) || (a.path < b.path ? -1 : 1))[0]!;
+  const service = ctx.protos.service(best.path, binding.service);
+  if (service) ctx.index.noteFiles(service.files);
+  return service;
+}
+
+/**
+ * A service whose RPCs a class without a generated base implements: every RPC-shaped method
+ * names one of its RPCs, and the message classes the methods take are in its Java package
+ * (copies of one proto in several modules: the class's own module wins). Only a single best
+ * match counts.
+ */
+function serviceByMethods(type: TypeDecl, chains: MethodChain[], ctx: ScanContext): ProtoServiceInfo | undefined {
+  const rpcShaped = chains.filter((c) => looksLikeRpc(c.site.method));
+  const names = new Set(rpcShaped.map((c) => c.site.method.name));
+  if (names.size === 0) return undefined;
+  const messagePackages = new Set(
+    rpcShaped.flatMap((c) => {
+      const scope: Scope = { type: c.site.owner, file: c.site.owner.file };
+      return c.site.method.params.map((p) => libraryName(p.type.name, scope)).filter((n) => n.includes('.')).map((n) => n.slice(0, n.lastIndexOf('.')));
+    }),
+  );
+  let best: { service: ProtoServiceInfo; score: number } | undefined;
+  let tie = false;
+  for (const path of ctx.protos.paths()) {
+    const header = ctx.protos.header(path);
+    for (const name of header?.services ?? []) {
+      const service = ctx.protos.service(path, name);
+      if (!service) continue;
+      const rpcNames = new Set(service.methods.map((m) => javaMethodName(m.name)));
+      if (![...names].every((n) => rpcNames.has(n))) continue;
+      const score = 1 + Number(messagePackages.has(service.javaPackage)) * 2 + Number(path.startsWith(moduleDirOf(type, ctx)));
+      if (best && best.score === score) tie = true;
+      else if (!best || score > best.score) {
+        best = { service, score };
+        tie = false;
+      }
+    }
+  }
+  if (!best || tie) return undefined;
+  ctx.index.noteFiles(best.service.files);
+  return best.service;
+}
+
+function moduleDirOf(type: TypeDecl, ctx: ScanContext): string {
+  const dir = ctx.modules.find((m) => m.name === type.file.module)?.dir ?? '';
+  return dir ? `${dir}/` : '';
+}
+
+/** `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a coroutine/reactive shape. */
+function looksLikeRpc(m: MethodDecl): boolean {
+  if (m.modifiers.includes('static') || m.returnType === null) return false;
+  const last = m.params[m.params.length - 1];
+  return (last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver';
+}
+
+function endpointsFor(type: TypeDecl, source: ServiceSource, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding | undefined): Endpoint[] {
+  const own = chains.filter((c) => !isGeneratedGrpc(c.site.owner) && !c.site.method.modifiers.includes('abstract'));
+  const byName = new Map<string, MethodChain[]>();
+  for (const c of own) {
+    const list = byName.get(c.site.method.name) ?? [];
+    list.push(c);
+    byName.set(c.site.method.name, list);
+  }
+  const folder = folderFor(type, source, ctx);
+  if (source.kind === 'unknown') return unknownEndpoints(type, own, ctx, binding!, folder);
+  const rpcs: RpcDescription[] =
+    source.kind === 'proto'
+      ? source.service.methods.map((m) => ({
+          name: m.name,
+          streaming: streamingOf(m.requestStream, m.responseStream),
+          requestType: m.requestType,
+          responseType: m.responseType,
+          ...(m.comment ? { comment: m.comment } : {}),
+          ...(m.request ? { request: m.request } : {}),
+          ...(m.response ? { response: m.response } : {}),
+        }))
+      : source.rpcs;
+  const fullName = source.kind === 'proto' ? source.service.fullName : source.fullName;
+  const out: Endpoint[] = [];
+  for (const rpc of rpcs) {
+    const chain = pickOverride(byName.get(javaMethodName(rpc.name)) ?? []);
+    if (!chain) continue; // not overridden: the generated base answers UNIMPLEMENTED
+    out.push(
+      grpcEndpoint(ctx, {
+        type,
+        site: chain.site,
+        chain: chain.chain,
+        service: fullName,
+        rpc,
+        folder,
+        ...(source.kind === 'proto' ? { protoFile: source.service.file } : {}),
+        requestModels: ctx.requestModels,
+      }),
+    );
+  }
+  return out;
+}
+
+/** Among same-named methods, the one shaped like the RPC implementation. */
+function pickOverride(chains: MethodChain[]): MethodChain | undefined {
+  const candidates = chains.filter((c) => c.site.method.params.length >= 1 && c.site.method.params.length <= 2);
+  return candidates.find((c) => looksLikeRpc(c.site.method)) ?? candidates[0];
+}
+
+/** Neither a proto nor a generated class: the overriding methods shaped like RPCs, streaming unknown. */
+function unknownEndpoints(type: TypeDecl, own: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
+  const rpcs = own.filter((c) => c.chain.some((s) => findAnnotation(s.method.annotations, 'Override')) && looksLikeRpc(c.site.method));
+  if (rpcs.length === 0) return [];
+  ctx.diagnostics.push({
+    file: type.file.path,
+    line: type.line,
+    message: `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: its RPCs are listed with streaming type unknown and without a package in their paths`,
+  });
+  return rpcs.map((c) => {
+    const m = c.site.method;
+    const scope: Scope = { type: c.site.owner, file: c.site.owner.file };
+    const messageName = (ref: TypeRef | undefined) => (ref ? libraryName(ref.name, scope) : '');
+    const observer = m.params.find((p) => simpleName(p.type.name) === 'StreamObserver')?.type.args[0];
+    const first = m.params[0];
+    const request = first && simpleName(first.type.name) !== 'StreamObserver' ? first.type : m.returnType?.args[0];
+    return grpcEndpoint(ctx, {
+      type,
+      site: c.site,
+      chain: c.chain,
+      service: binding.service,
+      rpc: { name: m.name.charAt(0).toUpperCase() + m.name.slice(1), streaming: 'unknown', requestType: messageName(request), responseType: messageName(observer) },
+      folder,
+      requestModels: ctx.requestModels,
+    });
+  });
+}
+
+/** `@GrpcService @Bean` methods returning a generated base: every RPC of the service, at the bean method. */
+function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
+  const out: Endpoint[] = [];
+  for (const m of type.methods) {
+    if (!findAnnotation(m.annotations, ...SERVICE_ANNOTATIONS) || !m.returnType) continue;
+    const scope: Scope = { type, file: type.file };
+    // A class of the project serves its own endpoints wherever it is created.
+    if (ctx.index.resolveType(m.returnType.name, scope)) continue;
+    const binding = bindingOf(m.returnType, scope);
+    if (!binding) {
+      ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `@GrpcService method ${m.name}() returns ${m.returnType.name}, which does not tell which gRPC service it serves` });
+      continue;
+    }
+    const source = describe(binding, type, ctx);
+    const rpcs = source.kind === 'proto' ? source.service.methods : source.kind === 'generated' ? source.rpcs : [];
+    if (source.kind === 'unknown') {
+      ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: the RPCs of @GrpcService method ${m.name}() are unknown` });
+      continue;
+    }
+    const fullName = source.kind === 'proto' ? source.service.fullName : source.fullName;
+    const folder = folderFor(type, source, ctx);
+    for (const r of rpcs) {
+      const rpc: RpcDescription =
+        'requestStream' in r
+          ? { name: r.name, streaming: streamingOf(r.requestStream, r.responseStream), requestType: r.requestType, responseType: r.responseType, ...(r.comment ? { comment: r.comment } : {}), ...(r.request ? { request: r.request } : {}), ...(r.response ? { response: r.response } : {}) }
+          : r;
+      const site = { method: m, owner: type };
+      out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: fullName, rpc, folder, ...(source.kind === 'proto' ? { protoFile: source.service.file } : {}), requestModels: ctx.requestModels, methodDocs: false }));
+    }
+  }
+  return out;
+}
+
+/** The class's own folder (`@Tag`, Javadoc), else the service's proto comment, else the class name. */
+function folderFor(type: TypeDecl, source: ServiceSource, ctx: ScanContext): string {
+  const folder = folderOf(ctx.index, type);
+  if (folder !== type.name || source.kind !== 'proto' || !source.service.comment) return folder;
+  return firstSentence(source.service.comment) || folder;
+}
+
+function firstSentence(text: string): string {
+  const line = text.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ');
+  const m = /^(.*?[.!?])(\s|$)/.exec(line);
+  return (m ? m[1]! : line).replace(/\.$/, '').trim();
+}
+
+function dedupe(bindings: GrpcBinding[]): GrpcBinding[] {
+  const seen = new Set<string>();
+  return bindings.filter((b) => {
+    const key = `${b.service}|${b.packages[0] ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
