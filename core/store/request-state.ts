@@ -2,7 +2,7 @@
 // Saved edits come back on revisit until Reset to Default drops them. The file is personal (edited
 // headers often hold tokens), so the state folder's .gitignore keeps it out of version control.
 
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectStateDir } from '../config/user-dir';
 import type { HttpRequestDraft } from '../model/request-state';
@@ -105,6 +105,7 @@ export class RequestStateStore {
     const path = join(this.dir, '.gitignore');
     if (existsSync(path)) return;
     try {
+      mkdirSync(this.dir, { recursive: true });
       writeFileSync(path, GITIGNORE, { flag: 'wx' });
     } catch {
       // created by another process meanwhile, or the folder is read-only: the write will say so
