@@ -1,5 +1,5 @@
 // The `apiscout` command line: dispatches to one module per command and maps errors to exit
-// codes: 0 success, 1 unexpected failure, 2 bad usage or bad input.
+// codes: 0 success, 1 unexpected failure or a request that got no response, 2 bad usage or bad input.
 
 import { CallError, InputError } from '../core/errors';
 import { callCommand, callHelp } from './commands/call';
