@@ -160,6 +160,27 @@ describe('apiscout call', () => {
     expect(state.load(endpoint.id)).toBeUndefined();
   });
 
+  it('Reset to Default rebuilds the body from a fresh read of the source, so a new DTO field appears', async () => {
+    const local = project({
+      'pom.xml': '<project><artifactId>items</artifactId></project>',
+      'src/main/java/com/example/items/ItemController.java': CONTROLLER,
+    });
+    const state = new RequestStateStore({ projectDir: local });
+    const { ProjectScanner } = await import('../../core/scan/project-scanner');
+    const { defaultDraft } = await import('../../core/call/request-builder');
+    const before = (await new ProjectScanner(local).scan()).endpoints.find((e) => e.address === 'POST /items')!;
+    // The editor saved the request as the source was then, with an edit.
+    await state.save(before.id, { ...defaultDraft(before, { host: server.url }), headers: [{ name: 'X-Edited', value: '1' }] });
+    const javaFile = join(local, 'src/main/java/com/example/items/ItemController.java');
+    writeFileSync(javaFile, CONTROLLER.replace('public int stock;', 'public int stock;\n  public String colour;'));
+    const edited = echoed((await run(['POST /items', local])).stdout);
+    expect(edited.headers['x-edited']).toBe('1');
+    expect(Object.keys(JSON.parse(edited.body) as object)).toEqual(['name', 'stock']);
+    const reset = echoed((await run(['POST /items', local, '--reset', '--host', server.url])).stdout);
+    expect(reset.headers['x-edited']).toBeUndefined();
+    expect(Object.keys(JSON.parse(reset.body) as object)).toEqual(['name', 'stock', 'colour']);
+  });
+
   it('prints only metadata for a binary body, and saves it with --out', async () => {
     const r = await run(['GET /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1']);
     expect(r.code).toBe(0);
