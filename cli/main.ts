@@ -3,6 +3,7 @@
 
 import { CallError, InputError } from '../core/errors';
 import { callCommand, callHelp } from './commands/call';
+import { envCommand, envHelp } from './commands/env';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { showCommand, showHelp } from './commands/show';
@@ -18,6 +19,7 @@ Commands:
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
   call ID|QUERY [DIR]    send one endpoint's request and print the response
+  env ACTION [--dir DIR] list, create, change and select environments
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -26,6 +28,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
   call: { run: callCommand, help: callHelp },
+  env: { run: envCommand, help: envHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
