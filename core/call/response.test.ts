@@ -40,6 +40,15 @@ describe('prettyJson', () => {
     );
   });
 
+  it('matches JSON.stringify indentation on a varied document', () => {
+    const doc = { s: 'tail backslash \\', q: 'quote " and \\" mix', u: 'é 😀 中文', n: [0, -1.5e-7, true, false, null], e: { a: [], b: {}, c: [[]] }, deep: [{ x: [{ y: 'z' }] }] };
+    const compact = JSON.stringify(doc);
+    expect(prettyJson(compact)).toBe(JSON.stringify(doc, null, 2));
+    expect(prettyJson(`\uFEFF  ${JSON.stringify(doc, null, 4)}\n`)).toBe(JSON.stringify(doc, null, 2));
+    expect(prettyJson('"just a string"')).toBe('"just a string"');
+    expect(prettyJson(' 42 ')).toBe('42');
+  });
+
   it('is undefined for text that is not JSON', () => {
     expect(prettyJson('<html/>')).toBeUndefined();
     expect(prettyJson('{"a":')).toBeUndefined();
