@@ -226,7 +226,9 @@ describe('redirects', () => {
 
   it('keeps credentials within the origin: a redirect elsewhere drops Authorization and Cookie', async () => {
     const other = await httpServer(echo);
-    const hop = await httpServer((req, res) => res.writeHead(302, { location: `${other.url}/landed` }).end());
+    const hop = await httpServer((_req, res) => {
+      res.writeHead(302, { location: `${other.url}/landed` }).end();
+    });
     try {
       const draft = defaultDraft(endpoint({ path: '/start' }), { host: hop.url });
       draft.headers = [
