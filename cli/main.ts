@@ -1,7 +1,10 @@
 // The `apiscout` command line: dispatches to one module per command and maps errors to exit
-// codes: 0 success, 1 unexpected failure, 2 bad usage or bad input.
+// codes: 0 success, 1 unexpected failure or a request that got no response, 2 bad usage or bad input.
 
-import { InputError } from '../core/errors';
+import { CallError, InputError } from '../core/errors';
+import { callCommand, callHelp } from './commands/call';
+import { envCommand, envHelp } from './commands/env';
+import { settingsCommand, settingsHelp } from './commands/settings';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
@@ -18,6 +21,9 @@ Commands:
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
   serve --stdio          the sidecar: JSON-RPC over stdio for the IntelliJ plugin
+  call ID|QUERY [DIR]    send one endpoint's request and print the response
+  env ACTION [--dir DIR] list, create, change and select environments
+  settings [ACTION]      show or change settings (user or project)
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -26,6 +32,9 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
   serve: { run: serveCommand, help: serveHelp },
+  call: { run: callCommand, help: callHelp },
+  env: { run: envCommand, help: envHelp },
+  settings: { run: settingsCommand, help: settingsHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -49,6 +58,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (e instanceof InputError) {
       io.err(`apiscout ${command}: ${e.message}`);
       return 2;
+    }
+    if (e instanceof CallError) {
+      // The request went out (or tried to) and no response came back: not a usage problem.
+      io.err(`apiscout ${command}: ${e.message}`);
+      return 1;
     }
     if (isUsageError(e)) {
       io.err(`apiscout ${command}: ${(e as Error).message}\n\n${cmd.help}`);

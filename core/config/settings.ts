@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { InputError } from '../errors';
 import { readJsonFile, withFileLock, writeFileAtomic } from '../store/json-file';
 import type { Warn } from '../store/json-file';
-import { projectStateDir } from './user-dir';
+import { ensureProjectStateDir, projectStateDir } from './user-dir';
 
 export type CurlRenderMode = 'keep' | 'resolve' | 'ask';
 export type CurlCopySource = 'edited' | 'source';
@@ -88,7 +88,8 @@ export const SETTINGS = {
   'curl.copySource': oneOf<CurlCopySource>('Copy as cURL source', 'edited', ['edited', 'source']),
   // The request caller
   'http.connectTimeoutMs': integer('Connect timeout (ms)', 10_000, 1, 600_000),
-  'http.timeoutMs': integer('Total timeout (ms)', 60_000, 1, 86_400_000),
+  /** The whole exchange, body included; 0: no limit. */
+  'http.timeoutMs': integer('Total timeout (ms, 0 for none)', 120_000, 0, 86_400_000),
   'http.followRedirects': boolean('Follow redirects', true),
   'http.maxRedirects': integer('Maximum redirects', 10, 0, 100),
   /** Hosts (`host` or `host:port`) whose self-signed or otherwise untrusted certificates are accepted. */
@@ -117,8 +118,11 @@ export class SettingsStore {
   readonly projectPath?: string;
   private readonly warn: Warn;
 
+  private readonly projectDir?: string;
+
   constructor(options: SettingsStoreOptions) {
     this.userPath = join(options.userDir, 'settings.json');
+    this.projectDir = options.projectDir;
     if (options.projectDir) this.projectPath = join(projectStateDir(options.projectDir), 'settings.json');
     this.warn = options.warn ?? (() => {});
   }
@@ -161,6 +165,7 @@ export class SettingsStore {
       if (scope === 'project' && def.scope === 'user') throw new InputError(`'${key}' is a per-user setting and cannot be stored in the project`, key);
       if (value !== undefined && !def.accepts(value)) throw new InputError(`'${key}' must be ${def.expects}, got ${JSON.stringify(value)}`, key);
     }
+    if (scope === 'project') ensureProjectStateDir(this.projectDir!);
     await withFileLock(path, () => {
       const current = readJsonFile(path, isObject, this.warn) ?? {};
       for (const [key, value] of Object.entries(patch)) {

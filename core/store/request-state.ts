@@ -1,0 +1,119 @@
+// Per-endpoint request edits and the host history (spec §2.2, §3), in `<project>/.apiscout/requests.json`.
+// Saved edits come back on revisit until Reset to Default drops them. The file is personal (edited
+// headers often hold tokens): the state folder's .gitignore keeps it out of version control.
+
+import { join } from 'node:path';
+import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
+import type { HttpRequestDraft } from '../model/request-state';
+import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
+import type { Warn } from './json-file';
+
+interface SavedRequest {
+  savedAt: string;
+  draft: HttpRequestDraft;
+}
+
+interface StateFile {
+  version: 1;
+  /** Most recent first. */
+  hosts: string[];
+  requests: Record<string, SavedRequest>;
+}
+
+export const HOST_HISTORY_LIMIT = 20;
+
+export class RequestStateStore {
+  readonly path: string;
+  private readonly projectDir: string;
+  private readonly warn: Warn;
+
+  constructor(options: { projectDir: string; warn?: Warn }) {
+    this.projectDir = options.projectDir;
+    this.path = join(projectStateDir(options.projectDir), 'requests.json');
+    this.warn = options.warn ?? (() => {});
+  }
+
+  /** The saved edits of an endpoint, if any. */
+  load(endpointId: string): HttpRequestDraft | undefined {
+    return this.read().requests[endpointId]?.draft;
+  }
+
+  /** Every endpoint id with saved edits. */
+  editedEndpoints(): string[] {
+    return Object.keys(this.read().requests);
+  }
+
+  async save(endpointId: string, draft: HttpRequestDraft): Promise<void> {
+    if (!isDraft(draft)) throw new TypeError(`not a request draft for ${endpointId}`);
+    await this.update((state) => {
+      state.requests[endpointId] = { savedAt: new Date().toISOString(), draft };
+    });
+  }
+
+  /** Reset to Default: forgets the edits; the caller rebuilds the request from a fresh scan. */
+  async reset(endpointId: string): Promise<void> {
+    if (!(endpointId in this.read().requests)) return;
+    await this.update((state) => {
+      delete state.requests[endpointId];
+    });
+  }
+
+  /** Hosts used in this project, most recent first. */
+  hosts(): string[] {
+    return this.read().hosts;
+  }
+
+  async rememberHost(host: string): Promise<void> {
+    const h = host.trim().replace(/\/+$/, '');
+    if (!h) return;
+    await this.update((state) => {
+      state.hosts = [h, ...state.hosts.filter((x) => x !== h)].slice(0, HOST_HISTORY_LIMIT);
+    });
+  }
+
+  private read(): StateFile {
+    const file = readJsonFile(this.path, isStateFile, this.warn) ?? { version: 1, hosts: [], requests: {} };
+    for (const [id, saved] of Object.entries(file.requests)) {
+      if (!saved || typeof saved !== 'object' || !isDraft(saved.draft)) {
+        this.warn(`${this.path}: the saved request of ${id} is damaged; using the default request`);
+        delete file.requests[id];
+      }
+    }
+    return file;
+  }
+
+  private async update(change: (state: StateFile) => void): Promise<void> {
+    ensureProjectStateDir(this.projectDir);
+    await withFileLock(this.path, () => {
+      const state = this.read();
+      change(state);
+      writeFileAtomic(this.path, `${JSON.stringify(state, null, 1)}\n`);
+    });
+  }
+
+}
+
+function isStateFile(data: unknown): data is StateFile {
+  const d = data as StateFile;
+  return !!d && typeof d === 'object' && Array.isArray(d.hosts) && d.hosts.every((h) => typeof h === 'string') && !!d.requests && typeof d.requests === 'object' && !Array.isArray(d.requests);
+}
+
+const isRows = (v: unknown): boolean => Array.isArray(v) && v.every((r) => !!r && typeof r.name === 'string' && typeof r.value === 'string');
+
+export function isDraft(d: unknown): d is HttpRequestDraft {
+  const x = d as HttpRequestDraft;
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    typeof x.method === 'string' &&
+    typeof x.host === 'string' &&
+    typeof x.path === 'string' &&
+    isRows(x.pathParams) &&
+    isRows(x.query) &&
+    isRows(x.cookies) &&
+    isRows(x.headers) &&
+    isRows(x.form) &&
+    ['none', 'json', 'text', 'urlencoded', 'multipart'].includes(x.bodyMode) &&
+    typeof x.body === 'string'
+  );
+}
