@@ -68,7 +68,7 @@ interface RootResult {
   missing: Set<string>;
 }
 
-export const SOURCE_EXTENSIONS = ['.java'];
+export const SOURCE_EXTENSIONS = ['.java', '.kt'];
 const PROGRESS_EVERY = 500;
 
 export class ProjectScanner {
@@ -272,7 +272,7 @@ export class ProjectScanner {
     if (typeof bytes === 'string') return fail(`cannot read: ${bytes}`);
     // NUL bytes never occur in Java or Kotlin source text.
     if (bytes.subarray(0, 8192).includes(0)) return fail('skipped: binary content in a source file');
-    const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, 'java');
+    const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, path.endsWith('.kt') ? 'kotlin' : 'java');
     if (entry.declaresAnnotation || this.isInteresting(entry)) entry.text = bytes.toString('utf8');
     this.index.add(entry);
     return entry;
