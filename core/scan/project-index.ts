@@ -76,7 +76,7 @@ export function describeFile(
       // The supertypes are listed between the name and the body's brace.
       const open = b.indexOf(OPEN_BRACE, at);
       const header = b.toString('latin1', at + name.length, open < 0 ? Math.min(b.length, at + 2000) : open);
-      const list = /\b(?:extends|implements|:)\s([\s\S]*)/.exec(header);
+      const list = /(?:\b(?:extends|implements)\s|:)([\s\S]*)/.exec(header);
       if (list) readTypeList(list[1]!, supers);
     }
   }

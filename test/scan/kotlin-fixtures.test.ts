@@ -10,7 +10,7 @@ import { SCANNER_CASES, runTest } from '../conformance/scanner.case';
 import { FIXTURES, caseFolders, checkFixtureCase } from './fixture-case';
 
 const KOTLIN = join(FIXTURES, 'kotlin');
-const FRAMEWORKS: FrameworkId[] = ['spring-mvc'];
+const FRAMEWORKS: FrameworkId[] = ['spring-mvc', 'jax-rs'];
 const shared = new Set(SCANNER_CASES.map((c) => c.name));
 
 for (const framework of FRAMEWORKS) {
