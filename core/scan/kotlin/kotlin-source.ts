@@ -165,10 +165,14 @@ function commentText(raw: string): string {
  * could be read; the first error position is reported as `errorLine` for a diagnostic.
  */
 export function parseKotlin(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
-  const { text: skeleton, header, comments } = kotlinSkeletonOf(text);
+  const { text: skeleton, header, comments, wrapped } = kotlinSkeletonOf(text);
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
   const tree = kotlinParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
   const root = liteTree(tree, skeleton, names, OPAQUE);
+  // The declarations sit in the skeleton's wrapper class; file annotations stay outside it.
+  const wrapper = wrapped ? root.namedChildren.find((c) => c.type === 'class_declaration' && c.namedChildren.find((n) => n.type === 'type_identifier')?.text === '_') : undefined;
+  const body = wrapper?.namedChildren.find((c) => c.type === 'class_body');
+  const top = body ? [...root.namedChildren.filter((c) => c !== wrapper), ...body.namedChildren] : root.namedChildren;
   const file: SourceFile = { path, lang: 'kotlin', pkg: '', imports: [], types: [], module };
   const readHeader = (statement: string) => {
     const s = statement.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').trim().replace(/;$/, '');
@@ -178,7 +182,7 @@ export function parseKotlin(text: string, path: string, module: string): { file:
   header.forEach(readHeader);
   const ctx: Ctx = { file, shadowed: new Set(), docs: new Docs(skeleton, comments) };
   for (const imp of file.imports) if (!imp.wildcard) ctx.shadowed.add(imp.alias ?? simple(imp.name));
-  for (const child of root.namedChildren) {
+  for (const child of top) {
     if (TYPE_NODES.has(child.type)) {
       const name = child.namedChildren.find((c) => c.type === 'type_identifier')?.text;
       if (name) ctx.shadowed.add(name);
@@ -190,7 +194,7 @@ export function parseKotlin(text: string, path: string, module: string): { file:
   facade.facade = true;
   facade.modifiers = ['public', 'final'];
   const misread = new Misread();
-  for (const child of root.namedChildren) {
+  for (const child of top) {
     if (misread.take(child, ctx)) continue;
     switch (child.type) {
       case 'package_header':
@@ -422,8 +426,9 @@ export function readExpr(node: Node, ctx: Ctx): Expr {
       if (node.child(0)?.type === '-' && operand && /_literal$/.test(operand.type)) return { kind: 'literal', value: `-${numberValue(operand.text)}` };
       return { kind: 'other', text: node.text };
     }
+    case 'null': // an anonymous token: it has no text of its own
+      return { kind: 'literal', value: 'null' };
     default:
-      if (node.text === 'null') return { kind: 'literal', value: 'null' };
       return { kind: 'other', text: node.text };
   }
 }
@@ -605,7 +610,7 @@ function readClassParameters(node: Node, ctx: Ctx, docs: Record<string, string>)
     const written = typeNode ? readTypeNode(typeNode) : { name: 'Any', args: [], dims: 0 };
     const nullable = written.nullable === true;
     const type = jvm(written, ctx);
-    const kids = c.namedChildren;
+    const kids = valueNodes(c);
     const valueNode = typeNode && kids.indexOf(typeNode) < kids.length - 1 ? kids[kids.length - 1] : undefined;
     const param: ParamDecl = { name, type, annotations: annotations.filter(appliesToParam) };
     if (valueNode) param.defaultValue = readExpr(valueNode, ctx);
@@ -740,7 +745,7 @@ function readProperty(node: Node, ctx: Ctx, isStatic: boolean): FieldDecl[] {
   if (!variable) return []; // destructuring declarations declare no property a scanner reads
   const nameNode = variable.namedChildren.find((c) => c.type === 'simple_identifier');
   const typeNode = typeChild(variable);
-  const kids = node.namedChildren;
+  const kids = valueNodes(node);
   const after = kids.slice(kids.indexOf(variable) + 1).find((c) => !isComment(c) && c.type !== 'getter' && c.type !== 'setter' && c.type !== 'property_delegate' && c.type !== 'type_constraints');
   const value = after ? readExpr(after, ctx) : undefined;
   const type = typeNode ? jvm(readTypeNode(typeNode), ctx) : inferredType(value);
@@ -808,7 +813,7 @@ function readParameters(node: Node, ctx: Ctx): ParamDecl[] {
   const out: ParamDecl[] = [];
   let mods: { modifiers: string[]; annotations: Annotation[] } | undefined;
   let last: ParamDecl | undefined;
-  for (const c of node.namedChildren) {
+  for (const c of valueNodes(node)) {
     if (c.type === 'parameter_modifiers') {
       mods = readModifiers(c, ctx);
       continue;
@@ -833,6 +838,11 @@ function readParameters(node: Node, ctx: Ctx): ParamDecl[] {
     }
   }
   return out;
+}
+
+/** Named children, and the anonymous `null` that can stand as a value. */
+function valueNodes(node: Node): Node[] {
+  return node.children.filter((c) => c.isNamed || c.type === 'null');
 }
 
 function readEnumEntry(node: Node, ctx: Ctx): EnumConstant {

@@ -40,7 +40,21 @@ export interface KotlinSkeleton {
   header: string[];
   /** Comments outside bodies, in order: the front end finds docs by position. */
   comments: Comment[];
+  /**
+   * The declarations are wrapped in `class _{ ... }`, opened in the blank left by the package
+   * or an import line, closed after the end: see WRAPPER.
+   */
+  wrapped: boolean;
 }
+
+/**
+ * At the top level tree-sitter-kotlin 0.3.8 accepts statements (scripts), so
+ * `@RequestMapping(BASE)` on its own line can be read as an annotated expression and the
+ * class after it as another expression, depending on the rest of the file. A class body holds
+ * no statements: the top-level declarations are parsed as members of this wrapper, written
+ * into blanked header space so that no offset moves.
+ */
+export const WRAPPER = 'class _{';
 
 export interface Comment {
   start: number;
@@ -69,6 +83,7 @@ export function kotlinSkeletonOf(text: string): KotlinSkeleton {
   let lastSig = -1; // the last significant char (not blank, not comment) and where it was
   let lastSigAt = -1;
   let lineStart = true; // only blanks since the last line break
+  const headerEdits: Edit[] = [];
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -96,7 +111,9 @@ export function kotlinSkeletonOf(text: string): KotlinSkeleton {
       if (end < 0) end = n;
       const statement = text.slice(i, end).replace(/\/\/.*$|\/\*.*?\*\//g, '').trimEnd();
       header.push(statement.replace(/;$/, ''));
-      edits.push({ from: i, to: end, text: blank(text, i, end) });
+      const edit = { from: i, to: end, text: blank(text, i, end) };
+      edits.push(edit);
+      headerEdits.push(edit);
       i = end;
       segStart = i;
       continue;
@@ -137,7 +154,12 @@ export function kotlinSkeletonOf(text: string): KotlinSkeleton {
     i++;
   }
   for (const m of text.matchAll(FUN_INTERFACE)) edits.push({ from: m.index, to: m.index + 3, text: '   ' });
-  return { text: applyEdits(text, edits), header, comments };
+  // Header lines come before every declaration and after any `@file:` annotation.
+  const room = headerEdits.find((e) => e.text.length >= WRAPPER.length);
+  if (room) room.text = WRAPPER + room.text.slice(WRAPPER.length);
+  const wrapped = room !== undefined;
+  const out = applyEdits(text, edits);
+  return { text: wrapped ? `${out}\n}` : out, header, comments, wrapped };
 }
 
 function applyEdits(text: string, edits: Edit[]): string {
