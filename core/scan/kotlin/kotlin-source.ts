@@ -54,6 +54,7 @@ const OPAQUE = new Set([
   'parameter_modifier',
   'platform_modifier',
   'variance_modifier',
+  'function_body', // an expression body is read only as far as its `=`
   'lambda_literal',
   'annotated_lambda',
   'statements',
@@ -791,7 +792,7 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   let returnType: TypeRef;
   if (typeNode) returnType = jvm(readTypeNode(typeNode), ctx);
   // A block body without a declared type returns Unit; an expression body's type is inferred.
-  else if (body && body.namedChildren.length > 0) returnType = { name: '?', args: [], dims: 0 };
+  else if (body && body.text.trimStart().startsWith('=')) returnType = { name: '?', args: [], dims: 0 };
   else returnType = { name: 'void', args: [], dims: 0 };
   const method: MethodDecl = {
     name: nameNode?.text.replace(/`/g, '') ?? '',
