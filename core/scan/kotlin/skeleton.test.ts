@@ -48,10 +48,11 @@ describe('kotlinSkeletonOf', () => {
     expect(text.indexOf('class X')).toBe(src.indexOf('class X'));
   });
 
-  it('ends a member closed on its own line with `;` and reads `fun interface` as `interface`', () => {
+  it('ends a member closed on its own line with `;`, drops trailing commas in arrays, reads `fun interface` as `interface`', () => {
     expect(kotlinSkeletonOf('class C { companion object { const val A = "a" } }').text).toBe('class C { companion object { const val A = "a";};}');
     expect(kotlinSkeletonOf('class C { fun f() {} }').text).toBe('class C { fun f() {};}');
     expect(kotlinSkeletonOf('class C {\n  val a = 1\n}').text).toBe('class C {\n  val a = 1\n}');
     expect(kotlinSkeletonOf('fun interface P { fun f() }').text).toBe('    interface P { fun f();}');
+    expect(kotlinSkeletonOf('@A(v = [B(c = 1), D(),\n])\nfun f() {}').text).toBe('@A(v = [B(c = 1), D() \n])\nfun f() {}');
   });
 });

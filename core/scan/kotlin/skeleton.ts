@@ -7,7 +7,8 @@
 // `@RequestMapping("/x")` on its own line as an annotated expression when a comment follows
 // the class, and the doc comments are found by position anyway.
 //
-// It also works around two gaps of tree-sitter-kotlin 0.3.8, keeping every offset: a body
+// It also works around gaps of tree-sitter-kotlin 0.3.8, keeping every offset: a trailing comma
+// in a collection literal is dropped; a body
 // closed on the line of its last member (`companion object { const val A = "a" }`) can turn the
 // rest of the file into an error, which a `;` in the blank before that `}` avoids; and
 // `fun interface` is not in the grammar, so it is read as `interface`.
@@ -15,6 +16,8 @@
 const OPEN = 0x7b; // {
 const CLOSE = 0x7d; // }
 const SEMI = 0x3b; // ;
+const COMMA = 0x2c; // ,
+const RBRACKET = 0x5d; // ]
 const QUOTE = 0x22; // "
 const APOS = 0x27; // '
 const BACKTICK = 0x60; // `
@@ -148,6 +151,9 @@ export function kotlinSkeletonOf(text: string): KotlinSkeleton {
       segStart = i + 1;
     } else if (c === SEMI) {
       segStart = i + 1;
+    } else if (c === RBRACKET && lastSig === COMMA) {
+      // `[A(), B(),]`: the grammar takes no trailing comma in a collection literal.
+      edits.push({ from: lastSigAt, to: lastSigAt + 1, text: ' ' });
     }
     lastSig = c;
     lastSigAt = i;
