@@ -62,7 +62,6 @@ export function describeFile(
     if (name) annotations.add(name);
     else if (startsWith(b, at + 1, 'interface')) declaresAnnotation = true;
   }
-  if (lang === 'kotlin' && /\bannotation\s+class\b/.test(b.toString('latin1'))) declaresAnnotation = true;
   const declares: string[] = [];
   const supers: string[] = [];
   for (const keyword of DECLARATION_KEYWORDS[lang]) {

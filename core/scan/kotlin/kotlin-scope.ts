@@ -9,13 +9,15 @@ import { simpleName } from '../source-model';
 import { facadeName } from './kotlin-source';
 
 const PACKAGE = /^[ \t]*package[ \t]+([\w$.` \t]+?)[ \t]*;?[ \t]*\r?$/m;
+const ANNOTATION_CLASS = /\bannotation\s+class\b/;
 const JVM_NAME = /@file\s*:\s*JvmName\s*\(\s*"([\w$]+)"\s*\)/;
 /** A property declared at the start of a line: top-level, as files are normally formatted. */
 const TOP_LEVEL_PROPERTY = /^(?:(?:public|internal|private|const|lateinit|@[\w.]+(?:\([^)\n]*\))?)[ \t]+)*va[lr][ \t]+`?([\w$]+)/gm;
 
-/** Completes a Kotlin file's cheap header: package, facade class name, top-level property names. */
+/** Completes a Kotlin file's cheap header: package, annotation classes, facade class name, top-level property names. */
 export function kotlinHeader(bytes: Buffer, entry: FileEntry): void {
   const text = bytes.toString('latin1');
+  if (ANNOTATION_CLASS.test(text)) entry.declaresAnnotation = true;
   entry.pkg = PACKAGE.exec(text)?.[1]?.replace(/[\s`]+/g, '') ?? '';
   entry.declares.push(JVM_NAME.exec(text)?.[1] ?? facadeName(entry.path));
   const topLevel: string[] = [];
