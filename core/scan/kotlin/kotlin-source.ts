@@ -651,7 +651,8 @@ function appliesToParam(a: Annotation): boolean {
 /** Kotlin declarations are public unless they say otherwise. */
 function withVisibility(modifiers: string[], extra: string[]): string[] {
   const out = [...modifiers, ...extra];
-  if (!modifiers.some((m) => m === 'private' || m === 'protected' || m === 'internal')) out.unshift('public');
+  // `internal` is public on the JVM (under a mangled name): frameworks see it.
+  if (!modifiers.some((m) => m === 'private' || m === 'protected')) out.unshift('public');
   return out;
 }
 
