@@ -193,6 +193,41 @@ class SearchController {
   });
 });
 
+describe('Kotlin JAX-RS resources', () => {
+  it('reads bodies, parameters and return types the same way', async () => {
+    const { endpoints } = await scan({
+      [`${K}Item.kt`]: `package com.acme
+data class Item(val sku: String, val count: Int = 1)
+`,
+      [`${K}ItemResource.kt`]: `package com.acme
+
+import jakarta.ws.rs.*
+
+@Path("items")
+class ItemResource {
+    @POST fun create(item: Item): Item = item
+    @PUT @Path("{sku}") fun replace(@PathParam("sku") sku: String, item: Item?) {}
+    @GET fun list(@QueryParam("limit") @DefaultValue("10") limit: Int): List<Item> = emptyList()
+}
+`,
+    });
+    const item = {
+      type: 'object',
+      title: 'Item',
+      properties: { sku: { type: 'string' }, count: { type: 'integer', format: 'int32', default: 1 } },
+      required: ['sku'],
+      'x-java-type': 'com.acme.Item',
+    };
+    const create = endpoint(endpoints, 'create');
+    expect(create.request!.body).toMatchObject({ contentType: 'application/json', required: true, schema: item, example: { sku: 'sku', count: 1 } });
+    expect(create.response!.schema).toEqual(item);
+    expect(endpoint(endpoints, 'replace').request!.body!.required).toBe(false);
+    expect(params(endpoint(endpoints, 'replace'))).toEqual(['sku:path:required']);
+    expect(params(endpoint(endpoints, 'list'))).toEqual(['limit:query:optional=10']);
+    expect(endpoint(endpoints, 'list').response!.schema).toEqual({ type: 'array', items: item });
+  });
+});
+
 describe('Kotlin return types', () => {
   it('unwraps suspend functions, Flow, ResponseEntity and maps Kotlin types', async () => {
     const { endpoints } = await scan({
