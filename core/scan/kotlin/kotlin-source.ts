@@ -45,6 +45,7 @@ const OPAQUE = new Set([
   'type_identifier',
   'interpolated_identifier',
   'use_site_target',
+  'binding_pattern_kind',
   'visibility_modifier',
   'inheritance_modifier',
   'class_modifier',
