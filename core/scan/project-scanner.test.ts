@@ -288,4 +288,25 @@ class OrderController {
     expect(r.rootsRecomputed).toBe(2);
     await expectSameAsFullScan(s);
   });
+
+  it('resolves a top-level constant that a new file declares', async () => {
+    const p = project({
+      [`${K}ReportController.kt`]: `package com.acme
+
+import org.springframework.web.bind.annotation.*
+
+@RestController
+class ReportController {
+    @GetMapping(REPORTS) fun list() = "[]"
+}
+`,
+    });
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    expect(addresses(s)).toEqual(['GET /${REPORTS} com.acme.ReportController#list']);
+    p.write(`${K}Routes.kt`, 'package com.acme\n\nconst val REPORTS = "/reports"\n');
+    s.rescan([{ path: `${K}Routes.kt`, kind: 'created' }]);
+    expect(addresses(s)).toEqual(['GET /reports com.acme.ReportController#list']);
+    await expectSameAsFullScan(s);
+  });
 });

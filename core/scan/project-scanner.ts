@@ -187,6 +187,7 @@ export class ProjectScanner {
       if (old) {
         global ||= this.isGlobal(old);
         old.declares.forEach((d) => declared.add(d));
+        old.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
@@ -202,6 +203,7 @@ export class ProjectScanner {
       if (entry) {
         global ||= this.isGlobal(entry);
         entry.declares.forEach((d) => declared.add(d));
+        entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
       }
     }
     this.index.invalidate();
