@@ -1,24 +1,14 @@
-// Request and response models of Kotlin handlers (issue 4): data classes, nullability and
+// Request and response models of Kotlin handlers (issue 4), from the fixtures under
+// test/fixtures/kotlin (whose expected.json fix the endpoints): data classes, nullability and
 // defaults, Kotlin types as the JVM sees them, KDoc, use-site targets, suspend functions,
 // Flow, and models that cross between Java and Kotlin in one module.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
 import { FIXTURES } from './fixture-case';
 
-const K = 'src/main/kotlin/com/acme/';
-
-async function scan(files: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), 'apiscout-kotlin-'));
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
-  return scanProject(root);
-}
+const KOTLIN = join(FIXTURES, 'kotlin');
 
 function endpoint(endpoints: Endpoint[], member: string): Endpoint {
   const e = endpoints.find((x) => x.source.member === member);
@@ -28,42 +18,6 @@ function endpoint(endpoints: Endpoint[], member: string): Endpoint {
 
 /** name:in:required[=default] for compact, exact comparison. */
 const params = (e: Endpoint) => e.request!.params.map((p) => `${p.name}:${p.in}:${p.required ? 'required' : 'optional'}${p.default !== undefined ? `=${p.default}` : ''}`);
-
-const USER_DTO = `package com.acme
-
-import com.fasterxml.jackson.annotation.JsonProperty
-import jakarta.validation.constraints.NotBlank
-import jakarta.validation.constraints.Size
-
-/**
- * A user account.
- * @property name the login name
- */
-data class UserDto(
-    /** Database id. */
-    val id: Long,
-    @field:NotBlank @get:JsonProperty("login") val name: String,
-    @field:Size(max = 3) val tags: List<String> = emptyList(), // free labels
-    val score: Int? = null,
-    val ratio: Double = 0.5,
-    val status: Status = Status.ACTIVE,
-    val flags: IntArray,
-    val photos: Array<String>?,
-    val attributes: Map<String, Any>,
-    val roles: MutableSet<Role>,
-    var nickname: String = "$PREFIX-anonymous",
-)
-
-const val PREFIX = "user"
-
-enum class Status {
-    /** In use. */
-    ACTIVE,
-    LOCKED, // locked by an admin
-}
-
-class Role(val name: String, val admin: Boolean = false)
-`;
 
 const USER_SCHEMA = {
   type: 'object',
@@ -106,23 +60,7 @@ const USER_SCHEMA = {
 
 describe('Kotlin data classes as request and response bodies', () => {
   it('reads constructor properties with nullability, defaults, KDoc and use-site targets', async () => {
-    const { endpoints, diagnostics } = await scan({
-      [`${K}UserDto.kt`]: USER_DTO,
-      [`${K}UserController.kt`]: `package com.acme
-
-import org.springframework.web.bind.annotation.*
-
-@RestController
-@RequestMapping("/users")
-class UserController {
-    @PostMapping
-    fun create(@RequestBody user: UserDto): UserDto = user
-
-    @PutMapping("/{id}")
-    fun update(@PathVariable id: Long, @RequestBody user: UserDto?): Unit {}
-}
-`,
-    });
+    const { endpoints, diagnostics } = await scanProject(join(KOTLIN, 'spring-mvc/request-models'));
     expect(diagnostics).toEqual([]);
     const create = endpoint(endpoints, 'create');
     expect(create.request!.body!.schema).toEqual(USER_SCHEMA);
@@ -150,31 +88,7 @@ class UserController {
 
 describe('Kotlin handler parameters', () => {
   it('treats nullable and defaulted parameters as optional, as Spring does for Kotlin', async () => {
-    const { endpoints } = await scan({
-      [`${K}SearchController.kt`]: `package com.acme
-
-import org.springframework.web.bind.annotation.*
-
-@RestController
-class SearchController {
-    /**
-     * Searches.
-     * @param q the query text
-     */
-    @GetMapping("/search/{kind}")
-    fun search(
-        @PathVariable kind: String,
-        @RequestParam q: String,
-        @RequestParam tag: String?,
-        @RequestParam page: Int = 0,
-        @RequestParam(defaultValue = "20") size: Int,
-        @RequestParam sort: List<String> = listOf("id"),
-        @RequestHeader("X-Trace") trace: String? = null,
-        vararg extra: String,
-    ): List<String> = emptyList()
-}
-`,
-    });
+    const { endpoints } = await scanProject(join(KOTLIN, 'spring-mvc/request-models'));
     const search = endpoint(endpoints, 'search');
     expect(params(search)).toEqual([
       'kind:path:required',
@@ -195,28 +109,13 @@ class SearchController {
 
 describe('Kotlin JAX-RS resources', () => {
   it('reads bodies, parameters and return types the same way', async () => {
-    const { endpoints } = await scan({
-      [`${K}Item.kt`]: `package com.acme
-data class Item(val sku: String, val count: Int = 1)
-`,
-      [`${K}ItemResource.kt`]: `package com.acme
-
-import jakarta.ws.rs.*
-
-@Path("items")
-class ItemResource {
-    @POST fun create(item: Item): Item = item
-    @PUT @Path("{sku}") fun replace(@PathParam("sku") sku: String, item: Item?) {}
-    @GET fun list(@QueryParam("limit") @DefaultValue("10") limit: Int): List<Item> = emptyList()
-}
-`,
-    });
+    const { endpoints } = await scanProject(join(KOTLIN, 'jax-rs/request-models'));
     const item = {
       type: 'object',
       title: 'Item',
       properties: { sku: { type: 'string' }, count: { type: 'integer', format: 'int32', default: 1 } },
       required: ['sku'],
-      'x-java-type': 'com.acme.Item',
+      'x-java-type': 'com.acme.rs.Item',
     };
     const create = endpoint(endpoints, 'create');
     expect(create.request!.body).toMatchObject({ contentType: 'application/json', required: true, schema: item, example: { sku: 'sku', count: 1 } });
@@ -230,34 +129,7 @@ class ItemResource {
 
 describe('Kotlin return types', () => {
   it('unwraps suspend functions, Flow, ResponseEntity and maps Kotlin types', async () => {
-    const { endpoints } = await scan({
-      [`${K}Item.kt`]: `package com.acme
-data class Item(val sku: String, val count: Int)
-`,
-      [`${K}ItemController.kt`]: `package com.acme
-
-import kotlinx.coroutines.flow.Flow
-import org.springframework.http.ResponseEntity
-import org.springframework.web.bind.annotation.*
-
-@RestController
-@RequestMapping("/items")
-class ItemController {
-    @GetMapping("/{sku}") suspend fun one(@PathVariable sku: String): Item = Item(sku, 1)
-    @GetMapping("/stream") fun stream(): Flow<Item> = TODO()
-    @GetMapping("/entity") suspend fun entity(): ResponseEntity<List<Item>> = TODO()
-    @GetMapping("/array") fun array(): Array<Item> = emptyArray()
-    @GetMapping("/counts") fun counts(): Map<String, Long> = emptyMap()
-    @GetMapping("/ids") fun ids(): LongArray = LongArray(0)
-    @GetMapping("/raw") fun raw(): ByteArray = ByteArray(0)
-    @GetMapping("/name") fun name(): String = "x"
-    @GetMapping("/flag") fun flag(): Boolean? = null
-    @GetMapping("/any") fun any(): Any = 1
-    @DeleteMapping("/{sku}") suspend fun delete(@PathVariable sku: String) {}
-    @GetMapping("/inferred") fun inferred() = listOf(1)
-}
-`,
-    });
+    const { endpoints } = await scanProject(join(KOTLIN, 'spring-mvc/request-models'));
     const item = {
       type: 'object',
       title: 'Item',
@@ -291,7 +163,7 @@ class ItemController {
 
 describe('a module mixing Java and Kotlin', () => {
   it('reads Kotlin DTOs behind a Java controller and Java DTOs behind a Kotlin controller', async () => {
-    const { endpoints, diagnostics } = await scanProject(join(FIXTURES, 'kotlin/spring-mvc/mixed-java-kotlin'));
+    const { endpoints, diagnostics } = await scanProject(join(KOTLIN, 'spring-mvc/mixed-java-kotlin'));
     expect(diagnostics).toEqual([]);
     const lineItem = {
       type: 'object',
