@@ -54,5 +54,6 @@ describe('kotlinSkeletonOf', () => {
     expect(kotlinSkeletonOf('class C {\n  val a = 1\n}').text).toBe('class C {\n  val a = 1\n}');
     expect(kotlinSkeletonOf('fun interface P { fun f() }').text).toBe('    interface P { fun f();}');
     expect(kotlinSkeletonOf('@A(v = [B(c = 1), D(),\n])\nfun f() {}').text).toBe('@A(v = [B(c = 1), D() \n])\nfun f() {}');
+    expect(kotlinSkeletonOf('class A<T,>(val t: Map<String, List<Int>,>?)').text).toBe('class A<T >(val t: Map<String, List<Int> >?)');
   });
 });

@@ -8,7 +8,7 @@
 // the class, and the doc comments are found by position anyway.
 //
 // It also works around gaps of tree-sitter-kotlin 0.3.8, keeping every offset: a trailing comma
-// in a collection literal is dropped; a body
+// in a collection literal or type argument list is dropped; a body
 // closed on the line of its last member (`companion object { const val A = "a" }`) can turn the
 // rest of the file into an error, which a `;` in the blank before that `}` avoids; and
 // `fun interface` is not in the grammar, so it is read as `interface`.
@@ -18,6 +18,7 @@ const CLOSE = 0x7d; // }
 const SEMI = 0x3b; // ;
 const COMMA = 0x2c; // ,
 const RBRACKET = 0x5d; // ]
+const GT = 0x3e; // >
 const QUOTE = 0x22; // "
 const APOS = 0x27; // '
 const BACKTICK = 0x60; // `
@@ -151,8 +152,9 @@ export function kotlinSkeletonOf(text: string): KotlinSkeleton {
       segStart = i + 1;
     } else if (c === SEMI) {
       segStart = i + 1;
-    } else if (c === RBRACKET && lastSig === COMMA) {
-      // `[A(), B(),]`: the grammar takes no trailing comma in a collection literal.
+    } else if ((c === RBRACKET || c === GT) && lastSig === COMMA) {
+      // `[A(), B(),]`, `List<String,>`: the grammar takes no trailing comma in a collection
+      // literal or a type argument or parameter list. (`, >` is no operator: `->` ends with its `-`.)
       edits.push({ from: lastSigAt, to: lastSigAt + 1, text: ' ' });
     }
     lastSig = c;
