@@ -44,6 +44,7 @@ export interface ParamDecl {
   optional?: boolean;
   /** Javadoc or KDoc written on the parameter itself (Kotlin constructor properties). */
   doc?: string;
+  /** 1-based line of the parameter's name, where the front end reads it (Kotlin). */
   line?: number;
 }
 
