@@ -214,6 +214,14 @@ data class UserDto(val id: Long)
     expect(e.fields.map((f) => f.name)).toEqual(['code']);
   });
 
+  it('reads CJK identifiers, which the grammar does not take', () => {
+    const { file, errorLine } = parse('package a\nenum class 상태 { 대기, 完了 }\ndata class 注文(val 名前: String, val 数量: Int = 1)\n');
+    expect(errorLine).toBeUndefined();
+    expect(file.types.map((t) => t.name)).toEqual(['상태', '注文']);
+    expect(file.types[0]!.enumConstants.map((c) => c.name)).toEqual(['대기', '完了']);
+    expect(file.types[1]!.fields.map((f) => [f.name, f.type.name])).toEqual([['名前', 'String'], ['数量', 'int']]);
+  });
+
   it('reports the first line of a file that does not parse', () => {
     const { file, errorLine } = parse('package a\nclass Ok\nclass Broken( {\n');
     expect(errorLine).toBe(3);

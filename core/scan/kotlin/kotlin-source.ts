@@ -168,8 +168,11 @@ function commentText(raw: string): string {
  */
 export function parseKotlin(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
   const { text: skeleton, header, comments, wrapped } = kotlinSkeletonOf(text);
+  // tree-sitter-kotlin 0.3.8 takes no CJK letters in identifiers (`enum class Status { 대기 }`):
+  // it parses them as ASCII letters, and every name is read from the real text at the same offsets.
+  const parsed = NON_ASCII.test(skeleton) ? skeleton.replace(CJK, 'x') : skeleton;
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
-  const tree = kotlinParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
+  const tree = kotlinParser().parse(parsed, undefined, { bufferSize: Math.max(32 * 1024, parsed.length * 2 + 1024) });
   const root = liteTree(tree, skeleton, names, OPAQUE);
   // The declarations sit in the skeleton's wrapper class; file annotations stay outside it.
   const wrapper = wrapped ? root.namedChildren.find((c) => c.type === 'class_declaration' && c.namedChildren.find((n) => n.type === 'type_identifier')?.text === '_') : undefined;
@@ -256,6 +259,9 @@ function firstErrorLine(root: Parser.SyntaxNode): number | undefined {
 }
 
 const TYPE_NODES = new Set(['class_declaration', 'object_declaration', 'companion_object']);
+const NON_ASCII = /[^\x00-\x7f]/;
+/** Hiragana, katakana, CJK ideographs, Hangul: one UTF-16 unit each, so offsets stay. */
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
 
 function readImport(statement: string): Import {
   const m = /^import\s+([\w$.`\s]+?)(\.\s*\*)?(?:\s+as\s+([\w$`]+))?\s*$/.exec(statement);
