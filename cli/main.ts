@@ -12,7 +12,7 @@ import { showCommand, showHelp } from './commands/show';
 import type { CliIO } from './io';
 import { packageVersion } from './version';
 
-const HELP = `apiscout: find, explore, call and export the API endpoints of Java code bases
+const HELP = `apiscout: find, explore, call and export the API endpoints of Java and Kotlin code bases
 
 Usage: apiscout <command> [options]
 

@@ -10,7 +10,7 @@ import { renderTree } from '../render-tree';
 
 export const scanHelp = `Usage: apiscout scan [DIR] [--json] [--include-tests] [--actuator] [--endpoints-only]
 
-Finds the API endpoints in the Java code base at DIR (default: the bundled sample shop)
+Finds the API endpoints in the Java or Kotlin code base at DIR (default: the bundled sample shop)
 and prints them as a tree: module > class > METHOD /path  name.
 
 Options:

@@ -49,7 +49,8 @@ export function parseDoc(doc: string | undefined): ParsedDoc {
   for (const m of tags.matchAll(/^\s*@(\w+)[ \t]*([\s\S]*?)(?=^\s*@\w+|(?![\s\S]))/gm)) {
     const tag = m[1]!;
     const body = plainText(m[2] ?? '');
-    if (tag === 'param') {
+    // KDoc documents constructor properties with `@property` as well as `@param`.
+    if (tag === 'param' || tag === 'property') {
       const pm = /^(<?\w+>?)\s*([\s\S]*)$/.exec(body);
       if (pm) out.params[pm[1]!] = pm[2]!.replace(/\s+/g, ' ').trim();
     } else if (tag === 'return') out.returns = body.replace(/\s+/g, ' ');

@@ -15,7 +15,7 @@ function indexOf(files: Record<string, string>): ProjectIndex {
     const abs = join(root, path);
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, text);
-    index.add(describeFile(text, path, abs, 'm', 'java'));
+    index.add(describeFile(text, path, abs, 'm', path.endsWith('.kt') ? 'kotlin' : 'java'));
   }
   return index;
 }
@@ -32,6 +32,42 @@ describe('describeFile', () => {
     expect(e.declares).toEqual(['Foo', 'Inner']);
     expect(e.supers).toEqual(expect.arrayContaining(['Bar', 'Base', 'I1', 'I2']));
     expect([...e.annotations].sort()).toEqual(['Path', 'RestController']);
+  });
+});
+
+describe('describeFile on Kotlin', () => {
+  it('reads the package line, the facade class, supertypes after `:`, top-level properties and annotation classes', () => {
+    const e = describeFile(
+      `@file:Suppress("unused")\npackage a.b\n\nimport x.Y\n\nconst val BASE = "/api"\nprivate val hidden = 1\n@RestController\nclass Foo(val s: Svc) : Base(), Api {\n  val inner = 2\n}\nannotation class Marker\nobject Paths`,
+      'src/main/kotlin/a/b/routes.kt', '/r.kt', 'm', 'kotlin',
+    );
+    expect(e.pkg).toBe('a.b');
+    expect(e.declares).toEqual(['Foo', 'Marker', 'Paths', 'RoutesKt']);
+    expect(e.supers).toEqual(expect.arrayContaining(['Base', 'Api']));
+    expect(e.topLevel).toEqual(['BASE', 'hidden']);
+    expect(e.declaresAnnotation).toBe(true);
+    expect(describeFile('@file:JvmName("Paths")\npackage a\nval x = 1', 'P.kt', '/P.kt', 'm', 'kotlin').declares).toEqual(['Paths']);
+  });
+});
+
+describe('Kotlin names', () => {
+  it('folds file-level, object and companion constants from Kotlin and from Java', () => {
+    const index = indexOf({
+      'k/Paths.kt': 'package k\n\nconst val API = "/api"\nobject Routes { const val USERS = "$API/users" }\nclass Ctl { companion object { const val ONE = "${Routes.USERS}/{id}" } }\n',
+      'k/other/Use.kt': 'package k.other\n\nimport k.API as ROOT\nimport k.Routes.USERS\nimport k.*\n\nclass Use\n',
+      'j/Use.java': 'package j; import static k.PathsKt.API; import k.Ctl; class Use {}',
+    });
+    const kt = index.typeByFqn('k.other.Use')!;
+    const scope = { type: kt, file: kt.file };
+    expect(index.evalString(name('ROOT'), scope)).toEqual({ value: '/api' });
+    expect(index.evalString(name('USERS'), scope)).toEqual({ value: '/api/users' });
+    expect(index.evalString(name('Ctl.ONE'), scope)).toEqual({ value: '/api/users/{id}' });
+    expect(index.evalString(name('API'), scope)).toEqual({ value: '/api' }); // through `import k.*`
+    const java = index.typeByFqn('j.Use')!;
+    const jscope = { type: java, file: java.file };
+    expect(index.evalString(name('API'), jscope)).toEqual({ value: '/api' });
+    expect(index.evalString(name('Ctl.ONE'), jscope)).toEqual({ value: '/api/users/{id}' });
+    expect(index.evalString(name('k.Routes.USERS'), jscope)).toEqual({ value: '/api/users' });
   });
 });
 

@@ -9,6 +9,8 @@ import type { Diagnostic } from '../model/endpoint';
 import type { Expr, FieldDecl, SourceFile, TypeDecl } from './source-model';
 import { simpleName } from './source-model';
 import { parseJava } from './java/java-source';
+import { parseKotlin } from './kotlin/kotlin-source';
+import { kotlinHeader, kotlinField } from './kotlin/kotlin-scope';
 import { libraryConstant } from './library-constants';
 
 export interface FileEntry {
@@ -25,6 +27,8 @@ export interface FileEntry {
   annotations: Set<string>;
   /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
   declaresAnnotation: boolean;
+  /** Kotlin: names of top-level properties, which Kotlin code uses without a class name. */
+  topLevel?: string[];
   /** Kept only for files that will likely be parsed; re-read from disk otherwise. */
   text?: string;
   parsed?: SourceFile | null;
@@ -58,7 +62,6 @@ export function describeFile(
     if (name) annotations.add(name);
     else if (startsWith(b, at + 1, 'interface')) declaresAnnotation = true;
   }
-  if (lang === 'kotlin' && /\bannotation\s+class\b/.test(b.toString('latin1'))) declaresAnnotation = true;
   const declares: string[] = [];
   const supers: string[] = [];
   for (const keyword of DECLARATION_KEYWORDS[lang]) {
@@ -72,11 +75,13 @@ export function describeFile(
       // The supertypes are listed between the name and the body's brace.
       const open = b.indexOf(OPEN_BRACE, at);
       const header = b.toString('latin1', at + name.length, open < 0 ? Math.min(b.length, at + 2000) : open);
-      const list = /\b(?:extends|implements|:)\s([\s\S]*)/.exec(header);
+      const list = /(?:\b(?:extends|implements)\s|:)([\s\S]*)/.exec(header);
       if (list) readTypeList(list[1]!, supers);
     }
   }
-  return { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
+  const entry: FileEntry = { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
+  if (lang === 'kotlin') kotlinHeader(b, entry);
+  return entry;
 }
 
 const AT = 0x40;
@@ -146,6 +151,7 @@ export class ProjectIndex {
   readonly files = new Map<string, FileEntry>();
   private readonly bySimpleName = new Map<string, FileEntry[]>();
   private readonly bySuper = new Map<string, FileEntry[]>();
+  private readonly byTopLevel = new Map<string, FileEntry[]>();
   /** `module \0 fqn` -> the type that name means from that module (null: not in the tree). */
   private readonly resolved = new Map<string, TypeDecl | null>();
   parsedCount = 0;
@@ -160,6 +166,7 @@ export class ProjectIndex {
     this.files.set(entry.path, entry);
     for (const name of new Set(entry.declares)) push(this.bySimpleName, name, entry);
     for (const name of new Set(entry.supers)) push(this.bySuper, name, entry);
+    for (const name of new Set(entry.topLevel)) push(this.byTopLevel, name, entry);
   }
 
   /** Forgets a file (deleted, or about to be replaced). Derived caches must be invalidated. */
@@ -169,6 +176,7 @@ export class ProjectIndex {
     this.files.delete(path);
     for (const name of new Set(old.declares)) pull(this.bySimpleName, name, old);
     for (const name of new Set(old.supers)) pull(this.bySuper, name, old);
+    for (const name of new Set(old.topLevel)) pull(this.byTopLevel, name, old);
     return old;
   }
 
@@ -222,7 +230,7 @@ export class ProjectIndex {
     }
     entry.text = undefined; // the syntax tree replaces the text
     try {
-      const { file, errorLine } = parseJava(text, entry.path, entry.module);
+      const { file, errorLine } = (entry.lang === 'kotlin' ? parseKotlin : parseJava)(text, entry.path, entry.module);
       return this.adopt(entry, file, errorLine);
     } catch (e) {
       this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
@@ -407,6 +415,23 @@ export class ProjectIndex {
         }
       }
     }
+    return scope.file.lang === 'kotlin' ? kotlinField(this, name, scope) : undefined;
+  }
+
+  /** A Kotlin top-level property of a package, by name (found through the file headers). */
+  topLevelField(pkg: string, name: string, module: string): { field: FieldDecl; owner: TypeDecl } | undefined {
+    const entries = (this.byTopLevel.get(name) ?? [])
+      .filter((e) => e.pkg === pkg)
+      .sort((a, b) => Number(b.module === module) - Number(a.module === module) || (a.path < b.path ? -1 : 1));
+    for (const entry of entries) {
+      const owner = this.parse(entry)?.types.find((t) => t.facade);
+      const field = owner?.fields.find((f) => f.name === name);
+      if (owner && field) {
+        this.used(owner, name);
+        return { field, owner };
+      }
+    }
+    if (this.tracking) this.tracking.missing.add(name);
     return undefined;
   }
 

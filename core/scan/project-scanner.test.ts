@@ -221,3 +221,92 @@ import org.springframework.web.bind.annotation.*;
     await expectSameAsFullScan(s);
   });
 });
+
+describe('ProjectScanner on Kotlin sources', () => {
+  const K = 'src/main/kotlin/com/acme/';
+  const KOTLIN = {
+    [`${K}Paths.kt`]: 'package com.acme\n\nconst val API = "/api"\n',
+    [`${K}UserController.kt`]: `package com.acme
+
+import org.springframework.web.bind.annotation.*
+
+@RestController
+@RequestMapping("$API/users")
+class UserController : BaseController() {
+    @GetMapping("/{id}")
+    suspend fun get(@PathVariable id: Long): String = "user"
+
+    @DeleteMapping("/{id}") fun delete(@PathVariable id: Long) {}
+}
+`,
+    [`${K}BaseController.kt`]: `package com.acme
+
+import org.springframework.web.bind.annotation.GetMapping
+
+abstract class BaseController {
+    @GetMapping("/ping")
+    fun ping() = "pong"
+}
+`,
+  };
+
+  it('answers the gutter query for a .kt file with the lines of the functions', async () => {
+    const p = project(KOTLIN);
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    expect(s.endpointsInFile(`${K}UserController.kt`).map((e) => [e.source.line, e.source.column, e.address])).toEqual([
+      [9, 17, 'GET /api/users/{id}'],
+      [11, 33, 'DELETE /api/users/{id}'],
+    ]);
+    expect(s.endpointsInFile(`${K}BaseController.kt`).map((e) => [e.source.line, e.address])).toEqual([[7, 'GET /api/users/ping']]);
+    expect(s.endpointsAt(`${K}UserController.kt`, 11).map((e) => e.address)).toEqual(['DELETE /api/users/{id}']);
+  });
+
+  it('re-scans a changed .kt file, and a changed Kotlin constant, as a full scan would see them', async () => {
+    const p = project(KOTLIN);
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    p.write(`${K}OrderController.kt`, `package com.acme
+
+import org.springframework.web.bind.annotation.*
+
+@RestController
+class OrderController {
+    @PostMapping("$API/orders") fun create() {}
+}
+`);
+    expect(s.endpointsAt(`${K}OrderController.kt`, 7).map((e) => e.address)).toEqual(['POST /api/orders']);
+    await expectSameAsFullScan(s);
+    p.write(`${K}Paths.kt`, 'package com.acme\n\nconst val API = "/v2"\n');
+    const r = s.rescan([{ path: `${K}Paths.kt`, kind: 'changed' }]);
+    expect(addresses(s)).toEqual([
+      'DELETE /v2/users/{id} com.acme.UserController#delete',
+      'GET /v2/users/ping com.acme.UserController#ping',
+      'GET /v2/users/{id} com.acme.UserController#get',
+      'POST /v2/orders com.acme.OrderController#create',
+    ]);
+    expect(r.rootsRecomputed).toBe(2);
+    await expectSameAsFullScan(s);
+  });
+
+  it('resolves a top-level constant that a new file declares', async () => {
+    const p = project({
+      [`${K}ReportController.kt`]: `package com.acme
+
+import org.springframework.web.bind.annotation.*
+
+@RestController
+class ReportController {
+    @GetMapping(REPORTS) fun list() = "[]"
+}
+`,
+    });
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    expect(addresses(s)).toEqual(['GET /${REPORTS} com.acme.ReportController#list']);
+    p.write(`${K}Routes.kt`, 'package com.acme\n\nconst val REPORTS = "/reports"\n');
+    s.rescan([{ path: `${K}Routes.kt`, kind: 'created' }]);
+    expect(addresses(s)).toEqual(['GET /reports com.acme.ReportController#list']);
+    await expectSameAsFullScan(s);
+  });
+});

@@ -72,7 +72,7 @@ interface RootResult {
   missing: Set<string>;
 }
 
-export const SOURCE_EXTENSIONS = ['.java'];
+export const SOURCE_EXTENSIONS = ['.java', '.kt'];
 /** Walked with the sources, parsed only when a gRPC implementation asks for a service. */
 const PROTO_EXTENSION = '.proto';
 const PROGRESS_EVERY = 500;
@@ -208,6 +208,7 @@ export class ProjectScanner {
       if (old) {
         global ||= this.isGlobal(old);
         old.declares.forEach((d) => declared.add(d));
+        old.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
@@ -234,6 +235,7 @@ export class ProjectScanner {
       if (entry) {
         global ||= this.isGlobal(entry);
         entry.declares.forEach((d) => declared.add(d));
+        entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
       }
     }
     this.index.invalidate();
@@ -313,7 +315,7 @@ export class ProjectScanner {
     if (typeof bytes === 'string') return fail(`cannot read: ${bytes}`);
     // NUL bytes never occur in Java or Kotlin source text.
     if (bytes.subarray(0, 8192).includes(0)) return fail('skipped: binary content in a source file');
-    const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, 'java');
+    const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, path.endsWith('.kt') ? 'kotlin' : 'java');
     if (entry.declaresAnnotation || this.isInteresting(entry)) entry.text = bytes.toString('utf8');
     this.index.add(entry);
     return entry;

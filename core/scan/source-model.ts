@@ -18,6 +18,8 @@ export interface Annotation {
   /** Named arguments; a single positional argument is stored as `value`. */
   args: Record<string, Expr>;
   line: number;
+  /** Kotlin use-site target: `field` in `@field:NotBlank`, `get` in `@get:JsonProperty`. */
+  target?: string;
 }
 
 export interface TypeRef {
@@ -28,7 +30,7 @@ export interface TypeRef {
   dims: number;
   /** Bound of a wildcard or type variable use: `? extends T` has bound T. */
   bound?: { kind: 'extends' | 'super'; type: TypeRef };
-  /** Kotlin `T?`. */
+  /** Kotlin `T?`: the value may be null. */
   nullable?: boolean;
 }
 
@@ -36,6 +38,14 @@ export interface ParamDecl {
   name: string;
   type: TypeRef;
   annotations: Annotation[];
+  /** The value used when a caller leaves the parameter out (Kotlin `page: Int = 0`). */
+  defaultValue?: Expr;
+  /** The language lets a caller leave it out (Kotlin: nullable, or declared with a default). */
+  optional?: boolean;
+  /** Javadoc or KDoc written on the parameter itself (Kotlin constructor properties). */
+  doc?: string;
+  /** 1-based line of the parameter's name, where the front end reads it (Kotlin). */
+  line?: number;
 }
 
 export interface MethodDecl {
@@ -57,6 +67,14 @@ export interface FieldDecl {
   modifiers: string[];
   annotations: Annotation[];
   initializer?: Expr;
+  /** The value an object gets when its creator does not give one (Kotlin property initializers and constructor defaults). */
+  defaultValue?: Expr;
+  /**
+   * The language makes the value mandatory when the object is created from JSON: a Kotlin
+   * constructor property that is neither nullable nor defaulted (jackson-module-kotlin rejects
+   * the JSON without it).
+   */
+  required?: boolean;
   /** Javadoc; else the `//` comment directly above the field or trailing on its line. */
   doc?: string;
   line: number;
@@ -99,6 +117,11 @@ export interface TypeDecl {
   line: number;
   column: number;
   outer?: TypeDecl;
+  /**
+   * The class a compiler makes for a file's top-level declarations (Kotlin's `FooKt`, or the
+   * `@file:JvmName`): Java code names its constants through it, Kotlin code without it.
+   */
+  facade?: boolean;
   file: SourceFile;
 }
 

@@ -82,6 +82,20 @@ describe('apiscout scan', () => {
     expect(JSON.parse(empty.stdout).endpoints).toEqual([]);
   });
 
+  it('reads Kotlin sources through the bundle (tree-sitter-kotlin is loaded at run time)', () => {
+    const r = run(['scan', '--json', fileURLToPath(new URL('../fixtures/kotlin/spring-mvc/mixed-java-kotlin', import.meta.url))]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { endpoints: Array<{ address: string; source: { file: string; line: number } }>; diagnostics: unknown[] };
+    expect(out.diagnostics).toEqual([]);
+    expect(out.endpoints.map((e) => `${e.address} ${e.source.file.split('/').pop()}:${e.source.line}`).sort()).toEqual([
+      'GET /api/customers/version CustomerController.java:30',
+      'GET /api/customers/{id} CustomerController.java:20',
+      'GET /api/invoices InvoiceController.kt:20',
+      'GET /api/invoices/{number} InvoiceController.kt:17',
+      'POST /api/customers CustomerController.java:25',
+    ]);
+  });
+
   it('exits 2 naming the directory when it does not exist or is a file', () => {
     const missing = run(['scan', 'no/such/dir']);
     expect(missing.code).toBe(2);

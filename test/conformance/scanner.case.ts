@@ -41,12 +41,16 @@ export const SCANNER_CASES: readonly ConformanceCase[] = [
 
 export interface RunOptions {
   framework: FrameworkId;
+  /** Folder holding `<framework>/<case>/`: test/fixtures (Java) unless given (test/fixtures/kotlin). */
+  root?: string;
+  /** Suite title suffix telling runs over different roots apart. */
+  label?: string;
   /** Case name -> why this framework cannot have it. */
   skip?: Record<string, string>;
 }
 
-export function runTest({ framework, skip = {} }: RunOptions): void {
-  describe(`scanner conformance: ${framework}`, () => {
+export function runTest({ framework, skip = {}, root = FIXTURES, label = '' }: RunOptions): void {
+  describe(`scanner conformance: ${framework}${label ? ` (${label})` : ''}`, () => {
     for (const c of SCANNER_CASES) {
       const reason = skip[c.name];
       if (reason !== undefined) {
@@ -54,7 +58,7 @@ export function runTest({ framework, skip = {} }: RunOptions): void {
         continue;
       }
       it(c.name, async () => {
-        const dir = join(FIXTURES, framework, c.name);
+        const dir = join(root, framework, c.name);
         expect(existsSync(join(dir, 'expected.json')), `${dir}/expected.json proves: ${c.proves}`).toBe(true);
         await checkFixtureCase(dir, framework);
       });

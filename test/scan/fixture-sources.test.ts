@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Parser from 'tree-sitter';
 import Java from 'tree-sitter-java';
 import { describe, expect, it } from 'vitest';
+import { parseKotlin } from '../../core/scan/kotlin/kotlin-source';
 import { FIXTURES, javaFilesUnder, loadExpected } from './fixture-case';
 
 /** Folders under test/fixtures holding an expected.json, relative, forward slashes. */
@@ -59,6 +60,30 @@ describe('fixture Java sources parse with tree-sitter-java', () => {
   it.each([...declaredBroken].sort())('%s is broken on purpose', (file) => {
     const text = readFileSync(join(FIXTURES, file), 'utf8');
     expect(parser.parse(text).rootNode.hasError).toBe(true);
+  });
+});
+
+/** Every .kt file under a folder, relative to it, forward slashes. */
+function kotlinFilesUnder(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const rel = prefix ? `${prefix}/${name}` : name;
+    if (statSync(join(dir, name)).isDirectory()) out.push(...kotlinFilesUnder(join(dir, name), rel));
+    else if (name.endsWith('.kt')) out.push(rel);
+  }
+  return out.sort();
+}
+
+describe('fixture Kotlin sources parse with tree-sitter-kotlin', () => {
+  const files = kotlinFilesUnder(FIXTURES);
+
+  it('finds the fixture sources', () => {
+    expect(files.length).toBeGreaterThan(30);
+  });
+
+  it.each(files.filter((f) => !declaredBroken.has(f)))('%s', (file) => {
+    const { errorLine } = parseKotlin(readFileSync(join(FIXTURES, file), 'utf8'), file, 'm');
+    expect(errorLine).toBeUndefined();
   });
 });
 

@@ -37,6 +37,8 @@ export type Payload =
 
 export function unwrapReturn(ref: TypeRef | null): Payload {
   if (!ref) return { kind: 'none' };
+  // Kotlin `fun list() = service.findAll()`: the type is the compiler's to infer.
+  if (ref.name === '?' && !ref.bound) return { kind: 'unknown', reason: 'the handler does not declare its return type (it is inferred from the expression body)' };
   let array = false;
   let current = ref;
   for (let guard = 0; guard < 8; guard++) {

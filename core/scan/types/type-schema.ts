@@ -17,9 +17,9 @@ import type { Diagnostic } from '../../model/endpoint';
 import type { JsonSchema } from '../../model/request';
 import { parseDoc } from '../doc-comment';
 import type { ProjectIndex, Scope } from '../project-index';
-import type { Annotation, MethodDecl, TypeDecl, TypeRef } from '../source-model';
+import type { Annotation, Expr, MethodDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation } from '../source-model';
-import { boolAttr, bySimpleName, classesAttr, stringAttr, stringsAttr } from './attribute';
+import { boolAttr, bySimpleName, classesAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
 import type { JsonValueMember } from './enum-schema';
@@ -80,6 +80,10 @@ interface Member {
   getterOnly?: boolean;
   /** A field (rather than a getter or record component). */
   field?: boolean;
+  /** The declaration makes it mandatory (Kotlin: a constructor property neither nullable nor defaulted). */
+  required?: boolean;
+  /** The value the declaration gives it when the JSON does not. */
+  defaultValue?: Expr;
 }
 
 interface Level {
@@ -304,7 +308,13 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const { schema, required: isRequired } = applyPropertyRules(base, p.anns, p.member.description, ctx);
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, ctx);
+      const { schema } = ruled;
+      const isRequired = ruled.required || p.member.required === true;
+      if (p.member.defaultValue && schema.default === undefined) {
+        const value = declaredDefault(this.index, p.member.defaultValue, schema, p.scope);
+        if (value !== undefined) schema.default = value;
+      }
       if (p.readOnly) schema.readOnly = true;
       if (p.writeOnly) schema.writeOnly = true;
       const unwrapped = p.anns.get('JsonUnwrapped');
@@ -457,7 +467,10 @@ export class SchemaBuilder {
         // Jackson names a private field by the getter Lombok generates for it.
         const viaLombok = !f.modifiers.includes('public') && (lombok || findAnnotation(f.annotations, 'Getter') !== undefined);
         const implicit = viaLombok ? lombokProperty(f.name, isPrimitiveBoolean(f.type)) : f.name;
-        byName.set(implicit, { implicit, type: f.type, annotations: [...f.annotations], description: docText(f.doc), field: true });
+        const member: Member = { implicit, type: f.type, annotations: [...f.annotations], description: docText(f.doc), field: true };
+        if (f.required) member.required = true;
+        if (f.defaultValue) member.defaultValue = f.defaultValue;
+        byName.set(implicit, member);
       }
     }
     for (const m of decl.methods) {
@@ -586,6 +599,26 @@ function unresolved(t: LibraryType): JsonSchema {
 /** `Object` (or anything) as a map value: any JSON value, not only objects. */
 function isObject(t: JavaType): boolean {
   return t.kind === 'any' || (t.kind === 'library' && t.name === 'java.lang.Object');
+}
+
+/** A declared default as a value of the property's schema, when it is a constant; undefined otherwise. */
+function declaredDefault(index: ProjectIndex, e: Expr, s: JsonSchema, scope: Scope): unknown {
+  if (e.kind === 'literal' && e.value === 'null') return undefined;
+  if (s.enum && e.kind === 'name') {
+    const name = e.name.slice(e.name.lastIndexOf('.') + 1);
+    return s.enum.includes(name) ? name : undefined;
+  }
+  switch (s.type) {
+    case 'string':
+      return foldString(index, e, scope);
+    case 'integer':
+    case 'number':
+      return foldNumber(index, e, scope);
+    case 'boolean':
+      return e.kind === 'literal' && (e.value === 'true' || e.value === 'false') ? e.value === 'true' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 function isPrimitiveBoolean(t: TypeRef): boolean {

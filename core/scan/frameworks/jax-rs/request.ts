@@ -57,7 +57,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       continue;
     }
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
-    body = { contentType: input.consumes[0] ?? 'application/json', schema, example: exampleOf(schema), description, required: true };
+    body = { contentType: input.consumes[0] ?? 'application/json', schema, example: exampleOf(schema), description, required: !p.param.optional };
   }
   const consumes = input.consumes.length ? [...input.consumes] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
   if (body && !input.consumes.length) body.contentType = consumes[0]!;

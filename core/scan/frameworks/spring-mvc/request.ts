@@ -5,9 +5,9 @@
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
 import type { MethodSite } from '../../hierarchy';
-import type { ProjectIndex } from '../../project-index';
+import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation, simpleName } from '../../source-model';
-import type { Annotation, TypeDecl } from '../../source-model';
+import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { exampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
@@ -56,9 +56,10 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       const r = a.args.required;
       if (swagger.required !== undefined) return swagger.required;
       if (r?.kind === 'literal') return r.value === 'true';
-      return byDefault && a.args.defaultValue === undefined;
+      // Spring treats a Kotlin parameter that is nullable or has a default as optional.
+      return byDefault && a.args.defaultValue === undefined && !p.param.optional;
     };
-    const defaultOf = (a: Annotation) => (a.args.defaultValue ? stringValue(index, a, ['defaultValue'], scope) : undefined);
+    const defaultOf = (a: Annotation) => (a.args.defaultValue ? stringValue(index, a, ['defaultValue'], scope) : declaredDefault(index, p.param.defaultValue, scope));
     const extra = (a: Annotation) => {
       const d = defaultOf(a);
       const e: Partial<Param> = {};
@@ -132,6 +133,13 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
   return model;
+}
+
+/** A Kotlin parameter's default (`size: Int = 20`) as the text a client would send, when it is a constant. */
+function declaredDefault(index: ProjectIndex, e: Expr | undefined, scope: Scope): string | undefined {
+  if (!e || (e.kind === 'literal' && e.value === 'null')) return undefined;
+  const r = index.evalString(e, scope);
+  return 'value' in r ? r.value : undefined;
 }
 
 function elementName(ref: { name: string; args: { name: string }[] }): string {
