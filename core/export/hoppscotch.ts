@@ -5,7 +5,7 @@
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { rewritePlaceholders } from './placeholders';
-import { bodyText, buildTemplate, encodeSegment, fillPath, type RequestTemplate } from './request-template';
+import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, type RequestTemplate } from './request-template';
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
@@ -67,12 +67,18 @@ function request(e: Endpoint, hostVar: string, options: ExportOptions) {
   const t = buildTemplate(e, options.modules);
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
   const kv = (name: string, value: string, description = '') => ({ key: hopp(name), value: hopp(value), active: true, description });
+  // Hoppscotch keeps params as a map (a repeated key keeps its last value): a parameter with
+  // several values is written into the URL instead.
+  const counts = new Map<string, number>();
+  for (const q of t.query) counts.set(q.name, (counts.get(q.name) ?? 0) + 1);
+  const repeated = t.query.filter((q) => counts.get(q.name)! > 1);
+  const inUrl = repeated.length ? `?${hopp(queryString(repeated))}` : '';
   return {
     v: HOPP_REQUEST_VERSION,
     name: e.name,
     method: t.method,
-    endpoint: `<<${hostVar}>>${hopp(path)}`,
-    params: t.query.map((q) => kv(q.name, q.value, q.description)),
+    endpoint: `<<${hostVar}>>${hopp(path)}${inUrl}`,
+    params: t.query.filter((q) => counts.get(q.name) === 1).map((q) => kv(q.name, q.value, q.description)),
     headers: [
       ...t.headers.map((h) => kv(h.name, h.value, h.description)),
       ...(t.cookies.length ? [kv('Cookie', t.cookies.map((c) => `${c.name}=${c.value}`).join('; '))] : []),
