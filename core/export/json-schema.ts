@@ -90,6 +90,10 @@ function toOpenApi30(s: Record<string, unknown>): Record<string, unknown> {
     if (types.length < (s.type as string[]).length) s.nullable = true;
     if (types.length === 1) s.type = types[0];
     else delete s.type;
+  } else if (s.type === 'null') {
+    // 3.0 has no null type: `Void` payloads become a schema that only says "null allowed".
+    delete s.type;
+    s.nullable = true;
   }
   if (typeof s.exclusiveMinimum === 'number') {
     s.minimum = s.exclusiveMinimum;

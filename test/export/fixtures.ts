@@ -18,7 +18,7 @@ export function scanShop(): Promise<ScanResult> {
 export const HOSTILE = `it's "$HOME" \`id\` $(id) \\ back\\slash; & | < > * ? [a] {b} ~ # % 中文 😀 tab\there\nnew line\r\x01\x1f\x7f`;
 
 function param(name: string, location: Param['in'], example: unknown, extra: Partial<Param> = {}): Param {
-  return { name, in: location, schema: { type: typeof example === 'number' ? 'integer' : Array.isArray(example) ? 'array' : 'string' }, required: true, description: `the ${name}`, example, ...extra };
+  return { name, in: location, schema: typeof example === 'number' ? { type: 'integer' } : Array.isArray(example) ? { type: 'array', items: { type: 'string' } } : { type: 'string' }, required: true, description: `the ${name}`, example, ...extra };
 }
 
 function endpoint(init: Partial<EndpointInit> & Pick<EndpointInit, 'method' | 'path' | 'name'>): Endpoint {
