@@ -28,7 +28,11 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
     out.push('', `## ${heading(mod.key || '(root)')}`);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
       out.push('', `### ${heading(folder.key)}`);
-      for (const e of folder.items) out.push('', ...endpointSection(e, options));
+      // Two endpoints with one name (GET and HEAD of a download) get their address added, so
+      // headings stay unique and linkable.
+      const names = new Map<string, number>();
+      for (const e of folder.items) names.set(e.name, (names.get(e.name) ?? 0) + 1);
+      for (const e of folder.items) out.push('', ...endpointSection(e, options, names.get(e.name)! > 1));
     }
   }
   const path = 'api.md';
@@ -38,8 +42,8 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
   };
 }
 
-function endpointSection(e: Endpoint, options: ExportOptions): string[] {
-  const out = [`#### ${heading(e.name)}`, ''];
+function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean): string[] {
+  const out = [`#### ${heading(ambiguous ? `${e.name} (${e.method} ${e.path})` : e.name)}`, ''];
   if (e.protocol === 'grpc') {
     out.push(`**Method:** \`gRPC\` (${STREAMING[e.streaming ?? 'unknown']})  `, `**Path:** \`${e.path}\`  `);
     if (e.grpc) {
@@ -52,7 +56,7 @@ function endpointSection(e: Endpoint, options: ExportOptions): string[] {
     if (consumes) out.push(`**Content-Type:** \`${consumes}\`  `);
   }
   out.push(`**Source:** \`${e.className}#${e.source.member}\``);
-  if (e.description) out.push('', e.description.trim());
+  if (e.description) out.push('', paragraph(e.description));
   const params = e.request?.params ?? [];
   for (const [location, title] of LOCATIONS) {
     const rows = params.filter((p) => p.in === location);
@@ -63,13 +67,13 @@ function endpointSection(e: Endpoint, options: ExportOptions): string[] {
   const body = e.request?.body;
   if (body) {
     out.push('', `##### ${e.protocol === 'grpc' ? 'Request message' : 'Request body'}`, '');
-    if (body.description) out.push(body.description.trim(), '');
+    if (body.description) out.push(paragraph(body.description), '');
     out.push(...fieldTable(body.schema), ...example(body.example, body.contentType));
   }
   const response = e.response;
   if (response && (response.schema || response.example !== undefined)) {
     out.push('', `##### ${e.protocol === 'grpc' ? 'Response message' : 'Response'}`, '');
-    if (response.description) out.push(response.description.trim(), '');
+    if (response.description) out.push(paragraph(response.description), '');
     if (response.schema) out.push(...fieldTable(response.schema));
     out.push(...example(response.example, response.contentType));
   }
@@ -101,11 +105,29 @@ function trimTrailingBlank(lines: string[]): string[] {
   return lines;
 }
 
-/** Text inside a table cell: one line, pipes escaped. */
+/** Text inside a table cell: one line, pipes and angle brackets escaped. */
 function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return inline(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|').trim();
 }
 
 function heading(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim() || '(unnamed)';
+  return inline(text.replace(/\s*\n\s*/g, ' ')).trim() || '(unnamed)';
+}
+
+/** `Result<ProductDto>` is text, not an HTML element. */
+function inline(text: string): string {
+  return text.replace(/[<>]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Source text (Javadoc, annotations) as a paragraph: a line that would open a heading, quote,
+ * list or fence is escaped, and blank-line runs are collapsed.
+ */
+function paragraph(text: string): string {
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => inline(l.trimEnd()).replace(/^(\s*)(#|=|-|\+|\*|`{3}|~{3}|\d+[.)])/, '$1\\$2'))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
 }
