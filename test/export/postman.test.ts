@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import newman from 'newman';
+import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPostman } from '../../core/export/postman';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
@@ -27,9 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function runNewman(collection: string, environment: string): Promise<newman.NewmanRunSummary> {
+function runNewman(collection: string, environment: string): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) =>
-    newman.run({ collection, environment, reporters: [], timeoutRequest: 10_000 }, (err, summary) => (err ? reject(err) : resolve(summary))),
+    newman.run({ collection, environment, reporters: [], timeoutRequest: 10_000 }, (err: Error | null, summary: NewmanRunSummary) => (err ? reject(err) : resolve(summary))),
   );
 }
 
