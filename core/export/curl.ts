@@ -2,6 +2,7 @@
 // header flag per header and a data flag with the body; gRPC endpoints as `grpcurl` commands.
 // Placeholders are kept or resolved per the render mode; every word is POSIX-quoted.
 
+import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, type RequestTemplate } from './request-template';
@@ -11,13 +12,14 @@ import type { CurlOptions, ExportOptions, ExportResult } from './types';
 
 type Resolved = Required<CurlOptions>;
 
+/** The saved defaults of spec §2.6 (core/config/settings.ts), which per-export options override. */
 export const CURL_DEFAULTS: Resolved = {
   render: 'keep',
-  comments: true,
-  prettyJson: false,
-  multiline: false,
-  longFlags: false,
-  responseExample: false,
+  comments: SETTINGS['curl.format.comments'].default,
+  prettyJson: SETTINGS['curl.format.prettyJson'].default,
+  multiline: SETTINGS['curl.format.multiline'].default,
+  longFlags: SETTINGS['curl.format.longFlags'].default,
+  responseExample: SETTINGS['curl.format.responseExample'].default,
 };
 
 export function exportCurl(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {

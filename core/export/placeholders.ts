@@ -1,10 +1,9 @@
-// Variable placeholders (spec §4.6.2): `{{name}}` and `${name}`, in URLs, headers and inside
-// serialised JSON bodies. Resolution never guesses: a placeholder without a value stays as
-// written and is reported, once per name.
+// Placeholder handling for the exporters, on top of core/env/placeholders (the one
+// implementation of `{{name}}` / `${name}` and of the lookup order): a resolver that remembers
+// which names had no value, and the rewrite to other tools' variable syntax.
 
+import { substitute, substituteDeep, variableLookup } from '../env/placeholders';
 import type { Environment, VariableLookup } from '../model/environment';
-
-const PLACEHOLDER = /\{\{\s*([A-Za-z_$][\w.$-]*)\s*\}\}|\$\{([A-Za-z_][\w.-]*)\}/g;
 
 export interface Resolver {
   /** The text with every placeholder that has a value replaced. */
@@ -15,44 +14,26 @@ export interface Resolver {
   readonly missing: string[];
 }
 
-/** The lookup of spec §4.6.4: the given lookup (environment, then config reader), else the environment alone. */
+/** The given lookup (environment, then config reader), else one over the environment alone. */
 export function lookupFor(environment?: Environment, lookup?: VariableLookup): VariableLookup {
-  if (lookup) return lookup;
-  const values = new Map((environment?.variables ?? []).map((v) => [v.key, v.value]));
-  return (name) => values.get(name);
+  return lookup ?? variableLookup({ environment });
 }
 
 export function createResolver(lookup: VariableLookup): Resolver {
-  const missing: string[] = [];
-  const noted = new Set<string>();
-  const text = (input: string): string =>
-    input.includes('{{') || input.includes('${')
-      ? input.replace(PLACEHOLDER, (whole, curly: string | undefined, dollar: string | undefined) => {
-          const name = (curly ?? dollar)!;
-          const value = lookup(name);
-          if (value !== undefined) return value;
-          if (!noted.has(name)) {
-            noted.add(name);
-            missing.push(name);
-          }
-          return whole;
-        })
-      : input;
-  const json = (value: unknown): unknown => {
-    if (typeof value === 'string') return text(value);
-    if (Array.isArray(value)) return value.map(json);
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[text(k)] = json(v);
-      return out;
-    }
-    return value;
+  const missing = new Set<string>();
+  return {
+    text: (t) => substitute(t, lookup, missing),
+    json: (v) => substituteDeep(v, lookup, missing),
+    get missing() {
+      return [...missing];
+    },
   };
-  return { text, json, missing };
 }
 
 /** Placeholders left as they are: the Keep mode, and every channel that has variables of its own. */
 export const keepPlaceholders: Resolver = { text: (t) => t, json: (v) => v, missing: [] };
+
+const PLACEHOLDER = /\{\{\s*([^{}\s][^{}]*?)\s*\}\}|\$\{\s*([^{}\s][^{}]*?)\s*\}/g;
 
 /** `{{name}}` and `${name}` rewritten to another tool's syntax (Hoppscotch's `<<name>>`). */
 export function rewritePlaceholders(text: string, to: (name: string) => string): string {

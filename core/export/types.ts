@@ -38,7 +38,11 @@ export interface ExportResult {
   summary: ExportSummary;
 }
 
-/** How cURL commands are written (spec §4.6). Every field has the documented default. */
+/**
+ * How cURL commands are written (spec §4.6). Absent fields take the defaults of the settings
+ * table (core/config/settings.ts `curl.format.*`): comments on, pretty JSON on, one flag per
+ * line on, long flags off, response example off; render mode Keep.
+ */
 export interface CurlOptions {
   /**
    * `keep` (default): placeholders stay as written. `resolve`: filled from `lookup`, then
@@ -46,15 +50,15 @@ export interface CurlOptions {
    * (resolve) or Skip (keep).
    */
   render?: 'keep' | 'resolve';
-  /** `#` comments naming each endpoint, and a divider line per folder. Default true. */
+  /** `#` comments naming each endpoint, and a divider line per folder. */
   comments?: boolean;
-  /** Indent JSON bodies. Default false. */
+  /** Indent JSON bodies. */
   prettyJson?: boolean;
-  /** One flag per line, joined with ` \`. Default false. */
+  /** One flag per line, joined with ` \`. */
   multiline?: boolean;
-  /** `--request`, `--header`, `--data` instead of `-X`, `-H`, `-d`. Default false. */
+  /** `--request`, `--header`, `--data` instead of `-X`, `-H`, `-d`. */
   longFlags?: boolean;
-  /** The response example as a comment after the command, when the model has one. Default false. */
+  /** The response example as a comment after the command, when the model has one. */
   responseExample?: boolean;
 }
 

@@ -54,12 +54,12 @@ function resolveJson(v: unknown): unknown {
 
 describe('cURL export run by sh', () => {
   for (const [label, curl] of [
-    ['short flags, one line, compact JSON', {}],
+    ['short flags, one line, compact JSON', { multiline: false, prettyJson: false }],
     ['long flags, one flag per line, pretty JSON, response examples', { longFlags: true, multiline: true, prettyJson: true, responseExample: true }],
   ] as const) {
     it(`sends every endpoint as the model says (${label})`, async () => {
       const result = exportCurl(endpoints, { modules: shop.modules, environment: env, curl: { render: 'resolve', ...curl } });
-      const server2 = await startRecordingServer(endpoints, { modules: shop.modules, resolve, exactBodies: exactBodies('prettyJson' in curl) });
+      const server2 = await startRecordingServer(endpoints, { modules: shop.modules, resolve, exactBodies: exactBodies(curl.prettyJson) });
       try {
         const script = result.files[0]!.content.replaceAll(server.url, server2.url);
         const out = await runScript(script);
@@ -77,24 +77,24 @@ describe('cURL export run by sh', () => {
 
   it('keeps placeholders in Keep mode and writes the formatting asked for', () => {
     const e = placeholderEndpoint();
-    const keep = curlCommand(e).text;
+    const keep = curlCommand(e, { curl: { multiline: false, prettyJson: false } }).text;
     expect(keep).toContain(`-X PUT`);
     expect(keep).toContain(`'{{host}}/edge/tenants/\${tenant}?missing={{nowhere}}'`);
     expect(keep).toContain(`-H 'Authorization: Bearer {{token}}'`);
     expect(keep).toContain(`-d '{"owner":"{{user}}","note":"said \\"\${quote}\\"","{{key}}":1}'`);
-    const long = curlCommand(e, { curl: { longFlags: true, multiline: true } }).text;
+    const long = curlCommand(e, { curl: { longFlags: true, multiline: true, prettyJson: false } }).text;
     expect(long.split(' \\\n  ')).toEqual(['curl', '--request PUT', '--globoff', expect.stringContaining('{{host}}'), "--header 'Authorization: Bearer {{token}}'", "--header 'Content-Type: application/json'", expect.stringMatching(/^--data '/)]);
   });
 
   it('resolves a placeholder inside a JSON string without breaking the JSON', () => {
-    const { text, warnings } = curlCommand(placeholderEndpoint(), { environment: env, curl: { render: 'resolve' } });
+    const { text, warnings } = curlCommand(placeholderEndpoint(), { environment: env, curl: { render: 'resolve', multiline: false, prettyJson: false } });
     const data = /-d '((?:[^']|'\\'')*)'/.exec(text)![1]!.replaceAll(`'\\''`, `'`);
     expect(JSON.parse(data)).toEqual({ owner: 'jo', note: `said "a"b'c"`, k: 1 });
     expect(warnings).toEqual([expect.stringContaining("'nowhere'")]);
   });
 
   it('writes gRPC methods as grpcurl commands whose arguments reach grpcurl intact', async () => {
-    const result = exportCurl(grpcEndpoints(), { environment: { name: 'g', variables: [{ key: 'host', value: 'http://127.0.0.1:9090' }] }, curl: { render: 'resolve', comments: false } });
+    const result = exportCurl(grpcEndpoints(), { environment: { name: 'g', variables: [{ key: 'host', value: 'http://127.0.0.1:9090' }] }, curl: { render: 'resolve', comments: false, multiline: false, prettyJson: false } });
     // A shell function stands in for grpcurl and prints the argv the shell hands it.
     const out = await runScript(result.files[0]!.content, `grpcurl() { printf '<%s>' "$@"; echo; }`);
     expect(out.stdout.trim().split('\n')).toEqual([
@@ -113,8 +113,8 @@ describe('cURL export run by sh', () => {
   });
 
   it('is byte-identical across runs', () => {
-    const a = exportCurl(endpoints, { modules: shop.modules });
-    const b = exportCurl([...endpoints].reverse(), { modules: shop.modules });
+    const a = exportCurl(endpoints, { modules: shop.modules, curl: { responseExample: true } });
+    const b = exportCurl([...endpoints].reverse(), { modules: shop.modules, curl: { responseExample: true } });
     expect(b.files).toEqual(a.files);
     const dir = writeExport(a.files);
     try {
