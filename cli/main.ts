@@ -2,6 +2,7 @@
 // codes: 0 success, 1 unexpected failure, 2 bad usage or bad input.
 
 import { InputError } from '../core/errors';
+import { exportCommand, exportHelp } from './commands/export';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { showCommand, showHelp } from './commands/show';
@@ -16,6 +17,9 @@ Commands:
   scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
+  export --format CHANNEL [DIR]
+                         export endpoints: markdown, yapi, postman, curl, http-client,
+                         hoppscotch, openapi, apipost
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -23,6 +27,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   scan: { run: scanCommand, help: scanHelp },
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
+  export: { run: exportCommand, help: exportHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
