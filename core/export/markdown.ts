@@ -32,7 +32,7 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
       // headings stay unique and linkable.
       const names = new Map<string, number>();
       for (const e of folder.items) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-      for (const e of folder.items) out.push('', ...endpointSection(e, options, names.get(e.name)! > 1));
+      for (const e of folder.items) out.push('', endpointSection(e, options, names.get(e.name)! > 1).join('\n'));
     }
   }
   const path = 'api.md';
@@ -107,6 +107,7 @@ function trimTrailingBlank(lines: string[]): string[] {
 
 /** Text inside a table cell: one line, pipes and angle brackets escaped. */
 function cell(text: string): string {
+  if (!/[\n|<>]/.test(text)) return text.trim();
   return inline(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|').trim();
 }
 
@@ -116,7 +117,7 @@ function heading(text: string): string {
 
 /** `Result<ProductDto>` is text, not an HTML element. */
 function inline(text: string): string {
-  return text.replace(/[<>]/g, (c) => `\\${c}`);
+  return text.includes('<') || text.includes('>') ? text.replace(/[<>]/g, (c) => `\\${c}`) : text;
 }
 
 /**

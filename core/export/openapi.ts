@@ -2,10 +2,10 @@
 // components, folders become tags, the host becomes the server. gRPC methods and verbs OpenAPI
 // cannot name are left out with a note; `ALL` (no method restriction) is described as GET.
 
-import { stringify } from 'yaml';
 import type { Endpoint } from '../model/endpoint';
 import type { Param } from '../model/request';
 import { Components } from './json-schema';
+import { toYaml } from './yaml-emitter';
 import { fullPath, pathParamNames } from './request-template';
 import { exportOrder, UniqueNames } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
@@ -59,7 +59,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     paths,
   };
   if (Object.keys(components.schemas).length) doc.components = { schemas: sortKeys(components.schemas) };
-  const content = format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+  const content = format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc);
   const file = format === 'json' ? 'openapi.json' : 'openapi.yaml';
   return {
     files: [{ path: file, content }],
