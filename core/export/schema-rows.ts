@@ -21,7 +21,9 @@ export function schemaRows(root: JsonSchema, maxDepth = 8): FieldRow[] {
     for (const [name, prop] of Object.entries(object.properties ?? {})) {
       const p = deref(prop, defs);
       rows.push({ depth, name, type: typeLabel(p, defs), required: required.has(name), description: prop.description ?? p.description ?? '' });
-      const key = p['x-java-type'] ?? p.title ?? name;
+      // A type already being expanded on the way down (a tree's children) is named, not repeated.
+      const inner = p.type === 'array' && p.items ? deref(p.items, defs) : p;
+      const key = inner['x-java-type'] ?? inner.title ?? p['x-java-type'] ?? name;
       if (depth < maxDepth && !path.includes(key)) walk(p, depth + 1, [...path, key]);
     }
   };
