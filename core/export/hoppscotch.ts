@@ -36,6 +36,9 @@ export function exportHoppscotch(endpoints: readonly Endpoint[], options: Export
   const root = collection(title, `coll_${stableHex(`hopp:${title}`, 16)}`, folders, []);
   const files: ExportFile[] = [{ path: 'hoppscotch-collection.json', content: `${JSON.stringify(root, null, 2)}\n` }];
   const warnings: string[] = [];
+  const withFiles = http.filter((e) => (e.request?.params ?? []).some((p) => p.in === 'form' && p.file));
+  // A Hoppscotch collection holds file parts as blobs of the app's own; none can be named here.
+  if (withFiles.length) warnings.push(`file parts are left empty (attach the files in Hoppscotch): ${withFiles.map((e) => e.address).join(', ')}`);
   if (options.environment) {
     const { file, secrets } = hoppEnvironment(options.environment);
     files.push(file);

@@ -4,9 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ExportFile } from '../../core/export/types';
 
-export function writeExport(files: readonly ExportFile[], prefix = 'apiscout-export-'): string {
+export function writeExport(files: readonly { path: string; content: string | Buffer }[], prefix = 'apiscout-export-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   for (const f of files) {
     mkdirSync(dirname(join(dir, f.path)), { recursive: true });

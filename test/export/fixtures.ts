@@ -14,6 +14,9 @@ export function scanShop(): Promise<ScanResult> {
   return (shop ??= scanProject(SHOP));
 }
 
+/** The file a multipart export refers to (`<param>.bin`); tests write it where the consumer runs. */
+export const UPLOAD = { name: 'file.bin', content: Buffer.from([0, 1, 2, 255, 0x27, 0x0a, 0xe4, 0xb8, 0xad]) };
+
 /** Every character class a shell, a URL or a JSON encoder can get wrong. */
 export const HOSTILE = `it's "$HOME" \`id\` $(id) \\ back\\slash; & | < > * ? [a] {b} ~ # % 中文 😀 tab\there\nnew line\r\x01\x1f\x7f`;
 
@@ -67,6 +70,15 @@ export function edgeEndpoints(): Endpoint[] {
       name: 'Form login',
       request: { params: [param('username', 'form', 'jo smith'), param('password', 'form', 'p@ss&word=1')], consumes: ['application/x-www-form-urlencoded'] },
       response: { contentType: 'application/json', description: '' },
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/edge/documents',
+      name: 'Upload document',
+      request: {
+        params: [param('title', 'form', 'Q3 report & notes'), { ...param('file', 'form', undefined), file: true, schema: { type: 'string', format: 'binary' } }],
+        consumes: ['multipart/form-data'],
+      },
     }),
     endpoint({
       method: 'ALL',

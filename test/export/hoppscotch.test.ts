@@ -15,7 +15,8 @@ let server: RecordingServer;
 
 beforeAll(async () => {
   shop = await scanShop();
-  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+  // Hoppscotch keeps file parts as in-app blobs: a file cannot be named in a collection.
+  endpoints = [...shop.endpoints, ...edgeEndpoints().filter((e) => e.name !== 'Upload document')];
   server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok') });
 });
 afterAll(() => server.close());

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHttpClient } from '../../core/export/http-client';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { HTTPYAC } from './consumers';
-import { edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, scanShop, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -16,7 +16,7 @@ let server: RecordingServer;
 beforeAll(async () => {
   shop = await scanShop();
   endpoints = [...shop.endpoints, ...edgeEndpoints()];
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok') });
+  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD });
 });
 afterAll(() => server.close());
 
@@ -29,7 +29,7 @@ describe('.http export', () => {
     expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.env.json']);
     expect(JSON.parse(result.files[1]!.content)).toEqual({ local: { host: server.url, token: 'tok' } });
     expect(result.summary.warnings).toEqual([expect.stringContaining('apiKey')]);
-    const dir = writeExport(result.files);
+    const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }]);
     try {
       const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--env', 'local', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
       expect(out.status, out.stderr).toBe(0);
@@ -42,7 +42,7 @@ describe('.http export', () => {
   });
 
   it('writes requests separated by ###, and gRPC methods in the GRPC form', () => {
-    const text = exportHttpClient([edgeEndpoints()[3]!, grpcEndpoints()[0]!]).files[0]!.content;
+    const text = exportHttpClient([edgeEndpoints().find((e) => e.name === 'Delete item')!, grpcEndpoints()[0]!]).files[0]!.content;
     expect(text).toBe(
       [
         '### Delete item',

@@ -8,7 +8,7 @@ import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPostman } from '../../core/export/postman';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, scanShop, UPLOAD } from './fixtures';
 import { removeDir, writeExport } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -23,13 +23,13 @@ beforeAll(async () => {
   shop = await scanShop();
   endpoints = [...shop.endpoints, ...edgeEndpoints()];
   // newman fills `{{token}}` from the exported environment.
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok') });
+  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD });
 });
 afterAll(() => server.close());
 
-function runNewman(collection: string, environment: string): Promise<NewmanRunSummary> {
+function runNewman(collection: string, environment: string, workingDir: string): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) =>
-    newman.run({ collection, environment, reporters: [], timeoutRequest: 10_000 }, (err: Error | null, summary: NewmanRunSummary) => (err ? reject(err) : resolve(summary))),
+    newman.run({ collection, environment, workingDir, reporters: [], timeoutRequest: 10_000 }, (err: Error | null, summary: NewmanRunSummary) => (err ? reject(err) : resolve(summary))),
   );
 }
 
@@ -47,9 +47,9 @@ describe('Postman export', () => {
     expect(result.files.map((f) => f.path)).toEqual(['collection.postman_collection.json', 'local.postman_environment.json']);
     expect(result.files[1]!.content).not.toContain('S3cr3t-value');
 
-    const dir = writeExport(result.files);
+    const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }]);
     try {
-      const summary = await runNewman(join(dir, result.files[0]!.path), join(dir, result.files[1]!.path));
+      const summary = await runNewman(join(dir, result.files[0]!.path), join(dir, result.files[1]!.path), dir);
       expect(summary.run.failures.map((f) => f.error.message)).toEqual([]);
       expect(summary.run.stats.requests).toMatchObject({ total: endpoints.length, failed: 0 });
     } finally {

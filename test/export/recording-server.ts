@@ -32,6 +32,8 @@ export interface ServerOptions {
   resolve?: (text: string) => string;
   /** Per endpoint id, the exact body bytes expected (cURL: byte-identical bodies). */
   exactBodies?: Map<string, string>;
+  /** The bytes every multipart file part must carry. */
+  upload?: { name: string; content: Buffer };
 }
 
 export async function startRecordingServer(endpoints: readonly Endpoint[], options: ServerOptions = {}): Promise<RecordingServer> {
@@ -97,7 +99,7 @@ export async function startRecordingServer(endpoints: readonly Endpoint[], optio
       const want = paramValues(e, 'cookie', p.name, resolve)[0];
       if (cookies.get(p.name) !== want) problem(`cookie ${p.name}: got ${JSON.stringify(cookies.get(p.name))}, want ${JSON.stringify(want)}`);
     }
-    checkBody(e, req, body, resolve, options.exactBodies?.get(e.id), problem);
+    await checkBody(e, req, body, resolve, options, problem);
     const example = e.response?.example;
     const json = example === undefined || typeof example !== 'string';
     res.writeHead(200, { 'content-type': json ? 'application/json' : 'text/plain' });
@@ -151,11 +153,34 @@ function resolveJson(v: unknown, resolve: (t: string) => string): unknown {
   return v;
 }
 
-function checkBody(e: Endpoint, req: IncomingMessage, body: Buffer, resolve: (t: string) => string, exact: string | undefined, problem: (p: string) => void): void {
+async function checkBody(e: Endpoint, req: IncomingMessage, body: Buffer, resolve: (t: string) => string, options: ServerOptions, problem: (p: string) => void): Promise<void> {
   const form = params(e, 'form');
   const declared = e.request?.body;
+  const exact = options.exactBodies?.get(e.id);
   const contentType = req.headers['content-type'] ?? '';
+  if (form.length && contentType.startsWith('multipart/form-data')) {
+    let data: FormData;
+    try {
+      data = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    } catch (err) {
+      return problem(`multipart body does not parse: ${(err as Error).message}`);
+    }
+    for (const p of form) {
+      const got = data.getAll(p.name);
+      if (p.file) {
+        const part = got[0];
+        if (got.length !== 1 || typeof part === 'string' || !part) return problem(`file part ${p.name}: got ${got.length} non-file value(s)`);
+        const bytes = Buffer.from(await part.arrayBuffer());
+        if (options.upload && !bytes.equals(options.upload.content)) problem(`file part ${p.name}: content differs (${bytes.length} bytes)`);
+      } else {
+        const want = paramValues(e, 'form', p.name, resolve);
+        if (!isDeepStrictEqual(got, want)) problem(`form field ${p.name}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+      }
+    }
+    return;
+  }
   if (form.length) {
+    if (form.some((p) => p.file) || (e.request?.consumes ?? []).some((c) => c.startsWith('multipart/'))) return problem(`multipart content type expected, got ${contentType}`);
     if (!contentType.startsWith('application/x-www-form-urlencoded')) return problem(`form content type ${contentType}`);
     const got = new URLSearchParams(body.toString('utf8'));
     for (const p of form) {

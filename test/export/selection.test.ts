@@ -47,7 +47,7 @@ describe('copy actions', () => {
   });
 
   it('Copy as cURL: one command per endpoint with the given options and placeholder warnings', () => {
-    const del = edgeEndpoints()[3]!;
+    const del = edgeEndpoints().find((e) => e.name === 'Delete item')!;
     const { text, warnings } = copyAsCurl([del], { environment: { name: 'dev', variables: [{ key: 'host', value: 'http://localhost:8080' }] }, curl: { render: 'resolve', multiline: false } });
     expect(text).toBe("curl -X DELETE http://localhost:8080/edge/items/7 -H 'Authorization: Bearer {{token}}'");
     expect(warnings).toEqual([expect.stringContaining("'token'")]);
