@@ -10,8 +10,9 @@ const UNSAFE = /[\u0080-\u009f\u2028\u2029\ufeff]/g;
 
 export function toYaml(value: unknown): string {
   if (!isCollection(value)) return `${empty(value)}\n`;
-  // Appending to one string (a rope in V8) allocates far less than an array of pieces.
-  return `${block(value, '').slice(1)}\n`;
+  const lines: string[] = [];
+  block(value, '', '', lines);
+  return `${lines.join('\n')}\n`;
 }
 
 function scalar(v: unknown): string {
@@ -42,37 +43,41 @@ function isCollection(v: unknown): v is object {
   return false;
 }
 
-/** A non-empty collection as lines, each starting with a newline and `indent`. */
-function block(value: object, indent: string): string {
-  let out = '';
+/**
+ * A non-empty collection as complete lines. `lead` is what its first line starts with when that
+ * line continues an item marker (`- ` of an array holding this map); later lines use `indent`.
+ */
+function block(value: object, indent: string, lead: string, lines: string[]): void {
   if (Array.isArray(value)) {
     for (const item of value) {
-      if (isCollection(item) && !Array.isArray(item)) {
-        // `- key: value`, the item's other keys aligned under its first.
-        let prefix = '- ';
-        for (const k in item) {
-          const v = (item as Record<string, unknown>)[k];
-          if (v === undefined) continue;
-          out += `\n${indent}${prefix}${text(k)}:${after(v, `${indent}    `)}`;
-          prefix = '  ';
+      const head = lead || indent;
+      lead = '';
+      if (isCollection(item)) {
+        if (Array.isArray(item)) {
+          lines.push(`${head}-`);
+          block(item, `${indent}  `, '', lines);
+        } else {
+          // `- key: value`, the item's other keys aligned under its first.
+          block(item, `${indent}  `, `${head}- `, lines);
         }
       } else {
-        out += `\n${indent}-${after(item, `${indent}  `)}`;
+        lines.push(`${head}- ${empty(item)}`);
       }
     }
-  } else {
-    for (const k in value) {
-      const v = (value as Record<string, unknown>)[k];
-      if (v === undefined) continue;
-      out += `\n${indent}${text(k)}:${after(v, `${indent}  `)}`;
+    return;
+  }
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    const head = lead || indent;
+    lead = '';
+    if (isCollection(v)) {
+      lines.push(`${head}${text(k)}:`);
+      block(v, `${indent}  `, '', lines);
+    } else {
+      lines.push(`${head}${text(k)}: ${empty(v)}`);
     }
   }
-  return out;
-}
-
-/** What follows `key:` or `-`: a scalar on the same line, or a block below. */
-function after(v: unknown, indent: string): string {
-  return isCollection(v) ? block(v, indent) : ` ${empty(v)}`;
 }
 
 function empty(v: unknown): string {
