@@ -7,6 +7,7 @@ import { dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SettingsStore } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
+import { EnvironmentStore } from '../../core/env/environments';
 import { loadVariableLookup } from '../../core/env/placeholders';
 import { InputError } from '../../core/errors';
 import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile, type ExportOptions } from '../../core/export/index';
@@ -116,6 +117,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     title: values.title,
     modules: result.modules,
     environment,
+    environments: new EnvironmentStore({ projectDir: dir, userDir, warn }).list(),
     lookup,
     curl,
     openapi: { version: openapiVersion as '3.0.3' | '3.1.0' | undefined, format: out !== '-' && extname(out) === '.json' ? 'json' : 'yaml' },

@@ -18,8 +18,9 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
   }
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
   const warnings: string[] = [];
-  if (options.environment) {
-    const { file, secrets } = envFile([options.environment]);
+  const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
+  if (environments.length) {
+    const { file, secrets } = envFile(environments);
     files.push(file);
     if (secrets.length) warnings.push(`secret variables left out of http-client.env.json (keep them in http-client.private.env.json): ${secrets.join(', ')}`);
   }
@@ -81,7 +82,7 @@ export function envFile(environments: readonly Environment[]): { file: ExportFil
   for (const env of environments) {
     const vars: Record<string, string> = {};
     for (const v of env.variables) {
-      if (v.secret) secrets.push(v.key);
+      if (v.secret) secrets.push(`${env.name}.${v.key}`);
       else vars[v.key] = v.value;
     }
     doc[env.name] = vars;

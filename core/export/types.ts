@@ -82,6 +82,11 @@ export interface ExportOptions {
   /** The active environment: written next to collections that have environment files, used for servers and resolving. */
   environment?: Environment;
   /**
+   * Every environment of the project, for formats whose environment file holds several
+   * (`http-client.env.json`). Absent: the active environment alone.
+   */
+  environments?: readonly Environment[];
+  /**
    * Finds a placeholder's value: the active environment first, then the config reader. When
    * absent, the environment's variables are used.
    */

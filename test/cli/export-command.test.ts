@@ -24,7 +24,13 @@ beforeAll(() => {
   project = join(work, 'shop');
   cpSync(SHOP, project, { recursive: true });
   mkdirSync(join(project, '.apiscout'));
-  const environments = { version: 1, environments: [{ name: 'staging', variables: [{ key: 'host', value: 'https://staging.example.com' }] }] };
+  const environments = {
+    version: 1,
+    environments: [
+      { name: 'staging', variables: [{ key: 'host', value: 'https://staging.example.com' }] },
+      { name: 'local', variables: [{ key: 'host', value: 'http://localhost:8080' }] },
+    ],
+  };
   writeFileSync(join(project, '.apiscout', 'environments.json'), JSON.stringify(environments));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -45,6 +51,16 @@ describe('apiscout export', () => {
     const r = run(['export', '--format', 'postman', '--env', 'staging', '--out', `${out}/`, project]);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['collection.postman_collection.json', 'staging.postman_environment.json']);
+  });
+
+  it('writes every environment of the project into http-client.env.json', () => {
+    const out = join(work, 'out-http');
+    const r = run(['export', '--format', 'http-client', '--out', `${out}/`, project]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'http-client.env.json'), 'utf8'))).toEqual({
+      staging: { host: 'https://staging.example.com' },
+      local: { host: 'http://localhost:8080' },
+    });
   });
 
   it('writes OpenAPI as JSON when the file name says so', () => {
