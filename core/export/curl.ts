@@ -22,8 +22,15 @@ export const CURL_DEFAULTS: Resolved = {
   responseExample: SETTINGS['curl.format.responseExample'].default,
 };
 
+/** Given options over the defaults; an option passed as `undefined` keeps its default. */
+function curlOptions(given: CurlOptions | undefined): Resolved {
+  const out = { ...CURL_DEFAULTS };
+  for (const [k, v] of Object.entries(given ?? {})) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
 export function exportCurl(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
-  const opts: Resolved = { ...CURL_DEFAULTS, ...options.curl };
+  const opts = curlOptions(options.curl);
   const resolver = resolverFor(opts, options);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
@@ -50,7 +57,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
 
 /** Copy as cURL (spec §4.4): the command alone, with the saved (or given) formatting options. */
 export function curlCommand(endpoint: Endpoint, options: ExportOptions = {}): { text: string; warnings: string[] } {
-  const opts: Resolved = { ...CURL_DEFAULTS, ...options.curl };
+  const opts = curlOptions(options.curl);
   const resolver = resolverFor(opts, options);
   const warnings: string[] = [];
   const text = command(endpoint, opts, options, resolver, warnings);
