@@ -5,7 +5,7 @@
 
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
-import { bodyText, buildTemplate, type RequestTemplate } from './request-template';
+import { bodyText, buildTemplate, queryString, type RequestTemplate } from './request-template';
 import { exportOrder, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
@@ -78,7 +78,8 @@ function url(t: RequestTemplate, hostVar: string) {
   const path = t.parts.map((p) => ('literal' in p ? p.literal : `:${p.param}`)).join('');
   const segments = path.split('/').filter((s, i) => i > 0 || s !== '');
   const query = t.query.map((q) => ({ key: q.name, value: q.value, ...(q.description ? { description: q.description } : {}) }));
-  const raw = `{{${hostVar}}}${path}${query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`;
+  // `raw` is what Postman shows and re-parses on edit: values encoded, so `&` and `=` stay inside them.
+  const raw = `{{${hostVar}}}${path}${t.query.length ? `?${queryString(t.query)}` : ''}`;
   return {
     raw,
     host: [`{{${hostVar}}}`],
