@@ -5,6 +5,7 @@ import { CallError, InputError } from '../core/errors';
 import { callCommand, callHelp } from './commands/call';
 import { envCommand, envHelp } from './commands/env';
 import { settingsCommand, settingsHelp } from './commands/settings';
+import { exportCommand, exportHelp } from './commands/export';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
@@ -24,6 +25,9 @@ Commands:
   call ID|QUERY [DIR]    send one endpoint's request and print the response
   env ACTION [--dir DIR] list, create, change and select environments
   settings [ACTION]      show or change settings (user or project)
+  export --format CHANNEL [DIR]
+                         export endpoints: markdown, yapi, postman, curl, http-client,
+                         hoppscotch, openapi, apipost
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -35,6 +39,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   call: { run: callCommand, help: callHelp },
   env: { run: envCommand, help: envHelp },
   settings: { run: settingsCommand, help: settingsHelp },
+  export: { run: exportCommand, help: exportHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

@@ -1,0 +1,157 @@
+// `apiscout export --format CHANNEL [--out FILE|DIR|-] [--select QUERY] [--env NAME] [DIR]`:
+// scans DIR and writes the selected endpoints to one channel (spec §4.5), with the cURL options
+// of spec §4.6 as flags over the saved settings.
+
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SettingsStore } from '../../core/config/settings';
+import { userConfigDir } from '../../core/config/user-dir';
+import { EnvironmentStore } from '../../core/env/environments';
+import { loadVariableLookup } from '../../core/env/placeholders';
+import { InputError } from '../../core/errors';
+import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile, type ExportOptions } from '../../core/export/index';
+import { scanProject } from '../../core/scan/scan';
+import type { CliIO } from '../io';
+import { reportDiagnostics } from './scan';
+
+export const exportHelp = `Usage: apiscout export --format CHANNEL [--out FILE|DIR|-] [--select QUERY] [--env NAME] [DIR]
+
+Scans DIR (default: the bundled sample shop) and exports its endpoints to one channel:
+  markdown  yapi  postman  curl  http-client  hoppscotch  openapi  apipost
+
+Options:
+  --format CHANNEL        the channel (required)
+  --out FILE|DIR|-        '-' (default): the main file to stdout; DIR (existing, or ending in
+                          '/'): every file into it; FILE: the main file there, companion files
+                          (environments) beside it
+  --select QUERY          only the endpoints matching a search query (see apiscout search)
+  --env NAME              the environment for host and placeholders (default: the active one)
+  --title TEXT            the collection or document title (default: API)
+  --openapi-version V     3.0.3 (default) or 3.1.0
+  --include-tests         also scan test sources
+  -h, --help              show this help
+
+cURL (defaults from the saved settings, see README):
+  --resolve               fill placeholders from the environment, then the config files
+  --keep                  keep placeholders as written
+  --comments / --no-comments                  comments and section dividers
+  --pretty-json / --compact-json              indented JSON bodies
+  --multiline / --single-line                 one flag per line
+  --long-flags / --short-flags                --request, --header, --data
+  --response-example / --no-response-example  the response example as a comment
+
+A summary (exported, skipped with reasons, warnings) goes to stderr.`;
+
+const PAIRS: [keyof CurlOptions, string, string][] = [
+  ['comments', 'comments', 'no-comments'],
+  ['prettyJson', 'pretty-json', 'compact-json'],
+  ['multiline', 'multiline', 'single-line'],
+  ['longFlags', 'long-flags', 'short-flags'],
+  ['responseExample', 'response-example', 'no-response-example'],
+];
+
+export async function exportCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      out: { type: 'string', default: '-' },
+      select: { type: 'string' },
+      env: { type: 'string' },
+      title: { type: 'string' },
+      'openapi-version': { type: 'string' },
+      'include-tests': { type: 'boolean', default: false },
+      resolve: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      ...Object.fromEntries(PAIRS.flatMap(([, on, off]) => [[on, { type: 'boolean' as const }], [off, { type: 'boolean' as const }]])),
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(exportHelp);
+    return 0;
+  }
+  const channel = values.format as Channel | undefined;
+  if (!channel || !CHANNELS.includes(channel)) {
+    io.err(`apiscout export: --format must be one of ${CHANNELS.join(', ')}${channel ? `, got '${channel}'` : ''}\n\n${exportHelp}`);
+    return 2;
+  }
+  if (positionals.length > 1) {
+    io.err(`apiscout export: expected at most one directory, got ${positionals.length}: ${positionals.join(' ')}`);
+    return 2;
+  }
+  const openapiVersion = values['openapi-version'];
+  if (openapiVersion !== undefined && openapiVersion !== '3.0.3' && openapiVersion !== '3.1.0') {
+    throw new InputError(`--openapi-version must be 3.0.3 or 3.1.0, got '${openapiVersion}'`, openapiVersion);
+  }
+  if (values.resolve && values.keep) throw new InputError('--resolve and --keep exclude each other', '--resolve');
+  const dir = positionals[0] ?? io.sampleProject;
+
+  const result = await scanProject(dir, { includeTests: values['include-tests'] });
+  reportDiagnostics(result.diagnostics, io);
+  const endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
+
+  const userDir = userConfigDir();
+  const warn = (message: string) => io.err(`apiscout export: warning: ${message}`);
+  const { lookup, environment } = loadVariableLookup({ projectDir: dir, userDir, environment: values.env, warn });
+  const settings = new SettingsStore({ userDir, projectDir: dir, warn }).read();
+  const flags = values as unknown as Record<string, boolean | undefined>;
+  const curl: CurlOptions = {
+    // "Ask each export" has no one to ask here: an explicit --env answers it, otherwise Skip (keep).
+    render: values.resolve ? 'resolve' : values.keep ? 'keep' : settings['curl.renderMode'] === 'resolve' || (settings['curl.renderMode'] === 'ask' && values.env !== undefined) ? 'resolve' : 'keep',
+    comments: settings['curl.format.comments'],
+    prettyJson: settings['curl.format.prettyJson'],
+    multiline: settings['curl.format.multiline'],
+    longFlags: settings['curl.format.longFlags'],
+    responseExample: settings['curl.format.responseExample'],
+  };
+  for (const [key, on, off] of PAIRS) {
+    if (flags[on] && flags[off]) throw new InputError(`--${on} and --${off} exclude each other`, `--${on}`);
+    if (flags[on]) (curl as Record<string, unknown>)[key] = true;
+    if (flags[off]) (curl as Record<string, unknown>)[key] = false;
+  }
+  const out = values.out;
+  const options: ExportOptions = {
+    title: values.title,
+    modules: result.modules,
+    environment,
+    environments: new EnvironmentStore({ projectDir: dir, userDir, warn }).list(),
+    lookup,
+    curl,
+    openapi: { version: openapiVersion as '3.0.3' | '3.1.0' | undefined, format: out !== '-' && extname(out) === '.json' ? 'json' : 'yaml' },
+  };
+  const exported = EXPORTERS[channel](endpoints, options);
+
+  const written = writeFiles(exported.files, out, io);
+  const s = exported.summary;
+  io.err(`exported ${s.exported} of ${s.selected} endpoint(s) to ${channel}${written.length ? `: ${written.join(', ')}` : ''}`);
+  for (const skip of s.skipped) io.err(`  skipped ${skip.address}: ${skip.reason}`);
+  for (const w of s.warnings) io.err(`  warning: ${w}`);
+  return 0;
+}
+
+/** Writes the files where --out says; returns the paths written (none for stdout). */
+function writeFiles(files: readonly ExportFile[], out: string, io: CliIO): string[] {
+  const [main, ...companions] = files;
+  if (!main) return [];
+  if (out === '-') {
+    io.stdout.write(main.content);
+    for (const c of companions) io.err(`apiscout export: ${c.path} not written (stdout takes one file; use --out DIR)`);
+    return [];
+  }
+  const isDir = out.endsWith('/') || out.endsWith('\\') || (existsSync(out) && statSync(out).isDirectory());
+  const targets = isDir ? files.map((f) => [join(out, f.path), f] as const) : [[out, main] as const, ...companions.map((c) => [join(dirname(out), c.path), c] as const)];
+  const paths: string[] = [];
+  for (const [path, file] of targets) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.content);
+    } catch (e) {
+      throw new InputError(`cannot write ${path}: ${(e as Error).message}`, path, { cause: e });
+    }
+    paths.push(path);
+  }
+  return paths;
+}

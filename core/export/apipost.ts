@@ -1,0 +1,217 @@
+// ApiPost native import envelope (the API-documentation tool), per FORMATS.md §10: a flat list
+// of folder and API nodes linked by parent_id → target_id, with parameters per location, the
+// body, the response example and its schema; shared DTOs as models. ApiPost imports HTTP only.
+
+import type { Endpoint } from '../model/endpoint';
+import type { JsonSchema, Param } from '../model/request';
+import { Components } from './json-schema';
+import { basePath, bodyText, buildTemplate, fullPath, isJson } from './request-template';
+import { exportOrder, groupBy, stableHex } from './stable';
+import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
+
+const ROOT = '0';
+
+/** ApiPost's client ids are 14 hex digits; ours are derived from what they identify. */
+const id14 = (seed: string) => stableHex(`apipost:${seed}`, 14);
+
+export function exportApipost(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
+  const skipped: SkippedEndpoint[] = [];
+  const http = exportOrder(endpoints).filter((e) => {
+    if (e.protocol === 'http') return true;
+    skipped.push({ id: e.id, address: e.address, reason: 'the ApiPost import envelope has no gRPC APIs' });
+    return false;
+  });
+  const components = new Components('3.1', '#/components/schemas/');
+  const apis: unknown[] = [];
+  let sort = 0;
+  for (const mod of groupBy(http, (e) => e.module)) {
+    const modId = id14(`module:${mod.key}`);
+    apis.push(folderNode(modId, mod.key, ROOT, ++sort));
+    for (const folder of groupBy(mod.items, (e) => e.folder)) {
+      const folderId = id14(`folder:${mod.key}/${folder.key}`);
+      apis.push(folderNode(folderId, folder.key, modId, ++sort));
+      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options));
+    }
+  }
+  const host = options.environment?.variables.find((v) => v.key === (options.hostVariable ?? 'host') && !v.secret)?.value ?? '';
+  const models = Object.entries(components.schemas)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, schema]) => ({
+      model_id: name,
+      model_type: 'model',
+      name,
+      display_name: name,
+      description: (schema as JsonSchema).description ?? '',
+      parent_id: ROOT,
+      schema,
+      old_model_id: `#/components/schemas/${name}`,
+      create_dtime: 0,
+      update_dtime: 0,
+      version: 1,
+      status: 1,
+      creator_info: {},
+      updater_info: {},
+    }));
+  const envelope = {
+    global: { envs: [] },
+    config: {
+      mode: 'append',
+      folder_id: ROOT,
+      host,
+      base_path: commonBase(http, options),
+      api_cover_modal: 'url_and_folder',
+      sample_cover_modal: 'name',
+      model_cover_modal: 'name',
+      testing_cover_modal: 'name',
+      env_cover_modal: 'both',
+    },
+    name: options.title ?? 'API',
+    intro: '',
+    apis,
+    models,
+    samples: [],
+    import_type: 'apipost',
+  };
+  const path = 'apipost.json';
+  return {
+    files: [{ path, content: `${JSON.stringify(envelope, null, 2)}\n` }],
+    summary: { channel: 'apipost', selected: endpoints.length, exported: http.length, skipped, warnings: [], files: [path] },
+  };
+}
+
+function commonBase(endpoints: readonly Endpoint[], options: ExportOptions): string {
+  const bases = new Set(endpoints.map((e) => basePath(e, options.modules)));
+  return bases.size === 1 ? [...bases][0]! : '';
+}
+
+function shared(targetId: string, type: 'folder' | 'api', name: string, description: string, parent: string, sort: number) {
+  return {
+    target_id: targetId,
+    target_type: type,
+    parent_id: parent,
+    name,
+    description,
+    mark_id: '1',
+    protocol: 'http/1.1',
+    sort,
+    version: 1,
+    server_id: '0',
+    status: 1,
+    is_check_result: 1,
+    is_socket: -1,
+    is_locked: -1,
+    is_force: -1,
+    is_changed: -1,
+    ai_expect: { list: [], none_math_expect_id: '1' },
+    attribute_info: {},
+  };
+}
+
+const AUTH = {
+  type: 'inherit',
+  kv: { key: '', value: '', in: 'header' },
+  bearer: { key: '' },
+  basic: { username: '', password: '' },
+  digest: { username: '', password: '', realm: '', nonce: '', algorithm: 'MD5', qop: '', nc: '', cnonce: '', opaque: '' },
+  hawk: { authId: '', authKey: '', algorithm: '', user: '', nonce: '', extraData: '', app: '', delegation: '', timestamp: '', includePayloadHash: -1 },
+  awsv4: { accessKey: '', secretKey: '', region: '', service: '', sessionToken: '', addAuthDataToQuery: -1 },
+  ntlm: { username: '', password: '', domain: '', workstation: '', disableRetryRequest: 1 },
+  edgegrid: { accessToken: '', clientToken: '', clientSecret: '', nonce: '', timestamp: '', baseURi: '', headersToSign: '' },
+  noauth: {},
+  jwt: { addTokenTo: 'header', algorithm: 'HS256', secret: '', isSecretBase64Encoded: -1, payload: '', headerPrefix: 'Bearer', queryParamKey: 'token', header: '' },
+  oauth1: { consumerKey: '', consumerSecret: '', signatureMethod: 'HMAC-SHA1', addEmptyParamsToSign: -1, includeBodyHash: -1, addParamsToHeader: -1, realm: '', version: '1.0', nonce: '', timestamp: '', verifier: '', callback: '', tokenSecret: '', token: '' },
+  oauth2: { grant_type: 'authorization_code', use_token: 'access_token', redirect_uri: '', auth_url: '', access_token_url: '', client_id: '', client_secret: '', scope: '', state: '', client_authentication: 'header' },
+};
+
+function folderNode(targetId: string, name: string, parent: string, sort: number) {
+  return {
+    ...shared(targetId, 'folder', name, '', parent, sort),
+    request: { auth: AUTH, header: { parameter: [] }, query: { parameter: [] }, body: { parameter: [] }, cookie: { parameter: [] }, pre_tasks: [], post_tasks: [] },
+  };
+}
+
+function apiNode(e: Endpoint, parent: string, sort: number, components: Components, options: ExportOptions) {
+  const t = buildTemplate(e, options.modules);
+  const params = e.request?.params ?? [];
+  const row = (location: string, name: string, value: string, p: Param | undefined) => ({
+    is_checked: 1,
+    key: name,
+    value,
+    not_null: p?.required === false ? -1 : 1,
+    description: p?.description ?? '',
+    field_type: fieldType(p?.schema),
+    param_id: id14(`param:${e.id}:${location}:${name}`),
+    schema: p ? components.use(p.schema) : { type: 'string' },
+  });
+  const find = (location: Param['in'], name: string) => params.find((p) => p.in === location && p.name === name);
+  const body = t.body;
+  const reqBody =
+    body?.kind === 'urlencoded' || body?.kind === 'multipart'
+      ? { mode: body.kind === 'urlencoded' ? 'urlencoded' : 'form-data', parameter: body.fields.map((f) => row('form', f.name, f.value, find('form', f.name))), raw: '', raw_parameter: [], raw_schema: {} }
+      : body
+        ? {
+            mode: body.kind === 'json' ? 'json' : 'raw',
+            parameter: [],
+            raw: bodyText(body, true),
+            raw_parameter: [],
+            raw_schema: e.request?.body ? components.use(e.request.body.schema) : {},
+          }
+        : { mode: 'none', parameter: [], raw: '', raw_parameter: [], raw_schema: {} };
+  const response = e.response;
+  return {
+    ...shared(id14(`api:${e.id}`), 'api', e.name, e.description, parent, sort),
+    tags: [],
+    method: t.method,
+    url: fullPath(e, options.modules),
+    request: {
+      auth: AUTH,
+      pre_tasks: [],
+      post_tasks: [],
+      header: { parameter: t.headers.map((h) => row('header', h.name, h.value, find('header', h.name))) },
+      query: { parameter: t.query.map((q) => row('query', q.name, q.value, find('query', q.name))) },
+      cookie: { parameter: t.cookies.map((c) => row('cookie', c.name, c.value, find('cookie', c.name))) },
+      restful: { parameter: t.pathParams.map((p) => row('path', p.name, p.value, find('path', p.name))) },
+      body: reqBody,
+    },
+    response: {
+      is_check_result: 1,
+      example: [
+        {
+          example_id: '1',
+          raw: response?.example === undefined ? '' : typeof response.example === 'string' ? response.example : JSON.stringify(response.example, null, 2),
+          raw_parameter: [],
+          headers: [],
+          expect: {
+            name: 'Success',
+            is_default: 1,
+            code: '200',
+            sleep: 0,
+            content_type: response && !isJson(response.contentType) ? 'raw' : 'json',
+            verify_type: 'schema',
+            mock: '',
+            schema: response?.schema ? components.use(response.schema) : {},
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** ApiPost's field_type: a capitalised Java-style type name. */
+function fieldType(s: JsonSchema | undefined): string {
+  const type = Array.isArray(s?.type) ? s!.type.find((t) => t !== 'null') : s?.type;
+  switch (type) {
+    case 'integer':
+      return s?.format === 'int64' ? 'Long' : 'Integer';
+    case 'number':
+      return s?.format === 'float' ? 'Float' : 'Number';
+    case 'boolean':
+      return 'Boolean';
+    case 'array':
+      return 'Array';
+    case 'object':
+      return 'Object';
+    default:
+      return 'String';
+  }
+}

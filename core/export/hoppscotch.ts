@@ -1,0 +1,129 @@
+// Hoppscotch collection (request-collection tool B), in the data model's current versions:
+// collection `v: 12`, REST request `v: "17"` (hoppscotch-data). Folders per module and class
+// folder; variables use Hoppscotch's `<<name>>`. Hoppscotch collections hold no gRPC requests.
+
+import type { Endpoint } from '../model/endpoint';
+import type { Environment } from '../model/environment';
+import { rewritePlaceholders } from './placeholders';
+import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, type RequestTemplate } from './request-template';
+import { exportOrder, groupBy, stableHex } from './stable';
+import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
+
+export const HOPP_COLLECTION_VERSION = 12;
+export const HOPP_REQUEST_VERSION = '17';
+
+const hopp = (text: string) => rewritePlaceholders(text, (name) => `<<${name}>>`);
+
+export function exportHoppscotch(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
+  const title = options.title ?? 'API';
+  const hostVar = options.hostVariable ?? 'host';
+  const skipped: SkippedEndpoint[] = [];
+  const http = exportOrder(endpoints).filter((e) => {
+    if (e.protocol === 'http') return true;
+    skipped.push({ id: e.id, address: e.address, reason: 'Hoppscotch REST collections have no gRPC requests' });
+    return false;
+  });
+  const folders = groupBy(http, (e) => e.module).map((mod) =>
+    collection(
+      mod.key,
+      `coll_${stableHex(`hopp:${mod.key}`, 16)}`,
+      groupBy(mod.items, (e) => e.folder).map((f) =>
+        collection(f.key, `coll_${stableHex(`hopp:${mod.key}/${f.key}`, 16)}`, [], f.items.map((e) => request(e, hostVar, options))),
+      ),
+      [],
+    ),
+  );
+  const root = collection(title, `coll_${stableHex(`hopp:${title}`, 16)}`, folders, []);
+  const files: ExportFile[] = [{ path: 'hoppscotch-collection.json', content: `${JSON.stringify(root, null, 2)}\n` }];
+  const warnings: string[] = [];
+  const withFiles = http.filter((e) => (e.request?.params ?? []).some((p) => p.in === 'form' && p.file));
+  // A Hoppscotch collection holds file parts as blobs of the app's own; none can be named here.
+  if (withFiles.length) warnings.push(`file parts are left empty (attach the files in Hoppscotch): ${withFiles.map((e) => e.address).join(', ')}`);
+  if (options.environment) {
+    const { file, secrets } = hoppEnvironment(options.environment);
+    files.push(file);
+    if (secrets.length) warnings.push(`secret values left out of the Hoppscotch environment: ${secrets.join(', ')}`);
+  }
+  return {
+    files,
+    summary: { channel: 'hoppscotch', selected: endpoints.length, exported: http.length, skipped, warnings, files: files.map((f) => f.path) },
+  };
+}
+
+function collection(name: string, ref: string, folders: unknown[], requests: unknown[]) {
+  return {
+    v: HOPP_COLLECTION_VERSION,
+    name,
+    folders,
+    requests,
+    auth: { authType: 'inherit', authActive: true },
+    headers: [],
+    variables: [],
+    description: null,
+    preRequestScript: '',
+    testScript: '',
+    _ref_id: ref,
+  };
+}
+
+function request(e: Endpoint, hostVar: string, options: ExportOptions) {
+  const t = buildTemplate(e, options.modules);
+  const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
+  const kv = (name: string, value: string, description = '') => ({ key: hopp(name), value: hopp(value), active: true, description });
+  // Hoppscotch keeps params as a map (a repeated key keeps its last value): a parameter with
+  // several values is written into the URL instead.
+  const counts = new Map<string, number>();
+  for (const q of t.query) counts.set(q.name, (counts.get(q.name) ?? 0) + 1);
+  const repeated = t.query.filter((q) => counts.get(q.name)! > 1);
+  const inUrl = repeated.length ? `?${hopp(queryString(repeated))}` : '';
+  return {
+    v: HOPP_REQUEST_VERSION,
+    name: e.name,
+    method: t.method,
+    endpoint: `<<${hostVar}>>${hopp(path)}${inUrl}`,
+    params: t.query.filter((q) => counts.get(q.name) === 1).map((q) => kv(q.name, q.value, q.description)),
+    headers: [
+      ...t.headers.map((h) => kv(h.name, h.value, h.description)),
+      ...(t.cookies.length ? [kv('Cookie', t.cookies.map((c) => `${c.name}=${c.value}`).join('; '))] : []),
+    ],
+    preRequestScript: '',
+    testScript: '',
+    auth: { authType: 'inherit', authActive: true },
+    body: body(t),
+    requestVariables: [],
+    responses: {},
+    _ref_id: `req_${stableHex(`hopp:${e.id}`, 16)}`,
+    description: e.description || null,
+  };
+}
+
+function body(t: RequestTemplate) {
+  const b = t.body;
+  if (!b) return { contentType: null, body: null };
+  switch (b.kind) {
+    case 'json':
+      return { contentType: b.contentType, body: hopp(bodyText(b, true)) };
+    case 'text':
+      return { contentType: b.contentType, body: hopp(b.text) };
+    case 'urlencoded':
+      // Hoppscotch keeps url-encoded bodies as `key: value` lines.
+      return { contentType: b.contentType, body: b.fields.map((f) => `${hopp(f.name)}: ${hopp(f.value)}`).join('\n') };
+    case 'multipart':
+      return {
+        contentType: b.contentType,
+        body: b.fields.map((f) => ({ key: f.name, value: f.file ? [] : hopp(f.value), active: true, isFile: f.file })),
+      };
+  }
+}
+
+/** The environment `hopp test -e` reads: a flat name → value object; secrets stay out. */
+export function hoppEnvironment(env: Environment): { file: ExportFile; secrets: string[] } {
+  const doc: Record<string, string> = {};
+  const secrets: string[] = [];
+  for (const v of env.variables) {
+    if (v.secret) secrets.push(v.key);
+    else doc[v.key] = v.value;
+  }
+  const safe = env.name.replace(/[^\w.-]+/g, '_');
+  return { file: { path: `${safe}.hoppscotch-env.json`, content: `${JSON.stringify(doc, null, 2)}\n` }, secrets };
+}

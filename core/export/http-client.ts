@@ -1,0 +1,91 @@
+// IDE HTTP client `.http` export (spec §4.7, JetBrains http-request-in-editor spec): requests
+// separated by `###`, each a request line, headers, a blank line and the body; `{{host}}` comes
+// from `http-client.env.json`, written from the environments. gRPC endpoints use the client's
+// `GRPC host/package.Service/Method` form with the request message as JSON.
+
+import type { Endpoint } from '../model/endpoint';
+import type { Environment } from '../model/environment';
+import { bodyText, buildTemplate, encodeSegment, fillPath, formEncode } from './request-template';
+import { exportOrder, groupBy, stableHex } from './stable';
+import type { ExportFile, ExportOptions, ExportResult } from './types';
+
+export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
+  const hostVar = `{{${options.hostVariable ?? 'host'}}}`;
+  const ordered = exportOrder(endpoints);
+  const blocks: string[] = [];
+  for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
+    for (const e of group.items) blocks.push(request(e, group.key, hostVar, options));
+  }
+  const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
+  const warnings: string[] = [];
+  const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
+  if (environments.length) {
+    const { file, secrets } = envFile(environments);
+    files.push(file);
+    if (secrets.length) warnings.push(`secret variables left out of http-client.env.json (keep them in http-client.private.env.json): ${secrets.join(', ')}`);
+  }
+  return {
+    files,
+    summary: { channel: 'http-client', selected: endpoints.length, exported: ordered.length, skipped: [], warnings, files: files.map((f) => f.path) },
+  };
+}
+
+function request(e: Endpoint, group: string, host: string, options: ExportOptions): string {
+  const lines = [`### ${oneLine(e.name)}`, `# ${group}`, `# @name ${requestName(e)}`];
+  if (e.description) lines.push(...e.description.split('\n').map((l) => `# ${l}`.trimEnd()));
+  if (e.protocol === 'grpc') {
+    lines.push(`GRPC ${host.replace(/^https?:\/\//, '')}${e.path}`);
+    for (const p of e.request?.params ?? []) if (p.in === 'header') lines.push(`${p.name}: ${String(p.example ?? p.default ?? '')}`);
+    lines.push('', JSON.stringify(e.request?.body?.example ?? {}, null, 2));
+    return `${lines.join('\n')}\n`;
+  }
+  const t = buildTemplate(e, options.modules);
+  const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
+  const query = t.query.map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
+  lines.push(`${t.method} ${host}${path}${query ? `?${query}` : ''}`);
+  for (const h of t.headers) lines.push(`${h.name}: ${h.value}`);
+  if (t.cookies.length) lines.push(`Cookie: ${t.cookies.map((c) => `${c.name}=${c.value}`).join('; ')}`);
+  const body = t.body;
+  if (body?.kind === 'multipart') {
+    const boundary = `apiscout-${stableHex(e.id, 16)}`;
+    lines.push(`Content-Type: multipart/form-data; boundary=${boundary}`, '');
+    for (const f of body.fields) {
+      lines.push(`--${boundary}`);
+      if (f.file) lines.push(`Content-Disposition: form-data; name="${f.name}"; filename="${f.value}"`, '', `< ./${f.value}`);
+      else lines.push(`Content-Disposition: form-data; name="${f.name}"`, '', f.value);
+    }
+    lines.push(`--${boundary}--`);
+  } else if (body?.kind === 'urlencoded') {
+    lines.push('', body.fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join('&'));
+  } else if (body) {
+    lines.push('', bodyText(body, true));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A name other requests and response handlers can refer to: the Java member, unique per endpoint. */
+function requestName(e: Endpoint): string {
+  return `${e.source.member}_${stableHex(e.id, 6)}`;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s*\n\s*/g, ' ');
+}
+
+/**
+ * `http-client.env.json`: environment name → variables. Secret values belong in the private
+ * file, which is kept out of version control, so they are not written here.
+ */
+export function envFile(environments: readonly Environment[]): { file: ExportFile; secrets: string[] } {
+  const doc: Record<string, Record<string, string>> = {};
+  const secrets: string[] = [];
+  for (const env of environments) {
+    const vars: Record<string, string> = {};
+    for (const v of env.variables) {
+      if (v.secret) secrets.push(`${env.name}.${v.key}`);
+      else vars[v.key] = v.value;
+    }
+    doc[env.name] = vars;
+  }
+  return { file: { path: 'http-client.env.json', content: `${JSON.stringify(doc, null, 2)}\n` }, secrets };
+}

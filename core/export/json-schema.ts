@@ -1,0 +1,115 @@
+// JSON Schema (draft 2020-12, as the scanner writes it) turned into what other formats accept:
+// shared object types hoisted into named components, and the OpenAPI 3.0 dialect.
+
+import type { JsonSchema } from '../model/request';
+
+export type Dialect = '3.0' | '3.1';
+
+/** `Result<ProductDto>` → `Result_ProductDto`: a name valid as a component key. */
+export function componentName(title: string): string {
+  return title.replace(/[<,]\s*/g, '_').replace(/[^A-Za-z0-9._-]+/g, '').replace(/_+$/, '') || 'Schema';
+}
+
+/**
+ * Collects the object types met in schemas as named components (keyed by their Java type),
+ * and rewrites each use as a `$ref` to `prefix + name`.
+ */
+export class Components {
+  readonly schemas: Record<string, unknown> = {};
+  private readonly byType = new Map<string, string>();
+  private readonly taken = new Set<string>();
+
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly prefix = '#/components/schemas/',
+  ) {}
+
+  /** The schema as it appears in the document; `defs` are the root's `$defs` for recursive refs. */
+  use(schema: JsonSchema, defs: Record<string, JsonSchema> | undefined = schema.$defs): Record<string, unknown> {
+    return this.convert(schema, defs ?? {});
+  }
+
+  private convert(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
+    if (s.$ref?.startsWith('#/$defs/')) {
+      const key = s.$ref.slice('#/$defs/'.length);
+      const target = defs[key];
+      if (!target) return { type: 'object', description: `unresolved reference ${key}` };
+      return this.reference({ ...target, 'x-java-type': target['x-java-type'] ?? key, title: target.title ?? key }, defs);
+    }
+    const javaType = s['x-java-type'];
+    if (javaType && isObject(s) && s.properties && !s['x-unresolved']) return this.reference(s, defs);
+    return this.body(s, defs);
+  }
+
+  private reference(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
+    const javaType = s['x-java-type']!;
+    let name = this.byType.get(javaType);
+    if (name === undefined) {
+      const base = componentName(s.title ?? javaType.split('.').pop()!);
+      name = base;
+      for (let i = 2; this.taken.has(name); i++) name = `${base}${i}`;
+      this.taken.add(name);
+      this.byType.set(javaType, name);
+      this.schemas[name] = {}; // reserved first: a recursive type refers to itself while being built
+      this.schemas[name] = this.body(s, defs);
+    }
+    return { $ref: `${this.prefix}${name}` };
+  }
+
+  private body(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(s)) {
+      if (v === undefined || k === '$defs' || k === '$schema') continue;
+      if (k === 'properties') {
+        const props: Record<string, unknown> = {};
+        for (const [name, p] of Object.entries(v as Record<string, JsonSchema>)) props[name] = this.property(p, defs);
+        out.properties = props;
+      } else if (k === 'items' || (k === 'additionalProperties' && typeof v === 'object')) {
+        out[k] = this.convert(v as JsonSchema, defs);
+      } else out[k] = v;
+    }
+    return this.dialect === '3.0' ? toOpenApi30(out) : out;
+  }
+
+  /** A property that is a reference keeps its own description (3.1 allows siblings of `$ref`; 3.0 ignores them, so it is dropped). */
+  private property(p: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
+    const converted = this.convert(p, defs);
+    if (converted.$ref && this.dialect === '3.1' && p.description) return { ...converted, description: p.description };
+    return converted;
+  }
+}
+
+function isObject(s: JsonSchema): boolean {
+  return s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
+}
+
+/** The OpenAPI 3.0 Schema Object: one type plus `nullable`, boolean exclusive bounds, one `example`. */
+function toOpenApi30(s: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(s.type)) {
+    const types = (s.type as string[]).filter((t) => t !== 'null');
+    if (types.length < (s.type as string[]).length) s.nullable = true;
+    if (types.length === 1) s.type = types[0];
+    else delete s.type;
+  } else if (s.type === 'null') {
+    // 3.0 has no null type: `Void` payloads become a schema that only says "null allowed".
+    delete s.type;
+    s.nullable = true;
+  }
+  if (typeof s.exclusiveMinimum === 'number') {
+    s.minimum = s.exclusiveMinimum;
+    s.exclusiveMinimum = true;
+  }
+  if (typeof s.exclusiveMaximum === 'number') {
+    s.maximum = s.exclusiveMaximum;
+    s.exclusiveMaximum = true;
+  }
+  if (Array.isArray(s.examples)) {
+    if (s.examples.length) s.example = s.examples[0];
+    delete s.examples;
+  }
+  if ('const' in s) {
+    s.enum = [s.const];
+    delete s.const;
+  }
+  return s;
+}

@@ -1,0 +1,134 @@
+// Markdown export: grouped by module, folder and endpoint; for each endpoint its method, path,
+// description, a parameter table per location, body and response schemas as field tables
+// (nested fields indented) and examples in fenced blocks. gRPC methods show their service,
+// streaming kind and message types. Passes markdownlint with the rules in
+// test/export/markdownlint.jsonc.
+
+import type { Endpoint, StreamingType } from '../model/endpoint';
+import type { JsonSchema, Param } from '../model/request';
+import { fullPath } from './request-template';
+import { schemaRows, typeLabel } from './schema-rows';
+import { exportOrder, groupBy } from './stable';
+import type { ExportOptions, ExportResult } from './types';
+
+const LOCATIONS: [Param['in'], string][] = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Headers'],
+  ['cookie', 'Cookies'],
+  ['form', 'Form parameters'],
+];
+
+const STREAMING: Record<StreamingType, string> = { U: 'unary', S: 'server streaming', C: 'client streaming', B: 'bidirectional streaming', unknown: 'unknown' };
+
+export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
+  const out: string[] = [`# ${cell(options.title ?? 'API')}`];
+  const ordered = exportOrder(endpoints);
+  for (const mod of groupBy(ordered, (e) => e.module)) {
+    out.push('', `## ${heading(mod.key || '(root)')}`);
+    for (const folder of groupBy(mod.items, (e) => e.folder)) {
+      out.push('', `### ${heading(folder.key)}`);
+      // Two endpoints with one name (GET and HEAD of a download) get their address added, so
+      // headings stay unique and linkable.
+      const names = new Map<string, number>();
+      for (const e of folder.items) names.set(e.name, (names.get(e.name) ?? 0) + 1);
+      for (const e of folder.items) out.push('', endpointSection(e, options, names.get(e.name)! > 1).join('\n'));
+    }
+  }
+  const path = 'api.md';
+  return {
+    files: [{ path, content: `${out.join('\n')}\n` }],
+    summary: { channel: 'markdown', selected: endpoints.length, exported: ordered.length, skipped: [], warnings: [], files: [path] },
+  };
+}
+
+function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean): string[] {
+  const out = [`#### ${heading(ambiguous ? `${e.name} (${e.method} ${e.path})` : e.name)}`, ''];
+  if (e.protocol === 'grpc') {
+    out.push(`**Method:** \`gRPC\` (${STREAMING[e.streaming ?? 'unknown']})  `, `**Path:** \`${e.path}\`  `);
+    if (e.grpc) {
+      out.push(`**Service:** \`${e.grpc.service}\`  `, `**Request:** \`${e.grpc.requestType}\`  `, `**Response:** \`${e.grpc.responseType}\`  `);
+      if (e.grpc.protoFile) out.push(`**Proto:** \`${e.grpc.protoFile}\`  `);
+    }
+  } else {
+    out.push(`**Method:** \`${e.method}\`  `, `**Path:** \`${fullPath(e, options.modules)}\`  `);
+    const consumes = e.request?.body?.contentType;
+    if (consumes) out.push(`**Content-Type:** \`${consumes}\`  `);
+  }
+  out.push(`**Source:** \`${e.className}#${e.source.member}\``);
+  if (e.description) out.push('', paragraph(e.description));
+  const params = e.request?.params ?? [];
+  for (const [location, title] of LOCATIONS) {
+    const rows = params.filter((p) => p.in === location);
+    if (!rows.length) continue;
+    out.push('', `##### ${title}`, '', '| Name | Type | Required | Default | Description |', '| --- | --- | --- | --- | --- |');
+    for (const p of rows) out.push(`| ${cell(p.name)} | ${cell(p.file ? 'file' : typeLabel(p.schema))} | ${p.required ? 'yes' : 'no'} | ${cell(p.default ?? '')} | ${cell(p.description)} |`);
+  }
+  const body = e.request?.body;
+  if (body) {
+    out.push('', `##### ${e.protocol === 'grpc' ? 'Request message' : 'Request body'}`, '');
+    if (body.description) out.push(paragraph(body.description), '');
+    out.push(...fieldTable(body.schema), ...example(body.example, body.contentType));
+  }
+  const response = e.response;
+  if (response && (response.schema || response.example !== undefined)) {
+    out.push('', `##### ${e.protocol === 'grpc' ? 'Response message' : 'Response'}`, '');
+    if (response.description) out.push(paragraph(response.description), '');
+    if (response.schema) out.push(...fieldTable(response.schema));
+    out.push(...example(response.example, response.contentType));
+  }
+  return trimTrailingBlank(out);
+}
+
+function fieldTable(schema: JsonSchema): string[] {
+  const rows = schemaRows(schema);
+  if (!rows.length) return [`Type: ${cell(typeLabel(schema))}`, ''];
+  const out = ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |'];
+  // Leading spaces vanish in a table cell; non-breaking spaces keep the indentation visible.
+  for (const r of rows) out.push(`| ${'&nbsp;&nbsp;'.repeat(r.depth)}${cell(r.name)} | ${cell(r.type)} | ${r.required ? 'yes' : 'no'} | ${cell(r.description)} |`);
+  out.push('');
+  return out;
+}
+
+function example(value: unknown, contentType: string): string[] {
+  if (value === undefined) return [];
+  const json = typeof value !== 'string' || /json/.test(contentType);
+  const text = json ? JSON.stringify(value, null, 2) : value;
+  // A fence longer than any backtick run inside keeps the block closed where it should be.
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return ['Example:', '', `${fence}${json ? 'json' : 'text'}`, text, fence];
+}
+
+function trimTrailingBlank(lines: string[]): string[] {
+  while (lines.length && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Text inside a table cell: one line, pipes and angle brackets escaped. */
+function cell(text: string): string {
+  if (!/[\n|<>]/.test(text)) return text.trim();
+  return inline(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|').trim();
+}
+
+function heading(text: string): string {
+  return inline(text.replace(/\s*\n\s*/g, ' ')).trim() || '(unnamed)';
+}
+
+/** `Result<ProductDto>` is text, not an HTML element. */
+function inline(text: string): string {
+  return text.includes('<') || text.includes('>') ? text.replace(/[<>]/g, (c) => `\\${c}`) : text;
+}
+
+/**
+ * Source text (Javadoc, annotations) as a paragraph: a line that would open a heading, quote,
+ * list or fence is escaped, and blank-line runs are collapsed.
+ */
+function paragraph(text: string): string {
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => inline(l.trimEnd()).replace(/^(\s*)(#|=|-|\+|\*|`{3}|~{3}|\d+[.)])/, '$1\\$2'))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}

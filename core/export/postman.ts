@@ -1,0 +1,118 @@
+// Postman Collection v2.1.0 (request-collection tool A): a folder per module, a folder per
+// class folder inside it, `:name` path variables with their values in `url.variable`, and a
+// Postman environment file from the active environment. The v2.1 schema has no gRPC items, so
+// gRPC endpoints are left out with a note.
+
+import type { Endpoint } from '../model/endpoint';
+import type { Environment } from '../model/environment';
+import { bodyText, buildTemplate, queryString, type RequestTemplate } from './request-template';
+import { exportOrder, groupBy, stableUuid } from './stable';
+import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
+
+export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+export function exportPostman(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
+  const title = options.title ?? 'API';
+  const hostVar = options.hostVariable ?? 'host';
+  const skipped: SkippedEndpoint[] = [];
+  const http = exportOrder(endpoints).filter((e) => {
+    if (e.protocol === 'http') return true;
+    skipped.push({ id: e.id, address: e.address, reason: 'Postman Collection v2.1 has no gRPC requests' });
+    return false;
+  });
+  const item = groupBy(http, (e) => e.module).map((mod) => ({
+    name: mod.key,
+    item: groupBy(mod.items, (e) => e.folder).map((folder) => ({
+      name: folder.key,
+      item: folder.items.map((e) => requestItem(e, hostVar, options)),
+    })),
+  }));
+  const collection = {
+    info: {
+      _postman_id: stableUuid(`postman:${title}:${http.map((e) => e.id).join('\n')}`),
+      name: title,
+      schema: POSTMAN_SCHEMA,
+    },
+    item,
+    variable: [{ key: hostVar, value: hostValue(options, hostVar) ?? 'http://localhost:8080', type: 'string' }],
+  };
+  const files: ExportFile[] = [{ path: 'collection.postman_collection.json', content: `${JSON.stringify(collection, null, 2)}\n` }];
+  const warnings: string[] = [];
+  if (options.environment) {
+    const { file, secrets } = postmanEnvironment(options.environment);
+    files.push(file);
+    if (secrets.length) warnings.push(`secret values left out of the Postman environment: ${secrets.join(', ')}`);
+  }
+  return {
+    files,
+    summary: { channel: 'postman', selected: endpoints.length, exported: http.length, skipped, warnings, files: files.map((f) => f.path) },
+  };
+}
+
+function hostValue(options: ExportOptions, key: string): string | undefined {
+  return options.environment?.variables.find((v) => v.key === key && !v.secret)?.value;
+}
+
+function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
+  const t = buildTemplate(e, options.modules);
+  return {
+    id: stableUuid(`postman:${e.id}`),
+    name: e.name,
+    request: {
+      method: t.method,
+      header: [
+        ...t.headers.map((h) => ({ key: h.name, value: h.value, ...(h.description ? { description: h.description } : {}) })),
+        ...(t.cookies.length ? [{ key: 'Cookie', value: t.cookies.map((c) => `${c.name}=${c.value}`).join('; ') }] : []),
+      ],
+      ...body(t),
+      url: url(t, hostVar),
+      ...(e.description ? { description: e.description } : {}),
+    },
+    response: [],
+  };
+}
+
+function url(t: RequestTemplate, hostVar: string) {
+  // Postman writes path variables as `:name` segments; a template inside a segment
+  // (`/files/{name}.json`) becomes `:name.json`, which Postman also resolves.
+  const path = t.parts.map((p) => ('literal' in p ? p.literal : `:${p.param}`)).join('');
+  const segments = path.split('/').filter((s, i) => i > 0 || s !== '');
+  const query = t.query.map((q) => ({ key: q.name, value: q.value, ...(q.description ? { description: q.description } : {}) }));
+  // `raw` is what Postman shows and re-parses on edit: values encoded, so `&` and `=` stay inside them.
+  const raw = `{{${hostVar}}}${path}${t.query.length ? `?${queryString(t.query)}` : ''}`;
+  return {
+    raw,
+    host: [`{{${hostVar}}}`],
+    path: segments,
+    ...(query.length ? { query } : {}),
+    ...(t.pathParams.length ? { variable: t.pathParams.map((p) => ({ key: p.name, value: p.value, ...(p.description ? { description: p.description } : {}) })) } : {}),
+  };
+}
+
+function body(t: RequestTemplate) {
+  const b = t.body;
+  if (!b) return {};
+  switch (b.kind) {
+    case 'json':
+      return { body: { mode: 'raw', raw: bodyText(b, true), options: { raw: { language: 'json' } } } };
+    case 'text':
+      return { body: { mode: 'raw', raw: b.text } };
+    case 'urlencoded':
+      return { body: { mode: 'urlencoded', urlencoded: b.fields.map((f) => ({ key: f.name, value: f.value, type: 'text' })) } };
+    case 'multipart':
+      return { body: { mode: 'formdata', formdata: b.fields.map((f) => (f.file ? { key: f.name, type: 'file', src: f.value } : { key: f.name, value: f.value, type: 'text' })) } };
+  }
+}
+
+/** The environment file newman reads with `-e`; secret values stay out of files. */
+export function postmanEnvironment(env: Environment): { file: ExportFile; secrets: string[] } {
+  const secrets = env.variables.filter((v) => v.secret).map((v) => v.key);
+  const doc = {
+    id: stableUuid(`postman-env:${env.name}`),
+    name: env.name,
+    values: env.variables.map((v) => ({ key: v.key, value: v.secret ? '' : v.value, type: v.secret ? 'secret' : 'default', enabled: true })),
+    _postman_variable_scope: 'environment',
+  };
+  const safe = env.name.replace(/[^\w.-]+/g, '_');
+  return { file: { path: `${safe}.postman_environment.json`, content: `${JSON.stringify(doc, null, 2)}\n` }, secrets };
+}

@@ -1,0 +1,199 @@
+// The concrete request an HTTP endpoint's model describes: every channel that sends requests
+// (cURL, .http, Postman, Hoppscotch) renders this one template, so they agree on what is sent.
+// Values come from the model's examples, then defaults, then the schema's type.
+
+import type { Endpoint, ModuleSummary } from '../model/endpoint';
+import type { JsonSchema, Param } from '../model/request';
+
+export interface NameValue {
+  name: string;
+  value: string;
+  description: string;
+  required: boolean;
+}
+
+export interface FormField extends NameValue {
+  /** A multipart file part: `value` is a file name placeholder. */
+  file: boolean;
+}
+
+export type TemplateBody =
+  | { kind: 'json'; contentType: string; value: unknown }
+  | { kind: 'text'; contentType: string; text: string }
+  | { kind: 'urlencoded'; contentType: string; fields: FormField[] }
+  | { kind: 'multipart'; contentType: string; fields: FormField[] };
+
+export type PathPart = { literal: string } | { param: string };
+
+export interface RequestTemplate {
+  /** The verb sent: `ALL` (no restriction) is sent as GET. */
+  method: string;
+  /** contextPath + servletPath + path, templates as `{name}`. */
+  path: string;
+  parts: PathPart[];
+  pathParams: NameValue[];
+  query: NameValue[];
+  /** Declared headers, then `Content-Type` when there is a body and no declared one. */
+  headers: NameValue[];
+  cookies: NameValue[];
+  body?: TemplateBody;
+}
+
+export function basePath(endpoint: Endpoint, modules: readonly ModuleSummary[] | undefined): string {
+  const m = modules?.find((x) => x.name === endpoint.module);
+  return `${m?.contextPath ?? ''}${m?.servletPath ?? ''}`.replace(/\/+$/, '');
+}
+
+export function fullPath(endpoint: Endpoint, modules: readonly ModuleSummary[] | undefined): string {
+  return `${basePath(endpoint, modules)}${endpoint.path}`;
+}
+
+/** The verb a client sends for this endpoint. */
+export function sentMethod(endpoint: Endpoint): string {
+  return endpoint.method === 'ALL' ? 'GET' : endpoint.method;
+}
+
+export function splitPath(path: string): PathPart[] {
+  const parts: PathPart[] = [];
+  const re = /\{([^{}/]+)\}/g;
+  let last = 0;
+  for (let m = re.exec(path); m; m = re.exec(path)) {
+    if (m.index > last) parts.push({ literal: path.slice(last, m.index) });
+    parts.push({ param: m[1]! });
+    last = m.index + m[0].length;
+  }
+  if (last < path.length) parts.push({ literal: path.slice(last) });
+  return parts;
+}
+
+export function pathParamNames(path: string): string[] {
+  return splitPath(path).flatMap((p) => ('param' in p ? [p.param] : []));
+}
+
+/** The path with each template filled; `encode` decides how a value is written into a URL. */
+export function fillPath(parts: readonly PathPart[], value: (name: string) => string): string {
+  return parts.map((p) => ('literal' in p ? p.literal : value(p.param))).join('');
+}
+
+/**
+ * A URL-safe path segment or query value: RFC 3986 unreserved characters stay, the rest is
+ * percent-encoded, except `{{name}}` / `${name}` placeholders, which the consumer fills.
+ */
+export function encodeSegment(value: string): string {
+  if (!value.includes('{{') && !value.includes('${')) return encodeStrict(value);
+  let out = '';
+  let last = 0;
+  for (const m of value.matchAll(/\{\{[^{}]*\}\}|\$\{[^{}]*\}/g)) {
+    out += encodeStrict(value.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + encodeStrict(value.slice(last));
+}
+
+function encodeStrict(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+export function buildTemplate(endpoint: Endpoint, modules?: readonly ModuleSummary[]): RequestTemplate {
+  const path = fullPath(endpoint, modules);
+  const parts = splitPath(path);
+  const params = endpoint.request?.params ?? [];
+  const rows = (location: Param['in']): NameValue[] => params.filter((p) => p.in === location).flatMap(paramRows);
+  const declared = new Map(params.filter((p) => p.in === 'path').map((p) => [p.name, p]));
+  // Every template in the path gets a value, declared or not: a client cannot send `{id}`.
+  const pathParams = pathParamNames(path).map((name) => {
+    const p = declared.get(name);
+    return p ? paramRows(p)[0]! : { name, value: name, description: '', required: true };
+  });
+  const headers = rows('header');
+  const body = templateBody(endpoint, params);
+  if (body && !headers.some((h) => h.name.toLowerCase() === 'content-type')) {
+    // A multipart boundary is the client's to choose: its Content-Type is left to the tool.
+    if (body.kind !== 'multipart') headers.push({ name: 'Content-Type', value: body.contentType, description: '', required: true });
+  }
+  return { method: sentMethod(endpoint), path, parts, pathParams, query: rows('query'), headers, cookies: rows('cookie'), body };
+}
+
+function templateBody(endpoint: Endpoint, params: readonly Param[]): TemplateBody | undefined {
+  const form = params.filter((p) => p.in === 'form');
+  const body = endpoint.request?.body;
+  const consumes = endpoint.request?.consumes ?? endpoint.consumes ?? [];
+  if (form.length) {
+    const multipart = form.some((p) => p.file) || consumes.some((c) => c.startsWith('multipart/'));
+    const fields = form.flatMap((p) => paramRows(p).map((r) => ({ ...r, file: p.file === true, value: p.file ? `${p.name}.bin` : r.value })));
+    return multipart
+      ? { kind: 'multipart', contentType: 'multipart/form-data', fields }
+      : { kind: 'urlencoded', contentType: 'application/x-www-form-urlencoded', fields };
+  }
+  if (!body) return undefined;
+  if (isJson(body.contentType)) return { kind: 'json', contentType: body.contentType, value: body.example ?? exampleOf(body.schema) };
+  const example = body.example;
+  return { kind: 'text', contentType: body.contentType, text: typeof example === 'string' ? example : example === undefined ? '' : JSON.stringify(example) };
+}
+
+export function isJson(contentType: string): boolean {
+  return /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType) || contentType === '*/*';
+}
+
+/** One row per value: an array-valued query parameter is repeated (`?tag=a&tag=b`). */
+function paramRows(p: Param): NameValue[] {
+  const value = p.example !== undefined ? p.example : p.default !== undefined ? p.default : exampleOf(p.schema);
+  const values = Array.isArray(value) ? (value.length ? value : ['']) : [value];
+  return values.map((v) => ({ name: p.name, value: valueText(v), description: p.description, required: p.required }));
+}
+
+/** A value as it travels in a URL, header or form field. */
+export function valueText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** A last-resort example from the schema's type, for models without one. */
+export function exampleOf(schema: JsonSchema | undefined): unknown {
+  if (!schema) return null;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return null;
+  }
+}
+
+/** A body as its text: JSON serialised (indented when asked), other kinds as given. */
+export function bodyText(body: TemplateBody, pretty = false): string {
+  switch (body.kind) {
+    case 'json':
+      return JSON.stringify(body.value, null, pretty ? 2 : undefined) ?? 'null';
+    case 'text':
+      return body.text;
+    case 'urlencoded':
+      return body.fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join('&');
+    case 'multipart':
+      return body.fields.map((f) => `${f.name}=${f.value}`).join('&');
+  }
+}
+
+/** application/x-www-form-urlencoded, as browsers and URLSearchParams write it. */
+export function formEncode(s: string): string {
+  return new URLSearchParams([['', s]]).toString().slice(1);
+}
+
+/** Query string with percent-encoding (`%20` for a space): accepted by every consumer. */
+export function queryString(query: readonly NameValue[]): string {
+  return query.map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
+}

@@ -1,0 +1,98 @@
+// What every exporter takes and returns (STYLE.md §7: a name → function map over one options
+// type). Exporters are pure functions of the endpoints and these options: no clock, no
+// randomness, no file system, so the same source always gives byte-identical files.
+
+import type { Endpoint, ModuleSummary } from '../model/endpoint';
+import type { Environment, VariableLookup } from '../model/environment';
+
+export const CHANNELS = ['markdown', 'yapi', 'postman', 'curl', 'http-client', 'hoppscotch', 'openapi', 'apipost'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface ExportFile {
+  /** A relative file name, `/`-separated. */
+  path: string;
+  content: string;
+}
+
+export interface SkippedEndpoint {
+  id: string;
+  address: string;
+  reason: string;
+}
+
+export interface ExportSummary {
+  channel: Channel;
+  /** Endpoints handed to the exporter. */
+  selected: number;
+  /** Endpoints written to the files. */
+  exported: number;
+  /** Endpoints the format cannot express truthfully, each with the reason. */
+  skipped: SkippedEndpoint[];
+  /** Things the user should know: unresolved placeholders, secrets left out, guesses made. */
+  warnings: string[];
+  files: string[];
+}
+
+export interface ExportResult {
+  files: ExportFile[];
+  summary: ExportSummary;
+}
+
+/**
+ * How cURL commands are written (spec §4.6). Absent fields take the defaults of the settings
+ * table (core/config/settings.ts `curl.format.*`): comments on, pretty JSON on, one flag per
+ * line on, long flags off, response example off; render mode Keep.
+ */
+export interface CurlOptions {
+  /**
+   * `keep` (default): placeholders stay as written. `resolve`: filled from `lookup`, then
+   * `environment` (spec §4.6.3). "Ask each export" is the caller choosing an environment
+   * (resolve) or Skip (keep).
+   */
+  render?: 'keep' | 'resolve';
+  /** `#` comments naming each endpoint, and a divider line per folder. */
+  comments?: boolean;
+  /** Indent JSON bodies. */
+  prettyJson?: boolean;
+  /** One flag per line, joined with ` \`. */
+  multiline?: boolean;
+  /** `--request`, `--header`, `--data` instead of `-X`, `-H`, `-d`. */
+  longFlags?: boolean;
+  /** The response example as a comment after the command, when the model has one. */
+  responseExample?: boolean;
+}
+
+export interface OpenApiOptions {
+  /** Default `3.0.3` (widest tool support); `3.1.0` on request. */
+  version?: '3.0.3' | '3.1.0';
+  /** Default `yaml`. */
+  format?: 'yaml' | 'json';
+}
+
+export interface ExportOptions {
+  /** Names the collection, document or project. Default `API`. */
+  title?: string;
+  /**
+   * The modules of the scan: a full URL is host + contextPath + servletPath + path. Endpoints
+   * of modules not listed get no prefix.
+   */
+  modules?: readonly ModuleSummary[];
+  /** The variable that holds the base URL (scheme, host, port). Default `host`. */
+  hostVariable?: string;
+  /** The active environment: written next to collections that have environment files, used for servers and resolving. */
+  environment?: Environment;
+  /**
+   * Every environment of the project, for formats whose environment file holds several
+   * (`http-client.env.json`). Absent: the active environment alone.
+   */
+  environments?: readonly Environment[];
+  /**
+   * Finds a placeholder's value: the active environment first, then the config reader. When
+   * absent, the environment's variables are used.
+   */
+  lookup?: VariableLookup;
+  curl?: CurlOptions;
+  openapi?: OpenApiOptions;
+}
+
+export type Exporter = (endpoints: readonly Endpoint[], options?: ExportOptions) => ExportResult;

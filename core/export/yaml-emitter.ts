@@ -1,0 +1,87 @@
+// A YAML 1.2 emitter for JSON data, in block style: the OpenAPI export's output. The `yaml`
+// package spends ~10x longer building and formatting its node tree for a 10,000-endpoint
+// document; JSON data needs none of that. Strings that could read as anything else are written
+// as JSON strings, which are valid YAML double-quoted scalars (line and paragraph separators
+// and C1 controls escaped, which YAML readers could otherwise treat as line breaks).
+
+const PLAIN = /^[A-Za-z_/$][\w .,/$@()+{}-]*$/;
+const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
+const UNSAFE = /[\u0080-\u009f\u2028\u2029\ufeff]/g;
+
+export function toYaml(value: unknown): string {
+  if (!isCollection(value)) return `${empty(value)}\n`;
+  const lines: string[] = [];
+  block(value, '', '', lines);
+  return `${lines.join('\n')}\n`;
+}
+
+function scalar(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return text(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v !== v ? '.nan' : v > 0 ? '.inf' : '-.inf';
+  return String(v);
+}
+
+/** Keys and short values repeat thousands of times in a large document: decide once for each. */
+const decided = new Map<string, string>();
+
+function text(s: string): string {
+  const known = decided.get(s);
+  if (known !== undefined) return known;
+  const out =
+    PLAIN.test(s) && !s.endsWith(' ') && !s.includes(' #') && !s.includes(': ') && !RESERVED.test(s)
+      ? s
+      : JSON.stringify(s).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (s.length <= 40 && decided.size < 50_000) decided.set(s, out);
+  return out;
+}
+
+function isCollection(v: unknown): v is object {
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return v.length > 0;
+  for (const k in v) if ((v as Record<string, unknown>)[k] !== undefined) return true;
+  return false;
+}
+
+/**
+ * A non-empty collection as complete lines. `lead` is what its first line starts with when that
+ * line continues an item marker (`- ` of an array holding this map); later lines use `indent`.
+ */
+function block(value: object, indent: string, lead: string, lines: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const head = lead || indent;
+      lead = '';
+      if (isCollection(item)) {
+        if (Array.isArray(item)) {
+          lines.push(`${head}-`);
+          block(item, `${indent}  `, '', lines);
+        } else {
+          // `- key: value`, the item's other keys aligned under its first.
+          block(item, `${indent}  `, `${head}- `, lines);
+        }
+      } else {
+        lines.push(`${head}- ${empty(item)}`);
+      }
+    }
+    return;
+  }
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    const head = lead || indent;
+    lead = '';
+    if (isCollection(v)) {
+      lines.push(`${head}${text(k)}:`);
+      block(v, `${indent}  `, '', lines);
+    } else {
+      lines.push(`${head}${text(k)}: ${empty(v)}`);
+    }
+  }
+}
+
+function empty(v: unknown): string {
+  if (Array.isArray(v)) return '[]';
+  if (typeof v === 'object' && v !== null) return '{}';
+  return scalar(v);
+}

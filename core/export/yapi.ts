@@ -1,0 +1,85 @@
+// YApi import JSON (the API-management platform): an array of categories `{name, desc, list}`
+// holding interfaces as YApi's interface model stores them (server/models/interface.js), with
+// JSON Schema request and response bodies. `tag: []` is always written: yapi-to-typescript, a
+// common consumer, crashes without it. YApi has no gRPC interfaces and a fixed verb list.
+
+import type { Endpoint } from '../model/endpoint';
+import { buildTemplate, fullPath, isJson } from './request-template';
+import { exportOrder, groupBy } from './stable';
+import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
+
+const YAPI_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH']);
+
+export function exportYapi(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
+  const skipped: SkippedEndpoint[] = [];
+  const warnings: string[] = [];
+  const kept = exportOrder(endpoints).filter((e) => {
+    if (e.protocol === 'grpc') skipped.push({ id: e.id, address: e.address, reason: 'YApi has no gRPC interfaces' });
+    else if (!YAPI_METHODS.has(e.method === 'ALL' ? 'GET' : e.method)) skipped.push({ id: e.id, address: e.address, reason: `YApi has no method ${e.method}` });
+    else return true;
+    return false;
+  });
+  const modules = new Set(kept.map((e) => e.module));
+  const categories = groupBy(kept, (e) => `${e.module}\u0000${e.folder}`).map((g) => {
+    const { module, folder } = g.items[0]!;
+    return {
+      // One module: the folder names alone read best; several: prefixed, so equal folder names stay apart.
+      name: modules.size > 1 ? `${module} / ${folder}` : folder,
+      desc: `${module}: ${[...new Set(g.items.map((e) => e.className))].join(', ')}`,
+      list: g.items.map((e, index) => {
+        if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; written as GET`);
+        return yapiInterface(e, index, options);
+      }),
+    };
+  });
+  const path = 'yapi.json';
+  return {
+    files: [{ path, content: `${JSON.stringify(categories, null, 2)}\n` }],
+    summary: { channel: 'yapi', selected: endpoints.length, exported: kept.length, skipped, warnings, files: [path] },
+  };
+}
+
+function yapiInterface(e: Endpoint, index: number, options: ExportOptions) {
+  const t = buildTemplate(e, options.modules);
+  const params = e.request?.params ?? [];
+  const describe = (name: string) => params.find((p) => p.name === name)?.description ?? '';
+  const row = (r: { name: string; value: string; description: string; required: boolean }) => ({
+    name: r.name,
+    value: '',
+    example: r.value,
+    desc: r.description,
+    required: r.required ? '1' : '0',
+  });
+  const body = e.request?.body;
+  const form = t.body?.kind === 'urlencoded' || t.body?.kind === 'multipart' ? t.body : undefined;
+  const reqBody = form
+    ? {
+        req_body_type: 'form',
+        req_body_form: form.fields.map((f) => ({ name: f.name, type: f.file ? 'file' : 'text', example: f.value, value: '', desc: f.description, required: f.required ? '1' : '0' })),
+      }
+    : body && isJson(body.contentType)
+      ? { req_body_type: 'json', req_body_other: JSON.stringify(body.schema, null, 2), req_body_is_json_schema: true, req_body_form: [] }
+      : body
+        ? { req_body_type: 'raw', req_body_other: typeof body.example === 'string' ? body.example : '', req_body_form: [] }
+        : { req_body_type: 'raw', req_body_form: [] };
+  const response = e.response;
+  const resBody =
+    response?.schema && isJson(response.contentType)
+      ? { res_body_type: 'json', res_body: JSON.stringify(response.schema, null, 2), res_body_is_json_schema: true }
+      : { res_body_type: 'raw', res_body: typeof response?.example === 'string' ? response.example : '', res_body_is_json_schema: false };
+  return {
+    title: e.name,
+    path: fullPath(e, options.modules),
+    method: e.method === 'ALL' ? 'GET' : e.method,
+    status: 'done',
+    desc: e.description,
+    markdown: e.description,
+    tag: [],
+    index,
+    req_params: t.pathParams.map((p) => ({ name: p.name, desc: describe(p.name), example: p.value })),
+    req_query: t.query.map(row),
+    req_headers: [...t.headers.map(row), ...t.cookies.map((c) => ({ ...row(c), name: 'Cookie', example: `${c.name}=${c.value}` }))],
+    ...reqBody,
+    ...resBody,
+  };
+}

@@ -1,0 +1,64 @@
+// ApiPost export: ApiPost publishes no schema and no consumer, so the envelope is checked
+// against a JSON Schema written from FORMATS.md §10 (schemas/apipost-import.schema.json), and
+// its links (parent ids, model references) are followed.
+
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportApipost } from '../../core/export/apipost';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+
+const schema = JSON.parse(readFileSync(new URL('./schemas/apipost-import.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+
+let shop: ScanResult;
+let endpoints: Endpoint[];
+
+beforeAll(async () => {
+  shop = await scanShop();
+  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+});
+
+interface Node {
+  target_id: string;
+  target_type: 'folder' | 'api';
+  parent_id: string;
+  name: string;
+  url?: string;
+  request: { restful: { parameter: { key: string }[] }; body: { mode: string; raw_schema: Record<string, unknown> } };
+}
+
+describe('ApiPost export', () => {
+  it('matches the envelope schema, and every link resolves', () => {
+    const result = exportApipost([...endpoints, ...grpcEndpoints()], { title: 'Shop', modules: shop.modules });
+    const doc = JSON.parse(result.files[0]!.content);
+    expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toBe(true);
+    expect(result.summary).toMatchObject({ exported: endpoints.length, skipped: grpcEndpoints().map(() => expect.anything()) });
+    const nodes = doc.apis as Node[];
+    const ids = new Set(nodes.map((n) => n.target_id));
+    expect(ids.size).toBe(nodes.length);
+    const folders = new Set(nodes.filter((n) => n.target_type === 'folder').map((n) => n.target_id));
+    for (const n of nodes) expect(n.parent_id === '0' || folders.has(n.parent_id), n.name).toBe(true);
+    expect(nodes.filter((n) => n.target_type === 'api')).toHaveLength(endpoints.length);
+    // Every `#/components/schemas/X` reference names a model.
+    const models = new Set((doc.models as { model_id: string }[]).map((m) => m.model_id));
+    const refs = [...result.files[0]!.content.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const r of refs) expect(models.has(r), r).toBe(true);
+    const price = nodes.find((n) => n.url === '/api/v1/catalog/products/{id}/price')!;
+    expect(price.request.restful.parameter.map((p) => p.key)).toEqual(['id']);
+    expect(price.request.body).toMatchObject({ mode: 'json', raw_schema: { $ref: '#/components/schemas/PriceChange' } });
+  });
+
+  it('the schema rejects a broken envelope (so passing means something)', () => {
+    const doc = JSON.parse(exportApipost(edgeEndpoints()).files[0]!.content);
+    const api = doc.apis.find((n: Node) => n.target_type === 'api');
+    api.request.query.parameter.push({ key: 'x', value: 1 });
+    expect(validate(doc)).toBe(false);
+  });
+
+  it('is byte-identical for the same endpoints in any order', () => {
+    expect(exportApipost([...endpoints].reverse(), { modules: shop.modules }).files).toEqual(exportApipost(endpoints, { modules: shop.modules }).files);
+  });
+});

@@ -1,0 +1,126 @@
+// cURL export, run by `sh` against a real server on 127.0.0.1: every endpoint arrives once, as
+// the model says, with bodies byte-identical; quoting survives any character.
+
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCurl, curlCommand } from '../../core/export/curl';
+import { shQuote } from '../../core/export/shell-quote';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import type { Environment } from '../../core/model/environment';
+import { edgeEndpoints, grpcEndpoints, HOSTILE, placeholderEndpoint, scanShop, UPLOAD } from './fixtures';
+import { removeDir, run, writeExport, type RunResult } from './files';
+import { startRecordingServer, type RecordingServer } from './recording-server';
+
+let shop: ScanResult;
+let endpoints: Endpoint[];
+let server: RecordingServer;
+let env: Environment;
+const VARS: Record<string, string> = { token: 't0k', tenant: 'acme corp', user: 'jo', quote: `a"b'c`, key: 'k' };
+const resolve = (t: string) => t.replace(/\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g, (w, a, b) => VARS[a ?? b] ?? w);
+
+beforeAll(async () => {
+  shop = await scanShop();
+  endpoints = [...shop.endpoints, ...edgeEndpoints(), placeholderEndpoint()];
+  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD });
+  env = { name: 'local', variables: [{ key: 'host', value: server.url }, ...Object.entries(VARS).map(([key, value]) => ({ key, value }))] };
+});
+afterAll(() => server.close());
+
+async function runScript(script: string, prelude = ''): Promise<RunResult> {
+  const dir = writeExport([{ path: 'api.sh', content: script }, { path: UPLOAD.name, content: UPLOAD.content }]);
+  try {
+    return await run('sh', ['-c', `${prelude}\n. ./api.sh`], { cwd: dir });
+  } finally {
+    removeDir(dir);
+  }
+}
+
+function exactBodies(pretty: boolean): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of endpoints) {
+    const b = e.request?.body;
+    if (b) out.set(e.id, JSON.stringify(resolveJson(b.example), null, pretty ? 2 : undefined));
+  }
+  return out;
+}
+
+function resolveJson(v: unknown): unknown {
+  if (typeof v === 'string') return resolve(v);
+  if (Array.isArray(v)) return v.map(resolveJson);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [resolve(k), resolveJson(x)]));
+  return v;
+}
+
+describe('cURL export run by sh', () => {
+  for (const [label, curl] of [
+    ['short flags, one line, compact JSON', { multiline: false, prettyJson: false }],
+    ['long flags, one flag per line, pretty JSON, response examples', { longFlags: true, multiline: true, prettyJson: true, responseExample: true }],
+  ] as const) {
+    it(`sends every endpoint as the model says (${label})`, async () => {
+      const result = exportCurl(endpoints, { modules: shop.modules, environment: env, curl: { render: 'resolve', ...curl } });
+      const server2 = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD, exactBodies: exactBodies(curl.prettyJson) });
+      try {
+        const script = result.files[0]!.content.replaceAll(server.url, server2.url);
+        const out = await runScript(script);
+        expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
+        expect(server2.verify(endpoints)).toEqual([]);
+        expect(server2.received).toHaveLength(endpoints.length);
+      } finally {
+        await server2.close();
+      }
+      expect(result.summary).toMatchObject({ channel: 'curl', selected: endpoints.length, exported: endpoints.length });
+      // `{{nowhere}}` has no value anywhere: it stays, and the warning names it.
+      expect(result.summary.warnings).toEqual([expect.stringContaining("'nowhere'")]);
+    });
+  }
+
+  it('keeps placeholders in Keep mode and writes the formatting asked for', () => {
+    const e = placeholderEndpoint();
+    const keep = curlCommand(e, { curl: { multiline: false, prettyJson: false } }).text;
+    expect(keep).toContain(`-X PUT`);
+    expect(keep).toContain(`'{{host}}/edge/tenants/\${tenant}?missing={{nowhere}}'`);
+    expect(keep).toContain(`-H 'Authorization: Bearer {{token}}'`);
+    expect(keep).toContain(`-d '{"owner":"{{user}}","note":"said \\"\${quote}\\"","{{key}}":1}'`);
+    const long = curlCommand(e, { curl: { longFlags: true, multiline: true, prettyJson: false } }).text;
+    expect(long.split(' \\\n  ')).toEqual(['curl', '--request PUT', '--globoff', expect.stringContaining('{{host}}'), "--header 'Authorization: Bearer {{token}}'", "--header 'Content-Type: application/json'", expect.stringMatching(/^--data '/)]);
+  });
+
+  it('resolves a placeholder inside a JSON string without breaking the JSON', () => {
+    const { text, warnings } = curlCommand(placeholderEndpoint(), { environment: env, curl: { render: 'resolve', multiline: false, prettyJson: false } });
+    const data = /-d '((?:[^']|'\\'')*)'/.exec(text)![1]!.replaceAll(`'\\''`, `'`);
+    expect(JSON.parse(data)).toEqual({ owner: 'jo', note: `said "a"b'c"`, k: 1 });
+    expect(warnings).toEqual([expect.stringContaining("'nowhere'")]);
+  });
+
+  it('writes gRPC methods as grpcurl commands whose arguments reach grpcurl intact', async () => {
+    const result = exportCurl(grpcEndpoints(), { environment: { name: 'g', variables: [{ key: 'host', value: 'http://127.0.0.1:9090' }] }, curl: { render: 'resolve', comments: false, multiline: false, prettyJson: false } });
+    // A shell function stands in for grpcurl and prints the argv the shell hands it.
+    const out = await runScript(result.files[0]!.content, `grpcurl() { printf '<%s>' "$@"; echo; }`);
+    expect(out.stdout.trim().split('\n')).toEqual([
+      '<-plaintext><-proto><orders/src/main/proto/orders.proto><-d><{"order_id":"o\'1"}><127.0.0.1:9090><shop.orders.v1.OrderService/Chat>',
+      '<-plaintext><-proto><orders/src/main/proto/orders.proto><-d><{"order_id":"o\'1"}><127.0.0.1:9090><shop.orders.v1.OrderService/GetOrder>',
+      '<-plaintext><-proto><orders/src/main/proto/orders.proto><-d><{"order_id":"o\'1"}><127.0.0.1:9090><shop.orders.v1.OrderService/WatchOrders>',
+    ]);
+  });
+
+  it('quotes any character so that the shell passes it through unchanged', () => {
+    const all = Array.from({ length: 0x2ff }, (_, i) => String.fromCodePoint(i + 1)).join('');
+    for (const word of [HOSTILE, all, "'", "''", '', '-', "a'b'c", '\n', '$', 'plain-word_1.2/x']) {
+      const r = spawnSync('sh', ['-c', `printf '%s' ${shQuote(word)}`], { encoding: 'buffer' });
+      expect(r.stdout.equals(Buffer.from(word, 'utf8'))).toBe(true);
+    }
+  });
+
+  it('is byte-identical across runs', () => {
+    const a = exportCurl(endpoints, { modules: shop.modules, curl: { responseExample: true } });
+    const b = exportCurl([...endpoints].reverse(), { modules: shop.modules, curl: { responseExample: true } });
+    expect(b.files).toEqual(a.files);
+    const dir = writeExport(a.files);
+    try {
+      expect(spawnSync('sh', ['-n', join(dir, 'api.sh')]).status).toBe(0);
+    } finally {
+      removeDir(dir);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+// `.http` export run by httpyac (a pure-JS runner of the JetBrains format) with the exported
+// http-client.env.json, against a real server on 127.0.0.1 that checks every request.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportHttpClient } from '../../core/export/http-client';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { HTTPYAC } from './consumers';
+import { edgeEndpoints, grpcEndpoints, scanShop, UPLOAD } from './fixtures';
+import { removeDir, run, writeExport } from './files';
+import { startRecordingServer, type RecordingServer } from './recording-server';
+
+let shop: ScanResult;
+let endpoints: Endpoint[];
+let server: RecordingServer;
+
+beforeAll(async () => {
+  shop = await scanShop();
+  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD });
+});
+afterAll(() => server.close());
+
+describe('.http export', () => {
+  it('runs in httpyac with its environment file, every request as the model says', async () => {
+    const result = exportHttpClient(endpoints, {
+      modules: shop.modules,
+      environment: { name: 'local', variables: [{ key: 'host', value: server.url }, { key: 'token', value: 'tok' }, { key: 'apiKey', value: 'S3cr3t-value', secret: true }] },
+    });
+    expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.env.json']);
+    expect(JSON.parse(result.files[1]!.content)).toEqual({ local: { host: server.url, token: 'tok' } });
+    expect(result.summary.warnings).toEqual([expect.stringContaining('apiKey')]);
+    const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }]);
+    try {
+      const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--env', 'local', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      expect(out.status, out.stderr).toBe(0);
+      const report = JSON.parse(out.stdout) as { summary: { totalRequests: number; failedRequests: number } };
+      expect(report.summary).toMatchObject({ totalRequests: endpoints.length, failedRequests: 0 });
+    } finally {
+      removeDir(dir);
+    }
+    expect(server.verify(endpoints)).toEqual([]);
+  });
+
+  it('writes requests separated by ###, and gRPC methods in the GRPC form', () => {
+    const text = exportHttpClient([edgeEndpoints().find((e) => e.name === 'Delete item')!, grpcEndpoints()[0]!]).files[0]!.content;
+    expect(text).toBe(
+      [
+        '### Delete item',
+        '# edge / Edge cases',
+        `# @name Deleteitem_${text.match(/Deleteitem_(\w{6})/)![1]}`,
+        'DELETE {{host}}/edge/items/7',
+        'Authorization: Bearer {{token}}',
+        '',
+        '### GetOrder',
+        '# orders / OrderService',
+        `# @name getOrder_${text.match(/getOrder_(\w{6})/)![1]}`,
+        '# GetOrder over gRPC',
+        'GRPC {{host}}/shop.orders.v1.OrderService/GetOrder',
+        '',
+        '{',
+        '  "order_id": "o\'1"',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+});

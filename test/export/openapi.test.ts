@@ -1,0 +1,81 @@
+// OpenAPI export checked by @readme/openapi-parser, a validator that catches undeclared path
+// parameters (FORMATS.md §3), in both versions apiscout writes.
+
+import { validate } from '@readme/openapi-parser';
+import { parse } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportOpenApi } from '../../core/export/openapi';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+
+let shop: ScanResult;
+let endpoints: Endpoint[];
+
+beforeAll(async () => {
+  shop = await scanShop();
+  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+});
+
+async function check(doc: unknown) {
+  // The parser dereferences in place: give it a copy.
+  return validate(structuredClone(doc) as never);
+}
+
+describe('OpenAPI export', () => {
+  it('the validator rejects an undeclared path parameter (so passing means something)', async () => {
+    const bad = { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a/{id}': { get: { responses: { '200': { description: 'ok' } } } } } };
+    const r = await check(bad);
+    expect(r.valid).toBe(false);
+  });
+
+  for (const version of ['3.0.3', '3.1.0'] as const) {
+    it(`writes a valid ${version} document: components for shared DTOs, tags from folders, servers from the host`, async () => {
+      const result = exportOpenApi([...endpoints, ...grpcEndpoints(), CUSTOM_VERB], {
+        title: 'Shop',
+        modules: shop.modules,
+        environment: { name: 'prod', variables: [{ key: 'host', value: 'https://shop.example.com' }] },
+        openapi: { version },
+      });
+      const doc = parse(result.files[0]!.content);
+      const r = await check(doc);
+      expect('errors' in r ? r.errors : [], JSON.stringify(r)).toEqual([]);
+      expect(r.valid).toBe(true);
+      expect(doc.openapi).toBe(version);
+      expect(doc.servers).toEqual([{ url: 'https://shop.example.com' }]);
+      expect(doc.tags.map((t: { name: string }) => t.name)).toContain('Products');
+      expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Money', 'ProductDto', 'Result_ProductDto']));
+      const patch = doc.paths['/api/v1/catalog/products/{id}/price'].patch;
+      expect(patch.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+      expect(patch.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PriceChange' });
+      expect(doc.paths['/edge/echo/{name}'].post.parameters.map((p: { in: string }) => p.in)).toEqual(['path', 'query', 'query', 'header', 'cookie']);
+      expect(doc.paths['/edge/login'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(['username', 'password']);
+      expect(result.summary.skipped.map((s) => s.reason).sort()).toEqual([
+        'OpenAPI describes HTTP APIs; gRPC methods are left out',
+        'OpenAPI describes HTTP APIs; gRPC methods are left out',
+        'OpenAPI describes HTTP APIs; gRPC methods are left out',
+        'OpenAPI has no operation for the method PURGE',
+      ]);
+      expect(result.summary.warnings).toEqual([expect.stringContaining('GET')]);
+      if (version === '3.0.3') {
+        // 3.0 has one `example` and boolean exclusive bounds.
+        expect(result.files[0]!.content).not.toMatch(/exclusiveMinimum: \d/);
+      }
+    });
+  }
+
+  it('declares a path template the source does not, with a warning', async () => {
+    const any = edgeEndpoints().find((e) => e.name === 'Any method');
+    const e = { ...any!, path: '/edge/any/{slug}', id: 'x' };
+    const result = exportOpenApi([e]);
+    expect((await check(parse(result.files[0]!.content))).valid).toBe(true);
+    expect(result.summary.warnings).toContainEqual(expect.stringContaining("'slug'"));
+  });
+
+  it('is byte-identical for the same endpoints in any order, in YAML and JSON', () => {
+    const a = exportOpenApi(endpoints, { modules: shop.modules });
+    expect(exportOpenApi([...endpoints].reverse(), { modules: shop.modules }).files).toEqual(a.files);
+    const json = exportOpenApi(endpoints, { modules: shop.modules, openapi: { format: 'json' } });
+    expect(json.files[0]!.path).toBe('openapi.json');
+    expect(JSON.parse(json.files[0]!.content)).toEqual(parse(a.files[0]!.content));
+  });
+});
