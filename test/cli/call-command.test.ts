@@ -55,10 +55,16 @@ let server: Running;
 let dir: string;
 let userDir: string;
 
+/** Node warns on stderr when NO_COLOR and FORCE_COLOR are both set, even to ''. */
+function withoutForceColor(): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _ignored, ...env } = process.env;
+  return env;
+}
+
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, 'call', ...args], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '', https_proxy: '', HTTPS_PROXY: '' },
+      env: { ...withoutForceColor(), NO_COLOR: '1', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '', https_proxy: '', HTTPS_PROXY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportApipost } from '../../core/export/apipost';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 
 const schema = JSON.parse(readFileSync(new URL('./schemas/apipost-import.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
@@ -17,7 +17,7 @@ let endpoints: Endpoint[];
 
 beforeAll(async () => {
   shop = await scanShop();
-  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
 });
 
 interface Node {

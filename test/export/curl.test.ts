@@ -8,7 +8,7 @@ import { exportCurl, curlCommand } from '../../core/export/curl';
 import { shQuote } from '../../core/export/shell-quote';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import type { Environment } from '../../core/model/environment';
-import { edgeEndpoints, grpcEndpoints, HOSTILE, placeholderEndpoint, scanShop, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, HOSTILE, httpOf, placeholderEndpoint, scanShop, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport, type RunResult } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -21,7 +21,7 @@ const resolve = (t: string) => t.replace(/\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g, (w,
 
 beforeAll(async () => {
   shop = await scanShop();
-  endpoints = [...shop.endpoints, ...edgeEndpoints(), placeholderEndpoint()];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints(), placeholderEndpoint()];
   server = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD });
   env = { name: 'local', variables: [{ key: 'host', value: server.url }, ...Object.entries(VARS).map(([key, value]) => ({ key, value }))] };
 });

@@ -148,3 +148,12 @@ export function grpcEndpoints(): Endpoint[] {
     });
   return [grpc('GetOrder', 'U'), grpc('WatchOrders', 'S'), grpc('Chat', 'B')];
 }
+
+/**
+ * The HTTP endpoints of a scan: what the HTTP consumers (newman, httpyac, sh + curl, hopp) send
+ * to the recording server. The shop's gRPC methods are exported in their own forms and checked
+ * by the gRPC tests.
+ */
+export function httpOf(endpoints: readonly Endpoint[]): Endpoint[] {
+  return endpoints.filter((e) => e.protocol === 'http');
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHoppscotch, HOPP_COLLECTION_VERSION, HOPP_REQUEST_VERSION } from '../../core/export/hoppscotch';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { HOPP, NODE22 } from './consumers';
-import { edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 import { removeDir, run, writeExport } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -16,7 +16,7 @@ let server: RecordingServer;
 beforeAll(async () => {
   shop = await scanShop();
   // Hoppscotch keeps file parts as in-app blobs: a file cannot be named in a collection.
-  endpoints = [...shop.endpoints, ...edgeEndpoints().filter((e) => e.name !== 'Upload document')];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints().filter((e) => e.name !== 'Upload document')];
   server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok') });
 });
 afterAll(() => server.close());

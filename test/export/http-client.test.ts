@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHttpClient } from '../../core/export/http-client';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { HTTPYAC } from './consumers';
-import { edgeEndpoints, grpcEndpoints, scanShop, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -15,7 +15,7 @@ let server: RecordingServer;
 
 beforeAll(async () => {
   shop = await scanShop();
-  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
   server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD });
 });
 afterAll(() => server.close());

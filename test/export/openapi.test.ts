@@ -6,14 +6,14 @@ import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportOpenApi } from '../../core/export/openapi';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 
 let shop: ScanResult;
 let endpoints: Endpoint[];
 
 beforeAll(async () => {
   shop = await scanShop();
-  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
 });
 
 async function check(doc: unknown) {

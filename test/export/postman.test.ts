@@ -8,7 +8,7 @@ import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPostman } from '../../core/export/postman';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { edgeEndpoints, grpcEndpoints, scanShop, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, UPLOAD } from './fixtures';
 import { removeDir, writeExport } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -21,7 +21,7 @@ let server: RecordingServer;
 
 beforeAll(async () => {
   shop = await scanShop();
-  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
   // newman fills `{{token}}` from the exported environment.
   server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD });
 });

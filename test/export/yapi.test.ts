@@ -11,7 +11,7 @@ import { Generator } from 'yapi-to-typescript/lib/cjs/Generator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportYapi } from '../../core/export/yapi';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
+import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 import { removeDir } from './files';
 
 const TOKEN = 'project-token';
@@ -77,7 +77,7 @@ let endpoints: Endpoint[];
 
 beforeAll(async () => {
   shop = await scanShop();
-  endpoints = [...shop.endpoints, ...edgeEndpoints()];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
 });
 
 describe('YApi export', () => {

@@ -210,6 +210,57 @@ curl \
   "reason": "DELIVERY"
 }'
 
+# ---------- inventory / Warehouse robots' stock service ----------
+
+# Current stock of one SKU over all warehouses
+# gRPC /acme.shop.inventory.v1.StockService/GetStock
+grpcurl \
+  -plaintext \
+  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -d '{
+  "sku": "sku"
+}' \
+  '{{host}}' \
+  acme.shop.inventory.v1.StockService/GetStock
+
+# A robot's session: it reports picks and receives pick orders
+# gRPC /acme.shop.inventory.v1.StockService/PickSession
+grpcurl \
+  -plaintext \
+  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -d '{
+  "orderId": "orderId",
+  "pickedSku": "pickedSku"
+}' \
+  '{{host}}' \
+  acme.shop.inventory.v1.StockService/PickSession
+
+# Counts from a stocktaking run, streamed by the scanner; answers with a summary
+# gRPC /acme.shop.inventory.v1.StockService/RecordCounts
+grpcurl \
+  -plaintext \
+  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -d '{
+  "sku": "sku",
+  "warehouse": "warehouse",
+  "counted": 0
+}' \
+  '{{host}}' \
+  acme.shop.inventory.v1.StockService/RecordCounts
+
+# Every change to the stock of the given SKUs, as it happens
+# gRPC /acme.shop.inventory.v1.StockService/WatchStock
+grpcurl \
+  -plaintext \
+  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -d '{
+  "skus": [
+    "skus"
+  ]
+}' \
+  '{{host}}' \
+  acme.shop.inventory.v1.StockService/WatchStock
+
 # ---------- inventory / Warehouses ----------
 
 # List warehouses
