@@ -117,9 +117,10 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
 
 /** Finds the service description: the proto first, then a generated XxxGrpc.java, else unknown. */
 function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): ServiceSource {
+  // Any proto declaring the service later may change the answer (a first one, or a closer one).
+  ctx.index.noteMissing([binding.service]);
   const proto = findProtoService(binding, type.file.module, ctx);
   if (proto) return { kind: 'proto', service: proto };
-  ctx.index.noteMissing([binding.service]);
   const generated = readGeneratedService(ctx.index, binding);
   if (generated && generated.methods.length) {
     const rpcs = generated.methods.map((m): RpcDescription => ({
