@@ -196,11 +196,20 @@ function moduleDirOf(type: TypeDecl, ctx: ScanContext): string {
   return dir ? `${dir}/` : '';
 }
 
-/** `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a coroutine/reactive shape. */
+/**
+ * `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a
+ * grpc-kotlin override: `suspend fun m(req: Req): Res`, `fun m(req: Req): Flow<Res>`.
+ */
 function looksLikeRpc(m: MethodDecl): boolean {
   if (m.modifiers.includes('static') || m.returnType === null) return false;
   const last = m.params[m.params.length - 1];
-  return (last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver';
+  if ((last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver') return true;
+  return m.modifiers.includes('override') && m.params.length === 1 && (m.modifiers.includes('suspend') || simpleName(m.returnType.name) === 'Flow');
+}
+
+/** Java's `@Override` or Kotlin's `override` on any declaration of the method. */
+function overrides(c: MethodChain): boolean {
+  return c.chain.some((s) => s.method.modifiers.includes('override') || findAnnotation(s.method.annotations, 'Override') !== undefined);
 }
 
 /** One endpoint per RPC the class implements (`chains` holds only its own, non-generated methods). */
@@ -231,7 +240,7 @@ function pickOverride(chains: MethodChain[]): MethodChain | undefined {
 
 /** Neither a proto nor a generated class: the overriding methods shaped like RPCs, streaming unknown. */
 function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
-  const rpcs = chains.filter((c) => c.chain.some((s) => findAnnotation(s.method.annotations, 'Override')) && looksLikeRpc(c.site.method));
+  const rpcs = chains.filter((c) => overrides(c) && looksLikeRpc(c.site.method));
   if (rpcs.length === 0) return [];
   ctx.diagnostics.push({
     file: type.file.path,
