@@ -251,19 +251,29 @@ function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContex
     const m = c.site.method;
     const scope: Scope = { type: c.site.owner, file: c.site.owner.file };
     const messageName = (ref: TypeRef | undefined) => (ref ? libraryName(ref.name, scope) : '');
-    const observer = m.params.find((p) => simpleName(p.type.name) === 'StreamObserver')?.type.args[0];
-    const first = m.params[0];
-    const request = first && simpleName(first.type.name) !== 'StreamObserver' ? first.type : m.returnType?.args[0];
+    const { request, response } = messagesOf(m);
     return grpcEndpoint(ctx, {
       type,
       site: c.site,
       chain: c.chain,
       service: binding.service,
-      rpc: { name: m.name.charAt(0).toUpperCase() + m.name.slice(1), streaming: 'unknown', requestType: messageName(request), responseType: messageName(observer) },
+      rpc: { name: m.name.charAt(0).toUpperCase() + m.name.slice(1), streaming: 'unknown', requestType: messageName(request), responseType: messageName(response) },
       folder,
       requestModels: ctx.requestModels,
     });
   });
+}
+
+/**
+ * The message types of an RPC implementation. Java: `m(Req, StreamObserver<Res>)` or
+ * `StreamObserver<Req> m(StreamObserver<Res>)`; Kotlin: `m(Req): Res`, with `Flow<...>` for streams.
+ */
+function messagesOf(m: MethodDecl): { request?: TypeRef | undefined; response?: TypeRef | undefined } {
+  const ret = m.returnType ?? undefined;
+  const unwrap = (t: TypeRef | undefined) => (t && ['StreamObserver', 'Flow'].includes(simpleName(t.name)) ? t.args[0] : t);
+  const observer = m.params.find((p) => simpleName(p.type.name) === 'StreamObserver');
+  if (observer) return { request: m.params[0] === observer ? unwrap(ret) : m.params[0]!.type, response: observer.type.args[0] };
+  return { request: unwrap(m.params[0]?.type), response: unwrap(ret) };
 }
 
 /** `@GrpcService @Bean` methods returning a generated base: every RPC of the service, at the bean method. */
