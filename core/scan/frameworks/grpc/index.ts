@@ -28,7 +28,33 @@ const SERVICE_ANNOTATIONS = ['GrpcService', 'GRpcService'];
 type ServiceSource =
   | { kind: 'proto'; service: ProtoServiceInfo }
   | { kind: 'generated'; fullName: string; rpcs: RpcDescription[] }
-  | { kind: 'unknown' };
+  | { kind: 'unknown'; binding: GrpcBinding };
+
+/** A described service: its full name, its RPCs and the proto declaring it. */
+interface KnownService {
+  fullName: string;
+  rpcs: RpcDescription[];
+  protoFile?: string;
+}
+
+function known(source: ServiceSource): KnownService | undefined {
+  switch (source.kind) {
+    case 'proto': {
+      const rpcs = source.service.methods.map((m): RpcDescription => {
+        const rpc: RpcDescription = { name: m.name, streaming: streamingOf(m.requestStream, m.responseStream), requestType: m.requestType, responseType: m.responseType };
+        if (m.comment) rpc.comment = m.comment;
+        if (m.request) rpc.request = m.request;
+        if (m.response) rpc.response = m.response;
+        return rpc;
+      });
+      return { fullName: source.service.fullName, rpcs, protoFile: source.service.file };
+    }
+    case 'generated':
+      return { fullName: source.fullName, rpcs: source.rpcs };
+    case 'unknown':
+      return undefined;
+  }
+}
 
 export function createGrpcScanner(): FrameworkScanner {
   return {
@@ -69,12 +95,13 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
   const lineage = [type, ...ctx.index.ancestors(type)];
   const bindings = dedupe(lineage.flatMap(directBindings));
   const marked = lineage.some((t) => findAnnotation(t.annotations, ...SERVICE_ANNOTATIONS) || t.interfaces.some((i) => simpleName(i.name) === 'BindableService'));
-  const chains = methodChains(ctx.index, type).filter((c) => !c.chain.some((s) => isGeneratedGrpc(s.owner)) || !isGeneratedGrpc(c.site.owner));
+  // A method whose most specific declaration is generated code is not overridden: the base answers UNIMPLEMENTED.
+  const chains = methodChains(ctx.index, type).filter((c) => !isGeneratedGrpc(c.site.owner) && !c.site.method.modifiers.includes('abstract'));
   if (bindings.length === 0) {
     if (!marked) return [];
     // `implements BindableService` or `@GrpcService` alone: the methods must say which service.
     const guessed = serviceByMethods(type, chains, ctx);
-    if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx, undefined);
+    if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx);
     // A BindableService without RPC-shaped methods delegates (reflection, health managers): nothing to say.
     const annotated = lineage.some((t) => findAnnotation(t.annotations, ...SERVICE_ANNOTATIONS));
     if (!annotated && !chains.some((c) => looksLikeRpc(c.site.method))) return [];
@@ -85,14 +112,15 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     });
     return [];
   }
-  return bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx, b));
+  return bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx));
 }
 
 /** Finds the service description: the proto first, then a generated XxxGrpc.java, else unknown. */
 function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): ServiceSource {
+  // Any proto declaring the service later may change the answer (a first one, or a closer one).
+  ctx.index.noteMissing([binding.service]);
   const proto = findProtoService(binding, type.file.module, ctx);
   if (proto) return { kind: 'proto', service: proto };
-  ctx.index.noteMissing([binding.service]);
   const generated = readGeneratedService(ctx.index, binding);
   if (generated && generated.methods.length) {
     const rpcs = generated.methods.map((m): RpcDescription => ({
@@ -106,7 +134,7 @@ function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): Servi
     }
     return { kind: 'generated', fullName: generated.fullName, rpcs };
   }
-  return { kind: 'unknown' };
+  return { kind: 'unknown', binding };
 }
 
 /** The proto service a binding names: in its Java package when several services share the name. */
@@ -168,52 +196,38 @@ function moduleDirOf(type: TypeDecl, ctx: ScanContext): string {
   return dir ? `${dir}/` : '';
 }
 
-/** `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a coroutine/reactive shape. */
+/**
+ * `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a
+ * grpc-kotlin override: `suspend fun m(req: Req): Res`, `fun m(req: Req): Flow<Res>`.
+ */
 function looksLikeRpc(m: MethodDecl): boolean {
   if (m.modifiers.includes('static') || m.returnType === null) return false;
   const last = m.params[m.params.length - 1];
-  return (last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver';
+  if ((last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver') return true;
+  return m.modifiers.includes('override') && m.params.length === 1 && (m.modifiers.includes('suspend') || simpleName(m.returnType.name) === 'Flow');
 }
 
-function endpointsFor(type: TypeDecl, source: ServiceSource, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding | undefined): Endpoint[] {
-  const own = chains.filter((c) => !isGeneratedGrpc(c.site.owner) && !c.site.method.modifiers.includes('abstract'));
+/** Java's `@Override` or Kotlin's `override` on any declaration of the method. */
+function overrides(c: MethodChain): boolean {
+  return c.chain.some((s) => s.method.modifiers.includes('override') || findAnnotation(s.method.annotations, 'Override') !== undefined);
+}
+
+/** One endpoint per RPC the class implements (`chains` holds only its own, non-generated methods). */
+function endpointsFor(type: TypeDecl, source: ServiceSource, chains: MethodChain[], ctx: ScanContext): Endpoint[] {
+  const folder = folderFor(type, source, ctx);
+  const service = known(source);
+  if (!service) return source.kind === 'unknown' ? unknownEndpoints(type, chains, ctx, source.binding, folder) : [];
   const byName = new Map<string, MethodChain[]>();
-  for (const c of own) {
+  for (const c of chains) {
     const list = byName.get(c.site.method.name) ?? [];
     list.push(c);
     byName.set(c.site.method.name, list);
   }
-  const folder = folderFor(type, source, ctx);
-  if (source.kind === 'unknown') return unknownEndpoints(type, own, ctx, binding!, folder);
-  const rpcs: RpcDescription[] =
-    source.kind === 'proto'
-      ? source.service.methods.map((m) => ({
-          name: m.name,
-          streaming: streamingOf(m.requestStream, m.responseStream),
-          requestType: m.requestType,
-          responseType: m.responseType,
-          ...(m.comment ? { comment: m.comment } : {}),
-          ...(m.request ? { request: m.request } : {}),
-          ...(m.response ? { response: m.response } : {}),
-        }))
-      : source.rpcs;
-  const fullName = source.kind === 'proto' ? source.service.fullName : source.fullName;
   const out: Endpoint[] = [];
-  for (const rpc of rpcs) {
+  for (const rpc of service.rpcs) {
     const chain = pickOverride(byName.get(javaMethodName(rpc.name)) ?? []);
-    if (!chain) continue; // not overridden: the generated base answers UNIMPLEMENTED
-    out.push(
-      grpcEndpoint(ctx, {
-        type,
-        site: chain.site,
-        chain: chain.chain,
-        service: fullName,
-        rpc,
-        folder,
-        ...(source.kind === 'proto' ? { protoFile: source.service.file } : {}),
-        requestModels: ctx.requestModels,
-      }),
-    );
+    if (!chain) continue;
+    out.push(grpcEndpoint(ctx, { type, site: chain.site, chain: chain.chain, service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile } : {}), requestModels: ctx.requestModels }));
   }
   return out;
 }
@@ -225,8 +239,8 @@ function pickOverride(chains: MethodChain[]): MethodChain | undefined {
 }
 
 /** Neither a proto nor a generated class: the overriding methods shaped like RPCs, streaming unknown. */
-function unknownEndpoints(type: TypeDecl, own: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
-  const rpcs = own.filter((c) => c.chain.some((s) => findAnnotation(s.method.annotations, 'Override')) && looksLikeRpc(c.site.method));
+function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
+  const rpcs = chains.filter((c) => overrides(c) && looksLikeRpc(c.site.method));
   if (rpcs.length === 0) return [];
   ctx.diagnostics.push({
     file: type.file.path,
@@ -237,19 +251,29 @@ function unknownEndpoints(type: TypeDecl, own: MethodChain[], ctx: ScanContext, 
     const m = c.site.method;
     const scope: Scope = { type: c.site.owner, file: c.site.owner.file };
     const messageName = (ref: TypeRef | undefined) => (ref ? libraryName(ref.name, scope) : '');
-    const observer = m.params.find((p) => simpleName(p.type.name) === 'StreamObserver')?.type.args[0];
-    const first = m.params[0];
-    const request = first && simpleName(first.type.name) !== 'StreamObserver' ? first.type : m.returnType?.args[0];
+    const { request, response } = messagesOf(m);
     return grpcEndpoint(ctx, {
       type,
       site: c.site,
       chain: c.chain,
       service: binding.service,
-      rpc: { name: m.name.charAt(0).toUpperCase() + m.name.slice(1), streaming: 'unknown', requestType: messageName(request), responseType: messageName(observer) },
+      rpc: { name: m.name.charAt(0).toUpperCase() + m.name.slice(1), streaming: 'unknown', requestType: messageName(request), responseType: messageName(response) },
       folder,
       requestModels: ctx.requestModels,
     });
   });
+}
+
+/**
+ * The message types of an RPC implementation. Java: `m(Req, StreamObserver<Res>)` or
+ * `StreamObserver<Req> m(StreamObserver<Res>)`; Kotlin: `m(Req): Res`, with `Flow<...>` for streams.
+ */
+function messagesOf(m: MethodDecl): { request?: TypeRef | undefined; response?: TypeRef | undefined } {
+  const ret = m.returnType ?? undefined;
+  const unwrap = (t: TypeRef | undefined) => (t && ['StreamObserver', 'Flow'].includes(simpleName(t.name)) ? t.args[0] : t);
+  const observer = m.params.find((p) => simpleName(p.type.name) === 'StreamObserver');
+  if (observer) return { request: m.params[0] === observer ? unwrap(ret) : m.params[0]!.type, response: observer.type.args[0] };
+  return { request: unwrap(m.params[0]?.type), response: unwrap(ret) };
 }
 
 /** `@GrpcService @Bean` methods returning a generated base: every RPC of the service, at the bean method. */
@@ -266,20 +290,15 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
       continue;
     }
     const source = describe(binding, type, ctx);
-    const rpcs = source.kind === 'proto' ? source.service.methods : source.kind === 'generated' ? source.rpcs : [];
-    if (source.kind === 'unknown') {
+    const service = known(source);
+    if (!service) {
       ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: the RPCs of @GrpcService method ${m.name}() are unknown` });
       continue;
     }
-    const fullName = source.kind === 'proto' ? source.service.fullName : source.fullName;
     const folder = folderFor(type, source, ctx);
-    for (const r of rpcs) {
-      const rpc: RpcDescription =
-        'requestStream' in r
-          ? { name: r.name, streaming: streamingOf(r.requestStream, r.responseStream), requestType: r.requestType, responseType: r.responseType, ...(r.comment ? { comment: r.comment } : {}), ...(r.request ? { request: r.request } : {}), ...(r.response ? { response: r.response } : {}) }
-          : r;
-      const site = { method: m, owner: type };
-      out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: fullName, rpc, folder, ...(source.kind === 'proto' ? { protoFile: source.service.file } : {}), requestModels: ctx.requestModels, methodDocs: false }));
+    const site = { method: m, owner: type };
+    for (const rpc of service.rpcs) {
+      out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile } : {}), requestModels: ctx.requestModels, methodDocs: false }));
     }
   }
   return out;
