@@ -23,8 +23,22 @@ const KEYS: Record<string, keyof ServletPaths> = {
 
 /** Reads a module's servlet paths; unreadable or broken files become diagnostics. */
 export function readServletPaths(root: string, moduleDir: string, diagnostics: Diagnostic[]): ServletPaths {
+  const props = readApplicationProperties(root, moduleDir, diagnostics);
   const out: ServletPaths = {};
-  for (const name of FILES) {
+  for (const [key, field] of Object.entries(KEYS)) {
+    const value = props.get(key);
+    if (value !== undefined && value.trim() !== '' && !value.includes('${')) out[field] = normaliseBase(value);
+  }
+  return out;
+}
+
+/**
+ * A module's application.properties / .yml / .yaml as flat dotted keys. When both kinds exist,
+ * .properties wins, as in Spring Boot. Unreadable or broken files become diagnostics.
+ */
+export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of [...FILES].reverse()) {
     const rel = [moduleDir, RESOURCES, name].filter(Boolean).join('/');
     let text: string;
     try {
@@ -34,10 +48,7 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
     }
     try {
       const props = name.endsWith('.properties') ? parseProperties(text) : flattenYaml(text);
-      for (const [key, field] of Object.entries(KEYS)) {
-        const value = props.get(key);
-        if (typeof value === 'string' && value.trim() !== '' && !value.includes('${')) out[field] = normaliseBase(value);
-      }
+      for (const [k, v] of props) out.set(k, v);
     } catch (e) {
       diagnostics.push({ file: rel, message: `cannot read ${name}: ${(e as Error).message.split('\n')[0]}` });
     }
@@ -72,13 +83,13 @@ function unescape(s: string): string {
 }
 
 /** YAML documents without a profile condition, flattened to dotted keys; later documents win. */
-function flattenYaml(text: string): Map<string, unknown> {
-  const out = new Map<string, unknown>();
+export function flattenYaml(text: string): Map<string, string> {
+  const out = new Map<string, string>();
   for (const doc of parseAllDocuments(text)) {
     if (doc.errors.length) throw new Error(doc.errors[0]!.message);
     const data = doc.toJS() as unknown;
     if (!data || typeof data !== 'object') continue;
-    const flat = new Map<string, unknown>();
+    const flat = new Map<string, string>();
     flatten(data as Record<string, unknown>, '', flat);
     if (flat.has('spring.config.activate.on-profile') || flat.has('spring.profiles')) continue;
     for (const [k, v] of flat) out.set(k, v);
@@ -86,10 +97,12 @@ function flattenYaml(text: string): Map<string, unknown> {
   return out;
 }
 
-function flatten(obj: Record<string, unknown>, prefix: string, out: Map<string, unknown>): void {
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v as Record<string, unknown>, key, out);
-    else out.set(key, v === null || v === undefined ? '' : typeof v === 'string' ? v : String(v));
+function flatten(obj: Record<string, unknown> | unknown[], prefix: string, out: Map<string, string>): void {
+  // Lists flatten the way Spring binds them: `servers[0].url`.
+  const entries = Array.isArray(obj) ? obj.map((v, i) => [`[${i}]`, v] as const) : Object.entries(obj).map(([k, v]) => [`.${k}`, v] as const);
+  for (const [suffix, v] of entries) {
+    const key = prefix ? `${prefix}${suffix}` : suffix.replace(/^\./, '');
+    if (v && typeof v === 'object') flatten(v as Record<string, unknown>, key, out);
+    else out.set(key, v === null || v === undefined ? '' : String(v));
   }
 }

@@ -1,0 +1,182 @@
+// Settings (spec §2.6) and the caller's own knobs: one table of definitions with defaults and
+// validation. Values merge defaults < user (`<user config dir>/settings.json`) < project
+// (`<project>/.apiscout/settings.json`). Secrets are user-level only: a project file is shared, so
+// a secret found there is ignored with a warning rather than used. The IntelliJ page and the
+// explorer edit these through the bridge; the CLI reads them.
+
+import { join } from 'node:path';
+import { InputError } from '../errors';
+import { readJsonFile, withFileLock, writeFileAtomic } from '../store/json-file';
+import type { Warn } from '../store/json-file';
+import { projectStateDir } from './user-dir';
+
+export type CurlRenderMode = 'keep' | 'resolve' | 'ask';
+export type CurlCopySource = 'edited' | 'source';
+
+interface Definition<T> {
+  /** The label the settings page shows. */
+  label: string;
+  default: T;
+  /** `user`: never read from or written to a project file (secrets, machine-specific values). */
+  scope: 'user' | 'any';
+  secret?: boolean;
+  /** What a valid value looks like, for messages. */
+  expects: string;
+  accepts(value: unknown): value is T;
+}
+
+const boolean = (label: string, value: boolean): Definition<boolean> => ({
+  label,
+  default: value,
+  scope: 'any',
+  expects: 'true or false',
+  accepts: (v): v is boolean => typeof v === 'boolean',
+});
+
+const optionalText = (label: string, extra: Partial<Definition<string | null>> = {}): Definition<string | null> => ({
+  label,
+  default: null,
+  scope: 'any',
+  expects: 'a string or null',
+  accepts: (v): v is string | null => v === null || typeof v === 'string',
+  ...extra,
+});
+
+const oneOf = <T extends string>(label: string, value: T, choices: readonly T[]): Definition<T> => ({
+  label,
+  default: value,
+  scope: 'any',
+  expects: `one of ${choices.join(', ')}`,
+  accepts: (v): v is T => choices.includes(v as T),
+});
+
+const integer = (label: string, value: number, min: number, max: number): Definition<number> => ({
+  label,
+  default: value,
+  scope: 'any',
+  expects: `an integer from ${min} to ${max}`,
+  accepts: (v): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
+});
+
+const stringList = (label: string, scope: 'user' | 'any' = 'any'): Definition<string[]> => ({
+  label,
+  default: [],
+  scope,
+  expects: 'a list of strings',
+  accepts: (v): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string'),
+});
+
+/** Every setting: the rows of spec §2.6 first, then the request caller's. */
+export const SETTINGS = {
+  // §2.6
+  'grpc.enabled': boolean('Enable gRPC call', false),
+  /** Not set until Auto Detect or the user fills it: the runtime paths gRPC calls load. */
+  'grpc.runtime': { ...stringList('gRPC Runtime'), default: null as string[] | null, expects: 'a list of paths or null', accepts: (v: unknown): v is string[] | null => v === null || (Array.isArray(v) && v.every((s) => typeof s === 'string')) } as Definition<string[] | null>,
+  'actuator.enabled': boolean('Actuator support', false),
+  'features.copyApiUrl': boolean('Copy API URL', true),
+  'features.searchEverywhere': boolean('Search Everywhere', true),
+  'http.call.before': optionalText('http.call.before'),
+  'http.call.after': optionalText('http.call.after'),
+  'sync.postmanApiToken': optionalText('Postman-sync API token', { scope: 'user', secret: true }),
+  'curl.renderMode': oneOf<CurlRenderMode>('cURL render mode', 'keep', ['keep', 'resolve', 'ask']),
+  'curl.format.comments': boolean('Include comments and section dividers', true),
+  'curl.format.prettyJson': boolean('Pretty-print JSON bodies', true),
+  'curl.format.multiline': boolean('One flag per line', true),
+  'curl.format.longFlags': boolean('Long flags (--request, --header, --data)', false),
+  'curl.format.responseExample': boolean('Append a response example as a comment', false),
+  'curl.runPreRequestScripts': boolean('Run pre-request scripts (cURL)', false),
+  'curl.copySource': oneOf<CurlCopySource>('Copy as cURL source', 'edited', ['edited', 'source']),
+  // The request caller
+  'http.connectTimeoutMs': integer('Connect timeout (ms)', 10_000, 1, 600_000),
+  'http.timeoutMs': integer('Total timeout (ms)', 60_000, 1, 86_400_000),
+  'http.followRedirects': boolean('Follow redirects', true),
+  'http.maxRedirects': integer('Maximum redirects', 10, 0, 100),
+  /** Hosts (`host` or `host:port`) whose self-signed or otherwise untrusted certificates are accepted. */
+  'http.insecureHosts': stringList('Accept untrusted certificates from', 'user'),
+  'http.bodyMemoryLimit': integer('Response bytes kept in memory before spilling to a temp file', 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+type ValueOf<D> = D extends Definition<infer T> ? T : never;
+export type Settings = { -readonly [K in SettingKey]: ValueOf<(typeof SETTINGS)[K]> };
+export type SettingsScope = 'user' | 'project';
+
+export function defaultSettings(): Settings {
+  return Object.fromEntries(Object.entries(SETTINGS).map(([k, d]) => [k, structuredClone(d.default)])) as Settings;
+}
+
+export interface SettingsStoreOptions {
+  userDir: string;
+  /** Absent: user settings only. */
+  projectDir?: string;
+  warn?: Warn;
+}
+
+export class SettingsStore {
+  readonly userPath: string;
+  readonly projectPath?: string;
+  private readonly warn: Warn;
+
+  constructor(options: SettingsStoreOptions) {
+    this.userPath = join(options.userDir, 'settings.json');
+    if (options.projectDir) this.projectPath = join(projectStateDir(options.projectDir), 'settings.json');
+    this.warn = options.warn ?? (() => {});
+  }
+
+  /** The effective settings: defaults, then user values, then project overrides. */
+  read(): Settings {
+    const out = defaultSettings() as Record<string, unknown>;
+    for (const scope of ['user', 'project'] as const) Object.assign(out, this.readScope(scope));
+    return out as Settings;
+  }
+
+  /** The values set in one file, invalid ones dropped with a warning. */
+  readScope(scope: SettingsScope): Partial<Settings> {
+    const path = this.pathOf(scope);
+    if (!path) return {};
+    const raw = readJsonFile(path, isObject, this.warn) ?? {};
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      const def = (SETTINGS as Record<string, Definition<unknown>>)[key];
+      if (!def) {
+        this.warn(`${path}: unknown setting '${key}' ignored`);
+      } else if (scope === 'project' && def.scope === 'user') {
+        this.warn(`${path}: '${key}' is a per-user setting and is ignored in a project file${def.secret ? ' (remove the secret from the project)' : ''}`);
+      } else if (!def.accepts(value)) {
+        this.warn(`${path}: '${key}' must be ${def.expects}; using ${JSON.stringify(def.default)}`);
+      } else {
+        out[key] = value;
+      }
+    }
+    return out as Partial<Settings>;
+  }
+
+  /** Sets values in one file; `undefined` removes a key so the lower level shows through. */
+  async update(scope: SettingsScope, patch: { [K in SettingKey]?: Settings[K] | undefined }): Promise<void> {
+    const path = this.pathOf(scope);
+    if (!path) throw new InputError('project settings need a project directory', scope);
+    for (const [key, value] of Object.entries(patch)) {
+      const def = (SETTINGS as Record<string, Definition<unknown>>)[key];
+      if (!def) throw new InputError(`unknown setting '${key}'`, key);
+      if (scope === 'project' && def.scope === 'user') throw new InputError(`'${key}' is a per-user setting and cannot be stored in the project`, key);
+      if (value !== undefined && !def.accepts(value)) throw new InputError(`'${key}' must be ${def.expects}, got ${JSON.stringify(value)}`, key);
+    }
+    await withFileLock(path, () => {
+      const current = readJsonFile(path, isObject, this.warn) ?? {};
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined) delete current[key];
+        else current[key] = value;
+      }
+      const sorted = Object.fromEntries(Object.entries(current).sort(([a], [b]) => a.localeCompare(b)));
+      writeFileAtomic(path, `${JSON.stringify(sorted, null, 2)}\n`, { mode: scope === 'user' ? 0o600 : 0o644 });
+    });
+  }
+
+  private pathOf(scope: SettingsScope): string | undefined {
+    return scope === 'user' ? this.userPath : this.projectPath;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
