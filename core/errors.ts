@@ -13,3 +13,25 @@ export class InputError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * A request script (http.call.before/after, a pre-request script) failed: it threw, ran out of
+ * time or memory, or is not valid in its language. The run it belonged to fails; the request and
+ * the saved state are left as they were.
+ */
+export class ScriptError extends Error {
+  override readonly name = 'ScriptError';
+  constructor(
+    message: string,
+    /** The script's name, e.g. `http.call.after (.apiscout/config.properties)`. */
+    readonly script: string,
+    /** 1-based line in the script, when known. */
+    readonly line?: number,
+    options?: { cause?: unknown; logs?: readonly { level: string; text: string }[] },
+  ) {
+    super(message, options);
+    this.logs = options?.logs ?? [];
+  }
+  /** What the script logged before it failed. */
+  readonly logs: readonly { level: string; text: string }[];
+}

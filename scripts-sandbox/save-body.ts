@@ -1,0 +1,47 @@
+// `response.saveBody(path)`: a script may write a response body only inside the project folder,
+// or inside folders the user allowed (setting `scripts.saveBodyRoots`). Relative paths are
+// resolved against the project; symlinks are followed before the check, so a link inside the
+// project cannot point the write elsewhere.
+
+import { mkdirSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { writeFileAtomic } from '../core/store/json-file';
+import type { SaveBody } from './runner';
+
+export function saveBodyWithin(projectDir: string, allowedRoots: readonly string[] = []): SaveBody {
+  const roots = [projectDir, ...allowedRoots].map((r) => real(resolve(r)));
+  return (path, body) => {
+    const target = resolve(projectDir, path);
+    const parent = dirname(target);
+    const inside = (dir: string): boolean => roots.some((root) => dir === root || !relative(root, dir).startsWith('..') && !isAbsolute(relative(root, dir)));
+    // The folder may not exist yet: check the nearest existing ancestor, then create below it.
+    let existing = parent;
+    while (!exists(existing) && dirname(existing) !== existing) existing = dirname(existing);
+    const realParent = join(real(existing), relative(existing, parent));
+    if (!inside(realParent)) {
+      throw new Error(`saveBody: ${path} is outside the project folder${allowedRoots.length ? ' and the allowed folders' : ''} (allow more with the setting scripts.saveBodyRoots)`);
+    }
+    mkdirSync(realParent, { recursive: true });
+    const file = join(realParent, basename(target));
+    if (exists(file) && !inside(dirname(real(file)))) throw new Error(`saveBody: ${path} links outside the project folder`);
+    writeFileAtomic(file, body);
+    return file.split(sep).join('/');
+  };
+}
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+function exists(p: string): boolean {
+  try {
+    realpathSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
