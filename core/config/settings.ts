@@ -94,6 +94,11 @@ export const SETTINGS = {
   /** Hosts (`host` or `host:port`) whose self-signed or otherwise untrusted certificates are accepted. */
   'http.insecureHosts': stringList('Accept untrusted certificates from', 'user'),
   'http.bodyMemoryLimit': integer('Response bytes kept in memory before spilling to a temp file', 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
+  // Request scripts (scripts-sandbox)
+  'scripts.timeoutMs': integer('Script time limit (ms)', 5_000, 10, 600_000),
+  'scripts.memoryLimitMb': integer('Script memory limit (MB)', 64, 8, 4_096),
+  /** Folders outside the project where response.saveBody may write. */
+  'scripts.saveBodyRoots': stringList('Folders scripts may save response bodies to', 'user'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
