@@ -1,7 +1,9 @@
 // The `apiscout` command line: dispatches to one module per command and maps errors to exit
-// codes: 0 success, 1 unexpected failure, 2 bad usage or bad input.
+// codes: 0 success, 1 a failure (a remote service, a script, or something unexpected), 2 bad
+// usage or bad input.
 
-import { InputError } from '../core/errors';
+import { InputError, ScriptError, SyncError } from '../core/errors';
+import { envCommand, envHelp } from './commands/env';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { showCommand, showHelp } from './commands/show';
@@ -16,6 +18,7 @@ Commands:
   scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
+  env ACTION             environments: list, show, set, use, and sync with Postman (push, pull)
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -23,6 +26,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   scan: { run: scanCommand, help: scanHelp },
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
+  env: { run: envCommand, help: envHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -46,6 +50,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (e instanceof InputError) {
       io.err(`apiscout ${command}: ${e.message}`);
       return 2;
+    }
+    if (e instanceof SyncError || e instanceof ScriptError) {
+      io.err(`apiscout ${command}: ${e.message}`);
+      return 1;
     }
     if (isUsageError(e)) {
       io.err(`apiscout ${command}: ${(e as Error).message}\n\n${cmd.help}`);

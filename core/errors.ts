@@ -35,3 +35,21 @@ export class ScriptError extends Error {
   /** What the script logged before it failed. */
   readonly logs: readonly { level: string; text: string }[];
 }
+
+/**
+ * A remote service (the Postman API) refused or failed a request. Nothing local was changed.
+ * The message never contains the credentials used.
+ */
+export class SyncError extends Error {
+  override readonly name = 'SyncError';
+  constructor(
+    message: string,
+    /** The HTTP status, when the service answered. */
+    readonly status?: number,
+    /** For 429: how long the service asks to wait, in seconds. */
+    readonly retryAfterSeconds?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

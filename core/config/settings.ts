@@ -78,6 +78,8 @@ export const SETTINGS = {
   'http.call.before': optionalText('http.call.before'),
   'http.call.after': optionalText('http.call.after'),
   'sync.postmanApiToken': optionalText('Postman-sync API token', { scope: 'user', secret: true }),
+  /** The Postman workspace environments are pushed to and pulled from; null: the account's default. */
+  'sync.postmanWorkspace': optionalText('Postman workspace'),
   'curl.renderMode': oneOf<CurlRenderMode>('cURL render mode', 'keep', ['keep', 'resolve', 'ask']),
   'curl.format.comments': boolean('Include comments and section dividers', true),
   'curl.format.prettyJson': boolean('Pretty-print JSON bodies', true),
