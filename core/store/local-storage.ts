@@ -7,6 +7,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { projectStateDir } from '../config/user-dir';
 import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
 import type { Warn } from './json-file';
@@ -35,14 +36,12 @@ export class LocalStorageStore {
   }
 
   async apply(ops: LocalStorageOp[]): Promise<void> {
-    if (!ops.length) return;
+    // A script that saves the same token after every response should not cost a locked,
+    // fsynced write each time.
+    if (!ops.length || isDeepStrictEqual(applied(this.read(), ops), this.read())) return;
     this.ensureFolder();
     await withFileLock(this.path, () => {
-      const values = this.read();
-      for (const o of ops) {
-        if (o.op === 'set') values[o.key] = o.value;
-        else delete values[o.key];
-      }
+      const values = applied(this.read(), ops);
       const text = `${JSON.stringify({ version: 1, values } satisfies StorageFile, null, 2)}\n`;
       if (Buffer.byteLength(text) > MAX_STORAGE_BYTES) {
         throw new Error(`localStorage would grow past ${MAX_STORAGE_BYTES / 1024 / 1024} MB (${this.path}); nothing was saved`);
@@ -60,6 +59,15 @@ export class LocalStorageStore {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
   }
+}
+
+function applied(values: Record<string, unknown>, ops: LocalStorageOp[]): Record<string, unknown> {
+  const out = { ...values };
+  for (const o of ops) {
+    if (o.op === 'set') out[o.key] = o.value;
+    else delete out[o.key];
+  }
+  return out;
 }
 
 function isStorageFile(data: unknown): data is StorageFile {
