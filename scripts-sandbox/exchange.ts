@@ -2,6 +2,8 @@
 // serialisable values. The caller (core/call), the cURL exporter and the tests build these from
 // their own models; nothing here knows how a request is sent.
 
+import { TextDecoder } from 'node:util';
+
 export interface HeaderEntry {
   name: string;
   value: string;
@@ -18,11 +20,22 @@ export interface ScriptRequest {
   body: string | null;
 }
 
+/**
+ * A body too large to hand over as bytes (the caller spilled it to a temp file): read only if a
+ * script asks for it, copied by file when saved.
+ */
+export interface BodySource {
+  size: number;
+  read(): Uint8Array;
+  /** The file holding the body, when there is one. */
+  file?: string;
+}
+
 /** A response as an after-script sees it. */
 export interface ScriptResponse {
   status: number;
   headers: HeaderEntry[];
-  body: Uint8Array;
+  body: Uint8Array | BodySource;
   /**
    * Whether the body is text (decided by the caller from the content type); absent: decided
    * here with isTextContentType. A text body's `response.bytes()` is null.
@@ -48,12 +61,31 @@ export function responseIsText(response: ScriptResponse): boolean {
   if (response.text !== undefined) return response.text;
   const type = headerValue(response.headers, 'content-type');
   if (type) return isTextContentType(type);
-  if (response.body.includes(0)) return false;
+  const head = bodyBytes(response.body).subarray(0, 8192);
+  if (head.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(response.body);
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
     return false;
+  }
+}
+
+export function bodySize(body: Uint8Array | BodySource): number {
+  return body instanceof Uint8Array ? body.byteLength : body.size;
+}
+
+export function bodyBytes(body: Uint8Array | BodySource): Uint8Array {
+  return body instanceof Uint8Array ? body : body.read();
+}
+
+/** The declared charset's decoder, else UTF-8. */
+export function decoderFor(contentType: string | undefined): TextDecoder {
+  const charset = /;\s*charset="?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8');
+  } catch {
+    return new TextDecoder('utf-8');
   }
 }
 

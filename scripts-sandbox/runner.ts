@@ -6,8 +6,8 @@
 
 import ivm from 'isolated-vm';
 import { ScriptError } from '../core/errors';
-import { checkRequest, responseIsText } from './exchange';
-import type { ScriptRequest, ScriptResponse } from './exchange';
+import { bodyBytes, bodySize, checkRequest, decoderFor, headerValue, responseIsText } from './exchange';
+import type { BodySource, ScriptRequest, ScriptResponse } from './exchange';
 import { GROOVY_RUNTIME, translateGroovy } from './groovy';
 import { PRELUDE, RESULT_FUNCTION } from './prelude';
 import type { ScriptSource } from './script-source';
@@ -40,7 +40,7 @@ export interface ScriptStorage {
 }
 
 /** Writes `response.saveBody(path)`: resolves the path, refuses what it must, returns where it wrote. */
-export type SaveBody = (path: string, body: Uint8Array) => string;
+export type SaveBody = (path: string, body: Uint8Array | BodySource) => string;
 
 export interface RunEnvironment {
   storage: ScriptStorage;
@@ -120,7 +120,7 @@ export class ScriptRunner {
         new ivm.ExternalCopy({
           phase: input.phase,
           request: input.request,
-          response: response && { status: response.status, headers: response.headers, size: response.body.byteLength, isText },
+          response: response && { status: response.status, headers: response.headers, size: bodySize(response.body), isText },
           storage,
         }).copyInto({ release: true }),
       );
@@ -134,13 +134,14 @@ export class ScriptRunner {
         }),
       );
       const body = response?.body ?? new Uint8Array();
-      await jail.set('$text', new ivm.Callback(() => new TextDecoder().decode(body)));
-      await jail.set('$bytes', new ivm.Callback(() => body.slice().buffer));
+      const contentType = response && headerValue(response.headers, 'content-type');
+      await jail.set('$text', new ivm.Callback(() => decoderFor(contentType).decode(bodyBytes(body))));
+      await jail.set('$bytes', new ivm.Callback(() => bodyBytes(body).slice().buffer));
       await jail.set(
         '$save',
         new ivm.Callback((path: string) => {
           if (!env.saveBody) throw new Error('response.saveBody is not available here');
-          if (body.byteLength === 0) return false;
+          if (bodySize(body) === 0) return false;
           saved.push(env.saveBody(path, body));
           return true;
         }),

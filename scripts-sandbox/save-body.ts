@@ -3,7 +3,8 @@
 // resolved against the project; symlinks are followed before the check, so a link inside the
 // project cannot point the write elsewhere.
 
-import { mkdirSync, realpathSync } from 'node:fs';
+import { copyFileSync, mkdirSync, realpathSync, renameSync, unlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../core/store/json-file';
 import type { SaveBody } from './runner';
@@ -24,7 +25,23 @@ export function saveBodyWithin(projectDir: string, allowedRoots: readonly string
     mkdirSync(realParent, { recursive: true });
     const file = join(realParent, basename(target));
     if (exists(file) && !inside(dirname(real(file)))) throw new Error(`saveBody: ${path} links outside the project folder`);
-    writeFileAtomic(file, body);
+    if (body instanceof Uint8Array || !body.file) {
+      writeFileAtomic(file, body instanceof Uint8Array ? body : body.read());
+    } else {
+      // A spilled body is copied file to file, never read into memory.
+      const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        copyFileSync(body.file, temp);
+        renameSync(temp, file);
+      } catch (e) {
+        try {
+          unlinkSync(temp);
+        } catch {
+          // not created
+        }
+        throw e;
+      }
+    }
     return file.split(sep).join('/');
   };
 }
