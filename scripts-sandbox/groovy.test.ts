@@ -154,6 +154,19 @@ println(add(twice(2), 1), parts.join('&'), "abc".size(), [].isEmpty(), 'x'.conta
     expect(logs).toEqual(['5 b=4&a=2 3 true true v true 1']);
   });
 
+  it("runs the README's example and inject with a trailing closure", async () => {
+    const { logs, stored } = await runGroovy(
+      `def body = response.json()
+def expensive = body.items.findAll { it.price > 10 }.collect { it.name }
+localStorage.set("token", body?.data?.token ?: 'anonymous')
+println("\${expensive.size()} expensive items: \${expensive.join(', ')}")
+println(body.items.inject(0) { acc, x -> acc + x.price })`,
+      { items: [{ name: 'pen', price: 5 }, { name: 'book', price: 20 }] },
+    );
+    expect(logs).toEqual(['1 expensive items: book', '25']);
+    expect(stored).toEqual({ token: 'anonymous' });
+  });
+
   it('a runtime error points at the groovy line', async () => {
     await expect(runGroovy(`def a = 1\n\ndef b = a.missing.deeper`)).rejects.toThrow(/^after\.groovy, line 3: TypeError: Cannot read properties of undefined/);
   });

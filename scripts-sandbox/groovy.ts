@@ -6,7 +6,7 @@
 //   list.each { … }, f(x) { … }  → list.each((it) => …), f(x, (it) => …)
 //   [1, 2], [a: 1, (k): v], [:]  → [1, 2], { a: 1, [k]: v }, {}
 //   a?.b and a ?: b        → a?.b and a || b
-// plus a small runtime (each, collect, findAll, any, size(), isEmpty(), first(), last(), sum(),
+// plus a small runtime (each, collect, findAll, any, inject, size(), isEmpty(), first(), last(), sum(),
 // add, contains, containsKey, keySet, println). Maps are plain objects: read and write them with
 // m.k and m[k] (get/put would shadow the property-descriptor keys JavaScript itself reads). Everything else fails before running, naming the
 // construct and its line. The translation keeps every line where it was, so runtime errors point
@@ -579,6 +579,7 @@ export const GROOVY_RUNTIME = String.raw`
     first() { return this.length ? this[0] : null; },
     last() { return this.length ? this[this.length - 1] : null; },
     sum(fn) { return this.reduce((a, x) => a + (fn ? fn(x) : x), 0); },
+    inject(initial, fn) { return this.reduce((acc, x) => fn(acc, x), initial); },
     contains(x) { return this.includes(x); },
     add(x) { this.push(x); return true; },
   });
