@@ -4,6 +4,7 @@
 
 import { InputError, ScriptError, SyncError } from '../core/errors';
 import { envCommand, envHelp } from './commands/env';
+import { scriptsCommand, scriptsHelp } from './commands/scripts';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { showCommand, showHelp } from './commands/show';
@@ -19,6 +20,7 @@ Commands:
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
   env ACTION             environments: list, show, set, use, and sync with Postman (push, pull)
+  scripts [DIR]          list and check the request scripts (http.call.before/after)
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -27,6 +29,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
   env: { run: envCommand, help: envHelp },
+  scripts: { run: scriptsCommand, help: scriptsHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

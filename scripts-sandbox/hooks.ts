@@ -75,6 +75,27 @@ export function scriptsFor(sources: ScriptSources, phase: ScriptPhase, target: S
   return out;
 }
 
+const SCRIPT_KEY = /^http\.call\.(before|after)(\[(folder|class|endpoint):[^\]]+\])?$/;
+
+/** Every script configured for the project, at every level, in the order scriptsFor would meet them. */
+export function allScripts(sources: ScriptSources): ScriptSource[] {
+  const out: ScriptSource[] = [];
+  for (const phase of ['before', 'after'] as const) {
+    const fromSettings = sources.settings?.[`http.call.${phase}`];
+    if (typeof fromSettings === 'string') {
+      const script = parseScriptProperty(fromSettings, `http.call.${phase} (settings)`);
+      if (script) out.push(script);
+    }
+  }
+  const keys = [...(sources.config?.keys() ?? [])].filter((k) => SCRIPT_KEY.test(k)).sort();
+  for (const key of keys) {
+    const found = lookup(sources, key)!;
+    const script = parseScriptProperty(found.value, found.name);
+    if (script) out.push(script);
+  }
+  return out;
+}
+
 function lookup(sources: ScriptSources, key: string): { value: string; name: string } | undefined {
   for (const source of sources.config?.sources ?? []) {
     const values = source.values.get(key);

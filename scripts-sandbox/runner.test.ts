@@ -308,6 +308,20 @@ describe('escape attempts stay inside', () => {
     await failure(before(`'use strict'; request = { };`));
   });
 
+  it('prototype pollution stays in the run, and a __proto__ key is plain data', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'apiscout-proto-'));
+    try {
+      const diskEnv = { storage: new LocalStorageStore({ projectDir: project }) };
+      await runner.runBefore(js(`Object.prototype.polluted = 1; localStorage.set('__proto__', { polluted: true }); localStorage.set('constructor', 'x')`), baseRequest(), diskEnv);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      const { logs } = await runner.runBefore(js(`logger.info(json.stringify(localStorage.get('__proto__')), localStorage.get('constructor'), typeof ({}).polluted)`), baseRequest(), diskEnv);
+      expect(logs[0]!.text).toBe('{"polluted":true} x undefined');
+      expect(Object.keys(diskEnv.storage.read())).toEqual(['__proto__', 'constructor']);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
   it('a script that overrides JSON and prototypes cannot smuggle out a malformed request', async () => {
     const e = await failure(before(`request.setHeader('a','b'); Array.prototype.map = function () { return [{ name: 'bad name', value: 'x' }] }`));
     expect(e.message).toContain('not a header name');

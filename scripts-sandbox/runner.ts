@@ -95,6 +95,13 @@ export class ScriptRunner {
     return { logs, saved };
   }
 
+  /** Translates (groovy) and compiles a script without running it; throws the ScriptError a run would. */
+  check(script: ScriptSource): void {
+    const fail = (message: string, line?: number): ScriptError => new ScriptError(`${script.name}${line ? `, line ${line}` : ''}: ${message}`, script.name, line);
+    const code = script.language === 'groovy' ? translateGroovy(script.code, script.name) : script.code;
+    this.compile(this.ensureIsolate(), script, code, fail);
+  }
+
   dispose(): void {
     this.reset();
   }

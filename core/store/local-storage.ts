@@ -7,7 +7,6 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { projectStateDir } from '../config/user-dir';
 import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
 import type { Warn } from './json-file';
@@ -38,7 +37,7 @@ export class LocalStorageStore {
   async apply(ops: LocalStorageOp[]): Promise<void> {
     // A script that saves the same token after every response should not cost a locked,
     // fsynced write each time.
-    if (!ops.length || isDeepStrictEqual(applied(this.read(), ops), this.read())) return;
+    if (!ops.length || JSON.stringify(applied(this.read(), ops)) === JSON.stringify(this.read())) return;
     this.ensureFolder();
     await withFileLock(this.path, () => {
       const values = applied(this.read(), ops);
@@ -64,7 +63,8 @@ export class LocalStorageStore {
 function applied(values: Record<string, unknown>, ops: LocalStorageOp[]): Record<string, unknown> {
   const out = { ...values };
   for (const o of ops) {
-    if (o.op === 'set') out[o.key] = o.value;
+    // Defined, not assigned: a key named __proto__ is data here, never the object's prototype.
+    if (o.op === 'set') Object.defineProperty(out, o.key, { value: o.value, enumerable: true, writable: true, configurable: true });
     else delete out[o.key];
   }
   return out;
