@@ -1,8 +1,9 @@
 // The `apiscout` command line: dispatches to one module per command and maps errors to exit
-// codes: 0 success, 1 a failure (a remote service, a script, or something unexpected), 2 bad
-// usage or bad input.
+// codes: 0 success, 1 a failure (a request that got no response, a remote service, a script, or
+// something unexpected), 2 bad usage or bad input.
 
-import { InputError, ScriptError, SyncError } from '../core/errors';
+import { CallError, InputError, ScriptError, SyncError } from '../core/errors';
+import { callCommand, callHelp } from './commands/call';
 import { envCommand, envHelp } from './commands/env';
 import { scriptsCommand, scriptsHelp } from './commands/scripts';
 import { scanCommand, scanHelp } from './commands/scan';
@@ -19,7 +20,8 @@ Commands:
   scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
-  env ACTION             environments: list, show, set, use, and sync with Postman (push, pull)
+  call ID|QUERY [DIR]    send one endpoint's request and print the response
+  env ACTION [--dir DIR] list, create, change and select environments; sync them with Postman
   scripts [DIR]          list and check the request scripts (http.call.before/after)
 
 Run 'apiscout <command> --help' for a command's options.`;
@@ -28,6 +30,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   scan: { run: scanCommand, help: scanHelp },
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
+  call: { run: callCommand, help: callHelp },
   env: { run: envCommand, help: envHelp },
   scripts: { run: scriptsCommand, help: scriptsHelp },
 };
@@ -54,7 +57,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.err(`apiscout ${command}: ${e.message}`);
       return 2;
     }
-    if (e instanceof SyncError || e instanceof ScriptError) {
+    if (e instanceof CallError || e instanceof SyncError || e instanceof ScriptError) {
+      // The request went out (or tried to) and no response came back, a remote service refused,
+      // or a script failed: not a usage problem.
       io.err(`apiscout ${command}: ${e.message}`);
       return 1;
     }

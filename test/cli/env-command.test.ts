@@ -1,19 +1,60 @@
-// `apiscout env`: local environments and Postman sync through the real CLI process, against the
-// Postman stand-in. The API key is read from stdin or the environment and never shows up in
-// output, in the project, or with loose permissions.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, chmodSync } from 'node:fs';
+// `apiscout env` as a user runs it: the built bundle in a child process, on a temp project.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvironmentStore } from '../../core/env/environments';
 import { startPostmanStandIn } from '../postman/stand-in';
 import type { PostmanStandIn } from '../postman/stand-in';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+
+describe('apiscout env', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'apiscout-env-cli-'));
+  const userDir = mkdtempSync(join(tmpdir(), 'apiscout-env-user-'));
+  const env = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [BIN, 'env', ...args, '--dir', dir], { encoding: 'utf8', env: { ...process.env, APISCOUT_CONFIG_DIR: userDir, NO_COLOR: '1' } });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('creates, sets (secrets apart), selects, renames and deletes', () => {
+    expect(env('create', 'dev', 'host=http://127.0.0.1:8080').code).toBe(0);
+    expect(env('set', 'dev', 'token=tok-123', '--secret').code).toBe(0);
+    expect(env('create', 'prod').code).toBe(0);
+    expect(env('use', 'dev').code).toBe(0);
+    expect(env('list').stdout).toBe('* dev  (2 variables)\n  prod  (0 variables)\n');
+    expect(env('show', 'dev').stdout).toBe('host=http://127.0.0.1:8080\ntoken=******  (secret)\n');
+    expect(readFileSync(join(dir, '.apiscout/environments.json'), 'utf8')).not.toContain('tok-123');
+    const userFile = join(userDir, 'projects', readdirSync(join(userDir, 'projects'))[0]!);
+    expect(readFileSync(userFile, 'utf8')).toContain('tok-123');
+    expect(new EnvironmentStore({ projectDir: dir, userDir }).active()!.variables).toContainEqual({ key: 'token', value: 'tok-123', secret: true });
+
+    expect(env('rename', 'dev', 'local').code).toBe(0);
+    expect(env('list').stdout).toBe('* local  (2 variables)\n  prod  (0 variables)\n');
+    expect(env('unset', 'local', 'host').code).toBe(0);
+    expect(env('show', 'local').stdout).toBe('token=******  (secret)\n');
+    expect(env('use', '--none').code).toBe(0);
+    expect(env('delete', 'prod').code).toBe(0);
+    expect(env('list').stdout).toBe('  local  (1 variable)\n');
+  });
+
+  it('names the problem on bad input', () => {
+    const missing = env('use', 'qa');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no environment named 'qa'");
+    expect(env('create', 'x', 'novalue').stderr).toContain("expected KEY=VALUE, got 'novalue'");
+    expect(env('frobnicate').code).toBe(2);
+  });
+});
+
+// Postman sync through the real CLI process, against the Postman stand-in. The API key is read from
+// stdin or the environment and never shows up in output, in the project, or with loose permissions.
+
 let standIn: PostmanStandIn;
 const project = mkdtempSync(join(tmpdir(), 'apiscout-envcli-'));
-const userDir = mkdtempSync(join(tmpdir(), 'apiscout-envcli-user-'));
+const syncUserDir = mkdtempSync(join(tmpdir(), 'apiscout-envcli-user-'));
 
 beforeAll(async () => {
   standIn = await startPostmanStandIn();
@@ -21,15 +62,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await standIn.close();
   rmSync(project, { recursive: true, force: true });
-  rmSync(userDir, { recursive: true, force: true });
+  rmSync(syncUserDir, { recursive: true, force: true });
 });
 
 function run(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', APISCOUT_CONFIG_DIR: userDir, APISCOUT_POSTMAN_API_URL: standIn.url, ...options.env };
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', APISCOUT_CONFIG_DIR: syncUserDir, APISCOUT_POSTMAN_API_URL: standIn.url, ...options.env };
     delete env.APISCOUT_POSTMAN_API_KEY;
     Object.assign(env, options.env);
-    const child = spawn(process.execPath, [BIN, 'env', ...args, '-C', project], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'env', ...args, '--dir', project], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -47,15 +88,12 @@ function allText(dir: string): string {
     .join('\n');
 }
 
-describe('apiscout env', () => {
-  it('sets, lists, shows (secrets masked) and selects environments', async () => {
-    expect((await run(['set', 'dev', 'host=http://127.0.0.1:8080', 'user=ann'])).code).toBe(0);
-    expect((await run(['set', 'dev', 'password=hunter2', '--secret'])).stdout).toContain('secret, stored in your user folder');
-    expect((await run(['use', 'dev'])).stdout).toBe('active environment: dev\n');
+describe('apiscout env: sync with Postman', () => {
+  it('a project environment to sync', async () => {
+    expect((await run(['create', 'dev', 'host=http://127.0.0.1:8080', 'user=ann'])).code).toBe(0);
+    expect((await run(['set', 'dev', 'password=hunter2', '--secret'])).code).toBe(0);
+    expect((await run(['use', 'dev'])).code).toBe(0);
     expect((await run(['list'])).stdout).toBe('* dev  (3 variables)\n');
-    const shown = await run(['show', 'dev']);
-    expect(shown.stdout).toBe('dev (active)\n  host = http://127.0.0.1:8080\n  user = ann\n  password = •••••• (secret)\n');
-    expect((await run(['show', 'dev', '--reveal'])).stdout).toContain('password = hunter2');
     expect(allText(join(project, '.apiscout'))).not.toContain('hunter2');
   });
 
@@ -71,7 +109,7 @@ describe('apiscout env', () => {
     const stored = await run(['token'], { input: `${standIn.apiKey}\n` });
     expect(stored.code).toBe(0);
     expect(stored.stdout).not.toContain(standIn.apiKey);
-    const settings = join(userDir, 'settings.json');
+    const settings = join(syncUserDir, 'settings.json');
     expect(statSync(settings).mode & 0o777).toBe(0o600);
 
     const pushed = await run(['push', 'dev', '--workspace', 'ws-team']);
@@ -89,7 +127,7 @@ describe('apiscout env', () => {
     const merged = await run(['pull', 'dev', '--workspace', 'ws-team', '--strategy', 'merge']);
     expect(merged.code).toBe(0);
     expect(merged.stdout).toBe('dev: merged (1 added, 1 changed)\n* dev  (4 variables)\n');
-    expect((await run(['show', 'dev'])).stdout).toContain('host = https://remote.example.test');
+    expect((await run(['show', 'dev'])).stdout).toContain('host=https://remote.example.test');
 
     const output = [stored, pushed, conflict, merged].map((r) => r.stdout + r.stderr).join('');
     expect(output).not.toContain(standIn.apiKey);
@@ -109,12 +147,12 @@ describe('apiscout env', () => {
   });
 
   it('refuses a key file others can read', async () => {
-    chmodSync(join(userDir, 'settings.json'), 0o644);
+    chmodSync(join(syncUserDir, 'settings.json'), 0o644);
     const r = await run(['push', 'dev']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('others can read it (mode 644); run chmod 600');
-    chmodSync(join(userDir, 'settings.json'), 0o600);
+    chmodSync(join(syncUserDir, 'settings.json'), 0o600);
     expect((await run(['token', '--clear'])).code).toBe(0);
-    expect(readFileSync(join(userDir, 'settings.json'), 'utf8')).not.toContain(standIn.apiKey);
+    expect(readFileSync(join(syncUserDir, 'settings.json'), 'utf8')).not.toContain(standIn.apiKey);
   });
 });
