@@ -206,6 +206,14 @@ describe('after-scripts', () => {
       await runner.runAfter(js(`response.saveBody(${JSON.stringify(join(outside, 'ok.txt'))})`), baseRequest(), jsonResponse(1), { ...env, saveBody: saveBodyWithin(project, [outside]) });
       expect(readFileSync(join(outside, 'ok.txt'), 'utf8')).toBe('1');
     });
+
+    it('never writes into .git/ or .apiscout/', async () => {
+      for (const [path, folder] of [['.git/hooks/pre-commit', '.git'], ['.apiscout/scripts/local-storage.json', '.apiscout'], ['./.git/config', '.git']] as const) {
+        const e = await failure(runner.runAfter(js(`response.saveBody(${JSON.stringify(path)})`), baseRequest(), jsonResponse(1), { ...env, saveBody: saveBodyWithin(project) }));
+        expect(e.message).toContain(`is inside ${folder}/, which scripts may not write`);
+        expect(existsSync(join(project, path))).toBe(false);
+      }
+    });
   });
 });
 
