@@ -43,3 +43,15 @@ export async function saveSyncToken(userDir: string, token: string | undefined):
   await store.update('user', { 'sync.postmanApiToken': value === undefined || value === '' ? undefined : value });
   return store.userPath;
 }
+
+export type SyncStatus = { enabled: true; source: string } | { enabled: false; reason: string };
+
+/** Spec §3: sync actions are enabled only while a key is set; the reason says how to set one. */
+export function syncStatus(userDir: string, env: NodeJS.ProcessEnv = process.env): SyncStatus {
+  try {
+    const token = readSyncToken(userDir, env);
+    return token ? { enabled: true, source: token.source } : { enabled: false, reason: missingTokenMessage(userDir) };
+  } catch (e) {
+    return { enabled: false, reason: (e as Error).message };
+  }
+}
