@@ -6,6 +6,7 @@ import { CallError, InputError, ScriptError, SyncError } from '../core/errors';
 import { callCommand, callHelp } from './commands/call';
 import { envCommand, envHelp } from './commands/env';
 import { scriptsCommand, scriptsHelp } from './commands/scripts';
+import { settingsCommand, settingsHelp } from './commands/settings';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { showCommand, showHelp } from './commands/show';
@@ -23,6 +24,7 @@ Commands:
   call ID|QUERY [DIR]    send one endpoint's request and print the response
   env ACTION [--dir DIR] list, create, change and select environments; sync them with Postman
   scripts [DIR]          list and check the request scripts (http.call.before/after)
+  settings [ACTION]      show or change settings (user or project)
 
 Run 'apiscout <command> --help' for a command's options.`;
 
@@ -33,6 +35,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   call: { run: callCommand, help: callHelp },
   env: { run: envCommand, help: envHelp },
   scripts: { run: scriptsCommand, help: scriptsHelp },
+  settings: { run: settingsCommand, help: settingsHelp },
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
