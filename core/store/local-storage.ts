@@ -7,7 +7,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectStateDir } from '../config/user-dir';
+import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
 import type { Warn } from './json-file';
 
@@ -25,7 +25,10 @@ export class LocalStorageStore {
   readonly path: string;
   private readonly warn: Warn;
 
+  private readonly projectDir: string;
+
   constructor(options: { projectDir: string; warn?: Warn }) {
+    this.projectDir = options.projectDir;
     this.path = join(projectStateDir(options.projectDir), 'scripts', 'local-storage.json');
     this.warn = options.warn ?? (() => {});
   }
@@ -50,6 +53,7 @@ export class LocalStorageStore {
   }
 
   private ensureFolder(): void {
+    ensureProjectStateDir(this.projectDir);
     const dir = join(this.path, '..');
     mkdirSync(dir, { recursive: true });
     try {
