@@ -47,7 +47,7 @@ describe('groovy subset: translation', () => {
     ['empty list, subscript and nested map', `def l = []\nl[0] = m['a']\n[x: [y: 1]]`, 'let l = []\nl[0] = m[\'a\']\n;({x: {y: 1}})'],
     ['safe navigation and elvis', `def t = a?.b?.c ?: 'none'`, "let t = a?.b?.c || 'none'"],
     ['ternary inside a list is not a map', `[c ? 1 : 2]`, '[c ? 1 : 2]'],
-    ['if/else blocks stay blocks', `if (a) {\n  b()\n} else {\n  c()\n}`, 'if (a) {\n  b()\n} else {\n  c()\n}'],
+    ['if/else blocks stay blocks, conditions use Groovy truth', `if (a) {\n  b()\n} else {\n  c()\n}`, 'if (__groovyTruth(a)) {\n  b()\n} else {\n  c()\n}'],
     ['typed-looking comparisons are left alone', `def ok = A < b`, 'let ok = A < b'],
   ];
   for (const [label, groovy, js] of cases) {
@@ -165,6 +165,17 @@ println(body.items.inject(0) { acc, x -> acc + x.price })`,
     );
     expect(logs).toEqual(['1 expensive items: book', '25']);
     expect(stored).toEqual({ token: 'anonymous' });
+  });
+
+  it('conditions follow Groovy truth: empty lists, maps and strings are false', async () => {
+    const { logs } = await runGroovy(`def seen = []
+[[], [0], [:], [a: 1], '', 'x', 0, 1, null, response].each { v ->
+  if (v) { seen.add('T') } else { seen.add('F') }
+}
+def n = 0
+while (n < 3 && seen) { n++ }
+println(seen.join(''), n)`);
+    expect(logs).toEqual(['FTFTFTFTFT 3']);
   });
 
   it('a runtime error points at the groovy line', async () => {

@@ -6,6 +6,7 @@
 //   list.each { … }, f(x) { … }  → list.each((it) => …), f(x, (it) => …)
 //   [1, 2], [a: 1, (k): v], [:]  → [1, 2], { a: 1, [k]: v }, {}
 //   a?.b and a ?: b        → a?.b and a || b
+//   if (x) / while (x)     → Groovy truth: an empty list, map or string is false
 // plus a small runtime (each, collect, findAll, any, inject, size(), isEmpty(), first(), last(), sum(),
 // add, contains, containsKey, keySet, println). Maps are plain objects: read and write them with
 // m.k and m[k] (get/put would shadow the property-descriptor keys JavaScript itself reads). Everything else fails before running, naming the
@@ -188,6 +189,8 @@ class Translator {
           if (words.length > 1) this.fail('a typed catch parameter', prev, `write catch (${words[words.length - 1]!.text})`);
         }
         const inner = this.emit(i + 1, close);
+        // Groovy truth: an empty list, map or string is false in a condition.
+        if (prev?.text === 'if' || prev?.text === 'while') return [`(__groovyTruth(${inner}))`, close + 1];
         const callee = prev && ((prev.kind === 'ident' && !KEYWORDS.has(prev.text)) || prev.text === ')' || prev.text === ']');
         const brace = this.nextSig(close, false);
         if (callee && brace !== undefined && this.toks[brace]!.text === '{' && !this.isFunctionDefinition(i)) {
@@ -567,7 +570,15 @@ export const GROOVY_RUNTIME = String.raw`
   const define = (proto, methods) => {
     for (const name of Object.keys(methods)) Object.defineProperty(proto, name, { value: methods[name], writable: true, configurable: true, enumerable: false });
   };
-  const truthy = (v) => v !== null && v !== undefined && v !== false && v !== 0 && v !== '' && !(Array.isArray(v) && v.length === 0) && !(typeof v === 'number' && isNaN(v));
+  const truthy = (v) => {
+    if (Array.isArray(v)) return v.length > 0;
+    if (v !== null && typeof v === 'object') {
+      const proto = Object.getPrototypeOf(v);
+      return proto !== Object.prototype && proto !== null ? true : Object.keys(v).length > 0;
+    }
+    return !!v;
+  };
+  Object.defineProperty(globalThis, '__groovyTruth', { value: truthy, writable: false, configurable: false, enumerable: false });
   define(Array.prototype, {
     each(fn) { this.forEach((x) => fn(x)); return this; },
     eachWithIndex(fn) { this.forEach((x, i) => fn(x, i)); return this; },
