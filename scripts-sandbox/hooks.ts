@@ -77,7 +77,7 @@ export function scriptsFor(sources: ScriptSources, phase: ScriptPhase, target: S
 
 const SCRIPT_KEY = /^http\.call\.(before|after)(\[(folder|class|endpoint):[^\]]+\])?$/;
 
-/** Every script configured for the project, at every level, in the order scriptsFor would meet them. */
+/** Every script configured for the project, at every level: the settings' first, then the config keys sorted. */
 export function allScripts(sources: ScriptSources): ScriptSource[] {
   const out: ScriptSource[] = [];
   for (const phase of ['before', 'after'] as const) {
