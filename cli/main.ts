@@ -1,9 +1,11 @@
 // The `apiscout` command line: dispatches to one module per command and maps errors to exit
-// codes: 0 success, 1 unexpected failure or a request that got no response, 2 bad usage or bad input.
+// codes: 0 success, 1 a failure (a request that got no response, a remote service, a script, or
+// something unexpected), 2 bad usage or bad input.
 
-import { CallError, InputError } from '../core/errors';
+import { CallError, InputError, ScriptError, SyncError } from '../core/errors';
 import { callCommand, callHelp } from './commands/call';
 import { envCommand, envHelp } from './commands/env';
+import { scriptsCommand, scriptsHelp } from './commands/scripts';
 import { settingsCommand, settingsHelp } from './commands/settings';
 import { exportCommand, exportHelp } from './commands/export';
 import { scanCommand, scanHelp } from './commands/scan';
@@ -23,7 +25,8 @@ Commands:
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
   serve --stdio          the sidecar: JSON-RPC over stdio for the IntelliJ plugin
   call ID|QUERY [DIR]    send one endpoint's request and print the response
-  env ACTION [--dir DIR] list, create, change and select environments
+  env ACTION [--dir DIR] list, create, change and select environments; sync them with Postman
+  scripts [DIR]          list and check the request scripts (http.call.before/after)
   settings [ACTION]      show or change settings (user or project)
   export --format CHANNEL [DIR]
                          export endpoints: markdown, yapi, postman, curl, http-client,
@@ -38,6 +41,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   serve: { run: serveCommand, help: serveHelp },
   call: { run: callCommand, help: callHelp },
   env: { run: envCommand, help: envHelp },
+  scripts: { run: scriptsCommand, help: scriptsHelp },
   settings: { run: settingsCommand, help: settingsHelp },
   export: { run: exportCommand, help: exportHelp },
 };
@@ -64,8 +68,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.err(`apiscout ${command}: ${e.message}`);
       return 2;
     }
-    if (e instanceof CallError) {
-      // The request went out (or tried to) and no response came back: not a usage problem.
+    if (e instanceof CallError || e instanceof SyncError || e instanceof ScriptError) {
+      // The request went out (or tried to) and no response came back, a remote service refused,
+      // or a script failed: not a usage problem.
       io.err(`apiscout ${command}: ${e.message}`);
       return 1;
     }

@@ -14,6 +14,46 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * A request script (http.call.before/after, a pre-request script) failed: it threw, ran out of
+ * time or memory, or is not valid in its language. The run it belonged to fails; the request and
+ * the saved state are left as they were.
+ */
+export class ScriptError extends Error {
+  override readonly name = 'ScriptError';
+  constructor(
+    message: string,
+    /** The script's name, e.g. `http.call.after (.apiscout/config.properties)`. */
+    readonly script: string,
+    /** 1-based line in the script, when known. */
+    readonly line?: number,
+    options?: { cause?: unknown; logs?: readonly { level: string; text: string }[] },
+  ) {
+    super(message, options);
+    this.logs = options?.logs ?? [];
+  }
+  /** What the script logged before it failed. */
+  readonly logs: readonly { level: string; text: string }[];
+}
+
+/**
+ * A remote service (the Postman API) refused or failed a request. Nothing local was changed.
+ * The message never contains the credentials used.
+ */
+export class SyncError extends Error {
+  override readonly name = 'SyncError';
+  constructor(
+    message: string,
+    /** The HTTP status, when the service answered. */
+    readonly status?: number,
+    /** For 429: how long the service asks to wait, in seconds. */
+    readonly retryAfterSeconds?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /** Why a request got no response. */
 export type CallFailure = 'timeout' | 'connect-timeout' | 'cancelled' | 'refused' | 'dns' | 'tls' | 'proxy' | 'too-many-redirects' | 'network';
 

@@ -5,20 +5,22 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { HttpCaller } from '../../core/call/http';
 import type { SentRequest } from '../../core/call/http';
-import { configuredScripts } from '../../core/call/hooks';
 import { defaultDraft, isJsonType, prepareRequest, setHeader, setParam } from '../../core/call/request-builder';
 import { displayText } from '../../core/call/response';
 import type { HttpResponse } from '../../core/call/response';
 import { SettingsStore } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { loadVariableLookup } from '../../core/env/placeholders';
-import { InputError } from '../../core/errors';
+import { InputError, ScriptError } from '../../core/errors';
 import type { Diagnostic, Endpoint, ModuleSummary } from '../../core/model/endpoint';
 import type { VariableLookup } from '../../core/model/environment';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { search } from '../../core/search/matcher';
 import { RequestStateStore } from '../../core/store/request-state';
+import { scriptCallHooks } from '../../scripts-sandbox/call-hooks';
+import { RequestScripts } from '../../scripts-sandbox/hooks';
+import type { ScriptLogLine } from '../../scripts-sandbox/runner';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
 import { reportDiagnostics } from './scan';
@@ -29,6 +31,8 @@ Sends the request of one endpoint of the code base at DIR (default: the bundled 
 and prints the status, headers and body. The request starts from the endpoint's saved edits,
 or from its source with example values; {{name}} and \${name} are filled from the environment,
 then from .apiscout/config.properties, legacy .easy.api.* files and application.properties/yml.
+The http.call.before / http.call.after scripts configured for the endpoint run around the send;
+their log lines go to stderr.
 
 Options:
   --env NAME          take variables from this environment (default: the active one)
@@ -48,7 +52,8 @@ Options:
   --include-tests     also scan test sources
   -h, --help          show this help
 
-Exit status: 0 when a response arrived (whatever its status), 1 when none did, 2 on bad input.`;
+Exit status: 0 when a response arrived (whatever its status), 1 when none did or a script
+failed, 2 on bad input.`;
 
 export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -103,10 +108,8 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const diagnostics: Diagnostic[] = [];
   const { lookup, config } = loadVariableLookup({ projectDir: dir, moduleDir: module?.dir, userDir, environment: values.env, warn, diagnostics });
   reportDiagnostics(diagnostics, io);
-  const scripts = configuredScripts(settings, config);
-  for (const hook of ['before', 'after'] as const) {
-    if (scripts[hook]) warn(`http.call.${hook} is set, but this version does not run scripts yet; the request is sent without it`);
-  }
+  const scripts = new RequestScripts({ projectDir: dir, config, settings });
+  const scripted = scriptCallHooks(scripts, { folder: endpoint.folder, className: endpoint.className, address: endpoint.address, id: endpoint.id });
 
   // The bundled sample is part of the installed package: never write state into it.
   const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
@@ -142,7 +145,11 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const onSigint = () => cancel.abort();
   process.once('SIGINT', onSigint);
   try {
-    const { request, response } = await caller.send(prepared, { signal: cancel.signal });
+    const { request, response } = await caller.send(prepared, { signal: cancel.signal, hooks: scripted.hooks }).catch((e: unknown) => {
+      // A before-script failed: nothing was sent; show what it logged before the error.
+      if (e instanceof ScriptError) printScriptLogs(scripted.logs, io);
+      throw e;
+    });
     await state?.rememberHost(draft.host);
     try {
       if (values.verbose) io.out(renderSent(request));
@@ -152,11 +159,21 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
     } finally {
       await response.body.dispose();
     }
+    printScriptLogs(scripted.logs, io);
+    if (scripted.afterError) {
+      io.err(`apiscout call: ${scripted.afterError.message}`);
+      return 1;
+    }
     return 0;
   } finally {
     process.off('SIGINT', onSigint);
+    scripts.dispose();
     await caller.close();
   }
+}
+
+function printScriptLogs(logs: ScriptLogLine[], io: CliIO): void {
+  for (const line of logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
 }
 
 /** The host a new request starts with: the last one used here, a host variable, or localhost. */

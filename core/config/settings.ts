@@ -78,6 +78,8 @@ export const SETTINGS = {
   'http.call.before': optionalText('http.call.before'),
   'http.call.after': optionalText('http.call.after'),
   'sync.postmanApiToken': optionalText('Postman-sync API token', { scope: 'user', secret: true }),
+  /** The Postman workspace environments are pushed to and pulled from; null: the account's default. */
+  'sync.postmanWorkspace': optionalText('Postman workspace'),
   'curl.renderMode': oneOf<CurlRenderMode>('cURL render mode', 'keep', ['keep', 'resolve', 'ask']),
   'curl.format.comments': boolean('Include comments and section dividers', true),
   'curl.format.prettyJson': boolean('Pretty-print JSON bodies', true),
@@ -95,6 +97,11 @@ export const SETTINGS = {
   /** Hosts (`host` or `host:port`) whose self-signed or otherwise untrusted certificates are accepted. */
   'http.insecureHosts': stringList('Accept untrusted certificates from', 'user'),
   'http.bodyMemoryLimit': integer('Response bytes kept in memory before spilling to a temp file', 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
+  // Request scripts (scripts-sandbox)
+  'scripts.timeoutMs': integer('Script time limit (ms)', 5_000, 10, 600_000),
+  'scripts.memoryLimitMb': integer('Script memory limit (MB)', 64, 8, 4_096),
+  /** Folders outside the project where response.saveBody may write. */
+  'scripts.saveBodyRoots': stringList('Folders scripts may save response bodies to', 'user'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -187,15 +187,16 @@ describe('apiscout call', () => {
     expect(Object.keys(JSON.parse(reset.body) as object)).toEqual(['name', 'stock', 'colour']);
   });
 
-  it('says that a configured http.call.before script is not run yet', async () => {
+  it('runs a configured http.call.before script (more in call-scripts.test.ts)', async () => {
     const local = project({
       'pom.xml': '<project><artifactId>items</artifactId></project>',
       'src/main/java/com/example/items/ItemController.java': CONTROLLER,
-      '.apiscout/config.properties': 'http.call.before=groovy:```\nrequest.header("X-Sig", "1")\n```\n',
+      '.apiscout/config.properties': 'http.call.before=groovy:```\nrequest.setHeader("X-Sig", "1")\n```\n',
     });
     const r = await run(['POST /items', local, '--host', server.url]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('warning: http.call.before is set, but this version does not run scripts yet');
+    expect(r.stderr).toBe('');
+    expect(echoed(r.stdout).headers['x-sig']).toBe('1');
   });
 
   it('prints only metadata for a binary body, and saves it with --out', async () => {
