@@ -1,0 +1,54 @@
+package dev.apiscout.bridge.ide
+
+import dev.apiscout.bridge.Sidecar
+import dev.apiscout.bridge.protocol.EndpointsInFileParams
+import dev.apiscout.bridge.protocol.GutterMark
+import dev.apiscout.bridge.protocol.NotificationTypes
+import dev.apiscout.bridge.protocol.Requests
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.ConcurrentHashMap
+
+/**
+ * The gutter marks of each file, cached for the line-marker pass (which must not wait on the
+ * sidecar): [peek] answers from the cache and fetches a miss in the background, calling
+ * [onFetched] so the IDE can repaint the file. Any index change or restart empties the cache.
+ */
+public class GutterMarks(
+    private val sidecar: Sidecar,
+    private val project: String,
+    private val onFetched: (file: String) -> Unit,
+) : AutoCloseable {
+    private val cache = ConcurrentHashMap<String, List<GutterMark>>()
+    private val inFlight = ConcurrentHashMap<String, CompletableFuture<*>>()
+    private val subscriptions = listOf(
+        sidecar.onNotification(NotificationTypes.indexChanged) { if (it.project == project) invalidate() },
+        sidecar.onRestart { invalidate() },
+    )
+
+    /** The marks of [file] (absolute) if known; null while they are fetched. */
+    public fun peek(file: String): List<GutterMark>? {
+        cache[file]?.let { return it }
+        inFlight.computeIfAbsent(file) {
+            sidecar.request(Requests.endpointsInFile, EndpointsInFileParams(project, file)).whenComplete { result, error ->
+                inFlight.remove(file)
+                // A file outside the project, or a sidecar failure: no marks (the failure is in the log).
+                cache[file] = if (error == null) result.marks else emptyList()
+                onFetched(file)
+            }
+        }
+        return null
+    }
+
+    /** The marks on a method name that starts at [line] and [column] (1-based): the icon's place. */
+    public fun at(file: String, line: Int, column: Int): List<GutterMark> =
+        peek(file)?.filter { it.line == line && it.column == column }.orEmpty()
+
+    public fun invalidate() {
+        cache.clear()
+    }
+
+    override fun close() {
+        subscriptions.forEach { it.close() }
+        inFlight.values.forEach { it.cancel(false) }
+    }
+}
