@@ -16,6 +16,8 @@ import dev.apiscout.bridge.protocol.ProjectStatusState
 import dev.apiscout.bridge.protocol.Requests
 import dev.apiscout.bridge.protocol.ScanProgressParams
 import dev.apiscout.bridge.protocol.ScanProgressParamsPhase
+import dev.apiscout.bridge.ide.EndpointScope
+import dev.apiscout.bridge.ide.GutterMarks
 import dev.apiscout.bridge.rpc.RpcException
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.int
@@ -177,6 +179,46 @@ class RealSidecarTest {
 
     @Test
     @Order(8)
+    fun `selects the endpoints of files and folders and copies their addresses`() {
+        val tree = sidecar.call(Requests.endpointsTree, ProjectRef(project)).modules
+        val cart = "orders/src/main/java/com/acme/shop/orders/web/CartController.java"
+        val inCart = endpoints.filter { str(it, "source", "file") == cart }
+        assertEquals(inCart.map { str(it, "id") }.toSet(), EndpointScope.select(tree, listOf(cart)).map { it.id }.toSet())
+        assertEquals(endpoints.filter { str(it, "module") == "orders" }.size, EndpointScope.select(tree, listOf("orders/")).size)
+        assertEquals(endpoints.size, EndpointScope.select(tree, listOf("")).size)
+        assertEquals(emptyList<Any>(), EndpointScope.select(tree, listOf("orders/src/main/java/com/acme/shop/orders/web/Cart")))
+        val line = inCart.first()["source"]!!.jsonObject["line"]!!.jsonPrimitive.int
+        val onCaret = EndpointScope.select(tree, listOf(cart), caretLine = line)
+        assertEquals(listOf(str(inCart.first(), "id")), onCaret.map { it.id })
+        assertEquals(str(inCart.first(), "address"), EndpointScope.apiUrls(onCaret))
+        assertEquals(inCart.size, EndpointScope.select(tree, listOf(cart), caretLine = 1).size)
+    }
+
+    @Test
+    @Order(9)
+    fun `caches gutter marks without blocking and drops them when the index changes`() {
+        val cart = shop.resolve("orders/src/main/java/com/acme/shop/orders/web/CartController.java").toString()
+        val fetched = CopyOnWriteArrayList<String>()
+        GutterMarks(sidecar, project) { fetched += it }.use { marks ->
+            assertNull(marks.peek(cart), "the first look only starts the fetch")
+            try {
+                eventually("the marks of $cart") { fetched.contains(cart) }
+            } catch (e: AssertionError) {
+                throw AssertionError("${e.message}; fetched $fetched, peek ${marks.peek(cart)}, direct ${runCatching { sidecar.call(Requests.endpointsInFile, EndpointsInFileParams(project, cart), 5000) }}; log ${log.takeLast(10)}")
+            }
+            val known = assertNotNull(marks.peek(cart)).let { marks.peek(cart)!! }
+            assertTrue(known.isNotEmpty())
+            val first = known.first()
+            assertEquals(listOf(first), marks.at(cart, first.line, first.column))
+            assertEquals(emptyList<Any>(), marks.at(cart, first.line, first.column + 1))
+            // An index change announced by the sidecar (here: the end of a refresh) empties the cache.
+            sidecar.call(Requests.projectRefresh, ProjectRef(project))
+            eventually("the cache to be dropped") { marks.peek(cart) == null }
+        }
+    }
+
+    @Test
+    @Order(10)
     fun `survives a killed sidecar, restarted with the project replayed and listeners kept`() {
         val before = sidecar.call(Requests.endpointsTree, ProjectRef(project))
         val first = sidecar.process()

@@ -1,26 +1,22 @@
 package dev.apiscout.bridge.ide
 
 import dev.apiscout.bridge.protocol.EndpointSummary
-import dev.apiscout.bridge.protocol.GutterMark
 import dev.apiscout.bridge.protocol.TreeModule
 
 /** Which endpoints an IDE selection means, and the text the clipboard actions copy. */
 public object EndpointScope {
     /**
      * The endpoints declared in the selected files or under the selected folders, in tree order.
-     * Paths are relative to the project root with forward slashes; "" is the whole project.
+     * Paths are relative to the project root with forward slashes; "" is the whole project. With a
+     * [caretLine] (one file in an editor) an endpoint declared on that line is the selection, when there is one.
      */
-    public fun select(tree: List<TreeModule>, paths: Collection<String>): List<EndpointSummary> {
+    public fun select(tree: List<TreeModule>, paths: Collection<String>, caretLine: Int? = null): List<EndpointSummary> {
         val wanted = paths.map { it.trim('/') }
-        return tree.flatMap { m -> m.classes.flatMap { it.endpoints } }.filter { e ->
+        val inPaths = tree.flatMap { m -> m.classes.flatMap { it.endpoints } }.filter { e ->
             wanted.any { p -> p.isEmpty() || e.source.file == p || e.source.file.startsWith("$p/") }
         }
-    }
-
-    /** In an editor: the endpoint whose method is declared on the caret's line, else every endpoint of the file. */
-    public fun atCaret(marks: List<GutterMark>, caretLine: Int): List<String> {
-        val onLine = marks.filter { it.line == caretLine }
-        return (onLine.ifEmpty { marks }).map { it.id }
+        if (caretLine == null) return inPaths
+        return inPaths.filter { it.source.line == caretLine }.ifEmpty { inPaths }
     }
 
     /** Copy API URL (§4.4): one `METHOD /path` line per endpoint, no host. */

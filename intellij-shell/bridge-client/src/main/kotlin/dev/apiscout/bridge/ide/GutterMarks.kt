@@ -7,6 +7,7 @@ import dev.apiscout.bridge.protocol.NotificationTypes
 import dev.apiscout.bridge.protocol.Requests
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.AtomicInteger
 
 /**
  * The gutter marks of each file, cached for the line-marker pass (which must not wait on the
@@ -20,6 +21,8 @@ public class GutterMarks(
 ) : AutoCloseable {
     private val cache = ConcurrentHashMap<String, List<GutterMark>>()
     private val inFlight = ConcurrentHashMap<String, CompletableFuture<*>>()
+    /** Bumped by every invalidation: a fetch started before one must not refill the cache with old marks. */
+    private val generation = AtomicInteger()
     private val subscriptions = listOf(
         sidecar.onNotification(NotificationTypes.indexChanged) { if (it.project == project) invalidate() },
         sidecar.onRestart { invalidate() },
@@ -29,11 +32,16 @@ public class GutterMarks(
     public fun peek(file: String): List<GutterMark>? {
         cache[file]?.let { return it }
         inFlight.computeIfAbsent(file) {
+            val asked = generation.get()
             sidecar.request(Requests.endpointsInFile, EndpointsInFileParams(project, file)).whenComplete { result, error ->
                 inFlight.remove(file)
-                // A file outside the project, or a sidecar failure: no marks (the failure is in the log).
-                cache[file] = if (error == null) result.marks else emptyList()
-                onFetched(file)
+                if (generation.get() == asked) {
+                    // A file outside the project, or a sidecar failure: no marks (the failure is in the log).
+                    cache[file] = if (error == null) result.marks else emptyList()
+                    onFetched(file)
+                } else {
+                    peek(file) // the index changed meanwhile: ask again
+                }
             }
         }
         return null
@@ -44,6 +52,7 @@ public class GutterMarks(
         peek(file)?.filter { it.line == line && it.column == column }.orEmpty()
 
     public fun invalidate() {
+        generation.incrementAndGet()
         cache.clear()
     }
 
