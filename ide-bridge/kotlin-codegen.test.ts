@@ -13,6 +13,7 @@ describe('generateKotlin', () => {
   const ThingSchema = Type.Object({
     id: Type.String({ description: 'The id' }),
     in: Type.Unsafe<'a' | 'b-c'>({ type: 'string', enum: ['a', 'b-c'] }),
+    mode: Type.Optional(Type.Union([Type.Literal('fast'), Type.Literal('safe')])),
     count: Type.Integer(),
     big: Type.Integer({ format: 'int64' }),
     ratio: Type.Number(),
@@ -55,6 +56,8 @@ describe('generateKotlin', () => {
     const thing = text.slice(text.indexOf('public data class Thing('), text.indexOf(')\n', text.indexOf('public data class Thing(')));
     expect(thing).toContain('/** The id */\n    val id: String,');
     expect(thing).toContain('val `in`: ThingIn,');
+    expect(thing).toContain('val mode: ThingMode? = null,');
+    expect(text).toContain('public enum class ThingMode {\n    @SerialName("fast") FAST,\n    @SerialName("safe") SAFE,\n}');
     expect(thing).toContain('val count: Int,');
     expect(thing).toContain('val big: Long,');
     expect(thing).toContain('val ratio: Double,');

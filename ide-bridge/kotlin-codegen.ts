@@ -192,7 +192,7 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     out.push(...kdoc(shape.schema.description as string | undefined, ''));
     if (shape.kind === 'enum') {
       out.push('@Serializable', `public enum class ${name} {`);
-      for (const v of shape.schema.enum as string[]) out.push(`    @SerialName(${str(v)}) ${constant(v)},`);
+      for (const v of enumValues(shape.schema)!) out.push(`    @SerialName(${str(v)}) ${constant(v)},`);
       out.push('}');
       continue;
     }
@@ -230,8 +230,17 @@ function isSchema(v: unknown): boolean {
   return isObject(v) && Kind in v;
 }
 
+/** `enum: [...]` of strings, or a union of string literals (TypeBox's Union of Literals). */
+function enumValues(s: Json): string[] | undefined {
+  if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string')) return s.enum as string[];
+  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && (s.anyOf as Json[]).every((m) => typeof m.const === 'string')) {
+    return (s.anyOf as Json[]).map((m) => m.const as string);
+  }
+  return undefined;
+}
+
 function isEnum(s: Json): boolean {
-  return Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string');
+  return enumValues(s) !== undefined;
 }
 
 function isClass(s: Json): boolean {

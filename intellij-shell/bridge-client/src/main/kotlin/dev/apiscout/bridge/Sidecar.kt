@@ -58,8 +58,19 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
     private val restartListeners = CopyOnWriteArrayList<(Int) -> Unit>()
     private val failureListeners = CopyOnWriteArrayList<(SidecarException) -> Unit>()
 
+    /** A listener for the client's whole life: attached once to each connection, old and new. */
     private class Subscription<P>(val type: NotificationType<P>, val listener: (P) -> Unit) {
-        fun attach(connection: JsonRpcConnection) = connection.onNotification(type, listener)
+        private val attached = java.util.IdentityHashMap<JsonRpcConnection, AutoCloseable>()
+
+        @Synchronized fun attach(connection: JsonRpcConnection) {
+            if (!attached.containsKey(connection)) attached[connection] = connection.onNotification(type, listener)
+            attached.keys.removeIf { it.isClosed && it !== connection }
+        }
+
+        @Synchronized fun detach() {
+            attached.values.forEach { it.close() }
+            attached.clear()
+        }
     }
 
     /** Starts the process and says hello; the answer carries the UI URL. */
@@ -121,10 +132,11 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
     public fun <P> onNotification(type: NotificationType<P>, listener: (P) -> Unit): AutoCloseable {
         val subscription = Subscription(type, listener)
         subscriptions += subscription
-        val attached = current?.takeIf { it.isDone && !it.isCompletedExceptionally }?.join()?.connection?.let(subscription::attach)
+        // Now if running, else when the start in progress ends; later starts attach every subscription.
+        current?.thenAccept { subscription.attach(it.connection) }
         return AutoCloseable {
             subscriptions -= subscription
-            attached?.close()
+            subscription.detach()
         }
     }
 

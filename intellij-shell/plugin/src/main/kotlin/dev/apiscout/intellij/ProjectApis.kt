@@ -37,12 +37,25 @@ class ProjectApis(private val project: Project) : Disposable {
     fun id(): String = opened().id
 
     /** Gutter marks from the cache only; null until fetched (the file is repainted then). Never blocks on a scan. */
-    fun marks(): GutterMarks? = opened
+    fun marks(): GutterMarks? = opened?.marks
 
     /** Starts the sidecar and the scan in the background, so the first gutter pass has marks to ask for. */
     fun warmUp() {
-        if (opened == null) ApplicationManager.getApplication().executeOnPooledThread { runCatching { opened() }.onFailure { Notifier.error(project, it.message ?: it.toString()) } }
+        if (opened != null || warming.getAndSet(true)) return
+        ApplicationManager.getApplication().executeOnPooledThread {
+            try {
+                opened()
+                // The gutter passes that ran before had no marks to ask for: run them again.
+                ApplicationManager.getApplication().invokeLater { if (!project.isDisposed) DaemonCodeAnalyzer.getInstance(project).restart() }
+            } catch (e: RuntimeException) {
+                Notifier.error(project, e.message ?: e.toString())
+            } finally {
+                warming.set(false)
+            }
+        }
     }
+
+    private val warming = java.util.concurrent.atomic.AtomicBoolean(false)
 
     fun tree(): List<TreeModule> = opened().let { it.sidecar.call(Requests.endpointsTree, ProjectRef(it.id)).modules }
 

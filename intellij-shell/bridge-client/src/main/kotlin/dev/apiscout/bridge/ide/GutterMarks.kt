@@ -31,17 +31,22 @@ public class GutterMarks(
     /** The marks of [file] (absolute) if known; null while they are fetched. */
     public fun peek(file: String): List<GutterMark>? {
         cache[file]?.let { return it }
-        inFlight.computeIfAbsent(file) {
-            val asked = generation.get()
-            sidecar.request(Requests.endpointsInFile, EndpointsInFileParams(project, file)).whenComplete { result, error ->
-                inFlight.remove(file)
-                if (generation.get() == asked) {
-                    // A file outside the project, or a sidecar failure: no marks (the failure is in the log).
-                    cache[file] = if (error == null) result.marks else emptyList()
-                    onFetched(file)
-                } else {
-                    peek(file) // the index changed meanwhile: ask again
-                }
+        // Claimed before asking: the answer may come before this thread returns, and its
+        // callback must not run inside a map operation on the same key.
+        val claim = CompletableFuture<Unit>()
+        if (inFlight.putIfAbsent(file, claim) != null) return null
+        val asked = generation.get()
+        val request = sidecar.request(Requests.endpointsInFile, EndpointsInFileParams(project, file))
+        claim.whenComplete { _, _ -> if (claim.isCancelled) request.cancel(false) }
+        request.whenComplete { result, error ->
+            inFlight.remove(file, claim)
+            claim.complete(Unit)
+            if (generation.get() == asked) {
+                // A file outside the project, or a sidecar failure: no marks (the failure is in the log).
+                cache[file] = if (error == null) result.marks else emptyList()
+                onFetched(file)
+            } else if (error == null) {
+                peek(file) // the index changed meanwhile: ask again
             }
         }
         return null

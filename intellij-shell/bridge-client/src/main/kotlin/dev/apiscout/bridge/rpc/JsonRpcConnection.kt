@@ -67,6 +67,8 @@ public class JsonRpcConnection(
         closeReason?.let { return future.apply { completeExceptionally(it) } }
         val id = nextId.getAndIncrement()
         pending[id] = Pending(type.method, type.result, future)
+        // Closed between the check above and now: fail() may have missed this entry.
+        closeReason?.let { reason -> pending.remove(id)?.future?.completeExceptionally(reason) }
         future.whenComplete { _, _ ->
             // A caller cancelled (or timed out and cancelled): the sidecar may stop the work.
             if (pending.remove(id) != null && future.isCancelled) sendCancel(id)

@@ -27,7 +27,11 @@ class EndpointLineMarkerProvider : LineMarkerProvider {
         if (owner.nameIdentifier != element) return null
         val project = element.project
         val apis = ProjectApis.of(project)
-        val marks = apis.marks() ?: return null.also { apis.warmUp() }
+        val marks = apis.marks()
+        if (marks == null) {
+            apis.warmUp() // the pass after the project is open shows the icons
+            return null
+        }
         val file = element.containingFile?.virtualFile?.path ?: return null
         val document = PsiDocumentManager.getInstance(project).getDocument(element.containingFile) ?: return null
         val offset = element.textRange.startOffset

@@ -47,7 +47,7 @@ class ExplorerToolWindowFactory : ToolWindowFactory, DumbAware {
         val browser = JBCefBrowser(url)
         Disposer.register(toolWindow.disposable, browser)
         // The page asks the IDE to open a method: window.apiscoutIde.navigate(endpointId).
-        val navigate = JBCefJSQuery.create(browser as com.intellij.ui.jcef.JBCefBrowserBase)
+        val navigate = JBCefJSQuery.create(browser)
         navigate.addHandler { id ->
             ApplicationManager.getApplication().executeOnPooledThread { ProjectApis.of(project).navigateToSource(id) }
             null
