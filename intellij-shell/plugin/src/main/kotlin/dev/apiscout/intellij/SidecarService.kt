@@ -10,6 +10,10 @@ import dev.apiscout.bridge.NodeLocator
 import dev.apiscout.bridge.Sidecar
 import dev.apiscout.bridge.SidecarBundle
 import dev.apiscout.bridge.SidecarConfig
+import dev.apiscout.bridge.ide.FileChanges
+import dev.apiscout.bridge.protocol.FileChange
+import dev.apiscout.bridge.protocol.FilesChangedParams
+import dev.apiscout.bridge.protocol.Requests
 import dev.apiscout.intellij.settings.SettingsStore
 
 /** The one sidecar process of the IDE (it serves every open project); closed with the application. */
@@ -36,6 +40,15 @@ class SidecarService : Disposable {
                 log = { line -> log.info("sidecar: $line") },
             ),
         ).also { it.onFailure { e -> Notifier.error(null, e.message ?: "the apiscout sidecar stopped") } }
+    }
+
+    /** File events for the open projects; nothing when the sidecar is not running (it scans on open). */
+    fun forward(changes: List<FileChange>) {
+        val running = sidecar ?: return
+        for ((project, ofProject) in FileChanges.byProject(running.openProjects(), changes)) {
+            running.request(Requests.filesChanged, FilesChangedParams(project, ofProject))
+                .exceptionally { e -> log.info("files/changed for $project: ${e.message}"); null }
+        }
     }
 
     /** After the Node.js path changed: the next use starts a sidecar with the new one. */
