@@ -81,6 +81,9 @@ describe('generateKotlin', () => {
       notifications: { a: Type.Object({ y: Type.String() }) },
     });
     expect(() => generateKotlin(clash, opts)).toThrow(/two different shapes want the Kotlin name AParams/);
+    expect(() => generateKotlin(catalog({ named: { MethodsSchema: Type.Object({ y: Type.String() }) }, notifications: { a: Type.Object({ y: Type.String() }) } }), opts)).toThrow(
+      /Kotlin name Methods belongs to the generated file/,
+    );
     // An exported name settles it.
     expect(() => generateKotlin({ ...clash, named: { NoteSchema: Type.Object({ y: Type.String() }) } }, opts)).not.toThrow();
   });

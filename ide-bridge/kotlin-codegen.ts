@@ -102,8 +102,10 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     return name;
   };
   const owner = new Map<string, Shape>();
+  const reserved = new Set(['Methods', 'Notifications', 'ErrorCodes', 'Requests', 'NotificationTypes', 'Empty', 'RequestType', 'NotificationType']);
   for (const shape of shapes.values()) {
     const name = resolve(shape);
+    if (reserved.has(name)) throw new Error(`the Kotlin name ${name} belongs to the generated file itself: export the shape under another name`);
     const taken = owner.get(name);
     if (taken) throw new Error(`two different shapes want the Kotlin name ${name}: export one of them as ${name}Schema (or another name)`);
     owner.set(name, shape);

@@ -82,6 +82,9 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
     /** The running process, for diagnostics (and tests that kill it). */
     public fun process(): ProcessHandle = await(ensureStarted()).process.toHandle()
 
+    /** True once [close] was called: a closed client starts nothing again. */
+    public val isClosed: Boolean get() = closing
+
     /** How many times the sidecar was restarted. */
     public val restartCount: Int get() = synchronized(lock) { generation }
 

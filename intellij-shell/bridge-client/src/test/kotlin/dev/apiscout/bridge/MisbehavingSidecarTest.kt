@@ -74,7 +74,9 @@ class MisbehavingSidecarTest {
         sidecar.start()
         val process = sidecar.process()
         val waiting = sidecar.request(Requests.projectWait, ProjectRef("/p"))
+        assertFalse(sidecar.isClosed)
         sidecar.close()
+        assertTrue(sidecar.isClosed)
         val e = assertThrows(ExecutionException::class.java) { waiting.get(5, TimeUnit.SECONDS) }
         assertInstanceOf(ConnectionClosedException::class.java, e.cause)
         assertTrue(process.onExit().get(5, TimeUnit.SECONDS).let { !it.isAlive })

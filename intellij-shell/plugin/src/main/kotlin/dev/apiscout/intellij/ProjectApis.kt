@@ -25,8 +25,10 @@ class ProjectApis(private val project: Project) : Disposable {
     private class Opened(val sidecar: Sidecar, val id: String, val marks: GutterMarks)
 
     /** Opens the project in the sidecar (blocking: call off the UI thread). */
-    private fun opened(): Opened = opened ?: synchronized(this) {
-        opened ?: run {
+    private fun opened(): Opened = opened?.takeUnless { it.sidecar.isClosed } ?: synchronized(this) {
+        // A sidecar replaced after a settings change (Node.js path) is opened again here.
+        opened?.takeUnless { it.sidecar.isClosed } ?: run {
+            opened?.marks?.close()
             val sidecar = SidecarService.get().sidecar()
             val id = sidecar.openProject(Path.of(requireNotNull(project.basePath) { "the project has no base directory" })).project
             Opened(sidecar, id, GutterMarks(sidecar, id, ::repaint)).also { opened = it }
@@ -37,11 +39,11 @@ class ProjectApis(private val project: Project) : Disposable {
     fun id(): String = opened().id
 
     /** Gutter marks from the cache only; null until fetched (the file is repainted then). Never blocks on a scan. */
-    fun marks(): GutterMarks? = opened?.marks
+    fun marks(): GutterMarks? = opened?.takeUnless { it.sidecar.isClosed }?.marks
 
     /** Starts the sidecar and the scan in the background, so the first gutter pass has marks to ask for. */
     fun warmUp() {
-        if (opened != null || warming.getAndSet(true)) return
+        if (marks() != null || warming.getAndSet(true)) return
         ApplicationManager.getApplication().executeOnPooledThread {
             try {
                 opened()
