@@ -160,7 +160,10 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
         current ?: launch().also { current = it }
     }
 
-    private fun launch(): CompletableFuture<Running> = CompletableFuture.supplyAsync {
+    /** Starting blocks (hello, replaying projects): on its own thread, never on a shared pool the IDE uses. */
+    private val starter = java.util.concurrent.Executor { task -> Thread(task, "apiscout sidecar start").apply { isDaemon = true }.start() }
+
+    private fun launch(): CompletableFuture<Running> = CompletableFuture.supplyAsync({
         val command = listOf(config.node.toString(), config.bundle.toString(), "serve", "--stdio") + config.extraArgs
         val process = try {
             ProcessBuilder(command).start()
@@ -187,7 +190,7 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
         // A broken channel (garbage on stdout) cannot be resynchronised: end the process, which restarts it.
         connection.onClose.thenAccept { reason -> if (reason !is ConnectionClosedException && !closing) process.destroyForcibly() }
         running
-    }
+    }, starter)
 
     /** The process ended: a restart unless it was asked to stop. */
     private fun exited(running: Running) {
@@ -202,7 +205,7 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
             if (restarts.size < config.maxRestarts) {
                 restarts.addLast(now)
                 generation++
-                next = launch().thenApply { replay(it) }
+                next = launch().thenApplyAsync({ replay(it) }, starter)
             } else {
                 failure = SidecarException(
                     "the sidecar died ${config.maxRestarts + 1} times within ${config.restartWindowMillis / 1000} s (last exit code $code)${running.stderr.tail()}",
