@@ -18,6 +18,9 @@ export const PROTOCOL_VERSION = 1;
 
 const ProjectRef = { project: Type.String({ minLength: 1, description: 'The project id returned by project/open' }) };
 
+// Exported schemas give their name to the generated Kotlin classes (ide-bridge/kotlin-codegen.ts).
+export const ProjectRefSchema = Type.Object(ProjectRef);
+
 const ScanState = Type.Unsafe<'scanning' | 'ready' | 'failed'>({ type: 'string', enum: ['scanning', 'ready', 'failed'] });
 
 export const ProjectStatusSchema = Type.Object({
@@ -33,27 +36,22 @@ export const ProjectStatusSchema = Type.Object({
   error: Type.Optional(Type.String()),
 });
 
-const MatchRangesSchema = Type.Array(
-  Type.Object({
-    field: Type.String(),
-    ranges: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
-  }),
-);
+export const MatchRangeSchema = Type.Object({
+  field: Type.String(),
+  ranges: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+});
 
-const TreeSchema = Type.Array(
-  Type.Object({
-    module: Type.String(),
-    classes: Type.Array(
-      Type.Object({
-        className: Type.String(),
-        simpleName: Type.String(),
-        endpoints: Type.Array(EndpointSummarySchema),
-      }),
-    ),
-  }),
-);
+export const SearchMatchSchema = Type.Object({ endpoint: EndpointSummarySchema, score: Type.Number(), kind: Type.String(), ranges: Type.Array(MatchRangeSchema) });
 
-const GutterMarkSchema = Type.Object({
+export const TreeClassSchema = Type.Object({
+  className: Type.String(),
+  simpleName: Type.String(),
+  endpoints: Type.Array(EndpointSummarySchema),
+});
+
+export const TreeModuleSchema = Type.Object({ module: Type.String(), classes: Type.Array(TreeClassSchema) });
+
+export const GutterMarkSchema = Type.Object({
   id: Type.String(),
   line: Type.Integer({ minimum: 1 }),
   column: Type.Integer({ minimum: 1 }),
@@ -87,13 +85,13 @@ export const requests = {
     Type.Object({ root: Type.String({ minLength: 1 }), includeTests: Type.Optional(Type.Boolean()) }),
     ProjectStatusSchema,
   ),
-  'project/close': method('Forgets a project.', Type.Object(ProjectRef), Empty),
-  'project/status': method('Where the project\'s scan stands.', Type.Object(ProjectRef), ProjectStatusSchema),
-  'project/wait': method('Resolves when the running scan ends (cancellable: cancelling stops the wait, not the scan).', Type.Object(ProjectRef), ProjectStatusSchema),
-  'project/refresh': method('Scans the whole project again (the toolbar Refresh) and resolves when done.', Type.Object(ProjectRef), ProjectStatusSchema),
+  'project/close': method('Forgets a project.', ProjectRefSchema, Empty),
+  'project/status': method('Where the project\'s scan stands.', ProjectRefSchema, ProjectStatusSchema),
+  'project/wait': method('Resolves when the running scan ends (cancellable: cancelling stops the wait, not the scan).', ProjectRefSchema, ProjectStatusSchema),
+  'project/refresh': method('Scans the whole project again (the toolbar Refresh) and resolves when done.', ProjectRefSchema, ProjectStatusSchema),
   'project/diagnostics': method(
     'Problems met while scanning: unreadable files, parse errors, unresolved constants.',
-    Type.Object(ProjectRef),
+    ProjectRefSchema,
     Type.Object({ diagnostics: Type.Array(DiagnosticSchema), modules: Type.Array(ModuleSummarySchema) }),
   ),
   'files/changed': method(
@@ -101,12 +99,12 @@ export const requests = {
     Type.Object({ ...ProjectRef, changes: Type.Array(FileChangeSchema, { minItems: 1 }) }),
     Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()), updated: Type.Array(Type.String()) }),
   ),
-  'endpoints/tree': method('The explorer tree: modules, classes, endpoints (summaries) in scan order.', Type.Object(ProjectRef), Type.Object({ modules: TreeSchema })),
+  'endpoints/tree': method('The explorer tree: modules, classes, endpoints (summaries) in scan order.', ProjectRefSchema, Type.Object({ modules: Type.Array(TreeModuleSchema) })),
   'endpoints/search': method(
     'Ranked matches with highlight ranges: the explorer search field and Search Everywhere.',
     Type.Object({ ...ProjectRef, query: Type.String(), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) }),
     Type.Object({
-      results: Type.Array(Type.Object({ endpoint: EndpointSummarySchema, score: Type.Number(), kind: Type.String(), ranges: MatchRangesSchema })),
+      results: Type.Array(SearchMatchSchema),
       total: Type.Integer({ minimum: 0, description: 'Endpoints searched' }),
     }),
   ),

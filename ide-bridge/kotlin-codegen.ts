@@ -1,0 +1,364 @@
+// Writes the Kotlin side of the method catalog: data classes for every params, result and
+// notification schema, enum classes, method-name constants and typed request descriptors, so the
+// IntelliJ client never repeats a method name or a field by hand (STYLE 8 and its pitfalls).
+// A pure function of the catalog; scripts/gen-kotlin-protocol.ts writes the file, and a test
+// fails when the committed file differs from a fresh generation.
+
+import { Kind } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
+
+export interface Catalog {
+  requests: Record<string, { doc: string; params: TSchema; result: TSchema }>;
+  notifications: Record<string, TSchema>;
+  protocolVersion: number;
+  errorCodes: Record<string, number>;
+  /** Exported schemas by export name (`EndpointSchema`…): their classes take that name. */
+  named: Record<string, unknown>;
+  /** The lowest Node.js version the sidecar runs on, e.g. "20.18". */
+  minNodeVersion: string;
+}
+
+export interface KotlinOptions {
+  packageName: string;
+  /** Named in the header so a reader knows how to regenerate. */
+  generator: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** Where a class or enum is used: a catalog root (a method's params) or a property of another class. */
+type Use = { root: string } | { owner: string; prop: string; suffix: string };
+
+/** A class or enum the walk found, with every place that uses it. */
+interface Shape {
+  key: string;
+  schema: Json;
+  kind: 'class' | 'enum';
+  exported?: string;
+  uses: Use[];
+  order: number;
+}
+
+const KEYWORDS = new Set([
+  'as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null',
+  'object', 'package', 'return', 'super', 'this', 'throw', 'true', 'try', 'typealias', 'typeof', 'val', 'var', 'when', 'while',
+]);
+
+export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
+  const shapes = new Map<string, Shape>();
+  const exportedByKey = new Map<string, string>();
+  for (const [exportName, value] of Object.entries(catalog.named)) {
+    if (!isSchema(value) || !exportName.endsWith('Schema')) continue;
+    const key = keyOf(value as Json);
+    if (!exportedByKey.has(key)) exportedByKey.set(key, exportName.slice(0, -'Schema'.length));
+  }
+
+  // Pass 1: find every object and enum, and where each is used.
+  const visit = (schema: Json, use: Use): void => {
+    const s = nonNull(schema);
+    if (isEnum(s)) return void note(s, 'enum', use);
+    if (isClass(s)) {
+      const key = note(s, 'class', use);
+      for (const [prop, sub] of Object.entries(s.properties as Record<string, Json>)) visit(sub, { owner: key, prop, suffix: '' });
+      return;
+    }
+    const inner = (u: Use, suffix: string): Use => ('root' in u ? { root: u.root + suffix } : { ...u, suffix: u.suffix + suffix });
+    if (s.type === 'array') {
+      if (Array.isArray(s.items)) (s.items as Json[]).forEach((item, i) => visit(item, inner(use, String(i))));
+      else if (isObject(s.items)) visit(s.items as Json, inner(use, '[]'));
+      return;
+    }
+    const values = s.type === 'object' ? valuesOf(s) : undefined;
+    if (values) visit(values, inner(use, 'Value'));
+  };
+  const note = (s: Json, kind: Shape['kind'], use: Use): string => {
+    const key = keyOf(s);
+    let shape = shapes.get(key);
+    if (!shape) shapes.set(key, (shape = { key, schema: s, kind, exported: exportedByKey.get(key), uses: [], order: shapes.size }));
+    shape.uses.push(use);
+    return key;
+  };
+  const requestNames = Object.keys(catalog.requests);
+  const notificationNames = Object.keys(catalog.notifications);
+  for (const method of requestNames) {
+    const spec = catalog.requests[method]!;
+    visit(spec.params as Json, { root: `${pascal(method)}Params` });
+    visit(spec.result as Json, { root: `${pascal(method)}Result` });
+  }
+  for (const name of notificationNames) visit(catalog.notifications[name] as Json, { root: `${pascal(name)}Params` });
+
+  // Each shape takes its exported name, else the shortest name its uses suggest: the owner's
+  // name and the property (singular for array items); two shapes never share a name.
+  const nameOf = new Map<string, string>();
+  const resolving = new Set<string>();
+  const resolve = (shape: Shape): string => {
+    const known = nameOf.get(shape.key);
+    if (known) return known;
+    if (resolving.has(shape.key)) throw new Error(`recursive schema without an exported name: ${shape.key.slice(0, 200)}`);
+    resolving.add(shape.key);
+    const suggested = shape.uses.map((u) => ('root' in u ? u.root.replace(/\[\]/g, 'Item') : resolve(shapes.get(u.owner)!) + placeName(u.prop, u.suffix)));
+    const name = shape.exported ?? [...suggested].sort((a, b) => a.length - b.length)[0]!;
+    nameOf.set(shape.key, name);
+    return name;
+  };
+  const owner = new Map<string, Shape>();
+  const reserved = new Set(['Methods', 'Notifications', 'ErrorCodes', 'Requests', 'NotificationTypes', 'Empty', 'RequestType', 'NotificationType']);
+  for (const shape of shapes.values()) {
+    const name = resolve(shape);
+    if (reserved.has(name)) throw new Error(`the Kotlin name ${name} belongs to the generated file itself: export the shape under another name`);
+    const taken = owner.get(name);
+    if (taken) throw new Error(`two different shapes want the Kotlin name ${name}: export one of them as ${name}Schema (or another name)`);
+    owner.set(name, shape);
+  }
+
+  // Pass 2: Kotlin types and declarations.
+  const typeOf = (schema: Json): { text: string; nullable: boolean } => {
+    const nullable = acceptsNull(schema);
+    const s = nonNull(schema);
+    const t = (text: string) => ({ text, nullable });
+    if (isEnum(s) || isClass(s)) return t(nameOf.get(keyOf(s))!);
+    if (isEmptyObject(s)) return t('Empty');
+    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf) || Array.isArray(s.allOf)) return t('JsonElement');
+    if (typeof s.const === 'string') return t('String');
+    switch (s.type) {
+      case 'string':
+        return t('String');
+      case 'boolean':
+        return t('Boolean');
+      case 'number':
+        return t('Double');
+      case 'integer':
+        return t(s.format === 'int64' || beyondInt(s) ? 'Long' : 'Int');
+      case 'array': {
+        if (Array.isArray(s.items)) {
+          const items = (s.items as Json[]).map((i) => render(typeOf(i)));
+          return t(`List<${items.length > 0 && items.every((i) => i === items[0]) ? items[0] : 'JsonElement'}>`);
+        }
+        return t(`List<${isObject(s.items) ? render(typeOf(s.items as Json)) : 'JsonElement'}>`);
+      }
+      case 'object':
+        if (valuesOf(s)) return t(`Map<String, ${render(typeOf(valuesOf(s)!))}>`);
+        return t('JsonObject');
+      default:
+        // {} (unknown), a union of types, an open JSON Schema: carried as JSON.
+        return { text: 'JsonElement', nullable: true };
+    }
+  };
+
+  const out: string[] = [];
+  out.push(
+    `// Generated by ${opts.generator} from ide-bridge/protocol.ts: do not edit.`,
+    '// After changing the catalog run `npm run gen:kotlin`; a test fails while this file is stale.',
+    '@file:Suppress("unused", "RedundantVisibilityModifier")',
+    '',
+    `package ${opts.packageName}`,
+    '',
+    'import kotlinx.serialization.SerialName',
+    'import kotlinx.serialization.Serializable',
+    'import kotlinx.serialization.json.JsonElement',
+    'import kotlinx.serialization.json.JsonObject',
+    '',
+    '/** Bumped by the sidecar on any incompatible change; `hello` returns the one it speaks. */',
+    `public const val PROTOCOL_VERSION: Int = ${catalog.protocolVersion}`,
+    '',
+    '/** The lowest Node.js version the sidecar runs on (package.json engines). */',
+    `public const val MIN_NODE_VERSION: String = ${str(catalog.minNodeVersion)}`,
+    '',
+    '/** Every request method of the catalog. */',
+    'public object Methods {',
+  );
+  for (const m of requestNames) out.push(...kdoc(catalog.requests[m]!.doc, '    '), `    public const val ${constant(m)}: String = ${str(m)}`);
+  out.push('}', '', '/** Every notification of the catalog. */', 'public object Notifications {');
+  for (const n of notificationNames) out.push(`    public const val ${constant(n)}: String = ${str(n)}`);
+  out.push('}', '', '/** The sidecar\'s own JSON-RPC error codes (beyond JSON-RPC\'s). */', 'public object ErrorCodes {');
+  for (const [name, code] of Object.entries(catalog.errorCodes)) out.push(`    public const val ${constant(name)}: Int = ${code}`);
+  out.push('}', '', '/** Typed requests: method name, params and result serializers from one place. */', 'public object Requests {');
+  const paramsOf = (schema: TSchema) => render(typeOf(schema as Json));
+  for (const m of requestNames) {
+    const spec = catalog.requests[m]!;
+    out.push(`    public val ${camel(m)}: RequestType<${paramsOf(spec.params)}, ${paramsOf(spec.result)}> =`);
+    out.push(`        RequestType(Methods.${constant(m)}, ${serializer(paramsOf(spec.params))}, ${serializer(paramsOf(spec.result))})`);
+  }
+  out.push(`    public val all: List<RequestType<*, *>> = listOf(${requestNames.map(camel).join(', ')})`);
+  out.push('}', '', '/** Typed notifications. */', 'public object NotificationTypes {');
+  for (const n of notificationNames) {
+    const p = paramsOf(catalog.notifications[n]!);
+    out.push(`    public val ${camel(n)}: NotificationType<${p}> = NotificationType(Notifications.${constant(n)}, ${serializer(p)})`);
+  }
+  out.push(`    public val all: List<NotificationType<*>> = listOf(${notificationNames.map(camel).join(', ')})`);
+  out.push('}', '', '/** Params or result without fields. */', '@Serializable', 'public object Empty');
+
+  for (const shape of [...shapes.values()].sort((a, b) => a.order - b.order)) {
+    const name = nameOf.get(shape.key)!;
+    out.push('');
+    out.push(...kdoc(shape.schema.description as string | undefined, ''));
+    if (shape.kind === 'enum') {
+      out.push('@Serializable', `public enum class ${name} {`);
+      for (const v of enumValues(shape.schema)!) out.push(`    @SerialName(${str(v)}) ${constant(v)},`);
+      out.push('}');
+      continue;
+    }
+    const required = new Set((shape.schema.required as string[] | undefined) ?? []);
+    out.push('@Serializable', `public data class ${name}(`);
+    for (const [prop, sub] of Object.entries(shape.schema.properties as Record<string, Json>)) {
+      const type = typeOf(sub);
+      const optional = !required.has(prop);
+      const nullable = type.nullable || optional;
+      const field = identifier(prop);
+      out.push(...kdoc(sub.description as string | undefined, '    '));
+      const serialName = field.replace(/`/g, '') === prop ? '' : `@SerialName(${str(prop)}) `;
+      out.push(`    ${serialName}val ${field}: ${type.text}${nullable ? '?' : ''}${nullable ? ' = null' : ''},`);
+    }
+    out.push(')');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function render(t: { text: string; nullable: boolean }): string {
+  return t.nullable ? `${t.text}?` : t.text;
+}
+
+function serializer(type: string): string {
+  if (type === 'Empty') return 'Empty.serializer()';
+  if (/^[A-Z]\w*$/.test(type) && !['JsonElement', 'JsonObject', 'String', 'Int', 'Long', 'Boolean', 'Double'].includes(type)) return `${type}.serializer()`;
+  return `kotlinx.serialization.serializer<${type}>()`;
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isSchema(v: unknown): boolean {
+  return isObject(v) && Kind in v;
+}
+
+/** `enum: [...]` of strings, or a union of string literals (TypeBox's Union of Literals). */
+function enumValues(s: Json): string[] | undefined {
+  if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string')) return s.enum as string[];
+  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && (s.anyOf as Json[]).every((m) => typeof m.const === 'string')) {
+    return (s.anyOf as Json[]).map((m) => m.const as string);
+  }
+  return undefined;
+}
+
+function isEnum(s: Json): boolean {
+  return enumValues(s) !== undefined;
+}
+
+function isClass(s: Json): boolean {
+  return s.type === 'object' && isObject(s.properties) && Object.keys(s.properties).length > 0;
+}
+
+function isEmptyObject(s: Json): boolean {
+  return (
+    s.type === 'object' &&
+    (!isObject(s.properties) || Object.keys(s.properties).length === 0) &&
+    s.additionalProperties === undefined &&
+    valuesOf(s) === undefined
+  );
+}
+
+/** The value schema of a map: `additionalProperties` or a record's single pattern. */
+function valuesOf(s: Json): Json | undefined {
+  if (isObject(s.additionalProperties)) return s.additionalProperties;
+  if (isObject(s.patternProperties)) {
+    const patterns = Object.values(s.patternProperties);
+    if (patterns.length === 1 && isObject(patterns[0])) return patterns[0];
+  }
+  return undefined;
+}
+
+function beyondInt(s: Json): boolean {
+  return (typeof s.maximum === 'number' && s.maximum > 2 ** 31 - 1) || (typeof s.minimum === 'number' && s.minimum < -(2 ** 31));
+}
+
+/** Null is allowed by `{}`, `type: 'null'` members of a union and `type: [..., 'null']`. */
+function acceptsNull(s: Json): boolean {
+  if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).some((m) => acceptsNull(m));
+  if (Array.isArray(s.type)) return s.type.includes('null');
+  if (s.type === 'null') return true;
+  return s.type === undefined && s.enum === undefined && s.const === undefined && s.anyOf === undefined && s.$ref === undefined;
+}
+
+/** The schema without its null alternative: `T | null` is T, nullable. */
+function nonNull(s: Json): Json {
+  if (Array.isArray(s.anyOf)) {
+    const rest = (s.anyOf as Json[]).filter((m) => m.type !== 'null');
+    if (rest.length === 1) return rest[0]!;
+    if (rest.length < s.anyOf.length) return { ...s, anyOf: rest };
+  }
+  if (Array.isArray(s.type)) {
+    const rest = s.type.filter((t) => t !== 'null');
+    if (rest.length === 1) return { ...s, type: rest[0] };
+  }
+  return s;
+}
+
+/** Structure only: descriptions and constraints do not make a different class. */
+function keyOf(s: Json): string {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (!isObject(v)) return v;
+    const o: Json = {};
+    for (const k of Object.keys(v).sort()) {
+      if (['description', 'title', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'examples', 'default'].includes(k)) continue;
+      o[k] = k === 'properties' ? Object.fromEntries(Object.entries(v[k] as Json).map(([p, sub]) => [p, strip(sub)])) : strip(v[k]);
+    }
+    return o;
+  };
+  return JSON.stringify(strip(s));
+}
+
+/** 'project/open' → ProjectOpen, 'index/changed' → IndexChanged, 'spring-mvc' → SpringMvc. */
+export function pascal(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+/** 'project/open' → projectOpen: descriptors are values, so they never shadow a class name. */
+function camel(name: string): string {
+  return pascal(name).replace(/^./, (c) => c.toLowerCase());
+}
+
+/** 'project/open' → PROJECT_OPEN, 'ProjectNotOpen' → PROJECT_NOT_OPEN, 'spring-mvc' → SPRING_MVC. */
+export function constant(name: string): string {
+  const c = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .toUpperCase();
+  return /^[A-Z_]/.test(c) ? c : `_${c}`;
+}
+
+function identifier(prop: string): string {
+  const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(prop) ? prop : camel(prop);
+  const safe = /^[0-9]/.test(name) ? `_${name}` : name;
+  return KEYWORDS.has(safe) ? `\`${safe}\`` : safe;
+}
+
+/** `modules` holding a list of objects → Module; a plain property → its name. */
+function placeName(prop: string, suffix: string): string {
+  const name = pascal(prop);
+  return suffix.startsWith('[]') ? singular(name) + suffix.slice(2).replace(/\[\]/g, 'Item') : name + suffix;
+}
+
+function singular(name: string): string {
+  if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
+  if (/Children$/.test(name)) return name.slice(0, -3);
+  if (/(ss|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
+  if (/[^s]s$/.test(name)) return name.slice(0, -1);
+  return `${name}Item`;
+}
+
+function str(s: string): string {
+  return JSON.stringify(s).replace(/\$/g, '\\$');
+}
+
+function kdoc(text: string | undefined, indent: string): string[] {
+  if (!text) return [];
+  const safe = text.replace(/\*\//g, '*&#47;');
+  return [`${indent}/** ${safe} */`];
+}
