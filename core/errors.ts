@@ -13,3 +13,20 @@ export class InputError extends Error {
     super(message, options);
   }
 }
+
+/** Why a request got no response. */
+export type CallFailure = 'timeout' | 'connect-timeout' | 'cancelled' | 'refused' | 'dns' | 'tls' | 'proxy' | 'too-many-redirects' | 'network';
+
+/** A request that was sent (or tried) but produced no HTTP response. */
+export class CallError extends Error {
+  override readonly name = 'CallError';
+  constructor(
+    message: string,
+    readonly kind: CallFailure,
+    /** The URL being requested when it failed. */
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

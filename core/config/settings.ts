@@ -88,7 +88,8 @@ export const SETTINGS = {
   'curl.copySource': oneOf<CurlCopySource>('Copy as cURL source', 'edited', ['edited', 'source']),
   // The request caller
   'http.connectTimeoutMs': integer('Connect timeout (ms)', 10_000, 1, 600_000),
-  'http.timeoutMs': integer('Total timeout (ms)', 60_000, 1, 86_400_000),
+  /** The whole exchange, body included; 0: no limit. */
+  'http.timeoutMs': integer('Total timeout (ms, 0 for none)', 120_000, 0, 86_400_000),
   'http.followRedirects': boolean('Follow redirects', true),
   'http.maxRedirects': integer('Maximum redirects', 10, 0, 100),
   /** Hosts (`host` or `host:port`) whose self-signed or otherwise untrusted certificates are accepted. */

@@ -1,0 +1,246 @@
+// From the endpoint model to the request a developer edits (the default draft), and from a draft
+// to the exact bytes sent: placeholders resolved, path parameters encoded, cookies joined, the body
+// serialised (multipart with file parts read from disk) and its Content-Type set.
+
+import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { substitute, substituteJsonText } from '../env/placeholders';
+import { InputError } from '../errors';
+import type { Endpoint } from '../model/endpoint';
+import type { VariableLookup } from '../model/environment';
+import type { Param } from '../model/request';
+import type { BodyMode, FormField, HttpRequestDraft, NameValue } from '../model/request-state';
+
+export interface DraftContext {
+  /** The host to start from: `http://localhost:8080`, `{{host}}`, ... */
+  host: string;
+  /** Context path and servlet path of the endpoint's module, prefixed to its path. */
+  basePath?: string;
+}
+
+/** The request as the source declares it, example values filled in: what Reset to Default gives. */
+export function defaultDraft(endpoint: Endpoint, context: DraftContext): HttpRequestDraft {
+  const params = endpoint.request?.params ?? [];
+  const of = (location: Param['in']) => params.filter((p) => p.in === location);
+  const body = endpoint.request?.body;
+  const consumes = endpoint.request?.consumes ?? endpoint.consumes ?? [];
+  const form = of('form').flatMap((p): FormField[] => (p.file ? [{ name: p.name, value: '', file: true, enabled: p.required || undefined }] : rows(p)));
+  let bodyMode: BodyMode = 'none';
+  let text = '';
+  let contentType: string | undefined;
+  if (form.length) {
+    bodyMode = form.some((f) => f.file) || consumes.some((c) => /multipart\//i.test(c)) ? 'multipart' : 'urlencoded';
+  } else if (body) {
+    if (isJsonType(body.contentType)) {
+      bodyMode = 'json';
+      text = body.example === undefined ? '' : JSON.stringify(body.example, null, 2);
+    } else {
+      bodyMode = 'text';
+      contentType = body.contentType;
+      text = typeof body.example === 'string' ? body.example : body.example === undefined ? '' : JSON.stringify(body.example, null, 2);
+    }
+  }
+  const draft: HttpRequestDraft = {
+    method: endpoint.method === 'ALL' ? 'GET' : endpoint.method,
+    host: context.host,
+    path: joinPath(context.basePath ?? '', endpoint.path),
+    pathParams: of('path').map((p) => ({ name: p.name, value: exampleText(p) })),
+    query: of('query').flatMap(rows),
+    cookies: of('cookie').flatMap(rows),
+    headers: of('header').flatMap(rows),
+    form,
+    bodyMode,
+    body: text,
+  };
+  if (bodyMode === 'json' && body && body.contentType.toLowerCase() !== 'application/json') draft.contentType = body.contentType;
+  if (contentType) draft.contentType = contentType;
+  return draft;
+}
+
+/** Rows for a parameter: one per example element for lists; optional ones without a value start unchecked. */
+function rows(p: Param): NameValue[] {
+  const values = Array.isArray(p.example) && p.default === undefined ? p.example.map(text) : [exampleText(p)];
+  const enabled = p.required || p.default !== undefined;
+  return (values.length ? values : ['']).map((value) => (enabled ? { name: p.name, value } : { name: p.name, value, enabled: false }));
+}
+
+function exampleText(p: Param): string {
+  return p.default ?? (p.example === undefined ? '' : text(p.example));
+}
+
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+function joinPath(base: string, path: string): string {
+  const joined = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  return joined === '' ? '/' : joined;
+}
+
+export function isJsonType(contentType: string | undefined): boolean {
+  return !!contentType && /^application\/(?:[\w.-]+\+)?json\b|\/json\b/i.test(contentType);
+}
+
+/** What goes on the wire. */
+export interface PreparedRequest {
+  method: string;
+  url: string;
+  /** In send order; names as written. */
+  headers: Array<[string, string]>;
+  body?: Uint8Array;
+  /** Placeholders without a value, sent as written. */
+  unresolved: string[];
+}
+
+export interface PrepareOptions {
+  lookup?: VariableLookup;
+  /** Relative file-part paths are read from here (the project, or the CLI's working directory). */
+  baseDir?: string;
+}
+
+const enabled = <T extends NameValue>(r: T): boolean => r.enabled !== false && r.name !== '';
+
+export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOptions = {}): Promise<PreparedRequest> {
+  const missing = new Set<string>();
+  const lookup = options.lookup ?? (() => undefined);
+  const sub = (s: string): string => substitute(s, lookup, missing);
+
+  const host = normaliseHost(sub(draft.host), draft.host);
+  const pathValues = new Map(draft.pathParams.map((p) => [p.name, sub(p.value)]));
+  const path = sub(draft.path).replace(/\{([^{}/]+)\}/g, (_whole, name: string) => {
+    const value = pathValues.get(name);
+    if (value === undefined || value === '') throw new InputError(`path parameter '${name}' has no value`, name);
+    return encodeURIComponent(value);
+  });
+  const query = draft.query
+    .filter(enabled)
+    .map((q) => `${encodeURIComponent(sub(q.name))}=${encodeURIComponent(sub(q.value))}`)
+    .join('&');
+  const url = `${host}${path.startsWith('/') ? path : `/${path}`}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`;
+  try {
+    new URL(url);
+  } catch {
+    throw new InputError(`not a valid URL: ${url}`, draft.host);
+  }
+
+  const headers: Array<[string, string]> = draft.headers.filter(enabled).map((h) => [sub(h.name), sub(h.value)]);
+  const cookies = draft.cookies.filter(enabled).map((c) => `${sub(c.name)}=${sub(c.value)}`);
+  if (cookies.length) {
+    const existing = headers.find(([n]) => n.toLowerCase() === 'cookie');
+    if (existing) existing[1] = `${existing[1]}; ${cookies.join('; ')}`;
+    else headers.push(['Cookie', cookies.join('; ')]);
+  }
+
+  let body: Uint8Array | undefined;
+  let contentType: string | undefined;
+  switch (draft.bodyMode) {
+    case 'json':
+      body = Buffer.from(substituteJsonText(draft.body, lookup, missing));
+      contentType = draft.contentType ?? 'application/json';
+      break;
+    case 'text':
+      body = Buffer.from(sub(draft.body));
+      contentType = draft.contentType ?? 'text/plain;charset=UTF-8';
+      break;
+    case 'urlencoded':
+      body = Buffer.from(
+        draft.form
+          .filter(enabled)
+          .map((f) => `${formEncode(sub(f.name))}=${formEncode(sub(f.value))}`)
+          .join('&'),
+      );
+      contentType = 'application/x-www-form-urlencoded;charset=UTF-8';
+      break;
+    case 'multipart': {
+      const form = new FormData();
+      for (const f of draft.form.filter(enabled)) {
+        if (f.file) {
+          const path = resolve(options.baseDir ?? '.', sub(f.value));
+          let blob: Blob;
+          try {
+            // stat first: openAsBlob reports a missing file as an invalid argument.
+            if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+            blob = await openAsBlob(path);
+          } catch (e) {
+            throw new InputError(`cannot read the file for form part '${f.name}': ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, path, { cause: e });
+          }
+          form.append(sub(f.name), blob, basename(path));
+        } else {
+          form.append(sub(f.name), sub(f.value));
+        }
+      }
+      // Serialised here rather than by the client: the request result reports the exact bytes and
+      // boundary sent, and a 307/308 redirect can send them again.
+      const encoded = new Response(form);
+      contentType = encoded.headers.get('content-type')!;
+      body = new Uint8Array(await encoded.arrayBuffer());
+      // A hand-written multipart Content-Type would carry the wrong boundary.
+      removeHeader(headers, 'content-type');
+      break;
+    }
+    case 'none':
+      break;
+  }
+  if (body && contentType && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', contentType]);
+  return { method: sub(draft.method).toUpperCase(), url, headers, body, unresolved: [...missing] };
+}
+
+function normaliseHost(host: string, asWritten: string): string {
+  const h = host.trim().replace(/\/+$/, '');
+  if (h === '') throw new InputError('no host: pass one (for example http://localhost:8080) or define a host variable', asWritten);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(h) ? h : `http://${h}`;
+}
+
+/** application/x-www-form-urlencoded as browsers write it: spaces as `+`. */
+function formEncode(s: string): string {
+  return encodeURIComponent(s).replace(/%20/g, '+');
+}
+
+function removeHeader(headers: Array<[string, string]>, name: string): void {
+  for (let i = headers.length - 1; i >= 0; i--) if (headers[i]![0].toLowerCase() === name) headers.splice(i, 1);
+}
+
+/**
+ * Sets a parameter by name, the way the CLI's --param applies: a declared path, form, cookie,
+ * header or query parameter of that name, else a new query parameter. `@path` makes a form value a
+ * file part (and the body multipart).
+ */
+export function setParam(draft: HttpRequestDraft, name: string, value: string): void {
+  const path = draft.pathParams.find((p) => p.name === name);
+  if (path) {
+    path.value = value;
+    return;
+  }
+  const field = draft.form.find((f) => f.name === name);
+  const formBody = draft.bodyMode === 'urlencoded' || draft.bodyMode === 'multipart';
+  if (field || (formBody && value.startsWith('@'))) {
+    const file = value.startsWith('@');
+    const row: FormField = { name, value: file ? value.slice(1) : value };
+    if (file) {
+      row.file = true;
+      draft.bodyMode = 'multipart';
+    }
+    if (field) {
+      delete field.file;
+      Object.assign(field, row, { enabled: true });
+    } else draft.form.push(row);
+    return;
+  }
+  for (const list of [draft.cookies, draft.headers, draft.query]) {
+    const row = list.find((r) => r.name === name);
+    if (row) {
+      row.value = value;
+      row.enabled = true;
+      return;
+    }
+  }
+  draft.query.push({ name, value });
+}
+
+/** Sets (or adds) a header, replacing every row of that name. */
+export function setHeader(draft: HttpRequestDraft, name: string, value: string): void {
+  const rowsOfName = draft.headers.filter((h) => h.name.toLowerCase() === name.toLowerCase());
+  draft.headers = draft.headers.filter((h) => !rowsOfName.includes(h));
+  draft.headers.push({ name, value });
+}

@@ -1,0 +1,202 @@
+// The response model (spec §2.3, §7, §8): status, headers, timings, size in bytes, and a body that
+// is either text (shown, pretty-printed when JSON, truncated for display at 500,000 characters) or
+// binary (described by type and size, saved, never decoded).
+
+import { STATUS_CODES } from 'node:http';
+import { TextDecoder } from 'node:util';
+import type { ResponseBody } from './response-body';
+
+export type BodyKind = 'text' | 'binary';
+
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  /** As received, repeated headers as separate entries. */
+  headers: Array<[string, string]>;
+  contentType?: string;
+  kind: BodyKind;
+  /** Body size in bytes, after any content decoding. */
+  size: number;
+  body: ResponseBody;
+  timings: Timings;
+}
+
+export interface Timings {
+  /** When the first byte of the request left, ISO 8601. */
+  startedAt: string;
+  /** Until the final response's headers arrived, redirects included. */
+  headersMs: number;
+  /** Until the last byte of the body arrived. */
+  totalMs: number;
+}
+
+export const DISPLAY_LIMIT = 500_000;
+
+export function statusText(status: number): string {
+  return STATUS_CODES[status] ?? '';
+}
+
+/** The media type without parameters, lower case: `application/json`. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+const TEXT_TYPES = /^(?:text\/|application\/(?:json|xml|javascript|ecmascript|x-javascript|x-www-form-urlencoded|graphql|yaml|x-yaml|toml|x-ndjson|ndjson|sql|csv|x-sh|xhtml\+xml|rtf)$|[\w.+-]+\/[\w.-]+\+(?:json|xml|yaml)$|image\/svg\+xml$)/;
+const BINARY_TYPES = /^(?:image|audio|video|font)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-gzip|x-tar|x-bzip2|x-xz|x-7z-compressed|x-rar-compressed|java-archive|x-java-archive|wasm|protobuf|x-protobuf|grpc|vnd\.google\.protobuf|msword|vnd\.ms-[\w.-]+|vnd\.openxmlformats[\w.-]*|vnd\.oasis\.opendocument[\w.-]*|x-msdownload|cbor|msgpack|x-msgpack|avro|vnd\.apache\.parquet|x-sqlite3)$/;
+
+/**
+ * Text or binary: a declared type decides when it is a known one; a missing, generic or unknown
+ * type is decided from the first bytes. `application/octet-stream` is the server saying "bytes",
+ * so it is binary whatever they look like.
+ */
+export function bodyKind(contentType: string | undefined, head: Uint8Array): BodyKind {
+  const type = mediaType(contentType);
+  if (TEXT_TYPES.test(type)) return 'text';
+  if (BINARY_TYPES.test(type)) return 'binary';
+  return sniff(head);
+}
+
+const MAGIC: number[][] = [
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x47, 0x49, 0x46, 0x38], // GIF
+  [0x25, 0x50, 0x44, 0x46], // %PDF
+  [0x50, 0x4b, 0x03, 0x04], // ZIP, JAR, docx
+  [0x50, 0x4b, 0x05, 0x06], // empty ZIP
+  [0x1f, 0x8b], // gzip
+  [0x42, 0x5a, 0x68], // bzip2
+  [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], // xz
+  [0x37, 0x7a, 0xbc, 0xaf], // 7z
+  [0x52, 0x49, 0x46, 0x46], // RIFF (WebP, WAV, AVI)
+  [0x00, 0x61, 0x73, 0x6d], // wasm
+  [0xca, 0xfe, 0xba, 0xbe], // Java class
+];
+
+/** From the first bytes: known magic numbers or NUL bytes mean binary; valid UTF-8 text means text. */
+export function sniff(head: Uint8Array): BodyKind {
+  if (head.length === 0) return 'text';
+  if (MAGIC.some((m) => m.length <= head.length && m.every((b, i) => head[i] === b))) return 'binary';
+  const sample = head.subarray(0, 8192);
+  let control = 0;
+  for (const b of sample) {
+    if (b === 0) return 'binary';
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c && b !== 0x1b && b !== 0x08) control++;
+  }
+  if (control / sample.length > 0.01) return 'binary';
+  return validUtf8Prefix(sample) ? 'text' : 'binary';
+}
+
+/** Valid UTF-8, allowing one multi-byte character cut off at the end of the sample. */
+function validUtf8Prefix(bytes: Uint8Array): boolean {
+  for (let cut = 0; cut <= 3 && cut < bytes.length; cut++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, bytes.length - cut));
+      return true;
+    } catch {
+      // try without the last bytes
+    }
+  }
+  return false;
+}
+
+/** The decoder for a body: the declared charset when the runtime knows it, else UTF-8. */
+export function decoderFor(contentType: string | undefined): TextDecoder {
+  const charset = /;\s*charset="?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8');
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+export interface DisplayText {
+  /** What to show: the body, possibly pretty-printed, cut at the display limit with a marker. */
+  text: string;
+  truncated: boolean;
+  /** Pretty-printed JSON. */
+  pretty: boolean;
+}
+
+export interface DisplayOptions {
+  /** Pretty-print a JSON body (the Pretty/Raw toggle); only for bodies held in memory. */
+  pretty?: boolean;
+  limit?: number;
+}
+
+/** The text to display for a text body. Binary bodies have none: show type, size and Save. */
+export async function displayText(response: HttpResponse, options: DisplayOptions = {}): Promise<DisplayText> {
+  if (response.kind === 'binary') throw new TypeError('binary bodies are never decoded as text');
+  const limit = options.limit ?? DISPLAY_LIMIT;
+  // At most 4 bytes a character: this many bytes always hold `limit` characters when there are that many.
+  const wanted = limit * 4 + 4;
+  const whole = response.body.inMemory || response.size <= wanted;
+  const bytes = whole ? await response.body.bytes() : await response.body.head(wanted);
+  let text = decoderFor(response.contentType).decode(bytes, { stream: !whole });
+  let pretty = false;
+  if (options.pretty && whole) {
+    const formatted = prettyJson(text);
+    if (formatted !== undefined) {
+      text = formatted;
+      pretty = true;
+    }
+  }
+  if (text.length <= limit && whole) return { text, truncated: false, pretty };
+  const cut = cutAt(text, limit);
+  const total = whole ? `${text.length.toLocaleString('en-US')} characters` : `a ${response.size.toLocaleString('en-US')}-byte body`;
+  const marker = `\n\n[… truncated for display: showing the first ${cut.length.toLocaleString('en-US')} characters of ${total}. Save or copy the body for all of it.]`;
+  return { text: cut + marker, truncated: true, pretty };
+}
+
+/** Cuts at `limit` characters without splitting a surrogate pair. */
+function cutAt(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const code = text.charCodeAt(limit - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit);
+}
+
+/**
+ * Re-indents JSON text with two spaces; undefined when it is not JSON. Works on the text's tokens
+ * rather than a parse-and-stringify round trip, so big numbers (`12345678901234567890`) and the
+ * escapes of strings are shown exactly as the server sent them.
+ */
+export function prettyJson(text: string): string | undefined {
+  const source = text.replace(/^\uFEFF/, '');
+  try {
+    JSON.parse(source);
+  } catch {
+    return undefined;
+  }
+  const out: string[] = [];
+  let depth = 0;
+  const newline = () => '\n' + '  '.repeat(depth);
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '"') {
+      let end = i + 1;
+      while (source[end] !== '"') end += source[end] === '\\' ? 2 : 1;
+      out.push(source.slice(i, end + 1));
+      i = end;
+    } else if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      let j = i + 1;
+      while (/\s/.test(source[j]!)) j++;
+      if (source[j] === close) {
+        out.push(c + close);
+        i = j;
+      } else {
+        depth++;
+        out.push(c + newline());
+      }
+    } else if (c === '}' || c === ']') {
+      depth--;
+      out.push(newline() + c);
+    } else if (c === ',') {
+      out.push(',' + newline());
+    } else if (c === ':') {
+      out.push(': ');
+    } else if (!/\s/.test(c)) {
+      out.push(c);
+    }
+  }
+  return out.join('');
+}

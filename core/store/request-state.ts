@@ -1,0 +1,139 @@
+// Per-endpoint request edits and the host history (spec §2.2, §3), in `<project>/.apiscout/requests.json`.
+// Saved edits come back on revisit until Reset to Default drops them. The file is personal (edited
+// headers often hold tokens), so the state folder's .gitignore keeps it out of version control.
+
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectStateDir } from '../config/user-dir';
+import type { HttpRequestDraft } from '../model/request-state';
+import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
+import type { Warn } from './json-file';
+
+interface SavedRequest {
+  savedAt: string;
+  draft: HttpRequestDraft;
+}
+
+interface StateFile {
+  version: 1;
+  /** Most recent first. */
+  hosts: string[];
+  requests: Record<string, SavedRequest>;
+}
+
+export const HOST_HISTORY_LIMIT = 20;
+
+const GITIGNORE = `# apiscout: personal state, kept out of version control.
+# environments.json, settings.json and config.properties are meant to be shared.
+requests.json
+*.lock
+*.stale
+*.tmp
+*.corrupt-*
+`;
+
+export class RequestStateStore {
+  readonly path: string;
+  private readonly dir: string;
+  private readonly warn: Warn;
+
+  constructor(options: { projectDir: string; warn?: Warn }) {
+    this.dir = projectStateDir(options.projectDir);
+    this.path = join(this.dir, 'requests.json');
+    this.warn = options.warn ?? (() => {});
+  }
+
+  /** The saved edits of an endpoint, if any. */
+  load(endpointId: string): HttpRequestDraft | undefined {
+    return this.read().requests[endpointId]?.draft;
+  }
+
+  /** Every endpoint id with saved edits. */
+  editedEndpoints(): string[] {
+    return Object.keys(this.read().requests);
+  }
+
+  async save(endpointId: string, draft: HttpRequestDraft): Promise<void> {
+    if (!isDraft(draft)) throw new TypeError(`not a request draft for ${endpointId}`);
+    await this.update((state) => {
+      state.requests[endpointId] = { savedAt: new Date().toISOString(), draft };
+    });
+  }
+
+  /** Reset to Default: forgets the edits; the caller rebuilds the request from a fresh scan. */
+  async reset(endpointId: string): Promise<void> {
+    if (!(endpointId in this.read().requests)) return;
+    await this.update((state) => {
+      delete state.requests[endpointId];
+    });
+  }
+
+  /** Hosts used in this project, most recent first. */
+  hosts(): string[] {
+    return this.read().hosts;
+  }
+
+  async rememberHost(host: string): Promise<void> {
+    const h = host.trim().replace(/\/+$/, '');
+    if (!h) return;
+    await this.update((state) => {
+      state.hosts = [h, ...state.hosts.filter((x) => x !== h)].slice(0, HOST_HISTORY_LIMIT);
+    });
+  }
+
+  private read(): StateFile {
+    const file = readJsonFile(this.path, isStateFile, this.warn) ?? { version: 1, hosts: [], requests: {} };
+    for (const [id, saved] of Object.entries(file.requests)) {
+      if (!saved || typeof saved !== 'object' || !isDraft(saved.draft)) {
+        this.warn(`${this.path}: the saved request of ${id} is damaged; using the default request`);
+        delete file.requests[id];
+      }
+    }
+    return file;
+  }
+
+  private async update(change: (state: StateFile) => void): Promise<void> {
+    this.ensureGitignore();
+    await withFileLock(this.path, () => {
+      const state = this.read();
+      change(state);
+      writeFileAtomic(this.path, `${JSON.stringify(state, null, 1)}\n`);
+    });
+  }
+
+  private ensureGitignore(): void {
+    const path = join(this.dir, '.gitignore');
+    if (existsSync(path)) return;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(path, GITIGNORE, { flag: 'wx' });
+    } catch {
+      // created by another process meanwhile, or the folder is read-only: the write will say so
+    }
+  }
+}
+
+function isStateFile(data: unknown): data is StateFile {
+  const d = data as StateFile;
+  return !!d && typeof d === 'object' && Array.isArray(d.hosts) && d.hosts.every((h) => typeof h === 'string') && !!d.requests && typeof d.requests === 'object' && !Array.isArray(d.requests);
+}
+
+const isRows = (v: unknown): boolean => Array.isArray(v) && v.every((r) => !!r && typeof r.name === 'string' && typeof r.value === 'string');
+
+export function isDraft(d: unknown): d is HttpRequestDraft {
+  const x = d as HttpRequestDraft;
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    typeof x.method === 'string' &&
+    typeof x.host === 'string' &&
+    typeof x.path === 'string' &&
+    isRows(x.pathParams) &&
+    isRows(x.query) &&
+    isRows(x.cookies) &&
+    isRows(x.headers) &&
+    isRows(x.form) &&
+    ['none', 'json', 'text', 'urlencoded', 'multipart'].includes(x.bodyMode) &&
+    typeof x.body === 'string'
+  );
+}

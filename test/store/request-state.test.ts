@@ -1,0 +1,127 @@
+// The request state store on disk: edits saved per endpoint, host history, and nothing saved
+// lost when a writer dies with SIGKILL in the middle of a write.
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HOST_HISTORY_LIMIT, RequestStateStore } from '../../core/store/request-state';
+import type { HttpRequestDraft } from '../../core/model/request-state';
+
+const draft = (path: string, extra: Partial<HttpRequestDraft> = {}): HttpRequestDraft => ({
+  method: 'GET',
+  host: 'http://localhost:8080',
+  path,
+  pathParams: [],
+  query: [],
+  cookies: [],
+  headers: [],
+  form: [],
+  bodyMode: 'none',
+  body: '',
+  ...extra,
+});
+
+function project(): string {
+  return mkdtempSync(join(tmpdir(), 'apiscout-state-'));
+}
+
+describe('RequestStateStore', () => {
+  it('saves edits per endpoint, restores them, and forgets them on reset', async () => {
+    const dir = project();
+    const store = new RequestStateStore({ projectDir: dir });
+    await store.save('a', draft('/a', { headers: [{ name: 'X-Edit', value: '1' }] }));
+    await store.save('b', draft('/b'));
+    const again = new RequestStateStore({ projectDir: dir });
+    expect(again.load('a')!.headers).toEqual([{ name: 'X-Edit', value: '1' }]);
+    expect(again.editedEndpoints().sort()).toEqual(['a', 'b']);
+    await again.reset('a');
+    expect(store.load('a')).toBeUndefined();
+    expect(store.load('b')!.path).toBe('/b');
+  });
+
+  it('keeps a host history, most recent first, without duplicates, capped', async () => {
+    const store = new RequestStateStore({ projectDir: project() });
+    for (let i = 0; i < HOST_HISTORY_LIMIT + 5; i++) await store.rememberHost(`http://h${i}`);
+    await store.rememberHost('http://h10/');
+    const hosts = store.hosts();
+    expect(hosts).toHaveLength(HOST_HISTORY_LIMIT);
+    expect(hosts[0]).toBe('http://h10');
+    expect(hosts.filter((h) => h === 'http://h10')).toHaveLength(1);
+  });
+
+  it('keeps its personal file out of version control', async () => {
+    const dir = project();
+    await new RequestStateStore({ projectDir: dir }).rememberHost('http://x');
+    expect(readFileSync(join(dir, '.apiscout/.gitignore'), 'utf8')).toMatch(/^requests\.json$/m);
+  });
+
+  it('moves a corrupt file aside with a warning, and drops a damaged entry alone', async () => {
+    const dir = project();
+    mkdirSync(join(dir, '.apiscout'));
+    writeFileSync(join(dir, '.apiscout/requests.json'), '{"version":1,"hosts":[');
+    const warnings: string[] = [];
+    const store = new RequestStateStore({ projectDir: dir, warn: (m) => warnings.push(m) });
+    expect(store.hosts()).toEqual([]);
+    expect(warnings[0]).toMatch(/requests\.json could not be read .* moved it aside/);
+    expect(readdirSync(join(dir, '.apiscout')).some((f) => f.startsWith('requests.json.corrupt-'))).toBe(true);
+
+    writeFileSync(join(dir, '.apiscout/requests.json'), JSON.stringify({ version: 1, hosts: [], requests: { good: { savedAt: '', draft: draft('/g') }, bad: { savedAt: '', draft: { method: 1 } } } }));
+    expect(store.load('good')!.path).toBe('/g');
+    expect(store.load('bad')).toBeUndefined();
+    expect(warnings.at(-1)).toMatch(/saved request of bad is damaged/);
+  });
+
+  it('serialises concurrent writers so that no save is lost', async () => {
+    const dir = project();
+    const stores = [0, 1, 2].map(() => new RequestStateStore({ projectDir: dir }));
+    await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % 3]!.save(`e${i}`, draft(`/${i}`))));
+    expect(new RequestStateStore({ projectDir: dir }).editedEndpoints()).toHaveLength(30);
+  });
+});
+
+describe('a writer killed mid-write', () => {
+  let writer: string;
+  beforeAll(() => {
+    writer = join(mkdtempSync(join(tmpdir(), 'apiscout-writer-')), 'state-writer.mjs');
+    buildSync({ entryPoints: [fileURLToPath(new URL('./state-writer.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: writer, logLevel: 'silent' });
+  });
+
+  /** Runs the writer until it has acknowledged a first save, then SIGKILLs it at a random moment. */
+  function runAndKill(dir: string, label: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [writer, dir, label], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let acked = -1;
+      let buffered = '';
+      let timer: NodeJS.Timeout | undefined;
+      child.stdout.on('data', (d: Buffer) => {
+        buffered += d.toString();
+        for (const m of buffered.matchAll(/saved (\d+)\n/g)) acked = Math.max(acked, Number(m[1]));
+        buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
+        if (acked >= 0 && !timer) timer = setTimeout(() => child.kill('SIGKILL'), Math.random() * 60);
+      });
+      child.on('error', reject);
+      child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve(acked) : reject(new Error(`writer exited without being killed (${signal ?? code})`))));
+    });
+  }
+
+  it('loses nothing that was saved before, and the next writer is not blocked by its lock', async () => {
+    // Kills land at random points of the save loop; over many rounds some land inside a write.
+    for (let round = 0; round < 25; round++) {
+      const dir = project();
+      const label = `r${round}`;
+      const last = await runAndKill(dir, label);
+      const warnings: string[] = [];
+      const store = new RequestStateStore({ projectDir: dir, warn: (m) => warnings.push(m) });
+      for (let i = 0; i <= last; i++) expect(store.load(`${label}-${i}`), `${label}-${i}`).toBeDefined();
+      expect(store.hosts()).toContain(`http://host-${label}-${last}`);
+      expect(warnings).toEqual([]); // the file was never seen half-written
+      // A lock left by the killed process must not block the next writer.
+      await store.save('after', draft('/after'));
+      expect(store.load('after')).toBeDefined();
+    }
+  }, 120_000);
+});
