@@ -3,7 +3,7 @@
 // must accept every example as the message it describes, and ajv must find both the examples
 // and the canonical ProtoJSON of fully populated messages valid against the schemas.
 
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import protobuf from 'protobufjs';
@@ -168,5 +168,40 @@ describe('gRPC message models', () => {
     const files = new Set(endpoints.map((e) => e.grpc!.protoFile));
     expect([...files]).toEqual(['orders/src/main/proto/acme/orders/v1/orders.proto']);
     expect(relative(GRPC, join(GRPC, 'imports-across-folders', [...files][0]!))).not.toMatch(/^\.\./);
+  });
+});
+
+describe('proto2 messages', () => {
+  it('keeps required fields and declared defaults', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'apiscout-proto2-'));
+    mkdirSync(join(root, 'src/main/proto'), { recursive: true });
+    mkdirSync(join(root, 'src/main/java/p'), { recursive: true });
+    writeFileSync(
+      join(root, 'src/main/proto/legacy.proto'),
+      `syntax = "proto2";
+package legacy;
+option java_package = "p";
+enum Kind { FIRST = 1; SECOND = 2; }
+message Query {
+  required string term = 1;
+  optional int32 limit = 2 [default = 20];
+  optional int64 offset = 3 [default = 5];
+  optional Kind kind = 4 [default = SECOND];
+}
+service Search { rpc Find(Query) returns (Query); }
+`,
+    );
+    writeFileSync(join(root, 'src/main/java/p/SearchImpl.java'), 'package p;\nimport io.grpc.stub.StreamObserver;\npublic class SearchImpl extends SearchGrpc.SearchImplBase {\n  @Override public void find(Query q, StreamObserver<Query> o) {}\n}\n');
+    const { endpoints } = await scanProject(root);
+    const body = endpoints[0]!.request!.body!;
+    expect(body.schema.required).toEqual(['term']);
+    expect(body.schema.properties).toMatchObject({ limit: { default: 20 }, offset: { default: '5' }, kind: { default: 'SECOND' } });
+    expect(body.example).toEqual({ term: 'term', limit: 20, offset: '5', kind: 'SECOND' });
+    const type = new protobuf.Root();
+    protobuf.parse(readFileSync(join(root, 'src/main/proto/legacy.proto'), 'utf8'), type, { keepCase: true });
+    type.resolveAll();
+    expect(() => protojson.fromJson(type.lookupType('legacy.Query'), body.example)).not.toThrow();
   });
 });

@@ -148,7 +148,7 @@ class ProtoSchemaWriter {
       for (const f of t.fieldsArray) {
         const name = jsonName(f);
         properties[name] = this.field(f, depth);
-        if (f.required) required.push(name);
+        if (f.required || f.rule === 'required') required.push(name);
       }
       const schema: JsonSchema = { type: 'object', title: t.name };
       const doc = clean(t.comment);
@@ -177,6 +177,11 @@ class ProtoSchemaWriter {
       value = { type: 'object', additionalProperties: value, 'x-proto-map-key': f.keyType };
     } else if (f.repeated) {
       value = { type: 'array', items: value };
+    }
+    // proto2 `[default = ...]`, written as the JSON mapping writes the value.
+    const declaredDefault = (f.options as Record<string, unknown> | undefined)?.default;
+    if (declaredDefault !== undefined && !f.repeated && f.type !== 'bytes') {
+      value = { ...value, default: value.type === 'string' && typeof declaredDefault !== 'string' ? String(declaredDefault) : declaredDefault };
     }
     const doc = clean(f.comment);
     // JSON Schema 2020-12 allows keywords beside `$ref`.

@@ -28,7 +28,33 @@ const SERVICE_ANNOTATIONS = ['GrpcService', 'GRpcService'];
 type ServiceSource =
   | { kind: 'proto'; service: ProtoServiceInfo }
   | { kind: 'generated'; fullName: string; rpcs: RpcDescription[] }
-  | { kind: 'unknown' };
+  | { kind: 'unknown'; binding: GrpcBinding };
+
+/** A described service: its full name, its RPCs and the proto declaring it. */
+interface KnownService {
+  fullName: string;
+  rpcs: RpcDescription[];
+  protoFile?: string;
+}
+
+function known(source: ServiceSource): KnownService | undefined {
+  switch (source.kind) {
+    case 'proto': {
+      const rpcs = source.service.methods.map((m): RpcDescription => {
+        const rpc: RpcDescription = { name: m.name, streaming: streamingOf(m.requestStream, m.responseStream), requestType: m.requestType, responseType: m.responseType };
+        if (m.comment) rpc.comment = m.comment;
+        if (m.request) rpc.request = m.request;
+        if (m.response) rpc.response = m.response;
+        return rpc;
+      });
+      return { fullName: source.service.fullName, rpcs, protoFile: source.service.file };
+    }
+    case 'generated':
+      return { fullName: source.fullName, rpcs: source.rpcs };
+    case 'unknown':
+      return undefined;
+  }
+}
 
 export function createGrpcScanner(): FrameworkScanner {
   return {
@@ -69,12 +95,13 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
   const lineage = [type, ...ctx.index.ancestors(type)];
   const bindings = dedupe(lineage.flatMap(directBindings));
   const marked = lineage.some((t) => findAnnotation(t.annotations, ...SERVICE_ANNOTATIONS) || t.interfaces.some((i) => simpleName(i.name) === 'BindableService'));
-  const chains = methodChains(ctx.index, type).filter((c) => !c.chain.some((s) => isGeneratedGrpc(s.owner)) || !isGeneratedGrpc(c.site.owner));
+  // A method whose most specific declaration is generated code is not overridden: the base answers UNIMPLEMENTED.
+  const chains = methodChains(ctx.index, type).filter((c) => !isGeneratedGrpc(c.site.owner) && !c.site.method.modifiers.includes('abstract'));
   if (bindings.length === 0) {
     if (!marked) return [];
     // `implements BindableService` or `@GrpcService` alone: the methods must say which service.
     const guessed = serviceByMethods(type, chains, ctx);
-    if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx, undefined);
+    if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx);
     // A BindableService without RPC-shaped methods delegates (reflection, health managers): nothing to say.
     const annotated = lineage.some((t) => findAnnotation(t.annotations, ...SERVICE_ANNOTATIONS));
     if (!annotated && !chains.some((c) => looksLikeRpc(c.site.method))) return [];
@@ -85,14 +112,15 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     });
     return [];
   }
-  return bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx, b));
+  return bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx));
 }
 
 /** Finds the service description: the proto first, then a generated XxxGrpc.java, else unknown. */
 function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): ServiceSource {
+  // Any proto declaring the service later may change the answer (a first one, or a closer one).
+  ctx.index.noteMissing([binding.service]);
   const proto = findProtoService(binding, type.file.module, ctx);
   if (proto) return { kind: 'proto', service: proto };
-  ctx.index.noteMissing([binding.service]);
   const generated = readGeneratedService(ctx.index, binding);
   if (generated && generated.methods.length) {
     const rpcs = generated.methods.map((m): RpcDescription => ({
@@ -106,7 +134,7 @@ function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): Servi
     }
     return { kind: 'generated', fullName: generated.fullName, rpcs };
   }
-  return { kind: 'unknown' };
+  return { kind: 'unknown', binding };
 }
 
 /** The proto service a binding names: in its Java package when several services share the name. */
@@ -175,45 +203,22 @@ function looksLikeRpc(m: MethodDecl): boolean {
   return (last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver';
 }
 
-function endpointsFor(type: TypeDecl, source: ServiceSource, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding | undefined): Endpoint[] {
-  const own = chains.filter((c) => !isGeneratedGrpc(c.site.owner) && !c.site.method.modifiers.includes('abstract'));
+/** One endpoint per RPC the class implements (`chains` holds only its own, non-generated methods). */
+function endpointsFor(type: TypeDecl, source: ServiceSource, chains: MethodChain[], ctx: ScanContext): Endpoint[] {
+  const folder = folderFor(type, source, ctx);
+  const service = known(source);
+  if (!service) return source.kind === 'unknown' ? unknownEndpoints(type, chains, ctx, source.binding, folder) : [];
   const byName = new Map<string, MethodChain[]>();
-  for (const c of own) {
+  for (const c of chains) {
     const list = byName.get(c.site.method.name) ?? [];
     list.push(c);
     byName.set(c.site.method.name, list);
   }
-  const folder = folderFor(type, source, ctx);
-  if (source.kind === 'unknown') return unknownEndpoints(type, own, ctx, binding!, folder);
-  const rpcs: RpcDescription[] =
-    source.kind === 'proto'
-      ? source.service.methods.map((m) => ({
-          name: m.name,
-          streaming: streamingOf(m.requestStream, m.responseStream),
-          requestType: m.requestType,
-          responseType: m.responseType,
-          ...(m.comment ? { comment: m.comment } : {}),
-          ...(m.request ? { request: m.request } : {}),
-          ...(m.response ? { response: m.response } : {}),
-        }))
-      : source.rpcs;
-  const fullName = source.kind === 'proto' ? source.service.fullName : source.fullName;
   const out: Endpoint[] = [];
-  for (const rpc of rpcs) {
+  for (const rpc of service.rpcs) {
     const chain = pickOverride(byName.get(javaMethodName(rpc.name)) ?? []);
-    if (!chain) continue; // not overridden: the generated base answers UNIMPLEMENTED
-    out.push(
-      grpcEndpoint(ctx, {
-        type,
-        site: chain.site,
-        chain: chain.chain,
-        service: fullName,
-        rpc,
-        folder,
-        ...(source.kind === 'proto' ? { protoFile: source.service.file } : {}),
-        requestModels: ctx.requestModels,
-      }),
-    );
+    if (!chain) continue;
+    out.push(grpcEndpoint(ctx, { type, site: chain.site, chain: chain.chain, service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile } : {}), requestModels: ctx.requestModels }));
   }
   return out;
 }
@@ -225,8 +230,8 @@ function pickOverride(chains: MethodChain[]): MethodChain | undefined {
 }
 
 /** Neither a proto nor a generated class: the overriding methods shaped like RPCs, streaming unknown. */
-function unknownEndpoints(type: TypeDecl, own: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
-  const rpcs = own.filter((c) => c.chain.some((s) => findAnnotation(s.method.annotations, 'Override')) && looksLikeRpc(c.site.method));
+function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
+  const rpcs = chains.filter((c) => c.chain.some((s) => findAnnotation(s.method.annotations, 'Override')) && looksLikeRpc(c.site.method));
   if (rpcs.length === 0) return [];
   ctx.diagnostics.push({
     file: type.file.path,
@@ -266,20 +271,15 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
       continue;
     }
     const source = describe(binding, type, ctx);
-    const rpcs = source.kind === 'proto' ? source.service.methods : source.kind === 'generated' ? source.rpcs : [];
-    if (source.kind === 'unknown') {
+    const service = known(source);
+    if (!service) {
       ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: the RPCs of @GrpcService method ${m.name}() are unknown` });
       continue;
     }
-    const fullName = source.kind === 'proto' ? source.service.fullName : source.fullName;
     const folder = folderFor(type, source, ctx);
-    for (const r of rpcs) {
-      const rpc: RpcDescription =
-        'requestStream' in r
-          ? { name: r.name, streaming: streamingOf(r.requestStream, r.responseStream), requestType: r.requestType, responseType: r.responseType, ...(r.comment ? { comment: r.comment } : {}), ...(r.request ? { request: r.request } : {}), ...(r.response ? { response: r.response } : {}) }
-          : r;
-      const site = { method: m, owner: type };
-      out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: fullName, rpc, folder, ...(source.kind === 'proto' ? { protoFile: source.service.file } : {}), requestModels: ctx.requestModels, methodDocs: false }));
+    const site = { method: m, owner: type };
+    for (const rpc of service.rpcs) {
+      out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile } : {}), requestModels: ctx.requestModels, methodDocs: false }));
     }
   }
   return out;
