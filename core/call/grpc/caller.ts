@@ -14,6 +14,7 @@ import { isInsecureHost, trustedCertificates } from '../tls';
 import type { DescriptorOrigin, MethodDescriptor } from './descriptors';
 import { encodeMessage, messageFromJson, messageToJson } from './messages';
 import { fromMetadata, statusDetails, statusName, toMetadata } from './metadata';
+import { ReflectionClient } from './reflection';
 
 export type Security = 'plaintext' | 'tls' | 'tls-insecure';
 
@@ -323,6 +324,12 @@ export class GrpcCaller {
       },
       cancel: onAbort,
     };
+  }
+
+  /** A reflection client over the same channel (and TLS settings) calls to this address use. */
+  reflection(address: string, options: { tls?: boolean; metadata?: ReadonlyArray<readonly [string, string]>; deadlineMs?: number } = {}): ReflectionClient {
+    const { client } = this.clientFor(parseAddress(address, options.tls));
+    return new ReflectionClient(client, { metadata: toMetadata(options.metadata ?? []), deadlineMs: options.deadlineMs });
   }
 
   close(): void {
