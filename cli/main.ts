@@ -1,7 +1,9 @@
 // The `apiscout` command line: dispatches to one module per command and maps errors to exit
-// codes: 0 success, 1 unexpected failure, 2 bad usage or bad input.
+// codes: 0 success, 1 unexpected failure or a request that got no response, 2 bad usage or bad input.
 
-import { InputError } from '../core/errors';
+import { CallError, InputError } from '../core/errors';
+import { callCommand, callHelp } from './commands/call';
+import { envCommand, envHelp } from './commands/env';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
@@ -17,6 +19,8 @@ Commands:
   scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
+  call ID|QUERY [DIR]    send one endpoint's request and print the response
+  env ACTION [--dir DIR] list, create, change and select environments
   serve --stdio          the sidecar: JSON-RPC over stdio for the IntelliJ plugin
 
 Run 'apiscout <command> --help' for a command's options.`;
@@ -25,6 +29,8 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   scan: { run: scanCommand, help: scanHelp },
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
+  call: { run: callCommand, help: callHelp },
+  env: { run: envCommand, help: envHelp },
   serve: { run: serveCommand, help: serveHelp },
 };
 
@@ -49,6 +55,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (e instanceof InputError) {
       io.err(`apiscout ${command}: ${e.message}`);
       return 2;
+    }
+    if (e instanceof CallError) {
+      // The request went out (or tried to) and no response came back: not a usage problem.
+      io.err(`apiscout ${command}: ${e.message}`);
+      return 1;
     }
     if (isUsageError(e)) {
       io.err(`apiscout ${command}: ${(e as Error).message}\n\n${cmd.help}`);

@@ -175,28 +175,32 @@ export class HttpCaller {
     const key = proxy ? `${proxy}|${url.protocol}|${insecure}` : 'direct';
     let d = this.dispatchers.get(key);
     if (d) return d;
-    const tls = { timeout: this.options.connectTimeoutMs, secureContext: this.trust() };
+    const timeout = this.options.connectTimeoutMs;
     if (!proxy) {
-      // One agent for every origin; the connector picks strict or lax TLS per host.
-      const strict = buildConnector(tls);
-      const lax = buildConnector({ timeout: this.options.connectTimeoutMs, rejectUnauthorized: false });
+      // One agent for every origin; the connector picks strict or lax TLS per host. The trust
+      // store is loaded on the first HTTPS connection only: plain HTTP calls never pay for it.
+      const plain = buildConnector({ timeout });
+      let strict: buildConnector.connector | undefined;
+      let lax: buildConnector.connector | undefined;
       const insecureHosts = this.options.insecureHosts;
       d = new Agent({
         connect: (opts, callback) => {
-          const port = opts.port || (opts.protocol === 'https:' ? '443' : '80');
-          const connector = opts.protocol === 'https:' && isInsecureHost(opts.hostname, String(port), insecureHosts) ? lax : strict;
-          return connector(opts, callback);
+          if (opts.protocol !== 'https:') return plain(opts, callback);
+          const port = opts.port || '443';
+          if (isInsecureHost(opts.hostname, String(port), insecureHosts)) return (lax ??= buildConnector({ timeout, rejectUnauthorized: false }))(opts, callback);
+          return (strict ??= buildConnector({ timeout, secureContext: this.trust() }))(opts, callback);
         },
       });
     } else {
+      const tls = () => ({ timeout, secureContext: this.trust() });
       d = new ProxyAgent({
         uri: proxy,
         // Plain HTTP goes to the proxy as an absolute-form request (what every forward proxy
         // accepts); HTTPS is tunnelled with CONNECT.
         proxyTunnel: url.protocol === 'https:',
-        requestTls: insecure ? { timeout: this.options.connectTimeoutMs, rejectUnauthorized: false } : tls,
-        proxyTls: tls,
-        connect: { timeout: this.options.connectTimeoutMs },
+        requestTls: url.protocol !== 'https:' ? { timeout } : insecure ? { timeout, rejectUnauthorized: false } : tls(),
+        proxyTls: proxy.startsWith('https:') ? tls() : { timeout },
+        connect: { timeout },
       });
     }
     this.dispatchers.set(key, d);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { InputError } from '../errors';
 import { readJsonFile, withFileLock, writeFileAtomic } from '../store/json-file';
 import type { Warn } from '../store/json-file';
-import { projectStateDir } from './user-dir';
+import { ensureProjectStateDir, projectStateDir } from './user-dir';
 
 export type CurlRenderMode = 'keep' | 'resolve' | 'ask';
 export type CurlCopySource = 'edited' | 'source';
@@ -124,8 +124,11 @@ export class SettingsStore {
   readonly projectPath?: string;
   private readonly warn: Warn;
 
+  private readonly projectDir?: string;
+
   constructor(options: SettingsStoreOptions) {
     this.userPath = join(options.userDir, 'settings.json');
+    this.projectDir = options.projectDir;
     if (options.projectDir) this.projectPath = join(projectStateDir(options.projectDir), 'settings.json');
     this.warn = options.warn ?? (() => {});
   }
@@ -168,6 +171,7 @@ export class SettingsStore {
       if (scope === 'project' && def.scope === 'user') throw new InputError(`'${key}' is a per-user setting and cannot be stored in the project`, key);
       if (value !== undefined && !def.accepts(value)) throw new InputError(`'${key}' must be ${def.expects}, got ${JSON.stringify(value)}`, key);
     }
+    if (scope === 'project') ensureProjectStateDir(this.projectDir!);
     await withFileLock(path, () => {
       const current = readJsonFile(path, isObject, this.warn) ?? {};
       for (const [key, value] of Object.entries(patch)) {

@@ -8,7 +8,7 @@ import { realpathSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import type { Environment, EnvironmentVariable } from '../model/environment';
-import { projectStateDir } from '../config/user-dir';
+import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import { readJsonFile, withFileLock, writeFileAtomic } from '../store/json-file';
 import type { Warn } from '../store/json-file';
 
@@ -169,6 +169,7 @@ export class EnvironmentStore {
   }
 
   private async updateShared(change: (file: SharedFile) => void): Promise<void> {
+    ensureProjectStateDir(this.project);
     await withFileLock(this.sharedPath, () => {
       const file = this.readShared();
       change(file);

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STATE_GITIGNORE } from '../config/user-dir';
 import type { Endpoint } from '../model/endpoint';
 import { INDEX_VERSION, STATE_DIR, indexFile, loadIndex, saveIndex } from './index-store';
 
@@ -68,7 +69,7 @@ describe('saveIndex / loadIndex', () => {
 
   it('creates the state folder with a .gitignore of its own, and leaves an existing one alone', async () => {
     await saveIndex(root, { endpoints: [ep(1)], files: {} });
-    expect(readFileSync(join(root, STATE_DIR, '.gitignore'), 'utf8')).toBe('*\n');
+    expect(readFileSync(join(root, STATE_DIR, '.gitignore'), 'utf8')).toBe(STATE_GITIGNORE);
     writeFileSync(join(root, STATE_DIR, '.gitignore'), '# mine\n*\n');
     await saveIndex(root, { endpoints: [ep(2)], files: {} });
     expect(readFileSync(join(root, STATE_DIR, '.gitignore'), 'utf8')).toBe('# mine\n*\n');

@@ -9,6 +9,7 @@ import { isAscii } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { open, readFile, readdir, rename, stat, unlink, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { STATE_GITIGNORE } from '../config/user-dir';
 import type { Endpoint } from '../model/endpoint';
 import { StringTable, decodeEndpoints, encodeEndpoints } from './index-codec';
 
@@ -137,11 +138,11 @@ export async function saveIndex<F>(root: string, data: IndexData<F>, opts: SaveO
   return file;
 }
 
-/** Creates `.apiscout/` with its own `.gitignore`, so state never shows up in `git status`. */
+/** Creates `.apiscout/` with its own `.gitignore`, so personal state never shows up in `git status`. */
 async function ensureStateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   try {
-    await writeFile(join(dir, '.gitignore'), '*\n', { flag: 'wx' });
+    await writeFile(join(dir, '.gitignore'), STATE_GITIGNORE, { flag: 'wx' });
   } catch (err) {
     if (!isCode(err, 'EEXIST')) throw err;
   }

@@ -1,10 +1,9 @@
 // Per-endpoint request edits and the host history (spec §2.2, §3), in `<project>/.apiscout/requests.json`.
 // Saved edits come back on revisit until Reset to Default drops them. The file is personal (edited
-// headers often hold tokens), so the state folder's .gitignore keeps it out of version control.
+// headers often hold tokens): the state folder's .gitignore keeps it out of version control.
 
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectStateDir } from '../config/user-dir';
+import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import type { GrpcRequestDraft, HttpRequestDraft, RequestDraft } from '../model/request-state';
 import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
 import type { Warn } from './json-file';
@@ -23,23 +22,14 @@ interface StateFile {
 
 export const HOST_HISTORY_LIMIT = 20;
 
-const GITIGNORE = `# apiscout: personal state, kept out of version control.
-# environments.json, settings.json and config.properties are meant to be shared.
-requests.json
-*.lock
-*.stale
-*.tmp
-*.corrupt-*
-`;
-
 export class RequestStateStore {
   readonly path: string;
-  private readonly dir: string;
+  private readonly projectDir: string;
   private readonly warn: Warn;
 
   constructor(options: { projectDir: string; warn?: Warn }) {
-    this.dir = projectStateDir(options.projectDir);
-    this.path = join(this.dir, 'requests.json');
+    this.projectDir = options.projectDir;
+    this.path = join(projectStateDir(options.projectDir), 'requests.json');
     this.warn = options.warn ?? (() => {});
   }
 
@@ -100,7 +90,7 @@ export class RequestStateStore {
   }
 
   private async update(change: (state: StateFile) => void): Promise<void> {
-    this.ensureGitignore();
+    ensureProjectStateDir(this.projectDir);
     await withFileLock(this.path, () => {
       const state = this.read();
       change(state);
@@ -108,16 +98,6 @@ export class RequestStateStore {
     });
   }
 
-  private ensureGitignore(): void {
-    const path = join(this.dir, '.gitignore');
-    if (existsSync(path)) return;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(path, GITIGNORE, { flag: 'wx' });
-    } catch {
-      // created by another process meanwhile, or the folder is read-only: the write will say so
-    }
-  }
 }
 
 function isStateFile(data: unknown): data is StateFile {

@@ -2,6 +2,8 @@
 // edits say, and every way a call can end (redirects, timeouts, cancellation, TLS, proxies) is seen.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -243,6 +245,24 @@ describe('ends without a response', () => {
     expect(err).toBeInstanceOf(CallError);
     expect(err.kind).toBe('timeout');
     expect(err.message).toContain('/hang');
+  });
+
+  it('gives up connecting when the TLS handshake never completes', async () => {
+    // A TCP server that accepts and then says nothing: the connection never becomes usable.
+    const sockets: Socket[] = [];
+    const silent = createNetServer((s) => sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const prepared = await prepareRequest(defaultDraft(endpoint({ path: '/' }), { host: `https://127.0.0.1:${port}` }));
+      const err = (await callHttp(prepared, { env: NO_PROXY_ENV, connectTimeoutMs: 200, timeoutMs: 20_000 }).catch((e: unknown) => e)) as CallError;
+      expect(err).toBeInstanceOf(CallError);
+      expect(err.kind).toBe('connect-timeout');
+      expect(err.message).toBe(`could not connect to 127.0.0.1:${port} within 200 ms`);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
   });
 
   it('is cancelled while waiting', async () => {

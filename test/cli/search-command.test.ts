@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { STATE_GITIGNORE } from '../../core/config/user-dir';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
@@ -32,7 +33,7 @@ describe('apiscout search', () => {
     const hits = (JSON.parse(first.stdout) as JsonResult).results;
     expect(hits[0]!.endpoint.address).toBe('GET /api/v1/orders/{orderId}');
     expect(existsSync(join(dir, '.apiscout/index.json'))).toBe(true);
-    expect(readFileSync(join(dir, '.apiscout/.gitignore'), 'utf8')).toBe('*\n');
+    expect(readFileSync(join(dir, '.apiscout/.gitignore'), 'utf8')).toBe(STATE_GITIGNORE);
 
     // Prove the second run reads the index: change the source, and the retained answer stays
     // until --refresh scans again.

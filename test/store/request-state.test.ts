@@ -1,13 +1,14 @@
 // The request state store on disk: edits saved per endpoint, host history, and nothing saved
 // lost when a writer dies with SIGKILL in the middle of a write.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STATE_GITIGNORE } from '../../core/config/user-dir';
 import { HOST_HISTORY_LIMIT, RequestStateStore } from '../../core/store/request-state';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 
@@ -53,10 +54,22 @@ describe('RequestStateStore', () => {
     expect(hosts.filter((h) => h === 'http://h10')).toHaveLength(1);
   });
 
-  it('keeps its personal file out of version control', async () => {
+  it('keeps its personal file out of version control, and the shared files in', async () => {
     const dir = project();
+    execFileSync('git', ['init', '-q', dir]);
     await new RequestStateStore({ projectDir: dir }).rememberHost('http://x');
-    expect(readFileSync(join(dir, '.apiscout/.gitignore'), 'utf8')).toMatch(/^requests\.json$/m);
+    for (const f of ['environments.json', 'settings.json', 'config.properties']) writeFileSync(join(dir, '.apiscout', f), '{}');
+    const ignored = (f: string) => spawnSync('git', ['check-ignore', '-q', `.apiscout/${f}`], { cwd: dir }).status === 0;
+    expect(['requests.json', 'requests.json.lock', 'index.json', 'requests.json.corrupt-1'].filter(ignored)).toEqual(['requests.json', 'requests.json.lock', 'index.json', 'requests.json.corrupt-1']);
+    expect(['environments.json', 'settings.json', 'config.properties', '.gitignore'].filter(ignored)).toEqual([]);
+  });
+
+  it('upgrades the ignore-everything .gitignore of earlier versions', async () => {
+    const dir = project();
+    mkdirSync(join(dir, '.apiscout'));
+    writeFileSync(join(dir, '.apiscout/.gitignore'), '*\n');
+    await new RequestStateStore({ projectDir: dir }).rememberHost('http://x');
+    expect(readFileSync(join(dir, '.apiscout/.gitignore'), 'utf8')).toBe(STATE_GITIGNORE);
   });
 
   it('moves a corrupt file aside with a warning, and drops a damaged entry alone', async () => {

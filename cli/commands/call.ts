@@ -1,0 +1,228 @@
+// `apiscout call <id-or-query> [DIR] [--env NAME] [--host URL] [--param k=v] [--header k:v]
+// [--body @file|json] [--out FILE]`: sends one endpoint's request and prints the response.
+
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { HttpCaller } from '../../core/call/http';
+import type { SentRequest } from '../../core/call/http';
+import { configuredScripts } from '../../core/call/hooks';
+import { defaultDraft, isJsonType, prepareRequest, setHeader, setParam } from '../../core/call/request-builder';
+import { displayText } from '../../core/call/response';
+import type { HttpResponse } from '../../core/call/response';
+import { SettingsStore } from '../../core/config/settings';
+import { userConfigDir } from '../../core/config/user-dir';
+import { loadVariableLookup } from '../../core/env/placeholders';
+import { InputError } from '../../core/errors';
+import type { Diagnostic, Endpoint, ModuleSummary } from '../../core/model/endpoint';
+import type { VariableLookup } from '../../core/model/environment';
+import type { HttpRequestDraft } from '../../core/model/request-state';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { search } from '../../core/search/matcher';
+import { RequestStateStore } from '../../core/store/request-state';
+import { painterFor } from '../colors';
+import type { CliIO } from '../io';
+import { reportDiagnostics } from './scan';
+
+export const callHelp = `Usage: apiscout call <ID-OR-QUERY> [DIR] [options]
+
+Sends the request of one endpoint of the code base at DIR (default: the bundled sample shop)
+and prints the status, headers and body. The request starts from the endpoint's saved edits,
+or from its source with example values; {{name}} and \${name} are filled from the environment,
+then from .apiscout/config.properties, legacy .easy.api.* files and application.properties/yml.
+
+Options:
+  --env NAME          take variables from this environment (default: the active one)
+  --host URL          scheme, host and port, e.g. http://localhost:8080 (default: the saved
+                      host, the last host used, {{host}} when defined, else localhost:<server.port>)
+  --param K=V         set a path, query, cookie, header or form parameter by name (repeatable;
+                      undeclared names become query parameters; K=@FILE sends a file part)
+  --header 'K: V'     set a request header (repeatable)
+  --body @FILE|JSON   the request body, from a file or inline
+  --out FILE          save the response body to FILE (binary bodies are only saved this way)
+  --raw               print a JSON body as received instead of pretty-printed
+  --verbose           also print the request as it was sent
+  --timeout MS        total timeout (default: the http.timeoutMs setting)
+  --no-follow         return a redirect instead of following it
+  --insecure          accept an untrusted (self-signed) certificate from this endpoint's host
+  --reset             discard the saved edits of this endpoint first (Reset to Default)
+  --include-tests     also scan test sources
+  -h, --help          show this help
+
+Exit status: 0 when a response arrived (whatever its status), 1 when none did, 2 on bad input.`;
+
+export async function callCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      env: { type: 'string' },
+      host: { type: 'string' },
+      param: { type: 'string', multiple: true, default: [] },
+      header: { type: 'string', multiple: true, default: [] },
+      body: { type: 'string' },
+      out: { type: 'string' },
+      raw: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      'no-follow': { type: 'boolean', default: false },
+      insecure: { type: 'boolean', default: false },
+      reset: { type: 'boolean', default: false },
+      'include-tests': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(callHelp);
+    return 0;
+  }
+  if (positionals.length < 1 || positionals.length > 2) {
+    io.err(`apiscout call: expected an endpoint id or query, and at most one directory\n\n${callHelp}`);
+    return 2;
+  }
+  const [wanted, dir = io.sampleProject] = positionals as [string, string?];
+  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new InputError(`--timeout must be a whole number of milliseconds, got '${values.timeout}'`, values.timeout!);
+
+  const warn = (m: string) => io.err(`warning: ${m}`);
+  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'] }).scan();
+  reportDiagnostics(result.diagnostics, io);
+  const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
+  if (!endpoint) {
+    io.err(`apiscout call: no endpoint matches '${wanted}' in ${dir}`);
+    return 1;
+  }
+  const module = result.modules.find((m) => m.name === endpoint.module);
+  const userDir = userConfigDir(process.env);
+  const settings = new SettingsStore({ userDir, projectDir: dir, warn }).read();
+  if (endpoint.protocol === 'grpc') {
+    throw new InputError(
+      settings['grpc.enabled'] ? `${endpoint.address} is a gRPC method; this version of apiscout calls HTTP endpoints only` : `${endpoint.address} is a gRPC method and gRPC calls are disabled (setting grpc.enabled)`,
+      wanted,
+    );
+  }
+  const diagnostics: Diagnostic[] = [];
+  const { lookup, config } = loadVariableLookup({ projectDir: dir, moduleDir: module?.dir, userDir, environment: values.env, warn, diagnostics });
+  reportDiagnostics(diagnostics, io);
+  const scripts = configuredScripts(settings, config);
+  for (const hook of ['before', 'after'] as const) {
+    if (scripts[hook]) warn(`http.call.${hook} is set, but this version does not run scripts yet; the request is sent without it`);
+  }
+
+  // The bundled sample is part of the installed package: never write state into it.
+  const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
+  if (values.reset) await state?.reset(endpoint.id);
+  const saved = values.reset ? undefined : state?.load(endpoint.id);
+  const draft: HttpRequestDraft = saved ?? defaultDraft(endpoint, { host: defaultHost(state, lookup, config.get('server.port')), basePath: basePath(module) });
+  if (values.host) draft.host = values.host;
+  for (const p of values.param) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new InputError(`--param takes NAME=VALUE, got '${p}'`, p);
+    setParam(draft, p.slice(0, eq), p.slice(eq + 1));
+  }
+  for (const h of values.header) {
+    const colon = h.indexOf(':');
+    if (colon <= 0) throw new InputError(`--header takes 'Name: value', got '${h}'`, h);
+    setHeader(draft, h.slice(0, colon).trim(), h.slice(colon + 1).trim());
+  }
+  if (values.body !== undefined) applyBody(draft, values.body, endpoint);
+
+  const prepared = await prepareRequest(draft, { lookup, baseDir: process.cwd() });
+  for (const name of prepared.unresolved) warn(`no value for the placeholder '${name}' in the environment or the config; sent as written`);
+  const url = new URL(prepared.url);
+  const caller = new HttpCaller({
+    connectTimeoutMs: settings['http.connectTimeoutMs'],
+    timeoutMs: timeout ?? settings['http.timeoutMs'],
+    followRedirects: values['no-follow'] ? false : settings['http.followRedirects'],
+    maxRedirects: settings['http.maxRedirects'],
+    insecureHosts: values.insecure ? [...settings['http.insecureHosts'], url.host] : settings['http.insecureHosts'],
+    bodyMemoryLimit: settings['http.bodyMemoryLimit'],
+    env: process.env,
+  });
+  const cancel = new AbortController();
+  const onSigint = () => cancel.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const { request, response } = await caller.send(prepared, { signal: cancel.signal });
+    await state?.rememberHost(draft.host);
+    try {
+      if (values.verbose) io.out(renderSent(request));
+      io.out(renderHead(response, painterFor(io.stdout)));
+      io.out('');
+      await printBody(response, io, values.out, !values.raw);
+    } finally {
+      await response.body.dispose();
+    }
+    return 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await caller.close();
+  }
+}
+
+/** The host a new request starts with: the last one used here, a host variable, or localhost. */
+function defaultHost(state: RequestStateStore | undefined, lookup: VariableLookup, serverPort: string | undefined): string {
+  const recent = state?.hosts()[0];
+  if (recent) return recent;
+  if (lookup('host') !== undefined) return '{{host}}';
+  const port = serverPort && /^\d+$/.test(serverPort) ? serverPort : '8080';
+  return `http://localhost:${port}`;
+}
+
+function basePath(module: ModuleSummary | undefined): string {
+  return `${module?.contextPath ?? ''}${module?.servletPath ?? ''}`.replace(/\/+$/, '');
+}
+
+function applyBody(draft: HttpRequestDraft, arg: string, endpoint: Endpoint): void {
+  let text = arg;
+  if (arg.startsWith('@')) {
+    try {
+      text = readFileSync(arg.slice(1), 'utf8');
+    } catch (e) {
+      throw new InputError(`cannot read the body file ${arg.slice(1)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, arg.slice(1), { cause: e });
+    }
+  }
+  draft.body = text;
+  if (draft.bodyMode === 'text') return;
+  const declared = endpoint.request?.body?.contentType;
+  const looksJson = (() => {
+    try {
+      JSON.parse(text.replace(/\{\{[^{}]*\}\}|\$\{[^{}]*\}/g, '0'));
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  draft.bodyMode = looksJson || isJsonType(declared) ? 'json' : 'text';
+  if (draft.bodyMode === 'text' && declared) draft.contentType = declared;
+}
+
+function renderSent(request: SentRequest): string {
+  const lines = request.redirects.map((r) => `* ${r.status} redirect: ${r.from} -> ${r.to}`);
+  if (request.proxy) lines.push(`* via proxy ${request.proxy}`);
+  lines.push(`> ${request.method} ${request.url}`);
+  for (const [n, v] of request.headers) lines.push(`> ${n}: ${v}`);
+  lines.push(`> (${request.bodySize.toLocaleString('en-US')} bytes of body)`, '');
+  return lines.join('\n');
+}
+
+function renderHead(response: HttpResponse, paint: ReturnType<typeof painterFor>): string {
+  const facts = [`${Math.round(response.timings.totalMs)} ms`, `${response.size.toLocaleString('en-US')} bytes`];
+  if (response.contentType) facts.push(response.contentType);
+  const lines = [`${paint.bold(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`)}  ${paint.dim(facts.join(' · '))}`];
+  for (const [n, v] of response.headers) lines.push(`${n}: ${v}`);
+  return lines.join('\n');
+}
+
+async function printBody(response: HttpResponse, io: CliIO, out: string | undefined, pretty: boolean): Promise<void> {
+  if (out) {
+    const saved = await response.body.saveTo(out);
+    io.out(saved ? `[body saved to ${out}: ${response.size.toLocaleString('en-US')} bytes]` : '[no body to save]');
+    return;
+  }
+  if (response.kind === 'binary') {
+    io.out(`[binary body: ${response.contentType ?? 'no content type'}, ${response.size.toLocaleString('en-US')} bytes; save it with --out FILE]`);
+    return;
+  }
+  if (response.size === 0) return;
+  io.out((await displayText(response, { pretty })).text);
+}

@@ -1,0 +1,206 @@
+// `apiscout call` as a user runs it: the built bundle in a child process, against a real server on
+// 127.0.0.1, on a small Spring project written by the test, with environments and config files.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvironmentStore } from '../../core/env/environments';
+import { RequestStateStore } from '../../core/store/request-state';
+import type { Echo, Running } from '../call/servers';
+import { echo, httpServer } from '../call/servers';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+const CONTROLLER = `package com.example.items;
+
+import org.springframework.web.bind.annotation.*;
+import org.springframework.web.multipart.MultipartFile;
+
+@RestController
+@RequestMapping("/items")
+public class ItemController {
+  /** Fetches an item */
+  @GetMapping("/{id}")
+  public Item get(@PathVariable long id, @RequestParam String view, @RequestHeader("X-Tenant") String tenant, @CookieValue("session") String session) { return null; }
+
+  /** Creates an item */
+  @PostMapping
+  public Item create(@RequestBody Item item) { return null; }
+
+  /** The item's picture */
+  @GetMapping(value = "/{id}/picture", produces = "image/png")
+  public byte[] picture(@PathVariable long id) { return null; }
+}
+
+class Item {
+  public String name;
+  public int stock;
+}
+`;
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-call-'));
+  for (const [p, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), t);
+  }
+  return root;
+}
+
+let server: Running;
+let dir: string;
+let userDir: string;
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'call', ...args], {
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '', https_proxy: '', HTTPS_PROXY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The echo server's JSON from a call's output (everything after the blank line). */
+function echoed(stdout: string): Echo {
+  return JSON.parse(stdout.slice(stdout.indexOf('\n\n') + 2)) as Echo;
+}
+
+beforeAll(async () => {
+  server = await httpServer((req, res, body) => {
+    if (req.url?.endsWith('/picture')) {
+      res.setHeader('content-type', 'image/png');
+      res.end(PNG);
+      return;
+    }
+    echo(req, res, body);
+  });
+  dir = project({
+    'pom.xml': '<project><modelVersion>4.0.0</modelVersion><artifactId>items</artifactId></project>',
+    'src/main/java/com/example/items/ItemController.java': CONTROLLER,
+    'src/main/resources/application.properties': 'server.servlet.context-path=/shop\n',
+    '.easy.api.config': 'tenant=acme-from-legacy-config\n',
+  });
+  userDir = mkdtempSync(join(tmpdir(), 'apiscout-call-user-'));
+});
+afterAll(() => server.close());
+
+describe('apiscout call', () => {
+  it('sends every parameter location and prints status, headers and the pretty JSON body', async () => {
+    const r = await run(['GET /items/{id}', dir, '--host', server.url, '--param', 'id=7', '--param', 'view=full', '--param', 'session=abc', '--header', 'X-Tenant: {{tenant}}']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^HTTP 200 OK {2}\d+ ms · \d+ bytes · application\/json\n/);
+    expect(r.stdout).toContain('\ncontent-type: application/json\n');
+    expect(r.stdout).toContain('{\n  "method": "GET",');
+    const got = echoed(r.stdout);
+    expect(got.url).toBe('/shop/items/7?view=full');
+    expect(got.headers['x-tenant']).toBe('acme-from-legacy-config');
+    expect(got.headers.cookie).toBe('session=abc');
+    expect(new RequestStateStore({ projectDir: dir }).hosts()[0]).toBe(server.url);
+  });
+
+  it('starts from the last host used, and takes environment variables (secrets included) before the config', async () => {
+    await new RequestStateStore({ projectDir: dir }).rememberHost(server.url);
+    const store = new EnvironmentStore({ projectDir: dir, userDir });
+    await store.create('dev', [
+      { key: 'tenant', value: 'tenant-from-env' },
+      { key: 'token', value: 'sekret-token', secret: true },
+    ]);
+    const r = await run(['POST /items', dir, '--env', 'dev', '--header', 'Authorization: Bearer {{token}}', '--header', 'X-Tenant: ${tenant}', '--body', '{"name": "{{tenant}}", "stock": 3}']);
+    expect(r.code).toBe(0);
+    const got = echoed(r.stdout);
+    expect(got.url).toBe('/shop/items');
+    expect(got.headers.authorization).toBe('Bearer sekret-token');
+    expect(JSON.parse(got.body)).toEqual({ name: 'tenant-from-env', stock: 3 });
+    expect(readFileSync(join(dir, '.apiscout/environments.json'), 'utf8')).not.toContain('sekret-token');
+  });
+
+  it('reads the body from a file and warns about placeholders without a value', async () => {
+    const file = join(dir, 'item.json');
+    writeFileSync(file, '{"name": "{{nobody}}", "stock": 1}');
+    const r = await run(['POST /items', dir, '--host', server.url, '--body', `@${file}`]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(echoed(r.stdout).body)).toEqual({ name: '{{nobody}}', stock: 1 });
+    expect(r.stderr).toContain("warning: no value for the placeholder 'nobody'");
+  });
+
+  it('starts from saved edits, and --reset goes back to the source', async () => {
+    const getItem = 'GET /items/{id}';
+    const verbose = await run([getItem, dir, '--host', server.url, '--param', 'id=1', '--param', 'view=v', '--param', 'session=s', '--header', 'X-Tenant: t', '--verbose']);
+    expect(verbose.stdout).toMatch(new RegExp(`^> GET ${server.url}/shop/items/1\\?view=v\n> Host: 127\\.0\\.0\\.1:\\d+\n(> .*\n)*> Cookie: session=s\n`));
+    const state = new RequestStateStore({ projectDir: dir });
+    const { ProjectScanner } = await import('../../core/scan/project-scanner');
+    const endpoint = (await new ProjectScanner(dir).scan()).endpoints.find((e) => e.address === 'GET /items/{id}')!;
+    await state.save(endpoint.id, {
+      method: 'GET',
+      host: server.url,
+      path: '/shop/items/{id}',
+      pathParams: [{ name: 'id', value: '99' }],
+      query: [{ name: 'view', value: 'saved' }],
+      cookies: [],
+      headers: [{ name: 'X-Saved', value: 'yes' }],
+      form: [],
+      bodyMode: 'none',
+      body: '',
+    });
+    const saved = echoed((await run([getItem, dir])).stdout);
+    expect(saved.url).toBe('/shop/items/99?view=saved');
+    expect(saved.headers['x-saved']).toBe('yes');
+    const reset = await run([getItem, dir, '--reset', '--param', 'id=5']);
+    expect(echoed(reset.stdout).headers['x-saved']).toBeUndefined();
+    expect(state.load(endpoint.id)).toBeUndefined();
+  });
+
+  it('Reset to Default rebuilds the body from a fresh read of the source, so a new DTO field appears', async () => {
+    const local = project({
+      'pom.xml': '<project><artifactId>items</artifactId></project>',
+      'src/main/java/com/example/items/ItemController.java': CONTROLLER,
+    });
+    const state = new RequestStateStore({ projectDir: local });
+    const { ProjectScanner } = await import('../../core/scan/project-scanner');
+    const { defaultDraft } = await import('../../core/call/request-builder');
+    const before = (await new ProjectScanner(local).scan()).endpoints.find((e) => e.address === 'POST /items')!;
+    // The editor saved the request as the source was then, with an edit.
+    await state.save(before.id, { ...defaultDraft(before, { host: server.url }), headers: [{ name: 'X-Edited', value: '1' }] });
+    const javaFile = join(local, 'src/main/java/com/example/items/ItemController.java');
+    writeFileSync(javaFile, CONTROLLER.replace('public int stock;', 'public int stock;\n  public String colour;'));
+    const edited = echoed((await run(['POST /items', local])).stdout);
+    expect(edited.headers['x-edited']).toBe('1');
+    expect(Object.keys(JSON.parse(edited.body) as object)).toEqual(['name', 'stock']);
+    const reset = echoed((await run(['POST /items', local, '--reset', '--host', server.url])).stdout);
+    expect(reset.headers['x-edited']).toBeUndefined();
+    expect(Object.keys(JSON.parse(reset.body) as object)).toEqual(['name', 'stock', 'colour']);
+  });
+
+  it('prints only metadata for a binary body, and saves it with --out', async () => {
+    const r = await run(['GET /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`[binary body: image/png, ${PNG.length} bytes; save it with --out FILE]`);
+    expect(r.stdout).not.toContain('PNG');
+    const out = join(dir, 'picture.png');
+    const saved = await run(['GET /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--out', out]);
+    expect(saved.stdout).toContain(`[body saved to ${out}: ${PNG.length} bytes]`);
+    expect(readFileSync(out).equals(PNG)).toBe(true);
+  });
+
+  it('exits 1 when no response arrives and 2 on bad input', async () => {
+    const refused = await run(['POST /items', dir, '--host', 'http://127.0.0.1:1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('apiscout call: connection refused by 127.0.0.1:1');
+    const env = await run(['POST /items', dir, '--env', 'qa']);
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain("no environment named 'qa' (known: dev)");
+    expect((await run(['POST /items', dir, '--header', 'nocolon'])).code).toBe(2);
+    expect((await run(['POST /items', dir, '--body', '@/no/such.json'])).stderr).toContain('cannot read the body file /no/such.json (ENOENT)');
+    expect(existsSync(join(dir, '.apiscout/requests.json'))).toBe(true);
+  });
+});
