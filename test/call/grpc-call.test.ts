@@ -112,6 +112,7 @@ describe('gRPC caller over plaintext', () => {
     expect(() => caller.open({ address: server.address, descriptor: say, messages: [{}, {}] })).toThrow(/exactly one request message/);
     expect(() => caller.open({ address: server.address, descriptor: say, messages: [{}], metadata: [['x-b-bin', 'not base64!']] })).toThrow(/base64/);
     expect(() => caller.open({ address: server.address, descriptor: say, messages: [{}], metadata: [['grpc-timeout', '1S']] })).toThrow(/reserved/);
+    await expect(caller.send({ address: server.address, descriptor: await method('Sum'), messages: [{ units: '1' }, { units: '2' }, { units: 'x' }] })).rejects.toThrow(/request message 3 does not fit acme.common.v1.Money: .*units: invalid integer/);
     await new Promise((r) => setTimeout(r, 50));
     expect(server.seen.length).toBe(before);
   });

@@ -152,6 +152,11 @@ export class GrpcCaller {
 
   /** The whole call from a list of messages: written in order, then half-closed. */
   async send(request: GrpcRequest, options: SessionOptions = {}): Promise<GrpcCallResult> {
+    const kind = kindOf(request.descriptor);
+    if (kind === 'C' || kind === 'B') {
+      // Every message is checked before the call opens: a bad third message must not leave two sent.
+      (request.messages ?? []).forEach((m, i) => messageFromJson(request.descriptor.requestType, m, `request message ${i + 1}`));
+    }
     const session = this.open(request, options);
     if (session.kind === 'C' || session.kind === 'B') {
       try {
