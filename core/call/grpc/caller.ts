@@ -357,6 +357,11 @@ export class GrpcCaller {
         'grpc.max_receive_message_length': max,
         'grpc.max_send_message_length': max,
         'grpc.primary_user_agent': 'apiscout',
+        // A developer's call is sent once, as written: no transparent retries. Without a retry
+        // buffer, writes also feel HTTP/2 flow control: grpc-js otherwise acknowledges each
+        // message at once and copies its whole queue per message sent (quadratic in long streams).
+        'grpc.enable_retries': 0,
+        'grpc.per_rpc_retry_buffer_size': 0,
       });
       this.clients.set(key, client);
     }
