@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { GrpcCaller } from '../../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../../core/call/grpc/caller';
+import { detectGrpcRuntime } from '../../core/call/grpc/detect';
 import { defaultGrpcDraft, prepareGrpcRequest } from '../../core/call/grpc/draft';
 import { passGrpcGate } from '../../core/call/grpc/gate';
 import type { Settings } from '../../core/config/settings';
@@ -14,6 +15,7 @@ import { CallRefused, InputError } from '../../core/errors';
 import type { Endpoint } from '../../core/model/endpoint';
 import type { VariableLookup } from '../../core/model/environment';
 import type { GrpcRequestDraft } from '../../core/model/request-state';
+import type { ProtoIndex } from '../../core/scan/proto/proto-index';
 import type { RequestStateStore } from '../../core/store/request-state';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
@@ -38,6 +40,8 @@ export interface GrpcCallContext {
   lookup: VariableLookup;
   config: ConfigValues;
   state?: RequestStateStore;
+  /** The scan's proto index; absent, the protos under dir are read. */
+  protos?: ProtoIndex;
   /** The user settings file, named in a refusal. */
   userSettingsPath: string;
 }
@@ -81,6 +85,7 @@ export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: Cli
       descriptor = await passGrpcGate({
         settings: gateSettings,
         endpoint,
+        protos: ctx.protos,
         projectDir: ctx.dir,
         reflection: () => {
           const a = address();
@@ -91,6 +96,10 @@ export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: Cli
       if (!(e instanceof CallRefused)) throw e;
       io.err(`apiscout call: not sent (${e.code}): ${e.message}`);
       for (const m of e.missing) io.err(`  - ${m}`);
+      if (e.code === 'grpc-runtime-missing') {
+        io.err('  Auto Detect:');
+        for (const line of detectGrpcRuntime(ctx.dir, settings['grpc.runtime'] ?? []).summary) io.err(`    ${line}`);
+      }
       io.err(
         e.code === 'grpc-disabled'
           ? `  Turn it on in the gRPC settings: "grpc.enabled": true in ${ctx.userSettingsPath} (or the project's .apiscout/settings.json).`

@@ -104,7 +104,8 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new InputError(`--timeout must be a whole number of milliseconds, got '${values.timeout}'`, values.timeout!);
 
   const warn = (m: string) => io.err(`warning: ${m}`);
-  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'] }).scan();
+  const scanner = new ProjectScanner(dir, { includeTests: values['include-tests'] });
+  const result = await scanner.scan();
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {
@@ -127,7 +128,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
   if (endpoint.protocol === 'grpc') {
     const grpcArgs: GrpcCallArgs = { ...values, caFile: values['ca-file'], timeout };
-    return await callGrpc(grpcArgs, { dir, endpoint, settings, lookup, config, state, userSettingsPath: settingsStore.userPath }, io);
+    return await callGrpc(grpcArgs, { dir, endpoint, settings, lookup, config, state, protos: scanner.protoIndex, userSettingsPath: settingsStore.userPath }, io);
   }
   if (values.message.length) throw new InputError('--message is for gRPC endpoints; an HTTP request takes --body', '--message');
   if (values.reset) await state?.reset(endpoint.id);

@@ -123,6 +123,7 @@ describe('apiscout call (gRPC)', () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('not sent (grpc-runtime-missing)');
     expect(refused.stderr).toContain(`import "acme/common/v1/types.proto" wanted by src/main/proto/${ECHO_PROTO} was not found`);
+    expect(refused.stderr).toContain(`  Auto Detect:\n    1 .proto file under 1 include root: src/main/proto\n    0 services callable from the protos\n    missing: import "acme/common/v1/types.proto" wanted by src/main/proto/${ECHO_PROTO}`);
     const viaReflection = await run(['/acme.echo.v1.Echo/Say', '--host', server.address, '--reflection', '--verbose', '--message', '{"priority":"HIGH"}'], bare);
     expect(viaReflection.code).toBe(0);
     expect(viaReflection.stdout).toContain('descriptors from server reflection (v1)');
