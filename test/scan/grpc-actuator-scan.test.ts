@@ -117,6 +117,33 @@ describe('gRPC re-scans', () => {
     expect(place.request!.body!.schema.properties!.budget).toMatchObject({ 'x-unresolved': true });
   });
 
+  it('reads protos with custom options: descriptor.proto ships with protobufjs, a missing options proto is reported', async () => {
+    const p = copyOf('grpc/no-package');
+    p.write(
+      'src/main/proto/ping.proto',
+      `syntax = "proto3";
+import "google/protobuf/descriptor.proto";
+import "google/api/annotations.proto";
+option java_package = "com.acme.ping";
+option java_multiple_files = true;
+extend google.protobuf.MethodOptions { string audit_tag = 50001; }
+service Ping {
+  rpc Check(PingRequest) returns (Pong) {
+    option (google.api.http) = { get: "/v1/ping" };
+    option (audit_tag) = "ping";
+  }
+}
+message PingRequest { string from = 1; }
+message Pong { int64 server_time_millis = 1; }
+`,
+    );
+    const result = await scanProject(p.root);
+    expect(result.endpoints.map((e) => `${e.address} ${e.streaming}`)).toEqual(['gRPC /Ping/Check U']);
+    expect(result.diagnostics).toEqual([
+      { file: 'src/main/proto/ping.proto', message: 'import "google/api/annotations.proto" not found in the tree, its include roots or the build\'s extracted protos' },
+    ]);
+  });
+
   it('resolves imports from a Gradle build\'s extracted include protos', async () => {
     const p = copyOf('grpc/imports-across-folders');
     const money = 'api/proto/acme/common/money.proto';

@@ -47,8 +47,11 @@ const MAPPINGS: Record<string, string[]> = {
   DeleteMapping: ['DELETE'],
   PatchMapping: ['PATCH'],
 };
-/** Operation parameters the actuator fills itself, never from the request. */
-const INJECTED_TYPES = new Set(['SecurityContext', 'WebServerNamespace', 'ApiVersion', 'Principal']);
+/**
+ * Operation parameters the actuator fills itself, never from the request; also enums
+ * implementing `Producible`, chosen from the Accept header (Boot's own `TextOutputFormat`).
+ */
+const INJECTED_TYPES = new Set(['SecurityContext', 'WebServerNamespace', 'ApiVersion', 'Principal', 'TextOutputFormat']);
 /** Ids of Spring Boot's own endpoints, for extensions of endpoints that are not in the tree. */
 const BOOT_ENDPOINT_IDS: Record<string, string> = {
   AuditEventsEndpoint: 'auditevents',
@@ -290,8 +293,8 @@ function operationRequest(ctx: ScanContext, type: TypeDecl, c: MethodChain, verb
   const required: string[] = [];
   const bodyDocs: string[] = [];
   for (const p of paramSites(c.chain, (a) => findAnnotation(a, 'Selector', 'Nullable', 'OptionalParameter') !== undefined)) {
-    if (INJECTED_TYPES.has(simpleName(p.param.type.name))) continue;
     const scope = { type: p.site.owner, file: p.site.owner.file };
+    if (INJECTED_TYPES.has(simpleName(p.param.type.name)) || isProducible(ctx, p.param.type.name, scope)) continue;
     const schema = ctx.schemas.schemaOf(p.param.type, scope, methodBindingsFor(ctx.index, ctx.schemas, type, p.site));
     const optional = findAnnotation(p.param.annotations, 'Nullable', 'OptionalParameter') !== undefined;
     if (findAnnotation(p.param.annotations, 'Selector')) {
@@ -313,6 +316,11 @@ function operationRequest(ctx: ScanContext, type: TypeDecl, c: MethodChain, verb
     model.consumes = ['application/json'];
   }
   return model;
+}
+
+function isProducible(ctx: ScanContext, name: string, scope: { type: TypeDecl; file: TypeDecl['file'] }): boolean {
+  const t = ctx.index.resolveType(name, scope);
+  return t?.kind === 'enum' && t.interfaces.some((i) => simpleName(i.name) === 'Producible');
 }
 
 function operationResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chain: readonly MethodSite[], produces: string[] | undefined): ResponseModel {

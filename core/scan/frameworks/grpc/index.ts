@@ -196,11 +196,20 @@ function moduleDirOf(type: TypeDecl, ctx: ScanContext): string {
   return dir ? `${dir}/` : '';
 }
 
-/** `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a coroutine/reactive shape. */
+/**
+ * `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a
+ * grpc-kotlin override: `suspend fun m(req: Req): Res`, `fun m(req: Req): Flow<Res>`.
+ */
 function looksLikeRpc(m: MethodDecl): boolean {
   if (m.modifiers.includes('static') || m.returnType === null) return false;
   const last = m.params[m.params.length - 1];
-  return (last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver';
+  if ((last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver') return true;
+  return m.modifiers.includes('override') && m.params.length === 1 && (m.modifiers.includes('suspend') || simpleName(m.returnType.name) === 'Flow');
+}
+
+/** Java's `@Override` or Kotlin's `override` on any declaration of the method. */
+function overrides(c: MethodChain): boolean {
+  return c.chain.some((s) => s.method.modifiers.includes('override') || findAnnotation(s.method.annotations, 'Override') !== undefined);
 }
 
 /** One endpoint per RPC the class implements (`chains` holds only its own, non-generated methods). */
@@ -231,7 +240,7 @@ function pickOverride(chains: MethodChain[]): MethodChain | undefined {
 
 /** Neither a proto nor a generated class: the overriding methods shaped like RPCs, streaming unknown. */
 function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
-  const rpcs = chains.filter((c) => c.chain.some((s) => findAnnotation(s.method.annotations, 'Override')) && looksLikeRpc(c.site.method));
+  const rpcs = chains.filter((c) => overrides(c) && looksLikeRpc(c.site.method));
   if (rpcs.length === 0) return [];
   ctx.diagnostics.push({
     file: type.file.path,
@@ -242,19 +251,29 @@ function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContex
     const m = c.site.method;
     const scope: Scope = { type: c.site.owner, file: c.site.owner.file };
     const messageName = (ref: TypeRef | undefined) => (ref ? libraryName(ref.name, scope) : '');
-    const observer = m.params.find((p) => simpleName(p.type.name) === 'StreamObserver')?.type.args[0];
-    const first = m.params[0];
-    const request = first && simpleName(first.type.name) !== 'StreamObserver' ? first.type : m.returnType?.args[0];
+    const { request, response } = messagesOf(m);
     return grpcEndpoint(ctx, {
       type,
       site: c.site,
       chain: c.chain,
       service: binding.service,
-      rpc: { name: m.name.charAt(0).toUpperCase() + m.name.slice(1), streaming: 'unknown', requestType: messageName(request), responseType: messageName(observer) },
+      rpc: { name: m.name.charAt(0).toUpperCase() + m.name.slice(1), streaming: 'unknown', requestType: messageName(request), responseType: messageName(response) },
       folder,
       requestModels: ctx.requestModels,
     });
   });
+}
+
+/**
+ * The message types of an RPC implementation. Java: `m(Req, StreamObserver<Res>)` or
+ * `StreamObserver<Req> m(StreamObserver<Res>)`; Kotlin: `m(Req): Res`, with `Flow<...>` for streams.
+ */
+function messagesOf(m: MethodDecl): { request?: TypeRef | undefined; response?: TypeRef | undefined } {
+  const ret = m.returnType ?? undefined;
+  const unwrap = (t: TypeRef | undefined) => (t && ['StreamObserver', 'Flow'].includes(simpleName(t.name)) ? t.args[0] : t);
+  const observer = m.params.find((p) => simpleName(p.type.name) === 'StreamObserver');
+  if (observer) return { request: m.params[0] === observer ? unwrap(ret) : m.params[0]!.type, response: observer.type.args[0] };
+  return { request: unwrap(m.params[0]?.type), response: unwrap(ret) };
 }
 
 /** `@GrpcService @Bean` methods returning a generated base: every RPC of the service, at the bean method. */
