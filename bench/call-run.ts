@@ -1,10 +1,11 @@
 // The parts of the call benchmark that run as separate processes (bundled by bench/call.mjs):
 //   server            a loopback server: GET /small (64 bytes of JSON), GET /big?bytes=N (generated)
-//   overhead URL      small GETs with the apiscout caller on request; prints each one's milliseconds
+//   overhead URL      small GETs on request (`fresh`, `kept` or `bare` undici); prints each one's milliseconds
 //   download URL      one download of /big through the caller; prints size, where it went, time
 
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
+import { Agent, request } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { callHttp, HttpCaller } from '../core/call/http';
 import { prepareRequest } from '../core/call/request-builder';
@@ -43,8 +44,16 @@ if (mode === 'server') {
   const lines = createInterface({ input: process.stdin });
   for await (const line of lines) {
     const t = performance.now();
-    const { response } = line === 'kept' ? await caller.send(prepared) : await callHttp(prepared, { env: {} });
-    await response.body.bytes();
+    if (line === 'bare') {
+      // The floor: undici alone, a new agent (so a new connection) per request.
+      const agent = new Agent();
+      const res = await request(`${host}/small`, { dispatcher: agent });
+      await res.body.arrayBuffer();
+      await agent.close();
+    } else {
+      const { response } = line === 'kept' ? await caller.send(prepared) : await callHttp(prepared, { env: {} });
+      await response.body.bytes();
+    }
     process.stdout.write(`${performance.now() - t}\n`);
   }
   await caller.close();

@@ -3,7 +3,8 @@
 //   node bench/call.mjs [--runs 300] [--cli-runs 10] [--gib 1]
 // 1. Request overhead for a small GET: the caller in-process, a fresh connection per request
 //    (and with keep-alive), against curl's own time_total for the same request (process start
-//    excluded), medians of many; then `apiscout call` and `curl` as whole processes.
+//    excluded) and against bare undici, medians of many, interleaved; then `apiscout call` and
+//    `curl` as whole processes.
 // 2. Peak memory (max RSS) of a process downloading --gib GiB through the caller, against the
 //    same process's RSS at rest.
 // The server runs in a process of its own so neither client competes with it for a thread.
@@ -76,13 +77,19 @@ try {
     });
   const fresh = [];
   const kept = [];
+  const bare = [];
   const curl = [];
   for (let i = 0; i < 20; i++) spawnSync('curl', ['-s', '-o', '/dev/null', `${host}/small`]);
+  const measure = {
+    fresh: async () => fresh.push(await ask('fresh')),
+    kept: async () => kept.push(await ask('kept')),
+    bare: async () => bare.push(await ask('bare')),
+    curl: async () => curl.push(Number(spawnSync('curl', ['-s', '-o', '/dev/null', '-w', '%{time_total}', `${host}/small`], { encoding: 'utf8' }).stdout) * 1000),
+  };
+  const order = Object.keys(measure);
   for (let i = 0; i < runs; i++) {
-    fresh.push(await ask('fresh'));
-    kept.push(await ask('kept'));
-    const r = spawnSync('curl', ['-s', '-o', '/dev/null', '-w', '%{time_total}', `${host}/small`], { encoding: 'utf8' });
-    curl.push(Number(r.stdout) * 1000);
+    // A different order each round: whatever runs right after a curl process starts cold.
+    for (const k of [...order.slice(i % 4), ...order.slice(0, i % 4)]) await measure[k]();
   }
   driver.stdin.end();
   // 1c. whole processes: `apiscout call` (scans a one-controller project first) and `curl`
@@ -114,6 +121,7 @@ try {
       runs,
       apiscoutFreshConnectionMs: median(fresh),
       apiscoutKeepAliveMs: median(kept),
+      undiciAloneFreshConnectionMs: median(bare),
       curlTimeTotalMs: median(curl),
       ratioFreshToCurl: median(fresh) / median(curl),
     },
@@ -126,6 +134,7 @@ try {
     console.log(`small GET on loopback, median of ${runs}:`);
     console.log(`  apiscout caller, new connection   ${fmt(s.apiscoutFreshConnectionMs)}`);
     console.log(`  apiscout caller, keep-alive       ${fmt(s.apiscoutKeepAliveMs)}`);
+    console.log(`  undici alone, new connection      ${fmt(s.undiciAloneFreshConnectionMs)}`);
     console.log(`  curl (its own time_total)         ${fmt(s.curlTimeTotalMs)}`);
     console.log(`  ratio apiscout/curl               ${s.ratioFreshToCurl.toFixed(2)}`);
     console.log(`whole process, median of ${cliRuns}: apiscout call ${fmt(report.wholeProcess.apiscoutCallMs)}, curl ${fmt(report.wholeProcess.curlMs)}`);

@@ -4,6 +4,7 @@
 import { CallError, InputError } from '../core/errors';
 import { callCommand, callHelp } from './commands/call';
 import { envCommand, envHelp } from './commands/env';
+import { settingsCommand, settingsHelp } from './commands/settings';
 import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
@@ -21,6 +22,7 @@ Commands:
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
   call ID|QUERY [DIR]    send one endpoint's request and print the response
   env ACTION [--dir DIR] list, create, change and select environments
+  settings [ACTION]      show or change settings (user or project)
   serve --stdio          the sidecar: JSON-RPC over stdio for the IntelliJ plugin
 
 Run 'apiscout <command> --help' for a command's options.`;
@@ -31,6 +33,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   show: { run: showCommand, help: showHelp },
   call: { run: callCommand, help: callHelp },
   env: { run: envCommand, help: envHelp },
+  settings: { run: settingsCommand, help: settingsHelp },
   serve: { run: serveCommand, help: serveHelp },
 };
 

@@ -9,8 +9,7 @@ import { pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import type { SecureContext } from 'node:tls';
 import { createSecureContext } from 'node:tls';
-import { Agent, ProxyAgent, buildConnector, request } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, buildConnector } from 'undici';
 import { CallError } from '../errors';
 import type { CallFailure } from '../errors';
 import type { CallHooks } from './hooks';
@@ -58,6 +57,11 @@ export interface SendOptions {
   hooks?: CallHooks;
 }
 
+type Undici = typeof import('undici');
+let undici: Promise<Undici> | undefined;
+/** undici takes a few hundred milliseconds to load: only commands that send requests pay for it. */
+const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry credentials: not forwarded when a redirect leaves the origin. */
 const CREDENTIALS = new Set(['authorization', 'cookie', 'proxy-authorization']);
@@ -83,6 +87,7 @@ export class HttpCaller {
 
   async send(prepared: PreparedRequest, sendOptions: SendOptions = {}): Promise<HttpCallResult> {
     const req = sendOptions.hooks?.beforeSend ? await sendOptions.hooks.beforeSend(prepared) : prepared;
+    const { request } = await loadUndici();
     const { timeoutMs, followRedirects, maxRedirects } = this.options;
     const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
     const signals = [sendOptions.signal, timeout].filter((s): s is AbortSignal => !!s);
@@ -97,7 +102,7 @@ export class HttpCaller {
     let body = req.body;
     const redirects: SentRequest['redirects'] = [];
     for (;;) {
-      const dispatcher = this.dispatcherFor(url);
+      const dispatcher = await this.dispatcherFor(url);
       const proxy = proxyFor(url, this.options.env);
       let res: Dispatcher.ResponseData;
       try {
@@ -169,13 +174,16 @@ export class HttpCaller {
     this.dispatchers.clear();
   }
 
-  private dispatcherFor(url: URL): Dispatcher {
+  private async dispatcherFor(url: URL): Promise<Dispatcher> {
     const proxy = proxyFor(url, this.options.env);
     const insecure = isInsecureHost(url.hostname, url.port || (url.protocol === 'https:' ? '443' : '80'), this.options.insecureHosts);
     const key = proxy ? `${proxy}|${url.protocol}|${insecure}` : 'direct';
     let d = this.dispatchers.get(key);
     if (d) return d;
     const timeout = this.options.connectTimeoutMs;
+    const { Agent, ProxyAgent, buildConnector } = await loadUndici();
+    d = this.dispatchers.get(key); // a concurrent send may have made it meanwhile
+    if (d) return d;
     if (!proxy) {
       // One agent for every origin; the connector picks strict or lax TLS per host. The trust
       // store is loaded on the first HTTPS connection only: plain HTTP calls never pay for it.

@@ -2,12 +2,33 @@
 // beyond it, so a 1 GB download costs disk, not memory. Readers take the whole body, its first
 // bytes (for display and sniffing), or save it.
 
-import { copyFile, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const WRITE_BATCH = 1024 * 1024;
+const PREFIX = 'apiscout-body-';
+/** A body folder this old belongs to a process that died without cleaning up. */
+const LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes body folders that killed processes left behind, so big downloads do not pile up. */
+async function sweepLeftovers(tempDir: string, now = Date.now()): Promise<void> {
+  let names: string[];
+  try {
+    names = (await readdir(tempDir)).filter((n) => n.startsWith(PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = join(tempDir, name);
+    try {
+      if (now - (await stat(dir)).mtimeMs > LEFTOVER_AGE_MS) await rm(dir, { recursive: true, force: true });
+    } catch {
+      // gone, or not ours to remove
+    }
+  }
+}
 
 export class ResponseBody {
   private constructor(
@@ -52,7 +73,8 @@ export class ResponseBody {
         }
         buffered.push(buf);
         if (size > memoryLimit) {
-          path = join(await mkdtemp(join(tempDir, 'apiscout-body-')), 'body');
+          await sweepLeftovers(tempDir);
+          path = join(await mkdtemp(join(tempDir, PREFIX)), 'body');
           handle = await open(path, 'w', 0o600);
           pending = buffered;
           buffered = [];

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { bodyKind, displayText, prettyJson, sniff } from './response';
@@ -40,9 +43,52 @@ describe('prettyJson', () => {
     );
   });
 
+  it('matches JSON.stringify indentation on a varied document', () => {
+    const doc = { s: 'tail backslash \\', q: 'quote " and \\" mix', u: 'é 😀 中文', n: [0, -1.5e-7, true, false, null], e: { a: [], b: {}, c: [[]] }, deep: [{ x: [{ y: 'z' }] }] };
+    const compact = JSON.stringify(doc);
+    expect(prettyJson(compact)).toBe(JSON.stringify(doc, null, 2));
+    expect(prettyJson(`\uFEFF  ${JSON.stringify(doc, null, 4)}\n`)).toBe(JSON.stringify(doc, null, 2));
+    expect(prettyJson('"just a string"')).toBe('"just a string"');
+    expect(prettyJson(' 42 ')).toBe('42');
+  });
+
   it('is undefined for text that is not JSON', () => {
     expect(prettyJson('<html/>')).toBeUndefined();
     expect(prettyJson('{"a":')).toBeUndefined();
+  });
+});
+
+describe('ResponseBody', () => {
+  it('spills past the memory limit to a private temp file, and sweeps day-old leftovers of killed processes', async () => {
+    const tempDir = mkdtempSync(join(tmpdir(), 'apiscout-spill-'));
+    const old = join(tempDir, 'apiscout-body-old');
+    const recent = join(tempDir, 'apiscout-body-recent');
+    mkdirSync(old);
+    mkdirSync(recent);
+    writeFileSync(join(old, 'body'), 'left by a killed process');
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    utimesSync(old, dayAgo, dayAgo);
+    const body = await ResponseBody.receive(Readable.from([Buffer.alloc(300, 1), Buffer.alloc(300, 2)]), 100, tempDir);
+    expect(body.inMemory).toBe(false);
+    expect(body.size).toBe(600);
+    expect(body.file!.startsWith(join(tempDir, 'apiscout-body-'))).toBe(true);
+    if (process.platform !== 'win32') expect(statSync(body.file!).mode & 0o077).toBe(0);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    const bytes = await body.bytes();
+    expect([bytes[0], bytes[299], bytes[300], bytes[599]]).toEqual([1, 1, 2, 2]);
+    await body.dispose();
+    expect(existsSync(body.file!)).toBe(false);
+  });
+
+  it('removes a half-written temp file when the stream fails', async () => {
+    const tempDir = mkdtempSync(join(tmpdir(), 'apiscout-spill-'));
+    async function* failing() {
+      yield Buffer.alloc(500);
+      throw new Error('connection reset');
+    }
+    await expect(ResponseBody.receive(failing(), 100, tempDir)).rejects.toThrow('connection reset');
+    expect(readdirSync(tempDir)).toEqual([]);
   });
 });
 

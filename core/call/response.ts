@@ -157,7 +157,8 @@ function cutAt(text: string, limit: number): string {
 /**
  * Re-indents JSON text with two spaces; undefined when it is not JSON. Works on the text's tokens
  * rather than a parse-and-stringify round trip, so big numbers (`12345678901234567890`) and the
- * escapes of strings are shown exactly as the server sent them.
+ * escapes of strings are shown exactly as the server sent them. It copies UTF-8 bytes between two
+ * buffers (multi-byte characters never contain ASCII bytes), so a large body makes no garbage.
  */
 export function prettyJson(text: string): string | undefined {
   const source = text.replace(/^\uFEFF/, '');
@@ -166,37 +167,81 @@ export function prettyJson(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  const out: string[] = [];
+  const src = Buffer.from(source);
+  const n = src.length;
+  let out = Buffer.allocUnsafe(Math.max(64, n * 2));
+  let o = 0;
+  const ensure = (more: number) => {
+    if (o + more <= out.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(out.length * 2, o + more));
+    out.copy(bigger, 0, 0, o);
+    out = bigger;
+  };
+  const byte = (b: number) => {
+    ensure(1);
+    out[o++] = b;
+  };
+  // Byte loops: Buffer.copy and fill cost more than they save on runs this short.
+  const copy = (from: number, to: number) => {
+    ensure(to - from);
+    if (to - from > 64) o += src.copy(out, o, from, to);
+    else for (let k = from; k < to; k++) out[o++] = src[k]!;
+  };
+  const newline = (depth: number) => {
+    ensure(1 + depth * 2);
+    out[o++] = 0x0a;
+    for (let k = 0; k < depth * 2; k++) out[o++] = 0x20;
+  };
   let depth = 0;
-  const newline = () => '\n' + '  '.repeat(depth);
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (c === '"') {
+  let i = 0;
+  while (i < n) {
+    const c = src[i]!;
+    if (c === 0x22 /* " */) {
       let end = i + 1;
-      while (source[end] !== '"') end += source[end] === '\\' ? 2 : 1;
-      out.push(source.slice(i, end + 1));
-      i = end;
-    } else if (c === '{' || c === '[') {
-      const close = c === '{' ? '}' : ']';
+      while (src[end] !== 0x22) end += src[end] === 0x5c /* \ */ ? 2 : 1;
+      copy(i, end + 1);
+      i = end + 1;
+    } else if (c === 0x7b || c === 0x5b /* { [ */) {
+      const close = c === 0x7b ? 0x7d : 0x5d;
       let j = i + 1;
-      while (/\s/.test(source[j]!)) j++;
-      if (source[j] === close) {
-        out.push(c + close);
-        i = j;
+      while (j < n && isSpace(src[j]!)) j++;
+      byte(c);
+      if (src[j] === close) {
+        byte(close);
+        i = j + 1;
       } else {
-        depth++;
-        out.push(c + newline());
+        newline(++depth);
+        i++;
       }
-    } else if (c === '}' || c === ']') {
-      depth--;
-      out.push(newline() + c);
-    } else if (c === ',') {
-      out.push(',' + newline());
-    } else if (c === ':') {
-      out.push(': ');
-    } else if (!/\s/.test(c)) {
-      out.push(c);
+    } else if (c === 0x7d || c === 0x5d /* } ] */) {
+      newline(--depth);
+      byte(c);
+      i++;
+    } else if (c === 0x2c /* , */) {
+      byte(c);
+      newline(depth);
+      i++;
+    } else if (c === 0x3a /* : */) {
+      byte(c);
+      byte(0x20);
+      i++;
+    } else if (isSpace(c)) {
+      i++;
+    } else {
+      // A number or a literal: copied as written, so big numbers keep every digit.
+      let j = i + 1;
+      while (j < n && !isDelimiter(src[j]!)) j++;
+      copy(i, j);
+      i = j;
     }
   }
-  return out.join('');
+  return out.toString('utf8', 0, o);
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function isDelimiter(c: number): boolean {
+  return isSpace(c) || c === 0x2c || c === 0x7d || c === 0x5d || c === 0x3a;
 }

@@ -224,6 +224,29 @@ describe('redirects', () => {
     expect([e2.method, e2.body]).toEqual(['POST', '{"a":1}']);
   });
 
+  it('keeps credentials within the origin: a redirect elsewhere drops Authorization and Cookie', async () => {
+    const other = await httpServer(echo);
+    const hop = await httpServer((_req, res) => {
+      res.writeHead(302, { location: `${other.url}/landed` }).end();
+    });
+    try {
+      const draft = defaultDraft(endpoint({ path: '/start' }), { host: hop.url });
+      draft.headers = [
+        { name: 'Authorization', value: 'Bearer secret' },
+        { name: 'X-Other', value: 'kept' },
+      ];
+      draft.cookies = [{ name: 'session', value: 's' }];
+      const r = await callHttp(await prepareRequest(draft), { env: NO_PROXY_ENV });
+      const got = JSON.parse((await r.response.body.bytes()).toString()) as Echo;
+      expect(got.url).toBe('/landed');
+      expect(got.headers.authorization).toBeUndefined();
+      expect(got.headers.cookie).toBeUndefined();
+      expect(got.headers['x-other']).toBe('kept');
+    } finally {
+      await Promise.all([other.close(), hop.close()]);
+    }
+  });
+
   it('returns the redirect itself when following is off', async () => {
     const r = await callHttp(await get('/redirect/found'), { env: NO_PROXY_ENV, followRedirects: false });
     expect(r.response.status).toBe(302);

@@ -181,6 +181,17 @@ describe('apiscout call', () => {
     expect(Object.keys(JSON.parse(reset.body) as object)).toEqual(['name', 'stock', 'colour']);
   });
 
+  it('says that a configured http.call.before script is not run yet', async () => {
+    const local = project({
+      'pom.xml': '<project><artifactId>items</artifactId></project>',
+      'src/main/java/com/example/items/ItemController.java': CONTROLLER,
+      '.apiscout/config.properties': 'http.call.before=groovy:```\nrequest.header("X-Sig", "1")\n```\n',
+    });
+    const r = await run(['POST /items', local, '--host', server.url]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('warning: http.call.before is set, but this version does not run scripts yet');
+  });
+
   it('prints only metadata for a binary body, and saves it with --out', async () => {
     const r = await run(['GET /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1']);
     expect(r.code).toBe(0);

@@ -1,0 +1,87 @@
+// `apiscout settings [get KEY | set KEY VALUE | unset KEY] [--project] [--dir DIR]`: the settings of
+// spec §2.6 and the caller's, as in effect for a project, and changes to the user or project file.
+
+import { parseArgs } from 'node:util';
+import { SETTINGS, SettingsStore } from '../../core/config/settings';
+import type { SettingKey, Settings } from '../../core/config/settings';
+import { userConfigDir } from '../../core/config/user-dir';
+import { InputError } from '../../core/errors';
+import type { CliIO } from '../io';
+
+export const settingsHelp = `Usage: apiscout settings [get KEY | set KEY VALUE | unset KEY] [--project] [--dir DIR]
+
+Without an action, lists every setting with its value and where the value comes from (default,
+user, project). Values are JSON (true, 3000, ["a.local"], null) or plain text.
+
+Actions:
+  get KEY            one setting's value
+  set KEY VALUE      store a value in your user settings (--project: in DIR/.apiscout/settings.json)
+  unset KEY          remove a stored value so the level below shows through
+
+Options:
+  --project    change the project's settings instead of yours
+  --dir DIR    the project (default: the current directory)
+  -h, --help   show this help`;
+
+export async function settingsCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      project: { type: 'boolean', default: false },
+      dir: { type: 'string', default: '.' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(settingsHelp);
+    return 0;
+  }
+  const store = new SettingsStore({ userDir: userConfigDir(process.env), projectDir: values.dir, warn: (m) => io.err(`warning: ${m}`) });
+  const [action, key, value] = positionals;
+  const known = (k: string | undefined): SettingKey => {
+    if (!k) throw new InputError(`${action} needs a setting name`, action ?? '');
+    if (!(k in SETTINGS)) throw new InputError(`unknown setting '${k}' (see 'apiscout settings')`, k);
+    return k as SettingKey;
+  };
+  const show = (k: SettingKey, v: unknown) => ((SETTINGS[k] as { secret?: boolean }).secret && v !== null ? '"******"' : JSON.stringify(v));
+  const scope = values.project ? 'project' : 'user';
+  switch (action) {
+    case undefined: {
+      const effective = store.read();
+      const user = store.readScope('user');
+      const project = store.readScope('project');
+      const width = Math.max(...Object.keys(SETTINGS).map((k) => k.length));
+      for (const k of Object.keys(SETTINGS) as SettingKey[]) {
+        const from = k in project ? 'project' : k in user ? 'user' : 'default';
+        io.out(`${k.padEnd(width)}  ${show(k, effective[k])}  (${from})  ${SETTINGS[k].label}`);
+      }
+      return 0;
+    }
+    case 'get': {
+      const k = known(key);
+      io.out(show(k, store.read()[k]));
+      return 0;
+    }
+    case 'set': {
+      const k = known(key);
+      if (value === undefined) throw new InputError(`set ${k} needs a value`, k);
+      await store.update(scope, { [k]: parseValue(value) } as Partial<Settings>);
+      return 0;
+    }
+    case 'unset':
+      await store.update(scope, { [known(key)]: undefined } as Partial<Settings>);
+      return 0;
+    default:
+      io.err(`apiscout settings: unknown action '${action}'\n\n${settingsHelp}`);
+      return 2;
+  }
+}
+
+function parseValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
+
+const isObject = (d: unknown): d is Record<string, unknown> => !!d && typeof d === 'object' && !Array.isArray(d);
+
+describe('writeFileAtomic', () => {
+  it('replaces the file and leaves no temp file behind', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-json-'));
+    const path = join(dir, 'nested/state.json');
+    writeFileAtomic(path, '{"a":1}');
+    writeFileAtomic(path, '{"a":2}');
+    expect(readFileSync(path, 'utf8')).toBe('{"a":2}');
+    expect(readdirSync(join(dir, 'nested'))).toEqual(['state.json']);
+  });
+});
+
+describe('readJsonFile', () => {
+  it('is undefined for a missing file, and moves a rejected one aside', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-json-'));
+    const warnings: string[] = [];
+    expect(readJsonFile(join(dir, 'none.json'), isObject, (m) => warnings.push(m))).toBeUndefined();
+    writeFileSync(join(dir, 'list.json'), '[1,2]');
+    expect(readJsonFile(join(dir, 'list.json'), isObject, (m) => warnings.push(m))).toBeUndefined();
+    expect(warnings).toEqual([expect.stringMatching(/list\.json could not be read \(unexpected content\); moved it aside to .*list\.json\.corrupt-/)]);
+    expect(existsSync(join(dir, 'list.json'))).toBe(false);
+  });
+});
+
+describe('withFileLock', () => {
+  it('breaks a lock whose owner process is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-lock-'));
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(join(dir, 'f.json.lock'), `${dead} abc`);
+    expect(await withFileLock(join(dir, 'f.json'), () => 'ran')).toBe('ran');
+    expect(existsSync(join(dir, 'f.json.lock'))).toBe(false);
+  });
+
+  it('waits for a live owner and names the file when it gives up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-lock-'));
+    writeFileSync(join(dir, 'f.json.lock'), `${process.pid} held-elsewhere`);
+    await expect(withFileLock(join(dir, 'f.json'), () => 'ran', { timeoutMs: 100 })).rejects.toThrow(/timed out waiting for .*f\.json\.lock: another apiscout process is writing .*f\.json/);
+  });
+
+  it('runs one holder at a time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-lock-'));
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        withFileLock(join(dir, 'f.json'), async () => {
+          most = Math.max(most, ++inside);
+          await new Promise((r) => setTimeout(r, 5));
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+  });
+});
