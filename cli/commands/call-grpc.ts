@@ -102,8 +102,8 @@ export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: Cli
       }
       io.err(
         e.code === 'grpc-disabled'
-          ? `  Turn it on in the gRPC settings: "grpc.enabled": true in ${ctx.userSettingsPath} (or the project's .apiscout/settings.json).`
-          : `  gRPC settings: "grpc.runtime" (descriptor sets, include roots) and "grpc.reflection" in ${ctx.userSettingsPath}.`,
+          ? `  Turn it on in the gRPC settings: apiscout settings set grpc.enabled true (${ctx.userSettingsPath}; --project for the project's).`
+          : `  gRPC settings: grpc.runtime (descriptor sets, include roots) and grpc.reflection, e.g. apiscout settings set grpc.reflection true; or --reflection for this call.`,
       );
       return REFUSED;
     }

@@ -63,6 +63,9 @@ describe('gRPC caller over plaintext', () => {
       money: { currencyCode: 'EUR', units: '12', nanos: 500000000 },
       samples: [1.5, -0, 1e300],
       name: 'alice',
+      payload: { '@type': 'type.googleapis.com/acme.common.v1.Money', currencyCode: 'CHF', units: '-3' },
+      mask: 'text,money.currencyCode',
+      anything: [1, { a: 'b' }],
     };
     const r = await caller.send({ address: server.address, descriptor: await method('Say'), messages: [sent], metadata: [['x-trace', 'abc-123']] });
     expect(r.status).toEqual({ code: 0, name: 'OK', message: 'OK' });
@@ -83,6 +86,15 @@ describe('gRPC caller over plaintext', () => {
   it('accepts the alternative input forms: original field names, numbers for 64-bit and enums', async () => {
     const r = await caller.send({ address: server.address, descriptor: await method('Say'), messages: [{ big: 42, priority: 1, money: { currency_code: 'USD' } }] });
     expect((r.messages[0]!.json as { echo: unknown }).echo).toEqual({ big: '42', priority: 'LOW', money: { currencyCode: 'USD' } });
+  });
+
+  it('an Any may hold a well-known type the protos never import', async () => {
+    const payload = { '@type': 'type.googleapis.com/google.protobuf.Empty' };
+    const stamp = { '@type': 'type.googleapis.com/google.protobuf.Timestamp', value: '2024-01-01T00:00:00Z' };
+    for (const p of [payload, stamp]) {
+      const r = await caller.send({ address: server.address, descriptor: await method('Say'), messages: [{ payload: p }] });
+      expect((r.messages[0]!.json as { echo: unknown }).echo).toEqual({ payload: p });
+    }
   });
 
   it('metadata: -bin keys carry bytes given as base64 and come back base64; text and bytes side by side', async () => {

@@ -57,7 +57,7 @@ describe('apiscout call (gRPC)', () => {
     const r = await run(['/acme.echo.v1.Echo/Say', '--host', server.address, '--message', '{"text":"hi"}']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('not sent (grpc-disabled)');
-    expect(r.stderr).toContain('"grpc.enabled": true');
+    expect(r.stderr).toContain('apiscout settings set grpc.enabled true');
     expect(r.stdout).toBe('');
     expect(server.seen).toEqual([]);
   });
