@@ -118,12 +118,12 @@ describe('gRPC caller over plaintext', () => {
   it('a message that does not fit its type is refused before anything is sent, naming the field', async () => {
     const before = server.seen.length;
     const say = await method('Say');
-    expect(() => caller.open({ address: server.address, descriptor: say, messages: [{ priority: 'URGENT' }] })).toThrow(/priority: unknown enum value: "URGENT"/);
-    expect(() => caller.open({ address: server.address, descriptor: say, messages: [{ big: '1.5' }] })).toThrow(InputError);
-    expect(() => caller.open({ address: server.address, descriptor: say, messages: [{ nope: 1 }] })).toThrow(/unknown field: "nope"/);
-    expect(() => caller.open({ address: server.address, descriptor: say, messages: [{}, {}] })).toThrow(/exactly one request message/);
-    expect(() => caller.open({ address: server.address, descriptor: say, messages: [{}], metadata: [['x-b-bin', 'not base64!']] })).toThrow(/base64/);
-    expect(() => caller.open({ address: server.address, descriptor: say, messages: [{}], metadata: [['grpc-timeout', '1S']] })).toThrow(/reserved/);
+    await expect(caller.open({ address: server.address, descriptor: say, messages: [{ priority: 'URGENT' }] })).rejects.toThrow(/priority: unknown enum value: "URGENT"/);
+    await expect(caller.open({ address: server.address, descriptor: say, messages: [{ big: '1.5' }] })).rejects.toThrow(InputError);
+    await expect(caller.open({ address: server.address, descriptor: say, messages: [{ nope: 1 }] })).rejects.toThrow(/unknown field: "nope"/);
+    await expect(caller.open({ address: server.address, descriptor: say, messages: [{}, {}] })).rejects.toThrow(/exactly one request message/);
+    await expect(caller.open({ address: server.address, descriptor: say, messages: [{}], metadata: [['x-b-bin', 'not base64!']] })).rejects.toThrow(/base64/);
+    await expect(caller.open({ address: server.address, descriptor: say, messages: [{}], metadata: [['grpc-timeout', '1S']] })).rejects.toThrow(/reserved/);
     await expect(caller.send({ address: server.address, descriptor: await method('Sum'), messages: [{ units: '1' }, { units: '2' }, { units: 'x' }] })).rejects.toThrow(/request message 3 does not fit acme.common.v1.Money: .*units: invalid integer/);
     await new Promise((r) => setTimeout(r, 50));
     expect(server.seen.length).toBe(before);
@@ -166,7 +166,7 @@ describe('gRPC caller over plaintext', () => {
   it('bidirectional: each reply arrives before the next message is written; half-close ends the call', async () => {
     const replies: unknown[] = [];
     let notify: (() => void) | undefined;
-    const session = caller.open(
+    const session = await caller.open(
       { address: server.address, descriptor: await method('Chat') },
       {
         onMessage: (m) => {

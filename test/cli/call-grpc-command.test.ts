@@ -2,7 +2,7 @@
 // grpc-call fixture project, a real grpc-js server on 127.0.0.1, settings in a user config folder.
 
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,5 +144,11 @@ describe('apiscout call (gRPC)', () => {
     const reset = await run(['/acme.echo.v1.Echo/Say', '--reset', '--host', server.address]);
     expect(reset.stdout).not.toContain('x-saved');
     expect(store.loadGrpc(say.id)).toBeUndefined();
+  });
+
+  it('the bundle loads @grpc/grpc-js only when a gRPC call is made, not at every start', () => {
+    const bundle = readFileSync(fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url)), 'utf8');
+    expect(bundle).not.toMatch(/^import[^;]*['"]@grpc\/grpc-js['"]/m);
+    expect(bundle).toContain("import('@grpc/grpc-js')");
   });
 });

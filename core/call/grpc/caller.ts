@@ -6,13 +6,14 @@
 // until close().
 
 import { readFileSync } from 'node:fs';
-import * as grpc from '@grpc/grpc-js';
+import type * as grpc from '@grpc/grpc-js';
 import type protobuf from 'protobufjs';
 import { InputError } from '../../errors';
 import type { StreamingType } from '../../model/endpoint';
 import { isInsecureHost, trustedCertificates } from '../tls';
 import type { DescriptorOrigin, MethodDescriptor } from './descriptors';
 import { encodeMessage, messageFromJson, messageToJson } from './messages';
+import { OK, grpcJs, loadGrpcJs } from './grpc-js';
 import { fromMetadata, statusDetails, statusName, toMetadata } from './metadata';
 import { ReflectionClient } from './reflection';
 
@@ -157,7 +158,7 @@ export class GrpcCaller {
       // Every message is checked before the call opens: a bad third message must not leave two sent.
       (request.messages ?? []).forEach((m, i) => messageFromJson(request.descriptor.requestType, m, `request message ${i + 1}`));
     }
-    const session = this.open(request, options);
+    const session = await this.open(request, options);
     if (session.kind === 'C' || session.kind === 'B') {
       try {
         for (const m of request.messages ?? []) await session.write(m);
@@ -176,7 +177,8 @@ export class GrpcCaller {
    * (mapped before anything is sent, so a message that does not fit its type sends nothing);
    * client and bidirectional calls take theirs through write().
    */
-  open(request: GrpcRequest, options: SessionOptions = {}): GrpcSession {
+  async open(request: GrpcRequest, options: SessionOptions = {}): Promise<GrpcSession> {
+    await loadGrpcJs();
     const d = request.descriptor;
     const kind = kindOf(d);
     const address = parseAddress(request.address, request.tls);
@@ -278,7 +280,7 @@ export class GrpcCaller {
       options.signal?.removeEventListener('abort', onAbort);
       const s = status!;
       const st: GrpcStatus = { code: s.code, name: statusName(s.code), message: s.details };
-      const details = s.code === grpc.status.OK ? undefined : statusDetails(s.metadata, d.responseType.root as protobuf.Root);
+      const details = s.code === OK ? undefined : statusDetails(s.metadata, d.responseType.root as protobuf.Root);
       if (details?.length) st.details = details;
       const out: GrpcCallResult = {
         request: {
@@ -333,8 +335,8 @@ export class GrpcCaller {
 
   /** A reflection client over the same channel (and TLS settings) calls to this address use. */
   reflection(address: string, options: { tls?: boolean; metadata?: ReadonlyArray<readonly [string, string]>; deadlineMs?: number } = {}): ReflectionClient {
-    const { client } = this.clientFor(parseAddress(address, options.tls));
-    return new ReflectionClient(client, { metadata: toMetadata(options.metadata ?? []), deadlineMs: options.deadlineMs });
+    const parsed = parseAddress(address, options.tls);
+    return new ReflectionClient(() => this.clientFor(parsed).client, { metadata: options.metadata, deadlineMs: options.deadlineMs });
   }
 
   close(): void {
@@ -348,6 +350,7 @@ export class GrpcCaller {
     const key = `${security}|${address.target}`;
     let client = this.clients.get(key);
     if (!client) {
+      const grpc = grpcJs();
       const credentials =
         security === 'plaintext'
           ? grpc.credentials.createInsecure()

@@ -3,16 +3,17 @@
 // codes get their canonical names, and `grpc-status-details-bin` (a google.rpc.Status) is decoded
 // with its details as ProtoJSON when their types are known.
 
-import * as grpc from '@grpc/grpc-js';
+import type * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import protojson from 'protobufjs/ext/protojson.js';
 import { InputError } from '../../errors';
+import { STATUS_NAMES, grpcJs } from './grpc-js';
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 /** Editor rows -> grpc-js metadata; a bad key or a `-bin` value that is not base64 names the row. */
 export function toMetadata(rows: ReadonlyArray<readonly [string, string]>): grpc.Metadata {
-  const md = new grpc.Metadata();
+  const md = new (grpcJs().Metadata)();
   for (const [rawName, value] of rows) {
     const name = rawName.trim().toLowerCase();
     if (name.startsWith('grpc-') || name === 'content-type' || name === 'te' || name.startsWith(':')) {
@@ -45,7 +46,7 @@ export function fromMetadata(md: grpc.Metadata | undefined): Array<[string, stri
 }
 
 export function statusName(code: number): string {
-  return (grpc.status as unknown as Record<number, string>)[code] ?? `CODE_${code}`;
+  return STATUS_NAMES[code] ?? `CODE_${code}`;
 }
 
 const RPC_STATUS = protobuf.parse(`syntax = "proto3"; package google.rpc;

@@ -3,10 +3,12 @@
 // the server did not already send, and builds one protobufjs root from the FileDescriptorProtos.
 // v1 is tried first; a server answering UNIMPLEMENTED for it is asked through v1alpha.
 
-import * as grpc from '@grpc/grpc-js';
+import type * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import descriptor from 'protobufjs/ext/descriptor.js';
 import { rootFromFiles } from './descriptors';
+import { UNIMPLEMENTED, loadGrpcJs } from './grpc-js';
+import { toMetadata } from './metadata';
 import type { ReflectionSource } from './descriptors';
 
 // The messages of reflection.proto this client uses, by their field numbers.
@@ -59,14 +61,16 @@ const VERSIONS = [
 export interface ReflectionOptions {
   /** Per reflection exchange. */
   deadlineMs?: number;
-  metadata?: grpc.Metadata;
+  /** Sent with every exchange (a server may want credentials for reflection too); `-bin` values base64. */
+  metadata?: ReadonlyArray<readonly [string, string]>;
 }
 
 export class ReflectionClient implements ReflectionSource {
   private version: 'v1' | 'v1alpha' | undefined;
 
+  /** `client` is asked for on first use, after @grpc/grpc-js has loaded. */
   constructor(
-    private readonly client: grpc.Client,
+    private readonly client: () => grpc.Client,
     private readonly options: ReflectionOptions = {},
   ) {}
 
@@ -105,22 +109,25 @@ export class ReflectionClient implements ReflectionSource {
         return out;
       } catch (e) {
         last = e;
-        if ((e as grpc.ServiceError).code !== grpc.status.UNIMPLEMENTED) break;
+        if ((e as grpc.ServiceError).code !== UNIMPLEMENTED) break;
       }
     }
     const err = last as grpc.ServiceError;
-    if (err?.code === grpc.status.UNIMPLEMENTED) throw new Error('the server offers no reflection service (v1 or v1alpha)', { cause: err });
+    if (err?.code === UNIMPLEMENTED) throw new Error('the server offers no reflection service (v1 or v1alpha)', { cause: err });
     throw new Error(`reflection failed: ${err?.details || err?.message || String(err)}`, { cause: err });
   }
 
-  private stream(path: string, requests: ReflectionRequest[]): Promise<ReflectionResponse[]> {
-    return new Promise((resolve, reject) => {
+  private async stream(path: string, requests: ReflectionRequest[]): Promise<ReflectionResponse[]> {
+    await loadGrpcJs();
+    const client = this.client();
+    const metadata = toMetadata(this.options.metadata ?? []);
+    return await new Promise((resolve, reject) => {
       const options: grpc.CallOptions = { deadline: Date.now() + (this.options.deadlineMs ?? 10_000) };
-      const call = this.client.makeBidiStreamRequest(
+      const call = client.makeBidiStreamRequest(
         path,
         (r: ReflectionRequest) => Buffer.from(RequestType.encode(RequestType.fromObject(r)).finish()),
         (b: Buffer) => ResponseType.toObject(ResponseType.decode(b)) as ReflectionResponse,
-        this.options.metadata ?? new grpc.Metadata(),
+        metadata,
         options,
       );
       const out: ReflectionResponse[] = [];
