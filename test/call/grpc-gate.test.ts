@@ -11,7 +11,7 @@ import { detectGrpcRuntime } from '../../core/call/grpc/detect';
 import { defaultGrpcDraft, prepareGrpcRequest } from '../../core/call/grpc/draft';
 import { passGrpcGate } from '../../core/call/grpc/gate';
 import type { GrpcGateSettings } from '../../core/call/grpc/gate';
-import { grpcResponseJson, grpcScriptResponse } from '../../core/call/grpc/result';
+import { grpcResponseJson, grpcScriptRequest, grpcScriptResponse } from '../../core/call/grpc/result';
 import { CallRefused } from '../../core/errors';
 import type { Endpoint } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
@@ -240,6 +240,12 @@ describe('gRPC results for after-scripts', () => {
       expect(JSON.parse(new TextDecoder().decode(script.body))).toBeNull();
       expect(script.headers).toContainEqual({ name: 'x-reason', value: 'empty' });
       expect(script.text).toBe(true);
+      expect(grpcScriptRequest(failed)).toEqual({ method: 'POST', url: `http://${server.address}/acme.echo.v1.Echo/Fail`, headers: [], body: '{}' });
+      const sum = await passGrpcGate({ settings: on, endpoint: { ...say, grpc: { ...say.grpc, method: 'Sum' } }, projectDir: FIXTURE });
+      const summed = await caller.send({ address: server.address, descriptor: sum, messages: [{ units: '1' }, { units: '2' }], metadata: [['x-k', 'v']] });
+      expect(JSON.parse(grpcScriptRequest(summed).body)).toEqual([{ units: '1' }, { units: '2' }]);
+      expect(grpcScriptRequest(summed).headers).toEqual([{ name: 'x-k', value: 'v' }]);
+      expect(JSON.parse(new TextDecoder().decode(grpcScriptResponse(summed).body))).toEqual({ units: '3' });
     } finally {
       caller.close();
       await server.stop();

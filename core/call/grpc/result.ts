@@ -15,6 +15,29 @@ export function grpcResponseJson(result: GrpcCallResult): unknown {
   return result.messages[0]?.json ?? null;
 }
 
+/** Structurally scripts-sandbox's ScriptRequest: what an after-script sees as `request`. */
+export interface GrpcScriptRequest {
+  /** gRPC travels as an HTTP/2 POST. */
+  method: 'POST';
+  /** `http(s)://host:port/package.Service/Method`. */
+  url: string;
+  headers: Array<{ name: string; value: string }>;
+  /** The JSON of the message sent (a list for client and bidirectional streams). */
+  body: string;
+}
+
+export function grpcScriptRequest(result: GrpcCallResult): GrpcScriptRequest {
+  const { request } = result;
+  const streamed = request.kind === 'C' || request.kind === 'B';
+  const sent = streamed ? request.messages.map((m) => m.json) : (request.messages[0]?.json ?? null);
+  return {
+    method: 'POST',
+    url: `${request.security === 'plaintext' ? 'http' : 'https'}://${request.target}${request.path}`,
+    headers: request.metadata.map(([name, value]) => ({ name, value })),
+    body: JSON.stringify(sent, null, 2),
+  };
+}
+
 /** Structurally scripts-sandbox's ScriptResponse. */
 export interface GrpcScriptResponse {
   status: number;
