@@ -77,7 +77,13 @@ async function retainedEndpoints(dir: string, refresh: boolean, options: ScanOpt
   if (!refresh) {
     const { index, warning } = await loadIndex(dir);
     if (warning) io.err(`warning: ${warning}; scanning again`);
-    if (index) return index.endpoints;
+    if (index) {
+      // The index keeps no record of the options it was scanned with.
+      if (options.actuator && !index.endpoints.some((e) => e.framework === 'actuator')) {
+        io.err('note: the retained index holds no actuator endpoints; if it was built without --actuator, add --refresh');
+      }
+      return index.endpoints;
+    }
   }
   const scanner = new ProjectScanner(dir, options);
   const result = await scanner.scan();

@@ -45,6 +45,18 @@ describe('apiscout search', () => {
     expect(run(['search', 'cancel', dir]).stdout).not.toContain('/{orderId}/cancel');
   });
 
+  it('finds gRPC methods by service path, and actuator endpoints when a scan runs with --actuator', () => {
+    const dir = shopCopy();
+    const grpc = run(['search', 'grpc StockService', dir]);
+    expect(grpc.stdout.split('\n')[0]).toMatch(/^gRPC \/acme\.shop\.inventory\.v1\.StockService\/\w+ \(gRPC:[USCB]\)/);
+    // The index was built without actuator endpoints: the user is told how to get them.
+    const stale = run(['search', 'catalogCache', dir, '--actuator']);
+    expect(stale.stderr).toContain('add --refresh');
+    const fresh = run(['search', 'catalogCache', dir, '--actuator', '--refresh']);
+    expect(fresh.stdout).toContain('DELETE /ops/catalogCache/{region}');
+    expect(run(['search', 'catalogCache', dir, '--actuator']).stderr).not.toContain('add --refresh');
+  });
+
   it('rebuilds a corrupt index with a warning that names the file', () => {
     const dir = shopCopy();
     run(['search', 'x', dir]);
