@@ -70,3 +70,21 @@ export class CallError extends Error {
     super(message, options);
   }
 }
+
+/** Why a request was not sent at all (spec §7): the settings page the user should open. */
+export type Refusal = 'grpc-disabled' | 'grpc-runtime-missing';
+
+/** A send refused before anything left: says what is missing and where to fix it. */
+export class CallRefused extends Error {
+  override readonly name = 'CallRefused';
+  constructor(
+    message: string,
+    readonly code: Refusal,
+    /** What is missing, one line each (a setting, a proto import and the file wanting it, ...). */
+    readonly missing: string[],
+    /** The settings page that fixes it. */
+    readonly settings = 'grpc',
+  ) {
+    super(message);
+  }
+}

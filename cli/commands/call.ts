@@ -23,6 +23,8 @@ import { RequestScripts } from '../../scripts-sandbox/hooks';
 import type { ScriptLogLine } from '../../scripts-sandbox/runner';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
+import { callGrpc } from './call-grpc';
+import type { GrpcCallArgs } from './call-grpc';
 import { reportDiagnostics } from './scan';
 
 export const callHelp = `Usage: apiscout call <ID-OR-QUERY> [DIR] [options]
@@ -52,8 +54,22 @@ Options:
   --include-tests     also scan test sources
   -h, --help          show this help
 
+gRPC endpoints (sent only with "Enable gRPC call" on: setting grpc.enabled):
+  --host ADDRESS      host:port (plaintext), grpc://, or grpcs:// for TLS (default: {{grpcHost}}
+                      when defined, else localhost:<grpc.server.port or 9090>)
+  --message @FILE|JSON  the request message as proto3 JSON; repeat it for client and
+                      bidirectional streams (sent in order, then half-closed)
+  --header 'K: V'     metadata (repeatable); keys ending in -bin take base64
+  --timeout MS        the deadline (default: the grpc.deadlineMs setting)
+  --reflection        ask the server's reflection service when the protos do not know the method
+  --tls               TLS for a bare host:port
+  --ca-file FILE      trust this CA (PEM) besides the system's
+  --insecure          accept an untrusted certificate (an explicit opt-in)
+  Messages of a server stream are printed as they arrive, each with its time.
+
 Exit status: 0 when a response arrived (whatever its status), 1 when none did or a script
-failed, 2 on bad input.`;
+failed, 2 on bad input, 3 when a gRPC call was refused (disabled, or no descriptors for the
+method): nothing was sent.`;
 
 export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -73,6 +89,10 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
       insecure: { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
+      message: { type: 'string', multiple: true, default: [] },
+      reflection: { type: 'boolean', default: false },
+      tls: { type: 'boolean', default: false },
+      'ca-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -89,7 +109,8 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new InputError(`--timeout must be a whole number of milliseconds, got '${values.timeout}'`, values.timeout!);
 
   const warn = (m: string) => io.err(`warning: ${m}`);
-  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'] }).scan();
+  const scanner = new ProjectScanner(dir, { includeTests: values['include-tests'] });
+  const result = await scanner.scan();
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {
@@ -98,13 +119,8 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   }
   const module = result.modules.find((m) => m.name === endpoint.module);
   const userDir = userConfigDir(process.env);
-  const settings = new SettingsStore({ userDir, projectDir: dir, warn }).read();
-  if (endpoint.protocol === 'grpc') {
-    throw new InputError(
-      settings['grpc.enabled'] ? `${endpoint.address} is a gRPC method; this version of apiscout calls HTTP endpoints only` : `${endpoint.address} is a gRPC method and gRPC calls are disabled (setting grpc.enabled)`,
-      wanted,
-    );
-  }
+  const settingsStore = new SettingsStore({ userDir, projectDir: dir, warn });
+  const settings = settingsStore.read();
   const diagnostics: Diagnostic[] = [];
   const { lookup, config } = loadVariableLookup({ projectDir: dir, moduleDir: module?.dir, userDir, environment: values.env, warn, diagnostics });
   reportDiagnostics(diagnostics, io);
@@ -113,6 +129,11 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
 
   // The bundled sample is part of the installed package: never write state into it.
   const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
+  if (endpoint.protocol === 'grpc') {
+    const grpcArgs: GrpcCallArgs = { ...values, caFile: values['ca-file'], timeout };
+    return await callGrpc(grpcArgs, { dir, endpoint, settings, lookup, config, state, protos: scanner.protoIndex, userSettingsPath: settingsStore.userPath }, io);
+  }
+  if (values.message.length) throw new InputError('--message is for gRPC endpoints; an HTTP request takes --body', '--message');
   if (values.reset) await state?.reset(endpoint.id);
   const saved = values.reset ? undefined : state?.load(endpoint.id);
   const draft: HttpRequestDraft = saved ?? defaultDraft(endpoint, { host: defaultHost(state, lookup, config.get('server.port')), basePath: basePath(module) });

@@ -72,6 +72,12 @@ export const SETTINGS = {
   'grpc.enabled': boolean('Enable gRPC call', false),
   /** Not set until Auto Detect or the user fills it: the runtime paths gRPC calls load. */
   'grpc.runtime': { ...stringList('gRPC Runtime'), default: null as string[] | null, expects: 'a list of paths or null', accepts: (v: unknown): v is string[] | null => v === null || (Array.isArray(v) && v.every((s) => typeof s === 'string')) } as Definition<string[] | null>,
+  /** Descriptors may be asked from the server's reflection service when the protos do not know a method. */
+  'grpc.reflection': boolean('Use server reflection for gRPC descriptors', false),
+  /** Deadline of a gRPC call; 0: none. */
+  'grpc.deadlineMs': integer('gRPC deadline (ms, 0 for none)', 30_000, 0, 86_400_000),
+  /** A PEM file of extra CAs trusted for gRPC over TLS (with the system's). */
+  'grpc.caFile': optionalText('gRPC CA file', { scope: 'user' }),
   'actuator.enabled': boolean('Actuator support', false),
   'features.copyApiUrl': boolean('Copy API URL', true),
   'features.searchEverywhere': boolean('Search Everywhere', true),

@@ -33,3 +33,27 @@ export interface HttpRequestDraft {
   /** Media type of a `text` body (a `json` body is application/json unless a header says otherwise). */
   contentType?: string;
 }
+
+/** The gRPC request a developer edits (spec §2.2, §4.1.3): metadata and the message(s) as ProtoJSON text. */
+export interface GrpcRequestDraft {
+  protocol: 'grpc';
+  /** `host:port`, `grpc[s]://host:port` or a placeholder such as `{{grpcHost}}`. */
+  host: string;
+  /** `package.Service` and the RPC name: what the draft was made for. */
+  service: string;
+  method: string;
+  /** Sent as gRPC metadata; `-bin` keys hold base64. */
+  metadata: NameValue[];
+  /** One JSON text per request message: one for unary and server streaming, a list for client and bidirectional streams. */
+  messages: string[];
+  /** Overrides the `grpc.deadlineMs` setting; 0: none. */
+  deadlineMs?: number;
+  /** TLS for a bare `host:port`. */
+  tls?: boolean;
+}
+
+export type RequestDraft = HttpRequestDraft | GrpcRequestDraft;
+
+export function isGrpcDraft(d: RequestDraft): d is GrpcRequestDraft {
+  return (d as GrpcRequestDraft).protocol === 'grpc';
+}

@@ -110,6 +110,11 @@ export class ProjectScanner {
     return this.endpointList;
   }
 
+  /** The project's .proto files as the last scan indexed them: the gRPC caller's descriptors. */
+  get protoIndex(): ProtoIndex {
+    return this.protos;
+  }
+
   result(): ScanResult {
     return { endpoints: this.endpointList, diagnostics: this.diagnostics(), modules: this.moduleSummaries(), stats: { ...this.stats, filesParsed: this.index.parsedCount } };
   }

@@ -4,13 +4,13 @@
 
 import { join } from 'node:path';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
-import type { HttpRequestDraft } from '../model/request-state';
+import type { GrpcRequestDraft, HttpRequestDraft, RequestDraft } from '../model/request-state';
 import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
 import type { Warn } from './json-file';
 
 interface SavedRequest {
   savedAt: string;
-  draft: HttpRequestDraft;
+  draft: RequestDraft;
 }
 
 interface StateFile {
@@ -35,7 +35,14 @@ export class RequestStateStore {
 
   /** The saved edits of an endpoint, if any. */
   load(endpointId: string): HttpRequestDraft | undefined {
-    return this.read().requests[endpointId]?.draft;
+    const draft = this.read().requests[endpointId]?.draft;
+    return draft && (draft as GrpcRequestDraft).protocol !== 'grpc' ? (draft as HttpRequestDraft) : undefined;
+  }
+
+  /** The saved edits of a gRPC endpoint, if any. */
+  loadGrpc(endpointId: string): GrpcRequestDraft | undefined {
+    const draft = this.read().requests[endpointId]?.draft;
+    return (draft as GrpcRequestDraft | undefined)?.protocol === 'grpc' ? (draft as GrpcRequestDraft) : undefined;
   }
 
   /** Every endpoint id with saved edits. */
@@ -43,7 +50,7 @@ export class RequestStateStore {
     return Object.keys(this.read().requests);
   }
 
-  async save(endpointId: string, draft: HttpRequestDraft): Promise<void> {
+  async save(endpointId: string, draft: RequestDraft): Promise<void> {
     if (!isDraft(draft)) throw new TypeError(`not a request draft for ${endpointId}`);
     await this.update((state) => {
       state.requests[endpointId] = { savedAt: new Date().toISOString(), draft };
@@ -100,7 +107,8 @@ function isStateFile(data: unknown): data is StateFile {
 
 const isRows = (v: unknown): boolean => Array.isArray(v) && v.every((r) => !!r && typeof r.name === 'string' && typeof r.value === 'string');
 
-export function isDraft(d: unknown): d is HttpRequestDraft {
+export function isDraft(d: unknown): d is RequestDraft {
+  if ((d as GrpcRequestDraft)?.protocol === 'grpc') return isGrpcDraft(d);
   const x = d as HttpRequestDraft;
   return (
     !!x &&
@@ -115,5 +123,19 @@ export function isDraft(d: unknown): d is HttpRequestDraft {
     isRows(x.form) &&
     ['none', 'json', 'text', 'urlencoded', 'multipart'].includes(x.bodyMode) &&
     typeof x.body === 'string'
+  );
+}
+
+function isGrpcDraft(d: unknown): d is GrpcRequestDraft {
+  const x = d as GrpcRequestDraft;
+  return (
+    typeof x.host === 'string' &&
+    typeof x.service === 'string' &&
+    typeof x.method === 'string' &&
+    isRows(x.metadata) &&
+    Array.isArray(x.messages) &&
+    x.messages.every((m) => typeof m === 'string') &&
+    (x.deadlineMs === undefined || (Number.isInteger(x.deadlineMs) && x.deadlineMs >= 0)) &&
+    (x.tls === undefined || typeof x.tls === 'boolean')
   );
 }
