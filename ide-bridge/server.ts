@@ -80,7 +80,10 @@ export class BridgeHub {
       exited = true;
       this.connections.delete(connection);
       if (conn.host) conn.onExit?.(shutdownRequested);
-      else connection.dispose();
+      else {
+        connection.dispose();
+        writer.end(); // a WebSocket: closes it
+      }
     };
 
     for (const name of Object.keys(requests) as RequestName[]) {
