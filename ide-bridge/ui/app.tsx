@@ -50,6 +50,8 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   const [endpointError, setEndpointError] = useState<string>();
   const drafts = useRef(new Map<string, RequestDraft>());
   const [draft, setDraft] = useState<RequestDraft>();
+  /** Bumped by Reset: the editor starts over from the new draft (its editors are uncontrolled). */
+  const [revision, setRevision] = useState(0);
 
   const [source, setSource] = useState<{ target: SourceTarget; text?: string; error?: string }>();
   const searchBox = useRef<HTMLInputElement>(null);
@@ -198,6 +200,7 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     const d = draftFromEndpoint(endpoint, modules);
     drafts.current.set(endpoint.id, d);
     setDraft(d);
+    setRevision((r) => r + 1);
   };
   const hostHistory = useMemo(() => [...new Set([DEFAULT_HOST, ...[...drafts.current.values()].map((d) => d.host)])], [draft]);
 
@@ -215,16 +218,18 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     }
   };
 
-  /** Shows a search hit in the tree: its groups opened, its row active. */
+  /** A search hit opened: the tree shows it (groups opened, row active) once the search is cleared. */
+  const reveal = useRef<string | undefined>(undefined);
   const revealInTree = (id: string) => {
     const open = ancestorsOf(tree, id);
     setCollapsed((c) => new Set([...c].filter((k) => !open.includes(k))));
+    reveal.current = id;
   };
   useEffect(() => {
-    if (!query && selectedId) {
-      const i = rows.findIndex((r) => r.key === selectedId);
-      if (i >= 0) setActive(i);
-    }
+    if (query || !reveal.current) return;
+    const i = rows.findIndex((r) => r.key === reveal.current);
+    reveal.current = undefined;
+    if (i >= 0) setActive(i);
   }, [query, rows]);
 
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
@@ -313,7 +318,7 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
           </p>
         )}
         {endpoint && draft && endpoint.id === selectedId ? (
-          <RequestEditor key={endpoint.id} endpoint={endpoint} draft={draft} onChange={changeDraft} onReset={reset} hostHistory={hostHistory} onNavigate={() => navigate(endpoint)} />
+          <RequestEditor key={`${endpoint.id}#${revision}`} endpoint={endpoint} draft={draft} onChange={changeDraft} onReset={reset} hostHistory={hostHistory} onNavigate={() => navigate(endpoint)} />
         ) : (
           <p class="muted placeholder">{selectedId ? 'Loading…' : 'Select an endpoint to edit its request.'}</p>
         )}

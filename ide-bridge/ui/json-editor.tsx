@@ -1,6 +1,8 @@
 // The Body tab's editor: CodeMirror 6 with JSON highlighting and a linter that marks syntax errors
-// where they are. The component owns the CodeMirror view; the text flows out through onChange and
-// back in only when it changes from outside (Reset, another endpoint).
+// where they are. It is uncontrolled: the text starts as `initial` and flows out through onChange.
+// Pushing each render's value back in races with fast typing (a render still holding an older
+// text would overwrite newer keystrokes); a new text from outside (Reset, another endpoint)
+// comes with a new component key instead.
 
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
@@ -11,14 +13,13 @@ import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirro
 import { useEffect, useRef } from 'preact/hooks';
 
 export interface JsonEditorProps {
-  value: string;
+  initial: string;
   onChange(text: string): void;
   label: string;
 }
 
-export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
+export function JsonEditor({ initial, onChange, label }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | undefined>(undefined);
   const changed = useRef(onChange);
   changed.current = onChange;
 
@@ -26,7 +27,7 @@ export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
     const v = new EditorView({
       parent: host.current!,
       state: EditorState.create({
-        doc: value,
+        doc: initial,
         extensions: [
           lineNumbers(),
           foldGutter(),
@@ -46,14 +47,8 @@ export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
         ],
       }),
     });
-    view.current = v;
     return () => v.destroy();
   }, []);
-
-  useEffect(() => {
-    const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
-  }, [value]);
 
   return <div class="json-editor" ref={host} />;
 }

@@ -173,7 +173,7 @@ function BodyTab({ endpoint, draft, onBody }: { endpoint: Endpoint; draft: Reque
         {draft.bodyType}
         {body?.schema['x-java-type'] ? <span class="muted"> · {String(body.schema['x-java-type'])}</span> : null}
       </p>
-      <JsonEditor value={draft.body} onChange={onBody} label="JSON request body" />
+      <JsonEditor initial={draft.body} onChange={onBody} label="JSON request body" />
       <div class={`body-status ${verdict.kind}`} role="status" aria-live="polite">
         {verdict.kind === 'invalid' && <span>Invalid JSON: {verdict.message}</span>}
         {verdict.kind === 'warnings' && (
@@ -209,7 +209,7 @@ export function judgeBody(text: string, type: string | undefined, schema: NonNul
 /** V8 names a position; people read lines. */
 function withLine(text: string, message: string): string {
   const m = /position (\d+)/.exec(message);
-  if (!m || / line \d+/.test(message)) return message;
+  if (!m || /\bline \d+/.test(message)) return message;
   const before = text.slice(0, Number(m[1]));
   const line = before.split('\n').length;
   return `${message} (line ${line}, column ${Number(m[1]) - before.lastIndexOf('\n')})`;
