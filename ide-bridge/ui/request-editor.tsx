@@ -3,6 +3,7 @@
 // nothing of sending: the App passes `onSend` once a caller is wired (call/http, call/grpc);
 // until then Send is shown disabled.
 
+import { jsonLanguage } from '@codemirror/lang-json';
 import { useMemo, useState } from 'preact/hooks';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
@@ -206,11 +207,24 @@ export function judgeBody(text: string, type: string | undefined, schema: NonNul
   return problems.length ? { kind: 'warnings', problems } : { kind: 'ok' };
 }
 
-/** V8 names a position; people read lines. */
+/** People read lines: V8 names a position for some errors and none for others (then the parser finds it). */
 function withLine(text: string, message: string): string {
+  if (/\bline \d+/.test(message)) return message;
   const m = /position (\d+)/.exec(message);
-  if (!m || /\bline \d+/.test(message)) return message;
-  const before = text.slice(0, Number(m[1]));
-  const line = before.split('\n').length;
-  return `${message} (line ${line}, column ${Number(m[1]) - before.lastIndexOf('\n')})`;
+  const at = m ? Number(m[1]) : firstSyntaxError(text);
+  if (at === undefined) return message;
+  const before = text.slice(0, at);
+  return `${message} (line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')})`;
+}
+
+function firstSyntaxError(text: string): number | undefined {
+  let at: number | undefined;
+  jsonLanguage.parser.parse(text).iterate({
+    enter: (node) => {
+      if (at !== undefined) return false;
+      if (node.type.isError) at = node.from;
+      return undefined;
+    },
+  });
+  return at;
 }
