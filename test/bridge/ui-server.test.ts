@@ -138,7 +138,7 @@ describe('UI server WebSocket', () => {
       const { projects } = (await c.sendRequest('project/list', {})) as { projects: { project: string; state: string }[] };
       expect(projects).toEqual([expect.objectContaining({ project: shop, state: 'ready' })]);
       const seen: unknown[] = [];
-      c.onNotification('index/changed', (p) => seen.push(p));
+      c.onNotification('index/changed', (p: unknown) => void seen.push(p));
       // A change the host reports over stdio reaches the browser's socket.
       const file = path.join(shop, CART);
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/\n}\s*$/, '\n\n    @GetMapping("/{cartId}/ws")\n    public long ws(@PathVariable String cartId) {\n        return 0;\n    }\n}\n'));

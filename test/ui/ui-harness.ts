@@ -1,3 +1,6 @@
+// The browser tests are type-checked with the web app (ide-bridge/ui/tsconfig.json): their page
+// callbacks run in Chromium and use the DOM.
+
 // What the browser tests share: `apiscout ui --no-open DIR` as a real process, Debian's Chromium
 // through playwright-core (never a downloaded browser), and a WebSocket client for the same
 // catalog, so a test can ask the sidecar what the page should show.
