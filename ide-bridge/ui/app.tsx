@@ -307,6 +307,8 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
               onLeaveTop={() => searchBox.current?.focus()}
             />
           </>
+        ) : rows.length === 0 && status ? (
+          <p class="muted placeholder">{scanning ? 'No endpoints yet: the first scan is running.' : status.state === 'ready' ? 'No endpoints found in this project.' : ''}</p>
         ) : (
           <ExplorerTree rows={rows} active={active} selectedId={selectedId} onActive={setActive} onToggle={toggle} onOpen={open} onNavigate={navigate} />
         )}

@@ -271,6 +271,9 @@ describe('explorer at scale', () => {
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto(await ui.url);
+    // The scan of 20,000 endpoints takes seconds: long enough to see the progress line.
+    await page.locator('.scan-progress .label').filter({ hasText: ' / ' }).waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: screenshotPath('scan-progress') });
     await page.locator('.toolbar .count').filter({ hasText: '20,000 endpoints' }).waitFor({ timeout: 120_000 });
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     expect(seen.some((s) => /^(Reading files|Parsing|Finding endpoints) [\d,]+ \/ [\d,]+/.test(s)), seen.join(' | ')).toBe(true);
