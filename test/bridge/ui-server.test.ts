@@ -14,6 +14,9 @@ import WebSocket from 'ws';
 import { WebSocketMessageReader, WebSocketMessageWriter } from '../../ide-bridge/ws-transport';
 import { SidecarClient } from './sidecar-client';
 
+/** expect.poll with room for a loaded machine: its default second is too short for a browser round trip. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const CART = 'orders/src/main/java/com/acme/shop/orders/web/CartController.java';
 
@@ -143,7 +146,7 @@ describe('UI server WebSocket', () => {
       const file = path.join(shop, CART);
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/\n}\s*$/, '\n\n    @GetMapping("/{cartId}/ws")\n    public long ws(@PathVariable String cartId) {\n        return 0;\n    }\n}\n'));
       await sidecar.request('files/changed', { project: shop, changes: [{ path: CART, kind: 'changed' }] });
-      await expect.poll(() => seen.length).toBe(1);
+      await poll(() => seen.length).toBe(1);
       expect(seen[0]).toMatchObject({ project: shop, added: [expect.stringContaining('GET /api/v1/carts/{cartId}/ws')] });
       // Params are checked at this boundary too.
       const bad = await c.sendRequest('endpoints/search', { project: shop, query: 'x', limit: 0 }).catch((e: unknown) => e);
@@ -173,7 +176,7 @@ describe('UI server WebSocket', () => {
     const replies: string[] = [];
     ws.on('message', (d) => replies.push(String(d)));
     ws.send('{not json');
-    await expect.poll(() => replies.some((r) => r.includes('-32700'))).toBe(true);
+    await poll(() => replies.some((r) => r.includes('-32700'))).toBe(true);
     expect(((await c.sendRequest('hello', {})) as { protocolVersion: number }).protocolVersion).toBe(1);
     // exit from a browser closes its socket only.
     const closed = new Promise((r) => ws.once('close', r));

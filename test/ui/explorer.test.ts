@@ -18,6 +18,9 @@ import { buildTree } from '../../core/model/tree';
 import { generateEndpoints } from '../../bench/gen-endpoints.mjs';
 import { CLI, launchChromium, screenshotPath, UiProcess } from './ui-harness';
 
+/** expect.poll with room for a loaded machine: its default second is too short for a browser round trip. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
 
@@ -94,20 +97,20 @@ describe('explorer on the sample shop', () => {
 
   it('collapses and expands everything from the toolbar', async () => {
     await page.getByRole('button', { name: 'Collapse All' }).click();
-    await expect.poll(() => page.locator('.row').count()).toBe(3);
+    await poll(() => page.locator('.row').count()).toBe(3);
     expect(await page.locator('.row.kind-endpoint').count()).toBe(0);
     await page.getByRole('button', { name: 'Expand All' }).click();
-    await expect.poll(() => page.locator('.row.kind-endpoint').count()).toBeGreaterThan(10);
+    await poll(() => page.locator('.row.kind-endpoint').count()).toBeGreaterThan(10);
   });
 
   it('searches through the sidecar, highlights matches, and opens a hit from the keyboard', async () => {
     const search = page.getByLabel('Search endpoints');
     await search.fill('DELETE /api/v1/carts/c1/items/sku-9');
     const first = page.locator('#results .row').first();
-    await expect.poll(() => first.locator('.path').textContent()).toBe('/api/v1/carts/{cartId}/items/{sku}');
+    await poll(() => first.locator('.path').textContent()).toBe('/api/v1/carts/{cartId}/items/{sku}');
     expect(await first.locator('.method').textContent()).toBe('DELETE');
     await search.fill('cart');
-    await expect.poll(() => page.locator('.result-count').textContent()).toMatch(/^\d+ of 30 endpoints$/);
+    await poll(() => page.locator('.result-count').textContent()).toMatch(/^\d+ of 30 endpoints$/);
     const marks = await page.locator('#results .row').first().locator('mark').allTextContents();
     expect(marks.join('').toLowerCase()).toContain('cart');
     await page.screenshot({ path: screenshotPath('search') });
@@ -117,7 +120,7 @@ describe('explorer on the sample shop', () => {
     const second = await page.locator('#results .row.active').getAttribute('data-key');
     await page.keyboard.press('Enter');
     const want = expected.endpoints.find((e) => e.id === second)!;
-    await expect.poll(() => page.locator('.request-editor input.path-field').inputValue()).toBe(want.path);
+    await poll(() => page.locator('.request-editor input.path-field').inputValue()).toBe(want.path);
     // Up from the first row returns to the field; Escape clears it and the tree is back.
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowUp');
@@ -130,7 +133,7 @@ describe('explorer on the sample shop', () => {
     const e = byAddress(ADD_ITEM);
     await (await revealRow(page, e.id)).click();
     const editor = page.locator('.request-editor');
-    await expect.poll(() => editor.locator('input.path-field').inputValue()).toBe(e.path);
+    await poll(() => editor.locator('input.path-field').inputValue()).toBe(e.path);
     expect(await editor.locator('.method-field').textContent()).toBe('POST');
     expect(await editor.locator('input.host').inputValue()).toMatch(/^http:\/\/localhost:8080/);
     // The body is the model's example, highlighted as JSON.
@@ -159,25 +162,25 @@ describe('explorer on the sample shop', () => {
     await cm.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('{"sku" "A-1", "quantity": 2}');
-    await expect.poll(() => editor.locator('.body-status').textContent()).toMatch(/^Invalid JSON: .*line 1/);
+    await poll(() => editor.locator('.body-status').textContent()).toMatch(/^Invalid JSON: .*line 1/);
     await editor.locator('.cm-lint-marker-error').first().waitFor();
     await page.screenshot({ path: screenshotPath('request-editor-invalid-json') });
     // Valid JSON of the wrong shape: the schema check names the field.
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('{"sku": 7, "quantity": 2}');
-    await expect.poll(() => editor.locator('.body-status').textContent()).toContain('sku');
+    await poll(() => editor.locator('.body-status').textContent()).toContain('sku');
     expect(await editor.locator('.body-status').textContent()).toMatch(/a?n integer where string/);
 
     // Edits survive a visit to another endpoint; Reset brings the source's values back.
     await editor.locator('input.host').fill('http://127.0.0.1:9999');
     const other = expected.endpoints.find((x) => x.method === 'GET')!;
     await (await revealRow(page, other.id)).click();
-    await expect.poll(() => editor.locator('input.path-field').inputValue()).toBe(other.path);
+    await poll(() => editor.locator('input.path-field').inputValue()).toBe(other.path);
     await (await revealRow(page, e.id)).click();
-    await expect.poll(() => editor.locator('input.host').inputValue()).toBe('http://127.0.0.1:9999');
+    await poll(() => editor.locator('input.host').inputValue()).toBe('http://127.0.0.1:9999');
     expect(JSON.parse(await editor.locator('.cm-content').innerText())).toEqual({ sku: 7, quantity: 2 });
     await editor.getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(async () => JSON.parse(await editor.locator('.cm-content').innerText())).toEqual(e.request!.body!.example);
+    await poll(async () => JSON.parse(await editor.locator('.cm-content').innerText())).toEqual(e.request!.body!.example);
     expect(await editor.locator('input.host').inputValue()).toMatch(/^http:\/\/localhost:8080/);
     // No caller yet: Send is there but disabled; the response panel waits.
     expect(await editor.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
@@ -200,7 +203,7 @@ describe('explorer on the sample shop', () => {
     const firstEndpoint = tree[0]!.classes[0]!.endpoints[0]!;
     expect(await active()).toBe(firstEndpoint.id);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.request-editor input.path-field').inputValue()).toBe(firstEndpoint.path);
+    await poll(() => page.locator('.request-editor input.path-field').inputValue()).toBe(firstEndpoint.path);
     await page.keyboard.press('ArrowLeft'); // endpoint -> its class
     expect(await active()).toBe(`c:${tree[0]!.module}:${tree[0]!.classes[0]!.className}`);
     await page.keyboard.press('End');
@@ -232,7 +235,7 @@ describe('explorer on the sample shop', () => {
     fs.rmSync(path.join(shop, e.source.file));
     await (await revealRow(page, e.id)).dblclick();
     const alert = page.getByRole('dialog').getByRole('alert');
-    await expect.poll(() => alert.textContent()).toContain('no such file');
+    await poll(() => alert.textContent()).toContain('no such file');
     expect(await alert.textContent()).toContain(e.source.file);
     await page.keyboard.press('Escape');
     expect((page as Page & { problems: string[] }).problems).toEqual([]);
@@ -240,7 +243,7 @@ describe('explorer on the sample shop', () => {
 
   it('says so when the server is gone', async () => {
     expect(await ui.stop()).toBe(0);
-    await expect.poll(() => page.locator('.banner').textContent()).toContain('Disconnected');
+    await poll(() => page.locator('.banner').textContent()).toContain('Disconnected');
   });
 });
 
@@ -297,18 +300,18 @@ describe('explorer at scale', () => {
     }
     await page.locator('#tree .row').first().click();
     await page.keyboard.press('End');
-    await expect.poll(() => page.locator('#tree .row.active').getAttribute('data-key')).toBe(last);
+    await poll(() => page.locator('#tree .row.active').getAttribute('data-key')).toBe(last);
     expect(await page.locator('#tree .row.active').isVisible()).toBe(true);
     expect(await page.locator('#tree .row').count()).toBeLessThan(80);
     await page.keyboard.press('Home');
     await page.mouse.move(200, 400);
     for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 5_000);
-    await expect.poll(() => page.locator('#tree').evaluate((el) => el.scrollTop)).toBeGreaterThan(50_000);
+    await poll(() => page.locator('#tree').evaluate((el) => el.scrollTop)).toBeGreaterThan(50_000);
     const shown = await page.locator('#tree .row.kind-endpoint .path').allTextContents();
     expect(shown.length).toBeGreaterThan(20);
     expect(shown.every((p) => /^\/api\/\w+\/s\d+\/r\d+\/\{id\}$/.test(p))).toBe(true);
     await page.getByLabel('Search endpoints').fill('PATCH quotas s199 r99');
-    await expect.poll(() => page.locator('#results .row').first().locator('.path').textContent()).toBe('/api/quotas/s199/r99/{id}');
+    await poll(() => page.locator('#results .row').first().locator('.path').textContent()).toBe('/api/quotas/s199/r99/{id}');
     expect(await page.locator('.result-count').textContent()).toMatch(/of 20,000 endpoints$/);
   });
 });
@@ -358,6 +361,10 @@ function SHOP_COPY(): string {
 
 /** Expands the groups above an endpoint (search clears, tree shown) and returns its row. */
 async function revealRow(page: Page, id: string) {
+  if ((await page.locator('#tree').count()) === 0) {
+    await page.getByLabel('Search endpoints').fill('');
+    await page.locator('#tree').waitFor();
+  }
   const row = page.locator(`#tree .row[data-key="${cssEscape(id)}"]`);
   if (await row.count()) {
     await row.scrollIntoViewIfNeeded();
