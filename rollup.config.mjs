@@ -1,13 +1,16 @@
-// One bundle is both the CLI and the sidecar: dist/apiscout.mjs.
+// Two outputs. dist/apiscout.mjs is both the CLI and the sidecar; dist/ui/ is the explorer web
+// app the sidecar's UI server serves (app.js, app.css, index.html), built for browsers.
 // Native modules (tree-sitter and its grammars) cannot be bundled; they stay external and are
 // resolved from node_modules at run time. The pure-JS libraries the sidecar loads at start are
 // bundled: resolving and reading their hundreds of small files cost ~250 ms of every start.
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const BUNDLED = new Set(['@sinclair/typebox', 'ajv', 'vscode-jsonrpc', 'yaml', 'ignore']);
@@ -17,7 +20,7 @@ const external = [
   ...Object.keys(pkg.dependencies ?? {}).filter((d) => !BUNDLED.has(d)),
 ];
 
-export default {
+const sidecar = {
   input: 'cli/entry.ts',
   output: {
     file: 'dist/apiscout.mjs',
@@ -47,3 +50,44 @@ export default {
     warn(warning);
   },
 };
+
+// The web app: everything bundled (Preact, CodeMirror), minified, with the page and its style
+// copied beside it. It imports only types from the bridge's protocol, so no Node code comes in.
+const ui = {
+  input: 'ide-bridge/ui/main.tsx',
+  output: {
+    file: 'dist/ui/app.js',
+    format: 'es',
+    sourcemap: true,
+  },
+  plugins: [
+    nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'] }),
+    typescript({
+      tsconfig: './ide-bridge/ui/tsconfig.json',
+      include: ['ide-bridge/ui/**/*.ts', 'ide-bridge/ui/**/*.tsx'],
+      exclude: ['**/*.test.ts'],
+      compilerOptions: { noEmit: false, declaration: false },
+      noEmitOnError: false,
+    }),
+    terser({ format: { comments: false } }),
+    staticFiles(['ide-bridge/ui/index.html', 'ide-bridge/ui/app.css']),
+  ],
+  onwarn(warning, warn) {
+    if (warning.code === 'CIRCULAR_DEPENDENCY' && !warning.ids?.every((id) => id.includes('/node_modules/'))) throw new Error(warning.message);
+    if (warning.code !== 'CIRCULAR_DEPENDENCY') warn(warning);
+  },
+};
+
+function staticFiles(files) {
+  return {
+    name: 'static-files',
+    buildStart() {
+      for (const f of files) this.addWatchFile(f);
+    },
+    generateBundle() {
+      for (const f of files) this.emitFile({ type: 'asset', fileName: basename(f), source: readFileSync(f) });
+    },
+  };
+}
+
+export default [sidecar, ui];

@@ -12,6 +12,7 @@ import { scanCommand, scanHelp } from './commands/scan';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
 import { showCommand, showHelp } from './commands/show';
+import { uiCommand, uiHelp } from './commands/ui';
 import type { CliIO } from './io';
 import { packageVersion } from './version';
 
@@ -23,6 +24,7 @@ Commands:
   scan [DIR]             list the endpoints found in DIR (default: the bundled sample shop)
   search QUERY [DIR]     find endpoints by address, name or pasted path
   show ID|QUERY [DIR]    one endpoint's parameters, body and response
+  ui [DIR]               the API Explorer in your browser (default: the bundled sample shop)
   serve --stdio          the sidecar: JSON-RPC over stdio for the IntelliJ plugin
   call ID|QUERY [DIR]    send one endpoint's request and print the response
   env ACTION [--dir DIR] list, create, change and select environments; sync them with Postman
@@ -38,6 +40,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<num
   scan: { run: scanCommand, help: scanHelp },
   search: { run: searchCommand, help: searchHelp },
   show: { run: showCommand, help: showHelp },
+  ui: { run: uiCommand, help: uiHelp },
   serve: { run: serveCommand, help: serveHelp },
   call: { run: callCommand, help: callHelp },
   env: { run: envCommand, help: envHelp },

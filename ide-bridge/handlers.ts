@@ -72,6 +72,7 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       }
       return s.status();
     },
+    'project/list': () => ({ projects: [...sessions.values()].map((s) => s.status()) }),
     'project/close': ({ project }) => {
       session(project);
       sessions.delete(resolve(project));
@@ -110,6 +111,7 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       const e = endpoint(s, s.peek(id), id);
       return { file: s.absolutePath(e.source.file), line: e.source.line, column: e.source.column };
     },
+    'source/read': ({ project, file }) => session(project).readSource(file),
     shutdown: () => {
       shuttingDown = true;
       sessions.clear();

@@ -2,6 +2,7 @@
 // search index over it. Views are served from the retained index of an earlier run while the
 // first scan runs, then from the scan; every change is announced through `events`.
 
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, Endpoint, ModuleSummary } from '../core/model/endpoint';
 import type { FileChange, ScanProgress } from '../core/scan/project-scanner';
@@ -12,6 +13,9 @@ import type { Match, SearchIndex } from '../core/search/matcher';
 import { InputError } from '../core/errors';
 import { summaryOf } from './model-schemas';
 import type { ProjectStatus } from './protocol';
+
+/** The scanner's own cap on a source file: a larger one is not source anyone reads in a viewer. */
+const MAX_SOURCE_BYTES = 2 << 20;
 
 export interface SessionEvents {
   progress(p: ScanProgress): void;
@@ -158,6 +162,28 @@ export class ProjectSession {
       void this.retain();
     }
     return change;
+  }
+
+  /**
+   * A source file's text for a viewer without an editor. The check is on the real path, so a
+   * symlink inside the project cannot lead the browser to a file outside it.
+   */
+  async readSource(file: string): Promise<{ file: string; text: string }> {
+    const rel = this.relativePath(file);
+    let real: string;
+    try {
+      real = await realpath(resolve(this.root, rel));
+    } catch (e) {
+      throw new InputError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`, file, { cause: e });
+    }
+    const inside = relative(await realpath(this.root), real);
+    if (inside.startsWith('..') || isAbsolute(inside)) throw new InputError(`'${file}' leads outside the project ${this.root}`, file);
+    const info = await stat(real);
+    if (!info.isFile()) throw new InputError(`'${file}' is not a file`, file);
+    if (info.size > MAX_SOURCE_BYTES) throw new InputError(`'${file}' is over ${MAX_SOURCE_BYTES / (1 << 20)} MB (${info.size} bytes)`, file);
+    const bytes = await readFile(real);
+    if (bytes.subarray(0, 8192).includes(0)) throw new InputError(`'${file}' is a binary file`, file);
+    return { file: rel, text: bytes.toString('utf8') };
   }
 
   absolutePath(file: string): string {

@@ -85,6 +85,11 @@ export const requests = {
     Type.Object({ root: Type.String({ minLength: 1 }), includeTests: Type.Optional(Type.Boolean()) }),
     ProjectStatusSchema,
   ),
+  'project/list': method(
+    'The open projects: a UI joining a running sidecar shows what the host opened.',
+    Empty,
+    Type.Object({ projects: Type.Array(ProjectStatusSchema) }),
+  ),
   'project/close': method('Forgets a project.', ProjectRefSchema, Empty),
   'project/status': method('Where the project\'s scan stands.', ProjectRefSchema, ProjectStatusSchema),
   'project/wait': method('Resolves when the running scan ends (cancellable: cancelling stops the wait, not the scan).', ProjectRefSchema, ProjectStatusSchema),
@@ -127,6 +132,11 @@ export const requests = {
     'Where an endpoint\'s method is declared: an absolute file path, 1-based line and column.',
     Type.Object({ ...ProjectRef, id: Type.String({ minLength: 1 }) }),
     Type.Object({ file: Type.String(), line: Type.Integer({ minimum: 1 }), column: Type.Integer({ minimum: 1 }) }),
+  ),
+  'source/read': method(
+    'A source file of the project, for a host without an editor (the browser UI shows it at the line). Paths resolving outside the project (also through symlinks), binary files and files over 2 MB are refused.',
+    Type.Object({ ...ProjectRef, file: Type.String({ minLength: 1, description: 'Relative to the project root, or absolute inside it' }) }),
+    Type.Object({ file: Type.String({ description: 'Relative to the project root, forward slashes' }), text: Type.String() }),
   ),
   shutdown: method('Stops accepting work; the client then sends exit.', Empty, Empty),
 };

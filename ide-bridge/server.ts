@@ -1,22 +1,30 @@
-// The sidecar's JSON-RPC endpoint: LSP base framing (Content-Length) over any pair of streams,
-// params checked against the catalog before a handler runs, errors mapped to codes in one place.
+// The sidecar's JSON-RPC endpoint: one hub of handlers and open projects, served on any message
+// channel (LSP base framing on stdio, one message per frame on the UI's WebSocket), params checked against the catalog before a handler runs, errors mapped to codes in one place.
 // Nothing but protocol is written to `output`; logs go to the `log` sink (stderr in the sidecar).
 
 import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import type { Readable, Writable } from 'node:stream';
-import { createMessageConnection, ErrorCodes as RpcErrors, ResponseError, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
-import type { DataCallback, Disposable, Message, MessageConnection, MessageReader } from 'vscode-jsonrpc/node';
+import { createMessageConnection, ErrorCodes as RpcErrors, ResponseError } from 'vscode-jsonrpc/node';
+import type { DataCallback, Disposable, Message, MessageConnection, MessageReader, MessageWriter } from 'vscode-jsonrpc/node';
 import { InputError } from '../core/errors';
 import { BridgeError, createHandlers } from './handlers';
 import type { Cancellation } from './handlers';
 import { ErrorCodes, notifications, requests } from './protocol';
 import type { RequestName } from './protocol';
 
-export interface BridgeOptions {
+export interface HubOptions {
   serverVersion: string;
   log(message: string): void;
+  /** The loopback UI server's URL, once it listens (null without one). */
   uiUrl?(): string | null;
+}
+
+export interface ConnectionOptions {
+  /**
+   * The host process's own connection (stdio): `shutdown` and `exit` end the sidecar through
+   * `onExit`. Other connections (the UI's WebSockets) may not stop it: `exit` closes only them.
+   */
+  host: boolean;
   /** Called once the client sent `exit` or closed its end; `clean` when `shutdown` came first. */
   onExit?(clean: boolean): void;
 }
@@ -26,65 +34,98 @@ export interface Bridge {
   dispose(): void;
 }
 
-export function startBridge(input: Readable, output: Writable, opts: BridgeOptions): Bridge {
-  const writer = new StreamMessageWriter(output);
-  const reply = (id: unknown, code: number, message: string) =>
-    void writer.write({ jsonrpc: '2.0', id: id ?? null, error: { code, message } } as Message).catch(() => {});
-  const reader = new CheckedReader(new StreamMessageReader(input), (bad) => {
-    opts.log(`invalid message: ${JSON.stringify(bad).slice(0, 200)}`);
-    reply(idOf(bad), RpcErrors.InvalidRequest, 'invalid request: a JSON-RPC 2.0 request needs "jsonrpc": "2.0" and a string "method"');
-  });
-  // The framing survives a body that is not JSON: answer it and read on.
-  reader.onError((e) => reply(null, RpcErrors.ParseError, `parse error: ${e.message}`));
-  const connection = createMessageConnection(reader, writer, {
-    error: (m) => opts.log(`rpc: ${m}`),
-    warn: (m) => opts.log(`rpc: ${m}`),
-    info: () => {},
-    log: () => {},
-  });
-  const handlers = createHandlers({
-    serverVersion: opts.serverVersion,
-    uiUrl: opts.uiUrl ?? (() => null),
-    notify: (name, params) => void connection.sendNotification(name, params).catch(() => {}),
-    log: opts.log,
-  });
-  const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: false });
-  let shutdownRequested = false;
-  let exited = false;
-  const exit = () => {
-    if (exited) return;
-    exited = true;
-    opts.onExit?.(shutdownRequested);
-  };
+/**
+ * One set of handlers and open projects shared by every connection: the IDE's stdio and the
+ * UI's WebSockets see the same projects, and every notification reaches all of them.
+ */
+export class BridgeHub {
+  readonly handlers: ReturnType<typeof createHandlers>;
+  private readonly connections = new Set<MessageConnection>();
+  private readonly ajv = new Ajv({ allErrors: false, strict: false, useDefaults: false });
+  /** Compiled on first use: compiling the whole catalog would delay the first `hello`. */
+  private readonly validators = new Map<string, ValidateFunction>();
 
-  for (const name of Object.keys(requests) as RequestName[]) {
-    // Compiled on first use: compiling the whole catalog would delay the first `hello`.
-    let validate: ValidateFunction | undefined;
-    const handler = handlers[name] as (params: unknown, token: Cancellation) => unknown;
-    connection.onRequest(name, async (params: unknown, token) => {
-      // A method without params may be called with none at all.
-      const value = params ?? {};
-      validate ??= ajv.compile(requests[name].params);
-      if (!validate(value)) {
-        throw new ResponseError(RpcErrors.InvalidParams, `${name}: ${ajv.errorsText(validate.errors, { dataVar: 'params' })}`);
-      }
-      try {
-        if (name === 'shutdown') shutdownRequested = true;
-        return await handler(value, token);
-      } catch (e) {
-        throw toResponseError(name, e, opts.log);
-      }
+  constructor(private readonly opts: HubOptions) {
+    this.handlers = createHandlers({
+      serverVersion: opts.serverVersion,
+      uiUrl: opts.uiUrl ?? (() => null),
+      notify: (name, params) => {
+        for (const c of this.connections) void c.sendNotification(name, params).catch(() => {});
+      },
+      log: opts.log,
     });
   }
-  connection.onNotification('exit', (params: unknown) => {
-    if (params === undefined || ajv.validate(notifications.exit, params)) exit();
-  });
-  connection.onClose(exit);
-  connection.listen();
-  return {
-    connection,
-    dispose: () => connection.dispose(),
-  };
+
+  /** Serves the catalog on one message channel: stdio frames, a WebSocket, anything with a reader and writer. */
+  connect(messageReader: MessageReader, writer: MessageWriter, conn: ConnectionOptions): Bridge {
+    const { log } = this.opts;
+    const reply = (id: unknown, code: number, message: string) =>
+      void writer.write({ jsonrpc: '2.0', id: id ?? null, error: { code, message } } as Message).catch(() => {});
+    const reader = new CheckedReader(messageReader, (bad) => {
+      log(`invalid message: ${JSON.stringify(bad).slice(0, 200)}`);
+      reply(idOf(bad), RpcErrors.InvalidRequest, 'invalid request: a JSON-RPC 2.0 request needs "jsonrpc": "2.0" and a string "method"');
+    });
+    // The framing survives a body that is not JSON: answer it and read on.
+    reader.onError((e) => reply(null, RpcErrors.ParseError, `parse error: ${e.message}`));
+    const connection = createMessageConnection(reader, writer, {
+      error: (m) => log(`rpc: ${m}`),
+      warn: (m) => log(`rpc: ${m}`),
+      info: () => {},
+      log: () => {},
+    });
+    let shutdownRequested = false;
+    let exited = false;
+    const exit = () => {
+      if (exited) return;
+      exited = true;
+      this.connections.delete(connection);
+      if (conn.host) conn.onExit?.(shutdownRequested);
+      else {
+        connection.dispose();
+        writer.end(); // a WebSocket: closes it
+      }
+    };
+
+    for (const name of Object.keys(requests) as RequestName[]) {
+      const handler = this.handlers[name] as (params: unknown, token: Cancellation) => unknown;
+      connection.onRequest(name, async (params: unknown, token) => {
+        // A method without params may be called with none at all.
+        const value = params ?? {};
+        const validate = this.validator(name);
+        if (!validate(value)) {
+          throw new ResponseError(RpcErrors.InvalidParams, `${name}: ${this.ajv.errorsText(validate.errors, { dataVar: 'params' })}`);
+        }
+        if (name === 'shutdown') {
+          if (!conn.host) throw new ResponseError(RpcErrors.InvalidRequest, 'shutdown: only the process that started the sidecar may stop it');
+          shutdownRequested = true;
+        }
+        try {
+          return await handler(value, token);
+        } catch (e) {
+          throw toResponseError(name, e, log);
+        }
+      });
+    }
+    connection.onNotification('exit', (params: unknown) => {
+      if (params === undefined || this.ajv.validate(notifications.exit, params)) exit();
+    });
+    connection.onClose(exit);
+    this.connections.add(connection);
+    connection.listen();
+    return {
+      connection,
+      dispose: () => {
+        this.connections.delete(connection);
+        connection.dispose();
+      },
+    };
+  }
+
+  private validator(name: RequestName): ValidateFunction {
+    let v = this.validators.get(name);
+    if (!v) this.validators.set(name, (v = this.ajv.compile(requests[name].params)));
+    return v;
+  }
 }
 
 /** The one table from thrown errors to JSON-RPC errors. */

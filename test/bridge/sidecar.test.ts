@@ -56,9 +56,25 @@ describe('sidecar over stdio', () => {
     expect(await client.close()).toBe(0);
   });
 
-  it('says hello with the protocol and server versions', async () => {
+  it('says hello with the protocol and server versions and the UI server URL', async () => {
     const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-    expect(await client.request('hello', { client: 'vitest' })).toEqual({ protocolVersion: 1, serverVersion: pkg.version, uiUrl: null });
+    expect(await client.request('hello', { client: 'vitest' })).toEqual({
+      protocolVersion: 1,
+      serverVersion: pkg.version,
+      uiUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{32}\/$/),
+    });
+    // The URL is a secret: it reaches the host through hello, never the log.
+    const { uiUrl } = await client.request('hello', {});
+    expect(client.stderr.join('')).not.toContain(new URL(uiUrl!).pathname);
+  });
+
+  it('starts no UI server with --no-ui', async () => {
+    const bare = new SidecarClient(['serve', '--stdio', '--no-ui']);
+    try {
+      expect((await bare.request('hello', {})).uiUrl).toBeNull();
+    } finally {
+      expect(await bare.close()).toBe(0);
+    }
   });
 
   it('opens a project, streams progress and announces the scanned index', async () => {
@@ -141,6 +157,31 @@ describe('sidecar over stdio', () => {
     const { endpoints } = await client.request('endpoints/at', { project: shop, file: CART, line });
     expect(endpoints.map((e) => e.address)).toEqual(['DELETE /api/v1/carts/{cartId}']);
     await client.waitFor('index/changed', (n) => n.added.some((id) => id.includes('#clear(')));
+  });
+
+  it('lists the open projects', async () => {
+    const { projects } = await client.request('project/list', {});
+    expect(projects.map((p) => p.project)).toEqual([shop]);
+  });
+
+  it('reads a source file of the project, and nothing outside it', async () => {
+    const read = await client.request('source/read', { project: shop, file: path.join(shop, CART) });
+    expect(read).toEqual({ file: CART, text: fs.readFileSync(path.join(shop, CART), 'utf8') });
+    expect((await client.request('source/read', { project: shop, file: CART })).file).toBe(CART);
+    const refused = async (file: string, why: string) => {
+      const e = await rpcError(client.request('source/read', { project: shop, file }));
+      expect(e.code, file).toBe(ErrorCodes.BadInput);
+      expect(e.message, file).toContain(why);
+    };
+    await refused('/etc/passwd', 'outside the project');
+    await refused('../../../etc/passwd', 'outside the project');
+    // A symlink inside the project that points out of it.
+    fs.symlinkSync('/etc', path.join(shop, 'etc-link'));
+    await refused('etc-link/passwd', 'leads outside the project');
+    fs.writeFileSync(path.join(shop, 'logo.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]));
+    await refused('logo.bin', 'binary');
+    await refused('orders', 'not a file');
+    await refused('no/such/File.java', 'no such file');
   });
 
   it('reports diagnostics and the modules with their base paths', async () => {

@@ -21,6 +21,8 @@ public object Methods {
     public const val HELLO: String = "hello"
     /** Opens a project and starts its scan (progress as scan/progress, the end as index/changed). Opening an open project returns it as it is. */
     public const val PROJECT_OPEN: String = "project/open"
+    /** The open projects: a UI joining a running sidecar shows what the host opened. */
+    public const val PROJECT_LIST: String = "project/list"
     /** Forgets a project. */
     public const val PROJECT_CLOSE: String = "project/close"
     /** Where the project's scan stands. */
@@ -45,6 +47,8 @@ public object Methods {
     public const val ENDPOINTS_AT: String = "endpoints/at"
     /** Where an endpoint's method is declared: an absolute file path, 1-based line and column. */
     public const val NAVIGATION_TARGET: String = "navigation/target"
+    /** A source file of the project, for a host without an editor (the browser UI shows it at the line). Paths resolving outside the project (also through symlinks), binary files and files over 2 MB are refused. */
+    public const val SOURCE_READ: String = "source/read"
     /** Stops accepting work; the client then sends exit. */
     public const val SHUTDOWN: String = "shutdown"
 }
@@ -70,6 +74,8 @@ public object Requests {
         RequestType(Methods.HELLO, HelloParams.serializer(), HelloResult.serializer())
     public val projectOpen: RequestType<ProjectOpenParams, ProjectStatus> =
         RequestType(Methods.PROJECT_OPEN, ProjectOpenParams.serializer(), ProjectStatus.serializer())
+    public val projectList: RequestType<Empty, ProjectListResult> =
+        RequestType(Methods.PROJECT_LIST, Empty.serializer(), ProjectListResult.serializer())
     public val projectClose: RequestType<ProjectRef, Empty> =
         RequestType(Methods.PROJECT_CLOSE, ProjectRef.serializer(), Empty.serializer())
     public val projectStatus: RequestType<ProjectRef, ProjectStatus> =
@@ -88,15 +94,17 @@ public object Requests {
         RequestType(Methods.ENDPOINTS_SEARCH, EndpointsSearchParams.serializer(), EndpointsSearchResult.serializer())
     public val endpointsGet: RequestType<EndpointsGetParams, EndpointsGetResult> =
         RequestType(Methods.ENDPOINTS_GET, EndpointsGetParams.serializer(), EndpointsGetResult.serializer())
-    public val endpointsInFile: RequestType<EndpointsInFileParams, EndpointsInFileResult> =
-        RequestType(Methods.ENDPOINTS_IN_FILE, EndpointsInFileParams.serializer(), EndpointsInFileResult.serializer())
+    public val endpointsInFile: RequestType<SourceReadParams, EndpointsInFileResult> =
+        RequestType(Methods.ENDPOINTS_IN_FILE, SourceReadParams.serializer(), EndpointsInFileResult.serializer())
     public val endpointsAt: RequestType<EndpointsAtParams, EndpointsAtResult> =
         RequestType(Methods.ENDPOINTS_AT, EndpointsAtParams.serializer(), EndpointsAtResult.serializer())
     public val navigationTarget: RequestType<EndpointsGetParams, NavigationTargetResult> =
         RequestType(Methods.NAVIGATION_TARGET, EndpointsGetParams.serializer(), NavigationTargetResult.serializer())
+    public val sourceRead: RequestType<SourceReadParams, SourceReadResult> =
+        RequestType(Methods.SOURCE_READ, SourceReadParams.serializer(), SourceReadResult.serializer())
     public val shutdown: RequestType<Empty, Empty> =
         RequestType(Methods.SHUTDOWN, Empty.serializer(), Empty.serializer())
-    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, shutdown)
+    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, shutdown)
 }
 
 /** Typed notifications. */
@@ -147,6 +155,11 @@ public enum class ProjectStatusState {
     @SerialName("ready") READY,
     @SerialName("failed") FAILED,
 }
+
+@Serializable
+public data class ProjectListResult(
+    val projects: List<ProjectStatus>,
+)
 
 @Serializable
 public data class ProjectRef(
@@ -401,7 +414,7 @@ public data class ResponseModel(
 )
 
 @Serializable
-public data class EndpointsInFileParams(
+public data class SourceReadParams(
     /** The project id returned by project/open */
     val project: String,
     val file: String,
@@ -442,6 +455,13 @@ public data class NavigationTargetResult(
     val file: String,
     val line: Int,
     val column: Int,
+)
+
+@Serializable
+public data class SourceReadResult(
+    /** Relative to the project root, forward slashes */
+    val file: String,
+    val text: String,
 )
 
 @Serializable

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// UI benchmark: `apiscout ui` on a generated code base with 20,000 endpoints, driven in Debian's
+// Chromium through playwright-core. It reports
+//   - time to first render of the tree: navigation start to the first commit of the tree rows
+//     (the app's `apiscout:tree` mark) and to the next painted frame, on a warm sidecar;
+//   - keystroke to results: the search field's input event to the commit of that query's results
+//     (`apiscout:search`), debounce included, and the same minus the debounce;
+//   - scrolling: frame times while the tree scrolls through all 20,000 rows.
+//   npm run build && node bench/ui.mjs [--endpoints 20000] [--runs 7]
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { generateEndpoints } from './gen-endpoints.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CLI = path.join(here, '..', 'dist', 'apiscout.mjs');
+const DEBOUNCE_MS = 120; // ide-bridge/ui/app.tsx SEARCH_DEBOUNCE_MS
+
+const { values } = parseArgs({ options: { endpoints: { type: 'string', default: '20000' }, runs: { type: 'string', default: '7' } } });
+const count = Number(values.endpoints);
+const runs = Number(values.runs);
+const dir = path.join(here, 'out', `ui-${count}`);
+if (!fs.existsSync(path.join(dir, 'bench-manifest.json'))) generateEndpoints(dir, { endpoints: count });
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+
+const ui = spawn(process.execPath, [CLI, 'ui', '--no-open', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  ui.stdout.setEncoding('utf8').on('data', (d) => {
+    out += d;
+    const m = /http:\/\/127\.0\.0\.1:\d+\/\S+\//.exec(out);
+    if (m) resolve(m[0]);
+  });
+  ui.once('exit', (code) => reject(new Error(`apiscout ui exited (${code})`)));
+});
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+try {
+  // Let the first scan finish, so every measured load gets the whole tree at once.
+  const warm = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const t0 = performance.now();
+  await warm.goto(url);
+  await warm.locator('.toolbar .count').filter({ hasText: `${count.toLocaleString('en')} endpoints` }).waitFor({ timeout: 300_000 });
+  await warm.locator('.scan-progress').waitFor({ state: 'detached', timeout: 300_000 });
+  console.log(`${count.toLocaleString('en')} endpoints scanned and listed ${fmt(performance.now() - t0)} after the first page load`);
+  await warm.close();
+
+  const firstRender = [];
+  const painted = [];
+  for (let i = 0; i < runs; i++) {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.addInitScript(() => {
+      // The frame after the tree's first commit: when the rows are on screen.
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if (e.name === 'apiscout:tree') requestAnimationFrame(() => setTimeout(() => (window.treePainted = performance.now())));
+        }
+      }).observe({ type: 'mark', buffered: true });
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => window.treePainted !== undefined, undefined, { timeout: 60_000 });
+    const { mark, paint, endpoints } = await page.evaluate(() => {
+      const m = performance.getEntriesByName('apiscout:tree')[0];
+      return { mark: m.startTime, paint: window.treePainted, endpoints: m.detail.endpoints };
+    });
+    if (endpoints !== count) throw new Error(`the first tree had ${endpoints} endpoints, not ${count}`);
+    firstRender.push(mark);
+    painted.push(paint);
+    await page.close();
+  }
+  console.log(`tree first render (navigation start to rows committed): median ${fmt(median(firstRender))}, best ${fmt(Math.min(...firstRender))}; to the painted frame: median ${fmt(median(painted))} (${runs} page loads)`);
+
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(url);
+  await page.locator('#tree .row').first().waitFor();
+  await page.evaluate(() => {
+    window.inputAt = new Map();
+    document.querySelector('input.search').addEventListener('input', (e) => window.inputAt.set(e.target.value, performance.now()));
+  });
+  const queries = ['order', 'GET /api', 'cust', 'POST /api/orders/s10/r1/7', 'patch quotas', 'invoices s42', 'r99', 'DELETE tenants', 'items record 5', 'ledgers'];
+  const latency = [];
+  for (let round = 0; round < 3; round++) {
+    for (const q of queries) {
+      await page.fill('input.search', '');
+      await page.locator('#tree').waitFor();
+      await page.fill('input.search', q);
+      const ms = await page.waitForFunction(
+        (query) => {
+          const typed = window.inputAt.get(query);
+          const m = performance.getEntriesByName('apiscout:search').find((e) => e.detail.query === query && e.startTime > typed);
+          return m ? m.startTime - typed : undefined;
+        },
+        q,
+        { timeout: 30_000 },
+      );
+      latency.push(await ms.jsonValue());
+    }
+  }
+  console.log(
+    `keystroke to results (input event to results committed, ${latency.length} searches over ${count.toLocaleString('en')}): median ${fmt(median(latency))}, p95 ${fmt(p95(latency))}; ` +
+      `minus the ${DEBOUNCE_MS} ms debounce: median ${fmt(median(latency) - DEBOUNCE_MS)}, p95 ${fmt(p95(latency) - DEBOUNCE_MS)}`,
+  );
+
+  await page.fill('input.search', '');
+  await page.locator('#tree').waitFor();
+  const frames = await page.evaluate(async () => {
+    const el = document.getElementById('tree');
+    const times = [];
+    let last = performance.now();
+    const steps = 300;
+    for (let i = 1; i <= steps; i++) {
+      el.scrollTop = (el.scrollHeight * i) / steps;
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = performance.now();
+      times.push(now - last);
+      last = now;
+    }
+    return times;
+  });
+  console.log(`scrolling the whole tree in 300 jumps: frame time median ${frames.length ? median(frames).toFixed(1) : '?'} ms, p95 ${p95(frames).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`);
+} finally {
+  await browser.close();
+  ui.kill('SIGINT');
+}

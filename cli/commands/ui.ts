@@ -1,0 +1,91 @@
+// `apiscout ui [DIR]`: the API Explorer in a browser. Starts the sidecar's hub and UI server in
+// this process, opens DIR (its scan streams into the page), and opens the page in the default
+// browser; the URL is printed for a browser elsewhere and for --no-open.
+
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { InputError } from '../../core/errors';
+import { BridgeHub } from '../../ide-bridge/server';
+import { startUiServer } from '../../ide-bridge/ui-server';
+import type { CliIO } from '../io';
+import { packageVersion } from '../version';
+
+export const uiHelp = `Usage: apiscout ui [DIR] [options]
+
+Opens the API Explorer in your browser on DIR (default: the bundled sample shop). The page is
+served on 127.0.0.1 only, at a URL with a secret token made for this run. Ctrl+C stops it.
+
+Options:
+  --no-open          print the URL, open no browser
+  --port N           listen on port N (default: a free one)
+  --include-tests    also scan test sources
+  -h, --help         show this help`;
+
+/** The built web app sits beside the bundle: dist/ui next to dist/apiscout.mjs. */
+export const UI_ASSETS = fileURLToPath(new URL('./ui/', import.meta.url));
+
+export async function uiCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'no-open': { type: 'boolean', default: false },
+      port: { type: 'string' },
+      'include-tests': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(uiHelp);
+    return 0;
+  }
+  if (positionals.length > 1) throw new InputError(`one directory at most, got ${positionals.length}`, positionals.join(' '));
+  const root = resolve(positionals[0] ?? io.sampleProject);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError(`'${positionals[0]}' is not a directory`, root);
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InputError(`--port wants a port number, got '${values.port}'`, values.port ?? '');
+
+  // The terminal is ours: sidecar logs go to stderr like the stdio sidecar's.
+  const log = (m: string) => io.err(`[apiscout] ${m}`);
+  let url: string | null = null;
+  const hub = new BridgeHub({ serverVersion: packageVersion(), log, uiUrl: () => url });
+  const server = await startUiServer({ hub, assetsDir: UI_ASSETS, log, port });
+  url = server.url;
+  await hub.handlers['project/open']({ root, includeTests: values['include-tests'] }, NEVER);
+
+  io.out(`API Explorer for ${root}\n  ${url}`);
+  if (!values['no-open']) {
+    const opened = await openBrowser(url);
+    if (!opened) io.out('No browser could be opened here: open the URL above in one.');
+  }
+  io.out('Press Ctrl+C to stop.');
+
+  return new Promise<number>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void server.close().then(() => done(0));
+      // A scan still running must not keep the terminal waiting.
+      setTimeout(() => process.exit(0), 500).unref();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+const NEVER = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+
+/** The platform's opener; false when there is none (a server, a container, no desktop). */
+function openBrowser(url: string): Promise<boolean> {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  return new Promise((resolve) => {
+    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true, windowsVerbatimArguments: process.platform === 'win32' });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+    child.unref();
+  });
+}

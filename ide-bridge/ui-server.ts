@@ -1,0 +1,152 @@
+// The loopback UI server: serves the explorer web app and a WebSocket carrying the bridge's
+// catalog. It binds 127.0.0.1 on a random port, and every request must carry the per-run token
+// as the first path segment and come with our own Host (no DNS rebinding) and, when the browser
+// sends one, our own Origin (no other page's scripts). It sends no CORS headers at all.
+
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { extname, join } from 'node:path';
+import { WebSocketServer } from 'ws';
+import type { BridgeHub } from './server';
+import { WebSocketMessageReader, WebSocketMessageWriter } from './ws-transport';
+
+export interface UiServerOptions {
+  hub: BridgeHub;
+  /** The built web app (dist/ui): index.html, app.js, app.css. */
+  assetsDir: string;
+  log(message: string): void;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+export interface UiServer {
+  /** The page to open: `http://127.0.0.1:PORT/TOKEN/`. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** A JSON-RPC message larger than this is not something the UI sends. */
+const MAX_MESSAGE_BYTES = 16 << 20;
+
+const SECURITY_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  // CodeMirror styles itself through style elements: hence 'unsafe-inline' for styles, never scripts.
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+};
+
+export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
+  const token = randomBytes(24).toString('base64url');
+  const assets = loadAssets(opts.assetsDir);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  let port = 0;
+
+  /** Why a request is refused, or the path after `/TOKEN/` (null for `/TOKEN` itself). */
+  const check = (req: IncomingMessage): { refusal: string } | { rest: string | null } => {
+    const allowed = [`127.0.0.1:${port}`, `localhost:${port}`];
+    if (!allowed.includes(req.headers.host ?? '')) return { refusal: 'foreign Host' };
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowed.some((a) => origin === `http://${a}`)) return { refusal: 'foreign Origin' };
+    const url = req.url ?? '/';
+    const end = url.indexOf('/', 1);
+    const given = url.slice(1).split(/[/?#]/)[0]!;
+    if (!sameSecret(given, token)) return { refusal: 'missing or wrong token' };
+    return { rest: end > 0 ? url.slice(end + 1).split(/[?#]/)[0]! : null };
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const verdict = check(req);
+    if ('refusal' in verdict) return refuse(res, 403, verdict.refusal);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'only GET and HEAD');
+    if (verdict.rest === null) {
+      // `/TOKEN` without the slash: relative asset URLs need the folder form.
+      res.writeHead(308, { ...SECURITY_HEADERS, Location: `/${token}/` });
+      return res.end();
+    }
+    const name = verdict.rest === '' ? 'index.html' : verdict.rest;
+    const asset = assets.get(name);
+    if (!asset) {
+      if (name === 'index.html') return refuse(res, 500, `the web app is not built (no ${join(opts.assetsDir, 'index.html')}): run npm run build`);
+      return refuse(res, 404, 'not found');
+    }
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': asset.type, 'Content-Length': asset.bytes.length });
+    res.end(req.method === 'HEAD' ? undefined : asset.bytes);
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const verdict = check(req);
+    const refusal = 'refusal' in verdict ? verdict.refusal : verdict.rest === 'rpc' ? undefined : 'not found';
+    if (refusal) {
+      opts.log(`ui server: refused a WebSocket (${refusal})`);
+      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      opts.hub.connect(new WebSocketMessageReader(ws), new WebSocketMessageWriter(ws), { host: false });
+    });
+  });
+  // Sockets that error before the upgrade completes must not take the process down.
+  server.on('clientError', (_e, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/${token}/`;
+  return {
+    url,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function refuse(res: ServerResponse, status: number, reason: string): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${reason}\n`);
+}
+
+/** Constant-time: the token's bytes cannot be guessed one by one from response times. */
+function sameSecret(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The built app, read once: only these names are ever served, so no path can reach anything else. */
+function loadAssets(dir: string): Map<string, { type: string; bytes: Buffer }> {
+  const assets = new Map<string, { type: string; bytes: Buffer }>();
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return assets; // not built: the index answers with how to build it
+  }
+  for (const name of names) {
+    const type = TYPES[extname(name)];
+    if (type) assets.set(name, { type, bytes: readFileSync(join(dir, name)) });
+  }
+  return assets;
+}

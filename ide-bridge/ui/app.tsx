@@ -1,0 +1,356 @@
+// The API Explorer: the explorer (toolbar, search, tree or results) on the left, the request
+// editor and the response panel on the right. State lives here and flows down; every change
+// comes from the user or from a sidecar notification (scan/progress, index/changed).
+
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { NotificationParams, ProjectStatus } from '../protocol';
+import { ExplorerTree } from './explorer-tree';
+import type { RequestDraft } from './request-draft';
+import { DEFAULT_HOST, draftFromEndpoint } from './request-draft';
+import type { Endpoint, ModuleBase } from './request-draft';
+import { RequestEditor } from './request-editor';
+import { ResponsePanel } from './response-panel';
+import type { BridgeClient } from './rpc';
+import { CANCELLED, RpcError } from './rpc';
+import type { SearchResult } from './search-results';
+import { SearchResults } from './search-results';
+import type { SourceTarget } from './source-view';
+import { SourceView } from './source-view';
+import type { EndpointSummary, Tree } from './tree-model';
+import { ancestorsOf, flattenTree, groupKeys } from './tree-model';
+
+const SEARCH_DEBOUNCE_MS = 120;
+const SEARCH_LIMIT = 500;
+const PHASES: Record<string, string> = { read: 'Reading files', parse: 'Parsing', endpoints: 'Finding endpoints' };
+
+type Progress = Omit<NotificationParams<'scan/progress'>, 'project'>;
+
+export function App({ client, project: wanted }: { client: BridgeClient; project: string | undefined }) {
+  const [project, setProject] = useState<string>();
+  const [status, setStatus] = useState<ProjectStatus>();
+  const [fatal, setFatal] = useState<string>();
+  const [disconnected, setDisconnected] = useState<string>();
+
+  const [tree, setTree] = useState<Tree>([]);
+  const [treeError, setTreeError] = useState<string>();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [active, setActive] = useState(0);
+  const [modules, setModules] = useState<ModuleBase[]>([]);
+  const [progress, setProgress] = useState<Progress>();
+  const [toolbarError, setToolbarError] = useState<string>();
+  const [refreshing, setRefreshing] = useState(false);
+
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<{ query: string; results: SearchResult[]; total: number }>();
+  const [resultActive, setResultActive] = useState(0);
+  const [searchError, setSearchError] = useState<string>();
+
+  const [selectedId, setSelectedId] = useState<string>();
+  const [endpoint, setEndpoint] = useState<Endpoint>();
+  const [endpointError, setEndpointError] = useState<string>();
+  const drafts = useRef(new Map<string, RequestDraft>());
+  const [draft, setDraft] = useState<RequestDraft>();
+  /** Bumped by Reset: the editor starts over from the new draft (its editors are uncontrolled). */
+  const [revision, setRevision] = useState(0);
+
+  const [source, setSource] = useState<{ target: SourceTarget; text?: string; error?: string }>();
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  // ------------------------------------------------------------------ project and its index
+  const loadTree = useCallback(
+    async (p: string) => {
+      try {
+        const [{ modules: t }, diag] = await Promise.all([client.request('endpoints/tree', { project: p }), client.request('project/diagnostics', { project: p })]);
+        setTree(t);
+        setModules(diag.modules);
+        setTreeError(undefined);
+      } catch (e) {
+        setTreeError(`Could not load the endpoints: ${message(e)}`);
+      }
+    },
+    [client],
+  );
+
+  useEffect(() => {
+    const off = [
+      client.onClose((reason) => setDisconnected(reason)),
+      client.on('scan/progress', (p) => {
+        if (p.project === project) setProgress({ phase: p.phase, done: p.done, total: p.total });
+      }),
+      client.on('index/changed', (c) => {
+        if (c.project !== project) return;
+        setProgress(undefined);
+        void loadTree(c.project);
+        void client.request('project/status', { project: c.project }).then(setStatus, () => {});
+        if (selectedId && c.updated.includes(selectedId)) setSelectedId((id) => id); // reloaded by the effect below
+      }),
+    ];
+    return () => off.forEach((f) => f());
+  }, [client, project, loadTree, selectedId]);
+
+  useEffect(() => {
+    (async () => {
+      try {
+        const { projects } = await client.request('project/list', {});
+        const chosen = wanted ? (projects.find((p) => p.project === wanted) ?? (await client.request('project/open', { root: wanted }))) : projects[0];
+        if (!chosen) return setFatal('No project is open. Start the explorer with `apiscout ui DIR`.');
+        setProject(chosen.project);
+        setStatus(chosen);
+        await loadTree(chosen.project);
+        // The scan may have ended between the list and the subscription: ask once more.
+        const now = await client.request('project/status', { project: chosen.project });
+        setStatus(now);
+        if (now.state !== 'scanning') setProgress(undefined);
+      } catch (e) {
+        setFatal(`Could not open the project: ${message(e)}`);
+      }
+    })();
+  }, [client, wanted, loadTree]);
+
+  const rows = useMemo(() => flattenTree(tree, collapsed), [tree, collapsed]);
+  const endpointCount = useMemo(() => tree.reduce((n, m) => n + m.classes.reduce((k, c) => k + c.endpoints.length, 0), 0), [tree]);
+
+  const marked = useRef(false);
+  useLayoutEffect(() => {
+    if (!marked.current && rows.length) {
+      marked.current = true;
+      performance.mark('apiscout:tree', { detail: { rows: rows.length, endpoints: endpointCount } });
+    }
+  }, [rows]);
+
+  const refresh = async () => {
+    if (!project) return;
+    setRefreshing(true);
+    setToolbarError(undefined);
+    try {
+      setStatus(await client.request('project/refresh', { project }));
+      await loadTree(project);
+    } catch (e) {
+      setToolbarError(`Refresh failed: ${message(e)}`);
+    } finally {
+      setRefreshing(false);
+      setProgress(undefined);
+    }
+  };
+
+  const toggle = (key: string) =>
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  // ------------------------------------------------------------------ search
+  useEffect(() => {
+    if (!project || !query.trim()) {
+      setResults(undefined);
+      setSearchError(undefined);
+      return;
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const r = await client.request('endpoints/search', { project, query, limit: SEARCH_LIMIT }, abort.signal);
+        if (abort.signal.aborted) return;
+        setResults({ query, results: r.results, total: r.total });
+        setResultActive(0);
+        setSearchError(undefined);
+      } catch (e) {
+        if (!(e instanceof RpcError && e.code === CANCELLED)) setSearchError(`Search failed: ${message(e)}`);
+      }
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [client, project, query, status?.endpointCount, tree]);
+
+  useLayoutEffect(() => {
+    if (results) performance.mark('apiscout:search', { detail: { query: results.query, count: results.results.length } });
+  }, [results]);
+
+  // ------------------------------------------------------------------ selection and editor
+  const open = (e: EndpointSummary) => setSelectedId(e.id);
+
+  useEffect(() => {
+    if (!project || !selectedId) return;
+    const abort = new AbortController();
+    setEndpointError(undefined);
+    client.request('endpoints/get', { project, id: selectedId }, abort.signal).then(
+      ({ endpoint: e }) => {
+        setEndpoint(e);
+        let d = drafts.current.get(e.id);
+        if (!d) drafts.current.set(e.id, (d = draftFromEndpoint(e, modules)));
+        setDraft(d);
+      },
+      (e) => {
+        if (!(e instanceof RpcError && e.code === CANCELLED)) setEndpointError(`Could not load the endpoint: ${message(e)}`);
+      },
+    );
+    return () => abort.abort();
+  }, [client, project, selectedId, modules, tree]);
+
+  const changeDraft = (d: RequestDraft) => {
+    if (!endpoint) return;
+    drafts.current.set(endpoint.id, d);
+    setDraft(d);
+  };
+  const reset = () => {
+    if (!endpoint) return;
+    const d = draftFromEndpoint(endpoint, modules);
+    drafts.current.set(endpoint.id, d);
+    setDraft(d);
+    setRevision((r) => r + 1);
+  };
+  const hostHistory = useMemo(() => [...new Set([DEFAULT_HOST, ...[...drafts.current.values()].map((d) => d.host)])], [draft]);
+
+  // ------------------------------------------------------------------ navigation to source
+  const navigate = async (e: EndpointSummary) => {
+    if (!project) return;
+    const placeholder = { file: e.source.file, line: e.source.line, column: e.source.column };
+    setSource({ target: placeholder });
+    try {
+      const target = await client.request('navigation/target', { project, id: e.id });
+      const read = await client.request('source/read', { project, file: target.file });
+      setSource({ target: { file: read.file, line: target.line, column: target.column }, text: read.text });
+    } catch (err) {
+      setSource({ target: placeholder, error: `Could not show the source: ${message(err)}` });
+    }
+  };
+
+  /** A search hit opened: the tree shows it (groups opened, row active) once the search is cleared. */
+  const reveal = useRef<string | undefined>(undefined);
+  const revealInTree = (id: string) => {
+    const open = ancestorsOf(tree, id);
+    setCollapsed((c) => new Set([...c].filter((k) => !open.includes(k))));
+    reveal.current = id;
+  };
+  useEffect(() => {
+    if (query || !reveal.current) return;
+    const i = rows.findIndex((r) => r.key === reveal.current);
+    reveal.current = undefined;
+    if (i >= 0) setActive(i);
+  }, [query, rows]);
+
+  if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
+
+  const scanning = status?.state === 'scanning' || refreshing || progress !== undefined;
+  return (
+    <div class="app">
+      <aside class="explorer" aria-label="API Explorer">
+        <div class="toolbar" role="toolbar" aria-label="Explorer actions">
+          <button onClick={refresh} disabled={refreshing} title="Scan the project again">
+            Refresh
+          </button>
+          <button onClick={() => setCollapsed(new Set(groupKeys(tree)))} title="Collapse All">
+            Collapse All
+          </button>
+          <button onClick={() => setCollapsed(new Set())} title="Expand All">
+            Expand All
+          </button>
+          <span class="count" aria-live="polite">
+            {endpointCount.toLocaleString('en')} endpoints
+          </span>
+        </div>
+        {scanning && <ScanProgress progress={progress} fromRetained={status?.fromRetainedIndex ?? false} />}
+        {status?.state === 'failed' && (
+          <p class="error" role="alert">
+            The scan failed: {status.error}
+          </p>
+        )}
+        {toolbarError && (
+          <p class="error" role="alert">
+            {toolbarError}
+          </p>
+        )}
+        <input
+          ref={searchBox}
+          class="search"
+          type="search"
+          aria-label="Search endpoints"
+          placeholder="Search: address, path or name"
+          value={query}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              document.getElementById(query ? 'results' : 'tree')?.focus();
+            } else if (e.key === 'Escape') setQuery('');
+            else if (e.key === 'Enter' && results?.results[resultActive]) open(results.results[resultActive]!.endpoint);
+          }}
+        />
+        {searchError && (
+          <p class="error" role="alert">
+            {searchError}
+          </p>
+        )}
+        {treeError && (
+          <p class="error" role="alert">
+            {treeError}
+          </p>
+        )}
+        {query ? (
+          <>
+            <p class="muted result-count" aria-live="polite">
+              {results ? `${results.results.length.toLocaleString('en')} of ${results.total.toLocaleString('en')} endpoints` : 'Searching…'}
+            </p>
+            <SearchResults
+              results={results?.results ?? []}
+              active={resultActive}
+              selectedId={selectedId}
+              onActive={setResultActive}
+              onOpen={(e) => {
+                open(e);
+                revealInTree(e.id);
+              }}
+              onNavigate={navigate}
+              onLeaveTop={() => searchBox.current?.focus()}
+            />
+          </>
+        ) : rows.length === 0 && status ? (
+          <p class="muted placeholder">{scanning ? 'No endpoints yet: the first scan is running.' : status.state === 'ready' ? 'No endpoints found in this project.' : ''}</p>
+        ) : (
+          <ExplorerTree rows={rows} active={active} selectedId={selectedId} onActive={setActive} onToggle={toggle} onOpen={open} onNavigate={navigate} />
+        )}
+      </aside>
+      <main class="details">
+        {endpointError && (
+          <p class="error" role="alert">
+            {endpointError}
+          </p>
+        )}
+        {endpoint && draft && endpoint.id === selectedId ? (
+          <RequestEditor key={`${endpoint.id}#${revision}`} endpoint={endpoint} draft={draft} onChange={changeDraft} onReset={reset} hostHistory={hostHistory} onNavigate={() => navigate(endpoint)} />
+        ) : (
+          <p class="muted placeholder">{selectedId ? 'Loading…' : 'Select an endpoint to edit its request.'}</p>
+        )}
+        <ResponsePanel />
+      </main>
+      {source && <SourceView target={source.target} text={source.text} error={source.error} onClose={() => setSource(undefined)} />}
+      {disconnected && (
+        <div class="banner error" role="alert">
+          Disconnected: {disconnected}. Reload the page once apiscout runs again.
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ScanProgress({ progress, fromRetained }: { progress: Progress | undefined; fromRetained: boolean }) {
+  const pct = progress && progress.total ? Math.round((100 * progress.done) / progress.total) : undefined;
+  return (
+    <div class="scan-progress" role="progressbar" aria-label="Scan progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <span class="label">
+        {progress ? `${PHASES[progress.phase] ?? progress.phase} ${progress.done.toLocaleString('en')} / ${progress.total.toLocaleString('en')}` : 'Scanning…'}
+        {fromRetained ? ' (showing the last scan meanwhile)' : ''}
+      </span>
+      <span class="bar">
+        <span class="fill" style={{ width: `${pct ?? 0}%` }} />
+      </span>
+    </div>
+  );
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,142 @@
+// The web app's pure parts, without a browser: tree rows and their keys, the request draft built
+// from a real endpoint model, the body checks, the method labels, the response display limit.
+
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ScanResult } from '../../core/model/endpoint';
+import { buildTree } from '../../core/model/tree';
+import { checkAgainstSchema } from './json-check';
+import { methodClass, methodLabel } from './method-badge';
+import { draftFromEndpoint, tabCounts, typeLabel } from './request-draft';
+import { DISPLAY_LIMIT, displayText } from './response-panel';
+import { ancestorsOf, flattenTree, groupKeys, treeKey } from './tree-model';
+import type { Row } from './tree-model';
+import { pathRanges } from './highlight';
+import { judgeBody } from './request-editor';
+
+const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
+const SHOP = fileURLToPath(new URL('../../test/fixtures/shop', import.meta.url));
+const shop: ScanResult = JSON.parse(execFileSync(process.execPath, [CLI, 'scan', '--json', SHOP], { encoding: 'utf8' }));
+const tree = buildTree(shop.endpoints);
+
+describe('tree rows', () => {
+  it('lists modules, classes and endpoints in tree order, skipping collapsed children', () => {
+    const all = flattenTree(tree, new Set());
+    expect(all.filter((r) => r.kind === 'endpoint').map((r) => r.key)).toEqual(tree.flatMap((m) => m.classes.flatMap((c) => c.endpoints.map((e) => e.id))));
+    expect(all[0]).toMatchObject({ kind: 'module', label: tree[0]!.module, count: tree[0]!.classes.reduce((n, c) => n + c.endpoints.length, 0) });
+    const closed = flattenTree(tree, new Set(groupKeys(tree)));
+    expect(closed.map((r) => r.kind)).toEqual(tree.map(() => 'module'));
+    const oneClassOpen = flattenTree(tree, new Set([`c:${tree[0]!.module}:${tree[0]!.classes[0]!.className}`]));
+    expect(oneClassOpen.length).toBe(all.length - tree[0]!.classes[0]!.endpoints.length);
+  });
+
+  it('finds the groups above an endpoint', () => {
+    const e = tree[1]!.classes[0]!.endpoints[0]!;
+    expect(ancestorsOf(tree, e.id)).toEqual([`m:${tree[1]!.module}`, `c:${tree[1]!.module}:${tree[1]!.classes[0]!.className}`]);
+    expect(ancestorsOf(tree, 'nothing')).toEqual([]);
+  });
+
+  it('moves through rows as the ARIA tree pattern says', () => {
+    const rows: Row[] = flattenTree(tree, new Set());
+    const cls = 1;
+    const firstEndpoint = 2;
+    expect(treeKey(rows, 0, 'ArrowDown', 10)).toEqual({ active: 1 });
+    expect(treeKey(rows, 0, 'ArrowUp', 10)).toEqual({ active: 0 });
+    expect(treeKey(rows, cls, 'ArrowLeft', 10)).toEqual({ active: cls, toggle: rows[cls]!.key });
+    expect(treeKey(rows, firstEndpoint, 'ArrowLeft', 10)).toEqual({ active: cls });
+    expect(treeKey(rows, cls, 'ArrowRight', 10)).toEqual({ active: firstEndpoint });
+    expect(treeKey(rows, firstEndpoint + 1, 'ArrowLeft', 10)).toEqual({ active: cls });
+    const collapsed = flattenTree(tree, new Set([rows[cls]!.key]));
+    expect(treeKey(collapsed, cls, 'ArrowRight', 10)).toEqual({ active: cls, toggle: rows[cls]!.key });
+    expect(treeKey(rows, 0, 'End', 10)).toEqual({ active: rows.length - 1 });
+    expect(treeKey(rows, rows.length - 1, 'PageDown', 10)).toEqual({ active: rows.length - 1 });
+    expect(treeKey(rows, 3, 'PageUp', 10)).toEqual({ active: 0 });
+  });
+});
+
+describe('request draft', () => {
+  const endpoint = (address: string) => shop.endpoints.find((e) => e.address === address)!;
+
+  it('fills each tab from the model: path, query, headers, body example, and the module base path', () => {
+    const e = endpoint('POST /api/v1/carts/{cartId}/items');
+    const modules = [{ name: e.module, contextPath: '/shop' }];
+    const d = draftFromEndpoint(e, modules);
+    expect(d.method).toBe('POST');
+    expect(d.host).toBe('http://localhost:8080/shop');
+    expect(d.path).toBe(e.path);
+    expect(d.pathParams.map((p) => p.name)).toEqual(['cartId']);
+    expect(d.headers[0]).toMatchObject({ name: 'Content-Type', value: e.request!.body!.contentType });
+    expect(JSON.parse(d.body)).toEqual(e.request!.body!.example);
+    expect(tabCounts(d)).toMatchObject({ path: 1, body: true });
+  });
+
+  it('takes defaults and examples as values and labels types', () => {
+    const withQuery = shop.endpoints.find((e) => e.request?.params.some((p) => p.in === 'query' && p.default !== undefined))!;
+    const p = withQuery.request!.params.find((x) => x.in === 'query' && x.default !== undefined)!;
+    const d = draftFromEndpoint(withQuery);
+    expect(d.query.find((r) => r.name === p.name)!.value).toBe(p.default);
+    expect(typeLabel({ type: 'integer', format: 'int64' })).toBe('integer (int64)');
+    expect(typeLabel({ type: 'array', items: { type: 'string' } })).toBe('array of string');
+    expect(typeLabel({ type: ['string', 'null'] })).toBe('string');
+    expect(typeLabel({ enum: ['A'] })).toBe('enum');
+  });
+
+  it('has no body and no Content-Type for a GET', () => {
+    const d = draftFromEndpoint(shop.endpoints.find((e) => e.method === 'GET' && !e.request?.params.some((p) => p.in === 'header'))!);
+    expect(d.bodyType).toBeUndefined();
+    expect(d.headers).toEqual([]);
+  });
+});
+
+describe('body checks', () => {
+  const schema = {
+    type: 'object' as const,
+    required: ['sku'],
+    properties: {
+      sku: { type: 'string' as const },
+      quantity: { type: 'integer' as const },
+      kind: { enum: ['A', 'B'] },
+      tags: { type: 'array' as const, items: { type: 'string' as const } },
+      next: { $ref: '#/$defs/Node' },
+    },
+    $defs: { Node: { type: 'object' as const, properties: { id: { type: 'integer' as const } } } },
+  };
+
+  it('names the field and what was wrong', () => {
+    expect(checkAgainstSchema({ sku: 'a', quantity: 1, kind: 'A', tags: ['x'], next: { id: 2 } }, schema)).toEqual([]);
+    expect(checkAgainstSchema({ quantity: 1.5, kind: 'C', tags: ['x', 3], next: { id: 'z' } }, schema)).toEqual([
+      { at: '(body)', message: "missing required property 'sku'" },
+      { at: 'quantity', message: 'a number where integer is expected' },
+      { at: 'kind', message: '"C" is not one of "A", "B"' },
+      { at: 'tags[1]', message: 'an integer where string is expected' },
+      { at: 'next.id', message: 'a string where integer is expected' },
+    ]);
+  });
+
+  it('tells broken JSON with its line', () => {
+    expect(judgeBody('{\n  "a": }', 'application/json', undefined)).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/line 2/) });
+    expect(judgeBody('', 'application/json', undefined)).toEqual({ kind: 'empty' });
+    expect(judgeBody('plain', 'text/plain', undefined)).toEqual({ kind: 'ok' });
+  });
+});
+
+describe('labels and display', () => {
+  it('labels methods and gRPC streaming kinds as the spec shows them', () => {
+    expect(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'gRPC', 'HEAD'].map(methodClass)).toEqual(['m-get', 'm-post', 'm-put', 'm-delete', 'm-patch', 'm-grpc', 'm-other']);
+    expect((['U', 'S', 'C', 'B'] as const).map((s) => methodLabel({ method: 'gRPC', streaming: s }))).toEqual(['gRPC:U', 'gRPC:S', 'gRPC:C', 'gRPC:B']);
+    expect(methodLabel({ method: 'gRPC', streaming: 'unknown' })).toBe('gRPC');
+    expect(methodLabel({ method: 'GET' })).toBe('GET');
+  });
+
+  it('moves address highlights onto the path', () => {
+    expect(pathRanges([[0, 3], [4, 8]], 'GET')).toEqual([[0, 4]]);
+  });
+
+  it('pretty-prints JSON and truncates long text bodies for display', () => {
+    expect(displayText('{"a":1}', true, 'application/json').text).toBe('{\n  "a": 1\n}');
+    expect(displayText('{"a":1}', false, 'application/json').text).toBe('{"a":1}');
+    const long = displayText('x'.repeat(DISPLAY_LIMIT + 10), true, 'text/plain');
+    expect(long).toEqual({ text: 'x'.repeat(DISPLAY_LIMIT), truncated: true });
+  });
+});

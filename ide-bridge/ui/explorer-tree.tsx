@@ -1,0 +1,86 @@
+// The explorer tree: module > class > endpoint rows, virtualised, with keyboard navigation.
+// Selecting an endpoint row opens it in the request editor; double-click (or F4) navigates to
+// its source.
+
+import type { TargetedKeyboardEvent } from 'preact';
+import { MethodBadge } from './method-badge';
+import type { EndpointSummary, Row, TreeKey } from './tree-model';
+import { treeKey } from './tree-model';
+import { VirtualList } from './virtual-list';
+
+const NAV_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageDown', 'PageUp']);
+
+export interface ExplorerTreeProps {
+  rows: readonly Row[];
+  active: number;
+  selectedId: string | undefined;
+  onActive(index: number): void;
+  onToggle(key: string): void;
+  onOpen(endpoint: EndpointSummary): void;
+  onNavigate(endpoint: EndpointSummary): void;
+}
+
+export function rowDomId(index: number): string {
+  return `tree-row-${index}`;
+}
+
+export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onOpen, onNavigate }: ExplorerTreeProps) {
+  const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>, page: number) => {
+    const row = rows[active];
+    if (NAV_KEYS.has(e.key)) {
+      e.preventDefault();
+      const next = treeKey(rows, active, e.key as TreeKey, page);
+      if (next.toggle) onToggle(next.toggle);
+      if (next.active !== active) onActive(next.active);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (!row) return;
+      if (row.kind === 'endpoint') onOpen(row.endpoint);
+      else onToggle(row.key);
+    } else if (e.key === 'F4' && row?.kind === 'endpoint') {
+      e.preventDefault();
+      onNavigate(row.endpoint);
+    }
+  };
+
+  return (
+    <VirtualList
+      id="tree"
+      label="Endpoints by module and class"
+      items={rows}
+      active={active}
+      activeId={rows.length ? rowDomId(active) : undefined}
+      onKeyDown={onKeyDown}
+      renderRow={(row, i) => (
+        <div
+          id={rowDomId(i)}
+          role="treeitem"
+          aria-level={row.depth + 1}
+          aria-expanded={row.kind === 'endpoint' ? undefined : row.expanded}
+          aria-selected={row.kind === 'endpoint' && row.key === selectedId}
+          class={`row depth-${row.depth} kind-${row.kind}${i === active ? ' active' : ''}${row.kind === 'endpoint' && row.key === selectedId ? ' selected' : ''}`}
+          data-key={row.key}
+          onMouseDown={() => onActive(i)}
+          onClick={() => (row.kind === 'endpoint' ? onOpen(row.endpoint) : onToggle(row.key))}
+          onDblClick={() => row.kind === 'endpoint' && onNavigate(row.endpoint)}
+        >
+          {row.kind === 'endpoint' ? (
+            <>
+              <MethodBadge endpoint={row.endpoint} />
+              <span class="path">{row.endpoint.path}</span>
+              <span class="name">{row.endpoint.name}</span>
+            </>
+          ) : (
+            <>
+              <span class={`twisty${row.expanded ? ' open' : ''}`} aria-hidden="true" />
+              <span class={row.kind === 'module' ? 'module-name' : 'class-name'} title={row.kind === 'class' ? row.title : undefined}>
+                {row.label}
+              </span>
+              <span class="count">{row.count}</span>
+            </>
+          )}
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+// The Body tab's editor: CodeMirror 6 with JSON highlighting and a linter that marks syntax errors
+// where they are. It is uncontrolled: the text starts as `initial` and flows out through onChange.
+// Pushing each render's value back in races with fast typing (a render still holding an older
+// text would overwrite newer keystrokes); a new text from outside (Reset, another endpoint)
+// comes with a new component key instead.
+
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { json, jsonParseLinter } from '@codemirror/lang-json';
+import { bracketMatching, defaultHighlightStyle, foldGutter, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { lintGutter, linter } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface JsonEditorProps {
+  initial: string;
+  onChange(text: string): void;
+  label: string;
+}
+
+export function JsonEditor({ initial, onChange, label }: JsonEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: initial,
+        extensions: [
+          lineNumbers(),
+          foldGutter(),
+          lintGutter(),
+          history(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle),
+          json(),
+          linter(jsonParseLinter(), { delay: 150 }),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) changed.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    return () => v.destroy();
+  }, []);
+
+  return <div class="json-editor" ref={host} />;
+}

@@ -1,0 +1,110 @@
+// The web app's side of the bridge: JSON-RPC 2.0 over the UI server's WebSocket, one message per
+// frame, typed from the same catalog the sidecar validates against (types only: the schemas and
+// their validator stay in the sidecar). Aborting a request sends LSP's $/cancelRequest.
+
+import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from '../protocol';
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** JSON-RPC's code for a request the client cancelled. */
+export const CANCELLED = -32800;
+
+type Pending = { resolve(v: unknown): void; reject(e: Error): void };
+type Listener = (params: never) => void;
+
+export class BridgeClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly closeListeners = new Set<(reason: string) => void>();
+  private closed: string | undefined;
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.addEventListener('message', (e) => this.receive(String(e.data)));
+    socket.addEventListener('close', (e) => this.close(e.reason || `the connection to apiscout closed (code ${e.code})`));
+  }
+
+  /** Opens the WebSocket of the page's own UI server: `/TOKEN/rpc` beside `/TOKEN/`. */
+  static connect(url = defaultUrl()): Promise<BridgeClient> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url);
+      socket.addEventListener('open', () => resolve(new BridgeClient(socket)), { once: true });
+      socket.addEventListener('error', () => reject(new Error('cannot reach apiscout: is `apiscout ui` still running?')), { once: true });
+    });
+  }
+
+  request<M extends RequestName>(method: M, params: ParamsOf<M>, signal?: AbortSignal): Promise<ResultOf<M>> {
+    if (this.closed) return Promise.reject(new RpcError(-32099, this.closed));
+    const id = this.nextId++;
+    return new Promise<ResultOf<M>>((resolve, reject) => {
+      const abort = () => this.notify('$/cancelRequest', { id });
+      this.pending.set(id, {
+        resolve: (v) => {
+          signal?.removeEventListener('abort', abort);
+          resolve(v as ResultOf<M>);
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', abort);
+          reject(e);
+        },
+      });
+      signal?.addEventListener('abort', abort, { once: true });
+      this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  }
+
+  on<N extends NotificationName>(name: N, listener: (params: NotificationParams<N>) => void): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(listener as Listener);
+    return () => set.delete(listener as Listener);
+  }
+
+  onClose(listener: (reason: string) => void): () => void {
+    if (this.closed) listener(this.closed);
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  private notify(method: string, params: unknown): void {
+    if (!this.closed) this.socket.send(JSON.stringify({ jsonrpc: '2.0', method, params }));
+  }
+
+  private receive(text: string): void {
+    let m: { id?: number | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } };
+    try {
+      m = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof m.method === 'string') {
+      for (const l of this.listeners.get(m.method) ?? []) l(m.params as never);
+      return;
+    }
+    const p = typeof m.id === 'number' ? this.pending.get(m.id) : undefined;
+    if (!p) return;
+    this.pending.delete(m.id as number);
+    if (m.error) p.reject(new RpcError(m.error.code, m.error.message));
+    else p.resolve(m.result);
+  }
+
+  private close(reason: string): void {
+    if (this.closed) return;
+    this.closed = reason;
+    for (const p of this.pending.values()) p.reject(new RpcError(-32099, reason));
+    this.pending.clear();
+    for (const l of this.closeListeners) l(reason);
+  }
+}
+
+function defaultUrl(): string {
+  const dir = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${dir}rpc`;
+}

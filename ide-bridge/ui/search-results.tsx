@@ -1,0 +1,96 @@
+// The search field's results: the sidecar's ranked matches (the shared matcher), with the matched
+// characters highlighted, in a virtualised list navigated like the tree.
+
+import type { TargetedKeyboardEvent } from 'preact';
+import type { ResultOf } from '../protocol';
+import { Highlighted, pathRanges } from './highlight';
+import { MethodBadge } from './method-badge';
+import type { EndpointSummary } from './tree-model';
+import { VirtualList } from './virtual-list';
+
+export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
+
+export interface SearchResultsProps {
+  results: readonly SearchResult[];
+  active: number;
+  selectedId: string | undefined;
+  onActive(index: number): void;
+  onOpen(endpoint: EndpointSummary): void;
+  onNavigate(endpoint: EndpointSummary): void;
+  /** Up from the first row goes back to the search field. */
+  onLeaveTop(): void;
+}
+
+export function SearchResults({ results, active, selectedId, onActive, onOpen, onNavigate, onLeaveTop }: SearchResultsProps) {
+  const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>, page: number) => {
+    const last = results.length - 1;
+    const go = (i: number) => {
+      e.preventDefault();
+      onActive(Math.max(0, Math.min(last, i)));
+    };
+    const hit = results[active];
+    switch (e.key) {
+      case 'ArrowDown':
+        return go(active + 1);
+      case 'ArrowUp':
+        if (active === 0) {
+          e.preventDefault();
+          return onLeaveTop();
+        }
+        return go(active - 1);
+      case 'PageDown':
+        return go(active + page);
+      case 'PageUp':
+        return go(active - page);
+      case 'Home':
+        return go(0);
+      case 'End':
+        return go(last);
+      case 'Enter':
+        e.preventDefault();
+        if (hit) onOpen(hit.endpoint);
+        return;
+      case 'F4':
+        e.preventDefault();
+        if (hit) onNavigate(hit.endpoint);
+        return;
+    }
+  };
+  return (
+    <VirtualList
+      id="results"
+      label="Search results"
+      items={results}
+      active={active}
+      activeId={results.length ? `result-${active}` : undefined}
+      onKeyDown={onKeyDown}
+      renderRow={(r, i) => {
+        const ranges = (field: string) => r.ranges.find((x) => x.field === field)?.ranges;
+        const path = ranges('path') ?? pathRanges(ranges('address'), r.endpoint.method);
+        return (
+          <div
+            id={`result-${i}`}
+            role="treeitem"
+            aria-selected={r.endpoint.id === selectedId}
+            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}`}
+            data-key={r.endpoint.id}
+            onMouseDown={() => onActive(i)}
+            onClick={() => onOpen(r.endpoint)}
+            onDblClick={() => onNavigate(r.endpoint)}
+          >
+            <MethodBadge endpoint={r.endpoint} />
+            <span class="path">
+              <Highlighted text={r.endpoint.path} ranges={path} />
+            </span>
+            <span class="name">
+              <Highlighted text={r.endpoint.name} ranges={ranges('name')} />
+            </span>
+            <span class="where" title={r.endpoint.className}>
+              {r.endpoint.module} · {r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1)}
+            </span>
+          </div>
+        );
+      }}
+    />
+  );
+}

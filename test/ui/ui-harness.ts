@@ -1,0 +1,90 @@
+// The browser tests are type-checked with the web app (ide-bridge/ui/tsconfig.json): their page
+// callbacks run in Chromium and use the DOM.
+
+// What the browser tests share: `apiscout ui --no-open DIR` as a real process, Debian's Chromium
+// through playwright-core (never a downloaded browser), and a WebSocket client for the same
+// catalog, so a test can ask the sidecar what the page should show.
+
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { createMessageConnection } from 'vscode-jsonrpc/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import WebSocket from 'ws';
+import type { ParamsOf, RequestName, ResultOf } from '../../ide-bridge/protocol';
+import { WebSocketMessageReader, WebSocketMessageWriter } from '../../ide-bridge/ws-transport';
+
+export const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
+export const CHROMIUM = '/usr/bin/chromium';
+export const SHOTS = fileURLToPath(new URL('../../test-results/ui/', import.meta.url));
+
+export function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export class UiProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly url: Promise<string>;
+  stdout = '';
+  stderr = '';
+
+  constructor(dir: string, extra: string[] = []) {
+    this.child = spawn(process.execPath, [CLI, 'ui', '--no-open', ...extra, dir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
+    this.url = new Promise((resolve, reject) => {
+      this.child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        this.stdout += d;
+        const m = /http:\/\/127\.0\.0\.1:\d+\/\S+\//.exec(this.stdout);
+        if (m) resolve(m[0]);
+      });
+      this.child.once('exit', (code) => reject(new Error(`apiscout ui exited (${code}) before printing its URL:\n${this.stdout}\n${this.stderr}`)));
+    });
+  }
+
+  /** A catalog client on the page's WebSocket. */
+  async rpc(): Promise<RpcClient> {
+    const url = new URL(await this.url);
+    const ws = new WebSocket(`ws://${url.host}${url.pathname}rpc`, { origin: url.origin });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const connection = createMessageConnection(new WebSocketMessageReader(ws), new WebSocketMessageWriter(ws));
+    connection.listen();
+    return new RpcClient(connection, ws);
+  }
+
+  /** Stops it as Ctrl+C does. */
+  async stop(): Promise<number | null> {
+    if (this.child.exitCode !== null) return this.child.exitCode;
+    const exited = new Promise<number | null>((resolve) => this.child.once('exit', (code) => resolve(code)));
+    this.child.kill('SIGINT');
+    return exited;
+  }
+}
+
+export class RpcClient {
+  constructor(
+    readonly connection: MessageConnection,
+    private readonly ws: WebSocket,
+  ) {}
+
+  request<M extends RequestName>(name: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    return this.connection.sendRequest(name, params) as Promise<ResultOf<M>>;
+  }
+
+  close(): void {
+    this.connection.dispose();
+    this.ws.close();
+  }
+}
+
+export function screenshotPath(name: string): string {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return path.join(SHOTS, `${name}.png`);
+}
