@@ -20,6 +20,8 @@ const ProjectRef = { project: Type.String({ minLength: 1, description: 'The proj
 
 // Exported schemas give their name to the generated Kotlin classes (ide-bridge/kotlin-codegen.ts).
 export const ProjectRefSchema = Type.Object(ProjectRef);
+/** A file of an open project: the gutter marks and the source view both name one. */
+export const ProjectFileSchema = Type.Object({ ...ProjectRef, file: Type.String({ minLength: 1, description: 'Relative to the project root, or absolute inside it' }) });
 
 const ScanState = Type.Unsafe<'scanning' | 'ready' | 'failed'>({ type: 'string', enum: ['scanning', 'ready', 'failed'] });
 
@@ -120,7 +122,7 @@ export const requests = {
   ),
   'endpoints/inFile': method(
     'The endpoints whose method is in a file, by line: the gutter icons.',
-    Type.Object({ ...ProjectRef, file: Type.String({ minLength: 1 }) }),
+    ProjectFileSchema,
     Type.Object({ marks: Type.Array(GutterMarkSchema) }),
   ),
   'endpoints/at': method(
@@ -135,7 +137,7 @@ export const requests = {
   ),
   'source/read': method(
     'A source file of the project, for a host without an editor (the browser UI shows it at the line). Paths resolving outside the project (also through symlinks), binary files and files over 2 MB are refused.',
-    Type.Object({ ...ProjectRef, file: Type.String({ minLength: 1, description: 'Relative to the project root, or absolute inside it' }) }),
+    ProjectFileSchema,
     Type.Object({ file: Type.String({ description: 'Relative to the project root, forward slashes' }), text: Type.String() }),
   ),
   shutdown: method('Stops accepting work; the client then sends exit.', Empty, Empty),

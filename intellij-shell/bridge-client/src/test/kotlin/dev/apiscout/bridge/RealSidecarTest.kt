@@ -2,7 +2,7 @@ package dev.apiscout.bridge
 
 import dev.apiscout.bridge.protocol.EndpointsAtParams
 import dev.apiscout.bridge.protocol.EndpointsGetParams
-import dev.apiscout.bridge.protocol.EndpointsInFileParams
+import dev.apiscout.bridge.protocol.ProjectFile
 import dev.apiscout.bridge.protocol.EndpointsSearchParams
 import dev.apiscout.bridge.protocol.ErrorCodes
 import dev.apiscout.bridge.protocol.FileChange
@@ -84,7 +84,9 @@ class RealSidecarTest {
         val hello = sidecar.start()
         assertEquals(PROTOCOL_VERSION, hello.protocolVersion)
         assertEquals(TestEnv.packageVersion, hello.serverVersion)
-        assertNull(hello.uiUrl)
+        // The explorer the tool window hosts: loopback only, with the run's token in the path.
+        val url = hello.uiUrl ?: throw AssertionError("hello carries no UI URL")
+        assertTrue(Regex("^http://127\\.0\\.0\\.1:\\d+/[A-Za-z0-9_-]{16,}/$").matches(url), url)
     }
 
     @Test
@@ -134,7 +136,7 @@ class RealSidecarTest {
     @Order(5)
     fun `lists the endpoints of a file at the lines and columns of their methods`() {
         val file = "orders/src/main/java/com/acme/shop/orders/web/CartController.java"
-        val marks = sidecar.call(Requests.endpointsInFile, EndpointsInFileParams(project, file)).marks
+        val marks = sidecar.call(Requests.endpointsInFile, ProjectFile(project, file)).marks
         val want = endpoints.filter { str(it, "source", "file") == file }
         assertEquals(want.map { str(it, "id") }.toSet(), marks.map { it.id }.toSet())
         assertEquals(marks.sortedBy { it.line }, marks)
@@ -145,7 +147,7 @@ class RealSidecarTest {
             assertTrue(lines[mark.line - 1].startsWith(member, mark.column - 1), "line ${mark.line} col ${mark.column}: ${lines[mark.line - 1]}")
         }
         // An absolute path names the same file; a click on a mark's line finds its endpoint.
-        assertEquals(marks, sidecar.call(Requests.endpointsInFile, EndpointsInFileParams(project, shop.resolve(file).toString())).marks)
+        assertEquals(marks, sidecar.call(Requests.endpointsInFile, ProjectFile(project, shop.resolve(file).toString())).marks)
         val at = sidecar.call(Requests.endpointsAt, EndpointsAtParams(project, file, marks.first().line)).endpoints
         assertEquals(listOf(marks.first().id), at.map { it.id })
     }
@@ -171,7 +173,7 @@ class RealSidecarTest {
         assertEquals(ErrorCodes.NOT_FOUND, missing.code)
         val closed = assertThrows(RpcException::class.java) { sidecar.call(Requests.endpointsTree, ProjectRef(tmp.resolve("elsewhere").toString())) }
         assertEquals(ErrorCodes.PROJECT_NOT_OPEN, closed.code)
-        val outside = assertThrows(RpcException::class.java) { sidecar.call(Requests.endpointsInFile, EndpointsInFileParams(project, "/etc/passwd")) }
+        val outside = assertThrows(RpcException::class.java) { sidecar.call(Requests.endpointsInFile, ProjectFile(project, "/etc/passwd")) }
         assertEquals(ErrorCodes.BAD_INPUT, outside.code)
         assertTrue(outside.message!!.contains("/etc/passwd"))
         assertEquals(PROTOCOL_VERSION, sidecar.call(Requests.hello, dev.apiscout.bridge.protocol.HelloParams()).protocolVersion)
@@ -204,7 +206,7 @@ class RealSidecarTest {
             try {
                 eventually("the marks of $cart") { fetched.contains(cart) }
             } catch (e: AssertionError) {
-                throw AssertionError("${e.message}; fetched $fetched, peek ${marks.peek(cart)}, direct ${runCatching { sidecar.call(Requests.endpointsInFile, EndpointsInFileParams(project, cart), 5000) }}; log ${log.takeLast(10)}")
+                throw AssertionError("${e.message}; fetched $fetched, peek ${marks.peek(cart)}, direct ${runCatching { sidecar.call(Requests.endpointsInFile, ProjectFile(project, cart), 5000) }}; log ${log.takeLast(10)}")
             }
             val known = assertNotNull(marks.peek(cart)).let { marks.peek(cart)!! }
             assertTrue(known.isNotEmpty())

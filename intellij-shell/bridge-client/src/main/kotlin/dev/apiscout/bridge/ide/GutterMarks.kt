@@ -1,7 +1,7 @@
 package dev.apiscout.bridge.ide
 
 import dev.apiscout.bridge.Sidecar
-import dev.apiscout.bridge.protocol.EndpointsInFileParams
+import dev.apiscout.bridge.protocol.ProjectFile
 import dev.apiscout.bridge.protocol.GutterMark
 import dev.apiscout.bridge.protocol.NotificationTypes
 import dev.apiscout.bridge.protocol.Requests
@@ -36,7 +36,7 @@ public class GutterMarks(
         val claim = CompletableFuture<Unit>()
         if (inFlight.putIfAbsent(file, claim) != null) return null
         val asked = generation.get()
-        val request = sidecar.request(Requests.endpointsInFile, EndpointsInFileParams(project, file))
+        val request = sidecar.request(Requests.endpointsInFile, ProjectFile(project, file))
         claim.whenComplete { _, _ -> if (claim.isCancelled) request.cancel(false) }
         request.whenComplete { result, error ->
             inFlight.remove(file, claim)

@@ -94,14 +94,14 @@ public object Requests {
         RequestType(Methods.ENDPOINTS_SEARCH, EndpointsSearchParams.serializer(), EndpointsSearchResult.serializer())
     public val endpointsGet: RequestType<EndpointsGetParams, EndpointsGetResult> =
         RequestType(Methods.ENDPOINTS_GET, EndpointsGetParams.serializer(), EndpointsGetResult.serializer())
-    public val endpointsInFile: RequestType<SourceReadParams, EndpointsInFileResult> =
-        RequestType(Methods.ENDPOINTS_IN_FILE, SourceReadParams.serializer(), EndpointsInFileResult.serializer())
+    public val endpointsInFile: RequestType<ProjectFile, EndpointsInFileResult> =
+        RequestType(Methods.ENDPOINTS_IN_FILE, ProjectFile.serializer(), EndpointsInFileResult.serializer())
     public val endpointsAt: RequestType<EndpointsAtParams, EndpointsAtResult> =
         RequestType(Methods.ENDPOINTS_AT, EndpointsAtParams.serializer(), EndpointsAtResult.serializer())
     public val navigationTarget: RequestType<EndpointsGetParams, NavigationTargetResult> =
         RequestType(Methods.NAVIGATION_TARGET, EndpointsGetParams.serializer(), NavigationTargetResult.serializer())
-    public val sourceRead: RequestType<SourceReadParams, SourceReadResult> =
-        RequestType(Methods.SOURCE_READ, SourceReadParams.serializer(), SourceReadResult.serializer())
+    public val sourceRead: RequestType<ProjectFile, SourceReadResult> =
+        RequestType(Methods.SOURCE_READ, ProjectFile.serializer(), SourceReadResult.serializer())
     public val shutdown: RequestType<Empty, Empty> =
         RequestType(Methods.SHUTDOWN, Empty.serializer(), Empty.serializer())
     public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, shutdown)
@@ -414,9 +414,10 @@ public data class ResponseModel(
 )
 
 @Serializable
-public data class SourceReadParams(
+public data class ProjectFile(
     /** The project id returned by project/open */
     val project: String,
+    /** Relative to the project root, or absolute inside it */
     val file: String,
 )
 
