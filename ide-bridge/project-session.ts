@@ -11,6 +11,8 @@ import { loadIndex, saveIndex } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
 import { InputError } from '../core/errors';
+import { actuatorEnabled } from '../core/config/settings';
+import { userConfigDir } from '../core/config/user-dir';
 import { summaryOf } from './model-schemas';
 import type { ProjectStatus } from './protocol';
 
@@ -49,7 +51,9 @@ export class ProjectSession {
     private readonly events: SessionEvents,
   ) {
     this.root = resolve(root);
-    this.scanner = new ProjectScanner(this.root, { includeTests: opts.includeTests ?? false, onProgress: (p) => events.progress(p) });
+    // Actuator support is a setting (spec §2.6): read when the project opens.
+    const actuator = actuatorEnabled(this.root, userConfigDir(), undefined, (m) => events.log(m));
+    this.scanner = new ProjectScanner(this.root, { includeTests: opts.includeTests ?? false, actuator, onProgress: (p) => events.progress(p) });
   }
 
   /** Shows the retained index at once (when there is one), then scans. */

@@ -1,5 +1,7 @@
 // `apiscout scan [DIR] [--json] [--include-tests] [--actuator]`
 
+import { actuatorEnabled } from '../../core/config/settings';
+import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Diagnostic, Endpoint, ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
@@ -16,7 +18,8 @@ and prints them as a tree: module > class > METHOD /path  name.
 Options:
   --json            print {"endpoints":[...],"diagnostics":[...],"stats":{...}} instead
   --include-tests   also scan test sources (src/test/...)
-  --actuator        also list Spring Boot actuator endpoints (@Endpoint, @WebEndpoint, ...)
+  --actuator        also list Spring Boot actuator endpoints (@Endpoint, @WebEndpoint, ...);
+                    default: the actuator.enabled setting (off)
   --pretty          with --json, indent the document (the default on a terminal; piped
                     output has one endpoint a line)
   --endpoints-only  with --json, leave out the request and response models (about twice as
@@ -36,7 +39,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
     options: {
       json: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
-      actuator: { type: 'boolean', default: false },
+      actuator: { type: 'boolean' },
       'endpoints-only': { type: 'boolean', default: false },
       pretty: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -56,7 +59,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
   try {
     result = await scanProject(dir, {
       includeTests: values['include-tests'],
-      actuator: values.actuator,
+      actuator: actuatorEnabled(dir, userConfigDir(), values.actuator),
       // The tree shows no parameters: resolving them would only cost time.
       requestModels: values.json && !values['endpoints-only'],
       onProgress: (p: ScanProgress) => progress.update(PROGRESS_LINE[p.phase](p.done, p.total)),

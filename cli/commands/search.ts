@@ -1,5 +1,7 @@
 // `apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator]`
 
+import { actuatorEnabled } from '../../core/config/settings';
+import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -40,7 +42,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
       limit: { type: 'string', default: '20' },
       refresh: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
-      actuator: { type: 'boolean', default: false },
+      actuator: { type: 'boolean' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -60,7 +62,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
   const [query, dir = io.sampleProject] = positionals as [string, string?];
   // The bundled sample lives inside the installed package: never write state there.
   const retain = dir !== io.sampleProject;
-  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: values.actuator }, retain, io);
+  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }, retain, io);
   const results = search(endpoints, query, { limit });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));

@@ -1,5 +1,7 @@
 // `apiscout show <id-or-query> [DIR] [--json]`: one endpoint's request and response, readable.
 
+import { actuatorEnabled } from '../../core/config/settings';
+import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Endpoint } from '../../core/model/endpoint';
 import type { JsonSchema, Param } from '../../core/model/request';
@@ -30,7 +32,7 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
     options: {
       json: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
-      actuator: { type: 'boolean', default: false },
+      actuator: { type: 'boolean' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -43,7 +45,7 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const [wanted, dir = io.sampleProject] = positionals as [string, string?];
-  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: values.actuator }).scan();
+  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }).scan();
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {

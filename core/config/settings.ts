@@ -4,6 +4,7 @@
 // a secret found there is ignored with a warning rather than used. The IntelliJ page and the
 // explorer edit these through the bridge; the CLI reads them.
 
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors';
 import { readJsonFile, withFileLock, writeFileAtomic } from '../store/json-file';
@@ -197,4 +198,15 @@ export class SettingsStore {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Whether a scan of `projectDir` lists actuator endpoints: a command-line flag when given,
+ * else the "Actuator support" setting (spec §2.6, off by default).
+ */
+export function actuatorEnabled(projectDir: string, userDir: string, flag?: boolean, warn?: Warn): boolean {
+  if (flag !== undefined) return flag;
+  // A path that is no directory is the scan's to report: only the user's settings apply here.
+  const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
+  return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['actuator.enabled'];
 }

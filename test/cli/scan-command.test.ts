@@ -1,6 +1,6 @@
 // The real command, as a user runs it: the built bundle in a child process.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,21 @@ describe('apiscout scan', () => {
     const json = JSON.parse(run(['scan', SHOP, '--json', '--actuator']).stdout) as { endpoints: { framework: string; streaming?: string }[]; modules: { name: string; actuatorBasePath?: string }[] };
     expect(json.endpoints.filter((e) => e.framework === 'grpc').map((e) => e.streaming)).toEqual(['U', 'S', 'C', 'B']);
     expect(json.modules.find((m) => m.name === 'catalog')?.actuatorBasePath).toBe('/ops');
+  });
+
+  it('lists actuator endpoints when the Actuator support setting is on, like --actuator', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'apiscout-actuator-setting-'));
+    try {
+      const shop = join(tmp, 'shop');
+      cpSync(SHOP, shop, { recursive: true });
+      const env = { APISCOUT_CONFIG_DIR: join(tmp, 'user') };
+      expect(run(['scan', shop], env).stdout).not.toContain('/ops/catalogCache');
+      mkdirSync(join(shop, '.apiscout'), { recursive: true });
+      writeFileSync(join(shop, '.apiscout', 'settings.json'), JSON.stringify({ 'actuator.enabled': true }));
+      expect(run(['scan', shop], env).stdout).toMatch(/^    DELETE +\/ops\/catalogCache\/\{region\}/m);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('colours methods as the spec says when colour is forced', () => {
