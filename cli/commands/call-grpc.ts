@@ -7,16 +7,18 @@ import { readFileSync } from 'node:fs';
 import { GrpcCaller } from '../../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../../core/call/grpc/caller';
 import { detectGrpcRuntime } from '../../core/call/grpc/detect';
+import { grpcScriptRequest, grpcScriptResponse } from '../../core/call/grpc/result';
 import { defaultGrpcDraft, prepareGrpcRequest } from '../../core/call/grpc/draft';
 import { passGrpcGate } from '../../core/call/grpc/gate';
 import type { Settings } from '../../core/config/settings';
 import type { ConfigValues } from '../../core/config/config-reader';
-import { CallRefused, InputError } from '../../core/errors';
+import { CallRefused, InputError, ScriptError } from '../../core/errors';
 import type { Endpoint } from '../../core/model/endpoint';
 import type { VariableLookup } from '../../core/model/environment';
 import type { GrpcRequestDraft } from '../../core/model/request-state';
 import type { ProtoIndex } from '../../core/scan/proto/proto-index';
 import type { RequestStateStore } from '../../core/store/request-state';
+import type { RequestScripts } from '../../scripts-sandbox/hooks';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
 
@@ -44,6 +46,8 @@ export interface GrpcCallContext {
   protos?: ProtoIndex;
   /** The user settings file, named in a refusal. */
   userSettingsPath: string;
+  /** The http.call.after scripts: they see the gRPC status as response.code() and the messages as JSON. */
+  scripts?: RequestScripts;
 }
 
 /** Exit status when the gate refused: nothing was sent. */
@@ -122,6 +126,18 @@ export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: Cli
       { signal: cancel.signal, onMessage: streamed ? (m, i) => io.out(renderStreamed(m, i, paint)) : undefined },
     );
     io.out(renderResult(result, paint, streamed));
+    if (ctx.scripts) {
+      const { endpoint: e } = ctx;
+      try {
+        const after = await ctx.scripts.after(grpcScriptRequest(result), grpcScriptResponse(result), { folder: e.folder, className: e.className, address: e.address, id: e.id });
+        for (const line of after.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
+      } catch (err) {
+        if (!(err instanceof ScriptError)) throw err;
+        for (const line of err.logs) io.err(`[${err.script}] ${line.level}: ${line.text}`);
+        io.err(`apiscout call: ${err.message}`);
+        return 1;
+      }
+    }
     return answered(result) ? 0 : 1;
   } finally {
     process.off('SIGINT', onSigint);

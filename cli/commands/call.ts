@@ -131,7 +131,11 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
   if (endpoint.protocol === 'grpc') {
     const grpcArgs: GrpcCallArgs = { ...values, caFile: values['ca-file'], timeout };
-    return await callGrpc(grpcArgs, { dir, endpoint, settings, lookup, config, state, protos: scanner.protoIndex, userSettingsPath: settingsStore.userPath }, io);
+    try {
+      return await callGrpc(grpcArgs, { dir, endpoint, settings, lookup, config, state, protos: scanner.protoIndex, userSettingsPath: settingsStore.userPath, scripts }, io);
+    } finally {
+      scripts.dispose();
+    }
   }
   if (values.message.length) throw new InputError('--message is for gRPC endpoints; an HTTP request takes --body', '--message');
   if (values.reset) await state?.reset(endpoint.id);

@@ -99,6 +99,26 @@ describe('apiscout call (gRPC)', () => {
     expect(r.stdout).toContain('"@type": "type.googleapis.com/acme.common.v1.FieldViolation"');
   });
 
+  it('runs http.call.after scripts on the result: response.code() is the gRPC status, body the messages', async () => {
+    const config = join(project, '.apiscout', 'config.properties');
+    mkdirSync(join(project, '.apiscout'), { recursive: true });
+    writeFileSync(config, "http.call.after=js:logger.info('status ' + response.code() + ', ' + JSON.stringify(response.json()))\n");
+    try {
+      const ok = await run(['/acme.echo.v1.Echo/Say', '--host', server.address, '--message', '{"text":"hi"}']);
+      expect(ok.code).toBe(0);
+      expect(ok.stderr).toMatch(/\] info: status 0, \{"echo":\{"text":"hi"/);
+      const failed = await run(['/acme.echo.v1.Echo/Fail', '--host', server.address]);
+      expect(failed.stderr).toContain('info: status 3, ');
+      writeFileSync(config, 'http.call.after=js:response.json().missing.deeper\n');
+      const broken = await run(['/acme.echo.v1.Echo/Say', '--host', server.address, '--message', '{"text":"hi"}']);
+      expect(broken.code).toBe(1);
+      expect(broken.stdout).toMatch(/^gRPC OK \(0\)/);
+      expect(broken.stderr).toMatch(/apiscout call: .*line 1/);
+    } finally {
+      rmSync(config);
+    }
+  });
+
   it('a deadline; no server answering is exit 1', async () => {
     const slow = await run(['/acme.echo.v1.Echo/Slow', '--host', server.address, '--message', '{"delayMs":5000}', '--timeout', '100']);
     expect(slow.stdout).toMatch(/^gRPC DEADLINE_EXCEEDED \(4\)/);
