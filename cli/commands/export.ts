@@ -11,7 +11,12 @@ import { EnvironmentStore } from '../../core/env/environments';
 import { loadVariableLookup } from '../../core/env/placeholders';
 import { InputError } from '../../core/errors';
 import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile, type ExportOptions } from '../../core/export/index';
+import { scriptedRequestOf } from '../../core/export/curl';
+import type { ScriptedRequest } from '../../core/export/types';
+import type { Endpoint } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
+import { runPreRequestScripts } from '../../scripts-sandbox/hooks';
+import type { ScriptSources } from '../../scripts-sandbox/hooks';
 import type { CliIO } from '../io';
 import { reportDiagnostics } from './scan';
 
@@ -40,6 +45,8 @@ cURL (defaults from the saved settings, see README):
   --multiline / --single-line                 one flag per line
   --long-flags / --short-flags                --request, --header, --data
   --response-example / --no-response-example  the response example as a comment
+  --run-scripts / --no-run-scripts            run the folder- and class-level http.call.before
+                                              scripts on each request first (curl.runPreRequestScripts)
 
 A summary (exported, skipped with reasons, warnings) goes to stderr.`;
 
@@ -65,6 +72,8 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
       'include-tests': { type: 'boolean', default: false },
       resolve: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      'run-scripts': { type: 'boolean' },
+      'no-run-scripts': { type: 'boolean' },
       ...Object.fromEntries(PAIRS.flatMap(([, on, off]) => [[on, { type: 'boolean' as const }], [off, { type: 'boolean' as const }]])),
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -95,7 +104,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
 
   const userDir = userConfigDir();
   const warn = (message: string) => io.err(`apiscout export: warning: ${message}`);
-  const { lookup, environment } = loadVariableLookup({ projectDir: dir, userDir, environment: values.env, warn });
+  const { lookup, environment, config } = loadVariableLookup({ projectDir: dir, userDir, environment: values.env, warn });
   const settings = new SettingsStore({ userDir, projectDir: dir, warn }).read();
   const flags = values as unknown as Record<string, boolean | undefined>;
   const curl: CurlOptions = {
@@ -112,6 +121,8 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     if (flags[on]) (curl as Record<string, unknown>)[key] = true;
     if (flags[off]) (curl as Record<string, unknown>)[key] = false;
   }
+  if (values['run-scripts'] && values['no-run-scripts']) throw new InputError('--run-scripts and --no-run-scripts exclude each other', '--run-scripts');
+  const runScripts = channel === 'curl' && (values['run-scripts'] ?? (values['no-run-scripts'] ? false : settings['curl.runPreRequestScripts']));
   const out = values.out;
   const options: ExportOptions = {
     title: values.title,
@@ -122,6 +133,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     curl,
     openapi: { version: openapiVersion as '3.0.3' | '3.1.0' | undefined, format: out !== '-' && extname(out) === '.json' ? 'json' : 'yaml' },
   };
+  if (runScripts) options.scripted = await scriptedRequests(endpoints, options, { projectDir: dir, config, settings }, io);
   const exported = EXPORTERS[channel](endpoints, options);
 
   const written = writeFiles(exported.files, out, io);
@@ -130,6 +142,22 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   for (const skip of s.skipped) io.err(`  skipped ${skip.address}: ${skip.reason}`);
   for (const w of s.warnings) io.err(`  warning: ${w}`);
   return 0;
+}
+
+/**
+ * cURL's "Run pre-request scripts" (spec §4.6.6): each HTTP endpoint's request goes through its
+ * folder- and class-level http.call.before scripts; the commands show what the scripts made of it.
+ * A failing script stops the export, naming the script and line.
+ */
+async function scriptedRequests(endpoints: readonly Endpoint[], options: ExportOptions, sources: ScriptSources, io: CliIO): Promise<Map<string, ScriptedRequest>> {
+  const http = endpoints.filter((e) => e.protocol === 'http');
+  const outcomes = await runPreRequestScripts(
+    http.map((e) => ({ request: scriptedRequestOf(e, options), target: { folder: e.folder, className: e.className, address: e.address, id: e.id } })),
+    sources,
+    { single: false },
+  );
+  for (const o of outcomes) for (const line of o.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
+  return new Map(http.map((e, i) => [e.id, outcomes[i]!.request]));
 }
 
 /** Writes the files where --out says; returns the paths written (none for stdout). */

@@ -8,7 +8,7 @@ import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './pl
 import { bodyText, buildTemplate, encodeSegment, fillPath, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
 import { exportOrder, groupBy } from './stable';
-import type { CurlOptions, ExportOptions, ExportResult } from './types';
+import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 
 type Resolved = Required<CurlOptions>;
 
@@ -85,7 +85,13 @@ function oneLine(s: string): string {
 
 function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[]): string {
   const host = r.text(`{{${options.hostVariable ?? 'host'}}}`);
-  const words = e.protocol === 'grpc' ? grpcurlWords(e, opts, host, r) : curlWords(buildTemplate(e, options.modules), opts, host, r);
+  const scripted = e.protocol === 'http' ? options.scripted?.get(e.id) : undefined;
+  const words =
+    e.protocol === 'grpc'
+      ? grpcurlWords(e, opts, host, r)
+      : scripted
+        ? scriptedWords(scripted, buildTemplate(e, options.modules), opts, r)
+        : curlWords(buildTemplate(e, options.modules), opts, host, r);
   const strip = (w: string) => {
     if (!hasNul(w)) return w;
     warnings.push(`${e.address}: a NUL character cannot be passed to a command; it was left out`);
@@ -105,29 +111,76 @@ function joinWords(words: Word[], multiline: boolean): string {
 
 function curlWords(t: RequestTemplate, opts: Resolved, host: string, r: Resolver): Word[] {
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
-  const path = fillPath(t.parts, (name) => encodeSegment(r.text(t.pathParams.find((p) => p.name === name)?.value ?? name)));
-  const query = t.query.map((q) => `${encodeSegment(r.text(q.name))}=${encodeSegment(r.text(q.value))}`).join('&');
-  const url = `${host}${path}${query ? `?${query}` : ''}`;
+  const words = requestLineWords(t.method, urlOf(t, host, r), opts);
+  for (const h of t.headers) words.push([flag('-H', '--header'), `${r.text(h.name)}: ${r.text(h.value)}`]);
+  if (t.cookies.length) words.push([flag('-b', '--cookie'), cookieText(t, r)]);
+  return [...words, ...bodyWords(t, opts, r)];
+}
+
+function requestLineWords(method: string, url: string, opts: Resolved): Word[] {
+  const flag = (short: string, long: string) => (opts.longFlags ? long : short);
   const words: Word[] = ['curl'];
   // HEAD must be --head: `-X HEAD` makes curl wait for a body that never comes.
-  if (t.method === 'HEAD') words.push(flag('-I', '--head'));
-  else words.push([flag('-X', '--request'), t.method]);
+  if (method === 'HEAD') words.push(flag('-I', '--head'));
+  else words.push([flag('-X', '--request'), method]);
   // curl's URL globbing would read `{…}` and `[…]` as patterns.
   if (/[{}[\]]/.test(url)) words.push(flag('-g', '--globoff'));
   words.push(url);
-  for (const h of t.headers) words.push([flag('-H', '--header'), `${r.text(h.name)}: ${r.text(h.value)}`]);
-  if (t.cookies.length) words.push([flag('-b', '--cookie'), t.cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ')]);
+  return words;
+}
+
+function urlOf(t: RequestTemplate, host: string, r: Resolver): string {
+  const path = fillPath(t.parts, (name) => encodeSegment(r.text(t.pathParams.find((p) => p.name === name)?.value ?? name)));
+  const query = t.query.map((q) => `${encodeSegment(r.text(q.name))}=${encodeSegment(r.text(q.value))}`).join('&');
+  return `${host}${path}${query ? `?${query}` : ''}`;
+}
+
+function cookieText(t: RequestTemplate, r: Resolver): string {
+  return t.cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ');
+}
+
+function bodyWords(t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
+  const flag = (short: string, long: string) => (opts.longFlags ? long : short);
   const body = t.body;
-  if (body?.kind === 'json') {
-    words.push(dataFlag(bodyText({ ...body, value: r.json(body.value) }, opts.prettyJson), opts));
-  } else if (body?.kind === 'text') {
-    words.push(dataFlag(r.text(body.text), opts));
-  } else if (body?.kind === 'urlencoded') {
-    for (const f of body.fields) words.push(['--data-urlencode', `${r.text(f.name)}=${r.text(f.value)}`]);
-  } else if (body?.kind === 'multipart') {
-    // --form-string takes the value literally; -F would read `@` and `<` as file references.
-    for (const f of body.fields) words.push(f.file ? [flag('-F', '--form'), `${f.name}=@${f.value}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]);
-  }
+  if (body?.kind === 'json') return [dataFlag(bodyText({ ...body, value: r.json(body.value) }, opts.prettyJson), opts)];
+  if (body?.kind === 'text') return [dataFlag(r.text(body.text), opts)];
+  if (body?.kind === 'urlencoded') return body.fields.map((f): Word => ['--data-urlencode', `${r.text(f.name)}=${r.text(f.value)}`]);
+  // --form-string takes the value literally; -F would read `@` and `<` as file references.
+  if (body?.kind === 'multipart') return body.fields.map((f): Word => (f.file ? [flag('-F', '--form'), `${f.name}=@${f.value}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]));
+  return [];
+}
+
+/** The body as one text, the way a script sees it; null for multipart (and no body). */
+function bodyAsText(t: RequestTemplate, opts: Resolved, r: Resolver): string | null {
+  const body = t.body;
+  if (body?.kind === 'json') return bodyText({ ...body, value: r.json(body.value) }, opts.prettyJson);
+  if (body?.kind === 'text') return r.text(body.text);
+  if (body?.kind === 'urlencoded') return body.fields.map((f) => `${encodeURIComponent(r.text(f.name))}=${encodeURIComponent(r.text(f.value))}`).join('&');
+  return null;
+}
+
+/**
+ * The request of an HTTP endpoint as pre-request scripts see it (spec §4.6.6): method, URL,
+ * headers (cookies as a Cookie header) and body, rendered with the export's options.
+ */
+export function scriptedRequestOf(e: Endpoint, options: ExportOptions = {}): ScriptedRequest {
+  const opts = curlOptions(options.curl);
+  const r = resolverFor(opts, options);
+  const t = buildTemplate(e, options.modules);
+  const host = r.text(`{{${options.hostVariable ?? 'host'}}}`);
+  const headers = t.headers.map((h) => ({ name: r.text(h.name), value: r.text(h.value) }));
+  if (t.cookies.length) headers.push({ name: 'Cookie', value: cookieText(t, r) });
+  return { method: t.method, url: urlOf(t, host, r), headers, body: bodyAsText(t, opts, r) };
+}
+
+/** A command from the scripted request; an unchanged (or unseen multipart) body keeps its own flags. */
+function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
+  const flag = (short: string, long: string) => (opts.longFlags ? long : short);
+  const words = requestLineWords(s.method.toUpperCase(), s.url, opts);
+  for (const h of s.headers) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
+  const original = bodyAsText(t, opts, r);
+  if (s.body === original || (s.body === null && t.body?.kind === 'multipart')) words.push(...bodyWords(t, opts, r));
+  else if (s.body !== null && s.body !== '') words.push(dataFlag(s.body, opts));
   return words;
 }
 

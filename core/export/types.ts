@@ -92,7 +92,21 @@ export interface ExportOptions {
    */
   lookup?: VariableLookup;
   curl?: CurlOptions;
+  /**
+   * cURL only: the request of an endpoint (by id) as the pre-request scripts left it (spec
+   * §4.6.6). Built with `scriptedRequestOf`, changed by the scripts, rendered in its place.
+   */
+  scripted?: ReadonlyMap<string, ScriptedRequest>;
   openapi?: OpenApiOptions;
 }
 
 export type Exporter = (endpoints: readonly Endpoint[], options?: ExportOptions) => ExportResult;
+
+/** A request as scripts see and change it (structurally scripts-sandbox's ScriptRequest). */
+export interface ScriptedRequest {
+  method: string;
+  url: string;
+  headers: { name: string; value: string }[];
+  /** The body as text; null when there is none or it is multipart (which scripts cannot see). */
+  body: string | null;
+}

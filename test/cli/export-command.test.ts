@@ -1,8 +1,10 @@
 // `apiscout export`: the command line over the exporters, with --select, --out, --env and the
 // cURL flags, as a user runs it.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +70,58 @@ describe('apiscout export', () => {
     const r = run(['export', '--format', 'openapi', '--openapi-version', '3.1.0', '--out', file, project]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).openapi).toBe('3.1.0');
+  });
+
+  it('runs the folder- and class-level pre-request scripts into the cURL commands (--run-scripts), and curl sends what they made', async () => {
+    const config = join(project, '.apiscout', 'config.properties');
+    writeFileSync(
+      config,
+      [
+        "http.call.before[class:com.acme.shop.orders.web.CartController]=js:request.setHeader('X-Cart-Token', 'tok-' + request.method().toLowerCase()); if (request.body()) request.setBody(JSON.stringify({ ...request.json(), quantity: 7 }))",
+        "http.call.before[endpoint:GET /api/v1/carts/{cartId}]=js:request.setHeader('X-Endpoint-Level', 'never in a batch')",
+        '',
+      ].join('\n'),
+    );
+    try {
+      const plain = run(['export', '--format', 'curl', '--select', 'carts', project]);
+      expect(plain.stdout).not.toContain('X-Cart-Token');
+      const r = run(['export', '--format', 'curl', '--select', 'carts', '--run-scripts', '--single-line', '--compact-json', project]);
+      expect(r.code).toBe(0);
+      const lines = r.stdout.split('\n').filter((l) => l.startsWith('curl ') && l.includes('/api/v1/carts'));
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      for (const l of lines) expect(l).toContain("-H 'X-Cart-Token: tok-");
+      expect(r.stdout).not.toContain('X-Endpoint-Level');
+      // Class-level: other controllers' commands are untouched.
+      for (const l of r.stdout.split('\n').filter((x) => x.startsWith('curl ') && !x.includes('/api/v1/carts'))) expect(l).not.toContain('X-Cart-Token');
+      const add = lines.find((l) => l.includes('-X POST'))!;
+      expect(add).toContain('"quantity":7');
+      // The real consumer: sh runs the command and a loopback server sees the scripted request.
+      const seen: { method?: string; headers?: Record<string, unknown>; body?: string } = {};
+      const server = createServer((req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c));
+        req.on('end', () => {
+          Object.assign(seen, { method: req.method, headers: req.headers, body });
+          res.end('{}');
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      try {
+        const sh = await new Promise<number | null>((resolve) => {
+          const child = spawn('sh', ['-c', add.replace(/'?\{\{host\}\}/, (m) => m.replace('{{host}}', `http://127.0.0.1:${port}`)) + ' -s -o /dev/null'], { stdio: 'ignore' });
+          child.on('close', resolve);
+        });
+        expect(sh).toBe(0);
+      } finally {
+        server.close();
+      }
+      expect(seen.method).toBe('POST');
+      expect(seen.headers?.['x-cart-token']).toBe('tok-post');
+      expect(JSON.parse(seen.body!).quantity).toBe(7);
+    } finally {
+      rmSync(config);
+    }
   });
 
   it('exits 2 on a bad channel, conflicting flags or an unknown environment', () => {
