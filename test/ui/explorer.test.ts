@@ -190,27 +190,36 @@ describe('explorer on the sample shop', () => {
   it('walks the tree with the keyboard', async () => {
     const tree = buildTree(expected.endpoints);
     await page.locator('#tree').evaluate((el) => (el.scrollTop = 0));
-    await page.locator('.row.kind-module').first().click(); // toggles it closed
-    await page.locator('.row.kind-module').first().click(); // and open again
+    const firstModule = page.locator('.row.kind-module').first();
+    // Make the first module the active row, open. Each step waits for the row to show its state:
+    // a loaded machine renders later than it clicks.
+    const before = await firstModule.getAttribute('aria-expanded');
+    await firstModule.click(); // a click toggles
+    await poll(() => firstModule.getAttribute('aria-expanded')).toBe(before === 'true' ? 'false' : 'true');
+    if (before === 'true') {
+      await firstModule.click();
+      await poll(() => firstModule.getAttribute('aria-expanded')).toBe('true');
+    }
     const active = () => page.locator('#tree .row.active').getAttribute('data-key');
-    expect(await active()).toBe(`m:${tree[0]!.module}`);
+    await poll(active).toBe(`m:${tree[0]!.module}`);
     await page.keyboard.press('ArrowDown');
-    expect(await active()).toBe(`c:${tree[0]!.module}:${tree[0]!.classes[0]!.className}`);
+    await poll(active).toBe(`c:${tree[0]!.module}:${tree[0]!.classes[0]!.className}`);
     await page.keyboard.press('ArrowLeft'); // closes the class
-    expect(await page.locator('#tree .row.active').getAttribute('aria-expanded')).toBe('false');
+    await poll(() => page.locator('#tree .row.active').getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('ArrowRight'); // opens it
+    await poll(() => page.locator('#tree .row.active').getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('ArrowRight'); // steps onto its first endpoint
     const firstEndpoint = tree[0]!.classes[0]!.endpoints[0]!;
-    expect(await active()).toBe(firstEndpoint.id);
+    await poll(active).toBe(firstEndpoint.id);
     await page.keyboard.press('Enter');
     await poll(() => page.locator('.request-editor input.path-field').inputValue()).toBe(firstEndpoint.path);
     await page.keyboard.press('ArrowLeft'); // endpoint -> its class
-    expect(await active()).toBe(`c:${tree[0]!.module}:${tree[0]!.classes[0]!.className}`);
+    await poll(active).toBe(`c:${tree[0]!.module}:${tree[0]!.classes[0]!.className}`);
     await page.keyboard.press('End');
     const last = tree.at(-1)!.classes.at(-1)!.endpoints.at(-1)!;
-    expect(await active()).toBe(last.id);
+    await poll(active).toBe(last.id);
     await page.keyboard.press('Home');
-    expect(await active()).toBe(`m:${tree[0]!.module}`);
+    await poll(active).toBe(`m:${tree[0]!.module}`);
   });
 
   it('navigates to the source on double-click and on F4, at the method line', async () => {
