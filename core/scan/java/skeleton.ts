@@ -4,6 +4,8 @@
 // tree-sitter's work proportional to the API surface. A small lexer keeps strings, character
 // literals, text blocks and comments from confusing the brace matching.
 
+import { blank, skipLineComment } from '../blank-text';
+
 const OPEN = 0x7b; // {
 const CLOSE = 0x7d; // }
 const SEMI = 0x3b; // ;
@@ -110,22 +112,6 @@ function isBodyStart(text: string, segStart: number, open: number, lastSig: numb
   return !DECLARES_TYPE.test(text.slice(segStart, open));
 }
 
-/** Spaces for text[from, to), keeping line breaks. */
-function blank(text: string, from: number, to: number): string {
-  let out = '';
-  let run = 0;
-  for (let k = from; k < to; k++) {
-    const c = text.charCodeAt(k);
-    if (c === NEWLINE || c === CR) {
-      if (run) out += ' '.repeat(run);
-      run = 0;
-      out += text[k];
-    } else run++;
-  }
-  if (run) out += ' '.repeat(run);
-  return out;
-}
-
 /** Index of the `}` matching the `{` at `open`, or -1. */
 function matchingClose(text: string, open: number): number {
   let depth = 0;
@@ -143,11 +129,6 @@ function matchingClose(text: string, open: number): number {
     }
   }
   return -1;
-}
-
-function skipLineComment(text: string, i: number): number {
-  const end = text.indexOf('\n', i);
-  return end < 0 ? text.length : end;
 }
 
 function skipBlockComment(text: string, i: number): number {

@@ -13,6 +13,8 @@
 // rest of the file into an error, which a `;` in the blank before that `}` avoids; and
 // `fun interface` is not in the grammar, so it is read as `interface`.
 
+import { blank, skipLineComment } from '../blank-text';
+
 const OPEN = 0x7b; // {
 const CLOSE = 0x7d; // }
 const SEMI = 0x3b; // ;
@@ -196,22 +198,6 @@ function hasLineBreak(text: string, from: number, to: number): boolean {
   return k >= 0 && k < to;
 }
 
-/** Spaces for text[from, to), keeping line breaks. */
-function blank(text: string, from: number, to: number): string {
-  let out = '';
-  let run = 0;
-  for (let k = from; k < to; k++) {
-    const c = text.charCodeAt(k);
-    if (c === NEWLINE || c === CR) {
-      if (run) out += ' '.repeat(run);
-      run = 0;
-      out += text[k];
-    } else run++;
-  }
-  if (run) out += ' '.repeat(run);
-  return out;
-}
-
 /** Index of the `}` matching the `{` at `open`, or -1. */
 export function matchingClose(text: string, open: number): number {
   let depth = 0;
@@ -229,11 +215,6 @@ export function matchingClose(text: string, open: number): number {
     }
   }
   return -1;
-}
-
-function skipLineComment(text: string, i: number): number {
-  const end = text.indexOf('\n', i);
-  return end < 0 ? text.length : end;
 }
 
 /** Kotlin block comments nest. */
