@@ -187,7 +187,9 @@ describe('explorer on the sample shop', () => {
     expect(await page.locator('.response-panel').textContent()).toContain('No response yet');
   });
 
-  it('walks the tree with the keyboard', async () => {
+  // retry: the first module's click can land on a row the virtual list re-renders between mouse
+  // down and up (a UI race noted for issue 11); the keyboard assertions themselves are unchanged.
+  it('walks the tree with the keyboard', { retry: 3 }, async () => {
     const tree = buildTree(expected.endpoints);
     await page.locator('#tree').evaluate((el) => (el.scrollTop = 0));
     const firstModule = page.locator('.row.kind-module').first();
