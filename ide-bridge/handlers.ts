@@ -8,6 +8,11 @@ import type { Endpoint } from '../core/model/endpoint';
 import { summaryOf } from './model-schemas';
 import { ProjectSession } from './project-session';
 import { ErrorCodes, PROTOCOL_VERSION } from './protocol';
+import { callHandlers } from './call-handlers';
+import { envHandlers } from './env-handlers';
+import { exportHandlers } from './export-handlers';
+import { hostHandlers } from './host-handlers';
+import { settingsHandlers } from './settings-handlers';
 import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
 
 /** An error with its JSON-RPC code; the server turns it into the error response. */
@@ -28,13 +33,25 @@ export interface Cancellation {
 export interface BridgeContext {
   serverVersion: string;
   uiUrl(): string | null;
+  /** To every connection: the IDE host and each open UI. */
   notify<N extends NotificationName>(name: N, params: NotificationParams<N>): void;
+  /** To the IDE host connection(s) only; false when none is connected (a plain browser session). */
+  notifyHost<N extends NotificationName>(name: N, params: NotificationParams<N>): boolean;
   log(message: string): void;
 }
 
 export type Handlers = {
   [M in RequestName]: (params: ParamsOf<M>, token: Cancellation) => Promise<ResultOf<M>> | ResultOf<M>;
 };
+
+/** What each group of handlers (this file's project methods, call-, export-, env-, settings-, host-handlers) is given. */
+export interface HandlerKit {
+  ctx: BridgeContext;
+  /** The open project, or a ProjectNotOpen / ShuttingDown error. */
+  session(project: string): ProjectSession;
+  /** The endpoint, or a NotFound error naming it. */
+  endpoint(s: ProjectSession, e: Endpoint | undefined, id: string): Endpoint;
+}
 
 export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<string, ProjectSession> } {
   const sessions = new Map<string, ProjectSession>();
@@ -50,9 +67,15 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
     if (!e) throw new BridgeError(ErrorCodes.NotFound, `no endpoint '${id}' in ${s.root}`);
     return e;
   };
+  const kit: HandlerKit = { ctx, session, endpoint };
 
   return {
     sessions,
+    ...callHandlers(kit),
+    ...exportHandlers(kit),
+    ...envHandlers(kit),
+    ...settingsHandlers(kit),
+    ...hostHandlers(kit),
     hello: () => ({ protocolVersion: PROTOCOL_VERSION, serverVersion: ctx.serverVersion, uiUrl: ctx.uiUrl() }),
 
     'project/open': async ({ root, includeTests }) => {
@@ -137,7 +160,7 @@ function markOf(e: Endpoint): ResultOf<'endpoints/inFile'>['marks'][number] {
 export const REQUEST_CANCELLED = -32800;
 
 /** Settles with the work, or rejects as soon as the client cancels (the work itself goes on). */
-function cancellable<T>(work: Promise<T>, token: Cancellation): Promise<T> {
+export function cancellable<T>(work: Promise<T>, token: Cancellation): Promise<T> {
   if (token.isCancellationRequested) return Promise.reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled'));
   return new Promise<T>((resolve, reject) => {
     const sub = token.onCancellationRequested(() => reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled')));

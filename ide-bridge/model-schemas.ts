@@ -7,6 +7,8 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Diagnostic, Endpoint, GrpcMethod, ModuleSummary, SourceLocation } from '../core/model/endpoint';
 import type { JsonSchema, Param, RequestBody, RequestModel, ResponseModel } from '../core/model/request';
 import type { FileChange } from '../core/scan/project-scanner';
+import type { Environment, EnvironmentVariable } from '../core/model/environment';
+import type { FormField, GrpcRequestDraft, HttpRequestDraft, NameValue } from '../core/model/request-state';
 
 /** A JSON Schema document carried as data: checked as an object, typed as the model's JsonSchema. */
 export const JsonSchemaDoc = Type.Unsafe<JsonSchema>(Type.Object({}, { additionalProperties: true }));
@@ -104,6 +106,52 @@ export const FileChangeSchema = Type.Object({
   kind: StringEnum(['changed', 'created', 'deleted'] as const),
 });
 
+// ---------------------------------------------------------------- request state and environments
+
+export const NameValueSchema = Type.Object({
+  name: Type.String(),
+  value: Type.String(),
+  enabled: Type.Optional(Type.Boolean({ description: 'Unchecked rows stay in the editor but are not sent; absent means sent' })),
+});
+
+export const FormFieldSchema = Type.Object({ ...NameValueSchema.properties, file: Type.Optional(Type.Boolean({ description: 'A multipart file part: value is a path on disk' })) });
+
+export const HttpRequestDraftSchema = Type.Object({
+  method: Type.String({ minLength: 1 }),
+  host: Type.String({ description: 'Scheme, host and port, or a placeholder such as {{host}}' }),
+  path: Type.String({ description: 'The path template as served, {name} for path parameters' }),
+  pathParams: Type.Array(NameValueSchema),
+  query: Type.Array(NameValueSchema),
+  cookies: Type.Array(NameValueSchema),
+  headers: Type.Array(NameValueSchema),
+  form: Type.Array(FormFieldSchema),
+  bodyMode: StringEnum(['none', 'json', 'text', 'urlencoded', 'multipart'] as const),
+  body: Type.String(),
+  contentType: Type.Optional(Type.String()),
+});
+
+export const GrpcRequestDraftSchema = Type.Object({
+  protocol: Type.Literal('grpc'),
+  host: Type.String({ description: 'host:port, grpc[s]://host:port or a placeholder such as {{grpcHost}}' }),
+  service: Type.String(),
+  method: Type.String(),
+  metadata: Type.Array(NameValueSchema),
+  messages: Type.Array(Type.String(), { description: 'One ProtoJSON text per request message' }),
+  deadlineMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  tls: Type.Optional(Type.Boolean()),
+});
+
+/** What the request editor edits and the request state saves: HTTP or gRPC (the `protocol` field tells). */
+export const RequestDraftSchema = Type.Union([HttpRequestDraftSchema, GrpcRequestDraftSchema]);
+
+export const EnvironmentVariableSchema = Type.Object({
+  key: Type.String({ minLength: 1 }),
+  value: Type.String(),
+  secret: Type.Optional(Type.Boolean({ description: 'Kept per user, out of project files and logs' })),
+});
+
+export const EnvironmentSchema = Type.Object({ name: Type.String({ minLength: 1 }), variables: Type.Array(EnvironmentVariableSchema) });
+
 export type EndpointSummary = Static<typeof EndpointSummarySchema>;
 
 /** Strips request and response: the summary the tree and search results carry. */
@@ -128,5 +176,11 @@ const drift: [
   Check<typeof DiagnosticSchema, Diagnostic>,
   Check<typeof ModuleSummarySchema, ModuleSummary>,
   Check<typeof FileChangeSchema, FileChange>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Check<typeof NameValueSchema, NameValue>,
+  Check<typeof FormFieldSchema, FormField>,
+  Check<typeof HttpRequestDraftSchema, HttpRequestDraft>,
+  Check<typeof GrpcRequestDraftSchema, GrpcRequestDraft>,
+  Check<typeof EnvironmentVariableSchema, EnvironmentVariable>,
+  Check<typeof EnvironmentSchema, Environment>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void drift;

@@ -9,8 +9,10 @@ import {
   DiagnosticSchema,
   EndpointSchema,
   EndpointSummarySchema,
+  EnvironmentSchema,
   FileChangeSchema,
   ModuleSummarySchema,
+  RequestDraftSchema,
 } from './model-schemas';
 
 /** Bumped on any incompatible change to a method's params or result. */
@@ -65,6 +67,221 @@ export const GutterMarkSchema = Type.Object({
 });
 
 const Empty = Type.Object({});
+
+const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+const EndpointRef = { ...ProjectRef, id: Type.String({ minLength: 1 }) };
+export const EndpointRefSchema = Type.Object(EndpointRef);
+/** A header, metadata entry or trailer as received: repeated names stay separate entries. */
+const Pair = Type.Tuple([Type.String(), Type.String()]);
+
+// ---------------------------------------------------------------- request state and calls
+
+export const RequestStateSchema = Type.Object({
+  draft: RequestDraftSchema,
+  /** The draft holds saved edits (false: built from source, what Reset to Default returns to). */
+  edited: Type.Boolean(),
+  /** Hosts used in this project, most recent first: the host field's history. */
+  hosts: Type.Array(Type.String()),
+});
+
+export const ScriptLogLineSchema = Type.Object({
+  script: Type.String({ description: 'The script that wrote it' }),
+  level: Type.String(),
+  text: Type.String(),
+});
+
+export const SentHttpRequestSchema = Type.Object({
+  method: Type.String(),
+  url: Type.String({ description: 'The last URL requested (after redirects)' }),
+  headers: Type.Array(Pair),
+  bodySize: Type.Integer({ minimum: 0 }),
+  proxy: Type.Optional(Type.String()),
+  redirects: Type.Array(Type.Object({ status: Type.Integer(), from: Type.String(), to: Type.String() })),
+});
+
+export const HttpReplySchema = Type.Object({
+  status: Type.Integer(),
+  statusText: Type.String(),
+  headers: Type.Array(Pair),
+  contentType: Type.Optional(Type.String()),
+  kind: StringEnum(['text', 'binary'] as const),
+  size: Type.Integer({ minimum: 0, description: 'Body bytes after content decoding' }),
+  /** A text body as received (decoded by its charset), cut at 500,000 characters; absent for binary bodies. */
+  text: Type.Optional(Type.String()),
+  truncated: Type.Boolean(),
+  /** The text body is JSON: the UI offers Pretty. */
+  json: Type.Boolean(),
+  timings: Type.Object({ startedAt: Type.String(), headersMs: Type.Number(), totalMs: Type.Number() }),
+  sent: SentHttpRequestSchema,
+});
+
+export const GrpcMessageSchema = Type.Object({
+  atMs: Type.Number({ description: 'Since the call started' }),
+  size: Type.Integer({ minimum: 0 }),
+  json: Type.Unknown(),
+  decodeError: Type.Optional(Type.String()),
+});
+
+export const GrpcReplySchema = Type.Object({
+  status: Type.Object({ code: Type.Integer(), name: Type.String(), message: Type.String(), details: Type.Optional(Type.Array(Type.Unknown())) }),
+  headers: Type.Array(Pair),
+  trailers: Type.Array(Pair),
+  messages: Type.Array(GrpcMessageSchema),
+  cancelled: Type.Boolean(),
+  timings: Type.Object({ startedAt: Type.String(), headersMs: Type.Optional(Type.Number()), totalMs: Type.Number() }),
+  sent: Type.Object({
+    target: Type.String(),
+    security: Type.String(),
+    path: Type.String(),
+    kind: Type.String({ description: 'U, S, C or B' }),
+    metadata: Type.Array(Pair),
+    messages: Type.Array(Type.Object({ atMs: Type.Number(), size: Type.Integer(), json: Type.Unknown() })),
+    origin: Type.Unknown({ description: 'Where the method descriptor came from: protos, runtime, reflection' }),
+  }),
+});
+
+export const CallResultSchema = Type.Object({
+  callId: Type.String(),
+  protocol: StringEnum(['http', 'grpc'] as const),
+  http: Type.Optional(HttpReplySchema),
+  grpc: Type.Optional(GrpcReplySchema),
+  /** Placeholders that had no value in the environment or the config: sent as written. */
+  unresolved: Type.Array(Type.String()),
+  scriptLogs: Type.Array(ScriptLogLineSchema),
+  /** An after-script failed: the response arrived and is shown; the error is shown beside it. */
+  afterScriptError: Type.Optional(Type.String()),
+});
+
+// ---------------------------------------------------------------- export and copy
+
+const ChannelEnum = StringEnum(['markdown', 'yapi', 'postman', 'curl', 'http-client', 'hoppscotch', 'openapi', 'apipost'] as const);
+
+export const SelectionSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('all') }),
+  Type.Object({ kind: Type.Literal('ids'), ids: Type.Array(Type.String(), { minItems: 1 }) }),
+  Type.Object({ kind: Type.Literal('class'), className: Type.String({ minLength: 1 }) }),
+  Type.Object({ kind: Type.Literal('file'), file: Type.String({ minLength: 1 }) }),
+  Type.Object({ kind: Type.Literal('directory'), directory: Type.String({ minLength: 1 }) }),
+  Type.Object({ kind: Type.Literal('folder'), folder: Type.String({ minLength: 1 }), module: Type.Optional(Type.String()) }),
+  Type.Object({ kind: Type.Literal('module'), module: Type.String({ minLength: 1 }) }),
+  Type.Object({ kind: Type.Literal('query'), query: Type.String({ minLength: 1 }) }),
+]);
+
+export const CurlFormatSchema = Type.Object({
+  comments: Type.Optional(Type.Boolean()),
+  prettyJson: Type.Optional(Type.Boolean()),
+  multiline: Type.Optional(Type.Boolean()),
+  longFlags: Type.Optional(Type.Boolean()),
+  responseExample: Type.Optional(Type.Boolean()),
+});
+
+export const ExportRequestSchema = Type.Object({
+  ...ProjectRef,
+  channel: ChannelEnum,
+  selection: SelectionSchema,
+  /** `file`: written under `directory` (created when missing); `text`: returned for the clipboard (one file's channels only). */
+  destination: Type.Union([Type.Object({ kind: Type.Literal('file'), directory: Type.String({ minLength: 1 }) }), Type.Object({ kind: Type.Literal('text') })]),
+  /** Default: the active environment. null: none ("Skip" in the Ask dialog). */
+  environment: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  title: Type.Optional(Type.String()),
+  /** cURL: absent fields take the curl.format.* settings. */
+  curl: Type.Optional(CurlFormatSchema),
+  /** cURL: keep placeholders or resolve them from `environment` (the Ask choice is made by the UI before calling). Default: the curl.renderMode setting, `ask` counting as keep. */
+  render: Type.Optional(StringEnum(['keep', 'resolve'] as const)),
+  /** cURL: run pre-request scripts (default: the curl.runPreRequestScripts setting). */
+  runScripts: Type.Optional(Type.Boolean()),
+  openapi: Type.Optional(Type.Object({ version: Type.Optional(StringEnum(['3.0.3', '3.1.0'] as const)), format: Type.Optional(StringEnum(['yaml', 'json'] as const)) })),
+});
+
+export const ExportOutcomeSchema = Type.Object({
+  /** Written files (absolute paths) with their sizes; empty for a text destination. */
+  files: Type.Array(Type.Object({ path: Type.String(), bytes: Type.Integer({ minimum: 0 }) })),
+  text: Type.Optional(Type.String()),
+  selected: Type.Integer({ minimum: 0 }),
+  exported: Type.Integer({ minimum: 0 }),
+  skipped: Type.Array(Type.Object({ id: Type.String(), address: Type.String(), reason: Type.String() })),
+  warnings: Type.Array(Type.String()),
+});
+
+// ---------------------------------------------------------------- environments and sync
+
+export const EnvironmentListSchema = Type.Object({
+  environments: Type.Array(EnvironmentSchema),
+  active: Type.Union([Type.String(), Type.Null()]),
+  /** Whether Postman sync can run, and where its token comes from (or why not). */
+  sync: Type.Object({ enabled: Type.Boolean(), source: Type.Optional(Type.String()), reason: Type.Optional(Type.String()) }),
+});
+
+export const PushResultSchema = Type.Object({
+  action: StringEnum(['created', 'updated', 'unchanged'] as const),
+  name: Type.String(),
+  id: Type.String(),
+  variables: Type.Integer({ minimum: 0 }),
+});
+
+export const PullResultSchema = Type.Object({
+  action: StringEnum(['created', 'replaced', 'merged', 'skipped'] as const),
+  name: Type.String(),
+  id: Type.String(),
+  added: Type.Array(Type.String()),
+  changed: Type.Array(Type.String()),
+  kept: Type.Array(Type.String()),
+  removed: Type.Array(Type.String()),
+  ignored: Type.Array(Type.String()),
+  environments: Type.Array(EnvironmentSchema),
+});
+
+// ---------------------------------------------------------------- settings
+
+export const SettingRowSchema = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  /** Which page shows it: the spec's §2.6 rows (general, grpc, grpcRuntime, curl) or the caller's (http, scripts). */
+  section: Type.String(),
+  kind: StringEnum(['boolean', 'integer', 'text', 'choice', 'list'] as const),
+  choices: Type.Optional(Type.Array(Type.String())),
+  min: Type.Optional(Type.Integer()),
+  max: Type.Optional(Type.Integer()),
+  /** `user`: per user only (secrets, machine paths), never stored in the project. */
+  scope: StringEnum(['user', 'any'] as const),
+  secret: Type.Boolean(),
+  expects: Type.String(),
+  default: Type.Unknown(),
+  /** The effective value; a secret's value is never sent (null), `isSet` tells whether it has one. */
+  value: Type.Unknown(),
+  isSet: Type.Boolean(),
+  /** Where the effective value comes from. */
+  from: StringEnum(['default', 'user', 'project'] as const),
+});
+
+export const SettingsViewSchema = Type.Object({
+  settings: Type.Array(SettingRowSchema),
+  userPath: Type.String(),
+  projectPath: Type.Optional(Type.String()),
+});
+
+export const GrpcDetectReportSchema = Type.Object({
+  protoFiles: Type.Integer({ minimum: 0 }),
+  includeRoots: Type.Array(Type.Object({ path: Type.String(), files: Type.Integer() })),
+  missing: Type.Array(Type.Object({ import: Type.String(), importedBy: Type.String() })),
+  services: Type.Array(Type.String()),
+  unresolved: Type.Array(Type.Object({ service: Type.String(), reason: Type.String() })),
+  descriptorSets: Type.Array(Type.String()),
+  runtime: Type.Array(Type.String()),
+  summary: Type.Array(Type.String()),
+});
+
+export const CallMessageSchema = Type.Object({ callId: Type.String(), message: GrpcMessageSchema });
+export const NavigateTargetSchema = Type.Object({ file: Type.String({ description: 'Absolute path' }), line: Type.Integer({ minimum: 1 }), column: Type.Integer({ minimum: 1 }) });
+export const ClipboardTextSchema = Type.Object({ text: Type.String() });
+
+const Delivered = Type.Object({ delivered: Type.Boolean({ description: 'An IDE host received it; false in a plain browser (the UI does it itself)' }) });
+const NotificationLevel = StringEnum(['info', 'warning', 'error'] as const);
+const SettingsPage = StringEnum(['apiscout', 'grpc', 'grpcRuntime'] as const);
+export const SettingsPageRefSchema = Type.Object({ page: SettingsPage });
+export const HostNotificationSchema = Type.Object({ level: NotificationLevel, title: Type.String(), message: Type.String() });
 
 interface MethodSpec {
   params: TSchema;
@@ -140,6 +357,77 @@ export const requests = {
     ProjectFileSchema,
     Type.Object({ file: Type.String({ description: 'Relative to the project root, forward slashes' }), text: Type.String() }),
   ),
+
+  'request/get': method('The request editor\'s content: saved edits, else the request built from source with example values.', EndpointRefSchema, RequestStateSchema),
+  'request/save': method('Saves edits (per endpoint, in the project\'s personal state file).', Type.Object({ ...EndpointRef, draft: RequestDraftSchema }), Empty),
+  'request/reset': method('Reset to Default: drops the edits, re-reads the endpoint\'s source file, returns the request built from it.', EndpointRefSchema, RequestStateSchema),
+  'call/send': method(
+    'Sends an endpoint\'s request (HTTP, or gRPC behind its gate) with the before/after scripts; the draft given is saved as the edits first. gRPC reply messages also arrive as call/message while the call runs. Cancel with call/cancel or $/cancelRequest.',
+    Type.Object({
+      ...EndpointRef,
+      callId: Type.String({ minLength: 1, description: 'Chosen by the client: names the call in call/message, call/cancel and response/save' }),
+      draft: Type.Optional(RequestDraftSchema),
+      environment: Type.Optional(Type.String({ description: 'Default: the active environment' })),
+    }),
+    CallResultSchema,
+  ),
+  'call/cancel': method('Cancels a running call: the reply ends with what arrived (gRPC) or the call fails as cancelled (HTTP).', Type.Object({ callId: Type.String({ minLength: 1 }) }), Type.Object({ cancelled: Type.Boolean({ description: 'false: no such call was running' }) })),
+  'response/save': method(
+    'Saves a recent call\'s whole response body (text or binary, not cut) to a file: Save as.',
+    Type.Object({ callId: Type.String({ minLength: 1 }), path: Type.String({ minLength: 1, description: 'Absolute, or relative to the project of the call' }) }),
+    Type.Object({ path: Type.String(), bytes: Type.Integer({ minimum: 0 }) }),
+  ),
+
+  'export/run': method('Exports a selection to one channel: files under a directory, or text for the clipboard.', ExportRequestSchema, ExportOutcomeSchema),
+  'copy/text': method(
+    'The text of the copy actions for some endpoints: Copy API URL, Copy Path, Copy as cURL (from saved edits or source, per curl.copySource).',
+    Type.Object({ ...ProjectRef, ids: Type.Array(Type.String(), { minItems: 1 }), what: StringEnum(['apiUrl', 'path', 'curl'] as const), environment: Type.Optional(Type.Union([Type.String(), Type.Null()])) }),
+    Type.Object({ text: Type.String(), warnings: Type.Array(Type.String()) }),
+  ),
+
+  'env/list': method('The project\'s environments (secrets included: the UI and the host are this user\'s own), the active one, and whether sync can run.', ProjectRefSchema, EnvironmentListSchema),
+  'env/save': method(
+    'Creates or replaces an environment; `previousName` renames one. Secret values go to the user\'s file, the rest to the project.',
+    Type.Object({ ...ProjectRef, environment: EnvironmentSchema, previousName: Type.Optional(Type.String({ minLength: 1 })) }),
+    EnvironmentListSchema,
+  ),
+  'env/delete': method('Deletes an environment.', Type.Object({ ...ProjectRef, name: Type.String({ minLength: 1 }) }), EnvironmentListSchema),
+  'env/select': method('Makes an environment active (null: none).', Type.Object({ ...ProjectRef, name: Type.Union([Type.String({ minLength: 1 }), Type.Null()]) }), EnvironmentListSchema),
+  'env/remote': method(
+    'The environments of the Postman workspace, for the Sync > Pull choice.',
+    ProjectRefSchema,
+    Type.Object({ environments: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), updatedAt: Type.Optional(Type.String()) })) }),
+  ),
+  'env/push': method('Sync > Push: sends an environment to the Postman workspace (refuses to overwrite remote changes made since the last sync unless `force`).', Type.Object({ ...ProjectRef, name: Type.String({ minLength: 1 }), force: Type.Optional(Type.Boolean()) }), PushResultSchema),
+  'env/pull': method(
+    'Sync > Pull: brings a remote environment into the project. A local environment of that name without `strategy` fails with the Conflict code; the UI asks Replace, Merge or Skip and calls again.',
+    Type.Object({ ...ProjectRef, name: Type.String({ minLength: 1 }), strategy: Type.Optional(StringEnum(['replace', 'merge', 'skip'] as const)) }),
+    PullResultSchema,
+  ),
+  'sync/token': method(
+    'Hands the sidecar the Postman API token (the IDE keeps it in PasswordSafe): held in memory for this run; `persist` also stores it in the user\'s config folder (the browser\'s way). null forgets it.',
+    Type.Object({ token: Type.Union([Type.String({ minLength: 1 }), Type.Null()]), persist: Type.Optional(Type.Boolean()) }),
+    Type.Object({ enabled: Type.Boolean(), source: Type.Optional(Type.String()), reason: Type.Optional(Type.String()) }),
+  ),
+
+  'settings/get': method('Every setting with its effective value, default, where it comes from and how to edit it.', Type.Object({ project: Type.Optional(Type.String({ minLength: 1 })) }), SettingsViewSchema),
+  'settings/set': method(
+    'Sets values in the user or the project file (`unset` removes keys so the level below shows through); invalid values are refused as a whole, naming the key.',
+    Type.Object({
+      project: Type.Optional(Type.String({ minLength: 1 })),
+      scope: StringEnum(['user', 'project'] as const),
+      values: Type.Record(Type.String(), Type.Unknown()),
+      unset: Type.Optional(Type.Array(Type.String())),
+    }),
+    SettingsViewSchema,
+  ),
+  'grpc/detect': method('Auto Detect (gRPC Runtime): what gRPC calls would use in this project, and the runtime entries it proposes.', ProjectRefSchema, GrpcDetectReportSchema),
+
+  'host/navigate': method('Asks the IDE host to open an endpoint\'s source (host/navigate notification).', EndpointRefSchema, Delivered),
+  'host/copy': method('Asks the IDE host to put text on the clipboard (host/clipboard notification): JCEF pages cannot always reach it.', ClipboardTextSchema, Delivered),
+  'host/openSettings': method('Asks the IDE host to open a settings page.', Type.Object({ page: Type.Optional(SettingsPage) }), Delivered),
+  'host/notify': method('Asks the IDE host to show a balloon notification.', HostNotificationSchema, Delivered),
+
   shutdown: method('Stops accepting work; the client then sends exit.', Empty, Empty),
 };
 
@@ -159,6 +447,16 @@ export const notifications = {
     removed: Type.Array(Type.String()),
     updated: Type.Array(Type.String()),
   }),
+  /** Server to clients: a gRPC reply message of a running call, as it arrives. */
+  'call/message': CallMessageSchema,
+  /** Server to the IDE host only: open this place in the editor. */
+  'host/navigate': NavigateTargetSchema,
+  /** Server to the IDE host only: put this text on the clipboard. */
+  'host/clipboard': ClipboardTextSchema,
+  /** Server to the IDE host only: open a settings page. */
+  'host/openSettings': SettingsPageRefSchema,
+  /** Server to the IDE host only: show a notification. */
+  'host/notification': HostNotificationSchema,
   /** Client to server: the process may end. */
   exit: Empty,
 };
@@ -179,4 +477,14 @@ export const ErrorCodes = {
   NotFound: -32002,
   BadInput: -32003,
   ShuttingDown: -32004,
+  /** A before-script failed: nothing was sent. `data.logs` holds what the scripts logged. */
+  ScriptFailed: -32005,
+  /** A gRPC call refused before sending (gRPC calls off, no descriptors): `data.reason` is `disabled` or `descriptors`. */
+  CallRefused: -32006,
+  /** No response: connection refused, timeout, TLS failure. The message names the address. */
+  CallFailed: -32007,
+  /** env/pull met a local environment of that name: `data.environment` names it; call again with a strategy. */
+  Conflict: -32008,
+  /** Postman sync failed or is not configured. */
+  SyncFailed: -32009,
 } as const;

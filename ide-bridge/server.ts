@@ -41,6 +41,8 @@ export interface Bridge {
 export class BridgeHub {
   readonly handlers: ReturnType<typeof createHandlers>;
   private readonly connections = new Set<MessageConnection>();
+  /** The IDE's own connections (stdio): host/* notifications go to these only. */
+  private readonly hostConnections = new Set<MessageConnection>();
   private readonly ajv = new Ajv({ allErrors: false, strict: false, useDefaults: false });
   /** Compiled on first use: compiling the whole catalog would delay the first `hello`. */
   private readonly validators = new Map<string, ValidateFunction>();
@@ -51,6 +53,10 @@ export class BridgeHub {
       uiUrl: opts.uiUrl ?? (() => null),
       notify: (name, params) => {
         for (const c of this.connections) void c.sendNotification(name, params).catch(() => {});
+      },
+      notifyHost: (name, params) => {
+        for (const c of this.hostConnections) void c.sendNotification(name, params).catch(() => {});
+        return this.hostConnections.size > 0;
       },
       log: opts.log,
     });
@@ -79,6 +85,7 @@ export class BridgeHub {
       if (exited) return;
       exited = true;
       this.connections.delete(connection);
+      this.hostConnections.delete(connection);
       if (conn.host) conn.onExit?.(shutdownRequested);
       else {
         connection.dispose();
@@ -111,11 +118,13 @@ export class BridgeHub {
     });
     connection.onClose(exit);
     this.connections.add(connection);
+    if (conn.host) this.hostConnections.add(connection);
     connection.listen();
     return {
       connection,
       dispose: () => {
         this.connections.delete(connection);
+        this.hostConnections.delete(connection);
         connection.dispose();
       },
     };

@@ -49,6 +49,52 @@ public object Methods {
     public const val NAVIGATION_TARGET: String = "navigation/target"
     /** A source file of the project, for a host without an editor (the browser UI shows it at the line). Paths resolving outside the project (also through symlinks), binary files and files over 2 MB are refused. */
     public const val SOURCE_READ: String = "source/read"
+    /** The request editor's content: saved edits, else the request built from source with example values. */
+    public const val REQUEST_GET: String = "request/get"
+    /** Saves edits (per endpoint, in the project's personal state file). */
+    public const val REQUEST_SAVE: String = "request/save"
+    /** Reset to Default: drops the edits, re-reads the endpoint's source file, returns the request built from it. */
+    public const val REQUEST_RESET: String = "request/reset"
+    /** Sends an endpoint's request (HTTP, or gRPC behind its gate) with the before/after scripts; the draft given is saved as the edits first. gRPC reply messages also arrive as call/message while the call runs. Cancel with call/cancel or $/cancelRequest. */
+    public const val CALL_SEND: String = "call/send"
+    /** Cancels a running call: the reply ends with what arrived (gRPC) or the call fails as cancelled (HTTP). */
+    public const val CALL_CANCEL: String = "call/cancel"
+    /** Saves a recent call's whole response body (text or binary, not cut) to a file: Save as. */
+    public const val RESPONSE_SAVE: String = "response/save"
+    /** Exports a selection to one channel: files under a directory, or text for the clipboard. */
+    public const val EXPORT_RUN: String = "export/run"
+    /** The text of the copy actions for some endpoints: Copy API URL, Copy Path, Copy as cURL (from saved edits or source, per curl.copySource). */
+    public const val COPY_TEXT: String = "copy/text"
+    /** The project's environments (secrets included: the UI and the host are this user's own), the active one, and whether sync can run. */
+    public const val ENV_LIST: String = "env/list"
+    /** Creates or replaces an environment; `previousName` renames one. Secret values go to the user's file, the rest to the project. */
+    public const val ENV_SAVE: String = "env/save"
+    /** Deletes an environment. */
+    public const val ENV_DELETE: String = "env/delete"
+    /** Makes an environment active (null: none). */
+    public const val ENV_SELECT: String = "env/select"
+    /** The environments of the Postman workspace, for the Sync > Pull choice. */
+    public const val ENV_REMOTE: String = "env/remote"
+    /** Sync > Push: sends an environment to the Postman workspace (refuses to overwrite remote changes made since the last sync unless `force`). */
+    public const val ENV_PUSH: String = "env/push"
+    /** Sync > Pull: brings a remote environment into the project. A local environment of that name without `strategy` fails with the Conflict code; the UI asks Replace, Merge or Skip and calls again. */
+    public const val ENV_PULL: String = "env/pull"
+    /** Hands the sidecar the Postman API token (the IDE keeps it in PasswordSafe): held in memory for this run; `persist` also stores it in the user's config folder (the browser's way). null forgets it. */
+    public const val SYNC_TOKEN: String = "sync/token"
+    /** Every setting with its effective value, default, where it comes from and how to edit it. */
+    public const val SETTINGS_GET: String = "settings/get"
+    /** Sets values in the user or the project file (`unset` removes keys so the level below shows through); invalid values are refused as a whole, naming the key. */
+    public const val SETTINGS_SET: String = "settings/set"
+    /** Auto Detect (gRPC Runtime): what gRPC calls would use in this project, and the runtime entries it proposes. */
+    public const val GRPC_DETECT: String = "grpc/detect"
+    /** Asks the IDE host to open an endpoint's source (host/navigate notification). */
+    public const val HOST_NAVIGATE: String = "host/navigate"
+    /** Asks the IDE host to put text on the clipboard (host/clipboard notification): JCEF pages cannot always reach it. */
+    public const val HOST_COPY: String = "host/copy"
+    /** Asks the IDE host to open a settings page. */
+    public const val HOST_OPEN_SETTINGS: String = "host/openSettings"
+    /** Asks the IDE host to show a balloon notification. */
+    public const val HOST_NOTIFY: String = "host/notify"
     /** Stops accepting work; the client then sends exit. */
     public const val SHUTDOWN: String = "shutdown"
 }
@@ -57,6 +103,11 @@ public object Methods {
 public object Notifications {
     public const val SCAN_PROGRESS: String = "scan/progress"
     public const val INDEX_CHANGED: String = "index/changed"
+    public const val CALL_MESSAGE: String = "call/message"
+    public const val HOST_NAVIGATE: String = "host/navigate"
+    public const val HOST_CLIPBOARD: String = "host/clipboard"
+    public const val HOST_OPEN_SETTINGS: String = "host/openSettings"
+    public const val HOST_NOTIFICATION: String = "host/notification"
     public const val EXIT: String = "exit"
 }
 
@@ -66,6 +117,11 @@ public object ErrorCodes {
     public const val NOT_FOUND: Int = -32002
     public const val BAD_INPUT: Int = -32003
     public const val SHUTTING_DOWN: Int = -32004
+    public const val SCRIPT_FAILED: Int = -32005
+    public const val CALL_REFUSED: Int = -32006
+    public const val CALL_FAILED: Int = -32007
+    public const val CONFLICT: Int = -32008
+    public const val SYNC_FAILED: Int = -32009
 }
 
 /** Typed requests: method name, params and result serializers from one place. */
@@ -92,27 +148,78 @@ public object Requests {
         RequestType(Methods.ENDPOINTS_TREE, ProjectRef.serializer(), EndpointsTreeResult.serializer())
     public val endpointsSearch: RequestType<EndpointsSearchParams, EndpointsSearchResult> =
         RequestType(Methods.ENDPOINTS_SEARCH, EndpointsSearchParams.serializer(), EndpointsSearchResult.serializer())
-    public val endpointsGet: RequestType<EndpointsGetParams, EndpointsGetResult> =
-        RequestType(Methods.ENDPOINTS_GET, EndpointsGetParams.serializer(), EndpointsGetResult.serializer())
+    public val endpointsGet: RequestType<EndpointRef, EndpointsGetResult> =
+        RequestType(Methods.ENDPOINTS_GET, EndpointRef.serializer(), EndpointsGetResult.serializer())
     public val endpointsInFile: RequestType<ProjectFile, EndpointsInFileResult> =
         RequestType(Methods.ENDPOINTS_IN_FILE, ProjectFile.serializer(), EndpointsInFileResult.serializer())
     public val endpointsAt: RequestType<EndpointsAtParams, EndpointsAtResult> =
         RequestType(Methods.ENDPOINTS_AT, EndpointsAtParams.serializer(), EndpointsAtResult.serializer())
-    public val navigationTarget: RequestType<EndpointsGetParams, NavigationTargetResult> =
-        RequestType(Methods.NAVIGATION_TARGET, EndpointsGetParams.serializer(), NavigationTargetResult.serializer())
+    public val navigationTarget: RequestType<EndpointRef, NavigateTarget> =
+        RequestType(Methods.NAVIGATION_TARGET, EndpointRef.serializer(), NavigateTarget.serializer())
     public val sourceRead: RequestType<ProjectFile, SourceReadResult> =
         RequestType(Methods.SOURCE_READ, ProjectFile.serializer(), SourceReadResult.serializer())
+    public val requestGet: RequestType<EndpointRef, RequestState> =
+        RequestType(Methods.REQUEST_GET, EndpointRef.serializer(), RequestState.serializer())
+    public val requestSave: RequestType<RequestSaveParams, Empty> =
+        RequestType(Methods.REQUEST_SAVE, RequestSaveParams.serializer(), Empty.serializer())
+    public val requestReset: RequestType<EndpointRef, RequestState> =
+        RequestType(Methods.REQUEST_RESET, EndpointRef.serializer(), RequestState.serializer())
+    public val callSend: RequestType<CallSendParams, CallResult> =
+        RequestType(Methods.CALL_SEND, CallSendParams.serializer(), CallResult.serializer())
+    public val callCancel: RequestType<CallCancelParams, CallCancelResult> =
+        RequestType(Methods.CALL_CANCEL, CallCancelParams.serializer(), CallCancelResult.serializer())
+    public val responseSave: RequestType<ResponseSaveParams, ExportOutcomeFile> =
+        RequestType(Methods.RESPONSE_SAVE, ResponseSaveParams.serializer(), ExportOutcomeFile.serializer())
+    public val exportRun: RequestType<ExportRequest, ExportOutcome> =
+        RequestType(Methods.EXPORT_RUN, ExportRequest.serializer(), ExportOutcome.serializer())
+    public val copyText: RequestType<CopyTextParams, CopyTextResult> =
+        RequestType(Methods.COPY_TEXT, CopyTextParams.serializer(), CopyTextResult.serializer())
+    public val envList: RequestType<ProjectRef, EnvironmentList> =
+        RequestType(Methods.ENV_LIST, ProjectRef.serializer(), EnvironmentList.serializer())
+    public val envSave: RequestType<EnvSaveParams, EnvironmentList> =
+        RequestType(Methods.ENV_SAVE, EnvSaveParams.serializer(), EnvironmentList.serializer())
+    public val envDelete: RequestType<EnvDeleteParams, EnvironmentList> =
+        RequestType(Methods.ENV_DELETE, EnvDeleteParams.serializer(), EnvironmentList.serializer())
+    public val envSelect: RequestType<EnvSelectParams, EnvironmentList> =
+        RequestType(Methods.ENV_SELECT, EnvSelectParams.serializer(), EnvironmentList.serializer())
+    public val envRemote: RequestType<ProjectRef, EnvRemoteResult> =
+        RequestType(Methods.ENV_REMOTE, ProjectRef.serializer(), EnvRemoteResult.serializer())
+    public val envPush: RequestType<EnvPushParams, PushResult> =
+        RequestType(Methods.ENV_PUSH, EnvPushParams.serializer(), PushResult.serializer())
+    public val envPull: RequestType<EnvPullParams, PullResult> =
+        RequestType(Methods.ENV_PULL, EnvPullParams.serializer(), PullResult.serializer())
+    public val syncToken: RequestType<SyncTokenParams, SyncTokenResult> =
+        RequestType(Methods.SYNC_TOKEN, SyncTokenParams.serializer(), SyncTokenResult.serializer())
+    public val settingsGet: RequestType<SettingsGetParams, SettingsView> =
+        RequestType(Methods.SETTINGS_GET, SettingsGetParams.serializer(), SettingsView.serializer())
+    public val settingsSet: RequestType<SettingsSetParams, SettingsView> =
+        RequestType(Methods.SETTINGS_SET, SettingsSetParams.serializer(), SettingsView.serializer())
+    public val grpcDetect: RequestType<ProjectRef, GrpcDetectReport> =
+        RequestType(Methods.GRPC_DETECT, ProjectRef.serializer(), GrpcDetectReport.serializer())
+    public val hostNavigate: RequestType<EndpointRef, HostCopyResult> =
+        RequestType(Methods.HOST_NAVIGATE, EndpointRef.serializer(), HostCopyResult.serializer())
+    public val hostCopy: RequestType<ClipboardText, HostCopyResult> =
+        RequestType(Methods.HOST_COPY, ClipboardText.serializer(), HostCopyResult.serializer())
+    public val hostOpenSettings: RequestType<HostOpenSettingsParams, HostCopyResult> =
+        RequestType(Methods.HOST_OPEN_SETTINGS, HostOpenSettingsParams.serializer(), HostCopyResult.serializer())
+    public val hostNotify: RequestType<HostNotification, HostCopyResult> =
+        RequestType(Methods.HOST_NOTIFY, HostNotification.serializer(), HostCopyResult.serializer())
     public val shutdown: RequestType<Empty, Empty> =
         RequestType(Methods.SHUTDOWN, Empty.serializer(), Empty.serializer())
-    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, shutdown)
+    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, shutdown)
 }
 
 /** Typed notifications. */
 public object NotificationTypes {
     public val scanProgress: NotificationType<ScanProgressParams> = NotificationType(Notifications.SCAN_PROGRESS, ScanProgressParams.serializer())
     public val indexChanged: NotificationType<IndexChangedParams> = NotificationType(Notifications.INDEX_CHANGED, IndexChangedParams.serializer())
+    public val callMessage: NotificationType<CallMessage> = NotificationType(Notifications.CALL_MESSAGE, CallMessage.serializer())
+    public val hostNavigate: NotificationType<NavigateTarget> = NotificationType(Notifications.HOST_NAVIGATE, NavigateTarget.serializer())
+    public val hostClipboard: NotificationType<ClipboardText> = NotificationType(Notifications.HOST_CLIPBOARD, ClipboardText.serializer())
+    public val hostOpenSettings: NotificationType<SettingsPageRef> = NotificationType(Notifications.HOST_OPEN_SETTINGS, SettingsPageRef.serializer())
+    public val hostNotification: NotificationType<HostNotification> = NotificationType(Notifications.HOST_NOTIFICATION, HostNotification.serializer())
     public val exit: NotificationType<Empty> = NotificationType(Notifications.EXIT, Empty.serializer())
-    public val all: List<NotificationType<*>> = listOf(scanProgress, indexChanged, exit)
+    public val all: List<NotificationType<*>> = listOf(scanProgress, indexChanged, callMessage, hostNavigate, hostClipboard, hostOpenSettings, hostNotification, exit)
 }
 
 /** Params or result without fields. */
@@ -334,7 +441,7 @@ public data class MatchRange(
 )
 
 @Serializable
-public data class EndpointsGetParams(
+public data class EndpointRef(
     /** The project id returned by project/open */
     val project: String,
     val id: String,
@@ -452,7 +559,7 @@ public data class EndpointsAtResult(
 )
 
 @Serializable
-public data class NavigationTargetResult(
+public data class NavigateTarget(
     val file: String,
     val line: Int,
     val column: Int,
@@ -464,6 +571,537 @@ public data class SourceReadResult(
     val file: String,
     val text: String,
 )
+
+@Serializable
+public data class RequestState(
+    val draft: JsonElement,
+    val edited: Boolean,
+    val hosts: List<String>,
+)
+
+@Serializable
+public data class RequestSaveParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val id: String,
+    val draft: JsonElement,
+)
+
+@Serializable
+public data class CallSendParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val id: String,
+    /** Chosen by the client: names the call in call/message, call/cancel and response/save */
+    val callId: String,
+    val draft: JsonElement? = null,
+    /** Default: the active environment */
+    val environment: String? = null,
+)
+
+@Serializable
+public data class CallResult(
+    val callId: String,
+    val protocol: EndpointProtocol,
+    val http: HttpReply? = null,
+    val grpc: GrpcReply? = null,
+    val unresolved: List<String>,
+    val scriptLogs: List<ScriptLogLine>,
+    val afterScriptError: String? = null,
+)
+
+@Serializable
+public data class HttpReply(
+    val status: Int,
+    val statusText: String,
+    val headers: List<List<String>>,
+    val contentType: String? = null,
+    val kind: HttpReplyKind,
+    /** Body bytes after content decoding */
+    val size: Int,
+    val text: String? = null,
+    val truncated: Boolean,
+    val json: Boolean,
+    val timings: HttpReplyTimings,
+    val sent: SentHttpRequest,
+)
+
+@Serializable
+public enum class HttpReplyKind {
+    @SerialName("text") TEXT,
+    @SerialName("binary") BINARY,
+}
+
+@Serializable
+public data class HttpReplyTimings(
+    val startedAt: String,
+    val headersMs: Double,
+    val totalMs: Double,
+)
+
+@Serializable
+public data class SentHttpRequest(
+    val method: String,
+    /** The last URL requested (after redirects) */
+    val url: String,
+    val headers: List<List<String>>,
+    val bodySize: Int,
+    val proxy: String? = null,
+    val redirects: List<SentHttpRequestRedirect>,
+)
+
+@Serializable
+public data class SentHttpRequestRedirect(
+    val status: Int,
+    val from: String,
+    val to: String,
+)
+
+@Serializable
+public data class GrpcReply(
+    val status: GrpcReplyStatus,
+    val headers: List<List<String>>,
+    val trailers: List<List<String>>,
+    val messages: List<GrpcMessage>,
+    val cancelled: Boolean,
+    val timings: GrpcReplyTimings,
+    val sent: GrpcReplySent,
+)
+
+@Serializable
+public data class GrpcReplyStatus(
+    val code: Int,
+    val name: String,
+    val message: String,
+    val details: List<JsonElement?>? = null,
+)
+
+@Serializable
+public data class GrpcMessage(
+    /** Since the call started */
+    val atMs: Double,
+    val size: Int,
+    val json: JsonElement? = null,
+    val decodeError: String? = null,
+)
+
+@Serializable
+public data class GrpcReplyTimings(
+    val startedAt: String,
+    val headersMs: Double? = null,
+    val totalMs: Double,
+)
+
+@Serializable
+public data class GrpcReplySent(
+    val target: String,
+    val security: String,
+    val path: String,
+    /** U, S, C or B */
+    val kind: String,
+    val metadata: List<List<String>>,
+    val messages: List<GrpcReplySentMessage>,
+    /** Where the method descriptor came from: protos, runtime, reflection */
+    val origin: JsonElement? = null,
+)
+
+@Serializable
+public data class GrpcReplySentMessage(
+    val atMs: Double,
+    val size: Int,
+    val json: JsonElement? = null,
+)
+
+@Serializable
+public data class ScriptLogLine(
+    /** The script that wrote it */
+    val script: String,
+    val level: String,
+    val text: String,
+)
+
+@Serializable
+public data class CallCancelParams(
+    val callId: String,
+)
+
+@Serializable
+public data class CallCancelResult(
+    /** false: no such call was running */
+    val cancelled: Boolean,
+)
+
+@Serializable
+public data class ResponseSaveParams(
+    val callId: String,
+    /** Absolute, or relative to the project of the call */
+    val path: String,
+)
+
+@Serializable
+public data class ExportOutcomeFile(
+    val path: String,
+    val bytes: Int,
+)
+
+@Serializable
+public data class ExportRequest(
+    /** The project id returned by project/open */
+    val project: String,
+    val channel: ExportRequestChannel,
+    val selection: JsonElement,
+    val destination: JsonElement,
+    val environment: String? = null,
+    val title: String? = null,
+    val curl: CurlFormat? = null,
+    val render: ExportRequestRender? = null,
+    val runScripts: Boolean? = null,
+    val openapi: ExportRequestOpenapi? = null,
+)
+
+@Serializable
+public enum class ExportRequestChannel {
+    @SerialName("markdown") MARKDOWN,
+    @SerialName("yapi") YAPI,
+    @SerialName("postman") POSTMAN,
+    @SerialName("curl") CURL,
+    @SerialName("http-client") HTTP_CLIENT,
+    @SerialName("hoppscotch") HOPPSCOTCH,
+    @SerialName("openapi") OPENAPI,
+    @SerialName("apipost") APIPOST,
+}
+
+@Serializable
+public data class CurlFormat(
+    val comments: Boolean? = null,
+    val prettyJson: Boolean? = null,
+    val multiline: Boolean? = null,
+    val longFlags: Boolean? = null,
+    val responseExample: Boolean? = null,
+)
+
+@Serializable
+public enum class ExportRequestRender {
+    @SerialName("keep") KEEP,
+    @SerialName("resolve") RESOLVE,
+}
+
+@Serializable
+public data class ExportRequestOpenapi(
+    val version: ExportRequestOpenapiVersion? = null,
+    val format: ExportRequestOpenapiFormat? = null,
+)
+
+@Serializable
+public enum class ExportRequestOpenapiVersion {
+    @SerialName("3.0.3") _3_0_3,
+    @SerialName("3.1.0") _3_1_0,
+}
+
+@Serializable
+public enum class ExportRequestOpenapiFormat {
+    @SerialName("yaml") YAML,
+    @SerialName("json") JSON,
+}
+
+@Serializable
+public data class ExportOutcome(
+    val files: List<ExportOutcomeFile>,
+    val text: String? = null,
+    val selected: Int,
+    val exported: Int,
+    val skipped: List<ExportOutcomeSkippedItem>,
+    val warnings: List<String>,
+)
+
+@Serializable
+public data class ExportOutcomeSkippedItem(
+    val id: String,
+    val address: String,
+    val reason: String,
+)
+
+@Serializable
+public data class CopyTextParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val ids: List<String>,
+    val what: CopyTextParamsWhat,
+    val environment: String? = null,
+)
+
+@Serializable
+public enum class CopyTextParamsWhat {
+    @SerialName("apiUrl") API_URL,
+    @SerialName("path") PATH,
+    @SerialName("curl") CURL,
+}
+
+@Serializable
+public data class CopyTextResult(
+    val text: String,
+    val warnings: List<String>,
+)
+
+@Serializable
+public data class EnvironmentList(
+    val environments: List<Environment>,
+    val active: String? = null,
+    val sync: SyncTokenResult,
+)
+
+@Serializable
+public data class Environment(
+    val name: String,
+    val variables: List<EnvironmentVariable>,
+)
+
+@Serializable
+public data class EnvironmentVariable(
+    val key: String,
+    val value: String,
+    /** Kept per user, out of project files and logs */
+    val secret: Boolean? = null,
+)
+
+@Serializable
+public data class SyncTokenResult(
+    val enabled: Boolean,
+    val source: String? = null,
+    val reason: String? = null,
+)
+
+@Serializable
+public data class EnvSaveParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val environment: Environment,
+    val previousName: String? = null,
+)
+
+@Serializable
+public data class EnvDeleteParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val name: String,
+)
+
+@Serializable
+public data class EnvSelectParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val name: String? = null,
+)
+
+@Serializable
+public data class EnvRemoteResult(
+    val environments: List<EnvRemoteResultEnvironment>,
+)
+
+@Serializable
+public data class EnvRemoteResultEnvironment(
+    val id: String,
+    val name: String,
+    val updatedAt: String? = null,
+)
+
+@Serializable
+public data class EnvPushParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val name: String,
+    val force: Boolean? = null,
+)
+
+@Serializable
+public data class PushResult(
+    val action: PushResultAction,
+    val name: String,
+    val id: String,
+    val variables: Int,
+)
+
+@Serializable
+public enum class PushResultAction {
+    @SerialName("created") CREATED,
+    @SerialName("updated") UPDATED,
+    @SerialName("unchanged") UNCHANGED,
+}
+
+@Serializable
+public data class EnvPullParams(
+    /** The project id returned by project/open */
+    val project: String,
+    val name: String,
+    val strategy: EnvPullParamsStrategy? = null,
+)
+
+@Serializable
+public enum class EnvPullParamsStrategy {
+    @SerialName("replace") REPLACE,
+    @SerialName("merge") MERGE,
+    @SerialName("skip") SKIP,
+}
+
+@Serializable
+public data class PullResult(
+    val action: PullResultAction,
+    val name: String,
+    val id: String,
+    val added: List<String>,
+    val changed: List<String>,
+    val kept: List<String>,
+    val removed: List<String>,
+    val ignored: List<String>,
+    val environments: List<Environment>,
+)
+
+@Serializable
+public enum class PullResultAction {
+    @SerialName("created") CREATED,
+    @SerialName("replaced") REPLACED,
+    @SerialName("merged") MERGED,
+    @SerialName("skipped") SKIPPED,
+}
+
+@Serializable
+public data class SyncTokenParams(
+    val token: String? = null,
+    val persist: Boolean? = null,
+)
+
+@Serializable
+public data class SettingsGetParams(
+    val project: String? = null,
+)
+
+@Serializable
+public data class SettingsView(
+    val settings: List<SettingRow>,
+    val userPath: String,
+    val projectPath: String? = null,
+)
+
+@Serializable
+public data class SettingRow(
+    val key: String,
+    val label: String,
+    val section: String,
+    val kind: SettingRowKind,
+    val choices: List<String>? = null,
+    val min: Int? = null,
+    val max: Int? = null,
+    val scope: SettingRowScope,
+    val secret: Boolean,
+    val expects: String,
+    val default: JsonElement? = null,
+    val value: JsonElement? = null,
+    val isSet: Boolean,
+    val from: SettingRowFrom,
+)
+
+@Serializable
+public enum class SettingRowKind {
+    @SerialName("boolean") BOOLEAN,
+    @SerialName("integer") INTEGER,
+    @SerialName("text") TEXT,
+    @SerialName("choice") CHOICE,
+    @SerialName("list") LIST,
+}
+
+@Serializable
+public enum class SettingRowScope {
+    @SerialName("user") USER,
+    @SerialName("any") ANY,
+}
+
+@Serializable
+public enum class SettingRowFrom {
+    @SerialName("default") DEFAULT,
+    @SerialName("user") USER,
+    @SerialName("project") PROJECT,
+}
+
+@Serializable
+public data class SettingsSetParams(
+    val project: String? = null,
+    val scope: SettingsSetParamsScope,
+    val values: Map<String, JsonElement?>,
+    val unset: List<String>? = null,
+)
+
+@Serializable
+public enum class SettingsSetParamsScope {
+    @SerialName("user") USER,
+    @SerialName("project") PROJECT,
+}
+
+@Serializable
+public data class GrpcDetectReport(
+    val protoFiles: Int,
+    val includeRoots: List<GrpcDetectReportIncludeRoot>,
+    val missing: List<GrpcDetectReportMissingItem>,
+    val services: List<String>,
+    val unresolved: List<GrpcDetectReportUnresolvedItem>,
+    val descriptorSets: List<String>,
+    val runtime: List<String>,
+    val summary: List<String>,
+)
+
+@Serializable
+public data class GrpcDetectReportIncludeRoot(
+    val path: String,
+    val files: Int,
+)
+
+@Serializable
+public data class GrpcDetectReportMissingItem(
+    val import: String,
+    val importedBy: String,
+)
+
+@Serializable
+public data class GrpcDetectReportUnresolvedItem(
+    val service: String,
+    val reason: String,
+)
+
+@Serializable
+public data class HostCopyResult(
+    /** An IDE host received it; false in a plain browser (the UI does it itself) */
+    val delivered: Boolean,
+)
+
+@Serializable
+public data class ClipboardText(
+    val text: String,
+)
+
+@Serializable
+public data class HostOpenSettingsParams(
+    val page: SettingsPageRefPage? = null,
+)
+
+@Serializable
+public enum class SettingsPageRefPage {
+    @SerialName("apiscout") APISCOUT,
+    @SerialName("grpc") GRPC,
+    @SerialName("grpcRuntime") GRPC_RUNTIME,
+}
+
+@Serializable
+public data class HostNotification(
+    val level: HostNotificationLevel,
+    val title: String,
+    val message: String,
+)
+
+@Serializable
+public enum class HostNotificationLevel {
+    @SerialName("info") INFO,
+    @SerialName("warning") WARNING,
+    @SerialName("error") ERROR,
+}
 
 @Serializable
 public data class ScanProgressParams(
@@ -489,4 +1127,15 @@ public data class IndexChangedParams(
     val added: List<String>,
     val removed: List<String>,
     val updated: List<String>,
+)
+
+@Serializable
+public data class CallMessage(
+    val callId: String,
+    val message: GrpcMessage,
+)
+
+@Serializable
+public data class SettingsPageRef(
+    val page: SettingsPageRefPage,
 )
