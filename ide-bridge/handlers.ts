@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { buildTree } from '../core/model/tree';
 import type { Endpoint } from '../core/model/endpoint';
 import { summaryOf } from './model-schemas';
+import { BridgeError, cancellable } from './bridge-error';
+import type { Cancellation } from './bridge-error';
 import { ProjectSession } from './project-session';
 import { ErrorCodes, PROTOCOL_VERSION } from './protocol';
 import { callHandlers } from './call-handlers';
@@ -13,12 +15,9 @@ import { envHandlers } from './env-handlers';
 import { exportHandlers } from './export-handlers';
 import { hostHandlers } from './host-handlers';
 import { settingsHandlers } from './settings-handlers';
-import { BridgeError, cancellable } from './bridge-error';
-import type { Cancellation } from './bridge-error';
 import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
 
-// The handler groups import these from bridge-error, not from here: this module imports them.
-export { BridgeError, cancellable, REQUEST_CANCELLED } from './bridge-error';
+export { BridgeError, REQUEST_CANCELLED, cancellable } from './bridge-error';
 export type { Cancellation } from './bridge-error';
 
 export interface BridgeContext {
