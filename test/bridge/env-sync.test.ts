@@ -19,6 +19,9 @@ let userDir: string;
 let client: SidecarClient;
 let standIn: PostmanStandIn;
 
+/** The sidecar inherits the environment: set for this file's run, restored after it. */
+const savedEnv = { ...process.env };
+
 async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
   try {
     await p;
@@ -52,6 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.env = savedEnv;
   expect(await client.close()).toBe(0);
   await standIn.close();
   fs.rmSync(tmp, { recursive: true, force: true });
