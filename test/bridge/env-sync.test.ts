@@ -207,6 +207,10 @@ describe('Postman sync', () => {
     } finally {
       expect(await next.close()).toBe(0);
     }
+    // The file is now the one source: the settings page removing the key turns sync off.
+    await client.request('settings/set', { scope: 'user', values: {}, unset: ['sync.postmanApiToken'] });
+    expect((await client.request('env/list', { project })).sync.enabled).toBe(false);
+    await client.request('sync/token', { token: standIn.apiKey, persist: true });
     const forgotten = await client.request('sync/token', { token: null, persist: true });
     expect(forgotten.enabled).toBe(false);
     expect(JSON.parse(fs.readFileSync(settings, 'utf8'))).not.toHaveProperty('sync.postmanApiToken');
