@@ -20,10 +20,11 @@ const external = [
   ...Object.keys(pkg.dependencies ?? {}).filter((d) => !BUNDLED.has(d)),
 ];
 
-const sidecar = {
-  input: 'cli/entry.ts',
+/** A Node bundle of one entry point, native and listed dependencies left external. */
+const nodeBundle = (input, file) => ({
+  input,
   output: {
-    file: 'dist/apiscout.mjs',
+    file,
     format: 'es',
     sourcemap: true,
   },
@@ -49,7 +50,13 @@ const sidecar = {
     }
     warn(warning);
   },
-};
+});
+
+const sidecar = nodeBundle('cli/entry.ts', 'dist/apiscout.mjs');
+
+// The parse worker (core/scan/parse-pool.ts): its own small bundle beside the CLI's, which the
+// scanner starts with `new URL('./parse-worker.mjs', import.meta.url)`.
+const parseWorker = nodeBundle('core/scan/parse-worker.ts', 'dist/parse-worker.mjs');
 
 // The web app: everything bundled (Preact, CodeMirror), minified, with the page and its style
 // copied beside it. It imports only types from the bridge's protocol, so no Node code comes in.
@@ -90,4 +97,4 @@ function staticFiles(files) {
   };
 }
 
-export default [sidecar, ui];
+export default [sidecar, parseWorker, ui];
