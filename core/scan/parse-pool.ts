@@ -71,6 +71,7 @@ export class ParsePool {
     port1.unref();
     const pool = new ParsePool(worker, shared, port1);
     worker.on('error', () => pool.close());
+    worker.on('exit', () => pool.close());
     return pool;
   }
 

@@ -114,7 +114,9 @@ function step(): void {
     return;
   }
   if (Atomics.compareExchange(status, id, IDLE, CLAIMED_BY_WORKER) === IDLE) {
-    const result = parse(files.get(id)!);
+    const job = files.get(id)!;
+    const result = parse(job);
+    job.text = undefined; // parsed once: the text is not needed again
     // Followed before encoding, which unlinks the types from their file.
     if (result) follow(id, result.file);
     const reply: WorkerReply = result ? { id, text: encodeParse(result) } : { id };
