@@ -51,8 +51,8 @@ export class ParsePool {
   }
 
   /**
-   * A pool for up to `capacity` files, or undefined when no worker can help: a single core, or
-   * no worker script (running from source, where only the bundle's script exists).
+   * A pool for up to `capacity` files, or undefined when no worker can start: no worker script
+   * (running from source, where only the bundle has one), or no thread to be had.
    */
   static start(capacity: number, opts: ParsePoolOptions = {}): ParsePool | undefined {
     const url = opts.workerUrl ?? new URL('./parse-worker.mjs', import.meta.url);
@@ -75,7 +75,7 @@ export class ParsePool {
     return pool;
   }
 
-  /** Whether a second core is there to use. */
+  /** Whether a worker is worth starting: a project big enough, and a second core to run it on. */
   static worthwhile(sourceFiles: number): boolean {
     return sourceFiles >= MIN_FILES_FOR_WORKER && availableParallelism() > 1;
   }
