@@ -20,10 +20,11 @@ const external = [
   ...Object.keys(pkg.dependencies ?? {}).filter((d) => !BUNDLED.has(d)),
 ];
 
-const sidecar = {
-  input: 'cli/entry.ts',
+/** A Node bundle of one entry point, native and listed dependencies left external; `sources` are what it compiles. */
+const nodeBundle = (input, file, sources) => ({
+  input,
   output: {
-    file: 'dist/apiscout.mjs',
+    file,
     format: 'es',
     sourcemap: true,
   },
@@ -34,7 +35,7 @@ const sidecar = {
     json(),
     typescript({
       tsconfig: './tsconfig.json',
-      include: ['core/**/*.ts', 'cli/**/*.ts', 'ide-bridge/**/*.ts', 'scripts-sandbox/**/*.ts'],
+      include: sources,
       exclude: ['**/*.test.ts'],
       compilerOptions: { noEmit: false, declaration: false },
       // Type errors are tsc's job (npm test runs it); the bundle build only transpiles.
@@ -49,7 +50,13 @@ const sidecar = {
     }
     warn(warning);
   },
-};
+});
+
+const sidecar = nodeBundle('cli/entry.ts', 'dist/apiscout.mjs', ['core/**/*.ts', 'cli/**/*.ts', 'ide-bridge/**/*.ts', 'scripts-sandbox/**/*.ts']);
+
+// The parse worker (core/scan/parse-pool.ts): its own small bundle beside the CLI's, which the
+// scanner starts with `new URL('./parse-worker.mjs', import.meta.url)`.
+const parseWorker = nodeBundle('core/scan/parse-worker.ts', 'dist/parse-worker.mjs', ['core/**/*.ts']);
 
 // The web app: everything bundled (Preact, CodeMirror), minified, with the page and its style
 // copied beside it. It imports only types from the bridge's protocol, so no Node code comes in.
@@ -90,4 +97,4 @@ function staticFiles(files) {
   };
 }
 
-export default [sidecar, ui];
+export default [sidecar, parseWorker, ui];

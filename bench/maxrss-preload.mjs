@@ -1,5 +1,25 @@
 // Preloaded with `node --import` into every benchmarked child process: reports the child's peak
-// resident set size on stderr as it exits, so the benchmark needs no /usr/bin/time.
-process.on('exit', () => {
-  process.stderr.write(`\n[bench] maxrss-kb=${process.resourceUsage().maxRSS}\n`);
-});
+// resident set size and CPU time on stderr as it exits, so the benchmark needs no /usr/bin/time.
+// CPU is the whole process's (every thread: parse worker, GC and compiler threads) and, where
+// Linux tells it, the main thread's alone: the scanner's critical path.
+import { readFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+
+function mainThreadCpuMs() {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
+// Preloads run in worker threads too: only the process's main thread reports.
+if (isMainThread) {
+  process.on('exit', () => {
+    const u = process.resourceUsage();
+    const main = mainThreadCpuMs();
+    process.stderr.write(`\n[bench] maxrss-kb=${u.maxRSS} cpu-ms=${Math.round((u.userCPUTime + u.systemCPUTime) / 1000)}${main === undefined ? '' : ` main-cpu-ms=${main}`}\n`);
+  });
+}

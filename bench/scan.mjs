@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Scan benchmark: times `node dist/apiscout.mjs scan --json DIR` as a fresh process per run and
 // sets it against the floor, a fresh process that only walks the tree and reads every source file.
-//   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH] [--endpoints-only] [--grpc-actuator]
+//   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH] [--endpoints-only] [--grpc-actuator] [--no-worker]
+// --no-worker scans without the parse worker (APISCOUT_PARSE_WORKER=0), for an A/B on one machine.
+// CPU is reported beside wall time: summed over all threads, and the main thread's alone.
 // --endpoints-only measures `scan --json --endpoints-only` (no request/response models).
 // --grpc-actuator generates gRPC services with their protos and actuator endpoints too, and
 // scans with `--actuator`.
@@ -50,10 +52,10 @@ function floorChild(dir) {
 // ---------------------------------------------------------------- running children
 
 /** Runs `node --import preload ...args`; resolves with stdout, wall time and peak RSS. */
-function runChild(args) {
+function runChild(args, env = process.env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', PRELOAD, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', PRELOAD, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
     const out = [];
     const err = [];
     child.stdout.on('data', (c) => out.push(c));
@@ -62,9 +64,12 @@ function runChild(args) {
     child.on('close', (code, signal) => {
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       let stderr = Buffer.concat(err).toString('utf8');
-      const rss = /\[bench\] maxrss-kb=(\d+)/.exec(stderr);
-      stderr = stderr.replace(/\n?\[bench\] maxrss-kb=\d+\n/, '');
-      resolve({ code, signal, wallMs, rssKb: rss ? Number(rss[1]) : undefined, stdout: Buffer.concat(out).toString('utf8'), stderr });
+      const report = /\[bench\] maxrss-kb=(\d+) cpu-ms=(\d+)(?: main-cpu-ms=([\d.]+))?/.exec(stderr);
+      stderr = stderr.replace(/\n?\[bench\] maxrss-kb=.*\n/, '');
+      resolve({
+        code, signal, wallMs, rssKb: report ? Number(report[1]) : undefined, cpuMs: report ? Number(report[2]) : undefined,
+        mainCpuMs: report?.[3] ? Number(report[3]) : undefined, stdout: Buffer.concat(out).toString('utf8'), stderr,
+      });
     });
   });
 }
@@ -74,8 +79,9 @@ function failure(what, res) {
   return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
 }
 
-async function runScan(cli, dir, endpointsOnly, actuator) {
-  const res = await runChild([cli, 'scan', '--json', ...(endpointsOnly ? ['--endpoints-only'] : []), ...(actuator ? ['--actuator'] : []), dir]);
+async function runScan(cli, dir, endpointsOnly, actuator, noWorker) {
+  const env = noWorker ? { ...process.env, APISCOUT_PARSE_WORKER: '0' } : process.env;
+  const res = await runChild([cli, 'scan', '--json', ...(endpointsOnly ? ['--endpoints-only'] : []), ...(actuator ? ['--actuator'] : []), dir], env);
   if (res.code !== 0) throw failure('scan', res);
   let out;
   try {
@@ -85,8 +91,8 @@ async function runScan(cli, dir, endpointsOnly, actuator) {
   }
   const stats = out.stats ?? {};
   return {
-    wallMs: res.wallMs, rssKb: res.rssKb, endpoints: out.endpoints?.length ?? 0, diagnostics: out.diagnostics?.length ?? 0,
-    filesRead: stats.filesRead, filesParsed: stats.filesParsed, bytesRead: stats.bytesRead, millis: stats.millis,
+    wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs, endpoints: out.endpoints?.length ?? 0, diagnostics: out.diagnostics?.length ?? 0,
+    filesRead: stats.filesRead, filesParsed: stats.filesParsed, parsedByWorker: stats.parsedByWorker, bytesRead: stats.bytesRead, millis: stats.millis, phases: stats.phases,
   };
 }
 
@@ -99,7 +105,7 @@ async function runFloor(dir) {
 // ---------------------------------------------------------------- code base
 
 function parseArgs(argv) {
-  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI, endpointsOnly: false, grpcActuator: false };
+  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI, endpointsOnly: false, grpcActuator: false, noWorker: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--files') opts.files = Number(argv[++i]);
@@ -109,6 +115,7 @@ function parseArgs(argv) {
     else if (a === '--json') opts.json = true;
     else if (a === '--endpoints-only') opts.endpointsOnly = true;
     else if (a === '--grpc-actuator') opts.grpcActuator = true;
+    else if (a === '--no-worker') opts.noWorker = true;
     else if (a === '--cli') opts.cli = path.resolve(argv[++i]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.dir = path.resolve(a);
@@ -148,10 +155,18 @@ function summarize(runs, files, bytes) {
   const walls = runs.map((r) => r.wallMs);
   const med = median(walls);
   const rss = runs.map((r) => r.rssKb).filter((x) => x !== undefined);
+  const known = (xs) => (xs.every((x) => x !== undefined) ? median(xs) : undefined);
   return {
     files, bytes, medianMs: med, bestMs: Math.min(...walls), filesPerSec: files / (med / 1000), mbPerSec: bytes / 1048576 / (med / 1000),
     peakRssMb: rss.length ? Math.max(...rss) / 1024 : undefined,
+    cpuMedianMs: known(runs.map((r) => r.cpuMs)), mainThreadCpuMedianMs: known(runs.map((r) => r.mainCpuMs)),
   };
+}
+
+/** Each in-process phase's median over the runs. */
+function medianPhases(runs) {
+  const names = Object.keys(runs[0]?.phases ?? {});
+  return Object.fromEntries(names.map((n) => [n, median(runs.map((r) => r.phases?.[n] ?? NaN))]));
 }
 
 function table(rows) {
@@ -181,7 +196,7 @@ async function main() {
     floorRuns.push(await runFloor(dir));
     if (!scanError) {
       try {
-        scanRuns.push(await runScan(opts.cli, dir, opts.endpointsOnly, opts.grpcActuator));
+        scanRuns.push(await runScan(opts.cli, dir, opts.endpointsOnly, opts.grpcActuator, opts.noWorker));
       } catch (err) {
         scanError = err;
       }
@@ -193,7 +208,8 @@ async function main() {
   const floor = { name: 'floor (walk + read)', ...summarize(floorRuns, files, bytes) };
   const scan = scanRuns.length === opts.runs ? {
     name: opts.endpointsOnly ? 'scan (endpoints only)' : 'scan (request models)', ...summarize(scanRuns, files, bytes), endpoints: scanRuns[0].endpoints, diagnostics: scanRuns[0].diagnostics,
-    filesRead: scanRuns[0].filesRead, filesParsed: scanRuns[0].filesParsed, inProcessMedianMs: median(scanRuns.map((r) => r.millis ?? NaN)),
+    filesRead: scanRuns[0].filesRead, filesParsed: scanRuns[0].filesParsed, parsedByWorker: median(scanRuns.map((r) => r.parsedByWorker ?? 0)),
+    worker: !opts.noWorker, inProcessMedianMs: median(scanRuns.map((r) => r.millis ?? NaN)), phasesMedianMs: medianPhases(scanRuns),
   } : undefined;
   // Actuator endpoints count only when the scan looks for them.
   const expectedEndpoints = manifest ? manifest.endpoints + (opts.grpcActuator ? (manifest.actuator?.endpoints ?? 0) : 0) : undefined;
@@ -209,6 +225,9 @@ async function main() {
     out.push(table(scan ? [scan, floor] : [floor]), '');
     if (scan) {
       out.push(`scan / floor: ${report.scanOverFloor.toFixed(2)}x   in-process scan time (stats.millis, median): ${scan.inProcessMedianMs.toFixed(0)} ms`);
+      const ms = (x) => (x === undefined ? '-' : `${x.toFixed(0)} ms`);
+      out.push(`CPU (median): all threads ${ms(scan.cpuMedianMs)}, main thread ${ms(scan.mainThreadCpuMedianMs)}; parse worker ${scan.worker ? `on, parsed ${scan.parsedByWorker} of ${scan.filesParsed} files` : 'off (--no-worker)'}`);
+      out.push(`phases (median): ${Object.entries(scan.phasesMedianMs).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')} ms`);
       out.push(`files read ${scan.filesRead ?? '-'}, parsed ${scan.filesParsed ?? '-'}, diagnostics ${scan.diagnostics}` +
         (manifest ? `, endpoints ${scan.endpoints} of ${expectedEndpoints} generated (java ${manifest.java.endpoints}, kotlin ${manifest.kotlin.endpoints}` +
           (opts.grpcActuator ? `, gRPC ${manifest.grpc.endpoints} in ${manifest.grpc.services} services with ${manifest.grpc.protos} protos, actuator ${manifest.actuator.endpoints})` : ')') : ''));

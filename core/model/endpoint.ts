@@ -109,6 +109,8 @@ export interface ScanStats {
   millis: number;
   /** Milliseconds per pipeline phase (walk, read, learn, parse, implementations, endpoints). */
   phases?: Record<string, number>;
+  /** Of `filesParsed`, how many a parse worker parsed on another core (absent: no worker ran). */
+  parsedByWorker?: number;
 }
 
 export function addressOf(method: string, path: string): string {

@@ -22,6 +22,8 @@ export interface ParsedDoc {
 
 /** Renders inline tags the way Javadoc shows them and drops HTML markup. */
 export function plainText(s: string): string {
+  // Most comments are plain sentences: none of the rewrites below can change them.
+  if (!PLAIN_REWRITES.test(s)) return s.trim();
   return s
     .replace(/\{@(?:code|literal)\s+([^}]*)\}/g, '$1')
     .replace(/\{@(?:link|linkplain)\s+([^}\s]+)(?:\s+([^}]*))?\}/g, (_, ref: string, label?: string) =>
@@ -36,6 +38,9 @@ export function plainText(s: string): string {
     .replace(/ *\n */g, '\n')
     .trim();
 }
+
+/** What any rewrite of plainText needs: a tag or markup character, a tab, or spaces to collapse. */
+const PLAIN_REWRITES = /[{<&\t]| {2}| \n|\n /;
 
 export function parseDoc(doc: string | undefined): ParsedDoc {
   const out: ParsedDoc = { summary: '', details: '', params: {} };

@@ -12,6 +12,7 @@ import { parseJava } from './java/java-source';
 import { parseKotlin } from './kotlin/kotlin-source';
 import { kotlinHeader, kotlinField } from './kotlin/kotlin-scope';
 import { libraryConstant } from './library-constants';
+import type { ParseResult } from './parse-protocol';
 
 export interface FileEntry {
   path: string;
@@ -156,6 +157,9 @@ export class ProjectIndex {
   private readonly resolved = new Map<string, TypeDecl | null>();
   parsedCount = 0;
 
+  /** Parses made ahead on another thread (parse-pool.ts), asked first; absent: every parse is made here. */
+  parsedElsewhere?: { take(entry: FileEntry): ParseResult | undefined };
+
   /** Files and missing names consulted since `beginTracking`: what a result depends on. */
   private tracking?: Dependencies;
 
@@ -219,6 +223,8 @@ export class ProjectIndex {
   parse(entry: FileEntry): SourceFile | undefined {
     if (entry.parsed !== undefined) return entry.parsed ?? undefined;
     entry.parsed = null;
+    const ahead = this.parsedElsewhere?.take(entry);
+    if (ahead) return this.adopt(entry, ahead.file, ahead.errorLine);
     let text = entry.text;
     if (text === undefined) {
       try {

@@ -27,6 +27,7 @@ import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
+import { ParsePool } from './parse-pool';
 import { ProtoIndex } from './proto/proto-index';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
@@ -45,6 +46,14 @@ export interface ScanOptions {
   /** Recognise Spring Boot actuator endpoints (spec §2.6: off by default). */
   actuator?: boolean;
   onProgress?: (p: ScanProgress) => void;
+  /**
+   * Parse on a second core (parse-pool.ts): by default when the project has enough files and the
+   * machine more than one core; `false` never, `true` whenever a worker can start. The
+   * APISCOUT_PARSE_WORKER=0 environment variable turns the default off.
+   */
+  parseWorker?: boolean;
+  /** The worker script (tests run from source, where only the bundle's script exists). */
+  parseWorkerUrl?: URL;
 }
 
 export type FileChange = { path: string; kind: 'changed' | 'created' | 'deleted' };
@@ -90,7 +99,7 @@ export class ProjectScanner {
   private schemas: SchemaBuilder | undefined;
   private beanSchemas: SchemaBuilder | undefined;
   private endpointList: Endpoint[] = [];
-  private stats = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} as Record<string, number> };
+  private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
 
   constructor(
     root: string,
@@ -152,11 +161,14 @@ export class ProjectScanner {
     this.roots.clear();
     phase('walk');
 
+    const pool = this.startParsePool(walk.files.length);
+    this.index.parsedElsewhere = pool;
     const reader = new SourceReader();
     let filesRead = 0;
     let bytesRead = 0;
     const self = this;
-    await runInSlices(
+    try {
+      await runInSlices(
       (function* () {
         for (const [i, f] of walk.files.entries()) {
           if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
@@ -165,15 +177,26 @@ export class ProjectScanner {
             filesRead++;
             bytesRead += bytes.length;
           }
-          if (f.path.endsWith(PROTO_EXTENSION)) self.admitProto(f.path, f.abs, bytes);
-          else self.admit(f.path, f.abs, bytes);
+          if (f.path.endsWith(PROTO_EXTENSION)) {
+            self.admitProto(f.path, f.abs, bytes);
+          } else {
+            // The files kept as text are the ones the next steps parse: the worker starts on them now.
+            const entry = self.admit(f.path, f.abs, bytes);
+            if (pool && entry?.text !== undefined) pool.submit(entry);
+          }
           yield;
         }
+        pool?.giveTable(self.index.files.values());
         phase('read');
         yield* self.computeAll(phase);
       })(),
-    );
+      );
+    } finally {
+      this.index.parsedElsewhere = undefined;
+      pool?.close();
+    }
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases };
+    if (pool) this.stats.parsedByWorker = pool.counts.worker;
     return this.result();
   }
 
@@ -300,6 +323,11 @@ export class ProjectScanner {
       rootsRecomputed: recomputed,
       millis: Math.round((performance.now() - started) * 10) / 10,
     };
+  }
+
+  private startParsePool(files: number): ParsePool | undefined {
+    const wanted = this.opts.parseWorker ?? (process.env.APISCOUT_PARSE_WORKER !== '0' && ParsePool.worthwhile(files));
+    return wanted ? ParsePool.start(files, { workerUrl: this.opts.parseWorkerUrl }) : undefined;
   }
 
   /** Keeps a .proto's text for the gRPC scanner, which parses it only when a service needs it. */

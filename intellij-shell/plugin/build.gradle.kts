@@ -73,6 +73,7 @@ val buildSidecar by tasks.registering(Exec::class) {
     inputs.dir(repositoryRoot.dir("ide-bridge"))
     inputs.file(repositoryRoot.file("package.json"))
     outputs.file(repositoryRoot.file("dist/apiscout.mjs"))
+    outputs.file(repositoryRoot.file("dist/parse-worker.mjs"))
 }
 
 tasks.named<PrepareSandboxTask>("prepareSandbox") {
@@ -80,6 +81,8 @@ tasks.named<PrepareSandboxTask>("prepareSandbox") {
     // <plugin>/sidecar/dist/apiscout.mjs with its package.json (the version it reports) and the
     // native parsers it loads at run time (tree-sitter prebuilds for each platform).
     from(repositoryRoot.file("dist/apiscout.mjs")) { into(pluginName.map { "$it/sidecar/dist" }) }
+    // The parse worker a large project's scan starts beside the bundle (without it the scan runs on one core).
+    from(repositoryRoot.file("dist/parse-worker.mjs")) { into(pluginName.map { "$it/sidecar/dist" }) }
     from(repositoryRoot.file("package.json")) { into(pluginName.map { "$it/sidecar" }) }
     from(repositoryRoot.dir("node_modules")) {
         include("tree-sitter/**", "tree-sitter-java/**", "node-gyp-build/**")

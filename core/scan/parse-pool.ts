@@ -1,0 +1,181 @@
+// Parsing on a second core. The scanner's code stays synchronous and asks for parses lazily, in
+// its own order; a worker thread parses ahead of it: first the files the scanner sent while
+// reading (the ones holding endpoints), then the files declaring the types those name, and so
+// on. Each file has a shared state claimed by compare-and-exchange, so when the scanner needs
+// a file the worker has not started, the scanner parses it itself at once (both cores stay busy,
+// nothing is parsed twice); when the worker is on it, the scanner waits for that one file.
+// Both sides run the same front end on the same text, so results are identical by construction;
+// only the time changes.
+//
+// Replies arrive serialized and are decoded only when the scanner asks for them: files parsed
+// ahead on a guess and never needed cost the scanner's thread nothing.
+
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import type { FileEntry } from './project-index';
+import { decodeParse } from './parse-codec';
+import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, IDLE } from './parse-protocol';
+import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
+
+/** Below this many source files a worker's start-up (loading the parser) costs more than it saves. */
+export const MIN_FILES_FOR_WORKER = 1000;
+/** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */
+const WAIT_LIMIT_MS = 2000;
+
+export interface ParsePoolOptions {
+  /** The worker script; default: parse-worker.mjs beside this module (the built bundle's). */
+  workerUrl?: URL;
+}
+
+export class ParsePool {
+  private readonly status: Int32Array;
+  private readonly port: MessagePort;
+  private readonly ids = new Map<string, number>();
+  private readonly replies = new Map<number, string | null>();
+  private given = false;
+  private pings = 0;
+  private closed = false;
+  /** How the files the scanner asked for were parsed: a measure of the overlap. */
+  readonly counts = { worker: 0, scanner: 0, replies: 0, waitedMs: 0 };
+
+  private constructor(
+    private readonly worker: Worker,
+    shared: SharedArrayBuffer,
+    port: MessagePort,
+  ) {
+    this.status = new Int32Array(shared);
+    this.port = port;
+  }
+
+  /**
+   * A pool for up to `capacity` files, or undefined when no worker can start: no worker script
+   * (running from source, where only the bundle has one), or no thread to be had.
+   */
+  static start(capacity: number, opts: ParsePoolOptions = {}): ParsePool | undefined {
+    const url = opts.workerUrl ?? new URL('./parse-worker.mjs', import.meta.url);
+    if (!existsSync(fileURLToPath(url))) return undefined;
+    // One state per file, and the worker's idle slot last.
+    const shared = new SharedArrayBuffer((capacity + 1) * 4);
+    const { port1, port2 } = new MessageChannel();
+    let worker: Worker;
+    try {
+      worker = new Worker(url, { workerData: { status: shared, port: port2 }, transferList: [port2] });
+    } catch {
+      return undefined;
+    }
+    // A pool never keeps the process alive, and a failing worker only leaves its files to the scanner.
+    worker.unref();
+    port1.unref();
+    const pool = new ParsePool(worker, shared, port1);
+    worker.on('error', () => pool.close());
+    worker.on('exit', () => pool.close());
+    return pool;
+  }
+
+  /** Whether a worker is worth starting: a project big enough, and a second core to run it on. */
+  static worthwhile(sourceFiles: number): boolean {
+    return sourceFiles >= MIN_FILES_FOR_WORKER && availableParallelism() > 1;
+  }
+
+  /** Asks the worker to parse a file the scanner will need, with the text already read. */
+  submit(entry: FileEntry): void {
+    const id = this.idOf(entry);
+    if (this.closed || entry.text === undefined || id === undefined) return;
+    this.send({ kind: 'parse', job: { id, path: entry.path, abs: entry.abs, module: entry.module, lang: entry.lang, text: entry.text } });
+  }
+
+  /** Tells the worker every file and the type names it declares, so it can follow type names to files. */
+  giveTable(entries: Iterable<FileEntry>): void {
+    if (this.closed || this.given) return;
+    this.given = true;
+    const files = [];
+    for (const e of entries) {
+      const id = this.idOf(e);
+      if (id !== undefined) files.push({ id, path: e.path, abs: e.abs, module: e.module, lang: e.lang, pkg: e.pkg, declares: e.declares });
+    }
+    this.send({ kind: 'table', files });
+  }
+
+  /**
+   * The worker's parse of the file, or undefined when the scanner must parse it itself (the
+   * worker had not started it, could not parse it, or is gone): the scanner's usual path then
+   * reports any problem exactly as without a worker.
+   */
+  take(entry: FileEntry): ParseResult | undefined {
+    if (this.closed) return undefined;
+    const id = this.ids.get(entry.path);
+    if (id === undefined) return undefined;
+    this.drain();
+    if (!this.replies.has(id)) {
+      const was = Atomics.compareExchange(this.status, id, IDLE, CLAIMED_BY_SCANNER);
+      if (was === IDLE || was === CLAIMED_BY_SCANNER) {
+        this.counts.scanner++;
+        return undefined;
+      }
+      if (was === CLAIMED_BY_WORKER) {
+        // Blocks this thread for at most one file's parse: the sidecar stays responsive.
+        const since = performance.now();
+        while (Atomics.load(this.status, id) === CLAIMED_BY_WORKER) {
+          Atomics.wait(this.status, id, CLAIMED_BY_WORKER, 50);
+          if (performance.now() > since + WAIT_LIMIT_MS) {
+            this.close();
+            return undefined;
+          }
+        }
+        this.counts.waitedMs += performance.now() - since;
+      }
+      this.drain();
+    }
+    const text = this.replies.get(id);
+    this.replies.delete(id);
+    if (!text) return undefined;
+    this.counts.worker++;
+    return decodeParse(text);
+  }
+
+  /**
+   * Resolves once the worker has done everything asked of it so far (and what that led to):
+   * tests use it to have every file parsed by the worker.
+   */
+  async whenIdle(): Promise<void> {
+    const n = ++this.pings;
+    this.send({ kind: 'ping', n });
+    const slot = this.status.length - 1;
+    while (!this.closed && Atomics.load(this.status, slot) < n) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  /** Stops the worker; files it parsed and nobody asked for are dropped. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.replies.clear();
+    this.port.close();
+    void this.worker.terminate();
+  }
+
+  /** The file's state slot; undefined past the capacity (that file is simply parsed by the scanner). */
+  private idOf(entry: FileEntry): number | undefined {
+    let id = this.ids.get(entry.path);
+    if (id === undefined && this.ids.size < this.status.length - 1) {
+      id = this.ids.size;
+      this.ids.set(entry.path, id);
+    }
+    return id;
+  }
+
+  private send(msg: ToWorker): void {
+    this.port.postMessage(msg);
+  }
+
+  /** Moves the worker's replies from the port into `replies`, still serialized. */
+  private drain(): void {
+    for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
+      const reply = m.message as WorkerReply;
+      this.replies.set(reply.id, reply.text ?? null);
+      this.counts.replies++;
+    }
+  }
+}

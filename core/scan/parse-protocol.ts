@@ -1,0 +1,50 @@
+// The messages and shared states between the scanner and its parse worker (parse-pool.ts,
+// parse-worker.ts). Every source file has an id (its place in the walk) and one Int32 state.
+
+import type { SourceFile } from './source-model';
+
+/** Nobody has started it: whoever claims it first (compare-and-exchange) parses it. */
+export const IDLE = 0;
+export const CLAIMED_BY_WORKER = 1;
+/** The worker's reply is in the scanner's message queue. */
+export const DONE = 2;
+export const CLAIMED_BY_SCANNER = 3;
+
+export interface ParseJob {
+  id: number;
+  path: string;
+  abs: string;
+  module: string;
+  lang: 'java' | 'kotlin';
+  /** The text the scanner already read; the worker reads the file itself otherwise. */
+  text?: string;
+}
+
+/** A file the worker may follow a type name to. */
+export interface TableEntry {
+  id: number;
+  path: string;
+  abs: string;
+  module: string;
+  lang: 'java' | 'kotlin';
+  pkg: string;
+  declares: string[];
+}
+
+/**
+ * `ping` n: once the worker has nothing left to do after reading it, it stores n in the state
+ * slot after the files' (see ParsePool.whenIdle).
+ */
+export type ToWorker = { kind: 'parse'; job: ParseJob } | { kind: 'table'; files: TableEntry[] } | { kind: 'ping'; n: number };
+
+/** What a parse gives: the declarations, and the line of the first syntax error if any. */
+export interface ParseResult {
+  file: SourceFile;
+  errorLine?: number;
+}
+
+/** `text` is the encoded ParseResult (parse-codec.ts); absent when the worker could not parse the file. */
+export interface WorkerReply {
+  id: number;
+  text?: string;
+}

@@ -1,0 +1,138 @@
+// A parse worker: the scanner's second core. It parses the files the scanner sends (the ones
+// that hold endpoints), then follows the types they name to the files declaring them, parsing
+// ahead of the scanner's own lazy parses. Each file is claimed in the shared status array
+// first, so a file is parsed by the worker or by the scanner, never by both (parse-pool.ts).
+// Results go back as plain declarations (SourceFile), never as syntax trees.
+
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { parseJava } from './java/java-source';
+import { parseKotlin } from './kotlin/kotlin-source';
+import type { SourceFile } from './source-model';
+import { encodeParse } from './parse-codec';
+import { referencedFiles } from './type-references';
+import type { DeclarationTable } from './type-references';
+import { CLAIMED_BY_WORKER, DONE, IDLE } from './parse-protocol';
+import type { ParseJob, ParseResult, ToWorker, WorkerReply } from './parse-protocol';
+
+const { status: shared, port } = workerData as { status: SharedArrayBuffer; port: MessagePort };
+const status = new Int32Array(shared);
+/** The last slot is not a file's: it holds the last ping answered with an empty queue. */
+const IDLE_SLOT = status.length - 1;
+let ping = 0;
+
+/** Files known by id: the sent ones as they arrive, every source file once the table arrives. */
+const files = new Map<number, ParseJob>();
+/**
+ * The work, in the order the scanner will ask: first the files it sent (it parses those before
+ * anything else), then the files they lead to, grouped by the sent file they were reached from:
+ * the scanner computes endpoints one sent file after the other and parses their types as it goes.
+ */
+const sent: number[] = [];
+/** Sent files before this one are all claimed. */
+let sentDone = 0;
+const reached: number[][] = [];
+/** The group each file was reached in (the lowest wins); sent files are their own group. */
+const groupOf = new Map<number, number>();
+let lowest = 0;
+let table: DeclarationTable | undefined;
+/** Parsed before the table arrived: their references are followed once it does. */
+const unfollowed: Array<{ id: number; file: SourceFile }> = [];
+let pumping = false;
+
+port.on('message', (msg: ToWorker) => {
+  if (msg.kind === 'parse') {
+    files.set(msg.job.id, msg.job);
+    groupOf.set(msg.job.id, sent.length);
+    sent.push(msg.job.id);
+  } else if (msg.kind === 'ping') {
+    ping = msg.n;
+  } else if (msg.kind === 'table') {
+    table = new Map();
+    for (const e of msg.files) {
+      if (!files.has(e.id)) files.set(e.id, { id: e.id, path: e.path, abs: e.abs, module: e.module, lang: e.lang });
+      for (const name of e.declares) {
+        const list = table.get(name);
+        const ref = { id: e.id, pkg: e.pkg };
+        if (list) list.push(ref);
+        else table.set(name, [ref]);
+      }
+    }
+    for (const { id, file } of unfollowed.splice(0)) follow(id, file);
+  }
+  pump();
+});
+// Nothing is sent on the default port: the scanner talks over its own channel.
+parentPort?.unref();
+
+function follow(id: number, file: SourceFile): void {
+  if (!table) {
+    unfollowed.push({ id, file });
+    return;
+  }
+  const group = groupOf.get(id)!;
+  const isSent = sent[group] === id;
+  for (const ref of [...referencedFiles(file, table, id, isSent)].sort((a, b) => a - b)) {
+    const was = groupOf.get(ref);
+    if ((was !== undefined && was <= group) || Atomics.load(status, ref) !== IDLE) continue;
+    groupOf.set(ref, group);
+    (reached[group] ??= []).push(ref);
+    lowest = Math.min(lowest, group);
+  }
+}
+
+/** The next file to parse, or undefined when nothing is waiting. */
+function next(): number | undefined {
+  for (; sentDone < sent.length; sentDone++) {
+    if (Atomics.load(status, sent[sentDone]!) === IDLE) return sent[sentDone];
+  }
+  for (; lowest < reached.length; lowest++) {
+    const list = reached[lowest];
+    while (list?.length) {
+      const id = list.shift()!;
+      // Skip a file moved to an earlier group, or already parsed (by either side).
+      if (groupOf.get(id) === lowest && Atomics.load(status, id) === IDLE) return id;
+    }
+  }
+  return undefined;
+}
+
+/** Parses one file per turn of the event loop, so messages (the table) are read in between. */
+function pump(): void {
+  if (pumping) return;
+  pumping = true;
+  setImmediate(step);
+}
+
+function step(): void {
+  const id = next();
+  if (id === undefined) {
+    pumping = false;
+    Atomics.store(status, IDLE_SLOT, ping);
+    Atomics.notify(status, IDLE_SLOT);
+    return;
+  }
+  if (Atomics.compareExchange(status, id, IDLE, CLAIMED_BY_WORKER) === IDLE) {
+    const job = files.get(id)!;
+    const result = parse(job);
+    job.text = undefined; // parsed once: the text is not needed again
+    // Followed before encoding, which unlinks the types from their file.
+    if (result) follow(id, result.file);
+    const reply: WorkerReply = result ? { id, text: encodeParse(result) } : { id };
+    port.postMessage(reply);
+    // The reply is in the scanner's queue before the status says so: a waiting scanner finds it.
+    Atomics.store(status, id, DONE);
+    Atomics.notify(status, id);
+  }
+  setImmediate(step);
+}
+
+function parse(job: ParseJob): ParseResult | undefined {
+  try {
+    const text = job.text ?? readFileSync(job.abs, 'utf8');
+    return (job.lang === 'kotlin' ? parseKotlin : parseJava)(text, job.path, job.module);
+  } catch {
+    return undefined;
+  }
+}

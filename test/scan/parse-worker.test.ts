@@ -1,0 +1,159 @@
+// The parse worker must change nothing but the time: every file it parses decodes to exactly
+// the declarations the scanner's own parse gives, and a scan through it gives the same
+// endpoints and diagnostics as a scan without it. The worker runs from a bundle built here
+// from the current source, as `npm run build` builds dist/parse-worker.mjs.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walkProject } from '../../core/scan/files';
+import { parseJava } from '../../core/scan/java/java-source';
+import { parseKotlin } from '../../core/scan/kotlin/kotlin-source';
+import { ParsePool } from '../../core/scan/parse-pool';
+import type { ParseResult } from '../../core/scan/parse-protocol';
+import { describeFile } from '../../core/scan/project-index';
+import type { FileEntry } from '../../core/scan/project-index';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import type { ScanOptions } from '../../core/scan/project-scanner';
+import { FIXTURES } from './fixture-case';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
+let workerUrl: URL;
+let tmp: string;
+
+beforeAll(() => {
+  // Inside the repository, so the bundle finds tree-sitter in node_modules as dist/ does.
+  const dir = join(REPO, 'node_modules', '.cache', 'apiscout-test');
+  mkdirSync(dir, { recursive: true });
+  const outfile = join(dir, `parse-worker-${process.pid}.mjs`);
+  buildSync({ entryPoints: [join(REPO, 'core/scan/parse-worker.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'silent' });
+  workerUrl = pathToFileURL(outfile);
+  tmp = mkdtempSync(join(tmpdir(), 'apiscout-parse-worker-'));
+});
+
+afterAll(() => {
+  rmSync(fileURLToPath(workerUrl), { force: true });
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Every Java and Kotlin file under `root`, as the scanner's index describes them, with their text. */
+function entries(root: string): FileEntry[] {
+  return walkProject(root, { includeTests: true, extensions: ['.java', '.kt'] }).files.map((f) => {
+    const text = readFileSync(f.abs, 'utf8');
+    const entry = describeFile(text, f.path, f.abs, 'm', f.path.endsWith('.kt') ? 'kotlin' : 'java');
+    entry.text = text;
+    return entry;
+  });
+}
+
+function parsedHere(entry: FileEntry): ParseResult | undefined {
+  try {
+    return (entry.lang === 'kotlin' ? parseKotlin : parseJava)(readFileSync(entry.abs, 'utf8'), entry.path, entry.module);
+  } catch {
+    return undefined;
+  }
+}
+
+describe('parse worker', () => {
+  it('gives the same declarations as parsing in process, for every fixture file', async () => {
+    const all = entries(FIXTURES);
+    expect(all.filter((e) => e.lang === 'kotlin').length).toBeGreaterThan(20);
+    expect(all.filter((e) => e.lang === 'java').length).toBeGreaterThan(200);
+    const pool = ParsePool.start(all.length, { workerUrl })!;
+    expect(pool).toBeDefined();
+    try {
+      all.forEach((e) => pool.submit(e));
+      await pool.whenIdle();
+      for (const e of all) {
+        const here = parsedHere(e);
+        const there = pool.take(e);
+        // Broken files come back unparsed, so the scanner reports them itself.
+        expect(there === undefined, e.path).toBe(here === undefined);
+        expect(there, e.path).toEqual(here);
+        // Types are linked to their file and outer type again, as the front end links them.
+        for (const t of there?.file.types ?? []) {
+          expect(t.file).toBe(there!.file);
+          for (const n of t.nested) expect(n.outer).toBe(t);
+        }
+      }
+      expect(pool.counts.worker).toBeGreaterThan(all.length - 5);
+      expect(pool.counts.scanner).toBe(0);
+    } finally {
+      pool.close();
+    }
+  });
+
+  it('follows the types of sent files to the files declaring them', async () => {
+    const root = join(FIXTURES, 'shop');
+    const all = entries(root);
+    const controllers = all.filter((e) => e.annotations.has('RestController'));
+    const file = (name: string) => all.find((e) => e.path.endsWith(`/${name}.java`))!;
+    expect(controllers.length).toBeGreaterThan(1);
+    const pool = ParsePool.start(all.length, { workerUrl })!;
+    try {
+      controllers.forEach((e) => pool.submit(e));
+      pool.giveTable(all);
+      await pool.whenIdle();
+      // Reached through a controller's signature, a DTO's field, a mapping's constant: parsed
+      // ahead, the scanner only decodes them.
+      expect(pool.take(file('OrderDto'))?.file.types[0]?.name).toBe('OrderDto');
+      expect(pool.take(file('OrderLineDto'))?.file.types[0]?.name).toBe('OrderLineDto');
+      expect(pool.take(file('ApiPaths'))?.file.types[0]?.name).toBe('ApiPaths');
+      expect(pool.counts).toMatchObject({ worker: 3, scanner: 0 });
+      // A controller's fields and constructor parameters (services, clients) are not followed.
+      expect(pool.take(file('InventoryClient'))).toBeUndefined();
+      expect(pool.counts).toMatchObject({ worker: 3, scanner: 1 });
+    } finally {
+      pool.close();
+    }
+  });
+
+  it('leaves files it was not asked for to the scanner, and is not waited for once closed', () => {
+    const all = entries(join(FIXTURES, 'shop'));
+    const pool = ParsePool.start(all.length, { workerUrl })!;
+    pool.close();
+    expect(pool.take(all[0]!)).toBeUndefined();
+    expect(ParsePool.start(all.length, { workerUrl: pathToFileURL(join(tmp, 'missing.mjs')) })).toBeUndefined();
+  });
+
+  describe('a scan through the worker equals a scan without it', () => {
+    const scan = async (root: string, opts: ScanOptions) => {
+      const result = await new ProjectScanner(root, opts).scan();
+      const { millis: _m, phases: _p, parsedByWorker, ...stats } = result.stats;
+      return { result: { ...result, stats }, parsedByWorker };
+    };
+    const cases: Array<[string, () => string, ScanOptions]> = [
+      ['shop', () => join(FIXTURES, 'shop'), {}],
+      ['kotlin', () => join(FIXTURES, 'kotlin'), {}],
+      ['spring-mvc', () => join(FIXTURES, 'spring-mvc'), {}],
+      ['jax-rs', () => join(FIXTURES, 'jax-rs'), {}],
+      ['grpc and actuator', () => join(FIXTURES, 'actuator'), { actuator: true }],
+      ['bad input', () => join(FIXTURES, 'bad-input'), {}],
+      [
+        'a generated code base of 1,500 files, a third Kotlin',
+        () => {
+          const dir = join(tmp, 'gen');
+          execFileSync(process.execPath, [GENERATOR, dir, '--files', '1500', '--kotlin-share', '0.3', '--seed', '7'], { encoding: 'utf8' });
+          return dir;
+        },
+        {},
+      ],
+    ];
+    for (const [name, root, opts] of cases) {
+      it(name, async () => {
+        const dir = root();
+        const alone = await scan(dir, { ...opts, parseWorker: false });
+        const helped = await scan(dir, { ...opts, parseWorker: true, parseWorkerUrl: workerUrl });
+        expect(alone.parsedByWorker).toBeUndefined();
+        expect(helped.parsedByWorker).toBeGreaterThanOrEqual(0);
+        expect(helped.result.endpoints.length, relative(REPO, dir)).toBe(alone.result.endpoints.length);
+        expect(helped.result).toEqual(alone.result);
+      });
+    }
+  });
+});
