@@ -15,15 +15,9 @@ import { hostHandlers } from './host-handlers';
 import { settingsHandlers } from './settings-handlers';
 import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
 
-/** An error with its JSON-RPC code; the server turns it into the error response. */
-export class BridgeError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { BridgeError } from './bridge-error';
+
+export { BridgeError };
 
 export interface Cancellation {
   readonly isCancellationRequested: boolean;
