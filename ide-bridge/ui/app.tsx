@@ -4,6 +4,12 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { NotificationParams, ProjectStatus } from '../protocol';
+import { copyText } from './clipboard';
+import type { CopyWhat, MenuTarget } from './context-menu';
+import { ContextMenu, countOf, endpointsOf, menuItems, selectionOf, targetOfRow } from './context-menu';
+import { EnvironmentPanel } from './environment-panel';
+import type { ExportChoice } from './export-dialog';
+import { ExportDialog } from './export-dialog';
 import { ExplorerTree } from './explorer-tree';
 import type { RequestDraft } from './request-draft';
 import { DEFAULT_HOST, draftFromEndpoint } from './request-draft';
@@ -14,6 +20,10 @@ import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import type { SearchResult } from './search-results';
 import { SearchResults } from './search-results';
+import { SettingsPage } from './settings-page';
+import type { SettingsView } from './settings-model';
+import { settingValue } from './settings-model';
+import { Toasts, useToasts } from './toasts';
 import type { SourceTarget } from './source-view';
 import { SourceView } from './source-view';
 import type { EndpointSummary, Tree } from './tree-model';
@@ -56,6 +66,14 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   const [source, setSource] = useState<{ target: SourceTarget; text?: string; error?: string }>();
   const searchBox = useRef<HTMLInputElement>(null);
 
+  // The panels around the explorer: context menu, export dialog, environments, settings, toasts.
+  const { toasts, notify, dismiss } = useToasts();
+  const [settings, setSettings] = useState<SettingsView>();
+  const [menu, setMenu] = useState<{ target: MenuTarget; x: number; y: number }>();
+  const [exporting, setExporting] = useState<readonly ExportChoice[]>();
+  const [environmentsOpen, setEnvironmentsOpen] = useState(false);
+  const [settingsPage, setSettingsPage] = useState<string>();
+
   // ------------------------------------------------------------------ project and its index
   const loadTree = useCallback(
     async (p: string) => {
@@ -96,6 +114,8 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
         if (!chosen) return setFatal('No project is open. Start the explorer with `apiscout ui DIR`.');
         setProject(chosen.project);
         setStatus(chosen);
+        // Feature switches (Copy API URL) and the export defaults; the explorer works without them.
+        client.request('settings/get', { project: chosen.project }).then(setSettings, () => {});
         await loadTree(chosen.project);
         // The scan may have ended between the list and the subscription: ask once more.
         const now = await client.request('project/status', { project: chosen.project });
@@ -207,6 +227,12 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   // ------------------------------------------------------------------ navigation to source
   const navigate = async (e: EndpointSummary) => {
     if (!project) return;
+    // Inside the IDE its editor opens the file; a plain browser shows it here.
+    try {
+      if ((await client.request('host/navigate', { project, id: e.id })).delivered) return;
+    } catch {
+      // No host to ask: the source view below says what went wrong, if anything does.
+    }
     const placeholder = { file: e.source.file, line: e.source.line, column: e.source.column };
     setSource({ target: placeholder });
     try {
@@ -232,6 +258,71 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     if (i >= 0) setActive(i);
   }, [query, rows]);
 
+  // ------------------------------------------------------------------ context menu, export, settings
+  useEffect(() => {
+    const open = (e: Event) => setSettingsPage((e as CustomEvent<{ page?: string } | null>).detail?.page ?? 'apiscout');
+    window.addEventListener('apiscout:open-settings', open);
+    return () => window.removeEventListener('apiscout:open-settings', open);
+  }, []);
+
+  const openSettings = async () => {
+    try {
+      if ((await client.request('host/openSettings', { page: 'apiscout' })).delivered) return;
+    } catch {
+      // No host: the page's own settings.
+    }
+    setSettingsPage('apiscout');
+  };
+
+  const exportChoices = (target?: MenuTarget): ExportChoice[] => [
+    ...(target ? [selectionOf(target)] : []),
+    ...(query.trim() ? [{ selection: { kind: 'query' as const, query: query.trim() }, label: `Search results for '${query.trim()}'` }] : []),
+    { selection: { kind: 'all' }, label: `All endpoints (${countOf(endpointCount)})` },
+  ];
+
+  const copy = async (target: MenuTarget, what: CopyWhat) => {
+    if (!project) return;
+    const where = what === 'apiUrl' ? 'Copy API URL' : what === 'path' ? 'Copy Path' : 'Copy as cURL';
+    try {
+      const { text, warnings } = await client.request('copy/text', { project, ids: endpointsOf(target).map((e) => e.id), what });
+      const by = await copyText(client, text);
+      const lines = text.split('\n').filter(Boolean).length;
+      notify(warnings.length ? 'warning' : 'info', where, [`Copied ${lines} line${lines === 1 ? '' : 's'}${by === 'host' ? ' through the IDE' : ''}`, ...warnings].join('. '));
+    } catch (e) {
+      notify('error', where, message(e));
+    }
+  };
+
+  const resetEndpoint = async (e: EndpointSummary) => {
+    if (!project) return;
+    try {
+      await client.request('request/reset', { project, id: e.id });
+      drafts.current.delete(e.id);
+      if (e.id === selectedId) reset();
+      notify('info', 'Reset to Default', `${e.address}: back to the values from source`);
+    } catch (err) {
+      notify('error', 'Reset to Default', `${e.address}: ${message(err)}`);
+    }
+  };
+
+  // Export's shortcut (spec §4.5 trigger B): Alt+Shift+E, Ctrl+E on macOS.
+  const exportShortcut = useRef<(e: KeyboardEvent) => void>(() => {});
+  exportShortcut.current = (e) => {
+    const mac = /Mac/.test(navigator.platform);
+    if (!(mac ? e.ctrlKey && !e.altKey && e.code === 'KeyE' : e.altKey && e.shiftKey && e.code === 'KeyE')) return;
+    if (!project || exporting || document.querySelector('[role=dialog]')) return;
+    e.preventDefault();
+    const chosen = tree.flatMap((m) => m.classes.flatMap((c) => c.endpoints)).find((x) => x.id === selectedId);
+    setExporting(exportChoices(chosen && { kind: 'endpoint', endpoint: chosen }));
+  };
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => exportShortcut.current(e);
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, []);
+
+  const openMenu = (target: MenuTarget | undefined, x: number, y: number) => target && setMenu({ target, x, y });
+
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
 
   const scanning = status?.state === 'scanning' || refreshing || progress !== undefined;
@@ -247,6 +338,15 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
           </button>
           <button onClick={() => setCollapsed(new Set())} title="Expand All">
             Expand All
+          </button>
+          <button onClick={() => setExporting(exportChoices())} disabled={!project} title="Export endpoints (Alt+Shift+E)">
+            Export
+          </button>
+          <button onClick={() => setEnvironmentsOpen(true)} disabled={!project} title="Environments and sync">
+            Environments
+          </button>
+          <button class="icon gear" onClick={() => void openSettings()} aria-label="Settings" title="Settings">
+            ⚙
           </button>
           <span class="count" aria-live="polite">
             {endpointCount.toLocaleString('en')} endpoints
@@ -305,12 +405,22 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
               }}
               onNavigate={navigate}
               onLeaveTop={() => searchBox.current?.focus()}
+              onContextMenu={(e, x, y) => openMenu({ kind: 'endpoint', endpoint: e }, x, y)}
             />
           </>
         ) : rows.length === 0 && status ? (
           <p class="muted placeholder">{scanning ? 'No endpoints yet: the first scan is running.' : status.state === 'ready' ? 'No endpoints found in this project.' : ''}</p>
         ) : (
-          <ExplorerTree rows={rows} active={active} selectedId={selectedId} onActive={setActive} onToggle={toggle} onOpen={open} onNavigate={navigate} />
+          <ExplorerTree
+            rows={rows}
+            active={active}
+            selectedId={selectedId}
+            onActive={setActive}
+            onToggle={toggle}
+            onOpen={open}
+            onNavigate={navigate}
+            onContextMenu={(row, x, y) => openMenu(targetOfRow(tree, row), x, y)}
+          />
         )}
       </aside>
       <main class="details">
@@ -327,6 +437,24 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
         <ResponsePanel />
       </main>
       {source && <SourceView target={source.target} text={source.text} error={source.error} onClose={() => setSource(undefined)} />}
+      {menu && (
+        <ContextMenu
+          label="Endpoint actions"
+          x={menu.x}
+          y={menu.y}
+          onClose={() => setMenu(undefined)}
+          items={menuItems(menu.target, { copyApiUrl: settingValue(settings, 'features.copyApiUrl', true) }, {
+            export: (t) => setExporting(exportChoices(t)),
+            copy: (t, what) => void copy(t, what),
+            navigate: (e) => void navigate(e),
+            reset: (e) => void resetEndpoint(e),
+          })}
+        />
+      )}
+      {exporting && project && <ExportDialog client={client} project={project} choices={exporting} settings={settings} notify={notify} onClose={() => setExporting(undefined)} />}
+      {environmentsOpen && project && <EnvironmentPanel client={client} project={project} notify={notify} onClose={() => setEnvironmentsOpen(false)} />}
+      {settingsPage && <SettingsPage client={client} project={project} page={settingsPage} notify={notify} onSaved={setSettings} onClose={() => setSettingsPage(undefined)} />}
+      <Toasts toasts={toasts} onDismiss={dismiss} />
       {disconnected && (
         <div class="banner error" role="alert">
           Disconnected: {disconnected}. Reload the page once apiscout runs again.

@@ -17,9 +17,11 @@ export interface VirtualListProps<T> {
   id: string;
   onKeyDown?(e: TargetedKeyboardEvent<HTMLDivElement>, pageSize: number): void;
   activeId?: string;
+  /** The context-menu key or Shift+F10 on the list: rows handle their own right clicks. */
+  onContextMenu?(e: MouseEvent): void;
 }
 
-export function VirtualList<T>({ items, active, renderRow, label, id, onKeyDown, activeId }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, active, renderRow, label, id, onKeyDown, activeId, onContextMenu }: VirtualListProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
@@ -62,6 +64,7 @@ export function VirtualList<T>({ items, active, renderRow, label, id, onKeyDown,
       aria-activedescendant={activeId}
       onScroll={(e) => setScrollTop((e.currentTarget as HTMLDivElement).scrollTop)}
       onKeyDown={(e) => onKeyDown?.(e, Math.max(1, Math.floor(height / ROW_HEIGHT) - 1))}
+      onContextMenu={onContextMenu}
     >
       <div class="vspace" style={{ height: `${items.length * ROW_HEIGHT}px` }}>
         {shown}

@@ -1,0 +1,47 @@
+// A modal dialog: focus moves in when it opens and back where it was when it closes, Escape
+// closes it (the innermost one only, when dialogs nest: the Ask choice over the export dialog).
+
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface DialogProps {
+  label: string;
+  onClose(): void;
+  class?: string;
+  children: ComponentChildren;
+}
+
+export function Dialog({ label, onClose, class: extra, children }: DialogProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea, button');
+    first?.focus();
+    return () => {
+      if (before?.isConnected) before.focus();
+    };
+  }, []);
+  return (
+    <div class="backdrop">
+      <div
+        ref={box}
+        class={`dialog${extra ? ` ${extra}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.stopPropagation();
+          onClose();
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The message of anything thrown, for the place that shows it. */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
