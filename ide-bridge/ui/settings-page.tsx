@@ -165,7 +165,7 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
                   .map((row) => (
                     <SettingField key={row.key} row={row} edit={edits[row.key]} error={errors[row.key]} onEdit={(v) => edit(row, v)} onUseDefault={() => restoreDefault(row)} />
                   ))}
-                {section === 'grpcRuntime' && (
+                {view.settings.some((r) => r.section === section && r.key === 'grpc.runtime') && (
                   <AutoDetect
                     project={project}
                     state={detect}
