@@ -13,16 +13,13 @@ import { envHandlers } from './env-handlers';
 import { exportHandlers } from './export-handlers';
 import { hostHandlers } from './host-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { BridgeError, cancellable } from './bridge-error';
+import type { Cancellation } from './bridge-error';
 import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
 
-import { BridgeError } from './bridge-error';
-
-export { BridgeError };
-
-export interface Cancellation {
-  readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: () => void): { dispose(): void };
-}
+// The handler groups import these from bridge-error, not from here: this module imports them.
+export { BridgeError, cancellable, REQUEST_CANCELLED } from './bridge-error';
+export type { Cancellation } from './bridge-error';
 
 export interface BridgeContext {
   serverVersion: string;
@@ -148,16 +145,4 @@ function markOf(e: Endpoint): ResultOf<'endpoints/inFile'>['marks'][number] {
     name: e.name,
     ...(e.streaming ? { streaming: e.streaming } : {}),
   };
-}
-
-/** The JSON-RPC code for a request the client cancelled (LSP's RequestCancelled). */
-export const REQUEST_CANCELLED = -32800;
-
-/** Settles with the work, or rejects as soon as the client cancels (the work itself goes on). */
-export function cancellable<T>(work: Promise<T>, token: Cancellation): Promise<T> {
-  if (token.isCancellationRequested) return Promise.reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled'));
-  return new Promise<T>((resolve, reject) => {
-    const sub = token.onCancellationRequested(() => reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled')));
-    work.then(resolve, reject).finally(() => sub.dispose());
-  });
 }
