@@ -18,7 +18,11 @@ export function Dialog({ label, onClose, class: extra, children }: DialogProps) 
     const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea, button');
     first?.focus();
     return () => {
-      if (before?.isConnected) before.focus();
+      // Back where it was; if that cannot take it (gone, or disabled while work runs), the
+      // dialog around it does, so Escape still reaches it.
+      if (!before?.isConnected) return;
+      before.focus();
+      if (document.activeElement !== before) before.closest<HTMLElement>('[role=dialog]')?.focus();
     };
   }, []);
   return (
@@ -29,6 +33,8 @@ export function Dialog({ label, onClose, class: extra, children }: DialogProps) 
         role="dialog"
         aria-modal="true"
         aria-label={label}
+        // Focusable itself: a click on its text keeps the focus inside, so Escape still closes it.
+        tabIndex={-1}
         onKeyDown={(e) => {
           if (e.key !== 'Escape') return;
           e.stopPropagation();

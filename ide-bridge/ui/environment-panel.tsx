@@ -131,7 +131,8 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
       const r = await client.request('env/push', { project, name, ...(force ? { force } : {}) });
       notify('info', 'Sync · Push', `'${r.name}' ${r.action} in Postman (${r.variables} variable${r.variables === 1 ? '' : 's'})`);
     } catch (e) {
-      if (e instanceof RpcError && e.code === SYNC_FAILED && /force/i.test(e.message)) setPushRefused({ name, message: e.message });
+      // 409: Postman's copy changed since the last sync (or was never synced from here).
+      if (e instanceof RpcError && e.code === SYNC_FAILED && (e.data as { status?: number } | undefined)?.status === 409) setPushRefused({ name, message: e.message });
       else {
         setError(`Push failed: ${errorText(e)}`);
         notify('error', 'Sync · Push', errorText(e));

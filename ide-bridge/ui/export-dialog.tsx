@@ -176,7 +176,7 @@ export function ExportDialog({ client, project, choices, settings, notify, onClo
             <input type="radio" name="export-destination" checked={!clipboard} onChange={() => setToClipboard(false)} /> Directory
           </label>
           <input
-            aria-label="Directory"
+            aria-label="Export directory"
             class="directory"
             value={directory}
             disabled={clipboard}

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '@readme/openapi-parser';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { buildTree } from '../../core/model/tree';
 import { SidecarClient } from '../bridge/sidecar-client';
@@ -105,6 +105,14 @@ describe('panels on the sample shop', () => {
     await page.locator('.toolbar .count').filter({ hasText: `${expected.endpoints.length} endpoints` }).waitFor();
     rpc = await ui.rpc();
     project = (await rpc.request('project/list', {})).projects[0]!.project;
+  });
+
+  // A failed test leaves no dialog behind for the next one.
+  afterEach(async () => {
+    for (let i = 0; i < 4 && (await page.locator('[role=dialog], [role=menu]').count()); i++) {
+      await page.locator('[role=dialog], [role=menu]').last().focus();
+      await page.keyboard.press('Escape');
+    }
   });
 
   afterAll(async () => {
@@ -198,7 +206,7 @@ describe('panels on the sample shop', () => {
     }
   });
 
-  it('Navigate to Source shows the file in a browser; Reset to Default drops saved edits', async () => {
+  it('Navigate to Source shows the file in a browser', async () => {
     const e = byAddress(ADD_ITEM);
     await choose(page, row(page, e.id), 'Navigate to Source');
     const view = page.getByRole('dialog', { name: /^Source of / });
@@ -206,7 +214,10 @@ describe('panels on the sample shop', () => {
     expect(await view.locator('.file').textContent()).toBe(`${e.source.file}:${e.source.line}`);
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'detached' });
+  });
 
+  it('Reset to Default drops the saved edits', async () => {
+    const e = byAddress(ADD_ITEM);
     const state = await rpc.request('request/get', { project, id: e.id });
     await rpc.request('request/save', { project, id: e.id, draft: { ...state.draft, host: 'http://127.0.0.1:9' } });
     expect((await rpc.request('request/get', { project, id: e.id })).edited).toBe(true);
@@ -225,7 +236,7 @@ describe('panels on the sample shop', () => {
     await dialog.getByLabel('Channel').selectOption('openapi');
     await dialog.getByLabel('Format').selectOption('json');
     const out = path.join(tmp, 'exports', 'openapi');
-    await dialog.getByLabel('Directory', { exact: true }).fill(out);
+    await dialog.getByLabel('Export directory').fill(out);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     const result = dialog.getByRole('status', { name: 'Export result' });
     await poll(() => result.textContent()).toContain(`${cls.endpoints.length} endpoints of ${cls.endpoints.length} exported`);
@@ -246,24 +257,27 @@ describe('panels on the sample shop', () => {
   });
 
   it('exports cURL from the toolbar with per-export options, and to the clipboard', async () => {
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export' });
     await dialog.getByLabel('Channel').selectOption('curl');
     await dialog.getByLabel('Placeholders').selectOption('keep');
     await dialog.getByLabel('Long flags (--request, --header, --data)').check();
     await dialog.getByLabel('One flag per line').uncheck();
     const out = path.join(tmp, 'exports', 'curl');
-    await dialog.getByLabel('Directory', { exact: true }).fill(out);
+    await dialog.getByLabel('Export directory').fill(out);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     const result = dialog.getByRole('status', { name: 'Export result' });
     await result.locator('.files li').first().waitFor();
     const file = (await result.locator('.files li code').allTextContents())[0]!;
     expect(file.endsWith('.sh')).toBe(true);
     const script = fs.readFileSync(file, 'utf8');
-    const commands = script.split('\n').filter((l) => l.startsWith('curl '));
+    // gRPC endpoints come out as grpcurl commands.
+    const commands = script.split('\n').filter((l) => /^(curl|grpcurl) /.test(l));
     const exported = Number(/^(\d+) endpoints? of/.exec((await result.locator('p').first().textContent())!)![1]);
     expect(commands).toHaveLength(exported);
-    expect(commands.every((c) => c.includes('--request ') && !/ -X /.test(c))).toBe(true);
+    const curls = commands.filter((c) => c.startsWith('curl '));
+    expect(curls.length).toBeGreaterThan(20);
+    expect(curls.every((c) => c.includes('--request ') && !/ -X /.test(c))).toBe(true);
     expect(script).toContain('{{host}}');
     // The same export to the clipboard: the text is the file's.
     await dialog.getByLabel('Copy to clipboard').check();
@@ -283,7 +297,7 @@ describe('panels on the sample shop', () => {
       const dialog = page.getByRole('dialog', { name: 'Export' });
       await dialog.getByLabel('Channel').selectOption('curl');
       await dialog.getByLabel('Placeholders').selectOption('ask');
-      await dialog.getByLabel('Directory', { exact: true }).fill(out);
+      await dialog.getByLabel('Export directory').fill(out);
       await dialog.getByRole('button', { name: 'Export', exact: true }).click();
       const ask = page.getByRole('dialog', { name: 'Choose an environment' });
       await ask.getByRole('button', { name: 'staging' }).waitFor();
@@ -310,18 +324,18 @@ describe('panels on the sample shop', () => {
     const panel = page.getByRole('dialog', { name: 'Environments' });
     await panel.getByRole('button', { name: 'New environment' }).click();
     await panel.getByLabel('Environment name').fill('dev');
-    await panel.getByLabel('Value 1').fill('http://127.0.0.1:8080');
+    await panel.getByLabel('Value 1', { exact: true }).fill('http://127.0.0.1:8080');
     await panel.getByRole('button', { name: 'Add variable' }).click();
-    await panel.getByLabel('Key 2').fill('token');
-    await panel.getByLabel('Secret 2').check();
-    await panel.getByLabel('Value 2').fill(secret);
-    expect(await panel.getByLabel('Value 2').getAttribute('type')).toBe('password');
+    await panel.getByLabel('Key 2', { exact: true }).fill('token');
+    await panel.getByLabel('Secret 2', { exact: true }).check();
+    await panel.getByLabel('Value 2', { exact: true }).fill(secret);
+    expect(await panel.getByLabel('Value 2', { exact: true }).getAttribute('type')).toBe('password');
     await panel.getByRole('button', { name: 'Reveal value 2' }).click();
-    expect(await panel.getByLabel('Value 2').getAttribute('type')).toBe('text');
+    expect(await panel.getByLabel('Value 2', { exact: true }).getAttribute('type')).toBe('text');
     await panel.getByRole('button', { name: 'Hide value 2' }).click();
     await panel.getByRole('button', { name: 'Add variable' }).click();
-    await panel.getByLabel('Key 3').fill('localOnly');
-    await panel.getByLabel('Value 3').fill('kept');
+    await panel.getByLabel('Key 3', { exact: true }).fill('localOnly');
+    await panel.getByLabel('Value 3', { exact: true }).fill('kept');
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: "Saved 'dev'" }).waitFor();
     await panel.getByLabel('Active environment').selectOption('dev');
@@ -394,7 +408,7 @@ describe('panels on the sample shop', () => {
     // Merge: the remote wins where both have a key, local-only keys stay.
     expect(values).toMatchObject({ host: 'https://dev.remote.test', extra: 'from-postman', localOnly: 'kept' });
     // The panel shows the merged list.
-    await poll(() => panel.getByLabel('Value 1').inputValue()).toBe(values[dev.variables[0]!.key]);
+    await poll(() => panel.getByLabel('Value 1', { exact: true }).inputValue()).toBe(values[dev.variables[0]!.key]);
     expect(postman.violations).toEqual([]);
     expect(postman.requests.every((r) => r.apiKey === postman.apiKey)).toBe(true);
     expect(remote.id).toBeTruthy();
@@ -436,7 +450,7 @@ describe('panels on the sample shop', () => {
 
     // gRPC: a deadline below 0 is refused at its field, nothing is written; a good one goes to the project.
     await settings.getByRole('tab', { name: 'gRPC', exact: true }).click();
-    const deadline = settings.locator('[data-key="grpc.deadlineMs"]');
+    const deadline = page.locator('[data-key="grpc.deadlineMs"]');
     await deadline.fill('-5');
     await settings.getByLabel('Save to').selectOption('project');
     await settings.getByRole('button', { name: 'Save', exact: true }).click();
