@@ -1,7 +1,7 @@
-// What every handler group throws and how it waits: a module of its own, so the groups need not
-// import handlers.ts, which imports them (the bundle refuses import cycles).
+// The error a handler throws to answer with a catalog code, and client cancellation. Apart from
+// handlers.ts so the handler groups it composes can throw them without importing it back.
 
-/** An error with its JSON-RPC code; the server turns it into the error response. */
+/** An error with its JSON-RPC code and optional data; the server turns it into the error response. */
 export class BridgeError extends Error {
   constructor(readonly code: number, message: string, readonly data?: unknown) {
     super(message);
