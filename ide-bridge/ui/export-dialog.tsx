@@ -4,7 +4,7 @@
 // and format. "Ask each export" asks for an environment (or Skip) every time Export is pressed.
 // The outcome stays in the dialog: files with sizes, what was exported or skipped and why, warnings.
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ParamsOf, ResultOf } from '../protocol';
 import { copyText } from './clipboard';
 import type { Selection } from './context-menu';
@@ -82,8 +82,12 @@ export function ExportDialog({ client, project, choices, settings, notify, onClo
   const [error, setError] = useState<string>();
   const [outcome, setOutcome] = useState<{ result: Outcome; copied: boolean }>();
 
-  // The saved defaults may arrive after the dialog opened (settings/get still on its way).
+  // The saved defaults may arrive after the dialog opened (settings/get still on its way); the
+  // choices made meanwhile give way to them only then, never on the first render.
+  const seenSettings = useRef(settings);
   useEffect(() => {
+    if (seenSettings.current === settings) return;
+    seenSettings.current = settings;
     setCurl(curlDefaults(settings));
     setRender(settingValue<RenderMode>(settings, 'curl.renderMode', 'keep'));
     setRunScripts(settingValue(settings, 'curl.runPreRequestScripts', false));

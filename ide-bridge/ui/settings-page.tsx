@@ -152,6 +152,8 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
           <form
             class="settings-rows"
             aria-label={shown.label}
+            // Our checks, shown at the field with the row's own wording, not the browser's bubble.
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               void save();

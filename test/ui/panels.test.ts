@@ -277,7 +277,8 @@ describe('panels on the sample shop', () => {
     expect(commands).toHaveLength(exported);
     const curls = commands.filter((c) => c.startsWith('curl '));
     expect(curls.length).toBeGreaterThan(20);
-    expect(curls.every((c) => c.includes('--request ') && !/ -X /.test(c))).toBe(true);
+    // Long flags: --request (HEAD is --head), never -X or -H.
+    expect(curls.filter((c) => !/ --(request|head) /.test(c) || / -[XHd] /.test(c))).toEqual([]);
     expect(script).toContain('{{host}}');
     // The same export to the clipboard: the text is the file's.
     await dialog.getByLabel('Copy to clipboard').check();
