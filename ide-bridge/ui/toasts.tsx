@@ -17,7 +17,7 @@ export interface Toast {
 export type Notify = (level: ToastLevel, title: string, message: string) => void;
 
 const FADE_MS = 6_000;
-const MAX_SHOWN = 5;
+const MAX_SHOWN = 4;
 
 export function useToasts(): { toasts: Toast[]; notify: Notify; dismiss(id: number): void } {
   const [toasts, setToasts] = useState<Toast[]>([]);
