@@ -51,6 +51,7 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
       active={active}
       activeId={rows.length ? rowDomId(active) : undefined}
       onKeyDown={onKeyDown}
+      keyOf={(row) => row.key}
       renderRow={(row, i) => (
         <div
           id={rowDomId(i)}

@@ -64,6 +64,7 @@ export function SearchResults({ results, active, selectedId, onActive, onOpen, o
       active={active}
       activeId={results.length ? `result-${active}` : undefined}
       onKeyDown={onKeyDown}
+      keyOf={(r) => r.endpoint.id}
       renderRow={(r, i) => {
         const ranges = (field: string) => r.ranges.find((x) => x.field === field)?.ranges;
         const path = ranges('path') ?? pathRanges(ranges('address'), r.endpoint.method);
