@@ -1,7 +1,7 @@
 // Request state, sending and cancelling calls (HTTP and gRPC), saving response bodies.
 // PLACEHOLDER until its helper lands: every method answers "not implemented".
 
-import { BridgeError } from './handlers';
+import { BridgeError } from './bridge-error';
 import type { HandlerKit, Handlers } from './handlers';
 
 type Methods = 'request/get' | 'request/save' | 'request/reset' | 'call/send' | 'call/cancel' | 'response/save';

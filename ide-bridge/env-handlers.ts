@@ -1,7 +1,7 @@
 // Environments and their Postman sync.
 // PLACEHOLDER until its helper lands: every method answers "not implemented".
 
-import { BridgeError } from './handlers';
+import { BridgeError } from './bridge-error';
 import type { HandlerKit, Handlers } from './handlers';
 
 type Methods = 'env/list' | 'env/save' | 'env/delete' | 'env/select' | 'env/remote' | 'env/push' | 'env/pull' | 'sync/token';

@@ -1,7 +1,7 @@
 // Export to the eight channels and the copy actions.
 // PLACEHOLDER until its helper lands: every method answers "not implemented".
 
-import { BridgeError } from './handlers';
+import { BridgeError } from './bridge-error';
 import type { HandlerKit, Handlers } from './handlers';
 
 type Methods = 'export/run' | 'copy/text';

@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { buildTree } from '../core/model/tree';
 import type { Endpoint } from '../core/model/endpoint';
 import { summaryOf } from './model-schemas';
+import { BridgeError, cancellable } from './bridge-error';
+import type { Cancellation } from './bridge-error';
 import { ProjectSession } from './project-session';
 import { ErrorCodes, PROTOCOL_VERSION } from './protocol';
 import { callHandlers } from './call-handlers';
@@ -15,20 +17,8 @@ import { hostHandlers } from './host-handlers';
 import { settingsHandlers } from './settings-handlers';
 import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
 
-/** An error with its JSON-RPC code; the server turns it into the error response. */
-export class BridgeError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface Cancellation {
-  readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: () => void): { dispose(): void };
-}
+export { BridgeError, REQUEST_CANCELLED, cancellable } from './bridge-error';
+export type { Cancellation } from './bridge-error';
 
 export interface BridgeContext {
   serverVersion: string;
@@ -154,16 +144,4 @@ function markOf(e: Endpoint): ResultOf<'endpoints/inFile'>['marks'][number] {
     name: e.name,
     ...(e.streaming ? { streaming: e.streaming } : {}),
   };
-}
-
-/** The JSON-RPC code for a request the client cancelled (LSP's RequestCancelled). */
-export const REQUEST_CANCELLED = -32800;
-
-/** Settles with the work, or rejects as soon as the client cancels (the work itself goes on). */
-export function cancellable<T>(work: Promise<T>, token: Cancellation): Promise<T> {
-  if (token.isCancellationRequested) return Promise.reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled'));
-  return new Promise<T>((resolve, reject) => {
-    const sub = token.onCancellationRequested(() => reject(new BridgeError(REQUEST_CANCELLED, 'request cancelled')));
-    work.then(resolve, reject).finally(() => sub.dispose());
-  });
 }

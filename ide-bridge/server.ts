@@ -138,9 +138,9 @@ export class BridgeHub {
 }
 
 /** The one table from thrown errors to JSON-RPC errors. */
-function toResponseError(method: string, e: unknown, log: (m: string) => void): ResponseError<void> {
+function toResponseError(method: string, e: unknown, log: (m: string) => void): ResponseError<unknown> {
   if (e instanceof ResponseError) return e;
-  if (e instanceof BridgeError) return new ResponseError(e.code, e.message);
+  if (e instanceof BridgeError) return new ResponseError(e.code, e.message, e.data);
   if (e instanceof InputError) return new ResponseError(ErrorCodes.BadInput, e.message);
   log(`${method} failed: ${(e as Error).stack ?? String(e)}`);
   return new ResponseError(RpcErrors.InternalError, `${method}: ${(e as Error).message ?? String(e)}`);

@@ -1,7 +1,7 @@
 // Settings (spec §2.6) and gRPC Auto Detect.
 // PLACEHOLDER until its helper lands: every method answers "not implemented".
 
-import { BridgeError } from './handlers';
+import { BridgeError } from './bridge-error';
 import type { HandlerKit, Handlers } from './handlers';
 
 type Methods = 'settings/get' | 'settings/set' | 'grpc/detect';
