@@ -7,6 +7,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, Endpoint, ModuleSummary } from '../core/model/endpoint';
 import type { FileChange, ScanProgress } from '../core/scan/project-scanner';
 import { ProjectScanner } from '../core/scan/project-scanner';
+import type { ProtoIndex } from '../core/scan/proto/proto-index';
 import { loadIndex, saveIndex } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
@@ -132,10 +133,26 @@ export class ProjectSession {
     return search(this.index, query, { limit });
   }
 
+  /** Every endpoint with its models (a running scan is awaited): what exports and copies read. */
+  async all(): Promise<readonly Endpoint[]> {
+    await this.waitForScan();
+    return this.endpoints;
+  }
+
+  /** The modules of the last scan: context and servlet paths for full URLs. */
+  modules(): ModuleSummary[] {
+    return this.scanner.moduleSummaries();
+  }
+
   /** The endpoint with its models: those come from a scan, so a running one is awaited. */
   async get(id: string): Promise<Endpoint | undefined> {
     await this.waitForScan();
     return this.byId.get(id);
+  }
+
+  /** The project's protos as the scan indexed them: where gRPC calls find their descriptors. */
+  protoIndex(): ProtoIndex {
+    return this.scanner.protoIndex;
   }
 
   /** Lookup without waiting (summary fields are right even in the retained index). */
