@@ -172,6 +172,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     repaint(true);
     // call/send saves the draft it is given; the waiting write would only repeat it.
     saver.discard(id);
+    setSaveStates((m) => new Map(m).set(id, { kind: 'idle' }));
     try {
       await saver.settled(id);
       const result = await client.request('call/send', { project, id, callId, draft });

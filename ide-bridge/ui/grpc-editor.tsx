@@ -39,7 +39,7 @@ export function GrpcEditor(props: GrpcEditorProps) {
             min={0}
             step={100}
             aria-label="Deadline (ms)"
-            placeholder="setting"
+            placeholder="default"
             value={draft.deadlineMs ?? ''}
             onInput={(e) => {
               const v = e.currentTarget.value;
