@@ -10,12 +10,9 @@ import { ContextMenu, countOf, endpointsOf, menuItems, selectionOf, targetOfRow 
 import { EnvironmentPanel } from './environment-panel';
 import type { ExportChoice } from './export-dialog';
 import { ExportDialog } from './export-dialog';
+import { Details } from './details';
+import type { SettingsPage as SettingsPageId } from './details';
 import { ExplorerTree } from './explorer-tree';
-import type { RequestDraft } from './request-draft';
-import { DEFAULT_HOST, draftFromEndpoint } from './request-draft';
-import type { Endpoint, ModuleBase } from './request-draft';
-import { RequestEditor } from './request-editor';
-import { ResponsePanel } from './response-panel';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import type { SearchResult } from './search-results';
@@ -35,7 +32,14 @@ const PHASES: Record<string, string> = { read: 'Reading files', parse: 'Parsing'
 
 type Progress = Omit<NotificationParams<'scan/progress'>, 'project'>;
 
-export function App({ client, project: wanted }: { client: BridgeClient; project: string | undefined }) {
+export interface AppProps {
+  client: BridgeClient;
+  project: string | undefined;
+  /** A settings page should open and no IDE host took the request (also sent as the DOM event `apiscout:open-settings`). */
+  onOpenSettings?(page: SettingsPageId): void;
+}
+
+export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   const [project, setProject] = useState<string>();
   const [status, setStatus] = useState<ProjectStatus>();
   const [fatal, setFatal] = useState<string>();
@@ -45,7 +49,6 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   const [treeError, setTreeError] = useState<string>();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [active, setActive] = useState(0);
-  const [modules, setModules] = useState<ModuleBase[]>([]);
   const [progress, setProgress] = useState<Progress>();
   const [toolbarError, setToolbarError] = useState<string>();
   const [refreshing, setRefreshing] = useState(false);
@@ -56,12 +59,6 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   const [searchError, setSearchError] = useState<string>();
 
   const [selectedId, setSelectedId] = useState<string>();
-  const [endpoint, setEndpoint] = useState<Endpoint>();
-  const [endpointError, setEndpointError] = useState<string>();
-  const drafts = useRef(new Map<string, RequestDraft>());
-  const [draft, setDraft] = useState<RequestDraft>();
-  /** Bumped by Reset: the editor starts over from the new draft (its editors are uncontrolled). */
-  const [revision, setRevision] = useState(0);
 
   const [source, setSource] = useState<{ target: SourceTarget; text?: string; error?: string }>();
   const searchBox = useRef<HTMLInputElement>(null);
@@ -78,9 +75,8 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   const loadTree = useCallback(
     async (p: string) => {
       try {
-        const [{ modules: t }, diag] = await Promise.all([client.request('endpoints/tree', { project: p }), client.request('project/diagnostics', { project: p })]);
+        const { modules: t } = await client.request('endpoints/tree', { project: p });
         setTree(t);
-        setModules(diag.modules);
         setTreeError(undefined);
       } catch (e) {
         setTreeError(`Could not load the endpoints: ${message(e)}`);
@@ -100,11 +96,10 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
         setProgress(undefined);
         void loadTree(c.project);
         void client.request('project/status', { project: c.project }).then(setStatus, () => {});
-        if (selectedId && c.updated.includes(selectedId)) setSelectedId((id) => id); // reloaded by the effect below
       }),
     ];
     return () => off.forEach((f) => f());
-  }, [client, project, loadTree, selectedId]);
+  }, [client, project, loadTree]);
 
   useEffect(() => {
     (async () => {
@@ -189,40 +184,8 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     if (results) performance.mark('apiscout:search', { detail: { query: results.query, count: results.results.length } });
   }, [results]);
 
-  // ------------------------------------------------------------------ selection and editor
+  // ------------------------------------------------------------------ selection
   const open = (e: EndpointSummary) => setSelectedId(e.id);
-
-  useEffect(() => {
-    if (!project || !selectedId) return;
-    const abort = new AbortController();
-    setEndpointError(undefined);
-    client.request('endpoints/get', { project, id: selectedId }, abort.signal).then(
-      ({ endpoint: e }) => {
-        setEndpoint(e);
-        let d = drafts.current.get(e.id);
-        if (!d) drafts.current.set(e.id, (d = draftFromEndpoint(e, modules)));
-        setDraft(d);
-      },
-      (e) => {
-        if (!(e instanceof RpcError && e.code === CANCELLED)) setEndpointError(`Could not load the endpoint: ${message(e)}`);
-      },
-    );
-    return () => abort.abort();
-  }, [client, project, selectedId, modules, tree]);
-
-  const changeDraft = (d: RequestDraft) => {
-    if (!endpoint) return;
-    drafts.current.set(endpoint.id, d);
-    setDraft(d);
-  };
-  const reset = () => {
-    if (!endpoint) return;
-    const d = draftFromEndpoint(endpoint, modules);
-    drafts.current.set(endpoint.id, d);
-    setDraft(d);
-    setRevision((r) => r + 1);
-  };
-  const hostHistory = useMemo(() => [...new Set([DEFAULT_HOST, ...[...drafts.current.values()].map((d) => d.host)])], [draft]);
 
   // ------------------------------------------------------------------ navigation to source
   const navigate = async (e: EndpointSummary) => {
@@ -293,12 +256,16 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     }
   };
 
+  /** Reset to Default from the menu: the open endpoint's editor resets itself (its pending edits too). */
+  const [editorReset, setEditorReset] = useState<{ id: string; seq: number }>();
   const resetEndpoint = async (e: EndpointSummary) => {
     if (!project) return;
+    if (e.id === selectedId) {
+      setEditorReset((r) => ({ id: e.id, seq: (r?.seq ?? 0) + 1 }));
+      return;
+    }
     try {
       await client.request('request/reset', { project, id: e.id });
-      drafts.current.delete(e.id);
-      if (e.id === selectedId) reset();
       notify('info', 'Reset to Default', `${e.address}: back to the values from source`);
     } catch (err) {
       notify('error', 'Reset to Default', `${e.address}: ${message(err)}`);
@@ -424,17 +391,7 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
         )}
       </aside>
       <main class="details">
-        {endpointError && (
-          <p class="error" role="alert">
-            {endpointError}
-          </p>
-        )}
-        {endpoint && draft && endpoint.id === selectedId ? (
-          <RequestEditor key={`${endpoint.id}#${revision}`} endpoint={endpoint} draft={draft} onChange={changeDraft} onReset={reset} hostHistory={hostHistory} onNavigate={() => navigate(endpoint)} />
-        ) : (
-          <p class="muted placeholder">{selectedId ? 'Loading…' : 'Select an endpoint to edit its request.'}</p>
-        )}
-        <ResponsePanel />
+        {project && <Details client={client} project={project} selectedId={selectedId} indexVersion={tree} onNavigate={navigate} onOpenSettings={onOpenSettings} resetRequest={editorReset} />}
       </main>
       {source && <SourceView target={source.target} text={source.text} error={source.error} onClose={() => setSource(undefined)} />}
       {menu && (

@@ -60,6 +60,7 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
       active={active}
       activeId={rows.length ? rowDomId(active) : undefined}
       onKeyDown={onKeyDown}
+      keyOf={(row) => row.key}
       onContextMenu={(e) => {
         // The keyboard's context-menu event lands on the list itself: the active row's menu.
         e.preventDefault();

@@ -8,7 +8,7 @@ export class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
-    /** The error's `data`, when the sidecar sent one (e.g. the conflicting environment). */
+    /** The error's `data`: script logs of a ScriptFailed, the reason of a CallRefused, the environment of a Conflict. */
     readonly data?: unknown,
   ) {
     super(message);

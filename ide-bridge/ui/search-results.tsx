@@ -74,6 +74,7 @@ export function SearchResults({ results, active, selectedId, onActive, onOpen, o
       active={active}
       activeId={results.length ? `result-${active}` : undefined}
       onKeyDown={onKeyDown}
+      keyOf={(r) => r.endpoint.id}
       onContextMenu={(e) => {
         e.preventDefault();
         menuFromKeyboard();

@@ -226,6 +226,20 @@ describe('panels on the sample shop', () => {
     expect((await rpc.request('request/get', { project, id: e.id })).edited).toBe(false);
   });
 
+  it('Reset to Default on the open endpoint resets its editor, edits typed a moment ago included', async () => {
+    const e = byAddress(ADD_ITEM);
+    await row(page, e.id).click();
+    const host = page.locator('.request-editor').getByLabel('Host');
+    await poll(() => host.inputValue()).toMatch(/^http:\/\/localhost:8080/);
+    const original = await host.inputValue();
+    await host.fill('http://127.0.0.1:9999');
+    await poll(async () => (await rpc.request('request/get', { project, id: e.id })).draft.host).toBe('http://127.0.0.1:9999');
+    await host.fill('http://127.0.0.1:9998'); // still being saved when the menu resets it
+    await choose(page, row(page, e.id), 'Reset to Default');
+    await poll(() => page.locator('.request-editor').getByLabel('Host').inputValue()).toBe(original);
+    await poll(async () => (await rpc.request('request/get', { project, id: e.id })).edited).toBe(false);
+  });
+
   it('exports a class to OpenAPI from the context menu: the file is written, valid, and holds the class', async () => {
     const cls = buildTree(expected.endpoints)
       .flatMap((m) => m.classes)

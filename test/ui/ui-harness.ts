@@ -36,8 +36,8 @@ export class UiProcess {
   stdout = '';
   stderr = '';
 
-  /** `env` adds to this process's environment (APISCOUT_CONFIG_DIR, APISCOUT_POSTMAN_API_URL). */
-  constructor(dir: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  /** `env` adds to the inherited environment (APISCOUT_CONFIG_DIR, APISCOUT_POSTMAN_API_URL, ...). */
+  constructor(dir: string, extra: string[] = [], env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, [CLI, 'ui', '--no-open', ...extra, dir], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.child.stderr.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
     this.url = new Promise((resolve, reject) => {
