@@ -414,6 +414,20 @@ describe('call/send (gRPC)', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(reply.messages[0]!.json);
   });
 
+  it('runs the after-scripts on a gRPC result: the status as response.code(), the messages as the body', async () => {
+    const config = join(echo, '.apiscout/config.properties');
+    mkdirSync(dirname(config), { recursive: true });
+    writeFileSync(config, "http.call.after=js:logger.info('status ' + response.code() + ', ' + response.json().echo.text)\n");
+    try {
+      const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'scripted' }]);
+      const result = await client.request('call/send', { project: echo, id, callId: nextCall(), draft });
+      expect(result.scriptLogs).toEqual([expect.objectContaining({ level: 'info', text: 'status 0, scripted' })]);
+      expect(result.afterScriptError).toBeUndefined();
+    } finally {
+      rmSync(config);
+    }
+  });
+
   it('server stream: every message arrives as call/message before the result', async () => {
     const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Count', [{ n: 3, intervalMs: 20 }]);
     const callId = nextCall();
