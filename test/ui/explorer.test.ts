@@ -64,7 +64,7 @@ describe('explorer on the sample shop', () => {
     page = await newPage();
     await page.goto(await ui.url);
     await page.locator('.toolbar .count').filter({ hasText: `${expected.endpoints.length} endpoints` }).waitFor();
-  });
+  }, 60_000); // a scan, a process start and a page load: seconds when the machine is busy
 
   afterAll(async () => {
     await page?.close();
