@@ -156,6 +156,8 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
     });
 
   // ------------------------------------------------------------------ search
+  const activeHit = useRef<{ query?: string; id?: string }>({});
+  activeHit.current = { query: results?.query, id: results?.results[resultActive]?.endpoint.id };
   useEffect(() => {
     if (!project || !query.trim()) {
       setResults(undefined);
@@ -167,8 +169,10 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
       try {
         const r = await client.request('endpoints/search', { project, query, limit: SEARCH_LIMIT }, abort.signal);
         if (abort.signal.aborted) return;
+        // The same query again (the index changed under it): the active hit stays where it is.
+        const was = activeHit.current.query === query ? activeHit.current.id : undefined;
         setResults({ query, results: r.results, total: r.total });
-        setResultActive(0);
+        setResultActive(Math.max(0, was ? r.results.findIndex((x) => x.endpoint.id === was) : 0));
         setSearchError(undefined);
       } catch (e) {
         if (!(e instanceof RpcError && e.code === CANCELLED)) setSearchError(`Search failed: ${message(e)}`);

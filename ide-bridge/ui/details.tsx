@@ -287,12 +287,17 @@ export function failureOf(e: unknown, cancelledHere: boolean): CallFailure {
   const text = message(e);
   if (cancelledHere || (e instanceof RpcError && e.code === CANCELLED)) return { kind: 'cancelled', message: text };
   if (!(e instanceof RpcError)) return { kind: 'other', message: text };
-  const data = (e.data ?? {}) as { logs?: CallFailure['logs']; reason?: string };
+  const data = (e.data ?? {}) as { logs?: CallFailure['logs']; reason?: string; missing?: unknown };
   switch (e.code) {
     case CODES.ScriptFailed:
       return { kind: 'script', message: text, logs: Array.isArray(data.logs) ? data.logs : [] };
     case CODES.CallRefused:
-      return { kind: 'refused', message: text, ...(typeof data.reason === 'string' ? { reason: data.reason } : {}) };
+      return {
+        kind: 'refused',
+        message: text,
+        ...(typeof data.reason === 'string' ? { reason: data.reason } : {}),
+        ...(Array.isArray(data.missing) ? { missing: data.missing.map(String) } : {}),
+      };
     case CODES.CallFailed:
       return { kind: 'failed', message: text };
     case CODES.BadInput:

@@ -20,6 +20,8 @@ export interface CallFailure {
   logs?: ScriptLogLine[];
   /** CallRefused: `disabled` (gRPC calls are off) or `descriptors` (nothing describes the method). */
   reason?: string;
+  /** CallRefused: what is missing, one line each. */
+  missing?: string[];
 }
 
 export interface CallView {
@@ -200,6 +202,13 @@ function Failure({ failure, onOpenSettings }: { failure: CallFailure; onOpenSett
       <p class={failure.kind === 'cancelled' ? 'muted' : 'error'} role="alert">
         <strong>{title[failure.kind]}:</strong> {failure.message}
       </p>
+      {failure.missing && failure.missing.length > 1 && (
+        <ul class="missing">
+          {failure.missing.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      )}
       {failure.kind === 'refused' && (
         <button onClick={onOpenSettings} title={failure.reason === 'disabled' ? 'Settings > gRPC: Enable gRPC call' : 'Settings > gRPC Runtime'}>
           Open settings

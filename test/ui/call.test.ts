@@ -26,6 +26,9 @@ const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
 const RECEIPT = 'GET /api/v1/orders/{orderId}/receipt';
 const COUNT = 'GET /api/v1/catalog/products/count';
 const TREE = 'GET /api/v1/catalog/categories/tree';
+const ORDERS = 'GET /api/v1/orders';
+const ORDER = 'GET /api/v1/orders/{orderId}';
+const CATEGORY = 'POST /api/v1/catalog/categories';
 const LONG = 600_001;
 
 let tmp: string;
@@ -93,13 +96,31 @@ describe('sending HTTP requests from the explorer', () => {
   const endpoints = new Map<string, Known>();
   const receipt = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(48 * 1024)]);
   const hanging: { opened: number; closed: number } = { opened: 0, closed: 0 };
+  const served: string[] = [];
   const known = (address: string) => endpoints.get(address)!;
 
   beforeAll(async () => {
     shop = path.join(tmp, 'shop');
     fs.cpSync(SHOP, shop, { recursive: true });
+    // Scripts for two endpoints only: one whose after-script logs and fails, one whose before-script fails.
+    fs.mkdirSync(path.join(shop, '.apiscout'), { recursive: true });
+    fs.writeFileSync(
+      path.join(shop, '.apiscout', 'config.properties'),
+      [
+        `http.call.after[endpoint:${ORDERS}]=js:\`\`\``,
+        "logger.info('status ' + response.code())",
+        "throw new Error('no orders today')",
+        '```',
+        `http.call.before[endpoint:${ORDER}]=js:\`\`\``,
+        "console.log('checking the order id')",
+        "throw new Error('refused by the script')",
+        '```',
+        '',
+      ].join('\n'),
+    );
     server = await httpServer((req, res, body) => {
       const url = new URL(req.url!, 'http://x');
+      served.push(`${req.method} ${url.pathname}`);
       if (url.pathname.endsWith('/receipt')) {
         res.setHeader('content-type', 'application/pdf');
         res.end(receipt);
@@ -121,7 +142,7 @@ describe('sending HTTP requests from the explorer', () => {
     page = await newPage();
     await page.goto(await ui.url);
     await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     expect((page as Page & { problems: string[] }).problems).toEqual([]);
@@ -263,6 +284,60 @@ describe('sending HTTP requests from the explorer', () => {
     await poll(() => hanging.closed).toBe(1);
   });
 
+  it('sends form fields and a file part as multipart', async () => {
+    const upload = path.join(tmp, 'upload.txt');
+    fs.writeFileSync(upload, 'file part content\n');
+    await openEndpoint(page, known(CATEGORY));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('tab', { name: 'Body' }).click();
+    await editor.getByRole('radio', { name: 'Multipart' }).check();
+    await editor.getByRole('button', { name: 'Edit in Form' }).click();
+    for (const [name, value, file] of [
+      ['title', 'Lamps', false],
+      ['picture', upload, true],
+    ] as const) {
+      await editor.getByRole('button', { name: '+ Add field' }).click();
+      await editor.locator('.rows-form input.param-name').last().fill(name);
+      await editor.locator('.rows-form input.param-value').last().fill(value);
+      if (file) await editor.getByLabel(`${name} is a file`).check();
+    }
+    expect(await editor.getByRole('tab', { name: /^Form/ }).textContent()).toBe('Form2');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    const seen = JSON.parse(await rawBody(page)) as Echo;
+    expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.body).toMatch(/name="title"\r\n\r\nLamps\r\n/);
+    expect(seen.body).toMatch(/name="picture"; filename="upload.txt"/);
+    expect(seen.body).toContain('file part content\n');
+  });
+
+  it('shows the scripts\' logs and an after-script error beside the response', async () => {
+    await openEndpoint(page, known(ORDERS));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    expect(await panel.locator('.script-error').textContent()).toMatch(/^The after-script failed: .*no orders today/);
+    await panel.getByRole('tab', { name: /^Logs/ }).click();
+    expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('status 200');
+  });
+
+  it('says a before-script stopped the request, with what it logged', async () => {
+    await openEndpoint(page, known(ORDER));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    const before = served.length;
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.call-failure').textContent()).toMatch(/^The before-script failed; nothing was sent:.*refused by the script/);
+    await panel.getByRole('tab', { name: /^Logs/ }).click();
+    expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('checking the order id');
+    expect(served.length).toBe(before);
+  });
+
   it('says where a call failed: nothing listens at the host', async () => {
     await openEndpoint(page, known(TREE));
     const editor = page.locator('.request-editor');
@@ -312,7 +387,7 @@ describe('gRPC calls from the explorer', () => {
     page = await newPage();
     await page.goto(await ui.url);
     await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     expect((page as Page & { problems: string[] }).problems).toEqual([]);
