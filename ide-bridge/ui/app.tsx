@@ -251,10 +251,13 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
     if (!project) return;
     const where = what === 'apiUrl' ? 'Copy API URL' : what === 'path' ? 'Copy Path' : 'Copy as cURL';
     try {
-      const { text, warnings } = await client.request('copy/text', { project, ids: endpointsOf(target).map((e) => e.id), what });
+      const ids = endpointsOf(target).map((e) => e.id);
+      const { text, warnings } = await client.request('copy/text', { project, ids, what });
       const by = await copyText(client, text);
       const lines = text.split('\n').filter(Boolean).length;
-      notify(warnings.length ? 'warning' : 'info', where, [`Copied ${lines} line${lines === 1 ? '' : 's'}${by === 'host' ? ' through the IDE' : ''}`, ...warnings].join('. '));
+      // A cURL command spans lines: count what it was made of instead.
+      const copied = what === 'curl' ? `Copied the cURL of ${countOf(ids.length)}` : `Copied ${lines} line${lines === 1 ? '' : 's'}`;
+      notify(warnings.length ? 'warning' : 'info', where, [`${copied}${by === 'host' ? ' through the IDE' : ''}`, ...warnings].join('. '));
     } catch (e) {
       notify('error', where, message(e));
     }
