@@ -461,7 +461,7 @@ describe('panels on the sample shop', () => {
     await page.getByRole('status').filter({ hasText: 'Saved 1 setting' }).waitFor();
     const userFile = JSON.parse(fs.readFileSync(path.join(config, 'settings.json'), 'utf8'));
     expect(userFile['features.copyApiUrl']).toBe(false);
-    expect(await settings.locator('.setting', { hasText: 'features.copyApiUrl' }).locator('.tag.from-user').count()).toBe(1);
+    await poll(() => settings.locator('.setting', { hasText: 'features.copyApiUrl' }).locator('.tag.from-user').count()).toBe(1);
 
     // gRPC: a deadline below 0 is refused at its field, nothing is written; a good one goes to the project.
     await settings.getByRole('tab', { name: 'gRPC', exact: true }).click();
@@ -480,7 +480,7 @@ describe('panels on the sample shop', () => {
     await poll(() => fs.existsSync(projectSettings) && JSON.parse(fs.readFileSync(projectSettings, 'utf8'))['grpc.deadlineMs']).toBe(5000);
     await fieldError.waitFor({ state: 'detached' });
     // Read again after saving: the row says where its value comes from.
-    expect(await settings.locator('.setting', { has: deadline }).locator('.tag.from-project').count()).toBe(1);
+    await poll(() => settings.locator('.setting', { has: deadline }).locator('.tag.from-project').count()).toBe(1);
     expect(await deadline.inputValue()).toBe('5000');
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
