@@ -391,7 +391,7 @@ describe('panels on the sample shop', () => {
     await panel.waitFor({ state: 'detached' });
   });
 
-  it('syncs with Postman: off without a token (and says why), on with one; a pull conflict resolved with Merge', async () => {
+  it('syncs with Postman: off without a token (and says why), on with one; a pull conflict resolved with Merge; a refused push forced', async () => {
     const remote = postman.seed('ws-personal', 'dev', [
       { key: 'host', value: 'https://dev.remote.test', type: 'default' },
       { key: 'extra', value: 'from-postman', type: 'default' },
@@ -434,6 +434,21 @@ describe('panels on the sample shop', () => {
     await page.getByRole('status').filter({ hasText: 'Sync · Push' }).waitFor();
     const stored = [...postman.environments.values()].find((x) => x.name === 'dev')!;
     expect(Object.fromEntries(stored.values.map((v) => [v.key, v.value]))).toMatchObject({ host: 'https://dev.remote.test', localOnly: 'kept' });
+
+    // Someone edits it in Postman; a push of a local change is refused until forced.
+    postman.editRemotely(stored.id, [{ key: 'host', value: 'https://edited.in.postman', type: 'default' }]);
+    const localOnly = dev.variables.findIndex((v) => v.key === 'localOnly') + 1;
+    await panel.getByLabel(`Value ${localOnly}`, { exact: true }).fill('changed here');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: "Saved 'dev'" }).last().waitFor();
+    await sync.click();
+    await page.getByRole('menu', { name: 'Sync' }).getByRole('menuitem', { name: "Push 'dev'" }).click();
+    const refused = panel.locator('.push-refused');
+    await poll(() => refused.textContent()).toContain('changed in Postman since the last sync');
+    expect(Object.fromEntries(postman.environments.get(stored.id)!.values.map((v) => [v.key, v.value]))).toEqual({ host: 'https://edited.in.postman' });
+    await refused.getByRole('button', { name: 'Overwrite in Postman' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await poll(() => Object.fromEntries(postman.environments.get(stored.id)!.values.map((v) => [v.key, v.value]))).toMatchObject({ host: 'https://dev.remote.test', localOnly: 'changed here' });
     expect(postman.violations).toEqual([]);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
@@ -482,8 +497,20 @@ describe('panels on the sample shop', () => {
     // Read again after saving: the row says where its value comes from.
     await poll(() => settings.locator('.setting', { has: deadline }).locator('.tag.from-project').count()).toBe(1);
     expect(await deadline.inputValue()).toBe('5000');
+
+    // A choice row: the cURL render mode saved as Ask is the export dialog's default.
+    await settings.getByRole('tab', { name: 'General' }).click();
+    await page.locator('[data-key="curl.renderMode"]').selectOption('ask');
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => JSON.parse(fs.readFileSync(projectSettings, 'utf8'))['curl.renderMode']).toBe('ask');
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export' });
+    await exportDialog.getByLabel('Channel').selectOption('curl');
+    expect(await exportDialog.getByLabel('Placeholders').inputValue()).toBe('ask');
+    await page.keyboard.press('Escape');
+    await exportDialog.waitFor({ state: 'detached' });
 
     // The menu lost Copy API URL at once.
     await row(page, byAddress(ADD_ITEM).id).click({ button: 'right' });
