@@ -232,7 +232,16 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
                   aria-selected={draft?.original === e.name}
                   class={draft?.original === e.name ? 'on' : undefined}
                   onClick={() => edit({ original: e.name, name: e.name, variables: e.variables.map((v) => ({ ...v })) })}
-                  onKeyDown={(k) => k.key === 'Enter' && edit({ original: e.name, name: e.name, variables: e.variables.map((v) => ({ ...v })) })}
+                  onKeyDown={(k) => {
+                    if (k.key === 'Enter' || k.key === ' ') {
+                      k.preventDefault();
+                      edit({ original: e.name, name: e.name, variables: e.variables.map((v) => ({ ...v })) });
+                    } else if (k.key === 'ArrowDown' || k.key === 'ArrowUp') {
+                      k.preventDefault();
+                      const li = k.currentTarget;
+                      ((k.key === 'ArrowDown' ? li.nextElementSibling : li.previousElementSibling) as HTMLElement | null)?.focus();
+                    }
+                  }}
                 >
                   {e.name}
                   {e.name === list.active && <span class="tag">active</span>}

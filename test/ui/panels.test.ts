@@ -384,6 +384,14 @@ describe('panels on the sample shop', () => {
     await panel.getByLabel('Environment name').fill('scratch');
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name).sort()).toEqual(['dev', 'scratch']);
+    // The list walks with the keyboard: up from 'scratch' to 'dev', Enter opens it.
+    const options = panel.getByRole('listbox', { name: 'Environment list' }).getByRole('option');
+    await options.filter({ hasText: 'scratch' }).focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await poll(() => panel.getByLabel('Environment name').inputValue()).toBe('dev');
+    await options.filter({ hasText: 'scratch' }).click();
+    await poll(() => panel.getByLabel('Environment name').inputValue()).toBe('scratch');
     await panel.getByRole('button', { name: 'Delete…' }).click();
     await panel.getByRole('button', { name: 'Delete', exact: true }).click();
     await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name)).toEqual(['dev']);
