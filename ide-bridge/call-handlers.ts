@@ -37,6 +37,8 @@ type CallResult = ResultOf<'call/send'>;
 export const KEPT_BODIES = 20;
 
 interface RunningCall {
+  /** The project of the call. */
+  root: string;
   abort(): void;
 }
 
@@ -64,7 +66,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
   };
 
   onClose(async (project) => {
-    for (const call of running.values()) call.abort();
+    for (const call of running.values()) if (project === null || call.root === project) call.abort();
     const dropped = [...kept].filter(([, k]) => project === null || k.root === project);
     for (const [id] of dropped) kept.delete(id);
     await Promise.all(dropped.map(([, k]) => k.body.dispose()));
@@ -120,35 +122,39 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
 
     'call/send': async ({ project, id, callId, draft, environment }, token) => {
       if (running.has(callId)) throw new BridgeError(ErrorCodes.BadInput, `a call named '${callId}' is already running: give each call its own callId`);
-      const { s, c } = await callContext(project, id, environment);
-      if (draft) await c.state!.save(id, checkedDraft(c.endpoint, draft));
-      const request = draft ?? currentRequest(c).draft;
-
+      const s = session(project);
       const abort = new AbortController();
+      running.set(callId, { root: s.root, abort: () => abort.abort() });
       /** $/cancelRequest: the client no longer wants the reply, whatever arrived. */
       let withdrawn = false;
-      running.set(callId, { abort: () => abort.abort() });
       const sub = token.onCancellationRequested(() => {
         withdrawn = true;
         abort.abort();
       });
-      const { scripts, call: scripted } = endpointScripts(c);
+      let scripted: ReturnType<typeof endpointScripts> | undefined;
       try {
+        const c = contextOf(s, endpoint(s, await s.get(id), id), environment);
+        if (draft) await c.state!.save(id, checkedDraft(c.endpoint, draft));
+        const request = draft ?? currentRequest(c).draft;
+        // Cancelled while a scan was awaited: nothing was sent.
+        if (abort.signal.aborted) throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled before it was sent`);
+        scripted = endpointScripts(c);
+        const { call } = scripted;
         const result = isGrpcDraft(request)
-          ? await sendGrpcCall(c, request, callId, abort.signal, scripted, (m) => ctx.notify('call/message', m))
-          : await sendHttpCall(c, request, abort.signal, scripted);
+          ? await sendGrpcCall(c, request, callId, abort.signal, call, (m) => ctx.notify('call/message', m))
+          : await sendHttpCall(c, request, abort.signal, call);
         if (withdrawn) {
           await result.body.dispose();
           throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled`);
         }
         keep(callId, result.body, s.root);
-        return { ...result.reply, callId, scriptLogs: scripted.logs.map(logLine), ...(scripted.afterError ? { afterScriptError: scripted.afterError.message } : {}) };
+        return { ...result.reply, callId, scriptLogs: call.logs.map(logLine), ...(call.afterError ? { afterScriptError: call.afterError.message } : {}) };
       } catch (e) {
-        throw bridgeErrorOf(e, scripted, withdrawn) ?? e;
+        throw bridgeErrorOf(e, scripted?.call, withdrawn) ?? e;
       } finally {
         sub.dispose();
         running.delete(callId);
-        scripts.dispose();
+        scripted?.scripts.dispose();
       }
     },
 
@@ -257,11 +263,11 @@ async function sendGrpcCall(
 }
 
 /** The catalog's codes for what stopped a call; undefined for anything else (an internal error). */
-function bridgeErrorOf(e: unknown, scripted: ScriptedCall, withdrawn: boolean): BridgeError | undefined {
+function bridgeErrorOf(e: unknown, scripted: ScriptedCall | undefined, withdrawn: boolean): BridgeError | undefined {
   if (e instanceof BridgeError) return e;
   if (withdrawn || (e instanceof CallError && e.kind === 'cancelled')) return new BridgeError(REQUEST_CANCELLED, e instanceof Error ? e.message : 'call cancelled');
   // A before-script failed: nothing was sent. Its log lines come with the error.
-  if (e instanceof ScriptError) return new BridgeError(ErrorCodes.ScriptFailed, e.message, { script: e.script, logs: scripted.logs.map(logLine) });
+  if (e instanceof ScriptError) return new BridgeError(ErrorCodes.ScriptFailed, e.message, { script: e.script, logs: (scripted?.logs ?? []).map(logLine) });
   if (e instanceof CallRefused) {
     return new BridgeError(ErrorCodes.CallRefused, e.message, { reason: e.code === 'grpc-disabled' ? 'disabled' : 'descriptors', missing: e.missing, settings: e.settings });
   }

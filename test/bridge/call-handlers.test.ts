@@ -5,7 +5,7 @@
 // server, a server stream's messages arriving as call/message before the result.
 
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,6 +70,8 @@ let server: Running;
 const seen: string[] = [];
 const hanging: Array<() => void> = [];
 let client: SidecarClient;
+let sidecarTmp: string;
+const spilled = () => readdirSync(sidecarTmp).filter((n) => n.startsWith('apiscout-body-'));
 
 function write(root: string, files: Record<string, string>): void {
   for (const [p, t] of Object.entries(files)) {
@@ -78,8 +80,9 @@ function write(root: string, files: Record<string, string>): void {
   }
 }
 
+/** The user's settings: always with bodies over 100 kB spilled to a temp file. */
 function userSettings(values: Record<string, unknown>): void {
-  writeFileSync(join(userDir, 'settings.json'), JSON.stringify(values));
+  writeFileSync(join(userDir, 'settings.json'), JSON.stringify({ 'http.bodyMemoryLimit': 100_000, ...values }));
 }
 
 async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
@@ -124,8 +127,7 @@ beforeAll(async () => {
   project = join(work, 'shop');
   userDir = join(work, 'user');
   mkdirSync(userDir);
-  // Spilled bodies: anything over 100 kB goes to a temp file.
-  userSettings({ 'http.bodyMemoryLimit': 100_000 });
+  userSettings({});
   write(project, {
     'pom.xml': '<project><modelVersion>4.0.0</modelVersion><artifactId>shop</artifactId></project>',
     'src/main/java/com/example/shop/ItemController.java': CONTROLLER,
@@ -152,7 +154,10 @@ beforeAll(async () => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ method: req.method, url: req.url, token: req.headers['x-token'] ?? null, contentType: req.headers['content-type'] ?? null, body: body.toString('utf8') }));
   });
-  client = new SidecarClient(['serve', '--stdio', '--no-ui'], { ...process.env, APISCOUT_CONFIG_DIR: userDir });
+  // The sidecar's own temp folder: spilled response bodies can be watched coming and going.
+  sidecarTmp = join(work, 'tmp');
+  mkdirSync(sidecarTmp);
+  client = new SidecarClient(['serve', '--stdio', '--no-ui'], { ...process.env, APISCOUT_CONFIG_DIR: userDir, TMPDIR: sidecarTmp });
   await client.request('project/open', { root: project });
   await client.request('project/wait', { project });
 });
@@ -409,6 +414,20 @@ describe('call/send (gRPC)', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(reply.messages[0]!.json);
   });
 
+  it('runs the after-scripts on a gRPC result: the status as response.code(), the messages as the body', async () => {
+    const config = join(echo, '.apiscout/config.properties');
+    mkdirSync(dirname(config), { recursive: true });
+    writeFileSync(config, "http.call.after=js:logger.info('status ' + response.code() + ', ' + response.json().echo.text)\n");
+    try {
+      const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'scripted' }]);
+      const result = await client.request('call/send', { project: echo, id, callId: nextCall(), draft });
+      expect(result.scriptLogs).toEqual([expect.objectContaining({ level: 'info', text: 'status 0, scripted' })]);
+      expect(result.afterScriptError).toBeUndefined();
+    } finally {
+      rmSync(config);
+    }
+  });
+
   it('server stream: every message arrives as call/message before the result', async () => {
     const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Count', [{ n: 3, intervalMs: 20 }]);
     const callId = nextCall();
@@ -450,5 +469,43 @@ describe('call/send (gRPC)', () => {
     const e = await rpcError(client.request('call/send', { project: echo, id, callId: nextCall(), draft: { ...draft, host: `127.0.0.1:${port}` } }));
     expect(e.code).toBe(ErrorCodes.CallFailed);
     expect(e.message).toContain(`127.0.0.1:${port}`);
+  });
+
+  it('is refused when no proto, descriptor set or reflection describes the method', async () => {
+    const bare = join(work, 'grpc-no-protos');
+    cpSync(GRPC_FIXTURE, bare, { recursive: true });
+    rmSync(join(bare, 'echo/src/main/proto'), { recursive: true });
+    rmSync(join(bare, 'api'), { recursive: true });
+    await client.request('project/open', { root: bare });
+    await client.request('project/wait', { project: bare });
+    const id = await idOf(bare, 'gRPC /Echo/Say');
+    const { draft } = await client.request('request/get', { project: bare, id });
+    const before = grpcServer.seen.length;
+    const e = await rpcError(client.request('call/send', { project: bare, id, callId: nextCall(), draft: { ...(draft as GrpcRequestDraft), host: grpcServer.address } }));
+    expect(e.code).toBe(ErrorCodes.CallRefused);
+    expect(e.data).toMatchObject({ reason: 'descriptors', missing: expect.arrayContaining([expect.any(String)]) });
+    expect(grpcServer.seen.length).toBe(before);
+  });
+});
+
+describe('kept response bodies', () => {
+  it('keeps the last 20 calls: an older spilled body is dropped with its temp file, the rest go when the project closes', async () => {
+    const exportId = await idOf(project, 'GET /items/export');
+    const first = nextCall();
+    const before = spilled();
+    await client.request('call/send', { project, id: exportId, callId: first });
+    const mine = spilled().filter((n) => !before.includes(n));
+    expect(mine).toHaveLength(1);
+    const auditId = await idOf(project, 'POST /items');
+    for (let i = 0; i < 20; i++) await client.request('call/send', { project, id: auditId, callId: nextCall() });
+    await until(() => !spilled().includes(mine[0]!), 'the oldest spilled body to be removed');
+    expect((await rpcError(client.request('response/save', { callId: first, path: join(work, 'gone.txt') }))).code).toBe(ErrorCodes.NotFound);
+
+    const last = nextCall();
+    await client.request('call/send', { project, id: exportId, callId: last });
+    expect(spilled()).toHaveLength(1);
+    await client.request('project/close', { project });
+    expect(spilled()).toEqual([]);
+    expect((await rpcError(client.request('response/save', { callId: last, path: join(work, 'gone.txt') }))).code).toBe(ErrorCodes.NotFound);
   });
 });
