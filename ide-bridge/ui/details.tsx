@@ -277,7 +277,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       ) : (
         <p class="muted placeholder">{endpointError || requestError ? '' : 'Loading…'}</p>
       )}
-      <ResponsePanel key={selectedId} call={call} onSave={save} onCopy={copy} onOpenSettings={() => void openSettings(call?.failure?.reason === 'disabled' ? 'grpc' : 'grpcRuntime')} />
+      {/* A new call starts on its first tab (Body, or Messages as they stream in). */}
+      <ResponsePanel key={call?.callId ?? selectedId} call={call} onSave={save} onCopy={copy} onOpenSettings={() => void openSettings(call?.failure?.reason === 'disabled' ? 'grpc' : 'grpcRuntime')} />
     </div>
   );
 }

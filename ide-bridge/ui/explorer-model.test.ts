@@ -8,6 +8,7 @@ import type { ScanResult } from '../../core/model/endpoint';
 import { buildTree } from '../../core/model/tree';
 import { checkAgainstSchema } from './json-check';
 import { methodClass, methodLabel } from './method-badge';
+import { failureOf } from './details';
 import { DraftSaver } from './draft-saver';
 import { bodyContentType, hintKey, paramHints, tabCounts, typeLabel } from './request-draft';
 import type { HttpRequestDraft } from './request-draft';
@@ -16,6 +17,8 @@ import { ancestorsOf, flattenTree, groupKeys, treeKey } from './tree-model';
 import type { Row } from './tree-model';
 import { pathRanges } from './highlight';
 import { judgeBody } from './request-editor';
+import { CANCELLED, RpcError } from './rpc';
+import { ErrorCodes } from '../protocol';
 
 const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../../test/fixtures/shop', import.meta.url));
@@ -220,5 +223,19 @@ describe('labels and display', () => {
     expect(defaultSaveName('application/problem+json; charset=utf-8', 'abc')).toBe('response-abc.json');
     expect(defaultSaveName(undefined, 'abc')).toBe('response-abc.bin');
     expect([formatBytes(900), formatBytes(2048), formatBytes(3 * 1024 * 1024)]).toEqual(['900 B', '2.0 KB', '3.0 MB']);
+  });
+});
+
+describe('call failures', () => {
+  it('sorts the sidecar\'s errors by what the panel offers for them', () => {
+    const logs = [{ script: 'http.call.before', level: 'info', text: 'hi' }];
+    expect(failureOf(new RpcError(ErrorCodes.ScriptFailed, 'boom', { script: 'x', logs }), false)).toEqual({ kind: 'script', message: 'boom', logs });
+    expect(failureOf(new RpcError(ErrorCodes.CallRefused, 'off', { reason: 'disabled', missing: ['a', 'b'] }), false)).toEqual({ kind: 'refused', message: 'off', reason: 'disabled', missing: ['a', 'b'] });
+    expect(failureOf(new RpcError(ErrorCodes.CallFailed, 'ECONNREFUSED 127.0.0.1:1'), false).kind).toBe('failed');
+    expect(failureOf(new RpcError(ErrorCodes.BadInput, 'bad JSON'), false).kind).toBe('input');
+    expect(failureOf(new RpcError(CANCELLED, 'cancelled'), false).kind).toBe('cancelled');
+    // Cancelled by this page: whatever error the aborted call ends with.
+    expect(failureOf(new RpcError(ErrorCodes.CallFailed, 'aborted'), true).kind).toBe('cancelled');
+    expect(failureOf(new Error('socket closed'), false)).toEqual({ kind: 'other', message: 'socket closed' });
   });
 });

@@ -4,7 +4,7 @@
 // as they stream in, then the status and trailers. Errors show here, where the call happened.
 // It renders a CallView and holds no call logic: the details area sends and fills it.
 
-import { useMemo, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
 
 export type CallResult = ResultOf<'call/send'>;
@@ -111,6 +111,10 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings }: Response
   }
   if (logs.length) tabs.push({ id: 'logs', label: 'Logs', count: logs.length });
   const shownTab = tabs.some((t) => t.id === tab) ? tab : tabs[0]?.id;
+  // bench/ui.mjs times Send to this commit: the response on screen.
+  useLayoutEffect(() => {
+    if (call?.result || call?.failure) performance.mark('apiscout:response', { detail: { callId: call.callId } });
+  }, [call?.result, call?.failure]);
 
   return (
     <section class="response-panel" aria-label="Response" aria-busy={call?.running ?? false}>

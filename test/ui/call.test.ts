@@ -413,7 +413,7 @@ describe('gRPC calls from the explorer', () => {
       new MutationObserver(() => {
         const n = document.querySelectorAll('.response-panel .grpc-reply').length;
         if (seen.at(-1) !== n) seen.push(n);
-      }).observe(document.querySelector('.response-panel')!, { subtree: true, childList: true });
+      }).observe(document.querySelector('main.details')!, { subtree: true, childList: true });
     });
     await editor.getByRole('button', { name: 'Send' }).click();
     const panel = page.locator('.response-panel');
@@ -435,6 +435,35 @@ describe('gRPC calls from the explorer', () => {
     expect(await panel.getByRole('table', { name: 'Response headers' }).textContent()).toContain('x-traceabc');
     await panel.getByRole('tab', { name: 'Request' }).click();
     expect(await panel.locator('.sent-line').textContent()).toContain('/acme.echo.v1.Echo/Count');
+  });
+
+  it('cancels a running stream: what arrived stays, the status says cancelled', async () => {
+    await openEndpoint(page, endpoints.get('Count')!);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.address);
+    await setJson(page, 'Request message', '{"n": 100, "interval_ms": 100}');
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.grpc-reply').count()).toBeGreaterThanOrEqual(2);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => panel.locator('.status-line').textContent()).toMatch(/cancelled/);
+    const got = await panel.locator('.grpc-reply').count();
+    expect(got).toBeGreaterThanOrEqual(2);
+    expect(got).toBeLessThan(100);
+    await poll(() => server.cancelled).toContain('Count');
+  });
+
+  it('shows a failed RPC\'s status, message and details', async () => {
+    await openEndpoint(page, endpoints.get('Fail')!);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.address);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('3 INVALID_ARGUMENT');
+    expect(await panel.locator('.grpc-replies .error').textContent()).toBe('INVALID_ARGUMENT: text must not be empty');
+    expect(await panel.locator('.status-details').textContent()).toContain('must not be empty');
+    await panel.getByRole('tab', { name: /^Trailers/ }).click();
+    expect(await panel.getByRole('table', { name: 'Trailers' }).textContent()).toContain('x-reasonempty');
   });
 
   it('sends a client stream from a list of messages, one added and one removed', async () => {
