@@ -303,6 +303,19 @@ describe('panels on the sample shop', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('opens the export dialog with Alt+Shift+E on the open endpoint', async () => {
+    const e = byAddress(ADD_ITEM);
+    await row(page, e.id).click();
+    await page.keyboard.press('Alt+Shift+E');
+    const dialog = page.getByRole('dialog', { name: 'Export' });
+    const first = dialog.getByRole('radio').first();
+    expect(await first.isChecked()).toBe(true);
+    expect(await first.evaluate((el) => el.parentElement!.textContent!.trim())).toBe(e.address);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tree');
+  });
+
   it('asks for an environment each export in Ask mode: a choice resolves, Skip keeps placeholders', async () => {
     await rpc.request('env/save', { project, environment: { name: 'staging', variables: [{ key: 'host', value: 'https://staging.shop.test:8443' }] } });
     const e = byAddress(ADD_ITEM);
