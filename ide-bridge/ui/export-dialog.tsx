@@ -67,11 +67,15 @@ export function defaultDirectory(project: string): string {
   return `${project.replace(/[\\/]+$/, '')}${sep}build${sep}apiscout`;
 }
 
+/** The last export's channel and destination, per project: the next export starts from them. */
+const remembered = new Map<string, { channel: Channel; toClipboard: boolean; directory: string }>();
+
 export function ExportDialog({ client, project, choices, settings, notify, onClose }: ExportDialogProps) {
-  const [channel, setChannel] = useState<Channel>('openapi');
+  const last = remembered.get(project);
+  const [channel, setChannel] = useState<Channel>(last?.channel ?? 'openapi');
   const [choice, setChoice] = useState(0);
-  const [toClipboard, setToClipboard] = useState(false);
-  const [directory, setDirectory] = useState(() => defaultDirectory(project));
+  const [toClipboard, setToClipboard] = useState(last?.toClipboard ?? false);
+  const [directory, setDirectory] = useState(() => last?.directory ?? defaultDirectory(project));
   const [curl, setCurl] = useState<Record<CurlFlag, boolean>>(() => curlDefaults(settings));
   const [render, setRender] = useState<RenderMode>(() => settingValue<RenderMode>(settings, 'curl.renderMode', 'keep'));
   const [runScripts, setRunScripts] = useState(() => settingValue(settings, 'curl.runPreRequestScripts', false));
@@ -103,6 +107,7 @@ export function ExportDialog({ client, project, choices, settings, notify, onClo
       return;
     }
     setAsking(false);
+    remembered.set(project, { channel, toClipboard, directory });
     setBusy(true);
     setError(undefined);
     setOutcome(undefined);

@@ -301,6 +301,13 @@ describe('panels on the sample shop', () => {
     expect(await clipboard(page)).toBe(script);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The next export starts from this one's channel and destination.
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+    expect(await dialog.getByLabel('Channel').inputValue()).toBe('curl');
+    expect(await dialog.getByLabel('Copy to clipboard').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Export directory').inputValue()).toBe(out);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('opens the export dialog with Alt+Shift+E on the open endpoint', async () => {
@@ -325,6 +332,7 @@ describe('panels on the sample shop', () => {
       const dialog = page.getByRole('dialog', { name: 'Export' });
       await dialog.getByLabel('Channel').selectOption('curl');
       await dialog.getByLabel('Placeholders').selectOption('ask');
+      await dialog.getByRole('radio', { name: 'Directory' }).check();
       await dialog.getByLabel('Export directory').fill(out);
       await dialog.getByRole('button', { name: 'Export', exact: true }).click();
       const ask = page.getByRole('dialog', { name: 'Choose an environment' });
