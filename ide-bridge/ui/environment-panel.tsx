@@ -214,7 +214,17 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
           <div class="env-list">
             <label class="active-env">
               Active{' '}
-              <select aria-label="Active environment" value={list.active ?? ''} disabled={busy} onChange={(e) => void select(e.currentTarget.value || null)}>
+              <select
+                aria-label="Active environment"
+                value={list.active ?? ''}
+                disabled={busy}
+                onChange={(e) => void select(e.currentTarget.value || null)}
+                // Spec §4.8: sync is also a right click on the environment dropdown.
+                onContextMenu={(e) => {
+                  e.preventDefault();
+                  if (sync?.enabled) setSyncMenu({ x: e.clientX, y: e.clientY });
+                }}
+              >
                 <option value="">None</option>
                 {list.environments.map((e) => (
                   <option key={e.name} value={e.name}>

@@ -18,6 +18,12 @@ export const PAGES: readonly { id: string; label: string; sections: readonly str
   { id: 'scripts', label: 'Scripts', sections: ['scripts'] },
 ];
 
+/** How a choice reads on the page (the spec's words); the value saved is the key. */
+export const CHOICE_LABELS: Record<string, Record<string, string>> = {
+  'curl.renderMode': { keep: 'Keep placeholders', resolve: 'Resolve with active environment', ask: 'Ask each export' },
+  'curl.copySource': { edited: 'Edited endpoint', source: 'Original source endpoint' },
+};
+
 export const SECTION_TITLES: Record<string, string> = { general: 'General', curl: 'cURL export', grpc: 'gRPC', grpcRuntime: 'gRPC Runtime', http: 'HTTP calls', scripts: 'Request scripts' };
 
 /** The pages that have rows, with a page for each section the table above does not know. */

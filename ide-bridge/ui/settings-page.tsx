@@ -8,7 +8,7 @@ import type { ResultOf } from '../protocol';
 import { Dialog, errorText } from './dialog';
 import type { BridgeClient } from './rpc';
 import type { SettingRow, SettingsScope, SettingsView } from './settings-model';
-import { editorText, keyOfError, pagesOf, parseEditor, rowOf, SECTION_TITLES, splitByScope } from './settings-model';
+import { CHOICE_LABELS, editorText, keyOfError, pagesOf, parseEditor, rowOf, SECTION_TITLES, splitByScope } from './settings-model';
 import type { Notify } from './toasts';
 
 type Detect = ResultOf<'grpc/detect'>;
@@ -231,7 +231,7 @@ function SettingField({ row, edit, error, onEdit, onUseDefault }: SettingFieldPr
       <select {...common} value={value} onChange={(e) => onEdit(e.currentTarget.value)}>
         {(row.choices ?? []).map((c) => (
           <option key={c} value={c}>
-            {c}
+            {CHOICE_LABELS[row.key]?.[c] ?? c}
           </option>
         ))}
       </select>

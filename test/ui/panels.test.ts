@@ -313,6 +313,8 @@ describe('panels on the sample shop', () => {
   it('opens the export dialog with Alt+Shift+E on the open endpoint', async () => {
     const e = byAddress(ADD_ITEM);
     await row(page, e.id).click();
+    await poll(() => page.locator('.request-editor').getByLabel('Host').count()).toBe(1);
+    await page.locator('#tree').focus();
     await page.keyboard.press('Alt+Shift+E');
     const dialog = page.getByRole('dialog', { name: 'Export' });
     const first = dialog.getByRole('radio').first();
@@ -479,6 +481,13 @@ describe('panels on the sample shop', () => {
     await refused.waitFor({ state: 'detached' });
     await poll(() => Object.fromEntries(postman.environments.get(stored.id)!.values.map((v) => [v.key, v.value]))).toMatchObject({ host: 'https://dev.remote.test', localOnly: 'changed here' });
     expect(postman.violations).toEqual([]);
+    // Sync is also a right click on the environment dropdown (spec §4.8); Escape closes only the menu.
+    await panel.getByLabel('Active environment').click({ button: 'right' });
+    const syncMenu = page.getByRole('menu', { name: 'Sync' });
+    expect(await syncMenu.getByRole('menuitem').allTextContents()).toEqual(["Push 'dev'", 'Pull…']);
+    await page.keyboard.press('Escape');
+    await syncMenu.waitFor({ state: 'detached' });
+    expect(await panel.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
   });
