@@ -8,9 +8,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ErrorCodes, ParamsOf } from '../protocol';
 import { DraftSaver } from './draft-saver';
 import { GrpcEditor } from './grpc-editor';
+import type { GrpcTab } from './grpc-editor';
 import type { Endpoint, RequestDraft, RequestState } from './request-draft';
 import { isGrpcDraft, paramHints } from './request-draft';
 import { RequestEditor } from './request-editor';
+import type { RequestTab } from './request-editor';
 import type { SaveState } from './request-head';
 import type { CallFailure, CallView, SaveOutcome } from './response-panel';
 import { ResponsePanel } from './response-panel';
@@ -51,6 +53,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
   const [requestError, setRequestError] = useState<string>();
   const [revision, setRevision] = useState(0);
   const [saveStates, setSaveStates] = useState<ReadonlyMap<string, SaveState>>(new Map());
+  /** The editor tab each endpoint showed last. */
+  const [tabs, setTabs] = useState<ReadonlyMap<string, RequestTab | GrpcTab>>(new Map());
 
   const saver = useMemo(
     () =>
@@ -235,6 +239,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
   const current = request?.id === selectedId && endpoint?.id === selectedId ? request : undefined;
   const call = calls.current.get(selectedId);
   const running = call?.running ?? false;
+  const onTab = (tab: RequestTab | GrpcTab) => setTabs((m) => new Map(m).set(selectedId, tab));
+  const tab = tabs.get(selectedId);
   const line = {
     running,
     onSend: () => void send(),
@@ -270,9 +276,9 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       </div>
       {current && endpoint ? (
         isGrpcDraft(current.state.draft) ? (
-          <GrpcEditor key={`${selectedId}#${revision}`} endpoint={endpoint} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
+          <GrpcEditor key={`${selectedId}#${revision}`} tab={tab as GrpcTab | undefined} onTab={onTab} endpoint={endpoint} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
         ) : (
-          <RequestEditor key={`${selectedId}#${revision}`} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
+          <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
         )
       ) : (
         <p class="muted placeholder">{endpointError || requestError ? '' : 'Loading…'}</p>

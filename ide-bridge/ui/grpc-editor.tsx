@@ -16,11 +16,17 @@ export interface GrpcEditorProps extends RequestLineProps {
   onChange(draft: GrpcRequestDraft): void;
   hosts: readonly string[];
   onNavigate(): void;
+  /** The tab last shown for this endpoint (kept across Reset and revisits). */
+  tab?: GrpcTab | undefined;
+  onTab(tab: GrpcTab): void;
 }
+
+export type GrpcTab = 'message' | 'metadata';
 
 export function GrpcEditor(props: GrpcEditorProps) {
   const { endpoint, draft, onChange, hosts, onNavigate } = props;
-  const [tab, setTab] = useState<'message' | 'metadata'>('message');
+  const tab = props.tab ?? 'message';
+  const setTab = props.onTab;
   const streams = endpoint.streaming === 'C' || endpoint.streaming === 'B';
   const set = <K extends keyof GrpcRequestDraft>(key: K, value: GrpcRequestDraft[K]) => onChange({ ...draft, [key]: value });
 

@@ -4,7 +4,7 @@
 // beside the value; those hints are never sent. Saving and sending belong to the caller.
 
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
@@ -22,6 +22,9 @@ export interface RequestEditorProps extends RequestLineProps {
   onChange(draft: HttpRequestDraft): void;
   hosts: readonly string[];
   onNavigate(): void;
+  /** The tab last shown for this endpoint (kept across Reset and revisits); absent: the first with content. */
+  tab?: RequestTab | undefined;
+  onTab(tab: RequestTab): void;
 }
 
 export function firstTab(d: HttpRequestDraft): RequestTab {
@@ -42,7 +45,8 @@ const MODES: { mode: BodyMode; label: string }[] = [
 
 export function RequestEditor(props: RequestEditorProps) {
   const { endpoint, hints, draft, onChange, hosts, onNavigate } = props;
-  const [tab, setTab] = useState<RequestTab>(() => firstTab(draft));
+  const tab = props.tab ?? firstTab(draft);
+  const setTab = props.onTab;
   const counts = tabCounts(draft);
   const set = <K extends keyof HttpRequestDraft>(key: K, value: HttpRequestDraft[K]) => onChange({ ...draft, [key]: value });
   const tabs: { id: RequestTab; label: string; count?: number }[] = [

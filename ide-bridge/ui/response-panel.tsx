@@ -366,7 +366,9 @@ function GrpcMessageItem({ index, message, onCopy }: { index: number; message: G
     <li class="grpc-reply">
       <div class="meta">
         <span>#{index + 1}</span>
-        <span class="muted at">+{formatMs(message.atMs)}</span>
+        <span class="muted at" data-ms={message.atMs} title="since the call started">
+          +{formatMs(message.atMs)}
+        </span>
         <span class="muted">{formatBytes(message.size)}</span>
         <CopyButton text={() => text} onCopy={onCopy} />
       </div>
