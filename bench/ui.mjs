@@ -5,11 +5,18 @@
 //     (the app's `apiscout:tree` mark) and to the next painted frame, on a warm sidecar;
 //   - keystroke to results: the search field's input event to the commit of that query's results
 //     (`apiscout:search`), debounce included, and the same minus the debounce;
-//   - scrolling: frame times while the tree scrolls through all 20,000 rows.
+//   - scrolling: frame times while the tree scrolls through all 20,000 rows;
+//   - the panels: right click to the context menu on screen, the toolbar's buttons to the export
+//     dialog, environment panel and settings page filled, and Export in the dialog to its outcome
+//     for all 20,000 endpoints (OpenAPI and cURL written to bench/out/ui-export);
+//   - Send to response: the Send click to the commit of the response panel (`apiscout:response`),
+//     against a loopback server answering a 1 KB JSON body and a 2 MB one (cut to 500,000
+//     characters for display).
 //   npm run build && node bench/ui.mjs [--endpoints 20000] [--runs 7]
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -128,6 +135,111 @@ try {
     return times;
   });
   console.log(`scrolling the whole tree in 300 jumps: frame time median ${frames.length ? median(frames).toFixed(1) : '?'} ms, p95 ${p95(frames).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`);
+
+  // ---------------------------------------------------------------- the panels
+  /** From the action's first mouse press to `selector` in the DOM, timed by the page itself. */
+  const timed = async (action, selector) => {
+    await page.evaluate((sel) => {
+      const t = (window.panelTiming = { start: 0, end: 0 });
+      document.addEventListener('mousedown', () => (t.start = performance.now()), { capture: true, once: true });
+      const done = new MutationObserver(() => {
+        if (t.start && document.querySelector(sel)) {
+          t.end = performance.now();
+          done.disconnect();
+        }
+      });
+      done.observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, selector);
+    await action();
+    await page.waitForFunction(() => window.panelTiming.end > 0, undefined, { timeout: 300_000 });
+    return page.evaluate(() => window.panelTiming.end - window.panelTiming.start);
+  };
+  const closeAll = async () => {
+    while (await page.locator('[role=dialog], [role=menu]').count()) {
+      await page.locator('[role=dialog], [role=menu]').last().focus();
+      await page.keyboard.press('Escape');
+    }
+  };
+  const panelRuns = Math.max(3, Math.min(runs, 5));
+  const report = async (label, action, selector) => {
+    const ms = [];
+    for (let i = 0; i < panelRuns; i++) {
+      ms.push(await timed(action, selector));
+      await closeAll();
+    }
+    console.log(`${label}: median ${fmt(median(ms))}, best ${fmt(Math.min(...ms))} (${panelRuns} runs)`);
+  };
+  await page.locator('#tree').evaluate((el) => (el.scrollTop = 0));
+  await report('context menu (right click to the menu on screen)', () => page.locator('#tree .row.kind-endpoint').first().click({ button: 'right' }), '.context-menu .menu-item');
+  await report('settings page (gear to every row of the page)', () => page.getByRole('button', { name: 'Settings' }).click(), '.settings-rows .setting');
+  await report('environment panel (button to the list)', () => page.getByRole('button', { name: 'Environments' }).click(), '.env-body');
+  const out = path.join(here, 'out', 'ui-export');
+  for (const [channel, label] of [['openapi', 'OpenAPI'], ['curl', 'cURL']]) {
+    const ms = [];
+    for (let i = 0; i < Math.min(panelRuns, 3); i++) {
+      await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Export' });
+      await dialog.getByLabel('Channel').selectOption(channel);
+      if (channel === 'curl') await dialog.getByLabel('Placeholders').selectOption('keep');
+      await dialog.getByLabel('Export directory').fill(out);
+      ms.push(await timed(() => dialog.getByRole('button', { name: 'Export', exact: true }).click(), '.export-outcome .files li'));
+      const summary = await dialog.locator('.export-outcome p').first().textContent();
+      if (!summary.includes(`of ${count.toLocaleString('en')} exported`)) throw new Error(`the ${channel} export said: ${summary}`);
+      await closeAll();
+    }
+    console.log(`export dialog, ${label} of all ${count.toLocaleString('en')} endpoints (Export to the files listed): median ${fmt(median(ms))}, best ${fmt(Math.min(...ms))}`);
+  }
+
+  // Send to response on screen, for a small and a large JSON body from a loopback server.
+  const bodies = {
+    small: JSON.stringify({ items: Array.from({ length: 12 }, (_, i) => ({ id: i, name: `item ${i}`, price: i * 1.5 })) }),
+    large: JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: i * 1.5, note: 'x'.repeat(40) })) }),
+  };
+  let answer = bodies.small;
+  const server = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(answer);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const target = 'PATCH quotas s199 r99';
+    await page.fill('input.search', target);
+    await page.locator('#results .row').first().waitFor();
+    await page.press('input.search', 'Enter');
+    await page.locator('.request-editor input.host').waitFor();
+    await page.fill('.request-editor input.host', `http://127.0.0.1:${server.address().port}`);
+    for (const [kind, body] of Object.entries(bodies)) {
+      answer = body;
+      const times = [];
+      const paints = [];
+      for (let i = 0; i < runs; i++) {
+        await page.locator('.request-editor button.send').waitFor();
+        const ms = await page.evaluate(async () => {
+          const before = performance.getEntriesByName('apiscout:response').length;
+          const t0 = performance.now();
+          document.querySelector('.request-editor button.send').click();
+          for (;;) {
+            await new Promise((r) => setTimeout(r, 2));
+            const marks = performance.getEntriesByName('apiscout:response');
+            if (marks.length > before) {
+              // The next frame: the body laid out and painted.
+              await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+              return { commit: marks.at(-1).startTime - t0, painted: performance.now() - t0 };
+            }
+          }
+        });
+        times.push(ms.commit);
+        paints.push(ms.painted);
+      }
+      const size = Buffer.byteLength(body);
+      const shown = await page.locator('.response-panel pre.body-text').evaluate((el) => el.textContent.length);
+      console.log(
+        `Send to response on screen, ${size >= 1e6 ? `${(size / 1e6).toFixed(1)} MB` : `${(size / 1e3).toFixed(1)} KB`} JSON body, ${shown.toLocaleString('en')} characters shown (${runs} sends): committed median ${fmt(median(times))}, best ${fmt(Math.min(...times))}; painted median ${fmt(median(paints))}`,
+      );
+    }
+  } finally {
+    server.close();
+  }
 } finally {
   await browser.close();
   ui.kill('SIGINT');

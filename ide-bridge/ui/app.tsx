@@ -4,16 +4,23 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { NotificationParams, ProjectStatus } from '../protocol';
+import { copyText } from './clipboard';
+import type { CopyWhat, MenuTarget } from './context-menu';
+import { ContextMenu, countOf, endpointsOf, menuItems, selectionOf, targetOfRow } from './context-menu';
+import { EnvironmentPanel } from './environment-panel';
+import type { ExportChoice } from './export-dialog';
+import { ExportDialog } from './export-dialog';
+import { Details } from './details';
+import type { SettingsPage as SettingsPageId } from './details';
 import { ExplorerTree } from './explorer-tree';
-import type { RequestDraft } from './request-draft';
-import { DEFAULT_HOST, draftFromEndpoint } from './request-draft';
-import type { Endpoint, ModuleBase } from './request-draft';
-import { RequestEditor } from './request-editor';
-import { ResponsePanel } from './response-panel';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import type { SearchResult } from './search-results';
 import { SearchResults } from './search-results';
+import { SettingsPage } from './settings-page';
+import type { SettingsView } from './settings-model';
+import { settingValue } from './settings-model';
+import { Toasts, useToasts } from './toasts';
 import type { SourceTarget } from './source-view';
 import { SourceView } from './source-view';
 import type { EndpointSummary, Tree } from './tree-model';
@@ -25,7 +32,14 @@ const PHASES: Record<string, string> = { read: 'Reading files', parse: 'Parsing'
 
 type Progress = Omit<NotificationParams<'scan/progress'>, 'project'>;
 
-export function App({ client, project: wanted }: { client: BridgeClient; project: string | undefined }) {
+export interface AppProps {
+  client: BridgeClient;
+  project: string | undefined;
+  /** A settings page should open and no IDE host took the request (also sent as the DOM event `apiscout:open-settings`). */
+  onOpenSettings?(page: SettingsPageId): void;
+}
+
+export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   const [project, setProject] = useState<string>();
   const [status, setStatus] = useState<ProjectStatus>();
   const [fatal, setFatal] = useState<string>();
@@ -35,7 +49,6 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   const [treeError, setTreeError] = useState<string>();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [active, setActive] = useState(0);
-  const [modules, setModules] = useState<ModuleBase[]>([]);
   const [progress, setProgress] = useState<Progress>();
   const [toolbarError, setToolbarError] = useState<string>();
   const [refreshing, setRefreshing] = useState(false);
@@ -46,23 +59,24 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
   const [searchError, setSearchError] = useState<string>();
 
   const [selectedId, setSelectedId] = useState<string>();
-  const [endpoint, setEndpoint] = useState<Endpoint>();
-  const [endpointError, setEndpointError] = useState<string>();
-  const drafts = useRef(new Map<string, RequestDraft>());
-  const [draft, setDraft] = useState<RequestDraft>();
-  /** Bumped by Reset: the editor starts over from the new draft (its editors are uncontrolled). */
-  const [revision, setRevision] = useState(0);
 
   const [source, setSource] = useState<{ target: SourceTarget; text?: string; error?: string }>();
   const searchBox = useRef<HTMLInputElement>(null);
+
+  // The panels around the explorer: context menu, export dialog, environments, settings, toasts.
+  const { toasts, notify, dismiss } = useToasts();
+  const [settings, setSettings] = useState<SettingsView>();
+  const [menu, setMenu] = useState<{ target: MenuTarget; x: number; y: number }>();
+  const [exporting, setExporting] = useState<readonly ExportChoice[]>();
+  const [environmentsOpen, setEnvironmentsOpen] = useState(false);
+  const [settingsPage, setSettingsPage] = useState<string>();
 
   // ------------------------------------------------------------------ project and its index
   const loadTree = useCallback(
     async (p: string) => {
       try {
-        const [{ modules: t }, diag] = await Promise.all([client.request('endpoints/tree', { project: p }), client.request('project/diagnostics', { project: p })]);
+        const { modules: t } = await client.request('endpoints/tree', { project: p });
         setTree(t);
-        setModules(diag.modules);
         setTreeError(undefined);
       } catch (e) {
         setTreeError(`Could not load the endpoints: ${message(e)}`);
@@ -82,11 +96,10 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
         setProgress(undefined);
         void loadTree(c.project);
         void client.request('project/status', { project: c.project }).then(setStatus, () => {});
-        if (selectedId && c.updated.includes(selectedId)) setSelectedId((id) => id); // reloaded by the effect below
       }),
     ];
     return () => off.forEach((f) => f());
-  }, [client, project, loadTree, selectedId]);
+  }, [client, project, loadTree]);
 
   useEffect(() => {
     (async () => {
@@ -96,6 +109,8 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
         if (!chosen) return setFatal('No project is open. Start the explorer with `apiscout ui DIR`.');
         setProject(chosen.project);
         setStatus(chosen);
+        // Feature switches (Copy API URL) and the export defaults; the explorer works without them.
+        client.request('settings/get', { project: chosen.project }).then(setSettings, () => {});
         await loadTree(chosen.project);
         // The scan may have ended between the list and the subscription: ask once more.
         const now = await client.request('project/status', { project: chosen.project });
@@ -141,6 +156,8 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     });
 
   // ------------------------------------------------------------------ search
+  const activeHit = useRef<{ query?: string; id?: string }>({});
+  activeHit.current = { query: results?.query, id: results?.results[resultActive]?.endpoint.id };
   useEffect(() => {
     if (!project || !query.trim()) {
       setResults(undefined);
@@ -152,8 +169,10 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
       try {
         const r = await client.request('endpoints/search', { project, query, limit: SEARCH_LIMIT }, abort.signal);
         if (abort.signal.aborted) return;
+        // The same query again (the index changed under it): the active hit stays where it is.
+        const was = activeHit.current.query === query ? activeHit.current.id : undefined;
         setResults({ query, results: r.results, total: r.total });
-        setResultActive(0);
+        setResultActive(Math.max(0, was ? r.results.findIndex((x) => x.endpoint.id === was) : 0));
         setSearchError(undefined);
       } catch (e) {
         if (!(e instanceof RpcError && e.code === CANCELLED)) setSearchError(`Search failed: ${message(e)}`);
@@ -169,44 +188,18 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     if (results) performance.mark('apiscout:search', { detail: { query: results.query, count: results.results.length } });
   }, [results]);
 
-  // ------------------------------------------------------------------ selection and editor
+  // ------------------------------------------------------------------ selection
   const open = (e: EndpointSummary) => setSelectedId(e.id);
-
-  useEffect(() => {
-    if (!project || !selectedId) return;
-    const abort = new AbortController();
-    setEndpointError(undefined);
-    client.request('endpoints/get', { project, id: selectedId }, abort.signal).then(
-      ({ endpoint: e }) => {
-        setEndpoint(e);
-        let d = drafts.current.get(e.id);
-        if (!d) drafts.current.set(e.id, (d = draftFromEndpoint(e, modules)));
-        setDraft(d);
-      },
-      (e) => {
-        if (!(e instanceof RpcError && e.code === CANCELLED)) setEndpointError(`Could not load the endpoint: ${message(e)}`);
-      },
-    );
-    return () => abort.abort();
-  }, [client, project, selectedId, modules, tree]);
-
-  const changeDraft = (d: RequestDraft) => {
-    if (!endpoint) return;
-    drafts.current.set(endpoint.id, d);
-    setDraft(d);
-  };
-  const reset = () => {
-    if (!endpoint) return;
-    const d = draftFromEndpoint(endpoint, modules);
-    drafts.current.set(endpoint.id, d);
-    setDraft(d);
-    setRevision((r) => r + 1);
-  };
-  const hostHistory = useMemo(() => [...new Set([DEFAULT_HOST, ...[...drafts.current.values()].map((d) => d.host)])], [draft]);
 
   // ------------------------------------------------------------------ navigation to source
   const navigate = async (e: EndpointSummary) => {
     if (!project) return;
+    // Inside the IDE its editor opens the file; a plain browser shows it here.
+    try {
+      if ((await client.request('host/navigate', { project, id: e.id })).delivered) return;
+    } catch {
+      // No host to ask: the source view below says what went wrong, if anything does.
+    }
     const placeholder = { file: e.source.file, line: e.source.line, column: e.source.column };
     setSource({ target: placeholder });
     try {
@@ -232,6 +225,78 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
     if (i >= 0) setActive(i);
   }, [query, rows]);
 
+  // ------------------------------------------------------------------ context menu, export, settings
+  useEffect(() => {
+    const open = (e: Event) => setSettingsPage((e as CustomEvent<{ page?: string } | null>).detail?.page ?? 'apiscout');
+    window.addEventListener('apiscout:open-settings', open);
+    return () => window.removeEventListener('apiscout:open-settings', open);
+  }, []);
+
+  const openSettings = async () => {
+    try {
+      if ((await client.request('host/openSettings', { page: 'apiscout' })).delivered) return;
+    } catch {
+      // No host: the page's own settings.
+    }
+    setSettingsPage('apiscout');
+  };
+
+  const exportChoices = (target?: MenuTarget): ExportChoice[] => [
+    ...(target ? [selectionOf(target)] : []),
+    ...(query.trim() ? [{ selection: { kind: 'query' as const, query: query.trim() }, label: `Search results for '${query.trim()}'` }] : []),
+    { selection: { kind: 'all' }, label: `All endpoints (${countOf(endpointCount)})` },
+  ];
+
+  const copy = async (target: MenuTarget, what: CopyWhat) => {
+    if (!project) return;
+    const where = what === 'apiUrl' ? 'Copy API URL' : what === 'path' ? 'Copy Path' : 'Copy as cURL';
+    try {
+      const ids = endpointsOf(target).map((e) => e.id);
+      const { text, warnings } = await client.request('copy/text', { project, ids, what });
+      const by = await copyText(client, text);
+      const lines = text.split('\n').filter(Boolean).length;
+      // A cURL command spans lines: count what it was made of instead.
+      const copied = what === 'curl' ? `Copied the cURL of ${countOf(ids.length)}` : `Copied ${lines} line${lines === 1 ? '' : 's'}`;
+      notify(warnings.length ? 'warning' : 'info', where, [`${copied}${by === 'host' ? ' through the IDE' : ''}`, ...warnings].join('. '));
+    } catch (e) {
+      notify('error', where, message(e));
+    }
+  };
+
+  /** Reset to Default from the menu: the open endpoint's editor resets itself (its pending edits too). */
+  const [editorReset, setEditorReset] = useState<{ id: string; seq: number }>();
+  const resetEndpoint = async (e: EndpointSummary) => {
+    if (!project) return;
+    if (e.id === selectedId) {
+      setEditorReset((r) => ({ id: e.id, seq: (r?.seq ?? 0) + 1 }));
+      return;
+    }
+    try {
+      await client.request('request/reset', { project, id: e.id });
+      notify('info', 'Reset to Default', `${e.address}: back to the values from source`);
+    } catch (err) {
+      notify('error', 'Reset to Default', `${e.address}: ${message(err)}`);
+    }
+  };
+
+  // Export's shortcut (spec §4.5 trigger B): Alt+Shift+E, Ctrl+E on macOS.
+  const exportShortcut = useRef<(e: KeyboardEvent) => void>(() => {});
+  exportShortcut.current = (e) => {
+    const mac = /Mac/.test(navigator.platform);
+    if (!(mac ? e.ctrlKey && !e.altKey && e.code === 'KeyE' : e.altKey && e.shiftKey && e.code === 'KeyE')) return;
+    if (!project || exporting || document.querySelector('[role=dialog]')) return;
+    e.preventDefault();
+    const chosen = tree.flatMap((m) => m.classes.flatMap((c) => c.endpoints)).find((x) => x.id === selectedId);
+    setExporting(exportChoices(chosen && { kind: 'endpoint', endpoint: chosen }));
+  };
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => exportShortcut.current(e);
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, []);
+
+  const openMenu = (target: MenuTarget | undefined, x: number, y: number) => target && setMenu({ target, x, y });
+
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
 
   const scanning = status?.state === 'scanning' || refreshing || progress !== undefined;
@@ -247,6 +312,15 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
           </button>
           <button onClick={() => setCollapsed(new Set())} title="Expand All">
             Expand All
+          </button>
+          <button onClick={() => setExporting(exportChoices())} disabled={!project} title="Export endpoints (Alt+Shift+E)">
+            Export
+          </button>
+          <button onClick={() => setEnvironmentsOpen(true)} disabled={!project} title="Environments and sync">
+            Environments
+          </button>
+          <button class="icon gear" onClick={() => void openSettings()} aria-label="Settings" title="Settings">
+            ⚙
           </button>
           <span class="count" aria-live="polite">
             {endpointCount.toLocaleString('en')} endpoints
@@ -305,28 +379,46 @@ export function App({ client, project: wanted }: { client: BridgeClient; project
               }}
               onNavigate={navigate}
               onLeaveTop={() => searchBox.current?.focus()}
+              onContextMenu={(e, x, y) => openMenu({ kind: 'endpoint', endpoint: e }, x, y)}
             />
           </>
         ) : rows.length === 0 && status ? (
           <p class="muted placeholder">{scanning ? 'No endpoints yet: the first scan is running.' : status.state === 'ready' ? 'No endpoints found in this project.' : ''}</p>
         ) : (
-          <ExplorerTree rows={rows} active={active} selectedId={selectedId} onActive={setActive} onToggle={toggle} onOpen={open} onNavigate={navigate} />
+          <ExplorerTree
+            rows={rows}
+            active={active}
+            selectedId={selectedId}
+            onActive={setActive}
+            onToggle={toggle}
+            onOpen={open}
+            onNavigate={navigate}
+            onContextMenu={(row, x, y) => openMenu(targetOfRow(tree, row), x, y)}
+          />
         )}
       </aside>
       <main class="details">
-        {endpointError && (
-          <p class="error" role="alert">
-            {endpointError}
-          </p>
-        )}
-        {endpoint && draft && endpoint.id === selectedId ? (
-          <RequestEditor key={`${endpoint.id}#${revision}`} endpoint={endpoint} draft={draft} onChange={changeDraft} onReset={reset} hostHistory={hostHistory} onNavigate={() => navigate(endpoint)} />
-        ) : (
-          <p class="muted placeholder">{selectedId ? 'Loading…' : 'Select an endpoint to edit its request.'}</p>
-        )}
-        <ResponsePanel />
+        {project && <Details client={client} project={project} selectedId={selectedId} indexVersion={tree} onNavigate={navigate} onOpenSettings={onOpenSettings} resetRequest={editorReset} />}
       </main>
       {source && <SourceView target={source.target} text={source.text} error={source.error} onClose={() => setSource(undefined)} />}
+      {menu && (
+        <ContextMenu
+          label="Endpoint actions"
+          x={menu.x}
+          y={menu.y}
+          onClose={() => setMenu(undefined)}
+          items={menuItems(menu.target, { copyApiUrl: settingValue(settings, 'features.copyApiUrl', true) }, {
+            export: (t) => setExporting(exportChoices(t)),
+            copy: (t, what) => void copy(t, what),
+            navigate: (e) => void navigate(e),
+            reset: (e) => void resetEndpoint(e),
+          })}
+        />
+      )}
+      {exporting && project && <ExportDialog client={client} project={project} choices={exporting} settings={settings} notify={notify} onClose={() => setExporting(undefined)} />}
+      {environmentsOpen && project && <EnvironmentPanel client={client} project={project} notify={notify} onClose={() => setEnvironmentsOpen(false)} />}
+      {settingsPage && <SettingsPage client={client} project={project} page={settingsPage} notify={notify} onSaved={setSettings} onClose={() => setSettingsPage(undefined)} />}
+      <Toasts toasts={toasts} onDismiss={dismiss} />
       {disconnected && (
         <div class="banner error" role="alert">
           Disconnected: {disconnected}. Reload the page once apiscout runs again.

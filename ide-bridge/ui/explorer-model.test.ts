@@ -1,5 +1,5 @@
-// The web app's pure parts, without a browser: tree rows and their keys, the request draft built
-// from a real endpoint model, the body checks, the method labels, the response display limit.
+// The web app's pure parts, without a browser: tree rows and their keys, the request hints read
+// from a real endpoint model, draft saving, the body checks, the method labels, the response display.
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -8,12 +8,17 @@ import type { ScanResult } from '../../core/model/endpoint';
 import { buildTree } from '../../core/model/tree';
 import { checkAgainstSchema } from './json-check';
 import { methodClass, methodLabel } from './method-badge';
-import { draftFromEndpoint, tabCounts, typeLabel } from './request-draft';
-import { DISPLAY_LIMIT, displayText } from './response-panel';
+import { failureOf } from './details';
+import { DraftSaver } from './draft-saver';
+import { bodyContentType, hintKey, paramHints, tabCounts, typeLabel } from './request-draft';
+import type { HttpRequestDraft } from './request-draft';
+import { defaultSaveName, DISPLAY_LIMIT, displayText, formatBytes } from './response-panel';
 import { ancestorsOf, flattenTree, groupKeys, treeKey } from './tree-model';
 import type { Row } from './tree-model';
 import { pathRanges } from './highlight';
 import { judgeBody } from './request-editor';
+import { CANCELLED, RpcError } from './rpc';
+import { ErrorCodes } from '../protocol';
 
 const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../../test/fixtures/shop', import.meta.url));
@@ -55,37 +60,109 @@ describe('tree rows', () => {
   });
 });
 
-describe('request draft', () => {
+describe('request hints and drafts', () => {
   const endpoint = (address: string) => shop.endpoints.find((e) => e.address === address)!;
 
-  it('fills each tab from the model: path, query, headers, body example, and the module base path', () => {
+  it('puts the model\'s type, required flag and description beside each row, headers without case', () => {
     const e = endpoint('POST /api/v1/carts/{cartId}/items');
-    const modules = [{ name: e.module, contextPath: '/shop' }];
-    const d = draftFromEndpoint(e, modules);
-    expect(d.method).toBe('POST');
-    expect(d.host).toBe('http://localhost:8080/shop');
-    expect(d.path).toBe(e.path);
-    expect(d.pathParams.map((p) => p.name)).toEqual(['cartId']);
-    expect(d.headers[0]).toMatchObject({ name: 'Content-Type', value: e.request!.body!.contentType });
-    expect(JSON.parse(d.body)).toEqual(e.request!.body!.example);
-    expect(tabCounts(d)).toMatchObject({ path: 1, body: true });
+    const hints = paramHints(e);
+    for (const p of e.request!.params) {
+      const hint = hints.get(hintKey(p.in, p.in === 'header' ? p.name.toUpperCase() : p.name))!;
+      expect(hint, p.name).toMatchObject({ type: typeLabel(p.schema), required: p.required, description: p.description });
+    }
+    expect(hints.get(hintKey('query', 'nobody'))).toBeUndefined();
   });
 
-  it('takes defaults and examples as values and labels types', () => {
-    const withQuery = shop.endpoints.find((e) => e.request?.params.some((p) => p.in === 'query' && p.default !== undefined))!;
-    const p = withQuery.request!.params.find((x) => x.in === 'query' && x.default !== undefined)!;
-    const d = draftFromEndpoint(withQuery);
-    expect(d.query.find((r) => r.name === p.name)!.value).toBe(p.default);
+  it('labels types', () => {
     expect(typeLabel({ type: 'integer', format: 'int64' })).toBe('integer (int64)');
     expect(typeLabel({ type: 'array', items: { type: 'string' } })).toBe('array of string');
     expect(typeLabel({ type: ['string', 'null'] })).toBe('string');
     expect(typeLabel({ enum: ['A'] })).toBe('enum');
   });
 
-  it('has no body and no Content-Type for a GET', () => {
-    const d = draftFromEndpoint(shop.endpoints.find((e) => e.method === 'GET' && !e.request?.params.some((p) => p.in === 'header'))!);
-    expect(d.bodyType).toBeUndefined();
-    expect(d.headers).toEqual([]);
+  it('counts rows per tab and finds the body\'s media type', () => {
+    const d: HttpRequestDraft = {
+      method: 'POST',
+      host: 'http://localhost:8080',
+      path: '/a/{id}',
+      pathParams: [{ name: 'id', value: '1' }],
+      query: [{ name: 'q', value: '' }],
+      cookies: [],
+      headers: [],
+      form: [{ name: 'f', value: 'x' }],
+      bodyMode: 'json',
+      body: '{}',
+    };
+    expect(tabCounts(d)).toEqual({ path: 1, params: 1, headers: 0, form: 0, body: true });
+    expect(bodyContentType(d)).toBe('application/json');
+    expect(bodyContentType({ ...d, bodyMode: 'multipart' })).toBe('multipart/form-data');
+    expect(tabCounts({ ...d, bodyMode: 'urlencoded' })).toMatchObject({ form: 1, body: false });
+    expect(bodyContentType({ ...d, headers: [{ name: 'content-type', value: 'application/vnd.x+json' }] })).toBe('application/vnd.x+json');
+    expect(bodyContentType({ ...d, headers: [{ name: 'Content-Type', value: 'text/xml', enabled: false }], bodyMode: 'text' })).toBe('text/plain');
+  });
+});
+
+describe('saving drafts', () => {
+  const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('writes the last draft of a burst once, in order, and a revisit waits for the write', async () => {
+    const written: string[] = [];
+    const statuses: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const saver = new DraftSaver<string>(
+      async (key, d) => {
+        await gate;
+        written.push(`${key}=${d}`);
+      },
+      (key, s) => statuses.push(`${key}:${s.kind}`),
+      20,
+    );
+    saver.schedule('a', '1');
+    saver.schedule('a', '12');
+    saver.schedule('a', '123');
+    await tick(40);
+    expect(written).toEqual([]); // the write is on its way, held by the gate
+    let settled = false;
+    const revisit = saver.settled('a').then(() => (settled = true));
+    await tick(5);
+    expect(settled).toBe(false);
+    release();
+    await revisit;
+    expect(written).toEqual(['a=123']);
+    expect(statuses.at(-1)).toBe('a:saved');
+  });
+
+  it('writes a waiting draft at once when another endpoint is edited, and drops it on Reset', async () => {
+    const written: string[] = [];
+    const saver = new DraftSaver<string>(
+      async (key, d) => {
+        written.push(`${key}=${d}`);
+      },
+      () => {},
+      1000,
+    );
+    saver.schedule('a', 'x');
+    saver.schedule('b', 'y');
+    await saver.settled('a');
+    expect(written).toEqual(['a=x']);
+    saver.discard('b');
+    await saver.settled('b');
+    expect(written).toEqual(['a=x']);
+  });
+
+  it('reports a refused write', async () => {
+    const statuses: string[] = [];
+    const saver = new DraftSaver<string>(
+      async () => {
+        throw new Error('disk full');
+      },
+      (key, s) => statuses.push(s.kind === 'failed' ? `${key}:${s.message}` : `${key}:${s.kind}`),
+      1,
+    );
+    saver.schedule('a', 'x');
+    await saver.settled('a');
+    expect(statuses).toEqual(['a:pending', 'a:disk full']);
   });
 });
 
@@ -138,5 +215,27 @@ describe('labels and display', () => {
     expect(displayText('{"a":1}', false, 'application/json').text).toBe('{"a":1}');
     const long = displayText('x'.repeat(DISPLAY_LIMIT + 10), true, 'text/plain');
     expect(long).toEqual({ text: 'x'.repeat(DISPLAY_LIMIT), truncated: true });
+  });
+
+  it('names a saved body by its type and says sizes in bytes', () => {
+    expect(defaultSaveName('image/png', 'c-1234567890')).toBe('response-34567890.png');
+    expect(defaultSaveName('application/octet-stream', 'abc')).toBe('response-abc.bin');
+    expect(defaultSaveName('application/problem+json; charset=utf-8', 'abc')).toBe('response-abc.json');
+    expect(defaultSaveName(undefined, 'abc')).toBe('response-abc.bin');
+    expect([formatBytes(900), formatBytes(2048), formatBytes(3 * 1024 * 1024)]).toEqual(['900 B', '2.0 KB', '3.0 MB']);
+  });
+});
+
+describe('call failures', () => {
+  it('sorts the sidecar\'s errors by what the panel offers for them', () => {
+    const logs = [{ script: 'http.call.before', level: 'info', text: 'hi' }];
+    expect(failureOf(new RpcError(ErrorCodes.ScriptFailed, 'boom', { script: 'x', logs }), false)).toEqual({ kind: 'script', message: 'boom', logs });
+    expect(failureOf(new RpcError(ErrorCodes.CallRefused, 'off', { reason: 'disabled', missing: ['a', 'b'] }), false)).toEqual({ kind: 'refused', message: 'off', reason: 'disabled', missing: ['a', 'b'] });
+    expect(failureOf(new RpcError(ErrorCodes.CallFailed, 'ECONNREFUSED 127.0.0.1:1'), false).kind).toBe('failed');
+    expect(failureOf(new RpcError(ErrorCodes.BadInput, 'bad JSON'), false).kind).toBe('input');
+    expect(failureOf(new RpcError(CANCELLED, 'cancelled'), false).kind).toBe('cancelled');
+    // Cancelled by this page: whatever error the aborted call ends with.
+    expect(failureOf(new RpcError(ErrorCodes.CallFailed, 'aborted'), true).kind).toBe('cancelled');
+    expect(failureOf(new Error('socket closed'), false)).toEqual({ kind: 'other', message: 'socket closed' });
   });
 });

@@ -1,6 +1,6 @@
 // The explorer tree: module > class > endpoint rows, virtualised, with keyboard navigation.
 // Selecting an endpoint row opens it in the request editor; double-click (or F4) navigates to
-// its source.
+// its source; right click, the context-menu key or Shift+F10 opens the row's context menu.
 
 import type { TargetedKeyboardEvent } from 'preact';
 import { MethodBadge } from './method-badge';
@@ -18,13 +18,19 @@ export interface ExplorerTreeProps {
   onToggle(key: string): void;
   onOpen(endpoint: EndpointSummary): void;
   onNavigate(endpoint: EndpointSummary): void;
+  /** At viewport coordinates: the pointer's, or below the active row for the keyboard. */
+  onContextMenu?(row: Row, x: number, y: number): void;
 }
 
 export function rowDomId(index: number): string {
   return `tree-row-${index}`;
 }
 
-export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onOpen, onNavigate }: ExplorerTreeProps) {
+export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onOpen, onNavigate, onContextMenu }: ExplorerTreeProps) {
+  const menuFromKeyboard = () => {
+    const row = rows[active];
+    if (row && onContextMenu) onContextMenu(row, ...menuPoint(rowDomId(active)));
+  };
   const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>, page: number) => {
     const row = rows[active];
     if (NAV_KEYS.has(e.key)) {
@@ -40,6 +46,9 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
     } else if (e.key === 'F4' && row?.kind === 'endpoint') {
       e.preventDefault();
       onNavigate(row.endpoint);
+    } else if (isMenuKey(e)) {
+      e.preventDefault();
+      menuFromKeyboard();
     }
   };
 
@@ -51,6 +60,12 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
       active={active}
       activeId={rows.length ? rowDomId(active) : undefined}
       onKeyDown={onKeyDown}
+      keyOf={(row) => row.key}
+      onContextMenu={(e) => {
+        // The keyboard's context-menu event lands on the list itself: the active row's menu.
+        e.preventDefault();
+        menuFromKeyboard();
+      }}
       renderRow={(row, i) => (
         <div
           id={rowDomId(i)}
@@ -63,6 +78,12 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
           onMouseDown={() => onActive(i)}
           onClick={() => (row.kind === 'endpoint' ? onOpen(row.endpoint) : onToggle(row.key))}
           onDblClick={() => row.kind === 'endpoint' && onNavigate(row.endpoint)}
+          onContextMenu={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+            onActive(i);
+            onContextMenu?.(row, e.clientX, e.clientY);
+          }}
         >
           {row.kind === 'endpoint' ? (
             <>
@@ -83,4 +104,15 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
       )}
     />
   );
+}
+
+/** The context-menu key, or Shift+F10 (the same on every platform that lacks the key). */
+export function isMenuKey(e: KeyboardEvent): boolean {
+  return e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey);
+}
+
+/** Where a menu opened from the keyboard goes: under the row, a little in. */
+export function menuPoint(rowId: string): [number, number] {
+  const r = document.getElementById(rowId)?.getBoundingClientRect();
+  return r ? [r.left + 24, r.bottom] : [40, 80];
 }

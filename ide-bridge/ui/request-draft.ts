@@ -1,84 +1,54 @@
-// What the request editor edits: the request line and the rows of each tab, built from the
-// endpoint's request model. It is plain data so that the caller (call/http, call/grpc) and the
-// saved request state (request/get, request/save) can take and give it as it is.
+// The request editor edits the core's draft as the sidecar gives it (request/get): HTTP rows and
+// body, or gRPC metadata and messages. This module holds what the editor adds beside the rows
+// (each parameter's type, required flag and description, read from the endpoint model) and the
+// small pure helpers the tabs need. Types only come from the bridge catalog: no core code here.
 
-import type { ResultOf } from '../protocol';
+import type { ParamsOf, ResultOf } from '../protocol';
 
 export type Endpoint = ResultOf<'endpoints/get'>['endpoint'];
+export type RequestState = ResultOf<'request/get'>;
+export type RequestDraft = ParamsOf<'request/save'>['draft'];
+export type GrpcRequestDraft = Extract<RequestDraft, { protocol: 'grpc' }>;
+export type HttpRequestDraft = Exclude<RequestDraft, { protocol: 'grpc' }>;
+export type NameValue = HttpRequestDraft['query'][number];
+export type FormField = HttpRequestDraft['form'][number];
+export type BodyMode = HttpRequestDraft['bodyMode'];
 type Param = NonNullable<Endpoint['request']>['params'][number];
 type Schema = Param['schema'];
+export type ParamPlace = Param['in'];
 
-export interface ParamRow {
-  name: string;
-  value: string;
-  enabled: boolean;
-  required: boolean;
+export function isGrpcDraft(d: RequestDraft): d is GrpcRequestDraft {
+  return (d as GrpcRequestDraft).protocol === 'grpc';
+}
+
+/** What the model says about a row: shown beside it, never sent. */
+export interface ParamHint {
   /** A short type label: `integer (int64)`, `array of string`, `enum`. */
   type: string;
+  required: boolean;
   description: string;
-  /** A multipart file part: the value is a file path. */
   file?: boolean;
+  /** Values an enum parameter takes, for the value field's suggestions. */
+  choices?: string[];
 }
 
-export interface RequestDraft {
-  method: string;
-  host: string;
-  path: string;
-  pathParams: ParamRow[];
-  query: ParamRow[];
-  cookies: ParamRow[];
-  headers: ParamRow[];
-  form: ParamRow[];
-  /** The body's media type; absent when the endpoint takes no body. */
-  bodyType?: string;
-  body: string;
+export type ParamHints = ReadonlyMap<string, ParamHint>;
+
+/** Header names match without case, as HTTP does; other names exactly. */
+export function hintKey(place: ParamPlace, name: string): string {
+  return `${place}:${place === 'header' ? name.toLowerCase() : name}`;
 }
 
-export const DEFAULT_HOST = 'http://localhost:8080';
-
-export interface ModuleBase {
-  name: string;
-  contextPath?: string;
-  servletPath?: string;
-}
-
-/** The editor's starting point for an endpoint: the model's defaults and examples (Reset returns here). */
-export function draftFromEndpoint(e: Endpoint, modules: readonly ModuleBase[] = []): RequestDraft {
-  const params = e.request?.params ?? [];
-  const rows = (where: Param['in']) => params.filter((p) => p.in === where).map(rowOf);
-  const body = e.request?.body;
-  const headers = rows('header');
-  const form = rows('form');
-  const contentType = body?.contentType ?? (form.length ? (e.request?.consumes[0] ?? (form.some((f) => f.file) ? 'multipart/form-data' : 'application/x-www-form-urlencoded')) : undefined);
-  if (contentType && !headers.some((h) => h.name.toLowerCase() === 'content-type')) {
-    headers.unshift({ name: 'Content-Type', value: contentType, enabled: true, required: false, type: 'string', description: 'from the endpoint\'s consumes' });
+export function paramHints(e: Endpoint): ParamHints {
+  const hints = new Map<string, ParamHint>();
+  for (const p of e.request?.params ?? []) {
+    const hint: ParamHint = { type: typeLabel(p.schema), required: p.required, description: p.description };
+    if (p.file) hint.file = true;
+    const values = p.schema.enum ?? p.schema.items?.enum;
+    if (values?.length) hint.choices = values.map(String);
+    hints.set(hintKey(p.in, p.name), hint);
   }
-  const base = modules.find((m) => m.name === e.module);
-  return {
-    method: e.method,
-    host: DEFAULT_HOST + (base?.contextPath ?? '') + (base?.servletPath ?? ''),
-    path: e.path,
-    pathParams: rows('path'),
-    query: rows('query'),
-    cookies: rows('cookie'),
-    headers,
-    form,
-    ...(body ? { bodyType: body.contentType } : {}),
-    body: body ? bodyText(body.example, body.contentType) : '',
-  };
-}
-
-function rowOf(p: Param): ParamRow {
-  const value = p.default ?? (p.example === undefined ? '' : typeof p.example === 'string' ? p.example : JSON.stringify(p.example));
-  return {
-    name: p.name,
-    value,
-    enabled: true,
-    required: p.required,
-    type: typeLabel(p.schema),
-    description: p.description,
-    ...(p.file ? { file: true } : {}),
-  };
+  return hints;
 }
 
 export function typeLabel(s: Schema): string {
@@ -93,13 +63,32 @@ export function isJson(contentType: string | undefined): boolean {
   return !!contentType && /[/+]json\b/i.test(contentType);
 }
 
-function bodyText(example: unknown, contentType: string): string {
-  if (example === undefined || example === null) return isJson(contentType) ? '{}' : '';
-  if (typeof example === 'string' && !isJson(contentType)) return example;
-  return JSON.stringify(example, null, 2);
+/** The tabs of the HTTP editor with how many rows each holds (the tab labels show it). */
+export function tabCounts(d: HttpRequestDraft): { path: number; params: number; headers: number; form: number; body: boolean } {
+  const form = d.bodyMode === 'urlencoded' || d.bodyMode === 'multipart';
+  return { path: d.pathParams.length, params: d.query.length + d.cookies.length, headers: d.headers.length, form: form ? d.form.length : 0, body: d.bodyMode === 'json' || d.bodyMode === 'text' };
 }
 
-/** The tabs of the request editor, with how many rows each holds (the tab labels show it). */
-export function tabCounts(d: RequestDraft): { path: number; params: number; headers: number; form: number; body: boolean } {
-  return { path: d.pathParams.length, params: d.query.length + d.cookies.length, headers: d.headers.length, form: d.form.length, body: d.bodyType !== undefined };
+/** The media type the body goes with: a Content-Type header wins, then the draft's, then the mode's. */
+export function bodyContentType(d: HttpRequestDraft): string | undefined {
+  const header = d.headers.find((h) => h.enabled !== false && h.name.toLowerCase() === 'content-type')?.value;
+  if (header) return header;
+  switch (d.bodyMode) {
+    case 'json':
+      return d.contentType ?? 'application/json';
+    case 'text':
+      return d.contentType ?? 'text/plain';
+    case 'urlencoded':
+      return 'application/x-www-form-urlencoded';
+    case 'multipart':
+      return 'multipart/form-data';
+    default:
+      return undefined;
+  }
 }
+
+/** Two drafts hold the same request (a save is needed only when they differ). */
+export function sameDraft(a: RequestDraft | undefined, b: RequestDraft | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+

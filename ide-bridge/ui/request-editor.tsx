@@ -1,42 +1,54 @@
-// The request editor (spec §2.2): request line (method, host with history, path, Send, Reset)
-// and the Path / Params / Headers / Form / Body tabs, all editing one RequestDraft. It knows
-// nothing of sending: the App passes `onSend` once a caller is wired (call/http, call/grpc);
-// until then Send is shown disabled.
+// The HTTP request editor (spec §2.2): request line (method, host with history, path, Send or
+// Cancel, Reset) and the Path / Params / Headers / Form / Body tabs, all editing the core's draft
+// (request/get). Each row shows what the endpoint model says of it (type, required, description)
+// beside the value; those hints are never sent. Saving and sending belong to the caller.
 
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
-import { MethodBadge } from './method-badge';
-import type { Endpoint, ParamRow, RequestDraft } from './request-draft';
-import { isJson, tabCounts } from './request-draft';
+import { RequestHead, RequestLineButtons } from './request-head';
+import type { RequestLineProps } from './request-head';
+import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHints, ParamPlace } from './request-draft';
+import { bodyContentType, hintKey, isJson, tabCounts } from './request-draft';
 
 export type RequestTab = 'path' | 'params' | 'headers' | 'form' | 'body';
 
-export interface RequestEditorProps {
+export interface RequestEditorProps extends RequestLineProps {
   endpoint: Endpoint;
-  draft: RequestDraft;
-  onChange(draft: RequestDraft): void;
-  onReset(): void;
-  /** Sends the draft; absent until a caller is wired, and Send is disabled. */
-  onSend?(draft: RequestDraft): void;
-  hostHistory: readonly string[];
+  hints: ParamHints;
+  draft: HttpRequestDraft;
+  onChange(draft: HttpRequestDraft): void;
+  hosts: readonly string[];
   onNavigate(): void;
+  /** The tab last shown for this endpoint (kept across Reset and revisits); absent: the first with content. */
+  tab?: RequestTab | undefined;
+  onTab(tab: RequestTab): void;
 }
 
-export function firstTab(d: RequestDraft): RequestTab {
+export function firstTab(d: HttpRequestDraft): RequestTab {
   const c = tabCounts(d);
   if (c.body) return 'body';
-  if (c.path) return 'path';
   if (c.form) return 'form';
+  if (c.path) return 'path';
   return 'params';
 }
 
-export function RequestEditor({ endpoint, draft, onChange, onReset, onSend, hostHistory, onNavigate }: RequestEditorProps) {
-  const [tab, setTab] = useState<RequestTab>(() => firstTab(draft));
+const MODES: { mode: BodyMode; label: string }[] = [
+  { mode: 'none', label: 'None' },
+  { mode: 'json', label: 'JSON' },
+  { mode: 'text', label: 'Text' },
+  { mode: 'urlencoded', label: 'Form (urlencoded)' },
+  { mode: 'multipart', label: 'Multipart' },
+];
+
+export function RequestEditor(props: RequestEditorProps) {
+  const { endpoint, hints, draft, onChange, hosts, onNavigate } = props;
+  const tab = props.tab ?? firstTab(draft);
+  const setTab = props.onTab;
   const counts = tabCounts(draft);
-  const set = <K extends keyof RequestDraft>(key: K, value: RequestDraft[K]) => onChange({ ...draft, [key]: value });
+  const set = <K extends keyof HttpRequestDraft>(key: K, value: HttpRequestDraft[K]) => onChange({ ...draft, [key]: value });
   const tabs: { id: RequestTab; label: string; count?: number }[] = [
     { id: 'path', label: 'Path', count: counts.path },
     { id: 'params', label: 'Params', count: counts.params },
@@ -47,32 +59,14 @@ export function RequestEditor({ endpoint, draft, onChange, onReset, onSend, host
 
   return (
     <section class="request-editor" aria-label="Request">
-      <header class="endpoint-head">
-        <h2>
-          <MethodBadge endpoint={endpoint} /> <span class="name">{endpoint.name}</span>
-        </h2>
-        <button class="link" onClick={onNavigate} title="Show the source (F4 in the tree)">
-          {endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1)}:{endpoint.source.line}
-        </button>
-      </header>
-      {endpoint.description ? <p class="description">{endpoint.description}</p> : null}
+      <RequestHead endpoint={endpoint} onNavigate={onNavigate} edited={props.edited} saveState={props.saveState} />
       <div class="request-line">
         <span class="method-field" aria-label="Method">
           {draft.method}
         </span>
-        <input class="host" aria-label="Host" list="host-history" value={draft.host} onInput={(e) => set('host', e.currentTarget.value)} />
-        <datalist id="host-history">
-          {hostHistory.map((h) => (
-            <option value={h} key={h} />
-          ))}
-        </datalist>
-        <input class="path-field" aria-label="Path" value={draft.path} onInput={(e) => set('path', e.currentTarget.value)} />
-        <button class="primary" disabled={!onSend} title={onSend ? 'Send the request' : 'Sending is not available in this build yet'} onClick={() => onSend?.(draft)}>
-          Send
-        </button>
-        <button onClick={onReset} title="Discard edits: back to the values read from source">
-          Reset
-        </button>
+        <HostField value={draft.host} hosts={hosts} onInput={(h) => set('host', h)} />
+        <input class="path-field" aria-label="Path" value={draft.path} spellcheck={false} onInput={(e) => set('path', e.currentTarget.value)} />
+        <RequestLineButtons {...props} />
       </div>
       <div class="tabs" role="tablist" aria-label="Request parts">
         {tabs.map((t) => (
@@ -83,25 +77,52 @@ export function RequestEditor({ endpoint, draft, onChange, onReset, onSend, host
         ))}
       </div>
       <div class="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'path' && <ParamTable rows={draft.pathParams} onChange={(r) => set('pathParams', r)} empty="No path parameters." fixedNames />}
+        {tab === 'path' && <RowsTable place="path" rows={draft.pathParams} hints={hints} onChange={(r) => set('pathParams', r)} empty="No path parameters." fixedNames />}
         {tab === 'params' && (
           <>
-            <ParamTable caption="Query" rows={draft.query} onChange={(r) => set('query', r)} empty="No query parameters." />
-            <ParamTable caption="Cookies" rows={draft.cookies} onChange={(r) => set('cookies', r)} empty="No cookies." />
+            <RowsTable caption="Query" place="query" rows={draft.query} hints={hints} onChange={(r) => set('query', r)} empty="No query parameters." />
+            <RowsTable caption="Cookies" place="cookie" rows={draft.cookies} hints={hints} onChange={(r) => set('cookies', r)} empty="No cookies." />
           </>
         )}
-        {tab === 'headers' && <ParamTable rows={draft.headers} onChange={(r) => set('headers', r)} empty="No headers." />}
-        {tab === 'form' && <ParamTable rows={draft.form} onChange={(r) => set('form', r)} empty="No form parameters." />}
-        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onBody={(b) => set('body', b)} />}
+        {tab === 'headers' && <RowsTable place="header" rows={draft.headers} hints={hints} onChange={(r) => set('headers', r)} empty="No headers." />}
+        {tab === 'form' && <FormTab draft={draft} hints={hints} onChange={onChange} onBodyTab={() => setTab('body')} />}
+        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onChange={onChange} revision={props.revision} onFormTab={() => setTab('form')} />}
       </div>
     </section>
   );
 }
 
-function ParamTable({ rows, onChange, empty, caption, fixedNames }: { rows: ParamRow[]; onChange(rows: ParamRow[]): void; empty: string; caption?: string; fixedNames?: boolean }) {
-  const update = (i: number, patch: Partial<ParamRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+export function HostField({ value, hosts, onInput, placeholder }: { value: string; hosts: readonly string[]; onInput(host: string): void; placeholder?: string }) {
   return (
-    <div class="param-table">
+    <>
+      <input class="host" aria-label="Host" list="host-history" value={value} spellcheck={false} placeholder={placeholder} onInput={(e) => onInput(e.currentTarget.value)} />
+      <datalist id="host-history">
+        {hosts.map((h) => (
+          <option value={h} key={h} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+interface RowsTableProps<R extends NameValue> {
+  place: ParamPlace;
+  rows: R[];
+  hints: ParamHints;
+  onChange(rows: R[]): void;
+  empty: string;
+  caption?: string;
+  /** Path parameters: their names come from the path template. */
+  fixedNames?: boolean;
+  /** Multipart: a row may be a file part (its value is a path on disk). */
+  files?: boolean;
+}
+
+export function RowsTable<R extends NameValue & { file?: boolean }>({ place, rows, hints, onChange, empty, caption, fixedNames, files }: RowsTableProps<R>) {
+  const update = (i: number, patch: Partial<R>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const label = caption ?? place;
+  return (
+    <div class={`param-table rows-${place}`}>
       {caption ? <h3>{caption}</h3> : null}
       {rows.length === 0 && <p class="muted">{empty}</p>}
       {rows.length > 0 && (
@@ -111,88 +132,161 @@ function ParamTable({ rows, onChange, empty, caption, fixedNames }: { rows: Para
               <th class="on" aria-label="Send" />
               <th>Name</th>
               <th>Value</th>
+              {files && <th>File</th>}
               <th>Type</th>
               <th>Description</th>
               {!fixedNames && <th aria-label="Remove" />}
             </tr>
           </thead>
           <tbody>
-            {rows.map((r, i) => (
-              <tr key={i} class={r.enabled ? '' : 'off'}>
-                <td class="on">
-                  <input type="checkbox" checked={r.enabled} aria-label={`Send ${r.name}`} onChange={(e) => update(i, { enabled: e.currentTarget.checked })} />
-                </td>
-                <td>
-                  {fixedNames ? (
-                    <span class="param-name">{r.name}</span>
-                  ) : (
-                    <input class="param-name" aria-label="Name" value={r.name} onInput={(e) => update(i, { name: e.currentTarget.value })} />
-                  )}
-                  {r.required ? <span class="required" title="required">*</span> : null}
-                </td>
-                <td>
-                  <input class="param-value" aria-label={`Value of ${r.name}`} value={r.value} placeholder={r.file ? 'file path' : ''} onInput={(e) => update(i, { value: e.currentTarget.value })} />
-                </td>
-                <td class="type">{r.type}</td>
-                <td class="doc">{r.description}</td>
-                {!fixedNames && (
-                  <td>
-                    <button class="icon" aria-label={`Remove ${r.name}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
-                      ×
-                    </button>
+            {rows.map((r, i) => {
+              const hint = hints.get(hintKey(place, r.name));
+              const enabled = r.enabled !== false;
+              const listId = hint?.choices ? `choices-${place}-${i}` : undefined;
+              return (
+                <tr key={i} class={enabled ? '' : 'off'}>
+                  <td class="on">
+                    <input type="checkbox" checked={enabled} aria-label={`Send ${r.name || 'this row'}`} onChange={(e) => update(i, { enabled: e.currentTarget.checked ? undefined : false } as Partial<R>)} />
                   </td>
-                )}
-              </tr>
-            ))}
+                  <td>
+                    {fixedNames ? (
+                      <span class="param-name">{r.name}</span>
+                    ) : (
+                      <input class="param-name" aria-label={`Name of ${label} row ${i + 1}`} value={r.name} spellcheck={false} onInput={(e) => update(i, { name: e.currentTarget.value } as Partial<R>)} />
+                    )}
+                    {hint?.required ? (
+                      <span class="required" title="required">
+                        *
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <input
+                      class="param-value"
+                      aria-label={`Value of ${r.name || `${label} row ${i + 1}`}`}
+                      value={r.value}
+                      list={listId}
+                      spellcheck={false}
+                      placeholder={r.file ? 'path of the file to send' : ''}
+                      onInput={(e) => update(i, { value: e.currentTarget.value } as Partial<R>)}
+                    />
+                    {listId && (
+                      <datalist id={listId}>
+                        {hint!.choices!.map((c) => (
+                          <option value={c} key={c} />
+                        ))}
+                      </datalist>
+                    )}
+                  </td>
+                  {files && (
+                    <td class="on">
+                      <input type="checkbox" checked={!!r.file} aria-label={`${r.name || 'this row'} is a file`} onChange={(e) => update(i, { file: e.currentTarget.checked || undefined } as Partial<R>)} />
+                    </td>
+                  )}
+                  <td class="type">{hint?.file ? 'file' : (hint?.type ?? '')}</td>
+                  <td class="doc">{hint?.description ?? ''}</td>
+                  {!fixedNames && (
+                    <td>
+                      <button class="icon" aria-label={`Remove ${r.name || `${label} row ${i + 1}`}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                        ×
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
       {!fixedNames && (
-        <button class="add" onClick={() => onChange([...rows, { name: '', value: '', enabled: true, required: false, type: 'string', description: '' }])}>
-          + Add
+        <button class="add" onClick={() => onChange([...rows, { name: '', value: '' } as R])}>
+          + Add {caption ? caption.toLowerCase().replace(/s$/, '') : place === 'form' ? 'field' : place}
         </button>
       )}
     </div>
   );
 }
 
-function BodyTab({ endpoint, draft, onBody }: { endpoint: Endpoint; draft: RequestDraft; onBody(text: string): void }) {
-  const body = endpoint.request?.body;
-  const verdict = useMemo(() => judgeBody(draft.body, draft.bodyType, body?.schema), [draft.body, draft.bodyType, body]);
-  if (draft.bodyType === undefined) return <p class="muted">This endpoint takes no request body.</p>;
-  if (!isJson(draft.bodyType)) {
-    return (
-      <div class="body-tab">
-        <p class="content-type">{draft.bodyType}</p>
-        <textarea class="raw-body" aria-label="Request body" value={draft.body} onInput={(e) => onBody(e.currentTarget.value)} />
-      </div>
-    );
-  }
+function FormTab({ draft, hints, onChange, onBodyTab }: { draft: HttpRequestDraft; hints: ParamHints; onChange(d: HttpRequestDraft): void; onBodyTab(): void }) {
+  const form = draft.bodyMode === 'urlencoded' || draft.bodyMode === 'multipart';
+  return (
+    <>
+      <p class="muted form-mode">
+        {form ? `Sent as ${draft.bodyMode === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}. ` : 'Form fields are sent only when the body is a form. '}
+        <button class="link" onClick={onBodyTab}>
+          Change in Body
+        </button>
+      </p>
+      <RowsTable<FormField> place="form" rows={draft.form} hints={hints} onChange={(r) => onChange({ ...draft, form: r })} empty="No form fields." files={draft.bodyMode === 'multipart'} />
+    </>
+  );
+}
+
+function BodyTab({ endpoint, draft, onChange, revision, onFormTab }: { endpoint: Endpoint; draft: HttpRequestDraft; onChange(d: HttpRequestDraft): void; revision: number; onFormTab(): void }) {
+  const model = endpoint.request?.body;
+  const type = bodyContentType(draft);
+  const verdict = useMemo(() => (draft.bodyMode === 'json' ? judgeBody(draft.body, 'application/json', model?.schema) : undefined), [draft.body, draft.bodyMode, model]);
+  const setBody = (body: string) => onChange({ ...draft, body });
   return (
     <div class="body-tab">
-      <p class="content-type">
-        {draft.bodyType}
-        {body?.schema['x-java-type'] ? <span class="muted"> · {String(body.schema['x-java-type'])}</span> : null}
-      </p>
-      <JsonEditor initial={draft.body} onChange={onBody} label="JSON request body" />
-      <div class={`body-status ${verdict.kind}`} role="status" aria-live="polite">
-        {verdict.kind === 'invalid' && <span>Invalid JSON: {verdict.message}</span>}
-        {verdict.kind === 'warnings' && (
-          <ul>
-            {verdict.problems.map((p, i) => (
-              <li key={i}>
-                {p.at ? <code>{p.at}</code> : null} {p.message}
-              </li>
-            ))}
-          </ul>
-        )}
-        {verdict.kind === 'ok' && <span>Valid JSON{body ? ', matches the body schema' : ''}</span>}
+      <div class="body-mode" role="radiogroup" aria-label="Body kind">
+        {MODES.map(({ mode, label }) => (
+          <label key={mode}>
+            <input type="radio" name="body-mode" checked={draft.bodyMode === mode} onChange={() => onChange({ ...draft, bodyMode: mode })} /> {label}
+          </label>
+        ))}
       </div>
+      {draft.bodyMode === 'none' && <p class="muted">{model ? 'The endpoint takes a body; none is sent.' : 'This endpoint takes no request body.'}</p>}
+      {(draft.bodyMode === 'urlencoded' || draft.bodyMode === 'multipart') && (
+        <p class="muted">
+          The body is the form fields ({draft.form.filter((f) => f.enabled !== false).length} sent).{' '}
+          <button class="link" onClick={onFormTab}>
+            Edit in Form
+          </button>
+        </p>
+      )}
+      {draft.bodyMode === 'text' && (
+        <>
+          <label class="content-type">
+            Content type{' '}
+            <input aria-label="Body content type" value={draft.contentType ?? ''} placeholder="text/plain" onInput={(e) => onChange({ ...draft, contentType: e.currentTarget.value || undefined })} />
+          </label>
+          <textarea class="raw-body" aria-label="Request body" value={draft.body} spellcheck={false} onInput={(e) => setBody(e.currentTarget.value)} />
+        </>
+      )}
+      {draft.bodyMode === 'json' && (
+        <>
+          <p class="content-type">
+            {type}
+            {model?.schema['x-java-type'] ? <span class="muted"> · {String(model.schema['x-java-type'])}</span> : null}
+          </p>
+          <JsonEditor key={revision} initial={draft.body} onChange={setBody} label="JSON request body" />
+          <BodyStatus verdict={verdict!} schema={!!model} />
+        </>
+      )}
     </div>
   );
 }
 
-type Verdict = { kind: 'ok' } | { kind: 'empty' } | { kind: 'invalid'; message: string } | { kind: 'warnings'; problems: SchemaProblem[] };
+export function BodyStatus({ verdict, schema }: { verdict: Verdict; schema: boolean }) {
+  return (
+    <div class={`body-status ${verdict.kind}`} role="status" aria-live="polite">
+      {verdict.kind === 'invalid' && <span>Invalid JSON: {verdict.message}</span>}
+      {verdict.kind === 'warnings' && (
+        <ul>
+          {verdict.problems.map((p, i) => (
+            <li key={i}>
+              {p.at ? <code>{p.at}</code> : null} {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {verdict.kind === 'ok' && <span>Valid JSON{schema ? ', matches the schema' : ''}</span>}
+    </div>
+  );
+}
+
+export type Verdict = { kind: 'ok' } | { kind: 'empty' } | { kind: 'invalid'; message: string } | { kind: 'warnings'; problems: SchemaProblem[] };
 
 export function judgeBody(text: string, type: string | undefined, schema: NonNullable<NonNullable<Endpoint['request']>['body']>['schema'] | undefined): Verdict {
   if (!isJson(type)) return { kind: 'ok' };

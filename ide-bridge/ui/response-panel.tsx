@@ -1,110 +1,457 @@
-// The response panel (spec §2.3): status, Body (Pretty/Raw and Copy for text; content type, size
-// and Save as for binary, never decoded), Headers. It renders a ResponseView and holds no request
-// logic: the App fills it from the caller's result (call/http) once one is wired.
+// The response panel (spec §2.3): the status line (status, time, size), then Body (Pretty/Raw for
+// JSON, Copy; a binary body as its type and size with Save as, never decoded), Headers, the
+// request as it was actually sent, and what the scripts logged. gRPC replies list their messages
+// as they stream in, then the status and trailers. Errors show here, where the call happened.
+// It renders a CallView and holds no call logic: the details area sends and fills it.
 
-import { useMemo, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import type { ResultOf } from '../protocol';
 
-export type ResponseBody =
-  | { kind: 'text'; contentType: string; text: string; size: number }
-  | { kind: 'binary'; contentType: string; size: number };
+export type CallResult = ResultOf<'call/send'>;
+export type HttpReply = NonNullable<CallResult['http']>;
+export type GrpcReply = NonNullable<CallResult['grpc']>;
+export type GrpcMessage = GrpcReply['messages'][number];
+export type ScriptLogLine = CallResult['scriptLogs'][number];
 
-export interface ResponseView {
-  status: number;
-  statusText?: string;
-  millis?: number;
-  headers: [string, string][];
-  body: ResponseBody;
+/** Why a call gave no response: the sidecar's error, sorted by what the panel offers for it. */
+export interface CallFailure {
+  kind: 'failed' | 'script' | 'refused' | 'cancelled' | 'input' | 'other';
+  message: string;
+  logs?: ScriptLogLine[];
+  /** CallRefused: `disabled` (gRPC calls are off) or `descriptors` (nothing describes the method). */
+  reason?: string;
+  /** CallRefused: what is missing, one line each. */
+  missing?: string[];
 }
 
-/** Text bodies longer than this are cut for display (spec §8). */
+export interface CallView {
+  callId: string;
+  protocol: 'http' | 'grpc';
+  running: boolean;
+  /** gRPC reply messages so far (call/message), until the result lists them all. */
+  streamed: GrpcMessage[];
+  result?: CallResult;
+  failure?: CallFailure;
+}
+
+export interface SaveOutcome {
+  path: string;
+  bytes: number;
+}
+
+/** Text bodies longer than this are cut for display (spec §8); the sidecar cuts them too. */
 export const DISPLAY_LIMIT = 500_000;
 
 export function displayText(text: string, pretty: boolean, contentType: string): { text: string; truncated: boolean } {
   let shown = text;
-  if (pretty && /[/+]json\b/i.test(contentType)) {
-    try {
-      shown = JSON.stringify(JSON.parse(text), null, 2);
-    } catch {
-      // Not JSON after all: shown as it came.
-    }
-  }
+  if (pretty && /[/+]json\b/i.test(contentType)) shown = prettyJson(text);
   return shown.length > DISPLAY_LIMIT ? { text: shown.slice(0, DISPLAY_LIMIT), truncated: true } : { text: shown, truncated: false };
 }
 
-export interface ResponsePanelProps {
-  response?: ResponseView;
-  pending?: boolean;
-  error?: string;
-  onSaveAs?(): void;
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text; // Not JSON after all (or cut short): shown as it came.
+  }
 }
 
-export function ResponsePanel({ response, pending, error, onSaveAs }: ResponsePanelProps) {
-  const [tab, setTab] = useState<'body' | 'headers'>('body');
-  const [pretty, setPretty] = useState(true);
-  const shown = useMemo(() => (response?.body.kind === 'text' ? displayText(response.body.text, pretty, response.body.contentType) : undefined), [response, pretty]);
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n.toLocaleString('en')} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** A file name for Save as: the body's kind from its content type. */
+export function defaultSaveName(contentType: string | undefined, callId: string): string {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const known: Record<string, string> = {
+    'application/json': 'json',
+    'application/pdf': 'pdf',
+    'application/zip': 'zip',
+    'application/gzip': 'gz',
+    'application/xml': 'xml',
+    'text/xml': 'xml',
+    'text/html': 'html',
+    'text/csv': 'csv',
+    'text/plain': 'txt',
+    'image/png': 'png',
+    'image/jpeg': 'jpg',
+    'image/gif': 'gif',
+    'image/svg+xml': 'svg',
+    'image/webp': 'webp',
+  };
+  const ext = known[type] ?? (type.endsWith('+json') ? 'json' : type.startsWith('text/') ? 'txt' : 'bin');
+  return `response-${callId.replace(/[^\w-]/g, '').slice(-8)}.${ext}`;
+}
+
+export interface ResponsePanelProps {
+  call?: CallView | undefined;
+  onSave(callId: string, path: string): Promise<SaveOutcome>;
+  onCopy(text: string): Promise<void>;
+  onOpenSettings(): void;
+}
+
+type Tab = 'body' | 'messages' | 'headers' | 'trailers' | 'request' | 'logs';
+
+export function ResponsePanel({ call, onSave, onCopy, onOpenSettings }: ResponsePanelProps) {
+  const [tab, setTab] = useState<Tab>('body');
+  const http = call?.result?.http;
+  const grpc = call?.result?.grpc;
+  const logs = call?.result?.scriptLogs ?? call?.failure?.logs ?? [];
+  const tabs: { id: Tab; label: string; count?: number }[] = [];
+  if (http) tabs.push({ id: 'body', label: 'Body' }, { id: 'headers', label: 'Headers', count: http.headers.length }, { id: 'request', label: 'Request' });
+  else if (grpc || (call?.protocol === 'grpc' && call.streamed.length)) {
+    tabs.push({ id: 'messages', label: 'Messages', count: (grpc?.messages ?? call!.streamed).length });
+    if (grpc) tabs.push({ id: 'headers', label: 'Headers', count: grpc.headers.length }, { id: 'trailers', label: 'Trailers', count: grpc.trailers.length }, { id: 'request', label: 'Request' });
+  }
+  if (logs.length) tabs.push({ id: 'logs', label: 'Logs', count: logs.length });
+  const shownTab = tabs.some((t) => t.id === tab) ? tab : tabs[0]?.id;
+  // bench/ui.mjs times Send to this commit: the response on screen.
+  useLayoutEffect(() => {
+    if (call?.result || call?.failure) performance.mark('apiscout:response', { detail: { callId: call.callId } });
+  }, [call?.result, call?.failure]);
 
   return (
-    <section class="response-panel" aria-label="Response">
+    <section class="response-panel" aria-label="Response" aria-busy={call?.running ?? false}>
       <header>
         <h2>Response</h2>
-        {response && (
-          <span class={`status s${Math.floor(response.status / 100)}xx`}>
-            {response.status} {response.statusText ?? ''}
-          </span>
-        )}
-        {response?.millis !== undefined && <span class="muted">{response.millis} ms</span>}
-        {response && (
-          <div class="tabs small" role="tablist">
-            <button role="tab" aria-selected={tab === 'body'} class={tab === 'body' ? 'tab on' : 'tab'} onClick={() => setTab('body')}>
-              Body
-            </button>
-            <button role="tab" aria-selected={tab === 'headers'} class={tab === 'headers' ? 'tab on' : 'tab'} onClick={() => setTab('headers')}>
-              Headers <span class="tab-count">{response.headers.length}</span>
-            </button>
+        {http && <HttpStatusLine reply={http} />}
+        {grpc && <GrpcStatusLine reply={grpc} />}
+        {tabs.length > 0 && (
+          <div class="tabs small" role="tablist" aria-label="Response parts">
+            {tabs.map((t) => (
+              <button role="tab" key={t.id} aria-selected={shownTab === t.id} class={shownTab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)}>
+                {t.label}
+                {t.count !== undefined ? <span class="tab-count">{t.count}</span> : null}
+              </button>
+            ))}
           </div>
         )}
       </header>
-      {error && (
-        <p class="error" role="alert">
-          {error}
+      {!call && <p class="muted empty">No response yet. Send the request (Ctrl+Enter) to see the status, body and headers here.</p>}
+      {call?.running && (
+        <p class="muted pending" role="status">
+          {call.protocol === 'grpc' && call.streamed.length ? `Streaming: ${call.streamed.length.toLocaleString('en')} message${call.streamed.length === 1 ? '' : 's'} so far…` : 'Waiting for the response…'}
         </p>
       )}
-      {pending && <p class="muted">Waiting for the response…</p>}
-      {!response && !pending && !error && <p class="muted empty">No response yet. Send the request to see the status, body and headers here.</p>}
-      {response && tab === 'headers' && (
-        <table class="headers">
-          <tbody>
-            {response.headers.map(([k, v], i) => (
-              <tr key={i}>
-                <th>{k}</th>
-                <td>{v}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {call?.failure && <Failure failure={call.failure} onOpenSettings={onOpenSettings} />}
+      {call?.result?.afterScriptError && (
+        <p class="error script-error" role="alert">
+          The after-script failed: {call.result.afterScriptError}
+        </p>
       )}
-      {response && tab === 'body' && response.body.kind === 'binary' && (
-        <div class="binary">
-          <p>
-            {response.body.contentType}, {response.body.size.toLocaleString('en')} bytes
-          </p>
-          <button disabled={!onSaveAs} onClick={() => onSaveAs?.()}>
-            Save as…
-          </button>
-        </div>
+      {call?.result && call.result.unresolved.length > 0 && (
+        <p class="warning unresolved">
+          No value for {call.result.unresolved.map((u) => `{{${u}}}`).join(', ')}: sent as written.
+        </p>
       )}
-      {response && tab === 'body' && response.body.kind === 'text' && shown && (
-        <div class="text-body">
-          <div class="body-tools">
-            <label>
-              <input type="checkbox" checked={pretty} onChange={(e) => setPretty(e.currentTarget.checked)} /> Pretty
-            </label>
-            <button onClick={() => void navigator.clipboard.writeText((response.body as { text: string }).text)}>Copy</button>
-            {shown.truncated && <span class="muted">Showing the first {DISPLAY_LIMIT.toLocaleString('en')} characters.</span>}
-          </div>
-          <pre>{shown.text}</pre>
-        </div>
-      )}
+      {call && http && shownTab === 'body' && <HttpBody reply={http} callId={call.callId} onSave={onSave} onCopy={onCopy} />}
+      {call && shownTab === 'messages' && <GrpcMessages messages={grpc?.messages ?? call.streamed} status={grpc?.status} onCopy={onCopy} />}
+      {shownTab === 'headers' && <Pairs pairs={(http ?? grpc)!.headers} label="Response headers" />}
+      {shownTab === 'trailers' && grpc && <Pairs pairs={grpc.trailers} label="Trailers" />}
+      {shownTab === 'request' && http && <SentHttp sent={http.sent} />}
+      {shownTab === 'request' && grpc && <SentGrpc sent={grpc.sent} />}
+      {shownTab === 'logs' && <Logs logs={logs} />}
     </section>
+  );
+}
+
+function HttpStatusLine({ reply }: { reply: HttpReply }) {
+  return (
+    <span class="status-line">
+      <span class={`status s${Math.floor(reply.status / 100)}xx`}>
+        {reply.status} {reply.statusText}
+      </span>
+      <span class="muted time" title={`headers after ${formatMs(reply.timings.headersMs)}`}>
+        {formatMs(reply.timings.totalMs)}
+      </span>
+      <span class="muted size" title={`${reply.size.toLocaleString('en')} bytes`}>
+        {formatBytes(reply.size)}
+      </span>
+    </span>
+  );
+}
+
+function GrpcStatusLine({ reply }: { reply: GrpcReply }) {
+  return (
+    <span class="status-line">
+      <span class={`status ${reply.status.code === 0 ? 's2xx' : 's4xx'}`} title={reply.status.message}>
+        {reply.status.code} {reply.status.name}
+      </span>
+      {reply.cancelled && <span class="muted">cancelled</span>}
+      <span class="muted time">{formatMs(reply.timings.totalMs)}</span>
+      <span class="muted size">
+        {reply.messages.length.toLocaleString('en')} message{reply.messages.length === 1 ? '' : 's'}
+      </span>
+    </span>
+  );
+}
+
+function Failure({ failure, onOpenSettings }: { failure: CallFailure; onOpenSettings(): void }) {
+  const title: Record<CallFailure['kind'], string> = {
+    failed: 'No response',
+    script: 'The before-script failed; nothing was sent',
+    refused: 'Not sent',
+    cancelled: 'Cancelled',
+    input: 'Not sent',
+    other: 'The call failed',
+  };
+  return (
+    <div class={`call-failure ${failure.kind}`}>
+      <p class={failure.kind === 'cancelled' ? 'muted' : 'error'} role="alert">
+        <strong>{title[failure.kind]}:</strong> {failure.message}
+      </p>
+      {failure.missing && failure.missing.length > 1 && (
+        <ul class="missing">
+          {failure.missing.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      )}
+      {failure.kind === 'refused' && (
+        <button onClick={onOpenSettings} title={failure.reason === 'disabled' ? 'Settings > gRPC: Enable gRPC call' : 'Settings > gRPC Runtime'}>
+          Open settings
+        </button>
+      )}
+    </div>
+  );
+}
+
+function HttpBody({ reply, callId, onSave, onCopy }: { reply: HttpReply; callId: string; onSave: ResponsePanelProps['onSave']; onCopy(text: string): Promise<void> }) {
+  const [pretty, setPretty] = useState(true);
+  const contentType = reply.contentType ?? '';
+  const shown = useMemo(() => (reply.text !== undefined ? displayText(reply.text, pretty && reply.json, contentType) : undefined), [reply, pretty]);
+  if (reply.kind === 'binary' || reply.text === undefined) {
+    return (
+      <div class="binary">
+        <p>
+          <span class="content-type">{contentType || 'no content type'}</span>, {reply.size.toLocaleString('en')} bytes. A binary body is not shown as text.
+        </p>
+        <SaveAs callId={callId} contentType={contentType} onSave={onSave} />
+      </div>
+    );
+  }
+  return (
+    <div class="text-body">
+      <div class="body-tools">
+        {reply.json && (
+          <span class="segmented" role="group" aria-label="JSON view">
+            <button aria-pressed={pretty} class={pretty ? 'on' : ''} onClick={() => setPretty(true)}>
+              Pretty
+            </button>
+            <button aria-pressed={!pretty} class={!pretty ? 'on' : ''} onClick={() => setPretty(false)}>
+              Raw
+            </button>
+          </span>
+        )}
+        <span class="muted">{contentType}</span>
+        <CopyButton text={() => shown?.text ?? reply.text ?? ''} onCopy={onCopy} />
+      </div>
+      {(reply.truncated || shown?.truncated) && (
+        <div class="truncated" role="note">
+          <span>
+            The body is truncated at {DISPLAY_LIMIT.toLocaleString('en')} characters for display ({reply.size.toLocaleString('en')} bytes in all). Save it to read the rest.
+          </span>
+          <SaveAs callId={callId} contentType={contentType} onSave={onSave} />
+        </div>
+      )}
+      {reply.text === '' ? <p class="muted">Empty body.</p> : <pre class="body-text">{shown?.text}</pre>}
+    </div>
+  );
+}
+
+function CopyButton({ text, onCopy }: { text(): string; onCopy(text: string): Promise<void> }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'done' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  return (
+    <>
+      <button
+        class="copy"
+        onClick={() =>
+          onCopy(text()).then(
+            () => setState({ kind: 'done' }),
+            (e: Error) => setState({ kind: 'failed', message: e.message }),
+          )
+        }
+      >
+        Copy
+      </button>
+      {state.kind === 'done' && (
+        <span class="muted copied" role="status">
+          Copied
+        </span>
+      )}
+      {state.kind === 'failed' && (
+        <span class="error" role="alert">
+          Could not copy: {state.message}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Save as: a browser cannot open a native save dialog, so the path is typed (relative paths land in the project). */
+function SaveAs({ callId, contentType, onSave }: { callId: string; contentType: string; onSave: ResponsePanelProps['onSave'] }) {
+  const [open, setOpen] = useState(false);
+  const [path, setPath] = useState(() => defaultSaveName(contentType, callId));
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' } | { kind: 'saved'; outcome: SaveOutcome } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const save = async () => {
+    setState({ kind: 'saving' });
+    try {
+      setState({ kind: 'saved', outcome: await onSave(callId, path.trim()) });
+      setOpen(false);
+    } catch (e) {
+      setState({ kind: 'failed', message: (e as Error).message });
+    }
+  };
+  return (
+    <div class="save-as">
+      {!open && <button onClick={() => setOpen(true)}>Save as…</button>}
+      {open && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <input aria-label="Save to file" value={path} spellcheck={false} title="A path relative to the project, or absolute" onInput={(e) => setPath(e.currentTarget.value)} />
+          <button type="submit" class="primary" disabled={!path.trim() || state.kind === 'saving'}>
+            Save
+          </button>
+          <button type="button" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {state.kind === 'saved' && (
+        <span class="saved" role="status">
+          Saved {state.outcome.bytes.toLocaleString('en')} bytes to <code>{state.outcome.path}</code>
+        </span>
+      )}
+      {state.kind === 'failed' && (
+        <span class="error" role="alert">
+          Could not save: {state.message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function GrpcMessages({ messages, status, onCopy }: { messages: GrpcMessage[]; status: GrpcReply['status'] | undefined; onCopy(text: string): Promise<void> }) {
+  return (
+    <div class="grpc-replies">
+      {status && status.code !== 0 && (
+        <p class="error" role="alert">
+          {status.name}: {status.message}
+        </p>
+      )}
+      {status?.details?.length ? <pre class="status-details">{JSON.stringify(status.details, null, 2)}</pre> : null}
+      {messages.length === 0 && <p class="muted">No reply messages.</p>}
+      <ol class="messages">
+        {messages.map((m, i) => (
+          <GrpcMessageItem key={i} index={i} message={m} onCopy={onCopy} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function GrpcMessageItem({ index, message, onCopy }: { index: number; message: GrpcMessage; onCopy(text: string): Promise<void> }) {
+  const text = useMemo(() => JSON.stringify(message.json, null, 2), [message]);
+  return (
+    <li class="grpc-reply">
+      <div class="meta">
+        <span>#{index + 1}</span>
+        <span class="muted at" data-ms={message.atMs} title="since the call started">
+          +{formatMs(message.atMs)}
+        </span>
+        <span class="muted">{formatBytes(message.size)}</span>
+        <CopyButton text={() => text} onCopy={onCopy} />
+      </div>
+      {message.decodeError ? <p class="error">Could not decode: {message.decodeError}</p> : <pre>{text}</pre>}
+    </li>
+  );
+}
+
+function Pairs({ pairs, label }: { pairs: [string, string][]; label: string }) {
+  if (!pairs.length) return <p class="muted">None.</p>;
+  return (
+    <table class="headers" aria-label={label}>
+      <tbody>
+        {pairs.map(([k, v], i) => (
+          <tr key={i}>
+            <th>{k}</th>
+            <td>{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SentHttp({ sent }: { sent: HttpReply['sent'] }) {
+  return (
+    <div class="sent">
+      <p class="sent-line">
+        <code>
+          {sent.method} {sent.url}
+        </code>
+        {sent.proxy ? <span class="muted"> via {sent.proxy}</span> : null}
+      </p>
+      {sent.redirects.length > 0 && (
+        <ol class="redirects">
+          {sent.redirects.map((r, i) => (
+            <li key={i}>
+              {r.status} {r.from} → {r.to}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pairs pairs={sent.headers} label="Request headers" />
+      <p class="muted">Body: {sent.bodySize.toLocaleString('en')} bytes</p>
+    </div>
+  );
+}
+
+function SentGrpc({ sent }: { sent: GrpcReply['sent'] }) {
+  return (
+    <div class="sent">
+      <p class="sent-line">
+        <code>
+          {sent.target}
+          {sent.path}
+        </code>{' '}
+        <span class="muted">
+          {sent.security}, gRPC:{sent.kind}
+        </span>
+      </p>
+      <Pairs pairs={sent.metadata} label="Metadata sent" />
+      <ol class="messages">
+        {sent.messages.map((m, i) => (
+          <li key={i}>
+            <span class="muted">
+              +{formatMs(m.atMs)} · {formatBytes(m.size)}
+            </span>
+            <pre>{JSON.stringify(m.json, null, 2)}</pre>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Logs({ logs }: { logs: ScriptLogLine[] }) {
+  return (
+    <ol class="script-logs" aria-label="Script logs">
+      {logs.map((l, i) => (
+        <li key={i} class={`log-${l.level}`}>
+          <span class="muted">{l.script}</span> <span class="level">{l.level}</span> <span class="text">{l.text}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

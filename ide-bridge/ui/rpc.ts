@@ -8,6 +8,8 @@ export class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** The error's `data`: script logs of a ScriptFailed, the reason of a CallRefused, the environment of a Conflict. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -78,7 +80,7 @@ export class BridgeClient {
   }
 
   private receive(text: string): void {
-    let m: { id?: number | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } };
+    let m: { id?: number | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     try {
       m = JSON.parse(text);
     } catch {
@@ -91,7 +93,7 @@ export class BridgeClient {
     const p = typeof m.id === 'number' ? this.pending.get(m.id) : undefined;
     if (!p) return;
     this.pending.delete(m.id as number);
-    if (m.error) p.reject(new RpcError(m.error.code, m.error.message));
+    if (m.error) p.reject(new RpcError(m.error.code, m.error.message, m.error.data));
     else p.resolve(m.result);
   }
 

@@ -3,6 +3,7 @@
 
 import type { TargetedKeyboardEvent } from 'preact';
 import type { ResultOf } from '../protocol';
+import { isMenuKey, menuPoint } from './explorer-tree';
 import { Highlighted, pathRanges } from './highlight';
 import { MethodBadge } from './method-badge';
 import type { EndpointSummary } from './tree-model';
@@ -19,9 +20,14 @@ export interface SearchResultsProps {
   onNavigate(endpoint: EndpointSummary): void;
   /** Up from the first row goes back to the search field. */
   onLeaveTop(): void;
+  onContextMenu?(endpoint: EndpointSummary, x: number, y: number): void;
 }
 
-export function SearchResults({ results, active, selectedId, onActive, onOpen, onNavigate, onLeaveTop }: SearchResultsProps) {
+export function SearchResults({ results, active, selectedId, onActive, onOpen, onNavigate, onLeaveTop, onContextMenu }: SearchResultsProps) {
+  const menuFromKeyboard = () => {
+    const hit = results[active];
+    if (hit && onContextMenu) onContextMenu(hit.endpoint, ...menuPoint(`result-${active}`));
+  };
   const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>, page: number) => {
     const last = results.length - 1;
     const go = (i: number) => {
@@ -29,6 +35,10 @@ export function SearchResults({ results, active, selectedId, onActive, onOpen, o
       onActive(Math.max(0, Math.min(last, i)));
     };
     const hit = results[active];
+    if (isMenuKey(e)) {
+      e.preventDefault();
+      return menuFromKeyboard();
+    }
     switch (e.key) {
       case 'ArrowDown':
         return go(active + 1);
@@ -64,6 +74,11 @@ export function SearchResults({ results, active, selectedId, onActive, onOpen, o
       active={active}
       activeId={results.length ? `result-${active}` : undefined}
       onKeyDown={onKeyDown}
+      keyOf={(r) => r.endpoint.id}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        menuFromKeyboard();
+      }}
       renderRow={(r, i) => {
         const ranges = (field: string) => r.ranges.find((x) => x.field === field)?.ranges;
         const path = ranges('path') ?? pathRanges(ranges('address'), r.endpoint.method);
@@ -77,6 +92,12 @@ export function SearchResults({ results, active, selectedId, onActive, onOpen, o
             onMouseDown={() => onActive(i)}
             onClick={() => onOpen(r.endpoint)}
             onDblClick={() => onNavigate(r.endpoint)}
+            onContextMenu={(e) => {
+              e.preventDefault();
+              e.stopPropagation();
+              onActive(i);
+              onContextMenu?.(r.endpoint, e.clientX, e.clientY);
+            }}
           >
             <MethodBadge endpoint={r.endpoint} />
             <span class="path">

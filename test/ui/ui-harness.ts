@@ -36,8 +36,9 @@ export class UiProcess {
   stdout = '';
   stderr = '';
 
-  constructor(dir: string, extra: string[] = []) {
-    this.child = spawn(process.execPath, [CLI, 'ui', '--no-open', ...extra, dir], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `env` adds to the inherited environment (APISCOUT_CONFIG_DIR, APISCOUT_POSTMAN_API_URL, ...). */
+  constructor(dir: string, extra: string[] = [], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, [CLI, 'ui', '--no-open', ...extra, dir], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.child.stderr.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
     this.url = new Promise((resolve, reject) => {
       this.child.stdout.setEncoding('utf8').on('data', (d: string) => {

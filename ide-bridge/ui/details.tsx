@@ -1,0 +1,327 @@
+// The right-hand side of the explorer: the selected endpoint's request editor (HTTP or gRPC, on
+// the core's draft from request/get, edits saved as they are typed) and the response panel of its
+// last call. Sending goes through call/send with a call id chosen here, so call/message (streamed
+// gRPC replies), call/cancel and response/save can name the call. Each endpoint keeps its last
+// call: switching away and back shows it again, still running if it is.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ErrorCodes, ParamsOf } from '../protocol';
+import { DraftSaver } from './draft-saver';
+import { GrpcEditor } from './grpc-editor';
+import type { GrpcTab } from './grpc-editor';
+import type { Endpoint, RequestDraft, RequestState } from './request-draft';
+import { isGrpcDraft, paramHints } from './request-draft';
+import { RequestEditor } from './request-editor';
+import type { RequestTab } from './request-editor';
+import type { SaveState } from './request-head';
+import type { CallFailure, CallView, SaveOutcome } from './response-panel';
+import { ResponsePanel } from './response-panel';
+import type { BridgeClient } from './rpc';
+import { CANCELLED, RpcError } from './rpc';
+
+export type SettingsPage = NonNullable<ParamsOf<'host/openSettings'>['page']>;
+
+/** The DOM event a settings page listens for when no IDE host opened its own (a plain browser). */
+export const OPEN_SETTINGS_EVENT = 'apiscout:open-settings';
+
+// The catalog's codes this panel tells apart; the compiler checks them against protocol.ts
+// (a type-only import: the catalog's schemas stay out of the web app's bundle).
+const CODES = { BadInput: -32003, ScriptFailed: -32005, CallRefused: -32006, CallFailed: -32007 } as const satisfies Partial<typeof ErrorCodes>;
+
+export interface DetailsProps {
+  client: BridgeClient;
+  project: string;
+  selectedId: string | undefined;
+  /** Changes when the index changed: the endpoint model (path, hints) is read again. */
+  indexVersion: unknown;
+  onNavigate(e: Endpoint): void;
+  /** Called when a settings page should open and no IDE host took the request. */
+  onOpenSettings?(page: SettingsPage): void;
+  /** Reset to Default asked from elsewhere (the explorer's context menu): a new value resets that endpoint's editor. */
+  resetRequest?: { id: string; seq: number };
+}
+
+interface Loaded {
+  id: string;
+  state: RequestState;
+}
+
+export function Details({ client, project, selectedId, indexVersion, onNavigate, onOpenSettings, resetRequest }: DetailsProps) {
+  const [endpoint, setEndpoint] = useState<Endpoint>();
+  const [endpointError, setEndpointError] = useState<string>();
+  const [request, setRequest] = useState<Loaded>();
+  const [requestError, setRequestError] = useState<string>();
+  const [revision, setRevision] = useState(0);
+  const [saveStates, setSaveStates] = useState<ReadonlyMap<string, SaveState>>(new Map());
+  /** The editor tab each endpoint showed last. */
+  const [tabs, setTabs] = useState<ReadonlyMap<string, RequestTab | GrpcTab>>(new Map());
+
+  const saver = useMemo(
+    () =>
+      new DraftSaver<RequestDraft>(
+        async (id, draft) => {
+          await client.request('request/save', { project, id, draft });
+        },
+        (id, status) => setSaveStates((m) => new Map(m).set(id, status)),
+      ),
+    [client, project],
+  );
+  useEffect(() => {
+    const leave = () => void saver.flush();
+    window.addEventListener('beforeunload', leave);
+    return () => {
+      window.removeEventListener('beforeunload', leave);
+      leave();
+    };
+  }, [saver]);
+
+  // ------------------------------------------------------------------ the endpoint and its request
+  useEffect(() => {
+    if (!selectedId) return;
+    const abort = new AbortController();
+    setEndpointError(undefined);
+    client.request('endpoints/get', { project, id: selectedId }, abort.signal).then(
+      ({ endpoint: e }) => setEndpoint(e),
+      (e) => {
+        if (!isCancel(e)) setEndpointError(`Could not load the endpoint: ${message(e)}`);
+      },
+    );
+    return () => abort.abort();
+  }, [client, project, selectedId, indexVersion]);
+
+  useEffect(() => {
+    if (!selectedId) return;
+    const abort = new AbortController();
+    setRequestError(undefined);
+    void saver.flush();
+    (async () => {
+      // A revisit reads what the last write left, never what was on disk before it.
+      await saver.settled(selectedId);
+      const state = await client.request('request/get', { project, id: selectedId }, abort.signal);
+      if (abort.signal.aborted) return;
+      setRequest({ id: selectedId, state });
+      setRevision((r) => r + 1);
+    })().catch((e) => {
+      if (!isCancel(e)) setRequestError(`Could not load the request: ${message(e)}`);
+    });
+    return () => abort.abort();
+  }, [client, project, selectedId, saver]);
+
+  const hints = useMemo(() => (endpoint ? paramHints(endpoint) : new Map()), [endpoint]);
+
+  const change = (draft: RequestDraft) => {
+    if (!request) return;
+    setRequest({ id: request.id, state: { ...request.state, draft, edited: true } });
+    saver.schedule(request.id, draft);
+  };
+
+  const reset = async () => {
+    if (!request) return;
+    const id = request.id;
+    saver.discard(id);
+    setSaveStates((m) => new Map(m).set(id, { kind: 'idle' }));
+    try {
+      await saver.settled(id);
+      const state = await client.request('request/reset', { project, id });
+      setRequest((r) => (r?.id === id ? { id, state } : r));
+      setRevision((r) => r + 1);
+      setRequestError(undefined);
+    } catch (e) {
+      setRequestError(`Reset failed: ${message(e)}`);
+    }
+  };
+
+  useEffect(() => {
+    if (resetRequest && resetRequest.id === request?.id) void reset();
+  }, [resetRequest]);
+
+  // ------------------------------------------------------------------ calls
+  const calls = useRef(new Map<string, CallView>());
+  const [, setCallsVersion] = useState(0);
+  const frame = useRef(0);
+  /** Streamed messages can come thousands a second: the panel renders once per frame. */
+  const repaint = useCallback((now = false) => {
+    if (now) {
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+      setCallsVersion((v) => v + 1);
+    } else if (!frame.current) {
+      frame.current = requestAnimationFrame(() => {
+        frame.current = 0;
+        setCallsVersion((v) => v + 1);
+      });
+    }
+  }, []);
+  const update = (endpointId: string, callId: string, patch: Partial<CallView>) => {
+    const c = calls.current.get(endpointId);
+    if (c?.callId !== callId) return; // a newer call of this endpoint took its place
+    calls.current.set(endpointId, { ...c, ...patch });
+    repaint(true);
+  };
+
+  useEffect(
+    () =>
+      client.on('call/message', ({ callId, message: m }) => {
+        for (const [id, c] of calls.current) {
+          if (c.callId !== callId || !c.running) continue;
+          calls.current.set(id, { ...c, streamed: [...c.streamed, m] });
+          repaint();
+        }
+      }),
+    [client, repaint],
+  );
+
+  const cancelling = useRef(new Set<string>());
+  const send = async () => {
+    if (!request || !endpoint || endpoint.id !== request.id) return;
+    const id = request.id;
+    if (calls.current.get(id)?.running) return;
+    const draft = request.state.draft;
+    const callId = newCallId();
+    calls.current.set(id, { callId, protocol: isGrpcDraft(draft) ? 'grpc' : 'http', running: true, streamed: [] });
+    repaint(true);
+    // call/send saves the draft it is given; the waiting write would only repeat it.
+    saver.discard(id);
+    setSaveStates((m) => new Map(m).set(id, { kind: 'idle' }));
+    try {
+      await saver.settled(id);
+      const result = await client.request('call/send', { project, id, callId, draft });
+      update(id, callId, { running: false, result });
+      setSaveStates((m) => new Map(m).set(id, { kind: 'saved' }));
+      const host = draft.host.trim();
+      setRequest((r) => (r?.id === id && host ? { id, state: { ...r.state, edited: true, hosts: [host, ...r.state.hosts.filter((h) => h !== host)] } } : r));
+    } catch (e) {
+      update(id, callId, { running: false, failure: failureOf(e, cancelling.current.has(callId)) });
+    } finally {
+      cancelling.current.delete(callId);
+    }
+  };
+
+  const cancel = async () => {
+    const id = request?.id;
+    const c = id === undefined ? undefined : calls.current.get(id);
+    if (!id || !c?.running) return;
+    cancelling.current.add(c.callId);
+    try {
+      await client.request('call/cancel', { callId: c.callId });
+    } catch (e) {
+      update(id, c.callId, { failure: { kind: 'other', message: `Cancel failed: ${message(e)}` } });
+    }
+  };
+
+  const save = async (callId: string, path: string): Promise<SaveOutcome> => client.request('response/save', { callId, path });
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // JCEF and unfocused pages may refuse the clipboard: the IDE host can do it.
+    }
+    const { delivered } = await client.request('host/copy', { text });
+    if (!delivered) throw new Error('the browser refused the clipboard');
+  };
+
+  const openSettings = async (page: SettingsPage) => {
+    let delivered = false;
+    try {
+      delivered = (await client.request('host/openSettings', { page })).delivered;
+    } catch {
+      // No host to ask: the page's own settings view opens instead.
+    }
+    if (delivered) return;
+    onOpenSettings?.(page);
+    window.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { detail: { page } }));
+  };
+
+  if (!selectedId) return <p class="muted placeholder">Select an endpoint to edit its request.</p>;
+
+  const current = request?.id === selectedId && endpoint?.id === selectedId ? request : undefined;
+  const call = calls.current.get(selectedId);
+  const running = call?.running ?? false;
+  const onTab = (tab: RequestTab | GrpcTab) => setTabs((m) => new Map(m).set(selectedId, tab));
+  const tab = tabs.get(selectedId);
+  const line = {
+    running,
+    onSend: () => void send(),
+    onCancel: () => void cancel(),
+    onReset: () => void reset(),
+    edited: current?.state.edited ?? false,
+    saveState: saveStates.get(selectedId) ?? { kind: 'idle' as const },
+    revision,
+  };
+  return (
+    <div
+      class="details-inner"
+      onKeyDownCapture={(e) => {
+        // Ctrl/Cmd+Enter sends from anywhere in the editor, before CodeMirror takes it for a new line.
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          e.stopPropagation();
+          if (!running) void send();
+        }
+      }}
+    >
+      <div class="details-errors">
+        {endpointError && (
+          <p class="error" role="alert">
+            {endpointError}
+          </p>
+        )}
+        {requestError && (
+          <p class="error" role="alert">
+            {requestError}
+          </p>
+        )}
+      </div>
+      {current && endpoint ? (
+        isGrpcDraft(current.state.draft) ? (
+          <GrpcEditor key={`${selectedId}#${revision}`} tab={tab as GrpcTab | undefined} onTab={onTab} endpoint={endpoint} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
+        ) : (
+          <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
+        )
+      ) : (
+        <p class="muted placeholder">{endpointError || requestError ? '' : 'Loading…'}</p>
+      )}
+      {/* A new call starts on its first tab (Body, or Messages as they stream in). */}
+      <ResponsePanel key={call?.callId ?? selectedId} call={call} onSave={save} onCopy={copy} onOpenSettings={() => void openSettings(call?.failure?.reason === 'disabled' ? 'grpc' : 'grpcRuntime')} />
+    </div>
+  );
+}
+
+/** What the panel says about a call that gave no response. */
+export function failureOf(e: unknown, cancelledHere: boolean): CallFailure {
+  const text = message(e);
+  if (cancelledHere || (e instanceof RpcError && e.code === CANCELLED)) return { kind: 'cancelled', message: text };
+  if (!(e instanceof RpcError)) return { kind: 'other', message: text };
+  const data = (e.data ?? {}) as { logs?: CallFailure['logs']; reason?: string; missing?: unknown };
+  switch (e.code) {
+    case CODES.ScriptFailed:
+      return { kind: 'script', message: text, logs: Array.isArray(data.logs) ? data.logs : [] };
+    case CODES.CallRefused:
+      return {
+        kind: 'refused',
+        message: text,
+        ...(typeof data.reason === 'string' ? { reason: data.reason } : {}),
+        ...(Array.isArray(data.missing) ? { missing: data.missing.map(String) } : {}),
+      };
+    case CODES.CallFailed:
+      return { kind: 'failed', message: text };
+    case CODES.BadInput:
+      return { kind: 'input', message: text };
+    default:
+      return { kind: 'other', message: text };
+  }
+}
+
+function newCallId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `call-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function isCancel(e: unknown): boolean {
+  return e instanceof RpcError && e.code === CANCELLED;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

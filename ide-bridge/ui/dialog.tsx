@@ -1,0 +1,66 @@
+// A modal dialog: focus moves in when it opens and back where it was when it closes, Escape
+// closes it (the innermost one only, when dialogs nest: the Ask choice over the export dialog).
+
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+/** The dialog Escape closes: the last one opened (nested dialogs come later in the document). */
+function isTopmost(el: HTMLElement): boolean {
+  const all = document.querySelectorAll('[role=dialog]');
+  return all[all.length - 1] === el;
+}
+
+export interface DialogProps {
+  label: string;
+  onClose(): void;
+  class?: string;
+  children: ComponentChildren;
+}
+
+export function Dialog({ label, onClose, class: extra, children }: DialogProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea, button');
+    first?.focus();
+    // On the document, not the dialog: the focus may have left it (a button that went away or
+    // was disabled while its work ran) and Escape must still close it. A menu open above it
+    // handles Escape itself and marks the event.
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || !box.current || !isTopmost(box.current)) return;
+      e.preventDefault();
+      close.current();
+    };
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('keydown', escape);
+      // Back where it was; if that cannot take it (gone, or disabled while work runs), the
+      // dialog around it does, so Escape still reaches it.
+      if (!before?.isConnected) return;
+      before.focus();
+      if (document.activeElement !== before) before.closest<HTMLElement>('[role=dialog]')?.focus();
+    };
+  }, []);
+  return (
+    <div class="backdrop">
+      <div
+        ref={box}
+        class={`dialog${extra ? ` ${extra}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        // Focusable itself: a click on its text keeps the focus inside, so Escape still closes it.
+        tabIndex={-1}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The message of anything thrown, for the place that shows it. */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

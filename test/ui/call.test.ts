@@ -1,0 +1,494 @@
+// Sending from the API Explorer in Debian's Chromium: the real `apiscout ui` process on a copy of
+// the sample shop, calling real servers on 127.0.0.1 (an HTTP server that echoes, serves a binary
+// receipt, a long text and a request that never answers; the gRPC Echo server of the caller's
+// tests). The page is driven as a person would: search, select, edit, Ctrl+Enter, read the panel.
+// The sidecar's user settings live in a temporary APISCOUT_CONFIG_DIR, so the gRPC gate is set
+// per suite and nothing touches the machine's own config. Screenshots go to test-results/ui/.
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { echo, httpServer } from '../call/servers';
+import type { Echo, Running } from '../call/servers';
+import { FIXTURE as GRPC_FIXTURE, startGrpcServer } from '../call/grpc-server';
+import type { GrpcTestServer } from '../call/grpc-server';
+import { launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import type { RpcClient } from './ui-harness';
+
+const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
+
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
+const RECEIPT = 'GET /api/v1/orders/{orderId}/receipt';
+const COUNT = 'GET /api/v1/catalog/products/count';
+const TREE = 'GET /api/v1/catalog/categories/tree';
+const ORDERS = 'GET /api/v1/orders';
+const ORDER = 'GET /api/v1/orders/{orderId}';
+const CATEGORY = 'POST /api/v1/catalog/categories';
+const LONG = 600_001;
+
+let tmp: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-ui-call-'));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+/** A config folder with these user settings: what the sidecar's SettingsStore reads. */
+function configDir(settings: Record<string, unknown>): string {
+  const dir = fs.mkdtempSync(path.join(tmp, 'config-'));
+  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings));
+  return dir;
+}
+
+interface Known {
+  id: string;
+  address: string;
+  path: string;
+}
+
+/** Opens an endpoint the way a person does: its address in the search field, Enter on the hit. */
+async function openEndpoint(page: Page, e: Known): Promise<void> {
+  const search = page.getByLabel('Search endpoints');
+  await search.fill(e.address);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(e.id);
+  await search.press('Enter');
+  await page.locator(`.request-editor`).waitFor();
+  // The editor shows this endpoint's request (the path field, or the RPC for gRPC).
+  await poll(async () => (e.address.startsWith('gRPC') ? page.locator('.request-line .rpc').textContent() : page.locator('input.path-field').inputValue())).toContain(e.path);
+}
+
+async function setJson(page: Page, label: string, text: string): Promise<void> {
+  const cm = page.getByLabel(label, { exact: true });
+  await cm.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  // insertText: one edit, no auto-closed brackets doubling what is typed.
+  await page.keyboard.insertText(text);
+}
+
+describe('sending HTTP requests from the explorer', () => {
+  let shop: string;
+  let ui: UiProcess;
+  let rpc: RpcClient;
+  let page: Page;
+  let server: Running;
+  let project: string;
+  const endpoints = new Map<string, Known>();
+  const receipt = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(48 * 1024)]);
+  const hanging: { opened: number; closed: number } = { opened: 0, closed: 0 };
+  const served: string[] = [];
+  const known = (address: string) => endpoints.get(address)!;
+
+  beforeAll(async () => {
+    shop = path.join(tmp, 'shop');
+    fs.cpSync(SHOP, shop, { recursive: true });
+    // Scripts for two endpoints only: one whose after-script logs and fails, one whose before-script fails.
+    fs.mkdirSync(path.join(shop, '.apiscout'), { recursive: true });
+    fs.writeFileSync(
+      path.join(shop, '.apiscout', 'config.properties'),
+      [
+        `http.call.after[endpoint:${ORDERS}]=js:\`\`\``,
+        "logger.info('status ' + response.code())",
+        "throw new Error('no orders today')",
+        '```',
+        `http.call.before[endpoint:${ORDER}]=js:\`\`\``,
+        "console.log('checking the order id')",
+        "throw new Error('refused by the script')",
+        '```',
+        '',
+      ].join('\n'),
+    );
+    server = await httpServer((req, res, body) => {
+      const url = new URL(req.url!, 'http://x');
+      served.push(`${req.method} ${url.pathname}`);
+      if (url.pathname.endsWith('/receipt')) {
+        res.setHeader('content-type', 'application/pdf');
+        res.end(receipt);
+      } else if (url.pathname.endsWith('/catalog/products/count')) {
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+        res.end(`${'0123456789'.repeat(LONG / 10)}!`);
+      } else if (url.pathname.endsWith('/catalog/categories/tree')) {
+        hanging.opened++;
+        req.socket.once('close', () => hanging.closed++);
+      } else {
+        echo(req, res, body);
+      }
+    });
+    ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: configDir({}) });
+    rpc = await ui.rpc();
+    project = (await rpc.request('project/open', { root: shop })).project;
+    await rpc.request('project/wait', { project });
+    for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) endpoints.set(e.address, { id: e.id, address: e.address, path: e.path });
+    page = await newPage();
+    await page.goto(await ui.url);
+    await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    expect((page as Page & { problems: string[] }).problems).toEqual([]);
+    await page?.close();
+    rpc?.close();
+    expect(await ui.stop()).toBe(0);
+    await server?.close();
+  });
+
+  it('edits a path parameter, a header and the JSON body, sends with Ctrl+Enter, and shows the JSON pretty and raw', async () => {
+    const e = known(ADD_ITEM);
+    await openEndpoint(page, e);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('tab', { name: /^Path/ }).click();
+    await editor.getByLabel('Value of cartId').fill('c-42');
+    await editor.getByRole('tab', { name: /^Headers/ }).click();
+    await editor.getByRole('button', { name: '+ Add header' }).click();
+    await editor.locator('.rows-header input.param-name').last().fill('X-Trace');
+    await editor.locator('.rows-header input.param-value').last().fill('t-1');
+    await editor.getByRole('tab', { name: 'Body' }).click();
+    await setJson(page, 'JSON request body', '{"sku": "A-1", "quantity": 3}');
+    await poll(() => editor.locator('.body-status').textContent()).toContain('Valid JSON');
+
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    expect(await panel.locator('.time').textContent()).toMatch(/^\d+ ms$|^\d+\.\d\d s$/);
+    const raw = await rawBody(page);
+    const seen = JSON.parse(raw) as Echo;
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toMatch(/\/api\/v1\/carts\/c-42\/items$/);
+    expect(seen.headers['x-trace']).toBe('t-1');
+    expect(seen.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(seen.body)).toEqual({ sku: 'A-1', quantity: 3 });
+    expect(await panel.locator('.size').getAttribute('title')).toBe(`${Buffer.byteLength(raw).toLocaleString('en')} bytes`);
+
+    // Pretty is the default for JSON; Raw shows the bytes as they came.
+    expect(await panel.getByRole('button', { name: 'Pretty' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await panel.locator('pre.body-text').textContent()).toBe(JSON.stringify(seen, null, 2));
+    await page.screenshot({ path: screenshotPath('request-json-response') });
+    await panel.getByRole('button', { name: 'Raw' }).click();
+    expect(await panel.locator('pre.body-text').textContent()).toBe(raw);
+    await panel.getByRole('button', { name: 'Copy' }).click();
+    await panel.getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(raw);
+
+    // Headers, and the request as it was sent.
+    await panel.getByRole('tab', { name: /^Headers/ }).click();
+    expect(await panel.getByRole('table', { name: 'Response headers' }).textContent()).toContain('application/json');
+    await panel.getByRole('tab', { name: 'Request' }).click();
+    expect(await panel.locator('.sent-line').textContent()).toBe(`POST ${server.url}/api/v1/carts/c-42/items`);
+    expect(await panel.getByRole('table', { name: 'Request headers' }).textContent()).toContain('t-1');
+
+    // The host is in the history now.
+    expect(await page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(server.url);
+  });
+
+  it('keeps the edits through a page reload, and Reset brings back what the source says', async () => {
+    const e = known(ADD_ITEM);
+    const editor = page.locator('.request-editor');
+    await poll(() => editor.locator('.save-state').textContent()).toMatch(/^(Edits saved|Edited)$/);
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
+    await openEndpoint(page, e);
+    expect(await editor.getByLabel('Host').inputValue()).toBe(server.url);
+    expect(await editor.locator('.save-state').textContent()).toBe('Edited');
+    expect(JSON.parse(await editor.locator('.cm-content').innerText())).toEqual({ sku: 'A-1', quantity: 3 });
+    await editor.getByRole('tab', { name: /^Path/ }).click();
+    expect(await editor.getByLabel('Value of cartId').inputValue()).toBe('c-42');
+
+    await editor.getByRole('button', { name: 'Reset' }).click();
+    const fresh = await rpc.request('request/get', { project, id: e.id });
+    expect(fresh.edited).toBe(false);
+    if ('protocol' in fresh.draft) throw new Error('an HTTP endpoint got a gRPC draft');
+    await poll(() => editor.getByLabel('Host').inputValue()).toBe(fresh.draft.host);
+    await editor.getByRole('tab', { name: /^Path/ }).click();
+    expect(await editor.getByLabel('Value of cartId').inputValue()).toBe(fresh.draft.pathParams[0]!.value);
+    await editor.getByRole('tab', { name: 'Body' }).click();
+    expect(await editor.locator('.cm-content').innerText()).toBe(fresh.draft.body);
+    // Reset is on disk too: a reload shows the defaults.
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
+    await openEndpoint(page, e);
+    expect(await editor.getByLabel('Host').inputValue()).toBe(fresh.draft.host);
+    // The host used before stays in the history.
+    expect(await page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(server.url);
+  });
+
+  it('shows a binary body as its type and size, and saves its bytes where asked', async () => {
+    await openEndpoint(page, known(RECEIPT));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    expect(await panel.locator('.binary').textContent()).toContain(`application/pdf, ${receipt.length.toLocaleString('en')} bytes`);
+    expect(await panel.locator('pre').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Save as…' }).click();
+    const field = panel.getByLabel('Save to file');
+    expect(await field.inputValue()).toMatch(/^response-[\w-]+\.pdf$/);
+    await field.fill('receipt.pdf');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = path.join(shop, 'receipt.pdf');
+    await poll(() => panel.locator('.saved').textContent()).toBe(`Saved ${receipt.length.toLocaleString('en')} bytes to ${saved}`);
+    expect(fs.readFileSync(saved).equals(receipt)).toBe(true);
+  });
+
+  it('cuts a long text body at 500,000 characters for display and saves all of it', async () => {
+    await openEndpoint(page, known(COUNT));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    expect(await panel.locator('.truncated').textContent()).toContain('truncated at 500,000 characters');
+    expect(await panel.locator('pre.body-text').evaluate((el) => el.textContent!.length)).toBe(500_000);
+    await panel.getByRole('button', { name: 'Save as…' }).click();
+    await panel.getByLabel('Save to file').fill(path.join(tmp, 'long.txt'));
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await panel.locator('.saved').waitFor();
+    const text = fs.readFileSync(path.join(tmp, 'long.txt'), 'utf8');
+    expect(text.length).toBe(LONG);
+    expect(text.endsWith('9!')).toBe(true);
+  });
+
+  it('cancels a request that hangs: Send becomes Cancel while it runs', async () => {
+    await openEndpoint(page, known(TREE));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const cancel = editor.getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor();
+    await poll(() => hanging.opened).toBe(1);
+    expect(await page.locator('.response-panel .pending').textContent()).toBe('Waiting for the response…');
+    await cancel.click();
+    await poll(() => page.locator('.response-panel .call-failure').textContent()).toMatch(/^Cancelled:/);
+    await editor.getByRole('button', { name: 'Send' }).waitFor();
+    await poll(() => hanging.closed).toBe(1);
+  });
+
+  it('sends form fields and a file part as multipart', async () => {
+    const upload = path.join(tmp, 'upload.txt');
+    fs.writeFileSync(upload, 'file part content\n');
+    await openEndpoint(page, known(CATEGORY));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('tab', { name: 'Body' }).click();
+    await editor.getByRole('radio', { name: 'Multipart' }).check();
+    await editor.getByRole('button', { name: 'Edit in Form' }).click();
+    for (const [name, value, file] of [
+      ['title', 'Lamps', false],
+      ['picture', upload, true],
+    ] as const) {
+      await editor.getByRole('button', { name: '+ Add field' }).click();
+      await editor.locator('.rows-form input.param-name').last().fill(name);
+      await editor.locator('.rows-form input.param-value').last().fill(value);
+      if (file) await editor.getByLabel(`${name} is a file`).check();
+    }
+    expect(await editor.getByRole('tab', { name: /^Form/ }).textContent()).toBe('Form2');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    const seen = JSON.parse(await rawBody(page)) as Echo;
+    expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.body).toMatch(/name="title"\r\n\r\nLamps\r\n/);
+    expect(seen.body).toMatch(/name="picture"; filename="upload.txt"/);
+    expect(seen.body).toContain('file part content\n');
+  });
+
+  it('shows the scripts\' logs and an after-script error beside the response', async () => {
+    await openEndpoint(page, known(ORDERS));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    expect(await panel.locator('.script-error').textContent()).toMatch(/^The after-script failed: .*no orders today/);
+    await panel.getByRole('tab', { name: /^Logs/ }).click();
+    expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('status 200');
+  });
+
+  it('says a before-script stopped the request, with what it logged', async () => {
+    await openEndpoint(page, known(ORDER));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    const before = served.length;
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.call-failure').textContent()).toMatch(/^The before-script failed; nothing was sent:.*refused by the script/);
+    await panel.getByRole('tab', { name: /^Logs/ }).click();
+    expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('checking the order id');
+    expect(served.length).toBe(before);
+  });
+
+  it('says where a call failed: nothing listens at the host', async () => {
+    await openEndpoint(page, known(TREE));
+    const editor = page.locator('.request-editor');
+    const closed = await httpServer(() => {});
+    const url = closed.url;
+    await closed.close();
+    await editor.getByLabel('Host').fill(url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const failure = page.locator('.response-panel .call-failure');
+    await poll(() => failure.textContent()).toMatch(/^No response:/);
+    expect(await failure.textContent()).toContain(url.replace('http://', ''));
+  });
+
+  it('refuses a gRPC call while "Enable gRPC call" is off, and offers the settings', async () => {
+    const grpc = [...endpoints.values()].find((e) => e.address.startsWith('gRPC') && e.address.endsWith('/GetStock'))!;
+    await openEndpoint(page, grpc);
+    await page.evaluate(() => {
+      (window as unknown as { opened: string[] }).opened = [];
+      window.addEventListener('apiscout:open-settings', (e) => (window as unknown as { opened: string[] }).opened.push((e as CustomEvent<{ page: string }>).detail.page));
+    });
+    await page.locator('.request-editor').getByRole('button', { name: 'Send' }).click();
+    const failure = page.locator('.response-panel .call-failure');
+    await poll(() => failure.textContent()).toMatch(/^Not sent:.*Enable gRPC call/);
+    await failure.getByRole('button', { name: 'Open settings' }).click();
+    // No IDE host in a plain browser: the page's own settings view is asked through the DOM event.
+    await poll(() => page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual(['grpc']);
+  });
+});
+
+describe('gRPC calls from the explorer', () => {
+  let project: string;
+  let ui: UiProcess;
+  let page: Page;
+  let server: GrpcTestServer;
+  let rpc: RpcClient;
+  const endpoints = new Map<string, Known>();
+
+  beforeAll(async () => {
+    project = path.join(tmp, 'grpc-call');
+    fs.cpSync(GRPC_FIXTURE, project, { recursive: true });
+    server = await startGrpcServer();
+    ui = new UiProcess(project, [], { APISCOUT_CONFIG_DIR: configDir({ 'grpc.enabled': true }) });
+    rpc = await ui.rpc();
+    const id = (await rpc.request('project/open', { root: project })).project;
+    await rpc.request('project/wait', { project: id });
+    for (const m of (await rpc.request('endpoints/tree', { project: id })).modules) for (const c of m.classes) for (const e of c.endpoints) endpoints.set(e.address.replace(/^gRPC \/acme\.echo\.v1\.Echo\//, ''), { id: e.id, address: e.address, path: e.path });
+    page = await newPage();
+    await page.goto(await ui.url);
+    await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    expect((page as Page & { problems: string[] }).problems).toEqual([]);
+    await page?.close();
+    rpc?.close();
+    expect(await ui.stop()).toBe(0);
+    await server?.stop();
+  });
+
+  it('shows a server stream message by message as it arrives, then the status and headers', async () => {
+    await openEndpoint(page, endpoints.get('Count')!);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.address);
+    await editor.getByRole('tab', { name: /^Metadata/ }).click();
+    await editor.getByRole('button', { name: '+ Add metadata' }).click();
+    await editor.locator('.rows-header input.param-name').last().fill('x-trace');
+    await editor.locator('.rows-header input.param-value').last().fill('abc');
+    await editor.getByRole('tab', { name: /^Message/ }).click();
+    await setJson(page, 'Request message', '{"n": 5, "interval_ms": 200}');
+    // Every count of messages the panel shows while the stream runs, recorded by the page.
+    await page.evaluate(() => {
+      const seen: number[] = ((window as unknown as { counts: number[] }).counts = []);
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('.response-panel .grpc-reply').length;
+        if (seen.at(-1) !== n) seen.push(n);
+      }).observe(document.querySelector('main.details')!, { subtree: true, childList: true });
+    });
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.pending').textContent()).toMatch(/^Streaming: [1-4] messages? so far/);
+    await page.screenshot({ path: screenshotPath('grpc-stream') });
+    await poll(() => panel.locator('.status').textContent()).toBe('0 OK');
+    const counts = await page.evaluate(() => (window as unknown as { counts: number[] }).counts);
+    expect(counts.filter((n) => n > 0)).toEqual([1, 2, 3, 4, 5]);
+    const replies = panel.locator('.grpc-reply');
+    expect(await replies.count()).toBe(5);
+    // ProtoJSON: a zero index is the default and is left out.
+    for (let i = 0; i < 5; i++) expect(JSON.parse((await replies.nth(i).locator('pre').textContent())!)).toEqual({ ...(i ? { index: i } : {}), label: `tick ${i}` });
+    // Arrival times grow with the server's interval.
+    const ms = await replies.locator('.at').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.ms)));
+    expect(await replies.locator('.at').first().textContent()).toMatch(/^\+(\d+ ms|\d+\.\d\d s)$/);
+    expect(ms[4]! - ms[0]!).toBeGreaterThanOrEqual(600);
+    await page.screenshot({ path: screenshotPath('grpc-stream-done') });
+    await panel.getByRole('tab', { name: /^Headers/ }).click();
+    expect(await panel.getByRole('table', { name: 'Response headers' }).textContent()).toContain('x-traceabc');
+    await panel.getByRole('tab', { name: 'Request' }).click();
+    expect(await panel.locator('.sent-line').textContent()).toContain('/acme.echo.v1.Echo/Count');
+  });
+
+  it('cancels a running stream: what arrived stays, the status says cancelled', async () => {
+    await openEndpoint(page, endpoints.get('Count')!);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.address);
+    await setJson(page, 'Request message', '{"n": 100, "interval_ms": 100}');
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.grpc-reply').count()).toBeGreaterThanOrEqual(2);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => panel.locator('.status-line').textContent()).toMatch(/cancelled/);
+    const got = await panel.locator('.grpc-reply').count();
+    expect(got).toBeGreaterThanOrEqual(2);
+    expect(got).toBeLessThan(100);
+    await poll(() => server.cancelled).toContain('Count');
+  });
+
+  it('shows a failed RPC\'s status, message and details', async () => {
+    await openEndpoint(page, endpoints.get('Fail')!);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.address);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('3 INVALID_ARGUMENT');
+    expect(await panel.locator('.grpc-replies .error').textContent()).toBe('INVALID_ARGUMENT: text must not be empty');
+    expect(await panel.locator('.status-details').textContent()).toContain('must not be empty');
+    await panel.getByRole('tab', { name: /^Trailers/ }).click();
+    expect(await panel.getByRole('table', { name: 'Trailers' }).textContent()).toContain('x-reasonempty');
+  });
+
+  it('sends a client stream from a list of messages, one added and one removed', async () => {
+    await openEndpoint(page, endpoints.get('Sum')!);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.address);
+    const before = await editor.locator('.grpc-message').count();
+    await editor.getByRole('button', { name: '+ Add message' }).click();
+    await poll(() => editor.locator('.grpc-message').count()).toBe(before + 1);
+    for (let i = before + 1; i > 2; i--) await editor.getByRole('button', { name: `Remove message ${i}` }).click();
+    await poll(() => editor.locator('.grpc-message').count()).toBe(2);
+    await setJson(page, 'Request message 1', '{"currency_code": "EUR", "units": "2", "nanos": 500000000}');
+    await setJson(page, 'Request message 2', '{"currency_code": "EUR", "units": "3", "nanos": 700000000}');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('0 OK');
+    expect(JSON.parse((await panel.locator('.grpc-reply pre').first().textContent())!)).toEqual({ currencyCode: 'EUR', units: '6', nanos: 200000000 });
+  });
+});
+
+/** The response body as received: the Raw view's text. */
+async function rawBody(page: Page): Promise<string> {
+  const panel = page.locator('.response-panel');
+  await panel.getByRole('button', { name: 'Raw' }).click();
+  const text = (await panel.locator('pre.body-text').textContent())!;
+  await panel.getByRole('button', { name: 'Pretty' }).click();
+  return text;
+}

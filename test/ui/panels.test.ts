@@ -1,0 +1,656 @@
+// The explorer's panels in Debian's Chromium against the real `apiscout ui` process: the context
+// menu's copies (read back from the browser's clipboard) by mouse and keyboard, exports through
+// the dialog checked by their consumers (an OpenAPI validator, the cURL file itself), Ask each
+// export, environments edited with their secrets kept out of the project, a Postman pull conflict
+// resolved with Merge against the Postman API stand-in, settings saved to their files and refused
+// at the field, and Auto Detect on a gRPC project. A second part runs under an IDE host (the
+// stdio sidecar): navigation, the clipboard and settings go to the host. Screenshots of the export
+// dialog, the environment panel and the settings page go to test-results/ui/.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validate } from '@readme/openapi-parser';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { buildTree } from '../../core/model/tree';
+import { SidecarClient } from '../bridge/sidecar-client';
+import { loadDefinition, FIXTURE as GRPC_FIXTURE } from '../call/grpc-server';
+import { startPostmanStandIn } from '../postman/stand-in';
+import type { PostmanStandIn } from '../postman/stand-in';
+import { CLI, launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import type { RpcClient } from './ui-harness';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
+const ACTIONS = ['Export…', 'Copy API URL', 'Copy Path', 'Copy as cURL', 'Navigate to Source', 'Reset to Default'];
+
+let tmp: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-panels-'));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+function copyOf(fixture: string, name: string): string {
+  const dir = path.join(tmp, name);
+  fs.cpSync(fixture, dir, { recursive: true });
+  return dir;
+}
+
+/** Every file under a folder with its text (the project must never hold a secret). */
+function filesUnder(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    out.set(path.relative(dir, file), fs.readFileSync(file, 'latin1'));
+  }
+  return out;
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const row = (page: Page, key: string) => page.locator(`#tree .row[data-key="${key.replace(/["\\]/g, '\\$&')}"]`);
+const menu = (page: Page) => page.getByRole('menu', { name: 'Endpoint actions' });
+
+async function choose(page: Page, target: Locator, action: string): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await target.click({ button: 'right' });
+  await menu(page).getByRole('menuitem', { name: action, exact: true }).click();
+  await menu(page).waitFor({ state: 'detached' });
+}
+
+describe('panels on the sample shop', () => {
+  let shop: string;
+  let config: string;
+  let ui: UiProcess;
+  let rpc: RpcClient;
+  let context: BrowserContext;
+  let page: Page;
+  let expected: ScanResult;
+  let project: string;
+  let postman: PostmanStandIn;
+  const byAddress = (a: string): Endpoint => expected.endpoints.find((e) => e.address === a)!;
+
+  beforeAll(async () => {
+    postman = await startPostmanStandIn();
+    shop = copyOf(SHOP, 'shop');
+    config = fs.mkdtempSync(path.join(tmp, 'config-'));
+    expected = JSON.parse(execFileSync(process.execPath, [CLI, 'scan', '--json', shop], { encoding: 'utf8' }));
+    ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: config, APISCOUT_POSTMAN_API_URL: postman.url, APISCOUT_POSTMAN_API_KEY: '' });
+    // Tall enough for the whole shop tree to be rendered: rows are found without scrolling the list.
+    context = await browser.newContext({ viewport: { width: 1400, height: 1400 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
+    page = await newPage(context);
+    await page.goto(await ui.url);
+    await page.locator('.toolbar .count').filter({ hasText: `${expected.endpoints.length} endpoints` }).waitFor();
+    rpc = await ui.rpc();
+    project = (await rpc.request('project/list', {})).projects[0]!.project;
+  });
+
+  // A failed test leaves no dialog behind for the next one.
+  afterEach(async () => {
+    for (let i = 0; i < 4 && (await page.locator('[role=dialog], [role=menu]').count()); i++) {
+      await page.locator('[role=dialog], [role=menu]').last().focus();
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  afterAll(async () => {
+    rpc?.close();
+    await context?.close();
+    expect(await ui.stop()).toBe(0);
+    await postman?.close();
+  });
+
+  it('copies from the context menu what the sidecar says, by mouse and keyboard, on endpoints, classes and hits', async () => {
+    const e = byAddress(ADD_ITEM);
+    const target = row(page, e.id);
+    await target.click({ button: 'right' });
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual(ACTIONS);
+    await page.screenshot({ path: screenshotPath('context-menu') });
+    await menu(page).getByRole('menuitem', { name: 'Copy Path' }).click();
+    await poll(() => clipboard(page)).toBe(e.path);
+    await page.getByRole('status').filter({ hasText: 'Copy Path' }).waitFor();
+
+    for (const [action, what] of [['Copy API URL', 'apiUrl'], ['Copy as cURL', 'curl']] as const) {
+      await choose(page, target, action);
+      const want = await rpc.request('copy/text', { project, ids: [e.id], what });
+      await poll(() => clipboard(page)).toBe(want.text);
+    }
+    expect(await clipboard(page)).toMatch(/^curl /m);
+    // Copy API URL: METHOD /path, no host (a module's context path may come first).
+    const apiUrl = (await rpc.request('copy/text', { project, ids: [e.id], what: 'apiUrl' })).text.trim();
+    expect(apiUrl.startsWith('POST /') && apiUrl.endsWith(e.path), apiUrl).toBe(true);
+
+    // Keyboard: Shift+F10 on the active row, arrows to Copy Path, Enter.
+    const other = expected.endpoints.find((x) => x.method === 'GET' && x.path !== e.path)!;
+    await row(page, other.id).click();
+    await page.keyboard.press('Shift+F10');
+    await menu(page).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menu');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await menu(page).locator('.menu-item.active').textContent()).toBe('Copy Path');
+    await page.keyboard.press('Enter');
+    await poll(() => clipboard(page)).toBe(other.path);
+    // The context-menu key opens it too; Escape closes it and the tree has the focus back.
+    await page.keyboard.press('ContextMenu');
+    await menu(page).waitFor();
+    await page.keyboard.press('ArrowUp'); // wraps to the last item
+    expect(await menu(page).locator('.menu-item.active').textContent()).toBe('Reset to Default');
+    await page.keyboard.press('Escape');
+    await menu(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tree');
+    // A click elsewhere closes it.
+    await target.click({ button: 'right' });
+    await menu(page).waitFor();
+    await page.mouse.click(1000, 700);
+    await menu(page).waitFor({ state: 'detached' });
+
+    // A class row: one line per endpoint of the class; no Reset on a group.
+    const cls = buildTree(expected.endpoints)[0]!.classes[0]!;
+    const classRow = page.locator('#tree .row.kind-class').first();
+    await classRow.click({ button: 'right' });
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual(ACTIONS.slice(0, 5));
+    await menu(page).getByRole('menuitem', { name: 'Copy Path' }).click();
+    const want = await rpc.request('copy/text', { project, ids: cls.endpoints.map((x) => x.id), what: 'path' });
+    await poll(() => clipboard(page)).toBe(want.text);
+    expect(want.text.split('\n').filter(Boolean)).toHaveLength(cls.endpoints.length);
+
+    // A search hit has the same menu.
+    await page.getByLabel('Search endpoints').fill('DELETE /api/v1/carts/c1/items/sku-9');
+    const hit = page.locator('#results .row').first();
+    await poll(() => hit.locator('.path').textContent()).toBe('/api/v1/carts/{cartId}/items/{sku}');
+    await hit.click({ button: 'right' });
+    await menu(page).getByRole('menuitem', { name: 'Copy Path' }).click();
+    await poll(() => clipboard(page)).toBe('/api/v1/carts/{cartId}/items/{sku}');
+    await page.getByLabel('Search endpoints').fill('');
+    await page.locator('#tree').waitFor();
+  });
+
+  it('says where a copy failed when neither the browser nor an IDE host can take it', async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as { realWrite?: Clipboard['writeText'] };
+      w.realWrite = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    try {
+      await choose(page, row(page, byAddress(ADD_ITEM).id), 'Copy Path');
+      const alert = page.locator('.toast.error').filter({ hasText: 'Copy Path' });
+      await poll(() => alert.textContent()).toContain('no IDE host is connected');
+      await alert.getByRole('button', { name: 'Dismiss' }).click();
+    } finally {
+      await page.evaluate(() => {
+        navigator.clipboard.writeText = (window as unknown as { realWrite: Clipboard['writeText'] }).realWrite;
+      });
+    }
+  });
+
+  it('Navigate to Source shows the file in a browser', async () => {
+    const e = byAddress(ADD_ITEM);
+    await choose(page, row(page, e.id), 'Navigate to Source');
+    const view = page.getByRole('dialog', { name: /^Source of / });
+    await view.locator('.cm-target-line').waitFor();
+    expect(await view.locator('.file').textContent()).toBe(`${e.source.file}:${e.source.line}`);
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'detached' });
+  });
+
+  it('Reset to Default drops the saved edits', async () => {
+    const e = byAddress(ADD_ITEM);
+    const state = await rpc.request('request/get', { project, id: e.id });
+    await rpc.request('request/save', { project, id: e.id, draft: { ...state.draft, host: 'http://127.0.0.1:9' } });
+    expect((await rpc.request('request/get', { project, id: e.id })).edited).toBe(true);
+    await choose(page, row(page, e.id), 'Reset to Default');
+    await page.getByRole('status').filter({ hasText: 'Reset to Default' }).waitFor();
+    expect((await rpc.request('request/get', { project, id: e.id })).edited).toBe(false);
+  });
+
+  it('Reset to Default on the open endpoint resets its editor, edits typed a moment ago included', async () => {
+    const e = byAddress(ADD_ITEM);
+    await row(page, e.id).click();
+    const host = page.locator('.request-editor').getByLabel('Host');
+    await poll(() => host.inputValue()).toMatch(/^http:\/\/localhost:8080/);
+    const original = await host.inputValue();
+    await host.fill('http://127.0.0.1:9999');
+    await poll(async () => (await rpc.request('request/get', { project, id: e.id })).draft.host).toBe('http://127.0.0.1:9999');
+    await host.fill('http://127.0.0.1:9998'); // still being saved when the menu resets it
+    await choose(page, row(page, e.id), 'Reset to Default');
+    await poll(() => page.locator('.request-editor').getByLabel('Host').inputValue()).toBe(original);
+    await poll(async () => (await rpc.request('request/get', { project, id: e.id })).edited).toBe(false);
+  });
+
+  it('exports a class to OpenAPI from the context menu: the file is written, valid, and holds the class', async () => {
+    const cls = buildTree(expected.endpoints)
+      .flatMap((m) => m.classes)
+      .find((c) => c.endpoints.length > 2 && c.endpoints.every((x) => x.method !== 'gRPC'))!;
+    await choose(page, row(page, `c:${expected.endpoints.find((x) => x.className === cls.className)!.module}:${cls.className}`), 'Export…');
+    const dialog = page.getByRole('dialog', { name: 'Export' });
+    expect(await dialog.getByRole('radio', { checked: true }).first().evaluate((el) => el.parentElement!.textContent)).toContain(`class ${cls.simpleName}`);
+    await dialog.getByLabel('Channel').selectOption('openapi');
+    await dialog.getByLabel('Format').selectOption('json');
+    const out = path.join(tmp, 'exports', 'openapi');
+    await dialog.getByLabel('Export directory').fill(out);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const result = dialog.getByRole('status', { name: 'Export result' });
+    await poll(() => result.textContent()).toContain(`${cls.endpoints.length} endpoints of ${cls.endpoints.length} exported`);
+    await page.screenshot({ path: screenshotPath('export-dialog') });
+    const written = await result.locator('.files li code').allTextContents();
+    expect(written).toHaveLength(1);
+    expect(written[0]!.startsWith(out)).toBe(true);
+    const size = fs.statSync(written[0]!).size;
+    expect(await result.locator('.files li .muted').textContent()).toBe(size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`);
+    const doc = JSON.parse(fs.readFileSync(written[0]!, 'utf8'));
+    const check = await validate(structuredClone(doc));
+    expect('errors' in check ? check.errors : [], JSON.stringify(check)).toEqual([]);
+    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).filter((k) => k !== 'parameters').map((m) => `${m.toUpperCase()} ${p}`));
+    expect(operations).toHaveLength(cls.endpoints.length);
+    for (const x of cls.endpoints) expect(operations.some((o) => o.startsWith(`${x.method} `) && o.endsWith(x.path)), x.address).toBe(true);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('exports cURL from the toolbar with per-export options, and to the clipboard', async () => {
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export' });
+    await dialog.getByLabel('Channel').selectOption('curl');
+    await dialog.getByLabel('Placeholders').selectOption('keep');
+    await dialog.getByLabel('Long flags (--request, --header, --data)').check();
+    await dialog.getByLabel('One flag per line').uncheck();
+    const out = path.join(tmp, 'exports', 'curl');
+    await dialog.getByLabel('Export directory').fill(out);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const result = dialog.getByRole('status', { name: 'Export result' });
+    await result.locator('.files li').first().waitFor();
+    const file = (await result.locator('.files li code').allTextContents())[0]!;
+    expect(file.endsWith('.sh')).toBe(true);
+    const script = fs.readFileSync(file, 'utf8');
+    // gRPC endpoints come out as grpcurl commands.
+    const commands = script.split('\n').filter((l) => /^(curl|grpcurl) /.test(l));
+    const exported = Number(/^(\d+) endpoints? of/.exec((await result.locator('p').first().textContent())!)![1]);
+    expect(commands).toHaveLength(exported);
+    const curls = commands.filter((c) => c.startsWith('curl '));
+    expect(curls.length).toBeGreaterThan(20);
+    // Long flags: --request (HEAD is --head), never -X or -H.
+    expect(curls.filter((c) => !/ --(request|head) /.test(c) || / -[XHd] /.test(c))).toEqual([]);
+    expect(script).toContain('{{host}}');
+    // The same export to the clipboard: the text is the file's.
+    await dialog.getByLabel('Copy to clipboard').check();
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await poll(() => result.textContent()).toContain('copied to the clipboard');
+    expect(await clipboard(page)).toBe(script);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The next export starts from this one's channel and destination.
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+    expect(await dialog.getByLabel('Channel').inputValue()).toBe('curl');
+    expect(await dialog.getByLabel('Copy to clipboard').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Export directory').inputValue()).toBe(out);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('opens the export dialog with Alt+Shift+E on the open endpoint', async () => {
+    const e = byAddress(ADD_ITEM);
+    await row(page, e.id).click();
+    await poll(() => page.locator('.request-editor').getByLabel('Host').count()).toBe(1);
+    await page.locator('#tree').focus();
+    await page.keyboard.press('Alt+Shift+E');
+    const dialog = page.getByRole('dialog', { name: 'Export' });
+    const first = dialog.getByRole('radio').first();
+    expect(await first.isChecked()).toBe(true);
+    expect(await first.evaluate((el) => el.parentElement!.textContent!.trim())).toBe(e.address);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tree');
+  });
+
+  it('asks for an environment each export in Ask mode: a choice resolves, Skip keeps placeholders', async () => {
+    await rpc.request('env/save', { project, environment: { name: 'staging', variables: [{ key: 'host', value: 'https://staging.shop.test:8443' }] } });
+    const e = byAddress(ADD_ITEM);
+    const out = path.join(tmp, 'exports', 'ask');
+    const exportOnce = async (choice: string) => {
+      await choose(page, row(page, e.id), 'Export…');
+      const dialog = page.getByRole('dialog', { name: 'Export' });
+      await dialog.getByLabel('Channel').selectOption('curl');
+      await dialog.getByLabel('Placeholders').selectOption('ask');
+      await dialog.getByRole('radio', { name: 'Directory' }).check();
+      await dialog.getByLabel('Export directory').fill(out);
+      await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+      const ask = page.getByRole('dialog', { name: 'Choose an environment' });
+      await ask.getByRole('button', { name: 'staging' }).waitFor();
+      await ask.getByRole('button', { name: choice }).click();
+      await ask.waitFor({ state: 'detached' });
+      const file = (await dialog.getByRole('status', { name: 'Export result' }).locator('.files li code').first().textContent())!;
+      const text = fs.readFileSync(file, 'utf8');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      return text;
+    };
+    const resolved = await exportOnce('staging');
+    expect(resolved).toContain(`https://staging.shop.test:8443`);
+    expect(resolved).not.toContain('{{host}}');
+    const skipped = await exportOnce('Skip');
+    expect(skipped).toContain('{{host}}');
+    expect(skipped).not.toContain('staging.shop.test');
+    await rpc.request('env/delete', { project, name: 'staging' });
+  });
+
+  it('creates, edits and renames environments; a secret is masked, revealed on demand, and kept out of the project', async () => {
+    const secret = `s3cr3t-${Date.now()}`;
+    await page.getByRole('button', { name: 'Environments' }).click();
+    const panel = page.getByRole('dialog', { name: 'Environments' });
+    await panel.getByRole('button', { name: 'New environment' }).click();
+    await panel.getByLabel('Environment name').fill('dev');
+    await panel.getByLabel('Value 1', { exact: true }).fill('http://127.0.0.1:8080');
+    await panel.getByRole('button', { name: 'Add variable' }).click();
+    await panel.getByLabel('Key 2', { exact: true }).fill('token');
+    await panel.getByLabel('Secret 2', { exact: true }).check();
+    await panel.getByLabel('Value 2', { exact: true }).fill(secret);
+    expect(await panel.getByLabel('Value 2', { exact: true }).getAttribute('type')).toBe('password');
+    await panel.getByRole('button', { name: 'Reveal value 2' }).click();
+    expect(await panel.getByLabel('Value 2', { exact: true }).getAttribute('type')).toBe('text');
+    await panel.getByRole('button', { name: 'Hide value 2' }).click();
+    await panel.getByRole('button', { name: 'Add variable' }).click();
+    await panel.getByLabel('Key 3', { exact: true }).fill('localOnly');
+    await panel.getByLabel('Value 3', { exact: true }).fill('kept');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: "Saved 'dev'" }).waitFor();
+    await panel.getByLabel('Active environment').selectOption('dev');
+    await poll(async () => (await rpc.request('env/list', { project })).active).toBe('dev');
+
+    const list = await rpc.request('env/list', { project });
+    expect(list.environments.find((x) => x.name === 'dev')!.variables).toEqual([
+      { key: 'host', value: 'http://127.0.0.1:8080' },
+      { key: 'token', value: secret, secret: true },
+      { key: 'localOnly', value: 'kept' },
+    ]);
+    // The project holds the environment but not the secret; the user's folder does.
+    const projectFiles = filesUnder(shop);
+    expect([...projectFiles.values()].some((t) => t.includes('localOnly'))).toBe(true);
+    expect([...projectFiles].filter(([, t]) => t.includes(secret)).map(([f]) => f)).toEqual([]);
+    expect([...filesUnder(config).values()].some((t) => t.includes(secret))).toBe(true);
+    await page.screenshot({ path: screenshotPath('environment-panel') });
+
+    // Rename: a copy under the new name, the old one gone, its secret with it.
+    await panel.getByLabel('Environment name').fill('dev2');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: "Renamed 'dev' to 'dev2'" }).waitFor();
+    const renamed = await rpc.request('env/list', { project });
+    expect(renamed.environments.map((x) => x.name)).toEqual(['dev2']);
+    expect(renamed.environments[0]!.variables.find((v) => v.key === 'token')).toEqual({ key: 'token', value: secret, secret: true });
+    await panel.getByLabel('Environment name').fill('dev');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name)).toEqual(['dev']);
+    // Delete asks first.
+    await panel.getByRole('button', { name: 'New environment' }).click();
+    await panel.getByLabel('Environment name').fill('scratch');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name).sort()).toEqual(['dev', 'scratch']);
+    // The list walks with the keyboard: up from 'scratch' to 'dev', Enter opens it.
+    const options = panel.getByRole('listbox', { name: 'Environment list' }).getByRole('option');
+    await options.filter({ hasText: 'scratch' }).focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await poll(() => panel.getByLabel('Environment name').inputValue()).toBe('dev');
+    await options.filter({ hasText: 'scratch' }).click();
+    await poll(() => panel.getByLabel('Environment name').inputValue()).toBe('scratch');
+    await panel.getByRole('button', { name: 'Delete…' }).click();
+    await panel.getByRole('button', { name: 'Delete', exact: true }).click();
+    await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name)).toEqual(['dev']);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('syncs with Postman: off without a token (and says why), on with one; a pull conflict resolved with Merge; a refused push forced', async () => {
+    const remote = postman.seed('ws-personal', 'dev', [
+      { key: 'host', value: 'https://dev.remote.test', type: 'default' },
+      { key: 'extra', value: 'from-postman', type: 'default' },
+    ]);
+    await page.getByRole('button', { name: 'Environments' }).click();
+    const panel = page.getByRole('dialog', { name: 'Environments' });
+    const sync = panel.getByRole('button', { name: 'Sync ▾' });
+    await poll(() => sync.isDisabled()).toBe(true);
+    expect(await panel.locator('.sync-off').textContent()).toMatch(/^Sync is off: .+/);
+    await panel.getByLabel('Postman API token').fill(postman.apiKey);
+    await panel.getByRole('button', { name: 'Save token' }).click();
+    await poll(() => sync.isDisabled()).toBe(false);
+    await panel.locator('.sync-off').waitFor({ state: 'detached' });
+    // Persisted per user, never in the project.
+    expect([...filesUnder(config).values()].some((t) => t.includes(postman.apiKey))).toBe(true);
+    expect([...filesUnder(shop).values()].some((t) => t.includes(postman.apiKey))).toBe(false);
+
+    await sync.click();
+    await page.getByRole('menu', { name: 'Sync' }).getByRole('menuitem', { name: 'Pull…' }).click();
+    const pull = page.getByRole('dialog', { name: 'Pull from Postman' });
+    await pull.getByRole('button', { name: 'dev' }).click();
+    const conflict = page.getByRole('dialog', { name: 'Pull conflict' });
+    await conflict.waitFor();
+    await page.screenshot({ path: screenshotPath('environment-pull-conflict') });
+    await conflict.getByRole('button', { name: 'Merge' }).click();
+    await page.getByRole('status').filter({ hasText: "'dev' merged" }).waitFor();
+    const dev = (await rpc.request('env/list', { project })).environments.find((x) => x.name === 'dev')!;
+    const values = Object.fromEntries(dev.variables.map((v) => [v.key, v.value]));
+    // Merge: the remote wins where both have a key, local-only keys stay.
+    expect(values).toMatchObject({ host: 'https://dev.remote.test', extra: 'from-postman', localOnly: 'kept' });
+    // The panel shows the merged list.
+    await poll(() => panel.getByLabel('Value 1', { exact: true }).inputValue()).toBe(values[dev.variables[0]!.key]);
+    expect(postman.violations).toEqual([]);
+    expect(postman.requests.every((r) => r.apiKey === postman.apiKey)).toBe(true);
+    expect(remote.id).toBeTruthy();
+
+    // Push: the merged environment goes back; the stand-in holds it.
+    await sync.click();
+    await page.getByRole('menu', { name: 'Sync' }).getByRole('menuitem', { name: "Push 'dev'" }).click();
+    await page.getByRole('status').filter({ hasText: 'Sync · Push' }).waitFor();
+    const stored = [...postman.environments.values()].find((x) => x.name === 'dev')!;
+    expect(Object.fromEntries(stored.values.map((v) => [v.key, v.value]))).toMatchObject({ host: 'https://dev.remote.test', localOnly: 'kept' });
+
+    // Someone edits it in Postman; a push of a local change is refused until forced.
+    postman.editRemotely(stored.id, [{ key: 'host', value: 'https://edited.in.postman', type: 'default' }]);
+    const localOnly = dev.variables.findIndex((v) => v.key === 'localOnly') + 1;
+    await panel.getByLabel(`Value ${localOnly}`, { exact: true }).fill('changed here');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: "Saved 'dev'" }).last().waitFor();
+    await sync.click();
+    await page.getByRole('menu', { name: 'Sync' }).getByRole('menuitem', { name: "Push 'dev'" }).click();
+    const refused = panel.locator('.push-refused');
+    await poll(() => refused.textContent()).toContain('changed in Postman since the last sync');
+    expect(Object.fromEntries(postman.environments.get(stored.id)!.values.map((v) => [v.key, v.value]))).toEqual({ host: 'https://edited.in.postman' });
+    await refused.getByRole('button', { name: 'Overwrite in Postman' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await poll(() => Object.fromEntries(postman.environments.get(stored.id)!.values.map((v) => [v.key, v.value]))).toMatchObject({ host: 'https://dev.remote.test', localOnly: 'changed here' });
+    expect(postman.violations).toEqual([]);
+    // Sync is also a right click on the environment dropdown (spec §4.8); Escape closes only the menu.
+    await panel.getByLabel('Active environment').click({ button: 'right' });
+    const syncMenu = page.getByRole('menu', { name: 'Sync' });
+    expect(await syncMenu.getByRole('menuitem').allTextContents()).toEqual(["Push 'dev'", 'Pull…']);
+    await page.keyboard.press('Escape');
+    await syncMenu.waitFor({ state: 'detached' });
+    expect(await panel.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('saves settings to the chosen file, refuses a bad value at its field, and the menu follows Copy API URL', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('tab', { name: 'General' }).waitFor();
+    expect(await settings.getByRole('tab').allTextContents()).toEqual(expect.arrayContaining(['General', 'gRPC', 'gRPC Runtime']));
+    // Every row of settings/get is on some page.
+    const view = await rpc.request('settings/get', { project });
+    let shown = 0;
+    for (const tab of await settings.getByRole('tab').all()) {
+      await tab.click();
+      shown += await settings.locator('.setting').count();
+    }
+    expect(shown).toBe(view.settings.length);
+
+    await settings.getByRole('tab', { name: 'General' }).click();
+    await page.screenshot({ path: screenshotPath('settings-page') });
+    await settings.getByLabel('Copy API URL').uncheck();
+    await settings.getByLabel('Save to').selectOption('user');
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved 1 setting' }).waitFor();
+    const userFile = JSON.parse(fs.readFileSync(path.join(config, 'settings.json'), 'utf8'));
+    expect(userFile['features.copyApiUrl']).toBe(false);
+    await poll(() => settings.locator('.setting', { hasText: 'features.copyApiUrl' }).locator('.tag.from-user').count()).toBe(1);
+
+    // gRPC: a deadline below 0 is refused at its field, nothing is written; a good one goes to the project.
+    await settings.getByRole('tab', { name: 'gRPC', exact: true }).click();
+    const deadline = page.locator('[data-key="grpc.deadlineMs"]');
+    await deadline.fill('-5');
+    await settings.getByLabel('Save to').selectOption('project');
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    const fieldError = settings.locator('.setting', { has: deadline }).getByRole('alert');
+    await poll(() => fieldError.textContent()).toMatch(/integer from 0 to/);
+    expect(await deadline.getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: screenshotPath('settings-invalid') });
+    const projectSettings = path.join(shop, '.apiscout', 'settings.json');
+    expect(fs.existsSync(projectSettings) ? JSON.parse(fs.readFileSync(projectSettings, 'utf8'))['grpc.deadlineMs'] : undefined).toBeUndefined();
+    await deadline.fill('5000');
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => fs.existsSync(projectSettings) && JSON.parse(fs.readFileSync(projectSettings, 'utf8'))['grpc.deadlineMs']).toBe(5000);
+    await fieldError.waitFor({ state: 'detached' });
+    // Read again after saving: the row says where its value comes from.
+    await poll(() => settings.locator('.setting', { has: deadline }).locator('.tag.from-project').count()).toBe(1);
+    expect(await deadline.inputValue()).toBe('5000');
+
+    // A choice row: the cURL render mode saved as Ask is the export dialog's default.
+    await settings.getByRole('tab', { name: 'General' }).click();
+    await page.locator('[data-key="curl.renderMode"]').selectOption('ask');
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => JSON.parse(fs.readFileSync(projectSettings, 'utf8'))['curl.renderMode']).toBe('ask');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export' });
+    await exportDialog.getByLabel('Channel').selectOption('curl');
+    expect(await exportDialog.getByLabel('Placeholders').inputValue()).toBe('ask');
+    await page.keyboard.press('Escape');
+    await exportDialog.waitFor({ state: 'detached' });
+
+    // The menu lost Copy API URL at once.
+    await row(page, byAddress(ADD_ITEM).id).click({ button: 'right' });
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual(ACTIONS.filter((a) => a !== 'Copy API URL'));
+    await page.keyboard.press('Escape');
+
+    // The other helper's gRPC gate opens the page with a DOM event, on the page it names.
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('apiscout:open-settings', { detail: { page: 'grpc' } })));
+    await poll(() => settings.getByRole('tab', { selected: true }).textContent()).toBe('gRPC');
+    await page.keyboard.press('Escape');
+    expect((page as Page & { problems: string[] }).problems).toEqual([]);
+  });
+
+  it('runs Auto Detect on a gRPC project and applies the runtime it proposes', async () => {
+    // The echo service alone: its import of the shared types is missing; a descriptor set of both
+    // (written by @grpc/proto-loader) lies in the tree for Auto Detect to find.
+    const grpc = copyOf(path.join(GRPC_FIXTURE, 'echo'), 'grpc-echo');
+    const files = (loadDefinition()['acme.echo.v1.SayRequest'] as unknown as { fileDescriptorProtos: Buffer[] }).fileDescriptorProtos;
+    const protoset = path.join(grpc, 'build', 'descriptors', 'echo.protoset');
+    fs.mkdirSync(path.dirname(protoset), { recursive: true });
+    fs.writeFileSync(protoset, Buffer.concat(files.flatMap((f) => [Buffer.from([0x0a]), varint(f.length), f])));
+
+    const grpcPage = await newPage(context);
+    try {
+      await grpcPage.goto(`${await ui.url}?project=${encodeURIComponent(grpc)}`);
+      await grpcPage.locator('.row.kind-endpoint').first().waitFor();
+      await grpcPage.getByRole('button', { name: 'Settings' }).click();
+      const settings = grpcPage.getByRole('dialog', { name: 'Settings' });
+      await settings.getByRole('tab', { name: 'gRPC Runtime' }).click();
+      await settings.getByRole('button', { name: 'Auto Detect' }).click();
+      const report = settings.getByRole('status', { name: 'Auto Detect result' });
+      const want = await rpc.request('grpc/detect', { project: grpc });
+      await poll(() => report.locator('li').allTextContents()).toEqual(want.summary);
+      expect(want.runtime).toEqual([protoset]);
+      await report.getByRole('button', { name: /^Use the detected runtime/ }).click();
+      const runtime = settings.locator('[data-key="grpc.runtime"]');
+      expect(await runtime.inputValue()).toBe(protoset);
+      await grpcPage.screenshot({ path: screenshotPath('settings-grpc-runtime') });
+      await settings.getByLabel('Save to').selectOption('user');
+      await settings.getByRole('button', { name: 'Save', exact: true }).click();
+      await poll(() => JSON.parse(fs.readFileSync(path.join(config, 'settings.json'), 'utf8'))['grpc.runtime']).toEqual([protoset]);
+      expect((grpcPage as Page & { problems: string[] }).problems).toEqual([]);
+    } finally {
+      await grpcPage.close();
+    }
+  });
+});
+
+describe('panels inside an IDE host', () => {
+  let host: SidecarClient;
+  let context: BrowserContext;
+  let page: Page;
+  let shop: string;
+  let endpoint: Endpoint;
+
+  beforeAll(async () => {
+    shop = copyOf(SHOP, 'shop-host');
+    process.env.APISCOUT_CONFIG_DIR = fs.mkdtempSync(path.join(tmp, 'config-host-'));
+    host = new SidecarClient();
+    const { uiUrl } = await host.request('hello', { client: 'test-ide' });
+    const opened = await host.request('project/open', { root: shop });
+    await host.request('project/wait', { project: opened.project });
+    endpoint = (await host.request('endpoints/search', { project: opened.project, query: ADD_ITEM, limit: 1 })).results[0]!.endpoint as unknown as Endpoint;
+    // JCEF without clipboard access: no permissions granted.
+    context = await browser.newContext({ viewport: { width: 1400, height: 1400 }, colorScheme: 'light' });
+    page = await newPage(context);
+    await page.goto(uiUrl!);
+    await row(page, endpoint.id).waitFor();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    expect(await host.close()).toBe(0);
+  });
+
+  it('asks the host to open the source, copy and open settings, and shows no browser fallback', async () => {
+    await choose(page, row(page, endpoint.id), 'Navigate to Source');
+    const target = await host.waitFor('host/navigate');
+    expect(target).toEqual({ file: path.join(shop, endpoint.source.file), line: endpoint.source.line, column: endpoint.source.column });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    await choose(page, row(page, endpoint.id), 'Copy Path');
+    expect(await host.waitFor('host/clipboard')).toEqual({ text: endpoint.path });
+    await page.getByRole('status').filter({ hasText: 'through the IDE' }).waitFor();
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await host.waitFor('host/openSettings')).toEqual({ page: 'apiscout' });
+    await page.waitForTimeout(200);
+    expect(await page.getByRole('dialog', { name: 'Settings' }).count()).toBe(0);
+    expect((page as Page & { problems: string[] }).problems).toEqual([]);
+  });
+});
+
+function varint(n: number): Buffer {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  out.push(n);
+  return Buffer.from(out);
+}
