@@ -164,7 +164,9 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       client.on('call/message', ({ callId, message: m }) => {
         for (const [id, c] of calls.current) {
           if (c.callId !== callId || !c.running) continue;
-          calls.current.set(id, { ...c, streamed: [...c.streamed, m] });
+          // Appended in place (a long stream would copy its list per message); the view object is new so the panel renders.
+          c.streamed.push(m);
+          calls.current.set(id, { ...c });
           repaint();
         }
       }),
