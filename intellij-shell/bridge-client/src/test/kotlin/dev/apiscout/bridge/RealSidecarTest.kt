@@ -1,7 +1,7 @@
 package dev.apiscout.bridge
 
 import dev.apiscout.bridge.protocol.EndpointsAtParams
-import dev.apiscout.bridge.protocol.EndpointsGetParams
+import dev.apiscout.bridge.protocol.EndpointRef
 import dev.apiscout.bridge.protocol.ProjectFile
 import dev.apiscout.bridge.protocol.EndpointsSearchParams
 import dev.apiscout.bridge.protocol.ErrorCodes
@@ -156,12 +156,12 @@ class RealSidecarTest {
     @Order(6)
     fun `reads one endpoint with its models and where it is declared`() {
         val want = endpoints.first { str(it, "path") == "/api/v1/carts/{cartId}/items" && str(it, "method") == "POST" }
-        val endpoint = sidecar.call(Requests.endpointsGet, EndpointsGetParams(project, str(want, "id"))).endpoint
+        val endpoint = sidecar.call(Requests.endpointsGet, EndpointRef(project, str(want, "id"))).endpoint
         assertEquals(str(want, "address"), endpoint.address)
         val body = assertNotNull(endpoint.request?.body).let { endpoint.request!!.body!! }
         assertEquals("application/json", body.contentType)
         assertEquals(want["request"]!!.jsonObject["body"]!!.jsonObject["schema"], body.schema)
-        val target = sidecar.call(Requests.navigationTarget, EndpointsGetParams(project, endpoint.id))
+        val target = sidecar.call(Requests.navigationTarget, EndpointRef(project, endpoint.id))
         assertEquals(shop.resolve(str(want, "source", "file")).toString(), target.file)
         assertEquals(want["source"]!!.jsonObject["line"]!!.jsonPrimitive.int, target.line)
     }
@@ -169,7 +169,7 @@ class RealSidecarTest {
     @Test
     @Order(7)
     fun `maps the sidecar's errors to typed exceptions and keeps serving`() {
-        val missing = assertThrows(RpcException::class.java) { sidecar.call(Requests.endpointsGet, EndpointsGetParams(project, "nope")) }
+        val missing = assertThrows(RpcException::class.java) { sidecar.call(Requests.endpointsGet, EndpointRef(project, "nope")) }
         assertEquals(ErrorCodes.NOT_FOUND, missing.code)
         val closed = assertThrows(RpcException::class.java) { sidecar.call(Requests.endpointsTree, ProjectRef(tmp.resolve("elsewhere").toString())) }
         assertEquals(ErrorCodes.PROJECT_NOT_OPEN, closed.code)

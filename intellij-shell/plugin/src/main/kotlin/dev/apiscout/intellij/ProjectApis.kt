@@ -11,7 +11,7 @@ import com.intellij.openapi.vfs.LocalFileSystem
 import com.intellij.psi.PsiManager
 import dev.apiscout.bridge.Sidecar
 import dev.apiscout.bridge.ide.GutterMarks
-import dev.apiscout.bridge.protocol.EndpointsGetParams
+import dev.apiscout.bridge.protocol.EndpointRef
 import dev.apiscout.bridge.protocol.ProjectRef
 import dev.apiscout.bridge.protocol.Requests
 import dev.apiscout.bridge.protocol.TreeModule
@@ -66,7 +66,7 @@ class ProjectApis(private val project: Project) : Disposable {
     /** Opens the declaring method of an endpoint in the editor (called off the UI thread). */
     fun navigateToSource(endpointId: String) {
         val o = opened()
-        val target = o.sidecar.call(Requests.navigationTarget, EndpointsGetParams(o.id, endpointId))
+        val target = o.sidecar.call(Requests.navigationTarget, EndpointRef(o.id, endpointId))
         ApplicationManager.getApplication().invokeLater {
             val file = LocalFileSystem.getInstance().refreshAndFindFileByPath(target.file) ?: return@invokeLater
             OpenFileDescriptor(project, file, target.line - 1, target.column - 1).navigate(true)
