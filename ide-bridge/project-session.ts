@@ -34,7 +34,9 @@ export interface SessionOptions {
 
 export class ProjectSession {
   readonly root: string;
-  private readonly scanner: ProjectScanner;
+  private scanner: ProjectScanner;
+  /** The "Actuator support" setting the scanner was made with: a refresh re-reads it. */
+  private actuator: boolean;
   private endpoints: readonly Endpoint[] = [];
   private byId = new Map<string, Endpoint>();
   private index: SearchIndex | undefined;
@@ -51,9 +53,17 @@ export class ProjectSession {
     private readonly events: SessionEvents,
   ) {
     this.root = resolve(root);
-    // Actuator support is a setting (spec §2.6): read when the project opens.
-    const actuator = actuatorEnabled(this.root, userConfigDir(), undefined, (m) => events.log(m));
-    this.scanner = new ProjectScanner(this.root, { includeTests: opts.includeTests ?? false, actuator, onProgress: (p) => events.progress(p) });
+    this.actuator = this.actuatorSetting();
+    this.scanner = this.createScanner();
+  }
+
+  /** Actuator support is a setting (spec §2.6), read when the project opens and before each full scan. */
+  private actuatorSetting(): boolean {
+    return actuatorEnabled(this.root, userConfigDir(), undefined, (m) => this.events.log(m));
+  }
+
+  private createScanner(): ProjectScanner {
+    return new ProjectScanner(this.root, { includeTests: this.opts.includeTests ?? false, actuator: this.actuator, onProgress: (p) => this.events.progress(p) });
   }
 
   /** Shows the retained index at once (when there is one), then scans. */
@@ -79,6 +89,13 @@ export class ProjectSession {
     this.state = 'scanning';
     const before = this.byId;
     try {
+      // The setting changed since the last scan (settings/set, or by hand): a scanner with the
+      // other framework set; the full scan below rebuilds everything anyway.
+      const actuator = this.actuatorSetting();
+      if (actuator !== this.actuator) {
+        this.actuator = actuator;
+        this.scanner = this.createScanner();
+      }
       const result = await this.scanner.scan();
       this.setEndpoints(result.endpoints);
       this.fromRetained = false;
@@ -130,6 +147,17 @@ export class ProjectSession {
   search(query: string, limit: number): Match[] {
     this.index ??= buildSearchIndex(this.endpoints);
     return search(this.index, query, { limit });
+  }
+
+  /** Every endpoint with its models (a running scan is awaited): what exports and copies read. */
+  async all(): Promise<readonly Endpoint[]> {
+    await this.waitForScan();
+    return this.endpoints;
+  }
+
+  /** The modules of the last scan: context and servlet paths for full URLs. */
+  modules(): ModuleSummary[] {
+    return this.scanner.moduleSummaries();
   }
 
   /** The endpoint with its models: those come from a scan, so a running one is awaited. */

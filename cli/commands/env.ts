@@ -4,13 +4,13 @@
 
 import { parseArgs } from 'node:util';
 import { userConfigDir } from '../../core/config/user-dir';
-import { SettingsStore } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
-import { POSTMAN_API_URL_ENV, PostmanClient } from '../../core/env/postman-api';
+import type { PostmanClient } from '../../core/env/postman-api';
 import { PULL_STRATEGIES, PostmanSync } from '../../core/env/postman-sync';
 import type { PullStrategy } from '../../core/env/postman-sync';
-import { missingTokenMessage, readSyncToken, saveSyncToken } from '../../core/env/sync-token';
-import { InputError, SyncError } from '../../core/errors';
+import { postmanClientFor, syncWorkspace } from '../../core/env/sync-setup';
+import { readSyncToken, saveSyncToken } from '../../core/env/sync-token';
+import { InputError } from '../../core/errors';
 import type { EnvironmentVariable } from '../../core/model/environment';
 import type { CliIO } from '../io';
 
@@ -183,14 +183,11 @@ export async function envCommand(args: string[], io: CliIO): Promise<number> {
 }
 
 function postmanClient(userDir: string): PostmanClient {
-  const token = readSyncToken(userDir);
-  if (!token) throw new SyncError(missingTokenMessage(userDir));
-  return new PostmanClient({ apiKey: token.token, baseUrl: process.env[POSTMAN_API_URL_ENV] || undefined });
+  return postmanClientFor(readSyncToken(userDir), userDir);
 }
 
 function workspaceFor(option: string | undefined, userDir: string, projectDir: string): string | undefined {
-  if (option) return option;
-  return new SettingsStore({ userDir, projectDir }).read()['sync.postmanWorkspace'] ?? undefined;
+  return syncWorkspace(userDir, projectDir, option);
 }
 
 async function readStdin(): Promise<string> {

@@ -2,21 +2,16 @@
 // scans DIR and writes the selected endpoints to one channel (spec §4.5), with the cURL options
 // of spec §4.6 as flags over the saved settings.
 
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SettingsStore } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
-import { EnvironmentStore } from '../../core/env/environments';
-import { loadVariableLookup } from '../../core/env/placeholders';
 import { InputError } from '../../core/errors';
-import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile, type ExportOptions } from '../../core/export/index';
-import { scriptedRequestOf } from '../../core/export/curl';
-import type { ScriptedRequest } from '../../core/export/types';
-import type { Endpoint } from '../../core/model/endpoint';
+import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile } from '../../core/export/index';
+import { exportSetup } from '../../core/export/setup';
+import { writeExportFiles } from '../../core/export/write';
 import { scanProject } from '../../core/scan/scan';
-import { runPreRequestScripts } from '../../scripts-sandbox/hooks';
-import type { ScriptSources } from '../../scripts-sandbox/hooks';
+import { scriptedRequests } from '../../scripts-sandbox/export-requests';
 import type { CliIO } from '../io';
 import { reportDiagnostics } from './scan';
 
@@ -102,38 +97,36 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   reportDiagnostics(result.diagnostics, io);
   const endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
 
-  const userDir = userConfigDir();
   const warn = (message: string) => io.err(`apiscout export: warning: ${message}`);
-  const { lookup, environment, config } = loadVariableLookup({ projectDir: dir, userDir, environment: values.env, warn });
-  const settings = new SettingsStore({ userDir, projectDir: dir, warn }).read();
   const flags = values as unknown as Record<string, boolean | undefined>;
-  const curl: CurlOptions = {
-    // "Ask each export" has no one to ask here: an explicit --env answers it, otherwise Skip (keep).
-    render: values.resolve ? 'resolve' : values.keep ? 'keep' : settings['curl.renderMode'] === 'resolve' || (settings['curl.renderMode'] === 'ask' && values.env !== undefined) ? 'resolve' : 'keep',
-    comments: settings['curl.format.comments'],
-    prettyJson: settings['curl.format.prettyJson'],
-    multiline: settings['curl.format.multiline'],
-    longFlags: settings['curl.format.longFlags'],
-    responseExample: settings['curl.format.responseExample'],
-  };
+  const curl: Omit<CurlOptions, 'render'> = {};
   for (const [key, on, off] of PAIRS) {
     if (flags[on] && flags[off]) throw new InputError(`--${on} and --${off} exclude each other`, `--${on}`);
     if (flags[on]) (curl as Record<string, unknown>)[key] = true;
     if (flags[off]) (curl as Record<string, unknown>)[key] = false;
   }
   if (values['run-scripts'] && values['no-run-scripts']) throw new InputError('--run-scripts and --no-run-scripts exclude each other', '--run-scripts');
-  const runScripts = channel === 'curl' && (values['run-scripts'] ?? (values['no-run-scripts'] ? false : settings['curl.runPreRequestScripts']));
   const out = values.out;
-  const options: ExportOptions = {
-    title: values.title,
+  const setup = exportSetup({
+    projectDir: dir,
+    userDir: userConfigDir(),
     modules: result.modules,
-    environment,
-    environments: new EnvironmentStore({ projectDir: dir, userDir, warn }).list(),
-    lookup,
+    environment: values.env,
+    title: values.title,
     curl,
+    render: values.resolve ? 'resolve' : values.keep ? 'keep' : undefined,
+    // "Ask each export" has no one to ask here: an explicit --env answers it, otherwise Skip (keep).
+    askAnswered: values.env !== undefined,
+    runScripts: values['run-scripts'] ?? (values['no-run-scripts'] ? false : undefined),
     openapi: { version: openapiVersion as '3.0.3' | '3.1.0' | undefined, format: out !== '-' && extname(out) === '.json' ? 'json' : 'yaml' },
-  };
-  if (runScripts) options.scripted = await scriptedRequests(endpoints, options, { projectDir: dir, config, settings }, io);
+    warn,
+  });
+  const { options } = setup;
+  if (channel === 'curl' && setup.runScripts) {
+    const scripted = await scriptedRequests(endpoints, options, { projectDir: dir, config: setup.config, settings: setup.settings });
+    for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
+    options.scripted = scripted.requests;
+  }
   const exported = EXPORTERS[channel](endpoints, options);
 
   const written = writeFiles(exported.files, out, io);
@@ -142,22 +135,6 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   for (const skip of s.skipped) io.err(`  skipped ${skip.address}: ${skip.reason}`);
   for (const w of s.warnings) io.err(`  warning: ${w}`);
   return 0;
-}
-
-/**
- * cURL's "Run pre-request scripts" (spec §4.6.6): each HTTP endpoint's request goes through its
- * folder- and class-level http.call.before scripts; the commands show what the scripts made of it.
- * A failing script stops the export, naming the script and line.
- */
-async function scriptedRequests(endpoints: readonly Endpoint[], options: ExportOptions, sources: ScriptSources, io: CliIO): Promise<Map<string, ScriptedRequest>> {
-  const http = endpoints.filter((e) => e.protocol === 'http');
-  const outcomes = await runPreRequestScripts(
-    http.map((e) => ({ request: scriptedRequestOf(e, options), target: { folder: e.folder, className: e.className, address: e.address, id: e.id } })),
-    sources,
-    { single: false },
-  );
-  for (const o of outcomes) for (const line of o.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
-  return new Map(http.map((e, i) => [e.id, outcomes[i]!.request]));
 }
 
 /** Writes the files where --out says; returns the paths written (none for stdout). */
@@ -170,16 +147,8 @@ function writeFiles(files: readonly ExportFile[], out: string, io: CliIO): strin
     return [];
   }
   const isDir = out.endsWith('/') || out.endsWith('\\') || (existsSync(out) && statSync(out).isDirectory());
-  const targets = isDir ? files.map((f) => [join(out, f.path), f] as const) : [[out, main] as const, ...companions.map((c) => [join(dirname(out), c.path), c] as const)];
-  const paths: string[] = [];
-  for (const [path, file] of targets) {
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, file.content);
-    } catch (e) {
-      throw new InputError(`cannot write ${path}: ${(e as Error).message}`, path, { cause: e });
-    }
-    paths.push(path);
-  }
-  return paths;
+  if (isDir) writeExportFiles(files, out);
+  else writeExportFiles(files, dirname(out), out);
+  // Named as the user wrote --out.
+  return isDir ? files.map((f) => join(out, f.path)) : [out, ...companions.map((c) => join(dirname(out), c.path))];
 }

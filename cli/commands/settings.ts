@@ -2,7 +2,7 @@
 // spec §2.6 and the caller's, as in effect for a project, and changes to the user or project file.
 
 import { parseArgs } from 'node:util';
-import { SETTINGS, SettingsStore } from '../../core/config/settings';
+import { describeSettings, SETTINGS, SettingsStore } from '../../core/config/settings';
 import type { SettingKey, Settings } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { InputError } from '../../core/errors';
@@ -48,14 +48,9 @@ export async function settingsCommand(args: string[], io: CliIO): Promise<number
   const scope = values.project ? 'project' : 'user';
   switch (action) {
     case undefined: {
-      const effective = store.read();
-      const user = store.readScope('user');
-      const project = store.readScope('project');
-      const width = Math.max(...Object.keys(SETTINGS).map((k) => k.length));
-      for (const k of Object.keys(SETTINGS) as SettingKey[]) {
-        const from = k in project ? 'project' : k in user ? 'user' : 'default';
-        io.out(`${k.padEnd(width)}  ${show(k, effective[k])}  (${from})  ${SETTINGS[k].label}`);
-      }
+      const rows = describeSettings(store);
+      const width = Math.max(...rows.map((r) => r.key.length));
+      for (const r of rows) io.out(`${r.key.padEnd(width)}  ${r.secret ? (r.isSet ? '"******"' : 'null') : JSON.stringify(r.value)}  (${r.from})  ${r.label}`);
       return 0;
     }
     case 'get': {

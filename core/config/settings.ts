@@ -14,9 +14,18 @@ import { ensureProjectStateDir, projectStateDir } from './user-dir';
 export type CurlRenderMode = 'keep' | 'resolve' | 'ask';
 export type CurlCopySource = 'edited' | 'source';
 
+/** How a settings page edits a value. */
+export type SettingKind = 'boolean' | 'integer' | 'text' | 'choice' | 'list';
+
 interface Definition<T> {
   /** The label the settings page shows. */
   label: string;
+  kind: SettingKind;
+  /** `choice`: the values offered. */
+  choices?: readonly string[];
+  /** `integer`: the accepted range. */
+  min?: number;
+  max?: number;
   default: T;
   /** `user`: never read from or written to a project file (secrets, machine-specific values). */
   scope: 'user' | 'any';
@@ -28,6 +37,7 @@ interface Definition<T> {
 
 const boolean = (label: string, value: boolean): Definition<boolean> => ({
   label,
+  kind: 'boolean',
   default: value,
   scope: 'any',
   expects: 'true or false',
@@ -36,6 +46,7 @@ const boolean = (label: string, value: boolean): Definition<boolean> => ({
 
 const optionalText = (label: string, extra: Partial<Definition<string | null>> = {}): Definition<string | null> => ({
   label,
+  kind: 'text',
   default: null,
   scope: 'any',
   expects: 'a string or null',
@@ -45,6 +56,8 @@ const optionalText = (label: string, extra: Partial<Definition<string | null>> =
 
 const oneOf = <T extends string>(label: string, value: T, choices: readonly T[]): Definition<T> => ({
   label,
+  kind: 'choice',
+  choices,
   default: value,
   scope: 'any',
   expects: `one of ${choices.join(', ')}`,
@@ -53,6 +66,9 @@ const oneOf = <T extends string>(label: string, value: T, choices: readonly T[])
 
 const integer = (label: string, value: number, min: number, max: number): Definition<number> => ({
   label,
+  kind: 'integer',
+  min,
+  max,
   default: value,
   scope: 'any',
   expects: `an integer from ${min} to ${max}`,
@@ -61,6 +77,7 @@ const integer = (label: string, value: number, min: number, max: number): Defini
 
 const stringList = (label: string, scope: 'user' | 'any' = 'any'): Definition<string[]> => ({
   label,
+  kind: 'list',
   default: [],
   scope,
   expects: 'a list of strings',
@@ -173,12 +190,7 @@ export class SettingsStore {
   async update(scope: SettingsScope, patch: { [K in SettingKey]?: Settings[K] | undefined }): Promise<void> {
     const path = this.pathOf(scope);
     if (!path) throw new InputError('project settings need a project directory', scope);
-    for (const [key, value] of Object.entries(patch)) {
-      const def = (SETTINGS as Record<string, Definition<unknown>>)[key];
-      if (!def) throw new InputError(`unknown setting '${key}'`, key);
-      if (scope === 'project' && def.scope === 'user') throw new InputError(`'${key}' is a per-user setting and cannot be stored in the project`, key);
-      if (value !== undefined && !def.accepts(value)) throw new InputError(`'${key}' must be ${def.expects}, got ${JSON.stringify(value)}`, key);
-    }
+    checkSettingsPatch(scope, patch);
     if (scope === 'project') ensureProjectStateDir(this.projectDir!);
     await withFileLock(path, () => {
       const current = readJsonFile(path, isObject, this.warn) ?? {};
@@ -209,4 +221,76 @@ export function actuatorEnabled(projectDir: string, userDir: string, flag?: bool
   // A path that is no directory is the scan's to report: only the user's settings apply here.
   const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
   return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['actuator.enabled'];
+}
+
+/** The settings page a key belongs on: the spec's §2.6 pages, then the caller's and the scripts'. */
+export type SettingSection = 'general' | 'grpc' | 'grpcRuntime' | 'curl' | 'http' | 'scripts';
+
+export function sectionOf(key: SettingKey): SettingSection {
+  if (key === 'grpc.runtime') return 'grpcRuntime';
+  if (key.startsWith('grpc.')) return 'grpc';
+  if (key.startsWith('curl.')) return 'curl';
+  if (key.startsWith('scripts.')) return 'scripts';
+  if (key.startsWith('http.') && !key.startsWith('http.call.')) return 'http';
+  return 'general';
+}
+
+/** One setting as a settings page shows it. A secret's value never leaves: null, with `isSet`. */
+export interface SettingRow {
+  key: SettingKey;
+  label: string;
+  section: SettingSection;
+  kind: SettingKind;
+  choices?: string[];
+  min?: number;
+  max?: number;
+  scope: 'user' | 'any';
+  secret: boolean;
+  expects: string;
+  default: unknown;
+  value: unknown;
+  isSet: boolean;
+  from: 'default' | 'user' | 'project';
+}
+
+/** Every setting, in table order, with its effective value and where that comes from. */
+export function describeSettings(store: SettingsStore): SettingRow[] {
+  const user = store.readScope('user') as Record<string, unknown>;
+  const project = store.readScope('project') as Record<string, unknown>;
+  const effective = store.read() as Record<string, unknown>;
+  return (Object.keys(SETTINGS) as SettingKey[]).map((key) => {
+    const def = SETTINGS[key] as Definition<unknown>;
+    const value = effective[key];
+    const secret = def.secret === true;
+    return {
+      key,
+      label: def.label,
+      section: sectionOf(key),
+      kind: def.kind,
+      ...(def.choices ? { choices: [...def.choices] } : {}),
+      ...(def.min !== undefined ? { min: def.min } : {}),
+      ...(def.max !== undefined ? { max: def.max } : {}),
+      scope: def.scope,
+      secret,
+      expects: def.expects,
+      default: structuredClone(def.default),
+      value: secret ? null : value,
+      isSet: value !== null && value !== undefined && value !== '',
+      from: key in project ? 'project' : key in user ? 'user' : 'default',
+    };
+  });
+}
+
+/**
+ * Checks a whole change before anything is written: unknown keys, per-user keys in a project
+ * file and invalid values fail with an InputError naming the key.
+ */
+export function checkSettingsPatch(scope: SettingsScope, patch: Record<string, unknown>): { [K in SettingKey]?: Settings[K] | undefined } {
+  for (const [key, value] of Object.entries(patch)) {
+    const def = (SETTINGS as Record<string, Definition<unknown>>)[key];
+    if (!def) throw new InputError(`unknown setting '${key}'`, key);
+    if (scope === 'project' && def.scope === 'user') throw new InputError(`'${key}' is a per-user setting and cannot be stored in the project`, key);
+    if (value !== undefined && !def.accepts(value)) throw new InputError(`'${key}' must be ${def.expects}, got ${JSON.stringify(value)}`, key);
+  }
+  return patch as { [K in SettingKey]?: Settings[K] | undefined };
 }

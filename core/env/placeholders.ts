@@ -102,8 +102,8 @@ export interface LoadLookupOptions {
   moduleDir?: string;
   /** The per-user folder (userConfigDir()). */
   userDir: string;
-  /** An environment name for this run; absent: the user's active environment, if any. */
-  environment?: string;
+  /** An environment name for this run; absent: the user's active environment, if any; null: none. */
+  environment?: string | null;
   warn?: Warn;
   diagnostics?: Diagnostic[];
 }
@@ -118,7 +118,7 @@ export interface LoadedLookup {
 /** Reads the environment store and the config reader of a project and builds its lookup. */
 export function loadVariableLookup(options: LoadLookupOptions): LoadedLookup {
   const store = new EnvironmentStore({ projectDir: options.projectDir, userDir: options.userDir, warn: options.warn });
-  const environment = options.environment !== undefined ? store.require(options.environment) : store.active();
+  const environment = options.environment === null ? undefined : options.environment !== undefined ? store.require(options.environment) : store.active();
   const config = readConfig({ projectDir: options.projectDir, moduleDir: options.moduleDir, diagnostics: options.diagnostics });
   return { lookup: variableLookup({ environment, config }), environment, config };
 }

@@ -3,7 +3,8 @@
 // Copy as cURL.
 
 import type { Endpoint } from '../model/endpoint';
-import { curlCommand } from './curl';
+import type { HttpRequestDraft } from '../model/request-state';
+import { curlCommand, draftCurlCommand } from './curl';
 import { fullPath } from './request-template';
 import type { ExportOptions } from './types';
 
@@ -15,8 +16,15 @@ export function copyPaths(endpoints: readonly Endpoint[], options: ExportOptions
   return endpoints.map((e) => (e.protocol === 'grpc' ? e.path : fullPath(e, options.modules))).join('\n');
 }
 
-/** The cURL command(s), blank-line separated, with warnings for placeholders left unresolved. */
-export function copyAsCurl(endpoints: readonly Endpoint[], options: ExportOptions = {}): { text: string; warnings: string[] } {
-  const parts = endpoints.map((e) => curlCommand(e, options));
+/**
+ * The cURL command(s), blank-line separated, with warnings for placeholders left unresolved.
+ * `drafts`: saved edits by endpoint id (Copy as cURL source "edited"); the others come from source.
+ * A scripted request (options.scripted) of an edited endpoint was started from its draft.
+ */
+export function copyAsCurl(endpoints: readonly Endpoint[], options: ExportOptions = {}, drafts?: ReadonlyMap<string, HttpRequestDraft>): { text: string; warnings: string[] } {
+  const parts = endpoints.map((e) => {
+    const draft = e.protocol === 'http' ? drafts?.get(e.id) : undefined;
+    return draft ? draftCurlCommand(draft, options, options.scripted?.get(e.id)) : curlCommand(e, options);
+  });
   return { text: parts.map((p) => p.text).join('\n\n'), warnings: [...new Set(parts.flatMap((p) => p.warnings))] };
 }

@@ -4,6 +4,7 @@
 
 import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
+import type { HttpRequestDraft, NameValue } from '../model/request-state';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
@@ -204,4 +205,108 @@ function grpcurlWords(e: Endpoint, opts: Resolved, host: string, r: Resolver): W
   words.push(['-d', JSON.stringify(r.json(body?.example ?? {}), null, opts.prettyJson ? 2 : undefined)]);
   words.push(target, e.path.replace(/^\//, ''));
   return words;
+}
+
+// ---------------------------------------------------------------- Copy as cURL from saved edits
+
+const sent = <T extends NameValue>(row: T): boolean => row.enabled !== false && row.name !== '';
+
+/**
+ * Copy as cURL of a request as the developer edited it (spec §2.6 "Copy as cURL source": edited):
+ * the draft's host, path, enabled rows and body, with the export's formatting and render mode.
+ * `scripted`: the request as the pre-request scripts left it (see scriptedRequestOfDraft).
+ */
+export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions = {}, scripted?: ScriptedRequest): { text: string; warnings: string[] } {
+  const opts = curlOptions(options.curl);
+  const r = resolverFor(opts, options);
+  const flag = (short: string, long: string) => (opts.longFlags ? long : short);
+  let words: Word[];
+  if (scripted) {
+    words = requestLineWords(scripted.method.toUpperCase(), scripted.url, opts);
+    for (const h of scripted.headers) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
+    const original = draftBodyText(draft, opts, r);
+    if (scripted.body === original || (scripted.body === null && draft.bodyMode === 'multipart')) words.push(...draftBodyWords(draft, opts, r));
+    else if (scripted.body !== null && scripted.body !== '') words.push(dataFlag(scripted.body, opts));
+  } else {
+    words = requestLineWords(r.text(draft.method).toUpperCase(), draftUrl(draft, r), opts);
+    for (const h of draftHeaders(draft, r)) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
+    const cookies = draft.cookies.filter(sent);
+    if (cookies.length) words.push([flag('-b', '--cookie'), cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ')]);
+    words.push(...draftBodyWords(draft, opts, r));
+  }
+  const warnings: string[] = [];
+  const safe = words.map((w): Word => {
+    const strip = (s: string) => (hasNul(s) ? (warnings.push(`${draft.method} ${draft.path}: a NUL character cannot be passed to a command; it was left out`), s.replace(/\0/g, '')) : s);
+    return typeof w === 'string' ? strip(w) : [w[0], strip(w[1])];
+  });
+  return { text: joinWords(safe, opts.multiline), warnings: [...missingWarnings(r), ...new Set(warnings)] };
+}
+
+/** An edited request as pre-request scripts see it: like scriptedRequestOf, from the draft. */
+export function scriptedRequestOfDraft(draft: HttpRequestDraft, options: ExportOptions = {}): ScriptedRequest {
+  const opts = curlOptions(options.curl);
+  const r = resolverFor(opts, options);
+  const headers = draftHeaders(draft, r);
+  const cookies = draft.cookies.filter(sent);
+  if (cookies.length) headers.push({ name: 'Cookie', value: cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ') });
+  return { method: r.text(draft.method).toUpperCase(), url: draftUrl(draft, r), headers, body: draftBodyText(draft, opts, r) };
+}
+
+function draftUrl(d: HttpRequestDraft, r: Resolver): string {
+  const values = new Map(d.pathParams.map((p) => [p.name, p.value]));
+  // A path parameter without a value stays `{name}`, as the template shows it.
+  const path = r.text(d.path).replace(/\{([^{}/]+)\}/g, (whole, name: string) => (values.get(name) ? encodeSegment(r.text(values.get(name)!)) : whole));
+  const query = d.query
+    .filter(sent)
+    .map((q) => `${encodeSegment(r.text(q.name))}=${encodeSegment(r.text(q.value))}`)
+    .join('&');
+  const host = r.text(d.host).trim().replace(/\/+$/, '');
+  return `${host}${path.startsWith('/') ? path : `/${path}`}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`;
+}
+
+/** Enabled headers, then the body's Content-Type when none is set (as the caller sends it). */
+function draftHeaders(d: HttpRequestDraft, r: Resolver): { name: string; value: string }[] {
+  const headers = d.headers.filter(sent).map((h) => ({ name: r.text(h.name), value: r.text(h.value) }));
+  const type = d.bodyMode === 'json' ? (d.contentType ?? 'application/json') : d.bodyMode === 'text' ? (d.contentType ?? 'text/plain;charset=UTF-8') : undefined;
+  if (type && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: type });
+  return headers;
+}
+
+function draftJson(d: HttpRequestDraft, opts: Resolved, r: Resolver): string {
+  const text = r.jsonText(d.body);
+  if (opts.prettyJson) return text;
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text; // not JSON (yet): as edited
+  }
+}
+
+function draftBodyWords(d: HttpRequestDraft, opts: Resolved, r: Resolver): Word[] {
+  const flag = (short: string, long: string) => (opts.longFlags ? long : short);
+  const form = d.form.filter(sent);
+  switch (d.bodyMode) {
+    case 'json':
+      return d.body === '' ? [] : [dataFlag(draftJson(d, opts, r), opts)];
+    case 'text':
+      return d.body === '' ? [] : [dataFlag(r.text(d.body), opts)];
+    case 'urlencoded':
+      return form.map((f): Word => ['--data-urlencode', `${r.text(f.name)}=${r.text(f.value)}`]);
+    case 'multipart':
+      return form.map((f): Word => (f.file ? [flag('-F', '--form'), `${r.text(f.name)}=@${r.text(f.value)}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]));
+    case 'none':
+      return [];
+  }
+}
+
+function draftBodyText(d: HttpRequestDraft, opts: Resolved, r: Resolver): string | null {
+  if (d.bodyMode === 'json') return d.body === '' ? null : draftJson(d, opts, r);
+  if (d.bodyMode === 'text') return d.body === '' ? null : r.text(d.body);
+  if (d.bodyMode === 'urlencoded') {
+    return d.form
+      .filter(sent)
+      .map((f) => `${encodeURIComponent(r.text(f.name))}=${encodeURIComponent(r.text(f.value))}`)
+      .join('&');
+  }
+  return null;
 }

@@ -2,7 +2,7 @@
 // implementation of `{{name}}` / `${name}` and of the lookup order): a resolver that remembers
 // which names had no value, and the rewrite to other tools' variable syntax.
 
-import { substitute, substituteDeep, variableLookup } from '../env/placeholders';
+import { substitute, substituteDeep, substituteJsonText, variableLookup } from '../env/placeholders';
 import type { Environment, VariableLookup } from '../model/environment';
 
 export interface Resolver {
@@ -10,6 +10,8 @@ export interface Resolver {
   text(text: string): string;
   /** A JSON value with placeholders replaced in every string and key (so values stay JSON-escaped). */
   json(value: unknown): unknown;
+  /** Serialised JSON (an edited body) with placeholders replaced, JSON-escaped inside strings. */
+  jsonText(text: string): string;
   /** Names that had no value, in order of first use. */
   readonly missing: string[];
 }
@@ -24,6 +26,7 @@ export function createResolver(lookup: VariableLookup): Resolver {
   return {
     text: (t) => substitute(t, lookup, missing),
     json: (v) => substituteDeep(v, lookup, missing),
+    jsonText: (t) => substituteJsonText(t, lookup, missing),
     get missing() {
       return [...missing];
     },
@@ -31,7 +34,7 @@ export function createResolver(lookup: VariableLookup): Resolver {
 }
 
 /** Placeholders left as they are: the Keep mode, and every channel that has variables of its own. */
-export const keepPlaceholders: Resolver = { text: (t) => t, json: (v) => v, missing: [] };
+export const keepPlaceholders: Resolver = { text: (t) => t, json: (v) => v, jsonText: (t) => t, missing: [] };
 
 const PLACEHOLDER = /\{\{\s*([^{}\s][^{}]*?)\s*\}\}|\$\{\s*([^{}\s][^{}]*?)\s*\}/g;
 

@@ -1,0 +1,71 @@
+// What an export of a project takes besides its endpoints, composed once for every front end (the
+// CLI's `export`, the sidecar's export/run and copy/text): the saved settings under the caller's
+// choices, the environment and its placeholder lookup, every environment for the formats that
+// ship several. The caller runs the pre-request scripts (core never imports the sandbox): see
+// scripts-sandbox/export-requests.ts.
+
+import type { ConfigValues } from '../config/config-reader';
+import { SettingsStore } from '../config/settings';
+import type { Settings } from '../config/settings';
+import { EnvironmentStore } from '../env/environments';
+import { loadVariableLookup } from '../env/placeholders';
+import type { ModuleSummary } from '../model/endpoint';
+import type { Warn } from '../store/json-file';
+import type { CurlOptions, ExportOptions, OpenApiOptions } from './types';
+
+export interface ExportSetupRequest {
+  projectDir: string;
+  /** The per-user folder (userConfigDir()). */
+  userDir: string;
+  modules?: readonly ModuleSummary[];
+  /** A name: that environment; absent: the user's active one; null: none ("Skip"). */
+  environment?: string | null;
+  title?: string;
+  /** cURL formatting: fields given override the curl.format.* settings. */
+  curl?: Omit<CurlOptions, 'render'>;
+  /** cURL: keep or resolve placeholders; absent: the curl.renderMode setting (see `askAnswered`). */
+  render?: 'keep' | 'resolve';
+  /**
+   * The curl.renderMode `ask` has been answered by naming an environment (the CLI's --env):
+   * resolve. Otherwise `ask` counts as keep: a front end that can ask, asks before calling.
+   */
+  askAnswered?: boolean;
+  /** cURL: run the pre-request scripts; absent: the curl.runPreRequestScripts setting. */
+  runScripts?: boolean;
+  openapi?: OpenApiOptions;
+  warn?: Warn;
+}
+
+export interface ExportSetup {
+  options: ExportOptions;
+  settings: Settings;
+  /** The config reader's values: the scripts' `config` and the lookup's second source. */
+  config: ConfigValues;
+  /** Whether cURL commands go through the pre-request scripts first. */
+  runScripts: boolean;
+}
+
+export function exportSetup(request: ExportSetupRequest): ExportSetup {
+  const { projectDir, userDir, warn } = request;
+  const { lookup, environment, config } = loadVariableLookup({ projectDir, userDir, environment: request.environment, warn });
+  const settings = new SettingsStore({ userDir, projectDir, warn }).read();
+  const mode = settings['curl.renderMode'];
+  const curl: CurlOptions = {
+    render: request.render ?? (mode === 'resolve' || (mode === 'ask' && request.askAnswered) ? 'resolve' : 'keep'),
+    comments: request.curl?.comments ?? settings['curl.format.comments'],
+    prettyJson: request.curl?.prettyJson ?? settings['curl.format.prettyJson'],
+    multiline: request.curl?.multiline ?? settings['curl.format.multiline'],
+    longFlags: request.curl?.longFlags ?? settings['curl.format.longFlags'],
+    responseExample: request.curl?.responseExample ?? settings['curl.format.responseExample'],
+  };
+  const options: ExportOptions = {
+    title: request.title,
+    modules: request.modules,
+    environment,
+    environments: new EnvironmentStore({ projectDir, userDir, warn }).list(),
+    lookup,
+    curl,
+    openapi: request.openapi,
+  };
+  return { options, settings, config, runScripts: request.runScripts ?? settings['curl.runPreRequestScripts'] };
+}
