@@ -333,7 +333,7 @@ function taggedUnion(s: Json): TaggedUnion | undefined {
   const names = [...new Set(members.flatMap((m) => Object.entries(propsOf(m)).filter(([, p]) => typeof p.const === 'string').map(([k]) => k)))];
   for (const tagName of names) {
     const tags = members.map((m) => propsOf(m)[tagName]?.const as string | undefined);
-    const untagged = members.filter((m, i) => tags[i] === undefined);
+    const untagged = members.filter((_, i) => tags[i] === undefined);
     if (untagged.length > 1 || untagged.some((m) => tagName in propsOf(m))) continue;
     const present = tags.filter((t) => t !== undefined);
     if (new Set(present).size !== present.length) continue;
