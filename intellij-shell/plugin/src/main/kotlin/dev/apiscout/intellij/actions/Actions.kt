@@ -6,8 +6,8 @@ import com.intellij.openapi.actionSystem.AnActionEvent
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.ide.CopyPasteManager
 import com.intellij.openapi.project.Project
-import dev.apiscout.bridge.ide.EndpointScope
 import dev.apiscout.bridge.ide.ExplorerUi
+import dev.apiscout.bridge.protocol.CopyTextParamsWhat
 import dev.apiscout.bridge.protocol.EndpointSummary
 import dev.apiscout.intellij.Notifier
 import dev.apiscout.intellij.ProjectApis
@@ -21,17 +21,35 @@ class ExportAction : EndpointAction() {
     }
 }
 
-/** Copy API URL: `METHOD /path` per API, no host. Hidden when its feature toggle is off. */
-class CopyApiUrlAction : EndpointAction() {
-    override fun perform(project: Project, endpoints: List<EndpointSummary>) = copy(EndpointScope.apiUrls(endpoints))
+/** The copy actions: the sidecar's copy/text, so they read exactly as the explorer's and the exports. */
+abstract class CopyAction(private val what: CopyTextParamsWhat) : EndpointAction() {
+    override fun perform(project: Project, endpoints: List<EndpointSummary>) {
+        val copied = ProjectApis.of(project).bridge().copy(endpoints.map { it.id }, what)
+        onUi { CopyPasteManager.getInstance().setContents(StringSelection(copied.text)) }
+        // Placeholders without a value stay in the text; say which.
+        if (copied.warnings.isNotEmpty()) Notifier.warning(project, copied.warnings.joinToString("\n"))
+    }
 }
 
-class CopyPathAction : EndpointAction() {
-    override fun perform(project: Project, endpoints: List<EndpointSummary>) = copy(EndpointScope.paths(endpoints))
-}
+/** Copy API URL: `METHOD /path` per API, no host. Hidden when its feature toggle is off. */
+class CopyApiUrlAction : CopyAction(CopyTextParamsWhat.API_URL)
+
+class CopyPathAction : CopyAction(CopyTextParamsWhat.PATH)
+
+/** Copy as cURL: with the saved cURL formatting, from the edited request or the source (curl.copySource). */
+class CopyAsCurlAction : CopyAction(CopyTextParamsWhat.CURL)
 
 class NavigateToSourceAction : EndpointAction() {
     override fun perform(project: Project, endpoints: List<EndpointSummary>) = ProjectApis.of(project).navigateToSource(endpoints.first().id)
+}
+
+/** Reset to Default: drops the saved edits of the selected APIs; their requests are built from source again. */
+class ResetToDefaultAction : EndpointAction() {
+    override fun perform(project: Project, endpoints: List<EndpointSummary>) {
+        val bridge = ProjectApis.of(project).bridge()
+        for (endpoint in endpoints) bridge.reset(endpoint.id)
+        Notifier.info(project, if (endpoints.size == 1) "${endpoints.single().address}: request reset to default" else "${endpoints.size} API requests reset to default")
+    }
 }
 
 /** The explorer toolbar's Refresh: a full scan, which also refills the index Search Everywhere reads. */
@@ -54,7 +72,5 @@ class RefreshAction : AnAction() {
         }
     }
 }
-
-private fun copy(text: String) = onUi { CopyPasteManager.getInstance().setContents(StringSelection(text)) }
 
 private fun onUi(block: () -> Unit) = ApplicationManager.getApplication().invokeLater(block)
