@@ -24,3 +24,6 @@ export function cancellable<T>(work: Promise<T>, token: Cancellation): Promise<T
     work.then(resolve, reject).finally(() => sub.dispose());
   });
 }
+
+/** For a handler called by the sidecar itself, not on a client's behalf. */
+export const NEVER_CANCELLED: Cancellation = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };

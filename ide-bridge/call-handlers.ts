@@ -1,21 +1,303 @@
-// Request state, sending and cancelling calls (HTTP and gRPC), saving response bodies.
-// PLACEHOLDER until its helper lands: every method answers "not implemented".
+// The request editor's state and its Send: saved edits or the request built from source, sending
+// HTTP and gRPC calls with the project's scripts, cancelling them, and saving a response body.
+// The composition (settings, environment, default host, gate, callers) is the core's
+// (core/call/endpoint-call.ts), the scripts' wiring the sandbox's, both shared with `apiscout
+// call`; these handlers map the outcome to the catalog's shapes and codes and keep the bodies
+// of the last calls for Save as.
 
-import { BridgeError } from './bridge-error';
+import { isAbsolute, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, httpCallOptions, loadCallContext, sendGrpc, sendHttp } from '../core/call/endpoint-call';
+import type { EndpointCallContext } from '../core/call/endpoint-call';
+import { GrpcCaller } from '../core/call/grpc/caller';
+import type { GrpcCallResult, ReceivedMessage } from '../core/call/grpc/caller';
+import { grpcResponseJson } from '../core/call/grpc/result';
+import { HttpCaller } from '../core/call/http';
+import type { HttpCallResult } from '../core/call/http';
+import { displayText } from '../core/call/response';
+import { ResponseBody } from '../core/call/response-body';
+import { userConfigDir } from '../core/config/user-dir';
+import { CallError, CallRefused, InputError, ScriptError } from '../core/errors';
+import type { Endpoint } from '../core/model/endpoint';
+import { isGrpcDraft } from '../core/model/request-state';
+import type { GrpcRequestDraft, HttpRequestDraft, RequestDraft } from '../core/model/request-state';
+import { RequestStateStore } from '../core/store/request-state';
+import { endpointScripts } from '../scripts-sandbox/call-hooks';
+import type { ScriptedCall } from '../scripts-sandbox/call-hooks';
+import { BridgeError, REQUEST_CANCELLED } from './bridge-error';
 import type { HandlerKit, Handlers } from './handlers';
+import type { ProjectSession } from './project-session';
+import { ErrorCodes } from './protocol';
+import type { NotificationParams, ResultOf } from './protocol';
 
 type Methods = 'request/get' | 'request/save' | 'request/reset' | 'call/send' | 'call/cancel' | 'response/save';
+type CallResult = ResultOf<'call/send'>;
 
-export function callHandlers(_kit: HandlerKit): Pick<Handlers, Methods> {
-  const todo = (name: string) => () => {
-    throw new BridgeError(-32601, `${name} is not implemented yet`);
+/** Response bodies kept for Save as: the last calls' (a spilled body keeps its temp file until dropped). */
+export const KEPT_BODIES = 20;
+
+interface RunningCall {
+  /** The project of the call. */
+  root: string;
+  abort(): void;
+}
+
+interface KeptBody {
+  body: ResponseBody;
+  /** The project of the call: a relative Save as path is taken from there. */
+  root: string;
+}
+
+export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): Pick<Handlers, Methods> {
+  const running = new Map<string, RunningCall>();
+  /** In call order, oldest first. */
+  const kept = new Map<string, KeptBody>();
+
+  const keep = (callId: string, body: ResponseBody, root: string) => {
+    const before = kept.get(callId);
+    kept.delete(callId);
+    if (before && before.body !== body) void before.body.dispose();
+    kept.set(callId, { body, root });
+    for (const [id, old] of kept) {
+      if (kept.size <= KEPT_BODIES) break;
+      kept.delete(id);
+      void old.body.dispose();
+    }
   };
+
+  onClose(async (project) => {
+    for (const call of running.values()) if (project === null || call.root === project) call.abort();
+    const dropped = [...kept].filter(([, k]) => project === null || k.root === project);
+    for (const [id] of dropped) kept.delete(id);
+    await Promise.all(dropped.map(([, k]) => k.body.dispose()));
+  });
+
+  /** The endpoint (its models: a running scan is awaited) and what its call reads from the project. */
+  const callContext = async (project: string, id: string, environment?: string): Promise<{ s: ProjectSession; c: EndpointCallContext }> => {
+    const s = session(project);
+    const e = endpoint(s, await s.get(id), id);
+    return { s, c: contextOf(s, e, environment) };
+  };
+  const contextOf = (s: ProjectSession, e: Endpoint, environment?: string): EndpointCallContext =>
+    loadCallContext({
+      projectDir: s.root,
+      endpoint: e,
+      module: s.modules().find((m) => m.name === e.module),
+      userDir: userConfigDir(),
+      ...(environment !== undefined ? { environment } : {}),
+      state: new RequestStateStore({ projectDir: s.root, warn: ctx.log }),
+      protos: s.protoIndex(),
+      warn: ctx.log,
+    });
+
+  const stateOf = (c: EndpointCallContext, draft: RequestDraft, edited: boolean): ResultOf<'request/get'> => ({
+    draft,
+    edited,
+    // Only HTTP hosts are remembered: a gRPC address would make a poor default for an HTTP request.
+    hosts: c.endpoint.protocol === 'grpc' ? [] : (c.state?.hosts() ?? []),
+  });
+
   return {
-    'request/get': todo('request/get'),
-    'request/save': todo('request/save'),
-    'request/reset': todo('request/reset'),
-    'call/send': todo('call/send'),
-    'call/cancel': todo('call/cancel'),
-    'response/save': todo('response/save'),
+    'request/get': async ({ project, id }) => {
+      const { c } = await callContext(project, id);
+      const { draft, edited } = currentRequest(c);
+      return stateOf(c, draft, edited);
+    },
+
+    'request/save': async ({ project, id, draft }) => {
+      const { c } = await callContext(project, id);
+      await c.state!.save(id, checkedDraft(c.endpoint, draft));
+      return {};
+    },
+
+    'request/reset': async ({ project, id }) => {
+      const { s, c } = await callContext(project, id);
+      await c.state!.reset(id);
+      // The source may have changed since the last scan (an edit not yet reported): read it again.
+      await s.filesChanged([{ path: c.endpoint.source.file, kind: 'changed' }]);
+      const fresh = endpoint(s, await s.get(id), id);
+      const rebuilt = contextOf(s, fresh);
+      return stateOf(rebuilt, defaultRequest(rebuilt), false);
+    },
+
+    'call/send': async ({ project, id, callId, draft, environment }, token) => {
+      if (running.has(callId)) throw new BridgeError(ErrorCodes.BadInput, `a call named '${callId}' is already running: give each call its own callId`);
+      const s = session(project);
+      const abort = new AbortController();
+      running.set(callId, { root: s.root, abort: () => abort.abort() });
+      /** $/cancelRequest: the client no longer wants the reply, whatever arrived. */
+      let withdrawn = false;
+      const sub = token.onCancellationRequested(() => {
+        withdrawn = true;
+        abort.abort();
+      });
+      let scripted: ReturnType<typeof endpointScripts> | undefined;
+      try {
+        const c = contextOf(s, endpoint(s, await s.get(id), id), environment);
+        if (draft) await c.state!.save(id, checkedDraft(c.endpoint, draft));
+        const request = draft ?? currentRequest(c).draft;
+        // Cancelled while a scan was awaited: nothing was sent.
+        if (abort.signal.aborted) throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled before it was sent`);
+        scripted = endpointScripts(c);
+        const { call } = scripted;
+        const result = isGrpcDraft(request)
+          ? await sendGrpcCall(c, request, callId, abort.signal, call, (m) => ctx.notify('call/message', m))
+          : await sendHttpCall(c, request, abort.signal, call);
+        if (withdrawn) {
+          await result.body.dispose();
+          throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled`);
+        }
+        keep(callId, result.body, s.root);
+        return { ...result.reply, callId, scriptLogs: call.logs.map(logLine), ...(call.afterError ? { afterScriptError: call.afterError.message } : {}) };
+      } catch (e) {
+        throw bridgeErrorOf(e, scripted?.call, withdrawn) ?? e;
+      } finally {
+        sub.dispose();
+        running.delete(callId);
+        scripted?.scripts.dispose();
+      }
+    },
+
+    'call/cancel': ({ callId }) => {
+      const call = running.get(callId);
+      call?.abort();
+      return { cancelled: call !== undefined };
+    },
+
+    'response/save': async ({ callId, path }) => {
+      const k = kept.get(callId);
+      if (!k) throw new BridgeError(ErrorCodes.NotFound, `no response body kept for call '${callId}': only the last ${KEPT_BODIES} calls' bodies are kept`);
+      const target = isAbsolute(path) ? path : resolve(k.root, path);
+      try {
+        if (!(await k.body.saveTo(target))) await writeFile(target, '');
+      } catch (e) {
+        throw new InputError(`cannot save the response body to ${target} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, path, { cause: e });
+      }
+      return { path: target, bytes: k.body.size };
+    },
   };
+}
+
+interface Sent {
+  reply: Omit<CallResult, 'callId' | 'scriptLogs' | 'afterScriptError'>;
+  /** What response/save writes: the body as received, or a gRPC call's messages as JSON. */
+  body: ResponseBody;
+}
+
+async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, signal: AbortSignal, scripted: ScriptedCall): Promise<Sent> {
+  const caller = new HttpCaller(httpCallOptions(c.settings));
+  let sent: HttpCallResult & { unresolved: string[] };
+  try {
+    sent = await sendHttp(c, draft, { caller, signal, hooks: scripted.hooks });
+  } finally {
+    await caller.close();
+  }
+  const { request, response, unresolved } = sent;
+  const shown = response.kind === 'text' ? await displayText(response, { marker: false }) : undefined;
+  return {
+    body: response.body,
+    reply: {
+      protocol: 'http',
+      unresolved,
+      http: {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        ...(response.contentType !== undefined ? { contentType: response.contentType } : {}),
+        kind: response.kind,
+        size: response.size,
+        ...(shown ? { text: shown.text } : {}),
+        truncated: shown?.truncated ?? false,
+        json: shown !== undefined && !shown.truncated && isJson(shown.text),
+        timings: response.timings,
+        sent: request,
+      },
+    },
+  };
+}
+
+async function sendGrpcCall(
+  c: EndpointCallContext,
+  draft: GrpcRequestDraft,
+  callId: string,
+  signal: AbortSignal,
+  scripted: ScriptedCall,
+  notify: (m: NotificationParams<'call/message'>) => void,
+): Promise<Sent> {
+  const caller = new GrpcCaller(grpcCallerOptions(c.settings));
+  let result: GrpcCallResult;
+  let unresolved: string[];
+  try {
+    ({ result, unresolved } = await sendGrpc(c, draft, {
+      caller,
+      signal,
+      onMessage: (m) => notify({ callId, message: messageOf(m) }),
+      after: (r) => scripted.afterGrpc(r),
+    }));
+  } finally {
+    caller.close();
+  }
+  if (!result.cancelled && !grpcAnswered(result)) {
+    throw new BridgeError(ErrorCodes.CallFailed, `no answer from ${result.request.target}: ${result.status.name}${result.status.message ? ` (${result.status.message})` : ''}`, {
+      address: result.request.target,
+      status: result.status.name,
+    });
+  }
+  const { request: r } = result;
+  return {
+    body: ResponseBody.fromBytes(Buffer.from(`${JSON.stringify(grpcResponseJson(result), null, 2)}\n`)),
+    reply: {
+      protocol: 'grpc',
+      unresolved,
+      grpc: {
+        status: result.status,
+        headers: result.headers,
+        trailers: result.trailers,
+        messages: result.messages.map(messageOf),
+        cancelled: result.cancelled,
+        timings: result.timings,
+        sent: { target: r.target, security: r.security, path: r.path, kind: r.kind, metadata: r.metadata, messages: r.messages, origin: r.origin },
+      },
+    },
+  };
+}
+
+/** The catalog's codes for what stopped a call; undefined for anything else (an internal error). */
+function bridgeErrorOf(e: unknown, scripted: ScriptedCall | undefined, withdrawn: boolean): BridgeError | undefined {
+  if (e instanceof BridgeError) return e;
+  if (withdrawn || (e instanceof CallError && e.kind === 'cancelled')) return new BridgeError(REQUEST_CANCELLED, e instanceof Error ? e.message : 'call cancelled');
+  // A before-script failed: nothing was sent. Its log lines come with the error.
+  if (e instanceof ScriptError) return new BridgeError(ErrorCodes.ScriptFailed, e.message, { script: e.script, logs: (scripted?.logs ?? []).map(logLine) });
+  if (e instanceof CallRefused) {
+    return new BridgeError(ErrorCodes.CallRefused, e.message, { reason: e.code === 'grpc-disabled' ? 'disabled' : 'descriptors', missing: e.missing, settings: e.settings });
+  }
+  if (e instanceof CallError) return new BridgeError(ErrorCodes.CallFailed, e.message, { kind: e.kind, url: e.url });
+  return undefined;
+}
+
+/** A draft of the endpoint's protocol; an HTTP draft for a gRPC method (or the reverse) is refused. */
+function checkedDraft(e: Endpoint, draft: RequestDraft): RequestDraft {
+  if (isGrpcDraft(draft) !== (e.protocol === 'grpc')) {
+    throw new BridgeError(ErrorCodes.BadInput, `${e.address} is ${e.protocol === 'grpc' ? 'a gRPC method: its draft needs "protocol": "grpc"' : 'an HTTP endpoint: its draft cannot be a gRPC one'}`);
+  }
+  return draft;
+}
+
+function messageOf(m: ReceivedMessage): NotificationParams<'call/message'>['message'] {
+  return { atMs: m.atMs, size: m.size, json: m.json, ...(m.decodeError !== undefined ? { decodeError: m.decodeError } : {}) };
+}
+
+function logLine(l: { script: string; level: string; text: string }): CallResult['scriptLogs'][number] {
+  return { script: l.script, level: l.level, text: l.text };
+}
+
+function isJson(text: string): boolean {
+  const t = text.trimStart();
+  if (!/^[[{"\d-]|^(true|false|null)\b/.test(t)) return false;
+  try {
+    JSON.parse(text.replace(/^\uFEFF/, ''));
+    return true;
+  } catch {
+    return false;
+  }
 }

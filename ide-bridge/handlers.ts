@@ -41,6 +41,8 @@ export interface HandlerKit {
   session(project: string): ProjectSession;
   /** The endpoint, or a NotFound error naming it. */
   endpoint(s: ProjectSession, e: Endpoint | undefined, id: string): Endpoint;
+  /** Runs when a project closes (its root) or the sidecar shuts down (null): release what it holds. */
+  onClose(release: (project: string | null) => void | Promise<void>): void;
 }
 
 export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<string, ProjectSession> } {
@@ -57,7 +59,11 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
     if (!e) throw new BridgeError(ErrorCodes.NotFound, `no endpoint '${id}' in ${s.root}`);
     return e;
   };
-  const kit: HandlerKit = { ctx, session, endpoint };
+  const releases: Array<(project: string | null) => void | Promise<void>> = [];
+  const release = async (project: string | null) => {
+    await Promise.all(releases.map(async (r) => r(project))).catch((e: Error) => ctx.log(`releasing ${project ?? 'the sidecar'}: ${e.message}`));
+  };
+  const kit: HandlerKit = { ctx, session, endpoint, onClose: (r) => releases.push(r) };
 
   return {
     sessions,
@@ -86,9 +92,10 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       return s.status();
     },
     'project/list': () => ({ projects: [...sessions.values()].map((s) => s.status()) }),
-    'project/close': ({ project }) => {
-      session(project);
-      sessions.delete(resolve(project));
+    'project/close': async ({ project }) => {
+      const s = session(project);
+      sessions.delete(s.root);
+      await release(s.root);
       return {};
     },
     'project/status': ({ project }) => session(project).status(),
@@ -125,9 +132,10 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       return { file: s.absolutePath(e.source.file), line: e.source.line, column: e.source.column };
     },
     'source/read': ({ project, file }) => session(project).readSource(file),
-    shutdown: () => {
+    shutdown: async () => {
       shuttingDown = true;
       sessions.clear();
+      await release(null);
       return {};
     },
   };

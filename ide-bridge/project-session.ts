@@ -7,6 +7,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, Endpoint, ModuleSummary } from '../core/model/endpoint';
 import type { FileChange, ScanProgress } from '../core/scan/project-scanner';
 import { ProjectScanner } from '../core/scan/project-scanner';
+import type { ProtoIndex } from '../core/scan/proto/proto-index';
 import { loadIndex, saveIndex } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
@@ -164,6 +165,11 @@ export class ProjectSession {
   async get(id: string): Promise<Endpoint | undefined> {
     await this.waitForScan();
     return this.byId.get(id);
+  }
+
+  /** The project's protos as the scan indexed them: where gRPC calls find their descriptors. */
+  protoIndex(): ProtoIndex {
+    return this.scanner.protoIndex;
   }
 
   /** Lookup without waiting (summary fields are right even in the retained index). */

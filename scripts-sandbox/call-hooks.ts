@@ -4,17 +4,22 @@
 //
 // A before-script that fails stops the send (the ScriptError propagates and nothing goes out). An
 // after-script that fails does not take the response away: its error is kept in `afterError` and
-// the response is returned as usual.
+// the response is returned as usual. gRPC calls run the after-scripts only (`afterGrpc`): there is
+// no HTTP request for a before-script to change.
 
 import { TextDecoder } from 'node:util';
 import { readFileSync } from 'node:fs';
+import type { EndpointCallContext } from '../core/call/endpoint-call';
+import type { GrpcCallResult } from '../core/call/grpc/caller';
+import { grpcScriptRequest, grpcScriptResponse } from '../core/call/grpc/result';
 import type { CallHooks } from '../core/call/hooks';
 import type { PreparedRequest } from '../core/call/request-builder';
 import type { HttpResponse } from '../core/call/response';
 import { ScriptError } from '../core/errors';
 import type { BodySource, ScriptRequest, ScriptResponse } from './exchange';
 import { headerValue, isTextContentType } from './exchange';
-import type { RequestScripts, ScriptTarget } from './hooks';
+import { RequestScripts } from './hooks';
+import type { ScriptTarget } from './hooks';
 import type { ScriptLogLine } from './runner';
 
 export interface ScriptedCall {
@@ -25,12 +30,26 @@ export interface ScriptedCall {
   afterError?: ScriptError;
   /** Files written by response.saveBody. */
   saved: string[];
+  /** http.call.after for a gRPC call: response.code() is the gRPC status, response.body() the messages as JSON. */
+  afterGrpc(result: GrpcCallResult): Promise<void>;
 }
 
 export function scriptCallHooks(scripts: RequestScripts, target: ScriptTarget = {}): ScriptedCall {
+  const after = async (request: ScriptRequest, response: ScriptResponse | Promise<ScriptResponse>) => {
+    try {
+      const outcome = await scripts.after(request, await response, target);
+      call.logs.push(...outcome.logs);
+      call.saved.push(...outcome.saved);
+    } catch (e) {
+      if (!(e instanceof ScriptError)) throw e;
+      call.logs.push(...(e.logs as ScriptLogLine[]));
+      call.afterError = e;
+    }
+  };
   const call: ScriptedCall = {
     logs: [],
     saved: [],
+    afterGrpc: (result) => after(grpcScriptRequest(result), grpcScriptResponse(result)),
     hooks: {
       async beforeSend(prepared) {
         const { request, logs } = await scripts.before(toScriptRequest(prepared), target).catch((e: unknown) => {
@@ -40,20 +59,17 @@ export function scriptCallHooks(scripts: RequestScripts, target: ScriptTarget = 
         call.logs.push(...logs);
         return fromScriptRequest(request, prepared);
       },
-      async afterResponse(prepared, response) {
-        try {
-          const { logs, saved } = await scripts.after(toScriptRequest(prepared), await toScriptResponse(response), target);
-          call.logs.push(...logs);
-          call.saved.push(...saved);
-        } catch (e) {
-          if (!(e instanceof ScriptError)) throw e;
-          call.logs.push(...(e.logs as ScriptLogLine[]));
-          call.afterError = e;
-        }
-      },
+      afterResponse: (prepared, response) => after(toScriptRequest(prepared), toScriptResponse(response)),
     },
   };
   return call;
+}
+
+/** The scripts of one endpoint's call, from its call context: `scripts.dispose()` when the call is done. */
+export function endpointScripts(ctx: Pick<EndpointCallContext, 'projectDir' | 'config' | 'settings' | 'endpoint'>): { scripts: RequestScripts; call: ScriptedCall } {
+  const scripts = new RequestScripts({ projectDir: ctx.projectDir, config: ctx.config, settings: ctx.settings });
+  const { folder, className, address, id } = ctx.endpoint;
+  return { scripts, call: scriptCallHooks(scripts, { folder, className, address, id }) };
 }
 
 /** A body is shown to scripts as text when it is declared text, or when it is valid UTF-8. */

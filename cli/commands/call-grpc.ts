@@ -4,21 +4,14 @@
 // --reflection, --tls and --ca-file. Streamed replies are printed as they arrive.
 
 import { readFileSync } from 'node:fs';
+import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, sendGrpc } from '../../core/call/endpoint-call';
+import type { EndpointCallContext } from '../../core/call/endpoint-call';
 import { GrpcCaller } from '../../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../../core/call/grpc/caller';
 import { detectGrpcRuntime } from '../../core/call/grpc/detect';
-import { grpcScriptRequest, grpcScriptResponse } from '../../core/call/grpc/result';
-import { defaultGrpcDraft, prepareGrpcRequest } from '../../core/call/grpc/draft';
-import { passGrpcGate } from '../../core/call/grpc/gate';
-import type { Settings } from '../../core/config/settings';
-import type { ConfigValues } from '../../core/config/config-reader';
-import { CallRefused, InputError, ScriptError } from '../../core/errors';
-import type { Endpoint } from '../../core/model/endpoint';
-import type { VariableLookup } from '../../core/model/environment';
+import { CallRefused, InputError } from '../../core/errors';
 import type { GrpcRequestDraft } from '../../core/model/request-state';
-import type { ProtoIndex } from '../../core/scan/proto/proto-index';
-import type { RequestStateStore } from '../../core/store/request-state';
-import type { RequestScripts } from '../../scripts-sandbox/hooks';
+import type { ScriptedCall } from '../../scripts-sandbox/call-hooks';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
 
@@ -35,29 +28,13 @@ export interface GrpcCallArgs {
   verbose: boolean;
 }
 
-export interface GrpcCallContext {
-  dir: string;
-  endpoint: Endpoint;
-  settings: Settings;
-  lookup: VariableLookup;
-  config: ConfigValues;
-  state?: RequestStateStore;
-  /** The scan's proto index; absent, the protos under dir are read. */
-  protos?: ProtoIndex;
-  /** The user settings file, named in a refusal. */
-  userSettingsPath: string;
-  /** The http.call.after scripts: they see the gRPC status as response.code() and the messages as JSON. */
-  scripts?: RequestScripts;
-}
-
 /** Exit status when the gate refused: nothing was sent. */
 export const REFUSED = 3;
 
-export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: CliIO): Promise<number> {
+export async function callGrpc(args: GrpcCallArgs, ctx: EndpointCallContext, scripted: ScriptedCall, io: CliIO): Promise<number> {
   const { endpoint, settings, state } = ctx;
   if (args.reset) await state?.reset(endpoint.id);
-  const saved = args.reset ? undefined : state?.loadGrpc(endpoint.id);
-  const draft: GrpcRequestDraft = saved ?? defaultGrpcDraft(endpoint, { host: defaultGrpcHost(ctx.lookup, ctx.config) });
+  const draft = (args.reset ? defaultRequest(ctx) : currentRequest(ctx).draft) as GrpcRequestDraft;
   if (args.host) draft.host = args.host;
   if (args.tls) draft.tls = true;
   if (args.message.length) draft.messages = args.message.map(messageText);
@@ -69,31 +46,35 @@ export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: Cli
   }
   if (args.timeout !== undefined) draft.deadlineMs = args.timeout;
 
-  const caller = new GrpcCaller({
-    insecureHosts: settings['http.insecureHosts'],
-    insecure: args.insecure,
-    caFile: args.caFile ?? settings['grpc.caFile'] ?? undefined,
-    env: process.env,
-  });
+  const caller = new GrpcCaller(grpcCallerOptions(settings, { insecure: args.insecure, caFile: args.caFile }));
   const cancel = new AbortController();
   const onSigint = () => cancel.abort();
   process.once('SIGINT', onSigint);
+  const paint = painterFor(io.stdout);
+  let streamed = false;
   try {
-    // The gate runs before placeholders or messages are looked at: a refused call reads nothing it would send.
-    let prepared;
-    let descriptor;
+    let sent;
     try {
-      const allowReflection = settings['grpc.reflection'] || args.reflection;
-      const gateSettings = { ...settings, 'grpc.reflection': allowReflection };
-      const address = () => prepareGrpcRequest({ ...draft, messages: [] }, ctx.lookup);
-      descriptor = await passGrpcGate({
-        settings: gateSettings,
-        endpoint,
-        protos: ctx.protos,
-        projectDir: ctx.dir,
-        reflection: () => {
-          const a = address();
-          return caller.reflection(a.address, { tls: a.tls, metadata: a.metadata });
+      sent = await sendGrpc(ctx, draft, {
+        caller,
+        signal: cancel.signal,
+        reflection: args.reflection,
+        onSending: ({ descriptor, prepared, deadlineMs }) => {
+          for (const name of prepared.unresolved) io.err(`warning: no value for the placeholder '${name}' in the environment or the config; sent as written`);
+          streamed = descriptor.responseStream;
+          if (args.verbose) {
+            io.out(`> ${descriptor.path} on ${prepared.address}${deadlineMs ? ` (deadline ${deadlineMs} ms)` : ''}`);
+            for (const [n, v] of prepared.metadata) io.out(`> ${n}: ${v}`);
+            io.out(`> ${prepared.messages.length} message${prepared.messages.length === 1 ? '' : 's'}; descriptors from ${origin(descriptor.origin)}\n`);
+          }
+        },
+        onMessage: (m, i) => {
+          if (streamed) io.out(renderStreamed(m, i, paint));
+        },
+        // The result is shown before the after-scripts run, as for HTTP.
+        after: async (result) => {
+          io.out(renderResult(result, paint, streamed));
+          await scripted.afterGrpc(result);
         },
       });
     } catch (e) {
@@ -102,7 +83,7 @@ export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: Cli
       for (const m of e.missing) io.err(`  - ${m}`);
       if (e.code === 'grpc-runtime-missing') {
         io.err('  Auto Detect:');
-        for (const line of detectGrpcRuntime(ctx.dir, settings['grpc.runtime'] ?? []).summary) io.err(`    ${line}`);
+        for (const line of detectGrpcRuntime(ctx.projectDir, settings['grpc.runtime'] ?? []).summary) io.err(`    ${line}`);
       }
       io.err(
         e.code === 'grpc-disabled'
@@ -111,45 +92,16 @@ export async function callGrpc(args: GrpcCallArgs, ctx: GrpcCallContext, io: Cli
       );
       return REFUSED;
     }
-    prepared = prepareGrpcRequest(draft, ctx.lookup);
-    for (const name of prepared.unresolved) io.err(`warning: no value for the placeholder '${name}' in the environment or the config; sent as written`);
-    const deadlineMs = prepared.deadlineMs ?? settings['grpc.deadlineMs'];
-    const paint = painterFor(io.stdout);
-    const streamed = descriptor.responseStream;
-    if (args.verbose) {
-      io.out(`> ${descriptor.path} on ${prepared.address}${deadlineMs ? ` (deadline ${deadlineMs} ms)` : ''}`);
-      for (const [n, v] of prepared.metadata) io.out(`> ${n}: ${v}`);
-      io.out(`> ${prepared.messages.length} message${prepared.messages.length === 1 ? '' : 's'}; descriptors from ${origin(descriptor.origin)}\n`);
+    for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
+    if (scripted.afterError) {
+      io.err(`apiscout call: ${scripted.afterError.message}`);
+      return 1;
     }
-    const result = await caller.send(
-      { address: prepared.address, tls: prepared.tls, descriptor, metadata: prepared.metadata, messages: prepared.messages, deadlineMs },
-      { signal: cancel.signal, onMessage: streamed ? (m, i) => io.out(renderStreamed(m, i, paint)) : undefined },
-    );
-    io.out(renderResult(result, paint, streamed));
-    if (ctx.scripts) {
-      const { endpoint: e } = ctx;
-      try {
-        const after = await ctx.scripts.after(grpcScriptRequest(result), grpcScriptResponse(result), { folder: e.folder, className: e.className, address: e.address, id: e.id });
-        for (const line of after.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
-      } catch (err) {
-        if (!(err instanceof ScriptError)) throw err;
-        for (const line of err.logs) io.err(`[${err.script}] ${line.level}: ${line.text}`);
-        io.err(`apiscout call: ${err.message}`);
-        return 1;
-      }
-    }
-    return answered(result) ? 0 : 1;
+    return grpcAnswered(sent.result) ? 0 : 1;
   } finally {
     process.off('SIGINT', onSigint);
     caller.close();
   }
-}
-
-/** gRPC servers in Spring projects listen on grpc.server.port (9090 by default). */
-function defaultGrpcHost(lookup: VariableLookup, config: ConfigValues): string {
-  if (lookup('grpcHost') !== undefined) return '{{grpcHost}}';
-  const port = config.get('grpc.server.port');
-  return `localhost:${port && /^\d+$/.test(port) ? port : '9090'}`;
 }
 
 function messageText(arg: string): string {
@@ -159,12 +111,6 @@ function messageText(arg: string): string {
   } catch (e) {
     throw new InputError(`cannot read the message file ${arg.slice(1)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, arg.slice(1), { cause: e });
   }
-}
-
-/** Whether the server answered at all: a status made up on the client side is no answer. */
-function answered(r: GrpcCallResult): boolean {
-  if (r.timings.headersMs !== undefined || r.messages.length) return true;
-  return !['UNAVAILABLE', 'DEADLINE_EXCEEDED', 'CANCELLED'].includes(r.status.name);
 }
 
 function origin(o: GrpcCallResult['request']['origin']): string {

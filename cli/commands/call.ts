@@ -3,23 +3,20 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { currentRequest, defaultRequest, httpCallOptions, loadCallContext, prepareHttp, sendHttp } from '../../core/call/endpoint-call';
 import { HttpCaller } from '../../core/call/http';
 import type { SentRequest } from '../../core/call/http';
-import { defaultDraft, isJsonType, prepareRequest, setHeader, setParam } from '../../core/call/request-builder';
+import { isJsonType, setHeader, setParam } from '../../core/call/request-builder';
 import { displayText } from '../../core/call/response';
 import type { HttpResponse } from '../../core/call/response';
-import { SettingsStore } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
-import { loadVariableLookup } from '../../core/env/placeholders';
 import { InputError, ScriptError } from '../../core/errors';
-import type { Diagnostic, Endpoint, ModuleSummary } from '../../core/model/endpoint';
-import type { VariableLookup } from '../../core/model/environment';
+import type { Diagnostic, Endpoint } from '../../core/model/endpoint';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { search } from '../../core/search/matcher';
 import { RequestStateStore } from '../../core/store/request-state';
-import { scriptCallHooks } from '../../scripts-sandbox/call-hooks';
-import { RequestScripts } from '../../scripts-sandbox/hooks';
+import { endpointScripts } from '../../scripts-sandbox/call-hooks';
 import type { ScriptLogLine } from '../../scripts-sandbox/runner';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
@@ -118,29 +115,24 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
     return 1;
   }
   const module = result.modules.find((m) => m.name === endpoint.module);
-  const userDir = userConfigDir(process.env);
-  const settingsStore = new SettingsStore({ userDir, projectDir: dir, warn });
-  const settings = settingsStore.read();
   const diagnostics: Diagnostic[] = [];
-  const { lookup, config } = loadVariableLookup({ projectDir: dir, moduleDir: module?.dir, userDir, environment: values.env, warn, diagnostics });
-  reportDiagnostics(diagnostics, io);
-  const scripts = new RequestScripts({ projectDir: dir, config, settings });
-  const scripted = scriptCallHooks(scripts, { folder: endpoint.folder, className: endpoint.className, address: endpoint.address, id: endpoint.id });
-
   // The bundled sample is part of the installed package: never write state into it.
   const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
+  const ctx = loadCallContext({ projectDir: dir, endpoint, module, userDir: userConfigDir(process.env), environment: values.env, state, protos: scanner.protoIndex, warn, diagnostics });
+  reportDiagnostics(diagnostics, io);
+  const { scripts, call: scripted } = endpointScripts(ctx);
+
   if (endpoint.protocol === 'grpc') {
     const grpcArgs: GrpcCallArgs = { ...values, caFile: values['ca-file'], timeout };
     try {
-      return await callGrpc(grpcArgs, { dir, endpoint, settings, lookup, config, state, protos: scanner.protoIndex, userSettingsPath: settingsStore.userPath, scripts }, io);
+      return await callGrpc(grpcArgs, ctx, scripted, io);
     } finally {
       scripts.dispose();
     }
   }
   if (values.message.length) throw new InputError('--message is for gRPC endpoints; an HTTP request takes --body', '--message');
   if (values.reset) await state?.reset(endpoint.id);
-  const saved = values.reset ? undefined : state?.load(endpoint.id);
-  const draft: HttpRequestDraft = saved ?? defaultDraft(endpoint, { host: defaultHost(state, lookup, config.get('server.port')), basePath: basePath(module) });
+  const draft = (values.reset ? defaultRequest(ctx) : currentRequest(ctx).draft) as HttpRequestDraft;
   if (values.host) draft.host = values.host;
   for (const p of values.param) {
     const eq = p.indexOf('=');
@@ -154,28 +146,18 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   }
   if (values.body !== undefined) applyBody(draft, values.body, endpoint);
 
-  const prepared = await prepareRequest(draft, { lookup, baseDir: process.cwd() });
+  const prepared = await prepareHttp(ctx, draft, process.cwd());
   for (const name of prepared.unresolved) warn(`no value for the placeholder '${name}' in the environment or the config; sent as written`);
-  const url = new URL(prepared.url);
-  const caller = new HttpCaller({
-    connectTimeoutMs: settings['http.connectTimeoutMs'],
-    timeoutMs: timeout ?? settings['http.timeoutMs'],
-    followRedirects: values['no-follow'] ? false : settings['http.followRedirects'],
-    maxRedirects: settings['http.maxRedirects'],
-    insecureHosts: values.insecure ? [...settings['http.insecureHosts'], url.host] : settings['http.insecureHosts'],
-    bodyMemoryLimit: settings['http.bodyMemoryLimit'],
-    env: process.env,
-  });
+  const caller = new HttpCaller(httpCallOptions(ctx.settings, { timeoutMs: timeout, noFollow: values['no-follow'], insecureHost: values.insecure ? new URL(prepared.url).host : undefined }));
   const cancel = new AbortController();
   const onSigint = () => cancel.abort();
   process.once('SIGINT', onSigint);
   try {
-    const { request, response } = await caller.send(prepared, { signal: cancel.signal, hooks: scripted.hooks }).catch((e: unknown) => {
+    const { request, response } = await sendHttp(ctx, draft, { caller, signal: cancel.signal, hooks: scripted.hooks }, prepared).catch((e: unknown) => {
       // A before-script failed: nothing was sent; show what it logged before the error.
       if (e instanceof ScriptError) printScriptLogs(scripted.logs, io);
       throw e;
     });
-    await state?.rememberHost(draft.host);
     try {
       if (values.verbose) io.out(renderSent(request));
       io.out(renderHead(response, painterFor(io.stdout)));
@@ -199,19 +181,6 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
 
 function printScriptLogs(logs: ScriptLogLine[], io: CliIO): void {
   for (const line of logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
-}
-
-/** The host a new request starts with: the last one used here, a host variable, or localhost. */
-function defaultHost(state: RequestStateStore | undefined, lookup: VariableLookup, serverPort: string | undefined): string {
-  const recent = state?.hosts()[0];
-  if (recent) return recent;
-  if (lookup('host') !== undefined) return '{{host}}';
-  const port = serverPort && /^\d+$/.test(serverPort) ? serverPort : '8080';
-  return `http://localhost:${port}`;
-}
-
-function basePath(module: ModuleSummary | undefined): string {
-  return `${module?.contextPath ?? ''}${module?.servletPath ?? ''}`.replace(/\/+$/, '');
 }
 
 function applyBody(draft: HttpRequestDraft, arg: string, endpoint: Endpoint): void {

@@ -3,6 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { NEVER_CANCELLED } from '../../ide-bridge/bridge-error';
 import { BridgeHub } from '../../ide-bridge/server';
 import { startUiServer } from '../../ide-bridge/ui-server';
 import type { UiServer } from '../../ide-bridge/ui-server';
@@ -53,9 +54,13 @@ export async function serveCommand(args: string[], io: CliIO): Promise<number> {
         void ui?.close();
         process.stdin.destroy();
         const code = clean ? 0 : 1;
-        resolve(code);
-        // A scan still running must not keep a host waiting for the process to end.
-        setTimeout(() => process.exit(code), 100).unref();
+        // A host gone without `shutdown` still gets what the handlers hold released (temp files of kept response bodies).
+        const released = clean ? Promise.resolve() : Promise.resolve(hub.handlers.shutdown({}, NEVER_CANCELLED)).catch(() => {});
+        void released.then(() => {
+          resolve(code);
+          // A scan still running must not keep a host waiting for the process to end.
+          setTimeout(() => process.exit(code), 100).unref();
+        });
       },
     });
     // The UI URL carries the secret token: it goes to the host through `hello`, never to the log.

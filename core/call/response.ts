@@ -121,6 +121,8 @@ export interface DisplayOptions {
   /** Pretty-print a JSON body (the Pretty/Raw toggle); only for bodies held in memory. */
   pretty?: boolean;
   limit?: number;
+  /** Append a line saying the text was cut (default); a UI that shows `truncated` itself turns it off. */
+  marker?: boolean;
 }
 
 /** The text to display for a text body. Binary bodies have none: show type, size and Save. */
@@ -142,6 +144,7 @@ export async function displayText(response: HttpResponse, options: DisplayOption
   }
   if (text.length <= limit && whole) return { text, truncated: false, pretty };
   const cut = cutAt(text, limit);
+  if (options.marker === false) return { text: cut, truncated: true, pretty };
   const total = whole ? `${text.length.toLocaleString('en-US')} characters` : `a ${response.size.toLocaleString('en-US')}-byte body`;
   const marker = `\n\n[… truncated for display: showing the first ${cut.length.toLocaleString('en-US')} characters of ${total}. Save or copy the body for all of it.]`;
   return { text: cut + marker, truncated: true, pretty };

@@ -52,6 +52,8 @@ export class RequestStateStore {
 
   async save(endpointId: string, draft: RequestDraft): Promise<void> {
     if (!isDraft(draft)) throw new TypeError(`not a request draft for ${endpointId}`);
+    // Every Send saves the editor's draft: an unchanged one costs no write (each write is fsynced).
+    if (JSON.stringify(this.read().requests[endpointId]?.draft) === JSON.stringify(draft)) return;
     await this.update((state) => {
       state.requests[endpointId] = { savedAt: new Date().toISOString(), draft };
     });
@@ -72,7 +74,7 @@ export class RequestStateStore {
 
   async rememberHost(host: string): Promise<void> {
     const h = host.trim().replace(/\/+$/, '');
-    if (!h) return;
+    if (!h || this.read().hosts[0] === h) return;
     await this.update((state) => {
       state.hosts = [h, ...state.hosts.filter((x) => x !== h)].slice(0, HOST_HISTORY_LIMIT);
     });

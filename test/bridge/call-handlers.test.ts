@@ -1,0 +1,511 @@
+// The request editor and Send through the real sidecar process over stdio: request state (default,
+// edited, Reset re-reading the source), HTTP calls to a real server on 127.0.0.1 with an
+// environment's placeholders, binary and truncated bodies saved byte for byte, cancellation both
+// ways, the error codes (CallFailed, ScriptFailed, CallRefused), and gRPC calls to a real grpc-js
+// server, a server stream's messages arriving as call/message before the result.
+
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvironmentStore } from '../../core/env/environments';
+import type { GrpcRequestDraft, HttpRequestDraft } from '../../core/model/request-state';
+import { ErrorCodes } from '../../ide-bridge/protocol';
+import type { ResultOf } from '../../ide-bridge/protocol';
+import { FIXTURE as GRPC_FIXTURE, startGrpcServer } from '../call/grpc-server';
+import type { GrpcTestServer } from '../call/grpc-server';
+import { httpServer } from '../call/servers';
+import type { Running } from '../call/servers';
+import { SidecarClient } from './sidecar-client';
+
+const CONTROLLER = `package com.example.shop;
+
+import org.springframework.web.bind.annotation.*;
+
+@RestController
+@RequestMapping("/items")
+public class ItemController {
+  @GetMapping("/{id}")
+  public Item get(@PathVariable long id, @RequestParam(required = false) String q, @RequestHeader("X-Token") String token) { return null; }
+
+  @PostMapping
+  public Item create(@RequestBody Item item) { return null; }
+
+  @GetMapping("/{id}/photo")
+  public byte[] photo(@PathVariable long id) { return null; }
+
+  @GetMapping("/export")
+  public String export() { return null; }
+
+  @GetMapping("/hang")
+  public String hang() { return null; }
+
+  @DeleteMapping("/{id}")
+  public void remove(@PathVariable long id) { }
+
+  @GetMapping("/audit")
+  public String audit() { return null; }
+}
+
+class Item { public long id; public String name; }
+`;
+
+const CONFIG = [
+  "http.call.before[endpoint:DELETE /items/{id}]=js:logger.info('checking the delete'); throw new Error('deleting is not allowed from here')",
+  "http.call.after[endpoint:GET /items/audit]=js:logger.warn('auditing ' + response.code()); response.json().missing.deeper",
+].join('\n');
+
+/** 600,000 characters, some of them two bytes in UTF-8: over the display limit and the memory limit set below. */
+const EXPORT_TEXT = 'é0123456789'.repeat(60_000);
+const PHOTO = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), createHash('sha512').update('photo').digest(), Buffer.alloc(3000, 7)]);
+
+let work: string;
+let project: string;
+let userDir: string;
+let server: Running;
+const seen: string[] = [];
+const hanging: Array<() => void> = [];
+let client: SidecarClient;
+let sidecarTmp: string;
+const spilled = () => readdirSync(sidecarTmp).filter((n) => n.startsWith('apiscout-body-'));
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [p, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), t);
+  }
+}
+
+/** The user's settings: always with bodies over 100 kB spilled to a temp file. */
+function userSettings(values: Record<string, unknown>): void {
+  writeFileSync(join(userDir, 'settings.json'), JSON.stringify({ 'http.bodyMemoryLimit': 100_000, ...values }));
+}
+
+async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ResponseError) return e;
+    throw e;
+  }
+  throw new Error('expected the request to fail');
+}
+
+async function idOf(root: string, address: string): Promise<string> {
+  const { modules } = await client.request('endpoints/tree', { project: root });
+  const hit = modules.flatMap((m) => m.classes.flatMap((c) => c.endpoints)).find((e) => e.address === address);
+  if (!hit) throw new Error(`no endpoint ${address} in ${root}`);
+  return hit.id;
+}
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function until(test: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+let sequence = 0;
+const nextCall = () => `call-${++sequence}`;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'apiscout-bridge-call-'));
+  project = join(work, 'shop');
+  userDir = join(work, 'user');
+  mkdirSync(userDir);
+  userSettings({});
+  write(project, {
+    'pom.xml': '<project><modelVersion>4.0.0</modelVersion><artifactId>shop</artifactId></project>',
+    'src/main/java/com/example/shop/ItemController.java': CONTROLLER,
+    'src/main/resources/application.properties': 'server.port=8181\nserver.servlet.context-path=/shop\n',
+    '.apiscout/config.properties': CONFIG,
+  });
+  server = await httpServer((req, res, body) => {
+    seen.push(`${req.method} ${req.url}`);
+    const url = new URL(req.url!, 'http://x');
+    if (url.pathname === '/shop/items/1/photo') {
+      res.setHeader('content-type', 'image/png');
+      return void res.end(PHOTO);
+    }
+    if (url.pathname === '/shop/items/export') {
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      return void res.end(EXPORT_TEXT);
+    }
+    if (url.pathname === '/shop/items/hang') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('started');
+      hanging.push(() => res.end());
+      return;
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ method: req.method, url: req.url, token: req.headers['x-token'] ?? null, contentType: req.headers['content-type'] ?? null, body: body.toString('utf8') }));
+  });
+  // The sidecar's own temp folder: spilled response bodies can be watched coming and going.
+  sidecarTmp = join(work, 'tmp');
+  mkdirSync(sidecarTmp);
+  client = new SidecarClient(['serve', '--stdio', '--no-ui'], { ...process.env, APISCOUT_CONFIG_DIR: userDir, TMPDIR: sidecarTmp });
+  await client.request('project/open', { root: project });
+  await client.request('project/wait', { project });
+});
+
+afterAll(async () => {
+  for (const end of hanging) end();
+  expect(await client.close()).toBe(0);
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('request state', () => {
+  it('starts from the source: localhost:<server.port> with the context path, example values, no edits', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    const state = await client.request('request/get', { project, id });
+    expect(state.edited).toBe(false);
+    expect(state.hosts).toEqual([]);
+    const draft = state.draft as HttpRequestDraft;
+    expect(draft).toMatchObject({ method: 'GET', host: 'http://localhost:8181', path: '/shop/items/{id}', bodyMode: 'none' });
+    expect(draft.pathParams.map((p) => p.name)).toEqual(['id']);
+    expect(draft.query.map((p) => p.name)).toEqual(['q']);
+    expect(draft.headers.map((p) => p.name)).toContain('X-Token');
+  });
+
+  it('returns saved edits until Reset, which re-reads the edited source file', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    const { draft } = await client.request('request/get', { project, id });
+    const edited = { ...(draft as HttpRequestDraft), host: 'http://127.0.0.1:1', query: [{ name: 'q', value: 'mine' }] };
+    expect(await client.request('request/save', { project, id, draft: edited })).toEqual({});
+    expect(await client.request('request/get', { project, id })).toEqual({ draft: edited, edited: true, hosts: [] });
+
+    const reset = await client.request('request/reset', { project, id });
+    expect(reset).toEqual({ draft, edited: false, hosts: [] });
+    expect((await client.request('request/get', { project, id })).edited).toBe(false);
+  });
+
+  it('Reset re-reads the source file: a field added to the body class, not yet reported to the sidecar, appears', async () => {
+    const id = await idOf(project, 'POST /items');
+    const { draft } = await client.request('request/get', { project, id });
+    expect(Object.keys(JSON.parse((draft as HttpRequestDraft).body))).toEqual(['id', 'name']);
+    await client.request('request/save', { project, id, draft: { ...(draft as HttpRequestDraft), body: '{}' } });
+    const file = join(project, 'src/main/java/com/example/shop/ItemController.java');
+    writeFileSync(file, CONTROLLER.replace('public String name; }', 'public String name; public int quantity; }'));
+    try {
+      const reset = await client.request('request/reset', { project, id });
+      expect(reset.edited).toBe(false);
+      expect(Object.keys(JSON.parse((reset.draft as HttpRequestDraft).body))).toEqual(['id', 'name', 'quantity']);
+    } finally {
+      writeFileSync(file, CONTROLLER);
+      await client.request('files/changed', { project, changes: [{ path: file, kind: 'changed' }] });
+    }
+  });
+
+  it('refuses a gRPC draft for an HTTP endpoint, and names an unknown endpoint', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    const grpc: GrpcRequestDraft = { protocol: 'grpc', host: 'localhost:9090', service: 'a.B', method: 'C', metadata: [], messages: ['{}'] };
+    expect((await rpcError(client.request('request/save', { project, id, draft: grpc }))).code).toBe(ErrorCodes.BadInput);
+    const missing = await rpcError(client.request('request/get', { project, id: 'nope' }));
+    expect(missing.code).toBe(ErrorCodes.NotFound);
+    expect(missing.message).toContain("'nope'");
+  });
+});
+
+describe('call/send (HTTP)', () => {
+  beforeAll(async () => {
+    const envs = new EnvironmentStore({ projectDir: project, userDir });
+    await envs.create('local', [
+      { key: 'host', value: server.url },
+      { key: 'token', value: 'secret-7', secret: true },
+      { key: 'name', value: 'say "hi"' },
+    ]);
+    await envs.setActive('local');
+  });
+
+  it('starts from {{host}} once the active environment defines it, sends with its values, remembers the host', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    await client.request('request/reset', { project, id });
+    const { draft } = await client.request('request/get', { project, id });
+    const http = draft as HttpRequestDraft;
+    expect(http.host).toBe('{{host}}');
+    http.pathParams = [{ name: 'id', value: '7' }];
+    http.query = [{ name: 'q', value: '{{nothing}}' }];
+    http.headers = [{ name: 'X-Token', value: '{{token}}' }];
+
+    const result = await client.request('call/send', { project, id, callId: nextCall(), draft: http });
+    expect(result.protocol).toBe('http');
+    expect(result.unresolved).toEqual(['nothing']);
+    const reply = result.http!;
+    expect(reply).toMatchObject({ status: 200, statusText: 'OK', kind: 'text', truncated: false, json: true, contentType: 'application/json' });
+    const echoed = JSON.parse(reply.text!);
+    expect(echoed).toMatchObject({ method: 'GET', url: '/shop/items/7?q=%7B%7Bnothing%7D%7D', token: 'secret-7' });
+    expect(reply.size).toBe(Buffer.byteLength(reply.text!));
+    expect(reply.sent.url).toBe(`${server.url}/shop/items/7?q=%7B%7Bnothing%7D%7D`);
+    expect(reply.timings.totalMs).toBeGreaterThanOrEqual(reply.timings.headersMs);
+
+    // The draft sent became the saved edits; the host went into the history.
+    const after = await client.request('request/get', { project, id });
+    expect(after.edited).toBe(true);
+    expect(after.draft).toEqual(http);
+    expect(after.hosts[0]).toBe('{{host}}');
+  });
+
+  it('sends a JSON body with placeholders JSON-escaped, from the saved draft when none is given', async () => {
+    const id = await idOf(project, 'POST /items');
+    const { draft } = await client.request('request/get', { project, id });
+    const http = draft as HttpRequestDraft;
+    expect(http.bodyMode).toBe('json');
+    http.body = '{"id": 1, "name": "{{name}}"}';
+    await client.request('request/save', { project, id, draft: http });
+    const result = await client.request('call/send', { project, id, callId: nextCall() });
+    const echoed = JSON.parse(result.http!.text!);
+    expect(echoed.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(echoed.body)).toEqual({ id: 1, name: 'say "hi"' });
+  });
+
+  it('takes an environment by name for one call', async () => {
+    await new EnvironmentStore({ projectDir: project, userDir }).create('other', [{ key: 'host', value: server.url }, { key: 'token', value: 'other-token' }]);
+    const id = await idOf(project, 'GET /items/{id}');
+    const result = await client.request('call/send', { project, id, callId: nextCall(), environment: 'other' });
+    expect(JSON.parse(result.http!.text!).token).toBe('other-token');
+    const unknown = await rpcError(client.request('call/send', { project, id, callId: nextCall(), environment: 'nowhere' }));
+    expect(unknown.code).toBe(ErrorCodes.BadInput);
+  });
+
+  it('describes a binary body without text, and saves it byte for byte', async () => {
+    const id = await idOf(project, 'GET /items/{id}/photo');
+    const draft = (await client.request('request/get', { project, id })).draft as HttpRequestDraft;
+    draft.pathParams = [{ name: 'id', value: '1' }];
+    const callId = nextCall();
+    const result = await client.request('call/send', { project, id, callId, draft });
+    expect(result.http).toMatchObject({ status: 200, kind: 'binary', contentType: 'image/png', size: PHOTO.length, truncated: false, json: false });
+    expect(result.http!.text).toBeUndefined();
+    const saved = await client.request('response/save', { callId, path: 'photo.png' });
+    expect(saved).toEqual({ path: join(project, 'photo.png'), bytes: PHOTO.length });
+    expect(readFileSync(saved.path).equals(PHOTO)).toBe(true);
+  });
+
+  it('cuts a long text at 500,000 characters for display; Save as writes all of it, spilled to disk or not', async () => {
+    const id = await idOf(project, 'GET /items/export');
+    const callId = nextCall();
+    const result = await client.request('call/send', { project, id, callId });
+    const reply = result.http!;
+    const bytes = Buffer.from(EXPORT_TEXT);
+    expect(reply).toMatchObject({ kind: 'text', truncated: true, json: false, size: bytes.length });
+    expect(reply.text).toBe(EXPORT_TEXT.slice(0, 500_000));
+    // Over http.bodyMemoryLimit (100 kB here): the body was kept in a temp file.
+    const out = join(work, 'export.txt');
+    expect(await client.request('response/save', { callId, path: out })).toEqual({ path: out, bytes: bytes.length });
+    expect(readFileSync(out).equals(bytes)).toBe(true);
+    expect((await rpcError(client.request('response/save', { callId: 'never-sent', path: out }))).code).toBe(ErrorCodes.NotFound);
+  });
+
+  it('call/cancel stops a hanging request: the send fails as cancelled', async () => {
+    const id = await idOf(project, 'GET /items/hang');
+    const callId = nextCall();
+    const before = seen.length;
+    const sending = client.request('call/send', { project, id, callId });
+    await until(() => seen.slice(before).includes('GET /shop/items/hang'), 'the request to reach the server');
+    expect(await client.request('call/cancel', { callId })).toEqual({ cancelled: true });
+    const e = await rpcError(sending);
+    expect(e.code).toBe(-32800);
+    expect(e.message).toContain('cancelled');
+    expect(await client.request('call/cancel', { callId })).toEqual({ cancelled: false });
+  });
+
+  it('$/cancelRequest stops a hanging request too', async () => {
+    const id = await idOf(project, 'GET /items/hang');
+    const before = seen.length;
+    const source = client.cancellation();
+    const sending = client.request('call/send', { project, id, callId: nextCall() }, source.token);
+    await until(() => seen.slice(before).includes('GET /shop/items/hang'), 'the request to reach the server');
+    source.cancel();
+    expect((await rpcError(sending)).code).toBe(-32800);
+  });
+
+  it('answers CallFailed naming the address when nothing listens', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    const draft = (await client.request('request/get', { project, id })).draft as HttpRequestDraft;
+    const port = await closedPort();
+    const e = await rpcError(client.request('call/send', { project, id, callId: nextCall(), draft: { ...draft, host: `http://127.0.0.1:${port}` } }));
+    expect(e.code).toBe(ErrorCodes.CallFailed);
+    expect(e.message).toContain(`127.0.0.1:${port}`);
+    expect(e.data).toMatchObject({ kind: 'refused' });
+  });
+
+  it('answers ScriptFailed with the log lines when a before-script throws; nothing is sent', async () => {
+    const id = await idOf(project, 'DELETE /items/{id}');
+    const before = seen.length;
+    const e = await rpcError(client.request('call/send', { project, id, callId: nextCall() }));
+    expect(e.code).toBe(ErrorCodes.ScriptFailed);
+    expect(e.message).toContain('deleting is not allowed from here');
+    const data = e.data as { logs: ResultOf<'call/send'>['scriptLogs'] };
+    expect(data.logs).toEqual([expect.objectContaining({ level: 'info', text: 'checking the delete' })]);
+    expect(seen.slice(before)).toEqual([]);
+  });
+
+  it('shows the response when an after-script fails, with the error beside it', async () => {
+    const id = await idOf(project, 'GET /items/audit');
+    const result = await client.request('call/send', { project, id, callId: nextCall() });
+    expect(result.http!.status).toBe(200);
+    expect(result.afterScriptError).toMatch(/http\.call\.after.*deeper|missing/);
+    expect(result.scriptLogs).toEqual([expect.objectContaining({ level: 'warn', text: 'auditing 200' })]);
+  });
+});
+
+describe('call/send (gRPC)', () => {
+  let grpcServer: GrpcTestServer;
+  let echo: string;
+
+  beforeAll(async () => {
+    grpcServer = await startGrpcServer();
+    echo = join(work, 'grpc-call');
+    cpSync(GRPC_FIXTURE, echo, { recursive: true });
+    await client.request('project/open', { root: echo });
+    await client.request('project/wait', { project: echo });
+  });
+  afterAll(async () => {
+    await grpcServer.stop();
+  });
+
+  const grpcDraft = async (address: string, messages: unknown[]): Promise<{ id: string; draft: GrpcRequestDraft }> => {
+    const id = await idOf(echo, address);
+    const { draft } = await client.request('request/get', { project: echo, id });
+    return { id, draft: { ...(draft as GrpcRequestDraft), host: grpcServer.address, messages: messages.map((m) => JSON.stringify(m)) } };
+  };
+
+  it('is refused while gRPC calls are disabled, sending nothing', async () => {
+    userSettings({});
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'hi' }]);
+    expect(draft).toMatchObject({ protocol: 'grpc', service: 'acme.echo.v1.Echo', method: 'Say' });
+    const e = await rpcError(client.request('call/send', { project: echo, id, callId: nextCall(), draft }));
+    expect(e.code).toBe(ErrorCodes.CallRefused);
+    expect(e.data).toMatchObject({ reason: 'disabled' });
+    expect(grpcServer.seen).toEqual([]);
+  });
+
+  it('unary: the reply, its headers and trailers', async () => {
+    userSettings({ 'grpc.enabled': true });
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'hi', big: '9007199254740993' }]);
+    draft.metadata = [{ name: 'x-trace', value: 't-1' }];
+    const callId = nextCall();
+    const result = await client.request('call/send', { project: echo, id, callId, draft });
+    expect(result.protocol).toBe('grpc');
+    const reply = result.grpc!;
+    expect(reply.status).toMatchObject({ code: 0, name: 'OK' });
+    expect(reply.messages).toHaveLength(1);
+    expect(reply.messages[0]!.json).toEqual({ echo: { text: 'hi', big: '9007199254740993' }, metadataKeys: ['user-agent', 'x-trace'] });
+    expect(reply.headers).toContainEqual(['x-trace', 't-1']);
+    expect(reply.trailers).toContainEqual(['t-x-trace', 't-1']);
+    expect(reply.sent).toMatchObject({ target: grpcServer.address, path: '/acme.echo.v1.Echo/Say', kind: 'U' });
+    // Save as writes the reply message as JSON.
+    const out = join(work, 'say.json');
+    await client.request('response/save', { callId, path: out });
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(reply.messages[0]!.json);
+  });
+
+  it('runs the after-scripts on a gRPC result: the status as response.code(), the messages as the body', async () => {
+    const config = join(echo, '.apiscout/config.properties');
+    mkdirSync(dirname(config), { recursive: true });
+    writeFileSync(config, "http.call.after=js:logger.info('status ' + response.code() + ', ' + response.json().echo.text)\n");
+    try {
+      const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'scripted' }]);
+      const result = await client.request('call/send', { project: echo, id, callId: nextCall(), draft });
+      expect(result.scriptLogs).toEqual([expect.objectContaining({ level: 'info', text: 'status 0, scripted' })]);
+      expect(result.afterScriptError).toBeUndefined();
+    } finally {
+      rmSync(config);
+    }
+  });
+
+  it('server stream: every message arrives as call/message before the result', async () => {
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Count', [{ n: 3, intervalMs: 20 }]);
+    const callId = nextCall();
+    const result = await client.request('call/send', { project: echo, id, callId, draft });
+    const streamed = client.notificationsOf('call/message').filter((m) => m.callId === callId);
+    expect(streamed.map((m) => m.message.json)).toEqual([
+      { label: 'tick 0' }, // proto3 JSON leaves out a field at its default value
+      { index: 1, label: 'tick 1' },
+      { index: 2, label: 'tick 2' },
+    ]);
+    expect(result.grpc!.messages.map((m) => m.json)).toEqual(streamed.map((m) => m.message.json));
+    expect(result.grpc!.sent.kind).toBe('S');
+  });
+
+  it('client stream: the messages are sent in order, then half-closed', async () => {
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Sum', [
+      { currencyCode: 'EUR', units: '2', nanos: 600000000 },
+      { currencyCode: 'EUR', units: '1', nanos: 500000000 },
+    ]);
+    const result = await client.request('call/send', { project: echo, id, callId: nextCall(), draft });
+    expect(result.grpc!.messages.map((m) => m.json)).toEqual([{ currencyCode: 'EUR', units: '4', nanos: 100000000 }]);
+    expect(result.grpc!.sent.messages).toHaveLength(2);
+  });
+
+  it('call/cancel ends a call with what arrived', async () => {
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Slow', [{ delayMs: 20_000 }]);
+    const callId = nextCall();
+    const sending = client.request('call/send', { project: echo, id, callId, draft });
+    await until(() => grpcServer.seen.includes('Slow'), 'the call to reach the server');
+    expect(await client.request('call/cancel', { callId })).toEqual({ cancelled: true });
+    const result = await sending;
+    expect(result.grpc).toMatchObject({ cancelled: true, messages: [] });
+    expect(result.grpc!.status.name).toBe('CANCELLED');
+  });
+
+  it('answers CallFailed naming the address when no server answers', async () => {
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'hi' }]);
+    const port = await closedPort();
+    const e = await rpcError(client.request('call/send', { project: echo, id, callId: nextCall(), draft: { ...draft, host: `127.0.0.1:${port}` } }));
+    expect(e.code).toBe(ErrorCodes.CallFailed);
+    expect(e.message).toContain(`127.0.0.1:${port}`);
+  });
+
+  it('is refused when no proto, descriptor set or reflection describes the method', async () => {
+    const bare = join(work, 'grpc-no-protos');
+    cpSync(GRPC_FIXTURE, bare, { recursive: true });
+    rmSync(join(bare, 'echo/src/main/proto'), { recursive: true });
+    rmSync(join(bare, 'api'), { recursive: true });
+    await client.request('project/open', { root: bare });
+    await client.request('project/wait', { project: bare });
+    const id = await idOf(bare, 'gRPC /Echo/Say');
+    const { draft } = await client.request('request/get', { project: bare, id });
+    const before = grpcServer.seen.length;
+    const e = await rpcError(client.request('call/send', { project: bare, id, callId: nextCall(), draft: { ...(draft as GrpcRequestDraft), host: grpcServer.address } }));
+    expect(e.code).toBe(ErrorCodes.CallRefused);
+    expect(e.data).toMatchObject({ reason: 'descriptors', missing: expect.arrayContaining([expect.any(String)]) });
+    expect(grpcServer.seen.length).toBe(before);
+  });
+});
+
+describe('kept response bodies', () => {
+  it('keeps the last 20 calls: an older spilled body is dropped with its temp file, the rest go when the project closes', async () => {
+    const exportId = await idOf(project, 'GET /items/export');
+    const first = nextCall();
+    const before = spilled();
+    await client.request('call/send', { project, id: exportId, callId: first });
+    const mine = spilled().filter((n) => !before.includes(n));
+    expect(mine).toHaveLength(1);
+    const auditId = await idOf(project, 'POST /items');
+    for (let i = 0; i < 20; i++) await client.request('call/send', { project, id: auditId, callId: nextCall() });
+    await until(() => !spilled().includes(mine[0]!), 'the oldest spilled body to be removed');
+    expect((await rpcError(client.request('response/save', { callId: first, path: join(work, 'gone.txt') }))).code).toBe(ErrorCodes.NotFound);
+
+    const last = nextCall();
+    await client.request('call/send', { project, id: exportId, callId: last });
+    expect(spilled()).toHaveLength(1);
+    await client.request('project/close', { project });
+    expect(spilled()).toEqual([]);
+    expect((await rpcError(client.request('response/save', { callId: last, path: join(work, 'gone.txt') }))).code).toBe(ErrorCodes.NotFound);
+  });
+});
