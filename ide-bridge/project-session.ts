@@ -153,6 +153,8 @@ export class ProjectSession {
   /** Every endpoint with its models (a running scan is awaited): what exports and copies read. */
   async all(): Promise<readonly Endpoint[]> {
     await this.waitForScan();
+    // Only the retained index's summaries after a failed first scan: nothing to export from.
+    if (this.fromRetained) throw new Error(`the scan of ${this.root} failed (${this.error ?? 'see the sidecar log'}); refresh once it can be read`);
     return this.endpoints;
   }
 

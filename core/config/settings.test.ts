@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors';
-import { defaultSettings, SETTINGS, SettingsStore } from './settings';
+import { checkSettingsPatch, defaultSettings, describeSettings, SETTINGS, SettingsStore } from './settings';
 import { userConfigDir } from './user-dir';
 
 function dirs() {
@@ -85,6 +85,41 @@ describe('settings', () => {
     const store = new SettingsStore({ userDir });
     await expect(store.update('user', { 'http.timeoutMs': -1 })).rejects.toThrow(/'http\.timeoutMs' must be an integer/);
     await expect(store.update('project', { 'grpc.enabled': true })).rejects.toThrow(/need a project directory/);
+  });
+});
+
+describe('describeSettings', () => {
+  it('gives every definition a kind that accepts its default, with the range or choices it checks', () => {
+    for (const [key, def] of Object.entries(SETTINGS) as [string, (typeof SETTINGS)[keyof typeof SETTINGS]][]) {
+      expect(def.accepts(def.default as never), key).toBe(true);
+      const d = def as { kind: string; choices?: readonly string[]; min?: number; max?: number; accepts(v: unknown): boolean };
+      if (d.kind === 'choice') for (const c of d.choices!) expect(d.accepts(c), `${key}=${c}`).toBe(true);
+      if (d.kind === 'integer') {
+        expect([d.accepts(d.min), d.accepts(d.max), d.accepts(d.min! - 1), d.accepts(d.max! + 1)], key).toEqual([true, true, false, false]);
+      }
+      if (d.kind === 'boolean') expect(d.accepts('true'), key).toBe(false);
+      if (d.kind === 'list') expect(d.accepts(['a']), key).toBe(true);
+    }
+  });
+
+  it('says where each value comes from and never shows a secret', async () => {
+    const { userDir, projectDir } = dirs();
+    const store = new SettingsStore({ userDir, projectDir });
+    await store.update('user', { 'sync.postmanApiToken': 'PMAK-x', 'grpc.enabled': true });
+    await store.update('project', { 'grpc.enabled': false, 'curl.copySource': 'source' });
+    const rows = Object.fromEntries(describeSettings(store).map((r) => [r.key, r]));
+    expect(rows['sync.postmanApiToken']).toMatchObject({ value: null, isSet: true, secret: true, from: 'user', section: 'general' });
+    expect(rows['grpc.enabled']).toMatchObject({ value: false, from: 'project', section: 'grpc' });
+    expect(rows['curl.copySource']).toMatchObject({ value: 'source', from: 'project', kind: 'choice', choices: ['edited', 'source'] });
+    expect(rows['grpc.runtime']).toMatchObject({ section: 'grpcRuntime', isSet: false, from: 'default' });
+    expect(JSON.stringify(describeSettings(store))).not.toContain('PMAK-x');
+  });
+
+  it('checks a whole patch, naming the first bad key', () => {
+    expect(() => checkSettingsPatch('user', { 'grpc.enabled': true, 'http.maxRedirects': 101 })).toThrow(/'http.maxRedirects' must be an integer from 0 to 100/);
+    expect(() => checkSettingsPatch('project', { 'http.insecureHosts': [] })).toThrow(/'http.insecureHosts' is a per-user setting/);
+    expect(() => checkSettingsPatch('user', { 'nope': 1 })).toThrow(InputError);
+    expect(checkSettingsPatch('project', { 'grpc.enabled': undefined })).toEqual({ 'grpc.enabled': undefined });
   });
 });
 

@@ -30,9 +30,10 @@ export function writeExportFiles(files: readonly ExportFile[], directory: string
   });
 }
 
+/** An exporter's file names are relative, `/`-separated: anything else is refused, never joined. */
 function inside(dir: string, name: string): string {
   const path = resolve(join(dir, name));
   const rel = relative(dir, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new InputError(`export file name '${name}' leads outside ${dir}`, name);
+  if (isAbsolute(name) || rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new InputError(`export file name '${name}' leads outside ${dir}`, name);
   return path;
 }

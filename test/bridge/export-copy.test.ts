@@ -132,7 +132,7 @@ describe('export/run', () => {
   });
 
   it('takes the curl.* settings as defaults; "ask" counts as keep', async () => {
-    const selection = { kind: 'ids', ids: [scan.endpoints.find((e) => e.address === 'GET /rest/warehouses')!.id] } as const;
+    const selection = { kind: 'ids' as const, ids: [scan.endpoints.find((e) => e.address === 'GET /rest/warehouses')!.id] };
     await client.request('settings/set', { scope: 'user', values: { 'curl.format.multiline': false, 'curl.format.comments': false, 'curl.format.longFlags': true, 'curl.renderMode': 'resolve' } });
     try {
       const byDefault = await client.request('export/run', { project: shop, channel: 'curl', selection, destination: { kind: 'text' } });

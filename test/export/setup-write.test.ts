@@ -1,0 +1,91 @@
+// The export composition the CLI and the sidecar share: settings as defaults under the caller's
+// choices (core/export/setup), and writing the files (core/export/write).
+
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SettingsStore } from '../../core/config/settings';
+import { EnvironmentStore } from '../../core/env/environments';
+import { exportSetup } from '../../core/export/setup';
+import { writeExportFiles } from '../../core/export/write';
+
+const base = mkdtempSync(join(tmpdir(), 'apiscout-export-setup-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+async function project(name: string) {
+  const projectDir = join(base, name);
+  const userDir = join(base, `${name}-user`);
+  mkdirSync(projectDir);
+  const envs = new EnvironmentStore({ projectDir, userDir });
+  await envs.create('dev', [{ key: 'host', value: 'http://dev' }, { key: 'token', value: 's3', secret: true }]);
+  await envs.create('prod', [{ key: 'host', value: 'https://prod' }]);
+  await envs.setActive('dev');
+  return { projectDir, userDir, settings: new SettingsStore({ userDir, projectDir }) };
+}
+
+describe('exportSetup', () => {
+  it('takes the curl.* settings, under the fields the caller gives', async () => {
+    const p = await project('formats');
+    await p.settings.update('user', { 'curl.format.longFlags': true, 'curl.format.comments': false, 'curl.runPreRequestScripts': true });
+    const setup = exportSetup({ ...p, curl: { comments: true } });
+    expect(setup.options.curl).toEqual({ render: 'keep', comments: true, prettyJson: true, multiline: true, longFlags: true, responseExample: false });
+    expect(setup.runScripts).toBe(true);
+    expect(exportSetup({ ...p, runScripts: false }).runScripts).toBe(false);
+  });
+
+  it('uses the active environment, a named one, or none, with every environment for the multi-environment formats', async () => {
+    const p = await project('environments');
+    const active = exportSetup(p);
+    expect(active.options.environment?.name).toBe('dev');
+    expect(active.options.lookup!('token')).toBe('s3');
+    expect(active.options.environments!.map((e) => e.name)).toEqual(['dev', 'prod']);
+    expect(exportSetup({ ...p, environment: 'prod' }).options.lookup!('host')).toBe('https://prod');
+    const none = exportSetup({ ...p, environment: null });
+    expect(none.options.environment).toBeUndefined();
+    expect(none.options.lookup!('host')).toBeUndefined();
+    expect(() => exportSetup({ ...p, environment: 'nope' })).toThrow(/no environment named 'nope'.*known: dev, prod/);
+  });
+
+  it('renders per curl.renderMode: ask is keep unless the caller answered it', async () => {
+    const p = await project('render');
+    const render = () => exportSetup(p).options.curl!.render;
+    expect(render()).toBe('keep');
+    await p.settings.update('project', { 'curl.renderMode': 'resolve' });
+    expect(render()).toBe('resolve');
+    expect(exportSetup({ ...p, render: 'keep' }).options.curl!.render).toBe('keep');
+    await p.settings.update('project', { 'curl.renderMode': 'ask' });
+    expect(render()).toBe('keep');
+    expect(exportSetup({ ...p, askAnswered: true }).options.curl!.render).toBe('resolve');
+  });
+});
+
+describe('writeExportFiles', () => {
+  it('writes each file under the folder, creating it, with absolute paths and byte sizes', () => {
+    const dir = join(base, 'out', 'deep');
+    const written = writeExportFiles([{ path: 'a.json', content: '{"ü":1}\n' }, { path: 'env/b.json', content: '' }], dir);
+    expect(written).toEqual([
+      { path: join(dir, 'a.json'), bytes: 9 },
+      { path: join(dir, 'env', 'b.json'), bytes: 0 },
+    ]);
+    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('{"ü":1}\n');
+    expect(readdirSync(dir).sort()).toEqual(['a.json', 'env']);
+  });
+
+  it('puts the main file where asked and the companions beside it', () => {
+    const dir = join(base, 'single');
+    const written = writeExportFiles([{ path: 'collection.json', content: 'c' }, { path: 'dev.env.json', content: 'e' }], dir, join(dir, 'mine.json'));
+    expect(written.map((w) => w.path)).toEqual([join(dir, 'mine.json'), join(dir, 'dev.env.json')]);
+  });
+
+  it('replaces an existing file whole and refuses names leading outside the folder', () => {
+    const dir = join(base, 'replace');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'api.sh'), 'old and longer than the new content');
+    writeExportFiles([{ path: 'api.sh', content: 'new' }], dir);
+    expect(readFileSync(join(dir, 'api.sh'), 'utf8')).toBe('new');
+    expect(() => writeExportFiles([{ path: '../escape.sh', content: 'x' }], dir)).toThrow(/'..\/escape.sh' leads outside/);
+    expect(() => writeExportFiles([{ path: '/etc/x', content: 'x' }], dir)).toThrow(/leads outside/);
+    expect(readdirSync(dir)).toEqual(['api.sh']);
+  });
+});
