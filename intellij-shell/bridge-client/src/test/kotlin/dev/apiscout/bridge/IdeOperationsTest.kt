@@ -162,8 +162,11 @@ class IdeOperationsTest {
 
         val reset = bridge.reset(add.id)
         assertFalse(reset.edited)
+        // Built from source again: example values, no edits (the host is the project's last used one, not an edit).
         val fresh = reset.draft as HttpRequestDraft
-        assertTrue(fresh.host != draft.host && fresh.query.isEmpty(), fresh.toString())
+        assertTrue(fresh.query.isEmpty() && fresh.headers.none { it.name == "X-Trace" }, fresh.toString())
+        assertEquals(listOf("cartId"), fresh.pathParams.map { it.name })
+        assertTrue(fresh.body != draft.body && fresh.body.contains("\"sku\""), fresh.body)
         assertEquals(reset, bridge.request(add.id))
     }
 

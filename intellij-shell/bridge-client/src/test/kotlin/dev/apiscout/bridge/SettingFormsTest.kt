@@ -67,3 +67,12 @@ class SettingFormsTest {
         assertNull(ProjectRoots.owner(roots, "/w/shopping/C.java"))
     }
 }
+
+class ExportChannelsTest {
+    @Test
+    fun `offers every channel of the catalog once`() {
+        val channels = dev.apiscout.bridge.ide.ExportChannels.choices.map { it.channel }
+        assertEquals(dev.apiscout.bridge.protocol.ExportRequestChannel.entries.toSet(), channels.toSet())
+        assertEquals(channels.size, channels.toSet().size)
+    }
+}

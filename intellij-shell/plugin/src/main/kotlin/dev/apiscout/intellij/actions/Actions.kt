@@ -6,18 +6,46 @@ import com.intellij.openapi.actionSystem.AnActionEvent
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.ide.CopyPasteManager
 import com.intellij.openapi.project.Project
-import dev.apiscout.bridge.ide.ExplorerUi
+import com.intellij.openapi.fileChooser.FileChooser
+import com.intellij.openapi.fileChooser.FileChooserDescriptorFactory
+import com.intellij.openapi.project.guessProjectDir
+import com.intellij.openapi.ui.popup.JBPopupFactory
+import com.intellij.ui.SimpleListCellRenderer
+import dev.apiscout.bridge.ide.ExportChannels
 import dev.apiscout.bridge.protocol.CopyTextParamsWhat
 import dev.apiscout.bridge.protocol.EndpointSummary
+import dev.apiscout.bridge.protocol.ExportDestination
+import dev.apiscout.bridge.protocol.Selection
 import dev.apiscout.intellij.Notifier
 import dev.apiscout.intellij.ProjectApis
-import dev.apiscout.intellij.toolwindow.ExplorerToolWindowFactory
 import java.awt.datatransfer.StringSelection
 
-/** Export (Alt+Shift+E; Ctrl+E on macOS): the explorer's export dialog for the selected APIs. */
+/**
+ * Export (Alt+Shift+E; Ctrl+E on macOS): a channel, then a folder; the sidecar writes the files
+ * (export/run, the same files as `apiscout export`) and a balloon says what was written.
+ */
 class ExportAction : EndpointAction() {
     override fun perform(project: Project, endpoints: List<EndpointSummary>) = onUi {
-        ExplorerToolWindowFactory.show(project, ExplorerUi.export(endpoints.map { it.id }))
+        JBPopupFactory.getInstance()
+            .createPopupChooserBuilder(ExportChannels.choices)
+            .setTitle("Export ${if (endpoints.size == 1) endpoints.single().address else "${endpoints.size} APIs"} to")
+            .setRenderer(SimpleListCellRenderer.create("") { it.label })
+            .setItemChosenCallback { choice -> chooseFolder(project, endpoints, choice) }
+            .createPopup()
+            .showCenteredInCurrentWindow(project)
+    }
+
+    private fun chooseFolder(project: Project, endpoints: List<EndpointSummary>, choice: ExportChannels.Choice) {
+        val folder = FileChooser.chooseFile(FileChooserDescriptorFactory.createSingleFolderDescriptor(), project, project.guessProjectDir()) ?: return
+        ApplicationManager.getApplication().executeOnPooledThread {
+            try {
+                val outcome = ProjectApis.of(project).bridge().export(choice.channel, Selection.Ids(endpoints.map { it.id }), ExportDestination.File(folder.path))
+                folder.refresh(true, true)
+                Notifier.info(project, ExportChannels.summary(choice, outcome))
+            } catch (e: RuntimeException) {
+                Notifier.error(project, e.message ?: e.toString())
+            }
+        }
     }
 }
 
