@@ -21,8 +21,14 @@ for (const needed of ['dist/apiscout.mjs', 'dist/ui/index.html', 'node_modules']
   }
 }
 
-/** Sources and build leftovers of native packages: not loaded at run time. */
-const SKIPPED = [/^(isolated-vm|tree-sitter[\w-]*)\/(src|vendor)(\/|$)/, /\/build\/Release\/(obj\.target|\.deps)(\/|$)/, /\/build\/(Makefile|config\.gypi)$/];
+/** Not loaded at run time: type declarations, source maps, native packages' sources and build leftovers. */
+const SKIPPED = [
+  /^@types\//,
+  /\.(d\.ts|d\.mts|map)$/,
+  /^(isolated-vm|tree-sitter[\w-]*)\/(src|vendor)(\/|$)/,
+  /\/build\/Release\/(obj\.target|\.deps)(\/|$)/,
+  /\/build\/(Makefile|config\.gypi)$/,
+];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

@@ -2,6 +2,7 @@ package dev.apiscout.intellij
 
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.ide.CopyPasteManager
+import com.intellij.openapi.options.Configurable
 import com.intellij.openapi.options.SearchableConfigurable
 import com.intellij.openapi.options.ShowSettingsUtil
 import com.intellij.openapi.project.Project
@@ -30,7 +31,7 @@ object PluginIdeHost : IdeHost {
 
     override fun openSettings(page: SettingsPage) = onUi {
         val id = ConfigurableIds.of(page)
-        ShowSettingsUtil.getInstance().showSettingsDialog(activeProject(), { (it as? SearchableConfigurable)?.id == id }, null)
+        ShowSettingsUtil.getInstance().showSettingsDialog<Configurable>(activeProject(), { (it as? SearchableConfigurable)?.id == id }, null)
     }
 
     override fun notify(notification: HostNotification) = Notifier.show(activeProject(), notification)

@@ -100,7 +100,7 @@ abstract class SidecarSettingsPage(private val id: String, private val name: Str
         val change = try {
             SettingsPatch.of(ready.snapshot, ready.form.values())
         } catch (e: IllegalArgumentException) {
-            throw ConfigurationException(e.message)
+            throw ConfigurationException(e.message ?: e.toString())
         } ?: return
         val saved = try {
             ProgressManager.getInstance().runProcessWithProgressSynchronously(
