@@ -76,12 +76,10 @@ export function envHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
     'sync/token': async ({ token, persist }) => {
       const value = token?.trim();
       if (value !== undefined && !/^[\x21-\x7e]+$/.test(value)) throw new InputError('the API key must be a single word of printable characters', 'token');
-      if (persist) {
-        const path = await saveSyncToken(userDir(), value);
-        memory = value ? { token: value, source: path } : undefined;
-      } else {
-        memory = value ? { token: value, source: MEMORY_SOURCE } : undefined;
-      }
+      // Persisted, the user file is the one source (the settings page may change it later);
+      // otherwise the key lives in this process only.
+      if (persist) await saveSyncToken(userDir(), value);
+      memory = value && !persist ? { token: value, source: MEMORY_SOURCE } : undefined;
       return status();
     },
   };

@@ -19,6 +19,9 @@ let userDir: string;
 let client: SidecarClient;
 let standIn: PostmanStandIn;
 
+/** The sidecar inherits the environment: set for this file's run, restored after it. */
+const savedEnv = { ...process.env };
+
 async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
   try {
     await p;
@@ -52,6 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.env = savedEnv;
   expect(await client.close()).toBe(0);
   await standIn.close();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -203,6 +207,10 @@ describe('Postman sync', () => {
     } finally {
       expect(await next.close()).toBe(0);
     }
+    // The file is now the one source: the settings page removing the key turns sync off.
+    await client.request('settings/set', { scope: 'user', values: {}, unset: ['sync.postmanApiToken'] });
+    expect((await client.request('env/list', { project })).sync.enabled).toBe(false);
+    await client.request('sync/token', { token: standIn.apiKey, persist: true });
     const forgotten = await client.request('sync/token', { token: null, persist: true });
     expect(forgotten.enabled).toBe(false);
     expect(JSON.parse(fs.readFileSync(settings, 'utf8'))).not.toHaveProperty('sync.postmanApiToken');

@@ -34,6 +34,9 @@ function cli(args: string[]): { stdout: string; stderr: string } {
   return { stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The sidecar inherits the environment: set for this file's run, restored after it. */
+const savedEnv = { ...process.env };
+
 async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
   try {
     await p;
@@ -78,6 +81,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.env = savedEnv;
   expect(await client.close()).toBe(0);
   fs.rmSync(tmp, { recursive: true, force: true });
 });

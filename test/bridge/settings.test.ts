@@ -20,6 +20,9 @@ let userDir: string;
 let actuatorProject: string;
 let client: SidecarClient;
 
+/** The sidecar inherits the environment: set for this file's run, restored after it. */
+const savedEnv = { ...process.env };
+
 async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
   try {
     await p;
@@ -42,6 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.env = savedEnv;
   expect(await client.close()).toBe(0);
   fs.rmSync(tmp, { recursive: true, force: true });
 });
