@@ -20,6 +20,7 @@ import dev.apiscout.bridge.protocol.ExportRequestChannel
 import dev.apiscout.bridge.protocol.HostNotification
 import dev.apiscout.bridge.protocol.HostNotificationLevel
 import dev.apiscout.bridge.protocol.HostOpenSettingsParams
+import dev.apiscout.bridge.protocol.GrpcRequestDraft
 import dev.apiscout.bridge.protocol.HttpRequestDraft
 import dev.apiscout.bridge.protocol.HttpRequestDraftBodyMode
 import dev.apiscout.bridge.protocol.NameValue
@@ -168,6 +169,16 @@ class IdeOperationsTest {
         assertEquals(listOf("cartId"), fresh.pathParams.map { it.name })
         assertTrue(fresh.body != draft.body && fresh.body.contains("\"sku\""), fresh.body)
         assertEquals(reset, bridge.request(add.id))
+
+        // A gRPC method's draft is the other member of RequestDraft: tagged `protocol: grpc` on the wire.
+        val grpc = endpoints.first { it.protocol == dev.apiscout.bridge.protocol.EndpointProtocol.GRPC }
+        val grpcDraft = assertInstanceOf(GrpcRequestDraft::class.java, bridge.request(grpc.id).draft)
+        val wire = ProtocolJson.encodeToJsonElement(dev.apiscout.bridge.protocol.RequestDraft.serializer(), grpcDraft).jsonObject
+        assertEquals("grpc", wire["protocol"]!!.jsonPrimitive.content)
+        val edited = grpcDraft.copy(host = "127.0.0.1:9", messages = listOf("{}"), deadlineMs = 1500)
+        bridge.save(grpc.id, edited)
+        assertEquals(edited, bridge.request(grpc.id).draft)
+        bridge.reset(grpc.id)
     }
 
     @Test
@@ -183,6 +194,11 @@ class IdeOperationsTest {
         val text = Files.readString(file)
         assertEquals(md.files.single().bytes, Files.size(file).toInt())
         for (e in inCart) assertTrue(text.contains(e.path), "${e.path} in\n$text")
+
+        // The whole project, as text: every member of the unions passes the sidecar's schema check.
+        val all = bridge.export(ExportRequest(bridge.project, ExportRequestChannel.MARKDOWN, Selection.All, ExportDestination.Text))
+        assertEquals(endpoints.size, all.selected)
+        for (e in inCart) assertTrue(all.text!!.contains(e.path))
 
         val get = endpoint("GET /api/v1/carts/{cartId}")
         val curl = bridge.export(ExportRequest(bridge.project, ExportRequestChannel.CURL, Selection.Ids(listOf(get.id)), ExportDestination.Text))
