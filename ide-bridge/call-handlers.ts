@@ -73,10 +73,9 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
   });
 
   /** The endpoint (its models: a running scan is awaited) and what its call reads from the project. */
-  const callContext = async (project: string, id: string, environment?: string): Promise<{ s: ProjectSession; c: EndpointCallContext }> => {
+  const callContext = async (project: string, id: string): Promise<{ s: ProjectSession; c: EndpointCallContext }> => {
     const s = session(project);
-    const e = endpoint(s, await s.get(id), id);
-    return { s, c: contextOf(s, e, environment) };
+    return { s, c: contextOf(s, endpoint(s, await s.get(id), id)) };
   };
   const contextOf = (s: ProjectSession, e: Endpoint, environment?: string): EndpointCallContext =>
     loadCallContext({

@@ -508,4 +508,20 @@ describe('kept response bodies', () => {
     expect(spilled()).toEqual([]);
     expect((await rpcError(client.request('response/save', { callId: last, path: join(work, 'gone.txt') }))).code).toBe(ErrorCodes.NotFound);
   });
+
+  it('removes the kept bodies\' temp files when the host goes away without shutdown', async () => {
+    const tmp = join(work, 'tmp-unclean');
+    mkdirSync(tmp);
+    const other = new SidecarClient(['serve', '--stdio', '--no-ui'], { ...process.env, APISCOUT_CONFIG_DIR: userDir, TMPDIR: tmp });
+    await other.request('project/open', { root: project });
+    await other.request('project/wait', { project });
+    const { modules } = await other.request('endpoints/tree', { project });
+    const id = modules.flatMap((m) => m.classes.flatMap((c) => c.endpoints)).find((e) => e.address === 'GET /items/export')!.id;
+    await other.request('call/send', { project, id, callId: 'unclean' });
+    expect(readdirSync(tmp).filter((n) => n.startsWith('apiscout-body-'))).toHaveLength(1);
+    other.process.stdin.end(); // the host died: no shutdown, no exit
+    expect(await other.exited).toBe(1);
+    other.connection.dispose();
+    expect(readdirSync(tmp).filter((n) => n.startsWith('apiscout-body-'))).toEqual([]);
+  });
 });
