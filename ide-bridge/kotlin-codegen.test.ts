@@ -65,13 +65,51 @@ describe('generateKotlin', () => {
     expect(thing).toContain('val schema: JsonObject,');
     expect(thing).toContain('val anything: JsonElement? = null,');
     expect(thing).toContain('val either: JsonElement,');
-    expect(thing).toContain('val maybe: String? = null,');
+    // Required but nullable: no default, so a null is sent (absent and null differ on the wire).
+    expect(thing).toContain('val maybe: String?,');
     expect(thing).toContain('val pair: List<Int>,');
     expect(thing).toContain('val counts: Map<String, Int>,');
     expect(thing).toContain('@SerialName("x-kind") val xKind: Boolean,');
     expect(thing).toContain('val children: List<ThingChild>,');
     expect(text).toContain('public enum class ThingIn {\n    @SerialName("a") A,\n    @SerialName("b-c") B_C,\n}');
     expect(text).toContain('public data class ThingChild(\n    val name: String,\n)');
+  });
+
+  it('maps a union told apart by a literal property to a sealed interface with its serializer', () => {
+    const HttpDraftSchema = Type.Object({ url: Type.String() });
+    const GrpcDraftSchema = Type.Object({ protocol: Type.Literal('grpc'), service: Type.String() });
+    const DraftSchema = Type.Union([HttpDraftSchema, GrpcDraftSchema]);
+    const PickSchema = Type.Union([
+      Type.Object({ kind: Type.Literal('all') }),
+      Type.Object({ kind: Type.Literal('ids'), ids: Type.Array(Type.String()), where: Type.Optional(Type.Object({ dir: Type.String() })) }),
+    ]);
+    const out = generateKotlin(
+      catalog({
+        requests: { run: { doc: '', params: Type.Object({ pick: PickSchema, draft: Type.Optional(DraftSchema), loose: Type.Union([Type.String(), Type.Integer()]) }), result: Type.Object({}) } },
+        named: { HttpDraftSchema, GrpcDraftSchema, DraftSchema, PickSchema },
+      }),
+      opts,
+    );
+    expect(out).toContain('    val pick: Pick,\n    val draft: Draft? = null,\n    val loose: JsonElement,');
+    // Members without a name of their own are nested; the tag is the serializer's, not a field.
+    expect(out).toContain(
+      '@Serializable(with = PickSerializer::class)\npublic sealed interface Pick {\n    @Serializable\n    public data object All : Pick\n\n' +
+        '    @Serializable\n    public data class Ids(\n        val ids: List<String>,\n        val where: PickIdsWhere? = null,\n    ) : Pick\n}',
+    );
+    expect(out).toContain('public data class PickIdsWhere(\n    val dir: String,\n)');
+    expect(out).toContain('internal object PickSerializer : TaggedUnionSerializer<Pick>("Pick", "kind") {');
+    expect(out).toContain('        Pick.All -> "all" to JsonObject(emptyMap())');
+    expect(out).toContain('        "ids" -> json.decodeFromJsonElement(Pick.Ids.serializer(), body)');
+    // The member without the tag is the default; exported members stay top-level.
+    expect(out).toContain('public data class HttpDraft(\n    val url: String,\n) : Draft');
+    expect(out).toContain('public data class GrpcDraft(\n    val service: String,\n) : Draft');
+    expect(out).toContain('        is HttpDraft -> null to json.encodeToJsonElement(HttpDraft.serializer(), value).jsonObject');
+    expect(out).toContain('        null -> json.decodeFromJsonElement(HttpDraft.serializer(), body)');
+    // Without a distinct literal per member it stays JSON.
+    const untagged = Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]);
+    const plain = generateKotlin(catalog({ requests: { x: { doc: '', params: Type.Object({ u: untagged }), result: Type.Object({}) } } }), opts);
+    expect(plain).toContain('val u: JsonElement,');
+    expect(plain).not.toContain('sealed interface');
   });
 
   it('refuses two shapes that would share a name', () => {

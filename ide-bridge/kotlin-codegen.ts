@@ -26,17 +26,29 @@ export interface KotlinOptions {
 
 type Json = Record<string, unknown>;
 
-/** Where a class or enum is used: a catalog root (a method's params) or a property of another class. */
-type Use = { root: string } | { owner: string; prop: string; suffix: string };
+/**
+ * Where a class, enum or union is used: a catalog root (a method's params), a property of another
+ * class, or a member of a tagged union (`tag` null: the member without the tag property).
+ */
+type Use = { root: string } | { owner: string; prop: string; suffix: string } | { union: string; tag: string | null };
 
-/** A class or enum the walk found, with every place that uses it. */
+/** A class, enum or tagged union the walk found, with every place that uses it. */
 interface Shape {
   key: string;
   schema: Json;
-  kind: 'class' | 'enum';
+  kind: 'class' | 'enum' | 'union';
   exported?: string;
   uses: Use[];
   order: number;
+  /** A union's tag property and members; a member's union. */
+  union?: TaggedUnion;
+  memberOf?: { union: string; tag: string | null };
+}
+
+/** A union of objects told apart by one string property, e.g. `kind`; at most one member lacks it. */
+interface TaggedUnion {
+  tagName: string;
+  members: { schema: Json; tag: string | null }[];
 }
 
 const KEYWORDS = new Set([
@@ -57,12 +69,19 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
   const visit = (schema: Json, use: Use): void => {
     const s = nonNull(schema);
     if (isEnum(s)) return void note(s, 'enum', use);
+    const union = taggedUnion(s);
+    if (union) {
+      const key = note(s, 'union', use);
+      shapes.get(key)!.union = union;
+      for (const m of union.members) visit(m.schema, { union: key, tag: m.tag });
+      return;
+    }
     if (isClass(s)) {
       const key = note(s, 'class', use);
       for (const [prop, sub] of Object.entries(s.properties as Record<string, Json>)) visit(sub, { owner: key, prop, suffix: '' });
       return;
     }
-    const inner = (u: Use, suffix: string): Use => ('root' in u ? { root: u.root + suffix } : { ...u, suffix: u.suffix + suffix });
+    const inner = (u: Use, suffix: string): Use => ('root' in u ? { root: u.root + suffix } : 'owner' in u ? { ...u, suffix: u.suffix + suffix } : u);
     if (s.type === 'array') {
       if (Array.isArray(s.items)) (s.items as Json[]).forEach((item, i) => visit(item, inner(use, String(i))));
       else if (isObject(s.items)) visit(s.items as Json, inner(use, '[]'));
@@ -76,6 +95,11 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     let shape = shapes.get(key);
     if (!shape) shapes.set(key, (shape = { key, schema: s, kind, exported: exportedByKey.get(key), uses: [], order: shapes.size }));
     shape.uses.push(use);
+    if ('union' in use) {
+      const other = shape.memberOf;
+      if (other && other.union !== use.union) throw new Error(`one shape is a member of two unions: ${key.slice(0, 200)}`);
+      shape.memberOf = { union: use.union, tag: use.tag };
+    }
     return key;
   };
   const requestNames = Object.keys(catalog.requests);
@@ -96,8 +120,21 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     if (known) return known;
     if (resolving.has(shape.key)) throw new Error(`recursive schema without an exported name: ${shape.key.slice(0, 200)}`);
     resolving.add(shape.key);
-    const suggested = shape.uses.map((u) => ('root' in u ? u.root.replace(/\[\]/g, 'Item') : resolve(shapes.get(u.owner)!) + placeName(u.prop, u.suffix)));
-    const name = shape.exported ?? [...suggested].sort((a, b) => a.length - b.length)[0]!;
+    const member = shape.memberOf;
+    if (member && shape.uses.some((u) => !('union' in u))) {
+      throw new Error(`${shape.exported ?? 'a union member'} is used both in a union and alone: its tag property would be lost`);
+    }
+    let name: string;
+    if (member) {
+      // A member is nested in its union (Selection.Ids) unless exported under a name of its own.
+      if (!shape.exported && member.tag === null) throw new Error(`the untagged member of a union needs an exported name: ${shape.key.slice(0, 200)}`);
+      name = shape.exported ?? `${resolve(shapes.get(member.union)!)}.${pascal(member.tag!)}`;
+    } else {
+      const suggested = shape.uses.map((u) =>
+        'root' in u ? u.root.replace(/\[\]/g, 'Item') : 'owner' in u ? resolve(shapes.get(u.owner)!).replace(/\./g, '') + placeName(u.prop, u.suffix) : '',
+      );
+      name = shape.exported ?? [...suggested].sort((a, b) => a.length - b.length)[0]!;
+    }
     nameOf.set(shape.key, name);
     return name;
   };
@@ -116,7 +153,7 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     const nullable = acceptsNull(schema);
     const s = nonNull(schema);
     const t = (text: string) => ({ text, nullable });
-    if (isEnum(s) || isClass(s)) return t(nameOf.get(keyOf(s))!);
+    if (isEnum(s) || isClass(s) || taggedUnion(s)) return t(nameOf.get(keyOf(s))!);
     if (isEmptyObject(s)) return t('Empty');
     if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf) || Array.isArray(s.allOf)) return t('JsonElement');
     if (typeof s.const === 'string') return t('String');
@@ -157,6 +194,7 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     'import kotlinx.serialization.Serializable',
     'import kotlinx.serialization.json.JsonElement',
     'import kotlinx.serialization.json.JsonObject',
+    ...([...shapes.values()].some((s) => s.kind === 'union') ? ['import kotlinx.serialization.json.Json', 'import kotlinx.serialization.json.jsonObject'] : []),
     '',
     '/** Bumped by the sidecar on any incompatible change; `hello` returns the one it speaks. */',
     `public const val PROTOCOL_VERSION: Int = ${catalog.protocolVersion}`,
@@ -188,8 +226,42 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
   out.push(`    public val all: List<NotificationType<*>> = listOf(${notificationNames.map(camel).join(', ')})`);
   out.push('}', '', '/** Params or result without fields. */', '@Serializable', 'public object Empty');
 
+  /** A class's declaration; a union member leaves out the tag property (its union's serializer writes it). */
+  const classLines = (shape: Shape, indent: string): string[] => {
+    const name = nameOf.get(shape.key)!;
+    const member = shape.memberOf;
+    const union = member ? shapes.get(member.union)! : undefined;
+    const simple = member && !shape.exported ? name.slice(name.lastIndexOf('.') + 1) : name;
+    const supertype = union ? ` : ${nameOf.get(union.key)}` : '';
+    const required = new Set((shape.schema.required as string[] | undefined) ?? []);
+    const props = Object.entries(shape.schema.properties as Record<string, Json>).filter(([prop]) => prop !== union?.union!.tagName);
+    const lines = [...kdoc(shape.schema.description as string | undefined, indent)];
+    if (props.length === 0) return [...lines, `${indent}@Serializable`, `${indent}public data object ${simple}${supertype}`];
+    lines.push(`${indent}@Serializable`, `${indent}public data class ${simple}(`);
+    for (const [prop, sub] of props) {
+      const type = typeOf(sub);
+      const optional = !required.has(prop);
+      const nullable = type.nullable || optional;
+      // Absent and null differ on the wire: an optional field is left out while null (its default),
+      // a required one that may be null is always sent. Unknown JSON may be absent either way.
+      const defaulted = optional || (nullable && type.text === 'JsonElement');
+      const field = identifier(prop);
+      lines.push(...kdoc(sub.description as string | undefined, `${indent}    `));
+      const serialName = field.replace(/`/g, '') === prop ? '' : `@SerialName(${str(prop)}) `;
+      lines.push(`${indent}    ${serialName}val ${field}: ${type.text}${nullable ? '?' : ''}${defaulted ? ' = null' : ''},`);
+    }
+    lines.push(`${indent})${supertype}`);
+    return lines;
+  };
+
   for (const shape of [...shapes.values()].sort((a, b) => a.order - b.order)) {
     const name = nameOf.get(shape.key)!;
+    if (shape.kind === 'class') {
+      // Nested members are written inside their union.
+      if (shape.memberOf && !shape.exported) continue;
+      out.push('', ...classLines(shape, ''));
+      continue;
+    }
     out.push('');
     out.push(...kdoc(shape.schema.description as string | undefined, ''));
     if (shape.kind === 'enum') {
@@ -198,18 +270,35 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
       out.push('}');
       continue;
     }
-    const required = new Set((shape.schema.required as string[] | undefined) ?? []);
-    out.push('@Serializable', `public data class ${name}(`);
-    for (const [prop, sub] of Object.entries(shape.schema.properties as Record<string, Json>)) {
-      const type = typeOf(sub);
-      const optional = !required.has(prop);
-      const nullable = type.nullable || optional;
-      const field = identifier(prop);
-      out.push(...kdoc(sub.description as string | undefined, '    '));
-      const serialName = field.replace(/`/g, '') === prop ? '' : `@SerialName(${str(prop)}) `;
-      out.push(`    ${serialName}val ${field}: ${type.text}${nullable ? '?' : ''}${nullable ? ' = null' : ''},`);
+    // A tagged union: a sealed interface, its members, and the serializer that reads the tag.
+    const union = shape.union!;
+    const members = union.members.map((m) => ({ tag: m.tag, shape: shapes.get(keyOf(nonNull(m.schema)))! }));
+    const nested = members.filter((m) => !m.shape.exported);
+    out.push(`@Serializable(with = ${name}Serializer::class)`, `public sealed interface ${name}${nested.length ? ' {' : ''}`);
+    nested.forEach((m, i) => out.push(...(i > 0 ? [''] : []), ...classLines(m.shape, '    ')));
+    if (nested.length) out.push('}');
+    const tagOf = (tag: string | null) => (tag === null ? 'null' : str(tag));
+    const isObject = (m: (typeof members)[number]) => Object.keys(m.shape.schema.properties as Json).every((p) => p === union.tagName);
+    out.push(
+      '',
+      `internal object ${name}Serializer : TaggedUnionSerializer<${name}>(${str(name)}, ${str(union.tagName)}) {`,
+      `    override fun encode(json: Json, value: ${name}): Pair<String?, JsonObject> = when (value) {`,
+    );
+    for (const m of members) {
+      const type = nameOf.get(m.shape.key)!;
+      out.push(
+        isObject(m)
+          ? `        ${type} -> ${tagOf(m.tag)} to JsonObject(emptyMap())`
+          : `        is ${type} -> ${tagOf(m.tag)} to json.encodeToJsonElement(${type}.serializer(), value).jsonObject`,
+      );
     }
-    out.push(')');
+    out.push('    }', `    override fun decode(json: Json, tag: String?, body: JsonObject): ${name} = when (tag) {`);
+    for (const m of members) {
+      const type = nameOf.get(m.shape.key)!;
+      out.push(`        ${tagOf(m.tag)} -> ${isObject(m) ? type : `json.decodeFromJsonElement(${type}.serializer(), body)`}`);
+    }
+    out.push('        else -> unknownTag(tag)');
+    out.push('    }', '}');
   }
   return `${out.join('\n')}\n`;
 }
@@ -230,6 +319,28 @@ function isObject(v: unknown): v is Json {
 
 function isSchema(v: unknown): boolean {
   return isObject(v) && Kind in v;
+}
+
+/**
+ * A union of objects with one string-literal property (the tag) whose values tell the members
+ * apart; one member may lack the property (the default, as an HTTP draft lacks `protocol`).
+ */
+function taggedUnion(s: Json): TaggedUnion | undefined {
+  if (!Array.isArray(s.anyOf) || s.anyOf.length < 2) return undefined;
+  const members = s.anyOf as Json[];
+  if (!members.every(isClass)) return undefined;
+  const propsOf = (m: Json) => m.properties as Record<string, Json>;
+  const names = [...new Set(members.flatMap((m) => Object.entries(propsOf(m)).filter(([, p]) => typeof p.const === 'string').map(([k]) => k)))];
+  for (const tagName of names) {
+    const tags = members.map((m) => propsOf(m)[tagName]?.const as string | undefined);
+    const untagged = members.filter((_, i) => tags[i] === undefined);
+    if (untagged.length > 1 || untagged.some((m) => tagName in propsOf(m))) continue;
+    const present = tags.filter((t) => t !== undefined);
+    if (new Set(present).size !== present.length) continue;
+    if (members.some((m, i) => tags[i] !== undefined && !((m.required as string[] | undefined) ?? []).includes(tagName))) continue;
+    return { tagName, members: members.map((schema, i) => ({ schema, tag: tags[i] ?? null })) };
+  }
+  return undefined;
 }
 
 /** `enum: [...]` of strings, or a union of string literals (TypeBox's Union of Literals). */

@@ -169,6 +169,12 @@ export const SelectionSchema = Type.Union([
   Type.Object({ kind: Type.Literal('query'), query: Type.String({ minLength: 1 }) }),
 ]);
 
+/** `file`: written under `directory` (created when missing); `text`: returned for the clipboard (one file's channels only). */
+export const ExportDestinationSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('file'), directory: Type.String({ minLength: 1 }) }),
+  Type.Object({ kind: Type.Literal('text') }),
+]);
+
 export const CurlFormatSchema = Type.Object({
   comments: Type.Optional(Type.Boolean()),
   prettyJson: Type.Optional(Type.Boolean()),
@@ -181,8 +187,7 @@ export const ExportRequestSchema = Type.Object({
   ...ProjectRef,
   channel: ChannelEnum,
   selection: SelectionSchema,
-  /** `file`: written under `directory` (created when missing); `text`: returned for the clipboard (one file's channels only). */
-  destination: Type.Union([Type.Object({ kind: Type.Literal('file'), directory: Type.String({ minLength: 1 }) }), Type.Object({ kind: Type.Literal('text') })]),
+  destination: ExportDestinationSchema,
   /** Default: the active environment. null: none ("Skip" in the Ask dialog). */
   environment: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   title: Type.Optional(Type.String()),
@@ -277,10 +282,10 @@ export const CallMessageSchema = Type.Object({ callId: Type.String(), message: G
 export const NavigateTargetSchema = Type.Object({ file: Type.String({ description: 'Absolute path' }), line: Type.Integer({ minimum: 1 }), column: Type.Integer({ minimum: 1 }) });
 export const ClipboardTextSchema = Type.Object({ text: Type.String() });
 
-const Delivered = Type.Object({ delivered: Type.Boolean({ description: 'An IDE host received it; false in a plain browser (the UI does it itself)' }) });
+export const DeliveredSchema = Type.Object({ delivered: Type.Boolean({ description: 'An IDE host received it; false in a plain browser (the UI does it itself)' }) });
 const NotificationLevel = StringEnum(['info', 'warning', 'error'] as const);
-const SettingsPage = StringEnum(['apiscout', 'grpc', 'grpcRuntime'] as const);
-export const SettingsPageRefSchema = Type.Object({ page: SettingsPage });
+export const SettingsPageSchema = StringEnum(['apiscout', 'grpc', 'grpcRuntime'] as const);
+export const SettingsPageRefSchema = Type.Object({ page: SettingsPageSchema });
 export const HostNotificationSchema = Type.Object({ level: NotificationLevel, title: Type.String(), message: Type.String() });
 
 interface MethodSpec {
@@ -423,10 +428,10 @@ export const requests = {
   ),
   'grpc/detect': method('Auto Detect (gRPC Runtime): what gRPC calls would use in this project, and the runtime entries it proposes.', ProjectRefSchema, GrpcDetectReportSchema),
 
-  'host/navigate': method('Asks the IDE host to open an endpoint\'s source (host/navigate notification).', EndpointRefSchema, Delivered),
-  'host/copy': method('Asks the IDE host to put text on the clipboard (host/clipboard notification): JCEF pages cannot always reach it.', ClipboardTextSchema, Delivered),
-  'host/openSettings': method('Asks the IDE host to open a settings page.', Type.Object({ page: Type.Optional(SettingsPage) }), Delivered),
-  'host/notify': method('Asks the IDE host to show a balloon notification.', HostNotificationSchema, Delivered),
+  'host/navigate': method('Asks the IDE host to open an endpoint\'s source (host/navigate notification).', EndpointRefSchema, DeliveredSchema),
+  'host/copy': method('Asks the IDE host to put text on the clipboard (host/clipboard notification): JCEF pages cannot always reach it.', ClipboardTextSchema, DeliveredSchema),
+  'host/openSettings': method('Asks the IDE host to open a settings page.', Type.Object({ page: Type.Optional(SettingsPageSchema) }), DeliveredSchema),
+  'host/notify': method('Asks the IDE host to show a balloon notification.', HostNotificationSchema, DeliveredSchema),
 
   shutdown: method('Stops accepting work; the client then sends exit.', Empty, Empty),
 };

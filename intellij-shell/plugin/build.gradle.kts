@@ -63,30 +63,34 @@ intellijPlatform {
 }
 
 val repositoryRoot = layout.projectDirectory.dir("../..")
+val sidecarStage = layout.buildDirectory.dir("sidecar")
+val windows = System.getProperty("os.name").startsWith("Windows")
 
-// dist/apiscout.mjs: the CLI and sidecar in one bundle (npm run build in the repository root).
+// dist/apiscout.mjs (the CLI and sidecar in one bundle) and dist/ui (the explorer web app).
 val buildSidecar by tasks.registering(Exec::class) {
     workingDir = repositoryRoot.asFile
-    commandLine(if (System.getProperty("os.name").startsWith("Windows")) "npm.cmd" else "npm", "run", "build")
+    commandLine(if (windows) "npm.cmd" else "npm", "run", "build")
     inputs.dir(repositoryRoot.dir("core"))
     inputs.dir(repositoryRoot.dir("cli"))
     inputs.dir(repositoryRoot.dir("ide-bridge"))
     inputs.file(repositoryRoot.file("package.json"))
-    outputs.file(repositoryRoot.file("dist/apiscout.mjs"))
-    outputs.file(repositoryRoot.file("dist/parse-worker.mjs"))
+    outputs.dir(repositoryRoot.dir("dist"))
+}
+
+// The sidecar as the plugin ships it: the bundle, the web app, package.json and the runtime packages
+// the bundle leaves external (native parsers, isolated-vm, gRPC…), laid out by the repository's
+// scripts/stage-sidecar.mjs (test/intellij/sidecar-stage.test.ts runs the same layout).
+val stageSidecar by tasks.registering(Exec::class) {
+    dependsOn(buildSidecar)
+    workingDir = repositoryRoot.asFile
+    commandLine("node", "scripts/stage-sidecar.mjs", sidecarStage.get().asFile.absolutePath)
+    inputs.dir(repositoryRoot.dir("dist"))
+    inputs.file(repositoryRoot.file("package-lock.json"))
+    outputs.dir(sidecarStage)
 }
 
 tasks.named<PrepareSandboxTask>("prepareSandbox") {
-    dependsOn(buildSidecar)
-    // <plugin>/sidecar/dist/apiscout.mjs with its package.json (the version it reports) and the
-    // native parsers it loads at run time (tree-sitter prebuilds for each platform).
-    from(repositoryRoot.file("dist/apiscout.mjs")) { into(pluginName.map { "$it/sidecar/dist" }) }
-    // The parse worker a large project's scan starts beside the bundle (without it the scan runs on one core).
-    from(repositoryRoot.file("dist/parse-worker.mjs")) { into(pluginName.map { "$it/sidecar/dist" }) }
-    from(repositoryRoot.file("package.json")) { into(pluginName.map { "$it/sidecar" }) }
-    from(repositoryRoot.dir("node_modules")) {
-        include("tree-sitter/**", "tree-sitter-java/**", "node-gyp-build/**")
-        exclude("**/src/**", "**/vendor/**", "**/*.wasm", "**/build/**")
-        into(pluginName.map { "$it/sidecar/node_modules" })
-    }
+    dependsOn(stageSidecar)
+    // Found at run time as <plugin>/sidecar/dist/apiscout.mjs (bridge-client's SidecarBundle).
+    from(sidecarStage) { into(pluginName.map { "$it/sidecar" }) }
 }

@@ -113,6 +113,10 @@ describe('plugin.xml', () => {
     expect(grpc.parentId).toBe(top[0]!.id);
     expect(runtime.parentId).toBe(grpc.id);
     expect(byId.size).toBe(pages.length);
+    // host/openSettings opens a page by the id bridge-client maps the catalog's page names to.
+    const known = fs.readFileSync(path.join(SHELL, 'bridge-client/src/main/kotlin/dev/apiscout/bridge/ide/IdeHost.kt'), 'utf8');
+    const ids = Object.fromEntries([...known.matchAll(/const val (\w+): String = "([\w.]+)"/g)].map((m) => [m[1], m[2]]));
+    expect([top[0]!.id, grpc.id, runtime.id]).toEqual([ids.APISCOUT, ids.GRPC, ids.GRPC_RUNTIME]);
   });
 
   it('gives every action a unique id, the ones bridge-client names', () => {
@@ -142,7 +146,7 @@ describe('plugin.xml', () => {
     const group = elements.find((e) => e.name === 'group' && e.children.some((c) => c.name === 'action' && c.attrs.id === 'apiscout.Export'))!;
     expect(group.children.filter((c) => c.name === 'add-to-group').map((c) => c.attrs['group-id']).sort()).toEqual(['EditorPopupMenu', 'ProjectViewPopupMenu']);
     expect(group.children.filter((c) => c.name === 'action').map((c) => c.attrs.id)).toEqual(
-      expect.arrayContaining(['apiscout.Export', 'apiscout.CopyApiUrl', 'apiscout.CopyPath', 'apiscout.NavigateToSource']),
+      expect.arrayContaining(['apiscout.Export', 'apiscout.CopyApiUrl', 'apiscout.CopyPath', 'apiscout.CopyAsCurl', 'apiscout.NavigateToSource', 'apiscout.ResetToDefault']),
     );
   });
 });

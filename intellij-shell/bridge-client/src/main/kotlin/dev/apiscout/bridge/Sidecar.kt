@@ -37,6 +37,8 @@ public data class SidecarConfig(
     val maxRestarts: Int = 3,
     val restartWindowMillis: Long = 60_000,
     val extraArgs: List<String> = emptyList(),
+    /** Changes to the sidecar's environment: a null value removes the variable (tests isolate the user config this way). */
+    val environment: Map<String, String?> = emptyMap(),
 )
 
 /**
@@ -166,7 +168,9 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
     private fun launch(): CompletableFuture<Running> = CompletableFuture.supplyAsync({
         val command = listOf(config.node.toString(), config.bundle.toString(), "serve", "--stdio") + config.extraArgs
         val process = try {
-            ProcessBuilder(command).start()
+            ProcessBuilder(command).apply {
+                for ((name, value) in config.environment) if (value == null) environment().remove(name) else environment()[name] = value
+            }.start()
         } catch (e: java.io.IOException) {
             throw SidecarException("cannot start the sidecar (${command.joinToString(" ")}): ${e.message}", e)
         }

@@ -1,5 +1,7 @@
 package dev.apiscout.bridge
 
+import dev.apiscout.bridge.ide.ProjectBridge
+import dev.apiscout.bridge.protocol.CopyTextParamsWhat
 import dev.apiscout.bridge.protocol.EndpointsSearchParams
 import dev.apiscout.bridge.protocol.ProjectRef
 import dev.apiscout.bridge.protocol.Requests
@@ -37,6 +39,14 @@ object ClientBench {
             val queries = listOf("GET /api", "user", "order id", "DELETE /api/v1/carts/c1/items/x", "prod")
             val search = (1..runs).flatMap { queries.map { q -> val t = System.nanoTime(); s.call(Requests.endpointsSearch, EndpointsSearchParams(id, q, 50)); ms(System.nanoTime() - t) } }
             println("  endpoints/tree round trip + decode: median ${"%.1f".format(median(tree))} ms; endpoints/search (limit 50): median ${"%.1f".format(median(search))} ms, max ${"%.1f".format(search.max())} ms")
+            // What the IDE's actions and settings pages wait for.
+            val bridge = ProjectBridge(s, id)
+            val ids = s.call(Requests.endpointsTree, ProjectRef(id)).modules.flatMap { m -> m.classes.flatMap { c -> c.endpoints.map { it.id } } }.take(100)
+            val copy = (1..runs).map { val t = System.nanoTime(); bridge.copy(ids, CopyTextParamsWhat.CURL); ms(System.nanoTime() - t) }
+            val reset = (1..runs).map { val t = System.nanoTime(); bridge.reset(ids[it % ids.size]); ms(System.nanoTime() - t) }
+            val settings = (1..runs).map { val t = System.nanoTime(); bridge.settings.get(); ms(System.nanoTime() - t) }
+            println("  Copy as cURL (copy/text, ${ids.size} endpoints): median ${"%.1f".format(median(copy))} ms; Reset to Default (request/reset): median ${"%.1f".format(median(reset))} ms; settings/get: median ${"%.1f".format(median(settings))} ms")
+            bridge.close()
             val restarted = CountDownLatch(1)
             s.onRestart { restarted.countDown() }
             val t = System.nanoTime()

@@ -10,20 +10,12 @@ import org.junit.jupiter.api.Test
 
 class ClientSettingsTest {
     @Test
-    fun `defaults are the spec's`() {
-        val s = ClientSettings()
-        assertFalse(s.enableGrpcCall)
-        assertFalse(s.actuatorSupport)
-        assertTrue(s.features.copyApiUrl)
-        assertTrue(s.features.searchEverywhere)
-        assertEquals("", s.nodePath)
-    }
-
-    @Test
     fun `round-trips through the JSON the plugin stores, tolerating old and broken state`() {
-        val s = ClientSettings(nodePath = "/opt/node/bin/node", enableGrpcCall = true, grpcRuntimeJars = listOf("/a.jar"), features = Features(copyApiUrl = false))
+        val s = ClientSettings(nodePath = "/opt/node/bin/node")
         assertEquals(s, ClientSettings.fromJson(s.toJson()))
-        assertEquals(ClientSettings(actuatorSupport = true), ClientSettings.fromJson("""{"actuatorSupport":true,"retired":1}"""))
+        assertEquals("", ClientSettings().nodePath)
+        // Fields of the first version (now the sidecar's settings) are dropped, not fatal.
+        assertEquals(ClientSettings("/n"), ClientSettings.fromJson("""{"nodePath":"/n","actuatorSupport":true,"features":{"copyApiUrl":false}}"""))
         assertEquals(ClientSettings(), ClientSettings.fromJson("{not json"))
         assertEquals(ClientSettings(), ClientSettings.fromJson(null))
     }
@@ -33,6 +25,7 @@ class ClientSettingsTest {
         val off = Features(copyApiUrl = false)
         assertFalse(off.shows(ActionIds.COPY_API_URL))
         assertTrue(off.shows(ActionIds.COPY_PATH))
+        assertTrue(off.shows(ActionIds.COPY_AS_CURL))
         assertTrue(off.shows(ActionIds.EXPORT))
         assertTrue(Features().shows(ActionIds.COPY_API_URL))
     }

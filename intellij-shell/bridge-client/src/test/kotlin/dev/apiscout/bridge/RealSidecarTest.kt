@@ -2,6 +2,8 @@ package dev.apiscout.bridge
 
 import dev.apiscout.bridge.protocol.EndpointsAtParams
 import dev.apiscout.bridge.protocol.EndpointRef
+import dev.apiscout.bridge.protocol.CopyTextParamsWhat
+import dev.apiscout.bridge.ide.ProjectBridge
 import dev.apiscout.bridge.protocol.ProjectFile
 import dev.apiscout.bridge.protocol.EndpointsSearchParams
 import dev.apiscout.bridge.protocol.ErrorCodes
@@ -192,7 +194,7 @@ class RealSidecarTest {
         val line = inCart.first()["source"]!!.jsonObject["line"]!!.jsonPrimitive.int
         val onCaret = EndpointScope.select(tree, listOf(cart), caretLine = line)
         assertEquals(listOf(str(inCart.first(), "id")), onCaret.map { it.id })
-        assertEquals(str(inCart.first(), "address"), EndpointScope.apiUrls(onCaret))
+        assertEquals(str(inCart.first(), "address"), ProjectBridge(sidecar, project).copy(onCaret.map { it.id }, CopyTextParamsWhat.API_URL).text)
         assertEquals(inCart.size, EndpointScope.select(tree, listOf(cart), caretLine = 1).size)
     }
 

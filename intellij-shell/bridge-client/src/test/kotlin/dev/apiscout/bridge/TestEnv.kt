@@ -50,8 +50,17 @@ object TestEnv {
         return Json.parseToJsonElement(text).jsonObject
     }
 
-    fun sidecar(bundle: Path = this.bundle, log: MutableList<String> = CopyOnWriteArrayList(), vararg args: String): Sidecar =
-        Sidecar(SidecarConfig(node.executable, bundle, clientName = "junit", log = { log += it }, extraArgs = args.toList()))
+    /**
+     * A client for the sidecar; its user settings and secrets live in [configDir] (a fresh temporary
+     * folder by default), never the real user's, and no Postman key from the environment reaches it.
+     */
+    fun sidecar(bundle: Path = this.bundle, log: MutableList<String> = CopyOnWriteArrayList(), vararg args: String, configDir: Path = Files.createTempDirectory("apiscout-config")): Sidecar =
+        Sidecar(
+            SidecarConfig(
+                node.executable, bundle, clientName = "junit", log = { log += it }, extraArgs = args.toList(),
+                environment = mapOf("APISCOUT_CONFIG_DIR" to configDir.toString(), "APISCOUT_POSTMAN_API_KEY" to null),
+            ),
+        )
 }
 
 /** Polls until [condition] holds; fails naming what was awaited. */

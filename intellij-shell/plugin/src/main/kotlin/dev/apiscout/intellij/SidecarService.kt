@@ -2,6 +2,7 @@ package dev.apiscout.intellij
 
 import com.intellij.ide.plugins.PluginManagerCore
 import com.intellij.openapi.Disposable
+import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.service
 import com.intellij.openapi.diagnostic.logger
@@ -11,27 +12,52 @@ import dev.apiscout.bridge.Sidecar
 import dev.apiscout.bridge.SidecarBundle
 import dev.apiscout.bridge.SidecarConfig
 import dev.apiscout.bridge.ide.FileChanges
+import dev.apiscout.bridge.ide.IdeHost
+import dev.apiscout.bridge.ide.LiveSettings
+import dev.apiscout.bridge.ide.SyncTokenHandover
 import dev.apiscout.bridge.protocol.FileChange
 import dev.apiscout.bridge.protocol.FilesChangedParams
 import dev.apiscout.bridge.protocol.Requests
+import dev.apiscout.intellij.settings.PostmanToken
 import dev.apiscout.intellij.settings.SettingsStore
 
-/** The one sidecar process of the IDE (it serves every open project); closed with the application. */
+/**
+ * The one sidecar process of the IDE (it serves every open project), with what hangs on it for its
+ * whole life: the host notifications, the token hand-over and the user-level settings. Closed with
+ * the application.
+ */
 @Service(Service.Level.APP)
 class SidecarService : Disposable {
     private val log = logger<SidecarService>()
-    @Volatile private var sidecar: Sidecar? = null
+    @Volatile private var running: Running? = null
 
-    /** The running client; throws NodeNotFoundException (its message is for the user) when node is missing. */
-    fun sidecar(): Sidecar = sidecar ?: synchronized(this) {
-        sidecar ?: create().also { sidecar = it }
+    private class Running(val sidecar: Sidecar, val settings: LiveSettings, val token: SyncTokenHandover, val host: AutoCloseable) {
+        fun close() {
+            host.close()
+            token.close()
+            settings.close()
+            sidecar.close()
+        }
     }
 
-    private fun create(): Sidecar {
+    /** The running client; throws NodeNotFoundException (its message is for the user) when node is missing. */
+    fun sidecar(): Sidecar = running().sidecar
+
+    /** The user-level settings the settings pages edit (blocking reads and writes: off the UI thread). */
+    fun settings(): LiveSettings = running().settings
+
+    /** The token hand-over, for the settings page's token field. */
+    fun token(): SyncTokenHandover = running().token
+
+    private fun running(): Running = running ?: synchronized(this) {
+        running ?: create().also { running = it }
+    }
+
+    private fun create(): Running {
         val plugin = PluginManagerCore.getPlugin(PluginId.getId(PLUGIN_ID))
         val node = NodeLocator.locate(SettingsStore.get().nodePath)
         val bundle = SidecarBundle.locate(roots = listOfNotNull(plugin?.pluginPath))
-        return Sidecar(
+        val sidecar = Sidecar(
             SidecarConfig(
                 node = node.executable,
                 bundle = bundle,
@@ -39,22 +65,34 @@ class SidecarService : Disposable {
                 clientVersion = plugin?.version,
                 log = { line -> log.info("sidecar: $line") },
             ),
-        ).also { it.onFailure { e -> Notifier.error(null, e.message ?: "the apiscout sidecar stopped") } }
+        )
+        sidecar.onFailure { e -> Notifier.error(null, e.message ?: "the apiscout sidecar stopped") }
+        val host = IdeHost.attach(sidecar, PluginIdeHost)
+        val token = SyncTokenHandover(sidecar, PostmanToken::get) { log.info(it) }
+        // The password safe may block: the first hand-over runs in the background.
+        ApplicationManager.getApplication().executeOnPooledThread {
+            try {
+                token.handOver()
+            } catch (e: RuntimeException) {
+                log.info("sync/token: ${e.message}")
+            }
+        }
+        return Running(sidecar, LiveSettings(sidecar, project = null), token, host)
     }
 
     /** File events for the open projects; nothing when the sidecar is not running (it scans on open). */
     fun forward(changes: List<FileChange>) {
-        val running = sidecar ?: return
-        for ((project, ofProject) in FileChanges.byProject(running.openProjects(), changes)) {
-            running.request(Requests.filesChanged, FilesChangedParams(project, ofProject))
+        val sidecar = running?.sidecar ?: return
+        for ((project, ofProject) in FileChanges.byProject(sidecar.openProjects(), changes)) {
+            sidecar.request(Requests.filesChanged, FilesChangedParams(project, ofProject))
                 .exceptionally { e -> log.info("files/changed for $project: ${e.message}"); null }
         }
     }
 
     /** After the Node.js path changed: the next use starts a sidecar with the new one. */
     fun reset() = synchronized(this) {
-        sidecar?.close()
-        sidecar = null
+        running?.close()
+        running = null
     }
 
     override fun dispose() = reset()

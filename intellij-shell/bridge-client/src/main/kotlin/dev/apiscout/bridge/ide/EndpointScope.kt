@@ -3,7 +3,7 @@ package dev.apiscout.bridge.ide
 import dev.apiscout.bridge.protocol.EndpointSummary
 import dev.apiscout.bridge.protocol.TreeModule
 
-/** Which endpoints an IDE selection means, and the text the clipboard actions copy. */
+/** Which endpoints an IDE selection means (the copy actions' text comes from copy/text: [ProjectBridge.copy]). */
 public object EndpointScope {
     /**
      * The endpoints declared in the selected files or under the selected folders, in tree order.
@@ -18,10 +18,4 @@ public object EndpointScope {
         if (caretLine == null) return inPaths
         return inPaths.filter { it.source.line == caretLine }.ifEmpty { inPaths }
     }
-
-    /** Copy API URL (§4.4): one `METHOD /path` line per endpoint, no host. */
-    public fun apiUrls(endpoints: List<EndpointSummary>): String = endpoints.joinToString("\n") { it.address }
-
-    /** Copy Path: one path per endpoint. */
-    public fun paths(endpoints: List<EndpointSummary>): String = endpoints.joinToString("\n") { it.path }
 }

@@ -1,7 +1,5 @@
 package dev.apiscout.bridge.ide
 
-import kotlinx.serialization.json.JsonArray
-import kotlinx.serialization.json.JsonPrimitive
 import kotlinx.serialization.json.buildJsonObject
 import kotlinx.serialization.json.put
 
@@ -14,12 +12,6 @@ public object ExplorerUi {
     public fun reveal(endpointId: String): String = post(buildJsonObject {
         put("type", "reveal")
         put("id", endpointId)
-    }.toString())
-
-    /** Open the export dialog for these endpoints (the Export action). */
-    public fun export(endpointIds: List<String>): String = post(buildJsonObject {
-        put("type", "export")
-        put("ids", JsonArray(endpointIds.map(::JsonPrimitive)))
     }.toString())
 
     private fun post(json: String): String = "window.postMessage($json, '*');"

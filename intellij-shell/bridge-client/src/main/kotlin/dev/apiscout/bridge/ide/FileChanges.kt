@@ -9,11 +9,10 @@ public object FileChanges {
      * the deepest; paths outside every root are dropped; the same path twice keeps its last event.
      */
     public fun byProject(projects: Collection<String>, changes: List<FileChange>): Map<String, List<FileChange>> {
-        val roots = projects.map { it.replace('\\', '/').trimEnd('/') to it }.sortedByDescending { it.first.length }
         val routed = LinkedHashMap<String, LinkedHashMap<String, FileChange>>()
         for (change in changes) {
-            val path = change.path.replace('\\', '/')
-            val project = roots.firstOrNull { (root, _) -> path.startsWith("$root/") }?.second ?: continue
+            val project = ProjectRoots.owner(projects, change.path) ?: continue
+            val path = ProjectRoots.normalize(change.path)
             val ofProject = routed.getOrPut(project) { LinkedHashMap() }
             ofProject.remove(path)
             ofProject[path] = change

@@ -8,6 +8,8 @@ import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.jsonObject
 
 /** Bumped by the sidecar on any incompatible change; `hello` returns the one it speaks. */
 public const val PROTOCOL_VERSION: Int = 1
@@ -196,14 +198,14 @@ public object Requests {
         RequestType(Methods.SETTINGS_SET, SettingsSetParams.serializer(), SettingsView.serializer())
     public val grpcDetect: RequestType<ProjectRef, GrpcDetectReport> =
         RequestType(Methods.GRPC_DETECT, ProjectRef.serializer(), GrpcDetectReport.serializer())
-    public val hostNavigate: RequestType<EndpointRef, HostCopyResult> =
-        RequestType(Methods.HOST_NAVIGATE, EndpointRef.serializer(), HostCopyResult.serializer())
-    public val hostCopy: RequestType<ClipboardText, HostCopyResult> =
-        RequestType(Methods.HOST_COPY, ClipboardText.serializer(), HostCopyResult.serializer())
-    public val hostOpenSettings: RequestType<HostOpenSettingsParams, HostCopyResult> =
-        RequestType(Methods.HOST_OPEN_SETTINGS, HostOpenSettingsParams.serializer(), HostCopyResult.serializer())
-    public val hostNotify: RequestType<HostNotification, HostCopyResult> =
-        RequestType(Methods.HOST_NOTIFY, HostNotification.serializer(), HostCopyResult.serializer())
+    public val hostNavigate: RequestType<EndpointRef, Delivered> =
+        RequestType(Methods.HOST_NAVIGATE, EndpointRef.serializer(), Delivered.serializer())
+    public val hostCopy: RequestType<ClipboardText, Delivered> =
+        RequestType(Methods.HOST_COPY, ClipboardText.serializer(), Delivered.serializer())
+    public val hostOpenSettings: RequestType<HostOpenSettingsParams, Delivered> =
+        RequestType(Methods.HOST_OPEN_SETTINGS, HostOpenSettingsParams.serializer(), Delivered.serializer())
+    public val hostNotify: RequestType<HostNotification, Delivered> =
+        RequestType(Methods.HOST_NOTIFY, HostNotification.serializer(), Delivered.serializer())
     public val shutdown: RequestType<Empty, Empty> =
         RequestType(Methods.SHUTDOWN, Empty.serializer(), Empty.serializer())
     public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, shutdown)
@@ -236,7 +238,7 @@ public data class HelloParams(
 public data class HelloResult(
     val protocolVersion: Int,
     val serverVersion: String,
-    val uiUrl: String? = null,
+    val uiUrl: String?,
 )
 
 @Serializable
@@ -574,17 +576,89 @@ public data class SourceReadResult(
 
 @Serializable
 public data class RequestState(
-    val draft: JsonElement,
+    val draft: RequestDraft,
     val edited: Boolean,
     val hosts: List<String>,
 )
+
+@Serializable(with = RequestDraftSerializer::class)
+public sealed interface RequestDraft
+
+internal object RequestDraftSerializer : TaggedUnionSerializer<RequestDraft>("RequestDraft", "protocol") {
+    override fun encode(json: Json, value: RequestDraft): Pair<String?, JsonObject> = when (value) {
+        is HttpRequestDraft -> null to json.encodeToJsonElement(HttpRequestDraft.serializer(), value).jsonObject
+        is GrpcRequestDraft -> "grpc" to json.encodeToJsonElement(GrpcRequestDraft.serializer(), value).jsonObject
+    }
+    override fun decode(json: Json, tag: String?, body: JsonObject): RequestDraft = when (tag) {
+        null -> json.decodeFromJsonElement(HttpRequestDraft.serializer(), body)
+        "grpc" -> json.decodeFromJsonElement(GrpcRequestDraft.serializer(), body)
+        else -> unknownTag(tag)
+    }
+}
+
+@Serializable
+public data class HttpRequestDraft(
+    val method: String,
+    /** Scheme, host and port, or a placeholder such as {{host}} */
+    val host: String,
+    /** The path template as served, {name} for path parameters */
+    val path: String,
+    val pathParams: List<NameValue>,
+    val query: List<NameValue>,
+    val cookies: List<NameValue>,
+    val headers: List<NameValue>,
+    val form: List<FormField>,
+    val bodyMode: HttpRequestDraftBodyMode,
+    val body: String,
+    val contentType: String? = null,
+) : RequestDraft
+
+@Serializable
+public data class NameValue(
+    val name: String,
+    val value: String,
+    /** Unchecked rows stay in the editor but are not sent; absent means sent */
+    val enabled: Boolean? = null,
+)
+
+@Serializable
+public data class FormField(
+    val name: String,
+    val value: String,
+    /** Unchecked rows stay in the editor but are not sent; absent means sent */
+    val enabled: Boolean? = null,
+    /** A multipart file part: value is a path on disk */
+    val file: Boolean? = null,
+)
+
+@Serializable
+public enum class HttpRequestDraftBodyMode {
+    @SerialName("none") NONE,
+    @SerialName("json") JSON,
+    @SerialName("text") TEXT,
+    @SerialName("urlencoded") URLENCODED,
+    @SerialName("multipart") MULTIPART,
+}
+
+@Serializable
+public data class GrpcRequestDraft(
+    /** host:port, grpc[s]://host:port or a placeholder such as {{grpcHost}} */
+    val host: String,
+    val service: String,
+    val method: String,
+    val metadata: List<NameValue>,
+    /** One ProtoJSON text per request message */
+    val messages: List<String>,
+    val deadlineMs: Int? = null,
+    val tls: Boolean? = null,
+) : RequestDraft
 
 @Serializable
 public data class RequestSaveParams(
     /** The project id returned by project/open */
     val project: String,
     val id: String,
-    val draft: JsonElement,
+    val draft: RequestDraft,
 )
 
 @Serializable
@@ -594,7 +668,7 @@ public data class CallSendParams(
     val id: String,
     /** Chosen by the client: names the call in call/message, call/cancel and response/save */
     val callId: String,
-    val draft: JsonElement? = null,
+    val draft: RequestDraft? = null,
     /** Default: the active environment */
     val environment: String? = null,
 )
@@ -749,8 +823,8 @@ public data class ExportRequest(
     /** The project id returned by project/open */
     val project: String,
     val channel: ExportRequestChannel,
-    val selection: JsonElement,
-    val destination: JsonElement,
+    val selection: Selection,
+    val destination: ExportDestination,
     val environment: String? = null,
     val title: String? = null,
     val curl: CurlFormat? = null,
@@ -769,6 +843,95 @@ public enum class ExportRequestChannel {
     @SerialName("hoppscotch") HOPPSCOTCH,
     @SerialName("openapi") OPENAPI,
     @SerialName("apipost") APIPOST,
+}
+
+@Serializable(with = SelectionSerializer::class)
+public sealed interface Selection {
+    @Serializable
+    public data object All : Selection
+
+    @Serializable
+    public data class Ids(
+        val ids: List<String>,
+    ) : Selection
+
+    @Serializable
+    public data class Class(
+        val className: String,
+    ) : Selection
+
+    @Serializable
+    public data class File(
+        val file: String,
+    ) : Selection
+
+    @Serializable
+    public data class Directory(
+        val directory: String,
+    ) : Selection
+
+    @Serializable
+    public data class Folder(
+        val folder: String,
+        val module: String? = null,
+    ) : Selection
+
+    @Serializable
+    public data class Module(
+        val module: String,
+    ) : Selection
+
+    @Serializable
+    public data class Query(
+        val query: String,
+    ) : Selection
+}
+
+internal object SelectionSerializer : TaggedUnionSerializer<Selection>("Selection", "kind") {
+    override fun encode(json: Json, value: Selection): Pair<String?, JsonObject> = when (value) {
+        Selection.All -> "all" to JsonObject(emptyMap())
+        is Selection.Ids -> "ids" to json.encodeToJsonElement(Selection.Ids.serializer(), value).jsonObject
+        is Selection.Class -> "class" to json.encodeToJsonElement(Selection.Class.serializer(), value).jsonObject
+        is Selection.File -> "file" to json.encodeToJsonElement(Selection.File.serializer(), value).jsonObject
+        is Selection.Directory -> "directory" to json.encodeToJsonElement(Selection.Directory.serializer(), value).jsonObject
+        is Selection.Folder -> "folder" to json.encodeToJsonElement(Selection.Folder.serializer(), value).jsonObject
+        is Selection.Module -> "module" to json.encodeToJsonElement(Selection.Module.serializer(), value).jsonObject
+        is Selection.Query -> "query" to json.encodeToJsonElement(Selection.Query.serializer(), value).jsonObject
+    }
+    override fun decode(json: Json, tag: String?, body: JsonObject): Selection = when (tag) {
+        "all" -> Selection.All
+        "ids" -> json.decodeFromJsonElement(Selection.Ids.serializer(), body)
+        "class" -> json.decodeFromJsonElement(Selection.Class.serializer(), body)
+        "file" -> json.decodeFromJsonElement(Selection.File.serializer(), body)
+        "directory" -> json.decodeFromJsonElement(Selection.Directory.serializer(), body)
+        "folder" -> json.decodeFromJsonElement(Selection.Folder.serializer(), body)
+        "module" -> json.decodeFromJsonElement(Selection.Module.serializer(), body)
+        "query" -> json.decodeFromJsonElement(Selection.Query.serializer(), body)
+        else -> unknownTag(tag)
+    }
+}
+
+@Serializable(with = ExportDestinationSerializer::class)
+public sealed interface ExportDestination {
+    @Serializable
+    public data class File(
+        val directory: String,
+    ) : ExportDestination
+
+    @Serializable
+    public data object Text : ExportDestination
+}
+
+internal object ExportDestinationSerializer : TaggedUnionSerializer<ExportDestination>("ExportDestination", "kind") {
+    override fun encode(json: Json, value: ExportDestination): Pair<String?, JsonObject> = when (value) {
+        is ExportDestination.File -> "file" to json.encodeToJsonElement(ExportDestination.File.serializer(), value).jsonObject
+        ExportDestination.Text -> "text" to JsonObject(emptyMap())
+    }
+    override fun decode(json: Json, tag: String?, body: JsonObject): ExportDestination = when (tag) {
+        "file" -> json.decodeFromJsonElement(ExportDestination.File.serializer(), body)
+        "text" -> ExportDestination.Text
+        else -> unknownTag(tag)
+    }
 }
 
 @Serializable
@@ -846,7 +1009,7 @@ public data class CopyTextResult(
 @Serializable
 public data class EnvironmentList(
     val environments: List<Environment>,
-    val active: String? = null,
+    val active: String?,
     val sync: SyncTokenResult,
 )
 
@@ -890,7 +1053,7 @@ public data class EnvDeleteParams(
 public data class EnvSelectParams(
     /** The project id returned by project/open */
     val project: String,
-    val name: String? = null,
+    val name: String?,
 )
 
 @Serializable
@@ -966,7 +1129,7 @@ public enum class PullResultAction {
 
 @Serializable
 public data class SyncTokenParams(
-    val token: String? = null,
+    val token: String?,
     val persist: Boolean? = null,
 )
 
@@ -1067,7 +1230,7 @@ public data class GrpcDetectReportUnresolvedItem(
 )
 
 @Serializable
-public data class HostCopyResult(
+public data class Delivered(
     /** An IDE host received it; false in a plain browser (the UI does it itself) */
     val delivered: Boolean,
 )
@@ -1079,11 +1242,11 @@ public data class ClipboardText(
 
 @Serializable
 public data class HostOpenSettingsParams(
-    val page: SettingsPageRefPage? = null,
+    val page: SettingsPage? = null,
 )
 
 @Serializable
-public enum class SettingsPageRefPage {
+public enum class SettingsPage {
     @SerialName("apiscout") APISCOUT,
     @SerialName("grpc") GRPC,
     @SerialName("grpcRuntime") GRPC_RUNTIME,
@@ -1137,5 +1300,5 @@ public data class CallMessage(
 
 @Serializable
 public data class SettingsPageRef(
-    val page: SettingsPageRefPage,
+    val page: SettingsPage,
 )

@@ -28,9 +28,11 @@ import java.util.concurrent.atomic.AtomicLong
 public val ProtocolJson: Json = Json {
     // A newer sidecar may add fields; an older client ignores them.
     ignoreUnknownKeys = true
-    // Optional params are left out, never sent as null: the sidecar's schemas reject null.
-    explicitNulls = false
+    // Optional fields default to null and are left out while they are (the sidecar's schemas reject
+    // null where a field is only optional); a field the catalog requires but allows null (sync/token's
+    // `token`, env/select's `name`) has no default, so its null is sent: "forget" differs from "absent".
     encodeDefaults = false
+    explicitNulls = true
 }
 
 /**

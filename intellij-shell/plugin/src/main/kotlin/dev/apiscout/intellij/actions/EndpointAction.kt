@@ -11,7 +11,6 @@ import dev.apiscout.bridge.ide.EndpointScope
 import dev.apiscout.bridge.protocol.EndpointSummary
 import dev.apiscout.intellij.Notifier
 import dev.apiscout.intellij.ProjectApis
-import dev.apiscout.intellij.settings.SettingsStore
 import java.nio.file.Path
 
 /**
@@ -25,7 +24,8 @@ abstract class EndpointAction : AnAction() {
     override fun update(e: AnActionEvent) {
         val id = e.actionManager.getId(this)
         val hasSelection = e.project != null && (e.getData(CommonDataKeys.VIRTUAL_FILE_ARRAY)?.isNotEmpty() == true || e.getData(CommonDataKeys.VIRTUAL_FILE) != null)
-        e.presentation.isEnabledAndVisible = hasSelection && (id == null || SettingsStore.get().features.shows(id))
+        // The Features toggles (Copy API URL) remove their action: read from the last settings snapshot, never waiting.
+        e.presentation.isEnabledAndVisible = hasSelection && (id == null || ProjectApis.of(e.project!!).features().shows(id))
     }
 
     override fun actionPerformed(e: AnActionEvent) {

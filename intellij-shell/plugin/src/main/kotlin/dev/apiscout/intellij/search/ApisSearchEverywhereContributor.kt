@@ -13,7 +13,6 @@ import dev.apiscout.bridge.protocol.EndpointsSearchParams
 import dev.apiscout.bridge.protocol.Requests
 import dev.apiscout.bridge.protocol.SearchMatch
 import dev.apiscout.intellij.ProjectApis
-import dev.apiscout.intellij.settings.SettingsStore
 import java.util.concurrent.CancellationException
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.TimeoutException
@@ -72,5 +71,5 @@ class ApisSearchEverywhereContributorFactory : SearchEverywhereContributorFactor
         ApisSearchEverywhereContributor(requireNotNull(initEvent.project))
 
     /** The Search Everywhere feature toggle removes the tab. */
-    override fun isAvailable(project: Project?): Boolean = project != null && SettingsStore.get().features.searchEverywhere
+    override fun isAvailable(project: Project?): Boolean = project != null && ProjectApis.of(project).features().searchEverywhere
 }

@@ -1,27 +1,6 @@
 package dev.apiscout.intellij.settings
 
-import com.intellij.openapi.options.BoundConfigurable
-import com.intellij.openapi.ui.DialogPanel
-import com.intellij.ui.dsl.builder.bindSelected
-import com.intellij.ui.dsl.builder.panel
+import dev.apiscout.bridge.ide.ConfigurableIds
 
-/** Settings > Other Settings > apiscout > gRPC. */
-class GrpcConfigurable : BoundConfigurable("gRPC") {
-    private var draft = SettingsStore.get()
-
-    override fun createPanel(): DialogPanel {
-        draft = SettingsStore.get()
-        return panel {
-            row {
-                checkBox("Enable gRPC call").bindSelected({ draft.enableGrpcCall }, { draft = draft.copy(enableGrpcCall = it) })
-                    .comment("gRPC methods can be called once the runtime JARs are set (gRPC Runtime).")
-            }
-        }
-    }
-
-    override fun apply() {
-        super.apply()
-        val value = draft.enableGrpcCall
-        SettingsStore.update { it.copy(enableGrpcCall = value) }
-    }
-}
+/** Settings > Other Settings > apiscout > gRPC: Enable gRPC call, reflection, deadline, CA file. */
+class GrpcConfigurable : SidecarSettingsPage(ConfigurableIds.GRPC, "gRPC", "grpc")

@@ -1,0 +1,50 @@
+package dev.apiscout.bridge.ide
+
+import dev.apiscout.bridge.Sidecar
+import dev.apiscout.bridge.protocol.HostNotification
+import dev.apiscout.bridge.protocol.NavigateTarget
+import dev.apiscout.bridge.protocol.NotificationTypes
+import dev.apiscout.bridge.protocol.SettingsPage
+
+/**
+ * What the IDE does when a UI asks it through the sidecar (host/navigate, host/copy, host/openSettings,
+ * host/notify): the sidecar relays each to its stdio connection only, this client's. Called on the
+ * connection's reader thread: an implementation hands UI work to the IDE's UI thread and returns.
+ */
+public interface IdeHost {
+    /** Open [NavigateTarget.file] (absolute) at its 1-based line and column. */
+    public fun navigate(target: NavigateTarget)
+
+    public fun copyToClipboard(text: String)
+
+    /** Open a settings page; its configurable id is [ConfigurableIds.of]. */
+    public fun openSettings(page: SettingsPage)
+
+    public fun notify(notification: HostNotification)
+
+    public companion object {
+        /** Subscribes [host] to the host notifications for the client's whole life (restarts included); close to stop. */
+        public fun attach(sidecar: Sidecar, host: IdeHost): AutoCloseable {
+            val subscriptions = listOf(
+                sidecar.onNotification(NotificationTypes.hostNavigate, host::navigate),
+                sidecar.onNotification(NotificationTypes.hostClipboard) { host.copyToClipboard(it.text) },
+                sidecar.onNotification(NotificationTypes.hostOpenSettings) { host.openSettings(it.page) },
+                sidecar.onNotification(NotificationTypes.hostNotification, host::notify),
+            )
+            return AutoCloseable { subscriptions.forEach { it.close() } }
+        }
+    }
+}
+
+/** The ids of the plugin's settings pages (plugin.xml's applicationConfigurable ids; a test checks them). */
+public object ConfigurableIds {
+    public const val APISCOUT: String = "apiscout"
+    public const val GRPC: String = "apiscout.grpc"
+    public const val GRPC_RUNTIME: String = "apiscout.grpc.runtime"
+
+    public fun of(page: SettingsPage): String = when (page) {
+        SettingsPage.APISCOUT -> APISCOUT
+        SettingsPage.GRPC -> GRPC
+        SettingsPage.GRPC_RUNTIME -> GRPC_RUNTIME
+    }
+}

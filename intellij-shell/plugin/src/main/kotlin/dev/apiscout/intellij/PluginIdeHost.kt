@@ -1,0 +1,50 @@
+package dev.apiscout.intellij
+
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.ide.CopyPasteManager
+import com.intellij.openapi.options.Configurable
+import com.intellij.openapi.options.SearchableConfigurable
+import com.intellij.openapi.options.ShowSettingsUtil
+import com.intellij.openapi.project.Project
+import com.intellij.openapi.project.ProjectManager
+import com.intellij.openapi.wm.IdeFocusManager
+import dev.apiscout.bridge.ide.ConfigurableIds
+import dev.apiscout.bridge.ide.IdeHost
+import dev.apiscout.bridge.ide.ProjectRoots
+import dev.apiscout.bridge.protocol.HostNotification
+import dev.apiscout.bridge.protocol.NavigateTarget
+import dev.apiscout.bridge.protocol.SettingsPage
+import java.awt.datatransfer.StringSelection
+
+/**
+ * What the explorer page asks of the IDE through the sidecar (host/* notifications): open a source
+ * line, use the clipboard (JCEF pages cannot always), open a settings page, show a balloon. Called
+ * on the connection's reader thread; the UI work goes to the UI thread.
+ */
+object PluginIdeHost : IdeHost {
+    override fun navigate(target: NavigateTarget) {
+        val project = projectOf(target.file) ?: return
+        ProjectApis.of(project).open(target)
+    }
+
+    override fun copyToClipboard(text: String) = onUi { CopyPasteManager.getInstance().setContents(StringSelection(text)) }
+
+    override fun openSettings(page: SettingsPage) = onUi {
+        val id = ConfigurableIds.of(page)
+        ShowSettingsUtil.getInstance().showSettingsDialog<Configurable>(activeProject(), { (it as? SearchableConfigurable)?.id == id }, null)
+    }
+
+    override fun notify(notification: HostNotification) = Notifier.show(activeProject(), notification)
+
+    /** The open project whose directory holds the file (the deepest, for nested projects), else the active one. */
+    private fun projectOf(file: String): Project? {
+        val open = ProjectManager.getInstance().openProjects.filter { !it.isDisposed && it.basePath != null }
+        val root = ProjectRoots.owner(open.map { it.basePath!! }, file)
+        return open.firstOrNull { it.basePath == root } ?: activeProject()
+    }
+
+    private fun activeProject(): Project? =
+        IdeFocusManager.getGlobalInstance().lastFocusedFrame?.project ?: ProjectManager.getInstance().openProjects.firstOrNull()
+
+    private fun onUi(block: () -> Unit) = ApplicationManager.getApplication().invokeLater(block)
+}
