@@ -116,7 +116,9 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
       await s.filesChanged([{ path: c.endpoint.source.file, kind: 'changed' }]);
       const fresh = endpoint(s, await s.get(id), id);
       const rebuilt = contextOf(s, fresh);
-      return stateOf(rebuilt, defaultRequest(rebuilt), false);
+      const state = stateOf(rebuilt, defaultRequest(rebuilt), false);
+      ctx.notify('request/changed', { project, id });
+      return state;
     },
 
     'call/send': async ({ project, id, callId, draft, environment }, token) => {

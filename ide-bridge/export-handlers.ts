@@ -53,12 +53,12 @@ export function exportHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
       return { files: writeExportFiles(files, dir), ...outcome };
     },
 
-    'copy/text': async ({ project, ids, what, environment }, token) => {
+    'copy/text': async ({ project, ids, what, environment, render }, token) => {
       const s = kit.session(project);
       const endpoints = selectEndpoints(await cancellable(s.all(), token), { kind: 'ids', ids });
       if (what === 'apiUrl') return { text: copyApiUrls(endpoints, { modules: s.modules() }), warnings: [] };
       if (what === 'path') return { text: copyPaths(endpoints, { modules: s.modules() }), warnings: [] };
-      const setup = exportSetup({ projectDir: s.root, userDir: userConfigDir(), modules: s.modules(), environment, warn: kit.ctx.log });
+      const setup = exportSetup({ projectDir: s.root, userDir: userConfigDir(), modules: s.modules(), environment, render, warn: kit.ctx.log });
       const drafts = new Map<string, HttpRequestDraft>();
       if (setup.settings['curl.copySource'] === 'edited') {
         const state = new RequestStateStore({ projectDir: s.root, warn: kit.ctx.log });

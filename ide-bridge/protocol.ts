@@ -386,7 +386,14 @@ export const requests = {
   'export/run': method('Exports a selection to one channel: files under a directory, or text for the clipboard.', ExportRequestSchema, ExportOutcomeSchema),
   'copy/text': method(
     'The text of the copy actions for some endpoints: Copy API URL, Copy Path, Copy as cURL (from saved edits or source, per curl.copySource).',
-    Type.Object({ ...ProjectRef, ids: Type.Array(Type.String(), { minItems: 1 }), what: StringEnum(['apiUrl', 'path', 'curl'] as const), environment: Type.Optional(Type.Union([Type.String(), Type.Null()])) }),
+    Type.Object({
+      ...ProjectRef,
+      ids: Type.Array(Type.String(), { minItems: 1 }),
+      what: StringEnum(['apiUrl', 'path', 'curl'] as const),
+      environment: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      /** cURL: keep or resolve placeholders (the Ask choice made by the UI); default: the curl.renderMode setting, `ask` counting as keep. */
+      render: Type.Optional(StringEnum(['keep', 'resolve'] as const)),
+    }),
     Type.Object({ text: Type.String(), warnings: Type.Array(Type.String()) }),
   ),
 
@@ -454,6 +461,8 @@ export const notifications = {
   }),
   /** Server to clients: a gRPC reply message of a running call, as it arrives. */
   'call/message': CallMessageSchema,
+  /** Server to clients: an endpoint's saved request was reset (Reset to Default from any client, e.g. the IDE's action); an editor showing it reloads. */
+  'request/changed': EndpointRefSchema,
   /** Server to the IDE host only: open this place in the editor. */
   'host/navigate': NavigateTargetSchema,
   /** Server to the IDE host only: put this text on the clipboard. */

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { userConfigDir } from '../../core/config/user-dir';
 import { EnvironmentStore } from '../../core/env/environments';
 import type { PostmanClient } from '../../core/env/postman-api';
-import { PULL_STRATEGIES, PostmanSync } from '../../core/env/postman-sync';
+import { PULL_STRATEGIES, PostmanSync, PullConflict } from '../../core/env/postman-sync';
 import type { PullStrategy } from '../../core/env/postman-sync';
 import { postmanClientFor, syncWorkspace } from '../../core/env/sync-setup';
 import { readSyncToken, saveSyncToken } from '../../core/env/sync-token';
@@ -150,7 +150,12 @@ export async function envCommand(args: string[], io: CliIO): Promise<number> {
       if (strategy !== undefined && !PULL_STRATEGIES.includes(strategy as PullStrategy)) {
         throw new InputError(`--strategy must be one of ${PULL_STRATEGIES.join(', ')}, got '${strategy}'`, strategy);
       }
-      const r = await sync().pull(need(name, 'a Postman environment name or id'), { strategy: strategy as PullStrategy | undefined });
+      const r = await sync()
+        .pull(need(name, 'a Postman environment name or id'), { strategy: strategy as PullStrategy | undefined })
+        .catch((e: unknown) => {
+          // The core names the choice; the flag that makes it is the CLI's to name.
+          throw e instanceof PullConflict ? new InputError(`${e.message} (--strategy replace|merge|skip)`, e.environment) : e;
+        });
       const parts = [
         r.added.length && `${r.added.length} added`,
         r.changed.length && `${r.changed.length} changed`,

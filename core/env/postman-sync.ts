@@ -52,7 +52,7 @@ export interface PullResult {
 
 export class PullConflict extends InputError {
   constructor(readonly environment: string) {
-    super(`an environment named '${environment}' already exists in this project; choose a strategy: replace (take the remote values), merge (remote wins for shared keys, local-only keys kept) or skip (--strategy replace|merge|skip)`, environment);
+    super(`an environment named '${environment}' already exists in this project; choose a strategy: replace (take the remote values), merge (remote wins for shared keys, local-only keys kept) or skip`, environment);
   }
 }
 

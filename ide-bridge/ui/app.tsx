@@ -9,7 +9,7 @@ import type { CopyWhat, MenuTarget } from './context-menu';
 import { ContextMenu, countOf, endpointsOf, menuItems, selectionOf, targetOfRow } from './context-menu';
 import { EnvironmentPanel } from './environment-panel';
 import type { ExportChoice } from './export-dialog';
-import { ExportDialog } from './export-dialog';
+import { AskEnvironment, ExportDialog } from './export-dialog';
 import { Details } from './details';
 import type { SettingsPage as SettingsPageId } from './details';
 import { ExplorerTree } from './explorer-tree';
@@ -66,7 +66,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   // The panels around the explorer: context menu, export dialog, environments, settings, toasts.
   const { toasts, notify, dismiss } = useToasts();
   const [settings, setSettings] = useState<SettingsView>();
-  const [menu, setMenu] = useState<{ target: MenuTarget; x: number; y: number }>();
+  const [menu, setMenu] = useState<{ target: MenuTarget; x: number; y: number; opener: HTMLElement | null }>();
   const [exporting, setExporting] = useState<readonly ExportChoice[]>();
   const [environmentsOpen, setEnvironmentsOpen] = useState(false);
   const [settingsPage, setSettingsPage] = useState<string>();
@@ -225,6 +225,20 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
     if (i >= 0) setActive(i);
   }, [query, rows]);
 
+  // The IDE's gutter click (intellij-shell's ExplorerUi.reveal posts {type: 'reveal', id} into this
+  // page): select the endpoint and show it in the tree. Only the page's own window may ask.
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      const m = e.data as { type?: unknown; id?: unknown } | null;
+      if (e.source !== window || m?.type !== 'reveal' || typeof m.id !== 'string') return;
+      setQuery('');
+      setSelectedId(m.id);
+      revealInTree(m.id);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  });
+
   // ------------------------------------------------------------------ context menu, export, settings
   useEffect(() => {
     const open = (e: Event) => setSettingsPage((e as CustomEvent<{ page?: string } | null>).detail?.page ?? 'apiscout');
@@ -247,12 +261,22 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
     { selection: { kind: 'all' }, label: `All endpoints (${countOf(endpointCount)})` },
   ];
 
-  const copy = async (target: MenuTarget, what: CopyWhat) => {
+  /** Copy as cURL under "Ask each export": the environment chosen (null: Skip) continues the copy. */
+  const [askCopy, setAskCopy] = useState<(environment: string | null) => void>();
+  const copy = async (target: MenuTarget, what: CopyWhat, answer?: { environment: string | null }) => {
     if (!project) return;
+    if (what === 'curl' && !answer && settingValue<string>(settings, 'curl.renderMode', 'keep') === 'ask') {
+      setAskCopy(() => (environment: string | null) => {
+        setAskCopy(undefined);
+        void copy(target, what, { environment });
+      });
+      return;
+    }
     const where = what === 'apiUrl' ? 'Copy API URL' : what === 'path' ? 'Copy Path' : 'Copy as cURL';
     try {
       const ids = endpointsOf(target).map((e) => e.id);
-      const { text, warnings } = await client.request('copy/text', { project, ids, what });
+      const asked = answer ? { environment: answer.environment, render: answer.environment === null ? ('keep' as const) : ('resolve' as const) } : {};
+      const { text, warnings } = await client.request('copy/text', { project, ids, what, ...asked });
       const by = await copyText(client, text);
       const lines = text.split('\n').filter(Boolean).length;
       // A cURL command spans lines: count what it was made of instead.
@@ -295,7 +319,10 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
     return () => window.removeEventListener('keydown', key);
   }, []);
 
-  const openMenu = (target: MenuTarget | undefined, x: number, y: number) => target && setMenu({ target, x, y });
+  // The opener is taken now, in the event that opens the menu: the context-menu key also fires a
+  // native contextmenu event, and by the menu's first effect the focus may have moved already.
+  const openMenu = (target: MenuTarget | undefined, x: number, y: number) =>
+    target && setMenu((m) => ({ target, x, y, opener: m?.opener ?? (document.activeElement as HTMLElement | null) }));
 
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
 
@@ -407,6 +434,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
           x={menu.x}
           y={menu.y}
           onClose={() => setMenu(undefined)}
+          returnFocus={menu.opener}
           items={menuItems(menu.target, { copyApiUrl: settingValue(settings, 'features.copyApiUrl', true) }, {
             export: (t) => setExporting(exportChoices(t)),
             copy: (t, what) => void copy(t, what),
@@ -415,6 +443,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
           })}
         />
       )}
+      {askCopy && project && <AskEnvironment client={client} project={project} onChoose={askCopy} onCancel={() => setAskCopy(undefined)} />}
       {exporting && project && <ExportDialog client={client} project={project} choices={exporting} settings={settings} notify={notify} onClose={() => setExporting(undefined)} />}
       {environmentsOpen && project && <EnvironmentPanel client={client} project={project} notify={notify} onClose={() => setEnvironmentsOpen(false)} />}
       {settingsPage && <SettingsPage client={client} project={project} page={settingsPage} notify={notify} onSaved={setSettings} onClose={() => setSettingsPage(undefined)} />}

@@ -80,9 +80,11 @@ export interface ContextMenuProps {
   y: number;
   label: string;
   onClose(): void;
+  /** Where the focus goes back on close (the list the menu was opened from); default: what had it when the menu mounted. */
+  returnFocus?: HTMLElement | null;
 }
 
-export function ContextMenu({ items, x, y, label, onClose }: ContextMenuProps) {
+export function ContextMenu({ items, x, y, label, onClose, returnFocus }: ContextMenuProps) {
   const box = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [place, setPlace] = useState({ left: x, top: y });
@@ -98,7 +100,7 @@ export function ContextMenu({ items, x, y, label, onClose }: ContextMenuProps) {
   }, [x, y]);
 
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
+    const before = returnFocus ?? (document.activeElement as HTMLElement | null);
     box.current?.focus();
     const outside = (e: MouseEvent) => {
       if (!box.current?.contains(e.target as Node)) onClose();

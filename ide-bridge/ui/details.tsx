@@ -107,6 +107,24 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     return () => abort.abort();
   }, [client, project, selectedId, saver]);
 
+  // Reset to Default from elsewhere (the IDE's action, another page): the editor showing it reloads.
+  const resetting = useRef(false);
+  useEffect(
+    () =>
+      client.on('request/changed', ({ project: p, id }) => {
+        if (p !== project || id !== request?.id || resetting.current) return;
+        saver.discard(id);
+        client.request('request/get', { project, id }).then(
+          (state) => {
+            setRequest((r) => (r?.id === id ? { id, state } : r));
+            setRevision((r) => r + 1);
+          },
+          (e) => setRequestError(`Could not reload the request: ${message(e)}`),
+        );
+      }),
+    [client, project, request?.id, saver],
+  );
+
   const hints = useMemo(() => (endpoint ? paramHints(endpoint) : new Map()), [endpoint]);
 
   const change = (draft: RequestDraft) => {
@@ -122,7 +140,10 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     setSaveStates((m) => new Map(m).set(id, { kind: 'idle' }));
     try {
       await saver.settled(id);
-      const state = await client.request('request/reset', { project, id });
+      resetting.current = true;
+      const state = await client.request('request/reset', { project, id }).finally(() => {
+        resetting.current = false;
+      });
       setRequest((r) => (r?.id === id ? { id, state } : r));
       setRevision((r) => r + 1);
       setRequestError(undefined);

@@ -306,8 +306,8 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Ask each export: the project's environments, or Skip to keep the placeholders. */
-function AskEnvironment({ client, project, onChoose, onCancel }: { client: BridgeClient; project: string; onChoose(environment: string | null): void; onCancel(): void }) {
+/** Ask each export (and each Copy as cURL): the project's environments, or Skip to keep the placeholders. */
+export function AskEnvironment({ client, project, onChoose, onCancel }: { client: BridgeClient; project: string; onChoose(environment: string | null): void; onCancel(): void }) {
   const [list, setList] = useState<ResultOf<'env/list'>>();
   const [error, setError] = useState<string>();
   useEffect(() => {

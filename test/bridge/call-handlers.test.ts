@@ -189,9 +189,12 @@ describe('request state', () => {
     expect(await client.request('request/save', { project, id, draft: edited })).toEqual({});
     expect(await client.request('request/get', { project, id })).toEqual({ draft: edited, edited: true, hosts: [] });
 
+    const before = client.notificationsOf('request/changed').length;
     const reset = await client.request('request/reset', { project, id });
     expect(reset).toEqual({ draft, edited: false, hosts: [] });
     expect((await client.request('request/get', { project, id })).edited).toBe(false);
+    // Every client hears of it (an explorer page showing this endpoint reloads its editor).
+    expect(client.notificationsOf('request/changed').slice(before)).toEqual([{ project, id }]);
   });
 
   it('Reset re-reads the source file: a field added to the body class, not yet reported to the sidecar, appears', async () => {

@@ -157,6 +157,8 @@ describe('Postman sync', () => {
     const conflict = await rpcError(client.request('env/pull', { project, name: 'development' }));
     expect(conflict.code).toBe(ErrorCodes.Conflict);
     expect(conflict.data).toEqual({ environment: 'development' });
+    expect(conflict.message).toContain("an environment named 'development' already exists");
+    expect(conflict.message).not.toContain('--strategy');
     const local = () => client.request('env/list', { project }).then((l) => l.environments.find((e) => e.name === 'development')!.variables);
     const before = await local();
 

@@ -122,6 +122,7 @@ describe('apiscout env: sync with Postman', () => {
     const conflict = await run(['pull', 'dev', '--workspace', 'ws-team']);
     expect(conflict.code).toBe(2);
     expect(conflict.stderr).toContain("an environment named 'dev' already exists in this project; choose a strategy");
+    expect(conflict.stderr).toContain('(--strategy replace|merge|skip)');
     expect((await run(['pull', 'dev', '--workspace', 'ws-team', '--strategy', 'sideways'])).code).toBe(2);
 
     const merged = await run(['pull', 'dev', '--workspace', 'ws-team', '--strategy', 'merge']);

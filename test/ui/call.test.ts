@@ -232,6 +232,26 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(server.url);
   });
 
+  it('follows the IDE: a gutter click reveals its endpoint, a Reset from another client reloads the editor', async () => {
+    const e = known(CATEGORY);
+    await page.getByLabel('Search endpoints').fill('no such endpoint at all');
+    // What intellij-shell's ExplorerUi.reveal runs in the page.
+    await page.evaluate((id) => window.postMessage({ type: 'reveal', id }, '*'), e.id);
+    const editor = page.locator('.request-editor');
+    await poll(() => editor.locator('input.path-field').inputValue()).toContain(e.path);
+    expect(await page.getByLabel('Search endpoints').inputValue()).toBe('');
+    await poll(() => page.locator(`#tree .row[data-key="${e.id}"]`).getAttribute('aria-selected')).toBe('true');
+
+    await editor.getByLabel('Host').fill('http://127.0.0.1:1');
+    await poll(() => editor.locator('.save-state').textContent()).toBe('Edits saved');
+    expect((await rpc.request('request/get', { project, id: e.id })).edited).toBe(true);
+    // The IDE's Reset to Default action goes through another connection to the same sidecar.
+    const fresh = await rpc.request('request/reset', { project, id: e.id });
+    if ('protocol' in fresh.draft) throw new Error('an HTTP endpoint got a gRPC draft');
+    await poll(() => editor.getByLabel('Host').inputValue()).toBe(fresh.draft.host);
+    expect(await editor.locator('input.path-field').inputValue()).toContain(e.path);
+  });
+
   it('shows a binary body as its type and size, and saves its bytes where asked', async () => {
     await openEndpoint(page, known(RECEIPT));
     const editor = page.locator('.request-editor');

@@ -160,7 +160,7 @@ describe('panels on the sample shop', () => {
     expect(await menu(page).locator('.menu-item.active').textContent()).toBe('Reset to Default');
     await page.keyboard.press('Escape');
     await menu(page).waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tree');
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tree');
     // A click elsewhere closes it.
     await target.click({ button: 'right' });
     await menu(page).waitFor();
@@ -322,7 +322,7 @@ describe('panels on the sample shop', () => {
     expect(await first.evaluate((el) => el.parentElement!.textContent!.trim())).toBe(e.address);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tree');
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tree');
   });
 
   it('asks for an environment each export in Ask mode: a choice resolves, Skip keeps placeholders', async () => {
@@ -354,6 +354,32 @@ describe('panels on the sample shop', () => {
     expect(skipped).toContain('{{host}}');
     expect(skipped).not.toContain('staging.shop.test');
     await rpc.request('env/delete', { project, name: 'staging' });
+  });
+
+  it('asks for an environment on Copy as cURL in Ask mode, and copies what the sidecar resolves with it', async () => {
+    await rpc.request('env/save', { project, environment: { name: 'staging', variables: [{ key: 'host', value: 'https://staging.shop.test:8443' }] } });
+    await rpc.request('settings/set', { project, scope: 'user', values: { 'curl.renderMode': 'ask' } });
+    try {
+      // The page reads the settings when it loads.
+      await page.reload();
+      await page.locator('.toolbar .count').filter({ hasText: `${expected.endpoints.length} endpoints` }).waitFor();
+      const e = byAddress(ADD_ITEM);
+      for (const [choice, environment] of [['staging', 'staging'], ['Skip', null]] as const) {
+        await choose(page, row(page, e.id), 'Copy as cURL');
+        const ask = page.getByRole('dialog', { name: 'Choose an environment' });
+        await ask.getByRole('button', { name: choice }).click();
+        await ask.waitFor({ state: 'detached' });
+        const want = await rpc.request('copy/text', { project, ids: [e.id], what: 'curl', environment, render: environment ? 'resolve' : 'keep' });
+        await poll(() => clipboard(page)).toBe(want.text);
+        if (environment) expect(want.text).toContain('https://staging.shop.test:8443');
+        else expect(want.text).toContain('{{host}}');
+      }
+    } finally {
+      await rpc.request('settings/set', { project, scope: 'user', values: {}, unset: ['curl.renderMode'] });
+      await rpc.request('env/delete', { project, name: 'staging' });
+      await page.reload();
+      await page.locator('.toolbar .count').filter({ hasText: `${expected.endpoints.length} endpoints` }).waitFor();
+    }
   });
 
   it('creates, edits and renames environments; a secret is masked, revealed on demand, and kept out of the project', async () => {

@@ -106,6 +106,7 @@ public object Notifications {
     public const val SCAN_PROGRESS: String = "scan/progress"
     public const val INDEX_CHANGED: String = "index/changed"
     public const val CALL_MESSAGE: String = "call/message"
+    public const val REQUEST_CHANGED: String = "request/changed"
     public const val HOST_NAVIGATE: String = "host/navigate"
     public const val HOST_CLIPBOARD: String = "host/clipboard"
     public const val HOST_OPEN_SETTINGS: String = "host/openSettings"
@@ -216,12 +217,13 @@ public object NotificationTypes {
     public val scanProgress: NotificationType<ScanProgressParams> = NotificationType(Notifications.SCAN_PROGRESS, ScanProgressParams.serializer())
     public val indexChanged: NotificationType<IndexChangedParams> = NotificationType(Notifications.INDEX_CHANGED, IndexChangedParams.serializer())
     public val callMessage: NotificationType<CallMessage> = NotificationType(Notifications.CALL_MESSAGE, CallMessage.serializer())
+    public val requestChanged: NotificationType<EndpointRef> = NotificationType(Notifications.REQUEST_CHANGED, EndpointRef.serializer())
     public val hostNavigate: NotificationType<NavigateTarget> = NotificationType(Notifications.HOST_NAVIGATE, NavigateTarget.serializer())
     public val hostClipboard: NotificationType<ClipboardText> = NotificationType(Notifications.HOST_CLIPBOARD, ClipboardText.serializer())
     public val hostOpenSettings: NotificationType<SettingsPageRef> = NotificationType(Notifications.HOST_OPEN_SETTINGS, SettingsPageRef.serializer())
     public val hostNotification: NotificationType<HostNotification> = NotificationType(Notifications.HOST_NOTIFICATION, HostNotification.serializer())
     public val exit: NotificationType<Empty> = NotificationType(Notifications.EXIT, Empty.serializer())
-    public val all: List<NotificationType<*>> = listOf(scanProgress, indexChanged, callMessage, hostNavigate, hostClipboard, hostOpenSettings, hostNotification, exit)
+    public val all: List<NotificationType<*>> = listOf(scanProgress, indexChanged, callMessage, requestChanged, hostNavigate, hostClipboard, hostOpenSettings, hostNotification, exit)
 }
 
 /** Params or result without fields. */
@@ -991,6 +993,7 @@ public data class CopyTextParams(
     val ids: List<String>,
     val what: CopyTextParamsWhat,
     val environment: String? = null,
+    val render: ExportRequestRender? = null,
 )
 
 @Serializable
