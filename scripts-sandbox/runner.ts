@@ -4,13 +4,17 @@
 // fails alone with a ScriptError naming the script and line; its request changes and localStorage
 // writes are dropped, and the next run starts in a new context (a new isolate after a limit hit).
 
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
+import { lazyRequire } from '../core/lazy-require';
 import { ScriptError } from '../core/errors';
 import { bodyBytes, bodySize, checkRequest, decoderFor, headerValue, responseIsText } from './exchange';
 import type { BodySource, ScriptRequest, ScriptResponse } from './exchange';
 import { GROOVY_RUNTIME, translateGroovy } from './groovy';
 import { PRELUDE, RESULT_FUNCTION } from './prelude';
 import type { ScriptSource } from './script-source';
+
+/** Loaded when the first script runs: most sessions never run one. */
+const isolatedVm = lazyRequire<typeof ivm>('isolated-vm');
 
 export interface ScriptLimits {
   /** Wall-clock time one run may take. */
@@ -124,7 +128,7 @@ export class ScriptRunner {
       const jail = context.global;
       await jail.set(
         '$in',
-        new ivm.ExternalCopy({
+        new (isolatedVm().ExternalCopy)({
           phase: input.phase,
           request: input.request,
           response: response && { status: response.status, headers: response.headers, size: bodySize(response.body), isText },
@@ -133,7 +137,7 @@ export class ScriptRunner {
       );
       await jail.set(
         '$log',
-        new ivm.Callback((level: LogLevel, text: string) => {
+        new (isolatedVm().Callback)((level: LogLevel, text: string) => {
           if (logs.length >= MAX_LOG_LINES || logChars >= MAX_LOG_CHARS) return;
           const kept = text.length + logChars > MAX_LOG_CHARS ? `${text.slice(0, MAX_LOG_CHARS - logChars)}… (log limit reached)` : text;
           logChars += kept.length;
@@ -142,11 +146,11 @@ export class ScriptRunner {
       );
       const body = response?.body ?? new Uint8Array();
       const contentType = response && headerValue(response.headers, 'content-type');
-      await jail.set('$text', new ivm.Callback(() => decoderFor(contentType).decode(bodyBytes(body))));
-      await jail.set('$bytes', new ivm.Callback(() => bodyBytes(body).slice().buffer));
+      await jail.set('$text', new (isolatedVm().Callback)(() => decoderFor(contentType).decode(bodyBytes(body))));
+      await jail.set('$bytes', new (isolatedVm().Callback)(() => bodyBytes(body).slice().buffer));
       await jail.set(
         '$save',
-        new ivm.Callback((path: string) => {
+        new (isolatedVm().Callback)((path: string) => {
           if (!env.saveBody) throw new Error('response.saveBody is not available here');
           if (bodySize(body) === 0) return false;
           saved.push(env.saveBody(path, body));
@@ -192,7 +196,7 @@ export class ScriptRunner {
   private ensureIsolate(): ivm.Isolate {
     if (this.isolate && !this.isolate.isDisposed) return this.isolate;
     this.reset();
-    const isolate = new ivm.Isolate({ memoryLimit: this.limits.memoryLimitMb });
+    const isolate = new (isolatedVm().Isolate)({ memoryLimit: this.limits.memoryLimitMb });
     this.prelude = isolate.compileScriptSync(PRELUDE, { filename: 'apiscout:prelude' });
     this.groovyRuntime = isolate.compileScriptSync(GROOVY_RUNTIME, { filename: 'apiscout:groovy-runtime' });
     this.isolate = isolate;

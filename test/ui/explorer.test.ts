@@ -205,7 +205,10 @@ describe('explorer on the sample shop', () => {
   it('walks the tree with the keyboard', async () => {
     const tree = buildTree(expected.endpoints);
     await page.locator('#tree').evaluate((el) => (el.scrollTop = 0));
-    const firstModule = page.locator('.row.kind-module').first();
+    // The list renders the rows of its new scroll position on the scroll event, a moment later:
+    // until then `.kind-module` could be another module's row of the old window. Row 0 is the first module.
+    const firstModule = page.locator('#tree-row-0');
+    await poll(() => firstModule.getAttribute('class')).toMatch(/\bkind-module\b/);
     // Make the first module the active row, open. Each step waits for the row to show its state:
     // a loaded machine renders later than it clicks.
     const before = await firstModule.getAttribute('aria-expanded');

@@ -2,8 +2,8 @@
 // Only declarations are visited; method bodies and initializer blocks are skipped, which keeps
 // the walk proportional to the API surface rather than to the code size.
 
-import Parser from 'tree-sitter';
-import Java from 'tree-sitter-java';
+import type Parser from 'tree-sitter';
+import { lazyRequire } from '../../lazy-require';
 import type {
   Annotation,
   EnumConstant,
@@ -26,7 +26,10 @@ import type { LiteNode, NodeTypeInfo } from '../lite-tree';
 type Node = LiteNode;
 
 let parser: Parser | undefined;
-const names = new NodeNames((Java as { nodeTypeInfo?: NodeTypeInfo[] }).nodeTypeInfo);
+const treeSitter = lazyRequire<typeof Parser>('tree-sitter');
+const java = lazyRequire<{ nodeTypeInfo?: NodeTypeInfo[] }>('tree-sitter-java');
+/** Set with the parser: every lookup happens on a tree it made. */
+let names!: NodeNames;
 /** Read as text only: their inner nodes are never visited. */
 const OPAQUE = new Set([
   'package_declaration',
@@ -55,8 +58,10 @@ const OPAQUE = new Set([
 
 function javaParser(): Parser {
   if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(Java);
+    const TreeSitter = treeSitter();
+    parser = new TreeSitter();
+    parser.setLanguage(java());
+    names = new NodeNames(java().nodeTypeInfo);
   }
   return parser;
 }

@@ -8,8 +8,8 @@
 // - a supertype written with a constructor call (`: Base()`) is the superclass.
 // Function bodies are blanked before parsing (skeleton.ts); only declarations are read.
 
-import Parser from 'tree-sitter';
-import Kotlin from 'tree-sitter-kotlin';
+import type Parser from 'tree-sitter';
+import { lazyRequire } from '../../lazy-require';
 import { cleanDocComment, parseDoc } from '../doc-comment';
 import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode } from '../lite-tree';
@@ -34,6 +34,8 @@ import type { Comment } from './skeleton';
 type Node = LiteNode;
 
 let parser: Parser | undefined;
+const treeSitter = lazyRequire<typeof Parser>('tree-sitter');
+const kotlin = lazyRequire<unknown>('tree-sitter-kotlin');
 const names = new NodeNames();
 /** Read as text only: their inner nodes are never visited. */
 const OPAQUE = new Set([
@@ -69,8 +71,9 @@ const OPAQUE = new Set([
 
 function kotlinParser(): Parser {
   if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(Kotlin);
+    const TreeSitter = treeSitter();
+    parser = new TreeSitter();
+    parser.setLanguage(kotlin());
   }
   return parser;
 }
