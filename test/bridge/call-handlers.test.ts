@@ -10,7 +10,6 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvironmentStore } from '../../core/env/environments';
 import type { GrpcRequestDraft, HttpRequestDraft } from '../../core/model/request-state';
@@ -20,7 +19,7 @@ import { FIXTURE as GRPC_FIXTURE, startGrpcServer } from '../call/grpc-server';
 import type { GrpcTestServer } from '../call/grpc-server';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
-import { SidecarClient } from './sidecar-client';
+import { SidecarClient, rpcError } from './sidecar-client';
 
 const CONTROLLER = `package com.example.shop;
 
@@ -83,16 +82,6 @@ function write(root: string, files: Record<string, string>): void {
 /** The user's settings: always with bodies over 100 kB spilled to a temp file. */
 function userSettings(values: Record<string, unknown>): void {
   writeFileSync(join(userDir, 'settings.json'), JSON.stringify({ 'http.bodyMemoryLimit': 100_000, ...values }));
-}
-
-async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ResponseError) return e;
-    throw e;
-  }
-  throw new Error('expected the request to fail');
 }
 
 async function idOf(root: string, address: string): Promise<string> {

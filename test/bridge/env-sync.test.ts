@@ -6,12 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../ide-bridge/protocol';
 import { startPostmanStandIn } from '../postman/stand-in';
 import type { PostmanStandIn } from '../postman/stand-in';
-import { SidecarClient } from './sidecar-client';
+import { SidecarClient, rpcError } from './sidecar-client';
 
 let tmp: string;
 let project: string;
@@ -21,16 +20,6 @@ let standIn: PostmanStandIn;
 
 /** The sidecar inherits the environment: set for this file's run, restored after it. */
 const savedEnv = { ...process.env };
-
-async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ResponseError) return e;
-    throw e;
-  }
-  throw new Error('expected the request to fail');
-}
 
 /** Every file of the project, concatenated: what version control could see. */
 function projectText(): string {

@@ -10,14 +10,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../core/export/index';
 import type { ScanResult } from '../../core/model/endpoint';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { RequestStateStore } from '../../core/store/request-state';
 import { ErrorCodes } from '../../ide-bridge/protocol';
-import { SIDECAR, SidecarClient } from './sidecar-client';
+import { SIDECAR, SidecarClient, rpcError } from './sidecar-client';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 
@@ -36,16 +35,6 @@ function cli(args: string[]): { stdout: string; stderr: string } {
 
 /** The sidecar inherits the environment: set for this file's run, restored after it. */
 const savedEnv = { ...process.env };
-
-async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ResponseError) return e;
-    throw e;
-  }
-  throw new Error('expected the request to fail');
-}
 
 /** Every file under a folder by relative path. */
 function filesUnder(dir: string): Record<string, Buffer> {

@@ -6,12 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS } from '../../core/config/settings';
 import { ErrorCodes } from '../../ide-bridge/protocol';
 import type { ResultOf } from '../../ide-bridge/protocol';
-import { SidecarClient } from './sidecar-client';
+import { SidecarClient, rpcError } from './sidecar-client';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
 
@@ -22,16 +21,6 @@ let client: SidecarClient;
 
 /** The sidecar inherits the environment: set for this file's run, restored after it. */
 const savedEnv = { ...process.env };
-
-async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ResponseError) return e;
-    throw e;
-  }
-  throw new Error('expected the request to fail');
-}
 
 const row = (view: ResultOf<'settings/get'>, key: string) => view.settings.find((r) => r.key === key)!;
 

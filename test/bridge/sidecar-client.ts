@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { CancellationTokenSource, createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node';
 import { notifications, requests } from '../../ide-bridge/protocol';
 import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from '../../ide-bridge/protocol';
@@ -88,4 +88,15 @@ function validatorFor(cache: Map<string, ValidateFunction>, name: string, schema
   let v = cache.get(name);
   if (!v) cache.set(name, (v = ajv.compile(schema)));
   return v;
+}
+
+/** The JSON-RPC error a request failed with (a request that succeeds fails the test). */
+export async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ResponseError) return e;
+    throw e;
+  }
+  throw new Error('expected the request to fail');
 }

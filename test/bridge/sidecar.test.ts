@@ -6,12 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTree } from '../../core/model/tree';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { ErrorCodes } from '../../ide-bridge/protocol';
-import { SIDECAR, SidecarClient } from './sidecar-client';
+import { SIDECAR, SidecarClient, rpcError } from './sidecar-client';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const GENERATOR = fileURLToPath(new URL('../../bench/gen-codebase.mjs', import.meta.url));
@@ -23,16 +22,6 @@ let expected: ScanResult;
 
 function scanJson(dir: string): ScanResult {
   return JSON.parse(execFileSync(process.execPath, [SIDECAR, 'scan', '--json', dir], { encoding: 'utf8', maxBuffer: 1 << 28 }));
-}
-
-async function rpcError(p: Promise<unknown>): Promise<ResponseError<unknown>> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ResponseError) return e;
-    throw e;
-  }
-  throw new Error('expected the request to fail');
 }
 
 beforeAll(() => {
