@@ -129,7 +129,7 @@ describe('environment editor and export dialog', () => {
   });
 
   it('exports to the build folder by default and prints sizes for people', () => {
-    expect(defaultDirectory('/work/shop/')).toBe('/work/shop/build/apiscout');
+    expect(defaultDirectory('/home/dev/shop/')).toBe('/home/dev/shop/build/apiscout');
     expect(defaultDirectory('C:\\work\\shop')).toBe('C:\\work\\shop\\build\\apiscout');
     expect([formatBytes(512), formatBytes(2048), formatBytes(5 * 1024 * 1024)]).toEqual(['512 B', '2.0 KB', '5.0 MB']);
   });

@@ -86,6 +86,38 @@ async function setJson(page: Page, label: string, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+interface Explorer {
+  ui: UiProcess;
+  rpc: RpcClient;
+  page: Page;
+  /** The project id the sidecar gave. */
+  project: string;
+  endpoints: Known[];
+}
+
+/** `apiscout ui` on a project with these user settings, its scan done, and a page showing all of it. */
+async function openExplorer(root: string, settings: Record<string, unknown>): Promise<Explorer> {
+  const ui = new UiProcess(root, [], { APISCOUT_CONFIG_DIR: configDir(settings) });
+  const rpc = await ui.rpc();
+  const project = (await rpc.request('project/open', { root })).project;
+  await rpc.request('project/wait', { project });
+  const endpoints: Known[] = [];
+  for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) endpoints.push({ id: e.id, address: e.address, path: e.path });
+  const page = await newPage();
+  await page.goto(await ui.url);
+  await page.locator('.toolbar .count').filter({ hasText: `${endpoints.length} endpoints` }).waitFor();
+  return { ui, rpc, page, project, endpoints };
+}
+
+/** Closes what openExplorer opened; the page must have thrown nothing and the sidecar must end cleanly. */
+async function closeExplorer(x: Explorer | undefined): Promise<void> {
+  if (!x) return;
+  expect((x.page as Page & { problems: string[] }).problems).toEqual([]);
+  await x.page.close();
+  x.rpc.close();
+  expect(await x.ui.stop()).toBe(0);
+}
+
 describe('sending HTTP requests from the explorer', () => {
   let shop: string;
   let ui: UiProcess;
@@ -93,6 +125,7 @@ describe('sending HTTP requests from the explorer', () => {
   let page: Page;
   let server: Running;
   let project: string;
+  let explorer: Explorer | undefined;
   const endpoints = new Map<string, Known>();
   const receipt = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(48 * 1024)]);
   const hanging: { opened: number; closed: number } = { opened: 0, closed: 0 };
@@ -134,21 +167,13 @@ describe('sending HTTP requests from the explorer', () => {
         echo(req, res, body);
       }
     });
-    ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: configDir({}) });
-    rpc = await ui.rpc();
-    project = (await rpc.request('project/open', { root: shop })).project;
-    await rpc.request('project/wait', { project });
-    for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) endpoints.set(e.address, { id: e.id, address: e.address, path: e.path });
-    page = await newPage();
-    await page.goto(await ui.url);
-    await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
+    explorer = await openExplorer(shop, {});
+    ({ ui, rpc, page, project } = explorer);
+    for (const e of explorer.endpoints) endpoints.set(e.address, e);
   }, 60_000);
 
   afterAll(async () => {
-    expect((page as Page & { problems: string[] }).problems).toEqual([]);
-    await page?.close();
-    rpc?.close();
-    expect(await ui.stop()).toBe(0);
+    await closeExplorer(explorer);
     await server?.close();
   });
 
@@ -389,31 +414,22 @@ describe('sending HTTP requests from the explorer', () => {
 
 describe('gRPC calls from the explorer', () => {
   let project: string;
-  let ui: UiProcess;
   let page: Page;
   let server: GrpcTestServer;
-  let rpc: RpcClient;
+  let explorer: Explorer | undefined;
   const endpoints = new Map<string, Known>();
 
   beforeAll(async () => {
     project = path.join(tmp, 'grpc-call');
     fs.cpSync(GRPC_FIXTURE, project, { recursive: true });
     server = await startGrpcServer();
-    ui = new UiProcess(project, [], { APISCOUT_CONFIG_DIR: configDir({ 'grpc.enabled': true }) });
-    rpc = await ui.rpc();
-    const id = (await rpc.request('project/open', { root: project })).project;
-    await rpc.request('project/wait', { project: id });
-    for (const m of (await rpc.request('endpoints/tree', { project: id })).modules) for (const c of m.classes) for (const e of c.endpoints) endpoints.set(e.address.replace(/^gRPC \/acme\.echo\.v1\.Echo\//, ''), { id: e.id, address: e.address, path: e.path });
-    page = await newPage();
-    await page.goto(await ui.url);
-    await page.locator('.toolbar .count').filter({ hasText: `${endpoints.size} endpoints` }).waitFor();
+    explorer = await openExplorer(project, { 'grpc.enabled': true });
+    ({ page } = explorer);
+    for (const e of explorer.endpoints) endpoints.set(e.address.replace(/^gRPC \/acme\.echo\.v1\.Echo\//, ''), e);
   }, 60_000);
 
   afterAll(async () => {
-    expect((page as Page & { problems: string[] }).problems).toEqual([]);
-    await page?.close();
-    rpc?.close();
-    expect(await ui.stop()).toBe(0);
+    await closeExplorer(explorer);
     await server?.stop();
   });
 
