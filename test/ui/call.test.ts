@@ -120,7 +120,6 @@ async function closeExplorer(x: Explorer | undefined): Promise<void> {
 
 describe('sending HTTP requests from the explorer', () => {
   let shop: string;
-  let ui: UiProcess;
   let rpc: RpcClient;
   let page: Page;
   let server: Running;
@@ -168,7 +167,7 @@ describe('sending HTTP requests from the explorer', () => {
       }
     });
     explorer = await openExplorer(shop, {});
-    ({ ui, rpc, page, project } = explorer);
+    ({ rpc, page, project } = explorer);
     for (const e of explorer.endpoints) endpoints.set(e.address, e);
   }, 60_000);
 
