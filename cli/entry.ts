@@ -1,4 +1,5 @@
 // The bundle's entry point: `node dist/apiscout.mjs <command>`.
+import './jit-tuning';
 import { processIO } from './io';
 import { main } from './main';
 

@@ -10,9 +10,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { extname, join } from 'node:path';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
+import { lazyRequire } from '../core/lazy-require';
 import type { BridgeHub } from './server';
 import { WebSocketMessageReader, WebSocketMessageWriter } from './ws-transport';
+
+/** Only `apiscout ui` serves WebSockets: the CLI and the IDE's sidecar start without loading ws. */
+const ws = lazyRequire<{ WebSocketServer: typeof WebSocketServer }>('ws');
 
 export interface UiServerOptions {
   hub: BridgeHub;
@@ -54,7 +58,7 @@ const SECURITY_HEADERS = {
 export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   const token = randomBytes(24).toString('base64url');
   const assets = loadAssets(opts.assetsDir);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const wss = new (ws().WebSocketServer)({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let port = 0;
 
   /** Why a request is refused, or the path after `/TOKEN/` (null for `/TOKEN` itself). */

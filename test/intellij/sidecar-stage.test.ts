@@ -39,7 +39,7 @@ it('resolves every package the bundle imports, and loads the native ones', async
     ...text.matchAll(/\blazyRequire(?:\$\d+)?(?:<[^>]*>)?\('([^'./][^']*)'\)/g),
   ].map((m) => m[1]!));
   const external = [...imported].filter((m) => !m.startsWith('node:') && !builtinModules.includes(m.split('/')[0]!));
-  expect(external).toEqual(expect.arrayContaining(['tree-sitter', 'tree-sitter-java', 'tree-sitter-kotlin', 'isolated-vm', 'ws']));
+  expect(external).toEqual(expect.arrayContaining(['tree-sitter', 'tree-sitter-java', 'tree-sitter-kotlin', 'isolated-vm', 'ws', 'protobufjs', 'protobufjs/ext/protojson.js']));
   const require = createRequire(bundle);
   for (const m of external) expect(require.resolve(m), m).toContain(path.join(stage, 'node_modules'));
   // The native modules load from the staged copy (a stripped build directory would fail here).

@@ -7,8 +7,8 @@
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import protobuf from 'protobufjs';
-import descriptor from 'protobufjs/ext/descriptor.js';
+import type protobuf from 'protobufjs';
+import { descriptorProto, protobufjs } from '../../protobuf';
 import { ProtoIndex } from '../../scan/proto/proto-index';
 import type { ProtoServiceInfo } from '../../scan/proto/proto-index';
 import type { GrpcMethod } from '../../model/endpoint';
@@ -148,7 +148,7 @@ function unresolvedField(type: protobuf.Type, seen = new Set<protobuf.Type>()): 
     } catch {
       return qualify(field.type, type);
     }
-    if (field.resolvedType instanceof protobuf.Type) {
+    if (field.resolvedType instanceof protobufjs().Type) {
       const inner = unresolvedField(field.resolvedType, seen);
       if (inner) return inner;
     }
@@ -181,14 +181,14 @@ function fromDescriptorSetFile(ref: MethodRef, file: string, missing: string[]):
 
 /** A protobufjs root from a serialised FileDescriptorSet (`protoc --include_imports -o`). */
 export function loadDescriptorSet(bytes: Uint8Array): protobuf.Root {
-  const set = descriptor.FileDescriptorSet.decode(bytes) as unknown as { file: unknown[] };
+  const set = descriptorProto().FileDescriptorSet.decode(bytes) as unknown as { file: unknown[] };
   if (!set.file?.length) throw new Error('holds no file descriptors (is it a FileDescriptorSet?)');
   return rootFromFiles(set.file);
 }
 
 /** Decoded FileDescriptorProtos -> one root; keepCase so field names match the .proto as written. */
 export function rootFromFiles(files: unknown[]): protobuf.Root {
-  const root = protobuf.Root.fromDescriptor({ file: files } as never, { keepCase: true });
+  const root = protobufjs().Root.fromDescriptor({ file: files } as never, { keepCase: true });
   root.resolveAll();
   return root;
 }

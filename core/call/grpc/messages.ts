@@ -5,8 +5,8 @@
 // RFC 3339, Duration "1.5s", wrappers as plain values, Struct/Value/ListValue, FieldMask, Any with
 // "@type"). Output is canonical ProtoJSON, as grpcurl and other gRPC clients print it.
 
-import protobuf from 'protobufjs';
-import protojson from 'protobufjs/ext/protojson.js';
+import type protobuf from 'protobufjs';
+import { protobufjs, protojson } from '../../protobuf';
 import { InputError } from '../../errors';
 
 /** The well-known files protobufjs bundles: any of them may be named by an Any's "@type". */
@@ -19,7 +19,7 @@ function withWellKnownTypes(type: protobuf.Type): void {
   if (!root || COMPLETED.has(root)) return;
   COMPLETED.add(root);
   for (const file of WELL_KNOWN) {
-    const json = protobuf.common.get(`google/protobuf/${file}.proto`) as protobuf.INamespace | null;
+    const json = protobufjs().common.get(`google/protobuf/${file}.proto`) as protobuf.INamespace | null;
     const google = json?.nested?.google as protobuf.INamespace | undefined;
     const names = Object.keys((google?.nested?.protobuf as protobuf.INamespace | undefined)?.nested ?? {});
     if (!json?.nested || names.every((n) => root.lookup(`google.protobuf.${n}`))) continue;
@@ -39,7 +39,7 @@ export function messageFromJson(type: protobuf.Type, json: unknown, label = 'mes
     if (!isWellKnown(type)) throw new InputError(`${label} for ${typeName(type)} must be a JSON object, got ${describe(json)}`, label);
   }
   try {
-    return protojson.fromJson(type, json);
+    return protojson().fromJson(type, json);
   } catch (e) {
     throw new InputError(`${label} does not fit ${typeName(type)}: ${(e as Error).message.replace(/^\./, '')}`, label, { cause: e });
   }
@@ -53,7 +53,7 @@ export function encodeMessage(type: protobuf.Type, message: protobuf.Message): B
 /** Wire bytes -> canonical ProtoJSON. */
 export function messageToJson(type: protobuf.Type, bytes: Uint8Array): unknown {
   withWellKnownTypes(type);
-  return protojson.toJson(type, type.decode(bytes));
+  return protojson().toJson(type, type.decode(bytes));
 }
 
 /** JSON text of one message (or, for streams, several) as the editor holds it. */

@@ -4,8 +4,8 @@
 // with its details as ProtoJSON when their types are known.
 
 import type * as grpc from '@grpc/grpc-js';
-import protobuf from 'protobufjs';
-import protojson from 'protobufjs/ext/protojson.js';
+import type protobuf from 'protobufjs';
+import { protobufjs, protojson } from '../../protobuf';
 import { InputError } from '../../errors';
 import { STATUS_NAMES, grpcJs } from './grpc-js';
 
@@ -49,9 +49,12 @@ export function statusName(code: number): string {
   return STATUS_NAMES[code] ?? `CODE_${code}`;
 }
 
-const RPC_STATUS = protobuf.parse(`syntax = "proto3"; package google.rpc;
+/** google.rpc.Status, parsed the first time an error carries details. */
+let rpcStatus: protobuf.Type | undefined;
+const RPC_STATUS = (): protobuf.Type =>
+  (rpcStatus ??= protobufjs().parse(`syntax = "proto3"; package google.rpc;
 message Status { int32 code = 1; string message = 2; repeated Any details = 3; }
-message Any { string type_url = 1; bytes value = 2; }`, { keepCase: true }).root.lookupType('google.rpc.Status');
+message Any { string type_url = 1; bytes value = 2; }`, { keepCase: true }).root.lookupType('google.rpc.Status'));
 
 /**
  * The rich error model: details from `grpc-status-details-bin`, each as ProtoJSON with its
@@ -63,7 +66,7 @@ export function statusDetails(trailers: grpc.Metadata | undefined, types: protob
   if (!raw || typeof raw === 'string') return undefined;
   let status: { details?: Array<{ type_url: string; value: Uint8Array }> };
   try {
-    status = RPC_STATUS.toObject(RPC_STATUS.decode(raw)) as typeof status;
+    status = RPC_STATUS().toObject(RPC_STATUS().decode(raw)) as typeof status;
   } catch {
     return undefined;
   }
@@ -78,7 +81,7 @@ export function statusDetails(trailers: grpc.Metadata | undefined, types: protob
     }
     if (type) {
       try {
-        const json = protojson.toJson(type, type.decode(d.value));
+        const json = protojson().toJson(type, type.decode(d.value));
         return { '@type': d.type_url, ...(json && typeof json === 'object' ? json : { value: json }) };
       } catch {
         // fall through to the raw form

@@ -4,8 +4,8 @@
 // v1 is tried first; a server answering UNIMPLEMENTED for it is asked through v1alpha.
 
 import type * as grpc from '@grpc/grpc-js';
-import protobuf from 'protobufjs';
-import descriptor from 'protobufjs/ext/descriptor.js';
+import type protobuf from 'protobufjs';
+import { descriptorProto, protobufjs } from '../../protobuf';
 import { rootFromFiles } from './descriptors';
 import { UNIMPLEMENTED, loadGrpcJs } from './grpc-js';
 import { toMetadata } from './metadata';
@@ -38,9 +38,15 @@ message ServiceName { string name = 1; }
 message Error { int32 error_code = 1; string error_message = 2; }
 `;
 
-const root = protobuf.parse(REFLECTION_PROTO, { keepCase: true }).root;
-const RequestType = root.lookupType('reflection.Request');
-const ResponseType = root.lookupType('reflection.Response');
+/** The reflection messages, parsed on the first call. */
+let messages: { request: protobuf.Type; response: protobuf.Type } | undefined;
+function reflectionMessages(): { request: protobuf.Type; response: protobuf.Type } {
+  if (!messages) {
+    const root = protobufjs().parse(REFLECTION_PROTO, { keepCase: true }).root;
+    messages = { request: root.lookupType('reflection.Request'), response: root.lookupType('reflection.Response') };
+  }
+  return messages;
+}
 
 interface ReflectionRequest {
   file_by_filename?: string;
@@ -84,7 +90,7 @@ export class ReflectionClient implements ReflectionSource {
     const add = (res: ReflectionResponse) => {
       if (res.error_response) throw new Error(`the server knows no ${symbol} (${res.error_response.error_message || `code ${res.error_response.error_code}`})`);
       for (const bytes of res.file_descriptor_response?.file_descriptor_proto ?? []) {
-        const file = descriptor.FileDescriptorProto.decode(bytes) as unknown as Record<string, unknown>;
+        const file = descriptorProto().FileDescriptorProto.decode(bytes) as unknown as Record<string, unknown>;
         files.set(String(file.name), file);
       }
     };
@@ -121,12 +127,13 @@ export class ReflectionClient implements ReflectionSource {
     await loadGrpcJs();
     const client = this.client();
     const metadata = toMetadata(this.options.metadata ?? []);
+    const { request, response } = reflectionMessages();
     return await new Promise((resolve, reject) => {
       const options: grpc.CallOptions = { deadline: Date.now() + (this.options.deadlineMs ?? 10_000) };
       const call = client.makeBidiStreamRequest(
         path,
-        (r: ReflectionRequest) => Buffer.from(RequestType.encode(RequestType.fromObject(r)).finish()),
-        (b: Buffer) => ResponseType.toObject(ResponseType.decode(b)) as ReflectionResponse,
+        (r: ReflectionRequest) => Buffer.from(request.encode(request.fromObject(r)).finish()),
+        (b: Buffer) => response.toObject(response.decode(b)) as ReflectionResponse,
         metadata,
         options,
       );

@@ -9,7 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from '../../protobuf';
 import type { Diagnostic } from '../../model/endpoint';
 import type { ModuleInfo } from '../modules';
 
@@ -235,7 +236,7 @@ export class ProtoIndex {
     entry.header = null;
     const text = this.textOf(entry);
     if (text === undefined) return undefined;
-    const parsed = this.parseInto(new protobuf.Root(), text, entry, true);
+    const parsed = this.parseInto(new (protobufjs().Root)(), text, entry, true);
     if (!parsed) return undefined;
     const { result } = parsed;
     const pkg = result.package ?? '';
@@ -246,8 +247,8 @@ export class ProtoIndex {
     const header: ProtoFileHeader = {
       pkg,
       imports: [...(result.imports ?? []), ...(result.weakImports ?? [])],
-      services: nested.filter((n) => n instanceof protobuf.Service).map((n) => n.name),
-      declares: nested.filter((n) => n instanceof protobuf.Service || n instanceof protobuf.Type || n instanceof protobuf.Enum).map((n) => n.name),
+      services: nested.filter((n) => n instanceof protobufjs().Service).map((n) => n.name),
+      declares: nested.filter((n) => n instanceof protobufjs().Service || n instanceof protobufjs().Type || n instanceof protobufjs().Enum).map((n) => n.name),
     };
     if (typeof options.java_package === 'string') header.javaPackage = options.java_package;
     if (options.java_multiple_files === true) header.javaMultipleFiles = true;
@@ -274,7 +275,7 @@ export class ProtoIndex {
    */
   private parseInto(root: protobuf.Root, text: string, entry: ProtoEntry, own: boolean): { result: protobuf.IParserResult } | undefined {
     try {
-      return { result: protobuf.parse(text, root, PARSE_OPTIONS) };
+      return { result: protobufjs().parse(text, root, PARSE_OPTIONS) };
     } catch (e) {
       const message = (e as Error).message;
       const line = /line (\d+)/.exec(message)?.[1];
@@ -297,7 +298,7 @@ export class ProtoIndex {
   private closure(entry: ProtoEntry): Closure {
     const cached = this.closures.get(entry.path);
     if (cached) return cached;
-    const root = new protobuf.Root();
+    const root = new (protobufjs().Root)();
     const closure: Closure = { root, files: [], missing: [] };
     const loaded = new Set<string>();
     const load = (e: ProtoEntry) => {
@@ -417,7 +418,7 @@ function addWellKnown(root: protobuf.Root, imp: string): boolean {
   const at = imp.lastIndexOf('google/protobuf/');
   if (at < 0) return false;
   const name = imp.slice(at);
-  const json = protobuf.common.get(name) as protobuf.INamespace | null;
+  const json = protobufjs().common.get(name) as protobuf.INamespace | null;
   if (json?.nested) {
     try {
       root.addJSON(json.nested);
@@ -430,7 +431,7 @@ function addWellKnown(root: protobuf.Root, imp: string): boolean {
   const file = join(SHIPPED_PROTOS, name);
   if (!existsSync(file)) return false;
   try {
-    protobuf.parse(readFileSync(file, 'utf8'), root, PARSE_OPTIONS);
+    protobufjs().parse(readFileSync(file, 'utf8'), root, PARSE_OPTIONS);
   } catch {
     // a duplicate definition: the types are there already
   }

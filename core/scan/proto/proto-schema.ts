@@ -8,7 +8,8 @@
 // Recursion: a message met again inside itself becomes `$ref: '#/$defs/<full name>'` with its
 // full schema in the root's `$defs`, as the Java schemas do.
 
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from '../../protobuf';
 import type { JsonSchema } from '../../model/request';
 import { exampleOf } from '../types/example';
 
@@ -127,7 +128,7 @@ class ProtoSchemaWriter {
   }
 
   private any(t: protobuf.ReflectionObject, depth: number): JsonSchema {
-    if (t instanceof protobuf.Enum) return enumSchema(t);
+    if (t instanceof protobufjs().Enum) return enumSchema(t);
     return this.message(t as protobuf.Type, depth, false);
   }
 
@@ -173,7 +174,7 @@ class ProtoSchemaWriter {
 
   private field(f: protobuf.Field, depth: number): JsonSchema {
     let value = this.valueOf(f, depth);
-    if (f instanceof protobuf.MapField) {
+    if (f instanceof protobufjs().MapField) {
       value = { type: 'object', additionalProperties: value, 'x-proto-map-key': f.keyType };
     } else if (f.repeated) {
       value = { type: 'array', items: value };

@@ -1,0 +1,61 @@
+// What a run of the built bundle loads. Heavy packages are loaded on first use (core/lazy-require.ts,
+// core/protobuf.ts): the CLI's start and the sidecar's `hello` must not pay for a gRPC runtime, a
+// WebSocket server, a script sandbox or a parser the run never uses. A preload lists, as the
+// process exits, every package in Node's module cache.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUNDLE = join(ROOT, 'dist/apiscout.mjs');
+const fixture = (name: string) => join(ROOT, 'test/fixtures', name);
+const HEAVY = ['protobufjs', 'ws', 'isolated-vm', '@grpc/grpc-js', 'undici', 'tree-sitter', 'tree-sitter-java', 'tree-sitter-kotlin'];
+
+let dir: string;
+let preload: string;
+
+beforeAll(() => {
+  if (!existsSync(BUNDLE)) execFileSync('npx', ['rollup', '-c'], { cwd: ROOT, stdio: 'ignore' });
+  dir = mkdtempSync(join(tmpdir(), 'apiscout-startup-'));
+  preload = join(dir, 'report-packages.cjs');
+  // The packages behind every cached CommonJS module, written to stderr on exit.
+  writeFileSync(
+    preload,
+    String.raw`process.on('exit', () => {
+      const names = new Set();
+      for (const file of Object.keys(require('node:module')._cache)) {
+        const m = /.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file);
+        if (m) names.add(m[1].replace(/\\/g, '/'));
+      }
+      process.stderr.write('\n[packages] ' + JSON.stringify([...names]) + '\n');
+    });`,
+  );
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The heavy packages a run of the bundle with `args` loaded. */
+function heavyLoaded(args: string[]): string[] {
+  const r = spawnSync(process.execPath, ['--require', preload, BUNDLE, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, APISCOUT_PARSE_WORKER: '0' } });
+  expect(r.status, r.stderr).toBe(0);
+  const line = /\[packages\] (.*)/.exec(r.stderr);
+  expect(line, r.stderr).not.toBeNull();
+  return (JSON.parse(line![1]!) as string[]).filter((p) => HEAVY.includes(p)).sort();
+}
+
+it('starts without any of the heavy packages', () => {
+  expect(heavyLoaded(['--version'])).toEqual([]);
+});
+
+it('a Java scan with no .proto loads the Java parser only', () => {
+  expect(heavyLoaded(['scan', '--json', fixture('spring-mvc')])).toEqual(['tree-sitter', 'tree-sitter-java']);
+});
+
+it('a scan that meets .proto files loads protobufjs, and still no gRPC runtime', () => {
+  const loaded = heavyLoaded(['scan', '--json', fixture('grpc')]);
+  expect(loaded).toEqual(expect.arrayContaining(['protobufjs', 'tree-sitter']));
+  expect(loaded).not.toContain('@grpc/grpc-js');
+});
