@@ -33,6 +33,10 @@ export class NodeNames {
   readonly skipped: boolean[] = [];
   /** May have children / may have children in fields, by type id. */
   readonly parent: boolean[] = [];
+  /** Names (identifiers): tokens whose end `wordEnd` finds in the text. */
+  readonly word: boolean[] = [];
+  /** Bracketed lists: two characters long, they are empty. */
+  readonly list: boolean[] = [];
   readonly fielded: boolean[] = [];
   private readonly leaves = new Set<string>();
   private readonly unfielded = new Set<string>();
@@ -53,10 +57,32 @@ export class NodeNames {
     // Tokens have no children. Types the grammar does not list (ERROR) may have anything.
     this.parent[typeId] = isNamed && !this.leaves.has(type);
     this.fielded[typeId] = !this.unfielded.has(type);
+    this.word[typeId] = WORDS.has(type);
+    this.list[typeId] = LISTS.has(type);
   }
 }
 
 const NO_CHILDREN: LiteNode[] = [];
+/** Name tokens of the grammars (Java, Kotlin): a run of identifier characters, nothing else. */
+const WORDS = new Set(['identifier', 'type_identifier', 'simple_identifier']);
+/** Bracketed lists of the grammars (Java, Kotlin). */
+const LISTS = new Set(['formal_parameters', 'argument_list', 'type_arguments', 'annotation_argument_list', 'function_value_parameters', 'value_arguments', 'type_parameters']);
+
+/**
+ * Where the ASCII identifier at `start` ends, or 0 when it holds other characters (the caller
+ * then asks the tree): `$`, `_`, letters and digits, as every grammar's name token allows.
+ */
+function wordEnd(text: string, start: number): number {
+  let i = start;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36) continue;
+    // Other letters and `\u` escapes are names too: let the tree say where those end.
+    if (c >= 128 || c === 92) return 0;
+    break;
+  }
+  return i > start ? i : 0;
+}
 /** Punctuation no front end reads: skipped, which spares a third of the node objects. */
 const PUNCTUATION = new Set(['(', ')', ',', ';', '{', '}', '.', '<', '>', '@', '=', '[', ']', ':', '...', '::']);
 
@@ -132,6 +158,8 @@ function computeLineStarts(text: string): number[] {
 export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaque: ReadonlySet<string>): LiteNode {
   const source = new LiteSource(text);
   const cursor = tree.walk();
+  // Error recovery may insert empty (missing) names, which only the tree knows: no shortcut then.
+  const words = tree.rootNode.hasError ? [] : names.word;
   // Every cursor property is a call into native code: read only what can be there.
   const build = (inFields: boolean): LiteNode | undefined => {
     const typeId = cursor.nodeTypeId;
@@ -148,8 +176,12 @@ export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaq
     }
     const fieldId = inFields ? cursor.currentFieldId : 0;
     const field = fieldId ? (names.fields[fieldId] ??= cursor.currentFieldName) : null;
-    const node = new LiteNode(source, type, true, field, cursor.startIndex, cursor.endIndex);
-    if (names.parent[typeId] && !opaque.has(type) && cursor.gotoFirstChild()) {
+    const start = cursor.startIndex;
+    // A quarter of all nodes are names: where one ends is read off the text, a native call saved.
+    const end = (words[typeId] && wordEnd(text, start)) || cursor.endIndex;
+    const node = new LiteNode(source, type, true, field, start, end);
+    // An empty list, `()` or `<>`, has nothing inside worth the four calls that would find that out.
+    if (names.parent[typeId] && !(end - start === 2 && names.list[typeId]) && !opaque.has(type) && cursor.gotoFirstChild()) {
       const fielded = names.fielded[typeId]!;
       const children: LiteNode[] = [];
       do {
