@@ -77,8 +77,8 @@ function wordEnd(text: string, start: number): number {
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36) continue;
-    // Other letters and `\u` escapes are names too: let the tree say where those end.
-    if (c >= 128 || c === 92) return 0;
+    // Letters beyond ASCII are name characters too: let the tree say where such a name ends.
+    if (c >= 128) return 0;
     break;
   }
   return i > start ? i : 0;
