@@ -16,7 +16,10 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
 import type { MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { FileEntry } from './project-index';
+import type { SourceFile } from './source-model';
 import { decodeParse } from './parse-codec';
+import { referencedFiles } from './type-references';
+import type { DeclarationTable } from './type-references';
 import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, IDLE } from './parse-protocol';
 import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
 
@@ -36,6 +39,8 @@ export class ParsePool {
   private readonly ids = new Map<string, number>();
   private readonly replies = new Map<number, string | null>();
   private given = false;
+  /** The worker's table, kept here too: the scanner follows the files it parses itself. */
+  private readonly table: DeclarationTable = new Map();
   private pings = 0;
   private closed = false;
   /** How the files the scanner asked for were parsed: a measure of the overlap. */
@@ -94,7 +99,13 @@ export class ParsePool {
     const files = [];
     for (const e of entries) {
       const id = this.idOf(e);
-      if (id !== undefined) files.push({ id, path: e.path, abs: e.abs, module: e.module, lang: e.lang, pkg: e.pkg, declares: e.declares });
+      if (id === undefined) continue;
+      files.push({ id, path: e.path, abs: e.abs, module: e.module, lang: e.lang, pkg: e.pkg, declares: e.declares });
+      for (const name of e.declares) {
+        const list = this.table.get(name);
+        if (list) list.push({ id, pkg: e.pkg });
+        else this.table.set(name, [{ id, pkg: e.pkg }]);
+      }
     }
     this.send({ kind: 'table', files });
   }
@@ -134,6 +145,25 @@ export class ParsePool {
     if (!text) return undefined;
     this.counts.worker++;
     return decodeParse(text);
+  }
+
+  /**
+   * Claims a file for the scanner's thread unless the worker has started it. True: the scanner
+   * parses it now (and reports it with `parsedHere`); false: the worker has it, `take` it later.
+   */
+  claim(entry: FileEntry): boolean {
+    const id = this.closed ? undefined : this.ids.get(entry.path);
+    if (id === undefined) return true;
+    const was = Atomics.compareExchange(this.status, id, IDLE, CLAIMED_BY_SCANNER);
+    return was === IDLE || was === CLAIMED_BY_SCANNER;
+  }
+
+  /** A file the scanner parsed itself: the worker parses ahead what it names, as for its own parses. */
+  parsedHere(entry: FileEntry, file: SourceFile): void {
+    const id = this.closed || !this.given ? undefined : this.ids.get(entry.path);
+    if (id === undefined) return;
+    const refs = [...referencedFiles(file, this.table, id, true)].filter((ref) => Atomics.load(this.status, ref) === IDLE);
+    if (refs.length) this.send({ kind: 'follow', id, refs });
   }
 
   /**

@@ -35,7 +35,12 @@ export interface TableEntry {
  * `ping` n: once the worker has nothing left to do after reading it, it stores n in the state
  * slot after the files' (see ParsePool.whenIdle).
  */
-export type ToWorker = { kind: 'parse'; job: ParseJob } | { kind: 'table'; files: TableEntry[] } | { kind: 'ping'; n: number };
+export type ToWorker =
+  | { kind: 'parse'; job: ParseJob }
+  | { kind: 'table'; files: TableEntry[] }
+  /** The scanner parsed file `id` itself: `refs` are the files it names, for the worker to parse ahead. */
+  | { kind: 'follow'; id: number; refs: number[] }
+  | { kind: 'ping'; n: number };
 
 /** What a parse gives: the declarations, and the line of the first syntax error if any. */
 export interface ParseResult {

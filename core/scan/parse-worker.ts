@@ -46,6 +46,8 @@ port.on('message', (msg: ToWorker) => {
     files.set(msg.job.id, msg.job);
     groupOf.set(msg.job.id, sent.length);
     sent.push(msg.job.id);
+  } else if (msg.kind === 'follow') {
+    enqueue(msg.id, msg.refs);
   } else if (msg.kind === 'ping') {
     ping = msg.n;
   } else if (msg.kind === 'table') {
@@ -72,8 +74,13 @@ function follow(id: number, file: SourceFile): void {
     return;
   }
   const group = groupOf.get(id)!;
-  const isSent = sent[group] === id;
-  for (const ref of [...referencedFiles(file, table, id, isSent)].sort((a, b) => a - b)) {
+  enqueue(id, referencedFiles(file, table, id, sent[group] === id));
+}
+
+/** Queues the files that file `id` names, in the group of the sent file it was reached from. */
+function enqueue(id: number, refs: Iterable<number>): void {
+  const group = groupOf.get(id) ?? sent.length;
+  for (const ref of [...refs].sort((a, b) => a - b)) {
     const was = groupOf.get(ref);
     if ((was !== undefined && was <= group) || Atomics.load(status, ref) !== IDLE) continue;
     groupOf.set(ref, group);

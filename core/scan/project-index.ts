@@ -148,6 +148,16 @@ function readTypeList(list: string, out: string[]): void {
   }
 }
 
+/** Another thread parsing files for the index (parse-pool.ts). */
+export interface ParsedElsewhere {
+  /** Its parse of the file, or undefined when this thread must parse it. */
+  take(entry: FileEntry): ParseResult | undefined;
+  /** Claims the file for this thread unless the other has started it. */
+  claim(entry: FileEntry): boolean;
+  /** This thread parsed the file itself: the other may parse ahead what it names. */
+  parsedHere(entry: FileEntry, file: SourceFile): void;
+}
+
 export class ProjectIndex {
   readonly files = new Map<string, FileEntry>();
   private readonly bySimpleName = new Map<string, FileEntry[]>();
@@ -158,7 +168,7 @@ export class ProjectIndex {
   parsedCount = 0;
 
   /** Parses made ahead on another thread (parse-pool.ts), asked first; absent: every parse is made here. */
-  parsedElsewhere?: { take(entry: FileEntry): ParseResult | undefined };
+  parsedElsewhere?: ParsedElsewhere;
 
   /** Files and missing names consulted since `beginTracking`: what a result depends on. */
   private tracking?: Dependencies;
@@ -242,6 +252,17 @@ export class ProjectIndex {
       this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
       return undefined;
     }
+  }
+
+  /**
+   * Parses the file now unless another thread already has it in hand (then `parse` takes that
+   * thread's result later): for splitting a list of files between the threads.
+   */
+  parseUnlessClaimed(entry: FileEntry): void {
+    const elsewhere = this.parsedElsewhere;
+    if (entry.parsed !== undefined || (elsewhere && !elsewhere.claim(entry))) return;
+    const file = this.parse(entry);
+    if (file && elsewhere) elsewhere.parsedHere(entry, file);
   }
 
   /** Takes a file parsed elsewhere (a parse worker) as this entry's one parse. */

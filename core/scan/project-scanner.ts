@@ -378,6 +378,15 @@ export class ProjectScanner {
     const entries = [...index.files.values()].sort(byPath);
     const candidates = entries.filter((e) => this.isCandidate(e) || this.frameworks.some((fw) => intersects(e.annotations, fw.globalMarkers?.() ?? [])));
     const types: TypeDecl[] = [];
+    // A parse worker has been on these files, in this order, since they were read. The scanner
+    // takes the ones nobody has started from the far end: the two threads meet in the middle,
+    // rather than the scanner waiting on each file the worker has in hand.
+    if (index.parsedElsewhere) {
+      for (let i = candidates.length - 1; i >= 0; i--) {
+        index.parseUnlessClaimed(candidates[i]!);
+        yield;
+      }
+    }
     for (const [i, entry] of candidates.entries()) {
       if (this.opts.onProgress && i % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'parse', done: i, total: candidates.length });
       const file = index.parse(entry);

@@ -113,6 +113,32 @@ describe('parse worker', () => {
     }
   });
 
+  it('splits the sent files with the scanner, and follows the types of those the scanner parsed', async () => {
+    const all = entries(join(FIXTURES, 'shop'));
+    const file = (name: string) => all.find((e) => e.path.endsWith(`/${name}.java`))!;
+    const orders = file('OrderController');
+    const pool = ParsePool.start(all.length, { workerUrl })!;
+    try {
+      // The scanner claims the controller before the worker gets to it: the worker skips it.
+      pool.giveTable(all);
+      expect(pool.claim(orders)).toBe(true);
+      pool.submit(orders);
+      await pool.whenIdle();
+      expect(pool.claim(orders)).toBe(true); // still the scanner's
+      expect(pool.take(orders)).toBeUndefined();
+      expect(pool.counts).toMatchObject({ worker: 0, scanner: 1 });
+      // Parsed on the scanner's thread, its types are followed all the same.
+      pool.parsedHere(orders, parsedHere(orders)!.file);
+      await pool.whenIdle();
+      expect(pool.claim(file('OrderDto'))).toBe(false); // the worker has it
+      expect(pool.take(file('OrderDto'))?.file.types[0]?.name).toBe('OrderDto');
+      expect(pool.take(file('ApiPaths'))?.file.types[0]?.name).toBe('ApiPaths');
+      expect(pool.counts).toMatchObject({ worker: 2, scanner: 1 });
+    } finally {
+      pool.close();
+    }
+  });
+
   it('leaves files it was not asked for to the scanner, and is not waited for once closed', () => {
     const all = entries(join(FIXTURES, 'shop'));
     const pool = ParsePool.start(all.length, { workerUrl })!;
