@@ -4,6 +4,8 @@
 // on. Each file has a shared state claimed by compare-and-exchange, so when the scanner needs
 // a file the worker has not started, the scanner parses it itself at once (both cores stay busy,
 // nothing is parsed twice); when the worker is on it, the scanner waits for that one file.
+// The endpoint files are split from both ends (the scanner `claim`s from the last), and the
+// worker follows the types of the scanner's own parses too (`parsedHere`).
 // Both sides run the same front end on the same text, so results are identical by construction;
 // only the time changes.
 //
