@@ -25,6 +25,7 @@ import type { SourceTarget } from './source-view';
 import { SourceView } from './source-view';
 import type { EndpointSummary, Tree } from './tree-model';
 import { ancestorsOf, flattenTree, groupKeys } from './tree-model';
+import { ErrorLine } from './dialog';
 
 const SEARCH_DEBOUNCE_MS = 120;
 const SEARCH_LIMIT = 500;
@@ -359,11 +360,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
             The scan failed: {status.error}
           </p>
         )}
-        {toolbarError && (
-          <p class="error" role="alert">
-            {toolbarError}
-          </p>
-        )}
+        <ErrorLine error={toolbarError} />
         <input
           ref={searchBox}
           class="search"
@@ -380,16 +377,8 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
             else if (e.key === 'Enter' && results?.results[resultActive]) open(results.results[resultActive]!.endpoint);
           }}
         />
-        {searchError && (
-          <p class="error" role="alert">
-            {searchError}
-          </p>
-        )}
-        {treeError && (
-          <p class="error" role="alert">
-            {treeError}
-          </p>
-        )}
+        <ErrorLine error={searchError} />
+        <ErrorLine error={treeError} />
         {query ? (
           <>
             <p class="muted result-count" aria-live="polite">

@@ -18,6 +18,7 @@ import type { CallFailure, CallView, SaveOutcome } from './response-panel';
 import { ResponsePanel } from './response-panel';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
+import { ErrorLine } from './dialog';
 
 export type SettingsPage = NonNullable<ParamsOf<'host/openSettings'>['page']>;
 
@@ -286,16 +287,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       }}
     >
       <div class="details-errors">
-        {endpointError && (
-          <p class="error" role="alert">
-            {endpointError}
-          </p>
-        )}
-        {requestError && (
-          <p class="error" role="alert">
-            {requestError}
-          </p>
-        )}
+        <ErrorLine error={endpointError} />
+        <ErrorLine error={requestError} />
       </div>
       {current && endpoint ? (
         isGrpcDraft(current.state.draft) ? (

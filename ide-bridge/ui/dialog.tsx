@@ -60,6 +60,49 @@ export function Dialog({ label, onClose, class: extra, children }: DialogProps) 
   );
 }
 
+/** A dialog's title bar: the title, any controls of the dialog's own, and the close button. */
+export function DialogHead({ title, onClose, children }: { title: string; onClose(): void; children?: ComponentChildren }) {
+  return (
+    <header class="dialog-head">
+      <h2>{title}</h2>
+      {children}
+      <button class="icon close" aria-label={`Close ${title.toLowerCase()}`} title="Close (Esc)" onClick={onClose}>
+        ×
+      </button>
+    </header>
+  );
+}
+
+/** An error line, announced to screen readers as it appears; nothing when there is no error. */
+export function ErrorLine({ error }: { error: string | undefined }) {
+  return error ? (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * Asked before a dialog closes over unsaved edits. Keep editing (or Escape, which closes only
+ * this innermost dialog) goes back to them; Discard closes the dialog without saving.
+ */
+export function ConfirmDiscard({ what, onKeep, onDiscard }: { what: string; onKeep(): void; onDiscard(): void }) {
+  return (
+    <Dialog label="Unsaved changes" class="confirm-discard" onClose={onKeep}>
+      <h3>Discard unsaved changes?</h3>
+      <p>{what} will be lost.</p>
+      <div class="dialog-actions">
+        <button type="button" data-autofocus onClick={onKeep}>
+          Keep editing
+        </button>
+        <button type="button" class="danger" onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 /** The message of anything thrown, for the place that shows it. */
 export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
 import { ContextMenu } from './context-menu';
-import { Dialog, errorText } from './dialog';
+import { ConfirmDiscard, Dialog, DialogHead, ErrorLine, errorText } from './dialog';
 import type { BridgeClient } from './rpc';
 import { RpcError } from './rpc';
 import type { Notify } from './toasts';
@@ -53,6 +53,8 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
   const [pull, setPull] = useState<{ remotes?: Remote[]; error?: string }>();
   const [conflict, setConflict] = useState<string>();
   const [pushRefused, setPushRefused] = useState<{ name: string; message: string }>();
+  /** What waits for the answer to "discard unsaved changes?". */
+  const [discarding, setDiscarding] = useState<() => void>();
   const syncButton = useRef<HTMLButtonElement>(null);
 
   const show = (l: EnvList, name?: string | null) => {
@@ -71,6 +73,12 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
   const change = (d: Draft) => {
     setDraft(d);
     setDirty(true);
+  };
+  /** Runs `then` at once, or after asking when it would drop unsaved edits. */
+  const unlessDirty = (then: () => void) => (dirty ? setDiscarding(() => then) : then());
+  const close = () => unlessDirty(onClose);
+  const open = (e: EnvList['environments'][number]) => {
+    if (draft?.original !== e.name || !dirty) unlessDirty(() => edit({ original: e.name, name: e.name, variables: e.variables.map((v) => ({ ...v })) }));
   };
 
   useEffect(() => {
@@ -183,9 +191,8 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
   const sync = list?.sync;
   const saved = draft?.original !== undefined && !dirty;
   return (
-    <Dialog label="Environments" class="environment-panel" onClose={onClose}>
-      <header class="dialog-head">
-        <h2>Environments</h2>
+    <Dialog label="Environments" class="environment-panel" onClose={close}>
+      <DialogHead title="Environments" onClose={close}>
         <button
           ref={syncButton}
           aria-haspopup="menu"
@@ -199,15 +206,8 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
         >
           Sync ▾
         </button>
-        <button class="icon close" aria-label="Close environments" title="Close (Esc)" onClick={onClose}>
-          ×
-        </button>
-      </header>
-      {loadError && (
-        <p class="error" role="alert">
-          {loadError}
-        </p>
-      )}
+      </DialogHead>
+      <ErrorLine error={loadError} />
       {sync && !sync.enabled && <SyncOff reason={sync.reason} busy={busy} onToken={saveToken} />}
       {list && (
         <div class="env-body">
@@ -241,11 +241,11 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
                   tabIndex={0}
                   aria-selected={draft?.original === e.name}
                   class={draft?.original === e.name ? 'on' : undefined}
-                  onClick={() => edit({ original: e.name, name: e.name, variables: e.variables.map((v) => ({ ...v })) })}
+                  onClick={() => open(e)}
                   onKeyDown={(k) => {
                     if (k.key === 'Enter' || k.key === ' ') {
                       k.preventDefault();
-                      edit({ original: e.name, name: e.name, variables: e.variables.map((v) => ({ ...v })) });
+                      open(e);
                     } else if (k.key === 'ArrowDown' || k.key === 'ArrowUp') {
                       k.preventDefault();
                       const li = k.currentTarget;
@@ -259,7 +259,7 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
                 </li>
               ))}
             </ul>
-            <button onClick={() => change({ name: uniqueName(list.environments), variables: [{ key: 'host', value: 'http://localhost:8080' }] })} disabled={busy}>
+            <button onClick={() => unlessDirty(() => change({ name: uniqueName(list.environments), variables: [{ key: 'host', value: 'http://localhost:8080' }] }))} disabled={busy}>
               New environment
             </button>
           </div>
@@ -327,11 +327,7 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
               <button type="button" class="add" onClick={() => change({ ...draft, variables: [...draft.variables, { key: '', value: '' }] })}>
                 Add variable
               </button>
-              {error && (
-                <p class="error" role="alert">
-                  {error}
-                </p>
-              )}
+              <ErrorLine error={error} />
               {pushRefused && (
                 <div class="error push-refused" role="alert">
                   <p>{pushRefused.message}</p>
@@ -386,14 +382,21 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
           ]}
         />
       )}
+      {discarding && (
+        <ConfirmDiscard
+          what={`Your changes to '${draft?.original ?? (draft?.name || 'the new environment')}'`}
+          onKeep={() => setDiscarding(undefined)}
+          onDiscard={() => {
+            setDiscarding(undefined);
+            setDirty(false);
+            discarding();
+          }}
+        />
+      )}
       {pull && (
         <Dialog label="Pull from Postman" class="pull-dialog" onClose={() => setPull(undefined)}>
           <h3>Pull from Postman</h3>
-          {pull.error && (
-            <p class="error" role="alert">
-              {pull.error}
-            </p>
-          )}
+          <ErrorLine error={pull.error} />
           {!pull.remotes && !pull.error && <p class="muted">Loading…</p>}
           {pull.remotes?.length === 0 && <p class="muted">The workspace has no environments.</p>}
           <div class="env-choices">

@@ -9,7 +9,7 @@ import type { ParamsOf, ResultOf } from '../protocol';
 import { copyText } from './clipboard';
 import type { Selection } from './context-menu';
 import { countOf } from './context-menu';
-import { Dialog, errorText } from './dialog';
+import { Dialog, DialogHead, ErrorLine, errorText } from './dialog';
 import type { BridgeClient } from './rpc';
 import { settingValue } from './settings-model';
 import type { SettingsView } from './settings-model';
@@ -148,12 +148,7 @@ export function ExportDialog({ client, project, choices, settings, notify, onClo
 
   return (
     <Dialog label="Export" class="export-dialog" onClose={onClose}>
-      <header class="dialog-head">
-        <h2>Export</h2>
-        <button class="icon close" aria-label="Close export" title="Close (Esc)" onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <DialogHead title="Export" onClose={onClose} />
       <form
         class="form-grid"
         onSubmit={(e) => {
@@ -243,11 +238,7 @@ export function ExportDialog({ client, project, choices, settings, notify, onClo
           </button>
         </div>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {outcome && <ExportOutcome outcome={outcome.result} copied={outcome.copied} />}
       {asking && <AskEnvironment client={client} project={project} onChoose={(env) => void run(env)} onCancel={() => setAsking(false)} />}
     </Dialog>
@@ -316,11 +307,7 @@ export function AskEnvironment({ client, project, onChoose, onCancel }: { client
   return (
     <Dialog label="Choose an environment" class="ask-environment" onClose={onCancel}>
       <h3>Resolve placeholders with</h3>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {!list && !error && <p class="muted">Loading…</p>}
       <div class="env-choices">
         {list?.environments.map((env) => (

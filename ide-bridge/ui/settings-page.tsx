@@ -5,7 +5,7 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
-import { Dialog, errorText } from './dialog';
+import { ConfirmDiscard, Dialog, DialogHead, ErrorLine, errorText } from './dialog';
 import type { BridgeClient } from './rpc';
 import type { SettingRow, SettingsScope, SettingsView } from './settings-model';
 import { CHOICE_LABELS, editorText, keyOfError, pagesOf, parseEditor, rowOf, SECTION_TITLES, splitByScope } from './settings-model';
@@ -46,6 +46,9 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
   const pages = useMemo(() => (view ? pagesOf(view) : []), [view]);
   const shown = pages.find((p) => p.id === page) ?? pages[0];
   const dirty = Object.keys(edits).length > 0;
+  /** Closing over unsaved edits asks first. */
+  const [closing, setClosing] = useState(false);
+  const close = () => (dirty ? setClosing(true) : onClose());
 
   const edit = (row: SettingRow, value: string | boolean | null) => {
     setEdits((e) => ({ ...e, [row.key]: value }));
@@ -127,18 +130,9 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
   };
 
   return (
-    <Dialog label="Settings" class="settings-page" onClose={onClose}>
-      <header class="dialog-head">
-        <h2>Settings</h2>
-        <button class="icon close" aria-label="Close settings" title="Close (Esc)" onClick={onClose}>
-          ×
-        </button>
-      </header>
-      {loadError && (
-        <p class="error" role="alert">
-          {loadError}
-        </p>
-      )}
+    <Dialog label="Settings" class="settings-page" onClose={close}>
+      <DialogHead title="Settings" onClose={close} />
+      <ErrorLine error={loadError} />
       {!view && !loadError && <p class="muted placeholder">Loading…</p>}
       {view && shown && (
         <div class="settings-body">
@@ -189,11 +183,7 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
                 </select>
               </label>
               <span class="muted">Per-user rows always go to the user settings.</span>
-              {saveError && (
-                <p class="error" role="alert">
-                  {saveError}
-                </p>
-              )}
+              <ErrorLine error={saveError} />
               <button type="button" onClick={() => (setEdits({}), setErrors({}))} disabled={!dirty || busy}>
                 Discard
               </button>
@@ -203,6 +193,13 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
             </footer>
           </form>
         </div>
+      )}
+      {closing && (
+        <ConfirmDiscard
+          what={`Your changes to ${Object.keys(edits).length === 1 ? '1 setting' : `${Object.keys(edits).length} settings`}`}
+          onKeep={() => setClosing(false)}
+          onDiscard={onClose}
+        />
       )}
     </Dialog>
   );
@@ -306,11 +303,7 @@ function AutoDetect({ project, state, onRun, onApply }: { project: string | unde
         {state?.running ? 'Detecting…' : 'Auto Detect'}
       </button>
       {!project && <span class="muted"> Open a project to detect its runtime.</span>}
-      {state?.error && (
-        <p class="error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <ErrorLine error={state?.error} />
       {report && (
         <div class="detect-report" role="status" aria-label="Auto Detect result">
           <ul>

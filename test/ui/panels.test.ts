@@ -107,9 +107,14 @@ describe('panels on the sample shop', () => {
     project = (await rpc.request('project/list', {})).projects[0]!.project;
   });
 
-  // A failed test leaves no dialog behind for the next one.
+  // A failed test leaves no dialog behind for the next one (unsaved edits discarded).
   afterEach(async () => {
-    for (let i = 0; i < 4 && (await page.locator('[role=dialog], [role=menu]').count()); i++) {
+    for (let i = 0; i < 6 && (await page.locator('[role=dialog], [role=menu]').count()); i++) {
+      const discard = page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' });
+      if (await discard.count()) {
+        await discard.click();
+        continue;
+      }
       await page.locator('[role=dialog], [role=menu]').last().focus();
       await page.keyboard.press('Escape');
     }
@@ -585,6 +590,67 @@ describe('panels on the sample shop', () => {
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('apiscout:open-settings', { detail: { page: 'grpc' } })));
     await poll(() => settings.getByRole('tab', { selected: true }).textContent()).toBe('gRPC');
     await page.keyboard.press('Escape');
+    expect((page as Page & { problems: string[] }).problems).toEqual([]);
+  });
+
+  it('asks before unsaved settings or environment edits are dropped; Keep editing keeps them', async () => {
+    const settingsFile = () => (fs.existsSync(path.join(shop, '.apiscout', 'settings.json')) ? fs.readFileSync(path.join(shop, '.apiscout', 'settings.json'), 'utf8') : '');
+    const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('tab', { name: 'gRPC', exact: true }).click();
+    const deadline = settings.locator('[data-key="grpc.deadlineMs"]');
+    const saved = await deadline.inputValue();
+    // Nothing edited: Escape closes at once.
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await settings.getByRole('tab', { name: 'gRPC', exact: true }).click();
+    await deadline.fill('7777');
+    const before = settingsFile();
+    // Escape asks; Escape again answers Keep editing, the edit still there.
+    await page.keyboard.press('Escape');
+    await unsaved.getByText('Your changes to 1 setting will be lost.').waitFor();
+    await page.screenshot({ path: screenshotPath('settings-unsaved') });
+    await page.keyboard.press('Escape');
+    await unsaved.waitFor({ state: 'detached' });
+    expect(await deadline.inputValue()).toBe('7777');
+    // The close button asks too; Discard closes, nothing written, the saved value shows again.
+    await settings.getByRole('button', { name: 'Close settings' }).click();
+    await unsaved.getByRole('button', { name: 'Discard' }).click();
+    await settings.waitFor({ state: 'detached' });
+    expect(settingsFile()).toBe(before);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await settings.getByRole('tab', { name: 'gRPC', exact: true }).click();
+    expect(await deadline.inputValue()).toBe(saved);
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+
+    // Environments: switching to another environment or closing over an edit asks first.
+    await rpc.request('env/save', { project, environment: { name: 'keep-a', variables: [{ key: 'host', value: 'http://127.0.0.1:1' }] } });
+    await rpc.request('env/save', { project, environment: { name: 'keep-b', variables: [{ key: 'host', value: 'http://127.0.0.1:2' }] } });
+    try {
+      await page.getByRole('button', { name: 'Environments' }).click();
+      const panel = page.getByRole('dialog', { name: 'Environments' });
+      const list = panel.getByRole('listbox', { name: 'Environment list' });
+      await list.getByRole('option', { name: /^keep-a/ }).click();
+      await panel.getByLabel('Value 1', { exact: true }).fill('http://127.0.0.1:9');
+      await list.getByRole('option', { name: /^keep-b/ }).click();
+      await unsaved.getByText("Your changes to 'keep-a' will be lost.").waitFor();
+      await unsaved.getByRole('button', { name: 'Keep editing' }).click();
+      expect(await panel.getByLabel('Value 1', { exact: true }).inputValue()).toBe('http://127.0.0.1:9');
+      await list.getByRole('option', { name: /^keep-b/ }).click();
+      await unsaved.getByRole('button', { name: 'Discard' }).click();
+      expect(await panel.getByLabel('Value 1', { exact: true }).inputValue()).toBe('http://127.0.0.1:2');
+      // Nothing edited in keep-b: closing does not ask.
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      const envs = (await rpc.request('env/list', { project })).environments;
+      expect(envs.find((e) => e.name === 'keep-a')!.variables).toEqual([{ key: 'host', value: 'http://127.0.0.1:1' }]);
+    } finally {
+      await rpc.request('env/delete', { project, name: 'keep-a' });
+      await rpc.request('env/delete', { project, name: 'keep-b' });
+    }
     expect((page as Page & { problems: string[] }).problems).toEqual([]);
   });
 
