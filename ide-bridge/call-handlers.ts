@@ -93,7 +93,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
     draft,
     edited,
     // Only HTTP hosts are remembered: a gRPC address would make a poor default for an HTTP request.
-    hosts: c.endpoint.protocol === 'grpc' ? [] : (c.state?.hosts() ?? []),
+    hosts: c.state?.hosts(c.endpoint.protocol === 'grpc' ? 'grpc' : 'http') ?? [],
   });
 
   return {

@@ -82,7 +82,7 @@ export const RequestStateSchema = Type.Object({
   draft: RequestDraftSchema,
   /** The draft holds saved edits (false: built from source, what Reset to Default returns to). */
   edited: Type.Boolean(),
-  /** Hosts used in this project, most recent first: the host field's history. */
+  /** Hosts used in this project for the endpoint's protocol (HTTP hosts or gRPC targets), most recent first: the host field's history. */
   hosts: Type.Array(Type.String()),
 });
 

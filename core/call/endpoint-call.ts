@@ -73,7 +73,7 @@ export function loadCallContext(options: LoadCallContextOptions): EndpointCallCo
 
 /** The request the editor starts from without edits (Reset to Default): built from the source. */
 export function defaultRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>): RequestDraft {
-  if (ctx.endpoint.protocol === 'grpc') return defaultGrpcDraft(ctx.endpoint, { host: defaultGrpcHost(ctx.lookup, ctx.config) });
+  if (ctx.endpoint.protocol === 'grpc') return defaultGrpcDraft(ctx.endpoint, { host: defaultGrpcHost(ctx.state, ctx.lookup, ctx.config) });
   return defaultDraft(ctx.endpoint, { host: defaultHost(ctx.state, ctx.lookup, ctx.config.get('server.port')), basePath: basePath(ctx.module) });
 }
 
@@ -93,8 +93,13 @@ export function defaultHost(state: RequestStateStore | undefined, lookup: Variab
   return `http://localhost:${port}`;
 }
 
-/** gRPC servers in Spring projects listen on grpc.server.port (9090 by default). */
-export function defaultGrpcHost(lookup: VariableLookup, config: ConfigValues): string {
+/**
+ * The target a new gRPC request starts with: the last one used here, a grpcHost variable, or
+ * localhost at grpc.server.port (9090 by default), where gRPC servers in Spring projects listen.
+ */
+export function defaultGrpcHost(state: RequestStateStore | undefined, lookup: VariableLookup, config: ConfigValues): string {
+  const recent = state?.hosts('grpc')[0];
+  if (recent) return recent;
   if (lookup('grpcHost') !== undefined) return '{{grpcHost}}';
   const port = config.get('grpc.server.port');
   return `localhost:${port && /^\d+$/.test(port) ? port : '9090'}`;
@@ -212,6 +217,7 @@ export async function sendGrpc(ctx: EndpointCallContext, draft: GrpcRequestDraft
     { address: prepared.address, tls: prepared.tls, descriptor, metadata: prepared.metadata, messages: prepared.messages, deadlineMs },
     { ...(send.signal ? { signal: send.signal } : {}), ...(send.onMessage ? { onMessage: send.onMessage } : {}) },
   );
+  if (grpcAnswered(result)) await ctx.state?.rememberHost(draft.host, 'grpc');
   await send.after?.(result);
   return { result, descriptor, unresolved: prepared.unresolved };
 }

@@ -1,4 +1,4 @@
-// Per-endpoint request edits and the host history (spec §2.2, §3), in `<project>/.apiscout/requests.json`.
+// Per-endpoint request edits and the host histories (spec §2.2, §3), in `<project>/.apiscout/requests.json`.
 // Saved edits come back on revisit until Reset to Default drops them. The file is personal (edited
 // headers often hold tokens): the state folder's .gitignore keeps it out of version control.
 
@@ -13,10 +13,15 @@ interface SavedRequest {
   draft: RequestDraft;
 }
 
+/** HTTP hosts (`http://localhost:8080`) and gRPC targets (`localhost:9090`) are kept apart. */
+export type HostKind = 'http' | 'grpc';
+
 interface StateFile {
   version: 1;
-  /** Most recent first. */
+  /** HTTP hosts, most recent first. */
   hosts: string[];
+  /** gRPC targets, most recent first (absent in files written before gRPC calls). */
+  grpcHosts?: string[];
   requests: Record<string, SavedRequest>;
 }
 
@@ -67,16 +72,19 @@ export class RequestStateStore {
     });
   }
 
-  /** Hosts used in this project, most recent first. */
-  hosts(): string[] {
-    return this.read().hosts;
+  /** Hosts of one kind used in this project, most recent first. */
+  hosts(kind: HostKind = 'http'): string[] {
+    const state = this.read();
+    return (kind === 'grpc' ? state.grpcHosts : state.hosts) ?? [];
   }
 
-  async rememberHost(host: string): Promise<void> {
+  async rememberHost(host: string, kind: HostKind = 'http'): Promise<void> {
     const h = host.trim().replace(/\/+$/, '');
-    if (!h || this.read().hosts[0] === h) return;
+    if (!h || this.hosts(kind)[0] === h) return;
     await this.update((state) => {
-      state.hosts = [h, ...state.hosts.filter((x) => x !== h)].slice(0, HOST_HISTORY_LIMIT);
+      const list = [h, ...((kind === 'grpc' ? state.grpcHosts : state.hosts) ?? []).filter((x) => x !== h)].slice(0, HOST_HISTORY_LIMIT);
+      if (kind === 'grpc') state.grpcHosts = list;
+      else state.hosts = list;
     });
   }
 
@@ -104,7 +112,8 @@ export class RequestStateStore {
 
 function isStateFile(data: unknown): data is StateFile {
   const d = data as StateFile;
-  return !!d && typeof d === 'object' && Array.isArray(d.hosts) && d.hosts.every((h) => typeof h === 'string') && !!d.requests && typeof d.requests === 'object' && !Array.isArray(d.requests);
+  const strings = (v: unknown) => Array.isArray(v) && v.every((h) => typeof h === 'string');
+  return !!d && typeof d === 'object' && strings(d.hosts) && (d.grpcHosts === undefined || strings(d.grpcHosts)) && !!d.requests && typeof d.requests === 'object' && !Array.isArray(d.requests);
 }
 
 const isRows = (v: unknown): boolean => Array.isArray(v) && v.every((r) => !!r && typeof r.name === 'string' && typeof r.value === 'string');

@@ -212,8 +212,13 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       const result = await client.request('call/send', { project, id, callId, draft });
       update(id, callId, { running: false, result });
       setSaveStates((m) => new Map(m).set(id, { kind: 'saved' }));
-      const host = draft.host.trim();
-      setRequest((r) => (r?.id === id && host ? { id, state: { ...r.state, edited: true, hosts: [host, ...r.state.hosts.filter((h) => h !== host)] } } : r));
+      setRequest((r) => (r?.id === id ? { id, state: { ...r.state, edited: true } } : r));
+      // The sidecar decides what joins the host history (a gRPC target only once a server
+      // answered). Only the list is read back; a failure here leaves the old list, nothing more.
+      void client.request('request/get', { project, id }).then(
+        ({ hosts }) => setRequest((r) => (r?.id === id ? { id, state: { ...r.state, hosts } } : r)),
+        () => {},
+      );
     } catch (e) {
       update(id, callId, { running: false, failure: failureOf(e, cancelling.current.has(callId)) });
     } finally {

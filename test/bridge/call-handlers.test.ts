@@ -400,6 +400,10 @@ describe('call/send (gRPC)', () => {
     expect(reply.headers).toContainEqual(['x-trace', 't-1']);
     expect(reply.trailers).toContainEqual(['t-x-trace', 't-1']);
     expect(reply.sent).toMatchObject({ target: grpcServer.address, path: '/acme.echo.v1.Echo/Say', kind: 'U' });
+    // The target that answered is the gRPC host history's first, and where new gRPC requests start.
+    const other = await client.request('request/get', { project: echo, id: await idOf(echo, 'gRPC /acme.echo.v1.Echo/Fail') });
+    expect(other.hosts[0]).toBe(grpcServer.address);
+    expect(other.edited ? undefined : (other.draft as GrpcRequestDraft).host).toBe(grpcServer.address);
     // Save as writes the reply message as JSON.
     const out = join(work, 'say.json');
     await client.request('response/save', { callId, path: out });

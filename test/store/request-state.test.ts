@@ -54,6 +54,25 @@ describe('RequestStateStore', () => {
     expect(hosts.filter((h) => h === 'http://h10')).toHaveLength(1);
   });
 
+  it('keeps gRPC targets apart from HTTP hosts, and reads a file written before them', async () => {
+    const dir = project();
+    const store = new RequestStateStore({ projectDir: dir });
+    await store.rememberHost('http://localhost:8080');
+    await store.rememberHost('localhost:9090', 'grpc');
+    await store.rememberHost('grpcs://api.example.com:443', 'grpc');
+    expect(store.hosts()).toEqual(['http://localhost:8080']);
+    expect(store.hosts('grpc')).toEqual(['grpcs://api.example.com:443', 'localhost:9090']);
+    // A file from before gRPC calls has no gRPC list: it is read whole, with an empty one.
+    const file = join(dir, '.apiscout', 'requests.json');
+    const { grpcHosts: _, ...older } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(older));
+    const warnings: string[] = [];
+    const again = new RequestStateStore({ projectDir: dir, warn: (m) => warnings.push(m) });
+    expect(again.hosts()).toEqual(['http://localhost:8080']);
+    expect(again.hosts('grpc')).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
   it('keeps its personal file out of version control, and the shared files in', async () => {
     const dir = project();
     execFileSync('git', ['init', '-q', dir]);

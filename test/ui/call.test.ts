@@ -470,6 +470,10 @@ describe('gRPC calls from the explorer', () => {
     expect(await panel.getByRole('table', { name: 'Response headers' }).textContent()).toContain('x-traceabc');
     await panel.getByRole('tab', { name: 'Request' }).click();
     expect(await panel.locator('.sent-line').textContent()).toContain('/acme.echo.v1.Echo/Count');
+    // The target that answered joins the host history, and the next RPC opened starts there.
+    await poll(() => page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([server.address]);
+    await openEndpoint(page, endpoints.get('Say')!);
+    expect(await page.locator('.request-editor').getByLabel('Host').inputValue()).toBe(server.address);
   });
 
   it('cancels a running stream: what arrived stays, the status says cancelled', async () => {
