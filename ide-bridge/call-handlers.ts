@@ -13,7 +13,7 @@ import { GrpcCaller } from '../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../core/call/grpc/caller';
 import { grpcResponseJson } from '../core/call/grpc/result';
 import { HttpCaller } from '../core/call/http';
-import type { HttpCallResult } from '../core/call/http';
+import type { HttpCallOptions } from '../core/call/http';
 import { displayText } from '../core/call/response';
 import { ResponseBody } from '../core/call/response-body';
 import { userConfigDir } from '../core/config/user-dir';
@@ -35,6 +35,8 @@ type CallResult = ResultOf<'call/send'>;
 
 /** Response bodies kept for Save as: the last calls' (a spilled body keeps its temp file until dropped). */
 export const KEPT_BODIES = 20;
+/** HTTP callers kept between Sends, one per set of call settings in use. */
+const KEPT_CALLERS = 4;
 
 interface RunningCall {
   /** The project of the call. */
@@ -65,7 +67,33 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
     }
   };
 
+  /**
+   * HTTP callers by the settings they were made with (projects may differ; settings change any
+   * time). Kept between Sends: a second Send to a host reuses its keep-alive connection, which for
+   * HTTPS skips the handshake, and the trust store is parsed once. Beyond a few, the least
+   * recently used is closed (its running calls still finish).
+   */
+  const callers = new Map<string, HttpCaller>();
+  const httpCaller = (options: HttpCallOptions): HttpCaller => {
+    const { env: _processEnv, ...settings } = options;
+    const key = JSON.stringify(settings);
+    const caller = callers.get(key) ?? new HttpCaller(options);
+    callers.delete(key);
+    callers.set(key, caller);
+    for (const [k, old] of callers) {
+      if (callers.size <= KEPT_CALLERS) break;
+      callers.delete(k);
+      void old.close();
+    }
+    return caller;
+  };
+
   onClose(async (project) => {
+    if (project === null) {
+      const all = [...callers.values()];
+      callers.clear();
+      await Promise.all(all.map((c) => c.close()));
+    }
     for (const call of running.values()) if (project === null || call.root === project) call.abort();
     const dropped = [...kept].filter(([, k]) => project === null || k.root === project);
     for (const [id] of dropped) kept.delete(id);
@@ -143,7 +171,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
         const { call } = scripted;
         const result = isGrpcDraft(request)
           ? await sendGrpcCall(c, request, callId, abort.signal, call, (m) => ctx.notify('call/message', m))
-          : await sendHttpCall(c, request, abort.signal, call);
+          : await sendHttpCall(c, request, httpCaller(httpCallOptions(c.settings)), abort.signal, call);
         if (withdrawn) {
           await result.body.dispose();
           throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled`);
@@ -185,15 +213,8 @@ interface Sent {
   body: ResponseBody;
 }
 
-async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, signal: AbortSignal, scripted: ScriptedCall): Promise<Sent> {
-  const caller = new HttpCaller(httpCallOptions(c.settings));
-  let sent: HttpCallResult & { unresolved: string[] };
-  try {
-    sent = await sendHttp(c, draft, { caller, signal, hooks: scripted.hooks });
-  } finally {
-    await caller.close();
-  }
-  const { request, response, unresolved } = sent;
+async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, caller: HttpCaller, signal: AbortSignal, scripted: ScriptedCall): Promise<Sent> {
+  const { request, response, unresolved } = await sendHttp(c, draft, { caller, signal, hooks: scripted.hooks });
   const shown = response.kind === 'text' ? await displayText(response, { marker: false }) : undefined;
   return {
     body: response.body,

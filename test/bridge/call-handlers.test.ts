@@ -67,6 +67,8 @@ let project: string;
 let userDir: string;
 let server: Running;
 const seen: string[] = [];
+/** The client port of each request the server answered: the same port means the same connection. */
+const ports: number[] = [];
 const hanging: Array<() => void> = [];
 let client: SidecarClient;
 let sidecarTmp: string;
@@ -125,6 +127,7 @@ beforeAll(async () => {
   });
   server = await httpServer((req, res, body) => {
     seen.push(`${req.method} ${req.url}`);
+    ports.push(req.socket.remotePort!);
     const url = new URL(req.url!, 'http://x');
     if (url.pathname === '/shop/items/1/photo') {
       res.setHeader('content-type', 'image/png');
@@ -263,6 +266,23 @@ describe('call/send (HTTP)', () => {
     const echoed = JSON.parse(result.http!.text!);
     expect(echoed.contentType).toMatch(/^application\/json/);
     expect(JSON.parse(echoed.body)).toEqual({ id: 1, name: 'say "hi"' });
+  });
+
+  it('keeps the connection between Sends, and opens a new one once the settings change', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    const send = async () => {
+      const from = ports.length;
+      expect((await client.request('call/send', { project, id, callId: nextCall() })).http!.status).toBe(200);
+      return ports.slice(from);
+    };
+    const [first] = await send();
+    expect(await send()).toEqual([first]);
+    // Other call settings, another caller: a connection of its own.
+    userSettings({ 'http.timeoutMs': 60_000 });
+    const [third] = await send();
+    expect(third).not.toBe(first);
+    expect(await send()).toEqual([third]);
+    userSettings({});
   });
 
   it('takes an environment by name for one call', async () => {
