@@ -5,8 +5,8 @@
 //   npm run build && node bench/sidecar-call.mjs [--runs 300]
 // call/send does per call what the request editor needs: reads the settings, the environment and
 // the config files, loads (or saves, when a draft is given) the request state, runs the script
-// lookup, sends with a fresh connection, and remembers the host. The core caller's `fresh` mode
-// also opens a connection per request; `kept` reuses one (the floor).
+// lookup, sends (on the connection the previous Send left open), and remembers the host. The core
+// caller's `kept` mode reuses one connection too (the floor); `fresh` opens one per request.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,7 +119,7 @@ try {
   line('sidecar call/send with the draft (saved first)', times.draft);
   line('core HttpCaller in-process, fresh connection', times.fresh);
   line('core HttpCaller in-process, kept-alive connection', times.kept);
-  console.log(`sidecar overhead over the core caller (medians, fresh connections): ${fmt(median(times.saved) - median(times.fresh))} (saved request), ${fmt(median(times.draft) - median(times.fresh))} (with draft)`);
+  console.log(`sidecar overhead over the core caller (medians, kept-alive connections): ${fmt(median(times.saved) - median(times.kept))} (saved request), ${fmt(median(times.draft) - median(times.kept))} (with draft)`);
 } finally {
   await rpc.sendRequest('shutdown', {}).catch(() => {});
   await rpc.sendNotification('exit').catch(() => {});

@@ -29,6 +29,8 @@ import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
 export const MIN_FILES_FOR_WORKER = 1000;
 /** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */
 const WAIT_LIMIT_MS = 2000;
+/** A worker asked to stop finishes the file in hand first; one not gone after this is terminated. */
+const STOP_LIMIT_MS = 5000;
 
 export interface ParsePoolOptions {
   /** The worker script; default: parse-worker.mjs beside this module (the built bundle's). */
@@ -45,6 +47,8 @@ export class ParsePool {
   private readonly table: DeclarationTable = new Map();
   private pings = 0;
   private closed = false;
+  /** Settles once the worker thread has exited. */
+  private readonly exited: Promise<void>;
   /** How the files the scanner asked for were parsed: a measure of the overlap. */
   readonly counts = { worker: 0, scanner: 0, replies: 0, waitedMs: 0 };
 
@@ -55,6 +59,7 @@ export class ParsePool {
   ) {
     this.status = new Int32Array(shared);
     this.port = port;
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
   }
 
   /**
@@ -77,8 +82,8 @@ export class ParsePool {
     worker.unref();
     port1.unref();
     const pool = new ParsePool(worker, shared, port1);
-    worker.on('error', () => pool.close());
-    worker.on('exit', () => pool.close());
+    worker.on('error', () => void pool.close());
+    worker.on('exit', () => void pool.close());
     return pool;
   }
 
@@ -134,7 +139,7 @@ export class ParsePool {
         while (Atomics.load(this.status, id) === CLAIMED_BY_WORKER) {
           Atomics.wait(this.status, id, CLAIMED_BY_WORKER, 50);
           if (performance.now() > since + WAIT_LIMIT_MS) {
-            this.close();
+            void this.close();
             return undefined;
           }
         }
@@ -179,13 +184,25 @@ export class ParsePool {
     while (!this.closed && Atomics.load(this.status, slot) < n) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
-  /** Stops the worker; files it parsed and nobody asked for are dropped. */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.replies.clear();
-    this.port.close();
-    void this.worker.terminate();
+  /**
+   * Stops the worker; files it parsed and nobody asked for are dropped. Settles once the thread
+   * has exited. The worker is asked, and stops between two files: terminating a thread while it
+   * is inside the native parser aborts the whole process. Until it is gone it keeps the process
+   * alive, for the same reason.
+   */
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.replies.clear();
+      this.port.postMessage({ kind: 'stop' } satisfies ToWorker);
+      this.port.close();
+      this.worker.ref();
+      // A worker stuck for seconds is broken already: only then is it terminated.
+      const stuck = setTimeout(() => void this.worker.terminate(), STOP_LIMIT_MS);
+      stuck.unref();
+      void this.exited.then(() => clearTimeout(stuck));
+    }
+    return this.exited;
   }
 
   /** The file's state slot; undefined past the capacity (that file is simply parsed by the scanner). */

@@ -40,7 +40,9 @@ export type ToWorker =
   | { kind: 'table'; files: TableEntry[] }
   /** The scanner parsed file `id` itself: `refs` are the files it names, for the worker to parse ahead. */
   | { kind: 'follow'; id: number; refs: number[] }
-  | { kind: 'ping'; n: number };
+  | { kind: 'ping'; n: number }
+  /** Finish the file in hand, then exit (the port closing says the same). */
+  | { kind: 'stop' };
 
 /** What a parse gives: the declarations, and the line of the first syntax error if any. */
 export interface ParseResult {

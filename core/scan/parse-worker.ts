@@ -41,7 +41,16 @@ let table: DeclarationTable | undefined;
 const unfollowed: Array<{ id: number; file: SourceFile }> = [];
 let pumping = false;
 
+/** Asked to stop: no new file is started, and the thread exits once its event loop is empty. */
+let stopped = false;
+const stop = () => {
+  stopped = true;
+  port.close();
+};
+port.on('close', stop);
+
 port.on('message', (msg: ToWorker) => {
+  if (msg.kind === 'stop') return stop();
   if (msg.kind === 'parse') {
     files.set(msg.job.id, msg.job);
     groupOf.set(msg.job.id, sent.length);
@@ -113,6 +122,7 @@ function pump(): void {
 }
 
 function step(): void {
+  if (stopped) return;
   const id = next();
   if (id === undefined) {
     pumping = false;

@@ -193,7 +193,7 @@ export class ProjectScanner {
       );
     } finally {
       this.index.parsedElsewhere = undefined;
-      pool?.close();
+      await pool?.close();
     }
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases };
     if (pool) this.stats.parsedByWorker = pool.counts.worker;

@@ -139,6 +139,30 @@ describe('parse worker', () => {
     }
   });
 
+  it('stops between two files when closed mid-work: the process lives on, and close settles once the thread is gone', async () => {
+    const all = entries(FIXTURES);
+    for (let round = 0; round < 5; round++) {
+      const pool = ParsePool.start(all.length, { workerUrl })!;
+      all.forEach((e) => pool.submit(e));
+      // Busy with the first files of hundreds: terminating it now would abort this process.
+      await new Promise((r) => setTimeout(r, 20 + round * 10));
+      await pool.close();
+      expect(pool.take(all.at(-1)!)).toBeUndefined();
+    }
+  });
+
+  it('a CLI scan that ends while the worker parses ahead exits cleanly, every time', () => {
+    const dir = join(tmp, 'gen-ahead');
+    execFileSync(process.execPath, [GENERATOR, dir, '--files', '1200', '--seed', '3'], { encoding: 'utf8' });
+    // Endpoints only: the scan needs no type files, so it ends while the worker still follows them.
+    for (let i = 0; i < 6; i++) {
+      const out = execFileSync(process.execPath, [join(REPO, 'dist/apiscout.mjs'), 'scan', '--json', '--endpoints-only', dir], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const result = JSON.parse(out) as { endpoints: unknown[]; stats: { parsedByWorker?: number } };
+      expect(result.endpoints.length).toBeGreaterThan(500);
+      expect(result.stats.parsedByWorker).toBeGreaterThan(0);
+    }
+  });
+
   it('leaves files it was not asked for to the scanner, and is not waited for once closed', () => {
     const all = entries(join(FIXTURES, 'shop'));
     const pool = ParsePool.start(all.length, { workerUrl })!;
