@@ -572,6 +572,8 @@ describe('panels on the sample shop', () => {
     await page.locator('[data-key="curl.renderMode"]').selectOption('ask');
     await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(() => JSON.parse(fs.readFileSync(projectSettings, 'utf8'))['curl.renderMode']).toBe('ask');
+    // The page has read the rows back (nothing unsaved): Escape closes without asking.
+    await poll(() => settings.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
     await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
