@@ -49,6 +49,10 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
   /** Closing over unsaved edits asks first. */
   const [closing, setClosing] = useState(false);
   const close = () => (dirty ? setClosing(true) : onClose());
+  // Asked while a Save was on its way, which then left nothing unsaved: the question is moot.
+  useEffect(() => {
+    if (closing && !dirty) onClose();
+  }, [closing, dirty]);
 
   const edit = (row: SettingRow, value: string | boolean | null) => {
     setEdits((e) => ({ ...e, [row.key]: value }));
