@@ -77,6 +77,12 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
   /** Runs `then` at once, or after asking when it would drop unsaved edits. */
   const unlessDirty = (then: () => void) => (dirty ? setDiscarding(() => then) : then());
   const close = () => unlessDirty(onClose);
+  // Asked while a Save was on its way, which then left nothing unsaved: go on without asking.
+  useEffect(() => {
+    if (!discarding || dirty) return;
+    setDiscarding(undefined);
+    discarding();
+  }, [discarding, dirty]);
   const open = (e: EnvList['environments'][number]) => {
     if (draft?.original !== e.name || !dirty) unlessDirty(() => edit({ original: e.name, name: e.name, variables: e.variables.map((v) => ({ ...v })) }));
   };
