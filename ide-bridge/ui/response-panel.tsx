@@ -151,7 +151,9 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings }: Response
         </p>
       )}
       {call && http && shownTab === 'body' && <HttpBody reply={http} callId={call.callId} onSave={onSave} onCopy={onCopy} />}
-      {call && shownTab === 'messages' && <GrpcMessages messages={grpc?.messages ?? call.streamed} status={grpc?.status} onCopy={onCopy} />}
+      {call && shownTab === 'messages' && (
+        <GrpcMessages key={call.callId} messages={grpc?.messages ?? call.streamed} status={grpc?.status} onCopy={onCopy} save={grpc && grpc.messages.length ? { callId: call.callId, onSave } : undefined} />
+      )}
       {shownTab === 'headers' && <Pairs pairs={(http ?? grpc)!.headers} label="Response headers" />}
       {shownTab === 'trailers' && grpc && <Pairs pairs={grpc.trailers} label="Trailers" />}
       {shownTab === 'request' && http && <SentHttp sent={http.sent} />}
@@ -341,7 +343,26 @@ function SaveAs({ callId, contentType, onSave }: { callId: string; contentType: 
   );
 }
 
-function GrpcMessages({ messages, status, onCopy }: { messages: GrpcMessage[]; status: GrpcReply['status'] | undefined; onCopy(text: string): Promise<void> }) {
+/**
+ * A long stream shows its newest messages only, as `tail -f` would: ten thousand pretty-printed
+ * replies would cost the page seconds per frame. Earlier ones come back a page at a time; Save as
+ * and Copy still take every message.
+ */
+export const SHOWN_MESSAGES = 200;
+const EARLIER_PAGE = 500;
+
+interface GrpcMessagesProps {
+  messages: GrpcMessage[];
+  status: GrpcReply['status'] | undefined;
+  onCopy(text: string): Promise<void>;
+  /** Once the call is over: Save as writes every reply message, as a JSON array. */
+  save: { callId: string; onSave: ResponsePanelProps['onSave'] } | undefined;
+}
+
+function GrpcMessages({ messages, status, onCopy, save }: GrpcMessagesProps) {
+  /** Earlier messages shown beyond the newest SHOWN_MESSAGES. */
+  const [earlier, setEarlier] = useState(0);
+  const from = Math.max(0, messages.length - SHOWN_MESSAGES - earlier);
   return (
     <div class="grpc-replies">
       {status && status.code !== 0 && (
@@ -351,9 +372,22 @@ function GrpcMessages({ messages, status, onCopy }: { messages: GrpcMessage[]; s
       )}
       {status?.details?.length ? <pre class="status-details">{JSON.stringify(status.details, null, 2)}</pre> : null}
       {messages.length === 0 && <p class="muted">No reply messages.</p>}
-      <ol class="messages">
-        {messages.map((m, i) => (
-          <GrpcMessageItem key={i} index={i} message={m} onCopy={onCopy} />
+      {save && (
+        <div class="body-tools">
+          <SaveAs callId={save.callId} contentType="application/json" onSave={save.onSave} />
+        </div>
+      )}
+      {from > 0 && (
+        <p class="earlier-messages">
+          <span class="muted">{from.toLocaleString('en')} earlier {from === 1 ? 'message is' : 'messages are'} not shown.</span>{' '}
+          <button type="button" onClick={() => setEarlier((n) => n + EARLIER_PAGE)}>
+            Show {Math.min(EARLIER_PAGE, from).toLocaleString('en')} more
+          </button>
+        </p>
+      )}
+      <ol class="messages" start={from + 1}>
+        {messages.slice(from).map((m, i) => (
+          <GrpcMessageItem key={from + i} index={from + i} message={m} onCopy={onCopy} />
         ))}
       </ol>
     </div>

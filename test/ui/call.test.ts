@@ -492,6 +492,43 @@ describe('gRPC calls from the explorer', () => {
     await poll(() => server.cancelled).toContain('Count');
   });
 
+  it('shows a long stream\'s newest messages, pages in earlier ones on request, and saves them all', async () => {
+    await openEndpoint(page, endpoints.get('Count')!);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.address);
+    await setJson(page, 'Request message', '{"n": 1250}');
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('0 OK');
+    expect(await panel.locator('.status-line').textContent()).toContain('1,250 messages');
+    const replies = panel.locator('.grpc-reply');
+    const firstShown = async () => JSON.parse((await replies.first().locator('pre').textContent())!).label as string;
+    expect(await replies.count()).toBe(200);
+    expect(await firstShown()).toBe('tick 1050');
+    expect(await replies.last().locator('.meta').textContent()).toContain('#1250');
+    const earlier = panel.locator('.earlier-messages');
+    expect(await earlier.textContent()).toContain('1,050 earlier messages are not shown.');
+    await page.screenshot({ path: screenshotPath('grpc-long-stream') });
+    await earlier.getByRole('button', { name: 'Show 500 more' }).click();
+    await poll(() => replies.count()).toBe(700);
+    expect(await firstShown()).toBe('tick 550');
+    await earlier.getByRole('button', { name: 'Show 500 more' }).click();
+    await earlier.getByRole('button', { name: 'Show 50 more' }).click();
+    await poll(() => replies.count()).toBe(1250);
+    expect(await earlier.count()).toBe(0);
+    expect(await firstShown()).toBe('tick 0');
+    // Save as writes every message, shown or not.
+    const out = path.join(tmp, 'long-stream.json');
+    await panel.getByRole('button', { name: 'Save as…' }).click();
+    expect(await panel.getByLabel('Save to file').inputValue()).toMatch(/^response-[\w-]+\.json$/);
+    await panel.getByLabel('Save to file').fill(out);
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => panel.locator('.saved').textContent()).toMatch(/^Saved [\d,]+ bytes to /);
+    const saved = JSON.parse(fs.readFileSync(out, 'utf8')) as Array<{ label: string }>;
+    expect(saved).toHaveLength(1250);
+    expect(saved[0]!.label).toBe('tick 0');
+  });
+
   it('shows a failed RPC\'s status, message and details', async () => {
     await openEndpoint(page, endpoints.get('Fail')!);
     const editor = page.locator('.request-editor');
