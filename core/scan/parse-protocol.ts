@@ -1,6 +1,7 @@
 // The messages and shared states between the scanner and its parse worker (parse-pool.ts,
 // parse-worker.ts). Every source file has an id (its place in the walk) and one Int32 state.
 
+import type { FileEntry } from './project-index';
 import type { SourceFile } from './source-model';
 
 /** Nobody has started it: whoever claims it first (compare-and-exchange) parses it. */
@@ -10,25 +11,16 @@ export const CLAIMED_BY_WORKER = 1;
 export const DONE = 2;
 export const CLAIMED_BY_SCANNER = 3;
 
-export interface ParseJob {
+/** A file to parse: where it is, as the scanner's index describes it, under its id. */
+export interface ParseJob extends Pick<FileEntry, 'path' | 'abs' | 'module' | 'lang'> {
   id: number;
-  path: string;
-  abs: string;
-  module: string;
-  lang: 'java' | 'kotlin';
   /** The text the scanner already read; the worker reads the file itself otherwise. */
   text?: string;
 }
 
 /** A file the worker may follow a type name to. */
-export interface TableEntry {
+export interface TableEntry extends Pick<FileEntry, 'path' | 'abs' | 'module' | 'lang' | 'pkg' | 'declares'> {
   id: number;
-  path: string;
-  abs: string;
-  module: string;
-  lang: 'java' | 'kotlin';
-  pkg: string;
-  declares: string[];
 }
 
 /**

@@ -432,10 +432,16 @@ describe('gRPC calls from the explorer', () => {
     await server?.stop();
   });
 
-  it('shows a server stream message by message as it arrives, then the status and headers', async () => {
-    await openEndpoint(page, endpoints.get('Count')!);
+  /** Opens an RPC of the echo service, pointed at the test server; its request editor. */
+  const openRpc = async (method: string) => {
+    await openEndpoint(page, endpoints.get(method)!);
     const editor = page.locator('.request-editor');
     await editor.getByLabel('Host').fill(server.address);
+    return editor;
+  };
+
+  it('shows a server stream message by message as it arrives, then the status and headers', async () => {
+    const editor = await openRpc('Count');
     await editor.getByRole('tab', { name: /^Metadata/ }).click();
     await editor.getByRole('button', { name: '+ Add metadata' }).click();
     await editor.locator('.rows-header input.param-name').last().fill('x-trace');
@@ -477,9 +483,7 @@ describe('gRPC calls from the explorer', () => {
   });
 
   it('cancels a running stream: what arrived stays, the status says cancelled', async () => {
-    await openEndpoint(page, endpoints.get('Count')!);
-    const editor = page.locator('.request-editor');
-    await editor.getByLabel('Host').fill(server.address);
+    const editor = await openRpc('Count');
     await setJson(page, 'Request message', '{"n": 100, "interval_ms": 100}');
     await editor.getByRole('button', { name: 'Send' }).click();
     const panel = page.locator('.response-panel');
@@ -493,9 +497,7 @@ describe('gRPC calls from the explorer', () => {
   });
 
   it('shows a long stream\'s newest messages, pages in earlier ones on request, and saves them all', async () => {
-    await openEndpoint(page, endpoints.get('Count')!);
-    const editor = page.locator('.request-editor');
-    await editor.getByLabel('Host').fill(server.address);
+    const editor = await openRpc('Count');
     await setJson(page, 'Request message', '{"n": 1250}');
     await editor.getByRole('button', { name: 'Send' }).click();
     const panel = page.locator('.response-panel');
@@ -530,9 +532,7 @@ describe('gRPC calls from the explorer', () => {
   });
 
   it('shows a failed RPC\'s status, message and details', async () => {
-    await openEndpoint(page, endpoints.get('Fail')!);
-    const editor = page.locator('.request-editor');
-    await editor.getByLabel('Host').fill(server.address);
+    const editor = await openRpc('Fail');
     await editor.getByRole('button', { name: 'Send' }).click();
     const panel = page.locator('.response-panel');
     await poll(() => panel.locator('.status').textContent()).toBe('3 INVALID_ARGUMENT');
@@ -543,9 +543,7 @@ describe('gRPC calls from the explorer', () => {
   });
 
   it('sends a client stream from a list of messages, one added and one removed', async () => {
-    await openEndpoint(page, endpoints.get('Sum')!);
-    const editor = page.locator('.request-editor');
-    await editor.getByLabel('Host').fill(server.address);
+    const editor = await openRpc('Sum');
     const before = await editor.locator('.grpc-message').count();
     await editor.getByRole('button', { name: '+ Add message' }).click();
     await poll(() => editor.locator('.grpc-message').count()).toBe(before + 1);
