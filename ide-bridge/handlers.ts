@@ -23,6 +23,8 @@ export type { Cancellation } from './bridge-error';
 export interface BridgeContext {
   serverVersion: string;
   uiUrl(): string | null;
+  /** Whether project scans may use the scan cache at all (`--no-cache` says no). */
+  scanCache?: boolean;
   /** To every connection: the IDE host and each open UI. */
   notify<N extends NotificationName>(name: N, params: NotificationParams<N>): void;
   /** To the IDE host connection(s) only; false when none is connected (a plain browser session). */
@@ -81,7 +83,7 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       let s = sessions.get(abs);
       if (!s) {
         const project = abs;
-        s = new ProjectSession(abs, { includeTests: includeTests ?? false, createdBy: `apiscout ${ctx.serverVersion}` }, {
+        s = new ProjectSession(abs, { includeTests: includeTests ?? false, createdBy: `apiscout ${ctx.serverVersion}`, scanCache: ctx.scanCache ?? true }, {
           progress: (p) => ctx.notify('scan/progress', { project, ...p }),
           changed: (c) => ctx.notify('index/changed', { project, ...c }),
           log: ctx.log,

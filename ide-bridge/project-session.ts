@@ -12,7 +12,7 @@ import { loadIndex, saveIndex } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
 import { InputError } from '../core/errors';
-import { actuatorEnabled } from '../core/config/settings';
+import { actuatorEnabled, scanCacheEnabled } from '../core/config/settings';
 import { userConfigDir } from '../core/config/user-dir';
 import { summaryOf } from './model-schemas';
 import type { ProjectStatus } from './protocol';
@@ -31,6 +31,8 @@ export interface SessionOptions {
   includeTests?: boolean;
   /** Written into the retained index. */
   createdBy: string;
+  /** Whether scans may keep parses between runs; the "scan.cache" setting can still turn it off. */
+  scanCache?: boolean;
 }
 
 export class ProjectSession {
@@ -64,7 +66,17 @@ export class ProjectSession {
   }
 
   private createScanner(): ProjectScanner {
-    return new ProjectScanner(this.root, { includeTests: this.opts.includeTests ?? false, actuator: this.actuator, onProgress: (p) => this.events.progress(p) });
+    return new ProjectScanner(this.root, {
+      includeTests: this.opts.includeTests ?? false,
+      actuator: this.actuator,
+      onProgress: (p) => this.events.progress(p),
+      cache: this.opts.scanCache !== false && this.cacheSetting() ? { version: this.opts.createdBy, warn: (m) => this.events.log(m) } : false,
+    });
+  }
+
+  /** The "scan.cache" setting, read with the scanner it applies to. */
+  private cacheSetting(): boolean {
+    return scanCacheEnabled(this.root, userConfigDir(), (m) => this.events.log(m));
   }
 
   /** Shows the retained index at once (when there is one), then scans. */

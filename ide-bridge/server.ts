@@ -17,6 +17,8 @@ export interface HubOptions {
   log(message: string): void;
   /** The loopback UI server's URL, once it listens (null without one). */
   uiUrl?(): string | null;
+  /** Keep parses between runs (core/scan/scan-cache.ts); default true. The "scan.cache" setting can turn it off per project. */
+  scanCache?: boolean;
 }
 
 export interface ConnectionOptions {
@@ -50,6 +52,7 @@ export class BridgeHub {
   constructor(private readonly opts: HubOptions) {
     this.handlers = createHandlers({
       serverVersion: opts.serverVersion,
+      scanCache: opts.scanCache ?? true,
       uiUrl: opts.uiUrl ?? (() => null),
       notify: (name, params) => {
         for (const c of this.connections) void c.sendNotification(name, params).catch(() => {});

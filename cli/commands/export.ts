@@ -14,6 +14,7 @@ import { scanProject } from '../../core/scan/scan';
 import { scriptedRequests } from '../../scripts-sandbox/export-requests';
 import type { CliIO } from '../io';
 import { reportDiagnostics } from './scan';
+import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
 
 export const exportHelp = `Usage: apiscout export --format CHANNEL [--out FILE|DIR|-] [--select QUERY] [--env NAME] [DIR]
 
@@ -30,6 +31,7 @@ Options:
   --title TEXT            the collection or document title (default: API)
   --openapi-version V     3.0.3 (default) or 3.1.0
   --include-tests         also scan test sources
+${noCacheHelp(26)}
   -h, --help              show this help
 
 cURL (defaults from the saved settings, see README):
@@ -65,6 +67,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
       title: { type: 'string' },
       'openapi-version': { type: 'string' },
       'include-tests': { type: 'boolean', default: false },
+      ...NO_CACHE_OPTION,
       resolve: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       'run-scripts': { type: 'boolean' },
@@ -93,7 +96,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   if (values.resolve && values.keep) throw new InputError('--resolve and --keep exclude each other', '--resolve');
   const dir = positionals[0] ?? io.sampleProject;
 
-  const result = await scanProject(dir, { includeTests: values['include-tests'] });
+  const result = await scanProject(dir, { includeTests: values['include-tests'], cache: scanCacheOption(values['no-cache'], io) });
   reportDiagnostics(result.diagnostics, io);
   const endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
 

@@ -9,8 +9,9 @@ import type { ScanProgress } from '../../core/scan/scan';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
 import { renderTree } from '../render-tree';
+import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
 
-export const scanHelp = `Usage: apiscout scan [DIR] [--json] [--include-tests] [--actuator] [--endpoints-only]
+export const scanHelp = `Usage: apiscout scan [DIR] [--json] [--include-tests] [--actuator] [--endpoints-only] [--no-cache]
 
 Finds the API endpoints in the Java or Kotlin code base at DIR (default: the bundled sample shop)
 and prints them as a tree: module > class > METHOD /path  name.
@@ -24,6 +25,7 @@ Options:
                     output has one endpoint a line)
   --endpoints-only  with --json, leave out the request and response models (about twice as
                     fast on a large code base); the tree never needs them
+${noCacheHelp(20)}
   -h, --help        show this help`;
 
 const PROGRESS_LINE: Record<ScanProgress['phase'], (done: number, total: number) => string> = {
@@ -42,6 +44,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
       actuator: { type: 'boolean' },
       'endpoints-only': { type: 'boolean', default: false },
       pretty: { type: 'boolean', default: false },
+      ...NO_CACHE_OPTION,
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -62,6 +65,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
       actuator: actuatorEnabled(dir, userConfigDir(), values.actuator),
       // The tree shows no parameters: resolving them would only cost time.
       requestModels: values.json && !values['endpoints-only'],
+      cache: scanCacheOption(values['no-cache'], io),
       onProgress: (p: ScanProgress) => progress.update(PROGRESS_LINE[p.phase](p.done, p.total)),
     });
   } finally {

@@ -16,6 +16,7 @@ import type { CliIO } from '../io';
 import { packageVersion } from '../version';
 import { methodLabel } from '../render-tree';
 import { reportDiagnostics } from './scan';
+import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
 
 export const searchHelp = `Usage: apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator]
 
@@ -30,6 +31,7 @@ Options:
   --limit N         at most N results (default 20)
   --refresh         scan DIR first and save a fresh index
   --include-tests   with a scan, also scan test sources
+${noCacheHelp(20)}
   --actuator        with a scan, also list Spring Boot actuator endpoints
   -h, --help        show this help`;
 
@@ -42,6 +44,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
       limit: { type: 'string', default: '20' },
       refresh: { type: 'boolean', default: false },
       'include-tests': { type: 'boolean', default: false },
+      ...NO_CACHE_OPTION,
       actuator: { type: 'boolean' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -62,7 +65,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
   const [query, dir = io.sampleProject] = positionals as [string, string?];
   // The bundled sample lives inside the installed package: never write state there.
   const retain = dir !== io.sampleProject;
-  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }, retain, io);
+  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), cache: scanCacheOption(values['no-cache'], io) }, retain, io);
   const results = search(endpoints, query, { limit });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));

@@ -10,6 +10,7 @@ import type { UiServer } from '../../ide-bridge/ui-server';
 import type { CliIO } from '../io';
 import { packageVersion } from '../version';
 import { UI_ASSETS } from './ui';
+import { scanCacheDisabledByEnv } from '../cache-option';
 
 export const serveHelp = `Usage: apiscout serve --stdio [--no-ui]
 
@@ -43,7 +44,7 @@ export async function serveCommand(args: string[], io: CliIO): Promise<number> {
   for (const level of ['log', 'info', 'debug'] as const) console[level] = console.error;
   const log = (m: string) => process.stderr.write(`[apiscout ${new Date().toISOString()}] ${m}\n`);
   let ui: UiServer | undefined;
-  const hub = new BridgeHub({ serverVersion: packageVersion(), log, uiUrl: () => ui?.url ?? null });
+  const hub = new BridgeHub({ serverVersion: packageVersion(), log, uiUrl: () => ui?.url ?? null, scanCache: !scanCacheDisabledByEnv() });
   // Listening takes a millisecond or two; `hello` can then always answer with the URL.
   if (!values['no-ui']) ui = await startUiServer({ hub, assetsDir: UI_ASSETS, log });
   return new Promise<number>((resolve) => {

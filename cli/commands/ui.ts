@@ -12,6 +12,7 @@ import { BridgeHub } from '../../ide-bridge/server';
 import { startUiServer } from '../../ide-bridge/ui-server';
 import type { CliIO } from '../io';
 import { packageVersion } from '../version';
+import { NO_CACHE_OPTION, noCacheHelp, scanCacheDisabledByEnv } from '../cache-option';
 
 export const uiHelp = `Usage: apiscout ui [DIR] [options]
 
@@ -22,6 +23,7 @@ Options:
   --no-open          print the URL, open no browser
   --port N           listen on port N (default: a free one)
   --include-tests    also scan test sources
+${noCacheHelp(21)}
   -h, --help         show this help`;
 
 /** The built web app sits beside the bundle: dist/ui next to dist/apiscout.mjs. */
@@ -35,6 +37,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
       'no-open': { type: 'boolean', default: false },
       port: { type: 'string' },
       'include-tests': { type: 'boolean', default: false },
+      ...NO_CACHE_OPTION,
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -51,7 +54,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   // The terminal is ours: sidecar logs go to stderr like the stdio sidecar's.
   const log = (m: string) => io.err(`[apiscout] ${m}`);
   let url: string | null = null;
-  const hub = new BridgeHub({ serverVersion: packageVersion(), log, uiUrl: () => url });
+  const hub = new BridgeHub({ serverVersion: packageVersion(), log, uiUrl: () => url, scanCache: !values['no-cache'] && !scanCacheDisabledByEnv() });
   const server = await startUiServer({ hub, assetsDir: UI_ASSETS, log, port });
   url = server.url;
   await hub.handlers['project/open']({ root, includeTests: values['include-tests'] }, NEVER);

@@ -97,6 +97,8 @@ export const SETTINGS = {
   /** A PEM file of extra CAs trusted for gRPC over TLS (with the system's). */
   'grpc.caFile': optionalText('gRPC CA file', { scope: 'user' }),
   'actuator.enabled': boolean('Actuator support', false),
+  /** Parses kept between runs in the project's state folder (core/scan/scan-cache.ts). */
+  'scan.cache': boolean('Keep parses between scans (scan cache)', true),
   'features.copyApiUrl': boolean('Copy API URL', true),
   'features.searchEverywhere': boolean('Search Everywhere', true),
   'http.call.before': optionalText('http.call.before'),
@@ -221,6 +223,12 @@ export function actuatorEnabled(projectDir: string, userDir: string, flag?: bool
   // A path that is no directory is the scan's to report: only the user's settings apply here.
   const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
   return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['actuator.enabled'];
+}
+
+/** Whether the sidecar's scans of `projectDir` use the scan cache: the "scan.cache" setting (on by default). */
+export function scanCacheEnabled(projectDir: string, userDir: string, warn?: Warn): boolean {
+  const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
+  return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['scan.cache'];
 }
 
 /** The settings page a key belongs on: the spec's §2.6 pages, then the caller's and the scripts'. */

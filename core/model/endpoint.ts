@@ -111,6 +111,8 @@ export interface ScanStats {
   phases?: Record<string, number>;
   /** Of `filesParsed`, how many a parse worker parsed on another core (absent: no worker ran). */
   parsedByWorker?: number;
+  /** Of `filesParsed`, how many came from the scan cache instead of a parse (absent: no cache). */
+  parsedFromCache?: number;
 }
 
 export function addressOf(method: string, path: string): string {

@@ -99,6 +99,15 @@ export class ParsePool {
     this.send({ kind: 'parse', job: { id, path: entry.path, abs: entry.abs, module: entry.module, lang: entry.lang, text: entry.text } });
   }
 
+  /**
+   * A file the scanner has already (a cached parse): the worker never starts it, nor follows
+   * its types on the scanner's behalf.
+   */
+  skip(entry: FileEntry): void {
+    const id = this.closed ? undefined : this.idOf(entry);
+    if (id !== undefined) Atomics.compareExchange(this.status, id, IDLE, CLAIMED_BY_SCANNER);
+  }
+
   /** Tells the worker every file and the type names it declares, so it can follow type names to files. */
   giveTable(entries: Iterable<FileEntry>): void {
     if (this.closed || this.given) return;
@@ -151,7 +160,9 @@ export class ParsePool {
     this.replies.delete(id);
     if (!text) return undefined;
     this.counts.worker++;
-    return decodeParse(text);
+    // The text goes with it, out of sight of comparisons and JSON: a parse cache stores it as
+    // it is, without encoding the parse again.
+    return Object.defineProperty(decodeParse(text), 'encoded', { value: text, enumerable: false });
   }
 
   /**

@@ -40,6 +40,8 @@ export type ToWorker =
 export interface ParseResult {
   file: SourceFile;
   errorLine?: number;
+  /** The codec's text this result was decoded from, when it came from another thread (never sent). */
+  encoded?: string;
 }
 
 /** `text` is the encoded ParseResult (parse-codec.ts); absent when the worker could not parse the file. */

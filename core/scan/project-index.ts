@@ -32,6 +32,8 @@ export interface FileEntry {
   topLevel?: string[];
   /** Kept only for files that will likely be parsed; re-read from disk otherwise. */
   text?: string;
+  /** A hash of the content as read, when a parse cache is in use (scan-cache.ts). */
+  hash?: string;
   parsed?: SourceFile | null;
 }
 
@@ -158,6 +160,14 @@ export interface ParsedElsewhere {
   parsedHere(entry: FileEntry, file: SourceFile): void;
 }
 
+/** Parses kept from earlier scans (scan-cache.ts), keyed by the file's content. */
+export interface ParseCache {
+  /** The parse of the file's current content, or undefined when it has none. */
+  get(entry: FileEntry): ParseResult | undefined;
+  /** A parse just made here or on another thread, before anything has used it. */
+  put(entry: FileEntry, result: ParseResult): void;
+}
+
 export class ProjectIndex {
   readonly files = new Map<string, FileEntry>();
   private readonly bySimpleName = new Map<string, FileEntry[]>();
@@ -169,6 +179,8 @@ export class ProjectIndex {
 
   /** Parses made ahead on another thread (parse-pool.ts), asked first; absent: every parse is made here. */
   parsedElsewhere?: ParsedElsewhere;
+  /** Parses from earlier scans, asked before anyone parses; absent: every file is parsed. */
+  parseCache?: ParseCache;
 
   /** Files and missing names consulted since `beginTracking`: what a result depends on. */
   private tracking?: Dependencies;
@@ -233,8 +245,13 @@ export class ProjectIndex {
   parse(entry: FileEntry): SourceFile | undefined {
     if (entry.parsed !== undefined) return entry.parsed ?? undefined;
     entry.parsed = null;
+    const cached = this.parseCache?.get(entry);
+    if (cached) return this.adopt(entry, cached.file, cached.errorLine);
     const ahead = this.parsedElsewhere?.take(entry);
-    if (ahead) return this.adopt(entry, ahead.file, ahead.errorLine);
+    if (ahead) {
+      this.parseCache?.put(entry, ahead);
+      return this.adopt(entry, ahead.file, ahead.errorLine);
+    }
     let text = entry.text;
     if (text === undefined) {
       try {
@@ -246,8 +263,9 @@ export class ProjectIndex {
     }
     entry.text = undefined; // the syntax tree replaces the text
     try {
-      const { file, errorLine } = (entry.lang === 'kotlin' ? parseKotlin : parseJava)(text, entry.path, entry.module);
-      return this.adopt(entry, file, errorLine);
+      const result = (entry.lang === 'kotlin' ? parseKotlin : parseJava)(text, entry.path, entry.module);
+      this.parseCache?.put(entry, result);
+      return this.adopt(entry, result.file, result.errorLine);
     } catch (e) {
       this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
       return undefined;

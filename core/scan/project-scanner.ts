@@ -28,6 +28,8 @@ import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
 import { ParsePool } from './parse-pool';
+import { ScanCache } from './scan-cache';
+import type { ScanCacheOptions } from './scan-cache';
 import { ProtoIndex } from './proto/proto-index';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
@@ -54,6 +56,11 @@ export interface ScanOptions {
   parseWorker?: boolean;
   /** The worker script (tests run from source, where only the bundle's script exists). */
   parseWorkerUrl?: URL;
+  /**
+   * Keep parses between processes in the project's state folder (scan-cache.ts): a full scan
+   * then parses only files whose content it has not seen. Absent or false: no cache is read or written.
+   */
+  cache?: ScanCacheOptions | false;
 }
 
 export type FileChange = { path: string; kind: 'changed' | 'created' | 'deleted' };
@@ -161,7 +168,10 @@ export class ProjectScanner {
     this.roots.clear();
     phase('walk');
 
-    const pool = this.startParsePool(walk.files.length);
+    const cache = this.opts.cache ? ScanCache.open(this.root, this.opts.cache) : undefined;
+    this.index.parseCache = cache;
+    // A worker pays for itself only on the files the cache does not have.
+    const pool = this.startParsePool(cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length);
     this.index.parsedElsewhere = pool;
     const reader = new SourceReader();
     let filesRead = 0;
@@ -182,7 +192,8 @@ export class ProjectScanner {
           } else {
             // The files kept as text are the ones the next steps parse: the worker starts on them now.
             const entry = self.admit(f.path, f.abs, bytes);
-            if (pool && entry?.text !== undefined) pool.submit(entry);
+            if (pool && entry && cache?.has(entry)) pool.skip(entry);
+            else if (pool && entry?.text !== undefined) pool.submit(entry);
           }
           yield;
         }
@@ -193,10 +204,16 @@ export class ProjectScanner {
       );
     } finally {
       this.index.parsedElsewhere = undefined;
+      this.index.parseCache = undefined;
       await pool?.close();
+    }
+    if (cache) {
+      cache.save(this.index.files.values());
+      phase('cache');
     }
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases };
     if (pool) this.stats.parsedByWorker = pool.counts.worker;
+    if (cache) this.stats.parsedFromCache = cache.counts.hits;
     return this.result();
   }
 
@@ -349,6 +366,7 @@ export class ProjectScanner {
     // NUL bytes never occur in Java or Kotlin source text.
     if (bytes.subarray(0, 8192).includes(0)) return fail('skipped: binary content in a source file');
     const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, path.endsWith('.kt') ? 'kotlin' : 'java');
+    if (this.index.parseCache) entry.hash = ScanCache.hashOf(bytes);
     if (entry.declaresAnnotation || this.isInteresting(entry)) entry.text = bytes.toString('utf8');
     this.index.add(entry);
     return entry;

@@ -1,0 +1,218 @@
+// The scan cache must change nothing but the time: a scan through it (cold, warm, after edits,
+// renames and deletions) gives exactly the endpoints, diagnostics and modules of a scan
+// without it, and a damaged, foreign or outdated cache is never trusted.
+
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import type { ScanOptions } from '../../core/scan/project-scanner';
+import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
+import type { ScanCacheOptions } from '../../core/scan/scan-cache';
+import { FIXTURES } from './fixture-case';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
+let tmp: string;
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'apiscout-scan-cache-'));
+});
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A scan's result without what only the time or the cache changes. */
+async function scan(root: string, opts: ScanOptions = {}) {
+  const result = await new ProjectScanner(root, { parseWorker: false, ...opts }).scan();
+  const { millis: _m, phases: _p, parsedFromCache, ...stats } = result.stats;
+  return { result: { ...result, stats }, parsedFromCache };
+}
+
+/** Cache options writing into `dir` (never into the scanned tree), with the warnings kept. */
+function cacheIn(dir: string, extra: Partial<ScanCacheOptions> = {}) {
+  const warnings: string[] = [];
+  const cache: ScanCacheOptions = { version: 'apiscout test', dir, warn: (m) => warnings.push(m), ...extra };
+  return { cache, warnings, file: join(dir, SCAN_CACHE_FILE) };
+}
+
+describe('scan cache', () => {
+  const fixtures = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
+
+  it('covers every fixture', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const name of fixtures) {
+    it(`gives the same scan of fixture ${name} cold, warm and without it`, async () => {
+      const root = join(FIXTURES, name);
+      const opts: ScanOptions = { actuator: true, includeTests: true };
+      const { cache, warnings, file } = cacheIn(join(tmp, `fixture-${name}`));
+      const without = await scan(root, opts);
+      const cold = await scan(root, { ...opts, cache });
+      const warm = await scan(root, { ...opts, cache });
+      expect(cold.result).toEqual(without.result);
+      expect(warm.result).toEqual(without.result);
+      expect(cold.parsedFromCache).toBe(0);
+      if (without.result.stats.filesParsed > 0) {
+        expect(existsSync(file)).toBe(true);
+        // Warm, every parse comes from the cache.
+        expect(warm.parsedFromCache).toBe(without.result.stats.filesParsed);
+      }
+      expect(warnings).toEqual([]);
+      expect(existsSync(join(root, '.apiscout'))).toBe(false);
+    });
+  }
+
+  describe('a generated code base of 1,500 files, a third Kotlin', () => {
+    let root: string;
+    let cache: ScanCacheOptions;
+    let warnings: string[];
+    let cacheFile: string;
+    const controllers = () => {
+      const out: string[] = [];
+      const visit = (dir: string) => {
+        for (const e of readdirSync(dir, { withFileTypes: true })) {
+          const p = join(dir, e.name);
+          if (e.isDirectory()) visit(p);
+          else if (/Controller\.(java|kt)$/.test(e.name)) out.push(p);
+        }
+      };
+      visit(root);
+      return out.sort();
+    };
+    /** Scans with and without the cache; they must agree, and the cache must have been used. */
+    const agree = async (minHits: number) => {
+      const without = await scan(root);
+      const withCache = await scan(root, { cache });
+      expect(withCache.result.endpoints.length).toBe(without.result.endpoints.length);
+      expect(withCache.result).toEqual(without.result);
+      expect(withCache.parsedFromCache).toBeGreaterThanOrEqual(minHits);
+      return { without, withCache };
+    };
+
+    beforeAll(() => {
+      root = join(tmp, 'gen');
+      execFileSync(process.execPath, [GENERATOR, root, '--files', '1500', '--kotlin-share', '0.3', '--seed', '7'], { encoding: 'utf8' });
+      ({ cache, warnings, file: cacheFile } = cacheIn(join(tmp, 'gen-state')));
+    });
+
+    it('scans cold, then warm with every parse from the cache', async () => {
+      const cold = await scan(root, { cache });
+      expect(cold.parsedFromCache).toBe(0);
+      const { without, withCache } = await agree(1);
+      expect(without.result.endpoints.length).toBeGreaterThan(500);
+      expect(withCache.parsedFromCache).toBe(without.result.stats.filesParsed);
+    });
+
+    it('after an edit, a rename and a deletion', async () => {
+      const [first, second, third] = controllers();
+      // An edit: a new endpoint path.
+      const text = readFileSync(first!, 'utf8');
+      const edited = text.replace(/"(\/[\w/{}-]+)"/, '"/edited$1"');
+      expect(edited).not.toBe(text);
+      writeFileSync(first!, edited);
+      // A rename: the same class in another file.
+      renameSync(second!, second!.replace(/(\w+)\.(java|kt)$/, 'Moved$1.$2'));
+      // A deletion.
+      rmSync(third!);
+      const { withCache, without } = await agree(100);
+      expect(withCache.parsedFromCache).toBeLessThan(without.result.stats.filesParsed);
+      expect(without.result.endpoints.some((e) => e.path.includes('/edited'))).toBe(true);
+      // And warm again after the change.
+      await agree(without.result.stats.filesParsed);
+    });
+
+    it('an edit that keeps the size and the mtime is caught by the content hash', async () => {
+      const file = controllers()[3]!;
+      const before = statSync(file);
+      const text = readFileSync(file, 'utf8');
+      const m = /"\/([a-z])/.exec(text)!;
+      const swapped = m[1] === 'q' ? 'z' : 'q';
+      const edited = text.slice(0, m.index + 2) + swapped + text.slice(m.index + 3);
+      expect(edited.length).toBe(text.length);
+      writeFileSync(file, edited);
+      utimesSync(file, before.atime, before.mtime);
+      expect(Math.abs(statSync(file).mtimeMs - before.mtimeMs)).toBeLessThan(1);
+      const { without } = await agree(100);
+      expect(without.result.endpoints.some((e) => e.source.file.endsWith(file.slice(root.length + 1)) && e.path.includes(`/${swapped}`))).toBe(true);
+      expect(warnings).toEqual([]);
+    });
+
+    it('a damaged entry is parsed again, with a warning', async () => {
+      const bytes = readFileSync(cacheFile);
+      // Flip one byte near the end: inside the last entry's body.
+      bytes[bytes.length - 10] ^= 0x01;
+      writeFileSync(cacheFile, bytes);
+      warnings.length = 0;
+      await agree(100);
+      expect(warnings.some((w) => w.includes('damaged entry') && w.includes(cacheFile))).toBe(true);
+      warnings.length = 0;
+      await agree(100); // rewritten without the damaged entry
+      expect(warnings).toEqual([]);
+    });
+  });
+
+  it('ignores a corrupt or foreign cache with a warning, and an older version silently', async () => {
+    const root = join(FIXTURES, 'shop');
+    const { cache, warnings, file } = cacheIn(join(tmp, 'corrupt'));
+    mkdirSync(join(tmp, 'corrupt'));
+    const reference = await scan(root);
+    const cases: Array<[string, Buffer | string, RegExp]> = [
+      ['foreign', '{"endpoints":[]}', /is not an apiscout scan cache/],
+      ['truncated header', 'apiscout-scan-cache\n5000\n{"format"', /is truncated/],
+      ['bad header', 'apiscout-scan-cache\n3\n{{{', /header does not parse/],
+      ['header of another shape', 'apiscout-scan-cache\n2\n{}', /header is not of this format/],
+    ];
+    for (const [name, content, message] of cases) {
+      writeFileSync(file, content);
+      warnings.length = 0;
+      const r = await scan(root, { cache });
+      expect(r.result, name).toEqual(reference.result);
+      expect(r.parsedFromCache, name).toBe(0);
+      expect(warnings.join('\n'), name).toMatch(message);
+      expect(warnings[0], name).toContain(file);
+      // Rewritten: the next scan is warm.
+      warnings.length = 0;
+      expect((await scan(root, { cache })).parsedFromCache, name).toBeGreaterThan(0);
+      expect(warnings, name).toEqual([]);
+    }
+    // Another apiscout's cache: not used, not worth a warning, replaced.
+    const other = { ...cache, version: 'apiscout 99.0.0' };
+    const r = await scan(root, { cache: other });
+    expect(r.parsedFromCache).toBe(0);
+    expect(r.result).toEqual(reference.result);
+    expect(warnings).toEqual([]);
+    expect((await scan(root, { cache: other })).parsedFromCache).toBeGreaterThan(0);
+    expect((await scan(root, { cache })).parsedFromCache).toBe(0);
+  });
+
+  it('stays within its size bound, and is written only when something changed', async () => {
+    const src = join(tmp, 'bounded-src');
+    cpSync(join(FIXTURES, 'shop'), src, { recursive: true });
+    const full = cacheIn(join(tmp, 'unbounded'));
+    await scan(src, { cache: full.cache });
+    const fullSize = statSync(full.file).size;
+    const small = cacheIn(join(tmp, 'bounded'), { maxBytes: Math.floor(fullSize / 3) });
+    const reference = await scan(src);
+    expect((await scan(src, { cache: small.cache })).result).toEqual(reference.result);
+    expect(statSync(small.file).size).toBeLessThan(fullSize / 2);
+    const warm = await scan(src, { cache: small.cache });
+    expect(warm.result).toEqual(reference.result);
+    expect(warm.parsedFromCache).toBeGreaterThan(0);
+    expect(warm.parsedFromCache).toBeLessThan(reference.result.stats.filesParsed);
+    // Unchanged project, full cache: not rewritten.
+    const mtime = statSync(full.file).mtimeMs;
+    const again = await new ProjectScanner(src, { parseWorker: false, cache: full.cache }).scan();
+    expect(again.stats.parsedFromCache).toBe(reference.result.stats.filesParsed);
+    expect(statSync(full.file).mtimeMs).toBe(mtime);
+    // By default the cache lives in the project's state folder.
+    await scan(src, { cache: { version: 'apiscout test' } });
+    expect(existsSync(join(src, '.apiscout', SCAN_CACHE_FILE))).toBe(true);
+    expect(readFileSync(join(src, '.apiscout', '.gitignore'), 'utf8')).toContain('*');
+  });
+});
