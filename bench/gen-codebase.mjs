@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes a synthetic, deterministic multi-module Maven code base for the scan benchmark:
-//   node bench/gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1] [--grpc-actuator]
+//   node bench/gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1] [--grpc-actuator] [--shape wide]
 // The mix follows a typical Spring service estate: ~8% @RestController classes (class-level
 // @RequestMapping, paths from constants, some inheriting mappings from an abstract base), ~2%
 // JAX-RS resources, ~25% DTOs and enums, the rest services, repositories and utilities whose
@@ -9,6 +9,12 @@
 // files are gRPC services (`@GrpcService` extending a generated ImplBase; one .proto each with
 // an RPC of every streaming kind, importing a module-wide common.proto) and ~0.5% actuator
 // @Endpoint classes with zero, one and two selectors.
+// --shape wide gives the traits of a real multi-module estate: each domain is a tree of layer
+// modules (`order/order-api`, `order/order-core`, `order/order-web`) under an aggregator pom,
+// each with its own .gitignore (one of whose rules could match a source file, so the walk must
+// test files against it); resources beside the sources (MyBatis mappers, messages, SQL, static
+// assets, about one per two source files); build output in `target/`; a front-end folder; and
+// more DTOs with getters and setters (45% of the files), fewer controllers (5.6%).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +24,8 @@ const MODULE_NAMES = [
   'order', 'catalog', 'billing', 'customer', 'inventory', 'shipping',
   'notification', 'payment', 'review', 'search', 'analytics', 'identity',
 ];
+/** The layer modules of each domain in the wide shape. */
+const LAYERS = ['web', 'core', 'api'];
 const PREFIXES = [
   'Order', 'Line', 'Customer', 'Product', 'Price', 'Stock', 'Warehouse', 'Invoice', 'Payment', 'Refund',
   'Coupon', 'Cart', 'Address', 'Shipment', 'Parcel', 'Carrier', 'Review', 'Rating', 'Account', 'Tenant',
@@ -731,13 +739,32 @@ ${modules.map((m) => `    <module>${m.dir}</module>`).join('\n')}
 `;
 }
 
-function modulePom(mod, kotlin) {
+/** The pom of one domain in the wide shape: the parent of its layer modules. */
+function aggregatorPom(domain, modules) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <parent>
     <groupId>com.acme</groupId>
     <artifactId>acme-platform</artifactId>
+    <version>1.0.0-SNAPSHOT</version>
+  </parent>
+  <artifactId>${domain}</artifactId>
+  <packaging>pom</packaging>
+  <modules>
+${modules.map((m) => `    <module>${m.dir.slice(domain.length + 1)}</module>`).join('\n')}
+  </modules>
+</project>
+`;
+}
+
+function modulePom(mod, kotlin, parent = 'acme-platform') {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <parent>
+    <groupId>com.acme</groupId>
+    <artifactId>${parent}</artifactId>
     <version>1.0.0-SNAPSHOT</version>
   </parent>
   <artifactId>${mod.artifactId}</artifactId>
@@ -871,17 +898,31 @@ function actuatorJava(r, mod, e) {
  * Splits N files over the modules and kinds. Per module: 4 support files (constants, base
  * controller, Result, application); then controllers, resources, DTOs/enums and the rest.
  */
-export function generate(outDir, { files, kotlinShare = 0, seed = 1, grpcActuator = false }) {
+export function generate(outDir, { files, kotlinShare = 0, seed = 1, grpcActuator = false, shape = 'flat' }) {
   if (!Number.isInteger(files) || files < 60) throw new Error('--files must be an integer of at least 60');
+  if (shape !== 'flat' && shape !== 'wide') throw new Error('--shape must be flat or wide');
   const r = new Rng(seed);
-  const moduleCount = Math.min(MODULE_NAMES.length, Math.max(2, Math.round(files / 1500)));
-  const modules = MODULE_NAMES.slice(0, moduleCount).map((name) => ({
-    name, dir: `${name}-service`, artifactId: `${name}-service`, pkg: `com.acme.${name}`,
-  }));
-  const total = { controllers: Math.round(files * 0.08), resources: Math.round(files * 0.02), dtos: Math.round(files * 0.25) };
+  const wide = shape === 'wide';
+  const moduleCount = wide
+    ? Math.min(MODULE_NAMES.length * LAYERS.length, Math.max(2, Math.round(files / 150)))
+    : Math.min(MODULE_NAMES.length, Math.max(2, Math.round(files / 1500)));
+  const modules = wide
+    ? Array.from({ length: moduleCount }, (_, i) => {
+      const domain = MODULE_NAMES[Math.floor(i / LAYERS.length)];
+      const layer = LAYERS[i % LAYERS.length];
+      return { name: `${domain}-${layer}`, domain, dir: `${domain}/${domain}-${layer}`, artifactId: `${domain}-${layer}`, pkg: `com.acme.${domain}.${layer}` };
+    })
+    : MODULE_NAMES.slice(0, moduleCount).map((name) => ({
+      name, dir: `${name}-service`, artifactId: `${name}-service`, pkg: `com.acme.${name}`,
+    }));
+  const total = wide
+    ? { controllers: Math.round(files * 0.056), resources: Math.round(files * 0.014), dtos: Math.round(files * 0.45) }
+    : { controllers: Math.round(files * 0.08), resources: Math.round(files * 0.02), dtos: Math.round(files * 0.25) };
   const share = (n, i) => Math.floor(n / moduleCount) + (i < n % moduleCount ? 1 : 0);
   const manifest = {
-    generator: 'bench/gen-codebase.mjs', seed, kotlinShare, files: 0, bytes: 0, modules: modules.map((m) => m.artifactId),
+    generator: 'bench/gen-codebase.mjs', seed, kotlinShare, shape, files: 0, bytes: 0, modules: modules.map((m) => m.artifactId),
+    // Files the scan walks past: resources, build output, the front end (--shape wide).
+    otherFiles: 0,
     java: { files: 0, controllers: 0, resources: 0, mappings: 0, endpoints: 0 },
     kotlin: { files: 0, controllers: 0, resources: 0, mappings: 0, endpoints: 0 },
     // With --grpc-actuator: gRPC services (one .proto each, beside the counted sources) and actuator endpoints.
@@ -911,11 +952,37 @@ export function generate(outDir, { files, kotlinShare = 0, seed = 1, grpcActuato
   };
   const lang = () => (kotlinShare > 0 && r.chance(kotlinShare) ? 'kt' : 'java');
 
-  write('pom.xml', rootPom(modules));
+  const extra = (rel, text) => {
+    write(rel, text);
+    manifest.otherFiles++;
+  };
+  write('pom.xml', rootPom(wide ? [...new Set(modules.map((m) => m.domain))].map((d) => ({ dir: d })) : modules));
+  if (wide) {
+    for (const domain of new Set(modules.map((m) => m.domain))) {
+      write(`${domain}/pom.xml`, aggregatorPom(domain, modules.filter((m) => m.domain === domain)));
+    }
+    // A front end beside the services: many files, none of them Java or Kotlin.
+    for (let i = 0; i < Math.round(files * 0.05); i++) extra(`frontend/src/app/feature-${i % 40}/part-${i}.ts`, `export const part${i} = ${i};\n`);
+    for (let i = 0; i < 200; i++) extra(`frontend/node_modules/lib-${i % 20}/index-${i}.js`, `module.exports = ${i};\n`);
+  }
   write('.gitignore', 'target/\n*.iml\n.idea/\n');
   write('README.md', '# acme-platform\n\nSynthetic code base for the apiscout scan benchmark.\n');
   modules.forEach((mod, mi) => {
-    write(`${mod.dir}/pom.xml`, modulePom(mod, kotlinShare > 0));
+    write(`${mod.dir}/pom.xml`, modulePom(mod, kotlinShare > 0, wide ? mod.domain : undefined));
+    if (wide) {
+      // Rules that name folders, and one that could name a source file: the walk tests every file against it.
+      write(`${mod.dir}/.gitignore`, '/target/\n*.log\n/local-config/\n*.bak\n**/*Generated.java\n!keep.log\n');
+      const nOther = Math.round(share(files, mi) * 0.5);
+      for (let i = 0; i < nOther; i++) {
+        const kind = i % 5;
+        if (kind === 0) extra(`${mod.dir}/src/main/resources/mapper/${mod.domain}/Mapper${i}.xml`, `<?xml version="1.0"?>\n<mapper namespace="${mod.pkg}.Mapper${i}">\n  <select id="find${i}">SELECT * FROM t${i}</select>\n</mapper>\n`);
+        else if (kind === 1) extra(`${mod.dir}/src/main/resources/i18n/messages_${i}.properties`, `greeting.${i}=Hello ${i}\n`);
+        else if (kind === 2) extra(`${mod.dir}/src/main/resources/db/migration/V${i}__change.sql`, `ALTER TABLE t${i} ADD COLUMN c${i} INT;\n`);
+        else if (kind === 3) extra(`${mod.dir}/src/main/resources/static/js/page-${i}.js`, `console.log(${i});\n`);
+        else extra(`${mod.dir}/target/classes/${mod.pkg.replace(/\./g, '/')}/Compiled${i}.class`, `\u00ca\u00fe\u00ba\u00be${i}`);
+      }
+      extra(`${mod.dir}/local-config/application-local.yml`, 'debug: true\n');
+    }
     write(`${mod.dir}/src/main/resources/application.yml`, `server:\n  port: ${8080 + mi}\nspring:\n  application:\n    name: ${mod.artifactId}\n`);
     source(mod, 'java', 'web', 'ApiPaths', apiPathsJava(mod));
     source(mod, 'java', 'web', 'AbstractCrudController', baseControllerJava(mod));
@@ -995,17 +1062,18 @@ export function generate(outDir, { files, kotlinShare = 0, seed = 1, grpcActuato
 }
 
 function parseArgs(argv) {
-  const out = { outDir: undefined, files: undefined, kotlinShare: 0, seed: 1, grpcActuator: false };
+  const out = { outDir: undefined, files: undefined, kotlinShare: 0, seed: 1, grpcActuator: false, shape: 'flat' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--files') out.files = Number(argv[++i]);
     else if (a === '--kotlin-share') out.kotlinShare = Number(argv[++i]);
     else if (a === '--seed') out.seed = Number(argv[++i]);
     else if (a === '--grpc-actuator') out.grpcActuator = true;
+    else if (a === '--shape') out.shape = argv[++i];
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else out.outDir = a;
   }
-  if (!out.outDir || out.files === undefined) throw new Error('usage: gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1] [--grpc-actuator]');
+  if (!out.outDir || out.files === undefined) throw new Error('usage: gen-codebase.mjs OUT_DIR --files N [--kotlin-share 0.0] [--seed 1] [--grpc-actuator] [--shape flat|wide]');
   if (!(out.kotlinShare >= 0 && out.kotlinShare <= 1)) throw new Error('--kotlin-share must be between 0 and 1');
   if (!Number.isInteger(out.seed)) throw new Error('--seed must be an integer');
   return out;

@@ -200,6 +200,30 @@ describe('bench/gen-codebase.mjs', () => {
     expect(endpoints.filter((e) => e.framework === 'actuator')).toHaveLength(manifest.actuator.endpoints);
   });
 
+  it('with --shape wide, lays out domain trees of layer modules with resources, build output and nested .gitignore files', async () => {
+    const dir = path.join(tmp, 'wide');
+    const manifest = generate(dir, '--files', '600', '--seed', '7', '--shape', 'wide') as Manifest & { otherFiles: number };
+    const walk = walkProject(dir, { extensions: ['.java'] });
+    expect(walk.files).toHaveLength(600);
+    const modules = detectModules(dir, walk.buildFiles);
+    expect(modules.map((m) => m.dir)).toContain('order/order-web');
+    expect(modules.map((m) => m.dir)).toContain('order/order-core');
+    expect(modules.map((m) => m.dir)).toContain('catalog/catalog-web');
+    expect(modules.filter((m) => m.dir.includes('/')).length).toBe(4);
+    expect(fs.existsSync(path.join(dir, 'order', 'order-web', '.gitignore'))).toBe(true);
+    // About one other file per two sources, and build output the walk never enters.
+    expect(manifest.otherFiles).toBeGreaterThan(300);
+    expect(fs.readdirSync(path.join(dir, 'order', 'order-web', 'target'))).not.toHaveLength(0);
+    // Mostly DTOs with getters and setters: fewer endpoints per file than the flat shape.
+    const dtos = walk.files.filter((f) => f.path.includes('/dto/'));
+    expect(dtos.length).toBeGreaterThan(600 * 0.4);
+    expect(fs.readFileSync(dtos.find((f) => f.path.endsWith('Dto.java'))!.abs, 'utf8')).toMatch(/public void set\w+\(/);
+    const { endpoints, diagnostics } = await scanProject(dir, { requestModels: false });
+    expect(diagnostics).toEqual([]);
+    expect(endpoints).toHaveLength(manifest.endpoints);
+    expect(manifest.endpoints / 600).toBeLessThan(0.6);
+  });
+
   it('refuses to overwrite a folder it did not write', () => {
     const dir = path.join(tmp, 'foreign');
     fs.mkdirSync(dir);
