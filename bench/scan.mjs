@@ -2,6 +2,7 @@
 // Scan benchmark: times `node dist/apiscout.mjs scan --json DIR` as a fresh process per run and
 // sets it against the floor, a fresh process that only walks the tree and reads every source file.
 //   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH] [--endpoints-only] [--grpc-actuator] [--no-worker]
+//                       [--shape flat|wide] [--suite] [--channels markdown,openapi,...]
 // --no-worker scans without the parse worker (APISCOUT_PARSE_WORKER=0), for an A/B on one machine.
 // CPU is reported beside wall time: summed over all threads, and the main thread's alone.
 // --endpoints-only measures `scan --json --endpoints-only` (no request/response models).
@@ -9,6 +10,11 @@
 // scans with `--actuator`.
 // Without DIR, a code base of --files files is generated once and cached under bench/out/.
 // --cli measures another build of the CLI (same `scan --json DIR` contract).
+// --shape wide generates the multi-module shape (bench/gen-codebase.mjs --shape wide).
+// Every scan above is cold: the scan cache (.apiscout/scan-cache.bin) is deleted before each.
+// --suite measures, in each round and against the floor of that round: a cold scan with
+// models, a warm one (the cache the cold one left), a cold endpoints-only scan, and a warm
+// `export --format C` for each of --channels (default all eight); ratios are of medians.
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -79,8 +85,14 @@ function failure(what, res) {
   return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
 }
 
-async function runScan(cli, dir, endpointsOnly, actuator, noWorker) {
+/** Removes the scan cache the CLI keeps in the project's state folder: the next scan is cold. */
+function dropCache(dir) {
+  fs.rmSync(path.join(dir, '.apiscout', 'scan-cache.bin'), { force: true });
+}
+
+async function runScan(cli, dir, endpointsOnly, actuator, noWorker, warm = false) {
   const env = noWorker ? { ...process.env, APISCOUT_PARSE_WORKER: '0' } : process.env;
+  if (!warm) dropCache(dir);
   const res = await runChild([cli, 'scan', '--json', ...(endpointsOnly ? ['--endpoints-only'] : []), ...(actuator ? ['--actuator'] : []), dir], env);
   if (res.code !== 0) throw failure('scan', res);
   let out;
@@ -92,8 +104,19 @@ async function runScan(cli, dir, endpointsOnly, actuator, noWorker) {
   const stats = out.stats ?? {};
   return {
     wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs, endpoints: out.endpoints?.length ?? 0, diagnostics: out.diagnostics?.length ?? 0,
-    filesRead: stats.filesRead, filesParsed: stats.filesParsed, parsedByWorker: stats.parsedByWorker, bytesRead: stats.bytesRead, millis: stats.millis, phases: stats.phases,
+    filesRead: stats.filesRead, filesParsed: stats.filesParsed, parsedByWorker: stats.parsedByWorker, parsedFromCache: stats.parsedFromCache, bytesRead: stats.bytesRead, millis: stats.millis, phases: stats.phases,
   };
+}
+
+const CHANNELS = ['markdown', 'yapi', 'postman', 'curl', 'http-client', 'hoppscotch', 'openapi', 'apipost'];
+
+/** `export --format CHANNEL DIR` into a scratch folder, warm (the scan cache in place). */
+async function runExport(cli, dir, channel, out) {
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const res = await runChild([cli, 'export', '--format', channel, '--out', `${out}/`, dir]);
+  if (res.code !== 0) throw failure(`export --format ${channel}`, res);
+  return { wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs };
 }
 
 async function runFloor(dir) {
@@ -105,7 +128,7 @@ async function runFloor(dir) {
 // ---------------------------------------------------------------- code base
 
 function parseArgs(argv) {
-  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI, endpointsOnly: false, grpcActuator: false, noWorker: false };
+  const opts = { dir: undefined, files: 10000, runs: 3, kotlinShare: 0, seed: 1, json: false, cli: DEFAULT_CLI, endpointsOnly: false, grpcActuator: false, noWorker: false, shape: 'flat', suite: false, channels: CHANNELS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--files') opts.files = Number(argv[++i]);
@@ -116,21 +139,26 @@ function parseArgs(argv) {
     else if (a === '--endpoints-only') opts.endpointsOnly = true;
     else if (a === '--grpc-actuator') opts.grpcActuator = true;
     else if (a === '--no-worker') opts.noWorker = true;
+    else if (a === '--shape') opts.shape = argv[++i];
+    else if (a === '--suite') opts.suite = true;
+    else if (a === '--channels') opts.channels = argv[++i].split(',');
     else if (a === '--cli') opts.cli = path.resolve(argv[++i]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.dir = path.resolve(a);
   }
   if (!(Number.isInteger(opts.runs) && opts.runs > 0)) throw new Error('--runs must be a positive integer');
+  if (opts.shape !== 'flat' && opts.shape !== 'wide') throw new Error('--shape must be flat or wide');
+  for (const c of opts.channels) if (!CHANNELS.includes(c)) throw new Error(`--channels: unknown channel ${c}`);
   return opts;
 }
 
 /** The cached generated code base; its name carries the generator's hash, so edits regenerate it. */
 async function generatedCodebase(opts, log) {
   const hash = createHash('sha256').update(fs.readFileSync(GENERATOR)).digest('hex').slice(0, 8);
-  const dir = path.join(here, 'out', `gen-${opts.files}-k${opts.kotlinShare}-s${opts.seed}${opts.grpcActuator ? '-ga' : ''}-${hash}`);
+  const dir = path.join(here, 'out', `gen-${opts.files}-k${opts.kotlinShare}-s${opts.seed}${opts.grpcActuator ? '-ga' : ''}${opts.shape === 'wide' ? '-wide' : ''}-${hash}`);
   if (fs.existsSync(path.join(dir, 'bench-manifest.json'))) return dir;
   log(`generating ${opts.files} files into ${path.relative(repo, dir)} ...`);
-  const res = await runChild([GENERATOR, dir, '--files', String(opts.files), '--kotlin-share', String(opts.kotlinShare), '--seed', String(opts.seed), ...(opts.grpcActuator ? ['--grpc-actuator'] : [])]);
+  const res = await runChild([GENERATOR, dir, '--files', String(opts.files), '--kotlin-share', String(opts.kotlinShare), '--seed', String(opts.seed), ...(opts.grpcActuator ? ['--grpc-actuator'] : []), '--shape', opts.shape]);
   if (res.code !== 0) throw failure('gen-codebase', res);
   return dir;
 }
@@ -185,6 +213,7 @@ async function main() {
   const dir = opts.dir ?? (await generatedCodebase(opts, log));
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} is not a folder`);
   const manifest = readManifest(dir);
+  if (opts.suite) return suite(opts, dir, manifest, log);
 
   let scanError;
   if (!fs.existsSync(opts.cli)) {
@@ -236,6 +265,52 @@ async function main() {
     process.stdout.write(`${out.join('\n')}\n`);
   }
   if (scanError) process.exitCode = 1;
+}
+
+/** The done-when figures of issue 24: every measure beside the floor of the same rounds. */
+async function suite(opts, dir, manifest, log) {
+  if (!fs.existsSync(opts.cli)) throw new Error(`${opts.cli} not found: run \`npm run build\` first`);
+  const kinds = ['floor', 'cold', 'warm', 'endpointsOnly', ...opts.channels.map((c) => `export:${c}`)];
+  const runs = Object.fromEntries(kinds.map((k) => [k, []]));
+  const out = fs.mkdtempSync(path.join(here, 'out', 'export-'));
+  try {
+    for (let i = 0; i < opts.runs; i++) {
+      runs.floor.push(await runFloor(dir));
+      runs.cold.push(await runScan(opts.cli, dir, false, opts.grpcActuator, opts.noWorker));
+      runs.warm.push(await runScan(opts.cli, dir, false, opts.grpcActuator, opts.noWorker, true));
+      runs.endpointsOnly.push(await runScan(opts.cli, dir, true, opts.grpcActuator, opts.noWorker));
+      // The endpoints-only scan left a cache too (the same parses, fewer of them): warm it again.
+      await runScan(opts.cli, dir, false, opts.grpcActuator, opts.noWorker, true);
+      for (const c of opts.channels) runs[`export:${c}`].push(await runExport(opts.cli, dir, c, path.join(out, c)));
+      log(`round ${i + 1}/${opts.runs}: ${kinds.map((k) => `${k} ${runs[k].at(-1).wallMs.toFixed(0)}`).join(', ')} ms`);
+    }
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+  const med = (k, f = 'wallMs') => median(runs[k].map((r) => r[f]));
+  const floor = med('floor');
+  const warm = med('warm');
+  const rows = kinds.map((k) => ({
+    name: k, medianMs: med(k), cpuMedianMs: k === 'floor' ? undefined : med(k, 'cpuMs'), overFloor: med(k) / floor,
+    overWarm: k.startsWith('export:') ? med(k) / warm : undefined,
+    parsed: runs[k][0].filesParsed, fromCache: runs[k][0].parsedFromCache, endpoints: runs[k][0].endpoints,
+    phases: runs[k][0].phases ? medianPhases(runs[k]) : undefined,
+  }));
+  const report = { dir, runs: opts.runs, node: process.version, shape: manifest?.shape ?? opts.shape, files: runs.floor[0].files, bytes: runs.floor[0].bytes, expectedEndpoints: manifest?.endpoints, rows };
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  const fmt = (x, d = 0) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(d));
+  const lines = [`code base: ${dir} (${report.files} source files, ${(report.bytes / 1048576).toFixed(1)} MB, shape ${report.shape}), ${opts.runs} rounds, node ${process.version}`, ''];
+  lines.push(['', 'median ms', 'CPU ms', '/ floor', '/ warm', 'parsed', 'from cache'].map((h, i) => (i ? h.padStart(12) : h.padEnd(20))).join(''));
+  for (const r of rows) {
+    lines.push([r.name.padEnd(20), fmt(r.medianMs).padStart(12), fmt(r.cpuMedianMs).padStart(12), `${fmt(r.overFloor, 2)}x`.padStart(12),
+      (r.overWarm === undefined ? '' : `${fmt(r.overWarm, 2)}x`).padStart(12), fmt(r.parsed).padStart(12), fmt(r.fromCache).padStart(12)].join(''));
+  }
+  lines.push('');
+  for (const r of rows) if (r.phases) lines.push(`phases ${r.name}: ${Object.entries(r.phases).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')} ms`);
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 if (process.argv[2] === '--floor-child') {
