@@ -18,6 +18,12 @@ export interface WalkOptions {
   includeTests?: boolean;
   /** Wanted extensions with their dot, e.g. `['.java', '.kt', '.proto']`. */
   extensions: readonly string[];
+  /**
+   * Stat every wanted file (default true): its size, the size limit and readability are known
+   * from the walk. False leaves those to a reader that opens the files anyway (checkRead): a stat
+   * per file costs several times the directory walk itself. `size` is then 0.
+   */
+  stat?: boolean;
 }
 
 export interface WalkResult {
@@ -69,6 +75,7 @@ interface Walk {
   /** Endings of every file name we keep: the extensions and the build file names. */
   suffixes: string[];
   includeTests: boolean;
+  stat: boolean;
   /** Effective uid and groups, read once; undefined where there are none (Windows) or for root. */
   user: { uid: number; gids: Set<number> } | undefined;
   result: WalkResult;
@@ -85,6 +92,7 @@ export function walkProject(root: string, opts: WalkOptions): WalkResult {
     wanted: (name) => exts.some((e) => name.length > e.length && name.endsWith(e)),
     suffixes: [...exts, ...BUILD_FILE_NAMES].map((e) => (IGNORE_CASE ? e.toLowerCase() : e)),
     includeTests: opts.includeTests ?? false,
+    stat: opts.stat ?? true,
     user: currentUser(),
     result,
     ancestors: new Set(),
@@ -180,6 +188,10 @@ function isSourceRoot(rel: string): boolean {
 }
 
 function addSource(walk: Walk, abs: string, rel: string, known: fs.Stats | undefined): void {
+  if (!walk.stat && !known) {
+    walk.result.files.push({ path: rel, abs, size: 0 });
+    return;
+  }
   let st: fs.Stats;
   try {
     st = known ?? fs.statSync(abs);
@@ -188,8 +200,7 @@ function addSource(walk: Walk, abs: string, rel: string, known: fs.Stats | undef
     return;
   }
   if (st.size > MAX_SOURCE_BYTES) {
-    const mb = (st.size / (1024 * 1024)).toFixed(1);
-    walk.result.diagnostics.push({ file: rel, message: `skipped: ${mb} MB is over the 2 MB limit` });
+    walk.result.diagnostics.push({ file: rel, message: tooLarge(st.size) });
     return;
   }
   const denied = unreadable(walk, abs, st);
@@ -315,6 +326,19 @@ export function rebaseGitignore(text: string, base: string): string[] {
     out.push(`${neg}${base}/${anchored ? '' : '**/'}${rest}`);
   }
   return out;
+}
+
+function tooLarge(size: number): string {
+  return `skipped: ${(size / (1024 * 1024)).toFixed(1)} MB is over the 2 MB limit`;
+}
+
+/**
+ * For a walk without `stat`: what the walk would have said of a file once it is read, in the
+ * walk's words. `error`: opening or reading failed; `size`: the bytes the file holds.
+ */
+export function checkRead(error: unknown, size: number): string | undefined {
+  if (error !== undefined) return `cannot read file: ${reason(error)}`;
+  return size > MAX_SOURCE_BYTES ? tooLarge(size) : undefined;
 }
 
 /** "permission denied (EACCES)": Node's message without the code prefix and the absolute path. */

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_SOURCE_BYTES, walkProject } from './files';
 import { ProjectScanner } from './project-scanner';
 import type { FileChange } from './project-scanner';
 
@@ -308,5 +309,42 @@ class ReportController {
     s.rescan([{ path: `${K}Routes.kt`, kind: 'created' }]);
     expect(addresses(s)).toEqual(['GET /reports com.acme.ReportController#list']);
     await expectSameAsFullScan(s);
+  });
+});
+
+describe('files the walk lists without a stat', () => {
+  it('are skipped in the walk’s own words when unreadable or over the size limit', async () => {
+    const { root, write } = project({
+      ...BASE,
+      [`${J}Big.java`]: `package com.acme; class Big { String s = "${'x'.repeat(MAX_SOURCE_BYTES)}"; }`,
+      [`${J}Locked.java`]: 'package com.acme; class Locked {}',
+    });
+    write(`${J}Fine.java`, 'package com.acme; class Fine {}');
+    chmodSync(join(root, `${J}Locked.java`), 0o000);
+    chmodSync(root, 0o755);
+    // As root, permission bits do not bind: drop to `nobody` for the scan so they do.
+    const asRoot = process.geteuid?.() === 0;
+    if (asRoot) {
+      process.setegid!(65534);
+      process.seteuid!(65534);
+    }
+    let scanned;
+    let walked;
+    try {
+      scanned = await new ProjectScanner(root).scan();
+      walked = walkProject(root, { extensions: ['.java', '.kt', '.proto'] });
+    } finally {
+      if (asRoot) {
+        process.seteuid!(0);
+        process.setegid!(0);
+      }
+    }
+    const expected = [
+      { file: `${J}Big.java`, message: 'skipped: 2.0 MB is over the 2 MB limit' },
+      { file: `${J}Locked.java`, message: 'cannot read file: permission denied (EACCES)' },
+    ];
+    expect(walked.diagnostics).toEqual(expected);
+    expect(scanned.diagnostics).toEqual(expected);
+    expect(scanned.stats.filesRead).toBe(walked.files.length);
   });
 });

@@ -15,12 +15,12 @@
 // annotation type, an @ApplicationPath) recomputes every root, still without reading or
 // parsing any other file again.
 
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { readServletPaths } from '../config/spring-boot-config';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult } from '../model/endpoint';
-import { walkProject } from './files';
+import { checkRead, MAX_SOURCE_BYTES, walkProject } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { detectModules, moduleFor } from './modules';
@@ -157,7 +157,8 @@ export class ProjectScanner {
       phases[name] = Math.round(now - mark);
       mark = now;
     };
-    const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION] });
+    // No stat per file: the read below opens every file anyway and says what the walk would have.
+    const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false });
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
     this.index = new ProjectIndex([]);
@@ -182,11 +183,14 @@ export class ProjectScanner {
       (function* () {
         for (const [i, f] of walk.files.entries()) {
           if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
-          const bytes = reader.read(f.abs, f.size);
-          if (typeof bytes !== 'string') {
-            filesRead++;
-            bytesRead += bytes.length;
+          const bytes = reader.readWalked(f.abs);
+          if ('skipped' in bytes) {
+            walk.diagnostics.push({ file: f.path, message: bytes.skipped });
+            yield;
+            continue;
           }
+          filesRead++;
+          bytesRead += bytes.length;
           if (f.path.endsWith(PROTO_EXTENSION)) {
             self.admitProto(f.path, f.abs, bytes);
           } else {
@@ -568,24 +572,51 @@ class SourceReader {
     }
     try {
       if (sizeHint + 1 > this.buf.length) this.buf = Buffer.allocUnsafe(sizeHint + 1);
-      let n = 0;
-      for (;;) {
-        const got = readSync(fd, this.buf, n, this.buf.length - n, n);
-        if (got === 0) break;
-        n += got;
-        if (n === this.buf.length) {
-          // The file grew since it was listed.
-          const bigger = Buffer.allocUnsafe(this.buf.length * 2);
-          this.buf.copy(bigger, 0, 0, n);
-          this.buf = bigger;
-        }
-      }
-      return this.buf.subarray(0, n);
+      return this.readAll(fd, Infinity);
     } catch (e) {
       return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     } finally {
       closeSync(fd);
     }
+  }
+
+  /**
+   * A file listed by a walk without stat (files.ts): its bytes, or, in the walk's words, why it
+   * is skipped (unreadable, over the size limit: only the limit's worth is read to find out).
+   */
+  readWalked(abs: string): Buffer | { skipped: string } {
+    let fd: number;
+    try {
+      fd = openSync(abs, 'r');
+    } catch (e) {
+      return { skipped: checkRead(e, 0)! };
+    }
+    try {
+      const bytes = this.readAll(fd, MAX_SOURCE_BYTES + 1);
+      return bytes.length > MAX_SOURCE_BYTES ? { skipped: checkRead(undefined, fstatSync(fd).size)! } : bytes;
+    } catch (e) {
+      return { skipped: checkRead(e, 0)! };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Reads until the end or `limit` bytes, growing the buffer as needed. */
+  private readAll(fd: number, limit: number): Buffer {
+    let n = 0;
+    for (;;) {
+      const got = readSync(fd, this.buf, n, this.buf.length - n, n);
+      if (got === 0) break;
+      n += got;
+      if (n >= limit) break;
+      if (n === this.buf.length) {
+        // Larger than any file so far (or grown since it was listed).
+        const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+        this.buf.copy(bigger, 0, 0, n);
+        this.buf = bigger;
+      }
+    }
+    return this.buf.subarray(0, n);
   }
 }
 

@@ -68,7 +68,8 @@ describe('scan cache', () => {
     });
   }
 
-  describe('a generated code base of 1,500 files, a third Kotlin', () => {
+  // Several scans of 1,500 files each: generous time, for a loaded machine.
+  describe('a generated code base of 1,500 files, a third Kotlin', { timeout: 600_000 }, () => {
     let root: string;
     let cache: ScanCacheOptions;
     let warnings: string[];
@@ -99,7 +100,7 @@ describe('scan cache', () => {
       root = join(tmp, 'gen');
       execFileSync(process.execPath, [GENERATOR, root, '--files', '1500', '--kotlin-share', '0.3', '--seed', '7'], { encoding: 'utf8' });
       ({ cache, warnings, file: cacheFile } = cacheIn(join(tmp, 'gen-state')));
-    });
+    }, 300_000);
 
     it('scans cold, then warm with every parse from the cache', async () => {
       const cold = await scan(root, { cache });

@@ -1,0 +1,96 @@
+// The scan cache as a user meets it: the built CLI keeps it in the project's state folder,
+// scan and export reuse it, --no-cache and APISCOUT_SCAN_CACHE=0 leave it alone, and a damaged
+// one is reported and replaced.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+let tmp: string;
+let shop: string;
+let cacheFile: string;
+
+/** The test run turns the cache off for every child (vitest.config.ts); these turn it back on. */
+function run(args: string[], env: Record<string, string> = { APISCOUT_SCAN_CACHE: '' }) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 1 << 26 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function scanJson(...extra: string[]) {
+  const r = run(['scan', '--json', ...extra, shop]);
+  expect(r.code, r.stderr).toBe(0);
+  const out = JSON.parse(r.stdout) as { endpoints: unknown[]; diagnostics: unknown[]; stats: { parsedFromCache?: number; filesParsed: number } };
+  return { out, stderr: r.stderr, same: { endpoints: out.endpoints, diagnostics: out.diagnostics } };
+}
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist/apiscout.mjs'))) execFileSync('npx', ['rollup', '-c'], { cwd: ROOT, stdio: 'ignore' });
+  tmp = mkdtempSync(join(tmpdir(), 'apiscout-scan-cache-cli-'));
+  shop = join(tmp, 'shop');
+  cpSync(SHOP, shop, { recursive: true });
+  cacheFile = join(shop, '.apiscout', 'scan-cache.bin');
+});
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the scan cache in the CLI', () => {
+  it('is written by a scan and read by the next, which gives the same result', () => {
+    const reference = scanJson('--no-cache');
+    expect(reference.out.stats.parsedFromCache).toBeUndefined();
+    expect(existsSync(cacheFile)).toBe(false);
+    const cold = scanJson();
+    expect(cold.out.stats.parsedFromCache).toBe(0);
+    expect(existsSync(cacheFile)).toBe(true);
+    const warm = scanJson();
+    expect(warm.out.stats.parsedFromCache).toBe(reference.out.stats.filesParsed);
+    expect(cold.same).toEqual(reference.same);
+    expect(warm.same).toEqual(reference.same);
+    // Personal state: the state folder's .gitignore keeps it out of version control.
+    expect(readFileSync(join(shop, '.apiscout', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+  });
+
+  it('serves export, whose output is the same with and without it', () => {
+    const mtime = statSync(cacheFile).mtimeMs;
+    const withCache = run(['export', '--format', 'openapi', shop]);
+    const without = run(['export', '--format', 'openapi', '--no-cache', shop]);
+    expect(withCache.code, withCache.stderr).toBe(0);
+    expect(withCache.stdout).toBe(without.stdout);
+    expect(withCache.stdout).toContain('openapi:');
+    // Nothing changed: the cache is read, not rewritten.
+    expect(statSync(cacheFile).mtimeMs).toBe(mtime);
+  });
+
+  it('is neither read nor written with --no-cache or APISCOUT_SCAN_CACHE=0', () => {
+    rmSync(cacheFile);
+    expect(scanJson('--no-cache').out.stats.parsedFromCache).toBeUndefined();
+    expect(run(['search', 'orders', '--refresh', '--no-cache', shop]).code).toBe(0);
+    expect(run(['export', '--format', 'markdown', '--no-cache', shop]).code).toBe(0);
+    const off = run(['scan', '--json', shop], { APISCOUT_SCAN_CACHE: '0' });
+    expect(off.code).toBe(0);
+    expect(existsSync(cacheFile)).toBe(false);
+    expect(run(['scan', '--help']).stdout).toMatch(/--no-cache +neither read nor write the scan cache/);
+    expect(run(['export', '--help']).stdout).toMatch(/--no-cache +neither read nor write the scan cache/);
+    expect(run(['search', '--help']).stdout).toMatch(/--no-cache +neither read nor write the scan cache/);
+    expect(run(['ui', '--help']).stdout).toMatch(/--no-cache +neither read nor write the scan cache/);
+  });
+
+  it('reports a damaged cache in one line naming the file, scans as without it, and replaces it', () => {
+    const reference = scanJson('--no-cache');
+    writeFileSync(cacheFile, 'not a cache at all');
+    const damaged = scanJson();
+    expect(damaged.same).toEqual(reference.same);
+    expect(damaged.out.stats.parsedFromCache).toBe(0);
+    const warnings = damaged.stderr.split('\n').filter((l) => l.includes('scan cache'));
+    expect(warnings).toEqual([`warning: the scan cache ${cacheFile} is ignored: it is not an apiscout scan cache; it is rewritten after this scan`]);
+    const again = scanJson();
+    expect(again.stderr).not.toContain('scan cache');
+    expect(again.out.stats.parsedFromCache).toBe(reference.out.stats.filesParsed);
+  });
+});
