@@ -29,7 +29,7 @@ const MAGIC = 'apiscout-scan-cache\n';
  */
 export const SCAN_CACHE_FORMAT = 1;
 /** Beyond this the files parsed last are left out: a cache larger than the sources buys little. */
-export const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+export const MAX_CACHE_BYTES = 128 * 1024 * 1024;
 
 export interface ScanCacheOptions {
   /** The application's version (`apiscout 0.1.0`): a new version ignores an older cache. */

@@ -38,9 +38,10 @@ beforeAll(() => {
 
 afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
-});
+}, 120_000);
 
-describe('the scan cache in the CLI', () => {
+// Several CLI processes per test: generous time, for a loaded machine.
+describe('the scan cache in the CLI', { timeout: 300_000 }, () => {
   it('is written by a scan and read by the next, which gives the same result', () => {
     const reference = scanJson('--no-cache');
     expect(reference.out.stats.parsedFromCache).toBeUndefined();
@@ -75,6 +76,9 @@ describe('the scan cache in the CLI', () => {
     const off = run(['scan', '--json', shop], { APISCOUT_SCAN_CACHE: '0' });
     expect(off.code).toBe(0);
     expect(existsSync(cacheFile)).toBe(false);
+  });
+
+  it('is named in the help of every command that scans', () => {
     expect(run(['scan', '--help']).stdout).toMatch(/--no-cache +neither read nor write the scan cache/);
     expect(run(['export', '--help']).stdout).toMatch(/--no-cache +neither read nor write the scan cache/);
     expect(run(['search', '--help']).stdout).toMatch(/--no-cache +neither read nor write the scan cache/);

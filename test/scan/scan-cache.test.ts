@@ -24,7 +24,7 @@ beforeAll(() => {
 
 afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** A scan's result without what only the time or the cache changes. */
 async function scan(root: string, opts: ScanOptions = {}) {
@@ -40,7 +40,7 @@ function cacheIn(dir: string, extra: Partial<ScanCacheOptions> = {}) {
   return { cache, warnings, file: join(dir, SCAN_CACHE_FILE) };
 }
 
-describe('scan cache', () => {
+describe('scan cache', { timeout: 120_000 }, () => {
   const fixtures = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
 
   it('covers every fixture', () => {
