@@ -161,7 +161,8 @@ export class ScanCache implements ParseCache {
     try {
       // The state folder gets its .gitignore; a folder given by the caller is theirs.
       if (this.opts.dir === undefined) ensureProjectStateDir(this.root);
-      writeFileAtomic(this.file, Buffer.concat([Buffer.from(`${MAGIC}${header.length}\n`, 'latin1'), header, ...parts]));
+      // Not flushed: every row is checked on reading, so a file a crash left empty or torn is ignored.
+      writeFileAtomic(this.file, Buffer.concat([Buffer.from(`${MAGIC}${header.length}\n`, 'latin1'), header, ...parts]), { durable: false });
       this.counts.written = true;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;

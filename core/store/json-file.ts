@@ -13,6 +13,12 @@ export type Warn = (message: string) => void;
 export interface WriteOptions {
   /** File mode of a newly written file; 0o600 for files holding secrets. */
   mode?: number;
+  /**
+   * Flush to disk before and after the rename (default true). A cache that checks what it reads
+   * may skip it: after a crash it finds an empty or old file and starts afresh, and the scan
+   * that wrote it does not wait for the disk.
+   */
+  durable?: boolean;
 }
 
 /**
@@ -25,7 +31,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   const fd = openSync(temp, 'w', options.mode ?? 0o644);
   try {
     writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-    fsyncSync(fd);
+    if (options.durable !== false) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -39,7 +45,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     }
     throw e;
   }
-  syncDir(dirname(path));
+  if (options.durable !== false) syncDir(dirname(path));
 }
 
 function syncDir(dir: string): void {
