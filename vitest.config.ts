@@ -7,5 +7,6 @@ export default defineConfig({
     // tree-sitter's native binding is not safe to load in several worker threads: use processes.
     pool: 'forks',
     testTimeout: 30_000,
+    setupFiles: ['test/user-dir-setup.ts'],
   },
 });

@@ -116,8 +116,8 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   }
   const module = result.modules.find((m) => m.name === endpoint.module);
   const diagnostics: Diagnostic[] = [];
-  // The bundled sample is part of the installed package: never write state into it.
-  const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
+  // The bundled sample's state goes to the user folder (projectStateDir), never into the package.
+  const state = new RequestStateStore({ projectDir: dir, warn });
   const ctx = loadCallContext({ projectDir: dir, endpoint, module, userDir: userConfigDir(process.env), environment: values.env, state, protos: scanner.protoIndex, warn, diagnostics });
   reportDiagnostics(diagnostics, io);
   const { scripts, call: scripted } = endpointScripts(ctx);

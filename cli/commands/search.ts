@@ -60,9 +60,8 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
     return 2;
   }
   const [query, dir = io.sampleProject] = positionals as [string, string?];
-  // The bundled sample lives inside the installed package: never write state there.
-  const retain = dir !== io.sampleProject;
-  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }, retain, io);
+  // The bundled sample's index goes to the user folder (projectStateDir), never into the package.
+  const endpoints = await retainedEndpoints(dir, values.refresh, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }, true, io);
   const results = search(endpoints, query, { limit });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));
