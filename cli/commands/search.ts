@@ -51,7 +51,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
     return 0;
   }
   if (positionals.length < 1 || positionals.length > 2) {
-    io.err(`apiscout search: expected a query and at most one directory\n\n${searchHelp}`);
+    io.err(`apiscout search: expected a query and at most one directory\nRun 'apiscout search --help' for its usage.`);
     return 2;
   }
   const limit = Number(values.limit);
