@@ -35,11 +35,11 @@ export function projectStateDir(projectDir: string): string {
 
 const stateDirs = new Map<string, string>();
 
-/** `<user folder>/projects/<name>-<hash of the real path>`: readable, and one per project. */
+/** `<user folder>/state/<name>-<hash of the real path>`: readable, and one per project. */
 export function externalStateDir(projectDir: string, env: NodeJS.ProcessEnv = process.env): string {
   const real = realOr(projectDir);
   const key = createHash('sha256').update(real).digest('hex').slice(0, 16);
-  return join(userConfigDir(env), 'projects', `${basename(real) || 'root'}-${key}`);
+  return join(userConfigDir(env), 'state', `${basename(real) || 'root'}-${key}`);
 }
 
 function inProject(root: string): boolean {
