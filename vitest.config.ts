@@ -7,8 +7,9 @@ export default defineConfig({
     // tree-sitter's native binding is not safe to load in several worker threads: use processes.
     pool: 'forks',
     testTimeout: 30_000,
-    // The CLI and the sidecar keep a scan cache in the scanned project's state folder; tests scan
-    // test/fixtures in place, which must stay untouched. Tests of the cache turn it back on.
+    setupFiles: ['test/user-dir-setup.ts'],
+    // The CLI and the sidecar keep a scan cache in the project's state folder. Tests run without it
+    // unless they test the cache, so one test's parses never decide another's result.
     env: { APISCOUT_SCAN_CACHE: '0' },
   },
 });

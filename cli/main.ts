@@ -61,7 +61,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const cmd = COMMANDS[command];
   if (!cmd) {
-    io.err(`apiscout: unknown command '${command}'\n\n${HELP}`);
+    io.err(`apiscout: unknown command '${command}'\nRun 'apiscout --help' for the commands.`);
     return 2;
   }
   try {
@@ -78,12 +78,21 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return 1;
     }
     if (isUsageError(e)) {
-      io.err(`apiscout ${command}: ${(e as Error).message}\n\n${cmd.help}`);
+      io.err(`apiscout ${command}: ${usageMessage(e as Error)}\nRun 'apiscout ${command} --help' for its usage.`);
       return 2;
     }
     io.err(`apiscout ${command}: unexpected failure: ${(e as Error).stack ?? String(e)}`);
     return 1;
   }
+}
+
+/**
+ * parseArgs's first sentence: "Unknown option '--x'". What follows explains `--` for positionals
+ * and ends on an unbalanced quote.
+ */
+function usageMessage(e: Error): string {
+  const first = /^(.*?'[^']*')\. /.exec(e.message)?.[1];
+  return first ?? e.message;
 }
 
 /** node:util parseArgs reports unknown or malformed options with these codes. */

@@ -88,3 +88,28 @@ export class CallRefused extends Error {
     super(message);
   }
 }
+
+const FS_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'a parent is not a directory',
+  EISDIR: 'it is a directory',
+  ENOENT: 'no such file or directory',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENAMETOOLONG: 'the name is too long',
+  EMFILE: 'too many open files',
+  EBUSY: 'the file is busy',
+};
+
+/**
+ * Why a file operation failed, in words: never a raw errno or the temp file a write went through.
+ * `EEXIST` from creating a folder means a file is in the way.
+ */
+export function fsReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EEXIST' && (e as NodeJS.ErrnoException).syscall === 'mkdir') return 'a parent is not a directory';
+  if (code && FS_REASONS[code]) return FS_REASONS[code];
+  return ((e as Error | undefined)?.message ?? String(e)).replace(/^[A-Z]+: /, '').replace(/, \w+ '[^']*'$/, '');
+}

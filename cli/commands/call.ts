@@ -10,7 +10,7 @@ import { isJsonType, setHeader, setParam } from '../../core/call/request-builder
 import { displayText } from '../../core/call/response';
 import type { HttpResponse } from '../../core/call/response';
 import { userConfigDir } from '../../core/config/user-dir';
-import { InputError, ScriptError } from '../../core/errors';
+import { InputError, ScriptError, fsReason } from '../../core/errors';
 import type { Diagnostic, Endpoint } from '../../core/model/endpoint';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { ProjectScanner } from '../../core/scan/project-scanner';
@@ -98,7 +98,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length < 1 || positionals.length > 2) {
-    io.err(`apiscout call: expected an endpoint id or query, and at most one directory\n\n${callHelp}`);
+    io.err(`apiscout call: expected an endpoint id or query, and at most one directory\nRun 'apiscout call --help' for its usage.`);
     return 2;
   }
   const [wanted, dir = io.sampleProject] = positionals as [string, string?];
@@ -111,13 +111,13 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {
-    io.err(`apiscout call: no endpoint matches '${wanted}' in ${dir}`);
-    return 1;
+    io.err(`apiscout call: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
+    return 2;
   }
   const module = result.modules.find((m) => m.name === endpoint.module);
   const diagnostics: Diagnostic[] = [];
-  // The bundled sample is part of the installed package: never write state into it.
-  const state = dir === io.sampleProject ? undefined : new RequestStateStore({ projectDir: dir, warn });
+  // The bundled sample's state goes to the user folder (projectStateDir), never into the package.
+  const state = new RequestStateStore({ projectDir: dir, warn });
   const ctx = loadCallContext({ projectDir: dir, endpoint, module, userDir: userConfigDir(process.env), environment: values.env, state, protos: scanner.protoIndex, warn, diagnostics });
   reportDiagnostics(diagnostics, io);
   const { scripts, call: scripted } = endpointScripts(ctx);
@@ -226,7 +226,12 @@ function renderHead(response: HttpResponse, paint: ReturnType<typeof painterFor>
 
 async function printBody(response: HttpResponse, io: CliIO, out: string | undefined, pretty: boolean): Promise<void> {
   if (out) {
-    const saved = await response.body.saveTo(out);
+    let saved: boolean;
+    try {
+      saved = await response.body.saveTo(out);
+    } catch (e) {
+      throw new InputError(`cannot write ${out}: ${fsReason(e)}`, out, { cause: e });
+    }
     io.out(saved ? `[body saved to ${out}: ${response.size.toLocaleString('en-US')} bytes]` : '[no body to save]');
     return;
   }

@@ -77,7 +77,7 @@ export async function envCommand(args: string[], io: CliIO): Promise<number> {
   const store = new EnvironmentStore({ projectDir: values.dir, userDir, warn: (m) => io.err(`warning: ${m}`) });
   const sync = (): PostmanSync => new PostmanSync(store, postmanClient(userDir), workspaceFor(values.workspace, userDir, values.dir));
   const need = (what: string | undefined, label: string): string => {
-    if (!what) throw new InputError(`${action} needs ${label}\n\n${envHelp}`, action ?? '');
+    if (!what) throw new InputError(`${action} needs ${label}\nRun 'apiscout env --help' for its usage.`, action ?? '');
     return what;
   };
   const pairs = (items: string[]): EnvironmentVariable[] =>
@@ -182,7 +182,7 @@ export async function envCommand(args: string[], io: CliIO): Promise<number> {
       return 0;
     }
     default:
-      io.err(`apiscout env: ${action ? `unknown action '${action}'` : 'expected an action'}\n\n${envHelp}`);
+      io.err(`apiscout env: ${action ? `unknown action '${action}'` : 'expected an action'}\nRun 'apiscout env --help' for its usage.`);
       return 2;
   }
 }

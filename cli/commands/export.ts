@@ -82,7 +82,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   }
   const channel = values.format as Channel | undefined;
   if (!channel || !CHANNELS.includes(channel)) {
-    io.err(`apiscout export: --format must be one of ${CHANNELS.join(', ')}${channel ? `, got '${channel}'` : ''}\n\n${exportHelp}`);
+    io.err(`apiscout export: --format must be one of ${CHANNELS.join(', ')}${channel ? `, got '${channel}'` : ''}\nRun 'apiscout export --help' for its usage.`);
     return 2;
   }
   if (positionals.length > 1) {

@@ -28,7 +28,7 @@ export async function scriptsCommand(args: string[], io: CliIO): Promise<number>
     return 0;
   }
   if (positionals.length > 1) {
-    io.err(`apiscout scripts: expected at most one directory\n\n${scriptsHelp}`);
+    io.err(`apiscout scripts: expected at most one directory\nRun 'apiscout scripts --help' for its usage.`);
     return 2;
   }
   const projectDir = positionals[0] ?? process.cwd();

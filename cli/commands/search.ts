@@ -54,7 +54,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
     return 0;
   }
   if (positionals.length < 1 || positionals.length > 2) {
-    io.err(`apiscout search: expected a query and at most one directory\n\n${searchHelp}`);
+    io.err(`apiscout search: expected a query and at most one directory\nRun 'apiscout search --help' for its usage.`);
     return 2;
   }
   const limit = Number(values.limit);
@@ -63,9 +63,8 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
     return 2;
   }
   const [query, dir = io.sampleProject] = positionals as [string, string?];
-  // The bundled sample lives inside the installed package: never write state there.
-  const retain = dir !== io.sampleProject;
-  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), cache: scanCacheOption(values['no-cache'], io) }, retain, io);
+  // The bundled sample's index goes to the user folder (projectStateDir), never into the package.
+  const endpoints = await retainedEndpoints(dir, values.refresh, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), cache: scanCacheOption(values['no-cache'], io) }, true, io);
   const results = search(endpoints, query, { limit });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));

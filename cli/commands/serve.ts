@@ -37,7 +37,7 @@ export async function serveCommand(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (!values.stdio) {
-    io.err(`apiscout serve: choose a transport: --stdio\n\n${serveHelp}`);
+    io.err(`apiscout serve: choose a transport: --stdio\nRun 'apiscout serve --help' for its usage.`);
     return 2;
   }
   // Anything a library prints would corrupt the protocol stream: console output goes to stderr.

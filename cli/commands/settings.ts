@@ -68,7 +68,7 @@ export async function settingsCommand(args: string[], io: CliIO): Promise<number
       await store.update(scope, { [known(key)]: undefined } as Partial<Settings>);
       return 0;
     default:
-      io.err(`apiscout settings: unknown action '${action}'\n\n${settingsHelp}`);
+      io.err(`apiscout settings: unknown action '${action}'\nRun 'apiscout settings --help' for its usage.`);
       return 2;
   }
 }

@@ -41,7 +41,7 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length < 1 || positionals.length > 2) {
-    io.err(`apiscout show: expected an endpoint id or query, and at most one directory\n\n${showHelp}`);
+    io.err(`apiscout show: expected an endpoint id or query, and at most one directory\nRun 'apiscout show --help' for its usage.`);
     return 2;
   }
   const [wanted, dir = io.sampleProject] = positionals as [string, string?];
@@ -49,8 +49,8 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {
-    io.err(`apiscout show: no endpoint matches '${wanted}' in ${dir}`);
-    return 1;
+    io.err(`apiscout show: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
+    return 2;
   }
   if (values.json) io.out(JSON.stringify(endpoint, null, 2));
   else io.out(renderEndpoint(endpoint, painterFor(io.stdout), result.modules.find((m) => m.name === endpoint.module)));

@@ -58,14 +58,26 @@ export function defaultDraft(endpoint: Endpoint, context: DraftContext): HttpReq
   return draft;
 }
 
-/** Rows for a parameter: one per example element for lists; optional ones without a value start unchecked. */
-function rows(p: Param): NameValue[] {
+/**
+ * The one value policy (issue 19): which values a request carries, for `call`, Send, Copy as cURL
+ * and every export's request template. A declared default is the value and is sent; otherwise the
+ * model's example is shown, sent only when the parameter is required. An optional parameter without
+ * a default is off until the user sets it: a real application accepts what a person would send,
+ * and a filler value (`firstName=firstName`) can change what it does.
+ */
+export function paramValues(p: Param): { values: string[]; enabled: boolean } {
   const values = Array.isArray(p.example) && p.default === undefined ? p.example.map(text) : [exampleText(p)];
-  const enabled = p.required || p.default !== undefined;
-  return (values.length ? values : ['']).map((value) => (enabled ? { name: p.name, value } : { name: p.name, value, enabled: false }));
+  return { values: values.length ? values : [''], enabled: p.required || p.default !== undefined };
 }
 
-function exampleText(p: Param): string {
+/** Rows for a parameter: one per example element for lists; optional ones without a value start unchecked. */
+function rows(p: Param): NameValue[] {
+  const { values, enabled } = paramValues(p);
+  return values.map((value) => (enabled ? { name: p.name, value } : { name: p.name, value, enabled: false }));
+}
+
+/** The value of a single-valued parameter (path parameters): its default, else its example. */
+export function exampleText(p: Param): string {
   return p.default ?? (p.example === undefined ? '' : text(p.example));
 }
 

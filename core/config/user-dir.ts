@@ -1,10 +1,13 @@
 // The per-user folder for settings and secrets: the OS's config folder, never the project, so
 // nothing personal is committed. `APISCOUT_CONFIG_DIR` moves it (tests, portable installs).
-// Also the project's own state folder, `.apiscout/`.
+// Also the project's own state folder, `.apiscout/`, and where it goes when the project is not
+// ours to write to.
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
   if (env.APISCOUT_CONFIG_DIR) return env.APISCOUT_CONFIG_DIR;
@@ -13,9 +16,76 @@ export function userConfigDir(env: NodeJS.ProcessEnv = process.env, platform: No
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'apiscout');
 }
 
-/** The project's own state folder: shared files (environments, settings overrides) and per-user state. */
+/**
+ * The project's state folder: shared files (environments, settings overrides) and per-user state.
+ * `<project>/.apiscout/` for a project of the user's; for the bundled sample (any folder inside
+ * apiscout's own install or clone), a folder the user cannot write or one owned by someone else,
+ * a folder of the user's own keyed by the project's path, so running the sample never changes
+ * the tree the tests read, and a read-only checkout still keeps its index and edits.
+ */
 export function projectStateDir(projectDir: string): string {
-  return join(projectDir, '.apiscout');
+  const root = resolve(projectDir);
+  let dir = stateDirs.get(root);
+  if (dir === undefined) {
+    dir = inProject(root) ? join(root, '.apiscout') : externalStateDir(root);
+    stateDirs.set(root, dir);
+  }
+  return dir;
+}
+
+const stateDirs = new Map<string, string>();
+
+/** `<user folder>/state/<name>-<hash of the real path>`: readable, and one per project. */
+export function externalStateDir(projectDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const real = realOr(projectDir);
+  const key = createHash('sha256').update(real).digest('hex').slice(0, 16);
+  return join(userConfigDir(env), 'state', `${basename(real) || 'root'}-${key}`);
+}
+
+function inProject(root: string): boolean {
+  const real = realOr(root);
+  const own = packageRoot();
+  if (own && (real === own || real.startsWith(own + sep))) return false;
+  try {
+    const st = statSync(real);
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid() && !existsSync(join(real, '.apiscout'))) return false;
+    accessSync(existsSync(join(real, '.apiscout')) ? join(real, '.apiscout') : real, constants.W_OK);
+    return true;
+  } catch {
+    // missing (a later mkdir names it) or not writable
+    return !existsSync(real);
+  }
+}
+
+let ownRoot: string | null | undefined;
+
+/** apiscout's own folder (the clone or the installed package): the nearest package.json named apiscout. */
+function packageRoot(): string | null {
+  if (ownRoot !== undefined) return ownRoot;
+  ownRoot = null;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name === 'apiscout') {
+        ownRoot = realOr(dir);
+        break;
+      }
+    } catch {
+      // no package.json here: go up
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return ownRoot;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /**

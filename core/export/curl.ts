@@ -6,7 +6,7 @@ import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft, NameValue } from '../model/request-state';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
-import { bodyText, buildTemplate, encodeSegment, fillPath, type RequestTemplate } from './request-template';
+import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
@@ -91,8 +91,8 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
     e.protocol === 'grpc'
       ? grpcurlWords(e, opts, host, r)
       : scripted
-        ? scriptedWords(scripted, buildTemplate(e, options.modules), opts, r)
-        : curlWords(buildTemplate(e, options.modules), opts, host, r);
+        ? scriptedWords(scripted, sentTemplate(buildTemplate(e, options.modules)), opts, r)
+        : curlWords(sentTemplate(buildTemplate(e, options.modules)), opts, host, r);
   const strip = (w: string) => {
     if (!hasNul(w)) return w;
     warnings.push(`${e.address}: a NUL character cannot be passed to a command; it was left out`);
@@ -167,7 +167,7 @@ function bodyAsText(t: RequestTemplate, opts: Resolved, r: Resolver): string | n
 export function scriptedRequestOf(e: Endpoint, options: ExportOptions = {}): ScriptedRequest {
   const opts = curlOptions(options.curl);
   const r = resolverFor(opts, options);
-  const t = buildTemplate(e, options.modules);
+  const t = sentTemplate(buildTemplate(e, options.modules));
   const host = r.text(`{{${options.hostVariable ?? 'host'}}}`);
   const headers = t.headers.map((h) => ({ name: r.text(h.name), value: r.text(h.value) }));
   if (t.cookies.length) headers.push({ name: 'Cookie', value: cookieText(t, r) });

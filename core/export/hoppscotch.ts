@@ -5,7 +5,7 @@
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { rewritePlaceholders } from './placeholders';
-import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, type RequestTemplate } from './request-template';
+import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, sentRows, type RequestTemplate } from './request-template';
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
@@ -69,22 +69,23 @@ function collection(name: string, ref: string, folders: unknown[], requests: unk
 function request(e: Endpoint, hostVar: string, options: ExportOptions) {
   const t = buildTemplate(e, options.modules);
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
-  const kv = (name: string, value: string, description = '') => ({ key: hopp(name), value: hopp(value), active: true, description });
+  // An optional parameter without a value is listed inactive: shown, not sent.
+  const kv = (name: string, value: string, description = '', active = true) => ({ key: hopp(name), value: hopp(value), active, description });
   // Hoppscotch keeps params as a map (a repeated key keeps its last value): a parameter with
   // several values is written into the URL instead.
   const counts = new Map<string, number>();
   for (const q of t.query) counts.set(q.name, (counts.get(q.name) ?? 0) + 1);
-  const repeated = t.query.filter((q) => counts.get(q.name)! > 1);
+  const repeated = sentRows(t.query).filter((q) => counts.get(q.name)! > 1);
   const inUrl = repeated.length ? `?${hopp(queryString(repeated))}` : '';
   return {
     v: HOPP_REQUEST_VERSION,
     name: e.name,
     method: t.method,
     endpoint: `<<${hostVar}>>${hopp(path)}${inUrl}`,
-    params: t.query.filter((q) => counts.get(q.name) === 1).map((q) => kv(q.name, q.value, q.description)),
+    params: t.query.filter((q) => counts.get(q.name) === 1).map((q) => kv(q.name, q.value, q.description, q.enabled)),
     headers: [
-      ...t.headers.map((h) => kv(h.name, h.value, h.description)),
-      ...(t.cookies.length ? [kv('Cookie', t.cookies.map((c) => `${c.name}=${c.value}`).join('; '))] : []),
+      ...t.headers.map((h) => kv(h.name, h.value, h.description, h.enabled)),
+      ...(sentRows(t.cookies).length ? [kv('Cookie', sentRows(t.cookies).map((c) => `${c.name}=${c.value}`).join('; '))] : []),
     ],
     preRequestScript: '',
     testScript: '',
@@ -107,11 +108,11 @@ function body(t: RequestTemplate) {
       return { contentType: b.contentType, body: hopp(b.text) };
     case 'urlencoded':
       // Hoppscotch keeps url-encoded bodies as `key: value` lines.
-      return { contentType: b.contentType, body: b.fields.map((f) => `${hopp(f.name)}: ${hopp(f.value)}`).join('\n') };
+      return { contentType: b.contentType, body: sentRows(b.fields).map((f) => `${hopp(f.name)}: ${hopp(f.value)}`).join('\n') };
     case 'multipart':
       return {
         contentType: b.contentType,
-        body: b.fields.map((f) => ({ key: f.name, value: f.file ? [] : hopp(f.value), active: true, isFile: f.file })),
+        body: b.fields.map((f) => ({ key: f.name, value: f.file ? [] : hopp(f.value), active: f.enabled, isFile: f.file })),
       };
   }
 }

@@ -5,7 +5,7 @@
 
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
-import { bodyText, buildTemplate, encodeSegment, fillPath, formEncode } from './request-template';
+import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, formEncode } from './request-template';
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 
@@ -39,7 +39,7 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
     lines.push('', JSON.stringify(e.request?.body?.example ?? {}, null, 2));
     return `${lines.join('\n')}\n`;
   }
-  const t = buildTemplate(e, options.modules);
+  const t = sentTemplate(buildTemplate(e, options.modules));
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
   const query = t.query.map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
   lines.push(`${t.method} ${host}${path}${query ? `?${query}` : ''}`);

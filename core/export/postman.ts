@@ -5,7 +5,7 @@
 
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
-import { bodyText, buildTemplate, queryString, type RequestTemplate } from './request-template';
+import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } from './request-template';
 import { exportOrder, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
@@ -61,8 +61,8 @@ function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
     request: {
       method: t.method,
       header: [
-        ...t.headers.map((h) => ({ key: h.name, value: h.value, ...(h.description ? { description: h.description } : {}) })),
-        ...(t.cookies.length ? [{ key: 'Cookie', value: t.cookies.map((c) => `${c.name}=${c.value}`).join('; ') }] : []),
+        ...t.headers.map((h) => ({ key: h.name, value: h.value, ...(h.enabled ? {} : { disabled: true }), ...(h.description ? { description: h.description } : {}) })),
+        ...(sentRows(t.cookies).length ? [{ key: 'Cookie', value: sentRows(t.cookies).map((c) => `${c.name}=${c.value}`).join('; ') }] : []),
       ],
       ...body(t),
       url: url(t, hostVar),
@@ -77,9 +77,11 @@ function url(t: RequestTemplate, hostVar: string) {
   // (`/files/{name}.json`) becomes `:name.json`, which Postman also resolves.
   const path = t.parts.map((p) => ('literal' in p ? p.literal : `:${p.param}`)).join('');
   const segments = path.split('/').filter((s, i) => i > 0 || s !== '');
-  const query = t.query.map((q) => ({ key: q.name, value: q.value, ...(q.description ? { description: q.description } : {}) }));
+  // An optional parameter without a value is listed switched off: shown, not sent.
+  const query = t.query.map((q) => ({ key: q.name, value: q.value, ...(q.enabled ? {} : { disabled: true }), ...(q.description ? { description: q.description } : {}) }));
   // `raw` is what Postman shows and re-parses on edit: values encoded, so `&` and `=` stay inside them.
-  const raw = `{{${hostVar}}}${path}${t.query.length ? `?${queryString(t.query)}` : ''}`;
+  const sent = sentRows(t.query);
+  const raw = `{{${hostVar}}}${path}${sent.length ? `?${queryString(sent)}` : ''}`;
   return {
     raw,
     host: [`{{${hostVar}}}`],
@@ -98,9 +100,9 @@ function body(t: RequestTemplate) {
     case 'text':
       return { body: { mode: 'raw', raw: b.text } };
     case 'urlencoded':
-      return { body: { mode: 'urlencoded', urlencoded: b.fields.map((f) => ({ key: f.name, value: f.value, type: 'text' })) } };
+      return { body: { mode: 'urlencoded', urlencoded: b.fields.map((f) => ({ key: f.name, value: f.value, type: 'text', ...(f.enabled ? {} : { disabled: true }) })) } };
     case 'multipart':
-      return { body: { mode: 'formdata', formdata: b.fields.map((f) => (f.file ? { key: f.name, type: 'file', src: f.value } : { key: f.name, value: f.value, type: 'text' })) } };
+      return { body: { mode: 'formdata', formdata: b.fields.map((f) => ({ ...(f.file ? { key: f.name, type: 'file', src: f.value } : { key: f.name, value: f.value, type: 'text' }), ...(f.enabled ? {} : { disabled: true }) })) } };
   }
 }
 

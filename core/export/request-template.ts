@@ -1,7 +1,9 @@
 // The concrete request an HTTP endpoint's model describes: every channel that sends requests
 // (cURL, .http, Postman, Hoppscotch) renders this one template, so they agree on what is sent.
-// Values come from the model's examples, then defaults, then the schema's type.
+// Which values it carries is the caller's policy (core/call/request-builder paramValues): a
+// declared default, else the example; optional parameters without a default are not sent.
 
+import { paramValues } from '../call/request-builder';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
 import type { JsonSchema, Param } from '../model/request';
 
@@ -10,6 +12,12 @@ export interface NameValue {
   value: string;
   description: string;
   required: boolean;
+  /**
+   * Sent by a client that runs the request (the editor's checkbox): required, defaulted or set.
+   * An unsent row is left out of a command (cURL, .http) and listed disabled where the format has
+   * a switch (Postman, Hoppscotch); documentation formats list it as optional.
+   */
+  enabled: boolean;
 }
 
 export interface FormField extends NameValue {
@@ -103,13 +111,13 @@ export function buildTemplate(endpoint: Endpoint, modules?: readonly ModuleSumma
   // Every template in the path gets a value, declared or not: a client cannot send `{id}`.
   const pathParams = pathParamNames(path).map((name) => {
     const p = declared.get(name);
-    return p ? paramRows(p)[0]! : { name, value: name, description: '', required: true };
+    return p ? { ...paramRows(p)[0]!, enabled: true } : { name, value: name, description: '', required: true, enabled: true };
   });
   const headers = rows('header');
   const body = templateBody(endpoint, params);
   if (body && !headers.some((h) => h.name.toLowerCase() === 'content-type')) {
     // A multipart boundary is the client's to choose: its Content-Type is left to the tool.
-    if (body.kind !== 'multipart') headers.push({ name: 'Content-Type', value: body.contentType, description: '', required: true });
+    if (body.kind !== 'multipart') headers.push({ name: 'Content-Type', value: body.contentType, description: '', required: true, enabled: true });
   }
   return { method: sentMethod(endpoint), path, parts, pathParams, query: rows('query'), headers, cookies: rows('cookie'), body };
 }
@@ -137,9 +145,21 @@ export function isJson(contentType: string): boolean {
 
 /** One row per value: an array-valued query parameter is repeated (`?tag=a&tag=b`). */
 function paramRows(p: Param): NameValue[] {
-  const value = p.example !== undefined ? p.example : p.default !== undefined ? p.default : exampleOf(p.schema);
-  const values = Array.isArray(value) ? (value.length ? value : ['']) : [value];
-  return values.map((v) => ({ name: p.name, value: valueText(v), description: p.description, required: p.required }));
+  // A model without an example gets one from its schema's type, as before; the policy decides the rest.
+  const withExample = p.example === undefined && p.default === undefined ? { ...p, example: exampleOf(p.schema) } : p;
+  const { values, enabled } = paramValues(withExample);
+  return values.map((value) => ({ name: p.name, value, description: p.description, required: p.required, enabled }));
+}
+
+/** Only the rows a client sends. */
+export function sentRows<T extends NameValue>(rows: readonly T[]): T[] {
+  return rows.filter((r) => r.enabled);
+}
+
+/** The template as a command sends it (cURL, .http): rows that are off are left out. */
+export function sentTemplate(t: RequestTemplate): RequestTemplate {
+  const body = t.body && (t.body.kind === 'urlencoded' || t.body.kind === 'multipart') ? { ...t.body, fields: sentRows(t.body.fields) } : t.body;
+  return { ...t, query: sentRows(t.query), headers: sentRows(t.headers), cookies: sentRows(t.cookies), body };
 }
 
 /** A value as it travels in a URL, header or form field. */

@@ -2,7 +2,7 @@
 // folder created, and no name leading outside it. Shared by the CLI and the sidecar.
 
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { InputError } from '../errors';
+import { InputError, fsReason } from '../errors';
 import { writeFileAtomic } from '../store/json-file';
 import type { ExportFile } from './types';
 
@@ -24,7 +24,7 @@ export function writeExportFiles(files: readonly ExportFile[], directory: string
     try {
       writeFileAtomic(path, data);
     } catch (e) {
-      throw new InputError(`cannot write ${path}: ${(e as Error).message}`, path, { cause: e });
+      throw new InputError(`cannot write ${path}: ${fsReason(e)}`, path, { cause: e });
     }
     return { path, bytes: data.length };
   });

@@ -9,7 +9,7 @@ import { isAscii } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { open, readFile, readdir, rename, stat, unlink, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { STATE_GITIGNORE } from '../config/user-dir';
+import { STATE_GITIGNORE, projectStateDir } from '../config/user-dir';
 import type { Endpoint } from '../model/endpoint';
 import { StringTable, decodeEndpoints, encodeEndpoints } from './index-codec';
 
@@ -57,11 +57,11 @@ export interface SaveOptions {
 }
 
 export function stateDir(root: string): string {
-  return join(root, STATE_DIR);
+  return projectStateDir(root);
 }
 
 export function indexFile(root: string): string {
-  return join(root, STATE_DIR, INDEX_FILE);
+  return join(stateDir(root), INDEX_FILE);
 }
 
 export async function loadIndex<F = unknown>(root: string): Promise<LoadResult<F>> {

@@ -86,7 +86,7 @@ describe('apiscout export', () => {
       const plain = run(['export', '--format', 'curl', '--select', 'carts', project]);
       expect(plain.stdout).not.toContain('X-Cart-Token');
       const r = run(['export', '--format', 'curl', '--select', 'carts', '--run-scripts', '--single-line', '--compact-json', project]);
-      expect(r.code).toBe(0);
+      expect(r.code, r.stderr).toBe(0);
       const lines = r.stdout.split('\n').filter((l) => l.startsWith('curl ') && l.includes('/api/v1/carts'));
       expect(lines.length).toBeGreaterThanOrEqual(3);
       for (const l of lines) expect(l).toContain("-H 'X-Cart-Token: tok-");

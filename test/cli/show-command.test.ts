@@ -38,9 +38,9 @@ describe('apiscout show', () => {
     expect(r.stdout).toContain('"priority": "PRIORITY_UNSPECIFIED"');
   });
 
-  it('exits 1 naming the query when nothing matches, 2 on bad usage', () => {
+  it('exits 2 naming the query when nothing matches, and on bad usage', () => {
     const none = run(['show', 'zzzzqqq']);
-    expect(none.code).toBe(1);
+    expect(none.code).toBe(2);
     expect(none.stderr).toContain("no endpoint matches 'zzzzqqq'");
     expect(run(['show']).code).toBe(2);
   });

@@ -90,7 +90,8 @@ export async function startRecordingServer(endpoints: readonly Endpoint[], optio
       if (!isDeepStrictEqual(got, want)) problem(`query ${p.name}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
     }
     for (const p of params(e, 'header')) {
-      const want = paramValues(e, 'header', p.name, resolve).join(', ');
+      const values = paramValues(e, 'header', p.name, resolve);
+      const want = values.length ? values.join(', ') : undefined;
       const got = req.headers[p.name.toLowerCase()];
       if (got !== want) problem(`header ${p.name}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
     }
@@ -132,7 +133,10 @@ function params(e: Endpoint, location: Param['in']): Param[] {
 function paramValues(e: Endpoint, location: Param['in'], name: string, resolve: (t: string) => string): string[] {
   const p = params(e, location).find((x) => x.name === name);
   if (!p) return [];
-  const v = p.example !== undefined ? p.example : p.default;
+  // The value policy: a declared default is sent; an optional parameter without one is not sent;
+  // a required one carries its example.
+  if (location !== 'path' && !p.required && p.default === undefined) return [];
+  const v = p.default !== undefined ? p.default : p.example;
   const list = Array.isArray(v) ? v : [v];
   return list.map((x) => resolve(typeof x === 'string' ? x : x === undefined || x === null ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x)));
 }

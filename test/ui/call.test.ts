@@ -5,6 +5,7 @@
 // The sidecar's user settings live in a temporary APISCOUT_CONFIG_DIR, so the gRPC gate is set
 // per suite and nothing touches the machine's own config. Screenshots go to test-results/ui/.
 
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -129,6 +130,8 @@ describe('sending HTTP requests from the explorer', () => {
   const receipt = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(48 * 1024)]);
   const hanging: { opened: number; closed: number } = { opened: 0, closed: 0 };
   const served: string[] = [];
+  /** Every request as it arrived, for comparing what Send and Copy as cURL put on the wire. */
+  const wire: Array<{ method: string; url: string; headers: Record<string, string>; body: string }> = [];
   const known = (address: string) => endpoints.get(address)!;
 
   beforeAll(async () => {
@@ -153,6 +156,9 @@ describe('sending HTTP requests from the explorer', () => {
     server = await httpServer((req, res, body) => {
       const url = new URL(req.url!, 'http://x');
       served.push(`${req.method} ${url.pathname}`);
+      const transport = new Set(['host', 'user-agent', 'accept', 'accept-encoding', 'accept-language', 'connection', 'content-length', 'sec-fetch-mode']);
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !transport.has(k)).map(([k, v]) => [k, String(v)]).sort(([a], [b]) => a.localeCompare(b)));
+      wire.push({ method: req.method!, url: req.url!, headers, body: body.toString('utf8') });
       if (url.pathname.endsWith('/receipt')) {
         res.setHeader('content-type', 'application/pdf');
         res.end(receipt);
@@ -223,6 +229,38 @@ describe('sending HTTP requests from the explorer', () => {
 
     // The host is in the history now.
     expect(await page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(server.url);
+  });
+
+  it('Copy as cURL of the request just sent, run by sh, puts the same request on the wire as Send', async () => {
+    const e = known(ADD_ITEM);
+    await openEndpoint(page, e);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('tab', { name: /^Path/ }).click();
+    await editor.getByLabel('Value of cartId').fill('c 7');
+    await editor.getByRole('tab', { name: 'Body' }).click();
+    await setJson(page, 'JSON request body', '{"sku": "B-2", "quantity": 5}');
+    await poll(() => editor.locator('.body-status').textContent()).toContain('Valid JSON');
+    const before = wire.length;
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => page.locator('.response-panel .status').textContent()).toBe('200 OK');
+    await poll(() => wire.length).toBe(before + 1);
+    const sent = wire.at(-1)!;
+
+    // The search hit's context menu, as a person would: the copy comes from the saved edits.
+    const hit = page.locator('#results .row').first();
+    await hit.click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Endpoint actions' });
+    await menu.getByRole('menuitem', { name: 'Copy as cURL', exact: true }).click();
+    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl /);
+    const command = await page.evaluate(() => navigator.clipboard.readText());
+    const code = await new Promise<number | null>((resolve) => {
+      spawn('sh', ['-c', `${command} -s -o /dev/null`], { stdio: 'ignore', env: { ...process.env, http_proxy: '', HTTP_PROXY: '' } }).on('close', resolve);
+    });
+    expect(code).toBe(0);
+    await poll(() => wire.length).toBe(before + 2);
+    expect(wire.at(-1)).toEqual(sent);
+    expect(sent).toMatchObject({ method: 'POST', url: '/api/v1/carts/c%207/items', body: expect.stringContaining('"quantity": 5') });
   });
 
   it('keeps the edits through a page reload, and Reset brings back what the source says', async () => {

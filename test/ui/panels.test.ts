@@ -45,7 +45,8 @@ afterAll(async () => {
 
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // Waits are on conditions: a generous limit costs nothing when the machine is fast.
+  page.setDefaultTimeout(60_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   (page as Page & { problems: string[] }).problems = problems;

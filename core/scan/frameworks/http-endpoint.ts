@@ -7,6 +7,7 @@ import type { RequestModel, ResponseModel } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
 import type { TypeDecl } from '../source-model';
 import type { NameAndDescription } from './naming';
+import { makeParam } from './params';
 
 export interface HttpEndpointInit extends NameAndDescription {
   framework: FrameworkId;
@@ -40,7 +41,26 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   });
   if (init.consumes?.length) endpoint.consumes = init.consumes;
   if (init.produces?.length) endpoint.produces = init.produces;
-  if (init.request) endpoint.request = init.request;
+  const request = withPathTemplates(init.request, init.path);
+  if (request) endpoint.request = request;
   if (init.response) endpoint.response = init.response;
   return endpoint;
+}
+
+/**
+ * Every `{name}` of the path is a path parameter of the model, also when no handler parameter
+ * declares it: a class-level `@RequestMapping("/owners/{ownerId}")` read by `@ModelAttribute` or
+ * `@InitBinder` methods, or a JAX-RS field. Without it `call --param`, environments and the
+ * exports could not give it a value.
+ */
+function withPathTemplates(request: RequestModel | undefined, path: string): RequestModel | undefined {
+  const declared = new Set((request?.params ?? []).filter((p) => p.in === 'path').map((p) => p.name));
+  const missing: string[] = [];
+  for (const m of path.matchAll(/\{\*?([^{}/*]+)\}/g)) {
+    const name = m[1]!;
+    if (!declared.has(name) && !missing.includes(name)) missing.push(name);
+  }
+  if (!missing.length) return request;
+  const added = missing.map((name) => makeParam(name, 'path', { type: 'string' }, true, ''));
+  return request ? { ...request, params: [...request.params, ...added] } : { params: added, consumes: [] };
 }

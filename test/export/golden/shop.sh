@@ -48,7 +48,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/api/v1/catalog/products?categoryId=0&status=DRAFT&page=0&size=0'
+  '{{host}}/api/v1/catalog/products?page=0&size=20'
 
 # Create a product
 # POST /api/v1/catalog/products
@@ -187,7 +187,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/rest/stock?warehouse=warehouse'
+  '{{host}}/rest/stock'
 
 # Stock level of one SKU over all warehouses
 # GET /rest/stock/{sku}
@@ -315,7 +315,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/api/v1/orders?status=PENDING_PAYMENT&page=0&size=0'
+  '{{host}}/api/v1/orders?page=0&size=20'
 
 # Places an order
 # Stock is reserved before payment is taken.

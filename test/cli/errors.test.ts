@@ -1,0 +1,113 @@
+// Bad input on every command: one line naming the input, at most one hint line, exit code 2
+// (README "Exit codes"); `--out` failures in words, without the temp file or an errno.
+
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fsReason } from '../../core/errors';
+import type { Running } from '../call/servers';
+import { echo, httpServer } from '../call/servers';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+
+let work: string;
+let server: Running;
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const { FORCE_COLOR: _ignored, ...env } = process.env;
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...env, NO_COLOR: '1', http_proxy: '', HTTP_PROXY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Exit 2, a first line that names `input`, and at most one hint line after it. */
+async function badInput(args: string[], input: string): Promise<string[]> {
+  const r = await run(args);
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(r.code, r.stderr).toBe(2);
+  expect(lines.length, r.stderr).toBeLessThanOrEqual(2);
+  expect(lines[0]).toContain(input);
+  if (lines[1]) expect(lines[1]).toMatch(/^Run 'apiscout /);
+  expect(r.stderr).not.toMatch(/\bE[A-Z]{3,}\b|\.tmp\b|Usage:/);
+  return lines;
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'apiscout-errors-'));
+  server = await httpServer(echo);
+});
+afterAll(async () => {
+  await server.close();
+  chmodSync(work, 0o755);
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('bad input, one line and a hint', () => {
+  it('an unknown command or option', async () => {
+    await badInput(['frobnicate'], "'frobnicate'");
+    const lines = await badInput(['scan', '--frobnicate', SHOP], "'--frobnicate'");
+    expect(lines[0]).toBe("apiscout scan: Unknown option '--frobnicate'");
+  });
+
+  it('scan: a missing folder', async () => {
+    await badInput(['scan', join(work, 'nowhere')], 'nowhere');
+  });
+
+  it('search: no query, and a bad --limit', async () => {
+    await badInput(['search'], 'query');
+    await badInput(['search', 'x', SHOP, '--limit', 'many'], "'many'");
+  });
+
+  it('show: an unknown id', async () => {
+    await badInput(['show', 'no-such-endpoint-anywhere', SHOP], "'no-such-endpoint-anywhere'");
+  });
+
+  it('call: an unknown id, a path parameter without a value, an --out that cannot be written', async () => {
+    await badInput(['call', 'no-such-endpoint-anywhere', SHOP], "'no-such-endpoint-anywhere'");
+    const file = join(work, 'a-file');
+    writeFileSync(file, '');
+    const lines = await badInput(['call', 'GET /api/v1/orders/{orderId}', SHOP, '--host', server.url, '--param', 'orderId=1', '--out', join(file, 'body.json')], join(file, 'body.json'));
+    expect(lines[0]).toContain('a parent is not a directory');
+  });
+
+  it('export: an unknown format, an --out under a file or in a folder that cannot be written', async () => {
+    await badInput(['export', '--format', 'nope', SHOP], "'nope'");
+    const file = join(work, 'b-file');
+    writeFileSync(file, '');
+    const lines = await badInput(['export', '--format', 'openapi', '--out', join(file, 'api.json'), SHOP], join(file, 'api.json'));
+    expect(lines[0]).toMatch(/a parent is not a directory$/);
+    if (process.getuid?.() !== 0) {
+      const locked = join(work, 'locked');
+      mkdirSync(locked);
+      chmodSync(locked, 0o555);
+      const denied = await badInput(['export', '--format', 'openapi', '--out', join(locked, 'api.json'), SHOP], join(locked, 'api.json'));
+      expect(denied[0]).toMatch(/permission denied$/);
+    }
+  });
+
+  it('ui, env, settings, scripts, serve: bad arguments', async () => {
+    await badInput(['ui', SHOP, '--port', 'abc', '--no-open'], "'abc'");
+    await badInput(['env', 'frob'], "'frob'");
+    await badInput(['settings', 'frob'], "'frob'");
+    await badInput(['scripts', SHOP, SHOP], 'directory');
+    await badInput(['serve'], '--stdio');
+  });
+
+  it('names a file system failure in words', () => {
+    const err = (code: string, syscall = 'open') => Object.assign(new Error(`${code}: failed, ${syscall} '/x/.api.json.1.tmp'`), { code, syscall });
+    expect(fsReason(err('EROFS'))).toBe('read-only file system');
+    expect(fsReason(err('EPERM'))).toBe('permission denied');
+    expect(fsReason(err('EACCES'))).toBe('permission denied');
+    expect(fsReason(err('EEXIST', 'mkdir'))).toBe('a parent is not a directory');
+    expect(fsReason(err('EWHATEVER'))).toBe('failed');
+  });
+});
