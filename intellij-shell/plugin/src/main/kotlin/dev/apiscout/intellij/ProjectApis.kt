@@ -20,7 +20,10 @@ import dev.apiscout.bridge.ide.WarmUp
 import dev.apiscout.bridge.protocol.NavigateTarget
 import dev.apiscout.bridge.protocol.ProjectRef
 import dev.apiscout.bridge.protocol.Requests
+import dev.apiscout.bridge.ide.ExplorerUi
+import dev.apiscout.intellij.toolwindow.ExplorerToolWindowFactory
 import java.nio.file.Path
+import java.util.concurrent.atomic.AtomicReference
 
 /**
  * This project as the sidecar knows it (bridge-client's ProjectSession: opened on first use, closed
@@ -39,6 +42,25 @@ class ProjectApis(private val project: Project) : Disposable {
 
     /** The explorer page of the open tool window; set and cleared by the tool window's content. */
     @Volatile var page: ExplorerPage? = null
+        set(value) {
+            field = value
+            if (value == null) following.getAndSet(null)?.close()
+        }
+
+    /** The page's subscription to the running sidecar's restarts. */
+    private val following = AtomicReference<AutoCloseable?>(null)
+
+    /**
+     * Opens the project and ties [page] to the running sidecar: a restart reloads it at the new UI
+     * URL. Returns the explorer URL to load now (with the IDE's look), or null when the sidecar serves
+     * no UI. Blocking: off the UI thread.
+     */
+    fun connect(page: ExplorerPage): String? {
+        id() // opens the project: the UI lists it
+        val sidecar = SidecarService.get().sidecar()
+        following.getAndSet(page.follow(sidecar, ExplorerToolWindowFactory::look))?.close()
+        return sidecar.hello.uiUrl?.let { ExplorerUi.url(it, ExplorerToolWindowFactory.look()) }
+    }
 
     /** The project's operations (blocking calls: off the UI thread). */
     fun bridge(): ProjectBridge = session.opened().bridge
@@ -72,8 +94,18 @@ class ProjectApis(private val project: Project) : Disposable {
         if (marks() == null) warming.request()
     }
 
-    /** The Node.js path changed: the next warm-up tries at once. */
-    fun settingsChanged() = warming.reset()
+    /** The Node.js path changed (the old sidecar is closing): the next warm-up tries at once, an open explorer moves to the new sidecar. */
+    fun settingsChanged() {
+        warming.reset()
+        val open = page ?: return
+        ApplicationManager.getApplication().executeOnPooledThread {
+            try {
+                connect(open)?.let { open.load(it) }
+            } catch (e: RuntimeException) {
+                Notifier.error(project, e.message ?: e.toString())
+            }
+        }
+    }
 
     fun refresh() = session.opened().let { it.sidecar.call(Requests.projectRefresh, ProjectRef(it.bridge.project), 10 * 60_000) }
 

@@ -22,7 +22,6 @@ import dev.apiscout.bridge.ide.ExplorerPage
 import dev.apiscout.bridge.ide.ExplorerUi
 import dev.apiscout.bridge.ide.IdeLook
 import dev.apiscout.intellij.ProjectApis
-import dev.apiscout.intellij.SidecarService
 import javax.swing.JComponent
 import javax.swing.SwingConstants
 
@@ -45,10 +44,7 @@ class ExplorerToolWindowFactory : ToolWindowFactory, DumbAware {
         val page = ExplorerPage(loadUrl = { browser.loadURL(it) }, runScript = { browser.cefBrowser.executeJavaScript(it, browser.cefBrowser.url, 0) })
         attach(project, holder, browser, page)
         ApplicationManager.getApplication().executeOnPooledThread {
-            val url = runCatching {
-                ProjectApis.of(project).id() // opens the project: the UI lists it
-                SidecarService.get().sidecar().hello.uiUrl
-            }
+            val url = runCatching { ProjectApis.of(project).connect(page) }
             ApplicationManager.getApplication().invokeLater {
                 // The content was closed meanwhile (its disposal cleared the page).
                 if (project.isDisposed || ProjectApis.of(project).page !== page) return@invokeLater
@@ -56,12 +52,8 @@ class ExplorerToolWindowFactory : ToolWindowFactory, DumbAware {
                     onSuccess = { u ->
                         if (u == null) holder.component = message("The explorer UI server is not running in this sidecar.")
                         else {
-                            page.load(ExplorerUi.url(u, look()))
+                            page.load(u)
                             holder.component = browser.component
-                            runCatching { SidecarService.get().sidecar() }.getOrNull()?.let { sidecar ->
-                                val following = page.follow(sidecar, ::look)
-                                Disposer.register(holder) { following.close() }
-                            }
                         }
                     },
                     onFailure = { holder.component = message(it.message ?: it.toString()) },
