@@ -7,4 +7,8 @@ import org.jetbrains.annotations.Nullable;
 
 public interface Configurable extends UnnamedConfigurable {
   String getDisplayName();
+
+  interface Composite {
+    Configurable @NotNull [] getConfigurables();
+  }
 }

@@ -7,7 +7,9 @@ import org.jetbrains.annotations.Nullable;
 
 public abstract class ShowSettingsUtil {
   public static ShowSettingsUtil getInstance() { throw new UnsupportedOperationException(); }
-  public abstract <T extends Configurable> void showSettingsDialog(@Nullable com.intellij.openapi.project.Project project, @NotNull Class<T> configurableClass);
+  public abstract void showSettingsDialog(@NotNull com.intellij.openapi.project.Project project, ConfigurableGroup @NotNull ... groups);
+  public abstract <T extends Configurable> void showSettingsDialog(@Nullable com.intellij.openapi.project.Project project, @NotNull Class<T> toSelect);
+  public abstract void showSettingsDialog(@NotNull com.intellij.openapi.project.Project project, @Nullable Configurable toSelect);
   public abstract <T extends Configurable> void showSettingsDialog(@Nullable com.intellij.openapi.project.Project project,
                                                                    @NotNull Class<T> configurableClass,
                                                                    @Nullable java.util.function.Consumer<? super T> additionalConfiguration);

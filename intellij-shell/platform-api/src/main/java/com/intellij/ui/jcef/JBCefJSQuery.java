@@ -9,8 +9,7 @@ public final class JBCefJSQuery implements JBCefDisposable {
   private JBCefJSQuery() {}
   /** @deprecated use {@link #create(JBCefBrowserBase)} */
   @Deprecated(forRemoval = true)
-  @org.jetbrains.annotations.ApiStatus.ScheduledForRemoval
-  public static @NotNull JBCefJSQuery create(@NotNull JBCefBrowser browser) { throw new UnsupportedOperationException(); }
+  public static JBCefJSQuery create(@NotNull JBCefBrowser browser) { throw new UnsupportedOperationException(); }
   public static @NotNull JBCefJSQuery create(@NotNull JBCefBrowserBase browser) { throw new UnsupportedOperationException(); }
   public @NotNull String inject(@Nullable String queryResult) { throw new UnsupportedOperationException(); }
   public void addHandler(@NotNull java.util.function.Function<? super String, ? extends Response> handler) { throw new UnsupportedOperationException(); }
