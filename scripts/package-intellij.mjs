@@ -43,6 +43,9 @@ if (compile) {
 }
 if (!existsSync(join(classes, 'META-INF/plugin.xml'))) fail(`${classes} holds no compiled plugin: run without --no-compile`);
 
+// An earlier zip goes first: dist/ is what the sidecar stage copies.
+mkdirSync(join(root, 'dist'), { recursive: true });
+for (const old of readdirSync(join(root, 'dist')).filter((f) => /^apiscout-intellij-.*\.zip$/.test(f))) rmSync(join(root, 'dist', old));
 const stage = mkdtempSync(join(tmpdir(), 'apiscout-intellij-'));
 try {
   const plugin = join(stage, 'apiscout');
@@ -51,8 +54,6 @@ try {
   // The JDK's jar tool (Maven needs the JDK anyway) writes both the jar and the zip.
   execFileSync(jar, ['--create', '--file', join(plugin, 'lib/apiscout.jar'), '-C', classes, '.'], { stdio: 'pipe' });
   execFileSync(process.execPath, [join(root, 'scripts/stage-sidecar.mjs'), join(plugin, 'sidecar')], { stdio: 'pipe' });
-  mkdirSync(join(root, 'dist'), { recursive: true });
-  for (const old of readdirSync(join(root, 'dist')).filter((f) => /^apiscout-intellij-.*\.zip$/.test(f))) rmSync(join(root, 'dist', old));
   const zip = join(root, 'dist', `apiscout-intellij-${version}.zip`);
   execFileSync(jar, ['--create', '--no-manifest', '--file', zip, '-C', stage, 'apiscout'], { stdio: 'pipe' });
   process.stdout.write(`wrote ${zip} (${(statSync(zip).size / 1024 / 1024).toFixed(1)} MiB)\n`);

@@ -66,6 +66,9 @@ describe('the IntelliJ plugin zip', () => {
     expect(fs.readdirSync(path.join(unpacked, 'apiscout/lib'))).toEqual(['apiscout.jar']);
     // Where bridge-client's SidecarBundle looks under the plugin's directory first.
     expect(fs.readFileSync(path.join(SHELL, 'bridge-client/src/main/kotlin/dev/apiscout/bridge/SidecarBundle.kt'), 'utf8')).toContain('"sidecar/dist/$FILE_NAME"');
+    // The sidecar's dist is the build's, without source maps (and no earlier zip packed inside this one).
+    const built = fs.readdirSync(path.join(ROOT, 'dist')).filter((f) => !f.endsWith('.map') && !f.endsWith('.zip')).sort();
+    expect(fs.readdirSync(path.join(unpacked, 'apiscout/sidecar/dist')).sort()).toEqual(built);
     for (const f of ['sidecar/dist/apiscout.mjs', 'sidecar/dist/ui/index.html', 'sidecar/package.json', 'sidecar/node_modules/tree-sitter/package.json']) {
       expect(fs.existsSync(path.join(unpacked, 'apiscout', f)), f).toBe(true);
     }
