@@ -32,7 +32,8 @@ const SKIPPED = [
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-cpSync(join(root, 'dist'), join(out, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.map') });
+// Not the plugin zips that npm run package:intellij writes into dist/.
+cpSync(join(root, 'dist'), join(out, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.map') && !/apiscout-intellij-[^/\\]*\.zip$/.test(src) });
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const runtime = Object.fromEntries(['name', 'version', 'description', 'license', 'type', 'engines', 'dependencies'].filter((k) => k in pkg).map((k) => [k, pkg[k]]));

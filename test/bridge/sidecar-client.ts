@@ -26,9 +26,12 @@ export class SidecarClient {
   readonly received: { name: string; params: unknown }[] = [];
   readonly exited: Promise<number | null>;
 
-  /** `env`: the sidecar's environment (default: this process's), e.g. APISCOUT_CONFIG_DIR for the user's settings. */
-  constructor(args: string[] = ['serve', '--stdio'], env?: NodeJS.ProcessEnv) {
-    this.process = spawn(process.execPath, [SIDECAR, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(env ? { env } : {}) });
+  /**
+   * `env`: the sidecar's environment (default: this process's), e.g. APISCOUT_CONFIG_DIR for the user's settings.
+   * `bundle`: another copy of the bundle (the plugin zip's, unpacked).
+   */
+  constructor(args: string[] = ['serve', '--stdio'], env?: NodeJS.ProcessEnv, bundle: string = SIDECAR) {
+    this.process = spawn(process.execPath, [bundle, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(env ? { env } : {}) });
     this.process.stderr.setEncoding('utf8').on('data', (d: string) => this.stderr.push(d));
     this.exited = new Promise((resolve) => this.process.on('exit', (code) => resolve(code)));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout), new StreamMessageWriter(this.process.stdin));

@@ -142,6 +142,13 @@ describe('plugin.xml', () => {
     expect(actions.filter((a) => a !== exportAction && a.children.some((c) => c.name === 'keyboard-shortcut'))).toEqual([]);
   });
 
+  it('puts Refresh in the API Explorer tool window title bar (the compile gate checks the call)', () => {
+    const factory = fs.readFileSync(path.join(SHELL, 'plugin/src/main/kotlin/dev/apiscout/intellij/toolwindow/ExplorerToolWindowFactory.kt'), 'utf8');
+    const id = /const val REFRESH_ACTION = "([\w.]+)"/.exec(factory)?.[1];
+    expect(actions.map((a) => a.attrs.id)).toContain(id);
+    expect(factory).toMatch(/getAction\(REFRESH_ACTION\)[^\n]*setTitleActions/);
+  });
+
   it('offers the endpoint actions in the project view and editor popups', () => {
     const group = elements.find((e) => e.name === 'group' && e.children.some((c) => c.name === 'action' && c.attrs.id === 'apiscout.Export'))!;
     expect(group.children.filter((c) => c.name === 'add-to-group').map((c) => c.attrs['group-id']).sort()).toEqual(['EditorPopupMenu', 'ProjectViewPopupMenu']);

@@ -130,6 +130,12 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
         call(Requests.projectClose, ProjectRef(project))
     }
 
+    /** [closeProject] without waiting (an IDE project disposed on the UI thread): forgotten for replays at once. */
+    public fun closeProjectAsync(project: String): CompletableFuture<Unit> {
+        projects.remove(project)
+        return request(Requests.projectClose, ProjectRef(project)).thenApply { }
+    }
+
     /** The projects a restart replays. */
     public fun openProjects(): Set<String> = projects.keys.toSet()
 
@@ -237,11 +243,17 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
 
     /** Asks the sidecar to stop, fails what is pending, and ends the process if it lingers. */
     override fun close() {
-        val starting = synchronized(lock) {
-            if (closing) return
-            closing = true
-            current
-        } ?: return
+        finishClose(beginClose() ?: return)
+    }
+
+    /** Marks the client closed (nothing starts again); the start to stop, if there was one. */
+    private fun beginClose(): CompletableFuture<Running>? = synchronized(lock) {
+        if (closing) return null
+        closing = true
+        current
+    }
+
+    private fun finishClose(starting: CompletableFuture<Running>) {
         // A process still starting is let finish (its hello times out on its own), then stopped.
         val running = try {
             starting.get(35, TimeUnit.SECONDS)
@@ -261,6 +273,24 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
             running.process.destroyForcibly()
         }
         running.stderr.join()
+    }
+
+    /**
+     * [close] on a thread of its own: returns at once with [isClosed] true, for callers on the UI
+     * thread (a settings change, the IDE's exit) that must not wait for the process to end.
+     */
+    public fun closeAsync(): CompletableFuture<Unit> {
+        val starting = beginClose() ?: return CompletableFuture.completedFuture(Unit)
+        val done = CompletableFuture<Unit>()
+        Thread({
+            try {
+                finishClose(starting)
+                done.complete(Unit)
+            } catch (e: Throwable) {
+                done.completeExceptionally(e)
+            }
+        }, "apiscout sidecar close").apply { isDaemon = true }.start()
+        return done
     }
 
     private fun <T> await(future: CompletableFuture<T>): T = try {

@@ -2,7 +2,6 @@ package dev.apiscout.intellij
 
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.ide.CopyPasteManager
-import com.intellij.openapi.options.Configurable
 import com.intellij.openapi.options.SearchableConfigurable
 import com.intellij.openapi.options.ShowSettingsUtil
 import com.intellij.openapi.project.Project
@@ -17,7 +16,7 @@ import dev.apiscout.bridge.protocol.SettingsPage
 import java.awt.datatransfer.StringSelection
 
 /**
- * What the explorer page asks of the IDE through the sidecar (host/* notifications): open a source
+ * What the explorer page asks of the IDE through the sidecar (the host notifications: navigate, copy, settings, notify): open a source
  * line, use the clipboard (JCEF pages cannot always), open a settings page, show a balloon. Called
  * on the connection's reader thread; the UI work goes to the UI thread.
  */
@@ -31,7 +30,7 @@ object PluginIdeHost : IdeHost {
 
     override fun openSettings(page: SettingsPage) = onUi {
         val id = ConfigurableIds.of(page)
-        ShowSettingsUtil.getInstance().showSettingsDialog<Configurable>(activeProject(), { (it as? SearchableConfigurable)?.id == id }, null)
+        ShowSettingsUtil.getInstance().showSettingsDialog(activeProject(), { (it as? SearchableConfigurable)?.id == id }, null)
     }
 
     override fun notify(notification: HostNotification) = Notifier.show(activeProject(), notification)

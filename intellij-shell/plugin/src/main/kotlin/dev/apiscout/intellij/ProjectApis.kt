@@ -5,73 +5,109 @@ import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.service
+import com.intellij.openapi.diagnostic.logger
 import com.intellij.openapi.fileEditor.OpenFileDescriptor
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.vfs.LocalFileSystem
 import com.intellij.psi.PsiManager
 import dev.apiscout.bridge.Sidecar
+import dev.apiscout.bridge.ide.ExplorerPage
 import dev.apiscout.bridge.ide.Features
 import dev.apiscout.bridge.ide.GutterMarks
 import dev.apiscout.bridge.ide.ProjectBridge
+import dev.apiscout.bridge.ide.ProjectSession
+import dev.apiscout.bridge.ide.WarmUp
 import dev.apiscout.bridge.protocol.NavigateTarget
 import dev.apiscout.bridge.protocol.ProjectRef
 import dev.apiscout.bridge.protocol.Requests
+import dev.apiscout.bridge.ide.ExplorerUi
+import dev.apiscout.intellij.toolwindow.ExplorerToolWindowFactory
 import java.nio.file.Path
+import java.util.concurrent.atomic.AtomicReference
 
-/** This project as the sidecar knows it: opened on first use, with its operations, settings and gutter-mark cache. */
+/**
+ * This project as the sidecar knows it (bridge-client's ProjectSession: opened on first use, closed
+ * in the sidecar when the project closes), with the warm-up for the gutter and the explorer page
+ * of its tool window while that is open.
+ */
 @Service(Service.Level.PROJECT)
 class ProjectApis(private val project: Project) : Disposable {
-    @Volatile private var opened: Opened? = null
+    private val log = logger<ProjectApis>()
+    private val session = ProjectSession(
+        Path.of(requireNotNull(project.basePath) { "the project has no base directory" }),
+        { SidecarService.get().sidecar() },
+        ::repaint,
+        { log.info(it) },
+    )
 
-    private class Opened(val bridge: ProjectBridge, val marks: GutterMarks) {
-        val sidecar: Sidecar get() = bridge.sidecar
-        fun close() {
-            marks.close()
-            bridge.close()
+    /** The explorer page of the open tool window; set and cleared by the tool window's content. */
+    @Volatile var page: ExplorerPage? = null
+        set(value) {
+            field = value
+            if (value == null) following.getAndSet(null)?.close()
         }
-    }
 
-    /** Opens the project in the sidecar (blocking: call off the UI thread). */
-    private fun opened(): Opened = opened?.takeUnless { it.sidecar.isClosed } ?: synchronized(this) {
-        // A sidecar replaced after a settings change (Node.js path) is opened again here.
-        opened?.takeUnless { it.sidecar.isClosed } ?: run {
-            opened?.close()
-            val sidecar = SidecarService.get().sidecar()
-            val id = sidecar.openProject(Path.of(requireNotNull(project.basePath) { "the project has no base directory" })).project
-            Opened(ProjectBridge(sidecar, id), GutterMarks(sidecar, id, ::repaint)).also { opened = it }
-        }
+    /** The page's subscription to the running sidecar's restarts. */
+    private val following = AtomicReference<AutoCloseable?>(null)
+
+    /**
+     * Opens the project and ties [page] to the running sidecar: a restart reloads it at the new UI
+     * URL. Returns the explorer URL to load now (with the IDE's look), or null when the sidecar serves
+     * no UI. Blocking: off the UI thread.
+     */
+    fun connect(page: ExplorerPage): String? {
+        id() // opens the project: the UI lists it
+        val sidecar = SidecarService.get().sidecar()
+        following.getAndSet(page.follow(sidecar, ExplorerToolWindowFactory::look))?.close()
+        return sidecar.hello.uiUrl?.let { ExplorerUi.url(it, ExplorerToolWindowFactory.look()) }
     }
 
     /** The project's operations (blocking calls: off the UI thread). */
-    fun bridge(): ProjectBridge = opened().bridge
-    fun sidecar(): Sidecar = opened().sidecar
-    fun id(): String = opened().bridge.project
+    fun bridge(): ProjectBridge = session.opened().bridge
+    fun sidecar(): Sidecar = session.opened().sidecar
+    fun id(): String = session.opened().bridge.project
+
+    /** The operations if the project is open in the sidecar, else null (and the opening starts): never blocks. */
+    fun bridgeIfOpen(): ProjectBridge? = session.current()?.bridge ?: run {
+        warmUp()
+        null
+    }
 
     /** Gutter marks from the cache only; null until fetched (the file is repainted then). Never blocks on a scan. */
-    fun marks(): GutterMarks? = opened?.takeUnless { it.sidecar.isClosed }?.marks
+    fun marks(): GutterMarks? = session.current()?.marks
 
     /** The Features toggles as last read, for actions' update and Search Everywhere: never blocks (defaults until the sidecar answered). */
-    fun features(): Features = opened?.takeUnless { it.sidecar.isClosed }?.bridge?.settings?.features() ?: Features()
+    fun features(): Features = session.current()?.bridge?.settings?.features() ?: Features()
 
-    /** Starts the sidecar and the scan in the background, so the first gutter pass has marks to ask for. */
+    private val warming = WarmUp(
+        executor = { task -> ApplicationManager.getApplication().executeOnPooledThread(task) },
+        start = {
+            session.opened()
+            // The gutter passes that ran before had no marks to ask for: run them again.
+            ApplicationManager.getApplication().invokeLater { if (!project.isDisposed) DaemonCodeAnalyzer.getInstance(project).restart() }
+        },
+        onFailure = { e -> Notifier.error(project, e.message ?: e.toString()) },
+    )
+
+    /** Starts the sidecar and the scan in the background, so the first gutter pass has marks to ask for; after a failure, waits (WarmUp). */
     fun warmUp() {
-        if (marks() != null || warming.getAndSet(true)) return
+        if (marks() == null) warming.request()
+    }
+
+    /** The Node.js path changed (the old sidecar is closing): the next warm-up tries at once, an open explorer moves to the new sidecar. */
+    fun settingsChanged() {
+        warming.reset()
+        val open = page ?: return
         ApplicationManager.getApplication().executeOnPooledThread {
             try {
-                opened()
-                // The gutter passes that ran before had no marks to ask for: run them again.
-                ApplicationManager.getApplication().invokeLater { if (!project.isDisposed) DaemonCodeAnalyzer.getInstance(project).restart() }
+                connect(open)?.let { open.load(it) }
             } catch (e: RuntimeException) {
                 Notifier.error(project, e.message ?: e.toString())
-            } finally {
-                warming.set(false)
             }
         }
     }
 
-    private val warming = java.util.concurrent.atomic.AtomicBoolean(false)
-
-    fun refresh() = opened().let { it.sidecar.call(Requests.projectRefresh, ProjectRef(it.bridge.project), 10 * 60_000) }
+    fun refresh() = session.opened().let { it.sidecar.call(Requests.projectRefresh, ProjectRef(it.bridge.project), 10 * 60_000) }
 
     /** Opens the declaring method of an endpoint in the editor (called off the UI thread). */
     fun navigateToSource(endpointId: String) = open(bridge().navigationTarget(endpointId))
@@ -93,8 +129,10 @@ class ProjectApis(private val project: Project) : Disposable {
         }
     }
 
+    /** The project closed: closed in the sidecar too (project/close, without waiting), so it is not replayed or sent file changes. */
     override fun dispose() {
-        opened?.close()
+        page = null
+        session.close()
     }
 
     companion object {

@@ -7,6 +7,7 @@ import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.service
 import com.intellij.openapi.diagnostic.logger
 import com.intellij.openapi.extensions.PluginId
+import com.intellij.openapi.project.ProjectManager
 import dev.apiscout.bridge.NodeLocator
 import dev.apiscout.bridge.Sidecar
 import dev.apiscout.bridge.SidecarBundle
@@ -32,11 +33,12 @@ class SidecarService : Disposable {
     @Volatile private var running: Running? = null
 
     private class Running(val sidecar: Sidecar, val settings: LiveSettings, val token: SyncTokenHandover, val host: AutoCloseable) {
+        /** Returns at once: the process is stopped on a thread of its own (never on the UI thread, which Apply and exit run on). */
         fun close() {
             host.close()
             token.close()
             settings.close()
-            sidecar.close()
+            sidecar.closeAsync()
         }
     }
 
@@ -89,10 +91,11 @@ class SidecarService : Disposable {
         }
     }
 
-    /** After the Node.js path changed: the next use starts a sidecar with the new one. */
-    fun reset() = synchronized(this) {
-        running?.close()
-        running = null
+    /** After the Node.js path changed: the next use starts a sidecar with the new one. Does not wait for the old one to end. */
+    fun reset() {
+        val old = synchronized(this) { running.also { running = null } }
+        old?.close()
+        for (project in ProjectManager.getInstance().openProjects) if (!project.isDisposed) ProjectApis.of(project).settingsChanged()
     }
 
     override fun dispose() = reset()

@@ -5,6 +5,7 @@ import com.intellij.openapi.actionSystem.AnAction
 import com.intellij.openapi.actionSystem.AnActionEvent
 import com.intellij.openapi.actionSystem.CommonDataKeys
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.project.DumbAware
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.vfs.VfsUtilCore
 import dev.apiscout.bridge.ide.EndpointScope
@@ -18,7 +19,8 @@ import java.nio.file.Path
  * the editor's file (the API on the caret line when there is one). Which endpoints that means is
  * bridge-client's EndpointScope; the subclass only says what to do with them.
  */
-abstract class EndpointAction : AnAction() {
+/** DumbAware: the APIs come from the sidecar, not the IDE's indexes, so the actions work while indexing. */
+abstract class EndpointAction : AnAction(), DumbAware {
     override fun getActionUpdateThread(): ActionUpdateThread = ActionUpdateThread.BGT
 
     override fun update(e: AnActionEvent) {
@@ -38,7 +40,7 @@ abstract class EndpointAction : AnAction() {
         ApplicationManager.getApplication().executeOnPooledThread {
             try {
                 val apis = ProjectApis.of(project)
-                val selected = EndpointScope.select(apis.tree(), paths, caretLine.takeIf { files.size == 1 })
+                val selected = EndpointScope.select(apis.bridge().tree(), paths, caretLine.takeIf { files.size == 1 })
                 if (selected.isEmpty()) Notifier.info(project, "No APIs in the selection")
                 else perform(project, selected)
             } catch (ex: RuntimeException) {

@@ -39,11 +39,13 @@ class EndpointLineMarkerProvider : LineMarkerProvider {
         val here = marks.at(file, line + 1, offset - document.getLineStartOffset(line) + 1)
         if (here.isEmpty()) return null
         val tooltip = here.joinToString("\n") { it.address }
+        // Read here, inside the highlighting pass's read action: the click handler runs on a pooled thread.
+        val fileName = element.containingFile.name
         val open = GutterIconNavigationHandler<PsiElement> { _, _ ->
             ApplicationManager.getApplication().executeOnPooledThread {
                 try {
                     val found = apis.sidecar().call(Requests.endpointsAt, EndpointsAtParams(apis.id(), file, line + 1)).endpoints
-                    val id = found.firstOrNull()?.id ?: return@executeOnPooledThread Notifier.info(project, "No API at line ${line + 1} of ${element.containingFile.name}")
+                    val id = found.firstOrNull()?.id ?: return@executeOnPooledThread Notifier.info(project, "No API at line ${line + 1} of $fileName")
                     ApplicationManager.getApplication().invokeLater { ExplorerToolWindowFactory.reveal(project, id) }
                 } catch (e: RuntimeException) {
                     Notifier.error(project, e.message ?: e.toString())

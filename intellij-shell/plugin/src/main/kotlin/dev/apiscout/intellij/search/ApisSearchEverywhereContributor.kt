@@ -4,53 +4,45 @@ import com.intellij.ide.actions.searcheverywhere.SearchEverywhereContributor
 import com.intellij.ide.actions.searcheverywhere.SearchEverywhereContributorFactory
 import com.intellij.openapi.actionSystem.AnActionEvent
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.diagnostic.logger
 import com.intellij.openapi.progress.ProgressIndicator
 import com.intellij.openapi.project.Project
 import com.intellij.ui.SimpleColoredComponent
 import com.intellij.ui.SimpleTextAttributes
 import com.intellij.util.Processor
-import dev.apiscout.bridge.protocol.EndpointsSearchParams
-import dev.apiscout.bridge.protocol.Requests
+import dev.apiscout.bridge.ide.EndpointSearch
 import dev.apiscout.bridge.protocol.SearchMatch
+import dev.apiscout.intellij.Notifier
 import dev.apiscout.intellij.ProjectApis
-import java.util.concurrent.CancellationException
-import java.util.concurrent.TimeUnit
-import java.util.concurrent.TimeoutException
 import javax.swing.JList
 import javax.swing.ListCellRenderer
 
-/** The "APIs" tab of Search Everywhere (and its share of All): the sidecar's matcher, results open the source. */
+/**
+ * The "APIs" tab of Search Everywhere (and its share of All): the sidecar's matcher, results open
+ * the source. The 2024.2 contributor API; newer platforms keep it working (see the README).
+ */
 class ApisSearchEverywhereContributor(private val project: Project) : SearchEverywhereContributor<SearchMatch> {
+    private val log = logger<ApisSearchEverywhereContributor>()
+
     override fun getSearchProviderId(): String = "apiscout.APIs"
     override fun getGroupName(): String = "APIs"
     override fun getSortWeight(): Int = 300
     override fun showInFindResults(): Boolean = false
     override fun isShownInSeparateTab(): Boolean = true
 
+    /** Never waits for the project to open (no results until it has) and never throws: bridge-client's EndpointSearch. */
     override fun fetchElements(pattern: String, indicator: ProgressIndicator, consumer: Processor<in SearchMatch>) {
-        if (pattern.isBlank()) return
-        val apis = ProjectApis.of(project)
-        val future = apis.sidecar().request(Requests.endpointsSearch, EndpointsSearchParams(apis.id(), pattern, 100))
-        // Poll so a cancelled indicator (the user typed on) cancels the request too.
-        while (true) {
-            if (indicator.isCanceled) {
-                future.cancel(true)
-                return
-            }
-            try {
-                val result = future.get(50, TimeUnit.MILLISECONDS)
-                for (match in result.results) if (!consumer.process(match)) return
-                return
-            } catch (_: TimeoutException) {
-                continue
-            } catch (_: CancellationException) {
-                return
-            }
-        }
+        EndpointSearch.fetch(ProjectApis.of(project).bridgeIfOpen(), pattern, { indicator.isCanceled }, { consumer.process(it) }, { log.info(it) })
     }
 
     override fun processSelectedItem(selected: SearchMatch, modifiers: Int, searchText: String): Boolean {
-        ApplicationManager.getApplication().executeOnPooledThread { ProjectApis.of(project).navigateToSource(selected.endpoint.id) }
+        ApplicationManager.getApplication().executeOnPooledThread {
+            try {
+                ProjectApis.of(project).navigateToSource(selected.endpoint.id)
+            } catch (e: RuntimeException) {
+                Notifier.error(project, e.message ?: e.toString())
+            }
+        }
         return true
     }
 

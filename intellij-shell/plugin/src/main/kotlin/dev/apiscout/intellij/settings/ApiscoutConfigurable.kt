@@ -5,6 +5,7 @@ import com.intellij.openapi.application.ModalityState
 import com.intellij.ui.components.JBPasswordField
 import com.intellij.ui.components.JBTextField
 import com.intellij.ui.dsl.builder.Panel
+import com.intellij.ui.dsl.builder.columns
 import dev.apiscout.bridge.ide.ConfigurableIds
 import dev.apiscout.bridge.protocol.MIN_NODE_VERSION
 import dev.apiscout.intellij.Notifier
@@ -15,23 +16,29 @@ import javax.swing.JComponent
  * Settings > Other Settings > apiscout: the Node.js path (the IDE's own, needed before a sidecar
  * runs), the sidecar's general, cURL, HTTP and script settings (Actuator support, the Features
  * toggles, http.call.before/after…), and the Postman token, kept in the password safe.
+ * Its Swing fields are made in createComponent (the platform may construct a configurable just to search it).
  */
 class ApiscoutConfigurable : SidecarSettingsPage(ConfigurableIds.APISCOUT, "apiscout", "general", "curl", "http", "scripts") {
-    private val node = JBTextField(SettingsStore.get().nodePath, 30)
-    private val token = JBPasswordField()
+    private var fields: Fields? = null
     @Volatile private var savedToken: String? = null
     private var tokenLoaded = false
 
+    private class Fields(val node: JBTextField, val token: JBPasswordField)
+
     override fun addBefore(panel: Panel) {
+        val node = fields?.node ?: return
         panel.row("Node.js:") { cell(node).comment("Path of node $MIN_NODE_VERSION or newer; empty uses the one on the PATH.") }
     }
 
     override fun createComponent(): JComponent {
+        fields = Fields(JBTextField(SettingsStore.get().nodePath, 30), JBPasswordField())
+        tokenLoaded = false
         loadToken()
         return super.createComponent()
     }
 
     override fun addAfter(panel: Panel) {
+        val token = fields?.token ?: return
         panel.group("Environment Sync") {
             row("Postman API token:") { cell(token).columns(30).comment("Kept in the IDE's password safe, never in project files; handed to apiscout for this run.") }
         }
@@ -42,6 +49,7 @@ class ApiscoutConfigurable : SidecarSettingsPage(ConfigurableIds.APISCOUT, "apis
         ApplicationManager.getApplication().executeOnPooledThread {
             val saved = PostmanToken.get()
             ApplicationManager.getApplication().invokeLater({
+                val token = fields?.token ?: return@invokeLater
                 savedToken = saved
                 token.text = saved.orEmpty()
                 tokenLoaded = true
@@ -49,17 +57,21 @@ class ApiscoutConfigurable : SidecarSettingsPage(ConfigurableIds.APISCOUT, "apis
         }
     }
 
-    override fun isOwnModified(): Boolean =
-        node.text.trim() != SettingsStore.get().nodePath || (tokenLoaded && String(token.password) != savedToken.orEmpty())
+    override fun isOwnModified(): Boolean {
+        val f = fields ?: return false
+        return f.node.text.trim() != SettingsStore.get().nodePath || (tokenLoaded && String(f.token.password) != savedToken.orEmpty())
+    }
 
     override fun applyOwn() {
-        val path = node.text.trim()
+        val f = fields ?: return
+        val path = f.node.text.trim()
         if (path != SettingsStore.get().nodePath) {
             SettingsStore.update { it.copy(nodePath = path) }
-            SidecarService.get().reset() // the next use starts node from the new path
+            // The old sidecar is closed in the background: Apply never waits for a process to end.
+            SidecarService.get().reset()
         }
-        if (tokenLoaded && String(token.password) != savedToken.orEmpty()) {
-            val value = String(token.password).trim().takeIf { it.isNotEmpty() }
+        if (tokenLoaded && String(f.token.password) != savedToken.orEmpty()) {
+            val value = String(f.token.password).trim().takeIf { it.isNotEmpty() }
             savedToken = value
             ApplicationManager.getApplication().executeOnPooledThread {
                 PostmanToken.set(value)
@@ -73,7 +85,13 @@ class ApiscoutConfigurable : SidecarSettingsPage(ConfigurableIds.APISCOUT, "apis
     }
 
     override fun resetOwn() {
-        node.text = SettingsStore.get().nodePath
-        if (tokenLoaded) token.text = savedToken.orEmpty()
+        val f = fields ?: return
+        f.node.text = SettingsStore.get().nodePath
+        if (tokenLoaded) f.token.text = savedToken.orEmpty()
+    }
+
+    override fun disposeUIResources() {
+        super.disposeUIResources()
+        fields = null
     }
 }

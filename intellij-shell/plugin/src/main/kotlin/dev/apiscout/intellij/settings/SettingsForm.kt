@@ -2,6 +2,8 @@ package dev.apiscout.intellij.settings
 
 import com.intellij.ui.dsl.builder.Align
 import com.intellij.ui.dsl.builder.Panel
+import com.intellij.ui.dsl.builder.columns
+import com.intellij.ui.dsl.builder.rows
 import dev.apiscout.bridge.ide.SettingForms
 import dev.apiscout.bridge.ide.SettingsSnapshot
 import dev.apiscout.bridge.protocol.SettingRow

@@ -1,6 +1,7 @@
 package dev.apiscout.intellij.settings
 
 import com.intellij.openapi.components.PersistentStateComponent
+import com.intellij.openapi.components.RoamingType
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.State
 import com.intellij.openapi.components.Storage
@@ -9,7 +10,8 @@ import dev.apiscout.bridge.ide.ClientSettings
 
 /** Keeps bridge-client's ClientSettings as its JSON in apiscout.xml: the field list exists once, in bridge-client. */
 @Service(Service.Level.APP)
-@State(name = "ApiscoutSettings", storages = [Storage("apiscout.xml")])
+// The Node.js path is this machine's: never synced to other machines by Settings Sync.
+@State(name = "ApiscoutSettings", storages = [Storage(value = "apiscout.xml", roamingType = RoamingType.DISABLED)])
 class SettingsStore : PersistentStateComponent<SettingsStore.Bean> {
     class Bean {
         var json: String = ""

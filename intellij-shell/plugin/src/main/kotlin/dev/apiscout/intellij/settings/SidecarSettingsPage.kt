@@ -23,7 +23,8 @@ import javax.swing.JPanel
  * Subclasses add fields the sidecar does not hold (the Node.js path, the token) or buttons.
  */
 abstract class SidecarSettingsPage(private val id: String, private val name: String, private vararg val sections: String) : SearchableConfigurable {
-    private val root = JPanel(BorderLayout())
+    /** Made in createComponent, not with the page: the platform builds configurables to search their names. */
+    private var root: JPanel? = null
     @Volatile private var loaded: Loaded? = null
     private var problem: String? = null
 
@@ -36,10 +37,12 @@ abstract class SidecarSettingsPage(private val id: String, private val name: Str
     override fun getDisplayName(): String = name
 
     override fun createComponent(): JComponent {
+        val panel = JPanel(BorderLayout())
+        root = panel
         problem = null
         render()
         load()
-        return root
+        return panel
     }
 
     private fun load() {
@@ -58,6 +61,7 @@ abstract class SidecarSettingsPage(private val id: String, private val name: Str
     }
 
     private fun render() {
+        val root = root ?: return
         val content = panel {
             addBefore(this)
             val ready = loaded
@@ -123,5 +127,6 @@ abstract class SidecarSettingsPage(private val id: String, private val name: Str
 
     override fun disposeUIResources() {
         loaded = null
+        root = null
     }
 }

@@ -1,0 +1,8 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/editor-ui-api/src/com/intellij/openapi/actionSystem/ActionUpdateThread.java
+package com.intellij.openapi.actionSystem;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public enum ActionUpdateThread { BGT, EDT, OLD_EDT }

@@ -1,0 +1,13 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/projectModel-api/src/com/intellij/openapi/components/Storage.java
+package com.intellij.openapi.components;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+@java.lang.annotation.Target({})
+public @interface Storage {
+  String value() default "";
+  RoamingType roamingType() default RoamingType.DEFAULT;
+}

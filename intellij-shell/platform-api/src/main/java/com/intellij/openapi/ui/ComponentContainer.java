@@ -1,0 +1,10 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/platform-api/src/com/intellij/openapi/ui/ComponentContainer.java
+package com.intellij.openapi.ui;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public interface ComponentContainer extends com.intellij.openapi.Disposable {
+  @NotNull javax.swing.JComponent getComponent();
+}

@@ -1,0 +1,12 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/util/src/com/intellij/openapi/util/Computable.java
+package com.intellij.openapi.util;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+@FunctionalInterface
+public interface Computable<T> extends java.util.function.Supplier<T> {
+  T compute();
+  @Override default T get() { return compute(); }
+}

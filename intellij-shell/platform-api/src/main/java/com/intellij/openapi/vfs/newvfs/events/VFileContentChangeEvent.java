@@ -1,0 +1,11 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/vfs/newvfs/events/VFileContentChangeEvent.java
+package com.intellij.openapi.vfs.newvfs.events;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public final class VFileContentChangeEvent extends VFileEvent {
+  private VFileContentChangeEvent() {}
+  @Override public @Nullable com.intellij.openapi.vfs.VirtualFile getFile() { throw new UnsupportedOperationException(); }
+}

@@ -1,0 +1,10 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/core-api/src/com/intellij/psi/PsiNamedElement.java
+package com.intellij.psi;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public interface PsiNamedElement extends PsiElement {
+  @Nullable String getName();
+}

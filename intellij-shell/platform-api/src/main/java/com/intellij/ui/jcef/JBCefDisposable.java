@@ -1,0 +1,9 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/ui.jcef/jcef/JBCefDisposable.java
+package com.intellij.ui.jcef;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public interface JBCefDisposable extends com.intellij.openapi.Disposable {
+}

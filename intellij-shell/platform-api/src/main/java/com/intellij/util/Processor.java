@@ -1,0 +1,11 @@
+// Compile-only declaration (signatures of IntelliJ Platform 2024.2, never shipped).
+// Source: JetBrains/intellij-community platform/util/base/src/com/intellij/util/Processor.java
+package com.intellij.util;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+@FunctionalInterface
+public interface Processor<T> {
+  boolean process(T t);
+}
