@@ -89,7 +89,7 @@ export function createJaxRsScanner(): FrameworkScanner {
       if (verb) {
         const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
         const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
-        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [] }), fromFields) : undefined;
+        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics }), fromFields) : undefined;
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
         const response = ctx.requestModels && responseModel(
           unwrapReturn(site.method.returnType),

@@ -154,6 +154,7 @@ export function createSpringMvcScanner(): FrameworkScanner {
           chain,
           consumes: consumes ?? [],
           conditions: { params: [...(base?.params ?? []), ...mapping.params], headers: [...(base?.headers ?? []), ...mapping.headers] },
+          diagnostics: ctx.diagnostics,
         }) : undefined;
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;

@@ -2,6 +2,7 @@
 // @RequestHeader, @CookieValue, @RequestBody, @RequestPart / MultipartFile, @ModelAttribute and
 // plain bean parameters, Pageable, and the `params=` / `headers=` conditions of the mapping.
 
+import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
 import type { MethodSite } from '../../hierarchy';
@@ -31,6 +32,8 @@ export interface SpringRequestInput {
   consumes: readonly string[];
   /** `params=` and `headers=` conditions of the class and method mappings. */
   conditions: { params: string[]; headers: string[] };
+  /** Where an annotation naming a parameter by an unresolvable constant is reported. */
+  diagnostics?: Diagnostic[];
 }
 
 /** `schemas` writes Jackson names (bodies); `beanSchemas` Java names (bound beans). */
@@ -51,7 +54,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     const swagger = swaggerParam(index, p);
     if (swagger.hidden) continue;
     const description = swagger.description ?? p.doc;
-    const named = (a: Annotation) => stringValue(index, a, ['value', 'name'], scope) || p.param.name;
+    const named = (a: Annotation) => stringValue(index, a, ['value', 'name'], scope, input.diagnostics) || p.param.name;
     const required = (a: Annotation, byDefault: boolean) => {
       const r = a.args.required;
       if (swagger.required !== undefined) return swagger.required;
