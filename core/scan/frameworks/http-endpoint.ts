@@ -21,6 +21,7 @@ export interface HttpEndpointInit extends NameAndDescription {
   produces?: string[] | undefined;
   request?: RequestModel | undefined;
   response?: ResponseModel | undefined;
+  deprecated?: boolean | undefined;
 }
 
 export function httpEndpoint(init: HttpEndpointInit): Endpoint {
@@ -42,5 +43,6 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   if (init.produces?.length) endpoint.produces = init.produces;
   if (init.request) endpoint.request = init.request;
   if (init.response) endpoint.response = init.response;
+  if (init.deprecated) endpoint.deprecated = true;
   return endpoint;
 }

@@ -13,6 +13,7 @@ import type { FrameworkScanner, ScanContext } from '../framework';
 import { parseDoc } from '../../doc-comment';
 import { methodBindingsFor } from '../../types/bindings';
 import { httpEndpoint } from '../http-endpoint';
+import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { responseModel, unwrapReturn } from '../payload';
 import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
@@ -87,9 +88,12 @@ export function createJaxRsScanner(): FrameworkScanner {
       const path = joinPaths(base, sub);
       const verb = verbOf(eff.method.annotations);
       if (verb) {
+        const docs = operationDocs(ctx.index, type, chain, ctx.diagnostics);
+        if (docs.hidden) continue;
         const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
         const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
         const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics }), fromFields) : undefined;
+        if (request) request.params = mergeOperationParams(request.params, docs);
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
         const response = ctx.requestModels && responseModel(
           unwrapReturn(site.method.returnType),
@@ -99,12 +103,14 @@ export function createJaxRsScanner(): FrameworkScanner {
           ctx.schemas,
           doc,
         );
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined }));
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.
       const ret = eff.method.returnType;
-      const target = ret && ret.dims === 0 ? ctx.index.resolveType(ret.name, { type: eff.owner, file: eff.owner.file }) : undefined;
+      // A locator may return the class itself (`Class<ItemResource>`): the runtime instantiates it.
+      const returned = ret && ret.dims === 0 && simpleName(ret.name) === 'Class' && ret.args[0] ? ret.args[0] : ret;
+      const target = returned && returned.dims === 0 ? ctx.index.resolveType(returned.name, { type: eff.owner, file: eff.owner.file }) : undefined;
       if (!target) {
         ctx.diagnostics.push({
           file: eff.owner.file.path,

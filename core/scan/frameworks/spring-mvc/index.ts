@@ -17,6 +17,7 @@ import { springRequest } from './request';
 import type { Annotation, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
+import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { folderOf, nameAndDescription } from '../naming';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
@@ -145,6 +146,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const verbs = union(base?.verbs ?? [], mapping.verbs);
         const classPaths = base?.paths.length ? base.paths : [''];
         const methodPaths = mapping.paths.length ? mapping.paths : [''];
+        const docs = operationDocs(ctx.index, type, chain, ctx.diagnostics);
+        if (docs.hidden) continue;
         const names = nameAndDescription(ctx.index, chain);
         const consumes = mapping.consumes ?? base?.consumes;
         const produces = mapping.produces ?? base?.produces;
@@ -156,13 +159,14 @@ export function createSpringMvcScanner(): FrameworkScanner {
           conditions: { params: [...(base?.params ?? []), ...mapping.params], headers: [...(base?.headers ?? []), ...mapping.headers] },
           diagnostics: ctx.diagnostics,
         }) : undefined;
+        if (request) request.params = mergeOperationParams(request.params, docs);
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder, ...names, consumes, produces, request, response }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated }));
             }
           }
         }
