@@ -478,7 +478,9 @@ export class SchemaBuilder {
       if (m.params.length === 0 && !(m.returnType.name === 'void' && m.returnType.dims === 0)) {
         const prop = getterProperty(m.name, isPrimitiveBoolean(m.returnType));
         if (!prop) continue;
-        const target = byName.get(prop) ?? caseInsensitive(byName, prop);
+        // `boolean isView` with `isView()` / `setView()`: the field is the getter's own property `view`.
+        const sameNamedField = m.name.startsWith('is') ? byName.get(m.name) : undefined;
+        const target = byName.get(prop) ?? caseInsensitive(byName, prop) ?? (sameNamedField?.field ? sameNamedField : undefined);
         if (target) {
           target.annotations.push(...m.annotations);
           target.description ??= docText(m.doc);

@@ -12,7 +12,8 @@ import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { exampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
-import { beanParams, isScalar, makeParam, paramSites, swaggerParam } from '../params';
+import { isScalar, makeParam, paramSites, swaggerParam } from '../params';
+import { boundBeanParams } from './bean-binding';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
 /** Parameters Spring fills from the server side, never from the request a client builds. */
@@ -97,7 +98,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     }
     const part = findAnnotation(anns, 'RequestPart');
     const requestParam = findAnnotation(anns, 'RequestParam');
-    if (part || FILE_TYPES.has(typeName) || (requestParam && FILE_TYPES.has(elementName(p.param.type)))) {
+    if (part || FILE_TYPES.has(typeName) || FILE_TYPES.has(elementName(p.param.type))) {
       multipart = true;
       const ann = part ?? requestParam;
       const name = ann ? named(ann) : p.param.name;
@@ -128,7 +129,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       continue;
     }
     // @ModelAttribute or a plain bean: its properties, by their Java names, are separate parameters.
-    params.push(...beanParams(beanSchemas.schemaOf(p.param.type, scope, bindings), formConsumed ? 'form' : 'query'));
+    params.push(...boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query'));
   }
 
   params.push(...conditionParams(input.conditions, params));
