@@ -18,7 +18,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
-import { readServletPaths } from '../config/spring-boot-config';
+import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult } from '../model/endpoint';
 import { walkProject } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
@@ -98,6 +98,7 @@ export class ProjectScanner {
   /** One per index state: it caches schemas by type, so any file change starts a new one. */
   private schemas: SchemaBuilder | undefined;
   private beanSchemas: SchemaBuilder | undefined;
+  private properties: Map<string, string> | undefined;
   private endpointList: Endpoint[] = [];
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
 
@@ -153,6 +154,7 @@ export class ProjectScanner {
     const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION] });
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
+    this.properties = undefined;
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
@@ -364,7 +366,10 @@ export class ProjectScanner {
 
   /** A file whose change alters what frameworks know project-wide. */
   private isGlobal(entry: FileEntry): boolean {
-    return entry.declaresAnnotation || this.frameworks.some((fw) => intersects(entry.annotations, fw.globalMarkers?.() ?? []));
+    return (
+      entry.declaresAnnotation ||
+      this.frameworks.some((fw) => intersects(entry.annotations, fw.globalMarkers?.() ?? []) || entry.supers.some((s) => fw.globalSupers?.().includes(s)))
+    );
   }
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
@@ -498,8 +503,25 @@ export class ProjectScanner {
       beanSchemas: this.beanSchemas,
       requestModels: this.opts.requestModels ?? true,
       protos: this.protos,
+      appProperty: (key) => this.appProperties().get(relaxedKey(key)),
     };
   }
+
+  /** Every module's application properties by relaxed key, read when a framework first asks. */
+  private appProperties(): Map<string, string> {
+    if (!this.properties) {
+      this.properties = new Map();
+      for (const m of this.modules) {
+        for (const [k, v] of readApplicationProperties(this.root, m.dir, [])) if (!this.properties.has(relaxedKey(k))) this.properties.set(relaxedKey(k), v);
+      }
+    }
+    return this.properties;
+  }
+}
+
+/** Spring Boot's relaxed binding: `yudao.web.admin-api.prefix` and `yudao.web.adminApi.prefix` are one key. */
+function relaxedKey(key: string): string {
+  return key.replace(/[-_]/g, '').toLowerCase();
 }
 
 function rootKey(t: TypeDecl): string {
