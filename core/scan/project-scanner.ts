@@ -15,7 +15,7 @@
 // annotation type, an @ApplicationPath) recomputes every root, still without reading or
 // parsing any other file again.
 
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
@@ -504,6 +504,13 @@ export class ProjectScanner {
       requestModels: this.opts.requestModels ?? true,
       protos: this.protos,
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
+      readProjectFile: (path) => {
+        try {
+          return readFileSync(join(this.root, path), 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
     };
   }
 

@@ -24,6 +24,8 @@ export interface ScanContext {
   protos: ProtoIndex;
   /** A Spring Boot property set in any module's application.yml/properties (relaxed names), read on first use. */
   appProperty?: (key: string) => string | undefined;
+  /** A file of the project (path relative to the root) as text, undefined when absent. */
+  readProjectFile?: (path: string) => string | undefined;
 }
 
 export interface FrameworkScanner {

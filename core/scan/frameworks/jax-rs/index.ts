@@ -18,6 +18,7 @@ import { responseModel, unwrapReturn } from '../payload';
 import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
+import { WEB_XML, mountOf, webXmlMount } from './servlet-mounts';
 
 const MAX_LOCATOR_DEPTH = 16;
 
@@ -52,9 +53,24 @@ export function createJaxRsScanner(): FrameworkScanner {
     return undefined;
   }
 
-  function prefixFor(module: string): string {
+  /** Servlet mounts by module (web.xml), read once per scan. */
+  let mounts: Map<string, string> | undefined;
+
+  function prefixFor(module: string, ctx: ScanContext): string {
     const own = appPaths.get(module);
     if (own !== undefined) return own;
+    if (!mounts) {
+      mounts = new Map();
+      for (const m of ctx.modules) {
+        const xml = ctx.readProjectFile?.(m.dir ? `${m.dir}/${WEB_XML}` : WEB_XML);
+        const mount = xml !== undefined ? webXmlMount(xml) : undefined;
+        if (mount !== undefined) mounts.set(m.name, mount);
+      }
+      const boot = ctx.appProperty?.('spring.jersey.application-path') ?? ctx.appProperty?.('cxf.path');
+      if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));
+    }
+    const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : undefined);
+    if (mounted !== undefined) return mounted;
     // An application class in another module (a shared `app` module) serves all when it is the only one.
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
   }
@@ -164,7 +180,7 @@ export function createJaxRsScanner(): FrameworkScanner {
       const cp = classPath(type, ctx);
       if (!cp) return [];
       const out: Endpoint[] = [];
-      collectResources(type, joinPaths(prefixFor(type.file.module), cp.path), [type], ctx, out);
+      collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
       return out;
     },
   };
