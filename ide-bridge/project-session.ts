@@ -12,7 +12,7 @@ import { loadIndex, saveIndex } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
 import { InputError } from '../core/errors';
-import { actuatorEnabled } from '../core/config/settings';
+import { actuatorEnabled, pathPrefixesSetting } from '../core/config/settings';
 import { userConfigDir } from '../core/config/user-dir';
 import { summaryOf } from './model-schemas';
 import type { ProjectStatus } from './protocol';
@@ -64,7 +64,7 @@ export class ProjectSession {
   }
 
   private createScanner(): ProjectScanner {
-    return new ProjectScanner(this.root, { includeTests: this.opts.includeTests ?? false, actuator: this.actuator, onProgress: (p) => this.events.progress(p) });
+    return new ProjectScanner(this.root, { includeTests: this.opts.includeTests ?? false, actuator: this.actuator, pathPrefixes: () => pathPrefixesSetting(this.root, userConfigDir(), (m) => this.events.log(m)), onProgress: (p) => this.events.progress(p) });
   }
 
   /** Shows the retained index at once (when there is one), then scans. */

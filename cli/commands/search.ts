@@ -1,6 +1,6 @@
 // `apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator]`
 
-import { actuatorEnabled } from '../../core/config/settings';
+import { actuatorEnabled, pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
@@ -62,7 +62,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
   const [query, dir = io.sampleProject] = positionals as [string, string?];
   // The bundled sample lives inside the installed package: never write state there.
   const retain = dir !== io.sampleProject;
-  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }, retain, io);
+  const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }, retain, io);
   const results = search(endpoints, query, { limit });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));

@@ -97,6 +97,8 @@ export const SETTINGS = {
   /** A PEM file of extra CAs trusted for gRPC over TLS (with the system's). */
   'grpc.caFile': optionalText('gRPC CA file', { scope: 'user' }),
   'actuator.enabled': boolean('Actuator support', false),
+  /** `pattern=/prefix` per line: a path prefix for the classes a package or class pattern matches (`com.acme.admin.**=/admin-api`). */
+  'paths.prefixes': stringList('Path prefixes (package or class pattern=/prefix, one per line)'),
   'features.copyApiUrl': boolean('Copy API URL', true),
   'features.searchEverywhere': boolean('Search Everywhere', true),
   'http.call.before': optionalText('http.call.before'),
@@ -221,6 +223,12 @@ export function actuatorEnabled(projectDir: string, userDir: string, flag?: bool
   // A path that is no directory is the scan's to report: only the user's settings apply here.
   const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
   return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['actuator.enabled'];
+}
+
+/** The `paths.prefixes` setting of a project (user value, then project override). */
+export function pathPrefixesSetting(projectDir: string, userDir: string, warn?: Warn): string[] {
+  const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
+  return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['paths.prefixes'];
 }
 
 /** The settings page a key belongs on: the spec's §2.6 pages, then the caller's and the scripts'. */

@@ -28,6 +28,8 @@ import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
 import { ParsePool } from './parse-pool';
+import { applyPathPrefixes, parsePathPrefixes } from './path-prefix-setting';
+import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
@@ -54,6 +56,8 @@ export interface ScanOptions {
   parseWorker?: boolean;
   /** The worker script (tests run from source, where only the bundle's script exists). */
   parseWorkerUrl?: URL;
+  /** The `paths.prefixes` setting (`pattern=/prefix` entries), read at the start of each full scan. */
+  pathPrefixes?: () => readonly string[];
 }
 
 export type FileChange = { path: string; kind: 'changed' | 'created' | 'deleted' };
@@ -99,6 +103,7 @@ export class ProjectScanner {
   private schemas: SchemaBuilder | undefined;
   private beanSchemas: SchemaBuilder | undefined;
   private properties: Map<string, string> | undefined;
+  private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
 
@@ -155,6 +160,7 @@ export class ProjectScanner {
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
     this.properties = undefined;
+    this.prefixRules = parsePathPrefixes(this.opts.pathPrefixes?.() ?? [], walk.diagnostics);
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
@@ -451,8 +457,9 @@ export class ProjectScanner {
     const diagnostics: Diagnostic[] = [];
     const ctx = this.context(diagnostics);
     this.index.beginTracking();
-    const endpoints: Endpoint[] = [];
+    let endpoints: Endpoint[] = [];
     for (const fw of this.frameworks) endpoints.push(...fw.endpoints(t, ctx));
+    endpoints = applyPathPrefixes(endpoints, this.prefixRules);
     const { files, missing } = this.index.endTracking();
     files.delete(t.file.path);
     // A type that serves nothing and reads nothing else can only change with its own file,
