@@ -95,3 +95,12 @@ import org.springframework.web.bind.annotation.*;
     expect(body.properties!.view!.readOnly).toBeUndefined();
   });
 });
+
+describe('Kotlin the grammar lacks', () => {
+  it('keeps every property of a DTO whose file uses by/constructor/where on the next line, $$"…" and fun suspend; a private val is no field', async () => {
+    const { endpoints, diagnostics } = await scanProject(join(FIXTURES, 'kotlin/spring-mvc/grammar-gaps'), { parseWorker: false });
+    expect(diagnostics).toEqual([]);
+    const create = endpoints.find((e) => e.source.member === 'create')!;
+    expect(Object.keys(create.request!.body!.schema.properties!).sort()).toEqual(['email', 'id', 'name', 'nickname', 'template']);
+  });
+});

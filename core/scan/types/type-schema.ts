@@ -464,6 +464,8 @@ export class SchemaBuilder {
       const lombok = findAnnotation(decl.annotations, 'Data', 'Getter', 'Value') !== undefined;
       for (const f of decl.fields) {
         if (f.modifiers.includes('static') || f.modifiers.includes('transient')) continue;
+        // A Kotlin `private val` has no getter: Jackson sees no property unless it is annotated.
+        if (decl.file.lang === 'kotlin' && f.modifiers.includes('private') && !findAnnotation(f.annotations, 'JsonProperty')) continue;
         // Jackson names a private field by the getter Lombok generates for it.
         const viaLombok = !f.modifiers.includes('public') && (lombok || findAnnotation(f.annotations, 'Getter') !== undefined);
         const implicit = viaLombok ? lombokProperty(f.name, isPrimitiveBoolean(f.type)) : f.name;
