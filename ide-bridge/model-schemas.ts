@@ -80,6 +80,7 @@ const endpointFields = {
   grpc: Type.Optional(GrpcMethodSchema),
   consumes: Type.Optional(Type.Array(Type.String())),
   produces: Type.Optional(Type.Array(Type.String())),
+  deprecated: Type.Optional(Type.Boolean()),
 };
 
 /** An endpoint without its request and response models: what lists and trees carry. */

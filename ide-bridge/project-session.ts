@@ -12,7 +12,7 @@ import { loadIndex, saveIndex } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
 import { InputError } from '../core/errors';
-import { actuatorEnabled, scanCacheEnabled } from '../core/config/settings';
+import { actuatorEnabled, pathPrefixesSetting, scanCacheEnabled } from '../core/config/settings';
 import { userConfigDir } from '../core/config/user-dir';
 import { summaryOf } from './model-schemas';
 import type { ProjectStatus } from './protocol';
@@ -69,6 +69,7 @@ export class ProjectSession {
     return new ProjectScanner(this.root, {
       includeTests: this.opts.includeTests ?? false,
       actuator: this.actuator,
+      pathPrefixes: () => pathPrefixesSetting(this.root, userConfigDir(), (m) => this.events.log(m)),
       onProgress: (p) => this.events.progress(p),
       cache: this.opts.scanCache !== false && this.cacheSetting() ? { version: this.opts.createdBy, warn: (m) => this.events.log(m) } : false,
     });

@@ -9,6 +9,7 @@ import type { SentRequest } from '../../core/call/http';
 import { isJsonType, setHeader, setParam } from '../../core/call/request-builder';
 import { displayText } from '../../core/call/response';
 import type { HttpResponse } from '../../core/call/response';
+import { pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { InputError, ScriptError, fsReason } from '../../core/errors';
 import type { Diagnostic, Endpoint } from '../../core/model/endpoint';
@@ -106,7 +107,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new InputError(`--timeout must be a whole number of milliseconds, got '${values.timeout}'`, values.timeout!);
 
   const warn = (m: string) => io.err(`warning: ${m}`);
-  const scanner = new ProjectScanner(dir, { includeTests: values['include-tests'] });
+  const scanner = new ProjectScanner(dir, { includeTests: values['include-tests'], pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
   const result = await scanner.scan();
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;

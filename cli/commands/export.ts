@@ -5,6 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { InputError } from '../../core/errors';
 import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile } from '../../core/export/index';
@@ -96,7 +97,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   if (values.resolve && values.keep) throw new InputError('--resolve and --keep exclude each other', '--resolve');
   const dir = positionals[0] ?? io.sampleProject;
 
-  const result = await scanProject(dir, { includeTests: values['include-tests'], cache: scanCacheOption(values['no-cache'], io) });
+  const result = await scanProject(dir, { includeTests: values['include-tests'], cache: scanCacheOption(values['no-cache'], io), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
   reportDiagnostics(result.diagnostics, io);
   const endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
 

@@ -1,6 +1,6 @@
 // `apiscout scan [DIR] [--json] [--include-tests] [--actuator]`
 
-import { actuatorEnabled } from '../../core/config/settings';
+import { actuatorEnabled, pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Diagnostic, Endpoint, ScanResult } from '../../core/model/endpoint';
@@ -63,6 +63,7 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
     result = await scanProject(dir, {
       includeTests: values['include-tests'],
       actuator: actuatorEnabled(dir, userConfigDir(), values.actuator),
+      pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()),
       // The tree shows no parameters: resolving them would only cost time.
       requestModels: values.json && !values['endpoints-only'],
       cache: scanCacheOption(values['no-cache'], io),

@@ -1,6 +1,6 @@
 // `apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator]`
 
-import { actuatorEnabled } from '../../core/config/settings';
+import { actuatorEnabled, pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
@@ -64,7 +64,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
   }
   const [query, dir = io.sampleProject] = positionals as [string, string?];
   // The bundled sample's index goes to the user folder (projectStateDir), never into the package.
-  const endpoints = await retainedEndpoints(dir, values.refresh, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), cache: scanCacheOption(values['no-cache'], io) }, true, io);
+  const endpoints = await retainedEndpoints(dir, values.refresh, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), cache: scanCacheOption(values['no-cache'], io), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }, true, io);
   const results = search(endpoints, query, { limit });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));

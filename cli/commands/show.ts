@@ -1,6 +1,6 @@
 // `apiscout show <id-or-query> [DIR] [--json]`: one endpoint's request and response, readable.
 
-import { actuatorEnabled } from '../../core/config/settings';
+import { actuatorEnabled, pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -45,7 +45,7 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const [wanted, dir = io.sampleProject] = positionals as [string, string?];
-  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }).scan();
+  const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }).scan();
   reportDiagnostics(result.diagnostics, io);
   const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {

@@ -120,10 +120,13 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
 
   const host = normaliseHost(sub(draft.host), draft.host);
   const pathValues = new Map(draft.pathParams.map((p) => [p.name, sub(p.value)]));
-  const path = sub(draft.path).replace(/\{([^{}/]+)\}/g, (_whole, name: string) => {
+  const path = sub(draft.path).replace(/\{([^{}/]+)\}/g, (_whole, template: string) => {
+    // Spring's catch-all `{*rest}` is the parameter `rest`, and its value may span segments.
+    const catchAll = template.startsWith('*');
+    const name = catchAll ? template.slice(1) : template;
     const value = pathValues.get(name);
     if (value === undefined || value === '') throw new InputError(`path parameter '${name}' has no value`, name);
-    return encodeURIComponent(value);
+    return catchAll ? value.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
   });
   const query = draft.query
     .filter(enabled)

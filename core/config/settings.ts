@@ -99,6 +99,8 @@ export const SETTINGS = {
   'actuator.enabled': boolean('Actuator support', false),
   /** Parses kept between runs in the project's state folder (core/scan/scan-cache.ts). */
   'scan.cache': boolean('Keep parses between scans (scan cache)', true),
+  /** `pattern=/prefix` per line: a path prefix for the classes a package or class pattern matches (`com.acme.admin.**=/admin-api`). */
+  'paths.prefixes': stringList('Path prefixes (package or class pattern=/prefix, one per line)'),
   'features.copyApiUrl': boolean('Copy API URL', true),
   'features.searchEverywhere': boolean('Search Everywhere', true),
   'http.call.before': optionalText('http.call.before'),
@@ -229,6 +231,12 @@ export function actuatorEnabled(projectDir: string, userDir: string, flag?: bool
 export function scanCacheEnabled(projectDir: string, userDir: string, warn?: Warn): boolean {
   const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
   return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['scan.cache'];
+}
+
+/** The `paths.prefixes` setting of a project (user value, then project override). */
+export function pathPrefixesSetting(projectDir: string, userDir: string, warn?: Warn): string[] {
+  const project = statSync(projectDir, { throwIfNoEntry: false })?.isDirectory() ? { projectDir } : {};
+  return new SettingsStore({ userDir, ...project, ...(warn ? { warn } : {}) }).read()['paths.prefixes'];
 }
 
 /** The settings page a key belongs on: the spec's §2.6 pages, then the caller's and the scripts'. */

@@ -8,6 +8,7 @@ import { Components } from './json-schema';
 import { basePath, bodyText, buildTemplate, fullPath, isJson } from './request-template';
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
+import { describedWithDeprecation } from './deprecation';
 
 const ROOT = '0';
 
@@ -159,7 +160,7 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
         : { mode: 'none', parameter: [], raw: '', raw_parameter: [], raw_schema: {} };
   const response = e.response;
   return {
-    ...shared(id14(`api:${e.id}`), 'api', e.name, e.description, parent, sort),
+    ...shared(id14(`api:${e.id}`), 'api', e.name, describedWithDeprecation(e), parent, sort),
     tags: [],
     method: t.method,
     url: fullPath(e, options.modules),

@@ -10,6 +10,7 @@ import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type Re
 import { hasNul, shQuote } from './shell-quote';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
+import { describedWithDeprecation } from './deprecation';
 
 type Resolved = Required<CurlOptions>;
 
@@ -75,7 +76,7 @@ function missingWarnings(resolver: Resolver): string[] {
 
 function commentLines(e: Endpoint): string[] {
   const out = [`# ${oneLine(e.name)}`];
-  if (e.description) out.push(...e.description.split('\n').map((l) => `# ${l}`.trimEnd()));
+  if (describedWithDeprecation(e)) out.push(...describedWithDeprecation(e).split('\n').map((l) => `# ${l}`.trimEnd()));
   out.push(`# ${e.address}`);
   return out;
 }

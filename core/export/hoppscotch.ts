@@ -8,6 +8,7 @@ import { rewritePlaceholders } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, sentRows, type RequestTemplate } from './request-template';
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
+import { describedWithDeprecation } from './deprecation';
 
 export const HOPP_COLLECTION_VERSION = 12;
 export const HOPP_REQUEST_VERSION = '17';
@@ -94,7 +95,7 @@ function request(e: Endpoint, hostVar: string, options: ExportOptions) {
     requestVariables: [],
     responses: {},
     _ref_id: `req_${stableHex(`hopp:${e.id}`, 16)}`,
-    description: e.description || null,
+    description: describedWithDeprecation(e) || null,
   };
 }
 

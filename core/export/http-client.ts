@@ -8,6 +8,7 @@ import type { Environment } from '../model/environment';
 import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, formEncode } from './request-template';
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
+import { describedWithDeprecation } from './deprecation';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const hostVar = `{{${options.hostVariable ?? 'host'}}}`;
@@ -32,7 +33,7 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
 
 function request(e: Endpoint, group: string, host: string, options: ExportOptions): string {
   const lines = [`### ${oneLine(e.name)}`, `# ${group}`, `# @name ${requestName(e)}`];
-  if (e.description) lines.push(...e.description.split('\n').map((l) => `# ${l}`.trimEnd()));
+  if (describedWithDeprecation(e)) lines.push(...describedWithDeprecation(e).split('\n').map((l) => `# ${l}`.trimEnd()));
   if (e.protocol === 'grpc') {
     lines.push(`GRPC ${host.replace(/^https?:\/\//, '')}${e.path}`);
     for (const p of e.request?.params ?? []) if (p.in === 'header') lines.push(`${p.name}: ${String(p.example ?? p.default ?? '')}`);

@@ -56,6 +56,7 @@ function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean
     if (consumes) out.push(`**Content-Type:** \`${consumes}\`  `);
   }
   out.push(`**Source:** \`${e.className}#${e.source.member}\``);
+  if (e.deprecated) out.push('', '**Deprecated:** still served, but clients should move off it.');
   if (e.description) out.push('', paragraph(e.description));
   const params = e.request?.params ?? [];
   for (const [location, title] of LOCATIONS) {

@@ -85,6 +85,7 @@ function operation(e: Endpoint, path: string, ids: UniqueNames, components: Comp
     summary: e.name,
     ...(e.description ? { description: e.description } : {}),
     operationId: ids.take(operationIdOf(e.source.member)),
+    ...(e.deprecated ? { deprecated: true } : {}),
     ...(parameters.length ? { parameters } : {}),
   };
   const body = requestBody(e, components);

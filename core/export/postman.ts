@@ -8,6 +8,7 @@ import type { Environment } from '../model/environment';
 import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } from './request-template';
 import { exportOrder, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
+import { describedWithDeprecation } from './deprecation';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -66,7 +67,7 @@ function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
       ],
       ...body(t),
       url: url(t, hostVar),
-      ...(e.description ? { description: e.description } : {}),
+      ...(describedWithDeprecation(e) ? { description: describedWithDeprecation(e) } : {}),
     },
     response: [],
   };

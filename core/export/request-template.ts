@@ -52,8 +52,9 @@ export function basePath(endpoint: Endpoint, modules: readonly ModuleSummary[] |
   return `${m?.contextPath ?? ''}${m?.servletPath ?? ''}`.replace(/\/+$/, '');
 }
 
+/** The path a client sends to; Spring's catch-all `{*rest}` is the parameter `rest` there. */
 export function fullPath(endpoint: Endpoint, modules: readonly ModuleSummary[] | undefined): string {
-  return `${basePath(endpoint, modules)}${endpoint.path}`;
+  return `${basePath(endpoint, modules)}${endpoint.path.replace(/\{\*([^{}/]+)\}/g, '{$1}')}`;
 }
 
 /** The verb a client sends for this endpoint. */
@@ -67,7 +68,7 @@ export function splitPath(path: string): PathPart[] {
   let last = 0;
   for (let m = re.exec(path); m; m = re.exec(path)) {
     if (m.index > last) parts.push({ literal: path.slice(last, m.index) });
-    parts.push({ param: m[1]! });
+    parts.push({ param: m[1]!.replace(/^\*/, '') }); // `{*rest}`: the catch-all parameter `rest`
     last = m.index + m[0].length;
   }
   if (last < path.length) parts.push({ literal: path.slice(last) });

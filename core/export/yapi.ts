@@ -7,6 +7,7 @@ import type { Endpoint } from '../model/endpoint';
 import { buildTemplate, fullPath, isJson } from './request-template';
 import { exportOrder, groupBy } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
+import { describedWithDeprecation } from './deprecation';
 
 const YAPI_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH']);
 
@@ -72,9 +73,9 @@ function yapiInterface(e: Endpoint, index: number, options: ExportOptions) {
     path: fullPath(e, options.modules),
     method: e.method === 'ALL' ? 'GET' : e.method,
     status: 'done',
-    desc: e.description,
-    markdown: e.description,
-    tag: [],
+    desc: describedWithDeprecation(e),
+    markdown: describedWithDeprecation(e),
+    tag: e.deprecated ? ['deprecated'] : [],
     index,
     req_params: t.pathParams.map((p) => ({ name: p.name, desc: describe(p.name), example: p.value })),
     req_query: t.query.map(row),

@@ -74,6 +74,8 @@ export interface Endpoint {
   request?: RequestModel;
   /** The response body as the client receives it. */
   response?: ResponseModel;
+  /** `@Deprecated` / `@Operation(deprecated = true)`: still served, but clients should move off it. */
+  deprecated?: boolean;
 }
 
 export interface Diagnostic {

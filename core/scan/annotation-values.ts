@@ -27,9 +27,20 @@ export function stringValues(
   });
 }
 
-export function stringValue(index: ProjectIndex, ann: Annotation, keys: readonly string[], scope: Scope): string | undefined {
-  const values = stringValues(index, ann, keys, scope);
-  return values?.[0];
+/**
+ * One attribute folded to a string. A constant that cannot be folded is never turned into a
+ * name: the value is undefined (callers fall back to the code's own name) and, given
+ * `diagnostics`, the scan says which constant it could not read.
+ */
+export function stringValue(index: ProjectIndex, ann: Annotation, keys: readonly string[], scope: Scope, diagnostics?: Diagnostic[]): string | undefined {
+  const expr = keys.map((k) => ann.args[k]).find((e) => e !== undefined);
+  if (!expr) return undefined;
+  const first = expr.kind === 'array' ? expr.items[0] : expr;
+  if (!first) return undefined;
+  const r = index.evalString(first, scope);
+  if ('value' in r) return r.value;
+  diagnostics?.push({ file: scope.file.path, line: ann.line, message: `@${ann.name}: cannot resolve ${r.unresolved} to a constant; the code's own name is used` });
+  return undefined;
 }
 
 /** Enum-like attribute values by their last name segment: `RequestMethod.GET` -> `GET`. */

@@ -121,6 +121,16 @@ describe('walkProject', () => {
     ]);
   });
 
+  it('treats any Gradle source set other than main as test code, but not KMP main sets or an Ant layout', () => {
+    write('k/src/kafkaStreamTest/java/com/acme/StreamIT.java');
+    write('k/src/jmh/kotlin/Bench.kt');
+    write('k/src/jvmMain/kotlin/Server.kt');
+    write('k/src/main/java/App.java');
+    write('ant/src/com/acme/Legacy.java');
+    expect(paths()).toEqual(['ant/src/com/acme/Legacy.java', 'k/src/jvmMain/kotlin/Server.kt', 'k/src/main/java/App.java']);
+    expect(paths({ includeTests: true })).toContain('k/src/kafkaStreamTest/java/com/acme/StreamIT.java');
+  });
+
   describe('.gitignore', () => {
     it('honours the root file: globs, folders, anchors and negation', () => {
       write('.gitignore', '# comment\n*.gen.java\nlegacy/\n/Top.java\n!keep.gen.java\n');

@@ -45,6 +45,8 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.gradle', '.idea', '.ap
 const BUILD_OUTPUT = new Set(['target', 'build', 'out']);
 const SOURCE_ROOT_LANGS = new Set(['java', 'kotlin']);
 const TEST_SOURCE_SETS = new Set(['test', 'testFixtures', 'integrationTest', 'it']);
+/** Folders directly under `src` that hold main code or no code: never a test source set. */
+const NOT_SOURCE_SETS = new Set(['java', 'kotlin', 'resources', 'webapp', 'proto', 'generated', 'docs', 'assembly']);
 // git matches case-insensitively where the file system usually does.
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
 
@@ -150,7 +152,7 @@ function walkDir(walk: Walk, dir: Dir): void {
       isFile = linkStat.isFile();
     }
     if (isDir) {
-      if (!shouldEnter(walk, dir, name, rel, rules?.ig)) continue;
+      if (!shouldEnter(walk, dir, name, rel, rules?.ig, abs)) continue;
       const real = linkStat ? realPath(abs) : `${dir.real}${path.sep}${name}`;
       if (walk.ancestors.has(real)) {
         reportLoop(walk, rel, `${dir.real}${path.sep}${name}`, real);
@@ -168,16 +170,24 @@ function walkDir(walk: Walk, dir: Dir): void {
   walk.ancestors.delete(dir.real);
 }
 
-function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, ig: Ignore | undefined): boolean {
+function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, ig: Ignore | undefined, abs: string): boolean {
   if (ALWAYS_SKIPPED.has(name)) return false;
   if (BUILD_OUTPUT.has(name) && !parent.inSourceRoot) return false;
-  if (!walk.includeTests && isTestSourceSet(parent.rel, name)) return false;
+  if (!walk.includeTests && isTestSourceSet(parent.rel, name, abs)) return false;
   return !isIgnored(ig, `${rel}/`);
 }
 
-/** `<parent>/src/<set>` where <set> is one of the test source sets. */
-function isTestSourceSet(parentRel: string, name: string): boolean {
-  return TEST_SOURCE_SETS.has(name) && (parentRel === 'src' || parentRel.endsWith('/src'));
+/**
+ * `<parent>/src/<set>` where <set> is a test source set: a known name, or any other Gradle source
+ * set (`src/kafkaStreamTest/java`, `src/jmh/java`) than `main` (and Kotlin Multiplatform's
+ * `jvmMain`, `commonMain`): only main code serves requests. A folder under `src` without a
+ * java/ or kotlin/ child is not a source set (`src/com/acme/...` of an Ant layout).
+ */
+function isTestSourceSet(parentRel: string, name: string, abs: string): boolean {
+  if (!(parentRel === 'src' || parentRel.endsWith('/src'))) return false;
+  if (TEST_SOURCE_SETS.has(name)) return true;
+  if (name === 'main' || name.endsWith('Main') || NOT_SOURCE_SETS.has(name)) return false;
+  return [...SOURCE_ROOT_LANGS].some((lang) => fs.existsSync(path.join(abs, lang)));
 }
 
 /** `.../src/<set>/java` or `.../src/<set>/kotlin`. */

@@ -34,12 +34,59 @@ const MEDIA_TYPES: Record<string, string> = {
   TEXT_XML: 'text/xml',
 };
 
-/** `MediaType.APPLICATION_JSON_VALUE` (Spring) or `MediaType.APPLICATION_JSON` (JAX-RS, as String). */
+/**
+ * Header names of Spring's `org.springframework.http.HttpHeaders`, JAX-RS `HttpHeaders` and
+ * `com.google.common.net.HttpHeaders`: the field name upper-cased with `_` -> the header name.
+ */
+const HEADER_NAMES = [
+  'Accept', 'Accept-Charset', 'Accept-Encoding', 'Accept-Language', 'Accept-Patch', 'Accept-Ranges',
+  'Access-Control-Allow-Credentials', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods',
+  'Access-Control-Allow-Origin', 'Access-Control-Expose-Headers', 'Access-Control-Max-Age',
+  'Access-Control-Request-Headers', 'Access-Control-Request-Method', 'Age', 'Allow', 'Authorization',
+  'Cache-Control', 'Connection', 'Content-Disposition', 'Content-Encoding', 'Content-ID', 'Content-Language',
+  'Content-Length', 'Content-Location', 'Content-Range', 'Content-Type', 'Cookie', 'Date', 'ETag', 'Expect',
+  'Expires', 'From', 'Host', 'If-Match', 'If-Modified-Since', 'If-None-Match', 'If-Range', 'If-Unmodified-Since',
+  'Last-Event-ID', 'Last-Modified', 'Link', 'Location', 'Max-Forwards', 'Origin', 'Pragma', 'Proxy-Authenticate',
+  'Proxy-Authorization', 'Range', 'Referer', 'Retry-After', 'Server', 'Set-Cookie', 'Set-Cookie2', 'TE', 'Trailer',
+  'Transfer-Encoding', 'Upgrade', 'User-Agent', 'Vary', 'Via', 'Warning', 'WWW-Authenticate',
+  'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'X-Requested-With',
+];
+const HEADERS: Record<string, string> = Object.fromEntries(HEADER_NAMES.map((h) => [h.toUpperCase().replace(/-/g, '_'), h]));
+
+/** Constants of the JDK and servlet API that show up in mappings and defaults, by `Owner.FIELD`. */
+const JDK: Record<string, string> = {
+  'Integer.MAX_VALUE': '2147483647',
+  'Integer.MIN_VALUE': '-2147483648',
+  'Long.MAX_VALUE': '9223372036854775807',
+  'Long.MIN_VALUE': '-9223372036854775808',
+  'Short.MAX_VALUE': '32767',
+  'Byte.MAX_VALUE': '127',
+  'Boolean.TRUE': 'true',
+  'Boolean.FALSE': 'false',
+  'StandardCharsets.UTF_8': 'UTF-8',
+  'StandardCharsets.US_ASCII': 'US-ASCII',
+  'StandardCharsets.ISO_8859_1': 'ISO-8859-1',
+  'File.separator': '/',
+  'HttpURLConnection.HTTP_OK': '200',
+  'HttpServletResponse.SC_OK': '200',
+  'HttpStatus.OK': 'OK',
+};
+
+/**
+ * A library constant by the name the source writes: `MediaType.APPLICATION_JSON_VALUE` (Spring),
+ * `MediaType.APPLICATION_JSON` (JAX-RS, as String), `HttpHeaders.ACCEPT` (Spring, JAX-RS, Guava),
+ * a few JDK constants; a bare `APPLICATION_JSON_VALUE` or `ACCEPT` (static import) too.
+ */
 export function libraryConstant(name: string): string | undefined {
   const segs = name.split('.');
   const field = segs[segs.length - 1]!;
   const owner = segs[segs.length - 2];
-  if (owner !== undefined && owner !== 'MediaType') return undefined;
-  const key = field.endsWith('_VALUE') ? field.slice(0, -'_VALUE'.length) : field.replace(/_TYPE$/, '');
-  return MEDIA_TYPES[key];
+  if (owner !== undefined && JDK[`${owner}.${field}`] !== undefined) return JDK[`${owner}.${field}`];
+  if (owner === undefined || owner === 'MediaType') {
+    const key = field.endsWith('_VALUE') ? field.slice(0, -'_VALUE'.length) : field.replace(/_TYPE$/, '');
+    const media = MEDIA_TYPES[key];
+    if (media !== undefined) return media;
+  }
+  if (owner === undefined || owner === 'HttpHeaders') return HEADERS[field];
+  return undefined;
 }

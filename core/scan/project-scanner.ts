@@ -15,10 +15,10 @@
 // annotation type, an @ApplicationPath) recomputes every root, still without reading or
 // parsing any other file again.
 
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
-import { readServletPaths } from '../config/spring-boot-config';
+import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult } from '../model/endpoint';
 import { checkRead, MAX_SOURCE_BYTES, walkProject } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
@@ -30,6 +30,8 @@ import type { FileEntry } from './project-index';
 import { ParsePool } from './parse-pool';
 import { ScanCache } from './scan-cache';
 import type { ScanCacheOptions } from './scan-cache';
+import { applyPathPrefixes, parsePathPrefixes } from './path-prefix-setting';
+import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
@@ -61,6 +63,8 @@ export interface ScanOptions {
    * then parses only files whose content it has not seen. Absent or false: no cache is read or written.
    */
   cache?: ScanCacheOptions | false;
+  /** The `paths.prefixes` setting (`pattern=/prefix` entries), read at the start of each full scan. */
+  pathPrefixes?: () => readonly string[];
 }
 
 export type FileChange = { path: string; kind: 'changed' | 'created' | 'deleted' };
@@ -105,6 +109,8 @@ export class ProjectScanner {
   /** One per index state: it caches schemas by type, so any file change starts a new one. */
   private schemas: SchemaBuilder | undefined;
   private beanSchemas: SchemaBuilder | undefined;
+  private properties: Map<string, string> | undefined;
+  private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
 
@@ -161,6 +167,8 @@ export class ProjectScanner {
     const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false });
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
+    this.properties = undefined;
+    this.prefixRules = parsePathPrefixes(this.opts.pathPrefixes?.() ?? [], walk.diagnostics);
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
@@ -386,7 +394,10 @@ export class ProjectScanner {
 
   /** A file whose change alters what frameworks know project-wide. */
   private isGlobal(entry: FileEntry): boolean {
-    return entry.declaresAnnotation || this.frameworks.some((fw) => intersects(entry.annotations, fw.globalMarkers?.() ?? []));
+    return (
+      entry.declaresAnnotation ||
+      this.frameworks.some((fw) => intersects(entry.annotations, fw.globalMarkers?.() ?? []) || entry.supers.some((s) => fw.globalSupers?.().includes(s)))
+    );
   }
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
@@ -468,8 +479,9 @@ export class ProjectScanner {
     const diagnostics: Diagnostic[] = [];
     const ctx = this.context(diagnostics);
     this.index.beginTracking();
-    const endpoints: Endpoint[] = [];
+    let endpoints: Endpoint[] = [];
     for (const fw of this.frameworks) endpoints.push(...fw.endpoints(t, ctx));
+    endpoints = applyPathPrefixes(endpoints, this.prefixRules);
     const { files, missing } = this.index.endTracking();
     files.delete(t.file.path);
     // A type that serves nothing and reads nothing else can only change with its own file,
@@ -520,8 +532,32 @@ export class ProjectScanner {
       beanSchemas: this.beanSchemas,
       requestModels: this.opts.requestModels ?? true,
       protos: this.protos,
+      appProperty: (key) => this.appProperties().get(relaxedKey(key)),
+      readProjectFile: (path) => {
+        try {
+          return readFileSync(join(this.root, path), 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
     };
   }
+
+  /** Every module's application properties by relaxed key, read when a framework first asks. */
+  private appProperties(): Map<string, string> {
+    if (!this.properties) {
+      this.properties = new Map();
+      for (const m of this.modules) {
+        for (const [k, v] of readApplicationProperties(this.root, m.dir, [])) if (!this.properties.has(relaxedKey(k))) this.properties.set(relaxedKey(k), v);
+      }
+    }
+    return this.properties;
+  }
+}
+
+/** Spring Boot's relaxed binding: `yudao.web.admin-api.prefix` and `yudao.web.adminApi.prefix` are one key. */
+function relaxedKey(key: string): string {
+  return key.replace(/[-_]/g, '').toLowerCase();
 }
 
 function rootKey(t: TypeDecl): string {

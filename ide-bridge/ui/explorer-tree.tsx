@@ -88,8 +88,9 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
           {row.kind === 'endpoint' ? (
             <>
               <MethodBadge endpoint={row.endpoint} />
-              <span class="path">{row.endpoint.path}</span>
+              <span class={row.endpoint.deprecated ? 'path deprecated' : 'path'}>{row.endpoint.path}</span>
               <span class="name">{row.endpoint.name}</span>
+              {row.endpoint.deprecated ? <span class="deprecated-badge" title="Deprecated">deprecated</span> : null}
             </>
           ) : (
             <>

@@ -27,7 +27,8 @@ export function RequestHead({ endpoint, onNavigate, edited, saveState }: { endpo
     <>
       <header class="endpoint-head">
         <h2>
-          <MethodBadge endpoint={endpoint} /> <span class="name">{endpoint.name}</span>
+          <MethodBadge endpoint={endpoint} /> <span class={endpoint.deprecated ? 'name deprecated' : 'name'}>{endpoint.name}</span>
+          {endpoint.deprecated ? <span class="deprecated-badge" title="Deprecated: still served, but clients should move off it">deprecated</span> : null}
         </h2>
         <button class="link" onClick={onNavigate} title="Show the source (F4 in the tree)">
           {endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1)}:{endpoint.source.line}

@@ -31,6 +31,7 @@ const DTOS = {
   [`${J}UserForm.java`]: `package com.acme;
 import jakarta.validation.constraints.NotBlank;
 /** A user to create. */
+@lombok.Data
 public class UserForm {
   /** Login name. */
   @NotBlank private String name;
@@ -41,7 +42,7 @@ public class UserVO { private Long id; private String name; }`,
   [`${J}Result.java`]: `package com.acme;
 public class Result<T> { private int code; private String message; private T data; }`,
   [`${J}Filter.java`]: `package com.acme;
-public class Filter { private String q; private Integer limit; }`,
+public class Filter { private String q; private Integer limit; public void setQ(String q) {} public void setLimit(Integer limit) {} }`,
 };
 
 describe('Spring MVC request model', () => {
@@ -120,7 +121,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public class Query { @JsonProperty("q") private String searchText; private Integer pageSize; }`,
+@lombok.Data public class Query { @JsonProperty("q") private String searchText; private Integer pageSize; }`,
       [`${J}QueryController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController public class QueryController {

@@ -22,6 +22,10 @@ export interface ScanContext {
   requestModels: boolean;
   /** The project's .proto files, parsed on first use. */
   protos: ProtoIndex;
+  /** A Spring Boot property set in any module's application.yml/properties (relaxed names), read on first use. */
+  appProperty?: (key: string) => string | undefined;
+  /** A file of the project (path relative to the root) as text, undefined when absent. */
+  readProjectFile?: (path: string) => string | undefined;
 }
 
 export interface FrameworkScanner {
@@ -43,6 +47,11 @@ export interface FrameworkScanner {
    * are always parsed and collected, and a change to one recomputes every root.
    */
   globalMarkers?(): Iterable<string>;
+  /**
+   * Supertype simple names whose implementations change results project-wide (a
+   * WebMvcConfigurer adding path prefixes): a change to one recomputes every root.
+   */
+  globalSupers?(): readonly string[];
   /**
    * Shown every annotation type declared in a parsed file whose annotations include a marker.
    * Returns true when it learned a new marker (a custom stereotype, verb or mapping).

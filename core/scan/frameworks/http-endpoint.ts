@@ -22,6 +22,7 @@ export interface HttpEndpointInit extends NameAndDescription {
   produces?: string[] | undefined;
   request?: RequestModel | undefined;
   response?: ResponseModel | undefined;
+  deprecated?: boolean | undefined;
 }
 
 export function httpEndpoint(init: HttpEndpointInit): Endpoint {
@@ -44,6 +45,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   const request = withPathTemplates(init.request, init.path);
   if (request) endpoint.request = request;
   if (init.response) endpoint.response = init.response;
+  if (init.deprecated) endpoint.deprecated = true;
   return endpoint;
 }
 

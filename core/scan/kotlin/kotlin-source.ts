@@ -28,6 +28,7 @@ import type {
   TypeRef,
 } from '../source-model';
 import { toJvmType } from './jvm-types';
+import { normaliseKotlin } from './kotlin-normalise';
 import { kotlinSkeletonOf } from './skeleton';
 import type { Comment } from './skeleton';
 
@@ -173,7 +174,9 @@ export function parseKotlin(text: string, path: string, module: string): { file:
   const { text: skeleton, header, comments, wrapped } = kotlinSkeletonOf(text);
   // tree-sitter-kotlin 0.3.8 takes no CJK letters in identifiers (`enum class Status { 대기 }`):
   // it parses them as ASCII letters, and every name is read from the real text at the same offsets.
-  const parsed = NON_ASCII.test(skeleton) ? skeleton.replace(CJK, 'x') : skeleton;
+  // Constructs the grammar lacks are rewritten in place (kotlin-normalise.ts): same offsets, same lines.
+  const normal = normaliseKotlin(skeleton);
+  const parsed = NON_ASCII.test(normal) ? normal.replace(CJK, 'x') : normal;
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
   const tree = kotlinParser().parse(parsed, undefined, { bufferSize: Math.max(32 * 1024, parsed.length * 2 + 1024) });
   const root = liteTree(tree, skeleton, names, OPAQUE);

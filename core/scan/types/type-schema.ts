@@ -464,6 +464,8 @@ export class SchemaBuilder {
       const lombok = findAnnotation(decl.annotations, 'Data', 'Getter', 'Value') !== undefined;
       for (const f of decl.fields) {
         if (f.modifiers.includes('static') || f.modifiers.includes('transient')) continue;
+        // A Kotlin `private val` has no getter: Jackson sees no property unless it is annotated.
+        if (decl.file.lang === 'kotlin' && f.modifiers.includes('private') && !findAnnotation(f.annotations, 'JsonProperty')) continue;
         // Jackson names a private field by the getter Lombok generates for it.
         const viaLombok = !f.modifiers.includes('public') && (lombok || findAnnotation(f.annotations, 'Getter') !== undefined);
         const implicit = viaLombok ? lombokProperty(f.name, isPrimitiveBoolean(f.type)) : f.name;
@@ -478,7 +480,9 @@ export class SchemaBuilder {
       if (m.params.length === 0 && !(m.returnType.name === 'void' && m.returnType.dims === 0)) {
         const prop = getterProperty(m.name, isPrimitiveBoolean(m.returnType));
         if (!prop) continue;
-        const target = byName.get(prop) ?? caseInsensitive(byName, prop);
+        // `boolean isView` with `isView()` / `setView()`: the field is the getter's own property `view`.
+        const sameNamedField = m.name.startsWith('is') ? byName.get(m.name) : undefined;
+        const target = byName.get(prop) ?? caseInsensitive(byName, prop) ?? (sameNamedField?.field ? sameNamedField : undefined);
         if (target) {
           target.annotations.push(...m.annotations);
           target.description ??= docText(m.doc);

@@ -19,6 +19,7 @@ import { grpcEndpoint, streamingOf } from './endpoint';
 import type { RpcDescription } from './endpoint';
 import { bindingOf, isGeneratedGrpc, isGrpcBaseName, javaMethodName, readGeneratedService } from './generated';
 import type { GrpcBinding } from './generated';
+import { wellKnownService } from './well-known';
 import { libraryName } from '../../types/java-type';
 import type { ProtoServiceInfo } from '../../proto/proto-index';
 
@@ -134,6 +135,8 @@ function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): Servi
     }
     return { kind: 'generated', fullName: generated.fullName, rpcs };
   }
+  const library = wellKnownService(binding);
+  if (library) return { kind: 'generated', ...library };
   return { kind: 'unknown', binding };
 }
 

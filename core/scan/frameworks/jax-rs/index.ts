@@ -13,10 +13,12 @@ import type { FrameworkScanner, ScanContext } from '../framework';
 import { parseDoc } from '../../doc-comment';
 import { methodBindingsFor } from '../../types/bindings';
 import { httpEndpoint } from '../http-endpoint';
+import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { responseModel, unwrapReturn } from '../payload';
 import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
+import { WEB_XML, mountOf, webXmlMount } from './servlet-mounts';
 
 const MAX_LOCATOR_DEPTH = 16;
 
@@ -51,9 +53,24 @@ export function createJaxRsScanner(): FrameworkScanner {
     return undefined;
   }
 
-  function prefixFor(module: string): string {
+  /** Servlet mounts by module (web.xml), read once per scan. */
+  let mounts: Map<string, string> | undefined;
+
+  function prefixFor(module: string, ctx: ScanContext): string {
     const own = appPaths.get(module);
     if (own !== undefined) return own;
+    if (!mounts) {
+      mounts = new Map();
+      for (const m of ctx.modules) {
+        const xml = ctx.readProjectFile?.(m.dir ? `${m.dir}/${WEB_XML}` : WEB_XML);
+        const mount = xml !== undefined ? webXmlMount(xml) : undefined;
+        if (mount !== undefined) mounts.set(m.name, mount);
+      }
+      const boot = ctx.appProperty?.('spring.jersey.application-path') ?? ctx.appProperty?.('cxf.path');
+      if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));
+    }
+    const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : undefined);
+    if (mounted !== undefined) return mounted;
     // An application class in another module (a shared `app` module) serves all when it is the only one.
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
   }
@@ -87,9 +104,12 @@ export function createJaxRsScanner(): FrameworkScanner {
       const path = joinPaths(base, sub);
       const verb = verbOf(eff.method.annotations);
       if (verb) {
+        const docs = operationDocs(ctx.index, type, chain, ctx.diagnostics);
+        if (docs.hidden) continue;
         const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
         const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
-        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [] }), fromFields) : undefined;
+        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics }), fromFields) : undefined;
+        if (request) request.params = mergeOperationParams(request.params, docs);
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
         const response = ctx.requestModels && responseModel(
           unwrapReturn(site.method.returnType),
@@ -99,12 +119,14 @@ export function createJaxRsScanner(): FrameworkScanner {
           ctx.schemas,
           doc,
         );
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined }));
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.
       const ret = eff.method.returnType;
-      const target = ret && ret.dims === 0 ? ctx.index.resolveType(ret.name, { type: eff.owner, file: eff.owner.file }) : undefined;
+      // A locator may return the class itself (`Class<ItemResource>`): the runtime instantiates it.
+      const returned = ret && ret.dims === 0 && simpleName(ret.name) === 'Class' && ret.args[0] ? ret.args[0] : ret;
+      const target = returned && returned.dims === 0 ? ctx.index.resolveType(returned.name, { type: eff.owner, file: eff.owner.file }) : undefined;
       if (!target) {
         ctx.diagnostics.push({
           file: eff.owner.file.path,
@@ -158,7 +180,7 @@ export function createJaxRsScanner(): FrameworkScanner {
       const cp = classPath(type, ctx);
       if (!cp) return [];
       const out: Endpoint[] = [];
-      collectResources(type, joinPaths(prefixFor(type.file.module), cp.path), [type], ctx, out);
+      collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
       return out;
     },
   };

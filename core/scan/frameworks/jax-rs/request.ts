@@ -3,6 +3,7 @@
 // setters), @DefaultValue; the one unannotated parameter is the entity body; @Context is not
 // part of the request.
 
+import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
 import type { MethodSite } from '../../hierarchy';
@@ -29,6 +30,8 @@ export interface JaxRsRequestInput {
   site: MethodSite;
   chain: readonly MethodSite[];
   consumes: readonly string[];
+  /** Where an annotation naming a parameter by an unresolvable constant is reported. */
+  diagnostics?: Diagnostic[];
 }
 
 export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input: JaxRsRequestInput): RequestModel {
@@ -49,7 +52,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(...beanParamFields(index, schemas, p.param.type, scope, bindings));
       continue;
     }
-    const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description);
+    const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
     if (bound) {
       if (swagger.example !== undefined) bound.example = swagger.example;
       if (swagger.required !== undefined) bound.required = swagger.required;
@@ -76,11 +79,12 @@ function boundParam(
   scope: Scope,
   bindings: TypeBindings,
   description: string,
+  diagnostics?: Diagnostic[],
 ): Param | undefined {
   for (const ann of anns) {
     const location = LOCATIONS[simpleName(ann.name)];
     if (!location) continue;
-    const name = stringValue(index, ann, ['value'], scope) ?? fallbackName;
+    const name = stringValue(index, ann, ['value'], scope, diagnostics) ?? fallbackName;
     const dflt = findAnnotation(anns, 'DefaultValue');
     const extra: Partial<Param> = {};
     const defaultValue = dflt ? stringValue(index, dflt, ['value'], scope) : undefined;

@@ -17,6 +17,9 @@ import { springRequest } from './request';
 import type { Annotation, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
+import { mergeOperationParams, operationDocs } from '../operation-docs';
+import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
+import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
@@ -51,6 +54,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
     ['PatchMapping', { verbs: ['PATCH'] }],
   ]);
   /** Stereotype annotation -> whether it implies @ResponseBody, and the class-level mapping a composed stereotype carries. */
+  /** Prefixes configurers add in code, in the order Spring consults them: the first match wins. */
+  const prefixRules: PrefixRule[] = [];
   const stereotypes = new Map<string, { rest: boolean; mapping?: Mapping }>([
     ['Controller', { rest: false }],
     ['RestController', { rest: true }],
@@ -106,6 +111,23 @@ export function createSpringMvcScanner(): FrameworkScanner {
 
     markers: () => stereotypes.keys(),
 
+    // A WebMvcConfigurer may add path prefixes (configurePathMatch): parse it and read them.
+    superMarker: (name) => CONFIGURER_SUPERS.includes(name),
+
+    globalSupers: () => CONFIGURER_SUPERS,
+
+    collect(type, ctx) {
+      const entry = ctx.index.files.get(type.file.path);
+      if (!entry || type.outer) return;
+      const rules = readPrefixRules(type, entry.abs, {
+        index: ctx.index,
+        diagnostics: ctx.diagnostics,
+        property: (key) => ctx.appProperty?.(key),
+        hasAnnotation: (t, name) => [t, ...ctx.index.ancestors(t)].some((x) => findAnnotation(x.annotations, name) !== undefined),
+      });
+      prefixRules.push(...rules);
+    },
+
     metaMarkers: () => [...stereotypes.keys(), ...mappingKinds.keys()],
 
     learnAnnotation(decl, ctx) {
@@ -133,6 +155,7 @@ export function createSpringMvcScanner(): FrameworkScanner {
       const stereotype = stereotypeOf(type);
       if (isAbstract(type) || type.kind === 'enum' || !stereotype.found) return [];
       const base = classMapping(type, ctx);
+      const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
       const out: Endpoint[] = [];
       for (const { site, chain } of methodChains(ctx.index, type)) {
@@ -145,6 +168,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const verbs = union(base?.verbs ?? [], mapping.verbs);
         const classPaths = base?.paths.length ? base.paths : [''];
         const methodPaths = mapping.paths.length ? mapping.paths : [''];
+        const docs = operationDocs(ctx.index, type, chain, ctx.diagnostics);
+        if (docs.hidden) continue;
         const names = nameAndDescription(ctx.index, chain);
         const consumes = mapping.consumes ?? base?.consumes;
         const produces = mapping.produces ?? base?.produces;
@@ -154,14 +179,16 @@ export function createSpringMvcScanner(): FrameworkScanner {
           chain,
           consumes: consumes ?? [],
           conditions: { params: [...(base?.params ?? []), ...mapping.params], headers: [...(base?.headers ?? []), ...mapping.headers] },
+          diagnostics: ctx.diagnostics,
         }) : undefined;
+        if (request) request.params = mergeOperationParams(request.params, docs);
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
-            const path = joinPaths(cp, mp);
+            const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder, ...names, consumes, produces, request, response }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated }));
             }
           }
         }

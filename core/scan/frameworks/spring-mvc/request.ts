@@ -2,6 +2,7 @@
 // @RequestHeader, @CookieValue, @RequestBody, @RequestPart / MultipartFile, @ModelAttribute and
 // plain bean parameters, Pageable, and the `params=` / `headers=` conditions of the mapping.
 
+import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
 import type { MethodSite } from '../../hierarchy';
@@ -11,7 +12,8 @@ import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { exampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
-import { beanParams, isScalar, makeParam, paramSites, swaggerParam } from '../params';
+import { isScalar, makeParam, paramSites, swaggerParam } from '../params';
+import { boundBeanParams } from './bean-binding';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
 /** Parameters Spring fills from the server side, never from the request a client builds. */
@@ -31,6 +33,8 @@ export interface SpringRequestInput {
   consumes: readonly string[];
   /** `params=` and `headers=` conditions of the class and method mappings. */
   conditions: { params: string[]; headers: string[] };
+  /** Where an annotation naming a parameter by an unresolvable constant is reported. */
+  diagnostics?: Diagnostic[];
 }
 
 /** `schemas` writes Jackson names (bodies); `beanSchemas` Java names (bound beans). */
@@ -51,7 +55,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     const swagger = swaggerParam(index, p);
     if (swagger.hidden) continue;
     const description = swagger.description ?? p.doc;
-    const named = (a: Annotation) => stringValue(index, a, ['value', 'name'], scope) || p.param.name;
+    const named = (a: Annotation) => stringValue(index, a, ['value', 'name'], scope, input.diagnostics) || p.param.name;
     const required = (a: Annotation, byDefault: boolean) => {
       const r = a.args.required;
       if (swagger.required !== undefined) return swagger.required;
@@ -94,7 +98,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     }
     const part = findAnnotation(anns, 'RequestPart');
     const requestParam = findAnnotation(anns, 'RequestParam');
-    if (part || FILE_TYPES.has(typeName) || (requestParam && FILE_TYPES.has(elementName(p.param.type)))) {
+    if (part || FILE_TYPES.has(typeName) || FILE_TYPES.has(elementName(p.param.type))) {
       multipart = true;
       const ann = part ?? requestParam;
       const name = ann ? named(ann) : p.param.name;
@@ -125,7 +129,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       continue;
     }
     // @ModelAttribute or a plain bean: its properties, by their Java names, are separate parameters.
-    params.push(...beanParams(beanSchemas.schemaOf(p.param.type, scope, bindings), formConsumed ? 'form' : 'query'));
+    params.push(...boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query'));
   }
 
   params.push(...conditionParams(input.conditions, params));

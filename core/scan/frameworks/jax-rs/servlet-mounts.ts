@@ -1,0 +1,37 @@
+// Where a JAX-RS application is mounted when no @ApplicationPath says so: the servlet mapping
+// of a Jersey / CXF / RESTEasy servlet in a module's web.xml (`<url-pattern>/api/*</url-pattern>`),
+// or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
+
+const JAX_RS_SERVLETS = /ServletContainer|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
+const APPLICATION_NAME = /^(javax|jakarta)\.ws\.rs\.core\.Application$/;
+
+export const WEB_XML = 'src/main/webapp/WEB-INF/web.xml';
+
+/** The mount path of the JAX-RS servlet a web.xml declares (`/api`), '' for `/*`, undefined when none. */
+export function webXmlMount(xml: string): string | undefined {
+  const text = xml.replace(/<!--[\s\S]*?-->/g, '');
+  const names = new Set<string>();
+  for (const m of text.matchAll(/<servlet>([\s\S]*?)<\/servlet>/g)) {
+    const body = m[1]!;
+    const name = tag(body, 'servlet-name');
+    const cls = tag(body, 'servlet-class') ?? '';
+    const appParam = /<param-name>\s*(javax|jakarta)\.ws\.rs\.Application\s*<\/param-name>/.test(body);
+    if (name && (JAX_RS_SERVLETS.test(cls) || appParam || APPLICATION_NAME.test(name))) names.add(name);
+  }
+  for (const m of text.matchAll(/<servlet-mapping>([\s\S]*?)<\/servlet-mapping>/g)) {
+    const name = tag(m[1]!, 'servlet-name');
+    const pattern = tag(m[1]!, 'url-pattern');
+    if (name && pattern && (names.has(name) || APPLICATION_NAME.test(name))) return mountOf(pattern);
+  }
+  return undefined;
+}
+
+/** `/api/*` -> `/api`; `/*` and `/` -> ''. */
+export function mountOf(pattern: string): string {
+  const p = pattern.trim().replace(/\/\*$/, '').replace(/\/+$/, '');
+  return p === '' ? '' : p.startsWith('/') ? p : `/${p}`;
+}
+
+function tag(body: string, name: string): string | undefined {
+  return new RegExp(`<${name}>\\s*([^<]*?)\\s*</${name}>`).exec(body)?.[1];
+}
