@@ -196,8 +196,15 @@ function grpcurlWords(e: Endpoint, opts: Resolved, host: string, r: Resolver): W
   const target = host.replace(/^https?:\/\//, '').replace(/\/+$/, '');
   if (!host.startsWith('https://')) words.push('-plaintext');
   const proto = e.grpc?.protoFile;
-  // Without the .proto, grpcurl asks the server through reflection.
-  if (proto) words.push(['-proto', proto]);
+  // Without the .proto, grpcurl asks the server through reflection. With it, the include roots
+  // go first and the file is named relative to its own root, so its imports of sibling protos
+  // resolve as protoc resolves them (paths are relative to the project folder).
+  if (proto) {
+    const roots = e.grpc?.importPaths ?? [];
+    for (const root of roots) words.push(['-import-path', root || '.']);
+    const own = roots.find((root) => root === '' || proto.startsWith(`${root}/`));
+    words.push(['-proto', own === undefined || own === '' ? proto : proto.slice(own.length + 1)]);
+  }
   for (const p of e.request?.params ?? []) {
     if (p.in === 'header') words.push(['-H', `${r.text(p.name)}: ${r.text(String(p.example ?? p.default ?? ''))}`]);
   }
