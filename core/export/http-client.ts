@@ -8,6 +8,7 @@
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { bodyText, buildTemplate, encodeSegment, fillPath, formEncode } from './request-template';
+import { protoLoaderObject } from './grpc-object';
 import { anyEnvironmentDefinesHost, hostOf } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
@@ -43,7 +44,7 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
 function globalRegion(endpoints: readonly Endpoint[], options: ExportOptions, warnings: string[]): string {
   const lines: string[] = [];
   const hostVar = options.hostVariable ?? 'host';
-  if (!anyEnvironmentDefinesHost(options)) lines.push(`@${hostVar} = ${hostOf(options)}`);
+  if (endpoints.some((e) => e.protocol === 'http') && !anyEnvironmentDefinesHost(options)) lines.push(`@${hostVar} = ${hostOf(options)}`);
   if (endpoints.some((e) => e.protocol === 'grpc') && !anyEnvironmentDefinesHost(options, 'grpcHost')) lines.push(`@grpcHost = ${options.defaultGrpcHost ?? 'localhost:9090'}`);
   const grpc = endpoints.filter((e) => e.protocol === 'grpc' && e.grpc?.protoFile);
   if (grpc.length) {
@@ -56,7 +57,6 @@ function globalRegion(endpoints: readonly Endpoint[], options: ExportOptions, wa
       lines.push(`proto < {{protoRoot}}/${file}`);
       // proto-loader options are JavaScript, where file variables are in scope.
       if (importPaths.length) lines.push(`includeDirs: [${importPaths.map((p) => `protoRoot + ${JSON.stringify(p ? `/${p}` : '')}`).join(', ')}]`);
-      lines.push('keepCase: true');
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
@@ -69,7 +69,7 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
     // The gRPC target (`host:port`, the calling code's `grpcHost`), apart from the HTTP host.
     lines.push(`GRPC {{grpcHost}}${e.path}`);
     for (const p of e.request?.params ?? []) if (p.in === 'header') lines.push(`${p.name}: ${String(p.example ?? p.default ?? '')}`);
-    lines.push('', JSON.stringify(e.request?.body?.example ?? {}, null, 2));
+    lines.push('', JSON.stringify(protoLoaderObject(e.request?.body?.example ?? {}, e.request?.body?.schema), null, 2));
     return `${lines.join('\n')}\n`;
   }
   const t = buildTemplate(e, options.modules);

@@ -48,6 +48,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       seenTags.add(e.folder);
       tags.push({ name: e.folder });
     }
+    item[key] = true; // taken: the operation is written once every operationId is known
     described.push({ e, path, item, key });
   }
   const operationIds = operationIdsOf(described.map((d) => d.e));
