@@ -65,6 +65,8 @@ function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
       url: url(t, hostVar),
       ...(e.description ? { description: e.description } : {}),
     },
+    // Postman and newman drop the body of a GET unless told not to: the endpoint declares one.
+    ...(t.body && (t.method === 'GET' || t.method === 'HEAD') ? { protocolProfileBehavior: { disableBodyPruning: true } } : {}),
     response: [],
   };
 }
