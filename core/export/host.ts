@@ -7,9 +7,15 @@ import type { ExportOptions } from './types';
 
 export const FALLBACK_HOST = 'http://localhost:8080';
 
-/** `http://localhost:<server.port>`, 8080 when the port is not a plain number. */
-export function localHost(serverPort: string | undefined): string {
-  return serverPort && /^\d+$/.test(serverPort.trim()) ? `http://localhost:${serverPort.trim()}` : FALLBACK_HOST;
+/**
+ * `http://localhost:<server.port>` (8080 when the port is not a plain number), or the
+ * `server.address` the application binds to when it names one.
+ */
+export function localHost(serverPort: string | undefined, serverAddress?: string): string {
+  const port = serverPort && /^\d+$/.test(serverPort.trim()) ? serverPort.trim() : '8080';
+  const address = serverAddress?.trim();
+  const host = address && /^[\w.-]+$/.test(address) && address !== '0.0.0.0' ? address : address && /^[0-9a-f:]+$/i.test(address) && address !== '::' ? `[${address}]` : 'localhost';
+  return `http://${host}:${port}`;
 }
 
 /** The host variable's value in the active environment (secrets never leave it). */

@@ -62,7 +62,7 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
   const options: ExportOptions = {
     title: request.title,
     modules: request.modules,
-    defaultHost: localHost(config.get('server.port')),
+    defaultHost: localHost(config.get('server.port'), config.get('server.address')),
     defaultGrpcHost: localGrpcHost(config.get('grpc.server.port')),
     projectDir,
     environment,
