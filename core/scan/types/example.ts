@@ -150,7 +150,7 @@ function stringExample(s: JsonSchema, name: string | undefined): string {
   if (s.maxLength !== undefined && v.length > s.maxLength) v = v.slice(0, s.maxLength);
   // `@Pattern`: the name when it already fits, else a string written from the expression.
   if (typeof s.pattern === 'string' && !matches(s.pattern, v)) {
-    const written = stringMatching(s.pattern, s.minLength, s.maxLength);
+    const written = stringMatching(s.pattern, s.minLength, s.maxLength, name);
     if (written !== undefined) return written;
   }
   return v;

@@ -3,8 +3,12 @@
 // `pattern`. Covers the expressions DTOs use (literals, classes, escapes, groups, alternation,
 // quantifiers); anything else gives undefined and the caller keeps its plain example.
 
-/** The shortest plausible string the whole of `pattern` matches, within the length bounds; undefined when none is found. */
-export function stringMatching(pattern: string, minLength?: number, maxLength?: number): string | undefined {
+/**
+ * A plausible string the whole of `pattern` matches, within the length bounds: the property's
+ * name in capitals or cut to length when that fits (`currency` under `[A-Z]{3}` is `CUR`), else
+ * the shortest string written from the expression; undefined when none is found.
+ */
+export function stringMatching(pattern: string, minLength?: number, maxLength?: number, name?: string): string | undefined {
   let whole: RegExp;
   try {
     whole = new RegExp(`^(?:${pattern})$`, 'u');
@@ -16,6 +20,12 @@ export function stringMatching(pattern: string, minLength?: number, maxLength?: 
     written = new Writer(pattern).alternatives();
   } catch {
     return undefined;
+  }
+  if (name) {
+    const size = written.length;
+    for (const candidate of [name.toUpperCase(), name.toLowerCase(), name.toUpperCase().slice(0, size), name.toLowerCase().slice(0, size)]) {
+      if (candidate && whole.test(candidate) && candidate.length >= (minLength ?? 0) && candidate.length <= (maxLength ?? Infinity)) return candidate;
+    }
   }
   // Stretch or cut to the @Size bounds by repeating or dropping the last character, if that still matches.
   if (minLength !== undefined && written.length < minLength && written.length > 0) {
