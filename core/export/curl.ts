@@ -174,14 +174,25 @@ export function scriptedRequestOf(e: Endpoint, options: ExportOptions = {}): Scr
   return { method: t.method, url: urlOf(t, host, r), headers, body: bodyAsText(t, opts, r) };
 }
 
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A command from the scripted request; an unchanged (or unseen multipart) body keeps its own flags. */
 function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
-  const words = requestLineWords(s.method.toUpperCase(), s.url, opts);
-  for (const h of s.headers) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
+  // Placeholders a script wrote (`Bearer {{token}}`) go through the render mode like the source's:
+  // resolved, or named in the summary when nothing has a value for them.
+  const words = requestLineWords(s.method.toUpperCase(), r.text(s.url), opts);
+  for (const h of s.headers) words.push([flag('-H', '--header'), `${r.text(h.name)}: ${r.text(h.value)}`]);
   const original = bodyAsText(t, opts, r);
   if (s.body === original || (s.body === null && t.body?.kind === 'multipart')) words.push(...bodyWords(t, opts, r));
-  else if (s.body !== null && s.body !== '') words.push(dataFlag(s.body, opts));
+  else if (s.body !== null && s.body !== '') words.push(dataFlag(isJsonText(s.body) ? r.jsonText(s.body) : r.text(s.body), opts));
   return words;
 }
 
