@@ -44,6 +44,7 @@ export function exportYapi(endpoints: readonly Endpoint[], options: ExportOption
  * a `**` segment `{rest}` and a `*` in a segment a `{wildcardN}` template, each a path parameter.
  */
 export function yapiPath(path: string): { path: string; added: string[] } {
+  if (!path.includes('*')) return { path, added: [] };
   const added: string[] = [];
   const taken = new Set([...path.matchAll(/\{\*?([^{}/]+)\}/g)].map((m) => m[1]!));
   const fresh = (base: string) => {
