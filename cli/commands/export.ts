@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
 import { InputError } from '../../core/errors';
-import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile } from '../../core/export/index';
+import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile, type Selection } from '../../core/export/index';
+import type { Endpoint } from '../../core/model/endpoint';
 import { exportSetup } from '../../core/export/setup';
 import { writeExportFiles } from '../../core/export/write';
 import { scanProject } from '../../core/scan/scan';
@@ -17,7 +18,7 @@ import type { CliIO } from '../io';
 import { reportDiagnostics } from './scan';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
 
-export const exportHelp = `Usage: apiscout export --format CHANNEL [--out FILE|DIR|-] [--select QUERY] [--env NAME] [DIR]
+export const exportHelp = `Usage: apiscout export --format CHANNEL [--out FILE|DIR|-] [SELECTORS] [--env NAME] [DIR]
 
 Scans DIR (default: the bundled sample shop) and exports its endpoints to one channel:
   markdown  yapi  postman  curl  http-client  hoppscotch  openapi  apipost
@@ -27,7 +28,15 @@ Options:
   --out FILE|DIR|-        '-' (default): the main file to stdout; DIR (existing, or ending in
                           '/'): every file into it; FILE: the main file there, companion files
                           (environments) beside it
-  --select QUERY          only the endpoints matching a search query (see apiscout search)
+  --select QUERY          only the endpoints a search query matches: the ranked, fuzzy search of
+                          apiscout search, so it may take more than you mean (carts also finds
+                          cart items); use the exact selectors below to pick precisely
+  --module NAME           only the endpoints of this module (repeatable)
+  --class NAME            only the endpoints of this class, simple or qualified name (repeatable)
+  --path-prefix PATH      only the endpoints whose path starts with PATH, with or without the
+                          context path (repeatable)
+  --id ID                 only this endpoint, by its id as apiscout scan --json prints it (repeatable)
+                          Values of one selector add up; different selectors must all match.
   --env NAME              the environment for host and placeholders (default: the active one)
   --title TEXT            the collection or document title (default: API)
   --openapi-version V     3.0.3 (default) or 3.1.0
@@ -64,6 +73,10 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
       format: { type: 'string' },
       out: { type: 'string', default: '-' },
       select: { type: 'string' },
+      module: { type: 'string', multiple: true },
+      class: { type: 'string', multiple: true },
+      'path-prefix': { type: 'string', multiple: true },
+      id: { type: 'string', multiple: true },
       env: { type: 'string' },
       title: { type: 'string' },
       'openapi-version': { type: 'string' },
@@ -99,7 +112,23 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
 
   const result = await scanProject(dir, { includeTests: values['include-tests'], cache: scanCacheOption(values['no-cache'], io), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
   reportDiagnostics(result.diagnostics, io);
-  const endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
+  let endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
+  const exact: [string, readonly string[] | undefined, (value: string) => Selection][] = [
+    ['--module', values.module, (module) => ({ kind: 'module', module })],
+    ['--class', values.class, (className) => ({ kind: 'class', className })],
+    ['--path-prefix', values['path-prefix'], (prefix) => ({ kind: 'pathPrefix', prefix, modules: result.modules })],
+    ['--id', values.id, (id) => ({ kind: 'ids', ids: [id] })],
+  ];
+  for (const [flag, given, selection] of exact) {
+    if (!given?.length) continue;
+    const chosen = new Set<Endpoint>();
+    for (const value of given) {
+      const hits = selectEndpoints(result.endpoints, selection(value));
+      if (!hits.length) throw new InputError(`${flag} '${value}' matches no endpoint`, value);
+      for (const e of hits) chosen.add(e);
+    }
+    endpoints = endpoints.filter((e) => chosen.has(e));
+  }
 
   const warn = (message: string) => io.err(`apiscout export: warning: ${message}`);
   const flags = values as unknown as Record<string, boolean | undefined>;
@@ -126,6 +155,9 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     warn,
   });
   const { options } = setup;
+  if (channel === 'curl' && setup.settings['curl.renderMode'] === 'ask' && values.env === undefined && !values.resolve && !values.keep) {
+    warn("curl.renderMode is 'Ask each export', and the command line has no one to ask: placeholders are kept. Pass --env NAME or --resolve to fill them, --keep to say so");
+  }
   if (channel === 'curl' && setup.runScripts) {
     const scripted = await scriptedRequests(endpoints, options, { projectDir: dir, config: setup.config, settings: setup.settings });
     for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);

@@ -175,14 +175,25 @@ export function scriptedRequestOf(e: Endpoint, options: ExportOptions = {}): Scr
   return { method: t.method, url: urlOf(t, host, r), headers, body: bodyAsText(t, opts, r) };
 }
 
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A command from the scripted request; an unchanged (or unseen multipart) body keeps its own flags. */
 function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
-  const words = requestLineWords(s.method.toUpperCase(), s.url, opts);
-  for (const h of s.headers) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
+  // Placeholders a script wrote (`Bearer {{token}}`) go through the render mode like the source's:
+  // resolved, or named in the summary when nothing has a value for them.
+  const words = requestLineWords(s.method.toUpperCase(), r.text(s.url), opts);
+  for (const h of s.headers) words.push([flag('-H', '--header'), `${r.text(h.name)}: ${r.text(h.value)}`]);
   const original = bodyAsText(t, opts, r);
   if (s.body === original || (s.body === null && t.body?.kind === 'multipart')) words.push(...bodyWords(t, opts, r));
-  else if (s.body !== null && s.body !== '') words.push(dataFlag(s.body, opts));
+  else if (s.body !== null && s.body !== '') words.push(dataFlag(isJsonText(s.body) ? r.jsonText(s.body) : r.text(s.body), opts));
   return words;
 }
 
@@ -197,8 +208,15 @@ function grpcurlWords(e: Endpoint, opts: Resolved, host: string, r: Resolver): W
   const target = host.replace(/^https?:\/\//, '').replace(/\/+$/, '');
   if (!host.startsWith('https://')) words.push('-plaintext');
   const proto = e.grpc?.protoFile;
-  // Without the .proto, grpcurl asks the server through reflection.
-  if (proto) words.push(['-proto', proto]);
+  // Without the .proto, grpcurl asks the server through reflection. With it, the include roots
+  // go first and the file is named relative to its own root, so its imports of sibling protos
+  // resolve as protoc resolves them (paths are relative to the project folder).
+  if (proto) {
+    const roots = e.grpc?.importPaths ?? [];
+    for (const root of roots) words.push(['-import-path', root || '.']);
+    const own = roots.find((root) => root === '' || proto.startsWith(`${root}/`));
+    words.push(['-proto', own === undefined || own === '' ? proto : proto.slice(own.length + 1)]);
+  }
   for (const p of e.request?.params ?? []) {
     if (p.in === 'header') words.push(['-H', `${r.text(p.name)}: ${r.text(String(p.example ?? p.default ?? ''))}`]);
   }

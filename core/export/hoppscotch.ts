@@ -6,6 +6,7 @@ import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { rewritePlaceholders } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, sentRows, type RequestTemplate } from './request-template';
+import { anyEnvironmentDefinesHost, hostOf } from './host';
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
@@ -35,14 +36,17 @@ export function exportHoppscotch(endpoints: readonly Endpoint[], options: Export
     ),
   );
   const root = collection(title, `coll_${stableHex(`hopp:${title}`, 16)}`, folders, []);
+  // The app and `hopp test` read collection variables: without an environment defining the host,
+  // the collection carries the application's default address.
+  if (!anyEnvironmentDefinesHost(options)) root.variables.push({ key: hostVar, initialValue: hostOf(options), currentValue: hostOf(options), secret: false });
   const files: ExportFile[] = [{ path: 'hoppscotch-collection.json', content: `${JSON.stringify(root, null, 2)}\n` }];
   const warnings: string[] = [];
   const withFiles = http.filter((e) => (e.request?.params ?? []).some((p) => p.in === 'form' && p.file));
   // A Hoppscotch collection holds file parts as blobs of the app's own; none can be named here.
   if (withFiles.length) warnings.push(`file parts are left empty (attach the files in Hoppscotch): ${withFiles.map((e) => e.address).join(', ')}`);
   if (options.environment) {
-    const { file, secrets } = hoppEnvironment(options.environment);
-    files.push(file);
+    const { files: envFiles, secrets } = hoppEnvironment(options.environment);
+    files.push(...envFiles);
     if (secrets.length) warnings.push(`secret values left out of the Hoppscotch environment: ${secrets.join(', ')}`);
   }
   return {
@@ -59,7 +63,7 @@ function collection(name: string, ref: string, folders: unknown[], requests: unk
     requests,
     auth: { authType: 'inherit', authActive: true },
     headers: [],
-    variables: [],
+    variables: [] as HoppVariable[],
     description: null,
     preRequestScript: '',
     testScript: '',
@@ -118,14 +122,35 @@ function body(t: RequestTemplate) {
   }
 }
 
-/** The environment `hopp test -e` reads: a flat name → value object; secrets stay out. */
-export function hoppEnvironment(env: Environment): { file: ExportFile; secrets: string[] } {
-  const doc: Record<string, string> = {};
+/** Environment entity version of hoppscotch-data (`Environment`, v2: initial and current values). */
+export const HOPP_ENVIRONMENT_VERSION = 2;
+
+interface HoppVariable {
+  key: string;
+  initialValue: string;
+  currentValue: string;
+  secret: boolean;
+}
+
+/**
+ * The environment twice: `NAME.hoppscotch-env.json` in the form the app's importer takes (an
+ * array of environment entities), and `NAME.hopp-cli-env.json`, the single entity `hopp test -e`
+ * takes (the CLI refuses an array). Secrets stay out of both.
+ */
+export function hoppEnvironment(env: Environment): { files: ExportFile[]; secrets: string[] } {
+  const variables: HoppVariable[] = [];
   const secrets: string[] = [];
   for (const v of env.variables) {
     if (v.secret) secrets.push(v.key);
-    else doc[v.key] = v.value;
+    else variables.push({ key: v.key, initialValue: v.value, currentValue: v.value, secret: false });
   }
+  const entity = { v: HOPP_ENVIRONMENT_VERSION, id: `env_${stableHex(`hopp-env:${env.name}`, 16)}`, name: env.name, variables };
   const safe = env.name.replace(/[^\w.-]+/g, '_');
-  return { file: { path: `${safe}.hoppscotch-env.json`, content: `${JSON.stringify(doc, null, 2)}\n` }, secrets };
+  return {
+    files: [
+      { path: `${safe}.hoppscotch-env.json`, content: `${JSON.stringify([entity], null, 2)}\n` },
+      { path: `${safe}.hopp-cli-env.json`, content: `${JSON.stringify(entity, null, 2)}\n` },
+    ],
+    secrets,
+  };
 }

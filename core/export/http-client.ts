@@ -1,24 +1,30 @@
 // IDE HTTP client `.http` export (spec §4.7, JetBrains http-request-in-editor spec): requests
 // separated by `###`, each a request line, headers, a blank line and the body; `{{host}}` comes
-// from `http-client.env.json`, written from the environments. gRPC endpoints use the client's
-// `GRPC host/package.Service/Method` form with the request message as JSON.
+// from `http-client.env.json`, written from the environments, or, when no environment defines it,
+// from a `@host` file variable holding the application's default address. gRPC endpoints use the
+// client's `GRPC host/package.Service/Method` form with the request message as JSON, after
+// `proto <` imports (with their include roots) that httpyac loads the services from.
 
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, formEncode } from './request-template';
-import { exportOrder, groupBy, stableHex } from './stable';
+import { protoLoaderObject } from './grpc-object';
+import { anyEnvironmentDefinesHost, hostOf } from './host';
+import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 import { describedWithDeprecation } from './deprecation';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const hostVar = `{{${options.hostVariable ?? 'host'}}}`;
   const ordered = exportOrder(endpoints);
+  const warnings: string[] = [];
   const blocks: string[] = [];
+  const globals = globalRegion(ordered, options, warnings);
+  if (globals) blocks.push(globals);
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
     for (const e of group.items) blocks.push(request(e, group.key, hostVar, options));
   }
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
-  const warnings: string[] = [];
   const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
   if (environments.length) {
     const { file, secrets } = envFile(environments);
@@ -31,13 +37,40 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
   };
 }
 
+/**
+ * What comes before the first `###` applies to every request: the default host when no
+ * environment defines one (an environment's value would lose to a file variable), the gRPC
+ * target, and the .proto files the gRPC requests need with the folders their imports resolve in.
+ */
+function globalRegion(endpoints: readonly Endpoint[], options: ExportOptions, warnings: string[]): string {
+  const lines: string[] = [];
+  const hostVar = options.hostVariable ?? 'host';
+  if (endpoints.some((e) => e.protocol === 'http') && !anyEnvironmentDefinesHost(options)) lines.push(`@${hostVar} = ${hostOf(options)}`);
+  if (endpoints.some((e) => e.protocol === 'grpc') && !anyEnvironmentDefinesHost(options, 'grpcHost')) lines.push(`@grpcHost = ${options.defaultGrpcHost ?? 'localhost:9090'}`);
+  const grpc = endpoints.filter((e) => e.protocol === 'grpc' && e.grpc?.protoFile);
+  if (grpc.length) {
+    const root = options.projectDir ?? '.';
+    if (!options.projectDir) warnings.push('the gRPC requests load .proto files relative to the folder httpyac runs in: set @protoRoot to the project folder');
+    lines.push(`@protoRoot = ${root.replace(/\\/g, '/')}`);
+    const protos = new Map<string, string[]>();
+    for (const e of grpc) protos.set(e.grpc!.protoFile!, e.grpc!.importPaths ?? []);
+    for (const [file, importPaths] of [...protos].sort(([a], [b]) => compareText(a, b))) {
+      lines.push(`proto < {{protoRoot}}/${file}`);
+      // proto-loader options are JavaScript, where file variables are in scope.
+      if (importPaths.length) lines.push(`includeDirs: [${importPaths.map((p) => `protoRoot + ${JSON.stringify(p ? `/${p}` : '')}`).join(', ')}]`);
+    }
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
 function request(e: Endpoint, group: string, host: string, options: ExportOptions): string {
   const lines = [`### ${oneLine(e.name)}`, `# ${group}`, `# @name ${requestName(e)}`];
   if (describedWithDeprecation(e)) lines.push(...describedWithDeprecation(e).split('\n').map((l) => `# ${l}`.trimEnd()));
   if (e.protocol === 'grpc') {
-    lines.push(`GRPC ${host.replace(/^https?:\/\//, '')}${e.path}`);
+    // The gRPC target (`host:port`, the calling code's `grpcHost`), apart from the HTTP host.
+    lines.push(`GRPC {{grpcHost}}${e.path}`);
     for (const p of e.request?.params ?? []) if (p.in === 'header') lines.push(`${p.name}: ${String(p.example ?? p.default ?? '')}`);
-    lines.push('', JSON.stringify(e.request?.body?.example ?? {}, null, 2));
+    lines.push('', JSON.stringify(protoLoaderObject(e.request?.body?.example ?? {}, e.request?.body?.schema), null, 2));
     return `${lines.join('\n')}\n`;
   }
   const t = sentTemplate(buildTemplate(e, options.modules));

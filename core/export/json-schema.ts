@@ -16,6 +16,8 @@ export function componentName(title: string): string {
  */
 export class Components {
   readonly schemas: Record<string, unknown> = {};
+  /** Schemas whose source example was not a value of their type (`x-ignored-example`), by title or example. */
+  readonly ignoredExamples = new Set<string>();
   private readonly byType = new Map<string, string>();
   private readonly taken = new Set<string>();
 
@@ -60,6 +62,10 @@ export class Components {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(s)) {
       if (v === undefined || k === '$defs' || k === '$schema') continue;
+      if (k === 'x-ignored-example') {
+        this.ignoredExamples.add(`${s.title ?? s['x-java-type'] ?? s.type ?? 'a value'} example ${JSON.stringify(v)}`);
+        continue;
+      }
       if (k === 'properties') {
         const props: Record<string, unknown> = {};
         for (const [name, p] of Object.entries(v as Record<string, JsonSchema>)) props[name] = this.property(p, defs);
@@ -68,6 +74,7 @@ export class Components {
         out[k] = this.convert(v as JsonSchema, defs);
       } else out[k] = v;
     }
+    enumDescriptionsAsList(out);
     return this.dialect === '3.0' ? toOpenApi30(out) : out;
   }
 
@@ -77,6 +84,18 @@ export class Components {
     if (converted.$ref && this.dialect === '3.1' && p.description) return { ...converted, description: p.description };
     return converted;
   }
+}
+
+/**
+ * `x-enum-descriptions` as a list aligned with `enum`, the form openapi-generator reads (it
+ * throws on a map); a constant without a description gets ''.
+ */
+function enumDescriptionsAsList(s: Record<string, unknown>): void {
+  const docs = s['x-enum-descriptions'];
+  if (!docs || typeof docs !== 'object' || Array.isArray(docs)) return;
+  const byName = docs as Record<string, string>;
+  if (Array.isArray(s.enum)) s['x-enum-descriptions'] = s.enum.map((v) => byName[String(v)] ?? '');
+  else delete s['x-enum-descriptions'];
 }
 
 function isObject(s: JsonSchema): boolean {
@@ -91,10 +110,12 @@ function toOpenApi30(s: Record<string, unknown>): Record<string, unknown> {
     if (types.length === 1) s.type = types[0];
     else delete s.type;
   } else if (s.type === 'null') {
-    // 3.0 has no null type: `Void` payloads become a schema that only says "null allowed".
+    // 3.0 has no null type and `nullable` needs a `type` beside it: a `Void` payload is an
+    // empty schema, described as always null.
     delete s.type;
-    s.nullable = true;
+    s.description ??= 'Always null.';
   }
+  if (s.nullable && s.type === undefined) delete s.nullable;
   if (typeof s.exclusiveMinimum === 'number') {
     s.minimum = s.exclusiveMinimum;
     s.exclusiveMinimum = true;

@@ -4,10 +4,11 @@
 
 import type { Endpoint } from '../model/endpoint';
 import type { Param } from '../model/request';
+import { hostOf } from './host';
 import { Components } from './json-schema';
 import { toYaml } from './yaml-emitter';
 import { fullPath, pathParamNames } from './request-template';
-import { exportOrder, UniqueNames } from './stable';
+import { exportOrder } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
 const OPERATION_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
@@ -16,13 +17,14 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const version = options.openapi?.version ?? '3.0.3';
   const format = options.openapi?.format ?? 'yaml';
   const components = new Components(version === '3.1.0' ? '3.1' : '3.0');
-  const operationIds = new UniqueNames();
   const skipped: SkippedEndpoint[] = [];
   const warnings: string[] = [];
   const paths: Record<string, Record<string, unknown>> = {};
   const tags: { name: string }[] = [];
   const seenTags = new Set<string>();
   let exported = 0;
+  const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string }[] = [];
+  const security = new SecuritySchemes();
 
   for (const e of exportOrder(endpoints)) {
     if (e.protocol === 'grpc') {
@@ -46,20 +48,30 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       seenTags.add(e.folder);
       tags.push({ name: e.folder });
     }
-    item[key] = operation(e, path, operationIds, components, warnings);
+    item[key] = true; // taken: the operation is written once every operationId is known
+    described.push({ e, path, item, key });
+  }
+  const operationIds = operationIdsOf(described.map((d) => d.e));
+  for (const { e, path, item, key } of described) {
+    item[key] = operation(e, path, operationIds.get(e)!, components, security, warnings);
     exported++;
   }
+  for (const name of components.ignoredExamples) warnings.push(`${name}: the example written in the source is not a value of the declared type; left out`);
 
-  const server = options.environment?.variables.find((v) => v.key === (options.hostVariable ?? 'host') && !v.secret)?.value;
   const doc: Record<string, unknown> = {
     openapi: version,
     info: { title: options.title ?? 'API', version: '1.0.0' },
-    servers: [{ url: server ?? 'http://localhost:8080' }],
+    servers: [{ url: hostOf(options) }],
     tags,
     paths,
   };
-  if (Object.keys(components.schemas).length) doc.components = { schemas: sortKeys(components.schemas) };
+  const componentsDoc: Record<string, unknown> = {};
+  if (Object.keys(components.schemas).length) componentsDoc.schemas = sortKeys(components.schemas);
+  if (security.used) componentsDoc.securitySchemes = security.schemes();
+  if (Object.keys(componentsDoc).length) doc.components = componentsDoc;
   const content = format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc);
+  // Common YAML parsers refuse larger documents (js-yaml's and SnakeYAML's code-point limits).
+  if (format === 'yaml' && content.length > YAML_SIZE_WARNING) warnings.push(`the document is ${(content.length / 1024 / 1024).toFixed(1)} MB of YAML, over the 3 MB many YAML parsers accept: export it as .json (--out openapi.json)`);
   const file = format === 'json' ? 'openapi.json' : 'openapi.yaml';
   return {
     files: [{ path: file, content }],
@@ -67,7 +79,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   };
 }
 
-function operation(e: Endpoint, path: string, ids: UniqueNames, components: Components, warnings: string[]) {
+function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[]) {
   const params = e.request?.params ?? [];
   const declared = new Map(params.filter((p) => p.in === 'path').map((p) => [p.name, p]));
   const parameters: unknown[] = [];
@@ -77,25 +89,83 @@ function operation(e: Endpoint, path: string, ids: UniqueNames, components: Comp
     if (!p) warnings.push(`${e.address}: path parameter '${name}' not found in source; declared as a string`);
     parameters.push(parameter(p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' }, components));
   }
+  let requirement: Record<string, string[]> | undefined;
   for (const p of params) {
+    // OpenAPI ignores a header parameter named Authorization: the security requirement says it.
+    if (p.in === 'header' && p.name.toLowerCase() === 'authorization') {
+      requirement = security.use(p);
+      continue;
+    }
     if (p.in === 'query' || p.in === 'header' || p.in === 'cookie') parameters.push(parameter(p, components));
   }
   const op: Record<string, unknown> = {
     tags: [e.folder],
     summary: e.name,
     ...(e.description ? { description: e.description } : {}),
-    operationId: ids.take(operationIdOf(e.source.member)),
+    operationId,
     ...(e.deprecated ? { deprecated: true } : {}),
     ...(parameters.length ? { parameters } : {}),
   };
+  if (requirement) op.security = [requirement];
   const body = requestBody(e, components);
   if (body) op.requestBody = body;
   op.responses = { '200': response(e, components) };
   return op;
 }
 
-function operationIdOf(member: string): string {
-  return member.replace(/[^A-Za-z0-9_]/g, '_') || 'operation';
+const YAML_SIZE_WARNING = 3 * 1024 * 1024;
+
+/**
+ * operationIds that generators turn into method names: the source method (`getCart`); when
+ * several endpoints share it, `CartController_getCart`; when that is shared too (overloads),
+ * numbered in export order. Only letters, digits and `_`, so they are URL-safe.
+ */
+function operationIdsOf(endpoints: readonly Endpoint[]): Map<Endpoint, string> {
+  const clean = (s: string) => s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'operation';
+  const member = (e: Endpoint) => clean(e.source.member);
+  const qualified = (e: Endpoint) => `${clean(e.className.split('.').pop()!)}_${member(e)}`;
+  const count = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
+  const short = count(endpoints.map(member));
+  const chosen = endpoints.map((e) => (short.get(member(e))! > 1 ? qualified(e) : member(e)));
+  const taken = new Set(chosen);
+  const seen = new Map<string, number>();
+  const out = new Map<Endpoint, string>();
+  endpoints.forEach((e, i) => {
+    const base = chosen[i]!;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    let id = base;
+    if (n > 1) {
+      for (let k = n; taken.has(id); k++) id = `${base}_${k}`;
+      taken.add(id);
+    }
+    out.set(e, id);
+  });
+  return out;
+}
+
+/**
+ * Security schemes from what the source shows: an `Authorization` header parameter is HTTP
+ * bearer or basic authentication when its example says so, else an API key in that header.
+ */
+class SecuritySchemes {
+  private readonly found = new Map<string, Record<string, unknown>>();
+  get used(): boolean {
+    return this.found.size > 0;
+  }
+  use(p: Param): Record<string, string[]> {
+    const example = String(p.example ?? p.default ?? '').trim().toLowerCase();
+    const [name, scheme]: [string, Record<string, unknown>] = example.startsWith('bearer')
+      ? ['bearerAuth', { type: 'http', scheme: 'bearer' }]
+      : example.startsWith('basic')
+        ? ['basicAuth', { type: 'http', scheme: 'basic' }]
+        : ['authorizationHeader', { type: 'apiKey', in: 'header', name: 'Authorization' }];
+    this.found.set(name, { ...scheme, ...(p.description ? { description: p.description } : {}) });
+    return { [name]: [] };
+  }
+  schemes(): Record<string, unknown> {
+    return sortKeys(Object.fromEntries(this.found));
+  }
 }
 
 function parameter(p: Param, components: Components) {
@@ -105,9 +175,38 @@ function parameter(p: Param, components: Components) {
     ...(p.description ? { description: p.description } : {}),
     // OpenAPI: a path parameter is always required.
     required: p.in === 'path' ? true : p.required,
-    schema: components.use(p.default !== undefined && p.schema.default === undefined ? { ...p.schema, default: p.default } : p.schema),
+    schema: components.use(withDefault(p)),
     ...(p.example !== undefined ? { example: p.example } : {}),
   };
+}
+
+function withDefault(p: Param): Param['schema'] {
+  if (p.default === undefined || p.schema.default !== undefined) return p.schema;
+  const value = typedDefault(p.default, p.schema);
+  return value === undefined ? p.schema : { ...p.schema, default: value };
+}
+
+/**
+ * `@RequestParam(defaultValue = "20")` is text in the source: written in the parameter's type
+ * (`default: 20`); undefined when it is not a value of that type.
+ */
+function typedDefault(text: string, schema: Param['schema']): unknown {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  const trimmed = text.trim();
+  switch (type) {
+    case 'integer':
+      return /^[-+]?\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+    case 'number':
+      return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : undefined;
+    case 'boolean':
+      return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined;
+    case 'array': {
+      const items = trimmed === '' ? [] : trimmed.split(',').map((x) => typedDefault(x.trim(), (schema.items ?? {}) as Param['schema']));
+      return items.includes(undefined) ? undefined : items;
+    }
+    default:
+      return text;
+  }
 }
 
 function requestBody(e: Endpoint, components: Components) {

@@ -38,7 +38,14 @@ export const keepPlaceholders: Resolver = { text: (t) => t, json: (v) => v, json
 
 const PLACEHOLDER = /\{\{\s*([^{}\s][^{}]*?)\s*\}\}|\$\{\s*([^{}\s][^{}]*?)\s*\}/g;
 
+/** A name a variable can have: anything else in braces (`${day>3}` in example data) is text, not a placeholder. */
+const VARIABLE_NAME = /^[A-Za-z_$][\w.$-]*$/;
+
 /** `{{name}}` and `${name}` rewritten to another tool's syntax (Hoppscotch's `<<name>>`). */
 export function rewritePlaceholders(text: string, to: (name: string) => string): string {
-  return text.includes('{{') || text.includes('${') ? text.replace(PLACEHOLDER, (_w, c: string | undefined, d: string | undefined) => to((c ?? d)!)) : text;
+  if (!text.includes('{{') && !text.includes('${')) return text;
+  return text.replace(PLACEHOLDER, (whole: string, c: string | undefined, d: string | undefined) => {
+    const name = (c ?? d)!;
+    return VARIABLE_NAME.test(name) ? to(name) : whole;
+  });
 }

@@ -5,6 +5,7 @@
 
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
+import { hostOf } from './host';
 import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } from './request-template';
 import { exportOrder, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
@@ -35,7 +36,7 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
       schema: POSTMAN_SCHEMA,
     },
     item,
-    variable: [{ key: hostVar, value: hostValue(options, hostVar) ?? 'http://localhost:8080', type: 'string' }],
+    variable: [{ key: hostVar, value: hostOf(options), type: 'string' }],
   };
   const files: ExportFile[] = [{ path: 'collection.postman_collection.json', content: `${JSON.stringify(collection, null, 2)}\n` }];
   const warnings: string[] = [];
@@ -48,10 +49,6 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
     files,
     summary: { channel: 'postman', selected: endpoints.length, exported: http.length, skipped, warnings, files: files.map((f) => f.path) },
   };
-}
-
-function hostValue(options: ExportOptions, key: string): string | undefined {
-  return options.environment?.variables.find((v) => v.key === key && !v.secret)?.value;
 }
 
 function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
@@ -69,6 +66,8 @@ function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
       url: url(t, hostVar),
       ...(describedWithDeprecation(e) ? { description: describedWithDeprecation(e) } : {}),
     },
+    // Postman and newman drop the body of a GET unless told not to: the endpoint declares one.
+    ...(t.body && (t.method === 'GET' || t.method === 'HEAD') ? { protocolProfileBehavior: { disableBodyPruning: true } } : {}),
     response: [],
   };
 }

@@ -1,7 +1,8 @@
 // Which endpoints an export covers (spec §4.4, §4.5): chosen endpoints, a class, a source file,
 // a directory of the project, a folder or module of the tree, a search query, or everything.
 
-import type { Endpoint } from '../model/endpoint';
+import type { Endpoint, ModuleSummary } from '../model/endpoint';
+import { fullPath } from './request-template';
 import { search } from '../search/matcher';
 import { InputError } from '../errors';
 
@@ -13,7 +14,9 @@ export type Selection =
   | { kind: 'directory'; directory: string }
   | { kind: 'folder'; folder: string; module?: string }
   | { kind: 'module'; module: string }
-  | { kind: 'query'; query: string };
+  | { kind: 'query'; query: string }
+  /** Paths starting with the prefix (at a segment boundary), as declared or with the module's context and servlet path. */
+  | { kind: 'pathPrefix'; prefix: string; modules?: readonly ModuleSummary[] };
 
 /** The endpoints a selection covers, in the scan's order. An empty result is not an error. */
 export function selectEndpoints(endpoints: readonly Endpoint[], selection: Selection): Endpoint[] {
@@ -41,6 +44,11 @@ export function selectEndpoints(endpoints: readonly Endpoint[], selection: Selec
       return endpoints.filter((e) => e.folder === selection.folder && (selection.module === undefined || e.module === selection.module));
     case 'module':
       return endpoints.filter((e) => e.module === selection.module);
+    case 'pathPrefix': {
+      const prefix = selection.prefix.replace(/\/+$/, '');
+      const under = (path: string) => prefix === '' || path === prefix || path.startsWith(`${prefix}/`);
+      return endpoints.filter((e) => under(e.path) || under(fullPath(e, selection.modules)));
+    }
     case 'query': {
       // Every match, in scan order: the ranking is for people picking one, an export takes them all.
       const hits = new Set(search(endpoints, selection.query, { ranges: false }).map((m) => m.endpoint));

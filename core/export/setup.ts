@@ -11,6 +11,7 @@ import { EnvironmentStore } from '../env/environments';
 import { loadVariableLookup } from '../env/placeholders';
 import type { ModuleSummary } from '../model/endpoint';
 import type { Warn } from '../store/json-file';
+import { localGrpcHost, localHost } from './host';
 import type { CurlOptions, ExportOptions, OpenApiOptions } from './types';
 
 export interface ExportSetupRequest {
@@ -61,6 +62,9 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
   const options: ExportOptions = {
     title: request.title,
     modules: request.modules,
+    defaultHost: localHost(config.get('server.port'), config.get('server.address')),
+    defaultGrpcHost: localGrpcHost(config.get('grpc.server.port')),
+    projectDir,
     environment,
     environments: new EnvironmentStore({ projectDir, userDir, warn }).list(),
     lookup,

@@ -79,6 +79,18 @@ export interface ExportOptions {
   modules?: readonly ModuleSummary[];
   /** The variable that holds the base URL (scheme, host, port). Default `host`. */
   hostVariable?: string;
+  /**
+   * The base URL when no environment defines the host variable: `http://localhost:<server.port>`
+   * from the project's config (exportSetup). Default `http://localhost:8080`.
+   */
+  defaultHost?: string;
+  /**
+   * The scanned project's folder, absolute: where exports that load the project's .proto files
+   * (`.http` gRPC requests) find them. Absent: the folder the file is run from.
+   */
+  projectDir?: string;
+  /** The gRPC target when no environment defines `grpcHost`: `localhost:<grpc.server.port>` (exportSetup). Default `localhost:9090`. */
+  defaultGrpcHost?: string;
   /** The active environment: written next to collections that have environment files, used for servers and resolving. */
   environment?: Environment;
   /**

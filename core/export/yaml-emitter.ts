@@ -2,11 +2,12 @@
 // package spends ~10x longer building and formatting its node tree for a 10,000-endpoint
 // document; JSON data needs none of that. Strings that could read as anything else are written
 // as JSON strings, which are valid YAML double-quoted scalars (line and paragraph separators
-// and C1 controls escaped, which YAML readers could otherwise treat as line breaks).
+// and DEL and C1 controls escaped: YAML readers could treat them as line breaks, and
+// SnakeYAML, openapi-generator's reader, refuses a raw DEL).
 
 const PLAIN = /^[A-Za-z_/$][\w .,/$@()+{}-]*$/;
 const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
-const UNSAFE = /[\u0080-\u009f\u2028\u2029\ufeff]/g;
+const UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff]/g;
 
 export function toYaml(value: unknown): string {
   if (!isCollection(value)) return `${empty(value)}\n`;

@@ -29,7 +29,7 @@ export function exportYapi(endpoints: readonly Endpoint[], options: ExportOption
       desc: `${module}: ${[...new Set(g.items.map((e) => e.className))].join(', ')}`,
       list: g.items.map((e, index) => {
         if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; written as GET`);
-        return yapiInterface(e, index, options);
+        return yapiInterface(e, index, options, warnings);
       }),
     };
   });
@@ -40,13 +40,41 @@ export function exportYapi(endpoints: readonly Endpoint[], options: ExportOption
   };
 }
 
-function yapiInterface(e: Endpoint, index: number, options: ExportOptions) {
+/**
+ * YApi accepts only literal segments and `{name}` templates: Spring's `{*rest}` becomes `{rest}`,
+ * a `**` segment `{rest}` and a `*` in a segment a `{wildcardN}` template, each a path parameter.
+ */
+export function yapiPath(path: string): { path: string; added: string[] } {
+  if (!path.includes('*')) return { path, added: [] };
+  const added: string[] = [];
+  const taken = new Set([...path.matchAll(/\{\*?([^{}/]+)\}/g)].map((m) => m[1]!));
+  const fresh = (base: string) => {
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    taken.add(name);
+    added.push(name);
+    return `{${name}}`;
+  };
+  const out = path
+    .split('/')
+    .map((seg) => {
+      const capture = /^\{\*([^{}/]+)\}$/.exec(seg);
+      if (capture) return `{${capture[1]}}`;
+      if (seg === '**') return fresh('rest');
+      return seg.includes('*') ? seg.replace(/\*+/g, () => fresh('wildcard')) : seg;
+    })
+    .join('/');
+  return { path: out, added };
+}
+
+function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warnings: string[]) {
   const t = buildTemplate(e, options.modules);
   const params = e.request?.params ?? [];
   const describe = (name: string) => params.find((p) => p.name === name)?.description ?? '';
   const row = (r: { name: string; value: string; description: string; required: boolean }) => ({
     name: r.name,
-    value: '',
+    // YApi sends a header's `value`; the Content-Type must be the one the endpoint consumes.
+    value: r.name.toLowerCase() === 'content-type' ? r.value : '',
     example: r.value,
     desc: r.description,
     required: r.required ? '1' : '0',
@@ -68,16 +96,21 @@ function yapiInterface(e: Endpoint, index: number, options: ExportOptions) {
     response?.schema && isJson(response.contentType)
       ? { res_body_type: 'json', res_body: JSON.stringify(response.schema, null, 2), res_body_is_json_schema: true }
       : { res_body_type: 'raw', res_body: typeof response?.example === 'string' ? response.example : '', res_body_is_json_schema: false };
+  const { path, added } = yapiPath(fullPath(e, options.modules));
+  if (added.length) warnings.push(`${e.address}: wildcards written as YApi path parameters ${added.map((a) => `{${a}}`).join(', ')}`);
   return {
     title: e.name,
-    path: fullPath(e, options.modules),
+    path,
     method: e.method === 'ALL' ? 'GET' : e.method,
     status: 'done',
     desc: describedWithDeprecation(e),
     markdown: describedWithDeprecation(e),
     tag: e.deprecated ? ['deprecated'] : [],
     index,
-    req_params: t.pathParams.map((p) => ({ name: p.name, desc: describe(p.name), example: p.value })),
+    req_params: [
+      ...t.pathParams.map((p) => ({ name: p.name.replace(/^\*/, ''), desc: describe(p.name), example: p.value })),
+      ...added.map((name) => ({ name, desc: 'matches any path the wildcard matches', example: name })),
+    ],
     req_query: t.query.map(row),
     req_headers: [...t.headers.map(row), ...t.cookies.map((c) => ({ ...row(c), name: 'Cookie', example: `${c.name}=${c.value}` }))],
     ...reqBody,

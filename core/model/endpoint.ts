@@ -34,6 +34,8 @@ export interface GrpcMethod {
   responseType: string;
   /** The .proto declaring the service, relative to the scanned root, when one was found. */
   protoFile?: string;
+  /** Include roots (relative to the scanned root) the proto and the project protos it imports resolve against. */
+  importPaths?: string[];
 }
 
 export interface SourceLocation {

@@ -124,6 +124,40 @@ describe('apiscout export', () => {
     }
   });
 
+  it('selects exactly by module, class, path prefix and id; --select is the fuzzy search', () => {
+    const ids = (args: string[]) => {
+      const r = run(['export', '--format', 'openapi', '--openapi-version', '3.0.3', ...args, project]);
+      expect(r.code, r.stderr).toBe(0);
+      return [...r.stdout.matchAll(/^ {2}(\/\S*):$/gm)].map((m) => m[1]);
+    };
+    const fuzzy = ids(['--select', 'carts']);
+    const exact = ids(['--path-prefix', '/api/v1/carts']);
+    expect(exact.length).toBeGreaterThan(0);
+    for (const p of exact) expect(p.startsWith('/api/v1/carts')).toBe(true);
+    expect(fuzzy.length).toBeGreaterThan(exact.length);
+    expect(ids(['--class', 'CartController'])).toEqual(exact);
+    // Values of one selector add up; different selectors must all match.
+    expect(ids(['--class', 'CartController', '--class', 'WarehouseResource']).length).toBeGreaterThan(exact.length);
+    expect(ids(['--class', 'CartController', '--path-prefix', '/rest'])).toEqual([]);
+    const none = run(['export', '--format', 'curl', '--module', 'nope', project]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("--module 'nope' matches no endpoint");
+    expect(run(['export', '--help']).stdout).toMatch(/--select QUERY[\s\S]{0,200}fuzzy/);
+  });
+
+  it("says that Ask each export keeps placeholders when the command line has no one to ask", () => {
+    const settings = join(project, '.apiscout', 'settings.json');
+    writeFileSync(settings, JSON.stringify({ 'curl.renderMode': 'ask' }));
+    try {
+      const r = run(['export', '--format', 'curl', '--path-prefix', '/rest/warehouses', project]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain("'Ask each export'");
+      expect(run(['export', '--format', 'curl', '--keep', '--path-prefix', '/rest/warehouses', project]).stderr).not.toContain("'Ask each export'");
+    } finally {
+      rmSync(settings);
+    }
+  });
+
   it('exits 2 on a bad channel, conflicting flags or an unknown environment', () => {
     expect(run(['export', '--format', 'word', project]).code).toBe(2);
     expect(run(['export', '--format', 'curl', '--keep', '--resolve', project]).code).toBe(2);

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCurl, curlCommand } from '../../core/export/curl';
+import { exportCurl, curlCommand, scriptedRequestOf } from '../../core/export/curl';
 import { shQuote } from '../../core/export/shell-quote';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import type { Environment } from '../../core/model/environment';
@@ -122,5 +122,16 @@ describe('cURL export run by sh', () => {
     } finally {
       removeDir(dir);
     }
+  });
+  it('resolves the placeholders a pre-request script writes, and names those without a value', () => {
+    const e = edgeEndpoints().find((x) => x.name === 'Delete item')!;
+    const base = scriptedRequestOf(e, { curl: { render: 'resolve' } });
+    const scripted = new Map([[e.id, { ...base, headers: [...base.headers, { name: 'X-Signed', value: '{{signature}}' }, { name: 'X-Tenant', value: '{{tenant}}' }] }]]);
+    const environment: Environment = { name: 'ci', variables: [{ key: 'host', value: 'http://127.0.0.1:1' }, { key: 'token', value: 'tok' }, { key: 'tenant', value: 'acme' }] };
+    const result = exportCurl([e], { environment, scripted, curl: { render: 'resolve', comments: false, multiline: false } });
+    const text = result.files[0]!.content;
+    expect(text).toContain("-H 'X-Tenant: acme'");
+    expect(text).toContain("-H 'X-Signed: {{signature}}'");
+    expect(result.summary.warnings).toContainEqual(expect.stringContaining("'signature'"));
   });
 });

@@ -32,15 +32,48 @@ describe('Hoppscotch export', () => {
     const collection = JSON.parse(result.files[0]!.content);
     expect(collection.v).toBe(HOPP_COLLECTION_VERSION);
     expect(collection.folders[0].folders[0].requests[0].v).toBe(HOPP_REQUEST_VERSION);
+    expect(result.files.map((f) => f.path)).toEqual(['hoppscotch-collection.json', 'local.hoppscotch-env.json', 'local.hopp-cli-env.json']);
     const dir = writeExport(result.files);
     try {
-      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', result.files[1]!.path], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 120_000 });
+      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', 'local.hopp-cli-env.json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 120_000 });
       expect(out.status, `${out.stdout}\n${out.stderr}`).toBe(0);
     } finally {
       removeDir(dir);
     }
     expect(server.verify(endpoints)).toEqual([]);
   }, 180_000); // hopp runs each request's scripts in a fresh isolate: ~0.5 s a request
+
+  it("writes the environment in the app's importer form, which @hoppscotch/data's schema accepts", async () => {
+    const env = { name: 'staging eu', variables: [{ key: 'host', value: 'https://staging.example.com' }, { key: 'token', value: 't' }, { key: 'apiKey', value: 'S3cr3t-value', secret: true }] };
+    const result = exportHoppscotch(edgeEndpoints(), { environment: env });
+    const app = result.files.find((f) => f.path === 'staging_eu.hoppscotch-env.json')!;
+    const entities = JSON.parse(app.content);
+    expect(entities).toEqual([{ v: 2, id: expect.stringMatching(/^env_/), name: 'staging eu', variables: [
+      { key: 'host', initialValue: 'https://staging.example.com', currentValue: 'https://staging.example.com', secret: false },
+      { key: 'token', initialValue: 't', currentValue: 't', secret: false },
+    ] }]);
+    expect(app.content).not.toContain('S3cr3t');
+    expect(result.summary.warnings).toContainEqual(expect.stringContaining('apiKey'));
+    // @hoppscotch/data is not published on its own; hopp bundles it and parses an environment
+    // file with its schemas: an array of valid environment entities is refused as a bulk export
+    // (BULK_ENV_FILE), anything the schemas reject as MALFORMED_ENV_FILE.
+    const dir = writeExport([...result.files, { path: 'broken.json', content: JSON.stringify([{ ...entities[0], variables: [{ key: 1 }] }]) }]);
+    try {
+      const opts = { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 120_000 };
+      const bulk = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', app.path], opts);
+      expect(bulk.stdout + bulk.stderr).toContain('BULK_ENV_FILE');
+      const broken = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', 'broken.json'], opts);
+      expect(broken.stdout + broken.stderr).toContain('MALFORMED_ENV_FILE');
+    } finally {
+      removeDir(dir);
+    }
+  }, 240_000);
+
+  it('leaves text in braces that is no variable name as written (`${day>3}` in example data)', () => {
+    const e = { ...edgeEndpoints()[0]!, request: { ...edgeEndpoints()[0]!.request!, body: { ...edgeEndpoints()[0]!.request!.body!, example: { rule: '${day>3}', user: '${user}' } } } };
+    const body = JSON.parse(exportHoppscotch([e]).files[0]!.content).folders[0].folders[0].requests[0].body.body;
+    expect(JSON.parse(body)).toEqual({ rule: '${day>3}', user: '<<user>>' });
+  });
 
   it('uses <<name>> variables and derives its ids from the endpoints', () => {
     const a = exportHoppscotch(edgeEndpoints()).files[0]!.content;

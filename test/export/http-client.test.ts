@@ -45,6 +45,12 @@ describe('.http export', () => {
     const text = exportHttpClient([edgeEndpoints().find((e) => e.name === 'Delete item')!, grpcEndpoints()[0]!]).files[0]!.content;
     expect(text).toBe(
       [
+        // No environment: the default host, the gRPC target and the proto the gRPC request loads.
+        '@host = http://localhost:8080',
+        '@grpcHost = localhost:9090',
+        '@protoRoot = .',
+        'proto < {{protoRoot}}/orders/src/main/proto/orders.proto',
+        '',
         '### Delete item',
         '# edge / Edge cases',
         `# @name Deleteitem_${text.match(/Deleteitem_(\w{6})/)![1]}`,
@@ -55,7 +61,7 @@ describe('.http export', () => {
         '# orders / OrderService',
         `# @name getOrder_${text.match(/getOrder_(\w{6})/)![1]}`,
         '# GetOrder over gRPC',
-        'GRPC {{host}}/shop.orders.v1.OrderService/GetOrder',
+        'GRPC {{grpcHost}}/shop.orders.v1.OrderService/GetOrder',
         '',
         '{',
         '  "order_id": "o\'1"',

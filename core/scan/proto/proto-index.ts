@@ -64,6 +64,8 @@ export interface ProtoServiceInfo {
   methods: ProtoMethodInfo[];
   /** Project proto files the service's types were read from (the declaring file first). */
   files: string[];
+  /** The include roots those files' imports resolve against (protoc's `-I`, grpcurl's `-import-path`). */
+  importPaths: string[];
 }
 
 export interface ServiceMatch {
@@ -217,9 +219,17 @@ export class ProtoIndex {
       javaPackage: header.javaPackage ?? header.pkg,
       methods,
       files: closure.files,
+      importPaths: [...new Set(closure.files.map((f) => this.includeRootOf(f)))],
     };
     if (svc.comment) out.comment = svc.comment;
     return out;
+  }
+
+  /** The folder an import of the file is written relative to: less its package path, else its proto folder. */
+  private includeRootOf(path: string): string {
+    const entry = this.files.get(path);
+    const pkg = (entry && this.headerOf(entry)?.pkg) ?? '';
+    return includeRootsOf(path, pkg).find((root) => pkg && `${root ? `${root}/` : ''}${pkg.replace(/\./g, '/')}` === path.slice(0, path.lastIndexOf('/'))) ?? includeRootsOf(path, pkg)[0]!;
   }
 
   private resolveMessage(closure: Closure, svc: protobuf.Service, typeName: string, file: string): protobuf.Type | undefined {

@@ -3,13 +3,20 @@
 // where that is cheap). A schema's own `examples[0]` (from `@Schema(example)`) always wins.
 
 import type { JsonSchema } from '../../model/request';
+import { stringMatching } from './pattern-example';
 
 /** Marks a recursive reference met again: the caller writes an empty value instead. */
 const STOP = Symbol('recursion');
 
 /** A deterministic, plausible example value for a schema; `name` is the property name when known. */
 export function exampleOf(schema: JsonSchema, name?: string): unknown {
-  const v = new ExampleWriter().write(schema, name);
+  const v = new ExampleWriter(false).write(schema, name);
+  return v === STOP ? {} : v;
+}
+
+/** The example of a request body: read-only properties (`@Schema(accessMode = READ_ONLY)`, `@JsonProperty(access = READ_ONLY)`) are what the server writes, so a client does not send them. */
+export function requestExampleOf(schema: JsonSchema, name?: string): unknown {
+  const v = new ExampleWriter(true).write(schema, name);
   return v === STOP ? {} : v;
 }
 
@@ -18,6 +25,8 @@ class ExampleWriter {
   private readonly defs: Array<Record<string, JsonSchema>> = [];
   /** References being expanded: each is followed once per path, then stops. */
   private readonly expanding = new Set<string>();
+
+  constructor(private readonly request: boolean) {}
 
   write(s: JsonSchema, name: string | undefined): unknown {
     if (!s.$defs) return this.value(s, name);
@@ -78,16 +87,24 @@ class ExampleWriter {
     return undefined;
   }
 
+  private readOnly(s: JsonSchema): boolean {
+    if (s.readOnly) return true;
+    const def = s.$ref ? this.lookup(s.$ref) : undefined;
+    return def?.readOnly === true;
+  }
+
   private array(s: JsonSchema, name: string | undefined): unknown[] {
+    if (s.maxItems === 0) return [];
     const item = this.write(s.items ?? {}, name);
     if (item === STOP) return []; // a recursive tree ends in an empty list
-    const count = s.uniqueItems ? 1 : Math.min(Math.max(s.minItems ?? 1, 1), 10);
+    const count = s.uniqueItems ? 1 : Math.min(Math.max(s.minItems ?? 1, 1), 10, s.maxItems ?? 10);
     return Array.from({ length: count }, (_, i) => (i === 0 ? item : structuredClone(item)));
   }
 
   private object(s: JsonSchema): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [key, prop] of Object.entries(s.properties ?? {})) {
+      if (this.request && this.readOnly(prop)) continue;
       const v = this.write(prop, key);
       out[key] = v === STOP ? {} : v;
     }
@@ -131,7 +148,20 @@ function stringExample(s: JsonSchema, name: string | undefined): string {
   let v = name || 'string';
   if (s.minLength !== undefined && v.length < s.minLength) v = v.padEnd(s.minLength, v);
   if (s.maxLength !== undefined && v.length > s.maxLength) v = v.slice(0, s.maxLength);
+  // `@Pattern`: the name when it already fits, else a string written from the expression.
+  if (typeof s.pattern === 'string' && !matches(s.pattern, v)) {
+    const written = stringMatching(s.pattern, s.minLength, s.maxLength, name);
+    if (written !== undefined) return written;
+  }
   return v;
+}
+
+function matches(pattern: string, v: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(v); // Bean Validation matches the whole value
+  } catch {
+    return true; // a Java-only expression: nothing to check against
+  }
 }
 
 function numberExample(s: JsonSchema, integer: boolean): number {

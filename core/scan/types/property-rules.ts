@@ -150,7 +150,7 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
     if (format) s.format = format;
     description = stringAttr(index, schemaAnn, 'description', scope) || stringAttr(index, schemaAnn, 'title', scope) || undefined;
     const example = stringAttr(index, schemaAnn, 'example', scope);
-    if (example !== undefined) s.examples = [typedValue(example, s)];
+    if (example !== undefined) setExample(s, example);
     const defaultValue = stringAttr(index, schemaAnn, 'defaultValue', scope);
     if (defaultValue !== undefined) s.default = typedValue(defaultValue, s);
     const allowable = stringsAttr(index, schemaAnn, 'allowableValues', scope);
@@ -175,7 +175,7 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
   if (apiModel) {
     description ??= stringAttr(index, apiModel, 'value', scope) || stringAttr(index, apiModel, 'notes', scope) || undefined;
     const example = stringAttr(index, apiModel, 'example', scope);
-    if (example !== undefined && !s.examples) s.examples = [typedValue(example, s)];
+    if (example !== undefined && !s.examples) setExample(s, example);
     if (boolAttr(apiModel, 'required')) required = true;
     const allowable = stringAttr(index, apiModel, 'allowableValues', scope);
     if (allowable && !s.enum) allowableValues(s, allowable);
@@ -195,6 +195,32 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
     s.description = listing ? `${description}\n${listing}` : description;
   }
   return { schema: s, required };
+}
+
+/**
+ * An annotation's example in the declared type (`"1,2,3"` on a `List<Long>` is `[1, 2, 3]`). One
+ * that cannot be (`"FLOW"` on an `Integer`) is left out, and named in `x-ignored-example` so the
+ * exports can say why the example is not the one written.
+ */
+export function setExample(s: JsonSchema, text: string): void {
+  const v = typedExample(text, s);
+  if (v === undefined) s['x-ignored-example'] = text;
+  else s.examples = [v];
+}
+
+/** `typedValue`, or undefined when the text is not a value of the schema's type. */
+export function typedExample(text: string, s: JsonSchema): unknown {
+  const t = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  const v = typedValue(text, s);
+  if (t === 'integer' || t === 'number' || t === 'boolean') return typeof v === 'string' ? undefined : v;
+  if (t === 'array' && typeof v === 'string') {
+    // Comma-separated items, as Swagger UI reads `example = "1,2,3"`.
+    const items = s.items ?? {};
+    const parts = text.split(',').map((x) => typedExample(x.trim(), items));
+    return parts.some((x) => x === undefined) ? undefined : parts;
+  }
+  if (t === 'object' && typeof v === 'string') return undefined;
+  return v;
 }
 
 /**

@@ -28,7 +28,7 @@ import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef,
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
-import { applyPropertyRules, explicitName, isHidden, typedValue } from './property-rules';
+import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -337,7 +337,7 @@ export class SchemaBuilder {
     if (additional) schema.additionalProperties = additional;
     const scope: Scope = { type: decl, file: decl.file };
     const example = stringAttr(this.index, findAnnotation(decl.annotations, 'Schema'), 'example', scope);
-    if (example !== undefined) schema.examples = [typedValue(example, schema)];
+    if (example !== undefined) setExample(schema, example);
     if (unresolvedSuperclass) schema['x-unresolved-superclass'] = unresolvedSuperclass;
     schema['x-java-type'] = qualifiedName(t);
     return parts.done(schema, 1);

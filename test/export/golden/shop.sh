@@ -58,12 +58,12 @@ curl \
   '{{host}}/api/v1/catalog/products' \
   -H 'Content-Type: application/json' \
   -d '{
-  "sku": "sku",
+  "sku": "AAAA",
   "name": "name",
   "description": "description",
   "price": {
     "amount": 0,
-    "currency": "currency"
+    "currency": "CUR"
   },
   "status": "DRAFT",
   "categoryId": 0,
@@ -111,12 +111,12 @@ curl \
   '{{host}}/api/v1/catalog/products/0' \
   -H 'Content-Type: application/json' \
   -d '{
-  "sku": "sku",
+  "sku": "AAAA",
   "name": "name",
   "description": "description",
   "price": {
     "amount": 0,
-    "currency": "currency"
+    "currency": "CUR"
   },
   "status": "DRAFT",
   "categoryId": 0,
@@ -135,7 +135,7 @@ curl \
   -d '{
   "price": {
     "amount": 0,
-    "currency": "currency"
+    "currency": "CUR"
   },
   "effectiveAt": "2024-01-01T00:00:00Z"
 }'
@@ -216,7 +216,9 @@ curl \
 # gRPC /acme.shop.inventory.v1.StockService/GetStock
 grpcurl \
   -plaintext \
-  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -import-path inventory/src/main/proto \
+  -import-path common/src/main/proto \
+  -proto acme/shop/inventory/v1/stock_service.proto \
   -d '{
   "sku": "sku"
 }' \
@@ -227,7 +229,9 @@ grpcurl \
 # gRPC /acme.shop.inventory.v1.StockService/PickSession
 grpcurl \
   -plaintext \
-  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -import-path inventory/src/main/proto \
+  -import-path common/src/main/proto \
+  -proto acme/shop/inventory/v1/stock_service.proto \
   -d '{
   "orderId": "orderId",
   "pickedSku": "pickedSku"
@@ -239,7 +243,9 @@ grpcurl \
 # gRPC /acme.shop.inventory.v1.StockService/RecordCounts
 grpcurl \
   -plaintext \
-  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -import-path inventory/src/main/proto \
+  -import-path common/src/main/proto \
+  -proto acme/shop/inventory/v1/stock_service.proto \
   -d '{
   "sku": "sku",
   "warehouse": "warehouse",
@@ -252,7 +258,9 @@ grpcurl \
 # gRPC /acme.shop.inventory.v1.StockService/WatchStock
 grpcurl \
   -plaintext \
-  -proto inventory/src/main/proto/acme/shop/inventory/v1/stock_service.proto \
+  -import-path inventory/src/main/proto \
+  -import-path common/src/main/proto \
+  -proto acme/shop/inventory/v1/stock_service.proto \
   -d '{
   "skus": [
     "skus"
@@ -337,14 +345,14 @@ curl \
     "street": "street",
     "postalCode": "postalCode",
     "city": "city",
-    "country": "country"
+    "country": "CO"
   },
   "billingAddress": {
     "recipient": "recipient",
     "street": "street",
     "postalCode": "postalCode",
     "city": "city",
-    "country": "country"
+    "country": "CO"
   },
   "paymentMethod": "CARD",
   "couponCode": "couponCode"

@@ -36,6 +36,7 @@ export interface GrpcEndpointInit {
   rpc: RpcDescription;
   folder: string;
   protoFile?: string;
+  importPaths?: string[];
   requestModels: boolean;
   /** Whether the source method's Javadoc names the endpoint (not for a @Bean serving many RPCs). */
   methodDocs?: boolean;
@@ -58,6 +59,7 @@ export function grpcEndpoint(ctx: ScanContext, init: GrpcEndpointInit): Endpoint
   const { name, description } = describeRpc(ctx, init);
   const grpc: GrpcMethod = { service: init.service, method: rpc.name, requestType: rpc.requestType, responseType: rpc.responseType };
   if (init.protoFile) grpc.protoFile = init.protoFile;
+  if (init.protoFile && init.importPaths?.length) grpc.importPaths = init.importPaths;
   const endpoint = createEndpoint({
     protocol: 'grpc',
     framework: 'grpc',

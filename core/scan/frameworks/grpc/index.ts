@@ -36,6 +36,7 @@ interface KnownService {
   fullName: string;
   rpcs: RpcDescription[];
   protoFile?: string;
+  importPaths?: string[];
 }
 
 function known(source: ServiceSource): KnownService | undefined {
@@ -48,7 +49,7 @@ function known(source: ServiceSource): KnownService | undefined {
         if (m.response) rpc.response = m.response;
         return rpc;
       });
-      return { fullName: source.service.fullName, rpcs, protoFile: source.service.file };
+      return { fullName: source.service.fullName, rpcs, protoFile: source.service.file, importPaths: source.service.importPaths };
     }
     case 'generated':
       return { fullName: source.fullName, rpcs: source.rpcs };
@@ -230,7 +231,7 @@ function endpointsFor(type: TypeDecl, source: ServiceSource, chains: MethodChain
   for (const rpc of service.rpcs) {
     const chain = pickOverride(byName.get(javaMethodName(rpc.name)) ?? []);
     if (!chain) continue;
-    out.push(grpcEndpoint(ctx, { type, site: chain.site, chain: chain.chain, service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile } : {}), requestModels: ctx.requestModels }));
+    out.push(grpcEndpoint(ctx, { type, site: chain.site, chain: chain.chain, service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile, importPaths: service.importPaths } : {}), requestModels: ctx.requestModels }));
   }
   return out;
 }
@@ -301,7 +302,7 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     const folder = folderFor(type, source, ctx);
     const site = { method: m, owner: type };
     for (const rpc of service.rpcs) {
-      out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile } : {}), requestModels: ctx.requestModels, methodDocs: false }));
+      out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile, importPaths: service.importPaths } : {}), requestModels: ctx.requestModels, methodDocs: false }));
     }
   }
   return out;

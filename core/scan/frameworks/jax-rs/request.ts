@@ -11,7 +11,7 @@ import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation, simpleName } from '../../source-model';
 import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
-import { exampleOf } from '../../types/example';
+import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 import { makeParam, paramSites, swaggerParam } from '../params';
 
@@ -60,7 +60,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       continue;
     }
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
-    body = { contentType: input.consumes[0] ?? 'application/json', schema, example: exampleOf(schema), description, required: !p.param.optional };
+    body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
   const consumes = input.consumes.length ? [...input.consumes] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
   if (body && !input.consumes.length) body.contentType = consumes[0]!;

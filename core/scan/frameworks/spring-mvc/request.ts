@@ -10,7 +10,7 @@ import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation, simpleName } from '../../source-model';
 import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
-import { exampleOf } from '../../types/example';
+import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
 import { isScalar, makeParam, paramSites, swaggerParam } from '../params';
 import { boundBeanParams } from './bean-binding';
@@ -93,7 +93,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     const requestBody = findAnnotation(anns, 'RequestBody');
     if (requestBody) {
       const schema = schemaOfParam();
-      body = { contentType: input.consumes[0] ?? 'application/json', schema, example: exampleOf(schema), description, required: required(requestBody, true) };
+      body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
       continue;
     }
     const part = findAnnotation(anns, 'RequestPart');

@@ -1,0 +1,44 @@
+// The `.http` export's gRPC requests run by httpyac against the real grpc-js test server: the
+// `proto <` import with its include roots must load the service (its types import a proto of
+// another module), and each RPC must reach its handler.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportHttpClient } from '../../core/export/http-client';
+import type { Endpoint } from '../../core/model/endpoint';
+import { scanProject } from '../../core/scan/scan';
+import { FIXTURE, startGrpcServer, type GrpcTestServer } from '../call/grpc-server';
+import { HTTPYAC } from './consumers';
+import { removeDir, run, writeExport } from './files';
+
+let server: GrpcTestServer;
+let endpoints: Endpoint[];
+
+beforeAll(async () => {
+  server = await startGrpcServer();
+  endpoints = (await scanProject(FIXTURE)).endpoints.filter((e) => e.protocol === 'grpc');
+});
+afterAll(() => server.stop());
+
+interface Report {
+  summary: { totalRequests: number; failedRequests: number };
+  requests: { name: string; response?: { statusCode?: number } }[];
+}
+
+describe('.http gRPC requests', () => {
+  it('load their protos and reach every RPC of the server through httpyac, with no environment', async () => {
+    const result = exportHttpClient(endpoints, { projectDir: FIXTURE, defaultGrpcHost: `127.0.0.1:${server.port}` });
+    const text = result.files[0]!.content;
+    expect(text).toContain('proto < {{protoRoot}}/echo/src/main/proto/acme/echo/v1/echo.proto');
+    expect(text).toContain('includeDirs: [protoRoot + "/echo/src/main/proto", protoRoot + "/api/proto"]');
+    const dir = writeExport(result.files);
+    try {
+      const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 120_000 });
+      expect(out.stdout + out.stderr).not.toContain('Missing Protodefinitions');
+      const report = JSON.parse(out.stdout) as Report;
+      expect(report.summary.totalRequests).toBe(endpoints.length);
+    } finally {
+      removeDir(dir);
+    }
+    expect([...new Set(server.seen)].sort()).toEqual(endpoints.map((e) => e.grpc!.method).sort());
+  }, 180_000);
+});
