@@ -147,7 +147,8 @@ export class ProjectSession {
 
   search(query: string, limit: number): Match[] {
     this.index ??= buildSearchIndex(this.endpoints);
-    return search(this.index, query, { limit });
+    // Every field of spec §4.3.2 (folder, description and class name too), as `apiscout search` does.
+    return search(this.index, query, { limit, fields: 'explorer' });
   }
 
   /** Every endpoint with its models (a running scan is awaited): what exports and copies read. */

@@ -63,7 +63,8 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
   // The bundled sample lives inside the installed package: never write state there.
   const retain = dir !== io.sampleProject;
   const endpoints = await retainedEndpoints(dir, values.refresh || !retain, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator) }, retain, io);
-  const results = search(endpoints, query, { limit });
+  // The explorer's six fields (spec §4.3.2): a class, folder or description word finds its endpoints here too.
+  const results = search(endpoints, query, { limit, fields: 'explorer' });
   if (values.json) {
     io.out(JSON.stringify({ results }, null, 2));
     return 0;
