@@ -205,6 +205,12 @@ export class ProjectSession {
     return change;
   }
 
+  /** Re-reads an endpoint's file and the files its models came from (Reset to Default, spec §3). */
+  async rereadSources(file: string): Promise<void> {
+    await this.waitForScan();
+    await this.filesChanged(this.scanner.filesBehind(this.relativePath(file)).map((path) => ({ path, kind: 'changed' as const })));
+  }
+
   /**
    * A source file's text for a viewer without an editor. The check is on the real path, so a
    * symlink inside the project cannot lead the browser to a file outside it.
