@@ -240,7 +240,9 @@ function HttpBody({ reply, callId, onSave, onCopy, onPreview }: { reply: HttpRep
   /** The indented JSON once formatted (off the page's thread when large). */
   const [formatted, setFormatted] = useState<string>();
   const contentType = reply.contentType ?? '';
-  const wantsPretty = pretty && reply.json && reply.text !== undefined && reply.text !== '';
+  // A JSON body cut at the display limit no longer parses (reply.json is false): its content type still says JSON.
+  const isJson = reply.json || /[/+]json\b/i.test(contentType);
+  const wantsPretty = pretty && isJson && reply.text !== undefined && reply.text !== '';
   useEffect(() => {
     if (!wantsPretty) return;
     let live = true;
@@ -266,7 +268,7 @@ function HttpBody({ reply, callId, onSave, onCopy, onPreview }: { reply: HttpRep
   return (
     <div class="text-body">
       <div class="body-tools">
-        {reply.json && (
+        {isJson && (
           <span class="segmented" role="group" aria-label="JSON view">
             <button aria-pressed={pretty} class={pretty ? 'on' : ''} onClick={() => setPretty(true)}>
               Pretty
@@ -297,7 +299,7 @@ function HttpBody({ reply, callId, onSave, onCopy, onPreview }: { reply: HttpRep
         <p class="muted">Empty body.</p>
       ) : (
         // Raw until Pretty is ready: the body is readable at once, then re-shown indented.
-        <BodyViewer text={shown!.text} json={reply.json} label="Response body" />
+        <BodyViewer text={shown!.text} json={isJson} label="Response body" />
       )}
     </div>
   );
