@@ -97,4 +97,19 @@ function staticFiles(files) {
   };
 }
 
-export default [sidecar, parseWorker, ui];
+// The web app's Worker (Pretty for large bodies): its own file, since the page's CSP admits
+// workers from 'self' only. Compiled on its own two files, not the whole app.
+const uiWorker = {
+  input: 'ide-bridge/ui/pretty-worker.ts',
+  output: { file: 'dist/ui/pretty-worker.js', format: 'es' },
+  plugins: [
+    typescript({
+      tsconfig: false,
+      include: ['ide-bridge/ui/pretty-worker.ts', 'ide-bridge/ui/json-indent.ts'],
+      compilerOptions: { target: 'ES2022', module: 'ESNext', lib: ['ES2022', 'DOM'], strict: true, noEmit: false, declaration: false },
+    }),
+    terser({ format: { comments: false } }),
+  ],
+};
+
+export default [sidecar, parseWorker, ui, uiWorker];

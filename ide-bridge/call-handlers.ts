@@ -5,9 +5,9 @@
 // call`; these handlers map the outcome to the catalog's shapes and codes and keep the bodies
 // of the last calls for Save as.
 
-import { isAbsolute, resolve } from 'node:path';
-import { writeFile } from 'node:fs/promises';
-import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, httpCallOptions, loadCallContext, sendGrpc, sendHttp } from '../core/call/endpoint-call';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
 import type { EndpointCallContext } from '../core/call/endpoint-call';
 import { GrpcCaller } from '../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../core/call/grpc/caller';
@@ -30,11 +30,23 @@ import type { ProjectSession } from './project-session';
 import { ErrorCodes } from './protocol';
 import type { NotificationParams, ResultOf } from './protocol';
 
-type Methods = 'request/get' | 'request/save' | 'request/reset' | 'call/send' | 'call/cancel' | 'response/save';
+type Methods = 'request/get' | 'request/save' | 'request/reset' | 'call/send' | 'call/cancel' | 'response/save' | 'response/preview';
 type CallResult = ResultOf<'call/send'>;
 
 /** Response bodies kept for Save as: the last calls' (a spilled body keeps its temp file until dropped). */
 export const KEPT_BODIES = 20;
+/** An image preview carries the body through the WebSocket as base64: larger images are saved, not previewed. */
+export const PREVIEW_MAX_BYTES = 8 << 20;
+/** What a failed Save as says instead of a bare errno. */
+const SAVE_FAILURES: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  ENOSPC: 'the disk is full',
+  EROFS: 'the file system is read-only',
+};
+
 /** HTTP callers kept between Sends, one per set of call settings in use. */
 const KEPT_CALLERS = 4;
 
@@ -140,8 +152,9 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
     'request/reset': async ({ project, id }) => {
       const { s, c } = await callContext(project, id);
       await c.state!.reset(id);
-      // The source may have changed since the last scan (an edit not yet reported): read it again.
-      await s.filesChanged([{ path: c.endpoint.source.file, kind: 'changed' }]);
+      // The source may have changed since the last scan (an edit not yet reported): read it again,
+      // with the DTO files its models were built from, so a field added to a request DTO appears.
+      await s.rereadSources(c.endpoint.source.file);
       const fresh = endpoint(s, await s.get(id), id);
       const rebuilt = contextOf(s, fresh);
       const state = stateOf(rebuilt, defaultRequest(rebuilt), false);
@@ -198,11 +211,25 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
       if (!k) throw new BridgeError(ErrorCodes.NotFound, `no response body kept for call '${callId}': only the last ${KEPT_BODIES} calls' bodies are kept`);
       const target = isAbsolute(path) ? path : resolve(k.root, path);
       try {
+        // Save as into a folder that does not exist yet creates it, as a native save dialog's "New Folder" would.
+        await mkdir(dirname(target), { recursive: true });
         if (!(await k.body.saveTo(target))) await writeFile(target, '');
       } catch (e) {
-        throw new InputError(`cannot save the response body to ${target} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, path, { cause: e });
+        const code = (e as NodeJS.ErrnoException).code;
+        const why = code && SAVE_FAILURES[code] ? `${SAVE_FAILURES[code]} (${code})` : (code ?? (e as Error).message);
+        throw new InputError(`cannot save the response body to ${target}: ${why}`, path, { cause: e });
       }
       return { path: target, bytes: k.body.size };
+    },
+
+    'response/preview': async ({ callId }) => {
+      const k = kept.get(callId);
+      if (!k) throw new BridgeError(ErrorCodes.NotFound, `no response body kept for call '${callId}': only the last ${KEPT_BODIES} calls' bodies are kept`);
+      if (k.body.size > PREVIEW_MAX_BYTES) {
+        throw new InputError(`the image is ${(k.body.size / 1024 / 1024).toFixed(1)} MiB; previews stop at ${PREVIEW_MAX_BYTES >> 20} MiB (Save as keeps it whole)`, callId);
+      }
+      const bytes = await k.body.bytes();
+      return { base64: bytes.toString('base64'), bytes: bytes.length };
     },
   };
 }
@@ -214,7 +241,16 @@ interface Sent {
 }
 
 async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, caller: HttpCaller, signal: AbortSignal, scripted: ScriptedCall): Promise<Sent> {
-  const { request, response, unresolved } = await sendHttp(c, draft, { caller, signal, hooks: scripted.hooks });
+  // A host that is still a placeholder would fail as "cannot resolve the host name {{nohost}}":
+  // name the variable and the environment instead, before anything goes out.
+  const prepared = await prepareHttp(c, draft);
+  const missing = unknownHostVariables(draft.host, prepared.unresolved);
+  if (missing.length) {
+    const where = c.environment ? `environment ${c.environment.name}` : 'any environment (none is active)';
+    const list = missing.map((m) => `{{${m}}}`).join(', ');
+    throw new InputError(`variable ${list} ${missing.length === 1 ? 'is' : 'are'} not defined in ${where}`, missing[0]!);
+  }
+  const { request, response, unresolved } = await sendHttp(c, draft, { caller, signal, hooks: scripted.hooks }, prepared);
   const shown = response.kind === 'text' ? await displayText(response, { marker: false }) : undefined;
   return {
     body: response.body,
@@ -322,4 +358,10 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The unresolved variables written in the host field: the ones a request cannot go anywhere without. */
+export function unknownHostVariables(host: string, unresolved: readonly string[]): string[] {
+  const inHost = new Set([...host.matchAll(/\{\{\s*([^{}]+?)\s*\}\}|\$\{([^{}]+)\}/g)].map((m) => (m[1] ?? m[2])!.trim()));
+  return unresolved.filter((u) => inHost.has(u));
 }

@@ -160,7 +160,8 @@ export class ProjectSession {
 
   search(query: string, limit: number): Match[] {
     this.index ??= buildSearchIndex(this.endpoints);
-    return search(this.index, query, { limit });
+    // Every field of spec §4.3.2 (folder, description and class name too), as `apiscout search` does.
+    return search(this.index, query, { limit, fields: 'explorer' });
   }
 
   /** Every endpoint with its models (a running scan is awaited): what exports and copies read. */
@@ -215,6 +216,12 @@ export class ProjectSession {
       void this.retain();
     }
     return change;
+  }
+
+  /** Re-reads an endpoint's file and the files its models came from (Reset to Default, spec §3). */
+  async rereadSources(file: string): Promise<void> {
+    await this.waitForScan();
+    await this.filesChanged(this.scanner.filesBehind(this.relativePath(file)).map((path) => ({ path, kind: 'changed' as const })));
   }
 
   /**

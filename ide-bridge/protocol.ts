@@ -382,6 +382,11 @@ export const requests = {
     Type.Object({ callId: Type.String({ minLength: 1 }), path: Type.String({ minLength: 1, description: 'Absolute, or relative to the project of the call' }) }),
     Type.Object({ path: Type.String(), bytes: Type.Integer({ minimum: 0 }) }),
   ),
+  'response/preview': method(
+    'A recent call\'s whole response body as base64, for an image preview (the page shows it as a data: URL, never as text). At most 8 MiB.',
+    Type.Object({ callId: Type.String({ minLength: 1 }) }),
+    Type.Object({ base64: Type.String(), bytes: Type.Integer({ minimum: 0 }) }),
+  ),
 
   'export/run': method('Exports a selection to one channel: files under a directory, or text for the clipboard.', ExportRequestSchema, ExportOutcomeSchema),
   'copy/text': method(

@@ -248,6 +248,17 @@ export class ProjectScanner {
   }
 
   /**
+   * The file `path` (relative) and every file its endpoints were built from (request and response
+   * DTOs, constants, supertypes): what Reset to Default reads again (spec §3: new DTO fields reappear).
+   */
+  filesBehind(path: string): string[] {
+    const file = path.replace(/\\/g, '/');
+    const out = new Set<string>([file]);
+    for (const r of this.roots.values()) if (r.path === file) r.deps.forEach((d) => out.add(d));
+    return [...out];
+  }
+
+  /**
    * Applies changed, created and deleted files (paths relative to the root) and recomputes
    * only the endpoints they can affect.
    */

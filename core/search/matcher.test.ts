@@ -152,6 +152,10 @@ describe('pasted path: segment by segment, never fuzzy', () => {
     { query: 'localhost:8080/users/me', match: ['me', 'userDetail'], not: ['listUsers'] },
     // A URL's context path the endpoint does not declare.
     { query: 'http://localhost:8080/shop/orders/9/status', match: ['orderStatus'], not: ['listOrders'] },
+    // A pasted path with a context path, servlet path or gateway prefix (no scheme, no host).
+    { query: '/shop/orders/9/status', match: ['orderStatus'], not: ['listOrders', 'userStatus'] },
+    { query: '/gw/app/api/users/42', match: ['userDetailZh', 'userDetail'], not: ['userOrders', 'listUsers'] },
+    { query: '/users/me', match: ['me'], not: ['listUsers', 'root'] },
     // Still typing: the last segment may be a prefix; a trailing slash ends it.
     { query: '/users/m', match: ['me', 'userDetail'], not: ['listUsers'] },
     { query: '/use', match: ['listUsers', 'userDetail', 'settings'], not: ['listOrders', 'json'] },

@@ -137,20 +137,24 @@ export class BoundSegments {
         this.exactHit = start === 0 && whole && !relaxed;
       }
     }
-    if (url && best < 0) {
-      // http://host/ctx/users/42 for an endpoint declared as /users/{id}
+    if (best < 0) {
+      // http://host/ctx/users/42 (or a pasted /ctx/servlet/users/42) for an endpoint declared as /users/{id}
       for (let skip = 1; skip < m; skip++) {
         if (m - skip !== n) continue;
         let score = ANCHORED + WHOLE + CONTEXT_PATH;
+        let relaxed = false;
         let i = skip;
         for (; i < m; i++) {
           const s = this.partScore(i, items[from + i - skip]!);
           if (s === 0) break;
+          if (s === PART_ENDS) relaxed = true;
           score += s;
         }
-        if (i === m && score > best) {
+        // A bare path still being typed (`/users/me` → `/metrics`) is not read as prefix + path.
+        if (i === m && (url || !relaxed) && score > best) {
           best = score;
-          this.exactHit = true;
+          // A URL names the whole request; a bare path with a prefix ranks among the literal hits.
+          this.exactHit = url;
         }
       }
     }
@@ -304,7 +308,8 @@ export class BoundSegments {
     }
     for (const e of ix.anyDepthEndpoints) add(e);
     this.gatherAnchored(0, add);
-    if (this.token.url) for (let skip = 1; skip < this.m; skip++) this.gatherAnchored(skip, add);
+    // Leading parts may be a context path, servlet path or gateway prefix the endpoint lacks.
+    for (let skip = 1; skip < this.m; skip++) this.gatherAnchored(skip, add);
     const post = ix.segmentPostings;
     this.forLiteralPieces(0, (p) => {
       for (let i = post.start[p]!; i < post.start[p + 1]!; i++) {

@@ -16,7 +16,7 @@ import { ExplorerTree } from './explorer-tree';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import type { SearchResult } from './search-results';
-import { SearchResults } from './search-results';
+import { resultCount, SEARCH_LIMIT, SearchResults } from './search-results';
 import { SettingsPage } from './settings-page';
 import type { SettingsView } from './settings-model';
 import { settingValue } from './settings-model';
@@ -26,9 +26,12 @@ import { SourceView } from './source-view';
 import type { EndpointSummary, Tree } from './tree-model';
 import { ancestorsOf, flattenTree, groupKeys } from './tree-model';
 import { ErrorLine } from './dialog';
+import { clamp, EDITOR_MIN, NARROW_BELOW, Splitter, TREE_MIN, useLayoutPrefs, useWidth } from './layout';
+import { useHostTheme } from './host-theme';
+import type { EnvironmentList } from './environment-line';
+import { Icon } from './icons';
 
 const SEARCH_DEBOUNCE_MS = 120;
-const SEARCH_LIMIT = 500;
 const PHASES: Record<string, string> = { read: 'Reading files', parse: 'Parsing', endpoints: 'Finding endpoints' };
 
 type Progress = Omit<NotificationParams<'scan/progress'>, 'project'>;
@@ -49,7 +52,8 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   const [tree, setTree] = useState<Tree>([]);
   const [treeError, setTreeError] = useState<string>();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const [active, setActive] = useState(0);
+  /** The keyboard cursor, by row key (an endpoint id or a group key): rows inserted above by a Refresh do not move it to another row. */
+  const [activeKey, setActiveKey] = useState<string>();
   const [progress, setProgress] = useState<Progress>();
   const [toolbarError, setToolbarError] = useState<string>();
   const [refreshing, setRefreshing] = useState(false);
@@ -60,6 +64,11 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   const [searchError, setSearchError] = useState<string>();
 
   const [selectedId, setSelectedId] = useState<string>();
+  /** Narrow layout: the editor is shown instead of the tree (master/detail). */
+  const [detailShown, setDetailShown] = useState(false);
+  const width = useWidth();
+  const narrow = width < NARROW_BELOW;
+  const theme = useHostTheme();
 
   const [source, setSource] = useState<{ target: SourceTarget; text?: string; error?: string }>();
   const searchBox = useRef<HTMLInputElement>(null);
@@ -70,6 +79,11 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   const [menu, setMenu] = useState<{ target: MenuTarget; x: number; y: number; opener: HTMLElement | null }>();
   const [exporting, setExporting] = useState<readonly ExportChoice[]>();
   const [environmentsOpen, setEnvironmentsOpen] = useState(false);
+  /** The environments and the active one, for the request line; read again when the Environments panel closes. */
+  const [environments, setEnvironments] = useState<EnvironmentList>();
+  useEffect(() => {
+    if (project && !environmentsOpen) client.request('env/list', { project }).then(setEnvironments, () => {});
+  }, [client, project, environmentsOpen]);
   const [settingsPage, setSettingsPage] = useState<string>();
 
   // ------------------------------------------------------------------ project and its index
@@ -124,6 +138,24 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   }, [client, wanted, loadTree]);
 
   const rows = useMemo(() => flattenTree(tree, collapsed), [tree, collapsed]);
+  const active = Math.max(0, activeKey === undefined ? 0 : rows.findIndex((r) => r.key === activeKey));
+  const setActive = (i: number) => setActiveKey(rows[i]?.key);
+  const [prefs, setPrefs] = useLayoutPrefs(project);
+
+  // The selected endpoint survives a reload: remembered per project, restored once the tree has it.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!project || restored.current || !tree.length) return;
+    restored.current = true;
+    const saved = readSelection(project);
+    if (saved && tree.some((m) => m.classes.some((c) => c.endpoints.some((e) => e.id === saved)))) {
+      setSelectedId(saved);
+      revealInTree(saved);
+    }
+  }, [project, tree]);
+  useEffect(() => {
+    if (project && selectedId) writeSelection(project, selectedId);
+  }, [project, selectedId]);
   const endpointCount = useMemo(() => tree.reduce((n, m) => n + m.classes.reduce((k, c) => k + c.endpoints.length, 0), 0), [tree]);
 
   const marked = useRef(false);
@@ -190,7 +222,10 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   }, [results]);
 
   // ------------------------------------------------------------------ selection
-  const open = (e: EndpointSummary) => setSelectedId(e.id);
+  const open = (e: EndpointSummary) => {
+    setSelectedId(e.id);
+    setDetailShown(true);
+  };
 
   // ------------------------------------------------------------------ navigation to source
   const navigate = async (e: EndpointSummary) => {
@@ -221,9 +256,9 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   };
   useEffect(() => {
     if (query || !reveal.current) return;
-    const i = rows.findIndex((r) => r.key === reveal.current);
+    const key = reveal.current;
     reveal.current = undefined;
-    if (i >= 0) setActive(i);
+    if (rows.some((r) => r.key === key)) setActiveKey(key);
   }, [query, rows]);
 
   // The IDE's gutter click (intellij-shell's ExplorerUi.reveal posts {type: 'reveal', id} into this
@@ -304,6 +339,25 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
     }
   };
 
+  /** Reset to Default on a class or module: each endpoint from its source; the open editor resets itself. */
+  const resetEndpoints = async (es: EndpointSummary[]) => {
+    if (!project) return;
+    let failed = 0;
+    for (const e of es) {
+      if (e.id === selectedId) {
+        setEditorReset((r) => ({ id: e.id, seq: (r?.seq ?? 0) + 1 }));
+        continue;
+      }
+      try {
+        await client.request('request/reset', { project, id: e.id });
+      } catch {
+        failed++;
+      }
+    }
+    const done = `${countOf(es.length - failed)} back to the values from source`;
+    notify(failed ? 'warning' : 'info', 'Reset to Default', failed ? `${done}; ${countOf(failed)} could not be reset` : done);
+  };
+
   // Export's shortcut (spec §4.5 trigger B): Alt+Shift+E, Ctrl+E on macOS.
   const exportShortcut = useRef<(e: KeyboardEvent) => void>(() => {});
   exportShortcut.current = (e) => {
@@ -328,29 +382,35 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
 
   const scanning = status?.state === 'scanning' || refreshing || progress !== undefined;
+  const treeWidth = clamp(prefs.tree, TREE_MIN, Math.max(TREE_MIN, width - EDITOR_MIN));
+  const pane = narrow ? (detailShown && selectedId ? 'detail' : 'list') : 'both';
   return (
-    <div class="app">
+    <div
+      class={`app ${narrow ? 'narrow' : 'wide'} pane-${pane}${theme.host ? ` host-${theme.host}` : ''}`}
+      style={narrow ? undefined : { gridTemplateColumns: `${treeWidth}px 5px minmax(0, 1fr)` }}
+    >
       <aside class="explorer" aria-label="API Explorer">
         <div class="toolbar" role="toolbar" aria-label="Explorer actions">
-          <button onClick={refresh} disabled={refreshing} title="Scan the project again">
-            Refresh
+          <button class="tool" onClick={refresh} disabled={refreshing} aria-label="Refresh" title="Refresh: scan the project again">
+            <Icon name="refresh" />
           </button>
-          <button onClick={() => setCollapsed(new Set(groupKeys(tree)))} title="Collapse All">
-            Collapse All
+          <button class="tool" onClick={() => setCollapsed(new Set(groupKeys(tree)))} aria-label="Collapse All" title="Collapse All">
+            <Icon name="collapse" />
           </button>
-          <button onClick={() => setCollapsed(new Set())} title="Expand All">
-            Expand All
+          <button class="tool" onClick={() => setCollapsed(new Set())} aria-label="Expand All" title="Expand All">
+            <Icon name="expand" />
           </button>
-          <button onClick={() => setExporting(exportChoices())} disabled={!project} title="Export endpoints (Alt+Shift+E)">
-            Export
+          <span class="tool-sep" aria-hidden="true" />
+          <button class="tool" onClick={() => setExporting(exportChoices())} disabled={!project} aria-label="Export" title="Export endpoints (Alt+Shift+E)">
+            <Icon name="export" />
           </button>
-          <button onClick={() => setEnvironmentsOpen(true)} disabled={!project} title="Environments and sync">
-            Environments
+          <button class="tool" onClick={() => setEnvironmentsOpen(true)} disabled={!project} aria-label="Environments" title="Environments and sync">
+            <Icon name="environments" />
           </button>
-          <button class="icon gear" onClick={() => void openSettings()} aria-label="Settings" title="Settings">
-            ⚙
+          <button class="tool gear" onClick={() => void openSettings()} aria-label="Settings" title="Settings">
+            <Icon name="settings" />
           </button>
-          <span class="count" aria-live="polite">
+          <span class="count" aria-live="polite" title={`${endpointCount.toLocaleString('en')} endpoints`}>
             {endpointCount.toLocaleString('en')} endpoints
           </span>
         </div>
@@ -374,7 +434,10 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
               e.preventDefault();
               document.getElementById(query ? 'results' : 'tree')?.focus();
             } else if (e.key === 'Escape') setQuery('');
-            else if (e.key === 'Enter' && results?.results[resultActive]) open(results.results[resultActive]!.endpoint);
+            else if (e.key === 'Enter' && results?.results[resultActive]) {
+              open(results.results[resultActive]!.endpoint);
+              revealInTree(results.results[resultActive]!.endpoint.id);
+            }
           }}
         />
         <ErrorLine error={searchError} />
@@ -382,7 +445,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
         {query ? (
           <>
             <p class="muted result-count" aria-live="polite">
-              {results ? `${results.results.length.toLocaleString('en')} of ${results.total.toLocaleString('en')} endpoints` : 'Searching…'}
+              {results ? resultCount(results.results.length, results.total) : 'Searching…'}
             </p>
             <SearchResults
               results={results?.results ?? []}
@@ -413,8 +476,39 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
           />
         )}
       </aside>
+      {!narrow && (
+        <Splitter
+          orientation="vertical"
+          label="Resize the endpoint list"
+          value={treeWidth}
+          min={TREE_MIN}
+          max={Math.max(TREE_MIN, width - EDITOR_MIN)}
+          onDrag={(x) => setPrefs({ tree: clamp(Math.round(x), TREE_MIN, Math.max(TREE_MIN, width - EDITOR_MIN)) })}
+          onStep={(d) => setPrefs({ tree: clamp(treeWidth + d * 24, TREE_MIN, Math.max(TREE_MIN, width - EDITOR_MIN)) })}
+        />
+      )}
       <main class="details">
-        {project && <Details client={client} project={project} selectedId={selectedId} indexVersion={tree} onNavigate={navigate} onOpenSettings={onOpenSettings} resetRequest={editorReset} />}
+        {narrow && (
+          <div class="back-bar">
+            <button class="back" onClick={() => setDetailShown(false)} aria-label="Back to the endpoints" title="Back to the endpoints">
+              <Icon name="back" /> Endpoints
+            </button>
+          </div>
+        )}
+        {project && (
+          <Details
+            client={client}
+            project={project}
+            selectedId={selectedId}
+            indexVersion={tree}
+            onNavigate={navigate}
+            onOpenSettings={onOpenSettings}
+            resetRequest={editorReset}
+            environments={environments}
+            onEnvironments={() => setEnvironmentsOpen(true)}
+            layout={{ request: prefs.request, maximised: prefs.maximised, onRequest: (request) => setPrefs({ request }), onMaximised: (maximised) => setPrefs({ maximised }) }}
+          />
+        )}
       </main>
       {source && <SourceView target={source.target} text={source.text} error={source.error} onClose={() => setSource(undefined)} />}
       {menu && (
@@ -429,6 +523,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
             copy: (t, what) => void copy(t, what),
             navigate: (e) => void navigate(e),
             reset: (e) => void resetEndpoint(e),
+            resetAll: (es) => void resetEndpoints(es),
           })}
         />
       )}
@@ -459,6 +554,24 @@ function ScanProgress({ progress, fromRetained }: { progress: Progress | undefin
       </span>
     </div>
   );
+}
+
+const selectionKey = (project: string) => `apiscout.selected:${project}`;
+
+function readSelection(project: string): string | undefined {
+  try {
+    return localStorage.getItem(selectionKey(project)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSelection(project: string, id: string): void {
+  try {
+    localStorage.setItem(selectionKey(project), id);
+  } catch {
+    // Storage refused: the selection is simply not restored.
+  }
 }
 
 function message(e: unknown): string {

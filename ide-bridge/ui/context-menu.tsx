@@ -22,6 +22,8 @@ export interface MenuActions {
   copy(target: MenuTarget, what: CopyWhat): void;
   navigate(endpoint: EndpointSummary): void;
   reset(endpoint: EndpointSummary): void;
+  /** Reset to Default on a class or a module: each of its endpoints. */
+  resetAll(endpoints: EndpointSummary[]): void;
 }
 
 export interface MenuItem {
@@ -69,7 +71,8 @@ export function menuItems(target: MenuTarget, options: { copyApiUrl: boolean }, 
   // A class's source is its file: navigation goes to its first endpoint's method.
   const navigable = target.kind === 'endpoint' ? target.endpoint : target.kind === 'class' ? target.endpoints[0] : undefined;
   if (navigable) items.push({ label: 'Navigate to Source', run: () => actions.navigate(navigable) });
-  if (target.kind === 'endpoint') items.push({ label: 'Reset to Default', run: () => actions.reset(target.endpoint) });
+  // On a class or a module: every endpoint in it back to its source's defaults.
+  items.push({ label: 'Reset to Default', run: () => (target.kind === 'endpoint' ? actions.reset(target.endpoint) : actions.resetAll(target.endpoints)) });
   return items;
 }
 

@@ -19,6 +19,8 @@ import { ResponsePanel } from './response-panel';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorLine } from './dialog';
+import { clamp, Splitter } from './layout';
+import type { EnvironmentList } from './environment-line';
 
 export type SettingsPage = NonNullable<ParamsOf<'host/openSettings'>['page']>;
 
@@ -40,6 +42,17 @@ export interface DetailsProps {
   onOpenSettings?(page: SettingsPage): void;
   /** Reset to Default asked from elsewhere (the explorer's context menu): a new value resets that endpoint's editor. */
   resetRequest?: { id: string; seq: number };
+  /** The request | response split (the request's share of the height) and the response's maximised state. */
+  layout?: EditorLayout;
+  environments?: EnvironmentList | undefined;
+  onEnvironments?(): void;
+}
+
+export interface EditorLayout {
+  request: number;
+  maximised: boolean;
+  onRequest(share: number): void;
+  onMaximised(maximised: boolean): void;
 }
 
 interface Loaded {
@@ -47,7 +60,8 @@ interface Loaded {
   state: RequestState;
 }
 
-export function Details({ client, project, selectedId, indexVersion, onNavigate, onOpenSettings, resetRequest }: DetailsProps) {
+export function Details({ client, project, selectedId, indexVersion, onNavigate, onOpenSettings, resetRequest, layout, environments, onEnvironments }: DetailsProps) {
+  const inner = useRef<HTMLDivElement>(null);
   const [endpoint, setEndpoint] = useState<Endpoint>();
   const [endpointError, setEndpointError] = useState<string>();
   const [request, setRequest] = useState<Loaded>();
@@ -239,6 +253,11 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
   };
 
   const save = async (callId: string, path: string): Promise<SaveOutcome> => client.request('response/save', { callId, path });
+  const preview = async (callId: string): Promise<string> => {
+    const contentType = calls.current.get(selectedId ?? '')?.result?.http?.contentType?.split(';')[0]?.trim() ?? 'application/octet-stream';
+    const { base64 } = await client.request('response/preview', { callId });
+    return `data:${contentType};base64,${base64}`;
+  };
 
   const copy = async (text: string) => {
     try {
@@ -278,10 +297,26 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     edited: current?.state.edited ?? false,
     saveState: saveStates.get(selectedId) ?? { kind: 'idle' as const },
     revision,
+    environments,
+    onEnvironments,
+  };
+  const share = layout?.request ?? 0.6;
+  const maximised = layout?.maximised ?? false;
+  /** The pointer's y as the request's share of the room the request and the response split. */
+  const dragTo = (y: number) => {
+    const box = inner.current;
+    const req = box?.querySelector<HTMLElement>('.request-editor');
+    const res = box?.querySelector<HTMLElement>('.response-panel');
+    if (!req || !res) return;
+    const top = req.getBoundingClientRect().top;
+    const bottom = res.getBoundingClientRect().bottom;
+    if (bottom > top) layout?.onRequest(clamp((y - top) / (bottom - top), 0.15, 0.85));
   };
   return (
     <div
-      class="details-inner"
+      ref={inner}
+      class={`details-inner${maximised ? ' maximised' : ''}`}
+      style={{ gridTemplateRows: maximised ? 'auto auto 0 minmax(0, 1fr)' : `auto minmax(0, ${share}fr) 5px minmax(0, ${1 - share}fr)` }}
       onKeyDownCapture={(e) => {
         // Ctrl/Cmd+Enter sends from anywhere in the editor, before CodeMirror takes it for a new line.
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -304,8 +339,30 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       ) : (
         <p class="muted placeholder">{endpointError || requestError ? '' : 'Loading…'}</p>
       )}
+      {maximised ? (
+        <div class="splitter-gap" />
+      ) : (
+        <Splitter
+          orientation="horizontal"
+          label="Resize the request and the response"
+          value={share * 100}
+          min={15}
+          max={85}
+          onDrag={dragTo}
+          onStep={(d) => layout?.onRequest(clamp(share + d * 0.05, 0.15, 0.85))}
+        />
+      )}
       {/* A new call starts on its first tab (Body, or Messages as they stream in). */}
-      <ResponsePanel key={call?.callId ?? selectedId} call={call} onSave={save} onCopy={copy} onOpenSettings={() => void openSettings(call?.failure?.reason === 'disabled' ? 'grpc' : 'grpcRuntime')} />
+      <ResponsePanel
+        key={call?.callId ?? selectedId}
+        call={call}
+        onSave={save}
+        onCopy={copy}
+        onPreview={preview}
+        onOpenSettings={() => void openSettings(call?.failure?.reason === 'disabled' ? 'grpc' : 'grpcRuntime')}
+        maximised={maximised}
+        onMaximise={layout ? () => layout.onMaximised(!maximised) : undefined}
+      />
     </div>
   );
 }

@@ -19,6 +19,8 @@ import { pathRanges } from './highlight';
 import { judgeBody } from './request-editor';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
+import { resultCount, SEARCH_LIMIT } from './search-results';
+import { hostTheme } from './host-theme';
 
 const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../../test/fixtures/shop', import.meta.url));
@@ -237,5 +239,21 @@ describe('call failures', () => {
     // Cancelled by this page: whatever error the aborted call ends with.
     expect(failureOf(new RpcError(ErrorCodes.CallFailed, 'aborted'), true).kind).toBe('cancelled');
     expect(failureOf(new Error('socket closed'), false)).toEqual({ kind: 'other', message: 'socket closed' });
+  });
+});
+
+describe('the result count', () => {
+  it('says 500+ when the list stopped at the limit, never "500 of 2,413" as if a count', () => {
+    expect(resultCount(SEARCH_LIMIT, 2413)).toBe('500+ matches of 2,413 endpoints');
+    expect(resultCount(12, 2413)).toBe('12 matches of 2,413 endpoints');
+    expect(resultCount(1, 40)).toBe('1 match of 40 endpoints');
+  });
+});
+
+describe('the IDE theme from the page URL', () => {
+  it('reads host, theme and font size, and ignores what it does not know', () => {
+    expect(hostTheme('?host=intellij&theme=dark&fontSize=15')).toEqual({ host: 'intellij', theme: 'dark', fontSize: 15 });
+    expect(hostTheme('?theme=purple&fontSize=400')).toEqual({ host: undefined, theme: undefined, fontSize: undefined });
+    expect(hostTheme('')).toEqual({ host: undefined, theme: undefined, fontSize: undefined });
   });
 });

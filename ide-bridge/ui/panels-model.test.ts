@@ -26,6 +26,7 @@ const actions: MenuActions = {
   copy: (t, what) => recorded.push(`copy ${what} ${t.kind}`),
   navigate: (e) => recorded.push(`navigate ${e.id}`),
   reset: (e) => recorded.push(`reset ${e.id}`),
+  resetAll: (es) => recorded.push(`reset ${es.length}`),
 };
 
 describe('context menu', () => {
@@ -48,14 +49,14 @@ describe('context menu', () => {
     expect(cls).toMatchObject({ kind: 'class', className: inTree.className, label: inTree.simpleName });
     expect(cls.kind === 'class' && cls.endpoints.map((e) => e.id)).toEqual(inTree.endpoints.map((e) => e.id));
     expect(selectionOf(cls).selection).toEqual({ kind: 'class', className: inTree.className });
-    expect(menuItems(cls, { copyApiUrl: true }, actions).map((i) => i.label)).toEqual(['Export…', 'Copy API URL', 'Copy Path', 'Copy as cURL', 'Navigate to Source']);
+    expect(menuItems(cls, { copyApiUrl: true }, actions).map((i) => i.label)).toEqual(['Export…', 'Copy API URL', 'Copy Path', 'Copy as cURL', 'Navigate to Source', 'Reset to Default']);
 
     const moduleRow = rows.find((r) => r.kind === 'module' && r.label === tree[1]!.module)!;
     const mod = targetOfRow(tree, moduleRow)!;
     expect(mod.kind === 'module' && mod.endpoints.length).toBe(tree[1]!.classes.reduce((n, c) => n + c.endpoints.length, 0));
     expect(selectionOf(mod)).toEqual({ selection: { kind: 'module', module: tree[1]!.module }, label: expect.stringMatching(/^module .* endpoints\)$/) });
     // A module has no one source file to go to.
-    expect(menuItems(mod, { copyApiUrl: true }, actions).map((i) => i.label)).toEqual(['Export…', 'Copy API URL', 'Copy Path', 'Copy as cURL']);
+    expect(menuItems(mod, { copyApiUrl: true }, actions).map((i) => i.label)).toEqual(['Export…', 'Copy API URL', 'Copy Path', 'Copy as cURL', 'Reset to Default']);
 
     const endpointRow = rows.find((r) => r.kind === 'endpoint')!;
     expect(selectionOf(targetOfRow(tree, endpointRow)!).selection).toEqual({ kind: 'ids', ids: [endpointRow.key] });

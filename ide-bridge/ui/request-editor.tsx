@@ -3,6 +3,7 @@
 // (request/get). Each row shows what the endpoint model says of it (type, required, description)
 // beside the value; those hints are never sent. Saving and sending belong to the caller.
 
+import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
 import { useMemo } from 'preact/hooks';
 import { checkAgainstSchema } from './json-check';
@@ -66,7 +67,9 @@ export function RequestEditor(props: RequestEditorProps) {
         </span>
         <HostField value={draft.host} hosts={hosts} onInput={(h) => set('host', h)} />
         <input class="path-field" aria-label="Path" value={draft.path} spellcheck={false} onInput={(e) => set('path', e.currentTarget.value)} />
+        <EnvironmentChip environments={props.environments} onOpen={props.onEnvironments} />
         <RequestLineButtons {...props} />
+        <VariablesLine environments={props.environments} texts={[draft.host, draft.path]} />
       </div>
       <div class="tabs" role="tablist" aria-label="Request parts">
         {tabs.map((t) => (

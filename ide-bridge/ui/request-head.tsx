@@ -4,6 +4,7 @@
 
 import { MethodBadge } from './method-badge';
 import type { Endpoint } from './request-draft';
+import type { EnvironmentList } from './environment-line';
 
 /** Where the edits stand: typed but not yet saved, on their way, on disk, or refused. */
 export type SaveState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'saved' } | { kind: 'failed'; message: string };
@@ -18,6 +19,9 @@ export interface RequestLineProps {
   saveState: SaveState;
   /** Bumped when the draft is replaced from outside (load, Reset): uncontrolled editors start over. */
   revision: number;
+  /** The project's environments and the active one: shown on the request line. */
+  environments?: EnvironmentList | undefined;
+  onEnvironments?(): void;
 }
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';

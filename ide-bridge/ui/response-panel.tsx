@@ -4,8 +4,11 @@
 // as they stream in, then the status and trailers. Errors show here, where the call happened.
 // It renders a CallView and holds no call logic: the details area sends and fills it.
 
-import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
+import { BodyViewer, prettyJson as prettyOffThread } from './body-viewer';
+import { Icon } from './icons';
+import { indentJson } from './json-indent';
 
 export type CallResult = ResultOf<'call/send'>;
 export type HttpReply = NonNullable<CallResult['http']>;
@@ -44,16 +47,8 @@ export const DISPLAY_LIMIT = 500_000;
 
 export function displayText(text: string, pretty: boolean, contentType: string): { text: string; truncated: boolean } {
   let shown = text;
-  if (pretty && /[/+]json\b/i.test(contentType)) shown = prettyJson(text);
+  if (pretty && /[/+]json\b/i.test(contentType)) shown = indentJson(text);
   return shown.length > DISPLAY_LIMIT ? { text: shown.slice(0, DISPLAY_LIMIT), truncated: true } : { text: shown, truncated: false };
-}
-
-function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text; // Not JSON after all (or cut short): shown as it came.
-  }
 }
 
 export function formatBytes(n: number): string {
@@ -94,11 +89,16 @@ export interface ResponsePanelProps {
   onSave(callId: string, path: string): Promise<SaveOutcome>;
   onCopy(text: string): Promise<void>;
   onOpenSettings(): void;
+  /** An image body's bytes as a data: URL for its preview (response/preview). */
+  onPreview?(callId: string): Promise<string>;
+  maximised?: boolean;
+  /** Maximise or restore the response (the request keeps its line, Send stays in sight). */
+  onMaximise?(): void;
 }
 
 type Tab = 'body' | 'messages' | 'headers' | 'trailers' | 'request' | 'logs';
 
-export function ResponsePanel({ call, onSave, onCopy, onOpenSettings }: ResponsePanelProps) {
+export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview, maximised, onMaximise }: ResponsePanelProps) {
   const [tab, setTab] = useState<Tab>('body');
   const http = call?.result?.http;
   const grpc = call?.result?.grpc;
@@ -122,6 +122,17 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings }: Response
         <h2>Response</h2>
         {http && <HttpStatusLine reply={http} />}
         {grpc && <GrpcStatusLine reply={grpc} />}
+        {onMaximise && (
+          <button
+            class="tool maximise"
+            aria-pressed={maximised ?? false}
+            aria-label={maximised ? 'Restore the response' : 'Maximise the response'}
+            title={maximised ? 'Restore the response' : 'Maximise the response'}
+            onClick={onMaximise}
+          >
+            <Icon name={maximised ? 'restore' : 'maximise'} />
+          </button>
+        )}
         {tabs.length > 0 && (
           <div class="tabs small" role="tablist" aria-label="Response parts">
             {tabs.map((t) => (
@@ -150,7 +161,7 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings }: Response
           No value for {call.result.unresolved.map((u) => `{{${u}}}`).join(', ')}: sent as written.
         </p>
       )}
-      {call && http && shownTab === 'body' && <HttpBody reply={http} callId={call.callId} onSave={onSave} onCopy={onCopy} />}
+      {call && http && shownTab === 'body' && <HttpBody reply={http} callId={call.callId} onSave={onSave} onCopy={onCopy} onPreview={onPreview} />}
       {call && shownTab === 'messages' && (
         <GrpcMessages key={call.callId} messages={grpc?.messages ?? call.streamed} status={grpc?.status} onCopy={onCopy} save={grpc && grpc.messages.length ? { callId: call.callId, onSave } : undefined} />
       )}
@@ -224,24 +235,40 @@ function Failure({ failure, onOpenSettings }: { failure: CallFailure; onOpenSett
   );
 }
 
-function HttpBody({ reply, callId, onSave, onCopy }: { reply: HttpReply; callId: string; onSave: ResponsePanelProps['onSave']; onCopy(text: string): Promise<void> }) {
+function HttpBody({ reply, callId, onSave, onCopy, onPreview }: { reply: HttpReply; callId: string; onSave: ResponsePanelProps['onSave']; onCopy(text: string): Promise<void>; onPreview: ResponsePanelProps['onPreview'] }) {
   const [pretty, setPretty] = useState(true);
+  /** The indented JSON once formatted (off the page's thread when large). */
+  const [formatted, setFormatted] = useState<string>();
   const contentType = reply.contentType ?? '';
-  const shown = useMemo(() => (reply.text !== undefined ? displayText(reply.text, pretty && reply.json, contentType) : undefined), [reply, pretty]);
+  // A JSON body cut at the display limit no longer parses (reply.json is false): its content type still says JSON.
+  const isJson = reply.json || /[/+]json\b/i.test(contentType);
+  const wantsPretty = pretty && isJson && reply.text !== undefined && reply.text !== '';
+  useEffect(() => {
+    if (!wantsPretty) return;
+    let live = true;
+    setFormatted(undefined);
+    void prettyOffThread(reply.text!).then((t) => live && setFormatted(t));
+    return () => {
+      live = false;
+    };
+  }, [reply, wantsPretty]);
+  const shown = useMemo(() => (reply.text === undefined ? undefined : displayText(wantsPretty && formatted !== undefined ? formatted : reply.text, false, contentType)), [reply, wantsPretty, formatted]);
   if (reply.kind === 'binary' || reply.text === undefined) {
+    const image = /^image\//i.test(contentType);
     return (
       <div class="binary">
         <p>
-          <span class="content-type">{contentType || 'no content type'}</span>, {reply.size.toLocaleString('en')} bytes. A binary body is not shown as text.
+          <span class="content-type">{contentType || 'no content type'}</span>, {reply.size.toLocaleString('en')} bytes.{image ? '' : ' A binary body is not shown as text.'}
         </p>
-        <SaveAs callId={callId} contentType={contentType} onSave={onSave} />
+        {reply.size > 0 && <SaveAs callId={callId} contentType={contentType} onSave={onSave} />}
+        {image && reply.size > 0 && onPreview && <ImagePreview callId={callId} contentType={contentType} onPreview={onPreview} />}
       </div>
     );
   }
   return (
     <div class="text-body">
       <div class="body-tools">
-        {reply.json && (
+        {isJson && (
           <span class="segmented" role="group" aria-label="JSON view">
             <button aria-pressed={pretty} class={pretty ? 'on' : ''} onClick={() => setPretty(true)}>
               Pretty
@@ -251,8 +278,14 @@ function HttpBody({ reply, callId, onSave, onCopy }: { reply: HttpReply; callId:
             </button>
           </span>
         )}
-        <span class="muted">{contentType}</span>
+        {wantsPretty && formatted === undefined && (
+          <span class="muted formatting" role="status">
+            Formatting…
+          </span>
+        )}
+        <span class="muted body-type">{contentType}</span>
         <CopyButton text={() => shown?.text ?? reply.text ?? ''} onCopy={onCopy} />
+        {reply.text !== '' && !reply.truncated && !shown?.truncated && <SaveAs callId={callId} contentType={contentType} onSave={onSave} />}
       </div>
       {(reply.truncated || shown?.truncated) && (
         <div class="truncated" role="note">
@@ -262,9 +295,32 @@ function HttpBody({ reply, callId, onSave, onCopy }: { reply: HttpReply; callId:
           <SaveAs callId={callId} contentType={contentType} onSave={onSave} />
         </div>
       )}
-      {reply.text === '' ? <p class="muted">Empty body.</p> : <pre class="body-text">{shown?.text}</pre>}
+      {reply.text === '' ? (
+        <p class="muted">Empty body.</p>
+      ) : (
+        // Raw until Pretty is ready: the body is readable at once, then re-shown indented.
+        <BodyViewer text={shown!.text} json={isJson} label="Response body" />
+      )}
     </div>
   );
+}
+
+/** An image body beside its type and size: the bytes come as a data: URL, never decoded as text. */
+function ImagePreview({ callId, contentType, onPreview }: { callId: string; contentType: string; onPreview(callId: string): Promise<string> }) {
+  const [src, setSrc] = useState<{ url: string } | { error: string }>();
+  useEffect(() => {
+    let live = true;
+    onPreview(callId).then(
+      (url) => live && setSrc({ url }),
+      (e: Error) => live && setSrc({ error: e.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [callId]);
+  if (!src) return <p class="muted">Loading the preview…</p>;
+  if ('error' in src) return <p class="error">No preview: {src.error}</p>;
+  return <img class="image-preview" src={src.url} alt={`Response image (${contentType})`} />;
 }
 
 function CopyButton({ text, onCopy }: { text(): string; onCopy(text: string): Promise<void> }) {

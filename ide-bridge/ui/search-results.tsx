@@ -11,6 +11,19 @@ import { VirtualList } from './virtual-list';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
 
+/** The explorer asks for at most this many hits: more are never read by anyone scrolling. */
+export const SEARCH_LIMIT = 500;
+
+/**
+ * What the search found, never dressed as a count it is not: the list stops at SEARCH_LIMIT, so a
+ * full list reads "500+ matches" (a one-letter query), not "500 of 2,413".
+ */
+export function resultCount(shown: number, total: number): string {
+  const of = `of ${total.toLocaleString('en')} endpoints`;
+  if (shown >= SEARCH_LIMIT) return `${SEARCH_LIMIT.toLocaleString('en')}+ matches ${of}`;
+  return `${shown.toLocaleString('en')} ${shown === 1 ? 'match' : 'matches'} ${of}`;
+}
+
 export interface SearchResultsProps {
   results: readonly SearchResult[];
   active: number;

@@ -45,6 +45,16 @@ describe('apiscout search', () => {
     expect(run(['search', 'cancel', dir]).stdout).not.toContain('/{orderId}/cancel');
   });
 
+  it('searches the six fields of spec §4.3.2: a class name and a pasted path with a context path find endpoints', () => {
+    const dir = shopCopy();
+    const byClass = JSON.parse(run(['search', 'OrderController', dir, '--json']).stdout) as JsonResult;
+    expect(byClass.results.length).toBeGreaterThan(0);
+    expect(byClass.results.every((r) => r.endpoint.address.includes('/orders'))).toBe(true);
+    // `/shop` is a context path the endpoint does not declare; the literal address still comes first.
+    const pasted = JSON.parse(run(['search', '/shop/api/v1/orders/42', dir, '--json']).stdout) as JsonResult;
+    expect(pasted.results[0]?.endpoint.address).toBe('GET /api/v1/orders/{orderId}');
+  });
+
   it('finds gRPC methods by service path, and actuator endpoints when a scan runs with --actuator', () => {
     const dir = shopCopy();
     const grpc = run(['search', 'grpc StockService', dir]);

@@ -17,7 +17,7 @@ import { echo, httpServer } from '../call/servers';
 import type { Echo, Running } from '../call/servers';
 import { FIXTURE as GRPC_FIXTURE, startGrpcServer } from '../call/grpc-server';
 import type { GrpcTestServer } from '../call/grpc-server';
-import { launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, screenshotPath, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
@@ -212,10 +212,10 @@ describe('sending HTTP requests from the explorer', () => {
 
     // Pretty is the default for JSON; Raw shows the bytes as they came.
     expect(await panel.getByRole('button', { name: 'Pretty' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await panel.locator('pre.body-text').textContent()).toBe(JSON.stringify(seen, null, 2));
+    await poll(() => bodyText(panel)).toBe(JSON.stringify(seen, null, 2));
     await page.screenshot({ path: screenshotPath('request-json-response') });
     await panel.getByRole('button', { name: 'Raw' }).click();
-    expect(await panel.locator('pre.body-text').textContent()).toBe(raw);
+    await poll(() => bodyText(panel)).toBe(raw);
     await panel.getByRole('button', { name: 'Copy' }).click();
     await panel.getByText('Copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(raw);
@@ -341,7 +341,7 @@ describe('sending HTTP requests from the explorer', () => {
     const panel = page.locator('.response-panel');
     await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
     expect(await panel.locator('.truncated').textContent()).toContain('truncated at 500,000 characters');
-    expect(await panel.locator('pre.body-text').evaluate((el) => el.textContent!.length)).toBe(500_000);
+    expect((await bodyText(panel)).length).toBe(500_000);
     await panel.getByRole('button', { name: 'Save as…' }).click();
     await panel.getByLabel('Save to file').fill(path.join(tmp, 'long.txt'));
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
@@ -600,7 +600,9 @@ describe('gRPC calls from the explorer', () => {
 async function rawBody(page: Page): Promise<string> {
   const panel = page.locator('.response-panel');
   await panel.getByRole('button', { name: 'Raw' }).click();
-  const text = (await panel.locator('pre.body-text').textContent())!;
+  // The viewer takes the raw text in the same commit that presses the button.
+  await poll(() => panel.getByRole('button', { name: 'Raw' }).getAttribute('aria-pressed')).toBe('true');
+  const text = await bodyText(panel);
   await panel.getByRole('button', { name: 'Pretty' }).click();
   return text;
 }

@@ -116,7 +116,7 @@ describe('explorer on the sample shop', () => {
     const cart = await rpc.request('endpoints/search', { project, query: 'cart', limit: 500 });
     rpc.close();
     await search.fill('cart');
-    await poll(() => page.locator('.result-count').textContent()).toBe(`${cart.results.length} of ${expected.endpoints.length} endpoints`);
+    await poll(() => page.locator('.result-count').textContent()).toBe(`${cart.results.length} ${cart.results.length === 1 ? 'match' : 'matches'} of ${expected.endpoints.length} endpoints`);
     expect(await page.locator('#results .row').first().getAttribute('data-key')).toBe(cart.results[0]!.endpoint.id);
     const marks = await page.locator('#results .row').first().locator('mark').allTextContents();
     expect(marks.join('').toLowerCase()).toContain('cart');

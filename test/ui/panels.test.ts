@@ -173,11 +173,11 @@ describe('panels on the sample shop', () => {
     await page.mouse.click(1000, 700);
     await menu(page).waitFor({ state: 'detached' });
 
-    // A class row: one line per endpoint of the class; no Reset on a group.
+    // A class row: one line per endpoint of the class; Reset to Default resets each of them (issue 20).
     const cls = buildTree(expected.endpoints)[0]!.classes[0]!;
     const classRow = page.locator('#tree .row.kind-class').first();
     await classRow.click({ button: 'right' });
-    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual(ACTIONS.slice(0, 5));
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual(ACTIONS);
     await menu(page).getByRole('menuitem', { name: 'Copy Path' }).click();
     const want = await rpc.request('copy/text', { project, ids: cls.endpoints.map((x) => x.id), what: 'path' });
     await poll(() => clipboard(page)).toBe(want.text);

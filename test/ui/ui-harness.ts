@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import WebSocket from 'ws';
@@ -88,4 +88,12 @@ export class RpcClient {
 export function screenshotPath(name: string): string {
   fs.mkdirSync(SHOTS, { recursive: true });
   return path.join(SHOTS, `${name}.png`);
+}
+
+/**
+ * The response body the viewer holds, whole: CodeMirror lays out only the lines in view, so the
+ * DOM's text is a part of it (body-viewer.tsx exposes the document as `bodyText`).
+ */
+export function bodyText(panel: Locator): Promise<string> {
+  return panel.locator('.body-code').evaluate((el) => (el as HTMLElement & { bodyText: string }).bodyText);
 }

@@ -63,6 +63,8 @@ public object Methods {
     public const val CALL_CANCEL: String = "call/cancel"
     /** Saves a recent call's whole response body (text or binary, not cut) to a file: Save as. */
     public const val RESPONSE_SAVE: String = "response/save"
+    /** A recent call's whole response body as base64, for an image preview (the page shows it as a data: URL, never as text). At most 8 MiB. */
+    public const val RESPONSE_PREVIEW: String = "response/preview"
     /** Exports a selection to one channel: files under a directory, or text for the clipboard. */
     public const val EXPORT_RUN: String = "export/run"
     /** The text of the copy actions for some endpoints: Copy API URL, Copy Path, Copy as cURL (from saved edits or source, per curl.copySource). */
@@ -173,6 +175,8 @@ public object Requests {
         RequestType(Methods.CALL_CANCEL, CallCancelParams.serializer(), CallCancelResult.serializer())
     public val responseSave: RequestType<ResponseSaveParams, ExportOutcomeFile> =
         RequestType(Methods.RESPONSE_SAVE, ResponseSaveParams.serializer(), ExportOutcomeFile.serializer())
+    public val responsePreview: RequestType<CallCancelParams, ResponsePreviewResult> =
+        RequestType(Methods.RESPONSE_PREVIEW, CallCancelParams.serializer(), ResponsePreviewResult.serializer())
     public val exportRun: RequestType<ExportRequest, ExportOutcome> =
         RequestType(Methods.EXPORT_RUN, ExportRequest.serializer(), ExportOutcome.serializer())
     public val copyText: RequestType<CopyTextParams, CopyTextResult> =
@@ -209,7 +213,7 @@ public object Requests {
         RequestType(Methods.HOST_NOTIFY, HostNotification.serializer(), Delivered.serializer())
     public val shutdown: RequestType<Empty, Empty> =
         RequestType(Methods.SHUTDOWN, Empty.serializer(), Empty.serializer())
-    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, shutdown)
+    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, responsePreview, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, shutdown)
 }
 
 /** Typed notifications. */
@@ -817,6 +821,12 @@ public data class ResponseSaveParams(
 @Serializable
 public data class ExportOutcomeFile(
     val path: String,
+    val bytes: Int,
+)
+
+@Serializable
+public data class ResponsePreviewResult(
+    val base64: String,
     val bytes: Int,
 )
 

@@ -1,0 +1,124 @@
+// The explorer's layout from a 280 px tool window to a full screen: below NARROW_BELOW pixels the
+// tree and the editor take turns (master/detail with a back button); above it they sit side by
+// side with splitters (tree | editor, request | response). The sizes and the response's maximised
+// state are remembered per project in localStorage, so a tool window opens as it was left.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+/** Under this width (CSS pixels) the tree and the editor stack as master/detail. */
+export const NARROW_BELOW = 700;
+
+export interface LayoutPrefs {
+  /** Tree width in pixels (wide layout). */
+  tree: number;
+  /** The request's share of the editor's height, 0..1 (the response has the rest). */
+  request: number;
+  /** The response fills the editor; the request line stays (Send stays in sight). */
+  maximised: boolean;
+}
+
+const DEFAULTS: LayoutPrefs = { tree: 420, request: 0.6, maximised: false };
+export const TREE_MIN = 220;
+export const EDITOR_MIN = 320;
+
+const storageKey = (project: string) => `apiscout.layout:${project}`;
+
+export function loadPrefs(project: string | undefined): LayoutPrefs {
+  if (!project) return DEFAULTS;
+  try {
+    const saved = JSON.parse(localStorage.getItem(storageKey(project)) ?? '{}') as Partial<LayoutPrefs>;
+    return {
+      tree: typeof saved.tree === 'number' && saved.tree > 0 ? saved.tree : DEFAULTS.tree,
+      request: typeof saved.request === 'number' ? clamp(saved.request, 0.15, 0.85) : DEFAULTS.request,
+      maximised: saved.maximised === true,
+    };
+  } catch {
+    return DEFAULTS; // storage refused (JCEF private mode) or a stray value: the defaults do
+  }
+}
+
+/** The layout of one project, read once it is known and written on every change. */
+export function useLayoutPrefs(project: string | undefined): [LayoutPrefs, (patch: Partial<LayoutPrefs>) => void] {
+  const [prefs, setPrefs] = useState<LayoutPrefs>(() => loadPrefs(project));
+  useEffect(() => setPrefs(loadPrefs(project)), [project]);
+  const update = (patch: Partial<LayoutPrefs>) =>
+    setPrefs((p) => {
+      const next = { ...p, ...patch };
+      if (project) {
+        try {
+          localStorage.setItem(storageKey(project), JSON.stringify(next));
+        } catch {
+          // Not remembered; the layout still changes.
+        }
+      }
+      return next;
+    });
+  return [prefs, update];
+}
+
+/** The window's width, followed as it is resized (a tool window dragged wider or narrower). */
+export function useWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const on = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return width;
+}
+
+export function clamp(n: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, n));
+}
+
+export interface SplitterProps {
+  /** `vertical`: a bar between columns (drags left/right); `horizontal`: between rows. */
+  orientation: 'vertical' | 'horizontal';
+  label: string;
+  /** The size the bar controls, as the ARIA value (pixels or percent). */
+  value: number;
+  min: number;
+  max: number;
+  /** Called with the pointer position (clientX or clientY) while dragging. */
+  onDrag(at: number): void;
+  /** Arrow keys: a step of the value in its own unit. */
+  onStep(delta: number): void;
+  /** Writes the size once the drag ends (not on every pointer move). */
+  onDone?(): void;
+}
+
+/** A draggable bar with the separator role: pointer drag, or arrow keys when focused. */
+export function Splitter({ orientation, label, value, min, max, onDrag, onStep, onDone }: SplitterProps) {
+  const dragging = useRef(false);
+  const step = orientation === 'vertical' ? { minus: 'ArrowLeft', plus: 'ArrowRight' } : { minus: 'ArrowUp', plus: 'ArrowDown' };
+  return (
+    <div
+      class={`splitter ${orientation}`}
+      role="separator"
+      tabIndex={0}
+      aria-label={label}
+      aria-orientation={orientation}
+      aria-valuenow={Math.round(value)}
+      aria-valuemin={Math.round(min)}
+      aria-valuemax={Math.round(max)}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        dragging.current = true;
+        e.currentTarget.setPointerCapture(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        if (dragging.current) onDrag(orientation === 'vertical' ? e.clientX : e.clientY);
+      }}
+      onPointerUp={(e) => {
+        dragging.current = false;
+        e.currentTarget.releasePointerCapture(e.pointerId);
+        onDone?.();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== step.minus && e.key !== step.plus) return;
+        e.preventDefault();
+        onStep(e.key === step.plus ? 1 : -1);
+      }}
+    />
+  );
+}

@@ -1,0 +1,428 @@
+// The explorer as a tool window (issue 20), in Debian's Chromium against the real `apiscout ui` on
+// a copy of the sample shop, at 360, 600 and 1400 px: master/detail below the breakpoint and
+// splitters above it with nothing overflowing; big bodies in the virtualised viewer (folding,
+// search, Pretty off the page's thread), image previews; search over all six fields; Reset to
+// Default reading the DTO again; the cursor and selection kept by endpoint id; the IDE's theme.
+// Screenshots go to test-results/ui/tool-window-*.png.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { echo, httpServer } from '../call/servers';
+import type { Running } from '../call/servers';
+import { bodyText, launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import type { RpcClient } from './ui-harness';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 50 });
+
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+const WIDTHS = [360, 600, 1400] as const;
+const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
+const RECEIPT = 'GET /api/v1/orders/{orderId}/receipt';
+const COUNT = 'GET /api/v1/catalog/products/count';
+const ORDERS = 'GET /api/v1/orders';
+const ORDER = 'GET /api/v1/orders/{orderId}';
+const CJK_NAME = '获取用户订单统计摘要';
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A JSON body of over 600,000 characters (minified), the size issue 20 measured. */
+const BIG = JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: i, sku: `sku-${i}`, name: `Product number ${i}`, tags: ['a', 'b'], price: { units: i, nanos: 5 } })));
+
+let tmp: string;
+let browser: Browser;
+let shop: string;
+let ui: UiProcess;
+let rpc: RpcClient;
+let server: Running;
+let project: string;
+const ids = new Map<string, string>();
+let endpointCount = 0;
+
+beforeAll(async () => {
+  expect(BIG.length).toBeGreaterThan(600_000);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-tool-window-'));
+  shop = path.join(tmp, 'shop');
+  fs.cpSync(SHOP, shop, { recursive: true });
+  // An endpoint with a Chinese name, so search rows show whether CJK names keep their room.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/ReportController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/api/v1/reports")',
+      'public class ReportController {',
+      `    /** ${CJK_NAME} */`,
+      '    @GetMapping("/users/{userId}/orders/statistics/summary/by-month")',
+      '    public String summary(@PathVariable String userId) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  server = await httpServer((req, res, body) => {
+    const url = new URL(req.url!, 'http://x');
+    if (url.pathname.endsWith('/receipt')) {
+      res.setHeader('content-type', 'image/png');
+      res.end(PNG);
+    } else if (url.pathname.endsWith('/catalog/products/count')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(BIG);
+    } else if (url.pathname === '/api/v1/orders') {
+      res.statusCode = 204;
+      res.end();
+    } else echo(req, res, body);
+  });
+  ui = new UiProcess(shop);
+  rpc = await ui.rpc();
+  project = (await rpc.request('project/open', { root: shop })).project;
+  await rpc.request('project/wait', { project });
+  for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) ids.set(e.address, e.id);
+  endpointCount = ids.size;
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rpc?.close();
+  if (ui) expect(await ui.stop()).toBe(0);
+  await server?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function open(width: number, query = ''): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 820 }, colorScheme: 'light' });
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  (page as Page & { problems: string[] }).problems = problems;
+  await page.goto(`${await ui.url}${query}`);
+  await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+  return page;
+}
+
+async function close(page: Page): Promise<void> {
+  expect((page as Page & { problems: string[] }).problems).toEqual([]);
+  await page.close();
+}
+
+/** Opens an endpoint through the search field (a narrow window then shows the editor). */
+async function select(page: Page, address: string): Promise<void> {
+  const search = page.getByLabel('Search endpoints');
+  await search.fill(address);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(address));
+  await search.press('Enter');
+  await poll(() => page.locator('input.path-field').inputValue()).toBe(address.slice(address.indexOf(' ') + 1));
+}
+
+async function send(page: Page, address: string): Promise<void> {
+  await select(page, address);
+  const editor = page.locator('.request-editor');
+  await editor.getByLabel('Host').fill(server.url);
+  await editor.getByRole('button', { name: 'Send' }).click();
+  await poll(() => page.locator('.response-panel .status').count()).toBe(1);
+}
+
+/** Elements wider than their box: what a horizontal scroll bar or a clipped control would show. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('html, body, .app, .explorer, .toolbar, .details, .details-inner, .request-editor, .request-line, .response-panel, .body-tools, .vlist')]
+      .filter((el) => el === document.documentElement || el.offsetParent !== null)
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth}`),
+  );
+}
+
+async function inView(page: Page, selector: string, width: number): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5 && box.width > 0;
+}
+
+describe('layout from a narrow tool window to a full screen', () => {
+  for (const width of WIDTHS) {
+    it(`${width} px: nothing overflows, Send stays in sight, ${width < 700 ? 'master/detail with a back button' : 'splitters remembered per project'}`, async () => {
+      const page = await open(width);
+      expect(await overflowing(page)).toEqual([]);
+      await send(page, ADD_ITEM);
+      expect(await overflowing(page)).toEqual([]);
+      expect(await inView(page, 'button.send', width)).toBe(true);
+      await page.screenshot({ path: screenshotPath(`tool-window-${width}`) });
+      if (width < 700) {
+        // Master/detail: the editor replaced the tree; Back brings the tree with the endpoint still selected.
+        expect(await page.locator('.explorer').isVisible()).toBe(false);
+        await page.getByRole('button', { name: 'Back to the endpoints' }).click();
+        await page.locator('.explorer').waitFor();
+        expect(await page.locator('.details').isVisible()).toBe(false);
+        await page.getByLabel('Search endpoints').fill('');
+        await page.locator(`#tree .row.selected[data-key="${ids.get(ADD_ITEM)}"]`).waitFor();
+        expect(await overflowing(page)).toEqual([]);
+      } else {
+        // Tree | editor: dragged 120 px wider, kept after a reload.
+        const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
+        const before = Number(await bar.getAttribute('aria-valuenow'));
+        const box = (await bar.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + 200);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 + 60, box.y + 200, { steps: 3 });
+        await page.mouse.move(box.x + box.width / 2 + 120, box.y + 200, { steps: 3 });
+        await page.mouse.up();
+        await poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(before + 100);
+        const tree = Number(await bar.getAttribute('aria-valuenow'));
+        // Request | response by the keyboard: two steps down.
+        const split = page.getByRole('separator', { name: 'Resize the request and the response' });
+        expect(await split.getAttribute('aria-valuenow')).toBe('60');
+        await split.focus();
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('ArrowDown');
+        await poll(() => split.getAttribute('aria-valuenow')).toBe('70');
+        await page.reload();
+        await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+        expect(Number(await page.getByRole('separator', { name: 'Resize the endpoint list' }).getAttribute('aria-valuenow'))).toBe(tree);
+        await poll(() => page.getByRole('separator', { name: 'Resize the request and the response' }).getAttribute('aria-valuenow')).toBe('70');
+      }
+      await close(page);
+    }, 90_000);
+  }
+
+  it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
+    for (const width of WIDTHS) {
+      const page = await open(width);
+      await send(page, ADD_ITEM);
+      const max = page.getByRole('button', { name: 'Maximise the response' });
+      await max.click();
+      await page.getByRole('button', { name: 'Restore the response' }).waitFor();
+      expect(await page.locator('.request-editor .tabs').isVisible()).toBe(false);
+      expect(await inView(page, 'button.send', width)).toBe(true);
+      expect(await overflowing(page)).toEqual([]);
+      if (width === 600) await page.screenshot({ path: screenshotPath('tool-window-maximised-600') });
+      await page.getByRole('button', { name: 'Restore the response' }).click();
+      await page.locator('.request-editor .tabs').waitFor();
+      await close(page);
+    }
+  }, 120_000);
+});
+
+describe('big bodies in the read-only viewer', () => {
+  for (const width of WIDTHS) {
+    it(`${width} px: a 600,000-character JSON is highlighted, foldable and searchable, Pretty capped at 500,000`, async () => {
+      const page = await open(width);
+      await send(page, COUNT);
+      const panel = page.locator('.response-panel');
+      // Pretty (the default) comes from the worker; the cap holds; only the lines in view are in the DOM.
+      await poll(async () => (await bodyText(panel)).startsWith('[\n  {\n    "id": 0,')).toBe(true);
+      expect((await bodyText(panel)).length).toBe(500_000);
+      expect(await panel.locator('.truncated').textContent()).toContain('truncated at 500,000 characters');
+      expect(await panel.locator('.cm-line').count()).toBeLessThan(400);
+      expect(await panel.locator('.cm-foldGutter').count()).toBe(1);
+      expect(await panel.locator('.cm-line span').count()).toBeGreaterThan(0); // highlighted tokens
+      // Search inside the body.
+      await panel.getByRole('button', { name: 'Find', exact: true }).click();
+      const find = panel.getByLabel('Text to find in the body');
+      await find.fill('sku-1234');
+      await find.press('Enter');
+      await panel.locator('.cm-searchMatch').first().waitFor();
+      expect(await panel.locator('.find-count').textContent()).toBe('1 match');
+      expect(await panel.locator('.cm-searchMatch').first().textContent()).toBe('sku-1234');
+      // Raw is the body as it came (one line), no worker needed.
+      await panel.getByRole('button', { name: 'Raw' }).click();
+      await poll(async () => (await bodyText(panel)).length).toBe(500_000);
+      expect((await bodyText(panel)).startsWith('[{"id":0,')).toBe(true);
+      // Another tab and back: the viewer is laid out again at once.
+      await panel.getByRole('tab', { name: /^Headers/ }).click();
+      await panel.getByRole('tab', { name: 'Body' }).click();
+      await panel.locator('.cm-line').first().waitFor();
+      expect(await overflowing(page)).toEqual([]);
+      if (width === 1400) await page.screenshot({ path: screenshotPath('tool-window-big-body-1400') });
+      // Save as into a folder that does not exist yet: created.
+      await panel.getByRole('button', { name: 'Save as…' }).click();
+      await panel.getByLabel('Save to file').fill(`saved-${width}/new/body.json`);
+      await panel.getByRole('button', { name: 'Save', exact: true }).click();
+      await panel.locator('.saved').waitFor();
+      expect(fs.readFileSync(path.join(shop, `saved-${width}/new/body.json`), 'utf8')).toBe(BIG);
+      await close(page);
+    }, 90_000);
+  }
+
+  it('previews an image/* body beside its type and size, with Save as; an empty body offers no Save as', async () => {
+    for (const width of WIDTHS) {
+      const page = await open(width);
+      await send(page, RECEIPT);
+      const panel = page.locator('.response-panel');
+      await poll(() => panel.locator('img.image-preview').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+      expect(await panel.locator('.binary').textContent()).toContain(`image/png, ${PNG.length} bytes`);
+      expect(await panel.getByRole('button', { name: 'Save as…' }).count()).toBe(1);
+      if (width === 360) await page.screenshot({ path: screenshotPath('tool-window-image-360') });
+      if (width >= 700) await page.getByLabel('Search endpoints').fill('');
+      else await page.getByRole('button', { name: 'Back to the endpoints' }).click();
+      await send(page, ORDERS);
+      await panel.getByText('Empty body.').waitFor();
+      expect(await panel.getByRole('button', { name: 'Save as…' }).count()).toBe(0);
+      await close(page);
+    }
+  }, 120_000);
+});
+
+describe('search over the six fields', () => {
+  for (const width of WIDTHS) {
+    it(`${width} px: class name, pasted path with a context path, CJK names with room, counts that say what they are`, async () => {
+      const page = await open(width);
+      const search = page.getByLabel('Search endpoints');
+      await search.fill('OrderController');
+      await poll(() => page.locator('#results .row').count()).toBeGreaterThan(2);
+      const where = await page.locator('#results .row .where').allTextContents();
+      expect(where.every((w) => w.endsWith('OrderController'))).toBe(true);
+      const n = await page.locator('#results .row').count();
+      expect(await page.locator('.result-count').textContent()).toBe(`${n} matches of ${endpointCount} endpoints`);
+
+      await search.fill('/shop/api/v1/orders/42');
+      await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(ORDER));
+
+      await search.fill('获取用户');
+      const name = page.locator('#results .row .name').first();
+      await poll(() => name.textContent()).toBe(CJK_NAME);
+      // Room for at least four ideographs, whatever the path's length.
+      const fontSize = await name.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      expect(await name.evaluate((el) => el.clientWidth)).toBeGreaterThanOrEqual(4 * fontSize);
+      if (width === 360) await page.screenshot({ path: screenshotPath('tool-window-cjk-360') });
+      expect(await overflowing(page)).toEqual([]);
+      await close(page);
+    }, 60_000);
+  }
+});
+
+describe('cursor, selection and Reset', () => {
+  for (const width of WIDTHS) {
+    it(`${width} px: the selected endpoint comes back after a reload; double-click selects no text`, async () => {
+      const page = await open(width);
+      await select(page, ORDER);
+      await page.reload();
+      await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+      await page.locator(`#tree .row.selected[data-key="${ids.get(ORDER)}"]`).waitFor();
+      expect(await page.locator(`#tree .row.active`).getAttribute('data-key')).toBe(ids.get(ORDER));
+      if (width >= 700) await poll(() => page.locator('input.path-field').inputValue()).toBe('/api/v1/orders/{orderId}');
+      const cls = page.locator('#tree .row.kind-class').first();
+      await cls.dblclick();
+      expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+      await close(page);
+    }, 60_000);
+  }
+
+  it('keeps the keyboard cursor on its endpoint when a Refresh inserts rows above it', async () => {
+    const page = await open(1400);
+    await select(page, ORDER);
+    await page.getByLabel('Search endpoints').fill('');
+    const active = page.locator('#tree .row.active');
+    await poll(() => active.getAttribute('data-key')).toBe(ids.get(ORDER));
+    const rowBefore = await active.getAttribute('id');
+    fs.writeFileSync(
+      path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/AaaController.java'),
+      'package com.acme.shop.orders.web;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AaaController {\n  @GetMapping("/aaa/one") public String one() { return ""; }\n  @GetMapping("/aaa/two") public String two() { return ""; }\n}\n',
+    );
+    try {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.locator('.toolbar .count').filter({ hasText: `${endpointCount + 2} endpoints` }).waitFor();
+      await poll(() => active.getAttribute('data-key')).toBe(ids.get(ORDER));
+      expect(await page.locator('#tree .row.active').count()).toBe(1);
+      expect(await active.getAttribute('id')).not.toBe(rowBefore); // it did move down
+    } finally {
+      fs.rmSync(path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/AaaController.java'));
+      await rpc.request('project/refresh', { project });
+    }
+    await close(page);
+  }, 60_000);
+
+  it('Reset to Default reads the request DTO again: a field added to it appears', async () => {
+    const page = await open(1400);
+    await select(page, ADD_ITEM);
+    const editor = page.locator('.request-editor');
+    await editor.getByRole('tab', { name: 'Body' }).click();
+    expect(await editor.locator('.json-editor').textContent()).not.toContain('giftNote');
+    const dto = path.join(shop, 'orders/src/main/java/com/acme/shop/orders/dto/AddCartItemRequest.java');
+    const was = fs.readFileSync(dto, 'utf8');
+    fs.writeFileSync(dto, was.replace('@Min(1) int quantity)', '@Min(1) int quantity, String giftNote)'));
+    try {
+      await editor.getByRole('button', { name: 'Reset' }).click();
+      await poll(() => editor.locator('.json-editor').textContent()).toContain('giftNote');
+    } finally {
+      fs.writeFileSync(dto, was);
+      await rpc.request('project/refresh', { project });
+    }
+    await close(page);
+  }, 60_000);
+
+  it('has Reset to Default on a class; toasts keep off the tree', async () => {
+    for (const width of [600, 1400]) {
+      const page = await open(width);
+      const cls = page.locator('#tree .row.kind-class').first();
+      await cls.click({ button: 'right' });
+      await page.getByRole('menu').getByText('Reset to Default').click();
+      const toast = page.locator('.toast').filter({ hasText: 'Reset to Default' });
+      await toast.waitFor();
+      expect(await toast.textContent()).toMatch(/\d+ endpoints? back to the values from source/);
+      if (width >= 700) {
+        const t = (await toast.boundingBox())!;
+        const tree = (await page.locator('.explorer').boundingBox())!;
+        expect(t.x).toBeGreaterThanOrEqual(tree.x + tree.width);
+      }
+      await close(page);
+    }
+  }, 60_000);
+});
+
+describe('hosted in IntelliJ', () => {
+  for (const width of WIDTHS) {
+    it(`${width} px: takes the IDE's theme and font size from the URL and from a posted theme message; icon toolbar with tooltips`, async () => {
+      const page = await open(width, '?host=intellij&theme=dark&fontSize=15');
+      const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(await bg()).toBe('rgb(43, 43, 43)'); // Darcula
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('15px');
+      for (const name of ['Refresh', 'Collapse All', 'Expand All', 'Export', 'Environments', 'Settings']) {
+        const b = page.locator('.toolbar').getByRole('button', { name, exact: true });
+        expect(await b.getAttribute('title')).toBeTruthy();
+        expect(await b.locator('svg').count()).toBe(1);
+      }
+      expect(await page.locator('.toolbar .count').isVisible()).toBe(true);
+      if (width === 600) await page.screenshot({ path: screenshotPath('tool-window-darcula-600') });
+      // The plugin posts the new Look and Feel through the same path as `reveal`.
+      await page.evaluate(() => window.postMessage({ type: 'theme', theme: 'light', fontSize: 12 }, '*'));
+      await poll(bg).toBe('rgb(255, 255, 255)');
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('12px');
+      expect(await overflowing(page)).toEqual([]);
+      await close(page);
+    }, 60_000);
+  }
+});
+
+describe('the environment in sight', () => {
+  it('shows the active environment and the variables with their values; an undefined variable is named, not a DNS error', async () => {
+    await rpc.request('env/save', { project, environment: { name: 'dev', variables: [{ key: 'host', value: server.url }] } });
+    await rpc.request('env/select', { project, name: 'dev' });
+    try {
+      for (const width of WIDTHS) {
+        const page = await open(width);
+        await select(page, ADD_ITEM);
+        const editor = page.locator('.request-editor');
+        await poll(() => editor.locator('.env-chip').textContent()).toBe('dev');
+        await editor.getByLabel('Host').fill('{{host}}');
+        const known = editor.locator('.variables-line .var').first();
+        await poll(() => known.textContent()).toBe(`{{host}} = ${server.url}`);
+        expect(await known.getAttribute('title')).toBe(`host = ${server.url}`);
+        await editor.getByRole('button', { name: 'Send' }).click();
+        await poll(() => page.locator('.response-panel .status').textContent()).toBe('200 OK');
+
+        await editor.getByLabel('Host').fill('{{nohost}}');
+        await poll(() => editor.locator('.variables-line .var.unknown').textContent()).toBe('{{nohost}} not defined');
+        await editor.getByRole('button', { name: 'Send' }).click();
+        await poll(() => page.locator('.response-panel .call-failure').textContent()).toContain('variable {{nohost}} is not defined in environment dev');
+        expect(await overflowing(page)).toEqual([]);
+        if (width === 360) await page.screenshot({ path: screenshotPath('tool-window-environment-360') });
+        await editor.getByLabel('Host').fill(server.url);
+        await close(page);
+      }
+    } finally {
+      await rpc.request('env/select', { project, name: null });
+    }
+  }, 120_000);
+});
