@@ -142,18 +142,21 @@ export class ScriptRunner {
     // spent in host callbacks, so a loop of logger calls would outlive it. At the deadline the
     // isolate is disposed, which stops whatever it is doing; a run that still does not settle is
     // abandoned a moment later.
-    const deadline = Date.now() + this.limits.timeoutMs;
     const run = { timedOut: false };
     this.current = run;
     let abandon: ((e: Error) => void) | undefined;
     const abandoned = new Promise<never>((_, reject) => (abandon = reject));
     let later: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      run.timedOut = true;
-      if (!isolate.isDisposed) isolate.dispose();
-      later = setTimeout(() => abandon!(new Error('Script execution timed out.')), ABANDON_AFTER_MS);
-    }, this.limits.timeoutMs + 20);
-    const left = (): number => Math.max(1, deadline - Date.now());
+    let timer: NodeJS.Timeout | undefined;
+    /** Starts the clock once the API is in place: the limit is the user's code's. */
+    const startClock = (): number => {
+      timer = setTimeout(() => {
+        run.timedOut = true;
+        if (!isolate.isDisposed) isolate.dispose();
+        later = setTimeout(() => abandon!(new Error('Script execution timed out.')), ABANDON_AFTER_MS);
+      }, this.limits.timeoutMs + 20);
+      return this.limits.timeoutMs;
+    };
     try {
       const response = input.response;
       const isText = response ? responseIsText(response) : false;
@@ -212,10 +215,10 @@ export class ScriptRunner {
         }),
       );
       const steps = async (): Promise<string> => {
-        await this.prelude!.run(context, { timeout: left() });
-        if (script.language === 'groovy') await this.groovyRuntime!.run(context, { timeout: left() });
+        await this.prelude!.run(context, { timeout: this.limits.timeoutMs });
+        if (script.language === 'groovy') await this.groovyRuntime!.run(context, { timeout: this.limits.timeoutMs });
         return (await context.evalClosure(`return ${RUN_FUNCTION}($0)`, [`${code}\n//# sourceURL=${evalName(script)}`], {
-          timeout: left(),
+          timeout: startClock(),
           arguments: { copy: true },
           result: { copy: true },
         })) as string;
