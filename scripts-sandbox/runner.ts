@@ -71,6 +71,8 @@ const LEVELS = new Set<LogLevel>(['debug', 'info', 'warn', 'error']);
 export const MAX_SCRIPT_BODY_BYTES = 16 * 1024 * 1024;
 /** A message a script produced (a thrown string, an error text) is cut to this many characters. */
 const MAX_MESSAGE_CHARS = 4_096;
+/** Saves of a spilled body one run may ask for (each a full copy, made after the run). */
+const MAX_DEFERRED_SAVES = 16;
 /** After the deadline disposed the isolate, how long a run may take to notice before it is abandoned. */
 const ABANDON_AFTER_MS = 2_000;
 
@@ -183,6 +185,7 @@ export class ScriptRunner {
         }),
       );
       const body = response?.body ?? new Uint8Array();
+      const pendingSaves: string[] = [];
       const contentType = response && headerValue(response.headers, 'content-type');
       const loadable = (what: string): void => {
         const size = bodySize(body);
@@ -210,6 +213,13 @@ export class ScriptRunner {
           if (!env.saveBody) throw new Error('response.saveBody is not available here');
           if (typeof path !== 'string') throw new TypeError('response.saveBody(path): the path must be a string');
           if (bodySize(body) === 0) return false;
+          if (!(body instanceof Uint8Array) && body.file) {
+            // A spilled body is copied once the script has ended: a copy of a gigabyte must not
+            // count against (or be cut by) the script's time limit.
+            if (pendingSaves.length >= MAX_DEFERRED_SAVES) throw new Error(`response.saveBody: at most ${MAX_DEFERRED_SAVES} saves of a large body per run`);
+            pendingSaves.push(path);
+            return true;
+          }
           saved.push(env.saveBody(path, body));
           return true;
         }),
@@ -229,6 +239,13 @@ export class ScriptRunner {
         const where = locate(`${outcome.message}\n${outcome.stack}`, evalName(script));
         const text = outcome.message.replace(/\s*\[[^\]]*:\d+:\d+\]$/, '');
         throw fail(`${outcome.name && outcome.name !== 'Error' ? `${outcome.name}: ` : ''}${text}`, where);
+      }
+      for (const path of pendingSaves) {
+        try {
+          saved.push(env.saveBody!(path, body));
+        } catch (e) {
+          throw fail((e as Error).message, undefined, e);
+        }
       }
       const request = input.phase === 'before' ? checkRequest(outcome.request) : input.request;
       const ops = checkOps(outcome.ops);
