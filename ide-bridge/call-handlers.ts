@@ -181,6 +181,9 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
         // Cancelled while a scan was awaited: nothing was sent.
         if (abort.signal.aborted) throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled before it was sent`);
         scripted = endpointScripts(c);
+        // A cancel also ends a script that is running: disposing its isolate stops it for real.
+        const scripts = scripted.scripts;
+        abort.signal.addEventListener('abort', () => scripts.dispose(), { once: true });
         const { call } = scripted;
         const result = isGrpcDraft(request)
           ? await sendGrpcCall(c, request, callId, abort.signal, call, (m) => ctx.notify('call/message', m))
@@ -323,7 +326,7 @@ async function sendGrpcCall(
 /** The catalog's codes for what stopped a call; undefined for anything else (an internal error). */
 function bridgeErrorOf(e: unknown, scripted: ScriptedCall | undefined, withdrawn: boolean): BridgeError | undefined {
   if (e instanceof BridgeError) return e;
-  if (withdrawn || (e instanceof CallError && e.kind === 'cancelled')) return new BridgeError(REQUEST_CANCELLED, e instanceof Error ? e.message : 'call cancelled');
+  if (withdrawn || (e instanceof CallError && e.kind === 'cancelled') || (e instanceof ScriptError && / cancelled$/.test(e.message))) return new BridgeError(REQUEST_CANCELLED, e instanceof Error ? e.message : 'call cancelled');
   // A before-script failed: nothing was sent. Its log lines come with the error.
   if (e instanceof ScriptError) return new BridgeError(ErrorCodes.ScriptFailed, e.message, { script: e.script, logs: (scripted?.logs ?? []).map(logLine) });
   if (e instanceof CallRefused) {

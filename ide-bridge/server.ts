@@ -71,7 +71,7 @@ export class BridgeHub {
     const reply = (id: unknown, code: number, message: string) =>
       void writer.write({ jsonrpc: '2.0', id: id ?? null, error: { code, message } } as Message).catch(() => {});
     const reader = new CheckedReader(messageReader, (bad) => {
-      log(`invalid message: ${JSON.stringify(bad).slice(0, 200)}`);
+      log(`invalid message: ${describeInvalid(bad)}`);
       reply(idOf(bad), RpcErrors.InvalidRequest, 'invalid request: a JSON-RPC 2.0 request needs "jsonrpc": "2.0" and a string "method"');
     });
     // The framing survives a body that is not JSON: answer it and read on.
@@ -182,6 +182,17 @@ function isMessage(m: unknown): boolean {
   if (typeof r.method === 'string') return true;
   // A response to a request the sidecar made.
   return 'id' in r && ('result' in r || 'error' in r);
+}
+
+/**
+ * What the log says about a malformed message: its method and id, never its params, which may
+ * carry a token (a `sync/token` sent without "jsonrpc" once put the Postman key on stderr).
+ */
+function describeInvalid(m: unknown): string {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return Array.isArray(m) ? 'an array' : typeof m;
+  const r = m as Record<string, unknown>;
+  const method = typeof r.method === 'string' ? r.method.slice(0, 80) : undefined;
+  return `${method ? `method ${JSON.stringify(method)}` : 'no method'}, id ${JSON.stringify(idOf(m))}, fields ${Object.keys(r).slice(0, 10).join(', ')} (values not logged)`;
 }
 
 function idOf(m: unknown): unknown {

@@ -5,7 +5,12 @@
 // Everything a run changes is collected here and copied out by `__apiscout_result()`; the host
 // checks it again, so a script that tampers with built-ins can break only its own run.
 
-export const RESULT_FUNCTION = '__apiscout_result';
+/**
+ * Runs the user's code (indirect eval, so it sees only the global scope) and hands back plain
+ * strings: a value thrown by the script never crosses into the host as an object, since
+ * isolated-vm reads an error's `message`/`stack` getters while copying it, outside any time limit.
+ */
+export const RUN_FUNCTION = '__apiscout_run';
 
 export const PRELUDE = String.raw`
 (function (global) {
@@ -13,6 +18,9 @@ export const PRELUDE = String.raw`
   const input = global.$in;
   const host = { log: global.$log, save: global.$save, text: global.$text, bytes: global.$bytes };
   for (const name of ['$in', '$log', '$save', '$text', '$bytes']) delete global[name];
+  // WebAssembly memory is not counted by the isolate's heap limit: scripts get none.
+  delete global.WebAssembly;
+  const indirectEval = global.eval;
   const { freeze, defineProperty, entries } = Object;
   const parseJson = JSON.parse;
   const toJson = JSON.stringify;
@@ -33,9 +41,11 @@ export const PRELUDE = String.raw`
   }
   function logAt(level) {
     return function () {
-      const parts = [];
-      for (let i = 0; i < arguments.length; i++) parts.push(describe(arguments[i]));
-      host.log(level, parts.join(' '));
+      // Built by concatenation of primitives, never with patchable Array methods; the host
+      // checks the type and measures the length again anyway.
+      let text = '';
+      for (let i = 0; i < arguments.length; i++) text += (i ? ' ' : '') + S(describe(arguments[i]));
+      host.log(level, text);
     };
   }
   const logger = freeze({ debug: logAt('debug'), info: logAt('info'), log: logAt('info'), warn: logAt('warn'), error: logAt('error') });
@@ -202,9 +212,54 @@ export const PRELUDE = String.raw`
   if (response) { api.response = response; api.pm = pm; }
   for (const name of Object.keys(api)) defineProperty(global, name, { value: api[name], writable: false, configurable: false, enumerable: false });
 
-  defineProperty(global, '${RESULT_FUNCTION}', {
-    value: function () {
-      return { request: { method: req.method, url: req.url, headers: req.headers.map((h) => ({ name: h.name, value: h.value })), body: req.body }, ops: ops };
+  // A thrown text is cut before it is copied out (the host cuts it again to what it shows).
+  const apply = Reflect.apply;
+  const sliceString = String.prototype.slice;
+  const cut = (t) => (t.length > 65536 ? apply(sliceString, t, [0, 65536]) : t);
+  // Reads a property of a thrown value as a string; getters run here, under the run's time limit.
+  function field(value, key) {
+    try {
+      const v = value[key];
+      return v === undefined || v === null ? '' : cut(typeof v === 'string' ? v : S(v));
+    } catch (e) {
+      return '';
+    }
+  }
+  function thrownOutcome(e) {
+    if (e === null || (typeof e !== 'object' && typeof e !== 'function')) {
+      let text = '';
+      try { text = cut(S(e)); } catch (x) { text = typeof e; }
+      return { thrown: 'value', text: text };
+    }
+    let isError = false;
+    try { isError = e instanceof Error; } catch (x) { isError = false; }
+    const message = field(e, 'message');
+    const stack = field(e, 'stack');
+    if (!isError && message === '' && stack === '') {
+      let text = '';
+      try { text = cut(S(describe(e))); } catch (x) { text = 'an object'; }
+      return { thrown: 'value', text: text };
+    }
+    return { thrown: 'error', name: field(e, 'name'), message: message, stack: stack };
+  }
+  // The outcome leaves as one JSON string: a primitive, so nothing the script touched (getters,
+  // patched prototypes) can run while isolated-vm copies it out. The host checks its shape.
+  defineProperty(global, '${RUN_FUNCTION}', {
+    value: function (code) {
+      let outcome;
+      try {
+        indirectEval(code);
+        outcome = { thrown: '', request: { method: req.method, url: req.url, headers: req.headers.map((h) => ({ name: h.name, value: h.value })), body: req.body }, ops: ops };
+      } catch (e) {
+        outcome = thrownOutcome(e);
+      }
+      try {
+        const text = toJson(outcome);
+        if (typeof text === 'string') return text;
+      } catch (e) {
+        // a toJSON the script planted threw: report that the run failed, not what it threw
+      }
+      return '{"thrown":"value","text":"a value that cannot be turned into JSON"}';
     },
     writable: false, configurable: false, enumerable: false,
   });

@@ -113,21 +113,14 @@ export async function envCommand(args: string[], io: CliIO): Promise<number> {
       await store.create(need(name, 'an environment name'), pairs(rest));
       return 0;
     case 'set': {
-      const env = store.require(need(name, 'an environment name'));
+      const envName = need(name, 'an environment name');
       const updates = pairs(rest);
       if (!updates.length) need(undefined, 'at least one KEY=VALUE');
-      for (const u of updates) {
-        const at = env.variables.findIndex((v) => v.key === u.key);
-        if (at >= 0) env.variables[at] = u;
-        else env.variables.push(u);
-      }
-      await store.save(env);
+      await store.updateVariables(envName, updates, []);
       return 0;
     }
     case 'unset': {
-      const env = store.require(need(name, 'an environment name'));
-      const keys = new Set(rest);
-      await store.save({ name: env.name, variables: env.variables.filter((v) => !keys.has(v.key)) });
+      await store.updateVariables(need(name, 'an environment name'), [], rest);
       return 0;
     }
     case 'use':

@@ -2,7 +2,8 @@
 // Content-Length framing on stdin/stdout; stdout carries protocol only, logs go to stderr.
 
 import { parseArgs } from 'node:util';
-import { StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { FramedReader } from '../../ide-bridge/framed-reader';
 import { NEVER_CANCELLED } from '../../ide-bridge/bridge-error';
 import { BridgeHub } from '../../ide-bridge/server';
 import { startUiServer } from '../../ide-bridge/ui-server';
@@ -48,7 +49,7 @@ export async function serveCommand(args: string[], io: CliIO): Promise<number> {
   // Listening takes a millisecond or two; `hello` can then always answer with the URL.
   if (!values['no-ui']) ui = await startUiServer({ hub, assetsDir: UI_ASSETS, log });
   return new Promise<number>((resolve) => {
-    const bridge = hub.connect(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout), {
+    const bridge = hub.connect(new FramedReader(process.stdin, log), new StreamMessageWriter(process.stdout), {
       host: true,
       onExit: (clean) => {
         bridge.dispose();

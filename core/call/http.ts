@@ -65,6 +65,13 @@ const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry credentials: not forwarded when a redirect leaves the origin. */
 const CREDENTIALS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/** Names that carry a credential by convention (X-Api-Key, X-Auth-Token, Client-Secret…): dropped like Authorization. */
+const SECRET_NAME = /(^|[-_])(api[-_]?key|key|token|secret|password|passwd|session|auth)$/i;
+
+/** A header not to forward to another origin on a redirect. */
+export function isCredentialHeader(name: string): boolean {
+  return CREDENTIALS.has(name.toLowerCase()) || SECRET_NAME.test(name);
+}
 
 /** Holds connections (keep-alive) and TLS state across calls; close() when done. */
 export class HttpCaller {
@@ -132,7 +139,7 @@ export class HttpCaller {
             body = undefined;
             headers = headers.filter(([n]) => !/^content-(type|length)$/i.test(n));
           }
-          if (next.origin !== url.origin) headers = headers.filter(([n]) => !CREDENTIALS.has(n.toLowerCase()));
+          if (next.origin !== url.origin) headers = headers.filter(([n]) => !isCredentialHeader(n));
           url = next;
           continue;
         }

@@ -123,11 +123,40 @@ export class EnvironmentStore {
 
   /** Sets one variable, keeping the others. */
   async setVariable(envName: string, variable: EnvironmentVariable): Promise<void> {
-    const env = this.require(envName);
-    const at = env.variables.findIndex((v) => v.key === variable.key);
-    if (at >= 0) env.variables[at] = variable;
-    else env.variables.push(variable);
-    await this.save(env);
+    await this.updateVariables(envName, [variable], []);
+  }
+
+  /**
+   * Sets and removes variables of an existing environment, keeping the others. Each file is read
+   * and written inside its lock, so two processes changing different keys at once both keep
+   * their values (a read outside the lock would let the second write drop the first's keys).
+   */
+  async updateVariables(envName: string, set: EnvironmentVariable[], unset: readonly string[]): Promise<void> {
+    this.require(envName);
+    const vars = checkVariables(set, envName);
+    const removed = new Set(unset);
+    // Secrets first, as in save: a kill between the writes leaves a value without its marker.
+    await this.updateUser((user) => {
+      const secrets = { ...(user.secrets[envName] ?? {}) };
+      for (const v of vars) {
+        if (v.secret) secrets[v.key] = v.value;
+        else delete secrets[v.key];
+      }
+      for (const key of removed) delete secrets[key];
+      if (Object.keys(secrets).length) user.secrets[envName] = secrets;
+      else delete user.secrets[envName];
+    });
+    await this.updateShared((shared) => {
+      const env = shared.environments.find((e) => e.name === envName);
+      if (!env) throw new InputError(`no environment named '${envName}'`, envName);
+      const variables = env.variables.filter((v) => !removed.has(v.key));
+      for (const v of vars) {
+        const at = variables.findIndex((x) => x.key === v.key);
+        if (at >= 0) variables[at] = sharedVariable(v);
+        else variables.push(sharedVariable(v));
+      }
+      env.variables = variables;
+    });
   }
 
   async rename(from: string, to: string): Promise<void> {

@@ -21,7 +21,7 @@ export function stringValues(
     diagnostics?.push({
       file: scope.file.path,
       line: ann.line,
-      message: `@${ann.name}: cannot resolve ${r.unresolved} to a constant; kept as \${${r.unresolved}}`,
+      message: `@${ann.name}: cannot resolve ${r.unresolved} to a constant${r.reason ? ` (${r.reason})` : ''}; kept as \${${r.unresolved}}`,
     });
     return `\${${r.unresolved}}`;
   });

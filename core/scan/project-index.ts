@@ -14,6 +14,11 @@ import { kotlinHeader, kotlinField } from './kotlin/kotlin-scope';
 import { libraryConstant } from './library-constants';
 import type { ParseResult } from './parse-protocol';
 
+/** How many constants one folded value may go through (C1 = C0 + "/c", C2 = C1 + …). */
+export const MAX_CONSTANT_CHAIN = 200;
+/** The longest folded constant string kept. */
+export const MAX_CONSTANT_CHARS = 64 * 1024;
+
 export interface FileEntry {
   path: string;
   abs: string;
@@ -492,7 +497,7 @@ export class ProjectIndex {
    * Folds a constant string expression: literals, `+`, and static final fields across classes,
    * interfaces and static imports. Returns the unresolvable part when folding fails.
    */
-  evalString(expr: Expr, scope: Scope, seen: Set<string> = new Set()): { value: string } | { unresolved: string } {
+  evalString(expr: Expr, scope: Scope, seen: Set<string> = new Set()): { value: string } | { unresolved: string; reason?: string } {
     switch (expr.kind) {
       case 'string':
       case 'literal':
@@ -503,6 +508,8 @@ export class ProjectIndex {
           const r = this.evalString(part, scope, seen);
           if ('unresolved' in r) return r;
           value += r.value;
+          // Constants doubling each other (C2 = C1 + C1 …) would grow without end.
+          if (value.length > MAX_CONSTANT_CHARS) return { unresolved: expr.parts.map((p) => (p.kind === 'name' ? p.name : p.kind)).join(' + '), reason: `longer than ${MAX_CONSTANT_CHARS} characters` };
         }
         return { value };
       }
@@ -514,6 +521,8 @@ export class ProjectIndex {
         }
         const key = `${hit.owner.fqn}#${hit.field.name}`;
         if (seen.has(key)) return { unresolved: expr.name };
+        // A budget instead of the stack: a chain of thousands of constants is refused, not a crash.
+        if (seen.size >= MAX_CONSTANT_CHAIN) return { unresolved: expr.name, reason: `a chain of more than ${MAX_CONSTANT_CHAIN} constants` };
         seen.add(key);
         const r = this.evalString(hit.field.initializer, { type: hit.owner, file: hit.owner.file }, seen);
         seen.delete(key);

@@ -22,6 +22,7 @@ import { cleanDocComment } from '../doc-comment';
 import { skeletonOf } from './skeleton';
 import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode, NodeTypeInfo } from '../lite-tree';
+import { checkNesting } from '../nesting-guard';
 
 type Node = LiteNode;
 
@@ -71,6 +72,7 @@ function javaParser(): Parser {
  * could be read; the first error position is reported as `errorLine` for a diagnostic.
  */
 export function parseJava(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
+  checkNesting(text, 'java'); // a hostile file becomes a diagnostic, not a crash
   const { text: skeleton, header } = skeletonOf(text);
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
   const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });

@@ -31,6 +31,7 @@ import { toJvmType } from './jvm-types';
 import { normaliseKotlin } from './kotlin-normalise';
 import { kotlinSkeletonOf } from './skeleton';
 import type { Comment } from './skeleton';
+import { checkNesting } from '../nesting-guard';
 
 type Node = LiteNode;
 
@@ -171,6 +172,7 @@ function commentText(raw: string): string {
  * could be read; the first error position is reported as `errorLine` for a diagnostic.
  */
 export function parseKotlin(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
+  checkNesting(text, 'kotlin'); // a hostile file becomes a diagnostic, not a crash
   const { text: skeleton, header, comments, wrapped } = kotlinSkeletonOf(text);
   // tree-sitter-kotlin 0.3.8 takes no CJK letters in identifiers (`enum class Status { 대기 }`):
   // it parses them as ASCII letters, and every name is read from the real text at the same offsets.

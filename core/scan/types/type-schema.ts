@@ -94,6 +94,11 @@ interface Level {
 /** Property candidates per declaration: derived from the syntax alone, so shared by every builder; a re-parsed file has new declarations. */
 const MEMBERS = new WeakMap<TypeDecl, Member[]>();
 
+/** How often one generic declaration may enclose itself (with other type arguments) in one schema. */
+const MAX_GENERIC_REPEATS = 3;
+/** Object schemas one root schema may build; past it, objects are cut with `x-truncated`. */
+const MAX_OBJECT_NODES = 2_000;
+
 const leaf = (schema: JsonSchema): Built => ({ schema, height: 0, truncated: false });
 
 const PRIMITIVES: Record<string, JsonSchema> = {
@@ -120,6 +125,10 @@ export class SchemaBuilder {
   private readonly valueTypes = new Set<TypeDecl>();
   /** Keys of the object types being built, outermost first. */
   private readonly stack: string[] = [];
+  /** Their declarations, to see a generic type recurring with ever new type arguments. */
+  private readonly declStack: TypeDecl[] = [];
+  /** Object schemas built for the current root: the size budget. */
+  private nodes = 0;
 
   constructor(
     private readonly index: ProjectIndex,
@@ -133,6 +142,7 @@ export class SchemaBuilder {
 
   /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
   schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings): JsonSchema {
+    this.nodes = 0;
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
   }
 
@@ -261,6 +271,15 @@ export class SchemaBuilder {
     this.files.set(key, t.decl.file.path);
     if (this.stack.includes(key)) return { schema: { $ref: REF + key }, height: 0, truncated: false, open: new Set([key]) };
     if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
+    // Budgets against explosion (issue 23): `Box<T> { Box<Box<T>> next; }` meets a new
+    // instantiation at every level, so neither `$ref` nor the cache stops it; and a wide tree of
+    // distinct types is bounded by a count of object schemas per root.
+    let repeats = 0;
+    for (const d of this.declStack) if (d === t.decl) repeats++;
+    if (repeats >= MAX_GENERIC_REPEATS) {
+      return { schema: this.truncated(t, `${t.decl.name} recurs inside itself with new type arguments more than ${MAX_GENERIC_REPEATS} times`), height: 0, truncated: true };
+    }
+    if (++this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
     const hit = this.cache.get(key);
     if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
       // A reused schema still depends on every type inside it: tell the index, whose tracking
@@ -269,11 +288,13 @@ export class SchemaBuilder {
       return hit;
     }
     this.stack.push(key);
+    this.declStack.push(t.decl);
     let built: Built;
     try {
       built = this.objectBody(t, level);
     } finally {
       this.stack.pop();
+      this.declStack.pop();
     }
     let { open, defs } = built;
     if (open?.has(key)) {
@@ -508,8 +529,8 @@ export class SchemaBuilder {
     return out;
   }
 
-  private truncated(t: JavaType): JsonSchema {
-    return { type: 'object', title: displayName(t), 'x-java-type': qualifiedName(t), 'x-truncated': `depth limit ${this.maxDepth} reached` };
+  private truncated(t: JavaType, why = `depth limit ${this.maxDepth} reached`): JsonSchema {
+    return { type: 'object', title: displayName(t), 'x-java-type': qualifiedName(t), 'x-truncated': why };
   }
 
   /**

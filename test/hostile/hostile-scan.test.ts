@@ -1,0 +1,84 @@
+// The hostile-source suite (issue 23): one generated project of hostile files next to untouched
+// ones, scanned by the real command in a child process. The process survives, every hostile
+// file is either read (its endpoint listed) or named by a diagnostic, every untouched endpoint is
+// listed, and the scan's peak resident memory stays under 512 MB. No timing is asserted: the
+// timeout only stops a scan that would never end.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeHostileProject } from './hostile-sources';
+import type { HostileProject } from './hostile-sources';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const MAXRSS = fileURLToPath(new URL('../../bench/maxrss-preload.mjs', import.meta.url));
+const MAX_RSS_MB = 512;
+
+interface ScanJson {
+  endpoints: { method: string; path: string; requestBody?: unknown }[];
+  diagnostics: { file: string; line?: number; message: string }[];
+}
+
+const root = mkdtempSync(join(tmpdir(), 'apiscout-hostile-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let project: HostileProject;
+let result: ScanJson;
+let run: ReturnType<typeof spawnSync>;
+let rssMb: number;
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist/apiscout.mjs'))) execFileSync('npx', ['rollup', '-c'], { cwd: ROOT, stdio: 'ignore' });
+  project = writeHostileProject(root);
+  run = spawnSync(process.execPath, ['--import', MAXRSS, BIN, 'scan', root, '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, timeout: 900_000 });
+  const rss = /\[bench\] maxrss-kb=(\d+)/.exec(String(run.stderr));
+  rssMb = rss ? Number(rss[1]) / 1024 : NaN;
+  result = JSON.parse(String(run.stdout)) as ScanJson;
+  process.stderr.write(`hostile scan: peak RSS ${rssMb.toFixed(0)} MB, ${result.endpoints.length} endpoints, ${result.diagnostics.length} diagnostics\n`);
+}, 960_000);
+
+const listed = (): Set<string> => new Set(result.endpoints.map((e) => `${e.method} ${e.path}`));
+
+describe('a scan of hostile sources', () => {
+  it('ends normally, under 512 MB peak RSS', () => {
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
+    expect(rssMb).toBeLessThan(MAX_RSS_MB);
+  });
+
+  it('lists every untouched endpoint', () => {
+    const all = listed();
+    expect(project.untouched.filter((a) => !all.has(a))).toEqual([]);
+  });
+
+  it('reads or names every hostile file: nothing disappears silently', () => {
+    const all = listed();
+    const silent = project.hostile.filter((h) => !all.has(h.address) && !result.diagnostics.some((d) => d.file === h.file));
+    expect(silent.map((h) => h.kind)).toEqual([]);
+  });
+
+  it('names the deep nesting that would crash the parser, the Kotlin template among them', () => {
+    for (const kind of ['java parens', 'java blocks', 'java annotation-arrays', 'kotlin templates', 'kotlin raw-templates', 'kotlin parens', 'kotlin lambdas']) {
+      const h = project.hostile.find((x) => x.kind === kind)!;
+      expect(result.diagnostics.find((d) => d.file === h.file)?.message, kind).toMatch(/nesting over 256 levels deep at line \d+/);
+    }
+  });
+
+  it('turns constant chains, doubling and cycles into diagnostics and keeps their endpoints', () => {
+    const messages = (kind: string) => result.diagnostics.filter((d) => d.file === project.hostile.find((h) => h.kind === kind)!.file).map((d) => d.message);
+    expect(messages('java constant-chain').join()).toContain('a chain of more than 200 constants');
+    expect(messages('kotlin constant-chain').join()).toContain('a chain of more than 200 constants');
+    expect(messages('java constant-doubling').join()).toContain('longer than 65536 characters');
+    expect(messages('java constant-cycle').join()).toContain('cannot resolve A');
+    expect(result.endpoints.some((e) => e.path.includes('${C1799}'))).toBe(true);
+  });
+
+  it('bounds the schema of a recursive generic body, cut with x-truncated', () => {
+    const e = result.endpoints.find((x) => x.path === '/hostile/java/recursive-body')!;
+    const text = JSON.stringify(e);
+    expect(text.length).toBeLessThan(2_000_000);
+    expect(text).toContain('recurs inside itself with new type arguments');
+  });
+});
