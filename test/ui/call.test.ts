@@ -261,6 +261,14 @@ describe('sending HTTP requests from the explorer', () => {
     await poll(() => wire.length).toBe(before + 2);
     expect(wire.at(-1)).toEqual(sent);
     expect(sent).toMatchObject({ method: 'POST', url: '/api/v1/carts/c%207/items', body: expect.stringContaining('"quantity": 5') });
+
+    // The next test reloads the page and expects the first test's edits: put them back.
+    await editor.getByRole('tab', { name: /^Path/ }).click();
+    await editor.getByLabel('Value of cartId').fill('c-42');
+    await editor.getByRole('tab', { name: 'Body' }).click();
+    await setJson(page, 'JSON request body', '{"sku": "A-1", "quantity": 3}');
+    await poll(() => editor.locator('.body-status').textContent()).toContain('Valid JSON');
+    await poll(async () => JSON.stringify((await rpc.request('request/get', { project, id: e.id })).draft)).toContain('A-1');
   });
 
   it('keeps the edits through a page reload, and Reset brings back what the source says', async () => {

@@ -376,6 +376,7 @@ public data class EndpointSummary(
     val grpc: GrpcMethod? = null,
     val consumes: List<String>? = null,
     val produces: List<String>? = null,
+    val deprecated: Boolean? = null,
 )
 
 @Serializable
@@ -479,6 +480,7 @@ public data class Endpoint(
     val grpc: GrpcMethod? = null,
     val consumes: List<String>? = null,
     val produces: List<String>? = null,
+    val deprecated: Boolean? = null,
     val request: RequestModel? = null,
     val response: ResponseModel? = null,
 )
