@@ -81,18 +81,6 @@ export function isScalar(schema: JsonSchema): boolean {
   return t === 'array' && schema.items !== undefined && isScalar(schema.items);
 }
 
-/** A bean's properties as separate parameters (Spring @ModelAttribute, form objects). */
-export function beanParams(schema: JsonSchema, location: ParamLocation): Param[] {
-  const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, prop]) => {
-    const param: Param = { name, in: location, schema: prop, required: required.has(name), description: prop.description ?? '' };
-    const example = exampleOf(prop, name);
-    if (example !== undefined) param.example = example;
-    if (prop.default !== undefined) param.default = String(prop.default);
-    return param;
-  });
-}
-
 export function makeParam(name: string, location: ParamLocation, schema: JsonSchema, required: boolean, description: string, extra: Partial<Param> = {}): Param {
   const param: Param = { name, in: location, schema, required, description, ...extra };
   if (param.example === undefined) {
