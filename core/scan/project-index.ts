@@ -29,6 +29,8 @@ export interface FileEntry {
   declares: string[];
   /** Simple names after `extends`/`implements`/`:` (over-approximates too). */
   supers: string[];
+  /** Java: simple names of anonymous classes' supertypes (`new Foo() {`), also in `supers`. */
+  anonymous?: string[];
   /** Capitalised annotation names used anywhere in the file. */
   annotations: Set<string>;
   /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
@@ -89,6 +91,7 @@ export function describeFile(
   }
   const entry: FileEntry = { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
   if (lang === 'kotlin') kotlinHeader(b, entry);
+  else anonymousSupers(b, entry);
   return entry;
 }
 
@@ -148,6 +151,25 @@ function packageOf(b: Buffer): string {
 }
 
 /** `Base<Map<K, V>>, pkg.I2` -> simple names of the listed types (type arguments included: harmless). */
+/**
+ * `new Foo() {` and `new a.b.Foo<T>() {`: an anonymous class, which serves endpoints too (a gRPC
+ * service registered inline). Only the no-argument form, which is what interface and generated
+ * bases take.
+ */
+const ANONYMOUS = /^new\s+([A-Za-z_$][\w$.]*)\s*(?:<[^>{};()]*>)?\s*\(\s*\)\s*\{/;
+
+function anonymousSupers(b: Buffer, entry: FileEntry): void {
+  for (let k = b.indexOf('new '); k >= 0; k = b.indexOf('new ', k + 4)) {
+    if (k > 0 && (isIdentByte(b[k - 1]!) || b[k - 1] === DOT)) continue;
+    // `new ` is everywhere; a short window keeps the regex off the rest of the file.
+    const m = ANONYMOUS.exec(b.toString('latin1', k, Math.min(b.length, k + 240)));
+    if (!m) continue;
+    const name = simpleName(m[1]!);
+    (entry.anonymous ??= []).push(name);
+    entry.supers.push(name);
+  }
+}
+
 function readTypeList(list: string, out: string[]): void {
   for (const m of list.matchAll(/[A-Za-z_$][\w$.]*/g)) {
     const name = m[0];

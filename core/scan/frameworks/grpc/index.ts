@@ -2,7 +2,8 @@
 // `XxxGrpc.AsyncService`, or the reactive and Kotlin coroutine bases), found through their
 // supertypes whatever annotations they carry; classes implementing `BindableService` or
 // annotated `@GrpcService` / `@GRpcService`; and `@GrpcService` `@Bean` methods returning a
-// generated base. Each RPC the class overrides is one endpoint, `gRPC /package.Service/Method`,
+// generated base; anonymous classes of those bases created in any method (anonymous.ts).
+// Each RPC the class overrides is one endpoint, `gRPC /package.Service/Method`,
 // described by the .proto: streaming kind, message schemas and comments. Without a proto the
 // generated `XxxGrpc.java` in the tree tells the streaming kinds; failing both, they are
 // reported unknown, never guessed. The generated classes themselves are never endpoints.
@@ -20,6 +21,7 @@ import type { RpcDescription } from './endpoint';
 import { bindingOf, isGeneratedGrpc, isGrpcBaseName, javaMethodName, readGeneratedService } from './generated';
 import type { GrpcBinding } from './generated';
 import { wellKnownService } from './well-known';
+import { anonymousServices } from './anonymous';
 import { libraryName } from '../../types/java-type';
 import type { ProtoServiceInfo } from '../../proto/proto-index';
 
@@ -77,8 +79,8 @@ export function createGrpcScanner(): FrameworkScanner {
     },
 
     endpoints(type, ctx) {
-      if (type.kind === 'annotation' || type.kind === 'enum' || isGeneratedGrpc(type)) return [];
-      const out: Endpoint[] = [];
+      const out: Endpoint[] = anonymousServices(type, ctx).flatMap((anon) => serviceEndpoints(anon, ctx));
+      if (type.kind === 'annotation' || type.kind === 'enum' || isGeneratedGrpc(type)) return out;
       if (!isAbstract(type)) out.push(...serviceEndpoints(type, ctx));
       out.push(...beanEndpoints(type, ctx));
       return out;
