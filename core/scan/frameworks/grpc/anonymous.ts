@@ -64,7 +64,7 @@ function enclosingType(types: readonly TypeDecl[], line: number): TypeDecl | und
   return best;
 }
 
-function lineAt(code: string, at: number): number {
+export function lineAt(code: string, at: number): number {
   let line = 1;
   for (let i = code.indexOf('\n'); i >= 0 && i < at; i = code.indexOf('\n', i + 1)) line++;
   return line;
@@ -75,7 +75,7 @@ function lineColumn(code: string, at: number): number {
 }
 
 /** The `}` closing the `{` at `open` in masked code, -1 when unbalanced. */
-function matchingBrace(code: string, open: number): number {
+export function matchingBrace(code: string, open: number): number {
   let depth = 0;
   for (let i = open; i < code.length; i++) {
     const c = code[i];
@@ -86,7 +86,7 @@ function matchingBrace(code: string, open: number): number {
 }
 
 /** Comments and the insides of string and character literals become spaces; offsets and lines stay. */
-function maskStringsAndComments(text: string): string {
+export function maskStringsAndComments(text: string): string {
   let out = '';
   let i = 0;
   const blank = (from: number, to: number) => text.slice(from, to).replace(/[^\n]/g, ' ');
