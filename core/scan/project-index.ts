@@ -31,6 +31,8 @@ export interface FileEntry {
   supers: string[];
   /** Java: simple names of anonymous classes' supertypes (`new Foo() {`), also in `supers`. */
   anonymous?: string[];
+  /** Configuration the file names (`ServletRegistrationBean`), which changes results project-wide. */
+  creates?: string[];
   /** Capitalised annotation names used anywhere in the file. */
   annotations: Set<string>;
   /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
@@ -92,6 +94,8 @@ export function describeFile(
   const entry: FileEntry = { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
   if (lang === 'kotlin') kotlinHeader(b, entry);
   else anonymousSupers(b, entry);
+  // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
+  if (b.indexOf('ServletRegistrationBean') >= 0) entry.creates = ['ServletRegistrationBean'];
   return entry;
 }
 
