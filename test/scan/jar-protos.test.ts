@@ -129,7 +129,7 @@ describe('protos inside dependency jars', () => {
     expect(charge.name).toBe('Charges once');
     expect(charge.grpc?.responseType).toBe('acme.common.v1.Money');
     expect(Object.keys(charge.request?.body?.schema.properties ?? {})).toEqual(['card', 'amount']);
-    expect(Object.keys(charge.response?.schema.properties ?? {})).toEqual(['currency', 'units']);
+    expect(Object.keys(charge.response?.schema?.properties ?? {})).toEqual(['currency', 'units']);
   });
 
   it('reads no jar the build file does not declare', async () => {
