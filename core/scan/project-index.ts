@@ -165,7 +165,15 @@ const ANONYMOUS = /^new\s+([A-Za-z_$][\w$.]*)\s*(?:<[^>{};()]*>)?\s*\(\s*\)\s*\{
 function anonymousSupers(b: Buffer, entry: FileEntry): void {
   for (let k = b.indexOf('new '); k >= 0; k = b.indexOf('new ', k + 4)) {
     if (k > 0 && (isIdentByte(b[k - 1]!) || b[k - 1] === DOT)) continue;
-    // `new ` is everywhere; a short window keeps the regex off the rest of the file.
+    // `new ` is everywhere: bytes first (`new Name(` then `)`, or generics), the regex on a short window only then.
+    let i = skipBlanks(b, k + 4);
+    while (i < b.length && (isIdentByte(b[i]!) || b[i] === DOT)) i++;
+    i = skipBlanks(b, i);
+    if (b[i] !== 0x3c /* < */) {
+      if (b[i] !== 0x28 /* ( */) continue;
+      i = skipBlanks(b, i + 1);
+      if (b[i] !== 0x29 /* ) */) continue;
+    }
     const m = ANONYMOUS.exec(b.toString('latin1', k, Math.min(b.length, k + 240)));
     if (!m) continue;
     const name = simpleName(m[1]!);
