@@ -29,7 +29,7 @@ export interface FileEntry {
   declares: string[];
   /** Simple names after `extends`/`implements`/`:` (over-approximates too). */
   supers: string[];
-  /** Java: simple names of anonymous classes' supertypes (`new Foo() {`), also in `supers`. */
+  /** Simple names of anonymous classes' supertypes (Java `new Foo() {`, Kotlin `object : Foo() {`), also in `supers`. */
   anonymous?: string[];
   /** Configuration the file names (`ServletRegistrationBean`), which changes results project-wide. */
   creates?: string[];
@@ -92,8 +92,10 @@ export function describeFile(
     }
   }
   const entry: FileEntry = { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
-  if (lang === 'kotlin') kotlinHeader(b, entry);
-  else anonymousSupers(b, entry);
+  if (lang === 'kotlin') {
+    kotlinHeader(b, entry);
+    objectExpressionSupers(b, entry);
+  } else anonymousSupers(b, entry);
   // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
   if (b.indexOf('ServletRegistrationBean') >= 0) entry.creates = ['ServletRegistrationBean'];
   return entry;
@@ -179,6 +181,22 @@ function anonymousSupers(b: Buffer, entry: FileEntry): void {
     const name = simpleName(m[1]!);
     (entry.anonymous ??= []).push(name);
     entry.supers.push(name);
+  }
+}
+
+/** Kotlin object expressions, `object : GreeterCoroutineImplBase() {`: Java's anonymous classes. */
+function objectExpressionSupers(b: Buffer, entry: FileEntry): void {
+  for (let k = b.indexOf('object'); k >= 0; k = b.indexOf('object', k + 6)) {
+    if ((k > 0 && isIdentByte(b[k - 1]!)) || isIdentByte(b[k + 6] ?? 0)) continue;
+    let i = k + 6;
+    while (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d) i++;
+    if (b[i] !== 0x3a /* : */) continue;
+    const open = b.indexOf(OPEN_BRACE, i);
+    const names: string[] = [];
+    readTypeList(b.toString('latin1', i + 1, open < 0 ? Math.min(b.length, i + 300) : Math.min(open, i + 300)), names);
+    if (names.length === 0) continue;
+    (entry.anonymous ??= []).push(...names);
+    entry.supers.push(...names);
   }
 }
 

@@ -1,29 +1,34 @@
 // gRPC services registered as anonymous classes inside any method:
 // `server.addService(new GreeterGrpc.GreeterImplBase() { @Override public void sayHello(...) {...} })`,
-// `new XxxGrpc.AsyncService() {...}`, `new BindableService() {...}`. The parser reads
+// `new XxxGrpc.AsyncService() {...}`, `new BindableService() {...}`, and Kotlin's
+// `object : GreeterCoroutineImplBase() {...}`. The parser reads
 // declarations only (method bodies are blanked), so each anonymous body is cut out of the text
 // and parsed on its own as `class Outer$N extends Base { body }`; its methods keep their lines.
 // Only files whose header scan saw such a creation (`FileEntry.anonymous`) are read again.
 
 import { parseJava } from '../../java/java-source';
+import { parseKotlin } from '../../kotlin/kotlin-source';
 import { simpleName } from '../../source-model';
 import type { TypeDecl } from '../../source-model';
 import type { ScanContext } from '../framework';
 import { isGrpcBaseName } from './generated';
 
 const CREATION = /\bnew\s+([A-Za-z_$][\w$.]*)\s*(?:<[^>{};()]*>)?\s*\(\s*\)\s*\{/g;
+/** Kotlin `object : GreeterGrpcKt.GreeterCoroutineImplBase() {` (one supertype). */
+const OBJECT_EXPRESSION = /\bobject\s*:\s*([A-Za-z_$][\w$.]*)\s*(?:<[^>{};()]*>)?\s*(?:\(\s*\))?\s*\{/g;
 
 /** The anonymous gRPC services created in the file of `type`, shown once per file (its first top-level type). */
 export function anonymousServices(type: TypeDecl, ctx: ScanContext): TypeDecl[] {
-  if (type.outer || type.file.types[0] !== type || type.file.lang !== 'java') return [];
+  if (type.outer || type.file.types[0] !== type) return [];
   const entry = ctx.index.files.get(type.file.path);
   if (!entry?.anonymous?.some(isGrpcBaseName)) return [];
   const text = ctx.readProjectFile?.(type.file.path);
   if (text === undefined) return [];
+  const kotlin = type.file.lang === 'kotlin';
   const code = maskStringsAndComments(text);
   const out: TypeDecl[] = [];
   const counts = new Map<TypeDecl, number>();
-  for (const m of code.matchAll(CREATION)) {
+  for (const m of code.matchAll(kotlin ? OBJECT_EXPRESSION : CREATION)) {
     const open = m.index! + m[0].length - 1;
     const line = lineAt(code, open);
     const enclosing = enclosingType(type.file.types, line) ?? type;
@@ -34,12 +39,13 @@ export function anonymousServices(type: TypeDecl, ctx: ScanContext): TypeDecl[] 
     if (!isGrpcBaseName(simpleName(base))) continue;
     const close = matchingBrace(code, open);
     if (close < 0) continue;
-    const implement = /ImplBase$/.test(base) ? 'extends' : 'implements';
+    const implement = /ImplBase$/.test(base) ? (kotlin ? ':' : 'extends') : kotlin ? ':' : 'implements';
     // The file's own header, so names resolve as they do in the file; the body keeps its line breaks.
-    const header = code.slice(0, headerEnd(code));
+    const header = code.slice(0, headerEnd(code, kotlin));
     const prefix = header.split('\n').length - 1;
-    const snippet = `${header}${'\n'.repeat(Math.max(0, line - 1 - prefix))}class Anon ${implement} ${base} ${text.slice(open, close + 1)}`;
-    const parsed = parseJava(snippet, type.file.path, type.file.module).file.types[0];
+    const supertype = kotlin && /ImplBase$/.test(base) ? `${base}()` : base;
+    const snippet = `${header}${'\n'.repeat(Math.max(0, line - 1 - prefix))}class Anon ${implement} ${supertype} ${text.slice(open, close + 1)}`;
+    const parsed = (kotlin ? parseKotlin : parseJava)(snippet, type.file.path, type.file.module).file.types.find((t) => t.name === 'Anon');
     if (!parsed) continue;
     out.push({ ...parsed, name: `${enclosing.name}$${n}`, fqn: `${enclosing.fqn}$${n}`, outer: enclosing, file: type.file, line, column: lineColumn(code, m.index!) });
   }
@@ -47,8 +53,8 @@ export function anonymousServices(type: TypeDecl, ctx: ScanContext): TypeDecl[] 
 }
 
 /** Where the package and import statements end: the first type declaration's annotations or keyword. */
-function headerEnd(code: string): number {
-  const m = /^(?:\s+|package\s[^;]*;|import\s[^;]*;)*/.exec(code);
+function headerEnd(code: string, kotlin: boolean): number {
+  const m = (kotlin ? /^(?:\s+|@file:[^\n]*|package\s[^\n]*|import\s[^\n]*)*/ : /^(?:\s+|package\s[^;]*;|import\s[^;]*;)*/).exec(code);
   return m ? m[0].length : 0;
 }
 
