@@ -33,6 +33,17 @@ describe('describeFile', () => {
     expect(e.supers).toEqual(expect.arrayContaining(['Bar', 'Base', 'I1', 'I2']));
     expect([...e.annotations].sort()).toEqual(['Path', 'RestController']);
   });
+
+  it('lists the supertypes of anonymous classes created without arguments, not other creations', () => {
+    const e = describeFile(
+      `class S { void m() {\n b.addService(new GreeterGrpc.GreeterImplBase() { });\n new Foo(x) { };\n renew Bar() {};\n new java.util.ArrayList<String>() {{ add("x"); }};\n new Baz()\n  {\n };\n new Plain();\n} }`,
+      'S.java', '/S.java', 'm', 'java',
+    );
+    expect(e.anonymous).toEqual(['GreeterImplBase', 'ArrayList', 'Baz']);
+    expect(e.supers).toEqual(expect.arrayContaining(['GreeterImplBase']));
+    expect(e.creates).toBeUndefined();
+    expect(describeFile('class C { Object b() { return new ServletRegistrationBean<>(s, "/api/*"); } }', 'C.java', '/C.java', 'm', 'java').creates).toEqual(['ServletRegistrationBean']);
+  });
 });
 
 describe('describeFile on Kotlin', () => {

@@ -29,6 +29,10 @@ export interface FileEntry {
   declares: string[];
   /** Simple names after `extends`/`implements`/`:` (over-approximates too). */
   supers: string[];
+  /** Simple names of anonymous classes' supertypes (Java `new Foo() {`, Kotlin `object : Foo() {`), also in `supers`. */
+  anonymous?: string[];
+  /** Configuration the file names (`ServletRegistrationBean`), which changes results project-wide. */
+  creates?: string[];
   /** Capitalised annotation names used anywhere in the file. */
   annotations: Set<string>;
   /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
@@ -88,7 +92,12 @@ export function describeFile(
     }
   }
   const entry: FileEntry = { path, abs, module, lang, pkg: packageOf(b), declares, supers, annotations, declaresAnnotation };
-  if (lang === 'kotlin') kotlinHeader(b, entry);
+  if (lang === 'kotlin') {
+    kotlinHeader(b, entry);
+    objectExpressionSupers(b, entry);
+  } else anonymousSupers(b, entry);
+  // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
+  if (b.indexOf('ServletRegistrationBean') >= 0) entry.creates = ['ServletRegistrationBean'];
   return entry;
 }
 
@@ -148,6 +157,49 @@ function packageOf(b: Buffer): string {
 }
 
 /** `Base<Map<K, V>>, pkg.I2` -> simple names of the listed types (type arguments included: harmless). */
+/**
+ * `new Foo() {` and `new a.b.Foo<T>() {`: an anonymous class, which serves endpoints too (a gRPC
+ * service registered inline). Only the no-argument form, which is what interface and generated
+ * bases take.
+ */
+const ANONYMOUS = /^new\s+([A-Za-z_$][\w$.]*)\s*(?:<[^>{};()]*>)?\s*\(\s*\)\s*\{/;
+
+function anonymousSupers(b: Buffer, entry: FileEntry): void {
+  for (let k = b.indexOf('new '); k >= 0; k = b.indexOf('new ', k + 4)) {
+    if (k > 0 && (isIdentByte(b[k - 1]!) || b[k - 1] === DOT)) continue;
+    // `new ` is everywhere: bytes first (`new Name(` then `)`, or generics), the regex on a short window only then.
+    let i = skipBlanks(b, k + 4);
+    while (i < b.length && (isIdentByte(b[i]!) || b[i] === DOT)) i++;
+    i = skipBlanks(b, i);
+    if (b[i] !== 0x3c /* < */) {
+      if (b[i] !== 0x28 /* ( */) continue;
+      i = skipBlanks(b, i + 1);
+      if (b[i] !== 0x29 /* ) */) continue;
+    }
+    const m = ANONYMOUS.exec(b.toString('latin1', k, Math.min(b.length, k + 240)));
+    if (!m) continue;
+    const name = simpleName(m[1]!);
+    (entry.anonymous ??= []).push(name);
+    entry.supers.push(name);
+  }
+}
+
+/** Kotlin object expressions, `object : GreeterCoroutineImplBase() {`: Java's anonymous classes. */
+function objectExpressionSupers(b: Buffer, entry: FileEntry): void {
+  for (let k = b.indexOf('object'); k >= 0; k = b.indexOf('object', k + 6)) {
+    if ((k > 0 && isIdentByte(b[k - 1]!)) || isIdentByte(b[k + 6] ?? 0)) continue;
+    let i = k + 6;
+    while (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d) i++;
+    if (b[i] !== 0x3a /* : */) continue;
+    const open = b.indexOf(OPEN_BRACE, i);
+    const names: string[] = [];
+    readTypeList(b.toString('latin1', i + 1, open < 0 ? Math.min(b.length, i + 300) : Math.min(open, i + 300)), names);
+    if (names.length === 0) continue;
+    (entry.anonymous ??= []).push(...names);
+    entry.supers.push(...names);
+  }
+}
+
 function readTypeList(list: string, out: string[]): void {
   for (const m of list.matchAll(/[A-Za-z_$][\w$.]*/g)) {
     const name = m[0];

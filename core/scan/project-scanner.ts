@@ -407,6 +407,7 @@ export class ProjectScanner {
   private isGlobal(entry: FileEntry): boolean {
     return (
       entry.declaresAnnotation ||
+      entry.creates !== undefined ||
       this.frameworks.some((fw) => intersects(entry.annotations, fw.globalMarkers?.() ?? []) || entry.supers.some((s) => fw.globalSupers?.().includes(s)))
     );
   }

@@ -13,6 +13,7 @@ import type protobuf from 'protobufjs';
 import { protobufjs } from '../../protobuf';
 import type { Diagnostic } from '../../model/endpoint';
 import type { ModuleInfo } from '../modules';
+import { dependencyProtos } from './jar-protos';
 
 export interface ProtoFileHeader {
   /** `''` when the file declares no package. */
@@ -372,6 +373,14 @@ export class ProtoIndex {
         // no Maven protoc dependencies here
       }
       for (const r of roots) listProtos(r, '', m.name, out, seen);
+    }
+    // Then the protos inside the module's dependency jars (local Maven / Gradle caches), named as imported.
+    for (const m of this.modules) {
+      for (const p of dependencyProtos(join(this.root, m.dir))) {
+        if (seen.has(p.path)) continue;
+        seen.add(p.path);
+        out.push({ path: p.path, abs: `${p.jar}!/${p.path}`, module: m.name, external: true, text: p.text });
+      }
     }
     this.external = out.slice(0, MAX_EXTERNAL_FILES);
     return this.external;

@@ -2,7 +2,8 @@
 // `XxxGrpc.AsyncService`, or the reactive and Kotlin coroutine bases), found through their
 // supertypes whatever annotations they carry; classes implementing `BindableService` or
 // annotated `@GrpcService` / `@GRpcService`; and `@GrpcService` `@Bean` methods returning a
-// generated base. Each RPC the class overrides is one endpoint, `gRPC /package.Service/Method`,
+// generated base; anonymous classes of those bases created in any method (anonymous.ts).
+// Each RPC the class overrides is one endpoint, `gRPC /package.Service/Method`,
 // described by the .proto: streaming kind, message schemas and comments. Without a proto the
 // generated `XxxGrpc.java` in the tree tells the streaming kinds; failing both, they are
 // reported unknown, never guessed. The generated classes themselves are never endpoints.
@@ -20,6 +21,9 @@ import type { RpcDescription } from './endpoint';
 import { bindingOf, isGeneratedGrpc, isGrpcBaseName, javaMethodName, readGeneratedService } from './generated';
 import type { GrpcBinding } from './generated';
 import { wellKnownService } from './well-known';
+import { anonymousServices } from './anonymous';
+import { handBuiltRpcs } from './service-definition';
+import type { HandBuiltRpc } from './service-definition';
 import { libraryName } from '../../types/java-type';
 import type { ProtoServiceInfo } from '../../proto/proto-index';
 
@@ -77,8 +81,8 @@ export function createGrpcScanner(): FrameworkScanner {
     },
 
     endpoints(type, ctx) {
-      if (type.kind === 'annotation' || type.kind === 'enum' || isGeneratedGrpc(type)) return [];
-      const out: Endpoint[] = [];
+      const out: Endpoint[] = anonymousServices(type, ctx).flatMap((anon) => serviceEndpoints(anon, ctx));
+      if (type.kind === 'annotation' || type.kind === 'enum' || isGeneratedGrpc(type)) return out;
       if (!isAbstract(type)) out.push(...serviceEndpoints(type, ctx));
       out.push(...beanEndpoints(type, ctx));
       return out;
@@ -101,6 +105,9 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
   const chains = methodChains(ctx.index, type).filter((c) => !isGeneratedGrpc(c.site.owner) && !c.site.method.modifiers.includes('abstract'));
   if (bindings.length === 0) {
     if (!marked) return [];
+    const bindService = type.methods.find((m) => m.name === 'bindService' && m.params.length === 0);
+    const handBuilt = bindService && handBuiltRpcs(type, bindService, ctx);
+    if (bindService && handBuilt) return handBuiltEndpoints(type, bindService, handBuilt, ctx);
     // `implements BindableService` or `@GrpcService` alone: the methods must say which service.
     const guessed = serviceByMethods(type, chains, ctx);
     if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx);
@@ -115,6 +122,30 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     return [];
   }
   return bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx));
+}
+
+/** The RPCs a hand-built ServerServiceDefinition registers, at bindService(), described by their proto when there is one. */
+function handBuiltEndpoints(type: TypeDecl, bindService: MethodDecl, rpcs: HandBuiltRpc[], ctx: ScanContext): Endpoint[] {
+  const site = { method: bindService, owner: type };
+  const folder = folderOf(ctx.index, type);
+  return rpcs.map((r) => {
+    const simple = r.service.slice(r.service.lastIndexOf('.') + 1);
+    ctx.index.noteMissing([simple]);
+    const protos = ctx.protos
+      .filesDeclaringService(simple)
+      .map((f) => ctx.protos.service(f.path, simple))
+      .filter((s): s is ProtoServiceInfo => s !== undefined && (!r.service.includes('.') || s.fullName === r.service));
+    const proto = protos.length === 1 || (protos.length > 1 && r.service.includes('.')) ? protos[0] : undefined;
+    if (proto) ctx.index.noteFiles(proto.files);
+    const service = proto ? known({ kind: 'proto', service: proto }) : undefined;
+    const described = service?.rpcs.find((d) => d.name === r.name);
+    const rpc: RpcDescription = described ?? { name: r.name, streaming: r.streaming ?? 'unknown', requestType: '', responseType: '' };
+    if (!described && !r.streaming) {
+      ctx.diagnostics.push({ file: type.file.path, line: bindService.line, message: `${type.name}.bindService() registers ${r.service}/${r.name}, whose method type neither the source nor a .proto states: its streaming type is unknown` });
+    }
+    const fullName = service?.fullName ?? r.service;
+    return grpcEndpoint(ctx, { type, site, chain: [site], service: fullName, rpc, folder, ...(service?.protoFile ? { protoFile: service.protoFile, importPaths: service.importPaths } : {}), requestModels: ctx.requestModels, methodDocs: false });
+  });
 }
 
 /** Finds the service description: the proto first, then a generated XxxGrpc.java, else unknown. */

@@ -18,7 +18,7 @@ import { responseModel, unwrapReturn } from '../payload';
 import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
-import { WEB_XML, mountOf, webXmlMount } from './servlet-mounts';
+import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
 
 const MAX_LOCATOR_DEPTH = 16;
 
@@ -65,6 +65,13 @@ export function createJaxRsScanner(): FrameworkScanner {
         const xml = ctx.readProjectFile?.(m.dir ? `${m.dir}/${WEB_XML}` : WEB_XML);
         const mount = xml !== undefined ? webXmlMount(xml) : undefined;
         if (mount !== undefined) mounts.set(m.name, mount);
+      }
+      // Spring code registering the servlet (the header scan noted which files construct one).
+      for (const entry of ctx.index.files.values()) {
+        if (!entry.creates || mounts.has(entry.module)) continue;
+        const text = ctx.readProjectFile?.(entry.path);
+        const mount = text !== undefined ? registrationMount(text) : undefined;
+        if (mount !== undefined) mounts.set(entry.module, mount);
       }
       const boot = ctx.appProperty?.('spring.jersey.application-path') ?? ctx.appProperty?.('cxf.path');
       if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));

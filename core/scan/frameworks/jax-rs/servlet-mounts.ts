@@ -1,5 +1,6 @@
 // Where a JAX-RS application is mounted when no @ApplicationPath says so: the servlet mapping
 // of a Jersey / CXF / RESTEasy servlet in a module's web.xml (`<url-pattern>/api/*</url-pattern>`),
+// a Spring `new ServletRegistrationBean<>(new CXFServlet(), "/api/*")` in Java or Kotlin code,
 // or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
 
 const JAX_RS_SERVLETS = /ServletContainer|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
@@ -34,4 +35,18 @@ export function mountOf(pattern: string): string {
 
 function tag(body: string, name: string): string | undefined {
   return new RegExp(`<${name}>\\s*([^<]*?)\\s*</${name}>`).exec(body)?.[1];
+}
+
+/**
+ * The mount of a JAX-RS servlet registered in Spring code:
+ * `new ServletRegistrationBean<>(new ServletContainer(config), "/api/*")`, or a servlet held in
+ * a variable when the statement or the bean method's return type names its class
+ * (`ServletRegistrationBean<CXFServlet> cxf(CXFServlet servlet) { return new ...(servlet, "/services/*"); }`).
+ */
+export function registrationMount(text: string): string | undefined {
+  for (const m of text.matchAll(/(?:new\s+)?(?:[\w$]+\.)*ServletRegistrationBean\s*(?:<[^>(]*>)?\s*\(([^;]*?)"([^"]*)"/g)) {
+    const context = text.slice(Math.max(0, m.index! - 300), m.index! + m[0].length);
+    if (JAX_RS_SERVLETS.test(context)) return mountOf(m[2]!);
+  }
+  return undefined;
 }

@@ -1,0 +1,173 @@
+// .proto files shipped inside the jars of a module's declared dependencies, read from the local
+// Maven repository (~/.m2/repository, or APISCOUT_MAVEN_REPO) and Gradle's module cache: a
+// service extending a library's generated base (grpc-services' health, a company's API jar)
+// is then described by its real proto. Bounded: only the dependencies the module's pom.xml or
+// build.gradle(.kts) names, only their `.proto` entries, each jar read once per process. The
+// zip central directory is parsed here (no native dependency); entries are stored or deflated.
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+
+export interface JarProto {
+  /** The entry's name in the jar, which is how other protos import it: `grpc/health/v1/health.proto`. */
+  path: string;
+  text: string;
+  /** The jar, for messages. */
+  jar: string;
+}
+
+interface Dependency {
+  group: string;
+  artifact: string;
+  version?: string;
+}
+
+const JARS = new Map<string, { mtimeMs: number; protos: JarProto[] }>();
+
+/** The protos of every dependency jar the module's build file declares and the local caches hold. */
+export function dependencyProtos(moduleAbs: string): JarProto[] {
+  const out: JarProto[] = [];
+  for (const jar of dependencyJars(moduleAbs)) out.push(...protosInJar(jar));
+  return out;
+}
+
+/** The `.proto` entries of one jar, cached per process while the jar is unchanged. */
+export function protosInJar(jar: string): JarProto[] {
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(jar).mtimeMs;
+  } catch {
+    return [];
+  }
+  const cached = JARS.get(jar);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.protos;
+  let protos: JarProto[] = [];
+  try {
+    protos = readZipEntries(readFileSync(jar), (name) => name.endsWith('.proto')).map((e) => ({ path: e.name, text: e.data.toString('utf8'), jar }));
+  } catch {
+    protos = []; // not a zip, or one this reader does not handle: as if it held no protos
+  }
+  JARS.set(jar, { mtimeMs, protos });
+  return protos;
+}
+
+/** Entries of a zip archive whose names pass `wanted`, read through the central directory. */
+export function readZipEntries(zip: Buffer, wanted: (name: string) => boolean): Array<{ name: string; data: Buffer }> {
+  // The end-of-central-directory record is in the last 64 KiB + 22 bytes.
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65557); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error('not a zip archive');
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const out: Array<{ name: string; data: Buffer }> = [];
+  for (let n = 0; n < count && at + 46 <= zip.length; n++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) break;
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + extraLength + commentLength;
+    if (!wanted(name) || (method !== 0 && method !== 8)) continue;
+    if (zip.readUInt32LE(local) !== 0x04034b50) continue;
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + compressed);
+    out.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+  }
+  return out;
+}
+
+/** Jars of the dependencies the module's build file declares, found in the local caches. */
+function dependencyJars(moduleAbs: string): string[] {
+  const deps = [...pomDependencies(moduleAbs), ...gradleDependencies(moduleAbs)];
+  if (deps.length === 0) return [];
+  const maven = process.env.APISCOUT_MAVEN_REPO || join(homedir(), '.m2', 'repository');
+  const gradle = join(process.env.GRADLE_USER_HOME || join(homedir(), '.gradle'), 'caches', 'modules-2', 'files-2.1');
+  const out: string[] = [];
+  for (const d of deps) {
+    const dir = join(maven, ...d.group.split('.'), d.artifact);
+    const version = d.version ?? newest(dir);
+    if (version) {
+      const jar = join(dir, version, `${d.artifact}-${version}.jar`);
+      if (existsSync(jar)) {
+        out.push(jar);
+        continue;
+      }
+    }
+    const cached = join(gradle, d.group, d.artifact);
+    const gv = d.version ?? newest(cached);
+    if (!gv) continue;
+    try {
+      for (const hash of readdirSync(join(cached, gv))) {
+        const jar = join(cached, gv, hash, `${d.artifact}-${gv}.jar`);
+        if (existsSync(jar)) {
+          out.push(jar);
+          break;
+        }
+      }
+    } catch {
+      // not in Gradle's cache either
+    }
+  }
+  return out;
+}
+
+/** A managed version (no `<version>` in the pom): the newest one the cache holds. */
+function newest(dir: string): string | undefined {
+  try {
+    const versions = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    return versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
+  } catch {
+    return undefined;
+  }
+}
+
+function pomDependencies(moduleAbs: string): Dependency[] {
+  let xml: string;
+  try {
+    xml = readFileSync(join(moduleAbs, 'pom.xml'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+  } catch {
+    return [];
+  }
+  const props = new Map<string, string>();
+  for (const m of /<properties>([\s\S]*?)<\/properties>/.exec(xml)?.[1]?.matchAll(/<([\w.-]+)>\s*([^<]*?)\s*<\/\1>/g) ?? []) props.set(m[1]!, m[2]!);
+  const project = /<version>\s*([^<]*?)\s*<\/version>/.exec(xml.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>/g, ''))?.[1];
+  if (project) props.set('project.version', project);
+  const out: Dependency[] = [];
+  // Both <dependencies> and <dependencyManagement>: a managed dependency's version is what a plain one means.
+  for (const m of xml.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)) {
+    const get = (tag: string) => new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(m[1]!)?.[1];
+    const group = get('groupId');
+    const artifact = get('artifactId');
+    if (!group || !artifact) continue;
+    const raw = get('version');
+    const version = raw?.replace(/\$\{([^}]+)\}/g, (all, key: string) => props.get(key) ?? all);
+    out.push(version && !version.includes('${') ? { group, artifact, version } : { group, artifact });
+  }
+  return out;
+}
+
+function gradleDependencies(moduleAbs: string): Dependency[] {
+  const out: Dependency[] = [];
+  for (const file of ['build.gradle', 'build.gradle.kts']) {
+    let text: string;
+    try {
+      text = readFileSync(join(moduleAbs, file), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/["']([\w.-]+):([\w.-]+)(?::([\w.+-]+))?["']/g)) {
+      out.push(m[3] ? { group: m[1]!, artifact: m[2]!, version: m[3] } : { group: m[1]!, artifact: m[2]! });
+    }
+  }
+  return out;
+}

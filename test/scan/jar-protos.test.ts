@@ -1,0 +1,142 @@
+// gRPC services whose .proto is not in the tree but inside a dependency jar of the local Maven
+// repository: the jar is built here with the real `zip` tool (deflated entries), in a temp
+// repository named by APISCOUT_MAVEN_REPO, and only the dependency the pom declares is read.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanProject } from '../../core/scan/scan';
+
+const BILLING = `syntax = "proto3";
+package acme.billing.v1;
+import "acme/common/v1/money.proto";
+option java_package = "com.acme.billing.v1";
+option java_multiple_files = true;
+
+// Charges cards.
+service Billing {
+  // Charges once.
+  rpc Charge(ChargeRequest) returns (acme.common.v1.Money);
+  rpc Refunds(ChargeRequest) returns (stream acme.common.v1.Money);
+  rpc Audit(stream ChargeRequest) returns (stream acme.common.v1.Money);
+}
+
+message ChargeRequest {
+  string card = 1;
+  acme.common.v1.Money amount = 2;
+}
+`;
+const MONEY = `syntax = "proto3";
+package acme.common.v1;
+message Money {
+  string currency = 1;
+  int64 units = 2;
+}
+`;
+const LEDGER = (rpc: string) => `syntax = "proto3";
+package acme.ledger;
+service Ledger {
+  rpc ${rpc}(Entry) returns (stream Entry);
+}
+message Entry {}
+`;
+
+const SERVICE = `package com.acme.shop;
+
+import com.acme.billing.v1.BillingGrpc;
+import com.acme.billing.v1.ChargeRequest;
+import com.acme.common.v1.Money;
+import io.grpc.stub.StreamObserver;
+
+class LedgerService extends com.acme.ledger.LedgerGrpc.LedgerImplBase {
+    @Override
+    public void post(com.acme.ledger.Entry entry, StreamObserver<com.acme.ledger.Entry> out) {
+    }
+}
+
+public class BillingService extends BillingGrpc.BillingImplBase {
+    @Override
+    public void charge(ChargeRequest request, StreamObserver<Money> out) {
+    }
+
+    @Override
+    public StreamObserver<ChargeRequest> audit(StreamObserver<Money> out) {
+        return null;
+    }
+}
+`;
+
+function pom(deps: string): string {
+  return `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>shop</artifactId><version>1</version>
+  <properties><billing.version>1.2.0</billing.version></properties>
+  <dependencies>${deps}</dependencies></project>`;
+}
+
+function jar(repo: string, group: string, artifact: string, version: string, files: Record<string, string>): void {
+  const work = mkdtempSync(join(tmpdir(), 'apiscout-jar-src-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(work, name)), { recursive: true });
+    writeFileSync(join(work, name), text);
+  }
+  const dir = join(repo, ...group.split('.'), artifact, version);
+  mkdirSync(dir, { recursive: true });
+  execFileSync('zip', ['-q', '-r', join(dir, `${artifact}-${version}.jar`), '.'], { cwd: work });
+  rmSync(work, { recursive: true, force: true });
+}
+
+describe('protos inside dependency jars', () => {
+  let repo: string;
+  let root: string;
+  const saved = process.env.APISCOUT_MAVEN_REPO;
+
+  beforeAll(() => {
+    repo = mkdtempSync(join(tmpdir(), 'apiscout-m2-'));
+    jar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING, 'acme/common/v1/money.proto': MONEY, 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n' });
+    // A managed version (no <version>): the newest the repository holds is read.
+    jar(repo, 'com.acme', 'ledger-api', '2.0', { 'acme/ledger/ledger.proto': LEDGER('Old') });
+    jar(repo, 'com.acme', 'ledger-api', '10.0', { 'acme/ledger/ledger.proto': LEDGER('Post') });
+    root = mkdtempSync(join(tmpdir(), 'apiscout-jar-protos-'));
+    mkdirSync(join(root, 'src/main/java/com/acme/shop'), { recursive: true });
+    writeFileSync(join(root, 'src/main/java/com/acme/shop/BillingService.java'), SERVICE);
+    process.env.APISCOUT_MAVEN_REPO = repo;
+  });
+
+  afterAll(() => {
+    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
+    else process.env.APISCOUT_MAVEN_REPO = saved;
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('describes a service from the proto in a declared dependency jar, imports included', async () => {
+    writeFileSync(
+      join(root, 'pom.xml'),
+      pom(
+        '<dependency><groupId>com.acme</groupId><artifactId>billing-api</artifactId><version>${billing.version}</version></dependency>' +
+          '<dependency><groupId>com.acme</groupId><artifactId>ledger-api</artifactId></dependency>',
+      ),
+    );
+    const result = await scanProject(root);
+    const grpc = result.endpoints.filter((e) => e.protocol === 'grpc');
+    expect(grpc.map((e) => `${e.method} ${e.path} ${e.streaming} ${e.source?.member}`).sort()).toEqual([
+      'gRPC /acme.billing.v1.Billing/Audit B audit',
+      'gRPC /acme.billing.v1.Billing/Charge U charge',
+      'gRPC /acme.ledger.Ledger/Post S post',
+    ]);
+    const charge = grpc.find((e) => e.path.endsWith('/Charge'))!;
+    expect(charge.name).toBe('Charges once');
+    expect(charge.grpc?.responseType).toBe('acme.common.v1.Money');
+    expect(Object.keys(charge.request?.body?.schema.properties ?? {})).toEqual(['card', 'amount']);
+    expect(Object.keys(charge.response?.schema?.properties ?? {})).toEqual(['currency', 'units']);
+  });
+
+  it('reads no jar the build file does not declare', async () => {
+    // billing-api is in the repository but the pom does not name it; junit is named but not there.
+    writeFileSync(join(root, 'pom.xml'), pom('<dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13</version></dependency>'));
+    const result = await scanProject(root);
+    const grpc = result.endpoints.filter((e) => e.protocol === 'grpc');
+    expect(grpc.map((e) => `${e.path} ${e.streaming}`).sort()).toEqual(['/Billing/Audit unknown', '/Billing/Charge unknown', '/Ledger/Post unknown']);
+  });
+});
