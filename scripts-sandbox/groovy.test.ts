@@ -94,6 +94,11 @@ describe('groovy subset: rejected constructs name the construct and line', () =>
     ['mismatched bracket', `def a = [1, 2)`, 1, /'\)' where '\]' closes the '\[' of line 1/],
     ['string across lines', `def s = "abc\n"`, 1, /a string that runs past the end of its line/],
     ['unclosed string', `\ndef s = 'abc`, 2, /an unclosed string/],
+    // JavaScript ends a // comment at CR, U+2028 and U+2029: what follows is code and is checked.
+    ['arrow after a CR in a comment', `def a = 1 // note\rdef f = (x) => x`, 2, /JavaScript arrow function/],
+    ['new after a U+2028 in a comment', `// note\u2028def s = new Date()`, 2, /object construction with new/],
+    ['class after a U+2029 in a comment', `def a = 1\n// note\u2029class A {}`, 3, /a class declaration/],
+    ['backtick after a CR in a comment', `// note\r\`x\``, 2, /a backtick/],
   ];
   for (const [label, code, line, message] of rejected) {
     it(label, () => {
@@ -110,6 +115,17 @@ describe('groovy subset: rejected constructs name the construct and line', () =>
       expect(e.message).toMatch(message);
     });
   }
+
+  it('Object.prototype names are ordinary member names, not rejected constructs', async () => {
+    const code = `def m = [a: 1]\ndef s = m.toString()\ndef own = m.hasOwnProperty('a')\ndef c = m.constructor\nlocalStorage.set('r', [s, own, c == null])`;
+    expect(() => translateGroovy(code, 'g')).not.toThrow();
+    const { stored } = await runGroovy(code);
+    expect(stored.r).toEqual(['[object Object]', true, false]);
+  });
+
+  it('a CR LF file still counts its lines once per CR LF', () => {
+    expect(() => translateGroovy(`def a = 1\r\n\r\ndef s = new Date()`, 'g')).toThrow(/^g, line 3: object construction with new/);
+  });
 
   it('a rejected script fails its run before anything runs', async () => {
     const store = storage();

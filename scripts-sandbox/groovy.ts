@@ -84,6 +84,14 @@ const VALUE_WORDS = new Set(['true', 'false', 'null', 'this', 'super']);
 const STATEMENT_WORDS = new Set(['if', 'for', 'while', 'do', 'return', 'throw', 'try', 'def', 'var', 'break', 'continue', 'else']);
 const ASSIGNMENTS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '**=', '>>=', '>>>=', '++', '--']);
 
+/**
+ * The entry for `key` in a table of our own; a plain lookup would find `toString`, `constructor`
+ * and the rest of Object.prototype, turning ordinary member names into rejections.
+ */
+function own(table: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** Translates a groovy script to JavaScript, line for line; throws a ScriptError outside the subset. */
 export function translateGroovy(code: string, name: string): string {
   return new Translator(tokenize(code, name, 1), name).emit(0, undefined);
@@ -137,7 +145,8 @@ class Translator {
   private word(i: number): [string, number] {
     const t = this.toks[i]!;
     const w = t.text;
-    if (REJECTED_WORDS[w]) this.fail(REJECTED_WORDS[w]!, t);
+    const rejectedWord = own(REJECTED_WORDS, w);
+    if (rejectedWord) this.fail(rejectedWord, t);
     if (PRIMITIVES.has(w)) this.fail(`a typed declaration (${w})`, t, 'declare with def');
     const next = this.nextSig(i, false);
     const after = next === undefined ? undefined : this.nextSig(next, false);
@@ -172,7 +181,8 @@ class Translator {
 
   private punct(i: number): [string, number] {
     const t = this.toks[i]!;
-    if (REJECTED_PUNCT[t.text]) this.fail(REJECTED_PUNCT[t.text]!, t);
+    const rejectedPunct = own(REJECTED_PUNCT, t.text);
+    if (rejectedPunct) this.fail(rejectedPunct, t);
     switch (t.text) {
       case '?:':
         return ['||', i + 1];
@@ -504,6 +514,9 @@ function closingBrace(text: string, open: number): number {
   return -1;
 }
 
+/** What JavaScript counts as a line end (CR LF once). */
+const LINE_TERMINATORS = /\r\n?|[\n\u2028\u2029]/g;
+
 function tokenize(code: string, name: string, firstLine: number): Tok[] {
   const toks: Tok[] = [];
   let line = firstLine;
@@ -513,15 +526,18 @@ function tokenize(code: string, name: string, firstLine: number): Tok[] {
   };
   const push = (kind: Kind, text: string): void => {
     toks.push({ kind, text, line });
-    line += text.split('\n').length - 1;
+    // A blank's only CR is the one of a CR LF, counted with its LF.
+    if (kind !== 'ws') line += (text.match(LINE_TERMINATORS) ?? []).length;
     i += text.length;
   };
   while (i < code.length) {
     const rest = code.slice(i, i + 4);
     const c = code[i]!;
-    if (c === '\n') push('nl', '\n');
-    else if (c === ' ' || c === '\t' || c === '\r' || c === '\f') push('ws', /^[ \t\r\f]+/.exec(code.slice(i))![0]);
-    else if (rest.startsWith('//')) push('comment', /^\/\/[^\n]*/.exec(code.slice(i))![0]);
+    // JavaScript ends a line (and a // comment) at CR, U+2028 and U+2029 too: so must the subset
+    // check, or code after one inside a comment would run unchecked.
+    if (c === '\n' || c === '\u2028' || c === '\u2029' || (c === '\r' && code[i + 1] !== '\n')) push('nl', c);
+    else if (c === ' ' || c === '\t' || c === '\r' || c === '\f') push('ws', /^(?:[ \t\f]|\r(?=\n))+/.exec(code.slice(i))![0]);
+    else if (rest.startsWith('//')) push('comment', /^\/\/[^\n\r\u2028\u2029]*/.exec(code.slice(i))![0]);
     else if (rest.startsWith('/*')) {
       const end = code.indexOf('*/', i + 2);
       if (end < 0) fail('an unclosed /* comment', line);

@@ -149,8 +149,9 @@ export interface EndpointHttpResult extends HttpCallResult {
 }
 
 /** Resolves the draft's placeholders, prepares the request without sending it. */
-export function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir'>, draft: HttpRequestDraft, baseDir?: string): Promise<PreparedRequest> {
-  return prepareRequest(draft, { lookup: ctx.lookup, baseDir: baseDir ?? ctx.projectDir });
+export function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir' | 'environment'>, draft: HttpRequestDraft, baseDir?: string): Promise<PreparedRequest> {
+  const secretValues = ctx.environment?.variables.filter((v) => v.secret).map((v) => v.value) ?? [];
+  return prepareRequest(draft, { lookup: ctx.lookup, baseDir: baseDir ?? ctx.projectDir, secretValues });
 }
 
 /** Sends an HTTP draft and remembers its host in the project's history once a response arrived. */

@@ -106,6 +106,7 @@ export class HttpCaller {
     let method = req.method;
     let url = new URL(req.url);
     let headers = withDefaults(req.headers);
+    const secretHeaders = new Set((req.secretHeaders ?? []).map((n) => n.toLowerCase()));
     let body = req.body;
     const redirects: SentRequest['redirects'] = [];
     for (;;) {
@@ -139,7 +140,7 @@ export class HttpCaller {
             body = undefined;
             headers = headers.filter(([n]) => !/^content-(type|length)$/i.test(n));
           }
-          if (next.origin !== url.origin) headers = headers.filter(([n]) => !isCredentialHeader(n));
+          if (next.origin !== url.origin) headers = headers.filter(([n]) => !isCredentialHeader(n) && !secretHeaders.has(n.toLowerCase()));
           url = next;
           continue;
         }

@@ -103,12 +103,16 @@ export interface PreparedRequest {
   body?: Uint8Array;
   /** Placeholders without a value, sent as written. */
   unresolved: string[];
+  /** Headers whose value holds a secret variable's value: a redirect to another origin drops them like Authorization. */
+  secretHeaders?: string[];
 }
 
 export interface PrepareOptions {
   lookup?: VariableLookup;
   /** Relative file-part paths are read from here (the project, or the CLI's working directory). */
   baseDir?: string;
+  /** Values of the variables the user marked secret, to find the headers that carry them. */
+  secretValues?: readonly string[];
 }
 
 const enabled = <T extends NameValue>(r: T): boolean => r.enabled !== false && r.name !== '';
@@ -198,7 +202,12 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
       break;
   }
   if (body && contentType && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', contentType]);
-  return { method: sub(draft.method).toUpperCase(), url, headers, body, unresolved: [...missing] };
+  const prepared: PreparedRequest = { method: sub(draft.method).toUpperCase(), url, headers, body, unresolved: [...missing] };
+  // By value, not by placeholder: a secret reached through another variable counts too.
+  const secrets = (options.secretValues ?? []).filter((v) => v !== '');
+  const secretHeaders = headers.filter(([, v]) => secrets.some((s) => v.includes(s))).map(([n]) => n);
+  if (secretHeaders.length > 0) prepared.secretHeaders = secretHeaders;
+  return prepared;
 }
 
 function normaliseHost(host: string, asWritten: string): string {

@@ -42,10 +42,24 @@ export function externalStateDir(projectDir: string, env: NodeJS.ProcessEnv = pr
   return join(userConfigDir(env), 'state', `${basename(real) || 'root'}-${key}`);
 }
 
+/**
+ * System folders no project lives in: opened as a project (or through a symlink to one), their
+ * state goes to the user folder even when the user is root and could write there.
+ */
+const SYSTEM_DIRS = new Set(['/', '/bin', '/boot', '/dev', '/etc', '/lib', '/lib64', '/proc', '/run', '/sbin', '/sys', '/usr', '/var']);
+const SYSTEM_TREES = ['/boot/', '/dev/', '/etc/', '/proc/', '/run/', '/sys/'];
+
+function isSystemDir(real: string): boolean {
+  if (process.platform === 'win32') return false;
+  return SYSTEM_DIRS.has(real) || SYSTEM_TREES.some((t) => real.startsWith(t));
+}
+
+/** Decided on the real path: a symlink to a foreign or system folder is that folder. */
 function inProject(root: string): boolean {
   const real = realOr(root);
   const own = packageRoot();
   if (own && (real === own || real.startsWith(own + sep))) return false;
+  if (isSystemDir(real)) return false;
   try {
     const st = statSync(real);
     if (typeof process.getuid === 'function' && st.uid !== process.getuid() && !existsSync(join(real, '.apiscout'))) return false;

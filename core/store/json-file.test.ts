@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,23 @@ describe('writeFileAtomic', () => {
     writeFileAtomic(path, '{"a":2}');
     expect(readFileSync(path, 'utf8')).toBe('{"a":2}');
     expect(readdirSync(join(dir, 'nested'))).toEqual(['state.json']);
+  });
+
+  it('removes temp files a killed writer left behind, but not one another writer is still filling', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-json-'));
+    const path = join(dir, 'secrets.json');
+    const stale = join(dir, '.secrets.json.4242.deadbeef.tmp');
+    const inFlight = join(dir, '.secrets.json.4343.cafebabe.tmp');
+    const other = join(dir, '.other.json.4242.deadbeef.tmp');
+    for (const f of [stale, inFlight, other]) writeFileSync(f, '{"token":"s3cret"}', { mode: 0o600 });
+    const old = new Date(Date.now() - 5 * 60_000);
+    utimesSync(stale, old, old);
+    utimesSync(other, old, old);
+    writeFileAtomic(path, '{"a":1}');
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(inFlight)).toBe(true);
+    expect(existsSync(other)).toBe(true); // another store's file: its own writer cleans it
+    expect(readFileSync(path, 'utf8')).toBe('{"a":1}');
   });
 });
 

@@ -4,7 +4,7 @@
 // silently overwritten.
 
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -46,6 +46,35 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     throw e;
   }
   if (options.durable !== false) syncDir(dirname(path));
+  removeStaleTemps(path);
+}
+
+/** A temp file this old was left by a writer killed mid-write (kill -9), not one still writing. */
+const STALE_TEMP_MS = 60_000;
+
+/**
+ * Deletes `.<name>.<pid>.<random>.tmp` siblings of `path` older than a minute: a writer killed
+ * between open and rename leaves one behind, and for a secrets file it holds secrets (mode 0600).
+ * Younger ones may belong to another process writing right now, so they stay.
+ */
+export function removeStaleTemps(path: string, now = Date.now()): void {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const temp = join(dir, name);
+    try {
+      if (now - statSync(temp).mtimeMs > STALE_TEMP_MS) unlinkSync(temp);
+    } catch {
+      // removed by another writer meanwhile
+    }
+  }
 }
 
 function syncDir(dir: string): void {

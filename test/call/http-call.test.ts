@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDraft, prepareRequest, setHeader, setParam } from '../../core/call/request-builder';
+import { prepareHttp } from '../../core/call/endpoint-call';
 import { callHttp, HttpCaller } from '../../core/call/http';
 import { displayText } from '../../core/call/response';
 import { CallError } from '../../core/errors';
@@ -244,6 +245,58 @@ describe('redirects', () => {
       expect(got.headers['x-other']).toBe('kept');
     } finally {
       await Promise.all([other.close(), hop.close()]);
+    }
+  });
+
+  it('a redirect elsewhere also drops headers carrying a variable the user marked secret', async () => {
+    const other = await httpServer(echo);
+    const hop = await httpServer((_req, res) => {
+      res.writeHead(307, { location: `${other.url}/landed` }).end();
+    });
+    try {
+      const environment = {
+        name: 'dev',
+        variables: [
+          { key: 'sig', value: 'sig-4711', secret: true },
+          { key: 'signed', value: 'v1={{sig}}' },
+          { key: 'tenant', value: 'acme' },
+        ],
+      };
+      const vars = new Map(environment.variables.map((v) => [v.key, v.value]));
+      const lookup = (n: string): string | undefined => (n === 'signed' ? `v1=${vars.get('sig')}` : vars.get(n));
+      const draft = defaultDraft(endpoint({ path: '/start' }), { host: hop.url });
+      draft.headers = [
+        { name: 'X-Signature', value: '{{sig}}' },
+        { name: 'X-Signed-With', value: '{{signed}}' },
+        { name: 'X-Tenant', value: '{{tenant}}' },
+      ];
+      const prepared = await prepareHttp({ lookup, projectDir: tmpdir(), environment }, draft);
+      expect(prepared.secretHeaders).toEqual(['X-Signature', 'X-Signed-With']);
+      const r = await callHttp(prepared, { env: NO_PROXY_ENV });
+      const got = JSON.parse((await r.response.body.bytes()).toString()) as Echo;
+      expect(got.url).toBe('/landed');
+      expect(got.headers['x-signature']).toBeUndefined();
+      expect(got.headers['x-signed-with']).toBeUndefined();
+      expect(got.headers['x-tenant']).toBe('acme');
+    } finally {
+      await Promise.all([other.close(), hop.close()]);
+    }
+  });
+
+  it('keeps secret headers on a redirect within the origin', async () => {
+    const hop = await httpServer((req, res, body) => {
+      if (req.url === '/start') res.writeHead(307, { location: '/landed' }).end();
+      else void echo(req, res, body);
+    });
+    try {
+      const environment = { name: 'dev', variables: [{ key: 'sig', value: 'sig-4711', secret: true }] };
+      const draft = defaultDraft(endpoint({ path: '/start' }), { host: hop.url });
+      draft.headers = [{ name: 'X-Signature', value: '{{sig}}' }];
+      const prepared = await prepareHttp({ lookup: (n) => (n === 'sig' ? 'sig-4711' : undefined), projectDir: tmpdir(), environment }, draft);
+      const got = JSON.parse((await (await callHttp(prepared, { env: NO_PROXY_ENV })).response.body.bytes()).toString()) as Echo;
+      expect(got.headers['x-signature']).toBe('sig-4711');
+    } finally {
+      await hop.close();
     }
   });
 

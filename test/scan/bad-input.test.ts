@@ -134,6 +134,22 @@ describe('bad input never stops a scan', () => {
     expectOnly(result, baseEndpoints, [BROKEN]);
   });
 
+  it('a brace mistake that pulls one handler into another gives a diagnostic with its line', { timeout: TIMEOUT }, async () => {
+    const root = copyOfBase();
+    const file = `${PKG}/BraceController.java`;
+    put(
+      root,
+      file,
+      controller('com.acme.badinput', 'BraceController', '/brace/a')
+        .replace('public String handle() {', 'public String handle() {{')
+        .replace(/\n}\n$/, '\n    @GetMapping("/brace/b")\n    public String other() {\n        return "b";\n    }}\n}\n'),
+    );
+    const result = await scan(root, [file]);
+    const d = expectDiagnostic(result, file, /^syntax error/);
+    expect(d.line, "the line of the swallowed handler").toBe(14);
+    expectOnly(result, baseEndpoints, [file]);
+  });
+
   it('an unterminated comment swallowing the rest of a file gives a diagnostic', { timeout: TIMEOUT }, async () => {
     const root = copyOfBase();
     const file = `${PKG}/NotesController.java`;

@@ -44,6 +44,14 @@ describe('blankMethodBodies', () => {
     );
   });
 
+  it('leaves a body that swallowed the next member to the parser, but blanks anonymous classes', () => {
+    const swallowed = 'class A {\n  String a() {{ return "a"; }\n  @Get("/b") public String b() { return "b"; }}\n}';
+    expect(kept(swallowed)).toBe('class A { String a() {{ return "a"; } @Get("/b") public String b() { }} }');
+    expect(kept('class A { Runnable r() { return new Runnable() { public void run() { go(); } }; } String privateName() { return publicX; } }')).toBe(
+      'class A { Runnable r() { } String privateName() { } }',
+    );
+  });
+
   it('leaves an unbalanced body to the parser', () => {
     const src = 'class A { void f() { if (x) { }';
     expect(blankMethodBodies(src)).toBe(src);

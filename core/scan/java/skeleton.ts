@@ -77,6 +77,16 @@ export function blankMethodBodies(text: string, header?: string[]): string {
       if (depth >= 1 && isBodyStart(text, segStart, i, lastSig)) {
         const end = matchingClose(text, i);
         if (end < 0) break; // unbalanced: leave the rest to tree-sitter's error recovery
+        // A body that swallowed a member (`a() {{ … }` then `b() { … }}`) stays for tree-sitter,
+        // whose error is reported as a syntax error naming the file and line, instead of blanking
+        // `b` away without a word.
+        if (swallowsMember(text, i, end)) {
+          depth++;
+          segStart = i + 1;
+          lastSig = c;
+          i++;
+          continue;
+        }
         chunks.push(text.slice(copied, i + 1), blank(text, i + 1, end));
         copied = end;
         i = end + 1;
@@ -110,6 +120,31 @@ function isHeaderKeyword(text: string, i: number): boolean {
 function isBodyStart(text: string, segStart: number, open: number, lastSig: number): boolean {
   if (lastSig !== RPAREN && !THROWS.test(text.slice(segStart, open))) return false;
   return !DECLARES_TYPE.test(text.slice(segStart, open));
+}
+
+const ACCESS = /^(?:public|protected|private)(?![\w$])/;
+
+/**
+ * True when an access modifier stands directly in the body `{` at `open` … `}` at `close` (not
+ * inside a nested anonymous or local class): no Java statement has one, so a brace mistake has
+ * pulled the next member into this body.
+ */
+function swallowsMember(text: string, open: number, close: number): boolean {
+  let depth = 0;
+  let i = open + 1;
+  while (i < close) {
+    const c = text.charCodeAt(i);
+    if (c === SLASH && text.charCodeAt(i + 1) === SLASH) i = skipLineComment(text, i);
+    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) i = skipBlockComment(text, i);
+    else if (c === QUOTE || c === APOS) i = skipLiteral(text, i);
+    else {
+      if (c === OPEN) depth++;
+      else if (c === CLOSE) depth--;
+      else if (depth === 0 && c === 0x70 /* p */ && !/[\w$]/.test(text[i - 1] ?? '') && ACCESS.test(text.slice(i, i + 10))) return true;
+      i++;
+    }
+  }
+  return false;
 }
 
 /** Index of the `}` matching the `{` at `open`, or -1. */
