@@ -169,7 +169,8 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
           .map((f) => `${formEncode(sub(f.name))}=${formEncode(sub(f.value))}`)
           .join('&'),
       );
-      contentType = 'application/x-www-form-urlencoded;charset=UTF-8';
+      // As browsers, curl and the exports (request-template.ts) send it: one request everywhere.
+      contentType = 'application/x-www-form-urlencoded';
       break;
     case 'multipart': {
       const form = new FormData();

@@ -157,7 +157,7 @@ describe('request building and sending', () => {
       },
     });
     const { echo: got } = await send(e, server.url);
-    expect(got!.headers['content-type']).toBe('application/x-www-form-urlencoded;charset=UTF-8');
+    expect(got!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(got!.body).toBe('user=ann+lee&pass=p%26ss%3D1');
     expect(Object.fromEntries(new URLSearchParams(got!.body))).toEqual({ user: 'ann lee', pass: 'p&ss=1' });
   });
