@@ -81,12 +81,26 @@ const endpointFields = {
   consumes: Type.Optional(Type.Array(Type.String())),
   produces: Type.Optional(Type.Array(Type.String())),
   deprecated: Type.Optional(Type.Boolean()),
+  status: Type.Optional(Type.String({ description: '@ResponseStatus: the success status when it is not 200' })),
+  security: Type.Optional(Type.Array(Type.String(), { description: 'Names of the module\'s security schemes a call needs, any one suffices; [] is public' })),
 };
 
 /** An endpoint without its request and response models: what lists and trees carry. */
 export const EndpointSummarySchema = Type.Object(endpointFields);
 
-export const EndpointSchema = Type.Object({ ...endpointFields, request: Type.Optional(RequestModelSchema), response: Type.Optional(ResponseModelSchema) });
+export const DeclaredResponseSchema = Type.Object({
+  status: Type.String(),
+  description: Type.String(),
+  contentType: Type.Optional(Type.String()),
+  schema: Type.Optional(JsonSchemaDoc),
+});
+
+export const EndpointSchema = Type.Object({
+  ...endpointFields,
+  request: Type.Optional(RequestModelSchema),
+  response: Type.Optional(ResponseModelSchema),
+  responses: Type.Optional(Type.Array(DeclaredResponseSchema)),
+});
 
 export const DiagnosticSchema = Type.Object({
   file: Type.String(),
@@ -100,6 +114,22 @@ export const ModuleSummarySchema = Type.Object({
   build: StringEnum(['maven', 'gradle', 'none'] as const),
   contextPath: Type.Optional(Type.String()),
   servletPath: Type.Optional(Type.String()),
+  securitySchemes: Type.Optional(Type.Array(Type.Object({
+    name: Type.String(),
+    type: StringEnum(['http', 'apiKey', 'oauth2', 'openIdConnect'] as const),
+    description: Type.Optional(Type.String()),
+    scheme: Type.Optional(Type.String()),
+    bearerFormat: Type.Optional(Type.String()),
+    in: Type.Optional(StringEnum(['header', 'query', 'cookie'] as const)),
+    paramName: Type.Optional(Type.String()),
+    openIdConnectUrl: Type.Optional(Type.String()),
+    flows: Type.Optional(Type.Record(Type.String(), Type.Object({
+      authorizationUrl: Type.Optional(Type.String()),
+      tokenUrl: Type.Optional(Type.String()),
+      refreshUrl: Type.Optional(Type.String()),
+      scopes: Type.Record(Type.String(), Type.String()),
+    }))),
+  }))),
 });
 
 export const FileChangeSchema = Type.Object({
@@ -157,7 +187,7 @@ export type EndpointSummary = Static<typeof EndpointSummarySchema>;
 
 /** Strips request and response: the summary the tree and search results carry. */
 export function summaryOf(e: Endpoint): EndpointSummary {
-  const { request: _request, response: _response, ...summary } = e;
+  const { request: _request, response: _response, responses: _responses, ...summary } = e;
   return summary;
 }
 

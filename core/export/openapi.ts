@@ -2,7 +2,7 @@
 // components, folders become tags, the host becomes the server. gRPC methods and verbs OpenAPI
 // cannot name are left out with a note; `ALL` (no method restriction) is described as GET.
 
-import type { Endpoint } from '../model/endpoint';
+import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpoint';
 import type { Param } from '../model/request';
 import { hostOf } from './host';
 import { Components } from './json-schema';
@@ -24,7 +24,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const seenTags = new Set<string>();
   let exported = 0;
   const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string }[] = [];
-  const security = new SecuritySchemes();
+  const security = new SecuritySchemes(options.modules);
 
   for (const e of exportOrder(endpoints)) {
     if (e.protocol === 'grpc') {
@@ -90,6 +90,7 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
     parameters.push(parameter(p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' }, components));
   }
   let requirement: Record<string, string[]> | undefined;
+  const declaredSecurity = e.security && security.declared(e, warnings);
   for (const p of params) {
     // OpenAPI ignores a header parameter named Authorization: the security requirement says it.
     if (p.in === 'header' && p.name.toLowerCase() === 'authorization') {
@@ -106,10 +107,12 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
     ...(e.deprecated ? { deprecated: true } : {}),
     ...(parameters.length ? { parameters } : {}),
   };
-  if (requirement) op.security = [requirement];
+  // Declared requirements (any one suffices) win over what an Authorization header suggests.
+  if (declaredSecurity) op.security = declaredSecurity;
+  else if (requirement) op.security = [requirement];
   const body = requestBody(e, components);
   if (body) op.requestBody = body;
-  op.responses = { '200': response(e, components) };
+  op.responses = responses(e, components);
   return op;
 }
 
@@ -150,6 +153,28 @@ function operationIdsOf(endpoints: readonly Endpoint[]): Map<Endpoint, string> {
  */
 class SecuritySchemes {
   private readonly found = new Map<string, Record<string, unknown>>();
+  private readonly warned = new Set<string>();
+  constructor(private readonly modules: readonly ModuleSummary[] | undefined) {}
+  /**
+   * The requirements of an endpoint that declares its security: one per scheme its module
+   * declares (`[]` when it declares none, springdoc's "public"). A name no `@SecurityScheme`
+   * defines is left out with a warning: an undefined scheme would make the document invalid.
+   */
+  declared(e: Endpoint, warnings: string[]): Record<string, string[]>[] | undefined {
+    const schemes = this.modules?.find((m) => m.name === e.module)?.securitySchemes ?? [];
+    const out: Record<string, string[]>[] = [];
+    for (const name of e.security!) {
+      const s = schemes.find((x) => x.name === name);
+      if (!s) {
+        if (!this.warned.has(name)) warnings.push(`security scheme '${name}' is required in the source but no @SecurityScheme declares it; left out`);
+        this.warned.add(name);
+        continue;
+      }
+      this.found.set(name, schemeObject(s));
+      out.push({ [name]: [] });
+    }
+    return out.length || !e.security!.length ? out : undefined;
+  }
   get used(): boolean {
     return this.found.size > 0;
   }
@@ -166,6 +191,17 @@ class SecuritySchemes {
   schemes(): Record<string, unknown> {
     return sortKeys(Object.fromEntries(this.found));
   }
+}
+
+/** An OpenAPI security scheme object from the declaration. */
+function schemeObject(s: SecuritySchemeDecl): Record<string, unknown> {
+  const o: Record<string, unknown> = { type: s.type };
+  if (s.description) o.description = s.description;
+  if (s.type === 'http') Object.assign(o, { scheme: s.scheme ?? 'bearer' }, s.bearerFormat ? { bearerFormat: s.bearerFormat } : {});
+  else if (s.type === 'apiKey') Object.assign(o, { in: s.in ?? 'header', name: s.paramName ?? s.name });
+  else if (s.type === 'openIdConnect') o.openIdConnectUrl = s.openIdConnectUrl ?? '';
+  else o.flows = s.flows ?? {};
+  return o;
 }
 
 function parameter(p: Param, components: Components) {
@@ -228,6 +264,22 @@ function requestBody(e: Endpoint, components: Components) {
     required: body.required,
     content: { [body.contentType]: { schema: components.use(body.schema), ...(body.example !== undefined ? { example: body.example } : {}) } },
   };
+}
+
+/**
+ * The success response (`@ResponseStatus` code, else 200) from the return type, then the
+ * responses the source declares; a declared one with the success code only adds its description.
+ */
+function responses(e: Endpoint, components: Components): Record<string, unknown> {
+  const success = e.status ?? '200';
+  const out: Record<string, Record<string, unknown>> = { [success]: response(e, components) };
+  for (const r of e.responses ?? []) {
+    const written: Record<string, unknown> = { description: r.description || (r.status === success ? String(out[success]!.description) : 'Declared in the source') };
+    if (r.schema) written.content = { [r.contentType ?? 'application/json']: { schema: components.use(r.schema) } };
+    if (r.status === success) out[success] = { ...out[success], ...written };
+    else if (!out[r.status]) out[r.status] = written;
+  }
+  return Object.fromEntries(Object.keys(out).sort((a, b) => (a === 'default' ? 1 : b === 'default' ? -1 : a.localeCompare(b))).map((k) => [k, out[k]!]));
 }
 
 function response(e: Endpoint, components: Components) {

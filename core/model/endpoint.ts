@@ -1,7 +1,7 @@
 // The endpoint model: the one serialisable shape that the scanner produces and the index,
 // search, exporters, caller and bridge consume. It imports nothing outside core/model.
 
-import type { RequestModel, ResponseModel } from './request';
+import type { DeclaredResponse, RequestModel, ResponseModel } from './request';
 
 export type Protocol = 'http' | 'grpc';
 
@@ -78,6 +78,16 @@ export interface Endpoint {
   response?: ResponseModel;
   /** `@Deprecated` / `@Operation(deprecated = true)`: still served, but clients should move off it. */
   deprecated?: boolean;
+  /** `@ResponseStatus` on the handler: the success status when it is not 200 (`201`). */
+  status?: string;
+  /** Error and other responses the source declares (`@ApiResponse`), in source order. */
+  responses?: DeclaredResponse[];
+  /**
+   * Names of the security schemes a call needs (`@SecurityRequirement`, `@Api(authorizations)`,
+   * `@OpenAPIDefinition(security)`): any one of them suffices. The schemes are in the module's
+   * `securitySchemes`.
+   */
+  security?: string[];
 }
 
 export interface Diagnostic {
@@ -96,6 +106,24 @@ export interface ModuleSummary {
   servletPath?: string;
   /** `management.endpoints.web.base-path` when the module sets it; actuator paths already include it. */
   actuatorBasePath?: string;
+  /** springdoc `@SecurityScheme`s the module declares, by name order. */
+  securitySchemes?: SecuritySchemeDecl[];
+}
+
+/** A springdoc `@SecurityScheme`, with the fields an OpenAPI security scheme needs. */
+export interface SecuritySchemeDecl {
+  name: string;
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect';
+  description?: string;
+  /** http: `bearer`, `basic`. */
+  scheme?: string;
+  bearerFormat?: string;
+  /** apiKey: where the key goes and the header / query / cookie name. */
+  in?: 'header' | 'query' | 'cookie';
+  paramName?: string;
+  openIdConnectUrl?: string;
+  /** oauth2: flows by OpenAPI name (`clientCredentials`, ...). */
+  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
 }
 
 export interface ScanResult {

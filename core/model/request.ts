@@ -77,3 +77,15 @@ export interface ResponseModel {
   example?: unknown;
   description: string;
 }
+
+/**
+ * A response the source declares besides what the return type says: springdoc / Swagger 2
+ * `@ApiResponse`. The schema is there when the annotation names a class (`implementation`, `response`).
+ */
+export interface DeclaredResponse {
+  /** The status code as written (`404`), or `default`. */
+  status: string;
+  description: string;
+  contentType?: string;
+  schema?: JsonSchema;
+}

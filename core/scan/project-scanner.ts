@@ -19,7 +19,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
-import type { Diagnostic, Endpoint, ModuleSummary, ScanResult } from '../model/endpoint';
+import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import { checkRead, MAX_SOURCE_BYTES, walkProject } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
@@ -145,7 +145,15 @@ export class ProjectScanner {
   moduleSummaries(): ModuleSummary[] {
     const used = new Set(this.endpointList.map((e) => e.module));
     // Path mappings are the actuator scanner's business; the summary keeps the base path only.
-    return this.modules.filter((m) => used.has(m.name)).sort((a, b) => cmp(a.name, b.name)).map(({ actuatorPathMapping: _, ...m }) => m);
+    const schemes = new Map<string, SecuritySchemeDecl[]>();
+    for (const fw of this.frameworks) for (const [m, list] of fw.securitySchemes?.() ?? []) schemes.set(m, [...(schemes.get(m) ?? []), ...list]);
+    return this.modules
+      .filter((m) => used.has(m.name))
+      .sort((a, b) => cmp(a.name, b.name))
+      .map(({ actuatorPathMapping: _, ...m }) => {
+        const list = schemes.get(m.name)?.sort((a, b) => cmp(a.name, b.name));
+        return list?.length ? { ...m, securitySchemes: list } : m;
+      });
   }
 
   diagnostics(): Diagnostic[] {

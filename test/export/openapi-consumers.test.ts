@@ -19,8 +19,14 @@ const modules = (path: string) => fileURLToPath(new URL(`../../node_modules/${pa
 const REDOCLY = modules('@redocly/cli/bin/cli.js');
 const TSC = modules('typescript/bin/tsc');
 
-/** The sample and each fixture project with HTTP endpoints (grpc, grpc-call: no HTTP; bad-input: unparseable on purpose). */
-const PROJECTS = ['shop', 'spring-mvc', 'jax-rs', 'kotlin', 'actuator'];
+/**
+ * The sample and each fixture project with HTTP endpoints (grpc, grpc-call: no HTTP; bad-input:
+ * unparseable on purpose), and the case that declares security and error responses on its own,
+ * where the source-caused exemptions must not be needed.
+ */
+const PROJECTS = ['shop', 'spring-mvc', 'jax-rs', 'kotlin', 'actuator', 'spring-mvc/secured-api'];
+const SECURED = 'spring-mvc/secured-api';
+const fileName = (name: string) => name.replace(/\W/g, '-');
 
 /**
  * Rules whose findings come from what the source declares, not from the export.
@@ -39,7 +45,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'apiscout-openapi-consumers-'));
   for (const name of PROJECTS) {
     const scan = await scanProject(fixture(name));
-    const file = join(dir, `${name}.yaml`);
+    const file = join(dir, `${fileName(name)}.yaml`);
     writeFileSync(file, exportOpenApi(scan.endpoints, { title: name, modules: scan.modules }).files[0]!.content);
     specs.set(name, file);
   }
@@ -79,6 +85,14 @@ describe('OpenAPI export read by redocly (recommended)', () => {
     }, 300_000);
   }
 
+  it(`${SECURED}: declared security and error responses leave no security-defined or operation-4xx-response finding`, async () => {
+    const problems = await lint(specs.get(SECURED)!);
+    const found = problems.filter((p) => p.ruleId === 'security-defined' || p.ruleId === 'operation-4xx-response');
+    expect(found.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`)).toEqual([]);
+    // Every other error is already checked above; warnings left: info-license, server on localhost, tag-description.
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+  }, 120_000);
+
   it('declares the security an Authorization header shows, so security-defined holds there', async () => {
     const problems = await lint(specs.get('edge')!);
     const bearer = problems.filter((p) => p.ruleId === 'security-defined' && p.location[0]?.pointer.includes('~1edge~1items~1{id}'));
@@ -109,24 +123,24 @@ describe('OpenAPI export read by openapi-generator', () => {
       jar,
       out,
       names.flatMap((name) => [
-        { generatorName: 'typescript-fetch' as const, inputSpec: specs.get(name)!, outputDir: join(out, 'ts', name) },
-        { generatorName: 'java' as const, inputSpec: specs.get(name)!, outputDir: join(out, 'java', name), javaPackage: `org.apiscout.check.${name.replace(/\W/g, '')}` },
+        { generatorName: 'typescript-fetch' as const, inputSpec: specs.get(name)!, outputDir: join(out, 'ts', fileName(name)) },
+        { generatorName: 'java' as const, inputSpec: specs.get(name)!, outputDir: join(out, 'java', fileName(name)), javaPackage: `org.apiscout.check.${name.replace(/\W/g, '')}` },
       ]),
     );
     expect(gen.status, `${gen.stdout.slice(-6000)}\n${gen.stderr.slice(-6000)}`).toBe(0);
 
-    const ts = names.flatMap((name) => filesUnder(join(out, 'ts', name), '.ts'));
+    const ts = names.flatMap((name) => filesUnder(join(out, 'ts', fileName(name)), '.ts'));
     expect(ts.length).toBeGreaterThan(names.length);
     const tsc = await run(process.execPath, [TSC, '--noEmit', '--strict', '--target', 'es2020', '--lib', 'es2020,dom', '--module', 'esnext', '--moduleResolution', 'node', '--skipLibCheck', ...ts], { timeoutMs: 600_000 });
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
 
     // The poms differ only where a spec needs more (multipart adds httpmime): one Maven run per distinct pom.
     const byPom = new Map<string, string>();
-    for (const name of names) byPom.set(readFileSync(join(out, 'java', name, 'pom.xml'), 'utf8'), join(out, 'java', name));
+    for (const name of names) byPom.set(readFileSync(join(out, 'java', fileName(name), 'pom.xml'), 'utf8'), join(out, 'java', fileName(name)));
     const entries = new Set<string>();
     for (const project of byPom.values()) for (const entry of (await javaClasspath(project)).split(delimiter)) entries.add(entry);
     const classpath = [...entries].join(delimiter);
-    const java = names.flatMap((name) => filesUnder(join(out, 'java', name, 'src', 'main', 'java'), '.java'));
+    const java = names.flatMap((name) => filesUnder(join(out, 'java', fileName(name), 'src', 'main', 'java'), '.java'));
     const argfile = join(out, 'javac-sources.txt');
     writeFileSync(argfile, java.map((f) => `"${f}"`).join('\n'));
     const javac = await run('javac', ['-nowarn', '-encoding', 'UTF-8', '-d', join(out, 'classes'), '-cp', classpath, `@${argfile}`], { timeoutMs: 900_000 });

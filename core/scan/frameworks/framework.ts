@@ -2,7 +2,7 @@
 // The orchestrator never names a framework; it asks each registered scanner what to parse
 // and which types serve endpoints.
 
-import type { Diagnostic, Endpoint, FrameworkId } from '../../model/endpoint';
+import type { Diagnostic, Endpoint, FrameworkId, SecuritySchemeDecl } from '../../model/endpoint';
 import type { ProjectIndex } from '../project-index';
 import type { ModuleInfo } from '../modules';
 import type { ProtoIndex } from '../proto/proto-index';
@@ -57,6 +57,8 @@ export interface FrameworkScanner {
    * Returns true when it learned a new marker (a custom stereotype, verb or mapping).
    */
   learnAnnotation(decl: TypeDecl, ctx: ScanContext): boolean;
+  /** springdoc `@SecurityScheme`s collected, by module name. */
+  securitySchemes?(): ReadonlyMap<string, readonly SecuritySchemeDecl[]>;
   /** Shown every type of every parsed candidate file before any endpoint is built. */
   collect?(type: TypeDecl, ctx: ScanContext): void;
   /**

@@ -3,7 +3,7 @@
 
 import { createEndpoint } from '../../model/endpoint';
 import type { Endpoint, FrameworkId } from '../../model/endpoint';
-import type { RequestModel, ResponseModel } from '../../model/request';
+import type { DeclaredResponse, RequestModel, ResponseModel } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
 import type { TypeDecl } from '../source-model';
 import type { NameAndDescription } from './naming';
@@ -23,6 +23,9 @@ export interface HttpEndpointInit extends NameAndDescription {
   request?: RequestModel | undefined;
   response?: ResponseModel | undefined;
   deprecated?: boolean | undefined;
+  security?: string[] | undefined;
+  status?: string | undefined;
+  responses?: DeclaredResponse[] | undefined;
 }
 
 export function httpEndpoint(init: HttpEndpointInit): Endpoint {
@@ -46,6 +49,9 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   if (request) endpoint.request = request;
   if (init.response) endpoint.response = init.response;
   if (init.deprecated) endpoint.deprecated = true;
+  if (init.status) endpoint.status = init.status;
+  if (init.responses?.length) endpoint.responses = init.responses;
+  if (init.security) endpoint.security = init.security;
   return endpoint;
 }
 

@@ -2,7 +2,7 @@
 // whose methods carry @RequestMapping or a composed mapping annotation, possibly inherited from
 // interfaces and base classes.
 
-import type { Endpoint } from '../../../model/endpoint';
+import type { Endpoint, SecuritySchemeDecl } from '../../../model/endpoint';
 import { enumNames, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
 import { joinPaths } from '../../paths';
@@ -21,6 +21,7 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
+import { SECURITY_DECLARATIONS, declaredResponses, globalSecurityOf, operationSecurity, responseStatus, securitySchemesOf } from '../security-docs';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
@@ -56,6 +57,9 @@ export function createSpringMvcScanner(): FrameworkScanner {
   /** Stereotype annotation -> whether it implies @ResponseBody, and the class-level mapping a composed stereotype carries. */
   /** Prefixes configurers add in code, in the order Spring consults them: the first match wins. */
   const prefixRules: PrefixRule[] = [];
+  // By module: the @SecurityScheme declarations and the @OpenAPIDefinition(security) requirement.
+  const schemes = new Map<string, Map<string, SecuritySchemeDecl>>();
+  const globalSecurity = new Map<string, string[]>();
   const stereotypes = new Map<string, { rest: boolean; mapping?: Mapping }>([
     ['Controller', { rest: false }],
     ['RestController', { rest: true }],
@@ -116,7 +120,18 @@ export function createSpringMvcScanner(): FrameworkScanner {
 
     globalSupers: () => CONFIGURER_SUPERS,
 
+    globalMarkers: () => SECURITY_DECLARATIONS,
+
+    securitySchemes: () => new Map([...schemes].map(([m, byName]) => [m, [...byName.values()]])),
+
     collect(type, ctx) {
+      const module = type.file.module;
+      for (const s of securitySchemesOf(ctx.index, type)) {
+        const byName = schemes.get(module) ?? schemes.set(module, new Map()).get(module)!;
+        if (!byName.has(s.name)) byName.set(s.name, s);
+      }
+      const global = globalSecurityOf(ctx.index, type);
+      if (global.length && !globalSecurity.has(module)) globalSecurity.set(module, global);
       const entry = ctx.index.files.get(type.file.path);
       if (!entry || type.outer) return;
       const rules = readPrefixRules(type, entry.abs, {
@@ -184,11 +199,14 @@ export function createSpringMvcScanner(): FrameworkScanner {
         if (request) request.params = mergeOperationParams(request.params, docs);
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
+        const security = operationSecurity(ctx.index, type, chain) ?? globalSecurity.get(type.file.module);
+        const status = responseStatus(ctx.index, chain);
+        const responses = ctx.requestModels ? declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]) : [];
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security, status, responses }));
             }
           }
         }

@@ -302,6 +302,7 @@ public data class ModuleSummary(
     val build: ModuleSummaryBuild,
     val contextPath: String? = null,
     val servletPath: String? = null,
+    val securitySchemes: List<ModuleSummarySecurityScheme>? = null,
 )
 
 @Serializable
@@ -310,6 +311,42 @@ public enum class ModuleSummaryBuild {
     @SerialName("gradle") GRADLE,
     @SerialName("none") NONE,
 }
+
+@Serializable
+public data class ModuleSummarySecurityScheme(
+    val name: String,
+    val type: ModuleSummarySecuritySchemeType,
+    val description: String? = null,
+    val scheme: String? = null,
+    val bearerFormat: String? = null,
+    val `in`: ModuleSummarySecuritySchemeIn? = null,
+    val paramName: String? = null,
+    val openIdConnectUrl: String? = null,
+    val flows: Map<String, ModuleSummarySecuritySchemeFlowsValue>? = null,
+)
+
+@Serializable
+public enum class ModuleSummarySecuritySchemeType {
+    @SerialName("http") HTTP,
+    @SerialName("apiKey") API_KEY,
+    @SerialName("oauth2") OAUTH2,
+    @SerialName("openIdConnect") OPEN_ID_CONNECT,
+}
+
+@Serializable
+public enum class ModuleSummarySecuritySchemeIn {
+    @SerialName("header") HEADER,
+    @SerialName("query") QUERY,
+    @SerialName("cookie") COOKIE,
+}
+
+@Serializable
+public data class ModuleSummarySecuritySchemeFlowsValue(
+    val authorizationUrl: String? = null,
+    val tokenUrl: String? = null,
+    val refreshUrl: String? = null,
+    val scopes: Map<String, String>,
+)
 
 @Serializable
 public data class FilesChangedParams(
@@ -377,6 +414,10 @@ public data class EndpointSummary(
     val consumes: List<String>? = null,
     val produces: List<String>? = null,
     val deprecated: Boolean? = null,
+    /** @ResponseStatus: the success status when it is not 200 */
+    val status: String? = null,
+    /** Names of the module's security schemes a call needs, any one suffices; [] is public */
+    val security: List<String>? = null,
 )
 
 @Serializable
@@ -481,8 +522,13 @@ public data class Endpoint(
     val consumes: List<String>? = null,
     val produces: List<String>? = null,
     val deprecated: Boolean? = null,
+    /** @ResponseStatus: the success status when it is not 200 */
+    val status: String? = null,
+    /** Names of the module's security schemes a call needs, any one suffices; [] is public */
+    val security: List<String>? = null,
     val request: RequestModel? = null,
     val response: ResponseModel? = null,
+    val responses: List<DeclaredResponse>? = null,
 )
 
 @Serializable
@@ -528,6 +574,14 @@ public data class ResponseModel(
     val schema: JsonObject? = null,
     val example: JsonElement? = null,
     val description: String,
+)
+
+@Serializable
+public data class DeclaredResponse(
+    val status: String,
+    val description: String,
+    val contentType: String? = null,
+    val schema: JsonObject? = null,
 )
 
 @Serializable
