@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Generator } from 'yapi-to-typescript/lib/cjs/Generator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportYapi } from '../../core/export/yapi';
+import { exportYapi, yapiPath } from '../../core/export/yapi';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 import { removeDir } from './files';
@@ -139,5 +139,15 @@ describe('YApi export', () => {
     expect(JSON.parse(echo.req_body_other as string)).toMatchObject({ type: 'object' });
     const login = cat!.list.find((i) => i.title === 'Form login')!;
     expect(login).toMatchObject({ req_body_type: 'form', req_body_form: [expect.objectContaining({ name: 'username', type: 'text' }), expect.objectContaining({ name: 'password' })] });
+  });
+
+  it('writes wildcard paths as YApi path parameters, which YApi accepts', () => {
+    expect(yapiPath('/files/{*rest}')).toEqual({ path: '/files/{rest}', added: [] });
+    expect(yapiPath('/static/**')).toEqual({ path: '/static/{rest}', added: ['rest'] });
+    expect(yapiPath('/a/*.json/{id}')).toEqual({ path: '/a/{wildcard}.json/{id}', added: ['wildcard'] });
+    // A name the path already uses is not taken twice.
+    expect(yapiPath('/{rest}/x/**')).toEqual({ path: '/{rest}/x/{rest2}', added: ['rest2'] });
+    expect(yapiPath('/plain/{id}')).toEqual({ path: '/plain/{id}', added: [] });
+    for (const { path } of [yapiPath('/static/**'), yapiPath('/a/*/b/*')]) expect(path).not.toContain('*');
   });
 });
