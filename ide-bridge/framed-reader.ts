@@ -90,8 +90,10 @@ export class FramedReader extends AbstractMessageReader {
       try {
         message = JSON.parse(body.toString('utf8'));
       } catch (e) {
+        // The server answers a reader error with a JSON-RPC parse error (-32700) and reads on.
         this.log(`protocol: a message that is not JSON was dropped (${(e as Error).message})`);
-        message = { invalid: true };
+        this.fireError(new Error(`the message is not JSON (${(e as Error).message})`));
+        continue;
       }
       this.callback?.(message as never);
     }
