@@ -252,7 +252,9 @@ export class ProtoIndex {
     const { result } = parsed;
     const pkg = result.package ?? '';
     const ns = pkg ? result.root.lookup(pkg) : result.root;
-    const options = (ns?.options ?? {}) as Record<string, unknown>;
+    // protobufjs files an option under the namespace current where it is written: options before
+    // the `package` line (grpc-java's and Quarkus' examples) land on the root.
+    const options = { ...result.root.options, ...(pkg ? ns?.options : undefined) } as Record<string, unknown>;
     const top = pkg ? (ns as protobuf.Namespace | null) : result.root;
     const nested = top?.nestedArray ?? [];
     const header: ProtoFileHeader = {

@@ -22,7 +22,8 @@ export interface GrpcBinding {
 
 /**
  * `GreeterGrpc.GreeterImplBase`, `GreeterGrpc.AsyncService`, `ReactorGreeterGrpc.GreeterImplBase`
- * (reactive-grpc), `GreeterGrpcKt.GreeterCoroutineImplBase` (grpc-kotlin): the service they
+ * (reactive-grpc), `MutinyGreeterGrpc.GreeterImplBase` (Quarkus),
+ * `GreeterGrpcKt.GreeterCoroutineImplBase` (grpc-kotlin): the service they
  * stand for, with the outer class qualified through the file's imports.
  */
 export function bindingOf(ref: TypeRef, scope: Scope): GrpcBinding | undefined {
@@ -33,7 +34,7 @@ export function bindingOf(ref: TypeRef, scope: Scope): GrpcBinding | undefined {
   let service: string | undefined;
   let outerBase: string | undefined;
   if (outer) {
-    const m = /^(?:Reactor|Rx)?(\w+?)Grpc(Kt)?$/.exec(outer);
+    const m = /^(?:Reactor|Rx|Mutiny)?(\w+?)Grpc(Kt)?$/.exec(outer);
     if (!m) return undefined;
     outerBase = m[1]!;
     if (inner === 'AsyncService' && !m[2]) service = outerBase;
@@ -42,6 +43,17 @@ export function bindingOf(ref: TypeRef, scope: Scope): GrpcBinding | undefined {
   if (!service || !outerBase) return undefined;
   const packages = full.packages.length ? full.packages : [scope.file.pkg];
   return { service, grpcClass: `${outerBase}Grpc`, packages, written: ref.name };
+}
+
+/**
+ * Quarkus' Mutiny service interface (`implements Greeter`): generated into the proto's
+ * `java_package` under the service's own name, so it is a binding only when a proto in the
+ * project confirms both (`hasService(name, packages)`); any other interface is just an interface.
+ */
+export function serviceInterfaceBinding(ref: TypeRef, scope: Scope, hasService: (name: string, packages: string[]) => boolean): GrpcBinding | undefined {
+  const full = qualifyOuter(ref.name, scope);
+  if (full.name.includes('.') || !hasService(full.name, full.packages)) return undefined;
+  return { service: full.name, grpcClass: `Mutiny${full.name}Grpc`, packages: full.packages, written: ref.name };
 }
 
 /** True when the simple name can only be a generated gRPC base: what makes a file worth parsing. */

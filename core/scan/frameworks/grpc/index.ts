@@ -18,7 +18,7 @@ import type { FrameworkScanner, ScanContext } from '../framework';
 import { folderOf } from '../naming';
 import { grpcEndpoint, streamingOf } from './endpoint';
 import type { RpcDescription } from './endpoint';
-import { bindingOf, isGeneratedGrpc, isGrpcBaseName, javaMethodName, readGeneratedService } from './generated';
+import { bindingOf, isGeneratedGrpc, isGrpcBaseName, javaMethodName, readGeneratedService, serviceInterfaceBinding } from './generated';
 import type { GrpcBinding } from './generated';
 import { wellKnownService } from './well-known';
 import { anonymousServices } from './anonymous';
@@ -97,6 +97,17 @@ function directBindings(t: TypeDecl): GrpcBinding[] {
   return refs.map((r) => bindingOf(r, scope)).filter((b): b is GrpcBinding => b !== undefined);
 }
 
+/** The Mutiny service interfaces (Quarkus) a type implements, each confirmed by a proto of the project. */
+function serviceInterfaces(t: TypeDecl, ctx: ScanContext): GrpcBinding[] {
+  const scope: Scope = t.outer ? { type: t.outer, file: t.file } : { file: t.file };
+  const hasService = (name: string, packages: string[]) => {
+    // A proto declaring the service later may make this interface a binding.
+    ctx.index.noteMissing([name]);
+    return ctx.protos.filesDeclaringService(name).some((m) => packages.includes(m.header.javaPackage ?? m.header.pkg));
+  };
+  return t.interfaces.map((r) => serviceInterfaceBinding(r, scope, hasService)).filter((b): b is GrpcBinding => b !== undefined);
+}
+
 function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
   const lineage = [type, ...ctx.index.ancestors(type)];
   const bindings = dedupe(lineage.flatMap(directBindings));
@@ -108,6 +119,8 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     const bindService = type.methods.find((m) => m.name === 'bindService' && m.params.length === 0);
     const handBuilt = bindService && handBuiltRpcs(type, bindService, ctx);
     if (bindService && handBuilt) return handBuiltEndpoints(type, bindService, handBuilt, ctx);
+    const interfaces = dedupe(lineage.flatMap((t) => serviceInterfaces(t, ctx)));
+    if (interfaces.length) return interfaces.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx));
     // `implements BindableService` or `@GrpcService` alone: the methods must say which service.
     const guessed = serviceByMethods(type, chains, ctx);
     if (guessed) return endpointsFor(type, { kind: 'proto', service: guessed }, chains, ctx);
@@ -233,13 +246,16 @@ function moduleDirOf(type: TypeDecl, ctx: ScanContext): string {
 
 /**
  * `void m(Req, StreamObserver<Res>)`, `StreamObserver<Req> m(StreamObserver<Res>)`, or a
- * grpc-kotlin override: `suspend fun m(req: Req): Res`, `fun m(req: Req): Flow<Res>`.
+ * grpc-kotlin override: `suspend fun m(req: Req): Res`, `fun m(req: Req): Flow<Res>`, or a Mutiny one.
  */
 function looksLikeRpc(m: MethodDecl): boolean {
   if (m.modifiers.includes('static') || m.returnType === null) return false;
   const last = m.params[m.params.length - 1];
   if ((last !== undefined && simpleName(last.type.name) === 'StreamObserver') || simpleName(m.returnType.name) === 'StreamObserver') return true;
-  return m.modifiers.includes('override') && m.params.length === 1 && (m.modifiers.includes('suspend') || simpleName(m.returnType.name) === 'Flow');
+  if (m.params.length !== 1) return false;
+  // Quarkus' Mutiny stubs: `Uni<Res> m(Req)`, `Multi<Res> m(Req)`, `Uni<Res> m(Multi<Req>)`.
+  if (/^(Uni|Multi)$/.test(simpleName(m.returnType.name))) return true;
+  return m.modifiers.includes('override') && (m.modifiers.includes('suspend') || simpleName(m.returnType.name) === 'Flow');
 }
 
 /** Java's `@Override` or Kotlin's `override` on any declaration of the method. */
