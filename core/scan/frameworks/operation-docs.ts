@@ -10,7 +10,8 @@ import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
-import { makeParam } from './params';
+import { makeParam, paramExample } from './params';
+import { enumSchema } from '../types/enum-schema';
 
 export interface OperationDocs {
   /** `@Hidden`, `@Operation(hidden = true)`, `@ApiOperation(hidden = true)`, `@ApiIgnore`: not listed at all. */
@@ -41,6 +42,8 @@ export interface DocParam {
   param: Param;
   /** Declared without `in`: springdoc pairs it with the method's parameter of that name, else it is a query parameter. */
   matchOnly: boolean;
+  /** The `example` text as written, typed later against the parameter it documents. */
+  example?: string;
 }
 
 export function operationDocs(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[], diagnostics?: Diagnostic[]): OperationDocs {
@@ -118,7 +121,7 @@ function addParam(index: ProjectIndex, ann: Annotation, scope: Scope, out: Opera
   if (example !== undefined) extra.example = example;
   if (schema.default !== undefined) extra.default = String(schema.default);
   const required = location === 'path' || isTrue(ann.args.required);
-  out.params.push({ param: makeParam(name, location ?? 'query', schema, required, description, extra), matchOnly: location === undefined });
+  out.params.push({ param: makeParam(name, location ?? 'query', schema, required, description, extra), matchOnly: location === undefined, ...(example !== undefined ? { example } : {}) });
 }
 
 /** `schema = @Schema(type = "integer", format = "int32", defaultValue = "0", allowableValues = {...}, implementation = X.class)`. */
@@ -135,6 +138,9 @@ function schemaOf(index: ProjectIndex, ann: Annotation, scope: Scope): JsonSchem
 function schemaFrom(index: ProjectIndex, schema: Annotation, scope: Scope): JsonSchema {
   const out: JsonSchema = {};
   const impl = schema.args.implementation;
+  // `implementation = DbType.class`: a project enum's constants are the values a client may send.
+  const implDecl = impl?.kind === 'class' && !javaType(impl.type.name) ? index.resolveType(impl.type.name, scope) : undefined;
+  if (implDecl?.kind === 'enum') return enumSchema(index, implDecl);
   const t = stringValue(index, schema, ['type'], scope) ?? (impl?.kind === 'class' ? javaType(impl.type.name) : undefined) ?? 'string';
   out.type = (['string', 'integer', 'number', 'boolean', 'array', 'object'].includes(t) ? t : 'string') as JsonSchema['type'];
   const format = stringValue(index, schema, ['format'], scope) ?? (impl?.kind === 'class' ? javaFormat(impl.type.name) : undefined);
@@ -178,11 +184,12 @@ function javaFormat(name: string): string | undefined {
  */
 export function mergeOperationParams(params: readonly Param[], docs: OperationDocs): Param[] {
   const out = params.filter((p) => !docs.hiddenParams.has(p.name));
-  for (const { param: extra, matchOnly } of docs.params) {
+  for (const { param: extra, matchOnly, example: exampleText } of docs.params) {
     const same = out.find((p) => p.name === extra.name && (matchOnly || p.in === extra.in));
     if (same) {
       const i = out.indexOf(same);
-      out[i] = { ...same, ...(extra.description ? { description: extra.description } : {}), ...(matchOnly && extra.example !== undefined ? { example: extra.example } : {}) };
+      const example = matchOnly && exampleText !== undefined ? paramExample(exampleText, same.schema) : undefined;
+      out[i] = { ...same, ...(extra.description ? { description: extra.description } : {}), ...(example !== undefined ? { example } : {}) };
       continue;
     }
     out.push(extra);

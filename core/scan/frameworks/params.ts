@@ -10,6 +10,7 @@ import type { ProjectIndex } from '../project-index';
 import { findAnnotation } from '../source-model';
 import type { Annotation, ParamDecl } from '../source-model';
 import { exampleOf } from '../types/example';
+import { typedExample } from '../types/property-rules';
 
 export interface ParamSite {
   /** The declaration whose annotations apply (the most specific one that has any). */
@@ -74,6 +75,14 @@ export function swaggerParam(index: ProjectIndex, p: ParamSite): SwaggerParam {
   return out;
 }
 
+/**
+ * An annotation's example text (`@Parameter(example = "20")`) as a value of the parameter's type
+ * (`20`); undefined when it is none (`"FLOW"` on an int), so the type's own example is used.
+ */
+export function paramExample(text: string, schema: JsonSchema): unknown {
+  return typedExample(text, schema);
+}
+
 /** A scalar a framework binds from one string: what a query or path parameter can be. */
 export function isScalar(schema: JsonSchema): boolean {
   const t = schema.type;
@@ -83,6 +92,7 @@ export function isScalar(schema: JsonSchema): boolean {
 
 export function makeParam(name: string, location: ParamLocation, schema: JsonSchema, required: boolean, description: string, extra: Partial<Param> = {}): Param {
   const param: Param = { name, in: location, schema, required, description, ...extra };
+  if (typeof param.example === 'string') param.example = paramExample(param.example, schema);
   if (param.example === undefined) {
     const example = exampleOf(schema, name);
     if (example !== undefined) param.example = example;

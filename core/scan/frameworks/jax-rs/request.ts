@@ -13,7 +13,7 @@ import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
-import { makeParam, paramSites, swaggerParam } from '../params';
+import { makeParam, paramExample, paramSites, swaggerParam } from '../params';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -54,7 +54,10 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     }
     const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
     if (bound) {
-      if (swagger.example !== undefined) bound.example = swagger.example;
+      if (swagger.example !== undefined) {
+        const example = paramExample(swagger.example, bound.schema);
+        if (example !== undefined) bound.example = example;
+      }
       if (swagger.required !== undefined) bound.required = swagger.required;
       params.push(bound);
       continue;

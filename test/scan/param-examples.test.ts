@@ -1,0 +1,33 @@
+// Examples a springdoc `@Parameter` writes as text are values of the parameter's type, so every
+// export carries `pageSize: 20`, not `"20"` (redocly: no-invalid-parameter-examples), and one that
+// is not a value of that type gives way to the type's own example.
+
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scanProject } from '../../core/scan/scan';
+import { FIXTURES } from './fixture-case';
+
+describe('springdoc parameter examples', async () => {
+  const { endpoints } = await scanProject(join(FIXTURES, 'spring-mvc', 'springdoc-examples'));
+  const param = (member: string, name: string) => {
+    const e = endpoints.find((x) => x.source.member === member)!;
+    return e.request!.params.find((p) => p.name === name)!;
+  };
+
+  it('types the example text by the parameter it documents', () => {
+    expect(param('page', 'pageNo').example).toBe(1);
+    expect(param('page', 'pageSize').example).toBe(20);
+    expect(param('page', 'enabled').example).toBe(true);
+    expect(param('list', 'limit').example).toBe(50);
+  });
+
+  it('drops an example that is no value of the type, for the type’s own', () => {
+    expect(typeof param('page', 'level').example).toBe('number');
+  });
+
+  it('reads a project enum named as the schema implementation', () => {
+    const type = param('list', 'type');
+    expect(type.schema.enum).toEqual(['MYSQL', 'POSTGRESQL', 'HIVE']);
+    expect(type.example).toBe('MYSQL');
+  });
+});
