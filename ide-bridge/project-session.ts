@@ -19,6 +19,8 @@ import type { ProjectStatus } from './protocol';
 
 /** The scanner's own cap on a source file: a larger one is not source anyone reads in a viewer. */
 const MAX_SOURCE_BYTES = 2 << 20;
+/** How long after a new endpoint list its search index is built (see setEndpoints). */
+const SEARCH_INDEX_DELAY_MS = 250;
 
 export interface SessionEvents {
   progress(p: ScanProgress): void;
@@ -262,7 +264,12 @@ export class ProjectSession {
   private setEndpoints(endpoints: readonly Endpoint[]): void {
     this.endpoints = endpoints;
     this.byId = new Map(endpoints.map((e) => [e.id, e]));
-    this.index = undefined; // rebuilt on the next search
+    this.index = undefined;
+    // Built soon, not on the first keystroke (hundreds of milliseconds on a big project); a moment
+    // later than at once, so the explorer's tree request after index/changed is answered first.
+    setTimeout(() => {
+      if (this.endpoints === endpoints) this.index ??= buildSearchIndex(endpoints);
+    }, SEARCH_INDEX_DELAY_MS).unref();
   }
 
   /** Accepts paths relative to the root or absolute inside it; anything else names itself. */

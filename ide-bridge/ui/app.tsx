@@ -26,7 +26,7 @@ import { SourceView } from './source-view';
 import type { EndpointSummary, Tree } from './tree-model';
 import { ancestorsOf, flattenTree, groupKeys } from './tree-model';
 import { ErrorLine } from './dialog';
-import { clamp, EDITOR_MIN, NARROW_BELOW, Splitter, TREE_MIN, useLayoutPrefs, useWidth } from './layout';
+import { clampTree, NARROW_BELOW, Splitter, TREE_MIN, treeMax, useLayoutPrefs, useWidth } from './layout';
 import { useHostTheme } from './host-theme';
 import type { EnvironmentList } from './environment-line';
 import { Icon } from './icons';
@@ -382,7 +382,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
 
   const scanning = status?.state === 'scanning' || refreshing || progress !== undefined;
-  const treeWidth = clamp(prefs.tree, TREE_MIN, Math.max(TREE_MIN, width - EDITOR_MIN));
+  const treeWidth = clampTree(prefs.tree, width);
   const pane = narrow ? (detailShown && selectedId ? 'detail' : 'list') : 'both';
   return (
     <div
@@ -482,9 +482,9 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
           label="Resize the endpoint list"
           value={treeWidth}
           min={TREE_MIN}
-          max={Math.max(TREE_MIN, width - EDITOR_MIN)}
-          onDrag={(x) => setPrefs({ tree: clamp(Math.round(x), TREE_MIN, Math.max(TREE_MIN, width - EDITOR_MIN)) })}
-          onStep={(d) => setPrefs({ tree: clamp(treeWidth + d * 24, TREE_MIN, Math.max(TREE_MIN, width - EDITOR_MIN)) })}
+          max={treeMax(width)}
+          onDrag={(x) => setPrefs({ tree: clampTree(x, width) })}
+          onStep={(d) => setPrefs({ tree: clampTree(treeWidth + d * 24, width) })}
         />
       )}
       <main class="details">

@@ -18,9 +18,11 @@ export interface BodyViewerProps {
   text: string;
   json: boolean;
   label: string;
+  /** False while the viewer is kept mounted under another tab; shown again, it only re-measures. */
+  shown?: boolean;
 }
 
-export function BodyViewer({ text, json: isJson, label }: BodyViewerProps) {
+export function BodyViewer({ text, json: isJson, label, shown = true }: BodyViewerProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
   const findBox = useRef<HTMLInputElement>(null);
@@ -61,6 +63,18 @@ export function BodyViewer({ text, json: isJson, label }: BodyViewerProps) {
       view.current = undefined;
     };
   }, [text, isJson]);
+
+  // Shown again after another tab: the same view measures the lines now in view (a display:none
+  // viewer measured nothing), which costs the viewport, not the body.
+  const wasShown = useRef(shown);
+  useLayoutEffect(() => {
+    const v = view.current;
+    if (shown && !wasShown.current && v) {
+      v.requestMeasure();
+      performance.mark('apiscout:body', { detail: { chars: text.length } });
+    }
+    wasShown.current = shown;
+  }, [shown]);
 
   /** Selects the next (or previous) hit after the selection and scrolls to it. */
   const go = (backwards: boolean) => {

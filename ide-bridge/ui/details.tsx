@@ -19,7 +19,7 @@ import { ResponsePanel } from './response-panel';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorLine } from './dialog';
-import { clamp, Splitter } from './layout';
+import { clampRequest, REQUEST_MAX, REQUEST_MIN, Splitter } from './layout';
 import type { EnvironmentList } from './environment-line';
 
 export type SettingsPage = NonNullable<ParamsOf<'host/openSettings'>['page']>;
@@ -310,13 +310,14 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     if (!req || !res) return;
     const top = req.getBoundingClientRect().top;
     const bottom = res.getBoundingClientRect().bottom;
-    if (bottom > top) layout?.onRequest(clamp((y - top) / (bottom - top), 0.15, 0.85));
+    if (bottom > top) layout?.onRequest(clampRequest((y - top) / (bottom - top)));
   };
   return (
     <div
       ref={inner}
-      class={`details-inner${maximised ? ' maximised' : ''}`}
-      style={{ gridTemplateRows: maximised ? 'auto auto 0 minmax(0, 1fr)' : `auto minmax(0, ${share}fr) 5px minmax(0, ${1 - share}fr)` }}
+      class={`details-inner${maximised ? ' maximised' : ''}${call ? '' : ' idle'}`}
+      // A custom property, so a narrow window's CSS can give an idle response only its header.
+      style={{ '--details-rows': maximised ? 'auto auto 0 minmax(0, 1fr)' : `auto minmax(0, ${share}fr) 5px minmax(0, ${1 - share}fr)` }}
       onKeyDownCapture={(e) => {
         // Ctrl/Cmd+Enter sends from anywhere in the editor, before CodeMirror takes it for a new line.
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -346,10 +347,10 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
           orientation="horizontal"
           label="Resize the request and the response"
           value={share * 100}
-          min={15}
-          max={85}
+          min={REQUEST_MIN * 100}
+          max={REQUEST_MAX * 100}
           onDrag={dragTo}
-          onStep={(d) => layout?.onRequest(clamp(share + d * 0.05, 0.15, 0.85))}
+          onStep={(d) => layout?.onRequest(clampRequest(share + d * 0.05))}
         />
       )}
       {/* A new call starts on its first tab (Body, or Messages as they stream in). */}

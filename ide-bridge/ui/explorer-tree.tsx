@@ -3,6 +3,7 @@
 // its source; right click, the context-menu key or Shift+F10 opens the row's context menu.
 
 import type { TargetedKeyboardEvent } from 'preact';
+import { useRef } from 'preact/hooks';
 import { MethodBadge } from './method-badge';
 import type { EndpointSummary, Row, TreeKey } from './tree-model';
 import { treeKey } from './tree-model';
@@ -26,7 +27,11 @@ export function rowDomId(index: number): string {
   return `tree-row-${index}`;
 }
 
-export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onOpen, onNavigate, onContextMenu }: ExplorerTreeProps) {
+export function ExplorerTree(props: ExplorerTreeProps) {
+  const { rows, active, selectedId, onActive, onToggle, onOpen, onNavigate, onContextMenu } = props;
+  // Rows are rendered again only when they change (virtual-list.tsx): their handlers call the latest props.
+  const latest = useRef(props);
+  latest.current = props;
   const menuFromKeyboard = () => {
     const row = rows[active];
     if (row && onContextMenu) onContextMenu(row, ...menuPoint(rowDomId(active)));
@@ -61,6 +66,7 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
       activeId={rows.length ? rowDomId(active) : undefined}
       onKeyDown={onKeyDown}
       keyOf={(row) => row.key}
+      rowState={(row, i) => `${i === active ? 'a' : ''}${row.key === selectedId ? 's' : ''}`}
       onContextMenu={(e) => {
         // The keyboard's context-menu event lands on the list itself: the active row's menu.
         e.preventDefault();
@@ -75,14 +81,14 @@ export function ExplorerTree({ rows, active, selectedId, onActive, onToggle, onO
           aria-selected={row.kind === 'endpoint' && row.key === selectedId}
           class={`row depth-${row.depth} kind-${row.kind}${i === active ? ' active' : ''}${row.kind === 'endpoint' && row.key === selectedId ? ' selected' : ''}`}
           data-key={row.key}
-          onMouseDown={() => onActive(i)}
-          onClick={() => (row.kind === 'endpoint' ? onOpen(row.endpoint) : onToggle(row.key))}
-          onDblClick={() => row.kind === 'endpoint' && onNavigate(row.endpoint)}
+          onMouseDown={() => latest.current.onActive(i)}
+          onClick={() => (row.kind === 'endpoint' ? latest.current.onOpen(row.endpoint) : latest.current.onToggle(row.key))}
+          onDblClick={() => row.kind === 'endpoint' && latest.current.onNavigate(row.endpoint)}
           onContextMenu={(e) => {
             e.preventDefault();
             e.stopPropagation();
-            onActive(i);
-            onContextMenu?.(row, e.clientX, e.clientY);
+            latest.current.onActive(i);
+            latest.current.onContextMenu?.(row, e.clientX, e.clientY);
           }}
         >
           {row.kind === 'endpoint' ? (

@@ -20,6 +20,9 @@ export interface LayoutPrefs {
 const DEFAULTS: LayoutPrefs = { tree: 420, request: 0.6, maximised: false };
 export const TREE_MIN = 220;
 export const EDITOR_MIN = 320;
+/** The request's share of the editor's height stays within these. */
+export const REQUEST_MIN = 0.15;
+export const REQUEST_MAX = 0.85;
 
 const storageKey = (project: string) => `apiscout.layout:${project}`;
 
@@ -29,7 +32,7 @@ export function loadPrefs(project: string | undefined): LayoutPrefs {
     const saved = JSON.parse(localStorage.getItem(storageKey(project)) ?? '{}') as Partial<LayoutPrefs>;
     return {
       tree: typeof saved.tree === 'number' && saved.tree > 0 ? saved.tree : DEFAULTS.tree,
-      request: typeof saved.request === 'number' ? clamp(saved.request, 0.15, 0.85) : DEFAULTS.request,
+      request: typeof saved.request === 'number' ? clampRequest(saved.request) : DEFAULTS.request,
       maximised: saved.maximised === true,
     };
   } catch {
@@ -69,6 +72,21 @@ export function useWidth(): number {
 
 export function clamp(n: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, n));
+}
+
+/** The widest the tree may be in a window `width` pixels wide: the editor keeps EDITOR_MIN. */
+export function treeMax(width: number): number {
+  return Math.max(TREE_MIN, width - EDITOR_MIN);
+}
+
+/** The request's share of the editor's height (saved, dragged or stepped): neither part ever vanishes. */
+export function clampRequest(share: number): number {
+  return clamp(share, REQUEST_MIN, REQUEST_MAX);
+}
+
+/** A tree width (saved, dragged or stepped) kept between TREE_MIN and treeMax, in whole pixels. */
+export function clampTree(tree: number, width: number): number {
+  return clamp(Math.round(tree), TREE_MIN, treeMax(width));
 }
 
 export interface SplitterProps {

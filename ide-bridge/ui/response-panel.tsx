@@ -161,7 +161,12 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
           No value for {call.result.unresolved.map((u) => `{{${u}}}`).join(', ')}: sent as written.
         </p>
       )}
-      {call && http && shownTab === 'body' && <HttpBody reply={http} callId={call.callId} onSave={onSave} onCopy={onCopy} onPreview={onPreview} />}
+      {/* Kept mounted while another tab shows: back to Body is a re-measure of the lines in view, not a new viewer (and no second Pretty). */}
+      {call && http && (
+        <div class="body-pane" hidden={shownTab !== 'body'}>
+          <HttpBody reply={http} callId={call.callId} shown={shownTab === 'body'} onSave={onSave} onCopy={onCopy} onPreview={onPreview} />
+        </div>
+      )}
       {call && shownTab === 'messages' && (
         <GrpcMessages key={call.callId} messages={grpc?.messages ?? call.streamed} status={grpc?.status} onCopy={onCopy} save={grpc && grpc.messages.length ? { callId: call.callId, onSave } : undefined} />
       )}
@@ -235,7 +240,22 @@ function Failure({ failure, onOpenSettings }: { failure: CallFailure; onOpenSett
   );
 }
 
-function HttpBody({ reply, callId, onSave, onCopy, onPreview }: { reply: HttpReply; callId: string; onSave: ResponsePanelProps['onSave']; onCopy(text: string): Promise<void>; onPreview: ResponsePanelProps['onPreview'] }) {
+function HttpBody({
+  reply,
+  callId,
+  shown: visible,
+  onSave,
+  onCopy,
+  onPreview,
+}: {
+  reply: HttpReply;
+  callId: string;
+  /** False while another tab is shown (the body stays mounted). */
+  shown: boolean;
+  onSave: ResponsePanelProps['onSave'];
+  onCopy(text: string): Promise<void>;
+  onPreview: ResponsePanelProps['onPreview'];
+}) {
   const [pretty, setPretty] = useState(true);
   /** The indented JSON once formatted (off the page's thread when large). */
   const [formatted, setFormatted] = useState<string>();
@@ -299,7 +319,7 @@ function HttpBody({ reply, callId, onSave, onCopy, onPreview }: { reply: HttpRep
         <p class="muted">Empty body.</p>
       ) : (
         // Raw until Pretty is ready: the body is readable at once, then re-shown indented.
-        <BodyViewer text={shown!.text} json={isJson} label="Response body" />
+        <BodyViewer text={shown!.text} json={isJson} label="Response body" shown={visible} />
       )}
     </div>
   );

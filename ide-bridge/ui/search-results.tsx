@@ -2,6 +2,7 @@
 // characters highlighted, in a virtualised list navigated like the tree.
 
 import type { TargetedKeyboardEvent } from 'preact';
+import { useRef } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
 import { isMenuKey, menuPoint } from './explorer-tree';
 import { Highlighted, pathRanges } from './highlight';
@@ -36,7 +37,11 @@ export interface SearchResultsProps {
   onContextMenu?(endpoint: EndpointSummary, x: number, y: number): void;
 }
 
-export function SearchResults({ results, active, selectedId, onActive, onOpen, onNavigate, onLeaveTop, onContextMenu }: SearchResultsProps) {
+export function SearchResults(props: SearchResultsProps) {
+  const { results, active, selectedId, onActive, onOpen, onNavigate, onLeaveTop, onContextMenu } = props;
+  // Rows are rendered again only when they change (virtual-list.tsx): their handlers call the latest props.
+  const latest = useRef(props);
+  latest.current = props;
   const menuFromKeyboard = () => {
     const hit = results[active];
     if (hit && onContextMenu) onContextMenu(hit.endpoint, ...menuPoint(`result-${active}`));
@@ -88,6 +93,7 @@ export function SearchResults({ results, active, selectedId, onActive, onOpen, o
       activeId={results.length ? `result-${active}` : undefined}
       onKeyDown={onKeyDown}
       keyOf={(r) => r.endpoint.id}
+      rowState={(r, i) => `${i === active ? 'a' : ''}${r.endpoint.id === selectedId ? 's' : ''}`}
       onContextMenu={(e) => {
         e.preventDefault();
         menuFromKeyboard();
@@ -102,14 +108,14 @@ export function SearchResults({ results, active, selectedId, onActive, onOpen, o
             aria-selected={r.endpoint.id === selectedId}
             class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}`}
             data-key={r.endpoint.id}
-            onMouseDown={() => onActive(i)}
-            onClick={() => onOpen(r.endpoint)}
-            onDblClick={() => onNavigate(r.endpoint)}
+            onMouseDown={() => latest.current.onActive(i)}
+            onClick={() => latest.current.onOpen(r.endpoint)}
+            onDblClick={() => latest.current.onNavigate(r.endpoint)}
             onContextMenu={(e) => {
               e.preventDefault();
               e.stopPropagation();
-              onActive(i);
-              onContextMenu?.(r.endpoint, e.clientX, e.clientY);
+              latest.current.onActive(i);
+              latest.current.onContextMenu?.(r.endpoint, e.clientX, e.clientY);
             }}
           >
             <MethodBadge endpoint={r.endpoint} />

@@ -4,18 +4,31 @@
 // it shows, never by its position: a render between a mouse press and its release (a scroll, a
 // toggle above) then moves or drops that element, but never hands it another row's content and
 // handlers, so a click acts on the row pressed.
+//
+// Scrolling is the hot path (60 frames a second): the list re-renders only when the first row in
+// view changes, and a row already on screen is not re-rendered unless its item, its index or its
+// `rowState` (active, selected) changed, so a frame builds only the rows scrolled in. The CSS
+// (`.vlist`, `.vrow`) contains each row's layout and paint, so new rows never lay out the page.
 
 import type { ComponentChildren, TargetedKeyboardEvent } from 'preact';
+import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export const ROW_HEIGHT = 24;
 const OVERSCAN = 8;
+let lastHeight = 600;
 
 export interface VirtualListProps<T> {
   items: readonly T[];
   /** The row kept in view when it changes (keyboard navigation). */
   active: number;
+  /**
+   * Renders one row. It is called again only when the item, its index or `rowState` changes, so
+   * its handlers must not depend on values that change without those (read them through a ref).
+   */
   renderRow(item: T, index: number): ComponentChildren;
+  /** What else a row's rendering depends on (active, selected); a change re-renders that row. */
+  rowState?(item: T, index: number): string;
   /** A key unique among the items, stable across renders (the tree's row key, a result's endpoint id). */
   keyOf(item: T): string;
   label: string;
@@ -26,16 +39,20 @@ export interface VirtualListProps<T> {
   onContextMenu?(e: MouseEvent): void;
 }
 
-export function VirtualList<T>({ items, active, renderRow, keyOf, label, id, onKeyDown, activeId, onContextMenu }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, active, renderRow, rowState, keyOf, label, id, onKeyDown, activeId, onContextMenu }: VirtualListProps<T>) {
   const box = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(600);
+  /** The first row in view: a scroll within one row's height renders nothing. */
+  const [top, setTop] = useState(0);
+  // The height the last list had: the search results replace the tree in about the same box, and
+  // reading clientHeight here would force a layout of the page on every switch between them.
+  const [height, setHeight] = useState(lastHeight);
 
   useLayoutEffect(() => {
-    const el = box.current!;
-    setHeight(el.clientHeight || 600);
-    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
-    observer.observe(el);
+    const observer = new ResizeObserver(([entry]) => {
+      lastHeight = Math.round(entry!.contentRect.height) || lastHeight;
+      setHeight(lastHeight);
+    });
+    observer.observe(box.current!);
     return () => observer.disconnect();
   }, []);
 
@@ -43,21 +60,17 @@ export function VirtualList<T>({ items, active, renderRow, keyOf, label, id, onK
   useEffect(() => {
     const el = box.current;
     if (!el || active < 0) return;
-    const top = active * ROW_HEIGHT;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+    const at = active * ROW_HEIGHT;
+    if (at < el.scrollTop) el.scrollTop = at;
+    else if (at + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = at + ROW_HEIGHT - el.clientHeight;
   }, [active]);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const first = Math.max(0, top - OVERSCAN);
+  const last = Math.min(items.length, top + Math.ceil(height / ROW_HEIGHT) + 1 + OVERSCAN);
   const shown: ComponentChildren[] = [];
   for (let i = first; i < last; i++) {
     const item = items[i]!;
-    shown.push(
-      <div class="vrow" style={{ transform: `translateY(${i * ROW_HEIGHT}px)` }} key={keyOf(item)}>
-        {renderRow(item, i)}
-      </div>,
-    );
+    shown.push(<Row key={keyOf(item)} item={item} index={i} state={rowState?.(item, i) ?? ''} render={renderRow as Row['props']['render']} />);
   }
   return (
     <div
@@ -68,7 +81,7 @@ export function VirtualList<T>({ items, active, renderRow, keyOf, label, id, onK
       role="tree"
       aria-label={label}
       aria-activedescendant={activeId}
-      onScroll={(e) => setScrollTop((e.currentTarget as HTMLDivElement).scrollTop)}
+      onScroll={(e) => setTop(Math.floor((e.currentTarget as HTMLDivElement).scrollTop / ROW_HEIGHT))}
       onKeyDown={(e) => onKeyDown?.(e, Math.max(1, Math.floor(height / ROW_HEIGHT) - 1))}
       onContextMenu={onContextMenu}
     >
@@ -77,4 +90,26 @@ export function VirtualList<T>({ items, active, renderRow, keyOf, label, id, onK
       </div>
     </div>
   );
+}
+
+interface RowProps {
+  item: unknown;
+  index: number;
+  state: string;
+  render(item: unknown, index: number): ComponentChildren;
+}
+
+/** One positioned row, rendered again only when what it shows changed. */
+class Row extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    return next.item !== this.props.item || next.index !== this.props.index || next.state !== this.props.state;
+  }
+
+  override render({ item, index, render }: RowProps) {
+    return (
+      <div class="vrow" style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}>
+        {render(item, index)}
+      </div>
+    );
+  }
 }

@@ -26,6 +26,7 @@ const COUNT = 'GET /api/v1/catalog/products/count';
 const ORDERS = 'GET /api/v1/orders';
 const ORDER = 'GET /api/v1/orders/{orderId}';
 const CJK_NAME = '获取用户订单统计摘要';
+const CHANNELS = 'GET /api/v1/preferences/customers/{customerId}/notification-settings/channels';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 /** A JSON body of over 600,000 characters (minified), the size issue 20 measured. */
@@ -58,6 +59,24 @@ beforeAll(async () => {
       `    /** ${CJK_NAME} */`,
       '    @GetMapping("/users/{userId}/orders/statistics/summary/by-month")',
       '    public String summary(@PathVariable String userId) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // Query and cookie parameters on a long path: what a 360 px editor must still show.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/PreferenceController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/api/v1/preferences")',
+      'public class PreferenceController {',
+      '    /** Lists the notification channels of a customer. */',
+      '    @GetMapping("/customers/{customerId}/notification-settings/channels")',
+      '    public String channels(@PathVariable String customerId, @RequestParam(required = false) String channel, @RequestParam(defaultValue = "0") int page,',
+      '            @RequestParam(defaultValue = "20") int size, @RequestParam(required = false) String sort, @RequestParam(required = false) String locale,',
+      '            @CookieValue("SESSION") String session, @CookieValue(value = "theme", required = false) String theme) { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -186,6 +205,36 @@ describe('layout from a narrow tool window to a full screen', () => {
     }, 90_000);
   }
 
+  it('360 px: the path has a line of its own, and Params shows its cookie rows without scrolling before the first Send', async () => {
+    const page = await open(360);
+    await select(page, CHANNELS);
+    const editor = page.locator('.request-editor');
+    await editor.getByRole('tab', { name: /^Params/ }).click();
+    const pathBox = (await page.locator('input.path-field').boundingBox())!;
+    const editorBox = (await editor.boundingBox())!;
+    // The whole editor's width less its padding, not a stub of the first characters.
+    expect(pathBox.width).toBeGreaterThan(editorBox.width - 40);
+    // Every cookie row inside the editor's visible box, the editor not scrolled.
+    expect(await editor.evaluate((el) => el.scrollTop)).toBe(0);
+    const cookies = editor.locator('.param-table').filter({ has: page.getByRole('heading', { name: 'Cookies' }) });
+    const names = cookies.locator('input.param-name');
+    await poll(() => names.count()).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const box = (await names.nth(i).boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(editorBox.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(editorBox.y + editorBox.height);
+    }
+    expect(await overflowing(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('tool-window-cookies-360') });
+    // After a Send the response takes its share again, with the path still whole.
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    await poll(() => page.locator('.response-panel .status').count()).toBe(1);
+    expect((await page.locator('.response-panel').boundingBox())!.height).toBeGreaterThan(200);
+    expect((await page.locator('input.path-field').boundingBox())!.width).toBeGreaterThan(editorBox.width - 40);
+    await close(page);
+  }, 90_000);
+
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
     for (const width of WIDTHS) {
       const page = await open(width);
@@ -229,10 +278,18 @@ describe('big bodies in the read-only viewer', () => {
       await panel.getByRole('button', { name: 'Raw' }).click();
       await poll(async () => (await bodyText(panel)).length).toBe(500_000);
       expect((await bodyText(panel)).startsWith('[{"id":0,')).toBe(true);
-      // Another tab and back: the viewer is laid out again at once.
+      // Another tab and back: the same viewer, kept under the other tab, is shown again (no new
+      // viewer, no second Pretty) and Raw is still chosen.
+      await panel.locator('.body-code .cm-editor').evaluate((el) => ((el as HTMLElement & { kept?: boolean }).kept = true));
       await panel.getByRole('tab', { name: /^Headers/ }).click();
+      await panel.getByRole('table', { name: 'Response headers' }).waitFor();
+      expect(await panel.locator('.body-code').isVisible()).toBe(false);
       await panel.getByRole('tab', { name: 'Body' }).click();
       await panel.locator('.cm-line').first().waitFor();
+      expect(await panel.locator('.body-code .cm-editor').evaluate((el) => (el as HTMLElement & { kept?: boolean }).kept)).toBe(true);
+      expect(await panel.getByRole('button', { name: 'Raw' }).getAttribute('aria-pressed')).toBe('true');
+      expect((await bodyText(panel)).startsWith('[{"id":0,')).toBe(true);
+      expect(await panel.locator('.cm-line').count()).toBeGreaterThan(0);
       expect(await overflowing(page)).toEqual([]);
       if (width === 1400) await page.screenshot({ path: screenshotPath('tool-window-big-body-1400') });
       // Save as into a folder that does not exist yet: created.
