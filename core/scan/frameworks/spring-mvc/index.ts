@@ -21,7 +21,8 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
-import { SECURITY_DECLARATIONS, declaredResponses, globalSecurityOf, operationSecurity, responseStatus, securitySchemesOf } from '../security-docs';
+import { ADVICE_MARKERS, SECURITY_DECLARATIONS, declaredResponses, exceptionHandlers, globalSecurityOf, operationSecurity, responseStatus, securitySchemesOf, visibleResponses } from '../security-docs';
+import type { DeclaredResponse } from '../../../model/request';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
@@ -60,6 +61,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
   // By module: the @SecurityScheme declarations and the @OpenAPIDefinition(security) requirement.
   const schemes = new Map<string, Map<string, SecuritySchemeDecl>>();
   const globalSecurity = new Map<string, string[]>();
+  // `@ExceptionHandler`s with `@ResponseStatus` in `@ControllerAdvice` classes: exception -> response.
+  const advice = new Map<string, DeclaredResponse>();
   const stereotypes = new Map<string, { rest: boolean; mapping?: Mapping }>([
     ['Controller', { rest: false }],
     ['RestController', { rest: true }],
@@ -120,7 +123,7 @@ export function createSpringMvcScanner(): FrameworkScanner {
 
     globalSupers: () => CONFIGURER_SUPERS,
 
-    globalMarkers: () => SECURITY_DECLARATIONS,
+    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS],
 
     securitySchemes: () => new Map([...schemes].map(([m, byName]) => [m, [...byName.values()]])),
 
@@ -130,6 +133,7 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const byName = schemes.get(module) ?? schemes.set(module, new Map()).get(module)!;
         if (!byName.has(s.name)) byName.set(s.name, s);
       }
+      if (findAnnotation(type.annotations, ...ADVICE_MARKERS)) exceptionHandlers(ctx.index, type, advice);
       const global = globalSecurityOf(ctx.index, type);
       if (global.length && !globalSecurity.has(module)) globalSecurity.set(module, global);
       const entry = ctx.index.files.get(type.file.path);
@@ -173,6 +177,10 @@ export function createSpringMvcScanner(): FrameworkScanner {
       const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
       const out: Endpoint[] = [];
+      // The controller's own @ExceptionHandlers win over the advice's, as in Spring.
+      const handlers = new Map<string, DeclaredResponse>();
+      for (const t of [type, ...ctx.index.ancestors(type)]) exceptionHandlers(ctx.index, t, handlers);
+      for (const [k, v] of advice) if (!handlers.has(k)) handlers.set(k, v);
       for (const { site, chain } of methodChains(ctx.index, type)) {
         let mapping: Mapping | undefined;
         for (const s of chain) {
@@ -200,8 +208,9 @@ export function createSpringMvcScanner(): FrameworkScanner {
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
         const security = operationSecurity(ctx.index, type, chain) ?? globalSecurity.get(type.file.module);
-        const status = responseStatus(ctx.index, chain);
-        const responses = ctx.requestModels ? declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]) : [];
+        const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
+        const status = visible.status;
+        const responses = ctx.requestModels ? [...declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), ...visible.responses] : [];
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);

@@ -1,0 +1,56 @@
+// Statuses the handler's code shows, from the source through the model to the OpenAPI export:
+// response builders and constructors in the body, exceptions with @ResponseStatus (on the class or
+// a superclass) and @ExceptionHandlers that handle them (spring-mvc/status-from-code).
+
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { exportOpenApi } from '../../core/export/openapi';
+import { scanProject } from '../../core/scan/scan';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, { description: string; content?: unknown }> }>> };
+
+let spring: ScanResult;
+let springDoc: Doc;
+const find = (scan: ScanResult, method: string, path: string): Endpoint => scan.endpoints.find((e) => e.method === method && e.path === path)!;
+const shown = (e: Endpoint) => [e.status ?? '200', ...(e.responses ?? []).map((r) => `${r.status} ${r.description}`)];
+
+beforeAll(async () => {
+  spring = await scanProject(fixture('spring-mvc/status-from-code'));
+  springDoc = parse(exportOpenApi(spring.endpoints, { title: 'status', modules: spring.modules }).files[0]!.content);
+}, 120_000);
+
+describe('Spring: statuses the handler code shows', () => {
+  it('reads ResponseEntity builders and constructors; the first 2xx is the success code unless the body says 200', () => {
+    expect(shown(find(spring, 'GET', '/orders'))).toEqual(['200', '304 Not Modified']);
+    expect(shown(find(spring, 'POST', '/orders'))).toEqual(['201', '400 Bad Request']);
+    expect(shown(find(spring, 'PUT', '/orders/{id}'))).toEqual(['202', '422 Unprocessable Entity', '402 Payment Required']);
+    expect(shown(find(spring, 'DELETE', '/orders/{id}'))).toEqual(['204', '409 The order changed meanwhile']);
+  });
+
+  it('maps declared and thrown exceptions through @ResponseStatus, a superclass\'s, the advice\'s and the controller\'s own @ExceptionHandler', () => {
+    expect(shown(find(spring, 'GET', '/orders/{id}'))).toEqual(['200', '404 Not Found']); // throws clause + class annotation
+    expect(shown(find(spring, 'POST', '/orders/{id}/archive'))).toEqual(['200', '503 The archive is closed']); // own handler wins over the advice's 500
+  });
+
+  it('reads Kotlin expression bodies and throw X(', () => {
+    expect(shown(find(spring, 'POST', '/invoices'))).toEqual(['201']);
+    expect(shown(find(spring, 'GET', '/invoices/{id}'))).toEqual(['200', '404 Not Found']);
+  });
+
+  it('does not guess a status built in another method', () => {
+    expect(shown(find(spring, 'GET', '/orders/{id}/report'))).toEqual(['200']);
+  });
+
+  it('writes them as OpenAPI responses, the body schema under the success code', () => {
+    const codes = (path: string, verb: string) => Object.keys(springDoc.paths[path]![verb]!.responses);
+    expect(codes('/orders', 'post')).toEqual(['201', '400']);
+    expect(springDoc.paths['/orders']!.post!.responses['201']!.content).toBeDefined();
+    expect(codes('/orders/{id}', 'put')).toEqual(['202', '402', '422']);
+    expect(codes('/orders/{id}', 'delete')).toEqual(['204', '409']);
+    expect(springDoc.paths['/orders/{id}']!.delete!.responses['409']).toEqual({ description: 'The order changed meanwhile' });
+    expect(codes('/orders/{id}/report', 'get')).toEqual(['200']);
+  });
+});
