@@ -73,6 +73,37 @@ export function securitySchemesOf(index: ProjectIndex, type: TypeDecl): Security
   return out;
 }
 
+/**
+ * What a scan's classes declare, by module: the `@SecurityScheme`s (first of a name wins) and the
+ * `@OpenAPIDefinition(security)` requirement. One per framework scanner, fed from its `collect`.
+ */
+export class SecurityDeclarations {
+  private readonly schemes = new Map<string, Map<string, SecuritySchemeDecl>>();
+  private readonly global = new Map<string, string[]>();
+
+  collect(index: ProjectIndex, type: TypeDecl): void {
+    const module = type.file.module;
+    for (const s of securitySchemesOf(index, type)) {
+      const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
+      if (!byName.has(s.name)) byName.set(s.name, s);
+    }
+    const global = globalSecurityOf(index, type);
+    if (global.length && !this.global.has(module)) this.global.set(module, global);
+  }
+
+  byModule(): Map<string, SecuritySchemeDecl[]> {
+    return new Map([...this.schemes].map(([m, byName]) => [m, [...byName.values()]]));
+  }
+
+  names(module: string): string[] {
+    return [...(this.schemes.get(module)?.keys() ?? [])];
+  }
+
+  globalOf(module: string): string[] | undefined {
+    return this.global.get(module);
+  }
+}
+
 /** `@OpenAPIDefinition(security = @SecurityRequirement(name = ...))` on a class: the module-wide requirement. */
 export function globalSecurityOf(index: ProjectIndex, type: TypeDecl): string[] {
   const def = findAnnotation(type.annotations, 'OpenAPIDefinition');
@@ -284,6 +315,12 @@ export function visibleResponses(
     out.push(r);
   }
   return { status: success, responses: out };
+}
+
+/** Declared responses, then the visible ones whose status none of them declares. */
+export function withVisible(declared: DeclaredResponse[], visible: readonly DeclaredResponse[]): DeclaredResponse[] {
+  const have = new Set(declared.map((r) => r.status));
+  return [...declared, ...visible.filter((r) => !have.has(r.status))];
 }
 
 function exceptionResponse(index: ProjectIndex, name: string, scope: Scope, handlers: ReadonlyMap<string, ExceptionResponse>, builtin: Readonly<Record<string, string>>): ExceptionResponse | undefined {
