@@ -53,7 +53,8 @@ beforeAll(async () => {
   writeFileSync(edge, exportOpenApi(edgeEndpoints(), { title: 'edge' }).files[0]!.content);
   specs.set('edge', edge);
 }, 300_000);
-afterAll(() => removeDir(dir));
+// The generated clients and their classes are thousands of files: removing them takes a while on a busy machine.
+afterAll(() => removeDir(dir), 300_000);
 
 interface Problem {
   ruleId: string;
