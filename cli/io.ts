@@ -2,6 +2,7 @@
 // pass their own to run commands in-process.
 
 import { fileURLToPath } from 'node:url';
+import type { Terminal } from './ask-render';
 
 export interface Progress {
   update(text: string): void;
@@ -15,6 +16,8 @@ export interface CliIO {
   /** The bundled sample shop: the default target when no directory is given. */
   sampleProject: string;
   progress(): Progress;
+  /** Stdin and stderr when both are a terminal: someone who can answer a question. */
+  terminal?: Terminal;
 }
 
 export function processIO(): CliIO {
@@ -25,6 +28,7 @@ export function processIO(): CliIO {
     // dist/apiscout.mjs and cli/*.ts both sit one level below the package root.
     sampleProject: fileURLToPath(new URL('../test/fixtures/shop', import.meta.url)),
     progress: () => terminalProgress(process.stderr),
+    ...(process.stdin.isTTY && process.stderr.isTTY ? { terminal: { input: process.stdin, output: process.stderr } } : {}),
   };
 }
 

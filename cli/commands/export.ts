@@ -5,7 +5,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathPrefixesSetting } from '../../core/config/settings';
+import { SettingsStore, pathPrefixesSetting } from '../../core/config/settings';
+import { EnvironmentStore } from '../../core/env/environments';
+import { askRender } from '../ask-render';
 import { userConfigDir } from '../../core/config/user-dir';
 import { InputError } from '../../core/errors';
 import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile, type Selection } from '../../core/export/index';
@@ -37,7 +39,8 @@ Options:
                           context path (repeatable)
   --id ID                 only this endpoint, by its id as apiscout scan --json prints it (repeatable)
                           Values of one selector add up; different selectors must all match.
-  --env NAME              the environment for host and placeholders (default: the active one)
+  --env NAME              the environment for host and placeholders (default: the active one;
+                          with curl.renderMode 'ask' on a terminal, cURL asks which one)
   --title TEXT            the collection or document title (default: API)
   --openapi-version V     3.0.3 (default) or 3.1.0
   --include-tests         also scan test sources
@@ -140,22 +143,38 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   }
   if (values['run-scripts'] && values['no-run-scripts']) throw new InputError('--run-scripts and --no-run-scripts exclude each other', '--run-scripts');
   const out = values.out;
+  let environment = values.env;
+  let render: 'resolve' | 'keep' | undefined = values.resolve ? 'resolve' : values.keep ? 'keep' : undefined;
+  // "Ask each export": an explicit --env (or --resolve / --keep) answers it; else a terminal is asked.
+  let asked = false;
+  if (channel === 'curl' && environment === undefined && render === undefined && io.terminal) {
+    const userDir = userConfigDir();
+    if (new SettingsStore({ userDir, projectDir: dir, warn }).read()['curl.renderMode'] === 'ask') {
+      const store = new EnvironmentStore({ projectDir: dir, userDir, warn });
+      const answer = await askRender(io.terminal, store.list().map((e) => e.name), store.activeName());
+      asked = true;
+      if ('environment' in answer) {
+        environment = answer.environment;
+        render = 'resolve';
+      } else render = 'keep';
+    }
+  }
   const setup = exportSetup({
     projectDir: dir,
     userDir: userConfigDir(),
     modules: result.modules,
-    environment: values.env,
+    environment,
     title: values.title,
     curl,
-    render: values.resolve ? 'resolve' : values.keep ? 'keep' : undefined,
-    // "Ask each export" has no one to ask here: an explicit --env answers it, otherwise Skip (keep).
-    askAnswered: values.env !== undefined,
+    render,
+    // Otherwise nobody answered "Ask each export": it counts as Skip (keep), with the warning below.
+    askAnswered: values.env !== undefined || asked,
     runScripts: values['run-scripts'] ?? (values['no-run-scripts'] ? false : undefined),
     openapi: { version: openapiVersion as '3.0.3' | '3.1.0' | undefined, format: out !== '-' && extname(out) === '.json' ? 'json' : 'yaml' },
     warn,
   });
   const { options } = setup;
-  if (channel === 'curl' && setup.settings['curl.renderMode'] === 'ask' && values.env === undefined && !values.resolve && !values.keep) {
+  if (channel === 'curl' && setup.settings['curl.renderMode'] === 'ask' && values.env === undefined && !values.resolve && !values.keep && !asked) {
     warn("curl.renderMode is 'Ask each export', and the command line has no one to ask: placeholders are kept. Pass --env NAME or --resolve to fill them, --keep to say so");
   }
   if (channel === 'curl' && setup.runScripts) {

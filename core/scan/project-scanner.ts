@@ -146,7 +146,11 @@ export class ProjectScanner {
     const used = new Set(this.endpointList.map((e) => e.module));
     // Path mappings are the actuator scanner's business; the summary keeps the base path only.
     const schemes = new Map<string, SecuritySchemeDecl[]>();
-    for (const fw of this.frameworks) for (const [m, list] of fw.securitySchemes?.() ?? []) schemes.set(m, [...(schemes.get(m) ?? []), ...list]);
+    // Spring and JAX-RS both read the same @SecurityScheme classes: each name once.
+    for (const fw of this.frameworks) for (const [m, list] of fw.securitySchemes?.() ?? []) {
+      const have = schemes.get(m) ?? [];
+      schemes.set(m, [...have, ...list.filter((s) => !have.some((h) => h.name === s.name))]);
+    }
     return this.modules
       .filter((m) => used.has(m.name))
       .sort((a, b) => cmp(a.name, b.name))

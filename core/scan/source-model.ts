@@ -59,6 +59,10 @@ export interface MethodDecl {
   doc?: string;
   line: number;
   column: number;
+  /** Status codes the body names in a response builder (body-facts.ts), in order of appearance. */
+  statuses?: string[];
+  /** Exception types the method declares (`throws`) or its body throws (`throw new X(`), as written. */
+  thrown?: string[];
 }
 
 export interface FieldDecl {

@@ -158,6 +158,45 @@ describe('apiscout export', () => {
     }
   });
 
+  it("asks on a terminal which environment fills the placeholders (Ask each export): a real pseudo-terminal through script(1)", async () => {
+    const settings = join(project, '.apiscout', 'settings.json');
+    writeFileSync(settings, JSON.stringify({ 'curl.renderMode': 'ask' }));
+    const quote = (a: string) => `'${a.replace(/'/g, "'\\''")}'`;
+    // script gives the CLI a pseudo-terminal as stdin, stdout and stderr; its own stdin (our pipe) is typed into it.
+    const onTerminal = (answer: string) =>
+      new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+        const command = [process.execPath, BIN, 'export', '--format', 'curl', '--single-line', '--no-comments', '--path-prefix', '/rest/warehouses', project].map(quote).join(' ');
+        const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '1', APISCOUT_CONFIG_DIR: join(work, 'user') } });
+        let output = '';
+        let typed = false;
+        child.stdout.on('data', (d: Buffer) => {
+          output += d.toString();
+          if (!typed && output.includes('Choice [1]: ')) {
+            typed = true;
+            child.stdin.write(`${answer}\r`);
+          }
+        });
+        child.on('error', reject);
+        child.on('close', (code) => {
+          child.stdin.destroy();
+          resolve({ code, output: output.replace(/\r\n/g, '\n') });
+        });
+      });
+    try {
+      const local = await onTerminal('2');
+      expect(local.code, local.output).toBe(0);
+      expect(local.output).toContain("curl.renderMode is 'Ask each export': which environment fills the placeholders?\n  1) staging\n  2) local\n  0) keep placeholders\n");
+      expect(local.output).toContain('curl -X GET http://localhost:8080/rest/warehouses\n');
+      expect(local.output).not.toContain('no one to ask');
+      const kept = await onTerminal('0');
+      expect(kept.code, kept.output).toBe(0);
+      expect(kept.output).toContain("curl -X GET -g '{{host}}/rest/warehouses'\n");
+      expect(kept.output).not.toContain('no one to ask');
+    } finally {
+      rmSync(settings);
+    }
+  }, 120_000);
+
   it('exits 2 on a bad channel, conflicting flags or an unknown environment', () => {
     expect(run(['export', '--format', 'word', project]).code).toBe(2);
     expect(run(['export', '--format', 'curl', '--keep', '--resolve', project]).code).toBe(2);

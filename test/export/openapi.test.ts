@@ -78,4 +78,21 @@ describe('OpenAPI export', () => {
     expect(json.files[0]!.path).toBe('openapi.json');
     expect(JSON.parse(json.files[0]!.content)).toEqual(parse(a.files[0]!.content));
   });
+  it('warns that a YAML document over 3 MB exceeds common parsers and suggests .json; the JSON export has no such warning', () => {
+    // The shop's endpoints copied under distinct paths until the YAML passes 3 MB.
+    const many = (copies: number) => Array.from({ length: copies }, (_, i) => endpoints.map((e) => ({ ...e, id: `${e.id}-${i}`, path: `/copy${i}${e.path}` }))).flat();
+    const small = exportOpenApi(many(1), { modules: shop.modules });
+    expect(small.summary.warnings.filter((w) => w.includes('MB'))).toEqual([]);
+    let copies = 1;
+    let big = small;
+    while (big.files[0]!.content.length <= 3 * 1024 * 1024) {
+      copies *= 2;
+      big = exportOpenApi(many(copies), { modules: shop.modules });
+    }
+    const mb = (big.files[0]!.content.length / 1024 / 1024).toFixed(1);
+    expect(big.summary.warnings).toContain(`the document is ${mb} MB of YAML, over the 3 MB many YAML parsers accept: export it as .json (--out openapi.json)`);
+    const json = exportOpenApi(many(copies), { modules: shop.modules, openapi: { format: 'json' } });
+    expect(json.files[0]!.content.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(json.summary.warnings.filter((w) => w.includes('MB'))).toEqual([]);
+  });
 });

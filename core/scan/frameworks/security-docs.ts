@@ -1,7 +1,10 @@
 // What springdoc / Swagger 2 / Spring annotations say about an operation's security and its
 // responses beyond the return type: `@SecurityScheme(s)` and `@OpenAPIDefinition(security)` on any
 // class, `@SecurityRequirement(s)` and `@Operation(security)`, Swagger 2 `@Api(authorizations)` /
-// `@ApiOperation(authorizations)`, springdoc and Swagger 2 `@ApiResponse(s)`, `@ResponseStatus`.
+// `@ApiOperation(authorizations)`, springdoc and Swagger 2 `@ApiResponse(s)`, `@ResponseStatus`;
+// the MicroProfile OpenAPI forms JAX-RS resources use (`@APIResponse(s)`, `@SecurityScheme(
+// securitySchemeName)`), and the statuses a handler shows: codes its body names, `@ResponseStatus`
+// on the exceptions it throws and `@ExceptionHandler`s that handle them.
 
 import type { SecuritySchemeDecl } from '../../model/endpoint';
 import type { DeclaredResponse } from '../../model/request';
@@ -10,6 +13,7 @@ import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { foldNumber, stringAttr } from '../types/attribute';
+import { HTTP_STATUS, reasonPhrase } from '../http-status';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
 /** Class annotations that declare schemes or a global requirement: files using them are always read. */
@@ -24,7 +28,8 @@ export function securitySchemesOf(index: ProjectIndex, type: TypeDecl): Security
   const scope = { type, file: type.file };
   const out: SecuritySchemeDecl[] = [];
   for (const ann of annotationsNamed(type.annotations, 'SecurityScheme', 'SecuritySchemes')) {
-    const name = stringAttr(index, ann, 'name', scope);
+    // MicroProfile OpenAPI names the scheme `securitySchemeName`.
+    const name = stringAttr(index, ann, 'name', scope) ?? stringAttr(index, ann, 'securitySchemeName', scope);
     const type_ = SCHEME_TYPES[enumName(ann.args.type) ?? ''];
     if (!name || !type_) continue; // springdoc itself skips a scheme without a name or type
     const s: SecuritySchemeDecl = { name, type: type_ };
@@ -40,7 +45,7 @@ export function securitySchemesOf(index: ProjectIndex, type: TypeDecl): Security
       if (format) s.bearerFormat = format;
     } else if (type_ === 'apiKey') {
       s.in = KEY_LOCATIONS[enumName(ann.args.in) ?? ''] ?? 'header';
-      s.paramName = text('paramName') ?? name;
+      s.paramName = text('paramName') ?? text('apiKeyName') ?? name;
     } else if (type_ === 'openIdConnect') {
       s.openIdConnectUrl = text('openIdConnectUrl') ?? '';
     } else {
@@ -66,6 +71,37 @@ export function securitySchemesOf(index: ProjectIndex, type: TypeDecl): Security
     out.push(s);
   }
   return out;
+}
+
+/**
+ * What a scan's classes declare, by module: the `@SecurityScheme`s (first of a name wins) and the
+ * `@OpenAPIDefinition(security)` requirement. One per framework scanner, fed from its `collect`.
+ */
+export class SecurityDeclarations {
+  private readonly schemes = new Map<string, Map<string, SecuritySchemeDecl>>();
+  private readonly global = new Map<string, string[]>();
+
+  collect(index: ProjectIndex, type: TypeDecl): void {
+    const module = type.file.module;
+    for (const s of securitySchemesOf(index, type)) {
+      const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
+      if (!byName.has(s.name)) byName.set(s.name, s);
+    }
+    const global = globalSecurityOf(index, type);
+    if (global.length && !this.global.has(module)) this.global.set(module, global);
+  }
+
+  byModule(): Map<string, SecuritySchemeDecl[]> {
+    return new Map([...this.schemes].map(([m, byName]) => [m, [...byName.values()]]));
+  }
+
+  names(module: string): string[] {
+    return [...(this.schemes.get(module)?.keys() ?? [])];
+  }
+
+  globalOf(module: string): string[] | undefined {
+    return this.global.get(module);
+  }
 }
 
 /** `@OpenAPIDefinition(security = @SecurityRequirement(name = ...))` on a class: the module-wide requirement. */
@@ -154,7 +190,8 @@ export function declaredResponses(
 ): DeclaredResponse[] {
   for (const { method, owner } of chain) {
     const scope = { type: owner, file: owner.file };
-    const anns: Annotation[] = [...annotationsNamed(method.annotations, 'ApiResponse', 'ApiResponses')];
+    // MicroProfile OpenAPI (JAX-RS) spells them `@APIResponse(s)`, with springdoc's attributes.
+    const anns: Annotation[] = [...annotationsNamed(method.annotations, 'ApiResponse', 'ApiResponses'), ...annotationsNamed(method.annotations, 'APIResponse', 'APIResponses')];
     const op = findAnnotation(method.annotations, 'Operation');
     for (const item of items(op?.args.responses)) if (item.kind === 'annotation') anns.push(item.annotation);
     if (!anns.length) continue;
@@ -203,15 +240,110 @@ function statusCode(index: ProjectIndex, e: Expr | undefined, scope: Scope): str
   return n !== undefined && Number.isInteger(n) && n >= 100 && n <= 599 ? String(n) : undefined;
 }
 
-/** Spring's `HttpStatus` constants a handler commonly names. */
-const HTTP_STATUS: Record<string, number> = {
-  OK: 200, CREATED: 201, ACCEPTED: 202, NON_AUTHORITATIVE_INFORMATION: 203, NO_CONTENT: 204, RESET_CONTENT: 205, PARTIAL_CONTENT: 206,
-  MOVED_PERMANENTLY: 301, FOUND: 302, SEE_OTHER: 303, NOT_MODIFIED: 304, TEMPORARY_REDIRECT: 307, PERMANENT_REDIRECT: 308,
-  BAD_REQUEST: 400, UNAUTHORIZED: 401, PAYMENT_REQUIRED: 402, FORBIDDEN: 403, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, NOT_ACCEPTABLE: 406,
-  REQUEST_TIMEOUT: 408, CONFLICT: 409, GONE: 410, PRECONDITION_FAILED: 412, PAYLOAD_TOO_LARGE: 413, UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE_ENTITY: 422, LOCKED: 423, TOO_MANY_REQUESTS: 429,
-  INTERNAL_SERVER_ERROR: 500, NOT_IMPLEMENTED: 501, BAD_GATEWAY: 502, SERVICE_UNAVAILABLE: 503, GATEWAY_TIMEOUT: 504,
+
+/** What one exception answers with: `@ResponseStatus(code, reason)` on it or on the handler that handles it. */
+type ExceptionResponse = DeclaredResponse;
+
+/** Spring stereotypes of classes whose `@ExceptionHandler`s apply to every controller. */
+export const ADVICE_MARKERS = ['ControllerAdvice', 'RestControllerAdvice'];
+
+/**
+ * `@ExceptionHandler(X.class)` methods carrying `@ResponseStatus` in a type: exception (its
+ * qualified name when it is in the tree, else as written) -> response. Without a value the
+ * handler handles the exceptions its parameters name, as in Spring.
+ */
+export function exceptionHandlers(index: ProjectIndex, type: TypeDecl, into = new Map<string, ExceptionResponse>()): Map<string, ExceptionResponse> {
+  for (const m of type.methods) {
+    const handler = findAnnotation(m.annotations, 'ExceptionHandler');
+    const status = handler && findAnnotation(m.annotations, 'ResponseStatus');
+    if (!handler || !status) continue;
+    const scope = { type, file: type.file };
+    const code = statusCode(index, status.args.code ?? status.args.value, scope);
+    if (!code) continue;
+    const names = items(handler.args.value).flatMap((e) => (e.kind === 'class' ? [e.type.name] : []));
+    if (!names.length) for (const p of m.params) if (/(?:Exception|Error|Throwable)$/.test(simpleName(p.type.name))) names.push(p.type.name);
+    const reason = stringAttr(index, status, 'reason', scope);
+    for (const n of names) {
+      const key = index.resolveType(n, scope)?.fqn ?? simpleName(n);
+      if (!into.has(key)) into.set(key, { status: code, description: reason || reasonPhrase(code) });
+    }
+  }
+  return into;
+}
+
+/** The status JAX-RS's own `WebApplicationException` subclasses answer with. */
+export const JAX_RS_EXCEPTIONS: Record<string, string> = {
+  BadRequestException: '400', NotAuthorizedException: '401', ForbiddenException: '403', NotFoundException: '404', NotAllowedException: '405',
+  NotAcceptableException: '406', NotSupportedException: '415', InternalServerErrorException: '500', ServiceUnavailableException: '503',
 };
+
+/**
+ * The statuses a handler shows besides its annotations: codes its body names (body-facts.ts), and
+ * for each exception it declares or throws, the handler of that exception or one of its
+ * superclasses (`handlers`: advice, then the controller's own) or the `@ResponseStatus` on the
+ * class, nearest first (Spring asks the handlers before the annotation). `builtin` names library
+ * exceptions whose status is fixed. The success code is the first 2xx the body names, unless it
+ * names 200 or `explicit` (`@ResponseStatus` on the handler) says otherwise.
+ */
+export function visibleResponses(
+  index: ProjectIndex,
+  chain: readonly MethodSite[],
+  explicit: string | undefined,
+  handlers: ReadonlyMap<string, ExceptionResponse>,
+  builtin: Readonly<Record<string, string>> = {},
+): { status: string | undefined; responses: DeclaredResponse[] } {
+  const codes: string[] = [];
+  const fromExceptions: DeclaredResponse[] = [];
+  for (const { method, owner } of chain) {
+    for (const c of method.statuses ?? []) if (!codes.includes(c)) codes.push(c);
+    for (const name of method.thrown ?? []) {
+      const r = exceptionResponse(index, name, { type: owner, file: owner.file }, handlers, builtin);
+      if (r) fromExceptions.push(r);
+    }
+  }
+  const success = explicit ?? (codes.includes('200') ? undefined : codes.find((c) => c.startsWith('2')));
+  const out: DeclaredResponse[] = [];
+  const seen = new Set([success ?? '200']);
+  for (const c of codes) {
+    if (seen.has(c)) continue;
+    seen.add(c);
+    out.push({ status: c, description: reasonPhrase(c) });
+  }
+  for (const r of fromExceptions) {
+    if (seen.has(r.status)) continue;
+    seen.add(r.status);
+    out.push(r);
+  }
+  return { status: success, responses: out };
+}
+
+/** Declared responses, then the visible ones whose status none of them declares. */
+export function withVisible(declared: DeclaredResponse[], visible: readonly DeclaredResponse[]): DeclaredResponse[] {
+  const have = new Set(declared.map((r) => r.status));
+  return [...declared, ...visible.filter((r) => !have.has(r.status))];
+}
+
+function exceptionResponse(index: ProjectIndex, name: string, scope: Scope, handlers: ReadonlyMap<string, ExceptionResponse>, builtin: Readonly<Record<string, string>>): ExceptionResponse | undefined {
+  const decl = index.resolveType(name, scope);
+  const chain = decl ? [decl, ...index.ancestors(decl)] : [];
+  for (const t of chain) {
+    const handled = handlers.get(t.fqn);
+    if (handled) return handled;
+    const ann = findAnnotation(t.annotations, 'ResponseStatus');
+    const code = ann && statusCode(index, ann.args.code ?? ann.args.value, { type: t, file: t.file });
+    if (ann && code) return { status: code, description: stringAttr(index, ann, 'reason', { type: t, file: t.file }) || reasonPhrase(code) };
+  }
+  // Outside the tree: a handler of the library type (by the name written), or its fixed status.
+  const last = chain.length ? chain[chain.length - 1]!.superclass?.name : name;
+  for (const n of decl ? [last] : [name]) {
+    if (!n) continue;
+    const handled = handlers.get(simpleName(n));
+    if (handled) return handled;
+    const fixed = builtin[simpleName(n)];
+    if (fixed) return { status: fixed, description: reasonPhrase(fixed) };
+  }
+  return undefined;
+}
 
 /** Annotations of the given names, a container's (`@ApiResponses({...})`) items included. */
 function annotationsNamed(anns: readonly Annotation[], single: string, container: string): Annotation[] {

@@ -23,6 +23,7 @@ import { skeletonOf } from './skeleton';
 import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode, NodeTypeInfo } from '../lite-tree';
 import { checkNesting } from '../nesting-guard';
+import { bodyFacts } from '../body-facts';
 
 type Node = LiteNode;
 
@@ -31,6 +32,8 @@ const treeSitter = lazyRequire<typeof Parser>('tree-sitter');
 const java = lazyRequire<{ nodeTypeInfo?: NodeTypeInfo[] }>('tree-sitter-java');
 /** Set with the parser: every lookup happens on a tree it made. */
 let names!: NodeNames;
+/** The real text of the file being read: method bodies are blank in the parsed skeleton. */
+let sourceText = '';
 /** Read as text only: their inner nodes are never visited. */
 const OPAQUE = new Set([
   'package_declaration',
@@ -74,6 +77,7 @@ function javaParser(): Parser {
 export function parseJava(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
   checkNesting(text, 'java'); // a hostile file becomes a diagnostic, not a crash
   const { text: skeleton, header } = skeletonOf(text);
+  sourceText = text;
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
   const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
   const root = liteTree(tree, skeleton, names, OPAQUE);
@@ -478,6 +482,12 @@ function readMethod(node: Node, rawDoc: string | undefined): MethodDecl {
   };
   const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
   if (doc) method.doc = doc;
+  const body = node.childForFieldName('body');
+  const facts = body ? bodyFacts(sourceText, body.startIndex, body.endIndex) : undefined;
+  const declared = node.namedChildren.find((c) => c.type === 'throws')?.namedChildren.filter((c) => !isComment(c)).map((c) => c.text.replace(/<[\s\S]*$/, '')) ?? [];
+  const thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
+  if (facts?.statuses) method.statuses = facts.statuses;
+  if (thrown.length) method.thrown = thrown;
   return method;
 }
 

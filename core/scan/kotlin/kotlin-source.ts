@@ -32,6 +32,7 @@ import { normaliseKotlin } from './kotlin-normalise';
 import { kotlinSkeletonOf } from './skeleton';
 import type { Comment } from './skeleton';
 import { checkNesting } from '../nesting-guard';
+import { bodyFacts } from '../body-facts';
 
 type Node = LiteNode;
 
@@ -83,6 +84,8 @@ function kotlinParser(): Parser {
 /** Reads the JVM types of declarations with the file's own names shadowing the built-ins. */
 interface Ctx {
   file: SourceFile;
+  /** The real text: function bodies are blank in the parsed skeleton, at the same offsets. */
+  source: string;
   shadowed: Set<string>;
   docs: Docs;
 }
@@ -193,7 +196,7 @@ export function parseKotlin(text: string, path: string, module: string): { file:
     else if (s.startsWith('import')) file.imports.push(readImport(s));
   };
   header.forEach(readHeader);
-  const ctx: Ctx = { file, shadowed: new Set(), docs: new Docs(skeleton, comments) };
+  const ctx: Ctx = { file, source: text, shadowed: new Set(), docs: new Docs(skeleton, comments) };
   for (const imp of file.imports) if (!imp.wildcard) ctx.shadowed.add(imp.alias ?? simple(imp.name));
   for (const child of top) {
     if (TYPE_NODES.has(child.type)) {
@@ -822,6 +825,10 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   };
   const doc = ctx.docs.kdoc(start);
   if (doc) method.doc = doc;
+  const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex) : undefined;
+  if (facts?.statuses) method.statuses = facts.statuses;
+  // Kotlin has no `throws` clause; `@Throws(X::class)` is rare on handlers.
+  if (facts?.thrown) method.thrown = facts.thrown;
   return method;
 }
 

@@ -19,6 +19,8 @@ import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
+import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, operationSecurity, visibleResponses, withVisible } from '../security-docs';
+import type { DeclaredResponse } from '../../../model/request';
 
 const MAX_LOCATOR_DEPTH = 16;
 
@@ -29,6 +31,29 @@ export function createJaxRsScanner(): FrameworkScanner {
   );
   /** @ApplicationPath prefix per module name. */
   const appPaths = new Map<string, string>();
+  // By module, as for Spring: the @SecurityScheme declarations (Swagger or MicroProfile) and the @OpenAPIDefinition(security) requirement.
+  const security = new SecurityDeclarations();
+  const noHandlers = new Map<string, DeclaredResponse>();
+
+  /**
+   * The schemes an operation needs: its own or its class's `@SecurityRequirement`; else, where the
+   * module declares schemes, `@PermitAll` is public and `@RolesAllowed` needs a signed-in caller
+   * (the `@OpenAPIDefinition` requirement, else any declared scheme); else the module default.
+   */
+  function securityOf(type: TypeDecl, chain: readonly MethodSite[], ctx: ScanContext): string[] | undefined {
+    const declared = operationSecurity(ctx.index, type, chain);
+    if (declared) return declared;
+    const module = type.file.module;
+    const global = security.globalOf(module);
+    const known = security.names(module);
+    if (known.length) {
+      for (const anns of [...chain.map((s) => s.method.annotations), ...[type, ...ctx.index.ancestors(type)].map((t) => t.annotations)]) {
+        if (findAnnotation(anns, 'PermitAll')) return [];
+        if (findAnnotation(anns, 'RolesAllowed')) return global ?? known;
+      }
+    }
+    return global;
+  }
 
   const verbOf = (annotations: readonly Annotation[]): string | undefined => {
     for (const a of annotations) {
@@ -126,7 +151,10 @@ export function createJaxRsScanner(): FrameworkScanner {
           ctx.schemas,
           doc,
         );
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated }));
+        // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
+        const visible = visibleResponses(ctx.index, chain, undefined, noHandlers, JAX_RS_EXCEPTIONS);
+        const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated, security: securityOf(type, chain, ctx), status: visible.status, responses }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.
@@ -156,7 +184,9 @@ export function createJaxRsScanner(): FrameworkScanner {
 
     markers: () => ['Path'],
 
-    globalMarkers: () => ['ApplicationPath'],
+    globalMarkers: () => ['ApplicationPath', ...SECURITY_DECLARATIONS],
+
+    securitySchemes: () => security.byModule(),
 
     metaMarkers: () => ['HttpMethod', 'Path'],
 
@@ -171,6 +201,7 @@ export function createJaxRsScanner(): FrameworkScanner {
     },
 
     collect(type, ctx) {
+      security.collect(ctx.index, type);
       const app = findAnnotation(type.annotations, 'ApplicationPath');
       if (!app) return;
       const value = pathOf(app, type, ctx).replace(/\/\*$/, '');

@@ -2,7 +2,7 @@
 // whose methods carry @RequestMapping or a composed mapping annotation, possibly inherited from
 // interfaces and base classes.
 
-import type { Endpoint, SecuritySchemeDecl } from '../../../model/endpoint';
+import type { Endpoint } from '../../../model/endpoint';
 import { enumNames, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
 import { joinPaths } from '../../paths';
@@ -21,7 +21,8 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
-import { SECURITY_DECLARATIONS, declaredResponses, globalSecurityOf, operationSecurity, responseStatus, securitySchemesOf } from '../security-docs';
+import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, operationSecurity, responseStatus, visibleResponses, withVisible } from '../security-docs';
+import type { DeclaredResponse } from '../../../model/request';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
@@ -58,8 +59,9 @@ export function createSpringMvcScanner(): FrameworkScanner {
   /** Prefixes configurers add in code, in the order Spring consults them: the first match wins. */
   const prefixRules: PrefixRule[] = [];
   // By module: the @SecurityScheme declarations and the @OpenAPIDefinition(security) requirement.
-  const schemes = new Map<string, Map<string, SecuritySchemeDecl>>();
-  const globalSecurity = new Map<string, string[]>();
+  const security = new SecurityDeclarations();
+  // `@ExceptionHandler`s with `@ResponseStatus` in `@ControllerAdvice` classes: exception -> response.
+  const advice = new Map<string, DeclaredResponse>();
   const stereotypes = new Map<string, { rest: boolean; mapping?: Mapping }>([
     ['Controller', { rest: false }],
     ['RestController', { rest: true }],
@@ -120,18 +122,13 @@ export function createSpringMvcScanner(): FrameworkScanner {
 
     globalSupers: () => CONFIGURER_SUPERS,
 
-    globalMarkers: () => SECURITY_DECLARATIONS,
+    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS],
 
-    securitySchemes: () => new Map([...schemes].map(([m, byName]) => [m, [...byName.values()]])),
+    securitySchemes: () => security.byModule(),
 
     collect(type, ctx) {
-      const module = type.file.module;
-      for (const s of securitySchemesOf(ctx.index, type)) {
-        const byName = schemes.get(module) ?? schemes.set(module, new Map()).get(module)!;
-        if (!byName.has(s.name)) byName.set(s.name, s);
-      }
-      const global = globalSecurityOf(ctx.index, type);
-      if (global.length && !globalSecurity.has(module)) globalSecurity.set(module, global);
+      security.collect(ctx.index, type);
+      if (findAnnotation(type.annotations, ...ADVICE_MARKERS)) exceptionHandlers(ctx.index, type, advice);
       const entry = ctx.index.files.get(type.file.path);
       if (!entry || type.outer) return;
       const rules = readPrefixRules(type, entry.abs, {
@@ -173,6 +170,10 @@ export function createSpringMvcScanner(): FrameworkScanner {
       const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
       const out: Endpoint[] = [];
+      // The controller's own @ExceptionHandlers win over the advice's, as in Spring.
+      const handlers = new Map<string, DeclaredResponse>();
+      for (const t of [type, ...ctx.index.ancestors(type)]) exceptionHandlers(ctx.index, t, handlers);
+      for (const [k, v] of advice) if (!handlers.has(k)) handlers.set(k, v);
       for (const { site, chain } of methodChains(ctx.index, type)) {
         let mapping: Mapping | undefined;
         for (const s of chain) {
@@ -199,14 +200,15 @@ export function createSpringMvcScanner(): FrameworkScanner {
         if (request) request.params = mergeOperationParams(request.params, docs);
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
-        const security = operationSecurity(ctx.index, type, chain) ?? globalSecurity.get(type.file.module);
-        const status = responseStatus(ctx.index, chain);
-        const responses = ctx.requestModels ? declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]) : [];
+        const required = operationSecurity(ctx.index, type, chain) ?? security.globalOf(type.file.module);
+        const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
+        const status = visible.status;
+        const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security, status, responses }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security: required, status, responses }));
             }
           }
         }

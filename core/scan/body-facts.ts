@@ -1,0 +1,93 @@
+// What a method body shows about how it answers, read as text: bodies are blanked before parsing
+// (skeleton.ts), so the front ends hand this scan the body's range of the real text instead of a
+// syntax tree. Only what is written in the body counts, never a guess:
+// - status codes a response builder names: Spring's `ResponseEntity.status(HttpStatus.CREATED)`,
+//   `.created(..)`, `.noContent()`, `.notFound()`, `new ResponseEntity<>(body, HttpStatus.X)`,
+//   `new ResponseStatusException(HttpStatus.X)`; JAX-RS's `Response.status(Response.Status.X)`,
+//   `Response.created(..)`, `Response.noContent()`;
+// - the exception types it throws (`throw new X(` in Java, `throw X(` in Kotlin), whose
+//   `@ResponseStatus` or `@ExceptionHandler` the framework layer looks up.
+
+import { HTTP_STATUS } from './http-status';
+
+export interface BodyFacts {
+  /** Status codes, in order of first appearance. */
+  statuses?: string[];
+  /** Exception types as written. */
+  thrown?: string[];
+}
+
+/** Builder methods whose name fixes the code. */
+const BUILDER_CODES: Record<string, string> = {
+  ok: '200', created: '201', accepted: '202', noContent: '204', seeOther: '303', notModified: '304', temporaryRedirect: '307',
+  badRequest: '400', notFound: '404', notAcceptable: '406', unprocessableEntity: '422', internalServerError: '500', serverError: '500',
+};
+const BUILDER = /\b(?:ResponseEntity|Response)\s*\.\s*(status|ok|created|accepted|noContent|seeOther|notModified|temporaryRedirect|badRequest|notFound|notAcceptable|unprocessableEntity|internalServerError|serverError)\s*\(/g;
+const CONSTRUCTED = /\bnew\s+(?:ResponseEntity|ResponseStatusException)\s*(?:<[^;(]*?>)?\s*\(|\b(?:ResponseEntity|ResponseStatusException)\s*(?:<[^;(]*?>)?\s*\(/g;
+const THROW = /\bthrow\s+(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[(<]/g;
+/** A status argument: `HttpStatus.CREATED`, `Response.Status.CREATED`, `Status.CREATED`, `201`, `HttpStatusCode.valueOf(201)`. */
+const STATUS_ARG = /(?:^|[^\w$])(?:(?:HttpStatus|Status)\s*\.\s*([A-Z][A-Z_]*)|(?:HttpStatus|HttpStatusCode)\s*\.\s*valueOf\s*\(\s*(\d{3})\s*\))/g;
+
+/** The facts of `text[start, end)`; undefined when it shows none (most bodies: a few `includes`). */
+export function bodyFacts(text: string, start: number, end: number): BodyFacts | undefined {
+  const body = text.slice(start, end);
+  const responses = body.includes('Response');
+  const throws = body.includes('throw');
+  if (!responses && !throws) return undefined;
+  const statuses: string[] = [];
+  const add = (code: string | undefined) => {
+    if (code && !statuses.includes(code)) statuses.push(code);
+  };
+  if (responses) {
+    // Calls in source order: builder calls and constructors interleave.
+    const found: { at: number; code: string | undefined }[] = [];
+    for (const m of body.matchAll(BUILDER)) {
+      const name = m[1]!;
+      found.push({ at: m.index!, code: name === 'status' ? statusIn(argsAt(body, m.index! + m[0].length), true) : BUILDER_CODES[name] });
+    }
+    for (const m of body.matchAll(CONSTRUCTED)) found.push({ at: m.index!, code: statusIn(argsAt(body, m.index! + m[0].length), false) });
+    found.sort((a, b) => a.at - b.at);
+    for (const f of found) add(f.code);
+  }
+  const thrown: string[] = [];
+  if (throws) {
+    for (const m of body.matchAll(THROW)) {
+      const name = m[1]!;
+      // `throw X(` in Kotlin; in Java without `new` it calls a method returning the exception: a
+      // lower-case name is a method, not a type.
+      if (/^[A-Z]/.test(name.slice(name.lastIndexOf('.') + 1)) && !thrown.includes(name)) thrown.push(name);
+    }
+  }
+  if (!statuses.length && !thrown.length) return undefined;
+  const out: BodyFacts = {};
+  if (statuses.length) out.statuses = statuses;
+  if (thrown.length) out.thrown = thrown;
+  return out;
+}
+
+/** The argument text of the call whose `(` ends just before `from`: up to its matching `)`. */
+function argsAt(body: string, from: number): string {
+  let depth = 1;
+  for (let i = from; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 0x28) depth++;
+    else if (c === 0x29 && --depth === 0) return body.slice(from, i);
+    else if (c === 0x3b || c === 0x7b) return body.slice(from, i); // `;` or `{`: the call did not close here
+  }
+  return body.slice(from);
+}
+
+/**
+ * The status an argument list names: the last status constant in it (`(body, headers,
+ * HttpStatus.CREATED)`); `single` also takes a bare code, as `status(201)` is the whole argument.
+ */
+function statusIn(args: string, single: boolean): string | undefined {
+  let code: string | undefined;
+  for (const m of args.matchAll(STATUS_ARG)) {
+    const c = m[1] ? HTTP_STATUS[m[1]] : Number(m[2]);
+    if (c) code = String(c);
+  }
+  if (code) return code;
+  const bare = single ? /^\s*(\d{3})\s*$/.exec(args) : null;
+  return bare && Number(bare[1]) >= 100 && Number(bare[1]) <= 599 ? bare[1] : undefined;
+}
