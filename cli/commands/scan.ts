@@ -5,7 +5,7 @@ import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Diagnostic, Endpoint, ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
-import { storedEndpointText } from '../../core/scan/result-store';
+import { pipeStoredText, storedEndpointText } from '../../core/scan/result-store';
 import type { ScanProgress } from '../../core/scan/scan';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
@@ -102,11 +102,14 @@ function writeJson(result: ScanResult, io: CliIO, pretty: boolean): void {
   if (text !== undefined) {
     if (text.length === 0) io.out(`${open}]${rest}`);
     else if (typeof text === 'string') io.out(`${open}\n${text}\n]${rest}`);
-    else if (io.outBytes) {
+    else {
       io.out(open);
-      io.outBytes(text);
-      io.out(`\n]${rest}`);
-    } else io.out(`${open}\n${text.toString('utf8')}\n]${rest}`);
+      const parts: Buffer[] = [];
+      pipeStoredText(text, io.outBytes ? (b) => io.outBytes!(b) : (b) => parts.push(b));
+      if (parts.length) io.out(Buffer.concat(parts).toString('utf8'));
+      else io.out('');
+      io.out(`]${rest}`);
+    }
     return;
   }
   if (result.endpoints.length === 0) {

@@ -202,7 +202,8 @@ export class ProjectScanner {
     this.frameworks = this.createFrameworks();
     this.roots.clear();
     phase('walk');
-    // With a stored result at hand, read and fingerprint every file first: unchanged, that is the whole scan.
+    // With a stored result at hand, read and fingerprint every file first: unchanged, that is the whole scan;
+    // changed, the files are read once more below.
     const digest = store && new InputDigest();
     if (digest) this.fingerprintBuild(walk, digest);
     const preread = digest && store.exists() ? this.fingerprint(walk, digest) : undefined;
@@ -233,7 +234,7 @@ export class ProjectScanner {
       (function* () {
         for (const [i, f] of walk.files.entries()) {
           if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
-          const bytes = preread ? preread.bytes[i]! : reader.readWalked(f.abs);
+          const bytes = reader.readWalked(f.abs);
           if (digest && !preread) digest.file(f.path, 'skipped' in bytes ? bytes.skipped : bytes);
           if ('skipped' in bytes) {
             walk.diagnostics.push({ file: f.path, message: bytes.skipped });
@@ -298,28 +299,24 @@ export class ProjectScanner {
   }
 
   /**
-   * Reads every walked file once, into the digest, keeping the bytes: on a miss the scan goes on
-   * with them rather than reading the tree twice.
+   * Reads every walked file into the digest. The bytes are not kept: holding 40 MB of sources
+   * costs more (fresh pages) than reading them again on a miss, which builds every model anyway.
    */
-  private fingerprint(walk: WalkResult, digest: InputDigest): { digest: string; bytes: Array<Buffer | { skipped: string }>; filesRead: number; bytesRead: number } {
+  private fingerprint(walk: WalkResult, digest: InputDigest): { digest: string; filesRead: number; bytesRead: number } {
     const reader = new SourceReader();
-    const arena = new Arena();
-    const bytes: Array<Buffer | { skipped: string }> = [];
     let filesRead = 0;
     let bytesRead = 0;
     for (const f of walk.files) {
       const got = reader.readWalked(f.abs);
       if ('skipped' in got) {
         digest.file(f.path, got.skipped);
-        bytes.push(got);
         continue;
       }
       digest.file(f.path, got);
-      bytes.push(arena.copy(got));
       filesRead++;
       bytesRead += got.length;
     }
-    return { digest: digest.digest(), bytes, filesRead, bytesRead };
+    return { digest: digest.digest(), filesRead, bytesRead };
   }
 
   /** The endpoints whose source method is in `path` (relative), by line: the gutter icons of a file. */
@@ -698,22 +695,6 @@ function assertDirectory(abs: string, given: string): void {
     throw new InputError(`cannot read ${given}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : (e as Error).message}`, given, { cause: e });
   }
   if (!isDir) throw new InputError(`${given} is not a directory`, given);
-}
-
-/** Copies of many small buffers in a few large ones: ten thousand copies, a handful of allocations. */
-class Arena {
-  private block = Buffer.alloc(0);
-  private used = 0;
-
-  copy(bytes: Buffer): Buffer {
-    if (this.used + bytes.length > this.block.length) {
-      this.block = Buffer.allocUnsafe(Math.max(8 << 20, bytes.length));
-      this.used = 0;
-    }
-    const at = this.used;
-    this.used += bytes.copy(this.block, at);
-    return this.block.subarray(at, this.used);
-  }
 }
 
 /** Reads files into one reused buffer: ten thousand small reads allocate nothing. */

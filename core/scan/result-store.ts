@@ -14,8 +14,8 @@
 // and `scan --json` prints their stored text as it is.
 
 import { createHash, hash } from 'node:crypto';
-import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, ScanStats } from '../model/endpoint';
@@ -65,12 +65,46 @@ export class InputDigest {
   }
 }
 
-/** The endpoints' text as `scan --json` prints it (UTF-8 bytes when read from the store), for results that came from the store or went into it. */
-const endpointText = new WeakMap<ScanResult, string | Buffer>();
+/**
+ * Where a loaded result's endpoint text lies in the store: read in small pieces when printed, so
+ * tens of megabytes pass through without a buffer of their size. The file stays open, so a
+ * rewrite by another process cannot swap the text underneath.
+ */
+export interface StoredText {
+  fd: number;
+  offset: number;
+  length: number;
+}
+
+/** The endpoints' text as `scan --json` prints it, for results that came from the store or went into it. */
+const endpointText = new WeakMap<ScanResult, string | StoredText>();
 
 /** The JSON text of `result.endpoints`, one endpoint a line joined by `,\n`, when it is at hand. */
-export function storedEndpointText(result: ScanResult): string | Buffer | undefined {
+export function storedEndpointText(result: ScanResult): string | StoredText | undefined {
   return endpointText.get(result);
+}
+
+const PIECE = 64 * 1024;
+
+/** Hands the stored text to `write` in pieces of 64 KB (small enough for the allocator to reuse). */
+export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void): void {
+  for (let at = 0; at < text.length; at += PIECE) {
+    const piece = readExactly(text.fd, text.offset + at, Math.min(PIECE, text.length - at));
+    if (!piece) throw new Error('the stored scan result was cut short while it was read');
+    write(piece);
+  }
+}
+
+function hashOfSegment(fd: number, offset: number, length: number): string | undefined {
+  const h = createHash('sha1');
+  const buf = Buffer.allocUnsafe(PIECE);
+  for (let at = 0; at < length; ) {
+    const got = readSync(fd, buf, 0, Math.min(PIECE, length - at), offset + at);
+    if (got === 0) return undefined;
+    h.update(buf.subarray(0, got));
+    at += got;
+  }
+  return h.digest('base64');
 }
 
 /** How the endpoints are written: `JSON.stringify` each, one a line. */
@@ -112,6 +146,7 @@ export class ResultStore {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`the stored scan result ${this.file} cannot be read (${(e as Error).message}); scanning`);
       return undefined;
     }
+    let keepOpen = false;
     try {
       const head = Buffer.alloc(64);
       const got = readSync(fd, head, 0, head.length, 0);
@@ -131,18 +166,21 @@ export class ResultStore {
       // Another scanner, other settings or other files: an ordinary miss, nothing to say.
       if (header.scanner !== this.scanner || header.settings !== this.settings || header.digest !== digest) return undefined;
       if (!journalHolds(header.journal)) return undefined;
-      const body = readExactly(fd, eol + 1 + headerLength, header.restLength + header.endpointsLength);
-      if (!body || hash('sha1', body, 'base64') !== header.bodyHash) return this.ignore('its body is damaged');
-      const rest = JSON.parse(body.toString('utf8', 0, header.restLength)) as { diagnostics: Diagnostic[]; modules: ModuleSummary[] };
-      const text = body.subarray(header.restLength);
+      const start = eol + 1 + headerLength;
+      if (hashOfSegment(fd, start, header.restLength + header.endpointsLength) !== header.bodyHash) return this.ignore('its body is damaged');
+      const restBytes = readExactly(fd, start, header.restLength);
+      if (!restBytes) return this.ignore('its body is damaged');
+      const rest = JSON.parse(restBytes.toString('utf8')) as { diagnostics: Diagnostic[]; modules: ModuleSummary[] };
+      const text: StoredText = { fd, offset: start + header.restLength, length: header.endpointsLength };
       const result = lazyResult(text, rest.diagnostics, rest.modules, stats);
       endpointText.set(result, text);
+      keepOpen = true;
       return result;
     } catch (e) {
       this.warn(`the stored scan result ${this.file} cannot be read (${(e as Error).message}); scanning`);
       return undefined;
     } finally {
-      closeSync(fd);
+      if (!keepOpen) closeSync(fd);
     }
   }
 
@@ -157,10 +195,10 @@ export class ResultStore {
         rmSync(this.file, { force: true });
         return;
       }
-      const text = endpointText.get(result) ?? endpointsAsText(result.endpoints);
+      const text = endpointsAsText(result.endpoints);
       endpointText.set(result, text);
       const rest = Buffer.from(JSON.stringify({ diagnostics: result.diagnostics, modules: result.modules }), 'utf8');
-      const endpoints = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      const endpoints = Buffer.from(text, 'utf8');
       const bodyHash = createHash('sha1').update(rest).update(endpoints).digest('base64');
       const header: Header = {
         format: MAGIC.trim(), scanner: this.scanner, settings: this.settings, digest, journal,
@@ -187,13 +225,13 @@ export class ResultStore {
 }
 
 /** A result whose endpoints are parsed from `text` on first use: `scan --json` never needs them. */
-function lazyResult(text: Buffer, diagnostics: Diagnostic[], modules: ModuleSummary[], stats: ScanStats): ScanResult {
+function lazyResult(text: StoredText, diagnostics: Diagnostic[], modules: ModuleSummary[], stats: ScanStats): ScanResult {
   const result = { diagnostics, modules, stats } as ScanResult;
   let endpoints: Endpoint[] | undefined;
   Object.defineProperty(result, 'endpoints', {
     enumerable: true,
     configurable: true,
-    get: () => (endpoints ??= JSON.parse(`[${text.toString('utf8')}]`) as Endpoint[]),
+    get: () => (endpoints ??= JSON.parse(`[${(readExactly(text.fd, text.offset, text.length) ?? Buffer.alloc(0)).toString('utf8')}]`) as Endpoint[]),
     set: (v: Endpoint[]) => {
       endpoints = v;
       endpointText.delete(result);
@@ -216,17 +254,28 @@ function readExactly(fd: number, position: number, length: number): Buffer | und
 let stamp: string | undefined;
 
 /**
- * The running bundle's size and time: a rebuilt apiscout (same version, other code) does not
- * take an older build's results. Running from source there is no bundle; RESULT_FORMAT stands for it.
+ * The running build's files (the bundle and its chunks beside it), by size and time: a rebuilt
+ * apiscout (same version, other code) does not take an older build's results. Running from
+ * source there is no build; RESULT_FORMAT stands for it.
  */
 function bundleStamp(): string {
   if (stamp !== undefined) return stamp;
+  stamp = 'source';
   try {
     const file = fileURLToPath(import.meta.url);
-    const st = statSync(file);
-    stamp = file.endsWith('.mjs') || file.endsWith('.js') ? `${st.size}-${st.mtimeMs}` : 'source';
+    if (file.endsWith('.mjs')) {
+      const dir = dirname(file);
+      stamp = readdirSync(dir)
+        .filter((f) => f.endsWith('.mjs'))
+        .sort()
+        .map((f) => {
+          const st = statSync(join(dir, f));
+          return `${f}:${st.size}:${st.mtimeMs}`;
+        })
+        .join(',');
+    }
   } catch {
-    stamp = 'source';
+    // unreadable: as from source
   }
   return stamp;
 }
