@@ -10,7 +10,7 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const BUNDLED = new Set(['@sinclair/typebox', 'ajv', 'vscode-jsonrpc', 'yaml', 'ignore']);
@@ -20,11 +20,18 @@ const external = [
   ...Object.keys(pkg.dependencies ?? {}).filter((d) => !BUNDLED.has(d)),
 ];
 
-/** A Node bundle of one entry point, native and listed dependencies left external; `sources` are what it compiles. */
+/**
+ * A Node bundle of one entry point, native and listed dependencies left external; `sources` are
+ * what it compiles. Dynamic imports become chunks beside the entry (`apiscout-<name>.mjs`, in the
+ * same folder, so paths taken from import.meta.url hold in every chunk): the CLI loads only the
+ * command it runs.
+ */
 const nodeBundle = (input, file, sources) => ({
   input,
   output: {
-    file,
+    dir: dirname(file),
+    entryFileNames: basename(file),
+    chunkFileNames: `${basename(file, '.mjs')}-[name].mjs`,
     format: 'es',
     sourcemap: true,
   },

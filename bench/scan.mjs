@@ -19,6 +19,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -85,9 +86,19 @@ function failure(what, res) {
   return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
 }
 
-/** Removes the scan cache the CLI keeps in the project's state folder: the next scan is cold. */
+/**
+ * The project's state folders: `.apiscout/` inside it, or the one under the user folder that
+ * core/config/user-dir.ts picks for a tree inside apiscout's own clone (bench/out/ is one).
+ */
+function stateDirs(dir) {
+  const real = fs.realpathSync(dir);
+  const config = process.env.APISCOUT_CONFIG_DIR || path.join(process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'), 'apiscout');
+  return [path.join(dir, '.apiscout'), path.join(config, 'state', `${path.basename(real)}-${createHash('sha256').update(real).digest('hex').slice(0, 16)}`)];
+}
+
+/** Removes the scan cache and the stored result the CLI keeps in the project's state folder: the next scan is cold. */
 function dropCache(dir) {
-  fs.rmSync(path.join(dir, '.apiscout', 'scan-cache.bin'), { force: true });
+  for (const d of stateDirs(dir)) for (const f of ['scan-cache.bin', 'scan-result.bin']) fs.rmSync(path.join(d, f), { force: true });
 }
 
 async function runScan(cli, dir, endpointsOnly, actuator, noWorker, warm = false) {

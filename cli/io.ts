@@ -11,6 +11,8 @@ export interface Progress {
 
 export interface CliIO {
   out(text: string): void;
+  /** Bytes that are already UTF-8 text, written as they are (default: decoded and given to `out`). */
+  outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
   stdout: NodeJS.WriteStream;
   /** The bundled sample shop: the default target when no directory is given. */
@@ -23,6 +25,7 @@ export interface CliIO {
 export function processIO(): CliIO {
   return {
     out: (t) => process.stdout.write(`${t}\n`),
+    outBytes: (b) => process.stdout.write(b),
     err: (t) => process.stderr.write(`${t}\n`),
     stdout: process.stdout,
     // dist/apiscout.mjs and cli/*.ts both sit one level below the package root.

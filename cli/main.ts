@@ -3,16 +3,6 @@
 // something unexpected), 2 bad usage or bad input.
 
 import { CallError, InputError, ScriptError, SyncError } from '../core/errors';
-import { callCommand, callHelp } from './commands/call';
-import { envCommand, envHelp } from './commands/env';
-import { scriptsCommand, scriptsHelp } from './commands/scripts';
-import { settingsCommand, settingsHelp } from './commands/settings';
-import { exportCommand, exportHelp } from './commands/export';
-import { scanCommand, scanHelp } from './commands/scan';
-import { searchCommand, searchHelp } from './commands/search';
-import { serveCommand, serveHelp } from './commands/serve';
-import { showCommand, showHelp } from './commands/show';
-import { uiCommand, uiHelp } from './commands/ui';
 import type { CliIO } from './io';
 import { packageVersion } from './version';
 
@@ -36,17 +26,23 @@ Commands:
 
 Run 'apiscout <command> --help' for a command's options.`;
 
-const COMMANDS: Record<string, { run: (args: string[], io: CliIO) => Promise<number>; help: string }> = {
-  scan: { run: scanCommand, help: scanHelp },
-  search: { run: searchCommand, help: searchHelp },
-  show: { run: showCommand, help: showHelp },
-  ui: { run: uiCommand, help: uiHelp },
-  serve: { run: serveCommand, help: serveHelp },
-  call: { run: callCommand, help: callHelp },
-  env: { run: envCommand, help: envHelp },
-  scripts: { run: scriptsCommand, help: scriptsHelp },
-  settings: { run: settingsCommand, help: settingsHelp },
-  export: { run: exportCommand, help: exportHelp },
+type Command = (args: string[], io: CliIO) => Promise<number>;
+
+/**
+ * Each command's module, loaded when it runs: the bundle is split along these imports, so a
+ * `scan` compiles and runs neither the sidecar's server nor the exporters, and the reverse.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  scan: async () => (await import('./commands/scan')).scanCommand,
+  search: async () => (await import('./commands/search')).searchCommand,
+  show: async () => (await import('./commands/show')).showCommand,
+  ui: async () => (await import('./commands/ui')).uiCommand,
+  serve: async () => (await import('./commands/serve')).serveCommand,
+  call: async () => (await import('./commands/call')).callCommand,
+  env: async () => (await import('./commands/env')).envCommand,
+  scripts: async () => (await import('./commands/scripts')).scriptsCommand,
+  settings: async () => (await import('./commands/settings')).settingsCommand,
+  export: async () => (await import('./commands/export')).exportCommand,
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -59,13 +55,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.out(packageVersion());
     return 0;
   }
-  const cmd = COMMANDS[command];
-  if (!cmd) {
+  const load = COMMANDS[command];
+  if (!load) {
     io.err(`apiscout: unknown command '${command}'\nRun 'apiscout --help' for the commands.`);
     return 2;
   }
   try {
-    return await cmd.run(rest, io);
+    return await (await load())(rest, io);
   } catch (e) {
     if (e instanceof InputError) {
       io.err(`apiscout ${command}: ${e.message}`);

@@ -113,7 +113,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   if (values.resolve && values.keep) throw new InputError('--resolve and --keep exclude each other', '--resolve');
   const dir = positionals[0] ?? io.sampleProject;
 
-  const result = await scanProject(dir, { includeTests: values['include-tests'], cache: scanCacheOption(values['no-cache'], io), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
+  const result = await scanProject(dir, { includeTests: values['include-tests'], cache: scanCacheOption(values['no-cache'], io), reuseResult: true, pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
   reportDiagnostics(result.diagnostics, io);
   let endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
   const exact: [string, readonly string[] | undefined, (value: string) => Selection][] = [

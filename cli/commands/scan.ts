@@ -5,6 +5,7 @@ import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Diagnostic, Endpoint, ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
+import { pipeStoredText, storedEndpointText } from '../../core/scan/result-store';
 import type { ScanProgress } from '../../core/scan/scan';
 import { painterFor } from '../colors';
 import type { CliIO } from '../io';
@@ -67,6 +68,8 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
       // The tree shows no parameters: resolving them would only cost time.
       requestModels: values.json && !values['endpoints-only'],
       cache: scanCacheOption(values['no-cache'], io),
+      // One scan per process: an unchanged project is answered from the result stored last time.
+      reuseResult: true,
       onProgress: (p: ScanProgress) => progress.update(PROGRESS_LINE[p.phase](p.done, p.total)),
     });
   } finally {
@@ -94,6 +97,21 @@ function writeJson(result: ScanResult, io: CliIO, pretty: boolean): void {
     ? `,\n${JSON.stringify({ diagnostics: result.diagnostics, modules: result.modules, stats: result.stats }, null, 2).slice(2)}`
     : `,${JSON.stringify({ diagnostics: result.diagnostics, modules: result.modules, stats: result.stats }).slice(1)}`;
   const open = pretty ? '{\n  "endpoints": [' : '{"endpoints":[';
+  // A stored (or just stored) result has its endpoints as this very text: no need to stringify them again.
+  const text = pretty ? undefined : storedEndpointText(result);
+  if (text !== undefined) {
+    if (text.length === 0) io.out(`${open}]${rest}`);
+    else if (typeof text === 'string') io.out(`${open}\n${text}\n]${rest}`);
+    else {
+      io.out(open);
+      const parts: Buffer[] = [];
+      pipeStoredText(text, io.outBytes ? (b) => io.outBytes!(b) : (b) => parts.push(b));
+      if (parts.length) io.out(Buffer.concat(parts).toString('utf8'));
+      else io.out('');
+      io.out(`]${rest}`);
+    }
+    return;
+  }
   if (result.endpoints.length === 0) {
     io.out(`${open}]${rest}`);
     return;

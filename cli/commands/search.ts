@@ -64,7 +64,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
   }
   const [query, dir = io.sampleProject] = positionals as [string, string?];
   // The bundled sample's index goes to the user folder (projectStateDir), never into the package.
-  const endpoints = await retainedEndpoints(dir, values.refresh, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), cache: scanCacheOption(values['no-cache'], io), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }, true, io);
+  const endpoints = await retainedEndpoints(dir, values.refresh, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), cache: scanCacheOption(values['no-cache'], io), reuseResult: true, pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }, true, io);
   // The explorer's six fields (spec §4.3.2): a class, folder or description word finds its endpoints here too.
   const results = search(endpoints, query, { limit, fields: 'explorer' });
   if (values.json) {

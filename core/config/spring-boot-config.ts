@@ -3,7 +3,7 @@
 // `.path-mapping.<id>`, read from a module's application.properties / .yml / .yaml.
 // Profile-specific files and documents are ignored (they apply only when a profile is active).
 
-import { readFileSync } from 'node:fs';
+import { readTracked } from '../scan/scan-inputs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import type { Diagnostic } from '../model/endpoint';
@@ -58,7 +58,7 @@ export function readApplicationProperties(root: string, moduleDir: string, diagn
     const rel = [moduleDir, RESOURCES, name].filter(Boolean).join('/');
     let text: string;
     try {
-      text = readFileSync(join(root, rel), 'utf8');
+      text = readTracked(join(root, rel));
     } catch {
       continue;
     }

@@ -145,6 +145,8 @@ export interface ScanStats {
   parsedByWorker?: number;
   /** Of `filesParsed`, how many came from the scan cache instead of a parse (absent: no cache). */
   parsedFromCache?: number;
+  /** The whole result is the one stored by an earlier scan of the same inputs (nothing was parsed or resolved). */
+  storedResult?: boolean;
 }
 
 export function addressOf(method: string, path: string): string {

@@ -21,6 +21,7 @@ import { InputError } from '../errors';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import { checkRead, MAX_SOURCE_BYTES, walkProject } from './files';
+import type { WalkResult } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { detectModules, moduleFor } from './modules';
@@ -29,6 +30,8 @@ import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
 import { ParsePool } from './parse-pool';
 import { ScanCache } from './scan-cache';
+import { InputDigest, ResultStore } from './result-store';
+import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
 import type { ScanCacheOptions } from './scan-cache';
 import { applyPathPrefixes, parsePathPrefixes } from './path-prefix-setting';
 import type { PathPrefixRule } from './path-prefix-setting';
@@ -65,6 +68,12 @@ export interface ScanOptions {
   cache?: ScanCacheOptions | false;
   /** The `paths.prefixes` setting (`pattern=/prefix` entries), read at the start of each full scan. */
   pathPrefixes?: () => readonly string[];
+  /**
+   * With `cache`: answer a full scan from the result stored by the last one when nothing it read
+   * has changed (result-store.ts), and store the result for the next. For one-shot callers (the
+   * CLI): a scanner answered that way has no index to re-scan single files with.
+   */
+  reuseResult?: boolean;
 }
 
 export type FileChange = { path: string; kind: 'changed' | 'created' | 'deleted' };
@@ -112,6 +121,8 @@ export class ProjectScanner {
   private properties: Map<string, string> | undefined;
   private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
+  /** The last full scan's answer when it came from the stored result (no index behind it). */
+  private stored: ScanResult | undefined;
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
 
   constructor(
@@ -129,7 +140,7 @@ export class ProjectScanner {
   }
 
   get endpoints(): readonly Endpoint[] {
-    return this.endpointList;
+    return this.stored?.endpoints ?? this.endpointList;
   }
 
   /** The project's .proto files as the last scan indexed them: the gRPC caller's descriptors. */
@@ -138,11 +149,13 @@ export class ProjectScanner {
   }
 
   result(): ScanResult {
+    if (this.stored) return this.stored;
     return { endpoints: this.endpointList, diagnostics: this.diagnostics(), modules: this.moduleSummaries(), stats: { ...this.stats, filesParsed: this.index.parsedCount } };
   }
 
   /** The modules endpoints were found in, in name order. */
   moduleSummaries(): ModuleSummary[] {
+    if (this.stored) return this.stored.modules;
     const used = new Set(this.endpointList.map((e) => e.module));
     // Path mappings are the actuator scanner's business; the summary keeps the base path only.
     const schemes = new Map<string, SecuritySchemeDecl[]>();
@@ -161,6 +174,7 @@ export class ProjectScanner {
   }
 
   diagnostics(): Diagnostic[] {
+    if (this.stored) return this.stored.diagnostics;
     const fromRoots = [...this.roots.values()].flatMap((r) => r.diagnostics);
     return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics));
   }
@@ -177,10 +191,14 @@ export class ProjectScanner {
     };
     // No stat per file: the read below opens every file anyway and says what the walk would have.
     const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false });
+    this.stored = undefined;
+    const prefixes = this.opts.pathPrefixes?.() ?? [];
+    const store = this.opts.cache && this.opts.reuseResult ? new ResultStore(this.root, this.opts.cache, this.settingsKey(prefixes)) : undefined;
+    const journal = store && new InputJournal();
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
-    this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
+    this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) })));
     this.properties = undefined;
-    this.prefixRules = parsePathPrefixes(this.opts.pathPrefixes?.() ?? [], walk.diagnostics);
+    this.prefixRules = parsePathPrefixes(prefixes, walk.diagnostics);
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
@@ -188,6 +206,23 @@ export class ProjectScanner {
     this.frameworks = this.createFrameworks();
     this.roots.clear();
     phase('walk');
+    // With a stored result at hand, read and fingerprint every file first: unchanged, that is the whole scan;
+    // changed, the files are read once more below.
+    const digest = store && new InputDigest();
+    if (digest) this.fingerprintBuild(walk, digest);
+    const preread = digest && store.exists() ? this.fingerprint(walk, digest) : undefined;
+    if (preread) {
+      phase('read');
+      const stats: ScanResult['stats'] = { filesRead: preread.filesRead, filesParsed: 0, bytesRead: preread.bytesRead, millis: 0, phases, storedResult: true };
+      const stored = store!.load(preread.digest, stats);
+      if (stored) {
+        phase('stored');
+        stats.millis = Math.round(performance.now() - started);
+        this.stats = stats;
+        this.stored = stored;
+        return stored;
+      }
+    }
 
     const cache = this.opts.cache ? ScanCache.open(this.root, this.opts.cache) : undefined;
     this.index.parseCache = cache;
@@ -199,11 +234,12 @@ export class ProjectScanner {
     let bytesRead = 0;
     const self = this;
     try {
-      await runInSlices(
+      await runInSlices(journaled(journal,
       (function* () {
         for (const [i, f] of walk.files.entries()) {
           if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
           const bytes = reader.readWalked(f.abs);
+          if (digest && !preread) digest.file(f.path, 'skipped' in bytes ? bytes.skipped : bytes);
           if ('skipped' in bytes) {
             walk.diagnostics.push({ file: f.path, message: bytes.skipped });
             yield;
@@ -225,7 +261,7 @@ export class ProjectScanner {
         phase('read');
         yield* self.computeAll(phase);
       })(),
-      );
+      ));
     } finally {
       this.index.parsedElsewhere = undefined;
       this.index.parseCache = undefined;
@@ -238,13 +274,59 @@ export class ProjectScanner {
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases };
     if (pool) this.stats.parsedByWorker = pool.counts.worker;
     if (cache) this.stats.parsedFromCache = cache.counts.hits;
-    return this.result();
+    const result = this.result();
+    if (store) {
+      store.save(preread?.digest ?? digest!.digest(), journal!.entries(), journal!.volatile, result);
+      phase('stored');
+    }
+    return result;
+  }
+
+  /** Every option and setting a full scan's result depends on, as the stored result's key. */
+  private settingsKey(prefixes: readonly string[]): string {
+    const o = this.opts;
+    return JSON.stringify([this.root, o.includeTests ?? false, o.requestModels ?? true, o.actuator ?? false, prefixes]);
+  }
+
+  /** The build files (module layout, names) and what the walk reported, into the digest. */
+  private fingerprintBuild(walk: WalkResult, digest: InputDigest): void {
+    for (const rel of walk.buildFiles) {
+      let bytes: Buffer | string;
+      try {
+        bytes = readFileSync(join(this.root, rel));
+      } catch (e) {
+        bytes = (e as NodeJS.ErrnoException).code ?? 'unreadable';
+      }
+      digest.file(rel, bytes);
+    }
+    digest.file('', JSON.stringify(walk.diagnostics));
+  }
+
+  /**
+   * Reads every walked file into the digest. The bytes are not kept: holding 40 MB of sources
+   * costs more (fresh pages) than reading them again on a miss, which builds every model anyway.
+   */
+  private fingerprint(walk: WalkResult, digest: InputDigest): { digest: string; filesRead: number; bytesRead: number } {
+    const reader = new SourceReader();
+    let filesRead = 0;
+    let bytesRead = 0;
+    for (const f of walk.files) {
+      const got = reader.readWalked(f.abs);
+      if ('skipped' in got) {
+        digest.file(f.path, got.skipped);
+        continue;
+      }
+      digest.file(f.path, got);
+      filesRead++;
+      bytesRead += got.length;
+    }
+    return { digest: digest.digest(), filesRead, bytesRead };
   }
 
   /** The endpoints whose source method is in `path` (relative), by line: the gutter icons of a file. */
   endpointsInFile(path: string): Endpoint[] {
     const file = path.replace(/\\/g, '/');
-    return this.endpointList.filter((e) => e.source.file === file).sort((a, b) => a.source.line - b.source.line);
+    return this.endpoints.filter((e) => e.source.file === file).sort((a, b) => a.source.line - b.source.line);
   }
 
   /**
@@ -275,6 +357,7 @@ export class ProjectScanner {
    * only the endpoints they can affect.
    */
   rescan(changes: readonly FileChange[]): RescanResult {
+    if (this.stored) throw new Error('a scan answered from the stored result has no index to re-scan files with (reuseResult is for one-shot scans)');
     const started = performance.now();
     const before = new Map(this.endpointList.map((e) => [e.id, e]));
     const changedPaths = new Set<string>();
@@ -559,7 +642,7 @@ export class ProjectScanner {
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
       readProjectFile: (path) => {
         try {
-          return readFileSync(join(this.root, path), 'utf8');
+          return readTracked(join(this.root, path));
         } catch {
           return undefined;
         }

@@ -232,7 +232,7 @@ let bundleHash: string | undefined;
  * (tree-sitter glue, the Java and Kotlin readers, the codec), so its hash changes with any of
  * them. Running from source there is no bundle; SCAN_CACHE_FORMAT alone stands for it.
  */
-function scannerHash(): string {
+export function scannerHash(): string {
   if (bundleHash !== undefined) return bundleHash;
   try {
     const url = new URL('./parse-worker.mjs', import.meta.url);

@@ -2,7 +2,7 @@
 // scan and export reuse it, --no-cache and APISCOUT_SCAN_CACHE=0 leave it alone, and a damaged
 // one is reported and replaced.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 let tmp: string;
 let shop: string;
 let cacheFile: string;
+let resultFile: string;
 
 /** The test run turns the cache off for every child (vitest.config.ts); these turn it back on. */
 function run(args: string[], env: Record<string, string> = { APISCOUT_SCAN_CACHE: '' }) {
@@ -24,7 +25,7 @@ function run(args: string[], env: Record<string, string> = { APISCOUT_SCAN_CACHE
 function scanJson(...extra: string[]) {
   const r = run(['scan', '--json', ...extra, shop]);
   expect(r.code, r.stderr).toBe(0);
-  const out = JSON.parse(r.stdout) as { endpoints: unknown[]; diagnostics: unknown[]; stats: { parsedFromCache?: number; filesParsed: number } };
+  const out = JSON.parse(r.stdout) as { endpoints: unknown[]; diagnostics: unknown[]; modules: unknown[]; stats: { parsedFromCache?: number; filesParsed: number; storedResult?: boolean } };
   return { out, stderr: r.stderr, same: { endpoints: out.endpoints, diagnostics: out.diagnostics } };
 }
 
@@ -34,6 +35,7 @@ beforeAll(() => {
   shop = join(tmp, 'shop');
   cpSync(SHOP, shop, { recursive: true });
   cacheFile = join(shop, '.apiscout', 'scan-cache.bin');
+  resultFile = join(shop, '.apiscout', 'scan-result.bin');
 });
 
 afterAll(() => {
@@ -49,10 +51,20 @@ describe('the scan cache in the CLI', { timeout: 300_000 }, () => {
     const cold = scanJson();
     expect(cold.out.stats.parsedFromCache).toBe(0);
     expect(existsSync(cacheFile)).toBe(true);
+    // Nothing changed: the whole result is the one the cold scan stored.
+    const stored = scanJson();
+    expect(stored.out.stats.storedResult).toBe(true);
+    expect(stored.out.stats.filesParsed).toBe(0);
+    // Without the stored result, every parse comes from the cache.
+    rmSync(resultFile);
     const warm = scanJson();
     expect(warm.out.stats.parsedFromCache).toBe(reference.out.stats.filesParsed);
     expect(cold.same).toEqual(reference.same);
     expect(warm.same).toEqual(reference.same);
+    expect(stored.same).toEqual(reference.same);
+    // The very text of a scan without caches, but for the stats.
+    const text = (s: string) => s.replace(/"stats":\{.*\}/s, '');
+    expect(text(run(['scan', '--json', shop]).stdout)).toBe(text(run(['scan', '--json', '--no-cache', shop]).stdout));
     // Personal state: the state folder's .gitignore keeps it out of version control.
     expect(readFileSync(join(shop, '.apiscout', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
   });
@@ -88,13 +100,37 @@ describe('the scan cache in the CLI', { timeout: 300_000 }, () => {
   it('reports a damaged cache in one line naming the file, scans as without it, and replaces it', () => {
     const reference = scanJson('--no-cache');
     writeFileSync(cacheFile, 'not a cache at all');
+    rmSync(resultFile, { force: true });
     const damaged = scanJson();
     expect(damaged.same).toEqual(reference.same);
     expect(damaged.out.stats.parsedFromCache).toBe(0);
     const warnings = damaged.stderr.split('\n').filter((l) => l.includes('scan cache'));
     expect(warnings).toEqual([`warning: the scan cache ${cacheFile} is ignored: it is not an apiscout scan cache; it is rewritten after this scan`]);
+    rmSync(resultFile);
     const again = scanJson();
     expect(again.stderr).not.toContain('scan cache');
     expect(again.out.stats.parsedFromCache).toBe(reference.out.stats.filesParsed);
+  });
+
+  it('answers scan, export and search from the stored result until a source or configuration file changes', () => {
+    const reference = scanJson('--no-cache');
+    scanJson();
+    expect(scanJson().out.stats.storedResult).toBe(true);
+    const md = (extra: string[]) => run(['export', '--format', 'markdown', ...extra, shop]);
+    const exported = md([]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toBe(md(['--no-cache']).stdout);
+    expect(run(['search', 'orders', '--refresh', shop]).stdout).toBe(run(['search', 'orders', '--refresh', '--no-cache', shop]).stdout);
+    // A context path in a new application.properties: the next scan computes, and agrees with one without caches.
+    mkdirSync(join(shop, 'orders', 'src', 'main', 'resources'), { recursive: true });
+    writeFileSync(join(shop, 'orders', 'src', 'main', 'resources', 'application.properties'), 'server.servlet.context-path=/orders-app\n');
+    const changed = scanJson();
+    expect(changed.out.stats.storedResult).toBeUndefined();
+    const without = scanJson('--no-cache');
+    expect(changed.same).toEqual(without.same);
+    expect(changed.out.modules).toEqual(without.out.modules);
+    expect(JSON.stringify(changed.out.modules)).toContain('/orders-app');
+    expect(changed.out.modules).not.toEqual(reference.out.modules);
+    expect(scanJson().out.stats.storedResult).toBe(true);
   });
 });

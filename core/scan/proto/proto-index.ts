@@ -7,6 +7,7 @@
 // well-known types protobufjs ships.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { markVolatile } from '../scan-inputs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type protobuf from 'protobufjs';
@@ -363,6 +364,8 @@ export class ProtoIndex {
   /** Protos under the build's include folders, listed once (they may number thousands). */
   private externalEntries(): ProtoEntry[] {
     if (this.external) return this.external;
+    // Include folders and the local jar caches: outside what a stored result can be checked against.
+    markVolatile('protos outside the project');
     const out: ProtoEntry[] = [];
     const seen = new Set<string>();
     for (const m of this.modules) {

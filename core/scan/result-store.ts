@@ -1,0 +1,290 @@
+// The last scan result kept between processes: `scan-result.bin` beside `scan-cache.bin` in the
+// project's state folder. A scan is a pure function of its inputs: the walked files (sources,
+// protos, build files) and their contents, the other files it read (scan-inputs.ts journal:
+// application.yml, web.xml, ... and the ones it looked for and did not find), the options and
+// settings it ran with, and the scanner itself. The store keeps the result with a digest of all
+// of them; a later scan that reads the same files with the same contents, finds every journalled
+// file unchanged and runs with the same settings and the same scanner answers with the stored
+// result instead of building the request and response models again.
+//
+// The file: a magic line, the header's length, the header (JSON: format, scanner, settings,
+// digest, journal, lengths and a hash of the body), then the body: `{"diagnostics","modules"}`
+// and the endpoints as `scan --json` prints them, one a line. A damaged, foreign or torn file is
+// a miss, never trusted; the write is atomic. Endpoints are parsed only when someone reads them,
+// and `scan --json` prints their stored text as it is.
+
+import { createHash, hash } from 'node:crypto';
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
+import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, ScanStats } from '../model/endpoint';
+import { writeFileAtomic } from '../store/json-file';
+import type { JournalEntry } from './scan-inputs';
+import { journalHolds } from './scan-inputs';
+import { scannerHash } from './scan-cache';
+import type { ScanCacheOptions } from './scan-cache';
+
+export const SCAN_RESULT_FILE = 'scan-result.bin';
+const MAGIC = 'apiscout-scan-result\n';
+/** Bump when the stored shape changes or a scan's result would differ in a way the stamps below cannot see. */
+const RESULT_FORMAT = 1;
+
+interface Header {
+  format: string;
+  scanner: string;
+  settings: string;
+  digest: string;
+  journal: JournalEntry[];
+  restLength: number;
+  endpointsLength: number;
+  bodyHash: string;
+}
+
+/**
+ * The fingerprint of the walked files, fed in walk order while the scanner reads them. A file
+ * that could not be read counts by its reason, so a file that becomes readable is a change.
+ */
+export class InputDigest {
+  private readonly h = createHash('sha1');
+  files = 0;
+
+  file(path: string, bytes: Buffer | string): string | undefined {
+    this.files++;
+    if (typeof bytes === 'string') {
+      this.h.update(`${path}\0!${bytes}\n`);
+      return undefined;
+    }
+    const key = hash('sha1', bytes, 'base64');
+    this.h.update(`${path}\0${key}\n`);
+    return key;
+  }
+
+  digest(): string {
+    return this.h.digest('base64');
+  }
+}
+
+/**
+ * Where a loaded result's endpoint text lies in the store: read in small pieces when printed, so
+ * tens of megabytes pass through without a buffer of their size. The file stays open, so a
+ * rewrite by another process cannot swap the text underneath.
+ */
+export interface StoredText {
+  fd: number;
+  offset: number;
+  length: number;
+}
+
+/** The endpoints' text as `scan --json` prints it, for results that came from the store or went into it. */
+const endpointText = new WeakMap<ScanResult, string | StoredText>();
+
+/** The JSON text of `result.endpoints`, one endpoint a line joined by `,\n`, when it is at hand. */
+export function storedEndpointText(result: ScanResult): string | StoredText | undefined {
+  return endpointText.get(result);
+}
+
+const PIECE = 64 * 1024;
+
+/** Hands the stored text to `write` in pieces of 64 KB (small enough for the allocator to reuse). */
+export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void): void {
+  for (let at = 0; at < text.length; at += PIECE) {
+    const piece = readExactly(text.fd, text.offset + at, Math.min(PIECE, text.length - at));
+    if (!piece) throw new Error('the stored scan result was cut short while it was read');
+    write(piece);
+  }
+}
+
+function hashOfSegment(fd: number, offset: number, length: number): string | undefined {
+  const h = createHash('sha1');
+  const buf = Buffer.allocUnsafe(PIECE);
+  for (let at = 0; at < length; ) {
+    const got = readSync(fd, buf, 0, Math.min(PIECE, length - at), offset + at);
+    if (got === 0) return undefined;
+    h.update(buf.subarray(0, got));
+    at += got;
+  }
+  return h.digest('base64');
+}
+
+/** How the endpoints are written: `JSON.stringify` each, one a line. */
+export function endpointsAsText(endpoints: readonly Endpoint[]): string {
+  return endpoints.map((e) => JSON.stringify(e)).join(',\n');
+}
+
+export class ResultStore {
+  readonly file: string;
+  private readonly scanner: string;
+
+  /**
+   * `settings`: every option and setting the scan ran with, as one string (the project's path
+   * among them: results hold paths relative to it).
+   */
+  constructor(
+    private readonly root: string,
+    private readonly opts: ScanCacheOptions,
+    private readonly settings: string,
+  ) {
+    this.scanner = `${opts.version}/${RESULT_FORMAT}/${scannerHash()}/${bundleStamp()}`;
+    this.file = join(opts.dir ?? projectStateDir(root), SCAN_RESULT_FILE);
+  }
+
+  /** Whether there is a stored result to try (reading and fingerprinting first pays only then). */
+  exists(): boolean {
+    return statSync(this.file, { throwIfNoEntry: false })?.isFile() ?? false;
+  }
+
+  /**
+   * The stored result, when it was made from inputs with `digest` and every journalled file still
+   * holds what it held; `stats` replace the stored ones. Undefined on any miss.
+   */
+  load(digest: string, stats: ScanStats): ScanResult | undefined {
+    let fd: number;
+    try {
+      fd = openSync(this.file, 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`the stored scan result ${this.file} cannot be read (${(e as Error).message}); scanning`);
+      return undefined;
+    }
+    let keepOpen = false;
+    try {
+      const head = Buffer.alloc(64);
+      const got = readSync(fd, head, 0, head.length, 0);
+      if (head.toString('latin1', 0, Math.min(got, MAGIC.length)) !== MAGIC) return this.ignore('it is not an apiscout scan result');
+      const eol = head.indexOf(0x0a, MAGIC.length);
+      const headerLength = Number(head.toString('latin1', MAGIC.length, eol));
+      if (eol < 0 || !Number.isSafeInteger(headerLength) || headerLength <= 0) return this.ignore('it is truncated');
+      const headerBytes = readExactly(fd, eol + 1, headerLength);
+      if (!headerBytes) return this.ignore('it is truncated');
+      let header: Header;
+      try {
+        header = JSON.parse(headerBytes.toString('utf8')) as Header;
+      } catch (e) {
+        return this.ignore(`its header does not parse (${(e as Error).message})`);
+      }
+      if (!isHeader(header)) return this.ignore('its header is not of this format');
+      // Another scanner, other settings or other files: an ordinary miss, nothing to say.
+      if (header.scanner !== this.scanner || header.settings !== this.settings || header.digest !== digest) return undefined;
+      if (!journalHolds(header.journal)) return undefined;
+      const start = eol + 1 + headerLength;
+      if (hashOfSegment(fd, start, header.restLength + header.endpointsLength) !== header.bodyHash) return this.ignore('its body is damaged');
+      const restBytes = readExactly(fd, start, header.restLength);
+      if (!restBytes) return this.ignore('its body is damaged');
+      const rest = JSON.parse(restBytes.toString('utf8')) as { diagnostics: Diagnostic[]; modules: ModuleSummary[] };
+      const text: StoredText = { fd, offset: start + header.restLength, length: header.endpointsLength };
+      const result = lazyResult(text, rest.diagnostics, rest.modules, stats);
+      endpointText.set(result, text);
+      keepOpen = true;
+      return result;
+    } catch (e) {
+      this.warn(`the stored scan result ${this.file} cannot be read (${(e as Error).message}); scanning`);
+      return undefined;
+    } finally {
+      if (!keepOpen) closeSync(fd);
+    }
+  }
+
+  /**
+   * Stores `result` as the answer for inputs with `digest` and `journal`. A result that read
+   * outside the project (`volatile`) is not stored, and an older one is removed: it could not
+   * be checked.
+   */
+  save(digest: string, journal: JournalEntry[], volatile: string | undefined, result: ScanResult): void {
+    try {
+      if (volatile !== undefined) {
+        rmSync(this.file, { force: true });
+        return;
+      }
+      const text = endpointsAsText(result.endpoints);
+      endpointText.set(result, text);
+      const rest = Buffer.from(JSON.stringify({ diagnostics: result.diagnostics, modules: result.modules }), 'utf8');
+      const endpoints = Buffer.from(text, 'utf8');
+      const bodyHash = createHash('sha1').update(rest).update(endpoints).digest('base64');
+      const header: Header = {
+        format: MAGIC.trim(), scanner: this.scanner, settings: this.settings, digest, journal,
+        restLength: rest.length, endpointsLength: endpoints.length, bodyHash,
+      };
+      const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+      if (this.opts.dir === undefined) ensureProjectStateDir(this.root);
+      writeFileAtomic(this.file, Buffer.concat([Buffer.from(`${MAGIC}${headerBytes.length}\n`, 'latin1'), headerBytes, rest, endpoints]), { durable: false });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // A read-only checkout only loses the head start of the next scan.
+      if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') this.warn(`could not store the scan result ${this.file}: ${(e as Error).message}`);
+    }
+  }
+
+  private ignore(why: string): undefined {
+    this.warn(`the stored scan result ${this.file} is ignored: ${why}; it is rewritten after this scan`);
+    return undefined;
+  }
+
+  private warn(message: string): void {
+    this.opts.warn?.(message);
+  }
+}
+
+/** A result whose endpoints are parsed from `text` on first use: `scan --json` never needs them. */
+function lazyResult(text: StoredText, diagnostics: Diagnostic[], modules: ModuleSummary[], stats: ScanStats): ScanResult {
+  const result = { diagnostics, modules, stats } as ScanResult;
+  let endpoints: Endpoint[] | undefined;
+  Object.defineProperty(result, 'endpoints', {
+    enumerable: true,
+    configurable: true,
+    get: () => (endpoints ??= JSON.parse(`[${(readExactly(text.fd, text.offset, text.length) ?? Buffer.alloc(0)).toString('utf8')}]`) as Endpoint[]),
+    set: (v: Endpoint[]) => {
+      endpoints = v;
+      endpointText.delete(result);
+    },
+  });
+  return result;
+}
+
+function readExactly(fd: number, position: number, length: number): Buffer | undefined {
+  const buf = Buffer.allocUnsafe(length);
+  let n = 0;
+  while (n < length) {
+    const got = readSync(fd, buf, n, length - n, position + n);
+    if (got === 0) return undefined;
+    n += got;
+  }
+  return buf;
+}
+
+let stamp: string | undefined;
+
+/**
+ * The running build's files (the bundle and its chunks beside it), by size and time: a rebuilt
+ * apiscout (same version, other code) does not take an older build's results. Running from
+ * source there is no build; RESULT_FORMAT stands for it.
+ */
+function bundleStamp(): string {
+  if (stamp !== undefined) return stamp;
+  stamp = 'source';
+  try {
+    const file = fileURLToPath(import.meta.url);
+    if (file.endsWith('.mjs')) {
+      const dir = dirname(file);
+      stamp = readdirSync(dir)
+        .filter((f) => f.endsWith('.mjs'))
+        .sort()
+        .map((f) => {
+          const st = statSync(join(dir, f));
+          return `${f}:${st.size}:${st.mtimeMs}`;
+        })
+        .join(',');
+    }
+  } catch {
+    // unreadable: as from source
+  }
+  return stamp;
+}
+
+function isHeader(v: unknown): v is Header {
+  const h = v as Header;
+  return (
+    !!h && typeof h === 'object' && h.format === MAGIC.trim() && typeof h.scanner === 'string' && typeof h.settings === 'string' && typeof h.digest === 'string' &&
+    Array.isArray(h.journal) && h.journal.every((j) => Array.isArray(j) && j.length === 2 && typeof j[0] === 'string' && typeof j[1] === 'string') &&
+    Number.isSafeInteger(h.restLength) && h.restLength >= 0 && Number.isSafeInteger(h.endpointsLength) && h.endpointsLength >= 0 && typeof h.bodyHash === 'string'
+  );
+}

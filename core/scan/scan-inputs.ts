@@ -1,0 +1,89 @@
+// What a full scan read besides the walked files: the journal a stored scan result is checked
+// against (result-store.ts). The walked sources, protos and build files are fingerprinted by the
+// scanner itself; everything else a scan reads (application.yml, web.xml, ...) goes through
+// `readTracked`, which notes the path and what it held, or that it was absent (a file created
+// later changes the result too). Reads that leave the project (proto include folders, dependency
+// jars in the local caches) mark the scan volatile: its result is never reused.
+//
+// The journal is module-wide but set only while a scanner's own code runs (`withJournal` and
+// `journaled` around each synchronous step), so two projects scanning in slices in one sidecar
+// never write into each other's journal.
+
+import { hash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** `[absolute path, content hash]`; the hash is `-` when the file was absent or unreadable. */
+export type JournalEntry = [string, string];
+
+export class InputJournal {
+  private readonly files = new Map<string, string>();
+  /** Why the result depends on something outside the project (undefined: it does not). */
+  volatile: string | undefined;
+
+  note(abs: string, text: string | undefined): void {
+    if (!this.files.has(abs)) this.files.set(abs, text === undefined ? ABSENT : digestOf(text));
+  }
+
+  entries(): JournalEntry[] {
+    return [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  }
+}
+
+const ABSENT = '-';
+let active: InputJournal | undefined;
+
+function digestOf(text: string): string {
+  return hash('sha1', text, 'base64');
+}
+
+/** Reads a text file as `readFileSync(abs, 'utf8')` does (throwing alike), noting it in the active journal. */
+export function readTracked(abs: string): string {
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (e) {
+    active?.note(abs, undefined);
+    throw e;
+  }
+  active?.note(abs, text);
+  return text;
+}
+
+/** The scan read something outside the project that the journal cannot check cheaply. */
+export function markVolatile(reason: string): void {
+  if (active && active.volatile === undefined) active.volatile = reason;
+}
+
+/** Runs `fn` with `journal` active. */
+export function withJournal<T>(journal: InputJournal | undefined, fn: () => T): T {
+  const before = active;
+  active = journal;
+  try {
+    return fn();
+  } finally {
+    active = before;
+  }
+}
+
+/** The steps of `steps`, each run with `journal` active (the scan runs in slices between other work). */
+export function* journaled<T>(journal: InputJournal | undefined, steps: Generator<void, T>): Generator<void, T> {
+  for (;;) {
+    const r = withJournal(journal, () => steps.next());
+    if (r.done) return r.value;
+    yield;
+  }
+}
+
+/** Whether every journalled file still holds what the scan read (absent ones still absent). */
+export function journalHolds(entries: readonly JournalEntry[]): boolean {
+  for (const [abs, was] of entries) {
+    let now = ABSENT;
+    try {
+      now = digestOf(readFileSync(abs, 'utf8'));
+    } catch {
+      // absent or unreadable, as it may have been before
+    }
+    if (now !== was) return false;
+  }
+  return true;
+}
