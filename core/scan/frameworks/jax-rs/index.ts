@@ -19,10 +19,11 @@ import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
+import { GENERATED_API, GeneratedApis } from '../openapi-generated';
 
 const MAX_LOCATOR_DEPTH = 16;
 
-export function createJaxRsScanner(): FrameworkScanner {
+export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkScanner {
   /** Request-method designators: annotation simple name -> HTTP verb. */
   const designators = new Map<string, string>(
     ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'].map((v) => [v, v]),
@@ -156,6 +157,9 @@ export function createJaxRsScanner(): FrameworkScanner {
 
     markers: () => ['Path'],
 
+    // A resource may carry no annotation at all: its mappings are on a generated `XxxApi` interface.
+    superMarker: (name) => GENERATED_API.test(name),
+
     globalMarkers: () => ['ApplicationPath'],
 
     metaMarkers: () => ['HttpMethod', 'Path'],
@@ -185,7 +189,7 @@ export function createJaxRsScanner(): FrameworkScanner {
     endpoints(type, ctx) {
       if (isAbstract(type) || type.kind === 'enum') return [];
       const cp = classPath(type, ctx);
-      if (!cp) return [];
+      if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
       const out: Endpoint[] = [];
       collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
       return out;

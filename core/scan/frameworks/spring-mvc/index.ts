@@ -21,6 +21,7 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
+import { GeneratedApis } from '../openapi-generated';
 import { SECURITY_DECLARATIONS, declaredResponses, globalSecurityOf, operationSecurity, responseStatus, securitySchemesOf } from '../security-docs';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
@@ -45,7 +46,7 @@ interface Mapping {
   headers: string[];
 }
 
-export function createSpringMvcScanner(): FrameworkScanner {
+export function createSpringMvcScanner(generated = new GeneratedApis()): FrameworkScanner {
   const mappingKinds = new Map<string, MappingKind>([
     ['RequestMapping', { verbs: [] }],
     ['GetMapping', { verbs: ['GET'] }],
@@ -168,7 +169,9 @@ export function createSpringMvcScanner(): FrameworkScanner {
 
     endpoints(type, ctx) {
       const stereotype = stereotypeOf(type);
-      if (isAbstract(type) || type.kind === 'enum' || !stereotype.found) return [];
+      if (isAbstract(type) || type.kind === 'enum') return [];
+      // openapi-generator's delegate pattern: the generated controller calls a bean implementing `XxxApiDelegate`.
+      if (!stereotype.found) return generated.endpoints(type, ctx, 'spring-mvc', '', { delegatesOnly: true });
       const base = classMapping(type, ctx);
       const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
@@ -211,6 +214,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
           }
         }
       }
+      // A controller implementing an interface openapi-generator writes at build time.
+      out.push(...generated.endpoints(type, ctx, 'spring-mvc', codePrefix));
       return out;
     },
   };
