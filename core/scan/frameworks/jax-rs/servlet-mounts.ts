@@ -1,6 +1,7 @@
 // Where a JAX-RS application is mounted when no @ApplicationPath says so: the servlet mapping
 // of a Jersey / CXF / RESTEasy servlet in a module's web.xml (`<url-pattern>/api/*</url-pattern>`),
-// a Spring `new ServletRegistrationBean<>(new CXFServlet(), "/api/*")` in Java or Kotlin code,
+// a Spring `new ServletRegistrationBean<>(new CXFServlet(), "/api/*")` in Java or Kotlin code (or
+// its `addUrlMappings("/api/*")` / `setUrlMappings(...)` after construction),
 // or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
 
 const JAX_RS_SERVLETS = /ServletContainer|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
@@ -44,9 +45,35 @@ function tag(body: string, name: string): string | undefined {
  * (`ServletRegistrationBean<CXFServlet> cxf(CXFServlet servlet) { return new ...(servlet, "/services/*"); }`).
  */
 export function registrationMount(text: string): string | undefined {
-  for (const m of text.matchAll(/(?:new\s+)?(?:[\w$]+\.)*ServletRegistrationBean\s*(?:<[^>(]*>)?\s*\(([^;]*?)"([^"]*)"/g)) {
-    const context = text.slice(Math.max(0, m.index! - 300), m.index! + m[0].length);
-    if (JAX_RS_SERVLETS.test(context)) return mountOf(m[2]!);
+  for (const m of text.matchAll(/(?:new\s+)?(?:[\w$]+\.)*ServletRegistrationBean\s*(?:<[^>(]*>)?\s*\(/g)) {
+    // The URL is an argument of this constructor call, not a string somewhere after it.
+    const open = m.index! + m[0].length - 1;
+    const args = text.slice(open, closingParen(text, open));
+    const url = /"([^"]*)"/.exec(args);
+    if (!url) continue;
+    const context = text.slice(Math.max(0, m.index! - 300), open + args.length);
+    if (JAX_RS_SERVLETS.test(context)) return mountOf(url[1]!);
+  }
+  // The mapping added after construction: `bean.addUrlMappings("/api/*")`, `setUrlMappings(List.of("/api/*"))`,
+  // in the same bean method as a registration of a JAX-RS servlet.
+  // Kotlin: `.apply { addUrlMappings("/api/*") }` or `urlMappings = listOf("/api/*")`.
+  for (const m of text.matchAll(/(?:\b(?:addUrlMappings|setUrlMappings)\s*\(|\burlMappings\s*=)([^;"]*)"([^"]*)"/g)) {
+    const context = text.slice(Math.max(0, m.index! - 600), m.index! + m[0].length);
+    const method = context.slice(Math.max(context.lastIndexOf('@Bean'), 0));
+    if (/ServletRegistrationBean/.test(method) && JAX_RS_SERVLETS.test(method)) return mountOf(m[2]!);
   }
   return undefined;
+}
+
+/** The index of the `)` closing the `(` at `open` (the text's end when unbalanced). */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return text.length;
 }
