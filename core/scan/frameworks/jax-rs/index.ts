@@ -20,6 +20,7 @@ import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
 import { GENERATED_API, GeneratedApis } from '../openapi-generated';
+import { resolvePlaceholders } from '../../config-text';
 
 const MAX_LOCATOR_DEPTH = 16;
 
@@ -74,7 +75,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const mount = text !== undefined ? registrationMount(text) : undefined;
         if (mount !== undefined) mounts.set(entry.module, mount);
       }
-      const boot = ctx.appProperty?.('spring.jersey.application-path') ?? ctx.appProperty?.('cxf.path');
+      const property = (key: string) => ctx.appProperty?.(key);
+      const set = property('spring.jersey.application-path') ?? property('cxf.path');
+      const boot = set !== undefined ? resolvePlaceholders(set, property) : undefined;
       if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));
     }
     const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : undefined);

@@ -4,6 +4,8 @@
 // its `addUrlMappings("/api/*")` / `setUrlMappings(...)` after construction),
 // or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
 
+import { blankComments, blankXmlComments, matching, xmlChild } from '../../config-text';
+
 const JAX_RS_SERVLETS = /ServletContainer|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
 const APPLICATION_NAME = /^(javax|jakarta)\.ws\.rs\.core\.Application$/;
 
@@ -11,18 +13,18 @@ export const WEB_XML = 'src/main/webapp/WEB-INF/web.xml';
 
 /** The mount path of the JAX-RS servlet a web.xml declares (`/api`), '' for `/*`, undefined when none. */
 export function webXmlMount(xml: string): string | undefined {
-  const text = xml.replace(/<!--[\s\S]*?-->/g, '');
+  const text = blankXmlComments(xml);
   const names = new Set<string>();
   for (const m of text.matchAll(/<servlet>([\s\S]*?)<\/servlet>/g)) {
     const body = m[1]!;
-    const name = tag(body, 'servlet-name');
-    const cls = tag(body, 'servlet-class') ?? '';
+    const name = xmlChild(body, 'servlet-name');
+    const cls = xmlChild(body, 'servlet-class') ?? '';
     const appParam = /<param-name>\s*(javax|jakarta)\.ws\.rs\.Application\s*<\/param-name>/.test(body);
     if (name && (JAX_RS_SERVLETS.test(cls) || appParam || APPLICATION_NAME.test(name))) names.add(name);
   }
   for (const m of text.matchAll(/<servlet-mapping>([\s\S]*?)<\/servlet-mapping>/g)) {
-    const name = tag(m[1]!, 'servlet-name');
-    const pattern = tag(m[1]!, 'url-pattern');
+    const name = xmlChild(m[1]!, 'servlet-name');
+    const pattern = xmlChild(m[1]!, 'url-pattern');
     if (name && pattern && (names.has(name) || APPLICATION_NAME.test(name))) return mountOf(pattern);
   }
   return undefined;
@@ -34,9 +36,6 @@ export function mountOf(pattern: string): string {
   return p === '' ? '' : p.startsWith('/') ? p : `/${p}`;
 }
 
-function tag(body: string, name: string): string | undefined {
-  return new RegExp(`<${name}>\\s*([^<]*?)\\s*</${name}>`).exec(body)?.[1];
-}
 
 /**
  * The mount of a JAX-RS servlet registered in Spring code:
@@ -44,11 +43,13 @@ function tag(body: string, name: string): string | undefined {
  * a variable when the statement or the bean method's return type names its class
  * (`ServletRegistrationBean<CXFServlet> cxf(CXFServlet servlet) { return new ...(servlet, "/services/*"); }`).
  */
-export function registrationMount(text: string): string | undefined {
+export function registrationMount(source: string): string | undefined {
+  const text = blankComments(source);
   for (const m of text.matchAll(/(?:new\s+)?(?:[\w$]+\.)*ServletRegistrationBean\s*(?:<[^>(]*>)?\s*\(/g)) {
     // The URL is an argument of this constructor call, not a string somewhere after it.
     const open = m.index! + m[0].length - 1;
-    const args = text.slice(open, closingParen(text, open));
+    const close = matching(text, open);
+    const args = text.slice(open, close < 0 ? text.length : close);
     const url = /"([^"]*)"/.exec(args);
     if (!url) continue;
     const context = text.slice(Math.max(0, m.index! - 300), open + args.length);
@@ -63,17 +64,4 @@ export function registrationMount(text: string): string | undefined {
     if (/ServletRegistrationBean/.test(method) && JAX_RS_SERVLETS.test(method)) return mountOf(m[2]!);
   }
   return undefined;
-}
-
-/** The index of the `)` closing the `(` at `open` (the text's end when unbalanced). */
-function closingParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return text.length;
 }

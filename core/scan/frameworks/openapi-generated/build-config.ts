@@ -5,6 +5,7 @@
 // and the options that change grouping and naming (useTags, delegatePattern, ...).
 
 import { posix } from 'node:path';
+import { blankComments, blankXmlComments, lineOf, matching } from '../../config-text';
 
 export interface GeneratorConfig {
   /** Module directory relative to the root ('' for the root). */
@@ -39,7 +40,7 @@ export function mentionsGenerator(text: string): boolean {
 // ---- Maven -------------------------------------------------------------------------------
 
 function mavenConfigs(buildFile: string, xml: string, moduleDir: string): GeneratorConfig[] {
-  const text = xml.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
+  const text = blankXmlComments(xml);
   const props = mavenProperties(text);
   const out: GeneratorConfig[] = [];
   for (const m of text.matchAll(/<plugin>([\s\S]*?)<\/plugin>/g)) {
@@ -61,7 +62,7 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string): Genera
       out.push({
         moduleDir,
         buildFile,
-        line: lineAt(text, specAt >= 0 ? specAt : block.at),
+        line: lineOf(text, specAt >= 0 ? specAt : block.at),
         generator: mavenValue(conf.values.generatorName ?? conf.values.language ?? '', props, moduleDir) ?? '',
         inputSpec: resolved === undefined ? undefined : specPath(resolved, moduleDir),
         inputSpecText: specText,
@@ -120,14 +121,14 @@ function mavenValue(text: string, props: Map<string, string>, moduleDir: string)
 // ---- Gradle ------------------------------------------------------------------------------
 
 function gradleConfigs(buildFile: string, text: string, moduleDir: string): GeneratorConfig[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:"'])\/\/[^\n]*/g, (c, pre: string) => pre + ' '.repeat(c.length - pre.length));
+  const code = blankComments(text);
   const out: GeneratorConfig[] = [];
   // `openApiGenerate { ... }`, `tasks.named<GenerateTask>("x") { ... }`, `task x(type: GenerateTask) { ... }`,
   // `tasks.register("x", GenerateTask) { ... }`: every block that sets inputSpec.
   const starts = /(?:\bopenApiGenerate\b|GenerateTask\b)[^{\n]*\{/g;
   for (let m = starts.exec(code); m; m = starts.exec(code)) {
     const open = m.index + m[0].length - 1;
-    const close = matchingBrace(code, open);
+    const close = matching(code, open);
     if (close < 0) continue;
     const body = code.slice(open + 1, close);
     const spec = setting(body, 'inputSpec');
@@ -136,7 +137,7 @@ function gradleConfigs(buildFile: string, text: string, moduleDir: string): Gene
     out.push({
       moduleDir,
       buildFile,
-      line: lineAt(code, open + 1 + spec.at),
+      line: lineOf(code, open + 1 + spec.at),
       generator: gradleValue(setting(body, 'generatorName')?.value ?? '', moduleDir) ?? '',
       inputSpec: resolved === undefined ? undefined : specPath(resolved, moduleDir),
       inputSpecText: spec.value,
@@ -165,7 +166,7 @@ function mapSetting(body: string, name: string): Record<string, string> {
   const start = m.index + m[0].length;
   const open = body.slice(start).search(/[[(]/);
   if (open < 0) return out;
-  const close = matchingBrace(body, start + open);
+  const close = matching(body, start + open);
   const inner = body.slice(start + open + 1, close < 0 ? undefined : close);
   for (const e of inner.matchAll(/["']?([\w.-]+)["']?\s*(?::|to)\s*["']?([\w.\-/]+)["']?/g)) out[e[1]!] = e[2]!;
   return out;
@@ -201,24 +202,4 @@ function specPath(value: string, moduleDir: string): string | undefined {
   const full = v.startsWith('@root') ? v.slice('@root'.length) : posix.join(moduleDir, v);
   const norm = posix.normalize(full.replace(/^\/+/, '')).replace(/^\.\/?/, '');
   return norm.startsWith('..') ? undefined : norm;
-}
-
-function matchingBrace(code: string, open: number): number {
-  const pairs: Record<string, string> = { '{': '}', '(': ')', '[': ']' };
-  const closeCh = pairs[code[open]!];
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    const c = code[i]!;
-    if (c === '"' || c === "'") {
-      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
-    } else if (c === code[open]) depth++;
-    else if (c === closeCh && --depth === 0) return i;
-  }
-  return -1;
-}
-
-function lineAt(text: string, at: number): number {
-  let line = 1;
-  for (let i = 0; i < at && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }
