@@ -93,6 +93,8 @@ interface RootResult {
 }
 
 export const SOURCE_EXTENSIONS = ['.java', '.kt'];
+/** The files spring-boot-config.ts reads a module's properties from. */
+const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application\.(?:properties|ya?ml)$/;
 /** Walked with the sources, parsed only when a gRPC implementation asks for a service. */
 const PROTO_EXTENSION = '.proto';
 const PROGRESS_EVERY = 500;
@@ -110,6 +112,8 @@ export class ProjectScanner {
   private schemas: SchemaBuilder | undefined;
   private beanSchemas: SchemaBuilder | undefined;
   private properties: Map<string, string> | undefined;
+  /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
+  private configReads = new Set<string>();
   private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
@@ -174,8 +178,10 @@ export class ProjectScanner {
     // No stat per file: the read below opens every file anyway and says what the walk would have.
     const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false });
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
-    this.modules = detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) }));
+    this.modules = detectModules(this.root, walk.buildFiles);
+    this.readModuleConfig();
     this.properties = undefined;
+    this.configReads = new Set();
     this.prefixRules = parsePathPrefixes(this.opts.pathPrefixes?.() ?? [], walk.diagnostics);
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
@@ -276,10 +282,13 @@ export class ProjectScanner {
     const changedPaths = new Set<string>();
     const declared = new Set<string>();
     let global = false;
+    let config = false;
     const reader = new SourceReader();
     for (const change of changes) {
       const path = change.path.replace(/\\/g, '/');
       changedPaths.add(path);
+      // application.yml, web.xml, a build file or spec: the prefixes and mounts read from it may have changed.
+      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
         global ||= this.isGlobal(old);
@@ -317,6 +326,11 @@ export class ProjectScanner {
     this.index.invalidate();
     this.schemas = undefined;
     this.beanSchemas = undefined;
+    if (config) {
+      this.readModuleConfig();
+      this.properties = undefined;
+      global = true;
+    }
 
     let recomputed: number;
     if (global) {
@@ -554,6 +568,7 @@ export class ProjectScanner {
       protos: this.protos,
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
       readProjectFile: (path) => {
+        this.configReads.add(path);
         try {
           return readFileSync(join(this.root, path), 'utf8');
         } catch {
@@ -561,6 +576,13 @@ export class ProjectScanner {
         }
       },
     };
+  }
+
+  /** Each module's servlet and actuator paths from its application properties; their problems are listed under ':config'. */
+  private readModuleConfig(): void {
+    const diagnostics: Diagnostic[] = [];
+    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, ...m }) => ({ ...m, ...readServletPaths(this.root, m.dir, diagnostics) }));
+    this.fileDiagnostics.set(':config', diagnostics);
   }
 
   /** Every module's application properties by relaxed key, read when a framework first asks. */
