@@ -40,6 +40,8 @@ export type ToWorker =
 export interface ParseResult {
   file: SourceFile;
   errorLine?: number;
+  /** What the diagnostic at errorLine says, when the parser knows better than the generic text. */
+  errorNote?: string;
   /** The codec's text this result was decoded from, when it came from another thread (never sent). */
   encoded?: string;
 }

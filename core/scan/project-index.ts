@@ -303,11 +303,11 @@ export class ProjectIndex {
     if (entry.parsed !== undefined) return entry.parsed ?? undefined;
     entry.parsed = null;
     const cached = this.parseCache?.get(entry);
-    if (cached) return this.adopt(entry, cached.file, cached.errorLine);
+    if (cached) return this.adopt(entry, cached.file, cached.errorLine, cached.errorNote);
     const ahead = this.parsedElsewhere?.take(entry);
     if (ahead) {
       this.parseCache?.put(entry, ahead);
-      return this.adopt(entry, ahead.file, ahead.errorLine);
+      return this.adopt(entry, ahead.file, ahead.errorLine, ahead.errorNote);
     }
     let text = entry.text;
     if (text === undefined) {
@@ -320,9 +320,9 @@ export class ProjectIndex {
     }
     entry.text = undefined; // the syntax tree replaces the text
     try {
-      const result = (entry.lang === 'kotlin' ? parseKotlin : parseJava)(text, entry.path, entry.module);
+      const result: ParseResult = (entry.lang === 'kotlin' ? parseKotlin : parseJava)(text, entry.path, entry.module);
       this.parseCache?.put(entry, result);
-      return this.adopt(entry, result.file, result.errorLine);
+      return this.adopt(entry, result.file, result.errorLine, result.errorNote);
     } catch (e) {
       this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
       return undefined;
@@ -341,10 +341,10 @@ export class ProjectIndex {
   }
 
   /** Takes a file parsed elsewhere (a parse worker) as this entry's one parse. */
-  adopt(entry: FileEntry, file: SourceFile, errorLine?: number): SourceFile {
+  adopt(entry: FileEntry, file: SourceFile, errorLine?: number, errorNote?: string): SourceFile {
     this.parsedCount++;
     if (errorLine !== undefined) {
-      this.diagnostics.push({ file: entry.path, line: errorLine, message: 'syntax error: the file does not parse; only the declarations read before the error are used' });
+      this.diagnostics.push({ file: entry.path, line: errorLine, message: errorNote ?? 'syntax error: the file does not parse; only the declarations read before the error are used' });
     }
     entry.text = undefined;
     entry.parsed = file;

@@ -102,6 +102,8 @@ interface RootResult {
 }
 
 export const SOURCE_EXTENSIONS = ['.java', '.kt'];
+/** The files spring-boot-config.ts reads a module's properties from. */
+const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application\.(?:properties|ya?ml)$/;
 /** Walked with the sources, parsed only when a gRPC implementation asks for a service. */
 const PROTO_EXTENSION = '.proto';
 const PROGRESS_EVERY = 500;
@@ -119,6 +121,8 @@ export class ProjectScanner {
   private schemas: SchemaBuilder | undefined;
   private beanSchemas: SchemaBuilder | undefined;
   private properties: Map<string, string> | undefined;
+  /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
+  private configReads = new Set<string>();
   private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
   /** The last full scan's answer when it came from the stored result (no index behind it). */
@@ -196,8 +200,10 @@ export class ProjectScanner {
     const store = this.opts.cache && this.opts.reuseResult ? new ResultStore(this.root, this.opts.cache, this.settingsKey(prefixes)) : undefined;
     const journal = store && new InputJournal();
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
-    this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles).map((m) => ({ ...m, ...readServletPaths(this.root, m.dir, walk.diagnostics) })));
+    this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
+    withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
+    this.configReads = new Set();
     this.prefixRules = parsePathPrefixes(prefixes, walk.diagnostics);
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
@@ -363,10 +369,13 @@ export class ProjectScanner {
     const changedPaths = new Set<string>();
     const declared = new Set<string>();
     let global = false;
+    let config = false;
     const reader = new SourceReader();
     for (const change of changes) {
       const path = change.path.replace(/\\/g, '/');
       changedPaths.add(path);
+      // application.yml, web.xml, a build file or spec: the prefixes and mounts read from it may have changed.
+      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
         global ||= this.isGlobal(old);
@@ -404,6 +413,11 @@ export class ProjectScanner {
     this.index.invalidate();
     this.schemas = undefined;
     this.beanSchemas = undefined;
+    if (config) {
+      this.readModuleConfig();
+      this.properties = undefined;
+      global = true;
+    }
 
     let recomputed: number;
     if (global) {
@@ -641,6 +655,7 @@ export class ProjectScanner {
       protos: this.protos,
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
       readProjectFile: (path) => {
+        this.configReads.add(path);
         try {
           return readTracked(join(this.root, path));
         } catch {
@@ -648,6 +663,13 @@ export class ProjectScanner {
         }
       },
     };
+  }
+
+  /** Each module's servlet and actuator paths from its application properties; their problems are listed under ':config'. */
+  private readModuleConfig(): void {
+    const diagnostics: Diagnostic[] = [];
+    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, ...m }) => ({ ...m, ...readServletPaths(this.root, m.dir, diagnostics) }));
+    this.fileDiagnostics.set(':config', diagnostics);
   }
 
   /** Every module's application properties by relaxed key, read when a framework first asks. */

@@ -104,3 +104,17 @@ describe('Kotlin the grammar lacks', () => {
     expect(Object.keys(create.request!.body!.schema.properties!).sort()).toEqual(['email', 'id', 'name', 'nickname', 'template']);
   });
 });
+
+describe('Kotlin recovery around syntax errors', () => {
+  it('a broken member in a class body costs that member only, with a diagnostic naming its line', async () => {
+    const { endpoints, diagnostics } = await scanProject(join(FIXTURES, 'kotlin/spring-mvc/error-recovery'), { parseWorker: false });
+    const place = endpoints.find((e) => e.source.member === 'place')!;
+    expect(Object.keys(place.request!.body!.schema.properties!)).toEqual(['id', 'customer', 'note', 'total', 'size', 'status', 'createdAt']);
+    const shipment = endpoints.find((e) => e.source.member === 'shipment')!;
+    expect(Object.keys(shipment.response!.schema!.properties!)).toEqual(['carrier', 'trackingCode', 'delivered']);
+    expect(diagnostics).toEqual([
+      { file: 'src/main/kotlin/com/acme/recovery/Dtos.kt', line: 23, message: 'syntax error: the declaration at line 23 does not parse and is skipped; the other members of its class are kept' },
+    ]);
+  });
+});
+

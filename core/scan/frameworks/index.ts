@@ -6,6 +6,7 @@ import { createActuatorScanner } from './actuator';
 import { createGrpcScanner } from './grpc';
 import { createJaxRsScanner } from './jax-rs';
 import { createSpringMvcScanner } from './spring-mvc';
+import { GeneratedApis } from './openapi-generated';
 
 export interface FrameworkOptions {
   /** Recognise Spring Boot actuator endpoint classes (spec §2.6: off by default). */
@@ -13,7 +14,9 @@ export interface FrameworkOptions {
 }
 
 export function createFrameworkScanners(opts: FrameworkOptions = {}): FrameworkScanner[] {
-  const scanners = [createSpringMvcScanner(), createJaxRsScanner(), createGrpcScanner()];
+  // Spec-first interfaces serve either framework: one reading of the build files and specs for both.
+  const generated = new GeneratedApis();
+  const scanners = [createSpringMvcScanner(generated), createJaxRsScanner(generated), createGrpcScanner()];
   if (opts.actuator) scanners.push(createActuatorScanner());
   return scanners;
 }

@@ -33,6 +33,7 @@ import { kotlinSkeletonOf } from './skeleton';
 import type { Comment } from './skeleton';
 import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
+import { declarationPieces, firstParsing, shiftLines } from './kotlin-recovery';
 
 type Node = LiteNode;
 
@@ -88,6 +89,27 @@ interface Ctx {
   source: string;
   shadowed: Set<string>;
   docs: Docs;
+  /** Set when the file has syntax errors: what class bodies need to recover members around them. */
+  recovery?: Recovery;
+}
+
+interface Recovery {
+  /** The text given to the parser and the real text, line by line (same offsets). */
+  parsedLines: string[];
+  realLines: string[];
+  /** Line ranges (1-based, inclusive) of ERROR and MISSING nodes. */
+  errors: Array<[number, number]>;
+  /** Lines of members that could not be read (skipped), for the diagnostic. */
+  skipped: number[];
+  realText: string;
+  /** Whether any class body was re-read around an error. */
+  touched: boolean;
+}
+
+function newlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** Comments by position (the skeleton blanked them out of the parsed text). */
@@ -197,6 +219,8 @@ export function parseKotlin(text: string, path: string, module: string): { file:
   };
   header.forEach(readHeader);
   const ctx: Ctx = { file, source: text, shadowed: new Set(), docs: new Docs(skeleton, comments) };
+  const errors = tree.rootNode.hasError ? errorRanges(tree.rootNode) : [];
+  if (errors.length) ctx.recovery = { parsedLines: parsed.split('\n'), realLines: skeleton.split('\n'), realText: skeleton, errors, skipped: [], touched: false };
   for (const imp of file.imports) if (!imp.wildcard) ctx.shadowed.add(imp.alias ?? simple(imp.name));
   for (const child of top) {
     if (TYPE_NODES.has(child.type)) {
@@ -240,10 +264,97 @@ export function parseKotlin(text: string, path: string, module: string): { file:
     facade.fqn = file.pkg ? `${file.pkg}.${facade.name}` : facade.name;
     file.types.push(facade);
   }
-  const result: { file: SourceFile; errorLine?: number } = { file };
+  const result: { file: SourceFile; errorLine?: number; errorNote?: string } = { file };
   const errorLine = firstErrorLine(tree.rootNode);
   if (errorLine !== undefined) result.errorLine = errorLine;
+  const skipped = ctx.recovery?.skipped ?? [];
+  if (errorLine !== undefined && ctx.recovery?.touched) {
+    result.errorLine = skipped[0] ?? errorLine;
+    result.errorNote = skipped.length
+      ? `syntax error: the declaration at line${skipped.length > 1 ? 's' : ''} ${skipped.join(', ')} does not parse and is skipped; the other members of its class are kept`
+      : 'syntax error: the declaration at this line may be read incompletely; the other members of its class are kept';
+  }
   return result;
+}
+
+/** Line ranges of the ERROR and MISSING nodes (an automatic semicolon before `}` is no error). */
+function errorRanges(root: Parser.SyntaxNode): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const cursor = root.walk();
+  for (;;) {
+    const n = cursor.currentNode;
+    if (n.type === 'ERROR' || (n.isMissing && n.type !== '_automatic_semicolon')) out.push([n.startPosition.row + 1, n.endPosition.row + 1]);
+    else if (n.hasError && cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) return out;
+    }
+  }
+}
+
+/**
+ * Members hidden by a syntax error in a class body: the lines of each member or ERROR node an
+ * error touches are re-read declaration by declaration (kotlin-recovery.ts). A member already
+ * read keeps its first line; what follows it in the same node is read again.
+ */
+function recoverMembers(body: Node, decl: TypeDecl, ctx: Ctx): void {
+  const rec = ctx.recovery!;
+  const hit = (from: number, to: number) => rec.errors.some(([a, b]) => a <= to && b >= from);
+  for (const m of body.namedChildren) {
+    const first = m.startPosition.row + 1;
+    const last = first + newlines(rec.realText, m.startIndex, m.endIndex);
+    if (!hit(first, last)) continue;
+    const isError = m.type === 'ERROR';
+    // A member read from the tree keeps its own first line; a single-line one hides nothing.
+    const from = isError ? first : first + 1;
+    if (from > last) continue;
+    rec.touched = true;
+    const pieces = declarationPieces(rec.realLines, from, last);
+    // The ERROR node's first line starts no declaration the pieces could read: that is the broken one.
+    if (isError && (pieces.length === 0 || pieces[0]!.from > from)) rec.skipped.push(from);
+    const before = decl.fields.length + decl.methods.length;
+    for (const piece of pieces) {
+      const got = firstParsing(piece, (a, b) => parseMembers(a, b, ctx));
+      if (!got) {
+        rec.skipped.push(piece.from);
+        continue;
+      }
+      for (const f of got.fields) if (!decl.fields.some((x) => x.name === f.name)) decl.fields.push(f);
+      for (const fn of got.methods) if (!decl.methods.some((x) => x.name === fn.name && x.params.length === fn.params.length)) decl.methods.push(fn);
+      for (const n of got.nested) if (!decl.nested.some((x) => x.name === n.name)) decl.nested.push(reparent(n, decl));
+      decl.constructors.push(...got.constructors);
+    }
+    // Source order, which JSON property order follows.
+    if (decl.fields.length + decl.methods.length > before) {
+      decl.fields.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+      decl.methods.sort((a, b) => a.line - b.line);
+    }
+  }
+}
+
+/** Lines `from..to` parsed as the body of a class of their own; undefined when they do not parse or declare nothing. */
+function parseMembers(from: number, to: number, ctx: Ctx): TypeDecl | undefined {
+  const rec = ctx.recovery!;
+  const head = 'class _R {\n';
+  const parsed = `${head}${rec.parsedLines.slice(from - 1, to).join('\n')}\n}`;
+  const real = `${head}${rec.realLines.slice(from - 1, to).join('\n')}\n}`;
+  const tree = kotlinParser().parse(parsed);
+  if (tree.rootNode.hasError && errorRanges(tree.rootNode).length) return undefined;
+  const root = liteTree(tree, real, names, OPAQUE);
+  const body = root.namedChildren.find((c) => c.type === 'class_declaration')?.namedChildren.find((c) => c.type === 'class_body');
+  if (!body) return undefined;
+  const holder = emptyType('class', '_R', ctx.file);
+  // Comments were left out of the piece; no recovery within a recovery.
+  readBody(body, holder, { file: ctx.file, source: real, shadowed: ctx.shadowed, docs: new Docs(real, []) });
+  if (!holder.fields.length && !holder.methods.length && !holder.nested.length && !holder.constructors.length) return undefined;
+  // The piece's line 1 is the file's line `from`, one below the wrapper's header.
+  shiftLines([holder.fields, holder.methods, holder.nested, holder.constructors], from - 2);
+  return holder;
+}
+
+function reparent(t: TypeDecl, outer: TypeDecl): TypeDecl {
+  t.outer = outer;
+  t.fqn = `${outer.fqn}.${t.name}`;
+  return t;
 }
 
 /** `src/main/kotlin/a/ApiPaths.kt` -> `ApiPathsKt`, as kotlinc names a file's class. */
@@ -614,6 +725,7 @@ function readType(node: Node, ctx: Ctx, outer: TypeDecl | undefined, prefix: str
   }
   const body = node.namedChildren.find((c) => c.type === 'class_body' || c.type === 'enum_class_body');
   if (body) readBody(body, decl, ctx);
+  if (body && ctx.recovery) recoverMembers(body, decl, ctx);
   return decl;
 }
 

@@ -21,10 +21,12 @@ import { folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
 import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, operationSecurity, visibleResponses, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
+import { GENERATED_API, GeneratedApis } from '../openapi-generated';
+import { resolvePlaceholders } from '../../config-text';
 
 const MAX_LOCATOR_DEPTH = 16;
 
-export function createJaxRsScanner(): FrameworkScanner {
+export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkScanner {
   /** Request-method designators: annotation simple name -> HTTP verb. */
   const designators = new Map<string, string>(
     ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'].map((v) => [v, v]),
@@ -98,7 +100,9 @@ export function createJaxRsScanner(): FrameworkScanner {
         const mount = text !== undefined ? registrationMount(text) : undefined;
         if (mount !== undefined) mounts.set(entry.module, mount);
       }
-      const boot = ctx.appProperty?.('spring.jersey.application-path') ?? ctx.appProperty?.('cxf.path');
+      const property = (key: string) => ctx.appProperty?.(key);
+      const set = property('spring.jersey.application-path') ?? property('cxf.path');
+      const boot = set !== undefined ? resolvePlaceholders(set, property) : undefined;
       if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));
     }
     const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : undefined);
@@ -184,6 +188,9 @@ export function createJaxRsScanner(): FrameworkScanner {
 
     markers: () => ['Path'],
 
+    // A resource may carry no annotation at all: its mappings are on a generated `XxxApi` interface.
+    superMarker: (name) => GENERATED_API.test(name),
+
     globalMarkers: () => ['ApplicationPath', ...SECURITY_DECLARATIONS],
 
     securitySchemes: () => security.byModule(),
@@ -216,7 +223,7 @@ export function createJaxRsScanner(): FrameworkScanner {
     endpoints(type, ctx) {
       if (isAbstract(type) || type.kind === 'enum') return [];
       const cp = classPath(type, ctx);
-      if (!cp) return [];
+      if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
       const out: Endpoint[] = [];
       collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
       return out;

@@ -1,7 +1,10 @@
 // Where a JAX-RS application is mounted when no @ApplicationPath says so: the servlet mapping
 // of a Jersey / CXF / RESTEasy servlet in a module's web.xml (`<url-pattern>/api/*</url-pattern>`),
-// a Spring `new ServletRegistrationBean<>(new CXFServlet(), "/api/*")` in Java or Kotlin code,
+// a Spring `new ServletRegistrationBean<>(new CXFServlet(), "/api/*")` in Java or Kotlin code (or
+// its `addUrlMappings("/api/*")` / `setUrlMappings(...)` after construction),
 // or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
+
+import { blankComments, blankXmlComments, matching, xmlChild } from '../../config-text';
 
 const JAX_RS_SERVLETS = /ServletContainer|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
 const APPLICATION_NAME = /^(javax|jakarta)\.ws\.rs\.core\.Application$/;
@@ -10,18 +13,18 @@ export const WEB_XML = 'src/main/webapp/WEB-INF/web.xml';
 
 /** The mount path of the JAX-RS servlet a web.xml declares (`/api`), '' for `/*`, undefined when none. */
 export function webXmlMount(xml: string): string | undefined {
-  const text = xml.replace(/<!--[\s\S]*?-->/g, '');
+  const text = blankXmlComments(xml);
   const names = new Set<string>();
   for (const m of text.matchAll(/<servlet>([\s\S]*?)<\/servlet>/g)) {
     const body = m[1]!;
-    const name = tag(body, 'servlet-name');
-    const cls = tag(body, 'servlet-class') ?? '';
+    const name = xmlChild(body, 'servlet-name');
+    const cls = xmlChild(body, 'servlet-class') ?? '';
     const appParam = /<param-name>\s*(javax|jakarta)\.ws\.rs\.Application\s*<\/param-name>/.test(body);
     if (name && (JAX_RS_SERVLETS.test(cls) || appParam || APPLICATION_NAME.test(name))) names.add(name);
   }
   for (const m of text.matchAll(/<servlet-mapping>([\s\S]*?)<\/servlet-mapping>/g)) {
-    const name = tag(m[1]!, 'servlet-name');
-    const pattern = tag(m[1]!, 'url-pattern');
+    const name = xmlChild(m[1]!, 'servlet-name');
+    const pattern = xmlChild(m[1]!, 'url-pattern');
     if (name && pattern && (names.has(name) || APPLICATION_NAME.test(name))) return mountOf(pattern);
   }
   return undefined;
@@ -33,9 +36,6 @@ export function mountOf(pattern: string): string {
   return p === '' ? '' : p.startsWith('/') ? p : `/${p}`;
 }
 
-function tag(body: string, name: string): string | undefined {
-  return new RegExp(`<${name}>\\s*([^<]*?)\\s*</${name}>`).exec(body)?.[1];
-}
 
 /**
  * The mount of a JAX-RS servlet registered in Spring code:
@@ -43,10 +43,25 @@ function tag(body: string, name: string): string | undefined {
  * a variable when the statement or the bean method's return type names its class
  * (`ServletRegistrationBean<CXFServlet> cxf(CXFServlet servlet) { return new ...(servlet, "/services/*"); }`).
  */
-export function registrationMount(text: string): string | undefined {
-  for (const m of text.matchAll(/(?:new\s+)?(?:[\w$]+\.)*ServletRegistrationBean\s*(?:<[^>(]*>)?\s*\(([^;]*?)"([^"]*)"/g)) {
-    const context = text.slice(Math.max(0, m.index! - 300), m.index! + m[0].length);
-    if (JAX_RS_SERVLETS.test(context)) return mountOf(m[2]!);
+export function registrationMount(source: string): string | undefined {
+  const text = blankComments(source);
+  for (const m of text.matchAll(/(?:new\s+)?(?:[\w$]+\.)*ServletRegistrationBean\s*(?:<[^>(]*>)?\s*\(/g)) {
+    // The URL is an argument of this constructor call, not a string somewhere after it.
+    const open = m.index! + m[0].length - 1;
+    const close = matching(text, open);
+    const args = text.slice(open, close < 0 ? text.length : close);
+    const url = /"([^"]*)"/.exec(args);
+    if (!url) continue;
+    const context = text.slice(Math.max(0, m.index! - 300), open + args.length);
+    if (JAX_RS_SERVLETS.test(context)) return mountOf(url[1]!);
+  }
+  // The mapping added after construction: `bean.addUrlMappings("/api/*")`, `setUrlMappings(List.of("/api/*"))`,
+  // in the same bean method as a registration of a JAX-RS servlet.
+  // Kotlin: `.apply { addUrlMappings("/api/*") }` or `urlMappings = listOf("/api/*")`.
+  for (const m of text.matchAll(/(?:\b(?:addUrlMappings|setUrlMappings)\s*\(|\burlMappings\s*=)([^;"]*)"([^"]*)"/g)) {
+    const context = text.slice(Math.max(0, m.index! - 600), m.index! + m[0].length);
+    const method = context.slice(Math.max(context.lastIndexOf('@Bean'), 0));
+    if (/ServletRegistrationBean/.test(method) && JAX_RS_SERVLETS.test(method)) return mountOf(m[2]!);
   }
   return undefined;
 }

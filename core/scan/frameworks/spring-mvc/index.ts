@@ -23,6 +23,7 @@ import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
 import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, operationSecurity, responseStatus, visibleResponses, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
+import { GeneratedApis } from '../openapi-generated';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
@@ -46,7 +47,7 @@ interface Mapping {
   headers: string[];
 }
 
-export function createSpringMvcScanner(): FrameworkScanner {
+export function createSpringMvcScanner(generated = new GeneratedApis()): FrameworkScanner {
   const mappingKinds = new Map<string, MappingKind>([
     ['RequestMapping', { verbs: [] }],
     ['GetMapping', { verbs: ['GET'] }],
@@ -165,7 +166,9 @@ export function createSpringMvcScanner(): FrameworkScanner {
 
     endpoints(type, ctx) {
       const stereotype = stereotypeOf(type);
-      if (isAbstract(type) || type.kind === 'enum' || !stereotype.found) return [];
+      if (isAbstract(type) || type.kind === 'enum') return [];
+      // openapi-generator's delegate pattern: the generated controller calls a bean implementing `XxxApiDelegate`.
+      if (!stereotype.found) return generated.endpoints(type, ctx, 'spring-mvc', '', { delegatesOnly: true });
       const base = classMapping(type, ctx);
       const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
@@ -213,6 +216,8 @@ export function createSpringMvcScanner(): FrameworkScanner {
           }
         }
       }
+      // A controller implementing an interface openapi-generator writes at build time.
+      out.push(...generated.endpoints(type, ctx, 'spring-mvc', codePrefix));
       return out;
     },
   };

@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../../../model/endpoint';
 import type { ProjectIndex, Scope } from '../../project-index';
+import { blankComments, lineOf, matching, resolvePlaceholders, skipString, splitTop } from '../../config-text';
 import { findAnnotation, simpleName } from '../../source-model';
 import type { TypeDecl } from '../../source-model';
 
@@ -134,7 +135,7 @@ function fieldValue(name: string, scope: Scope, ctx: PrefixContext): string | Be
     if (!f) continue;
     const value = findAnnotation(f.annotations, 'Value');
     const placeholder = value?.args.value?.kind === 'string' ? value.args.value.value : undefined;
-    if (placeholder !== undefined) return placeholderValue(placeholder, ctx);
+    if (placeholder !== undefined) return resolvePlaceholders(placeholder, (k) => ctx.property(k));
     const decl = ctx.index.resolveType(f.type.name, { type: t, file: t.file });
     if (!decl) return undefined;
     return beanOf(decl, ctx);
@@ -216,12 +217,6 @@ function constructorValues(text: string, type: TypeDecl): Map<string, string> | 
   return new Map(names.map((n, i) => [n, args[i]!.trim()]));
 }
 
-/** `${key:default}` -> the property or the default; a plain string is itself. */
-function placeholderValue(text: string, ctx: PrefixContext): string | undefined {
-  const m = /^\$\{([^:}]+)(?::([^}]*))?\}$/.exec(text);
-  if (!m) return text;
-  return ctx.property(m[1]!) ?? m[2];
-}
 
 // ---- predicates ----------------------------------------------------------------------------
 
@@ -402,82 +397,13 @@ function apply(text: string, subst: Map<string, string>): string {
   return out;
 }
 
-function matching(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    const c = code[i]!;
-    if (c === '"' || c === "'") i = skipString(code, i);
-    else if (c === '(' || c === '{' || c === '[') depth++;
-    else if (c === ')' || c === '}' || c === ']') if (--depth === 0) return i;
-  }
-  return -1;
-}
-
-function skipString(code: string, i: number): number {
-  const q = code[i]!;
-  for (let j = i + 1; j < code.length; j++) {
-    if (code[j] === '\\') j++;
-    else if (code[j] === q) return j;
-  }
-  return code.length;
-}
-
 function splitArgs(text: string): string[] {
   return splitTop(text, ',');
-}
-
-/** Splits at `sep` outside parentheses, braces, brackets and strings. */
-function splitTop(text: string, sep: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") i = skipString(text, i);
-    else if (c === '(' || c === '{' || c === '[') depth++;
-    else if (c === ')' || c === '}' || c === ']') depth--;
-    else if (depth === 0 && text.startsWith(sep, i)) {
-      out.push(text.slice(start, i));
-      i += sep.length - 1;
-      start = i + 1;
-    }
-  }
-  out.push(text.slice(start));
-  return out.map((s) => s.trim()).filter((s) => s !== '');
 }
 
 function stripParens(text: string): string {
   while (text.startsWith('(') && matching(text, 0) === text.length - 1) text = text.slice(1, -1).trim();
   return text;
-}
-
-/** Comments become spaces, so offsets (and lines) stay where they were; strings are kept. */
-function blankComments(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") {
-      const end = skipString(text, i);
-      out += text.slice(i, end + 1);
-      i = end + 1;
-    } else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
-      const end = text[i + 1] === '/' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2) + 2;
-      const stop = end <= 1 || end < 0 ? text.length : end;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
-
-function lineOf(code: string, at: number): number {
-  let line = 1;
-  for (let i = 0; i < at; i++) if (code.charCodeAt(i) === 10) line++;
-  return line;
 }
 
 function lowerFirst(s: string): string {

@@ -1,0 +1,233 @@
+// Spec-first code: resources and controllers implementing interfaces that openapi-generator
+// writes at build time (`ProjectsResource implements ProjectsApi`). The interfaces are not in
+// the source tree, so the mappings come from the checked-in spec the build file names; each
+// operation is matched to the implementing method by the name the generator gives it.
+// A class implementing an `*Api` interface that no spec explains gets a diagnostic.
+
+import type { Diagnostic, Endpoint, FrameworkId } from '../../../model/endpoint';
+import type { RequestModel, ResponseModel } from '../../../model/request';
+import { methodChains } from '../../hierarchy';
+import type { MethodSite } from '../../hierarchy';
+import { joinPaths } from '../../paths';
+import { findAnnotation, isAbstract, simpleName } from '../../source-model';
+import type { MethodDecl, TypeDecl, TypeRef } from '../../source-model';
+import type { ScanContext } from '../framework';
+import { httpEndpoint } from '../http-endpoint';
+import { folderOf } from '../naming';
+import { generatorConfigs, mentionsGenerator } from './build-config';
+import type { GeneratorConfig } from './build-config';
+import { apiName, bodyExample, groupsOf, readSpec, responseExample } from './spec-operations';
+import type { SpecDocument, SpecOperation } from './spec-operations';
+
+/** Names a generated interface can have: `ProjectsApi`, and Spring's `ProjectsApiDelegate`. */
+export const GENERATED_API = /Api(?:Delegate)?$/;
+const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
+const ENDPOINT_ANNOTATIONS = ['RestController', 'Controller', 'Path', 'Service', 'Component'];
+
+interface GeneratedApi {
+  config: GeneratorConfig;
+  /** Which framework serves the generated interfaces; undefined when the generator name does not say. */
+  framework: FrameworkId | undefined;
+  spec: SpecDocument;
+  /** Interface simple name -> its operations. */
+  byInterface: Map<string, SpecOperation[]>;
+  /** Spring generators give interfaces default methods: an operation not overridden still answers. */
+  defaultMethods: boolean;
+  /** Prepended to every operation's path (Spring's `@RequestMapping` on the interface). */
+  base: string;
+}
+
+interface Loaded {
+  apis: GeneratedApi[];
+  configs: number;
+  problems: Diagnostic[];
+}
+
+/** The project's generator configurations and specs, read once per scan on first use. */
+export class GeneratedApis {
+  private loaded: Loaded | undefined;
+
+  /** Files read to build this: a change to any of them changes the endpoints. */
+  static isInput(path: string): boolean {
+    return BUILD_FILES.some((b) => path === b || path.endsWith(`/${b}`));
+  }
+
+  private load(ctx: ScanContext): Loaded {
+    if (this.loaded) return this.loaded;
+    const out: Loaded = { apis: [], configs: 0, problems: [] };
+    for (const m of ctx.modules) {
+      for (const name of BUILD_FILES) {
+        const buildFile = m.dir ? `${m.dir}/${name}` : name;
+        const text = ctx.readProjectFile?.(buildFile);
+        if (text === undefined || !mentionsGenerator(text)) continue;
+        for (const config of generatorConfigs(buildFile, text, m.dir)) {
+          out.configs++;
+          const api = this.readApi(config, ctx, out.problems);
+          if (api) out.apis.push(api);
+        }
+      }
+    }
+    this.loaded = out;
+    return out;
+  }
+
+  private readApi(config: GeneratorConfig, ctx: ScanContext, problems: Diagnostic[]): GeneratedApi | undefined {
+    const say = (why: string) => {
+      problems.push({ file: config.buildFile, line: config.line, message: `openapi-generator: cannot read the spec ${config.inputSpecText}: ${why}; the endpoints of the interfaces it generates are not listed` });
+      return undefined;
+    };
+    if (config.inputSpec === undefined) return say('the path is not in the project or uses a property apiscout does not know');
+    const text = ctx.readProjectFile?.(config.inputSpec);
+    if (text === undefined) return say(`${config.inputSpec} does not exist`);
+    let spec: SpecDocument;
+    try {
+      spec = readSpec(text, config.inputSpec);
+    } catch (e) {
+      return say((e as Error).message.split('\n')[0]!);
+    }
+    const g = config.generator.toLowerCase();
+    const framework: FrameworkId | undefined = /spring/.test(g) ? 'spring-mvc' : /jaxrs|jax-rs|cxf|resteasy|jersey|microprofile|helidon|quarkus/.test(g) ? 'jax-rs' : undefined;
+    const opt = (k: string) => config.options[k]?.toLowerCase() === 'true';
+    const library = config.options.library ?? '';
+    // Spring groups by path segment only for its spring-boot / spring-cloud libraries; JAX-RS always unless useTags.
+    const byTags = opt('useTags') || (framework === 'spring-mvc' && library !== '' && !/^spring-(boot|cloud)$/.test(library));
+    const byInterface = new Map<string, SpecOperation[]>();
+    for (const op of spec.operations) {
+      for (const group of groupsOf(op, byTags, framework !== 'spring-mvc')) {
+        const names = [apiName(group)];
+        if (framework !== 'jax-rs') names.push(`${names[0]}Delegate`);
+        for (const n of names) {
+          const list = byInterface.get(n) ?? byInterface.set(n, []).get(n)!;
+          if (!list.includes(op)) list.push(op);
+        }
+      }
+    }
+    // Spring's class-level `@RequestMapping("${openapi.<title>.base-path:<server path>}")` sits on the
+    // interface (requestMappingMode api_interface) or on the generated controller, which exists unless interfaceOnly.
+    const mode = config.options.requestMappingMode ?? (opt('useRequestMappingOnInterface') ? 'api_interface' : 'controller');
+    const onInterface = mode === 'api_interface' || (mode === 'controller' && !opt('interfaceOnly'));
+    return {
+      config,
+      framework,
+      spec,
+      byInterface,
+      defaultMethods: framework === 'spring-mvc' && !opt('skipDefaultInterface'),
+      base: framework === 'spring-mvc' && onInterface ? spec.serverPath : '',
+    };
+  }
+
+  /**
+   * The endpoints `type` serves through generated interfaces of `framework`, under `prefix`
+   * (the framework's mount or code prefix). Unexplained `*Api` interfaces become diagnostics.
+   */
+  endpoints(type: TypeDecl, ctx: ScanContext, framework: FrameworkId, prefix: string, opts: { delegatesOnly?: boolean } = {}): Endpoint[] {
+    if (isAbstract(type) || type.kind !== 'class') return [];
+    const generated = unresolvedApis(type, ctx).filter((g) => !opts.delegatesOnly || g.ref.name.endsWith('Delegate'));
+    if (generated.length === 0) return [];
+    const loaded = this.load(ctx);
+    const out: Endpoint[] = [];
+    const chains = methodChains(ctx.index, type);
+    for (const { ref, owner } of generated) {
+      const name = simpleName(ref.name);
+      const matches = loaded.apis.filter((a) => a.byInterface.has(name) && packageAgrees(a, ref, owner));
+      if (matches.length === 0) {
+        if (framework === 'jax-rs') this.unexplained(type, name, loaded, ctx);
+        continue;
+      }
+      for (const api of matches) {
+        const served = api.framework ?? (isSpring(type, ctx) ? 'spring-mvc' : 'jax-rs');
+        if (served !== framework) continue;
+        for (const op of api.byInterface.get(name)!) {
+          const chain = chains
+            .filter((c) => c.site.method.name === op.javaName)
+            .sort((a, b) => b.site.method.params.length - a.site.method.params.length)[0];
+          let site: MethodSite | undefined = chain?.site;
+          if (!site && api.defaultMethods && !name.endsWith('Delegate')) site = { owner: type, method: defaultMethod(op, type) };
+          if (!site) continue;
+          out.push(this.endpoint(op, api, type, site, framework, prefix, ctx));
+        }
+      }
+    }
+    return out;
+  }
+
+  private endpoint(op: SpecOperation, api: GeneratedApi, type: TypeDecl, site: MethodSite, framework: FrameworkId, prefix: string, ctx: ScanContext): Endpoint {
+    const params = [...op.params, ...op.formParams];
+    const consumes = op.formParams.length && !op.consumes.length ? ['application/x-www-form-urlencoded'] : op.consumes;
+    const request: RequestModel | undefined = ctx.requestModels ? { params, consumes } : undefined;
+    if (request && op.body) request.body = { contentType: op.body.contentType, schema: op.body.schema, example: bodyExample(op.body.schema), description: op.body.description, required: op.body.required };
+    let response: ResponseModel | undefined;
+    if (ctx.requestModels && op.response) {
+      response = { contentType: op.response.contentType, description: op.response.description };
+      if (op.response.schema) {
+        response.schema = op.response.schema;
+        response.example = responseExample(op.response.schema);
+      }
+    }
+    return httpEndpoint({
+      framework,
+      type,
+      site,
+      method: op.method,
+      path: joinPaths(prefix, api.base, op.path),
+      folder: op.tags[0] ?? folderOf(ctx.index, type),
+      name: op.summary || op.javaName,
+      description: op.description,
+      consumes: consumes.length ? consumes : undefined,
+      produces: op.produces.length ? op.produces : undefined,
+      request,
+      response,
+      deprecated: op.deprecated,
+    });
+  }
+
+  private unexplained(type: TypeDecl, name: string, loaded: Loaded, ctx: ScanContext): void {
+    // Quiet for a plain class implementing some library's `FooApi`: only endpoint-like classes, or projects that generate code, are told.
+    const looksServing = [type, ...ctx.index.ancestors(type)].some((t) => ENDPOINT_ANNOTATIONS.some((a) => findAnnotation(t.annotations, a)));
+    if (!looksServing && loaded.configs === 0 && !/(Resource|Controller|Endpoint|Impl)$/.test(type.name)) return;
+    const why = loaded.problems.length
+      ? `the openapi-generator spec that would declare it could not be read (${loaded.problems[0]!.file}:${loaded.problems[0]!.line})`
+      : loaded.configs
+        ? 'no operation of the specs the build files name lands in an interface of that name'
+        : 'no build file names an openapi-generator spec that generates it';
+    ctx.diagnostics.push(...loaded.problems);
+    ctx.diagnostics.push({
+      file: type.file.path,
+      line: type.line,
+      message: `${type.name} implements ${name}, which is not in the source tree and ${why}: its endpoints are not listed`,
+    });
+  }
+}
+
+/** `*Api` interfaces of the type and its source ancestors that the source tree does not declare. */
+function unresolvedApis(type: TypeDecl, ctx: ScanContext): Array<{ ref: TypeRef; owner: TypeDecl }> {
+  const out: Array<{ ref: TypeRef; owner: TypeDecl }> = [];
+  for (const owner of [type, ...ctx.index.ancestors(type)]) {
+    for (const ref of owner.interfaces) {
+      if (!GENERATED_API.test(simpleName(ref.name))) continue;
+      if (ctx.index.resolveType(ref.name, { type: owner, file: owner.file })) continue;
+      if (!out.some((o) => simpleName(o.ref.name) === simpleName(ref.name))) out.push({ ref, owner });
+    }
+  }
+  return out;
+}
+
+/** When the build names an api package, the implemented interface must come from it (by import or qualified name). */
+function packageAgrees(api: GeneratedApi, ref: TypeRef, owner: TypeDecl): boolean {
+  const pkg = api.config.apiPackage;
+  if (!pkg) return true;
+  const name = simpleName(ref.name);
+  const qualified = ref.name.includes('.') ? ref.name : owner.file.imports.find((i) => !i.isStatic && !i.wildcard && (i.alias ?? simpleName(i.name)) === name)?.name;
+  if (qualified) return qualified.slice(0, qualified.lastIndexOf('.')) === pkg;
+  // Same package, or a wildcard import of the api package.
+  return owner.file.pkg === pkg || owner.file.imports.some((i) => i.wildcard && !i.isStatic);
+}
+
+function isSpring(type: TypeDecl, ctx: ScanContext): boolean {
+  return [type, ...ctx.index.ancestors(type)].some((t) => findAnnotation(t.annotations, 'RestController') || findAnnotation(t.annotations, 'Controller'));
+}
+
+/** A generated default method the class does not override: it answers (501) from the interface. */
+function defaultMethod(op: SpecOperation, type: TypeDecl): MethodDecl {
+  return { name: op.javaName, modifiers: ['public', 'default'], annotations: [], typeParams: [], params: [], returnType: null, line: type.line, column: type.column };
+}

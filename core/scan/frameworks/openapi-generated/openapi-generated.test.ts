@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { generatorConfigs } from './build-config';
+import { apiName, camelize, derivedOperationId, groupsOf, javaMethodName, readSpec } from './spec-operations';
+
+describe("openapi-generator's names", () => {
+  it('derives an operationId from path and verb, and camelizes ids into Java method names', () => {
+    expect(derivedOperationId('/projects/{projectId}', 'delete')).toBe('projectsProjectIdDelete');
+    expect(derivedOperationId('/', 'get')).toBe('rootGet');
+    expect(javaMethodName(derivedOperationId('/user-groups/{id}/members', 'post'))).toBe('userGroupsIdMembersPost');
+    expect(javaMethodName('archive-project')).toBe('archiveProject');
+    expect(javaMethodName('download_export')).toBe('downloadExport');
+    expect(javaMethodName('ListProjects')).toBe('listProjects');
+    expect(javaMethodName('new')).toBe('callNew');
+    expect(javaMethodName('2fa')).toBe('call2fa');
+    expect(camelize('HTTPGet', true)).toBe('httpGet');
+  });
+
+  it('names interfaces by path segment or tag, DefaultApi when untagged', () => {
+    expect(apiName('projects')).toBe('ProjectsApi');
+    expect(apiName('user-groups')).toBe('UserGroupsApi');
+    expect(apiName('Pet Store')).toBe('PetStoreApi');
+    expect(apiName('default')).toBe('DefaultApi');
+    const [op] = readSpec('{"paths":{"/reports/daily":{"get":{"tags":["Reporting","Admin"]}},"/":{"get":{}}}}', 'x.json').operations;
+    expect(groupsOf(op!, false, true)).toEqual(['reports']);
+    expect(groupsOf(op!, true, true)).toEqual(['Reporting']);
+    expect(groupsOf(op!, true, false)).toEqual(['Reporting', 'Admin']);
+  });
+});
+
+describe('generator configurations in build files', () => {
+  it('reads a Maven execution, with plugin-level configuration shared and comments ignored', () => {
+    const pom = `<project><properties><spec.dir>specs</spec.dir></properties><build><plugins><plugin>
+      <artifactId>openapi-generator-maven-plugin</artifactId>
+      <configuration><configOptions><useTags>true</useTags></configOptions></configuration>
+      <executions><execution><configuration>
+        <!-- <inputSpec>old.yaml</inputSpec> -->
+        <inputSpec>\${project.basedir}/\${spec.dir}/api.yaml</inputSpec>
+        <generatorName>jaxrs-spec</generatorName><apiPackage>com.acme.api</apiPackage>
+        <configOptions><interfaceOnly>true</interfaceOnly></configOptions>
+      </configuration></execution></executions></plugin></plugins></build></project>`;
+    const [c] = generatorConfigs('svc/pom.xml', pom, 'svc');
+    expect(c).toMatchObject({ generator: 'jaxrs-spec', inputSpec: 'svc/specs/api.yaml', apiPackage: 'com.acme.api', options: { useTags: 'true', interfaceOnly: 'true' }, line: 6 });
+  });
+
+  it('reads Gradle Groovy and Kotlin DSL tasks, and says when a path cannot be read', () => {
+    const groovy = `openApiGenerate {\n  generatorName = "spring"\n  inputSpec = "$rootDir/api/a.yaml".toString()\n  configOptions = [interfaceOnly: "true"]\n}`;
+    expect(generatorConfigs('m/build.gradle', groovy, 'm')[0]).toMatchObject({ generator: 'spring', inputSpec: 'api/a.yaml', options: { interfaceOnly: 'true' }, line: 3 });
+    const kts = `tasks.register<GenerateTask>("x") {\n  generatorName.set("jaxrs-spec")\n  inputSpec.set(file("src/api.json").path)\n  configOptions.set(mapOf("useTags" to "true"))\n}`;
+    expect(generatorConfigs('m/build.gradle.kts', kts, 'm')[0]).toMatchObject({ generator: 'jaxrs-spec', inputSpec: 'm/src/api.json', options: { useTags: 'true' } });
+    const unknown = `openApiGenerate {\n  inputSpec = specFile\n}`;
+    expect(generatorConfigs('build.gradle', unknown, '')[0]!.inputSpec).toBeUndefined();
+  });
+});

@@ -1,0 +1,311 @@
+// The operations of a checked-in OpenAPI document (3.x, or Swagger 2 where the shapes agree),
+// named the way openapi-generator names what it writes at build time: the interface an
+// operation lands in and the Java method it becomes. Parameters, bodies and responses are
+// turned into the endpoint model's JSON Schemas with `$ref`s inlined.
+//
+// Naming, as the Java generators do it:
+//   method     toOperationId: a reserved word or leading digit gets `call_`, then sanitizeName
+//              and camelize with a lower first letter; without an operationId one is derived
+//              from the path and the verb (`/users/{id}` GET -> `usersIdGet`).
+//   interface  toApiName(group) = camelize(sanitizeName(group)) + "Api", `DefaultApi` for the
+//              `default` group. The group is the first path segment (jaxrs-spec, and spring with
+//              library spring-boot/spring-cloud) unless `useTags` is on, then each tag (the
+//              JAX-RS generators keep only the first tag); an untagged operation is `default`.
+
+import { parse as parseYaml } from 'yaml';
+import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
+import { makeParam } from '../params';
+import { exampleOf, requestExampleOf } from '../../types/example';
+
+export interface SpecOperation {
+  method: string;
+  path: string;
+  /** The Java method name the generator writes. */
+  javaName: string;
+  /** Tags as written. */
+  tags: string[];
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  params: Param[];
+  body?: { contentType: string; schema: JsonSchema; required: boolean; description: string };
+  /** Form fields when the body is form-encoded or multipart. */
+  formParams: Param[];
+  consumes: string[];
+  produces: string[];
+  response?: { contentType: string; schema?: JsonSchema; description: string };
+}
+
+export interface SpecDocument {
+  operations: SpecOperation[];
+  /** The path of the first server URL (`/v1`), '' when none. */
+  serverPath: string;
+}
+
+const VERBS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const JAVA_RESERVED = new Set(
+  ('abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if ' +
+    'implements import instanceof int interface long native new package private protected public return short static strictfp super switch ' +
+    'synchronized this throw throws transient try void volatile while true false null object list file').split(' '),
+);
+const MAX_DEPTH = 12;
+
+/** Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one. */
+export function readSpec(text: string, name: string): SpecDocument {
+  const doc = (name.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown> | null;
+  if (!doc || typeof doc !== 'object' || !('paths' in doc)) throw new Error('no "paths" object: not an OpenAPI document');
+  const resolver = new Resolver(doc);
+  const operations: SpecOperation[] = [];
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [path, item] of Object.entries(paths)) {
+    if (!item || typeof item !== 'object') continue;
+    const shared = asArray(item.parameters);
+    for (const verb of VERBS) {
+      const op = item[verb] as Record<string, unknown> | undefined;
+      if (!op || typeof op !== 'object') continue;
+      operations.push(operationOf(path, verb, op, shared, resolver, doc));
+    }
+  }
+  return { operations, serverPath: serverPath(doc) };
+}
+
+function operationOf(path: string, verb: string, op: Record<string, unknown>, shared: unknown[], r: Resolver, doc: Record<string, unknown>): SpecOperation {
+  const id = typeof op.operationId === 'string' && op.operationId.trim() ? op.operationId : derivedOperationId(path, verb);
+  const params: Param[] = [];
+  const formParams: Param[] = [];
+  let body: SpecOperation['body'];
+  const consumes: string[] = [];
+  // Operation parameters override path-level ones of the same name and location.
+  const byKey = new Map<string, Record<string, unknown>>();
+  for (const raw of [...shared, ...asArray(op.parameters)]) {
+    const p = r.deref(raw) as Record<string, unknown> | undefined;
+    if (!p || typeof p.name !== 'string') continue;
+    byKey.set(`${String(p.in)}:${p.name}`, p);
+  }
+  for (const p of byKey.values()) {
+    const where = String(p.in);
+    if (where === 'body') {
+      // Swagger 2
+      const schema = r.schema(p.schema);
+      body = { contentType: 'application/json', schema, required: p.required === true, description: str(p.description) };
+      continue;
+    }
+    const schema = p.schema !== undefined ? r.schema(p.schema) : swagger2Schema(p);
+    const location: ParamLocation = where === 'formData' ? 'form' : (['path', 'query', 'header', 'cookie'].includes(where) ? where : 'query') as ParamLocation;
+    const param = makeParam(p.name as string, location, schema, where === 'path' || p.required === true, str(p.description), p.example !== undefined ? { example: p.example } : {});
+    if (location === 'form') {
+      if (p.type === 'file') param.file = true;
+      formParams.push(param);
+    } else params.push(param);
+  }
+  const rb = r.deref(op.requestBody) as Record<string, unknown> | undefined;
+  const content = (rb?.content ?? {}) as Record<string, Record<string, unknown>>;
+  consumes.push(...Object.keys(content));
+  if (consumes.length === 0 && Array.isArray(op.consumes ?? doc.consumes)) consumes.push(...((op.consumes ?? doc.consumes) as string[]));
+  const first = consumes[0];
+  if (rb && first && content[first]) {
+    const schema = r.schema(content[first]!.schema ?? {});
+    if (/^multipart\/|x-www-form-urlencoded/.test(first) && schema.properties) {
+      const required = new Set(schema.required ?? []);
+      for (const [name, s] of Object.entries(schema.properties)) {
+        const file = s.format === 'binary' || (s.type === 'array' && s.items?.format === 'binary');
+        formParams.push(makeParam(name, 'form', s, required.has(name), s.description ?? '', file ? { file: true } : {}));
+      }
+    } else {
+      body = { contentType: first, schema, required: rb.required === true, description: str(rb.description) };
+    }
+  }
+  const responses = (op.responses ?? {}) as Record<string, unknown>;
+  const code = Object.keys(responses).find((c) => /^2/.test(c)) ?? (responses.default ? 'default' : undefined);
+  let response: SpecOperation['response'];
+  const produces: string[] = [];
+  if (code) {
+    const res = r.deref(responses[code]) as Record<string, unknown> | undefined;
+    const rc = (res?.content ?? {}) as Record<string, Record<string, unknown>>;
+    produces.push(...Object.keys(rc));
+    if (produces.length === 0 && Array.isArray(op.produces ?? doc.produces)) produces.push(...((op.produces ?? doc.produces) as string[]));
+    const ct = produces[0];
+    const raw = ct ? rc[ct]?.schema : res?.schema;
+    const description = str(res?.description);
+    response = raw !== undefined ? { contentType: ct ?? 'application/json', schema: r.schema(raw), description } : { contentType: ct ?? 'application/json', description: description || 'No body.' };
+  }
+  const out: SpecOperation = {
+    method: verb.toUpperCase(),
+    path,
+    javaName: javaMethodName(id),
+    tags: asArray(op.tags).filter((t): t is string => typeof t === 'string'),
+    summary: str(op.summary),
+    description: str(op.description),
+    deprecated: op.deprecated === true,
+    params,
+    formParams,
+    consumes,
+    produces,
+  };
+  if (body) out.body = body;
+  if (response) out.response = response;
+  return out;
+}
+
+/** The request body's example, with read-only properties left out. */
+export function bodyExample(schema: JsonSchema): unknown {
+  return requestExampleOf(schema);
+}
+
+export function responseExample(schema: JsonSchema): unknown {
+  return exampleOf(schema);
+}
+
+// ---- naming ------------------------------------------------------------------------------
+
+/** DefaultCodegen's operationId for an operation without one: path parts and the verb, camelized. */
+export function derivedOperationId(path: string, verb: string): string {
+  const tmp = path.replace(/[{}]/g, '');
+  let out = tmp === '/' ? 'root' : '';
+  for (const part of `${tmp}/${verb}`.split('/')) {
+    if (!part) continue;
+    out += out === '' ? part[0]!.toLowerCase() + part.slice(1) : camelize(part);
+  }
+  return sanitizeName(out);
+}
+
+/** The Java generators' toOperationId. */
+export function javaMethodName(operationId: string): string {
+  let id = operationId;
+  if (JAVA_RESERVED.has(id.toLowerCase()) || /^\d/.test(id)) id = `call_${id}`;
+  return camelize(sanitizeName(id), true);
+}
+
+/** toApiName: `projects` -> `ProjectsApi`, '' or `default` -> `DefaultApi`. */
+export function apiName(group: string): string {
+  const name = camelize(sanitizeName(group));
+  return name === '' ? 'DefaultApi' : `${name}Api`;
+}
+
+/**
+ * The groups (hence interfaces) an operation lands in: its first path segment, or with
+ * `useTags` its tags (only the first for JAX-RS generators), `default` when untagged.
+ */
+export function groupsOf(op: SpecOperation, byTags: boolean, firstTagOnly: boolean): string[] {
+  if (!byTags) {
+    const seg = op.path.replace(/^\//, '').split('/')[0] ?? '';
+    return [seg === '' ? 'default' : seg];
+  }
+  const tags = op.tags.length ? op.tags : ['default'];
+  return firstTagOnly ? [tags[0]!] : tags;
+}
+
+/** openapi-generator's sanitizeName, for the characters names in specs use. */
+export function sanitizeName(name: string): string {
+  return name.replace(/[-\s.[\]()/:]+/g, '_').replace(/[^A-Za-z0-9_$]/g, '');
+}
+
+/** openapi-generator's camelize: `list_projects` -> `ListProjects` (`listProjects` with lowerFirst). */
+export function camelize(word: string, lowerFirst = false): string {
+  const parts = word.split(/[_\-\s/]+/).filter(Boolean);
+  const out = parts.map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
+  if (!lowerFirst || out === '') return out;
+  // A leading all-capitals word is lowered as a whole (`HTTPGet` -> `httpGet`), as camelize does.
+  const caps = /^[A-Z]+(?=[A-Z][a-z]|$)/.exec(out)?.[0];
+  if (caps && caps.length > 1) return caps.toLowerCase() + out.slice(caps.length);
+  return out[0]!.toLowerCase() + out.slice(1);
+}
+
+// ---- schemas -----------------------------------------------------------------------------
+
+class Resolver {
+  constructor(private readonly doc: Record<string, unknown>) {}
+
+  /** Follows a `$ref` to a component (parameters, requestBodies, responses). */
+  deref(value: unknown, depth = 0): unknown {
+    if (!value || typeof value !== 'object') return value;
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref !== 'string' || depth > MAX_DEPTH) return value;
+    return this.deref(this.pointer(ref), depth + 1);
+  }
+
+  private pointer(ref: string): unknown {
+    if (!ref.startsWith('#/')) return undefined; // another file: not followed
+    let cur: unknown = this.doc;
+    for (const raw of ref.slice(2).split('/')) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
+    }
+    return cur;
+  }
+
+  /** An OpenAPI schema as the model's JSON Schema: references inlined (named by `x-java-type`), cycles cut. */
+  schema(raw: unknown, seen: readonly string[] = []): JsonSchema {
+    if (!raw || typeof raw !== 'object') return {};
+    const s = raw as Record<string, unknown>;
+    if (typeof s.$ref === 'string') {
+      const name = s.$ref.split('/').pop()!;
+      if (seen.includes(s.$ref) || seen.length > MAX_DEPTH) return { type: 'object', 'x-java-type': name, 'x-truncated': 'recursion' };
+      const target = this.pointer(s.$ref);
+      if (target === undefined) return { description: `Unresolved reference ${s.$ref}.`, 'x-unresolved': true };
+      const out = this.schema(target, [...seen, s.$ref]);
+      return { ...out, 'x-java-type': out['x-java-type'] ?? name };
+    }
+    const out: JsonSchema = {};
+    const type = s.type;
+    if (typeof type === 'string' && ['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'].includes(type)) out.type = type as JsonSchema['type'];
+    else if (Array.isArray(type)) out.type = type as JsonSchema['type'];
+    if (s.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'] as JsonSchema['type'];
+    for (const k of ['format', 'title', 'description', 'pattern'] as const) if (typeof s[k] === 'string') out[k] = s[k] as string;
+    for (const k of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const) if (typeof s[k] === 'number') out[k] = s[k] as number;
+    for (const k of ['readOnly', 'writeOnly', 'deprecated', 'uniqueItems'] as const) if (s[k] === true) out[k] = true;
+    if (Array.isArray(s.enum)) out.enum = s.enum;
+    if (s.default !== undefined) out.default = s.default;
+    if (s.example !== undefined) out.examples = [s.example];
+    else if (Array.isArray(s.examples)) out.examples = s.examples;
+    // allOf merges into one object; oneOf/anyOf take the first branch (an example needs one shape).
+    for (const part of asArray(s.allOf)) {
+      const p = this.schema(part, seen);
+      out.type ??= p.type;
+      if (p.properties) out.properties = { ...out.properties, ...p.properties };
+      if (p.required) out.required = [...(out.required ?? []), ...p.required];
+    }
+    const alt = asArray(s.oneOf ?? s.anyOf)[0];
+    if (alt !== undefined && !s.properties) Object.assign(out, this.schema(alt, seen), out.description ? { description: out.description } : {});
+    if (s.properties && typeof s.properties === 'object') {
+      out.type ??= 'object';
+      out.properties = { ...out.properties };
+      for (const [name, p] of Object.entries(s.properties as Record<string, unknown>)) out.properties[name] = this.schema(p, seen);
+    }
+    if (Array.isArray(s.required)) out.required = [...new Set([...(out.required ?? []), ...(s.required as string[])])];
+    if (s.items !== undefined) {
+      out.type ??= 'array';
+      out.items = this.schema(s.items, seen);
+    }
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') out.additionalProperties = this.schema(s.additionalProperties, seen);
+    else if (typeof s.additionalProperties === 'boolean') out.additionalProperties = s.additionalProperties;
+    return out;
+  }
+}
+
+function swagger2Schema(p: Record<string, unknown>): JsonSchema {
+  const out: JsonSchema = {};
+  if (typeof p.type === 'string' && p.type !== 'file') out.type = p.type as JsonSchema['type'];
+  if (p.type === 'file') Object.assign(out, { type: 'string', format: 'binary' });
+  if (typeof p.format === 'string') out.format = p.format;
+  if (Array.isArray(p.enum)) out.enum = p.enum;
+  if (p.items && typeof p.items === 'object') out.items = swagger2Schema(p.items as Record<string, unknown>);
+  return out;
+}
+
+function serverPath(doc: Record<string, unknown>): string {
+  const url = (asArray(doc.servers)[0] as { url?: unknown } | undefined)?.url;
+  if (typeof url === 'string') {
+    const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/\{[^}]*\}/g, '');
+    return path === '/' ? '' : path.replace(/\/+$/, '');
+  }
+  return typeof doc.basePath === 'string' && doc.basePath !== '/' ? doc.basePath.replace(/\/+$/, '') : '';
+}
+
+function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v.trim() : '';
+}

@@ -1,0 +1,74 @@
+// Issue 21: prefixes and mounts read from files other than sources follow those files. A change
+// to application.yml, web.xml or an OpenAPI spec a build file names, reported to the re-scan API
+// (what the sidecar's files/changed calls), recomputes the endpoints without a full scan.
+
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { FIXTURES } from './fixture-case';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-config-rescan-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function copy(fixture: string): string {
+  const dir = join(tmp, fixture.replace(/\//g, '-'));
+  cpSync(join(FIXTURES, fixture), dir, { recursive: true });
+  return dir;
+}
+
+function edit(root: string, rel: string, from: string, to: string): void {
+  const abs = join(root, rel);
+  const text = readFileSync(abs, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(abs, text.replace(from, to));
+}
+
+const paths = (s: ProjectScanner) => s.endpoints.map((e) => `${e.method} ${e.path}`).sort();
+
+describe('a changed config file re-scans the prefixes it feeds', () => {
+  it('application.yaml: the @ConfigurationProperties prefix of a configurePathMatch', async () => {
+    const root = copy('spring-mvc/path-prefixes');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(paths(scanner)).toContain('GET /admin-api/v2/system/user/page');
+    const yml = 'server/src/main/resources/application.yaml';
+    edit(root, yml, 'prefix: /admin-api/v2', 'prefix: /admin-api/v3');
+    const result = scanner.rescan([{ path: yml, kind: 'changed' }]);
+    expect(paths(scanner)).toContain('GET /admin-api/v3/system/user/page');
+    expect(paths(scanner).some((p) => p.includes('/admin-api/v2/'))).toBe(false);
+    expect(result.added.length).toBeGreaterThan(0);
+  });
+
+  it('web.xml: the url-pattern of the JAX-RS servlet', async () => {
+    const root = copy('jax-rs/servlet-mount');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(paths(scanner)).toEqual(['GET /api/books', 'GET /api/books/{id}']);
+    const xml = 'src/main/webapp/WEB-INF/web.xml';
+    edit(root, xml, '<url-pattern>/api/*</url-pattern>', '<url-pattern>/rest/*</url-pattern>');
+    scanner.rescan([{ path: xml, kind: 'changed' }]);
+    expect(paths(scanner)).toEqual(['GET /rest/books', 'GET /rest/books/{id}']);
+  });
+
+  it('an OpenAPI spec the build names: the operations of the generated interfaces', async () => {
+    const root = copy('jax-rs/spec-first');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(paths(scanner)).toContain('GET /api/projects/{projectId}/components');
+    const spec = 'projects/src/main/openapi/projects.yaml';
+    edit(root, spec, '/projects/{projectId}/components:', '/projects/{projectId}/parts:');
+    scanner.rescan([{ path: spec, kind: 'changed' }]);
+    expect(paths(scanner)).toContain('GET /api/projects/{projectId}/parts');
+    expect(paths(scanner)).not.toContain('GET /api/projects/{projectId}/components');
+  });
+
+  it('a source file change alone still recomputes only its roots', async () => {
+    const root = copy('jax-rs/servlet-mount');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const result = scanner.rescan([{ path: 'src/main/java/com/acme/mount/BookResource.java', kind: 'changed' }]);
+    expect(result.rootsRecomputed).toBe(1);
+  });
+});
