@@ -85,9 +85,17 @@ function failure(what, res) {
   return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
 }
 
+// The children's user folder: a code base under bench/out/ is inside apiscout's own clone, so its
+// state folder (and scan cache) lives in the user folder, not in DIR/.apiscout/. A folder of the
+// bench's own makes the cache findable, and keeps the user's settings out of the figures.
+const CONFIG_DIR = path.join(here, 'out', 'config');
+process.env.APISCOUT_CONFIG_DIR = CONFIG_DIR;
+
 /** Removes the scan cache the CLI keeps in the project's state folder: the next scan is cold. */
 function dropCache(dir) {
   fs.rmSync(path.join(dir, '.apiscout', 'scan-cache.bin'), { force: true });
+  const states = path.join(CONFIG_DIR, 'state');
+  for (const s of fs.existsSync(states) ? fs.readdirSync(states) : []) fs.rmSync(path.join(states, s, 'scan-cache.bin'), { force: true });
 }
 
 async function runScan(cli, dir, endpointsOnly, actuator, noWorker, warm = false) {
