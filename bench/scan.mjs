@@ -86,19 +86,17 @@ function failure(what, res) {
   return new Error(`${what} exited with ${res.signal ?? res.code}${tail ? `:\n${tail}` : ''}`);
 }
 
-/**
- * The project's state folders: `.apiscout/` inside it, or the one under the user folder that
- * core/config/user-dir.ts picks for a tree inside apiscout's own clone (bench/out/ is one).
- */
-function stateDirs(dir) {
-  const real = fs.realpathSync(dir);
-  const config = process.env.APISCOUT_CONFIG_DIR || path.join(process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'), 'apiscout');
-  return [path.join(dir, '.apiscout'), path.join(config, 'state', `${path.basename(real)}-${createHash('sha256').update(real).digest('hex').slice(0, 16)}`)];
-}
+// The children's user folder: a code base under bench/out/ is inside apiscout's own clone, so its
+// state folder (scan cache, stored result) lives in the user folder, not in DIR/.apiscout/. A
+// folder of the bench's own makes them findable, and keeps the user's settings out of the figures.
+const CONFIG_DIR = path.join(here, 'out', 'config');
+process.env.APISCOUT_CONFIG_DIR = CONFIG_DIR;
 
-/** Removes the scan cache and the stored result the CLI keeps in the project's state folder: the next scan is cold. */
+/** Removes the scan cache and the stored result the CLI keeps in the project's state folders: the next scan is cold. */
 function dropCache(dir) {
-  for (const d of stateDirs(dir)) for (const f of ['scan-cache.bin', 'scan-result.bin']) fs.rmSync(path.join(d, f), { force: true });
+  const states = path.join(CONFIG_DIR, 'state');
+  const dirs = [path.join(dir, '.apiscout'), ...(fs.existsSync(states) ? fs.readdirSync(states).map((s) => path.join(states, s)) : [])];
+  for (const d of dirs) for (const f of ['scan-cache.bin', 'scan-result.bin']) fs.rmSync(path.join(d, f), { force: true });
 }
 
 async function runScan(cli, dir, endpointsOnly, actuator, noWorker, warm = false) {

@@ -210,6 +210,20 @@ describe('walkProject', () => {
       }
     });
 
+    it('keeps names no rule ends like without asking the matcher, and asks for all under a rule ending in a wildcard', () => {
+      write('.gitignore', '**/*Generated.java\n!KeepGenerated.java\nlogs/\n');
+      write('m/.gitignore', 'Draft*\n');
+      write('OrderGenerated.java');
+      write('KeepGenerated.java');
+      write('Order.java');
+      write('m/DraftOrder.java');
+      write('m/Order.java');
+      write('m/sub/XGenerated.java');
+      write('m/logs/Log.java');
+      write('n/Draft.java');
+      expect(paths()).toEqual(['KeepGenerated.java', 'Order.java', 'm/Order.java', 'n/Draft.java']);
+    });
+
     it('still applies file rules that sit beside folder-only rules', () => {
       write('.gitignore', 'target/\n*.iml\n');
       write('sub/.gitignore', 'Gen*.java\n');

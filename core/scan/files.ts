@@ -70,6 +70,13 @@ interface Rules {
    * files skip the matcher, which would otherwise cost as much as the stat.
    */
   files: boolean;
+  /**
+   * The literal endings of the rules that can ignore a file we keep (`Generated.java` of
+   * `*Generated.java` under any folder), or undefined when one has none (`foo*`). A file reached by the walk
+   * has no ignored folder above it, so only a rule matching its own name can ignore it: a name
+   * ending in none of these is kept without asking the matcher, which costs more than the read.
+   */
+  tails: string[] | undefined;
 }
 
 interface Walk {
@@ -130,7 +137,7 @@ function walkDir(walk: Walk, dir: Dir): void {
   if (entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) {
     rules = addIgnoreFile(walk, rules, path.join(dir.abs, '.gitignore'), dir.rel, true);
   }
-  const fileRules = rules?.files ? rules.ig : undefined;
+  const fileRules = rules?.files ? rules : undefined;
   walk.ancestors.add(dir.real);
   for (const entry of entries) {
     const name = entry.name;
@@ -161,8 +168,8 @@ function walkDir(walk: Walk, dir: Dir): void {
       walkDir(walk, { abs, rel, real, inSourceRoot: dir.inSourceRoot || isSourceRoot(rel), rules });
     } else if (isFile) {
       if (BUILD_FILE_NAMES.has(name)) {
-        if (!isIgnored(fileRules, rel)) walk.result.buildFiles.push(rel);
-      } else if (walk.wanted(name) && !isIgnored(fileRules, rel)) {
+        if (!isIgnoredFile(fileRules, name, rel)) walk.result.buildFiles.push(rel);
+      } else if (walk.wanted(name) && !isIgnoredFile(fileRules, name, rel)) {
         addSource(walk, abs, rel, linkStat);
       }
     }
@@ -273,6 +280,15 @@ function isIgnored(ig: Ignore | undefined, rel: string): boolean {
   }
 }
 
+function isIgnoredFile(rules: Rules | undefined, name: string, rel: string): boolean {
+  if (!rules) return false;
+  if (rules.tails) {
+    const n = IGNORE_CASE ? name.toLowerCase() : name;
+    if (!rules.tails.some((t) => n.endsWith(t))) return false;
+  }
+  return isIgnored(rules.ig, rel);
+}
+
 /**
  * Returns a matcher holding the parent's rules followed by this file's rules rebased onto the
  * root. One matcher with git's "last rule wins" order gives nested files their precedence, and
@@ -294,7 +310,10 @@ function addIgnoreFile(walk: Walk, parent: Rules | undefined, file: string, base
   const ig = ignore({ ignorecase: IGNORE_CASE });
   if (parent) ig.add(parent.ig);
   ig.add(patterns);
-  return { ig, files: (parent?.files ?? false) || patterns.some((p) => canMatchFile(p, walk.suffixes)) };
+  // Negations only keep files: the endings of the rules that ignore are what can matter.
+  const fileTails = patterns.filter((p) => !p.startsWith('!') && canMatchFile(p, walk.suffixes)).map(literalTail);
+  const tails = parent && !parent.tails ? undefined : fileTails.includes('') ? undefined : [...(parent?.tails ?? []), ...fileTails];
+  return { ig, files: (parent?.files ?? false) || patterns.some((p) => canMatchFile(p, walk.suffixes)), tails };
 }
 
 /**
@@ -303,12 +322,17 @@ function addIgnoreFile(walk: Walk, parent: Rules | undefined, file: string, base
  * as `*.iml` and `.java` do. A name ending in both, one must end with the other.
  */
 export function canMatchFile(pattern: string, suffixes: readonly string[]): boolean {
+  if (pattern.replace(/(?<!\\)\s+$/, '').endsWith('/')) return false;
+  const tail = literalTail(pattern);
+  return tail === '' || suffixes.some((s) => s.endsWith(tail) || tail.endsWith(s));
+}
+
+/** The literal ending of a pattern's last segment, after its last wildcard or escape ('' when it ends in one). */
+function literalTail(pattern: string): string {
   const body = pattern.replace(/^!/, '').replace(/(?<!\\)\s+$/, '');
-  if (body.endsWith('/')) return false;
   let tail = body.slice(body.lastIndexOf('/') + 1);
   tail = tail.slice(Math.max(...['*', '?', '[', ']', '\\'].map((c) => tail.lastIndexOf(c))) + 1);
-  if (IGNORE_CASE) tail = tail.toLowerCase();
-  return tail === '' || suffixes.some((s) => s.endsWith(tail) || tail.endsWith(s));
+  return IGNORE_CASE ? tail.toLowerCase() : tail;
 }
 
 /**

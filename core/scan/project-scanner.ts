@@ -24,6 +24,7 @@ import { checkRead, MAX_SOURCE_BYTES, walkProject } from './files';
 import type { WalkResult } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
+import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
@@ -113,6 +114,7 @@ export class ProjectScanner {
   private index = new ProjectIndex([]);
   private protos: ProtoIndex;
   private frameworks: FrameworkScanner[];
+  private markerSets: FrameworkMarkers | undefined;
   private modules: ModuleInfo[] = [];
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
@@ -140,7 +142,13 @@ export class ProjectScanner {
   }
 
   private createFrameworks(): FrameworkScanner[] {
+    this.markerSets = undefined;
     return createFrameworkScanners({ actuator: this.opts.actuator ?? false });
+  }
+
+  /** The current frameworks' markers; forgotten when they are replaced or learn annotations. */
+  private get markers(): FrameworkMarkers {
+    return (this.markerSets ??= new FrameworkMarkers(this.frameworks));
   }
 
   get endpoints(): readonly Endpoint[] {
@@ -263,7 +271,8 @@ export class ProjectScanner {
           }
           yield;
         }
-        pool?.giveTable(self.index.files.values());
+        // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
+        if (self.opts.requestModels !== false) pool?.giveTable(self.index.files.values());
         phase('read');
         yield* self.computeAll(phase);
       })(),
@@ -505,11 +514,11 @@ export class ProjectScanner {
   }
 
   private isInteresting(entry: FileEntry): boolean {
-    return this.isCandidate(entry) || this.frameworks.some((fw) => intersects(entry.annotations, [...fw.metaMarkers(), ...(fw.globalMarkers?.() ?? [])]));
+    return this.markers.isInteresting(entry);
   }
 
   private isCandidate(entry: FileEntry): boolean {
-    return this.frameworks.some((fw) => intersects(entry.annotations, fw.markers()) || (fw.superMarker !== undefined && entry.supers.some((s) => fw.superMarker!(s))));
+    return this.markers.isCandidate(entry);
   }
 
   /** A file whose change alters what frameworks know project-wide. */
@@ -517,7 +526,8 @@ export class ProjectScanner {
     return (
       entry.declaresAnnotation ||
       entry.creates !== undefined ||
-      this.frameworks.some((fw) => intersects(entry.annotations, fw.globalMarkers?.() ?? []) || entry.supers.some((s) => fw.globalSupers?.().includes(s)))
+      this.markers.usesGlobalMarker(entry) ||
+      this.markers.extendsGlobalSuper(entry)
     );
   }
 
@@ -527,10 +537,11 @@ export class ProjectScanner {
     const index = this.index;
     const ctx = this.context();
     learnAnnotations(index, this.frameworks, ctx);
+    this.markerSets = undefined;
     phase('learn');
 
     const entries = [...index.files.values()].sort(byPath);
-    const candidates = entries.filter((e) => this.isCandidate(e) || this.frameworks.some((fw) => intersects(e.annotations, fw.globalMarkers?.() ?? [])));
+    const candidates = entries.filter((e) => this.isCandidate(e) || this.markers.usesGlobalMarker(e));
     const types: TypeDecl[] = [];
     // A parse worker has been on these files, in this order, since they were read. The scanner
     // takes the ones nobody has started from the far end: the two threads meet in the middle,

@@ -135,34 +135,39 @@ export class ScanCache implements ParseCache {
    */
   save(files: Iterable<FileEntry>): void {
     const maxBytes = this.opts.maxBytes ?? MAX_CACHE_BYTES;
-    const rows: Row[] = [];
-    const parts: Buffer[] = [];
+    // Sizes first, then every body written once into one buffer: no buffer per parse, no concatenation.
+    const planned: Array<{ entry: FileEntry; length: number; old?: Row; text?: string }> = [];
     let size = 0;
     let kept = 0;
-    const add = (entry: FileEntry, body: Buffer, bodyHash?: string): boolean => {
-      if (size + body.length > maxBytes) return false;
-      rows.push([entry.path, entry.hash!, entry.module, entry.lang, size, body.length, bodyHash ?? hash('sha1', body, 'base64')]);
-      parts.push(body);
-      size += body.length;
+    const plan = (item: (typeof planned)[number]): boolean => {
+      if (size + item.length > maxBytes) return false;
+      planned.push(item);
+      size += item.length;
       return true;
     };
     // Earlier parses first: they are what the project is made of, the fresh ones what changed.
-    const unchanged: FileEntry[] = [];
     for (const entry of files) {
-      if (entry.hash !== undefined && !this.fresh.has(entry.path) && this.match(entry)) unchanged.push(entry);
+      if (entry.hash === undefined || this.fresh.has(entry.path) || !this.match(entry)) continue;
+      const old = this.rows.get(entry.path)!;
+      if (plan({ entry, length: old[5], old })) kept++;
     }
-    for (const entry of unchanged) {
-      const row = this.rows.get(entry.path)!;
-      if (add(entry, this.body.subarray(row[4], row[4] + row[5]), row[6])) kept++;
-    }
-    for (const { entry, text } of this.fresh.values()) add(entry, Buffer.from(text, 'utf8'));
+    for (const { entry, text } of this.fresh.values()) plan({ entry, length: Buffer.byteLength(text, 'utf8'), text });
     if (this.fresh.size === 0 && this.dropped === 0 && kept === this.rows.size) return;
+    const body = Buffer.allocUnsafe(size);
+    const rows: Row[] = [];
+    let at = 0;
+    for (const { entry, length, old, text } of planned) {
+      if (old) this.body.copy(body, at, old[4], old[4] + length);
+      else body.write(text!, at, length, 'utf8');
+      rows.push([entry.path, entry.hash!, entry.module, entry.lang, at, length, old ? old[6] : hash('sha1', body.subarray(at, at + length), 'base64')]);
+      at += length;
+    }
     const header = Buffer.from(JSON.stringify({ format: MAGIC.trim(), version: this.version, rows } satisfies Header), 'utf8');
     try {
       // The state folder gets its .gitignore; a folder given by the caller is theirs.
       if (this.opts.dir === undefined) ensureProjectStateDir(this.root);
       // Not flushed: every row is checked on reading, so a file a crash left empty or torn is ignored.
-      writeFileAtomic(this.file, Buffer.concat([Buffer.from(`${MAGIC}${header.length}\n`, 'latin1'), header, ...parts]), { durable: false });
+      writeFileAtomic(this.file, [Buffer.from(`${MAGIC}${header.length}\n`, 'latin1'), header, body], { durable: false });
       this.counts.written = true;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;

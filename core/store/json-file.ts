@@ -25,12 +25,13 @@ export interface WriteOptions {
  * Replaces `path` with `data` so that readers see the old or the new content, never a mix:
  * write a sibling temp file, flush it to disk, rename it over the target, flush the directory.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array | readonly Uint8Array[], options: WriteOptions = {}): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'w', options.mode ?? 0o644);
   try {
-    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+    // Chunks are written one after the other: a large file need not be copied into one buffer first.
+    for (const chunk of typeof data === 'string' ? [Buffer.from(data)] : Array.isArray(data) ? data : [data as Uint8Array]) writeAll(fd, chunk);
     if (options.durable !== false) fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -47,6 +48,10 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   }
   if (options.durable !== false) syncDir(dirname(path));
   removeStaleTemps(path);
+}
+
+function writeAll(fd: number, chunk: Uint8Array): void {
+  for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
 }
 
 /** A temp file this old was left by a writer killed mid-write (kill -9), not one still writing. */
