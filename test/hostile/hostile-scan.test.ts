@@ -66,6 +66,15 @@ describe('a scan of hostile sources', () => {
     }
   });
 
+  it('names the file and line of a brace mutation that swallowed a package-private handler', () => {
+    for (const kind of ['java swallowed-package-private', 'java swallowed-annotated-generic', 'java swallowed-void']) {
+      const h = project.hostile.find((x) => x.kind === kind)!;
+      const d = result.diagnostics.find((x) => x.file === h.file);
+      expect(d?.message, kind).toMatch(/^syntax error/);
+      expect(d?.line, kind).toBeGreaterThan(8);
+    }
+  });
+
   it('turns constant chains, doubling and cycles into diagnostics and keeps their endpoints', () => {
     const messages = (kind: string) => result.diagnostics.filter((d) => d.file === project.hostile.find((h) => h.kind === kind)!.file).map((d) => d.message);
     expect(messages('java constant-chain').join()).toContain('a chain of more than 200 constants');

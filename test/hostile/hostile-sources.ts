@@ -96,6 +96,15 @@ export function writeHostileProject(root: string, options: { untouched?: number;
   java('string-concat-one-liner', `    String s = ${rep('"abcdefgh" + ', 100_000)}"";`);
   java('huge-one-liner', `    String s = "${rep('x', 1_200_000)}"; ${rep('int f = 1; ', 10_000)}`);
   java('unclosed-brace', `    void a() {{ int x = 1; }\n    void b() { int y = 2; }}`);
+  // Brace mutations that swallow a package-private handler, annotated on its own line or not: the
+  // swallowed endpoint is listed or its file named with a line, never dropped without a word.
+  const swallowed = (kind: string, handler: string): void => {
+    java(kind, `    void a() {{ int x = 1; }\n${handler}}`);
+    project.hostile.push({ file: project.hostile[project.hostile.length - 1]!.file, address: `GET /hostile/java/${kind}/b`, kind: `java ${kind} (swallowed)` });
+  };
+  swallowed('swallowed-package-private', `    @GetMapping("/hostile/java/swallowed-package-private/b")\n    String b() { return "b"; }`);
+  swallowed('swallowed-annotated-generic', `    @Override\n    @GetMapping(value = "/hostile/java/swallowed-annotated-generic/b", produces = "text/plain")\n    List<String> b() { return null; }`);
+  swallowed('swallowed-void', `    @GetMapping("/hostile/java/swallowed-void/b") void b() { }`);
   java('unclosed-string', `    String s = "never closed;\n    String t = 'x;`);
   java('nul-bytes', `    String s = "a\0b";\0\0\0 int \0 y;`);
   // Constant chains and recursive generics.
