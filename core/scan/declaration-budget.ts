@@ -6,7 +6,7 @@
 // the line. Real files stay far below: generated protobuf classes hold a few thousand members.
 
 /** Declarations (Java: `;`, `}` and `,` between brackets; Kotlin: lines of code) one file may hold. */
-export const MAX_DECLARATIONS_PER_FILE = 30_000;
+export const MAX_DECLARATIONS_PER_FILE = 10_000;
 
 export interface DeclarationCut {
   text: string;
@@ -62,7 +62,7 @@ export function cutDeclarations(text: string, lang: 'java' | 'kotlin', limit = M
     else if (c === 41 || c === 93) parens = Math.max(0, parens - 1);
     else if ((c === 59 || c === 44) && lang === 'java') ends = parens === 0 && braces > 0;
     if (c > 32) code = true;
-    if (ends && ++count >= limit) return { text: closeAfter(text, i + 1, braces), line };
+    if (ends && ++count >= limit) return /\S/.test(text.slice(i + 1)) ? { text: closeAfter(text, i + 1, braces), line } : undefined;
   }
   return undefined;
 }

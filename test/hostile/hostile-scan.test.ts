@@ -88,6 +88,16 @@ describe('a scan of hostile sources', () => {
     expect(listed().has('gRPC /hostile.good.Good/Get')).toBe(true);
   });
 
+  it('cuts a file of 120,000 declarations at the budget, with a diagnostic', () => {
+    for (const kind of ['java declarations', 'java members', 'java fields', 'kotlin members']) {
+      const h = project.hostile.find((x) => x.kind === kind)!;
+      expect(result.diagnostics.find((d) => d.file === h.file)?.message, kind).toMatch(/^more than 10000 declarations in one file: only those up to line \d+ are read$/);
+    }
+    // Endpoints declared before the cut are read: the members come before the handler in the file, so it is cut away and named.
+    const types = project.hostile.find((x) => x.kind === 'java declarations')!;
+    expect(listed().has(types.address)).toBe(true);
+  });
+
   it('turns constant chains, doubling and cycles into diagnostics and keeps their endpoints', () => {
     const messages = (kind: string) => result.diagnostics.filter((d) => d.file === project.hostile.find((h) => h.kind === kind)!.file).map((d) => d.message);
     expect(messages('java constant-chain').join()).toContain('a chain of more than 200 constants');

@@ -107,6 +107,12 @@ export function writeHostileProject(root: string, options: { untouched?: number;
   swallowed('swallowed-package-private', `    @GetMapping("/hostile/java/swallowed-package-private/b")\n    String b() { return "b"; }`);
   swallowed('swallowed-annotated-generic', `    @Override\n    @GetMapping(value = "/hostile/java/swallowed-annotated-generic/b", produces = "text/plain")\n    List<String> b() { return null; }`);
   swallowed('swallowed-void', `    @GetMapping("/hostile/java/swallowed-void/b") void b() { }`);
+  // 120,000 valid declarations in one file (a scan once reached ~700 MB on one): cut at the
+  // budget with a diagnostic; the file's endpoint comes first, so it is still listed.
+  java('declarations', '', Array.from({ length: 120_000 }, (_, i) => `class D${i} { }`).join('\n'));
+  java('members', Array.from({ length: 120_000 }, (_, i) => `void m${i}(){}`).join('\n'));
+  java('fields', Array.from({ length: 120_000 }, (_, i) => `    int f${i};`).join('\n'));
+  kotlin('members', Array.from({ length: 120_000 }, (_, i) => `val f${i}=1`).join('\n'));
   java('unclosed-string', `    String s = "never closed;\n    String t = 'x;`);
   java('nul-bytes', `    String s = "a\0b";\0\0\0 int \0 y;`);
   // Constant chains and recursive generics.
