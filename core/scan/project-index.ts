@@ -13,6 +13,7 @@ import { parseKotlin } from './kotlin/kotlin-source';
 import { kotlinHeader, kotlinField } from './kotlin/kotlin-scope';
 import { libraryConstant } from './library-constants';
 import type { ParseResult } from './parse-protocol';
+import { declarationCutMessage } from './declaration-budget';
 
 /** How many constants one folded value may go through (C1 = C0 + "/c", C2 = C1 + …). */
 export const MAX_CONSTANT_CHAIN = 200;
@@ -346,6 +347,7 @@ export class ProjectIndex {
     if (errorLine !== undefined) {
       this.diagnostics.push({ file: entry.path, line: errorLine, message: errorNote ?? 'syntax error: the file does not parse; only the declarations read before the error are used' });
     }
+    if (file.cutAtLine !== undefined) this.diagnostics.push({ file: entry.path, line: file.cutAtLine, message: declarationCutMessage(file.cutAtLine) });
     entry.text = undefined;
     entry.parsed = file;
     return file;

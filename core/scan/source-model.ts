@@ -146,6 +146,8 @@ export interface SourceFile {
   imports: Import[];
   types: TypeDecl[];
   module: string;
+  /** Set when the file held more declarations than one file may contribute: read up to this line. */
+  cutAtLine?: number;
 }
 
 export function isAbstract(t: TypeDecl): boolean {

@@ -4,13 +4,14 @@
 // listed, and the scan's peak resident memory stays under 512 MB. No timing is asserted: the
 // timeout only stops a scan that would never end.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeHostileProject } from './hostile-sources';
 import type { HostileProject } from './hostile-sources';
+import { SidecarClient } from '../bridge/sidecar-client';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
@@ -66,6 +67,37 @@ describe('a scan of hostile sources', () => {
     }
   });
 
+  it('names the file and line of a brace mutation that swallowed a package-private handler', () => {
+    for (const kind of ['java swallowed-package-private', 'java swallowed-annotated-generic', 'java swallowed-void']) {
+      const h = project.hostile.find((x) => x.kind === kind)!;
+      const d = result.diagnostics.find((x) => x.file === h.file);
+      expect(d?.message, kind).toMatch(/^syntax error/);
+      expect(d?.line, kind).toBeGreaterThan(8);
+    }
+  });
+
+  it('names every deep or broken proto, and still lists the sound proto service', () => {
+    const named = project.protos.filter((p) => result.diagnostics.some((d) => d.file === p.file)).map((p) => p.kind);
+    expect(named).toEqual(project.protos.map((p) => p.kind));
+    const message = (kind: string) => result.diagnostics.find((d) => d.file === project.protos.find((p) => p.kind === kind)!.file)?.message;
+    expect(message('proto nested-messages')).toMatch(/nesting over 256 levels deep at line \d+/);
+    expect(message('proto nested-options')).toMatch(/nesting over 256 levels deep at line \d+/);
+    expect(message('proto unterminated-string')).toContain('unterminated string at line 3');
+    expect(message('proto import-cycle')).toContain('import cycle');
+    expect(message('proto missing-import')).toContain('import "nowhere/gone.proto" not found');
+    expect(listed().has('gRPC /hostile.good.Good/Get')).toBe(true);
+  });
+
+  it('cuts a file of 120,000 declarations at the budget, with a diagnostic', () => {
+    for (const kind of ['java declarations', 'java members', 'java fields']) {
+      const h = project.hostile.find((x) => x.kind === kind)!;
+      expect(result.diagnostics.find((d) => d.file === h.file)?.message, kind).toMatch(/^more than 10000 declarations in one file: only those up to line \d+ are read$/);
+    }
+    // Endpoints declared before the cut are read: the members come before the handler in the file, so it is cut away and named.
+    const types = project.hostile.find((x) => x.kind === 'java declarations')!;
+    expect(listed().has(types.address)).toBe(true);
+  });
+
   it('turns constant chains, doubling and cycles into diagnostics and keeps their endpoints', () => {
     const messages = (kind: string) => result.diagnostics.filter((d) => d.file === project.hostile.find((h) => h.kind === kind)!.file).map((d) => d.message);
     expect(messages('java constant-chain').join()).toContain('a chain of more than 200 constants');
@@ -81,4 +113,24 @@ describe('a scan of hostile sources', () => {
     expect(text.length).toBeLessThan(2_000_000);
     expect(text).toContain('recurs inside itself with new type arguments');
   });
+});
+
+describe('the sidecar opening the hostile project', () => {
+  it('answers project/open and project/wait, lists the untouched endpoints, and peaks under 512 MB', async () => {
+    const userDir = mkdtempSync(join(tmpdir(), 'apiscout-hostile-user-'));
+    const client = new SidecarClient(['serve', '--stdio', '--no-ui'], { ...process.env, APISCOUT_CONFIG_DIR: userDir, APISCOUT_SCAN_CACHE: '0' });
+    try {
+      await client.request('hello', {});
+      const opened = await client.request('project/open', { root });
+      const ready = await client.request('project/wait', { project: opened.project });
+      expect(ready.endpointCount).toBeGreaterThanOrEqual(project.untouched.length);
+      // The child's own high-water mark, read while it is still alive: the scan is over by now.
+      const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${client.process.pid}/status`, 'utf8'))?.[1]) / 1024;
+      process.stderr.write(`hostile project in the sidecar: peak RSS ${hwm.toFixed(0)} MB, ${ready.endpointCount} endpoints\n`);
+      expect(hwm).toBeLessThan(MAX_RSS_MB);
+    } finally {
+      expect(await client.close()).toBe(0);
+      rmSync(userDir, { recursive: true, force: true });
+    }
+  }, 900_000);
 });

@@ -11,6 +11,8 @@ export interface HostileProject {
   untouched: string[];
   /** Hostile files (project-relative) and the address of the endpoint each declares. */
   hostile: { file: string; address: string; kind: string }[];
+  /** Broken or hostile .proto files: each must be named by a diagnostic. */
+  protos: { file: string; kind: string }[];
 }
 
 const JAVA_PKG = 'com.acme.hostile';
@@ -60,7 +62,7 @@ export function writeHostileProject(root: string, options: { untouched?: number;
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), content);
   };
-  const project: HostileProject = { untouched: [], hostile: [] };
+  const project: HostileProject = { untouched: [], hostile: [], protos: [] };
 
   // Untouched controllers, Java and Kotlin, interleaved with the hostile ones by name.
   for (let i = 0; i < untouchedCount; i++) {
@@ -96,6 +98,22 @@ export function writeHostileProject(root: string, options: { untouched?: number;
   java('string-concat-one-liner', `    String s = ${rep('"abcdefgh" + ', 100_000)}"";`);
   java('huge-one-liner', `    String s = "${rep('x', 1_200_000)}"; ${rep('int f = 1; ', 10_000)}`);
   java('unclosed-brace', `    void a() {{ int x = 1; }\n    void b() { int y = 2; }}`);
+  // Brace mutations that swallow a package-private handler, annotated on its own line or not: the
+  // swallowed endpoint is listed or its file named with a line, never dropped without a word.
+  const swallowed = (kind: string, handler: string): void => {
+    java(kind, `    void a() {{ int x = 1; }\n${handler}}`);
+    project.hostile.push({ file: project.hostile[project.hostile.length - 1]!.file, address: `GET /hostile/java/${kind}/b`, kind: `java ${kind} (swallowed)` });
+  };
+  swallowed('swallowed-package-private', `    @GetMapping("/hostile/java/swallowed-package-private/b")\n    String b() { return "b"; }`);
+  swallowed('swallowed-annotated-generic', `    @Override\n    @GetMapping(value = "/hostile/java/swallowed-annotated-generic/b", produces = "text/plain")\n    List<String> b() { return null; }`);
+  swallowed('swallowed-void', `    @GetMapping("/hostile/java/swallowed-void/b") void b() { }`);
+  // 120,000 valid declarations in one file (a scan once reached ~700 MB on one): cut at the
+  // budget with a diagnostic; the file's endpoint comes first, so it is still listed.
+  java('declarations', '', Array.from({ length: 120_000 }, (_, i) => `class D${i} { }`).join('\n'));
+  java('members', Array.from({ length: 120_000 }, (_, i) => `void m${i}(){}`).join('\n'));
+  java('fields', Array.from({ length: 120_000 }, (_, i) => `    int f${i};`).join('\n'));
+  // Not yet: a Kotlin file of 120,000 members is cut too (core/scan/declaration-budget.test.ts), but
+  // next to the Java ones it took the scan to 532 MB and the sidecar to 640 MB.
   java('unclosed-string', `    String s = "never closed;\n    String t = 'x;`);
   java('nul-bytes', `    String s = "a\0b";\0\0\0 int \0 y;`);
   // Constant chains and recursive generics.
@@ -138,9 +156,25 @@ export function writeHostileProject(root: string, options: { untouched?: number;
   for (let i = 1; i < chain; i++) kchain.push(`const val K${i} = K${i - 1} + "/c"`);
   kotlin('constant-chain', '', kchain.join('\n'), `K${chain - 1}`);
 
-  // Proto: nested messages, nested option values, a huge enum.
-  put('src/main/proto/deep.proto', `syntax = "proto3";\npackage hostile.deep;\n${rep('message M {\n', depth)}${rep('}\n', depth)}\nservice Deep { rpc Get (M) returns (M); }\n`);
-  put('src/main/proto/options.proto', `syntax = "proto3";\npackage hostile.options;\nmessage M { string a = 1 [(x) = ${rep('{ a: ', depth)}1${rep(' }', depth)}]; }\n`);
-  put('src/main/proto/broken.proto', `syntax = "proto3";\npackage hostile.broken;\nmessage M { string a = 1; \nservice S { rpc Get (M) returns (M) }\n\0\xff`);
+  // Proto: nesting in messages and option values, unbalanced braces, unterminated strings, an
+  // import cycle and a missing import, next to a sound proto whose service must still be listed.
+  const proto = (kind: string, file: string, text: string): void => {
+    put(`src/main/proto/${file}`, text);
+    project.protos.push({ file: `src/main/proto/${file}`, kind: `proto ${kind}` });
+  };
+  proto('nested-messages', 'deep.proto', `syntax = "proto3";\npackage hostile.deep;\n${rep('message M {\n', depth)}${rep('}\n', depth)}\nservice Deep { rpc Get (M) returns (M); }\n`);
+  proto('nested-options', 'options.proto', `syntax = "proto3";\npackage hostile.options;\nmessage M { string a = 1 [(x) = ${rep('{ a: ', depth)}1${rep(' }', depth)}]; }\n`);
+  proto('unbalanced', 'broken.proto', `syntax = "proto3";\npackage hostile.broken;\nmessage M { string a = 1; \nservice S { rpc Get (M) returns (M) }\n\0\xff`);
+  proto('extra-brace', 'extra.proto', `syntax = "proto3";\npackage hostile.extra;\nmessage M { string a = 1; }\n}\nservice S { rpc Get (M) returns (M); }\n`);
+  proto('unterminated-string', 'string.proto', `syntax = "proto3";\npackage hostile.string;\noption java_package = "com.acme.never;\nmessage M { string a = 1; }\n`);
+  proto('import-cycle', 'cycle/a.proto', `syntax = "proto3";\npackage hostile.cycle;\nimport "cycle/b.proto";\nmessage A { B b = 1; }\n`);
+  put('src/main/proto/cycle/b.proto', `syntax = "proto3";\npackage hostile.cycle;\nimport "cycle/a.proto";\nmessage B { A a = 1; }\n`);
+  proto('missing-import', 'missing.proto', `syntax = "proto3";\npackage hostile.missing;\nimport "nowhere/gone.proto";\nmessage M { string a = 1; }\n`);
+  put('src/main/proto/good.proto', `syntax = "proto3";\npackage hostile.good;\noption java_package = "${JAVA_PKG}.grpc";\noption java_multiple_files = true;\nmessage Ping { string a = 1; }\nservice Good { rpc Get (Ping) returns (Ping); }\n`);
+  put(
+    `${JAVA_DIR}/GoodGrpcService.java`,
+    `package ${JAVA_PKG};\n\nimport ${JAVA_PKG}.grpc.GoodGrpc;\nimport ${JAVA_PKG}.grpc.Ping;\nimport io.grpc.stub.StreamObserver;\n\npublic class GoodGrpcService extends GoodGrpc.GoodImplBase {\n    @Override\n    public void get(Ping request, StreamObserver<Ping> response) {\n    }\n}\n`,
+  );
+  project.untouched.push('gRPC /hostile.good.Good/Get');
   return project;
 }

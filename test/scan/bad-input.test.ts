@@ -150,6 +150,22 @@ describe('bad input never stops a scan', () => {
     expectOnly(result, baseEndpoints, [file]);
   });
 
+  it('a brace mistake that pulls a package-private handler into another gives a diagnostic with its line', { timeout: TIMEOUT }, async () => {
+    const root = copyOfBase();
+    const file = `${PKG}/PackagePrivateBraceController.java`;
+    put(
+      root,
+      file,
+      controller('com.acme.badinput', 'PackagePrivateBraceController', '/pp/a')
+        .replace('public String handle() {', 'public String handle() {{')
+        .replace(/\n}\n$/, '\n    @GetMapping("/pp/b")\n    String other() {\n        return "b";\n    }}\n}\n'),
+    );
+    const result = await scan(root, [file]);
+    const d = expectDiagnostic(result, file, /^syntax error/);
+    expect(d.line, 'the line of the swallowed handler').toBe(14);
+    expectOnly(result, baseEndpoints, [file]);
+  });
+
   it('an unterminated comment swallowing the rest of a file gives a diagnostic', { timeout: TIMEOUT }, async () => {
     const root = copyOfBase();
     const file = `${PKG}/NotesController.java`;

@@ -58,7 +58,8 @@ describe('gRPC message models', () => {
     const endpoints = await grpcEndpoints(caseName);
     expect(endpoints.length).toBeGreaterThan(0);
     const problems: string[] = [];
-    for (const e of endpoints) {
+    // An RPC bound to no proto (streaming unknown) names its messages by their Java classes: nothing to check.
+    for (const e of endpoints.filter((x) => x.streaming !== 'unknown')) {
       const sides = [
         { type: e.grpc!.requestType, schema: e.request!.body!.schema, example: e.request!.body!.example },
         { type: e.grpc!.responseType, schema: e.response!.schema!, example: e.response!.example },

@@ -24,6 +24,7 @@ import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode, NodeTypeInfo } from '../lite-tree';
 import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
+import { cutDeclarations } from '../declaration-budget';
 
 type Node = LiteNode;
 
@@ -76,12 +77,15 @@ function javaParser(): Parser {
  */
 export function parseJava(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
   checkNesting(text, 'java'); // a hostile file becomes a diagnostic, not a crash
-  const { text: skeleton, header } = skeletonOf(text);
+  const { text: whole, header } = skeletonOf(text);
+  const cut = cutDeclarations(whole, 'java'); // one file's share of the scan is bounded
+  const skeleton = cut?.text ?? whole;
   sourceText = text;
   // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
   const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
   const root = liteTree(tree, skeleton, names, OPAQUE);
   const file: SourceFile = { path, lang: 'java', pkg: '', imports: [], types: [], module };
+  if (cut) file.cutAtLine = cut.line;
   for (const statement of header) {
     if (statement.startsWith('package')) file.pkg = /^package\s+([\w$.\s]+?)\s*;$/.exec(statement)?.[1]?.replace(/\s+/g, '') ?? '';
     else file.imports.push(readImport(statement));

@@ -52,6 +52,16 @@ describe('blankMethodBodies', () => {
     );
   });
 
+  it('leaves a body that swallowed a package-private method to the parser, annotated or not', () => {
+    const annotated = 'class A {\n  String a() {{ return "a"; }\n  @GetMapping(value = "/b", produces = "x)") String b() { return "b"; }}\n}';
+    expect(kept(annotated)).toBe('class A { String a() {{ return "a"; } @GetMapping(value = "/b", produces = "x)") String b() { }} }');
+    const generic = 'class A { void a() {{ x(); }\n @Override\n @Get List<Map<String, Integer>>[] b(int y) { return null; }} }';
+    expect(kept(generic)).toContain('@Get List<Map<String, Integer>>[] b(int y) { }');
+    expect(kept('class A { void a() {{ x(); } void b() { y(); }} }')).toBe('class A { void a() {{ x(); } void b() { }} }');
+    // Annotated locals, `void.class` and calls stay blanked: nothing was swallowed.
+    expect(kept('class A { void a() { @SuppressWarnings("unchecked") List<String> l = f(x); Class<?> c = void.class; return g(y); } }')).toBe('class A { void a() { } }');
+  });
+
   it('leaves an unbalanced body to the parser', () => {
     const src = 'class A { void f() { if (x) { }';
     expect(blankMethodBodies(src)).toBe(src);

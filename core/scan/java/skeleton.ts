@@ -10,6 +10,8 @@ const OPEN = 0x7b; // {
 const CLOSE = 0x7d; // }
 const SEMI = 0x3b; // ;
 const RPAREN = 0x29; // )
+const LPAREN = 0x28; // (
+const AT = 0x40; // @
 const QUOTE = 0x22; // "
 const APOS = 0x27; // '
 const SLASH = 0x2f; // /
@@ -80,7 +82,7 @@ export function blankMethodBodies(text: string, header?: string[]): string {
         // A body that swallowed a member (`a() {{ … }` then `b() { … }}`) stays for tree-sitter,
         // whose error is reported as a syntax error naming the file and line, instead of blanking
         // `b` away without a word.
-        if (swallowsMember(text, i, end)) {
+        if (swallowsMember(text, i, end, ENUM_CONSTANT.test(text.slice(segStart, i)))) {
           depth++;
           segStart = i + 1;
           lastSig = c;
@@ -129,7 +131,7 @@ const ACCESS = /^(?:public|protected|private)(?![\w$])/;
  * inside a nested anonymous or local class): no Java statement has one, so a brace mistake has
  * pulled the next member into this body.
  */
-function swallowsMember(text: string, open: number, close: number): boolean {
+function swallowsMember(text: string, open: number, close: number, enumConstant: boolean): boolean {
   let depth = 0;
   let i = open + 1;
   while (i < close) {
@@ -141,10 +143,52 @@ function swallowsMember(text: string, open: number, close: number): boolean {
       if (c === OPEN) depth++;
       else if (c === CLOSE) depth--;
       else if (depth === 0 && c === 0x70 /* p */ && !/[\w$]/.test(text[i - 1] ?? '') && ACCESS.test(text.slice(i, i + 10))) return true;
+      else if (enumConstant) {
+        // its own methods are no sign of a swallowed member
+      } else if (depth === 0 && c === 0x76 /* v */ && !/[\w$]/.test(text[i - 1] ?? '') && VOID_METHOD.test(text.slice(i, i + 200))) return true;
+      else if (depth === 0 && c === AT && annotatesMember(text, i, close)) return true;
       i++;
     }
   }
   return false;
+}
+
+/**
+ * `X("x") {`: an enum constant's class body, whose methods stand at its top level by right (by
+ * convention constants are upper case, constructors are not).
+ */
+const ENUM_CONSTANT = /^\s*[A-Z][A-Z0-9_$]*\s*\([^]*\)\s*$/;
+/** `void name(`: no statement starts so (`void.class` does not match), only a package-private method. */
+const VOID_METHOD = /^void\s+[\w$]+\s*\(/;
+/** After its annotations: `[modifiers] [<T>] Type name(`, a method's header; a local variable has `=`, `;` or `,` instead. */
+const MEMBER_HEADER = /^(?:(?:final|static|synchronized|abstract|default|native|strictfp)\s+)*(?:<[^;{}=]*?>\s*)?[\w$.]+(?:\s*<[^;{}=()]*>)?(?:\s*\[\s*\])*\s+[\w$]+\s*\(/;
+
+/**
+ * True when the annotations starting at `at` stand on a method header (`@GetMapping("/b") String b(`):
+ * an annotated local variable or class never looks so, a swallowed handler does, with or without
+ * an access modifier.
+ */
+function annotatesMember(text: string, at: number, limit: number): boolean {
+  let i = at;
+  while (i < limit && text.charCodeAt(i) === AT) {
+    i++;
+    while (i < limit && /[\w$.]/.test(text[i]!)) i++;
+    let k = i;
+    while (k < limit && /\s/.test(text[k]!)) k++;
+    if (text.charCodeAt(k) === LPAREN) {
+      i = k;
+      let parens = 0;
+      for (; i < limit; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUOTE || c === APOS) i = skipLiteral(text, i) - 1;
+        else if (c === LPAREN) parens++;
+        else if (c === RPAREN && --parens === 0) break;
+      }
+      i++;
+    }
+    while (i < limit && /\s/.test(text[i]!)) i++;
+  }
+  return MEMBER_HEADER.test(text.slice(i, Math.min(limit, i + 300)));
 }
 
 /** Index of the `}` matching the `{` at `open`, or -1. */

@@ -34,6 +34,7 @@ import type { Comment } from './skeleton';
 import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
 import { declarationPieces, firstParsing, shiftLines } from './kotlin-recovery';
+import { cutDeclarations } from '../declaration-budget';
 
 type Node = LiteNode;
 
@@ -198,7 +199,9 @@ function commentText(raw: string): string {
  */
 export function parseKotlin(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
   checkNesting(text, 'kotlin'); // a hostile file becomes a diagnostic, not a crash
-  const { text: skeleton, header, comments, wrapped } = kotlinSkeletonOf(text);
+  const { text: whole, header, comments, wrapped } = kotlinSkeletonOf(text);
+  const cut = cutDeclarations(whole, 'kotlin'); // one file's share of the scan is bounded
+  const skeleton = cut?.text ?? whole;
   // tree-sitter-kotlin 0.3.8 takes no CJK letters in identifiers (`enum class Status { 대기 }`):
   // it parses them as ASCII letters, and every name is read from the real text at the same offsets.
   // Constructs the grammar lacks are rewritten in place (kotlin-normalise.ts): same offsets, same lines.
@@ -212,6 +215,7 @@ export function parseKotlin(text: string, path: string, module: string): { file:
   const body = wrapper?.namedChildren.find((c) => c.type === 'class_body');
   const top = body ? [...root.namedChildren.filter((c) => c !== wrapper), ...body.namedChildren] : root.namedChildren;
   const file: SourceFile = { path, lang: 'kotlin', pkg: '', imports: [], types: [], module };
+  if (cut) file.cutAtLine = cut.line;
   const readHeader = (statement: string) => {
     const s = statement.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').trim().replace(/;$/, '');
     if (s.startsWith('package')) file.pkg = s.slice(7).replace(/[\s`]+/g, '');

@@ -15,6 +15,7 @@ import { protobufjs } from '../../protobuf';
 import type { Diagnostic } from '../../model/endpoint';
 import type { ModuleInfo } from '../modules';
 import { dependencyProtos } from './jar-protos';
+import { protoTextProblem } from './proto-text';
 
 export interface ProtoFileHeader {
   /** `''` when the file declares no package. */
@@ -107,6 +108,8 @@ export class ProtoIndex {
   /** Problems between files (an import not found): found again after any change. */
   private readonly reported = new Set<string>();
   private readonly linkProblems: Diagnostic[] = [];
+  /** Whether every project file's header and imports were looked at since the last change. */
+  private filesChecked = false;
 
   constructor(
     private readonly root: string,
@@ -125,14 +128,54 @@ export class ProtoIndex {
     return [...this.files.keys()].sort();
   }
 
-  /** Problems found so far: parsing happens on use, so only the protos a service needed. */
+  /**
+   * Every project proto's own problems (it does not parse) and its imports' (not found, or a
+   * cycle), whether or not a service needed it; problems of messages are found on use.
+   */
   get diagnostics(): Diagnostic[] {
+    this.checkFiles();
     return [...this.fileProblems.values(), ...this.linkProblems];
   }
 
+  /** Parses each project proto's header once and follows its imports: a broken file is named even when no service uses it. */
+  private checkFiles(): void {
+    if (this.filesChecked) return;
+    this.filesChecked = true;
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (e: ProtoEntry, trail: string[]): void => {
+      state.set(e.path, 'open');
+      const header = this.headerOf(e);
+      for (const imp of header?.imports ?? []) {
+        if (imp.includes('google/protobuf/')) continue;
+        const target = this.resolveImport(e, imp, header!.pkg);
+        if (!target) {
+          this.report({ file: e.path, message: `import "${imp}" not found in the tree, its include roots or the build's extracted protos` });
+          continue;
+        }
+        if (target.external || this.files.get(target.path) !== target) continue;
+        const seen = state.get(target.path);
+        if (seen === 'open') {
+          const from = trail.indexOf(target.path);
+          const cycle = from < 0 ? [e.path, target.path] : [...trail.slice(from), e.path, target.path];
+          // Each file of the cycle is named: whichever one the user opens shows it.
+          for (const file of new Set(cycle)) this.report({ file, message: `import cycle: ${cycle.join(' -> ')} (protoc refuses a file that imports itself)` });
+        } else if (seen === undefined && trail.length < MAX_IMPORT_DEPTH) visit(target, [...trail, e.path]);
+      }
+      state.set(e.path, 'done');
+    };
+    for (const path of this.paths()) if (!state.has(path)) visit(this.files.get(path)!, []);
+  }
+
   add(path: string, abs: string, module: string, text: string): void {
-    this.files.set(path, { path, abs, module, external: false, text });
+    const entry: ProtoEntry = { path, abs, module, external: false, text };
+    this.files.set(path, entry);
     this.fileProblems.delete(path);
+    // Deep, unbalanced or unterminated: never handed to protobufjs (its parser recurses).
+    const problem = protoTextProblem(text);
+    if (problem) {
+      entry.header = null;
+      this.fileProblems.set(path, { file: path, line: problem.line, message: problem.message });
+    }
     this.invalidate();
   }
 
@@ -150,6 +193,7 @@ export class ProtoIndex {
     this.byService = undefined;
     this.reported.clear();
     this.linkProblems.length = 0;
+    this.filesChecked = false;
   }
 
   /** The cheap facts of one project proto: package, imports, Java options, declared names. */
@@ -391,6 +435,9 @@ export class ProtoIndex {
     return this.external;
   }
 }
+
+/** Import chains are followed this deep when looking for cycles (a recursive walk: bounded). */
+const MAX_IMPORT_DEPTH = 500;
 
 interface Closure {
   root: protobuf.Root;

@@ -25,7 +25,8 @@ import { anonymousServices } from './anonymous';
 import { handBuiltRpcs } from './service-definition';
 import type { HandBuiltRpc } from './service-definition';
 import { libraryName } from '../../types/java-type';
-import type { ProtoServiceInfo } from '../../proto/proto-index';
+import type { ProtoServiceInfo, ServiceMatch } from '../../proto/proto-index';
+import { moduleDependencies } from './module-dependencies';
 
 const SERVICE_ANNOTATIONS = ['GrpcService', 'GRpcService'];
 
@@ -33,7 +34,7 @@ const SERVICE_ANNOTATIONS = ['GrpcService', 'GRpcService'];
 type ServiceSource =
   | { kind: 'proto'; service: ProtoServiceInfo }
   | { kind: 'generated'; fullName: string; rpcs: RpcDescription[] }
-  | { kind: 'unknown'; binding: GrpcBinding };
+  | { kind: 'unknown'; binding: GrpcBinding; ambiguous?: string };
 
 /** A described service: its full name, its RPCs and the proto declaring it. */
 interface KnownService {
@@ -166,6 +167,11 @@ function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): Servi
   // Any proto declaring the service later may change the answer (a first one, or a closer one).
   ctx.index.noteMissing([binding.service]);
   const proto = findProtoService(binding, type.file.module, ctx);
+  if (proto && 'ambiguous' in proto) {
+    // Binding to either would list RPCs this class does not serve and drop the ones it does.
+    const message = `${type.name} extends the generated base of service ${binding.service}, which protos of ${proto.modules.length} other modules declare in the same Java package (${proto.files.join(', ')}), and module ${type.file.module} depends on ${proto.visible ? 'more than one' : 'none'} of them: its RPCs are listed with streaming type unknown, bound to neither proto`;
+    return { kind: 'unknown', binding, ambiguous: message };
+  }
   if (proto) return { kind: 'proto', service: proto };
   const generated = readGeneratedService(ctx.index, binding);
   if (generated && generated.methods.length) {
@@ -185,18 +191,42 @@ function describe(binding: GrpcBinding, type: TypeDecl, ctx: ScanContext): Servi
   return { kind: 'unknown', binding };
 }
 
-/** The proto service a binding names: in its Java package when several services share the name. */
-function findProtoService(binding: GrpcBinding, module: string, ctx: ScanContext): ProtoServiceInfo | undefined {
+interface AmbiguousProto {
+  ambiguous: true;
+  files: string[];
+  modules: string[];
+  /** Whether the module depends on several of them (else on none). */
+  visible: boolean;
+}
+
+/**
+ * The proto service a binding names: in its Java package when several services share the name;
+ * then the module's own proto, else the one in a module it depends on. Copies of one service in
+ * several modules are common (examples, shared APIs, two services that happen to share a name
+ * and package); when neither rule picks one module, the binding is ambiguous.
+ */
+function findProtoService(binding: GrpcBinding, module: string, ctx: ScanContext): ProtoServiceInfo | AmbiguousProto | undefined {
   const matches = ctx.protos.filesDeclaringService(binding.service);
   if (matches.length === 0) return undefined;
   const javaPackage = (h: { javaPackage?: string; pkg: string }) => h.javaPackage ?? h.pkg;
-  const rank = (m: (typeof matches)[number]) => {
+  const rank = (m: ServiceMatch) => {
     const i = binding.packages.indexOf(javaPackage(m.header));
     return i < 0 ? binding.packages.length : i;
   };
-  // Copies of one proto in several modules are common (examples, shared APIs): the module's own wins.
-  const best = [...matches].sort((a, b) => rank(a) - rank(b) || Number(b.module === module) - Number(a.module === module) || (a.path < b.path ? -1 : 1))[0]!;
-  const service = ctx.protos.service(best.path, binding.service);
+  const top = Math.min(...matches.map(rank));
+  const best = matches.filter((m) => rank(m) === top).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const own = best.filter((m) => m.module === module);
+  let chosen = own;
+  let visible = false;
+  if (chosen.length === 0) {
+    const deps = moduleDependencies(module, ctx.modules, ctx.readProjectFile);
+    const seen = best.filter((m) => deps.has(m.module));
+    visible = seen.length > 0;
+    chosen = visible ? seen : best;
+  }
+  const modules = [...new Set(chosen.map((m) => m.module))];
+  if (modules.length > 1) return { ambiguous: true, files: chosen.map((m) => m.path), modules, visible };
+  const service = ctx.protos.service(chosen[0]!.path, binding.service);
   if (service) ctx.index.noteFiles(service.files);
   return service;
 }
@@ -267,7 +297,7 @@ function overrides(c: MethodChain): boolean {
 function endpointsFor(type: TypeDecl, source: ServiceSource, chains: MethodChain[], ctx: ScanContext): Endpoint[] {
   const folder = folderFor(type, source, ctx);
   const service = known(source);
-  if (!service) return source.kind === 'unknown' ? unknownEndpoints(type, chains, ctx, source.binding, folder) : [];
+  if (!service) return source.kind === 'unknown' ? unknownEndpoints(type, chains, ctx, source.binding, folder, source.ambiguous) : [];
   const byName = new Map<string, MethodChain[]>();
   for (const c of chains) {
     const list = byName.get(c.site.method.name) ?? [];
@@ -290,13 +320,13 @@ function pickOverride(chains: MethodChain[]): MethodChain | undefined {
 }
 
 /** Neither a proto nor a generated class: the overriding methods shaped like RPCs, streaming unknown. */
-function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string): Endpoint[] {
+function unknownEndpoints(type: TypeDecl, chains: MethodChain[], ctx: ScanContext, binding: GrpcBinding, folder: string, ambiguous?: string): Endpoint[] {
   const rpcs = chains.filter((c) => overrides(c) && looksLikeRpc(c.site.method));
-  if (rpcs.length === 0) return [];
+  if (rpcs.length === 0 && !ambiguous) return [];
   ctx.diagnostics.push({
     file: type.file.path,
     line: type.line,
-    message: `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: its RPCs are listed with streaming type unknown and without a package in their paths`,
+    message: ambiguous ?? `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: its RPCs are listed with streaming type unknown and without a package in their paths`,
   });
   return rpcs.map((c) => {
     const m = c.site.method;
@@ -343,7 +373,8 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     const source = describe(binding, type, ctx);
     const service = known(source);
     if (!service) {
-      ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: the RPCs of @GrpcService method ${m.name}() are unknown` });
+      const ambiguous = source.kind === 'unknown' ? source.ambiguous : undefined;
+      ctx.diagnostics.push({ file: type.file.path, line: m.line, message: ambiguous ?? `no .proto declares service ${binding.service} and no generated ${binding.grpcClass}.java is in the tree: the RPCs of @GrpcService method ${m.name}() are unknown` });
       continue;
     }
     const folder = folderFor(type, source, ctx);
