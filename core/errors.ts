@@ -110,6 +110,8 @@ const FS_REASONS: Record<string, string> = {
 export function fsReason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EEXIST' && (e as NodeJS.ErrnoException).syscall === 'mkdir') return 'a parent is not a directory';
+  // /proc and the like: the parent exists but takes no new folders.
+  if (code === 'ENOENT' && (e as NodeJS.ErrnoException).syscall === 'mkdir') return 'no folder can be created there';
   if (code && FS_REASONS[code]) return FS_REASONS[code];
   return ((e as Error | undefined)?.message ?? String(e)).replace(/^[A-Z]+: /, '').replace(/, \w+ '[^']*'$/, '');
 }

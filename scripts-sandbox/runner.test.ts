@@ -12,6 +12,8 @@ import { saveBodyWithin } from './save-body';
 import type { ScriptSource } from './script-source';
 
 const runner = new ScriptRunner({ timeoutMs: 2_000, memoryLimitMb: 32 });
+/** setTimeout's largest delay, less the runner's own 20 ms margin: a time limit no test run reaches. */
+const NO_TIME_LIMIT_MS = 2 ** 31 - 1 - 20;
 afterAll(() => runner.dispose());
 
 const js = (code: string, name = 'test.js'): ScriptSource => ({ name, language: 'js', code });
@@ -304,21 +306,25 @@ describe('failures and limits', () => {
     expect(loop.message).toBe('test.js: did not finish within 2000 ms (an endless loop?)');
     expect((await before(`request.setHeader('after', 'loop')`)).request.headers).toContainEqual({ name: 'after', value: 'loop' });
 
-    // Filling a heap near its limit is slow (the GC works hard): give the bomb time to hit the memory limit first.
-    const roomy = new ScriptRunner({ timeoutMs: 60_000, memoryLimitMb: 32 });
+    // The bomb's and the recursion's runner has no time limit a run can reach (the longest delay a
+    // Node timer keeps, 24.8 days): only the memory or the stack limit can end them, however slowly
+    // a loaded machine gets there.
+    const roomy = new ScriptRunner({ timeoutMs: NO_TIME_LIMIT_MS, memoryLimitMb: 32 });
+    const untimed = (code: string) => roomy.runBefore(js(code), baseRequest(), env);
     try {
-      const bomb = await failure(roomy.runBefore(js(`const a = []; while (true) a.push(new Array(100000).fill('x'))`), baseRequest(), env));
+      const bomb = await failure(untimed(`const a = []; while (true) a.push(new Array(100000).fill('x'))`));
       expect(bomb.message).toBe('test.js: ran out of memory (limit 32 MB)');
-      expect((await roomy.runBefore(js(`request.setHeader('after', 'bomb')`), baseRequest(), env)).request.headers).toContainEqual({ name: 'after', value: 'bomb' });
+      expect((await untimed(`request.setHeader('after', 'bomb')`)).request.headers).toContainEqual({ name: 'after', value: 'bomb' });
+
+      const deep = await failure(untimed(`function f(n) { return f(n + 1) + 1 }\nf(0)`));
+      expect(deep.message).toBe('test.js, line 1: RangeError: Maximum call stack size exceeded');
+      expect((await untimed(`request.setHeader('after', 'recursion')`)).request.headers).toContainEqual({ name: 'after', value: 'recursion' });
     } finally {
       roomy.dispose();
     }
-
-    const deep = await failure(before(`function f(n) { return f(n + 1) + 1 }\nf(0)`));
-    expect(deep.message).toBe('test.js, line 1: RangeError: Maximum call stack size exceeded');
-    expect((await before(`request.setHeader('after', 'recursion')`)).request.headers).toContainEqual({ name: 'after', value: 'recursion' });
     expect(env.storage.applied).toEqual([]);
-  });
+    // Three runs that each end only at a limit: the test's own timeout guards against a hang, not a clock.
+  }, 600_000);
 
   it('a run never sees the globals another run left behind', async () => {
     await before(`globalThis.leak = 1; Array.prototype.evil = 1; var v = 2`);

@@ -4,9 +4,10 @@
 // silently overwritten.
 
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { makeDirs } from './make-dirs';
 
 export type Warn = (message: string) => void;
 
@@ -26,7 +27,7 @@ export interface WriteOptions {
  * write a sibling temp file, flush it to disk, rename it over the target, flush the directory.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array | readonly Uint8Array[], options: WriteOptions = {}): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirs(dirname(path));
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'w', options.mode ?? 0o644);
   try {
@@ -138,7 +139,7 @@ export interface LockOptions {
  */
 export async function withFileLock<T>(path: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const lock = `${path}.lock`;
-  mkdirSync(dirname(lock), { recursive: true });
+  makeDirs(dirname(lock));
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const token = `${process.pid} ${randomBytes(6).toString('hex')}`;
   for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {

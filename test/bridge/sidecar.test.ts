@@ -220,8 +220,8 @@ describe('sidecar robustness', () => {
     child.stdin.write(frame('{not json'));
     child.stdin.write(frame(JSON.stringify({ jsonrpc: '2.0', id: 7 })));
     child.stdin.write(frame(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'hello', params: {} })));
-    const deadline = Date.now() + 10_000;
-    while (!out.includes('"id":8') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Until the answer to the last frame, or the sidecar's end: a slow start is no failure.
+    while (!out.includes('"id":8') && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
     child.stdin.end();
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     // stdout is nothing but frames: split by the framing, every body is a JSON-RPC message.

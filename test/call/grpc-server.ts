@@ -24,6 +24,14 @@ export interface GrpcTestServer {
   seen: string[];
   /** Calls the server saw cancelled by the client. */
   cancelled: string[];
+  /**
+   * While on, a Count stream writes each message (and its end) only when `step()` lets it: a
+   * test sees one message arrive before the next is sent, however slow the machine. Turning it
+   * off lets every waiting stream run on at its own interval.
+   */
+  pace(on: boolean): void;
+  /** Lets the paced stream take its next step (a message, or the end after the last one). */
+  step(): void;
   stop(): Promise<void>;
 }
 
@@ -60,6 +68,15 @@ export async function startGrpcServer(options: ServerOptions = {}): Promise<Grpc
   const server = new grpc.Server();
   const cancelled: string[] = [];
   const seen: string[] = [];
+  let paced = false;
+  const steps: Array<() => void> = [];
+  let released = 0;
+  const release = () => {
+    while (released > 0 && steps.length) {
+      released--;
+      steps.shift()!();
+    }
+  };
   const violationType = protobuf.loadSync(join(INCLUDE_DIRS[1]!, 'acme/common/v1/types.proto')).lookupType('acme.common.v1.FieldViolation');
 
   server.addService(loaded.acme.echo.v1.Echo.service, {
@@ -83,11 +100,17 @@ export async function startGrpcServer(options: ServerOptions = {}): Promise<Grpc
         }
         call.write({ index: i, label: `tick ${i}` });
         i++;
-        if (interval > 0) setTimeout(next, interval);
+        if (paced) later();
+        else if (interval > 0) setTimeout(next, interval);
         else setImmediate(next);
       };
+      const later = () => {
+        steps.push(next);
+        release();
+      };
       call.on('cancelled', () => cancelled.push('Count'));
-      next();
+      if (paced) later();
+      else next();
     },
     Sum(call: grpc.ServerReadableStream<{ currency_code?: string; units?: string; nanos?: number }, unknown>, callback: grpc.sendUnaryData<unknown>) {
       seen.push('Sum');
@@ -143,6 +166,15 @@ export async function startGrpcServer(options: ServerOptions = {}): Promise<Grpc
     address: `127.0.0.1:${port}`,
     seen,
     cancelled,
+    pace: (on) => {
+      paced = on;
+      released = 0;
+      if (!on) for (const waiting of steps.splice(0)) waiting();
+    },
+    step: () => {
+      released++;
+      release();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.tryShutdown(() => resolve());

@@ -3,17 +3,19 @@
 // endpoints and diagnostics as a scan without it. The worker runs from a bundle built here
 // from the current source, as `npm run build` builds dist/parse-worker.mjs.
 
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkProject } from '../../core/scan/files';
 import { parseJava } from '../../core/scan/java/java-source';
 import { parseKotlin } from '../../core/scan/kotlin/kotlin-source';
 import { ParsePool } from '../../core/scan/parse-pool';
+import { DONE } from '../../core/scan/parse-protocol';
 import type { ParseResult } from '../../core/scan/parse-protocol';
 import { describeFile } from '../../core/scan/project-index';
 import type { FileEntry } from '../../core/scan/project-index';
@@ -23,6 +25,7 @@ import { FIXTURES } from './fixture-case';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
+const execFileAsync = promisify(execFile);
 let workerUrl: URL;
 let tmp: string;
 
@@ -141,22 +144,26 @@ describe('parse worker', () => {
 
   it('stops between two files when closed mid-work: the process lives on, and close settles once the thread is gone', async () => {
     const all = entries(FIXTURES);
-    for (let round = 0; round < 5; round++) {
+    expect(all.length).toBeGreaterThan(200);
+    // Closed once the worker has finished the 1st, 3rd, 11th, ... file of hundreds: a moment set
+    // by the worker's own progress, never by a clock. Terminating it there would abort this process.
+    for (const k of [0, 2, 10, 25, 50]) {
       const pool = ParsePool.start(all.length, { workerUrl })!;
       all.forEach((e) => pool.submit(e));
-      // Busy with the first files of hundreds: terminating it now would abort this process.
-      await new Promise((r) => setTimeout(r, 20 + round * 10));
+      const status = (pool as unknown as { status: Int32Array }).status;
+      while (Atomics.load(status, k) !== DONE) await new Promise((r) => setImmediate(r));
       await pool.close();
       expect(pool.take(all.at(-1)!)).toBeUndefined();
     }
   });
 
-  it('a CLI scan that ends while the worker parses ahead exits cleanly, every time', () => {
+  it('a CLI scan that ends while the worker parses ahead exits cleanly, every time', async () => {
     const dir = join(tmp, 'gen-ahead');
-    execFileSync(process.execPath, [GENERATOR, dir, '--files', '1200', '--seed', '3'], { encoding: 'utf8' });
+    // Asynchronous: a test worker blocked in a child process for a minute misses vitest's calls.
+    await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '1200', '--seed', '3'], { encoding: 'utf8' });
     // Endpoints only: the scan ends soon after its own parses, often while the worker is still on a sent file.
     for (let i = 0; i < 6; i++) {
-      const out = execFileSync(process.execPath, [join(REPO, 'dist/apiscout.mjs'), 'scan', '--json', '--endpoints-only', dir], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const { stdout: out } = await execFileAsync(process.execPath, [join(REPO, 'dist/apiscout.mjs'), 'scan', '--json', '--endpoints-only', dir], { encoding: 'utf8', maxBuffer: 1 << 28 });
       const result = JSON.parse(out) as { endpoints: unknown[]; stats: { parsedByWorker?: number } };
       expect(result.endpoints.length).toBeGreaterThan(500);
       expect(result.stats.parsedByWorker).toBeGreaterThan(0);
@@ -178,7 +185,7 @@ describe('parse worker', () => {
       const { millis: _m, phases: _p, parsedByWorker, ...stats } = result.stats;
       return { result: { ...result, stats }, parsedByWorker };
     };
-    const cases: Array<[string, () => string, ScanOptions]> = [
+    const cases: Array<[string, () => string | Promise<string>, ScanOptions]> = [
       ['shop', () => join(FIXTURES, 'shop'), {}],
       ['kotlin', () => join(FIXTURES, 'kotlin'), {}],
       ['spring-mvc', () => join(FIXTURES, 'spring-mvc'), {}],
@@ -187,9 +194,9 @@ describe('parse worker', () => {
       ['bad input', () => join(FIXTURES, 'bad-input'), {}],
       [
         'a generated code base of 1,500 files, a third Kotlin',
-        () => {
+        async () => {
           const dir = join(tmp, 'gen');
-          execFileSync(process.execPath, [GENERATOR, dir, '--files', '1500', '--kotlin-share', '0.3', '--seed', '7'], { encoding: 'utf8' });
+          await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '1500', '--kotlin-share', '0.3', '--seed', '7'], { encoding: 'utf8' });
           return dir;
         },
         {},
@@ -197,7 +204,7 @@ describe('parse worker', () => {
     ];
     for (const [name, root, opts] of cases) {
       it(name, async () => {
-        const dir = root();
+        const dir = await root();
         const alone = await scan(dir, { ...opts, parseWorker: false });
         const helped = await scan(dir, { ...opts, parseWorker: true, parseWorkerUrl: workerUrl });
         expect(alone.parsedByWorker).toBeUndefined();

@@ -734,7 +734,11 @@ describe('panels inside an IDE host', () => {
 
     await page.getByRole('button', { name: 'Settings' }).click();
     expect(await host.waitFor('host/openSettings')).toEqual({ page: 'apiscout' });
-    await page.waitForTimeout(200);
+    // The page reads the sidecar's answers in order on one socket: once a later copy is done,
+    // the settings answer has been handled, and a fallback dialog would be open by now.
+    await choose(page, row(page, endpoint.id), 'Copy as cURL');
+    expect((await host.waitFor('host/clipboard', (c) => c.text.startsWith('curl'))).text).toContain(endpoint.path.split('{')[0]!);
+    await page.getByRole('status').filter({ hasText: 'Copied the cURL of 1 endpoint through the IDE' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Settings' }).count()).toBe(0);
     expect((page as Page & { problems: string[] }).problems).toEqual([]);
   });

@@ -3,7 +3,7 @@
 
 import { createEndpoint } from '../../model/endpoint';
 import type { Endpoint, FrameworkId } from '../../model/endpoint';
-import type { DeclaredResponse, RequestModel, ResponseModel } from '../../model/request';
+import type { DeclaredResponse, Param, RequestModel, ResponseModel } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
 import type { TypeDecl } from '../source-model';
 import type { NameAndDescription } from './naming';
@@ -26,6 +26,12 @@ export interface HttpEndpointInit extends NameAndDescription {
   security?: string[] | undefined;
   status?: string | undefined;
   responses?: DeclaredResponse[] | undefined;
+  /**
+   * Path variables the class binds outside the handler (`@PathVariable int ownerId` of a
+   * `@ModelAttribute` or `@InitBinder` method): typed like the handler's own, used for a
+   * `{name}` of the path no handler parameter declares.
+   */
+  boundPathParams?: readonly Param[] | undefined;
 }
 
 export function httpEndpoint(init: HttpEndpointInit): Endpoint {
@@ -45,7 +51,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   });
   if (init.consumes?.length) endpoint.consumes = init.consumes;
   if (init.produces?.length) endpoint.produces = init.produces;
-  const request = withPathTemplates(init.request, init.path);
+  const request = withPathTemplates(init.request, init.path, init.boundPathParams ?? []);
   if (request) endpoint.request = request;
   if (init.response) endpoint.response = init.response;
   if (init.deprecated) endpoint.deprecated = true;
@@ -61,7 +67,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
  * `@InitBinder` methods, or a JAX-RS field. Without it `call --param`, environments and the
  * exports could not give it a value.
  */
-function withPathTemplates(request: RequestModel | undefined, path: string): RequestModel | undefined {
+function withPathTemplates(request: RequestModel | undefined, path: string, bound: readonly Param[]): RequestModel | undefined {
   const declared = new Set((request?.params ?? []).filter((p) => p.in === 'path').map((p) => p.name));
   const missing: string[] = [];
   for (const m of path.matchAll(/\{\*?([^{}/*]+)\}/g)) {
@@ -69,6 +75,11 @@ function withPathTemplates(request: RequestModel | undefined, path: string): Req
     if (!declared.has(name) && !missing.includes(name)) missing.push(name);
   }
   if (!missing.length) return request;
-  const added = missing.map((name) => makeParam(name, 'path', { type: 'string' }, true, ''));
+  // A path variable is always required, also where the binding method says `required = false`
+  // (petclinic's OwnerController does, so the same method serves `/owners/new`).
+  const added = missing.map((name) => {
+    const typed = bound.find((p) => p.name === name);
+    return typed ? { ...typed, required: true } : makeParam(name, 'path', { type: 'string' }, true, '');
+  });
   return request ? { ...request, params: [...request.params, ...added] } : { params: added, consumes: [] };
 }

@@ -13,7 +13,7 @@ import { findAnnotation, isAbstract, simpleName } from '../../source-model';
 import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { responseModel, unwrapReturn } from '../payload';
-import { springRequest } from './request';
+import { boundPathParams, springRequest } from './request';
 import type { Annotation, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
@@ -177,6 +177,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       const handlers = new Map<string, DeclaredResponse>();
       for (const t of [type, ...ctx.index.ancestors(type)]) exceptionHandlers(ctx.index, t, handlers);
       for (const [k, v] of advice) if (!handlers.has(k)) handlers.set(k, v);
+      const bound = ctx.requestModels ? boundPathParams(ctx.index, ctx.schemas, type, ctx.diagnostics) : [];
       for (const { site, chain } of methodChains(ctx.index, type)) {
         let mapping: Mapping | undefined;
         for (const s of chain) {
@@ -211,7 +212,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security: required, status, responses }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
             }
           }
         }

@@ -5,6 +5,7 @@
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
+import { parseDoc } from '../../doc-comment';
 import type { MethodSite } from '../../hierarchy';
 import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation, simpleName } from '../../source-model';
@@ -137,6 +138,32 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
   return model;
+}
+
+/**
+ * `@PathVariable` parameters of the class's `@ModelAttribute` and `@InitBinder` methods (inherited
+ * and private ones included: Spring finds them by reflection). Spring resolves them from the
+ * handler's path before the handler runs, so a class-level `@RequestMapping("/owners/{ownerId}")`
+ * read only by `findOwner(@PathVariable int ownerId)` types `ownerId` as an int.
+ */
+export function boundPathParams(index: ProjectIndex, schemas: SchemaBuilder, type: TypeDecl, diagnostics?: Diagnostic[]): Param[] {
+  const out: Param[] = [];
+  for (const owner of [type, ...index.ancestors(type)]) {
+    for (const method of owner.methods) {
+      if (!findAnnotation(method.annotations, 'ModelAttribute') && !findAnnotation(method.annotations, 'InitBinder')) continue;
+      const site = { method, owner };
+      const scope = { type: owner, file: owner.file };
+      for (const param of method.params) {
+        const ann = findAnnotation(param.annotations, 'PathVariable');
+        if (!ann) continue;
+        const name = stringValue(index, ann, ['value', 'name'], scope, diagnostics) || param.name;
+        if (out.some((p) => p.name === name)) continue;
+        const schema = schemas.schemaOf(param.type, scope, methodBindingsFor(index, schemas, type, site));
+        out.push(makeParam(name, 'path', schema, true, parseDoc(method.doc).params[param.name] ?? ''));
+      }
+    }
+  }
+  return out;
 }
 
 /** A Kotlin parameter's default (`size: Int = 20`) as the text a client would send, when it is a constant. */
