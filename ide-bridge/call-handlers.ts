@@ -6,7 +6,7 @@
 // of the last calls for Save as.
 
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
 import type { EndpointCallContext } from '../core/call/endpoint-call';
 import { GrpcCaller } from '../core/call/grpc/caller';
@@ -21,6 +21,7 @@ import { CallError, CallRefused, InputError, ScriptError } from '../core/errors'
 import type { Endpoint } from '../core/model/endpoint';
 import { isGrpcDraft } from '../core/model/request-state';
 import type { GrpcRequestDraft, HttpRequestDraft, RequestDraft } from '../core/model/request-state';
+import { makeDirs } from '../core/store/make-dirs';
 import { RequestStateStore } from '../core/store/request-state';
 import { endpointScripts } from '../scripts-sandbox/call-hooks';
 import type { ScriptedCall } from '../scripts-sandbox/call-hooks';
@@ -215,7 +216,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
       const target = isAbsolute(path) ? path : resolve(k.root, path);
       try {
         // Save as into a folder that does not exist yet creates it, as a native save dialog's "New Folder" would.
-        await mkdir(dirname(target), { recursive: true });
+        makeDirs(dirname(target)); // never Node's recursive mkdir: it loops forever under /proc
         if (!(await k.body.saveTo(target))) await writeFile(target, '');
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
