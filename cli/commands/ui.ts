@@ -64,9 +64,8 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     const opened = await openBrowser(url);
     if (!opened) io.out('No browser could be opened here: open the URL above in one.');
   }
-  io.out('Press Ctrl+C to stop.');
-
-  return new Promise<number>((done) => {
+  // The handlers are in place before the line that invites Ctrl+C is written.
+  const stopped = new Promise<number>((done) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -77,6 +76,8 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  io.out('Press Ctrl+C to stop.');
+  return stopped;
 }
 
 const NEVER = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };

@@ -32,7 +32,9 @@ it('stages the bundle, the explorer web app and a package.json with the version'
 
 it('resolves every package the bundle imports, and loads the native ones', async () => {
   const bundle = path.join(stage, 'dist/apiscout.mjs');
-  const text = fs.readFileSync(bundle, 'utf8');
+  // The bundle and the chunks it loads per command.
+  const dist = path.join(stage, 'dist');
+  const text = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs')).map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
   const imported = new Set([
     ...text.matchAll(/^import\s[^;]*?from\s*'([^'./][^']*)';?$/gm), ...text.matchAll(/\bimport\('([^'./][^']*)'\)/g),
     // Loaded on first use (core/lazy-require.ts): still shipped, still resolved from the stage.
