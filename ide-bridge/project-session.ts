@@ -51,6 +51,7 @@ export class ProjectSession {
   private error: string | undefined;
   /** The running full scan; re-scans and model reads queue behind it. */
   private scanning: Promise<void> | undefined;
+  private rescanAsked = false;
 
   constructor(
     root: string,
@@ -93,11 +94,27 @@ export class ProjectSession {
     void this.refresh();
   }
 
-  /** A full scan; concurrent calls share the one running. */
+  /**
+   * A full scan. A call while one runs is answered by one more scan after it (shared by every
+   * call meanwhile): the running scan may have read the tree before the change the caller saw.
+   */
   refresh(): Promise<void> {
-    this.scanning ??= this.runScan().finally(() => {
-      this.scanning = undefined;
-    });
+    if (this.scanning) {
+      this.rescanAsked = true;
+      return this.scanning;
+    }
+    this.scanning = (async () => {
+      // Returns to the caller first, so `scanning` is set before a progress callback can ask again.
+      await undefined;
+      try {
+        do {
+          this.rescanAsked = false;
+          await this.runScan();
+        } while (this.rescanAsked);
+      } finally {
+        this.scanning = undefined;
+      }
+    })();
     return this.scanning;
   }
 
