@@ -7,10 +7,10 @@ import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import typescript from '@rollup/plugin-typescript';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { transpile } from './scripts/rollup-transpile.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const BUNDLED = new Set(['@sinclair/typebox', 'ajv', 'vscode-jsonrpc', 'yaml', 'ignore']);
@@ -21,12 +21,11 @@ const external = [
 ];
 
 /**
- * A Node bundle of one entry point, native and listed dependencies left external; `sources` are
- * what it compiles. Dynamic imports become chunks beside the entry (`apiscout-<name>.mjs`, in the
- * same folder, so paths taken from import.meta.url hold in every chunk): the CLI loads only the
- * command it runs.
+ * A Node bundle of one entry point, native and listed dependencies left external. Dynamic imports
+ * become chunks beside the entry (`apiscout-<name>.mjs`, in the same folder, so paths taken from
+ * import.meta.url hold in every chunk): the CLI loads only the command it runs.
  */
-const nodeBundle = (input, file, sources) => ({
+const nodeBundle = (input, file) => ({
   input,
   output: {
     dir: dirname(file),
@@ -40,14 +39,8 @@ const nodeBundle = (input, file, sources) => ({
     nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'import', 'default'] }),
     commonjs(),
     json(),
-    typescript({
-      tsconfig: './tsconfig.json',
-      include: sources,
-      exclude: ['**/*.test.ts'],
-      compilerOptions: { noEmit: false, declaration: false },
-      // Type errors are tsc's job (npm test runs it); the bundle build only transpiles.
-      noEmitOnError: false,
-    }),
+    // Type errors are tsc's job (npm run typecheck); the bundle build only transpiles.
+    transpile({ tsconfig: './tsconfig.json' }),
   ],
   onwarn(warning, warn) {
     // Our own modules must not import in circles; bundled libraries are theirs to arrange.
@@ -59,11 +52,11 @@ const nodeBundle = (input, file, sources) => ({
   },
 });
 
-const sidecar = nodeBundle('cli/entry.ts', 'dist/apiscout.mjs', ['core/**/*.ts', 'cli/**/*.ts', 'ide-bridge/**/*.ts', 'scripts-sandbox/**/*.ts']);
+const sidecar = nodeBundle('cli/entry.ts', 'dist/apiscout.mjs');
 
 // The parse worker (core/scan/parse-pool.ts): its own small bundle beside the CLI's, which the
 // scanner starts with `new URL('./parse-worker.mjs', import.meta.url)`.
-const parseWorker = nodeBundle('core/scan/parse-worker.ts', 'dist/parse-worker.mjs', ['core/**/*.ts']);
+const parseWorker = nodeBundle('core/scan/parse-worker.ts', 'dist/parse-worker.mjs');
 
 // The web app: everything bundled (Preact, CodeMirror), minified, with the page and its style
 // copied beside it. It imports only types from the bridge's protocol, so no Node code comes in.
@@ -76,13 +69,7 @@ const ui = {
   },
   plugins: [
     nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'] }),
-    typescript({
-      tsconfig: './ide-bridge/ui/tsconfig.json',
-      include: ['ide-bridge/ui/**/*.ts', 'ide-bridge/ui/**/*.tsx'],
-      exclude: ['**/*.test.ts'],
-      compilerOptions: { noEmit: false, declaration: false },
-      noEmitOnError: false,
-    }),
+    transpile({ tsconfig: './ide-bridge/ui/tsconfig.json' }),
     terser({ format: { comments: false } }),
     staticFiles(['ide-bridge/ui/index.html', 'ide-bridge/ui/app.css']),
   ],
@@ -110,11 +97,7 @@ const uiWorker = {
   input: 'ide-bridge/ui/pretty-worker.ts',
   output: { file: 'dist/ui/pretty-worker.js', format: 'es' },
   plugins: [
-    typescript({
-      tsconfig: false,
-      include: ['ide-bridge/ui/pretty-worker.ts', 'ide-bridge/ui/json-indent.ts'],
-      compilerOptions: { target: 'ES2022', module: 'ESNext', lib: ['ES2022', 'DOM'], strict: true, noEmit: false, declaration: false },
-    }),
+    transpile({ tsconfig: false, compilerOptions: { target: 'ES2022', module: 'ESNext', strict: true } }),
     terser({ format: { comments: false } }),
   ],
 };
