@@ -2,44 +2,13 @@
 // class-level `@RequestMapping("/owners/{ownerId}")` read by `findOwner(@PathVariable int ownerId)`)
 // is typed by that parameter: `call` sends a number, not the parameter's name.
 
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportHttpClient } from '../../core/export/http-client';
-import type { Endpoint } from '../../core/model/endpoint';
-import { scanProject } from '../../core/scan/scan';
-import type { Running } from '../call/servers';
-import { echo, httpServer } from '../call/servers';
-
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+import { callOwners, OWNER, ownersProject, PET_CONTROLLER } from './owners-project';
 
 const SOURCES: Record<string, string> = {
   // As in petclinic: the class-level mapping's {ownerId} is read by @ModelAttribute only.
-  'PetController.java': `package org.example.owners;
-
-import org.springframework.web.bind.WebDataBinder;
-import org.springframework.web.bind.annotation.*;
-import org.springframework.stereotype.Controller;
-
-@Controller
-@RequestMapping("/owners/{ownerId}")
-class PetController {
-  @ModelAttribute("owner")
-  public Owner findOwner(@PathVariable("ownerId") int ownerId) { return null; }
-
-  @InitBinder("owner")
-  public void initOwnerBinder(WebDataBinder dataBinder) { }
-
-  @GetMapping("/pets/new")
-  public String initCreationForm(Owner owner) { return "pets/createOrUpdatePetForm"; }
-
-  @GetMapping("/pets/{petId}/edit")
-  public String initUpdateForm(@PathVariable("petId") int petId) { return "pets/createOrUpdatePetForm"; }
-}
-`,
+  'PetController.java': PET_CONTROLLER,
   // OwnerController: findOwner's variable is optional so /owners/new (without it) shares the method.
   'OwnerController.java': `package org.example.owners;
 
@@ -75,31 +44,14 @@ class VisitController {
   public String notes() { return "visits/notes"; }
 }
 `,
-  'Owner.java': 'package org.example.owners;\n\nclass Owner { public Integer id; }\n',
+  'Owner.java': OWNER,
 };
 
-let root: string;
-let endpoints: Endpoint[];
-let server: Running;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'apiscout-bound-path-'));
-  for (const [name, text] of Object.entries(SOURCES)) {
-    const file = join(root, 'src/main/java/org/example/owners', name);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  }
-  endpoints = (await scanProject(root)).endpoints;
-  server = await httpServer(echo);
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const project = ownersProject(SOURCES);
 
 const byPath = (path: string) => {
-  const found = endpoints.find((e) => e.path === path);
-  if (!found) throw new Error(`no endpoint ${path} in ${endpoints.map((e) => e.path).join(', ')}`);
+  const found = project.endpoints.find((e) => e.path === path);
+  if (!found) throw new Error(`no endpoint ${path} in ${project.endpoints.map((e) => e.path).join(', ')}`);
   return found;
 };
 const pathParam = (path: string, name: string) => byPath(path).request!.params.find((p) => p.in === 'path' && p.name === name);
@@ -118,12 +70,7 @@ describe('path variables bound by @ModelAttribute and @InitBinder methods', () =
 
   it('call sends the typed example, and --param still overrides it', async () => {
     const call = async (args: string[]) => {
-      const child = spawn(process.execPath, [BIN, 'call', ...args, root, '--host', server.url], { env: { ...process.env, NO_COLOR: '1', http_proxy: '', HTTP_PROXY: '' } });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const { code, out, err } = await callOwners(project, args);
       expect(code, err).toBe(0);
       return out;
     };

@@ -2,61 +2,14 @@
 // `@RequestMapping("/owners/{ownerId}")`, read by `@ModelAttribute` and `@InitBinder` methods)
 // are path parameters of the model: `call --param` fills them, and the exports write a value.
 
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportHttpClient } from '../../core/export/http-client';
 import { exportOpenApi } from '../../core/export/openapi';
-import type { Endpoint } from '../../core/model/endpoint';
-import { scanProject } from '../../core/scan/scan';
-import type { Running } from '../call/servers';
-import { echo, httpServer } from '../call/servers';
+import { callOwners, OWNER, ownersProject, PET_CONTROLLER } from './owners-project';
 
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const project = ownersProject({ 'PetController.java': PET_CONTROLLER, 'Owner.java': OWNER });
 
-const CONTROLLER = `package org.example.owners;
-
-import org.springframework.web.bind.WebDataBinder;
-import org.springframework.web.bind.annotation.*;
-import org.springframework.stereotype.Controller;
-
-@Controller
-@RequestMapping("/owners/{ownerId}")
-class PetController {
-  @ModelAttribute("owner")
-  public Owner findOwner(@PathVariable("ownerId") int ownerId) { return null; }
-
-  @InitBinder("owner")
-  public void initOwnerBinder(WebDataBinder dataBinder) { }
-
-  @GetMapping("/pets/new")
-  public String initCreationForm(Owner owner) { return "pets/createOrUpdatePetForm"; }
-
-  @GetMapping("/pets/{petId}/edit")
-  public String initUpdateForm(@PathVariable("petId") int petId) { return "pets/createOrUpdatePetForm"; }
-}
-
-class Owner { public Integer id; }
-`;
-
-let root: string;
-let endpoints: Endpoint[];
-let server: Running;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'apiscout-class-path-'));
-  const file = join(root, 'src/main/java/org/example/owners/PetController.java');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, CONTROLLER);
-  endpoints = (await scanProject(root)).endpoints;
-  server = await httpServer(echo);
-});
-afterAll(() => server.close());
-
-const byMember = (m: string) => endpoints.find((e) => e.source.member === m)!;
+const byMember = (m: string) => project.endpoints.find((e) => e.source.member === m)!;
 
 describe('path variables of a class-level mapping', () => {
   it('are required path parameters of every endpoint under it', () => {
@@ -65,14 +18,7 @@ describe('path variables of a class-level mapping', () => {
   });
 
   it('take a value from call --param', async () => {
-    const child = spawn(process.execPath, [BIN, 'call', 'GET /owners/{ownerId}/pets/{petId}/edit', root, '--host', server.url, '--param', 'ownerId=1', '--param', 'petId=2'], {
-      env: { ...process.env, NO_COLOR: '1', http_proxy: '', HTTP_PROXY: '' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, out, err } = await callOwners(project, ['GET /owners/{ownerId}/pets/{petId}/edit', '--param', 'ownerId=1', '--param', 'petId=2']);
     expect(code, err).toBe(0);
     expect(out).toContain('"url": "/owners/1/pets/2/edit"');
   });
