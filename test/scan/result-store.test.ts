@@ -3,52 +3,39 @@
 // base, and any change to what the result depends on (a source edit, rename or deletion, an edit
 // that keeps size and mtime, a configuration file, a setting) makes the scan compute again.
 
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectScanner } from '../../core/scan/project-scanner';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ScanResult } from '../../core/model/endpoint';
 import type { ScanOptions } from '../../core/scan/project-scanner';
 import { SCAN_RESULT_FILE } from '../../core/scan/result-store';
 import type { ScanCacheOptions } from '../../core/scan/scan-cache';
 import { FIXTURES } from './fixture-case';
+import { controllers, fixtureNames, generateCodeBase, scanInThread, scanWithoutCaches, storeIn as storeOptions, tempFolder } from './store-cases';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
-let tmp: string;
-
-beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'apiscout-result-store-'));
-});
-
-afterAll(() => {
-  rmSync(tmp, { recursive: true, force: true });
-}, 120_000);
+const tmp = tempFolder('apiscout-result-store-');
 
 /** A scan's result (endpoints read through JSON, as any consumer sees them) without what only time or caches change. */
-async function scan(root: string, opts: ScanOptions = {}) {
-  const result = await new ProjectScanner(root, { parseWorker: false, ...opts }).scan();
+function view(result: ScanResult) {
   const { millis: _m, phases: _p, parsedFromCache: _c, storedResult, filesParsed: _f, parsedByWorker: _w, ...stats } = result.stats;
   const same = JSON.parse(JSON.stringify({ endpoints: result.endpoints, diagnostics: result.diagnostics, modules: result.modules, stats })) as unknown;
   return { same, stored: storedResult === true, count: result.endpoints.length };
 }
 
+const scan = async (root: string, opts: ScanOptions = {}) => view(await scanInThread(root, opts));
+
 function storeIn(dir: string) {
-  const warnings: string[] = [];
-  const cache: ScanCacheOptions = { version: 'apiscout test', dir, warn: (m) => warnings.push(m) };
-  return { cache, warnings, file: join(dir, SCAN_RESULT_FILE) };
+  return { ...storeOptions(dir), file: join(dir, SCAN_RESULT_FILE) };
 }
 
 describe('the stored scan result', { timeout: 120_000 }, () => {
-  const fixtures = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
+  const fixtures = fixtureNames();
 
   for (const name of fixtures) {
     it(`answers a second scan of fixture ${name} with what a scan without caches gives`, async () => {
       const root = join(FIXTURES, name);
       const opts: ScanOptions = { actuator: true, includeTests: true };
-      const { cache, warnings } = storeIn(join(tmp, `fixture-${name}`));
+      const { cache, warnings } = storeIn(join(tmp.path, `fixture-${name}`));
       const without = await scan(root, opts);
       const first = await scan(root, { ...opts, cache, reuseResult: true });
       const second = await scan(root, { ...opts, cache, reuseResult: true });
@@ -62,9 +49,9 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
   }
 
   it('computes again when a configuration file or a setting changes, or when one it looked for appears', async () => {
-    const root = join(tmp, 'shop');
+    const root = join(tmp.path, 'shop');
     cpSync(join(FIXTURES, 'shop'), root, { recursive: true });
-    const { cache, warnings } = storeIn(join(tmp, 'shop-state'));
+    const { cache, warnings } = storeIn(join(tmp.path, 'shop-state'));
     const opts = (extra: ScanOptions = {}): ScanOptions => ({ cache, reuseResult: true, ...extra });
     const agree = async (extra: ScanOptions = {}) => {
       const without = await scan(root, extra);
@@ -112,7 +99,7 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
 
   it('ignores a damaged or foreign stored result with a warning and computes', async () => {
     const root = join(FIXTURES, 'shop');
-    const { cache, warnings, file } = storeIn(join(tmp, 'damaged'));
+    const { cache, warnings, file } = storeIn(join(tmp.path, 'damaged'));
     const without = await scan(root);
     await scan(root, { cache, reuseResult: true });
     const bytes = readFileSync(file);
@@ -135,20 +122,8 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
     let root: string;
     let cache: ScanCacheOptions;
     let warnings: string[];
-    const controllers = () => {
-      const out: string[] = [];
-      const visit = (dir: string) => {
-        for (const e of readdirSync(dir, { withFileTypes: true })) {
-          const p = join(dir, e.name);
-          if (e.isDirectory()) visit(p);
-          else if (/Controller\.(java|kt)$/.test(e.name)) out.push(p);
-        }
-      };
-      visit(root);
-      return out.sort();
-    };
     const agree = async () => {
-      const without = await scan(root);
+      const without = view(await scanWithoutCaches(root));
       const withStore = await scan(root, { cache, reuseResult: true });
       expect(withStore.count).toBe(without.count);
       expect(withStore.same).toEqual(without.same);
@@ -156,15 +131,15 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
     };
 
     beforeAll(() => {
-      root = join(tmp, 'gen');
-      execFileSync(process.execPath, [GENERATOR, root, '--files', '1500', '--kotlin-share', '0.3', '--seed', '7'], { encoding: 'utf8' });
-      ({ cache, warnings } = storeIn(join(tmp, 'gen-state')));
+      root = join(tmp.path, 'gen');
+      generateCodeBase(root);
+      ({ cache, warnings } = storeIn(join(tmp.path, 'gen-state')));
     }, 300_000);
 
     it('stores, then answers from the store; an edit, a rename, a deletion and a same-size same-mtime edit each compute again', async () => {
       expect(await agree()).toBe(false);
       expect(await agree()).toBe(true);
-      const [first, second, third, fourth] = controllers();
+      const [first, second, third, fourth] = controllers(root);
       const text = readFileSync(first!, 'utf8');
       const edited = text.replace(/"(\/[\w/{}-]+)"/, '"/edited$1"');
       expect(edited).not.toBe(text);

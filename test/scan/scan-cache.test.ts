@@ -2,46 +2,34 @@
 // renames and deletions) gives exactly the endpoints, diagnostics and modules of a scan
 // without it, and a damaged, foreign or outdated cache is never trusted.
 
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ScanResult } from '../../core/model/endpoint';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import type { ScanOptions } from '../../core/scan/project-scanner';
 import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
 import type { ScanCacheOptions } from '../../core/scan/scan-cache';
 import { FIXTURES } from './fixture-case';
+import { controllers, fixtureNames, generateCodeBase, scanInThread, scanWithoutCaches, storeIn, tempFolder } from './store-cases';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
-let tmp: string;
-
-beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'apiscout-scan-cache-'));
-});
-
-afterAll(() => {
-  rmSync(tmp, { recursive: true, force: true });
-}, 120_000);
+const tmp = tempFolder('apiscout-scan-cache-');
 
 /** A scan's result without what only the time or the cache changes. */
-async function scan(root: string, opts: ScanOptions = {}) {
-  const result = await new ProjectScanner(root, { parseWorker: false, ...opts }).scan();
+function view(result: ScanResult) {
   const { millis: _m, phases: _p, parsedFromCache, ...stats } = result.stats;
   return { result: { ...result, stats }, parsedFromCache };
 }
 
+const scan = async (root: string, opts: ScanOptions = {}) => view(await scanInThread(root, opts));
+
 /** Cache options writing into `dir` (never into the scanned tree), with the warnings kept. */
 function cacheIn(dir: string, extra: Partial<ScanCacheOptions> = {}) {
-  const warnings: string[] = [];
-  const cache: ScanCacheOptions = { version: 'apiscout test', dir, warn: (m) => warnings.push(m), ...extra };
-  return { cache, warnings, file: join(dir, SCAN_CACHE_FILE) };
+  return { ...storeIn(dir, extra), file: join(dir, SCAN_CACHE_FILE) };
 }
 
 describe('scan cache', { timeout: 120_000 }, () => {
-  const fixtures = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
+  const fixtures = fixtureNames();
 
   it('covers every fixture', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(8);
@@ -51,7 +39,7 @@ describe('scan cache', { timeout: 120_000 }, () => {
     it(`gives the same scan of fixture ${name} cold, warm and without it`, async () => {
       const root = join(FIXTURES, name);
       const opts: ScanOptions = { actuator: true, includeTests: true };
-      const { cache, warnings, file } = cacheIn(join(tmp, `fixture-${name}`));
+      const { cache, warnings, file } = cacheIn(join(tmp.path, `fixture-${name}`));
       const without = await scan(root, opts);
       const cold = await scan(root, { ...opts, cache });
       const warm = await scan(root, { ...opts, cache });
@@ -74,21 +62,9 @@ describe('scan cache', { timeout: 120_000 }, () => {
     let cache: ScanCacheOptions;
     let warnings: string[];
     let cacheFile: string;
-    const controllers = () => {
-      const out: string[] = [];
-      const visit = (dir: string) => {
-        for (const e of readdirSync(dir, { withFileTypes: true })) {
-          const p = join(dir, e.name);
-          if (e.isDirectory()) visit(p);
-          else if (/Controller\.(java|kt)$/.test(e.name)) out.push(p);
-        }
-      };
-      visit(root);
-      return out.sort();
-    };
     /** Scans with and without the cache; they must agree, and the cache must have been used. */
     const agree = async (minHits: number) => {
-      const without = await scan(root);
+      const without = view(await scanWithoutCaches(root));
       const withCache = await scan(root, { cache });
       expect(withCache.result.endpoints.length).toBe(without.result.endpoints.length);
       expect(withCache.result).toEqual(without.result);
@@ -97,9 +73,9 @@ describe('scan cache', { timeout: 120_000 }, () => {
     };
 
     beforeAll(() => {
-      root = join(tmp, 'gen');
-      execFileSync(process.execPath, [GENERATOR, root, '--files', '1500', '--kotlin-share', '0.3', '--seed', '7'], { encoding: 'utf8' });
-      ({ cache, warnings, file: cacheFile } = cacheIn(join(tmp, 'gen-state')));
+      root = join(tmp.path, 'gen');
+      generateCodeBase(root);
+      ({ cache, warnings, file: cacheFile } = cacheIn(join(tmp.path, 'gen-state')));
     }, 300_000);
 
     it('scans cold, then warm with every parse from the cache', async () => {
@@ -111,7 +87,7 @@ describe('scan cache', { timeout: 120_000 }, () => {
     });
 
     it('after an edit, a rename and a deletion', async () => {
-      const [first, second, third] = controllers();
+      const [first, second, third] = controllers(root);
       // An edit: a new endpoint path.
       const text = readFileSync(first!, 'utf8');
       const edited = text.replace(/"(\/[\w/{}-]+)"/, '"/edited$1"');
@@ -129,7 +105,7 @@ describe('scan cache', { timeout: 120_000 }, () => {
     });
 
     it('an edit that keeps the size and the mtime is caught by the content hash', async () => {
-      const file = controllers()[3]!;
+      const file = controllers(root)[3]!;
       const before = statSync(file);
       const text = readFileSync(file, 'utf8');
       const m = /"\/([a-z])/.exec(text)!;
@@ -160,8 +136,8 @@ describe('scan cache', { timeout: 120_000 }, () => {
 
   it('ignores a corrupt or foreign cache with a warning, and an older version silently', async () => {
     const root = join(FIXTURES, 'shop');
-    const { cache, warnings, file } = cacheIn(join(tmp, 'corrupt'));
-    mkdirSync(join(tmp, 'corrupt'));
+    const { cache, warnings, file } = cacheIn(join(tmp.path, 'corrupt'));
+    mkdirSync(join(tmp.path, 'corrupt'));
     const reference = await scan(root);
     const cases: Array<[string, Buffer | string, RegExp]> = [
       ['foreign', '{"endpoints":[]}', /is not an apiscout scan cache/],
@@ -202,12 +178,12 @@ describe('scan cache', { timeout: 120_000 }, () => {
   });
 
   it('stays within its size bound, and is written only when something changed', async () => {
-    const src = join(tmp, 'bounded-src');
+    const src = join(tmp.path, 'bounded-src');
     cpSync(join(FIXTURES, 'shop'), src, { recursive: true });
-    const full = cacheIn(join(tmp, 'unbounded'));
+    const full = cacheIn(join(tmp.path, 'unbounded'));
     await scan(src, { cache: full.cache });
     const fullSize = statSync(full.file).size;
-    const small = cacheIn(join(tmp, 'bounded'), { maxBytes: Math.floor(fullSize / 3) });
+    const small = cacheIn(join(tmp.path, 'bounded'), { maxBytes: Math.floor(fullSize / 3) });
     const reference = await scan(src);
     expect((await scan(src, { cache: small.cache })).result).toEqual(reference.result);
     expect(statSync(small.file).size).toBeLessThan(fullSize / 2);
