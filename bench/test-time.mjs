@@ -1,0 +1,56 @@
+// How long `npm test` takes, and where the time goes (issue 19: under 10 minutes on a 2-core
+// machine, quiet). Runs what `npm test` runs, timing each step: the build beside the type-checks
+// (scripts/run-scripts.mjs), then the whole vitest suite with its JSON report, from which it prints
+// the slowest test files and how busy the forks were (the sum of file times over forks x wall).
+//
+//   node bench/test-time.mjs [--top N] [--no-build] [-- test files...]
+//   (no files: the whole suite, as npm test runs it; take the figure on a quiet machine)
+//
+// Exit code: the failing step's, after the figures.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const i = process.argv.indexOf('--top');
+const TOP = i > 0 ? Number(process.argv[i + 1]) : 12;
+const dashes = process.argv.indexOf('--');
+const FILES = dashes > 0 ? process.argv.slice(dashes + 1) : [];
+const BUILD = !process.argv.slice(2, dashes > 0 ? dashes : undefined).includes('--no-build');
+
+function timed(command, args) {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('close', (code) => resolve({ code: code ?? 1, seconds: (performance.now() - start) / 1000 }));
+  });
+}
+
+const out = mkdtempSync(join(tmpdir(), 'apiscout-test-time-'));
+const report = join(out, 'vitest.json');
+const build = BUILD ? await timed(process.execPath, [join(ROOT, 'scripts/run-scripts.mjs'), 'build', 'typecheck']) : { code: 0, seconds: 0 };
+// System node, as npm test's vitest (node_modules/.bin/node, if present, cannot load isolated-vm).
+const vitest = build.code === 0 ? await timed(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...FILES]) : { code: 1, seconds: 0 };
+
+const forks = Number(process.env.APISCOUT_TEST_FORKS) || Math.max(2, availableParallelism());
+const lines = [
+  `build + typecheck (side by side): ${build.seconds.toFixed(1)} s`,
+  `vitest run:                       ${vitest.seconds.toFixed(1)} s`,
+  `npm test in all:                  ${(build.seconds + vitest.seconds).toFixed(1)} s (${((build.seconds + vitest.seconds) / 60).toFixed(1)} min; goal: under 10 min)`,
+];
+try {
+  const files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((f) => ({ name: relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000, startedAt: f.startTime }));
+  const first = Math.min(...files.map((f) => f.startedAt));
+  const sum = files.reduce((n, f) => n + f.seconds, 0);
+  lines.push(`test files: ${files.length}, their times summed ${sum.toFixed(0)} s; forks busy ${((100 * sum) / (forks * vitest.seconds)).toFixed(0)}% of ${forks} x the vitest wall time`);
+  lines.push(`slowest ${TOP} (seconds, started at s):`);
+  for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, TOP)) lines.push(`  ${f.seconds.toFixed(1).padStart(6)}  @${((f.startedAt - first) / 1000).toFixed(0).padStart(4)}  ${f.name}`);
+} catch (error) {
+  lines.push(`(no vitest report: ${error.message})`);
+}
+process.stdout.write(`\n${lines.join('\n')}\n`);
+rmSync(out, { recursive: true, force: true });
+process.exit(build.code || vitest.code);
