@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { withMavenLock } from './maven-lock';
 
 const MODULE = fileURLToPath(new URL('../../intellij-shell/bridge-client/', import.meta.url));
 
@@ -27,7 +28,7 @@ it('bridge-client passes its JUnit tests against the real sidecar (mvn test)', a
   const reports = path.join(MODULE, 'target/surefire-reports');
   // Reports of an earlier run must not stand in for this one.
   fs.rmSync(reports, { recursive: true, force: true });
-  const mvnRun = await run(mvn, ['-B', '-q', 'test'], MODULE);
+  const mvnRun = await withMavenLock(() => run(mvn, ['-B', '-q', 'test'], MODULE));
   if (mvnRun.error) throw new Error(`cannot run Maven (${mvnRun.error.message}): install Maven and a JDK 17 or newer (.ci/run does)`);
   const summary = fs.existsSync(reports)
     ? fs.readdirSync(reports).filter((f) => f.endsWith('.txt')).map((f) => fs.readFileSync(path.join(reports, f), 'utf8').split('\n').slice(0, 4).join('\n'))

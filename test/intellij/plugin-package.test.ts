@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SidecarClient } from '../bridge/sidecar-client';
+import { withMavenLock } from './maven-lock';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHELL = path.join(ROOT, 'intellij-shell');
@@ -40,7 +41,7 @@ function files(dir: string): string[] {
 
 beforeAll(async () => {
   // Compiles (the gate) and packs; a compiler error or warning ends the run here with Maven's output.
-  const packed = await run(process.execPath, [path.join(ROOT, 'scripts/package-intellij.mjs')]);
+  const packed = await withMavenLock(() => run(process.execPath, [path.join(ROOT, 'scripts/package-intellij.mjs')]));
   if (packed.error || packed.status !== 0) throw new Error(`npm run package:intellij failed (exit ${packed.status}):\n${packed.output}`);
   const version = /<version>([^<]+)<\/version>/.exec(fs.readFileSync(path.join(META_INF, 'plugin.xml'), 'utf8'))![1]!;
   zip = path.join(ROOT, 'dist', `apiscout-intellij-${version}.zip`);

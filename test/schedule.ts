@@ -1,0 +1,60 @@
+// The order vitest starts test files in (vitest.config.ts: sequence.sequencer). Two files run at
+// once; the run ends when the last one does, so the long files go first (a long file started last
+// leaves the other core idle while it runs). Durations are vitest's own, from the last run of each
+// file (node_modules/.vite); a checkout without them uses the figures below. Files that build
+// intellij-shell with Maven take turns (test/intellij/maven-lock.ts): one that would wait for the
+// other's build is moved behind files that can run meanwhile.
+
+import { relative, sep } from 'node:path';
+import { BaseSequencer } from 'vitest/node';
+import type { TestSpecification } from 'vitest/node';
+
+/** Seconds the slowest files took in a quiet run on two cores, for a checkout with no durations cached. */
+const KNOWN_SECONDS: Record<string, number> = {
+  'test/ui/tool-window.test.ts': 105,
+  'test/intellij/bridge-client.test.ts': 53,
+  'test/export/openapi-consumers.test.ts': 52,
+  'test/ui/explorer.test.ts': 50,
+  'test/intellij/plugin-package.test.ts': 43,
+  'test/ui/call.test.ts': 39,
+  'test/ui/panels.test.ts': 38,
+  'test/call/spring-app.test.ts': 36,
+  'test/ui/first-tree.test.ts': 31,
+  'test/scripts/exhaustion-memory.test.ts': 30,
+  'test/scan/result-store.test.ts': 30,
+  'test/scan/scan-cache.test.ts': 30,
+  'test/export/hoppscotch.test.ts': 27,
+  'test/export/no-environment.test.ts': 24,
+  'test/hostile/hostile-scan.test.ts': 20,
+};
+
+/** The test files that hold the intellij-shell Maven lock. */
+const MAVEN = new Set(['test/intellij/bridge-client.test.ts', 'test/intellij/plugin-package.test.ts']);
+
+export class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const path = (f: TestSpecification) => relative(this.ctx.config.root, f.moduleId).split(sep).join('/');
+    const cached = (f: TestSpecification) => this.ctx.cache.getFileTestResults(`${f.project.name}:${path(f)}`);
+    const millis = (f: TestSpecification) => cached(f)?.duration ?? (KNOWN_SECONDS[path(f)] ?? 0) * 1000;
+    // Files that failed last time first (what one reruns after a fix), then the longest first.
+    const sorted = [...files].sort((a, b) => Number(cached(b)?.failed ?? false) - Number(cached(a)?.failed ?? false) || millis(b) - millis(a));
+
+    // Play the run through on the forks, to keep the Maven files from waiting on each other.
+    const forks = Math.max(1, Number(this.ctx.config.poolOptions?.forks?.maxForks) || 1);
+    const freeAt = new Array<number>(forks).fill(0);
+    let mavenFreeAt = 0;
+    const order: TestSpecification[] = [];
+    while (sorted.length) {
+      const fork = freeAt.indexOf(Math.min(...freeAt));
+      const now = freeAt[fork]!;
+      let next = sorted.findIndex((f) => !MAVEN.has(path(f)) || mavenFreeAt <= now);
+      if (next < 0) next = 0;
+      const [file] = sorted.splice(next, 1);
+      const start = MAVEN.has(path(file!)) ? Math.max(now, mavenFreeAt) : now;
+      freeAt[fork] = start + millis(file!);
+      if (MAVEN.has(path(file!))) mavenFreeAt = freeAt[fork]!;
+      order.push(file!);
+    }
+    return order;
+  }
+}
