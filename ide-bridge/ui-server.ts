@@ -2,6 +2,7 @@
 // catalog. It binds 127.0.0.1 on a random port, and every request must carry the per-run token
 // as the first path segment and come with our own Host (no DNS rebinding) and, when the browser
 // sends one, our own Origin (no other page's scripts). It sends no CORS headers at all.
+// The page comes with its first tree inside (see firstTree), so it is drawn without a round trip.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,9 +10,11 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import type { WebSocketServer } from 'ws';
 import { lazyRequire } from '../core/lazy-require';
+import { treeOf } from './handlers';
+import type { FirstTree } from './protocol';
 import type { BridgeHub } from './server';
 import { WebSocketMessageReader, WebSocketMessageWriter } from './ws-transport';
 
@@ -89,6 +92,7 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       if (name === 'index.html') return refuse(res, 500, `the web app is not built (no ${join(opts.assetsDir, 'index.html')}): run npm run build`);
       return refuse(res, 404, 'not found');
     }
+    if (name === 'index.html' && req.method === 'GET') return servePage(res, asset.bytes, opts.hub, new URL(req.url ?? '/', 'http://page').searchParams.get('project'));
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': asset.type, 'Content-Length': asset.bytes.length });
     res.end(req.method === 'HEAD' ? undefined : asset.bytes);
   });
@@ -125,6 +129,44 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The page with the first tree of the project it shows inside, when the sidecar has one at hand
+ * (from the retained index or a scan): the page draws it as soon as its script runs, with no
+ * request first. The part before the tree goes out at once, so the browser fetches the script
+ * and style while the tree is built. The page asks for the tree again once its socket is up
+ * (a change may come between): only that answer lets the waiting scan start (project-session.ts).
+ */
+function servePage(res: ServerResponse, page: Buffer, hub: BridgeHub, wanted: string | null): void {
+  const html = page.toString('utf8');
+  const at = html.lastIndexOf('</body>');
+  res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': TYPES['.html']! });
+  if (at < 0) return void res.end(page);
+  res.write(html.slice(0, at));
+  setImmediate(() => {
+    const tree = firstTree(hub, wanted);
+    // A data block, never run (the CSP allows no inline script); `<` escaped so no text in it can end the element.
+    const data = tree ? `<script type="application/json" id="first-tree">${JSON.stringify(tree).replace(/</g, '\\u003c')}</script>\n` : '';
+    res.end(data + html.slice(at));
+  });
+}
+
+/**
+ * The tree of the project the page asks for (its `?project=`, else the first one open, as the
+ * page chooses), or undefined while its first scan runs with no retained index to show.
+ */
+export function firstTree(hub: BridgeHub, wanted: string | null): FirstTree | undefined {
+  try {
+    const sessions = hub.handlers.sessions;
+    const s = wanted ? sessions.get(resolve(wanted)) : sessions.values().next().value;
+    if (!s || (wanted && s.root !== wanted)) return undefined;
+    const status = s.status();
+    if (status.state === 'scanning' && !status.fromRetainedIndex && status.endpointCount === 0) return undefined;
+    return { status, modules: treeOf(s).modules };
+  } catch {
+    return undefined; // shutting down: the page asks over its socket and is told
+  }
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {
