@@ -27,6 +27,8 @@ const MAX_SOURCE_BYTES = 2 << 20;
  * long, so that tree is there to watch however slow the machine.
  */
 const TREE_GRACE_MS = Number(process.env.APISCOUT_TREE_GRACE_MS) || 1000;
+/** Once a page went out with the tree inside, how long its script may take to ask for it again. */
+const PAGE_GRACE_MS = 5 * TREE_GRACE_MS;
 
 export interface SessionEvents {
   progress(p: ScanProgress): void;
@@ -62,6 +64,8 @@ export class ProjectSession {
   private scanWaiting = false;
   /** Resolved when the next tree is served (or someone waits on the scan): see afterTree. */
   private nextTree = signal();
+  /** Releases what waits for the next tree when none is asked for in time. */
+  private graceTimer: NodeJS.Timeout | undefined;
   /** The retained index being rewritten after a scan: waitForScan includes it. */
   private retaining: Promise<void> | undefined;
 
@@ -104,7 +108,8 @@ export class ProjectSession {
     const { index, warning } = await loadIndex(this.root);
     if (warning) this.events.log(warning);
     if (index && !this.scanning && this.state === 'scanning') {
-      this.setEndpoints(index.endpoints);
+      // No search index yet: the scan's list replaces this one soon (a search meanwhile builds one).
+      this.setEndpoints(index.endpoints, false);
       this.fromRetained = true;
     }
     void this.refresh(this.fromRetained ? this.afterTree() : undefined);
@@ -115,29 +120,42 @@ export class ProjectSession {
    * way, on a later turn of the event loop.
    */
   treeServed(): void {
-    const served = this.nextTree;
-    this.nextTree = signal();
+    const served = this.takeSignal();
     setTimeout(served.resolve, 0);
+  }
+
+  /**
+   * A page went out with the tree inside (ui-server.ts): it asks for the tree again once its
+   * script runs, so what waits for that request gets PAGE_GRACE_MS from now, not TREE_GRACE_MS
+   * from before: a browser loading the page on a busy machine takes a while.
+   */
+  treeOffered(): void {
+    if (this.graceTimer) this.armGrace(PAGE_GRACE_MS);
   }
 
   /** Whoever waits on the scan does not wait for a tree to be served first. */
   private releaseWaiting(): void {
-    const waiting = this.nextTree;
-    this.nextTree = signal();
-    waiting.resolve();
+    this.takeSignal().resolve();
   }
 
-  /** Resolves after the next tree is served, or after TREE_GRACE_MS, whichever is first. */
+  private takeSignal(): { resolve: () => void } {
+    const taken = this.nextTree;
+    this.nextTree = signal();
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    return taken;
+  }
+
+  /** Resolves after the next tree is served, or after TREE_GRACE_MS without one, whichever is first. */
   private afterTree(): Promise<void> {
-    const next = this.nextTree.promise;
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, TREE_GRACE_MS);
-      timer.unref();
-      void next.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    if (!this.graceTimer) this.armGrace();
+    return this.nextTree.promise;
+  }
+
+  private armGrace(ms = TREE_GRACE_MS): void {
+    clearTimeout(this.graceTimer);
+    this.graceTimer = setTimeout(() => this.releaseWaiting(), ms);
+    this.graceTimer.unref();
   }
 
   /**
@@ -337,10 +355,11 @@ export class ProjectSession {
     }
   }
 
-  private setEndpoints(endpoints: readonly Endpoint[]): void {
+  private setEndpoints(endpoints: readonly Endpoint[], searchSoon = true): void {
     this.endpoints = endpoints;
     this.byId = new Map(endpoints.map((e) => [e.id, e]));
     this.index = undefined;
+    if (!searchSoon) return;
     // Built soon, not on the first keystroke (hundreds of milliseconds on a big project); after
     // the tree this list is shown in has been answered, which it would otherwise delay.
     void this.afterTree().then(() => {
