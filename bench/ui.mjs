@@ -174,7 +174,8 @@ function reportStart(label, figure, target, runs) {
     try {
       const root = path.join(tmp, 'project');
       const config = path.join(tmp, 'config');
-      fs.cpSync(dir, root, { recursive: true });
+      // Without any state a run on the project itself left in it.
+      fs.cpSync(dir, root, { recursive: true, filter: (src) => path.basename(src) !== '.apiscout' });
       const first = await startToTree(root, config);
       if (first.endpoints !== count) {
         // The generators' manifests count what a scanner should find; the tree says what this one found.
