@@ -4,6 +4,8 @@
 //   - first tree cold: a new `apiscout ui` process on a fresh copy of the project with a fresh
 //     config folder (no retained index, no scan cache), from the process's start to the tree of
 //     all endpoints painted; with the sidecar's and the page's CPU time to that point;
+//   - first tree warm start: a new `apiscout ui` process on the same copy after the cold one
+//     stopped (its retained index and scan cache kept), from the process's start to the tree painted;
 //   - first tree on a warm sidecar: a page load on the running sidecar to the tree painted;
 //   - keystroke to results: the search field's input event to the commit of that query's results
 //     (`apiscout:search`) and to their painted frame, less the debounce;
@@ -15,7 +17,8 @@
 //     first paint, and the tab switch back to Body re-laid out.
 // The machine may be busy: every figure also comes with the page's main-thread CPU time
 // (Chromium's Performance metrics in thread time), which other processes barely move.
-//   npm run build && node bench/ui.mjs [--endpoints 2500 | --files 10000] [--runs 7] [--cold-runs 3] [--no-panels]
+//   npm run build && node bench/ui.mjs [--endpoints 2500 | --files 10000] [--runs 7] [--cold-runs 3] [--no-panels] [--first-tree]
+// --first-tree: only the first-tree figures (cold, warm start, page load on a warm sidecar).
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '7' },
     'cold-runs': { type: 'string', default: '3' },
     'no-panels': { type: 'boolean', default: false },
+    'first-tree': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -119,52 +123,80 @@ function markTreePainted() {
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
-// ---------------------------------------------------------------- first tree, cold
+// ---------------------------------------------------------------- first tree from a new process
+/**
+ * A new `apiscout ui` process on `root`, from its start to the tree of all endpoints painted in
+ * a page opened as soon as the URL is printed; with the sidecar's and the page's CPU to that point.
+ */
+async function startToTree(root, config) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript(markTreePainted);
+  const cpu = await cpuMeter(page);
+  const cpu0 = await cpu.read();
+  const started = performance.timeOrigin + performance.now();
+  const proc = startUi(root, { APISCOUT_CONFIG_DIR: config });
+  try {
+    const url = await proc.url;
+    const urlAt = performance.timeOrigin + performance.now() - started;
+    await page.goto(url);
+    // The first tree with every endpoint: a cold start shows none before its scan ends.
+    // Polled on a timer, not every frame: a requestAnimationFrame poll would itself cost the page CPU.
+    await page.waitForFunction(() => window.treePainted !== undefined, undefined, { timeout: 600_000, polling: 50 });
+    const painted = await page.evaluate(() => window.treePainted);
+    return { total: painted.at - started, url: urlAt, endpoints: painted.endpoints, sidecarCpu: processCpuMs(proc.child.pid), pageCpu: (await cpu.read()).thread - cpu0.thread, proc };
+  } finally {
+    await page.close();
+  }
+}
+
+async function stop(proc) {
+  proc.child.kill('SIGINT');
+  await new Promise((r) => (proc.child.exitCode !== null ? r() : proc.child.once('exit', r)));
+}
+
+function reportStart(label, figure, target, runs) {
+  const m = (k) => median(runs.map((r) => r[k]));
+  console.log(
+    `${label}, ${project}: process start to the tree painted median ${fmt(m('total'))}, best ${fmt(Math.min(...runs.map((r) => r.total)))}; ` +
+      `URL printed after ${fmt(m('url'))}; CPU to that point: sidecar ${fmt(m('sidecarCpu'))}, page main thread ${fmt(m('pageCpu'))} (${runs.length} runs)`,
+  );
+  done(figure, m('total'), target, `sidecar ${fmt(m('sidecarCpu'))} + page ${fmt(m('pageCpu'))} CPU`);
+}
+
 {
-  const totals = [];
-  const urls = [];
-  const sidecarCpu = [];
-  const pageCpu = [];
+  // Cold: a fresh copy of the project and a fresh config folder (no retained index, no scan cache, no stored result).
+  const cold = [];
+  // Warm start: a new process on a project opened before (its .apiscout/ kept): the first tree
+  // comes from the retained index inside the page, the scan (from the scan cache) follows.
+  const warmStart = [];
   for (let i = 0; i < coldRuns; i++) {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-bench-cold-'));
     try {
       const root = path.join(tmp, 'project');
-      fs.cpSync(dir, root, { recursive: true });
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      await page.addInitScript(markTreePainted);
-      const cpu = await cpuMeter(page);
-      const cpu0 = await cpu.read();
-      const started = performance.timeOrigin + performance.now();
-      const cold = startUi(root, { APISCOUT_CONFIG_DIR: path.join(tmp, 'config') });
-      try {
-        const url = await cold.url;
-        urls.push(performance.timeOrigin + performance.now() - started);
-        await page.goto(url);
-        // Polled on a timer, not every frame: a requestAnimationFrame poll would itself cost the page CPU.
-        await page.waitForFunction(() => window.treePainted !== undefined, undefined, { timeout: 600_000, polling: 50 });
-        const painted = await page.evaluate(() => window.treePainted);
-        if (painted.endpoints !== count) {
-          // The generators' manifests count what a scanner should find; the tree says what this one found.
-          console.log(`(the scan found ${painted.endpoints.toLocaleString('en')} endpoints where the manifest says ${count.toLocaleString('en')}; measuring with ${painted.endpoints.toLocaleString('en')})`);
-          count = painted.endpoints;
-        }
-        totals.push(painted.at - started);
-        sidecarCpu.push(processCpuMs(cold.child.pid));
-        pageCpu.push((await cpu.read()).thread - cpu0.thread);
-      } finally {
-        await page.close();
-        cold.child.kill('SIGINT');
-        await new Promise((r) => (cold.child.exitCode !== null ? r() : cold.child.once('exit', r)));
+      const config = path.join(tmp, 'config');
+      // Without any state a run on the project itself left in it.
+      fs.cpSync(dir, root, { recursive: true, filter: (src) => path.basename(src) !== '.apiscout' });
+      const first = await startToTree(root, config);
+      if (first.endpoints !== count) {
+        // The generators' manifests count what a scanner should find; the tree says what this one found.
+        console.log(`(the scan found ${first.endpoints.toLocaleString('en')} endpoints where the manifest says ${count.toLocaleString('en')}; measuring with ${first.endpoints.toLocaleString('en')})`);
+        count = first.endpoints;
       }
+      cold.push(first);
+      // The retained index is rewritten once the tree was served: wait for it before stopping.
+      const index = path.join(root, '.apiscout', 'index.json');
+      while (!fs.existsSync(index)) await new Promise((r) => setTimeout(r, 50));
+      await stop(first.proc);
+      const again = await startToTree(root, config);
+      await stop(again.proc);
+      if (again.endpoints !== count) throw new Error(`the warm start's first tree had ${again.endpoints} endpoints, not ${count}`);
+      warmStart.push(again);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
   }
-  console.log(
-    `first tree cold (new \`apiscout ui\` process, no retained state, ${project}): process start to the tree painted median ${fmt(median(totals))}, best ${fmt(Math.min(...totals))}; ` +
-      `URL printed after ${fmt(median(urls))}; CPU to that point: sidecar ${fmt(median(sidecarCpu))}, page main thread ${fmt(median(pageCpu))} (${coldRuns} runs)`,
-  );
-  done('first tree, cold', median(totals), 1500, `sidecar ${fmt(median(sidecarCpu))} + page ${fmt(median(pageCpu))} CPU`);
+  reportStart('first tree cold (new `apiscout ui` process, no retained state)', 'first tree, cold', 1500, cold);
+  reportStart('first tree warm start (new `apiscout ui` process, retained index and scan cache kept)', 'first tree, warm start (retained index)', 300, warmStart);
 }
 
 const ui = startUi(dir);
@@ -203,6 +235,10 @@ try {
       `page main-thread CPU median ${fmt(median(loadCpu))} (${runs} page loads)`,
   );
   done('first tree, warm sidecar (page load)', median(painted), 300, `page ${fmt(median(loadCpu))} CPU`);
+
+  // --first-tree: the figures above only.
+  rest: {
+  if (values['first-tree']) break rest;
 
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(url);
@@ -430,6 +466,7 @@ try {
     }
   } finally {
     server.close();
+  }
   }
   console.log(`\nissue 20, Done when (${project}; wall-clock figures move with the machine's load, CPU ones much less):`);
   for (const [figure, ms, target, cpuNote] of doneWhen) console.log(`  ${figure.padEnd(48)} ${fmt(ms).padStart(8)}  target < ${target} ms  ${ms < target ? 'met' : 'NOT met'}  (${cpuNote})`);

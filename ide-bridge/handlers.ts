@@ -114,7 +114,12 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
     'project/diagnostics': ({ project }) => session(project).diagnostics(),
     'files/changed': ({ project, changes }) => session(project).filesChanged(changes),
 
-    'endpoints/tree': ({ project }) => ({ modules: buildTree(session(project).list().map(summaryOf)) }),
+    'endpoints/tree': ({ project }) => {
+      const s = session(project);
+      const tree = treeOf(s);
+      s.treeServed();
+      return tree;
+    },
     'endpoints/search': ({ project, query, limit }) => {
       const s = session(project);
       const results = s.search(query, limit ?? 50).map((m) => ({ endpoint: summaryOf(m.endpoint), score: m.score, kind: m.kind, ranges: m.ranges }));
@@ -141,6 +146,11 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       return {};
     },
   };
+}
+
+/** The explorer's tree of an open project (endpoints/tree, and the first tree the UI server puts in its page). */
+export function treeOf(s: ProjectSession): ResultOf<'endpoints/tree'> {
+  return { modules: buildTree(s.list().map(summaryOf)) };
 }
 
 function markOf(e: Endpoint): ResultOf<'endpoints/inFile'>['marks'][number] {

@@ -19,8 +19,16 @@ import type { ProjectStatus } from './protocol';
 
 /** The scanner's own cap on a source file: a larger one is not source anyone reads in a viewer. */
 const MAX_SOURCE_BYTES = 2 << 20;
-/** How long after a new endpoint list its search index is built (see setEndpoints). */
-const SEARCH_INDEX_DELAY_MS = 250;
+/**
+ * How long the work queued behind the next tree answer waits at most for it: the scan after a
+ * retained index's first tree, and the retained index's rewrite and search index after a scan.
+ * A client that asks for no tree (an IDE without its tool window open) gets it this much later.
+ * APISCOUT_TREE_GRACE_MS changes it: the tests that watch a stale tree being replaced make it
+ * long, so that tree is there to watch however slow the machine.
+ */
+const TREE_GRACE_MS = Number(process.env.APISCOUT_TREE_GRACE_MS) || 1000;
+/** Once a page went out with the tree inside, how long its script may take to ask for it again. */
+const PAGE_GRACE_MS = 5 * TREE_GRACE_MS;
 
 export interface SessionEvents {
   progress(p: ScanProgress): void;
@@ -52,6 +60,14 @@ export class ProjectSession {
   /** The running full scan; re-scans and model reads queue behind it. */
   private scanning: Promise<void> | undefined;
   private rescanAsked = false;
+  /** The scan after a retained index's tree has not started yet (see open). */
+  private scanWaiting = false;
+  /** Resolved when the next tree is served (or someone waits on the scan): see afterTree. */
+  private nextTree = signal();
+  /** Releases what waits for the next tree when none is asked for in time. */
+  private graceTimer: NodeJS.Timeout | undefined;
+  /** The retained index being rewritten after a scan: waitForScan includes it. */
+  private retaining: Promise<void> | undefined;
 
   constructor(
     root: string,
@@ -83,29 +99,82 @@ export class ProjectSession {
     return scanCacheEnabled(this.root, userConfigDir(), (m) => this.events.log(m));
   }
 
-  /** Shows the retained index at once (when there is one), then scans. */
+  /**
+   * Shows the retained index at once (when there is one), then scans. That scan waits for the
+   * first tree to be served (or TREE_GRACE_MS, or anyone waiting on it): its reading and parsing
+   * on this thread would otherwise delay the very answer the retained index is there to give.
+   */
   async open(): Promise<void> {
     const { index, warning } = await loadIndex(this.root);
     if (warning) this.events.log(warning);
     if (index && !this.scanning && this.state === 'scanning') {
-      this.setEndpoints(index.endpoints);
+      // No search index yet: the scan's list replaces this one soon (a search meanwhile builds one).
+      this.setEndpoints(index.endpoints, false);
       this.fromRetained = true;
     }
-    void this.refresh();
+    void this.refresh(this.fromRetained ? this.afterTree() : undefined);
+  }
+
+  /**
+   * The tree was just served: what waited for it (see afterTree) runs once the answer is on its
+   * way, on a later turn of the event loop.
+   */
+  treeServed(): void {
+    const served = this.takeSignal();
+    setTimeout(served.resolve, 0);
+  }
+
+  /**
+   * A page went out with the tree inside (ui-server.ts): it asks for the tree again once its
+   * script runs, so what waits for that request gets PAGE_GRACE_MS from now, not TREE_GRACE_MS
+   * from before: a browser loading the page on a busy machine takes a while.
+   */
+  treeOffered(): void {
+    if (this.graceTimer) this.armGrace(PAGE_GRACE_MS);
+  }
+
+  /** Whoever waits on the scan does not wait for a tree to be served first. */
+  private releaseWaiting(): void {
+    this.takeSignal().resolve();
+  }
+
+  private takeSignal(): { resolve: () => void } {
+    const taken = this.nextTree;
+    this.nextTree = signal();
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    return taken;
+  }
+
+  /** Resolves after the next tree is served, or after TREE_GRACE_MS without one, whichever is first. */
+  private afterTree(): Promise<void> {
+    if (!this.graceTimer) this.armGrace();
+    return this.nextTree.promise;
+  }
+
+  private armGrace(ms = TREE_GRACE_MS): void {
+    clearTimeout(this.graceTimer);
+    this.graceTimer = setTimeout(() => this.releaseWaiting(), ms);
+    this.graceTimer.unref();
   }
 
   /**
    * A full scan. A call while one runs is answered by one more scan after it (shared by every
    * call meanwhile): the running scan may have read the tree before the change the caller saw.
    */
-  refresh(): Promise<void> {
+  refresh(after?: Promise<void>): Promise<void> {
     if (this.scanning) {
-      this.rescanAsked = true;
+      // A scan still waiting for its start reads everything there is now: no second one needed.
+      if (!this.scanWaiting) this.rescanAsked = true;
+      this.releaseWaiting();
       return this.scanning;
     }
     this.scanning = (async () => {
       // Returns to the caller first, so `scanning` is set before a progress callback can ask again.
       await undefined;
+      this.scanWaiting = true;
+      await after;
+      this.scanWaiting = false;
       try {
         do {
           this.rescanAsked = false;
@@ -136,7 +205,11 @@ export class ProjectSession {
       this.error = undefined;
       this.millis = result.stats.millis;
       this.events.changed({ endpointCount: this.endpoints.length, ...diff(before, this.byId) });
-      await this.retain();
+      // Rewriting the retained index takes the thread for a while: after the tree the change asks for.
+      const retaining = (this.retaining = this.afterTree().then(() => this.retain()));
+      void retaining.finally(() => {
+        if (this.retaining === retaining) this.retaining = undefined;
+      });
     } catch (e) {
       this.state = 'failed';
       this.error = (e as Error).message;
@@ -153,8 +226,12 @@ export class ProjectSession {
     }
   }
 
+  /** Until the running scan (started at once if it waited for a tree) and the retained index's rewrite are done. */
   async waitForScan(): Promise<void> {
-    while (this.scanning) await this.scanning;
+    while (this.scanning || this.retaining) {
+      this.releaseWaiting();
+      await (this.scanning ?? this.retaining);
+    }
   }
 
   status(): ProjectStatus {
@@ -278,15 +355,16 @@ export class ProjectSession {
     }
   }
 
-  private setEndpoints(endpoints: readonly Endpoint[]): void {
+  private setEndpoints(endpoints: readonly Endpoint[], searchSoon = true): void {
     this.endpoints = endpoints;
     this.byId = new Map(endpoints.map((e) => [e.id, e]));
     this.index = undefined;
-    // Built soon, not on the first keystroke (hundreds of milliseconds on a big project); a moment
-    // later than at once, so the explorer's tree request after index/changed is answered first.
-    setTimeout(() => {
+    if (!searchSoon) return;
+    // Built soon, not on the first keystroke (hundreds of milliseconds on a big project); after
+    // the tree this list is shown in has been answered, which it would otherwise delay.
+    void this.afterTree().then(() => {
       if (this.endpoints === endpoints) this.index ??= buildSearchIndex(endpoints);
-    }, SEARCH_INDEX_DELAY_MS).unref();
+    });
   }
 
   /** Accepts paths relative to the root or absolute inside it; anything else names itself. */
@@ -296,6 +374,13 @@ export class ProjectSession {
     if (rel.startsWith('..') || isAbsolute(rel)) throw new InputError(`'${file}' is outside the project ${this.root}`, file);
     return rel.split(sep).join('/');
   }
+}
+
+/** A promise with its resolve at hand; resolving twice is harmless. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 function diff(before: Map<string, Endpoint>, after: Map<string, Endpoint>): { added: string[]; removed: string[]; updated: string[] } {

@@ -486,6 +486,14 @@ export type ParamsOf<M extends RequestName> = Static<(typeof requests)[M]['param
 export type ResultOf<M extends RequestName> = Static<(typeof requests)[M]['result']>;
 export type NotificationParams<N extends NotificationName> = Static<(typeof notifications)[N]>;
 export type ProjectStatus = Static<typeof ProjectStatusSchema>;
+/**
+ * Not a message: what the UI server puts in the page it serves, `<script type="application/json"
+ * id="first-tree">`, so the page draws its first tree before it asks for anything.
+ */
+export interface FirstTree {
+  status: ProjectStatus;
+  modules: ResultOf<'endpoints/tree'>['modules'];
+}
 
 /**
  * Error codes beyond JSON-RPC's own (-32700 parse error, -32600 invalid request, -32601 unknown

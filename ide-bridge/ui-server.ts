@@ -2,6 +2,7 @@
 // catalog. It binds 127.0.0.1 on a random port, and every request must carry the per-run token
 // as the first path segment and come with our own Host (no DNS rebinding) and, when the browser
 // sends one, our own Origin (no other page's scripts). It sends no CORS headers at all.
+// The page comes with its first tree inside (see firstTree), so it is drawn without a round trip.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,9 +10,11 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import type { WebSocketServer } from 'ws';
 import { lazyRequire } from '../core/lazy-require';
+import { treeOf } from './handlers';
+import type { FirstTree } from './protocol';
 import type { BridgeHub } from './server';
 import { WebSocketMessageReader, WebSocketMessageWriter } from './ws-transport';
 
@@ -25,6 +28,11 @@ export interface UiServerOptions {
   log(message: string): void;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /**
+   * What the page's first tree waits for (the project being opened), read when the page is asked
+   * for: the URL can be printed, and the page's script and style fetched, meanwhile.
+   */
+  ready?(): Promise<unknown> | undefined;
 }
 
 export interface UiServer {
@@ -58,7 +66,9 @@ const SECURITY_HEADERS = {
 export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   const token = randomBytes(24).toString('base64url');
   const assets = loadAssets(opts.assetsDir);
-  const wss = new (ws().WebSocketServer)({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // Made once the server listens, while the page loads: loading ws is not on the way to the URL.
+  let wss: WebSocketServer | undefined;
+  const sockets = () => (wss ??= new (ws().WebSocketServer)({ noServer: true, maxPayload: MAX_MESSAGE_BYTES }));
   let port = 0;
 
   /** Why a request is refused, or the path after `/TOKEN/` (null for `/TOKEN` itself). */
@@ -89,8 +99,15 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       if (name === 'index.html') return refuse(res, 500, `the web app is not built (no ${join(opts.assetsDir, 'index.html')}): run npm run build`);
       return refuse(res, 404, 'not found');
     }
-    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': asset.type, 'Content-Length': asset.bytes.length });
-    res.end(req.method === 'HEAD' ? undefined : asset.bytes);
+    let bytes: Buffer;
+    try {
+      bytes = asset.bytes();
+    } catch (e) {
+      return refuse(res, 500, `cannot read ${join(opts.assetsDir, name)}: ${(e as Error).message}`);
+    }
+    if (name === 'index.html' && req.method === 'GET') return servePage(res, bytes, opts, new URL(req.url ?? '/', 'http://page').searchParams.get('project'));
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': asset.type, 'Content-Length': bytes.length });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -101,7 +118,7 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
+    sockets().handleUpgrade(req, socket, head, (ws) => {
       opts.hub.connect(new WebSocketMessageReader(ws), new WebSocketMessageWriter(ws), { host: false });
     });
   });
@@ -114,17 +131,59 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/${token}/`;
+  setImmediate(sockets);
   return {
     url,
     port,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close();
+        for (const client of wss?.clients ?? []) client.terminate();
+        wss?.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The page with the first tree of the project it shows inside, when the sidecar has one at hand
+ * (from the retained index or a scan): the page draws it as soon as its script runs, with no
+ * request first. The part before the tree goes out at once, so the browser fetches the script
+ * and style while the tree is built. The page asks for the tree again once its socket is up
+ * (a change may come between): only that answer lets the waiting scan start (project-session.ts).
+ */
+function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wanted: string | null): void {
+  const html = page.toString('utf8');
+  const at = html.lastIndexOf('</body>');
+  res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': TYPES['.html']! });
+  if (at < 0) return void res.end(page);
+  res.write(html.slice(0, at));
+  const ready = Promise.resolve(opts.ready?.()).catch(() => {});
+  void ready.then(() => setImmediate(() => {
+    const tree = firstTree(opts.hub, wanted);
+    // A data block, never run (the CSP allows no inline script); `<` escaped so no text in it can end the element.
+    const data = tree ? `<script type="application/json" id="first-tree">${JSON.stringify(tree).replace(/</g, '\\u003c')}</script>\n` : '';
+    res.end(data + html.slice(at));
+  }));
+}
+
+/**
+ * The tree of the project the page asks for (its `?project=`, else the first one open, as the
+ * page chooses), or undefined while its first scan runs with no retained index to show.
+ */
+export function firstTree(hub: BridgeHub, wanted: string | null): FirstTree | undefined {
+  try {
+    const sessions = hub.handlers.sessions;
+    const s = wanted ? sessions.get(resolve(wanted)) : sessions.values().next().value;
+    if (!s || (wanted && s.root !== wanted)) return undefined;
+    const status = s.status();
+    if (status.state === 'scanning' && !status.fromRetainedIndex && status.endpointCount === 0) return undefined;
+    const tree = { status, modules: treeOf(s).modules };
+    s.treeOffered();
+    return tree;
+  } catch {
+    return undefined; // shutting down: the page asks over its socket and is told
+  }
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {
@@ -139,9 +198,12 @@ function sameSecret(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The built app, read once: only these names are ever served, so no path can reach anything else. */
-function loadAssets(dir: string): Map<string, { type: string; bytes: Buffer }> {
-  const assets = new Map<string, { type: string; bytes: Buffer }>();
+/**
+ * The built app's files, listed once: only these names are ever served, so no path can reach
+ * anything else. Each is read on its first request (the source map, 2 MB, only by devtools).
+ */
+function loadAssets(dir: string): Map<string, { type: string; bytes(): Buffer }> {
+  const assets = new Map<string, { type: string; bytes(): Buffer }>();
   let names: string[] = [];
   try {
     names = readdirSync(dir);
@@ -150,7 +212,8 @@ function loadAssets(dir: string): Map<string, { type: string; bytes: Buffer }> {
   }
   for (const name of names) {
     const type = TYPES[extname(name)];
-    if (type) assets.set(name, { type, bytes: readFileSync(join(dir, name)) });
+    let bytes: Buffer | undefined;
+    if (type) assets.set(name, { type, bytes: () => (bytes ??= readFileSync(join(dir, name))) });
   }
   return assets;
 }

@@ -55,11 +55,14 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   const log = (m: string) => io.err(`[apiscout] ${m}`);
   let url: string | null = null;
   const hub = new BridgeHub({ serverVersion: packageVersion(), log, uiUrl: () => url, scanCache: !values['no-cache'] && !scanCacheDisabledByEnv() });
-  const server = await startUiServer({ hub, assetsDir: UI_ASSETS, log, port });
+  let opening: Promise<unknown> | undefined;
+  // The page's first tree waits for the project to open (its retained index to load); the URL does not.
+  const server = await startUiServer({ hub, assetsDir: UI_ASSETS, log, port, ready: () => opening });
   url = server.url;
-  await hub.handlers['project/open']({ root, includeTests: values['include-tests'] }, NEVER);
+  opening = Promise.resolve(hub.handlers['project/open']({ root, includeTests: values['include-tests'] }, NEVER));
 
   io.out(`API Explorer for ${root}\n  ${url}`);
+  await opening;
   if (!values['no-open']) {
     const opened = await openBrowser(url);
     if (!opened) io.out('No browser could be opened here: open the URL above in one.');

@@ -3,7 +3,7 @@
 // comes from the user or from a sidecar notification (scan/progress, index/changed).
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { NotificationParams, ProjectStatus } from '../protocol';
+import type { FirstTree, NotificationParams, ProjectStatus } from '../protocol';
 import { copyText } from './clipboard';
 import type { CopyWhat, MenuTarget } from './context-menu';
 import { ContextMenu, countOf, endpointsOf, menuItems, selectionOf, targetOfRow } from './context-menu';
@@ -39,17 +39,19 @@ type Progress = Omit<NotificationParams<'scan/progress'>, 'project'>;
 export interface AppProps {
   client: BridgeClient;
   project: string | undefined;
+  /** The tree that came inside the page (ui-server.ts), shown before any request. */
+  first?: FirstTree;
   /** A settings page should open and no IDE host took the request (also sent as the DOM event `apiscout:open-settings`). */
   onOpenSettings?(page: SettingsPageId): void;
 }
 
-export function App({ client, project: wanted, onOpenSettings }: AppProps) {
-  const [project, setProject] = useState<string>();
-  const [status, setStatus] = useState<ProjectStatus>();
+export function App({ client, project: wanted, first, onOpenSettings }: AppProps) {
+  const [project, setProject] = useState<string | undefined>(first?.status.project);
+  const [status, setStatus] = useState<ProjectStatus | undefined>(first?.status);
   const [fatal, setFatal] = useState<string>();
   const [disconnected, setDisconnected] = useState<string>();
 
-  const [tree, setTree] = useState<Tree>([]);
+  const [tree, setTree] = useState<Tree>(first?.modules ?? []);
   const [treeError, setTreeError] = useState<string>();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   /** The keyboard cursor, by row key (an endpoint id or a group key): rows inserted above by a Refresh do not move it to another row. */
@@ -119,7 +121,9 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
   useEffect(() => {
     (async () => {
       try {
-        const { projects } = await client.request('project/list', {});
+        // With the tree from the page, its project is known: the listeners above are in place, so
+        // asking for the tree again below misses no change made since the page was served.
+        const projects = first ? [first.status] : (await client.request('project/list', {})).projects;
         const chosen = wanted ? (projects.find((p) => p.project === wanted) ?? (await client.request('project/open', { root: wanted }))) : projects[0];
         if (!chosen) return setFatal('No project is open. Start the explorer with `apiscout ui DIR`.');
         setProject(chosen.project);

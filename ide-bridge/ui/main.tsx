@@ -3,12 +3,15 @@
 // transform, so the bundle needs no compiler plugin and loads fast inside IntelliJ's JCEF.
 
 import { render } from 'preact';
+import type { FirstTree } from '../protocol';
 import { App } from './app';
 import { BridgeClient } from './rpc';
 
 const root = document.getElementById('app')!;
+// The tree the server put in the page (ui-server.ts): drawn at once, then asked for again.
+const firstTree = readFirstTree();
 BridgeClient.connect().then(
-  (client) => render(<App client={client} project={new URLSearchParams(location.search).get('project') ?? undefined} />, root),
+  (client) => render(<App client={client} project={new URLSearchParams(location.search).get('project') ?? undefined} first={firstTree} />, root),
   (e: Error) => {
     root.innerHTML = '';
     const p = document.createElement('p');
@@ -18,3 +21,13 @@ BridgeClient.connect().then(
     root.append(p);
   },
 );
+
+function readFirstTree(): FirstTree | undefined {
+  const text = document.getElementById('first-tree')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as FirstTree;
+  } catch {
+    return undefined; // asked for over the socket instead
+  }
+}

@@ -105,6 +105,34 @@ describe('UI server over HTTP', () => {
     expect(bare.headers.location).toBe(`/${token}/`);
   });
 
+  it('puts the project\'s tree in the page as a data block that no text in it can end', async () => {
+    const evil = path.join(tmp, 'evil');
+    const java = path.join(evil, 'src/main/java/demo/EvilController.java');
+    fs.mkdirSync(path.dirname(java), { recursive: true });
+    fs.writeFileSync(
+      java,
+      'package demo;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class EvilController {\n' +
+        '  /** Ends </script><script>alert(1)</script> <!-- here */\n  @GetMapping("/evil")\n  public String evil() { return ""; }\n}\n',
+    );
+    await sidecar.request('project/open', { root: evil });
+    await sidecar.request('project/wait', { project: evil });
+    const page = await get(`${ui.pathname}?project=${encodeURIComponent(evil)}`);
+    expect(page.status).toBe(200);
+    const start = page.body.indexOf('<script type="application/json" id="first-tree">');
+    expect(start).toBeGreaterThan(page.body.indexOf('<script type="module" src="app.js">'));
+    const data = page.body.slice(start).slice('<script type="application/json" id="first-tree">'.length);
+    const end = data.indexOf('</script>');
+    expect(data.slice(0, end)).not.toMatch(/<\/|<!--/);
+    const embedded = JSON.parse(data.slice(0, end));
+    expect(embedded.status).toMatchObject({ project: evil, state: 'ready', endpointCount: 1 });
+    expect(embedded.modules).toEqual((await sidecar.request('endpoints/tree', { project: evil })).modules);
+    expect(embedded.modules[0].classes[0].endpoints[0].name).toContain('</script><script>alert(1)</script>');
+    // Without a project named, the page shows the first one opened; one not open gets no tree.
+    expect(JSON.stringify((await get(ui.pathname)).body.includes(`"project":${JSON.stringify(shop)}`))).toBe('true');
+    expect((await get(`${ui.pathname}?project=${encodeURIComponent(path.join(tmp, 'none'))}`)).body).not.toContain('first-tree');
+    await sidecar.request('project/close', { project: evil });
+  });
+
   it('refuses requests without the token or with a wrong one', async () => {
     for (const p of ['/', '/app.js', '/index.html', `/${token.slice(1)}/`, `/${token}x/`, `/x${token}/app.js`, `/?token=${token}`]) {
       const r = await get(p);
