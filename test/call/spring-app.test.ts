@@ -3,7 +3,7 @@
 // and answered 2xx/3xx; for some, the request `call`, Send (the sidecar's call/send) and Copy as cURL
 // (copy/text, run by sh) put on the wire is the same, as the application echoes what it received.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { SidecarClient } from '../bridge/sidecar-client';
+import { run } from '../export/files';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../fixtures/spring-boot-app', import.meta.url));
@@ -43,13 +44,19 @@ function sh(script: string): Promise<number | null> {
   return new Promise((resolve) => spawn('sh', ['-c', script], { stdio: 'ignore', env: env() }).on('close', resolve));
 }
 
-/** Offline first (the ~/.m2 cache), then online: a fresh CI machine downloads Spring Boot once. */
-function buildJar(dir: string): string {
+/**
+ * Offline first (the ~/.m2 cache), then online: a fresh CI machine downloads Spring Boot once.
+ * Not spawnSync: a worker blocked for over a minute misses vitest's RPC deadline on a busy machine.
+ */
+async function buildJar(dir: string): Promise<string> {
   const mvn = process.platform === 'win32' ? 'mvn.cmd' : 'mvn';
-  let run = spawnSync(mvn, ['-B', '-q', '-o', 'package', '-DskipTests'], { cwd: dir, encoding: 'utf8' });
-  if (run.error) throw new Error(`cannot run Maven (${run.error.message}): install Maven and a JDK 17 or newer (.ci/run does)`);
-  if (run.status !== 0) run = spawnSync(mvn, ['-B', '-q', 'package', '-DskipTests'], { cwd: dir, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`mvn package failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+  const maven = (args: string[]) =>
+    run(mvn, ['-B', '-q', ...args, 'package', '-DskipTests'], { cwd: dir, timeoutMs: 30 * 60_000 }).catch((e: Error) => {
+      throw new Error(`cannot run Maven (${e.message}): install Maven and a JDK 17 or newer (.ci/run does)`);
+    });
+  let built = await maven(['-o']);
+  if (built.status !== 0) built = await maven([]);
+  if (built.status !== 0) throw new Error(`mvn package failed (exit ${built.status}):\n${built.stdout}\n${built.stderr}`);
   return join(dir, 'target', 'clinic.jar');
 }
 
@@ -79,7 +86,7 @@ beforeAll(async () => {
   userDir = join(work, 'user');
   const build = join(work, 'app');
   cpSync(FIXTURE, build, { recursive: true });
-  host = await startApp(buildJar(build));
+  host = await startApp(await buildJar(build));
   client = new SidecarClient(['serve', '--stdio', '--no-ui'], env());
   await client.request('project/open', { root: FIXTURE });
   await client.request('project/wait', { project: FIXTURE });

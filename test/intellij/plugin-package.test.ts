@@ -4,7 +4,7 @@
 // deprecated-for-removal call (every warning is an error) fails here. The zip is then unpacked and
 // checked as IntelliJ would load it, and its sidecar is started from the unpacked tree.
 
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,9 +23,9 @@ let unpacked: string;
 let jarDir: string;
 let zip: string;
 
-function run(command: string, args: string[]): Promise<{ status: number | null; output: string; error?: Error }> {
+function run(command: string, args: string[], cwd = ROOT): Promise<{ status: number | null; output: string; error?: Error }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (output = (output + d).slice(-30_000)));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (output = (output + d).slice(-30_000)));
@@ -50,8 +50,11 @@ beforeAll(async () => {
   jarDir = path.join(tmp, 'jar');
   fs.mkdirSync(unpacked);
   fs.mkdirSync(jarDir);
-  execFileSync('jar', ['xf', zip], { cwd: unpacked });
-  execFileSync('jar', ['xf', path.join(unpacked, 'apiscout/lib/apiscout.jar')], { cwd: jarDir });
+  // Not execFileSync: a worker blocked for over a minute misses vitest's RPC deadline on a busy machine.
+  for (const [archive, cwd] of [[zip, unpacked], [path.join(unpacked, 'apiscout/lib/apiscout.jar'), jarDir]] as const) {
+    const unjar = await run('jar', ['xf', archive], cwd);
+    if (unjar.error || unjar.status !== 0) throw new Error(`jar xf ${archive} failed (exit ${unjar.status}):\n${unjar.output}`);
+  }
 }, 30 * 60_000);
 
 afterAll(() => {

@@ -3,6 +3,7 @@
 // leaves external, load the native ones, serve the explorer's files, and scan as the build does.
 
 import { execFileSync } from 'node:child_process';
+import { run } from '../export/files';
 import fs from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import os from 'node:os';
@@ -13,10 +14,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let stage: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   stage = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-stage-'));
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/stage-sidecar.mjs'), stage], { stdio: 'pipe' });
-}, 120_000);
+  // Not execFileSync: copying node_modules on a busy machine can block the worker past vitest's RPC deadline.
+  const staged = await run(process.execPath, [path.join(ROOT, 'scripts/stage-sidecar.mjs'), stage], { timeoutMs: 10 * 60_000 });
+  if (staged.status !== 0) throw new Error(`stage-sidecar failed (exit ${staged.status}):\n${staged.stderr}`);
+}, 600_000);
 
 afterAll(() => fs.rmSync(stage, { recursive: true, force: true }));
 
