@@ -8,7 +8,7 @@ import { hostOf } from './host';
 import { Components } from './json-schema';
 import { toYaml } from './yaml-emitter';
 import { fullPath, pathParamNames } from './request-template';
-import { exportOrder } from './stable';
+import { compareText, exportOrder } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
 const OPERATION_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
@@ -52,8 +52,9 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     described.push({ e, path, item, key });
   }
   const operationIds = operationIdsOf(described.map((d) => d.e));
-  for (const { e, path, item, key } of described) {
-    item[key] = operation(e, path, operationIds.get(e)!, components, security, warnings);
+  for (let i = 0; i < described.length; i++) {
+    const { e, path, item, key } = described[i]!;
+    item[key] = operation(e, path, operationIds[i]!, components, security, warnings);
     exported++;
   }
   for (const name of components.ignoredExamples) warnings.push(`${name}: the example written in the source is not a value of the declared type; left out`);
@@ -81,11 +82,10 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
 
 function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[]) {
   const params = e.request?.params ?? [];
-  const declared = new Map(params.filter((p) => p.in === 'path').map((p) => [p.name, p]));
   const parameters: unknown[] = [];
   // Every template in the path must be declared: validators reject an undeclared one.
   for (const name of pathParamNames(path)) {
-    const p = declared.get(name);
+    const p = params.find((x) => x.in === 'path' && x.name === name);
     if (!p) warnings.push(`${e.address}: path parameter '${name}' not found in source; declared as a string`);
     parameters.push(parameter(p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' }, components));
   }
@@ -121,20 +121,23 @@ const YAML_SIZE_WARNING = 3 * 1024 * 1024;
 /**
  * operationIds that generators turn into method names: the source method (`getCart`); when
  * several endpoints share it, `CartController_getCart`; when that is shared too (overloads),
- * numbered in export order. Only letters, digits and `_`, so they are URL-safe.
+ * numbered in export order. Only letters, digits and `_`, so they are URL-safe. Aligned with
+ * `endpoints`.
  */
-function operationIdsOf(endpoints: readonly Endpoint[]): Map<Endpoint, string> {
-  const clean = (s: string) => s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'operation';
-  const member = (e: Endpoint) => clean(e.source.member);
-  const qualified = (e: Endpoint) => `${clean(e.className.split('.').pop()!)}_${member(e)}`;
-  const count = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
-  const short = count(endpoints.map(member));
-  const chosen = endpoints.map((e) => (short.get(member(e))! > 1 ? qualified(e) : member(e)));
+function operationIdsOf(endpoints: readonly Endpoint[]): string[] {
+  const cleaned = new Map<string, string>();
+  const clean = (s: string) => {
+    let c = cleaned.get(s);
+    if (c === undefined) cleaned.set(s, (c = s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'operation'));
+    return c;
+  };
+  const members = endpoints.map((e) => clean(e.source.member));
+  const short = new Map<string, number>();
+  for (const m of members) short.set(m, (short.get(m) ?? 0) + 1);
+  const chosen = endpoints.map((e, i) => (short.get(members[i]!)! > 1 ? `${clean(e.className.slice(e.className.lastIndexOf('.') + 1))}_${members[i]}` : members[i]!));
   const taken = new Set(chosen);
   const seen = new Map<string, number>();
-  const out = new Map<Endpoint, string>();
-  endpoints.forEach((e, i) => {
-    const base = chosen[i]!;
+  return chosen.map((base) => {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     let id = base;
@@ -142,9 +145,8 @@ function operationIdsOf(endpoints: readonly Endpoint[]): Map<Endpoint, string> {
       for (let k = n; taken.has(id); k++) id = `${base}_${k}`;
       taken.add(id);
     }
-    out.set(e, id);
+    return id;
   });
-  return out;
 }
 
 /**
@@ -272,14 +274,19 @@ function requestBody(e: Endpoint, components: Components) {
  */
 function responses(e: Endpoint, components: Components): Record<string, unknown> {
   const success = e.status ?? '200';
+  const declared = e.responses;
+  // Most operations declare nothing more: one entry, nothing to merge or sort.
+  if (!declared?.length) return { [success]: response(e, components) };
   const out: Record<string, Record<string, unknown>> = { [success]: response(e, components) };
-  for (const r of e.responses ?? []) {
+  for (const r of declared) {
     const written: Record<string, unknown> = { description: r.description || (r.status === success ? String(out[success]!.description) : 'Declared in the source') };
     if (r.schema) written.content = { [r.contentType ?? 'application/json']: { schema: components.use(r.schema) } };
     if (r.status === success) out[success] = { ...out[success], ...written };
     else if (!out[r.status]) out[r.status] = written;
   }
-  return Object.fromEntries(Object.keys(out).sort((a, b) => (a === 'default' ? 1 : b === 'default' ? -1 : a.localeCompare(b))).map((k) => [k, out[k]!]));
+  const sorted: Record<string, unknown> = {};
+  for (const k of Object.keys(out).sort((a, b) => (a === 'default' ? 1 : b === 'default' ? -1 : compareText(a, b)))) sorted[k] = out[k];
+  return sorted;
 }
 
 function response(e: Endpoint, components: Components) {

@@ -54,7 +54,8 @@ export function basePath(endpoint: Endpoint, modules: readonly ModuleSummary[] |
 
 /** The path a client sends to; Spring's catch-all `{*rest}` is the parameter `rest` there. */
 export function fullPath(endpoint: Endpoint, modules: readonly ModuleSummary[] | undefined): string {
-  return `${basePath(endpoint, modules)}${endpoint.path.replace(/\{\*([^{}/]+)\}/g, '{$1}')}`;
+  const path = endpoint.path.includes('{*') ? endpoint.path.replace(/\{\*([^{}/]+)\}/g, '{$1}') : endpoint.path;
+  return `${basePath(endpoint, modules)}${path}`;
 }
 
 /** The verb a client sends for this endpoint. */
@@ -76,7 +77,12 @@ export function splitPath(path: string): PathPart[] {
 }
 
 export function pathParamNames(path: string): string[] {
-  return splitPath(path).flatMap((p) => ('param' in p ? [p.param] : []));
+  const names: string[] = [];
+  if (!path.includes('{')) return names;
+  // As splitPath, without building the parts (the OpenAPI export asks for every operation).
+  const re = /\{([^{}/]+)\}/g;
+  for (let m = re.exec(path); m; m = re.exec(path)) names.push(m[1]!.startsWith('*') ? m[1]!.slice(1) : m[1]!);
+  return names;
 }
 
 /** The path with each template filled; `encode` decides how a value is written into a URL. */

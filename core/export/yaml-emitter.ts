@@ -11,9 +11,24 @@ const UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff]/g;
 
 export function toYaml(value: unknown): string {
   if (!isCollection(value)) return `${empty(value)}\n`;
-  const lines: string[] = [];
-  block(value, '', '', lines);
-  return `${lines.join('\n')}\n`;
+  const saved = out;
+  out = '';
+  block(value, 0, '');
+  const yaml = out;
+  out = saved;
+  return yaml;
+}
+
+/**
+ * The document being written. Appending to one string is about a third cheaper than collecting
+ * a million lines and joining them (V8 builds the string as a rope and flattens it once).
+ */
+let out = '';
+
+const INDENTS = [''];
+function indentOf(depth: number): string {
+  while (INDENTS.length <= depth) INDENTS.push(`${INDENTS[INDENTS.length - 1]}  `);
+  return INDENTS[depth]!;
 }
 
 function scalar(v: unknown): string {
@@ -45,24 +60,26 @@ function isCollection(v: unknown): v is object {
 }
 
 /**
- * A non-empty collection as complete lines. `lead` is what its first line starts with when that
- * line continues an item marker (`- ` of an array holding this map); later lines use `indent`.
+ * A non-empty collection as complete lines at `depth`. `lead` is what its first line starts with
+ * when that line continues an item marker (`- ` of an array holding this map); later lines are
+ * indented.
  */
-function block(value: object, indent: string, lead: string, lines: string[]): void {
+function block(value: object, depth: number, lead: string): void {
+  const indent = indentOf(depth);
   if (Array.isArray(value)) {
     for (const item of value) {
       const head = lead || indent;
       lead = '';
       if (isCollection(item)) {
         if (Array.isArray(item)) {
-          lines.push(`${head}-`);
-          block(item, `${indent}  `, '', lines);
+          out += `${head}-\n`;
+          block(item, depth + 1, '');
         } else {
           // `- key: value`, the item's other keys aligned under its first.
-          block(item, `${indent}  `, `${head}- `, lines);
+          block(item, depth + 1, `${head}- `);
         }
       } else {
-        lines.push(`${head}- ${empty(item)}`);
+        out += `${head}- ${empty(item)}\n`;
       }
     }
     return;
@@ -73,10 +90,10 @@ function block(value: object, indent: string, lead: string, lines: string[]): vo
     const head = lead || indent;
     lead = '';
     if (isCollection(v)) {
-      lines.push(`${head}${text(k)}:`);
-      block(v, `${indent}  `, '', lines);
+      out += `${head}${text(k)}:\n`;
+      block(v, depth + 1, '');
     } else {
-      lines.push(`${head}${text(k)}: ${empty(v)}`);
+      out += `${head}${text(k)}: ${empty(v)}\n`;
     }
   }
 }

@@ -30,7 +30,10 @@ const STATUS_ARG = /(?:^|[^\w$])(?:(?:HttpStatus|Status)\s*\.\s*([A-Z][A-Z_]*)|(
 
 /** The facts of `text[start, end)`; undefined when it shows none (most bodies: a few `includes`). */
 export function bodyFacts(text: string, start: number, end: number): BodyFacts | undefined {
-  const body = text.slice(start, end);
+  const raw = text.slice(start, end);
+  if (!raw.includes('Response') && !raw.includes('throw')) return undefined;
+  // Only code counts: `// return ResponseEntity.notFound()` or a log message naming a status does not.
+  const body = codeOnly(raw);
   const responses = body.includes('Response');
   const throws = body.includes('throw');
   if (!responses && !throws) return undefined;
@@ -63,6 +66,45 @@ export function bodyFacts(text: string, start: number, end: number): BodyFacts |
   if (statuses.length) out.statuses = statuses;
   if (thrown.length) out.thrown = thrown;
   return out;
+}
+
+/**
+ * The body with comments and the contents of string and character literals (Java text blocks,
+ * Kotlin raw strings included) blanked to spaces, so offsets stay where they were.
+ */
+export function codeOnly(body: string): string {
+  let out = '';
+  let last = 0;
+  const blankTo = (from: number, to: number) => {
+    out += body.slice(last, from) + ' '.repeat(to - from);
+    last = to;
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 0x2f /* / */ && body.charCodeAt(i + 1) === 0x2f) {
+      const nl = body.indexOf('\n', i);
+      const stop = nl < 0 ? body.length : nl;
+      blankTo(i, stop);
+      i = stop - 1;
+    } else if (c === 0x2f && body.charCodeAt(i + 1) === 0x2a /* * */) {
+      const close = body.indexOf('*/', i + 2);
+      const stop = close < 0 ? body.length : close + 2;
+      blankTo(i, stop);
+      i = stop - 1;
+    } else if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+      const triple = c === 0x22 && body.startsWith('"""', i);
+      let j = triple ? i + 3 : i + 1;
+      for (; j < body.length; j++) {
+        const d = body.charCodeAt(j);
+        if (d === 0x5c /* \ */) j++;
+        else if (triple ? body.startsWith('"""', j) : d === c || d === 0x0a) break;
+      }
+      const stop = Math.min(body.length, triple ? j + 3 : j + 1);
+      blankTo(i + 1, Math.max(i + 1, stop - 1)); // the quotes stay: `"..."` is still an argument
+      i = stop - 1;
+    }
+  }
+  return last === 0 ? body : out + body.slice(last);
 }
 
 /** The argument text of the call whose `(` ends just before `from`: up to its matching `)`. */

@@ -40,6 +40,12 @@ describe('the model carries security and declared responses', () => {
     expect(byMember('latest').security).toEqual(['apiKey']); // @ApiOperation(authorizations) wins over the class
   });
 
+  it('reads JSR-250 as Spring Security does with jsr250Enabled: @RolesAllowed needs the default scheme, @PermitAll is public', () => {
+    expect(byMember('entry').security).toEqual(['bearerAuth']); // class @RolesAllowed: the @OpenAPIDefinition requirement
+    expect(byMember('status').security).toEqual([]); // method @PermitAll wins over the class
+    expect(doc.paths['/audit/status']!.get!.security).toEqual([]);
+  });
+
   it('keeps @ResponseStatus as the success code and the declared responses with their schema', () => {
     expect(byMember('open').status).toBe('201');
     expect(byMember('close').status).toBe('204');

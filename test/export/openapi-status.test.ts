@@ -39,6 +39,12 @@ describe('Spring: statuses the handler code shows', () => {
     expect(shown(find(spring, 'DELETE', '/orders/{id}'))).toEqual(['204', '409 The order changed meanwhile']);
   });
 
+  it('reads code only: a builder or throw in a comment or a string literal is not a status', () => {
+    // cancel() holds `// return ResponseEntity.notFound()`, a commented-out throw of a 404 exception
+    // and a string naming GONE and that throw: none of them may add 404 or 410.
+    expect(shown(find(spring, 'DELETE', '/orders/{id}'))).toEqual(['204', '409 The order changed meanwhile']);
+  });
+
   it('maps declared and thrown exceptions through @ResponseStatus, a superclass\'s, the advice\'s and the controller\'s own @ExceptionHandler', () => {
     expect(shown(find(spring, 'GET', '/orders/{id}'))).toEqual(['200', '404 Not Found']); // throws clause + class annotation
     expect(shown(find(spring, 'POST', '/orders/{id}/archive'))).toEqual(['200', '503 The archive is closed']); // own handler wins over the advice's 500

@@ -102,6 +102,27 @@ export class SecurityDeclarations {
   globalOf(module: string): string[] | undefined {
     return this.global.get(module);
   }
+
+  /**
+   * The schemes an operation needs: its own or its class's `@SecurityRequirement`; else, where the
+   * module declares schemes, JSR-250's `@PermitAll` is public and `@RolesAllowed` needs a signed-in
+   * caller (the `@OpenAPIDefinition` requirement, else any declared scheme); else the module
+   * default. JAX-RS reads JSR-250, and so does Spring Security with `jsr250Enabled`.
+   */
+  requiredBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): string[] | undefined {
+    const declared = operationSecurity(index, type, chain);
+    if (declared) return declared;
+    const module = type.file.module;
+    const global = this.globalOf(module);
+    const known = this.names(module);
+    if (known.length) {
+      for (const anns of [...chain.map((s) => s.method.annotations), ...[type, ...index.ancestors(type)].map((t) => t.annotations)]) {
+        if (findAnnotation(anns, 'PermitAll')) return [];
+        if (findAnnotation(anns, 'RolesAllowed')) return global ?? known;
+      }
+    }
+    return global;
+  }
 }
 
 /** `@OpenAPIDefinition(security = @SecurityRequirement(name = ...))` on a class: the module-wide requirement. */

@@ -19,7 +19,7 @@ import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
-import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, operationSecurity, visibleResponses, withVisible } from '../security-docs';
+import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, visibleResponses, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GENERATED_API, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
@@ -36,26 +36,6 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   // By module, as for Spring: the @SecurityScheme declarations (Swagger or MicroProfile) and the @OpenAPIDefinition(security) requirement.
   const security = new SecurityDeclarations();
   const noHandlers = new Map<string, DeclaredResponse>();
-
-  /**
-   * The schemes an operation needs: its own or its class's `@SecurityRequirement`; else, where the
-   * module declares schemes, `@PermitAll` is public and `@RolesAllowed` needs a signed-in caller
-   * (the `@OpenAPIDefinition` requirement, else any declared scheme); else the module default.
-   */
-  function securityOf(type: TypeDecl, chain: readonly MethodSite[], ctx: ScanContext): string[] | undefined {
-    const declared = operationSecurity(ctx.index, type, chain);
-    if (declared) return declared;
-    const module = type.file.module;
-    const global = security.globalOf(module);
-    const known = security.names(module);
-    if (known.length) {
-      for (const anns of [...chain.map((s) => s.method.annotations), ...[type, ...ctx.index.ancestors(type)].map((t) => t.annotations)]) {
-        if (findAnnotation(anns, 'PermitAll')) return [];
-        if (findAnnotation(anns, 'RolesAllowed')) return global ?? known;
-      }
-    }
-    return global;
-  }
 
   const verbOf = (annotations: readonly Annotation[]): string | undefined => {
     for (const a of annotations) {
@@ -158,7 +138,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
         const visible = visibleResponses(ctx.index, chain, undefined, noHandlers, JAX_RS_EXCEPTIONS);
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated, security: securityOf(type, chain, ctx), status: visible.status, responses }));
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated, security: security.requiredBy(ctx.index, type, chain), status: visible.status, responses }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.

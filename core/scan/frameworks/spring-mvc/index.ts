@@ -21,7 +21,7 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
-import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, operationSecurity, responseStatus, visibleResponses, withVisible } from '../security-docs';
+import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
 
@@ -204,7 +204,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         if (request) request.params = mergeOperationParams(request.params, docs);
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
-        const required = operationSecurity(ctx.index, type, chain) ?? security.globalOf(type.file.module);
+        const required = security.requiredBy(ctx.index, type, chain);
         const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
         const status = visible.status;
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
