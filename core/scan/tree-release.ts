@@ -34,7 +34,7 @@ function collector(): (() => void) | null {
 export function afterParse(textLength: number): void {
   if (textLength < LARGE_TEXT) return;
   const rss = process.memoryUsage.rss();
-  if (baseline === 0) baseline = rss;
+  if (baseline === 0 || rss < baseline) baseline = rss; // memory given back lowers the mark
   if (rss - baseline < RELEASE_STEP) return;
   collector()?.();
   baseline = process.memoryUsage.rss();
