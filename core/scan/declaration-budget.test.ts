@@ -19,6 +19,14 @@ describe('the declaration budget of one file', () => {
     expect(cut.text).not.toContain('int b;');
   });
 
+  it('blanks a tail of any characters to the same length, lines kept, the open braces closed last', () => {
+    const src = 'class A {\n  class B {\n  int a;\n  int b; // é 😀\n  String s = "ü";\n  int c;\n'; // two braces left open
+    const cut = cutDeclarations(src, 'java', 1)!;
+    expect(cut.text.length).toBe(src.length); // the two closing braces take the last blanks
+    expect(cut.text.split('\n').length).toBe(src.split('\n').length);
+    expect(cut.text.slice(cut.text.indexOf('int a;') + 6)).toMatch(/^[ \n]*}}\n$/);
+  });
+
   it('reads the members before the cut of a 120,000-member Java class and names the line', () => {
     const src = `package a;\n@RestController\npublic class Big {\n  @GetMapping("/first") String first() { return ""; }\n${Array.from({ length: 120_000 }, (_, i) => `  void m${i}() { }`).join('\n')}\n}\n`;
     const { file, errorLine } = parseJava(src, 'Big.java', 'm');

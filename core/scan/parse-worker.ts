@@ -11,6 +11,7 @@ import { parseJava } from './java/java-source';
 import { parseKotlin } from './kotlin/kotlin-source';
 import type { SourceFile } from './source-model';
 import { encodeParse } from './parse-codec';
+import { afterParse } from './tree-release';
 import { referencedFiles } from './type-references';
 import type { DeclarationTable } from './type-references';
 import { CLAIMED_BY_WORKER, DONE, IDLE } from './parse-protocol';
@@ -146,10 +147,14 @@ function step(): void {
 }
 
 function parse(job: ParseJob): ParseResult | undefined {
+  let length = 0;
   try {
     const text = job.text ?? readFileSync(job.abs, 'utf8');
+    length = text.length;
     return (job.lang === 'kotlin' ? parseKotlin : parseJava)(text, job.path, job.module);
   } catch {
     return undefined;
+  } finally {
+    afterParse(length); // its syntax tree is out of reach: freed now if the process has grown
   }
 }

@@ -10,6 +10,7 @@ import type { Expr, FieldDecl, SourceFile, TypeDecl } from './source-model';
 import { simpleName } from './source-model';
 import { parseJava } from './java/java-source';
 import { parseKotlin } from './kotlin/kotlin-source';
+import { afterParse } from './tree-release';
 import { kotlinHeader, kotlinField } from './kotlin/kotlin-scope';
 import { libraryConstant } from './library-constants';
 import type { ParseResult } from './parse-protocol';
@@ -320,14 +321,17 @@ export class ProjectIndex {
       }
     }
     entry.text = undefined; // the syntax tree replaces the text
+    let result: ParseResult;
     try {
-      const result: ParseResult = (entry.lang === 'kotlin' ? parseKotlin : parseJava)(text, entry.path, entry.module);
-      this.parseCache?.put(entry, result);
-      return this.adopt(entry, result.file, result.errorLine, result.errorNote);
+      result = (entry.lang === 'kotlin' ? parseKotlin : parseJava)(text, entry.path, entry.module);
     } catch (e) {
       this.diagnostics.push({ file: entry.path, message: `cannot parse: ${(e as Error).message}` });
       return undefined;
+    } finally {
+      afterParse(text.length); // its syntax tree is out of reach: freed now if the process has grown
     }
+    this.parseCache?.put(entry, result);
+    return this.adopt(entry, result.file, result.errorLine, result.errorNote);
   }
 
   /**

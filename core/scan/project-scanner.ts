@@ -277,6 +277,9 @@ export class ProjectScanner {
         yield* self.computeAll(phase);
       })(),
       ));
+    } catch (e) {
+      cache?.close(); // the old cache file and this scan's spill file
+      throw e;
     } finally {
       this.index.parsedElsewhere = undefined;
       this.index.parseCache = undefined;

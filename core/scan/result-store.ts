@@ -14,12 +14,12 @@
 // and `scan --json` prints their stored text as it is.
 
 import { createHash, hash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, ScanStats } from '../model/endpoint';
-import { writeFileAtomic } from '../store/json-file';
+import { writeAll, writeFileAtomicWith } from '../store/json-file';
 import type { JournalEntry } from './scan-inputs';
 import { journalHolds } from './scan-inputs';
 import { scannerHash } from './scan-cache';
@@ -107,11 +107,6 @@ function hashOfSegment(fd: number, offset: number, length: number): string | und
   return h.digest('base64');
 }
 
-/** How the endpoints are written: `JSON.stringify` each, one a line. */
-export function endpointsAsText(endpoints: readonly Endpoint[]): string {
-  return endpoints.map((e) => JSON.stringify(e)).join(',\n');
-}
-
 export class ResultStore {
   readonly file: string;
   private readonly scanner: string;
@@ -195,18 +190,59 @@ export class ResultStore {
         rmSync(this.file, { force: true });
         return;
       }
-      const text = endpointsAsText(result.endpoints);
-      endpointText.set(result, text);
       const rest = Buffer.from(JSON.stringify({ diagnostics: result.diagnostics, modules: result.modules }), 'utf8');
-      const endpoints = Buffer.from(text, 'utf8');
-      const bodyHash = createHash('sha1').update(rest).update(endpoints).digest('base64');
+      // The header comes first, but its body lengths and hash are known only once the endpoints
+      // are written: room is kept for the widest values, and the header written there at the end,
+      // padded with spaces (JSON allows them). The endpoints are written as they are encoded,
+      // through a 1 MB buffer: never the whole text in memory, nor its copies.
       const header: Header = {
         format: MAGIC.trim(), scanner: this.scanner, settings: this.settings, digest, journal,
-        restLength: rest.length, endpointsLength: endpoints.length, bodyHash,
+        restLength: rest.length, endpointsLength: Number.MAX_SAFE_INTEGER, bodyHash: 'x'.repeat(28),
       };
-      const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+      const room = Buffer.byteLength(JSON.stringify(header), 'utf8');
+      const lead = Buffer.from(`${MAGIC}${room}\n`, 'latin1');
+      const start = lead.length + room;
       if (this.opts.dir === undefined) ensureProjectStateDir(this.root);
-      writeFileAtomic(this.file, Buffer.concat([Buffer.from(`${MAGIC}${headerBytes.length}\n`, 'latin1'), headerBytes, rest, endpoints]), { durable: false });
+      writeFileAtomicWith(this.file, (fd) => {
+        writeAll(fd, lead);
+        writeAll(fd, Buffer.alloc(room, 0x20));
+        writeAll(fd, rest);
+        const h = createHash('sha1').update(rest);
+        const stage = Buffer.allocUnsafe(PIECE * 16);
+        let staged = 0;
+        let length = 0;
+        const flush = () => {
+          const bytes = stage.subarray(0, staged);
+          h.update(bytes);
+          writeAll(fd, bytes);
+          staged = 0;
+        };
+        const last = result.endpoints.length - 1;
+        result.endpoints.forEach((e, i) => {
+          const text = i < last ? `${JSON.stringify(e)},\n` : JSON.stringify(e);
+          const size = Buffer.byteLength(text, 'utf8');
+          if (staged + size > stage.length) flush();
+          if (size > stage.length) {
+            const bytes = Buffer.from(text, 'utf8');
+            h.update(bytes);
+            writeAll(fd, bytes);
+          } else staged += stage.write(text, staged, size, 'utf8');
+          length += size;
+        });
+        flush();
+        header.endpointsLength = length;
+        header.bodyHash = h.digest('base64');
+        const final = Buffer.alloc(room, 0x20);
+        final.write(JSON.stringify(header), 0, 'utf8');
+        writeAt(fd, final, lead.length);
+      }, { durable: false });
+      // `scan --json` prints the endpoints as just written, from the file: no second encoding.
+      try {
+        const fd = openSync(this.file, 'r');
+        endpointText.set(result, { fd, offset: start + rest.length, length: header.endpointsLength });
+      } catch {
+        // replaced or removed meanwhile: the endpoints are encoded again when printed
+      }
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       // A read-only checkout only loses the head start of the next scan.
@@ -238,6 +274,10 @@ function lazyResult(text: StoredText, diagnostics: Diagnostic[], modules: Module
     },
   });
   return result;
+}
+
+function writeAt(fd: number, bytes: Buffer, position: number): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
 function readExactly(fd: number, position: number, length: number): Buffer | undefined {

@@ -10,13 +10,20 @@
 // damaged body is a miss, never a wrong parse. Rows are decoded only when the scan asks for
 // them. A cache of another scanner (version), a damaged or foreign file is ignored with a
 // warning and replaced by the next write; the write is atomic (temp file, rename).
+//
+// Memory: the old file is not read whole; its header is, and each row's body when the scan asks
+// for it or copies it into the new file. This scan's parses go to a spill file as they are made
+// (a 1 MB staging buffer in between), so their text is not held until the end of the scan; the
+// new cache is the header, then the kept old bodies and the spilled ones, copied in 1 MB pieces.
 
 import { createHash, hash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
-import { writeFileAtomic } from '../store/json-file';
+import { writeAll, writeFileAtomicWith } from '../store/json-file';
+import { makeDirs } from '../store/make-dirs';
 import { decodeParse, encodeParse } from './parse-codec';
 import type { ParseResult } from './parse-protocol';
 import type { FileEntry, ParseCache } from './project-index';
@@ -64,14 +71,30 @@ export interface ScanCacheCounts {
   written: boolean;
 }
 
+/** The size of the staging buffer and of the pieces copied between files. */
+const PIECE = 1024 * 1024;
+
+/** A parse of this scan, in the spill file. */
+interface Spilled {
+  entry: FileEntry;
+  at: number;
+  length: number;
+  hash: string;
+}
+
 export class ScanCache implements ParseCache {
   readonly file: string;
   readonly counts: ScanCacheCounts = { hits: 0, stored: 0, written: false };
   private readonly version: string;
   private readonly rows = new Map<string, Row>();
-  private body: Buffer = Buffer.alloc(0);
-  /** Parses made this scan, encoded at once (nothing can have touched them yet). */
-  private readonly fresh = new Map<string, { entry: FileEntry; text: string }>();
+  /** The old file, open for its rows' bodies, which start at `bodyStart`. */
+  private fd: number | undefined;
+  private bodyStart = 0;
+  /** Parses made this scan, written to the spill file at once (nothing can have touched them yet). */
+  private readonly fresh = new Map<string, Spilled>();
+  private spill: { fd: number; path: string; size: number; stage: Buffer; staged: number } | undefined;
+  /** Set when the spill file could not be written: this scan's parses are not kept. */
+  private spillFailed = false;
   /** Rows read but not usable (a damaged body): the next write leaves them out. */
   private dropped = 0;
 
@@ -98,8 +121,8 @@ export class ScanCache implements ParseCache {
   get(entry: FileEntry): ParseResult | undefined {
     const row = this.match(entry);
     if (!row) return undefined;
-    const body = this.body.subarray(row[4], row[4] + row[5]);
     try {
+      const body = this.readBody(row[4], row[5]);
       if (hash('sha1', body, 'base64') !== row[6]) throw new Error('its hash does not match');
       const result = decodeParse(body.toString('utf8'));
       this.counts.hits++;
@@ -123,20 +146,58 @@ export class ScanCache implements ParseCache {
   }
 
   put(entry: FileEntry, result: ParseResult): void {
-    if (entry.hash === undefined) return;
-    this.fresh.set(entry.path, { entry, text: result.encoded ?? encodeKeepingLinks(result) });
-    this.counts.stored++;
+    if (entry.hash === undefined || this.spillFailed) return;
+    const text = result.encoded ?? encodeKeepingLinks(result);
+    try {
+      const spill = (this.spill ??= this.openSpill());
+      const length = Buffer.byteLength(text, 'utf8');
+      if (spill.staged + length > spill.stage.length) this.flushStage();
+      let bytes: Buffer;
+      if (length > spill.stage.length) {
+        bytes = Buffer.from(text, 'utf8');
+        writeAll(spill.fd, bytes);
+      } else {
+        spill.stage.write(text, spill.staged, length, 'utf8');
+        bytes = spill.stage.subarray(spill.staged, spill.staged + length);
+        spill.staged += length;
+      }
+      const old = this.fresh.get(entry.path);
+      if (old) this.counts.stored--;
+      this.fresh.set(entry.path, { entry, at: spill.size, length, hash: hash('sha1', bytes, 'base64') });
+      spill.size += length;
+      this.counts.stored++;
+    } catch (e) {
+      this.spillFailed = true;
+      this.fresh.clear();
+      this.closeSpill();
+      this.writeFailed(e);
+    }
   }
 
   /**
    * Writes the cache for the files the scan saw: this scan's parses, and earlier parses of
    * files that have not changed since. Parses of files gone or changed are left out. Nothing is
-   * written when nothing changed.
+   * written when nothing changed. Closes the files the cache holds open: call once, at the end.
    */
   save(files: Iterable<FileEntry>): void {
+    try {
+      this.write(files);
+    } finally {
+      this.close();
+    }
+  }
+
+  /** Lets go of the old file and the spill file without writing (a scan that failed). */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.closeSpill();
+  }
+
+  private write(files: Iterable<FileEntry>): void {
     const maxBytes = this.opts.maxBytes ?? MAX_CACHE_BYTES;
-    // Sizes first, then every body written once into one buffer: no buffer per parse, no concatenation.
-    const planned: Array<{ entry: FileEntry; length: number; old?: Row; text?: string }> = [];
+    // Sizes first, then the header, then every body copied once from the old file or the spill file.
+    const planned: Array<{ entry: FileEntry; length: number; old?: Row; spilled?: Spilled }> = [];
     let size = 0;
     let kept = 0;
     const plan = (item: (typeof planned)[number]): boolean => {
@@ -151,29 +212,88 @@ export class ScanCache implements ParseCache {
       const old = this.rows.get(entry.path)!;
       if (plan({ entry, length: old[5], old })) kept++;
     }
-    for (const { entry, text } of this.fresh.values()) plan({ entry, length: Buffer.byteLength(text, 'utf8'), text });
+    for (const spilled of this.fresh.values()) plan({ entry: spilled.entry, length: spilled.length, spilled });
     if (this.fresh.size === 0 && this.dropped === 0 && kept === this.rows.size) return;
-    const body = Buffer.allocUnsafe(size);
+    if (this.spill) this.flushStage();
     const rows: Row[] = [];
     let at = 0;
-    for (const { entry, length, old, text } of planned) {
-      if (old) this.body.copy(body, at, old[4], old[4] + length);
-      else body.write(text!, at, length, 'utf8');
-      rows.push([entry.path, entry.hash!, entry.module, entry.lang, at, length, old ? old[6] : hash('sha1', body.subarray(at, at + length), 'base64')]);
+    for (const { entry, length, old, spilled } of planned) {
+      rows.push([entry.path, entry.hash!, entry.module, entry.lang, at, length, old ? old[6] : spilled!.hash]);
       at += length;
     }
     const header = Buffer.from(JSON.stringify({ format: MAGIC.trim(), version: this.version, rows } satisfies Header), 'utf8');
     try {
       // The state folder gets its .gitignore; a folder given by the caller is theirs.
       if (this.opts.dir === undefined) ensureProjectStateDir(this.root);
+      const piece = this.spill?.stage ?? Buffer.allocUnsafe(PIECE);
       // Not flushed: every row is checked on reading, so a file a crash left empty or torn is ignored.
-      writeFileAtomic(this.file, [Buffer.from(`${MAGIC}${header.length}\n`, 'latin1'), header, body], { durable: false });
+      writeFileAtomicWith(this.file, (fd) => {
+        writeAll(fd, Buffer.from(`${MAGIC}${header.length}\n`, 'latin1'));
+        writeAll(fd, header);
+        for (const { length, old, spilled } of planned) {
+          if (old) copyRange(this.fd!, this.bodyStart + old[4], length, fd, piece);
+          else copyRange(this.spill!.fd, spilled!.at, length, fd, piece);
+        }
+      }, { durable: false });
       this.counts.written = true;
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      // A read-only checkout only loses the head start of the next scan.
-      if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') this.warn(`could not write the scan cache ${this.file}: ${(e as Error).message}`);
+      this.writeFailed(e);
     }
+  }
+
+  private writeFailed(e: unknown): void {
+    const code = (e as NodeJS.ErrnoException).code;
+    // A read-only checkout only loses the head start of the next scan.
+    if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') this.warn(`could not write the scan cache ${this.file}: ${(e as Error).message}`);
+  }
+
+  /**
+   * The spill file: beside the cache, named as the atomic writer names its temp files, so one a
+   * killed scan left behind is removed by a later write; where the system allows, it is unlinked
+   * at once and vanishes with the process.
+   */
+  private openSpill(): NonNullable<ScanCache['spill']> {
+    const dir = dirname(this.file);
+    if (this.opts.dir === undefined) ensureProjectStateDir(this.root);
+    else makeDirs(dir);
+    const path = join(dir, `.${basename(this.file)}.${process.pid}.${randomBytes(4).toString('hex')}.spill.tmp`);
+    const fd = openSync(path, 'w+', 0o600);
+    let named = path;
+    try {
+      unlinkSync(path);
+      named = '';
+    } catch {
+      // Windows: removed when closed
+    }
+    return { fd, path: named, size: 0, stage: Buffer.allocUnsafe(PIECE), staged: 0 };
+  }
+
+  private flushStage(): void {
+    const spill = this.spill!;
+    writeAll(spill.fd, spill.stage.subarray(0, spill.staged));
+    spill.staged = 0;
+  }
+
+  private closeSpill(): void {
+    const spill = this.spill;
+    this.spill = undefined;
+    if (!spill) return;
+    try {
+      closeSync(spill.fd);
+      if (spill.path) unlinkSync(spill.path);
+    } catch {
+      // already gone
+    }
+  }
+
+  private readBody(at: number, length: number): Buffer {
+    const body = Buffer.allocUnsafe(length);
+    for (let n = 0; n < length; ) {
+      const got = readSync(this.fd!, body, n, length - n, this.bodyStart + at + n);
+      if (got === 0) throw new Error('the file is cut short');
+      n += got;
+    }
+    return body;
   }
 
   private match(entry: FileEntry): Row | undefined {
@@ -182,38 +302,77 @@ export class ScanCache implements ParseCache {
   }
 
   private load(): void {
-    let bytes: Buffer;
+    let fd: number;
     try {
-      bytes = readFileSync(this.file);
+      fd = openSync(this.file, 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`the scan cache ${this.file} cannot be read (${(e as Error).message}); scanning without it`);
       return;
     }
-    const ignore = (why: string) => this.warn(`the scan cache ${this.file} is ignored: ${why}; it is rewritten after this scan`);
-    if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return ignore('it is not an apiscout scan cache');
-    const eol = bytes.indexOf(0x0a, MAGIC.length);
-    const headerLength = Number(bytes.toString('latin1', MAGIC.length, eol));
+    let keep = false;
+    try {
+      keep = this.loadFrom(fd);
+    } catch (e) {
+      this.warn(`the scan cache ${this.file} cannot be read (${(e as Error).message}); scanning without it`);
+    } finally {
+      if (keep) this.fd = fd;
+      else closeSync(fd);
+    }
+  }
+
+  /** Reads the header of the open cache file; true when its rows are usable. */
+  private loadFrom(fd: number): boolean {
+    const ignore = (why: string) => {
+      this.warn(`the scan cache ${this.file} is ignored: ${why}; it is rewritten after this scan`);
+      return false;
+    };
+    const fileSize = fstatSync(fd).size;
+    const head = Buffer.alloc(Math.min(64, fileSize));
+    readSync(fd, head, 0, head.length, 0);
+    if (head.toString('latin1', 0, MAGIC.length) !== MAGIC) return ignore('it is not an apiscout scan cache');
+    const eol = head.indexOf(0x0a, MAGIC.length);
+    const headerLength = Number(head.toString('latin1', MAGIC.length, eol));
     const start = eol + 1;
-    if (eol < 0 || !Number.isSafeInteger(headerLength) || start + headerLength > bytes.length) return ignore('it is truncated');
+    if (eol < 0 || !Number.isSafeInteger(headerLength) || start + headerLength > fileSize) return ignore('it is truncated');
+    const headerBytes = Buffer.allocUnsafe(headerLength);
+    for (let n = 0; n < headerLength; ) {
+      const got = readSync(fd, headerBytes, n, headerLength - n, start + n);
+      if (got === 0) return ignore('it is truncated');
+      n += got;
+    }
     let header: unknown;
     try {
-      header = JSON.parse(bytes.toString('utf8', start, start + headerLength));
+      header = JSON.parse(headerBytes.toString('utf8'));
     } catch (e) {
       return ignore(`its header does not parse (${(e as Error).message})`);
     }
     if (!isHeader(header)) return ignore('its header is not of this format');
     // Another apiscout or scanner: its parses may differ from this one's. Expected after an upgrade.
-    if (header.version !== this.version) return;
-    const body = bytes.subarray(start + headerLength);
+    if (header.version !== this.version) return false;
+    const bodyLength = fileSize - start - headerLength;
     for (const row of header.rows) {
-      if (!isRow(row) || row[4] + row[5] > body.length) return ignore('a row points outside the file');
+      if (!isRow(row) || row[4] + row[5] > bodyLength) {
+        this.rows.clear();
+        return ignore('a row points outside the file');
+      }
       this.rows.set(row[0], row);
     }
-    this.body = body;
+    this.bodyStart = start + headerLength;
+    return true;
   }
 
   private warn(message: string): void {
     this.opts.warn?.(message);
+  }
+}
+
+/** Copies `length` bytes at `from` in file `src` to the end of file `dst`, through `piece`. */
+function copyRange(src: number, from: number, length: number, dst: number, piece: Buffer): void {
+  for (let at = 0; at < length; ) {
+    const got = readSync(src, piece, 0, Math.min(piece.length, length - at), from + at);
+    if (got === 0) throw new Error('a source of the scan cache was cut short while it was copied');
+    writeAll(dst, piece.subarray(0, got));
+    at += got;
   }
 }
 

@@ -27,16 +27,33 @@ export interface WriteOptions {
  * write a sibling temp file, flush it to disk, rename it over the target, flush the directory.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array | readonly Uint8Array[], options: WriteOptions = {}): void {
+  // Chunks are written one after the other: a large file need not be copied into one buffer first.
+  writeFileAtomicWith(path, (fd) => {
+    for (const chunk of typeof data === 'string' ? [Buffer.from(data)] : Array.isArray(data) ? data : [data as Uint8Array]) writeAll(fd, chunk);
+  }, options);
+}
+
+/**
+ * As writeFileAtomic, for a file written piece by piece as it is made: `write` gets the temp
+ * file's descriptor (and may also write at positions it already passed, with `writeSync`).
+ */
+export function writeFileAtomicWith(path: string, write: (fd: number) => void, options: WriteOptions = {}): void {
   makeDirs(dirname(path));
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'w', options.mode ?? 0o644);
   try {
-    // Chunks are written one after the other: a large file need not be copied into one buffer first.
-    for (const chunk of typeof data === 'string' ? [Buffer.from(data)] : Array.isArray(data) ? data : [data as Uint8Array]) writeAll(fd, chunk);
+    write(fd);
     if (options.durable !== false) fsyncSync(fd);
-  } finally {
+  } catch (e) {
     closeSync(fd);
+    try {
+      unlinkSync(temp);
+    } catch {
+      // already gone
+    }
+    throw e;
   }
+  closeSync(fd);
   try {
     renameSync(temp, path);
   } catch (e) {
@@ -51,7 +68,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array | readon
   removeStaleTemps(path);
 }
 
-function writeAll(fd: number, chunk: Uint8Array): void {
+/** Writes all of `chunk` at the file's current end (a write may take less than asked). */
+export function writeAll(fd: number, chunk: Uint8Array): void {
   for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
 }
 

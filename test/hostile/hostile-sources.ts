@@ -112,8 +112,7 @@ export function writeHostileProject(root: string, options: { untouched?: number;
   java('declarations', '', Array.from({ length: 120_000 }, (_, i) => `class D${i} { }`).join('\n'));
   java('members', Array.from({ length: 120_000 }, (_, i) => `void m${i}(){}`).join('\n'));
   java('fields', Array.from({ length: 120_000 }, (_, i) => `    int f${i};`).join('\n'));
-  // Not yet: a Kotlin file of 120,000 members is cut too (core/scan/declaration-budget.test.ts), but
-  // next to the Java ones it took the scan to 532 MB and the sidecar to 640 MB.
+  kotlin('members', Array.from({ length: 120_000 }, (_, i) => `val f${i}=1`).join('\n'));
   java('unclosed-string', `    String s = "never closed;\n    String t = 'x;`);
   java('nul-bytes', `    String s = "a\0b";\0\0\0 int \0 y;`);
   // Constant chains and recursive generics.

@@ -53,6 +53,8 @@ describe('scan cache', { timeout: 120_000 }, () => {
       }
       expect(warnings).toEqual([]);
       expect(existsSync(join(root, '.apiscout'))).toBe(false);
+      // The spill file of this scan's parses and the temp file of the write are gone.
+      if (existsSync(join(tmp, `fixture-${name}`))) expect(readdirSync(join(tmp, `fixture-${name}`)).filter((f) => f !== SCAN_CACHE_FILE)).toEqual([]);
     });
   }
 

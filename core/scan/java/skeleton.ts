@@ -77,12 +77,12 @@ export function blankMethodBodies(text: string, header?: string[]): string {
     }
     if (c === OPEN) {
       if (depth >= 1 && isBodyStart(text, segStart, i, lastSig)) {
-        const end = matchingClose(text, i);
+        const { close: end, swallows } = bodyEnd(text, i, ENUM_CONSTANT.test(text.slice(segStart, i)));
         if (end < 0) break; // unbalanced: leave the rest to tree-sitter's error recovery
         // A body that swallowed a member (`a() {{ … }` then `b() { … }}`) stays for tree-sitter,
         // whose error is reported as a syntax error naming the file and line, instead of blanking
         // `b` away without a word.
-        if (swallowsMember(text, i, end, ENUM_CONSTANT.test(text.slice(segStart, i)))) {
+        if (swallows) {
           depth++;
           segStart = i + 1;
           lastSig = c;
@@ -127,33 +127,6 @@ function isBodyStart(text: string, segStart: number, open: number, lastSig: numb
 const ACCESS = /^(?:public|protected|private)(?![\w$])/;
 
 /**
- * True when an access modifier stands directly in the body `{` at `open` … `}` at `close` (not
- * inside a nested anonymous or local class): no Java statement has one, so a brace mistake has
- * pulled the next member into this body.
- */
-function swallowsMember(text: string, open: number, close: number, enumConstant: boolean): boolean {
-  let depth = 0;
-  let i = open + 1;
-  while (i < close) {
-    const c = text.charCodeAt(i);
-    if (c === SLASH && text.charCodeAt(i + 1) === SLASH) i = skipLineComment(text, i);
-    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) i = skipBlockComment(text, i);
-    else if (c === QUOTE || c === APOS) i = skipLiteral(text, i);
-    else {
-      if (c === OPEN) depth++;
-      else if (c === CLOSE) depth--;
-      else if (depth === 0 && c === 0x70 /* p */ && !/[\w$]/.test(text[i - 1] ?? '') && ACCESS.test(text.slice(i, i + 10))) return true;
-      else if (enumConstant) {
-        // its own methods are no sign of a swallowed member
-      } else if (depth === 0 && c === 0x76 /* v */ && !/[\w$]/.test(text[i - 1] ?? '') && VOID_METHOD.test(text.slice(i, i + 200))) return true;
-      else if (depth === 0 && c === AT && annotatesMember(text, i, close)) return true;
-      i++;
-    }
-  }
-  return false;
-}
-
-/**
  * `X("x") {`: an enum constant's class body, whose methods stand at its top level by right (by
  * convention constants are upper case, constructors are not).
  */
@@ -191,9 +164,17 @@ function annotatesMember(text: string, at: number, limit: number): boolean {
   return MEMBER_HEADER.test(text.slice(i, Math.min(limit, i + 300)));
 }
 
-/** Index of the `}` matching the `{` at `open`, or -1. */
-function matchingClose(text: string, open: number): number {
+/**
+ * The `}` matching the body `{` at `open` (-1 when there is none), and whether a member stands
+ * directly in that body, not inside a nested anonymous or local class: an access modifier (no
+ * Java statement has one), a package-private `void` method or an annotated method header. Then a
+ * brace mistake has pulled the next member into this body. One walk finds both.
+ */
+function bodyEnd(text: string, open: number, enumConstant: boolean): { close: number; swallows: boolean } {
   let depth = 0;
+  let swallows = false;
+  /** Annotations directly in the body: whether one stands on a method header is read once the body's end is known. */
+  let annotations: number[] | undefined;
   let i = open;
   const n = text.length;
   while (i < n) {
@@ -203,11 +184,19 @@ function matchingClose(text: string, open: number): number {
     else if (c === QUOTE || c === APOS) i = skipLiteral(text, i);
     else {
       if (c === OPEN) depth++;
-      else if (c === CLOSE && --depth === 0) return i;
+      else if (c === CLOSE) {
+        if (--depth === 0) return { close: i, swallows: swallows || (annotations?.some((at) => annotatesMember(text, at, i)) ?? false) };
+      } else if (depth === 1 && !swallows) {
+        if (c === 0x70 /* p */ && !/[\w$]/.test(text[i - 1] ?? '') && ACCESS.test(text.slice(i, i + 10))) swallows = true;
+        else if (enumConstant) {
+          // its own methods are no sign of a swallowed member
+        } else if (c === 0x76 /* v */ && !/[\w$]/.test(text[i - 1] ?? '') && VOID_METHOD.test(text.slice(i, i + 200))) swallows = true;
+        else if (c === AT) (annotations ??= []).push(i);
+      }
       i++;
     }
   }
-  return -1;
+  return { close: -1, swallows };
 }
 
 function skipBlockComment(text: string, i: number): number {
