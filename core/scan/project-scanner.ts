@@ -56,8 +56,8 @@ export interface ScanOptions {
   onProgress?: (p: ScanProgress) => void;
   /**
    * Parse on a second core (parse-pool.ts): by default when the project has enough files and the
-   * machine more than one core; `false` never, `true` whenever a worker can start. The
-   * APISCOUT_PARSE_WORKER=0 environment variable turns the default off.
+   * machine a core free (ParsePool.worthwhile); `false` never, `true` whenever a worker can start.
+   * The APISCOUT_PARSE_WORKER environment variable sets the default: `0` never, `1` whenever a worker can start.
    */
   parseWorker?: boolean;
   /** The worker script (tests run from source, where only the bundle's script exists). */
@@ -485,7 +485,8 @@ export class ProjectScanner {
   }
 
   private startParsePool(files: number): ParsePool | undefined {
-    const wanted = this.opts.parseWorker ?? (process.env.APISCOUT_PARSE_WORKER !== '0' && ParsePool.worthwhile(files));
+    const env = process.env.APISCOUT_PARSE_WORKER;
+    const wanted = this.opts.parseWorker ?? (env === '1' || (env !== '0' && ParsePool.worthwhile(files)));
     return wanted ? ParsePool.start(files, { workerUrl: this.opts.parseWorkerUrl }) : undefined;
   }
 
