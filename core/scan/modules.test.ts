@@ -146,6 +146,20 @@ describe('moduleFor', () => {
     expect(moduleFor(modules, './order/F.java').name).toBe('order');
   });
 
+  it('answers a folder asked again as the first time, and paths written otherwise as before', () => {
+    const order = [...modules];
+    // The first file of a folder fills the folder's answer; the next ones use it.
+    expect(moduleFor(order, 'order/api/src/A.java').name).toBe('order-api');
+    expect(moduleFor(order, 'order/api/src/B.java').name).toBe('order-api');
+    expect(moduleFor(order, 'order/api').name).toBe('order');
+    // A trailing slash, a leading ./ and backslashes are normalised, never taken from the folder memo.
+    expect(moduleFor(order, 'order/api/').name).toBe('order');
+    expect(moduleFor(order, 'order/api/src/').name).toBe('order-api');
+    expect(moduleFor(order, './order/api/C.java').name).toBe('order-api');
+    expect(moduleFor(order, 'order\\api\\D.java').name).toBe('order-api');
+    expect(moduleFor(order, 'order\\E.java').name).toBe('order');
+  });
+
   it('falls back to the root module detectModules always adds', () => {
     write('x/pom.xml', pom('x'));
     const detected = detect();

@@ -52,21 +52,34 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
   return modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
 }
 
-const dirIndex = new WeakMap<readonly ModuleInfo[], Map<string, ModuleInfo>>();
+const dirIndex = new WeakMap<readonly ModuleInfo[], { byDir: Map<string, ModuleInfo>; byFolder: Map<string, ModuleInfo> }>();
 
 /** The module whose folder most closely encloses `relPath`; the root module when none does. */
 export function moduleFor(modules: readonly ModuleInfo[], relPath: string): ModuleInfo {
   let index = dirIndex.get(modules);
   if (!index) {
-    index = new Map(modules.map((m) => [m.dir, m]));
+    index = { byDir: new Map(modules.map((m) => [m.dir, m])), byFolder: new Map() };
     dirIndex.set(modules, index);
   }
+  // A scan asks for every file, and files share folders: a clean path (as the walk gives them)
+  // is answered by its folder's first answer, without normalising and walking up again.
+  const slash = relPath.lastIndexOf('/');
+  const clean = slash > 0 && slash < relPath.length - 1 && !relPath.startsWith('./') && !relPath.includes('\\');
+  const folder = clean ? relPath.slice(0, slash) : undefined;
+  const known = folder === undefined ? undefined : index.byFolder.get(folder);
+  if (known) return known;
+  const found = moduleByWalkingUp(index.byDir, relPath);
+  if (folder !== undefined) index.byFolder.set(folder, found);
+  return found;
+}
+
+function moduleByWalkingUp(byDir: Map<string, ModuleInfo>, relPath: string): ModuleInfo {
   // Walking up the path's folders is O(depth) per file, whatever the module count.
   let dir = normalizeRel(relPath);
   for (;;) {
     const slash = dir.lastIndexOf('/');
     dir = slash < 0 ? '' : dir.slice(0, slash);
-    const hit = index.get(dir);
+    const hit = byDir.get(dir);
     if (hit) return hit;
     if (dir === '') return { name: 'root', dir: '', build: 'none' };
   }

@@ -56,8 +56,8 @@ export interface ScanOptions {
   onProgress?: (p: ScanProgress) => void;
   /**
    * Parse on a second core (parse-pool.ts): by default when the project has enough files and the
-   * machine more than one core; `false` never, `true` whenever a worker can start. The
-   * APISCOUT_PARSE_WORKER=0 environment variable turns the default off.
+   * machine a core free (ParsePool.worthwhile); `false` never, `true` whenever a worker can start.
+   * The APISCOUT_PARSE_WORKER environment variable sets the default: `0` never, `1` whenever a worker can start.
    */
   parseWorker?: boolean;
   /** The worker script (tests run from source, where only the bundle's script exists). */
@@ -253,7 +253,8 @@ export class ProjectScanner {
         for (const [i, f] of walk.files.entries()) {
           if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
           const bytes = reader.readWalked(f.abs);
-          if (digest && !preread) digest.file(f.path, 'skipped' in bytes ? bytes.skipped : bytes);
+          // The digest's key of these very bytes is the scan cache's key too: one hash per file.
+          const key = digest && !preread ? digest.file(f.path, 'skipped' in bytes ? bytes.skipped : bytes) : undefined;
           if ('skipped' in bytes) {
             walk.diagnostics.push({ file: f.path, message: bytes.skipped });
             yield;
@@ -265,7 +266,7 @@ export class ProjectScanner {
             self.admitProto(f.path, f.abs, bytes);
           } else {
             // The files kept as text are the ones the next steps parse: the worker starts on them now.
-            const entry = self.admit(f.path, f.abs, bytes);
+            const entry = self.admit(f.path, f.abs, bytes, key);
             if (pool && entry && cache?.has(entry)) pool.skip(entry);
             else if (pool && entry?.text !== undefined) pool.submit(entry);
           }
@@ -487,7 +488,8 @@ export class ProjectScanner {
   }
 
   private startParsePool(files: number): ParsePool | undefined {
-    const wanted = this.opts.parseWorker ?? (process.env.APISCOUT_PARSE_WORKER !== '0' && ParsePool.worthwhile(files));
+    const env = process.env.APISCOUT_PARSE_WORKER;
+    const wanted = this.opts.parseWorker ?? (env === '1' || (env !== '0' && ParsePool.worthwhile(files)));
     return wanted ? ParsePool.start(files, { workerUrl: this.opts.parseWorkerUrl }) : undefined;
   }
 
@@ -501,7 +503,7 @@ export class ProjectScanner {
   }
 
   /** Describes one read file and adds it to the index; records why a file could not be used. */
-  private admit(path: string, abs: string, bytes: Buffer | string): FileEntry | undefined {
+  private admit(path: string, abs: string, bytes: Buffer | string, hash?: string): FileEntry | undefined {
     const fail = (message: string) => {
       this.fileDiagnostics.set(path, [{ file: path, message }]);
       return undefined;
@@ -510,7 +512,7 @@ export class ProjectScanner {
     // NUL bytes never occur in Java or Kotlin source text.
     if (bytes.subarray(0, 8192).includes(0)) return fail('skipped: binary content in a source file');
     const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, path.endsWith('.kt') ? 'kotlin' : 'java');
-    if (this.index.parseCache) entry.hash = ScanCache.hashOf(bytes);
+    if (this.index.parseCache) entry.hash = hash ?? ScanCache.hashOf(bytes);
     if (entry.declaresAnnotation || this.isInteresting(entry)) entry.text = bytes.toString('utf8');
     this.index.add(entry);
     return entry;

@@ -163,13 +163,24 @@ describe('parse worker', () => {
     await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '1200', '--seed', '3'], { encoding: 'utf8' });
     // Endpoints only: the scan ends soon after its own parses, often while the worker is still on a sent file.
     for (let i = 0; i < 6; i++) {
-      const { stdout: out } = await execFileAsync(process.execPath, [join(REPO, 'dist/apiscout.mjs'), 'scan', '--json', '--endpoints-only', dir], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      // Forced: by default a busy machine (a loaded CI runner) scans without a worker.
+      const { stdout: out } = await execFileAsync(process.execPath, [join(REPO, 'dist/apiscout.mjs'), 'scan', '--json', '--endpoints-only', dir], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, APISCOUT_PARSE_WORKER: '1' } });
       const result = JSON.parse(out) as { endpoints: unknown[]; stats: { parsedByWorker?: number } };
       expect(result.endpoints.length).toBeGreaterThan(500);
       expect(result.stats.parsedByWorker).toBeGreaterThan(0);
     }
     // Seven cold processes on a generated code base: on a loaded machine that takes minutes, not a bug.
   }, 600_000);
+
+  it('is worth starting for a big project only with a core free', () => {
+    expect(ParsePool.worthwhile(5000, 2, 0.3)).toBe(true);
+    expect(ParsePool.worthwhile(5000, 2, 1.9)).toBe(true);
+    // Busy: every core has a runnable thread already, the worker would only add CPU.
+    expect(ParsePool.worthwhile(5000, 2, 2)).toBe(false);
+    expect(ParsePool.worthwhile(5000, 2, 18)).toBe(false);
+    expect(ParsePool.worthwhile(5000, 1, 0)).toBe(false);
+    expect(ParsePool.worthwhile(999, 8, 0)).toBe(false);
+  });
 
   it('leaves files it was not asked for to the scanner, and is not waited for once closed', () => {
     const all = entries(join(FIXTURES, 'shop'));
