@@ -2,7 +2,7 @@
 // renames and deletions) gives exactly the endpoints, diagnostics and modules of a scan
 // without it, and a damaged, foreign or outdated cache is never trusted.
 
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
@@ -54,7 +54,7 @@ describe('scan cache', { timeout: 120_000 }, () => {
       expect(warnings).toEqual([]);
       expect(existsSync(join(root, '.apiscout'))).toBe(false);
       // The spill file of this scan's parses and the temp file of the write are gone.
-      if (existsSync(join(tmp, `fixture-${name}`))) expect(readdirSync(join(tmp, `fixture-${name}`)).filter((f) => f !== SCAN_CACHE_FILE)).toEqual([]);
+      if (existsSync(join(tmp.path, `fixture-${name}`))) expect(readdirSync(join(tmp.path, `fixture-${name}`)).filter((f) => f !== SCAN_CACHE_FILE)).toEqual([]);
     });
   }
 
