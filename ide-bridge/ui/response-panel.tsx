@@ -318,8 +318,10 @@ function HttpBody({
       {reply.text === '' ? (
         <p class="muted">Empty body.</p>
       ) : (
-        // Raw until Pretty is ready: the body is readable at once, then re-shown indented.
-        <BodyViewer text={shown!.text} json={isJson} label="Response body" shown={visible} />
+        // Raw until Pretty is ready: the body is readable at once, then re-shown indented. That
+        // first view is plain text: it is thrown away when Pretty lands, so parsing it for
+        // highlighting and fold markers would only delay its first paint and compete with the worker.
+        <BodyViewer text={shown!.text} json={isJson && !(wantsPretty && formatted === undefined)} label="Response body" shown={visible} />
       )}
     </div>
   );
