@@ -104,19 +104,24 @@ function staticFiles(files) {
   };
 }
 
-// The web app's Worker (Pretty for large bodies): its own file, since the page's CSP admits
-// workers from 'self' only. Compiled on its own two files, not the whole app.
-const uiWorker = {
-  input: 'ide-bridge/ui/pretty-worker.ts',
-  output: { file: 'dist/ui/pretty-worker.js', format: 'es' },
-  plugins: [
-    typescript({
-      tsconfig: false,
-      include: ['ide-bridge/ui/pretty-worker.ts', 'ide-bridge/ui/json-indent.ts'],
-      compilerOptions: { target: 'ES2022', module: 'ESNext', lib: ['ES2022', 'DOM'], strict: true, noEmit: false, declaration: false },
-    }),
-    terser({ format: { comments: false } }),
-  ],
-};
+// The web app's Workers: each its own file, since the page's CSP admits workers from 'self' only,
+// compiled on its own few files, not the whole app. Pretty for large bodies; the search field's
+// matcher, the core's own (core/search), bundled rather than copied.
+function uiWorker(input, file, include) {
+  return {
+    input,
+    output: { file, format: 'es' },
+    plugins: [
+      typescript({
+        tsconfig: false,
+        include,
+        compilerOptions: { target: 'ES2022', module: 'ESNext', lib: ['ES2022', 'DOM'], strict: true, noEmit: false, declaration: false },
+      }),
+      terser({ format: { comments: false } }),
+    ],
+  };
+}
+const prettyWorker = uiWorker('ide-bridge/ui/pretty-worker.ts', 'dist/ui/pretty-worker.js', ['ide-bridge/ui/pretty-worker.ts', 'ide-bridge/ui/json-indent.ts']);
+const searchWorker = uiWorker('ide-bridge/ui/search-worker.ts', 'dist/ui/search-worker.js', ['ide-bridge/ui/search-worker.ts', 'ide-bridge/ui/search-messages.ts', 'core/search/*.ts', 'core/model/endpoint.ts']);
 
-export default [sidecar, parseWorker, ui, uiWorker];
+export default [sidecar, parseWorker, ui, prettyWorker, searchWorker];
