@@ -103,7 +103,7 @@ describe('explorer on the sample shop', () => {
     await poll(() => page.locator('.row.kind-endpoint').count()).toBeGreaterThan(10);
   });
 
-  it('searches through the sidecar, highlights matches, and opens a hit from the keyboard', async () => {
+  it('searches, highlights matches, and opens a hit from the keyboard', async () => {
     const search = page.getByLabel('Search endpoints');
     await search.fill('DELETE /api/v1/carts/c1/items/sku-9');
     const first = page.locator('#results .row').first();
