@@ -16,20 +16,36 @@ export class PageSearch {
   private endpoints: readonly EndpointSummary[] = [];
   private version = 0;
   private seq = 0;
+  /** The endpoints changed and were not sent yet. */
+  private unsent = false;
   private readonly waiting = new Map<number, { resolve(r: WorkerReply): void; reject(e: Error): void }>();
 
   constructor(private readonly url: URL) {}
 
-  /** The endpoints searched from now on (the tree's, in its order). */
+  /**
+   * The endpoints searched from now on (the tree's, in its order). They reach the worker when the
+   * page is idle, or at the first search before that: copying them is main-thread work that the
+   * first paint of the tree should not wait for.
+   */
   setEndpoints(endpoints: readonly EndpointSummary[]): void {
     this.endpoints = endpoints;
     this.version++;
-    const fields: SearchFields[] = endpoints.map(({ id, method, path, name, folder, description, className }) => ({ id, method, path, name, folder, description, className }));
+    if (this.unsent) return;
+    this.unsent = true;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => this.flush(), { timeout: 2000 });
+    else setTimeout(() => this.flush(), 0);
+  }
+
+  private flush(): void {
+    if (!this.unsent) return;
+    this.unsent = false;
+    const fields: SearchFields[] = this.endpoints.map(({ id, method, path, name, folder, description, className }) => ({ id, method, path, name, folder, description, className }));
     this.start()?.postMessage({ kind: 'endpoints', version: this.version, endpoints: fields } satisfies WorkerRequest);
   }
 
   /** The best `limit` matches, as `endpoints/search` answers; NoWorker when there is no worker to ask. */
   async search(query: string, limit: number): Promise<{ results: SearchResult[]; total: number }> {
+    this.flush();
     const w = this.start();
     if (!w) throw new NoWorker('no search worker');
     const endpoints = this.endpoints;
