@@ -436,6 +436,7 @@ export function App({ client, project: wanted, onOpenSettings }: AppProps) {
           aria-label="Search endpoints"
           placeholder="Search: address, path or name"
           value={query}
+          onFocus={() => searcher.warm()}
           onInput={(e) => setQuery(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {

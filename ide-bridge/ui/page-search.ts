@@ -18,22 +18,40 @@ export class PageSearch {
   private seq = 0;
   /** The endpoints changed and were not sent yet. */
   private unsent = false;
+  /** The search field was used: changed endpoints go at the next idle moment. */
+  private warmed = false;
+  private idle = false;
   private readonly waiting = new Map<number, { resolve(r: WorkerReply): void; reject(e: Error): void }>();
 
   constructor(private readonly url: URL) {}
 
   /**
-   * The endpoints searched from now on (the tree's, in its order). They reach the worker when the
-   * page is idle, or at the first search before that: copying them is main-thread work that the
-   * first paint of the tree should not wait for.
+   * The endpoints searched from now on (the tree's, in its order). Copying them to the worker is
+   * main-thread work the tree's first paint should not compete with: they go once the search
+   * field is used (`warm`), then again at idle after each change, or at the next search.
    */
   setEndpoints(endpoints: readonly EndpointSummary[]): void {
     this.endpoints = endpoints;
     this.version++;
-    if (this.unsent) return;
     this.unsent = true;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => this.flush(), { timeout: 2000 });
-    else setTimeout(() => this.flush(), 0);
+    if (this.warmed) this.flushWhenIdle();
+  }
+
+  /** The search field got the focus: a query is coming, so the worker gets the endpoints now. */
+  warm(): void {
+    this.warmed = true;
+    this.flush();
+  }
+
+  private flushWhenIdle(): void {
+    if (this.idle) return;
+    this.idle = true;
+    const run = () => {
+      this.idle = false;
+      this.flush();
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 0);
   }
 
   private flush(): void {
