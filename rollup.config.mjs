@@ -91,15 +91,20 @@ function staticFiles(files) {
   };
 }
 
-// The web app's Worker (Pretty for large bodies): its own file, since the page's CSP admits
-// workers from 'self' only. Compiled on its own two files, not the whole app.
-const uiWorker = {
-  input: 'ide-bridge/ui/pretty-worker.ts',
-  output: { file: 'dist/ui/pretty-worker.js', format: 'es' },
-  plugins: [
-    transpile({ tsconfig: false, compilerOptions: { target: 'ES2022', module: 'ESNext', strict: true } }),
-    terser({ format: { comments: false } }),
-  ],
-};
+// The web app's Workers: each its own file, since the page's CSP admits workers from 'self' only,
+// compiled on its own few files, not the whole app. Pretty for large bodies; the search field's
+// matcher, the core's own (core/search), bundled rather than copied.
+function uiWorker(input, file) {
+  return {
+    input,
+    output: { file, format: 'es' },
+    plugins: [
+      transpile({ tsconfig: false, compilerOptions: { target: 'ES2022', module: 'ESNext', strict: true } }),
+      terser({ format: { comments: false } }),
+    ],
+  };
+}
+const prettyWorker = uiWorker('ide-bridge/ui/pretty-worker.ts', 'dist/ui/pretty-worker.js');
+const searchWorker = uiWorker('ide-bridge/ui/search-worker.ts', 'dist/ui/search-worker.js');
 
-export default [sidecar, parseWorker, ui, uiWorker];
+export default [sidecar, parseWorker, ui, prettyWorker, searchWorker];

@@ -17,6 +17,7 @@ import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import type { SearchResult } from './search-results';
 import { resultCount, SEARCH_LIMIT, SearchResults } from './search-results';
+import { NoWorker, PageSearch } from './page-search';
 import { SettingsPage } from './settings-page';
 import type { SettingsView } from './settings-model';
 import { settingValue } from './settings-model';
@@ -193,6 +194,10 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
     });
 
   // ------------------------------------------------------------------ search
+  // In a page Worker over the tree's endpoints (page-search.ts); the sidecar when it cannot start.
+  const searcher = useMemo(() => new PageSearch(new URL('search-worker.js', document.baseURI)), []);
+  useEffect(() => () => searcher.dispose(), [searcher]);
+  useEffect(() => searcher.setEndpoints(tree.flatMap((m) => m.classes.flatMap((c) => c.endpoints))), [searcher, tree]);
   const activeHit = useRef<{ query?: string; id?: string }>({});
   activeHit.current = { query: results?.query, id: results?.results[resultActive]?.endpoint.id };
   useEffect(() => {
@@ -204,7 +209,10 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
     const abort = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const r = await client.request('endpoints/search', { project, query, limit: SEARCH_LIMIT }, abort.signal);
+        const r = await searcher.search(query, SEARCH_LIMIT).catch((e: unknown) => {
+          if (e instanceof NoWorker) return client.request('endpoints/search', { project, query, limit: SEARCH_LIMIT }, abort.signal);
+          throw e;
+        });
         if (abort.signal.aborted) return;
         // The same query again (the index changed under it): the active hit stays where it is.
         const was = activeHit.current.query === query ? activeHit.current.id : undefined;
@@ -219,7 +227,7 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
       clearTimeout(timer);
       abort.abort();
     };
-  }, [client, project, query, status?.endpointCount, tree]);
+  }, [client, searcher, project, query, status?.endpointCount, tree]);
 
   useLayoutEffect(() => {
     if (results) performance.mark('apiscout:search', { detail: { query: results.query, count: results.results.length } });
@@ -432,6 +440,7 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
           aria-label="Search endpoints"
           placeholder="Search: address, path or name"
           value={query}
+          onFocus={() => searcher.warm()}
           onInput={(e) => setQuery(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {

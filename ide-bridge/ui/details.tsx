@@ -224,6 +224,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     try {
       await saver.settled(id);
       const result = await client.request('call/send', { project, id, callId, draft });
+      // bench/ui.mjs times the body's first paint from here: the response has reached the page.
+      performance.mark('apiscout:call-result', { detail: { callId } });
       update(id, callId, { running: false, result });
       setSaveStates((m) => new Map(m).set(id, { kind: 'saved' }));
       setRequest((r) => (r?.id === id ? { id, state: { ...r.state, edited: true } } : r));

@@ -257,17 +257,17 @@ function HttpBody({
   onPreview: ResponsePanelProps['onPreview'];
 }) {
   const [pretty, setPretty] = useState(true);
-  /** The indented JSON once formatted (off the page's thread when large). */
-  const [formatted, setFormatted] = useState<string>();
+  /** The indented JSON once formatted (off the page's thread when large), kept for this reply: Raw and back is no second Pretty. */
+  const [indented, setIndented] = useState<{ of: HttpReply; text: string }>();
+  const formatted = indented?.of === reply ? indented.text : undefined;
   const contentType = reply.contentType ?? '';
   // A JSON body cut at the display limit no longer parses (reply.json is false): its content type still says JSON.
   const isJson = reply.json || /[/+]json\b/i.test(contentType);
   const wantsPretty = pretty && isJson && reply.text !== undefined && reply.text !== '';
   useEffect(() => {
-    if (!wantsPretty) return;
+    if (!wantsPretty || formatted !== undefined) return;
     let live = true;
-    setFormatted(undefined);
-    void prettyOffThread(reply.text!).then((t) => live && setFormatted(t));
+    void prettyOffThread(reply.text!).then((text) => live && setIndented({ of: reply, text }));
     return () => {
       live = false;
     };
@@ -318,8 +318,10 @@ function HttpBody({
       {reply.text === '' ? (
         <p class="muted">Empty body.</p>
       ) : (
-        // Raw until Pretty is ready: the body is readable at once, then re-shown indented.
-        <BodyViewer text={shown!.text} json={isJson} label="Response body" shown={visible} />
+        // Raw until Pretty is ready: the body is readable at once, then re-shown indented. That
+        // first view is plain text: it is thrown away when Pretty lands, so parsing it for
+        // highlighting and fold markers would only delay its first paint and compete with the worker.
+        <BodyViewer text={shown!.text} json={isJson && !(wantsPretty && formatted === undefined)} label="Response body" shown={visible} />
       )}
     </div>
   );

@@ -103,7 +103,7 @@ describe('explorer on the sample shop', () => {
     await poll(() => page.locator('.row.kind-endpoint').count()).toBeGreaterThan(10);
   });
 
-  it('searches through the sidecar, highlights matches, and opens a hit from the keyboard', async () => {
+  it('searches, highlights matches, and opens a hit from the keyboard', async () => {
     const search = page.getByLabel('Search endpoints');
     await search.fill('DELETE /api/v1/carts/c1/items/sku-9');
     const first = page.locator('#results .row').first();
@@ -135,6 +135,62 @@ describe('explorer on the sample shop', () => {
     await page.keyboard.press('Escape');
     await page.locator('#tree').waitFor();
   });
+
+  it('searches in a page Worker with the core\'s matcher: the rows are the sidecar\'s endpoints/search, with no search sent to it; without the worker, the sidecar answers the same', async () => {
+    const withFolder = expected.endpoints.find((e) => e.folder && e.folder !== e.className)!;
+    const described = expected.endpoints.find((e) => e.description && /[a-z]{5,}/i.test(e.description))!;
+    const queries = [
+      'cart',
+      'crt items', // a subsequence
+      'DELETE /api/v1/carts/c1/items/sku-9',
+      'get', // a verb
+      'o', // one letter: more than the rows in view
+      withFolder.className.slice(withFolder.className.lastIndexOf('.') + 1),
+      withFolder.folder,
+      /[a-z]{5,}/i.exec(described.description!)![0]!,
+      'http://localhost:8080/api/v1/orders/42', // a pasted URL
+      'no such thing anywhere',
+    ];
+    const rpc = await ui.rpc();
+    const project = (await rpc.request('project/list', {})).projects[0]!.project;
+    const want = new Map<string, { ids: string[]; count: string; marks: string[] }>();
+    for (const q of queries) {
+      const r = await rpc.request('endpoints/search', { project, query: q, limit: 500 });
+      const n = r.results.length;
+      const count = n >= 500 ? `500+ matches of ${r.total} endpoints` : `${n} ${n === 1 ? 'match' : 'matches'} of ${r.total} endpoints`;
+      want.set(q, { ids: r.results.map((x) => x.endpoint.id), count, marks: [] });
+    }
+    rpc.close();
+    for (const worker of [true, false]) {
+      const p = await newPage();
+      const sent: string[] = [];
+      p.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));
+      // Without the worker's script the page falls back to the sidecar.
+      if (!worker) await p.route(/search-worker\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await p.goto(await ui.url);
+      await p.locator('.toolbar .count').filter({ hasText: `${expected.endpoints.length} endpoints` }).waitFor();
+      const search = p.getByLabel('Search endpoints');
+      for (const q of queries) {
+        await search.fill(q);
+        await poll(() => p.locator('.result-count').textContent()).toBe(want.get(q)!.count);
+        const rows = await p.locator('#results .row').evaluateAll((els) => els.map((el) => el.getAttribute('data-key')!));
+        // The rows in view (the list is virtualised) are the first of the sidecar's, in its order.
+        const ids = want.get(q)!.ids;
+        if (ids.length <= 20) expect(rows.length, q).toBe(ids.length);
+        else expect(rows.length, q).toBeGreaterThanOrEqual(20);
+        expect(rows, q).toEqual(ids.slice(0, rows.length));
+        // The matched characters are marked, as the sidecar's ranges say.
+        if (q === 'cart') expect((await p.locator('#results .row').first().locator('mark').allTextContents()).join('').toLowerCase()).toContain('cart');
+        await search.fill('');
+        await p.locator('#tree').waitFor();
+      }
+      const searches = sent.filter((m) => m.includes('"endpoints/search"'));
+      if (worker) expect(searches).toEqual([]);
+      else expect(searches.length).toBeGreaterThanOrEqual(queries.length);
+      expect((p as Page & { problems: string[] }).problems).toEqual([]);
+      await p.close();
+    }
+  }, 120_000);
 
   it('fills the request editor from the core\'s draft with the model\'s hints, validates the JSON body, and resets', async () => {
     const e = byAddress(ADD_ITEM);

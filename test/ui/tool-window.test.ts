@@ -31,6 +31,9 @@ const CHANNELS = 'GET /api/v1/preferences/customers/{customerId}/notification-se
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 /** A JSON body of over 600,000 characters (minified), the size issue 20 measured. */
 const BIG = JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: i, sku: `sku-${i}`, name: `Product number ${i}`, tags: ['a', 'b'], price: { units: i, nanos: 5 } })));
+/** A 2.3 MB JSON body (bench/ui.mjs's large case): Pretty comes from the worker, over the sidecar's cut of it. */
+const HUGE = JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: i * 1.5, note: 'x'.repeat(40) })) });
+const BY_SKU = 'GET /api/v1/catalog/products/sku/{sku}';
 
 let tmp: string;
 let browser: Browser;
@@ -86,6 +89,9 @@ beforeAll(async () => {
     if (url.pathname.endsWith('/receipt')) {
       res.setHeader('content-type', 'image/png');
       res.end(PNG);
+    } else if (url.pathname.endsWith('/catalog/products/sku/huge')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(HUGE);
     } else if (url.pathname.endsWith('/catalog/products/count')) {
       res.setHeader('content-type', 'application/json');
       res.end(BIG);
@@ -301,6 +307,27 @@ describe('big bodies in the read-only viewer', () => {
       await close(page);
     }, 90_000);
   }
+
+  it('a 2.3 MB JSON: Pretty arrives from the worker, is the indented JSON and is highlighted; Raw is the body as it came', async () => {
+    expect(HUGE.length).toBeGreaterThan(2_000_000);
+    const page = await open(1400);
+    await select(page, BY_SKU);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.locator('input.path-field').fill('/api/v1/catalog/products/sku/huge');
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    const pretty = JSON.stringify(JSON.parse(HUGE), null, 2).slice(0, 500_000);
+    await poll(async () => (await bodyText(panel)).startsWith('{\n  "items": [')).toBe(true);
+    expect(await bodyText(panel)).toBe(pretty);
+    await panel.locator('.formatting').waitFor({ state: 'detached' });
+    expect(await panel.locator('.cm-foldGutter').count()).toBe(1);
+    expect(await panel.locator('.cm-line span').count()).toBeGreaterThan(0); // highlighted tokens
+    await panel.getByRole('button', { name: 'Raw' }).click();
+    await poll(async () => (await bodyText(panel)).startsWith('{"items":[')).toBe(true);
+    expect(await bodyText(panel)).toBe(HUGE.slice(0, 500_000));
+    await close(page);
+  }, 90_000);
 
   it('previews an image/* body beside its type and size, with Save as; an empty body offers no Save as', async () => {
     for (const width of WIDTHS) {
