@@ -152,16 +152,21 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                     <input type="checkbox" checked={enabled} aria-label={`Send ${r.name || 'this row'}`} onChange={(e) => update(i, { enabled: e.currentTarget.checked ? undefined : false } as Partial<R>)} />
                   </td>
                   <td>
-                    {fixedNames ? (
-                      <span class="param-name">{r.name}</span>
-                    ) : (
-                      <input class="param-name" aria-label={`Name of ${label} row ${i + 1}`} value={r.name} spellcheck={false} onInput={(e) => update(i, { name: e.currentTarget.value } as Partial<R>)} />
-                    )}
-                    {hint?.required ? (
-                      <span class="required" title="required">
-                        *
-                      </span>
-                    ) : null}
+                    {/* One line: the required mark beside the name, never wrapped under it. */}
+                    <span class="name-cell">
+                      {fixedNames ? (
+                        <span class="param-name">{r.name}</span>
+                      ) : (
+                        <input class="param-name" aria-label={`Name of ${label} row ${i + 1}`} value={r.name} spellcheck={false} onInput={(e) => update(i, { name: e.currentTarget.value } as Partial<R>)} />
+                      )}
+                      {hint?.required ? (
+                        <span class="required" title="required">
+                          *
+                        </span>
+                      ) : (
+                        <span class="required-slot" aria-hidden="true" />
+                      )}
+                    </span>
                   </td>
                   <td>
                     <input

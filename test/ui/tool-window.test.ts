@@ -26,6 +26,7 @@ const COUNT = 'GET /api/v1/catalog/products/count';
 const ORDERS = 'GET /api/v1/orders';
 const ORDER = 'GET /api/v1/orders/{orderId}';
 const CJK_NAME = '获取用户订单统计摘要';
+const SUMMARY = 'GET /api/v1/reports/users/{userId}/orders/statistics/summary/by-month';
 const CHANNELS = 'GET /api/v1/preferences/customers/{customerId}/notification-settings/channels';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -61,7 +62,7 @@ beforeAll(async () => {
       'public class ReportController {',
       `    /** ${CJK_NAME} */`,
       '    @GetMapping("/users/{userId}/orders/statistics/summary/by-month")',
-      '    public String summary(@PathVariable String userId) { return ""; }',
+      '    public String summary(@PathVariable String userId, @RequestParam String month) { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -210,6 +211,21 @@ describe('layout from a narrow tool window to a full screen', () => {
       await close(page);
     }, 90_000);
   }
+
+  it('a required row keeps its mark beside the name field, level with the value, at every width', async () => {
+    for (const width of WIDTHS) {
+      const page = await open(width);
+      await select(page, SUMMARY);
+      await page.locator('.request-editor').getByRole('tab', { name: /^Params/ }).click();
+      const row = page.locator('.param-table tr').filter({ has: page.locator('.required') }).first();
+      const [name, value, mark] = await Promise.all(['input.param-name', 'input.param-value', '.required'].map(async (s) => (await row.locator(s).boundingBox())!));
+      const middle = (b: { y: number; height: number }) => b.y + b.height / 2;
+      expect(Math.abs(middle(name) - middle(value))).toBeLessThanOrEqual(2);
+      expect(middle(mark)).toBeGreaterThan(name.y);
+      expect(middle(mark)).toBeLessThan(name.y + name.height);
+      await close(page);
+    }
+  }, 90_000);
 
   it('360 px: the path has a line of its own, and Params shows its cookie rows without scrolling before the first Send', async () => {
     const page = await open(360);
