@@ -1,6 +1,7 @@
 // Markdown export: grouped by module, folder and endpoint; for each endpoint its method, path,
 // description, a parameter table per location, body and response schemas as field tables
-// (nested fields indented) and examples in fenced blocks. gRPC methods show their service,
+// (nested fields indented) and examples in fenced blocks, the statuses the source shows and the
+// security schemes a call needs. gRPC methods show their service,
 // streaming kind and message types. Passes markdownlint with the rules in
 // test/export/markdownlint.jsonc.
 
@@ -56,6 +57,11 @@ function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean
     if (consumes) out.push(`**Content-Type:** \`${consumes}\`  `);
   }
   out.push(`**Source:** \`${e.className}#${e.source.member}\``);
+  if (e.security?.length) {
+    // Any one scheme suffices (the model's rule); the line break keeps it under Source.
+    out[out.length - 1] += '  ';
+    out.push(`**Security:** ${e.security.map((s) => `\`${s}\``).join(' or ')}`);
+  }
   if (e.deprecated) out.push('', '**Deprecated:** still served, but clients should move off it.');
   if (e.description) out.push('', paragraph(e.description));
   const params = e.request?.params ?? [];
@@ -78,7 +84,30 @@ function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean
     if (response.schema) out.push(...fieldTable(response.schema));
     out.push(...example(response.example, response.contentType));
   }
+  const codes = statuses(e);
+  if (codes.length) trimTrailingBlank(out).push(...codes);
   return trimTrailingBlank(out);
+}
+
+/**
+ * The statuses the source shows (`@ResponseStatus`, declared `@ApiResponse`s, statuses built or
+ * thrown in the handler), as OpenAPI's `responses` lists them: the success code first. Only when
+ * there is more to say than a plain 200.
+ */
+function statuses(e: Endpoint): string[] {
+  if (e.protocol === 'grpc' || (!e.responses?.length && !e.status)) return [];
+  const success = e.status ?? '200';
+  const rows = new Map<string, { description: string; body: string }>();
+  rows.set(success, { description: 'Success', body: e.response?.schema ? typeLabel(e.response.schema) : '' });
+  for (const r of e.responses ?? []) {
+    const known = rows.get(r.status);
+    const body = r.schema ? typeLabel(r.schema) : '';
+    if (known) rows.set(r.status, { description: r.description || known.description, body: body || known.body });
+    else rows.set(r.status, { description: r.description, body });
+  }
+  const out = ['', '##### Statuses', '', '| Status | Description | Body |', '| --- | --- | --- |'];
+  for (const [status, r] of rows) out.push(`| ${cell(status)} | ${cell(r.description)} | ${cell(r.body)} |`);
+  return out;
 }
 
 function fieldTable(schema: JsonSchema): string[] {

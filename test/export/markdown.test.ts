@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportMarkdown } from '../../core/export/markdown';
+import { scanProject } from '../../core/scan/scan';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { MARKDOWNLINT } from './consumers';
 import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, scanShop } from './fixtures';
@@ -49,5 +50,42 @@ describe('Markdown export', () => {
     expect(md).toContain('**Method:** `gRPC` (bidirectional streaming)  \n**Path:** `/shop.orders.v1.OrderService/Chat`  \n**Service:** `shop.orders.v1.OrderService`');
     expect(md).toContain('##### Request message');
     expect(md).toMatch(/Example:\n\n```json\n\{\n {2}"text": /);
+  });
+});
+
+describe('Markdown export: statuses and security', () => {
+  const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+  let spring: ScanResult;
+  let jaxrs: ScanResult;
+  const section = (scan: ScanResult, method: string, path: string) => {
+    const e = scan.endpoints.find((x) => x.method === method && x.path === path)!;
+    const md = exportMarkdown([e], { title: 'API', modules: scan.modules }).files[0]!.content;
+    return { md, statuses: md.includes('##### Statuses') ? md.slice(md.indexOf('##### Statuses')) : '' };
+  };
+
+  beforeAll(async () => {
+    spring = await scanProject(fixture('spring-mvc/status-from-code'));
+    jaxrs = await scanProject(fixture('jax-rs/secured-resources'));
+  }, 120_000);
+
+  it('lists the statuses the source shows, the success code first with the body type; none for a plain 200', () => {
+    expect(section(spring, 'PUT', '/orders/{id}').statuses).toContain('| Status | Description | Body |\n| --- | --- | --- |\n| 202 | Success |');
+    expect(section(spring, 'PUT', '/orders/{id}').statuses).toMatch(/\| 422 \| Unprocessable Entity \|  \|\n\| 402 \| Payment Required \|  \|/);
+    expect(section(spring, 'DELETE', '/orders/{id}').statuses).toContain('| 409 | The order changed meanwhile |');
+    expect(section(spring, 'GET', '/orders/{id}/report').statuses).toBe('');
+    expect(section(jaxrs, 'GET', '/devices/{id}').statuses).toContain('| 404 | No such device | Problem |');
+  });
+
+  it('names the security schemes a call needs, none under @PermitAll', () => {
+    expect(section(jaxrs, 'GET', '/devices/{id}').md).toContain('**Security:** `apiKey` or `jwt`\n');
+    expect(section(jaxrs, 'DELETE', '/devices/{id}').md).toContain('**Security:** `apiKey`\n');
+    expect(section(jaxrs, 'GET', '/devices/ping').md).not.toContain('**Security:**');
+  });
+
+  it('still passes markdownlint', async () => {
+    for (const scan of [spring, jaxrs]) {
+      const result = await lint(exportMarkdown(scan.endpoints, { title: 'API', modules: scan.modules }).files);
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+    }
   });
 });
