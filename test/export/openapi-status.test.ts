@@ -2,7 +2,7 @@
 // response builders and constructors in the body, exceptions with @ResponseStatus (on the class or
 // a superclass) and @ExceptionHandlers that handle them (spring-mvc/status-from-code); for JAX-RS
 // resources also security and declared responses in MicroProfile and Swagger v3 annotations,
-// @RolesAllowed / @PermitAll (jax-rs/secured-resources).
+// @RolesAllowed / @PermitAll, ExceptionMappers (jax-rs/secured-resources).
 
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,11 @@ describe('JAX-RS: security and declared responses', () => {
     expect(shown(find(jaxrs, 'PUT', '/devices/{id}'))).toEqual(['202', '400 Bad Request']);
     expect(shown(find(jaxrs, 'DELETE', '/devices/{id}'))).toEqual(['204', '403 Forbidden']);
     expect(shown(find(jaxrs, 'GET', '/firmware/{model}'))).toEqual(['200', '503 Firmware server down', '400 Bad Request']);
+  });
+
+  it('reads the project\'s ExceptionMappers: the one status a mapper builds, for a project or a library exception; a mapper choosing between two claims none', () => {
+    expect(shown(find(jaxrs, 'GET', '/firmware/{model}/notes'))).toEqual(['200', '422 Unprocessable Entity', '503 Service Unavailable']);
+    expect(jaxrs.endpoints.filter((e) => e.className.endsWith('Mapper'))).toEqual([]);
   });
 
   it('writes them into the OpenAPI export', () => {

@@ -1,6 +1,8 @@
 // JAX-RS (javax.ws.rs and jakarta.ws.rs): root resources are concrete classes with @Path (own or
 // inherited), resource methods carry a request-method designator, sub-resource locators (@Path
 // without a designator) are followed into the class they return. @ApplicationPath prefixes all.
+// Statuses come from the Response builders in a method's body, the exceptions it throws, and the
+// project's ExceptionMappers of those exceptions.
 
 import type { Endpoint } from '../../../model/endpoint';
 import { stringValue, stringValues } from '../../annotation-values';
@@ -23,8 +25,24 @@ import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declare
 import type { DeclaredResponse } from '../../../model/request';
 import { GENERATED_API, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
+import { reasonPhrase } from '../../http-status';
 
 const MAX_LOCATOR_DEPTH = 16;
+const EXCEPTION_MAPPER = 'ExceptionMapper';
+
+/**
+ * `class M implements ExceptionMapper<X>`: the one status its `toResponse` builds becomes what
+ * resources throwing X (or a subclass) answer. A mapper building several statuses (chosen at run
+ * time) claims none.
+ */
+function exceptionMapper(ctx: ScanContext, type: TypeDecl, into: Map<string, DeclaredResponse>): void {
+  const mapped = type.interfaces.find((i) => simpleName(i.name) === EXCEPTION_MAPPER)?.args[0];
+  if (!mapped) return;
+  const statuses = type.methods.find((m) => m.name === 'toResponse' && m.params.length === 1)?.statuses;
+  if (statuses?.length !== 1) return;
+  const key = ctx.index.resolveType(mapped.name, { type, file: type.file })?.fqn ?? simpleName(mapped.name);
+  if (!into.has(key)) into.set(key, { status: statuses[0]!, description: reasonPhrase(statuses[0]!) });
+}
 
 export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkScanner {
   /** Request-method designators: annotation simple name -> HTTP verb. */
@@ -35,7 +53,8 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   const appPaths = new Map<string, string>();
   // By module, as for Spring: the @SecurityScheme declarations (Swagger or MicroProfile) and the @OpenAPIDefinition(security) requirement.
   const security = new SecurityDeclarations();
-  const noHandlers = new Map<string, DeclaredResponse>();
+  /** What `ExceptionMapper<X>`s of the project answer: exception (qualified when in the tree) -> response. */
+  const mappers = new Map<string, DeclaredResponse>();
 
   const verbOf = (annotations: readonly Annotation[]): string | undefined => {
     for (const a of annotations) {
@@ -136,7 +155,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
           doc,
         );
         // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
-        const visible = visibleResponses(ctx.index, chain, undefined, noHandlers, JAX_RS_EXCEPTIONS);
+        const visible = visibleResponses(ctx.index, chain, undefined, mappers, JAX_RS_EXCEPTIONS);
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
         out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated, security: security.requiredBy(ctx.index, type, chain), status: visible.status, responses }));
         continue;
@@ -169,7 +188,10 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     markers: () => ['Path'],
 
     // A resource may carry no annotation at all: its mappings are on a generated `XxxApi` interface.
-    superMarker: (name) => GENERATED_API.test(name),
+    // An ExceptionMapper is read for the status it gives the exceptions resources throw.
+    superMarker: (name) => GENERATED_API.test(name) || name === EXCEPTION_MAPPER,
+
+    globalSupers: () => [EXCEPTION_MAPPER],
 
     globalMarkers: () => ['ApplicationPath', ...SECURITY_DECLARATIONS],
 
@@ -189,6 +211,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
 
     collect(type, ctx) {
       security.collect(ctx.index, type);
+      exceptionMapper(ctx, type, mappers);
       const app = findAnnotation(type.annotations, 'ApplicationPath');
       if (!app) return;
       const value = pathOf(app, type, ctx).replace(/\/\*$/, '');
