@@ -50,9 +50,10 @@ describe('Spring: statuses the handler code shows', () => {
     expect(shown(find(spring, 'POST', '/orders/{id}/archive'))).toEqual(['200', '503 The archive is closed']); // own handler wins over the advice's 500
   });
 
-  it('reads Kotlin expression bodies and throw X(', () => {
+  it('reads Kotlin expression bodies, throw X( and @Throws(X::class)', () => {
     expect(shown(find(spring, 'POST', '/invoices'))).toEqual(['201']);
     expect(shown(find(spring, 'GET', '/invoices/{id}'))).toEqual(['200', '404 Not Found']);
+    expect(shown(find(spring, 'DELETE', '/invoices/{id}'))).toEqual(['200', '402 Payment Required']); // @Throws
   });
 
   it('does not guess a status built in another method', () => {

@@ -31,6 +31,7 @@ import { toJvmType } from './jvm-types';
 import { normaliseKotlin } from './kotlin-normalise';
 import { kotlinSkeletonOf } from './skeleton';
 import type { Comment } from './skeleton';
+import { simpleName } from '../source-model';
 import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
 import { declarationPieces, firstParsing, shiftLines } from './kotlin-recovery';
@@ -943,9 +944,19 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   if (doc) method.doc = doc;
   const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex) : undefined;
   if (facts?.statuses) method.statuses = facts.statuses;
-  // Kotlin has no `throws` clause; `@Throws(X::class)` is rare on handlers.
-  if (facts?.thrown) method.thrown = facts.thrown;
+  // Kotlin has no `throws` clause: `@Throws(X::class, ...)` declares what a handler throws.
+  const declared = throwsAnnotation(annotations);
+  const thrown = declared.length ? [...new Set([...declared, ...(facts?.thrown ?? [])])] : facts?.thrown;
+  if (thrown?.length) method.thrown = thrown;
   return method;
+}
+
+/** The classes `@Throws(A::class, B::class)` names, as written. */
+function throwsAnnotation(annotations: readonly Annotation[]): string[] {
+  const ann = annotations.find((a) => a.target === undefined && simpleName(a.name) === 'Throws');
+  const value = ann?.args.value;
+  if (!value) return [];
+  return (value.kind === 'array' ? value.items : [value]).flatMap((e) => (e.kind === 'class' ? [e.type.name] : []));
 }
 
 /** `(@A x: Int = 1, vararg y: String)`: modifiers and defaults are siblings of each parameter. */
