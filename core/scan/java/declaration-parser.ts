@@ -401,7 +401,9 @@ function parseTypeArguments(): TypeRef[] {
       if (isWord('extends') || isWord('super')) {
         const k = tText === 'super' ? 'super' : 'extends';
         next();
-        w.bound = { kind: k, type: parseType() };
+        const bound = parseType();
+        // java-source reads the first named child of the wildcard, which for `? super T` is the `super` keyword node
+        w.bound = { kind: k, type: k === 'super' ? ref('super') : bound };
       }
       if (commentIn(start, prevEnd)) bail('comment in a wildcard');
       args.push(w);
