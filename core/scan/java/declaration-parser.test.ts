@@ -183,12 +183,28 @@ class B {}`);
   });
 
   it('leaves to tree-sitter what it does not read in full', () => {
-    bails('class A { static { MAP.put("a", 1); } }'); // initializer statements
     bails('class A { void f( { } }'); // syntax error
-    bails('record R(int a) { R { if (a < 0) throw new IllegalArgumentException(); } }'); // compact constructor statements
+    bails('class A { static { MAP.put("a", 1) } }'); // an initializer tree-sitter reads with an error
+    bails('class A {\n  void a() {{ x(); }\n  public void b() { }\n}'); // a body that swallowed a member
     bails('class A { static final String S = switch (x) { default -> "a"; }; }');
     bails('class A { int x = (a) + b; }'); // cast or sum: tree-sitter decides
     bails('module m { requires x; }');
+  });
+
+  it('blocks the skeleton keeps: initializers, compact constructors, lambdas, a body the skeleton misjudged', () => {
+    same(`enum Kind {
+  A, B;
+  private static final Map<String, Kind> BY_NAME = new HashMap<>();
+  static { for (Kind k : values()) { BY_NAME.put(k.name(), k); } }
+  { int x = 1; }
+}`);
+    same('record R(int a) { R { if (a < 0) throw new IllegalArgumentException("a"); } }');
+    same('class A { private final Runnable r = () -> { System.out.println("x"); }; }');
+    // the doc names a class, so the skeleton keeps this body: its facts still come from it
+    same(`class A {
+  /** Returns the class a locator returns. */
+  @GetMapping("/x") public ResponseEntity<Void> f() { return ResponseEntity.noContent().build(); }
+}`);
   });
 
   it('a file with a syntax error keeps the tree-sitter error line', () => {

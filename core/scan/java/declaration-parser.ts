@@ -789,7 +789,10 @@ function parsePostfixOf(p: Ex, nameChain: boolean): Ex {
         const t = ref(text.includes('.') ? text.replace(/<[^>]*>/g, '').replace(/\s+/g, '') : text.replace(/\s+/g, ''));
         if (commentIn(start, cur.end)) bail('comment in a class literal');
         t.dims = dims;
-        return { expr: { kind: 'class', type: t }, start, end: prevEnd };
+        dims = 0;
+        cur = { expr: { kind: 'class', type: t }, start, end: prevEnd };
+        nameChain = false;
+        continue;
       }
       if (dims) bail('member of an array type');
       if (is('<')) {
@@ -1195,7 +1198,7 @@ function parseMember(decl: TypeDecl, body: BodyKind, docs: BodyDocs): void {
         next();
         parseTypeList();
       }
-      skipBlankBlock();
+      skipBlankBlock(true);
       decl.constructors.push(params);
     }
     docs.last = undefined;
@@ -1346,20 +1349,48 @@ function parseParamList(): ParamDecl[] {
   }
 }
 
-/** A body the skeleton blanked: `{`, blanks, `}`. Anything else is left to tree-sitter. */
-function skipBlankBlock(): void {
+/**
+ * A body: `{`, blanks, `}` as the skeleton leaves a method's, or one the skeleton keeps with its
+ * statements (initializers, compact constructors, lambdas), which only tree-sitter may judge:
+ * a small parse of the block alone says whether it is sound, or this file goes to tree-sitter.
+ */
+function skipBlankBlock(constructorBody = false): void {
   if (!is('{')) bail(`expected a body at ${tStart}`);
+  const open = tStart;
   let i = tStart + 1;
   for (;;) {
     const c = S.charCodeAt(i);
     if (c === 0x7d) break;
     if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c) i++;
-    else bail('a body with statements');
+    else {
+      skipKeptBlock(open, constructorBody);
+      return;
+    }
   }
   P = i + 1;
   tEnd = P;
   next();
 }
+
+function skipKeptBlock(open: number, constructorBody: boolean): void {
+  if (!blockCheck) bail('a body with statements');
+  let depth = 0;
+  for (;;) {
+    if (kind === EOF) bail('unclosed block');
+    if (kind === OP) {
+      if (tText === '{') depth++;
+      else if (tText === '}' && --depth === 0) break;
+    }
+    next();
+  }
+  if (!blockCheck(S.slice(open, tEnd), constructorBody)) bail('a body tree-sitter reads with an error');
+  next();
+}
+
+/** Whether tree-sitter reads a kept block without error (set per parse by the caller). */
+let blockCheck: BlockCheck | undefined;
+
+export type BlockCheck = (block: string, constructorBody: boolean) => boolean;
 
 // ---- file ---------------------------------------------------------------------------------
 
@@ -1367,7 +1398,8 @@ function skipBlankBlock(): void {
  * Reads the declarations of a Java skeleton into `target` (its `pkg` and `imports` already set
  * from the lifted header). Returns false, leaving `target` untouched, when tree-sitter must read it.
  */
-export function parseDeclarations(skeleton: string, text: string, target: SourceFile): boolean {
+export function parseDeclarations(skeleton: string, text: string, target: SourceFile, checkBlock?: BlockCheck): boolean {
+  blockCheck = checkBlock;
   S = skeleton;
   source = text;
   P = 0;
@@ -1433,6 +1465,7 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
     return false;
   } finally {
     S = source = '';
+    blockCheck = undefined;
     cStart = [];
     cEnd = [];
     lineStarts = [];

@@ -85,8 +85,17 @@ export function parseJava(text: string, path: string, module: string): { file: S
   if (cut) file.cutAtLine = cut.line;
   // Declarations the hand-written parser reads in full skip tree-sitter; the rest (syntax errors,
   // rare constructs) take the tree-sitter path below, which stays the reference.
-  if (useFastParser && parseDeclarations(skeleton, text, file)) return { file };
+  if (useFastParser && parseDeclarations(skeleton, text, file, blockParses)) return { file };
   return parseTree(skeleton, text, file);
+}
+
+/**
+ * Whether tree-sitter reads a block the skeleton kept (an initializer, a lambda's or a compact
+ * constructor's body) without error: a parse of the block alone, a fraction of the file's.
+ */
+function blockParses(block: string, constructorBody: boolean): boolean {
+  const snippet = constructorBody ? `class X{X()${block}}` : `class X{static${block}}`;
+  return !javaParser().parse(snippet, undefined, { bufferSize: Math.max(32 * 1024, snippet.length * 2 + 1024) }).rootNode.hasError;
 }
 
 /** Whether parseJava tries the hand-written declaration parser first (tests compare both paths). */
