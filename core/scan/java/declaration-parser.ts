@@ -1392,6 +1392,19 @@ let blockCheck: BlockCheck | undefined;
 
 export type BlockCheck = (block: string, constructorBody: boolean) => boolean;
 
+/** `a.b.C` of a package or import declaration; `.*` ends an import's. */
+function qualifiedName(wildcard: boolean): void {
+  name();
+  while (is('.')) {
+    next();
+    if (wildcard && is('*')) {
+      next();
+      return;
+    }
+    name();
+  }
+}
+
 // ---- file ---------------------------------------------------------------------------------
 
 /**
@@ -1430,21 +1443,18 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
       const start = tStart;
       if (isWord('import')) {
         if (types.length) bail('import after a type');
-        while (!is(';')) {
-          if (kind === EOF) bail('unfinished import');
-          next();
-        }
         next();
+        if (isWord('static')) next();
+        qualifiedName(true);
+        expect(';');
         imports.push(readImport(S.slice(start, prevEnd)));
       } else {
         const mods = parseModifiers();
         if (isWord('package')) {
           if (mods.modifiers.length || types.length) bail('package declaration');
-          while (!is(';')) {
-            if (kind === EOF) bail('unfinished package');
-            next();
-          }
           next();
+          qualifiedName(false);
+          expect(';');
           if (commentIn(start, prevEnd)) bail('comment in a package declaration');
           pkg = annotatedPackageName(S.slice(start, prevEnd)) ?? pkg;
         } else {
