@@ -274,13 +274,29 @@ function name(): string {
   return t;
 }
 
-/** The current token is followed (after blanks) by `op`. */
+/**
+ * The current token is followed (after blanks and comments) by the operator `op` (one of
+ * `(`, `{`, `<`, `]`, `=`, `->`): a look at the text, no token made.
+ */
 function nextIs(op: string): boolean {
-  const m = mark();
-  next();
-  const r = kind === OP && tText === op;
-  reset(m);
-  return r;
+  const n = S.length;
+  let i = P;
+  while (i < n) {
+    const c = S.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x0b) i++;
+    else if (c === 0x2f && S.charCodeAt(i + 1) === 0x2f) {
+      const e = S.indexOf('\n', i);
+      i = e < 0 ? n : e;
+    } else if (c === 0x2f && S.charCodeAt(i + 1) === 0x2a) {
+      const e = S.indexOf('*/', i + 2);
+      if (e < 0) return false;
+      i = e + 2;
+    } else break;
+  }
+  if (!S.startsWith(op, i)) return false;
+  // `=` is not `==`, `<` not `<=` or `<<`
+  if (op === '=' || op === '<') return S.charCodeAt(i + 1) !== 0x3d && S.charCodeAt(i + 1) !== 0x3c;
+  return true;
 }
 
 /** A comment lies in [from, to). */
