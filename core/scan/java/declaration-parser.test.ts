@@ -207,6 +207,12 @@ class B {}`);
 }`);
   });
 
+  it('a file cut at the declaration budget', () => {
+    const fields = Array.from({ length: 10_050 }, (_, i) => `  private int f${i};`).join('\n');
+    same(`class Big {\n${fields}\n  @GetMapping("/late") String late() { }\n}`);
+    expect(parseJava(`class Big {\n${fields}\n}`, 'Big.java', 'm').file.cutAtLine).toBeGreaterThan(9000);
+  });
+
   it('a file with a syntax error keeps the tree-sitter error line', () => {
     const { errorLine } = parseJava('package p;\nclass Good {}\nclass Bad { void f( {\n}', 'B.java', 'm');
     expect(errorLine).toBe(3);
