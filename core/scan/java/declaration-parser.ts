@@ -60,6 +60,10 @@ const OPS3 = new Set(['...', '<<=']);
 const OPS2 = new Set(['->', '::', '++', '--', '&&', '||', '==', '!=', '<=', '<<', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=']);
 const OPS1 = new Set(['(', ')', '{', '}', '[', ']', ';', ',', '.', '@', '=', '<', '>', '!', '~', '?', ':', '+', '-', '*', '/', '&', '|', '^', '%']);
 
+/** Operators no longer operator starts with, by char code: read without a slice. */
+const SINGLE: Array<string | undefined> = [];
+for (const op of ['(', ')', '{', '}', '[', ']', ';', ',', '@', '?', '~']) SINGLE[op.charCodeAt(0)] = op;
+
 const DIGITS = '(?:0|[1-9](?:_?[0-9]+(?:_+[0-9]+)*)?)';
 const DD = '[0-9]+(?:_[0-9]+)*';
 const EXP = `[eE][+-]?${DD}`;
@@ -137,11 +141,15 @@ function lex(): void {
     lexChar(i);
   } else {
     kind = OP;
-    const three = S.slice(i, i + 3);
-    if (OPS3.has(three)) tText = three;
-    else if (OPS2.has(three.slice(0, 2))) tText = three.slice(0, 2);
-    else if (OPS1.has(three[0]!)) tText = three[0]!;
-    else bail(`unexpected character ${JSON.stringify(three[0])}`);
+    const single = SINGLE[c];
+    if (single !== undefined) tText = single;
+    else {
+      const three = S.slice(i, i + 3);
+      if (OPS3.has(three)) tText = three;
+      else if (OPS2.has(three.slice(0, 2))) tText = three.slice(0, 2);
+      else if (OPS1.has(three[0]!)) tText = three[0]!;
+      else bail(`unexpected character ${JSON.stringify(three[0])}`);
+    }
     tEnd = i + tText.length;
   }
   P = tEnd;
@@ -1284,9 +1292,8 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
     skipBlankBlock();
     facts = bodyFacts(source, open, prevEnd);
   }
-  const thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
   if (facts?.statuses) method.statuses = facts.statuses;
-  if (thrown.length) method.thrown = thrown;
+  if (declared.length || facts?.thrown?.length) method.thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
   return method;
 }
 
