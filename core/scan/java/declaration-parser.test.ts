@@ -200,6 +200,7 @@ class B {}`);
 }`);
     same('record R(int a) { R { if (a < 0) throw new IllegalArgumentException("a"); } }');
     same('class A { private final Runnable r = () -> { System.out.println("x"); }; }');
+    same('class A { private final Cache c = builder().removalListener((RemovalListener<String, Map<String, Object>>) n -> { log.warn("x"); }).build(); }');
     // the doc names a class, so the skeleton keeps this body: its facts still come from it
     same(`class A {
   /** Returns the class a locator returns. */

@@ -727,7 +727,9 @@ function parseParenOrCast(): Ex {
     if (primitive || opens) {
       if (!primitive && kind === WORD && (tText === 'instanceof')) bail('ambiguous cast');
       if (!opens && !(is('-') || is('+'))) bail('cast operand');
-      const operand = parseUnary();
+      // a lambda may be cast: `(Listener<K, V>) event -> { … }`
+      const lambda = (isName() && nextIs('->')) || (is('(') && lambdaAhead());
+      const operand = lambda ? parseExpr() : parseUnary();
       return other(start, operand.end);
     }
     if (is('+') || is('-') || is('++') || is('--')) bail('ambiguous cast');
