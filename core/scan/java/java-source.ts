@@ -9,7 +9,6 @@ import type {
   EnumConstant,
   Expr,
   FieldDecl,
-  Import,
   MethodDecl,
   ParamDecl,
   SourceFile,
@@ -25,6 +24,8 @@ import type { LiteNode, NodeTypeInfo } from '../lite-tree';
 import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
 import { cutDeclarations } from '../declaration-budget';
+import { parseDeclarations } from './declaration-parser';
+import { annotatedPackageName, commentText, lineBreaks, numberValue, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 
 type Node = LiteNode;
 
@@ -80,21 +81,51 @@ export function parseJava(text: string, path: string, module: string): { file: S
   const { text: whole, header } = skeletonOf(text);
   const cut = cutDeclarations(whole, 'java'); // one file's share of the scan is bounded
   const skeleton = cut?.text ?? whole;
-  sourceText = text;
-  // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
-  const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
-  const root = liteTree(tree, skeleton, names, OPAQUE);
-  const file: SourceFile = { path, lang: 'java', pkg: '', imports: [], types: [], module };
+  const file = headerFile(header, path, module);
   if (cut) file.cutAtLine = cut.line;
+  // Declarations the hand-written parser reads in full skip tree-sitter; the rest (syntax errors,
+  // rare constructs) take the tree-sitter path below, which stays the reference.
+  if (useFastParser && parseDeclarations(skeleton, text, file, blockParses)) return { file };
+  return parseTree(skeleton, text, file);
+}
+
+/**
+ * Whether tree-sitter reads a block the skeleton kept (an initializer, a lambda's or a compact
+ * constructor's body) without error: a parse of the block alone, a fraction of the file's.
+ */
+function blockParses(block: string, constructorBody: boolean): boolean {
+  const snippet = constructorBody ? `class X{X()${block}}` : `class X{static${block}}`;
+  return !javaParser().parse(snippet, undefined, { bufferSize: Math.max(32 * 1024, snippet.length * 2 + 1024) }).rootNode.hasError;
+}
+
+/** Whether parseJava tries the hand-written declaration parser first (tests compare both paths). */
+let useFastParser = process.env.APISCOUT_JAVA_PARSER !== 'tree-sitter';
+
+/** Tests: read every file through tree-sitter (false) or the declaration parser first (true). */
+export function setFastJavaParser(on: boolean): void {
+  useFastParser = on;
+}
+
+function headerFile(header: string[], path: string, module: string): SourceFile {
+  const file: SourceFile = { path, lang: 'java', pkg: '', imports: [], types: [], module };
   for (const statement of header) {
     if (statement.startsWith('package')) file.pkg = /^package\s+([\w$.\s]+?)\s*;$/.exec(statement)?.[1]?.replace(/\s+/g, '') ?? '';
     else file.imports.push(readImport(statement));
   }
+  return file;
+}
+
+/** The tree-sitter path: parse the skeleton, copy the tree, read the declarations off it. */
+function parseTree(skeleton: string, text: string, file: SourceFile): { file: SourceFile; errorLine?: number } {
+  sourceText = text;
+  // The Node binding's default buffer is 32 KiB; larger inputs need an explicit size.
+  const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
+  const root = liteTree(tree, skeleton, names, OPAQUE);
   let pendingDoc: string | undefined;
   for (const child of root.namedChildren) {
     switch (child.type) {
       case 'package_declaration': // annotated packages (package-info.java) stay in the tree
-        file.pkg = /^package\s+([\w$.\s]+?)\s*;?$/.exec(child.text.replace(/^[\s\S]*?\bpackage\b/, 'package'))?.[1]?.replace(/\s+/g, '') ?? file.pkg;
+        file.pkg = annotatedPackageName(child.text) ?? file.pkg;
         break;
       case 'import_declaration':
         file.imports.push(readImport(child.text));
@@ -136,12 +167,6 @@ const TYPE_NODES: Record<string, TypeKind> = {
   record_declaration: 'record',
   annotation_type_declaration: 'annotation',
 };
-
-function readImport(statement: string): Import {
-  const text = statement.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-  const m = /^import\s+(static\s+)?([\w$.\s]+?)(\.\s*\*)?\s*;?\s*$/.exec(text);
-  return { name: m?.[2]?.replace(/\s+/g, '') ?? '', isStatic: m?.[1] !== undefined, wildcard: m?.[3] !== undefined };
-}
 
 function readModifiers(node: Node | null): { modifiers: string[]; annotations: Annotation[] } {
   const modifiers: string[] = [];
@@ -185,7 +210,7 @@ function isComment(n: Node): boolean {
 export function readExpr(node: Node): Expr {
   switch (node.type) {
     case 'string_literal':
-      return { kind: 'string', value: stringValue(node) };
+      return { kind: 'string', value: stringValue(node.text) };
     case 'identifier':
     case 'field_access':
     case 'scoped_identifier':
@@ -240,37 +265,7 @@ export function readExpr(node: Node): Expr {
 
 function literalValue(node: Node): string {
   if (node.type === 'character_literal') return unescapeJava(node.text.slice(1, -1));
-  return node.text.replace(/_/g, '').replace(/[lLfFdD]$/, (m) => (node.type.includes('hex') ? m : ''));
-}
-
-function stringValue(node: Node): string {
-  const text = node.text;
-  if (text.startsWith('"""')) {
-    return textBlockValue(text.slice(3, -3));
-  }
-  return unescapeJava(text.slice(1, -1));
-}
-
-/** Java text blocks: drop the opening line break, strip common indentation (JLS 3.10.6, simplified). */
-function textBlockValue(body: string): string {
-  const lines = body.replace(/^[ \t]*\r?\n/, '').split(/\r?\n/);
-  const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length);
-  const last = lines[lines.length - 1] ?? '';
-  if (last.trim() === '') indents.push(last.length);
-  const cut = indents.length ? Math.min(...indents) : 0;
-  return unescapeJava(lines.map((l) => l.slice(cut).replace(/[ \t]+$/, '')).join('\n'));
-}
-
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', s: ' ', '"': '"', "'": "'", '\\': '\\' };
-
-function unescapeJava(s: string): string {
-  if (!s.includes('\\')) return s;
-  return s.replace(/\\(u+[0-9a-fA-F]{4}|[0-7]{1,3}|\r?\n|.)/g, (_, e: string) => {
-    if (e[0] === 'u') return String.fromCharCode(parseInt(e.replace(/^u+/, ''), 16));
-    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
-    if (e === '\n' || e === '\r\n') return '';
-    return ESCAPES[e] ?? e;
-  });
+  return numberValue(node.text, node.type.includes('hex'));
 }
 
 function readTypeParams(node: Node | null): TypeParam[] {
@@ -440,30 +435,6 @@ function readBody(body: Node, decl: TypeDecl, file: SourceFile): void {
     }
   };
   visit(body.namedChildren);
-}
-
-/** Line breaks in text[from, to), counted up to 2: 0 is the same line, 1 the next. */
-function lineBreaks(text: string, from: number, to: number): number {
-  const first = text.indexOf('\n', from);
-  if (first < 0 || first >= to) return 0;
-  const second = text.indexOf('\n', first + 1);
-  return second < 0 || second >= to ? 1 : 2;
-}
-
-function startsLine(text: string, at: number): boolean {
-  for (let i = at - 1; i >= 0; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) return true;
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
-  }
-  return true;
-}
-
-/** The text of a `//` comment; '' for commented-out code and tool markers, which describe nothing. */
-function commentText(raw: string): string {
-  const line = raw.replace(/^\/\/+/, '').trim();
-  if (/[;{}]$/.test(line) || /^(?:TODO|FIXME|XXX|NOSONAR|noinspection|CHECKSTYLE|@formatter|(?:end)?region\b)/i.test(line)) return '';
-  return line;
 }
 
 function readMethod(node: Node, rawDoc: string | undefined): MethodDecl {

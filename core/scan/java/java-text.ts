@@ -1,0 +1,73 @@
+// Text helpers both Java front ends share (the tree-sitter reader in java-source.ts and the
+// hand-written declaration parser): literal values, import statements and the `//` comment rules
+// for member docs. One copy, so the two paths cannot drift apart.
+
+import type { Import } from '../source-model';
+
+export function readImport(statement: string): Import {
+  const text = statement.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  const m = /^import\s+(static\s+)?([\w$.\s]+?)(\.\s*\*)?\s*;?\s*$/.exec(text);
+  return { name: m?.[2]?.replace(/\s+/g, '') ?? '', isStatic: m?.[1] !== undefined, wildcard: m?.[3] !== undefined };
+}
+
+/** The package named by an annotated `package` declaration (package-info.java), as written with its annotations. */
+export function annotatedPackageName(text: string): string | undefined {
+  return /^package\s+([\w$.\s]+?)\s*;?$/.exec(text.replace(/^[\s\S]*?\bpackage\b/, 'package'))?.[1]?.replace(/\s+/g, '');
+}
+
+/** A string literal's value (plain or text block), from its source text with the quotes. */
+export function stringValue(text: string): string {
+  if (text.startsWith('"""')) return textBlockValue(text.slice(3, -3));
+  return unescapeJava(text.slice(1, -1));
+}
+
+/** A number literal's value: underscores and (except in hex) the type suffix dropped. */
+export function numberValue(text: string, hex: boolean): string {
+  return text.replace(/_/g, '').replace(/[lLfFdD]$/, (m) => (hex ? m : ''));
+}
+
+/** Java text blocks: drop the opening line break, strip common indentation (JLS 3.10.6, simplified). */
+export function textBlockValue(body: string): string {
+  const lines = body.replace(/^[ \t]*\r?\n/, '').split(/\r?\n/);
+  const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length);
+  const last = lines[lines.length - 1] ?? '';
+  if (last.trim() === '') indents.push(last.length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return unescapeJava(lines.map((l) => l.slice(cut).replace(/[ \t]+$/, '')).join('\n'));
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', s: ' ', '"': '"', "'": "'", '\\': '\\' };
+
+export function unescapeJava(s: string): string {
+  if (!s.includes('\\')) return s;
+  return s.replace(/\\(u+[0-9a-fA-F]{4}|[0-7]{1,3}|\r?\n|.)/g, (_, e: string) => {
+    if (e[0] === 'u') return String.fromCharCode(parseInt(e.replace(/^u+/, ''), 16));
+    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    if (e === '\n' || e === '\r\n') return '';
+    return ESCAPES[e] ?? e;
+  });
+}
+
+/** Line breaks in text[from, to), counted up to 2: 0 is the same line, 1 the next. */
+export function lineBreaks(text: string, from: number, to: number): number {
+  const first = text.indexOf('\n', from);
+  if (first < 0 || first >= to) return 0;
+  const second = text.indexOf('\n', first + 1);
+  return second < 0 || second >= to ? 1 : 2;
+}
+
+export function startsLine(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return true;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** The text of a `//` comment; '' for commented-out code and tool markers, which describe nothing. */
+export function commentText(raw: string): string {
+  const line = raw.replace(/^\/\/+/, '').trim();
+  if (/[;{}]$/.test(line) || /^(?:TODO|FIXME|XXX|NOSONAR|noinspection|CHECKSTYLE|@formatter|(?:end)?region\b)/i.test(line)) return '';
+  return line;
+}
