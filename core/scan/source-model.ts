@@ -160,6 +160,37 @@ export function simpleName(name: string): string {
   return i < 0 ? name : name.slice(i + 1);
 }
 
+/** A file's single-type imports by the name they bring in, first import first; built on first use. */
+interface ImportNames {
+  /** By alias, else simple name: the name the file's code uses. */
+  used: Map<string, Import>;
+  /** By simple name, aliases aside. */
+  simple: Map<string, Import>;
+}
+
+const IMPORT_NAMES = new WeakMap<SourceFile, ImportNames>();
+
+/**
+ * The first single-type, non-static import of `file` whose simple name (`byAlias`: alias, else
+ * simple name) is `name`. Type names are looked up through the imports for every type written in
+ * a file: a map per file rather than a loop over its imports each time.
+ */
+export function singleTypeImport(file: SourceFile, name: string, byAlias: boolean): Import | undefined {
+  let names = IMPORT_NAMES.get(file);
+  if (!names) {
+    names = { used: new Map(), simple: new Map() };
+    for (const imp of file.imports) {
+      if (imp.wildcard || imp.isStatic) continue;
+      const simple = simpleName(imp.name);
+      const used = imp.alias ?? simple;
+      if (!names.used.has(used)) names.used.set(used, imp);
+      if (!names.simple.has(simple)) names.simple.set(simple, imp);
+    }
+    IMPORT_NAMES.set(file, names);
+  }
+  return (byAlias ? names.used : names.simple).get(name);
+}
+
 export function findAnnotation(list: readonly Annotation[], ...names: string[]): Annotation | undefined {
   for (const a of list) {
     const s = simpleName(a.name);

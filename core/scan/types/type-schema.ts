@@ -65,6 +65,8 @@ interface Built {
 interface Cached extends Built {
   /** Object level it was built at: a truncated schema is only right at that level. */
   level: number;
+  /** The files declaring `types`, listed on its first reuse (it is reused once per endpoint that uses the type). */
+  paths?: string[];
 }
 
 /** One JSON property candidate as one type declares it. */
@@ -284,7 +286,7 @@ export class SchemaBuilder {
     if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
-      this.index.noteFiles([...hit.types!].map((k) => this.files.get(k)!));
+      this.index.noteFiles((hit.paths ??= [...new Set([...hit.types!].map((k) => this.files.get(k)!))]));
       return hit;
     }
     this.stack.push(key);
