@@ -299,6 +299,7 @@ export class ProjectIndex {
   private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
     if (this.tracking) {
       if (t) this.tracking.files.add(t.file.path);
+      else if (!name.includes('.')) this.tracking.missing.add(name);
       else for (const seg of name.split('.')) this.tracking.missing.add(seg);
     }
     return t;

@@ -193,8 +193,15 @@ export function singleTypeImport(file: SourceFile, name: string, byAlias: boolea
 
 export function findAnnotation(list: readonly Annotation[], ...names: string[]): Annotation | undefined {
   for (const a of list) {
-    const s = simpleName(a.name);
-    if (names.includes(s) || names.includes(a.name)) return a;
+    // As `names.includes(simpleName(a.name)) || names.includes(a.name)`, without a substring per
+    // annotation: this runs for every annotation of every declaration a framework looks at.
+    for (const n of names) if (a.name === n || isSimpleNameOf(n, a.name)) return a;
   }
   return undefined;
+}
+
+/** `name` is a qualified name whose last segment is `simple` (which has no dot). */
+function isSimpleNameOf(simple: string, name: string): boolean {
+  const at = name.length - simple.length - 1;
+  return at >= 0 && name.charCodeAt(at) === 0x2e && name.endsWith(simple) && !simple.includes('.');
 }
