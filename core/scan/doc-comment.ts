@@ -42,9 +42,30 @@ export function plainText(s: string): string {
 /** What any rewrite of plainText needs: a tag or markup character, a tab, or spaces to collapse. */
 const PLAIN_REWRITES = /[{<&\t]| {2}| \n|\n /;
 
-export function parseDoc(doc: string | undefined): ParsedDoc {
+/**
+ * Parses of recent comments: one handler's Javadoc is read for its name, its response and its
+ * parameters, and a DTO's by every endpoint that uses it. Frozen, as they are shared; bounded,
+ * as a sidecar reads many projects.
+ */
+const PARSED = new Map<string, Readonly<ParsedDoc>>();
+const PARSED_MAX = 4096;
+const NO_DOC: Readonly<ParsedDoc> = Object.freeze({ summary: '', details: '', params: Object.freeze({}) });
+
+/** The parts of a comment; the result is shared and frozen. */
+export function parseDoc(doc: string | undefined): Readonly<ParsedDoc> {
+  if (!doc) return NO_DOC;
+  let parsed = PARSED.get(doc);
+  if (parsed === undefined) {
+    if (PARSED.size >= PARSED_MAX) PARSED.clear();
+    parsed = readDoc(doc);
+    Object.freeze(parsed.params);
+    PARSED.set(doc, Object.freeze(parsed));
+  }
+  return parsed;
+}
+
+function readDoc(doc: string): ParsedDoc {
   const out: ParsedDoc = { summary: '', details: '', params: {} };
-  if (!doc) return out;
   const tagAt = doc.search(/^\s*@\w+/m);
   const main = plainText(tagAt < 0 ? doc : doc.slice(0, tagAt));
   const tags = tagAt < 0 ? '' : doc.slice(tagAt);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../model/endpoint';
 import type { Expr, FieldDecl, SourceFile, TypeDecl } from './source-model';
-import { simpleName } from './source-model';
+import { simpleName, singleTypeImport } from './source-model';
 import { parseJava } from './java/java-source';
 import { parseKotlin } from './kotlin/kotlin-source';
 import { afterParse } from './tree-release';
@@ -236,8 +236,8 @@ export class ProjectIndex {
   private readonly bySimpleName = new Map<string, FileEntry[]>();
   private readonly bySuper = new Map<string, FileEntry[]>();
   private readonly byTopLevel = new Map<string, FileEntry[]>();
-  /** `module \0 fqn` -> the type that name means from that module (null: not in the tree). */
-  private readonly resolved = new Map<string, TypeDecl | null>();
+  /** module -> fqn -> the type that name means from that module (null: not in the tree). */
+  private readonly resolved = new Map<string, Map<string, TypeDecl | null>>();
   parsedCount = 0;
 
   /** Parses made ahead on another thread (parse-pool.ts), asked first; absent: every parse is made here. */
@@ -299,6 +299,7 @@ export class ProjectIndex {
   private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
     if (this.tracking) {
       if (t) this.tracking.files.add(t.file.path);
+      else if (!name.includes('.')) this.tracking.missing.add(name);
       else for (const seg of name.split('.')) this.tracking.missing.add(seg);
     }
     return t;
@@ -383,11 +384,12 @@ export class ProjectIndex {
    * the answer never depends on the order files were read or parsed in.
    */
   typeByFqn(fqn: string, module = ''): TypeDecl | undefined {
-    const key = `${module}\0${fqn}`;
-    let found = this.resolved.get(key);
+    let inModule = this.resolved.get(module);
+    if (!inModule) this.resolved.set(module, (inModule = new Map()));
+    let found = inModule.get(fqn);
     if (found === undefined) {
       found = this.findType(fqn, module) ?? null;
-      this.resolved.set(key, found);
+      inModule.set(fqn, found);
     }
     return this.used(found ?? undefined, fqn);
   }
@@ -427,11 +429,8 @@ export class ProjectIndex {
       if (member) return member;
     }
     const file = scope.file;
-    for (const imp of file.imports) {
-      if (!imp.wildcard && !imp.isStatic && (imp.alias ?? simpleName(imp.name)) === name) {
-        return this.typeByFqn(imp.name, file.module);
-      }
-    }
+    const imported = singleTypeImport(file, name, true);
+    if (imported) return this.typeByFqn(imported.name, file.module);
     for (const t of file.types) if (t.name === name) return t;
     const samePackage = this.typeByFqn(file.pkg ? `${file.pkg}.${name}` : name, file.module);
     if (samePackage) return samePackage;

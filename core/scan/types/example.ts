@@ -39,10 +39,10 @@ class ExampleWriter {
   }
 
   private value(s: JsonSchema, name: string | undefined): unknown {
-    if (s.examples?.length) return structuredClone(s.examples[0]);
-    if (s.default !== undefined) return structuredClone(s.default);
+    if (s.examples?.length) return copied(s.examples[0]);
+    if (s.default !== undefined) return copied(s.default);
     if (s.$ref !== undefined) return this.ref(s.$ref, name);
-    if (s.enum?.length) return structuredClone(s.enum[0]);
+    if (s.enum?.length) return copied(s.enum[0]);
     const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'null') : s.type;
     switch (type) {
       case 'string':
@@ -98,7 +98,7 @@ class ExampleWriter {
     const item = this.write(s.items ?? {}, name);
     if (item === STOP) return []; // a recursive tree ends in an empty list
     const count = s.uniqueItems ? 1 : Math.min(Math.max(s.minItems ?? 1, 1), 10, s.maxItems ?? 10);
-    return Array.from({ length: count }, (_, i) => (i === 0 ? item : structuredClone(item)));
+    return Array.from({ length: count }, (_, i) => (i === 0 ? item : copied(item)));
   }
 
   private object(s: JsonSchema): Record<string, unknown> {
@@ -116,6 +116,11 @@ class ExampleWriter {
     }
     return out;
   }
+}
+
+/** A value of the schema's own, as the caller's to change: objects are copied, the rest (most enum constants and defaults) need not be. */
+function copied(v: unknown): unknown {
+  return v !== null && typeof v === 'object' ? structuredClone(v) : v;
 }
 
 const FORMAT_EXAMPLES: Record<string, string> = {

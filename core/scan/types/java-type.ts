@@ -5,7 +5,7 @@
 
 import type { ProjectIndex, Scope } from '../project-index';
 import type { TypeDecl, TypeParam, TypeRef } from '../source-model';
-import { simpleName } from '../source-model';
+import { simpleName, singleTypeImport } from '../source-model';
 import { isKnownLibraryType } from './library-types';
 
 export type JavaType = AnyType | PrimitiveType | ArrayType | SourceType | LibraryType;
@@ -103,8 +103,7 @@ export function unboundVariable(index: ProjectIndex, param: TypeParam, owner: Ty
 }
 
 function importsSimpleName(scope: Scope, name: string): boolean {
-  for (const imp of scope.file.imports) if (!imp.wildcard && !imp.isStatic && simpleName(imp.name) === name) return true;
-  return false;
+  return singleTypeImport(scope.file, name, false) !== undefined;
 }
 
 /**
@@ -117,9 +116,8 @@ export function libraryName(name: string, scope: Scope): string {
   const first = head.charCodeAt(0);
   if (first >= 0x61 && first <= 0x7a) return name; // already qualified: `java.util.List`
   const rest = dot < 0 ? '' : name.slice(dot);
-  for (const imp of scope.file.imports) {
-    if (!imp.wildcard && !imp.isStatic && simpleName(imp.name) === head) return imp.name + rest;
-  }
+  const imported = singleTypeImport(scope.file, head, false);
+  if (imported) return imported.name + rest;
   if (JAVA_LANG.has(head)) return `java.lang.${name}`;
   for (const imp of scope.file.imports) {
     if (imp.wildcard && !imp.isStatic && isKnownLibraryType(`${imp.name}.${name}`)) return `${imp.name}.${name}`;

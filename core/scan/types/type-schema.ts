@@ -65,6 +65,8 @@ interface Built {
 interface Cached extends Built {
   /** Object level it was built at: a truncated schema is only right at that level. */
   level: number;
+  /** The files declaring `types`, listed on its first reuse (it is reused once per endpoint that uses the type). */
+  paths?: string[];
 }
 
 /** One JSON property candidate as one type declares it. */
@@ -94,6 +96,17 @@ interface Level {
 /** Property candidates per declaration: derived from the syntax alone, so shared by every builder; a re-parsed file has new declarations. */
 const MEMBERS = new WeakMap<TypeDecl, Member[]>();
 
+/** Between the declaring file's path and the type's qualified name in a cache key. */
+const KEY_SEPARATOR = '\u0001';
+/** Keys of types used without type arguments, one string per declaration: its hash is computed once, not per lookup. */
+const PLAIN_KEYS = new WeakMap<TypeDecl, string>();
+
+function plainKey(decl: TypeDecl): string {
+  let key = PLAIN_KEYS.get(decl);
+  if (key === undefined) PLAIN_KEYS.set(decl, (key = `${decl.file.path}${KEY_SEPARATOR}${decl.fqn}`));
+  return key;
+}
+
 /** How often one generic declaration may enclose itself (with other type arguments) in one schema. */
 const MAX_GENERIC_REPEATS = 3;
 /** Object schemas one root schema may build; past it, objects are cut with `x-truncated`. */
@@ -117,8 +130,6 @@ export class SchemaBuilder {
   private readonly maxDepth: number;
   private readonly javaNames: boolean;
   private readonly cache = new Map<string, Cached>();
-  /** Cache key -> the file declaring that type. */
-  private readonly files = new Map<string, string>();
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
   /** Types whose `@JsonValue` is being written. */
@@ -267,8 +278,7 @@ export class SchemaBuilder {
   private object(t: SourceType, level: number): Built {
     // The file is part of the key: one builder serves a whole scan, and two modules may both
     // declare `com.acme.Dto`.
-    const key = `${t.decl.file.path}\u0001${qualifiedName(t)}`;
-    this.files.set(key, t.decl.file.path);
+    const key = t.raw || t.args.length === 0 ? plainKey(t.decl) : `${t.decl.file.path}${KEY_SEPARATOR}${qualifiedName(t)}`;
     if (this.stack.includes(key)) return { schema: { $ref: REF + key }, height: 0, truncated: false, open: new Set([key]) };
     if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
     // Budgets against explosion (issue 23): `Box<T> { Box<Box<T>> next; }` meets a new
@@ -284,7 +294,7 @@ export class SchemaBuilder {
     if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
-      this.index.noteFiles([...hit.types!].map((k) => this.files.get(k)!));
+      this.index.noteFiles((hit.paths ??= [...new Set([...hit.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));
       return hit;
     }
     this.stack.push(key);
