@@ -5,13 +5,20 @@
 import { render } from 'preact';
 import type { FirstTree } from '../protocol';
 import { App } from './app';
+import { preloadParts } from './lazy-part';
 import { BridgeClient } from './rpc';
+import type { PackedFirstTree } from './tree-codec';
+import { unpackFirstTree } from './tree-codec';
 
 const root = document.getElementById('app')!;
 // The tree the server put in the page (ui-server.ts): drawn at once, then asked for again.
 const firstTree = readFirstTree();
 BridgeClient.connect().then(
-  (client) => render(<App client={client} project={new URLSearchParams(location.search).get('project') ?? undefined} first={firstTree} />, root),
+  (client) => {
+    render(<App client={client} project={new URLSearchParams(location.search).get('project') ?? undefined} first={firstTree} />, root);
+    // The rest of the explorer once this first screen is painted: a frame, then a task after it.
+    requestAnimationFrame(() => setTimeout(() => void preloadParts()));
+  },
   (e: Error) => {
     root.innerHTML = '';
     const p = document.createElement('p');
@@ -26,7 +33,7 @@ function readFirstTree(): FirstTree | undefined {
   const text = document.getElementById('first-tree')?.textContent;
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as FirstTree;
+    return unpackFirstTree(JSON.parse(text) as PackedFirstTree);
   } catch {
     return undefined; // asked for over the socket instead
   }
