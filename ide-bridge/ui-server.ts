@@ -13,9 +13,9 @@ import type { Duplex } from 'node:stream';
 import { extname, join, resolve } from 'node:path';
 import type { WebSocketServer } from 'ws';
 import { lazyRequire } from '../core/lazy-require';
-import { treeOf } from './handlers';
-import type { FirstTree } from './protocol';
-import { packFirstTree } from './ui/tree-codec';
+import { buildTree } from '../core/model/tree';
+import type { PackedFirstTree } from './ui/tree-codec';
+import { packTree } from './ui/tree-codec';
 import type { BridgeHub } from './server';
 import { WebSocketMessageReader, WebSocketMessageWriter } from './ws-transport';
 
@@ -169,7 +169,7 @@ function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wan
   void ready.then(() => setImmediate(() => {
     const tree = firstTree(opts.hub, wanted);
     // A data block, never run (the CSP allows no inline script); `<` escaped so no text in it can end the element.
-    const data = tree ? `<script type="application/json" id="first-tree">${JSON.stringify(packFirstTree(tree)).replace(/</g, '\\u003c')}</script>\n` : '';
+    const data = tree ? `<script type="application/json" id="first-tree">${JSON.stringify(tree).replace(/</g, '\\u003c')}</script>\n` : '';
     res.end(data + html.slice(at));
   }));
 }
@@ -178,14 +178,15 @@ function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wan
  * The tree of the project the page asks for (its `?project=`, else the first one open, as the
  * page chooses), or undefined while its first scan runs with no retained index to show.
  */
-export function firstTree(hub: BridgeHub, wanted: string | null): FirstTree | undefined {
+export function firstTree(hub: BridgeHub, wanted: string | null): PackedFirstTree | undefined {
   try {
     const sessions = hub.handlers.sessions;
     const s = wanted ? sessions.get(resolve(wanted)) : sessions.values().next().value;
     if (!s || (wanted && s.root !== wanted)) return undefined;
     const status = s.status();
     if (status.state === 'scanning' && !status.fromRetainedIndex && status.endpointCount === 0) return undefined;
-    const tree = { status, modules: treeOf(s).modules };
+    // The session's endpoints packed as they are: endpoints/tree's summaries without the copies.
+    const tree = { status, packed: packTree(buildTree(s.list())) };
     s.treeOffered();
     return tree;
   } catch {

@@ -27,6 +27,7 @@ import { useHostTheme } from './host-theme';
 import type { EnvironmentList } from './environment-line';
 import { Icon } from './icons';
 import { lazyPart } from './lazy-part';
+import { grouped } from './numbers';
 
 // What the first screen does not show comes in chunks of its own (lazy-part.tsx), the request
 // editor first: its placeholder is what the editor pane shows until an endpoint is selected.
@@ -430,8 +431,8 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
           <button class="tool gear" onClick={() => void openSettings()} aria-label="Settings" title="Settings">
             <Icon name="settings" />
           </button>
-          <span class="count" aria-live="polite" title={`${endpointCount.toLocaleString('en')} endpoints`}>
-            {endpointCount.toLocaleString('en')} endpoints
+          <span class="count" aria-live="polite" title={`${grouped(endpointCount)} endpoints`}>
+            {grouped(endpointCount)} endpoints
           </span>
         </div>
         {scanning && <ScanProgress progress={progress} fromRetained={status?.fromRetainedIndex ?? false} />}
@@ -567,7 +568,7 @@ function ScanProgress({ progress, fromRetained }: { progress: Progress | undefin
   return (
     <div class="scan-progress" role="progressbar" aria-label="Scan progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
       <span class="label">
-        {progress ? `${PHASES[progress.phase] ?? progress.phase} ${progress.done.toLocaleString('en')} / ${progress.total.toLocaleString('en')}` : 'Scanning…'}
+        {progress ? `${PHASES[progress.phase] ?? progress.phase} ${grouped(progress.done)} / ${grouped(progress.total)}` : 'Scanning…'}
         {fromRetained ? ' (showing the last scan meanwhile)' : ''}
       </span>
       <span class="bar">

@@ -22,6 +22,7 @@ import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
 import { hostTheme } from './host-theme';
 import { packTree, unpackTree } from './tree-codec';
+import { grouped } from './numbers';
 
 const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../../test/fixtures/shop', import.meta.url));
@@ -63,6 +64,12 @@ describe('tree rows', () => {
   });
 });
 
+describe('counts', () => {
+  it('groups digits as toLocaleString(\'en\') does, without Intl', () => {
+    for (const n of [0, 7, 999, 1000, 2500, 12345, 100000, 999999, 1234567, -4321, 2 ** 40]) expect(grouped(n)).toBe(n.toLocaleString('en'));
+  });
+});
+
 describe('the first tree inside the page', () => {
   const summaries = buildTree(shop.endpoints.map(({ request: _q, response: _r, responses: _rs, ...summary }) => summary));
 
@@ -71,6 +78,8 @@ describe('the first tree inside the page', () => {
     const packed = packTree(summaries);
     expect(unpackTree(JSON.parse(JSON.stringify(packed)))).toEqual(summaries);
     expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(summaries).length / 2);
+    // Whole endpoints (as the ui server packs them) leave their models out.
+    expect(packTree(tree)).toEqual(packed);
   });
 
   it('keeps what differs from its class: another file, protocol or address, an id of another form', () => {

@@ -14,7 +14,6 @@ export interface PackedFirstTree {
   packed: PackedTree;
 }
 
-export const packFirstTree = (t: FirstTree): PackedFirstTree => ({ status: t.status, packed: packTree(t.modules) });
 export const unpackFirstTree = (t: PackedFirstTree): FirstTree => ({ status: t.status, modules: unpackTree(t.packed) });
 
 /** What an endpoint holds beyond its row's fixed fields, or where it differs from its class's defaults. */
@@ -25,8 +24,10 @@ type PackedEndpoint = [string | null, string, string, string, string, number, nu
 type PackedClass = [string, string, EndpointSummary['protocol'], EndpointSummary['framework'], PackedEndpoint[]];
 export type PackedTree = [string, PackedClass[]][];
 
-const FIXED = new Set(['id', 'protocol', 'framework', 'method', 'path', 'address', 'name', 'description', 'folder', 'className', 'module', 'source']);
+/** Fields a packed row holds in place, and the models a full Endpoint carries and a tree does not. */
+const NOT_EXTRA = new Set(['id', 'protocol', 'framework', 'method', 'path', 'address', 'name', 'description', 'folder', 'className', 'module', 'source', 'request', 'response', 'responses']);
 
+/** A tree of summaries, or of whole endpoints (their models are left out): the ui server packs the session's list without copying it first. */
 export function packTree(tree: Tree): PackedTree {
   return tree.map((m) => [
     m.module,
@@ -52,7 +53,10 @@ export function packTree(tree: Tree): PackedTree {
           if (e.framework !== framework) extra.framework = e.framework;
           if (e.description) extra.description = e.description;
           if (e.source.file !== file) extra.file = e.source.file;
-          for (const [k, v] of Object.entries(e)) if (!FIXED.has(k) && v !== undefined) (extra as Record<string, unknown>)[k] = v;
+          for (const k in e) {
+            const v = (e as unknown as Record<string, unknown>)[k];
+            if (v !== undefined && !NOT_EXTRA.has(k)) (extra as Record<string, unknown>)[k] = v;
+          }
           const row: PackedEndpoint = [inner, e.method, e.path, e.name, e.folder, e.source.line, e.source.column, e.source.member];
           if (Object.keys(extra).length) row.push(extra);
           return row;
