@@ -1,5 +1,5 @@
 // Two outputs. dist/apiscout.mjs is both the CLI and the sidecar; dist/ui/ is the explorer web
-// app the sidecar's UI server serves (app.js, app.css, index.html), built for browsers.
+// app the sidecar's UI server serves (app.js and its chunks, app.css, index.html), built for browsers.
 // Native modules (tree-sitter and its grammars) cannot be bundled; they stay external and are
 // resolved from node_modules at run time. The pure-JS libraries the sidecar loads at start are
 // bundled: resolving and reading their hundreds of small files cost ~250 ms of every start.
@@ -8,8 +8,8 @@ import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { builtinModules } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { transpile } from './scripts/rollup-transpile.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -60,10 +60,19 @@ const parseWorker = nodeBundle('core/scan/parse-worker.ts', 'dist/parse-worker.m
 
 // The web app: everything bundled (Preact, CodeMirror), minified, with the page and its style
 // copied beside it. It imports only types from the bridge's protocol, so no Node code comes in.
+// app.js draws the first screen (toolbar, search field, tree); the rest (the request editor with
+// CodeMirror, panels, dialogs) is imported after the first paint, in chunks named by their content
+// hash (`details.<hash>.js`): the UI server sends those as immutable, so a browser with a cache
+// (JCEF's) keeps them and their compiled code across loads. app.js keeps its name (the page
+// names it) and is revalidated on each load.
 const ui = {
   input: 'ide-bridge/ui/main.tsx',
   output: {
-    file: 'dist/ui/app.js',
+    dir: 'dist/ui',
+    entryFileNames: 'app.js',
+    chunkFileNames: '[name].[hash].js',
+    // CodeMirror and its parsers in one chunk, shared by the editor, the body viewer and the source view.
+    manualChunks: (id) => (/\/node_modules\/(@codemirror|@lezer|crelt|style-mod|w3c-keyname)\//.test(id) ? 'codemirror' : undefined),
     format: 'es',
     sourcemap: true,
   },
@@ -72,6 +81,7 @@ const ui = {
     transpile({ tsconfig: './ide-bridge/ui/tsconfig.json' }),
     terser({ format: { comments: false } }),
     staticFiles(['ide-bridge/ui/index.html', 'ide-bridge/ui/app.css']),
+    dropStaleChunks(),
   ],
   onwarn(warning, warn) {
     if (warning.code === 'CIRCULAR_DEPENDENCY' && !warning.ids?.every((id) => id.includes('/node_modules/'))) throw new Error(warning.message);
@@ -87,6 +97,18 @@ function staticFiles(files) {
     },
     generateBundle() {
       for (const f of files) this.emitFile({ type: 'asset', fileName: basename(f), source: readFileSync(f) });
+    },
+  };
+}
+
+/** Chunks of earlier builds (other hashes) leave dist/ui: the sidecar and the IDE plugin ship the folder. */
+function dropStaleChunks() {
+  return {
+    name: 'drop-stale-chunks',
+    writeBundle(options, bundle) {
+      for (const f of readdirSync(options.dir)) {
+        if (/\.[A-Za-z0-9_-]{8}\.js(\.map)?$/.test(f) && !(f in bundle)) rmSync(join(options.dir, f));
+      }
     },
   };
 }

@@ -488,7 +488,8 @@ export type NotificationParams<N extends NotificationName> = Static<(typeof noti
 export type ProjectStatus = Static<typeof ProjectStatusSchema>;
 /**
  * Not a message: what the UI server puts in the page it serves, `<script type="application/json"
- * id="first-tree">`, so the page draws its first tree before it asks for anything.
+ * id="first-tree">`, so the page draws its first tree before it asks for anything; packed there
+ * (ui/tree-codec.ts).
  */
 export interface FirstTree {
   status: ProjectStatus;

@@ -4,7 +4,7 @@
 // sends one, our own Origin (no other page's scripts). It sends no CORS headers at all.
 // The page comes with its first tree inside (see firstTree), so it is drawn without a round trip.
 
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,8 +13,9 @@ import type { Duplex } from 'node:stream';
 import { extname, join, resolve } from 'node:path';
 import type { WebSocketServer } from 'ws';
 import { lazyRequire } from '../core/lazy-require';
-import { treeOf } from './handlers';
-import type { FirstTree } from './protocol';
+import { buildTree } from '../core/model/tree';
+import type { PackedFirstTree } from './ui/tree-codec';
+import { packTree } from './ui/tree-codec';
 import type { BridgeHub } from './server';
 import { WebSocketMessageReader, WebSocketMessageWriter } from './ws-transport';
 
@@ -54,6 +55,7 @@ const TYPES: Record<string, string> = {
 const MAX_MESSAGE_BYTES = 16 << 20;
 
 const SECURITY_HEADERS = {
+  // The page is made for each request (the project's tree is inside): never stored. Assets say otherwise (cacheOf).
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -106,7 +108,12 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       return refuse(res, 500, `cannot read ${join(opts.assetsDir, name)}: ${(e as Error).message}`);
     }
     if (name === 'index.html' && req.method === 'GET') return servePage(res, bytes, opts, new URL(req.url ?? '/', 'http://page').searchParams.get('project'));
-    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': asset.type, 'Content-Length': bytes.length });
+    const headers = { ...SECURITY_HEADERS, 'Content-Type': asset.type, ...cacheOf(name, bytes) };
+    if (headers.ETag && req.headers['if-none-match'] === headers.ETag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': bytes.length });
     res.end(req.method === 'HEAD' ? undefined : bytes);
   });
 
@@ -171,19 +178,38 @@ function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wan
  * The tree of the project the page asks for (its `?project=`, else the first one open, as the
  * page chooses), or undefined while its first scan runs with no retained index to show.
  */
-export function firstTree(hub: BridgeHub, wanted: string | null): FirstTree | undefined {
+export function firstTree(hub: BridgeHub, wanted: string | null): PackedFirstTree | undefined {
   try {
     const sessions = hub.handlers.sessions;
     const s = wanted ? sessions.get(resolve(wanted)) : sessions.values().next().value;
     if (!s || (wanted && s.root !== wanted)) return undefined;
     const status = s.status();
     if (status.state === 'scanning' && !status.fromRetainedIndex && status.endpointCount === 0) return undefined;
-    const tree = { status, modules: treeOf(s).modules };
+    // The session's endpoints packed as they are: endpoints/tree's summaries without the copies.
+    const tree = { status, packed: packTree(buildTree(s.list())) };
     s.treeOffered();
     return tree;
   } catch {
     return undefined; // shutting down: the page asks over its socket and is told
   }
+}
+
+/** A chunk named by its content's hash (rollup.config.mjs: `[name].[hash].js`), and its source map. */
+const HASHED = /\.[A-Za-z0-9_-]{8}\.js(\.map)?$/;
+const etags = new WeakMap<Buffer, string>();
+
+/**
+ * How a browser may keep an asset. A hashed chunk never changes under its name: kept for good, so
+ * a browser with a cache (JCEF's) skips the request and reuses the code it compiled before. The
+ * others (app.js, app.css, the workers: named in the page or the code) are kept but asked about on
+ * each load, answered 304 while unchanged. The page itself: see SECURITY_HEADERS.
+ */
+function cacheOf(name: string, bytes: Buffer): { 'Cache-Control': string; ETag?: string } {
+  if (name === 'index.html') return { 'Cache-Control': 'no-store' };
+  if (HASHED.test(name)) return { 'Cache-Control': 'max-age=31536000, immutable' };
+  let etag = etags.get(bytes);
+  if (!etag) etags.set(bytes, (etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`));
+  return { 'Cache-Control': 'no-cache', ETag: etag };
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {

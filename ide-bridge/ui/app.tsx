@@ -7,10 +7,7 @@ import type { FirstTree, NotificationParams, ProjectStatus } from '../protocol';
 import { copyText } from './clipboard';
 import type { CopyWhat, MenuTarget } from './context-menu';
 import { ContextMenu, countOf, endpointsOf, menuItems, selectionOf, targetOfRow } from './context-menu';
-import { EnvironmentPanel } from './environment-panel';
 import type { ExportChoice } from './export-dialog';
-import { AskEnvironment, ExportDialog } from './export-dialog';
-import { Details } from './details';
 import type { SettingsPage as SettingsPageId } from './details';
 import { ExplorerTree } from './explorer-tree';
 import type { BridgeClient } from './rpc';
@@ -18,12 +15,10 @@ import { CANCELLED, RpcError } from './rpc';
 import type { SearchResult } from './search-results';
 import { resultCount, SEARCH_LIMIT, SearchResults } from './search-results';
 import { NoWorker, PageSearch } from './page-search';
-import { SettingsPage } from './settings-page';
 import type { SettingsView } from './settings-model';
 import { settingValue } from './settings-model';
 import { Toasts, useToasts } from './toasts';
 import type { SourceTarget } from './source-view';
-import { SourceView } from './source-view';
 import type { EndpointSummary, Tree } from './tree-model';
 import { ancestorsOf, flattenTree, groupKeys } from './tree-model';
 import { ErrorLine } from './dialog';
@@ -31,6 +26,20 @@ import { clampTree, NARROW_BELOW, Splitter, TREE_MIN, treeMax, useLayoutPrefs, u
 import { useHostTheme } from './host-theme';
 import type { EnvironmentList } from './environment-line';
 import { Icon } from './icons';
+import { lazyPart } from './lazy-part';
+import { grouped } from './numbers';
+
+// What the first screen does not show comes in chunks of its own (lazy-part.tsx), the request
+// editor first: its placeholder is what the editor pane shows until an endpoint is selected.
+const Details = lazyPart(
+  () => import('./details').then((m) => m.Details),
+  ({ selectedId }) => <p class="muted placeholder">{selectedId ? 'Loading…' : 'Select an endpoint to edit its request.'}</p>,
+);
+const SourceView = lazyPart(() => import('./source-view').then((m) => m.SourceView));
+const ExportDialog = lazyPart(() => import('./export-dialog').then((m) => m.ExportDialog));
+const AskEnvironment = lazyPart(() => import('./export-dialog').then((m) => m.AskEnvironment));
+const EnvironmentPanel = lazyPart(() => import('./environment-panel').then((m) => m.EnvironmentPanel));
+const SettingsPage = lazyPart(() => import('./settings-page').then((m) => m.SettingsPage));
 
 const SEARCH_DEBOUNCE_MS = 120;
 const PHASES: Record<string, string> = { read: 'Reading files', parse: 'Parsing', endpoints: 'Finding endpoints' };
@@ -422,8 +431,8 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
           <button class="tool gear" onClick={() => void openSettings()} aria-label="Settings" title="Settings">
             <Icon name="settings" />
           </button>
-          <span class="count" aria-live="polite" title={`${endpointCount.toLocaleString('en')} endpoints`}>
-            {endpointCount.toLocaleString('en')} endpoints
+          <span class="count" aria-live="polite" title={`${grouped(endpointCount)} endpoints`}>
+            {grouped(endpointCount)} endpoints
           </span>
         </div>
         {scanning && <ScanProgress progress={progress} fromRetained={status?.fromRetainedIndex ?? false} />}
@@ -559,7 +568,7 @@ function ScanProgress({ progress, fromRetained }: { progress: Progress | undefin
   return (
     <div class="scan-progress" role="progressbar" aria-label="Scan progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
       <span class="label">
-        {progress ? `${PHASES[progress.phase] ?? progress.phase} ${progress.done.toLocaleString('en')} / ${progress.total.toLocaleString('en')}` : 'Scanning…'}
+        {progress ? `${PHASES[progress.phase] ?? progress.phase} ${grouped(progress.done)} / ${grouped(progress.total)}` : 'Scanning…'}
         {fromRetained ? ' (showing the last scan meanwhile)' : ''}
       </span>
       <span class="bar">

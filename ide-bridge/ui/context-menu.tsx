@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ParamsOf } from '../protocol';
 import type { EndpointSummary, Row, Tree } from './tree-model';
+import { grouped } from './numbers';
 
 export type Selection = ParamsOf<'export/run'>['selection'];
 
@@ -60,7 +61,7 @@ export function selectionOf(target: MenuTarget): { selection: Selection; label: 
 }
 
 export function countOf(n: number): string {
-  return `${n.toLocaleString('en')} endpoint${n === 1 ? '' : 's'}`;
+  return `${grouped(n)} endpoint${n === 1 ? '' : 's'}`;
 }
 
 /** The menu's items for a target; Copy API URL only while features.copyApiUrl is on. */

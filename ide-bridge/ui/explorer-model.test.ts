@@ -21,6 +21,8 @@ import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
 import { hostTheme } from './host-theme';
+import { packTree, unpackTree } from './tree-codec';
+import { grouped } from './numbers';
 
 const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../../test/fixtures/shop', import.meta.url));
@@ -59,6 +61,36 @@ describe('tree rows', () => {
     expect(treeKey(rows, 0, 'End', 10)).toEqual({ active: rows.length - 1 });
     expect(treeKey(rows, rows.length - 1, 'PageDown', 10)).toEqual({ active: rows.length - 1 });
     expect(treeKey(rows, 3, 'PageUp', 10)).toEqual({ active: 0 });
+  });
+});
+
+describe('counts', () => {
+  it('groups digits as toLocaleString(\'en\') does, without Intl', () => {
+    for (const n of [0, 7, 999, 1000, 2500, 12345, 100000, 999999, 1234567, -4321, 2 ** 40]) expect(grouped(n)).toBe(n.toLocaleString('en'));
+  });
+});
+
+describe('the first tree inside the page', () => {
+  const summaries = buildTree(shop.endpoints.map(({ request: _q, response: _r, responses: _rs, ...summary }) => summary));
+
+  it('packs a tree losslessly, gRPC fields and media types included, in fewer bytes', () => {
+    expect(shop.endpoints.some((e) => e.grpc) && shop.endpoints.some((e) => e.produces)).toBe(true);
+    const packed = packTree(summaries);
+    expect(unpackTree(JSON.parse(JSON.stringify(packed)))).toEqual(summaries);
+    expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(summaries).length / 2);
+    // Whole endpoints (as the ui server packs them) leave their models out.
+    expect(packTree(tree)).toEqual(packed);
+  });
+
+  it('keeps what differs from its class: another file, protocol or address, an id of another form', () => {
+    const [e] = summaries[0]!.classes[0]!.endpoints;
+    const odd = [
+      { ...e!, id: 'elsewhere', address: 'GET /x', path: '/y', description: 'd', source: { ...e!.source, file: 'other/File.java' } },
+      { ...e!, id: `${e!.module}:${e!.className}#m() ${e!.method} ${e!.path}`, protocol: 'grpc' as const, framework: 'grpc' as const, deprecated: true, security: [] },
+      { ...e!, id: `${e!.module}:${e!.className}#`, address: '' },
+    ];
+    const tree = [{ module: e!.module, classes: [{ className: e!.className, simpleName: summaries[0]!.classes[0]!.simpleName, endpoints: [e!, ...odd] }] }];
+    expect(unpackTree(JSON.parse(JSON.stringify(packTree(tree))))).toEqual(tree);
   });
 });
 

@@ -1,18 +1,30 @@
-// The web app's entry: connect to the page's own UI server, then render the explorer.
+// The web app's entry: draws the explorer (at once when the page came with its tree), talking to
+// the page's own UI server over a WebSocket.
 // The framework is Preact: 4 KB of React's component-and-hooks model with TypeScript's own JSX
 // transform, so the bundle needs no compiler plugin and loads fast inside IntelliJ's JCEF.
 
 import { render } from 'preact';
 import type { FirstTree } from '../protocol';
 import { App } from './app';
+import { preloadParts } from './lazy-part';
 import { BridgeClient } from './rpc';
+import type { PackedFirstTree } from './tree-codec';
+import { unpackFirstTree } from './tree-codec';
 
 const root = document.getElementById('app')!;
 // The tree the server put in the page (ui-server.ts): drawn at once, then asked for again.
 const firstTree = readFirstTree();
-BridgeClient.connect().then(
-  (client) => render(<App client={client} project={new URLSearchParams(location.search).get('project') ?? undefined} first={firstTree} />, root),
+const project = new URLSearchParams(location.search).get('project') ?? undefined;
+const { client, opened } = BridgeClient.open();
+// With a tree in the page the explorer is drawn now, its socket opening meanwhile (requests wait
+// for it); without one there is nothing to draw before the sidecar answers.
+if (firstTree) start();
+opened.then(
+  () => {
+    if (!firstTree) start();
+  },
   (e: Error) => {
+    render(null, root);
     root.innerHTML = '';
     const p = document.createElement('p');
     p.className = 'fatal error';
@@ -22,11 +34,19 @@ BridgeClient.connect().then(
   },
 );
 
+function start(): void {
+  render(<App client={client} project={project} first={firstTree} />, root);
+  // The rest of the explorer once this first screen is painted and the page is idle (the tree
+  // asked for again, its answer drawn): compiling the editor's 400 KB must not delay those frames.
+  const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 200));
+  requestAnimationFrame(() => setTimeout(() => idle(() => void preloadParts())));
+}
+
 function readFirstTree(): FirstTree | undefined {
   const text = document.getElementById('first-tree')?.textContent;
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as FirstTree;
+    return unpackFirstTree(JSON.parse(text) as PackedFirstTree);
   } catch {
     return undefined; // asked for over the socket instead
   }

@@ -28,18 +28,40 @@ export class BridgeClient {
   private readonly closeListeners = new Set<(reason: string) => void>();
   private closed: string | undefined;
 
+  /** Messages sent before the socket opened: they go, in order, once it does. */
+  private queued: string[] | undefined = [];
+
   private constructor(private readonly socket: WebSocket) {
     socket.addEventListener('message', (e) => this.receive(String(e.data)));
     socket.addEventListener('close', (e) => this.close(e.reason || `the connection to apiscout closed (code ${e.code})`));
+    socket.addEventListener('open', () => {
+      for (const m of this.queued ?? []) socket.send(m);
+      this.queued = undefined;
+    });
   }
 
   /** Opens the WebSocket of the page's own UI server: `/TOKEN/rpc` beside `/TOKEN/`. */
   static connect(url = defaultUrl()): Promise<BridgeClient> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
-      socket.addEventListener('open', () => resolve(new BridgeClient(socket)), { once: true });
+    const { client, opened } = BridgeClient.open(url);
+    return opened.then(() => client);
+  }
+
+  /**
+   * The client at once, its socket still opening: requests made meanwhile wait for it, so the
+   * page can draw (and ask) without waiting a round trip. `opened` rejects when it cannot open.
+   */
+  static open(url = defaultUrl()): { client: BridgeClient; opened: Promise<void> } {
+    const socket = new WebSocket(url);
+    const opened = new Promise<void>((resolve, reject) => {
+      socket.addEventListener('open', () => resolve(), { once: true });
       socket.addEventListener('error', () => reject(new Error('cannot reach apiscout: is `apiscout ui` still running?')), { once: true });
     });
+    return { client: new BridgeClient(socket), opened };
+  }
+
+  private send(message: string): void {
+    if (this.queued) this.queued.push(message);
+    else this.socket.send(message);
   }
 
   request<M extends RequestName>(method: M, params: ParamsOf<M>, signal?: AbortSignal): Promise<ResultOf<M>> {
@@ -58,7 +80,7 @@ export class BridgeClient {
         },
       });
       signal?.addEventListener('abort', abort, { once: true });
-      this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+      this.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
     });
   }
 
@@ -76,7 +98,7 @@ export class BridgeClient {
   }
 
   private notify(method: string, params: unknown): void {
-    if (!this.closed) this.socket.send(JSON.stringify({ jsonrpc: '2.0', method, params }));
+    if (!this.closed) this.send(JSON.stringify({ jsonrpc: '2.0', method, params }));
   }
 
   private receive(text: string): void {

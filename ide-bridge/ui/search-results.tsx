@@ -9,6 +9,7 @@ import { Highlighted, pathRanges } from './highlight';
 import { MethodBadge } from './method-badge';
 import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
+import { grouped } from './numbers';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
 
@@ -20,9 +21,9 @@ export const SEARCH_LIMIT = 500;
  * full list reads "500+ matches" (a one-letter query), not "500 of 2,413".
  */
 export function resultCount(shown: number, total: number): string {
-  const of = `of ${total.toLocaleString('en')} endpoints`;
-  if (shown >= SEARCH_LIMIT) return `${SEARCH_LIMIT.toLocaleString('en')}+ matches ${of}`;
-  return `${shown.toLocaleString('en')} ${shown === 1 ? 'match' : 'matches'} ${of}`;
+  const of = `of ${grouped(total)} endpoints`;
+  if (shown >= SEARCH_LIMIT) return `${grouped(SEARCH_LIMIT)}+ matches ${of}`;
+  return `${grouped(shown)} ${shown === 1 ? 'match' : 'matches'} ${of}`;
 }
 
 export interface SearchResultsProps {

@@ -11,6 +11,8 @@ import { createMessageConnection, ResponseError } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
+import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { WebSocketMessageReader, WebSocketMessageWriter } from '../../ide-bridge/ws-transport';
 import { SidecarClient } from './sidecar-client';
 
@@ -105,6 +107,25 @@ describe('UI server over HTTP', () => {
     expect(bare.headers.location).toBe(`/${token}/`);
   });
 
+  it('lets a browser keep the app: hashed chunks for good, app.js revalidated, the page never', async () => {
+    const page = await get(ui.pathname);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const app = await get(`${ui.pathname}app.js`);
+    expect(app.headers['cache-control']).toBe('no-cache');
+    expect(app.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(`${ui.pathname}app.js`, { 'If-None-Match': app.headers.etag! });
+    expect([again.status, again.body]).toEqual([304, '']);
+    expect((await get(`${ui.pathname}app.js`, { 'If-None-Match': '"other"' })).status).toBe(200);
+    // The editor's chunk, imported by app.js after the first paint under its content hash.
+    const chunk = /["'](\.\/details\.[\w-]{8}\.js)["']/.exec(app.body)?.[1];
+    expect(chunk).toBeDefined();
+    const editor = await get(`${ui.pathname}${chunk!.slice(2)}`);
+    expect(editor.status).toBe(200);
+    expect(editor.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(editor.headers['cache-control']).toBe('max-age=31536000, immutable');
+    expect(editor.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('puts the project\'s tree in the page as a data block that no text in it can end', async () => {
     const evil = path.join(tmp, 'evil');
     const java = path.join(evil, 'src/main/java/demo/EvilController.java');
@@ -123,10 +144,10 @@ describe('UI server over HTTP', () => {
     const data = page.body.slice(start).slice('<script type="application/json" id="first-tree">'.length);
     const end = data.indexOf('</script>');
     expect(data.slice(0, end)).not.toMatch(/<\/|<!--/);
-    const embedded = JSON.parse(data.slice(0, end));
+    const embedded = unpackFirstTree(JSON.parse(data.slice(0, end)) as PackedFirstTree);
     expect(embedded.status).toMatchObject({ project: evil, state: 'ready', endpointCount: 1 });
     expect(embedded.modules).toEqual((await sidecar.request('endpoints/tree', { project: evil })).modules);
-    expect(embedded.modules[0].classes[0].endpoints[0].name).toContain('</script><script>alert(1)</script>');
+    expect(embedded.modules[0]!.classes[0]!.endpoints[0]!.name).toContain('</script><script>alert(1)</script>');
     // Without a project named, the page shows the first one opened; one not open gets no tree.
     expect(JSON.stringify((await get(ui.pathname)).body.includes(`"project":${JSON.stringify(shop)}`))).toBe('true');
     expect((await get(`${ui.pathname}?project=${encodeURIComponent(path.join(tmp, 'none'))}`)).body).not.toContain('first-tree');

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirstTree } from '../../ide-bridge/protocol';
+import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
+import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { SidecarClient } from '../bridge/sidecar-client';
 import { launchChromium, UiProcess } from './ui-harness';
 
@@ -86,7 +87,7 @@ async function expectStaleThenUpdated(page: Page): Promise<void> {
   // Stale first: the retained index's tree, as the page came with it.
   expect(hasPath(shown[0]!, '/sku/{sku}')).toBe(true);
   expect(hasPath(shown[0]!, '/stock-keeping-unit/{sku}')).toBe(false);
-  const inPage = await page.locator('#first-tree').evaluate((el) => JSON.parse(el.textContent ?? '') as FirstTree);
+  const inPage = unpackFirstTree(await page.locator('#first-tree').evaluate((el) => JSON.parse(el.textContent ?? '') as PackedFirstTree));
   expect(inPage.status).toMatchObject({ fromRetainedIndex: true, state: 'scanning' });
   const pathsInPage = inPage.modules.flatMap((m) => m.classes.flatMap((c) => c.endpoints.map((e) => e.path)));
   // The rows first drawn (as many as the list first lays out) are the page's own tree's.
