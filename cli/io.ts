@@ -1,6 +1,7 @@
 // What a command may touch: output streams, the sample project, the progress line. Tests
 // pass their own to run commands in-process.
 
+import { isatty } from 'node:tty';
 import { fileURLToPath } from 'node:url';
 import type { Terminal } from './ask-render';
 
@@ -31,7 +32,8 @@ export function processIO(): CliIO {
     // dist/apiscout.mjs and cli/*.ts both sit one level below the package root.
     sampleProject: fileURLToPath(new URL('../test/fixtures/shop', import.meta.url)),
     progress: () => terminalProgress(process.stderr),
-    ...(process.stdin.isTTY && process.stderr.isTTY ? { terminal: { input: process.stdin, output: process.stderr } } : {}),
+    // isatty first: process.stdin builds its stream on first touch (~25 ms), which piped runs never need.
+    ...(isatty(0) && isatty(2) ? { terminal: { input: process.stdin, output: process.stderr } } : {}),
   };
 }
 
