@@ -106,11 +106,17 @@ export function storedEndpointText(result: ScanResult): string | StoredText | un
 }
 
 const PIECE = 64 * 1024;
+const SHARED_PIECE = 1024 * 1024;
 
-/** Hands the stored text to `write` in pieces of 64 KB (small enough for the allocator to reuse). */
-export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void): void {
-  for (let at = 0; at < text.length; at += PIECE) {
-    const piece = readExactly(text.fd, text.offset + at, Math.min(PIECE, text.length - at));
+/**
+ * Hands the stored text to `write` in pieces of 64 KB (small enough for the allocator to reuse);
+ * `reuse`: `write` is done with each piece when it returns, so one 1 MB buffer serves them all.
+ */
+export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void, reuse = false): void {
+  const shared = reuse ? Buffer.allocUnsafe(Math.min(SHARED_PIECE, text.length)) : undefined;
+  const size = shared ? shared.length : PIECE;
+  for (let at = 0; at < text.length; at += size) {
+    const piece = readExactly(text.fd, text.offset + at, Math.min(size, text.length - at), shared);
     if (!piece) throw new Error('the stored scan result was cut short while it was read');
     write(piece);
   }
@@ -338,8 +344,8 @@ function writeAt(fd: number, bytes: Buffer, position: number): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
-function readExactly(fd: number, position: number, length: number): Buffer | undefined {
-  const buf = Buffer.allocUnsafe(length);
+function readExactly(fd: number, position: number, length: number, into?: Buffer): Buffer | undefined {
+  const buf = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
   let n = 0;
   while (n < length) {
     const got = readSync(fd, buf, n, length - n, position + n);
