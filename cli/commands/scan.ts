@@ -105,7 +105,8 @@ function writeJson(result: ScanResult, io: CliIO, pretty: boolean): void {
     else {
       io.out(open);
       const parts: Buffer[] = [];
-      pipeStoredText(text, io.outBytes ? (b) => io.outBytes!(b) : (b) => parts.push(b));
+      if (io.outBytesNow) pipeStoredText(text, (b) => io.outBytesNow!(b), true);
+      else pipeStoredText(text, io.outBytes ? (b) => io.outBytes!(b) : (b) => parts.push(b));
       if (parts.length) io.out(Buffer.concat(parts).toString('utf8'));
       else io.out('');
       io.out(`]${rest}`);

@@ -15,13 +15,11 @@
 // annotation type, an @ApplicationPath) recomputes every root, still without reading or
 // parsing any other file again.
 
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
-import { checkRead, MAX_SOURCE_BYTES, walkProject } from './files';
-import type { WalkResult } from './files';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { FrameworkMarkers } from './framework-markers';
@@ -31,10 +29,12 @@ import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
 import { ParsePool } from './parse-pool';
 import { ScanCache } from './scan-cache';
-import { InputDigest, ResultStore } from './result-store';
+import { SourceReader } from './source-reader';
+import { PROTO_EXTENSION, SOURCE_EXTENSIONS, tryStoredResult } from './stored-scan';
+import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
 import type { ScanCacheOptions } from './scan-cache';
-import { applyPathPrefixes, parsePathPrefixes } from './path-prefix-setting';
+import { applyPathPrefixes } from './path-prefix-setting';
 import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
 import type { TypeDecl } from './source-model';
@@ -102,11 +102,9 @@ interface RootResult {
   missing: Set<string>;
 }
 
-export const SOURCE_EXTENSIONS = ['.java', '.kt'];
+export { SOURCE_EXTENSIONS };
 /** The files spring-boot-config.ts reads a module's properties from. */
 const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application\.(?:properties|ya?ml)$/;
-/** Walked with the sources, parsed only when a gRPC implementation asks for a service. */
-const PROTO_EXTENSION = '.proto';
 const PROGRESS_EVERY = 500;
 
 export class ProjectScanner {
@@ -191,59 +189,41 @@ export class ProjectScanner {
     return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics));
   }
 
-  /** Reads the whole tree and computes every endpoint. */
-  async scan(): Promise<ScanResult> {
-    const started = performance.now();
-    const phases: Record<string, number> = {};
-    let mark = started;
-    const phase = (name: string) => {
-      const now = performance.now();
-      phases[name] = Math.round(now - mark);
-      mark = now;
-    };
-    // No stat per file: the read below opens every file anyway and says what the walk would have.
-    const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false });
+  /**
+   * Reads the whole tree and computes every endpoint. `attempt`: scan.ts's look at the stored
+   * result, made before this module was loaded (by default it is made here).
+   */
+  async scan(attempt: StoredAttempt = tryStoredResult(this.root, this.opts)): Promise<ScanResult> {
+    const { walk, store, digest, preread, clock } = attempt;
+    const phase = (name: string) => clock.phase(name);
     this.stored = undefined;
-    const prefixes = this.opts.pathPrefixes?.() ?? [];
-    const store = this.opts.cache && this.opts.reuseResult ? new ResultStore(this.root, this.opts.cache, this.settingsKey(prefixes)) : undefined;
+    if (attempt.result) {
+      this.stats = attempt.result.stats;
+      this.stored = attempt.result;
+      return attempt.result;
+    }
     const journal = store && new InputJournal();
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
+    this.prefixRules = attempt.prefixRules;
     this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
-    this.prefixRules = parsePathPrefixes(prefixes, walk.diagnostics);
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
     this.beanSchemas = undefined;
     this.frameworks = this.createFrameworks();
     this.roots.clear();
-    phase('walk');
-    // With a stored result at hand, read and fingerprint every file first: unchanged, that is the whole scan;
-    // changed, the files are read once more below.
-    const digest = store && new InputDigest();
-    if (digest) this.fingerprintBuild(walk, digest);
-    const preread = digest && store.exists() ? this.fingerprint(walk, digest) : undefined;
-    if (preread) {
-      phase('read');
-      const stats: ScanResult['stats'] = { filesRead: preread.filesRead, filesParsed: 0, bytesRead: preread.bytesRead, millis: 0, phases, storedResult: true };
-      const stored = store!.load(preread.digest, stats);
-      if (stored) {
-        phase('stored');
-        stats.millis = Math.round(performance.now() - started);
-        this.stats = stats;
-        this.stored = stored;
-        return stored;
-      }
-    }
+    if (!attempt.stamps) phase('walk');
 
     const cache = this.opts.cache ? ScanCache.open(this.root, this.opts.cache) : undefined;
     this.index.parseCache = cache;
     // A worker pays for itself only on the files the cache does not have.
     const pool = this.startParsePool(cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length);
     this.index.parsedElsewhere = pool;
-    const reader = new SourceReader();
+    // Stamps for the stored result, taken as the files are read (when the fingerprint above did not).
+    const reader = new SourceReader(digest !== undefined && !preread);
     let filesRead = 0;
     let bytesRead = 0;
     const self = this;
@@ -254,7 +234,7 @@ export class ProjectScanner {
           if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
           const bytes = reader.readWalked(f.abs);
           // The digest's key of these very bytes is the scan cache's key too: one hash per file.
-          const key = digest && !preread ? digest.file(f.path, 'skipped' in bytes ? bytes.skipped : bytes) : undefined;
+          const key = digest && !preread ? digest.file(f.path, 'skipped' in bytes ? bytes.skipped : bytes, reader.stamp) : undefined;
           if ('skipped' in bytes) {
             walk.diagnostics.push({ file: f.path, message: bytes.skipped });
             yield;
@@ -290,56 +270,15 @@ export class ProjectScanner {
       cache.save(this.index.files.values());
       phase('cache');
     }
-    this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: Math.round(performance.now() - started), phases };
+    this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: clock.phases };
     if (pool) this.stats.parsedByWorker = pool.counts.worker;
     if (cache) this.stats.parsedFromCache = cache.counts.hits;
     const result = this.result();
     if (store) {
-      store.save(preread?.digest ?? digest!.digest(), journal!.entries(), journal!.volatile, result);
+      store.save(preread?.digest ?? digest!.digest(), digest!.stamps, journal!.entries(), journal!.volatile, result);
       phase('stored');
     }
     return result;
-  }
-
-  /** Every option and setting a full scan's result depends on, as the stored result's key. */
-  private settingsKey(prefixes: readonly string[]): string {
-    const o = this.opts;
-    return JSON.stringify([this.root, o.includeTests ?? false, o.requestModels ?? true, o.actuator ?? false, prefixes]);
-  }
-
-  /** The build files (module layout, names) and what the walk reported, into the digest. */
-  private fingerprintBuild(walk: WalkResult, digest: InputDigest): void {
-    for (const rel of walk.buildFiles) {
-      let bytes: Buffer | string;
-      try {
-        bytes = readFileSync(join(this.root, rel));
-      } catch (e) {
-        bytes = (e as NodeJS.ErrnoException).code ?? 'unreadable';
-      }
-      digest.file(rel, bytes);
-    }
-    digest.file('', JSON.stringify(walk.diagnostics));
-  }
-
-  /**
-   * Reads every walked file into the digest. The bytes are not kept: holding 40 MB of sources
-   * costs more (fresh pages) than reading them again on a miss, which builds every model anyway.
-   */
-  private fingerprint(walk: WalkResult, digest: InputDigest): { digest: string; filesRead: number; bytesRead: number } {
-    const reader = new SourceReader();
-    let filesRead = 0;
-    let bytesRead = 0;
-    for (const f of walk.files) {
-      const got = reader.readWalked(f.abs);
-      if ('skipped' in got) {
-        digest.file(f.path, got.skipped);
-        continue;
-      }
-      digest.file(f.path, got);
-      filesRead++;
-      bytesRead += got.length;
-    }
-    return { digest: digest.digest(), filesRead, bytesRead };
   }
 
   /** The endpoints whose source method is in `path` (relative), by line: the gutter icons of a file. */
@@ -383,7 +322,7 @@ export class ProjectScanner {
     const declared = new Set<string>();
     let global = false;
     let config = false;
-    const reader = new SourceReader();
+    const reader = new SourceReader(false);
     for (const change of changes) {
       const path = change.path.replace(/\\/g, '/');
       changedPaths.add(path);
@@ -737,68 +676,6 @@ function assertDirectory(abs: string, given: string): void {
     throw new InputError(`cannot read ${given}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : (e as Error).message}`, given, { cause: e });
   }
   if (!isDir) throw new InputError(`${given} is not a directory`, given);
-}
-
-/** Reads files into one reused buffer: ten thousand small reads allocate nothing. */
-class SourceReader {
-  private buf = Buffer.allocUnsafe(256 * 1024);
-
-  /** The file's bytes (a view valid until the next call), or the reason it could not be read. */
-  read(abs: string, sizeHint: number): Buffer | string {
-    let fd: number;
-    try {
-      fd = openSync(abs, 'r');
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    }
-    try {
-      if (sizeHint + 1 > this.buf.length) this.buf = Buffer.allocUnsafe(sizeHint + 1);
-      return this.readAll(fd, Infinity);
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  /**
-   * A file listed by a walk without stat (files.ts): its bytes, or, in the walk's words, why it
-   * is skipped (unreadable, over the size limit: only the limit's worth is read to find out).
-   */
-  readWalked(abs: string): Buffer | { skipped: string } {
-    let fd: number;
-    try {
-      fd = openSync(abs, 'r');
-    } catch (e) {
-      return { skipped: checkRead(e, 0)! };
-    }
-    try {
-      const bytes = this.readAll(fd, MAX_SOURCE_BYTES + 1);
-      return bytes.length > MAX_SOURCE_BYTES ? { skipped: checkRead(undefined, fstatSync(fd).size)! } : bytes;
-    } catch (e) {
-      return { skipped: checkRead(e, 0)! };
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  /** Reads until the end or `limit` bytes, growing the buffer as needed. */
-  private readAll(fd: number, limit: number): Buffer {
-    let n = 0;
-    for (;;) {
-      const got = readSync(fd, this.buf, n, this.buf.length - n, n);
-      if (got === 0) break;
-      n += got;
-      if (n >= limit) break;
-      if (n === this.buf.length) {
-        // Larger than any file so far (or grown since it was listed).
-        const bigger = Buffer.allocUnsafe(this.buf.length * 2);
-        this.buf.copy(bigger, 0, 0, n);
-        this.buf = bigger;
-      }
-    }
-    return this.buf.subarray(0, n);
-  }
 }
 
 function someIn(items: ReadonlySet<string>, set: ReadonlySet<string>): boolean {

@@ -9,9 +9,12 @@
 //
 // The file: a magic line, the header's length, the header (JSON: format, scanner, settings,
 // digest, journal, lengths and a hash of the body), then the body: `{"diagnostics","modules"}`
-// and the endpoints as `scan --json` prints them, one a line. A damaged, foreign or torn file is
-// a miss, never trusted; the write is atomic. Endpoints are parsed only when someone reads them,
-// and `scan --json` prints their stored text as it is.
+// and the endpoints as `scan --json` prints them, one a line; last the walked files' stamps
+// (file-stamps.ts), which let the next scan fingerprint unchanged files by their stat. A damaged,
+// foreign or torn file is a miss, never trusted; the write is atomic. (The stamps are outside the
+// body's hash: a damaged hash among them changes the digest, a damaged stamp only makes its file
+// be read.) Endpoints are parsed only when someone reads them, and `scan --json` prints their
+// stored text as it is.
 
 import { createHash, hash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -20,6 +23,10 @@ import { fileURLToPath } from 'node:url';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, ScanStats } from '../model/endpoint';
 import { writeAll, writeFileAtomicWith } from '../store/json-file';
+import { StampRecorder, StoredStamps } from './file-stamps';
+import type { Stamp } from './file-stamps';
+export { stampOf } from './file-stamps';
+export type { StoredStamps } from './file-stamps';
 import type { JournalEntry } from './scan-inputs';
 import { journalHolds } from './scan-inputs';
 import { scannerHash } from './scan-cache';
@@ -28,7 +35,7 @@ import type { ScanCacheOptions } from './scan-cache';
 export const SCAN_RESULT_FILE = 'scan-result.bin';
 const MAGIC = 'apiscout-scan-result\n';
 /** Bump when the stored shape changes or a scan's result would differ in a way the stamps below cannot see. */
-const RESULT_FORMAT = 1;
+const RESULT_FORMAT = 2;
 
 interface Header {
   format: string;
@@ -39,6 +46,9 @@ interface Header {
   restLength: number;
   endpointsLength: number;
   bodyHash: string;
+  stampsLength: number;
+  /** StampRecorder.sinceNs of the storing scan, in decimal. */
+  stampsSince: string;
 }
 
 /**
@@ -48,8 +58,11 @@ interface Header {
 export class InputDigest {
   private readonly h = createHash('sha1');
   files = 0;
+  /** The files' stats beside the hashes of their bytes, for the stored result. */
+  readonly stamps = new StampRecorder();
 
-  file(path: string, bytes: Buffer | string): string | undefined {
+  /** `stamp`: the file's stat taken before `bytes` were read (none: not recorded). */
+  file(path: string, bytes: Buffer | string, stamp?: Stamp): string | undefined {
     this.files++;
     if (typeof bytes === 'string') {
       this.h.update(`${path}\0!${bytes}\n`);
@@ -57,7 +70,15 @@ export class InputDigest {
     }
     const key = hash('sha1', bytes, 'base64');
     this.h.update(`${path}\0${key}\n`);
+    if (stamp !== undefined) this.stamps.add(path, stamp, key);
     return key;
+  }
+
+  /** A file whose unchanged stat vouches for the bytes an earlier scan hashed to `key`. */
+  known(path: string, key: string, stamp: Stamp): void {
+    this.files++;
+    this.h.update(`${path}\0${key}\n`);
+    this.stamps.add(path, stamp, key);
   }
 
   digest(): string {
@@ -85,11 +106,17 @@ export function storedEndpointText(result: ScanResult): string | StoredText | un
 }
 
 const PIECE = 64 * 1024;
+const SHARED_PIECE = 1024 * 1024;
 
-/** Hands the stored text to `write` in pieces of 64 KB (small enough for the allocator to reuse). */
-export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void): void {
-  for (let at = 0; at < text.length; at += PIECE) {
-    const piece = readExactly(text.fd, text.offset + at, Math.min(PIECE, text.length - at));
+/**
+ * Hands the stored text to `write` in pieces of 64 KB (small enough for the allocator to reuse);
+ * `reuse`: `write` is done with each piece when it returns, so one 1 MB buffer serves them all.
+ */
+export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void, reuse = false): void {
+  const shared = reuse ? Buffer.allocUnsafe(Math.min(SHARED_PIECE, text.length)) : undefined;
+  const size = shared ? shared.length : PIECE;
+  for (let at = 0; at < text.length; at += size) {
+    const piece = readExactly(text.fd, text.offset + at, Math.min(size, text.length - at), shared);
     if (!piece) throw new Error('the stored scan result was cut short while it was read');
     write(piece);
   }
@@ -124,16 +151,16 @@ export class ResultStore {
     this.file = join(opts.dir ?? projectStateDir(root), SCAN_RESULT_FILE);
   }
 
-  /** Whether there is a stored result to try (reading and fingerprinting first pays only then). */
-  exists(): boolean {
-    return statSync(this.file, { throwIfNoEntry: false })?.isFile() ?? false;
-  }
+  /** The stored result's header, read by `open` for `load`. */
+  private head: { fd: number; header: Header; start: number } | undefined;
 
   /**
-   * The stored result, when it was made from inputs with `digest` and every journalled file still
-   * holds what it held; `stats` replace the stored ones. Undefined on any miss.
+   * Opens the stored result and reads its header: the stamps of the files it was made from, when
+   * it was made by this scanner with these settings (else it cannot be reused, and there is no
+   * point fingerprinting the files for it). Undefined: no stored result to try.
    */
-  load(digest: string, stats: ScanStats): ScanResult | undefined {
+  open(): StoredStamps | undefined {
+    this.close();
     let fd: number;
     try {
       fd = openSync(this.file, 'r');
@@ -141,27 +168,53 @@ export class ResultStore {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`the stored scan result ${this.file} cannot be read (${(e as Error).message}); scanning`);
       return undefined;
     }
-    let keepOpen = false;
     try {
       const head = Buffer.alloc(64);
       const got = readSync(fd, head, 0, head.length, 0);
-      if (head.toString('latin1', 0, Math.min(got, MAGIC.length)) !== MAGIC) return this.ignore('it is not an apiscout scan result');
+      if (head.toString('latin1', 0, Math.min(got, MAGIC.length)) !== MAGIC) return this.ignore('it is not an apiscout scan result', fd);
       const eol = head.indexOf(0x0a, MAGIC.length);
       const headerLength = Number(head.toString('latin1', MAGIC.length, eol));
-      if (eol < 0 || !Number.isSafeInteger(headerLength) || headerLength <= 0) return this.ignore('it is truncated');
+      if (eol < 0 || !Number.isSafeInteger(headerLength) || headerLength <= 0) return this.ignore('it is truncated', fd);
       const headerBytes = readExactly(fd, eol + 1, headerLength);
-      if (!headerBytes) return this.ignore('it is truncated');
+      if (!headerBytes) return this.ignore('it is truncated', fd);
       let header: Header;
       try {
         header = JSON.parse(headerBytes.toString('utf8')) as Header;
       } catch (e) {
-        return this.ignore(`its header does not parse (${(e as Error).message})`);
+        return this.ignore(`its header does not parse (${(e as Error).message})`, fd);
       }
-      if (!isHeader(header)) return this.ignore('its header is not of this format');
-      // Another scanner, other settings or other files: an ordinary miss, nothing to say.
-      if (header.scanner !== this.scanner || header.settings !== this.settings || header.digest !== digest) return undefined;
-      if (!journalHolds(header.journal)) return undefined;
+      if (!isHeader(header)) return this.ignore('its header is not of this format', fd);
+      // Another scanner or other settings: an ordinary miss, nothing to say.
+      if (header.scanner !== this.scanner || header.settings !== this.settings) {
+        closeSync(fd);
+        return undefined;
+      }
       const start = eol + 1 + headerLength;
+      const stamps = readExactly(fd, start + header.restLength + header.endpointsLength, header.stampsLength);
+      if (!stamps) return this.ignore('it is truncated', fd);
+      this.head = { fd, header, start };
+      return new StoredStamps(stamps.toString('utf8'), BigInt(header.stampsSince));
+    } catch (e) {
+      closeSync(fd);
+      this.warn(`the stored scan result ${this.file} cannot be read (${(e as Error).message}); scanning`);
+      return undefined;
+    }
+  }
+
+  /**
+   * The stored result `open` found, when it was made from inputs with `digest` and every
+   * journalled file still holds what it held; `stats` replace the stored ones. Undefined on any miss.
+   */
+  load(digest: string, stats: ScanStats): ScanResult | undefined {
+    const head = this.head;
+    if (!head) return undefined;
+    this.head = undefined;
+    const { fd, header, start } = head;
+    let keepOpen = false;
+    try {
+      // Other files: an ordinary miss, nothing to say.
+      if (header.digest !== digest) return undefined;
+      if (!journalHolds(header.journal)) return undefined;
       if (hashOfSegment(fd, start, header.restLength + header.endpointsLength) !== header.bodyHash) return this.ignore('its body is damaged');
       const restBytes = readExactly(fd, start, header.restLength);
       if (!restBytes) return this.ignore('its body is damaged');
@@ -179,12 +232,18 @@ export class ResultStore {
     }
   }
 
+  /** Lets go of what `open` opened, when `load` is not called. */
+  close(): void {
+    if (this.head) closeSync(this.head.fd);
+    this.head = undefined;
+  }
+
   /**
-   * Stores `result` as the answer for inputs with `digest` and `journal`. A result that read
-   * outside the project (`volatile`) is not stored, and an older one is removed: it could not
-   * be checked.
+   * Stores `result` as the answer for inputs with `digest` (the stats of the files behind it in
+   * `stamps`) and `journal`. A result that read outside the project (`volatile`) is not stored,
+   * and an older one is removed: it could not be checked.
    */
-  save(digest: string, journal: JournalEntry[], volatile: string | undefined, result: ScanResult): void {
+  save(digest: string, stamps: StampRecorder, journal: JournalEntry[], volatile: string | undefined, result: ScanResult): void {
     try {
       if (volatile !== undefined) {
         rmSync(this.file, { force: true });
@@ -198,6 +257,7 @@ export class ResultStore {
       const header: Header = {
         format: MAGIC.trim(), scanner: this.scanner, settings: this.settings, digest, journal,
         restLength: rest.length, endpointsLength: Number.MAX_SAFE_INTEGER, bodyHash: 'x'.repeat(28),
+        stampsLength: Number.MAX_SAFE_INTEGER, stampsSince: String(stamps.sinceNs),
       };
       const room = Buffer.byteLength(JSON.stringify(header), 'utf8');
       const lead = Buffer.from(`${MAGIC}${room}\n`, 'latin1');
@@ -232,6 +292,9 @@ export class ResultStore {
         flush();
         header.endpointsLength = length;
         header.bodyHash = h.digest('base64');
+        const stampBytes = Buffer.from(stamps.text(), 'utf8');
+        writeAll(fd, stampBytes);
+        header.stampsLength = stampBytes.length;
         const final = Buffer.alloc(room, 0x20);
         final.write(JSON.stringify(header), 0, 'utf8');
         writeAt(fd, final, lead.length);
@@ -250,7 +313,8 @@ export class ResultStore {
     }
   }
 
-  private ignore(why: string): undefined {
+  private ignore(why: string, fd?: number): undefined {
+    if (fd !== undefined) closeSync(fd);
     this.warn(`the stored scan result ${this.file} is ignored: ${why}; it is rewritten after this scan`);
     return undefined;
   }
@@ -280,8 +344,8 @@ function writeAt(fd: number, bytes: Buffer, position: number): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
-function readExactly(fd: number, position: number, length: number): Buffer | undefined {
-  const buf = Buffer.allocUnsafe(length);
+function readExactly(fd: number, position: number, length: number, into?: Buffer): Buffer | undefined {
+  const buf = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
   let n = 0;
   while (n < length) {
     const got = readSync(fd, buf, n, length - n, position + n);
@@ -325,6 +389,7 @@ function isHeader(v: unknown): v is Header {
   return (
     !!h && typeof h === 'object' && h.format === MAGIC.trim() && typeof h.scanner === 'string' && typeof h.settings === 'string' && typeof h.digest === 'string' &&
     Array.isArray(h.journal) && h.journal.every((j) => Array.isArray(j) && j.length === 2 && typeof j[0] === 'string' && typeof j[1] === 'string') &&
-    Number.isSafeInteger(h.restLength) && h.restLength >= 0 && Number.isSafeInteger(h.endpointsLength) && h.endpointsLength >= 0 && typeof h.bodyHash === 'string'
+    Number.isSafeInteger(h.restLength) && h.restLength >= 0 && Number.isSafeInteger(h.endpointsLength) && h.endpointsLength >= 0 && typeof h.bodyHash === 'string' &&
+    Number.isSafeInteger(h.stampsLength) && h.stampsLength >= 0 && typeof h.stampsSince === 'string' && /^\d+$/.test(h.stampsSince)
   );
 }

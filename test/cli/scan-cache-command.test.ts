@@ -1,7 +1,7 @@
 // The scan cache as a user meets it: the built CLI keeps it in the project's state folder,
 // scan and export reuse it, --no-cache and APISCOUT_SCAN_CACHE=0 leave it alone, and a damaged
 // one is reported and replaced.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +78,31 @@ describe('the scan cache in the CLI', { timeout: 300_000 }, () => {
     expect(withCache.stdout).toContain('openapi:');
     // Nothing changed: the cache is read, not rewritten.
     expect(statSync(cacheFile).mtimeMs).toBe(mtime);
+  });
+
+  it('prints a stored result whole to a reader that pauses, and ends quietly when the reader leaves early', async () => {
+    const reference = scanJson();
+    expect(scanJson().out.stats.storedResult).toBe(true);
+    const env = { ...process.env, NO_COLOR: '1', APISCOUT_SCAN_CACHE: '' };
+    // A reader that waits lets a shell pipe (64 KB) fill: the writer must wait for room, not fail.
+    const slow = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" scan --json "${shop}" | (sleep 1; cat)`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let slowErr = '';
+    slow.stdout.on('data', (d: Buffer) => chunks.push(d));
+    slow.stderr.on('data', (d: Buffer) => (slowErr += d.toString()));
+    expect(await new Promise((resolve) => slow.on('close', resolve))).toBe(0);
+    expect(slowErr).toBe('');
+    const out = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { endpoints: unknown[]; stats: { storedResult?: boolean } };
+    expect(out.stats.storedResult).toBe(true);
+    expect(Buffer.concat(chunks).length).toBeGreaterThan(64 * 1024);
+    expect(out.endpoints).toEqual(reference.out.endpoints);
+
+    const early = spawn(process.execPath, [BIN, 'scan', '--json', shop], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    early.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    early.stdout.once('data', () => early.stdout.destroy());
+    expect(await new Promise((resolve) => early.on('close', resolve))).toBe(0);
+    expect(stderr).not.toContain('EPIPE');
   });
 
   it('is neither read nor written with --no-cache or APISCOUT_SCAN_CACHE=0', () => {

@@ -2,8 +2,11 @@
 // it gives exactly what a scan without any cache gives, on every fixture and on a generated code
 // base, and any change to what the result depends on (a source edit, rename or deletion, an edit
 // that keeps size and mtime, a configuration file, a setting) makes the scan compute again.
+// Files whose stat is unchanged are not read (file-stamps.ts): what a stat can miss is read.
 
-import { cpSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
@@ -17,9 +20,9 @@ const tmp = tempFolder('apiscout-result-store-');
 
 /** A scan's result (endpoints read through JSON, as any consumer sees them) without what only time or caches change. */
 function view(result: ScanResult) {
-  const { millis: _m, phases: _p, parsedFromCache: _c, storedResult, filesParsed: _f, parsedByWorker: _w, ...stats } = result.stats;
+  const { millis: _m, phases: _p, parsedFromCache: _c, storedResult, filesParsed: _f, parsedByWorker: _w, filesByStat, ...stats } = result.stats;
   const same = JSON.parse(JSON.stringify({ endpoints: result.endpoints, diagnostics: result.diagnostics, modules: result.modules, stats })) as unknown;
-  return { same, stored: storedResult === true, count: result.endpoints.length };
+  return { same, stored: storedResult === true, count: result.endpoints.length, filesRead: stats.filesRead, byStat: filesByStat ?? 0 };
 }
 
 const scan = async (root: string, opts: ScanOptions = {}) => view(await scanInThread(root, opts));
@@ -97,14 +100,89 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
     expect(warnings).toEqual([]);
   });
 
+  it('fingerprints a file by its unchanged stat; reads what a stat can miss (an edit keeping size and mtime, a racily clean file, a clock set back)', async () => {
+    const root = join(tmp.path, 'stamped');
+    cpSync(join(FIXTURES, 'shop'), root, { recursive: true });
+    const { cache, warnings, file } = storeIn(join(tmp.path, 'stamped-state'));
+    const opts: ScanOptions = { cache, reuseResult: true };
+    const agree = async () => {
+      const without = await scan(root);
+      const withStore = await scan(root, opts);
+      expect(withStore.same).toEqual(without.same);
+      return withStore;
+    };
+    // A file changed less than the racy margin (3 s) before a scan is read by the next ones: let the copy age past it.
+    await untilAged(root);
+    expect((await agree()).stored).toBe(false);
+    let r = await agree();
+    expect(r.stored).toBe(true);
+    expect(r.byStat).toBe(r.filesRead);
+    expect(r.filesRead).toBeGreaterThan(10);
+    const sources = javaFiles(root);
+
+    // An edit: computed again; the edited file is racily clean for the result stored then, so the next scan reads it.
+    const edited = sources.find((f) => /Controller\.java$/.test(f))!;
+    const was = readFileSync(edited, 'utf8');
+    const now = was.replace(/"(\/[\w/{}-]+)"/, '"/stamped$1"');
+    expect(now).not.toBe(was);
+    writeFileSync(edited, now);
+    r = await agree();
+    expect(r.stored).toBe(false);
+    expect(JSON.stringify(r.same)).toContain('/stamped');
+    r = await agree();
+    expect(r.stored).toBe(true);
+    expect(r.byStat).toBe(r.filesRead - 1);
+
+    // Same size, same mtime, not touched since long before the stored scan: only the ctime tells.
+    const quiet = sources.find((f) => f !== edited && /"\/[a-z]/.test(readFileSync(f, 'utf8')))!;
+    const before = statSync(quiet, { bigint: true });
+    // The mtime to the nanosecond (utimes from Node rounds it): coreutils copy it from a reference.
+    const reference = join(tmp.path, 'stamped-mtime');
+    execFileSync('cp', ['--preserve=timestamps', quiet, reference]);
+    const text = readFileSync(quiet, 'utf8');
+    const m = /"\/([a-z])/.exec(text)!;
+    writeFileSync(quiet, text.slice(0, m.index + 2) + (m[1] === 'q' ? 'z' : 'q') + text.slice(m.index + 3));
+    execFileSync('touch', ['-m', '-r', reference, quiet]);
+    const after = statSync(quiet, { bigint: true });
+    expect([after.size, after.mtimeNs, after.ino]).toEqual([before.size, before.mtimeNs, before.ino]);
+    expect((await agree()).stored).toBe(false);
+
+    // A rename and a deletion.
+    const others = sources.filter((f) => f !== edited && f !== quiet);
+    renameSync(others[0]!, others[0]!.replace(/(\w+)\.java$/, 'Moved$1.java'));
+    expect((await agree()).stored).toBe(false);
+    rmSync(others[1]!);
+    expect((await agree()).stored).toBe(false);
+    expect((await agree()).stored).toBe(true);
+
+    // The clock set back: now is before the stored scan began, so no stat vouches for anything.
+    const bytes = readFileSync(file);
+    const since = /"stampsSince":"(\d+)"/.exec(bytes.toString('latin1'))!;
+    bytes.write('9'.repeat(since[1]!.length), since.index + '"stampsSince":"'.length, 'latin1');
+    writeFileSync(file, bytes);
+    r = await agree();
+    expect(r.stored).toBe(true);
+    expect(r.byStat).toBe(0);
+    expect(warnings).toEqual([]);
+  });
+
   it('ignores a damaged or foreign stored result with a warning and computes', async () => {
     const root = join(FIXTURES, 'shop');
     const { cache, warnings, file } = storeIn(join(tmp.path, 'damaged'));
     const without = await scan(root);
     await scan(root, { cache, reuseResult: true });
     const bytes = readFileSync(file);
-    bytes[bytes.length - 10] ^= 0x01;
+    // The file ends with the stamps, outside the body's hash: a damaged one only costs a read or a miss.
+    const stampsAt = bytes.length - storedHeader(bytes).stampsLength;
+    bytes[bytes.length - 2] ^= 0x01;
     writeFileSync(file, bytes);
+    expect((await scan(root, { cache, reuseResult: true })).same).toEqual(without.same);
+    expect(warnings).toEqual([]);
+    await scan(root, { cache, reuseResult: true });
+    const again = readFileSync(file);
+    again[again.length - storedHeader(again).stampsLength - 10] ^= 0x01;
+    expect(stampsAt).toBeGreaterThan(0);
+    writeFileSync(file, again);
     const damaged = await scan(root, { cache, reuseResult: true });
     expect(damaged.stored).toBe(false);
     expect(damaged.same).toEqual(without.same);
@@ -161,3 +239,26 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
     });
   });
 });
+
+/** The .java files under root, sorted. */
+function javaFiles(root: string): string[] {
+  return (readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => f.endsWith('.java'))
+    .map((f) => join(root, f))
+    .sort();
+}
+
+/** Waits until every file under root was last changed more than the racy margin ago. */
+async function untilAged(root: string): Promise<void> {
+  const newest = Math.max(...(readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[]).map((f) => statSync(join(root, f)).ctimeMs));
+  while (Date.now() < newest + 3_500) await sleep(100);
+}
+
+/** The stored result's header (result-store.ts: a magic line, the header's length, the header). */
+function storedHeader(bytes: Buffer): { stampsLength: number } {
+  const first = bytes.indexOf(0x0a);
+  const second = bytes.indexOf(0x0a, first + 1);
+  const length = Number(bytes.toString('latin1', first + 1, second));
+  return JSON.parse(bytes.toString('utf8', second + 1, second + 1 + length)) as { stampsLength: number };
+}
+
