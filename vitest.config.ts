@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './test/schedule';
@@ -20,9 +21,11 @@ export default defineConfig({
     // minForks 1 that file waited for the other running file to end, a core idle meanwhile.
     poolOptions: { forks: { maxForks: FORKS, minForks: FORKS } },
     // Longest first, so that no long file starts last and leaves a core idle at the end; the files
-    // that build intellij-shell with Maven run beside the others, taking turns on a lock
-    // (test/intellij/maven-lock.ts) so no two builds write into the same target/ folders.
+    // that read intellij-shell's Maven build run beside the others, and the first of them runs it
+    // (test/intellij/shell-build.ts), under a lock so no two builds write into the same target/ folders.
     sequence: { sequencer: LongestFirst },
+    // What is done once per run and shared by test files (intellij-shell's Maven build) is keyed by this.
+    provide: { testRun: randomUUID() },
     // Tests wait on conditions, never on a clock: these limits only stop a hang, and are wide
     // enough for a machine ten times slower (or crowded, as `npm run test:under-load` makes it).
     testTimeout: 120_000,

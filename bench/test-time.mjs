@@ -1,10 +1,13 @@
 // How long `npm test` takes, and where the time goes (issue 19: under 10 minutes on a 2-core
-// machine, quiet). Runs what `npm test` runs, timing each step: the build beside the type-checks
-// (scripts/run-scripts.mjs), then the whole vitest suite with its JSON report, from which it prints
-// the slowest test files and how busy the forks were (the sum of file times over forks x wall).
+// machine, quiet). Runs what `npm test` runs, timing each step: the build (when dist/ is older than
+// the sources: scripts/prepare.mjs; `npm install` has built it in a fresh clone) beside the
+// type-checks (scripts/run-scripts.mjs), then the whole vitest suite with its JSON report, from
+// which it prints the slowest test files and how busy the forks were (the sum of file times over
+// forks x wall).
 //
-//   node bench/test-time.mjs [--top N] [--no-build] [-- test files...]
+//   node bench/test-time.mjs [--top N] [--no-build | --build] [-- test files...]
 //   (no files: the whole suite, as npm test runs it; take the figure on a quiet machine)
+//   --build: build even when dist/ is up to date (npm run build), as a clone whose install did not.
 //
 // Exit code: the failing step's, after the figures.
 
@@ -19,7 +22,9 @@ const i = process.argv.indexOf('--top');
 const TOP = i > 0 ? Number(process.argv[i + 1]) : 12;
 const dashes = process.argv.indexOf('--');
 const FILES = dashes > 0 ? process.argv.slice(dashes + 1) : [];
-const BUILD = !process.argv.slice(2, dashes > 0 ? dashes : undefined).includes('--no-build');
+const flags = process.argv.slice(2, dashes > 0 ? dashes : undefined);
+const BUILD = !flags.includes('--no-build');
+const buildScript = flags.includes('--build') ? 'build' : 'prepare';
 
 function timed(command, args) {
   const start = performance.now();
@@ -31,15 +36,15 @@ function timed(command, args) {
 
 const out = mkdtempSync(join(tmpdir(), 'apiscout-test-time-'));
 const report = join(out, 'vitest.json');
-const build = BUILD ? await timed(process.execPath, [join(ROOT, 'scripts/run-scripts.mjs'), 'build', 'typecheck']) : { code: 0, seconds: 0 };
+const build = BUILD ? await timed(process.execPath, [join(ROOT, 'scripts/run-scripts.mjs'), buildScript, 'typecheck']) : { code: 0, seconds: 0 };
 // System node, as npm test's vitest (node_modules/.bin/node, if present, cannot load isolated-vm).
 const vitest = build.code === 0 ? await timed(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...FILES]) : { code: 1, seconds: 0 };
 
 const forks = Number(process.env.APISCOUT_TEST_FORKS) || Math.max(2, availableParallelism());
 const lines = [
-  `build + typecheck (side by side): ${build.seconds.toFixed(1)} s`,
-  `vitest run:                       ${vitest.seconds.toFixed(1)} s`,
-  `npm test in all:                  ${(build.seconds + vitest.seconds).toFixed(1)} s (${((build.seconds + vitest.seconds) / 60).toFixed(1)} min; goal: under 10 min)`,
+  `${`${buildScript} + typecheck (side by side):`.padEnd(36)}${build.seconds.toFixed(1)} s`,
+  `${'vitest run:'.padEnd(36)}${vitest.seconds.toFixed(1)} s`,
+  `${'npm test in all:'.padEnd(36)}${(build.seconds + vitest.seconds).toFixed(1)} s (${((build.seconds + vitest.seconds) / 60).toFixed(1)} min; goal: under 10 min)`,
 ];
 try {
   const files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((f) => ({ name: relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000, startedAt: f.startTime }));

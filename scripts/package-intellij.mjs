@@ -34,7 +34,8 @@ const win = process.platform === 'win32';
 if (compile) {
   // Offline when the local Maven repository has everything; a fresh machine downloads on the retry.
   const mvn = win ? 'mvn.cmd' : 'mvn';
-  const args = ['-B', '-q', '-f', join(shell, 'pom.xml'), 'compile'];
+  // The plugin and what it needs (platform-api): bridge-client's own module is for its tests.
+  const args = ['-B', '-q', '-f', join(shell, 'pom.xml'), '-pl', ':apiscout-intellij', '-am', 'compile'];
   let run = spawnSync(mvn, ['-o', ...args], { encoding: 'utf8' });
   if (run.error) fail(`cannot run Maven (${run.error.message}): install Maven and a JDK 17 or newer (.ci/run does)`);
   const output = () => `${run.stdout}${run.stderr}`;

@@ -1,8 +1,9 @@
 // npm's `prepare`: builds dist/ with rollup, unless it is already built from the sources as they
 // are. npm runs prepare on `npm install`, but also on every `npx apiscout`, `npm link` and
 // `npm install -g .` in the clone, with its output hidden: without this check the first
-// `npx apiscout ui` rebuilt for minutes before printing anything. When it does build, it says so
-// on stderr first. `npm run build` (or --force) always builds.
+// `npx apiscout ui` rebuilt for minutes before printing anything. `npm test` runs it too, so the
+// build `npm install` just made is not made again. When it does build, it says so on stderr
+// first. `npm run build` (or --force) always builds.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -10,8 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** What the bundles are made of. */
-const SOURCES = ['core', 'cli', 'ide-bridge', 'scripts-sandbox', 'rollup.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+/**
+ * What the bundles are made of: the sources, the build's own files, and the installed packages
+ * (npm rewrites node_modules/.package-lock.json on every install, before it runs prepare).
+ */
+const SOURCES = ['core', 'cli', 'ide-bridge', 'scripts-sandbox', 'rollup.config.mjs', 'scripts/rollup-transpile.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json'];
 /** What rollup writes (rollup.config.mjs); the oldest of them is the time of the last full build. */
 const OUTPUTS = ['dist/apiscout.mjs', 'dist/parse-worker.mjs', 'dist/ui/app.js', 'dist/ui/pretty-worker.js', 'dist/ui/search-worker.js', 'dist/ui/index.html'];
 

@@ -1,9 +1,9 @@
 // The order vitest starts test files in (vitest.config.ts: sequence.sequencer). Two files run at
 // once; the run ends when the last one does, so the long files go first (a long file started last
 // leaves the other core idle while it runs). Durations are vitest's own, from the last run of each
-// file (node_modules/.vite); a checkout without them uses the figures below. Files that build
-// intellij-shell with Maven take turns (test/intellij/maven-lock.ts): one that would wait for the
-// other's build is moved behind files that can run meanwhile.
+// file (node_modules/.vite); a checkout without them uses the figures below. The files that read
+// intellij-shell's Maven build take turns (test/intellij/shell-build.ts: the first runs it, the other
+// waits for it): one that would wait is moved behind files that can run meanwhile.
 
 import { relative, sep } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
@@ -12,10 +12,10 @@ import type { TestSpecification } from 'vitest/node';
 /** Seconds the slowest files took in a quiet run on two cores, for a checkout with no durations cached. */
 const KNOWN_SECONDS: Record<string, number> = {
   'test/ui/tool-window.test.ts': 105,
-  'test/intellij/bridge-client.test.ts': 53,
+  // The first of the two intellij files runs the one Maven build (the plugin and bridge-client's tests).
+  'test/intellij/bridge-client.test.ts': 90,
   'test/export/openapi-consumers.test.ts': 52,
   'test/ui/explorer.test.ts': 50,
-  'test/intellij/plugin-package.test.ts': 43,
   'test/ui/call.test.ts': 39,
   'test/ui/panels.test.ts': 38,
   'test/call/spring-app.test.ts': 36,
@@ -26,6 +26,7 @@ const KNOWN_SECONDS: Record<string, number> = {
   'test/export/hoppscotch.test.ts': 27,
   'test/export/no-environment.test.ts': 24,
   'test/hostile/hostile-scan.test.ts': 20,
+  'test/intellij/plugin-package.test.ts': 10,
 };
 
 /** The test files that hold the intellij-shell Maven lock. */

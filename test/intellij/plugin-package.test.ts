@@ -4,14 +4,13 @@
 // deprecated-for-removal call (every warning is an error) fails here. The zip is then unpacked and
 // checked as IntelliJ would load it, and its sidecar is started from the unpacked tree.
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SidecarClient } from '../bridge/sidecar-client';
-import { withMavenLock } from './maven-lock';
+import { run, shellBuild } from './shell-build';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHELL = path.join(ROOT, 'intellij-shell');
@@ -23,26 +22,19 @@ let unpacked: string;
 let jarDir: string;
 let zip: string;
 
-function run(command: string, args: string[], cwd = ROOT): Promise<{ status: number | null; output: string; error?: Error }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (output = (output + d).slice(-30_000)));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (output = (output + d).slice(-30_000)));
-    child.on('error', (error) => resolve({ status: null, output, error }));
-    child.on('close', (status) => resolve({ status, output }));
-  });
-}
-
 /** Every file under dir, relative, with forward slashes. */
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => f.split(path.sep).join('/')).filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
 beforeAll(async () => {
-  // Compiles (the gate) and packs; a compiler error or warning ends the run here with Maven's output.
-  const packed = await withMavenLock(() => run(process.execPath, [path.join(ROOT, 'scripts/package-intellij.mjs')]));
-  if (packed.error || packed.status !== 0) throw new Error(`npm run package:intellij failed (exit ${packed.status}):\n${packed.output}`);
+  // Compiles (the gate: a compiler error or warning ends the run here with Maven's output), in the
+  // Maven run bridge-client's tests share (shell-build.ts), then packs what it compiled.
+  const build = await shellBuild();
+  if (build.error) throw new Error(build.error);
+  if (build.status !== 0) throw new Error(`the plugin does not compile against the declared platform API (mvn exit ${build.status}):\n${build.output}`);
+  const packed = await run(process.execPath, [path.join(ROOT, 'scripts/package-intellij.mjs'), '--no-compile'], ROOT);
+  if (packed.error || packed.status !== 0) throw new Error(`npm run package:intellij -- --no-compile failed (exit ${packed.status}):\n${packed.output}`);
   const version = /<version>([^<]+)<\/version>/.exec(fs.readFileSync(path.join(META_INF, 'plugin.xml'), 'utf8'))![1]!;
   zip = path.join(ROOT, 'dist', `apiscout-intellij-${version}.zip`);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-plugin-zip-'));

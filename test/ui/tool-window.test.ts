@@ -287,7 +287,7 @@ describe('big bodies in the read-only viewer', () => {
       expect(await panel.locator('.truncated').textContent()).toContain('truncated at 500,000 characters');
       expect(await panel.locator('.cm-line').count()).toBeLessThan(400);
       expect(await panel.locator('.cm-foldGutter').count()).toBe(1);
-      expect(await panel.locator('.cm-line span').count()).toBeGreaterThan(0); // highlighted tokens
+      await poll(() => panel.locator('.cm-line span').count()).toBeGreaterThan(0); // highlighted tokens, a moment after the text
       // Search inside the body.
       await panel.getByRole('button', { name: 'Find', exact: true }).click();
       const find = panel.getByLabel('Text to find in the body');
@@ -338,7 +338,7 @@ describe('big bodies in the read-only viewer', () => {
     expect(await bodyText(panel)).toBe(pretty);
     await panel.locator('.formatting').waitFor({ state: 'detached' });
     expect(await panel.locator('.cm-foldGutter').count()).toBe(1);
-    expect(await panel.locator('.cm-line span').count()).toBeGreaterThan(0); // highlighted tokens
+    await poll(() => panel.locator('.cm-line span').count()).toBeGreaterThan(0); // highlighted tokens, a moment after the text
     await panel.getByRole('button', { name: 'Raw' }).click();
     await poll(async () => (await bodyText(panel)).startsWith('{"items":[')).toBe(true);
     expect(await bodyText(panel)).toBe(HUGE.slice(0, 500_000));
