@@ -77,7 +77,12 @@ export class BridgeHub {
     // The framing survives a body that is not JSON: answer it and read on.
     reader.onError((e) => reply(null, RpcErrors.ParseError, `parse error: ${e.message}`));
     const connection = createMessageConnection(reader, writer, {
-      error: (m) => log(`rpc: ${m}`),
+      // A page that closed misses the notifications sent meanwhile by design; only the IDE's own
+      // connection failing is worth a line.
+      error: (m) => {
+        if (!conn.host && m.startsWith('Sending notification failed')) return;
+        log(`rpc: ${m}`);
+      },
       warn: (m) => log(`rpc: ${m}`),
       info: () => {},
       log: () => {},
