@@ -285,8 +285,9 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await editor.getByLabel('Value of cartId').inputValue()).toBe('c-42');
 
     await editor.getByRole('button', { name: 'Reset' }).click();
+    // The click returns before the page's reset reaches the sidecar: wait for it there.
+    await poll(async () => (await rpc.request('request/get', { project, id: e.id })).edited).toBe(false);
     const fresh = await rpc.request('request/get', { project, id: e.id });
-    expect(fresh.edited).toBe(false);
     if ('protocol' in fresh.draft) throw new Error('an HTTP endpoint got a gRPC draft');
     await poll(() => editor.getByLabel('Host').inputValue()).toBe(fresh.draft.host);
     await editor.getByRole('tab', { name: /^Path/ }).click();
