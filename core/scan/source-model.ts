@@ -150,6 +150,31 @@ export interface SourceFile {
   cutAtLine?: number;
 }
 
+/**
+ * A type declaration with no members yet: every reader (Java declaration parser, Java tree-sitter,
+ * Kotlin) starts from this and fills it in, so the three build the same shape.
+ */
+export function emptyTypeDecl(kind: TypeKind, name: string, fqn: string, file: SourceFile, line: number, column: number): TypeDecl {
+  return {
+    kind,
+    name,
+    fqn,
+    modifiers: [],
+    annotations: [],
+    typeParams: [],
+    interfaces: [],
+    fields: [],
+    methods: [],
+    nested: [],
+    enumConstants: [],
+    components: [],
+    constructors: [],
+    line,
+    column,
+    file,
+  };
+}
+
 export function isAbstract(t: TypeDecl): boolean {
   return t.kind === 'interface' || t.kind === 'annotation' || t.modifiers.includes('abstract');
 }

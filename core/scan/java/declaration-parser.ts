@@ -13,6 +13,7 @@ import { cleanDocComment } from '../doc-comment';
 import { bodyFacts } from '../body-facts';
 import { annotatedPackageName, commentText, lineBreaks, numberValue, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 import type { Import } from '../source-model';
+import { emptyTypeDecl } from '../source-model';
 
 /** Thrown to give up; caught in parseDeclarations. */
 const BAIL = { bail: true };
@@ -1008,10 +1009,7 @@ function typeKeyword(): TypeKind | undefined {
 }
 
 function scratchType(): TypeDecl {
-  return {
-    kind: 'class', name: '', fqn: '', modifiers: [], annotations: [], typeParams: [], interfaces: [], fields: [], methods: [], nested: [],
-    enumConstants: [], components: [], constructors: [], line: 0, column: 0, file,
-  };
+  return emptyTypeDecl('class', '', '', file, 0, 0);
 }
 
 /** At the type keyword, after the modifiers. */
@@ -1024,24 +1022,9 @@ function parseTypeDecl(k: TypeKind, mods: Modifiers, outer: TypeDecl | undefined
   const nameStart = tStart;
   const typeName = name();
   const line = lineOf(nameStart);
-  const decl: TypeDecl = {
-    kind: k,
-    name: typeName,
-    fqn: prefix ? `${prefix}.${typeName}` : typeName,
-    modifiers: mods.modifiers,
-    annotations: mods.annotations,
-    typeParams: [],
-    interfaces: [],
-    fields: [],
-    methods: [],
-    nested: [],
-    enumConstants: [],
-    components: [],
-    constructors: [],
-    line: line + 1,
-    column: nameStart - lineStarts[line]! + 1,
-    file,
-  };
+  const decl = emptyTypeDecl(k, typeName, prefix ? `${prefix}.${typeName}` : typeName, file, line + 1, nameStart - lineStarts[line]! + 1);
+  decl.modifiers = mods.modifiers;
+  decl.annotations = mods.annotations;
   if (outer) decl.outer = outer;
   const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
   if (doc) decl.doc = doc;

@@ -17,6 +17,7 @@ import type {
   TypeParam,
   TypeRef,
 } from '../source-model';
+import { emptyTypeDecl } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
 import { skeletonOf } from './skeleton';
 import { liteTree, NodeNames } from '../lite-tree';
@@ -325,24 +326,10 @@ function readType(node: Node, file: SourceFile, outer: TypeDecl | undefined, pre
   const name = node.childForFieldName('name')?.text ?? '';
   const { modifiers, annotations } = readModifiers(modifiersOf(node));
   const nameNode = node.childForFieldName('name') ?? node;
-  const decl: TypeDecl = {
-    kind,
-    name,
-    fqn: prefix ? `${prefix}.${name}` : name,
-    modifiers,
-    annotations,
-    typeParams: readTypeParams(node.childForFieldName('type_parameters')),
-    interfaces: [],
-    fields: [],
-    methods: [],
-    nested: [],
-    enumConstants: [],
-    components: [],
-    constructors: [],
-    line: nameNode.startPosition.row + 1,
-    column: nameNode.startPosition.column + 1,
-    file,
-  };
+  const decl = emptyTypeDecl(kind, name, prefix ? `${prefix}.${name}` : name, file, nameNode.startPosition.row + 1, nameNode.startPosition.column + 1);
+  decl.modifiers = modifiers;
+  decl.annotations = annotations;
+  decl.typeParams = readTypeParams(node.childForFieldName('type_parameters'));
   if (outer) decl.outer = outer;
   const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
   if (doc) decl.doc = doc;

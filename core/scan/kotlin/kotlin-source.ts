@@ -31,7 +31,7 @@ import { toJvmType } from './jvm-types';
 import { normaliseKotlin } from './kotlin-normalise';
 import { kotlinSkeletonOf } from './skeleton';
 import type { Comment } from './skeleton';
-import { simpleName } from '../source-model';
+import { emptyTypeDecl, simpleName } from '../source-model';
 import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
 import { declarationPieces, firstParsing, shiftLines } from './kotlin-recovery';
@@ -235,7 +235,7 @@ export function parseKotlin(text: string, path: string, module: string): { file:
   }
 
   let jvmName: string | undefined;
-  const facade = emptyType('class', '', file);
+  const facade = emptyTypeDecl('class', '', '', file, 1, 1);
   facade.facade = true;
   facade.modifiers = ['public', 'final'];
   const misread = new Misread();
@@ -347,7 +347,7 @@ function parseMembers(from: number, to: number, ctx: Ctx): TypeDecl | undefined 
   const root = liteTree(tree, real, names, OPAQUE);
   const body = root.namedChildren.find((c) => c.type === 'class_declaration')?.namedChildren.find((c) => c.type === 'class_body');
   if (!body) return undefined;
-  const holder = emptyType('class', '_R', ctx.file);
+  const holder = emptyTypeDecl('class', '_R', '_R', ctx.file, 1, 1);
   // Comments were left out of the piece; no recovery within a recovery.
   readBody(body, holder, { file: ctx.file, source: real, shadowed: ctx.shadowed, docs: new Docs(real, []) });
   if (!holder.fields.length && !holder.methods.length && !holder.nested.length && !holder.constructors.length) return undefined;
@@ -401,26 +401,6 @@ function simple(name: string): string {
   return name.slice(name.lastIndexOf('.') + 1);
 }
 
-function emptyType(kind: TypeKind, name: string, file: SourceFile): TypeDecl {
-  return {
-    kind,
-    name,
-    fqn: name,
-    modifiers: [],
-    annotations: [],
-    typeParams: [],
-    interfaces: [],
-    fields: [],
-    methods: [],
-    nested: [],
-    enumConstants: [],
-    components: [],
-    constructors: [],
-    line: 1,
-    column: 1,
-    file,
-  };
-}
 
 /** Modifier keywords and annotations of a declaration (its `modifiers` or `parameter_modifiers` child). */
 function readModifiers(decl: Node, ctx: Ctx): { modifiers: string[]; annotations: Annotation[] } {
@@ -695,14 +675,11 @@ function readType(node: Node, ctx: Ctx, outer: TypeDecl | undefined, prefix: str
   const kind = kindOf(node, modifiers);
   const nameNode = node.namedChildren.find((c) => c.type === 'type_identifier');
   const name = nameNode?.text.replace(/`/g, '') ?? (node.type === 'companion_object' ? 'Companion' : '');
-  const decl = emptyType(kind, name, ctx.file);
-  decl.fqn = prefix ? `${prefix}.${name}` : name;
+  const at = (nameNode ?? node).startPosition;
+  const decl = emptyTypeDecl(kind, name, prefix ? `${prefix}.${name}` : name, ctx.file, at.row + 1, at.column + 1);
   decl.modifiers = modifiers;
   decl.annotations = annotations;
   decl.typeParams = readTypeParams(node, ctx);
-  const at = (nameNode ?? node).startPosition;
-  decl.line = at.row + 1;
-  decl.column = at.column + 1;
   if (outer) decl.outer = outer;
   const doc = ctx.docs.kdoc(start);
   if (doc) decl.doc = doc;
