@@ -53,6 +53,17 @@ class A<T extends Comparable<? super T> & java.io.Serializable, @Ann U> extends 
 }`);
   });
 
+  it('null, `? super T` and type-use annotations inside qualified names', () => {
+    same(`class A {
+  static final String NONE = null, YES = "a" + null;
+  List<? super Item> sink; Comparator<@A ? super @B T> cmp;
+  java.util.@Nullable List<String> maybe;
+  java.util.Map.@Size(max = 3, message = "a ) b") @Other Entry<K, V> entry;
+  java.util.@Nullable Map<String, ? super a.b.@C D> both;
+  <T> void f(java.util.@NotNull List<? super T> sink, Outer<String>.@A Inner inner) { }
+}`);
+  });
+
   it('arrays, multiple declarators and varargs', () => {
     same(`class A {
   int[] a[], b, c[][] = {{1}, {2, 3}};

@@ -11,7 +11,7 @@
 import type { Annotation, EnumConstant, Expr, FieldDecl, MethodDecl, ParamDecl, SourceFile, TypeDecl, TypeKind, TypeParam, TypeRef } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
 import { bodyFacts } from '../body-facts';
-import { annotatedPackageName, commentText, lineBreaks, numberValue, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 import type { Import } from '../source-model';
 import { emptyTypeDecl } from '../source-model';
 
@@ -373,7 +373,11 @@ function parseUnannotatedType(): TypeRef {
       if (is('.')) {
         const m = mark();
         next();
-        if (!isName()) {
+        if (is('@')) {
+          // a type-use annotation inside the name (`java.util.@Nullable List`): not part of it
+          while (is('@')) parseAnnotation();
+          if (!isName()) bail(`expected a name after an annotation at ${tStart}`);
+        } else if (!isName()) {
           reset(m);
           break;
         }
@@ -385,7 +389,7 @@ function parseUnannotatedType(): TypeRef {
       }
       break;
     }
-    t = ref(dotted ? S.slice(start, lastEnd).replace(/<[^>]*>/g, '').replace(/\s+/g, '') : last);
+    t = ref(dotted ? qualifiedTypeName(S.slice(start, lastEnd)) : last);
     if (args) t.args = args;
   }
   t.dims += parseDims();
@@ -426,9 +430,7 @@ function parseTypeArguments(): TypeRef[] {
       if (isWord('extends') || isWord('super')) {
         const k = tText === 'super' ? 'super' : 'extends';
         next();
-        const bound = parseType();
-        // java-source reads the first named child of the wildcard, which for `? super T` is the `super` keyword node
-        w.bound = { kind: k, type: k === 'super' ? ref('super') : bound };
+        w.bound = { kind: k, type: parseType() };
       }
       if (commentIn(start, prevEnd)) bail('comment in a wildcard');
       args.push(w);
@@ -764,8 +766,7 @@ function parsePrimary(): Ex {
   const w = tText;
   if (w === 'true' || w === 'false' || w === 'null') {
     next();
-    // as java-source's literalValue reads them (`null` loses its `l` there too)
-    return { expr: { kind: 'literal', value: numberValue(w, false) }, start, end: prevEnd };
+    return { expr: { kind: 'literal', value: w }, start, end: prevEnd };
   }
   if (w === 'this') {
     next();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseJava } from './java-source';
+import { parseJava, setFastJavaParser } from './java-source';
+import { bailReason } from './declaration-parser';
+import type { TypeDecl } from '../source-model';
 
 const parse = (src: string) => parseJava(src, 'src/A.java', 'm').file;
 
@@ -165,5 +167,48 @@ enum E {
     const { file, errorLine } = parseJava(`class Big {\n${fields}\n}`, 'Big.java', 'm');
     expect(errorLine).toBeUndefined();
     expect(file.types[0]!.fields).toHaveLength(2000);
+  });
+
+  /** Runs `check` on the tree-sitter path, then on the declaration parser (which must not give up). */
+  function bothPaths(src: string, check: (a: TypeDecl) => void): void {
+    for (const fast of [false, true]) {
+      setFastJavaParser(fast);
+      try {
+        const a = parse(src).types[0]!;
+        if (fast) expect(bailReason).toBe('');
+        check(a);
+      } finally {
+        setFastJavaParser(true);
+      }
+    }
+  }
+  const field = (a: TypeDecl, name: string) => a.fields.find((f) => f.name === name)!;
+
+  it('reads the literals null, true and false as written, on both paths', () => {
+    bothPaths('class A { static final String NONE = null, YES = "a" + null; @Ann(flag = true, off = false) String note; }', (a) => {
+      expect(field(a, 'NONE').initializer).toEqual({ kind: 'literal', value: 'null' });
+      expect(field(a, 'YES').initializer).toEqual({ kind: 'concat', parts: [{ kind: 'string', value: 'a' }, { kind: 'literal', value: 'null' }] });
+      expect(field(a, 'note').annotations[0]!.args).toEqual({ flag: { kind: 'literal', value: 'true' }, off: { kind: 'literal', value: 'false' } });
+    });
+  });
+
+  it('reads the bound of `? super T`, on both paths', () => {
+    bothPaths('class A { List<? super Item> sink; Map<String, ? extends Number> up; }', (a) => {
+      expect(field(a, 'sink').type).toEqual({ name: 'List', args: [{ name: '?', args: [], dims: 0, bound: { kind: 'super', type: { name: 'Item', args: [], dims: 0 } } }], dims: 0 });
+      expect(field(a, 'up').type.args[1]).toEqual({ name: '?', args: [], dims: 0, bound: { kind: 'extends', type: { name: 'Number', args: [], dims: 0 } } });
+    });
+  });
+
+  it('leaves type-use annotations out of a qualified type name, on both paths', () => {
+    const src = `class A {
+  java.util.@Nullable List<String> maybe;
+  @Valid com.acme.@NotNull Item item;
+  java.util.Map.@Size(max = 3, message = "a ) b") Entry<K, V> entry;
+}`;
+    bothPaths(src, (a) => {
+      expect(field(a, 'maybe').type).toEqual({ name: 'java.util.List', args: [{ name: 'String', args: [], dims: 0 }], dims: 0 });
+      expect(field(a, 'item').type).toEqual({ name: 'com.acme.Item', args: [], dims: 0 });
+      expect(field(a, 'entry').type.name).toBe('java.util.Map.Entry');
+    });
   });
 });

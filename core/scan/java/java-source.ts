@@ -26,7 +26,7 @@ import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
 import { cutDeclarations } from '../declaration-budget';
 import { parseDeclarations } from './declaration-parser';
-import { annotatedPackageName, commentText, lineBreaks, numberValue, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 
 type Node = LiteNode;
 
@@ -266,6 +266,7 @@ export function readExpr(node: Node): Expr {
 
 function literalValue(node: Node): string {
   if (node.type === 'character_literal') return unescapeJava(node.text.slice(1, -1));
+  if (node.type === 'true' || node.type === 'false' || node.type === 'null_literal') return node.text;
   return numberValue(node.text, node.type.includes('hex'));
 }
 
@@ -307,14 +308,15 @@ export function readType_(node: Node): TypeRef {
       return t ? readType_(t) : { name: node.text, args: [], dims: 0 };
     }
     case 'wildcard': {
-      const t = node.namedChildren.find((c) => c.type !== 'annotation' && c.type !== 'marker_annotation');
+      // `super` is a named node too: the bound is the type after it
+      const t = node.namedChildren.find((c) => c.type !== 'annotation' && c.type !== 'marker_annotation' && c.type !== 'super');
       if (!t) return { name: '?', args: [], dims: 0 };
       const isSuper = node.children.some((c) => c.type === 'super');
       return { name: '?', args: [], dims: 0, bound: { kind: isSuper ? 'super' : 'extends', type: readType_(t) } };
     }
     case 'scoped_type_identifier': {
       // Generic outer parts (`Outer<T>.Inner`) are rare in APIs; keep the dotted erased name.
-      return { name: node.text.replace(/<[^>]*>/g, '').replace(/\s+/g, ''), args: [], dims: 0 };
+      return { name: qualifiedTypeName(node.text), args: [], dims: 0 };
     }
     default:
       return { name: node.text.replace(/\s+/g, ''), args: [], dims: 0 };

@@ -15,6 +15,64 @@ export function annotatedPackageName(text: string): string | undefined {
   return /^package\s+([\w$.\s]+?)\s*;?$/.exec(text.replace(/^[\s\S]*?\bpackage\b/, 'package'))?.[1]?.replace(/\s+/g, '');
 }
 
+/**
+ * A qualified type's erased name from its source text: `java.util.@Nullable Map<K, V>.Entry` ->
+ * `java.util.Map.Entry`. Type-use annotations and outer type arguments are not part of the name.
+ */
+export function qualifiedTypeName(text: string): string {
+  return withoutAnnotations(text).replace(/<[^>]*>/g, '').replace(/\s+/g, '');
+}
+
+function isNameChar(c: string): boolean {
+  return /[\p{L}\p{N}_$]/u.test(c);
+}
+
+/** `text` less each `@Name` or `@a.b.Name(...)` in it (strings inside the arguments skipped whole). */
+function withoutAnnotations(text: string): string {
+  if (!text.includes('@')) return text;
+  let out = '';
+  let i = 0;
+  const n = text.length;
+  const spaces = (k: number): number => {
+    while (k < n && /\s/.test(text[k]!)) k++;
+    return k;
+  };
+  while (i < n) {
+    if (text[i] !== '@') {
+      out += text[i++];
+      continue;
+    }
+    // the name, dotted parts allowed
+    i = spaces(i + 1);
+    for (;;) {
+      while (i < n && isNameChar(text[i]!)) i++;
+      const k = spaces(i);
+      if (text[k] !== '.') break;
+      const after = spaces(k + 1);
+      if (!isNameChar(text[after] ?? '')) break;
+      i = after;
+    }
+    const k = spaces(i);
+    if (text[k] !== '(') continue;
+    // balanced arguments; string and char literals may hold parentheses
+    let depth = 0;
+    i = k;
+    while (i < n) {
+      const c = text[i]!;
+      if (c === '"' || c === "'") {
+        i++;
+        while (i < n && text[i] !== c) i += text[i] === '\\' ? 2 : 1;
+      } else if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) {
+        i++;
+        break;
+      }
+      i++;
+    }
+  }
+  return out;
+}
+
 /** A string literal's value (plain or text block), from its source text with the quotes. */
 export function stringValue(text: string): string {
   if (text.startsWith('"""')) return textBlockValue(text.slice(3, -3));
