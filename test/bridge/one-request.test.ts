@@ -130,7 +130,7 @@ describe('one request for call, Send, Copy as cURL and the export', () => {
     const [viaCopy] = await during(async () => expect(await sh(`${copied.text} -s -o /dev/null`)).toBe(0));
 
     expect(viaCall).toBeDefined();
-    expect(viaCall!.url).toBe('/owners/ownerId/visits?kind=kind&size=20');
+    expect(viaCall!.url).toBe('/owners/ownerId-1/visits?kind=kind&size=20');
     expect(viaSend).toEqual(viaCall);
     expect(viaExport).toEqual(viaCall);
     expect(viaCopy).toEqual(viaCall);

@@ -42,7 +42,7 @@ describe('apiscout export', () => {
     const r = run(['export', '--format', 'curl', '--select', 'GET /api/v1/orders/{orderId}', '--single-line', '--no-comments', project]);
     expect(r.code, r.stderr).toBe(0);
     // The matcher's rules: a pasted path also finds the longer paths it is a prefix of.
-    expect(r.stdout).toBe("#!/bin/sh\n\ncurl -X GET -g '{{host}}/api/v1/orders/orderId'\n\ncurl -X GET -g '{{host}}/api/v1/orders/orderId/receipt'\n");
+    expect(r.stdout).toBe("#!/bin/sh\n\ncurl -X GET -g '{{host}}/api/v1/orders/orderId-1'\n\ncurl -X GET -g '{{host}}/api/v1/orders/orderId-1/receipt'\n");
     expect(r.stderr).toContain('exported 2 of 2 endpoint(s) to curl');
   });
 

@@ -3,6 +3,7 @@
 // is not a value of that type gives way to the type's own example.
 
 import { join } from 'node:path';
+import { exportHttpClient } from '../../core/export/http-client';
 import { describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
 import { FIXTURES } from './fixture-case';
@@ -29,5 +30,20 @@ describe('springdoc parameter examples', async () => {
     const type = param('list', 'type');
     expect(type.schema.enum).toEqual(['MYSQL', 'POSTGRESQL', 'HIVE']);
     expect(type.example).toBe('MYSQL');
+  });
+});
+
+describe('path variable examples', async () => {
+  const { endpoints, modules } = await scanProject(join(FIXTURES, 'shop'));
+  const byPath = (path: string) => endpoints.find((e) => e.method === 'GET' && e.path === `/api/v1/catalog${path}`)!;
+
+  it('a String path variable is a value of its name, not a word that reads as part of the path', () => {
+    const sku = byPath('/products/sku/{sku}').request!.params.find((p) => p.in === 'path')!;
+    expect(sku).toMatchObject({ name: 'sku', required: true, schema: { type: 'string' }, example: 'sku-1' });
+    const http = exportHttpClient([byPath('/products/sku/{sku}'), byPath('/products/{id}')], { modules }).files[0]!.content;
+    expect(http).toContain('/products/sku/sku-1\n');
+    expect(http).not.toContain('/products/sku/sku\n');
+    // a number stays the type's example, as before
+    expect(http).toContain('/products/0\n');
   });
 });

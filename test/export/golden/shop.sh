@@ -86,7 +86,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/api/v1/catalog/products/sku/sku'
+  '{{host}}/api/v1/catalog/products/sku/sku-1'
 
 # delete
 # DELETE /api/v1/catalog/products/{id}
@@ -156,7 +156,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/rest/stock/sku/reservations'
+  '{{host}}/rest/stock/sku-1/reservations'
 
 # Reserves stock for an order
 # Fails when not enough is available.
@@ -164,7 +164,7 @@ curl \
 curl \
   -X POST \
   -g \
-  '{{host}}/rest/stock/sku/reservations' \
+  '{{host}}/rest/stock/sku-1/reservations' \
   -H 'Content-Type: application/json' \
   -d '{
   "orderId": "orderId",
@@ -177,7 +177,7 @@ curl \
 curl \
   -X DELETE \
   -g \
-  '{{host}}/rest/stock/sku/reservations/reservationId'
+  '{{host}}/rest/stock/sku-1/reservations/reservationId-1'
 
 # ---------- inventory / Stock levels per SKU and warehouse ----------
 
@@ -194,7 +194,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/rest/stock/sku'
+  '{{host}}/rest/stock/sku-1'
 
 # Adjusts the stock of a SKU
 # Used for deliveries, returns and stocktaking.
@@ -202,7 +202,7 @@ curl \
 curl \
   -X PUT \
   -g \
-  '{{host}}/rest/stock/sku' \
+  '{{host}}/rest/stock/sku-1' \
   -H 'Content-Type: application/json' \
   -d '{
   "warehouse": "warehouse",
@@ -284,7 +284,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/rest/warehouses/code'
+  '{{host}}/rest/warehouses/code-1'
 
 # ---------- orders / CartController ----------
 
@@ -293,7 +293,7 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/api/v1/carts/cartId'
+  '{{host}}/api/v1/carts/cartId-1'
 
 # Adds an item to a cart
 # Adding an item already in the cart increases its quantity.
@@ -301,7 +301,7 @@ curl \
 curl \
   -X POST \
   -g \
-  '{{host}}/api/v1/carts/cartId/items' \
+  '{{host}}/api/v1/carts/cartId-1/items' \
   -H 'Content-Type: application/json' \
   -d '{
   "sku": "sku",
@@ -313,7 +313,7 @@ curl \
 curl \
   -X DELETE \
   -g \
-  '{{host}}/api/v1/carts/cartId/items/sku'
+  '{{host}}/api/v1/carts/cartId-1/items/sku-1'
 
 # ---------- orders / Customer orders ----------
 
@@ -363,14 +363,14 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/api/v1/orders/orderId'
+  '{{host}}/api/v1/orders/orderId-1'
 
 # Cancels an order that has not shipped yet
 # POST /api/v1/orders/{orderId}/cancel
 curl \
   -X POST \
   -g \
-  '{{host}}/api/v1/orders/orderId/cancel' \
+  '{{host}}/api/v1/orders/orderId-1/cancel' \
   -H 'Content-Type: application/json' \
   -d '{
   "reason": "CHANGED_MIND",
@@ -382,11 +382,11 @@ curl \
 curl \
   -X GET \
   -g \
-  '{{host}}/api/v1/orders/orderId/receipt'
+  '{{host}}/api/v1/orders/orderId-1/receipt'
 
 # Downloads the receipt as PDF
 # HEAD /api/v1/orders/{orderId}/receipt
 curl \
   -I \
   -g \
-  '{{host}}/api/v1/orders/orderId/receipt'
+  '{{host}}/api/v1/orders/orderId-1/receipt'
