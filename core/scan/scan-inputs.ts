@@ -3,14 +3,15 @@
 // scanner itself; everything else a scan reads (application.yml, web.xml, ...) goes through
 // `readTracked`, which notes the path and what it held, or that it was absent (a file created
 // later changes the result too). Reads that leave the project (proto include folders, dependency
-// jars in the local caches) mark the scan volatile: its result is never reused.
+// jars in the local caches) mark the scan volatile: its result is never reused; where such a look
+// found nothing, the empty place is journalled instead (`noteNothingAt`), and the result kept.
 //
 // The journal is module-wide but set only while a scanner's own code runs (`withJournal` and
 // `journaled` around each synchronous step), so two projects scanning in slices in one sidecar
 // never write into each other's journal.
 
 import { hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 
 /** `[absolute path, content hash]`; the hash is `-` when the file was absent or unreadable. */
 export type JournalEntry = [string, string];
@@ -24,12 +25,21 @@ export class InputJournal {
     if (!this.files.has(abs)) this.files.set(abs, text === undefined ? ABSENT : digestOf(text));
   }
 
+  /** What was at `abs` by another measure than its text (see `noteNothingAt`, `noteStat`, `noteListing`). */
+  noteAs(abs: string, key: string): void {
+    if (!this.files.has(abs)) this.files.set(abs, key);
+  }
+
   entries(): JournalEntry[] {
     return [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
 }
 
 const ABSENT = '-';
+/** A path where neither a file nor a folder was: checked by existence, so a folder created there counts. */
+const NOTHING = '!';
+const STAT = 'stat:';
+const LISTING = 'dir:';
 let active: InputJournal | undefined;
 
 function digestOf(text: string): string {
@@ -47,6 +57,37 @@ export function readTracked(abs: string): string {
   }
   active?.note(abs, text);
   return text;
+}
+
+/**
+ * The scan looked for a file or folder outside the project (a local jar cache, a build's include
+ * folder) and found nothing: the result holds while nothing is there, so it stays reusable.
+ */
+export function noteNothingAt(abs: string): void {
+  active?.noteAs(abs, NOTHING);
+}
+
+/** The scan read a file outside the project too large to hash each time (a jar): its size and time stand for it. */
+export function noteStat(abs: string): void {
+  active?.noteAs(abs, statKey(abs));
+}
+
+/** The scan listed a folder outside the project (`names`: its entries) and chose by the names. */
+export function noteListing(abs: string, names: readonly string[]): void {
+  active?.noteAs(abs, listingKey(names));
+}
+
+function statKey(abs: string): string {
+  try {
+    const st = statSync(abs);
+    return `${STAT}${st.size}:${st.mtimeMs}`;
+  } catch {
+    return NOTHING;
+  }
+}
+
+function listingKey(names: readonly string[]): string {
+  return LISTING + digestOf([...names].sort().join('\n'));
 }
 
 /** The scan read something outside the project that the journal cannot check cheaply. */
@@ -77,6 +118,24 @@ export function* journaled<T>(journal: InputJournal | undefined, steps: Generato
 /** Whether every journalled file still holds what the scan read (absent ones still absent). */
 export function journalHolds(entries: readonly JournalEntry[]): boolean {
   for (const [abs, was] of entries) {
+    if (was === NOTHING) {
+      if (existsSync(abs)) return false;
+      continue;
+    }
+    if (was.startsWith(STAT)) {
+      if (statKey(abs) !== was) return false;
+      continue;
+    }
+    if (was.startsWith(LISTING)) {
+      let names: string[];
+      try {
+        names = readdirSync(abs);
+      } catch {
+        return false;
+      }
+      if (listingKey(names) !== was) return false;
+      continue;
+    }
     let now = ABSENT;
     try {
       now = digestOf(readFileSync(abs, 'utf8'));

@@ -12,6 +12,7 @@ import type { StoredStamps } from './file-stamps';
 import { walkProject } from './files';
 import type { WalkResult } from './files';
 import { parsePathPrefixes } from './path-prefix-setting';
+import { localCaches } from './proto/jar-protos';
 import type { PathPrefixRule } from './path-prefix-setting';
 import type { ScanOptions } from './project-scanner';
 import { InputDigest, ResultStore } from './result-store';
@@ -85,7 +86,9 @@ export function tryStoredResult(root: string, opts: ScanOptions): StoredAttempt 
 
 /** Every option and setting a full scan's result depends on, as the stored result's key. */
 function settingsKey(root: string, o: ScanOptions, prefixes: readonly string[]): string {
-  return JSON.stringify([root, o.includeTests ?? false, o.requestModels ?? true, o.actuator ?? false, prefixes]);
+  // The local jar caches: the journal names places in them that were empty, which says nothing once they move.
+  const caches = localCaches();
+  return JSON.stringify([root, o.includeTests ?? false, o.requestModels ?? true, o.actuator ?? false, prefixes, caches.maven, caches.gradle]);
 }
 
 /** The build files (module layout, names) and what the walk reported, into the digest. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
+import { scanInThread, storeIn } from './store-cases';
 
 const BILLING = `syntax = "proto3";
 package acme.billing.v1;
@@ -138,5 +139,71 @@ describe('protos inside dependency jars', () => {
     const result = await scanProject(root);
     const grpc = result.endpoints.filter((e) => e.protocol === 'grpc');
     expect(grpc.map((e) => `${e.path} ${e.streaming}`).sort()).toEqual(['/Billing/Audit unknown', '/Billing/Charge unknown', '/Ledger/Post unknown']);
+  });
+});
+
+// grpc-spring's warm scan computed everything again: its health service extends a library base
+// whose proto no project file declares, the look into the jar caches made the scan volatile, and
+// no result was stored. The looks are journalled now (places found empty, jars by their stat).
+describe('a stored result of a scan that looked into the jar caches', () => {
+  const saved = process.env.APISCOUT_MAVEN_REPO;
+  let work: string;
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'apiscout-jar-store-'));
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
+    else process.env.APISCOUT_MAVEN_REPO = saved;
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('answers while the caches hold what they held, and computes again when a declared jar appears or changes', async () => {
+    const repo = join(work, 'm2');
+    mkdirSync(repo);
+    process.env.APISCOUT_MAVEN_REPO = repo;
+    const root = join(work, 'project');
+    mkdirSync(join(root, 'src/main/java/com/acme/shop'), { recursive: true });
+    writeFileSync(join(root, 'src/main/java/com/acme/shop/BillingService.java'), SERVICE);
+    writeFileSync(
+      join(root, 'pom.xml'),
+      pom(
+        '<dependency><groupId>com.acme</groupId><artifactId>billing-api</artifactId><version>${billing.version}</version></dependency>' +
+          '<dependency><groupId>com.acme</groupId><artifactId>ledger-api</artifactId></dependency>',
+      ),
+    );
+    const { cache, warnings } = storeIn(join(work, 'state'));
+    const scan = async () => {
+      const r = await scanInThread(root, { cache, reuseResult: true });
+      const paths = r.endpoints.map((e) => `${e.path} ${e.streaming}`).sort();
+      return { stored: r.stats.storedResult === true, paths };
+    };
+
+    // Neither jar is in the repository: the services are known by name only, and that is stored.
+    const empty = ['/Billing/Audit unknown', '/Billing/Charge unknown', '/Ledger/Post unknown'];
+    expect(await scan()).toEqual({ stored: false, paths: empty });
+    expect(await scan()).toEqual({ stored: true, paths: empty });
+
+    // The declared billing jar arrives (a download, a build): computed again, then stored.
+    jar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING, 'acme/common/v1/money.proto': MONEY });
+    const billing = ['/Ledger/Post unknown', '/acme.billing.v1.Billing/Audit B', '/acme.billing.v1.Billing/Charge U'];
+    expect(await scan()).toEqual({ stored: false, paths: billing });
+    expect(await scan()).toEqual({ stored: true, paths: billing });
+
+    // A managed version: a new version folder is a new newest version (2.0's Ledger has no `post`).
+    jar(repo, 'com.acme', 'ledger-api', '2.0', { 'acme/ledger/ledger.proto': LEDGER('Old') });
+    expect(await scan()).toEqual({ stored: false, paths: billing.slice(1) });
+    jar(repo, 'com.acme', 'ledger-api', '10.0', { 'acme/ledger/ledger.proto': LEDGER('Post') });
+    expect(await scan()).toEqual({ stored: false, paths: [...billing.slice(1), '/acme.ledger.Ledger/Post S'].sort() });
+    expect((await scan()).stored).toBe(true);
+
+    // The jar replaced in place (a snapshot rebuilt): its stat changed, so it is read again.
+    rmSync(join(repo, 'com/acme/billing-api/1.2.0'), { recursive: true });
+    jar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING.replace('rpc Charge', 'rpc Pay'), 'acme/common/v1/money.proto': MONEY });
+    const after = await scan();
+    expect(after.stored).toBe(false);
+    expect(after.paths).toContain('/acme.billing.v1.Billing/Audit B');
+    expect(after.paths).not.toContain('/acme.billing.v1.Billing/Charge U');
+    expect(warnings).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { noteListing, noteNothingAt, noteStat } from '../scan-inputs';
 
 export interface JarProto {
   /** The entry's name in the jar, which is how other protos import it: `grpc/health/v1/health.proto`. */
@@ -90,43 +91,62 @@ export function readZipEntries(zip: Buffer, wanted: (name: string) => boolean): 
 function dependencyJars(moduleAbs: string): string[] {
   const deps = [...pomDependencies(moduleAbs), ...gradleDependencies(moduleAbs)];
   if (deps.length === 0) return [];
-  const maven = process.env.APISCOUT_MAVEN_REPO || join(homedir(), '.m2', 'repository');
-  const gradle = join(process.env.GRADLE_USER_HOME || join(homedir(), '.gradle'), 'caches', 'modules-2', 'files-2.1');
+  const { maven, gradle } = localCaches();
   const out: string[] = [];
+  // Every look into the caches is journalled (scan-inputs.ts): the jars found by their stat, the
+  // version folders listed, the places found empty; a stored result holds while they do.
   for (const d of deps) {
     const dir = join(maven, ...d.group.split('.'), d.artifact);
     const version = d.version ?? newest(dir);
     if (version) {
       const jar = join(dir, version, `${d.artifact}-${version}.jar`);
       if (existsSync(jar)) {
+        noteStat(jar);
         out.push(jar);
         continue;
       }
+      noteNothingAt(jar);
     }
     const cached = join(gradle, d.group, d.artifact);
     const gv = d.version ?? newest(cached);
     if (!gv) continue;
+    const folder = join(cached, gv);
     try {
-      for (const hash of readdirSync(join(cached, gv))) {
-        const jar = join(cached, gv, hash, `${d.artifact}-${gv}.jar`);
+      const hashes = readdirSync(folder);
+      noteListing(folder, hashes);
+      for (const hash of hashes) {
+        const jar = join(folder, hash, `${d.artifact}-${gv}.jar`);
         if (existsSync(jar)) {
+          noteStat(jar);
           out.push(jar);
           break;
         }
+        noteNothingAt(jar);
       }
     } catch {
-      // not in Gradle's cache either
+      noteNothingAt(folder); // not in Gradle's cache either
     }
   }
   return out;
 }
 
+/** The local Maven repository and Gradle's module cache, where dependency jars are looked for. */
+export function localCaches(): { maven: string; gradle: string } {
+  return {
+    maven: process.env.APISCOUT_MAVEN_REPO || join(homedir(), '.m2', 'repository'),
+    gradle: join(process.env.GRADLE_USER_HOME || join(homedir(), '.gradle'), 'caches', 'modules-2', 'files-2.1'),
+  };
+}
+
 /** A managed version (no `<version>` in the pom): the newest one the cache holds. */
 function newest(dir: string): string | undefined {
   try {
-    const versions = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const entries = readdirSync(dir, { withFileTypes: true });
+    noteListing(dir, entries.map((e) => e.name));
+    const versions = entries.filter((e) => e.isDirectory()).map((e) => e.name);
     return versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
   } catch {
+    noteNothingAt(dir);
     return undefined;
   }
 }

@@ -7,7 +7,7 @@
 // well-known types protobufjs ships.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { markVolatile } from '../scan-inputs';
+import { markVolatile, noteNothingAt } from '../scan-inputs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type protobuf from 'protobufjs';
@@ -408,20 +408,29 @@ export class ProtoIndex {
   /** Protos under the build's include folders, listed once (they may number thousands). */
   private externalEntries(): ProtoEntry[] {
     if (this.external) return this.external;
-    // Include folders and the local jar caches: outside what a stored result can be checked against.
-    markVolatile('protos outside the project');
+    // Include folders and the local jar caches are outside what a stored result can be checked
+    // against: one that exists makes the scan volatile; one that does not is journalled as empty,
+    // so a project whose services come from jars nobody downloaded still scans warm.
     const out: ProtoEntry[] = [];
     const seen = new Set<string>();
     for (const m of this.modules) {
       const moduleAbs = join(this.root, m.dir);
-      const roots = BUILD_INCLUDE_DIRS.map((d) => join(moduleAbs, d));
-      const mavenParent = join(moduleAbs, MAVEN_INCLUDE_PARENT);
-      try {
-        for (const d of readdirSync(mavenParent, { withFileTypes: true })) if (d.isDirectory()) roots.push(join(mavenParent, d.name));
-      } catch {
-        // no Maven protoc dependencies here
+      const roots = [...BUILD_INCLUDE_DIRS.map((d) => join(moduleAbs, d)), join(moduleAbs, MAVEN_INCLUDE_PARENT)];
+      for (const r of roots) {
+        if (!existsSync(r)) {
+          noteNothingAt(r);
+          continue;
+        }
+        markVolatile('protos outside the project');
+        if (!r.endsWith(MAVEN_INCLUDE_PARENT)) listProtos(r, '', m.name, out, seen);
+        else {
+          try {
+            for (const d of readdirSync(r, { withFileTypes: true })) if (d.isDirectory()) listProtos(join(r, d.name), '', m.name, out, seen);
+          } catch {
+            // not a folder: no Maven protoc dependencies here
+          }
+        }
       }
-      for (const r of roots) listProtos(r, '', m.name, out, seen);
     }
     // Then the protos inside the module's dependency jars (local Maven / Gradle caches), named as imported.
     for (const m of this.modules) {
