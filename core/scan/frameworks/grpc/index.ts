@@ -367,7 +367,7 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     if (ctx.index.resolveType(m.returnType.name, scope)) continue;
     const binding = bindingOf(m.returnType, scope);
     if (!binding) {
-      ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `@GrpcService method ${m.name}() returns ${m.returnType.name}, which does not tell which gRPC service it serves` });
+      ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `@GrpcService method ${m.name}() returns ${m.returnType.name}, which does not tell which gRPC service it serves: its RPCs are not listed; declaring the generated base (a *Grpc.*ImplBase) as the return type lists them` });
       continue;
     }
     const source = describe(binding, type, ctx);
