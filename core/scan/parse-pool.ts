@@ -13,7 +13,7 @@
 // ahead on a guess and never needed cost the scanner's thread nothing.
 
 import { existsSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +25,14 @@ import type { DeclarationTable } from './type-references';
 import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, IDLE } from './parse-protocol';
 import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
 
-/** Below this many source files a worker's start-up (loading the parser) costs more than it saves. */
-export const MIN_FILES_FOR_WORKER = 1000;
+/**
+ * Below this many files to parse (the files a full scan's read finds holding endpoints, or types
+ * they need, and no cached parse) a worker's start-up, the copies of the texts and the parses'
+ * encoding cost more than it saves: with our own Java parser a parse is a fraction of a
+ * millisecond. The 5,000-file wide bench code base (about 415 such files) lost with a worker,
+ * the 10,000-file one (about 1,000) still gained.
+ */
+export const MIN_PARSES_FOR_WORKER = 700;
 /** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */
 const WAIT_LIMIT_MS = 2000;
 /** A worker asked to stop finishes the file in hand first; one not gone after this is terminated. */
@@ -88,13 +94,12 @@ export class ParsePool {
   }
 
   /**
-   * Whether a worker is worth starting: a project big enough, and a second core free to run it
-   * on. On a busy machine (the last minute's load average at or over the core count) the worker
-   * gets no core of its own: its start-up, the copies of the texts and the parses' encoding then
-   * add CPU (0.4 to 0.7 s on the bench code bases) and it won no wall time there either.
+   * Whether a worker is worth starting for `filesToParse` parses: enough of them, and a second
+   * core. Decided on the work alone, not on the machine's load average: a rule on the load made
+   * the same scan take a different path from one minute to the next.
    */
-  static worthwhile(sourceFiles: number, cores = availableParallelism(), load = loadavg()[0]!): boolean {
-    return sourceFiles >= MIN_FILES_FOR_WORKER && cores > 1 && load < cores;
+  static worthwhile(filesToParse: number, cores = availableParallelism(), minParses = MIN_PARSES_FOR_WORKER): boolean {
+    return filesToParse >= minParses && cores > 1;
   }
 
   /** Asks the worker to parse a file the scanner will need, with the text already read. */

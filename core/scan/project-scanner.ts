@@ -27,7 +27,7 @@ import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
-import { ParsePool } from './parse-pool';
+import { MIN_PARSES_FOR_WORKER, ParsePool } from './parse-pool';
 import { ScanCache } from './scan-cache';
 import { SourceReader } from './source-reader';
 import { PROTO_EXTENSION, SOURCE_EXTENSIONS, tryStoredResult } from './stored-scan';
@@ -55,11 +55,12 @@ export interface ScanOptions {
   actuator?: boolean;
   onProgress?: (p: ScanProgress) => void;
   /**
-   * Parse on a second core (parse-pool.ts): by default when the project has enough files and the
-   * machine a core free (ParsePool.worthwhile); `false` never, `true` whenever a worker can start.
+   * Parse on a second core (parse-pool.ts): by default once the read has found enough files to
+   * parse and the machine has a second core (ParsePool.worthwhile); `false` never, `true` from the
+   * start whenever a worker can start; `{ minParses }` the default rule with another threshold.
    * The APISCOUT_PARSE_WORKER environment variable sets the default: `0` never, `1` whenever a worker can start.
    */
-  parseWorker?: boolean;
+  parseWorker?: boolean | { minParses: number };
   /** The worker script (tests run from source, where only the bundle's script exists). */
   parseWorkerUrl?: URL;
   /**
@@ -220,13 +221,19 @@ export class ProjectScanner {
     const cache = this.opts.cache ? ScanCache.open(this.root, this.opts.cache) : undefined;
     this.index.parseCache = cache;
     // A worker pays for itself only on the files the cache does not have.
-    const pool = this.startParsePool(cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length);
+    const workerPolicy = this.parseWorkerPolicy();
+    const capacity = workerPolicy === 'never' ? 0 : cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length;
+    let pool = workerPolicy === 'always' ? this.startParsePool(capacity) : undefined;
+    // By default: the files read so far that the worker would have been told of, until it starts.
+    let backlog: FileEntry[] | undefined = typeof workerPolicy === 'number' && ParsePool.worthwhile(Infinity) ? [] : undefined;
+    let toParse = 0;
     this.index.parsedElsewhere = pool;
     // Stamps for the stored result, taken as the files are read (when the fingerprint above did not).
     const reader = new SourceReader(digest !== undefined && !preread);
     let filesRead = 0;
     let bytesRead = 0;
     const self = this;
+    const feed = (p: ParsePool, entry: FileEntry, cached: boolean) => (cached ? p.skip(entry) : p.submit(entry));
     try {
       await runInSlices(journaled(journal,
       (function* () {
@@ -247,8 +254,20 @@ export class ProjectScanner {
           } else {
             // The files kept as text are the ones the next steps parse: the worker starts on them now.
             const entry = self.admit(f.path, f.abs, bytes, key);
-            if (pool && entry && cache?.has(entry)) pool.skip(entry);
-            else if (pool && entry?.text !== undefined) pool.submit(entry);
+            const cached = entry !== undefined && cache?.has(entry) === true;
+            if (entry && (cached || entry.text !== undefined)) {
+              if (!cached) toParse++;
+              if (pool) feed(pool, entry, cached);
+              else if (backlog) {
+                backlog.push(entry);
+                // The worker starts once the read has found enough parses for it to pay.
+                if (ParsePool.worthwhile(toParse, undefined, workerPolicy as number)) {
+                  pool = self.index.parsedElsewhere = self.startParsePool(capacity);
+                  if (pool) for (const e of backlog) feed(pool, e, cache?.has(e) === true);
+                  backlog = undefined;
+                }
+              }
+            }
           }
           yield;
         }
@@ -426,10 +445,16 @@ export class ProjectScanner {
     };
   }
 
-  private startParsePool(files: number): ParsePool | undefined {
+  /** `always` (the option or APISCOUT_PARSE_WORKER=1), `never`, or the number of parses that start it (ParsePool.worthwhile). */
+  private parseWorkerPolicy(): 'always' | 'never' | number {
     const env = process.env.APISCOUT_PARSE_WORKER;
-    const wanted = this.opts.parseWorker ?? (env === '1' || (env !== '0' && ParsePool.worthwhile(files)));
-    return wanted ? ParsePool.start(files, { workerUrl: this.opts.parseWorkerUrl }) : undefined;
+    const opt = this.opts.parseWorker ?? (env === '1' ? true : env === '0' ? false : undefined);
+    if (opt === undefined) return MIN_PARSES_FOR_WORKER;
+    return typeof opt === 'object' ? opt.minParses : opt ? 'always' : 'never';
+  }
+
+  private startParsePool(capacity: number): ParsePool | undefined {
+    return ParsePool.start(capacity, { workerUrl: this.opts.parseWorkerUrl });
   }
 
   /** Keeps a .proto's text for the gRPC scanner, which parses it only when a service needs it. */

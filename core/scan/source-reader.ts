@@ -45,8 +45,10 @@ export class SourceReader {
       return { skipped: checkRead(e, 0)! };
     }
     try {
-      this.stamp = this.stamps ? stampOf(fstatSync(fd, { bigint: true })) : undefined;
-      const bytes = this.readAll(fd, MAX_SOURCE_BYTES + 1);
+      const st = this.stamps ? fstatSync(fd, { bigint: true }) : undefined;
+      this.stamp = st && stampOf(st);
+      // With the size known, a read that fills it is the last: no further read to meet the end.
+      const bytes = this.readAll(fd, Math.min(MAX_SOURCE_BYTES + 1, st ? Number(st.size) : Infinity));
       return bytes.length > MAX_SOURCE_BYTES ? { skipped: checkRead(undefined, fstatSync(fd).size)! } : bytes;
     } catch (e) {
       return { skipped: checkRead(e, 0)! };
@@ -55,7 +57,7 @@ export class SourceReader {
     }
   }
 
-  /** Reads until the end or `limit` bytes, growing the buffer as needed. */
+  /** Reads until the end or `limit` bytes (at least one read, so an empty limit still sees a grown file), growing the buffer as needed. */
   private readAll(fd: number, limit: number): Buffer {
     let n = 0;
     for (;;) {

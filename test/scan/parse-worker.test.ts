@@ -5,7 +5,7 @@
 
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkProject } from '../../core/scan/files';
 import { parseJava } from '../../core/scan/java/java-source';
 import { parseKotlin } from '../../core/scan/kotlin/kotlin-source';
-import { ParsePool } from '../../core/scan/parse-pool';
+import { MIN_PARSES_FOR_WORKER, ParsePool } from '../../core/scan/parse-pool';
 import { DONE } from '../../core/scan/parse-protocol';
 import type { ParseResult } from '../../core/scan/parse-protocol';
 import { describeFile } from '../../core/scan/project-index';
@@ -163,7 +163,7 @@ describe('parse worker', () => {
     await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '1200', '--seed', '3'], { encoding: 'utf8' });
     // Endpoints only: the scan ends soon after its own parses, often while the worker is still on a sent file.
     for (let i = 0; i < 6; i++) {
-      // Forced: by default a busy machine (a loaded CI runner) scans without a worker.
+      // Forced: 1,200 files hold fewer parses than start a worker by default.
       const { stdout: out } = await execFileAsync(process.execPath, [join(REPO, 'dist/apiscout.mjs'), 'scan', '--json', '--endpoints-only', dir], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, APISCOUT_PARSE_WORKER: '1' } });
       const result = JSON.parse(out) as { endpoints: unknown[]; stats: { parsedByWorker?: number } };
       expect(result.endpoints.length).toBeGreaterThan(500);
@@ -172,14 +172,11 @@ describe('parse worker', () => {
     // Seven cold processes on a generated code base: on a loaded machine that takes minutes, not a bug.
   }, 600_000);
 
-  it('is worth starting for a big project only with a core free', () => {
-    expect(ParsePool.worthwhile(5000, 2, 0.3)).toBe(true);
-    expect(ParsePool.worthwhile(5000, 2, 1.9)).toBe(true);
-    // Busy: every core has a runnable thread already, the worker would only add CPU.
-    expect(ParsePool.worthwhile(5000, 2, 2)).toBe(false);
-    expect(ParsePool.worthwhile(5000, 2, 18)).toBe(false);
-    expect(ParsePool.worthwhile(5000, 1, 0)).toBe(false);
-    expect(ParsePool.worthwhile(999, 8, 0)).toBe(false);
+  it('is worth starting for enough parses and a second core, whatever the load', () => {
+    expect(ParsePool.worthwhile(MIN_PARSES_FOR_WORKER, 2)).toBe(true);
+    expect(ParsePool.worthwhile(MIN_PARSES_FOR_WORKER - 1, 8)).toBe(false);
+    expect(ParsePool.worthwhile(5000, 1)).toBe(false);
+    expect(ParsePool.worthwhile(40, 2, 40)).toBe(true);
   });
 
   it('leaves files it was not asked for to the scanner, and is not waited for once closed', () => {
@@ -222,6 +219,14 @@ describe('parse worker', () => {
         expect(helped.parsedByWorker).toBeGreaterThanOrEqual(0);
         expect(helped.result.endpoints.length, relative(REPO, dir)).toBe(alone.result.endpoints.length);
         expect(helped.result).toEqual(alone.result);
+        // By default the worker starts once the read has found enough files to parse: mid-read
+        // here (the generated code base has hundreds), told then of every file read before.
+        const late = await scan(dir, { ...opts, parseWorker: { minParses: name.startsWith('a generated') ? 100 : 1 }, parseWorkerUrl: workerUrl });
+        // The default rule wants a second core; with one, no worker starts at all.
+        expect(late.parsedByWorker === undefined).toBe(availableParallelism() < 2);
+        expect(late.result).toEqual(alone.result);
+        const never = await scan(dir, { ...opts, parseWorker: { minParses: 1e9 }, parseWorkerUrl: workerUrl });
+        expect(never.parsedByWorker).toBeUndefined();
       });
     }
   });
