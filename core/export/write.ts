@@ -3,7 +3,7 @@
 
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, fsReason } from '../errors';
-import { writeFileAtomic } from '../store/json-file';
+import { writeAll, writeFileAtomicWith } from '../store/json-file';
 import type { ExportFile } from './types';
 
 export interface WrittenFile {
@@ -20,14 +20,44 @@ export function writeExportFiles(files: readonly ExportFile[], directory: string
   const dir = resolve(directory);
   return files.map((file, i) => {
     const path = i === 0 && mainPath !== undefined ? resolve(mainPath) : inside(dir, file.path);
-    const data = Buffer.from(file.content, 'utf8');
+    let bytes = 0;
     try {
-      writeFileAtomic(path, data);
+      writeFileAtomicWith(path, (fd) => {
+        bytes = writeText(fd, file.content);
+      });
     } catch (e) {
       throw new InputError(`cannot write ${path}: ${fsReason(e)}`, path, { cause: e });
     }
-    return { path, bytes: data.length };
+    return { path, bytes };
   });
+}
+
+/** UTF-16 units encoded at a time: at most 3 UTF-8 bytes each. */
+const PIECE = 1 << 18;
+let staging: Buffer | undefined;
+
+/**
+ * Writes `text` as UTF-8 through one reused buffer; returns the bytes written. Encoding a
+ * collection of tens of megabytes whole takes a buffer of its size, fresh pages the kernel
+ * faults in one by one: that cost more than the encoding.
+ */
+function writeText(fd: number, text: string): number {
+  const buf = (staging ??= Buffer.allocUnsafe(PIECE * 3));
+  let bytes = 0;
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + PIECE);
+    // Never between the halves of a surrogate pair: each half alone would be written as U+FFFD.
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    const n = buf.write(text.slice(at, end), 0, 'utf8');
+    writeAll(fd, buf.subarray(0, n));
+    bytes += n;
+    at = end;
+  }
+  return bytes;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
 /** An exporter's file names are relative, `/`-separated: anything else is refused, never joined. */
