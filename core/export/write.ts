@@ -4,6 +4,7 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, fsReason } from '../errors';
 import { writeAll, writeFileAtomicWith } from '../store/json-file';
+import { contentPieces } from './json-pieces';
 import type { ExportFile } from './types';
 
 export interface WrittenFile {
@@ -23,7 +24,9 @@ export function writeExportFiles(files: readonly ExportFile[], directory: string
     let bytes = 0;
     try {
       writeFileAtomicWith(path, (fd) => {
-        bytes = writeText(fd, file.content);
+        const out = new StagedWriter(fd);
+        for (const piece of contentPieces(file)) out.add(piece);
+        bytes = out.end();
       });
     } catch (e) {
       throw new InputError(`cannot write ${path}: ${fsReason(e)}`, path, { cause: e });
@@ -37,23 +40,39 @@ const PIECE = 1 << 18;
 let staging: Buffer | undefined;
 
 /**
- * Writes `text` as UTF-8 through one reused buffer; returns the bytes written. Encoding a
- * collection of tens of megabytes whole takes a buffer of its size, fresh pages the kernel
- * faults in one by one: that cost more than the encoding.
+ * Text written as UTF-8 through one reused buffer. Encoding a collection of tens of megabytes
+ * whole takes a buffer of its size, fresh pages the kernel faults in one by one: that cost more
+ * than the encoding.
  */
-function writeText(fd: number, text: string): number {
-  const buf = (staging ??= Buffer.allocUnsafe(PIECE * 3));
-  let bytes = 0;
-  for (let at = 0; at < text.length; ) {
-    let end = Math.min(text.length, at + PIECE);
-    // Never between the halves of a surrogate pair: each half alone would be written as U+FFFD.
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-    const n = buf.write(text.slice(at, end), 0, 'utf8');
-    writeAll(fd, buf.subarray(0, n));
-    bytes += n;
-    at = end;
+class StagedWriter {
+  private readonly buf = (staging ??= Buffer.allocUnsafe(PIECE * 3));
+  private used = 0;
+  private bytes = 0;
+
+  constructor(private readonly fd: number) {}
+
+  add(text: string): void {
+    for (let at = 0; at < text.length; ) {
+      let end = Math.min(text.length, at + PIECE);
+      // Never between the halves of a surrogate pair: each half alone would be written as U+FFFD.
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+      if (this.used + (end - at) * 3 > this.buf.length) this.flush();
+      this.used += this.buf.write(end - at === text.length ? text : text.slice(at, end), this.used, 'utf8');
+      at = end;
+    }
   }
-  return bytes;
+
+  /** Writes what is staged; returns the bytes written in all. */
+  end(): number {
+    this.flush();
+    return this.bytes;
+  }
+
+  private flush(): void {
+    writeAll(this.fd, this.buf.subarray(0, this.used));
+    this.bytes += this.used;
+    this.used = 0;
+  }
 }
 
 function isHighSurrogate(unit: number): boolean {

@@ -1,0 +1,97 @@
+// A large export's JSON, byte for byte as `JSON.stringify(document, null, 2)` writes it, made in
+// pieces: each of the thousands of items of a list is stringified as soon as it is built. Kept
+// whole until one stringify at the end, the items' objects outlived the young generation and
+// the collector copied them over and over (most of a 2,500-endpoint ApiPost export's time).
+// JSON.stringify still does all the writing; the pieces are only put together here.
+
+import { randomUUID } from 'node:crypto';
+import type { ExportFile } from './types';
+
+const indent = (depth: number) => '  '.repeat(depth);
+
+/**
+ * The items of one array of the document, as text. Put the list where the array goes in the
+ * document; `jsonText` writes it there.
+ */
+export class JsonItems {
+  private readonly texts: string[] = [];
+  private readonly prefix: string;
+  private readonly suffix: string;
+  /** Stands for the array in the document until `jsonText` replaces it; unique to this export. */
+  readonly mark = `apiscout-json-items:${randomUUID()}`;
+
+  /** `depth`: the array's own depth in the document (the root is 0). */
+  constructor(private readonly depth: number) {
+    // An item wrapped in as many arrays as it sits deep is indented as it will be in the document.
+    let prefix = '';
+    let suffix = '';
+    for (let i = 0; i <= depth; i++) {
+      prefix += `${indent(i)}[\n`;
+      suffix = `\n${indent(i)}]${suffix}`;
+    }
+    this.prefix = prefix;
+    this.suffix = suffix;
+  }
+
+  push(item: unknown): void {
+    let wrapped = item;
+    for (let i = 0; i <= this.depth; i++) wrapped = [wrapped];
+    const text = JSON.stringify(wrapped, null, 2);
+    this.texts.push(text.slice(this.prefix.length, text.length - this.suffix.length));
+  }
+
+  get length(): number {
+    return this.texts.length;
+  }
+
+  /** What JSON.stringify writes for the list: its mark, replaced by `jsonText`. */
+  toJSON(): string {
+    return this.mark;
+  }
+
+  /** The array as JSON.stringify(…, null, 2) writes it at its depth, in pieces. */
+  pieces(): string[] {
+    if (!this.texts.length) return ['[]'];
+    const out = ['[\n'];
+    this.texts.forEach((t, i) => out.push(i ? `,\n${t}` : t));
+    out.push(`\n${indent(this.depth)}]`);
+    return out;
+  }
+}
+
+/**
+ * `JSON.stringify(document, null, 2)` in pieces, with each list in `lists` (somewhere in
+ * `document`) written where it stands.
+ */
+export function jsonPieces(document: unknown, lists: readonly JsonItems[]): string[] {
+  let pieces = [JSON.stringify(document, null, 2)];
+  for (const list of lists) {
+    const at = pieces.findIndex((p) => p.includes(`"${list.mark}"`));
+    const parts = at < 0 ? [] : pieces[at]!.split(`"${list.mark}"`);
+    if (parts.length !== 2) throw new Error(`internal error: a list of ${list.length} items is not in the document once`);
+    pieces = [...pieces.slice(0, at), parts[0]!, ...list.pieces(), parts[1]!, ...pieces.slice(at + 1)];
+  }
+  return pieces;
+}
+
+const piecesOfFile = new WeakMap<ExportFile, readonly string[]>();
+
+/**
+ * A file whose content is `pieces` joined: joined only when someone reads `content`. Writing it
+ * (write.ts) takes the pieces one by one: a collection of tens of megabytes is never one string.
+ */
+export function fileOfPieces(path: string, pieces: readonly string[]): ExportFile {
+  let joined: string | undefined;
+  const file = { path } as ExportFile;
+  Object.defineProperty(file, 'content', {
+    enumerable: true,
+    get: () => (joined ??= pieces.join('')),
+  });
+  piecesOfFile.set(file, pieces);
+  return file;
+}
+
+/** The file's content in pieces: those it was made of, or its one string. */
+export function contentPieces(file: ExportFile): readonly string[] {
+  return piecesOfFile.get(file) ?? [file.content];
+}
