@@ -61,16 +61,25 @@ export class JsonItems {
 
 /**
  * `JSON.stringify(document, null, 2)` in pieces, with each list in `lists` (somewhere in
- * `document`) written where it stands.
+ * `document`, once) written where it stands.
  */
 export function jsonPieces(document: unknown, lists: readonly JsonItems[]): string[] {
-  let pieces = [JSON.stringify(document, null, 2)];
-  for (const list of lists) {
-    const at = pieces.findIndex((p) => p.includes(`"${list.mark}"`));
-    const parts = at < 0 ? [] : pieces[at]!.split(`"${list.mark}"`);
-    if (parts.length !== 2) throw new Error(`internal error: a list of ${list.length} items is not in the document once`);
-    pieces = [...pieces.slice(0, at), parts[0]!, ...list.pieces(), parts[1]!, ...pieces.slice(at + 1)];
+  const byMark = new Map(lists.map((l) => [`"${l.mark}"`, l]));
+  const skeleton = JSON.stringify(document, null, 2);
+  const pieces: string[] = [];
+  let from = 0;
+  let found = 0;
+  for (const m of skeleton.matchAll(/"apiscout-json-items:[0-9a-f-]{36}"/g)) {
+    const list = byMark.get(m[0]);
+    // Text that only looks like a mark is content.
+    if (!list) continue;
+    byMark.delete(m[0]);
+    found++;
+    pieces.push(skeleton.slice(from, m.index), ...list.pieces());
+    from = m.index + m[0].length;
   }
+  if (found !== lists.length) throw new Error(`internal error: ${lists.length - found} of ${lists.length} lists are not in the document`);
+  pieces.push(skeleton.slice(from));
   return pieces;
 }
 
