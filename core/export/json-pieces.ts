@@ -1,8 +1,9 @@
 // A large export's JSON, byte for byte as `JSON.stringify(document, null, 2)` writes it, made in
-// pieces: each of the thousands of items of a list is stringified as soon as it is built. Kept
-// whole until one stringify at the end, the items' objects outlived the young generation and
-// the collector copied them over and over (most of a 2,500-endpoint ApiPost export's time).
-// JSON.stringify still does all the writing; the pieces are only put together here.
+// pieces: each of the thousands of items of a list is stringified as soon as it is built, and
+// the file is written piece by piece (write.ts). Kept whole until one stringify at the end, the
+// items' objects outlived the young generation and were copied by the collector, and the text
+// (16 MB for ApiPost's 2,500 endpoints) was built, joined and encoded whole, each time on fresh
+// pages. JSON.stringify still does all the writing; the pieces are only put together here.
 
 import { randomUUID } from 'node:crypto';
 import type { ExportFile } from './types';
@@ -11,13 +12,13 @@ const indent = (depth: number) => '  '.repeat(depth);
 
 /**
  * The items of one array of the document, as text. Put the list where the array goes in the
- * document; `jsonText` writes it there.
+ * document; `jsonPieces` writes it there.
  */
 export class JsonItems {
   private readonly texts: string[] = [];
   private readonly prefix: string;
   private readonly suffix: string;
-  /** Stands for the array in the document until `jsonText` replaces it; unique to this export. */
+  /** Stands for the array in the document until `jsonPieces` replaces it; unique to this list. */
   readonly mark = `apiscout-json-items:${randomUUID()}`;
 
   /** `depth`: the array's own depth in the document (the root is 0). */
@@ -44,7 +45,7 @@ export class JsonItems {
     return this.texts.length;
   }
 
-  /** What JSON.stringify writes for the list: its mark, replaced by `jsonText`. */
+  /** What JSON.stringify writes for the list: its mark, replaced by `jsonPieces`. */
   toJSON(): string {
     return this.mark;
   }
