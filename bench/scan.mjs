@@ -280,6 +280,7 @@ async function suite(opts, dir, manifest, log) {
   if (!fs.existsSync(opts.cli)) throw new Error(`${opts.cli} not found: run \`npm run build\` first`);
   const kinds = ['floor', 'cold', 'warm', 'endpointsOnly', ...opts.channels.map((c) => `export:${c}`)];
   const runs = Object.fromEntries(kinds.map((k) => [k, []]));
+  fs.mkdirSync(path.join(here, 'out'), { recursive: true });
   const out = fs.mkdtempSync(path.join(here, 'out', 'export-'));
   try {
     for (let i = 0; i < opts.runs; i++) {

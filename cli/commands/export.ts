@@ -10,12 +10,15 @@ import { EnvironmentStore } from '../../core/env/environments';
 import { askRender } from '../ask-render';
 import { userConfigDir } from '../../core/config/user-dir';
 import { InputError } from '../../core/errors';
-import { CHANNELS, EXPORTERS, selectEndpoints, type Channel, type CurlOptions, type ExportFile, type Selection } from '../../core/export/index';
+// Not through core/export/index: the search engine (for --select) and the script sandbox (for
+// --run-scripts) are loaded only when asked for.
+import { EXPORTERS } from '../../core/export/exporters';
+import type { Selection } from '../../core/export/select';
+import { CHANNELS, type Channel, type CurlOptions, type ExportFile } from '../../core/export/types';
 import type { Endpoint } from '../../core/model/endpoint';
 import { exportSetup } from '../../core/export/setup';
 import { writeExportFiles } from '../../core/export/write';
 import { scanProject } from '../../core/scan/scan';
-import { scriptedRequests } from '../../scripts-sandbox/export-requests';
 import type { CliIO } from '../io';
 import { reportDiagnostics } from './scan';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
@@ -115,7 +118,9 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
 
   const result = await scanProject(dir, { includeTests: values['include-tests'], cache: scanCacheOption(values['no-cache'], io), reuseResult: true, pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
   reportDiagnostics(result.diagnostics, io);
-  let endpoints = values.select === undefined ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
+  const selecting = values.select !== undefined || [values.module, values.class, values['path-prefix'], values.id].some((v) => v?.length);
+  const { selectEndpoints } = selecting ? await import('../../core/export/select') : { selectEndpoints: undefined };
+  let endpoints = values.select === undefined || !selectEndpoints ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
   const exact: [string, readonly string[] | undefined, (value: string) => Selection][] = [
     ['--module', values.module, (module) => ({ kind: 'module', module })],
     ['--class', values.class, (className) => ({ kind: 'class', className })],
@@ -123,7 +128,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     ['--id', values.id, (id) => ({ kind: 'ids', ids: [id] })],
   ];
   for (const [flag, given, selection] of exact) {
-    if (!given?.length) continue;
+    if (!given?.length || !selectEndpoints) continue;
     const chosen = new Set<Endpoint>();
     for (const value of given) {
       const hits = selectEndpoints(result.endpoints, selection(value));
@@ -178,6 +183,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     warn("curl.renderMode is 'Ask each export', and the command line has no one to ask: placeholders are kept. Pass --env NAME or --resolve to fill them, --keep to say so");
   }
   if (channel === 'curl' && setup.runScripts) {
+    const { scriptedRequests } = await import('../../scripts-sandbox/export-requests');
     const scripted = await scriptedRequests(endpoints, options, { projectDir: dir, config: setup.config, settings: setup.settings });
     for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
     options.scripted = scripted.requests;

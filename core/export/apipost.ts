@@ -9,6 +9,7 @@ import { basePath, bodyText, buildTemplate, fullPath, isJson } from './request-t
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
+import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
 
 const ROOT = '0';
 
@@ -23,7 +24,8 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
     return false;
   });
   const components = new Components('3.1', '#/components/schemas/');
-  const apis: unknown[] = [];
+  // Each node is written out as it is made (json-pieces.ts).
+  const apis = new JsonItems(1);
   let sort = 0;
   for (const mod of groupBy(http, (e) => e.module)) {
     const modId = id14(`module:${mod.key}`);
@@ -75,7 +77,7 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   };
   const path = 'apipost.json';
   return {
-    files: [{ path, content: `${JSON.stringify(envelope, null, 2)}\n` }],
+    files: [fileOfPieces(path, [...jsonPieces(envelope, [apis]), '\n'])],
     summary: { channel: 'apipost', selected: endpoints.length, exported: http.length, skipped, warnings: [], files: [path] },
   };
 }

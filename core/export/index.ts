@@ -2,27 +2,11 @@
 // endpoints, a channel, options → files plus a summary.
 
 import type { Endpoint } from '../model/endpoint';
-import { exportApipost } from './apipost';
-import { exportCurl } from './curl';
-import { exportHoppscotch } from './hoppscotch';
-import { exportHttpClient } from './http-client';
-import { exportMarkdown } from './markdown';
-import { exportOpenApi } from './openapi';
-import { exportPostman } from './postman';
+import { EXPORTERS } from './exporters';
 import { selectEndpoints, type Selection } from './select';
-import type { Channel, ExportOptions, ExportResult, Exporter } from './types';
-import { exportYapi } from './yapi';
+import type { Channel, ExportOptions, ExportResult } from './types';
 
-export const EXPORTERS: Record<Channel, Exporter> = {
-  markdown: exportMarkdown,
-  yapi: exportYapi,
-  postman: exportPostman,
-  curl: exportCurl,
-  'http-client': exportHttpClient,
-  hoppscotch: exportHoppscotch,
-  openapi: exportOpenApi,
-  apipost: exportApipost,
-};
+export { EXPORTERS };
 
 /** Exports the selected endpoints to one channel. */
 export function exportSelection(endpoints: readonly Endpoint[], selection: Selection, channel: Channel, options: ExportOptions = {}): ExportResult {

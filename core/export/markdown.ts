@@ -10,6 +10,7 @@ import type { JsonSchema, Param } from '../model/request';
 import { fullPath } from './request-template';
 import { schemaRows, typeLabel } from './schema-rows';
 import { exportOrder, groupBy } from './stable';
+import { fileOfPieces } from './json-pieces';
 import type { ExportOptions, ExportResult } from './types';
 
 const LOCATIONS: [Param['in'], string][] = [
@@ -38,7 +39,8 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
   }
   const path = 'api.md';
   return {
-    files: [{ path, content: `${out.join('\n')}\n` }],
+    // Written from its sections (json-pieces.ts): the whole text is never one string.
+    files: [fileOfPieces(path, [...out.map((text, i) => (i ? `\n${text}` : text)), '\n'])],
     summary: { channel: 'markdown', selected: endpoints.length, exported: ordered.length, skipped: [], warnings: [], files: [path] },
   };
 }
@@ -125,7 +127,7 @@ function example(value: unknown, contentType: string): string[] {
   const json = typeof value !== 'string' || /json/.test(contentType);
   const text = json ? JSON.stringify(value, null, 2) : value;
   // A fence longer than any backtick run inside keeps the block closed where it should be.
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const longest = text.includes('`') ? Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) : 2;
   const fence = '`'.repeat(longest + 1);
   return ['Example:', '', `${fence}${json ? 'json' : 'text'}`, text, fence];
 }

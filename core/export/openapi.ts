@@ -6,7 +6,8 @@ import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpo
 import type { Param } from '../model/request';
 import { hostOf } from './host';
 import { Components } from './json-schema';
-import { toYaml } from './yaml-emitter';
+import { yamlPieces } from './yaml-emitter';
+import { fileOfPieces } from './json-pieces';
 import { fullPath, pathParamNames } from './request-template';
 import { compareText, exportOrder } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
@@ -70,12 +71,13 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   if (Object.keys(components.schemas).length) componentsDoc.schemas = sortKeys(components.schemas);
   if (security.used) componentsDoc.securitySchemes = security.schemes();
   if (Object.keys(componentsDoc).length) doc.components = componentsDoc;
-  const content = format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc);
+  const pieces = format === 'json' ? [`${JSON.stringify(doc, null, 2)}\n`] : yamlPieces(doc);
+  const length = pieces.reduce((n, p) => n + p.length, 0);
   // Common YAML parsers refuse larger documents (js-yaml's and SnakeYAML's code-point limits).
-  if (format === 'yaml' && content.length > YAML_SIZE_WARNING) warnings.push(`the document is ${(content.length / 1024 / 1024).toFixed(1)} MB of YAML, over the 3 MB many YAML parsers accept: export it as .json (--out openapi.json)`);
+  if (format === 'yaml' && length > YAML_SIZE_WARNING) warnings.push(`the document is ${(length / 1024 / 1024).toFixed(1)} MB of YAML, over the 3 MB many YAML parsers accept: export it as .json (--out openapi.json)`);
   const file = format === 'json' ? 'openapi.json' : 'openapi.yaml';
   return {
-    files: [{ path: file, content }],
+    files: [fileOfPieces(file, pieces)],
     summary: { channel: 'openapi', selected: endpoints.length, exported, skipped, warnings, files: [file] },
   };
 }

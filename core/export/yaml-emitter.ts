@@ -10,39 +10,50 @@ const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
 const UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff]/g;
 
 export function toYaml(value: unknown): string {
-  if (!isCollection(value)) return `${empty(value)}\n`;
+  return yamlPieces(value).join('');
+}
+
+/** `toYaml` in pieces of about 64 KB, for a writer that takes them one by one (json-pieces.ts). */
+export function yamlPieces(value: unknown): string[] {
+  if (!isCollection(value)) return [`${empty(value)}\n`];
   const saved = out;
-  out = new Utf8Sink();
+  out = new Sink();
   block(value, 0, '');
-  const yaml = out.toString();
+  const pieces = out.end();
   out = saved;
-  return yaml;
+  return pieces;
 }
 
 /**
- * Where the document is written: UTF-8 bytes in one growing buffer. Each line's string dies
- * young; a million lines kept alive until a join (or as a rope) would be promoted and copied
- * by the collector, which cost more than emitting them.
+ * Where the document is written: lines gathered into pieces of about 64 KB. Each line's string
+ * dies young; a million lines kept alive until a join (or as a rope) would be promoted and
+ * copied by the collector, which cost more than emitting them.
  */
-class Utf8Sink {
-  private buf = Buffer.allocUnsafe(1 << 16);
-  private length = 0;
+class Sink {
+  private readonly pieces: string[] = [];
+  private pending = '';
   write(s: string): void {
-    // A UTF-16 unit takes at most 3 UTF-8 bytes.
-    if (this.length + s.length * 3 > this.buf.length) this.grow(s.length * 3);
-    this.length += this.buf.write(s, this.length, 'utf8');
+    this.pending += s;
+    if (this.pending.length >= 1 << 16) this.flush();
   }
-  private grow(need: number): void {
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + need));
-    this.buf.copy(next, 0, 0, this.length);
-    this.buf = next;
+  private flush(): void {
+    // Flattened while its lines are young: a rope of them would keep every one.
+    if (this.pending) this.pieces.push(flat(this.pending));
+    this.pending = '';
   }
-  toString(): string {
-    return this.buf.toString('utf8', 0, this.length);
+  end(): string[] {
+    this.flush();
+    return this.pieces;
   }
 }
 
-let out = new Utf8Sink();
+/** The same text as one flat string (V8 flattens a rope when a regular expression reads it). */
+function flat(s: string): string {
+  /^/.test(s);
+  return s;
+}
+
+let out = new Sink();
 
 const INDENTS = [''];
 function indentOf(depth: number): string {

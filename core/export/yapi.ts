@@ -8,6 +8,7 @@ import { buildTemplate, fullPath, isJson } from './request-template';
 import { exportOrder, groupBy } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
+import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
 
 const YAPI_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH']);
 
@@ -27,15 +28,17 @@ export function exportYapi(endpoints: readonly Endpoint[], options: ExportOption
       // One module: the folder names alone read best; several: prefixed, so equal folder names stay apart.
       name: modules.size > 1 ? `${module} / ${folder}` : folder,
       desc: `${module}: ${[...new Set(g.items.map((e) => e.className))].join(', ')}`,
-      list: g.items.map((e, index) => {
+      list: g.items.reduce((list, e, index) => {
         if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; written as GET`);
-        return yapiInterface(e, index, options, warnings);
-      }),
+        list.push(yapiInterface(e, index, options, warnings));
+        return list;
+        // Each interface is written out as it is made (json-pieces.ts).
+      }, new JsonItems(2)),
     };
   });
   const path = 'yapi.json';
   return {
-    files: [{ path, content: `${JSON.stringify(categories, null, 2)}\n` }],
+    files: [fileOfPieces(path, [...jsonPieces(categories, categories.map((c) => c.list)), '\n'])],
     summary: { channel: 'yapi', selected: endpoints.length, exported: kept.length, skipped, warnings, files: [path] },
   };
 }

@@ -16,6 +16,7 @@
 // be read.) Endpoints are parsed only when someone reads them, and `scan --json` prints their
 // stored text as it is.
 
+import { isAscii } from 'node:buffer';
 import { createHash, hash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -331,13 +332,26 @@ function lazyResult(text: StoredText, diagnostics: Diagnostic[], modules: Module
   Object.defineProperty(result, 'endpoints', {
     enumerable: true,
     configurable: true,
-    get: () => (endpoints ??= JSON.parse(`[${(readExactly(text.fd, text.offset, text.length) ?? Buffer.alloc(0)).toString('utf8')}]`) as Endpoint[]),
+    get: () => (endpoints ??= JSON.parse(endpointArrayText(text)) as Endpoint[]),
     set: (v: Endpoint[]) => {
       endpoints = v;
       endpointText.delete(result);
     },
   });
   return result;
+}
+
+/**
+ * The stored endpoints as one JSON array, read into a buffer with room for the brackets: no
+ * second copy of megabytes of text, and ASCII (the usual case) taken as Latin-1, which Node
+ * hands to V8 without decoding or copying it.
+ */
+function endpointArrayText(text: StoredText): string {
+  const bytes = Buffer.allocUnsafe(text.length + 2);
+  bytes[0] = 0x5b; // [
+  if (!readExactly(text.fd, text.offset, text.length, bytes.subarray(1, text.length + 1))) return '[]';
+  bytes[text.length + 1] = 0x5d; // ]
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function writeAt(fd: number, bytes: Buffer, position: number): void {

@@ -72,6 +72,17 @@ describe('writeExportFiles', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.json', 'env']);
   });
 
+  it('writes a text larger than its staging buffer byte for byte, a surrogate pair across the piece boundary included', () => {
+    const dir = join(base, 'large');
+    // 2^18 UTF-16 units go at a time: the pair's halves sit either side of the first boundary,
+    // a lone surrogate (written as U+FFFD, as Buffer.from writes it) and other scripts follow.
+    const content = `${'a'.repeat((1 << 18) - 1)}😀${'ü€'.repeat(200_000)}\ud800x${'z'.repeat(600_000)}`;
+    const [written] = writeExportFiles([{ path: 'big.json', content }], dir);
+    const expected = Buffer.from(content, 'utf8');
+    expect(written!.bytes).toBe(expected.length);
+    expect(readFileSync(join(dir, 'big.json')).equals(expected)).toBe(true);
+  });
+
   it('puts the main file where asked and the companions beside it', () => {
     const dir = join(base, 'single');
     const written = writeExportFiles([{ path: 'collection.json', content: 'c' }, { path: 'dev.env.json', content: 'e' }], dir, join(dir, 'mine.json'));
