@@ -158,7 +158,9 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/${token}/`;
-  setImmediate(sockets);
+  // With a hub at hand (the IDE's sidecar) ws loads now, while the page loads; a hub still to be
+  // loaded (apiscout ui) brings ws with it, after the first page, when that page connects.
+  if (typeof opts.hub !== 'function') setImmediate(sockets);
   return {
     url,
     port,
@@ -177,7 +179,9 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
  * (from the retained index or a scan): the page draws it as soon as its script runs, with no
  * request first. The part before the tree goes out at once, so the browser fetches the script
  * and style while the tree is built. The page asks for the tree again once its socket is up
- * (a change may come between): only that answer lets the waiting scan start (project-session.ts).
+ * (a change may come between), sending the tree's version: the answer carries no tree when it is
+ * still the same (endpoints/treeIfChanged). Only that answer lets the waiting scan start
+ * (project-session.ts).
  */
 function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wanted: string | null): void {
   const html = page.toString('utf8');
