@@ -74,10 +74,12 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
       return (hub = started.hub);
     }));
   };
+  // Not for a page: nobody else would hear that it failed (a page's socket logs its own failure).
+  const loadHubNow = () => void loadHub().catch((e: Error) => log(`cannot start the sidecar: ${e.stack ?? e.message}`));
   // No page connecting in time (none opened, or a slow one): the hub comes anyway, and the scan with it.
   const loadHubIn = (ms: number) => {
     clearTimeout(timer);
-    if (!loading) timer = setTimeout(() => void loadHub(), ms);
+    if (!loading) timer = setTimeout(loadHubNow, ms);
   };
   const server = await startUiServer({
     hub: loadHub,
@@ -98,7 +100,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   const { index } = await retained;
   stored = index?.endpoints;
   if (stored) loadHubIn(TREE_GRACE_MS);
-  else void loadHub();
+  else loadHubNow();
   if (!values['no-open']) {
     const opened = await openBrowser(url);
     if (!opened) io.out('No browser could be opened here: open the URL above in one.');
