@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildTree } from '../core/model/tree';
 import type { Endpoint } from '../core/model/endpoint';
+import type { LoadResult } from '../core/search/index-store';
 import { summaryOf } from './model-schemas';
 import { BridgeError, cancellable } from './bridge-error';
 import type { Cancellation } from './bridge-error';
@@ -15,6 +16,7 @@ import { envHandlers } from './env-handlers';
 import { exportHandlers } from './export-handlers';
 import { hostHandlers } from './host-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { treeVersionOf } from './tree-version';
 import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
 
 export { BridgeError, REQUEST_CANCELLED, cancellable } from './bridge-error';
@@ -25,6 +27,8 @@ export interface BridgeContext {
   uiUrl(): string | null;
   /** Whether project scans may use the scan cache at all (`--no-cache` says no). */
   scanCache?: boolean;
+  /** An index already read for the project at `root`, taken by its session instead of reading it again. */
+  retainedIndex?(root: string): Promise<LoadResult> | undefined;
   /** To every connection: the IDE host and each open UI. */
   notify<N extends NotificationName>(name: N, params: NotificationParams<N>): void;
   /** To the IDE host connection(s) only; false when none is connected (a plain browser session). */
@@ -83,7 +87,8 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       let s = sessions.get(abs);
       if (!s) {
         const project = abs;
-        s = new ProjectSession(abs, { includeTests: includeTests ?? false, createdBy: `apiscout ${ctx.serverVersion}`, scanCache: ctx.scanCache ?? true }, {
+        const retained = ctx.retainedIndex?.(abs);
+        s = new ProjectSession(abs, { includeTests: includeTests ?? false, createdBy: `apiscout ${ctx.serverVersion}`, scanCache: ctx.scanCache ?? true, retained }, {
           progress: (p) => ctx.notify('scan/progress', { project, ...p }),
           changed: (c) => ctx.notify('index/changed', { project, ...c }),
           log: ctx.log,
@@ -117,6 +122,15 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
     'endpoints/tree': ({ project }) => {
       const s = session(project);
       const tree = treeOf(s);
+      s.treeServed();
+      return tree;
+    },
+    'endpoints/treeIfChanged': ({ project, since }) => {
+      const s = session(project);
+      // The page says which tree it shows (it came in its HTML, or from an earlier answer): the
+      // same one is not sent again; a page load then costs no second parse and draw of it.
+      const version = treeVersionOf(s.list());
+      const tree = since === version ? { modules: [], version, unchanged: true } : { ...treeOf(s), version, unchanged: false };
       s.treeServed();
       return tree;
     },

@@ -9,6 +9,7 @@ import type { FileChange, ScanProgress } from '../core/scan/project-scanner';
 import { ProjectScanner } from '../core/scan/project-scanner';
 import type { ProtoIndex } from '../core/scan/proto/proto-index';
 import { loadIndex, saveIndex } from '../core/search/index-store';
+import type { LoadResult } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
 import { InputError } from '../core/errors';
@@ -43,6 +44,8 @@ export interface SessionOptions {
   createdBy: string;
   /** Whether scans may keep parses between runs; the "scan.cache" setting can still turn it off. */
   scanCache?: boolean;
+  /** The retained index, already being read (apiscout ui reads it before the sidecar's hub is made). */
+  retained?: Promise<LoadResult>;
 }
 
 export class ProjectSession {
@@ -105,7 +108,7 @@ export class ProjectSession {
    * on this thread would otherwise delay the very answer the retained index is there to give.
    */
   async open(): Promise<void> {
-    const { index, warning } = await loadIndex(this.root);
+    const { index, warning } = await (this.opts.retained ?? loadIndex(this.root));
     if (warning) this.events.log(warning);
     if (index && !this.scanning && this.state === 'scanning') {
       // No search index yet: the scan's list replaces this one soon (a search meanwhile builds one).

@@ -329,6 +329,15 @@ export const requests = {
     Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()), updated: Type.Array(Type.String()) }),
   ),
   'endpoints/tree': method('The explorer tree: modules, classes, endpoints (summaries) in scan order.', ProjectRefSchema, Type.Object({ modules: Type.Array(TreeModuleSchema) })),
+  'endpoints/treeIfChanged': method(
+    "endpoints/tree for a client that shows a tree already (the explorer page, which comes with one): no modules when it is still the one it shows.",
+    Type.Object({ ...ProjectRef, since: Type.String({ description: "The version of the tree the client shows ('' for none)" }) }),
+    Type.Object({
+      modules: Type.Array(TreeModuleSchema),
+      version: Type.String({ description: 'The version of the current tree' }),
+      unchanged: Type.Boolean({ description: 'True when the current tree is the `since` version: `modules` is then empty' }),
+    }),
+  ),
   'endpoints/search': method(
     'Ranked matches with highlight ranges: the explorer search field and Search Everywhere.',
     Type.Object({ ...ProjectRef, query: Type.String(), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) }),
@@ -494,6 +503,8 @@ export type ProjectStatus = Static<typeof ProjectStatusSchema>;
 export interface FirstTree {
   status: ProjectStatus;
   modules: ResultOf<'endpoints/tree'>['modules'];
+  /** The tree's version (ide-bridge/tree-version.ts): the page sends it as endpoints/treeIfChanged's `since`. */
+  version?: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { createMessageConnection, ErrorCodes as RpcErrors, ResponseError } from 'vscode-jsonrpc/node';
 import type { DataCallback, Disposable, Message, MessageConnection, MessageReader, MessageWriter } from 'vscode-jsonrpc/node';
 import { InputError } from '../core/errors';
+import type { LoadResult } from '../core/search/index-store';
 import { BridgeError, createHandlers } from './handlers';
 import type { Cancellation } from './handlers';
 import { ErrorCodes, notifications, requests } from './protocol';
@@ -19,6 +20,8 @@ export interface HubOptions {
   uiUrl?(): string | null;
   /** Keep parses between runs (core/scan/scan-cache.ts); default true. The "scan.cache" setting can turn it off per project. */
   scanCache?: boolean;
+  /** An index already read for the project at `root` (apiscout ui reads it before the hub is made), else undefined. */
+  retainedIndex?(root: string): Promise<LoadResult> | undefined;
 }
 
 export interface ConnectionOptions {
@@ -54,6 +57,7 @@ export class BridgeHub {
       serverVersion: opts.serverVersion,
       scanCache: opts.scanCache ?? true,
       uiUrl: opts.uiUrl ?? (() => null),
+      retainedIndex: opts.retainedIndex,
       notify: (name, params) => {
         for (const c of this.connections) void c.sendNotification(name, params).catch(() => {});
       },

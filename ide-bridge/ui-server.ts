@@ -12,18 +12,30 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { extname, join, resolve } from 'node:path';
 import type { WebSocketServer } from 'ws';
+import type { Endpoint } from '../core/model/endpoint';
 import { lazyRequire } from '../core/lazy-require';
-import { buildTree } from '../core/model/tree';
-import type { PackedFirstTree } from './ui/tree-codec';
-import { packTree } from './ui/tree-codec';
+import type { ProjectStatus } from './protocol';
 import type { BridgeHub } from './server';
-import { WebSocketMessageReader, WebSocketMessageWriter } from './ws-transport';
+import { packedTreeOf } from './tree-version';
 
 /** Only `apiscout ui` serves WebSockets: the CLI and the IDE's sidecar start without loading ws. */
 const ws = lazyRequire<{ WebSocketServer: typeof WebSocketServer }>('ws');
 
 export interface UiServerOptions {
-  hub: BridgeHub;
+  /**
+   * The hub the page's WebSocket talks to, or how to get it: `apiscout ui` loads the hub (the
+   * scanner, the handlers, ajv, vscode-jsonrpc) only after it served the first page, from the
+   * retained index (see `firstTree`), so that page does not wait for all that code to compile.
+   */
+  hub: BridgeHub | (() => Promise<BridgeHub>);
+  /**
+   * With `hub` a function: the first tree for a page asking for project `wanted` (its `?project=`,
+   * else null). `apiscout ui` gives the retained index's until its hub is there, then the hub's
+   * (see firstTree below). With a hub given, the hub's sessions give it.
+   */
+  firstTree?(wanted: string | null): FirstTreeSource | undefined;
+  /** A page went out with a tree inside (its script will open a WebSocket soon). */
+  onPage?(): void;
   /** The built web app (dist/ui): index.html, app.js, app.css. */
   assetsDir: string;
   log(message: string): void;
@@ -125,9 +137,17 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
       return;
     }
-    sockets().handleUpgrade(req, socket, head, (ws) => {
-      opts.hub.connect(new WebSocketMessageReader(ws), new WebSocketMessageWriter(ws), { host: false });
-    });
+    // The hub (and the transport over vscode-jsonrpc) may still be loading: the socket waits for it.
+    void Promise.all([typeof opts.hub === 'function' ? opts.hub() : opts.hub, import('./ws-transport')]).then(
+      ([hub, { WebSocketMessageReader, WebSocketMessageWriter }]) =>
+        sockets().handleUpgrade(req, socket, head, (ws) => {
+          hub.connect(new WebSocketMessageReader(ws), new WebSocketMessageWriter(ws), { host: false });
+        }),
+      (e: Error) => {
+        opts.log(`ui server: cannot serve a WebSocket: ${e.stack ?? e.message}`);
+        socket.destroy();
+      },
+    );
   });
   // Sockets that error before the upgrade completes must not take the process down.
   server.on('clientError', (_e, socket) => socket.destroy());
@@ -138,7 +158,9 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/${token}/`;
-  setImmediate(sockets);
+  // With a hub at hand (the IDE's sidecar) ws loads now, while the page loads; a hub still to be
+  // loaded (apiscout ui) brings ws with it, after the first page, when that page connects.
+  if (typeof opts.hub !== 'function') setImmediate(sockets);
   return {
     url,
     port,
@@ -157,7 +179,9 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
  * (from the retained index or a scan): the page draws it as soon as its script runs, with no
  * request first. The part before the tree goes out at once, so the browser fetches the script
  * and style while the tree is built. The page asks for the tree again once its socket is up
- * (a change may come between): only that answer lets the waiting scan start (project-session.ts).
+ * (a change may come between), sending the tree's version: the answer carries no tree when it is
+ * still the same (endpoints/treeIfChanged). Only that answer lets the waiting scan start
+ * (project-session.ts).
  */
 function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wanted: string | null): void {
   const html = page.toString('utf8');
@@ -167,18 +191,30 @@ function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wan
   res.write(html.slice(0, at));
   const ready = Promise.resolve(opts.ready?.()).catch(() => {});
   void ready.then(() => setImmediate(() => {
-    const tree = firstTree(opts.hub, wanted);
-    // A data block, never run (the CSP allows no inline script); `<` escaped so no text in it can end the element.
-    const data = tree ? `<script type="application/json" id="first-tree">${JSON.stringify(tree).replace(/</g, '\\u003c')}</script>\n` : '';
+    const source = typeof opts.hub === 'function' ? opts.firstTree?.(wanted) : firstTree(opts.hub, wanted);
+    // A data block, never run (the CSP allows no inline script); `<` escaped so no text in it can end
+    // the element. A PackedFirstTree (ui/tree-codec.ts), its packed tree's JSON made once per list.
+    let data = '';
+    if (source) {
+      const { json, version } = packedTreeOf(source.list);
+      data = `<script type="application/json" id="first-tree">{"status":${JSON.stringify(source.status).replace(/</g, '\\u003c')},"version":"${version}","packed":${json}}</script>\n`;
+    }
     res.end(data + html.slice(at));
+    if (source) opts.onPage?.();
   }));
+}
+
+/** What a first tree is made of: the status the page shows and the endpoints its tree lists. */
+export interface FirstTreeSource {
+  status: ProjectStatus;
+  list: readonly Endpoint[];
 }
 
 /**
  * The tree of the project the page asks for (its `?project=`, else the first one open, as the
  * page chooses), or undefined while its first scan runs with no retained index to show.
  */
-export function firstTree(hub: BridgeHub, wanted: string | null): PackedFirstTree | undefined {
+export function firstTree(hub: BridgeHub, wanted: string | null): FirstTreeSource | undefined {
   try {
     const sessions = hub.handlers.sessions;
     const s = wanted ? sessions.get(resolve(wanted)) : sessions.values().next().value;
@@ -186,9 +222,8 @@ export function firstTree(hub: BridgeHub, wanted: string | null): PackedFirstTre
     const status = s.status();
     if (status.state === 'scanning' && !status.fromRetainedIndex && status.endpointCount === 0) return undefined;
     // The session's endpoints packed as they are: endpoints/tree's summaries without the copies.
-    const tree = { status, packed: packTree(buildTree(s.list())) };
     s.treeOffered();
-    return tree;
+    return { status, list: s.list() };
   } catch {
     return undefined; // shutting down: the page asks over its socket and is told
   }

@@ -1,6 +1,7 @@
 // `apiscout ui [DIR]`: the API Explorer in a browser. Starts the sidecar's hub and UI server in
 // this process, opens DIR (its scan streams into the page), and opens the page in the default
-// browser; the URL is printed for a browser elsewhere and for --no-open.
+// browser; the URL is printed for a browser elsewhere and for --no-open. This module is kept
+// small: with a retained index, the first page is served before the hub's code is loaded.
 
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -8,10 +9,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InputError } from '../../core/errors';
-import { BridgeHub } from '../../ide-bridge/server';
-import { startUiServer } from '../../ide-bridge/ui-server';
+import type { Endpoint } from '../../core/model/endpoint';
+import { loadIndex } from '../../core/search/index-store';
+import type { LoadResult } from '../../core/search/index-store';
+import type { BridgeHub } from '../../ide-bridge/server';
+import { firstTree, startUiServer } from '../../ide-bridge/ui-server';
 import type { CliIO } from '../io';
-import { packageVersion } from '../version';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheDisabledByEnv } from '../cache-option';
 
 export const uiHelp = `Usage: apiscout ui [DIR] [options]
@@ -54,15 +57,50 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   // The terminal is ours: sidecar logs go to stderr like the stdio sidecar's.
   const log = (m: string) => io.err(`[apiscout] ${m}`);
   let url: string | null = null;
-  const hub = new BridgeHub({ serverVersion: packageVersion(), log, uiUrl: () => url, scanCache: !values['no-cache'] && !scanCacheDisabledByEnv() });
+  // The retained index of the last run, read at once: the first page shows its tree. The hub (the
+  // scanner, the handlers: most of the CLI's code, ~0.5 s to compile) is loaded after that page went
+  // out, when its script connects (ui-hub.ts); at once when there is no retained tree to show.
+  const retained: Promise<LoadResult> = loadIndex(root).catch((e: Error) => ({ index: null, warning: `could not read the retained index: ${e.message}` }));
+  let stored: readonly Endpoint[] | undefined;
+  let hub: BridgeHub | undefined;
   let opening: Promise<unknown> | undefined;
-  // The page's first tree waits for the project to open (its retained index to load); the URL does not.
-  const server = await startUiServer({ hub, assetsDir: UI_ASSETS, log, port, ready: () => opening });
+  let loading: Promise<BridgeHub> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const loadHub = (): Promise<BridgeHub> => {
+    clearTimeout(timer);
+    return (loading ??= import('./ui-hub').then(({ startHub }) => {
+      const started = startHub({ root, includeTests: values['include-tests'], scanCache: !values['no-cache'] && !scanCacheDisabledByEnv(), retained, log, uiUrl: () => url });
+      opening = started.opening;
+      return (hub = started.hub);
+    }));
+  };
+  // Not for a page: nobody else would hear that it failed (a page's socket logs its own failure).
+  const loadHubNow = () => void loadHub().catch((e: Error) => log(`cannot start the sidecar: ${e.stack ?? e.message}`));
+  // No page connecting in time (none opened, or a slow one): the hub comes anyway, and the scan with it.
+  const loadHubIn = (ms: number) => {
+    clearTimeout(timer);
+    if (!loading) timer = setTimeout(loadHubNow, ms);
+  };
+  const server = await startUiServer({
+    hub: loadHub,
+    assetsDir: UI_ASSETS,
+    log,
+    port,
+    // The page's first tree waits for the retained index to be read (or the project to open); the URL does not.
+    ready: () => (hub ? opening : retained),
+    firstTree: (wanted) => {
+      if (hub) return firstTree(hub, wanted);
+      if (!stored || (wanted && wanted !== root)) return undefined;
+      return { status: { project: root, state: 'scanning', endpointCount: stored.length, diagnosticCount: 0, fromRetainedIndex: true }, list: stored };
+    },
+    onPage: () => loadHubIn(5 * TREE_GRACE_MS),
+  });
   url = server.url;
-  opening = Promise.resolve(hub.handlers['project/open']({ root, includeTests: values['include-tests'] }, NEVER));
-
   io.out(`API Explorer for ${root}\n  ${url}`);
-  await opening;
+  const { index } = await retained;
+  stored = index?.endpoints;
+  if (stored) loadHubIn(TREE_GRACE_MS);
+  else loadHubNow();
   if (!values['no-open']) {
     const opened = await openBrowser(url);
     if (!opened) io.out('No browser could be opened here: open the URL above in one.');
@@ -72,6 +110,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      clearTimeout(timer);
       void server.close().then(() => done(0));
       // A scan still running must not keep the terminal waiting.
       setTimeout(() => process.exit(0), 500).unref();
@@ -83,7 +122,8 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   return stopped;
 }
 
-const NEVER = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+/** As the session's (project-session.ts): how long the hub waits for the page that shows the retained tree. */
+const TREE_GRACE_MS = Number(process.env.APISCOUT_TREE_GRACE_MS) || 1000;
 
 /** The platform's opener; false when there is none (a server, a container, no desktop). */
 function openBrowser(url: string): Promise<boolean> {

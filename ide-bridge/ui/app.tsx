@@ -99,12 +99,16 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
   const [settingsPage, setSettingsPage] = useState<string>();
 
   // ------------------------------------------------------------------ project and its index
+  /** The version of the tree shown (ide-bridge/tree-version.ts): the sidecar does not send the same tree again. */
+  const treeVersion = useRef(first?.version ?? '');
   const loadTree = useCallback(
     async (p: string) => {
       try {
-        const { modules: t } = await client.request('endpoints/tree', { project: p });
-        setTree(t);
+        const answer = await client.request('endpoints/treeIfChanged', { project: p, since: treeVersion.current });
         setTreeError(undefined);
+        if (answer.unchanged) return;
+        treeVersion.current = answer.version;
+        setTree(answer.modules);
       } catch (e) {
         setTreeError(`Could not load the endpoints: ${message(e)}`);
       }

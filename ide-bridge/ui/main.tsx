@@ -15,7 +15,11 @@ const root = document.getElementById('app')!;
 // The tree the server put in the page (ui-server.ts): drawn at once, then asked for again.
 const firstTree = readFirstTree();
 const project = new URLSearchParams(location.search).get('project') ?? undefined;
-const { client, opened } = BridgeClient.open();
+// With a tree to draw, the socket opens after the first paint: connecting makes `apiscout ui` load
+// the sidecar's hub (ui-hub.ts), work that should not compete with this page's first frame; the
+// requests made meanwhile wait for it.
+const painted = firstTree ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))) : undefined;
+const { client, opened } = BridgeClient.open(undefined, painted);
 // With a tree in the page the explorer is drawn now, its socket opening meanwhile (requests wait
 // for it); without one there is nothing to draw before the sidecar answers.
 if (firstTree) start();

@@ -30,8 +30,12 @@ export class BridgeClient {
 
   /** Messages sent before the socket opened: they go, in order, once it does. */
   private queued: string[] | undefined = [];
+  private socket: WebSocket | undefined;
 
-  private constructor(private readonly socket: WebSocket) {
+  private constructor() {}
+
+  private attach(socket: WebSocket): void {
+    this.socket = socket;
     socket.addEventListener('message', (e) => this.receive(String(e.data)));
     socket.addEventListener('close', (e) => this.close(e.reason || `the connection to apiscout closed (code ${e.code})`));
     socket.addEventListener('open', () => {
@@ -49,19 +53,25 @@ export class BridgeClient {
   /**
    * The client at once, its socket still opening: requests made meanwhile wait for it, so the
    * page can draw (and ask) without waiting a round trip. `opened` rejects when it cannot open.
+   * With `after`, the socket is opened only once that resolves (main.tsx: after the first paint).
    */
-  static open(url = defaultUrl()): { client: BridgeClient; opened: Promise<void> } {
-    const socket = new WebSocket(url);
-    const opened = new Promise<void>((resolve, reject) => {
-      socket.addEventListener('open', () => resolve(), { once: true });
-      socket.addEventListener('error', () => reject(new Error('cannot reach apiscout: is `apiscout ui` still running?')), { once: true });
-    });
-    return { client: new BridgeClient(socket), opened };
+  static open(url = defaultUrl(), after?: Promise<unknown>): { client: BridgeClient; opened: Promise<void> } {
+    const client = new BridgeClient();
+    const connect = () => {
+      const socket = new WebSocket(url);
+      client.attach(socket);
+      return new Promise<void>((resolve, reject) => {
+        socket.addEventListener('open', () => resolve(), { once: true });
+        socket.addEventListener('error', () => reject(new Error('cannot reach apiscout: is `apiscout ui` still running?')), { once: true });
+      });
+    };
+    return { client, opened: after ? after.then(connect) : connect() };
   }
 
   private send(message: string): void {
+    // Queued until the socket opened; only then is the queue gone.
     if (this.queued) this.queued.push(message);
-    else this.socket.send(message);
+    else this.socket!.send(message);
   }
 
   request<M extends RequestName>(method: M, params: ParamsOf<M>, signal?: AbortSignal): Promise<ResultOf<M>> {

@@ -11,10 +11,12 @@ import type { EndpointSummary, Tree } from './tree-model';
 /** The page's `<script type="application/json" id="first-tree">`: a FirstTree with its tree packed. */
 export interface PackedFirstTree {
   status: ProjectStatus;
+  /** The tree's version (ide-bridge/tree-version.ts). */
+  version?: string;
   packed: PackedTree;
 }
 
-export const unpackFirstTree = (t: PackedFirstTree): FirstTree => ({ status: t.status, modules: unpackTree(t.packed) });
+export const unpackFirstTree = (t: PackedFirstTree): FirstTree => ({ status: t.status, version: t.version, modules: unpackTree(t.packed) });
 
 /** What an endpoint holds beyond its row's fixed fields, or where it differs from its class's defaults. */
 type Extra = Partial<Omit<EndpointSummary, 'method' | 'path' | 'name' | 'folder' | 'className' | 'module' | 'source'>> & { file?: string };
@@ -67,30 +69,38 @@ export function packTree(tree: Tree): PackedTree {
 }
 
 export function unpackTree(packed: PackedTree): Tree {
-  return packed.map(([module, classes]) => ({
-    module,
-    classes: classes.map(([className, file, protocol, framework, endpoints]) => ({
-      className,
-      simpleName: className.slice(className.lastIndexOf('.') + 1),
-      endpoints: endpoints.map(([inner, method, path, name, folder, line, column, member, extra]): EndpointSummary => {
-        const { id, address, file: own, ...rest } = extra ?? {};
-        const addr = address ?? `${method} ${path}`;
-        return {
-          id: id ?? `${module}:${className}#${inner} ${addr}`,
+  // Plain loops and one object shape: this runs once per page load, before the first paint, in code
+  // not optimised yet; a rest pattern and a spread per row cost about as much as the rest of it.
+  const tree: Tree = [];
+  for (const [module, classes] of packed) {
+    const out: Tree[number]['classes'] = [];
+    for (const [className, file, protocol, framework, endpoints] of classes) {
+      const prefix = `${module}:${className}#`;
+      const rows: EndpointSummary[] = [];
+      for (const [inner, method, path, name, folder, line, column, member, extra] of endpoints) {
+        const address = extra?.address ?? `${method} ${path}`;
+        const e: EndpointSummary = {
+          id: extra?.id ?? `${prefix}${inner} ${address}`,
           protocol,
           framework,
           method,
           path,
-          address: addr,
+          address,
           name,
           description: '',
           folder,
           className,
           module,
-          source: { file: own ?? file, line, column, member },
-          ...rest,
+          source: { file: extra?.file ?? file, line, column, member },
         };
-      }),
-    })),
-  }));
+        if (extra) {
+          for (const k in extra) if (k !== 'id' && k !== 'address' && k !== 'file') (e as unknown as Record<string, unknown>)[k] = (extra as Record<string, unknown>)[k];
+        }
+        rows.push(e);
+      }
+      out.push({ className, simpleName: className.slice(className.lastIndexOf('.') + 1), endpoints: rows });
+    }
+    tree.push({ module, classes: out });
+  }
+  return tree;
 }

@@ -39,6 +39,8 @@ public object Methods {
     public const val FILES_CHANGED: String = "files/changed"
     /** The explorer tree: modules, classes, endpoints (summaries) in scan order. */
     public const val ENDPOINTS_TREE: String = "endpoints/tree"
+    /** endpoints/tree for a client that shows a tree already (the explorer page, which comes with one): no modules when it is still the one it shows. */
+    public const val ENDPOINTS_TREE_IF_CHANGED: String = "endpoints/treeIfChanged"
     /** Ranked matches with highlight ranges: the explorer search field and Search Everywhere. */
     public const val ENDPOINTS_SEARCH: String = "endpoints/search"
     /** One endpoint with its request and response models (waits for a running scan). */
@@ -151,6 +153,8 @@ public object Requests {
         RequestType(Methods.FILES_CHANGED, FilesChangedParams.serializer(), FilesChangedResult.serializer())
     public val endpointsTree: RequestType<ProjectRef, EndpointsTreeResult> =
         RequestType(Methods.ENDPOINTS_TREE, ProjectRef.serializer(), EndpointsTreeResult.serializer())
+    public val endpointsTreeIfChanged: RequestType<EndpointsTreeIfChangedParams, EndpointsTreeIfChangedResult> =
+        RequestType(Methods.ENDPOINTS_TREE_IF_CHANGED, EndpointsTreeIfChangedParams.serializer(), EndpointsTreeIfChangedResult.serializer())
     public val endpointsSearch: RequestType<EndpointsSearchParams, EndpointsSearchResult> =
         RequestType(Methods.ENDPOINTS_SEARCH, EndpointsSearchParams.serializer(), EndpointsSearchResult.serializer())
     public val endpointsGet: RequestType<EndpointRef, EndpointsGetResult> =
@@ -213,7 +217,7 @@ public object Requests {
         RequestType(Methods.HOST_NOTIFY, HostNotification.serializer(), Delivered.serializer())
     public val shutdown: RequestType<Empty, Empty> =
         RequestType(Methods.SHUTDOWN, Empty.serializer(), Empty.serializer())
-    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, responsePreview, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, shutdown)
+    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsTreeIfChanged, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, responsePreview, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, shutdown)
 }
 
 /** Typed notifications. */
@@ -459,6 +463,23 @@ public data class GrpcMethod(
     val requestType: String,
     val responseType: String,
     val protoFile: String? = null,
+)
+
+@Serializable
+public data class EndpointsTreeIfChangedParams(
+    /** The project id returned by project/open */
+    val project: String,
+    /** The version of the tree the client shows ('' for none) */
+    val since: String,
+)
+
+@Serializable
+public data class EndpointsTreeIfChangedResult(
+    val modules: List<TreeModule>,
+    /** The version of the current tree */
+    val version: String,
+    /** True when the current tree is the `since` version: `modules` is then empty */
+    val unchanged: Boolean,
 )
 
 @Serializable

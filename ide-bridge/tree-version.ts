@@ -1,0 +1,32 @@
+// The explorer tree of one endpoint list, packed (ui/tree-codec.ts) as JSON for the page, and its
+// version: a hash of that JSON. The UI server puts both in the page; the page sends the version
+// back with its endpoints/tree request, and an unchanged tree is then not sent again (2,500
+// endpoints are 1.35 MB of summaries the page would parse and draw a second time). Made once per
+// list (a session replaces its list on every change, never edits it), so a page load and the
+// requests that follow it pack the tree once.
+
+import { createHash } from 'node:crypto';
+import type { Endpoint } from '../core/model/endpoint';
+import { buildTree } from '../core/model/tree';
+import { packTree } from './ui/tree-codec';
+
+export interface PackedTreeText {
+  /** The PackedTree as JSON, `<` escaped: it may sit inside a `<script>` element. */
+  json: string;
+  version: string;
+}
+
+const made = new WeakMap<readonly Endpoint[], PackedTreeText>();
+
+export function packedTreeOf(list: readonly Endpoint[]): PackedTreeText {
+  let text = made.get(list);
+  if (!text) {
+    const json = JSON.stringify(packTree(buildTree(list))).replace(/</g, '\\u003c');
+    text = { json, version: createHash('sha1').update(json).digest('base64url').slice(0, 16) };
+    made.set(list, text);
+  }
+  return text;
+}
+
+/** The version of the tree of `list` (see packedTreeOf). */
+export const treeVersionOf = (list: readonly Endpoint[]): string => packedTreeOf(list).version;
