@@ -43,13 +43,13 @@ const test = BUILD
 
 // As vitest.config.ts.
 const forks = Number(process.env.APISCOUT_TEST_FORKS) || availableParallelism() + 1;
-const lines = [`${(BUILD ? 'npm test in all:' : 'vitest run:').padEnd(24)}${test.seconds.toFixed(1)} s (${(test.seconds / 60).toFixed(1)} min; goal for npm test: under 10 min)`];
+const lines = [`${(BUILD ? 'npm test in all:' : 'vitest run:').padEnd(25)}${test.seconds.toFixed(1)} s (${(test.seconds / 60).toFixed(1)} min; goal for npm test: under 10 min)`];
 try {
   const files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((f) => ({ name: relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000, startedAt: f.startTime, endedAt: f.endTime }));
   const first = Math.min(...files.map((f) => f.startedAt));
   const vitestSeconds = (Math.max(...files.map((f) => f.endedAt)) - first) / 1000;
   const sum = files.reduce((n, f) => n + f.seconds, 0);
-  lines.push(`${'first to last test file:'.padEnd(24)}${vitestSeconds.toFixed(1)} s`);
+  lines.push(`${'first to last test file:'.padEnd(25)}${vitestSeconds.toFixed(1)} s`);
   lines.push(`test files: ${files.length}, their times summed ${sum.toFixed(0)} s; forks busy ${((100 * sum) / (forks * vitestSeconds)).toFixed(0)}% of ${forks} x that time`);
   lines.push(`slowest ${TOP} (seconds, started at s):`);
   for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, TOP)) lines.push(`  ${f.seconds.toFixed(1).padStart(6)}  @${((f.startedAt - first) / 1000).toFixed(0).padStart(4)}  ${f.name}`);
