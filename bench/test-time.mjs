@@ -1,15 +1,15 @@
 // How long `npm test` takes, and where the time goes (issue 19: under 10 minutes on a 2-core
-// machine, quiet). Runs what `npm test` runs, timing each step: the build (when dist/ is older than
-// the sources: scripts/prepare.mjs; `npm install` has built it in a fresh clone) beside the
-// type-checks (scripts/run-scripts.mjs), then the whole vitest suite with its JSON report, from
-// which it prints the slowest test files and how busy the forks were (the sum of file times over
-// forks x wall).
+// machine, quiet). Runs what `npm test` runs (scripts/test.mjs: the build when dist/ is older than
+// the sources, the type-check beside it and then beside vitest, the whole vitest suite), with
+// vitest's JSON report, from which it prints the slowest test files and how busy the forks were
+// (the sum of file times over forks x wall).
 //
 //   node bench/test-time.mjs [--top N] [--no-build | --build] [-- test files...]
 //   (no files: the whole suite, as npm test runs it; take the figure on a quiet machine)
 //   --build: build even when dist/ is up to date (npm run build), as a clone whose install did not.
+//   --no-build: vitest alone (no build, no type-check), e.g. to time a few files.
 //
-// Exit code: the failing step's, after the figures.
+// Exit code: npm test's (vitest's), after the figures.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +24,6 @@ const dashes = process.argv.indexOf('--');
 const FILES = dashes > 0 ? process.argv.slice(dashes + 1) : [];
 const flags = process.argv.slice(2, dashes > 0 ? dashes : undefined);
 const BUILD = !flags.includes('--no-build');
-const buildScript = flags.includes('--build') ? 'build' : 'prepare';
 
 function timed(command, args) {
   const start = performance.now();
@@ -36,21 +35,22 @@ function timed(command, args) {
 
 const out = mkdtempSync(join(tmpdir(), 'apiscout-test-time-'));
 const report = join(out, 'vitest.json');
-const build = BUILD ? await timed(process.execPath, [join(ROOT, 'scripts/run-scripts.mjs'), buildScript, 'typecheck']) : { code: 0, seconds: 0 };
+const vitestArgs = ['--reporter=default', '--reporter=json', `--outputFile=${report}`, ...FILES];
 // System node, as npm test's vitest (node_modules/.bin/node, if present, cannot load isolated-vm).
-const vitest = build.code === 0 ? await timed(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...FILES]) : { code: 1, seconds: 0 };
+const test = BUILD
+  ? await timed(process.execPath, [join(ROOT, 'scripts/test.mjs'), ...(flags.includes('--build') ? ['--build'] : []), ...vitestArgs])
+  : await timed(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...vitestArgs]);
 
-const forks = Number(process.env.APISCOUT_TEST_FORKS) || Math.max(2, availableParallelism());
-const lines = [
-  `${`${buildScript} + typecheck (side by side):`.padEnd(36)}${build.seconds.toFixed(1)} s`,
-  `${'vitest run:'.padEnd(36)}${vitest.seconds.toFixed(1)} s`,
-  `${'npm test in all:'.padEnd(36)}${(build.seconds + vitest.seconds).toFixed(1)} s (${((build.seconds + vitest.seconds) / 60).toFixed(1)} min; goal: under 10 min)`,
-];
+// As vitest.config.ts.
+const forks = Number(process.env.APISCOUT_TEST_FORKS) || availableParallelism() + 1;
+const lines = [`${(BUILD ? 'npm test in all:' : 'vitest run:').padEnd(25)}${test.seconds.toFixed(1)} s (${(test.seconds / 60).toFixed(1)} min; goal for npm test: under 10 min)`];
 try {
-  const files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((f) => ({ name: relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000, startedAt: f.startTime }));
+  const files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((f) => ({ name: relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000, startedAt: f.startTime, endedAt: f.endTime }));
   const first = Math.min(...files.map((f) => f.startedAt));
+  const vitestSeconds = (Math.max(...files.map((f) => f.endedAt)) - first) / 1000;
   const sum = files.reduce((n, f) => n + f.seconds, 0);
-  lines.push(`test files: ${files.length}, their times summed ${sum.toFixed(0)} s; forks busy ${((100 * sum) / (forks * vitest.seconds)).toFixed(0)}% of ${forks} x the vitest wall time`);
+  lines.push(`${'first to last test file:'.padEnd(25)}${vitestSeconds.toFixed(1)} s`);
+  lines.push(`test files: ${files.length}, their times summed ${sum.toFixed(0)} s; forks busy ${((100 * sum) / (forks * vitestSeconds)).toFixed(0)}% of ${forks} x that time`);
   lines.push(`slowest ${TOP} (seconds, started at s):`);
   for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, TOP)) lines.push(`  ${f.seconds.toFixed(1).padStart(6)}  @${((f.startedAt - first) / 1000).toFixed(0).padStart(4)}  ${f.name}`);
 } catch (error) {
@@ -58,4 +58,4 @@ try {
 }
 process.stdout.write(`\n${lines.join('\n')}\n`);
 rmSync(out, { recursive: true, force: true });
-process.exit(build.code || vitest.code);
+process.exit(test.code);

@@ -1,9 +1,9 @@
 // One Maven build of intellij-shell per test run. bridge-client's JUnit tests and the plugin's
 // compile gate and zip used to start Maven each, one after the other: a JVM and a Kotlin compiler
-// each time. Now `mvn test` of the intellij-shell reactor does both in one JVM (platform-api, the
-// plugin, then bridge-client compiled and tested), and the two test files read its outcome: the
-// first to get here runs it, the other finds it recorded for this run (vitest.config.ts provides
-// the run's id). The state store's file lock keeps two test processes from building into the same
+// each time. Now `mvn test` of the intellij-shell reactor does both in one JVM (platform-api, then
+// bridge-client compiled and tested, then the plugin against bridge-client's classes), and the two
+// test files read its outcome: the first to get here runs it, the other finds it recorded for this
+// run (vitest.config.ts provides the run's id). The state store's file lock keeps two test processes from building into the same
 // target/ folders: keyed by the checkout, in the temp folder, and a lock left by a killed test run
 // is broken.
 
@@ -57,8 +57,10 @@ export function run(command: string, args: string[], cwd: string): Promise<{ sta
  * `mvn test` of the intellij-shell reactor, once per test run: afterwards plugin/target/classes holds
  * the compiled plugin and bridge-client/target/surefire-reports its JUnit results. A failing JUnit
  * test does not fail the build (the reports say it; bridge-client.test.ts reads them), so a status
- * other than 0 is a compile error, which both test files report. `--fail-at-end`: bridge-client is
- * still tested when the plugin alone does not compile.
+ * other than 0 is a compile error, which both test files report. Reactor order: platform-api,
+ * bridge-client (compiled once, with the plugin's gate: api-version 1.9, -Werror; then tested), the
+ * plugin's adapters against its classes. `--fail-at-end`: bridge-client is still
+ * tested when platform-api does not compile.
  */
 export function shellBuild(): Promise<ShellBuild> {
   const testRun = inject('testRun');
