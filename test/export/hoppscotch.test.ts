@@ -35,13 +35,13 @@ describe('Hoppscotch export', () => {
     expect(result.files.map((f) => f.path)).toEqual(['hoppscotch-collection.json', 'local.hoppscotch-env.json', 'local.hopp-cli-env.json']);
     const dir = writeExport(result.files);
     try {
-      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', 'local.hopp-cli-env.json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 120_000 });
+      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', 'local.hopp-cli-env.json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 300_000 });
       expect(out.status, `${out.stdout}\n${out.stderr}`).toBe(0);
     } finally {
       removeDir(dir);
     }
     expect(server.verify(endpoints)).toEqual([]);
-  }, 180_000); // hopp runs each request's scripts in a fresh isolate: ~0.5 s a request
+  }, 360_000); // hopp runs each request's scripts in a fresh isolate: ~0.5 s a request, ~20 s in all when quiet
 
   it("writes the environment in the app's importer form, which @hoppscotch/data's schema accepts", async () => {
     const env = { name: 'staging eu', variables: [{ key: 'host', value: 'https://staging.example.com' }, { key: 'token', value: 't' }, { key: 'apiKey', value: 'S3cr3t-value', secret: true }] };

@@ -73,11 +73,11 @@ describe('exports of a project without an environment', () => {
     expect(JSON.parse(result.files[0]!.content).variables).toEqual([{ key: 'host', initialValue: options.defaultHost, currentValue: options.defaultHost, secret: false }]);
     const dir = writeExport(result.files);
     try {
-      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 240_000 });
+      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 300_000 });
       expect(out.status, `${out.stdout.slice(-3000)}\n${out.stderr}`).toBe(0);
     } finally {
       removeDir(dir);
     }
     expect(server.verify(endpoints)).toEqual([]);
-  }, 300_000);
+  }, 360_000);
 });
