@@ -152,8 +152,16 @@ function computeLineStarts(text: string): number[] {
 }
 
 /**
- * Copies the tree below the cursor's node. Children of nodes whose type is in `opaque` are not
- * copied: the front end reads those nodes as text only.
+ * How deep the copy goes. Brackets are refused past MAX_NESTING before parsing, but an operator
+ * chain nests without any (`"a" + "b" + …` 100,000 terms deep is one left-leaning tree): below
+ * this depth a node keeps its text and loses its children, so the copy and the front ends'
+ * recursive readers stay within the stack, and such an expression reads as one not known.
+ */
+export const MAX_TREE_DEPTH = 1024;
+
+/**
+ * Copies the tree below the cursor's node. Children of nodes whose type is in `opaque`, or
+ * deeper than MAX_TREE_DEPTH, are not copied: the front end reads those nodes as text only.
  */
 export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaque: ReadonlySet<string>): LiteNode {
   const source = new LiteSource(text);
@@ -161,7 +169,7 @@ export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaq
   // Error recovery may insert empty (missing) names, which only the tree knows: no shortcut then.
   const words = tree.rootNode.hasError ? [] : names.word;
   // Every cursor property is a call into native code: read only what can be there.
-  const build = (inFields: boolean): LiteNode | undefined => {
+  const build = (inFields: boolean, depth: number): LiteNode | undefined => {
     const typeId = cursor.nodeTypeId;
     let type = names.types[typeId];
     if (type === undefined) {
@@ -181,11 +189,11 @@ export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaq
     const end = (words[typeId] && wordEnd(text, start)) || cursor.endIndex;
     const node = new LiteNode(source, type, true, field, start, end);
     // An empty list, `()` or `<>`, has nothing inside worth the four calls that would find that out.
-    if (names.parent[typeId] && !(end - start === 2 && names.list[typeId]) && !opaque.has(type) && cursor.gotoFirstChild()) {
+    if (names.parent[typeId] && !(end - start === 2 && names.list[typeId]) && !opaque.has(type) && depth < MAX_TREE_DEPTH && cursor.gotoFirstChild()) {
       const fielded = names.fielded[typeId]!;
       const children: LiteNode[] = [];
       do {
-        const child = build(fielded);
+        const child = build(fielded, depth + 1);
         if (child) children.push(child);
       } while (cursor.gotoNextSibling());
       cursor.gotoParent();
@@ -193,5 +201,5 @@ export function liteTree(tree: Parser.Tree, text: string, names: NodeNames, opaq
     }
     return node;
   };
-  return build(false)!;
+  return build(false, 0)!;
 }

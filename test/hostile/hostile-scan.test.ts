@@ -72,6 +72,11 @@ describe('a scan of hostile sources', () => {
     }
   });
 
+  it('lists the handler beside a 100,000-term string concatenation; no file fails on a stack overflow', () => {
+    expect(listed().has(project.hostile.find((x) => x.kind === 'java string-concat-one-liner')!.address)).toBe(true);
+    expect(result.diagnostics.filter((d) => /call stack/i.test(d.message))).toEqual([]);
+  });
+
   it('names the file and line of a brace mutation that swallowed a package-private handler', () => {
     for (const kind of ['java swallowed-package-private', 'java swallowed-annotated-generic', 'java swallowed-void']) {
       const h = project.hostile.find((x) => x.kind === kind)!;

@@ -192,6 +192,28 @@ enum E {
     });
   });
 
+  it('reads a 100,000-term string concatenation as an unknown value, not a stack overflow, and the rest of the class as usual', () => {
+    const src = `class A {\n  String s = ${'"abcdefgh" + '.repeat(100_000)}"";\n  @GetMapping("/a") String a() { return s; }\n}`;
+    for (const fast of [false, true]) {
+      setFastJavaParser(fast);
+      try {
+        const a = parse(src).types[0]!;
+        expect(a.methods.map((m) => m.name)).toEqual(['a']);
+        expect(field(a, 's').initializer).not.toMatchObject({ kind: 'string' });
+      } finally {
+        setFastJavaParser(true);
+      }
+    }
+  });
+
+  it('folds a 1,000-term constant concatenation, just inside the depth the tree keeps', () => {
+    bothPaths(`class A { static final String P = ${'"a" + '.repeat(999)}"a"; }`, (a) => {
+      const init = field(a, 'P').initializer;
+      expect(init).toMatchObject({ kind: 'concat' });
+      expect(JSON.stringify(init).match(/"value":"a"/g)).toHaveLength(1000);
+    });
+  });
+
   it('reads the bound of `? super T`, on both paths', () => {
     bothPaths('class A { List<? super Item> sink; Map<String, ? extends Number> up; }', (a) => {
       expect(field(a, 'sink').type).toEqual({ name: 'List', args: [{ name: '?', args: [], dims: 0, bound: { kind: 'super', type: { name: 'Item', args: [], dims: 0 } } }], dims: 0 });
