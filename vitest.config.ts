@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './test/schedule';
 
-const FORKS = Number(process.env.APISCOUT_TEST_FORKS) || availableParallelism() + 1;
+const FORKS = Number(process.env.APISCOUT_TEST_FORKS) || Math.max(2, availableParallelism());
 
 export default defineConfig({
   test: {
@@ -13,11 +13,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'test/fixtures/**', 'dist/**'],
     // tree-sitter's native binding is not safe to load in several worker threads: use processes.
     pool: 'forks',
-    // One test file more than there are cores, not vitest's cores - 1 (a single file at a time on
-    // two cores): files spend much of their time waiting (on servers, timers, the disk, and child
-    // processes starting: the CLI, the sidecar, Chromium, Maven). With one file per core, a quiet
-    // two-core run of npm test kept the cores busy only about two thirds of the time; the extra
-    // file fills that. APISCOUT_TEST_FORKS overrides it. minForks as
+    // One test file per core, not vitest's cores - 1 (a single file at a time on two cores): most
+    // files spend their time waiting on child processes (the CLI, the sidecar, Chromium, Maven),
+    // so two files at once keep both cores busy. APISCOUT_TEST_FORKS overrides it. minForks as
     // many: each file gets a fresh process, and the pool (tinypool) replaces a finished one only up
     // to minForks or to the number of files still queued, so with one file left in the queue and
     // minForks 1 that file waited for the other running file to end, a core idle meanwhile.

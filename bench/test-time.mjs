@@ -42,7 +42,7 @@ const test = BUILD
   : await timed(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...vitestArgs]);
 
 // As vitest.config.ts.
-const forks = Number(process.env.APISCOUT_TEST_FORKS) || availableParallelism() + 1;
+const forks = Number(process.env.APISCOUT_TEST_FORKS) || Math.max(2, availableParallelism());
 const lines = [`${(BUILD ? 'npm test in all:' : 'vitest run:').padEnd(25)}${test.seconds.toFixed(1)} s (${(test.seconds / 60).toFixed(1)} min; goal for npm test: under 10 min)`];
 try {
   const files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((f) => ({ name: relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000, startedAt: f.startTime, endedAt: f.endTime }));

@@ -1,6 +1,6 @@
-// The order vitest starts test files in (vitest.config.ts: sequence.sequencer). A few files run at
-// once (one more than the cores); the run ends when the last one does, so the long files go first
-// (a long file started last leaves the other forks idle while it runs). Durations are vitest's own, from the last run of each
+// The order vitest starts test files in (vitest.config.ts: sequence.sequencer). Two files run at
+// once; the run ends when the last one does, so the long files go first (a long file started last
+// leaves the other core idle while it runs). Durations are vitest's own, from the last run of each
 // file (node_modules/.vite); a checkout without them uses the figures below. The files that read
 // intellij-shell's Maven build take turns (test/intellij/shell-build.ts: the first runs it, the other
 // waits for it): one that would wait is moved behind files that can run meanwhile.
