@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
-import { launchChromium, UiProcess } from './ui-harness';
+import { copyOpenedOnce, launchChromium, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const HOOK = fileURLToPath(new URL('./module-log-hook.mjs', import.meta.url));
@@ -36,16 +36,7 @@ afterAll(async () => {
 /** A copy of the shop that was opened once: its retained index written. */
 async function shopOpenedBefore(name: string): Promise<string> {
   const dir = path.join(tmp, name);
-  fs.cpSync(SHOP, dir, { recursive: true });
-  const first = new UiProcess(dir, [], env);
-  try {
-    const rpc = await first.rpc();
-    expect((await rpc.request('project/wait', { project: dir })).state).toBe('ready');
-    rpc.close();
-  } finally {
-    await first.stop();
-  }
-  expect(fs.existsSync(path.join(dir, '.apiscout', 'index.json'))).toBe(true);
+  await copyOpenedOnce(SHOP, dir, env);
   return dir;
 }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { SidecarClient } from '../bridge/sidecar-client';
-import { launchChromium, UiProcess } from './ui-harness';
+import { copyOpenedOnce, launchChromium, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const PRODUCTS = 'catalog/src/main/java/com/acme/shop/catalog/web/ProductController.java';
@@ -39,16 +39,7 @@ afterAll(async () => {
 /** A copy of the shop with a retained index from a first run, then a mapping changed behind its back. */
 async function shopScannedThenEdited(name: string): Promise<string> {
   const dir = path.join(tmp, name);
-  fs.cpSync(SHOP, dir, { recursive: true });
-  const first = new UiProcess(dir, [], env);
-  try {
-    const rpc = await first.rpc();
-    expect((await rpc.request('project/wait', { project: dir })).state).toBe('ready');
-    rpc.close();
-  } finally {
-    await first.stop();
-  }
-  expect(fs.existsSync(path.join(dir, '.apiscout', 'index.json'))).toBe(true);
+  await copyOpenedOnce(SHOP, dir, env);
   const file = path.join(dir, PRODUCTS);
   const source = fs.readFileSync(file, 'utf8');
   expect(source).toContain(OLD_MAPPING);

@@ -69,6 +69,24 @@ export class UiProcess {
   }
 }
 
+/**
+ * Copies the project at `source` to `dir` and opens it once with `apiscout ui` until its scan is
+ * ready, so `dir` has a retained index from a last run (as a project reopened in the explorer).
+ */
+export async function copyOpenedOnce(source: string, dir: string, env: Record<string, string>): Promise<void> {
+  fs.cpSync(source, dir, { recursive: true });
+  const first = new UiProcess(dir, [], env);
+  try {
+    const rpc = await first.rpc();
+    const { state } = await rpc.request('project/wait', { project: dir });
+    rpc.close();
+    if (state !== 'ready') throw new Error(`the first run of ${dir} ended ${state}, not ready`);
+  } finally {
+    await first.stop();
+  }
+  if (!fs.existsSync(path.join(dir, '.apiscout', 'index.json'))) throw new Error(`the first run of ${dir} left no retained index`);
+}
+
 export class RpcClient {
   constructor(
     readonly connection: MessageConnection,
