@@ -16,7 +16,9 @@ import type { Endpoint } from '../core/model/endpoint';
 import { lazyRequire } from '../core/lazy-require';
 import type { ProjectStatus } from './protocol';
 import type { BridgeHub } from './server';
+import { firstScreenHtml } from './first-screen';
 import { packedTreeOf } from './tree-version';
+import type { PackedTreeText } from './tree-version';
 
 /** Only `apiscout ui` serves WebSockets: the CLI and the IDE's sidecar start without loading ws. */
 const ws = lazyRequire<{ WebSocketServer: typeof WebSocketServer }>('ws');
@@ -176,38 +178,48 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
 
 /**
  * The page with the first tree of the project it shows inside, when the sidecar has one at hand
- * (from the retained index or a scan): the page draws it as soon as its script runs, with no
- * request first. The part before the tree goes out at once, so the browser fetches the script
- * and style while the tree is built. The page asks for the tree again once its socket is up
+ * (from the retained index or a scan): its first screen drawn in HTML (first-screen.ts), so the
+ * browser paints the tree's first rows as it parses the page, and the tree as data, which the app
+ * takes over when its script runs, with no request first. The part before the tree (the head,
+ * naming the script and style) goes out at once, so the browser fetches them while the tree is built. The page asks for the tree again once its socket is up
  * (a change may come between), sending the tree's version: the answer carries no tree when it is
  * still the same (endpoints/treeIfChanged). Only that answer lets the waiting scan start
  * (project-session.ts).
  */
 function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wanted: string | null): void {
   const html = page.toString('utf8');
-  const at = html.lastIndexOf('</body>');
+  const at = html.indexOf(APP_ELEMENT);
   res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': TYPES['.html']! });
   if (at < 0) return void res.end(page);
   res.write(html.slice(0, at));
   const ready = Promise.resolve(opts.ready?.()).catch(() => {});
   void ready.then(() => setImmediate(() => {
     const source = typeof opts.hub === 'function' ? opts.firstTree?.(wanted) : firstTree(opts.hub, wanted);
-    // A data block, never run (the CSP allows no inline script); `<` escaped so no text in it can end
-    // the element. A PackedFirstTree (ui/tree-codec.ts), its packed tree's JSON made once per list.
+    // The first screen drawn (first-screen.ts), then the tree as data: a data block, never run (the
+    // CSP allows no inline script); `<` escaped so no text in it can end the element. A
+    // PackedFirstTree (ui/tree-codec.ts), its packed tree's JSON made once per list.
+    let screen = '';
     let data = '';
     if (source) {
-      const { json, version } = packedTreeOf(source.list);
-      data = `<script type="application/json" id="first-tree">{"status":${JSON.stringify(source.status).replace(/</g, '\\u003c')},"version":"${version}","packed":${json}}</script>\n`;
+      const packed = source.packed ?? packedTreeOf(source.list!);
+      screen = firstScreenHtml(packed.tree(), source.status);
+      data = `<script type="application/json" id="first-tree">{"status":${JSON.stringify(source.status).replace(/</g, '\\u003c')},"version":"${packed.version}","packed":${packed.json}}</script>\n`;
     }
-    res.end(data + html.slice(at));
+    const end = html.lastIndexOf('</body>');
+    res.end(`<div id="app">${screen}</div>${html.slice(at + APP_ELEMENT.length, end)}${data}${html.slice(end)}`);
     if (source) opts.onPage?.();
   }));
 }
 
+/** Where the page's app goes in index.html: the first screen is drawn inside it. */
+const APP_ELEMENT = '<div id="app"></div>';
+
 /** What a first tree is made of: the status the page shows and the endpoints its tree lists. */
 export interface FirstTreeSource {
   status: ProjectStatus;
-  list: readonly Endpoint[];
+  /** The endpoints, packed here; or `packed` as the retained index stored it (index-store.ts's tree section). */
+  list?: readonly Endpoint[];
+  packed?: PackedTreeText;
 }
 
 /**

@@ -21,7 +21,7 @@ import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
 import { hostTheme } from './host-theme';
-import { packTree, unpackTree } from './tree-codec';
+import { packedRows, packTree, unpackTree } from './tree-codec';
 import { grouped } from './numbers';
 
 const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
@@ -91,6 +91,12 @@ describe('the first tree inside the page', () => {
     ];
     const tree = [{ module: e!.module, classes: [{ className: e!.className, simpleName: summaries[0]!.classes[0]!.simpleName, endpoints: [e!, ...odd] }] }];
     expect(unpackTree(JSON.parse(JSON.stringify(packTree(tree))))).toEqual(tree);
+  });
+
+  it('lists the first rows straight from the packed tree, as the whole tree flattened would', () => {
+    const packed = JSON.parse(JSON.stringify(packTree(summaries)));
+    const all = flattenTree(summaries, new Set());
+    for (const limit of [0, 1, 2, 3, 7, all.length - 1, all.length, all.length + 5]) expect(packedRows(packed, limit)).toEqual(all.slice(0, limit));
   });
 });
 

@@ -4,9 +4,9 @@
 // state are remembered per project in localStorage, so a tool window opens as it was left.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { EDITOR_MIN, TREE_DEFAULT, TREE_MIN } from './layout-sizes';
 
-/** Under this width (CSS pixels) the tree and the editor stack as master/detail. */
-export const NARROW_BELOW = 700;
+export { EDITOR_MIN, NARROW_BELOW, TREE_MIN } from './layout-sizes';
 
 export interface LayoutPrefs {
   /** Tree width in pixels (wide layout). */
@@ -17,9 +17,7 @@ export interface LayoutPrefs {
   maximised: boolean;
 }
 
-const DEFAULTS: LayoutPrefs = { tree: 420, request: 0.6, maximised: false };
-export const TREE_MIN = 220;
-export const EDITOR_MIN = 320;
+const DEFAULTS: LayoutPrefs = { tree: TREE_DEFAULT, request: 0.6, maximised: false };
 /** The request's share of the editor's height stays within these. */
 export const REQUEST_MIN = 0.15;
 export const REQUEST_MAX = 0.85;

@@ -10,6 +10,7 @@ import { preloadParts } from './lazy-part';
 import { BridgeClient } from './rpc';
 import type { PackedFirstTree } from './tree-codec';
 import { unpackFirstTree } from './tree-codec';
+import { rememberServedScroll } from './virtual-list';
 
 const root = document.getElementById('app')!;
 // The tree the server put in the page (ui-server.ts): drawn at once, then asked for again.
@@ -39,6 +40,10 @@ opened.then(
 );
 
 function start(): void {
+  // The page may have come with its first screen drawn (ide-bridge/first-screen.ts): this render
+  // takes over those elements in place (a tree row stays the element it was), and the tree keeps
+  // the scroll the user gave it meanwhile.
+  rememberServedScroll('tree');
   render(<App client={client} project={project} first={firstTree} />, root);
   // The rest of the explorer once this first screen is painted and the page is idle (the tree
   // asked for again, its answer drawn): compiling the editor's 400 KB must not delay those frames.

@@ -6,7 +6,8 @@
 // Pure and Node-free: both the sidecar and the web app import it.
 
 import type { FirstTree, ProjectStatus } from '../protocol';
-import type { EndpointSummary, Tree } from './tree-model';
+import type { EndpointSummary, Row, Tree } from './tree-model';
+import { classKey, moduleKey } from './tree-model';
 
 /** The page's `<script type="application/json" id="first-tree">`: a FirstTree with its tree packed. */
 export interface PackedFirstTree {
@@ -77,30 +78,70 @@ export function unpackTree(packed: PackedTree): Tree {
     for (const [className, file, protocol, framework, endpoints] of classes) {
       const prefix = `${module}:${className}#`;
       const rows: EndpointSummary[] = [];
-      for (const [inner, method, path, name, folder, line, column, member, extra] of endpoints) {
-        const address = extra?.address ?? `${method} ${path}`;
-        const e: EndpointSummary = {
-          id: extra?.id ?? `${prefix}${inner} ${address}`,
-          protocol,
-          framework,
-          method,
-          path,
-          address,
-          name,
-          description: '',
-          folder,
-          className,
-          module,
-          source: { file: extra?.file ?? file, line, column, member },
-        };
-        if (extra) {
-          for (const k in extra) if (k !== 'id' && k !== 'address' && k !== 'file') (e as unknown as Record<string, unknown>)[k] = (extra as Record<string, unknown>)[k];
-        }
-        rows.push(e);
-      }
-      out.push({ className, simpleName: className.slice(className.lastIndexOf('.') + 1), endpoints: rows });
+      for (const row of endpoints) rows.push(unpackEndpoint(row, module, className, prefix, file, protocol, framework));
+      out.push({ className, simpleName: simpleNameOf(className), endpoints: rows });
     }
     tree.push({ module, classes: out });
   }
   return tree;
+}
+
+/**
+ * The first `limit` rows of the fully expanded tree, as flattenTree(unpackTree(packed), none
+ * collapsed) would list them, unpacking only those rows' endpoints: the sidecar draws them into
+ * the page (ide-bridge/first-screen.ts) and needs nothing below the first screen.
+ */
+export function packedRows(packed: PackedTree, limit: number): Row[] {
+  const rows: Row[] = [];
+  for (const [module, classes] of packed) {
+    if (rows.length >= limit) break;
+    const mk = moduleKey(module);
+    let count = 0;
+    for (const c of classes) count += c[4].length;
+    rows.push({ kind: 'module', key: mk, depth: 0, label: module, count, expanded: true });
+    for (const [className, file, protocol, framework, endpoints] of classes) {
+      if (rows.length >= limit) break;
+      const ck = classKey(module, className);
+      rows.push({ kind: 'class', key: ck, depth: 1, label: simpleNameOf(className), title: className, count: endpoints.length, expanded: true, parent: mk });
+      const prefix = `${module}:${className}#`;
+      for (const row of endpoints) {
+        if (rows.length >= limit) break;
+        const e = unpackEndpoint(row, module, className, prefix, file, protocol, framework);
+        rows.push({ kind: 'endpoint', key: e.id, depth: 2, endpoint: e, parent: ck });
+      }
+    }
+  }
+  return rows;
+}
+
+const simpleNameOf = (className: string) => className.slice(className.lastIndexOf('.') + 1);
+
+function unpackEndpoint(
+  [inner, method, path, name, folder, line, column, member, extra]: PackedEndpoint,
+  module: string,
+  className: string,
+  prefix: string,
+  file: string,
+  protocol: EndpointSummary['protocol'],
+  framework: EndpointSummary['framework'],
+): EndpointSummary {
+  const address = extra?.address ?? `${method} ${path}`;
+  const e: EndpointSummary = {
+    id: extra?.id ?? `${prefix}${inner} ${address}`,
+    protocol,
+    framework,
+    method,
+    path,
+    address,
+    name,
+    description: '',
+    folder,
+    className,
+    module,
+    source: { file: extra?.file ?? file, line, column, member },
+  };
+  if (extra) {
+    for (const k in extra) if (k !== 'id' && k !== 'address' && k !== 'file') (e as unknown as Record<string, unknown>)[k] = (extra as Record<string, unknown>)[k];
+  }
+  return e;
 }

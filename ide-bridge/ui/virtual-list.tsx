@@ -13,8 +13,9 @@
 import type { ComponentChildren, TargetedKeyboardEvent } from 'preact';
 import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { ROW_HEIGHT } from './layout-sizes';
 
-export const ROW_HEIGHT = 24;
+export { ROW_HEIGHT } from './layout-sizes';
 const OVERSCAN = 8;
 let lastHeight = 600;
 
@@ -42,7 +43,9 @@ export interface VirtualListProps<T> {
 export function VirtualList<T>({ items, active, renderRow, rowState, keyOf, label, id, onKeyDown, activeId, onContextMenu }: VirtualListProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   /** The first row in view: a scroll within one row's height renders nothing. */
-  const [top, setTop] = useState(0);
+  const [top, setTop] = useState(() => Math.floor(takeServedScroll(id) / ROW_HEIGHT));
+  /** A served list scrolled by the user before the app came: its scroll stands, the active row is not brought into view over it. */
+  const resumed = useRef(top > 0);
   // The height the last list had: the search results replace the tree in about the same box, and
   // reading clientHeight here would force a layout of the page on every switch between them.
   const [height, setHeight] = useState(lastHeight);
@@ -59,6 +62,7 @@ export function VirtualList<T>({ items, active, renderRow, rowState, keyOf, labe
   // Keep the active row in view, as a native list would.
   useEffect(() => {
     const el = box.current;
+    if (resumed.current) return void (resumed.current = false);
     if (!el || active < 0) return;
     const at = active * ROW_HEIGHT;
     if (at < el.scrollTop) el.scrollTop = at;
@@ -90,6 +94,24 @@ export function VirtualList<T>({ items, active, renderRow, rowState, keyOf, labe
       </div>
     </div>
   );
+}
+
+/** Lists the page came with (ide-bridge/first-screen.ts) and how far each was scrolled before the app took them over. */
+const servedScroll = new Map<string, number>();
+
+/**
+ * Called before the app's first render (main.tsx): the list with this id in the page's served
+ * markup keeps its scroll offset when the app takes it over, so the rows drawn are those in view.
+ */
+export function rememberServedScroll(id: string): void {
+  const el = document.getElementById(id);
+  if (el) servedScroll.set(id, el.scrollTop);
+}
+
+function takeServedScroll(id: string): number {
+  const at = servedScroll.get(id) ?? 0;
+  servedScroll.delete(id);
+  return at;
 }
 
 interface RowProps {
