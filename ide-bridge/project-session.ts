@@ -9,6 +9,7 @@ import type { FileChange, ScanProgress } from '../core/scan/project-scanner';
 import { ProjectScanner } from '../core/scan/project-scanner';
 import type { ProtoIndex } from '../core/scan/proto/proto-index';
 import { loadIndex, saveIndex } from '../core/search/index-store';
+import { packedTreeOf } from './tree-version';
 import type { LoadResult } from '../core/search/index-store';
 import { buildSearchIndex, search } from '../core/search/matcher';
 import type { Match, SearchIndex } from '../core/search/matcher';
@@ -223,7 +224,11 @@ export class ProjectSession {
   /** Saves the index for the next start; a read-only checkout only loses the head start. */
   private async retain(): Promise<void> {
     try {
-      await saveIndex(this.root, { endpoints: [...this.endpoints], files: {} }, { createdBy: this.opts.createdBy });
+      // With the explorer's tree as a section of its own: `apiscout ui` serves its first page from
+      // that alone, decoding no endpoint (cli/commands/ui.ts). Made once per list (tree-version.ts):
+      // a page that asked for this list's tree made it already.
+      const { json, version } = packedTreeOf(this.endpoints);
+      await saveIndex(this.root, { endpoints: [...this.endpoints], files: {} }, { createdBy: this.opts.createdBy, tree: { json, version } });
     } catch (e) {
       this.events.log(`could not save the retained index: ${(e as Error).message}`);
     }

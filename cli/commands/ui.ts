@@ -10,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InputError } from '../../core/errors';
 import type { Endpoint } from '../../core/model/endpoint';
-import { loadIndex } from '../../core/search/index-store';
-import type { LoadResult } from '../../core/search/index-store';
+import { loadIndex, loadTreeSection } from '../../core/search/index-store';
+import type { LoadResult, TreeSection } from '../../core/search/index-store';
 import type { BridgeHub } from '../../ide-bridge/server';
+import { rememberPackedTree } from '../../ide-bridge/tree-version';
+import type { PackedTreeText } from '../../ide-bridge/tree-version';
+import type { PackedTree } from '../../ide-bridge/ui/tree-codec';
 import { firstTree, startUiServer } from '../../ide-bridge/ui-server';
 import type { CliIO } from '../io';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheDisabledByEnv } from '../cache-option';
@@ -57,10 +60,24 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   // The terminal is ours: sidecar logs go to stderr like the stdio sidecar's.
   const log = (m: string) => io.err(`[apiscout] ${m}`);
   let url: string | null = null;
-  // The retained index of the last run, read at once: the first page shows its tree. The hub (the
-  // scanner, the handlers: most of the CLI's code, ~0.5 s to compile) is loaded after that page went
-  // out, when its script connects (ui-hub.ts); at once when there is no retained tree to show.
-  const retained: Promise<LoadResult> = loadIndex(root).catch((e: Error) => ({ index: null, warning: `could not read the retained index: ${e.message}` }));
+  // The retained index of the last run: its tree section at once (no endpoint decoded: what the
+  // first page shows, index-store.ts), the whole index when the hub takes it, or at once when the
+  // file has no tree section (an older writer). The hub (the scanner, the handlers: most of the
+  // CLI's code, ~0.5 s to compile) is loaded after that page went out, when its script connects
+  // (ui-hub.ts); at once when there is no retained tree to show.
+  const section: Promise<ServedSection | null> = loadTreeSection(root).then(servedOf, () => null);
+  let served: ServedSection | null = null;
+  let whole: Promise<LoadResult> | undefined;
+  const retained = (): Promise<LoadResult> =>
+    (whole ??= loadIndex(root).then(
+      (r) => {
+        // The section came with these endpoints (same write): the session's tree has its version, and
+        // an unchanged tree is not sent to the page again.
+        if (r.index && served && r.index.savedAt === served.savedAt) rememberPackedTree(r.index.endpoints, served.packed);
+        return r;
+      },
+      (e: Error) => ({ index: null, warning: `could not read the retained index: ${e.message}` }),
+    ));
   let stored: readonly Endpoint[] | undefined;
   let hub: BridgeHub | undefined;
   let opening: Promise<unknown> | undefined;
@@ -68,8 +85,10 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
   const loadHub = (): Promise<BridgeHub> => {
     clearTimeout(timer);
-    return (loading ??= import('./ui-hub').then(({ startHub }) => {
-      const started = startHub({ root, includeTests: values['include-tests'], scanCache: !values['no-cache'] && !scanCacheDisabledByEnv(), retained, log, uiUrl: () => url });
+    // The whole index read while the hub's code loads; the hub made once both are in, so its
+    // session opens on the retained endpoints at once (a page's first requests find them).
+    return (loading ??= Promise.all([import('./ui-hub'), retained()]).then(([{ startHub }]) => {
+      const started = startHub({ root, includeTests: values['include-tests'], scanCache: !values['no-cache'] && !scanCacheDisabledByEnv(), retained: retained(), log, uiUrl: () => url });
       opening = started.opening;
       return (hub = started.hub);
     }));
@@ -86,20 +105,22 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     assetsDir: UI_ASSETS,
     log,
     port,
-    // The page's first tree waits for the retained index to be read (or the project to open); the URL does not.
-    ready: () => (hub ? opening : retained),
+    // The page's first tree waits for the retained tree to be read (or the project to open); the URL does not.
+    ready: () => (hub ? opening : section.then((s): unknown => s ?? retained())),
     firstTree: (wanted) => {
       if (hub) return firstTree(hub, wanted);
-      if (!stored || (wanted && wanted !== root)) return undefined;
-      return { status: { project: root, state: 'scanning', endpointCount: stored.length, diagnosticCount: 0, fromRetainedIndex: true }, list: stored };
+      if (wanted && wanted !== root) return undefined;
+      const status = (endpointCount: number) => ({ project: root, state: 'scanning' as const, endpointCount, diagnosticCount: 0, fromRetainedIndex: true });
+      if (served) return { status: status(served.endpointCount), packed: served.packed };
+      return stored ? { status: status(stored.length), list: stored } : undefined;
     },
     onPage: () => loadHubIn(5 * TREE_GRACE_MS),
   });
   url = server.url;
   io.out(`API Explorer for ${root}\n  ${url}`);
-  const { index } = await retained;
-  stored = index?.endpoints;
-  if (stored) loadHubIn(TREE_GRACE_MS);
+  served = await section;
+  if (!served) stored = (await retained()).index?.endpoints;
+  if (served || stored) loadHubIn(TREE_GRACE_MS);
   else loadHubNow();
   if (!values['no-open']) {
     const opened = await openBrowser(url);
@@ -120,6 +141,25 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   });
   io.out('Press Ctrl+C to stop.');
   return stopped;
+}
+
+/** The retained index's tree section as the first page serves it. */
+interface ServedSection {
+  packed: PackedTreeText;
+  endpointCount: number;
+  savedAt: string;
+}
+
+/** Parsed once here (the first screen draws its first rows): a section that does not parse is not served. */
+function servedOf(section: TreeSection | null): ServedSection | null {
+  if (!section) return null;
+  let tree: PackedTree;
+  try {
+    tree = JSON.parse(section.json) as PackedTree;
+  } catch {
+    return null;
+  }
+  return { packed: { json: section.json, version: section.version, tree: () => tree }, endpointCount: section.endpointCount, savedAt: section.savedAt };
 }
 
 /** As the session's (project-session.ts): how long the hub waits for the page that shows the retained tree. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STATE_GITIGNORE } from '../config/user-dir';
 import type { Endpoint } from '../model/endpoint';
-import { INDEX_VERSION, STATE_DIR, indexFile, loadIndex, saveIndex } from './index-store';
+import { INDEX_VERSION, STATE_DIR, TREE_SECTION_FORMAT, indexFile, loadIndex, loadTreeSection, saveIndex } from './index-store';
 
 function ep(i: number, extra: Partial<Endpoint> = {}): Endpoint {
   return {
@@ -164,5 +164,48 @@ describe('writes are atomic', () => {
     mkdirSync(join(file, 'blocker'), { recursive: true });
     await expect(saveIndex(root, { endpoints: [ep(2)], files })).rejects.toThrow(file);
     expect(temps()).toEqual([]);
+  });
+});
+
+describe('the tree section', () => {
+  // Opaque here: any JSON array (the explorer's packed tree in real use), non-ASCII and `<` included.
+  const tree = JSON.stringify([['app', [['com.acme.UserController', 'a.java', 'http', 'spring-mvc', [['get(Long)', 'GET', '/users/{id}', '获取用户 🚀 <b>', 'app/users', 1, 2, 'get']]]]]]);
+
+  it('reads the tree stored with the index, and the whole index still reads the same', async () => {
+    const endpoints = [ep(1), ep(2, { name: 'é' })];
+    await saveIndex(root, { endpoints, files }, { tree: { json: tree, version: 'v-1' } });
+    const section = await loadTreeSection(root);
+    expect(section).toMatchObject({ version: 'v-1', endpointCount: 2 });
+    expect(JSON.parse(section!.json)).toEqual(JSON.parse(tree));
+    const { index, warning } = await loadIndex(root);
+    expect(warning).toBeUndefined();
+    expect(index!.endpoints).toEqual(endpoints);
+    expect(index!.files).toEqual(files);
+    expect(section!.savedAt).toBe(index!.savedAt);
+  });
+
+  it('answers null, and the whole index is read as before, without a section or with another one', async () => {
+    expect(await loadTreeSection(root)).toBeNull(); // no index at all
+    await saveIndex(root, { endpoints: [ep(1)], files });
+    expect(await loadTreeSection(root)).toBeNull();
+    expect((await loadIndex(root)).index!.endpoints).toEqual([ep(1)]);
+    // A section of a format this build does not know: skipped, the rest still read.
+    await saveIndex(root, { endpoints: [ep(1)], files }, { tree: { json: tree, version: 'v' } });
+    const file = indexFile(root);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(`"treeSection":{"format":${TREE_SECTION_FORMAT},`, `"treeSection":{"format":${TREE_SECTION_FORMAT + 1},`));
+    expect(await loadTreeSection(root)).toBeNull();
+    expect((await loadIndex(root)).index!.endpoints).toEqual([ep(1)]);
+  });
+
+  it('answers null for a truncated or foreign file, and for a section whose length does not fit', async () => {
+    await saveIndex(root, { endpoints: [ep(1)], files }, { tree: { json: tree, version: 'v' } });
+    const file = indexFile(root);
+    const whole = readFileSync(file, 'utf8');
+    writeFileSync(file, whole.slice(0, whole.indexOf(',"tree":') + 20));
+    expect(await loadTreeSection(root)).toBeNull();
+    writeFileSync(file, whole.replace(/"length":(\d+)/, (_m, n) => `"length":${Number(n) - 3}`));
+    expect(await loadTreeSection(root)).toBeNull();
+    writeFileSync(file, whole.replace('"format":"apiscout-index"', '"format":"other"'));
+    expect(await loadTreeSection(root)).toBeNull();
   });
 });

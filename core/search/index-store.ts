@@ -18,6 +18,12 @@ export const INDEX_FILE = 'index.json';
 export const INDEX_FORMAT = 'apiscout-index';
 /** Bump when the stored shape changes; older or newer files are discarded, not migrated. */
 export const INDEX_VERSION = 1;
+/**
+ * The tree section's own format (see TreeSection). A file without the section (written before it
+ * existed, or by a writer that gives none) or with another format is still read whole by loadIndex;
+ * loadTreeSection then answers null and its caller reads the whole index instead.
+ */
+export const TREE_SECTION_FORMAT = 1;
 
 /** Temp files older than this are leftovers of a crashed writer, not a concurrent one. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
@@ -54,6 +60,23 @@ export interface LoadResult<F = unknown> {
 
 export interface SaveOptions {
   createdBy?: string;
+  /** The explorer's tree of these endpoints, stored as a section of its own (see TreeSection). */
+  tree?: { json: string; version: string };
+}
+
+/**
+ * What the explorer's first page needs and nothing more: its tree of the endpoints, packed, as
+ * JSON (ide-bridge/tree-version.ts makes it; opaque here), its version and the endpoint count.
+ * It is stored right after the file's header, so loadTreeSection reads the header and this part
+ * of the file and decodes no endpoint (2,500 endpoints with their models are ~3 MB to parse and
+ * decode; their packed tree ~0.3 MB, served as it is).
+ */
+export interface TreeSection {
+  json: string;
+  version: string;
+  endpointCount: number;
+  /** The write it came with (StoredIndex.savedAt): the same file's endpoints, when loadIndex reads the same savedAt. */
+  savedAt: string;
 }
 
 export function stateDir(root: string): string {
@@ -101,23 +124,69 @@ export async function loadIndex<F = unknown>(root: string): Promise<LoadResult<F
   };
 }
 
+/**
+ * The tree section of the retained index (see TreeSection), read without the rest of the file;
+ * null when there is no index, or it has no tree section of this format (then read it whole).
+ */
+export async function loadTreeSection(root: string): Promise<TreeSection | null> {
+  let handle;
+  try {
+    handle = await open(indexFile(root), 'r');
+  } catch {
+    return null;
+  }
+  try {
+    // The header and the section's own header: well within this unless the root path is huge.
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    const text = head.toString('latin1', 0, bytesRead);
+    const at = text.indexOf(TREE_KEY);
+    if (at < 0) return null;
+    let header: Record<string, unknown>;
+    try {
+      header = JSON.parse(`${text.slice(0, at)}}`) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    const section = header.treeSection as Record<string, unknown> | undefined;
+    if (header.format !== INDEX_FORMAT || header.version !== INDEX_VERSION || !isObject(section) || section.format !== TREE_SECTION_FORMAT) return null;
+    const { length, version, endpointCount } = section;
+    if (!Number.isSafeInteger(length) || (length as number) < 2 || typeof version !== 'string' || !Number.isSafeInteger(endpointCount)) return null;
+    // The section and the comma after it: anything else there is not a section this writer wrote.
+    const start = at + TREE_KEY.length;
+    const bytes = Buffer.alloc((length as number) + 1);
+    const read = await handle.read(bytes, 0, bytes.length, start);
+    if (read.bytesRead !== bytes.length || bytes[bytes.length - 1] !== 0x2c || !isAscii(bytes)) return null;
+    const json = bytes.toString('latin1', 0, length as number);
+    if (!(json.startsWith('[') && json.endsWith(']'))) return null;
+    return { json, version, endpointCount: endpointCount as number, savedAt: String(header.savedAt) };
+  } catch {
+    return null; // unreadable now: the whole read says why
+  } finally {
+    await handle.close();
+  }
+}
+
+const TREE_KEY = ',"tree":';
+const HEAD_BYTES = 16 * 1024;
+
 export async function saveIndex<F>(root: string, data: IndexData<F>, opts: SaveOptions = {}): Promise<string> {
   const dir = stateDir(root);
   const file = indexFile(root);
   await ensureStateDir(dir);
   const strings = new StringTable();
   const endpoints = encodeEndpoints(data.endpoints, strings);
-  const stored = {
-    format: INDEX_FORMAT,
-    version: INDEX_VERSION,
-    createdBy: opts.createdBy ?? 'apiscout',
-    savedAt: new Date().toISOString(),
-    root,
-    strings: strings.strings,
-    endpoints,
-    files: data.files,
-  };
-  const text = JSON.stringify(stored).replace(NON_ASCII, escapeChar);
+  const header = { format: INDEX_FORMAT, version: INDEX_VERSION, createdBy: opts.createdBy ?? 'apiscout', savedAt: new Date().toISOString(), root };
+  const body = { strings: strings.strings, endpoints, files: data.files };
+  // One JSON object: the header, the tree section (its length in characters, in the file's ASCII
+  // form, before it), then the endpoints. A reader of the whole file sees just more fields.
+  let text = JSON.stringify(header).slice(0, -1);
+  if (opts.tree) {
+    const tree = opts.tree.json.replace(NON_ASCII, escapeChar);
+    const section = { format: TREE_SECTION_FORMAT, version: opts.tree.version, endpointCount: data.endpoints.length, length: tree.length };
+    text += `,"treeSection":${JSON.stringify(section)}${TREE_KEY}${tree}`;
+  }
+  text = `${text},${JSON.stringify(body).slice(1)}`.replace(NON_ASCII, escapeChar);
   // Unique per writer, so concurrent saves never write into each other's temp file.
   const temp = join(dir, `${INDEX_FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
