@@ -9,6 +9,7 @@
 // Server-side and Node-free (no DOM, no Preact): the sidecar's ui chunk stays small.
 
 import type { ProjectStatus } from './protocol';
+import type { HostTheme } from './ui/host-theme-query';
 import { ICON_PATHS } from './ui/icon-paths';
 import { EDITOR_MIN, ROW_HEIGHT, TREE_DEFAULT, TREE_MIN } from './ui/layout-sizes';
 import { methodClass, methodLabel, methodTitle } from './ui/method-label';
@@ -24,10 +25,10 @@ import type { Row } from './ui/tree-model';
 export const FIRST_SCREEN_ROWS = 72;
 
 /**
- * The inside of `<div id="app">` for a page showing `packed`, or '' when there is nothing to draw
- * (no endpoints: the app says why once it runs).
+ * The inside of `<div id="app">` for a page showing `packed` (in the IDE's `theme` when it hosts
+ * the page), or '' when there is nothing to draw (no endpoints: the app says why once it runs).
  */
-export function firstScreenHtml(packed: PackedTree, status: ProjectStatus): string {
+export function firstScreenHtml(packed: PackedTree, status: ProjectStatus, theme?: HostTheme): string {
   const rows = packedRows(packed, FIRST_SCREEN_ROWS);
   if (!rows.length) return '';
   let rowCount = 0;
@@ -44,7 +45,7 @@ export function firstScreenHtml(packed: PackedTree, status: ProjectStatus): stri
   // The wide layout with the default tree width, kept within its bounds as layout.tsx's clampTree does; below the narrow breakpoint app.css stacks it as
   // the app's narrow layout does (`.app.first-paint`), until the app, which knows the width, draws it.
   return (
-    `<div class="app wide pane-both first-paint" style="grid-template-columns: clamp(${TREE_MIN}px, calc(100vw - ${EDITOR_MIN}px), ${TREE_DEFAULT}px) 5px minmax(0, 1fr);">` +
+    `<div class="app wide pane-both${theme?.host ? ` host-${theme.host}` : ''} first-paint" style="grid-template-columns: clamp(${TREE_MIN}px, calc(100vw - ${EDITOR_MIN}px), ${TREE_DEFAULT}px) 5px minmax(0, 1fr);">` +
     `<aside class="explorer" aria-label="API Explorer">` +
     `<div class="toolbar" role="toolbar" aria-label="Explorer actions">` +
     tool('Refresh', 'Refresh: scan the project again', 'refresh') +

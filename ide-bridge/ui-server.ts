@@ -17,6 +17,7 @@ import { lazyRequire } from '../core/lazy-require';
 import type { ProjectStatus } from './protocol';
 import type { BridgeHub } from './server';
 import { firstScreenHtml } from './first-screen';
+import { hostTheme, themeAttributes } from './ui/host-theme-query';
 import { packedTreeOf } from './tree-version';
 import type { PackedTreeText } from './tree-version';
 
@@ -121,7 +122,7 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
     } catch (e) {
       return refuse(res, 500, `cannot read ${join(opts.assetsDir, name)}: ${(e as Error).message}`);
     }
-    if (name === 'index.html' && req.method === 'GET') return servePage(res, bytes, opts, new URL(req.url ?? '/', 'http://page').searchParams.get('project'));
+    if (name === 'index.html' && req.method === 'GET') return servePage(res, bytes, opts, new URL(req.url ?? '/', 'http://page').search);
     const headers = { ...SECURITY_HEADERS, 'Content-Type': asset.type, ...cacheOf(name, bytes) };
     if (headers.ETag && req.headers['if-none-match'] === headers.ETag) {
       res.writeHead(304, headers);
@@ -186,11 +187,15 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
  * still the same (endpoints/treeIfChanged). Only that answer lets the waiting scan start
  * (project-session.ts).
  */
-function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wanted: string | null): void {
-  const html = page.toString('utf8');
+function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, search: string): void {
+  const wanted = new URLSearchParams(search).get('project');
+  // The IDE's theme from the URL on the root element, as the app puts it there (host-theme.ts):
+  // the first screen is painted in the IDE's colours and font size, with no change when the app comes.
+  const theme = hostTheme(search);
+  const html = page.toString('utf8').replace(ROOT_ELEMENT, `${ROOT_ELEMENT.slice(0, -1)}${themeAttributes(theme)}>`);
   const at = html.indexOf(APP_ELEMENT);
   res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': TYPES['.html']! });
-  if (at < 0) return void res.end(page);
+  if (at < 0) return void res.end(html);
   res.write(html.slice(0, at));
   const ready = Promise.resolve(opts.ready?.()).catch(() => {});
   void ready.then(() => setImmediate(() => {
@@ -202,7 +207,7 @@ function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wan
     let data = '';
     if (source) {
       const packed = source.packed ?? packedTreeOf(source.list!);
-      screen = firstScreenHtml(packed.tree(), source.status);
+      screen = firstScreenHtml(packed.tree(), source.status, theme);
       data = `<script type="application/json" id="first-tree">{"status":${JSON.stringify(source.status).replace(/</g, '\\u003c')},"version":"${packed.version}","packed":${packed.json}}</script>\n`;
     }
     const end = html.lastIndexOf('</body>');
@@ -213,6 +218,8 @@ function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, wan
 
 /** Where the page's app goes in index.html: the first screen is drawn inside it. */
 const APP_ELEMENT = '<div id="app"></div>';
+/** index.html's root element: the IDE's theme goes on it. */
+const ROOT_ELEMENT = '<html lang="en">';
 
 /** What a first tree is made of: the status the page shows and the endpoints its tree lists. */
 export interface FirstTreeSource {

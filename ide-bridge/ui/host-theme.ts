@@ -6,34 +6,11 @@
 
 import { useEffect, useState } from 'preact/hooks';
 
-export interface HostTheme {
-  /** `intellij` when the plugin hosts the page; undefined in a plain browser. */
-  host: 'intellij' | undefined;
-  theme: 'dark' | 'light' | undefined;
-  fontSize: number | undefined;
-}
+import type { HostTheme } from './host-theme-query';
+import { fontSizeOf, hostTheme, themeOf } from './host-theme-query';
 
-const FONT_MIN = 9;
-const FONT_MAX = 32;
-
-/** The theme the page was loaded with (its query string). */
-export function hostTheme(search: string = location.search): HostTheme {
-  const q = new URLSearchParams(search);
-  return {
-    host: q.get('host') === 'intellij' ? 'intellij' : undefined,
-    theme: themeOf(q.get('theme')),
-    fontSize: fontSizeOf(q.get('fontSize')),
-  };
-}
-
-function themeOf(v: unknown): HostTheme['theme'] {
-  return v === 'dark' || v === 'light' ? v : undefined;
-}
-
-function fontSizeOf(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
-  return Number.isFinite(n) && n >= FONT_MIN && n <= FONT_MAX ? n : undefined;
-}
+export type { HostTheme } from './host-theme-query';
+export { hostTheme } from './host-theme-query';
 
 /** Puts a theme on the document: `data-theme` picks the palette in app.css, the font size is the root's. */
 export function applyTheme(t: HostTheme): void {
@@ -48,7 +25,7 @@ export function applyTheme(t: HostTheme): void {
 
 /** The host's theme, applied, and followed as the IDE posts changes. Only the page's own window may post them. */
 export function useHostTheme(): HostTheme {
-  const [theme, setTheme] = useState<HostTheme>(() => hostTheme());
+  const [theme, setTheme] = useState<HostTheme>(() => hostTheme(location.search));
   useEffect(() => applyTheme(theme), [theme]);
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {

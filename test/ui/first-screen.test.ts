@@ -133,6 +133,35 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
     }
   });
 
+  it('in the IDE, the served screen comes in the IDE\'s theme and font size from the page\'s URL, as the app then draws it', async () => {
+    const { page, release } = await pageWithScriptHeld(1000, 640);
+    /** The look of the root, the toolbar and the first endpoint row. */
+    const look = () =>
+      page.evaluate(() => {
+        const css = (el: Element) => {
+          const s = getComputedStyle(el);
+          return [s.color, s.backgroundColor, s.fontSize, s.fontFamily].join(' | ');
+        };
+        const root = document.documentElement;
+        return { theme: root.dataset['theme'], host: root.dataset['host'], body: css(document.body), toolbar: css(document.querySelector('.toolbar')!), row: css(document.querySelector('#tree .row.kind-endpoint')!) };
+      });
+    try {
+      await page.goto(`${await ui.url}?host=intellij&theme=dark&fontSize=15`, { waitUntil: 'commit' });
+      await page.locator('#tree .row.kind-endpoint').first().waitFor();
+      const served = await look();
+      expect(served).toMatchObject({ theme: 'dark', host: 'intellij' });
+      expect(served.body).toContain('15px');
+      const rows = await rowsSeen(page);
+      release();
+      await appTookOver(page);
+      expect(await look()).toEqual(served);
+      const byKey = new Map(rows.map((r) => [r.key, r]));
+      for (const row of await rowsSeen(page)) expect(byKey.get(row.key)).toEqual(row);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('at a tool window\'s narrow width the served screen is the list alone, as the app draws it', async () => {
     const { page, release } = await pageWithScriptHeld(360, 640);
     try {
