@@ -35,6 +35,8 @@ const BIG = JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: i, sku:
 /** A 2.3 MB JSON body (bench/ui.mjs's large case): Pretty comes from the worker, over the sidecar's cut of it. */
 const HUGE = JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: i * 1.5, note: 'x'.repeat(40) })) });
 const BY_SKU = 'GET /api/v1/catalog/products/sku/{sku}';
+const UPLOAD = 'POST /api/v1/documents/customers/{customerId}/folders/{folder}';
+const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
 
 let tmp: string;
 let browser: Browser;
@@ -81,6 +83,39 @@ beforeAll(async () => {
       '    public String channels(@PathVariable String customerId, @RequestParam(required = false) String channel, @RequestParam(defaultValue = "0") int page,',
       '            @RequestParam(defaultValue = "20") int size, @RequestParam(required = false) String sort, @RequestParam(required = false) String locale,',
       '            @CookieValue("SESSION") String session, @CookieValue(value = "theme", required = false) String theme) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // Documented path, header, cookie and multipart / urlencoded form rows: every table of the editor.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/DocumentController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      'import org.springframework.web.multipart.MultipartFile;',
+      '@RestController',
+      '@RequestMapping("/api/v1/documents")',
+      'public class DocumentController {',
+      '    /**',
+      '     * Files a document for a customer.',
+      '     * @param customerId the customer who owns the document',
+      '     * @param folder the folder the document is filed in',
+      '     * @param tenant the tenant the call is made for',
+      '     * @param title the title of the document',
+      '     * @param file the document itself',
+      '     * @param session the session of the signed-in user',
+      '     */',
+      '    @PostMapping(value = "/customers/{customerId}/folders/{folder}", consumes = "multipart/form-data")',
+      '    public String upload(@PathVariable long customerId, @PathVariable String folder, @RequestHeader("X-Tenant") String tenant,',
+      '            @RequestPart String title, @RequestPart MultipartFile file, @CookieValue("SESSION") String session) { return ""; }',
+      '    /**',
+      '     * Renames a folder.',
+      '     * @param folder the folder to rename',
+      '     * @param name the new name of the folder',
+      '     */',
+      '    @PostMapping(value = "/folders/{folder}/name", consumes = "application/x-www-form-urlencoded")',
+      '    public String rename(@PathVariable String folder, @RequestParam String name) { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -256,6 +291,72 @@ describe('layout from a narrow tool window to a full screen', () => {
     expect((await page.locator('input.path-field').boundingBox())!.width).toBeGreaterThan(editorBox.width - 40);
     await close(page);
   }, 90_000);
+
+  it('every parameter table (Path, Query, Cookies, Headers, Form, multipart) heads only the columns it shows, at every width; a narrow one keeps the description in the name\'s tooltip', async () => {
+    /** Each table's visible header cells and, per row, its visible cells: text and left edge. */
+    const tables = (page: Page) =>
+      page.locator('.request-editor .param-table table').evaluateAll((list) =>
+        list.map((t) => {
+          const shown = (el: Element) => el.getClientRects().length > 0;
+          const cell = (el: Element) => ({ text: (el.textContent || el.getAttribute('aria-label') || '').trim(), left: Math.round(el.getBoundingClientRect().left) });
+          return {
+            caption: t.closest('.param-table')!.querySelector('h3')?.textContent ?? '',
+            head: [...t.querySelectorAll('thead th')].filter(shown).map(cell),
+            rows: [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.children].filter(shown).map(cell)),
+            titles: [...t.querySelectorAll('tbody .name-cell')].map((n) => n.getAttribute('title') ?? ''),
+            width: Math.round(t.getBoundingClientRect().width),
+            box: Math.round(t.closest('.param-table')!.getBoundingClientRect().width),
+          };
+        }),
+      );
+    const views: Array<[string, string, string[]]> = [
+      [UPLOAD, 'Path', ['the customer who owns the document', 'the folder the document is filed in']],
+      [UPLOAD, 'Headers', ['the tenant the call is made for']],
+      [UPLOAD, 'Form', ['the title of the document', 'the document itself']],
+      [RENAME, 'Form', ['the new name of the folder']],
+      [CHANNELS, 'Params', []],
+    ];
+    for (const width of WIDTHS) {
+      const page = await open(width);
+      for (const [address, tab, docs] of views) {
+        // Master/detail: back to the list for the next endpoint.
+        const back = page.getByRole('button', { name: 'Back to the endpoints' });
+        if (await back.isVisible()) await back.click();
+        await select(page, address);
+        await page.locator('.request-editor').getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        await page.locator('.request-editor .param-table tbody tr').first().waitFor();
+        const seen = await tables(page);
+        expect(seen.length).toBeGreaterThan(0);
+        for (const t of seen) {
+          const where = `${width} px, ${address} ${tab} ${t.caption}`;
+          expect(t.rows.length, where).toBeGreaterThan(0);
+          // One header per shown column, over its cells: no header without its column, no column without its header.
+          for (const row of t.rows) {
+            expect(row.length, where).toBe(t.head.length);
+            row.forEach((c, i) => expect(Math.abs(c.left - t.head[i]!.left), `${where}: column ${t.head[i]!.text}`).toBeLessThanOrEqual(1));
+          }
+          expect(t.width, where).toBeLessThanOrEqual(t.box);
+          const heads = t.head.map((h) => h.text);
+          if (width < 560) expect(heads, where).not.toContain('Description');
+          else expect(heads, where).toContain('Description');
+          if (address === UPLOAD && tab === 'Form') expect(heads, where).toContain('File');
+          // Shown in its column when there is room, in the name's tooltip always.
+          const text = t.rows.flat().map((c) => c.text).join('\n');
+          for (const d of docs) {
+            expect(t.titles.some((title) => title.includes(d)), `${where}: tooltip ${d}`).toBe(true);
+            if (width < 560) expect(text, where).not.toContain(d);
+            else expect(text, where).toContain(d);
+          }
+        }
+      }
+      expect(await overflowing(page)).toEqual([]);
+      if (await page.getByRole('button', { name: 'Back to the endpoints' }).isVisible()) await page.getByRole('button', { name: 'Back to the endpoints' }).click();
+      await select(page, UPLOAD);
+      await page.locator('.request-editor').getByRole('tab', { name: /^Path/ }).click();
+      await page.screenshot({ path: screenshotPath(`tool-window-path-table-${width}`) });
+      await close(page);
+    }
+  }, 120_000);
 
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
     for (const width of WIDTHS) {
