@@ -627,3 +627,45 @@ describe('the environment in sight', () => {
     }
   }, 120_000);
 });
+
+describe('the environment dialog in a tool window', () => {
+  it('300 and 420 px: the list above the editor, the variables in the dialog\'s width, nothing reached by scrolling sideways; 1400 px: side by side', async () => {
+    const name = 'staging-eu-west-with-a-long-name';
+    const token = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.signature';
+    await rpc.request('env/save', { project, environment: { name, variables: [{ key: 'host', value: 'http://localhost:8080/a/rather/long/base/path' }, { key: 'token', value: token, secret: true }, { key: 'tenant', value: 'acme' }] } });
+    try {
+      for (const width of [300, 420, 1400]) {
+        const page = await open(width);
+        await select(page, ADD_ITEM);
+        await page.locator('.request-editor .env-chip').click();
+        const dialog = page.getByRole('dialog', { name: 'Environments' });
+        await dialog.getByRole('listbox', { name: 'Environment list' }).getByRole('option', { name: new RegExp(name) }).click();
+        const form = dialog.getByRole('form', { name: `Environment ${name}` });
+        await poll(() => form.getByLabel('Key 3').inputValue()).toBe('tenant');
+        // Every control inside the dialog's box, the dialog not scrolled sideways to reach it.
+        const outside = await page.locator('.dialog.environment-panel').evaluate((d) => {
+          const box = d.getBoundingClientRect();
+          const out = [...d.querySelectorAll('input, select, button, th, li')]
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+            .map(({ el, r }) => `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent} [${Math.round(r.left)}, ${Math.round(r.right)}] outside [${Math.round(box.left)}, ${Math.round(box.right)}]`);
+          if (d.scrollWidth > d.clientWidth + 1) out.push(`scrolls sideways: ${d.scrollWidth} > ${d.clientWidth}`);
+          return out;
+        });
+        expect(outside, `${width} px`).toEqual([]);
+        const list = (await dialog.getByRole('listbox', { name: 'Environment list' }).boundingBox())!;
+        const editor = (await form.boundingBox())!;
+        if (width < 700) expect(editor.y, `${width} px: editor below the list`).toBeGreaterThanOrEqual(list.y + list.height);
+        else expect(editor.x, `${width} px: editor beside the list`).toBeGreaterThanOrEqual(list.x + list.width);
+        // Still usable: a value typed into the last row is what the field holds, and Save is in reach.
+        await form.getByLabel('Value 3').fill('acme-eu');
+        expect(await inView(page, '.environment-panel .dialog-actions button.primary', width)).toBe(true);
+        await page.screenshot({ path: screenshotPath(`tool-window-environments-${width}`) });
+        await page.keyboard.press('Escape');
+        await close(page);
+      }
+    } finally {
+      await rpc.request('env/delete', { project, name });
+    }
+  }, 120_000);
+});
