@@ -466,6 +466,26 @@ describe('big bodies in the read-only viewer', () => {
 });
 
 describe('search over the six fields', () => {
+  it('420 px: Enter right after typing opens the typed query\'s first hit, not the row an older query left', async () => {
+    const page = await open(420);
+    const search = page.getByLabel('Search endpoints');
+    await search.fill('orders');
+    await poll(() => page.locator('.result-count').textContent()).toMatch(/matches/);
+    const older = await page.locator('#results .row').first().getAttribute('data-key');
+    expect(older).not.toBe(ids.get(CHANNELS));
+    // A pasted path and Enter in the next task, as a keyboard does it: the rows shown are still
+    // those of 'orders' (the search waits for a pause in the typing).
+    await search.evaluate(async (el: HTMLInputElement) => {
+      el.value = '/api/v1/preferences/customers/42/notification-settings/channels';
+      el.dispatchEvent(new InputEvent('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await poll(() => page.locator('input.path-field').inputValue()).toBe(CHANNELS.slice(CHANNELS.indexOf(' ') + 1));
+    expect(await page.locator('.request-editor h2').textContent()).toContain('notification channels');
+    await close(page);
+  }, 60_000);
+
   for (const width of WIDTHS) {
     it(`${width} px: class name, pasted path with a context path, CJK names with room, counts that say what they are`, async () => {
       const page = await open(width);
