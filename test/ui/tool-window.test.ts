@@ -358,6 +358,27 @@ describe('layout from a narrow tool window to a full screen', () => {
     }
   }, 120_000);
 
+  it('300 px: the Request tab breaks a long URL (encoded query values) inside the panel', async () => {
+    const page = await open(300);
+    await select(page, CHANNELS);
+    const editor = page.locator('.request-editor');
+    await editor.getByRole('tab', { name: /^Params/ }).click();
+    await editor.getByLabel('Send sort').check();
+    await editor.getByLabel('Value of sort').fill('createdAt,desc;' + 'x'.repeat(40) + ':2022-04-06 00:00:00,2022-04-07 00:00:00');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    await poll(() => page.locator('.response-panel .status').count()).toBe(1);
+    await page.locator('.response-panel').getByRole('tab', { name: 'Request' }).click();
+    const line = page.locator('.response-panel .sent-line');
+    await poll(() => line.textContent()).toContain('%2C2022-04-07');
+    expect(await overflowing(page)).toEqual([]);
+    const [box, panel] = [(await line.boundingBox())!, (await page.locator('.response-panel').boundingBox())!];
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await page.screenshot({ path: screenshotPath('tool-window-sent-url-300') });
+    await close(page);
+  }, 60_000);
+
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
     for (const width of WIDTHS) {
       const page = await open(width);
