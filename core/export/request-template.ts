@@ -6,6 +6,7 @@
 import { paramValues } from '../call/request-builder';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
 import type { JsonSchema, Param } from '../model/request';
+import { pathVariableExample } from '../scan/types/example';
 
 export interface NameValue {
   name: string;
@@ -118,7 +119,7 @@ export function buildTemplate(endpoint: Endpoint, modules?: readonly ModuleSumma
   // Every template in the path gets a value, declared or not: a client cannot send `{id}`.
   const pathParams = pathParamNames(path).map((name) => {
     const p = declared.get(name);
-    return p ? { ...paramRows(p)[0]!, enabled: true } : { name, value: name, description: '', required: true, enabled: true };
+    return p ? { ...paramRows(p)[0]!, enabled: true } : { name, value: valueText(pathVariableExample(name)), description: '', required: true, enabled: true };
   });
   const headers = rows('header');
   const body = templateBody(endpoint, params);

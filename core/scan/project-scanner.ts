@@ -292,7 +292,8 @@ export class ProjectScanner {
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: clock.phases };
     if (pool) this.stats.parsedByWorker = pool.counts.worker;
     if (cache) this.stats.parsedFromCache = cache.counts.hits;
-    const result = this.result();
+    // The protos' diagnostics follow imports into the build's include folders: those looks are journalled too.
+    const result = withJournal(journal, () => this.result());
     if (store) {
       store.save(preread?.digest ?? digest!.digest(), digest!.stamps, journal!.entries(), journal!.volatile, result);
       phase('stored');

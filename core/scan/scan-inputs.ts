@@ -2,9 +2,10 @@
 // against (result-store.ts). The walked sources, protos and build files are fingerprinted by the
 // scanner itself; everything else a scan reads (application.yml, web.xml, ...) goes through
 // `readTracked`, which notes the path and what it held, or that it was absent (a file created
-// later changes the result too). Reads that leave the project (proto include folders, dependency
-// jars in the local caches) mark the scan volatile: its result is never reused; where such a look
-// found nothing, the empty place is journalled instead (`noteNothingAt`), and the result kept.
+// later changes the result too). Reads outside the walked files (a build's proto include folders,
+// dependency jars in the local caches) are journalled by a cheaper measure: the folders' listings,
+// the files' stat, the places found empty. What cannot be checked so marks the scan volatile: its
+// result is never reused.
 //
 // The journal is module-wide but set only while a scanner's own code runs (`withJournal` and
 // `journaled` around each synchronous step), so two projects scanning in slices in one sidecar
@@ -39,7 +40,13 @@ const ABSENT = '-';
 /** A path where neither a file nor a folder was: checked by existence, so a folder created there counts. */
 const NOTHING = '!';
 const STAT = 'stat:';
+const FILE = 'file:';
 const LISTING = 'dir:';
+/**
+ * A file changed this recently (or dated ahead of the clock) may be written again within the same
+ * timestamp on a filesystem with coarse times (FAT 2 s, HFS+ and ext3 1 s): its stat cannot tell.
+ */
+const RACY_MS = 3_000;
 let active: InputJournal | undefined;
 
 function digestOf(text: string): string {
@@ -75,6 +82,38 @@ export function noteStat(abs: string): void {
 /** The scan listed a folder outside the project (`names`: its entries) and chose by the names. */
 export function noteListing(abs: string, names: readonly string[]): void {
   active?.noteAs(abs, listingKey(names));
+}
+
+/**
+ * The scan read a small file outside the project (a proto in a build's include folder). Its size,
+ * mtime and ctime stand for it: a build that extracts protos keeping the archive's times
+ * (reproducible jars date every entry alike) still moves ctime, which no program can set. A file
+ * written within RACY_MS of the look is journalled by its content instead.
+ */
+export function noteFile(abs: string): void {
+  if (!active) return;
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    active.noteAs(abs, NOTHING);
+    return;
+  }
+  if (Date.now() - Math.max(st.mtimeMs, st.ctimeMs) >= RACY_MS) {
+    active.noteAs(abs, fileKey(st));
+    return;
+  }
+  let text: string | undefined;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch {
+    // unreadable: journalled as absent, as readTracked does
+  }
+  active.note(abs, text);
+}
+
+function fileKey(st: { size: number; mtimeMs: number; ctimeMs: number }): string {
+  return `${FILE}${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
 function statKey(abs: string): string {
@@ -124,6 +163,14 @@ export function journalHolds(entries: readonly JournalEntry[]): boolean {
     }
     if (was.startsWith(STAT)) {
       if (statKey(abs) !== was) return false;
+      continue;
+    }
+    if (was.startsWith(FILE)) {
+      try {
+        if (fileKey(statSync(abs)) !== was) return false;
+      } catch {
+        return false;
+      }
       continue;
     }
     if (was.startsWith(LISTING)) {

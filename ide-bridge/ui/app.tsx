@@ -212,6 +212,10 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
   useEffect(() => () => searcher.dispose(), [searcher]);
   useEffect(() => searcher.setEndpoints(tree.flatMap((m) => m.classes.flatMap((c) => c.endpoints))), [searcher, tree]);
   const activeHit = useRef<{ query?: string; id?: string }>({});
+  // Enter pressed before the typed query's results came (a pasted path, fast typing): the shown
+  // rows are an older query's, so the first row of this query's results opens when they come.
+  const enterFor = useRef<string | undefined>(undefined);
+  const openHit = useRef<(e: EndpointSummary) => void>(() => {});
   activeHit.current = { query: results?.query, id: results?.results[resultActive]?.endpoint.id };
   useEffect(() => {
     if (!project || !query.trim()) {
@@ -230,8 +234,13 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
         // The same query again (the index changed under it): the active hit stays where it is.
         const was = activeHit.current.query === query ? activeHit.current.id : undefined;
         setResults({ query, results: r.results, total: r.total });
-        setResultActive(Math.max(0, was ? r.results.findIndex((x) => x.endpoint.id === was) : 0));
+        const active = Math.max(0, was ? r.results.findIndex((x) => x.endpoint.id === was) : 0);
+        setResultActive(active);
         setSearchError(undefined);
+        if (enterFor.current === query) {
+          enterFor.current = undefined;
+          if (r.results[active]) openHit.current(r.results[active]!.endpoint);
+        }
       } catch (e) {
         if (!(e instanceof RpcError && e.code === CANCELLED)) setSearchError(`Search failed: ${message(e)}`);
       }
@@ -278,6 +287,10 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
     const open = ancestorsOf(tree, id);
     setCollapsed((c) => new Set([...c].filter((k) => !open.includes(k))));
     reveal.current = id;
+  };
+  openHit.current = (e: EndpointSummary) => {
+    open(e);
+    revealInTree(e.id);
   };
   useEffect(() => {
     if (query || !reveal.current) return;
@@ -454,16 +467,17 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
           placeholder="Search: address, path or name"
           value={query}
           onFocus={() => searcher.warm()}
-          onInput={(e) => setQuery(e.currentTarget.value)}
+          onInput={(e) => {
+            enterFor.current = undefined;
+            setQuery(e.currentTarget.value);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
               e.preventDefault();
               document.getElementById(query ? 'results' : 'tree')?.focus();
             } else if (e.key === 'Escape') setQuery('');
-            else if (e.key === 'Enter' && results?.results[resultActive]) {
-              open(results.results[resultActive]!.endpoint);
-              revealInTree(results.results[resultActive]!.endpoint.id);
-            }
+            else if (e.key === 'Enter' && query.trim() && results?.query !== query) enterFor.current = query;
+            else if (e.key === 'Enter' && results?.results[resultActive]) openHit.current(results.results[resultActive]!.endpoint);
           }}
         />
         <ErrorLine error={searchError} />

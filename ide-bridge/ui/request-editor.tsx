@@ -11,7 +11,7 @@ import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
 import type { RequestLineProps } from './request-head';
-import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHints, ParamPlace } from './request-draft';
+import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
 import { bodyContentType, hintKey, isJson, tabCounts } from './request-draft';
 
 export type RequestTab = 'path' | 'params' | 'headers' | 'form' | 'body';
@@ -136,8 +136,8 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
               <th>Name</th>
               <th>Value</th>
               {files && <th>File</th>}
-              <th>Type</th>
-              <th>Description</th>
+              <th class="type">Type</th>
+              <th class="doc">Description</th>
               {!fixedNames && <th aria-label="Remove" />}
             </tr>
           </thead>
@@ -152,8 +152,9 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                     <input type="checkbox" checked={enabled} aria-label={`Send ${r.name || 'this row'}`} onChange={(e) => update(i, { enabled: e.currentTarget.checked ? undefined : false } as Partial<R>)} />
                   </td>
                   <td>
-                    {/* One line: the required mark beside the name, never wrapped under it. */}
-                    <span class="name-cell">
+                    {/* One line: the required mark beside the name, never wrapped under it. Its tooltip
+                        holds the type and description, whose columns a narrow editor hides. */}
+                    <span class="name-cell" title={hintTitle(hint) || undefined}>
                       {fixedNames ? (
                         <span class="param-name">{r.name}</span>
                       ) : (
@@ -213,6 +214,11 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
       )}
     </div>
   );
+}
+
+/** A row's type and description in one line: `integer — Page to show`. */
+function hintTitle(hint: ParamHint | undefined): string {
+  return [hint?.file ? 'file' : hint?.type, hint?.description].filter(Boolean).join(' — ');
 }
 
 function FormTab({ draft, hints, onChange, onBodyTab }: { draft: HttpRequestDraft; hints: ParamHints; onChange(d: HttpRequestDraft): void; onBodyTab(): void }) {

@@ -4,6 +4,7 @@
 
 import { join } from 'node:path';
 import { exportHttpClient } from '../../core/export/http-client';
+import { buildTemplate } from '../../core/export/request-template';
 import { describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
 import { FIXTURES } from './fixture-case';
@@ -45,5 +46,14 @@ describe('path variable examples', async () => {
     expect(http).not.toContain('/products/sku/sku\n');
     // a number stays the type's example, as before
     expect(http).toContain('/products/0\n');
+  });
+
+  it('an undeclared path variable gets the example a declared String one gets, not its bare name', () => {
+    const declared = byPath('/products/sku/{sku}');
+    // As an endpoint from an older stored result or a framework that does not list it has it.
+    const undeclared = { ...declared, request: { ...declared.request!, params: declared.request!.params.filter((p) => p.in !== 'path') } };
+    expect(buildTemplate(undeclared, modules).pathParams).toEqual([{ name: 'sku', value: 'sku-1', description: '', required: true, enabled: true }]);
+    expect(buildTemplate(undeclared, modules).pathParams[0]!.value).toBe(buildTemplate(declared, modules).pathParams[0]!.value);
+    expect(exportHttpClient([undeclared], { modules }).files[0]!.content).toContain('/products/sku/sku-1\n');
   });
 });

@@ -35,6 +35,8 @@ const BIG = JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: i, sku:
 /** A 2.3 MB JSON body (bench/ui.mjs's large case): Pretty comes from the worker, over the sidecar's cut of it. */
 const HUGE = JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: i * 1.5, note: 'x'.repeat(40) })) });
 const BY_SKU = 'GET /api/v1/catalog/products/sku/{sku}';
+const UPLOAD = 'POST /api/v1/documents/customers/{customerId}/folders/{folder}';
+const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
 
 let tmp: string;
 let browser: Browser;
@@ -81,6 +83,39 @@ beforeAll(async () => {
       '    public String channels(@PathVariable String customerId, @RequestParam(required = false) String channel, @RequestParam(defaultValue = "0") int page,',
       '            @RequestParam(defaultValue = "20") int size, @RequestParam(required = false) String sort, @RequestParam(required = false) String locale,',
       '            @CookieValue("SESSION") String session, @CookieValue(value = "theme", required = false) String theme) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // Documented path, header, cookie and multipart / urlencoded form rows: every table of the editor.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/DocumentController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      'import org.springframework.web.multipart.MultipartFile;',
+      '@RestController',
+      '@RequestMapping("/api/v1/documents")',
+      'public class DocumentController {',
+      '    /**',
+      '     * Files a document for a customer.',
+      '     * @param customerId the customer who owns the document',
+      '     * @param folder the folder the document is filed in',
+      '     * @param tenant the tenant the call is made for',
+      '     * @param title the title of the document',
+      '     * @param file the document itself',
+      '     * @param session the session of the signed-in user',
+      '     */',
+      '    @PostMapping(value = "/customers/{customerId}/folders/{folder}", consumes = "multipart/form-data")',
+      '    public String upload(@PathVariable long customerId, @PathVariable String folder, @RequestHeader("X-Tenant") String tenant,',
+      '            @RequestPart String title, @RequestPart MultipartFile file, @CookieValue("SESSION") String session) { return ""; }',
+      '    /**',
+      '     * Renames a folder.',
+      '     * @param folder the folder to rename',
+      '     * @param name the new name of the folder',
+      '     */',
+      '    @PostMapping(value = "/folders/{folder}/name", consumes = "application/x-www-form-urlencoded")',
+      '    public String rename(@PathVariable String folder, @RequestParam String name) { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -257,6 +292,93 @@ describe('layout from a narrow tool window to a full screen', () => {
     await close(page);
   }, 90_000);
 
+  it('every parameter table (Path, Query, Cookies, Headers, Form, multipart) heads only the columns it shows, at every width; a narrow one keeps the description in the name\'s tooltip', async () => {
+    /** Each table's visible header cells and, per row, its visible cells: text and left edge. */
+    const tables = (page: Page) =>
+      page.locator('.request-editor .param-table table').evaluateAll((list) =>
+        list.map((t) => {
+          const shown = (el: Element) => el.getClientRects().length > 0;
+          const cell = (el: Element) => ({ text: (el.textContent || el.getAttribute('aria-label') || '').trim(), left: Math.round(el.getBoundingClientRect().left) });
+          return {
+            caption: t.closest('.param-table')!.querySelector('h3')?.textContent ?? '',
+            head: [...t.querySelectorAll('thead th')].filter(shown).map(cell),
+            rows: [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.children].filter(shown).map(cell)),
+            titles: [...t.querySelectorAll('tbody .name-cell')].map((n) => n.getAttribute('title') ?? ''),
+            width: Math.round(t.getBoundingClientRect().width),
+            box: Math.round(t.closest('.param-table')!.getBoundingClientRect().width),
+          };
+        }),
+      );
+    const views: Array<[string, string, string[]]> = [
+      [UPLOAD, 'Path', ['the customer who owns the document', 'the folder the document is filed in']],
+      [UPLOAD, 'Headers', ['the tenant the call is made for']],
+      [UPLOAD, 'Form', ['the title of the document', 'the document itself']],
+      [RENAME, 'Form', ['the new name of the folder']],
+      [CHANNELS, 'Params', []],
+    ];
+    for (const width of WIDTHS) {
+      const page = await open(width);
+      for (const [address, tab, docs] of views) {
+        // Master/detail: back to the list for the next endpoint.
+        const back = page.getByRole('button', { name: 'Back to the endpoints' });
+        if (await back.isVisible()) await back.click();
+        await select(page, address);
+        await page.locator('.request-editor').getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        await page.locator('.request-editor .param-table tbody tr').first().waitFor();
+        const seen = await tables(page);
+        expect(seen.length).toBeGreaterThan(0);
+        for (const t of seen) {
+          const where = `${width} px, ${address} ${tab} ${t.caption}`;
+          expect(t.rows.length, where).toBeGreaterThan(0);
+          // One header per shown column, over its cells: no header without its column, no column without its header.
+          for (const row of t.rows) {
+            expect(row.length, where).toBe(t.head.length);
+            row.forEach((c, i) => expect(Math.abs(c.left - t.head[i]!.left), `${where}: column ${t.head[i]!.text}`).toBeLessThanOrEqual(1));
+          }
+          expect(t.width, where).toBeLessThanOrEqual(t.box);
+          const heads = t.head.map((h) => h.text);
+          if (width < 560) expect(heads, where).not.toContain('Description');
+          else expect(heads, where).toContain('Description');
+          if (address === UPLOAD && tab === 'Form') expect(heads, where).toContain('File');
+          // Shown in its column when there is room, in the name's tooltip always.
+          const text = t.rows.flat().map((c) => c.text).join('\n');
+          for (const d of docs) {
+            expect(t.titles.some((title) => title.includes(d)), `${where}: tooltip ${d}`).toBe(true);
+            if (width < 560) expect(text, where).not.toContain(d);
+            else expect(text, where).toContain(d);
+          }
+        }
+      }
+      expect(await overflowing(page)).toEqual([]);
+      if (await page.getByRole('button', { name: 'Back to the endpoints' }).isVisible()) await page.getByRole('button', { name: 'Back to the endpoints' }).click();
+      await select(page, UPLOAD);
+      await page.locator('.request-editor').getByRole('tab', { name: /^Path/ }).click();
+      await page.screenshot({ path: screenshotPath(`tool-window-path-table-${width}`) });
+      await close(page);
+    }
+  }, 120_000);
+
+  it('300 px: the Request tab breaks a long URL (encoded query values) inside the panel', async () => {
+    const page = await open(300);
+    await select(page, CHANNELS);
+    const editor = page.locator('.request-editor');
+    await editor.getByRole('tab', { name: /^Params/ }).click();
+    await editor.getByLabel('Send sort').check();
+    await editor.getByLabel('Value of sort').fill('createdAt,desc;' + 'x'.repeat(40) + ':2022-04-06 00:00:00,2022-04-07 00:00:00');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    await poll(() => page.locator('.response-panel .status').count()).toBe(1);
+    await page.locator('.response-panel').getByRole('tab', { name: 'Request' }).click();
+    const line = page.locator('.response-panel .sent-line');
+    await poll(() => line.textContent()).toContain('%2C2022-04-07');
+    expect(await overflowing(page)).toEqual([]);
+    const [box, panel] = [(await line.boundingBox())!, (await page.locator('.response-panel').boundingBox())!];
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await page.screenshot({ path: screenshotPath('tool-window-sent-url-300') });
+    await close(page);
+  }, 60_000);
+
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
     for (const width of WIDTHS) {
       const page = await open(width);
@@ -365,6 +487,26 @@ describe('big bodies in the read-only viewer', () => {
 });
 
 describe('search over the six fields', () => {
+  it('420 px: Enter right after typing opens the typed query\'s first hit, not the row an older query left', async () => {
+    const page = await open(420);
+    const search = page.getByLabel('Search endpoints');
+    await search.fill('orders');
+    await poll(() => page.locator('.result-count').textContent()).toMatch(/matches/);
+    const older = await page.locator('#results .row').first().getAttribute('data-key');
+    expect(older).not.toBe(ids.get(CHANNELS));
+    // A pasted path and Enter in the next task, as a keyboard does it: the rows shown are still
+    // those of 'orders' (the search waits for a pause in the typing).
+    await search.evaluate(async (el: HTMLInputElement) => {
+      el.value = '/api/v1/preferences/customers/42/notification-settings/channels';
+      el.dispatchEvent(new InputEvent('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await poll(() => page.locator('input.path-field').inputValue()).toBe(CHANNELS.slice(CHANNELS.indexOf(' ') + 1));
+    expect(await page.locator('.request-editor h2').textContent()).toContain('notification channels');
+    await close(page);
+  }, 60_000);
+
   for (const width of WIDTHS) {
     it(`${width} px: class name, pasted path with a context path, CJK names with room, counts that say what they are`, async () => {
       const page = await open(width);
@@ -523,6 +665,48 @@ describe('the environment in sight', () => {
       }
     } finally {
       await rpc.request('env/select', { project, name: null });
+    }
+  }, 120_000);
+});
+
+describe('the environment dialog in a tool window', () => {
+  it('300 and 420 px: the list above the editor, the variables in the dialog\'s width, nothing reached by scrolling sideways; 1400 px: side by side', async () => {
+    const name = 'staging-eu-west-with-a-long-name';
+    const token = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.signature';
+    await rpc.request('env/save', { project, environment: { name, variables: [{ key: 'host', value: 'http://localhost:8080/a/rather/long/base/path' }, { key: 'token', value: token, secret: true }, { key: 'tenant', value: 'acme' }] } });
+    try {
+      for (const width of [300, 420, 1400]) {
+        const page = await open(width);
+        await select(page, ADD_ITEM);
+        await page.locator('.request-editor .env-chip').click();
+        const dialog = page.getByRole('dialog', { name: 'Environments' });
+        await dialog.getByRole('listbox', { name: 'Environment list' }).getByRole('option', { name: new RegExp(name) }).click();
+        const form = dialog.getByRole('form', { name: `Environment ${name}` });
+        await poll(() => form.getByLabel('Key 3').inputValue()).toBe('tenant');
+        // Every control inside the dialog's box, the dialog not scrolled sideways to reach it.
+        const outside = await page.locator('.dialog.environment-panel').evaluate((d) => {
+          const box = d.getBoundingClientRect();
+          const out = [...d.querySelectorAll('input, select, button, th, li')]
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+            .map(({ el, r }) => `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent} [${Math.round(r.left)}, ${Math.round(r.right)}] outside [${Math.round(box.left)}, ${Math.round(box.right)}]`);
+          if (d.scrollWidth > d.clientWidth + 1) out.push(`scrolls sideways: ${d.scrollWidth} > ${d.clientWidth}`);
+          return out;
+        });
+        expect(outside, `${width} px`).toEqual([]);
+        const list = (await dialog.getByRole('listbox', { name: 'Environment list' }).boundingBox())!;
+        const editor = (await form.boundingBox())!;
+        if (width < 700) expect(editor.y, `${width} px: editor below the list`).toBeGreaterThanOrEqual(list.y + list.height);
+        else expect(editor.x, `${width} px: editor beside the list`).toBeGreaterThanOrEqual(list.x + list.width);
+        // Still usable: a value typed into the last row is what the field holds, and Save is in reach.
+        await form.getByLabel('Value 3').fill('acme-eu');
+        expect(await inView(page, '.environment-panel .dialog-actions button.primary', width)).toBe(true);
+        await page.screenshot({ path: screenshotPath(`tool-window-environments-${width}`) });
+        await page.keyboard.press('Escape');
+        await close(page);
+      }
+    } finally {
+      await rpc.request('env/delete', { project, name });
     }
   }, 120_000);
 });

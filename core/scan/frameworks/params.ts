@@ -9,7 +9,7 @@ import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex } from '../project-index';
 import { findAnnotation } from '../source-model';
 import type { Annotation, ParamDecl } from '../source-model';
-import { exampleOf } from '../types/example';
+import { exampleOf, pathVariableExample } from '../types/example';
 import { typedExample } from '../types/property-rules';
 
 export interface ParamSite {
@@ -94,15 +94,9 @@ export function makeParam(name: string, location: ParamLocation, schema: JsonSch
   const param: Param = { name, in: location, schema, required, description, ...extra };
   if (typeof param.example === 'string') param.example = paramExample(param.example, schema);
   if (param.example === undefined) {
-    // A string's example is its name (`"name": "name"`); in a path that reads as a literal segment
-    // (`/products/sku/sku`), so a path variable's is a value of that name: `/products/sku/sku-1`.
-    const example = exampleOf(schema, location === 'path' ? pathExampleName(name) : name);
+    // A string's example is its name (`"name": "name"`); a path variable's is a value of it (`sku-1`).
+    const example = location === 'path' ? pathVariableExample(name, schema) : exampleOf(schema, name);
     if (example !== undefined) param.example = example;
   }
   return param;
-}
-
-/** The name a path variable's string example starts from: `sku` -> `sku-1` (`{*rest}` -> `rest-1`). */
-export function pathExampleName(name: string): string {
-  return `${name.replace(/^\*/, '')}-1`;
 }

@@ -7,7 +7,7 @@
 // well-known types protobufjs ships.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { markVolatile, noteNothingAt } from '../scan-inputs';
+import { markVolatile, noteFile, noteListing, noteNothingAt } from '../scan-inputs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type protobuf from 'protobufjs';
@@ -400,7 +400,11 @@ export class ProtoIndex {
     if (bySuffix[0]) return bySuffix[0];
     if (from.external) {
       const sibling = join(from.abs.slice(0, from.abs.length - from.path.length), imp);
-      if (existsSync(sibling)) return { path: imp, abs: sibling, module: from.module, external: true };
+      if (existsSync(sibling)) {
+        noteFile(sibling);
+        return { path: imp, abs: sibling, module: from.module, external: true };
+      }
+      noteNothingAt(sibling);
     }
     return this.externalEntries().find((e) => e.path === imp);
   }
@@ -408,9 +412,10 @@ export class ProtoIndex {
   /** Protos under the build's include folders, listed once (they may number thousands). */
   private externalEntries(): ProtoEntry[] {
     if (this.external) return this.external;
-    // Include folders and the local jar caches are outside what a stored result can be checked
-    // against: one that exists makes the scan volatile; one that does not is journalled as empty,
-    // so a project whose services come from jars nobody downloaded still scans warm.
+    // Include folders and the local jar caches are not walked, so a stored result is checked
+    // against what was looked at there (scan-inputs.ts): an absent folder as empty, each folder
+    // listed by its entries, each proto by its stat; a change, a new or a removed proto computes
+    // the scan again. Only a listing cut short at MAX_EXTERNAL_FILES makes the scan volatile.
     const out: ProtoEntry[] = [];
     const seen = new Set<string>();
     for (const m of this.modules) {
@@ -421,17 +426,19 @@ export class ProtoIndex {
           noteNothingAt(r);
           continue;
         }
-        markVolatile('protos outside the project');
         if (!r.endsWith(MAVEN_INCLUDE_PARENT)) listProtos(r, '', m.name, out, seen);
         else {
           try {
-            for (const d of readdirSync(r, { withFileTypes: true })) if (d.isDirectory()) listProtos(join(r, d.name), '', m.name, out, seen);
+            const dirs = readdirSync(r, { withFileTypes: true });
+            noteListing(r, dirs.map((d) => d.name));
+            for (const d of dirs) if (d.isDirectory()) listProtos(join(r, d.name), '', m.name, out, seen);
           } catch {
-            // not a folder: no Maven protoc dependencies here
+            markVolatile(`${r} exists but cannot be listed`); // not a folder: no Maven protoc dependencies here
           }
         }
       }
     }
+    if (out.length >= MAX_EXTERNAL_FILES) markVolatile(`more than ${MAX_EXTERNAL_FILES} protos in the build's include folders`);
     // Then the protos inside the module's dependency jars (local Maven / Gradle caches), named as imported.
     for (const m of this.modules) {
       for (const p of dependencyProtos(join(this.root, m.dir))) {
@@ -461,14 +468,18 @@ function listProtos(abs: string, rel: string, module: string, out: ProtoEntry[],
   try {
     entries = readdirSync(abs, { withFileTypes: true });
   } catch {
+    markVolatile(`${abs} exists but cannot be listed`);
     return;
   }
+  // Journalled (scan-inputs.ts): a proto appearing or going changes the listing, an edit the stat.
+  noteListing(abs, entries.map((e) => e.name));
   for (const e of entries) {
     if (out.length >= MAX_EXTERNAL_FILES) return;
     const childRel = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory()) listProtos(join(abs, e.name), childRel, module, out, seen);
     else if (e.name.endsWith('.proto') && !seen.has(childRel)) {
       seen.add(childRel);
+      noteFile(join(abs, e.name));
       out.push({ path: childRel, abs: join(abs, e.name), module, external: true });
     }
   }

@@ -14,6 +14,15 @@ export function exampleOf(schema: JsonSchema, name?: string): unknown {
   return v === STOP ? {} : v;
 }
 
+/**
+ * A path variable's example, declared or not: a String is a value of its name, `sku` -> `sku-1`
+ * (its name alone, `/products/sku/sku`, reads as a literal segment; `{*rest}` -> `rest-1`); a
+ * number is `0`. Undeclared, a variable is taken as a String.
+ */
+export function pathVariableExample(name: string, schema: JsonSchema = { type: 'string' }): unknown {
+  return exampleOf(schema, `${name.replace(/^\*/, '')}-1`);
+}
+
 /** The example of a request body: read-only properties (`@Schema(accessMode = READ_ONLY)`, `@JsonProperty(access = READ_ONLY)`) are what the server writes, so a client does not send them. */
 export function requestExampleOf(schema: JsonSchema, name?: string): unknown {
   const v = new ExampleWriter(true).write(schema, name);
