@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { SidecarClient } from '../bridge/sidecar-client';
 import { run } from '../export/files';
+import { QUICK_JVM } from '../quick-jvm';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../fixtures/spring-boot-app', import.meta.url));
@@ -63,7 +64,7 @@ async function buildJar(dir: string): Promise<string> {
 /** Waits for the application to write its port (it does once the server accepts connections). */
 async function startApp(jar: string): Promise<string> {
   const portFile = join(work, 'port');
-  app = spawn('java', [`-Dclinic.port-file=${portFile}`, '-jar', jar], { stdio: ['ignore', 'pipe', 'pipe'] });
+  app = spawn('java', [...QUICK_JVM, `-Dclinic.port-file=${portFile}`, '-jar', jar], { stdio: ['ignore', 'pipe', 'pipe'] });
   app.stdout!.on('data', (d: Buffer) => (appLog += d.toString()));
   app.stderr!.on('data', (d: Buffer) => (appLog += d.toString()));
   let exited = false;

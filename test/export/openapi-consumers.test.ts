@@ -13,6 +13,7 @@ import { scanProject } from '../../core/scan/scan';
 import { edgeEndpoints } from './fixtures';
 import { removeDir, run } from './files';
 import { generate, generatorJar, javaClasspath } from './openapi-generator';
+import { QUICK_JVM } from '../quick-jvm';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const modules = (path: string) => fileURLToPath(new URL(`../../node_modules/${path}`, import.meta.url));
@@ -165,7 +166,7 @@ describe('OpenAPI export read by openapi-generator', () => {
     const java = names.flatMap((name) => filesUnder(join(out, 'java', fileName(name), 'src', 'main', 'java'), '.java'));
     const argfile = join(out, 'javac-sources.txt');
     writeFileSync(argfile, java.map((f) => `"${f}"`).join('\n'));
-    const javac = await run('javac', ['-nowarn', '-encoding', 'UTF-8', '-d', join(out, 'classes'), '-cp', classpath, `@${argfile}`], { timeoutMs: 900_000 });
+    const javac = await run('javac', [...QUICK_JVM.map((f) => `-J${f}`), '-nowarn', '-encoding', 'UTF-8', '-d', join(out, 'classes'), '-cp', classpath, `@${argfile}`], { timeoutMs: 900_000 });
     expect(javac.status, javac.stdout.slice(-6000) + javac.stderr.slice(-6000)).toBe(0);
   }, 1_800_000);
 });

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { QUICK_JVM, quickMavenEnv } from '../quick-jvm';
 import { run, type RunResult } from './files';
 
 export const GENERATOR_VERSION = '7.25.0';
@@ -22,7 +23,7 @@ function expectOk(what: string, r: RunResult): void {
 /** The jar's path; asks Maven for it when the local repository lacks it. */
 export async function generatorJar(): Promise<string> {
   const jar = join(localRepository(), 'org/openapitools/openapi-generator-cli', GENERATOR_VERSION, `openapi-generator-cli-${GENERATOR_VERSION}.jar`);
-  if (!existsSync(jar)) expectOk('mvn dependency:get', await run('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${ARTIFACT}`, '-Dtransitive=false'], { timeoutMs: 600_000 }));
+  if (!existsSync(jar)) expectOk('mvn dependency:get', await run('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${ARTIFACT}`, '-Dtransitive=false'], { env: quickMavenEnv(), timeoutMs: 600_000 }));
   if (!existsSync(jar)) throw new Error(`Maven did not put ${jar} in place`);
   return jar;
 }
@@ -51,12 +52,12 @@ export async function generate(jar: string, dir: string, generations: readonly G
     writeFileSync(file, JSON.stringify(config));
     return file;
   });
-  return run('java', ['-jar', jar, 'batch', '--fail-fast', '--threads', '2', ...configs], { cwd: dir, timeoutMs: 900_000 });
+  return run('java', [...QUICK_JVM, '-jar', jar, 'batch', '--fail-fast', '--threads', '2', ...configs], { cwd: dir, timeoutMs: 900_000 });
 }
 
 /** The compile classpath of a generated Java client, from its pom. */
 export async function javaClasspath(projectDir: string): Promise<string> {
   const out = join(projectDir, 'classpath.txt');
-  expectOk('mvn dependency:build-classpath', await run('mvn', ['-q', '-B', '-f', join(projectDir, 'pom.xml'), 'dependency:build-classpath', `-Dmdep.outputFile=${out}`, '-Dmdep.includeScope=compile'], { timeoutMs: 600_000 }));
+  expectOk('mvn dependency:build-classpath', await run('mvn', ['-q', '-B', '-f', join(projectDir, 'pom.xml'), 'dependency:build-classpath', `-Dmdep.outputFile=${out}`, '-Dmdep.includeScope=compile'], { env: quickMavenEnv(), timeoutMs: 600_000 }));
   return readFileSync(out, 'utf8').trim();
 }

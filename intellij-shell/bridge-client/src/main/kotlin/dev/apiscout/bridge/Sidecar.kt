@@ -271,6 +271,13 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
             running.process.onExit().get(3, TimeUnit.SECONDS)
         } catch (_: Exception) {
             running.process.destroyForcibly()
+            // A kill is not the end: on a busy machine the process was still alive when close()
+            // returned. Wait for it, so that after close() the process is gone.
+            try {
+                running.process.onExit().get(10, TimeUnit.SECONDS)
+            } catch (_: Exception) {
+                // Not reaped in time: close() still returns; the kill stands.
+            }
         }
         running.stderr.join()
     }
