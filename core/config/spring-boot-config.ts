@@ -29,9 +29,11 @@ const KEYS: Record<string, 'contextPath' | 'servletPath' | 'actuatorBasePath'> =
 };
 const PATH_MAPPING = /^management\.endpoints\.web\.path-?[mM]apping\.(.+)$/;
 
-/** Reads a module's servlet and actuator paths; unreadable or broken files become diagnostics. */
-export function readServletPaths(root: string, moduleDir: string, diagnostics: Diagnostic[]): ServletPaths {
-  const props = readApplicationProperties(root, moduleDir, diagnostics);
+/**
+ * Reads a module's servlet and actuator paths; unreadable or broken files become diagnostics.
+ * `props`: the module's properties when the caller has read them already.
+ */
+export function readServletPaths(root: string, moduleDir: string, diagnostics: Diagnostic[], props = readApplicationProperties(root, moduleDir, diagnostics)): ServletPaths {
   const out: ServletPaths = {};
   for (const [key, field] of Object.entries(KEYS)) {
     const value = props.get(key);

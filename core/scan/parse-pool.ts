@@ -14,8 +14,8 @@
 
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { MessagePort } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
+import { lazyRequire } from '../lazy-require';
 import { fileURLToPath } from 'node:url';
 import type { FileEntry } from './project-index';
 import type { SourceFile } from './source-model';
@@ -29,10 +29,15 @@ import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
  * Below this many files to parse (the files a full scan's read finds holding endpoints, or types
  * they need, and no cached parse) a worker's start-up, the copies of the texts and the parses'
  * encoding cost more than it saves: with our own Java parser a parse is a fraction of a
- * millisecond. The 5,000-file wide bench code base (about 415 such files) lost with a worker,
- * the 10,000-file one (about 1,000) still gained.
+ * millisecond. A/B on both bench code bases, three rounds each (bench/scan.mjs with and without
+ * --no-worker): on the 10,000 files (about 1,000 such files, 2,389 parses with models) the worker
+ * cost 16-19% more CPU and saved the main thread 10% with models and nothing without; forced on
+ * the wide 5,000 files (about 415) it cost 13-23% more CPU. Wall time under load followed the
+ * CPU. So a worker starts only on a code base about twice the larger bench's size.
  */
-export const MIN_PARSES_FOR_WORKER = 700;
+export const MIN_PARSES_FOR_WORKER = 2000;
+/** Loaded when a pool starts: most scans never start one. */
+const threads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
 /** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */
 const WAIT_LIMIT_MS = 2000;
 /** A worker asked to stop finishes the file in hand first; one not gone after this is terminated. */
@@ -77,6 +82,7 @@ export class ParsePool {
     if (!existsSync(fileURLToPath(url))) return undefined;
     // One state per file, and the worker's idle slot last.
     const shared = new SharedArrayBuffer((capacity + 1) * 4);
+    const { MessageChannel, Worker } = threads();
     const { port1, port2 } = new MessageChannel();
     let worker: Worker;
     try {
@@ -242,6 +248,7 @@ export class ParsePool {
 
   /** Moves the worker's replies from the port into `replies`, still serialized. */
   private drain(): void {
+    const { receiveMessageOnPort } = threads();
     for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
       const reply = m.message as WorkerReply;
       this.replies.set(reply.id, reply.text ?? null);

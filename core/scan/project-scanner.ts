@@ -122,6 +122,8 @@ export class ProjectScanner {
   private schemas: SchemaBuilder | undefined;
   private beanSchemas: SchemaBuilder | undefined;
   private properties: Map<string, string> | undefined;
+  /** Each module's application properties as readModuleConfig read them, by module folder. */
+  private moduleProperties = new Map<string, Map<string, string>>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
   private prefixRules: PathPrefixRule[] = [];
@@ -649,7 +651,13 @@ export class ProjectScanner {
   /** Each module's servlet and actuator paths from its application properties; their problems are listed under ':config'. */
   private readModuleConfig(): void {
     const diagnostics: Diagnostic[] = [];
-    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, ...m }) => ({ ...m, ...readServletPaths(this.root, m.dir, diagnostics) }));
+    // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
+    const read = (this.moduleProperties = new Map());
+    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, ...m }) => {
+      const props = readApplicationProperties(this.root, m.dir, diagnostics);
+      read.set(m.dir, props);
+      return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props) };
+    });
     this.fileDiagnostics.set(':config', diagnostics);
   }
 
@@ -658,7 +666,7 @@ export class ProjectScanner {
     if (!this.properties) {
       this.properties = new Map();
       for (const m of this.modules) {
-        for (const [k, v] of readApplicationProperties(this.root, m.dir, [])) if (!this.properties.has(relaxedKey(k))) this.properties.set(relaxedKey(k), v);
+        for (const [k, v] of this.moduleProperties.get(m.dir) ?? readApplicationProperties(this.root, m.dir, [])) if (!this.properties.has(relaxedKey(k))) this.properties.set(relaxedKey(k), v);
       }
     }
     return this.properties;

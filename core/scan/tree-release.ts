@@ -8,7 +8,10 @@
 // next parses. The number of collections is bounded by the process's growth, not by its files.
 
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { lazyRequire } from '../lazy-require';
+
+// Loaded only on the rare large parse that asks for a collection: not on every scan's start.
+const vm = lazyRequire<typeof import('node:vm')>('node:vm');
 
 /** Texts below this are parsed into trees small enough to be left to V8's own pace. */
 const LARGE_TEXT = 64 * 1024;
@@ -23,7 +26,7 @@ function collector(): (() => void) | null {
   if (collect !== undefined) return collect;
   try {
     setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
+    collect = vm().runInNewContext('gc') as () => void;
   } catch {
     collect = null;
   }

@@ -8,8 +8,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { noteListing, noteNothingAt, noteStat } from '../scan-inputs';
+import { lazyRequire } from '../../lazy-require';
+
+// This module is loaded with every scan (stored-scan.ts), a jar is opened only for a library's proto.
+const zlib = lazyRequire<typeof import('node:zlib')>('node:zlib');
 
 export interface JarProto {
   /** The entry's name in the jar, which is how other protos import it: `grpc/health/v1/health.proto`. */
@@ -82,7 +85,7 @@ export function readZipEntries(zip: Buffer, wanted: (name: string) => boolean): 
     if (zip.readUInt32LE(local) !== 0x04034b50) continue;
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const raw = zip.subarray(start, start + compressed);
-    out.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    out.push({ name, data: method === 8 ? zlib().inflateRawSync(raw) : Buffer.from(raw) });
   }
   return out;
 }
