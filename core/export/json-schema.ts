@@ -2,6 +2,7 @@
 // shared object types hoisted into named components, and the OpenAPI 3.0 dialect.
 
 import type { JsonSchema } from '../model/request';
+import { perSchema } from './per-schema';
 
 export type Dialect = '3.0' | '3.1';
 
@@ -20,6 +21,8 @@ export class Components {
   readonly ignoredExamples = new Set<string>();
   private readonly byType = new Map<string, string>();
   private readonly taken = new Set<string>();
+  /** Each root schema converted once (per-schema.ts): what it converts to never changes within one export. */
+  private readonly converted = perSchema((schema) => this.convert(schema, schema.$defs ?? {}));
 
   constructor(
     private readonly dialect: Dialect,
@@ -28,7 +31,7 @@ export class Components {
 
   /** The schema as it appears in the document; `defs` are the root's `$defs` for recursive refs. */
   use(schema: JsonSchema, defs: Record<string, JsonSchema> | undefined = schema.$defs): Record<string, unknown> {
-    return this.convert(schema, defs ?? {});
+    return defs === schema.$defs ? this.converted(schema) : this.convert(schema, defs ?? {});
   }
 
   private convert(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {

@@ -11,6 +11,7 @@ import { fullPath } from './request-template';
 import { schemaRows, typeLabel } from './schema-rows';
 import { exportOrder, groupBy } from './stable';
 import { fileOfPieces } from './json-pieces';
+import { perSchema } from './per-schema';
 import type { ExportOptions, ExportResult } from './types';
 
 const LOCATIONS: [Param['in'], string][] = [
@@ -26,6 +27,7 @@ const STREAMING: Record<StreamingType, string> = { U: 'unary', S: 'server stream
 export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const out: string[] = [`# ${cell(options.title ?? 'API')}`];
   const ordered = exportOrder(endpoints);
+  const tableOf = perSchema(fieldTable);
   for (const mod of groupBy(ordered, (e) => e.module)) {
     out.push('', `## ${heading(mod.key || '(root)')}`);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
@@ -34,7 +36,7 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
       // headings stay unique and linkable.
       const names = new Map<string, number>();
       for (const e of folder.items) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-      for (const e of folder.items) out.push('', endpointSection(e, options, names.get(e.name)! > 1).join('\n'));
+      for (const e of folder.items) out.push('', endpointSection(e, options, names.get(e.name)! > 1, tableOf).join('\n'));
     }
   }
   const path = 'api.md';
@@ -45,7 +47,7 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
   };
 }
 
-function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean): string[] {
+function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean, tableOf: (schema: JsonSchema) => readonly string[]): string[] {
   const out = [`#### ${heading(ambiguous ? `${e.name} (${e.method} ${e.path})` : e.name)}`, ''];
   if (e.protocol === 'grpc') {
     out.push(`**Method:** \`gRPC\` (${STREAMING[e.streaming ?? 'unknown']})  `, `**Path:** \`${e.path}\`  `);
@@ -77,13 +79,13 @@ function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean
   if (body) {
     out.push('', `##### ${e.protocol === 'grpc' ? 'Request message' : 'Request body'}`, '');
     if (body.description) out.push(paragraph(body.description), '');
-    out.push(...fieldTable(body.schema), ...example(body.example, body.contentType));
+    out.push(...tableOf(body.schema), ...example(body.example, body.contentType));
   }
   const response = e.response;
   if (response && (response.schema || response.example !== undefined)) {
     out.push('', `##### ${e.protocol === 'grpc' ? 'Response message' : 'Response'}`, '');
     if (response.description) out.push(paragraph(response.description), '');
-    if (response.schema) out.push(...fieldTable(response.schema));
+    if (response.schema) out.push(...tableOf(response.schema));
     out.push(...example(response.example, response.contentType));
   }
   const codes = statuses(e);
@@ -112,7 +114,7 @@ function statuses(e: Endpoint): string[] {
   return out;
 }
 
-function fieldTable(schema: JsonSchema): string[] {
+function fieldTable(schema: JsonSchema): readonly string[] {
   const rows = schemaRows(schema);
   if (!rows.length) return [`Type: ${cell(typeLabel(schema))}`, ''];
   const out = ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |'];

@@ -9,6 +9,8 @@ import { exportOrder, groupBy } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
+import { perSchema } from './per-schema';
+import type { JsonSchema } from '../model/request';
 
 const YAPI_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH']);
 
@@ -22,6 +24,7 @@ export function exportYapi(endpoints: readonly Endpoint[], options: ExportOption
     return false;
   });
   const modules = new Set(kept.map((e) => e.module));
+  const schemaText = perSchema((schema) => JSON.stringify(schema, null, 2));
   const categories = groupBy(kept, (e) => `${e.module}\u0000${e.folder}`).map((g) => {
     const { module, folder } = g.items[0]!;
     return {
@@ -30,7 +33,7 @@ export function exportYapi(endpoints: readonly Endpoint[], options: ExportOption
       desc: `${module}: ${[...new Set(g.items.map((e) => e.className))].join(', ')}`,
       list: g.items.reduce((list, e, index) => {
         if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; written as GET`);
-        list.push(yapiInterface(e, index, options, warnings));
+        list.push(yapiInterface(e, index, options, warnings, schemaText));
         return list;
         // Each interface is written out as it is made (json-pieces.ts).
       }, new JsonItems(2)),
@@ -70,7 +73,7 @@ export function yapiPath(path: string): { path: string; added: string[] } {
   return { path: out, added };
 }
 
-function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warnings: string[]) {
+function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warnings: string[], schemaText: (schema: JsonSchema) => string) {
   const t = buildTemplate(e, options.modules);
   const params = e.request?.params ?? [];
   const describe = (name: string) => params.find((p) => p.name === name)?.description ?? '';
@@ -90,14 +93,14 @@ function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warni
         req_body_form: form.fields.map((f) => ({ name: f.name, type: f.file ? 'file' : 'text', example: f.value, value: '', desc: f.description, required: f.required ? '1' : '0' })),
       }
     : body && isJson(body.contentType)
-      ? { req_body_type: 'json', req_body_other: JSON.stringify(body.schema, null, 2), req_body_is_json_schema: true, req_body_form: [] }
+      ? { req_body_type: 'json', req_body_other: schemaText(body.schema), req_body_is_json_schema: true, req_body_form: [] }
       : body
         ? { req_body_type: 'raw', req_body_other: typeof body.example === 'string' ? body.example : '', req_body_form: [] }
         : { req_body_type: 'raw', req_body_form: [] };
   const response = e.response;
   const resBody =
     response?.schema && isJson(response.contentType)
-      ? { res_body_type: 'json', res_body: JSON.stringify(response.schema, null, 2), res_body_is_json_schema: true }
+      ? { res_body_type: 'json', res_body: schemaText(response.schema), res_body_is_json_schema: true }
       : { res_body_type: 'raw', res_body: typeof response?.example === 'string' ? response.example : '', res_body_is_json_schema: false };
   const { path, added } = yapiPath(fullPath(e, options.modules));
   if (added.length) warnings.push(`${e.address}: wildcards written as YApi path parameters ${added.map((a) => `{${a}}`).join(', ')}`);

@@ -8,13 +8,14 @@
 // result instead of building the request and response models again.
 //
 // The file: a magic line, the header's length, the header (JSON: format, scanner, settings,
-// digest, journal, lengths and a hash of the body), then the body: `{"diagnostics","modules"}`
-// and the endpoints as `scan --json` prints them, one a line; last the walked files' stamps
-// (file-stamps.ts), which let the next scan fingerprint unchanged files by their stat. A damaged,
-// foreign or torn file is a miss, never trusted; the write is atomic. (The stamps are outside the
-// body's hash: a damaged hash among them changes the digest, a damaged stamp only makes its file
-// be read.) Endpoints are parsed only when someone reads them, and `scan --json` prints their
-// stored text as it is.
+// digest, journal, lengths and a hash of the body), then the body: `{"diagnostics","modules"}`,
+// the endpoints one a line with their object schemas as references into the schema table
+// (schema-table.ts), the table, and where the endpoints' references are; last the walked files'
+// stamps (file-stamps.ts), which let the next scan fingerprint unchanged files by their stat. A
+// damaged, foreign or torn file is a miss, never trusted; the write is atomic. (The stamps are
+// outside the body's hash: a damaged hash among them changes the digest, a damaged stamp only
+// makes its file be read.) Endpoints are parsed only when someone reads them, and `scan --json`
+// prints their stored text with the table's entries put back in place of the references.
 
 import { isAscii } from 'node:buffer';
 import { createHash, hash } from 'node:crypto';
@@ -32,11 +33,12 @@ import type { JournalEntry } from './scan-inputs';
 import { journalHolds } from './scan-inputs';
 import { scannerHash } from './scan-cache';
 import type { ScanCacheOptions } from './scan-cache';
+import { SchemaTableWriter, StoredEntries, decodeTable, refLength, reviveEndpoints } from './schema-table';
 
 export const SCAN_RESULT_FILE = 'scan-result.bin';
 const MAGIC = 'apiscout-scan-result\n';
 /** Bump when the stored shape changes or a scan's result would differ in a way the stamps below cannot see. */
-const RESULT_FORMAT = 2;
+const RESULT_FORMAT = 3;
 
 interface Header {
   format: string;
@@ -46,6 +48,9 @@ interface Header {
   journal: JournalEntry[];
   restLength: number;
   endpointsLength: number;
+  /** The schema table, then the endpoints' references: byte offset (from the previous one) and entry, comma-separated. */
+  schemasLength: number;
+  refsLength: number;
   bodyHash: string;
   stampsLength: number;
   /** StampRecorder.sinceNs of the storing scan, in decimal. */
@@ -96,6 +101,9 @@ export interface StoredText {
   fd: number;
   offset: number;
   length: number;
+  /** Where the schema table and the references' offsets follow the endpoints (schema-table.ts). */
+  schemasLength: number;
+  refsLength: number;
 }
 
 /** The endpoints' text as `scan --json` prints it, for results that came from the store or went into it. */
@@ -108,12 +116,17 @@ export function storedEndpointText(result: ScanResult): string | StoredText | un
 
 const PIECE = 64 * 1024;
 const SHARED_PIECE = 1024 * 1024;
+const TABLE_PIECE = 256 * 1024;
 
 /**
  * Hands the stored text to `write` in pieces of 64 KB (small enough for the allocator to reuse);
  * `reuse`: `write` is done with each piece when it returns, so one 1 MB buffer serves them all.
  */
 export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void, reuse = false): void {
+  if (text.schemasLength > 0) {
+    pipeWithTable(text, write, reuse);
+    return;
+  }
   const shared = reuse ? Buffer.allocUnsafe(Math.min(SHARED_PIECE, text.length)) : undefined;
   const size = shared ? shared.length : PIECE;
   for (let at = 0; at < text.length; at += size) {
@@ -121,6 +134,64 @@ export function pipeStoredText(text: StoredText, write: (bytes: Buffer) => void,
     if (!piece) throw new Error('the stored scan result was cut short while it was read');
     write(piece);
   }
+}
+
+/**
+ * The endpoints' text with the table's entries in place of the references: runs of the text (read
+ * a piece at a time) and of the entries copied into one staging buffer, handed on when full.
+ */
+function pipeWithTable(text: StoredText, write: (bytes: Buffer) => void, reuse: boolean): void {
+  const cut = () => new Error('the stored scan result was cut short while it was read');
+  const tail = readExactly(text.fd, text.offset + text.length, text.schemasLength + text.refsLength);
+  if (!tail) throw cut();
+  const entries = new StoredEntries(tail.subarray(0, text.schemasLength));
+  const refs = tail.toString('latin1', text.schemasLength).split(',').map(Number);
+  // Small buffers: each fresh page is a fault, and these pages are many here.
+  const stage = Buffer.allocUnsafe(TABLE_PIECE);
+  let staged = 0;
+  const flush = () => {
+    if (staged === 0) return;
+    write(reuse ? stage.subarray(0, staged) : Buffer.from(stage.subarray(0, staged)));
+    staged = 0;
+  };
+  const put = (bytes: Buffer, start: number, end: number) => {
+    while (start < end) {
+      if (staged === stage.length) flush();
+      const n = Math.min(end - start, stage.length - staged);
+      bytes.copy(stage, staged, start, start + n);
+      staged += n;
+      start += n;
+    }
+  };
+  const chunk = Buffer.allocUnsafe(Math.min(TABLE_PIECE, text.length));
+  let chunkStart = 0;
+  let chunkEnd = 0;
+  /** The endpoints' text from `from` to `to`. */
+  const copy = (from: number, to: number) => {
+    while (from < to) {
+      if (from >= chunkEnd) {
+        const n = Math.min(chunk.length, text.length - from);
+        if (!readExactly(text.fd, text.offset + from, n, chunk)) throw cut();
+        chunkStart = from;
+        chunkEnd = from + n;
+      }
+      const end = Math.min(to, chunkEnd);
+      put(chunk, from - chunkStart, end - chunkStart);
+      from = end;
+    }
+  };
+  let from = 0;
+  let at = 0;
+  for (let r = 0; r + 1 < refs.length; r += 2) {
+    at += refs[r]!;
+    const id = refs[r + 1]!;
+    if (!(at >= from && at < text.length)) throw new Error('the stored endpoints hold a damaged schema reference');
+    copy(from, at);
+    entries.write(id, put);
+    from = at + refLength(id);
+  }
+  copy(from, text.length);
+  flush();
 }
 
 function hashOfSegment(fd: number, offset: number, length: number): string | undefined {
@@ -184,14 +255,14 @@ export class ResultStore {
       } catch (e) {
         return this.ignore(`its header does not parse (${(e as Error).message})`, fd);
       }
-      if (!isHeader(header)) return this.ignore('its header is not of this format', fd);
-      // Another scanner or other settings: an ordinary miss, nothing to say.
-      if (header.scanner !== this.scanner || header.settings !== this.settings) {
+      // Another scanner (an older format among them) or other settings: an ordinary miss, nothing to say.
+      if (header && typeof header === 'object' && header.format === MAGIC.trim() && (header.scanner !== this.scanner || header.settings !== this.settings)) {
         closeSync(fd);
         return undefined;
       }
+      if (!isHeader(header)) return this.ignore('its header is not of this format', fd);
       const start = eol + 1 + headerLength;
-      const stamps = readExactly(fd, start + header.restLength + header.endpointsLength, header.stampsLength);
+      const stamps = readExactly(fd, start + bodyLength(header), header.stampsLength);
       if (!stamps) return this.ignore('it is truncated', fd);
       this.head = { fd, header, start };
       return new StoredStamps(stamps.toString('utf8'), BigInt(header.stampsSince));
@@ -216,11 +287,11 @@ export class ResultStore {
       // Other files: an ordinary miss, nothing to say.
       if (header.digest !== digest) return undefined;
       if (!journalHolds(header.journal)) return undefined;
-      if (hashOfSegment(fd, start, header.restLength + header.endpointsLength) !== header.bodyHash) return this.ignore('its body is damaged');
+      if (hashOfSegment(fd, start, bodyLength(header)) !== header.bodyHash) return this.ignore('its body is damaged');
       const restBytes = readExactly(fd, start, header.restLength);
       if (!restBytes) return this.ignore('its body is damaged');
       const rest = JSON.parse(restBytes.toString('utf8')) as { diagnostics: Diagnostic[]; modules: ModuleSummary[] };
-      const text: StoredText = { fd, offset: start + header.restLength, length: header.endpointsLength };
+      const text: StoredText = { fd, offset: start + header.restLength, length: header.endpointsLength, schemasLength: header.schemasLength, refsLength: header.refsLength };
       const result = lazyResult(text, rest.diagnostics, rest.modules, stats);
       endpointText.set(result, text);
       keepOpen = true;
@@ -257,7 +328,7 @@ export class ResultStore {
       // through a 1 MB buffer: never the whole text in memory, nor its copies.
       const header: Header = {
         format: MAGIC.trim(), scanner: this.scanner, settings: this.settings, digest, journal,
-        restLength: rest.length, endpointsLength: Number.MAX_SAFE_INTEGER, bodyHash: 'x'.repeat(28),
+        restLength: rest.length, endpointsLength: Number.MAX_SAFE_INTEGER, schemasLength: Number.MAX_SAFE_INTEGER, refsLength: Number.MAX_SAFE_INTEGER, bodyHash: 'x'.repeat(28),
         stampsLength: Number.MAX_SAFE_INTEGER, stampsSince: String(stamps.sinceNs),
       };
       const room = Buffer.byteLength(JSON.stringify(header), 'utf8');
@@ -278,10 +349,7 @@ export class ResultStore {
           writeAll(fd, bytes);
           staged = 0;
         };
-        const last = result.endpoints.length - 1;
-        result.endpoints.forEach((e, i) => {
-          const text = i < last ? `${JSON.stringify(e)},\n` : JSON.stringify(e);
-          const size = Buffer.byteLength(text, 'utf8');
+        const put = (text: string, size = Buffer.byteLength(text, 'utf8')) => {
           if (staged + size > stage.length) flush();
           if (size > stage.length) {
             const bytes = Buffer.from(text, 'utf8');
@@ -289,9 +357,36 @@ export class ResultStore {
             writeAll(fd, bytes);
           } else staged += stage.write(text, staged, size, 'utf8');
           length += size;
+        };
+        const table = new SchemaTableWriter();
+        const refs: number[] = [];
+        let lastRef = 0;
+        const last = result.endpoints.length - 1;
+        result.endpoints.forEach((e, i) => {
+          const line = table.line(e);
+          const size = Buffer.byteLength(line.text, 'utf8');
+          // Byte offsets: the same as the string's unless it holds non-ASCII text.
+          const ascii = size === line.text.length;
+          let prev = 0;
+          let prevBytes = 0;
+          for (let r = 0; r < line.refs.length; r += 2) {
+            const at = line.refs[r]!;
+            const bytes = ascii ? at : (prevBytes += Buffer.byteLength(line.text.slice(prev, at), 'utf8'));
+            prev = at;
+            refs.push(length + bytes - lastRef, line.refs[r + 1]!);
+            lastRef = length + bytes;
+          }
+          put(line.text, size);
+          if (i < last) put(',\n', 2);
         });
-        flush();
         header.endpointsLength = length;
+        length = 0;
+        put(table.entriesText());
+        header.schemasLength = length;
+        length = 0;
+        put(refs.join(','));
+        header.refsLength = length;
+        flush();
         header.bodyHash = h.digest('base64');
         const stampBytes = Buffer.from(stamps.text(), 'utf8');
         writeAll(fd, stampBytes);
@@ -303,7 +398,7 @@ export class ResultStore {
       // `scan --json` prints the endpoints as just written, from the file: no second encoding.
       try {
         const fd = openSync(this.file, 'r');
-        endpointText.set(result, { fd, offset: start + rest.length, length: header.endpointsLength });
+        endpointText.set(result, { fd, offset: start + rest.length, length: header.endpointsLength, schemasLength: header.schemasLength, refsLength: header.refsLength });
       } catch {
         // replaced or removed meanwhile: the endpoints are encoded again when printed
       }
@@ -332,13 +427,31 @@ function lazyResult(text: StoredText, diagnostics: Diagnostic[], modules: Module
   Object.defineProperty(result, 'endpoints', {
     enumerable: true,
     configurable: true,
-    get: () => (endpoints ??= JSON.parse(endpointArrayText(text)) as Endpoint[]),
+    get: () => (endpoints ??= decodeEndpoints(text)),
     set: (v: Endpoint[]) => {
       endpoints = v;
       endpointText.delete(result);
     },
   });
   return result;
+}
+
+/** The stored endpoints, their schemas the table's shared objects. */
+function decodeEndpoints(text: StoredText): Endpoint[] {
+  const table = text.schemasLength > 0 ? decodeTable(segmentText(text.fd, text.offset + text.length, text.schemasLength)) : [];
+  const endpoints = JSON.parse(endpointArrayText(text)) as Endpoint[];
+  if (table.length) reviveEndpoints(endpoints, table);
+  return endpoints;
+}
+
+function segmentText(fd: number, offset: number, length: number): string {
+  const bytes = readExactly(fd, offset, length);
+  if (!bytes) throw new Error('the stored scan result was cut short while it was read');
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
+function bodyLength(h: Header): number {
+  return h.restLength + h.endpointsLength + h.schemasLength + h.refsLength;
 }
 
 /**
@@ -404,6 +517,7 @@ function isHeader(v: unknown): v is Header {
     !!h && typeof h === 'object' && h.format === MAGIC.trim() && typeof h.scanner === 'string' && typeof h.settings === 'string' && typeof h.digest === 'string' &&
     Array.isArray(h.journal) && h.journal.every((j) => Array.isArray(j) && j.length === 2 && typeof j[0] === 'string' && typeof j[1] === 'string') &&
     Number.isSafeInteger(h.restLength) && h.restLength >= 0 && Number.isSafeInteger(h.endpointsLength) && h.endpointsLength >= 0 && typeof h.bodyHash === 'string' &&
+    Number.isSafeInteger(h.schemasLength) && h.schemasLength >= 0 && Number.isSafeInteger(h.refsLength) && h.refsLength >= 0 &&
     Number.isSafeInteger(h.stampsLength) && h.stampsLength >= 0 && typeof h.stampsSince === 'string' && /^\d+$/.test(h.stampsSince)
   );
 }
