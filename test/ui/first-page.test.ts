@@ -3,13 +3,11 @@
 // is not sent it again over its WebSocket.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
-import { copyOpenedOnce, launchChromium, UiProcess } from './ui-harness';
+import { copyOpenedOnce, openedBeforeSuite, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const HOOK = fileURLToPath(new URL('./module-log-hook.mjs', import.meta.url));
@@ -17,26 +15,12 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const PRODUCTS = 'catalog/src/main/java/com/acme/shop/catalog/web/ProductController.java';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 120_000, interval: 100 });
 
-let tmp: string;
-let browser: Browser;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-first-page-'));
-  browser = await launchChromium();
-  // Long: without a page connecting, the hub would come after this (ui.ts), whatever the machine's speed.
-  env = { APISCOUT_CONFIG_DIR: path.join(tmp, 'user'), APISCOUT_TREE_GRACE_MS: '600000' };
-});
-
-afterAll(async () => {
-  await browser?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-}, 120_000);
+const suite = openedBeforeSuite('first-page');
 
 /** A copy of the shop that was opened once: its retained index written. */
 async function shopOpenedBefore(name: string): Promise<string> {
-  const dir = path.join(tmp, name);
-  await copyOpenedOnce(SHOP, dir, env);
+  const dir = path.join(suite.tmp, name);
+  await copyOpenedOnce(SHOP, dir, suite.env);
   return dir;
 }
 
@@ -52,8 +36,8 @@ const firstTreeOf = (html: string): PackedFirstTree => JSON.parse(/<script type=
 describe('apiscout ui, first page', { timeout: 300_000 }, () => {
   it('serves the retained tree before loading the hub and the scanner, which come once the page connects', async () => {
     const dir = await shopOpenedBefore('lazy');
-    const log = path.join(tmp, 'modules.log');
-    const ui = new UiProcess(dir, [], { ...env, NODE_OPTIONS: `--import=${pathToFileURL(HOOK).href}`, APISCOUT_TEST_MODULE_LOG: log });
+    const log = path.join(suite.tmp, 'modules.log');
+    const ui = new UiProcess(dir, [], { ...suite.env, NODE_OPTIONS: `--import=${pathToFileURL(HOOK).href}`, APISCOUT_TEST_MODULE_LOG: log });
     try {
       const url = await ui.url;
       const res = await fetch(url);
@@ -91,8 +75,8 @@ describe('apiscout ui, first page', { timeout: 300_000 }, () => {
 
   it('a page load sends the tree it shows back: unchanged, it does not come again; changed, it does', async () => {
     const dir = await shopOpenedBefore('unchanged');
-    const ui = new UiProcess(dir, [], env);
-    const page = await browser.newPage({ viewport: { width: 1400, height: 2400 } });
+    const ui = new UiProcess(dir, [], suite.env);
+    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 2400 } });
     page.setDefaultTimeout(60_000);
     /** Every answer to endpoints/treeIfChanged the page received, parsed. */
     const answers: { unchanged: boolean; modules: unknown[] }[] = [];

@@ -5,41 +5,26 @@
 // each page in Debian's Chromium.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { SidecarClient } from '../bridge/sidecar-client';
-import { copyOpenedOnce, launchChromium, UiProcess } from './ui-harness';
+import { copyOpenedOnce, openedBeforeSuite, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const PRODUCTS = 'catalog/src/main/java/com/acme/shop/catalog/web/ProductController.java';
 const OLD_MAPPING = '@GetMapping("/sku/{sku}")';
 const NEW_MAPPING = '@GetMapping("/stock-keeping-unit/{sku}")';
 
-let tmp: string;
-let browser: Browser;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-first-tree-'));
-  browser = await launchChromium();
-  // The scan after the retained tree waits for the page however slow the machine (project-session.ts).
-  env = { APISCOUT_CONFIG_DIR: path.join(tmp, 'user'), APISCOUT_TREE_GRACE_MS: '600000' };
-});
-
-afterAll(async () => {
-  await browser?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-}, 120_000);
+const suite = openedBeforeSuite('first-tree');
 
 /** A copy of the shop with a retained index from a first run, then a mapping changed behind its back. */
 async function shopScannedThenEdited(name: string): Promise<string> {
-  const dir = path.join(tmp, name);
-  await copyOpenedOnce(SHOP, dir, env);
+  const dir = path.join(suite.tmp, name);
+  await copyOpenedOnce(SHOP, dir, suite.env);
   const file = path.join(dir, PRODUCTS);
   const source = fs.readFileSync(file, 'utf8');
   expect(source).toContain(OLD_MAPPING);
@@ -50,7 +35,7 @@ async function shopScannedThenEdited(name: string): Promise<string> {
 /** A page that records every set of endpoint paths its tree ever shows, in order. */
 async function recordingPage(): Promise<Page> {
   // Tall enough for every row of the shop: the tree renders only the rows in view.
-  const page = await browser.newPage({ viewport: { width: 1400, height: 2400 } });
+  const page = await suite.browser.newPage({ viewport: { width: 1400, height: 2400 } });
   page.setDefaultTimeout(60_000);
   await page.addInitScript(() => {
     const shown: string[][] = ((window as unknown as { treesShown: string[][] }).treesShown = []);
@@ -95,7 +80,7 @@ async function expectStaleThenUpdated(page: Page): Promise<void> {
 describe('first tree from the retained index', { timeout: 300_000 }, () => {
   it('apiscout ui: the page comes with the last run\'s tree, then shows the changed source\'s', async () => {
     const dir = await shopScannedThenEdited('ui');
-    const ui = new UiProcess(dir, [], env);
+    const ui = new UiProcess(dir, [], suite.env);
     const page = await recordingPage();
     try {
       await page.goto(await ui.url);
@@ -108,7 +93,7 @@ describe('first tree from the retained index', { timeout: 300_000 }, () => {
       await page.close();
       expect(await ui.stop()).toBe(0);
     }
-    const next = new UiProcess(dir, [], env);
+    const next = new UiProcess(dir, [], suite.env);
     const again = await recordingPage();
     try {
       await again.goto(await next.url);
@@ -124,7 +109,7 @@ describe('first tree from the retained index', { timeout: 300_000 }, () => {
 
   it('the IDE\'s sidecar: the gutter and the tool window\'s page get the retained endpoints, then the scanned ones', async () => {
     const dir = await shopScannedThenEdited('sidecar');
-    const sidecar = new SidecarClient(['serve', '--stdio'], { ...process.env, ...env });
+    const sidecar = new SidecarClient(['serve', '--stdio'], { ...process.env, ...suite.env });
     const page = await recordingPage();
     try {
       const { uiUrl } = await sidecar.request('hello', {});

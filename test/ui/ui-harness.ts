@@ -8,12 +8,14 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator } from 'playwright-core';
 import { createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { ParamsOf, RequestName, ResultOf } from '../../ide-bridge/protocol';
 import { WebSocketMessageReader, WebSocketMessageWriter } from '../../ide-bridge/ws-transport';
@@ -67,6 +69,26 @@ export class UiProcess {
     this.child.kill('SIGINT');
     return exited;
   }
+}
+
+/**
+ * A test file's set-up for pages on copies of a project opened before: a temp folder, one
+ * Chromium, and the environment of the `apiscout` processes (a user folder of the file's own; the
+ * scan after the retained tree waits for the page however slow the machine, ui.ts). Read the
+ * fields inside tests: they are set by the file's `beforeAll`.
+ */
+export function openedBeforeSuite(name: string): { tmp: string; browser: Browser; env: Record<string, string> } {
+  const suite = {} as { tmp: string; browser: Browser; env: Record<string, string> };
+  beforeAll(async () => {
+    suite.tmp = fs.mkdtempSync(path.join(os.tmpdir(), `apiscout-${name}-`));
+    suite.browser = await launchChromium();
+    suite.env = { APISCOUT_CONFIG_DIR: path.join(suite.tmp, 'user'), APISCOUT_TREE_GRACE_MS: '600000' };
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    if (suite.tmp) fs.rmSync(suite.tmp, { recursive: true, force: true });
+  }, 120_000);
+  return suite;
 }
 
 /**
