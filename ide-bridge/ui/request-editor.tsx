@@ -174,6 +174,8 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                       class="param-value"
                       aria-label={`Value of ${r.name || `${label} row ${i + 1}`}`}
                       value={r.value}
+                      // A narrow column shows a long value's end only: the whole of it on hover.
+                      title={r.value.length > 12 ? r.value : undefined}
                       list={listId}
                       spellcheck={false}
                       placeholder={r.file ? 'path of the file to send' : ''}
