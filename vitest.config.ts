@@ -20,6 +20,11 @@ export default defineConfig({
     // to minForks or to the number of files still queued, so with one file left in the queue and
     // minForks 1 that file waited for the other running file to end, a core idle meanwhile.
     poolOptions: { forks: { maxForks: FORKS, minForks: FORKS } },
+    // Files share their worker process (a fresh one cost each file about a second of CPU before its
+    // first test: ~150 files). What a file could leave behind is reset before the next one:
+    // the environment and the user folder (test/user-dir-setup.ts); modules read no environment
+    // variable at import that a test sets.
+    isolate: false,
     // Longest first, so that no long file starts last and leaves a core idle at the end; the files
     // that read intellij-shell's Maven build run beside the others, and the first of them runs it
     // (test/intellij/shell-build.ts), under a lock so no two builds write into the same target/ folders.
