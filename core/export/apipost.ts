@@ -9,7 +9,7 @@ import { basePath, bodyText, buildTemplate, fullPath, isJson } from './request-t
 import { exportOrder, groupBy, stableHex } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
+import { JsonConstant, JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
 
 const ROOT = '0';
 
@@ -26,14 +26,17 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   const components = new Components('3.1', '#/components/schemas/');
   // Each node is written out as it is made (json-pieces.ts).
   const apis = new JsonItems(1);
+  // The same auth block in every node, written as text once (about half of each node's text).
+  const auth = new JsonConstant(AUTH);
+  const constants = [auth];
   let sort = 0;
   for (const mod of groupBy(http, (e) => e.module)) {
     const modId = id14(`module:${mod.key}`);
-    apis.push(folderNode(modId, mod.key, ROOT, ++sort));
+    apis.push(folderNode(modId, mod.key, ROOT, ++sort, auth), constants);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
       const folderId = id14(`folder:${mod.key}/${folder.key}`);
-      apis.push(folderNode(folderId, folder.key, modId, ++sort));
-      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options));
+      apis.push(folderNode(folderId, folder.key, modId, ++sort, auth), constants);
+      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, auth), constants);
     }
   }
   const host = options.environment?.variables.find((v) => v.key === (options.hostVariable ?? 'host') && !v.secret)?.value ?? '';
@@ -126,14 +129,14 @@ const AUTH = {
   oauth2: { grant_type: 'authorization_code', use_token: 'access_token', redirect_uri: '', auth_url: '', access_token_url: '', client_id: '', client_secret: '', scope: '', state: '', client_authentication: 'header' },
 };
 
-function folderNode(targetId: string, name: string, parent: string, sort: number) {
+function folderNode(targetId: string, name: string, parent: string, sort: number, auth: JsonConstant) {
   return {
     ...shared(targetId, 'folder', name, '', parent, sort),
-    request: { auth: AUTH, header: { parameter: [] }, query: { parameter: [] }, body: { parameter: [] }, cookie: { parameter: [] }, pre_tasks: [], post_tasks: [] },
+    request: { auth, header: { parameter: [] }, query: { parameter: [] }, body: { parameter: [] }, cookie: { parameter: [] }, pre_tasks: [], post_tasks: [] },
   };
 }
 
-function apiNode(e: Endpoint, parent: string, sort: number, components: Components, options: ExportOptions) {
+function apiNode(e: Endpoint, parent: string, sort: number, components: Components, options: ExportOptions, auth: JsonConstant) {
   const t = buildTemplate(e, options.modules);
   const params = e.request?.params ?? [];
   const row = (location: string, name: string, value: string, p: Param | undefined) => ({
@@ -167,7 +170,7 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
     method: t.method,
     url: fullPath(e, options.modules),
     request: {
-      auth: AUTH,
+      auth,
       pre_tasks: [],
       post_tasks: [],
       header: { parameter: t.headers.map((h) => row('header', h.name, h.value, find('header', h.name))) },

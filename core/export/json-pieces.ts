@@ -7,6 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ExportFile } from './types';
+import { type Piece, Utf8Chunks } from './utf8-chunks';
 
 const indent = (depth: number) => '  '.repeat(depth);
 
@@ -15,7 +16,9 @@ const indent = (depth: number) => '  '.repeat(depth);
  * document; `jsonPieces` writes it there.
  */
 export class JsonItems {
-  private readonly texts: string[] = [];
+  /** The items' text, `,\n` between them, as UTF-8 (utf8-chunks.ts). */
+  private readonly texts = new Utf8Chunks();
+  private count = 0;
   private readonly prefix: string;
   private readonly suffix: string;
   /** Stands for the array in the document until `jsonPieces` replaces it; unique to this list. */
@@ -34,15 +37,18 @@ export class JsonItems {
     this.suffix = suffix;
   }
 
-  push(item: unknown): void {
+  /** `constants`: the `JsonConstant`s the item holds (anywhere in it), spliced in as text. */
+  push(item: unknown, constants?: readonly JsonConstant[]): void {
     let wrapped = item;
     for (let i = 0; i <= this.depth; i++) wrapped = [wrapped];
-    const text = JSON.stringify(wrapped, null, 2);
-    this.texts.push(text.slice(this.prefix.length, text.length - this.suffix.length));
+    let text = JSON.stringify(wrapped, null, 2);
+    if (constants) for (const c of constants) text = c.spliceInto(text);
+    if (this.count++) this.texts.add(',\n');
+    this.texts.add(text.slice(this.prefix.length, text.length - this.suffix.length));
   }
 
   get length(): number {
-    return this.texts.length;
+    return this.count;
   }
 
   /** What JSON.stringify writes for the list: its mark, replaced by `jsonPieces`. */
@@ -51,12 +57,52 @@ export class JsonItems {
   }
 
   /** The array as JSON.stringify(…, null, 2) writes it at its depth, in pieces. */
-  pieces(): string[] {
-    if (!this.texts.length) return ['[]'];
-    const out = ['[\n'];
-    this.texts.forEach((t, i) => out.push(i ? `,\n${t}` : t));
-    out.push(`\n${indent(this.depth)}]`);
-    return out;
+  pieces(): Piece[] {
+    if (!this.count) return ['[]'];
+    return ['[\n', ...this.texts.pieces(), `\n${indent(this.depth)}]`];
+  }
+}
+
+/**
+ * A value that is the same in thousands of items (ApiPost's empty auth block, about a hundred
+ * keys in every node): stringified once per indentation instead of once per item. Put it in an
+ * item where the value goes and name it to `JsonItems.push`, which writes its text there.
+ */
+export class JsonConstant {
+  /** Stands for the value in an item's text; unique to this constant. */
+  private readonly mark = `"apiscout-json-constant:${randomUUID()}"`;
+  /** The value's text by the indentation of the line it starts on. */
+  private readonly texts = new Map<string, string>();
+
+  constructor(private readonly value: unknown) {}
+
+  toJSON(): string {
+    return this.mark.slice(1, -1);
+  }
+
+  /** `text` (stringified with 2-space indentation) with every mark of this constant replaced by its value's text. */
+  spliceInto(text: string): string {
+    let at = text.indexOf(this.mark);
+    if (at < 0) return text;
+    let out = '';
+    let from = 0;
+    for (; at >= 0; at = text.indexOf(this.mark, from)) {
+      const lineStart = text.lastIndexOf('\n', at) + 1;
+      let end = lineStart;
+      while (text.charCodeAt(end) === 0x20) end++;
+      out += text.slice(from, at) + this.textAt(text.slice(lineStart, end));
+      from = at + this.mark.length;
+    }
+    return out + text.slice(from);
+  }
+
+  private textAt(indent: string): string {
+    let t = this.texts.get(indent);
+    if (t === undefined) {
+      t = JSON.stringify(this.value, null, 2).replaceAll('\n', `\n${indent}`);
+      this.texts.set(indent, t);
+    }
+    return t;
   }
 }
 
@@ -64,10 +110,10 @@ export class JsonItems {
  * `JSON.stringify(document, null, 2)` in pieces, with each list in `lists` (somewhere in
  * `document`, once) written where it stands.
  */
-export function jsonPieces(document: unknown, lists: readonly JsonItems[]): string[] {
+export function jsonPieces(document: unknown, lists: readonly JsonItems[]): Piece[] {
   const byMark = new Map(lists.map((l) => [`"${l.mark}"`, l]));
   const skeleton = JSON.stringify(document, null, 2);
-  const pieces: string[] = [];
+  const pieces: Piece[] = [];
   let from = 0;
   let found = 0;
   for (const m of skeleton.matchAll(/"apiscout-json-items:[0-9a-f-]{36}"/g)) {
@@ -84,17 +130,18 @@ export function jsonPieces(document: unknown, lists: readonly JsonItems[]): stri
   return pieces;
 }
 
-const piecesOfFile = new WeakMap<ExportFile, readonly string[]>();
+const piecesOfFile = new WeakMap<ExportFile, readonly Piece[]>();
 
 /**
  * A file whose content is `pieces` joined: joined only when someone reads `content`. Writing it
  * (write.ts) takes the pieces one by one: a collection of tens of megabytes is never one string.
  */
-export function fileOfPieces(path: string, pieces: readonly string[]): ExportFile {
+export function fileOfPieces(path: string, pieces: readonly Piece[]): ExportFile {
   let joined: string | undefined;
   const file = { path } as ExportFile;
   Object.defineProperty(file, 'content', {
     enumerable: true,
+    // A buffer joins as its toString(): the UTF-8 decoded.
     get: () => (joined ??= pieces.join('')),
   });
   piecesOfFile.set(file, pieces);
@@ -102,6 +149,6 @@ export function fileOfPieces(path: string, pieces: readonly string[]): ExportFil
 }
 
 /** The file's content in pieces: those it was made of, or its one string. */
-export function contentPieces(file: ExportFile): readonly string[] {
+export function contentPieces(file: ExportFile): readonly Piece[] {
   return piecesOfFile.get(file) ?? [file.content];
 }

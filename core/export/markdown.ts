@@ -12,6 +12,7 @@ import { schemaRows, typeLabel } from './schema-rows';
 import { exportOrder, groupBy } from './stable';
 import { fileOfPieces } from './json-pieces';
 import { perSchema } from './per-schema';
+import { Utf8Chunks } from './utf8-chunks';
 import type { ExportOptions, ExportResult } from './types';
 
 const LOCATIONS: [Param['in'], string][] = [
@@ -25,24 +26,26 @@ const LOCATIONS: [Param['in'], string][] = [
 const STREAMING: Record<StreamingType, string> = { U: 'unary', S: 'server streaming', C: 'client streaming', B: 'bidirectional streaming', unknown: 'unknown' };
 
 export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
-  const out: string[] = [`# ${cell(options.title ?? 'API')}`];
+  // Each section is kept as UTF-8 as it is made (utf8-chunks.ts): the whole text is never one string.
+  const out = new Utf8Chunks();
+  out.add(`# ${cell(options.title ?? 'API')}`);
+  const paragraph = (text: string) => out.add(`\n\n${text}`);
   const ordered = exportOrder(endpoints);
   const tableOf = perSchema(fieldTable);
   for (const mod of groupBy(ordered, (e) => e.module)) {
-    out.push('', `## ${heading(mod.key || '(root)')}`);
+    paragraph(`## ${heading(mod.key || '(root)')}`);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
-      out.push('', `### ${heading(folder.key)}`);
+      paragraph(`### ${heading(folder.key)}`);
       // Two endpoints with one name (GET and HEAD of a download) get their address added, so
       // headings stay unique and linkable.
       const names = new Map<string, number>();
       for (const e of folder.items) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-      for (const e of folder.items) out.push('', endpointSection(e, options, names.get(e.name)! > 1, tableOf).join('\n'));
+      for (const e of folder.items) paragraph(endpointSection(e, options, names.get(e.name)! > 1, tableOf).join('\n'));
     }
   }
   const path = 'api.md';
   return {
-    // Written from its sections (json-pieces.ts): the whole text is never one string.
-    files: [fileOfPieces(path, [...out.map((text, i) => (i ? `\n${text}` : text)), '\n'])],
+    files: [fileOfPieces(path, [...out.pieces(), '\n'])],
     summary: { channel: 'markdown', selected: endpoints.length, exported: ordered.length, skipped: [], warnings: [], files: [path] },
   };
 }

@@ -6,8 +6,9 @@ import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpo
 import type { Param } from '../model/request';
 import { hostOf } from './host';
 import { Components } from './json-schema';
-import { yamlPieces } from './yaml-emitter';
+import { YamlDocument, yamlLines } from './yaml-emitter';
 import { fileOfPieces } from './json-pieces';
+import type { Piece } from './utf8-chunks';
 import { fullPath, pathParamNames } from './request-template';
 import { compareText, exportOrder } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
@@ -53,9 +54,14 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     described.push({ e, path, item, key });
   }
   const operationIds = operationIdsOf(described.map((d) => d.e));
+  // As YAML each operation is written as it is made (yaml-emitter.ts): kept whole until the end,
+  // thousands of operations' objects outlived the young generation and were copied by the
+  // collector. They are made in the same order either way (components are named in it).
+  const yaml = format === 'yaml';
   for (let i = 0; i < described.length; i++) {
     const { e, path, item, key } = described[i]!;
-    item[key] = operation(e, path, operationIds[i]!, components, security, warnings);
+    const op = operation(e, path, operationIds[i]!, components, security, warnings);
+    item[key] = yaml ? yamlLines(op, 3) : op;
     exported++;
   }
   for (const name of components.ignoredExamples) warnings.push(`${name}: the example written in the source is not a value of the declared type; left out`);
@@ -71,8 +77,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   if (Object.keys(components.schemas).length) componentsDoc.schemas = sortKeys(components.schemas);
   if (security.used) componentsDoc.securitySchemes = security.schemes();
   if (Object.keys(componentsDoc).length) doc.components = componentsDoc;
-  const pieces = format === 'json' ? [`${JSON.stringify(doc, null, 2)}\n`] : yamlPieces(doc);
-  const length = pieces.reduce((n, p) => n + p.length, 0);
+  const { pieces, length } = yaml ? yamlOf(doc) : { pieces: [`${JSON.stringify(doc, null, 2)}\n`], length: 0 };
   // Common YAML parsers refuse larger documents (js-yaml's and SnakeYAML's code-point limits).
   if (format === 'yaml' && length > YAML_SIZE_WARNING) warnings.push(`the document is ${(length / 1024 / 1024).toFixed(1)} MB of YAML, over the 3 MB many YAML parsers accept: export it as .json (--out openapi.json)`);
   const file = format === 'json' ? 'openapi.json' : 'openapi.yaml';
@@ -80,6 +85,32 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     files: [fileOfPieces(file, pieces)],
     summary: { channel: 'openapi', selected: endpoints.length, exported, skipped, warnings, files: [file] },
   };
+}
+
+/** The document as YAML, its paths' operations already written as lines (`yamlLines`). */
+function yamlOf(doc: Record<string, unknown>): { pieces: Piece[]; length: number } {
+  const out = new YamlDocument();
+  for (const [k, v] of Object.entries(doc)) {
+    if (v === undefined) continue;
+    if (k !== 'paths') {
+      out.entry(k, v, 0);
+      continue;
+    }
+    const paths = v as Record<string, Record<string, string>>;
+    if (!Object.keys(paths).length) {
+      out.entry(k, paths, 0);
+      continue;
+    }
+    out.key(k, 0);
+    for (const [path, item] of Object.entries(paths)) {
+      out.key(path, 1);
+      for (const [method, lines] of Object.entries(item)) {
+        out.key(method, 2);
+        out.text(lines);
+      }
+    }
+  }
+  return out.end();
 }
 
 function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[]) {

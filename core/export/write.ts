@@ -6,6 +6,7 @@ import { InputError, fsReason } from '../errors';
 import { writeAll, writeFileAtomicWith } from '../store/json-file';
 import { contentPieces } from './json-pieces';
 import type { ExportFile } from './types';
+import type { Piece } from './utf8-chunks';
 
 export interface WrittenFile {
   /** Absolute. */
@@ -51,7 +52,15 @@ class StagedWriter {
 
   constructor(private readonly fd: number) {}
 
-  add(text: string): void {
+  add(piece: Piece): void {
+    if (typeof piece !== 'string') {
+      // Already UTF-8 (utf8-chunks.ts): written as it is.
+      this.flush();
+      writeAll(this.fd, piece);
+      this.bytes += piece.length;
+      return;
+    }
+    const text = piece;
     for (let at = 0; at < text.length; ) {
       let end = Math.min(text.length, at + PIECE);
       // Never between the halves of a surrogate pair: each half alone would be written as U+FFFD.

@@ -5,6 +5,8 @@
 // and DEL and C1 controls escaped: YAML readers could treat them as line breaks, and
 // SnakeYAML, openapi-generator's reader, refuses a raw DEL).
 
+import { type Piece, Utf8Chunks } from './utf8-chunks';
+
 const PLAIN = /^[A-Za-z_/$][\w .,/$@()+{}-]*$/;
 const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
 const UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff]/g;
@@ -14,36 +16,104 @@ export function toYaml(value: unknown): string {
 }
 
 /** `toYaml` in pieces of about 64 KB, for a writer that takes them one by one (json-pieces.ts). */
-export function yamlPieces(value: unknown): string[] {
+export function yamlPieces(value: unknown): Piece[] {
   if (!isCollection(value)) return [`${empty(value)}\n`];
-  const saved = out;
-  out = new Sink();
-  block(value, 0, '');
-  const pieces = out.end();
-  out = saved;
-  return pieces;
+  const doc = new YamlDocument();
+  doc.lines(value, 0);
+  return doc.end().pieces;
 }
 
 /**
- * Where the document is written: lines gathered into pieces of about 64 KB. Each line's string
- * dies young; a million lines kept alive until a join (or as a rope) would be promoted and
- * copied by the collector, which cost more than emitting them.
+ * A document written part by part, for one whose parts need not all be kept until it is
+ * written (the OpenAPI export writes each operation as it is made): the same text `toYaml`
+ * writes for the whole.
  */
-class Sink {
-  private readonly pieces: string[] = [];
+export class YamlDocument {
+  private readonly sink = new Sink();
+
+  /** `key: value` at `depth`, or `key:` and the value's lines below it. */
+  entry(key: string, value: unknown, depth: number): void {
+    this.write(() => entry(key, value, indentOf(depth), depth));
+  }
+
+  /** The lines of a non-empty collection at `depth` (what `entry` writes below its key). */
+  lines(value: object, depth: number): void {
+    this.write(() => block(value, depth, ''));
+  }
+
+  /** `key:` alone, a non-empty collection's lines to follow (`text` or `lines` at depth + 1). */
+  key(key: string, depth: number): void {
+    this.sink.write(`${indentOf(depth)}${text(key)}:\n`);
+  }
+
+  /** Lines made by `yamlLines`. */
+  text(lines: string): void {
+    this.sink.write(lines);
+  }
+
+  /** The text in pieces, and its length in UTF-16 units. */
+  end(): { pieces: Piece[]; length: number } {
+    return this.sink.end();
+  }
+
+  private write(emit: () => void): void {
+    const saved = out;
+    out = this.sink;
+    try {
+      emit();
+    } finally {
+      out = saved;
+    }
+  }
+}
+
+/** The lines of a non-empty collection at `depth`, as one string: a part of a `YamlDocument` made ahead of its place. */
+export function yamlLines(value: object, depth: number): string {
+  const saved = out;
+  const lines = new Lines();
+  out = lines;
+  try {
+    block(value, depth, '');
+  } finally {
+    out = saved;
+  }
+  return flat(lines.text);
+}
+
+interface Out {
+  write(s: string): void;
+}
+
+class Lines implements Out {
+  text = '';
+  write(s: string): void {
+    this.text += s;
+  }
+}
+
+/**
+ * Where the document is written: lines gathered into pieces of about 64 KB, kept as UTF-8
+ * outside the heap (utf8-chunks.ts). Each line's string dies young; a million lines kept alive
+ * until a join (or as a rope) would be promoted and copied by the collector, which cost more
+ * than emitting them.
+ */
+class Sink implements Out {
+  private readonly pieces = new Utf8Chunks();
   private pending = '';
+  private length = 0;
   write(s: string): void {
     this.pending += s;
     if (this.pending.length >= 1 << 16) this.flush();
   }
   private flush(): void {
-    // Flattened while its lines are young: a rope of them would keep every one.
-    if (this.pending) this.pieces.push(flat(this.pending));
+    this.length += this.pending.length;
+    // Encoded while its lines are young: a rope of them would keep every one.
+    if (this.pending) this.pieces.add(this.pending);
     this.pending = '';
   }
-  end(): string[] {
+  end(): { pieces: Piece[]; length: number } {
     this.flush();
-    return this.pieces;
+    return { pieces: this.pieces.pieces(), length: this.length };
   }
 }
 
@@ -53,7 +123,7 @@ function flat(s: string): string {
   return s;
 }
 
-let out = new Sink();
+let out: Out = new Sink();
 
 const INDENTS = [''];
 function indentOf(depth: number): string {
@@ -117,14 +187,18 @@ function block(value: object, depth: number, lead: string): void {
   for (const k in value) {
     const v = (value as Record<string, unknown>)[k];
     if (v === undefined) continue;
-    const head = lead || indent;
+    entry(k, v, lead || indent, depth);
     lead = '';
-    if (isCollection(v)) {
-      out.write(`${head}${text(k)}:\n`);
-      block(v, depth + 1, '');
-    } else {
-      out.write(`${head}${text(k)}: ${empty(v)}\n`);
-    }
+  }
+}
+
+/** One key of a map at `depth`, its line starting with `head`. */
+function entry(k: string, v: unknown, head: string, depth: number): void {
+  if (isCollection(v)) {
+    out.write(`${head}${text(k)}:\n`);
+    block(v, depth + 1, '');
+  } else {
+    out.write(`${head}${text(k)}: ${empty(v)}\n`);
   }
 }
 

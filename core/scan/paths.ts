@@ -3,15 +3,19 @@
 
 /** `{id:\d+}` -> `{id}`, `{code:[a-z]{2}}` -> `{code}`; brace depth aware. */
 export function stripTemplateRegex(path: string): string {
-  let out = '';
-  let i = 0;
+  // Every endpoint's path comes through here, most without a template: text between templates is
+  // copied in one piece, not a character at a time.
+  let i = path.indexOf('{');
+  if (i < 0) return path;
+  let out = path.slice(0, i);
   while (i < path.length) {
-    const ch = path[i]!;
-    if (ch !== '{') {
-      out += ch;
-      i++;
-      continue;
+    const open = path.indexOf('{', i);
+    if (open < 0) {
+      out += path.slice(i);
+      break;
     }
+    out += path.slice(i, open);
+    i = open;
     let depth = 0;
     let j = i;
     for (; j < path.length; j++) {

@@ -130,6 +130,24 @@ describe('ProjectIndex name resolution', () => {
     expect(value(name('MediaType.APPLICATION_JSON_VALUE'))).toEqual({ value: 'application/json' });
   });
 
+  it('records the same dependencies for a name looked up again as for its first lookup (scan results depend on them)', () => {
+    const lookups = () => {
+      index.beginTracking();
+      index.resolveType('Base', scope);
+      index.resolveType('Inner', scope);
+      index.resolveType('Missing', scope);
+      index.resolveType('Paths', scope);
+      const deps = index.endTracking();
+      return { files: [...deps.files].sort(), missing: [...deps.missing].sort() };
+    };
+    const first = lookups();
+    expect(first.files).toEqual(expect.arrayContaining(['b/Paths.java', 'c/Base.java', 'c/Ctl.java']));
+    expect(first.missing).toContain('Missing');
+    expect(lookups()).toEqual(first);
+    index.invalidate();
+    expect(lookups()).toEqual(first);
+  });
+
   it('parses each file at most once', () => {
     const before = index.parsedCount;
     index.typeByFqn('a.Paths');

@@ -253,9 +253,9 @@ export class ProjectIndex {
   add(entry: FileEntry): void {
     this.remove(entry.path);
     this.files.set(entry.path, entry);
-    for (const name of new Set(entry.declares)) push(this.bySimpleName, name, entry);
-    for (const name of new Set(entry.supers)) push(this.bySuper, name, entry);
-    for (const name of new Set(entry.topLevel)) push(this.byTopLevel, name, entry);
+    for (const name of distinct(entry.declares)) push(this.bySimpleName, name, entry);
+    for (const name of distinct(entry.supers)) push(this.bySuper, name, entry);
+    if (entry.topLevel) for (const name of distinct(entry.topLevel)) push(this.byTopLevel, name, entry);
   }
 
   /** Forgets a file (deleted, or about to be replaced). Derived caches must be invalidated. */
@@ -263,15 +263,16 @@ export class ProjectIndex {
     const old = this.files.get(path);
     if (!old) return undefined;
     this.files.delete(path);
-    for (const name of new Set(old.declares)) pull(this.bySimpleName, name, old);
-    for (const name of new Set(old.supers)) pull(this.bySuper, name, old);
-    for (const name of new Set(old.topLevel)) pull(this.byTopLevel, name, old);
+    for (const name of distinct(old.declares)) pull(this.bySimpleName, name, old);
+    for (const name of distinct(old.supers)) pull(this.bySuper, name, old);
+    if (old.topLevel) for (const name of distinct(old.topLevel)) pull(this.byTopLevel, name, old);
     return old;
   }
 
   /** Drops everything derived from more than one file: after any file changes. */
   invalidate(): void {
     this.resolved.clear();
+    this.simpleNames = new WeakMap();
     this.superCache.clear();
     this.ancestorCache.clear();
   }
@@ -398,9 +399,12 @@ export class ProjectIndex {
     const segs = fqn.split('.');
     // Try each split into package + top-level type + nested path, longest package first.
     for (let i = segs.length - 1; i >= 0; i--) {
-      const pkg = segs.slice(0, i).join('.');
       const top = segs[i]!;
-      const entries = (this.bySimpleName.get(top) ?? [])
+      // Most names asked for are library types (`pkg.String`): no file declares them.
+      const declaring = this.bySimpleName.get(top);
+      if (declaring === undefined) continue;
+      const pkg = segs.slice(0, i).join('.');
+      const entries = declaring
         .filter((e) => e.pkg === pkg)
         .sort((a, b) => Number(b.module === module) - Number(a.module === module) || (a.path < b.path ? -1 : 1));
       for (const entry of entries) {
@@ -422,7 +426,48 @@ export class ProjectIndex {
     return this.typeByFqn(name, scope.file.module);
   }
 
+  /**
+   * What a simple name means in a scope (the innermost type, or the file outside any type), with
+   * the dependencies its first lookup recorded: a name is looked up again for every member and
+   * every use, and each lookup walks the enclosing types, their supertypes and the imports.
+   * A hit records the same dependencies the lookup did, so tracking sees no difference.
+   */
+  private simpleNames = new WeakMap<TypeDecl | SourceFile, Map<string, ResolvedName>>();
+  /** Supertype and ancestor lists being built (superTypes, ancestors). */
+  private building = 0;
+
   private resolveSimple(name: string, scope: Scope): TypeDecl | undefined {
+    // Inside a supertype list being built, a lookup sees that list half made: neither kept nor taken.
+    if (this.building > 0) return this.lookupSimple(name, scope);
+    const key = scope.type ?? scope.file;
+    let names = this.simpleNames.get(key);
+    if (!names) this.simpleNames.set(key, (names = new Map()));
+    const known = names.get(name);
+    const outer = this.tracking;
+    if (known) {
+      if (outer) {
+        for (const f of known.deps.files) outer.files.add(f);
+        for (const m of known.deps.missing) outer.missing.add(m);
+      }
+      return known.type;
+    }
+    const deps: Dependencies = { files: new Set(), missing: new Set() };
+    this.tracking = deps;
+    let type: TypeDecl | undefined;
+    try {
+      type = this.lookupSimple(name, scope);
+    } finally {
+      this.tracking = outer;
+    }
+    if (outer) {
+      for (const f of deps.files) outer.files.add(f);
+      for (const m of deps.missing) outer.missing.add(m);
+    }
+    names.set(name, { type, deps });
+    return type;
+  }
+
+  private lookupSimple(name: string, scope: Scope): TypeDecl | undefined {
     for (let t = scope.type; t; t = t.outer) {
       if (t.name === name) return t;
       const member = this.memberType(t, name, new Set());
@@ -476,9 +521,14 @@ export class ProjectIndex {
     this.superCache.set(t, out); // guards against cyclic hierarchies in broken code
     // javac resolves the extends clause in the enclosing scope, not inside the type itself.
     const scope: Scope = t.outer ? { type: t.outer, file: t.file } : { file: t.file };
-    for (const ref of t.superclass ? [t.superclass, ...t.interfaces] : t.interfaces) {
-      const s = this.resolveType(ref.name, scope);
-      if (s && s !== t) out.push(s);
+    this.building++;
+    try {
+      for (const ref of t.superclass ? [t.superclass, ...t.interfaces] : t.interfaces) {
+        const s = this.resolveType(ref.name, scope);
+        if (s && s !== t) out.push(s);
+      }
+    } finally {
+      this.building--;
     }
     return out;
   }
@@ -496,13 +546,18 @@ export class ProjectIndex {
     this.ancestorCache.set(t, out);
     const seen = new Set<TypeDecl>([t]);
     const queue = [t];
-    while (queue.length) {
-      for (const s of this.superTypes(queue.shift()!)) {
-        if (seen.has(s)) continue;
-        seen.add(s);
-        out.push(s);
-        queue.push(s);
+    this.building++;
+    try {
+      while (queue.length) {
+        for (const s of this.superTypes(queue.shift()!)) {
+          if (seen.has(s)) continue;
+          seen.add(s);
+          out.push(s);
+          queue.push(s);
+        }
       }
+    } finally {
+      this.building--;
     }
     return out;
   }
@@ -602,11 +657,22 @@ export class ProjectIndex {
   }
 }
 
+/** A simple name's meaning in one scope, and what finding it depended on. */
+interface ResolvedName {
+  type: TypeDecl | undefined;
+  deps: Dependencies;
+}
+
 export interface Dependencies {
   /** Paths of the files whose declarations were read. */
   files: Set<string>;
   /** Name segments that resolved to nothing in the tree: a file declaring one later matters. */
   missing: Set<string>;
+}
+
+/** The names once each, first occurrence first; a list of one (most files) as it is. */
+function distinct(names: readonly string[]): Iterable<string> {
+  return names.length < 2 ? names : new Set(names);
 }
 
 function pull<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -150,10 +150,15 @@ export class ScanCache implements ParseCache {
     const text = result.encoded ?? encodeKeepingLinks(result);
     try {
       const spill = (this.spill ??= this.openSpill());
-      const length = Buffer.byteLength(text, 'utf8');
-      if (spill.staged + length > spill.stage.length) this.flushStage();
+      // A text that surely fits (three bytes a UTF-16 unit at most) is written without measuring it first.
+      const sure = text.length * 3 <= spill.stage.length - spill.staged;
+      const length = sure ? spill.stage.write(text, spill.staged, 'utf8') : Buffer.byteLength(text, 'utf8');
+      if (!sure && spill.staged + length > spill.stage.length) this.flushStage();
       let bytes: Buffer;
-      if (length > spill.stage.length) {
+      if (sure) {
+        bytes = spill.stage.subarray(spill.staged, spill.staged + length);
+        spill.staged += length;
+      } else if (length > spill.stage.length) {
         bytes = Buffer.from(text, 'utf8');
         writeAll(spill.fd, bytes);
       } else {

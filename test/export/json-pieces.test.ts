@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JsonItems, contentPieces, fileOfPieces, jsonPieces } from '../../core/export/json-pieces';
+import { JsonConstant, JsonItems, contentPieces, fileOfPieces, jsonPieces } from '../../core/export/json-pieces';
+import { writeExportFiles } from '../../core/export/write';
 
 describe('jsonPieces', () => {
   it('writes lists stringified item by item exactly as one JSON.stringify(…, null, 2) of the whole', () => {
@@ -34,5 +38,33 @@ describe('jsonPieces', () => {
     expect(file.content).toBe('{"a": 1}');
     expect(JSON.parse(JSON.stringify(file))).toEqual({ path: 'a.json', content: '{"a": 1}' });
     expect(contentPieces({ path: 'b', content: 'x' })).toEqual(['x']);
+  });
+
+  it('splices a constant into every item at its indentation, as a value and as an array element', () => {
+    const value = { type: 'inherit', kv: { key: '', in: 'header' }, list: [1, { a: [] }], empty: {}, quote: 'a "b"\n' };
+    const constant = new JsonConstant(value);
+    const items = [{ request: { auth: constant, n: 1 } }, [constant, 2, [constant]], constant, { other: 'x', deep: { deeper: { auth: constant } } }];
+    const plain = [{ request: { auth: value, n: 1 } }, [value, 2, [value]], value, { other: 'x', deep: { deeper: { auth: value } } }];
+    const list = new JsonItems(1);
+    for (const i of items) list.push(i, [constant]);
+    expect(jsonPieces({ apis: list }, [list]).join('')).toBe(JSON.stringify({ apis: plain }, null, 2));
+  });
+
+  it('keeps the items as UTF-8 the writer writes as they are, non-ASCII and past many chunks included', () => {
+    const list = new JsonItems(1);
+    const items = Array.from({ length: 3000 }, (_, i) => ({ i, text: `Grüße 😀 ${'x'.repeat(i % 700)}`, lone: '\ud800' }));
+    for (const i of items) list.push(i);
+    const file = fileOfPieces('a.json', [...jsonPieces({ list }, [list]), '\n']);
+    const expected = `${JSON.stringify({ list: items }, null, 2)}\n`;
+    expect(contentPieces(file).some((p) => typeof p !== 'string')).toBe(true);
+    expect(file.content).toBe(expected);
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-json-pieces-'));
+    try {
+      const [written] = writeExportFiles([file], dir);
+      expect(readFileSync(join(dir, 'a.json')).equals(Buffer.from(expected, 'utf8'))).toBe(true);
+      expect(written!.bytes).toBe(Buffer.byteLength(expected));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

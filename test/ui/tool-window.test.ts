@@ -164,6 +164,19 @@ async function open(width: number, query = ''): Promise<Page> {
   return page;
 }
 
+/**
+ * The tool window dragged to `width` with the page open, as a user resizes it (the app follows the
+ * window's resize event, layout.tsx): a test that checks a layout at several widths opens one page
+ * at the first and resizes it for the others (a page open costs about a second of CPU). Every width
+ * is also opened fresh by the per-width tests above and below.
+ */
+async function resize(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 820 });
+  await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+  // A frame for the resize event and the render it causes (Preact renders in a microtask), one to lay that out.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 async function close(page: Page): Promise<void> {
   expect((page as Page & { problems: string[] }).problems).toEqual([]);
   await page.close();
@@ -248,9 +261,10 @@ describe('layout from a narrow tool window to a full screen', () => {
   }
 
   it('a required row keeps its mark beside the name field, level with the value, at every width', async () => {
+    const page = await open(WIDTHS[0]);
+    await select(page, SUMMARY);
     for (const width of WIDTHS) {
-      const page = await open(width);
-      await select(page, SUMMARY);
+      await resize(page, width);
       await page.locator('.request-editor').getByRole('tab', { name: /^Params/ }).click();
       const row = page.locator('.param-table tr').filter({ has: page.locator('.required') }).first();
       const [name, value, mark] = await Promise.all(['input.param-name', 'input.param-value', '.required'].map(async (s) => (await row.locator(s).boundingBox())!));
@@ -258,8 +272,8 @@ describe('layout from a narrow tool window to a full screen', () => {
       expect(Math.abs(middle(name) - middle(value))).toBeLessThanOrEqual(2);
       expect(middle(mark)).toBeGreaterThan(name.y);
       expect(middle(mark)).toBeLessThan(name.y + name.height);
-      await close(page);
     }
+    await close(page);
   }, 90_000);
 
   it('360 px: the path has a line of its own, and Params shows its cookie rows without scrolling before the first Send', async () => {
@@ -316,8 +330,9 @@ describe('layout from a narrow tool window to a full screen', () => {
       [RENAME, 'Form', ['the new name of the folder']],
       [CHANNELS, 'Params', []],
     ];
+    const page = await open(WIDTHS[0]);
     for (const width of WIDTHS) {
-      const page = await open(width);
+      await resize(page, width);
       for (const [address, tab, docs] of views) {
         // Master/detail: back to the list for the next endpoint.
         const back = page.getByRole('button', { name: 'Back to the endpoints' });
@@ -354,8 +369,8 @@ describe('layout from a narrow tool window to a full screen', () => {
       await select(page, UPLOAD);
       await page.locator('.request-editor').getByRole('tab', { name: /^Path/ }).click();
       await page.screenshot({ path: screenshotPath(`tool-window-path-table-${width}`) });
-      await close(page);
     }
+    await close(page);
   }, 120_000);
 
   it('300 px: the Request tab breaks a long URL (encoded query values) inside the panel', async () => {
@@ -380,9 +395,10 @@ describe('layout from a narrow tool window to a full screen', () => {
   }, 60_000);
 
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
+    const page = await open(WIDTHS[0]);
+    await send(page, ADD_ITEM);
     for (const width of WIDTHS) {
-      const page = await open(width);
-      await send(page, ADD_ITEM);
+      await resize(page, width);
       const max = page.getByRole('button', { name: 'Maximise the response' });
       await max.click();
       await page.getByRole('button', { name: 'Restore the response' }).waitFor();
@@ -392,8 +408,8 @@ describe('layout from a narrow tool window to a full screen', () => {
       if (width === 600) await page.screenshot({ path: screenshotPath('tool-window-maximised-600') });
       await page.getByRole('button', { name: 'Restore the response' }).click();
       await page.locator('.request-editor .tabs').waitFor();
-      await close(page);
     }
+    await close(page);
   }, 120_000);
 });
 
@@ -468,8 +484,13 @@ describe('big bodies in the read-only viewer', () => {
   }, 90_000);
 
   it('previews an image/* body beside its type and size, with Save as; an empty body offers no Save as', async () => {
+    const page = await open(WIDTHS[0]);
     for (const width of WIDTHS) {
-      const page = await open(width);
+      await resize(page, width);
+      // Master/detail: back to the list from the last width's response.
+      const back = page.getByRole('button', { name: 'Back to the endpoints' });
+      if (await back.isVisible()) await back.click();
+      // The image is this Send's response (the last width's was the empty body).
       await send(page, RECEIPT);
       const panel = page.locator('.response-panel');
       await poll(() => panel.locator('img.image-preview').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
@@ -481,8 +502,8 @@ describe('big bodies in the read-only viewer', () => {
       await send(page, ORDERS);
       await panel.getByText('Empty body.').waitFor();
       expect(await panel.getByRole('button', { name: 'Save as…' }).count()).toBe(0);
-      await close(page);
     }
+    await close(page);
   }, 120_000);
 });
 
@@ -642,9 +663,11 @@ describe('the environment in sight', () => {
     await rpc.request('env/save', { project, environment: { name: 'dev', variables: [{ key: 'host', value: server.url }] } });
     await rpc.request('env/select', { project, name: 'dev' });
     try {
+      const page = await open(WIDTHS[0]);
+      await select(page, ADD_ITEM);
       for (const width of WIDTHS) {
-        const page = await open(width);
-        await select(page, ADD_ITEM);
+        // The editor stays open on the endpoint as the window is resized (master/detail or side by side).
+        await resize(page, width);
         const editor = page.locator('.request-editor');
         await poll(() => editor.locator('.env-chip').textContent()).toBe('dev');
         await editor.getByLabel('Host').fill('{{host}}');
@@ -661,8 +684,8 @@ describe('the environment in sight', () => {
         expect(await overflowing(page)).toEqual([]);
         if (width === 360) await page.screenshot({ path: screenshotPath('tool-window-environment-360') });
         await editor.getByLabel('Host').fill(server.url);
-        await close(page);
       }
+      await close(page);
     } finally {
       await rpc.request('env/select', { project, name: null });
     }
@@ -675,9 +698,12 @@ describe('the environment dialog in a tool window', () => {
     const token = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.signature';
     await rpc.request('env/save', { project, environment: { name, variables: [{ key: 'host', value: 'http://localhost:8080/a/rather/long/base/path' }, { key: 'token', value: token, secret: true }, { key: 'tenant', value: 'acme' }] } });
     try {
-      for (const width of [300, 420, 1400]) {
-        const page = await open(width);
-        await select(page, ADD_ITEM);
+      const widths = [300, 420, 1400];
+      const page = await open(widths[0]!);
+      await select(page, ADD_ITEM);
+      for (const width of widths) {
+        // The editor stays open on the endpoint as the window is resized; the dialog opens at each width.
+        await resize(page, width);
         await page.locator('.request-editor .env-chip').click();
         const dialog = page.getByRole('dialog', { name: 'Environments' });
         await dialog.getByRole('listbox', { name: 'Environment list' }).getByRole('option', { name: new RegExp(name) }).click();
@@ -703,8 +729,11 @@ describe('the environment dialog in a tool window', () => {
         expect(await inView(page, '.environment-panel .dialog-actions button.primary', width)).toBe(true);
         await page.screenshot({ path: screenshotPath(`tool-window-environments-${width}`) });
         await page.keyboard.press('Escape');
-        await close(page);
+        // The typed value is not saved: the dialog asks before it closes over it.
+        await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
+        await dialog.waitFor({ state: 'hidden' });
       }
+      await close(page);
     } finally {
       await rpc.request('env/delete', { project, name });
     }
