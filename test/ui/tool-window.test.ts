@@ -222,6 +222,9 @@ describe('layout from a narrow tool window to a full screen', () => {
       await send(page, ADD_ITEM);
       expect(await overflowing(page)).toEqual([]);
       expect(await inView(page, 'button.send', width)).toBe(true);
+      // Reset stays beside Send (at 600 px the path takes the line below instead).
+      const [sendBox, resetBox] = await Promise.all(['Send', 'Reset'].map((name) => page.locator('.request-line').getByRole('button', { name, exact: true }).boundingBox()));
+      expect(Math.abs(resetBox!.y - sendBox!.y)).toBeLessThan(2);
       await page.screenshot({ path: screenshotPath(`tool-window-${width}`) });
       if (width < 700) {
         // Master/detail: the editor replaced the tree; Back brings the tree with the endpoint still selected.
@@ -373,7 +376,7 @@ describe('layout from a narrow tool window to a full screen', () => {
     await close(page);
   }, 120_000);
 
-  it('300 px: the Request tab breaks a long URL (encoded query values) inside the panel', async () => {
+  it('300 px: the Request tab breaks a long URL (encoded query values) inside the panel; a header\'s value goes under its name, whole words on a line', async () => {
     const page = await open(300);
     await select(page, CHANNELS);
     const editor = page.locator('.request-editor');
@@ -391,6 +394,17 @@ describe('layout from a narrow tool window to a full screen', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
     expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await page.screenshot({ path: screenshotPath('tool-window-sent-url-300') });
+    // Response headers: the date breaks at no letter (it has the panel's width under its name).
+    const headers = page.locator('.response-panel');
+    await headers.getByRole('tab', { name: /^Headers/ }).click();
+    const date = headers.getByRole('table', { name: 'Response headers' }).locator('tr').filter({ has: page.locator('th', { hasText: /^date$/ }) }).locator('td');
+    const lines = (td: HTMLElement) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return new Set([...range.getClientRects()].map((b) => Math.round(b.top))).size;
+    };
+    expect(await date.evaluate(lines)).toBe(1);
+    expect(await overflowing(page)).toEqual([]);
     await close(page);
   }, 60_000);
 
