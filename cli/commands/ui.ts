@@ -181,7 +181,7 @@ function servedOf(section: TreeSection | null): ServedSection | null {
 }
 
 /** How long a cold start's first page waits for the scan's first answer at most (see firstList). */
-const COLD_HOLD_MS = Number(process.env.APISCOUT_COLD_HOLD_MS) || 2500;
+const COLD_HOLD_MS = Number(process.env.APISCOUT_COLD_HOLD_MS) || 1500;
 
 /** As the session's (project-session.ts): how long the hub waits for the page that shows the retained tree. */
 const TREE_GRACE_MS = Number(process.env.APISCOUT_TREE_GRACE_MS) || 1000;
