@@ -72,6 +72,12 @@ export class ProjectSession {
   private graceTimer: NodeJS.Timeout | undefined;
   /** The retained index being rewritten after a scan: waitForScan includes it. */
   private retaining: Promise<void> | undefined;
+  /** The list is a scan's first answer, without models: the same scan adds them (see runScan). */
+  private modelsPending = false;
+  /** How many callers wait on the scan now (waitForScan): nothing in it waits for a tree meanwhile. */
+  private scanAwaited = 0;
+  /** Resolved once there is a list to show (see listed). */
+  private hasList = signal();
 
   constructor(
     root: string,
@@ -115,6 +121,7 @@ export class ProjectSession {
       // No search index yet: the scan's list replaces this one soon (a search meanwhile builds one).
       this.setEndpoints(index.endpoints, false);
       this.fromRetained = true;
+      this.hasList.resolve();
     }
     void this.refresh(this.fromRetained ? this.afterTree() : undefined);
   }
@@ -150,8 +157,12 @@ export class ProjectSession {
     return taken;
   }
 
-  /** Resolves after the next tree is served, or after TREE_GRACE_MS without one, whichever is first. */
+  /**
+   * Resolves after the next tree is served, or after TREE_GRACE_MS without one, whichever is
+   * first; at once while someone waits on the scan (a wait begun before it reached this point).
+   */
   private afterTree(): Promise<void> {
+    if (this.scanAwaited > 0) return Promise.resolve();
     if (!this.graceTimer) this.armGrace();
     return this.nextTree.promise;
   }
@@ -202,13 +213,27 @@ export class ProjectSession {
         this.actuator = actuator;
         this.scanner = this.createScanner();
       }
-      const result = await this.scanner.scan();
-      this.setEndpoints(result.endpoints);
+      // The endpoints first, without models (what the tree shows; about half the cost on a cold
+      // start): announced as any change, so a page shows them at once. Then, once that tree is
+      // served, the same parses give the models; whoever needs them (get, all, at) waits on this
+      // scan, as it would on a retained index's list.
+      const first = await this.scanner.scan(undefined, { modelsLater: true });
       this.fromRetained = false;
+      this.modelsPending = true;
+      this.setEndpoints(first.endpoints, false);
+      const change = diff(before, this.byId);
+      this.events.changed({ endpointCount: this.endpoints.length, ...change });
+      this.hasList.resolve();
+      // A list the views already show (the retained index's, unchanged) is asked for by no one.
+      if (change.added.length || change.removed.length || change.updated.length) await this.afterTree();
+      const shown = this.byId;
+      const result = await this.scanner.completeModels();
+      this.setEndpoints(result.endpoints);
+      this.modelsPending = false;
       this.state = 'ready';
       this.error = undefined;
       this.millis = result.stats.millis;
-      this.events.changed({ endpointCount: this.endpoints.length, ...diff(before, this.byId) });
+      this.events.changed({ endpointCount: this.endpoints.length, ...diff(shown, this.byId) });
       // Rewriting the retained index takes the thread for a while: after the tree the change asks for.
       const retaining = (this.retaining = this.afterTree().then(() => this.retain()));
       void retaining.finally(() => {
@@ -217,6 +242,7 @@ export class ProjectSession {
     } catch (e) {
       this.state = 'failed';
       this.error = (e as Error).message;
+      this.hasList.resolve();
       this.events.log(`scan of ${this.root} failed: ${(e as Error).stack ?? String(e)}`);
     }
   }
@@ -234,11 +260,25 @@ export class ProjectSession {
     }
   }
 
+  /**
+   * Resolves once there is a list to show: the retained index's, or the first scan's first answer
+   * (its endpoints without models), or none when that scan failed. apiscout ui holds a cold
+   * start's first page until then, so the page comes with its tree (cli/commands/ui.ts).
+   */
+  listed(): Promise<void> {
+    return this.hasList.promise;
+  }
+
   /** Until the running scan (started at once if it waited for a tree) and the retained index's rewrite are done. */
   async waitForScan(): Promise<void> {
-    while (this.scanning || this.retaining) {
-      this.releaseWaiting();
-      await (this.scanning ?? this.retaining);
+    this.scanAwaited++;
+    try {
+      while (this.scanning || this.retaining) {
+        this.releaseWaiting();
+        await (this.scanning ?? this.retaining);
+      }
+    } finally {
+      this.scanAwaited--;
     }
   }
 
@@ -272,7 +312,7 @@ export class ProjectSession {
   async all(): Promise<readonly Endpoint[]> {
     await this.waitForScan();
     // Only the retained index's summaries after a failed first scan: nothing to export from.
-    if (this.fromRetained) throw new Error(`the scan of ${this.root} failed (${this.error ?? 'see the sidecar log'}); refresh once it can be read`);
+    if (this.fromRetained || this.modelsPending) throw new Error(`the scan of ${this.root} failed (${this.error ?? 'see the sidecar log'}); refresh once it can be read`);
     return this.endpoints;
   }
 

@@ -93,6 +93,21 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
       return (hub = started.hub);
     }));
   };
+  // Nothing retained (a cold start): the page's body waits for the first scan's first answer (its
+  // endpoints, no models yet: project-session.ts), up to COLD_HOLD_MS, so the page comes with
+  // the tree drawn in it instead of an empty app that asks for it again; the page's head (its
+  // script and style) went out at once and loads meanwhile. A longer scan: the app shows its progress.
+  const firstList = (): Promise<unknown> =>
+    new Promise((done) => {
+      const cap = setTimeout(done, COLD_HOLD_MS);
+      void loadHub()
+        .then(() => opening)
+        .then(() => hub!.handlers.sessions.get(root)?.listed())
+        .finally(() => {
+          clearTimeout(cap);
+          done(undefined);
+        });
+    });
   // Not for a page: nobody else would hear that it failed (a page's socket logs its own failure).
   const loadHubNow = () => void loadHub().catch((e: Error) => log(`cannot start the sidecar: ${e.stack ?? e.message}`));
   // No page connecting in time (none opened, or a slow one): the hub comes anyway, and the scan with it.
@@ -106,7 +121,10 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     log,
     port,
     // The page's first tree waits for the retained tree to be read (or the project to open); the URL does not.
-    ready: () => (hub ? opening : section.then((s): unknown => s ?? retained())),
+    ready: () =>
+      hub
+        ? Promise.resolve(opening).then(() => (served || stored ? undefined : firstList()))
+        : section.then((s): unknown => s ?? retained().then((r) => r.index ?? firstList())),
     firstTree: (wanted) => {
       if (hub) return firstTree(hub, wanted);
       if (wanted && wanted !== root) return undefined;
@@ -161,6 +179,9 @@ function servedOf(section: TreeSection | null): ServedSection | null {
   }
   return { packed: { json: section.json, version: section.version, tree: () => tree }, endpointCount: section.endpointCount, savedAt: section.savedAt };
 }
+
+/** How long a cold start's first page waits for the scan's first answer at most (see firstList). */
+const COLD_HOLD_MS = Number(process.env.APISCOUT_COLD_HOLD_MS) || 1500;
 
 /** As the session's (project-session.ts): how long the hub waits for the page that shows the retained tree. */
 const TREE_GRACE_MS = Number(process.env.APISCOUT_TREE_GRACE_MS) || 1000;

@@ -131,6 +131,10 @@ export class ProjectScanner {
   /** The last full scan's answer when it came from the stored result (no index behind it). */
   private stored: ScanResult | undefined;
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
+  /** A scan answered without models for now (scan's `modelsLater`): what completeModels needs. */
+  /** Between scan({ modelsLater }) and completeModels: endpoints are computed without models. */
+  private modelsHeld = false;
+  private pendingModels: { cache: ScanCache | undefined; clock: StoredAttempt['clock']; filesRead: number; bytesRead: number } | undefined;
 
   constructor(
     root: string,
@@ -196,15 +200,21 @@ export class ProjectScanner {
    * Reads the whole tree and computes every endpoint. `attempt`: scan.ts's look at the stored
    * result, made before this module was loaded (by default it is made here).
    */
-  async scan(attempt: StoredAttempt = tryStoredResult(this.root, this.opts)): Promise<ScanResult> {
+  async scan(attempt: StoredAttempt = tryStoredResult(this.root, this.opts), o: { modelsLater?: boolean } = {}): Promise<ScanResult> {
     const { walk, store, digest, preread, clock } = attempt;
     const phase = (name: string) => clock.phase(name);
     this.stored = undefined;
+    this.pendingModels = undefined;
     if (attempt.result) {
       this.stats = attempt.result.stats;
       this.stored = attempt.result;
       return attempt.result;
     }
+    // modelsLater: the endpoints first, as an endpoints-only scan finds them (what a tree shows),
+    // then completeModels adds the models on the same parses. Not with a stored result to write:
+    // that is a one-shot caller's, who wants everything at once.
+    const later = o.modelsLater === true && (this.opts.requestModels ?? true) && !store;
+    this.modelsHeld = later;
     const journal = store && new InputJournal();
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.prefixRules = attempt.prefixRules;
@@ -274,7 +284,7 @@ export class ProjectScanner {
           yield;
         }
         // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
-        if (self.opts.requestModels !== false) pool?.giveTable(self.index.files.values());
+        if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
         phase('read');
         yield* self.computeAll(phase);
       })(),
@@ -284,8 +294,14 @@ export class ProjectScanner {
       throw e;
     } finally {
       this.index.parsedElsewhere = undefined;
-      this.index.parseCache = undefined;
+      // The models' pass parses DTOs through the same cache (and saves it after).
+      if (!later) this.index.parseCache = undefined;
       await pool?.close();
+    }
+    if (later) {
+      this.pendingModels = { cache, clock, filesRead, bytesRead };
+      this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: { ...clock.phases } };
+      return this.result();
     }
     if (cache) {
       cache.save(this.index.files.values());
@@ -301,6 +317,45 @@ export class ProjectScanner {
       phase('stored');
     }
     return result;
+  }
+
+  /**
+   * After scan({ modelsLater: true }): computes the endpoints again with their request and
+   * response models, on the parses that scan made (only the DTOs they name are parsed now), and
+   * saves the scan cache. The answer is the scan's whole result; without a scan waiting for its
+   * models, the current result.
+   */
+  async completeModels(): Promise<ScanResult> {
+    const pending = this.pendingModels;
+    if (!pending) return this.result();
+    this.pendingModels = undefined;
+    this.modelsHeld = false;
+    const { cache, clock } = pending;
+    // The time between the two passes (the tree being served) is no part of the scan's.
+    clock.phase('models wait');
+    const wait = clock.phases['models wait']!;
+    delete clock.phases['models wait'];
+    const phase = (name: string) => clock.phase(`models ${name}`);
+    try {
+      await runInSlices(this.computeAll(phase));
+    } catch (e) {
+      cache?.close();
+      throw e;
+    } finally {
+      this.index.parseCache = undefined;
+    }
+    if (cache) {
+      cache.save(this.index.files.values());
+      phase('cache');
+    }
+    this.stats = { filesRead: pending.filesRead, filesParsed: this.index.parsedCount, bytesRead: pending.bytesRead, millis: clock.millis() - wait, phases: clock.phases };
+    if (cache) this.stats.parsedFromCache = cache.counts.hits;
+    return this.result();
+  }
+
+  /** Whether the endpoints now computed carry their models. */
+  private modelsWanted(): boolean {
+    return !this.modelsHeld && (this.opts.requestModels ?? true);
   }
 
   /** The endpoints whose source method is in `path` (relative), by line: the gutter icons of a file. */
@@ -634,7 +689,7 @@ export class ProjectScanner {
       modules: this.modules,
       schemas: this.schemas,
       beanSchemas: this.beanSchemas,
-      requestModels: this.opts.requestModels ?? true,
+      requestModels: this.modelsWanted(),
       protos: this.protos,
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
       readProjectFile: (path) => {
