@@ -156,9 +156,11 @@ async function treePaintedIn(page, timeout) {
 
 /**
  * A static page of `bytes` bytes with `elements` elements (rows of text, the rest of the bytes in
- * an inert data block): no style, no script.
+ * an inert data block), served from a loopback server and loaded in a new page `runs` times: to
+ * its painted frame (a frame after DOMContentLoaded, as markTreePainted does after the tree's
+ * commit), its first contentful paint, and the page's main-thread CPU.
  */
-function syntheticPage(bytes, elements) {
+async function staticPageFloor(bytes, elements, runs) {
   const head = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body>';
   const tail = '</body></html>';
   // html, head, meta, title, body, the data block: the rest are rows of two spans.
@@ -166,21 +168,7 @@ function syntheticPage(bytes, elements) {
   let body = '';
   for (let i = 0; i < rows; i++) body += `<div class="row"><span>GET</span><span>/api/floor/${i}</span></div>`;
   const pad = Math.max(0, bytes - head.length - body.length - tail.length - 64);
-  return `${head}${body}<script type="application/json" id="pad">"${'x'.repeat(pad)}"</script>${tail}`;
-}
-
-/**
- * The explorer's page as the sidecar served it, without its script (the app): the same bytes,
- * markup, style and data block, so what Chromium needs to paint the served first screen alone.
- */
-const servedPageAlone = (html) => html.replace(/<script type="module"[^>]*><\/script>/g, '');
-
-/**
- * A static page `html` served from a loopback server and loaded in a new page `runs` times: to
- * its painted frame (a frame after DOMContentLoaded, as markTreePainted does after the tree's
- * commit), its first contentful paint, and the page's main-thread CPU.
- */
-async function staticPageFloor(html, runs) {
+  const html = `${head}${body}<script type="application/json" id="pad">"${'x'.repeat(pad)}"</script>${tail}`;
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
@@ -365,37 +353,26 @@ try {
   done('first tree, warm sidecar (page load)', median(painted), 300, `page ${fmt(median(loadCpu))} CPU`);
 
   // The floor of the figures above, measured in the same run: what Chromium costs here to load
-  // and paint the page as the sidecar serves it now, without its script, from a static loopback
-  // server (and, for comparison with earlier runs, a synthetic page of its size and element count
-  // with no style), and what Node costs to start and print a line. The first-tree figures read
-  // against these: a page load cannot paint sooner than the first, a new `apiscout ui` cannot
-  // print its URL sooner than the last.
+  // and paint a static page of the explorer page's size and element count from a loopback server
+  // (no script, no style), and what Node costs to start and print a line. The first-tree figures
+  // read against these: a page load cannot paint sooner than the first, a new `apiscout ui`
+  // cannot print its URL sooner than the second.
   {
     const probe = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await probe.addInitScript(markTreePainted);
     const response = await probe.goto(url);
-    const html = (await response.body()).toString('utf8');
-    const bytes = Buffer.byteLength(html);
+    const bytes = (await response.body()).length;
     await treePaintedIn(probe, 60_000);
     const elements = await probe.evaluate(() => document.getElementsByTagName('*').length);
     await probe.close();
-    // What the served page is made of (the floors below are measured for the page as served now).
-    const partKb = (re) => ((re.exec(html)?.[0].length ?? 0) / 1e3).toFixed(0);
-    const parts = `tree data ${partKb(/<script type="application\/json" id="first-tree">.*?<\/script>/s)} KB, inline style ${partKb(/<style[^>]*>.*?<\/style>/s)} KB, ${html.includes('rel="stylesheet"') ? 'a linked style sheet, ' : ''}the app's script external`;
-    const alone = await staticPageFloor(servedPageAlone(html), runs);
-    const floor = await staticPageFloor(syntheticPage(bytes, elements), runs);
+    const floor = await staticPageFloor(bytes, elements, runs);
     const node = await nodeStartFloor(runs);
     console.log(
-      `floor, the page as served now (${(bytes / 1e3).toFixed(0)} KB: ${parts}; ${elements} elements) without its script, from a static loopback server, new page to first contentful paint: ` +
-        `median ${fmt(median(alone.fcp))} (painted frame ${fmt(median(alone.painted))}), page main-thread CPU median ${fmt(median(alone.cpu))} (${runs} page loads)`,
-    );
-    console.log(
-      `floor, a synthetic static page of the same size and element count (no style, no script), new page to first contentful paint: ` +
-        `median ${fmt(median(floor.fcp))} (painted frame ${fmt(median(floor.painted))}), page main-thread CPU median ${fmt(median(floor.cpu))} (${runs} page loads)`,
+      `floor, a static page of the same size (${(bytes / 1e3).toFixed(0)} KB) and element count (${elements}) from a loopback server, new page to painted: ` +
+        `median ${fmt(median(floor.painted))} (first contentful paint ${fmt(median(floor.fcp))}), page main-thread CPU median ${fmt(median(floor.cpu))} (${runs} page loads)`,
     );
     console.log(`floor, a trivial \`node\` process, start to a printed line: median ${fmt(median(node.wall))}, its CPU to that point median ${fmt(median(node.cpu))} (${runs} runs)`);
-    done('floor: the served page alone, load to FCP', median(alone.fcp), null, `page ${fmt(median(alone.cpu))} CPU`);
-    done('floor: synthetic page that size, to FCP', median(floor.fcp), null, `page ${fmt(median(floor.cpu))} CPU`);
+    done('floor: static page that size, load to painted', median(floor.painted), null, `page ${fmt(median(floor.cpu))} CPU`);
     done('floor: node start to a printed line', median(node.wall), null, `node ${fmt(median(node.cpu))} CPU`);
   }
 

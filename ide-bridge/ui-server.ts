@@ -122,7 +122,7 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
     } catch (e) {
       return refuse(res, 500, `cannot read ${join(opts.assetsDir, name)}: ${(e as Error).message}`);
     }
-    if (name === 'index.html' && req.method === 'GET') return servePage(res, bytes, opts, new URL(req.url ?? '/', 'http://page').search, styleOf(assets));
+    if (name === 'index.html' && req.method === 'GET') return servePage(res, bytes, opts, new URL(req.url ?? '/', 'http://page').search);
     const headers = { ...SECURITY_HEADERS, 'Content-Type': asset.type, ...cacheOf(name, bytes) };
     if (headers.ETag && req.headers['if-none-match'] === headers.ETag) {
       res.writeHead(304, headers);
@@ -187,16 +187,12 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
  * still the same (endpoints/treeIfChanged). Only that answer lets the waiting scan start
  * (project-session.ts).
  */
-function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, search: string, style: string | undefined): void {
+function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, search: string): void {
   const wanted = new URLSearchParams(search).get('project');
   // The IDE's theme from the URL on the root element, as the app puts it there (host-theme.ts):
   // the first screen is painted in the IDE's colours and font size, with no change when the app comes.
   const theme = hostTheme(search);
-  let html = page.toString('utf8').replace(ROOT_ELEMENT, `${ROOT_ELEMENT.slice(0, -1)}${themeAttributes(theme)}>`);
-  // The app's style inside the page, not linked: a linked style sheet blocks the first paint until
-  // its own request is answered (revalidated on every load even from a cache), and the first
-  // screen below needs all of it. 29 KB, parsed in about a millisecond.
-  if (style !== undefined) html = html.replace(STYLE_LINK, () => `<style id="app-style">${style}</style>`);
+  const html = page.toString('utf8').replace(ROOT_ELEMENT, `${ROOT_ELEMENT.slice(0, -1)}${themeAttributes(theme)}>`);
   const at = html.indexOf(APP_ELEMENT);
   res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': TYPES['.html']! });
   if (at < 0) return void res.end(html);
@@ -218,19 +214,6 @@ function servePage(res: ServerResponse, page: Buffer, opts: UiServerOptions, sea
     res.end(`<div id="app">${screen}</div>${html.slice(at + APP_ELEMENT.length, end)}${data}${html.slice(end)}`);
     if (source) opts.onPage?.();
   }));
-}
-
-/** index.html's link to the app's style: servePage puts the style itself there. */
-const STYLE_LINK = '<link rel="stylesheet" href="app.css" />';
-
-/** app.css as text for the page, unless it cannot be read or could end its own style element. */
-function styleOf(assets: Map<string, { bytes(): Buffer }>): string | undefined {
-  try {
-    const css = assets.get('app.css')?.bytes().toString('utf8');
-    return css === undefined || /<\/style/i.test(css) ? undefined : css;
-  } catch {
-    return undefined; // the link stays, and the request for app.css says why
-  }
 }
 
 /** Where the page's app goes in index.html: the first screen is drawn inside it. */

@@ -1,5 +1,5 @@
-// The web app's entry: draws the explorer (over the served first screen, once that is painted, when
-// the page came with its tree), talking to the page's own UI server over a WebSocket.
+// The web app's entry: draws the explorer (at once when the page came with its tree), talking to
+// the page's own UI server over a WebSocket.
 // The framework is Preact: 4 KB of React's component-and-hooks model with TypeScript's own JSX
 // transform, so the bundle needs no compiler plugin and loads fast inside IntelliJ's JCEF.
 
@@ -13,27 +13,19 @@ import { unpackFirstTree } from './tree-codec';
 import { rememberServedScroll } from './virtual-list';
 
 const root = document.getElementById('app')!;
-// A page that came with its first screen drawn (ide-bridge/first-screen.ts) and its tree as data
-// (ui-server.ts): that screen is painted before any of this runs. The app reads the tree and takes
-// over the screen after that frame, so a script that arrived early (from a cache, or before the
-// page was parsed) never holds the first paint back by its own first render.
-const served = document.getElementById('first-tree') !== null;
+// The tree the server put in the page (ui-server.ts): drawn at once, then asked for again.
+const firstTree = readFirstTree();
 const project = new URLSearchParams(location.search).get('project') ?? undefined;
 // With a tree to draw, the socket opens after the first paint: connecting makes `apiscout ui` load
 // the sidecar's hub (ui-hub.ts), work that should not compete with this page's first frame; the
 // requests made meanwhile wait for it.
-const painted = served ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))) : undefined;
+const painted = firstTree ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))) : undefined;
 const { client, opened } = BridgeClient.open(undefined, painted);
-// With a tree in the page the explorer is drawn once that frame is out, its socket opening
-// meanwhile (requests wait for it); without one there is nothing to draw before the sidecar answers.
-let firstTree: FirstTree | undefined;
-void painted?.then(() => {
-  firstTree = readFirstTree();
-  if (firstTree) start();
-});
+// With a tree in the page the explorer is drawn now, its socket opening meanwhile (requests wait
+// for it); without one there is nothing to draw before the sidecar answers.
+if (firstTree) start();
 opened.then(
-  async () => {
-    await painted;
+  () => {
     if (!firstTree) start();
   },
   (e: Error) => {

@@ -92,12 +92,6 @@ describe('UI server over HTTP', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<script type="module" src="app.js">');
-    // The app's style inside the page (its first paint waits for no request), as the built app.css has it.
-    const css = await get(`${ui.pathname}app.css`);
-    expect(css.status).toBe(200);
-    expect(css.body.length).toBeGreaterThan(1000);
-    expect(page.body).toContain(`<style id="app-style">${css.body}</style>`);
-    expect(page.body).not.toContain('rel="stylesheet"');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['access-control-allow-origin']).toBeUndefined();

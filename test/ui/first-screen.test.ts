@@ -133,49 +133,6 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
     }
   });
 
-  it('needs no request to be painted: the app\'s style is in the page, and the app takes over only after the served screen\'s first frame', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 500 } });
-    page.setDefaultTimeout(60_000);
-    const asked: string[] = [];
-    page.on('request', (r) => asked.push(new URL(r.url()).pathname.split('/').pop()!));
-    // The app's script served at once, from memory, however early the page asks for it: an app
-    // that took the screen over as soon as it ran would do so before the served screen's first frame.
-    const script = await (await fetch(new URL('app.js', await ui.url))).text();
-    await page.route(/\/app\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: script }));
-    // Frames counted from the start; the frame in which the served rows were there, and the one in which the app replaced the served screen.
-    await page.addInitScript(() => {
-      const w = window as unknown as { frames_: number; servedIn?: number; takenIn?: number };
-      w.frames_ = 0;
-      const tick = () => {
-        w.frames_++;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-      new MutationObserver(() => {
-        const servedScreen = document.querySelector('.first-paint #tree .row');
-        if (servedScreen && w.servedIn === undefined) w.servedIn = w.frames_;
-        if (!servedScreen && w.servedIn !== undefined && w.takenIn === undefined && document.querySelector('#tree .row')) w.takenIn = w.frames_;
-      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-    });
-    try {
-      await page.goto(await ui.url);
-      await appTookOver(page);
-      const seen = await page.evaluate(() => {
-        const w = window as unknown as { servedIn?: number; takenIn?: number };
-        return { servedIn: w.servedIn, takenIn: w.takenIn, style: document.getElementById('app-style')?.textContent?.length ?? 0, links: document.querySelectorAll('link[rel="stylesheet"]').length };
-      });
-      expect(seen.servedIn).toBeTypeOf('number');
-      expect(seen.takenIn).toBeGreaterThan(seen.servedIn!);
-      // The style came inside the page: nothing asked for it, no style sheet linked.
-      expect(seen.style).toBeGreaterThan(1000);
-      expect(seen.links).toBe(0);
-      expect(asked).not.toContain('app.css');
-      expect(asked).toContain('app.js');
-    } finally {
-      await page.close();
-    }
-  });
-
   it('in the IDE, the served screen comes in the IDE\'s theme and font size from the page\'s URL, as the app then draws it', async () => {
     const { page, release } = await pageWithScriptHeld(1000, 640);
     /** The look of the root, the toolbar and the first endpoint row. */
