@@ -5,7 +5,7 @@
 // and DEL and C1 controls escaped: YAML readers could treat them as line breaks, and
 // SnakeYAML, openapi-generator's reader, refuses a raw DEL).
 
-import { type Piece, Utf8Chunks } from './utf8-chunks';
+import { type Piece, Utf8Chunks, flat } from './utf8-chunks';
 
 const PLAIN = /^[A-Za-z_/$][\w .,/$@()+{}-]*$/;
 const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
@@ -115,12 +115,6 @@ class Sink implements Out {
     this.flush();
     return { pieces: this.pieces.pieces(), length: this.length };
   }
-}
-
-/** The same text as one flat string (V8 flattens a rope when a regular expression reads it). */
-function flat(s: string): string {
-  /^/.test(s);
-  return s;
 }
 
 let out: Out = new Sink();

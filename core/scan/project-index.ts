@@ -443,14 +443,12 @@ export class ProjectIndex {
     let names = this.simpleNames.get(key);
     if (!names) this.simpleNames.set(key, (names = new Map()));
     const known = names.get(name);
-    const outer = this.tracking;
     if (known) {
-      if (outer) {
-        for (const f of known.deps.files) outer.files.add(f);
-        for (const m of known.deps.missing) outer.missing.add(m);
-      }
+      this.noteFiles(known.deps.files);
+      this.noteMissing(known.deps.missing);
       return known.type;
     }
+    const outer = this.tracking;
     const deps: Dependencies = { files: new Set(), missing: new Set() };
     this.tracking = deps;
     let type: TypeDecl | undefined;
@@ -459,10 +457,8 @@ export class ProjectIndex {
     } finally {
       this.tracking = outer;
     }
-    if (outer) {
-      for (const f of deps.files) outer.files.add(f);
-      for (const m of deps.missing) outer.missing.add(m);
-    }
+    this.noteFiles(deps.files);
+    this.noteMissing(deps.missing);
     names.set(name, { type, deps });
     return type;
   }

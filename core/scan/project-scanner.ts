@@ -131,9 +131,9 @@ export class ProjectScanner {
   /** The last full scan's answer when it came from the stored result (no index behind it). */
   private stored: ScanResult | undefined;
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
-  /** A scan answered without models for now (scan's `modelsLater`): what completeModels needs. */
   /** Between scan({ modelsLater }) and completeModels: endpoints are computed without models. */
   private modelsHeld = false;
+  /** A scan answered without models for now (scan's `modelsLater`): what completeModels needs. */
   private pendingModels: { cache: ScanCache | undefined; clock: StoredAttempt['clock']; filesRead: number; bytesRead: number } | undefined;
 
   constructor(
