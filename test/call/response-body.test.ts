@@ -176,8 +176,9 @@ describe('a 1 GB body', () => {
     } finally {
       clearInterval(sampler);
     }
-    // The server side of this test lives in the same process; both together stay far below 1 GB.
+    // The server side of this test lives in the same process; both together grow it by far less
+    // than the body. Only the growth is measured: test files share their worker process, so the
+    // baseline holds whatever the files before this one left on the heap.
     expect(peak - baseline).toBeLessThan(256 * 1024 * 1024);
-    expect(peak).toBeLessThan(GIB / 2);
   }, 180_000);
 });
