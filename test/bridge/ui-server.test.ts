@@ -17,7 +17,7 @@ import { WebSocketMessageReader, WebSocketMessageWriter } from '../../ide-bridge
 import { SidecarClient } from './sidecar-client';
 
 /** expect.poll with room for a loaded machine: its default second is too short for a browser round trip. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const CART = 'orders/src/main/java/com/acme/shop/orders/web/CartController.java';

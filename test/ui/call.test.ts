@@ -20,7 +20,7 @@ import type { GrpcTestServer } from '../call/grpc-server';
 import { bodyText, launchChromium, screenshotPath, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
-const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
+const poll = <T>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function newPage(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(60_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   (page as Page & { problems: string[] }).problems = problems;

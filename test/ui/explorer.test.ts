@@ -19,7 +19,7 @@ import { generateEndpoints } from '../../bench/gen-endpoints.mjs';
 import { CLI, launchChromium, screenshotPath, UiProcess } from './ui-harness';
 
 /** expect.poll with room for a loaded machine: its default second is too short for a browser round trip. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
@@ -40,7 +40,7 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
   // Fail with playwright's message (which element, which state) before the test's own timeout.
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(60_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   (page as Page & { problems: string[] }).problems = problems;

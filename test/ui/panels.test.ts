@@ -24,7 +24,7 @@ import type { PostmanStandIn } from '../postman/stand-in';
 import { CLI, launchChromium, screenshotPath, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';

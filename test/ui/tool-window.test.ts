@@ -16,7 +16,7 @@ import type { Running } from '../call/servers';
 import { bodyText, launchChromium, screenshotPath, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 50 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const WIDTHS = [360, 600, 1400] as const;
@@ -155,7 +155,7 @@ afterAll(async () => {
 
 async function open(width: number, query = ''): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 820 }, colorScheme: 'light' });
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(60_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   (page as Page & { problems: string[] }).problems = problems;
