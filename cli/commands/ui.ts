@@ -1,7 +1,8 @@
 // `apiscout ui [DIR]`: the API Explorer in a browser. Starts the sidecar's hub and UI server in
 // this process, opens DIR (its scan streams into the page), and opens the page in the default
 // browser; the URL is printed for a browser elsewhere and for --no-open. This module is kept
-// small: with a retained index, the first page is served before the hub's code is loaded.
+// small: the first page is served before the hub's code is loaded, from the retained index, or
+// on a cold start from a session loaded and opened alone (ui-session.ts).
 
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -65,7 +66,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   // first page shows, index-store.ts), the whole index when the hub takes it, or at once when the
   // file has no tree section (an older writer). The hub (the scanner, the handlers: most of the
   // CLI's code, ~0.5 s to compile) is loaded after that page went out, when its script connects
-  // (ui-hub.ts); at once when there is no retained tree to show.
+  // (ui-hub.ts); with no retained tree, after the cold session's first tree (see firstList).
   const section: Promise<ServedSection | null> = loadTreeSection(root).then(servedOf, () => null);
   let served: ServedSection | null = null;
   let whole: Promise<LoadResult> | undefined;
@@ -100,8 +101,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     // The whole index read while the hub's code loads; the hub made once both are in, so its
     // session opens on the retained endpoints at once (a page's first requests find them).
     // Without a retained index the hub takes the session a cold start opened (or opens it now).
-    const firstSession = retained().then((r) => (r.index ? undefined : startFirst()));
-    return (loading ??= Promise.all([import('./ui-hub'), firstSession]).then(([{ startHub }, first]) => {
+    return (loading ??= Promise.all([import('./ui-hub'), retained().then((r) => (r.index ? undefined : startFirst()))]).then(([{ startHub }, first]) => {
       const started = startHub({ root, includeTests: values['include-tests'], scanCache, retained: retained(), log, uiUrl: () => url, first });
       opening = started.opening;
       return (hub = started.hub);
