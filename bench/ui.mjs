@@ -6,6 +6,8 @@
 //     all endpoints painted; with the sidecar's and the page's CPU time to that point;
 //   - first tree warm start: a new `apiscout ui` process on the same copy after the cold one
 //     stopped (its retained index and scan cache kept), from the process's start to the tree painted;
+//     and, labelled apart, from the page's request (made as soon as the URL is printed) to the tree
+//     painted: what the IDE's tool window waits for, its sidecar started with the project before;
 //   - first tree on a warm sidecar: a page load on the running sidecar to the tree painted, each
 //     in a new browser context (empty HTTP cache); then, labelled apart, repeated loads in one
 //     persistent browser profile (caches kept, as JCEF's);
@@ -246,7 +248,8 @@ async function startToTree(root, config) {
     const painted = await treePaintedIn(page, 600_000);
     const sidecarCpu = processCpuMs(proc.child.pid);
     const pageCpu = (await cpu.read()).thread - cpu0.thread;
-    return { total: painted.at - started, app: painted.app.at - started, served: painted.served, url: urlAt, endpoints: painted.endpoints, sidecarCpu, pageCpu, proc };
+    // From the page's request (its navigation start, right after the URL was printed) to the same paint.
+    return { total: painted.at - started, app: painted.app.at - started, fromRequest: painted.rel, served: painted.served, url: urlAt, endpoints: painted.endpoints, sidecarCpu, pageCpu, proc };
   } finally {
     await page.close();
   }
@@ -257,14 +260,19 @@ async function stop(proc) {
   await new Promise((r) => (proc.child.exitCode !== null ? r() : proc.child.once('exit', r)));
 }
 
-function reportStart(label, figure, target, runs) {
+function reportStart(label, figure, target, runs, fromRequest) {
   const m = (k) => median(runs.map((r) => r[k]));
   console.log(
     `${label}, ${project}: process start to the tree painted median ${fmt(m('total'))}, best ${fmt(Math.min(...runs.map((r) => r.total)))}` +
       `${runs.some((r) => r.served) ? ` (the first screen in the page's HTML in ${runs.filter((r) => r.served).length} of ${runs.length} runs; the app's tree painted median ${fmt(m('app'))})` : ''}; ` +
-      `URL printed after ${fmt(m('url'))}; CPU to the app's tree painted: sidecar ${fmt(m('sidecarCpu'))}, page main thread ${fmt(m('pageCpu'))} (${runs.length} runs)`,
+      `URL printed after ${fmt(m('url'))}; the page's request (right after the URL) to the tree painted median ${fmt(m('fromRequest'))}, best ${fmt(Math.min(...runs.map((r) => r.fromRequest)))}; ` +
+      `CPU to the app's tree painted: sidecar ${fmt(m('sidecarCpu'))}, page main thread ${fmt(m('pageCpu'))} (${runs.length} runs)`,
   );
   done(figure, m('total'), target, `sidecar ${fmt(m('sidecarCpu'))} + page ${fmt(m('pageCpu'))} CPU`);
+  // The same start read from the explorer's side: the sidecar is already running (the IDE starts it
+  // with the project, before its tool window asks for the tree), and the page's request to the
+  // tree painted is what the user waits for. Labelled apart; the process-start figure stays.
+  if (fromRequest) done(fromRequest, m('fromRequest'), target, `page ${fmt(m('pageCpu'))} CPU`);
 }
 
 {
@@ -300,7 +308,7 @@ function reportStart(label, figure, target, runs) {
     }
   }
   reportStart('first tree cold (new `apiscout ui` process, no retained state)', 'first tree, cold', 1500, cold);
-  reportStart('first tree warm start (new `apiscout ui` process, retained index and scan cache kept)', 'first tree, warm start (retained index)', 300, warmStart);
+  reportStart('first tree warm start (new `apiscout ui` process, retained index and scan cache kept)', 'first tree, warm start (retained index)', 300, warmStart, 'first tree, warm start: page request to painted (sidecar running)');
 }
 
 const ui = startUi(dir);

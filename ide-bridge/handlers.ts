@@ -10,6 +10,7 @@ import { summaryOf } from './model-schemas';
 import { BridgeError, cancellable } from './bridge-error';
 import type { Cancellation } from './bridge-error';
 import { ProjectSession } from './project-session';
+import type { SessionEvents } from './project-session';
 import { ErrorCodes, PROTOCOL_VERSION } from './protocol';
 import { callHandlers } from './call-handlers';
 import { envHandlers } from './env-handlers';
@@ -51,7 +52,18 @@ export interface HandlerKit {
   onClose(release: (project: string | null) => void | Promise<void>): void;
 }
 
-export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<string, ProjectSession> } {
+/** What the hub's handlers add beside the catalog's methods. */
+export interface HandlerExtras {
+  sessions: Map<string, ProjectSession>;
+  /**
+   * Takes in a session opened before the hub was made (a cold `apiscout ui` scans while the hub's
+   * code loads: cli/commands/ui-session.ts): it is the open project from now on, and the events
+   * to relay its progress and changes to every connection are returned.
+   */
+  adopt(s: ProjectSession): SessionEvents;
+}
+
+export function createHandlers(ctx: BridgeContext): Handlers & HandlerExtras {
   const sessions = new Map<string, ProjectSession>();
   let shuttingDown = false;
 
@@ -70,9 +82,18 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
     await Promise.all(releases.map(async (r) => r(project))).catch((e: Error) => ctx.log(`releasing ${project ?? 'the sidecar'}: ${e.message}`));
   };
   const kit: HandlerKit = { ctx, session, endpoint, onClose: (r) => releases.push(r) };
+  const eventsOf = (project: string): SessionEvents => ({
+    progress: (p) => ctx.notify('scan/progress', { project, ...p }),
+    changed: (c) => ctx.notify('index/changed', { project, ...c }),
+    log: ctx.log,
+  });
 
   return {
     sessions,
+    adopt: (s) => {
+      sessions.set(s.root, s);
+      return eventsOf(s.root);
+    },
     ...callHandlers(kit),
     ...exportHandlers(kit),
     ...envHandlers(kit),
@@ -86,13 +107,8 @@ export function createHandlers(ctx: BridgeContext): Handlers & { sessions: Map<s
       if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new BridgeError(ErrorCodes.BadInput, `project root '${root}' is not a directory`);
       let s = sessions.get(abs);
       if (!s) {
-        const project = abs;
         const retained = ctx.retainedIndex?.(abs);
-        s = new ProjectSession(abs, { includeTests: includeTests ?? false, createdBy: `apiscout ${ctx.serverVersion}`, scanCache: ctx.scanCache ?? true, retained }, {
-          progress: (p) => ctx.notify('scan/progress', { project, ...p }),
-          changed: (c) => ctx.notify('index/changed', { project, ...c }),
-          log: ctx.log,
-        });
+        s = new ProjectSession(abs, { includeTests: includeTests ?? false, createdBy: `apiscout ${ctx.serverVersion}`, scanCache: ctx.scanCache ?? true, retained }, eventsOf(abs));
         sessions.set(abs, s);
         await s.open();
       }

@@ -185,11 +185,7 @@ export const EnvironmentSchema = Type.Object({ name: Type.String({ minLength: 1 
 
 export type EndpointSummary = Static<typeof EndpointSummarySchema>;
 
-/** Strips request and response: the summary the tree and search results carry. */
-export function summaryOf(e: Endpoint): EndpointSummary {
-  const { request: _request, response: _response, responses: _responses, ...summary } = e;
-  return summary;
-}
+export { summaryOf } from './endpoint-summary';
 
 // ---------------------------------------------------------------- drift checks (compile time)
 

@@ -16,7 +16,7 @@ import type { Match, SearchIndex } from '../core/search/matcher';
 import { InputError } from '../core/errors';
 import { actuatorEnabled, pathPrefixesSetting, scanCacheEnabled } from '../core/config/settings';
 import { userConfigDir } from '../core/config/user-dir';
-import { summaryOf } from './model-schemas';
+import { summaryOf } from './endpoint-summary';
 import type { ProjectStatus } from './protocol';
 
 /** The scanner's own cap on a source file: a larger one is not source anyone reads in a viewer. */

@@ -16,6 +16,7 @@ import type { Endpoint } from '../core/model/endpoint';
 import { lazyRequire } from '../core/lazy-require';
 import type { ProjectStatus } from './protocol';
 import type { BridgeHub } from './server';
+import type { ProjectSession } from './project-session';
 import { firstScreenHtml } from './first-screen';
 import { hostTheme, themeAttributes } from './ui/host-theme-query';
 import { packedTreeOf } from './tree-version';
@@ -234,10 +235,15 @@ export interface FirstTreeSource {
  * page chooses), or undefined while its first scan runs with no retained index to show.
  */
 export function firstTree(hub: BridgeHub, wanted: string | null): FirstTreeSource | undefined {
+  const sessions = hub.handlers.sessions;
+  const s = wanted ? sessions.get(resolve(wanted)) : sessions.values().next().value;
+  if (!s || (wanted && s.root !== wanted)) return undefined;
+  return sessionFirstTree(s);
+}
+
+/** The tree of one session (see firstTree): undefined while its first scan runs with nothing to show. */
+export function sessionFirstTree(s: ProjectSession): FirstTreeSource | undefined {
   try {
-    const sessions = hub.handlers.sessions;
-    const s = wanted ? sessions.get(resolve(wanted)) : sessions.values().next().value;
-    if (!s || (wanted && s.root !== wanted)) return undefined;
     const status = s.status();
     if (status.state === 'scanning' && !status.fromRetainedIndex && status.endpointCount === 0) return undefined;
     // The session's endpoints packed as they are: endpoints/tree's summaries without the copies.

@@ -1,7 +1,8 @@
 // `apiscout ui [DIR]`: the API Explorer in a browser. Starts the sidecar's hub and UI server in
 // this process, opens DIR (its scan streams into the page), and opens the page in the default
 // browser; the URL is printed for a browser elsewhere and for --no-open. This module is kept
-// small: with a retained index, the first page is served before the hub's code is loaded.
+// small: the first page is served before the hub's code is loaded, from the retained index, or
+// on a cold start from a session loaded and opened alone (ui-session.ts).
 
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -16,8 +17,9 @@ import type { BridgeHub } from '../../ide-bridge/server';
 import { rememberPackedTree } from '../../ide-bridge/tree-version';
 import type { PackedTreeText } from '../../ide-bridge/tree-version';
 import type { PackedTree } from '../../ide-bridge/ui/tree-codec';
-import { firstTree, startUiServer } from '../../ide-bridge/ui-server';
+import { firstTree, sessionFirstTree, startUiServer } from '../../ide-bridge/ui-server';
 import type { CliIO } from '../io';
+import type { FirstSession } from './ui-session';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheDisabledByEnv } from '../cache-option';
 
 export const uiHelp = `Usage: apiscout ui [DIR] [options]
@@ -64,7 +66,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   // first page shows, index-store.ts), the whole index when the hub takes it, or at once when the
   // file has no tree section (an older writer). The hub (the scanner, the handlers: most of the
   // CLI's code, ~0.5 s to compile) is loaded after that page went out, when its script connects
-  // (ui-hub.ts); at once when there is no retained tree to show.
+  // (ui-hub.ts); with no retained tree, after the cold session's first tree (see firstList).
   const section: Promise<ServedSection | null> = loadTreeSection(root).then(servedOf, () => null);
   let served: ServedSection | null = null;
   let whole: Promise<LoadResult> | undefined;
@@ -79,6 +81,17 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
       (e: Error) => ({ index: null, warning: `could not read the retained index: ${e.message}` }),
     ));
   let stored: readonly Endpoint[] | undefined;
+  const scanCache = !values['no-cache'] && !scanCacheDisabledByEnv();
+  // Nothing retained (a cold start): the session and its scanner are loaded and opened first, and
+  // the hub after the first tree went out (ui-session.ts); the hub then takes that session in.
+  let first: FirstSession | undefined;
+  let starting: Promise<FirstSession> | undefined;
+  const startFirst = (): Promise<FirstSession> =>
+    (starting ??= import('./ui-session').then(({ openFirstSession }) => {
+      first = openFirstSession({ root, includeTests: values['include-tests'], scanCache, retained: retained(), log });
+      void first.opening.catch((e: Error) => log(`cannot open ${root}: ${e.stack ?? e.message}`));
+      return first;
+    }));
   let hub: BridgeHub | undefined;
   let opening: Promise<unknown> | undefined;
   let loading: Promise<BridgeHub> | undefined;
@@ -87,8 +100,9 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     clearTimeout(timer);
     // The whole index read while the hub's code loads; the hub made once both are in, so its
     // session opens on the retained endpoints at once (a page's first requests find them).
-    return (loading ??= Promise.all([import('./ui-hub'), retained()]).then(([{ startHub }]) => {
-      const started = startHub({ root, includeTests: values['include-tests'], scanCache: !values['no-cache'] && !scanCacheDisabledByEnv(), retained: retained(), log, uiUrl: () => url });
+    // Without a retained index the hub takes the session a cold start opened (or opens it now).
+    return (loading ??= Promise.all([import('./ui-hub'), retained().then((r) => (r.index ? undefined : startFirst()))]).then(([{ startHub }, first]) => {
+      const started = startHub({ root, includeTests: values['include-tests'], scanCache, retained: retained(), log, uiUrl: () => url, first });
       opening = started.opening;
       return (hub = started.hub);
     }));
@@ -100,9 +114,8 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   const firstList = (): Promise<unknown> =>
     new Promise((done) => {
       const cap = setTimeout(done, COLD_HOLD_MS);
-      void loadHub()
-        .then(() => opening)
-        .then(() => hub!.handlers.sessions.get(root)?.listed())
+      void startFirst()
+        .then((f) => f.session.listed())
         .finally(() => {
           clearTimeout(cap);
           done(undefined);
@@ -128,6 +141,7 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     firstTree: (wanted) => {
       if (hub) return firstTree(hub, wanted);
       if (wanted && wanted !== root) return undefined;
+      if (first) return sessionFirstTree(first.session);
       const status = (endpointCount: number) => ({ project: root, state: 'scanning' as const, endpointCount, diagnosticCount: 0, fromRetainedIndex: true });
       if (served) return { status: status(served.endpointCount), packed: served.packed };
       return stored ? { status: status(stored.length), list: stored } : undefined;
@@ -139,7 +153,14 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   served = await section;
   if (!served) stored = (await retained()).index?.endpoints;
   if (served || stored) loadHubIn(TREE_GRACE_MS);
-  else loadHubNow();
+  else {
+    // The hub comes when the page's socket asks for it (onPage), or a while after the first tree
+    // if no page does: nothing needs it before.
+    void startFirst().then(
+      (f) => f.session.listed().then(() => loadHubIn(5 * TREE_GRACE_MS)),
+      (e: Error) => log(`cannot start the sidecar: ${e.stack ?? e.message}`),
+    );
+  }
   if (!values['no-open']) {
     const opened = await openBrowser(url);
     if (!opened) io.out('No browser could be opened here: open the URL above in one.');

@@ -231,6 +231,8 @@ export class ProjectScanner {
     if (!attempt.stamps) phase('walk');
 
     const cache = this.opts.cache ? ScanCache.open(this.root, this.opts.cache) : undefined;
+    // The first answer does not wait for the parses' encoding: completeModels stores them.
+    if (later) cache?.hold();
     this.index.parseCache = cache;
     // A worker pays for itself only on the files the cache does not have.
     const workerPolicy = this.parseWorkerPolicy();
@@ -337,6 +339,8 @@ export class ProjectScanner {
     delete clock.phases['models wait'];
     const phase = (name: string) => clock.phase(`models ${name}`);
     try {
+      // The first pass's parses, held by the cache until its answer was out (see scan).
+      cache?.release();
       await runInSlices(this.computeAll(phase));
     } catch (e) {
       cache?.close();

@@ -97,6 +97,8 @@ export class ScanCache implements ParseCache {
   private spillFailed = false;
   /** Rows read but not usable (a damaged body): the next write leaves them out. */
   private dropped = 0;
+  /** Parses put while held (see hold): encoded and spilled by release, in the order they came. */
+  private held: Array<[FileEntry, ParseResult]> | undefined;
 
   private constructor(
     private readonly root: string,
@@ -145,8 +147,25 @@ export class ScanCache implements ParseCache {
     return this.match(entry) !== undefined;
   }
 
+  /**
+   * Keeps this scan's parses as they are until release(), encoding none: a scan's first answer
+   * (project-scanner.ts's modelsLater) does not wait for the cache's encoding, a tenth of its
+   * time. The scanner only reads a parse, so it encodes the same later.
+   */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Stores the parses held since hold(), as put would have; later puts are stored at once. */
+  release(): void {
+    const held = this.held;
+    this.held = undefined;
+    for (const [entry, result] of held ?? []) this.put(entry, result);
+  }
+
   put(entry: FileEntry, result: ParseResult): void {
     if (entry.hash === undefined || this.spillFailed) return;
+    if (this.held) return void this.held.push([entry, result]);
     const text = result.encoded ?? encodeKeepingLinks(result);
     try {
       const spill = (this.spill ??= this.openSpill());
@@ -194,6 +213,7 @@ export class ScanCache implements ParseCache {
 
   /** Lets go of the old file and the spill file without writing (a scan that failed). */
   close(): void {
+    this.held = undefined;
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     this.closeSpill();

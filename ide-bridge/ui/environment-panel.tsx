@@ -222,6 +222,8 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
               Active{' '}
               <select
                 aria-label="Active environment"
+                // Cut to the list's width: the whole name on hover.
+                title={list.active ?? 'None'}
                 value={list.active ?? ''}
                 disabled={busy}
                 onChange={(e) => void select(e.currentTarget.value || null)}
@@ -259,7 +261,9 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
                     }
                   }}
                 >
-                  {e.name}
+                  <span class="env-label" title={e.name}>
+                    {e.name}
+                  </span>
                   {e.name === list.active && <span class="tag">active</span>}
                   <span class="muted count">{e.variables.length}</span>
                 </li>

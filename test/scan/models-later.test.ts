@@ -2,7 +2,7 @@
 // explorer's tree comes before the models) must end with exactly the result of one full scan, and
 // its first answer must list the same endpoints as an endpoints-only scan.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,5 +57,21 @@ describe('a scan with its models later', () => {
     // Every file the two passes parsed (the DTOs too) came from the cache.
     expect(again.stats.parsedFromCache).toBe(done.stats.filesParsed);
     expect(again.stats.filesParsed).toBe(done.stats.filesParsed);
+  });
+
+  it('encodes no parse for the cache before the first answer; the models pass stores them all', async () => {
+    const dir = join(tmp, 'shop-held');
+    const state = join(tmp, 'shop-held-state');
+    cpSync(join(FIXTURES, 'shop'), dir, { recursive: true });
+    const cache = { version: 'test', dir: state, warn: (m: string) => expect.fail(m) };
+    const twoPass = new ProjectScanner(dir, { cache });
+    const first = await twoPass.scan(undefined, { modelsLater: true });
+    expect(first.stats.filesParsed).toBeGreaterThan(0);
+    // The cache's spill file (made in its folder with the first parse stored) was never opened.
+    expect(existsSync(state)).toBe(false);
+    const done = await twoPass.completeModels();
+    const again = await new ProjectScanner(dir, { cache }).scan();
+    expect(comparable(again)).toEqual(comparable(done));
+    expect(again.stats.parsedFromCache).toBe(done.stats.filesParsed);
   });
 });

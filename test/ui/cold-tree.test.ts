@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
-import { openedBeforeSuite, UiProcess } from './ui-harness';
+import { chunkWith, moduleLog, openedBeforeSuite, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const MODELS = JSON.parse(fs.readFileSync(path.join(SHOP, 'expected-models.json'), 'utf8')) as Record<string, { request: { body: { example: unknown } } }>;
@@ -27,7 +27,8 @@ describe('apiscout ui, cold start', { timeout: 300_000 }, () => {
     const dir = path.join(suite.tmp, 'shop');
     fs.cpSync(SHOP, dir, { recursive: true });
     expect(fs.existsSync(path.join(dir, '.apiscout'))).toBe(false);
-    const ui = new UiProcess(dir, [], { ...suite.env, APISCOUT_COLD_HOLD_MS: '600000' });
+    const { env, loaded } = moduleLog(path.join(suite.tmp, 'cold-modules.log'));
+    const ui = new UiProcess(dir, [], { ...suite.env, ...env, APISCOUT_COLD_HOLD_MS: '600000' });
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 2400 } });
     page.setDefaultTimeout(60_000);
     try {
@@ -39,10 +40,17 @@ describe('apiscout ui, cold start', { timeout: 300_000 }, () => {
       const expected = Object.keys(MODELS).map((k) => k.split(' ').slice(0, 2).join(' '));
       expect(first.status).toMatchObject({ project: dir, state: 'scanning', fromRetainedIndex: false, endpointCount: expected.length });
       expect(paths.sort()).toEqual([...expected].sort());
+      // That tree came from the scanner alone: the hub (handlers, ajv, JSON-RPC) is loaded only
+      // once a page connects, and takes the session that scanned (one project, not a second scan).
+      const hub = chunkWith('class BridgeHub ');
+      expect(loaded()).toContain(chunkWith('class ProjectScanner '));
+      expect(loaded()).not.toContain(hub);
 
       // The models do not exist yet: the scan is still on (waiting for that tree to be asked for).
       const rpc = await ui.rpc();
       expect(await rpc.request('project/status', { project: dir })).toMatchObject({ state: 'scanning', endpointCount: expected.length, fromRetainedIndex: false });
+      expect(loaded()).toContain(hub);
+      expect((await rpc.request('project/list', {})).projects.map((p) => p.project)).toEqual([dir]);
       // A request for an endpoint's models now waits for them rather than failing or answering without.
       const id = (await rpc.request('endpoints/search', { project: dir, query: 'POST /api/v1/catalog/categories', limit: 1 })).results[0]!.endpoint.id;
       const got = await rpc.request('endpoints/get', { project: dir, id });

@@ -4,14 +4,12 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
-import { copyOpenedOnce, openedBeforeSuite, UiProcess } from './ui-harness';
+import { chunkWith, copyOpenedOnce, moduleLog, openedBeforeSuite, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
-const HOOK = fileURLToPath(new URL('./module-log-hook.mjs', import.meta.url));
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const PRODUCTS = 'catalog/src/main/java/com/acme/shop/catalog/web/ProductController.java';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 120_000, interval: 100 });
 
@@ -24,20 +22,13 @@ async function shopOpenedBefore(name: string): Promise<string> {
   return dir;
 }
 
-/** The bundle's chunk that holds `text` (rollup names chunks as it likes). */
-function chunkWith(text: string): string {
-  const found = fs.readdirSync(DIST).filter((f) => f.endsWith('.mjs') && fs.readFileSync(path.join(DIST, f), 'utf8').includes(text));
-  expect(found).toHaveLength(1);
-  return found[0]!;
-}
-
 const firstTreeOf = (html: string): PackedFirstTree => JSON.parse(/<script type="application\/json" id="first-tree">(.*?)<\/script>/s.exec(html)![1]!) as PackedFirstTree;
 
 describe('apiscout ui, first page', { timeout: 300_000 }, () => {
   it('serves the retained tree before loading the hub and the scanner, which come once the page connects', async () => {
     const dir = await shopOpenedBefore('lazy');
-    const log = path.join(suite.tmp, 'modules.log');
-    const ui = new UiProcess(dir, [], { ...suite.env, NODE_OPTIONS: `--import=${pathToFileURL(HOOK).href}`, APISCOUT_TEST_MODULE_LOG: log });
+    const { env, loaded } = moduleLog(path.join(suite.tmp, 'modules.log'));
+    const ui = new UiProcess(dir, [], { ...suite.env, ...env });
     try {
       const url = await ui.url;
       const res = await fetch(url);
@@ -46,7 +37,6 @@ describe('apiscout ui, first page', { timeout: 300_000 }, () => {
       expect(tree.status).toMatchObject({ project: dir, state: 'scanning', fromRetainedIndex: true });
       expect(tree.status.endpointCount).toBeGreaterThan(10);
       expect(tree.version).toMatch(/^[\w-]{16}$/);
-      const loaded = () => new Set(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((u) => path.basename(u)));
       const scanner = chunkWith('class ProjectScanner ');
       const hub = chunkWith('class BridgeHub ');
       // The hook saw the process load its modules (the CLI's entry, the ui command's own)...

@@ -434,6 +434,46 @@ describe('panels on the sample shop', () => {
     await panel.getByLabel('Environment name').fill('dev');
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name)).toEqual(['dev']);
+    // At 1400 px a long name, active, stays in the list's column: the drop-down and the list cut
+    // it with an ellipsis and show it whole on hover; nothing reaches into the editor beside.
+    const long = 'staging-eu-west-1-with-a-very-long-environment-name-for-the-payments-team';
+    await panel.getByRole('button', { name: 'New environment' }).click();
+    await panel.getByLabel('Environment name').fill(long);
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name).sort()).toEqual(['dev', long]);
+    await panel.getByLabel('Active environment').selectOption(long);
+    await poll(async () => (await rpc.request('env/list', { project })).active).toBe(long);
+    expect(page.viewportSize()!.width).toBe(1400);
+    const layout = () =>
+      panel.evaluate((dialog) => {
+        const right = (sel: string) => dialog.querySelector(sel)!.getBoundingClientRect().right;
+        const item = [...dialog.querySelectorAll<HTMLElement>('.env-list li')].find((l) => l.textContent!.startsWith('staging-'))!;
+        const label = item.querySelector<HTMLElement>('.env-label') ?? item;
+        const select = dialog.querySelector<HTMLSelectElement>('select[aria-label="Active environment"]')!;
+        return {
+          select: right('select[aria-label="Active environment"]'),
+          item: item.getBoundingClientRect().right,
+          list: right('.env-list'),
+          editor: dialog.querySelector('.env-editor')!.getBoundingClientRect().left,
+          cut: label.scrollWidth > label.clientWidth,
+          ellipsis: getComputedStyle(label).textOverflow,
+          tips: [label.title, select.title],
+        };
+      });
+    await poll(() => panel.getByLabel('Active environment').inputValue()).toBe(long);
+    const at = await layout();
+    expect(at.select).toBeLessThanOrEqual(at.list + 0.5);
+    expect(at.item).toBeLessThanOrEqual(at.list + 0.5);
+    expect(at.list).toBeLessThan(at.editor);
+    expect(at).toMatchObject({ cut: true, ellipsis: 'ellipsis', tips: [long, long] });
+    await page.screenshot({ path: screenshotPath('environment-panel-long-name') });
+    await panel.getByLabel('Active environment').selectOption('dev');
+    await poll(async () => (await rpc.request('env/list', { project })).active).toBe('dev');
+    await panel.getByRole('listbox', { name: 'Environment list' }).getByRole('option').filter({ hasText: long }).click();
+    await poll(() => panel.getByLabel('Environment name').inputValue()).toBe(long);
+    await panel.getByRole('button', { name: 'Delete…' }).click();
+    await panel.getByRole('button', { name: 'Delete', exact: true }).click();
+    await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name)).toEqual(['dev']);
     // Delete asks first.
     await panel.getByRole('button', { name: 'New environment' }).click();
     await panel.getByLabel('Environment name').fill('scratch');

@@ -10,18 +10,38 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator } from 'playwright-core';
 import { createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
 import type { ParamsOf, RequestName, ResultOf } from '../../ide-bridge/protocol';
 import { WebSocketMessageReader, WebSocketMessageWriter } from '../../ide-bridge/ws-transport';
 
 export const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const MODULE_LOG_HOOK = fileURLToPath(new URL('./module-log-hook.mjs', import.meta.url));
+
+/** The bundle's chunk that holds `text` (rollup names chunks as it likes). */
+export function chunkWith(text: string): string {
+  const found = fs.readdirSync(DIST).filter((f) => f.endsWith('.mjs') && fs.readFileSync(path.join(DIST, f), 'utf8').includes(text));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+/**
+ * What a process started with `env` has loaded so far (module-log-hook.mjs writes every module it
+ * loads to `log`): the file names of its modules.
+ */
+export function moduleLog(log: string): { env: Record<string, string>; loaded(): Set<string> } {
+  return {
+    env: { NODE_OPTIONS: `--import=${pathToFileURL(MODULE_LOG_HOOK).href}`, APISCOUT_TEST_MODULE_LOG: log },
+    loaded: () => new Set(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((u) => path.basename(u))),
+  };
+}
 export const SHOTS = fileURLToPath(new URL('../../test-results/ui/', import.meta.url));
 
 export function launchChromium(): Promise<Browser> {
