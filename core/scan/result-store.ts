@@ -17,7 +17,6 @@
 // makes its file be read.) Endpoints are parsed only when someone reads them, and `scan --json`
 // prints their stored text with the table's entries put back in place of the references.
 
-import { isAscii } from 'node:buffer';
 import { createHash, hash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,6 +33,7 @@ import { journalHolds } from './scan-inputs';
 import { scannerHash } from './scan-cache';
 import type { ScanCacheOptions } from './scan-cache';
 import { SchemaTableWriter, StoredEntries, decodeTable, refLength, reviveEndpoints } from './schema-table';
+import { forEachStoredLine } from './stored-lines';
 
 export const SCAN_RESULT_FILE = 'scan-result.bin';
 const MAGIC = 'apiscout-scan-result\n';
@@ -436,35 +436,17 @@ function lazyResult(text: StoredText, diagnostics: Diagnostic[], modules: Module
   return result;
 }
 
-/** The stored endpoints, their schemas the table's shared objects. */
+/** The stored endpoints, their schemas the table's shared objects; parsed a line at a time (stored-lines.ts). */
 function decodeEndpoints(text: StoredText): Endpoint[] {
-  const table = text.schemasLength > 0 ? decodeTable(segmentText(text.fd, text.offset + text.length, text.schemasLength)) : [];
-  const endpoints = JSON.parse(endpointArrayText(text)) as Endpoint[];
+  const table = text.schemasLength > 0 ? decodeTable((each) => forEachStoredLine(text.fd, text.offset + text.length, text.schemasLength, each)) : [];
+  const endpoints: Endpoint[] = [];
+  forEachStoredLine(text.fd, text.offset, text.length, (line) => endpoints.push(JSON.parse(line) as Endpoint));
   if (table.length) reviveEndpoints(endpoints, table);
   return endpoints;
 }
 
-function segmentText(fd: number, offset: number, length: number): string {
-  const bytes = readExactly(fd, offset, length);
-  if (!bytes) throw new Error('the stored scan result was cut short while it was read');
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-}
-
 function bodyLength(h: Header): number {
   return h.restLength + h.endpointsLength + h.schemasLength + h.refsLength;
-}
-
-/**
- * The stored endpoints as one JSON array, read into a buffer with room for the brackets: no
- * second copy of megabytes of text, and ASCII (the usual case) taken as Latin-1, which Node
- * hands to V8 without decoding or copying it.
- */
-function endpointArrayText(text: StoredText): string {
-  const bytes = Buffer.allocUnsafe(text.length + 2);
-  bytes[0] = 0x5b; // [
-  if (!readExactly(text.fd, text.offset, text.length, bytes.subarray(1, text.length + 1))) return '[]';
-  bytes[text.length + 1] = 0x5d; // ]
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function writeAt(fd: number, bytes: Buffer, position: number): void {

@@ -1,6 +1,6 @@
 // The stored result's schema table (result-store.ts): every object schema (one with
-// `properties`) is kept once, however many endpoints and other schemas use it, and referred to
-// by its number. Among 2,500 endpoints the same few hundred DTO schemas make up more than half
+// `properties`), and every schema holding one (a list or map of them), is kept once, however
+// many endpoints and other schemas use it, and referred to by its number. Among 2,500 endpoints the same few hundred DTO schemas make up more than half
 // of the text; kept once, the stored result is half the size, decoding it makes half the
 // objects, and an endpoint's schemas come back as the table's shared objects, so an exporter
 // can convert a shared schema once (by identity) and reuse what it made.
@@ -92,7 +92,10 @@ export class SchemaTableWriter {
     if (s.additionalProperties && typeof s.additionalProperties === 'object') (copy ??= { ...s }).additionalProperties = sub(s.additionalProperties);
     if (s.$defs && typeof s.$defs === 'object') (copy ??= { ...s }).$defs = map(s.$defs);
     let got: Encoded;
-    if (s.properties && typeof s.properties === 'object') {
+    // Tabled: object schemas, and any schema holding one (a list or map of DTOs). The wrappers
+    // too, because exporters memo what they make of a schema by identity (export/per-schema.ts):
+    // a list's wrapper decoded afresh per endpoint made Markdown walk the DTO's fields for each.
+    if ((s.properties && typeof s.properties === 'object') || refs > 0) {
       const text = JSON.stringify(copy);
       if (marks(text).length !== refs) got = { value: s, refs: 0 }; // holds a string like a reference: written as it is
       else {
@@ -122,10 +125,18 @@ function marks(text: string): number[] {
 
 // ---------------------------------------------------------------- reading
 
-/** The table's entries as objects, each reference among them replaced by the entry it names. */
-export function decodeTable(text: string): JsonSchema[] {
-  const entries = JSON.parse(`[${text}]`) as JsonSchema[];
-  for (const s of entries) revive(s, entries);
+/**
+ * The table's entries as objects, each reference among them replaced by the entry it names;
+ * `lines` hands over the entries' text one at a time, in order.
+ */
+export function decodeTable(lines: (each: (line: string) => void) => void): JsonSchema[] {
+  const entries: JsonSchema[] = [];
+  lines((line) => {
+    const s = JSON.parse(line) as JsonSchema;
+    // An entry names only entries before it, which are whole already.
+    revive(s, entries);
+    entries.push(s);
+  });
   return entries;
 }
 

@@ -53,7 +53,7 @@ function sample(): Endpoint[] {
   return [
     endpoint('one', { description: 'naïve café ☕ before the references', request: body(customer), response: { contentType: 'application/json', schema: { type: 'array', items: customer }, description: '' } }),
     endpoint('two', { request: body(JSON.parse(JSON.stringify(customer)) as JsonSchema), responses: [{ status: '404', description: 'no', schema: address }] }),
-    endpoint('three', { request: body(tree), response: { contentType: 'application/json', schema: customer, example: { note: 'n' }, description: '' } }),
+    endpoint('three', { request: body(tree), response: { contentType: 'application/json', schema: customer, example: { note: 'n' }, description: '' }, responses: [{ status: '200', description: 'all', schema: { type: 'array', items: customer } }] }),
     endpoint('four', { request: body(hostile), response: { contentType: 'application/json', schema: address, description: '' } }),
     endpoint('five', { description: '\u00004', request: body(address) }),
     endpoint('six', {}),
@@ -102,6 +102,8 @@ describe('the stored schema table', () => {
     expect(two!.request!.body!.schema).toBe(one!.request!.body!.schema);
     expect(three!.response!.schema).toBe(one!.request!.body!.schema);
     expect((one!.response!.schema!.items as JsonSchema)).toBe(one!.request!.body!.schema);
+    // A list of DTOs is tabled too: two endpoints' equal lists are one object (exporters memo by identity).
+    expect(three!.responses![0]!.schema).toBe(one!.response!.schema);
     expect(two!.responses![0]!.schema).toBe(one!.request!.body!.schema!.properties!.home);
     // An endpoint holding a string like a reference is stored whole: equal, not shared.
     const five = result.endpoints[4]!;
