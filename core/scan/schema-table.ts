@@ -1,9 +1,10 @@
 // The stored result's schema table (result-store.ts): every object schema (one with
 // `properties`), and every schema holding one (a list or map of them), is kept once, however
-// many endpoints and other schemas use it, and referred to by its number. Among 2,500 endpoints the same few hundred DTO schemas make up more than half
-// of the text; kept once, the stored result is half the size, decoding it makes half the
-// objects, and an endpoint's schemas come back as the table's shared objects, so an exporter
-// can convert a shared schema once (by identity) and reuse what it made.
+// many endpoints and other schemas use it, and referred to by its number. Among 2,500
+// endpoints the same few hundred DTO schemas make up more than half of the text; kept once,
+// the stored result is half the size, decoding it makes half the objects, and an endpoint's
+// schemas come back as the table's shared objects, so an exporter can convert a shared schema
+// once (by identity) and reuse what it made.
 //
 // A reference is a string where only a schema object can stand (an endpoint's parameter, body,
 // response and declared-response schema; a schema's property values, `items`,
