@@ -1,26 +1,79 @@
-// bench/test-time.mjs --cpu: each test file's CPU time, its own worker's and that of the processes
-// it started and waited for (the CLI, the sidecar, Chromium, Maven), as /proc/self/stat counts them.
-// Files share their worker (vitest.config.ts: isolate false) and run one after another in it, so
-// the difference between this setup file's start (before the file's imports) and its last
+// bench/test-time.mjs --cpu: each test file's CPU time, its worker's and that of the processes it
+// started (the CLI, the sidecar, Chromium, Maven), from /proc. Files share their worker
+// (vitest.config.ts: isolate false) and run one after another in it, so what the worker and its
+// processes used between this setup file's start (before the file's imports) and its last
 // after-all hook (hooks run in reverse: this one after the file's own) is the file's.
-import { appendFileSync, readFileSync } from 'node:fs';
-import { afterAll } from 'vitest';
+//
+// A process the worker waits for (its own children) is counted when it ends, in the worker's
+// children's time. Chromium's zygote and renderers are nobody's waited-for children once the
+// browser closes: they are read from /proc after each test, while they live.
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { afterAll, afterEach } from 'vitest';
 
 const TICK_MS = 10; // CLK_TCK 100 on Linux
 
-/** Milliseconds of CPU: [own user+system, waited-for children user+system]. */
-function cpu(): [number, number] {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-  return [(fields[11]! + fields[12]!) * TICK_MS, (fields[13]! + fields[14]!) * TICK_MS];
+interface Stat {
+  ppid: number;
+  /** Milliseconds of its own CPU (user + system). */
+  own: number;
+  /** Milliseconds of CPU of its children that it waited for. */
+  children: number;
+}
+
+function stat(pid: number | string): Stat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
+    return { ppid: f[1]!, own: (f[11]! + f[12]!) * TICK_MS, children: (f[13]! + f[14]!) * TICK_MS };
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+
+/** The worker's descendants, except its own children (counted when the worker waits for them). */
+function grandchildren(): Map<number, number> {
+  const all = new Map<number, Stat>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    const s = stat(d);
+    if (s) all.set(Number(d), s);
+  }
+  const out = new Map<number, number>();
+  for (const [pid, s] of all) {
+    if (s.ppid === process.pid || pid === process.pid) continue;
+    for (let p = s.ppid, n = 0; p > 1 && n < 64; n++, p = all.get(p)?.ppid ?? 0) {
+      if (p === process.pid) {
+        out.set(pid, s.own + s.children);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 const log = process.env.APISCOUT_TEST_CPU_LOG;
-const [ownStart, childStart] = cpu();
+const worker = () => stat(process.pid)!;
+const start = worker();
 const wallStart = Date.now();
+/** Per grandchild: its CPU when first and when last seen. */
+const seen = new Map<number, { first: number; last: number }>();
+const sample = () => {
+  if (!log) return;
+  for (const [pid, ms] of grandchildren()) {
+    const s = seen.get(pid);
+    if (s) s.last = ms;
+    else seen.set(pid, { first: 0, last: ms }); // started during this file
+  }
+};
+if (log) for (const [pid, ms] of grandchildren()) seen.set(pid, { first: ms, last: ms });
+afterEach(sample);
 afterAll((suite) => {
   if (!log) return;
-  const [own, children] = cpu();
+  sample();
+  const end = worker();
+  let descendants = 0;
+  for (const { first, last } of seen.values()) descendants += last - first;
   const file = (suite as { file?: { filepath: string }; filepath?: string }).file?.filepath ?? (suite as { filepath?: string }).filepath;
-  appendFileSync(log, `${JSON.stringify({ file, pid: process.pid, ownMs: own - ownStart, childMs: children - childStart, wallMs: Date.now() - wallStart })}\n`);
+  const entry = { file, pid: process.pid, ownMs: end.own - start.own, childMs: end.children - start.children + descendants, wallMs: Date.now() - wallStart };
+  appendFileSync(log, `${JSON.stringify(entry)}\n`);
 });

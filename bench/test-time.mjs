@@ -59,7 +59,7 @@ const test = BUILD
 // As vitest.config.ts.
 const forks = Number(process.env.APISCOUT_TEST_FORKS) || Math.max(2, availableParallelism());
 const lines = [`${(BUILD ? 'npm test in all:' : 'vitest run:').padEnd(25)}${test.seconds.toFixed(1)} s (${(test.seconds / 60).toFixed(1)} min; goal for npm test: under 10 min)`];
-if (CPU) lines.push(`${'CPU in all:'.padEnd(25)}${(childCpuSeconds() - cpuBefore).toFixed(1)} s (user + system, every process${BUILD ? ', build and type-check too' : ''})`);
+if (CPU) lines.push(`${'CPU in all:'.padEnd(25)}${(childCpuSeconds() - cpuBefore).toFixed(1)} s (user + system of the processes waited for${BUILD ? ", build and type-check too" : ""}; not Chromium's renderers: see the files' sum)`);
 try {
   const files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((f) => ({ name: relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000, startedAt: f.startTime, endedAt: f.endTime }));
   const cpuOf = new Map();
