@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echo, httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
-import { bodyText, launchChromium, screenshotPath, Tab, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, releaseChromium, screenshotPath, Tab, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 50 });
@@ -150,7 +150,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   rpc?.close();
   if (ui) expect(await ui.stop()).toBe(0);
   await server?.close();

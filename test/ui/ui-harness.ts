@@ -24,12 +24,27 @@ export const CLI = fileURLToPath(new URL('../../dist/apiscout.mjs', import.meta.
 export const CHROMIUM = '/usr/bin/chromium';
 export const SHOTS = fileURLToPath(new URL('../../test-results/ui/', import.meta.url));
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Chromium, one per test worker: the test files a worker runs one after the other (vitest.config.ts:
+ * isolate false) share it, each in contexts of its own (every `browser.newPage()` is one), which
+ * releaseChromium closes at the file's end. A launch cost 3 to 4 s of CPU, in each of nine files.
+ * One that lost its connection (a crash) is replaced. Playwright ends it when the worker exits.
+ */
+export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-  return chromium.launch({
+  const held = globalThis as { __apiscoutChromium?: Promise<Browser> };
+  const running = await held.__apiscoutChromium?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  held.__apiscoutChromium = chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  return held.__apiscoutChromium;
+}
+
+/** A test file is done with Chromium (launchChromium): its contexts, and with them its pages, are closed. */
+export async function releaseChromium(browser: Browser | undefined): Promise<void> {
+  if (browser?.isConnected()) await Promise.all(browser.contexts().map((c) => c.close()));
 }
 
 /**
@@ -128,7 +143,7 @@ export function openedBeforeSuite(name: string): { tmp: string; browser: Browser
     suite.env = { APISCOUT_CONFIG_DIR: path.join(suite.tmp, 'user'), APISCOUT_TREE_GRACE_MS: '600000' };
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseChromium(suite.browser);
     if (suite.tmp) fs.rmSync(suite.tmp, { recursive: true, force: true });
   }, 120_000);
   return suite;
