@@ -5,8 +5,9 @@
 // after-all hook (hooks run in reverse: this one after the file's own) is the file's.
 //
 // A process the worker waits for (its own children) is counted when it ends, in the worker's
-// children's time. Chromium's zygote and renderers are nobody's waited-for children once the
-// browser closes: they are read from /proc after each test, while they live.
+// children's time, with the descendants it waited for. The descendants of a child still running
+// at the file's end (the Chromium a worker's files share, ui-harness.ts) are read from /proc after
+// each test instead, while they live: their own time and that of the processes they waited for.
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach } from 'vitest';
 
@@ -30,20 +31,20 @@ function stat(pid: number | string): Stat | undefined {
   }
 }
 
-/** The worker's descendants, except its own children (counted when the worker waits for them). */
-function grandchildren(): Map<number, number> {
+/** The worker's descendants below its own children: pid -> [CPU ms, the worker's child above it, parent]. */
+function grandchildren(): Map<number, [number, number, number]> {
   const all = new Map<number, Stat>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     const s = stat(d);
     if (s) all.set(Number(d), s);
   }
-  const out = new Map<number, number>();
+  const out = new Map<number, [number, number, number]>();
   for (const [pid, s] of all) {
     if (s.ppid === process.pid || pid === process.pid) continue;
-    for (let p = s.ppid, n = 0; p > 1 && n < 64; n++, p = all.get(p)?.ppid ?? 0) {
+    for (let below = pid, p = s.ppid, n = 0; p > 1 && n < 64; n++, below = p, p = all.get(p)?.ppid ?? 0) {
       if (p === process.pid) {
-        out.set(pid, s.own + s.children);
+        out.set(pid, [s.own + s.children, below, s.ppid]);
         break;
       }
     }
@@ -55,24 +56,34 @@ const log = process.env.APISCOUT_TEST_CPU_LOG;
 const worker = () => stat(process.pid)!;
 const start = worker();
 const wallStart = Date.now();
-/** Per grandchild: its CPU when first and when last seen. */
-const seen = new Map<number, { first: number; last: number }>();
+/** Per grandchild: its CPU when first and when last seen, the worker's child above it, its parent. */
+const seen = new Map<number, { first: number; last: number; child: number; parent: number; gone?: boolean }>();
 const sample = () => {
   if (!log) return;
-  for (const [pid, ms] of grandchildren()) {
+  const now = grandchildren();
+  for (const [pid, [ms, child, parent]] of now) {
     const s = seen.get(pid);
     if (s) s.last = ms;
-    else seen.set(pid, { first: 0, last: ms }); // started during this file
+    else seen.set(pid, { first: 0, last: ms, child, parent }); // started during this file
   }
+  for (const [pid, s] of seen) if (!now.has(pid)) s.gone = true;
 };
-if (log) for (const [pid, ms] of grandchildren()) seen.set(pid, { first: ms, last: ms });
+if (log) for (const [pid, [ms, child, parent]] of grandchildren()) seen.set(pid, { first: ms, last: ms, child, parent });
 afterEach(sample);
 afterAll((suite) => {
   if (!log) return;
   sample();
   const end = worker();
+  // A child that ended was waited for by the worker: its descendants are in the worker's time already.
+  const running = (pid: number) => stat(pid)?.ppid === process.pid;
   let descendants = 0;
-  for (const { first, last } of seen.values()) descendants += last - first;
+  for (const { first, last, child, parent, gone } of seen.values()) {
+    if (!running(child)) continue;
+    // One that ended was waited for by its parent (a renderer by Chromium's zygote), whose
+    // children's time, read later, holds all of it: counted there, not twice.
+    if (gone && seen.has(parent)) continue;
+    descendants += last - first;
+  }
   const file = (suite as { file?: { filepath: string }; filepath?: string }).file?.filepath ?? (suite as { filepath?: string }).filepath;
   const entry = { file, pid: process.pid, ownMs: end.own - start.own, childMs: end.children - start.children + descendants, wallMs: Date.now() - wallStart };
   appendFileSync(log, `${JSON.stringify(entry)}\n`);
