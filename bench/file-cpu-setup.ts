@@ -5,9 +5,9 @@
 // after-all hook (hooks run in reverse: this one after the file's own) is the file's.
 //
 // A process the worker waits for (its own children) is counted when it ends, in the worker's
-// children's time, with the descendants it waited for. The descendants of a child still running
-// at the file's end (the Chromium a worker's files share, ui-harness.ts) are read from /proc after
-// each test instead, while they live: their own time and that of the processes they waited for.
+// children's time. Their descendants are read from /proc after each test, while they live (their
+// own time and that of the processes they waited for): Chromium's zygote and renderers never
+// reach the worker's children's time (a closed browser leaves them to init).
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach } from 'vitest';
 
@@ -74,11 +74,8 @@ afterAll((suite) => {
   if (!log) return;
   sample();
   const end = worker();
-  // A child that ended was waited for by the worker: its descendants are in the worker's time already.
-  const running = (pid: number) => stat(pid)?.ppid === process.pid;
   let descendants = 0;
-  for (const { first, last, child, parent, gone } of seen.values()) {
-    if (!running(child)) continue;
+  for (const { first, last, parent, gone } of seen.values()) {
     // One that ended was waited for by its parent (a renderer by Chromium's zygote), whose
     // children's time, read later, holds all of it: counted there, not twice.
     if (gone && seen.has(parent)) continue;
