@@ -8,11 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const VITE_NODE = join(ROOT, 'node_modules/vite-node/vite-node.mjs');
-const CHILD = join(ROOT, 'test/scripts/call-child.ts');
+// call-child.ts bundled once (it used to run through vite-node, which transformed its modules
+// again in every process: about 2 s of CPU each). Inside the repository, so the bundle finds
+// isolated-vm in node_modules as dist/ does (parse-worker.test.ts does the same).
+const CHILD = join(ROOT, 'node_modules', '.cache', 'apiscout-test', `call-child-${process.pid}.mjs`);
 
 const seen: { method: string; url: string; authorization?: string; level?: string }[] = [];
 const server = createServer((req, res) => {
@@ -30,6 +33,7 @@ const server = createServer((req, res) => {
 let base = '';
 const project = mkdtempSync(join(tmpdir(), 'apiscout-flow-'));
 beforeAll(async () => {
+  buildSync({ entryPoints: [join(ROOT, 'test/scripts/call-child.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: CHILD, logLevel: 'silent' });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   mkdirSync(join(project, '.apiscout'), { recursive: true });
@@ -54,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   rmSync(project, { recursive: true, force: true });
+  rmSync(CHILD, { force: true });
 });
 
 const ORDERS = { folder: 'Orders', className: 'com.acme.OrderController', address: 'GET /orders' };
@@ -61,7 +66,7 @@ const LOGIN = { folder: 'Auth', className: 'com.acme.AuthController', address: '
 
 function callInChild(method: string, url: string, target: object): Promise<{ status: number; sent: { headers: { name: string; value: string }[]; url: string }; logs: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [VITE_NODE, CHILD, project, method, url, JSON.stringify(target)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CHILD, project, method, url, JSON.stringify(target)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

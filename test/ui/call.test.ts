@@ -17,7 +17,7 @@ import { echo, httpServer } from '../call/servers';
 import type { Echo, Running } from '../call/servers';
 import { FIXTURE as GRPC_FIXTURE, startGrpcServer } from '../call/grpc-server';
 import type { GrpcTestServer } from '../call/grpc-server';
-import { bodyText, launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, releaseChromium, screenshotPath, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout, interval: 50 });
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

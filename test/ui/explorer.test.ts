@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { buildTree } from '../../core/model/tree';
 import { generateEndpoints } from '../../bench/gen-endpoints.mjs';
-import { CLI, launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import { CLI, launchChromium, releaseChromium, screenshotPath, UiProcess } from './ui-harness';
 
 /** expect.poll with room for a loaded machine: its default second is too short for a browser round trip. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

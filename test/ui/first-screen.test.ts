@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { flattenTree } from '../../ide-bridge/ui/tree-model';
-import { copyOpenedOnce, launchChromium, UiProcess } from './ui-harness';
+import { copyOpenedOnce, launchChromium, releaseChromium, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ui?.stop();
-  await browser?.close();
+  await releaseChromium(browser);
   fs.rmSync(tmp, { recursive: true, force: true });
 }, 120_000);
 

@@ -21,7 +21,7 @@ import { SidecarClient } from '../bridge/sidecar-client';
 import { loadDefinition, FIXTURE as GRPC_FIXTURE } from '../call/grpc-server';
 import { startPostmanStandIn } from '../postman/stand-in';
 import type { PostmanStandIn } from '../postman/stand-in';
-import { CLI, launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import { CLI, launchChromium, releaseChromium, screenshotPath, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echo, httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
-import { bodyText, launchChromium, screenshotPath, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, releaseChromium, screenshotPath, Tab, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
@@ -40,6 +40,8 @@ const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
 
 let tmp: string;
 let browser: Browser;
+/** The tab every test opens its page in (ui-harness.ts: Tab), one page at a time. */
+let tab: Tab;
 let shop: string;
 let ui: UiProcess;
 let rpc: RpcClient;
@@ -143,23 +145,21 @@ beforeAll(async () => {
   for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) ids.set(e.address, e.id);
   endpointCount = ids.size;
   browser = await launchChromium();
+  tab = await Tab.open(browser, { colorScheme: 'light' });
+  tab.page.setDefaultTimeout(60_000);
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   rpc?.close();
   if (ui) expect(await ui.stop()).toBe(0);
   await server?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+/** The explorer opened afresh at `width` (in the file's one tab, as a new page would start: Tab.load). */
 async function open(width: number, query = ''): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 820 }, colorScheme: 'light' });
-  page.setDefaultTimeout(60_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  (page as Page & { problems: string[] }).problems = problems;
-  await page.goto(`${await ui.url}${query}`);
+  const page = await tab.load(`${await ui.url}${query}`, { width, height: 820 });
   await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
   return page;
 }
@@ -178,8 +178,8 @@ async function resize(page: Page, width: number): Promise<void> {
 }
 
 async function close(page: Page): Promise<void> {
-  expect((page as Page & { problems: string[] }).problems).toEqual([]);
-  await page.close();
+  expect(page).toBe(tab.page);
+  expect(await tab.leave()).toEqual([]);
 }
 
 /** Opens an endpoint through the search field (a narrow window then shows the editor). */

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, BrowserContextOptions, CDPSession, Locator, Page } from 'playwright-core';
 import { createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -44,12 +44,70 @@ export function moduleLog(log: string): { env: Record<string, string>; loaded():
 }
 export const SHOTS = fileURLToPath(new URL('../../test-results/ui/', import.meta.url));
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Chromium, one per test worker: the test files a worker runs one after the other (vitest.config.ts:
+ * isolate false) share it, each in contexts of its own (every `browser.newPage()` is one), which
+ * releaseChromium closes at the file's end. A launch cost 3 to 4 s of CPU, in each of nine files.
+ * One that lost its connection (a crash) is replaced. Playwright ends it when the worker exits.
+ */
+export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-  return chromium.launch({
+  const held = globalThis as { __apiscoutChromium?: Promise<Browser> };
+  const running = await held.__apiscoutChromium?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  held.__apiscoutChromium = chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  return held.__apiscoutChromium;
+}
+
+/** A test file is done with Chromium (launchChromium): its contexts, and with them its pages, are closed. */
+export async function releaseChromium(browser: Browser | undefined): Promise<void> {
+  if (browser?.isConnected()) await Promise.all(browser.contexts().map((c) => c.close()));
+}
+
+/**
+ * One browser tab that a test file's tests take turns in, each turn starting as a new page would:
+ * the page's origin with empty storage (the explorer keeps its layout and its selection in
+ * localStorage), the viewport of the turn, the app loaded afresh, its errors collected from there.
+ * A new page in a new context cost about 3 s of CPU (the context, renderer processes, Playwright's
+ * scripts injected again), a navigation in the open tab under 1 s: in a file of thirty pages, the
+ * larger part of its CPU.
+ */
+export class Tab {
+  /** The errors the page threw in this turn (`pageerror`). */
+  problems: string[] = [];
+
+  private constructor(
+    readonly page: Page,
+    private readonly cdp: CDPSession,
+  ) {
+    page.on('pageerror', (e) => this.problems.push(e.message));
+  }
+
+  static async open(browser: Browser, options: BrowserContextOptions = {}): Promise<Tab> {
+    const page = await browser.newPage(options);
+    return new Tab(page, await page.context().newCDPSession(page));
+  }
+
+  /** A turn: `url` loaded at this viewport, its origin's storage (local storage, cookies, IndexedDB...) emptied first. */
+  async load(url: string, viewport: { width: number; height: number }): Promise<Page> {
+    // Off the last turn's document first: its unload runs while its own storage is still there.
+    if (this.page.url() !== 'about:blank') await this.page.goto('about:blank');
+    this.problems = [];
+    await this.page.setViewportSize(viewport);
+    await this.cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'all' });
+    await this.page.goto(url);
+    return this.page;
+  }
+
+  /** Ends a turn as closing the page would: the page must have thrown nothing; it is left for about:blank. */
+  async leave(): Promise<string[]> {
+    const problems = this.problems;
+    await this.page.goto('about:blank');
+    return problems;
+  }
 }
 
 export class UiProcess {
@@ -105,7 +163,7 @@ export function openedBeforeSuite(name: string): { tmp: string; browser: Browser
     suite.env = { APISCOUT_CONFIG_DIR: path.join(suite.tmp, 'user'), APISCOUT_TREE_GRACE_MS: '600000' };
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseChromium(suite.browser);
     if (suite.tmp) fs.rmSync(suite.tmp, { recursive: true, force: true });
   }, 120_000);
   return suite;
