@@ -2,9 +2,11 @@
 // Scan benchmark: times `node dist/apiscout.mjs scan --json DIR` as a fresh process per run and
 // sets it against the floor, a fresh process that only walks the tree and reads every source file.
 //   node bench/scan.mjs [DIR] [--files 10000] [--runs 3] [--kotlin-share 0] [--seed 1] [--json] [--cli PATH] [--endpoints-only] [--grpc-actuator] [--no-worker]
-//                       [--shape flat|wide] [--suite] [--channels markdown,openapi,...]
+//                       [--shape flat|wide] [--suite] [--channels markdown,openapi,... ('' for none)]
 // --no-worker scans without the parse worker (APISCOUT_PARSE_WORKER=0), for an A/B on one machine.
-// CPU is reported beside wall time: summed over all threads, and the main thread's alone.
+// CPU is reported beside wall time: summed over all threads, and the main thread's alone; with
+// it the minor page faults (memory touched for the first time), which on a sandboxed VM cost
+// ~30 µs of CPU each (maxrss-preload.mjs).
 // --endpoints-only measures `scan --json --endpoints-only` (no request/response models).
 // --grpc-actuator generates gRPC services with their protos and actuator endpoints too, and
 // scans with `--actuator`.
@@ -70,11 +72,11 @@ function runChild(args, env = process.env) {
     child.on('close', (code, signal) => {
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       let stderr = Buffer.concat(err).toString('utf8');
-      const report = /\[bench\] maxrss-kb=(\d+) cpu-ms=(\d+)(?: main-cpu-ms=([\d.]+))?/.exec(stderr);
+      const report = /\[bench\] maxrss-kb=(\d+) cpu-ms=(\d+)(?: main-cpu-ms=([\d.]+))?(?: minflt=(\d+))?/.exec(stderr);
       stderr = stderr.replace(/\n?\[bench\] maxrss-kb=.*\n/, '');
       resolve({
         code, signal, wallMs, rssKb: report ? Number(report[1]) : undefined, cpuMs: report ? Number(report[2]) : undefined,
-        mainCpuMs: report?.[3] ? Number(report[3]) : undefined, stdout: Buffer.concat(out).toString('utf8'), stderr,
+        mainCpuMs: report?.[3] ? Number(report[3]) : undefined, minorFaults: report?.[4] ? Number(report[4]) : undefined, stdout: Buffer.concat(out).toString('utf8'), stderr,
       });
     });
   });
@@ -111,7 +113,7 @@ async function runScan(cli, dir, endpointsOnly, actuator, noWorker, warm = false
   }
   const stats = out.stats ?? {};
   return {
-    wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs, endpoints: out.endpoints?.length ?? 0, diagnostics: out.diagnostics?.length ?? 0,
+    wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs, minorFaults: res.minorFaults, endpoints: out.endpoints?.length ?? 0, diagnostics: out.diagnostics?.length ?? 0,
     filesRead: stats.filesRead, filesParsed: stats.filesParsed, parsedByWorker: stats.parsedByWorker, parsedFromCache: stats.parsedFromCache, bytesRead: stats.bytesRead, millis: stats.millis, phases: stats.phases,
   };
 }
@@ -124,13 +126,13 @@ async function runExport(cli, dir, channel, out) {
   fs.mkdirSync(out, { recursive: true });
   const res = await runChild([cli, 'export', '--format', channel, '--out', `${out}/`, dir]);
   if (res.code !== 0) throw failure(`export --format ${channel}`, res);
-  return { wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs };
+  return { wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs, minorFaults: res.minorFaults };
 }
 
 async function runFloor(dir) {
   const res = await runChild([fileURLToPath(import.meta.url), '--floor-child', dir]);
   if (res.code !== 0) throw failure('floor', res);
-  return { ...JSON.parse(res.stdout), wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs };
+  return { ...JSON.parse(res.stdout), wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, minorFaults: res.minorFaults };
 }
 
 // ---------------------------------------------------------------- code base
@@ -149,7 +151,7 @@ function parseArgs(argv) {
     else if (a === '--no-worker') opts.noWorker = true;
     else if (a === '--shape') opts.shape = argv[++i];
     else if (a === '--suite') opts.suite = true;
-    else if (a === '--channels') opts.channels = argv[++i].split(',');
+    else if (a === '--channels') opts.channels = argv[++i].split(',').filter(Boolean); // '' for none
     else if (a === '--cli') opts.cli = path.resolve(argv[++i]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.dir = path.resolve(a);
@@ -195,7 +197,7 @@ function summarize(runs, files, bytes) {
   return {
     files, bytes, medianMs: med, bestMs: Math.min(...walls), filesPerSec: files / (med / 1000), mbPerSec: bytes / 1048576 / (med / 1000),
     peakRssMb: rss.length ? Math.max(...rss) / 1024 : undefined,
-    cpuMedianMs: known(runs.map((r) => r.cpuMs)), mainThreadCpuMedianMs: known(runs.map((r) => r.mainCpuMs)),
+    cpuMedianMs: known(runs.map((r) => r.cpuMs)), mainThreadCpuMedianMs: known(runs.map((r) => r.mainCpuMs)), minorFaultsMedian: known(runs.map((r) => r.minorFaults)),
   };
 }
 
@@ -263,7 +265,8 @@ async function main() {
     if (scan) {
       out.push(`scan / floor: ${report.scanOverFloor.toFixed(2)}x   in-process scan time (stats.millis, median): ${scan.inProcessMedianMs.toFixed(0)} ms`);
       const ms = (x) => (x === undefined ? '-' : `${x.toFixed(0)} ms`);
-      out.push(`CPU (median): all threads ${ms(scan.cpuMedianMs)}, main thread ${ms(scan.mainThreadCpuMedianMs)}; parse worker ${scan.worker ? `on, parsed ${scan.parsedByWorker} of ${scan.filesParsed} files` : 'off (--no-worker)'}`);
+      const faults = (r) => (r.minorFaultsMedian === undefined ? '' : `, ${r.minorFaultsMedian} minor page faults`);
+      out.push(`CPU (median): all threads ${ms(scan.cpuMedianMs)}, main thread ${ms(scan.mainThreadCpuMedianMs)}${faults(scan)} (floor ${ms(floor.cpuMedianMs)}${faults(floor)}); parse worker ${scan.worker ? `on, parsed ${scan.parsedByWorker} of ${scan.filesParsed} files` : 'off (--no-worker)'}`);
       out.push(`phases (median): ${Object.entries(scan.phasesMedianMs).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')} ms`);
       out.push(`files read ${scan.filesRead ?? '-'}, parsed ${scan.filesParsed ?? '-'}, diagnostics ${scan.diagnostics}` +
         (manifest ? `, endpoints ${scan.endpoints} of ${expectedEndpoints} generated (java ${manifest.java.endpoints}, kotlin ${manifest.kotlin.endpoints}` +
@@ -297,6 +300,7 @@ async function suite(opts, dir, manifest, log) {
     fs.rmSync(out, { recursive: true, force: true });
   }
   const med = (k, f = 'wallMs') => median(runs[k].map((r) => r[f]));
+  const most = (k, f) => Math.max(...runs[k].map((r) => r[f] ?? NaN));
   const floor = med('floor');
   const warm = med('warm');
   const floorCpu = med('floor', 'cpuMs');
@@ -306,6 +310,7 @@ async function suite(opts, dir, manifest, log) {
     name: k, medianMs: med(k), cpuMedianMs: med(k, 'cpuMs'), overFloor: med(k) / floor, cpuOverFloor: med(k, 'cpuMs') / floorCpu,
     overWarm: k.startsWith('export:') ? med(k) / warm : undefined, cpuOverWarm: k.startsWith('export:') ? med(k, 'cpuMs') / warmCpu : undefined,
     parsed: runs[k][0].filesParsed, fromCache: runs[k][0].parsedFromCache, endpoints: runs[k][0].endpoints,
+    peakRssMb: most(k, 'rssKb') / 1024, minorFaults: med(k, 'minorFaults'),
     phases: runs[k][0].phases ? medianPhases(runs[k]) : undefined,
   }));
   const report = { dir, runs: opts.runs, node: process.version, shape: manifest?.shape ?? opts.shape, files: runs.floor[0].files, bytes: runs.floor[0].bytes, expectedEndpoints: manifest?.endpoints, rows };
@@ -315,11 +320,11 @@ async function suite(opts, dir, manifest, log) {
   }
   const fmt = (x, d = 0) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(d));
   const lines = [`code base: ${dir} (${report.files} source files, ${(report.bytes / 1048576).toFixed(1)} MB, shape ${report.shape}), ${opts.runs} rounds, node ${process.version}`, ''];
-  lines.push(['', 'median ms', '/ floor', '/ warm', 'CPU ms', 'CPU/floor', 'CPU/warm', 'parsed', 'from cache'].map((h, i) => (i ? h.padStart(11) : h.padEnd(20))).join(''));
+  lines.push(['', 'median ms', '/ floor', '/ warm', 'CPU ms', 'CPU/floor', 'CPU/warm', 'parsed', 'from cache', 'peak MB', 'faults'].map((h, i) => (i ? h.padStart(11) : h.padEnd(20))).join(''));
   const x = (v) => (v === undefined ? '' : `${fmt(v, 2)}x`);
   for (const r of rows) {
     lines.push([r.name.padEnd(20), fmt(r.medianMs).padStart(11), x(r.overFloor).padStart(11), x(r.overWarm).padStart(11), fmt(r.cpuMedianMs).padStart(11),
-      x(r.cpuOverFloor).padStart(11), x(r.cpuOverWarm).padStart(11), fmt(r.parsed).padStart(11), fmt(r.fromCache).padStart(11)].join(''));
+      x(r.cpuOverFloor).padStart(11), x(r.cpuOverWarm).padStart(11), fmt(r.parsed).padStart(11), fmt(r.fromCache).padStart(11), fmt(r.peakRssMb).padStart(11), fmt(r.minorFaults).padStart(11)].join(''));
   }
   lines.push('');
   for (const r of rows) if (r.phases) lines.push(`phases ${r.name}: ${Object.entries(r.phases).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')} ms`);
