@@ -101,8 +101,8 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
     // The whole index read while the hub's code loads; the hub made once both are in, so its
     // session opens on the retained endpoints at once (a page's first requests find them).
     // Without a retained index the hub takes the session a cold start opened (or opens it now).
-    return (loading ??= Promise.all([import('./ui-hub'), retained().then((r) => (r.index ? undefined : startFirst()))]).then(([{ startHub }, first]) => {
-      const started = startHub({ root, includeTests: values['include-tests'], scanCache, retained: retained(), log, uiUrl: () => url, first });
+    return (loading ??= Promise.all([import('./ui-hub'), retained().then((r) => (r.index ? undefined : startFirst()))]).then(([{ startHub }, cold]) => {
+      const started = startHub({ root, includeTests: values['include-tests'], scanCache, retained: retained(), log, uiUrl: () => url, first: cold });
       opening = started.opening;
       return (hub = started.hub);
     }));
