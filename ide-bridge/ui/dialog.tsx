@@ -2,7 +2,7 @@
 // closes it (the innermost one only, when dialogs nest: the Ask choice over the export dialog).
 
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /** The dialog Escape closes: the last one opened (nested dialogs come later in the document). */
 function isTopmost(el: HTMLElement): boolean {
@@ -21,7 +21,10 @@ export function Dialog({ label, onClose, class: extra, children }: DialogProps) 
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  useEffect(() => {
+  // A layout effect, in the same task that puts the dialog in the document: a plain effect waits
+  // for the next frame, and an Escape pressed as soon as the dialog shows (a quick hand, or a
+  // busy machine) would find no listener yet and leave the dialog open.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea, button');
     first?.focus();
