@@ -9,24 +9,27 @@ import { relative, sep } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
 
-/** Seconds the slowest files took in a quiet run on two cores, for a checkout with no durations cached. */
+/** Seconds the slowest files took in a run on two cores (2026-11-26), for a checkout with no durations cached. */
 const KNOWN_SECONDS: Record<string, number> = {
-  'test/ui/tool-window.test.ts': 105,
   // The first of the two intellij files runs the one Maven build (the plugin and bridge-client's tests).
-  'test/intellij/bridge-client.test.ts': 90,
-  'test/export/openapi-consumers.test.ts': 52,
-  'test/ui/explorer.test.ts': 50,
-  'test/ui/call.test.ts': 39,
-  'test/ui/panels.test.ts': 38,
-  'test/call/spring-app.test.ts': 36,
-  'test/ui/first-tree.test.ts': 31,
-  'test/scripts/exhaustion-memory.test.ts': 30,
-  'test/scan/result-store.test.ts': 30,
-  'test/scan/scan-cache.test.ts': 30,
-  'test/export/hoppscotch.test.ts': 27,
-  'test/export/no-environment.test.ts': 24,
-  'test/hostile/hostile-scan.test.ts': 20,
-  'test/intellij/plugin-package.test.ts': 10,
+  'test/intellij/bridge-client.test.ts': 99,
+  'test/export/openapi-consumers.test.ts': 65,
+  'test/ui/tool-window.test.ts': 44,
+  'test/ui/explorer.test.ts': 44,
+  'test/ui/panels.test.ts': 32,
+  'test/ui/call.test.ts': 32,
+  'test/call/spring-app.test.ts': 27,
+  'test/scripts/exhaustion-memory.test.ts': 24,
+  'test/scan/parse-worker.test.ts': 22,
+  'test/export/no-environment.test.ts': 20,
+  'test/export/hoppscotch.test.ts': 18,
+  'test/scan/result-store.test.ts': 17,
+  'test/intellij/plugin-package.test.ts': 15,
+  'scripts-sandbox/exhaustion.test.ts': 10,
+  'test/cli/search-command.test.ts': 10,
+  'test/scan/scan-cache.test.ts': 9,
+  'test/ui/first-tree.test.ts': 7,
+  'test/hostile/hostile-scan.test.ts': 6,
 };
 
 /** The test files that hold the intellij-shell Maven lock. */

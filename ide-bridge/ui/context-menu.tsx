@@ -3,7 +3,7 @@
 // right click, the context-menu key or Shift+F10; walked with the arrows, chosen with Enter,
 // closed with Escape or a click elsewhere. Focus returns to the row's list when it closes.
 
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ParamsOf } from '../protocol';
 import type { EndpointSummary, Row, Tree } from './tree-model';
 import { grouped } from './numbers';
@@ -103,7 +103,8 @@ export function ContextMenu({ items, x, y, label, onClose, returnFocus }: Contex
     });
   }, [x, y]);
 
-  useEffect(() => {
+  // With the menu, not a frame later (see Dialog): a key pressed as it shows goes to it.
+  useLayoutEffect(() => {
     const before = returnFocus ?? (document.activeElement as HTMLElement | null);
     box.current?.focus();
     const outside = (e: MouseEvent) => {
