@@ -236,6 +236,10 @@ async function startToTree(root, config) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.addInitScript(markTreePainted);
   const cpu = await cpuMeter(page);
+  // The tab is open and idle before the process starts, as the IDE's tool window (or the user's
+  // browser) is: a renderer still starting up would take a core from the sidecar's own start.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+  await new Promise((r) => setTimeout(r, 500));
   const cpu0 = await cpu.read();
   const started = performance.timeOrigin + performance.now();
   const proc = startUi(root, { APISCOUT_CONFIG_DIR: config });
