@@ -37,14 +37,27 @@ export class JsonItems {
     this.suffix = suffix;
   }
 
-  /** `constants`: the `JsonConstant`s the item holds (anywhere in it), spliced in as text. */
+  /**
+   * `constants`: the `JsonConstant`s the item holds (anywhere in it), written where they stand as
+   * their UTF-8 made once: the text around them is encoded, not spliced into one string first.
+   */
   push(item: unknown, constants?: readonly JsonConstant[]): void {
     let wrapped = item;
     for (let i = 0; i <= this.depth; i++) wrapped = [wrapped];
-    let text = JSON.stringify(wrapped, null, 2);
-    if (constants) for (const c of constants) text = c.spliceInto(text);
+    const text = JSON.stringify(wrapped, null, 2);
     if (this.count++) this.texts.add(',\n');
-    this.texts.add(text.slice(this.prefix.length, text.length - this.suffix.length));
+    let from = this.prefix.length;
+    if (constants?.length) {
+      const found: [at: number, constant: JsonConstant][] = [];
+      for (const c of constants) for (let at = c.indexIn(text, from); at >= 0; at = c.indexIn(text, at + c.markLength)) found.push([at, c]);
+      if (constants.length > 1) found.sort((a, b) => a[0] - b[0]);
+      for (const [at, c] of found) {
+        if (at > from) this.texts.add(text.slice(from, at));
+        this.texts.addBytes(c.bytesAt(text, at));
+        from = at + c.markLength;
+      }
+    }
+    this.texts.add(text.slice(from, text.length - this.suffix.length));
   }
 
   get length(): number {
@@ -71,8 +84,8 @@ export class JsonItems {
 export class JsonConstant {
   /** Stands for the value in an item's text; unique to this constant. */
   private readonly mark = `"apiscout-json-constant:${randomUUID()}"`;
-  /** The value's text by the indentation of the line it starts on. */
-  private readonly texts = new Map<string, string>();
+  /** The value's text as UTF-8 by the indentation (in spaces) of the line it starts on. */
+  private readonly bytes = new Map<number, Buffer>();
 
   constructor(private readonly value: unknown) {}
 
@@ -80,29 +93,27 @@ export class JsonConstant {
     return this.mark.slice(1, -1);
   }
 
-  /** `text` (stringified with 2-space indentation) with every mark of this constant replaced by its value's text. */
-  spliceInto(text: string): string {
-    let at = text.indexOf(this.mark);
-    if (at < 0) return text;
-    let out = '';
-    let from = 0;
-    for (; at >= 0; at = text.indexOf(this.mark, from)) {
-      const lineStart = text.lastIndexOf('\n', at) + 1;
-      let end = lineStart;
-      while (text.charCodeAt(end) === 0x20) end++;
-      out += text.slice(from, at) + this.textAt(text.slice(lineStart, end));
-      from = at + this.mark.length;
-    }
-    return out + text.slice(from);
+  get markLength(): number {
+    return this.mark.length;
   }
 
-  private textAt(indent: string): string {
-    let t = this.texts.get(indent);
-    if (t === undefined) {
-      t = JSON.stringify(this.value, null, 2).replaceAll('\n', `\n${indent}`);
-      this.texts.set(indent, t);
+  /** Where this constant's mark stands in `text` from `from` on; -1 when nowhere. */
+  indexIn(text: string, from: number): number {
+    return text.indexOf(this.mark, from);
+  }
+
+  /** The value's text as UTF-8 for its mark at `at` in `text` (stringified with 2-space indentation): indented as the mark's line is. */
+  bytesAt(text: string, at: number): Buffer {
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    let end = lineStart;
+    while (text.charCodeAt(end) === 0x20) end++;
+    const indent = end - lineStart;
+    let bytes = this.bytes.get(indent);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(this.value, null, 2).replaceAll('\n', `\n${' '.repeat(indent)}`), 'utf8');
+      this.bytes.set(indent, bytes);
     }
-    return t;
+    return bytes;
   }
 }
 

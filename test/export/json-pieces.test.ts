@@ -50,6 +50,18 @@ describe('jsonPieces', () => {
     expect(jsonPieces({ apis: list }, [list]).join('')).toBe(JSON.stringify({ apis: plain }, null, 2));
   });
 
+  it('writes several constants where each stands, in any order within an item', () => {
+    const a = { kind: 'a', list: [1, 2] };
+    const b = ['b', { deep: { x: 'é' } }];
+    const ca = new JsonConstant(a);
+    const cb = new JsonConstant(b);
+    const items = [{ first: cb, second: ca, third: [cb, ca] }, { only: ca }, 'none', [[cb]]];
+    const plain = [{ first: b, second: a, third: [b, a] }, { only: a }, 'none', [[b]]];
+    const list = new JsonItems(1);
+    for (const i of items) list.push(i, [ca, cb]);
+    expect(jsonPieces({ apis: list }, [list]).join('')).toBe(JSON.stringify({ apis: plain }, null, 2));
+  });
+
   it('keeps the items as UTF-8 the writer writes as they are, non-ASCII and past many chunks included', () => {
     const list = new JsonItems(1);
     const items = Array.from({ length: 3000 }, (_, i) => ({ i, text: `Grüße 😀 ${'x'.repeat(i % 700)}`, lone: '\ud800' }));

@@ -78,6 +78,22 @@ describe('OpenAPI export', () => {
     expect(json.files[0]!.path).toBe('openapi.json');
     expect(JSON.parse(json.files[0]!.content)).toEqual(parse(a.files[0]!.content));
   });
+  it('writes a path met again after others (another class mapping it) with its first operations, as the JSON has it', () => {
+    const base = endpoints.find((e) => e.method === 'GET' && !e.path.includes('{'))!;
+    const at = (className: string, path: string, method: string, id: string): Endpoint => ({ ...base, className, path, method, id, source: { ...base.source, member: id } });
+    // Export order: A /a, A /b, B /a, B /b; the document: /a (get, post), then /b (get, delete).
+    const list = [at('com.x.B', '/b', 'DELETE', 'b2'), at('com.x.A', '/a', 'GET', 'a1'), at('com.x.B', '/a', 'POST', 'b1'), at('com.x.A', '/b', 'GET', 'a2')];
+    const yaml = parse(exportOpenApi(list).files[0]!.content);
+    const json = JSON.parse(exportOpenApi(list, { openapi: { format: 'json' } }).files[0]!.content);
+    expect(Object.entries(yaml.paths).map(([path, item]) => [path, Object.keys(item as object)])).toEqual([
+      ['/a', ['get', 'post']],
+      ['/b', ['get', 'delete']],
+    ]);
+    expect(yaml.paths['/b'].get.operationId).toBe('a2');
+    // Same keys in the same order throughout.
+    expect(JSON.stringify(yaml)).toBe(JSON.stringify(json));
+  });
+
   it('warns that a YAML document over 3 MB exceeds common parsers and suggests .json; the JSON export has no such warning', () => {
     // The shop's endpoints copied under distinct paths until the YAML passes 3 MB.
     const many = (copies: number) => Array.from({ length: copies }, (_, i) => endpoints.map((e) => ({ ...e, id: `${e.id}-${i}`, path: `/copy${i}${e.path}` }))).flat();
