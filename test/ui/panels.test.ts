@@ -334,20 +334,19 @@ describe('panels on the sample shop', () => {
   it('closes a dialog on an Escape pressed the moment it shows', async () => {
     // The Escape goes in from a mutation observer: after the dialog is in the document, before
     // the browser paints it. Handled means the dialog's listener saw it and closed it.
-    const handled = page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const seen = new MutationObserver(() => {
-            if (!document.querySelector('[role=dialog]')) return;
-            seen.disconnect();
-            const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
-            resolve(!(document.activeElement ?? document.body).dispatchEvent(escape));
-          });
-          seen.observe(document.body, { childList: true, subtree: true });
-        }),
-    );
+    await page.evaluate(() => {
+      (window as unknown as { escapeHandled: Promise<boolean> }).escapeHandled = new Promise<boolean>((resolve) => {
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector('[role=dialog]')) return;
+          seen.disconnect();
+          const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+          resolve(!(document.activeElement ?? document.body).dispatchEvent(escape));
+        });
+        seen.observe(document.body, { childList: true, subtree: true });
+      });
+    });
     await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
-    expect(await handled).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { escapeHandled: Promise<boolean> }).escapeHandled)).toBe(true);
     await page.getByRole('dialog', { name: 'Export' }).waitFor({ state: 'detached' });
   });
 
