@@ -17,10 +17,8 @@ import { echo, httpServer } from '../call/servers';
 import type { Echo, Running } from '../call/servers';
 import { FIXTURE as GRPC_FIXTURE, startGrpcServer } from '../call/grpc-server';
 import type { GrpcTestServer } from '../call/grpc-server';
-import { bodyText, launchChromium, releaseChromium, screenshotPath, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
-
-const poll = <T>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
@@ -47,7 +45,7 @@ afterAll(async () => {
 
 async function newPage(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   (page as Page & { problems: string[] }).problems = problems;

@@ -16,10 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { buildTree } from '../../core/model/tree';
 import { generateEndpoints } from '../../bench/gen-endpoints.mjs';
-import { CLI, launchChromium, releaseChromium, screenshotPath, UiProcess } from './ui-harness';
-
-/** expect.poll with room for a loaded machine: its default second is too short for a browser round trip. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
+import { CLI, launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
@@ -40,7 +37,7 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
   // Fail with playwright's message (which element, which state) before the test's own timeout.
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   (page as Page & { problems: string[] }).problems = problems;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { flattenTree } from '../../ide-bridge/ui/tree-model';
-import { copyOpenedOnce, launchChromium, releaseChromium, UiProcess } from './ui-harness';
+import { copyOpenedOnce, launchChromium, poll, releaseChromium, UI_WAIT_MS, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 
@@ -63,7 +63,7 @@ const rowsSeen = (page: Page): Promise<RowSeen[]> =>
 /** A page whose app script waits at the network until `release` is called. */
 async function pageWithScriptHeld(width: number, height: number): Promise<{ page: Page; release(): void }> {
   const page = await browser.newPage({ viewport: { width, height } });
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   await page.route(/\/app\.js$/, async (route) => {
@@ -122,11 +122,11 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
       const row = page.locator('#tree .row.kind-endpoint').nth(2);
       const key = await row.getAttribute('data-key');
       await row.click();
-      await expect.poll(() => row.getAttribute('class')).toContain('selected');
+      await poll(() => row.getAttribute('class')).toContain('selected');
       await page.locator('.request-editor').waitFor();
       const rowsNow = await page.locator('#tree .row').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => page.locator('#tree .row.active').getAttribute('data-key')).toBe(rowsNow[rowsNow.indexOf(key) + 1]);
+      await poll(() => page.locator('#tree .row.active').getAttribute('data-key')).toBe(rowsNow[rowsNow.indexOf(key) + 1]);
       expect(await page.evaluate(() => (document.querySelector('#tree .row.active')!.closest('.vrow') as unknown as { served?: number }).served)).toBeTypeOf('number');
     } finally {
       await page.close();

@@ -21,10 +21,8 @@ import { SidecarClient } from '../bridge/sidecar-client';
 import { loadDefinition, FIXTURE as GRPC_FIXTURE } from '../call/grpc-server';
 import { startPostmanStandIn } from '../postman/stand-in';
 import type { PostmanStandIn } from '../postman/stand-in';
-import { CLI, launchChromium, releaseChromium, screenshotPath, UiProcess } from './ui-harness';
+import { CLI, launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const ADD_ITEM = 'POST /api/v1/carts/{cartId}/items';
@@ -46,7 +44,7 @@ afterAll(async () => {
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   // Waits are on conditions: a generous limit costs nothing when the machine is fast.
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   (page as Page & { problems: string[] }).problems = problems;

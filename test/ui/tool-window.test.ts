@@ -13,10 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echo, httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
-import { bodyText, launchChromium, releaseChromium, screenshotPath, Tab, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, poll, releaseChromium, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const WIDTHS = [360, 600, 1400] as const;
@@ -146,7 +144,7 @@ beforeAll(async () => {
   endpointCount = ids.size;
   browser = await launchChromium();
   tab = await Tab.open(browser, { colorScheme: 'light' });
-  tab.page.setDefaultTimeout(60_000);
+  tab.page.setDefaultTimeout(UI_WAIT_MS);
 }, 90_000);
 
 afterAll(async () => {

@@ -42,6 +42,10 @@ export function moduleLog(log: string): { env: Record<string, string>; loaded():
     loaded: () => new Set(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((u) => path.basename(u))),
   };
 }
+/** How long a browser test waits for anything (a page's default, a poll): room for a shared, loaded 2-core machine. */
+export const UI_WAIT_MS = 60_000;
+/** expect.poll with that room: its default second is too short for a browser round trip. */
+export const poll = <T>(fn: () => T | Promise<T>, timeout = UI_WAIT_MS) => expect.poll(fn, { timeout, interval: 50 });
 export const SHOTS = fileURLToPath(new URL('../../test-results/ui/', import.meta.url));
 
 /**
