@@ -4,12 +4,11 @@
 // from the current source, as `npm run build` builds dist/parse-worker.mjs.
 
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkProject } from '../../core/scan/files';
 import { parseJava } from '../../core/scan/java/java-source';
@@ -21,6 +20,7 @@ import { describeFile } from '../../core/scan/project-index';
 import type { FileEntry } from '../../core/scan/project-index';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import type { ScanOptions } from '../../core/scan/project-scanner';
+import { bundleEntry, removeBundle } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,17 +30,12 @@ let workerUrl: URL;
 let tmp: string;
 
 beforeAll(() => {
-  // Inside the repository, so the bundle finds tree-sitter in node_modules as dist/ does.
-  const dir = join(REPO, 'node_modules', '.cache', 'apiscout-test');
-  mkdirSync(dir, { recursive: true });
-  const outfile = join(dir, `parse-worker-${process.pid}.mjs`);
-  buildSync({ entryPoints: [join(REPO, 'core/scan/parse-worker.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'silent' });
-  workerUrl = pathToFileURL(outfile);
+  workerUrl = pathToFileURL(bundleEntry('core/scan/parse-worker.ts'));
   tmp = mkdtempSync(join(tmpdir(), 'apiscout-parse-worker-'));
 });
 
 afterAll(() => {
-  rmSync(fileURLToPath(workerUrl), { force: true });
+  removeBundle(workerUrl && fileURLToPath(workerUrl));
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -8,14 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleEntry, removeBundle } from '../bundled-entry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// call-child.ts bundled once (it used to run through vite-node, which transformed its modules
-// again in every process: about 2 s of CPU each). Inside the repository, so the bundle finds
-// isolated-vm in node_modules as dist/ does (parse-worker.test.ts does the same).
-const CHILD = join(ROOT, 'node_modules', '.cache', 'apiscout-test', `call-child-${process.pid}.mjs`);
+/** call-child.ts bundled once (test/bundled-entry.ts), run in a process of its own per call. */
+let childScript: string;
 
 const seen: { method: string; url: string; authorization?: string; level?: string }[] = [];
 const server = createServer((req, res) => {
@@ -33,7 +31,7 @@ const server = createServer((req, res) => {
 let base = '';
 const project = mkdtempSync(join(tmpdir(), 'apiscout-flow-'));
 beforeAll(async () => {
-  buildSync({ entryPoints: [join(ROOT, 'test/scripts/call-child.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: CHILD, logLevel: 'silent' });
+  childScript = bundleEntry('test/scripts/call-child.ts');
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   mkdirSync(join(project, '.apiscout'), { recursive: true });
@@ -58,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   rmSync(project, { recursive: true, force: true });
-  rmSync(CHILD, { force: true });
+  removeBundle(childScript);
 });
 
 const ORDERS = { folder: 'Orders', className: 'com.acme.OrderController', address: 'GET /orders' };
@@ -66,7 +64,7 @@ const LOGIN = { folder: 'Auth', className: 'com.acme.AuthController', address: '
 
 function callInChild(method: string, url: string, target: object): Promise<{ status: number; sent: { headers: { name: string; value: string }[]; url: string }; logs: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, project, method, url, JSON.stringify(target)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [childScript, project, method, url, JSON.stringify(target)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
