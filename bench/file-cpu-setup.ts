@@ -8,35 +8,17 @@
 // children's time. Their descendants are read from /proc after each test, while they live (their
 // own time and that of the processes they waited for): Chromium's zygote and renderers never
 // reach the worker's children's time (a closed browser leaves them to init).
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync } from 'node:fs';
 import { afterAll, afterEach } from 'vitest';
-
-const TICK_MS = 10; // CLK_TCK 100 on Linux
-
-interface Stat {
-  ppid: number;
-  /** Milliseconds of its own CPU (user + system). */
-  own: number;
-  /** Milliseconds of CPU of its children that it waited for. */
-  children: number;
-}
-
-function stat(pid: number | string): Stat | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
-    return { ppid: f[1]!, own: (f[11]! + f[12]!) * TICK_MS, children: (f[13]! + f[14]!) * TICK_MS };
-  } catch {
-    return undefined; // gone meanwhile
-  }
-}
+import { procStat } from './proc-stat.mjs';
+import type { ProcStat } from './proc-stat.mjs';
 
 /** The worker's descendants below its own children: pid -> [CPU ms, the worker's child above it, parent]. */
 function grandchildren(): Map<number, [number, number, number]> {
-  const all = new Map<number, Stat>();
+  const all = new Map<number, ProcStat>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
-    const s = stat(d);
+    const s = procStat(d);
     if (s) all.set(Number(d), s);
   }
   const out = new Map<number, [number, number, number]>();
@@ -44,7 +26,7 @@ function grandchildren(): Map<number, [number, number, number]> {
     if (s.ppid === process.pid || pid === process.pid) continue;
     for (let below = pid, p = s.ppid, n = 0; p > 1 && n < 64; n++, below = p, p = all.get(p)?.ppid ?? 0) {
       if (p === process.pid) {
-        out.set(pid, [s.own + s.children, below, s.ppid]);
+        out.set(pid, [s.cpuMs + s.childrenCpuMs, below, s.ppid]);
         break;
       }
     }
@@ -53,7 +35,7 @@ function grandchildren(): Map<number, [number, number, number]> {
 }
 
 const log = process.env.APISCOUT_TEST_CPU_LOG;
-const worker = () => stat(process.pid)!;
+const worker = () => procStat(process.pid)!;
 const start = worker();
 const wallStart = Date.now();
 /** Per grandchild: its CPU when first and when last seen, the worker's child above it, its parent. */
@@ -82,6 +64,6 @@ afterAll((suite) => {
     descendants += last - first;
   }
   const file = (suite as { file?: { filepath: string }; filepath?: string }).file?.filepath ?? (suite as { filepath?: string }).filepath;
-  const entry = { file, pid: process.pid, ownMs: end.own - start.own, childMs: end.children - start.children + descendants, wallMs: Date.now() - wallStart };
+  const entry = { file, pid: process.pid, ownMs: end.cpuMs - start.cpuMs, childMs: end.childrenCpuMs - start.childrenCpuMs + descendants, wallMs: Date.now() - wallStart };
   appendFileSync(log, `${JSON.stringify(entry)}\n`);
 });

@@ -4,18 +4,11 @@
 // Linux tells it, the main thread's alone: the scanner's critical path. Also the minor page
 // faults: on a machine where a fault is dear (a sandboxed VM: ~30 µs each here, so touching
 // 64 MB of fresh memory costs ~0.5 s of CPU) they say how much of the CPU is memory first touched.
-import { readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
+import { procStat } from './proc-stat.mjs';
 
-function mainThreadCpuMs() {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
-  } catch {
-    return undefined;
-  }
-}
+/** The main thread's CPU alone: the scanner's critical path. */
+const mainThreadCpuMs = () => procStat(`self/task/${process.pid}`)?.cpuMs;
 
 // Preloads run in worker threads too: only the process's main thread reports.
 if (isMainThread) {

@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { procStat } from './proc-stat.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const i = process.argv.indexOf('--top');
@@ -44,12 +45,8 @@ const cpuLog = join(out, 'cpu.jsonl');
 if (CPU) process.env.APISCOUT_TEST_CPU_LOG = cpuLog;
 const vitestArgs = [...(CPU ? ['--config', 'bench/vitest-cpu.config.ts'] : []), '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...FILES];
 
-/** CPU seconds of the processes this one waited for (user + system), from /proc/self/stat. */
-function childCpuSeconds() {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-  return (fields[13] + fields[14]) / 100;
-}
+/** CPU seconds of the processes this one waited for (user + system). */
+const childCpuSeconds = () => procStat('self').childrenCpuMs / 1000;
 const cpuBefore = childCpuSeconds();
 // System node, as npm test's vitest (node_modules/.bin/node, if present, cannot load isolated-vm).
 const test = BUILD

@@ -35,6 +35,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { generate } from './gen-codebase.mjs';
 import { generateEndpoints } from './gen-endpoints.mjs';
+import { procStat } from './proc-stat.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // --cli: another build's CLI (A/B against main's build, e.g. --cli ../main/dist/apiscout.mjs).
@@ -90,15 +91,7 @@ function startUi(root, env = {}) {
 }
 
 /** CPU time (user + system, all threads) of a process so far, from /proc (Linux). */
-function processCpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return NaN;
-  }
-}
+const processCpuMs = (pid) => procStat(pid)?.cpuMs ?? NaN;
 
 /** The page's main-thread CPU: Chromium's Performance metrics in thread time (seconds), as milliseconds. */
 async function cpuMeter(page) {
