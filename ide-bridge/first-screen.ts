@@ -99,8 +99,8 @@ function row(r: Row, i: number): string {
     const title = methodTitle(e);
     inside =
       `<span class="method ${methodClass(e.method)}"${title === undefined ? '' : ` title="${attr(title)}"`}>${text(methodLabel(e))}</span>` +
-      `<span class="${e.deprecated ? 'path deprecated' : 'path'}">${text(e.path)}</span>` +
-      `<span class="name">${text(e.name)}</span>` +
+      `<span class="${e.deprecated ? 'path deprecated' : 'path'}" title="${attr(e.path)}">${text(e.path)}</span>` +
+      `<span class="name" title="${attr(e.name)}">${text(e.name)}</span>` +
       (e.deprecated ? `<span class="deprecated-badge" title="Deprecated">deprecated</span>` : '');
   } else {
     inside =

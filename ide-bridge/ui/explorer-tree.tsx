@@ -94,8 +94,9 @@ export function ExplorerTree(props: ExplorerTreeProps) {
           {row.kind === 'endpoint' ? (
             <>
               <MethodBadge endpoint={row.endpoint} />
-              <span class={row.endpoint.deprecated ? 'path deprecated' : 'path'}>{row.endpoint.path}</span>
-              <span class="name">{row.endpoint.name}</span>
+              {/* A narrow tool window cuts both with an ellipsis: the whole text on hover. */}
+              <span class={row.endpoint.deprecated ? 'path deprecated' : 'path'} title={row.endpoint.path}>{row.endpoint.path}</span>
+              <span class="name" title={row.endpoint.name}>{row.endpoint.name}</span>
               {row.endpoint.deprecated ? <span class="deprecated-badge" title="Deprecated">deprecated</span> : null}
             </>
           ) : (

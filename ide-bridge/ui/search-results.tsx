@@ -120,10 +120,10 @@ export function SearchResults(props: SearchResultsProps) {
             }}
           >
             <MethodBadge endpoint={r.endpoint} />
-            <span class="path">
+            <span class="path" title={r.endpoint.path}>
               <Highlighted text={r.endpoint.path} ranges={path} />
             </span>
-            <span class="name">
+            <span class="name" title={r.endpoint.name}>
               <Highlighted text={r.endpoint.name} ranges={ranges('name')} />
             </span>
             <span class="where" title={r.endpoint.className}>

@@ -105,6 +105,9 @@ describe('explorer on the sample shop', () => {
     await search.fill('DELETE /api/v1/carts/c1/items/sku-9');
     const first = page.locator('#results .row').first();
     await poll(() => first.locator('.path').textContent()).toBe('/api/v1/carts/{cartId}/items/{sku}');
+    // A hit's path and name may be cut in a narrow window: their tooltips hold the whole text.
+    expect(await first.locator('.path').getAttribute('title')).toBe('/api/v1/carts/{cartId}/items/{sku}');
+    expect(await first.locator('.name').getAttribute('title')).toBe(await first.locator('.name').textContent());
     expect(await first.locator('.method').textContent()).toBe('DELETE');
     // What the page should list for 'cart', asked of the sidecar: the count tells these results from
     // the last query's, which stay on screen until the new ones arrive.

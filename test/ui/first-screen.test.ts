@@ -175,8 +175,13 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
       expect(await page.locator('.app').getAttribute('class')).toContain('narrow');
       const byKey = new Map(served.map((r) => [r.key, r]));
       for (const row of await rowsSeen(page)) expect(byKey.get(row.key)).toEqual(row);
-      // Nothing overflows sideways.
+      // Nothing overflows sideways: a path or name too long for the row is cut, and its tooltip holds the whole text.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const spans = await page.locator('#tree .row.kind-endpoint :is(.path, .name)').evaluateAll((els) =>
+        els.map((el) => ({ text: el.textContent, title: el.getAttribute('title'), cut: el.scrollWidth > el.clientWidth })),
+      );
+      expect(spans.filter((s) => s.cut).length).toBeGreaterThan(0);
+      for (const s of spans) expect(s.title).toBe(s.text);
     } finally {
       await page.close();
     }
