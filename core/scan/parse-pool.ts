@@ -26,16 +26,23 @@ import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, IDLE } from './parse-protocol';
 import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
 
 /**
- * Below this many files to parse (the files a full scan's read finds holding endpoints, or types
- * they need, and no cached parse) a worker's start-up, the copies of the texts and the parses'
- * encoding cost more than it saves: with our own Java parser a parse is a fraction of a
- * millisecond. A/B on both bench code bases, three rounds each (bench/scan.mjs with and without
- * --no-worker): on the 10,000 files (about 1,000 such files, 2,389 parses with models) the worker
- * cost 16-19% more CPU and saved the main thread 10% with models and nothing without; forced on
- * the wide 5,000 files (about 415) it cost 13-23% more CPU. Wall time under load followed the
- * CPU. So a worker starts only on a code base about twice the larger bench's size.
+ * Without request models: below this many files to parse (the files a full scan's read finds
+ * holding endpoints, and no cached parse) a worker's start-up, the copies of the texts and the
+ * parses' encoding cost more than it saves: with our own Java parser a parse is a fraction of a
+ * millisecond. Forced on, quiet 2-core machine, three runs each: the 10,000 bench files (about
+ * 1,000 such files) 0.98-1.06 s of wall time with it against 0.94-0.99 s without, for 10% more
+ * CPU; the wide 5,000 (about 415) the same. So an endpoints-only scan (the explorer's first
+ * tree, `--endpoints-only`) starts one only on a code base about twice the larger bench's size.
  */
 export const MIN_PARSES_FOR_WORKER = 2000;
+/**
+ * With request models the worker also parses ahead the DTO files the models name while the
+ * scanner builds endpoints, which is where it pays: forced on against off, same runs, wall time
+ * 1.96-2.03 s to 1.60-2.03 s on the 10,000 files (2,389 parses) and 1.01-1.02 s to 0.84-0.86 s on
+ * the wide 5,000, for 6-10% more CPU. On a machine with no core to spare that CPU is what a scan
+ * costs more; a developer's machine usually has one.
+ */
+export const MIN_PARSES_WITH_MODELS = 300;
 /** Loaded when a pool starts: most scans never start one. */
 const threads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
 /** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */

@@ -27,7 +27,7 @@ import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
 import { describeFile, ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
-import { MIN_PARSES_FOR_WORKER, ParsePool } from './parse-pool';
+import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool } from './parse-pool';
 import { ScanCache } from './scan-cache';
 import { SourceReader } from './source-reader';
 import { PROTO_EXTENSION, SOURCE_EXTENSIONS, tryStoredResult } from './stored-scan';
@@ -511,7 +511,7 @@ export class ProjectScanner {
   private parseWorkerPolicy(): 'always' | 'never' | number {
     const env = process.env.APISCOUT_PARSE_WORKER;
     const opt = this.opts.parseWorker ?? (env === '1' ? true : env === '0' ? false : undefined);
-    if (opt === undefined) return MIN_PARSES_FOR_WORKER;
+    if (opt === undefined) return this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER;
     return typeof opt === 'object' ? opt.minParses : opt ? 'always' : 'never';
   }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkProject } from '../../core/scan/files';
 import { parseJava } from '../../core/scan/java/java-source';
 import { parseKotlin } from '../../core/scan/kotlin/kotlin-source';
-import { MIN_PARSES_FOR_WORKER, ParsePool } from '../../core/scan/parse-pool';
+import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool } from '../../core/scan/parse-pool';
 import { DONE } from '../../core/scan/parse-protocol';
 import type { ParseResult } from '../../core/scan/parse-protocol';
 import { describeFile } from '../../core/scan/project-index';
@@ -173,6 +173,21 @@ describe('parse worker', () => {
     expect(ParsePool.worthwhile(5000, 1)).toBe(false);
     expect(ParsePool.worthwhile(40, 2, 40)).toBe(true);
   });
+
+  it('starts by default from fewer parses when the scan builds request models than when it finds endpoints only', async () => {
+    expect(MIN_PARSES_WITH_MODELS).toBeLessThan(MIN_PARSES_FOR_WORKER);
+    const dir = join(tmp, 'gen-policy');
+    // About one file in nine holds endpoints: more than MIN_PARSES_WITH_MODELS, far fewer than MIN_PARSES_FOR_WORKER.
+    await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '3500', '--seed', '5'], { encoding: 'utf8' });
+    const scan = (requestModels: boolean) => new ProjectScanner(dir, { requestModels, parseWorkerUrl: workerUrl }).scan();
+    const models = await scan(true);
+    const endpointsOnly = await scan(false);
+    expect(endpointsOnly.stats.filesParsed).toBeGreaterThan(MIN_PARSES_WITH_MODELS);
+    expect(endpointsOnly.stats.filesParsed).toBeLessThan(MIN_PARSES_FOR_WORKER);
+    expect(endpointsOnly.stats.parsedByWorker).toBeUndefined();
+    // The default rule wants a second core; with one, no worker starts at all.
+    expect(models.stats.parsedByWorker === undefined).toBe(availableParallelism() < 2);
+  }, 600_000);
 
   it('leaves files it was not asked for to the scanner, and is not waited for once closed', () => {
     const all = entries(join(FIXTURES, 'shop'));
