@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -222,6 +223,22 @@ describe('walkProject', () => {
       write('m/logs/Log.java');
       write('n/Draft.java');
       expect(paths()).toEqual(['KeepGenerated.java', 'Order.java', 'm/Order.java', 'n/Draft.java']);
+    });
+
+    it('enters and skips folders as git does, with rules on folder names of every kind', () => {
+      // Folders whose names no rule ends like are entered without asking the matcher: git itself
+      // says which of these files a walk must find.
+      write('.gitignore', 'target/\nout\n[Bb]uild/\n/docs/\n*.iml\n!keep.iml\n# note\nm/gen/\n');
+      write('m/.gitignore', 'cache/\ntmp*/\n!tmpKeep/\n');
+      write('m/sub/.gitignore', '/local\n**/deep/**\n');
+      const folders = ['target', 'layout', 'out', 'checkout', 'Build', 'build', 'rebuild', 'docs', 'a/docs', 'x.iml', 'keep.iml', 'm/gen', 'gen', 'm/cache', 'm/a/cache',
+        'cache', 'm/tmp1', 'm/tmpKeep', 'tmp2', 'm/sub/local', 'm/sub/x/local', 'm/sub/deep', 'm/sub/y/deep/z', 'deep', 'com/acme/api'];
+      for (const f of folders) write(`${f}/F.java`);
+      execFileSync('git', ['init', '-q'], { cwd: root });
+      const git = execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.java'));
+      expect(paths()).toEqual(git.sort());
+      expect(paths()).toContain('layout/F.java');
+      expect(paths()).not.toContain('m/tmp1/F.java');
     });
 
     it('still applies file rules that sit beside folder-only rules', () => {

@@ -77,6 +77,13 @@ interface Rules {
    * ending in none of these is kept without asking the matcher, which costs more than the read.
    */
   tails: string[] | undefined;
+  /**
+   * The same for folders: the literal endings of every rule that ignores (a folder can be named
+   * anything), or undefined when one has none (`gen*`). A folder the walk reaches has no ignored
+   * folder above it, so only a rule matching its own name can ignore it: `com`, `acme`, `api`
+   * under `target/`, `.idea`, `*.iml` rules are entered without asking the matcher.
+   */
+  folderTails: string[] | undefined;
 }
 
 interface Walk {
@@ -159,7 +166,7 @@ function walkDir(walk: Walk, dir: Dir): void {
       isFile = linkStat.isFile();
     }
     if (isDir) {
-      if (!shouldEnter(walk, dir, name, rel, rules?.ig, abs)) continue;
+      if (!shouldEnter(walk, dir, name, rel, rules, abs)) continue;
       const real = linkStat ? realPath(abs) : `${dir.real}${path.sep}${name}`;
       if (walk.ancestors.has(real)) {
         reportLoop(walk, rel, `${dir.real}${path.sep}${name}`, real);
@@ -177,11 +184,11 @@ function walkDir(walk: Walk, dir: Dir): void {
   walk.ancestors.delete(dir.real);
 }
 
-function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, ig: Ignore | undefined, abs: string): boolean {
+function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, rules: Rules | undefined, abs: string): boolean {
   if (ALWAYS_SKIPPED.has(name)) return false;
   if (BUILD_OUTPUT.has(name) && !parent.inSourceRoot) return false;
   if (!walk.includeTests && isTestSourceSet(parent.rel, name, abs)) return false;
-  return !isIgnored(ig, `${rel}/`);
+  return !isIgnoredFolder(rules, name, rel);
 }
 
 /**
@@ -282,11 +289,19 @@ function isIgnored(ig: Ignore | undefined, rel: string): boolean {
 
 function isIgnoredFile(rules: Rules | undefined, name: string, rel: string): boolean {
   if (!rules) return false;
-  if (rules.tails) {
-    const n = IGNORE_CASE ? name.toLowerCase() : name;
-    if (!rules.tails.some((t) => n.endsWith(t))) return false;
-  }
+  if (rules.tails && !endsWithAny(name, rules.tails)) return false;
   return isIgnored(rules.ig, rel);
+}
+
+function isIgnoredFolder(rules: Rules | undefined, name: string, rel: string): boolean {
+  if (!rules) return false;
+  if (rules.folderTails && !endsWithAny(name, rules.folderTails)) return false;
+  return isIgnored(rules.ig, `${rel}/`);
+}
+
+function endsWithAny(name: string, tails: readonly string[]): boolean {
+  const n = IGNORE_CASE ? name.toLowerCase() : name;
+  return tails.some((t) => n.endsWith(t));
 }
 
 /**
@@ -313,7 +328,9 @@ function addIgnoreFile(walk: Walk, parent: Rules | undefined, file: string, base
   // Negations only keep files: the endings of the rules that ignore are what can matter.
   const fileTails = patterns.filter((p) => !p.startsWith('!') && canMatchFile(p, walk.suffixes)).map(literalTail);
   const tails = parent && !parent.tails ? undefined : fileTails.includes('') ? undefined : [...(parent?.tails ?? []), ...fileTails];
-  return { ig, files: (parent?.files ?? false) || patterns.some((p) => canMatchFile(p, walk.suffixes)), tails };
+  const ownFolderTails = patterns.filter((p) => !p.startsWith('!')).map((p) => literalTail(p.replace(/(?<!\\)\s+$/, '').replace(/\/+$/, '')));
+  const folderTails = parent && !parent.folderTails ? undefined : ownFolderTails.includes('') ? undefined : [...(parent?.folderTails ?? []), ...ownFolderTails];
+  return { ig, files: (parent?.files ?? false) || patterns.some((p) => canMatchFile(p, walk.suffixes)), tails, folderTails };
 }
 
 /**
