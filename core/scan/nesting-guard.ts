@@ -60,7 +60,7 @@ export function checkNesting(text: string, lang: 'java' | 'kotlin', limit = MAX_
   const kotlin = lang === 'kotlin';
   const stack: Mode[] = [];
   /** The innermost mode: the stack's top, Code when it is empty. */
-  let mode = Mode.Code;
+  let mode = Mode.Code as Mode;
   let meaningful = MEANINGFUL[mode];
   let max = 0;
   let line = 1;
