@@ -59,15 +59,6 @@ const PRIMITIVES = new Set(['byte', 'short', 'int', 'long', 'char', 'float', 'do
 const MODIFIERS = new Set(['public', 'protected', 'private', 'abstract', 'static', 'final', 'strictfp', 'default', 'synchronized', 'native', 'transient', 'volatile']);
 /** Each modifier as one shared string: the declarations keep them, one copy per member otherwise. */
 const MODIFIER_NAMES = new Map([...MODIFIERS].map((m) => [m, m]));
-
-/**
- * `list` at its length. A list grown by push has room for 17 items from its first one; the
- * declarations keep their (mostly one- or two-item) lists of modifiers, annotations, parameters
- * and type arguments for the whole scan, where the spare room is memory the collector copies.
- */
-function fitted<T>(list: T[]): T[] {
-  return list.length === 0 ? list : list.slice();
-}
 const OPS3 = new Set(['...', '<<=']);
 const OPS2 = new Set(['->', '::', '++', '--', '&&', '||', '==', '!=', '<=', '<<', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=']);
 const OPS1 = new Set(['(', ')', '{', '}', '[', ']', ';', ',', '.', '@', '=', '<', '>', '!', '~', '?', ':', '+', '-', '*', '/', '&', '|', '^', '%']);
@@ -960,6 +951,15 @@ interface Modifiers {
 }
 
 const TYPE_WORDS: Record<string, TypeKind> = { class: 'class', interface: 'interface', enum: 'enum', record: 'record' };
+
+/**
+ * `list` at its length. A list grown by push has room for 17 items from its first one; the
+ * declarations keep their (mostly one- or two-item) lists of modifiers, annotations, parameters
+ * and type arguments for the whole scan, where the spare room is memory the collector copies.
+ */
+function fitted<T>(list: T[]): T[] {
+  return list.length === 0 ? list : list.slice();
+}
 
 function parseModifiers(): Modifiers {
   const mods = readModifiers();
