@@ -26,7 +26,9 @@ export function declarationCutMessage(line: number): string {
  */
 export function cutDeclarations(text: string, lang: 'java' | 'kotlin', limit = MAX_DECLARATIONS_PER_FILE): DeclarationCut | undefined {
   const n = text.length;
-  // A quick bound: every declaration ends with one of these characters.
+  // Quick bounds: every declaration ends with one of these characters, so a text shorter than
+  // the limit (nearly every file) holds fewer, and a longer one is counted before it is walked.
+  if (n < limit) return undefined;
   if (countUpTo(text, lang === 'java' ? /[;},]/g : /\n/g, limit) < limit) return undefined;
   let count = 0;
   let braces = 0;

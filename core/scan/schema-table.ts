@@ -57,7 +57,14 @@ export class SchemaTableWriter {
     if (refs > 0) {
       const text = JSON.stringify(copy);
       const at = marks(text);
-      if (at.length === refs) return { text, refs: at.flatMap((i) => [i, Number(text.slice(i + MARK.length, text.indexOf('"', i + MARK.length)))]) };
+      if (at.length === refs) {
+        const pairs: number[] = [];
+        for (let r = 0; r < at.length; r++) {
+          const from = at[r]! + MARK.length;
+          pairs.push(at[r]!, Number(text.slice(from, text.indexOf('"', from))));
+        }
+        return { text, refs: pairs };
+      }
     }
     return { text: JSON.stringify(e), refs: [] };
   }
@@ -72,7 +79,9 @@ export class SchemaTableWriter {
   }
 
   private encode(s: JsonSchema): Encoded {
-    if (typeof s !== 'object' || s === null) return { value: s, refs: 0 };
+    // Most schemas (a property's string, number or enum) hold no schema object: written as they
+    // are, without a memo entry for each (a weak map's entries are dear to set and to collect).
+    if (typeof s !== 'object' || s === null || !holdsSchemas(s)) return { value: s, refs: 0 };
     const known = this.seen.get(s);
     if (known) return known;
     let refs = 0;
@@ -112,6 +121,16 @@ export class SchemaTableWriter {
     this.seen.set(s, got);
     return got;
   }
+}
+
+/** Whether a schema has anything `encode` may table or copy below it. */
+function holdsSchemas(s: JsonSchema): boolean {
+  return (
+    (!!s.properties && typeof s.properties === 'object') ||
+    (!!s.items && typeof s.items === 'object') ||
+    (!!s.additionalProperties && typeof s.additionalProperties === 'object') ||
+    (!!s.$defs && typeof s.$defs === 'object')
+  );
 }
 
 /** UTF-16 offsets of the strings in `text` that look like references. */

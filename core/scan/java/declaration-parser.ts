@@ -57,6 +57,8 @@ const KEYWORDS = new Set(
 );
 const PRIMITIVES = new Set(['byte', 'short', 'int', 'long', 'char', 'float', 'double', 'boolean', 'void']);
 const MODIFIERS = new Set(['public', 'protected', 'private', 'abstract', 'static', 'final', 'strictfp', 'default', 'synchronized', 'native', 'transient', 'volatile']);
+/** Each modifier as one shared string: the declarations keep them, one copy per member otherwise. */
+const MODIFIER_NAMES = new Map([...MODIFIERS].map((m) => [m, m]));
 const OPS3 = new Set(['...', '<<=']);
 const OPS2 = new Set(['->', '::', '++', '--', '&&', '||', '==', '!=', '<=', '<<', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=']);
 const OPS1 = new Set(['(', ')', '{', '}', '[', ']', ';', ',', '.', '@', '=', '<', '>', '!', '~', '?', ':', '+', '-', '*', '/', '&', '|', '^', '%']);
@@ -444,7 +446,7 @@ function parseTypeArguments(): TypeRef[] {
       continue;
     }
     expect('>');
-    return args;
+    return fitted(args);
   }
 }
 
@@ -950,12 +952,29 @@ interface Modifiers {
 
 const TYPE_WORDS: Record<string, TypeKind> = { class: 'class', interface: 'interface', enum: 'enum', record: 'record' };
 
+/**
+ * `list` at its length. A list grown by push has room for 17 items from its first one; the
+ * declarations keep their (mostly one- or two-item) lists of modifiers, annotations, parameters
+ * and type arguments for the whole scan, where the spare room is memory the collector copies.
+ */
+function fitted<T>(list: T[]): T[] {
+  return list.length === 0 ? list : list.slice();
+}
+
 function parseModifiers(): Modifiers {
+  const mods = readModifiers();
+  mods.modifiers = fitted(mods.modifiers);
+  mods.annotations = fitted(mods.annotations);
+  return mods;
+}
+
+function readModifiers(): Modifiers {
   const mods: Modifiers = { modifiers: [], annotations: [], start: tStart };
   for (;;) {
     if (kind === WORD) {
-      if (MODIFIERS.has(tText)) {
-        mods.modifiers.push(tText);
+      const modifier = MODIFIER_NAMES.get(tText);
+      if (modifier) {
+        mods.modifiers.push(modifier);
         next();
         continue;
       }
@@ -1353,7 +1372,7 @@ function parseParamList(): ParamDecl[] {
       type.dims += dims;
       out.push({ name: n, type, annotations: mods.annotations });
     }
-    if (!is(',')) return out;
+    if (!is(',')) return fitted(out);
     next();
   }
 }

@@ -62,6 +62,24 @@ describe('blankMethodBodies', () => {
     expect(kept('class A { void a() { @SuppressWarnings("unchecked") List<String> l = f(x); Class<?> c = void.class; return g(y); } }')).toBe('class A { void a() { } }');
   });
 
+  it('keeps every line break as written (LF, CRLF, lone CR) and blanks long lines and non-ASCII text to spaces', () => {
+    const long = 'x'.repeat(2500);
+    for (const nl of ['\n', '\r\n', '\r']) {
+      const src = `class A {${nl}  void f() {${nl}    g("é€😀");${nl}${nl}    h(${long});${nl}  }${nl}  int x;${nl}}`;
+      const out = blankMethodBodies(src);
+      expect(out.length).toBe(src.length);
+      // The same text with every character of the body but its line breaks made a space.
+      const open = src.indexOf('{', src.indexOf('f()')) + 1;
+      const close = src.lastIndexOf('}', src.indexOf('int x'));
+      expect(out).toBe(src.slice(0, open) + src.slice(open, close).replace(/[^\r\n]/g, ' ') + src.slice(close));
+    }
+  });
+
+  it('tells a swallowed member by an access modifier as a whole word only', () => {
+    expect(kept('class A { void a() { publicity(); privately = protectedness; $public(); } }')).toBe('class A { void a() { } }');
+    expect(kept('class A { void a() {{ x(); }\n protected int b() { return 1; }} }')).toBe('class A { void a() {{ x(); } protected int b() { }} }');
+  });
+
   it('leaves an unbalanced body to the parser', () => {
     const src = 'class A { void f() { if (x) { }';
     expect(blankMethodBodies(src)).toBe(src);

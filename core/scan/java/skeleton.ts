@@ -47,9 +47,17 @@ export function blankMethodBodies(text: string, header?: string[]): string {
   let depth = 0;
   let segStart = 0; // start of the current declaration: just after the last ; { or }
   let lastSig = -1; // char code of the last significant (non-space, non-comment) char
+  /** No carriage return anywhere: line breaks are found with indexOf (blankInto). */
+  const lfOnly = text.indexOf('\r') < 0;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
+    const role = c < 128 ? ROLE[c]! : SIGNIFICANT;
+    if (role !== MEANINGFUL) {
+      if (role === SIGNIFICANT) lastSig = c;
+      i++;
+      continue;
+    }
     if (c === SLASH && text.charCodeAt(i + 1) === SLASH) {
       i = skipLineComment(text, i);
       continue;
@@ -67,7 +75,8 @@ export function blankMethodBodies(text: string, header?: string[]): string {
       const end = text.indexOf(';', i);
       if (end > 0) {
         header.push(text.slice(i, end + 1));
-        chunks.push(text.slice(copied, i), blank(text, i, end + 1));
+        chunks.push(text.slice(copied, i));
+        blankInto(chunks, text, i, end + 1, lfOnly);
         copied = end + 1;
         i = end + 1;
         segStart = i;
@@ -89,7 +98,8 @@ export function blankMethodBodies(text: string, header?: string[]): string {
           i++;
           continue;
         }
-        chunks.push(text.slice(copied, i + 1), blank(text, i + 1, end));
+        chunks.push(text.slice(copied, i + 1));
+        blankInto(chunks, text, i + 1, end, lfOnly);
         copied = end;
         i = end + 1;
         segStart = i;
@@ -112,6 +122,61 @@ export function blankMethodBodies(text: string, header?: string[]): string {
   return chunks.join('');
 }
 
+/**
+ * What a character can do in the loops below, so that most characters are passed over with one
+ * look-up: white space nothing, a plain character only becomes the last significant one; the
+ * rest go through every case. Non-ASCII characters are plain.
+ */
+const BLANK = 0;
+const SIGNIFICANT = 1;
+const MEANINGFUL = 2;
+/** Meaningful only where a member can stand directly in a body (bodyEnd's look for a swallowed member). */
+const MEMBER_START = 3;
+const ROLE = roles('/"\'{};ip', '');
+const BODY_ROLE = roles('/"\'{}', 'pv@');
+
+function roles(meaningful: string, memberStart: string): Uint8Array {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) t[c] = c > 0x20 ? SIGNIFICANT : BLANK;
+  for (const ch of meaningful) t[ch.charCodeAt(0)] = MEANINGFUL;
+  for (const ch of memberStart) t[ch.charCodeAt(0)] = MEMBER_START;
+  return t;
+}
+
+/** `\w` and `$`, as a character code (NaN, before the text's start, is none). */
+function isWordChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
+}
+
+/** `public`, `protected` or `private` as a whole word at `i`. */
+function isAccessAt(text: string, i: number): boolean {
+  const word = text.startsWith('public', i) ? 6 : text.startsWith('private', i) ? 7 : text.startsWith('protected', i) ? 9 : 0;
+  return word > 0 && !isWordChar(text.charCodeAt(i + word));
+}
+
+/** A run of spaces to cut blank lines from: slices of one string, no new string per line. */
+const SPACES = ' '.repeat(1024);
+
+/**
+ * Pushes `text[from, to)` blanked as blank() does onto `chunks`, a line at a time: in a text of
+ * `\n` line breaks (`lfOnly`) they are found with indexOf, not by looking at each character, and
+ * the pieces are joined once with the rest of the skeleton.
+ */
+function blankInto(chunks: string[], text: string, from: number, to: number, lfOnly: boolean): void {
+  if (!lfOnly) {
+    chunks.push(blank(text, from, to));
+    return;
+  }
+  for (let k = from; k < to; ) {
+    const nl = text.indexOf('\n', k);
+    const end = nl < 0 || nl >= to ? to : nl;
+    for (let run = end - k; run > 0; run -= SPACES.length) chunks.push(run >= SPACES.length ? SPACES : SPACES.slice(0, run));
+    if (end === to) break;
+    chunks.push('\n');
+    k = end + 1;
+  }
+}
+
 function isHeaderKeyword(text: string, i: number): boolean {
   const word = text.startsWith('import', i) ? 6 : text.startsWith('package', i) ? 7 : 0;
   if (!word) return false;
@@ -123,8 +188,6 @@ function isBodyStart(text: string, segStart: number, open: number, lastSig: numb
   if (lastSig !== RPAREN && !THROWS.test(text.slice(segStart, open))) return false;
   return !DECLARES_TYPE.test(text.slice(segStart, open));
 }
-
-const ACCESS = /^(?:public|protected|private)(?![\w$])/;
 
 /**
  * `X("x") {`: an enum constant's class body, whose methods stand at its top level by right (by
@@ -179,6 +242,11 @@ function bodyEnd(text: string, open: number, enumConstant: boolean): { close: nu
   const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
+    const role = c < 128 ? BODY_ROLE[c]! : SIGNIFICANT;
+    if (role < MEANINGFUL || (role === MEMBER_START && (depth !== 1 || swallows))) {
+      i++;
+      continue;
+    }
     if (c === SLASH && text.charCodeAt(i + 1) === SLASH) i = skipLineComment(text, i);
     else if (c === SLASH && text.charCodeAt(i + 1) === STAR) i = skipBlockComment(text, i);
     else if (c === QUOTE || c === APOS) i = skipLiteral(text, i);
@@ -187,10 +255,10 @@ function bodyEnd(text: string, open: number, enumConstant: boolean): { close: nu
       else if (c === CLOSE) {
         if (--depth === 0) return { close: i, swallows: swallows || (annotations?.some((at) => annotatesMember(text, at, i)) ?? false) };
       } else if (depth === 1 && !swallows) {
-        if (c === 0x70 /* p */ && !/[\w$]/.test(text[i - 1] ?? '') && ACCESS.test(text.slice(i, i + 10))) swallows = true;
+        if (c === 0x70 /* p */ && !isWordChar(text.charCodeAt(i - 1)) && isAccessAt(text, i)) swallows = true;
         else if (enumConstant) {
           // its own methods are no sign of a swallowed member
-        } else if (c === 0x76 /* v */ && !/[\w$]/.test(text[i - 1] ?? '') && VOID_METHOD.test(text.slice(i, i + 200))) swallows = true;
+        } else if (c === 0x76 /* v */ && !isWordChar(text.charCodeAt(i - 1)) && text.startsWith('void', i) && VOID_METHOD.test(text.slice(i, i + 200))) swallows = true;
         else if (c === AT) (annotations ??= []).push(i);
       }
       i++;

@@ -677,10 +677,15 @@ function defName(title: string): string {
   return title.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'Type';
 }
 
-/** Freezes a shared schema (once: frozen parts are skipped), so a mutation fails loudly. */
+/**
+ * Freezes a shared schema (once: frozen parts are skipped), so a mutation fails loudly. Walks
+ * keys and indexes rather than `Object.values`: no array of the values per object of every
+ * schema an endpoint takes.
+ */
 function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+  else for (const k in value) deepFreeze((value as Record<string, unknown>)[k]);
   return value;
 }
