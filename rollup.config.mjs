@@ -126,7 +126,22 @@ function uiWorker(input, file) {
     ],
   };
 }
+// The YAML parser as one CommonJS file beside the bundle (core/config/yaml-lib.ts): required on
+// the first parse, so runs that parse no YAML never compile it.
+// Only what the code calls is exported (the entry is made here, as the package's is CommonJS).
+const YAML_ENTRY = '\0yaml-entry';
+const yamlLib = {
+  input: YAML_ENTRY,
+  output: { file: 'dist/yaml.cjs', format: 'cjs' },
+  plugins: [
+    { name: 'yaml-entry', resolveId: (id) => (id === YAML_ENTRY ? id : null), load: (id) => (id === YAML_ENTRY ? "export { parse, parseAllDocuments } from 'yaml';" : null) },
+    nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'require', 'default'] }),
+    commonjs(),
+  ],
+  external: builtinModules,
+};
+
 const prettyWorker = uiWorker('ide-bridge/ui/pretty-worker.ts', 'dist/ui/pretty-worker.js');
 const searchWorker = uiWorker('ide-bridge/ui/search-worker.ts', 'dist/ui/search-worker.js');
 
-export default [sidecar, parseWorker, ui, prettyWorker, searchWorker];
+export default [sidecar, parseWorker, yamlLib, ui, prettyWorker, searchWorker];

@@ -7,7 +7,6 @@ import { dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SettingsStore, pathPrefixesSetting } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
-import { askRender } from '../ask-render';
 import { userConfigDir } from '../../core/config/user-dir';
 import { InputError } from '../../core/errors';
 // Not through core/export/index: the search engine (for --select) and the script sandbox (for
@@ -156,6 +155,8 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     const userDir = userConfigDir();
     if (new SettingsStore({ userDir, projectDir: dir, warn }).read()['curl.renderMode'] === 'ask') {
       const store = new EnvironmentStore({ projectDir: dir, userDir, warn });
+      // Loaded only here: readline is for the few runs that ask.
+      const { askRender } = await import('../ask-render');
       const answer = await askRender(io.terminal, store.list().map((e) => e.name), store.activeName());
       asked = true;
       if ('environment' in answer) {

@@ -5,7 +5,7 @@
 
 import { readTracked } from '../scan/scan-inputs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { yamlLib } from './yaml-lib';
 import type { Diagnostic } from '../model/endpoint';
 
 export interface ServletPaths {
@@ -103,7 +103,7 @@ function unescape(s: string): string {
 /** YAML documents without a profile condition, flattened to dotted keys; later documents win. */
 export function flattenYaml(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const doc of parseAllDocuments(text)) {
+  for (const doc of yamlLib().parseAllDocuments(text)) {
     if (doc.errors.length) throw new Error(doc.errors[0]!.message);
     const data = doc.toJS() as unknown;
     if (!data || typeof data !== 'object') continue;

@@ -62,6 +62,9 @@ export class Components {
   }
 
   private body(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
+    // Most schemas (a DTO's fields, the parameters) hold nothing to convert: they are written as
+    // they are. What `use` returns is only ever read, so the scan's own object can stand there.
+    if (this.unchanged(s)) return s as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(s)) {
       if (v === undefined || k === '$defs' || k === '$schema') continue;
@@ -79,6 +82,22 @@ export class Components {
     }
     enumDescriptionsAsList(out);
     return this.dialect === '3.0' ? toOpenApi30(out) : out;
+  }
+
+  /** Whether `s` converts to an object with the same keys and values: no nested schema, nothing this dialect drops or rewrites. */
+  private unchanged(s: JsonSchema): boolean {
+    const o = s as Record<string, unknown>;
+    for (const k in o) {
+      const v = o[k];
+      if (v === undefined || k === 'properties' || k === 'items' || k === '$defs' || k === '$schema' || k === 'x-ignored-example' || k === 'x-enum-descriptions') return false;
+      if (k === 'additionalProperties' && typeof v === 'object') return false;
+    }
+    // What toOpenApi30 rewrites.
+    if (this.dialect === '3.0') {
+      if (Array.isArray(s.type) || s.type === 'null' || typeof s.exclusiveMinimum === 'number' || typeof s.exclusiveMaximum === 'number' || Array.isArray(s.examples) || 'const' in s) return false;
+      if ((s as { nullable?: unknown }).nullable && s.type === undefined) return false;
+    }
+    return true;
   }
 
   /** A property that is a reference keeps its own description (3.1 allows siblings of `$ref`; 3.0 ignores them, so it is dropped). */

@@ -117,14 +117,21 @@ function statuses(e: Endpoint): string[] {
   return out;
 }
 
+/** The table's lines joined (a section takes it whole, however many endpoints share the schema), then a blank line. */
 function fieldTable(schema: JsonSchema): readonly string[] {
   const rows = schemaRows(schema);
   if (!rows.length) return [`Type: ${cell(typeLabel(schema))}`, ''];
   const out = ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |'];
   // Leading spaces vanish in a table cell; non-breaking spaces keep the indentation visible.
-  for (const r of rows) out.push(`| ${'&nbsp;&nbsp;'.repeat(r.depth)}${cell(r.name)} | ${cell(r.type)} | ${r.required ? 'yes' : 'no'} | ${cell(r.description)} |`);
-  out.push('');
-  return out;
+  for (const r of rows) out.push(`| ${nbspIndent(r.depth)}${cell(r.name)} | ${cell(r.type)} | ${r.required ? 'yes' : 'no'} | ${cell(r.description)} |`);
+  return [out.join('\n'), ''];
+}
+
+const NBSP_INDENTS: string[] = [''];
+
+function nbspIndent(depth: number): string {
+  while (NBSP_INDENTS.length <= depth) NBSP_INDENTS.push(`${NBSP_INDENTS[NBSP_INDENTS.length - 1]}&nbsp;&nbsp;`);
+  return NBSP_INDENTS[depth]!;
 }
 
 function example(value: unknown, contentType: string): string[] {
@@ -134,7 +141,7 @@ function example(value: unknown, contentType: string): string[] {
   // A fence longer than any backtick run inside keeps the block closed where it should be.
   const longest = text.includes('`') ? Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) : 2;
   const fence = '`'.repeat(longest + 1);
-  return ['Example:', '', `${fence}${json ? 'json' : 'text'}`, text, fence];
+  return [`Example:\n\n${fence}${json ? 'json' : 'text'}\n${text}\n${fence}`];
 }
 
 function trimTrailingBlank(lines: string[]): string[] {

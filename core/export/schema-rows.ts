@@ -14,20 +14,30 @@ export interface FieldRow {
 export function schemaRows(root: JsonSchema, maxDepth = 8): FieldRow[] {
   const defs = root.$defs ?? {};
   const rows: FieldRow[] = [];
-  const walk = (schema: JsonSchema, depth: number, path: string[]) => {
+  // The types being expanded on the way down, as one stack: a Markdown export walks every
+  // DTO's fields for thousands of endpoints while this code still runs unoptimised.
+  const path: string[] = [root['x-java-type'] ?? root.title ?? ''];
+  const walk = (schema: JsonSchema, depth: number) => {
     const target = deref(schema, defs);
     const object = target.type === 'array' && target.items ? deref(target.items, defs) : target;
-    const required = new Set(object.required ?? []);
-    for (const [name, prop] of Object.entries(object.properties ?? {})) {
+    const props = object.properties;
+    if (!props) return;
+    const required = object.required ?? [];
+    for (const name in props) {
+      const prop = props[name]!;
       const p = deref(prop, defs);
-      rows.push({ depth, name, type: typeLabel(p, defs), required: required.has(name), description: prop.description ?? p.description ?? '' });
+      rows.push({ depth, name, type: typeLabel(p, defs), required: required.includes(name), description: prop.description ?? p.description ?? '' });
       // A type already being expanded on the way down (a tree's children) is named, not repeated.
       const inner = p.type === 'array' && p.items ? deref(p.items, defs) : p;
       const key = inner['x-java-type'] ?? inner.title ?? p['x-java-type'] ?? name;
-      if (depth < maxDepth && !path.includes(key)) walk(p, depth + 1, [...path, key]);
+      if (depth < maxDepth && !path.includes(key)) {
+        path.push(key);
+        walk(p, depth + 1);
+        path.pop();
+      }
     }
   };
-  walk(root, 0, [root['x-java-type'] ?? root.title ?? '']);
+  walk(root, 0);
   return rows;
 }
 

@@ -467,9 +467,9 @@ function readExactly(fd: number, position: number, length: number, into?: Buffer
 let stamp: string | undefined;
 
 /**
- * The running build's files (the bundle and its chunks beside it), by size and time: a rebuilt
- * apiscout (same version, other code) does not take an older build's results. Running from
- * source there is no build; RESULT_FORMAT stands for it.
+ * The running build's files (the bundle, its chunks and the YAML parser beside it), by size and
+ * time: a rebuilt apiscout (same version, other code) does not take an older build's results.
+ * Running from source there is no build; RESULT_FORMAT stands for it.
  */
 function bundleStamp(): string {
   if (stamp !== undefined) return stamp;
@@ -479,7 +479,7 @@ function bundleStamp(): string {
     if (file.endsWith('.mjs')) {
       const dir = dirname(file);
       stamp = readdirSync(dir)
-        .filter((f) => f.endsWith('.mjs'))
+        .filter((f) => f.endsWith('.mjs') || f.endsWith('.cjs'))
         .sort()
         .map((f) => {
           const st = statSync(join(dir, f));

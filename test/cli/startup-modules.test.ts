@@ -3,7 +3,7 @@
 // WebSocket server, a script sandbox or a parser the run never uses. A preload lists, as the
 // process exits, every package in Node's module cache.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ beforeAll(() => {
         if (m) names.add(m[1].replace(/\\/g, '/'));
       }
       process.stderr.write('\n[packages] ' + JSON.stringify([...names]) + '\n');
+      const own = Object.keys(require('node:module')._cache).filter((f) => !/node_modules/.test(f)).map((f) => f.split(/[\\/]/).pop());
+      process.stderr.write('\n[own] ' + JSON.stringify(own) + '\n');
     });`,
   );
 });
@@ -61,4 +63,24 @@ it('a scan that meets .proto files loads protobufjs, and still no gRPC runtime',
   const loaded = heavyLoaded(['scan', '--json', fixture('grpc')]);
   expect(loaded).toEqual(expect.arrayContaining(['protobufjs', 'tree-sitter']));
   expect(loaded).not.toContain('@grpc/grpc-js');
+});
+
+it('an export compiles the YAML parser only for a project with YAML config', () => {
+  const project = join(dir, 'yaml-config');
+  mkdirSync(join(project, 'src/main/java/demo'), { recursive: true });
+  writeFileSync(
+    join(project, 'src/main/java/demo/HelloController.java'),
+    'package demo;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class HelloController {\n  @GetMapping("/hi") public String hi() { return "hi"; }\n}\n',
+  );
+  // The OpenAPI document's server is the host from server.port (8080 when nothing says).
+  const exportOpenApi = () => {
+    const r = spawnSync(process.execPath, ['--require', preload, BUNDLE, 'export', '--format', 'openapi', project], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, APISCOUT_PARSE_WORKER: '0' } });
+    expect(r.status, r.stderr).toBe(0);
+    const own = JSON.parse(/\[own\] (.*)/.exec(r.stderr)![1]!) as string[];
+    return { yaml: own.includes('yaml.cjs'), server: /- url: "(.*)"/.exec(r.stdout)?.[1] };
+  };
+  expect(exportOpenApi()).toEqual({ yaml: false, server: 'http://localhost:8080' });
+  mkdirSync(join(project, 'src/main/resources'), { recursive: true });
+  writeFileSync(join(project, 'src/main/resources/application.yml'), 'server:\n  port: 9090\n');
+  expect(exportOpenApi()).toEqual({ yaml: true, server: 'http://localhost:9090' });
 });

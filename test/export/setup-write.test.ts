@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
 import { exportSetup } from '../../core/export/setup';
+import { fileOfPieces } from '../../core/export/json-pieces';
 import { writeExportFiles } from '../../core/export/write';
 
 const base = mkdtempSync(join(tmpdir(), 'apiscout-export-setup-'));
@@ -81,6 +82,17 @@ describe('writeExportFiles', () => {
     const expected = Buffer.from(content, 'utf8');
     expect(written!.bytes).toBe(expected.length);
     expect(readFileSync(join(dir, 'big.json')).equals(expected)).toBe(true);
+  });
+
+  it('writes thousands of UTF-8 pieces between texts in order, empty ones included', () => {
+    const dir = join(base, 'pieces');
+    const pieces: (string | Buffer)[] = [];
+    for (let i = 0; i < 3000; i++) pieces.push(Buffer.from(i % 7 ? `piece ${i} ü,` : ''), ...(i % 500 ? [] : [`text ${i} 😀`]));
+    const file = fileOfPieces('p.txt', pieces);
+    const [written] = writeExportFiles([file], dir);
+    const expected = Buffer.from(pieces.map(String).join(''), 'utf8');
+    expect(written!.bytes).toBe(expected.length);
+    expect(readFileSync(join(dir, 'p.txt')).equals(expected)).toBe(true);
   });
 
   it('puts the main file where asked and the companions beside it', () => {

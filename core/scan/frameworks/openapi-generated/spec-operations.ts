@@ -12,7 +12,7 @@
 //              library spring-boot/spring-cloud) unless `useTags` is on, then each tag (the
 //              JAX-RS generators keep only the first tag); an untagged operation is `default`.
 
-import { parse as parseYaml } from 'yaml';
+import { yamlLib } from '../../../config/yaml-lib';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import { makeParam } from '../params';
 import { exampleOf, requestExampleOf } from '../../types/example';
@@ -52,7 +52,7 @@ const MAX_DEPTH = 12;
 
 /** Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one. */
 export function readSpec(text: string, name: string): SpecDocument {
-  const doc = (name.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown> | null;
+  const doc = (name.endsWith('.json') ? JSON.parse(text) : yamlLib().parse(text)) as Record<string, unknown> | null;
   if (!doc || typeof doc !== 'object' || !('paths' in doc)) throw new Error('no "paths" object: not an OpenAPI document');
   const resolver = new Resolver(doc);
   const operations: SpecOperation[] = [];
