@@ -37,12 +37,13 @@ import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
 export const MIN_PARSES_FOR_WORKER = 2000;
 /**
  * With request models the worker also parses ahead the DTO files the models name while the
- * scanner builds endpoints, which is where it pays: forced on against off, same runs, wall time
- * 1.96-2.03 s to 1.60-2.03 s on the 10,000 files (2,389 parses) and 1.01-1.02 s to 0.84-0.86 s on
- * the wide 5,000, for 6-10% more CPU. On a machine with no core to spare that CPU is what a scan
- * costs more; a developer's machine usually has one.
+ * scanner builds endpoints, which is where it pays on a large code base. Quiet 2-core machine,
+ * bench/scan.mjs --suite, three rounds, worker on against off: the 10,000 files (about 1,000
+ * endpoint files) 2.43-2.48 s to 2.03-2.08 s of wall time for 5% more CPU; the wide 5,000 (about
+ * 415) only 1.21-1.29 s to 1.16-1.18 s for 13% more CPU. So with models a worker starts from this
+ * many parses: on the larger shape, not the smaller.
  */
-export const MIN_PARSES_WITH_MODELS = 300;
+export const MIN_PARSES_WITH_MODELS = 700;
 /** Loaded when a pool starts: most scans never start one. */
 const threads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
 /** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */

@@ -181,8 +181,8 @@ describe('parse worker', () => {
   it('starts by default from fewer parses when the scan builds request models than when it finds endpoints only', async () => {
     expect(MIN_PARSES_WITH_MODELS).toBeLessThan(MIN_PARSES_FOR_WORKER);
     const dir = join(tmp, 'gen-policy');
-    // About one file in nine holds endpoints: more than MIN_PARSES_WITH_MODELS, far fewer than MIN_PARSES_FOR_WORKER.
-    await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '3500', '--seed', '5'], { encoding: 'utf8' });
+    // About one file in ten holds endpoints: more than MIN_PARSES_WITH_MODELS, far fewer than MIN_PARSES_FOR_WORKER.
+    await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '8000', '--seed', '5'], { encoding: 'utf8' });
     const scan = (requestModels: boolean) => new ProjectScanner(dir, { requestModels, parseWorkerUrl: workerUrl }).scan();
     const models = await scan(true);
     const endpointsOnly = await scan(false);
