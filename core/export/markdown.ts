@@ -123,15 +123,8 @@ function fieldTable(schema: JsonSchema): readonly string[] {
   if (!rows.length) return [`Type: ${cell(typeLabel(schema))}`, ''];
   const out = ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |'];
   // Leading spaces vanish in a table cell; non-breaking spaces keep the indentation visible.
-  for (const r of rows) out.push(`| ${nbspIndent(r.depth)}${cell(r.name)} | ${cell(r.type)} | ${r.required ? 'yes' : 'no'} | ${cell(r.description)} |`);
+  for (const r of rows) out.push(`| ${'&nbsp;&nbsp;'.repeat(r.depth)}${cell(r.name)} | ${cell(r.type)} | ${r.required ? 'yes' : 'no'} | ${cell(r.description)} |`);
   return [out.join('\n'), ''];
-}
-
-const NBSP_INDENTS: string[] = [''];
-
-function nbspIndent(depth: number): string {
-  while (NBSP_INDENTS.length <= depth) NBSP_INDENTS.push(`${NBSP_INDENTS[NBSP_INDENTS.length - 1]}&nbsp;&nbsp;`);
-  return NBSP_INDENTS[depth]!;
 }
 
 function example(value: unknown, contentType: string): string[] {

@@ -328,7 +328,7 @@ function addIgnoreFile(walk: Walk, parent: Rules | undefined, file: string, base
   // Negations only keep files: the endings of the rules that ignore are what can matter.
   const fileTails = patterns.filter((p) => !p.startsWith('!') && canMatchFile(p, walk.suffixes)).map(literalTail);
   const tails = parent && !parent.tails ? undefined : fileTails.includes('') ? undefined : [...(parent?.tails ?? []), ...fileTails];
-  const ownFolderTails = patterns.filter((p) => !p.startsWith('!')).map((p) => literalTail(p.replace(/(?<!\\)\s+$/, '').replace(/\/+$/, '')));
+  const ownFolderTails = patterns.filter((p) => !p.startsWith('!')).map(literalTail);
   const folderTails = parent && !parent.folderTails ? undefined : ownFolderTails.includes('') ? undefined : [...(parent?.folderTails ?? []), ...ownFolderTails];
   return { ig, files: (parent?.files ?? false) || patterns.some((p) => canMatchFile(p, walk.suffixes)), tails, folderTails };
 }
@@ -344,9 +344,9 @@ export function canMatchFile(pattern: string, suffixes: readonly string[]): bool
   return tail === '' || suffixes.some((s) => s.endsWith(tail) || tail.endsWith(s));
 }
 
-/** The literal ending of a pattern's last segment, after its last wildcard or escape ('' when it ends in one). */
+/** The literal ending of a pattern's last segment (`build/`: `build`), after its last wildcard or escape ('' when it ends in one). */
 function literalTail(pattern: string): string {
-  const body = pattern.replace(/^!/, '').replace(/(?<!\\)\s+$/, '');
+  const body = pattern.replace(/^!/, '').replace(/(?<!\\)\s+$/, '').replace(/\/+$/, '');
   let tail = body.slice(body.lastIndexOf('/') + 1);
   tail = tail.slice(Math.max(...['*', '?', '[', ']', '\\'].map((c) => tail.lastIndexOf(c))) + 1);
   return IGNORE_CASE ? tail.toLowerCase() : tail;

@@ -29,19 +29,20 @@ import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
  * Without request models: below this many files to parse (the files a full scan's read finds
  * holding endpoints, and no cached parse) a worker's start-up, the copies of the texts and the
  * parses' encoding cost more than it saves: with our own Java parser a parse is a fraction of a
- * millisecond. Forced on, quiet 2-core machine, three runs each: the 10,000 bench files (about
- * 1,000 such files) 0.98-1.06 s of wall time with it against 0.94-0.99 s without, for 10% more
- * CPU; the wide 5,000 (about 415) the same. So an endpoints-only scan (the explorer's first
+ * millisecond. Forced on against off (APISCOUT_PARSE_WORKER=1 / 0), quiet 2-core machine, three
+ * runs each: the 10,000 bench files (about 1,000 such files) 0.94-0.99 s of wall time against
+ * 0.98-1.06 s, for 10% more CPU; the wide 5,000 (about 415) no faster either. So an endpoints-only scan (the explorer's first
  * tree, `--endpoints-only`) starts one only on a code base about twice the larger bench's size.
  */
 export const MIN_PARSES_FOR_WORKER = 2000;
 /**
  * With request models the worker also parses ahead the DTO files the models name while the
  * scanner builds endpoints, which is where it pays on a large code base. Quiet 2-core machine,
- * bench/scan.mjs --suite, three rounds, worker on against off: the 10,000 files (about 1,000
- * endpoint files) 2.43-2.48 s to 2.03-2.08 s of wall time for 5% more CPU; the wide 5,000 (about
- * 415) only 1.21-1.29 s to 1.16-1.18 s for 13% more CPU. So with models a worker starts from this
- * many parses: on the larger shape, not the smaller.
+ * bench/scan.mjs --suite, three rounds, against the build before (which started no worker): the
+ * 10,000 files (about 1,000 endpoint files) 2.43-2.48 s to 2.03-2.08 s of wall time for 5% more
+ * CPU; the wide 5,000 (about 415), with the worker started from 300 parses, only 1.21-1.29 s to
+ * 1.16-1.18 s for 13% more CPU. So with models a worker starts from this many parses: on the
+ * larger shape, not the smaller.
  */
 export const MIN_PARSES_WITH_MODELS = 700;
 /** Loaded when a pool starts: most scans never start one. */
