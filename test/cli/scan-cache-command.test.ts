@@ -105,6 +105,34 @@ describe('the scan cache in the CLI', { timeout: 300_000 }, () => {
     expect(stderr).not.toContain('EPIPE');
   });
 
+  // A pipe is written through a second, blocking opening of it (cli/io.ts); a named FIFO and a
+  // reader that left before the stored text is written must keep fd 1's own handling.
+  it('prints a stored result whole into a named FIFO, and ends quietly into a pipe nobody reads', async () => {
+    const reference = scanJson();
+    expect(scanJson().out.stats.storedResult).toBe(true);
+    const env = { ...process.env, NO_COLOR: '1', APISCOUT_SCAN_CACHE: '' };
+    const fifo = join(tmp, 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const sh = (script: string) => spawn('sh', ['-c', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const reader = sh(`cat "${fifo}"`);
+    const writer = sh(`"${process.execPath}" "${BIN}" scan --json "${shop}" > "${fifo}"`);
+    const chunks: Buffer[] = [];
+    let writerErr = '';
+    reader.stdout.on('data', (d: Buffer) => chunks.push(d));
+    writer.stderr.on('data', (d: Buffer) => (writerErr += d.toString()));
+    const codes = await Promise.all([reader, writer].map((p) => new Promise((resolve) => p.on('close', resolve))));
+    expect(codes).toEqual([0, 0]);
+    expect(writerErr).toBe('');
+    expect((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { endpoints: unknown[] }).endpoints).toEqual(reference.out.endpoints);
+
+    // `true` exits at once: the pipe has no reader by the time the endpoints are written.
+    const gone = sh(`("${process.execPath}" "${BIN}" scan --json "${shop}"; echo "status $?" >&2) | true`);
+    let goneErr = '';
+    gone.stderr.on('data', (d: Buffer) => (goneErr += d.toString()));
+    expect(await new Promise((resolve) => gone.on('close', resolve))).toBe(0);
+    expect(goneErr.trim()).toBe('status 0');
+  });
+
   it('is neither read nor written with --no-cache or APISCOUT_SCAN_CACHE=0', () => {
     rmSync(cacheFile);
     expect(scanJson('--no-cache').out.stats.parsedFromCache).toBeUndefined();
