@@ -35,6 +35,7 @@ export default defineConfig({
     // enough for a machine ten times slower (or crowded, as `npm run test:under-load` makes it).
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    globalSetup: ['test/temp-root.ts'],
     setupFiles: ['test/user-dir-setup.ts'],
     // The CLI and the sidecar keep a scan cache in the project's state folder. Tests run without it
     // unless they test the cache, so one test's parses never decide another's result.
