@@ -51,10 +51,19 @@ object TestEnv {
     }
 
     /**
+     * Where temporary folders go: TMPDIR when set (`npm test` gives each run one, removed when the
+     * run ends; the JVM itself reads only java.io.tmpdir), else the JVM's default.
+     */
+    private val tempRoot: Path? = System.getenv("TMPDIR")?.takeIf { it.isNotEmpty() }?.let { Paths.get(it) }?.takeIf { Files.isDirectory(it) }
+
+    fun tempDirectory(prefix: String): Path =
+        if (tempRoot != null) Files.createTempDirectory(tempRoot, prefix) else Files.createTempDirectory(prefix)
+
+    /**
      * A client for the sidecar; its user settings and secrets live in [configDir] (a fresh temporary
      * folder by default), never the real user's, and no Postman key from the environment reaches it.
      */
-    fun sidecar(bundle: Path = this.bundle, log: MutableList<String> = CopyOnWriteArrayList(), vararg args: String, configDir: Path = Files.createTempDirectory("apiscout-config")): Sidecar =
+    fun sidecar(bundle: Path = this.bundle, log: MutableList<String> = CopyOnWriteArrayList(), vararg args: String, configDir: Path = tempDirectory("apiscout-config")): Sidecar =
         Sidecar(
             SidecarConfig(
                 node.executable, bundle, clientName = "junit", log = { log += it }, extraArgs = args.toList(),
