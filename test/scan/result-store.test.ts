@@ -166,6 +166,29 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
     expect(warnings).toEqual([]);
   });
 
+  // A CI job restores the state folder into a fresh clone: every stat differs, the contents do not.
+  it('answers a fresh copy of the project at the same path from the stored result, by reading every file', async () => {
+    const root = join(tmp.path, 'cloned');
+    cpSync(join(FIXTURES, 'shop'), root, { recursive: true });
+    const { cache, warnings } = storeIn(join(tmp.path, 'cloned-state'));
+    const opts: ScanOptions = { cache, reuseResult: true };
+    const without = await scan(root);
+    expect((await scan(root, opts)).stored).toBe(false);
+    rmSync(root, { recursive: true });
+    cpSync(join(FIXTURES, 'shop'), root, { recursive: true });
+    const clone = await scan(root, opts);
+    expect(clone.stored).toBe(true);
+    expect(clone.byStat).toBe(0);
+    expect(clone.same).toEqual(without.same);
+    // An edit in the clone: computed, not answered.
+    const edited = javaFiles(root).find((f) => /Controller\.java$/.test(f))!;
+    writeFileSync(edited, readFileSync(edited, 'utf8').replace(/"(\/[\w/{}-]+)"/, '"/cloned$1"'));
+    const changed = await scan(root, opts);
+    expect(changed.stored).toBe(false);
+    expect(JSON.stringify(changed.same)).toContain('/cloned');
+    expect(warnings).toEqual([]);
+  });
+
   it('ignores a damaged or foreign stored result with a warning and computes', async () => {
     const root = join(FIXTURES, 'shop');
     const { cache, warnings, file } = storeIn(join(tmp.path, 'damaged'));
