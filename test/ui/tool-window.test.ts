@@ -751,3 +751,58 @@ describe('the environment dialog in a tool window', () => {
     }
   }, 120_000);
 });
+
+/** Controls of the dialog `selector` that reach past its box, and whether it scrolls sideways to show them. */
+function outsideDialog(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((d) => {
+    const box = d.getBoundingClientRect();
+    const out = [...d.querySelectorAll('input, select, textarea, button, label, [role=tab]')]
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+      .map(({ el, r }) => `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim()} [${Math.round(r.left)}, ${Math.round(r.right)}] outside [${Math.round(box.left)}, ${Math.round(box.right)}]`);
+    if (d.scrollWidth > d.clientWidth + 1) out.push(`scrolls sideways: ${d.scrollWidth} > ${d.clientWidth}`);
+    return out;
+  });
+}
+
+describe('the export and settings dialogs in a tool window', () => {
+  it('300, 420 and 600 px: every control inside the dialog, nothing reached by scrolling sideways; the settings pages as tabs above the rows', async () => {
+    const widths = [300, 420, 600, 1400];
+    const page = await open(widths[0]!);
+    // A long query makes the longest choice of the export dialog ("Search results for '...'").
+    await page.getByLabel('Search endpoints').fill('/api/v1/preferences/customers/42/notification-settings/channels');
+    await poll(() => page.locator('#results .row').count()).toBeGreaterThan(0);
+    for (const width of widths) {
+      await resize(page, width);
+      await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+      const exporting = page.getByRole('dialog', { name: 'Export' });
+      for (const channel of ['openapi', 'curl']) {
+        await exporting.getByLabel('Channel', { exact: true }).selectOption(channel);
+        expect(await outsideDialog(page, '.dialog.export-dialog'), `${width} px, ${channel}`).toEqual([]);
+        expect(await inView(page, '.export-dialog .dialog-actions button.primary', width)).toBe(true);
+      }
+      await page.screenshot({ path: screenshotPath(`tool-window-export-${width}`) });
+      await page.keyboard.press('Escape');
+      await exporting.waitFor({ state: 'hidden' });
+
+      await page.locator('.toolbar').getByRole('button', { name: 'Settings', exact: true }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      const tabs = settings.getByRole('tab');
+      await tabs.first().waitFor();
+      for (let i = 0; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        expect(await outsideDialog(page, '.dialog.settings-page'), `${width} px, ${await tabs.nth(i).textContent()}`).toEqual([]);
+      }
+      // Below 760 px the pages are a row of tabs above the rows, not a column that halves the room.
+      const nav = (await settings.getByRole('tablist', { name: 'Settings pages' }).boundingBox())!;
+      const rows = (await settings.locator('.settings-rows').boundingBox())!;
+      if (width < 760) expect(rows.y, `${width} px: rows below the pages`).toBeGreaterThanOrEqual(nav.y + nav.height - 0.5);
+      else expect(rows.x, `${width} px: rows beside the pages`).toBeGreaterThanOrEqual(nav.x + nav.width - 0.5);
+      expect(await inView(page, '.settings-page .settings-foot button.primary', width)).toBe(true);
+      await page.screenshot({ path: screenshotPath(`tool-window-settings-${width}`) });
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'hidden' });
+    }
+    await close(page);
+  }, 120_000);
+});
