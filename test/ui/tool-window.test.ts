@@ -207,6 +207,24 @@ function overflowing(page: Page): Promise<string[]> {
   );
 }
 
+/** Search rows whose path is cut (an ellipsis) while the module and class beside it are cut too. */
+function pathsCutBeforeWhere(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('#results .row')]
+      .filter((row) => {
+        const where = row.querySelector<HTMLElement>('.where')!;
+        return where.clientWidth > 0 && where.scrollWidth > where.clientWidth;
+      })
+      .map((row) => row.querySelector<HTMLElement>('.path')!)
+      .filter((path) => {
+        const text = document.createRange();
+        text.selectNodeContents(path);
+        return text.getBoundingClientRect().width > path.getBoundingClientRect().width + 0.01;
+      })
+      .map((path) => `${path.textContent} in ${path.getBoundingClientRect().width} px`),
+  );
+}
+
 async function inView(page: Page, selector: string, width: number): Promise<boolean> {
   const box = await page.locator(selector).first().boundingBox();
   return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5 && box.width > 0;
@@ -548,6 +566,9 @@ describe('search over the six fields', () => {
       await poll(() => page.locator('#results .row').count()).toBeGreaterThan(2);
       const where = await page.locator('#results .row .where').allTextContents();
       expect(where.every((w) => w.endsWith('OrderController'))).toBe(true);
+      // The module and class give their room first: no path is cut while its row's where still
+      // has some to give (a fraction of a pixel taken from the path cost it two characters).
+      expect(await pathsCutBeforeWhere(page)).toEqual([]);
       const n = await page.locator('#results .row').count();
       expect(await page.locator('.result-count').textContent()).toBe(`${n} matches of ${endpointCount} endpoints`);
 
