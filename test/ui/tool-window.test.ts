@@ -691,6 +691,58 @@ describe('hosted in IntelliJ', () => {
   }
 });
 
+/**
+ * The code views' colours as drawn: each highlighted token's contrast with the background behind
+ * it (WCAG's ratio), and the gutter's contrast with the page (a pale stripe on a dark page is high).
+ */
+function codeColours(page: Page, selector: string): Promise<{ tokens: { text: string; colour: string; ratio: number }[]; gutter: number }> {
+  return page.locator(selector).evaluate((root) => {
+    const rgb = (c: string) => (/rgba?\(([^)]*)\)/.exec(c)?.[1] ?? '0, 0, 0, 0').split(',').map((x) => parseFloat(x));
+    const luminance = ([r, g, b]: number[]) =>
+      [r!, g!, b!].map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const ratio = (a: number[], b: number[]) => {
+      const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+      return (x! + 0.05) / (y! + 0.05);
+    };
+    /** The background behind `el` as drawn: its translucent layers (an active line) over the first opaque one. */
+    const behind = (el: Element | null): number[] => {
+      const layers: number[][] = [];
+      for (; el; el = el.parentElement) {
+        const c = rgb(getComputedStyle(el).backgroundColor);
+        if (c.length < 4 || c[3] === 1) return layers.reduceRight((under, [r, g, b, a]) => [r!, g!, b!].map((v, i) => v * a! + under[i]! * (1 - a!)), c);
+        if (c[3]! > 0) layers.push(c);
+      }
+      return layers.reduceRight((under, [r, g, b, a]) => [r!, g!, b!].map((v, i) => v * a! + under[i]! * (1 - a!)), [255, 255, 255]);
+    };
+    const tokens = [...root.querySelectorAll('.cm-content span')]
+      .filter((el) => el.children.length === 0 && el.textContent!.trim())
+      .map((el) => ({ text: el.textContent!, colour: getComputedStyle(el).color, ratio: ratio(rgb(getComputedStyle(el).color), behind(el)) }));
+    const gutter = ratio(behind(root.querySelector('.cm-gutters')), behind(document.body));
+    return { tokens, gutter };
+  });
+}
+
+describe('code in the IDE\'s dark theme', () => {
+  it('request and response bodies: tokens readable on Darcula, gutters as dark as the page; light again after a light theme message', async () => {
+    const page = await open(600, '?host=intellij&theme=dark');
+    await send(page, ADD_ITEM);
+    await page.locator('.request-editor').getByRole('tab', { name: /Body/ }).click();
+    for (const view of ['.request-editor .json-editor', '.response-panel .body-code']) {
+      await page.locator(`${view} .cm-content span`).first().waitFor();
+      const { tokens, gutter } = await codeColours(page, view);
+      expect(tokens.length, view).toBeGreaterThan(0);
+      // WCAG AA for text: 4.5 to 1. CodeMirror's light style gave strings 1.5 to 1 on Darcula.
+      expect(tokens.filter((t) => t.ratio < 4.5), view).toEqual([]);
+      expect(gutter, `${view}: gutter against the page`).toBeLessThan(1.5);
+    }
+    await page.screenshot({ path: screenshotPath('tool-window-code-darcula-600') });
+    // The IDE switches to a light Look and Feel: CodeMirror's own light colours again (#a11 strings).
+    await page.evaluate(() => window.postMessage({ type: 'theme', theme: 'light', fontSize: 13 }, '*'));
+    await poll(async () => (await codeColours(page, '.request-editor .json-editor')).tokens.find((t) => t.text.startsWith('"') && !t.text.endsWith(':'))?.colour).toBe('rgb(170, 17, 17)');
+    await close(page);
+  }, 60_000);
+});
+
 describe('the environment in sight', () => {
   it('shows the active environment and the variables with their values; an undefined variable is named, not a DNS error', async () => {
     await rpc.request('env/save', { project, environment: { name: 'dev', variables: [{ key: 'host', value: server.url }] } });
