@@ -33,6 +33,8 @@ const BIG = JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: i, sku:
 /** A 2.3 MB JSON body (bench/ui.mjs's large case): Pretty comes from the worker, over the sidecar's cut of it. */
 const HUGE = JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: i * 1.5, note: 'x'.repeat(40) })) });
 const BY_SKU = 'GET /api/v1/catalog/products/sku/{sku}';
+const AUDIT = 'GET /api/v1/audit/logs/{projectCode}';
+const AUDIT_NOTES = 'QUERY_AUDIT_LOG_LIST_PAGING_NOTES_OF_THE_PROJECT';
 const UPLOAD = 'POST /api/v1/documents/customers/{customerId}/folders/{folder}';
 const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
 
@@ -116,6 +118,25 @@ beforeAll(async () => {
       '     */',
       '    @PostMapping(value = "/folders/{folder}/name", consumes = "application/x-www-form-urlencoded")',
       '    public String rename(@PathVariable String folder, @RequestParam String name) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // A description that is one long word (an i18n key, as Apache DolphinScheduler's @Operation
+  // descriptions are), and the five request tabs with counts: what a 300 px editor must hold.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/AuditController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import io.swagger.v3.oas.annotations.Operation;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/api/v1/audit")',
+      'public class AuditController {',
+      `    @Operation(summary = "queryAuditLogListPaging", description = "${AUDIT_NOTES}")`,
+      '    @GetMapping("/logs/{projectCode}")',
+      '    public String logs(@PathVariable long projectCode, @RequestParam int pageNo, @RequestParam int pageSize, @RequestParam(required = false) String searchVal,',
+      '            @RequestParam(required = false) String operatorName, @RequestParam(required = false) String startDate) { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -420,6 +441,23 @@ describe('layout from a narrow tool window to a full screen', () => {
       return new Set([...range.getClientRects()].map((b) => Math.round(b.top))).size;
     };
     expect(await date.evaluate(lines)).toBe(1);
+    expect(await overflowing(page)).toEqual([]);
+    await close(page);
+  }, 60_000);
+
+  it('300 and 320 px: a one-word description breaks inside the editor; at 320 px the five request tabs, counts and all, keep one row', async () => {
+    const page = await open(320);
+    await select(page, AUDIT);
+    const editor = page.locator('.request-editor');
+    await poll(() => editor.locator('.description').textContent()).toBe(AUDIT_NOTES);
+    const tabs = editor.getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['Path1', 'Params5', 'Headers', 'Form', 'Body']);
+    const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    expect(await overflowing(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('tool-window-tabs-320') });
+    await resize(page, 300);
+    await poll(() => editor.locator('.description').textContent()).toBe(AUDIT_NOTES);
     expect(await overflowing(page)).toEqual([]);
     await close(page);
   }, 60_000);
