@@ -917,3 +917,22 @@ describe('the export and settings dialogs in a tool window', () => {
     await close(page);
   }, 120_000);
 });
+
+describe('the environment dialog before the first environment', () => {
+  it('600 and 1400 px: no empty list box under Active (it read as a text field), the way to make one instead', async () => {
+    for (const e of (await rpc.request('env/list', { project })).environments) await rpc.request('env/delete', { project, name: e.name });
+    const page = await open(600);
+    for (const width of [600, 1400]) {
+      await resize(page, width);
+      await page.locator('.toolbar').getByRole('button', { name: 'Environments', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Environments' });
+      await dialog.getByText('No environments yet').waitFor();
+      expect(await dialog.getByRole('listbox').count(), `${width} px`).toBe(0);
+      expect(await dialog.getByRole('button', { name: 'New environment' }).isVisible()).toBe(true);
+      await page.screenshot({ path: screenshotPath(`tool-window-no-environments-${width}`) });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await close(page);
+  }, 60_000);
+});
