@@ -83,6 +83,8 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
   const paint = painterFor(io.stdout);
   if (result.endpoints.length) io.out(renderTree(result.endpoints, paint));
   io.out(summaryLine(result));
+  // Not a project with no endpoints, but a folder with no code: most likely the wrong one.
+  if (result.stats.filesRead === 0) io.err(`note: no Java or Kotlin source under ${dir}: is it the project's folder?${values['include-tests'] ? '' : ' (test sources need --include-tests)'}`);
   return 0;
 }
 
