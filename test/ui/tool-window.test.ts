@@ -936,3 +936,17 @@ describe('the environment dialog before the first environment', () => {
     await close(page);
   }, 60_000);
 });
+
+describe('the endpoint list\'s focus ring', () => {
+  it('1400 px: no frame round the whole list after a click on a row; one when the keyboard brings the focus', async () => {
+    const page = await open(1400);
+    const list = page.locator('#tree');
+    const ring = () => list.evaluate((el) => ({ focused: el === document.activeElement || el.contains(document.activeElement), outline: getComputedStyle(el).outlineStyle }));
+    await page.locator('#tree .row.kind-endpoint').first().click();
+    await poll(() => ring()).toEqual({ focused: true, outline: 'none' });
+    await page.getByLabel('Search endpoints').focus();
+    await page.keyboard.press('Tab');
+    await poll(() => ring()).toEqual({ focused: true, outline: 'solid' });
+    await close(page);
+  }, 60_000);
+});
