@@ -950,3 +950,18 @@ describe('the endpoint list\'s focus ring', () => {
     await close(page);
   }, 60_000);
 });
+
+describe('adding a row', () => {
+  it('360 px: + Add header puts the focus in the new row\'s name, so what is typed next lands there', async () => {
+    const page = await open(360);
+    await select(page, ORDER);
+    const editor = page.locator('.request-editor');
+    await editor.getByRole('tab', { name: /Headers/ }).click();
+    const before = await editor.locator('.rows-header tbody tr').count();
+    await editor.getByRole('button', { name: '+ Add header' }).click();
+    await page.keyboard.type('X-Trace-Id');
+    await poll(() => editor.getByLabel(`Name of header row ${before + 1}`).inputValue()).toBe('X-Trace-Id');
+    await editor.getByRole('button', { name: 'Reset' }).click();
+    await close(page);
+  }, 60_000);
+});
