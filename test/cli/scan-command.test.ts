@@ -156,6 +156,13 @@ describe('apiscout scan', () => {
 
   it('prints help and the version', () => {
     expect(run(['scan', '--help']).stdout).toContain('Usage: apiscout scan');
+    // The usage line names every option the help lists (--pretty and --no-cache were missing).
+    for (const command of ['scan', 'search']) {
+      const help = run([command, '--help']).stdout;
+      const usage = help.split('\n')[0]!;
+      const options = [...help.slice(help.indexOf('Options:')).matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]!).filter((o) => o !== '--help');
+      expect(options.filter((o) => !usage.includes(o)), command).toEqual([]);
+    }
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
