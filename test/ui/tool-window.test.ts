@@ -965,3 +965,20 @@ describe('adding a row', () => {
     await close(page);
   }, 60_000);
 });
+
+describe('the source view in a tool window', () => {
+  it('320 px: Close stays in sight beside a long file path, which breaks inside the header', async () => {
+    const page = await open(320);
+    await select(page, SUMMARY);
+    await page.locator('.request-editor .endpoint-head button.link').click();
+    const view = page.getByRole('dialog', { name: /^Source of / });
+    await view.locator('.cm-target-line').waitFor();
+    expect(await inView(page, '.source-view header button', 320)).toBe(true);
+    const header = await view.locator('header').evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth }));
+    expect(header.scroll).toBeLessThanOrEqual(header.client + 1);
+    await page.screenshot({ path: screenshotPath('tool-window-source-320') });
+    await view.getByRole('button', { name: 'Close' }).click();
+    await view.waitFor({ state: 'detached' });
+    await close(page);
+  }, 60_000);
+});
