@@ -982,3 +982,35 @@ describe('the source view in a tool window', () => {
     await close(page);
   }, 60_000);
 });
+
+describe('the gRPC request line in a tool window', () => {
+  it('320 px: TLS, Send and Reset share a line (Reset wrapped alone under them); 480 px: the deadline beside them', async () => {
+    const rpcAddress = [...ids.keys()].find((a) => a.startsWith('gRPC '))!;
+    const page = await open(320);
+    // select() waits for the HTTP path field; the gRPC editor shows the RPC as text.
+    const search = page.getByLabel('Search endpoints');
+    await search.fill(rpcAddress);
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(rpcAddress));
+    await search.press('Enter');
+    const line = page.locator('.request-editor.grpc .request-line');
+    await line.waitFor();
+    // The line each control sits on: its middle, to the nearest 10 px (a label and a button differ by a pixel or two).
+    const lines = () =>
+      line.evaluate((l) =>
+        Object.fromEntries(
+          ['.deadline', '.tls', '.send', 'button:not(.send)'].map((s) => {
+            const r = l.querySelector(s)!.getBoundingClientRect();
+            return [s, Math.round((r.top + r.height / 2) / 10)];
+          }),
+        ),
+      );
+    let at = await lines();
+    expect(at['.send'], JSON.stringify(at)).toBe(at['.tls']);
+    expect(at['button:not(.send)'], JSON.stringify(at)).toBe(at['.send']);
+    expect(await overflowing(page)).toEqual([]);
+    await resize(page, 480);
+    at = await lines();
+    expect(new Set(Object.values(at)).size, JSON.stringify(at)).toBe(1);
+    await close(page);
+  }, 60_000);
+});
