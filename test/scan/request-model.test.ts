@@ -272,6 +272,34 @@ public class UserResource {
     expect(login.response!.schema).toBeUndefined();
   });
 
+  it("reads Quarkus REST's @RestPath, @RestQuery, @RestHeader, @RestCookie, @RestForm and @RestMatrix as their JAX-RS namesakes, not as the body", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}HelloResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import org.jboss.resteasy.reactive.*;
+@Path("/hello")
+public class HelloResource {
+  @GET public String get(@RestQuery String name) { return ""; }
+  @GET @Path("/{id}")
+  public UserVO one(@RestPath long id, @RestQuery("v") @DefaultValue("2") int version, @RestHeader String userAgent,
+      @RestHeader("X-Tenant") String tenant, @RestCookie String session, @RestMatrix String lang) { return null; }
+  @POST @Path("/login") public void login(@RestForm String user, @RestForm String pass) {}
+  @POST public void create(@RestQuery boolean dryRun, UserForm form) {}
+}`,
+    });
+    const get = endpoint(endpoints, 'get');
+    expect(params(get)).toEqual(['name:query:optional']);
+    expect(get.request!.body).toBeUndefined();
+    expect(params(endpoint(endpoints, 'one'))).toEqual(['id:path:required', 'v:query:optional=2', 'User-Agent:header:optional', 'X-Tenant:header:optional', 'session:cookie:optional', 'lang:path:optional']);
+    const login = endpoint(endpoints, 'login');
+    expect(params(login)).toEqual(['user:form:optional', 'pass:form:optional']);
+    expect(login.request!.consumes).toEqual(['application/x-www-form-urlencoded']);
+    const create = endpoint(endpoints, 'create');
+    expect(params(create)).toEqual(['dryRun:query:optional']);
+    expect(create.request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+  });
+
   it('carries parameters bound by sub-resource locators and resource fields into sub-resource methods', async () => {
     const { endpoints } = await scan({
       [`${J}OrderResource.java`]: `package com.acme;

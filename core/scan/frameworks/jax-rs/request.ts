@@ -1,7 +1,9 @@
 // JAX-RS resource method parameters -> the request model: @PathParam, @QueryParam,
 // @HeaderParam, @CookieParam, @FormParam, @MatrixParam, @BeanParam (annotated fields and
 // setters), @DefaultValue; the one unannotated parameter is the entity body; @Context is not
-// part of the request.
+// part of the request. Quarkus REST's (RESTEasy Reactive's) @RestPath, @RestQuery, @RestHeader,
+// @RestCookie, @RestForm and @RestMatrix bind as their JAX-RS namesakes, named after the
+// parameter when they give no name (a header's hyphenated: userAgent is User-Agent).
 
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
@@ -22,6 +24,12 @@ const LOCATIONS: Record<string, Param['in']> = {
   CookieParam: 'cookie',
   FormParam: 'form',
   MatrixParam: 'path',
+  RestPath: 'path',
+  RestQuery: 'query',
+  RestHeader: 'header',
+  RestCookie: 'cookie',
+  RestForm: 'form',
+  RestMatrix: 'path',
 };
 const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'Context', 'Suspended', 'DefaultValue'];
 
@@ -87,17 +95,27 @@ function boundParam(
   for (const ann of anns) {
     const location = LOCATIONS[simpleName(ann.name)];
     if (!location) continue;
-    const name = stringValue(index, ann, ['value'], scope, diagnostics) ?? fallbackName;
+    const kind = simpleName(ann.name);
+    // @RestQuery and its kin have value "" when no name is given: the parameter's own name then.
+    const name = stringValue(index, ann, ['value'], scope, diagnostics) || (kind === 'RestHeader' ? headerName(fallbackName) : fallbackName);
     const dflt = findAnnotation(anns, 'DefaultValue');
     const extra: Partial<Param> = {};
     const defaultValue = dflt ? stringValue(index, dflt, ['value'], scope) : undefined;
     if (defaultValue !== undefined) extra.default = defaultValue;
     const schema = schemas.schemaOf(type, scope, bindings);
-    const matrix = simpleName(ann.name) === 'MatrixParam';
+    const matrix = kind === 'MatrixParam' || kind === 'RestMatrix';
     const param = makeParam(name, location, schema, location === 'path' && !matrix, matrix ? `${description}${description ? ' ' : ''}(matrix parameter: ;${name}=...)`.trim() : description, extra);
     return param;
   }
   return undefined;
+}
+
+/** The header a nameless `@RestHeader` reads, as Quarkus names it: `userAgent` is `User-Agent`. */
+function headerName(parameter: string): string {
+  return parameter
+    .split(/(?=[A-Z])/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('-');
 }
 
 /** `@BeanParam`: the annotated fields and setters of the bean class, as parameters. */
