@@ -286,8 +286,17 @@ public class HelloResource {
       @RestHeader("X-Tenant") String tenant, @RestCookie String session, @RestMatrix String lang) { return null; }
   @POST @Path("/login") public void login(@RestForm String user, @RestForm String pass) {}
   @POST public void create(@RestQuery boolean dryRun, UserForm form) {}
+  @GET @Path("/greeting/{name}") public String greeting(String name) { return ""; }
+  @PUT @Path("/{id: \\d+}") public void update(long id, UserForm form) {}
 }`,
     });
+    // Quarkus REST binds an unannotated parameter named as a path template to it; the rest is the body.
+    const greeting = endpoint(endpoints, 'greeting');
+    expect(params(greeting)).toEqual(['name:path:required']);
+    expect(greeting.request!.body).toBeUndefined();
+    const update = endpoint(endpoints, 'update');
+    expect(params(update)).toEqual(['id:path:required']);
+    expect(update.request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
     const get = endpoint(endpoints, 'get');
     expect(params(get)).toEqual(['name:query:optional']);
     expect(get.request!.body).toBeUndefined();

@@ -3,7 +3,8 @@
 // setters), @DefaultValue; the one unannotated parameter is the entity body; @Context is not
 // part of the request. Quarkus REST's (RESTEasy Reactive's) @RestPath, @RestQuery, @RestHeader,
 // @RestCookie, @RestForm and @RestMatrix bind as their JAX-RS namesakes, named after the
-// parameter when they give no name (a header's hyphenated: userAgent is User-Agent).
+// parameter when they give no name (a header's hyphenated: userAgent is User-Agent), and, as
+// Quarkus REST does, an unannotated parameter named as a template of the path binds that template.
 
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
@@ -40,6 +41,8 @@ export interface JaxRsRequestInput {
   consumes: readonly string[];
   /** Where an annotation naming a parameter by an unresolvable constant is reported. */
   diagnostics?: Diagnostic[];
+  /** The endpoint's path, whose `{templates}` an unannotated parameter of the same name binds. */
+  path?: string;
 }
 
 export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input: JaxRsRequestInput): RequestModel {
@@ -68,6 +71,13 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       }
       if (swagger.required !== undefined) bound.required = swagger.required;
       params.push(bound);
+      continue;
+    }
+    // Quarkus REST binds an unannotated parameter named as a template of the path to it
+    // (getSingle(String name) under @Path("{name}")); plain JAX-RS would leave that template
+    // unbound and take the parameter as the entity, which no resource means.
+    if (input.path && templateNames(input.path).includes(p.param.name) && !params.some((q) => q.in === 'path' && q.name === p.param.name)) {
+      params.push(makeParam(p.param.name, 'path', schemas.schemaOf(p.param.type, scope, bindings), true, description));
       continue;
     }
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
@@ -108,6 +118,11 @@ function boundParam(
     return param;
   }
   return undefined;
+}
+
+/** The variables of a path's templates: `{id}`, `{ id : \\d+ }` and `{month : \\d{4}}` give id, id and month. */
+function templateNames(path: string): string[] {
+  return [...path.matchAll(/\{\s*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);
 }
 
 /** The header a nameless `@RestHeader` reads, as Quarkus names it: `userAgent` is `User-Agent`. */
