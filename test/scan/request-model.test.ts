@@ -309,6 +309,33 @@ public class HelloResource {
     expect(create.request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
   });
 
+  it("unwraps Mutiny's Uni and Quarkus REST's RestResponse, and reads Multi and RestMulti as arrays", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}ReactiveResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import io.smallrye.mutiny.*;
+import org.jboss.resteasy.reactive.RestResponse;
+import org.jboss.resteasy.reactive.RestMulti;
+@Path("/reactive")
+public class ReactiveResource {
+  @GET @Path("/one") public Uni<UserVO> one() { return null; }
+  @GET @Path("/all") public Multi<UserVO> all() { return null; }
+  @GET @Path("/list") public Uni<java.util.List<UserVO>> list() { return null; }
+  @GET @Path("/rest") public RestResponse<UserVO> rest() { return null; }
+  @GET @Path("/stream") public RestMulti<UserVO> stream() { return null; }
+  @DELETE @Path("/gone") public Uni<Void> gone() { return null; }
+}`,
+    });
+    const response = (m: string) => endpoint(endpoints, m).response!.schema;
+    expect(response('one')).toMatchObject({ 'x-java-type': 'com.acme.UserVO' });
+    expect(response('all')).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(response('list')).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(response('rest')).toMatchObject({ 'x-java-type': 'com.acme.UserVO' });
+    expect(response('stream')).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(response('gone')).toBeUndefined();
+  });
+
   it('carries parameters bound by sub-resource locators and resource fields into sub-resource methods', async () => {
     const { endpoints } = await scan({
       [`${J}OrderResource.java`]: `package com.acme;
