@@ -309,6 +309,33 @@ public class HelloResource {
     expect(create.request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
   });
 
+  it("reads Jersey's multipart @FormDataParam parts and Quarkus REST's file uploads as file parts of a multipart body", async () => {
+    const { endpoints } = await scan({
+      [`${J}FormsResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import java.io.InputStream;
+import org.glassfish.jersey.media.multipart.FormDataParam;
+import org.glassfish.jersey.media.multipart.FormDataContentDisposition;
+import org.jboss.resteasy.reactive.RestForm;
+import org.jboss.resteasy.reactive.multipart.FileUpload;
+@Path("/")
+public class FormsResource {
+  @POST @Path("uploadFile") @Consumes("multipart/form-data")
+  public String uploadFile(@FormDataParam("file") InputStream file, @FormDataParam("file") FormDataContentDisposition disposition,
+      @FormDataParam("title") String title) { return ""; }
+  @POST @Path("avatar") public void avatar(@RestForm FileUpload image, @RestForm String caption) {}
+}`,
+    });
+    const upload = endpoint(endpoints, 'uploadFile');
+    expect(params(upload)).toEqual(['file:form:optional', 'title:form:optional']);
+    expect(upload.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
+    expect(upload.request!.body).toBeUndefined();
+    const avatar = endpoint(endpoints, 'avatar');
+    expect(params(avatar)).toEqual(['image:form:optional', 'caption:form:optional']);
+    expect(avatar.request!.params.map((p) => p.file ?? false)).toEqual([true, false]);
+    expect(avatar.request!.consumes).toEqual(['multipart/form-data']);
+  });
+
   it("unwraps Mutiny's Uni and Quarkus REST's RestResponse, and reads Multi and RestMulti as arrays", async () => {
     const { endpoints } = await scan({
       ...DTOS,

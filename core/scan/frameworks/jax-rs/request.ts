@@ -5,6 +5,7 @@
 // @RestCookie, @RestForm and @RestMatrix bind as their JAX-RS namesakes, named after the
 // parameter when they give no name (a header's hyphenated: userAgent is User-Agent), and, as
 // Quarkus REST does, an unannotated parameter named as a template of the path binds that template.
+// Jersey's multipart @FormDataParam is a form part; a part of a stream or file type is a file.
 
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
@@ -31,8 +32,13 @@ const LOCATIONS: Record<string, Param['in']> = {
   RestCookie: 'cookie',
   RestForm: 'form',
   RestMatrix: 'path',
+  FormDataParam: 'form', // Jersey multipart
 };
 const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'Context', 'Suspended', 'DefaultValue'];
+/** A form part of one of these types is a file: Jersey's and Quarkus REST's uploads, streams, files. */
+const FILE_TYPES = new Set(['InputStream', 'File', 'Path', 'FileUpload', 'FormDataBodyPart', 'EntityPart']);
+/** The headers of a Jersey part named by another parameter (`@FormDataParam("file") FormDataContentDisposition`): not a part itself. */
+const PART_METADATA = new Set(['FormDataContentDisposition', 'ContentDisposition']);
 
 export interface JaxRsRequestInput {
   type: TypeDecl;
@@ -63,6 +69,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(...beanParamFields(index, schemas, p.param.type, scope, bindings));
       continue;
     }
+    if (findAnnotation(anns, 'FormDataParam') && PART_METADATA.has(simpleName(p.param.type.name))) continue;
     const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
     if (bound) {
       if (swagger.example !== undefined) {
@@ -83,7 +90,15 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
-  const consumes = input.consumes.length ? [...input.consumes] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
+  const consumes = input.consumes.length
+    ? [...input.consumes]
+    : params.some((p) => p.file)
+      ? ['multipart/form-data']
+      : params.some((p) => p.in === 'form')
+        ? ['application/x-www-form-urlencoded']
+        : body
+          ? ['application/json']
+          : [];
   if (body && !input.consumes.length) body.contentType = consumes[0]!;
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
@@ -112,7 +127,9 @@ function boundParam(
     const extra: Partial<Param> = {};
     const defaultValue = dflt ? stringValue(index, dflt, ['value'], scope) : undefined;
     if (defaultValue !== undefined) extra.default = defaultValue;
-    const schema = schemas.schemaOf(type, scope, bindings);
+    const file = location === 'form' && type.dims === 0 && FILE_TYPES.has(simpleName(type.name));
+    if (file) extra.file = true;
+    const schema = file ? { type: 'string' as const, format: 'binary' } : schemas.schemaOf(type, scope, bindings);
     const matrix = kind === 'MatrixParam' || kind === 'RestMatrix';
     const param = makeParam(name, location, schema, location === 'path' && !matrix, matrix ? `${description}${description ? ' ' : ''}(matrix parameter: ;${name}=...)`.trim() : description, extra);
     return param;
