@@ -336,6 +336,29 @@ public class FormsResource {
     expect(avatar.request!.consumes).toEqual(['multipart/form-data']);
   });
 
+  it('takes no injected context (RoutingContext, UriInfo, HttpServletRequest) for the entity body, with or without @Context', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}LoginResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.UriInfo;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.servlet.http.HttpServletRequest;
+@Path("/")
+public class LoginResource {
+  @POST @Path("login") public void login(@BeanParam Paging paging, RoutingContext ctx) {}
+  @POST @Path("users") public void create(UriInfo uri, UserForm form, HttpServletRequest request) {}
+}`,
+      [`${J}Paging.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+public class Paging { @QueryParam("page") private int page; }`,
+    });
+    const login = endpoint(endpoints, 'login');
+    expect(params(login)).toEqual(['page:query:optional']);
+    expect(login.request!.body).toBeUndefined();
+    expect(endpoint(endpoints, 'create').request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+  });
+
   it("unwraps Mutiny's Uni and Quarkus REST's RestResponse, and reads Multi and RestMulti as arrays", async () => {
     const { endpoints } = await scan({
       ...DTOS,

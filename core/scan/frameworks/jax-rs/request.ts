@@ -37,6 +37,15 @@ const LOCATIONS: Record<string, Param['in']> = {
 const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'Context', 'Suspended', 'DefaultValue'];
 /** A form part of one of these types is a file: Jersey's and Quarkus REST's uploads, streams, files. */
 const FILE_TYPES = new Set(['InputStream', 'File', 'Path', 'FileUpload', 'FormDataBodyPart', 'EntityPart']);
+/**
+ * Types a runtime injects, never the entity: JAX-RS's @Context types, the servlet's, and those
+ * Quarkus REST injects with no annotation at all (Vert.x's RoutingContext and request, SSE).
+ */
+const CONTEXT_TYPES = new Set([
+  'UriInfo', 'HttpHeaders', 'Request', 'SecurityContext', 'Providers', 'ResourceContext', 'ResourceInfo', 'SimpleResourceInfo', 'Configuration', 'Application',
+  'HttpServletRequest', 'HttpServletResponse', 'ServletContext', 'ServletConfig', 'RoutingContext', 'HttpServerRequest', 'HttpServerResponse', 'ServerRequestContext',
+  'Sse', 'SseEventSink', 'AsyncResponse', 'ContainerRequestContext',
+]);
 /** The headers of a Jersey part named by another parameter (`@FormDataParam("file") FormDataContentDisposition`): not a part itself. */
 const PART_METADATA = new Set(['FormDataContentDisposition', 'ContentDisposition']);
 
@@ -87,6 +96,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(makeParam(p.param.name, 'path', schemas.schemaOf(p.param.type, scope, bindings), true, description));
       continue;
     }
+    if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name))) continue;
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
