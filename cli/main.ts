@@ -87,6 +87,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
  * and ends on an unbalanced quote.
  */
 function usageMessage(e: Error): string {
+  // "Option '--limit' argument is ambiguous.\nDid you forget ...?\nTo specify an option argument
+  // starting with a dash use '--limit=-XYZ'.": one line, with the way to write it.
+  const ambiguous = /^(Option '[^']*' argument is ambiguous)\.\n[\s\S]*use ('[^']*')/.exec(e.message);
+  if (ambiguous) return `${ambiguous[1]}: a value that starts with a dash is written ${ambiguous[2]}`;
   const first = /^(.*?'[^']*')\. /.exec(e.message)?.[1];
   return first ?? e.message;
 }

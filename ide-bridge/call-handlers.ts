@@ -300,7 +300,10 @@ async function sendGrpcCall(
     caller.close();
   }
   if (!result.cancelled && !grpcAnswered(result)) {
-    throw new BridgeError(ErrorCodes.CallFailed, `no answer from ${result.request.target}: ${result.status.name}${result.status.message ? ` (${result.status.message})` : ''}`, {
+    // Nothing listening reads as it does for HTTP, not as grpc-js's connection log.
+    const refused = result.status.name === 'UNAVAILABLE' && /\bECONNREFUSED\b/.test(result.status.message);
+    const why = refused ? `connection refused by ${result.request.target}: is the server running?` : `no answer from ${result.request.target}: ${result.status.name}${result.status.message ? ` (${result.status.message})` : ''}`;
+    throw new BridgeError(ErrorCodes.CallFailed, why, {
       address: result.request.target,
       status: result.status.name,
     });

@@ -110,11 +110,15 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const scanner = new ProjectScanner(dir, { includeTests: values['include-tests'], pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
   const result = await scanner.scan();
   reportDiagnostics(result.diagnostics, io);
-  const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
+  const byId = result.endpoints.find((e) => e.id === wanted);
+  const endpoint = byId ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
   if (!endpoint) {
     io.err(`apiscout call: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
     return 2;
   }
+  // Several modules (or classes) may serve the same address: say which one is called, and how to pick another.
+  const alike = byId ? 0 : result.endpoints.filter((e) => e.address === endpoint.address).length;
+  if (alike > 1) io.err(`note: ${alike} endpoints are ${endpoint.address}; calling ${endpoint.className} in ${endpoint.module} (pass another's id, from apiscout search --json, to call it)`);
   const module = result.modules.find((m) => m.name === endpoint.module);
   const diagnostics: Diagnostic[] = [];
   // The bundled sample's state goes to the user folder (projectStateDir), never into the package.

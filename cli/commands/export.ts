@@ -120,6 +120,8 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   const selecting = values.select !== undefined || [values.module, values.class, values['path-prefix'], values.id].some((v) => v?.length);
   const { selectEndpoints } = selecting ? await import('../../core/export/select') : { selectEndpoints: undefined };
   let endpoints = values.select === undefined || !selectEndpoints ? result.endpoints : selectEndpoints(result.endpoints, { kind: 'query', query: values.select });
+  // As the exact selectors below: a query that finds nothing is a mistake to name, not an empty file.
+  if (values.select !== undefined && !endpoints.length && result.endpoints.length) throw new InputError(`--select '${values.select}' matches no endpoint`, values.select);
   const exact: [string, readonly string[] | undefined, (value: string) => Selection][] = [
     ['--module', values.module, (module) => ({ kind: 'module', module })],
     ['--class', values.class, (className) => ({ kind: 'class', className })],

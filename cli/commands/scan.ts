@@ -12,13 +12,13 @@ import type { CliIO } from '../io';
 import { renderTree } from '../render-tree';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
 
-export const scanHelp = `Usage: apiscout scan [DIR] [--json] [--include-tests] [--actuator] [--endpoints-only] [--no-cache]
+export const scanHelp = `Usage: apiscout scan [DIR] [--json [--pretty] [--endpoints-only]] [--include-tests] [--actuator] [--no-cache]
 
 Finds the API endpoints in the Java or Kotlin code base at DIR (default: the bundled sample shop)
 and prints them as a tree: module > class > METHOD /path  name.
 
 Options:
-  --json            print {"endpoints":[...],"diagnostics":[...],"stats":{...}} instead
+  --json            print {"endpoints":[...],"diagnostics":[...],"modules":[...],"stats":{...}} instead
   --include-tests   also scan test sources (src/test/...)
   --actuator        also list Spring Boot actuator endpoints (@Endpoint, @WebEndpoint, ...);
                     default: the actuator.enabled setting (off)
@@ -83,6 +83,8 @@ export async function scanCommand(args: string[], io: CliIO): Promise<number> {
   const paint = painterFor(io.stdout);
   if (result.endpoints.length) io.out(renderTree(result.endpoints, paint));
   io.out(summaryLine(result));
+  // Not a project with no endpoints, but a folder with no code: most likely the wrong one.
+  if (result.stats.filesRead === 0) io.err(`note: no Java or Kotlin source under ${dir}: is it the project's folder?${values['include-tests'] ? '' : ' (test sources need --include-tests)'}`);
   return 0;
 }
 

@@ -18,7 +18,7 @@ import { methodLabel } from '../render-tree';
 import { reportDiagnostics } from './scan';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
 
-export const searchHelp = `Usage: apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator]
+export const searchHelp = `Usage: apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator] [--no-cache]
 
 Finds endpoints in DIR (default: the bundled sample shop) the way the explorer and Search
 Everywhere do: fuzzy on the address, literal for short tokens, a leading verb filters by method,

@@ -91,9 +91,15 @@ export function renderEndpoint(e: Endpoint, paint: Painter, module?: { contextPa
 }
 
 function paramTable(params: readonly Param[]): string[] {
-  const rows = params.map((p) => [p.name, typeLabel(p.schema), p.required ? 'required' : 'optional', p.default !== undefined ? `= ${p.default}` : '', p.description]);
+  const rows = params.map((p) => [p.name, typeLabel(p.schema), p.required ? 'required' : 'optional', p.default !== undefined ? `= ${defaultLabel(p.default)}` : '', p.description]);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => `  ${r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : c)).join('  ')}`.trimEnd());
+}
+
+/** A default as it reads: a string as written, quoted when it is empty or has spaces at its ends (a bare `=` said nothing); anything else as JSON. */
+function defaultLabel(value: unknown): string {
+  if (typeof value === 'string') return value === '' || value.trim() !== value ? JSON.stringify(value) : value;
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 function typeLabel(s: JsonSchema): string {

@@ -55,7 +55,9 @@ export async function uiCommand(args: string[], io: CliIO): Promise<number> {
   }
   if (positionals.length > 1) throw new InputError(`one directory at most, got ${positionals.length}`, positionals.join(' '));
   const root = resolve(positionals[0] ?? io.sampleProject);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError(`'${positionals[0]}' is not a directory`, root);
+  // Worded as scan, search and export word it.
+  if (!existsSync(root)) throw new InputError(`cannot read ${positionals[0]}: no such directory`, root);
+  if (!statSync(root).isDirectory()) throw new InputError(`${positionals[0]} is not a directory`, root);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InputError(`--port wants a port number, got '${values.port}'`, values.port ?? '');
 

@@ -176,6 +176,8 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
       const form = new FormData();
       for (const f of draft.form.filter(enabled)) {
         if (f.file) {
+          // An empty value resolved to the project folder itself, and read as "EISDIR".
+          if (!sub(f.value).trim()) throw new InputError(`form part '${f.name}' has no file: give the path of the file to send`, f.name);
           const path = resolve(options.baseDir ?? '.', sub(f.value));
           let blob: Blob;
           try {

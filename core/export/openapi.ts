@@ -26,6 +26,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const seenTags = new Set<string>();
   let exported = 0;
   const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string }[] = [];
+  /** The endpoint each `METHOD path` of the document describes, for the reason a second one is left out. */
+  const keptAt = new Map<string, Endpoint>();
   const security = new SecuritySchemes(options.modules);
 
   for (const e of exportOrder(endpoints)) {
@@ -42,7 +44,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     const item = (paths[path] ??= {});
     const key = method.toLowerCase();
     if (item[key]) {
-      skipped.push({ id: e.id, address: e.address, reason: `another endpoint already describes ${method} ${path}` });
+      skipped.push({ id: e.id, address: e.address, reason: duplicateReason(method, path, e, keptAt.get(`${method} ${path}`)!) });
       continue;
     }
     if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; described as GET`);
@@ -51,6 +53,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       tags.push({ name: e.folder });
     }
     item[key] = true; // taken: the operation is written once every operationId is known
+    keptAt.set(`${method} ${path}`, e);
     described.push({ e, path, item, key });
   }
   const operationIds = operationIdsOf(described.map((d) => d.e));
@@ -335,4 +338,15 @@ function response(e: Endpoint, components: Components) {
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]));
+}
+
+/**
+ * Why a second endpoint at the same method and path is left out: which one the document kept, and,
+ * when that one is of another module (a repository of several applications, such as a set of
+ * quick-starts that each serve GET /fruits), that exporting one module at a time keeps both.
+ */
+function duplicateReason(method: string, path: string, e: Endpoint, kept: Endpoint): string {
+  const simple = kept.className.slice(kept.className.lastIndexOf('.') + 1);
+  if (kept.module !== e.module) return `another endpoint already describes ${method} ${path}: ${simple} in module ${kept.module}; export one module at a time to keep both`;
+  return `another endpoint already describes ${method} ${path}: ${simple}.${kept.source.member}`;
 }

@@ -5,12 +5,13 @@
 // layout cost the viewer exists to avoid.
 
 import { json } from '@codemirror/lang-json';
-import { defaultHighlightStyle, foldGutter, foldKeymap, syntaxHighlighting } from '@codemirror/language';
+import { foldGutter, foldKeymap } from '@codemirror/language';
 import type { Range } from '@codemirror/state';
 import { EditorSelection, EditorState, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, EditorView, keymap, lineNumbers, ViewPlugin } from '@codemirror/view';
 import type { DecorationSet, ViewUpdate } from '@codemirror/view';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { codeHighlighting } from './code-style';
 import { Icon } from './icons';
 import { indentJson } from './json-indent';
 
@@ -48,7 +49,7 @@ export function BodyViewer({ text, json: isJson, label, shown = true }: BodyView
           findMarks,
           keymap.of([{ key: 'Mod-f', run: () => (openFind.current(), true), preventDefault: true }, ...foldKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
-          ...(isJson ? [json(), foldGutter(), syntaxHighlighting(defaultHighlightStyle)] : []),
+          ...(isJson ? [json(), foldGutter(), codeHighlighting] : []),
         ],
       }),
     });

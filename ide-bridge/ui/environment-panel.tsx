@@ -241,34 +241,37 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
                 ))}
               </select>
             </label>
-            <ul role="listbox" aria-label="Environment list">
-              {list.environments.map((e) => (
-                <li
-                  key={e.name}
-                  role="option"
-                  tabIndex={0}
-                  aria-selected={draft?.original === e.name}
-                  class={draft?.original === e.name ? 'on' : undefined}
-                  onClick={() => open(e)}
-                  onKeyDown={(k) => {
-                    if (k.key === 'Enter' || k.key === ' ') {
-                      k.preventDefault();
-                      open(e);
-                    } else if (k.key === 'ArrowDown' || k.key === 'ArrowUp') {
-                      k.preventDefault();
-                      const li = k.currentTarget;
-                      ((k.key === 'ArrowDown' ? li.nextElementSibling : li.previousElementSibling) as HTMLElement | null)?.focus();
-                    }
-                  }}
-                >
-                  <span class="env-label" title={e.name}>
-                    {e.name}
-                  </span>
-                  {e.name === list.active && <span class="tag">active</span>}
-                  <span class="muted count">{e.variables.length}</span>
-                </li>
-              ))}
-            </ul>
+            {/* No list before the first environment: an empty box under Active read as a text field. */}
+            {list.environments.length > 0 && (
+              <ul role="listbox" aria-label="Environment list">
+                {list.environments.map((e) => (
+                  <li
+                    key={e.name}
+                    role="option"
+                    tabIndex={0}
+                    aria-selected={draft?.original === e.name}
+                    class={draft?.original === e.name ? 'on' : undefined}
+                    onClick={() => open(e)}
+                    onKeyDown={(k) => {
+                      if (k.key === 'Enter' || k.key === ' ') {
+                        k.preventDefault();
+                        open(e);
+                      } else if (k.key === 'ArrowDown' || k.key === 'ArrowUp') {
+                        k.preventDefault();
+                        const li = k.currentTarget;
+                        ((k.key === 'ArrowDown' ? li.nextElementSibling : li.previousElementSibling) as HTMLElement | null)?.focus();
+                      }
+                    }}
+                  >
+                    <span class="env-label" title={e.name}>
+                      {e.name}
+                    </span>
+                    {e.name === list.active && <span class="tag">active</span>}
+                    <span class="muted count">{e.variables.length}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
             <button onClick={() => unlessDirty(() => change({ name: uniqueName(list.environments), variables: [{ key: 'host', value: 'http://localhost:8080' }] }))} disabled={busy}>
               New environment
             </button>

@@ -6,11 +6,12 @@
 
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
-import { bracketMatching, defaultHighlightStyle, foldGutter, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, foldGutter, indentOnInput } from '@codemirror/language';
 import { lintGutter, linter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'preact/hooks';
+import { codeHighlighting } from './code-style';
 
 export interface JsonEditorProps {
   initial: string;
@@ -36,7 +37,7 @@ export function JsonEditor({ initial, onChange, label }: JsonEditorProps) {
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle),
+          codeHighlighting,
           json(),
           linter(jsonParseLinter(), { delay: 150 }),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),

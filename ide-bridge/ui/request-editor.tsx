@@ -5,7 +5,7 @@
 
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
@@ -124,8 +124,19 @@ interface RowsTableProps<R extends NameValue> {
 export function RowsTable<R extends NameValue & { file?: boolean }>({ place, rows, hints, onChange, empty, caption, fixedNames, files }: RowsTableProps<R>) {
   const update = (i: number, patch: Partial<R>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const label = caption ?? place;
+  // A row added with "+ Add" takes the typing: its name field gets the focus once it is drawn
+  // (the focus stayed on the button, and what was typed next went nowhere).
+  const box = useRef<HTMLDivElement>(null);
+  const added = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (added.current === undefined) return;
+    const name = box.current?.querySelectorAll<HTMLInputElement>('tbody input.param-name')[added.current];
+    if (!name) return;
+    added.current = undefined;
+    name.focus();
+  });
   return (
-    <div class={`param-table rows-${place}`}>
+    <div class={`param-table rows-${place}`} ref={box}>
       {caption ? <h3>{caption}</h3> : null}
       {rows.length === 0 && <p class="muted">{empty}</p>}
       {rows.length > 0 && (
@@ -210,7 +221,13 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
         </table>
       )}
       {!fixedNames && (
-        <button class="add" onClick={() => onChange([...rows, { name: '', value: '' } as R])}>
+        <button
+          class="add"
+          onClick={() => {
+            added.current = rows.length;
+            onChange([...rows, { name: '', value: '' } as R]);
+          }}
+        >
           + Add {caption ? caption.toLowerCase().replace(/s$/, '') : place === 'form' ? 'field' : place}
         </button>
       )}

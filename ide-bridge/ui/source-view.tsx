@@ -2,10 +2,10 @@
 // endpoint's source file itself, read through source/read, scrolled to the method's line.
 
 import { java } from '@codemirror/lang-java';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { Decoration, EditorView, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'preact/hooks';
+import { codeHighlighting } from './code-style';
 
 export interface SourceTarget {
   file: string;
@@ -38,7 +38,7 @@ export function SourceView({ target, text, error, onClose }: SourceViewProps) {
         extensions: [
           lineNumbers(),
           java(),
-          syntaxHighlighting(defaultHighlightStyle),
+          codeHighlighting,
           EditorState.readOnly.of(true),
           EditorView.decorations.of((v) => Decoration.set([targetLine.range(lineOf(v.state.doc).from)])),
         ],

@@ -237,6 +237,8 @@ describe('gRPC caller over plaintext', () => {
   it('an address nobody listens on is UNAVAILABLE, as a result', async () => {
     const r = await caller.send({ address: '127.0.0.1:1', descriptor: await method('Say'), messages: [{}], deadlineMs: 5000 });
     expect(r.status.name).toBe('UNAVAILABLE');
+    // grpc-js's own message, without its empty "Resolution note: " at the end.
+    expect(r.status.message).toMatch(/ECONNREFUSED 127\.0\.0\.1:1\.$/);
     expect(server.seen.length).toBeGreaterThan(0);
   });
 });

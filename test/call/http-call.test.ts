@@ -195,6 +195,8 @@ describe('request building and sending', () => {
     const draft = defaultDraft(e, { host: server.url });
     await expect(prepareRequest(draft)).rejects.toThrow(/path parameter 'id' has no value/);
     draft.pathParams = [{ name: 'id', value: '1' }];
+    // No file chosen yet: said as such, not as the folder it would resolve to ("EISDIR").
+    await expect(prepareRequest(draft, { baseDir: tmpdir() })).rejects.toThrow(/^form part 'f' has no file: give the path of the file to send$/);
     setParam(draft, 'f', '@/no/such/file.png');
     await expect(prepareRequest(draft)).rejects.toThrow(/cannot read the file for form part 'f': \/no\/such\/file\.png \(ENOENT\)/);
   });

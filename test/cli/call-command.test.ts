@@ -2,7 +2,7 @@
 // 127.0.0.1, on a small Spring project written by the test, with environments and config files.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -208,6 +208,28 @@ describe('apiscout call', () => {
     const saved = await run(['GET /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--out', out]);
     expect(saved.stdout).toContain(`[body saved to ${out}: ${PNG.length} bytes]`);
     expect(readFileSync(out).equals(PNG)).toBe(true);
+  });
+
+  it('says which endpoint it calls when modules share the address, and calls the one an id names quietly', async () => {
+    const controller = (pkg: string) => `package ${pkg};\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class BrandController {\n  @PostMapping("/brand/create")\n  public String create() { return ""; }\n}\n`;
+    const twin = project({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><artifactId>mall</artifactId><packaging>pom</packaging><modules><module>admin</module><module>demo</module></modules></project>',
+      'admin/pom.xml': '<project><modelVersion>4.0.0</modelVersion><artifactId>admin</artifactId></project>',
+      'admin/src/main/java/com/acme/admin/BrandController.java': controller('com.acme.admin'),
+      'demo/pom.xml': '<project><modelVersion>4.0.0</modelVersion><artifactId>demo</artifactId></project>',
+      'demo/src/main/java/com/acme/demo/BrandController.java': controller('com.acme.demo'),
+    });
+    try {
+      const r = await run(['POST /brand/create', twin, '--host', server.url]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^note: 2 endpoints are POST \/brand\/create; calling com\.acme\.(admin|demo)\.BrandController in (admin|demo) \(pass another's id, from apiscout search --json, to call it\)$/m);
+      const id = `demo:com.acme.demo.BrandController#create() POST /brand/create`;
+      const byId = await run([id, twin, '--host', server.url]);
+      expect(byId.code, byId.stderr).toBe(0);
+      expect(byId.stderr).not.toContain('note:');
+    } finally {
+      rmSync(twin, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 when no response arrives and 2 on bad input', async () => {

@@ -65,6 +65,9 @@ describe('bad input, one line and a hint', () => {
   it('search: no query, and a bad --limit', async () => {
     await badInput(['search'], 'query');
     await badInput(['search', 'x', SHOP, '--limit', 'many'], "'many'");
+    // A value that starts with a dash: parseArgs's three lines become one that says how to write it.
+    const dash = await badInput(['search', 'x', SHOP, '--limit', '-1'], "'--limit'");
+    expect(dash[0]).toBe("apiscout search: Option '--limit' argument is ambiguous: a value that starts with a dash is written '--limit=-XYZ'");
   });
 
   it('show: an unknown id', async () => {

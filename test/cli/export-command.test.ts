@@ -142,6 +142,11 @@ describe('apiscout export', () => {
     const none = run(['export', '--format', 'curl', '--module', 'nope', project]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--module 'nope' matches no endpoint");
+    // So does a query that finds nothing: no empty file with "exported 0 of 0" and status 0.
+    const nothing = run(['export', '--format', 'openapi', '--select', 'zzqqxxyy', project]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stdout).toBe('');
+    expect(nothing.stderr).toContain("--select 'zzqqxxyy' matches no endpoint");
     expect(run(['export', '--help']).stdout).toMatch(/--select QUERY[\s\S]{0,200}fuzzy/);
   });
 

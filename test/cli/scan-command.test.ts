@@ -120,6 +120,28 @@ describe('apiscout scan', () => {
     expect(file.stderr).toContain('package.json is not a directory');
   });
 
+  it('says so when the folder holds no Java or Kotlin source at all (the wrong folder), not when its code has no endpoints', () => {
+    const work = mkdtempSync(join(tmpdir(), 'apiscout-scan-empty-'));
+    try {
+      const docs = join(work, 'docs');
+      mkdirSync(docs);
+      writeFileSync(join(docs, 'README.md'), '# docs\n');
+      const empty = run(['scan', docs]);
+      expect(empty.code).toBe(0);
+      expect(empty.stdout).toBe('0 endpoints in 0 modules · 0 files read, 0 parsed · ' + /\d+ ms/.exec(empty.stdout)![0] + '\n');
+      expect(empty.stderr).toBe(`note: no Java or Kotlin source under ${docs}: is it the project's folder? (test sources need --include-tests)\n`);
+      const library = join(work, 'lib');
+      mkdirSync(join(library, 'src/main/java/com/acme'), { recursive: true });
+      writeFileSync(join(library, 'src/main/java/com/acme/Util.java'), 'package com.acme;\npublic class Util {}\n');
+      const quiet = run(['scan', library]);
+      expect(quiet.code).toBe(0);
+      expect(quiet.stdout).toMatch(/^0 endpoints in 0 modules · 1 file read/);
+      expect(quiet.stderr).toBe('');
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 on bad usage with a message naming the problem', () => {
     const extra = run(['scan', 'a', 'b']);
     expect(extra.code).toBe(2);
@@ -134,6 +156,13 @@ describe('apiscout scan', () => {
 
   it('prints help and the version', () => {
     expect(run(['scan', '--help']).stdout).toContain('Usage: apiscout scan');
+    // The usage line names every option the help lists (--pretty and --no-cache were missing).
+    for (const command of ['scan', 'search']) {
+      const help = run([command, '--help']).stdout;
+      const usage = help.split('\n')[0]!;
+      const options = [...help.slice(help.indexOf('Options:')).matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]!).filter((o) => o !== '--help');
+      expect(options.filter((o) => !usage.includes(o)), command).toEqual([]);
+    }
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 

@@ -1,5 +1,8 @@
 // `apiscout show`: one endpoint's request and response, as a user reads them.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -19,6 +22,35 @@ describe('apiscout show', () => {
     expect(out).toMatch(/\nBody \(application\/json\)/);
     expect(out).toContain('Example:');
     expect(out).toMatch(/\nResponse \(application\/json\)/);
+  });
+
+  it('quotes a default that is an empty string (a Kotlin property\'s = "" or defaultValue = ""), so the row does not end in a bare =', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-show-'));
+    try {
+      const pkg = join(dir, 'src/main/java/com/acme');
+      mkdirSync(pkg, { recursive: true });
+      writeFileSync(
+        join(pkg, 'FindController.java'),
+        [
+          'package com.acme;',
+          'import org.springframework.web.bind.annotation.*;',
+          '@RestController',
+          'public class FindController {',
+          '    @GetMapping("/find")',
+          '    public String find(@RequestParam(defaultValue = "") String q, @RequestParam(defaultValue = "20") int size, @RequestParam(defaultValue = " ") String sep) { return ""; }',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const r = run(['show', 'GET /find', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      const row = (name: string) => r.stdout.split('\n').find((l) => l.trimStart().startsWith(`${name} `))!.replace(/ +/g, ' ').trim();
+      expect(row('q')).toBe('q string optional = ""');
+      expect(row('size')).toBe('size integer(int32) optional = 20');
+      expect(row('sep')).toBe('sep string optional = " "');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('finds an endpoint by its id and prints it as JSON', () => {

@@ -60,7 +60,11 @@ describe.skipIf(process.platform !== 'linux')('apiscout ui', () => {
   it('exits 2 naming a bad directory or port', () => {
     const missing = spawnSync(process.execPath, [BIN, 'ui', '--no-open', path.join(tmp, 'missing')], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain(`'${path.join(tmp, 'missing')}' is not a directory`);
+    // As scan says it: a missing folder is missing, a file is not a directory.
+    expect(missing.stderr).toBe(`apiscout ui: cannot read ${path.join(tmp, 'missing')}: no such directory\n`);
+    const file = spawnSync(process.execPath, [BIN, 'ui', '--no-open', path.join(shop, 'pom.xml')], { encoding: 'utf8' });
+    expect(file.status).toBe(2);
+    expect(file.stderr).toBe(`apiscout ui: ${path.join(shop, 'pom.xml')} is not a directory\n`);
     const port = spawnSync(process.execPath, [BIN, 'ui', '--no-open', '--port', 'http', shop], { encoding: 'utf8' });
     expect(port.status).toBe(2);
     expect(port.stderr).toContain("--port wants a port number, got 'http'");

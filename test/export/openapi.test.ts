@@ -5,6 +5,7 @@ import { validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportOpenApi } from '../../core/export/openapi';
+import { fullPath } from '../../core/export/request-template';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 
@@ -62,6 +63,21 @@ describe('OpenAPI export', () => {
       }
     });
   }
+
+  it('names the endpoint a duplicate METHOD path gave way to, and the way to keep both when it is of another module', () => {
+    const first = endpoints.find((e) => e.method === 'GET' && e.path === '/api/v1/orders/{orderId}')!;
+    const sameModule = { ...first, id: `${first.id}-again`, className: 'com.acme.shop.orders.web.LegacyOrderController', source: { ...first.source, member: 'legacyGet' } };
+    const otherModule = { ...first, id: `${first.id}-other`, module: 'orders-v2', className: 'com.acme.v2.OrderResource', source: { ...first.source, member: 'get' } };
+    const result = exportOpenApi([first, sameModule, otherModule], { modules: shop.modules });
+    const path = fullPath(first, shop.modules);
+    // The export's order (module, folder, class) decides which of the two in one module is kept.
+    const skipped = new Map(result.summary.skipped.map((s) => [s.id, s.reason]));
+    expect(skipped.size).toBe(2);
+    const [kept, gaveWay] = skipped.has(first.id) ? [sameModule, first] : [first, sameModule];
+    const simple = kept.className.slice(kept.className.lastIndexOf('.') + 1);
+    expect(skipped.get(gaveWay.id)).toBe(`another endpoint already describes GET ${path}: ${simple}.${kept.source.member}`);
+    expect(skipped.get(otherModule.id)).toBe(`another endpoint already describes GET ${path}: ${simple} in module ${first.module}; export one module at a time to keep both`);
+  });
 
   it('declares a path template the source does not, with a warning', async () => {
     const any = edgeEndpoints().find((e) => e.name === 'Any method');

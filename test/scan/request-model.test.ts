@@ -272,6 +272,120 @@ public class UserResource {
     expect(login.response!.schema).toBeUndefined();
   });
 
+  it("reads Quarkus REST's @RestPath, @RestQuery, @RestHeader, @RestCookie, @RestForm and @RestMatrix as their JAX-RS namesakes, not as the body", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}HelloResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import org.jboss.resteasy.reactive.*;
+@Path("/hello")
+public class HelloResource {
+  @GET public String get(@RestQuery String name) { return ""; }
+  @GET @Path("/{id}")
+  public UserVO one(@RestPath long id, @RestQuery("v") @DefaultValue("2") int version, @RestHeader String userAgent,
+      @RestHeader("X-Tenant") String tenant, @RestCookie String session, @RestMatrix String lang) { return null; }
+  @POST @Path("/login") public void login(@RestForm String user, @RestForm String pass) {}
+  @POST public void create(@RestQuery boolean dryRun, UserForm form) {}
+  @GET @Path("/greeting/{name}") public String greeting(String name) { return ""; }
+  @PUT @Path("/{id: \\d+}") public void update(long id, UserForm form) {}
+}`,
+    });
+    // Quarkus REST binds an unannotated parameter named as a path template to it; the rest is the body.
+    const greeting = endpoint(endpoints, 'greeting');
+    expect(params(greeting)).toEqual(['name:path:required']);
+    expect(greeting.request!.body).toBeUndefined();
+    const update = endpoint(endpoints, 'update');
+    expect(params(update)).toEqual(['id:path:required']);
+    expect(update.request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+    const get = endpoint(endpoints, 'get');
+    expect(params(get)).toEqual(['name:query:optional']);
+    expect(get.request!.body).toBeUndefined();
+    expect(params(endpoint(endpoints, 'one'))).toEqual(['id:path:required', 'v:query:optional=2', 'User-Agent:header:optional', 'X-Tenant:header:optional', 'session:cookie:optional', 'lang:path:optional']);
+    const login = endpoint(endpoints, 'login');
+    expect(params(login)).toEqual(['user:form:optional', 'pass:form:optional']);
+    expect(login.request!.consumes).toEqual(['application/x-www-form-urlencoded']);
+    const create = endpoint(endpoints, 'create');
+    expect(params(create)).toEqual(['dryRun:query:optional']);
+    expect(create.request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+  });
+
+  it("reads Jersey's multipart @FormDataParam parts and Quarkus REST's file uploads as file parts of a multipart body", async () => {
+    const { endpoints } = await scan({
+      [`${J}FormsResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import java.io.InputStream;
+import org.glassfish.jersey.media.multipart.FormDataParam;
+import org.glassfish.jersey.media.multipart.FormDataContentDisposition;
+import org.jboss.resteasy.reactive.RestForm;
+import org.jboss.resteasy.reactive.multipart.FileUpload;
+@Path("/")
+public class FormsResource {
+  @POST @Path("uploadFile") @Consumes("multipart/form-data")
+  public String uploadFile(@FormDataParam("file") InputStream file, @FormDataParam("file") FormDataContentDisposition disposition,
+      @FormDataParam("title") String title) { return ""; }
+  @POST @Path("avatar") public void avatar(@RestForm FileUpload image, @RestForm String caption) {}
+}`,
+    });
+    const upload = endpoint(endpoints, 'uploadFile');
+    expect(params(upload)).toEqual(['file:form:optional', 'title:form:optional']);
+    expect(upload.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
+    expect(upload.request!.body).toBeUndefined();
+    const avatar = endpoint(endpoints, 'avatar');
+    expect(params(avatar)).toEqual(['image:form:optional', 'caption:form:optional']);
+    expect(avatar.request!.params.map((p) => p.file ?? false)).toEqual([true, false]);
+    expect(avatar.request!.consumes).toEqual(['multipart/form-data']);
+  });
+
+  it('takes no injected context (RoutingContext, UriInfo, HttpServletRequest) for the entity body, with or without @Context', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}LoginResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.UriInfo;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.servlet.http.HttpServletRequest;
+@Path("/")
+public class LoginResource {
+  @POST @Path("login") public void login(@BeanParam Paging paging, RoutingContext ctx) {}
+  @POST @Path("users") public void create(UriInfo uri, UserForm form, HttpServletRequest request) {}
+}`,
+      [`${J}Paging.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+public class Paging { @QueryParam("page") private int page; }`,
+    });
+    const login = endpoint(endpoints, 'login');
+    expect(params(login)).toEqual(['page:query:optional']);
+    expect(login.request!.body).toBeUndefined();
+    expect(endpoint(endpoints, 'create').request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+  });
+
+  it("unwraps Mutiny's Uni and Quarkus REST's RestResponse, and reads Multi and RestMulti as arrays", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}ReactiveResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import io.smallrye.mutiny.*;
+import org.jboss.resteasy.reactive.RestResponse;
+import org.jboss.resteasy.reactive.RestMulti;
+@Path("/reactive")
+public class ReactiveResource {
+  @GET @Path("/one") public Uni<UserVO> one() { return null; }
+  @GET @Path("/all") public Multi<UserVO> all() { return null; }
+  @GET @Path("/list") public Uni<java.util.List<UserVO>> list() { return null; }
+  @GET @Path("/rest") public RestResponse<UserVO> rest() { return null; }
+  @GET @Path("/stream") public RestMulti<UserVO> stream() { return null; }
+  @DELETE @Path("/gone") public Uni<Void> gone() { return null; }
+}`,
+    });
+    const response = (m: string) => endpoint(endpoints, m).response!.schema;
+    expect(response('one')).toMatchObject({ 'x-java-type': 'com.acme.UserVO' });
+    expect(response('all')).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(response('list')).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(response('rest')).toMatchObject({ 'x-java-type': 'com.acme.UserVO' });
+    expect(response('stream')).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(response('gone')).toBeUndefined();
+  });
+
   it('carries parameters bound by sub-resource locators and resource fields into sub-resource methods', async () => {
     const { endpoints } = await scan({
       [`${J}OrderResource.java`]: `package com.acme;

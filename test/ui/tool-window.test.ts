@@ -33,6 +33,8 @@ const BIG = JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: i, sku:
 /** A 2.3 MB JSON body (bench/ui.mjs's large case): Pretty comes from the worker, over the sidecar's cut of it. */
 const HUGE = JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: i * 1.5, note: 'x'.repeat(40) })) });
 const BY_SKU = 'GET /api/v1/catalog/products/sku/{sku}';
+const AUDIT = 'GET /api/v1/audit/logs/{projectCode}';
+const AUDIT_NOTES = 'QUERY_AUDIT_LOG_LIST_PAGING_NOTES_OF_THE_PROJECT';
 const UPLOAD = 'POST /api/v1/documents/customers/{customerId}/folders/{folder}';
 const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
 
@@ -116,6 +118,25 @@ beforeAll(async () => {
       '     */',
       '    @PostMapping(value = "/folders/{folder}/name", consumes = "application/x-www-form-urlencoded")',
       '    public String rename(@PathVariable String folder, @RequestParam String name) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // A description that is one long word (an i18n key, as Apache DolphinScheduler's @Operation
+  // descriptions are), and the five request tabs with counts: what a 300 px editor must hold.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/AuditController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import io.swagger.v3.oas.annotations.Operation;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/api/v1/audit")',
+      'public class AuditController {',
+      `    @Operation(summary = "queryAuditLogListPaging", description = "${AUDIT_NOTES}")`,
+      '    @GetMapping("/logs/{projectCode}")',
+      '    public String logs(@PathVariable long projectCode, @RequestParam int pageNo, @RequestParam int pageSize, @RequestParam(required = false) String searchVal,',
+      '            @RequestParam(required = false) String operatorName, @RequestParam(required = false) String startDate) { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -204,6 +225,24 @@ function overflowing(page: Page): Promise<string[]> {
       .filter((el) => el === document.documentElement || el.offsetParent !== null)
       .filter((el) => el.scrollWidth > el.clientWidth + 1)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth}`),
+  );
+}
+
+/** Search rows whose path is cut (an ellipsis) while the module and class beside it are cut too. */
+function pathsCutBeforeWhere(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('#results .row')]
+      .filter((row) => {
+        const where = row.querySelector<HTMLElement>('.where')!;
+        return where.clientWidth > 0 && where.scrollWidth > where.clientWidth;
+      })
+      .map((row) => row.querySelector<HTMLElement>('.path')!)
+      .filter((path) => {
+        const text = document.createRange();
+        text.selectNodeContents(path);
+        return text.getBoundingClientRect().width > path.getBoundingClientRect().width + 0.01;
+      })
+      .map((path) => `${path.textContent} in ${path.getBoundingClientRect().width} px`),
   );
 }
 
@@ -406,6 +445,23 @@ describe('layout from a narrow tool window to a full screen', () => {
     await close(page);
   }, 60_000);
 
+  it('300 and 320 px: a one-word description breaks inside the editor; at 320 px the five request tabs, counts and all, keep one row', async () => {
+    const page = await open(320);
+    await select(page, AUDIT);
+    const editor = page.locator('.request-editor');
+    await poll(() => editor.locator('.description').textContent()).toBe(AUDIT_NOTES);
+    const tabs = editor.getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['Path1', 'Params5', 'Headers', 'Form', 'Body']);
+    const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    expect(await overflowing(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('tool-window-tabs-320') });
+    await resize(page, 300);
+    await poll(() => editor.locator('.description').textContent()).toBe(AUDIT_NOTES);
+    expect(await overflowing(page)).toEqual([]);
+    await close(page);
+  }, 60_000);
+
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
     const page = await open(WIDTHS[0]);
     await send(page, ADD_ITEM);
@@ -548,6 +604,9 @@ describe('search over the six fields', () => {
       await poll(() => page.locator('#results .row').count()).toBeGreaterThan(2);
       const where = await page.locator('#results .row .where').allTextContents();
       expect(where.every((w) => w.endsWith('OrderController'))).toBe(true);
+      // The module and class give their room first: no path is cut while its row's where still
+      // has some to give (a fraction of a pixel taken from the path cost it two characters).
+      expect(await pathsCutBeforeWhere(page)).toEqual([]);
       const n = await page.locator('#results .row').count();
       expect(await page.locator('.result-count').textContent()).toBe(`${n} matches of ${endpointCount} endpoints`);
 
@@ -670,6 +729,58 @@ describe('hosted in IntelliJ', () => {
   }
 });
 
+/**
+ * The code views' colours as drawn: each highlighted token's contrast with the background behind
+ * it (WCAG's ratio), and the gutter's contrast with the page (a pale stripe on a dark page is high).
+ */
+function codeColours(page: Page, selector: string): Promise<{ tokens: { text: string; colour: string; ratio: number }[]; gutter: number }> {
+  return page.locator(selector).evaluate((root) => {
+    const rgb = (c: string) => (/rgba?\(([^)]*)\)/.exec(c)?.[1] ?? '0, 0, 0, 0').split(',').map((x) => parseFloat(x));
+    const luminance = ([r, g, b]: number[]) =>
+      [r!, g!, b!].map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const ratio = (a: number[], b: number[]) => {
+      const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+      return (x! + 0.05) / (y! + 0.05);
+    };
+    /** The background behind `el` as drawn: its translucent layers (an active line) over the first opaque one. */
+    const behind = (el: Element | null): number[] => {
+      const layers: number[][] = [];
+      for (; el; el = el.parentElement) {
+        const c = rgb(getComputedStyle(el).backgroundColor);
+        if (c.length < 4 || c[3] === 1) return layers.reduceRight((under, [r, g, b, a]) => [r!, g!, b!].map((v, i) => v * a! + under[i]! * (1 - a!)), c);
+        if (c[3]! > 0) layers.push(c);
+      }
+      return layers.reduceRight((under, [r, g, b, a]) => [r!, g!, b!].map((v, i) => v * a! + under[i]! * (1 - a!)), [255, 255, 255]);
+    };
+    const tokens = [...root.querySelectorAll('.cm-content span')]
+      .filter((el) => el.children.length === 0 && el.textContent!.trim())
+      .map((el) => ({ text: el.textContent!, colour: getComputedStyle(el).color, ratio: ratio(rgb(getComputedStyle(el).color), behind(el)) }));
+    const gutter = ratio(behind(root.querySelector('.cm-gutters')), behind(document.body));
+    return { tokens, gutter };
+  });
+}
+
+describe('code in the IDE\'s dark theme', () => {
+  it('request and response bodies: tokens readable on Darcula, gutters as dark as the page; light again after a light theme message', async () => {
+    const page = await open(600, '?host=intellij&theme=dark');
+    await send(page, ADD_ITEM);
+    await page.locator('.request-editor').getByRole('tab', { name: /Body/ }).click();
+    for (const view of ['.request-editor .json-editor', '.response-panel .body-code']) {
+      await page.locator(`${view} .cm-content span`).first().waitFor();
+      const { tokens, gutter } = await codeColours(page, view);
+      expect(tokens.length, view).toBeGreaterThan(0);
+      // WCAG AA for text: 4.5 to 1. CodeMirror's light style gave strings 1.5 to 1 on Darcula.
+      expect(tokens.filter((t) => t.ratio < 4.5), view).toEqual([]);
+      expect(gutter, `${view}: gutter against the page`).toBeLessThan(1.5);
+    }
+    await page.screenshot({ path: screenshotPath('tool-window-code-darcula-600') });
+    // The IDE switches to a light Look and Feel: CodeMirror's own light colours again (#a11 strings).
+    await page.evaluate(() => window.postMessage({ type: 'theme', theme: 'light', fontSize: 13 }, '*'));
+    await poll(async () => (await codeColours(page, '.request-editor .json-editor')).tokens.find((t) => t.text.startsWith('"') && !t.text.endsWith(':'))?.colour).toBe('rgb(170, 17, 17)');
+    await close(page);
+  }, 60_000);
+});
+
 describe('the environment in sight', () => {
   it('shows the active environment and the variables with their values; an undefined variable is named, not a DNS error', async () => {
     await rpc.request('env/save', { project, environment: { name: 'dev', variables: [{ key: 'host', value: server.url }] } });
@@ -750,4 +861,156 @@ describe('the environment dialog in a tool window', () => {
       await rpc.request('env/delete', { project, name });
     }
   }, 120_000);
+});
+
+/** Controls of the dialog `selector` that reach past its box, and whether it scrolls sideways to show them. */
+function outsideDialog(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((d) => {
+    const box = d.getBoundingClientRect();
+    const out = [...d.querySelectorAll('input, select, textarea, button, label, [role=tab]')]
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+      .map(({ el, r }) => `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim()} [${Math.round(r.left)}, ${Math.round(r.right)}] outside [${Math.round(box.left)}, ${Math.round(box.right)}]`);
+    if (d.scrollWidth > d.clientWidth + 1) out.push(`scrolls sideways: ${d.scrollWidth} > ${d.clientWidth}`);
+    return out;
+  });
+}
+
+describe('the export and settings dialogs in a tool window', () => {
+  it('300, 420 and 600 px: every control inside the dialog, nothing reached by scrolling sideways; the settings pages as tabs above the rows', async () => {
+    const widths = [300, 420, 600, 1400];
+    const page = await open(widths[0]!);
+    // A long query makes the longest choice of the export dialog ("Search results for '...'").
+    await page.getByLabel('Search endpoints').fill('/api/v1/preferences/customers/42/notification-settings/channels');
+    await poll(() => page.locator('#results .row').count()).toBeGreaterThan(0);
+    for (const width of widths) {
+      await resize(page, width);
+      await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+      const exporting = page.getByRole('dialog', { name: 'Export' });
+      for (const channel of ['openapi', 'curl']) {
+        await exporting.getByLabel('Channel', { exact: true }).selectOption(channel);
+        expect(await outsideDialog(page, '.dialog.export-dialog'), `${width} px, ${channel}`).toEqual([]);
+        expect(await inView(page, '.export-dialog .dialog-actions button.primary', width)).toBe(true);
+      }
+      await page.screenshot({ path: screenshotPath(`tool-window-export-${width}`) });
+      await page.keyboard.press('Escape');
+      await exporting.waitFor({ state: 'hidden' });
+
+      await page.locator('.toolbar').getByRole('button', { name: 'Settings', exact: true }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      const tabs = settings.getByRole('tab');
+      await tabs.first().waitFor();
+      for (let i = 0; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        expect(await outsideDialog(page, '.dialog.settings-page'), `${width} px, ${await tabs.nth(i).textContent()}`).toEqual([]);
+      }
+      // Below 760 px the pages are a row of tabs above the rows, not a column that halves the room.
+      const nav = (await settings.getByRole('tablist', { name: 'Settings pages' }).boundingBox())!;
+      const rows = (await settings.locator('.settings-rows').boundingBox())!;
+      if (width < 760) expect(rows.y, `${width} px: rows below the pages`).toBeGreaterThanOrEqual(nav.y + nav.height - 0.5);
+      else expect(rows.x, `${width} px: rows beside the pages`).toBeGreaterThanOrEqual(nav.x + nav.width - 0.5);
+      expect(await inView(page, '.settings-page .settings-foot button.primary', width)).toBe(true);
+      await page.screenshot({ path: screenshotPath(`tool-window-settings-${width}`) });
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'hidden' });
+    }
+    await close(page);
+  }, 120_000);
+});
+
+describe('the environment dialog before the first environment', () => {
+  it('600 and 1400 px: no empty list box under Active (it read as a text field), the way to make one instead', async () => {
+    for (const e of (await rpc.request('env/list', { project })).environments) await rpc.request('env/delete', { project, name: e.name });
+    const page = await open(600);
+    for (const width of [600, 1400]) {
+      await resize(page, width);
+      await page.locator('.toolbar').getByRole('button', { name: 'Environments', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Environments' });
+      await dialog.getByText('No environments yet').waitFor();
+      expect(await dialog.getByRole('listbox').count(), `${width} px`).toBe(0);
+      expect(await dialog.getByRole('button', { name: 'New environment' }).isVisible()).toBe(true);
+      await page.screenshot({ path: screenshotPath(`tool-window-no-environments-${width}`) });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await close(page);
+  }, 60_000);
+});
+
+describe('the endpoint list\'s focus ring', () => {
+  it('1400 px: no frame round the whole list after a click on a row; one when the keyboard brings the focus', async () => {
+    const page = await open(1400);
+    const list = page.locator('#tree');
+    const ring = () => list.evaluate((el) => ({ focused: el === document.activeElement || el.contains(document.activeElement), outline: getComputedStyle(el).outlineStyle }));
+    await page.locator('#tree .row.kind-endpoint').first().click();
+    await poll(() => ring()).toEqual({ focused: true, outline: 'none' });
+    await page.getByLabel('Search endpoints').focus();
+    await page.keyboard.press('Tab');
+    await poll(() => ring()).toEqual({ focused: true, outline: 'solid' });
+    await close(page);
+  }, 60_000);
+});
+
+describe('adding a row', () => {
+  it('360 px: + Add header puts the focus in the new row\'s name, so what is typed next lands there', async () => {
+    const page = await open(360);
+    await select(page, ORDER);
+    const editor = page.locator('.request-editor');
+    await editor.getByRole('tab', { name: /Headers/ }).click();
+    const before = await editor.locator('.rows-header tbody tr').count();
+    await editor.getByRole('button', { name: '+ Add header' }).click();
+    await page.keyboard.type('X-Trace-Id');
+    await poll(() => editor.getByLabel(`Name of header row ${before + 1}`).inputValue()).toBe('X-Trace-Id');
+    await editor.getByRole('button', { name: 'Reset' }).click();
+    await close(page);
+  }, 60_000);
+});
+
+describe('the source view in a tool window', () => {
+  it('320 px: Close stays in sight beside a long file path, which breaks inside the header', async () => {
+    const page = await open(320);
+    await select(page, SUMMARY);
+    await page.locator('.request-editor .endpoint-head button.link').click();
+    const view = page.getByRole('dialog', { name: /^Source of / });
+    await view.locator('.cm-target-line').waitFor();
+    expect(await inView(page, '.source-view header button', 320)).toBe(true);
+    const header = await view.locator('header').evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth }));
+    expect(header.scroll).toBeLessThanOrEqual(header.client + 1);
+    await page.screenshot({ path: screenshotPath('tool-window-source-320') });
+    await view.getByRole('button', { name: 'Close' }).click();
+    await view.waitFor({ state: 'detached' });
+    await close(page);
+  }, 60_000);
+});
+
+describe('the gRPC request line in a tool window', () => {
+  it('320 px: TLS, Send and Reset share a line (Reset wrapped alone under them); 480 px: the deadline beside them', async () => {
+    const rpcAddress = [...ids.keys()].find((a) => a.startsWith('gRPC '))!;
+    const page = await open(320);
+    // select() waits for the HTTP path field; the gRPC editor shows the RPC as text.
+    const search = page.getByLabel('Search endpoints');
+    await search.fill(rpcAddress);
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(rpcAddress));
+    await search.press('Enter');
+    const line = page.locator('.request-editor.grpc .request-line');
+    await line.waitFor();
+    // The line each control sits on: its middle, to the nearest 10 px (a label and a button differ by a pixel or two).
+    const lines = () =>
+      line.evaluate((l) =>
+        Object.fromEntries(
+          ['.deadline', '.tls', '.send', 'button:not(.send)'].map((s) => {
+            const r = l.querySelector(s)!.getBoundingClientRect();
+            return [s, Math.round((r.top + r.height / 2) / 10)];
+          }),
+        ),
+      );
+    let at = await lines();
+    expect(at['.send'], JSON.stringify(at)).toBe(at['.tls']);
+    expect(at['button:not(.send)'], JSON.stringify(at)).toBe(at['.send']);
+    expect(await overflowing(page)).toEqual([]);
+    await resize(page, 480);
+    at = await lines();
+    expect(new Set(Object.values(at)).size, JSON.stringify(at)).toBe(1);
+    await close(page);
+  }, 60_000);
 });

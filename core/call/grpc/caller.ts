@@ -279,7 +279,7 @@ export class GrpcCaller {
     const result = done.then((): GrpcCallResult => {
       options.signal?.removeEventListener('abort', onAbort);
       const s = status!;
-      const st: GrpcStatus = { code: s.code, name: statusName(s.code), message: s.details };
+      const st: GrpcStatus = { code: s.code, name: statusName(s.code), message: tidyStatusMessage(s.details) };
       const details = s.code === OK ? undefined : statusDetails(s.metadata, d.responseType.root as protobuf.Root);
       if (details?.length) st.details = details;
       const out: GrpcCallResult = {
@@ -388,4 +388,13 @@ export class GrpcCaller {
     this.roots = Buffer.from(pems.join('\n'));
     return this.roots;
   }
+}
+
+/**
+ * grpc-js ends a failed connection's message with its resolver's note even when there is none
+ * ("...ECONNREFUSED 127.0.0.1:9091. Resolution note: "): that empty note is dropped. A server's
+ * own message is left as it came.
+ */
+export function tidyStatusMessage(message: string): string {
+  return message.replace(/\. Resolution note: ?$/, '.');
 }

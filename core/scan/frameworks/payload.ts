@@ -24,9 +24,11 @@ const SINGLE = new Set([
   'Single',
   'Maybe',
   'Deferred', // kotlinx.coroutines
+  'Uni', // Mutiny (Quarkus)
+  'RestResponse', // Quarkus REST
 ]);
 /** Wrappers that emit many bodies: the client sees an array (or a stream) of the argument. */
-const MANY = new Set(['Flux', 'Flowable', 'Observable', 'Flow', 'Publisher']);
+const MANY = new Set(['Flux', 'Flowable', 'Observable', 'Flow', 'Publisher', 'Multi', 'RestMulti']);
 /** Return types whose body the declaration cannot tell. */
 const OPAQUE = new Set(['Response', 'Object', 'ResponseBodyEmitter', 'StreamingResponseBody', 'SseEmitter', 'ServerResponse']);
 

@@ -143,7 +143,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         if (docs.hidden) continue;
         const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
         const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
-        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics }), fromFields) : undefined;
+        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics, path }), fromFields) : undefined;
         if (request) request.params = mergeOperationParams(request.params, docs);
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
         const response = ctx.requestModels && responseModel(

@@ -1,7 +1,11 @@
 // JAX-RS resource method parameters -> the request model: @PathParam, @QueryParam,
 // @HeaderParam, @CookieParam, @FormParam, @MatrixParam, @BeanParam (annotated fields and
 // setters), @DefaultValue; the one unannotated parameter is the entity body; @Context is not
-// part of the request.
+// part of the request. Quarkus REST's (RESTEasy Reactive's) @RestPath, @RestQuery, @RestHeader,
+// @RestCookie, @RestForm and @RestMatrix bind as their JAX-RS namesakes, named after the
+// parameter when they give no name (a header's hyphenated: userAgent is User-Agent), and, as
+// Quarkus REST does, an unannotated parameter named as a template of the path binds that template.
+// Jersey's multipart @FormDataParam is a form part; a part of a stream or file type is a file.
 
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
@@ -22,8 +26,28 @@ const LOCATIONS: Record<string, Param['in']> = {
   CookieParam: 'cookie',
   FormParam: 'form',
   MatrixParam: 'path',
+  RestPath: 'path',
+  RestQuery: 'query',
+  RestHeader: 'header',
+  RestCookie: 'cookie',
+  RestForm: 'form',
+  RestMatrix: 'path',
+  FormDataParam: 'form', // Jersey multipart
 };
 const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'Context', 'Suspended', 'DefaultValue'];
+/** A form part of one of these types is a file: Jersey's and Quarkus REST's uploads, streams, files. */
+const FILE_TYPES = new Set(['InputStream', 'File', 'Path', 'FileUpload', 'FormDataBodyPart', 'EntityPart']);
+/**
+ * Types a runtime injects, never the entity: JAX-RS's @Context types, the servlet's, and those
+ * Quarkus REST injects with no annotation at all (Vert.x's RoutingContext and request, SSE).
+ */
+const CONTEXT_TYPES = new Set([
+  'UriInfo', 'HttpHeaders', 'Request', 'SecurityContext', 'Providers', 'ResourceContext', 'ResourceInfo', 'SimpleResourceInfo', 'Configuration', 'Application',
+  'HttpServletRequest', 'HttpServletResponse', 'ServletContext', 'ServletConfig', 'RoutingContext', 'HttpServerRequest', 'HttpServerResponse', 'ServerRequestContext',
+  'Sse', 'SseEventSink', 'AsyncResponse', 'ContainerRequestContext',
+]);
+/** The headers of a Jersey part named by another parameter (`@FormDataParam("file") FormDataContentDisposition`): not a part itself. */
+const PART_METADATA = new Set(['FormDataContentDisposition', 'ContentDisposition']);
 
 export interface JaxRsRequestInput {
   type: TypeDecl;
@@ -32,6 +56,8 @@ export interface JaxRsRequestInput {
   consumes: readonly string[];
   /** Where an annotation naming a parameter by an unresolvable constant is reported. */
   diagnostics?: Diagnostic[];
+  /** The endpoint's path, whose `{templates}` an unannotated parameter of the same name binds. */
+  path?: string;
 }
 
 export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input: JaxRsRequestInput): RequestModel {
@@ -52,6 +78,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(...beanParamFields(index, schemas, p.param.type, scope, bindings));
       continue;
     }
+    if (findAnnotation(anns, 'FormDataParam') && PART_METADATA.has(simpleName(p.param.type.name))) continue;
     const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
     if (bound) {
       if (swagger.example !== undefined) {
@@ -62,10 +89,26 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(bound);
       continue;
     }
+    // Quarkus REST binds an unannotated parameter named as a template of the path to it
+    // (getSingle(String name) under @Path("{name}")); plain JAX-RS would leave that template
+    // unbound and take the parameter as the entity, which no resource means.
+    if (input.path && templateNames(input.path).includes(p.param.name) && !params.some((q) => q.in === 'path' && q.name === p.param.name)) {
+      params.push(makeParam(p.param.name, 'path', schemas.schemaOf(p.param.type, scope, bindings), true, description));
+      continue;
+    }
+    if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name))) continue;
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
-  const consumes = input.consumes.length ? [...input.consumes] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
+  const consumes = input.consumes.length
+    ? [...input.consumes]
+    : params.some((p) => p.file)
+      ? ['multipart/form-data']
+      : params.some((p) => p.in === 'form')
+        ? ['application/x-www-form-urlencoded']
+        : body
+          ? ['application/json']
+          : [];
   if (body && !input.consumes.length) body.contentType = consumes[0]!;
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
@@ -87,17 +130,34 @@ function boundParam(
   for (const ann of anns) {
     const location = LOCATIONS[simpleName(ann.name)];
     if (!location) continue;
-    const name = stringValue(index, ann, ['value'], scope, diagnostics) ?? fallbackName;
+    const kind = simpleName(ann.name);
+    // @RestQuery and its kin have value "" when no name is given: the parameter's own name then.
+    const name = stringValue(index, ann, ['value'], scope, diagnostics) || (kind === 'RestHeader' ? headerName(fallbackName) : fallbackName);
     const dflt = findAnnotation(anns, 'DefaultValue');
     const extra: Partial<Param> = {};
     const defaultValue = dflt ? stringValue(index, dflt, ['value'], scope) : undefined;
     if (defaultValue !== undefined) extra.default = defaultValue;
-    const schema = schemas.schemaOf(type, scope, bindings);
-    const matrix = simpleName(ann.name) === 'MatrixParam';
+    const file = location === 'form' && type.dims === 0 && FILE_TYPES.has(simpleName(type.name));
+    if (file) extra.file = true;
+    const schema = file ? { type: 'string' as const, format: 'binary' } : schemas.schemaOf(type, scope, bindings);
+    const matrix = kind === 'MatrixParam' || kind === 'RestMatrix';
     const param = makeParam(name, location, schema, location === 'path' && !matrix, matrix ? `${description}${description ? ' ' : ''}(matrix parameter: ;${name}=...)`.trim() : description, extra);
     return param;
   }
   return undefined;
+}
+
+/** The variables of a path's templates: `{id}`, `{ id : \\d+ }` and `{month : \\d{4}}` give id, id and month. */
+function templateNames(path: string): string[] {
+  return [...path.matchAll(/\{\s*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);
+}
+
+/** The header a nameless `@RestHeader` reads, as Quarkus names it: `userAgent` is `User-Agent`. */
+function headerName(parameter: string): string {
+  return parameter
+    .split(/(?=[A-Z])/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('-');
 }
 
 /** `@BeanParam`: the annotated fields and setters of the bean class, as parameters. */
