@@ -4,6 +4,7 @@
 // through HttpCaller, gRPC through its gate and GrpcCaller. Front ends add only what they show and
 // the request scripts, which come in as hooks (core never imports the sandbox).
 
+import { listenPort } from '../config/listen-port';
 import { SettingsStore } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { ConfigValues } from '../config/config-reader';
@@ -89,8 +90,7 @@ export function defaultHost(state: RequestStateStore | undefined, lookup: Variab
   const recent = state?.hosts()[0];
   if (recent) return recent;
   if (lookup('host') !== undefined) return '{{host}}';
-  const port = serverPort && /^\d+$/.test(serverPort) ? serverPort : '8080';
-  return `http://localhost:${port}`;
+  return `http://localhost:${listenPort(serverPort, 8080)}`;
 }
 
 /**
@@ -101,8 +101,7 @@ export function defaultGrpcHost(state: RequestStateStore | undefined, lookup: Va
   const recent = state?.hosts('grpc')[0];
   if (recent) return recent;
   if (lookup('grpcHost') !== undefined) return '{{grpcHost}}';
-  const port = config.get('grpc.server.port');
-  return `localhost:${port && /^\d+$/.test(port) ? port : '9090'}`;
+  return `localhost:${listenPort(config.get('grpc.server.port'), 9090)}`;
 }
 
 /** The module's context and servlet path, prefixed to every path it serves. */

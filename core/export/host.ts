@@ -3,16 +3,17 @@
 // Boot listens on; the context and servlet paths are already part of each exported path), so a
 // project without an environment still gets files its consumer can run.
 
+import { listenPort } from '../config/listen-port';
 import type { ExportOptions } from './types';
 
 export const FALLBACK_HOST = 'http://localhost:8080';
 
 /**
- * `http://localhost:<server.port>` (8080 when the port is not a plain number), or the
+ * `http://localhost:<server.port>` (8080 when the port is not a fixed one: listen-port.ts), or the
  * `server.address` the application binds to when it names one.
  */
 export function localHost(serverPort: string | undefined, serverAddress?: string): string {
-  const port = serverPort && /^\d+$/.test(serverPort.trim()) ? serverPort.trim() : '8080';
+  const port = listenPort(serverPort, 8080);
   const address = serverAddress?.trim();
   const host = address && /^[\w.-]+$/.test(address) && address !== '0.0.0.0' ? address : address && /^[0-9a-f:]+$/i.test(address) && address !== '::' ? `[${address}]` : 'localhost';
   return `http://${host}:${port}`;
@@ -29,9 +30,9 @@ export function hostOf(options: ExportOptions): string {
   return environmentHost(options) ?? options.defaultHost ?? FALLBACK_HOST;
 }
 
-/** `localhost:<grpc.server.port>`, 9090 (grpc-spring-boot-starter's default) when not a plain number. */
+/** `localhost:<grpc.server.port>`, 9090 (grpc-spring-boot-starter's default) when not a fixed one. */
 export function localGrpcHost(grpcPort: string | undefined): string {
-  return `localhost:${grpcPort && /^\d+$/.test(grpcPort.trim()) ? grpcPort.trim() : '9090'}`;
+  return `localhost:${listenPort(grpcPort, 9090)}`;
 }
 
 /** Whether some environment given to the export defines the host variable. */
