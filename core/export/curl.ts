@@ -8,6 +8,7 @@ import type { HttpRequestDraft, NameValue } from '../model/request-state';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
+import { anyEnvironmentDefinesHost } from './host';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
@@ -90,7 +91,7 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
   const scripted = e.protocol === 'http' ? options.scripted?.get(e.id) : undefined;
   const words =
     e.protocol === 'grpc'
-      ? grpcurlWords(e, opts, host, r)
+      ? grpcurlWords(e, opts, grpcTarget(options, r), r)
       : scripted
         ? scriptedWords(scripted, sentTemplate(buildTemplate(e, options.modules)), opts, r)
         : curlWords(sentTemplate(buildTemplate(e, options.modules)), opts, host, r);
@@ -201,6 +202,17 @@ function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r
 function dataFlag(data: string, opts: Resolved): Word {
   if (data.startsWith('@')) return ['--data-raw', data];
   return [opts.longFlags ? '--data' : '-d', data];
+}
+
+/**
+ * Where a grpcurl command goes, as a gRPC call and the `.http` export take it: the `grpcHost`
+ * variable where an environment defines it (resolved or kept as the render mode says), else the
+ * application's own gRPC address (`localhost:<grpc.server.port>`). Never the HTTP host: the
+ * gRPC server listens on a port of its own.
+ */
+function grpcTarget(options: ExportOptions, r: Resolver): string {
+  if (anyEnvironmentDefinesHost(options, 'grpcHost') || options.lookup?.('grpcHost') !== undefined) return r.text('{{grpcHost}}');
+  return options.defaultGrpcHost ?? 'localhost:9090';
 }
 
 function grpcurlWords(e: Endpoint, opts: Resolved, host: string, r: Resolver): Word[] {

@@ -94,7 +94,9 @@ describe('cURL export run by sh', () => {
   });
 
   it('writes gRPC methods as grpcurl commands whose arguments reach grpcurl intact', async () => {
-    const result = exportCurl(grpcEndpoints(), { environment: { name: 'g', variables: [{ key: 'host', value: 'http://127.0.0.1:9090' }] }, curl: { render: 'resolve', comments: false, multiline: false, prettyJson: false } });
+    // The HTTP host is not where the gRPC server listens: grpcHost is.
+    const env = { name: 'g', variables: [{ key: 'host', value: 'http://127.0.0.1:8080' }, { key: 'grpcHost', value: '127.0.0.1:9090' }] };
+    const result = exportCurl(grpcEndpoints(), { environment: env, curl: { render: 'resolve', comments: false, multiline: false, prettyJson: false } });
     // A shell function stands in for grpcurl and prints the argv the shell hands it.
     const out = await runScript(result.files[0]!.content, `grpcurl() { printf '<%s>' "$@"; echo; }`);
     expect(out.stdout.trim().split('\n')).toEqual([
@@ -102,6 +104,12 @@ describe('cURL export run by sh', () => {
       '<-plaintext><-proto><orders/src/main/proto/orders.proto><-d><{"order_id":"o\'1"}><127.0.0.1:9090><shop.orders.v1.OrderService/GetOrder>',
       '<-plaintext><-proto><orders/src/main/proto/orders.proto><-d><{"order_id":"o\'1"}><127.0.0.1:9090><shop.orders.v1.OrderService/WatchOrders>',
     ]);
+    // Kept placeholders name grpcHost; without it anywhere, the application's own gRPC address.
+    const kept = exportCurl(grpcEndpoints(), { environment: env, curl: { render: 'keep', comments: false, multiline: false } });
+    expect(kept.files[0]!.content).toContain(`'{{grpcHost}}' shop.orders.v1.OrderService/GetOrder`);
+    const plain = exportCurl(grpcEndpoints(), { environment: { name: 'h', variables: [{ key: 'host', value: 'http://127.0.0.1:8080' }] }, defaultGrpcHost: 'localhost:9191', curl: { render: 'resolve', comments: false, multiline: false } });
+    expect(plain.files[0]!.content).toContain(' localhost:9191 shop.orders.v1.OrderService/GetOrder');
+    expect(plain.files[0]!.content).not.toContain('8080');
   });
 
   it('quotes any character so that the shell passes it through unchanged', () => {
