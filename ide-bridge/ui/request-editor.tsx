@@ -5,7 +5,7 @@
 
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
@@ -121,14 +121,23 @@ interface RowsTableProps<R extends NameValue> {
   files?: boolean;
 }
 
+/** The length of the longest name, at least 5: names fit their column up to a share of the editor. */
+function longestName(rows: readonly NameValue[]): number {
+  let n = 5;
+  for (const r of rows) n = Math.max(n, r.name.length);
+  return n;
+}
+
 export function RowsTable<R extends NameValue & { file?: boolean }>({ place, rows, hints, onChange, empty, caption, fixedNames, files }: RowsTableProps<R>) {
   const update = (i: number, patch: Partial<R>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const label = caption ?? place;
-  // A row added with "+ Add" takes the typing: its name field gets the focus once it is drawn
-  // (the focus stayed on the button, and what was typed next went nowhere).
+  // A row added with "+ Add" takes the typing: its name field gets the focus in the same commit
+  // that draws it (the focus stayed on the button, and what was typed next went nowhere). Not an
+  // effect after paint: keys typed meanwhile would still go to the button, and a page the browser
+  // does not paint (a background tab) would never move the focus.
   const box = useRef<HTMLDivElement>(null);
   const added = useRef<number | undefined>(undefined);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (added.current === undefined) return;
     const name = box.current?.querySelectorAll<HTMLInputElement>('tbody input.param-name')[added.current];
     if (!name) return;
@@ -140,7 +149,9 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
       {caption ? <h3>{caption}</h3> : null}
       {rows.length === 0 && <p class="muted">{empty}</p>}
       {rows.length > 0 && (
-        <table>
+        // The longest name sets the name column's least width (app.css): a description beside it
+        // took the room, and workflowInstanceId and workflowInstanceName both read workflowInsta….
+        <table style={{ '--name-chars': longestName(rows) }}>
           <thead>
             <tr>
               <th class="on" aria-label="Send" />

@@ -37,6 +37,7 @@ const AUDIT = 'GET /api/v1/audit/logs/{projectCode}';
 const AUDIT_NOTES = 'QUERY_AUDIT_LOG_LIST_PAGING_NOTES_OF_THE_PROJECT';
 const UPLOAD = 'POST /api/v1/documents/customers/{customerId}/folders/{folder}';
 const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
+const TASKS = 'GET /api/v1/projects/{projectCode}/task-instances';
 
 let tmp: string;
 let browser: Browser;
@@ -137,6 +138,29 @@ beforeAll(async () => {
       '    @GetMapping("/logs/{projectCode}")',
       '    public String logs(@PathVariable long projectCode, @RequestParam int pageNo, @RequestParam int pageSize, @RequestParam(required = false) String searchVal,',
       '            @RequestParam(required = false) String operatorName, @RequestParam(required = false) String startDate) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // Long parameter names beside long descriptions, as Apache DolphinScheduler's list endpoints have.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/TaskInstanceController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/api/v1/projects/{projectCode}/task-instances")',
+      'public class TaskInstanceController {',
+      '    /**',
+      '     * Lists the task instances of a project.',
+      '     * @param projectCode the code of the project whose task instances are listed, as the project list shows it',
+      '     * @param workflowInstanceId only the task instances of the workflow instance with this id, when given',
+      '     * @param workflowInstanceName only the task instances of workflow instances whose name contains this text',
+      '     * @param taskExecuteType whether the task instances ran as batch or as stream tasks, both when not given',
+      '     */',
+      '    @GetMapping',
+      '    public String list(@PathVariable long projectCode, @RequestParam(required = false) Integer workflowInstanceId,',
+      '            @RequestParam(required = false) String workflowInstanceName, @RequestParam(required = false) String taskExecuteType) { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -343,6 +367,30 @@ describe('layout from a narrow tool window to a full screen', () => {
     await poll(() => page.locator('.response-panel .status').count()).toBe(1);
     expect((await page.locator('.response-panel').boundingBox())!.height).toBeGreaterThan(200);
     expect((await page.locator('input.path-field').boundingBox())!.width).toBeGreaterThan(editorBox.width - 40);
+    await close(page);
+  }, 90_000);
+
+  // At 360 px the name and the value share the row (the description is in the name's tooltip).
+  it('keeps long parameter names whole beside long descriptions, from 600 px', async () => {
+    const page = await open(600);
+    for (const width of [600, 1400]) {
+      await resize(page, width);
+      const back = page.getByRole('button', { name: 'Back to the endpoints' });
+      if (await back.isVisible()) await back.click();
+      await select(page, TASKS);
+      await page.locator('.request-editor').getByRole('tab', { name: /^Params/ }).click();
+      const names = page.locator('.request-editor .param-table input.param-name');
+      await names.first().waitFor();
+      const cut = await names.evaluateAll((list) =>
+        (list as HTMLInputElement[]).filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => `${i.value} (${i.clientWidth} of ${i.scrollWidth} px)`),
+      );
+      expect(cut, `${width} px`).toEqual([]);
+      // Not at the value's cost: its field keeps room for a value.
+      const values = await page.locator('.request-editor .param-table input.param-value').evaluateAll((list) => list.map((i) => i.clientWidth));
+      expect(Math.min(...values), `${width} px: the narrowest value field`).toBeGreaterThanOrEqual(80);
+      expect(await names.evaluateAll((list) => (list as HTMLInputElement[]).map((i) => i.value))).toEqual(expect.arrayContaining(['workflowInstanceId', 'workflowInstanceName', 'taskExecuteType']));
+      expect(await page.locator('.request-editor .param-table td.doc').first().isVisible(), `${width} px: descriptions`).toBe(true);
+    }
     await close(page);
   }, 90_000);
 
