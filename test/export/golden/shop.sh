@@ -222,7 +222,7 @@ grpcurl \
   -d '{
   "sku": "sku"
 }' \
-  '{{host}}' \
+  localhost:9090 \
   acme.shop.inventory.v1.StockService/GetStock
 
 # A robot's session: it reports picks and receives pick orders
@@ -236,7 +236,7 @@ grpcurl \
   "orderId": "orderId",
   "pickedSku": "pickedSku"
 }' \
-  '{{host}}' \
+  localhost:9090 \
   acme.shop.inventory.v1.StockService/PickSession
 
 # Counts from a stocktaking run, streamed by the scanner; answers with a summary
@@ -251,7 +251,7 @@ grpcurl \
   "warehouse": "warehouse",
   "counted": 0
 }' \
-  '{{host}}' \
+  localhost:9090 \
   acme.shop.inventory.v1.StockService/RecordCounts
 
 # Every change to the stock of the given SKUs, as it happens
@@ -266,7 +266,7 @@ grpcurl \
     "skus"
   ]
 }' \
-  '{{host}}' \
+  localhost:9090 \
   acme.shop.inventory.v1.StockService/WatchStock
 
 # ---------- inventory / Warehouses ----------
