@@ -40,6 +40,7 @@ const ExportDialog = lazyPart(() => import('./export-dialog').then((m) => m.Expo
 const AskEnvironment = lazyPart(() => import('./export-dialog').then((m) => m.AskEnvironment));
 const EnvironmentPanel = lazyPart(() => import('./environment-panel').then((m) => m.EnvironmentPanel));
 const SettingsPage = lazyPart(() => import('./settings-page').then((m) => m.SettingsPage));
+const DiagnosticsPanel = lazyPart(() => import('./diagnostics-panel').then((m) => m.DiagnosticsPanel));
 
 const SEARCH_DEBOUNCE_MS = 120;
 const PHASES: Record<string, string> = { read: 'Reading files', parse: 'Parsing', endpoints: 'Finding endpoints' };
@@ -83,6 +84,7 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
   const theme = useHostTheme();
 
   const [source, setSource] = useState<{ target: SourceTarget; text?: string; error?: string }>();
+  const [warningsOpen, setWarningsOpen] = useState(false);
   const searchBox = useRef<HTMLInputElement>(null);
 
   // The panels around the explorer: context menu, export dialog, environments, settings, toasts.
@@ -271,9 +273,15 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
       // No host to ask: the source view below says what went wrong, if anything does.
     }
     const placeholder = { file: e.source.file, line: e.source.line, column: e.source.column };
+    await showSource(placeholder, async () => client.request('navigation/target', { project, id: e.id }));
+  };
+
+  /** The source view on `placeholder` at once, then on the file read at the place `locate` gives. */
+  const showSource = async (placeholder: SourceTarget, locate: () => Promise<SourceTarget> = async () => placeholder) => {
+    if (!project) return;
     setSource({ target: placeholder });
     try {
-      const target = await client.request('navigation/target', { project, id: e.id });
+      const target = await locate();
       const read = await client.request('source/read', { project, file: target.file });
       setSource({ target: { file: read.file, line: target.line, column: target.column }, text: read.text });
     } catch (err) {
@@ -451,6 +459,17 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
           <span class="count" aria-live="polite" title={`${grouped(endpointCount)} endpoints`}>
             {grouped(endpointCount)} endpoints
           </span>
+          {status?.diagnosticCount ? (
+            <button
+              class="tool warnings"
+              onClick={() => setWarningsOpen(true)}
+              aria-label={`Scan warnings: ${grouped(status.diagnosticCount)}`}
+              title={`${grouped(status.diagnosticCount)} scan warning${status.diagnosticCount === 1 ? '' : 's'}: files not read or parsed, values not resolved`}
+            >
+              <Icon name="warning" />
+              <span>{grouped(status.diagnosticCount)}</span>
+            </button>
+          ) : null}
         </div>
         {scanning && <ScanProgress progress={progress} fromRetained={status?.fromRetainedIndex ?? false} />}
         {status?.state === 'failed' && (
@@ -550,6 +569,10 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
           />
         )}
       </main>
+      {/* Before the source view: a warning's file opens over the list. */}
+      {warningsOpen && project && (
+        <DiagnosticsPanel client={client} project={project} onOpen={(d) => void showSource({ file: d.file, line: d.line ?? 1, column: 1 })} onClose={() => setWarningsOpen(false)} />
+      )}
       {source && <SourceView target={source.target} text={source.text} error={source.error} onClose={() => setSource(undefined)} />}
       {menu && (
         <ContextMenu

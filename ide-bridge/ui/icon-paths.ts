@@ -11,5 +11,6 @@ export const ICON_PATHS: Record<string, string> = {
   back: 'M10 3L5 8l5 5',
   maximise: 'M2.5 6V2.5H6M10 2.5h3.5V6M13.5 10v3.5H10M6 13.5H2.5V10',
   restore: 'M6 2.5V6H2.5M10 2.5V6h3.5M13.5 10H10v3.5M2.5 10H6v3.5',
+  warning: 'M8 2.5l6 11H2zM8 6.5v3.5M8 11.5v.5',
   find: 'M7 2.5a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9zM10.3 10.3l3.2 3.2',
 };

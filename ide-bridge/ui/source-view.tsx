@@ -52,8 +52,15 @@ export function SourceView({ target, text, error, onClose }: SourceViewProps) {
     return () => view.destroy();
   }, [text, target.file, target.line]);
 
+  // Marked as handled: a dialog under the view (the scan warnings) closes on an Escape nobody took.
+  const closeOnEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    onClose();
+  };
+
   return (
-    <div class="source-view" role="dialog" aria-label={`Source of ${target.file}`} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div class="source-view" role="dialog" aria-label={`Source of ${target.file}`} onKeyDown={closeOnEscape}>
       <header>
         <span class="file">
           {target.file}:{target.line}

@@ -714,6 +714,53 @@ describe('panels on the sample shop', () => {
     expect((page as Page & { problems: string[] }).problems).toEqual([]);
   });
 
+  it('shows the scan warnings behind a toolbar button, each opening its file at its line', async () => {
+    const warned = copyOf(SHOP, 'shop-warnings');
+    const web = path.join(warned, 'orders/src/main/java/com/acme/shop/orders/web');
+    fs.writeFileSync(path.join(web, 'LegacyController.java'), [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      'public class LegacyController {',
+      '    @GetMapping(LegacyPaths.MISSING)',
+      '    public String legacy() { return ""; }',
+      '}',
+      '',
+    ].join('\n'));
+    fs.writeFileSync(path.join(web, 'HalfWritten.java'), 'package com.acme.shop.orders.web;\n@RestController\npublic class HalfWritten {\n    @GetMapping("/half")\n    public String half( { return "";\n');
+    const page = await newPage(context);
+    try {
+      await page.goto(`${await ui.url}?project=${encodeURIComponent(warned)}`);
+      await page.locator('.row.kind-endpoint').first().waitFor();
+      const button = page.getByRole('button', { name: 'Scan warnings: 2' });
+      await button.waitFor();
+      expect(await button.getAttribute('title')).toMatch(/^2 scan warnings/);
+      await button.click();
+      const panel = page.getByRole('dialog', { name: 'Scan warnings' });
+      await poll(() => panel.locator('li').allTextContents()).toEqual([
+        expect.stringMatching(/^orders\/src\/main\/java\/com\/acme\/shop\/orders\/web\/HalfWritten\.java:5\s*syntax error/),
+        expect.stringMatching(/^orders\/src\/main\/java\/com\/acme\/shop\/orders\/web\/LegacyController\.java:5\s*@GetMapping: cannot resolve LegacyPaths\.MISSING/),
+      ]);
+      await page.screenshot({ path: screenshotPath('scan-warnings') });
+      // A warning's file opens at its line, over the list, which Escape then shows again.
+      await panel.getByRole('button', { name: /LegacyController\.java:5$/ }).click();
+      const source = page.getByRole('dialog', { name: /^Source of / });
+      await poll(() => source.locator('.cm-target-line').textContent()).toContain('LegacyPaths.MISSING');
+      await page.keyboard.press('Escape');
+      await source.waitFor({ state: 'detached' });
+      expect(await panel.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      // The sample shop itself has none: no button.
+      await page.goto(await ui.url);
+      await page.locator('.row.kind-endpoint').first().waitFor();
+      expect(await page.locator('.toolbar .warnings').count()).toBe(0);
+      expect((page as Page & { problems: string[] }).problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('runs Auto Detect on a gRPC project and applies the runtime it proposes', async () => {
     // The echo service alone: its import of the shared types is missing; a descriptor set of both
     // (written by @grpc/proto-loader) lies in the tree for Auto Detect to find.
