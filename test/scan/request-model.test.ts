@@ -232,6 +232,32 @@ import org.springframework.web.bind.annotation.*;
     expect(result.endpoints[0]!.path).toBe('/ping');
     expect(result.modules).toEqual([{ name: 'users', dir: '', build: 'maven', contextPath: '/svc' }]);
   });
+
+  it("sends a form bean's initializers, but not one its own constraint refuses (a Kotlin = \"\" under @NotEmpty)", async () => {
+    const { endpoints } = await scan({
+      'src/main/kotlin/com/acme/OwnerForm.kt': `package com.acme
+import jakarta.validation.constraints.NotEmpty
+class OwnerForm {
+    @field:NotEmpty var lastName: String = ""
+    var city: String = ""
+    @field:NotEmpty var country: String = "NL"
+}`,
+      'src/main/kotlin/com/acme/OwnerController.kt': `package com.acme
+import org.springframework.stereotype.Controller
+import org.springframework.web.bind.annotation.*
+@Controller
+class OwnerController {
+    @PostMapping("/owners/new")
+    fun create(owner: OwnerForm): String = "redirect:/owners"
+}`,
+    });
+    const e = endpoint(endpoints, 'create');
+    expect(e.request!.params.map((p) => [p.name, p.default, p.example])).toEqual([
+      ['lastName', undefined, 'lastName'],
+      ['city', '', undefined],
+      ['country', 'NL', undefined],
+    ]);
+  });
 });
 
 describe('JAX-RS request model', () => {

@@ -123,6 +123,15 @@ public class UserVO {
     expect(exampleOf({})).toStrictEqual({});
   });
 
+  it('passes over a default its own length bounds refuse (a Kotlin `= ""` under @NotEmpty)', () => {
+    expect(exampleOf({ type: 'string', minLength: 1, default: '' }, 'address')).toBe('address');
+    expect(exampleOf({ type: 'string', minLength: 1, default: 'x' })).toBe('x');
+    expect(exampleOf({ type: 'string', maxLength: 2, default: 'long' })).not.toBe('long');
+    expect(exampleOf({ type: 'array', minItems: 1, items: { type: 'integer' }, default: [] })).toEqual([0]);
+    expect(exampleOf({ type: 'array', items: { type: 'integer' }, default: [] })).toEqual([]);
+    expect(exampleOf({ type: 'string', default: '' })).toBe('');
+  });
+
   it('returns copies: changing an example never changes the schema', () => {
     const schema: JsonSchema = { type: 'object', properties: { tags: { type: 'array', examples: [['a']] } } };
     const example = exampleOf(schema) as { tags: string[] };

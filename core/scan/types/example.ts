@@ -49,7 +49,7 @@ class ExampleWriter {
 
   private value(s: JsonSchema, name: string | undefined): unknown {
     if (s.examples?.length) return copied(s.examples[0]);
-    if (s.default !== undefined) return copied(s.default);
+    if (s.default !== undefined && withinOwnBounds(s, s.default)) return copied(s.default);
     if (s.$ref !== undefined) return this.ref(s.$ref, name);
     if (s.enum?.length) return copied(s.enum[0]);
     const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'null') : s.type;
@@ -125,6 +125,17 @@ class ExampleWriter {
     }
     return out;
   }
+}
+
+/**
+ * Whether a default keeps the schema's own length bounds. A Kotlin DTO's `var name: String = ""`
+ * under `@NotEmpty` defaults to what validation refuses: the example is made as without a default,
+ * so a request sent as it comes is not rejected for its own example.
+ */
+export function withinOwnBounds(s: JsonSchema, value: unknown): boolean {
+  if (typeof value === 'string') return value.length >= (s.minLength ?? 0) && (s.maxLength === undefined || value.length <= s.maxLength);
+  if (Array.isArray(value)) return value.length >= (s.minItems ?? 0) && (s.maxItems === undefined || value.length <= s.maxItems);
+  return true;
 }
 
 /** A value of the schema's own, as the caller's to change: objects are copied, the rest (most enum constants and defaults) need not be. */

@@ -10,6 +10,7 @@ import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation } from '../../source-model';
 import type { TypeDecl, TypeRef } from '../../source-model';
 import { setterProperty } from '../../types/naming';
+import { exampleOf, withinOwnBounds } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 import { isScalar } from '../params';
 
@@ -84,7 +85,11 @@ function collect(
 
 function param(name: string, location: ParamLocation, schema: JsonSchema, required = false): Param {
   const p: Param = { name, in: location, schema, required, description: schema.description ?? '' };
-  if (schema.default !== undefined) p.default = String(schema.default);
+  // A property's initializer is the value when it passes the property's own rules; a Kotlin
+  // `= ""` under @NotEmpty would be sent and refused, so the example stands in for it.
+  if (schema.default === undefined) return p;
+  if (withinOwnBounds(schema, schema.default)) p.default = String(schema.default);
+  else p.example = exampleOf(schema, name.slice(name.lastIndexOf('.') + 1));
   return p;
 }
 
