@@ -374,11 +374,16 @@ import jakarta.servlet.http.HttpServletRequest;
 public class LoginResource {
   @POST @Path("login") public void login(@BeanParam Paging paging, RoutingContext ctx) {}
   @POST @Path("users") public void create(UriInfo uri, UserForm form, HttpServletRequest request) {}
+  @POST @Path("requests") public void file(Request request) {}
 }`,
       [`${J}Paging.java`]: `package com.acme;
 import jakarta.ws.rs.*;
 public class Paging { @QueryParam("page") private int page; }`,
+      // A DTO of the project's own that shares a context type's name is the entity.
+      [`${J}Request.java`]: `package com.acme;
+public class Request { private String subject; }`,
     });
+    expect(endpoint(endpoints, 'file').request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.Request' } });
     const login = endpoint(endpoints, 'login');
     expect(params(login)).toEqual(['page:query:optional']);
     expect(login.request!.body).toBeUndefined();

@@ -96,7 +96,8 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(makeParam(p.param.name, 'path', schemas.schemaOf(p.param.type, scope, bindings), true, description));
       continue;
     }
-    if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name))) continue;
+    // A class of the project's own of one of those names (a DTO called Request) is still the entity.
+    if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name)) && !index.resolveType(p.param.type.name, scope)) continue;
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
@@ -137,7 +138,7 @@ function boundParam(
     const extra: Partial<Param> = {};
     const defaultValue = dflt ? stringValue(index, dflt, ['value'], scope) : undefined;
     if (defaultValue !== undefined) extra.default = defaultValue;
-    const file = location === 'form' && type.dims === 0 && FILE_TYPES.has(simpleName(type.name));
+    const file = location === 'form' && type.dims === 0 && FILE_TYPES.has(simpleName(type.name)) && !index.resolveType(type.name, scope);
     if (file) extra.file = true;
     const schema = file ? { type: 'string' as const, format: 'binary' } : schemas.schemaOf(type, scope, bindings);
     const matrix = kind === 'MatrixParam' || kind === 'RestMatrix';
