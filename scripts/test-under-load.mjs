@@ -27,6 +27,7 @@ const FILES = [
   'test/cli/ui-command.test.ts',
   'test/cli/export-out-special.test.ts',
   'test/ui/cold-tree.test.ts',
+  'test/ui/first-screen.test.ts',
 ];
 
 const args = process.argv.slice(2);

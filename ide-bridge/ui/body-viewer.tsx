@@ -21,9 +21,11 @@ export interface BodyViewerProps {
   label: string;
   /** False while the viewer is kept mounted under another tab; shown again, it only re-measures. */
   shown?: boolean;
+  /** Long lines wrap at the viewer's edge instead of scrolling sideways. */
+  wrap?: boolean;
 }
 
-export function BodyViewer({ text, json: isJson, label, shown = true }: BodyViewerProps) {
+export function BodyViewer({ text, json: isJson, label, shown = true, wrap = false }: BodyViewerProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
   const findBox = useRef<HTMLInputElement>(null);
@@ -50,6 +52,7 @@ export function BodyViewer({ text, json: isJson, label, shown = true }: BodyView
           keymap.of([{ key: 'Mod-f', run: () => (openFind.current(), true), preventDefault: true }, ...foldKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
           ...(isJson ? [json(), foldGutter(), codeHighlighting] : []),
+          ...(wrap ? [EditorView.lineWrapping] : []),
         ],
       }),
     });
@@ -63,7 +66,7 @@ export function BodyViewer({ text, json: isJson, label, shown = true }: BodyView
       v.destroy();
       view.current = undefined;
     };
-  }, [text, isJson]);
+  }, [text, isJson, wrap]);
 
   // Shown again after another tab: the same view measures the lines now in view (a display:none
   // viewer measured nothing), which costs the viewport, not the body.

@@ -44,6 +44,12 @@ export interface SaveOutcome {
 
 /** Text bodies longer than this are cut for display (spec §8); the sidecar cuts them too. */
 export const DISPLAY_LIMIT = 500_000;
+/**
+ * Text bodies up to this long wrap their lines: an HTML page or an error message on one line read
+ * in a 320 px tool window by scrolling sideways. JSON never wraps (Pretty lays it out), nor does a
+ * longer body, whose wrapped layout would cost the first paint.
+ */
+const WRAP_LIMIT = 100_000;
 
 export function displayText(text: string, pretty: boolean, contentType: string): { text: string; truncated: boolean } {
   let shown = text;
@@ -321,7 +327,7 @@ function HttpBody({
         // Raw until Pretty is ready: the body is readable at once, then re-shown indented. That
         // first view is plain text: it is thrown away when Pretty lands, so parsing it for
         // highlighting and fold markers would only delay its first paint and compete with the worker.
-        <BodyViewer text={shown!.text} json={isJson && !(wantsPretty && formatted === undefined)} label="Response body" shown={visible} />
+        <BodyViewer text={shown!.text} json={isJson && !(wantsPretty && formatted === undefined)} label="Response body" shown={visible} wrap={!isJson && shown!.text.length <= WRAP_LIMIT} />
       )}
     </div>
   );

@@ -73,6 +73,16 @@ async function pageWithScriptHeld(width: number, height: number): Promise<{ page
   return { page, release };
 }
 
+/**
+ * The served screen as the browser first paints it: its rows in the document and the head's
+ * stylesheet applied. A script may read the rows before app.css has arrived (a loaded machine),
+ * when every computed style is the browser's default; nothing is painted before it arrives.
+ */
+async function servedScreenPainted(page: Page): Promise<void> {
+  await page.locator('#tree .row.kind-endpoint').first().waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].every((l) => l.sheet !== null), undefined, { polling: 50 });
+}
+
 /** The app has rendered over the served screen: its first commit marked, the served screen's own class gone. */
 const appTookOver = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('apiscout:tree').length > 0 && !document.querySelector('.first-paint'), undefined, { polling: 50 });
@@ -96,7 +106,7 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
     try {
       await page.goto(await ui.url, { waitUntil: 'commit' });
       // Without the app's script: the rows are there, laid out, and painted.
-      await page.locator('#tree .row.kind-endpoint').first().waitFor();
+      await servedScreenPainted(page);
       expect(await page.evaluate(() => performance.getEntriesByName('apiscout:tree').length)).toBe(0);
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { polling: 50 });
       // Scrolled by two rows before the app comes: the app keeps that scroll.
@@ -147,7 +157,7 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
       });
     try {
       await page.goto(`${await ui.url}?host=intellij&theme=dark&fontSize=15`, { waitUntil: 'commit' });
-      await page.locator('#tree .row.kind-endpoint').first().waitFor();
+      await servedScreenPainted(page);
       const served = await look();
       expect(served).toMatchObject({ theme: 'dark', host: 'intellij' });
       expect(served.body).toContain('15px');
@@ -166,7 +176,7 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
     const { page, release } = await pageWithScriptHeld(360, 640);
     try {
       await page.goto(await ui.url, { waitUntil: 'commit' });
-      await page.locator('#tree .row.kind-endpoint').first().waitFor();
+      await servedScreenPainted(page);
       expect(await page.locator('main.details').isVisible()).toBe(false);
       const served = await rowsSeen(page);
       expect(served[0]!.box[2]).toBeGreaterThan(300);

@@ -38,6 +38,9 @@ const AUDIT_NOTES = 'QUERY_AUDIT_LOG_LIST_PAGING_NOTES_OF_THE_PROJECT';
 const UPLOAD = 'POST /api/v1/documents/customers/{customerId}/folders/{folder}';
 const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
 const TASKS = 'GET /api/v1/projects/{projectCode}/task-instances';
+const TERMS = 'GET /api/v1/pages/terms';
+/** An HTML page on one line, as a template engine's minified output comes. */
+const ONE_LINE_HTML = `<html><body>${Array.from({ length: 120 }, (_, i) => `<p>Clause ${i + 1} of the terms of use.</p>`).join('')}</body></html>`;
 
 let tmp: string;
 let browser: Browser;
@@ -165,9 +168,27 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web/PageController.java'),
+    [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/api/v1/pages")',
+      'public class PageController {',
+      '    /** The terms of use, as HTML. */',
+      '    @GetMapping(value = "/terms", produces = "text/html")',
+      '    public String terms() { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
   server = await httpServer((req, res, body) => {
     const url = new URL(req.url!, 'http://x');
-    if (url.pathname.endsWith('/receipt')) {
+    if (url.pathname === '/api/v1/pages/terms') {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(ONE_LINE_HTML);
+    } else if (url.pathname.endsWith('/receipt')) {
       res.setHeader('content-type', 'image/png');
       res.end(PNG);
     } else if (url.pathname.endsWith('/catalog/products/sku/huge')) {
@@ -1027,6 +1048,34 @@ describe('the source view in a tool window', () => {
     await page.screenshot({ path: screenshotPath('tool-window-source-320') });
     await view.getByRole('button', { name: 'Close' }).click();
     await view.waitFor({ state: 'detached' });
+    await close(page);
+  }, 60_000);
+});
+
+describe('a text body in a tool window', () => {
+  it('320 px: an HTML page on one line wraps at the viewer\'s edge, clear of the find button; JSON does not wrap', async () => {
+    const page = await open(320);
+    await send(page, TERMS);
+    const viewer = page.locator('.response-panel .body-viewer');
+    await viewer.locator('.cm-content').waitFor();
+    const box = await viewer.evaluate((v) => {
+      const scroller = v.querySelector('.cm-scroller')!;
+      const find = v.querySelector('.find')!.getBoundingClientRect();
+      const first = v.querySelector('.cm-line')!;
+      const range = document.createRange();
+      range.selectNodeContents(first);
+      const overlap = [...range.getClientRects()].some((r) => r.top < find.bottom && r.bottom > find.top && r.right > find.left);
+      return { scroll: scroller.scrollWidth, client: scroller.clientWidth, lines: first.getClientRects().length, height: first.getBoundingClientRect().height, overlap };
+    });
+    expect(box.scroll).toBeLessThanOrEqual(box.client + 1);
+    expect(box.height).toBeGreaterThan(100);
+    expect(box.overlap).toBe(false);
+    await page.screenshot({ path: screenshotPath('tool-window-html-320') });
+    // A JSON body keeps its lines: Pretty lays it out.
+    await page.getByRole('button', { name: 'Back to the endpoints' }).click().catch(() => {});
+    await send(page, ORDER);
+    await page.locator('.response-panel .body-viewer .cm-content').waitFor();
+    expect(await page.locator('.response-panel .body-viewer .cm-content').getAttribute('class')).not.toContain('cm-lineWrapping');
     await close(page);
   }, 60_000);
 });
