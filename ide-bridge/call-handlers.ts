@@ -7,7 +7,7 @@
 
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
+import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, grpcNoAnswer, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
 import type { EndpointCallContext } from '../core/call/endpoint-call';
 import { GrpcCaller } from '../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../core/call/grpc/caller';
@@ -300,10 +300,7 @@ async function sendGrpcCall(
     caller.close();
   }
   if (!result.cancelled && !grpcAnswered(result)) {
-    // Nothing listening reads as it does for HTTP, not as grpc-js's connection log.
-    const refused = result.status.name === 'UNAVAILABLE' && /\bECONNREFUSED\b/.test(result.status.message);
-    const why = refused ? `connection refused by ${result.request.target}: is the server running?` : `no answer from ${result.request.target}: ${result.status.name}${result.status.message ? ` (${result.status.message})` : ''}`;
-    throw new BridgeError(ErrorCodes.CallFailed, why, {
+    throw new BridgeError(ErrorCodes.CallFailed, grpcNoAnswer(result), {
       address: result.request.target,
       status: result.status.name,
     });

@@ -23,6 +23,7 @@ import { passGrpcGate } from './grpc/gate';
 import type { HttpCaller, HttpCallOptions, HttpCallResult } from './http';
 import type { CallHooks } from './hooks';
 import { defaultDraft, prepareRequest } from './request-builder';
+import { refusedBy } from './refused';
 import type { PreparedRequest } from './request-builder';
 
 /** Everything a call of one endpoint reads from its project and the user's folder. */
@@ -226,4 +227,10 @@ export async function sendGrpc(ctx: EndpointCallContext, draft: GrpcRequestDraft
 export function grpcAnswered(r: GrpcCallResult): boolean {
   if (r.timings.headersMs !== undefined || r.messages.length) return true;
   return !['UNAVAILABLE', 'DEADLINE_EXCEEDED', 'CANCELLED'].includes(r.status.name);
+}
+
+/** Why a call got no answer (grpcAnswered false): nothing listening reads as it does for HTTP, not as grpc-js's connection log. */
+export function grpcNoAnswer(r: GrpcCallResult): string {
+  if (r.status.name === 'UNAVAILABLE' && /\bECONNREFUSED\b/.test(r.status.message)) return refusedBy(r.request.target);
+  return `no answer from ${r.request.target}: ${r.status.name}${r.status.message ? ` (${r.status.message})` : ''}`;
 }

@@ -14,6 +14,7 @@ import { CallError } from '../errors';
 import type { CallFailure } from '../errors';
 import type { CallHooks } from './hooks';
 import { proxyFor } from './proxy';
+import { refusedBy } from './refused';
 import type { ProxyEnv } from './proxy';
 import type { PreparedRequest } from './request-builder';
 import { bodyKind, statusText } from './response';
@@ -246,7 +247,7 @@ export class HttpCaller {
       message = `no complete response from ${url} in time`;
     } else if (has('ECONNREFUSED')) {
       kind = 'refused';
-      message = `connection refused by ${host}: is the server running?`;
+      message = refusedBy(host);
     } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
       kind = 'dns';
       message = `cannot resolve the host name ${new URL(url).hostname}`;

@@ -31,8 +31,9 @@ import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
  * parses' encoding cost more than it saves: with our own Java parser a parse is a fraction of a
  * millisecond. Forced on against off (APISCOUT_PARSE_WORKER=1 / 0), quiet 2-core machine, three
  * runs each: the 10,000 bench files (about 1,000 such files) 0.94-0.99 s of wall time against
- * 0.98-1.06 s, for 10% more CPU; the wide 5,000 (about 415) no faster either. So an endpoints-only scan (the explorer's first
- * tree, `--endpoints-only`) starts one only on a code base about twice the larger bench's size.
+ * 0.98-1.06 s, for 10% more CPU; the wide 5,000 (about 415) no faster either. So an
+ * endpoints-only scan (the explorer's first tree, `--endpoints-only`) starts one only on a code
+ * base about twice the larger bench's size.
  */
 export const MIN_PARSES_FOR_WORKER = 2000;
 /**

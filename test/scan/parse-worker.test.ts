@@ -163,8 +163,9 @@ describe('parse worker', () => {
       const { stdout: out } = await execFileAsync(process.execPath, [join(REPO, 'dist/apiscout.mjs'), 'scan', '--json', '--endpoints-only', dir], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, APISCOUT_PARSE_WORKER: '1' } });
       const result = JSON.parse(out) as { endpoints: unknown[]; stats: { parsedByWorker?: number } };
       expect(result.endpoints.length).toBeGreaterThan(500);
-      // The worker ran in every process; on a loaded machine it may not get a core before the scanner is done.
-      expect(result.stats.parsedByWorker).toBeGreaterThanOrEqual(0);
+      // The worker started in every process (the stat is there); on a loaded machine it may not
+      // get a core before the scanner is done, so its count may be 0 in some.
+      expect(result.stats.parsedByWorker).toBeTypeOf('number');
       byWorker.push(result.stats.parsedByWorker!);
     }
     expect(Math.max(...byWorker), 'files the worker parsed, per run').toBeGreaterThan(0);

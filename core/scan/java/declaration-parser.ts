@@ -11,7 +11,7 @@
 import type { Annotation, EnumConstant, Expr, FieldDecl, MethodDecl, ParamDecl, SourceFile, TypeDecl, TypeKind, TypeParam, TypeRef } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
 import { bodyFacts } from '../body-facts';
-import { annotatedPackageName, commentText, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 import type { Import } from '../source-model';
 import { emptyTypeDecl } from '../source-model';
 
@@ -75,10 +75,6 @@ const DECIMAL_NUMBER = new RegExp(
   `^(?:${DIGITS}[lL]?|0[oO]?[0-7]+(?:_[0-7]+)*[lL]?|0[bB][01]+(?:_[01]+)*[lL]?|${DD}\\.(?:${DD})?(?:${EXP})?[fFdD]?|\\.${DD}(?:${EXP})?[fFdD]?|${DIGITS}${EXP}[fFdD]?|${DIGITS}(?:${EXP})?[fFdD])$`,
 );
 const HEX_NUMBER = new RegExp(`^0[xX](?:${HD}[lL]?|(?:${HD}\\.?|(?:${HD})?\\.${HD})(?:[pP][+-]?${DIGITS}[fFdD]?)?)$`);
-
-function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
-}
 
 /** Reads the token at P (skipping blanks and comments) into the current token. */
 function lex(): void {

@@ -23,6 +23,11 @@ export function qualifiedTypeName(text: string): string {
   return withoutAnnotations(text).replace(/<[^>]*>/g, '').replace(/\s+/g, '');
 }
 
+/** `\w` and `$` as a character code: an ASCII identifier character (NaN, off the text's ends, is none). */
+export function isWordChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
+}
+
 function isNameChar(c: string): boolean {
   return /[\p{L}\p{N}_$]/u.test(c);
 }

@@ -5,6 +5,7 @@
 // literals, text blocks and comments from confusing the brace matching.
 
 import { blank, skipLineComment } from '../blank-text';
+import { isWordChar } from './java-text';
 
 const OPEN = 0x7b; // {
 const CLOSE = 0x7d; // }
@@ -141,11 +142,6 @@ function roles(meaningful: string, memberStart: string): Uint8Array {
   for (const ch of meaningful) t[ch.charCodeAt(0)] = MEANINGFUL;
   for (const ch of memberStart) t[ch.charCodeAt(0)] = MEMBER_START;
   return t;
-}
-
-/** `\w` and `$`, as a character code (NaN, before the text's start, is none). */
-function isWordChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
 }
 
 /** `public`, `protected` or `private` as a whole word at `i`. */
