@@ -235,16 +235,26 @@ export class ProjectSession {
       this.millis = result.stats.millis;
       this.events.changed({ endpointCount: this.endpoints.length, ...diff(shown, this.byId) });
       // Rewriting the retained index takes the thread for a while: after the tree the change asks for.
-      const retaining = (this.retaining = this.afterTree().then(() => this.retain()));
-      void retaining.finally(() => {
-        if (this.retaining === retaining) this.retaining = undefined;
-      });
+      this.queueRetain(this.afterTree());
     } catch (e) {
       this.state = 'failed';
       this.error = (e as Error).message;
       this.hasList.resolve();
       this.events.log(`scan of ${this.root} failed: ${(e as Error).stack ?? String(e)}`);
     }
+  }
+
+  /**
+   * Rewrites the retained index once `after` settles and any earlier rewrite is done: one write at
+   * a time, and waitForScan covers them all (a refresh's rewrite could still be writing when the
+   * next one was the only one waited for).
+   */
+  private queueRetain(after?: Promise<void>): void {
+    const previous = this.retaining;
+    const retaining = (this.retaining = Promise.all([previous, after]).then(() => this.retain()));
+    void retaining.finally(() => {
+      if (this.retaining === retaining) this.retaining = undefined;
+    });
   }
 
   /** Saves the index for the next start; a read-only checkout only loses the head start. */
@@ -357,7 +367,7 @@ export class ProjectSession {
     const change = { added: result.added, removed: result.removed, updated: result.updated };
     if (change.added.length || change.removed.length || change.updated.length) {
       this.events.changed({ endpointCount: this.endpoints.length, ...change });
-      void this.retain();
+      this.queueRetain();
     }
     return change;
   }
