@@ -143,6 +143,8 @@ export interface ScanStats {
   phases?: Record<string, number>;
   /** Of `filesParsed`, how many a parse worker parsed on another core (absent: no worker ran). */
   parsedByWorker?: number;
+  /** Of `filesRead`, how many a worker read and described on another core (absent: none). */
+  readByWorker?: number;
   /** Of `filesParsed`, how many came from the scan cache instead of a parse (absent: no cache). */
   parsedFromCache?: number;
   /** The whole result is the one stored by an earlier scan of the same inputs (nothing was parsed or resolved). */

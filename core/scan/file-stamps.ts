@@ -18,10 +18,16 @@
 // from an edit the stat missed, which is why the stamps are written only with the hash of the
 // bytes read after the stat was taken.
 
+import { hash } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 
 /** Timestamps this close before the storing scan's start count as racy. */
 const RACY_MARGIN_NS = 3_000_000_000n;
+
+/** The hash a file's bytes are known by: beside its stamp, in the stored result's digest, and as the scan cache's key. */
+export function keyOf(bytes: Buffer): string {
+  return hash('sha1', bytes, 'base64');
+}
 
 /** `size mtimeNs ctimeNs inode`, space-separated: compared as a whole. */
 export type Stamp = string;

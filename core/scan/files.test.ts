@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_SOURCE_BYTES, canMatchFile, rebaseGitignore, walkProject } from './files';
+import { canMatchFile, rebaseGitignore, walkProject } from './files';
+import { MAX_SOURCE_BYTES } from './source-files';
 
 const EXTS = ['.java', '.kt', '.proto'] as const;
 let root: string;

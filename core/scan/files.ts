@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Diagnostic } from '../model/endpoint';
+import { MAX_SOURCE_BYTES, reason, tooLarge } from './source-files';
 
 export interface SourceEntry {
   /** Relative to the walked root, forward slashes. */
@@ -33,7 +34,6 @@ export interface WalkResult {
   diagnostics: Diagnostic[];
 }
 
-export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
 
 const BUILD_FILE_NAMES = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
 /** Never source, wherever they sit. `generated-sources` cannot be a Java package name (the dash). */
@@ -377,25 +377,4 @@ export function rebaseGitignore(text: string, base: string): string[] {
     out.push(`${neg}${base}/${anchored ? '' : '**/'}${rest}`);
   }
   return out;
-}
-
-function tooLarge(size: number): string {
-  return `skipped: ${(size / (1024 * 1024)).toFixed(1)} MB is over the 2 MB limit`;
-}
-
-/**
- * For a walk without `stat`: what the walk would have said of a file once it is read, in the
- * walk's words. `error`: opening or reading failed; `size`: the bytes the file holds.
- */
-export function checkRead(error: unknown, size: number): string | undefined {
-  if (error !== undefined) return `cannot read file: ${reason(error)}`;
-  return size > MAX_SOURCE_BYTES ? tooLarge(size) : undefined;
-}
-
-/** "permission denied (EACCES)": Node's message without the code prefix and the absolute path. */
-function reason(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  if (!e || !e.code) return String(err);
-  const text = /^\w+: ([^,]+)/.exec(e.message)?.[1] ?? e.message;
-  return `${text} (${e.code})`;
 }

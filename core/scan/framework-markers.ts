@@ -12,36 +12,54 @@ interface Header {
   supers: readonly string[];
 }
 
+/** The sets as plain lists: what a parse worker is sent to apply the same tests to the files it reads. */
+export interface MarkerData {
+  markers: string[];
+  kept: string[];
+  global: string[];
+  globalSupers: string[];
+  superNames: string[];
+  superSuffixes: string[];
+}
+
 export class FrameworkMarkers {
   /** Any framework's `markers()`: a file using one holds endpoints. */
-  private readonly markers = new Set<string>();
+  private readonly markers: Set<string>;
   /** `metaMarkers()` and `globalMarkers()`: a file using one is kept as text for a likely parse. */
-  private readonly kept = new Set<string>();
-  private readonly global = new Set<string>();
-  private readonly globalSupers = new Set<string>();
-  private readonly superMarkers: Array<(name: string) => boolean> = [];
+  private readonly kept: Set<string>;
+  private readonly global: Set<string>;
+  private readonly globalSupers: Set<string>;
+  /** `superMarkers()`: supertype names, whole or by their ending, that make a candidate. */
+  private readonly superNames: Set<string>;
+  private readonly superSuffixes: string[];
 
-  constructor(frameworks: readonly FrameworkScanner[]) {
-    for (const fw of frameworks) {
-      for (const m of fw.markers()) this.markers.add(m);
-      for (const m of fw.metaMarkers()) this.kept.add(m);
-      for (const m of fw.globalMarkers?.() ?? []) {
-        this.kept.add(m);
-        this.global.add(m);
-      }
-      for (const s of fw.globalSupers?.() ?? []) this.globalSupers.add(s);
-      if (fw.superMarker) this.superMarkers.push(fw.superMarker);
-    }
+  constructor(frameworks: readonly FrameworkScanner[] | MarkerData) {
+    const d = Array.isArray(frameworks) ? gather(frameworks) : (frameworks as MarkerData);
+    this.markers = new Set(d.markers);
+    this.kept = new Set(d.kept);
+    this.global = new Set(d.global);
+    this.globalSupers = new Set(d.globalSupers);
+    this.superNames = new Set(d.superNames);
+    this.superSuffixes = d.superSuffixes;
+  }
+
+  data(): MarkerData {
+    const { markers, kept, global, globalSupers, superNames, superSuffixes } = this;
+    return { markers: [...markers], kept: [...kept], global: [...global], globalSupers: [...globalSupers], superNames: [...superNames], superSuffixes: [...superSuffixes] };
   }
 
   /** Uses a marker, or names a supertype that marks (a gRPC ImplBase): the file may hold endpoints. */
   isCandidate(e: Header): boolean {
-    return hasAny(e.annotations, this.markers) || (this.superMarkers.length > 0 && e.supers.some((s) => this.superMarkers.some((m) => m(s))));
+    return hasAny(e.annotations, this.markers) || e.supers.some((s) => this.marksAsSuper(s));
   }
 
   /** A candidate, or a file using an annotation that teaches frameworks or changes results project-wide. */
   isInteresting(e: Header): boolean {
     return this.isCandidate(e) || hasAny(e.annotations, this.kept);
+  }
+
+  private marksAsSuper(name: string): boolean {
+    return this.superNames.has(name) || this.superSuffixes.some((x) => name.endsWith(x));
   }
 
   usesGlobalMarker(e: Header): boolean {
@@ -51,6 +69,23 @@ export class FrameworkMarkers {
   extendsGlobalSuper(e: Header): boolean {
     return e.supers.some((s) => this.globalSupers.has(s));
   }
+}
+
+function gather(frameworks: readonly FrameworkScanner[]): MarkerData {
+  const d: MarkerData = { markers: [], kept: [], global: [], globalSupers: [], superNames: [], superSuffixes: [] };
+  for (const fw of frameworks) {
+    d.markers.push(...fw.markers());
+    d.kept.push(...fw.metaMarkers());
+    for (const m of fw.globalMarkers?.() ?? []) {
+      d.kept.push(m);
+      d.global.push(m);
+    }
+    d.globalSupers.push(...(fw.globalSupers?.() ?? []));
+    const supers = fw.superMarkers?.();
+    d.superNames.push(...(supers?.names ?? []));
+    d.superSuffixes.push(...(supers?.suffixes ?? []));
+  }
+  return d;
 }
 
 function hasAny(names: ReadonlySet<string>, wanted: ReadonlySet<string>): boolean {

@@ -1,7 +1,11 @@
-// Parsing on a second core. The scanner's code stays synchronous and asks for parses lazily, in
-// its own order; a worker thread parses ahead of it: first the files the scanner sent while
-// reading (the ones holding endpoints), then the files declaring the types those name, and so
-// on. Each file has a shared state claimed by compare-and-exchange, so when the scanner needs
+// Reading and parsing on a second core. On a large tree the worker first reads a share of the
+// files (shareRead): the walk is cut into chunks, the scanner takes them from the first and the
+// worker from the last, each chunk claimed by compare-and-exchange, and the scanner admits the
+// worker's chunks in walk order once they meet, so the index is built in the same order.
+//
+// The scanner's code stays synchronous and asks for parses lazily, in its own order; the worker
+// parses ahead of it: first the files the scanner sent while reading (the ones holding
+// endpoints), then the files declaring the types those name, and so on. Each file has a shared state claimed by compare-and-exchange, so when the scanner needs
 // a file the worker has not started, the scanner parses it itself at once (both cores stay busy,
 // nothing is parsed twice); when the worker is on it, the scanner waits for that one file.
 // The endpoint files are split from both ends (the scanner `claim`s from the last), and the
@@ -23,7 +27,9 @@ import { decodeParse } from './parse-codec';
 import { referencedFiles } from './type-references';
 import type { DeclarationTable } from './type-references';
 import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, IDLE } from './parse-protocol';
-import type { ParseResult, ToWorker, WorkerReply } from './parse-protocol';
+import type { ParseResult, ReadReply, ToWorker, WorkerReply } from './parse-protocol';
+import type { FrameworkMarkers } from './framework-markers';
+import type { ReadOutcome, WalkedSource } from './source-read';
 
 /**
  * Without request models: below this many files to parse (the files a full scan's read finds
@@ -46,6 +52,13 @@ export const MIN_PARSES_FOR_WORKER = 2000;
  * larger shape, not the smaller.
  */
 export const MIN_PARSES_WITH_MODELS = 700;
+/**
+ * From this many walked files a worker starts with the scan and reads a share of them (its start
+ * overlaps the scanner's own reading, so it need not pay for itself in parses).
+ */
+export const MIN_FILES_TO_SHARE_READ = 2000;
+/** Files per chunk of the shared read: small enough that the scanner waits little on the worker's last. */
+export const READ_CHUNK = 32;
 /** Loaded when a pool starts: most scans never start one. */
 const threads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
 /** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */
@@ -63,6 +76,9 @@ export class ParsePool {
   private readonly port: MessagePort;
   private readonly ids = new Map<string, number>();
   private readonly replies = new Map<number, string | null>();
+  /** The shared read's chunk states, once shareRead has sent it, and the chunks the worker read. */
+  private readStates: Int32Array | undefined;
+  private readonly reads = new Map<number, ReadOutcome[]>();
   private given = false;
   /** The worker's table, kept here too: the scanner follows the files it parses itself. */
   private readonly table: DeclarationTable = new Map();
@@ -71,7 +87,7 @@ export class ParsePool {
   /** Settles once the worker thread has exited. */
   private readonly exited: Promise<void>;
   /** How the files the scanner asked for were parsed: a measure of the overlap. */
-  readonly counts = { worker: 0, scanner: 0, replies: 0, waitedMs: 0 };
+  readonly counts = { worker: 0, scanner: 0, replies: 0, waitedMs: 0, filesReadByWorker: 0 };
 
   private constructor(
     private readonly worker: Worker,
@@ -118,11 +134,71 @@ export class ParsePool {
     return filesToParse >= minParses && cores > 1;
   }
 
-  /** Asks the worker to parse a file the scanner will need, with the text already read. */
-  submit(entry: FileEntry): void {
+  /** Whether a tree of `files` walked files is worth sharing the read of with a worker: enough of them, and a second core. */
+  static sharesRead(files: number, cores = availableParallelism(), minFiles = MIN_FILES_TO_SHARE_READ): boolean {
+    return files >= minFiles && cores > 1;
+  }
+
+  /**
+   * Asks the worker to parse a file the scanner will need, with the text already read;
+   * `readThere`: the worker read the file itself (shareRead) and kept its text.
+   */
+  submit(entry: FileEntry, readThere = false): void {
     const id = this.idOf(entry);
     if (this.closed || entry.text === undefined || id === undefined) return;
-    this.send({ kind: 'parse', job: { id, path: entry.path, abs: entry.abs, module: entry.module, lang: entry.lang, text: entry.text } });
+    this.send({ kind: 'parse', job: { id, path: entry.path, abs: entry.abs, module: entry.module, lang: entry.lang, text: readThere ? undefined : entry.text } });
+  }
+
+  /**
+   * Has the worker read a share of `files` (source-read.ts), from the last chunk down, while the
+   * scanner reads from the first: the scanner `claimChunk`s each chunk before reading it, and
+   * `takeChunk`s the ones the worker had. `stamps`: the worker's reader takes each file's stat.
+   */
+  shareRead(files: WalkedSource[], markers: FrameworkMarkers, key: boolean, stamps: boolean): void {
+    if (this.closed || this.readStates) return;
+    const states = new SharedArrayBuffer(Math.ceil(files.length / READ_CHUNK) * 4);
+    this.readStates = new Int32Array(states);
+    this.send({ kind: 'read', job: { files, chunk: READ_CHUNK, states, markers: markers.data(), key, stamps } });
+  }
+
+  /** The chunk a file of the shared read is in. */
+  static chunkOf(file: number): number {
+    return Math.floor(file / READ_CHUNK);
+  }
+
+  /** Claims a chunk of the shared read for the scanner; false: the worker has it (take it with takeChunk). */
+  claimChunk(chunk: number): boolean {
+    const states = this.readStates;
+    if (!states || this.closed) return true;
+    const was = Atomics.compareExchange(states, chunk, IDLE, CLAIMED_BY_SCANNER);
+    return was === IDLE || was === CLAIMED_BY_SCANNER;
+  }
+
+  /**
+   * The worker's outcomes for a chunk it claimed, once it has read it (a wait of at most one
+   * chunk: it read the later ones first), or undefined when the worker is gone: then the
+   * scanner reads the chunk itself.
+   */
+  takeChunk(chunk: number): ReadOutcome[] | undefined {
+    const states = this.readStates;
+    if (!states || this.closed) return undefined;
+    this.drain();
+    if (!this.reads.has(chunk)) {
+      const since = performance.now();
+      while (Atomics.load(states, chunk) === CLAIMED_BY_WORKER) {
+        Atomics.wait(states, chunk, CLAIMED_BY_WORKER, 50);
+        if (performance.now() > since + WAIT_LIMIT_MS) {
+          void this.close();
+          return undefined;
+        }
+      }
+      this.counts.waitedMs += performance.now() - since;
+      this.drain();
+    }
+    const outcomes = this.reads.get(chunk);
+    this.reads.delete(chunk);
+    if (outcomes) this.counts.filesReadByWorker += outcomes.length;
+    return outcomes;
   }
 
   /**
@@ -231,6 +307,7 @@ export class ParsePool {
     if (!this.closed) {
       this.closed = true;
       this.replies.clear();
+      this.reads.clear();
       this.port.postMessage({ kind: 'stop' } satisfies ToWorker);
       this.port.close();
       this.worker.ref();
@@ -260,7 +337,11 @@ export class ParsePool {
   private drain(): void {
     const { receiveMessageOnPort } = threads();
     for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
-      const reply = m.message as WorkerReply;
+      const reply = m.message as WorkerReply | ReadReply;
+      if ('chunk' in reply) {
+        this.reads.set(reply.chunk, reply.outcomes);
+        continue;
+      }
       this.replies.set(reply.id, reply.text ?? null);
       this.counts.replies++;
     }

@@ -1,8 +1,10 @@
 // The messages and shared states between the scanner and its parse worker (parse-pool.ts,
 // parse-worker.ts). Every source file has an id (its place in the walk) and one Int32 state.
 
+import type { MarkerData } from './framework-markers';
 import type { FileEntry } from './project-index';
 import type { SourceFile } from './source-model';
+import type { ReadOutcome, WalkedSource } from './source-read';
 
 /** Nobody has started it: whoever claims it first (compare-and-exchange) parses it. */
 export const IDLE = 0;
@@ -14,8 +16,22 @@ export const CLAIMED_BY_SCANNER = 3;
 /** A file to parse: where it is, as the scanner's index describes it, under its id. */
 export interface ParseJob extends Pick<FileEntry, 'path' | 'abs' | 'module' | 'lang'> {
   id: number;
-  /** The text the scanner already read; the worker reads the file itself otherwise. */
+  /** The text the scanner already read; else the text the worker kept when it read the file, else the worker reads it. */
   text?: string;
+}
+
+/**
+ * The worker's share of the read (ParsePool.shareRead): the walk in chunks of `chunk` files,
+ * each claimed in `states` (one Int32 per chunk) by whoever takes it first. The scanner takes
+ * them from the first, the worker from the last, until they meet.
+ */
+export interface ReadJob {
+  files: WalkedSource[];
+  chunk: number;
+  states: SharedArrayBuffer;
+  markers: MarkerData;
+  key: boolean;
+  stamps: boolean;
 }
 
 /** A file the worker may follow a type name to. */
@@ -33,6 +49,7 @@ export type ToWorker =
   /** The scanner parsed file `id` itself: `refs` are the files it names, for the worker to parse ahead. */
   | { kind: 'follow'; id: number; refs: number[] }
   | { kind: 'ping'; n: number }
+  | { kind: 'read'; job: ReadJob }
   /** Finish the file in hand, then exit (the port closing says the same). */
   | { kind: 'stop' };
 
@@ -50,4 +67,10 @@ export interface ParseResult {
 export interface WorkerReply {
   id: number;
   text?: string;
+}
+
+/** A chunk of the read the worker took: one outcome per file, in walk order. */
+export interface ReadReply {
+  chunk: number;
+  outcomes: ReadOutcome[];
 }

@@ -1,8 +1,10 @@
-// A parse worker: the scanner's second core. It parses the files the scanner sends (the ones
-// that hold endpoints), then follows the types they name to the files declaring them, parsing
-// ahead of the scanner's own lazy parses. Each file is claimed in the shared status array
-// first, so a file is parsed by the worker or by the scanner, never by both (parse-pool.ts).
-// Results go back as plain declarations (SourceFile), never as syntax trees.
+// A parse worker: the scanner's second core. On a large tree it first reads a share of the
+// files (from the end of the walk, while the scanner reads from the start) and sends back what
+// the index keeps of each. It parses the files the scanner sends (the ones that hold endpoints),
+// then follows the types they name to the files declaring them, parsing ahead of the scanner's
+// own lazy parses. Each file is claimed in the shared status array first, so a file is parsed
+// by the worker or by the scanner, never by both (parse-pool.ts). Results go back as plain
+// declarations (SourceFile), never as syntax trees.
 
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -15,7 +17,11 @@ import { afterParse } from './tree-release';
 import { referencedFiles } from './type-references';
 import type { DeclarationTable } from './type-references';
 import { CLAIMED_BY_WORKER, DONE, IDLE } from './parse-protocol';
-import type { ParseJob, ParseResult, ToWorker, WorkerReply } from './parse-protocol';
+import type { ParseJob, ParseResult, ReadJob, ReadReply, ToWorker, WorkerReply } from './parse-protocol';
+import { FrameworkMarkers } from './framework-markers';
+import { readSource } from './source-read';
+import type { ReadOutcome } from './source-read';
+import { SourceReader } from './source-reader';
 
 const { status: shared, port } = workerData as { status: SharedArrayBuffer; port: MessagePort };
 const status = new Int32Array(shared);
@@ -42,6 +48,11 @@ let table: DeclarationTable | undefined;
 const unfollowed: Array<{ id: number; file: SourceFile }> = [];
 let pumping = false;
 
+/** The share of the read, while it lasts: chunks are taken from `nextChunk` down. */
+let reading: { job: ReadJob; states: Int32Array; markers: FrameworkMarkers; reader: SourceReader; nextChunk: number } | undefined;
+/** Texts of files this worker read and kept, by path, for the parse jobs that name them without text. */
+const kept = new Map<string, string>();
+
 /** Asked to stop: no new file is started, and the thread exits once its event loop is empty. */
 let stopped = false;
 const stop = () => {
@@ -60,6 +71,10 @@ port.on('message', (msg: ToWorker) => {
     enqueue(msg.id, msg.refs);
   } else if (msg.kind === 'ping') {
     ping = msg.n;
+  } else if (msg.kind === 'read') {
+    const { job } = msg;
+    const chunks = Math.ceil(job.files.length / job.chunk);
+    reading = { job, states: new Int32Array(job.states), markers: new FrameworkMarkers(job.markers), reader: new SourceReader(job.stamps), nextChunk: chunks - 1 };
   } else if (msg.kind === 'table') {
     table = new Map();
     for (const e of msg.files) {
@@ -124,6 +139,12 @@ function pump(): void {
 
 function step(): void {
   if (stopped) return;
+  // The scanner waits on the read: it comes before any parse.
+  if (reading) {
+    readChunk(reading);
+    setImmediate(step);
+    return;
+  }
   const id = next();
   if (id === undefined) {
     pumping = false;
@@ -146,10 +167,30 @@ function step(): void {
   setImmediate(step);
 }
 
+/** Reads the last chunk nobody has taken; once the scanner has taken it, the share is over. */
+function readChunk(r: NonNullable<typeof reading>): void {
+  const c = r.nextChunk--;
+  if (c < 0 || Atomics.compareExchange(r.states, c, IDLE, CLAIMED_BY_WORKER) !== IDLE) {
+    reading = undefined;
+    return;
+  }
+  const { files, chunk, key } = r.job;
+  const outcomes: ReadOutcome[] = [];
+  for (let i = c * chunk; i < Math.min(files.length, (c + 1) * chunk); i++) {
+    const got = readSource(r.reader, files[i]!, { key, markers: r.markers });
+    if ('entry' in got && got.entry.text !== undefined) kept.set(got.path, got.entry.text);
+    outcomes.push(got);
+  }
+  port.postMessage({ chunk: c, outcomes } satisfies ReadReply);
+  Atomics.store(r.states, c, DONE);
+  Atomics.notify(r.states, c);
+}
+
 function parse(job: ParseJob): ParseResult | undefined {
   let length = 0;
   try {
-    const text = job.text ?? readFileSync(job.abs, 'utf8');
+    const text = job.text ?? kept.get(job.path) ?? readFileSync(job.abs, 'utf8');
+    kept.delete(job.path);
     length = text.length;
     return (job.lang === 'kotlin' ? parseKotlin : parseJava)(text, job.path, job.module);
   } catch {

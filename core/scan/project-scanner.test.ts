@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_SOURCE_BYTES, walkProject } from './files';
+import { walkProject } from './files';
+import { MAX_SOURCE_BYTES } from './source-files';
 import { ProjectScanner } from './project-scanner';
 import type { FileChange } from './project-scanner';
 

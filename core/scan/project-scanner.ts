@@ -25,12 +25,15 @@ import { createFrameworkScanners } from './frameworks';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
-import { describeFile, ProjectIndex } from './project-index';
+import { ProjectIndex } from './project-index';
 import type { FileEntry } from './project-index';
-import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool } from './parse-pool';
+import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool, READ_CHUNK } from './parse-pool';
 import { ScanCache } from './scan-cache';
 import { SourceReader } from './source-reader';
-import { PROTO_EXTENSION, SOURCE_EXTENSIONS, tryStoredResult } from './stored-scan';
+import { readSource, sourceEntry } from './source-read';
+import { keyOf } from './file-stamps';
+import { tryStoredResult } from './stored-scan';
+import { PROTO_EXTENSION, SOURCE_EXTENSIONS } from './source-files';
 import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
 import type { ScanCacheOptions } from './scan-cache';
@@ -58,9 +61,11 @@ export interface ScanOptions {
    * Parse on a second core (parse-pool.ts): by default once the read has found enough files to
    * parse and the machine has a second core (ParsePool.worthwhile); `false` never, `true` from the
    * start whenever a worker can start; `{ minParses }` the default rule with another threshold.
+   * Unless `false`, on a tree of enough files (ParsePool.sharesRead; `minFilesToShareRead` another
+   * threshold) the worker starts with the scan and reads a share of the files too.
    * The APISCOUT_PARSE_WORKER environment variable sets the default: `0` never, `1` whenever a worker can start.
    */
-  parseWorker?: boolean | { minParses: number };
+  parseWorker?: boolean | { minParses?: number; minFilesToShareRead?: number };
   /** The worker script (tests run from source, where only the bundle's script exists). */
   parseWorkerUrl?: URL;
   /**
@@ -237,53 +242,73 @@ export class ProjectScanner {
     // A worker pays for itself only on the files the cache does not have.
     const workerPolicy = this.parseWorkerPolicy();
     const capacity = workerPolicy === 'never' ? 0 : cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length;
-    let pool = workerPolicy === 'always' ? this.startParsePool(capacity) : undefined;
-    // By default: the files read so far that the worker would have been told of, until it starts.
+    // On a large tree the worker starts with the scan and reads a share of the files; it is sent
+    // parses from the start (policy 'always') or once the read has found enough of them.
+    const shareFrom = typeof this.opts.parseWorker === 'object' ? this.opts.parseWorker.minFilesToShareRead : undefined;
+    const sharesRead = workerPolicy !== 'never' && ParsePool.sharesRead(walk.files.length, undefined, shareFrom);
+    const thread = workerPolicy === 'always' || sharesRead ? this.startParsePool(capacity) : undefined;
+    let pool = workerPolicy === 'always' ? thread : undefined;
+    // By default: the files read so far that the worker would have been told of, until it parses.
     let backlog: FileEntry[] | undefined = typeof workerPolicy === 'number' && ParsePool.worthwhile(Infinity) ? [] : undefined;
     let toParse = 0;
     this.index.parsedElsewhere = pool;
     // Stamps for the stored result, taken as the files are read (when the fingerprint above did not).
-    const reader = new SourceReader(digest !== undefined && !preread);
+    const feedDigest = digest !== undefined && !preread;
+    const reader = new SourceReader(feedDigest);
+    // The digest's key of a file's bytes is the scan cache's key too: one hash per file.
+    const wanted = { key: cache !== undefined || feedDigest, markers: this.markers };
+    const files = walk.files.map((f) => ({ path: f.path, abs: f.abs, module: moduleFor(this.modules, f.path).name }));
+    if (sharesRead) thread?.shareRead(files, this.markers, wanted.key, feedDigest);
+    /** Entries whose text the worker kept when it read them: their parse jobs go without it. */
+    const keptByWorker = new WeakSet<FileEntry>();
     let filesRead = 0;
     let bytesRead = 0;
     const self = this;
-    const feed = (p: ParsePool, entry: FileEntry, cached: boolean) => (cached ? p.skip(entry) : p.submit(entry));
+    const feed = (p: ParsePool, entry: FileEntry, cached: boolean) => (cached ? p.skip(entry) : p.submit(entry, keptByWorker.has(entry)));
     try {
       await runInSlices(journaled(journal,
       (function* () {
-        for (const [i, f] of walk.files.entries()) {
-          if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: walk.files.length });
-          const bytes = reader.readWalked(f.abs);
-          // The digest's key of these very bytes is the scan cache's key too: one hash per file.
-          const key = digest && !preread ? digest.file(f.path, 'skipped' in bytes ? bytes.skipped : bytes, reader.stamp) : undefined;
-          if ('skipped' in bytes) {
-            walk.diagnostics.push({ file: f.path, message: bytes.skipped });
-            yield;
-            continue;
-          }
-          filesRead++;
-          bytesRead += bytes.length;
-          if (f.path.endsWith(PROTO_EXTENSION)) {
-            self.admitProto(f.path, f.abs, bytes);
-          } else {
-            // The files kept as text are the ones the next steps parse: the worker starts on them now.
-            const entry = self.admit(f.path, f.abs, bytes, key);
-            const cached = entry !== undefined && cache?.has(entry) === true;
-            if (entry && (cached || entry.text !== undefined)) {
-              if (!cached) toParse++;
-              if (pool) feed(pool, entry, cached);
-              else if (backlog) {
-                backlog.push(entry);
-                // The worker starts once the read has found enough parses for it to pay.
-                if (ParsePool.worthwhile(toParse, undefined, workerPolicy as number)) {
-                  pool = self.index.parsedElsewhere = self.startParsePool(capacity);
-                  if (pool) for (const e of backlog) feed(pool, e, cache?.has(e) === true);
-                  backlog = undefined;
+        for (let from = 0; from < files.length; from += READ_CHUNK) {
+          const chunk = from / READ_CHUNK;
+          const theirs = thread && !thread.claimChunk(chunk) ? thread.takeChunk(chunk) : undefined;
+          for (let i = from; i < Math.min(files.length, from + READ_CHUNK); i++) {
+            if (self.opts.onProgress && i % PROGRESS_EVERY === 0) self.opts.onProgress({ phase: 'read', done: i, total: files.length });
+            const got = theirs?.[i - from] ?? readSource(reader, files[i]!, wanted);
+            if ('skipped' in got) {
+              if (feedDigest) digest.file(got.path, got.skipped);
+              walk.diagnostics.push({ file: got.path, message: got.skipped });
+              yield;
+              continue;
+            }
+            if (feedDigest) digest.keyed(got.path, got.key!, got.stamp);
+            filesRead++;
+            bytesRead += got.bytes;
+            if ('proto' in got) {
+              self.admitProto(got.path, files[i]!.abs, got.proto);
+            } else if ('unusable' in got) {
+              self.fileDiagnostics.set(got.path, [{ file: got.path, message: got.unusable }]);
+            } else {
+              const { entry } = got;
+              self.index.add(entry);
+              if (theirs) keptByWorker.add(entry);
+              // The files kept as text are the ones the next steps parse: the worker starts on them now.
+              const cached = cache?.has(entry) === true;
+              if (cached || entry.text !== undefined) {
+                if (!cached) toParse++;
+                if (pool) feed(pool, entry, cached);
+                else if (backlog) {
+                  backlog.push(entry);
+                  // The worker parses once the read has found enough parses for it to pay.
+                  if (ParsePool.worthwhile(toParse, undefined, workerPolicy as number)) {
+                    pool = self.index.parsedElsewhere = thread ?? self.startParsePool(capacity);
+                    if (pool) for (const e of backlog) feed(pool, e, cache?.has(e) === true);
+                    backlog = undefined;
+                  }
                 }
               }
             }
+            yield;
           }
-          yield;
         }
         // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
         if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
@@ -298,11 +323,13 @@ export class ProjectScanner {
       this.index.parsedElsewhere = undefined;
       // The models' pass parses DTOs through the same cache (and saves it after).
       if (!later) this.index.parseCache = undefined;
-      await pool?.close();
+      // The pool is the thread started for the read, or one started later for parses alone.
+      await (thread ?? pool)?.close();
     }
     if (later) {
       this.pendingModels = { cache, clock, filesRead, bytesRead };
       this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: { ...clock.phases } };
+      if (thread?.counts.filesReadByWorker) this.stats.readByWorker = thread.counts.filesReadByWorker;
       return this.result();
     }
     if (cache) {
@@ -311,6 +338,7 @@ export class ProjectScanner {
     }
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: clock.phases };
     if (pool) this.stats.parsedByWorker = pool.counts.worker;
+    if (thread?.counts.filesReadByWorker) this.stats.readByWorker = thread.counts.filesReadByWorker;
     if (cache) this.stats.parsedFromCache = cache.counts.hits;
     // The protos' diagnostics follow imports into the build's include folders: those looks are journalled too.
     const result = withJournal(journal, () => this.result());
@@ -432,7 +460,9 @@ export class ProjectScanner {
         continue; // gone again: treat as deleted
       }
       if (proto) {
-        this.admitProto(path, abs, reader.read(abs, size));
+        const bytes = reader.read(abs, size);
+        if (typeof bytes === 'string') this.fileDiagnostics.set(path, [{ file: path, message: `cannot read: ${bytes}` }]);
+        else this.admitProto(path, abs, bytes.toString('utf8'));
         this.protos.header(path)?.declares.forEach((d) => declared.add(d));
         continue;
       }
@@ -511,8 +541,8 @@ export class ProjectScanner {
   private parseWorkerPolicy(): 'always' | 'never' | number {
     const env = process.env.APISCOUT_PARSE_WORKER;
     const opt = this.opts.parseWorker ?? (env === '1' ? true : env === '0' ? false : undefined);
-    if (opt === undefined) return this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER;
-    return typeof opt === 'object' ? opt.minParses : opt ? 'always' : 'never';
+    if (typeof opt === 'boolean') return opt ? 'always' : 'never';
+    return opt?.minParses ?? (this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER);
   }
 
   private startParsePool(capacity: number): ParsePool | undefined {
@@ -520,32 +550,19 @@ export class ProjectScanner {
   }
 
   /** Keeps a .proto's text for the gRPC scanner, which parses it only when a service needs it. */
-  private admitProto(path: string, abs: string, bytes: Buffer | string): void {
-    if (typeof bytes === 'string') {
-      this.fileDiagnostics.set(path, [{ file: path, message: `cannot read: ${bytes}` }]);
-      return;
-    }
-    this.protos.add(path, abs, moduleFor(this.modules, path).name, bytes.toString('utf8'));
+  private admitProto(path: string, abs: string, text: string): void {
+    this.protos.add(path, abs, moduleFor(this.modules, path).name, text);
   }
 
-  /** Describes one read file and adds it to the index; records why a file could not be used. */
-  private admit(path: string, abs: string, bytes: Buffer | string, hash?: string): FileEntry | undefined {
-    const fail = (message: string) => {
-      this.fileDiagnostics.set(path, [{ file: path, message }]);
+  /** Describes one file read by a re-scan and adds it to the index; records why a file could not be used. */
+  private admit(path: string, abs: string, bytes: Buffer | string): FileEntry | undefined {
+    const got = typeof bytes === 'string' ? `cannot read: ${bytes}` : sourceEntry(bytes, { path, abs, module: moduleFor(this.modules, path).name }, this.markers, this.index.parseCache ? keyOf(bytes) : undefined);
+    if (typeof got === 'string') {
+      this.fileDiagnostics.set(path, [{ file: path, message: got }]);
       return undefined;
-    };
-    if (typeof bytes === 'string') return fail(`cannot read: ${bytes}`);
-    // NUL bytes never occur in Java or Kotlin source text.
-    if (bytes.subarray(0, 8192).includes(0)) return fail('skipped: binary content in a source file');
-    const entry = describeFile(bytes, path, abs, moduleFor(this.modules, path).name, path.endsWith('.kt') ? 'kotlin' : 'java');
-    if (this.index.parseCache) entry.hash = hash ?? ScanCache.hashOf(bytes);
-    if (entry.declaresAnnotation || this.isInteresting(entry)) entry.text = bytes.toString('utf8');
-    this.index.add(entry);
-    return entry;
-  }
-
-  private isInteresting(entry: FileEntry): boolean {
-    return this.markers.isInteresting(entry);
+    }
+    this.index.add(got);
+    return got;
   }
 
   private isCandidate(entry: FileEntry): boolean {

@@ -17,14 +17,14 @@
 // makes its file be read.) Endpoints are parsed only when someone reads them, and `scan --json`
 // prints their stored text with the table's entries put back in place of the references.
 
-import { createHash, hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, ScanStats } from '../model/endpoint';
 import { writeAll, writeFileAtomicWith } from '../store/json-file';
-import { StampRecorder, StoredStamps } from './file-stamps';
+import { keyOf, StampRecorder, StoredStamps } from './file-stamps';
 import type { Stamp } from './file-stamps';
 export { stampOf } from './file-stamps';
 export type { StoredStamps } from './file-stamps';
@@ -69,22 +69,24 @@ export class InputDigest {
 
   /** `stamp`: the file's stat taken before `bytes` were read (none: not recorded). */
   file(path: string, bytes: Buffer | string, stamp?: Stamp): string | undefined {
-    this.files++;
     if (typeof bytes === 'string') {
+      this.files++;
       this.h.update(`${path}\0!${bytes}\n`);
       return undefined;
     }
-    const key = hash('sha1', bytes, 'base64');
-    this.h.update(`${path}\0${key}\n`);
-    if (stamp !== undefined) this.stamps.add(path, stamp, key);
+    const key = keyOf(bytes);
+    this.keyed(path, key, stamp);
     return key;
   }
 
-  /** A file whose unchanged stat vouches for the bytes an earlier scan hashed to `key`. */
-  known(path: string, key: string, stamp: Stamp): void {
+  /**
+   * A file by the hash of its bytes: read and hashed elsewhere (source-read.ts), or vouched for
+   * by an unchanged stat (`stamp`) as the bytes an earlier scan hashed to `key`.
+   */
+  keyed(path: string, key: string, stamp?: Stamp): void {
     this.files++;
     this.h.update(`${path}\0${key}\n`);
-    this.stamps.add(path, stamp, key);
+    if (stamp !== undefined) this.stamps.add(path, stamp, key);
   }
 
   digest(): string {

@@ -115,11 +115,6 @@ export class ScanCache implements ParseCache {
     return cache;
   }
 
-  /** The key of a file's content; the scanner computes it while the bytes are in hand. */
-  static hashOf(bytes: Buffer): string {
-    return hash('sha1', bytes, 'base64');
-  }
-
   get(entry: FileEntry): ParseResult | undefined {
     const row = this.match(entry);
     if (!row) return undefined;

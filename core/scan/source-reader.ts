@@ -3,7 +3,7 @@
 // fingerprint (stored-scan.ts).
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { checkRead, MAX_SOURCE_BYTES } from './files';
+import { checkRead, MAX_SOURCE_BYTES } from './source-files';
 import { stampOf } from './file-stamps';
 import type { Stamp } from './file-stamps';
 

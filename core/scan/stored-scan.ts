@@ -17,10 +17,7 @@ import type { PathPrefixRule } from './path-prefix-setting';
 import type { ScanOptions } from './project-scanner';
 import { InputDigest, ResultStore } from './result-store';
 import { SourceReader } from './source-reader';
-
-export const SOURCE_EXTENSIONS = ['.java', '.kt'];
-/** Walked with the sources, parsed only when a gRPC implementation asks for a service. */
-export const PROTO_EXTENSION = '.proto';
+import { PROTO_EXTENSION, SOURCE_EXTENSIONS } from './source-files';
 
 /** Milliseconds per phase of one scan, from its start. */
 export class PhaseClock {
@@ -122,7 +119,7 @@ function fingerprint(walk: WalkResult, digest: InputDigest, stamps: StoredStamps
     const st = statSync(f.abs, { bigint: true, throwIfNoEntry: false });
     const known = st && stamps.keyFor(f.path, st);
     if (known !== undefined) {
-      digest.known(f.path, known, stampOf(st!));
+      digest.keyed(f.path, known, stampOf(st!));
       filesRead++;
       filesByStat++;
       bytesRead += Number(st!.size);

@@ -13,7 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkProject } from '../../core/scan/files';
 import { parseJava } from '../../core/scan/java/java-source';
 import { parseKotlin } from '../../core/scan/kotlin/kotlin-source';
-import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool } from '../../core/scan/parse-pool';
+import { MIN_FILES_TO_SHARE_READ, MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool, READ_CHUNK } from '../../core/scan/parse-pool';
+import { FrameworkMarkers } from '../../core/scan/framework-markers';
+import { createFrameworkScanners } from '../../core/scan/frameworks';
+import { readSource } from '../../core/scan/source-read';
+import { SourceReader } from '../../core/scan/source-reader';
 import { DONE } from '../../core/scan/parse-protocol';
 import type { ParseResult } from '../../core/scan/parse-protocol';
 import { describeFile } from '../../core/scan/project-index';
@@ -194,6 +198,54 @@ describe('parse worker', () => {
     expect(models.stats.parsedByWorker === undefined).toBe(availableParallelism() < 2);
   }, 600_000);
 
+  it('reads its share of the files as the scanner would: the same entries, hashes, stamps and texts', async () => {
+    const walked = walkProject(FIXTURES, { includeTests: true, extensions: ['.java', '.kt', '.proto'], stat: false }).files;
+    const files = walked.map((f) => ({ path: f.path, abs: f.abs, module: f.path.split('/')[0]! }));
+    expect(files.length).toBeGreaterThan(4 * READ_CHUNK);
+    expect(files.some((f) => f.path.endsWith('.proto'))).toBe(true);
+    const markers = new FrameworkMarkers(createFrameworkScanners({ actuator: true }));
+    const pool = ParsePool.start(files.length, { workerUrl })!;
+    try {
+      pool.shareRead(files, markers, true, true);
+      // Reading comes before anything else the worker does: idle, it has read every chunk.
+      await pool.whenIdle();
+      const here = new SourceReader(true);
+      const chunks = Math.ceil(files.length / READ_CHUNK);
+      let taken = 0;
+      for (let c = 0; c < chunks; c++) {
+        expect(pool.claimChunk(c), `chunk ${c}`).toBe(false);
+        const theirs = pool.takeChunk(c)!;
+        expect(theirs).toHaveLength(Math.min(READ_CHUNK, files.length - c * READ_CHUNK));
+        theirs.forEach((got, k) => expect(got, got.path).toEqual(readSource(here, files[c * READ_CHUNK + k]!, { key: true, markers })));
+        taken += theirs.length;
+      }
+      expect(taken).toBe(files.length);
+      expect(pool.counts.filesReadByWorker).toBe(files.length);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('shares the read from the chunk the scanner has not claimed, and gives it back once gone', async () => {
+    const walked = walkProject(join(FIXTURES, 'shop'), { includeTests: true, extensions: ['.java', '.kt'], stat: false }).files;
+    const files = walked.map((f) => ({ path: f.path, abs: f.abs, module: '' }));
+    const markers = new FrameworkMarkers(createFrameworkScanners({ actuator: false }));
+    const pool = ParsePool.start(files.length, { workerUrl })!;
+    // The scanner claimed every chunk before the worker got to one: it reads them all itself.
+    const chunks = Math.ceil(files.length / READ_CHUNK);
+    pool.shareRead(files, markers, false, false);
+    for (let c = 0; c < chunks; c++) expect(pool.claimChunk(c)).toBe(true);
+    await pool.whenIdle();
+    expect(pool.counts.filesReadByWorker).toBe(0);
+    await pool.close();
+    // A closed pool shares nothing: every chunk is the scanner's, and none is waited for.
+    expect(pool.claimChunk(0)).toBe(true);
+    expect(pool.takeChunk(0)).toBeUndefined();
+    expect(ParsePool.sharesRead(MIN_FILES_TO_SHARE_READ, 2)).toBe(true);
+    expect(ParsePool.sharesRead(MIN_FILES_TO_SHARE_READ - 1, 8)).toBe(false);
+    expect(ParsePool.sharesRead(50_000, 1)).toBe(false);
+  });
+
   it('leaves files it was not asked for to the scanner, and is not waited for once closed', () => {
     const all = entries(join(FIXTURES, 'shop'));
     const pool = ParsePool.start(all.length, { workerUrl })!;
@@ -205,8 +257,8 @@ describe('parse worker', () => {
   describe('a scan through the worker equals a scan without it', () => {
     const scan = async (root: string, opts: ScanOptions) => {
       const result = await new ProjectScanner(root, opts).scan();
-      const { millis: _m, phases: _p, parsedByWorker, ...stats } = result.stats;
-      return { result: { ...result, stats }, parsedByWorker };
+      const { millis: _m, phases: _p, parsedByWorker, readByWorker, ...stats } = result.stats;
+      return { result: { ...result, stats }, parsedByWorker, readByWorker };
     };
     const cases: Array<[string, () => string | Promise<string>, ScanOptions]> = [
       ['shop', () => join(FIXTURES, 'shop'), {}],
@@ -242,6 +294,32 @@ describe('parse worker', () => {
         expect(late.result).toEqual(alone.result);
         const never = await scan(dir, { ...opts, parseWorker: { minParses: 1e9 }, parseWorkerUrl: workerUrl });
         expect(never.parsedByWorker).toBeUndefined();
+        // The worker reads a share of the files too: the scanner pauses at its first file so the
+        // worker reads the rest (on one core no worker starts, and the scanner reads them all).
+        let paused = false;
+        const pause = () => {
+          if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+          paused = true;
+        };
+        for (const parseWorker of [{ minFilesToShareRead: 1 }, { minParses: 1e9, minFilesToShareRead: 1 }]) {
+          paused = false;
+          const shared = await scan(dir, { ...opts, parseWorker, parseWorkerUrl: workerUrl, onProgress: pause });
+          expect(shared.result).toEqual(alone.result);
+          // The scanner's first chunk is its own: a tree of one chunk has no share for the worker.
+          if (availableParallelism() > 1 && alone.result.stats.filesRead > READ_CHUNK) expect(shared.readByWorker, JSON.stringify(parseWorker)).toBeGreaterThan(0);
+        }
+        // With a scan cache: the worker's hashes key the cache as the scanner's do.
+        const state = mkdtempSync(join(tmp, 'state-'));
+        const cached = { ...opts, cache: { version: 'test', dir: state } };
+        const cold = await scan(dir, { ...cached, parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl, onProgress: pause });
+        const warm = await scan(dir, { ...cached, parseWorker: false });
+        const { parsedFromCache: _n, ...coldStats } = cold.result.stats;
+        expect({ ...cold.result, stats: coldStats }).toEqual(alone.result);
+        const { parsedFromCache: _c, filesParsed: _f, ...warmStats } = warm.result.stats;
+        const { filesParsed: _a, ...aloneStats } = alone.result.stats;
+        expect({ ...warm.result, stats: warmStats }).toEqual({ ...alone.result, stats: aloneStats });
+        expect(warm.result.stats.parsedFromCache).toBe(alone.result.stats.filesParsed);
+        rmSync(state, { recursive: true, force: true });
       });
     }
   });

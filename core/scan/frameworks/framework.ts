@@ -28,6 +28,12 @@ export interface ScanContext {
   readProjectFile?: (path: string) => string | undefined;
 }
 
+/** Supertype names that mark a file: whole names, or names ending so. */
+export interface SuperMarkers {
+  names: readonly string[];
+  suffixes?: readonly string[];
+}
+
 export interface FrameworkScanner {
   id: FrameworkId;
   /**
@@ -36,10 +42,11 @@ export interface FrameworkScanner {
    */
   markers(): Iterable<string>;
   /**
-   * A supertype simple name (as file headers list them after extends/implements) that makes a
-   * file worth parsing without any marker annotation: gRPC's generated `XxxImplBase`, say.
+   * Supertype simple names (as file headers list them after extends/implements) that make a
+   * file worth parsing without any marker annotation: gRPC's generated `XxxImplBase`, say. Data,
+   * not a predicate: the parse worker applies the markers too (framework-markers.ts).
    */
-  superMarker?(name: string): boolean;
+  superMarkers?(): SuperMarkers;
   /** Annotation names whose use on an annotation type may define a custom marker. */
   metaMarkers(): Iterable<string>;
   /**

@@ -57,8 +57,11 @@ export function serviceInterfaceBinding(ref: TypeRef, scope: Scope, hasService: 
 }
 
 /** True when the simple name can only be a generated gRPC base: what makes a file worth parsing. */
+/** The supertypes a gRPC service implementation names: generated bases and grpc-java's interfaces. */
+export const GRPC_BASES = { names: ['AsyncService', 'BindableService'], suffixes: ['ImplBase'] } as const;
+
 export function isGrpcBaseName(name: string): boolean {
-  return name.endsWith('ImplBase') || name === 'AsyncService' || name === 'BindableService';
+  return GRPC_BASES.suffixes.some((s) => name.endsWith(s)) || GRPC_BASES.names.includes(name as (typeof GRPC_BASES.names)[number]);
 }
 
 /**

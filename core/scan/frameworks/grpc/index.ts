@@ -18,7 +18,7 @@ import type { FrameworkScanner, ScanContext } from '../framework';
 import { folderOf } from '../naming';
 import { grpcEndpoint, streamingOf } from './endpoint';
 import type { RpcDescription } from './endpoint';
-import { bindingOf, isGeneratedGrpc, isGrpcBaseName, javaMethodName, readGeneratedService, serviceInterfaceBinding } from './generated';
+import { bindingOf, isGeneratedGrpc, GRPC_BASES, javaMethodName, readGeneratedService, serviceInterfaceBinding } from './generated';
 import type { GrpcBinding } from './generated';
 import { wellKnownService } from './well-known';
 import { anonymousServices } from './anonymous';
@@ -69,7 +69,7 @@ export function createGrpcScanner(): FrameworkScanner {
 
     markers: () => SERVICE_ANNOTATIONS,
 
-    superMarker: isGrpcBaseName,
+    superMarkers: () => GRPC_BASES,
 
     metaMarkers: () => [],
 

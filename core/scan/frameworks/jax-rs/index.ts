@@ -23,7 +23,7 @@ import { folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
 import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, visibleResponses, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
-import { GENERATED_API, GeneratedApis } from '../openapi-generated';
+import { GENERATED_API_SUFFIXES, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 
@@ -189,7 +189,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
 
     // A resource may carry no annotation at all: its mappings are on a generated `XxxApi` interface.
     // An ExceptionMapper is read for the status it gives the exceptions resources throw.
-    superMarker: (name) => GENERATED_API.test(name) || name === EXCEPTION_MAPPER,
+    superMarkers: () => ({ names: [EXCEPTION_MAPPER], suffixes: GENERATED_API_SUFFIXES }),
 
     globalSupers: () => [EXCEPTION_MAPPER],
 

@@ -20,7 +20,8 @@ import { apiName, bodyExample, groupsOf, readSpec, responseExample } from './spe
 import type { SpecDocument, SpecOperation } from './spec-operations';
 
 /** Names a generated interface can have: `ProjectsApi`, and Spring's `ProjectsApiDelegate`. */
-export const GENERATED_API = /Api(?:Delegate)?$/;
+export const GENERATED_API_SUFFIXES = ['Api', 'ApiDelegate'];
+export const GENERATED_API = new RegExp(`(?:${GENERATED_API_SUFFIXES.join('|')})$`);
 const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
 const ENDPOINT_ANNOTATIONS = ['RestController', 'Controller', 'Path', 'Service', 'Component'];
 

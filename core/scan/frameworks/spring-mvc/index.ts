@@ -119,7 +119,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     markers: () => stereotypes.keys(),
 
     // A WebMvcConfigurer may add path prefixes (configurePathMatch): parse it and read them.
-    superMarker: (name) => CONFIGURER_SUPERS.includes(name),
+    superMarkers: () => ({ names: CONFIGURER_SUPERS }),
 
     globalSupers: () => CONFIGURER_SUPERS,
 
