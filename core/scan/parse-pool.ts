@@ -184,15 +184,7 @@ export class ParsePool {
     if (!states || this.closed) return undefined;
     this.drain();
     if (!this.reads.has(chunk)) {
-      const since = performance.now();
-      while (Atomics.load(states, chunk) === CLAIMED_BY_WORKER) {
-        Atomics.wait(states, chunk, CLAIMED_BY_WORKER, 50);
-        if (performance.now() > since + WAIT_LIMIT_MS) {
-          void this.close();
-          return undefined;
-        }
-      }
-      this.counts.waitedMs += performance.now() - since;
+      if (!this.awaitWorker(states, chunk)) return undefined;
       this.drain();
     }
     const outcomes = this.reads.get(chunk);
@@ -246,15 +238,7 @@ export class ParsePool {
       }
       if (was === CLAIMED_BY_WORKER) {
         // Blocks this thread for at most one file's parse: the sidecar stays responsive.
-        const since = performance.now();
-        while (Atomics.load(this.status, id) === CLAIMED_BY_WORKER) {
-          Atomics.wait(this.status, id, CLAIMED_BY_WORKER, 50);
-          if (performance.now() > since + WAIT_LIMIT_MS) {
-            void this.close();
-            return undefined;
-          }
-        }
-        this.counts.waitedMs += performance.now() - since;
+        if (!this.awaitWorker(this.status, id)) return undefined;
       }
       this.drain();
     }
@@ -317,6 +301,23 @@ export class ParsePool {
       void this.exited.then(() => clearTimeout(stuck));
     }
     return this.exited;
+  }
+
+  /**
+   * Waits while the worker holds `slot` (a file's parse, a chunk of the read). False: it held it
+   * past the limit, so it is taken for broken and the pool closed.
+   */
+  private awaitWorker(states: Int32Array, slot: number): boolean {
+    const since = performance.now();
+    while (Atomics.load(states, slot) === CLAIMED_BY_WORKER) {
+      Atomics.wait(states, slot, CLAIMED_BY_WORKER, 50);
+      if (performance.now() > since + WAIT_LIMIT_MS) {
+        void this.close();
+        return false;
+      }
+    }
+    this.counts.waitedMs += performance.now() - since;
+    return true;
   }
 
   /** The file's state slot; undefined past the capacity (that file is simply parsed by the scanner). */
