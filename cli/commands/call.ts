@@ -15,7 +15,7 @@ import { InputError, ScriptError, fsReason } from '../../core/errors';
 import type { Diagnostic, Endpoint } from '../../core/model/endpoint';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { ProjectScanner } from '../../core/scan/project-scanner';
-import { search } from '../../core/search/matcher';
+import { pickEndpoint } from './pick-endpoint';
 import { RequestStateStore } from '../../core/store/request-state';
 import { endpointScripts } from '../../scripts-sandbox/call-hooks';
 import type { ScriptLogLine } from '../../scripts-sandbox/runner';
@@ -110,15 +110,13 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   const scanner = new ProjectScanner(dir, { includeTests: values['include-tests'], pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) });
   const result = await scanner.scan();
   reportDiagnostics(result.diagnostics, io);
-  const byId = result.endpoints.find((e) => e.id === wanted);
-  const endpoint = byId ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
-  if (!endpoint) {
+  const picked = pickEndpoint(result.endpoints, wanted, 'calling');
+  if (!picked) {
     io.err(`apiscout call: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
     return 2;
   }
-  // Several modules (or classes) may serve the same address: say which one is called, and how to pick another.
-  const alike = byId ? 0 : result.endpoints.filter((e) => e.address === endpoint.address).length;
-  if (alike > 1) io.err(`note: ${alike} endpoints are ${endpoint.address}; calling ${endpoint.className} in ${endpoint.module} (pass another's id, from apiscout search --json, to call it)`);
+  const { endpoint } = picked;
+  if (picked.note) io.err(picked.note);
   const module = result.modules.find((m) => m.name === endpoint.module);
   const diagnostics: Diagnostic[] = [];
   // The bundled sample's state goes to the user folder (projectStateDir), never into the package.

@@ -5,12 +5,12 @@ import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Endpoint } from '../../core/model/endpoint';
 import type { JsonSchema, Param } from '../../core/model/request';
-import { search } from '../../core/search/matcher';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { painterFor } from '../colors';
 import type { Painter } from '../colors';
 import type { CliIO } from '../io';
 import { methodLabel } from '../render-tree';
+import { pickEndpoint } from './pick-endpoint';
 import { reportDiagnostics } from './scan';
 
 export const showHelp = `Usage: apiscout show <ID-OR-QUERY> [DIR] [--json] [--include-tests] [--actuator]
@@ -47,11 +47,13 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
   const [wanted, dir = io.sampleProject] = positionals as [string, string?];
   const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }).scan();
   reportDiagnostics(result.diagnostics, io);
-  const endpoint = result.endpoints.find((e) => e.id === wanted) ?? search(result.endpoints, wanted, { limit: 1 })[0]?.endpoint;
-  if (!endpoint) {
+  const picked = pickEndpoint(result.endpoints, wanted, 'showing');
+  if (!picked) {
     io.err(`apiscout show: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
     return 2;
   }
+  const { endpoint } = picked;
+  if (picked.note) io.err(picked.note);
   if (values.json) io.out(JSON.stringify(endpoint, null, 2));
   else io.out(renderEndpoint(endpoint, painterFor(io.stdout), result.modules.find((m) => m.name === endpoint.module)));
   return 0;

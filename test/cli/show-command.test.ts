@@ -53,6 +53,33 @@ describe('apiscout show', () => {
     }
   });
 
+  it('says which endpoint it shows when modules share the address, and shows the one an id names quietly', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-show-twins-'));
+    const write = (p: string, text: string) => {
+      mkdirSync(join(dir, p, '..'), { recursive: true });
+      writeFileSync(join(dir, p), text);
+    };
+    const controller = (pkg: string) => `package ${pkg};\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class OrderController {\n  @GetMapping("/order/list")\n  public String list() { return ""; }\n}\n`;
+    try {
+      write('pom.xml', '<project><modelVersion>4.0.0</modelVersion><artifactId>mall</artifactId><packaging>pom</packaging><modules><module>admin</module><module>portal</module></modules></project>');
+      write('admin/pom.xml', '<project><modelVersion>4.0.0</modelVersion><artifactId>admin</artifactId></project>');
+      write('admin/src/main/java/com/acme/admin/OrderController.java', controller('com.acme.admin'));
+      write('portal/pom.xml', '<project><modelVersion>4.0.0</modelVersion><artifactId>portal</artifactId></project>');
+      write('portal/src/main/java/com/acme/portal/OrderController.java', controller('com.acme.portal'));
+      const r = run(['show', 'GET /order/list', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      const shown = /\((admin|portal)\)$/m.exec(r.stdout)![1];
+      expect(r.stderr).toContain(`note: 2 endpoints are GET /order/list; showing com.acme.${shown}.OrderController in ${shown} (pass another's id, from apiscout search --json, to show it)`);
+      const other = shown === 'admin' ? 'portal' : 'admin';
+      const byId = run(['show', `${other}:com.acme.${other}.OrderController#list() GET /order/list`, dir]);
+      expect(byId.code, byId.stderr).toBe(0);
+      expect(byId.stdout).toContain(`(${other})`);
+      expect(byId.stderr).not.toContain('note:');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('finds an endpoint by its id and prints it as JSON', () => {
     const first = JSON.parse(run(['show', 'GET /api/v1/orders/{orderId}', '--json']).stdout) as { id: string; request: { params: { name: string; in: string }[] } };
     expect(first.request.params).toContainEqual(expect.objectContaining({ name: 'orderId', in: 'path' }));
