@@ -8,6 +8,9 @@ import { userConfigDir } from '../../core/config/user-dir';
 import { InputError } from '../../core/errors';
 import type { CliIO } from '../io';
 
+/** The widest value the listing pads the others to. */
+const VALUE_COLUMN = 24;
+
 export const settingsHelp = `Usage: apiscout settings [get KEY | set KEY VALUE | unset KEY] [--project] [--dir DIR]
 
 Without an action, lists every setting with its value and where the value comes from (default,
@@ -48,9 +51,12 @@ export async function settingsCommand(args: string[], io: CliIO): Promise<number
   const scope = values.project ? 'project' : 'user';
   switch (action) {
     case undefined: {
-      const rows = describeSettings(store);
-      const width = Math.max(...rows.map((r) => r.key.length));
-      for (const r of rows) io.out(`${r.key.padEnd(width)}  ${r.secret ? (r.isSet ? '"******"' : 'null') : JSON.stringify(r.value)}  (${r.from})  ${r.label}`);
+      const rows = describeSettings(store).map((r) => ({ ...r, shown: r.secret ? (r.isSet ? '"******"' : 'null') : JSON.stringify(r.value) }));
+      const keyWidth = Math.max(...rows.map((r) => r.key.length));
+      // Columns line up; a long value (a list of prefixes) pushes only its own line's rest along.
+      const valueWidth = Math.min(VALUE_COLUMN, Math.max(...rows.map((r) => r.shown.length)));
+      const fromWidth = Math.max(...rows.map((r) => r.from.length)) + 2;
+      for (const r of rows) io.out(`${r.key.padEnd(keyWidth)}  ${r.shown.padEnd(valueWidth)}  ${`(${r.from})`.padEnd(fromWidth)}  ${r.label}`);
       return 0;
     }
     case 'get': {

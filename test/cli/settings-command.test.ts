@@ -18,15 +18,22 @@ describe('apiscout settings', () => {
 
   it('lists every setting with its source, and sets user and project values', () => {
     const all = settings().stdout;
-    expect(all).toMatch(/^actuator\.enabled +false {2}\(default\) {2}Actuator support$/m);
-    expect(all).toMatch(/^curl\.renderMode +"keep" {2}\(default\)/m);
+    expect(all).toMatch(/^actuator\.enabled +false +\(default\) +Actuator support$/m);
+    expect(all).toMatch(/^curl\.renderMode +"keep" +\(default\)/m);
+    // Columns line up: every value, source and label starts where the others do.
+    const lines = all.trimEnd().split('\n');
+    const columns = (l: string) => {
+      const m = /^(\S+ +)(\S+ +)(\((?:default|user|project)\) +)\S/.exec(l)!;
+      return [m[1]!.length, m[1]!.length + m[2]!.length, m[1]!.length + m[2]!.length + m[3]!.length];
+    };
+    expect(new Set(lines.map((l) => columns(l).join()))).toEqual(new Set([columns(lines[0]!).join()]));
     expect(settings('set', 'curl.renderMode', 'resolve').code).toBe(0);
     expect(settings('set', 'actuator.enabled', 'true', '--project').code).toBe(0);
     expect(settings('set', 'sync.postmanApiToken', 'PMAK-secret').code).toBe(0);
     const after = settings().stdout;
-    expect(after).toMatch(/^curl\.renderMode +"resolve" {2}\(user\)/m);
-    expect(after).toMatch(/^actuator\.enabled +true {2}\(project\)/m);
-    expect(after).toMatch(/^sync\.postmanApiToken +"\*\*\*\*\*\*" {2}\(user\)/m);
+    expect(after).toMatch(/^curl\.renderMode +"resolve" +\(user\)/m);
+    expect(after).toMatch(/^actuator\.enabled +true +\(project\)/m);
+    expect(after).toMatch(/^sync\.postmanApiToken +"\*\*\*\*\*\*" +\(user\)/m);
     expect(after).not.toContain('PMAK-secret');
     expect(JSON.parse(readFileSync(join(dir, '.apiscout/settings.json'), 'utf8'))).toEqual({ 'actuator.enabled': true });
     expect(settings('get', 'curl.renderMode').stdout).toBe('"resolve"\n');
