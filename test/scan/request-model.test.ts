@@ -144,7 +144,7 @@ public class FileController {
   @PostMapping("/upload")
   public void upload(@RequestPart("file") MultipartFile file, @RequestPart("meta") UserForm meta, @RequestParam String note) {}
   @PostMapping(value = "/form", consumes = "application/x-www-form-urlencoded")
-  public void form(UserForm form) {}
+  public void form(@jakarta.validation.Valid UserForm form) {}
   @PostMapping("/many")
   public void many(@RequestParam("files") MultipartFile[] files) {}
 }`,
@@ -231,6 +231,47 @@ import org.springframework.web.bind.annotation.*;
     });
     expect(result.endpoints[0]!.path).toBe('/ping');
     expect(result.modules).toEqual([{ name: 'users', dir: '', build: 'maven', contextPath: '/svc' }]);
+  });
+
+  it('requires a bound bean property only where Spring validates it, and lists a parameter two beans share once', async () => {
+    const { endpoints } = await scan({
+      [`${J}Person.java`]: `package com.acme;
+import jakarta.validation.constraints.NotBlank;
+@lombok.Data public class Person { private Integer id; @NotBlank private String lastName; }`,
+      [`${J}PetType.java`]: `package com.acme;
+import jakarta.validation.constraints.NotBlank;
+@lombok.Data public class PetType { private Integer id; @NotBlank private String name; }`,
+      [`${J}Pet.java`]: `package com.acme;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+@lombok.Data public class Pet { private Integer id; @NotBlank private String name; private PetType type; @Valid private PetType kind; }`,
+      [`${J}OwnerController.java`]: `package com.acme;
+import jakarta.validation.Valid;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.*;
+@Controller public class OwnerController {
+  @GetMapping("/owners") public String find(@RequestParam(defaultValue = "1") int page, Person owner) { return "list"; }
+  @PostMapping("/owners/new") public String create(@Valid Person owner) { return "redirect:/owners"; }
+  @PostMapping("/owners/{ownerId}/pets/new") public String addPet(Person owner, @Valid Pet pet) { return "redirect:/owners"; }
+}`,
+    });
+    // No @Valid: the binder checks nothing, so a search form takes any subset of the fields.
+    expect(params(endpoint(endpoints, 'find'))).toEqual(['page:query:optional=1', 'id:query:optional', 'lastName:query:optional']);
+    const create = endpoint(endpoints, 'create');
+    expect(params(create)).toEqual(['id:query:optional', 'lastName:query:required']);
+    // A required field carries a value: an empty one is what @NotBlank refuses.
+    expect(create.request!.params[1]!.example).toBe('lastName');
+    // `id` is bound into both beans from one request parameter; a nested bean is validated only through @Valid.
+    expect(params(endpoint(endpoints, 'addPet'))).toEqual([
+      'id:query:optional',
+      'lastName:query:optional',
+      'name:query:required',
+      'type.id:query:optional',
+      'type.name:query:optional',
+      'kind.id:query:optional',
+      'kind.name:query:required',
+      'ownerId:path:required',
+    ]);
   });
 
   it("sends a form bean's initializers, but not one its own constraint refuses (a Kotlin = \"\" under @NotEmpty)", async () => {
