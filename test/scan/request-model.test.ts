@@ -403,19 +403,22 @@ public class FormsResource {
     expect(avatar.request!.consumes).toEqual(['multipart/form-data']);
   });
 
-  it('takes no injected context (RoutingContext, UriInfo, HttpServletRequest) for the entity body, with or without @Context', async () => {
+  it("takes no injected context (RoutingContext, UriInfo, HttpServletRequest, Dropwizard's @Auth principal) for the entity body, with or without @Context", async () => {
     const { endpoints } = await scan({
       ...DTOS,
       [`${J}LoginResource.java`]: `package com.acme;
 import jakarta.ws.rs.*;
 import jakarta.ws.rs.core.UriInfo;
 import io.vertx.ext.web.RoutingContext;
+import io.dropwizard.auth.Auth;
 import jakarta.servlet.http.HttpServletRequest;
 @Path("/")
 public class LoginResource {
   @POST @Path("login") public void login(@BeanParam Paging paging, RoutingContext ctx) {}
   @POST @Path("users") public void create(UriInfo uri, UserForm form, HttpServletRequest request) {}
   @POST @Path("requests") public void file(Request request) {}
+  @GET @Path("secret") public String secret(@io.dropwizard.auth.Auth UserVO user) { return ""; }
+  @POST @Path("notes") public void note(@Auth java.util.Optional<UserVO> user, jakarta.servlet.http.HttpSession session, UserForm form) {}
 }`,
       [`${J}Paging.java`]: `package com.acme;
 import jakarta.ws.rs.*;
@@ -429,6 +432,9 @@ public class Request { private String subject; }`,
     expect(params(login)).toEqual(['page:query:optional']);
     expect(login.request!.body).toBeUndefined();
     expect(endpoint(endpoints, 'create').request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+    // Dropwizard's @Auth principal is no body: dropwizard-example's GET /protected was exported with a JSON User body.
+    expect(endpoint(endpoints, 'secret').request).toEqual({ params: [], consumes: [] });
+    expect(endpoint(endpoints, 'note').request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
   });
 
   it("unwraps Mutiny's Uni and Quarkus REST's RestResponse, and reads Multi and RestMulti as arrays", async () => {
