@@ -237,7 +237,10 @@ import org.springframework.web.bind.annotation.*;
     const { endpoints } = await scan({
       [`${J}Person.java`]: `package com.acme;
 import jakarta.validation.constraints.NotBlank;
-@lombok.Data public class Person { private Integer id; @NotBlank private String lastName; }`,
+@lombok.Data public class Person {
+  private Integer id; @NotBlank private String lastName;
+  @io.swagger.v3.oas.annotations.media.Schema(example = "10", required = true) private Integer pageSize;
+}`,
       [`${J}PetType.java`]: `package com.acme;
 import jakarta.validation.constraints.NotBlank;
 @lombok.Data public class PetType { private Integer id; @NotBlank private String name; }`,
@@ -256,15 +259,17 @@ import org.springframework.web.bind.annotation.*;
 }`,
     });
     // No @Valid: the binder checks nothing, so a search form takes any subset of the fields.
-    expect(params(endpoint(endpoints, 'find'))).toEqual(['page:query:optional=1', 'id:query:optional', 'lastName:query:optional']);
+    // One the declaration itself requires (@Schema(required = true)) stays required.
+    expect(params(endpoint(endpoints, 'find'))).toEqual(['page:query:optional=1', 'id:query:optional', 'lastName:query:optional', 'pageSize:query:required']);
     const create = endpoint(endpoints, 'create');
-    expect(params(create)).toEqual(['id:query:optional', 'lastName:query:required']);
+    expect(params(create)).toEqual(['id:query:optional', 'lastName:query:required', 'pageSize:query:required']);
     // A required field carries a value: an empty one is what @NotBlank refuses.
     expect(create.request!.params[1]!.example).toBe('lastName');
     // `id` is bound into both beans from one request parameter; a nested bean is validated only through @Valid.
     expect(params(endpoint(endpoints, 'addPet'))).toEqual([
       'id:query:optional',
       'lastName:query:optional',
+      'pageSize:query:required',
       'name:query:required',
       'type.id:query:optional',
       'type.name:query:optional',

@@ -3,14 +3,16 @@
 // constructor-bound record / Kotlin constructor property), nested beans in dot notation
 // (`dept.deptId`), maps as `params[key]`. Read-only and internal (`@JsonIgnore`) properties and
 // nested collections of beans are not parameters. Each is optional, with no example, so a client
-// sends only the filters it sets; a validation constraint (`@NotBlank`) makes one required only
-// where Spring checks it, on a `@Valid` / `@Validated` bean (and in nested beans its fields mark
-// `@Valid`), and a required one carries an example, since an empty value is what it refuses.
+// sends only the filters it sets, unless the declaration requires it (`@Schema(required = true)`,
+// a Kotlin constructor property neither nullable nor defaulted) or a validation constraint
+// (`@NotBlank`) does where Spring checks it: on a `@Valid` / `@Validated` bean, and in nested beans
+// through fields marked `@Valid`. A required one carries an example: an empty value is refused.
 
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation } from '../../source-model';
 import type { TypeDecl, TypeRef } from '../../source-model';
+import { boolAttr, enumAttr } from '../../types/attribute';
 import { setterProperty } from '../../types/naming';
 import { exampleOf, withinOwnBounds } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
@@ -67,7 +69,7 @@ function collect(
   // A validation constraint (`@NotBlank`) makes a property mandatory where Spring validates the
   // bean; every other one is an optional filter. Without `@Valid` the binder checks nothing: a
   // search form over an entity with @NotBlank fields (petclinic's GET /owners) takes any subset.
-  const required = new Set(validated ? (schema.required ?? []) : []);
+  const required = new Set((schema.required ?? []).filter((name) => validated || declaredRequired(decl, index, name)));
   for (const [name, prop] of Object.entries(props)) {
     if (writable.ignored.has(name)) continue;
     const canWrite = writable.names.has(name);
@@ -136,6 +138,20 @@ function writableProperties(index: ProjectIndex, decl: TypeDecl): Writable {
   }
   for (const n of w.ignored) w.names.delete(n);
   return w;
+}
+
+/** Required by the declaration itself, whether or not the bean is validated. */
+function declaredRequired(decl: TypeDecl, index: ProjectIndex, name: string): boolean {
+  for (const t of [decl, ...index.ancestors(decl)]) {
+    const c = t.components.find((x) => x.name === name);
+    if (c && t.file.lang === 'kotlin' && !c.optional) return true;
+    const anns = (c ?? t.fields.find((x) => x.name === name && !x.modifiers.includes('static')))?.annotations;
+    if (!anns) continue;
+    const schema = findAnnotation(anns, 'Schema');
+    if (schema && (boolAttr(schema, 'required') || enumAttr(schema, 'requiredMode') === 'REQUIRED')) return true;
+    return boolAttr(findAnnotation(anns, 'ApiModelProperty'), 'required') === true;
+  }
+  return false;
 }
 
 /** Bean Validation descends into a nested bean only through a property marked `@Valid`. */
