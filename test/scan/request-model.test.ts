@@ -396,6 +396,16 @@ public class FormsResource {
   public String uploadFile(@FormDataParam("file") InputStream file, @FormDataParam("file") FormDataContentDisposition disposition,
       @FormDataParam("title") String title) { return ""; }
   @POST @Path("avatar") public void avatar(@RestForm FileUpload image, @RestForm String caption) {}
+  @POST @Path("upload") @Consumes("multipart/form-data") public void upload(FormData form) {}
+  @POST @Path("classic") @Consumes("multipart/form-data") public void classic(@org.jboss.resteasy.annotations.providers.multipart.MultipartForm FormData form) {}
+}`,
+      [`${J}FormData.java`]: `package com.acme;
+import java.io.File;
+import org.jboss.resteasy.reactive.PartType;
+import org.jboss.resteasy.reactive.RestForm;
+public class FormData {
+  @RestForm("file") public File data;
+  @RestForm @PartType("text/plain") public String filename;
 }`,
     });
     const upload = endpoint(endpoints, 'uploadFile');
@@ -406,6 +416,13 @@ public class FormsResource {
     expect(params(avatar)).toEqual(['image:form:optional', 'caption:form:optional']);
     expect(avatar.request!.params.map((p) => p.file ?? false)).toEqual([true, false]);
     expect(avatar.request!.consumes).toEqual(['multipart/form-data']);
+    // A form POJO is its parts (amazon-s3-quickstart's upload was sent as JSON under a multipart content type).
+    for (const name of ['upload', 'classic']) {
+      const e = endpoint(endpoints, name);
+      expect(params(e)).toEqual(['file:form:optional', 'filename:form:optional']);
+      expect(e.request!.params.map((p) => p.file ?? false)).toEqual([true, false]);
+      expect(e.request!.body).toBeUndefined();
+    }
   });
 
   it("takes no injected context (RoutingContext, UriInfo, HttpServletRequest, Dropwizard's @Auth principal) for the entity body, with or without @Context", async () => {

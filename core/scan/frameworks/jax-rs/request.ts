@@ -100,6 +100,14 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     }
     // A class of the project's own of one of those names (a DTO called Request) is still the entity.
     if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name)) && !index.resolveType(p.param.type.name, scope)) continue;
+    // A class whose fields carry @RestForm / @FormParam / @QueryParam... is a bean parameter without
+    // @BeanParam (Quarkus REST's multipart form POJO, RESTEasy's @MultipartForm): its fields are the
+    // parts, not a JSON rendering of the class sent as multipart/form-data.
+    const members = p.param.type.dims === 0 ? beanParamFields(index, schemas, p.param.type, scope, bindings) : [];
+    if (members.length) {
+      params.push(...members);
+      continue;
+    }
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
