@@ -12,14 +12,19 @@ export function componentName(title: string): string {
 }
 
 /**
- * Collects the object types met in schemas as named components (keyed by their Java type),
- * and rewrites each use as a `$ref` to `prefix + name`.
+ * Collects the object types met in schemas as named components (keyed by their Java type and
+ * properties), and rewrites each use as a `$ref` to `prefix + name`.
  */
 export class Components {
   readonly schemas: Record<string, unknown> = {};
   /** Schemas whose source example was not a value of their type (`x-ignored-example`), by title or example. */
   readonly ignoredExamples = new Set<string>();
-  private readonly byType = new Map<string, string>();
+  /**
+   * Names by Java type, told apart by their properties: two modules of one repository can each
+   * have their own `org.acme.model.Author` (quarkus-quickstarts), and a reference to the first
+   * would describe the second's endpoints with the wrong fields.
+   */
+  private readonly byType = new Map<string, { properties: string; name: string }[]>();
   private readonly taken = new Set<string>();
   /** Each root schema converted once (per-schema.ts): what it converts to never changes within one export. */
   private readonly converted = perSchema((schema) => this.convert(schema, schema.$defs ?? {}));
@@ -48,13 +53,16 @@ export class Components {
 
   private reference(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
     const javaType = s['x-java-type']!;
-    let name = this.byType.get(javaType);
+    const properties = Object.keys(s.properties ?? {}).join();
+    let named = this.byType.get(javaType);
+    let name = named?.find((n) => n.properties === properties)?.name;
     if (name === undefined) {
       const base = componentName(s.title ?? javaType.split('.').pop()!);
       name = base;
       for (let i = 2; this.taken.has(name); i++) name = `${base}${i}`;
       this.taken.add(name);
-      this.byType.set(javaType, name);
+      if (!named) this.byType.set(javaType, (named = []));
+      named.push({ properties, name });
       this.schemas[name] = {}; // reserved first: a recursive type refers to itself while being built
       this.schemas[name] = this.body(s, defs);
     }
