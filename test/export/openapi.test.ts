@@ -79,6 +79,30 @@ describe('OpenAPI export', () => {
     expect(skipped.get(otherModule.id)).toBe(`another endpoint already describes GET ${path}: ${simple} in module ${first.module}; export one module at a time to keep both`);
   });
 
+  it('writes paths that differ only in template names as one path, the later operations taking its names', async () => {
+    const base = endpoints.find((e) => e.method === 'GET' && !e.path.includes('{'))!;
+    const at = (path: string, method: string, id: string, param: string): Endpoint => ({
+      ...base,
+      className: 'com.x.PeopleResource',
+      path,
+      method,
+      id,
+      source: { ...base.source, member: id },
+      request: { params: [{ name: param, in: 'path', required: true, schema: { type: 'integer', format: 'int64' }, description: `the ${param}` }], consumes: [] },
+    });
+    // dropwizard-example: GET /people/{personId} beside DELETE /people/{id} (OpenAPI: "MUST NOT exist").
+    const list = [at('/people/{personId}', 'GET', 'getPerson', 'personId'), at('/people/{id}', 'DELETE', 'deletePerson', 'id'), at('/people/{pid}', 'DELETE', 'removePerson', 'pid')];
+    const result = exportOpenApi(list);
+    const doc = parse(result.files[0]!.content);
+    expect((await check(doc)).valid).toBe(true);
+    // The first in export order (by path) names the template.
+    expect(Object.keys(doc.paths)).toEqual(['/people/{id}']);
+    expect(doc.paths['/people/{id}'].get.parameters).toEqual([{ name: 'id', in: 'path', description: 'the personId', required: true, schema: { type: 'integer', format: 'int64' } }]);
+    // The same verb on the same path is still one operation.
+    expect(result.summary.skipped).toEqual([expect.objectContaining({ id: 'removePerson', reason: 'another endpoint already describes DELETE /people/{id}: PeopleResource.deletePerson' })]);
+    expect(result.summary.warnings).toEqual([]);
+  });
+
   it('declares a path template the source does not, with a warning', async () => {
     const any = edgeEndpoints().find((e) => e.name === 'Any method');
     const e = { ...any!, path: '/edge/any/{slug}', id: 'x' };
