@@ -22,8 +22,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const skipped: SkippedEndpoint[] = [];
   const warnings: string[] = [];
   const paths: Record<string, Record<string, unknown>> = {};
-  const tags: { name: string }[] = [];
-  const seenTags = new Set<string>();
+  const tags: { name: string; description?: string }[] = [];
+  const seenTags = new Map<string, { name: string; description?: string }>();
   let exported = 0;
   const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string; renamed?: Map<string, string> }[] = [];
   const templates = new PathTemplates();
@@ -49,10 +49,13 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       continue;
     }
     if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; described as GET`);
-    if (!seenTags.has(e.folder)) {
-      seenTags.add(e.folder);
-      tags.push({ name: e.folder });
+    let tag = seenTags.get(e.folder);
+    if (!tag) {
+      seenTags.set(e.folder, (tag = { name: e.folder }));
+      tags.push(tag);
     }
+    // The springdoc tag's description (`@Tag(name, description)`), as springdoc's own document has it.
+    if (e.folderDescription && !tag.description) tag.description = e.folderDescription;
     item[key] = true; // taken: the operation is written once every operationId is known
     keptAt.set(`${method} ${path}`, e);
     described.push(renamed ? { e, path, item, key, renamed } : { e, path, item, key });
