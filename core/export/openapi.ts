@@ -129,7 +129,7 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
     const p = params.find((x) => x.in === 'path' && x.name === own);
     if (!p) warnings.push(`${e.address}: path parameter '${own}' not found in source; declared as a string`);
     const declared = p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' };
-    parameters.push(parameter(own === name ? declared : { ...declared, name }, components));
+    parameters.push(parameter(own === name ? declared : { ...declared, name }, components, e.address));
   }
   let requirement: Record<string, string[]> | undefined;
   const declaredSecurity = e.security && security.declared(e, warnings);
@@ -139,7 +139,7 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
       requirement = security.use(p);
       continue;
     }
-    if (p.in === 'query' || p.in === 'header' || p.in === 'cookie') parameters.push(parameter(p, components));
+    if (p.in === 'query' || p.in === 'header' || p.in === 'cookie') parameters.push(parameter(p, components, e.address));
   }
   // Keys assigned in order rather than spread from conditional literals: thousands of operations
   // are built while the code still runs unoptimised, where each spread is a copy through the runtime.
@@ -273,12 +273,14 @@ function schemeObject(s: SecuritySchemeDecl): Record<string, unknown> {
   return o;
 }
 
-function parameter(p: Param, components: Components) {
+function parameter(p: Param, components: Components, address: string) {
   const out: Record<string, unknown> = { name: p.name, in: p.in };
   if (p.description) out.description = p.description;
   // OpenAPI: a path parameter is always required.
   out.required = p.in === 'path' ? true : p.required;
-  out.schema = components.use(withDefault(p));
+  const schema = withDefault(p);
+  components.noteIgnoredExample(schema, `${address}: ${p.in} parameter ${p.name}`);
+  out.schema = components.use(schema);
   if (p.example !== undefined) out.example = p.example;
   return out;
 }
@@ -318,7 +320,13 @@ function requestBody(e: Endpoint, components: Components) {
     const multipart = form.some((p) => p.file) || (e.request?.consumes ?? []).some((c) => c.startsWith('multipart/'));
     const properties: Record<string, unknown> = {};
     for (const p of form) {
-      properties[p.name] = p.file ? { type: 'string', format: 'binary', ...(p.description ? { description: p.description } : {}) } : components.use({ ...p.schema, ...(p.description ? { description: p.description } : {}) });
+      if (p.file) {
+        properties[p.name] = { type: 'string', format: 'binary', ...(p.description ? { description: p.description } : {}) };
+        continue;
+      }
+      const schema = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
+      components.noteIgnoredExample(schema, `${e.address}: form field ${p.name}`);
+      properties[p.name] = components.use(schema);
     }
     const required = form.filter((p) => p.required).map((p) => p.name);
     const schema = { type: 'object', properties, ...(required.length ? { required } : {}) };

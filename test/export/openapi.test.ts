@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportOpenApi } from '../../core/export/openapi';
 import { fullPath } from '../../core/export/request-template';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import type { JsonSchema } from '../../core/model/request';
 import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 
 let shop: ScanResult;
@@ -101,6 +102,27 @@ describe('OpenAPI export', () => {
     // The same verb on the same path is still one operation.
     expect(result.summary.skipped).toEqual([expect.objectContaining({ id: 'removePerson', reason: 'another endpoint already describes DELETE /people/{id}: PeopleResource.deletePerson' })]);
     expect(result.summary.warnings).toEqual([]);
+  });
+
+  it('names the property or parameter whose source example it leaves out, not just its type', () => {
+    const base = endpoints.find((e) => e.method === 'POST' && e.request?.body)!;
+    const e: Endpoint = {
+      ...base,
+      request: {
+        params: [{ name: 'taskCode', in: 'query', required: false, description: '', schema: { type: 'integer', format: 'int64', 'x-ignored-example': 'TASK-CODE' } as JsonSchema }],
+        body: {
+          contentType: 'application/json',
+          required: true,
+          description: '',
+          example: {},
+          schema: { type: 'object', title: 'ScheduleCreateRequest', 'x-java-type': 'a.ScheduleCreateRequest', properties: { environmentCode: { type: 'integer', format: 'int64', 'x-ignored-example': 'environment-code' } as JsonSchema } },
+        },
+        consumes: ['application/json'],
+      },
+    };
+    // dolphinscheduler's @Schema(example = "environment-code") on a Long: the warning read `integer example "environment-code"`.
+    const left = 'the example written in the source is not a value of the declared type; left out';
+    expect(exportOpenApi([e]).summary.warnings).toEqual([`${base.address}: query parameter taskCode (integer) example "TASK-CODE": ${left}`, `ScheduleCreateRequest.environmentCode (integer) example "environment-code": ${left}`]);
   });
 
   it('declares a path template the source does not, with a warning', async () => {
