@@ -119,7 +119,7 @@ public class Scalars {
     String s; CharSequence cs;
     LocalDate date; LocalDateTime dateTime; OffsetDateTime offset; ZonedDateTime zoned; Instant instant;
     LocalTime time; OffsetTime offsetTime; Duration duration; Year year; YearMonth yearMonth;
-    Date legacyDate; Calendar calendar; java.sql.Timestamp timestamp;
+    Date legacyDate; Calendar calendar; java.sql.Timestamp timestamp; java.sql.Time sqlTime;
     BigDecimal amount; BigInteger big; UUID uuid; URI uri; URL url;
     byte[] bytes; char[] chars; MultipartFile file; InputStream stream; Resource resource;
     Object any; JsonNode node; Map<String, Object> bag;
@@ -166,6 +166,7 @@ public class Scalars {
         legacyDate: dateTime,
         calendar: dateTime,
         timestamp: dateTime,
+        sqlTime: { type: 'string', format: 'time-local' },
         amount: { type: 'number' },
         big: { type: 'integer' },
         uuid: { type: 'string', format: 'uuid' },
