@@ -6,7 +6,7 @@ import type { Endpoint } from '../model/endpoint';
 import type { JsonSchema, Param } from '../model/request';
 import { Components } from './json-schema';
 import { basePath, bodyText, buildTemplate, fullPath, isJson } from './request-template';
-import { exportOrder, groupBy, stableHex } from './stable';
+import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { JsonConstant, JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
@@ -35,7 +35,7 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
     apis.push(folderNode(modId, mod.key, ROOT, ++sort, auth), constants);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
       const folderId = id14(`folder:${mod.key}/${folder.key}`);
-      apis.push(folderNode(folderId, folder.key, modId, ++sort, auth), constants);
+      apis.push(folderNode(folderId, folder.key, modId, ++sort, auth, folderDescription(folder.items)), constants);
       for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, auth), constants);
     }
   }
@@ -133,8 +133,8 @@ const AUTH = {
   oauth2: { grant_type: 'authorization_code', use_token: 'access_token', redirect_uri: '', auth_url: '', access_token_url: '', client_id: '', client_secret: '', scope: '', state: '', client_authentication: 'header' },
 };
 
-function folderNode(targetId: string, name: string, parent: string, sort: number, auth: JsonConstant) {
-  const node = shared(targetId, 'folder', name, '', parent, sort);
+function folderNode(targetId: string, name: string, parent: string, sort: number, auth: JsonConstant, description = '') {
+  const node = shared(targetId, 'folder', name, description, parent, sort);
   node.request = { auth, header: { parameter: [] }, query: { parameter: [] }, body: { parameter: [] }, cookie: { parameter: [] }, pre_tasks: [], post_tasks: [] };
   return node;
 }

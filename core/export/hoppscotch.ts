@@ -7,7 +7,7 @@ import type { Environment } from '../model/environment';
 import { rewritePlaceholders } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, sentRows, type RequestTemplate } from './request-template';
 import { anyEnvironmentDefinesHost, hostOf } from './host';
-import { exportOrder, groupBy, stableHex } from './stable';
+import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
 
@@ -30,7 +30,7 @@ export function exportHoppscotch(endpoints: readonly Endpoint[], options: Export
       mod.key,
       `coll_${stableHex(`hopp:${mod.key}`, 16)}`,
       groupBy(mod.items, (e) => e.folder).map((f) =>
-        collection(f.key, `coll_${stableHex(`hopp:${mod.key}/${f.key}`, 16)}`, [], f.items.map((e) => request(e, hostVar, options))),
+        collection(f.key, `coll_${stableHex(`hopp:${mod.key}/${f.key}`, 16)}`, [], f.items.map((e) => request(e, hostVar, options)), folderDescription(f.items)),
       ),
       [],
     ),
@@ -55,7 +55,7 @@ export function exportHoppscotch(endpoints: readonly Endpoint[], options: Export
   };
 }
 
-function collection(name: string, ref: string, folders: unknown[], requests: unknown[]) {
+function collection(name: string, ref: string, folders: unknown[], requests: unknown[], description = '') {
   return {
     v: HOPP_COLLECTION_VERSION,
     name,
@@ -64,7 +64,7 @@ function collection(name: string, ref: string, folders: unknown[], requests: unk
     auth: { authType: 'inherit', authActive: true },
     headers: [],
     variables: [] as HoppVariable[],
-    description: null,
+    description: description || null,
     preRequestScript: '',
     testScript: '',
     _ref_id: ref,

@@ -12,14 +12,24 @@ export function componentName(title: string): string {
 }
 
 /**
- * Collects the object types met in schemas as named components (keyed by their Java type),
- * and rewrites each use as a `$ref` to `prefix + name`.
+ * Collects the object types met in schemas as named components (keyed by their Java type and
+ * properties), and rewrites each use as a `$ref` to `prefix + name`.
  */
 export class Components {
   readonly schemas: Record<string, unknown> = {};
-  /** Schemas whose source example was not a value of their type (`x-ignored-example`), by title or example. */
+  /**
+   * Schemas whose source example was not a value of their type (`x-ignored-example`): where it
+   * was written (`ScheduleCreateRequest.environmentCode`, a parameter's name) and the example.
+   */
   readonly ignoredExamples = new Set<string>();
-  private readonly byType = new Map<string, string>();
+  /** Schemas whose ignored example is already listed under the property or parameter that holds them. */
+  private readonly located = new WeakSet<JsonSchema>();
+  /**
+   * Names by Java type, told apart by their properties: two modules of one repository can each
+   * have their own `org.acme.model.Author` (quarkus-quickstarts), and a reference to the first
+   * would describe the second's endpoints with the wrong fields.
+   */
+  private readonly byType = new Map<string, { properties: string; name: string }[]>();
   private readonly taken = new Set<string>();
   /** Each root schema converted once (per-schema.ts): what it converts to never changes within one export. */
   private readonly converted = perSchema((schema) => this.convert(schema, schema.$defs ?? {}));
@@ -28,6 +38,14 @@ export class Components {
     private readonly dialect: Dialect,
     private readonly prefix = '#/components/schemas/',
   ) {}
+
+  /** Lists the ignored example of a parameter's or property's schema under its name (`where`), not its type's. */
+  noteIgnoredExample(schema: JsonSchema, where: string): void {
+    const example = schema['x-ignored-example'];
+    if (example === undefined || this.located.has(schema)) return;
+    this.located.add(schema);
+    this.ignoredExamples.add(`${where} (${typeName(schema)}) example ${JSON.stringify(example)}`);
+  }
 
   /** The schema as it appears in the document; `defs` are the root's `$defs` for recursive refs. */
   use(schema: JsonSchema, defs: Record<string, JsonSchema> | undefined = schema.$defs): Record<string, unknown> {
@@ -48,13 +66,16 @@ export class Components {
 
   private reference(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
     const javaType = s['x-java-type']!;
-    let name = this.byType.get(javaType);
+    const properties = Object.keys(s.properties ?? {}).join();
+    let named = this.byType.get(javaType);
+    let name = named?.find((n) => n.properties === properties)?.name;
     if (name === undefined) {
       const base = componentName(s.title ?? javaType.split('.').pop()!);
       name = base;
       for (let i = 2; this.taken.has(name); i++) name = `${base}${i}`;
       this.taken.add(name);
-      this.byType.set(javaType, name);
+      if (!named) this.byType.set(javaType, (named = []));
+      named.push({ properties, name });
       this.schemas[name] = {}; // reserved first: a recursive type refers to itself while being built
       this.schemas[name] = this.body(s, defs);
     }
@@ -69,12 +90,15 @@ export class Components {
     for (const [k, v] of Object.entries(s)) {
       if (v === undefined || k === '$defs' || k === '$schema') continue;
       if (k === 'x-ignored-example') {
-        this.ignoredExamples.add(`${s.title ?? s['x-java-type'] ?? s.type ?? 'a value'} example ${JSON.stringify(v)}`);
+        if (!this.located.has(s)) this.ignoredExamples.add(`${s.title ?? s['x-java-type'] ?? typeName(s)} example ${JSON.stringify(v)}`);
         continue;
       }
       if (k === 'properties') {
         const props: Record<string, unknown> = {};
-        for (const [name, p] of Object.entries(v as Record<string, JsonSchema>)) props[name] = this.property(p, defs);
+        for (const [name, p] of Object.entries(v as Record<string, JsonSchema>)) {
+          this.noteIgnoredExample(p, `${s.title ?? 'object'}.${name}`);
+          props[name] = this.property(p, defs);
+        }
         out.properties = props;
       } else if (k === 'items' || (k === 'additionalProperties' && typeof v === 'object')) {
         out[k] = this.convert(v as JsonSchema, defs);
@@ -118,6 +142,10 @@ function enumDescriptionsAsList(s: Record<string, unknown>): void {
   const byName = docs as Record<string, string>;
   if (Array.isArray(s.enum)) s['x-enum-descriptions'] = s.enum.map((v) => byName[String(v)] ?? '');
   else delete s['x-enum-descriptions'];
+}
+
+function typeName(s: JsonSchema): string {
+  return (Array.isArray(s.type) ? s.type.filter((t) => t !== 'null').join(' or ') : s.type) || 'a value';
 }
 
 function isObject(s: JsonSchema): boolean {

@@ -9,7 +9,7 @@ import type { Endpoint, StreamingType } from '../model/endpoint';
 import type { JsonSchema, Param } from '../model/request';
 import { fullPath } from './request-template';
 import { schemaRows, typeLabel } from './schema-rows';
-import { exportOrder, groupBy } from './stable';
+import { exportOrder, folderDescription, groupBy } from './stable';
 import { fileOfPieces } from './json-pieces';
 import { perSchema } from './per-schema';
 import { Utf8Chunks } from './utf8-chunks';
@@ -36,6 +36,8 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
     paragraph(`## ${heading(mod.key || '(root)')}`);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
       paragraph(`### ${heading(folder.key)}`);
+      const about = folderDescription(folder.items);
+      if (about) paragraph(folderNote(about));
       // Two endpoints with one name (GET and HEAD of a download) get their address added, so
       // headings stay unique and linkable.
       const names = new Map<string, number>();
@@ -146,6 +148,11 @@ function trimTrailingBlank(lines: string[]): string[] {
 function cell(text: string): string {
   if (!/[\n|<>]/.test(text)) return text.trim();
   return inline(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|').trim();
+}
+
+/** The folder's description under its heading (the local `paragraph` of exportMarkdown writes text as it is). */
+function folderNote(text: string): string {
+  return paragraph(text);
 }
 
 function heading(text: string): string {

@@ -22,10 +22,11 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const skipped: SkippedEndpoint[] = [];
   const warnings: string[] = [];
   const paths: Record<string, Record<string, unknown>> = {};
-  const tags: { name: string }[] = [];
-  const seenTags = new Set<string>();
+  const tags: { name: string; description?: string }[] = [];
+  const seenTags = new Map<string, { name: string; description?: string }>();
   let exported = 0;
-  const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string }[] = [];
+  const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string; renamed?: Map<string, string> }[] = [];
+  const templates = new PathTemplates();
   /** The endpoint each `METHOD path` of the document describes, for the reason a second one is left out. */
   const keptAt = new Map<string, Endpoint>();
   const security = new SecuritySchemes(options.modules);
@@ -40,7 +41,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       skipped.push({ id: e.id, address: e.address, reason: `OpenAPI has no operation for the method ${e.method}` });
       continue;
     }
-    const path = fullPath(e, options.modules);
+    const { path, renamed } = templates.key(fullPath(e, options.modules));
     const item = (paths[path] ??= {});
     const key = method.toLowerCase();
     if (item[key]) {
@@ -48,13 +49,16 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       continue;
     }
     if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; described as GET`);
-    if (!seenTags.has(e.folder)) {
-      seenTags.add(e.folder);
-      tags.push({ name: e.folder });
+    let tag = seenTags.get(e.folder);
+    if (!tag) {
+      seenTags.set(e.folder, (tag = { name: e.folder }));
+      tags.push(tag);
     }
+    // The springdoc tag's description (`@Tag(name, description)`), as springdoc's own document has it.
+    if (e.folderDescription && !tag.description) tag.description = e.folderDescription;
     item[key] = true; // taken: the operation is written once every operationId is known
     keptAt.set(`${method} ${path}`, e);
-    described.push({ e, path, item, key });
+    described.push(renamed ? { e, path, item, key, renamed } : { e, path, item, key });
   }
   const operationIds = operationIdsOf(described.map((d) => d.e));
   // As YAML each operation is written as it is made (yaml-emitter.ts): kept whole until the end,
@@ -62,8 +66,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   // collector. They are made in the same order either way (components are named in it).
   const yaml = format === 'yaml';
   for (let i = 0; i < described.length; i++) {
-    const { e, path, item, key } = described[i]!;
-    const op = operation(e, path, operationIds[i]!, components, security, warnings);
+    const { e, path, item, key, renamed } = described[i]!;
+    const op = operation(e, path, operationIds[i]!, components, security, warnings, renamed);
     item[key] = yaml ? yamlLines(op, 3) : op;
     exported++;
   }
@@ -116,14 +120,16 @@ function yamlOf(doc: Record<string, unknown>): { pieces: Piece[]; length: number
   return out.end();
 }
 
-function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[]) {
+function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[], renamed?: Map<string, string>) {
   const params = e.request?.params ?? [];
   const parameters: unknown[] = [];
   // Every template in the path must be declared: validators reject an undeclared one.
   for (const name of pathParamNames(path)) {
-    const p = params.find((x) => x.in === 'path' && x.name === name);
-    if (!p) warnings.push(`${e.address}: path parameter '${name}' not found in source; declared as a string`);
-    parameters.push(parameter(p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' }, components));
+    const own = renamed?.get(name) ?? name;
+    const p = params.find((x) => x.in === 'path' && x.name === own);
+    if (!p) warnings.push(`${e.address}: path parameter '${own}' not found in source; declared as a string`);
+    const declared = p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' };
+    parameters.push(parameter(own === name ? declared : { ...declared, name }, components, e.address));
   }
   let requirement: Record<string, string[]> | undefined;
   const declaredSecurity = e.security && security.declared(e, warnings);
@@ -133,7 +139,7 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
       requirement = security.use(p);
       continue;
     }
-    if (p.in === 'query' || p.in === 'header' || p.in === 'cookie') parameters.push(parameter(p, components));
+    if (p.in === 'query' || p.in === 'header' || p.in === 'cookie') parameters.push(parameter(p, components, e.address));
   }
   // Keys assigned in order rather than spread from conditional literals: thousands of operations
   // are built while the code still runs unoptimised, where each spread is a copy through the runtime.
@@ -152,6 +158,32 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
 }
 
 const YAML_SIZE_WARNING = 3 * 1024 * 1024;
+
+/**
+ * One key per path that differs only in its template names: OpenAPI forbids both
+ * `/people/{personId}` and `/people/{id}` (they are the same path), which a handler per verb with
+ * its own variable name makes common. The later path takes the first one's names; a path
+ * variable's name is never sent, so the operation still describes the same requests.
+ */
+class PathTemplates {
+  private readonly byShape = new Map<string, string>();
+
+  key(path: string): { path: string; renamed?: Map<string, string> } {
+    if (!path.includes('{')) return { path };
+    const shape = path.replace(/\{[^{}/]+\}/g, '{}');
+    const first = this.byShape.get(shape);
+    if (first === undefined) {
+      this.byShape.set(shape, path);
+      return { path };
+    }
+    if (first === path) return { path };
+    const theirs = pathParamNames(first);
+    const ours = pathParamNames(path);
+    // Only a plain renaming: a name used twice on either side would merge distinct variables.
+    if (new Set(theirs).size !== theirs.length || new Set(ours).size !== ours.length) return { path };
+    return { path: first, renamed: new Map(theirs.map((name, i) => [name, ours[i]!])) };
+  }
+}
 
 /**
  * operationIds that generators turn into method names: the source method (`getCart`); when
@@ -241,12 +273,14 @@ function schemeObject(s: SecuritySchemeDecl): Record<string, unknown> {
   return o;
 }
 
-function parameter(p: Param, components: Components) {
+function parameter(p: Param, components: Components, address: string) {
   const out: Record<string, unknown> = { name: p.name, in: p.in };
   if (p.description) out.description = p.description;
   // OpenAPI: a path parameter is always required.
   out.required = p.in === 'path' ? true : p.required;
-  out.schema = components.use(withDefault(p));
+  const schema = withDefault(p);
+  components.noteIgnoredExample(schema, `${address}: ${p.in} parameter ${p.name}`);
+  out.schema = components.use(schema);
   if (p.example !== undefined) out.example = p.example;
   return out;
 }
@@ -286,7 +320,13 @@ function requestBody(e: Endpoint, components: Components) {
     const multipart = form.some((p) => p.file) || (e.request?.consumes ?? []).some((c) => c.startsWith('multipart/'));
     const properties: Record<string, unknown> = {};
     for (const p of form) {
-      properties[p.name] = p.file ? { type: 'string', format: 'binary', ...(p.description ? { description: p.description } : {}) } : components.use({ ...p.schema, ...(p.description ? { description: p.description } : {}) });
+      if (p.file) {
+        properties[p.name] = { type: 'string', format: 'binary', ...(p.description ? { description: p.description } : {}) };
+        continue;
+      }
+      const schema = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
+      components.noteIgnoredExample(schema, `${e.address}: form field ${p.name}`);
+      properties[p.name] = components.use(schema);
     }
     const required = form.filter((p) => p.required).map((p) => p.name);
     const schema = { type: 'object', properties, ...(required.length ? { required } : {}) };

@@ -7,7 +7,7 @@ import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { hostOf } from './host';
 import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } from './request-template';
-import { exportOrder, groupBy, stableUuid } from './stable';
+import { exportOrder, folderDescription, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
 
@@ -24,10 +24,10 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
   });
   const item = groupBy(http, (e) => e.module).map((mod) => ({
     name: mod.key,
-    item: groupBy(mod.items, (e) => e.folder).map((folder) => ({
-      name: folder.key,
-      item: folder.items.map((e) => requestItem(e, hostVar, options)),
-    })),
+    item: groupBy(mod.items, (e) => e.folder).map((folder) => {
+      const description = folderDescription(folder.items);
+      return { name: folder.key, ...(description ? { description } : {}), item: folder.items.map((e) => requestItem(e, hostVar, options)) };
+    }),
   }));
   const collection = {
     info: {

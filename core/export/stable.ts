@@ -68,3 +68,9 @@ export class UniqueNames {
     return n === 1 ? name : `${name} (${n})`;
   }
 }
+
+/** What the source says about a group's folder: the first of its endpoints that says anything. */
+export function folderDescription(items: readonly Endpoint[]): string {
+  for (const e of items) if (e.folderDescription) return e.folderDescription;
+  return '';
+}

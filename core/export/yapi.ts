@@ -5,7 +5,7 @@
 
 import type { Endpoint } from '../model/endpoint';
 import { buildTemplate, fullPath, isJson } from './request-template';
-import { exportOrder, groupBy } from './stable';
+import { exportOrder, folderDescription, groupBy } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
@@ -30,7 +30,7 @@ export function exportYapi(endpoints: readonly Endpoint[], options: ExportOption
     return {
       // One module: the folder names alone read best; several: prefixed, so equal folder names stay apart.
       name: modules.size > 1 ? `${module} / ${folder}` : folder,
-      desc: `${module}: ${[...new Set(g.items.map((e) => e.className))].join(', ')}`,
+      desc: [folderDescription(g.items), `${module}: ${[...new Set(g.items.map((e) => e.className))].join(', ')}`].filter(Boolean).join('\n'),
       list: g.items.reduce((list, e, index) => {
         if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; written as GET`);
         list.push(yapiInterface(e, index, options, warnings, schemaText));

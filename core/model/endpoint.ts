@@ -88,6 +88,8 @@ export interface Endpoint {
    * `securitySchemes`.
    */
   security?: string[];
+  /** What the source says about the folder (`@Tag(description)`, `@Api(description)`), when it says anything. */
+  folderDescription?: string;
 }
 
 export interface Diagnostic {

@@ -46,6 +46,8 @@ describe('ApiPost export', () => {
     const refs = [...result.files[0]!.content.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(0);
     for (const r of refs) expect(models.has(r), r).toBe(true);
+    // The folder carries its @Tag description.
+    expect(nodes.find((n) => n.target_type === 'folder' && n.name === 'Products')).toMatchObject({ description: 'Browse and maintain the product catalogue' });
     const price = nodes.find((n) => n.url === '/api/v1/catalog/products/{id}/price')!;
     expect(price.request.restful.parameter.map((p) => p.key)).toEqual(['id']);
     expect(price.request.body).toMatchObject({ mode: 'json', raw_schema: { $ref: '#/components/schemas/PriceChange' } });

@@ -75,6 +75,13 @@ describe('Hoppscotch export', () => {
     expect(JSON.parse(body)).toEqual({ rule: '${day>3}', user: '<<user>>' });
   });
 
+  it("gives a folder its @Tag description", () => {
+    const root = JSON.parse(exportHoppscotch(endpoints, { modules: shop.modules }).files[0]!.content);
+    const folders = root.folders.flatMap((m: { folders: { name: string; description: string | null }[] }) => m.folders);
+    expect(folders.find((f: { name: string }) => f.name === 'Products').description).toBe('Browse and maintain the product catalogue');
+    expect(folders.find((f: { name: string }) => f.name === 'Category management').description).toBeNull();
+  });
+
   it('uses <<name>> variables and derives its ids from the endpoints', () => {
     const a = exportHoppscotch(edgeEndpoints()).files[0]!.content;
     expect(a).toContain('"endpoint": "<<host>>/edge/items/7"');

@@ -41,4 +41,14 @@ describe('Components.use', () => {
     expect(components.use({ type: 'array', items: dto } as JsonSchema)).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Dto' } });
     expect(components.schemas.Dto).toEqual({ type: 'object', title: 'Dto', 'x-java-type': 'a.Dto', properties: { id: { type: 'integer', format: 'int64' }, tags: { type: 'array', nullable: true, items: { type: 'string' } } } });
   });
+
+  it('gives two classes of one name from different modules a component each, and one class one', () => {
+    const orm = { type: 'object', title: 'Author', 'x-java-type': 'org.acme.Author', properties: { firstName: { type: 'string' } } } as JsonSchema;
+    const standalone = { type: 'object', title: 'Author', 'x-java-type': 'org.acme.Author', properties: { id: { type: 'string', format: 'uuid' }, firstName: { type: 'string' } } } as JsonSchema;
+    const components = new Components('3.1');
+    expect(components.use(orm)).toEqual({ $ref: '#/components/schemas/Author' });
+    expect(components.use(standalone)).toEqual({ $ref: '#/components/schemas/Author2' });
+    expect(components.use({ ...orm })).toEqual({ $ref: '#/components/schemas/Author' });
+    expect(Object.keys((components.schemas.Author2 as JsonSchema).properties!)).toEqual(['id', 'firstName']);
+  });
 });

@@ -36,7 +36,6 @@ const fileName = (name: string) => name.replace(/\W/g, '-');
 const FROM_SOURCE: Record<string, string> = {
   'security-defined': 'these sources declare no security (no @SecurityScheme, @SecurityRequirement, @Api(authorizations) or Authorization header): operations are written without a requirement rather than with an invented one',
   'no-path-trailing-slash': 'the fixtures map paths such as `/tasks/` on purpose (path-joining cases), and the export keeps the path the application serves',
-  'no-identical-paths': 'the kotlin fixture declares `/orders/{id}` and `/orders/{year}` for different methods',
 };
 
 let dir: string;

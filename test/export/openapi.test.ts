@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportOpenApi } from '../../core/export/openapi';
 import { fullPath } from '../../core/export/request-template';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import type { JsonSchema } from '../../core/model/request';
 import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 
 let shop: ScanResult;
@@ -77,6 +78,51 @@ describe('OpenAPI export', () => {
     const simple = kept.className.slice(kept.className.lastIndexOf('.') + 1);
     expect(skipped.get(gaveWay.id)).toBe(`another endpoint already describes GET ${path}: ${simple}.${kept.source.member}`);
     expect(skipped.get(otherModule.id)).toBe(`another endpoint already describes GET ${path}: ${simple} in module ${first.module}; export one module at a time to keep both`);
+  });
+
+  it('writes paths that differ only in template names as one path, the later operations taking its names', async () => {
+    const base = endpoints.find((e) => e.method === 'GET' && !e.path.includes('{'))!;
+    const at = (path: string, method: string, id: string, param: string): Endpoint => ({
+      ...base,
+      className: 'com.x.PeopleResource',
+      path,
+      method,
+      id,
+      source: { ...base.source, member: id },
+      request: { params: [{ name: param, in: 'path', required: true, schema: { type: 'integer', format: 'int64' }, description: `the ${param}` }], consumes: [] },
+    });
+    // dropwizard-example: GET /people/{personId} beside DELETE /people/{id} (OpenAPI: "MUST NOT exist").
+    const list = [at('/people/{personId}', 'GET', 'getPerson', 'personId'), at('/people/{id}', 'DELETE', 'deletePerson', 'id'), at('/people/{pid}', 'DELETE', 'removePerson', 'pid')];
+    const result = exportOpenApi(list);
+    const doc = parse(result.files[0]!.content);
+    expect((await check(doc)).valid).toBe(true);
+    // The first in export order (by path) names the template.
+    expect(Object.keys(doc.paths)).toEqual(['/people/{id}']);
+    expect(doc.paths['/people/{id}'].get.parameters).toEqual([{ name: 'id', in: 'path', description: 'the personId', required: true, schema: { type: 'integer', format: 'int64' } }]);
+    // The same verb on the same path is still one operation.
+    expect(result.summary.skipped).toEqual([expect.objectContaining({ id: 'removePerson', reason: 'another endpoint already describes DELETE /people/{id}: PeopleResource.deletePerson' })]);
+    expect(result.summary.warnings).toEqual([]);
+  });
+
+  it('names the property or parameter whose source example it leaves out, not just its type', () => {
+    const base = endpoints.find((e) => e.method === 'POST' && e.request?.body)!;
+    const e: Endpoint = {
+      ...base,
+      request: {
+        params: [{ name: 'taskCode', in: 'query', required: false, description: '', schema: { type: 'integer', format: 'int64', 'x-ignored-example': 'TASK-CODE' } as JsonSchema }],
+        body: {
+          contentType: 'application/json',
+          required: true,
+          description: '',
+          example: {},
+          schema: { type: 'object', title: 'ScheduleCreateRequest', 'x-java-type': 'a.ScheduleCreateRequest', properties: { environmentCode: { type: 'integer', format: 'int64', 'x-ignored-example': 'environment-code' } as JsonSchema } },
+        },
+        consumes: ['application/json'],
+      },
+    };
+    // dolphinscheduler's @Schema(example = "environment-code") on a Long: the warning read `integer example "environment-code"`.
+    const left = 'the example written in the source is not a value of the declared type; left out';
+    expect(exportOpenApi([e]).summary.warnings).toEqual([`${base.address}: query parameter taskCode (integer) example "TASK-CODE": ${left}`, `ScheduleCreateRequest.environmentCode (integer) example "environment-code": ${left}`]);
   });
 
   it('declares a path template the source does not, with a warning', async () => {

@@ -131,6 +131,11 @@ describe('YApi export', () => {
     }
   });
 
+  it("describes a category by its folder's @Tag description, then the classes it holds", () => {
+    const categories = JSON.parse(exportYapi(endpoints, { modules: shop.modules }).files[0]!.content) as Category[];
+    expect(categories.find((c) => c.name.endsWith('Products'))!.desc).toMatch(/^Browse and maintain the product catalogue\ncatalog: com\.acme\.shop\.catalog\.web\.ProductController/);
+  });
+
   it('always writes tag: [], required as "1"/"0", and JSON Schema bodies as strings', () => {
     const [cat] = JSON.parse(exportYapi(edgeEndpoints()).files[0]!.content) as Category[];
     const echo = cat!.list.find((i) => i.title === 'Echo everything')!;

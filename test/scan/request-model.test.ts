@@ -144,7 +144,7 @@ public class FileController {
   @PostMapping("/upload")
   public void upload(@RequestPart("file") MultipartFile file, @RequestPart("meta") UserForm meta, @RequestParam String note) {}
   @PostMapping(value = "/form", consumes = "application/x-www-form-urlencoded")
-  public void form(UserForm form) {}
+  public void form(@jakarta.validation.Valid UserForm form) {}
   @PostMapping("/many")
   public void many(@RequestParam("files") MultipartFile[] files) {}
 }`,
@@ -231,6 +231,52 @@ import org.springframework.web.bind.annotation.*;
     });
     expect(result.endpoints[0]!.path).toBe('/ping');
     expect(result.modules).toEqual([{ name: 'users', dir: '', build: 'maven', contextPath: '/svc' }]);
+  });
+
+  it('requires a bound bean property only where Spring validates it, and lists a parameter two beans share once', async () => {
+    const { endpoints } = await scan({
+      [`${J}Person.java`]: `package com.acme;
+import jakarta.validation.constraints.NotBlank;
+@lombok.Data public class Person {
+  private Integer id; @NotBlank private String lastName;
+  @io.swagger.v3.oas.annotations.media.Schema(example = "10", required = true) private Integer pageSize;
+}`,
+      [`${J}PetType.java`]: `package com.acme;
+import jakarta.validation.constraints.NotBlank;
+@lombok.Data public class PetType { private Integer id; @NotBlank private String name; }`,
+      [`${J}Pet.java`]: `package com.acme;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+@lombok.Data public class Pet { private Integer id; @NotBlank private String name; private PetType type; @Valid private PetType kind; }`,
+      [`${J}OwnerController.java`]: `package com.acme;
+import jakarta.validation.Valid;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.*;
+@Controller public class OwnerController {
+  @GetMapping("/owners") public String find(@RequestParam(defaultValue = "1") int page, Person owner) { return "list"; }
+  @PostMapping("/owners/new") public String create(@Valid Person owner) { return "redirect:/owners"; }
+  @PostMapping("/owners/{ownerId}/pets/new") public String addPet(Person owner, @Valid Pet pet) { return "redirect:/owners"; }
+}`,
+    });
+    // No @Valid: the binder checks nothing, so a search form takes any subset of the fields.
+    // One the declaration itself requires (@Schema(required = true)) stays required.
+    expect(params(endpoint(endpoints, 'find'))).toEqual(['page:query:optional=1', 'id:query:optional', 'lastName:query:optional', 'pageSize:query:required']);
+    const create = endpoint(endpoints, 'create');
+    expect(params(create)).toEqual(['id:query:optional', 'lastName:query:required', 'pageSize:query:required']);
+    // A required field carries a value: an empty one is what @NotBlank refuses.
+    expect(create.request!.params[1]!.example).toBe('lastName');
+    // `id` is bound into both beans from one request parameter; a nested bean is validated only through @Valid.
+    expect(params(endpoint(endpoints, 'addPet'))).toEqual([
+      'id:query:optional',
+      'lastName:query:optional',
+      'pageSize:query:required',
+      'name:query:required',
+      'type.id:query:optional',
+      'type.name:query:optional',
+      'kind.id:query:optional',
+      'kind.name:query:required',
+      'ownerId:path:required',
+    ]);
   });
 
   it("sends a form bean's initializers, but not one its own constraint refuses (a Kotlin = \"\" under @NotEmpty)", async () => {
@@ -350,6 +396,16 @@ public class FormsResource {
   public String uploadFile(@FormDataParam("file") InputStream file, @FormDataParam("file") FormDataContentDisposition disposition,
       @FormDataParam("title") String title) { return ""; }
   @POST @Path("avatar") public void avatar(@RestForm FileUpload image, @RestForm String caption) {}
+  @POST @Path("upload") @Consumes("multipart/form-data") public void upload(FormData form) {}
+  @POST @Path("classic") @Consumes("multipart/form-data") public void classic(@org.jboss.resteasy.annotations.providers.multipart.MultipartForm FormData form) {}
+}`,
+      [`${J}FormData.java`]: `package com.acme;
+import java.io.File;
+import org.jboss.resteasy.reactive.PartType;
+import org.jboss.resteasy.reactive.RestForm;
+public class FormData {
+  @RestForm("file") public File data;
+  @RestForm @PartType("text/plain") public String filename;
 }`,
     });
     const upload = endpoint(endpoints, 'uploadFile');
@@ -360,21 +416,31 @@ public class FormsResource {
     expect(params(avatar)).toEqual(['image:form:optional', 'caption:form:optional']);
     expect(avatar.request!.params.map((p) => p.file ?? false)).toEqual([true, false]);
     expect(avatar.request!.consumes).toEqual(['multipart/form-data']);
+    // A form POJO is its parts (amazon-s3-quickstart's upload was sent as JSON under a multipart content type).
+    for (const name of ['upload', 'classic']) {
+      const e = endpoint(endpoints, name);
+      expect(params(e)).toEqual(['file:form:optional', 'filename:form:optional']);
+      expect(e.request!.params.map((p) => p.file ?? false)).toEqual([true, false]);
+      expect(e.request!.body).toBeUndefined();
+    }
   });
 
-  it('takes no injected context (RoutingContext, UriInfo, HttpServletRequest) for the entity body, with or without @Context', async () => {
+  it("takes no injected context (RoutingContext, UriInfo, HttpServletRequest, Dropwizard's @Auth principal) for the entity body, with or without @Context", async () => {
     const { endpoints } = await scan({
       ...DTOS,
       [`${J}LoginResource.java`]: `package com.acme;
 import jakarta.ws.rs.*;
 import jakarta.ws.rs.core.UriInfo;
 import io.vertx.ext.web.RoutingContext;
+import io.dropwizard.auth.Auth;
 import jakarta.servlet.http.HttpServletRequest;
 @Path("/")
 public class LoginResource {
   @POST @Path("login") public void login(@BeanParam Paging paging, RoutingContext ctx) {}
   @POST @Path("users") public void create(UriInfo uri, UserForm form, HttpServletRequest request) {}
   @POST @Path("requests") public void file(Request request) {}
+  @GET @Path("secret") public String secret(@io.dropwizard.auth.Auth UserVO user) { return ""; }
+  @POST @Path("notes") public void note(@Auth java.util.Optional<UserVO> user, jakarta.servlet.http.HttpSession session, UserForm form) {}
 }`,
       [`${J}Paging.java`]: `package com.acme;
 import jakarta.ws.rs.*;
@@ -388,6 +454,9 @@ public class Request { private String subject; }`,
     expect(params(login)).toEqual(['page:query:optional']);
     expect(login.request!.body).toBeUndefined();
     expect(endpoint(endpoints, 'create').request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+    // Dropwizard's @Auth principal is no body: dropwizard-example's GET /protected was exported with a JSON User body.
+    expect(endpoint(endpoints, 'secret').request).toEqual({ params: [], consumes: [] });
+    expect(endpoint(endpoints, 'note').request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
   });
 
   it("unwraps Mutiny's Uni and Quarkus REST's RestResponse, and reads Multi and RestMulti as arrays", async () => {

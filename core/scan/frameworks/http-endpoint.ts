@@ -18,6 +18,8 @@ export interface HttpEndpointInit extends NameAndDescription {
   method: string;
   path: string;
   folder: string;
+  /** The `@Tag` / `@Api` description of the folder, '' when none. */
+  folderDescription?: string | undefined;
   consumes?: string[] | undefined;
   produces?: string[] | undefined;
   request?: RequestModel | undefined;
@@ -58,6 +60,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   if (init.status) endpoint.status = init.status;
   if (init.responses?.length) endpoint.responses = init.responses;
   if (init.security) endpoint.security = init.security;
+  if (init.folderDescription) endpoint.folderDescription = init.folderDescription;
   return endpoint;
 }
 

@@ -48,6 +48,24 @@ export function folderOf(index: ProjectIndex, type: TypeDecl): string {
   return summary ? plainText(summary) : type.name;
 }
 
+/**
+ * What the class says about its folder: the description of the `@Tag` / `@Api` that names it
+ * (`@Tag(name = "CmsPrefrenceAreaController", description = "商品优选管理")`), so the exports'
+ * folders and tags read as the springdoc page does; '' when none does.
+ */
+export function folderDescriptionOf(index: ProjectIndex, type: TypeDecl, folder: string): string {
+  for (const t of [type, ...index.ancestors(type)]) {
+    const scope = { type: t, file: t.file };
+    const tag = findAnnotation(t.annotations, 'Tag');
+    if (tag && nonEmpty(stringValue(index, tag, ['name', 'value'], scope)) === folder) return nonEmpty(stringValue(index, tag, ['description'], scope)) ?? '';
+    const api = findAnnotation(t.annotations, 'Api');
+    if (!api) continue;
+    const names = [...(stringValues(index, api, ['tags'], scope) ?? []), stringValue(index, api, ['value'], scope) ?? ''].map((n) => n.trim());
+    if (names.includes(folder)) return nonEmpty(stringValue(index, api, ['description'], scope)) ?? '';
+  }
+  return '';
+}
+
 function nonEmpty(s: string | undefined): string | undefined {
   return s && s.trim() !== '' ? s.trim() : undefined;
 }

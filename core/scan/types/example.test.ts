@@ -90,10 +90,12 @@ public class UserVO {
   it('writes each string format', () => {
     const of = (format: string) => exampleOf({ type: 'string', format }, 'x');
     expect(
-      ['date', 'date-time', 'time', 'duration', 'uuid', 'email', 'uri', 'byte', 'binary', 'int64', 'password'].map(of),
+      ['date', 'date-time', 'time', 'time-local', 'duration', 'uuid', 'email', 'uri', 'byte', 'binary', 'int64', 'password'].map(of),
     ).toStrictEqual([
       '2024-01-01',
       '2024-01-01T00:00:00Z',
+      // RFC 3339's full-time carries an offset (validators refuse `00:00:00` as `time`); a LocalTime's has none.
+      '00:00:00Z',
       '00:00:00',
       'PT1H',
       '00000000-0000-0000-0000-000000000000',

@@ -146,7 +146,8 @@ function copied(v: unknown): unknown {
 const FORMAT_EXAMPLES: Record<string, string> = {
   date: '2024-01-01',
   'date-time': '2024-01-01T00:00:00Z',
-  time: '00:00:00',
+  time: '00:00:00Z',
+  'time-local': '00:00:00',
   duration: 'PT1H',
   uuid: '00000000-0000-0000-0000-000000000000',
   email: 'user@example.com',

@@ -28,6 +28,9 @@ const bool: JsonSchema = { type: 'boolean' };
 const binary = str({ format: 'binary' });
 const dateTime = str({ format: 'date-time' });
 const date = str({ format: 'date' });
+// A LocalTime (and java.sql.Time) is written without an offset (`10:15:30`): the registry's `time-local`. RFC 3339's
+// `time`, which validators check for an offset, is an OffsetTime's (`10:15:30+01:00`).
+const localTime = str({ format: 'time-local' });
 const time = str({ format: 'time' });
 
 const TABLE = new Map<string, LibraryShape>();
@@ -57,7 +60,8 @@ addIn('java.math', 'BigInteger', { kind: 'scalar', schema: { type: 'integer' } }
 
 addIn('java.time', 'LocalDate', date);
 addIn('java.time', 'LocalDateTime OffsetDateTime ZonedDateTime Instant', dateTime);
-addIn('java.time', 'LocalTime OffsetTime', time);
+addIn('java.time', 'LocalTime', localTime);
+addIn('java.time', 'OffsetTime', time);
 addIn('java.time', 'Duration Period', str({ format: 'duration' }));
 addIn('java.time', 'Year', str({ pattern: '^\\d{4}$', examples: ['2024'] }));
 addIn('java.time', 'YearMonth', str({ pattern: '^\\d{4}-\\d{2}$', examples: ['2024-01'] }));
@@ -72,7 +76,7 @@ addIn('java.time', 'Month', {
 addIn('java.util', 'Date Calendar GregorianCalendar', dateTime);
 addIn('java.sql', 'Timestamp', dateTime);
 addIn('java.sql', 'Date', date);
-addIn('java.sql', 'Time', time);
+addIn('java.sql', 'Time', localTime);
 addIn('java.util', 'UUID', str({ format: 'uuid' }));
 addIn('java.util', 'Locale', str({ examples: ['en_US'] }));
 addIn('java.util', 'TimeZone', str({ examples: ['UTC'] }));

@@ -39,7 +39,7 @@ export interface RuledProperty {
   required: boolean;
 }
 
-const DATE_FORMATS = new Set(['date', 'date-time', 'time']);
+const DATE_FORMATS = new Set(['date', 'date-time', 'time', 'time-local']);
 
 /** Applies the property's annotations and comment (`docText` of it) to the schema of its type (never mutated). */
 export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, Annotation>, comment: string | undefined, ctx: RuleContext): RuledProperty {

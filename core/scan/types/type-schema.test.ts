@@ -118,8 +118,8 @@ public class Scalars {
     float f; Float boxedF; double d; Double boxedD; boolean flag; Boolean boxedFlag; char c; Character boxedC;
     String s; CharSequence cs;
     LocalDate date; LocalDateTime dateTime; OffsetDateTime offset; ZonedDateTime zoned; Instant instant;
-    LocalTime time; Duration duration; Year year; YearMonth yearMonth;
-    Date legacyDate; Calendar calendar; java.sql.Timestamp timestamp;
+    LocalTime time; OffsetTime offsetTime; Duration duration; Year year; YearMonth yearMonth;
+    Date legacyDate; Calendar calendar; java.sql.Timestamp timestamp; java.sql.Time sqlTime;
     BigDecimal amount; BigInteger big; UUID uuid; URI uri; URL url;
     byte[] bytes; char[] chars; MultipartFile file; InputStream stream; Resource resource;
     Object any; JsonNode node; Map<String, Object> bag;
@@ -158,13 +158,15 @@ public class Scalars {
         offset: dateTime,
         zoned: dateTime,
         instant: dateTime,
-        time: { type: 'string', format: 'time' },
+        time: { type: 'string', format: 'time-local' },
+        offsetTime: { type: 'string', format: 'time' },
         duration: { type: 'string', format: 'duration' },
         year: { type: 'string', pattern: '^\\d{4}$', examples: ['2024'] },
         yearMonth: { type: 'string', pattern: '^\\d{4}-\\d{2}$', examples: ['2024-01'] },
         legacyDate: dateTime,
         calendar: dateTime,
         timestamp: dateTime,
+        sqlTime: { type: 'string', format: 'time-local' },
         amount: { type: 'number' },
         big: { type: 'integer' },
         uuid: { type: 'string', format: 'uuid' },

@@ -1,7 +1,7 @@
 // JAX-RS resource method parameters -> the request model: @PathParam, @QueryParam,
 // @HeaderParam, @CookieParam, @FormParam, @MatrixParam, @BeanParam (annotated fields and
-// setters), @DefaultValue; the one unannotated parameter is the entity body; @Context is not
-// part of the request. Quarkus REST's (RESTEasy Reactive's) @RestPath, @RestQuery, @RestHeader,
+// setters), @DefaultValue; the one unannotated parameter is the entity body; @Context and
+// Dropwizard's @Auth (the authenticated principal) are not part of the request. Quarkus REST's (RESTEasy Reactive's) @RestPath, @RestQuery, @RestHeader,
 // @RestCookie, @RestForm and @RestMatrix bind as their JAX-RS namesakes, named after the
 // parameter when they give no name (a header's hyphenated: userAgent is User-Agent), and, as
 // Quarkus REST does, an unannotated parameter named as a template of the path binds that template.
@@ -34,7 +34,9 @@ const LOCATIONS: Record<string, Param['in']> = {
   RestMatrix: 'path',
   FormDataParam: 'form', // Jersey multipart
 };
-const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'Context', 'Suspended', 'DefaultValue'];
+/** Filled by the runtime, not from the request: Dropwizard's `@Auth User user` is the principal its authenticator made. */
+const INJECTED = ['Context', 'Suspended', 'Auth'];
+const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'DefaultValue', ...INJECTED];
 /** A form part of one of these types is a file: Jersey's and Quarkus REST's uploads, streams, files. */
 const FILE_TYPES = new Set(['InputStream', 'File', 'Path', 'FileUpload', 'FormDataBodyPart', 'EntityPart']);
 /**
@@ -43,7 +45,7 @@ const FILE_TYPES = new Set(['InputStream', 'File', 'Path', 'FileUpload', 'FormDa
  */
 const CONTEXT_TYPES = new Set([
   'UriInfo', 'HttpHeaders', 'Request', 'SecurityContext', 'Providers', 'ResourceContext', 'ResourceInfo', 'SimpleResourceInfo', 'Configuration', 'Application',
-  'HttpServletRequest', 'HttpServletResponse', 'ServletContext', 'ServletConfig', 'RoutingContext', 'HttpServerRequest', 'HttpServerResponse', 'ServerRequestContext',
+  'HttpServletRequest', 'HttpServletResponse', 'HttpSession', 'ServletContext', 'ServletConfig', 'RoutingContext', 'HttpServerRequest', 'HttpServerResponse', 'ServerRequestContext',
   'Sse', 'SseEventSink', 'AsyncResponse', 'ContainerRequestContext',
 ]);
 /** The headers of a Jersey part named by another parameter (`@FormDataParam("file") FormDataContentDisposition`): not a part itself. */
@@ -69,7 +71,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     const scope = { type: owner, file: owner.file };
     const bindings = methodBindingsFor(index, schemas, input.type, p.site);
     const anns = p.param.annotations;
-    if (findAnnotation(anns, 'Context', 'Suspended')) continue;
+    if (findAnnotation(anns, ...INJECTED)) continue;
     const swagger = swaggerParam(index, p);
     if (swagger.hidden) continue;
     const description = swagger.description ?? p.doc;
@@ -98,6 +100,14 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     }
     // A class of the project's own of one of those names (a DTO called Request) is still the entity.
     if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name)) && !index.resolveType(p.param.type.name, scope)) continue;
+    // A class whose fields carry @RestForm / @FormParam / @QueryParam... is a bean parameter without
+    // @BeanParam (Quarkus REST's multipart form POJO, RESTEasy's @MultipartForm): its fields are the
+    // parts, not a JSON rendering of the class sent as multipart/form-data.
+    const members = p.param.type.dims === 0 ? beanParamFields(index, schemas, p.param.type, scope, bindings) : [];
+    if (members.length) {
+      params.push(...members);
+      continue;
+    }
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }

@@ -2,13 +2,17 @@
 // parameter per *writable* property (a setter, a Lombok-generated setter, a Kotlin `var`, a
 // constructor-bound record / Kotlin constructor property), nested beans in dot notation
 // (`dept.deptId`), maps as `params[key]`. Read-only and internal (`@JsonIgnore`) properties and
-// nested collections of beans are not parameters; each is optional unless a validation
-// constraint says otherwise, and carries no example, so a client sends only the filters it sets.
+// nested collections of beans are not parameters. Each is optional, with no example, so a client
+// sends only the filters it sets, unless the declaration requires it (`@Schema(required = true)`,
+// a Kotlin constructor property neither nullable nor defaulted) or a validation constraint
+// (`@NotBlank`) does where Spring checks it: on a `@Valid` / `@Validated` bean, and in nested beans
+// through fields marked `@Valid`. A required one carries an example: an empty value is refused.
 
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation } from '../../source-model';
 import type { TypeDecl, TypeRef } from '../../source-model';
+import { boolAttr, enumAttr } from '../../types/attribute';
 import { setterProperty } from '../../types/naming';
 import { exampleOf, withinOwnBounds } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
@@ -31,9 +35,10 @@ export function boundBeanParams(
   scope: Scope,
   bindings: TypeBindings,
   location: ParamLocation,
+  validated: boolean,
 ): Param[] {
   const out: Param[] = [];
-  collect(index, beanSchemas, ref, scope, bindings, location, '', 0, out, new Set());
+  collect(index, beanSchemas, ref, scope, bindings, location, '', 0, out, new Set(), validated);
   return out;
 }
 
@@ -48,20 +53,23 @@ function collect(
   depth: number,
   out: Param[],
   seen: Set<string>,
+  validated: boolean,
 ): void {
   const decl = index.resolveType(ref.name, scope);
   const schema = beanSchemas.schemaOf(ref, scope, depth === 0 ? bindings : undefined);
   const props = schema.properties ?? {};
   if (!decl) {
     // A library bean: its properties are all we know; list the simple ones.
-    for (const [name, prop] of Object.entries(props)) if (isScalar(prop)) out.push(param(prefix + name, location, prop));
+    for (const [name, prop] of Object.entries(props)) if (isScalar(prop)) out.push(param(prefix + name, location, prop, validated && (schema.required ?? []).includes(name)));
     return;
   }
   if (seen.has(decl.fqn)) return;
   seen.add(decl.fqn);
   const writable = writableProperties(index, decl);
-  // A validation constraint (`@NotBlank`) makes a property mandatory; every other one is an optional filter.
-  const required = new Set(schema.required ?? []);
+  // A validation constraint (`@NotBlank`) makes a property mandatory where Spring validates the
+  // bean; every other one is an optional filter. Without `@Valid` the binder checks nothing: a
+  // search form over an entity with @NotBlank fields (petclinic's GET /owners) takes any subset.
+  const required = new Set((schema.required ?? []).filter((name) => validated || declaredRequired(decl, index, name)));
   for (const [name, prop] of Object.entries(props)) {
     if (writable.ignored.has(name)) continue;
     const canWrite = writable.names.has(name);
@@ -78,18 +86,23 @@ function collect(
     const owner = writable.owners.get(name);
     const nestedRef = writable.names.get(name) ?? readableType(decl, index, name);
     if (!nestedRef) continue;
-    collect(index, beanSchemas, nestedRef, owner ? { type: owner, file: owner.file } : { type: decl, file: decl.file }, bindings, location, `${prefix}${name}.`, depth + 1, out, seen);
+    const cascades = validated && validCascade(owner ?? decl, index, name);
+    collect(index, beanSchemas, nestedRef, owner ? { type: owner, file: owner.file } : { type: decl, file: decl.file }, bindings, location, `${prefix}${name}.`, depth + 1, out, seen, cascades);
   }
   seen.delete(decl.fqn);
 }
 
 function param(name: string, location: ParamLocation, schema: JsonSchema, required = false): Param {
   const p: Param = { name, in: location, schema, required, description: schema.description ?? '' };
+  const leaf = name.slice(name.lastIndexOf('.') + 1);
   // A property's initializer is the value when it passes the property's own rules; a Kotlin
   // `= ""` under @NotEmpty would be sent and refused, so the example stands in for it.
-  if (schema.default === undefined) return p;
+  if (schema.default === undefined) {
+    if (required) p.example = exampleOf(schema, leaf);
+    return p;
+  }
   if (withinOwnBounds(schema, schema.default)) p.default = String(schema.default);
-  else p.example = exampleOf(schema, name.slice(name.lastIndexOf('.') + 1));
+  else p.example = exampleOf(schema, leaf);
   return p;
 }
 
@@ -125,6 +138,31 @@ function writableProperties(index: ProjectIndex, decl: TypeDecl): Writable {
   }
   for (const n of w.ignored) w.names.delete(n);
   return w;
+}
+
+/** Required by the declaration itself, whether or not the bean is validated. */
+function declaredRequired(decl: TypeDecl, index: ProjectIndex, name: string): boolean {
+  for (const t of [decl, ...index.ancestors(decl)]) {
+    const c = t.components.find((x) => x.name === name);
+    if (c && t.file.lang === 'kotlin' && !c.optional) return true;
+    const anns = (c ?? t.fields.find((x) => x.name === name && !x.modifiers.includes('static')))?.annotations;
+    if (!anns) continue;
+    const schema = findAnnotation(anns, 'Schema');
+    if (schema && (boolAttr(schema, 'required') || enumAttr(schema, 'requiredMode') === 'REQUIRED')) return true;
+    return boolAttr(findAnnotation(anns, 'ApiModelProperty'), 'required') === true;
+  }
+  return false;
+}
+
+/** Bean Validation descends into a nested bean only through a property marked `@Valid`. */
+function validCascade(decl: TypeDecl, index: ProjectIndex, name: string): boolean {
+  for (const t of [decl, ...index.ancestors(decl)]) {
+    const f = t.fields.find((x) => x.name === name && !x.modifiers.includes('static'));
+    if (f) return findAnnotation(f.annotations, 'Valid') !== undefined;
+    const c = t.components.find((x) => x.name === name);
+    if (c) return findAnnotation(c.annotations, 'Valid') !== undefined;
+  }
+  return false;
 }
 
 /** A nested bean reached through a getter only: Spring still binds into the object it returns. */

@@ -20,7 +20,7 @@ import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
-import { folderOf, nameAndDescription } from '../naming';
+import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
 import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
@@ -172,6 +172,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       const base = classMapping(type, ctx);
       const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
+      const folderDescription = folderDescriptionOf(ctx.index, type, folder);
       const out: Endpoint[] = [];
       // The controller's own @ExceptionHandlers win over the advice's, as in Spring.
       const handlers = new Map<string, DeclaredResponse>();
@@ -212,7 +213,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
             }
           }
         }

@@ -130,7 +130,8 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       continue;
     }
     // @ModelAttribute or a plain bean: its properties, by their Java names, are separate parameters.
-    params.push(...boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query'));
+    const validated = findAnnotation(anns, 'Valid', 'Validated') !== undefined;
+    for (const bound of boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query', validated)) addBound(params, bound);
   }
 
   params.push(...conditionParams(input.conditions, params));
@@ -171,6 +172,16 @@ function declaredDefault(index: ProjectIndex, e: Expr | undefined, scope: Scope)
   if (!e || (e.kind === 'literal' && e.value === 'null')) return undefined;
   const r = index.evalString(e, scope);
   return 'value' in r ? r.value : undefined;
+}
+
+/**
+ * The binder fills every bean from the same request parameters: an `id` that two beans have
+ * (petclinic's owner and pet) is one parameter, required when either bean requires it.
+ */
+function addBound(params: Param[], bound: Param): void {
+  const i = params.findIndex((q) => q.in === bound.in && q.name === bound.name);
+  if (i < 0) params.push(bound);
+  else if (bound.required && !params[i]!.required) params[i] = bound;
 }
 
 function elementName(ref: { name: string; args: { name: string }[] }): string {
