@@ -14,7 +14,7 @@ import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { responseModel, unwrapReturn } from '../payload';
 import { boundPathParams, springRequest } from './request';
-import type { Annotation, TypeDecl } from '../../source-model';
+import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
@@ -34,6 +34,14 @@ interface MappingKind {
   paths?: string[];
   consumes?: string[];
   produces?: string[];
+}
+
+/** A controller stereotype: whether it implies @ResponseBody, and the class-level mapping a composed one carries. */
+interface Stereotype {
+  rest: boolean;
+  mapping?: Mapping;
+  /** The composed annotation's own attributes that `@AliasFor` the mapping's `path` / `value`. */
+  pathAttrs?: string[];
 }
 
 /** What one mapping annotation use says. */
@@ -63,7 +71,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
   const security = new SecurityDeclarations();
   // `@ExceptionHandler`s with `@ResponseStatus` in `@ControllerAdvice` classes: exception -> response.
   const advice = new Map<string, DeclaredResponse>();
-  const stereotypes = new Map<string, { rest: boolean; mapping?: Mapping }>([
+  const stereotypes = new Map<string, Stereotype>([
     ['Controller', { rest: false }],
     ['RestController', { rest: true }],
   ]);
@@ -94,10 +102,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     return undefined;
   }
 
-  function stereotypeOf(type: TypeDecl): { found: boolean; rest: boolean; mapping?: Mapping } {
+  function stereotypeOf(type: TypeDecl): { found: boolean; rest: boolean; mapping?: Mapping; pathAttrs?: string[]; use?: Annotation } {
     for (const ann of type.annotations) {
       const s = stereotypes.get(simpleName(ann.name));
-      if (s) return { found: true, ...s, rest: s.rest || findAnnotation(type.annotations, 'ResponseBody') !== undefined };
+      if (s) return { found: true, ...s, use: ann, rest: s.rest || findAnnotation(type.annotations, 'ResponseBody') !== undefined };
     }
     return { found: false, rest: false };
   }
@@ -107,8 +115,11 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     for (const t of [type, ...ctx.index.ancestors(type)]) {
       const direct = mappingOn(t.annotations, { type: t, file: t.file }, ctx);
       if (direct) return direct;
-      const viaStereotype = stereotypeOf(t).mapping;
-      if (viaStereotype) return viaStereotype;
+      const s = stereotypeOf(t);
+      if (!s.mapping) continue;
+      // `@ResourceApi("/plugins")`: an attribute aliased to the meta @RequestMapping's path sets the class path.
+      const paths = s.use && s.pathAttrs?.length ? stringValues(ctx.index, s.use, s.pathAttrs, { type: t, file: t.file }, ctx.diagnostics) : undefined;
+      return paths ? { ...s.mapping, paths } : s.mapping;
     }
     return undefined;
   }
@@ -149,7 +160,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       const stereotype = stereotypeOf(decl);
       if (stereotype.found) {
         const mapping = mappingOn(decl.annotations, scope, ctx) ?? stereotype.mapping;
-        stereotypes.set(decl.name, mapping ? { rest: stereotype.rest, mapping } : { rest: stereotype.rest });
+        const learned: Stereotype = mapping ? { rest: stereotype.rest, mapping } : { rest: stereotype.rest };
+        const pathAttrs = mapping ? aliasedPathAttributes(decl, (n) => mappingKinds.has(n)) : [];
+        if (pathAttrs.length) learned.pathAttrs = pathAttrs;
+        stereotypes.set(decl.name, learned);
         return true;
       }
       const meta = mappingOn(decl.annotations, scope, ctx);
@@ -238,6 +252,27 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
   return responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
+}
+
+/**
+ * The members of an annotation type declared `@AliasFor(annotation = RequestMapping.class, attribute
+ * = "path")` (or `value`, or the member's own name when `attribute` is left out): what a use of it
+ * sets as the path.
+ */
+function aliasedPathAttributes(decl: TypeDecl, isMapping: (simpleName: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const m of decl.methods) {
+    const alias = findAnnotation(m.annotations, 'AliasFor');
+    const target = alias?.args.annotation;
+    if (!alias || target?.kind !== 'class' || !isMapping(simpleName(target.type.name))) continue;
+    const attr = stringLiteral(alias.args.attribute) ?? stringLiteral(alias.args.value) ?? m.name;
+    if (attr === 'path' || attr === 'value') out.push(m.name);
+  }
+  return out;
+}
+
+function stringLiteral(expr: Expr | undefined): string | undefined {
+  return expr?.kind === 'string' ? expr.value : undefined;
 }
 
 function union(a: readonly string[], b: readonly string[]): string[] {
