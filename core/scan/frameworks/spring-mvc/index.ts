@@ -148,7 +148,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         diagnostics: ctx.diagnostics,
         property: (key) => ctx.appProperty?.(key),
         hasAnnotation: (t, name) => [t, ...ctx.index.ancestors(t)].some((x) => findAnnotation(x.annotations, name) !== undefined),
-      });
+      }, entry.anonymous);
       prefixRules.push(...rules);
     },
 
