@@ -157,6 +157,33 @@ public class FileController {
     expect(endpoint(endpoints, 'many').request!.params[0]!.schema).toEqual({ type: 'array', items: { type: 'string', format: 'binary' } });
   });
 
+  it('binds a bean holding a MultipartFile from a multipart form: every property a form part, the file a file part', async () => {
+    const { endpoints } = await scan({
+      [`${J}ImportForm.java`]: `package com.acme;
+import org.springframework.web.multipart.MultipartFile;
+import jakarta.validation.constraints.NotNull;
+@lombok.Data
+public class ImportForm {
+  @NotNull private MultipartFile file;
+  private Boolean overwrite;
+  private java.util.List<MultipartFile> attachments;
+}`,
+      [`${J}ImportController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class ImportController {
+  @PostMapping("/import")
+  public void importFile(@jakarta.validation.Valid ImportForm form, @RequestParam("dryRun") boolean dryRun) {}
+}`,
+    });
+    const e = endpoint(endpoints, 'importFile');
+    expect(params(e)).toEqual(['file:form:required', 'overwrite:form:optional', 'attachments:form:optional', 'dryRun:query:required']);
+    expect(e.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
+    expect(e.request!.params[2]).toMatchObject({ file: true, schema: { type: 'array', items: { type: 'string', format: 'binary' } } });
+    expect(e.request!.params[1]!.file).toBeUndefined();
+    expect(e.request!.consumes).toEqual(['multipart/form-data']);
+  });
+
   it('unwraps response wrappers, streams and views', async () => {
     const { endpoints } = await scan({
       ...DTOS,

@@ -130,7 +130,16 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       continue;
     }
     // @ModelAttribute or a plain bean: its properties, by their Java names, are separate parameters.
-    params.push(...boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query'));
+    const bound = boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query');
+    // A MultipartFile property is bound only from a multipart request: every property is then a part.
+    if (bound.some(isFileParam)) {
+      multipart = true;
+      for (const b of bound) {
+        b.in = 'form';
+        if (isFileParam(b)) b.file = true;
+      }
+    }
+    params.push(...bound);
   }
 
   params.push(...conditionParams(input.conditions, params));
@@ -176,6 +185,11 @@ function declaredDefault(index: ProjectIndex, e: Expr | undefined, scope: Scope)
 function elementName(ref: { name: string; args: { name: string }[] }): string {
   const n = simpleName(ref.name);
   return (n === 'List' || n === 'Collection' || n === 'Set') && ref.args[0] ? simpleName(ref.args[0].name) : n;
+}
+
+function isFileParam(p: Param): boolean {
+  const s = p.schema.type === 'array' ? p.schema.items : p.schema;
+  return s !== undefined && !Array.isArray(s) && s.type === 'string' && s.format === 'binary';
 }
 
 function fileSchema(many: boolean) {
