@@ -184,6 +184,24 @@ public class ImportController {
     expect(e.request!.consumes).toEqual(['multipart/form-data']);
   });
 
+  it('sends a @RequestBody String as plain text, raw, unless the mapping says what it consumes', async () => {
+    const { endpoints } = await scan({
+      [`${J}MailController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class MailController {
+  @PostMapping("/reset") public void reset(@RequestBody String mail) {}
+  @PostMapping(value = "/raw", consumes = "application/xml") public void raw(@RequestBody String xml) {}
+  @PostMapping("/names") public void names(@RequestBody String[] names) {}
+}`,
+    });
+    const reset = endpoint(endpoints, 'reset');
+    expect(reset.request!.body).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
+    expect(reset.request!.consumes).toEqual(['text/plain']);
+    expect(endpoint(endpoints, 'raw').request!.body!.contentType).toBe('application/xml');
+    expect(endpoint(endpoints, 'names').request!.body!.contentType).toBe('application/json');
+  });
+
   it('unwraps response wrappers, streams and views', async () => {
     const { endpoints } = await scan({
       ...DTOS,

@@ -94,7 +94,10 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     const requestBody = findAnnotation(anns, 'RequestBody');
     if (requestBody) {
       const schema = schemaOfParam();
-      body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
+      // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
+      // JSON, `"a@b.c"` would arrive with its quotes.
+      const raw = typeName === 'String' && p.param.type.dims === 0;
+      body = { contentType: input.consumes[0] ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
       continue;
     }
     const part = findAnnotation(anns, 'RequestPart');
@@ -143,7 +146,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
   }
 
   params.push(...conditionParams(input.conditions, params));
-  const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
+  const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? [body.contentType] : [];
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
   return model;
