@@ -24,6 +24,7 @@ import { folderOf, nameAndDescription } from '../naming';
 import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
+import { resolvePlaceholders } from '../../config-text';
 
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
@@ -79,7 +80,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
   function readMapping(ann: Annotation, scope: Scope, ctx: ScanContext): Mapping | undefined {
     const kind = mappingKinds.get(simpleName(ann.name));
     if (!kind) return undefined;
-    const paths = stringValues(ctx.index, ann, ['value', 'path'], scope, ctx.diagnostics) ?? kind.paths ?? [];
+    // Spring resolves `${sse.path}` against the environment; one it cannot resolve stays as written.
+    const paths = (stringValues(ctx.index, ann, ['value', 'path'], scope, ctx.diagnostics) ?? kind.paths ?? []).map((p) =>
+      p.includes('${') ? (resolvePlaceholders(p, (key) => ctx.appProperty?.(key)) ?? p) : p,
+    );
     const declared = enumNames(ann.args.method).map((v) => v.toUpperCase()).filter((v) => VERBS.has(v));
     const mapping: Mapping = {
       paths,
