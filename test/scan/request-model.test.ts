@@ -221,6 +221,7 @@ public class AsyncController {
   @GetMapping("/f") public ResponseEntity<?> f() { return null; }
   @GetMapping(value = "/g", produces = "text/csv") public String g() { return null; }
   @GetMapping("/h") public String h() { return null; }
+  @GetMapping("/i") public org.springframework.web.servlet.ModelAndView i() { return null; }
 }`,
       [`${J}PageController.java`]: `package com.acme;
 import org.springframework.stereotype.Controller;
@@ -242,6 +243,9 @@ public class PageController {
     expect(endpoint(endpoints, 'h').response!.contentType).toBe('text/plain');
     expect(endpoint(endpoints, 'home').response).toMatchObject({ contentType: 'text/html' });
     expect(endpoint(endpoints, 'home').response!.schema).toBeUndefined();
+    // A ModelAndView is rendered by its view even in a @RestController: no JSON of the object itself.
+    expect(endpoint(endpoints, 'i').response).toMatchObject({ contentType: 'text/html' });
+    expect(endpoint(endpoints, 'i').response!.schema).toBeUndefined();
     expect(schemaType('me')).toBe('com.acme.UserVO');
   });
 

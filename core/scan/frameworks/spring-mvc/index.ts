@@ -26,6 +26,8 @@ import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
 
+/** Return types Spring hands to a view, even under @ResponseBody. */
+const VIEW_TYPES = new Set(['ModelAndView', 'View', 'RedirectView', 'Rendering']);
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
 /** A mapping annotation type: the verbs it fixes and the attributes its meta-annotation set. */
@@ -247,7 +249,9 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
   const ret = site.method.returnType;
   const retName = ret ? simpleName(ret.name) : 'void';
-  if (!rest && !['ResponseEntity', 'HttpEntity'].includes(retName)) {
+  // A ModelAndView / View goes to its view whether or not the controller writes bodies.
+  const view = VIEW_TYPES.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
+  if ((!rest && !['ResponseEntity', 'HttpEntity'].includes(retName)) || view) {
     return { contentType: 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
   const payload = unwrapReturn(ret);
