@@ -153,7 +153,8 @@ public class FileController {
     expect(params(upload)).toEqual(['file:form:required', 'meta:form:required', 'note:query:required']);
     expect(upload.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
     expect(upload.request!.consumes).toEqual(['multipart/form-data']);
-    expect(params(endpoint(endpoints, 'form'))).toEqual(['name:form:required', 'age:form:optional']);
+    // Not @Valid: Spring does not check the @NotBlank, so nothing is required.
+    expect(params(endpoint(endpoints, 'form'))).toEqual(['name:form:optional', 'age:form:optional']);
     expect(endpoint(endpoints, 'many').request!.params[0]!.schema).toEqual({ type: 'array', items: { type: 'string', format: 'binary' } });
   });
 
@@ -182,6 +183,24 @@ public class ImportController {
     expect(e.request!.params[2]).toMatchObject({ file: true, schema: { type: 'array', items: { type: 'string', format: 'binary' } } });
     expect(e.request!.params[1]!.file).toBeUndefined();
     expect(e.request!.consumes).toEqual(['multipart/form-data']);
+  });
+
+  it('makes a constrained property of a bound bean required only when the handler validates the bean', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}SearchController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+import org.springframework.validation.annotation.Validated;
+@RestController
+public class SearchController {
+  @GetMapping("/plain") public void plain(UserForm filter) {}
+  @GetMapping("/valid") public void valid(@jakarta.validation.Valid UserForm filter) {}
+  @GetMapping("/validated") public void validated(@Validated @ModelAttribute UserForm filter) {}
+}`,
+    });
+    expect(params(endpoint(endpoints, 'plain'))).toEqual(['name:query:optional', 'age:query:optional']);
+    expect(params(endpoint(endpoints, 'valid'))).toEqual(['name:query:required', 'age:query:optional']);
+    expect(params(endpoint(endpoints, 'validated'))).toEqual(['name:query:required', 'age:query:optional']);
   });
 
   it('sends a @RequestBody String as plain text, raw, unless the mapping says what it consumes', async () => {

@@ -31,9 +31,10 @@ export function boundBeanParams(
   scope: Scope,
   bindings: TypeBindings,
   location: ParamLocation,
+  validated = true,
 ): Param[] {
   const out: Param[] = [];
-  collect(index, beanSchemas, ref, scope, bindings, location, '', 0, out, new Set());
+  collect(index, beanSchemas, ref, scope, bindings, location, '', 0, out, new Set(), validated);
   return out;
 }
 
@@ -48,6 +49,7 @@ function collect(
   depth: number,
   out: Param[],
   seen: Set<string>,
+  validated: boolean,
 ): void {
   const decl = index.resolveType(ref.name, scope);
   const schema = beanSchemas.schemaOf(ref, scope, depth === 0 ? bindings : undefined);
@@ -60,8 +62,10 @@ function collect(
   if (seen.has(decl.fqn)) return;
   seen.add(decl.fqn);
   const writable = writableProperties(index, decl);
-  // A validation constraint (`@NotBlank`) makes a property mandatory; every other one is an optional filter.
-  const required = new Set(schema.required ?? []);
+  // A validation constraint (`@NotBlank`) makes a property mandatory, but only when the handler
+  // parameter is @Valid / @Validated: otherwise Spring checks nothing. A Kotlin constructor
+  // property without a default is mandatory either way (the binder cannot create the object).
+  const required = new Set(validated || decl.file.lang === 'kotlin' ? (schema.required ?? []) : []);
   for (const [name, prop] of Object.entries(props)) {
     if (writable.ignored.has(name)) continue;
     const canWrite = writable.names.has(name);
@@ -78,7 +82,7 @@ function collect(
     const owner = writable.owners.get(name);
     const nestedRef = writable.names.get(name) ?? readableType(decl, index, name);
     if (!nestedRef) continue;
-    collect(index, beanSchemas, nestedRef, owner ? { type: owner, file: owner.file } : { type: decl, file: decl.file }, bindings, location, `${prefix}${name}.`, depth + 1, out, seen);
+    collect(index, beanSchemas, nestedRef, owner ? { type: owner, file: owner.file } : { type: decl, file: decl.file }, bindings, location, `${prefix}${name}.`, depth + 1, out, seen, validated);
   }
   seen.delete(decl.fqn);
 }

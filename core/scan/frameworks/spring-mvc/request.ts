@@ -133,7 +133,8 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       continue;
     }
     // @ModelAttribute or a plain bean: its properties, by their Java names, are separate parameters.
-    const bound = boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query');
+    const validated = findAnnotation(anns, 'Valid', 'Validated') !== undefined;
+    const bound = boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query', validated);
     // A MultipartFile property is bound only from a multipart request: every property is then a part.
     if (bound.some(isFileParam)) {
       multipart = true;
