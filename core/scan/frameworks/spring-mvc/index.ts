@@ -238,7 +238,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         }
       }
       // A controller implementing an interface openapi-generator writes at build time.
-      out.push(...generated.endpoints(type, ctx, 'spring-mvc', codePrefix));
+      out.push(...generated.endpoints(type, ctx, 'spring-mvc', codePrefix, base?.paths.length ? { classPaths: base.paths } : {}));
       return out;
     },
   };
