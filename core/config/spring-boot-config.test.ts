@@ -34,6 +34,15 @@ describe('readServletPaths', () => {
     expect(diagnostics[0]!.file).toBe('src/main/resources/application.yml');
   });
 
+  it("reads a YAML file holding Maven's unquoted @property@ filter tokens, which are not valid YAML", () => {
+    const root = module({
+      'src/main/resources/application.yml': 'spring:\n  profiles:\n    active: @profile.name@ # filtered at build\n  application:\n    version: @project.version@-SNAPSHOT\n  groups:\n    - @group@\nserver:\n  servlet:\n    context-path: /plus\n',
+    });
+    const diagnostics: Diagnostic[] = [];
+    expect(readServletPaths(root, '', diagnostics)).toEqual({ contextPath: '/plus' });
+    expect(diagnostics).toEqual([]);
+  });
+
   it('reads the actuator base path and per-id path mappings', () => {
     const root = module({
       'ops/src/main/resources/application.yml': 'management:\n  endpoints:\n    web:\n      base-path: /manage/\n      path-mapping:\n        health: /healthcheck\n        feature.flags: flags\n',

@@ -103,7 +103,7 @@ function unescape(s: string): string {
 /** YAML documents without a profile condition, flattened to dotted keys; later documents win. */
 export function flattenYaml(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const doc of yamlLib().parseAllDocuments(text)) {
+  for (const doc of yamlLib().parseAllDocuments(quoteFilterTokens(text))) {
     if (doc.errors.length) throw new Error(doc.errors[0]!.message);
     const data = doc.toJS() as unknown;
     if (!data || typeof data !== 'object') continue;
@@ -113,6 +113,16 @@ export function flattenYaml(text: string): Map<string, string> {
     for (const [k, v] of flat) out.set(k, v);
   }
   return out;
+}
+
+/**
+ * Maven resource filtering's `@project.version@` (spring-boot-starter-parent's delimiter) is
+ * replaced at build time; in the source it is a plain scalar starting with `@`, which YAML
+ * reserves. Quoted, the rest of the file reads as Spring will see it.
+ */
+function quoteFilterTokens(text: string): string {
+  if (!text.includes('@')) return text;
+  return text.replace(/(:[ \t]+|^[ \t]*-[ \t]+)(@[^\s'"#]*@[^\s'"#]*)(?=[ \t]*(?:#.*)?$)/gm, "$1'$2'");
 }
 
 function flatten(obj: Record<string, unknown> | unknown[], prefix: string, out: Map<string, string>): void {

@@ -41,6 +41,18 @@ describe('a changed config file re-scans the prefixes it feeds', () => {
     expect(result.added.length).toBeGreaterThan(0);
   });
 
+  it('application.yml: a ${...} placeholder in a mapping path', async () => {
+    const root = copy('spring-mvc/path-placeholders');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(paths(scanner)).toContain('GET /v2/push/events');
+    const yml = 'src/main/resources/application.yml';
+    edit(root, yml, 'path: /push/events', 'path: /sse');
+    scanner.rescan([{ path: yml, kind: 'changed' }]);
+    expect(paths(scanner)).toContain('GET /v2/sse/close');
+    expect(paths(scanner).some((p) => p.includes('/push/'))).toBe(false);
+  });
+
   it('web.xml: the url-pattern of the JAX-RS servlet', async () => {
     const root = copy('jax-rs/servlet-mount');
     const scanner = new ProjectScanner(root, { parseWorker: false });

@@ -153,8 +153,115 @@ public class FileController {
     expect(params(upload)).toEqual(['file:form:required', 'meta:form:required', 'note:query:required']);
     expect(upload.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
     expect(upload.request!.consumes).toEqual(['multipart/form-data']);
-    expect(params(endpoint(endpoints, 'form'))).toEqual(['name:form:required', 'age:form:optional']);
+    // Not @Valid: Spring does not check the @NotBlank, so nothing is required.
+    expect(params(endpoint(endpoints, 'form'))).toEqual(['name:form:optional', 'age:form:optional']);
     expect(endpoint(endpoints, 'many').request!.params[0]!.schema).toEqual({ type: 'array', items: { type: 'string', format: 'binary' } });
+  });
+
+  it('binds a bean holding a MultipartFile from a multipart form: every property a form part, the file a file part', async () => {
+    const { endpoints } = await scan({
+      [`${J}ImportForm.java`]: `package com.acme;
+import org.springframework.web.multipart.MultipartFile;
+import jakarta.validation.constraints.NotNull;
+@lombok.Data
+public class ImportForm {
+  @NotNull private MultipartFile file;
+  private Boolean overwrite;
+  private java.util.List<MultipartFile> attachments;
+}`,
+      [`${J}ImportController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class ImportController {
+  @PostMapping("/import")
+  public void importFile(@jakarta.validation.Valid ImportForm form, @RequestParam("dryRun") boolean dryRun) {}
+}`,
+    });
+    const e = endpoint(endpoints, 'importFile');
+    expect(params(e)).toEqual(['file:form:required', 'overwrite:form:optional', 'attachments:form:optional', 'dryRun:query:required']);
+    expect(e.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
+    expect(e.request!.params[2]).toMatchObject({ file: true, schema: { type: 'array', items: { type: 'string', format: 'binary' } } });
+    expect(e.request!.params[1]!.file).toBeUndefined();
+    expect(e.request!.consumes).toEqual(['multipart/form-data']);
+  });
+
+  it('makes a constrained property of a bound bean required only when the handler validates the bean', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}SearchController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+import org.springframework.validation.annotation.Validated;
+@RestController
+public class SearchController {
+  @GetMapping("/plain") public void plain(UserForm filter) {}
+  @GetMapping("/valid") public void valid(@jakarta.validation.Valid UserForm filter) {}
+  @GetMapping("/validated") public void validated(@Validated @ModelAttribute UserForm filter) {}
+}`,
+    });
+    expect(params(endpoint(endpoints, 'plain'))).toEqual(['name:query:optional', 'age:query:optional']);
+    expect(params(endpoint(endpoints, 'valid'))).toEqual(['name:query:required', 'age:query:optional']);
+    expect(params(endpoint(endpoints, 'validated'))).toEqual(['name:query:required', 'age:query:optional']);
+  });
+
+  it('sends a @RequestBody String as plain text, raw, unless the mapping says what it consumes', async () => {
+    const { endpoints } = await scan({
+      [`${J}MailController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class MailController {
+  @PostMapping("/reset") public void reset(@RequestBody String mail) {}
+  @PostMapping(value = "/raw", consumes = "application/xml") public void raw(@RequestBody String xml) {}
+  @PostMapping("/names") public void names(@RequestBody String[] names) {}
+}`,
+    });
+    const reset = endpoint(endpoints, 'reset');
+    expect(reset.request!.body).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
+    expect(reset.request!.consumes).toEqual(['text/plain']);
+    expect(endpoint(endpoints, 'raw').request!.body!.contentType).toBe('application/xml');
+    expect(endpoint(endpoints, 'names').request!.body!.contentType).toBe('application/json');
+  });
+
+  it("takes the body of a Response / ResponseEntity<?> from the declared success response's content", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}DocumentedController.java`]: `package com.acme;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.*;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+@RestController
+public class DocumentedController {
+  @GetMapping("/users")
+  @ApiResponses({@ApiResponse(responseCode = "400", description = "Bad filter", content = @Content(schema = @Schema(implementation = Result.class))),
+                 @ApiResponse(responseCode = "200", description = "The users", content = @Content(mediaType = "application/json", array = @ArraySchema(schema = @Schema(implementation = UserVO.class))))})
+  public ResponseEntity<?> users() { return null; }
+  @GetMapping("/user")
+  @ApiResponse(responseCode = "200", description = "One user", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public ResponseEntity<UserForm> typed() { return null; }
+}`,
+      [`${J}UserResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.*;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+@Path("/rs/users")
+public class UserResource {
+  @GET
+  @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class, type = SchemaType.ARRAY)))
+  public Response list() { return null; }
+  @DELETE
+  @APIResponse(responseCode = "204", description = "Deleted")
+  public Response remove() { return null; }
+}`,
+    });
+    const users = endpoint(endpoints, 'users').response!;
+    expect(users).toMatchObject({ contentType: 'application/json', description: 'The users', schema: { type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } } });
+    expect(users.example).toEqual([{ id: 0, name: 'name' }]);
+    // A return type that names its body wins over the annotation.
+    expect(endpoint(endpoints, 'typed').response!.schema!['x-java-type']).toBe('com.acme.UserForm');
+    expect(endpoint(endpoints, 'list').response!.schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(endpoint(endpoints, 'remove').response).toEqual({ contentType: 'application/json', description: 'Deleted' });
   });
 
   it('unwraps response wrappers, streams and views', async () => {
@@ -176,6 +283,7 @@ public class AsyncController {
   @GetMapping("/f") public ResponseEntity<?> f() { return null; }
   @GetMapping(value = "/g", produces = "text/csv") public String g() { return null; }
   @GetMapping("/h") public String h() { return null; }
+  @GetMapping("/i") public org.springframework.web.servlet.ModelAndView i() { return null; }
 }`,
       [`${J}PageController.java`]: `package com.acme;
 import org.springframework.stereotype.Controller;
@@ -197,6 +305,9 @@ public class PageController {
     expect(endpoint(endpoints, 'h').response!.contentType).toBe('text/plain');
     expect(endpoint(endpoints, 'home').response).toMatchObject({ contentType: 'text/html' });
     expect(endpoint(endpoints, 'home').response!.schema).toBeUndefined();
+    // A ModelAndView is rendered by its view even in a @RestController: no JSON of the object itself.
+    expect(endpoint(endpoints, 'i').response).toMatchObject({ contentType: 'text/html' });
+    expect(endpoint(endpoints, 'i').response!.schema).toBeUndefined();
     expect(schemaType('me')).toBe('com.acme.UserVO');
   });
 
@@ -307,6 +418,36 @@ class OwnerController {
 });
 
 describe('JAX-RS request model', () => {
+  it('reads a parameter of a class built from its text (String constructor, valueOf, fromString) as a string', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}Mode.java`]: `package com.acme;
+public class Mode { private final String level; public Mode(String level) { this.level = level; } public String getLevel() { return level; } }`,
+      [`${J}Window.java`]: `package com.acme;
+public class Window { private int days; public static Window valueOf(String text) { return new Window(); } public int getDays() { return days; } }`,
+      [`${J}AuditResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/audit")
+public class AuditResource {
+  @GET public String list(@QueryParam("mode") @DefaultValue("NONE") Mode mode, @HeaderParam("X-Window") Window window, @QueryParam("user") UserVO user) { return null; }
+}`,
+      [`${J}AuditController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class AuditController {
+  @GetMapping("/spring/audit/{mode}") public String get(@PathVariable Mode mode, @RequestParam Window window) { return null; }
+}`,
+    });
+    const rs = endpoint(endpoints, 'list').request!.params;
+    expect(rs.map((p) => [p.name, p.schema.type, p.default])).toEqual([
+      ['mode', 'string', 'NONE'],
+      ['X-Window', 'string', undefined],
+      ['user', 'object', undefined],
+    ]);
+    expect(rs[0]!.schema['x-java-type']).toBe('com.acme.Mode');
+    expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
+  });
+
   it('reads every parameter kind, bean params, defaults and the entity body', async () => {
     const { endpoints } = await scan({
       ...DTOS,

@@ -121,7 +121,7 @@ export class GeneratedApis {
    * The endpoints `type` serves through generated interfaces of `framework`, under `prefix`
    * (the framework's mount or code prefix). Unexplained `*Api` interfaces become diagnostics.
    */
-  endpoints(type: TypeDecl, ctx: ScanContext, framework: FrameworkId, prefix: string, opts: { delegatesOnly?: boolean } = {}): Endpoint[] {
+  endpoints(type: TypeDecl, ctx: ScanContext, framework: FrameworkId, prefix: string, opts: { delegatesOnly?: boolean; classPaths?: readonly string[] } = {}): Endpoint[] {
     if (isAbstract(type) || type.kind !== 'class') return [];
     const generated = unresolvedApis(type, ctx).filter((g) => !opts.delegatesOnly || g.ref.name.endsWith('Delegate'));
     if (generated.length === 0) return [];
@@ -145,14 +145,16 @@ export class GeneratedApis {
           let site: MethodSite | undefined = chain?.site;
           if (!site && api.defaultMethods && !name.endsWith('Delegate')) site = { owner: type, method: defaultMethod(op, type) };
           if (!site) continue;
-          out.push(this.endpoint(op, api, type, site, framework, prefix, ctx));
+          // Spring looks for the type-level mapping on the class before its interfaces: the
+          // controller's own `@RequestMapping("/api")` replaces the generated base path.
+          for (const base of opts.classPaths ?? [api.base]) out.push(this.endpoint(op, type, site, framework, joinPaths(prefix, base), ctx));
         }
       }
     }
     return out;
   }
 
-  private endpoint(op: SpecOperation, api: GeneratedApi, type: TypeDecl, site: MethodSite, framework: FrameworkId, prefix: string, ctx: ScanContext): Endpoint {
+  private endpoint(op: SpecOperation, type: TypeDecl, site: MethodSite, framework: FrameworkId, prefix: string, ctx: ScanContext): Endpoint {
     const params = [...op.params, ...op.formParams];
     const consumes = op.formParams.length && !op.consumes.length ? ['application/x-www-form-urlencoded'] : op.consumes;
     const request: RequestModel | undefined = ctx.requestModels ? { params, consumes } : undefined;
@@ -170,7 +172,7 @@ export class GeneratedApis {
       type,
       site,
       method: op.method,
-      path: joinPaths(prefix, api.base, op.path),
+      path: joinPaths(prefix, op.path),
       folder: op.tags[0] ?? folderOf(ctx.index, type),
       name: op.summary || op.javaName,
       description: op.description,

@@ -14,17 +14,20 @@ import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { responseModel, unwrapReturn } from '../payload';
 import { boundPathParams, springRequest } from './request';
-import type { Annotation, TypeDecl } from '../../source-model';
+import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
-import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withVisible } from '../security-docs';
+import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withDeclaredBody, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
+import { resolvePlaceholders } from '../../config-text';
 
+/** Return types Spring hands to a view, even under @ResponseBody. */
+const VIEW_TYPES = new Set(['ModelAndView', 'View', 'RedirectView', 'Rendering']);
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
 /** A mapping annotation type: the verbs it fixes and the attributes its meta-annotation set. */
@@ -34,6 +37,14 @@ interface MappingKind {
   paths?: string[];
   consumes?: string[];
   produces?: string[];
+}
+
+/** A controller stereotype: whether it implies @ResponseBody, and the class-level mapping a composed one carries. */
+interface Stereotype {
+  rest: boolean;
+  mapping?: Mapping;
+  /** The composed annotation's own attributes that `@AliasFor` the mapping's `path` / `value`. */
+  pathAttrs?: string[];
 }
 
 /** What one mapping annotation use says. */
@@ -63,7 +74,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
   const security = new SecurityDeclarations();
   // `@ExceptionHandler`s with `@ResponseStatus` in `@ControllerAdvice` classes: exception -> response.
   const advice = new Map<string, DeclaredResponse>();
-  const stereotypes = new Map<string, { rest: boolean; mapping?: Mapping }>([
+  const stereotypes = new Map<string, Stereotype>([
     ['Controller', { rest: false }],
     ['RestController', { rest: true }],
   ]);
@@ -71,7 +82,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
   function readMapping(ann: Annotation, scope: Scope, ctx: ScanContext): Mapping | undefined {
     const kind = mappingKinds.get(simpleName(ann.name));
     if (!kind) return undefined;
-    const paths = stringValues(ctx.index, ann, ['value', 'path'], scope, ctx.diagnostics) ?? kind.paths ?? [];
+    // Spring resolves `${sse.path}` against the environment; one it cannot resolve stays as written.
+    const paths = (stringValues(ctx.index, ann, ['value', 'path'], scope, ctx.diagnostics) ?? kind.paths ?? []).map((p) =>
+      p.includes('${') ? (resolvePlaceholders(p, (key) => ctx.appProperty?.(key)) ?? p) : p,
+    );
     const declared = enumNames(ann.args.method).map((v) => v.toUpperCase()).filter((v) => VERBS.has(v));
     const mapping: Mapping = {
       paths,
@@ -94,10 +108,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     return undefined;
   }
 
-  function stereotypeOf(type: TypeDecl): { found: boolean; rest: boolean; mapping?: Mapping } {
+  function stereotypeOf(type: TypeDecl): { found: boolean; rest: boolean; mapping?: Mapping; pathAttrs?: string[]; use?: Annotation } {
     for (const ann of type.annotations) {
       const s = stereotypes.get(simpleName(ann.name));
-      if (s) return { found: true, ...s, rest: s.rest || findAnnotation(type.annotations, 'ResponseBody') !== undefined };
+      if (s) return { found: true, ...s, use: ann, rest: s.rest || findAnnotation(type.annotations, 'ResponseBody') !== undefined };
     }
     return { found: false, rest: false };
   }
@@ -107,8 +121,11 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     for (const t of [type, ...ctx.index.ancestors(type)]) {
       const direct = mappingOn(t.annotations, { type: t, file: t.file }, ctx);
       if (direct) return direct;
-      const viaStereotype = stereotypeOf(t).mapping;
-      if (viaStereotype) return viaStereotype;
+      const s = stereotypeOf(t);
+      if (!s.mapping) continue;
+      // `@ResourceApi("/plugins")`: an attribute aliased to the meta @RequestMapping's path sets the class path.
+      const paths = s.use && s.pathAttrs?.length ? stringValues(ctx.index, s.use, s.pathAttrs, { type: t, file: t.file }, ctx.diagnostics) : undefined;
+      return paths ? { ...s.mapping, paths } : s.mapping;
     }
     return undefined;
   }
@@ -137,7 +154,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         diagnostics: ctx.diagnostics,
         property: (key) => ctx.appProperty?.(key),
         hasAnnotation: (t, name) => [t, ...ctx.index.ancestors(t)].some((x) => findAnnotation(x.annotations, name) !== undefined),
-      });
+      }, entry.anonymous);
       prefixRules.push(...rules);
     },
 
@@ -149,7 +166,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       const stereotype = stereotypeOf(decl);
       if (stereotype.found) {
         const mapping = mappingOn(decl.annotations, scope, ctx) ?? stereotype.mapping;
-        stereotypes.set(decl.name, mapping ? { rest: stereotype.rest, mapping } : { rest: stereotype.rest });
+        const learned: Stereotype = mapping ? { rest: stereotype.rest, mapping } : { rest: stereotype.rest };
+        const pathAttrs = mapping ? aliasedPathAttributes(decl, (n) => mappingKinds.has(n)) : [];
+        if (pathAttrs.length) learned.pathAttrs = pathAttrs;
+        stereotypes.set(decl.name, learned);
         return true;
       }
       const meta = mappingOn(decl.annotations, scope, ctx);
@@ -209,17 +229,18 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
         const status = visible.status;
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
+        const body = withDeclaredBody(response, responses);
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request, response: body, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
             }
           }
         }
       }
       // A controller implementing an interface openapi-generator writes at build time.
-      out.push(...generated.endpoints(type, ctx, 'spring-mvc', codePrefix));
+      out.push(...generated.endpoints(type, ctx, 'spring-mvc', codePrefix, base?.paths.length ? { classPaths: base.paths } : {}));
       return out;
     },
   };
@@ -230,7 +251,9 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
   const ret = site.method.returnType;
   const retName = ret ? simpleName(ret.name) : 'void';
-  if (!rest && !['ResponseEntity', 'HttpEntity'].includes(retName)) {
+  // A ModelAndView / View goes to its view whether or not the controller writes bodies.
+  const view = VIEW_TYPES.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
+  if ((!rest && !['ResponseEntity', 'HttpEntity'].includes(retName)) || view) {
     return { contentType: 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
   const payload = unwrapReturn(ret);
@@ -239,6 +262,27 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
   return responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
+}
+
+/**
+ * The members of an annotation type declared `@AliasFor(annotation = RequestMapping.class, attribute
+ * = "path")` (or `value`, or the member's own name when `attribute` is left out): what a use of it
+ * sets as the path.
+ */
+function aliasedPathAttributes(decl: TypeDecl, isMapping: (simpleName: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const m of decl.methods) {
+    const alias = findAnnotation(m.annotations, 'AliasFor');
+    const target = alias?.args.annotation;
+    if (!alias || target?.kind !== 'class' || !isMapping(simpleName(target.type.name))) continue;
+    const attr = stringLiteral(alias.args.attribute) ?? stringLiteral(alias.args.value) ?? m.name;
+    if (attr === 'path' || attr === 'value') out.push(m.name);
+  }
+  return out;
+}
+
+function stringLiteral(expr: Expr | undefined): string | undefined {
+  return expr?.kind === 'string' ? expr.value : undefined;
 }
 
 function union(a: readonly string[], b: readonly string[]): string[] {

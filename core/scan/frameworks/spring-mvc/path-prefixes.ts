@@ -36,9 +36,11 @@ export interface PrefixContext {
 }
 
 /** The prefix rules one configurer class declares ([] when it declares none). */
-export function readPrefixRules(type: TypeDecl, abs: string, ctx: PrefixContext): PrefixRule[] {
+export function readPrefixRules(type: TypeDecl, abs: string, ctx: PrefixContext, anonymousSupers?: readonly string[]): PrefixRule[] {
   const supers = [type.superclass, ...type.interfaces].filter((t) => t !== undefined).map((t) => simpleName(t!.name));
-  if (!supers.some((s) => CONFIGURER_SUPERS.includes(s))) return [];
+  // A @Bean method may return the configurer as an anonymous class: `return new WebMvcRegistrations() {`.
+  const anonymous = anonymousSupers?.some((s) => CONFIGURER_SUPERS.includes(s)) ?? false;
+  if (!anonymous && !supers.some((s) => CONFIGURER_SUPERS.includes(s))) return [];
   let text: string;
   try {
     text = readFileSync(abs, 'utf8');
@@ -61,11 +63,15 @@ export function readPrefixRules(type: TypeDecl, abs: string, ctx: PrefixContext)
     const arg = call.args[0]?.trim() ?? '';
     const m = /^(?:Map\.of|Collections\.singletonMap|ImmutableMap\.of)\s*\(/.exec(arg);
     const pairs = m ? splitArgs(arg.slice(m[0].length, arg.lastIndexOf(')'))) : [];
-    if (!m) {
-      // A map variable filled with put(prefix, predicate).
-      for (const put of calls(code, 'put')) if (put.args.length === 2) pairs.push(...put.args);
-    }
     for (let i = 0; i + 1 < pairs.length; i += 2) addRule(rules, pairs[i]!, pairs[i + 1]!, type, scope, ctx, lineOf(code, call.at));
+    if (m) continue;
+    // A map variable filled with put(prefix, predicate), possibly in a helper called once per group.
+    for (const put of calls(code, 'put')) {
+      if (put.args.length !== 2) continue;
+      for (const subst of substitutions(code, put.at)) {
+        addRule(rules, apply(put.args[0]!, subst), apply(put.args[1]!, subst), type, scope, ctx, lineOf(code, put.at));
+      }
+    }
   }
   return rules;
 }
@@ -140,7 +146,31 @@ function fieldValue(name: string, scope: Scope, ctx: PrefixContext): string | Be
     if (!decl) return undefined;
     return beanOf(decl, ctx);
   }
+  // A parameter instead: the properties bean injected into the @Bean method (`apiRegistrations(ApiProperties properties)`).
+  const declared = declaredType(name, scope.type, ctx);
+  return declared && findAnnotation(declared.annotations, 'ConfigurationProperties') ? beanOf(declared, ctx) : undefined;
+}
+
+/** The type a parameter or local variable `name` is declared with in the configurer's text. */
+function declaredType(name: string, owner: TypeDecl, ctx: PrefixContext): TypeDecl | undefined {
+  const code = codeOf(owner, ctx);
+  if (code === undefined) return undefined;
+  const re = new RegExp(`([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)\\s+${name}\\s*[,)=;]`, 'g');
+  for (const m of code.matchAll(re)) {
+    const decl = ctx.index.resolveType(m[1]!, { type: owner, file: owner.file });
+    if (decl) return decl;
+  }
   return undefined;
+}
+
+function codeOf(owner: TypeDecl, ctx: PrefixContext): string | undefined {
+  const abs = ctx.index.files.get(owner.file.path)?.abs;
+  if (!abs) return undefined;
+  try {
+    return blankComments(readFileSync(abs, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function beanOf(decl: TypeDecl, ctx: PrefixContext): BeanValue {
@@ -179,14 +209,8 @@ function property(bean: BeanValue, name: string, ctx: PrefixContext): string | B
 
 /** `private Api adminApi = new Api(...);` -> `new Api(...)`, from the declaring file's text. */
 function fieldInitializer(owner: TypeDecl, name: string, ctx: PrefixContext): string | undefined {
-  const abs = ctx.index.files.get(owner.file.path)?.abs;
-  if (!abs) return undefined;
-  let code: string;
-  try {
-    code = blankComments(readFileSync(abs, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  const code = codeOf(owner, ctx);
+  if (code === undefined) return undefined;
   const m = new RegExp(`[\\w>\\]]\\s+${name}\\s*=\\s*`).exec(code);
   if (!m) return undefined;
   const start = m.index + m[0].length;
@@ -372,7 +396,7 @@ function substitutions(code: string, at: number): Array<Map<string, string>> {
   let enclosing: { name: string; params: string[] } | undefined;
   for (let m = header.exec(code); m && m.index < at; m = header.exec(code)) {
     if (['if', 'for', 'while', 'switch', 'catch', 'synchronized'].includes(m[1]!)) continue;
-    const params = m[2]!.trim() ? m[2]!.split(',').map((p) => p.trim().split(/\s+/).pop()!) : [];
+    const params = m[2]!.trim() ? withoutTypeArguments(m[2]!).split(',').map((p) => p.trim().split(/\s+/).pop()!) : [];
     enclosing = { name: m[1]!, params };
   }
   if (!enclosing || (enclosing.name === 'configurePathMatch' && enclosing.params.length === 1) || enclosing.params.length === 0) return [new Map()];
@@ -389,6 +413,16 @@ function substitutions(code: string, at: number): Array<Map<string, string>> {
     out.push(new Map(enclosing.params.map((p, i) => [p, args[i]!.trim()])));
   }
   return out.length ? out : [new Map()];
+}
+
+/** `Map<String, Predicate<Class<?>>> out` -> `Map out`: the commas inside type arguments are not parameter separators. */
+function withoutTypeArguments(params: string): string {
+  let out = params;
+  for (let prev = ''; prev !== out; ) {
+    prev = out;
+    out = out.replace(/<[^<>]*>/g, '');
+  }
+  return out;
 }
 
 function apply(text: string, subst: Map<string, string>): string {

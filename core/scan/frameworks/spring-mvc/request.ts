@@ -13,7 +13,7 @@ import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
-import { isScalar, makeParam, paramSites, swaggerParam } from '../params';
+import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam } from '../params';
 import { boundBeanParams } from './bean-binding';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
@@ -73,28 +73,33 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       return e;
     };
     const schemaOfParam = () => schemas.schemaOf(p.param.type, scope, bindings);
+    // A value read from text: a class Spring converts from a String is a string on the wire.
+    const textSchema = () => fromTextSchema(index, p.param.type, scope, schemaOfParam());
 
     const pathVariable = findAnnotation(anns, 'PathVariable');
     if (pathVariable) {
-      params.push(makeParam(named(pathVariable), 'path', schemaOfParam(), true, description, extra(pathVariable)));
+      params.push(makeParam(named(pathVariable), 'path', textSchema(), true, description, extra(pathVariable)));
       continue;
     }
     const header = findAnnotation(anns, 'RequestHeader');
     if (header) {
       if (typeName !== 'Map' && typeName !== 'MultiValueMap' && typeName !== 'HttpHeaders') {
-        params.push(makeParam(named(header), 'header', schemaOfParam(), required(header, true), description, extra(header)));
+        params.push(makeParam(named(header), 'header', textSchema(), required(header, true), description, extra(header)));
       }
       continue;
     }
     const cookie = findAnnotation(anns, 'CookieValue');
     if (cookie) {
-      params.push(makeParam(named(cookie), 'cookie', schemaOfParam(), required(cookie, true), description, extra(cookie)));
+      params.push(makeParam(named(cookie), 'cookie', textSchema(), required(cookie, true), description, extra(cookie)));
       continue;
     }
     const requestBody = findAnnotation(anns, 'RequestBody');
     if (requestBody) {
       const schema = schemaOfParam();
-      body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
+      // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
+      // JSON, `"a@b.c"` would arrive with its quotes.
+      const raw = typeName === 'String' && p.param.type.dims === 0;
+      body = { contentType: input.consumes[0] ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
       continue;
     }
     const part = findAnnotation(anns, 'RequestPart');
@@ -114,7 +119,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
         params.push(makeParam(p.param.name, formConsumed ? 'form' : 'query', { type: 'object', additionalProperties: { type: 'string' }, description: 'Any parameters (bound as a map)' }, false, description));
         continue;
       }
-      params.push(makeParam(named(requestParam), formConsumed ? 'form' : 'query', schemaOfParam(), required(requestParam, true), description, extra(requestParam)));
+      params.push(makeParam(named(requestParam), formConsumed ? 'form' : 'query', textSchema(), required(requestParam, true), description, extra(requestParam)));
       continue;
     }
     if (IGNORED_TYPES.has(typeName)) continue;
@@ -131,11 +136,20 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     }
     // @ModelAttribute or a plain bean: its properties, by their Java names, are separate parameters.
     const validated = findAnnotation(anns, 'Valid', 'Validated') !== undefined;
-    for (const bound of boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query', validated)) addBound(params, bound);
+    const bound = boundBeanParams(index, beanSchemas, p.param.type, scope, bindings, formConsumed ? 'form' : 'query', validated);
+    // A MultipartFile property is bound only from a multipart request: every property is then a part.
+    if (bound.some(isFileParam)) {
+      multipart = true;
+      for (const b of bound) {
+        b.in = 'form';
+        if (isFileParam(b)) b.file = true;
+      }
+    }
+    for (const b of bound) addBound(params, b);
   }
 
   params.push(...conditionParams(input.conditions, params));
-  const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? ['application/json'] : [];
+  const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? [body.contentType] : [];
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
   return model;
@@ -187,6 +201,11 @@ function addBound(params: Param[], bound: Param): void {
 function elementName(ref: { name: string; args: { name: string }[] }): string {
   const n = simpleName(ref.name);
   return (n === 'List' || n === 'Collection' || n === 'Set') && ref.args[0] ? simpleName(ref.args[0].name) : n;
+}
+
+function isFileParam(p: Param): boolean {
+  const s = p.schema.type === 'array' ? p.schema.items : p.schema;
+  return s !== undefined && !Array.isArray(s) && s.type === 'string' && s.format === 'binary';
 }
 
 function fileSchema(many: boolean) {
