@@ -153,8 +153,8 @@ public class FileController {
     expect(params(upload)).toEqual(['file:form:required', 'meta:form:required', 'note:query:required']);
     expect(upload.request!.params[0]).toMatchObject({ file: true, schema: { type: 'string', format: 'binary' } });
     expect(upload.request!.consumes).toEqual(['multipart/form-data']);
-    // Not @Valid: Spring does not check the @NotBlank, so nothing is required.
-    expect(params(endpoint(endpoints, 'form'))).toEqual(['name:form:optional', 'age:form:optional']);
+    // @Valid: Spring checks the @NotBlank, so name is required.
+    expect(params(endpoint(endpoints, 'form'))).toEqual(['name:form:required', 'age:form:optional']);
     expect(endpoint(endpoints, 'many').request!.params[0]!.schema).toEqual({ type: 'array', items: { type: 'string', format: 'binary' } });
   });
 
