@@ -278,7 +278,11 @@ function HttpBody({
       live = false;
     };
   }, [reply, wantsPretty]);
-  const shown = useMemo(() => (reply.text === undefined ? undefined : displayText(wantsPretty && formatted !== undefined ? formatted : reply.text, false, contentType)), [reply, wantsPretty, formatted]);
+  const whole = wantsPretty && formatted !== undefined ? formatted : reply.text;
+  const shown = useMemo(() => (whole === undefined ? undefined : displayText(whole, false, contentType)), [whole, contentType]);
+  // A body the page holds whole that only its indentation took past the display limit (a 250 KB
+  // JSON reply): Raw shows all of it, and Copy copies all of it, not the cut.
+  const cutByIndent = !reply.truncated && !!shown?.truncated && whole !== reply.text;
   if (reply.kind === 'binary' || reply.text === undefined) {
     const image = /^image\//i.test(contentType);
     return (
@@ -310,10 +314,19 @@ function HttpBody({
           </span>
         )}
         <span class="muted body-type">{contentType}</span>
-        <CopyButton text={() => shown?.text ?? reply.text ?? ''} onCopy={onCopy} />
+        <CopyButton text={() => (reply.truncated ? shown?.text : whole) ?? ''} onCopy={onCopy} />
         {reply.text !== '' && !reply.truncated && !shown?.truncated && <SaveAs callId={callId} contentType={contentType} onSave={onSave} />}
       </div>
-      {(reply.truncated || shown?.truncated) && (
+      {cutByIndent && (
+        <div class="truncated" role="note">
+          <span>
+            Pretty shows the first {DISPLAY_LIMIT.toLocaleString('en')} characters of the indented body ({whole!.length.toLocaleString('en')}); Raw shows all of it, and Copy copies all of it.
+          </span>
+          <button onClick={() => setPretty(false)}>Show Raw</button>
+          <SaveAs callId={callId} contentType={contentType} onSave={onSave} />
+        </div>
+      )}
+      {!cutByIndent && (reply.truncated || shown?.truncated) && (
         <div class="truncated" role="note">
           <span>
             The body is truncated at {DISPLAY_LIMIT.toLocaleString('en')} characters for display ({reply.size.toLocaleString('en')} bytes in all). Save it to read the rest.
