@@ -128,27 +128,31 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
         <h2>Response</h2>
         {http && <HttpStatusLine reply={http} />}
         {grpc && <GrpcStatusLine reply={grpc} />}
-        {onMaximise && (
-          <button
-            class="tool maximise"
-            aria-pressed={maximised ?? false}
-            aria-label={maximised ? 'Restore the response' : 'Maximise the response'}
-            title={maximised ? 'Restore the response' : 'Maximise the response'}
-            onClick={onMaximise}
-          >
-            <Icon name={maximised ? 'restore' : 'maximise'} />
-          </button>
-        )}
-        {tabs.length > 0 && (
-          <div class="tabs small" role="tablist" aria-label="Response parts">
-            {tabs.map((t) => (
-              <button role="tab" key={t.id} aria-selected={shownTab === t.id} class={shownTab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)}>
-                {t.label}
-                {t.count !== undefined ? <span class="tab-count">{t.count}</span> : null}
-              </button>
-            ))}
-          </div>
-        )}
+        {/* The tabs and the maximise button wrap as one: the button alone on a row of its own
+            (a 600 px tool window with a Logs tab) cost the body a line for one icon. */}
+        <div class="response-bar">
+          {tabs.length > 0 && (
+            <div class="tabs small" role="tablist" aria-label="Response parts">
+              {tabs.map((t) => (
+                <button role="tab" key={t.id} aria-selected={shownTab === t.id} class={shownTab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)}>
+                  {t.label}
+                  {t.count !== undefined ? <span class="tab-count">{t.count}</span> : null}
+                </button>
+              ))}
+            </div>
+          )}
+          {onMaximise && (
+            <button
+              class="tool maximise"
+              aria-pressed={maximised ?? false}
+              aria-label={maximised ? 'Restore the response' : 'Maximise the response'}
+              title={maximised ? 'Restore the response' : 'Maximise the response'}
+              onClick={onMaximise}
+            >
+              <Icon name={maximised ? 'restore' : 'maximise'} />
+            </button>
+          )}
+        </div>
       </header>
       {!call && <p class="muted empty">No response yet. Send the request (Ctrl+Enter) to see the status, body and headers here.</p>}
       {call?.running && (

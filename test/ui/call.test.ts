@@ -443,6 +443,33 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('status 200');
   });
 
+  it('keeps the maximise button beside the response tabs (Logs too) at every width, never on a row of its own', async () => {
+    await openEndpoint(page, known(ORDERS));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await panel.getByRole('tab', { name: /^Logs/ }).waitFor();
+    const alone: number[] = [];
+    try {
+      // Every 10 px from a 300 px tool window to a full screen: the rows wrap at widths no list of three would hit.
+      for (let width = 300; width <= 1400; width += 10) {
+        await page.setViewportSize({ width, height: 900 });
+        await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const lonely = await panel.locator('header').evaluate((header) => {
+          const button = header.querySelector('.maximise')!.getBoundingClientRect();
+          const rest = [...header.querySelectorAll('h2, .status-line, [role=tab]')].map((el) => el.getBoundingClientRect());
+          return !rest.some((r) => r.top < button.bottom && r.bottom > button.top);
+        });
+        if (lonely) alone.push(width);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+    expect(alone).toEqual([]);
+  });
+
   it('says a before-script stopped the request, with what it logged', async () => {
     await openEndpoint(page, known(ORDER));
     const editor = page.locator('.request-editor');
