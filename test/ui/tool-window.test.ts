@@ -1020,6 +1020,38 @@ describe('the endpoint list\'s focus ring', () => {
   }, 60_000);
 });
 
+describe('the keyboard in a narrow tool window', () => {
+  it('360 px: Enter on a search hit puts the focus on Back over the editor; Back puts it on the list again, not on the page', async () => {
+    const page = await open(360);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    const search = page.getByLabel('Search endpoints');
+    await search.fill(ORDER);
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(ORDER));
+    await search.press('ArrowDown');
+    await poll(focused).toBe('Search results');
+    await page.keyboard.press('Enter');
+    await page.locator('.request-editor').waitFor();
+    // The list that had the focus is hidden: it was the page's (Tab began again at Refresh).
+    await poll(focused).toBe('Back to the endpoints');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.details'))).toBe(true);
+    await page.getByRole('button', { name: 'Back to the endpoints' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.explorer').waitFor();
+    await poll(focused).toBe('Search results');
+    await page.keyboard.press('Escape');
+    await search.fill('');
+    await page.locator('#tree').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.locator('.request-editor').waitFor();
+    await poll(focused).toBe('Back to the endpoints');
+    await page.getByRole('button', { name: 'Back to the endpoints' }).click();
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tree');
+    await close(page);
+  }, 60_000);
+});
+
 describe('adding a row', () => {
   it('360 px: + Add header puts the focus in the new row\'s name, so what is typed next lands there', async () => {
     const page = await open(360);
