@@ -531,6 +531,18 @@ describe('layout from a narrow tool window to a full screen', () => {
     await close(page);
   }, 60_000);
 
+  it('300 px: the request tabs keep one row with four counts (an upload\'s path, cookie, header and form rows)', async () => {
+    const page = await open(300);
+    await select(page, UPLOAD);
+    const tabs = page.locator('.request-editor').getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['Path2', 'Params1', 'Headers1', 'Form2', 'Body']);
+    const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    expect(await overflowing(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('tool-window-tabs-counts-300') });
+    await close(page);
+  }, 60_000);
+
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
     const page = await open(WIDTHS[0]);
     await send(page, ADD_ITEM);
