@@ -124,7 +124,11 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
 
   const host = normaliseHost(sub(draft.host), draft.host);
   const pathValues = new Map(draft.pathParams.map((p) => [p.name, sub(p.value)]));
-  const path = sub(draft.path).replace(/\{([^{}/]+)\}/g, (_whole, template: string) => {
+  // A variable left unresolved (`{{orderId}}`, `${orderId}`) is sent as written like anywhere
+  // else, not read as the path template `{orderId}` inside it ("path parameter 'orderId' has no
+  // value" named a parameter the endpoint does not have).
+  const path = sub(draft.path).replace(/\{\{[^{}]*\}\}|\$\{[^{}]*\}|\{([^{}/]+)\}/g, (whole, template: string | undefined) => {
+    if (template === undefined) return whole;
     // Spring's catch-all `{*rest}` is the parameter `rest`, and its value may span segments.
     const catchAll = template.startsWith('*');
     const name = catchAll ? template.slice(1) : template;

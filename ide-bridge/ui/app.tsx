@@ -425,11 +425,26 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
   const openMenu = (target: MenuTarget | undefined, x: number, y: number) =>
     target && setMenu((m) => ({ target, x, y, opener: m?.opener ?? (document.activeElement as HTMLElement | null) }));
 
+  const pane = narrow ? (detailShown && selectedId ? 'detail' : 'list') : 'both';
+  // Narrow layout: the pane holding the focus (a list row opened with Enter, the back button) is
+  // hidden when the other takes its turn, and the focus fell to the page: Tab started again at the
+  // toolbar. It goes to the pane shown: the back button over the editor, the list (its active row)
+  // back in the tree. A focus still in sight (the IDE revealing an endpoint) is left where it is.
+  const shownPane = useRef(pane);
+  useEffect(() => {
+    const was = shownPane.current;
+    shownPane.current = pane;
+    if (was === pane || pane === 'both') return;
+    const focused = document.activeElement as HTMLElement | null;
+    if (focused && focused !== document.body && focused.offsetParent !== null) return;
+    if (pane === 'detail') document.querySelector<HTMLElement>('.back-bar .back')?.focus();
+    else document.getElementById(query ? 'results' : 'tree')?.focus();
+  }, [pane]);
+
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
 
   const scanning = status?.state === 'scanning' || refreshing || progress !== undefined;
   const treeWidth = clampTree(prefs.tree, width);
-  const pane = narrow ? (detailShown && selectedId ? 'detail' : 'list') : 'both';
   return (
     <div
       class={`app ${narrow ? 'narrow' : 'wide'} pane-${pane}${theme.host ? ` host-${theme.host}` : ''}`}

@@ -128,27 +128,31 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
         <h2>Response</h2>
         {http && <HttpStatusLine reply={http} />}
         {grpc && <GrpcStatusLine reply={grpc} />}
-        {onMaximise && (
-          <button
-            class="tool maximise"
-            aria-pressed={maximised ?? false}
-            aria-label={maximised ? 'Restore the response' : 'Maximise the response'}
-            title={maximised ? 'Restore the response' : 'Maximise the response'}
-            onClick={onMaximise}
-          >
-            <Icon name={maximised ? 'restore' : 'maximise'} />
-          </button>
-        )}
-        {tabs.length > 0 && (
-          <div class="tabs small" role="tablist" aria-label="Response parts">
-            {tabs.map((t) => (
-              <button role="tab" key={t.id} aria-selected={shownTab === t.id} class={shownTab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)}>
-                {t.label}
-                {t.count !== undefined ? <span class="tab-count">{t.count}</span> : null}
-              </button>
-            ))}
-          </div>
-        )}
+        {/* The tabs and the maximise button wrap as one: the button alone on a row of its own
+            (a 600 px tool window with a Logs tab) cost the body a line for one icon. */}
+        <div class="response-bar">
+          {tabs.length > 0 && (
+            <div class="tabs small" role="tablist" aria-label="Response parts">
+              {tabs.map((t) => (
+                <button role="tab" key={t.id} aria-selected={shownTab === t.id} class={shownTab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)}>
+                  {t.label}
+                  {t.count !== undefined ? <span class="tab-count">{t.count}</span> : null}
+                </button>
+              ))}
+            </div>
+          )}
+          {onMaximise && (
+            <button
+              class="tool maximise"
+              aria-pressed={maximised ?? false}
+              aria-label={maximised ? 'Restore the response' : 'Maximise the response'}
+              title={maximised ? 'Restore the response' : 'Maximise the response'}
+              onClick={onMaximise}
+            >
+              <Icon name={maximised ? 'restore' : 'maximise'} />
+            </button>
+          )}
+        </div>
       </header>
       {!call && <p class="muted empty">No response yet. Send the request (Ctrl+Enter) to see the status, body and headers here.</p>}
       {call?.running && (
@@ -278,7 +282,11 @@ function HttpBody({
       live = false;
     };
   }, [reply, wantsPretty]);
-  const shown = useMemo(() => (reply.text === undefined ? undefined : displayText(wantsPretty && formatted !== undefined ? formatted : reply.text, false, contentType)), [reply, wantsPretty, formatted]);
+  const whole = wantsPretty && formatted !== undefined ? formatted : reply.text;
+  const shown = useMemo(() => (whole === undefined ? undefined : displayText(whole, false, contentType)), [whole, contentType]);
+  // A body the page holds whole that only its indentation took past the display limit (a 250 KB
+  // JSON reply): Raw shows all of it, and Copy copies all of it, not the cut.
+  const cutByIndent = !reply.truncated && !!shown?.truncated && whole !== reply.text;
   if (reply.kind === 'binary' || reply.text === undefined) {
     const image = /^image\//i.test(contentType);
     return (
@@ -310,10 +318,19 @@ function HttpBody({
           </span>
         )}
         <span class="muted body-type">{contentType}</span>
-        <CopyButton text={() => shown?.text ?? reply.text ?? ''} onCopy={onCopy} />
+        <CopyButton text={() => (reply.truncated ? shown?.text : whole) ?? ''} onCopy={onCopy} />
         {reply.text !== '' && !reply.truncated && !shown?.truncated && <SaveAs callId={callId} contentType={contentType} onSave={onSave} />}
       </div>
-      {(reply.truncated || shown?.truncated) && (
+      {cutByIndent && (
+        <div class="truncated" role="note">
+          <span>
+            Pretty shows the first {DISPLAY_LIMIT.toLocaleString('en')} characters of the indented body ({whole!.length.toLocaleString('en')}); Raw shows all of it, and Copy copies all of it.
+          </span>
+          <button onClick={() => setPretty(false)}>Show Raw</button>
+          <SaveAs callId={callId} contentType={contentType} onSave={onSave} />
+        </div>
+      )}
+      {!cutByIndent && (reply.truncated || shown?.truncated) && (
         <div class="truncated" role="note">
           <span>
             The body is truncated at {DISPLAY_LIMIT.toLocaleString('en')} characters for display ({reply.size.toLocaleString('en')} bytes in all). Save it to read the rest.

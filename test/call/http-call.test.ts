@@ -201,6 +201,18 @@ describe('request building and sending', () => {
     await expect(prepareRequest(draft)).rejects.toThrow(/cannot read the file for form part 'f': \/no\/such\/file\.png \(ENOENT\)/);
   });
 
+  it('sends a variable without a value in the path as written, not as a path parameter it is not', async () => {
+    const e = endpoint({ method: 'GET', path: '/orders/{id}' });
+    const draft = defaultDraft(e, { host: server.url });
+    draft.pathParams = [{ name: 'id', value: '7' }];
+    draft.path = '/orders/{id}/{{orderId}}/${lineId}';
+    const prepared = await prepareRequest(draft, { lookup: () => undefined });
+    expect(prepared.unresolved).toEqual(['orderId', 'lineId']);
+    expect(new URL(prepared.url).pathname).toBe('/orders/7/%7B%7BorderId%7D%7D/$%7BlineId%7D');
+    const filled = await prepareRequest(draft, { lookup: (n) => ({ orderId: '8', lineId: '9' })[n] });
+    expect(new URL(filled.url).pathname).toBe('/orders/7/8/9');
+  });
+
   it('decodes a gzip-encoded body', async () => {
     const { text, response } = await send(endpoint({ path: '/gzip' }), server.url, (d) => (d.path = '/gzip'));
     expect(JSON.parse(text)).toEqual({ zipped: true });

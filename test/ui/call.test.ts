@@ -29,6 +29,8 @@ const ORDERS = 'GET /api/v1/orders';
 const ORDER = 'GET /api/v1/orders/{orderId}';
 const CATEGORY = 'POST /api/v1/catalog/categories';
 const LONG = 600_001;
+/** A compact JSON body under the display limit that its indentation takes past it (about 350,000 characters, 630,000 indented). */
+const WIDE_JSON = JSON.stringify(Array.from({ length: 4000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: { amount: i, currency: 'EUR' } })));
 
 let tmp: string;
 let browser: Browser;
@@ -163,6 +165,9 @@ describe('sending HTTP requests from the explorer', () => {
       } else if (url.pathname.endsWith('/catalog/products/count')) {
         res.setHeader('content-type', 'text/plain; charset=utf-8');
         res.end(`${'0123456789'.repeat(LONG / 10)}!`);
+      } else if (url.pathname === '/wide.json') {
+        res.setHeader('content-type', 'application/json');
+        res.end(WIDE_JSON);
       } else if (url.pathname.endsWith('/catalog/categories/tree')) {
         hanging.opened++;
         req.socket.once('close', () => hanging.closed++);
@@ -358,6 +363,30 @@ describe('sending HTTP requests from the explorer', () => {
     expect(text.endsWith('9!')).toBe(true);
   });
 
+  it('says a JSON body is cut only in Pretty when its indentation took it past the limit, and copies all of it', async () => {
+    await openEndpoint(page, known(COUNT));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.locator('input.path-field').fill('/wide.json');
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    const indented = JSON.stringify(JSON.parse(WIDE_JSON), null, 2);
+    expect(WIDE_JSON.length).toBeLessThan(500_000);
+    expect(indented.length).toBeGreaterThan(500_000);
+    // Not "truncated at 500,000 characters (350,000 bytes in all)", which read as a contradiction.
+    await poll(() => panel.locator('.truncated').textContent()).toContain(`Pretty shows the first 500,000 characters of the indented body (${indented.length.toLocaleString('en')}); Raw shows all of it`);
+    expect((await bodyText(panel)).length).toBe(500_000);
+    await panel.getByRole('button', { name: 'Copy' }).click();
+    await panel.getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(indented);
+    await page.screenshot({ path: screenshotPath('request-json-cut-by-indent') });
+    await panel.getByRole('button', { name: 'Show Raw' }).click();
+    await poll(() => bodyText(panel)).toBe(WIDE_JSON);
+    expect(await panel.locator('.truncated').count()).toBe(0);
+    await editor.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('cancels a request that hangs: Send becomes Cancel while it runs', async () => {
     await openEndpoint(page, known(TREE));
     const editor = page.locator('.request-editor');
@@ -412,6 +441,33 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await panel.locator('.script-error').textContent()).toMatch(/^The after-script failed: .*no orders today/);
     await panel.getByRole('tab', { name: /^Logs/ }).click();
     expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('status 200');
+  });
+
+  it('keeps the maximise button beside the response tabs (Logs too) at every width, never on a row of its own', async () => {
+    await openEndpoint(page, known(ORDERS));
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await panel.getByRole('tab', { name: /^Logs/ }).waitFor();
+    const alone: number[] = [];
+    try {
+      // Every 10 px from a 300 px tool window to a full screen: the rows wrap at widths no list of three would hit.
+      for (let width = 300; width <= 1400; width += 10) {
+        await page.setViewportSize({ width, height: 900 });
+        await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const lonely = await panel.locator('header').evaluate((header) => {
+          const button = header.querySelector('.maximise')!.getBoundingClientRect();
+          const rest = [...header.querySelectorAll('h2, .status-line, [role=tab]')].map((el) => el.getBoundingClientRect());
+          return !rest.some((r) => r.top < button.bottom && r.bottom > button.top);
+        });
+        if (lonely) alone.push(width);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+    expect(alone).toEqual([]);
   });
 
   it('says a before-script stopped the request, with what it logged', async () => {

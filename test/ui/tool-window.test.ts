@@ -531,6 +531,18 @@ describe('layout from a narrow tool window to a full screen', () => {
     await close(page);
   }, 60_000);
 
+  it('300 px: the request tabs keep one row with four counts (an upload\'s path, cookie, header and form rows)', async () => {
+    const page = await open(300);
+    await select(page, UPLOAD);
+    const tabs = page.locator('.request-editor').getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['Path2', 'Params1', 'Headers1', 'Form2', 'Body']);
+    const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    expect(await overflowing(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('tool-window-tabs-counts-300') });
+    await close(page);
+  }, 60_000);
+
   it('maximises the response and restores it, the request line (Send) staying in sight, at every width', async () => {
     const page = await open(WIDTHS[0]);
     await send(page, ADD_ITEM);
@@ -1016,6 +1028,38 @@ describe('the endpoint list\'s focus ring', () => {
     await page.getByLabel('Search endpoints').focus();
     await page.keyboard.press('Tab');
     await poll(() => ring()).toEqual({ focused: true, outline: 'solid' });
+    await close(page);
+  }, 60_000);
+});
+
+describe('the keyboard in a narrow tool window', () => {
+  it('360 px: Enter on a search hit puts the focus on Back over the editor; Back puts it on the list again, not on the page', async () => {
+    const page = await open(360);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    const search = page.getByLabel('Search endpoints');
+    await search.fill(ORDER);
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(ORDER));
+    await search.press('ArrowDown');
+    await poll(focused).toBe('Search results');
+    await page.keyboard.press('Enter');
+    await page.locator('.request-editor').waitFor();
+    // The list that had the focus is hidden: it was the page's (Tab began again at Refresh).
+    await poll(focused).toBe('Back to the endpoints');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.details'))).toBe(true);
+    await page.getByRole('button', { name: 'Back to the endpoints' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.explorer').waitFor();
+    await poll(focused).toBe('Search results');
+    await page.keyboard.press('Escape');
+    await search.fill('');
+    await page.locator('#tree').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.locator('.request-editor').waitFor();
+    await poll(focused).toBe('Back to the endpoints');
+    await page.getByRole('button', { name: 'Back to the endpoints' }).click();
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tree');
     await close(page);
   }, 60_000);
 });
