@@ -31,6 +31,7 @@ export function exportHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
         projectDir: s.root,
         userDir: userConfigDir(),
         modules: s.modules(),
+        endpoints,
         environment: p.environment,
         title: p.title,
         curl: p.curl,
@@ -58,7 +59,7 @@ export function exportHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
       const endpoints = selectEndpoints(await cancellable(s.all(), token), { kind: 'ids', ids });
       if (what === 'apiUrl') return { text: copyApiUrls(endpoints, { modules: s.modules() }), warnings: [] };
       if (what === 'path') return { text: copyPaths(endpoints, { modules: s.modules() }), warnings: [] };
-      const setup = exportSetup({ projectDir: s.root, userDir: userConfigDir(), modules: s.modules(), environment, render, warn: kit.ctx.log });
+      const setup = exportSetup({ projectDir: s.root, userDir: userConfigDir(), modules: s.modules(), endpoints, environment, render, warn: kit.ctx.log });
       const drafts = new Map<string, HttpRequestDraft>();
       if (setup.settings['curl.copySource'] === 'edited') {
         const state = new RequestStateStore({ projectDir: s.root, warn: kit.ctx.log });

@@ -171,6 +171,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     projectDir: dir,
     userDir: userConfigDir(),
     modules: result.modules,
+    endpoints,
     environment,
     title: values.title,
     curl,

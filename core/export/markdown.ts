@@ -29,20 +29,20 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
   // Each section is kept as UTF-8 as it is made (utf8-chunks.ts): the whole text is never one string.
   const out = new Utf8Chunks();
   out.add(`# ${cell(options.title ?? 'API')}`);
-  const paragraph = (text: string) => out.add(`\n\n${text}`);
+  const block = (text: string) => out.add(`\n\n${text}`);
   const ordered = exportOrder(endpoints);
   const tableOf = perSchema(fieldTable);
   for (const mod of groupBy(ordered, (e) => e.module)) {
-    paragraph(`## ${heading(mod.key || '(root)')}`);
+    block(`## ${heading(mod.key || '(root)')}`);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
-      paragraph(`### ${heading(folder.key)}`);
+      block(`### ${heading(folder.key)}`);
       const about = folderDescription(folder.items);
-      if (about) paragraph(folderNote(about));
+      if (about) block(paragraph(about));
       // Two endpoints with one name (GET and HEAD of a download) get their address added, so
       // headings stay unique and linkable.
       const names = new Map<string, number>();
       for (const e of folder.items) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-      for (const e of folder.items) paragraph(endpointSection(e, options, names.get(e.name)! > 1, tableOf).join('\n'));
+      for (const e of folder.items) block(endpointSection(e, options, names.get(e.name)! > 1, tableOf).join('\n'));
     }
   }
   const path = 'api.md';
@@ -148,11 +148,6 @@ function trimTrailingBlank(lines: string[]): string[] {
 function cell(text: string): string {
   if (!/[\n|<>]/.test(text)) return text.trim();
   return inline(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|').trim();
-}
-
-/** The folder's description under its heading (the local `paragraph` of exportMarkdown writes text as it is). */
-function folderNote(text: string): string {
-  return paragraph(text);
 }
 
 function heading(text: string): string {

@@ -9,7 +9,7 @@ import { SettingsStore } from '../config/settings';
 import type { Settings } from '../config/settings';
 import { EnvironmentStore } from '../env/environments';
 import { loadVariableLookup } from '../env/placeholders';
-import type { ModuleSummary } from '../model/endpoint';
+import type { Endpoint, ModuleSummary } from '../model/endpoint';
 import type { Warn } from '../store/json-file';
 import { localGrpcHost, localHost } from './host';
 import type { CurlOptions, ExportOptions, OpenApiOptions } from './types';
@@ -19,6 +19,11 @@ export interface ExportSetupRequest {
   /** The per-user folder (userConfigDir()). */
   userDir: string;
   modules?: readonly ModuleSummary[];
+  /**
+   * The endpoints being exported: when all are of one module, its own config (`server.port`,
+   * placeholders) applies, as it does when `call` sends one of them.
+   */
+  endpoints?: readonly Endpoint[];
   /** A name: that environment; absent: the user's active one; null: none ("Skip"). */
   environment?: string | null;
   title?: string;
@@ -48,7 +53,8 @@ export interface ExportSetup {
 
 export function exportSetup(request: ExportSetupRequest): ExportSetup {
   const { projectDir, userDir, warn } = request;
-  const { lookup, environment, config } = loadVariableLookup({ projectDir, userDir, environment: request.environment, warn });
+  const moduleDir = soleModuleDir(request.endpoints, request.modules);
+  const { lookup, environment, config } = loadVariableLookup({ projectDir, moduleDir, userDir, environment: request.environment, warn });
   const settings = new SettingsStore({ userDir, projectDir, warn }).read();
   const mode = settings['curl.renderMode'];
   const curl: CurlOptions = {
@@ -72,4 +78,15 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
     openapi: request.openapi,
   };
   return { options, settings, config, runScripts: request.runScripts ?? settings['curl.runPreRequestScripts'] };
+}
+
+/**
+ * The folder of the one module every endpoint is of; undefined for none or several. mall-search
+ * listens on 8081: its Copy as cURL and `export --module mall-search` went to the project's 8080
+ * while Send, reading the module's application.yml, went to 8081.
+ */
+function soleModuleDir(endpoints: readonly Endpoint[] | undefined, modules: readonly ModuleSummary[] | undefined): string | undefined {
+  const name = endpoints?.[0]?.module;
+  if (name === undefined || endpoints!.some((e) => e.module !== name)) return undefined;
+  return modules?.find((m) => m.name === name)?.dir || undefined;
 }

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
+import { loadCallContext } from '../../core/call/endpoint-call';
 import { exportSetup } from '../../core/export/setup';
+import type { Endpoint } from '../../core/model/endpoint';
 import { fileOfPieces } from '../../core/export/json-pieces';
 import { writeExportFiles } from '../../core/export/write';
 
@@ -58,6 +60,23 @@ describe('exportSetup', () => {
     await p.settings.update('project', { 'curl.renderMode': 'ask' });
     expect(render()).toBe('keep');
     expect(exportSetup({ ...p, askAnswered: true }).options.curl!.render).toBe('resolve');
+  });
+
+  it("reads the one module's own config when every endpoint exported is of it, as call does", async () => {
+    const p = await project('modules');
+    for (const [dir, port] of [['mall-admin', '8082'], ['mall-search', '8081']]) {
+      mkdirSync(join(p.projectDir, dir, 'src/main/resources'), { recursive: true });
+      writeFileSync(join(p.projectDir, dir, 'src/main/resources/application.properties'), `server.port=${port}\ngrpc.server.port=1${port}\n`);
+    }
+    const modules = [{ name: 'mall-admin', dir: 'mall-admin', build: 'maven' as const }, { name: 'mall-search', dir: 'mall-search', build: 'maven' as const }];
+    const at = (module: string) => ({ module }) as Endpoint;
+    const setup = (endpoints: Endpoint[]) => exportSetup({ ...p, environment: null, modules, endpoints }).options;
+    // Send goes to the module's server.port: Copy as cURL and `export --module mall-search` did not.
+    expect(setup([at('mall-search')])).toMatchObject({ defaultHost: 'http://localhost:8081', defaultGrpcHost: 'localhost:18081' });
+    expect(loadCallContext({ projectDir: p.projectDir, userDir: p.userDir, endpoint: at('mall-search'), module: modules[1] }).config.get('server.port')).toBe('8081');
+    // Endpoints of several modules: the project's own config (none here: 8080).
+    expect(setup([at('mall-search'), at('mall-admin')]).defaultHost).toBe('http://localhost:8080');
+    expect(setup([]).defaultHost).toBe('http://localhost:8080');
   });
 });
 
