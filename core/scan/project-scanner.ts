@@ -702,7 +702,7 @@ export class ProjectScanner {
 
   /** Framework diagnostics go to `diagnostics`; parse problems always go to the index. */
   private context(diagnostics: Diagnostic[] = this.index.diagnostics): ScanContext {
-    this.schemas ??= new SchemaBuilder(this.index, this.index.diagnostics);
+    this.schemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates() });
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {
       index: this.index,
@@ -735,6 +735,18 @@ export class ProjectScanner {
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props) };
     });
     this.fileDiagnostics.set(':config', diagnostics);
+  }
+
+  /**
+   * How the application's Jackson writes `java.util.Date` (Spring Boot's `spring.jackson.*`), from
+   * the first module that says. A DateFormat class of the project's own says nothing readable.
+   */
+  private legacyDates(): { pattern?: string; timestamps?: boolean } | undefined {
+    const props = this.appProperties();
+    const timestamps = props.get(relaxedKey('spring.jackson.serialization.write-dates-as-timestamps')) === 'true';
+    const format = props.get(relaxedKey('spring.jackson.date-format'))?.trim();
+    const pattern = format && !/^(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*$/.test(format) ? format : undefined;
+    return timestamps || pattern ? { timestamps, pattern } : undefined;
   }
 
   /** Every module's application properties by relaxed key, read when a framework first asks. */

@@ -417,6 +417,52 @@ class OwnerController {
   });
 });
 
+describe('dates as the application configures Jackson', () => {
+  const EVENT = {
+    [`${J}Event.java`]: `package com.acme;
+import java.util.Date;
+import java.time.LocalDateTime;
+import com.fasterxml.jackson.annotation.JsonFormat;
+@lombok.Data public class Event {
+  private Date createTime;
+  private java.sql.Timestamp updatedAt;
+  private LocalDateTime startsAt;
+  @JsonFormat(pattern = "yyyy/MM/dd") private Date day;
+}`,
+    [`${J}EventController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class EventController {
+  @PostMapping("/events") public Event create(@RequestBody Event e) { return e; }
+}`,
+  };
+  const example = async (config: Record<string, string>) => {
+    const { endpoints } = await scan({ ...EVENT, ...config });
+    const e = endpoint(endpoints, 'create');
+    return { body: e.request!.body!.example as Record<string, unknown>, schema: e.request!.body!.schema.properties! };
+  };
+
+  it('writes java.util.Date and Timestamp in spring.jackson.date-format, java.time types and @JsonFormat as declared', async () => {
+    const { body, schema } = await example({ 'src/main/resources/application.yml': 'spring:\n  jackson:\n    date-format: yyyy-MM-dd HH:mm:ss\n    time-zone: GMT+8\n' });
+    expect(body.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(body.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(schema.createTime).not.toHaveProperty('format');
+    expect(body.startsAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(schema.startsAt!.format).toBe('date-time');
+    expect(body.day).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+  });
+
+  it('writes them as epoch milliseconds with write-dates-as-timestamps, and ISO 8601 by default or for a DateFormat class', async () => {
+    const millis = await example({ 'src/main/resources/application.properties': 'spring.jackson.serialization.WRITE_DATES_AS_TIMESTAMPS=true\n' });
+    expect(millis.schema.createTime).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(typeof millis.body.createTime).toBe('number');
+    for (const config of [{}, { 'src/main/resources/application.properties': 'spring.jackson.date-format=com.acme.config.MyDateFormat\n' }]) {
+      const iso = await example(config);
+      expect(iso.schema.createTime!.format).toBe('date-time');
+      expect(iso.body.createTime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    }
+  });
+});
+
 describe('JAX-RS request model', () => {
   it('reads a parameter of a class built from its text (String constructor, valueOf, fromString) as a string', async () => {
     const { endpoints } = await scan({

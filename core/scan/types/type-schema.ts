@@ -40,7 +40,17 @@ export interface SchemaOptions {
    * as Spring's data binding reads form fields and query parameters into a bean.
    */
   propertyNames?: 'json' | 'java';
+  /**
+   * How the application's ObjectMapper writes `java.util.Date`, `Calendar` and `Timestamp`
+   * (Spring Boot's `spring.jackson.date-format` / `spring.jackson.serialization.write-dates-as-timestamps`):
+   * a date pattern, or epoch milliseconds. Absent: ISO 8601, Jackson's default. `java.time` types
+   * keep their ISO forms either way (JavaTimeModule reads neither setting).
+   */
+  legacyDates?: { pattern?: string; timestamps?: boolean };
 }
+
+/** The types Jackson writes with the ObjectMapper's DateFormat. */
+const LEGACY_DATES = new Set(['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp']);
 
 /** Internal `$ref` values: the referenced type's key; written as `#/$defs/<name>` on the way out. */
 const REF = '\u0000';
@@ -129,6 +139,8 @@ const PRIMITIVES: Record<string, JsonSchema> = {
 export class SchemaBuilder {
   private readonly maxDepth: number;
   private readonly javaNames: boolean;
+  /** The schema of the legacy date types when the application configures how Jackson writes them. */
+  private readonly legacyDate: JsonSchema | undefined;
   private readonly cache = new Map<string, Cached>();
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
@@ -149,6 +161,8 @@ export class SchemaBuilder {
   ) {
     this.maxDepth = opts.maxDepth ?? 8;
     this.javaNames = opts.propertyNames === 'java';
+    const dates = opts.legacyDates;
+    this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
 
   /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
@@ -219,7 +233,7 @@ export class SchemaBuilder {
     if (!shape) return leaf(unresolved(t));
     switch (shape.kind) {
       case 'scalar':
-        return leaf(shape.schema);
+        return leaf(this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema);
       case 'unwrap':
         return this.build(arg(0), level);
       case 'free':
