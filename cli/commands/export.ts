@@ -3,7 +3,7 @@
 // of spec §4.6 as flags over the saved settings.
 
 import { existsSync, statSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SettingsStore, pathPrefixesSetting } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
@@ -168,7 +168,8 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     }
   }
   const setup = exportSetup({
-    projectDir: dir,
+    // Absolute: the .http file's @protoRoot and grpcurl's import paths must hold wherever the export is run from.
+    projectDir: resolve(dir),
     userDir: userConfigDir(),
     modules: result.modules,
     endpoints,

@@ -2,6 +2,7 @@
 // header flag per header and a data flag with the body; gRPC endpoints as `grpcurl` commands.
 // Placeholders are kept or resolved per the render mode; every word is POSIX-quoted.
 
+import { join } from 'node:path';
 import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft, NameValue } from '../model/request-state';
@@ -91,7 +92,7 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
   const scripted = e.protocol === 'http' ? options.scripted?.get(e.id) : undefined;
   const words =
     e.protocol === 'grpc'
-      ? grpcurlWords(e, opts, grpcTarget(options, r), r)
+      ? grpcurlWords(e, opts, options, grpcTarget(options, r), r)
       : scripted
         ? scriptedWords(scripted, sentTemplate(buildTemplate(e, options.modules)), opts, r)
         : curlWords(sentTemplate(buildTemplate(e, options.modules)), opts, host, r);
@@ -215,17 +216,19 @@ function grpcTarget(options: ExportOptions, r: Resolver): string {
   return options.defaultGrpcHost ?? 'localhost:9090';
 }
 
-function grpcurlWords(e: Endpoint, opts: Resolved, host: string, r: Resolver): Word[] {
+function grpcurlWords(e: Endpoint, opts: Resolved, options: ExportOptions, host: string, r: Resolver): Word[] {
   const words: Word[] = ['grpcurl'];
   const target = host.replace(/^https?:\/\//, '').replace(/\/+$/, '');
   if (!host.startsWith('https://')) words.push('-plaintext');
   const proto = e.grpc?.protoFile;
   // Without the .proto, grpcurl asks the server through reflection. With it, the include roots
   // go first and the file is named relative to its own root, so its imports of sibling protos
-  // resolve as protoc resolves them (paths are relative to the project folder).
+  // resolve as protoc resolves them. The roots are under the project folder when the export knows
+  // it (the script then runs from anywhere), else relative to the folder it is run from.
   if (proto) {
     const roots = e.grpc?.importPaths ?? [];
-    for (const root of roots) words.push(['-import-path', root || '.']);
+    const base = options.projectDir;
+    for (const root of roots) words.push(['-import-path', base ? join(base, root) : root || '.']);
     const own = roots.find((root) => root === '' || proto.startsWith(`${root}/`));
     words.push(['-proto', own === undefined || own === '' ? proto : proto.slice(own.length + 1)]);
   }

@@ -16,8 +16,8 @@ const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 let work: string;
 let project: string;
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', APISCOUT_CONFIG_DIR: join(work, 'user') } });
+function run(args: string[], cwd?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', APISCOUT_CONFIG_DIR: join(work, 'user') } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -53,6 +53,16 @@ describe('apiscout export', () => {
     const r = run(['export', '--format', 'postman', '--env', 'staging', '--out', `${out}/`, project]);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['collection.postman_collection.json', 'staging.postman_environment.json']);
+  });
+
+  it('names the .proto files by the project folder\'s absolute path when the folder was given relative', () => {
+    const out = join(work, 'out-grpc');
+    const http = run(['export', '--format', 'http-client', '--out', `${out}/`, 'shop'], work);
+    expect(http.code, http.stderr).toBe(0);
+    const text = readdirSync(out).filter((f) => f.endsWith('.http')).map((f) => readFileSync(join(out, f), 'utf8')).join('\n');
+    expect(text).toContain(`@protoRoot = ${project.replace(/\\/g, '/')}\n`);
+    const curl = run(['export', '--format', 'curl', '--single-line', '--select', 'GetStock', 'shop'], work);
+    expect(curl.stdout).toContain(` -import-path ${join(project, 'inventory/src/main/proto')} `);
   });
 
   it('writes every environment of the project into http-client.env.json', () => {

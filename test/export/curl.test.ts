@@ -8,7 +8,7 @@ import { exportCurl, curlCommand, scriptedRequestOf } from '../../core/export/cu
 import { shQuote } from '../../core/export/shell-quote';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import type { Environment } from '../../core/model/environment';
-import { edgeEndpoints, grpcEndpoints, HOSTILE, httpOf, placeholderEndpoint, scanShop, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, HOSTILE, httpOf, placeholderEndpoint, scanShop, SHOP, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport, type RunResult } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -110,6 +110,21 @@ describe('cURL export run by sh', () => {
     const plain = exportCurl(grpcEndpoints(), { environment: { name: 'h', variables: [{ key: 'host', value: 'http://127.0.0.1:8080' }] }, defaultGrpcHost: 'localhost:9191', curl: { render: 'resolve', comments: false, multiline: false } });
     expect(plain.files[0]!.content).toContain(' localhost:9191 shop.orders.v1.OrderService/GetOrder');
     expect(plain.files[0]!.content).not.toContain('8080');
+  });
+
+  it('names the .proto files under the project folder when the export knows it, so the script runs from any folder', async () => {
+    const grpc = (await scanShop()).endpoints.filter((e) => e.protocol === 'grpc' && e.grpc?.importPaths?.length);
+    expect(grpc.length).toBeGreaterThan(0);
+    // A stand-in grpcurl that checks, from the script's own folder (not the project's), that every
+    // import path is a folder and the -proto file is found under one of them, as grpcurl looks.
+    const check = `grpcurl() { roots=''; while [ $# -gt 0 ]; do case "$1" in -import-path) [ -d "$2" ] || echo "no folder $2"; roots="$roots $2"; shift 2;; -proto) for r in $roots; do [ -f "$r/$2" ] && found=1; done; [ -n "$found" ] || echo "no file $2"; found=''; shift 2;; *) shift;; esac; done; echo ok; }`;
+    const anchored = exportCurl(grpc, { projectDir: SHOP, curl: { comments: false } });
+    const out = await runScript(anchored.files[0]!.content, check);
+    expect(out.stdout.trim().split('\n')).toEqual(grpc.map(() => 'ok'));
+    // Without the project folder, paths stay relative to the folder the script runs in.
+    const loose = exportCurl(grpc, { curl: { comments: false } });
+    expect(loose.files[0]!.content).toContain("-import-path inventory/src/main/proto");
+    expect((await runScript(loose.files[0]!.content, check)).stdout).toContain('no folder inventory/src/main/proto');
   });
 
   it('quotes any character so that the shell passes it through unchanged', () => {

@@ -455,7 +455,7 @@ import org.springframework.web.bind.annotation.*;
     const millis = await example({ 'src/main/resources/application.properties': 'spring.jackson.serialization.WRITE_DATES_AS_TIMESTAMPS=true\n' });
     expect(millis.schema.createTime).toMatchObject({ type: 'integer', format: 'int64' });
     expect(typeof millis.body.createTime).toBe('number');
-    for (const config of [{}, { 'src/main/resources/application.properties': 'spring.jackson.date-format=com.acme.config.MyDateFormat\n' }]) {
+    for (const config of [{} as Record<string, string>, { 'src/main/resources/application.properties': 'spring.jackson.date-format=com.acme.config.MyDateFormat\n' }]) {
       const iso = await example(config);
       expect(iso.schema.createTime!.format).toBe('date-time');
       expect(iso.body.createTime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
