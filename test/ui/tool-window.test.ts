@@ -1167,7 +1167,7 @@ describe('a text body in a tool window', () => {
 });
 
 describe('the gRPC request line in a tool window', () => {
-  it('320 px: TLS, Send and Reset share a line (Reset wrapped alone under them); 480 px: the deadline beside them', async () => {
+  it('320 px: the environment, Send and Reset share a line (Reset wrapped alone under them); 480 px: the deadline and TLS beside them', async () => {
     const rpcAddress = [...ids.keys()].find((a) => a.startsWith('gRPC '))!;
     const page = await open(320);
     // select() waits for the HTTP path field; the gRPC editor shows the RPC as text.
@@ -1181,15 +1181,16 @@ describe('the gRPC request line in a tool window', () => {
     const lines = () =>
       line.evaluate((l) =>
         Object.fromEntries(
-          ['.deadline', '.tls', '.send', 'button:not(.send)'].map((s) => {
+          ['.deadline', '.tls', '.env-chip', '.send', '.line-actions button:last-child'].map((s) => {
             const r = l.querySelector(s)!.getBoundingClientRect();
             return [s, Math.round((r.top + r.height / 2) / 10)];
           }),
         ),
       );
     let at = await lines();
-    expect(at['.send'], JSON.stringify(at)).toBe(at['.tls']);
-    expect(at['button:not(.send)'], JSON.stringify(at)).toBe(at['.send']);
+    expect(at['.deadline'], JSON.stringify(at)).toBe(at['.tls']);
+    expect(at['.env-chip'], JSON.stringify(at)).toBe(at['.send']);
+    expect(at['.line-actions button:last-child'], JSON.stringify(at)).toBe(at['.send']);
     expect(await overflowing(page)).toEqual([]);
     await resize(page, 480);
     at = await lines();
