@@ -105,7 +105,7 @@ function row(r: Row, i: number): string {
   } else {
     inside =
       `<span class="twisty${r.expanded ? ' open' : ''}" aria-hidden="true"></span>` +
-      (r.kind === 'module' ? `<span class="module-name">${text(r.label)}</span>` : `<span class="class-name" title="${attr(r.title)}">${text(r.label)}</span>`) +
+      (r.kind === 'module' ? `<span class="module-name" title="${attr(r.label)}">${text(r.label)}</span>` : `<span class="class-name" title="${attr(r.title)}">${text(r.label)}</span>`) +
       `<span class="count">${r.count}</span>`;
   }
   return (

@@ -141,11 +141,13 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
     .map((q) => `${encodeURIComponent(sub(q.name))}=${encodeURIComponent(sub(q.value))}`)
     .join('&');
   const url = `${host}${path.startsWith('/') ? path : `/${path}`}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`;
+  let parsed: URL;
   try {
-    new URL(url);
+    parsed = new URL(url);
   } catch {
     throw new InputError(`not a valid URL: ${url}`, draft.host);
   }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new InputError(`the host must start with http:// or https://, not ${parsed.protocol}//: ${url}`, draft.host);
 
   const headers: Array<[string, string]> = draft.headers.filter(enabled).map((h) => [sub(h.name), sub(h.value)]);
   const cookies = draft.cookies.filter(enabled).map((c) => `${sub(c.name)}=${sub(c.value)}`);
@@ -154,6 +156,7 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
     if (existing) existing[1] = `${existing[1]}; ${cookies.join('; ')}`;
     else headers.push(['Cookie', cookies.join('; ')]);
   }
+  for (const [name, value] of headers) checkHeader(name, value);
 
   let body: Uint8Array | undefined;
   let contentType: string | undefined;
@@ -221,6 +224,21 @@ function normaliseHost(host: string, asWritten: string): string {
   const h = host.trim().replace(/\/+$/, '');
   if (h === '') throw new InputError('no host: pass one (for example http://localhost:8080) or define a host variable', asWritten);
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(h) ? h : `http://${h}`;
+}
+
+/** A header name as HTTP has it: a token, no spaces or separators. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Refuses, naming the header, what the HTTP client would refuse on the wire: there it came back as
+ * a failed request ("No response: … failed: invalid header key") that named no header.
+ */
+function checkHeader(name: string, value: string): void {
+  if (!HEADER_NAME.test(name)) throw new InputError(`header name '${name}' is not valid: letters, digits and !#$%&'*+-.^_\`|~ only, no spaces`, name);
+  const bad = /[^\t\x20-\x7e\x80-\xff]/.exec(value)?.[0];
+  if (bad === undefined) return;
+  const what = bad.charCodeAt(0) < 0x20 || bad === '\x7f' ? 'a control character' : `'${bad}', which a header cannot carry: percent-encode it`;
+  throw new InputError(`header '${name}' has ${what}`, name);
 }
 
 /** application/x-www-form-urlencoded as browsers write it: spaces as `+`. */

@@ -353,9 +353,10 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
                 </div>
               )}
               <div class="dialog-actions">
-                {confirmDelete ? (
+                {/* A new environment is not on disk: Discard drops it, there is nothing to delete. */}
+                {draft.original === undefined ? null : confirmDelete ? (
                   <span class="confirm">
-                    Delete '{draft.original ?? draft.name}'?{' '}
+                    Delete '{draft.original}'?{' '}
                     <button type="button" class="danger" onClick={() => void remove()} disabled={busy}>
                       Delete
                     </button>{' '}

@@ -102,7 +102,7 @@ export function ExplorerTree(props: ExplorerTreeProps) {
           ) : (
             <>
               <span class={`twisty${row.expanded ? ' open' : ''}`} aria-hidden="true" />
-              <span class={row.kind === 'module' ? 'module-name' : 'class-name'} title={row.kind === 'class' ? row.title : undefined}>
+              <span class={row.kind === 'module' ? 'module-name' : 'class-name'} title={row.kind === 'class' ? row.title : row.label}>
                 {row.label}
               </span>
               <span class="count">{row.count}</span>

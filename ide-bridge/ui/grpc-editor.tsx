@@ -4,6 +4,7 @@
 // the request type's schema as they are typed; the gate and the wire are the sidecar's.
 
 import { useMemo, useRef, useState } from 'preact/hooks';
+import { EnvironmentChip, VariablesLine } from './environment-line';
 import { JsonEditor } from './json-editor';
 import { HostField, RowsTable, judgeBody, BodyStatus } from './request-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
@@ -57,7 +58,13 @@ export function GrpcEditor(props: GrpcEditorProps) {
         <label class="tls" title="TLS for a bare host:port (grpcs:// in the host says it too)">
           <input type="checkbox" checked={draft.tls === true} onChange={(e) => onChange(withOptional(draft, 'tls', e.currentTarget.checked || undefined))} /> TLS
         </label>
-        <RequestLineButtons {...props} />
+        {/* As on the HTTP line, the environment the address's and metadata's {{variables}} come
+            from; with Send and Reset it wraps as one group, so neither button is left alone on a row. */}
+        <span class="line-actions">
+          <EnvironmentChip environments={props.environments} onOpen={props.onEnvironments} />
+          <RequestLineButtons {...props} />
+        </span>
+        <VariablesLine environments={props.environments} texts={[draft.host, ...draft.metadata.flatMap((m) => [m.name, m.value])]} />
       </div>
       <div class="tabs" role="tablist" aria-label="Request parts">
         <button role="tab" id="tab-message" aria-selected={tab === 'message'} class={tab === 'message' ? 'tab on' : 'tab'} onClick={() => setTab('message')}>

@@ -11,7 +11,7 @@ import { menuItems, selectionOf, targetOfRow } from './context-menu';
 import type { MenuActions, MenuTarget } from './context-menu';
 import { checkDraft } from './environment-panel';
 import { defaultDirectory, formatBytes } from './export-dialog';
-import { editorText, keyOfError, pagesOf, parseEditor, settingValue, splitByScope } from './settings-model';
+import { editorText, fieldHint, keyOfError, pagesOf, parseEditor, settingValue, splitByScope } from './settings-model';
 import type { SettingRow, SettingsView } from './settings-model';
 import { flattenTree } from './tree-model';
 
@@ -101,6 +101,19 @@ describe('settings page', () => {
     expect(parseEditor(row('http.call.before'), '')).toEqual({ value: null });
     expect(editorText(row('grpc.runtime'), ['/a', '/b'])).toBe('/a\n/b');
     expect(editorText(row('http.call.before'), null)).toBe('');
+  });
+
+  it('says under a field what it takes in the editor\'s terms, not the settings file\'s ("a string or null")', () => {
+    const v = view();
+    const hint = (k: string) => fieldHint(v.settings.find((r) => r.key === k)!);
+    expect(hint('grpc.caFile')).toBeUndefined();
+    expect(hint('http.call.before')).toBeUndefined();
+    expect(hint('grpc.enabled')).toBeUndefined();
+    expect(hint('curl.renderMode')).toBeUndefined();
+    expect(hint('http.insecureHosts')).toBe('one entry a line');
+    expect(hint('grpc.runtime')).toBe('one entry a line; empty: not set');
+    expect(hint('grpc.deadlineMs')).toBe('an integer from 0 to 86400000');
+    expect(v.settings.map((r) => hint(r.key)).filter((h) => h && /\bnull\b|strings/.test(h))).toEqual([]);
   });
 
   it('saves per-user rows to the user file whatever the chosen scope, and finds the field a refusal names', () => {

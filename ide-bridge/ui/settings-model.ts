@@ -53,6 +53,26 @@ export function editorText(row: SettingRow, value: unknown): string {
 }
 
 /**
+ * The line under a field: what it takes, said for the editor in front of the user. A row's
+ * `expects` is worded for the settings file ("a string or null", "a list of strings"), which the
+ * page read out under every text and list field though nobody types null there or writes a list's
+ * brackets: a text field takes any text, a list takes one entry a line, and a choice's menu shows
+ * its choices (by their labels, not the keys "one of" listed).
+ */
+export function fieldHint(row: SettingRow): string | undefined {
+  switch (row.kind) {
+    case 'boolean':
+    case 'text':
+    case 'choice':
+      return undefined;
+    case 'list':
+      return row.default === null ? 'one entry a line; empty: not set' : 'one entry a line';
+    default:
+      return row.expects;
+  }
+}
+
+/**
  * An editor's text as the value to save, or why it is not one. An empty field of a setting whose
  * default is null clears it (null); an empty list is [] unless its default is null.
  */

@@ -8,7 +8,7 @@ import type { ResultOf } from '../protocol';
 import { ConfirmDiscard, Dialog, DialogHead, ErrorLine, errorText } from './dialog';
 import type { BridgeClient } from './rpc';
 import type { SettingRow, SettingsScope, SettingsView } from './settings-model';
-import { CHOICE_LABELS, editorText, keyOfError, pagesOf, parseEditor, rowOf, SECTION_TITLES, splitByScope } from './settings-model';
+import { CHOICE_LABELS, editorText, fieldHint, keyOfError, pagesOf, parseEditor, rowOf, SECTION_TITLES, splitByScope } from './settings-model';
 import type { Notify } from './toasts';
 
 type Detect = ResultOf<'grpc/detect'>;
@@ -288,7 +288,7 @@ function SettingField({ row, edit, error, onEdit, onUseDefault }: SettingFieldPr
             </button>
           )}
         </span>
-        {row.kind !== 'boolean' && <span class="setting-expects muted">{row.expects}</span>}
+        {fieldHint(row) && <span class="setting-expects muted">{fieldHint(row)}</span>}
         {error && (
           <span id={errorId} class="field-error" role="alert">
             {error}

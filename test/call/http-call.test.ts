@@ -213,6 +213,22 @@ describe('request building and sending', () => {
     expect(new URL(filled.url).pathname).toBe('/orders/7/8/9');
   });
 
+  it('refuses a header name, a header value or a scheme HTTP cannot send, naming the input, before any connection', async () => {
+    const draft = defaultDraft(endpoint({ method: 'GET', path: '/h' }), { host: server.url });
+    setHeader(draft, 'Bad Header', 'v');
+    await expect(prepareRequest(draft)).rejects.toThrow(/^header name 'Bad Header' is not valid: letters, digits/);
+    draft.headers = [{ name: 'X-City', value: '上海' }];
+    await expect(prepareRequest(draft)).rejects.toThrow("header 'X-City' has '上', which a header cannot carry: percent-encode it");
+    draft.headers = [{ name: 'X-City', value: 'a\u0000b' }];
+    await expect(prepareRequest(draft)).rejects.toThrow("header 'X-City' has a control character");
+    // Latin-1 is what a header carries: sent.
+    draft.headers = [{ name: 'X-City', value: 'Zürich' }];
+    const sent = await send(endpoint({ method: 'GET', path: '/h' }), server.url, (d) => setHeader(d, 'X-City', 'Zürich'));
+    expect(sent.echo!.headers['x-city']).toBe('Zürich');
+    draft.host = 'ftp://files.example';
+    await expect(prepareRequest(draft)).rejects.toThrow('the host must start with http:// or https://, not ftp://: ftp://files.example/h');
+  });
+
   it('decodes a gzip-encoded body', async () => {
     const { text, response } = await send(endpoint({ path: '/gzip' }), server.url, (d) => (d.path = '/gzip'));
     expect(JSON.parse(text)).toEqual({ zipped: true });

@@ -662,6 +662,35 @@ describe('gRPC calls from the explorer', () => {
     expect(await panel.getByRole('table', { name: 'Trailers' }).textContent()).toContain('x-reasonempty');
   });
 
+  it('shows the active environment on the gRPC line and fills {{variables}} in the address from it; at 300 px Send and Reset keep the chip\'s row', async () => {
+    const { rpc, project: id } = explorer!;
+    await rpc.request('env/save', { project: id, environment: { name: 'echo-local', variables: [{ key: 'echoAddress', value: server.address }] } });
+    await rpc.request('env/select', { project: id, name: 'echo-local' });
+    try {
+      await page.reload();
+      await openEndpoint(page, endpoints.get('Say')!);
+      const editor = page.locator('.request-editor');
+      await editor.getByLabel('Host').fill('{{echoAddress}}');
+      expect(await editor.getByRole('button', { name: 'Environment echo-local' }).isVisible()).toBe(true);
+      await poll(() => editor.locator('.variables-line').textContent()).toBe(`{{echoAddress}} = ${server.address}`);
+      await editor.getByRole('button', { name: 'Send' }).click();
+      await poll(() => page.locator('.response-panel .status').textContent()).toBe('0 OK');
+      await page.setViewportSize({ width: 300, height: 900 });
+      await poll(() => page.evaluate(() => window.innerWidth)).toBe(300);
+      // One row: the middles line up (the chip is shorter than the buttons).
+      const middles = await Promise.all(['Environment echo-local', 'Send', 'Reset'].map(async (name) => {
+        const box = (await editor.getByRole('button', { name, exact: true }).boundingBox())!;
+        return Math.round(box.y + box.height / 2);
+      }));
+      expect(new Set(middles).size, `middles ${middles.join(', ')}`).toBe(1);
+      await page.screenshot({ path: screenshotPath('grpc-environment-300') });
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await rpc.request('env/select', { project: id, name: null });
+      await page.reload();
+    }
+  });
+
   it('sends a client stream from a list of messages, one added and one removed', async () => {
     const editor = await openRpc('Sum');
     const before = await editor.locator('.grpc-message').count();

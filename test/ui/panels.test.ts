@@ -494,6 +494,9 @@ describe('panels on the sample shop', () => {
     // Delete asks first.
     await panel.getByRole('button', { name: 'New environment' }).click();
     await panel.getByLabel('Environment name').fill('scratch');
+    // Not saved yet: Discard drops it; no "Delete 'scratch'?" for what is on no disk.
+    expect(await panel.getByRole('button', { name: 'Discard' }).isVisible()).toBe(true);
+    expect(await panel.getByRole('button', { name: 'Delete…' }).count()).toBe(0);
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(async () => (await rpc.request('env/list', { project })).environments.map((x) => x.name).sort()).toEqual(['dev', 'scratch']);
     // The list walks with the keyboard: up from 'scratch' to 'dev', Enter opens it.

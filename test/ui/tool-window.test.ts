@@ -39,6 +39,7 @@ const UPLOAD = 'POST /api/v1/documents/customers/{customerId}/folders/{folder}';
 const RENAME = 'POST /api/v1/documents/folders/{folder}/name';
 const TASKS = 'GET /api/v1/projects/{projectCode}/task-instances';
 const TERMS = 'GET /api/v1/pages/terms';
+const LONG_CLASS = 'NotificationChannelSubscriptionPreferencesAdministrationController';
 /** An HTML page on one line, as a template engine's minified output comes. */
 const ONE_LINE_HTML = `<html><body>${Array.from({ length: 120 }, (_, i) => `<p>Clause ${i + 1} of the terms of use.</p>`).join('')}</body></html>`;
 
@@ -179,6 +180,20 @@ beforeAll(async () => {
       '    /** The terms of use, as HTML. */',
       '    @GetMapping(value = "/terms", produces = "text/html")',
       '    public String terms() { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // A class name wider than a 300 px tree, as quarkus-quickstarts' module names are.
+  fs.writeFileSync(
+    path.join(shop, 'orders/src/main/java/com/acme/shop/orders/web', `${LONG_CLASS}.java`),
+    [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      `public class ${LONG_CLASS} {`,
+      '    @GetMapping("/api/v1/admin/subscriptions")',
+      '    public String list() { return ""; }',
       '}',
       '',
     ].join('\n'),
@@ -1032,6 +1047,33 @@ describe('the endpoint list\'s focus ring', () => {
   }, 60_000);
 });
 
+describe('the tree in a narrow tool window', () => {
+  it('300 px: a class or module name wider than the list ends in an ellipsis, its count and twisty kept whole', async () => {
+    const page = await open(300);
+    // Only the modules, then the one holding the class: its row is in view, not past the list's virtual end.
+    await page.locator('.toolbar').getByRole('button', { name: 'Collapse All' }).click();
+    await page.locator('#tree .row.kind-module').filter({ hasText: /^orders/ }).click();
+    const row = page.locator('#tree .row.kind-class').filter({ hasText: LONG_CLASS });
+    await row.waitFor();
+    const fit = await row.evaluate((r) => {
+      const [twisty, name, count] = ['.twisty', '.class-name', '.count'].map((s) => r.querySelector<HTMLElement>(s)!);
+      const right = r.getBoundingClientRect().right;
+      return {
+        cut: name.scrollWidth > name.clientWidth && getComputedStyle(name).textOverflow === 'ellipsis',
+        countInside: count.getBoundingClientRect().right <= right,
+        twisty: Math.round(twisty.getBoundingClientRect().width),
+        rowScrolls: r.scrollWidth > r.clientWidth + 1,
+      };
+    });
+    expect(fit).toEqual({ cut: true, countInside: true, twisty: 10, rowScrolls: false });
+    expect(await row.locator('.class-name').getAttribute('title')).toContain(LONG_CLASS);
+    const module = page.locator('#tree .row.kind-module .module-name').first();
+    expect(await module.getAttribute('title')).toBe(await module.textContent());
+    await page.screenshot({ path: screenshotPath('tool-window-long-class-300') });
+    await close(page);
+  }, 60_000);
+});
+
 describe('the keyboard in a narrow tool window', () => {
   it('360 px: Enter on a search hit puts the focus on Back over the editor; Back puts it on the list again, not on the page', async () => {
     const page = await open(360);
@@ -1125,7 +1167,7 @@ describe('a text body in a tool window', () => {
 });
 
 describe('the gRPC request line in a tool window', () => {
-  it('320 px: TLS, Send and Reset share a line (Reset wrapped alone under them); 480 px: the deadline beside them', async () => {
+  it('320 px: the environment, Send and Reset share a line (Reset wrapped alone under them); 480 px: the deadline and TLS beside them', async () => {
     const rpcAddress = [...ids.keys()].find((a) => a.startsWith('gRPC '))!;
     const page = await open(320);
     // select() waits for the HTTP path field; the gRPC editor shows the RPC as text.
@@ -1139,15 +1181,16 @@ describe('the gRPC request line in a tool window', () => {
     const lines = () =>
       line.evaluate((l) =>
         Object.fromEntries(
-          ['.deadline', '.tls', '.send', 'button:not(.send)'].map((s) => {
+          ['.deadline', '.tls', '.env-chip', '.send', '.line-actions button:last-child'].map((s) => {
             const r = l.querySelector(s)!.getBoundingClientRect();
             return [s, Math.round((r.top + r.height / 2) / 10)];
           }),
         ),
       );
     let at = await lines();
-    expect(at['.send'], JSON.stringify(at)).toBe(at['.tls']);
-    expect(at['button:not(.send)'], JSON.stringify(at)).toBe(at['.send']);
+    expect(at['.deadline'], JSON.stringify(at)).toBe(at['.tls']);
+    expect(at['.env-chip'], JSON.stringify(at)).toBe(at['.send']);
+    expect(at['.line-actions button:last-child'], JSON.stringify(at)).toBe(at['.send']);
     expect(await overflowing(page)).toEqual([]);
     await resize(page, 480);
     at = await lines();
