@@ -221,6 +221,45 @@ public class MailController {
     expect(endpoint(endpoints, 'names').request!.body!.contentType).toBe('application/json');
   });
 
+  it("takes the body of a Response / ResponseEntity<?> from the declared success response's content", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}DocumentedController.java`]: `package com.acme;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.*;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+@RestController
+public class DocumentedController {
+  @GetMapping("/users")
+  @ApiResponses({@ApiResponse(responseCode = "400", description = "Bad filter", content = @Content(schema = @Schema(implementation = Result.class))),
+                 @ApiResponse(responseCode = "200", description = "The users", content = @Content(mediaType = "application/json", array = @ArraySchema(schema = @Schema(implementation = UserVO.class))))})
+  public ResponseEntity<?> users() { return null; }
+  @GetMapping("/user")
+  @ApiResponse(responseCode = "200", description = "One user", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public ResponseEntity<UserForm> typed() { return null; }
+}`,
+      [`${J}UserResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.*;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+@Path("/rs/users")
+public class UserResource {
+  @GET
+  @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class, type = SchemaType.ARRAY)))
+  public Response list() { return null; }
+}`,
+    });
+    const users = endpoint(endpoints, 'users').response!;
+    expect(users).toMatchObject({ contentType: 'application/json', description: 'The users', schema: { type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } } });
+    expect(users.example).toEqual([{ id: 0, name: 'name' }]);
+    // A return type that names its body wins over the annotation.
+    expect(endpoint(endpoints, 'typed').response!.schema!['x-java-type']).toBe('com.acme.UserForm');
+    expect(endpoint(endpoints, 'list').response!.schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+  });
+
   it('unwraps response wrappers, streams and views', async () => {
     const { endpoints } = await scan({
       ...DTOS,

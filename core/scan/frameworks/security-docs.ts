@@ -7,7 +7,8 @@
 // on the exceptions it throws and `@ExceptionHandler`s that handle them.
 
 import type { SecuritySchemeDecl } from '../../model/endpoint';
-import type { DeclaredResponse } from '../../model/request';
+import type { DeclaredResponse, ResponseModel } from '../../model/request';
+import { exampleOf } from '../types/example';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
@@ -224,7 +225,8 @@ export function declaredResponses(
       const cls = schemaClass(ann);
       if (cls) {
         r.contentType = cls.mediaType ?? produces ?? 'application/json';
-        r.schema = schemas.schemaOf(cls.expr.type, scope, bindings);
+        const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
+        r.schema = schemas.schemaOf(type, scope, bindings);
       }
       out.push(r);
     }
@@ -233,22 +235,45 @@ export function declaredResponses(
   return [];
 }
 
-/** The class a response annotation names for its body, with the media type `@Content` gives. */
-function schemaClass(ann: Annotation): { expr: Extract<Expr, { kind: 'class' }>; mediaType?: string } | undefined {
+/**
+ * The class a response annotation names for its body, with the media type `@Content` gives: a list
+ * of them for springdoc's `array = @ArraySchema(schema = @Schema(implementation = X.class))`,
+ * Swagger 2's `responseContainer = "List"` and MicroProfile's `@Schema(type = SchemaType.ARRAY)`.
+ */
+function schemaClass(ann: Annotation): { expr: Extract<Expr, { kind: 'class' }>; mediaType?: string; array: boolean } | undefined {
   if (ann.args.response?.kind === 'class') {
     const name = simpleName(ann.args.response.type.name);
-    return name === 'Void' ? undefined : { expr: ann.args.response };
+    const container = ann.args.responseContainer;
+    const array = container?.kind === 'string' && /^(List|Set|Array)$/i.test(container.value);
+    return name === 'Void' ? undefined : { expr: ann.args.response, array };
   }
   for (const item of items(ann.args.content)) {
     if (item.kind !== 'annotation') continue;
     const content = item.annotation;
-    const schema = content.args.schema?.kind === 'annotation' ? content.args.schema.annotation : undefined;
+    const arraySchema = content.args.array?.kind === 'annotation' ? content.args.array.annotation : undefined;
+    const inArray = arraySchema?.args.schema?.kind === 'annotation' ? arraySchema.args.schema.annotation : undefined;
+    const schema = inArray ?? (content.args.schema?.kind === 'annotation' ? content.args.schema.annotation : undefined);
     const impl = schema?.args.implementation;
     if (impl?.kind !== 'class') continue;
+    const typed = schema?.args.type;
+    const array = inArray !== undefined || (typed?.kind === 'name' && /(^|\.)ARRAY$/.test(typed.name));
     const media = content.args.mediaType;
-    return media?.kind === 'string' ? { expr: impl, mediaType: media.value } : { expr: impl };
+    return media?.kind === 'string' ? { expr: impl, mediaType: media.value, array } : { expr: impl, array };
   }
   return undefined;
+}
+
+/**
+ * A handler returning `Response` or `ResponseEntity<?>` does not say what its body is; its declared
+ * success response (`@ApiResponse(responseCode = "200", content = @Content(...))`) may.
+ */
+export function withDeclaredBody(response: ResponseModel | undefined, declared: readonly DeclaredResponse[]): ResponseModel | undefined {
+  const unknown = response?.schema?.['x-unresolved'] === true && response.schema['x-java-type'] === undefined;
+  if (!response || !unknown) return response;
+  const ok = declared.find((r) => /^2\d\d$/.test(r.status) && r.schema);
+  if (!ok?.schema) return response;
+  const description = response.description.startsWith('Unknown:') ? ok.description : response.description;
+  return { contentType: ok.contentType ?? response.contentType, schema: ok.schema, example: exampleOf(ok.schema), description };
 }
 
 function statusCode(index: ProjectIndex, e: Expr | undefined, scope: Scope): string | undefined {

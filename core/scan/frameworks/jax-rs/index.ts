@@ -21,7 +21,7 @@ import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
-import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, visibleResponses, withVisible } from '../security-docs';
+import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, visibleResponses, withDeclaredBody, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GENERATED_API, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
@@ -157,7 +157,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
         const visible = visibleResponses(ctx.index, chain, undefined, mappers, JAX_RS_EXCEPTIONS);
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: response || undefined, deprecated: docs.deprecated, security: security.requiredBy(ctx.index, type, chain), status: visible.status, responses }));
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, security: security.requiredBy(ctx.index, type, chain), status: visible.status, responses }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.

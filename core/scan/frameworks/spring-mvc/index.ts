@@ -21,7 +21,7 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import type { PrefixRule } from './path-prefixes';
 import { folderOf, nameAndDescription } from '../naming';
-import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withVisible } from '../security-docs';
+import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withDeclaredBody, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
@@ -228,11 +228,12 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
         const status = visible.status;
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
+        const body = withDeclaredBody(response, responses);
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, ...names, consumes, produces, request, response: body, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
             }
           }
         }
