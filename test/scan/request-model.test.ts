@@ -250,6 +250,9 @@ public class UserResource {
   @GET
   @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class, type = SchemaType.ARRAY)))
   public Response list() { return null; }
+  @DELETE
+  @APIResponse(responseCode = "204", description = "Deleted")
+  public Response remove() { return null; }
 }`,
     });
     const users = endpoint(endpoints, 'users').response!;
@@ -258,6 +261,7 @@ public class UserResource {
     // A return type that names its body wins over the annotation.
     expect(endpoint(endpoints, 'typed').response!.schema!['x-java-type']).toBe('com.acme.UserForm');
     expect(endpoint(endpoints, 'list').response!.schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
+    expect(endpoint(endpoints, 'remove').response).toEqual({ contentType: 'application/json', description: 'Deleted' });
   });
 
   it('unwraps response wrappers, streams and views', async () => {

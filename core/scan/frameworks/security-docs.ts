@@ -271,7 +271,12 @@ export function withDeclaredBody(response: ResponseModel | undefined, declared: 
   const unknown = response?.schema?.['x-unresolved'] === true && response.schema['x-java-type'] === undefined;
   if (!response || !unknown) return response;
   const ok = declared.find((r) => /^2\d\d$/.test(r.status) && r.schema);
-  if (!ok?.schema) return response;
+  if (!ok?.schema) {
+    // Only `204 No Content` declared as the success: there is no body to guess.
+    const successes = declared.filter((r) => /^2\d\d$/.test(r.status));
+    if (successes.length && successes.every((r) => r.status === '204')) return { contentType: response.contentType, description: successes[0]!.description || 'No body.' };
+    return response;
+  }
   const description = response.description.startsWith('Unknown:') ? ok.description : response.description;
   return { contentType: ok.contentType ?? response.contentType, schema: ok.schema, example: exampleOf(ok.schema), description };
 }
