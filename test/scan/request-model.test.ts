@@ -372,6 +372,36 @@ class OwnerController {
 });
 
 describe('JAX-RS request model', () => {
+  it('reads a parameter of a class built from its text (String constructor, valueOf, fromString) as a string', async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}Mode.java`]: `package com.acme;
+public class Mode { private final String level; public Mode(String level) { this.level = level; } public String getLevel() { return level; } }`,
+      [`${J}Window.java`]: `package com.acme;
+public class Window { private int days; public static Window valueOf(String text) { return new Window(); } public int getDays() { return days; } }`,
+      [`${J}AuditResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/audit")
+public class AuditResource {
+  @GET public String list(@QueryParam("mode") @DefaultValue("NONE") Mode mode, @HeaderParam("X-Window") Window window, @QueryParam("user") UserVO user) { return null; }
+}`,
+      [`${J}AuditController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class AuditController {
+  @GetMapping("/spring/audit/{mode}") public String get(@PathVariable Mode mode, @RequestParam Window window) { return null; }
+}`,
+    });
+    const rs = endpoint(endpoints, 'list').request!.params;
+    expect(rs.map((p) => [p.name, p.schema.type, p.default])).toEqual([
+      ['mode', 'string', 'NONE'],
+      ['X-Window', 'string', undefined],
+      ['user', 'object', undefined],
+    ]);
+    expect(rs[0]!.schema['x-java-type']).toBe('com.acme.Mode');
+    expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
+  });
+
   it('reads every parameter kind, bean params, defaults and the entity body', async () => {
     const { endpoints } = await scan({
       ...DTOS,

@@ -6,9 +6,9 @@ import type { JsonSchema, Param, ParamLocation } from '../../model/request';
 import { stringValue } from '../annotation-values';
 import { parseDoc } from '../doc-comment';
 import type { MethodSite } from '../hierarchy';
-import type { ProjectIndex } from '../project-index';
-import { findAnnotation } from '../source-model';
-import type { Annotation, ParamDecl } from '../source-model';
+import type { ProjectIndex, Scope } from '../project-index';
+import { findAnnotation, simpleName } from '../source-model';
+import type { Annotation, ParamDecl, TypeRef } from '../source-model';
 import { exampleOf, pathVariableExample } from '../types/example';
 import { typedExample } from '../types/property-rules';
 
@@ -99,4 +99,22 @@ export function makeParam(name: string, location: ParamLocation, schema: JsonSch
     if (example !== undefined) param.example = example;
   }
   return param;
+}
+
+/**
+ * A project class the framework converts from the parameter's text (JAX-RS and Spring both use a
+ * public `X(String)` constructor or a static `valueOf` / `fromString` taking a String): on the
+ * wire it is a string, not the object its fields describe.
+ */
+export function fromTextSchema(index: ProjectIndex, ref: TypeRef, scope: Scope, schema: JsonSchema): JsonSchema {
+  if (ref.dims > 0 || schema.type !== 'object') return schema;
+  const decl = index.resolveType(ref.name, scope);
+  if (!decl || (decl.kind !== 'class' && decl.kind !== 'record')) return schema;
+  const stringParam = (ps: readonly { type: TypeRef }[]) => ps.length === 1 && ps[0]!.type.dims === 0 && simpleName(ps[0]!.type.name) === 'String';
+  const byConstructor = decl.constructors.some(stringParam) || (decl.components.length > 0 && stringParam(decl.components));
+  const byFactory = decl.methods.some((m) => m.modifiers.includes('static') && ['valueOf', 'fromString'].includes(m.name) && stringParam(m.params));
+  if (!byConstructor && !byFactory) return schema;
+  const out: JsonSchema = { type: 'string', 'x-java-type': decl.fqn };
+  if (schema.description) out.description = schema.description;
+  return out;
 }

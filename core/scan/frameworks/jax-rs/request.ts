@@ -17,7 +17,7 @@ import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
-import { makeParam, paramExample, paramSites, swaggerParam } from '../params';
+import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam } from '../params';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -140,7 +140,7 @@ function boundParam(
     if (defaultValue !== undefined) extra.default = defaultValue;
     const file = location === 'form' && type.dims === 0 && FILE_TYPES.has(simpleName(type.name)) && !index.resolveType(type.name, scope);
     if (file) extra.file = true;
-    const schema = file ? { type: 'string' as const, format: 'binary' } : schemas.schemaOf(type, scope, bindings);
+    const schema = file ? { type: 'string' as const, format: 'binary' } : fromTextSchema(index, type, scope, schemas.schemaOf(type, scope, bindings));
     const matrix = kind === 'MatrixParam' || kind === 'RestMatrix';
     const param = makeParam(name, location, schema, location === 'path' && !matrix, matrix ? `${description}${description ? ' ' : ''}(matrix parameter: ;${name}=...)`.trim() : description, extra);
     return param;

@@ -13,7 +13,7 @@ import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
-import { isScalar, makeParam, paramSites, swaggerParam } from '../params';
+import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam } from '../params';
 import { boundBeanParams } from './bean-binding';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
@@ -73,22 +73,24 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       return e;
     };
     const schemaOfParam = () => schemas.schemaOf(p.param.type, scope, bindings);
+    // A value read from text: a class Spring converts from a String is a string on the wire.
+    const textSchema = () => fromTextSchema(index, p.param.type, scope, schemaOfParam());
 
     const pathVariable = findAnnotation(anns, 'PathVariable');
     if (pathVariable) {
-      params.push(makeParam(named(pathVariable), 'path', schemaOfParam(), true, description, extra(pathVariable)));
+      params.push(makeParam(named(pathVariable), 'path', textSchema(), true, description, extra(pathVariable)));
       continue;
     }
     const header = findAnnotation(anns, 'RequestHeader');
     if (header) {
       if (typeName !== 'Map' && typeName !== 'MultiValueMap' && typeName !== 'HttpHeaders') {
-        params.push(makeParam(named(header), 'header', schemaOfParam(), required(header, true), description, extra(header)));
+        params.push(makeParam(named(header), 'header', textSchema(), required(header, true), description, extra(header)));
       }
       continue;
     }
     const cookie = findAnnotation(anns, 'CookieValue');
     if (cookie) {
-      params.push(makeParam(named(cookie), 'cookie', schemaOfParam(), required(cookie, true), description, extra(cookie)));
+      params.push(makeParam(named(cookie), 'cookie', textSchema(), required(cookie, true), description, extra(cookie)));
       continue;
     }
     const requestBody = findAnnotation(anns, 'RequestBody');
@@ -117,7 +119,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
         params.push(makeParam(p.param.name, formConsumed ? 'form' : 'query', { type: 'object', additionalProperties: { type: 'string' }, description: 'Any parameters (bound as a map)' }, false, description));
         continue;
       }
-      params.push(makeParam(named(requestParam), formConsumed ? 'form' : 'query', schemaOfParam(), required(requestParam, true), description, extra(requestParam)));
+      params.push(makeParam(named(requestParam), formConsumed ? 'form' : 'query', textSchema(), required(requestParam, true), description, extra(requestParam)));
       continue;
     }
     if (IGNORED_TYPES.has(typeName)) continue;
