@@ -214,9 +214,11 @@ export function typedExample(text: string, s: JsonSchema): unknown {
   const v = typedValue(text, s);
   if (t === 'integer' || t === 'number' || t === 'boolean') return typeof v === 'string' ? undefined : v;
   if (t === 'array' && typeof v === 'string') {
-    // Comma-separated items, as Swagger UI reads `example = "1,2,3"`.
+    // Comma-separated items, as Swagger UI reads `example = "1,2,3"`; a list written the way
+    // Java prints one (`[a, b]`, items unquoted, so not JSON) loses its brackets.
     const items = s.items ?? {};
-    const parts = text.split(',').map((x) => typedExample(x.trim(), items));
+    const listed = /^\[([\s\S]*)\]$/.exec(text.trim());
+    const parts = (listed ? listed[1]! : text).split(',').map((x) => typedExample(x.trim(), items));
     return parts.some((x) => x === undefined) ? undefined : parts;
   }
   if (t === 'object' && typeof v === 'string') return undefined;
