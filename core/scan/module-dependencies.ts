@@ -4,8 +4,8 @@
 // same service in the same Java package apart: the one a module can see is the one its
 // generated base comes from. Build files are read with regular expressions, never evaluated.
 
-import type { ModuleInfo } from '../../modules';
-import { stripComments } from '../../modules';
+import type { ModuleInfo } from './modules';
+import { stripComments } from './modules';
 
 type Read = (path: string) => string | undefined;
 
