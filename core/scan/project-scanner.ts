@@ -106,7 +106,7 @@ interface RootResult {
 
 export { SOURCE_EXTENSIONS };
 /** The files spring-boot-config.ts reads a module's properties from. */
-const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application\.(?:properties|ya?ml)$/;
+const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/;
 const PROGRESS_EVERY = 500;
 
 export class ProjectScanner {
@@ -719,6 +719,7 @@ export class ProjectScanner {
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props) };
     });
     this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, (path) => {
+      this.configReads.add(path);
       try {
         return readTracked(join(this.root, path));
       } catch {
