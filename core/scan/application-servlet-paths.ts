@@ -16,7 +16,8 @@ export function withApplicationServletPaths(
   read: (path: string) => string | undefined,
 ): ModuleInfo[] {
   const apps = modules.filter((m) => hasConfig(m.dir));
-  if (apps.length === 0 || apps.length === modules.length) return [...modules];
+  // Nothing to hand down when no application sets either path (the build files are not read then).
+  if (!apps.some((a) => a.contextPath !== undefined || a.servletPath !== undefined) || apps.length === modules.length) return [...modules];
   const deps = new Map(apps.map((a) => [a.name, moduleDependencies(a.name, modules, read)]));
   return modules.map((m) => {
     if (hasConfig(m.dir)) return m;
