@@ -43,6 +43,29 @@ describe('readServletPaths', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('reads the application-<profile> files of the profiles the file activates itself, and no other', () => {
+    const literal = module({
+      'src/main/resources/application.yml': 'spring:\n  profiles:\n    active: local\nserver:\n  servlet:\n    context-path: /base\n',
+      'src/main/resources/application-local.yaml': 'server:\n  servlet:\n    context-path: /local\n',
+      'src/main/resources/application-prod.yml': 'server:\n  servlet:\n    context-path: /prod\n',
+    });
+    expect(readServletPaths(literal, '', [])).toEqual({ contextPath: '/local' });
+    // Maven's @profile.name@, from the pom profile active by default (here the parent's).
+    const filtered = module({
+      'pom.xml': '<project><profiles><profile><id>prod</id><properties><profile.name>prod</profile.name></properties></profile><profile><id>dev</id><activation><activeByDefault>true</activeByDefault></activation><properties><profile.name>dev</profile.name></properties></profile></profiles></project>',
+      'app/pom.xml': '<project><artifactId>app</artifactId></project>',
+      'app/src/main/resources/application.yml': 'spring:\n  profiles:\n    active: @profile.name@\n',
+      'app/src/main/resources/application-dev.yml': 'server:\n  servlet:\n    context-path: /jeecg-boot\n',
+      'app/src/main/resources/application-prod.yml': 'server:\n  servlet:\n    context-path: /prod\n',
+    });
+    expect(readServletPaths(filtered, 'app', [])).toEqual({ contextPath: '/jeecg-boot' });
+    const fromEnv = module({
+      'src/main/resources/application.properties': 'spring.profiles.active=${SPRING_PROFILES:dev}\n',
+      'src/main/resources/application-dev.properties': 'server.servlet.context-path=/dev\n',
+    });
+    expect(readServletPaths(fromEnv, '', [])).toEqual({ contextPath: '/dev' });
+  });
+
   it('reads the actuator base path and per-id path mappings', () => {
     const root = module({
       'ops/src/main/resources/application.yml': 'management:\n  endpoints:\n    web:\n      base-path: /manage/\n      path-mapping:\n        health: /healthcheck\n        feature.flags: flags\n',

@@ -1,7 +1,9 @@
 // The few Spring Boot properties that change where endpoints live: `server.servlet.context-path`,
 // `spring.mvc.servlet.path` and the actuator's `management.endpoints.web.base-path` and
 // `.path-mapping.<id>`, read from a module's application.properties / .yml / .yaml.
-// Profile-specific files and documents are ignored (they apply only when a profile is active).
+// Profile-specific files and documents apply only when a profile is active: the profiles the file
+// itself activates (`spring.profiles.active: dev`, or Maven's `@profile.name@` filtered from the
+// pom profile active by default) add their application-<profile> files; any other is ignored.
 
 import { readTracked } from '../scan/scan-inputs';
 import { join } from 'node:path';
@@ -55,8 +57,17 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
  * .properties wins, as in Spring Boot. Unreadable or broken files become diagnostics.
  */
 export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[]): Map<string, string> {
+  const out = readFiles(root, moduleDir, FILES, diagnostics);
+  for (const profile of activeProfiles(out.get('spring.profiles.active'), root, moduleDir)) {
+    const files = FILES.map((f) => f.replace('application.', `application-${profile}.`));
+    for (const [k, v] of readFiles(root, moduleDir, files, diagnostics)) out.set(k, v);
+  }
+  return out;
+}
+
+function readFiles(root: string, moduleDir: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const name of [...FILES].reverse()) {
+  for (const name of [...files].reverse()) {
     const rel = [moduleDir, RESOURCES, name].filter(Boolean).join('/');
     let text: string;
     try {
@@ -72,6 +83,38 @@ export function readApplicationProperties(root: string, moduleDir: string, diagn
     }
   }
   return out;
+}
+
+/**
+ * The profiles `spring.profiles.active` names: a list, `${ENV:default}`'s default, or a Maven
+ * filter token resolved from the `<profile>` active by default in the module's pom or a parent's.
+ */
+function activeProfiles(value: string | undefined, root: string, moduleDir: string): string[] {
+  if (value === undefined) return [];
+  let text = value.trim();
+  const token = /^@([\w.-]+)@$/.exec(text);
+  if (token) text = mavenDefaultProperty(token[1]!, root, moduleDir) ?? '';
+  const placeholder = /^\$\{[^:}]+:([^}]*)\}$/.exec(text);
+  if (placeholder) text = placeholder[1]!;
+  return text.split(',').map((p) => p.trim()).filter((p) => /^[\w.-]+$/.test(p));
+}
+
+function mavenDefaultProperty(key: string, root: string, moduleDir: string): string | undefined {
+  const dirs = moduleDir ? moduleDir.split('/') : [];
+  for (let n = dirs.length; n >= 0; n--) {
+    let pom: string;
+    try {
+      pom = readTracked(join(root, ...dirs.slice(0, n), 'pom.xml'));
+    } catch {
+      continue;
+    }
+    for (const m of pom.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<profile>([\s\S]*?)<\/profile>/g)) {
+      if (!/<activeByDefault>\s*true\s*<\/activeByDefault>/.test(m[1]!)) continue;
+      const value = new RegExp(`<${key.replace(/\./g, '\\.')}>([^<]*)</`).exec(m[1]!)?.[1]?.trim();
+      if (value) return value;
+    }
+  }
+  return undefined;
 }
 
 function normaliseBase(value: string): string {

@@ -18,6 +18,7 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
+import { withApplicationServletPaths } from './application-servlet-paths';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
@@ -110,7 +111,7 @@ interface RootResult {
 
 export { SOURCE_EXTENSIONS };
 /** The files spring-boot-config.ts reads a module's properties from. */
-const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application\.(?:properties|ya?ml)$/;
+const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/;
 const PROGRESS_EVERY = 500;
 
 export class ProjectScanner {
@@ -733,6 +734,14 @@ export class ProjectScanner {
       const props = readApplicationProperties(this.root, m.dir, diagnostics);
       read.set(m.dir, props);
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props) };
+    });
+    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, (path) => {
+      this.configReads.add(path);
+      try {
+        return readTracked(join(this.root, path));
+      } catch {
+        return undefined;
+      }
     });
     this.fileDiagnostics.set(':config', diagnostics);
   }

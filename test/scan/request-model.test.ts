@@ -238,6 +238,9 @@ public class DocumentedController {
   @GetMapping("/user")
   @ApiResponse(responseCode = "200", description = "One user", content = @Content(schema = @Schema(implementation = UserVO.class)))
   public ResponseEntity<UserForm> typed() { return null; }
+  @GetMapping("/legacy")
+  @io.swagger.annotations.ApiResponses(@io.swagger.annotations.ApiResponse(code = 200, message = "Users", response = UserVO.class, responseContainer = "List"))
+  public Object legacy() { return null; }
 }`,
       [`${J}UserResource.java`]: `package com.acme;
 import jakarta.ws.rs.*;
@@ -260,6 +263,8 @@ public class UserResource {
     expect(users.example).toEqual([{ id: 0, name: 'name' }]);
     // A return type that names its body wins over the annotation.
     expect(endpoint(endpoints, 'typed').response!.schema!['x-java-type']).toBe('com.acme.UserForm');
+    // Swagger 2: response = X.class with responseContainer = "List".
+    expect(endpoint(endpoints, 'legacy').response).toMatchObject({ description: 'Users', schema: { type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } } });
     expect(endpoint(endpoints, 'list').response!.schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.UserVO' } });
     expect(endpoint(endpoints, 'remove').response).toEqual({ contentType: 'application/json', description: 'Deleted' });
   });

@@ -73,6 +73,12 @@ addIn('java.time', 'Month', {
   kind: 'enum',
   values: ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'],
 });
+// Joda-Time, as jackson-datatype-joda writes it with Spring Boot's defaults (ISO text, like java.time).
+addIn('org.joda.time', 'DateTime MutableDateTime Instant LocalDateTime', dateTime);
+addIn('org.joda.time', 'LocalDate', date);
+addIn('org.joda.time', 'LocalTime', time);
+addIn('org.joda.time', 'Duration Period', str({ format: 'duration' }));
+addIn('org.joda.time', 'DateTimeZone', str({ examples: ['UTC'] }));
 addIn('java.util', 'Date Calendar GregorianCalendar', dateTime);
 addIn('java.sql', 'Timestamp', dateTime);
 addIn('java.sql', 'Date', date);

@@ -115,6 +115,7 @@ public class Extensible {
     @JsonIgnore private Map<String, Object> extra;
     @JsonAnyGetter public Map<String, Object> getExtra() { return extra; }
     @JsonProperty("ID") public void setId(String id) { this.id = id; }
+    public String getName() { return name; }
 }`,
     'com/acme/dto/Sorted.java': `package com.acme.dto;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -206,6 +207,28 @@ public class Sorted { String beta; String zeta; String alpha; }`,
       obj('Extensible', 'com.acme.dto.Extensible', { name: str, ID: str }, { additionalProperties: {} }),
     );
     expect(s.schema('Sorted', 'com.acme.dto.Sorted')).toStrictEqual(obj('Sorted', 'com.acme.dto.Sorted', { zeta: str, alpha: str, beta: str }));
+  });
+});
+
+describe('properties: accessors', () => {
+  it('leaves out a private field no accessor names in a class written with accessors (Jackson does not see it)', () => {
+    const s = schemas({
+      'com/acme/dto/Authority.java': `package com.acme.dto;
+import jakarta.persistence.Transient;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public class Authority {
+    private String name;
+    @Transient private boolean isPersisted;
+    @JsonProperty private String code;
+    public String getName() { return name; }
+    public void setName(String name) { this.name = name; }
+    public Authority setIsPersisted() { this.isPersisted = true; return this; }
+}`,
+      'com/acme/dto/Plain.java': 'package com.acme.dto; public class Plain { private String name; private int age; }',
+    });
+    expect(Object.keys(s.schema('Authority', 'com.acme.dto.Authority').properties!)).toEqual(['name', 'code']);
+    // Without any accessor the class is read field by field, as before (a DTO sketched in a test, say).
+    expect(Object.keys(s.schema('Plain', 'com.acme.dto.Plain').properties!)).toEqual(['name', 'age']);
   });
 });
 

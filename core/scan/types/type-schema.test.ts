@@ -190,6 +190,23 @@ public class Scalars {
     });
   });
 
+  it('maps Joda-Time values to the strings Spring Boot writes for them, as java.time', () => {
+    const joda = schemas({
+      'com/acme/dto/Stamps.java': `package com.acme.dto;
+import org.joda.time.*;
+public class Stamps { DateTime at; LocalDate day; LocalDateTime local; LocalTime hour; Instant instant; Duration spent; }`,
+    });
+    const dateTime = { type: 'string', format: 'date-time' };
+    expect(joda.schema('Stamps', 'com.acme.dto.Stamps').properties).toStrictEqual({
+      at: dateTime,
+      day: { type: 'string', format: 'date' },
+      local: dateTime,
+      hour: { type: 'string', format: 'time' },
+      instant: dateTime,
+      spent: { type: 'string', format: 'duration' },
+    });
+  });
+
   it('maps arrays, collections, sets (unique), streams, maps and optionals', () => {
     const s2 = schemas({
       'com/acme/dto/Item.java': 'package com.acme.dto; public class Item { String sku; }',

@@ -18,7 +18,7 @@ import type { JsonSchema } from '../../model/request';
 import { parseDoc } from '../doc-comment';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, Expr, MethodDecl, TypeDecl, TypeRef } from '../source-model';
-import { findAnnotation } from '../source-model';
+import { findAnnotation, simpleName } from '../source-model';
 import { boolAttr, bySimpleName, classesAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
@@ -520,6 +520,8 @@ export class SchemaBuilder {
         byName.set(implicit, member);
       }
     }
+    // Fields a getter or setter names: in a class written with accessors, the others are its own state.
+    const accessed = new Set<Member>();
     for (const m of decl.methods) {
       if (m.modifiers.includes('static') || !m.returnType) continue;
       if (m.params.length === 0 && !(m.returnType.name === 'void' && m.returnType.dims === 0)) {
@@ -529,6 +531,7 @@ export class SchemaBuilder {
         const sameNamedField = m.name.startsWith('is') ? byName.get(m.name) : undefined;
         const target = byName.get(prop) ?? caseInsensitive(byName, prop) ?? (sameNamedField?.field ? sameNamedField : undefined);
         if (target) {
+          accessed.add(target);
           target.annotations.push(...m.annotations);
           target.description ??= docText(m.doc);
           // A hand-written getter names a private field's property: `pName` + `getPName()` is `pname`.
@@ -545,10 +548,13 @@ export class SchemaBuilder {
       } else if (m.params.length === 1) {
         const prop = setterProperty(m.name);
         const target = prop ? (byName.get(prop) ?? caseInsensitive(byName, prop)) : undefined;
-        if (target) target.annotations.push(...m.annotations);
+        if (target) {
+          accessed.add(target);
+          target.annotations.push(...m.annotations);
+        }
       }
     }
-    const out = [...byName.values()];
+    const out = [...byName.values()].filter((m) => !fieldOnlyInternal(decl, m, accessed));
     MEMBERS.set(decl, out);
     return out;
   }
@@ -702,4 +708,21 @@ function deepFreeze<T>(value: T): T {
   if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
   else for (const k in value) deepFreeze((value as Record<string, unknown>)[k]);
   return value;
+}
+
+/**
+ * A private field of a Java class written with getters and setters that no accessor names, and
+ * no annotation or Lombok exposes: Jackson's default visibility sees no property there (JHipster's
+ * `@Transient private boolean isPersisted` beside `getName()` / `isNew()`).
+ */
+function fieldOnlyInternal(decl: TypeDecl, m: Member, accessed: ReadonlySet<Member>): boolean {
+  if (!m.field || accessed.has(m) || decl.kind !== 'class' || decl.file.lang !== 'java' || accessed.size === 0) return false;
+  if (findAnnotation(decl.annotations, 'Data', 'Getter', 'Setter', 'Value', 'JsonAutoDetect') !== undefined) return false;
+  const field = decl.fields.find((f) => f.name === m.implicit);
+  if (!field || !field.modifiers.includes('private')) return false;
+  // `Boolean isMigrated()` is no bean getter, yet code written so means the field as a property.
+  const cap = field.name[0]!.toUpperCase() + field.name.slice(1);
+  if (decl.methods.some((x) => x.params.length === 0 && (x.name === field.name || x.name === `is${cap}`))) return false;
+  // Any annotation may be Jackson's (@JsonProperty), Lombok's or a mix-in's: only bare fields are dropped.
+  return !field.annotations.some((a) => /^(Json|Getter$|Setter$|Schema$|ApiModelProperty$)/.test(simpleName(a.name)));
 }

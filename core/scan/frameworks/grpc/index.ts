@@ -26,7 +26,7 @@ import { handBuiltRpcs } from './service-definition';
 import type { HandBuiltRpc } from './service-definition';
 import { libraryName } from '../../types/java-type';
 import type { ProtoServiceInfo, ServiceMatch } from '../../proto/proto-index';
-import { moduleDependencies } from './module-dependencies';
+import { moduleDependencies } from '../../module-dependencies';
 
 const SERVICE_ANNOTATIONS = ['GrpcService', 'GRpcService'];
 

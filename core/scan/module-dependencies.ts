@@ -4,12 +4,14 @@
 // same service in the same Java package apart: the one a module can see is the one its
 // generated base comes from. Build files are read with regular expressions, never evaluated.
 
-import type { ModuleInfo } from '../../modules';
-import { stripComments } from '../../modules';
+import type { ModuleInfo } from './modules';
+import { stripComments } from './modules';
 
 type Read = (path: string) => string | undefined;
 
 const CACHE = new WeakMap<readonly ModuleInfo[], Map<string, Set<string>>>();
+/** Each module's own dependencies, read once per module list: closures share most of their modules. */
+const DIRECT = new WeakMap<readonly ModuleInfo[], Map<string, string[]>>();
 
 /** The modules `name` depends on, directly or through other modules of the project (not itself). */
 export function moduleDependencies(name: string, modules: readonly ModuleInfo[], read: Read | undefined): Set<string> {
@@ -24,7 +26,11 @@ export function moduleDependencies(name: string, modules: readonly ModuleInfo[],
   const queue = [name];
   while (queue.length) {
     const next = queue.pop()!;
-    for (const dep of directDependencies(next, modules, read)) {
+    let direct = DIRECT.get(modules);
+    if (!direct) DIRECT.set(modules, (direct = new Map()));
+    let deps = direct.get(next);
+    if (!deps) direct.set(next, (deps = directDependencies(next, modules, read)));
+    for (const dep of deps) {
       if (dep === name || out.has(dep)) continue;
       out.add(dep);
       queue.push(dep);
@@ -34,12 +40,23 @@ export function moduleDependencies(name: string, modules: readonly ModuleInfo[],
   return out;
 }
 
+const NAMES = new WeakMap<readonly ModuleInfo[], { names: Set<string>; byAccessor: Map<string, string> }>();
+
+function namesOf(modules: readonly ModuleInfo[]): { names: Set<string>; byAccessor: Map<string, string> } {
+  let out = NAMES.get(modules);
+  if (!out) {
+    const names = new Set(modules.map((m) => m.name));
+    // Gradle's type-safe accessors turn `ledger-api` into `projects.ledgerApi`.
+    const byAccessor = new Map(modules.map((m) => [m.name.replace(/[-_.](\w)/g, (_, c: string) => c.toUpperCase()), m.name]));
+    NAMES.set(modules, (out = { names, byAccessor }));
+  }
+  return out;
+}
+
 function directDependencies(name: string, modules: readonly ModuleInfo[], read: Read | undefined): string[] {
   const mod = modules.find((m) => m.name === name);
   if (!mod || !read) return [];
-  const names = new Set(modules.map((m) => m.name));
-  // Gradle's type-safe accessors turn `ledger-api` into `projects.ledgerApi`.
-  const byAccessor = new Map(modules.map((m) => [m.name.replace(/[-_.](\w)/g, (_, c: string) => c.toUpperCase()), m.name]));
+  const { names, byAccessor } = namesOf(modules);
   const at = (file: string) => read(mod.dir ? `${mod.dir}/${file}` : file);
   const found: string[] = [];
   const pom = at('pom.xml');
@@ -47,7 +64,7 @@ function directDependencies(name: string, modules: readonly ModuleInfo[], read: 
     const deps = pom.replace(/<!--[\s\S]*?-->/g, '').replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
     for (const m of deps.matchAll(/<dependency>[\s\S]*?<artifactId>\s*([^<\s]+)\s*<\/artifactId>[\s\S]*?<\/dependency>/g)) if (names.has(m[1]!)) found.push(m[1]!);
   }
-  for (const file of ['build.gradle', 'build.gradle.kts']) {
+  for (const file of mod.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : []) {
     const text = at(file);
     if (!text) continue;
     const code = stripComments(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModuleInfo } from '../../modules';
+import type { ModuleInfo } from './modules';
 import { moduleDependencies } from './module-dependencies';
 
 describe('moduleDependencies', () => {
