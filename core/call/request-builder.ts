@@ -222,7 +222,7 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
 
 function normaliseHost(host: string, asWritten: string): string {
   const h = host.trim().replace(/\/+$/, '');
-  if (h === '') throw new InputError('no host: pass one (for example http://localhost:8080) or define a host variable', asWritten);
+  if (h === '') throw new InputError('no host: set one (for example http://localhost:8080) or define a host variable in the environment', asWritten);
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(h) ? h : `http://${h}`;
 }
 
