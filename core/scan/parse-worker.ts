@@ -176,13 +176,19 @@ function readChunk(r: NonNullable<typeof reading>): void {
   }
   const { files, chunk, key } = r.job;
   const outcomes: ReadOutcome[] = [];
-  for (let i = c * chunk; i < Math.min(files.length, (c + 1) * chunk); i++) {
-    const got = readSource(r.reader, files[i]!, { key, markers: r.markers });
-    if ('entry' in got && got.entry.text !== undefined) kept.set(got.path, got.entry.text);
-    outcomes.push(got);
+  try {
+    for (let i = c * chunk; i < Math.min(files.length, (c + 1) * chunk); i++) {
+      const got = readSource(r.reader, files[i]!, { key, markers: r.markers });
+      if ('entry' in got && got.entry.text !== undefined) kept.set(got.path, got.entry.text);
+      outcomes.push(got);
+    }
+    port.postMessage({ chunk: c, outcomes } satisfies ReadReply);
+    Atomics.store(r.states, c, DONE);
+  } catch {
+    // Never expected: the chunk goes back unread, the scanner reads it (and the rest) itself.
+    reading = undefined;
+    Atomics.store(r.states, c, IDLE);
   }
-  port.postMessage({ chunk: c, outcomes } satisfies ReadReply);
-  Atomics.store(r.states, c, DONE);
   Atomics.notify(r.states, c);
 }
 
