@@ -420,6 +420,50 @@ class OwnerController {
       ['country', 'NL', undefined],
     ]);
   });
+
+  it("gives a Java bean's constant field initializers as the parameters' defaults (a paging base class)", async () => {
+    const { endpoints } = await scan({
+      [`${J}PageParam.java`]: `package com.acme;
+import java.util.List;
+@lombok.Data
+public class PageParam {
+    public static final Integer PAGE_NO = 1;
+    private static final String PREFIX = "created";
+    /** Page number, from 1. */
+    private Integer pageNo = PAGE_NO;
+    private Integer pageSize = 10;
+    private String sort = PREFIX + "_at", order = "desc";
+    private Boolean asc = false;
+    private String keyword = null;
+    private List<String> tags = new java.util.ArrayList<>();
+    private Long since = System.currentTimeMillis();
+}`,
+      [`${J}UserQuery.java`]: `package com.acme;
+@lombok.Data
+public class UserQuery extends PageParam {
+    private String name = "a" + 'b' + 1;
+    private int limit = -5;
+}`,
+      [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class UserController {
+  @GetMapping("/users") public String list(UserQuery query) { return ""; }
+}`,
+    });
+    expect(params(endpoint(endpoints, 'list'))).toEqual([
+      'pageNo:query:optional=1',
+      'pageSize:query:optional=10',
+      'sort:query:optional=created_at',
+      'order:query:optional=desc',
+      'asc:query:optional=false',
+      'keyword:query:optional',
+      'tags:query:optional',
+      'since:query:optional',
+      'name:query:optional=ab1',
+      'limit:query:optional=-5',
+    ]);
+  });
 });
 
 describe('dates as the application configures Jackson', () => {
