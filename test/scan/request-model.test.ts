@@ -421,6 +421,25 @@ class OwnerController {
     ]);
   });
 
+  it("writes a returned HttpStatus as Jackson does, its constant's name (eladmin's ResponseEntity<HttpStatus>)", async () => {
+    const { endpoints } = await scan({
+      [`${J}LogController.java`]: `package com.acme;
+import org.springframework.http.*;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class LogController {
+  @DeleteMapping("/logs") public ResponseEntity<HttpStatus> clear() { return new ResponseEntity<>(HttpStatus.OK); }
+  @GetMapping("/code") public HttpStatusCode code() { return HttpStatus.OK; }
+}`,
+    });
+    for (const m of ['clear', 'code']) {
+      const schema = endpoint(endpoints, m).response!.schema!;
+      expect(schema.type).toBe('string');
+      expect(schema.enum).toEqual(expect.arrayContaining(['OK', 'NOT_FOUND', 'I_AM_A_TEAPOT', 'INTERNAL_SERVER_ERROR']));
+    }
+    expect(endpoint(endpoints, 'clear').response!.example).toMatch(/^[A-Z_]+$/);
+  });
+
   it("gives a Java bean's constant field initializers as the parameters' defaults (a paging base class)", async () => {
     const { endpoints } = await scan({
       [`${J}PageParam.java`]: `package com.acme;
