@@ -599,6 +599,34 @@ public class UserResource {
     expect(login.response!.schema).toBeUndefined();
   });
 
+  it("takes a Response handler's body from its declared 2xx @Schema(type = \"string\") without an implementation (Kill Bill)", async () => {
+    const { endpoints } = await scan({
+      [`${J}TenantResource.java`]: `package com.acme;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.*;
+@Path("/tenants") @Produces("application/json")
+public class TenantResource {
+  @GET @Path("/userKeyValue")
+  @ApiResponses(value = {@ApiResponse(responseCode = "200", description = "Successful operation", content = @Content(schema = @Schema(type = "string"))),
+                         @ApiResponse(responseCode = "400", description = "Invalid key")})
+  public Response value() { return null; }
+  @GET @Path("/catalog") @Produces("text/xml")
+  @ApiResponse(responseCode = "200", description = "The catalog", content = @Content(mediaType = "text/xml", schema = @Schema(type = "string", format = "xml")))
+  public Response catalog() { return null; }
+  @GET @Path("/count")
+  @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(type = SchemaType.INTEGER)))
+  public Response count() { return null; }
+}`,
+    });
+    const value = endpoint(endpoints, 'value').response!;
+    expect(value).toMatchObject({ contentType: 'application/json', schema: { type: 'string' }, description: 'Successful operation' });
+    expect(typeof value.example).toBe('string');
+    expect(endpoint(endpoints, 'catalog').response).toMatchObject({ contentType: 'text/xml', schema: { type: 'string', format: 'xml' } });
+    expect(endpoint(endpoints, 'count').response!.schema).toEqual({ type: 'integer' });
+  });
+
   it("reads Quarkus REST's @RestPath, @RestQuery, @RestHeader, @RestCookie, @RestForm and @RestMatrix as their JAX-RS namesakes, not as the body", async () => {
     const { endpoints } = await scan({
       ...DTOS,
