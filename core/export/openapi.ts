@@ -10,6 +10,7 @@ import { YamlDocument, yamlLines } from './yaml-emitter';
 import { fileOfPieces } from './json-pieces';
 import type { Piece } from './utf8-chunks';
 import { fullPath, pathParamNames } from './request-template';
+import { configKeyDescription, configPlaceholderPath } from './openapi-config-paths';
 import { compareText, exportOrder } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
@@ -25,7 +26,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const tags: { name: string; description?: string }[] = [];
   const seenTags = new Map<string, { name: string; description?: string }>();
   let exported = 0;
-  const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string; renamed?: Map<string, string> }[] = [];
+  const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string; renamed?: Map<string, string>; configKeys: string[] }[] = [];
   const templates = new PathTemplates();
   /** The endpoint each `METHOD path` of the document describes, for the reason a second one is left out. */
   const keptAt = new Map<string, Endpoint>();
@@ -41,7 +42,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       skipped.push({ id: e.id, address: e.address, reason: `OpenAPI has no operation for the method ${e.method}` });
       continue;
     }
-    const { path, renamed } = templates.key(fullPath(e, options.modules));
+    const served = configPlaceholderPath(fullPath(e, options.modules));
+    const { path, renamed } = templates.key(served.path);
     const item = (paths[path] ??= {});
     const key = method.toLowerCase();
     if (item[key]) {
@@ -49,6 +51,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       continue;
     }
     if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; described as GET`);
+    for (const k of served.keys) warnings.push(`${e.address}: the configuration property ${k} has no value in the project's configuration; written as the path parameter {${k}}`);
     let tag = seenTags.get(e.folder);
     if (!tag) {
       seenTags.set(e.folder, (tag = { name: e.folder }));
@@ -58,7 +61,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     if (e.folderDescription && !tag.description) tag.description = e.folderDescription;
     item[key] = true; // taken: the operation is written once every operationId is known
     keptAt.set(`${method} ${path}`, e);
-    described.push(renamed ? { e, path, item, key, renamed } : { e, path, item, key });
+    described.push(renamed ? { e, path, item, key, renamed, configKeys: served.keys } : { e, path, item, key, configKeys: served.keys });
   }
   const operationIds = operationIdsOf(described.map((d) => d.e));
   // As YAML each operation is written as it is made (yaml-emitter.ts): kept whole until the end,
@@ -66,8 +69,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   // collector. They are made in the same order either way (components are named in it).
   const yaml = format === 'yaml';
   for (let i = 0; i < described.length; i++) {
-    const { e, path, item, key, renamed } = described[i]!;
-    const op = operation(e, path, operationIds[i]!, components, security, warnings, renamed);
+    const { e, path, item, key, renamed, configKeys } = described[i]!;
+    const op = operation(e, path, operationIds[i]!, components, security, warnings, configKeys, renamed);
     item[key] = yaml ? yamlLines(op, 3) : op;
     exported++;
   }
@@ -120,7 +123,7 @@ function yamlOf(doc: Record<string, unknown>): { pieces: Piece[]; length: number
   return out.end();
 }
 
-function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[], renamed?: Map<string, string>) {
+function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[], configKeys: readonly string[], renamed?: Map<string, string>) {
   const params = e.request?.params ?? [];
   const parameters: unknown[] = [];
   // Every template in the path must be declared: validators reject an undeclared one.
@@ -128,7 +131,8 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
     const own = renamed?.get(name) ?? name;
     const p = params.find((x) => x.in === 'path' && x.name === own);
     if (!p) warnings.push(`${e.address}: path parameter '${own}' not found in source; declared as a string`);
-    const declared = p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' };
+    let declared: Param = p ?? { name, in: 'path', required: true, schema: { type: 'string' }, description: '' };
+    if (!declared.description && configKeys.includes(own)) declared = { ...declared, description: configKeyDescription(own) };
     parameters.push(parameter(own === name ? declared : { ...declared, name }, components, e.address));
   }
   let requirement: Record<string, string[]> | undefined;

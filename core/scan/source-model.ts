@@ -71,7 +71,7 @@ export interface FieldDecl {
   modifiers: string[];
   annotations: Annotation[];
   initializer?: Expr;
-  /** The value an object gets when its creator does not give one (Kotlin property initializers and constructor defaults). */
+  /** The value an object gets when its creator does not give one (Kotlin property initializers and constructor defaults, a Java instance field's constant initializer). */
   defaultValue?: Expr;
   /**
    * The language makes the value mandatory when the object is created from JSON: a Kotlin

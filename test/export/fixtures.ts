@@ -2,6 +2,9 @@
 // endpoints for what the shop does not have: headers, cookies, forms, hostile characters,
 // placeholders, a method-less mapping, a custom verb and gRPC methods.
 
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEndpoint, type Endpoint, type EndpointInit, type ScanResult } from '../../core/model/endpoint';
 import type { Param } from '../../core/model/request';
@@ -12,6 +15,16 @@ export const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 let shop: Promise<ScanResult> | undefined;
 export function scanShop(): Promise<ScanResult> {
   return (shop ??= scanProject(SHOP));
+}
+
+/**
+ * The path-placeholders fixture without its application.yml: mapping paths that keep `${key}`
+ * placeholders Spring would fill from configuration at startup (`/${api.version}/${events.path}`).
+ */
+export function scanUnresolvedPlaceholders(): Promise<ScanResult> {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-unresolved-'));
+  cpSync(fileURLToPath(new URL('../fixtures/spring-mvc/path-placeholders/src/main/java', import.meta.url)), join(root, 'src/main/java'), { recursive: true });
+  return scanProject(root);
 }
 
 /** The file a multipart export refers to (`<param>.bin`); tests write it where the consumer runs. */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOpenApi } from '../../core/export/openapi';
 import { scanProject } from '../../core/scan/scan';
-import { edgeEndpoints } from './fixtures';
+import { edgeEndpoints, scanUnresolvedPlaceholders } from './fixtures';
 import { removeDir, run } from './files';
 import { generate, generatorJar, javaClasspath } from './openapi-generator';
 import { QUICK_JVM } from '../quick-jvm';
@@ -28,6 +28,9 @@ const TSC = modules('typescript/bin/tsc');
 const PROJECTS = ['shop', 'spring-mvc', 'jax-rs', 'kotlin', 'actuator', 'spring-mvc/secured-api', 'jax-rs/secured-resources'];
 const SECURED = ['spring-mvc/secured-api', 'jax-rs/secured-resources'];
 const fileName = (name: string) => name.replace(/\W/g, '-');
+const UNRESOLVED = 'unresolved-placeholders';
+/** Documents of hand-built or altered inputs, checked like the projects'. */
+const EXTRA = ['edge', UNRESOLVED];
 
 /**
  * Rules whose findings come from what the source declares, not from the export.
@@ -53,6 +56,10 @@ beforeAll(async () => {
   const edge = join(dir, 'edge.yaml');
   writeFileSync(edge, exportOpenApi(edgeEndpoints(), { title: 'edge' }).files[0]!.content);
   specs.set('edge', edge);
+  // Paths that keep `${key}` placeholders no configuration fills.
+  const unresolved = join(dir, 'unresolved-placeholders.yaml');
+  writeFileSync(unresolved, exportOpenApi((await scanUnresolvedPlaceholders()).endpoints, { title: 'unresolved placeholders' }).files[0]!.content);
+  specs.set(UNRESOLVED, unresolved);
 }, 300_000);
 // The generated clients and their classes are thousands of files: removing them takes a while on a busy machine.
 afterAll(() => removeDir(dir), 300_000);
@@ -98,7 +105,7 @@ describe('OpenAPI export read by redocly (recommended)', () => {
     expect((await lint(BAD())).map((p) => p.ruleId)).toContain('operation-operationId-url-safe');
   }, 300_000);
 
-  for (const name of [...PROJECTS, 'edge']) {
+  for (const name of [...PROJECTS, ...EXTRA]) {
     it(`${name}: no errors but those the source causes`, async () => {
       const errors = (await lint(specs.get(name)!)).filter((p) => p.severity === 'error' && !(p.ruleId in FROM_SOURCE));
       expect(errors.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
@@ -140,7 +147,7 @@ describe('OpenAPI export read by openapi-generator', () => {
     const jar = await generatorJar();
     const out = join(dir, 'generated');
     mkdirSync(out);
-    const names = [...PROJECTS, 'edge'];
+    const names = [...PROJECTS, ...EXTRA];
     const gen = await generate(
       jar,
       out,

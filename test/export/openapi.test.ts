@@ -8,7 +8,7 @@ import { exportOpenApi } from '../../core/export/openapi';
 import { fullPath } from '../../core/export/request-template';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import type { JsonSchema } from '../../core/model/request';
-import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
+import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop, scanUnresolvedPlaceholders } from './fixtures';
 
 let shop: ScanResult;
 let endpoints: Endpoint[];
@@ -131,6 +131,26 @@ describe('OpenAPI export', () => {
     const result = exportOpenApi([e]);
     expect((await check(parse(result.files[0]!.content))).valid).toBe(true);
     expect(result.summary.warnings).toContainEqual(expect.stringContaining("'slug'"));
+  });
+
+  it('writes a ${key} no configuration fills as the path parameter {key}, which the scan declares, with a warning', async () => {
+    const scan = await scanUnresolvedPlaceholders();
+    expect(scan.endpoints.map((e) => e.path).sort()).toEqual(['/${api.version}/${events.path}', '/${api.version}/${events.path}/close', '/${api.version}/archive']);
+    const result = exportOpenApi(scan.endpoints, { openapi: { version: '3.0.3' } });
+    const doc = parse(result.files[0]!.content) as { paths: Record<string, { get: { parameters: { name: string; in: string; description: string }[] } }> };
+    expect((await check(doc)).valid).toBe(true);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/{api.version}/archive', '/{api.version}/{events.path}', '/{api.version}/{events.path}/close']);
+    const params = doc.paths['/{api.version}/{events.path}']!.get.parameters;
+    expect(params.map((p) => `${p.in} ${p.name}`)).toEqual(['path api.version', 'path events.path']);
+    expect(params[0]!.description).toContain('configuration property api.version');
+    expect(result.summary.warnings).toContainEqual(expect.stringContaining('the configuration property events.path has no value'));
+  });
+
+  it("writes a ${key:default} left in a path (another key had no value) as the default Spring falls back to", async () => {
+    const any = edgeEndpoints().find((e) => e.name === 'Any method')!;
+    const e = { ...any, path: '/${api.base:v1}/edge/any', id: 'x' };
+    const doc = parse(exportOpenApi([e]).files[0]!.content) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(['/v1/edge/any']);
   });
 
   it('is byte-identical for the same endpoints in any order, in YAML and JSON', () => {

@@ -420,6 +420,69 @@ class OwnerController {
       ['country', 'NL', undefined],
     ]);
   });
+
+  it("writes a returned HttpStatus as Jackson does, its constant's name (eladmin's ResponseEntity<HttpStatus>)", async () => {
+    const { endpoints } = await scan({
+      [`${J}LogController.java`]: `package com.acme;
+import org.springframework.http.*;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class LogController {
+  @DeleteMapping("/logs") public ResponseEntity<HttpStatus> clear() { return new ResponseEntity<>(HttpStatus.OK); }
+  @GetMapping("/code") public HttpStatusCode code() { return HttpStatus.OK; }
+}`,
+    });
+    for (const m of ['clear', 'code']) {
+      const schema = endpoint(endpoints, m).response!.schema!;
+      expect(schema.type).toBe('string');
+      expect(schema.enum).toEqual(expect.arrayContaining(['OK', 'NOT_FOUND', 'I_AM_A_TEAPOT', 'INTERNAL_SERVER_ERROR']));
+    }
+    expect(endpoint(endpoints, 'clear').response!.example).toMatch(/^[A-Z_]+$/);
+  });
+
+  it("gives a Java bean's constant field initializers as the parameters' defaults (a paging base class)", async () => {
+    const { endpoints } = await scan({
+      [`${J}PageParam.java`]: `package com.acme;
+import java.util.List;
+@lombok.Data
+public class PageParam {
+    public static final Integer PAGE_NO = 1;
+    private static final String PREFIX = "created";
+    /** Page number, from 1. */
+    private Integer pageNo = PAGE_NO;
+    private Integer pageSize = 10;
+    private String sort = PREFIX + "_at", order = "desc";
+    private Boolean asc = false;
+    private String keyword = null;
+    private List<String> tags = new java.util.ArrayList<>();
+    private Long since = System.currentTimeMillis();
+}`,
+      [`${J}UserQuery.java`]: `package com.acme;
+@lombok.Data
+public class UserQuery extends PageParam {
+    private String name = "a" + 'b' + 1;
+    private int limit = -5;
+}`,
+      [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class UserController {
+  @GetMapping("/users") public String list(UserQuery query) { return ""; }
+}`,
+    });
+    expect(params(endpoint(endpoints, 'list'))).toEqual([
+      'pageNo:query:optional=1',
+      'pageSize:query:optional=10',
+      'sort:query:optional=created_at',
+      'order:query:optional=desc',
+      'asc:query:optional=false',
+      'keyword:query:optional',
+      'tags:query:optional',
+      'since:query:optional',
+      'name:query:optional=ab1',
+      'limit:query:optional=-5',
+    ]);
+  });
 });
 
 describe('dates as the application configures Jackson', () => {
@@ -534,6 +597,34 @@ public class UserResource {
     expect(params(login)).toEqual(['user:form:optional', 'pass:form:optional']);
     expect(login.request!.consumes).toEqual(['application/x-www-form-urlencoded']);
     expect(login.response!.schema).toBeUndefined();
+  });
+
+  it("takes a Response handler's body from its declared 2xx @Schema(type = \"string\") without an implementation (Kill Bill)", async () => {
+    const { endpoints } = await scan({
+      [`${J}TenantResource.java`]: `package com.acme;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.*;
+@Path("/tenants") @Produces("application/json")
+public class TenantResource {
+  @GET @Path("/userKeyValue")
+  @ApiResponses(value = {@ApiResponse(responseCode = "200", description = "Successful operation", content = @Content(schema = @Schema(type = "string"))),
+                         @ApiResponse(responseCode = "400", description = "Invalid key")})
+  public Response value() { return null; }
+  @GET @Path("/catalog") @Produces("text/xml")
+  @ApiResponse(responseCode = "200", description = "The catalog", content = @Content(mediaType = "text/xml", schema = @Schema(type = "string", format = "xml")))
+  public Response catalog() { return null; }
+  @GET @Path("/count")
+  @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(type = SchemaType.INTEGER)))
+  public Response count() { return null; }
+}`,
+    });
+    const value = endpoint(endpoints, 'value').response!;
+    expect(value).toMatchObject({ contentType: 'application/json', schema: { type: 'string' }, description: 'Successful operation' });
+    expect(typeof value.example).toBe('string');
+    expect(endpoint(endpoints, 'catalog').response).toMatchObject({ contentType: 'text/xml', schema: { type: 'string', format: 'xml' } });
+    expect(endpoint(endpoints, 'count').response!.schema).toEqual({ type: 'integer' });
   });
 
   it("reads Quarkus REST's @RestPath, @RestQuery, @RestHeader, @RestCookie, @RestForm and @RestMatrix as their JAX-RS namesakes, not as the body", async () => {

@@ -7,7 +7,7 @@
 // on the exceptions it throws and `@ExceptionHandler`s that handle them.
 
 import type { SecuritySchemeDecl } from '../../model/endpoint';
-import type { DeclaredResponse, ResponseModel } from '../../model/request';
+import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../model/request';
 import { exampleOf } from '../types/example';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex, Scope } from '../project-index';
@@ -227,6 +227,13 @@ export function declaredResponses(
         r.contentType = cls.mediaType ?? produces ?? 'application/json';
         const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
         r.schema = schemas.schemaOf(type, scope, bindings);
+      } else {
+        const typed = schemaType(index, ann, scope);
+        if (typed) {
+          r.schema = typed.schema;
+          const contentType = typed.mediaType ?? produces;
+          if (contentType) r.contentType = contentType;
+        }
       }
       out.push(r);
     }
@@ -259,6 +266,30 @@ function schemaClass(ann: Annotation): { expr: Extract<Expr, { kind: 'class' }>;
     const array = inArray !== undefined || (typed?.kind === 'name' && /(^|\.)ARRAY$/.test(typed.name));
     const media = content.args.mediaType;
     return media?.kind === 'string' ? { expr: impl, mediaType: media.value, array } : { expr: impl, array };
+  }
+  return undefined;
+}
+
+/** The JSON types `@Schema(type = ...)` names alone (springdoc's strings, MicroProfile's `SchemaType.X`). */
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
+/**
+ * A body `@Content(schema = @Schema(type = "string", format = ...))` declares by its type alone,
+ * with no implementation class (Kill Bill's `Response` handlers that return text).
+ */
+function schemaType(index: ProjectIndex, ann: Annotation, scope: Scope): { schema: JsonSchema; mediaType?: string } | undefined {
+  for (const item of items(ann.args.content)) {
+    if (item.kind !== 'annotation') continue;
+    const content = item.annotation;
+    const schema = content.args.schema?.kind === 'annotation' ? content.args.schema.annotation : undefined;
+    const typed = schema?.args.type;
+    const name = typed?.kind === 'name' ? simpleName(typed.name).toLowerCase() : typed ? stringAttr(index, schema!, 'type', scope) : undefined;
+    if (!name || !SCALAR_TYPES.has(name)) continue;
+    const out: JsonSchema = { type: name as JsonSchema['type'] };
+    const format = stringAttr(index, schema!, 'format', scope);
+    if (format) out.format = format;
+    const media = content.args.mediaType;
+    return media?.kind === 'string' ? { schema: out, mediaType: media.value } : { schema: out };
   }
   return undefined;
 }

@@ -11,7 +11,7 @@
 import type { Annotation, EnumConstant, Expr, FieldDecl, MethodDecl, ParamDecl, SourceFile, TypeDecl, TypeKind, TypeParam, TypeRef } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
 import { bodyFacts } from '../body-facts';
-import { annotatedPackageName, commentText, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, constantShaped, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 import type { Import } from '../source-model';
 import { emptyTypeDecl } from '../source-model';
 
@@ -1303,20 +1303,22 @@ function parseFieldRest(mods: Modifiers, type: TypeRef, firstName: string, first
   if (implicitConstant) {
     for (const m of ['public', 'static', 'final']) if (!modifiers.includes(m)) modifiers.push(m);
   }
-  const constant = modifiers.includes('static') && modifiers.includes('final');
+  const isStatic = modifiers.includes('static');
+  const constant = isStatic && modifiers.includes('final');
   // Each declarator reads the type as written, plus its own dimensions.
-  const declarators: Array<{ name: string; line: number; dims: number; init?: Expr }> = [];
+  const declarators: Array<{ name: string; line: number; dims: number; init?: Expr; dflt?: Expr }> = [];
   let fieldName = firstName;
   let nameStart = firstStart;
   for (;;) {
     const dimsStart = tStart;
     const dims = parseDims();
     if (dims && commentIn(dimsStart, prevEnd)) bail('comment in dimensions');
-    const d: { name: string; line: number; dims: number; init?: Expr } = { name: fieldName, line: lineOf(nameStart) + 1, dims };
+    const d: { name: string; line: number; dims: number; init?: Expr; dflt?: Expr } = { name: fieldName, line: lineOf(nameStart) + 1, dims };
     if (is('=')) {
       next();
       const value = parseVariableInit();
       if (constant) d.init = value.expr;
+      else if (!isStatic && constantShaped(value.expr)) d.dflt = value.expr;
     }
     declarators.push(d);
     if (!is(',')) break;
@@ -1330,6 +1332,7 @@ function parseFieldRest(mods: Modifiers, type: TypeRef, firstName: string, first
     t.dims += d.dims;
     const field: FieldDecl = { name: d.name, type: t, modifiers, annotations: mods.annotations, line: d.line };
     if (d.init) field.initializer = d.init;
+    if (d.dflt) field.defaultValue = d.dflt;
     if (doc) field.doc = doc;
     out.push(field);
   }

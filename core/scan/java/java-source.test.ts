@@ -192,6 +192,22 @@ enum E {
     });
   });
 
+  it("keeps an instance field's constant initializer as its default, and no other initializer, on both paths", () => {
+    bothPaths('class A { static String S = "s"; Integer pageNo = PAGE_NO, size = 10; String sort = P + "_at"; Boolean on = true; String none = null; java.util.List<String> l = new java.util.ArrayList<>(); long t = now(); int[] a = {1}; }', (a) => {
+      expect(a.fields.map((f) => [f.name, f.defaultValue, f.initializer])).toEqual([
+        ['S', undefined, undefined],
+        ['pageNo', { kind: 'name', name: 'PAGE_NO' }, undefined],
+        ['size', { kind: 'literal', value: '10' }, undefined],
+        ['sort', { kind: 'concat', parts: [{ kind: 'name', name: 'P' }, { kind: 'string', value: '_at' }] }, undefined],
+        ['on', { kind: 'literal', value: 'true' }, undefined],
+        ['none', undefined, undefined],
+        ['l', undefined, undefined],
+        ['t', undefined, undefined],
+        ['a', undefined, undefined],
+      ]);
+    });
+  });
+
   it('reads a 100,000-term string concatenation as an unknown value, not a stack overflow, and the rest of the class as usual', () => {
     const src = `class A {\n  String s = ${'"abcdefgh" + '.repeat(100_000)}"";\n  @GetMapping("/a") String a() { return s; }\n}`;
     for (const fast of [false, true]) {

@@ -26,7 +26,7 @@ import { checkNesting } from '../nesting-guard';
 import { bodyFacts } from '../body-facts';
 import { cutDeclarations } from '../declaration-budget';
 import { parseDeclarations } from './declaration-parser';
-import { annotatedPackageName, commentText, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, constantShaped, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 
 type Node = LiteNode;
 
@@ -499,8 +499,13 @@ function readFields(node: Node, doc: string | undefined, implicitConstant: boole
       line: (nameNode ?? d).startPosition.row + 1,
     };
     const value = d.childForFieldName('value');
-    // Only constants can feed mappings; other initializers are never evaluated.
-    if (value && modifiers.includes('static') && modifiers.includes('final')) field.initializer = readExpr(value);
+    // Only constants can feed mappings; an instance field's constant value is its default.
+    if (value && modifiers.includes('static')) {
+      if (modifiers.includes('final')) field.initializer = readExpr(value);
+    } else if (value) {
+      const e = readExpr(value);
+      if (constantShaped(e)) field.defaultValue = e;
+    }
     if (doc) field.doc = doc;
     out.push(field);
   }

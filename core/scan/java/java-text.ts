@@ -2,7 +2,7 @@
 // hand-written declaration parser): literal values, import statements and the `//` comment rules
 // for member docs. One copy, so the two paths cannot drift apart.
 
-import type { Import } from '../source-model';
+import type { Expr, Import } from '../source-model';
 
 export function readImport(statement: string): Import {
   const text = statement.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
@@ -133,4 +133,23 @@ export function commentText(raw: string): string {
   const line = raw.replace(/^\/\/+/, '').trim();
   if (/[;{}]$/.test(line) || /^(?:TODO|FIXME|XXX|NOSONAR|noinspection|CHECKSTYLE|@formatter|(?:end)?region\b)/i.test(line)) return '';
   return line;
+}
+
+/**
+ * Whether an instance field's initializer is a value the scanner can fold (a literal, a constant's
+ * name, a concatenation of those): kept as the field's default, as Kotlin's property initializers
+ * are. Calls, `new`, lambdas and `null` are dropped, so the model carries no text nobody reads.
+ */
+export function constantShaped(e: Expr): boolean {
+  switch (e.kind) {
+    case 'string':
+    case 'name':
+      return true;
+    case 'literal':
+      return e.value !== 'null';
+    case 'concat':
+      return e.parts.every(constantShaped);
+    default:
+      return false;
+  }
 }

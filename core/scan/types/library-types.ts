@@ -4,6 +4,7 @@
 // WRITE_DATES_AS_TIMESTAMPS and WRITE_DURATIONS_AS_TIMESTAMPS off).
 
 import type { JsonSchema } from '../../model/request';
+import { SPRING_HTTP_STATUS_NAMES } from '../http-status';
 
 export type LibraryShape =
   /** A fixed schema: scalars, dates, files. */
@@ -127,6 +128,8 @@ addIn('javax.servlet.http', 'Part', binary);
 addIn('jakarta.servlet.http', 'Part', binary);
 addIn('org.springframework.util', 'MultiValueMap LinkedMultiValueMap', { kind: 'map', value: 1, list: true });
 addIn('org.springframework.http', 'ResponseEntity HttpEntity', { kind: 'unwrap' });
+// Jackson writes an HttpStatus by its name (`"OK"`); an HttpStatusCode is in practice one of them.
+addIn('org.springframework.http', 'HttpStatus HttpStatusCode', { kind: 'enum', values: [...SPRING_HTTP_STATUS_NAMES] });
 addIn('org.springframework.web.context.request.async', 'DeferredResult WebAsyncTask', { kind: 'unwrap' });
 addIn('org.springframework.util.concurrent', 'ListenableFuture', { kind: 'unwrap' });
 addIn('reactor.core.publisher', 'Mono', { kind: 'unwrap' });
