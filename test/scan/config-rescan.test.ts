@@ -1,5 +1,5 @@
 // Issue 21: prefixes and mounts read from files other than sources follow those files. A change
-// to application.yml, web.xml or an OpenAPI spec a build file names, reported to the re-scan API
+// to application.yml, web.xml or an OpenAPI spec a build file (or Quarkus's application.yml) names, reported to the re-scan API
 // (what the sidecar's files/changed calls), recomputes the endpoints without a full scan.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,6 +74,26 @@ describe('a changed config file re-scans the prefixes it feeds', () => {
     scanner.rescan([{ path: spec, kind: 'changed' }]);
     expect(paths(scanner)).toContain('GET /api/projects/{projectId}/parts');
     expect(paths(scanner)).not.toContain('GET /api/projects/{projectId}/components');
+  });
+
+  it('Quarkus server generator: its application.yml and the spec it names', async () => {
+    const root = copy('jax-rs/quarkus-spec-first');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(paths(scanner)).toContain('PUT /api/stock/{sku}');
+    const spec = 'catalog/src/main/resources/openapi/catalog.yaml';
+    edit(root, spec, '/api/stock/{sku}:', '/api/stock-levels/{sku}:');
+    scanner.rescan([{ path: spec, kind: 'changed' }]);
+    expect(paths(scanner)).toContain('PUT /api/stock-levels/{sku}');
+    expect(paths(scanner)).not.toContain('PUT /api/stock/{sku}');
+    // Another base package: the resources' imports no longer name generated interfaces.
+    const yml = 'catalog/src/main/resources/application.yml';
+    edit(root, yml, 'base-package: com.acme.catalog.api', 'base-package: com.acme.other');
+    scanner.rescan([{ path: yml, kind: 'changed' }]);
+    expect(paths(scanner)).toEqual([]);
+    edit(root, yml, 'base-package: com.acme.other', 'base-package: com.acme.catalog.api');
+    scanner.rescan([{ path: yml, kind: 'changed' }]);
+    expect(paths(scanner)).toHaveLength(5);
   });
 
   it('a source file change alone still recomputes only its roots', async () => {

@@ -3,6 +3,7 @@
 // the source tree, so the mappings come from the checked-in spec the build file names; each
 // operation is matched to the implementing method by the name the generator gives it.
 // A class implementing an `*Api` interface that no spec explains gets a diagnostic.
+// Quarkus's server extension does the same from application.properties (quarkus-config.ts).
 
 import type { Diagnostic, Endpoint, FrameworkId } from '../../../model/endpoint';
 import type { RequestModel, ResponseModel } from '../../../model/request';
@@ -16,12 +17,15 @@ import { httpEndpoint } from '../http-endpoint';
 import { folderOf } from '../naming';
 import { generatorConfigs, mentionsGenerator } from './build-config';
 import type { GeneratorConfig } from './build-config';
+import { QUARKUS_API_SUFFIX, QUARKUS_SERVER_GENERATOR, quarkusServerConfig } from './quarkus-config';
 import { apiName, bodyExample, groupsOf, readSpec, responseExample } from './spec-operations';
 import type { SpecDocument, SpecOperation } from './spec-operations';
 
-/** Names a generated interface can have: `ProjectsApi`, and Spring's `ProjectsApiDelegate`. */
-export const GENERATED_API_SUFFIXES = ['Api', 'ApiDelegate'];
+/** Names a generated interface can have: `ProjectsApi`, Spring's `ProjectsApiDelegate`, Quarkus's `ProjectsResource`. */
+export const GENERATED_API_SUFFIXES = ['Api', 'ApiDelegate', QUARKUS_API_SUFFIX];
 export const GENERATED_API = new RegExp(`(?:${GENERATED_API_SUFFIXES.join('|')})$`);
+/** `*Resource` is a common name for hand-written interfaces too: only a Quarkus server configuration makes one generated. */
+const OPENAPI_GENERATOR_API = /(?:Api|ApiDelegate)$/;
 const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
 const ENDPOINT_ANNOTATIONS = ['RestController', 'Controller', 'Path', 'Service', 'Component'];
 
@@ -41,6 +45,8 @@ interface GeneratedApi {
 interface Loaded {
   apis: GeneratedApi[];
   configs: number;
+  /** The Quarkus server-generator configurations of the modules. */
+  quarkus: GeneratorConfig[];
   problems: Diagnostic[];
 }
 
@@ -50,13 +56,20 @@ export class GeneratedApis {
 
   /** Files read to build this: a change to any of them changes the endpoints. */
   static isInput(path: string): boolean {
-    return BUILD_FILES.some((b) => path === b || path.endsWith(`/${b}`));
+    return BUILD_FILES.some((b) => path === b || path.endsWith(`/${b}`)) || /(?:^|\/)src\/main\/resources\/application\.(?:properties|ya?ml)$/.test(path);
   }
 
   private load(ctx: ScanContext): Loaded {
     if (this.loaded) return this.loaded;
-    const out: Loaded = { apis: [], configs: 0, problems: [] };
+    const out: Loaded = { apis: [], configs: 0, quarkus: [], problems: [] };
     for (const m of ctx.modules) {
+      const quarkus = ctx.readProjectFile && quarkusServerConfig(m.dir, ctx.readProjectFile, out.problems);
+      if (quarkus) {
+        out.configs++;
+        out.quarkus.push(quarkus);
+        const api = this.readApi(quarkus, ctx, out.problems);
+        if (api) out.apis.push(api);
+      }
       for (const name of BUILD_FILES) {
         const buildFile = m.dir ? `${m.dir}/${name}` : name;
         const text = ctx.readProjectFile?.(buildFile);
@@ -73,8 +86,9 @@ export class GeneratedApis {
   }
 
   private readApi(config: GeneratorConfig, ctx: ScanContext, problems: Diagnostic[]): GeneratedApi | undefined {
+    const quarkus = config.generator === QUARKUS_SERVER_GENERATOR;
     const say = (why: string) => {
-      problems.push({ file: config.buildFile, line: config.line, message: `openapi-generator: cannot read the spec ${config.inputSpecText}: ${why}; the endpoints of the interfaces it generates are not listed` });
+      problems.push({ file: config.buildFile, line: config.line, message: `${quarkus ? 'quarkus-openapi-generator' : 'openapi-generator'}: cannot read the spec ${config.inputSpecText}: ${why}; the endpoints of the interfaces it generates are not listed` });
       return undefined;
     };
     if (config.inputSpec === undefined) return say('the path is not in the project or uses a property apiscout does not know');
@@ -92,10 +106,12 @@ export class GeneratedApis {
     const library = config.options.library ?? '';
     // Spring groups by path segment only for its spring-boot / spring-cloud libraries; JAX-RS always unless useTags.
     const byTags = opt('useTags') || (framework === 'spring-mvc' && library !== '' && !/^spring-(boot|cloud)$/.test(library));
+    // Quarkus runs the Java client codegen, which puts an operation in the interface of each of its tags.
+    const firstTagOnly = framework !== 'spring-mvc' && !quarkus;
     const byInterface = new Map<string, SpecOperation[]>();
     for (const op of spec.operations) {
-      for (const group of groupsOf(op, byTags, framework !== 'spring-mvc')) {
-        const names = [apiName(group)];
+      for (const group of groupsOf(op, byTags, firstTagOnly)) {
+        const names = [apiName(group, quarkus ? QUARKUS_API_SUFFIX : 'Api')];
         if (framework !== 'jax-rs') names.push(`${names[0]}Delegate`);
         for (const n of names) {
           const list = byInterface.get(n) ?? byInterface.set(n, []).get(n)!;
@@ -130,9 +146,11 @@ export class GeneratedApis {
     const chains = methodChains(ctx.index, type);
     for (const { ref, owner } of generated) {
       const name = simpleName(ref.name);
-      const matches = loaded.apis.filter((a) => a.byInterface.has(name) && packageAgrees(a, ref, owner));
+      const matches = loaded.apis.filter((a) => a.byInterface.has(name) && packageAgrees(a.config.apiPackage, ref, owner));
       if (matches.length === 0) {
-        if (framework === 'jax-rs') this.unexplained(type, name, loaded, ctx);
+        // A `*Resource` is told only when it could come from a Quarkus generator's package.
+        const generatable = OPENAPI_GENERATOR_API.test(name) || loaded.quarkus.some((c) => packageAgrees(c.apiPackage, ref, owner));
+        if (framework === 'jax-rs' && generatable) this.unexplained(type, name, loaded, ctx);
         continue;
       }
       for (const api of matches) {
@@ -191,7 +209,7 @@ export class GeneratedApis {
     const why = loaded.problems.length
       ? `the openapi-generator spec that would declare it could not be read (${loaded.problems[0]!.file}:${loaded.problems[0]!.line})`
       : loaded.configs
-        ? 'no operation of the specs the build files name lands in an interface of that name'
+        ? `no operation of the specs the build files${loaded.quarkus.length ? ' or application properties' : ''} name lands in an interface of that name`
         : 'no build file names an openapi-generator spec that generates it';
     ctx.diagnostics.push(...loaded.problems);
     ctx.diagnostics.push({
@@ -202,7 +220,7 @@ export class GeneratedApis {
   }
 }
 
-/** `*Api` interfaces of the type and its source ancestors that the source tree does not declare. */
+/** `*Api` (and `*Resource`) interfaces of the type and its source ancestors that the source tree does not declare. */
 function unresolvedApis(type: TypeDecl, ctx: ScanContext): Array<{ ref: TypeRef; owner: TypeDecl }> {
   const out: Array<{ ref: TypeRef; owner: TypeDecl }> = [];
   for (const owner of [type, ...ctx.index.ancestors(type)]) {
@@ -216,8 +234,7 @@ function unresolvedApis(type: TypeDecl, ctx: ScanContext): Array<{ ref: TypeRef;
 }
 
 /** When the build names an api package, the implemented interface must come from it (by import or qualified name). */
-function packageAgrees(api: GeneratedApi, ref: TypeRef, owner: TypeDecl): boolean {
-  const pkg = api.config.apiPackage;
+function packageAgrees(pkg: string | undefined, ref: TypeRef, owner: TypeDecl): boolean {
   if (!pkg) return true;
   const name = simpleName(ref.name);
   const qualified = ref.name.includes('.') ? ref.name : owner.file.imports.find((i) => !i.isStatic && !i.wildcard && (i.alias ?? simpleName(i.name)) === name)?.name;

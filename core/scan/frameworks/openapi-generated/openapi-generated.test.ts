@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../../model/endpoint';
 import { generatorConfigs } from './build-config';
+import { quarkusServerConfig } from './quarkus-config';
 import { apiName, camelize, derivedOperationId, groupsOf, javaMethodName, readSpec } from './spec-operations';
 
 describe("openapi-generator's names", () => {
@@ -20,6 +22,8 @@ describe("openapi-generator's names", () => {
     expect(apiName('user-groups')).toBe('UserGroupsApi');
     expect(apiName('Pet Store')).toBe('PetStoreApi');
     expect(apiName('default')).toBe('DefaultApi');
+    expect(apiName('stock-levels', 'Resource')).toBe('StockLevelsResource');
+    expect(apiName('default', 'Resource')).toBe('DefaultResource');
     const [op] = readSpec('{"paths":{"/reports/daily":{"get":{"tags":["Reporting","Admin"]}},"/":{"get":{}}}}', 'x.json').operations;
     expect(groupsOf(op!, false, true)).toEqual(['reports']);
     expect(groupsOf(op!, true, true)).toEqual(['Reporting']);
@@ -49,5 +53,35 @@ describe('generator configurations in build files', () => {
     expect(generatorConfigs('m/build.gradle.kts', kts, 'm')[0]).toMatchObject({ generator: 'jaxrs-spec', inputSpec: 'm/src/api.json', options: { useTags: 'true' } });
     const unknown = `openApiGenerate {\n  inputSpec = specFile\n}`;
     expect(generatorConfigs('build.gradle', unknown, '')[0]!.inputSpec).toBeUndefined();
+  });
+});
+
+describe("Quarkus's server generator configuration", () => {
+  const files = (map: Record<string, string>) => (path: string) => map[path];
+
+  it('reads spec, base package and input dir from application.properties, the line of the spec key for diagnostics', () => {
+    const props = [
+      'quarkus.http.port=8080',
+      'quarkus.openapi.generator.server.spec=api.yaml',
+      'quarkus.openapi.generator.server.base-package=com.acme.api',
+      'quarkus.openapi.generator.server.input-base-dir=src/main/openapi',
+      'quarkus.openapi.generator.server.use=openapitools',
+    ].join('\n');
+    const c = quarkusServerConfig('svc', files({ 'svc/src/main/resources/application.properties': props }), []);
+    expect(c).toMatchObject({ inputSpec: 'svc/src/main/openapi/api.yaml', apiPackage: 'com.acme.api.resources', buildFile: 'svc/src/main/resources/application.properties', line: 2 });
+  });
+
+  it('defaults the input dir to src/main/resources/openapi and finds the spec key in YAML', () => {
+    const yml = 'quarkus:\n  kubernetes:\n    spec: no\n  openapi:\n    generator:\n      server:\n        spec: a.yml\n        use: openapitools\n        base-package: p\n';
+    expect(quarkusServerConfig('', files({ 'src/main/resources/application.yml': yml }), [])).toMatchObject({ inputSpec: 'src/main/resources/openapi/a.yml', apiPackage: 'p.resources', line: 7 });
+  });
+
+  it('reads nothing for the Apicurio generator (the default), and says when the base package is missing', () => {
+    const apicurio = 'quarkus.openapi.generator.server.spec=a.yaml\nquarkus.openapi.generator.server.base-package=p';
+    expect(quarkusServerConfig('', files({ 'src/main/resources/application.properties': apicurio }), [])).toBeUndefined();
+    const problems: Diagnostic[] = [];
+    const noPackage = 'quarkus.openapi.generator.server.spec=a.yaml\nquarkus.openapi.generator.server.use=openapitools';
+    expect(quarkusServerConfig('', files({ 'src/main/resources/application.properties': noPackage }), problems)?.apiPackage).toBeUndefined();
+    expect(problems[0]!.message).toContain('base-package is not set');
   });
 });

@@ -177,9 +177,9 @@ export function javaMethodName(operationId: string): string {
 }
 
 /** toApiName: `projects` -> `ProjectsApi`, '' or `default` -> `DefaultApi`. */
-export function apiName(group: string): string {
+export function apiName(group: string, suffix = 'Api'): string {
   const name = camelize(sanitizeName(group));
-  return name === '' ? 'DefaultApi' : `${name}Api`;
+  return `${name || 'Default'}${suffix}`;
 }
 
 /**
