@@ -54,11 +54,6 @@ interface Loaded {
 export class GeneratedApis {
   private loaded: Loaded | undefined;
 
-  /** Files read to build this: a change to any of them changes the endpoints. */
-  static isInput(path: string): boolean {
-    return BUILD_FILES.some((b) => path === b || path.endsWith(`/${b}`)) || /(?:^|\/)src\/main\/resources\/application\.(?:properties|ya?ml)$/.test(path);
-  }
-
   private load(ctx: ScanContext): Loaded {
     if (this.loaded) return this.loaded;
     const out: Loaded = { apis: [], configs: 0, quarkus: [], problems: [] };
