@@ -20,6 +20,13 @@ describe('readServletPaths', () => {
     expect(readServletPaths(root, 'svc', [])).toEqual({ contextPath: '/shop', servletPath: '/api' });
   });
 
+  it("takes Quarkus' quarkus.http.root-path as the context path", () => {
+    const root = module({ 'src/main/resources/application.properties': 'quarkus.http.root-path=/shop\nquarkus.rest.path=/rest\n' });
+    expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/shop' });
+    const yaml = module({ 'src/main/resources/application.yml': 'quarkus:\n  http:\n    root-path: /\n' });
+    expect(readServletPaths(yaml, '', [])).toEqual({ contextPath: '/' });
+  });
+
   it('reads nested YAML and ignores profile-specific documents', () => {
     const root = module({
       'src/main/resources/application.yml': 'server:\n  servlet:\n    context-path: /orders\n---\nspring:\n  config:\n    activate:\n      on-profile: dev\nserver:\n  servlet:\n    context-path: /dev\n',

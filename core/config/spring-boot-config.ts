@@ -1,6 +1,7 @@
-// The few Spring Boot properties that change where endpoints live: `server.servlet.context-path`,
-// `spring.mvc.servlet.path` and the actuator's `management.endpoints.web.base-path` and
-// `.path-mapping.<id>`, read from a module's application.properties / .yml / .yaml.
+// The few Spring Boot properties that change where endpoints live: `server.servlet.context-path`
+// (Quarkus' `quarkus.http.root-path` too), `spring.mvc.servlet.path` and the actuator's
+// `management.endpoints.web.base-path` and `.path-mapping.<id>`, read from a module's
+// application.properties / .yml / .yaml.
 // Profile-specific files and documents apply only when a profile is active: the profiles the file
 // itself activates (`spring.profiles.active: dev`, or Maven's `@profile.name@` filtered from the
 // pom profile active by default) add their application-<profile> files; any other is ignored.
@@ -25,6 +26,7 @@ const KEYS: Record<string, 'contextPath' | 'servletPath' | 'actuatorBasePath'> =
   'server.servlet.context-path': 'contextPath',
   'server.servlet.contextPath': 'contextPath',
   'server.context-path': 'contextPath', // Spring Boot 1.x
+  'quarkus.http.root-path': 'contextPath', // Quarkus: under it every HTTP route, REST resources included
   'spring.mvc.servlet.path': 'servletPath',
   'management.endpoints.web.base-path': 'actuatorBasePath',
   'management.endpoints.web.basePath': 'actuatorBasePath',

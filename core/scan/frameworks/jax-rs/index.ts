@@ -100,7 +100,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         if (mount !== undefined) mounts.set(entry.module, mount);
       }
       const property = (key: string) => ctx.appProperty?.(key);
-      const set = property('spring.jersey.application-path') ?? property('cxf.path');
+      // Quarkus' REST root stands in for @ApplicationPath the same way (under quarkus.http.root-path,
+      // the module's context path): quarkus.rest.path, its names before Quarkus 3.9, classic RESTEasy's.
+      const set = property('spring.jersey.application-path') ?? property('cxf.path') ?? property('quarkus.rest.path') ?? property('quarkus.resteasy-reactive.path') ?? property('quarkus.resteasy.path');
       const boot = set !== undefined ? resolvePlaceholders(set, property) : undefined;
       if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));
     }
