@@ -4,7 +4,7 @@
 // through HttpCaller, gRPC through its gate and GrpcCaller. Front ends add only what they show and
 // the request scripts, which come in as hooks (core never imports the sandbox).
 
-import { listenPort } from '../config/listen-port';
+import { grpcPortSetting, httpPortSetting, listenPort } from '../config/listen-port';
 import { SettingsStore } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { ConfigValues } from '../config/config-reader';
@@ -76,7 +76,7 @@ export function loadCallContext(options: LoadCallContextOptions): EndpointCallCo
 /** The request the editor starts from without edits (Reset to Default): built from the source. */
 export function defaultRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>): RequestDraft {
   if (ctx.endpoint.protocol === 'grpc') return defaultGrpcDraft(ctx.endpoint, { host: defaultGrpcHost(ctx.state, ctx.lookup, ctx.config) });
-  return defaultDraft(ctx.endpoint, { host: defaultHost(ctx.state, ctx.lookup, ctx.config.get('server.port')), basePath: basePath(ctx.module) });
+  return defaultDraft(ctx.endpoint, { host: defaultHost(ctx.state, ctx.lookup, httpPortSetting(ctx.config)), basePath: basePath(ctx.module) });
 }
 
 /** The saved edits of the endpoint, else its default request. */
@@ -96,13 +96,14 @@ export function defaultHost(state: RequestStateStore | undefined, lookup: Variab
 
 /**
  * The target a new gRPC request starts with: the last one used here, a grpcHost variable, or
- * localhost at grpc.server.port (9090 by default), where gRPC servers in Spring projects listen.
+ * localhost at grpc.server.port / quarkus.grpc.server.port (9090 when neither is set, where gRPC
+ * servers in Spring projects listen).
  */
 export function defaultGrpcHost(state: RequestStateStore | undefined, lookup: VariableLookup, config: ConfigValues): string {
   const recent = state?.hosts('grpc')[0];
   if (recent) return recent;
   if (lookup('grpcHost') !== undefined) return '{{grpcHost}}';
-  return `localhost:${listenPort(config.get('grpc.server.port'), 9090)}`;
+  return `localhost:${listenPort(grpcPortSetting(config), 9090)}`;
 }
 
 /** The module's context and servlet path, prefixed to every path it serves. */

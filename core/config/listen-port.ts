@@ -1,4 +1,21 @@
-// Where a Spring Boot application listens, as its `server.port` / `grpc.server.port` says.
+// Where the application listens, as its config says: Spring Boot's `server.port` and
+// grpc-spring-boot-starter's `grpc.server.port`, or Quarkus' `quarkus.http.port` and
+// `quarkus.grpc.server.port`.
+
+/** The values of a project's or module's config (ConfigValues). */
+interface Config {
+  get(key: string): string | undefined;
+}
+
+/** The HTTP port setting, as written (placeholders resolved by the reader): undefined when none is set. */
+export function httpPortSetting(config: Config): string | undefined {
+  return config.get('server.port') ?? config.get('quarkus.http.port');
+}
+
+/** The gRPC port setting, as written: undefined when none is set. */
+export function grpcPortSetting(config: Config): string | undefined {
+  return config.get('grpc.server.port') ?? config.get('quarkus.grpc.server.port');
+}
 
 /**
  * The port configured, or `fallback` (the framework's default) when it is not one a client can

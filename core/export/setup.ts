@@ -12,6 +12,7 @@ import { loadVariableLookup } from '../env/placeholders';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
 import type { Warn } from '../store/json-file';
 import { localGrpcHost, localHost } from './host';
+import { grpcPortSetting, httpPortSetting } from '../config/listen-port';
 import type { CurlOptions, ExportOptions, OpenApiOptions } from './types';
 
 export interface ExportSetupRequest {
@@ -68,8 +69,8 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
   const options: ExportOptions = {
     title: request.title,
     modules: request.modules,
-    defaultHost: localHost(config.get('server.port'), config.get('server.address')),
-    defaultGrpcHost: localGrpcHost(config.get('grpc.server.port')),
+    defaultHost: localHost(httpPortSetting(config), config.get('server.address')),
+    defaultGrpcHost: localGrpcHost(grpcPortSetting(config)),
     projectDir,
     environment,
     environments: new EnvironmentStore({ projectDir, userDir, warn }).list(),

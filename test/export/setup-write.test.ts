@@ -5,9 +5,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { httpPortSetting } from '../../core/config/listen-port';
 import { SettingsStore } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
-import { loadCallContext } from '../../core/call/endpoint-call';
+import { defaultGrpcHost, loadCallContext } from '../../core/call/endpoint-call';
 import { exportSetup } from '../../core/export/setup';
 import type { Endpoint } from '../../core/model/endpoint';
 import { fileOfPieces } from '../../core/export/json-pieces';
@@ -77,6 +78,18 @@ describe('exportSetup', () => {
     // Endpoints of several modules: the project's own config (none here: 8080).
     expect(setup([at('mall-search'), at('mall-admin')]).defaultHost).toBe('http://localhost:8080');
     expect(setup([]).defaultHost).toBe('http://localhost:8080');
+  });
+
+  it("takes a Quarkus module's quarkus.http.port and quarkus.grpc.server.port, as Spring Boot's server.port", async () => {
+    const p = await project('quarkus');
+    mkdirSync(join(p.projectDir, 'src/main/resources'), { recursive: true });
+    writeFileSync(join(p.projectDir, 'src/main/resources/application.properties'), 'quarkus.http.port=8181\nquarkus.grpc.server.port=9191\n');
+    expect(exportSetup({ ...p, environment: null }).options).toMatchObject({ defaultHost: 'http://localhost:8181', defaultGrpcHost: 'localhost:9191' });
+    const module = { name: 'quarkus', dir: '', build: 'maven' as const };
+    const ctx = loadCallContext({ projectDir: p.projectDir, userDir: p.userDir, endpoint: { module: 'quarkus' } as Endpoint, module });
+    expect(defaultGrpcHost(undefined, ctx.lookup, ctx.config)).toBe('localhost:9191');
+    // Send's default host when no environment names one (defaultRequest reads the same setting).
+    expect(httpPortSetting(ctx.config)).toBe('8181');
   });
 });
 
