@@ -296,7 +296,8 @@ function pathsCutBeforeWhere(page: Page): Promise<string[]> {
         const where = row.querySelector<HTMLElement>('.where')!;
         return where.clientWidth > 0 && where.scrollWidth > where.clientWidth;
       })
-      .map((row) => row.querySelector<HTMLElement>('.path')!)
+      // The path's two ends (search-results.tsx cuts it in the middle), each a box of its own.
+      .flatMap((row) => [...row.querySelectorAll<HTMLElement>('.path > *')])
       .filter((path) => {
         const text = document.createRange();
         text.selectNodeContents(path);
