@@ -314,6 +314,28 @@ describe('panels on the sample shop', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('a successful export takes down the error toast of the export that failed before it', async () => {
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export' });
+    await dialog.getByLabel('Channel').selectOption('markdown');
+    // A file where the directory should be: the write fails.
+    const blocked = path.join(tmp, 'exports', 'not-a-folder');
+    fs.mkdirSync(path.dirname(blocked), { recursive: true });
+    fs.writeFileSync(blocked, '');
+    await dialog.getByLabel('Export directory').fill(blocked);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const errors = page.locator('.toast.error').filter({ hasText: 'Export' });
+    await errors.first().waitFor();
+    await page.screenshot({ path: screenshotPath('export-toasts-failed') });
+    await dialog.getByLabel('Export directory').fill(path.join(tmp, 'exports', 'markdown'));
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.locator('.toast.info, .toast.warning').filter({ hasText: 'exported' }).first().waitFor();
+    await page.screenshot({ path: screenshotPath('export-toasts-then-done') });
+    expect(await errors.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('opens the export dialog with Alt+Shift+E on the open endpoint', async () => {
     const e = byAddress(ADD_ITEM);
     await row(page, e.id).click();
