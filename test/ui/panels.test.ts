@@ -622,7 +622,12 @@ describe('panels on the sample shop', () => {
 
     await settings.getByRole('tab', { name: 'General' }).click();
     await page.screenshot({ path: screenshotPath('settings-page') });
+    // An edit not yet saved says so, not where the old value came from.
+    const copyUrl = settings.locator('.setting', { hasText: 'features.copyApiUrl' });
+    expect(await copyUrl.locator('.tag').allTextContents()).toEqual(['default']);
     await settings.getByLabel('Copy API URL').uncheck();
+    expect(await copyUrl.locator('.tag').allTextContents()).toEqual(['unsaved']);
+    await page.screenshot({ path: screenshotPath('settings-unsaved') });
     await settings.getByLabel('Save to').selectOption('user');
     await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved 1 setting' }).waitFor();
