@@ -546,6 +546,7 @@ describe('panels on the sample shop', () => {
     const sync = panel.getByRole('button', { name: 'Sync ▾' });
     await poll(() => sync.isDisabled()).toBe(true);
     expect(await panel.locator('.sync-off').textContent()).toMatch(/^Sync is off: .+/);
+    await panel.locator('.sync-off summary').click();
     await panel.getByLabel('Postman API token').fill(postman.apiKey);
     await panel.getByRole('button', { name: 'Save token' }).click();
     await poll(() => sync.isDisabled()).toBe(false);
