@@ -318,6 +318,8 @@ describe('panels on the sample shop', () => {
     await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export' });
     await dialog.getByLabel('Channel').selectOption('markdown');
+    // To a file (the export before this one may have left the clipboard chosen).
+    await dialog.getByRole('radio', { name: 'Directory' }).check();
     // A file where the directory should be: the write fails.
     const blocked = path.join(tmp, 'exports', 'not-a-folder');
     fs.mkdirSync(path.dirname(blocked), { recursive: true });
