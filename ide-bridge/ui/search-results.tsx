@@ -132,7 +132,12 @@ export function SearchResults(props: SearchResultsProps) {
             {hit ? (
               // The class (or tag) the query hit keeps its room, highlighted: the only sign of why the row is here.
               <span class="where hit" title={`${r.endpoint.module} · ${r.endpoint.className}${hit.text === simpleName ? '' : ` · ${hit.text}`}`}>
-                <TwoEnds text={hit.text} cut={hit.ranges[0]?.[0] ?? 0} ranges={hit.ranges} />
+                {/* As the other rows, module first; narrowed, cut before the hit: "ui…LifecycleController". */}
+                <TwoEnds
+                  text={`${r.endpoint.module} · ${hit.text}`}
+                  cut={r.endpoint.module.length + 3 + (hit.ranges[0]?.[0] ?? 0)}
+                  ranges={hit.ranges.map(([s, e]) => [s + r.endpoint.module.length + 3, e + r.endpoint.module.length + 3])}
+                />
               </span>
             ) : (
               <span class="where" title={r.endpoint.className}>

@@ -130,17 +130,20 @@ describe('search rows in a narrow tool window', () => {
     }, 60_000);
   }
 
-  it('300 px: a hit in a class name shows that class, highlighted, where the module and class column had no room', async () => {
-    const page = await open(300);
-    await page.getByLabel('Search endpoints').fill('Lifecycle');
-    await poll(() => page.locator('#results .row').count()).toBe(1);
-    await poll(() => page.locator('#results .row .where mark').allTextContents()).toEqual(['Lifecycle']);
-    const [where] = await seen(page, '.where');
-    expect(where).toContain('Lifecycle');
-    // The path's two ends are still there beside it.
-    const [pathShown] = await seen(page, '.path');
-    expect(pathShown).toMatch(/^\/s.*\/\{jobId\}\/pause$/);
-    await page.screenshot({ path: screenshotPath('search-rows-class-hit-300') });
-    expect(await tab.leave()).toEqual([]);
-  }, 60_000);
+  for (const width of [300, 600]) {
+    it(`${width} px: a hit in a class name shows that class, highlighted, where the module and class column had no room`, async () => {
+      const page = await open(width);
+      await page.getByLabel('Search endpoints').fill('Lifecycle');
+      await poll(() => page.locator('#results .row').count()).toBe(1);
+      await poll(() => page.locator('#results .row .where mark').allTextContents()).toEqual(['Lifecycle']);
+      const [where] = await seen(page, '.where');
+      expect(where).toContain('Lifecycle');
+      // The path's two ends are still there beside it; at 600 px, some of the name too.
+      const [pathShown] = await seen(page, '.path');
+      expect(pathShown).toMatch(/^\/s.*\/\{jobId\}\/pause$/);
+      if (width >= 600) expect((await seen(page, '.name'))[0]!.length).toBeGreaterThan(3);
+      await page.screenshot({ path: screenshotPath(`search-rows-class-hit-${width}`) });
+      expect(await tab.leave()).toEqual([]);
+    }, 60_000);
+  }
 });
