@@ -9,14 +9,14 @@ type Ranges = readonly (readonly [number, number])[];
 
 /**
  * The path split where a middle ellipsis goes: the head gives up its room first, the tail (the last
- * segment, with the one before it when that is short, as "{id}/stop") stays whole. A path of one or
+ * segment, with the one before it when both are short, as "/{id}/stop") stays whole. A path of one or
  * two segments is all head.
  */
 export function pathEnds(path: string): number {
   const last = path.lastIndexOf('/');
   if (last <= 0) return 0;
   const before = path.lastIndexOf('/', last - 1);
-  return before > 0 && path.length - before <= 24 ? before : last;
+  return before > 0 && path.length - before <= 12 ? before : last;
 }
 
 /**

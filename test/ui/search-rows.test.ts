@@ -38,6 +38,9 @@ beforeAll(async () => {
       '    /** Stops a task instance. */',
       '    @PostMapping("/{id}/stop")',
       '    public String stop(@PathVariable long projectCode, @PathVariable int id) { return ""; }',
+      '    /** Marks a task instance as succeeded. */',
+      '    @PostMapping("/{id}/force-success")',
+      '    public String forceSuccess(@PathVariable long projectCode, @PathVariable int id) { return ""; }',
       '}',
     ]);
   }
@@ -62,7 +65,7 @@ afterAll(async () => {
 
 async function open(width: number): Promise<Page> {
   const page = await tab.load(await ui.url, { width, height: 600 });
-  await page.locator('.toolbar .count').filter({ hasText: '3 endpoints' }).waitFor();
+  await page.locator('.toolbar .count').filter({ hasText: '5 endpoints' }).waitFor();
   return page;
 }
 
@@ -105,29 +108,35 @@ function seen(page: Page, selector: string): Promise<string[]> {
 
 describe('search rows in a narrow tool window', () => {
   for (const width of [300, 400]) {
-    it(`${width} px: two paths that differ by a "/v2" prefix read differently, both ends in sight, the whole on hover`, async () => {
-      const page = await open(width);
-      await page.getByLabel('Search endpoints').fill('stop');
-      // The two, and the pause endpoint ("/jobs/{jobId}" holds s, t, o and p in that order).
-      await poll(() => page.locator('#results .row').count()).toBe(3);
-      const titles = await page.locator('#results .row .path').evaluateAll((els) => els.map((el) => el.getAttribute('title')!));
-      const stops = [...titles.keys()].filter((i) => titles[i]!.endsWith('/stop'));
-      expect(stops.map((i) => titles[i]).sort()).toEqual([STOP, STOP_V2].sort());
-      const all = await seen(page, '.path');
-      const shown = stops.map((i) => all[i]!);
-      // Cut (the rows are too narrow for the whole), yet each shows its start and its end.
-      for (const [n, text] of shown.entries()) {
-        expect(text.length).toBeLessThan(titles[stops[n]!]!.length);
-        expect(text).toMatch(/\/stop$/);
-      }
-      expect(shown.some((t) => t.startsWith('/v2/'))).toBe(true);
-      expect(shown.some((t) => t.startsWith('/proj'))).toBe(true);
-      expect(new Set(shown).size).toBe(2);
-      // The matched "stop" is highlighted in the tail.
-      for (const i of stops) expect(await page.locator('#results .row .path').nth(i).locator('mark').allTextContents()).toEqual(['stop']);
-      await page.screenshot({ path: screenshotPath(`search-rows-paths-${width}`) });
-      expect(await tab.leave()).toEqual([]);
-    }, 60_000);
+    for (const [query, end] of [['stop', '/stop'], ['force-success', '/force-success']] as const) {
+      it(`${width} px: two paths ending "${end}" that differ by a "/v2" prefix read differently, both ends in sight, the whole on hover`, async () => {
+        const page = await open(width);
+        await page.getByLabel('Search endpoints').fill(query);
+        // The two (and any other row the fuzzy match brings: "/jobs/{jobId}" holds s, t, o and p).
+        const titles = () => page.locator('#results .row .path').evaluateAll((els) => els.map((el) => el.getAttribute('title')!));
+        await poll(async () => (await titles()).filter((t) => t.endsWith(end)).length).toBe(2);
+        const all = await titles();
+        const pair = [...all.keys()].filter((i) => all[i]!.endsWith(end));
+        expect(pair.map((i) => all[i]).sort()).toEqual([STOP, STOP_V2].map((p) => p.replace(/\/stop$/, end)).sort());
+        const seenAll = await seen(page, '.path');
+        const shown = pair.map((i) => seenAll[i]!);
+        // Cut (the rows are too narrow for the whole), yet each shows its start and its last segment
+        // (a long one itself cut: "/force-su…").
+        for (const [n, text] of shown.entries()) {
+          expect(text.length).toBeLessThan(all[pair[n]!]!.length);
+          expect(text, text).toContain(end.slice(0, 8));
+        }
+        expect(shown.some((t) => t.startsWith('/v2/'))).toBe(true);
+        expect(shown.some((t) => t.startsWith('/proj'))).toBe(true);
+        expect(new Set(shown).size).toBe(2);
+        if (query === 'stop') {
+          // The matched "stop" is highlighted in the tail.
+          for (const i of pair) expect(await page.locator('#results .row .path').nth(i).locator('mark').allTextContents()).toEqual(['stop']);
+          await page.screenshot({ path: screenshotPath(`search-rows-paths-${width}`) });
+        }
+        expect(await tab.leave()).toEqual([]);
+      }, 60_000);
+    }
   }
 
   for (const width of [300, 600]) {
@@ -140,7 +149,7 @@ describe('search rows in a narrow tool window', () => {
       expect(where).toContain('Lifecycle');
       // The path's two ends are still there beside it; at 600 px, some of the name too.
       const [pathShown] = await seen(page, '.path');
-      expect(pathShown).toMatch(/^\/s.*\/\{jobId\}\/pause$/);
+      expect(pathShown).toMatch(/^\/sch.*\/pause$/);
       if (width >= 600) expect((await seen(page, '.name'))[0]!.length).toBeGreaterThan(3);
       await page.screenshot({ path: screenshotPath(`search-rows-class-hit-${width}`) });
       expect(await tab.leave()).toEqual([]);
