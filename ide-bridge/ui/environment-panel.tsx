@@ -458,23 +458,32 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
   );
 }
 
+/**
+ * Why Sync is off, on one line that opens on the way to turn it on (the token field): in a 300 px
+ * tool window the reason and the field, open, took the room of the environment list below.
+ */
 function SyncOff({ reason, busy, onToken }: { reason: string | undefined; busy: boolean; onToken(token: string): void }) {
   const [token, setToken] = useState('');
+  const why = `Sync is off: ${reason ?? 'no Postman API token is set'}.`;
   return (
-    <form
-      class="sync-off"
-      aria-label="Sync token"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (token.trim()) onToken(token.trim());
-      }}
-    >
-      <p class="muted">Sync is off: {reason ?? 'no Postman API token is set'}.</p>
-      <input aria-label="Postman API token" type="password" autocomplete="off" placeholder="PMAK-…" value={token} onInput={(e) => setToken(e.currentTarget.value)} />
-      <button type="submit" disabled={busy || !token.trim()}>
-        Save token
-      </button>
-    </form>
+    <details class="sync-off">
+      <summary title={why}>
+        <span class="why">{why}</span>
+        <span class="link">Set token</span>
+      </summary>
+      <form
+        aria-label="Sync token"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (token.trim()) onToken(token.trim());
+        }}
+      >
+        <input aria-label="Postman API token" type="password" autocomplete="off" placeholder="PMAK-…" value={token} onInput={(e) => setToken(e.currentTarget.value)} />
+        <button type="submit" disabled={busy || !token.trim()}>
+          Save token
+        </button>
+      </form>
+    </details>
   );
 }
 

@@ -20,6 +20,7 @@ import { judgeBody } from './request-editor';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
+import { pathEnds, shifted } from './result-row-parts';
 import { hostTheme } from './host-theme';
 import { packedRows, packTree, unpackTree } from './tree-codec';
 import { grouped } from './numbers';
@@ -285,6 +286,25 @@ describe('the result count', () => {
     expect(resultCount(SEARCH_LIMIT, 2413)).toBe('500+ matches of 2,413 endpoints');
     expect(resultCount(12, 2413)).toBe('12 matches of 2,413 endpoints');
     expect(resultCount(1, 40)).toBe('1 match of 40 endpoints');
+  });
+});
+
+describe('where a narrow search row cuts a path', () => {
+  // 0: no cut (TwoEnds shows the whole as its head).
+  const ends = (p: string) => {
+    const cut = pathEnds(p) || p.length;
+    return [p.slice(0, cut), p.slice(cut)];
+  };
+  it('keeps the last segment whole, with the one before when both are short; a short path is all head', () => {
+    expect(ends('/v2/projects/{projectCode}/task-instances/{id}/stop')).toEqual(['/v2/projects/{projectCode}/task-instances', '/{id}/stop']);
+    expect(ends('/projects/{projectCode}/task-instances/{id}/savepoint')).toEqual(['/projects/{projectCode}/task-instances/{id}', '/savepoint']);
+    expect(ends('/orders/{orderId}')).toEqual(['/orders', '/{orderId}']);
+    expect(ends('/orders')).toEqual(['/orders', '']);
+    expect(ends('/')).toEqual(['/', '']);
+  });
+  it('moves highlight ranges onto the tail', () => {
+    expect(shifted([[2, 4], [10, 14]], 8)).toEqual([[2, 6]]);
+    expect(shifted([[6, 10]], 8)).toEqual([[-2, 2]]);
   });
 });
 

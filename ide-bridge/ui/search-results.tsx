@@ -10,6 +10,7 @@ import { MethodBadge } from './method-badge';
 import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
 import { grouped } from './numbers';
+import { pathEnds, TwoEnds, whereHit } from './result-row-parts';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
 
@@ -102,12 +103,14 @@ export function SearchResults(props: SearchResultsProps) {
       renderRow={(r, i) => {
         const ranges = (field: string) => r.ranges.find((x) => x.field === field)?.ranges;
         const path = ranges('path') ?? pathRanges(ranges('address'), r.endpoint.method);
+        const hit = whereHit(r);
+        const simpleName = r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1);
         return (
           <div
             id={`result-${i}`}
             role="treeitem"
             aria-selected={r.endpoint.id === selectedId}
-            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}`}
+            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}${hit ? ' where-hit' : ''}`}
             data-key={r.endpoint.id}
             onMouseDown={() => latest.current.onActive(i)}
             onClick={() => latest.current.onOpen(r.endpoint)}
@@ -121,14 +124,26 @@ export function SearchResults(props: SearchResultsProps) {
           >
             <MethodBadge endpoint={r.endpoint} />
             <span class="path" title={r.endpoint.path}>
-              <Highlighted text={r.endpoint.path} ranges={path} />
+              <TwoEnds text={r.endpoint.path} cut={pathEnds(r.endpoint.path)} ranges={path} />
             </span>
             <span class="name" title={r.endpoint.name}>
               <Highlighted text={r.endpoint.name} ranges={ranges('name')} />
             </span>
-            <span class="where" title={r.endpoint.className}>
-              {r.endpoint.module} · {r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1)}
-            </span>
+            {hit ? (
+              // The class (or tag) the query hit keeps its room, highlighted: the only sign of why the row is here.
+              <span class="where hit" title={`${r.endpoint.module} · ${r.endpoint.className}${hit.text === simpleName ? '' : ` · ${hit.text}`}`}>
+                {/* As the other rows, module first; narrowed, cut before the hit: "ui…LifecycleController". */}
+                <TwoEnds
+                  text={`${r.endpoint.module} · ${hit.text}`}
+                  cut={r.endpoint.module.length + 3 + (hit.ranges[0]?.[0] ?? 0)}
+                  ranges={hit.ranges.map(([s, e]) => [s + r.endpoint.module.length + 3, e + r.endpoint.module.length + 3])}
+                />
+              </span>
+            ) : (
+              <span class="where" title={r.endpoint.className}>
+                {r.endpoint.module} · {simpleName}
+              </span>
+            )}
           </div>
         );
       }}

@@ -279,9 +279,16 @@ function SettingField({ row, edit, error, onEdit, onUseDefault }: SettingFieldPr
         {editor}
         <span class="setting-meta">
           {row.scope === 'user' && <span class="tag" title="Stored in your user settings, never in the project">per user</span>}
-          <span class={`tag from-${row.from}`} title="Where the value in effect comes from">
-            {row.from}
-          </span>
+          {edit === undefined ? (
+            <span class={`tag from-${row.from}`} title="Where the value in effect comes from">
+              {row.from}
+            </span>
+          ) : (
+            // Edited here: the tag of where the value comes from would say the new value is that one.
+            <span class="tag unsaved" title={`Changed, not saved yet: the value in effect is still the ${row.from} one until Save`}>
+              unsaved
+            </span>
+          )}
           {row.from !== 'default' && edit === undefined && (
             <button type="button" class="link" onClick={onUseDefault} title={`Remove it from the ${row.from} settings`}>
               Use default

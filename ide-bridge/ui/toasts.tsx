@@ -1,6 +1,7 @@
 // Notifications of work that ends away from where it started: an export written, a sync done, a
 // copy made, or a failure. Each names where it happened (its title), so an error read later still
-// says which action failed. Information fades; errors stay until closed.
+// says which action failed. Information fades; errors stay until closed, or until
+// the same action (the same title) succeeds.
 
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
@@ -33,7 +34,10 @@ export function useToasts(): { toasts: Toast[]; notify: Notify; dismiss(id: numb
   const notify = useCallback<Notify>(
     (level, title, message) => {
       const id = next.current++;
-      setToasts((t) => [...t, { id, level, title, message }].slice(-MAX_SHOWN));
+      // A success settles the failures of the same action before it (an export that failed, then
+      // went through): an error left beside it would say the action still fails.
+      const settled = (x: Toast) => level !== 'error' && x.level === 'error' && x.title === title;
+      setToasts((t) => [...t.filter((x) => !settled(x)), { id, level, title, message }].slice(-MAX_SHOWN));
       if (level !== 'error') timers.current.set(id, setTimeout(() => dismiss(id), FADE_MS));
     },
     [dismiss],

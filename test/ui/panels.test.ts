@@ -314,6 +314,30 @@ describe('panels on the sample shop', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('a successful export takes down the error toast of the export that failed before it', async () => {
+    await page.locator('.toolbar').getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export' });
+    await dialog.getByLabel('Channel').selectOption('markdown');
+    // To a file (the export before this one may have left the clipboard chosen).
+    await dialog.getByRole('radio', { name: 'Directory' }).check();
+    // A file where the directory should be: the write fails.
+    const blocked = path.join(tmp, 'exports', 'not-a-folder');
+    fs.mkdirSync(path.dirname(blocked), { recursive: true });
+    fs.writeFileSync(blocked, '');
+    await dialog.getByLabel('Export directory').fill(blocked);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const errors = page.locator('.toast.error').filter({ hasText: 'Export' });
+    await errors.first().waitFor();
+    await page.screenshot({ path: screenshotPath('export-toasts-failed') });
+    await dialog.getByLabel('Export directory').fill(path.join(tmp, 'exports', 'markdown'));
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.locator('.toast.info, .toast.warning').filter({ hasText: 'exported' }).first().waitFor();
+    await page.screenshot({ path: screenshotPath('export-toasts-then-done') });
+    expect(await errors.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('opens the export dialog with Alt+Shift+E on the open endpoint', async () => {
     const e = byAddress(ADD_ITEM);
     await row(page, e.id).click();
@@ -524,6 +548,7 @@ describe('panels on the sample shop', () => {
     const sync = panel.getByRole('button', { name: 'Sync ▾' });
     await poll(() => sync.isDisabled()).toBe(true);
     expect(await panel.locator('.sync-off').textContent()).toMatch(/^Sync is off: .+/);
+    await panel.locator('.sync-off summary').click();
     await panel.getByLabel('Postman API token').fill(postman.apiKey);
     await panel.getByRole('button', { name: 'Save token' }).click();
     await poll(() => sync.isDisabled()).toBe(false);
@@ -600,7 +625,12 @@ describe('panels on the sample shop', () => {
 
     await settings.getByRole('tab', { name: 'General' }).click();
     await page.screenshot({ path: screenshotPath('settings-page') });
+    // An edit not yet saved says so, not where the old value came from.
+    const copyUrl = settings.locator('.setting', { hasText: 'features.copyApiUrl' });
+    expect(await copyUrl.locator('.tag').allTextContents()).toEqual(['default']);
     await settings.getByLabel('Copy API URL').uncheck();
+    expect(await copyUrl.locator('.tag').allTextContents()).toEqual(['unsaved']);
+    await page.screenshot({ path: screenshotPath('settings-unsaved') });
     await settings.getByLabel('Save to').selectOption('user');
     await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved 1 setting' }).waitFor();

@@ -296,7 +296,8 @@ function pathsCutBeforeWhere(page: Page): Promise<string[]> {
         const where = row.querySelector<HTMLElement>('.where')!;
         return where.clientWidth > 0 && where.scrollWidth > where.clientWidth;
       })
-      .map((row) => row.querySelector<HTMLElement>('.path')!)
+      // The path's two ends (search-results.tsx cuts it in the middle), each a box of its own.
+      .flatMap((row) => [...row.querySelectorAll<HTMLElement>('.path > *')])
       .filter((path) => {
         const text = document.createRange();
         text.selectNodeContents(path);
@@ -940,6 +941,17 @@ describe('the environment dialog in a tool window', () => {
         });
         expect(outside, `${width} px`).toEqual([]);
         const list = (await dialog.getByRole('listbox', { name: 'Environment list' }).boundingBox())!;
+        // Sync is off here (no Postman token): it says so on one line above the list, no taller
+        // than a row of the list (it took about 190 px of a 300 px window), and opens on the token field.
+        const syncOff = dialog.locator('.sync-off');
+        expect((await syncOff.boundingBox())!.height, `${width} px: one line`).toBeLessThanOrEqual(32);
+        expect(await syncOff.locator('summary').getAttribute('title'), `${width} px: the whole reason on hover`).toMatch(/^Sync is off: .+/);
+        if (width === 300) {
+          await page.screenshot({ path: screenshotPath('tool-window-environments-sync-off-300') });
+          await syncOff.locator('summary').click();
+          expect(await dialog.getByLabel('Postman API token').isVisible()).toBe(true);
+          await syncOff.locator('summary').click();
+        }
         const editor = (await form.boundingBox())!;
         if (width < 700) expect(editor.y, `${width} px: editor below the list`).toBeGreaterThanOrEqual(list.y + list.height);
         else expect(editor.x, `${width} px: editor beside the list`).toBeGreaterThanOrEqual(list.x + list.width);

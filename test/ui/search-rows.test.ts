@@ -1,0 +1,158 @@
+// Search rows in a narrow tool window, in Debian's Chromium against the real `apiscout ui` on a
+// generated project shaped as Apache DolphinScheduler's API is (a v1 and a "/v2" controller with the
+// same endpoints): two rows that differ only by a prefix must read differently at 300 px, and a hit
+// in a class name must show where it hit. Screenshots go to test-results/ui/search-rows-*.png.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, poll, releaseChromium, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
+
+const STOP = '/projects/{projectCode}/task-instances/{id}/stop';
+const STOP_V2 = `/v2${STOP}`;
+const LIFECYCLE = 'SchedulerLifecycleController';
+
+let tmp: string;
+let browser: Browser;
+let tab: Tab;
+let ui: UiProcess;
+
+function controller(dir: string, name: string, body: string[]): void {
+  fs.writeFileSync(
+    path.join(dir, `${name}.java`),
+    ['package com.acme.tasks;', 'import org.springframework.web.bind.annotation.*;', '@RestController', ...body, ''].join('\n'),
+  );
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-search-rows-'));
+  const project = path.join(tmp, 'tasks');
+  const dir = path.join(project, 'src/main/java/com/acme/tasks');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, prefix] of [['TaskInstanceController', ''], ['TaskInstanceV2Controller', '/v2']]) {
+    controller(dir, name, [
+      `@RequestMapping("${prefix}/projects/{projectCode}/task-instances")`,
+      `public class ${name} {`,
+      '    /** Stops a task instance. */',
+      '    @PostMapping("/{id}/stop")',
+      '    public String stop(@PathVariable long projectCode, @PathVariable int id) { return ""; }',
+      '    /** Marks a task instance as succeeded. */',
+      '    @PostMapping("/{id}/force-success")',
+      '    public String forceSuccess(@PathVariable long projectCode, @PathVariable int id) { return ""; }',
+      '}',
+    ]);
+  }
+  controller(dir, LIFECYCLE, [
+    `public class ${LIFECYCLE} {`,
+    '    /** Pauses a scheduled job of the workflow. */',
+    '    @PostMapping("/scheduler/jobs/{jobId}/pause")',
+    '    public String pause(@PathVariable long jobId) { return ""; }',
+    '}',
+  ]);
+  ui = new UiProcess(project, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
+  browser = await launchChromium();
+  tab = await Tab.open(browser, { colorScheme: 'light' });
+  tab.page.setDefaultTimeout(UI_WAIT_MS);
+}, 90_000);
+
+afterAll(async () => {
+  await releaseChromium(browser);
+  if (ui) expect(await ui.stop()).toBe(0);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function open(width: number): Promise<Page> {
+  const page = await tab.load(await ui.url, { width, height: 600 });
+  await page.locator('.toolbar .count').filter({ hasText: '5 endpoints' }).waitFor();
+  return page;
+}
+
+/**
+ * The characters of `selector` in each search row that a user sees: those laid out inside every
+ * clipping box around them, less the room an ellipsis paints over at a cut box's end.
+ */
+function seen(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const ellipsis = (el: HTMLElement) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = getComputedStyle(el).font;
+      return ctx.measureText('…').width;
+    };
+    return [...document.querySelectorAll<HTMLElement>('#results .row')].map((row) => {
+      const field = row.querySelector<HTMLElement>(selector);
+      if (!field) return '';
+      let out = '';
+      const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getBoundingClientRect();
+          let visible = box.width > 0;
+          for (let el = node.parentElement; visible && el && el !== row; el = el.parentElement) {
+            if (getComputedStyle(el).overflow !== 'hidden') continue;
+            const clip = el.getBoundingClientRect();
+            const cut = el.scrollWidth > el.clientWidth ? ellipsis(el) : 0;
+            visible = box.left >= clip.left - 0.5 && box.right <= clip.right - cut + 0.5;
+          }
+          if (visible) out += node.textContent![i];
+        }
+      }
+      return out;
+    });
+  }, selector);
+}
+
+describe('search rows in a narrow tool window', () => {
+  for (const width of [300, 400]) {
+    for (const [query, end] of [['stop', '/stop'], ['force-success', '/force-success']] as const) {
+      it(`${width} px: two paths ending "${end}" that differ by a "/v2" prefix read differently, both ends in sight, the whole on hover`, async () => {
+        const page = await open(width);
+        await page.getByLabel('Search endpoints').fill(query);
+        // The two (and any other row the fuzzy match brings: "/jobs/{jobId}" holds s, t, o and p).
+        const titles = () => page.locator('#results .row .path').evaluateAll((els) => els.map((el) => el.getAttribute('title')!));
+        await poll(async () => (await titles()).filter((t) => t.endsWith(end)).length).toBe(2);
+        const all = await titles();
+        const pair = [...all.keys()].filter((i) => all[i]!.endsWith(end));
+        expect(pair.map((i) => all[i]).sort()).toEqual([STOP, STOP_V2].map((p) => p.replace(/\/stop$/, end)).sort());
+        const seenAll = await seen(page, '.path');
+        const shown = pair.map((i) => seenAll[i]!);
+        // Cut (the rows are too narrow for the whole), yet each shows its start and its last segment
+        // (a long one itself cut: "/force-su…").
+        for (const [n, text] of shown.entries()) {
+          expect(text.length).toBeLessThan(all[pair[n]!]!.length);
+          expect(text, text).toContain(end.slice(0, 8));
+        }
+        expect(shown.some((t) => t.startsWith('/v2/'))).toBe(true);
+        expect(shown.some((t) => t.startsWith('/proj'))).toBe(true);
+        expect(new Set(shown).size).toBe(2);
+        if (query === 'stop') {
+          // The matched "stop" is highlighted in the tail.
+          for (const i of pair) expect(await page.locator('#results .row .path').nth(i).locator('mark').allTextContents()).toEqual(['stop']);
+          await page.screenshot({ path: screenshotPath(`search-rows-paths-${width}`) });
+        }
+        expect(await tab.leave()).toEqual([]);
+      }, 60_000);
+    }
+  }
+
+  for (const width of [300, 600]) {
+    it(`${width} px: a hit in a class name shows that class, highlighted, where the module and class column had no room`, async () => {
+      const page = await open(width);
+      await page.getByLabel('Search endpoints').fill('Lifecycle');
+      await poll(() => page.locator('#results .row').count()).toBe(1);
+      await poll(() => page.locator('#results .row .where mark').allTextContents()).toEqual(['Lifecycle']);
+      const [where] = await seen(page, '.where');
+      expect(where).toContain('Lifecycle');
+      // The path's two ends are still there beside it; at 600 px, some of the name too.
+      const [pathShown] = await seen(page, '.path');
+      expect(pathShown).toMatch(/^\/sch.*\/pause$/);
+      if (width >= 600) expect((await seen(page, '.name'))[0]!.length).toBeGreaterThan(3);
+      await page.screenshot({ path: screenshotPath(`search-rows-class-hit-${width}`) });
+      expect(await tab.leave()).toEqual([]);
+    }, 60_000);
+  }
+});
