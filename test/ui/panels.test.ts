@@ -331,9 +331,11 @@ describe('panels on the sample shop', () => {
     await page.screenshot({ path: screenshotPath('export-toasts-failed') });
     await dialog.getByLabel('Export directory').fill(path.join(tmp, 'exports', 'markdown'));
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    // This export's own outcome (an earlier test's success toast may still be up), then its toast.
+    await poll(() => dialog.getByRole('status', { name: 'Export result' }).textContent()).toContain(path.join(tmp, 'exports', 'markdown'));
     await page.locator('.toast.info, .toast.warning').filter({ hasText: 'exported' }).first().waitFor();
     await page.screenshot({ path: screenshotPath('export-toasts-then-done') });
-    expect(await errors.count()).toBe(0);
+    await poll(() => errors.count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
