@@ -7,14 +7,22 @@ interface Config {
   get(key: string): string | undefined;
 }
 
-/** The HTTP port setting, as written (placeholders resolved by the reader): undefined when none is set. */
+/**
+ * The HTTP port setting, as written (placeholders resolved by the reader): undefined when none is
+ * set. A Quarkus `%dev.` value comes first: calls go to the application a developer runs locally,
+ * and `quarkus dev` runs the dev profile.
+ */
 export function httpPortSetting(config: Config): string | undefined {
-  return config.get('server.port') ?? config.get('quarkus.http.port');
+  return config.get('server.port') ?? quarkus(config, 'quarkus.http.port');
 }
 
 /** The gRPC port setting, as written: undefined when none is set. */
 export function grpcPortSetting(config: Config): string | undefined {
-  return config.get('grpc.server.port') ?? config.get('quarkus.grpc.server.port');
+  return config.get('grpc.server.port') ?? quarkus(config, 'quarkus.grpc.server.port');
+}
+
+function quarkus(config: Config, key: string): string | undefined {
+  return config.get(`%dev.${key}`) ?? config.get(key);
 }
 
 /**

@@ -90,6 +90,9 @@ describe('exportSetup', () => {
     expect(defaultGrpcHost(undefined, ctx.lookup, ctx.config)).toBe('localhost:9191');
     // Send's default host when no environment names one (defaultRequest reads the same setting).
     expect(httpPortSetting(ctx.config)).toBe('8181');
+    // `quarkus dev` runs the dev profile: its port is where a local call goes.
+    writeFileSync(join(p.projectDir, 'src/main/resources/application.properties'), 'quarkus.http.port=8181\n%dev.quarkus.http.port=8282\n%dev.quarkus.grpc.server.port=9292\n%test.quarkus.http.port=8383\n');
+    expect(exportSetup({ ...p, environment: null }).options).toMatchObject({ defaultHost: 'http://localhost:8282', defaultGrpcHost: 'localhost:9292' });
   });
 });
 
