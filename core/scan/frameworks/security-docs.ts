@@ -254,20 +254,32 @@ function schemaClass(ann: Annotation): { expr: Extract<Expr, { kind: 'class' }>;
     const array = container?.kind === 'string' && /^(List|Set|Array)$/i.test(container.value);
     return name === 'Void' ? undefined : { expr: ann.args.response, array };
   }
-  for (const item of items(ann.args.content)) {
-    if (item.kind !== 'annotation') continue;
-    const content = item.annotation;
-    const arraySchema = content.args.array?.kind === 'annotation' ? content.args.array.annotation : undefined;
-    const inArray = arraySchema?.args.schema?.kind === 'annotation' ? arraySchema.args.schema.annotation : undefined;
-    const schema = inArray ?? (content.args.schema?.kind === 'annotation' ? content.args.schema.annotation : undefined);
+  for (const { content, schema: direct, mediaType } of contents(ann)) {
+    const arraySchema = annotationArg(content, 'array');
+    const inArray = arraySchema && annotationArg(arraySchema, 'schema');
+    const schema = inArray ?? direct;
     const impl = schema?.args.implementation;
     if (impl?.kind !== 'class') continue;
     const typed = schema?.args.type;
     const array = inArray !== undefined || (typed?.kind === 'name' && /(^|\.)ARRAY$/.test(typed.name));
-    const media = content.args.mediaType;
-    return media?.kind === 'string' ? { expr: impl, mediaType: media.value, array } : { expr: impl, array };
+    return mediaType !== undefined ? { expr: impl, mediaType, array } : { expr: impl, array };
   }
   return undefined;
+}
+
+/** Each `@Content` of a response annotation, with its `schema = @Schema(...)` and `mediaType`. */
+function* contents(ann: Annotation): Generator<{ content: Annotation; schema?: Annotation; mediaType?: string }> {
+  for (const item of items(ann.args.content)) {
+    if (item.kind !== 'annotation') continue;
+    const content = item.annotation;
+    const media = content.args.mediaType;
+    yield { content, schema: annotationArg(content, 'schema'), mediaType: media?.kind === 'string' ? media.value : undefined };
+  }
+}
+
+function annotationArg(a: Annotation, name: string): Annotation | undefined {
+  const v = a.args[name];
+  return v?.kind === 'annotation' ? v.annotation : undefined;
 }
 
 /** The JSON types `@Schema(type = ...)` names alone (springdoc's strings, MicroProfile's `SchemaType.X`). */
@@ -278,18 +290,14 @@ const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
  * with no implementation class (Kill Bill's `Response` handlers that return text).
  */
 function schemaType(index: ProjectIndex, ann: Annotation, scope: Scope): { schema: JsonSchema; mediaType?: string } | undefined {
-  for (const item of items(ann.args.content)) {
-    if (item.kind !== 'annotation') continue;
-    const content = item.annotation;
-    const schema = content.args.schema?.kind === 'annotation' ? content.args.schema.annotation : undefined;
+  for (const { schema, mediaType } of contents(ann)) {
     const typed = schema?.args.type;
     const name = typed?.kind === 'name' ? simpleName(typed.name).toLowerCase() : typed ? stringAttr(index, schema!, 'type', scope) : undefined;
     if (!name || !SCALAR_TYPES.has(name)) continue;
     const out: JsonSchema = { type: name as JsonSchema['type'] };
     const format = stringAttr(index, schema!, 'format', scope);
     if (format) out.format = format;
-    const media = content.args.mediaType;
-    return media?.kind === 'string' ? { schema: out, mediaType: media.value } : { schema: out };
+    return mediaType !== undefined ? { schema: out, mediaType } : { schema: out };
   }
   return undefined;
 }
