@@ -3,6 +3,7 @@
 
 import type { JsonSchema } from '../model/request';
 import { perSchema } from './per-schema';
+import { rewritesFor30, toOpenApi30 } from './openapi-30';
 
 export type Dialect = '3.0' | '3.1';
 
@@ -116,12 +117,7 @@ export class Components {
       if (v === undefined || k === 'properties' || k === 'items' || k === '$defs' || k === '$schema' || k === 'x-ignored-example' || k === 'x-enum-descriptions') return false;
       if (k === 'additionalProperties' && typeof v === 'object') return false;
     }
-    // What toOpenApi30 rewrites.
-    if (this.dialect === '3.0') {
-      if (Array.isArray(s.type) || s.type === 'null' || typeof s.exclusiveMinimum === 'number' || typeof s.exclusiveMaximum === 'number' || Array.isArray(s.examples) || 'const' in s) return false;
-      if ((s as { nullable?: unknown }).nullable && s.type === undefined) return false;
-    }
-    return true;
+    return this.dialect !== '3.0' || !rewritesFor30(s);
   }
 
   /** A property that is a reference keeps its own description (3.1 allows siblings of `$ref`; 3.0 ignores them, so it is dropped). */
@@ -150,37 +146,4 @@ function typeName(s: JsonSchema): string {
 
 function isObject(s: JsonSchema): boolean {
   return s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
-}
-
-/** The OpenAPI 3.0 Schema Object: one type plus `nullable`, boolean exclusive bounds, one `example`. */
-function toOpenApi30(s: Record<string, unknown>): Record<string, unknown> {
-  if (Array.isArray(s.type)) {
-    const types = (s.type as string[]).filter((t) => t !== 'null');
-    if (types.length < (s.type as string[]).length) s.nullable = true;
-    if (types.length === 1) s.type = types[0];
-    else delete s.type;
-  } else if (s.type === 'null') {
-    // 3.0 has no null type and `nullable` needs a `type` beside it: a `Void` payload is an
-    // empty schema, described as always null.
-    delete s.type;
-    s.description ??= 'Always null.';
-  }
-  if (s.nullable && s.type === undefined) delete s.nullable;
-  if (typeof s.exclusiveMinimum === 'number') {
-    s.minimum = s.exclusiveMinimum;
-    s.exclusiveMinimum = true;
-  }
-  if (typeof s.exclusiveMaximum === 'number') {
-    s.maximum = s.exclusiveMaximum;
-    s.exclusiveMaximum = true;
-  }
-  if (Array.isArray(s.examples)) {
-    if (s.examples.length) s.example = s.examples[0];
-    delete s.examples;
-  }
-  if ('const' in s) {
-    s.enum = [s.const];
-    delete s.const;
-  }
-  return s;
 }
