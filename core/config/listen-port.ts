@@ -9,20 +9,16 @@ interface Config {
 
 /**
  * The HTTP port setting, as written (placeholders resolved by the reader): undefined when none is
- * set. A Quarkus `%dev.` value comes first: calls go to the application a developer runs locally,
- * and `quarkus dev` runs the dev profile.
+ * set. A Quarkus module's values are its dev profile's already (spring-boot-config.ts): calls go
+ * to the application a developer runs locally.
  */
 export function httpPortSetting(config: Config): string | undefined {
-  return config.get('server.port') ?? quarkus(config, 'quarkus.http.port');
+  return config.get('server.port') ?? config.get('quarkus.http.port');
 }
 
 /** The gRPC port setting, as written: undefined when none is set. */
 export function grpcPortSetting(config: Config): string | undefined {
-  return config.get('grpc.server.port') ?? quarkus(config, 'quarkus.grpc.server.port');
-}
-
-function quarkus(config: Config, key: string): string | undefined {
-  return config.get(`%dev.${key}`) ?? config.get(key);
+  return config.get('grpc.server.port') ?? config.get('quarkus.grpc.server.port');
 }
 
 /**

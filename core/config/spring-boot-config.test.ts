@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../model/endpoint';
-import { parseProperties, readServletPaths } from './spring-boot-config';
+import { parseProperties, readApplicationProperties, readServletPaths } from './spring-boot-config';
 
 function module(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-config-'));
@@ -25,6 +25,24 @@ describe('readServletPaths', () => {
     expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/shop' });
     const yaml = module({ 'src/main/resources/application.yml': 'quarkus:\n  http:\n    root-path: /\n' });
     expect(readServletPaths(yaml, '', [])).toEqual({ contextPath: '/' });
+  });
+
+  it("applies a Quarkus module's dev profile: %dev. keys (one profile or a list) and application-dev files, over the plain values", () => {
+    const props = module({
+      'src/main/resources/application.properties': 'quarkus.http.root-path=/prod\n%dev.quarkus.http.root-path=/dev\n%test.quarkus.rest.path=/test\n%dev,staging.quarkus.rest.path=/api\n',
+    });
+    expect(readServletPaths(props, '', [])).toEqual({ contextPath: '/dev' });
+    expect(readApplicationProperties(props, '', []).get('quarkus.rest.path')).toBe('/api');
+    const yaml = module({ 'src/main/resources/application.yaml': 'quarkus:\n  http:\n    root-path: /prod\n"%dev":\n  quarkus:\n    http:\n      root-path: /dev-yaml\n' });
+    expect(readServletPaths(yaml, '', [])).toEqual({ contextPath: '/dev-yaml' });
+    const file = module({
+      'src/main/resources/application.properties': 'quarkus.http.root-path=/prod\n',
+      'src/main/resources/application-dev.properties': 'quarkus.http.root-path=/dev-file\n',
+    });
+    expect(readServletPaths(file, '', [])).toEqual({ contextPath: '/dev-file' });
+    // A Spring module's keys are never read as Quarkus profiles.
+    const spring = module({ 'src/main/resources/application.properties': 'server.servlet.context-path=/shop\n', 'src/main/resources/application-dev.properties': 'server.servlet.context-path=/dev\n' });
+    expect(readServletPaths(spring, '', [])).toEqual({ contextPath: '/shop' });
   });
 
   it('reads nested YAML and ignores profile-specific documents', () => {

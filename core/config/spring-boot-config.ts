@@ -5,6 +5,7 @@
 // Profile-specific files and documents apply only when a profile is active: the profiles the file
 // itself activates (`spring.profiles.active: dev`, or Maven's `@profile.name@` filtered from the
 // pom profile active by default) add their application-<profile> files; any other is ignored.
+// A Quarkus module's dev profile applies (`%dev.` keys and application-dev files), as `quarkus dev` runs it.
 
 import { readTracked } from '../scan/scan-inputs';
 import { join } from 'node:path';
@@ -60,11 +61,36 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
  */
 export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[]): Map<string, string> {
   const out = readFiles(root, moduleDir, FILES, diagnostics);
-  for (const profile of activeProfiles(out.get('spring.profiles.active'), root, moduleDir)) {
+  const quarkus = isQuarkus(out);
+  const profiles = activeProfiles(out.get('spring.profiles.active'), root, moduleDir);
+  if (quarkus) profiles.push(QUARKUS_DEV);
+  for (const profile of profiles) {
     const files = FILES.map((f) => f.replace('application.', `application-${profile}.`));
     for (const [k, v] of readFiles(root, moduleDir, files, diagnostics)) out.set(k, v);
   }
+  if (quarkus) applyQuarkusProfile(out, QUARKUS_DEV);
   return out;
+}
+
+/**
+ * The Quarkus profile whose values apply: `quarkus dev`, where a developer runs the application
+ * they explore and call, runs the dev profile.
+ */
+const QUARKUS_DEV = 'dev';
+/** `%dev.key` and `%dev,test.key` (Quarkus 3): a value for the listed profiles only. */
+const QUARKUS_PROFILE_KEY = /^%([\w,-]+)\.(.+)$/;
+
+function isQuarkus(props: ReadonlyMap<string, string>): boolean {
+  for (const k of props.keys()) if (k.startsWith('quarkus.') || k.startsWith('%')) return true;
+  return false;
+}
+
+/** The profile's `%profile.key` values stand for `key` (the plain `%…` keys stay for who asks for them). */
+function applyQuarkusProfile(props: Map<string, string>, profile: string): void {
+  for (const [k, v] of [...props]) {
+    const m = QUARKUS_PROFILE_KEY.exec(k);
+    if (m && m[1]!.split(',').includes(profile)) props.set(m[2]!, v);
+  }
 }
 
 function readFiles(root: string, moduleDir: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
