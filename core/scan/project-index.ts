@@ -269,8 +269,30 @@ export class ProjectIndex {
     return old;
   }
 
+  /** Facts drawn from many files at once (derived), until any file changes. */
+  private readonly derivedValues = new Map<string, unknown>();
+
+  /**
+   * A fact drawn from many files of the tree, computed once until any file changes. No root's
+   * dependencies record what it reads: the files it draws from must be ones whose change
+   * re-scans every root (framework markers' `globalSupers`).
+   */
+  derived<T>(key: string, compute: () => T): T {
+    if (this.derivedValues.has(key)) return this.derivedValues.get(key) as T;
+    const outer = this.tracking;
+    this.tracking = undefined;
+    try {
+      const value = compute();
+      this.derivedValues.set(key, value);
+      return value;
+    } finally {
+      this.tracking = outer;
+    }
+  }
+
   /** Drops everything derived from more than one file: after any file changes. */
   invalidate(): void {
+    this.derivedValues.clear();
     this.resolved.clear();
     this.simpleNames = new WeakMap();
     this.superCache.clear();

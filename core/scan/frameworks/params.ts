@@ -11,6 +11,7 @@ import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, ParamDecl, TypeRef } from '../source-model';
 import { exampleOf, pathVariableExample } from '../types/example';
 import { typedExample } from '../types/property-rules';
+import { textConvertedTypes } from './text-converters';
 
 export interface ParamSite {
   /** The declaration whose annotations apply (the most specific one that has any). */
@@ -103,18 +104,24 @@ export function makeParam(name: string, location: ParamLocation, schema: JsonSch
 
 /**
  * A project class the framework converts from the parameter's text (JAX-RS and Spring both use a
- * public `X(String)` constructor or a static `valueOf` / `fromString` taking a String): on the
- * wire it is a string, not the object its fields describe.
+ * public `X(String)` constructor or a static `valueOf` / `fromString` taking a String), or one a
+ * converter of the project reads from text (text-converters.ts): on the wire it is a string, not
+ * the object its fields describe.
  */
 export function fromTextSchema(index: ProjectIndex, ref: TypeRef, scope: Scope, schema: JsonSchema): JsonSchema {
   if (ref.dims > 0 || schema.type !== 'object') return schema;
   const decl = index.resolveType(ref.name, scope);
-  if (!decl || (decl.kind !== 'class' && decl.kind !== 'record')) return schema;
+  if (!decl || decl.kind === 'enum' || decl.kind === 'annotation') return schema;
+  if (textConvertedTypes(index).has(decl.fqn)) return textSchema(decl.fqn, schema);
+  if (decl.kind !== 'class' && decl.kind !== 'record') return schema;
   const stringParam = (ps: readonly { type: TypeRef }[]) => ps.length === 1 && ps[0]!.type.dims === 0 && simpleName(ps[0]!.type.name) === 'String';
   const byConstructor = decl.constructors.some(stringParam) || (decl.components.length > 0 && stringParam(decl.components));
   const byFactory = decl.methods.some((m) => m.modifiers.includes('static') && ['valueOf', 'fromString'].includes(m.name) && stringParam(m.params));
-  if (!byConstructor && !byFactory) return schema;
-  const out: JsonSchema = { type: 'string', 'x-java-type': decl.fqn };
+  return byConstructor || byFactory ? textSchema(decl.fqn, schema) : schema;
+}
+
+function textSchema(fqn: string, schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { type: 'string', 'x-java-type': fqn };
   if (schema.description) out.description = schema.description;
   return out;
 }

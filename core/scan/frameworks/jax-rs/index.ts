@@ -26,6 +26,7 @@ import type { DeclaredResponse } from '../../../model/request';
 import { GENERATED_API_SUFFIXES, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
+import { CONVERTER_SUPERS } from '../text-converters';
 
 const MAX_LOCATOR_DEPTH = 16;
 const EXCEPTION_MAPPER = 'ExceptionMapper';
@@ -194,7 +195,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     // An ExceptionMapper is read for the status it gives the exceptions resources throw.
     superMarkers: () => ({ names: [EXCEPTION_MAPPER], suffixes: GENERATED_API_SUFFIXES }),
 
-    globalSupers: () => [EXCEPTION_MAPPER],
+    globalSupers: () => [EXCEPTION_MAPPER, ...CONVERTER_SUPERS],
 
     globalMarkers: () => ['ApplicationPath', ...SECURITY_DECLARATIONS],
 

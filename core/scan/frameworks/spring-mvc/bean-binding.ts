@@ -16,7 +16,7 @@ import { boolAttr, enumAttr } from '../../types/attribute';
 import { setterProperty } from '../../types/naming';
 import { exampleOf, withinOwnBounds } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
-import { isScalar } from '../params';
+import { fromTextSchema, isScalar } from '../params';
 
 const MAX_NESTING = 2;
 
@@ -82,12 +82,20 @@ function collect(
       out.push({ name: `${prefix}${name}[key]`, in: location, schema: { type: 'string' }, required: false, description: prop.description || `An entry of the ${name} map: replace key with the entry's name` });
       continue;
     }
-    if (depth >= MAX_NESTING || prop.type === 'array') continue;
+    if (prop.type === 'array') continue;
     const owner = writable.owners.get(name);
     const nestedRef = writable.names.get(name) ?? readableType(decl, index, name);
     if (!nestedRef) continue;
+    const nestedScope = owner ? { type: owner, file: owner.file } : { type: decl, file: decl.file };
+    // A class the binder converts from text is one parameter, not its fields (`type=cat`).
+    const text = fromTextSchema(index, nestedRef, nestedScope, prop);
+    if (text !== prop) {
+      if (canWrite) out.push(param(prefix + name, location, text, required.has(name)));
+      continue;
+    }
+    if (depth >= MAX_NESTING) continue;
     const cascades = validated && validCascade(owner ?? decl, index, name);
-    collect(index, beanSchemas, nestedRef, owner ? { type: owner, file: owner.file } : { type: decl, file: decl.file }, bindings, location, `${prefix}${name}.`, depth + 1, out, seen, cascades);
+    collect(index, beanSchemas, nestedRef, nestedScope, bindings, location, `${prefix}${name}.`, depth + 1, out, seen, cascades);
   }
   seen.delete(decl.fqn);
 }

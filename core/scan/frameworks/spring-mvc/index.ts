@@ -24,6 +24,7 @@ import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
 import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withDeclaredBody, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
+import { CONVERTER_SUPERS } from '../text-converters';
 import { resolvePlaceholders } from '../../config-text';
 
 /** Return types Spring hands to a view, even under @ResponseBody. */
@@ -138,7 +139,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     // A WebMvcConfigurer may add path prefixes (configurePathMatch): parse it and read them.
     superMarkers: () => ({ names: CONFIGURER_SUPERS }),
 
-    globalSupers: () => CONFIGURER_SUPERS,
+    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS],
 
     globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS],
 
