@@ -255,6 +255,29 @@ describe('call/send (HTTP)', () => {
     expect(after.hosts[0]).toBe('{{host}}');
   });
 
+  it('marks what the Request tab masks: values carrying a secret variable, credential headers by name; no state file holds the secret', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    const before = (await client.request('request/get', { project, id })).draft as HttpRequestDraft;
+    const http = structuredClone(before);
+    http.query = [{ name: 'q', value: 'plain' }, { name: 'sig', value: 'x{{token}}' }];
+    http.headers = [
+      { name: 'X-Token', value: 'typed-by-hand' },
+      { name: 'X-Trace', value: 'trace {{token}}' },
+      { name: 'Authorization', value: 'Bearer abc' },
+      { name: 'Accept-Language', value: 'en' },
+    ];
+    const { sent } = (await client.request('call/send', { project, id, callId: nextCall(), draft: http })).http!;
+    expect(sent.headers).toContainEqual(['X-Trace', 'trace secret-7']);
+    expect(sent.masked).toEqual(['x-token', 'x-trace', 'authorization']);
+    expect(sent.maskedQuery).toEqual(['sig']);
+    // What is stored keeps the placeholders: the saved draft, the host history. The secret itself
+    // lives only in the user's environment file.
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : [join(dir, d.name)]));
+    const holding = [...files(join(project, '.apiscout')), ...files(userDir)].filter((f) => readFileSync(f, 'utf8').includes('secret-7'));
+    expect(holding.map((f) => readFileSync(f, 'utf8').includes('"secrets"'))).toEqual([true]);
+    await client.request('request/save', { project, id, draft: before });
+  });
+
   it('sends a JSON body with placeholders JSON-escaped, from the saved draft when none is given', async () => {
     const id = await idOf(project, 'POST /items');
     const { draft } = await client.request('request/get', { project, id });
