@@ -443,6 +443,7 @@ describe('call/send (gRPC)', () => {
     expect(reply.headers).toContainEqual(['x-trace', 't-1']);
     expect(reply.trailers).toContainEqual(['t-x-trace', 't-1']);
     expect(reply.sent).toMatchObject({ target: grpcServer.address, path: '/acme.echo.v1.Echo/Say', kind: 'U' });
+    expect(reply.sent.masked).toBeUndefined();
     // The target that answered is the gRPC host history's first, and where new gRPC requests start.
     const other = await client.request('request/get', { project: echo, id: await idOf(echo, 'gRPC /acme.echo.v1.Echo/Fail') });
     expect(other.hosts[0]).toBe(grpcServer.address);
@@ -465,6 +466,15 @@ describe('call/send (gRPC)', () => {
     } finally {
       rmSync(config);
     }
+  });
+
+  it('marks metadata that carries credentials, or a secret variable\'s value, for the Request tab to mask', async () => {
+    await new EnvironmentStore({ projectDir: echo, userDir }).create('grpc-secrets', [{ key: 'key', value: 'grpc-s3cret', secret: true }]);
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'hi' }]);
+    draft.metadata = [{ name: 'authorization', value: 'Bearer abc' }, { name: 'x-tenant', value: 't-{{key}}' }, { name: 'x-trace', value: 't-1' }];
+    const result = await client.request('call/send', { project: echo, id, callId: nextCall(), draft, environment: 'grpc-secrets' });
+    expect(result.grpc!.sent.metadata).toContainEqual(['x-tenant', 't-grpc-s3cret']);
+    expect(result.grpc!.sent.masked).toEqual(['authorization', 'x-tenant']);
   });
 
   it('server stream: every message arrives as call/message before the result', async () => {
