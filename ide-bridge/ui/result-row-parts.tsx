@@ -26,10 +26,10 @@ export function pathEnds(path: string): number {
  * give up its room first, the text is cut in its middle (app.css: .two-ends).
  */
 export function TwoEnds({ text, cut, ranges }: { text: string; cut: number; ranges: Ranges | undefined }) {
-  if (cut <= 0 || cut >= text.length) return <span class="end-head"><Highlighted text={text} ranges={ranges} /></span>;
+  if (cut <= 0 || cut >= text.length) return <span class={headClass(text.length)}><Highlighted text={text} ranges={ranges} /></span>;
   return (
     <>
-      <span class="end-head">
+      <span class={headClass(cut)}>
         <Highlighted text={text.slice(0, cut)} ranges={ranges} />
       </span>
       <span class="end-tail">
@@ -113,7 +113,7 @@ function headSegments(path: string): { text: string; start: number; end: number 
 export function PathParts({ text, cut, keySpan, ranges }: { text: string; cut: number; keySpan: KeySpan | undefined; ranges: Ranges | undefined }) {
   if (!keySpan || cut <= 0 || keySpan[1] > cut) return <TwoEnds text={text} cut={cut} ranges={ranges} />;
   const parts: [number, number, string][] = [
-    [0, keySpan[0], 'end-head'],
+    [0, keySpan[0], headClass(keySpan[0])],
     [keySpan[0], keySpan[1], 'end-key'],
     [keySpan[1], cut, 'end-mid'],
     [cut, text.length, 'end-tail'],
@@ -123,12 +123,17 @@ export function PathParts({ text, cut, keySpan, ranges }: { text: string; cut: n
       {parts
         .filter(([s, e]) => e > s)
         .map(([s, e, cls]) => (
-          <span class={cls} key={cls}>
+          <span class={cls} key={s}>
             <Highlighted text={text.slice(s, e)} ranges={shifted(ranges, s)} />
           </span>
         ))}
     </>
   );
+}
+
+/** A head no longer than the room it keeps (app.css: 7ch) is as wide as its text: "/sso" has no gap after it. */
+function headClass(length: number): string {
+  return length <= 7 ? 'end-head short' : 'end-head';
 }
 
 /** Ranges over a whole string moved onto its part from `at`. */
