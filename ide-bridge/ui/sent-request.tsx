@@ -11,15 +11,15 @@ import type { GrpcReply, HttpReply } from './response-panel';
 /** What a masked value shows: the same length whatever the secret's, so its length is not told. */
 export const MASK = '••••••••';
 
-/** A piece of text: shown as is, or masked until revealed (`id` keys its reveal). */
-type Piece = string | { id: string; value: string; prefix: string };
+/** A piece of text: shown as is, or masked until revealed (`id` keys its reveal; `what` names it for a screen reader). */
+type Piece = string | { id: string; value: string; prefix: string; what: string };
 
 /** An authorization scheme stays readable: "Bearer ••••••••" says which kind of credential went. */
 const SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+/i;
 
-function maskedValue(id: string, value: string): Piece {
+function maskedValue(id: string, value: string, what: string): Piece {
   const scheme = SCHEME.exec(value)?.[0] ?? '';
-  return { id, value: value.slice(scheme.length), prefix: scheme };
+  return { id, value: value.slice(scheme.length), prefix: scheme, what };
 }
 
 /** The URL with the values of the masked query parameters as pieces of their own (the rest as sent, encoding kept). */
@@ -40,7 +40,7 @@ export function urlPieces(url: string, maskedQuery: readonly string[] | undefine
       // a malformed escape: compare as written
     }
     if (eq < 0 || !maskedQuery.includes(decoded)) pieces.push(pair);
-    else pieces.push(`${name}=`, { id: `${id}${i}`, value: pair.slice(eq + 1), prefix: '' });
+    else pieces.push(`${name}=`, { id: `${id}${i}`, value: pair.slice(eq + 1), prefix: '', what: `the value of query parameter ${decoded}` });
   });
   if (hash >= 0) pieces.push(url.slice(hash));
   return pieces;
@@ -69,7 +69,7 @@ function useReveal(): Reveal {
   };
 }
 
-function Pieces({ pieces, reveal, what }: { pieces: Piece[]; reveal: Reveal; what: string }) {
+function Pieces({ pieces, reveal }: { pieces: Piece[]; reveal: Reveal }) {
   return (
     <>
       {pieces.map((p, i) => {
@@ -78,8 +78,8 @@ function Pieces({ pieces, reveal, what }: { pieces: Piece[]; reveal: Reveal; wha
         return (
           <span key={i} class={shown ? 'secret-value shown' : 'secret-value'}>
             {p.prefix}
-            {shown ? p.value : <span class="mask" aria-label={`${what}, masked`}>{MASK}</span>}
-            <button type="button" class="reveal" aria-pressed={shown} aria-label={shown ? `Hide ${what}` : `Reveal ${what}`} title={shown ? 'Mask it again' : 'Show the value that was sent'} onClick={() => reveal.toggle(p.id)}>
+            {shown ? p.value : <span class="mask" aria-label={`${p.what}, masked`}>{MASK}</span>}
+            <button type="button" class="reveal" aria-pressed={shown} aria-label={shown ? `Hide ${p.what}` : `Reveal ${p.what}`} title={shown ? 'Mask it again' : 'Show the value that was sent'} onClick={() => reveal.toggle(p.id)}>
               {shown ? 'Hide' : 'Show'}
             </button>
           </span>
@@ -99,7 +99,7 @@ function MaskedPairs({ rows, label, reveal }: { rows: Array<[string, Piece[]]>; 
           <tr key={i}>
             <th>{k}</th>
             <td>
-              <Pieces pieces={pieces} reveal={reveal} what={`the value of ${k}`} />
+              <Pieces pieces={pieces} reveal={reveal} />
             </td>
           </tr>
         ))}
@@ -110,7 +110,7 @@ function MaskedPairs({ rows, label, reveal }: { rows: Array<[string, Piece[]]>; 
 
 function pairRows(pairs: [string, string][], masked: readonly string[] | undefined, id: string): Array<[string, Piece[]]> {
   const names = new Set(masked ?? []);
-  return pairs.map(([k, v], i) => [k, names.has(k.toLowerCase()) && v !== '' ? [maskedValue(`${id}${i}`, v)] : [v]]);
+  return pairs.map(([k, v], i) => [k, names.has(k.toLowerCase()) && v !== '' ? [maskedValue(`${id}${i}`, v, `the value of ${k}`)] : [v]]);
 }
 
 /** The masked pieces of a view: how many there are, and how many are shown. */
@@ -168,7 +168,7 @@ export function SentHttp({ sent, onCopy }: { sent: HttpReply['sent']; onCopy(tex
     <div class="sent">
       <p class="sent-line">
         <code>
-          {sent.method} <Pieces pieces={url} reveal={reveal} what="the query value" />
+          {sent.method} <Pieces pieces={url} reveal={reveal} />
         </code>
         {sent.proxy ? <span class="muted"> via {sent.proxy}</span> : null}
       </p>
@@ -176,7 +176,8 @@ export function SentHttp({ sent, onCopy }: { sent: HttpReply['sent']; onCopy(tex
         <ol class="redirects">
           {sent.redirects.map((r, i) => (
             <li key={i}>
-              {r.status} {r.from} → {r.to}
+              {r.status} <Pieces pieces={urlPieces(r.from, sent.maskedQuery, `r${i}f`)} reveal={reveal} /> →{' '}
+              <Pieces pieces={urlPieces(r.to, sent.maskedQuery, `r${i}t`)} reveal={reveal} />
             </li>
           ))}
         </ol>
