@@ -7,8 +7,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { validate } from '@readme/openapi-parser';
 import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyAsCurl } from '../../core/export/copy';
 import { exportCurl } from '../../core/export/curl';
 import { hostPlan } from '../../core/export/host';
 import { exportHoppscotch } from '../../core/export/hoppscotch';
@@ -151,6 +153,9 @@ describe('exports of a project of several applications', () => {
     expect(verified()).toEqual([]);
     const kept = exportCurl(endpoints, { ...options, curl: { ...options.curl, render: 'keep' } }).files[0]!.content;
     expect(kept).toContain("'{{mallSearchHost}}/search/ping'");
+    // Copy as cURL of rows of both modules, from the explorer's context menu: the same hosts.
+    const copied = copyAsCurl([of('mall-admin')[0]!, of('mall-search')[0]!], { ...options, curl: { ...options.curl, render: 'resolve', multiline: false } }).text;
+    expect(copied.split('\n\n').map((c) => /(http:\/\/[^/' ]+)/.exec(c)?.[1])).toEqual([servers.get('mall-admin')!.url, servers.get('mall-search')!.url]);
   });
 
   it('Hoppscotch: hopp test runs the collection on its per-module collection variables', async () => {
@@ -167,7 +172,12 @@ describe('exports of a project of several applications', () => {
     expect(verified()).toEqual([]);
   }, 180_000);
 
-  it('OpenAPI: a server per module, and each operation names its own', () => {
+  it('OpenAPI: a server per module, and each operation names its own, valid in 3.0 and 3.1', async () => {
+    for (const version of ['3.0.3', '3.1.0'] as const) {
+      const doc = JSON.parse(exportOpenApi(endpoints, { ...setup(), openapi: { format: 'json', version } }).files[0]!.content);
+      const report = await validate(doc as never);
+      expect(report.valid, JSON.stringify(report)).toBe(true);
+    }
     const doc = JSON.parse(exportOpenApi(endpoints, { ...setup(), openapi: { format: 'json' } }).files[0]!.content);
     const admin = servers.get('mall-admin')!.url;
     const search = servers.get('mall-search')!.url;
