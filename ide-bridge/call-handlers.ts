@@ -16,6 +16,7 @@ import { HttpCaller } from '../core/call/http';
 import type { HttpCallOptions } from '../core/call/http';
 import { displayText } from '../core/call/response';
 import { ResponseBody } from '../core/call/response-body';
+import { maskedHeaders, maskedQuery, secretValuesOf } from '../core/call/sent-secrets';
 import { userConfigDir } from '../core/config/user-dir';
 import { CallError, CallRefused, InputError, ScriptError } from '../core/errors';
 import type { Endpoint } from '../core/model/endpoint';
@@ -256,6 +257,9 @@ async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, cal
   }
   const { request, response, unresolved } = await sendHttp(c, draft, { caller, signal, hooks: scripted.hooks }, prepared);
   const shown = response.kind === 'text' ? await displayText(response, { marker: false }) : undefined;
+  const secrets = secretValuesOf(c.environment);
+  const masked = maskedHeaders(request.headers, secrets);
+  const maskedParams = maskedQuery(request.url, secrets);
   return {
     body: response.body,
     reply: {
@@ -272,7 +276,7 @@ async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, cal
         truncated: shown?.truncated ?? false,
         json: shown !== undefined && !shown.truncated && isJson(shown.text),
         timings: response.timings,
-        sent: request,
+        sent: { ...request, ...(masked.length ? { masked } : {}), ...(maskedParams.length ? { maskedQuery: maskedParams } : {}) },
       },
     },
   };
@@ -306,6 +310,7 @@ async function sendGrpcCall(
     });
   }
   const { request: r } = result;
+  const masked = maskedHeaders(r.metadata, secretValuesOf(c.environment));
   return {
     body: ResponseBody.fromBytes(Buffer.from(`${JSON.stringify(grpcResponseJson(result), null, 2)}\n`)),
     reply: {
@@ -318,7 +323,7 @@ async function sendGrpcCall(
         messages: result.messages.map(messageOf),
         cancelled: result.cancelled,
         timings: result.timings,
-        sent: { target: r.target, security: r.security, path: r.path, kind: r.kind, metadata: r.metadata, messages: r.messages, origin: r.origin },
+        sent: { target: r.target, security: r.security, path: r.path, kind: r.kind, metadata: r.metadata, ...(masked.length ? { masked } : {}), messages: r.messages, origin: r.origin },
       },
     },
   };

@@ -8,6 +8,7 @@ import { ScriptError } from '../core/errors';
 import { copyApiUrls, copyAsCurl, copyPaths, EXPORTERS, selectEndpoints } from '../core/export/index';
 import type { ExportOptions } from '../core/export/index';
 import { scriptedRequestOf, scriptedRequestOfDraft } from '../core/export/curl';
+import { hostPlan } from '../core/export/host';
 import { exportSetup } from '../core/export/setup';
 import type { ExportSetup } from '../core/export/setup';
 import { writeExportFiles } from '../core/export/write';
@@ -82,6 +83,7 @@ export function exportHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
  */
 async function runScripts(s: ProjectSession, endpoints: readonly Endpoint[], setup: ExportSetup, drafts?: ReadonlyMap<string, HttpRequestDraft>): Promise<string[]> {
   const options: ExportOptions = setup.options;
+  const hosts = hostPlan(endpoints, options);
   try {
     const scripted = await scriptedRequests(
       endpoints,
@@ -92,7 +94,7 @@ async function runScripts(s: ProjectSession, endpoints: readonly Endpoint[], set
         single: drafts !== undefined && endpoints.length === 1,
         start: (e) => {
           const draft = drafts?.get(e.id);
-          return draft ? scriptedRequestOfDraft(draft, options) : scriptedRequestOf(e, options);
+          return draft ? scriptedRequestOfDraft(draft, options) : scriptedRequestOf(e, options, hosts);
         },
       },
     );

@@ -99,6 +99,10 @@ export const SentHttpRequestSchema = Type.Object({
   bodySize: Type.Integer({ minimum: 0 }),
   proxy: Type.Optional(Type.String()),
   redirects: Type.Array(Type.Object({ status: Type.Integer(), from: Type.String(), to: Type.String() })),
+  /** Headers (lower-case names) to show masked: they carry a secret variable's value, or credentials by name (Authorization, Cookie, X-Api-Key…). */
+  masked: Type.Optional(Type.Array(Type.String())),
+  /** Query parameters of `url` to show masked, by the same rule. */
+  maskedQuery: Type.Optional(Type.Array(Type.String())),
 });
 
 export const HttpReplySchema = Type.Object({
@@ -137,6 +141,8 @@ export const GrpcReplySchema = Type.Object({
     path: Type.String(),
     kind: Type.String({ description: 'U, S, C or B' }),
     metadata: Type.Array(Pair),
+    /** Metadata keys (lower case) to show masked: they carry a secret variable's value, or credentials by name. */
+    masked: Type.Optional(Type.Array(Type.String())),
     messages: Type.Array(Type.Object({ atMs: Type.Number(), size: Type.Integer(), json: Type.Unknown() })),
     origin: Type.Unknown({ description: 'Where the method descriptor came from: protos, runtime, reflection' }),
   }),

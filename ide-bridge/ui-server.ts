@@ -5,7 +5,7 @@
 // The page comes with its first tree inside (see firstTree), so it is drawn without a round trip.
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -83,7 +83,7 @@ const SECURITY_HEADERS = {
 
 export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   const token = randomBytes(24).toString('base64url');
-  const assets = loadAssets(opts.assetsDir);
+  const assets = new Assets(opts.assetsDir);
   // Made once the server listens, while the page loads: loading ws is not on the way to the URL.
   let wss: WebSocketServer | undefined;
   const sockets = () => (wss ??= new (ws().WebSocketServer)({ noServer: true, maxPayload: MAX_MESSAGE_BYTES }));
@@ -112,19 +112,19 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       return res.end();
     }
     const name = verdict.rest === '' ? 'index.html' : verdict.rest;
-    const asset = assets.get(name);
+    let asset: Asset | undefined;
+    try {
+      asset = assets.get(name);
+    } catch (e) {
+      return refuse(res, 500, `cannot read ${join(opts.assetsDir, name)}: ${(e as Error).message}`);
+    }
     if (!asset) {
       if (name === 'index.html') return refuse(res, 500, `the web app is not built (no ${join(opts.assetsDir, 'index.html')}): run npm run build`);
       return refuse(res, 404, 'not found');
     }
-    let bytes: Buffer;
-    try {
-      bytes = asset.bytes();
-    } catch (e) {
-      return refuse(res, 500, `cannot read ${join(opts.assetsDir, name)}: ${(e as Error).message}`);
-    }
+    const { bytes } = asset;
     if (name === 'index.html' && req.method === 'GET') return servePage(res, bytes, opts, new URL(req.url ?? '/', 'http://page').search);
-    const headers = { ...SECURITY_HEADERS, 'Content-Type': asset.type, ...cacheOf(name, bytes) };
+    const headers = { ...SECURITY_HEADERS, 'Content-Type': asset.type, ...cacheOf(name, asset) };
     if (headers.ETag && req.headers['if-none-match'] === headers.ETag) {
       res.writeHead(304, headers);
       return res.end();
@@ -256,20 +256,17 @@ export function sessionFirstTree(s: ProjectSession): FirstTreeSource | undefined
 
 /** A chunk named by its content's hash (rollup.config.mjs: `[name].[hash].js`), and its source map. */
 const HASHED = /\.[A-Za-z0-9_-]{8}\.js(\.map)?$/;
-const etags = new WeakMap<Buffer, string>();
 
 /**
  * How a browser may keep an asset. A hashed chunk never changes under its name: kept for good, so
  * a browser with a cache (JCEF's) skips the request and reuses the code it compiled before. The
  * others (app.js, app.css, the workers: named in the page or the code) are kept but asked about on
- * each load, answered 304 while unchanged. The page itself: see SECURITY_HEADERS.
+ * each load, answered 304 while unchanged on disk. The page itself: see SECURITY_HEADERS.
  */
-function cacheOf(name: string, bytes: Buffer): { 'Cache-Control': string; ETag?: string } {
+function cacheOf(name: string, asset: Asset): { 'Cache-Control': string; ETag?: string } {
   if (name === 'index.html') return { 'Cache-Control': 'no-store' };
   if (HASHED.test(name)) return { 'Cache-Control': 'max-age=31536000, immutable' };
-  let etag = etags.get(bytes);
-  if (!etag) etags.set(bytes, (etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`));
-  return { 'Cache-Control': 'no-cache', ETag: etag };
+  return { 'Cache-Control': 'no-cache', ETag: asset.etag() };
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {
@@ -284,22 +281,49 @@ function sameSecret(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+interface Asset {
+  type: string;
+  bytes: Buffer;
+  /** A strong validator of these bytes, made on first use. */
+  etag(): string;
+}
+
+/** Assets kept in memory between requests; past this many (old chunks after rebuilds) the oldest go. */
+const KEPT_ASSETS = 64;
+
 /**
- * The built app's files, listed once: only these names are ever served, so no path can reach
- * anything else. Each is read on its first request (the source map, 2 MB, only by devtools).
+ * The built app's files as they are on disk at each request: `npm run build` while the server runs
+ * is served at the next reload, page and scripts alike (a page cached at start named chunks a
+ * rebuild had deleted, or came with new unhashed scripts it did not match). A file is read again
+ * only when its size, time or inode changed. Only a plain name of a file in the folder, with a
+ * type the app uses, is served: no path can reach anything else.
  */
-function loadAssets(dir: string): Map<string, { type: string; bytes(): Buffer }> {
-  const assets = new Map<string, { type: string; bytes(): Buffer }>();
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return assets; // not built: the index answers with how to build it
-  }
-  for (const name of names) {
+class Assets {
+  private readonly kept = new Map<string, { stamp: string; asset: Asset }>();
+  constructor(private readonly dir: string) {}
+
+  /** The file now, or undefined when there is none; throws when it cannot be read. */
+  get(name: string): Asset | undefined {
     const type = TYPES[extname(name)];
-    let bytes: Buffer | undefined;
-    if (type) assets.set(name, { type, bytes: () => (bytes ??= readFileSync(join(dir, name))) });
+    if (!type || !/^[\w-][\w.-]*$/.test(name)) return undefined;
+    const path = join(this.dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat?.isFile()) {
+      this.kept.delete(name);
+      return undefined;
+    }
+    const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+    const kept = this.kept.get(name);
+    if (kept?.stamp === stamp) return kept.asset;
+    const bytes = readFileSync(path);
+    let etag: string | undefined;
+    const asset: Asset = { type, bytes, etag: () => (etag ??= `"${createHash('sha1').update(bytes).digest('base64url')}"`) };
+    this.kept.delete(name);
+    this.kept.set(name, { stamp, asset });
+    for (const old of this.kept.keys()) {
+      if (this.kept.size <= KEPT_ASSETS) break;
+      this.kept.delete(old);
+    }
+    return asset;
   }
-  return assets;
 }

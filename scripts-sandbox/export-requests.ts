@@ -5,6 +5,7 @@
 // `export --run-scripts` and the sidecar's export/run and copy/text.
 
 import { scriptedRequestOf } from '../core/export/curl';
+import { hostPlan } from '../core/export/host';
 import type { ExportOptions, ScriptedRequest } from '../core/export/types';
 import type { Endpoint } from '../core/model/endpoint';
 import { runPreRequestScripts } from './hooks';
@@ -28,7 +29,8 @@ export async function scriptedRequests(
   settings: { single?: boolean; start?: (e: Endpoint) => ScriptedRequest } = {},
 ): Promise<ScriptedRequests> {
   const http = endpoints.filter((e) => e.protocol === 'http');
-  const start = settings.start ?? ((e: Endpoint) => scriptedRequestOf(e, options));
+  const hosts = hostPlan(http, options);
+  const start = settings.start ?? ((e: Endpoint) => scriptedRequestOf(e, options, hosts));
   const outcomes = await runPreRequestScripts(
     http.map((e) => ({ request: start(e), target: { folder: e.folder, className: e.className, address: e.address, id: e.id } })),
     sources,

@@ -9,6 +9,7 @@ import type { EndpointCallContext } from '../../core/call/endpoint-call';
 import { GrpcCaller } from '../../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../../core/call/grpc/caller';
 import { detectGrpcRuntime } from '../../core/call/grpc/detect';
+import { maskSecrets, secretValuesOf } from '../../core/call/sent-secrets';
 import { CallRefused, InputError } from '../../core/errors';
 import type { GrpcRequestDraft } from '../../core/model/request-state';
 import type { ScriptedCall } from '../../scripts-sandbox/call-hooks';
@@ -64,7 +65,8 @@ export async function callGrpc(args: GrpcCallArgs, ctx: EndpointCallContext, scr
           streamed = descriptor.responseStream;
           if (args.verbose) {
             io.out(`> ${descriptor.path} on ${prepared.address}${deadlineMs ? ` (deadline ${deadlineMs} ms)` : ''}`);
-            for (const [n, v] of prepared.metadata) io.out(`> ${n}: ${v}`);
+            // Secret variables' values masked: verbose output ends up in CI logs.
+            for (const [n, v] of prepared.metadata) io.out(maskSecrets(`> ${n}: ${v}`, secretValuesOf(ctx.environment)));
             io.out(`> ${prepared.messages.length} message${prepared.messages.length === 1 ? '' : 's'}; descriptors from ${origin(descriptor.origin)}\n`);
           }
         },

@@ -8,6 +8,7 @@ import { HttpCaller } from '../../core/call/http';
 import type { SentRequest } from '../../core/call/http';
 import { isJsonType, setHeader, setParam } from '../../core/call/request-builder';
 import { displayText } from '../../core/call/response';
+import { maskSecrets, secretValuesOf } from '../../core/call/sent-secrets';
 import type { HttpResponse } from '../../core/call/response';
 import { pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
@@ -162,7 +163,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
       throw e;
     });
     try {
-      if (values.verbose) io.out(renderSent(request));
+      if (values.verbose) io.out(renderSent(request, secretValuesOf(ctx.environment)));
       io.out(renderHead(response, painterFor(io.stdout)));
       io.out('');
       await printBody(response, io, values.out, !values.raw);
@@ -210,13 +211,14 @@ function applyBody(draft: HttpRequestDraft, arg: string, endpoint: Endpoint): vo
   if (draft.bodyMode === 'text' && declared) draft.contentType = declared;
 }
 
-function renderSent(request: SentRequest): string {
+/** The request as sent, secret variables' values masked: verbose output ends up in CI logs. */
+function renderSent(request: SentRequest, secrets: readonly string[]): string {
   const lines = request.redirects.map((r) => `* ${r.status} redirect: ${r.from} -> ${r.to}`);
   if (request.proxy) lines.push(`* via proxy ${request.proxy}`);
   lines.push(`> ${request.method} ${request.url}`);
   for (const [n, v] of request.headers) lines.push(`> ${n}: ${v}`);
   lines.push(`> (${request.bodySize.toLocaleString('en-US')} bytes of body)`, '');
-  return lines.join('\n');
+  return maskSecrets(lines.join('\n'), secrets);
 }
 
 function renderHead(response: HttpResponse, paint: ReturnType<typeof painterFor>): string {

@@ -5,6 +5,7 @@
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft } from '../model/request-state';
 import { curlCommand, draftCurlCommand } from './curl';
+import { hostPlan } from './host';
 import { fullPath } from './request-template';
 import type { ExportOptions } from './types';
 
@@ -22,9 +23,11 @@ export function copyPaths(endpoints: readonly Endpoint[], options: ExportOptions
  * A scripted request (options.scripted) of an edited endpoint was started from its draft.
  */
 export function copyAsCurl(endpoints: readonly Endpoint[], options: ExportOptions = {}, drafts?: ReadonlyMap<string, HttpRequestDraft>): { text: string; warnings: string[] } {
+  // Endpoints of several applications each go to their own (hostPlan), as in the cURL export.
+  const hosts = hostPlan(endpoints, options);
   const parts = endpoints.map((e) => {
     const draft = e.protocol === 'http' ? drafts?.get(e.id) : undefined;
-    return draft ? draftCurlCommand(draft, options, options.scripted?.get(e.id)) : curlCommand(e, options);
+    return draft ? draftCurlCommand(draft, options, options.scripted?.get(e.id)) : curlCommand(e, options, hosts);
   });
   return { text: parts.map((p) => p.text).join('\n\n'), warnings: [...new Set(parts.flatMap((p) => p.warnings))] };
 }

@@ -9,7 +9,8 @@ import type { HttpRequestDraft, NameValue } from '../model/request-state';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
-import { anyEnvironmentDefinesHost } from './host';
+import { anyEnvironmentDefinesHost, hostPlan } from './host';
+import type { HostPlan } from './host';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
@@ -35,17 +36,18 @@ function curlOptions(given: CurlOptions | undefined): Resolved {
 
 export function exportCurl(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const opts = curlOptions(options.curl);
-  const resolver = resolverFor(opts, options);
+  const ordered = exportOrder(endpoints);
+  const hosts = hostPlan(ordered, options);
+  const resolver = resolverFor(opts, options, hosts);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
   if (opts.comments) lines.push(`# ${options.title ?? 'API'}: cURL commands exported by apiscout`);
-  const ordered = exportOrder(endpoints);
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
     if (opts.comments) lines.push('', `# ---------- ${oneLine(group.key)} ----------`);
     for (const e of group.items) {
       lines.push('');
       if (opts.comments) lines.push(...commentLines(e));
-      lines.push(command(e, opts, options, resolver, warnings));
+      lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e)));
       if (opts.responseExample && e.response?.example !== undefined) {
         lines.push('# Response example:', ...JSON.stringify(e.response.example, null, 2).split('\n').map((l) => `#   ${l}`));
       }
@@ -59,17 +61,22 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   };
 }
 
-/** Copy as cURL (spec §4.4): the command alone, with the saved (or given) formatting options. */
-export function curlCommand(endpoint: Endpoint, options: ExportOptions = {}): { text: string; warnings: string[] } {
+/** Copy as cURL (spec §4.4): the command alone, with the saved (or given) formatting options; `hosts`: the plan of all endpoints copied together. */
+export function curlCommand(endpoint: Endpoint, options: ExportOptions = {}, hosts: HostPlan = hostPlan([endpoint], options)): { text: string; warnings: string[] } {
   const opts = curlOptions(options.curl);
-  const resolver = resolverFor(opts, options);
+  const resolver = resolverFor(opts, options, hosts);
   const warnings: string[] = [];
-  const text = command(endpoint, opts, options, resolver, warnings);
+  const text = command(endpoint, opts, options, resolver, warnings, hosts.variableOf(endpoint));
   return { text, warnings: [...missingWarnings(resolver), ...warnings] };
 }
 
-function resolverFor(opts: Resolved, options: ExportOptions): Resolver {
-  return opts.render === 'resolve' ? createResolver(lookupFor(options.environment, options.lookup)) : keepPlaceholders;
+/** With a variable per module, Resolve fills one no environment defines with the module's own address. */
+function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan): Resolver {
+  if (opts.render !== 'resolve') return keepPlaceholders;
+  const lookup = lookupFor(options.environment, options.lookup);
+  if (!hosts?.perModule) return createResolver(lookup);
+  const own = new Map(hosts.variables.map((v) => [v.name, v.value]));
+  return createResolver((name) => lookup(name) ?? own.get(name));
 }
 
 function missingWarnings(resolver: Resolver): string[] {
@@ -87,8 +94,8 @@ function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ');
 }
 
-function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[]): string {
-  const host = r.text(`{{${options.hostVariable ?? 'host'}}}`);
+function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[], hostVar = options.hostVariable ?? 'host'): string {
+  const host = r.text(`{{${hostVar}}}`);
   const scripted = e.protocol === 'http' ? options.scripted?.get(e.id) : undefined;
   const words =
     e.protocol === 'grpc'
@@ -165,13 +172,14 @@ function bodyAsText(t: RequestTemplate, opts: Resolved, r: Resolver): string | n
 
 /**
  * The request of an HTTP endpoint as pre-request scripts see it (spec §4.6.6): method, URL,
- * headers (cookies as a Cookie header) and body, rendered with the export's options.
+ * headers (cookies as a Cookie header) and body, rendered with the export's options. `hosts`: the
+ * plan of the whole batch (hostPlan), so the URL is the one the export writes.
  */
-export function scriptedRequestOf(e: Endpoint, options: ExportOptions = {}): ScriptedRequest {
+export function scriptedRequestOf(e: Endpoint, options: ExportOptions = {}, hosts: HostPlan = hostPlan([e], options)): ScriptedRequest {
   const opts = curlOptions(options.curl);
-  const r = resolverFor(opts, options);
+  const r = resolverFor(opts, options, hosts);
   const t = sentTemplate(buildTemplate(e, options.modules));
-  const host = r.text(`{{${options.hostVariable ?? 'host'}}}`);
+  const host = r.text(`{{${hosts.variableOf(e)}}}`);
   const headers = t.headers.map((h) => ({ name: r.text(h.name), value: r.text(h.value) }));
   if (t.cookies.length) headers.push({ name: 'Cookie', value: cookieText(t, r) });
   return { method: t.method, url: urlOf(t, host, r), headers, body: bodyAsText(t, opts, r) };

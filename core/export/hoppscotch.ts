@@ -6,7 +6,7 @@ import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { rewritePlaceholders } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, queryString, sentRows, type RequestTemplate } from './request-template';
-import { anyEnvironmentDefinesHost, hostOf } from './host';
+import { anyEnvironmentDefinesHost, hostPlan } from './host';
 import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
@@ -18,27 +18,27 @@ const hopp = (text: string) => rewritePlaceholders(text, (name) => `<<${name}>>`
 
 export function exportHoppscotch(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const title = options.title ?? 'API';
-  const hostVar = options.hostVariable ?? 'host';
   const skipped: SkippedEndpoint[] = [];
   const http = exportOrder(endpoints).filter((e) => {
     if (e.protocol === 'http') return true;
     skipped.push({ id: e.id, address: e.address, reason: 'Hoppscotch REST collections have no gRPC requests' });
     return false;
   });
+  const hosts = hostPlan(http, options);
   const folders = groupBy(http, (e) => e.module).map((mod) =>
     collection(
       mod.key,
       `coll_${stableHex(`hopp:${mod.key}`, 16)}`,
       groupBy(mod.items, (e) => e.folder).map((f) =>
-        collection(f.key, `coll_${stableHex(`hopp:${mod.key}/${f.key}`, 16)}`, [], f.items.map((e) => request(e, hostVar, options)), folderDescription(f.items)),
+        collection(f.key, `coll_${stableHex(`hopp:${mod.key}/${f.key}`, 16)}`, [], f.items.map((e) => request(e, hosts.variableOf(e), options)), folderDescription(f.items)),
       ),
       [],
     ),
   );
   const root = collection(title, `coll_${stableHex(`hopp:${title}`, 16)}`, folders, []);
   // The app and `hopp test` read collection variables: without an environment defining the host,
-  // the collection carries the application's default address.
-  if (!anyEnvironmentDefinesHost(options)) root.variables.push({ key: hostVar, initialValue: hostOf(options), currentValue: hostOf(options), secret: false });
+  // the collection carries the application's default address (each module's, when they differ).
+  for (const v of hosts.variables) if (!anyEnvironmentDefinesHost(options, v.name)) root.variables.push({ key: v.name, initialValue: v.value, currentValue: v.value, secret: false });
   const files: ExportFile[] = [{ path: 'hoppscotch-collection.json', content: `${JSON.stringify(root, null, 2)}\n` }];
   const warnings: string[] = [];
   const withFiles = http.filter((e) => (e.request?.params ?? []).some((p) => p.in === 'form' && p.file));

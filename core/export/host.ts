@@ -40,3 +40,61 @@ export function anyEnvironmentDefinesHost(options: ExportOptions, key = options.
   const all = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
   return all.some((env) => env.variables.some((v) => v.key === key));
 }
+
+/** One base-URL variable of an export: its name, and the value a collection carries for it. */
+export interface HostVariable {
+  name: string;
+  value: string;
+  /** The module whose variable it is (a plan per module). */
+  module?: string;
+}
+
+/**
+ * Where each exported HTTP request goes. A project of several applications on different ports
+ * (mall: mall-admin on 8080, mall-portal on 8085, mall-search on 8081) gets a variable per module,
+ * named after it (`mallAdminHost`), holding that module's own address as Send takes it; a
+ * request under one `{{host}}` for all reached the wrong application. Everything else (one module,
+ * modules on one address, or an environment that names `host`: a gateway in front of all) keeps
+ * the one host variable, unchanged.
+ */
+export interface HostPlan {
+  /** The variable of an endpoint's requests. */
+  variableOf(e: { module: string }): string;
+  /** The variables the requests use, in the order of first use, with their collection values. */
+  variables: HostVariable[];
+  /** Whether each module has its own variable. */
+  perModule: boolean;
+}
+
+export function hostPlan(endpoints: ReadonlyArray<{ module: string; protocol: string }>, options: ExportOptions): HostPlan {
+  const hostVar = options.hostVariable ?? 'host';
+  const single: HostPlan = { variableOf: () => hostVar, variables: [{ name: hostVar, value: hostOf(options) }], perModule: false };
+  const own = options.moduleHosts;
+  if (!own || anyEnvironmentDefinesHost(options)) return single;
+  const modules = [...new Set(endpoints.filter((e) => e.protocol === 'http').map((e) => e.module))];
+  const names = moduleVariableNames(modules);
+  const valueOf = (m: string) => environmentValue(options, names.get(m)!) ?? own[m] ?? hostOf(options);
+  if (new Set(modules.map(valueOf)).size < 2) return single;
+  return { variableOf: (e) => names.get(e.module) ?? hostVar, variables: modules.map((m) => ({ name: names.get(m)!, value: valueOf(m), module: m })), perModule: true };
+}
+
+/** A module's base-URL variable: its name as an identifier (httpyac evaluates `{{…}}` as JavaScript), then `Host`. */
+function moduleVariableNames(modules: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const m of modules) {
+    const words = m.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    let base = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+    if (!/^\p{L}/u.test(base)) base = `module${base.charAt(0).toUpperCase()}${base.slice(1)}`;
+    let name = `${base}Host`;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}Host`;
+    taken.add(name);
+    names.set(m, name);
+  }
+  return names;
+}
+
+/** A variable's value in the active environment (secrets never leave it). */
+function environmentValue(options: ExportOptions, key: string): string | undefined {
+  return options.environment?.variables.find((v) => v.key === key && !v.secret)?.value;
+}

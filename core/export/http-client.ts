@@ -9,20 +9,21 @@ import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, formEncode } from './request-template';
 import { protoLoaderObject } from './grpc-object';
-import { anyEnvironmentDefinesHost, hostOf } from './host';
+import { anyEnvironmentDefinesHost, hostOf, hostPlan } from './host';
+import type { HostPlan } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 import { describedWithDeprecation } from './deprecation';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
-  const hostVar = `{{${options.hostVariable ?? 'host'}}}`;
   const ordered = exportOrder(endpoints);
+  const hosts = hostPlan(ordered, options);
   const warnings: string[] = [];
   const blocks: string[] = [];
-  const globals = globalRegion(ordered, options, warnings);
+  const globals = globalRegion(ordered, hosts, options, warnings);
   if (globals) blocks.push(globals);
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
-    for (const e of group.items) blocks.push(request(e, group.key, hostVar, options));
+    for (const e of group.items) blocks.push(request(e, group.key, `{{${hosts.variableOf(e)}}}`, options));
   }
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
   const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
@@ -42,10 +43,13 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
  * environment defines one (an environment's value would lose to a file variable), the gRPC
  * target, and the .proto files the gRPC requests need with the folders their imports resolve in.
  */
-function globalRegion(endpoints: readonly Endpoint[], options: ExportOptions, warnings: string[]): string {
+function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, options: ExportOptions, warnings: string[]): string {
   const lines: string[] = [];
   const hostVar = options.hostVariable ?? 'host';
-  if (endpoints.some((e) => e.protocol === 'http') && !anyEnvironmentDefinesHost(options)) lines.push(`@${hostVar} = ${hostOf(options)}`);
+  if (hosts.perModule) {
+    // A module's variable that an environment defines is left to it: a file variable would win.
+    for (const v of hosts.variables) if (!anyEnvironmentDefinesHost(options, v.name)) lines.push(`@${v.name} = ${v.value}`);
+  } else if (endpoints.some((e) => e.protocol === 'http') && !anyEnvironmentDefinesHost(options)) lines.push(`@${hostVar} = ${hostOf(options)}`);
   if (endpoints.some((e) => e.protocol === 'grpc') && !anyEnvironmentDefinesHost(options, 'grpcHost')) lines.push(`@grpcHost = ${options.defaultGrpcHost ?? 'localhost:9090'}`);
   const grpc = endpoints.filter((e) => e.protocol === 'grpc' && e.grpc?.protoFile);
   if (grpc.length) {

@@ -4,7 +4,7 @@
 
 import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpoint';
 import type { Param } from '../model/request';
-import { hostOf } from './host';
+import { hostPlan } from './host';
 import { Components } from './json-schema';
 import { YamlDocument, yamlLines } from './yaml-emitter';
 import { fileOfPieces } from './json-pieces';
@@ -64,6 +64,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     described.push(renamed ? { e, path, item, key, renamed, configKeys: served.keys } : { e, path, item, key, configKeys: served.keys });
   }
   const operationIds = operationIdsOf(described.map((d) => d.e));
+  const hosts = hostPlan(described.map((d) => d.e), options);
   // As YAML each operation is written as it is made (yaml-emitter.ts): kept whole until the end,
   // thousands of operations' objects outlived the young generation and were copied by the
   // collector. They are made in the same order either way (components are named in it).
@@ -71,6 +72,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   for (let i = 0; i < described.length; i++) {
     const { e, path, item, key, renamed, configKeys } = described[i]!;
     const op = operation(e, path, operationIds[i]!, components, security, warnings, configKeys, renamed);
+    // Applications on different addresses: each operation names its own (an operation's servers override the document's).
+    if (hosts.perModule) op.servers = [serverOf(hosts.variables.find((v) => v.module === e.module)!)];
     item[key] = yaml ? yamlLines(op, 3) : op;
     exported++;
   }
@@ -79,7 +82,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const doc: Record<string, unknown> = {
     openapi: version,
     info: { title: options.title ?? 'API', version: '1.0.0' },
-    servers: [{ url: hostOf(options) }],
+    servers: hosts.perModule ? hosts.variables.map(serverOf) : [{ url: hosts.variables[0]!.value }],
     tags,
     paths,
   };
@@ -121,6 +124,10 @@ function yamlOf(doc: Record<string, unknown>): { pieces: Piece[]; length: number
     }
   }
   return out.end();
+}
+
+function serverOf(v: { value: string; module?: string }): { url: string; description?: string } {
+  return v.module !== undefined ? { url: v.value, description: v.module } : { url: v.value };
 }
 
 function operation(e: Endpoint, path: string, operationId: string, components: Components, security: SecuritySchemes, warnings: string[], configKeys: readonly string[], renamed?: Map<string, string>) {

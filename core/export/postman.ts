@@ -5,7 +5,8 @@
 
 import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
-import { hostOf } from './host';
+import { hostPlan } from './host';
+import type { HostPlan } from './host';
 import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } from './request-template';
 import { exportOrder, folderDescription, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
@@ -15,18 +16,18 @@ export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.
 
 export function exportPostman(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const title = options.title ?? 'API';
-  const hostVar = options.hostVariable ?? 'host';
   const skipped: SkippedEndpoint[] = [];
   const http = exportOrder(endpoints).filter((e) => {
     if (e.protocol === 'http') return true;
     skipped.push({ id: e.id, address: e.address, reason: 'Postman Collection v2.1 has no gRPC requests' });
     return false;
   });
+  const hosts = hostPlan(http, options);
   const item = groupBy(http, (e) => e.module).map((mod) => ({
     name: mod.key,
     item: groupBy(mod.items, (e) => e.folder).map((folder) => {
       const description = folderDescription(folder.items);
-      return { name: folder.key, ...(description ? { description } : {}), item: folder.items.map((e) => requestItem(e, hostVar, options)) };
+      return { name: folder.key, ...(description ? { description } : {}), item: folder.items.map((e) => requestItem(e, hosts, options)) };
     }),
   }));
   const collection = {
@@ -36,7 +37,7 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
       schema: POSTMAN_SCHEMA,
     },
     item,
-    variable: [{ key: hostVar, value: hostOf(options), type: 'string' }],
+    variable: hosts.variables.map((v) => ({ key: v.name, value: v.value, type: 'string' })),
   };
   const files: ExportFile[] = [{ path: 'collection.postman_collection.json', content: `${JSON.stringify(collection, null, 2)}\n` }];
   const warnings: string[] = [];
@@ -51,7 +52,7 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
   };
 }
 
-function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
+function requestItem(e: Endpoint, hosts: HostPlan, options: ExportOptions) {
   const t = buildTemplate(e, options.modules);
   return {
     id: stableUuid(`postman:${e.id}`),
@@ -63,7 +64,7 @@ function requestItem(e: Endpoint, hostVar: string, options: ExportOptions) {
         ...(sentRows(t.cookies).length ? [{ key: 'Cookie', value: sentRows(t.cookies).map((c) => `${c.name}=${c.value}`).join('; ') }] : []),
       ],
       ...body(t),
-      url: url(t, hostVar),
+      url: url(t, hosts.variableOf(e)),
       ...(describedWithDeprecation(e) ? { description: describedWithDeprecation(e) } : {}),
     },
     // Postman and newman drop the body of a GET unless told not to: the endpoint declares one.

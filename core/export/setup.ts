@@ -4,6 +4,7 @@
 // ship several. The caller runs the pre-request scripts (core never imports the sandbox): see
 // scripts-sandbox/export-requests.ts.
 
+import { readConfig } from '../config/config-reader';
 import type { ConfigValues } from '../config/config-reader';
 import { SettingsStore } from '../config/settings';
 import type { Settings } from '../config/settings';
@@ -71,6 +72,7 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
     modules: request.modules,
     defaultHost: localHost(httpPortSetting(config), config.get('server.address')),
     defaultGrpcHost: localGrpcHost(grpcPortSetting(config)),
+    ...moduleHostsOf(projectDir, request.endpoints, request.modules),
     projectDir,
     environment,
     environments: new EnvironmentStore({ projectDir, userDir, warn }).list(),
@@ -90,4 +92,20 @@ function soleModuleDir(endpoints: readonly Endpoint[] | undefined, modules: read
   const name = endpoints?.[0]?.module;
   if (name === undefined || endpoints!.some((e) => e.module !== name)) return undefined;
   return modules?.find((m) => m.name === name)?.dir || undefined;
+}
+
+/**
+ * Each exported module's own address, as Send takes it from the module's config, when the export
+ * holds endpoints of several modules (each may be an application of its own: hostPlan).
+ */
+function moduleHostsOf(projectDir: string, endpoints: readonly Endpoint[] | undefined, modules: readonly ModuleSummary[] | undefined): Pick<ExportOptions, 'moduleHosts'> {
+  const names = new Set((endpoints ?? []).filter((e) => e.protocol === 'http').map((e) => e.module));
+  const exported = (modules ?? []).filter((m) => names.has(m.name));
+  if (exported.length < 2) return {};
+  const hosts: Record<string, string> = {};
+  for (const m of exported) {
+    const config = readConfig({ projectDir, moduleDir: m.dir || undefined });
+    hosts[m.name] = localHost(httpPortSetting(config), config.get('server.address'));
+  }
+  return { moduleHosts: hosts };
 }

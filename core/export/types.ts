@@ -85,6 +85,11 @@ export interface ExportOptions {
    */
   defaultHost?: string;
   /**
+   * Each module's own address (`http://localhost:<its server.port>`), by module name (exportSetup).
+   * Modules listening at different addresses get a base-URL variable each (host.ts hostPlan).
+   */
+  moduleHosts?: Readonly<Record<string, string>>;
+  /**
    * The scanned project's folder, absolute: where exports that load the project's .proto files
    * (`.http` gRPC requests) find them. Absent: the folder the file is run from.
    */

@@ -20,7 +20,7 @@ import { judgeBody } from './request-editor';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
-import { pathEnds, shifted } from './result-row-parts';
+import { lookAlikes, pathEnds, shifted } from './result-row-parts';
 import { hostTheme } from './host-theme';
 import { packedRows, packTree, unpackTree } from './tree-codec';
 import { grouped } from './numbers';
@@ -305,6 +305,29 @@ describe('where a narrow search row cuts a path', () => {
   it('moves highlight ranges onto the tail', () => {
     expect(shifted([[2, 4], [10, 14]], 8)).toEqual([[2, 6]]);
     expect(shifted([[6, 10]], 8)).toEqual([[-2, 2]]);
+  });
+});
+
+describe('what tells a search row from its look-alikes', () => {
+  const key = (paths: string[], p: string) => {
+    const span = lookAlikes(paths.map((path) => ({ method: 'GET', path }))).keys.get(p);
+    return span && p.slice(...span);
+  };
+  it('keeps the middle segment two paths with the same ends differ by', () => {
+    const paths = ['/api/v1/admin/users/{id}/roles', '/api/v1/portal/users/{id}/roles', '/api/v1/portal/orders'];
+    expect(key(paths, paths[0]!)).toBe('/admin');
+    expect(key(paths, paths[1]!)).toBe('/portal');
+    expect(key(paths, paths[2]!)).toBeUndefined();
+  });
+  it('spans from the first to the last differing segment when there are several look-alikes', () => {
+    const paths = ['/a/x/b/items/{id}', '/a/y/b/items/{id}', '/a/x/c/items/{id}'];
+    expect(paths.map((p) => key(paths, p))).toEqual(['/x/b', '/y', '/x/c']);
+  });
+  it('needs nothing when the head\'s start differs ("/v2"), and names the same endpoint in two modules a twin', () => {
+    const paths = ['/v2/projects/{projectCode}/task-instances/{id}/stop', '/projects/{projectCode}/task-instances/{id}/stop'];
+    expect(paths.map((p) => key(paths, p))).toEqual([undefined, undefined]);
+    const twins = lookAlikes([{ method: 'POST', path: '/sso/login' }, { method: 'POST', path: '/sso/login' }, { method: 'GET', path: '/sso/info' }, { method: 'POST', path: '/sso/info' }]).twins;
+    expect([...twins]).toEqual(['POST /sso/login']);
   });
 });
 

@@ -9,6 +9,8 @@ import type { ResultOf } from '../protocol';
 import { BodyViewer, prettyJson as prettyOffThread } from './body-viewer';
 import { Icon } from './icons';
 import { indentJson } from './json-indent';
+import { formatBytes, formatMs } from './numbers';
+import { SentGrpc, SentHttp } from './sent-request';
 
 export type CallResult = ResultOf<'call/send'>;
 export type HttpReply = NonNullable<CallResult['http']>;
@@ -57,15 +59,7 @@ export function displayText(text: string, pretty: boolean, contentType: string):
   return shown.length > DISPLAY_LIMIT ? { text: shown.slice(0, DISPLAY_LIMIT), truncated: true } : { text: shown, truncated: false };
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n.toLocaleString('en')} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
+export { formatBytes, formatMs };
 
 /** A file name for Save as: the body's kind from its content type. */
 export function defaultSaveName(contentType: string | undefined, callId: string): string {
@@ -182,8 +176,8 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
       )}
       {shownTab === 'headers' && <Pairs pairs={(http ?? grpc)!.headers} label="Response headers" />}
       {shownTab === 'trailers' && grpc && <Pairs pairs={grpc.trailers} label="Trailers" />}
-      {shownTab === 'request' && http && <SentHttp sent={http.sent} />}
-      {shownTab === 'request' && grpc && <SentGrpc sent={grpc.sent} />}
+      {shownTab === 'request' && http && <SentHttp key={call.callId} sent={http.sent} onCopy={onCopy} />}
+      {shownTab === 'request' && grpc && <SentGrpc key={call.callId} sent={grpc.sent} />}
       {shownTab === 'logs' && <Logs logs={logs} />}
     </section>
   );
@@ -525,57 +519,6 @@ function Pairs({ pairs, label }: { pairs: [string, string][]; label: string }) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-function SentHttp({ sent }: { sent: HttpReply['sent'] }) {
-  return (
-    <div class="sent">
-      <p class="sent-line">
-        <code>
-          {sent.method} {sent.url}
-        </code>
-        {sent.proxy ? <span class="muted"> via {sent.proxy}</span> : null}
-      </p>
-      {sent.redirects.length > 0 && (
-        <ol class="redirects">
-          {sent.redirects.map((r, i) => (
-            <li key={i}>
-              {r.status} {r.from} → {r.to}
-            </li>
-          ))}
-        </ol>
-      )}
-      <Pairs pairs={sent.headers} label="Request headers" />
-      <p class="muted">Body: {sent.bodySize.toLocaleString('en')} bytes</p>
-    </div>
-  );
-}
-
-function SentGrpc({ sent }: { sent: GrpcReply['sent'] }) {
-  return (
-    <div class="sent">
-      <p class="sent-line">
-        <code>
-          {sent.target}
-          {sent.path}
-        </code>{' '}
-        <span class="muted">
-          {sent.security}, gRPC:{sent.kind}
-        </span>
-      </p>
-      <Pairs pairs={sent.metadata} label="Metadata sent" />
-      <ol class="messages">
-        {sent.messages.map((m, i) => (
-          <li key={i}>
-            <span class="muted">
-              +{formatMs(m.atMs)} · {formatBytes(m.size)}
-            </span>
-            <pre>{JSON.stringify(m.json, null, 2)}</pre>
-          </li>
-        ))}
-      </ol>
-    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 // What a search row shows when the tool window is too narrow for it all: the path's two ends (two
-// endpoints that differ only by a "/v2" prefix or by their last segment stay told apart), and the
-// class or folder a query hit, which the row's module · class column would otherwise hide.
+// endpoints that differ only by a "/v2" prefix or by their last segment stay told apart), the
+// segments in its middle where it differs from a look-alike among the results ("/admin" in
+// /api/v1/admin/users/{id}/roles beside /api/v1/portal/users/{id}/roles), and the class or folder a
+// query hit, which the row's module · class column would otherwise hide.
 
 import { Highlighted } from './highlight';
 import type { SearchResult } from './search-results';
@@ -24,10 +26,10 @@ export function pathEnds(path: string): number {
  * give up its room first, the text is cut in its middle (app.css: .two-ends).
  */
 export function TwoEnds({ text, cut, ranges }: { text: string; cut: number; ranges: Ranges | undefined }) {
-  if (cut <= 0 || cut >= text.length) return <span class="end-head"><Highlighted text={text} ranges={ranges} /></span>;
+  if (cut <= 0 || cut >= text.length) return <span class={headClass(text.length)}><Highlighted text={text} ranges={ranges} /></span>;
   return (
     <>
-      <span class="end-head">
+      <span class={headClass(cut)}>
         <Highlighted text={text.slice(0, cut)} ranges={ranges} />
       </span>
       <span class="end-tail">
@@ -35,6 +37,103 @@ export function TwoEnds({ text, cut, ranges }: { text: string; cut: number; rang
       </span>
     </>
   );
+}
+
+/** A path's middle that tells it from its look-alikes: [start, end) of its differing segments. */
+export type KeySpan = readonly [number, number];
+
+export interface LookAlikes {
+  /** By path: the segments to keep in sight, when the two ends alone would not tell it apart. */
+  keys: Map<string, KeySpan>;
+  /** `METHOD path` that more than one result has (the same endpoint in two modules): only the module tells them apart. */
+  twins: Set<string>;
+}
+
+/**
+ * For each path among the results that shares its cut tail with another (pathEnds), the segments
+ * before the tail from the first to the last where it differs from one of them. The head's start is
+ * always in sight: a difference in the first segment ("/v2") needs nothing more.
+ */
+export function lookAlikes(endpoints: readonly { method: string; path: string }[]): LookAlikes {
+  const paths = endpoints.map((e) => e.path);
+  const byTail = new Map<string, string[]>();
+  const twins = new Set<string>();
+  for (const p of new Set(paths)) {
+    const tail = p.slice(pathEnds(p));
+    const group = byTail.get(tail);
+    if (group) group.push(p);
+    else byTail.set(tail, [p]);
+  }
+  const seen = new Set<string>();
+  for (const { method, path } of endpoints) {
+    const address = `${method} ${path}`;
+    if (seen.has(address)) twins.add(address);
+    else seen.add(address);
+  }
+  const keys = new Map<string, KeySpan>();
+  for (const group of byTail.values()) {
+    if (group.length < 2) continue;
+    for (const p of group) {
+      const mine = headSegments(p);
+      let first = Infinity;
+      let last = -1;
+      for (const other of group) {
+        if (other === p) continue;
+        const theirs = headSegments(other);
+        const i = mine.findIndex((seg, k) => seg.text !== theirs[k]?.text);
+        if (i < 0) continue;
+        first = Math.min(first, i);
+        last = Math.max(last, i);
+      }
+      if (last <= 0) continue;
+      keys.set(p, [mine[first]!.start, mine[last]!.end]);
+    }
+  }
+  return { keys, twins };
+}
+
+/** The segments of a path before its tail, each with its leading '/', and where each is. */
+function headSegments(path: string): { text: string; start: number; end: number }[] {
+  const head = path.slice(0, pathEnds(path));
+  const out: { text: string; start: number; end: number }[] = [];
+  for (let start = 0; start < head.length; ) {
+    const next = head.indexOf('/', start + 1);
+    const end = next < 0 ? head.length : next;
+    out.push({ text: head.slice(start, end), start, end });
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * A path cut at its tail (`cut`) and around its differing segments (`key`): the head gives up its
+ * room first, then what lies between the key and the tail, then the tail; the key last of all
+ * (app.css: .end-key). Without a key, as TwoEnds.
+ */
+export function PathParts({ text, cut, keySpan, ranges }: { text: string; cut: number; keySpan: KeySpan | undefined; ranges: Ranges | undefined }) {
+  if (!keySpan || cut <= 0 || keySpan[1] > cut) return <TwoEnds text={text} cut={cut} ranges={ranges} />;
+  const parts: [number, number, string][] = [
+    [0, keySpan[0], headClass(keySpan[0])],
+    [keySpan[0], keySpan[1], 'end-key'],
+    [keySpan[1], cut, 'end-mid'],
+    [cut, text.length, 'end-tail'],
+  ];
+  return (
+    <>
+      {parts
+        .filter(([s, e]) => e > s)
+        .map(([s, e, cls]) => (
+          <span class={cls} key={s}>
+            <Highlighted text={text.slice(s, e)} ranges={shifted(ranges, s)} />
+          </span>
+        ))}
+    </>
+  );
+}
+
+/** A head no longer than the room it keeps (app.css: 7ch) is as wide as its text: "/sso" has no gap after it. */
+function headClass(length: number): string {
+  return length <= 7 ? 'end-head short' : 'end-head';
 }
 
 /** Ranges over a whole string moved onto its part from `at`. */

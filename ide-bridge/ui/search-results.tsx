@@ -2,7 +2,7 @@
 // characters highlighted, in a virtualised list navigated like the tree.
 
 import type { TargetedKeyboardEvent } from 'preact';
-import { useRef } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
 import { isMenuKey, menuPoint } from './explorer-tree';
 import { Highlighted, pathRanges } from './highlight';
@@ -10,7 +10,7 @@ import { MethodBadge } from './method-badge';
 import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
 import { grouped } from './numbers';
-import { pathEnds, TwoEnds, whereHit } from './result-row-parts';
+import { lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
 
@@ -44,6 +44,7 @@ export function SearchResults(props: SearchResultsProps) {
   // Rows are rendered again only when they change (virtual-list.tsx): their handlers call the latest props.
   const latest = useRef(props);
   latest.current = props;
+  const alike = useMemo(() => lookAlikes(results.map((r) => r.endpoint)), [results]);
   const menuFromKeyboard = () => {
     const hit = results[active];
     if (hit && onContextMenu) onContextMenu(hit.endpoint, ...menuPoint(`result-${active}`));
@@ -104,13 +105,14 @@ export function SearchResults(props: SearchResultsProps) {
         const ranges = (field: string) => r.ranges.find((x) => x.field === field)?.ranges;
         const path = ranges('path') ?? pathRanges(ranges('address'), r.endpoint.method);
         const hit = whereHit(r);
+        const keySpan = alike.keys.get(r.endpoint.path);
         const simpleName = r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1);
         return (
           <div
             id={`result-${i}`}
             role="treeitem"
             aria-selected={r.endpoint.id === selectedId}
-            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}${hit ? ' where-hit' : ''}`}
+            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}${hit ? ' where-hit' : ''}${keySpan ? ' look-alike' : ''}${alike.twins.has(`${r.endpoint.method} ${r.endpoint.path}`) ? ' twin' : ''}`}
             data-key={r.endpoint.id}
             onMouseDown={() => latest.current.onActive(i)}
             onClick={() => latest.current.onOpen(r.endpoint)}
@@ -124,7 +126,7 @@ export function SearchResults(props: SearchResultsProps) {
           >
             <MethodBadge endpoint={r.endpoint} />
             <span class="path" title={r.endpoint.path}>
-              <TwoEnds text={r.endpoint.path} cut={pathEnds(r.endpoint.path)} ranges={path} />
+              <PathParts text={r.endpoint.path} cut={pathEnds(r.endpoint.path)} keySpan={keySpan} ranges={path} />
             </span>
             <span class="name" title={r.endpoint.name}>
               <Highlighted text={r.endpoint.name} ranges={ranges('name')} />

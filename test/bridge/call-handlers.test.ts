@@ -255,6 +255,29 @@ describe('call/send (HTTP)', () => {
     expect(after.hosts[0]).toBe('{{host}}');
   });
 
+  it('marks what the Request tab masks: values carrying a secret variable, credential headers by name; no state file holds the secret', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    const before = (await client.request('request/get', { project, id })).draft as HttpRequestDraft;
+    const http = structuredClone(before);
+    http.query = [{ name: 'q', value: 'plain' }, { name: 'sig', value: 'x{{token}}' }];
+    http.headers = [
+      { name: 'X-Token', value: 'typed-by-hand' },
+      { name: 'X-Trace', value: 'trace {{token}}' },
+      { name: 'Authorization', value: 'Bearer abc' },
+      { name: 'Accept-Language', value: 'en' },
+    ];
+    const { sent } = (await client.request('call/send', { project, id, callId: nextCall(), draft: http })).http!;
+    expect(sent.headers).toContainEqual(['X-Trace', 'trace secret-7']);
+    expect(sent.masked).toEqual(['x-token', 'x-trace', 'authorization']);
+    expect(sent.maskedQuery).toEqual(['sig']);
+    // What is stored keeps the placeholders: the saved draft, the host history. The secret itself
+    // lives only in the user's environment file.
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : [join(dir, d.name)]));
+    const holding = [...files(join(project, '.apiscout')), ...files(userDir)].filter((f) => readFileSync(f, 'utf8').includes('secret-7'));
+    expect(holding.map((f) => readFileSync(f, 'utf8').includes('"secrets"'))).toEqual([true]);
+    await client.request('request/save', { project, id, draft: before });
+  });
+
   it('sends a JSON body with placeholders JSON-escaped, from the saved draft when none is given', async () => {
     const id = await idOf(project, 'POST /items');
     const { draft } = await client.request('request/get', { project, id });
@@ -420,6 +443,7 @@ describe('call/send (gRPC)', () => {
     expect(reply.headers).toContainEqual(['x-trace', 't-1']);
     expect(reply.trailers).toContainEqual(['t-x-trace', 't-1']);
     expect(reply.sent).toMatchObject({ target: grpcServer.address, path: '/acme.echo.v1.Echo/Say', kind: 'U' });
+    expect(reply.sent.masked).toBeUndefined();
     // The target that answered is the gRPC host history's first, and where new gRPC requests start.
     const other = await client.request('request/get', { project: echo, id: await idOf(echo, 'gRPC /acme.echo.v1.Echo/Fail') });
     expect(other.hosts[0]).toBe(grpcServer.address);
@@ -442,6 +466,15 @@ describe('call/send (gRPC)', () => {
     } finally {
       rmSync(config);
     }
+  });
+
+  it('marks metadata that carries credentials, or a secret variable\'s value, for the Request tab to mask', async () => {
+    await new EnvironmentStore({ projectDir: echo, userDir }).create('grpc-secrets', [{ key: 'key', value: 'grpc-s3cret', secret: true }]);
+    const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'hi' }]);
+    draft.metadata = [{ name: 'authorization', value: 'Bearer abc' }, { name: 'x-tenant', value: 't-{{key}}' }, { name: 'x-trace', value: 't-1' }];
+    const result = await client.request('call/send', { project: echo, id, callId: nextCall(), draft, environment: 'grpc-secrets' });
+    expect(result.grpc!.sent.metadata).toContainEqual(['x-tenant', 't-grpc-s3cret']);
+    expect(result.grpc!.sent.masked).toEqual(['authorization', 'x-tenant']);
   });
 
   it('server stream: every message arrives as call/message before the result', async () => {

@@ -128,6 +128,11 @@ describe('apiscout call', () => {
     expect(got.headers.authorization).toBe('Bearer sekret-token');
     expect(JSON.parse(got.body)).toEqual({ name: 'tenant-from-env', stock: 3 });
     expect(readFileSync(join(dir, '.apiscout/environments.json'), 'utf8')).not.toContain('sekret-token');
+    // --verbose goes to CI logs: the request as sent shows the secret masked (the echoed body is the server's).
+    const verbose = await run(['POST /items', dir, '--env', 'dev', '--header', 'Authorization: Bearer {{token}}', '--verbose']);
+    const sent = verbose.stdout.split('\n').filter((l) => l.startsWith('> '));
+    expect(sent).toContain('> Authorization: Bearer ••••••••');
+    expect(sent.join('\n')).not.toContain('sekret-token');
   });
 
   it('reads the body from a file and warns about placeholders without a value', async () => {

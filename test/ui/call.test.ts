@@ -234,6 +234,84 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(server.url);
   });
 
+  it('the Request tab masks a secret variable\'s value and credential headers, each with its own reveal; Copy says whether it copies real values', async () => {
+    await rpc.request('env/save', { project, environment: { name: 'shared-screen', variables: [{ key: 'token', value: 'tok-S3CRET', secret: true }] } });
+    await rpc.request('env/select', { project, name: 'shared-screen' });
+    const e = known(ADD_ITEM);
+    // The other tests go on from the first one's edits: put them back after.
+    const saved = await rpc.request('request/get', { project, id: e.id });
+    try {
+      await page.reload();
+      await openEndpoint(page, e);
+      const editor = page.locator('.request-editor');
+      await editor.getByLabel('Host').fill(server.url);
+      await editor.getByRole('tab', { name: /^Path/ }).click();
+      await editor.getByLabel('Value of cartId').fill('c-9');
+      await editor.getByRole('tab', { name: /^Headers/ }).click();
+      for (const [name, value] of [['X-Caller', 'caller-{{token}}'], ['Authorization', 'Bearer {{token}}'], ['X-Plain', 'visible']]) {
+        await editor.getByRole('button', { name: '+ Add header' }).click();
+        await editor.locator('.rows-header input.param-name').last().fill(name!);
+        await editor.locator('.rows-header input.param-value').last().fill(value!);
+      }
+      await editor.getByRole('tab', { name: /^Params/ }).click();
+      await editor.getByRole('button', { name: '+ Add query' }).click();
+      await editor.locator('.rows-query input.param-name').last().fill('sig');
+      await editor.locator('.rows-query input.param-value').last().fill('{{token}}');
+      await page.keyboard.press('ControlOrMeta+Enter');
+      const panel = page.locator('.response-panel');
+      await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+      expect(wire.at(-1)!.headers.authorization).toBe('Bearer tok-S3CRET');
+      expect(wire.at(-1)!.url).toContain('sig=tok-S3CRET');
+      await panel.getByRole('tab', { name: 'Request' }).click();
+      const table = panel.getByRole('table', { name: 'Request headers' });
+      await table.waitFor();
+      // Nothing in the tab tells the secret (the echo server's body does); the scheme and the plain header stay readable.
+      const tab = panel.locator('.sent');
+      expect(await tab.textContent()).not.toContain('S3CRET');
+      expect(await tab.locator('.sent-line').textContent()).toBe(`POST ${server.url}/api/v1/carts/c-9/items?sig=••••••••Show`);
+      await tab.getByRole('button', { name: 'Reveal the value of query parameter sig' }).click();
+      expect(await tab.locator('.sent-line').textContent()).toBe(`POST ${server.url}/api/v1/carts/c-9/items?sig=tok-S3CRETHide`);
+      await tab.getByRole('button', { name: 'Hide the value of query parameter sig' }).click();
+      expect(await table.locator('tr', { hasText: 'Authorization' }).locator('td').textContent()).toBe('Bearer ••••••••Show');
+      expect(await table.locator('tr', { hasText: 'X-Plain' }).locator('td').textContent()).toBe('visible');
+      await page.screenshot({ path: screenshotPath('request-tab-masked') });
+      // A tool window's widths, light and dark: each Show stays inside the panel.
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const width of [300, 450, 600]) {
+          await page.setViewportSize({ width, height: 900 });
+          await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+          for (const box of await Promise.all((await tab.getByRole('button', { name: /^Reveal/ }).all()).map((b) => b.boundingBox()))) expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+          await page.screenshot({ path: screenshotPath(`request-tab-masked-${width}-${scheme}`) });
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await panel.getByRole('button', { name: 'Copy masked' }).click();
+      await panel.getByText('Copied, secrets masked').waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain('Authorization: Bearer ••••••••');
+      expect(copied).not.toContain('S3CRET');
+
+      // One reveal shows one value; Copy then says it copies a real one.
+      await panel.getByRole('button', { name: 'Reveal the value of Authorization' }).click();
+      expect(await table.locator('tr', { hasText: 'Authorization' }).locator('td').textContent()).toBe('Bearer tok-S3CRETHide');
+      expect(await table.locator('tr', { hasText: 'X-Caller' }).locator('td').textContent()).toBe('••••••••Show');
+      await panel.getByRole('button', { name: 'Copy, 2 masked' }).click();
+      await panel.getByText('Copied, with real secret values').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Authorization: Bearer tok-S3CRET');
+      await panel.getByRole('button', { name: 'Hide the value of Authorization' }).click();
+      expect(await tab.textContent()).not.toContain('S3CRET');
+      // Nor the editor's line of variables.
+      expect(await page.locator('.request-editor').textContent()).not.toContain('S3CRET');
+    } finally {
+      await rpc.request('env/select', { project, name: null });
+      if (saved.edited) await rpc.request('request/save', { project, id: e.id, draft: saved.draft });
+      else await rpc.request('request/reset', { project, id: e.id });
+      await page.reload();
+    }
+  });
+
   it('Copy as cURL of the request just sent, run by sh, puts the same request on the wire as Send', async () => {
     const e = known(ADD_ITEM);
     await openEndpoint(page, e);

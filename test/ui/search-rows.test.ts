@@ -1,7 +1,7 @@
 // Search rows in a narrow tool window, in Debian's Chromium against the real `apiscout ui` on a
 // generated project shaped as Apache DolphinScheduler's API is (a v1 and a "/v2" controller with the
-// same endpoints): two rows that differ only by a prefix must read differently at 300 px, and a hit
-// in a class name must show where it hit. Screenshots go to test-results/ui/search-rows-*.png.
+// same endpoints): two rows that differ only by a prefix, or only by a segment in their middle (an
+// admin and a portal API), must read differently at 300 px, and a hit in a class name must show where it hit. Screenshots go to test-results/ui/search-rows-*.png.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,6 +51,16 @@ beforeAll(async () => {
     '    public String pause(@PathVariable long jobId) { return ""; }',
     '}',
   ]);
+  for (const side of ['admin', 'portal']) {
+    controller(dir, `${side[0]!.toUpperCase()}${side.slice(1)}UserController`, [
+      `@RequestMapping("/api/v1/${side}/users")`,
+      `public class ${side[0]!.toUpperCase()}${side.slice(1)}UserController {`,
+      '    /** Lists the roles of a user. */',
+      '    @GetMapping("/{id}/roles")',
+      '    public String roles(@PathVariable long id) { return ""; }',
+      '}',
+    ]);
+  }
   ui = new UiProcess(project, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
   browser = await launchChromium();
   tab = await Tab.open(browser, { colorScheme: 'light' });
@@ -65,7 +75,7 @@ afterAll(async () => {
 
 async function open(width: number): Promise<Page> {
   const page = await tab.load(await ui.url, { width, height: 600 });
-  await page.locator('.toolbar .count').filter({ hasText: '5 endpoints' }).waitFor();
+  await page.locator('.toolbar .count').filter({ hasText: '7 endpoints' }).waitFor();
   return page;
 }
 
@@ -137,6 +147,22 @@ describe('search rows in a narrow tool window', () => {
         expect(await tab.leave()).toEqual([]);
       }, 60_000);
     }
+  }
+
+  for (const width of [300, 450]) {
+    it(`${width} px: two paths with the same ends that differ only in a middle segment keep that segment in sight`, async () => {
+      const page = await open(width);
+      await page.getByLabel('Search endpoints').fill('roles');
+      await poll(() => page.locator('#results .row').count()).toBe(2);
+      const shown = await seen(page, '.path');
+      const titles = await page.locator('#results .row .path').evaluateAll((els) => els.map((el) => el.getAttribute('title')!));
+      expect(titles.sort()).toEqual(['/api/v1/admin/users/{id}/roles', '/api/v1/portal/users/{id}/roles']);
+      // Each keeps its start, the segment that differs and its end.
+      expect(shown.map((t) => /^\/a.*\/(admin|portal)\b.*\/roles$/.exec(t)?.[1]).sort()).toEqual(['admin', 'portal']);
+      for (const t of shown) if (width === 300) expect(t.length).toBeLessThan('/api/v1/admin/users/{id}/roles'.length);
+      await page.screenshot({ path: screenshotPath(`search-rows-middle-${width}`) });
+      expect(await tab.leave()).toEqual([]);
+    }, 60_000);
   }
 
   for (const width of [300, 600]) {

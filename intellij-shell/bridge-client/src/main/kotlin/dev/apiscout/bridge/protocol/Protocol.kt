@@ -805,6 +805,8 @@ public data class SentHttpRequest(
     val bodySize: Int,
     val proxy: String? = null,
     val redirects: List<SentHttpRequestRedirect>,
+    val masked: List<String>? = null,
+    val maskedQuery: List<String>? = null,
 )
 
 @Serializable
@@ -857,6 +859,7 @@ public data class GrpcReplySent(
     /** U, S, C or B */
     val kind: String,
     val metadata: List<List<String>>,
+    val masked: List<String>? = null,
     val messages: List<GrpcReplySentMessage>,
     /** Where the method descriptor came from: protos, runtime, reflection */
     val origin: JsonElement? = null,

@@ -1,0 +1,218 @@
+// The response panel's Request tab: the request as it was actually sent. Values that carry a
+// secret variable's value, or credentials by name (Authorization, Cookie, X-Api-Key, access_token),
+// show masked as the environment editor masks secrets, each with a reveal of its own: a developer
+// sharing their screen does not show a token by opening the tab. Copy copies what is shown, and
+// its label says whether that holds masked values or real secrets.
+
+import { useState } from 'preact/hooks';
+import { formatBytes, formatMs } from './numbers';
+import type { GrpcReply, HttpReply } from './response-panel';
+
+/** What a masked value shows: the same length whatever the secret's, so its length is not told. */
+export const MASK = '••••••••';
+
+/** A piece of text: shown as is, or masked until revealed (`id` keys its reveal; `what` names it for a screen reader). */
+type Piece = string | { id: string; value: string; prefix: string; what: string };
+
+/** An authorization scheme stays readable: "Bearer ••••••••" says which kind of credential went. */
+const SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+/i;
+
+function maskedValue(id: string, value: string, what: string): Piece {
+  const scheme = SCHEME.exec(value)?.[0] ?? '';
+  return { id, value: value.slice(scheme.length), prefix: scheme, what };
+}
+
+/** The URL with the values of the masked query parameters as pieces of their own (the rest as sent, encoding kept). */
+export function urlPieces(url: string, maskedQuery: readonly string[] | undefined, id: string): Piece[] {
+  const q = url.indexOf('?');
+  if (!maskedQuery?.length || q < 0) return [url];
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const pieces: Piece[] = [url.slice(0, q + 1)];
+  query.split('&').forEach((pair, i) => {
+    if (i > 0) pieces.push('&');
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // a malformed escape: compare as written
+    }
+    if (eq < 0 || !maskedQuery.includes(decoded)) pieces.push(pair);
+    else pieces.push(`${name}=`, { id: `${id}${i}`, value: pair.slice(eq + 1), prefix: '', what: `the value of query parameter ${decoded}` });
+  });
+  if (hash >= 0) pieces.push(url.slice(hash));
+  return pieces;
+}
+
+/** The text of pieces as shown: masked ones as MASK unless revealed. */
+function textOf(pieces: Piece[], revealed: ReadonlySet<string>): string {
+  return pieces.map((p) => (typeof p === 'string' ? p : p.prefix + (revealed.has(p.id) ? p.value : MASK))).join('');
+}
+
+interface Reveal {
+  revealed: ReadonlySet<string>;
+  toggle(id: string): void;
+}
+
+function useReveal(): Reveal {
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  return {
+    revealed,
+    toggle: (id) =>
+      setRevealed((r) => {
+        const next = new Set(r);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+  };
+}
+
+function Pieces({ pieces, reveal }: { pieces: Piece[]; reveal: Reveal }) {
+  return (
+    <>
+      {pieces.map((p, i) => {
+        if (typeof p === 'string') return p;
+        const shown = reveal.revealed.has(p.id);
+        return (
+          <span key={i} class={shown ? 'secret-value shown' : 'secret-value'}>
+            {p.prefix}
+            {shown ? p.value : <span class="mask" aria-label={`${p.what}, masked`}>{MASK}</span>}
+            <button type="button" class="reveal" aria-pressed={shown} aria-label={shown ? `Hide ${p.what}` : `Reveal ${p.what}`} title={shown ? 'Mask it again' : 'Show the value that was sent'} onClick={() => reveal.toggle(p.id)}>
+              {shown ? 'Hide' : 'Show'}
+            </button>
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+/** A header or metadata table whose masked entries hide their values. */
+function MaskedPairs({ rows, label, reveal }: { rows: Array<[string, Piece[]]>; label: string; reveal: Reveal }) {
+  if (!rows.length) return <p class="muted">None.</p>;
+  return (
+    <table class="headers" aria-label={label}>
+      <tbody>
+        {rows.map(([k, pieces], i) => (
+          <tr key={i}>
+            <th>{k}</th>
+            <td>
+              <Pieces pieces={pieces} reveal={reveal} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function pairRows(pairs: [string, string][], masked: readonly string[] | undefined, id: string): Array<[string, Piece[]]> {
+  const names = new Set(masked ?? []);
+  return pairs.map(([k, v], i) => [k, names.has(k.toLowerCase()) && v !== '' ? [maskedValue(`${id}${i}`, v, `the value of ${k}`)] : [v]]);
+}
+
+/** The masked pieces of a view: how many there are, and how many are shown. */
+function secretsOf(all: Piece[][], revealed: ReadonlySet<string>): { total: number; hidden: number } {
+  const ids = all.flat().flatMap((p) => (typeof p === 'string' ? [] : [p.id]));
+  return { total: ids.length, hidden: ids.filter((id) => !revealed.has(id)).length };
+}
+
+/** The copy button's words: whether what it copies holds masked values, real secrets, or neither. */
+export function copyLabel(total: number, hidden: number): { label: string; title: string } {
+  if (total === 0) return { label: 'Copy', title: 'Copy the request line and headers' };
+  if (hidden === total) return { label: 'Copy masked', title: `Copies ${MASK} for the ${total === 1 ? 'secret value' : `${total} secret values`}; Show one to copy it` };
+  if (hidden === 0) return { label: 'Copy with secrets', title: `Copies the real ${total === 1 ? 'secret value' : `${total} secret values`} that ${total === 1 ? 'is' : 'are'} shown` };
+  return { label: `Copy, ${hidden} masked`, title: `Copies the ${total - hidden} shown secret value${total - hidden === 1 ? '' : 's'} as sent and ${MASK} for the ${hidden} masked` };
+}
+
+function CopyShown({ text, total, hidden, onCopy }: { text(): string; total: number; hidden: number; onCopy(text: string): Promise<void> }) {
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'done'; real: boolean } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const { label, title } = copyLabel(total, hidden);
+  return (
+    <div class="body-tools">
+      <button
+        class="copy"
+        title={title}
+        onClick={() =>
+          onCopy(text()).then(
+            () => setState({ kind: 'done', real: total > hidden }),
+            (e: Error) => setState({ kind: 'failed', message: e.message }),
+          )
+        }
+      >
+        {label}
+      </button>
+      {state.kind === 'done' && (
+        <span class="muted copied" role="status">
+          {total === 0 ? 'Copied' : state.real ? 'Copied, with real secret values' : 'Copied, secrets masked'}
+        </span>
+      )}
+      {state.kind === 'failed' && (
+        <span class="error" role="alert">
+          Could not copy: {state.message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function SentHttp({ sent, onCopy }: { sent: HttpReply['sent']; onCopy(text: string): Promise<void> }) {
+  const reveal = useReveal();
+  const url = urlPieces(sent.url, sent.maskedQuery, 'q');
+  const headers = pairRows(sent.headers, sent.masked, 'h');
+  const { total, hidden } = secretsOf([url, ...headers.map(([, p]) => p)], reveal.revealed);
+  const text = () => [`${sent.method} ${textOf(url, reveal.revealed)}`, ...headers.map(([k, p]) => `${k}: ${textOf(p, reveal.revealed)}`)].join('\n');
+  return (
+    <div class="sent">
+      <p class="sent-line">
+        <code>
+          {sent.method} <Pieces pieces={url} reveal={reveal} />
+        </code>
+        {sent.proxy ? <span class="muted"> via {sent.proxy}</span> : null}
+      </p>
+      {sent.redirects.length > 0 && (
+        <ol class="redirects">
+          {sent.redirects.map((r, i) => (
+            <li key={i}>
+              {r.status} <Pieces pieces={urlPieces(r.from, sent.maskedQuery, `r${i}f`)} reveal={reveal} /> →{' '}
+              <Pieces pieces={urlPieces(r.to, sent.maskedQuery, `r${i}t`)} reveal={reveal} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <MaskedPairs rows={headers} label="Request headers" reveal={reveal} />
+      <p class="muted">Body: {sent.bodySize.toLocaleString('en')} bytes</p>
+      <CopyShown text={text} total={total} hidden={hidden} onCopy={onCopy} />
+    </div>
+  );
+}
+
+export function SentGrpc({ sent }: { sent: GrpcReply['sent'] }) {
+  const reveal = useReveal();
+  return (
+    <div class="sent">
+      <p class="sent-line">
+        <code>
+          {sent.target}
+          {sent.path}
+        </code>{' '}
+        <span class="muted">
+          {sent.security}, gRPC:{sent.kind}
+        </span>
+      </p>
+      <MaskedPairs rows={pairRows(sent.metadata, sent.masked, 'm')} label="Metadata sent" reveal={reveal} />
+      <ol class="messages">
+        {sent.messages.map((m, i) => (
+          <li key={i}>
+            <span class="muted">
+              +{formatMs(m.atMs)} · {formatBytes(m.size)}
+            </span>
+            <pre>{JSON.stringify(m.json, null, 2)}</pre>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
