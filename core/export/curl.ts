@@ -70,12 +70,16 @@ export function curlCommand(endpoint: Endpoint, options: ExportOptions = {}, hos
   return { text, warnings: [...missingWarnings(resolver), ...warnings] };
 }
 
-/** With a variable per module, Resolve fills one no environment defines with the module's own address. */
+/**
+ * Resolve fills a host variable that neither the environment nor the config defines with where
+ * the application listens (each module's own address with a variable per module), as Send and
+ * the `.http` file's `@host` do: left as `{{host}}`, the command could not run. A saved draft
+ * (no plan) names its own host.
+ */
 function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan): Resolver {
   if (opts.render !== 'resolve') return keepPlaceholders;
   const lookup = lookupFor(options.environment, options.lookup);
-  if (!hosts?.perModule) return createResolver(lookup);
-  const own = new Map(hosts.variables.map((v) => [v.name, v.value]));
+  const own = new Map((hosts?.variables ?? []).map((v) => [v.name, v.value]));
   return createResolver((name) => lookup(name) ?? own.get(name));
 }
 

@@ -86,6 +86,18 @@ describe('cURL export run by sh', () => {
     expect(long.split(' \\\n  ')).toEqual(['curl', '--request PUT', '--globoff', expect.stringContaining('{{host}}'), "--header 'Authorization: Bearer {{token}}'", "--header 'Content-Type: application/json'", expect.stringMatching(/^--data '/)]);
   });
 
+  it('resolves the host variable no environment defines to where the application listens, as Send does', () => {
+    const e = placeholderEndpoint();
+    const curl = { render: 'resolve' as const, multiline: false, prettyJson: false };
+    const own = curlCommand(e, { defaultHost: 'http://127.0.0.1:8181', curl });
+    expect(own.text).toContain(`'http://127.0.0.1:8181/edge/tenants/`);
+    expect(own.warnings.some((w) => w.includes("'host'"))).toBe(false);
+    // An environment's host wins; keep mode keeps the placeholder.
+    const gateway = curlCommand(e, { defaultHost: 'http://127.0.0.1:8181', environment: { name: 'gw', variables: [{ key: 'host', value: 'https://gw.example' }] }, curl });
+    expect(gateway.text).toContain(`'https://gw.example/edge/tenants/`);
+    expect(curlCommand(e, { defaultHost: 'http://127.0.0.1:8181', curl: { ...curl, render: 'keep' } }).text).toContain(`'{{host}}/edge/tenants/`);
+  });
+
   it('resolves a placeholder inside a JSON string without breaking the JSON', () => {
     const { text, warnings } = curlCommand(placeholderEndpoint(), { environment: env, curl: { render: 'resolve', multiline: false, prettyJson: false } });
     const data = /-d '((?:[^']|'\\'')*)'/.exec(text)![1]!.replaceAll(`'\\''`, `'`);
