@@ -1,0 +1,128 @@
+// Spring's functional endpoints: RouterFunctions built in code rather than annotated controllers
+// (WebFlux and WebMvc.fn, Java builders and static forms, Kotlin's router DSL, springdoc's
+// SpringdocRouteBuilder). A router is a `@Bean` method, or a method of a Spring component,
+// returning a RouterFunction (Kotlin: or whose expression body is `router { }`); its body is read
+// as text (route-syntax.ts) and evaluated (route-eval.ts). Each route points at its handler
+// method when the handler is a method reference, else at the call registering it.
+
+import { readFileSync } from 'node:fs';
+import type { Endpoint } from '../../../model/endpoint';
+import { createEndpoint } from '../../../model/endpoint';
+import { findAnnotation, isAbstract, simpleName } from '../../source-model';
+import type { MethodDecl, TypeDecl } from '../../source-model';
+import { joinPaths } from '../../paths';
+import type { FrameworkScanner, ScanContext } from '../framework';
+import { folderOf, nameAndDescription } from '../naming';
+import { withPathTemplates } from '../http-endpoint';
+import { RouteSyntax, lineColumnAt } from './route-syntax';
+import { bodyRange } from './method-body';
+import type { Stmt } from './route-syntax';
+import { RouteEvaluator } from './route-eval';
+import type { Route } from './route-eval';
+import { resolveHandler } from './handlers';
+import type { ResolvedHandler } from './handlers';
+import { handlerRequest } from './handler-request';
+import { operationNames } from './operation';
+
+/** Annotations making a class a Spring bean whose RouterFunction-returning methods are routers. */
+const BEAN_CLASSES = ['Component', 'Configuration', 'Service', 'Controller', 'RestController', 'Repository', 'SpringBootApplication', 'SpringBootConfiguration', 'AutoConfiguration'];
+const ROUTER_TYPES = new Set(['RouterFunction', 'Supplier']);
+
+export function createSpringFunctionalScanner(): FrameworkScanner {
+  return {
+    id: 'spring-mvc',
+    markers: () => [],
+    mentionMarkers: () => ['RouterFunction', 'router'],
+    metaMarkers: () => [],
+    learnAnnotation: () => false,
+
+    endpoints(type, ctx) {
+      if (isAbstract(type) || type.kind === 'enum' || type.kind === 'annotation') return [];
+      const entry = ctx.index.files.get(type.file.path);
+      if (!entry?.mentions) return [];
+      const routers = type.methods.filter((m) => isRouter(type, m));
+      if (!routers.length) return [];
+      let text: string;
+      try {
+        text = readFileSync(entry.abs, 'utf8');
+      } catch {
+        return [];
+      }
+      const kotlin = type.file.lang === 'kotlin';
+      const bodies = new Map<MethodDecl, Stmt[] | undefined>();
+      const evaluator = new RouteEvaluator({
+        index: ctx.index,
+        kotlin,
+        bodyOf: (owner, method) => {
+          if (owner !== type) return undefined;
+          if (!bodies.has(method)) bodies.set(method, readBody(text, method, kotlin));
+          return bodies.get(method);
+        },
+      });
+      const found = routers.map((m) => ({ method: m, routes: evaluator.routesOf(type, m, text) }));
+      const out: Endpoint[] = [];
+      for (const { method, routes } of found) {
+        // A helper another router calls is part of that router, not one of its own.
+        if (evaluator.followed.has(method) && !findAnnotation(method.annotations, 'Bean')) continue;
+        for (const route of routes) out.push(endpointOf(route, type, text, ctx));
+      }
+      for (const u of evaluator.unread) {
+        const { line } = lineColumnAt(text, u.at);
+        ctx.diagnostics.push({ file: type.file.path, line, message: `${type.name}.${u.env.method.name}(): the path of this ${u.call}(...) route is not a constant the source shows (a predicate made elsewhere, or a computed pattern); the route is not listed` });
+      }
+      return out;
+    },
+  };
+}
+
+/** `@Bean RouterFunction<ServerResponse> routes(...)`, or such a method of a Spring component. */
+function isRouter(type: TypeDecl, m: MethodDecl): boolean {
+  if (!m.returnType) return false;
+  const returned = simpleName(m.returnType.name);
+  const routerType = returned === 'RouterFunction' || (returned === 'Supplier' && m.returnType.args.some((a) => simpleName(a.name) === 'RouterFunction'));
+  // Kotlin `fun routes() = router { }` has no declared type: the front end leaves it out or empty.
+  const inferred = type.file.lang === 'kotlin' && returned === '?';
+  if (!routerType && !inferred) return false;
+  if (!ROUTER_TYPES.has(returned) && !inferred) return false;
+  if (returned === 'Supplier') return false; // followed from the router that uses it
+  return findAnnotation(m.annotations, 'Bean') !== undefined || BEAN_CLASSES.some((a) => findAnnotation(type.annotations, a) !== undefined);
+}
+
+/** The statements of a method's body. */
+function readBody(text: string, m: MethodDecl, kotlin: boolean): Stmt[] | undefined {
+  const body = bodyRange(text, m, kotlin);
+  if (!body) return undefined;
+  const syntax = new RouteSyntax(text, body.from, body.to, kotlin);
+  return body.expression ? syntax.expressionBody() : syntax.statements();
+}
+
+function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanContext): Endpoint {
+  const handler: ResolvedHandler | undefined = route.handler.k === 'ref' ? resolveHandler(ctx.index, route.handler) : undefined;
+  const path = joinPaths(route.path || '/');
+  const ops = route.operation ? operationNames(route.operation, route.env, ctx.index) : {};
+  const owner = handler?.owner ?? router;
+  const names = handler ? nameAndDescription(ctx.index, [handler]) : { name: route.env.method.name, description: '' };
+  const where = route.handler.k === 'inline' || !handler ? lineColumnAt(text, route.call.at) : undefined;
+  const source = handler
+    ? { file: handler.owner.file.path, line: handler.method.line, column: handler.method.column, member: handler.method.name }
+    : { file: router.file.path, line: where!.line, column: where!.column, member: route.call.name };
+  const endpoint = createEndpoint({
+    protocol: 'http',
+    framework: 'spring-mvc',
+    method: route.method,
+    path,
+    name: ops.summary ?? (handler?.method.doc ? names.name : undefined) ?? ops.operationId ?? names.name,
+    description: ops.description ?? names.description,
+    folder: ops.tag ?? folderOf(ctx.index, owner),
+    className: owner.fqn,
+    module: router.file.module,
+    source,
+    signature: handler ? handler.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)) : [`${source.line}:${source.column}`],
+  });
+  if (route.consumes.length) endpoint.consumes = [...route.consumes];
+  if (route.produces.length) endpoint.produces = [...route.produces];
+  const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes) : undefined;
+  const request = withPathTemplates(read, path, []);
+  if (request) endpoint.request = request;
+  return endpoint;
+}
