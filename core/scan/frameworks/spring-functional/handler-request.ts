@@ -3,7 +3,6 @@
 // `awaitBody<Foo>()` make the JSON body; `queryParam("q")` a query parameter; `headers()
 // .firstHeader("X-Id")` / `header("X-Id")` a header. A route itself says none of this.
 
-import { readFileSync } from 'node:fs';
 import type { Param, RequestModel } from '../../../model/request';
 import { requestExampleOf } from '../../types/example';
 import type { ScanContext } from '../framework';
@@ -15,16 +14,10 @@ import { tokenize } from './route-syntax';
 const BODY_CALLS = new Set(['bodyToMono', 'bodyToFlux', 'body', 'awaitBody', 'awaitBodyOrNull', 'bodyToFlow']);
 const STREAMS = new Set(['bodyToFlux', 'bodyToFlow']);
 
-export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consumes: readonly string[]): RequestModel | undefined {
+export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consumes: readonly string[], readText: (path: string) => string | undefined): RequestModel | undefined {
   const { owner, method } = handler;
-  const entry = ctx.index.files.get(owner.file.path);
-  if (!entry) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(entry.abs, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = readText(owner.file.path);
+  if (text === undefined) return undefined;
   const kotlin = owner.file.lang === 'kotlin';
   const range = bodyRange(text, method, kotlin);
   if (!range) return undefined;

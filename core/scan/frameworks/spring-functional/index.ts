@@ -42,12 +42,23 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       if (!entry?.mentions) return [];
       const routers = type.methods.filter((m) => isRouter(type, m));
       if (!routers.length) return [];
-      let text: string;
-      try {
-        text = readFileSync(entry.abs, 'utf8');
-      } catch {
-        return [];
-      }
+      // Handlers' files are read for what their bodies show: once each per router class.
+      const texts = new Map<string, string | undefined>();
+      const readText = (path: string): string | undefined => {
+        if (!texts.has(path)) {
+          const abs = ctx.index.files.get(path)?.abs;
+          let text: string | undefined;
+          try {
+            text = abs === undefined ? undefined : readFileSync(abs, 'utf8');
+          } catch {
+            text = undefined;
+          }
+          texts.set(path, text);
+        }
+        return texts.get(path);
+      };
+      const text = readText(type.file.path);
+      if (text === undefined) return [];
       const kotlin = type.file.lang === 'kotlin';
       const bodies = new Map<MethodDecl, Stmt[] | undefined>();
       const evaluator = new RouteEvaluator({
@@ -59,12 +70,18 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
           return bodies.get(method);
         },
       });
-      const found = routers.map((m) => ({ method: m, routes: evaluator.routesOf(type, m, text) }));
       const out: Endpoint[] = [];
-      for (const { method, routes } of found) {
-        // A helper another router calls is part of that router, not one of its own.
-        if (evaluator.followed.has(method) && !findAnnotation(method.annotations, 'Bean')) continue;
-        for (const route of routes) out.push(endpointOf(route, type, text, ctx));
+      try {
+        const found = routers.map((m) => ({ method: m, routes: evaluator.routesOf(type, m, text) }));
+        for (const { method, routes } of found) {
+          // A helper another router calls is part of that router, not one of its own.
+          if (evaluator.followed.has(method) && !findAnnotation(method.annotations, 'Bean')) continue;
+          for (const route of routes) out.push(endpointOf(route, type, text, ctx, readText));
+        }
+      } catch (e) {
+        // Code nested beyond what the reader's recursion allows: the class's routes are not listed.
+        ctx.diagnostics.push({ file: type.file.path, line: type.line, message: `${type.name}: its routes cannot be read (${(e as Error).message}); they are not listed` });
+        return [];
       }
       for (const u of evaluator.unread) {
         const { line } = lineColumnAt(text, u.at);
@@ -96,7 +113,7 @@ function readBody(text: string, m: MethodDecl, kotlin: boolean): Stmt[] | undefi
   return body.expression ? syntax.expressionBody() : syntax.statements();
 }
 
-function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanContext): Endpoint {
+function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanContext, readText: (path: string) => string | undefined): Endpoint {
   const handler: ResolvedHandler | undefined = route.handler.k === 'ref' ? resolveHandler(ctx.index, route.handler) : undefined;
   const path = joinPaths(route.path || '/');
   const ops = route.operation ? operationNames(route.operation, route.env, ctx.index) : {};
@@ -121,7 +138,7 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
   });
   if (route.consumes.length) endpoint.consumes = [...route.consumes];
   if (route.produces.length) endpoint.produces = [...route.produces];
-  const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes) : undefined;
+  const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes, readText) : undefined;
   const request = withPathTemplates(read, path, []);
   if (request) endpoint.request = request;
   return endpoint;

@@ -480,15 +480,14 @@ export class RouteSyntax {
 
   private postfix(node: Node): Node {
     for (;;) {
-      if ((this.is('.') || this.is('?.')) && !(this.kotlin && false)) {
+      if (this.is('.') || this.is('?.')) {
         this.next();
         if (this.is('<')) this.skipTypeArgs(); // `RouterFunctions.<ServerResponse>route()`
         const name = this.peek();
         if (name.t !== 'id') return node;
         this.next();
-        if (this.kotlin && this.is('<') && this.skipTypeArgsBeforeCall()) {
-          // `bodyToMono<Foo>()`: the type argument is read by the handler scan, not here.
-        }
+        // `bodyToMono<Foo>()`: the type argument is read by the handler scan, not here.
+        if (this.kotlin && this.is('<')) this.skipTypeArgsBeforeCall();
         node = this.callOrName(node, name);
       } else if (this.is('::')) {
         this.next();
