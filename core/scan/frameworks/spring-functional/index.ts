@@ -40,7 +40,7 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       if (isAbstract(type) || type.kind === 'enum' || type.kind === 'annotation') return [];
       const entry = ctx.index.files.get(type.file.path);
       if (!entry?.mentions) return [];
-      const routers = type.methods.filter((m) => isRouter(type, m));
+      const routers = type.methods.map((m) => ({ method: m, kind: isRouter(type, m) })).filter((r) => r.kind);
       if (!routers.length) return [];
       // Handlers' files are read for what their bodies show: once each per router class.
       const texts = new Map<string, string | undefined>();
@@ -72,7 +72,11 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       });
       const out: Endpoint[] = [];
       try {
-        const found = routers.map((m) => ({ method: m, routes: evaluator.routesOf(type, m, text) }));
+        const found = routers.map(({ method, kind }) => {
+          evaluator.usedDsl = false;
+          const routes = evaluator.routesOf(type, method, text);
+          return { method, routes: kind === 'dsl' && !evaluator.usedDsl ? [] : routes };
+        });
         for (const { method, routes } of found) {
           // A helper another router calls is part of that router, not one of its own.
           if (evaluator.followed.has(method) && !findAnnotation(method.annotations, 'Bean')) continue;
@@ -92,8 +96,11 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
   };
 }
 
-/** `@Bean RouterFunction<ServerResponse> routes(...)`, or such a method of a Spring component. */
-function isRouter(type: TypeDecl, m: MethodDecl): boolean {
+/**
+ * `@Bean RouterFunction<ServerResponse> routes(...)`, or such a method of a Spring component
+ * (`bean`); in Kotlin, any method counts whose routes come from a `router { }` DSL (`dsl`).
+ */
+function isRouter(type: TypeDecl, m: MethodDecl): 'bean' | 'dsl' | false {
   if (!m.returnType) return false;
   const returned = simpleName(m.returnType.name);
   const routerType = returned === 'RouterFunction' || (returned === 'Supplier' && m.returnType.args.some((a) => simpleName(a.name) === 'RouterFunction'));
@@ -102,7 +109,10 @@ function isRouter(type: TypeDecl, m: MethodDecl): boolean {
   if (!routerType && !inferred) return false;
   if (!ROUTER_TYPES.has(returned) && !inferred) return false;
   if (returned === 'Supplier') return false; // followed from the router that uses it
-  return findAnnotation(m.annotations, 'Bean') !== undefined || BEAN_CLASSES.some((a) => findAnnotation(type.annotations, a) !== undefined);
+  if (findAnnotation(m.annotations, 'Bean') !== undefined || BEAN_CLASSES.some((a) => findAnnotation(type.annotations, a) !== undefined)) return 'bean';
+  // Kotlin registers beans in code too (`beans { bean { Routes(ref()).router() } }`): a router { }
+  // DSL block is written to be registered, whichever class (or file) holds it.
+  return type.file.lang === 'kotlin' ? 'dsl' : false;
 }
 
 /** The statements of a method's body. */

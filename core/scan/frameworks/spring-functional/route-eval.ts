@@ -93,6 +93,8 @@ export class RouteEvaluator {
   private depth = 0;
   /** Same-class methods whose body was followed: not routers of their own. */
   readonly followed = new Set<MethodDecl>();
+  /** Set when a Kotlin `router { }` / `coRouter { }` block was read. */
+  usedDsl = false;
   /** Routes left out because a request predicate could not be read. */
   readonly unread: Unreadable[] = [];
 
@@ -214,6 +216,7 @@ export class RouteEvaluator {
         const builder: Value = { v: 'builder', conditions: [EMPTY], routes: [] };
         const lambda = n.args[0];
         if (lambda?.k === 'lambda') {
+          this.usedDsl = true;
           // Kotlin's DSL: the lambda's receiver is the builder.
           this.runBody(lambda, { type: env.type, method: env.method, text: env.text, locals: new Map(), dsl: builder, parent: env }, []);
           return { v: 'routes', routes: builder.routes };
@@ -436,6 +439,8 @@ export class RouteEvaluator {
   private handlerOf(n: Node, env: Env): Handler | undefined {
     if (n.k === 'ref') return { k: 'ref', target: n.target, name: n.name, at: n.at, env };
     if (n.k === 'lambda') return { k: 'inline', at: n.at };
+    // Kotlin's SAM conversion `HandlerFunction<ServerResponse>(handler::all)`, Java's cast-free equivalent.
+    if (n.k === 'call' && n.name === 'HandlerFunction' && n.args.length === 1) return this.handlerOf(n.args[0]!, env);
     // `handlerFunction()`: a method of this class making the handler is where it is written.
     if (n.k === 'call' && !n.target && env.type.methods.some((m) => m.name === n.name && m.params.length === n.args.length)) {
       return { k: 'ref', name: n.name, at: n.at, env, arity: n.args.length };
