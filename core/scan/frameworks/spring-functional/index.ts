@@ -89,7 +89,7 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       }
       for (const u of evaluator.unread) {
         const { line } = lineColumnAt(text, u.at);
-        ctx.diagnostics.push({ file: type.file.path, line, message: `${type.name}.${u.env.method.name}(): the path of this ${u.call}(...) route is not a constant the source shows (a predicate made elsewhere, or a computed pattern); the route is not listed` });
+        ctx.diagnostics.push({ file: type.file.path, line, message: `${type.name}.${u.env.method.name}(): the route this ${u.call}(...) registers has a path the source does not show (a pattern passed in, or a predicate made elsewhere): it is not listed` });
       }
       return out;
     },

@@ -11,8 +11,9 @@
 // A value it cannot follow is `unknown`: whatever depends on it is left out, never guessed.
 
 import type { ProjectIndex, Scope } from '../../project-index';
-import type { Expr, MethodDecl, TypeDecl } from '../../source-model';
+import type { Expr, FieldDecl, MethodDecl, TypeDecl } from '../../source-model';
 import { joinPaths } from '../../paths';
+import { RouteSyntax } from './route-syntax';
 import type { Node, Stmt } from './route-syntax';
 
 export const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -93,6 +94,8 @@ export class RouteEvaluator {
   private depth = 0;
   /** Same-class methods whose body was followed: not routers of their own. */
   readonly followed = new Set<MethodDecl>();
+  /** Fields being read (a field defined through itself is not followed). */
+  private readonly fields = new Set<FieldDecl>();
   /** Set when a Kotlin `router { }` / `coRouter { }` block was read. */
   usedDsl = false;
   /** Routes left out because a request predicate could not be read. */
@@ -155,7 +158,26 @@ export class RouteEvaluator {
       const local = e.locals.get(name);
       if (local) return local;
     }
-    return this.constant(name, env) ?? (/^[A-Z]/.test(name) ? { v: 'type', name } : UNKNOWN);
+    return this.constant(name, env) ?? this.predicateField(name, env) ?? (/^[A-Z]/.test(name) ? { v: 'type', name } : UNKNOWN);
+  }
+
+  /** A Java field holding a predicate: `static final RequestPredicate JSON = accept(APPLICATION_JSON);`. */
+  private predicateField(name: string, env: Env): Value | undefined {
+    if (this.program.kotlin) return undefined; // Kotlin's front end keeps constant initializers only
+    const hit = this.program.index.fieldOf(env.type, name);
+    const init = hit?.field.initializer;
+    if (!hit || init?.kind !== 'other' || this.depth >= MAX_DEPTH || this.fields.has(hit.field)) return undefined;
+    this.fields.add(hit.field);
+    this.depth++;
+    try {
+      const expr = new RouteSyntax(init.text, 0, init.text.length, false).expressionBody()[0]!;
+      const v = this.eval((expr as Extract<Stmt, { k: 'return' }>).value, { type: hit.owner, method: env.method, text: init.text, locals: new Map() });
+      // Only what a field can hold on its own: offsets into its text would not point into the file.
+      return v.v === 'pred' ? v : undefined;
+    } finally {
+      this.depth--;
+      this.fields.delete(hit.field);
+    }
   }
 
   /** A class or library constant as a string (`BASE`, `Paths.API`, `MediaType.APPLICATION_JSON`). */
