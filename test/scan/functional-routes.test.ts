@@ -94,3 +94,31 @@ class Handler {
     await sameAsFullScan(s);
   });
 });
+
+describe('one handler mounted by two routers', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-shared-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const J = 'src/main/java/com/acme/';
+  const router = (name: string) => `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.*;
+@Component
+class ${name} {
+    private final Handler handler;
+    ${name}(Handler handler) { this.handler = handler; }
+    public RouterFunction<ServerResponse> endpoint() {
+        return route().POST("/match", handler::match).build();
+    }
+}`;
+
+  it('is two endpoints, one per router (their group prefixes differ at run time)', async () => {
+    mkdirSync(join(root, J), { recursive: true });
+    writeFileSync(join(root, J, 'ConsoleEndpoint.java'), router('ConsoleEndpoint'));
+    writeFileSync(join(root, J, 'UserEndpoint.java'), router('UserEndpoint'));
+    writeFileSync(join(root, J, 'Handler.java'), 'package com.acme;\nclass Handler { Mono<ServerResponse> match(ServerRequest r) { return null; } }');
+    const { endpoints } = await new ProjectScanner(root).scan();
+    expect(endpoints.map((e) => `${e.address} ${e.className}#${e.source.member}`)).toEqual(['POST /match com.acme.Handler#match', 'POST /match com.acme.Handler#match']);
+    expect(new Set(endpoints.map((e) => e.id)).size).toBe(2);
+  });
+});

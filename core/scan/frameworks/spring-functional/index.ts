@@ -144,7 +144,7 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
     className: owner.fqn,
     module: router.file.module,
     source,
-    signature: handler ? handler.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)) : [`${source.line}:${source.column}`],
+    signature: signatureOf(handler, router, source),
   });
   if (route.consumes.length) endpoint.consumes = [...route.consumes];
   if (route.produces.length) endpoint.produces = [...route.produces];
@@ -152,4 +152,16 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
   const request = withPathTemplates(read, path, []);
   if (request) endpoint.request = request;
   return endpoint;
+}
+
+/**
+ * What tells the endpoint's id apart: the handler's parameter types, and the router when the
+ * handler lives elsewhere (two routers may mount one handler at one path: halo's console and
+ * user-center attachment endpoints do, under different group prefixes); for an inline handler,
+ * where it is written.
+ */
+function signatureOf(handler: ResolvedHandler | undefined, router: TypeDecl, source: { line: number; column: number }): string[] {
+  if (!handler) return [`${source.line}:${source.column}`];
+  const params = handler.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims));
+  return handler.owner === router ? params : [...params, `router=${router.fqn}`];
 }
