@@ -21,7 +21,7 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
   const kotlin = owner.file.lang === 'kotlin';
   const range = bodyRange(text, method, kotlin);
   if (!range) return undefined;
-  const toks = tokenize(text, range.from, range.to);
+  const toks = tokenize(text, range.from, range.to, kotlin);
   const params: Param[] = [];
   let bodyType: { name: string; stream: boolean } | undefined;
   const add = (name: string, where: Param['in']) => {

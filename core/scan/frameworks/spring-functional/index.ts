@@ -23,6 +23,10 @@ import { resolveHandler } from './handlers';
 import type { ResolvedHandler } from './handlers';
 import { handlerRequest } from './handler-request';
 import { operationNames } from './operation';
+import type { OperationNames } from './operation';
+import type { JsonSchema, RequestModel } from '../../../model/request';
+import { makeParam } from '../params';
+import { requestExampleOf } from '../../types/example';
 
 /** Annotations making a class a Spring bean whose RouterFunction-returning methods are routers. */
 const BEAN_CLASSES = ['Component', 'Configuration', 'Service', 'Controller', 'RestController', 'Repository', 'SpringBootApplication', 'SpringBootConfiguration', 'AutoConfiguration'];
@@ -148,10 +152,36 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
   });
   if (route.consumes.length) endpoint.consumes = [...route.consumes];
   if (route.produces.length) endpoint.produces = [...route.produces];
+  if (ops.deprecated) endpoint.deprecated = true;
   const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes, readText) : undefined;
-  const request = withPathTemplates(read, path, []);
+  const documented = ctx.requestModels ? withOperation(read, ops, route, path, ctx) : read;
+  const request = withPathTemplates(documented, path, []);
   if (request) endpoint.request = request;
   return endpoint;
+}
+
+/**
+ * The handler's request with what springdoc's operation documents: its parameters (with their
+ * descriptions, over the same ones the handler body showed) and, when the body showed none, its
+ * request body.
+ */
+function withOperation(read: RequestModel | undefined, ops: OperationNames, route: Route, path: string, ctx: ScanContext): RequestModel | undefined {
+  if (!ops.params?.length && !ops.body) return read;
+  const scope = { type: route.env.type, file: route.env.type.file };
+  const typed = (type: string | undefined): JsonSchema => (type ? ctx.schemas.schemaOf({ name: type, args: [], dims: 0 }, scope) : { type: 'string' });
+  // A path parameter the path has no template for (documented on another route) is not one here.
+  const documented = (ops.params ?? []).filter((p) => p.in !== 'path' || path.includes(`{${p.name}}`)).map((p) => makeParam(p.name, p.in, typed(p.type), p.required, p.description));
+  const params = [...documented, ...(read?.params ?? []).filter((p) => !documented.some((d) => d.name === p.name && d.in === p.in))];
+  const model: RequestModel = { params, consumes: read?.consumes ?? [...route.consumes] };
+  if (read?.body) model.body = read.body;
+  else if (ops.body) {
+    const item = typed(ops.body.type);
+    const schema: JsonSchema = ops.body.array ? { type: 'array', items: item } : item;
+    const contentType = ops.body.contentType ?? route.consumes[0] ?? 'application/json';
+    model.body = { contentType, schema, example: requestExampleOf(schema), description: ops.body.description, required: ops.body.required };
+    if (!model.consumes.length) model.consumes = [contentType];
+  }
+  return model;
 }
 
 /**

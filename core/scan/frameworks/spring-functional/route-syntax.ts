@@ -33,7 +33,7 @@ interface Token {
 
 const PUNCT = ['::', '->', '&&', '||', '==', '!=', '<=', '>=', '?.', '?:', '!!', '++', '--', '+=', '-='];
 
-export function tokenize(text: string, from: number, to: number): Token[] {
+export function tokenize(text: string, from: number, to: number, kotlin = false): Token[] {
   const out: Token[] = [];
   let nl = false;
   let i = from;
@@ -67,8 +67,7 @@ export function tokenize(text: string, from: number, to: number): Token[] {
         }
       }
       i += triple ? 3 : 1;
-      // Java text blocks: the indentation and the first line break are not part of the value.
-      if (triple && value.startsWith('\n')) value = value.slice(1);
+      if (triple && !kotlin) value = textBlock(value);
       out.push({ t: c === '"' ? 'str' : 'num', v: value, at, nl });
       nl = false;
     } else if (/[A-Za-z_$]/.test(c) || c > '\x7f') {
@@ -100,6 +99,19 @@ export function tokenize(text: string, from: number, to: number): Token[] {
   return out;
 }
 
+/**
+ * A Java text block's value from what lies between its delimiters: the opening line break, the
+ * indentation common to its lines (the closing delimiter's line included) and trailing blanks go,
+ * then escapes apply (`\<line break>` joins lines).
+ */
+function textBlock(raw: string): string {
+  const lines = raw.replace(/^[ \t\f]*\r?\n/, '').split(/\r?\n/);
+  const last = lines.length - 1;
+  const indent = Math.min(...lines.map((l, i) => (l.trim() === '' && i !== last ? Infinity : l.length - l.trimStart().length)));
+  const stripped = lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0).replace(/[ \t\f]+$/, '')).join('\n');
+  return stripped.replace(/\\(\n|[nts"'\\])/g, (_, c: string) => (c === '\n' ? '' : c === 'n' ? '\n' : c === 't' ? '\t' : c === 's' ? ' ' : c));
+}
+
 const STATEMENT_KEYWORDS = new Set(['if', 'for', 'while', 'try', 'catch', 'finally', 'else', 'do', 'synchronized', 'when', 'switch']);
 const MODIFIERS = new Set(['final', 'lateinit', 'const']);
 
@@ -114,7 +126,7 @@ export class RouteSyntax {
     to: number,
     private readonly kotlin: boolean,
   ) {
-    this.toks = tokenize(text, from, to);
+    this.toks = tokenize(text, from, to, kotlin);
   }
 
   statements(): Stmt[] {
