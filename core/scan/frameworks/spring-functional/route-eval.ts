@@ -205,8 +205,20 @@ export class RouteEvaluator {
     return UNKNOWN;
   }
 
+  /** A call chain, innermost first, in a loop: a builder of thousands of routes is one long chain. */
   private call(n: Extract<Node, { k: 'call' }>, env: Env): Value {
-    const target = n.target && this.eval(n.target, env);
+    const chain: Array<Extract<Node, { k: 'call' }>> = [];
+    let inner = n;
+    while (inner.target?.k === 'call') {
+      chain.push(inner);
+      inner = inner.target;
+    }
+    let value = this.callOn(inner.target && this.eval(inner.target, env), inner, env);
+    for (let i = chain.length - 1; i >= 0; i--) value = this.callOn(value, chain[i]!, env);
+    return value;
+  }
+
+  private callOn(target: Value | undefined, n: Extract<Node, { k: 'call' }>, env: Env): Value {
     if (!target || target.v === 'type') return this.staticCall(n, env, target?.v === 'type' ? target.name : undefined);
     switch (target.v) {
       case 'builder':
