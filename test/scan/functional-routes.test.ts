@@ -122,3 +122,28 @@ class ${name} {
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(2);
   });
 });
+
+describe('a builder of thousands of routes', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-long-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lists every route: one long call chain is no deeper for the reader than a short one', async () => {
+    const J = join(root, 'src/main/java/a');
+    mkdirSync(J, { recursive: true });
+    const chain = Array.from({ length: 10_000 }, (_, i) => `\n            .GET("/r${i}", h::get)`).join('');
+    writeFileSync(join(J, 'R.java'), `package a;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+@Configuration
+class R {
+    @Bean
+    RouterFunction<ServerResponse> routes(H h) {
+        return route()${chain}
+            .build();
+    }
+}`);
+    writeFileSync(join(J, 'H.java'), 'package a;\nclass H { Mono<ServerResponse> get(ServerRequest r) { return null; } }');
+    const { endpoints, diagnostics } = await new ProjectScanner(root).scan();
+    expect(diagnostics).toEqual([]);
+    expect(endpoints.length).toBe(10_000);
+  });
+});
