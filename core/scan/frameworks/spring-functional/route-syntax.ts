@@ -29,7 +29,13 @@ interface Token {
   at: number;
   /** A line break lies between this token and the one before (Kotlin ends statements there). */
   nl: boolean;
+  /** A Kotlin string template: its literal pieces and `$name` / `${expr}` pieces, in order. */
+  parts?: StringPart[];
 }
+
+type StringPart = string | { expr: string };
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', s: ' ', '0': '\0' };
 
 const PUNCT = ['::', '->', '&&', '||', '==', '!=', '<=', '>=', '?.', '?:', '!!', '++', '--', '+=', '-='];
 
@@ -54,13 +60,30 @@ export function tokenize(text: string, from: number, to: number, kotlin = false)
       const at = i;
       const triple = text.startsWith('"""', i);
       let value = '';
+      let parts: StringPart[] | undefined;
       i += triple ? 3 : 1;
       while (i < to) {
         const d = text[i]!;
-        if (triple ? text.startsWith('"""', i) : d === c || d === '\n') break;
+        if (triple ? text.startsWith('"""', i) && text[i + 3] !== '"' : d === c || d === '\n') break;
         if (d === '\\' && !triple) {
-          value += text[i + 1] ?? '';
+          const e = text[i + 1] ?? '';
+          value += ESCAPES[e] ?? e;
           i += 2;
+        } else if (kotlin && d === '$' && c === '"' && (text[i + 1] === '{' || /[A-Za-z_]/.test(text[i + 1] ?? ''))) {
+          // Kotlin string templates: `"$BASE/users"`, `"${Paths.API}/users"`.
+          (parts ??= []).push(value);
+          value = '';
+          if (text[i + 1] === '{') {
+            const close = text.indexOf('}', i + 2);
+            const stop = close < 0 || close > to ? to : close;
+            parts.push({ expr: text.slice(i + 2, stop).trim() });
+            i = stop + 1;
+          } else {
+            let k = i + 1;
+            while (k < to && /[\w]/.test(text[k]!)) k++;
+            parts.push({ expr: text.slice(i + 1, k) });
+            i = k;
+          }
         } else {
           value += d;
           i++;
@@ -68,7 +91,8 @@ export function tokenize(text: string, from: number, to: number, kotlin = false)
       }
       i += triple ? 3 : 1;
       if (triple && !kotlin) value = textBlock(value);
-      out.push({ t: c === '"' ? 'str' : 'num', v: value, at, nl });
+      if (parts) parts.push(value);
+      out.push(parts ? { t: 'str', v: '', at, nl, parts } : { t: c === '"' ? 'str' : 'num', v: value, at, nl });
       nl = false;
     } else if (/[A-Za-z_$]/.test(c) || c > '\x7f') {
       const at = i;
@@ -337,7 +361,7 @@ export class RouteSyntax {
     const t = this.peek();
     if (t.t === 'str') {
       this.next();
-      return { k: 'str', value: t.v, at: t.at };
+      return t.parts ? templateNode(t.parts, t.at) : { k: 'str', value: t.v, at: t.at };
     }
     if (t.t === 'num') {
       this.next();
@@ -524,6 +548,24 @@ export class RouteSyntax {
     this.p = save;
     return false;
   }
+}
+
+/** `"$BASE/users"` as `BASE + "/users"`: a piece that is not a (dotted) name cannot be folded. */
+function templateNode(parts: readonly StringPart[], at: number): Node {
+  let node: Node | undefined;
+  for (const p of parts) {
+    let piece: Node;
+    if (typeof p === 'string') {
+      if (p === '') continue;
+      piece = { k: 'str', value: p, at };
+    } else if (/^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/.test(p.expr)) {
+      const names = p.expr.split('.');
+      piece = { k: 'name', name: names[0]!, at };
+      for (const n of names.slice(1)) piece = { k: 'field', target: piece, name: n, at };
+    } else piece = { k: 'other', at };
+    node = node ? { k: 'binary', op: '+', left: node, right: piece, at } : piece;
+  }
+  return node ?? { k: 'str', value: '', at };
 }
 
 /** 1-based line and column of an offset. */
