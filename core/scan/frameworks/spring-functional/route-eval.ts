@@ -230,7 +230,7 @@ export class RouteEvaluator {
         return this.predCall(predOf(target)!, n, env);
       case 'fn':
         // `supplier.get()`, Kotlin `invoke`.
-        return n.name === 'get' || n.name === 'invoke' ? this.apply(target, [], env) : UNKNOWN;
+        return n.name === 'get' || n.name === 'invoke' ? this.apply(target, []) : UNKNOWN;
       default:
         return UNKNOWN;
     }
@@ -405,7 +405,7 @@ export class RouteEvaluator {
         return child.routes;
       }
       // A supplier: `() -> route()...build()`.
-      return nested(conditions, routesIn(this.apply(value, [], env)));
+      return nested(conditions, routesIn(this.apply(value, [])));
     }
     return nested(conditions, routesIn(value));
   }
@@ -421,7 +421,7 @@ export class RouteEvaluator {
     }
   }
 
-  private apply(fn: Extract<Value, { v: 'fn' }>, args: Value[], _env: Env): Value {
+  private apply(fn: Extract<Value, { v: 'fn' }>, args: Value[]): Value {
     return merge(this.runBody(fn.node, { ...fn.env, locals: new Map(), parent: fn.env }, args));
   }
 

@@ -451,7 +451,7 @@ export class RouteSyntax {
         if (this.is(',')) this.next();
         continue;
       }
-      if (this.is('->') && (params.length > 0 || t.at >= 0)) {
+      if (this.is('->')) {
         this.next();
         break;
       }
