@@ -1,9 +1,10 @@
 // Spring's functional endpoints: RouterFunctions built in code rather than annotated controllers
 // (WebFlux and WebMvc.fn, Java builders and static forms, Kotlin's router DSL, springdoc's
 // SpringdocRouteBuilder). A router is a `@Bean` method, or a method of a Spring component,
-// returning a RouterFunction (Kotlin: or whose expression body is `router { }`); its body is read
-// as text (route-syntax.ts) and evaluated (route-eval.ts). Each route points at its handler
-// method when the handler is a method reference, else at the call registering it.
+// returning a RouterFunction (Kotlin: any method whose routes come from a `router { }` block, as
+// Kotlin registers beans in code); its body is read as text (route-syntax.ts) and evaluated
+// (route-eval.ts). Each route points at its handler method when the handler is a method
+// reference, else at the call registering it.
 
 import { readFileSync } from 'node:fs';
 import type { Endpoint } from '../../../model/endpoint';
@@ -30,7 +31,6 @@ import { requestExampleOf } from '../../types/example';
 
 /** Annotations making a class a Spring bean whose RouterFunction-returning methods are routers. */
 const BEAN_CLASSES = ['Component', 'Configuration', 'Service', 'Controller', 'RestController', 'Repository', 'SpringBootApplication', 'SpringBootConfiguration', 'AutoConfiguration'];
-const ROUTER_TYPES = new Set(['RouterFunction', 'Supplier']);
 
 export function createSpringFunctionalScanner(): FrameworkScanner {
   return {
@@ -102,20 +102,16 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
 
 /**
  * `@Bean RouterFunction<ServerResponse> routes(...)`, or such a method of a Spring component
- * (`bean`); in Kotlin, any method counts whose routes come from a `router { }` DSL (`dsl`).
+ * (`bean`); in Kotlin, any method counts whose routes come from a `router { }` DSL block (`dsl`).
+ * A method returning a `Supplier` of routes is followed from the router using it, not read alone.
  */
 function isRouter(type: TypeDecl, m: MethodDecl): 'bean' | 'dsl' | false {
-  if (!m.returnType) return false;
-  const returned = simpleName(m.returnType.name);
-  const routerType = returned === 'RouterFunction' || (returned === 'Supplier' && m.returnType.args.some((a) => simpleName(a.name) === 'RouterFunction'));
-  // Kotlin `fun routes() = router { }` has no declared type: the front end leaves it out or empty.
-  const inferred = type.file.lang === 'kotlin' && returned === '?';
-  if (!routerType && !inferred) return false;
-  if (!ROUTER_TYPES.has(returned) && !inferred) return false;
-  if (returned === 'Supplier') return false; // followed from the router that uses it
+  const returned = m.returnType ? simpleName(m.returnType.name) : undefined;
+  // Kotlin's `fun routes() = router { }` declares no type (`?`): its body tells.
+  if (returned !== 'RouterFunction' && !(type.file.lang === 'kotlin' && returned === '?')) return false;
   if (findAnnotation(m.annotations, 'Bean') !== undefined || BEAN_CLASSES.some((a) => findAnnotation(type.annotations, a) !== undefined)) return 'bean';
   // Kotlin registers beans in code too (`beans { bean { Routes(ref()).router() } }`): a router { }
-  // DSL block is written to be registered, whichever class (or file) holds it.
+  // block is written to be registered, whichever class (or file) holds it.
   return type.file.lang === 'kotlin' ? 'dsl' : false;
 }
 
