@@ -126,7 +126,7 @@ function readBody(text: string, m: MethodDecl, kotlin: boolean): Stmt[] | undefi
 function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanContext, readText: (path: string) => string | undefined): Endpoint {
   const handler: ResolvedHandler | undefined = route.handler.k === 'ref' ? resolveHandler(ctx.index, route.handler) : undefined;
   const path = joinPaths(route.path || '/');
-  const ops = route.operation ? operationNames(route.operation, route.env, ctx.index) : {};
+  const ops = route.operation ? operationNames(route.operation, route.env, { index: ctx.index, readText }) : {};
   const owner = handler?.owner ?? router;
   const names = handler ? nameAndDescription(ctx.index, [handler]) : { name: route.env.method.name, description: '' };
   const where = route.handler.k === 'inline' || !handler ? lineColumnAt(text, route.call.at) : undefined;
@@ -166,7 +166,12 @@ function withOperation(read: RequestModel | undefined, ops: OperationNames, rout
   const scope = { type: route.env.type, file: route.env.type.file };
   const typed = (type: string | undefined): JsonSchema => (type ? ctx.schemas.schemaOf({ name: type, args: [], dims: 0 }, scope) : { type: 'string' });
   // A path parameter the path has no template for (documented on another route) is not one here.
-  const documented = (ops.params ?? []).filter((p) => p.in !== 'path' || path.includes(`{${p.name}}`)).map((p) => makeParam(p.name, p.in, typed(p.type), p.required, p.description));
+  const documented = (ops.params ?? [])
+    .filter((p) => p.in !== 'path' || path.includes(`{${p.name}}`))
+    .map((p) => {
+      const item = p.type ? ctx.schemas.schemaOf({ name: p.type, args: [], dims: 0 }, { type: p.where, file: p.where.file }) : { type: 'string' as const };
+      return makeParam(p.name, p.in, p.array ? { type: 'array', items: item } : item, p.required, p.description);
+    });
   const params = [...documented, ...(read?.params ?? []).filter((p) => !documented.some((d) => d.name === p.name && d.in === p.in))];
   const model: RequestModel = { params, consumes: read?.consumes ?? [...route.consumes] };
   if (read?.body) model.body = read.body;

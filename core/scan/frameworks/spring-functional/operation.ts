@@ -5,6 +5,9 @@
 // .name("page"))`, `.requestBody(requestBodyBuilder().implementation(Foo.class))`).
 
 import type { ProjectIndex } from '../../project-index';
+import type { MethodDecl, TypeDecl } from '../../source-model';
+import { bodyRange } from './method-body';
+import { RouteSyntax } from './route-syntax';
 import type { Env } from './route-eval';
 import type { Node, Stmt } from './route-syntax';
 
@@ -23,8 +26,11 @@ export interface OperationParam {
   in: 'query' | 'path' | 'header' | 'cookie';
   required: boolean;
   description: string;
-  /** The class of `implementation(Foo.class)`, as written. */
+  /** The class of `implementation(Foo.class)`, as written, and the type whose code wrote it. */
   type?: string;
+  /** `implementationArray(Foo.class)`: a list of them (a repeated query parameter). */
+  array?: boolean;
+  where: TypeDecl;
 }
 
 export interface OperationBody {
@@ -40,12 +46,23 @@ const LOCATIONS: Record<string, OperationParam['in']> = { QUERY: 'query', PATH: 
 
 const KEYS = new Set(['operationId', 'summary', 'description', 'tag']);
 
-export function operationNames(operation: Node, env: Env, index: ProjectIndex): OperationNames {
+/** What reading another class's helper needs: the index and the text of a project file. */
+export interface OperationSources {
+  index: ProjectIndex;
+  readText(path: string): string | undefined;
+}
+
+/** Helpers calling helpers (`SortableRequest.buildParameters` calls `IListRequest.buildParameters`): a bound. */
+const MAX_FOLLOW = 8;
+
+export function operationNames(operation: Node, env: Env, sources: OperationSources): OperationNames {
+  const { index } = sources;
   const out: OperationNames = {};
-  const visit = (n: Node | undefined) => {
+  let depth = 0;
+  const visit = (n: Node | undefined, env: Env) => {
     if (!n) return;
     if (n.k === 'call') {
-      visit(n.target);
+      visit(n.target, env);
       // The outermost call is read last: an inner parameter's `description(...)` must not win.
       if (n.target && KEYS.has(n.name) && n.args.length === 1 && chainedOnParam(n)) {
         const value = stringOf(n.args[0]!, env, index);
@@ -54,15 +71,61 @@ export function operationNames(operation: Node, env: Env, index: ProjectIndex): 
       if (n.target && n.args.length === 1 && chainedOnParam(n)) {
         if (n.name === 'deprecated' && isTrue(n.args[0]!)) out.deprecated = true;
         if (n.name === 'parameter') {
-          const p = parameterOf(n.args[0]!, env, index);
+          const p = parameterOf(n.args[0]!, env, sources, 0);
           if (p && !out.params?.some((q) => q.name === p.name && q.in === p.in)) (out.params ??= []).push(p);
         }
         if (n.name === 'requestBody') out.body ??= bodyOf(n.args[0]!, env, index);
       }
-    } else if (n.k === 'lambda') n.body.forEach((s: Stmt) => visit(s.value));
+      // `SortableRequest.buildParameters(builder)`: a helper handed the operation adds to it.
+      if (depth < MAX_FOLLOW && n.args.some((a) => a.k === 'name')) {
+        const helper = calledMethod(n, env, sources);
+        if (helper) {
+          depth++;
+          try {
+            helper.body.forEach((s) => visit(s.value, helper.env));
+          } finally {
+            depth--;
+          }
+        }
+      }
+    } else if (n.k === 'lambda') n.body.forEach((s: Stmt) => visit(s.value, env));
   };
-  visit(operation);
+  visit(operation, env);
   return out;
+}
+
+/**
+ * The method a call names, with its body read: `Type.m(..)` of a project type, `m(..)` of the
+ * class or a static import. Undefined for library calls and for the operation builder's own methods.
+ */
+function calledMethod(n: Extract<Node, { k: 'call' }>, env: Env, sources: OperationSources): { body: Stmt[]; env: Env } | undefined {
+  const scope = { type: env.type, file: env.type.file };
+  let owner: TypeDecl | undefined;
+  if (n.target) {
+    const name = dotted(n.target);
+    if (!name || !/^[A-Z]/.test(name.slice(name.lastIndexOf('.') + 1))) return undefined;
+    owner = sources.index.resolveType(name, scope);
+  } else {
+    const imported = env.type.file.imports.find((i) => i.isStatic && !i.wildcard && i.name.endsWith(`.${n.name}`));
+    owner = imported ? sources.index.typeByFqn(imported.name.slice(0, imported.name.lastIndexOf('.')), env.type.file.module) : env.type;
+  }
+  if (!owner) return undefined;
+  // A static helper inherited from a superclass is called through the subclass's name too.
+  let method: MethodDecl | undefined;
+  for (const t of [owner, ...sources.index.ancestors(owner)]) {
+    method = t.methods.find((m) => m.name === n.name && m.params.length === n.args.length);
+    if (method) {
+      owner = t;
+      break;
+    }
+  }
+  if (!method) return undefined;
+  const text = sources.readText(owner.file.path);
+  const kotlin = owner.file.lang === 'kotlin';
+  const range = text === undefined ? undefined : bodyRange(text, method, kotlin);
+  if (!text || !range) return undefined;
+  const syntax = new RouteSyntax(text, range.from, range.to, kotlin);
+  return { body: range.expression ? syntax.expressionBody() : syntax.statements(), env: { type: owner, method, text, locals: new Map() } };
 }
 
 /** A call chained on the customizer's own parameter (`builder.operationId(..).tag(..)`), not on a nested parameter builder. */
@@ -121,24 +184,37 @@ function classLiteral(n: Node): string | undefined {
   return undefined;
 }
 
-function parameterOf(arg: Node, env: Env, index: ProjectIndex): OperationParam | undefined {
+function parameterOf(arg: Node, env: Env, sources: OperationSources, depth: number): OperationParam | undefined {
+  const { index } = sources;
+  // `QueryParamBuildUtil.sortParameter()`: a helper returning the parameter builder.
+  const calls = chainCalls(arg);
+  if (calls.length === 1 && !calls[0]!.name.endsWith('Builder') && depth < MAX_FOLLOW) {
+    const helper = calledMethod(calls[0]!, env, sources);
+    const returned = helper?.body.find((s) => s.k === 'return');
+    return returned ? parameterOf(returned.value, helper!.env, sources, depth + 1) : undefined;
+  }
   let name: string | undefined;
   let where: OperationParam['in'] | undefined;
   let required = false;
   let description = '';
   let type: string | undefined;
-  for (const c of chainCalls(arg)) {
+  let array = false;
+  for (const c of calls) {
     const a = c.args[0];
     if (!a) continue;
     if (c.name === 'name') name = stringOf(a, env, index);
     else if (c.name === 'in') where = LOCATIONS[(dotted(a) ?? '').split('.').pop() ?? ''];
     else if (c.name === 'required') required = isTrue(a);
     else if (c.name === 'description') description = stringOf(a, env, index) ?? '';
-    else if (c.name === 'implementation') type = classLiteral(a);
+    else if (c.name === 'implementation' || c.name === 'implementationArray') {
+      type = classLiteral(a);
+      array = c.name === 'implementationArray';
+    }
   }
   if (!name || !where) return undefined;
-  const out: OperationParam = { name, in: where, required: required || where === 'path', description };
+  const out: OperationParam = { name, in: where, required: required || where === 'path', description, where: env.type };
   if (type) out.type = type;
+  if (array) out.array = true;
   return out;
 }
 
