@@ -27,7 +27,7 @@ import { operationNames } from './operation';
 import type { OperationNames } from './operation';
 import type { JsonSchema, RequestModel } from '../../../model/request';
 import { makeParam } from '../params';
-import { requestExampleOf } from '../../types/example';
+import { exampleOf, requestExampleOf } from '../../types/example';
 
 /** Annotations making a class a Spring bean whose RouterFunction-returning methods are routers. */
 const BEAN_CLASSES = ['Component', 'Configuration', 'Service', 'Controller', 'RestController', 'Repository', 'SpringBootApplication', 'SpringBootConfiguration', 'AutoConfiguration'];
@@ -153,6 +153,13 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
   const documented = ctx.requestModels ? withOperation(read, ops, route, path, ctx) : read;
   const request = withPathTemplates(documented, path, []);
   if (request) endpoint.request = request;
+  if (ctx.requestModels && ops.response) {
+    const r = ops.response;
+    const item = ctx.schemas.schemaOf({ name: r.type, args: [], dims: 0 }, { type: r.where, file: r.where.file });
+    const schema: JsonSchema = r.array ? { type: 'array', items: item } : item;
+    endpoint.response = { contentType: r.contentType ?? route.produces[0] ?? 'application/json', schema, example: exampleOf(schema), description: r.description };
+  }
+  if (ops.response?.status) endpoint.status = ops.response.status;
   return endpoint;
 }
 

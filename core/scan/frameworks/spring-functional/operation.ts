@@ -19,6 +19,18 @@ export interface OperationNames {
   deprecated?: boolean;
   params?: OperationParam[];
   body?: OperationBody;
+  /** The success response it documents (`.response(responseBuilder().implementation(Foo.class))`). */
+  response?: OperationResponse;
+}
+
+export interface OperationResponse {
+  type: string;
+  array: boolean;
+  /** A 2xx code other than 200 (`responseCode("201")`). */
+  status?: string;
+  contentType?: string;
+  description: string;
+  where: TypeDecl;
 }
 
 export interface OperationParam {
@@ -75,6 +87,7 @@ export function operationNames(operation: Node, env: Env, sources: OperationSour
           if (p && !out.params?.some((q) => q.name === p.name && q.in === p.in)) (out.params ??= []).push(p);
         }
         if (n.name === 'requestBody') out.body ??= bodyOf(n.args[0]!, env, index);
+        if (n.name === 'response') out.response ??= responseOf(n.args[0]!, env, index);
       }
       // `SortableRequest.buildParameters(builder)`: a helper handed the operation adds to it.
       if (depth < MAX_FOLLOW && n.args.some((a) => a.k === 'name')) {
@@ -240,5 +253,19 @@ function bodyOf(arg: Node, env: Env, index: ProjectIndex): OperationBody | undef
   if (!found) return undefined;
   const out: OperationBody = { ...found, required, description };
   if (contentType) out.contentType = contentType;
+  return out;
+}
+
+/** A documented success response: the first `response(...)` with a 2xx code, or none given, that names its class. */
+function responseOf(arg: Node, env: Env, index: ProjectIndex): OperationResponse | undefined {
+  const calls = chainCalls(arg);
+  const code = calls.find((c) => c.name === 'responseCode' && c.args[0]);
+  const status = code ? stringOf(code.args[0]!, env, index) : undefined;
+  if (status !== undefined && !/^2\d\d$/.test(status)) return undefined;
+  const body = bodyOf(arg, env, index);
+  if (!body) return undefined;
+  const out: OperationResponse = { type: body.type, array: body.array, description: body.description, where: env.type };
+  if (status && status !== '200') out.status = status;
+  if (body.contentType) out.contentType = body.contentType;
   return out;
 }
