@@ -170,8 +170,6 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
  */
 function withOperation(read: RequestModel | undefined, ops: OperationNames, route: Route, path: string, ctx: ScanContext): RequestModel | undefined {
   if (!ops.params?.length && !ops.body) return read;
-  const scope = { type: route.env.type, file: route.env.type.file };
-  const typed = (type: string | undefined): JsonSchema => (type ? ctx.schemas.schemaOf({ name: type, args: [], dims: 0 }, scope) : { type: 'string' });
   // A path parameter the path has no template for (documented on another route) is not one here.
   const documented = (ops.params ?? [])
     .filter((p) => p.in !== 'path' || path.includes(`{${p.name}}`))
@@ -183,7 +181,8 @@ function withOperation(read: RequestModel | undefined, ops: OperationNames, rout
   const model: RequestModel = { params, consumes: read?.consumes ?? [...route.consumes] };
   if (read?.body) model.body = read.body;
   else if (ops.body) {
-    const item = typed(ops.body.type);
+    const where = ops.body.where;
+    const item = ctx.schemas.schemaOf({ name: ops.body.type, args: [], dims: 0 }, { type: where, file: where.file });
     const schema: JsonSchema = ops.body.array ? { type: 'array', items: item } : item;
     const contentType = ops.body.contentType ?? route.consumes[0] ?? 'application/json';
     model.body = { contentType, schema, example: requestExampleOf(schema), description: ops.body.description, required: ops.body.required };

@@ -46,8 +46,9 @@ export interface OperationParam {
 }
 
 export interface OperationBody {
-  /** As written: `Foo`, `a.b.Foo`. */
+  /** As written (`Foo`, `a.b.Foo`), and the type whose code wrote it. */
   type: string;
+  where: TypeDecl;
   array: boolean;
   contentType?: string;
   required: boolean;
@@ -116,8 +117,14 @@ function calledMethod(n: Extract<Node, { k: 'call' }>, env: Env, sources: Operat
   let owner: TypeDecl | undefined;
   if (n.target) {
     const name = dotted(n.target);
-    if (!name || !/^[A-Z]/.test(name.slice(name.lastIndexOf('.') + 1))) return undefined;
-    owner = sources.index.resolveType(name, scope);
+    if (!name) return undefined;
+    // `this.attachmentHandler.buildDoc(builder)`, `handler.buildDoc(builder)`: a field's class.
+    const field = /^(?:this\.)?([a-z_$][\w$]*)$/.exec(name)?.[1];
+    if (field) {
+      const hit = sources.index.fieldOf(env.type, field);
+      owner = hit ? sources.index.resolveType(hit.field.type.name, { type: hit.owner, file: hit.owner.file }) : undefined;
+    } else if (/^[A-Z]/.test(name.slice(name.lastIndexOf('.') + 1))) owner = sources.index.resolveType(name, scope);
+    else return undefined;
   } else {
     const imported = env.type.file.imports.find((i) => i.isStatic && !i.wildcard && i.name.endsWith(`.${n.name}`));
     owner = imported ? sources.index.typeByFqn(imported.name.slice(0, imported.name.lastIndexOf('.')), env.type.file.module) : env.type;
@@ -251,7 +258,7 @@ function bodyOf(arg: Node, env: Env, index: ProjectIndex): OperationBody | undef
   };
   visit(arg, true);
   if (!found) return undefined;
-  const out: OperationBody = { ...found, required, description };
+  const out: OperationBody = { ...found, where: env.type, required, description };
   if (contentType) out.contentType = contentType;
   return out;
 }
