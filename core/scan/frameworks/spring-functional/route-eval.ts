@@ -308,8 +308,11 @@ export class RouteEvaluator {
   private helper(n: Extract<Node, { k: 'call' }>, env: Env): Value {
     const method = env.type.methods.find((m) => m.name === n.name && m.params.length === n.args.length);
     if (!method) return UNKNOWN;
+    return this.helperCall(method, n.args.map((a) => this.eval(a, env)), env);
+  }
+
+  private helperCall(method: MethodDecl, args: Value[], env: Env): Value {
     this.followed.add(method);
-    const args = n.args.map((a) => this.eval(a, env));
     const body = this.program.bodyOf(env.type, method);
     if (!body || this.depth >= MAX_DEPTH) return UNKNOWN;
     const inner: Env = { type: env.type, method, text: env.text, locals: new Map() };
@@ -406,6 +409,16 @@ export class RouteEvaluator {
       }
       // A supplier: `() -> route()...build()`.
       return nested(conditions, routesIn(this.apply(value, [])));
+    }
+    // `this::vetRoutes`: a method of the class as the consumer (taking the builder) or the supplier.
+    const ref = value.v === 'handler' && value.handler.k === 'ref' ? value.handler : undefined;
+    if (ref && (!ref.target || (ref.target.k === 'name' && ref.target.name === 'this'))) {
+      const method = env.type.methods.find((m) => m.name === ref.name && m.params.length <= 1);
+      if (method) {
+        const child: Extract<Value, { v: 'builder' }> = { v: 'builder', conditions, routes: [] };
+        const returned = this.helperCall(method, method.params.length === 1 ? [child] : [], env);
+        return method.params.length === 1 ? child.routes : nested(conditions, routesIn(returned));
+      }
     }
     return nested(conditions, routesIn(value));
   }
