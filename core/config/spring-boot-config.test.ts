@@ -20,6 +20,13 @@ describe('readServletPaths', () => {
     expect(readServletPaths(root, 'svc', [])).toEqual({ contextPath: '/shop', servletPath: '/api' });
   });
 
+  it("takes WebFlux's spring.webflux.base-path as the context path, a servlet context path beside it winning", () => {
+    const root = module({ 'src/main/resources/application.yml': 'spring:\n  webflux:\n    base-path: /api/\n' });
+    expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/api' });
+    const both = module({ 'src/main/resources/application.properties': 'server.servlet.context-path=/shop\nspring.webflux.base-path=/flux\n' });
+    expect(readServletPaths(both, '', [])).toEqual({ contextPath: '/shop' });
+  });
+
   it("takes Quarkus' quarkus.http.root-path as the context path", () => {
     const root = module({ 'src/main/resources/application.properties': 'quarkus.http.root-path=/shop\nquarkus.rest.path=/rest\n' });
     expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/shop' });

@@ -1,5 +1,5 @@
 // The few Spring Boot properties that change where endpoints live: `server.servlet.context-path`
-// (Quarkus' `quarkus.http.root-path` too), `spring.mvc.servlet.path` and the actuator's
+// (WebFlux's `spring.webflux.base-path` and Quarkus' `quarkus.http.root-path` too), `spring.mvc.servlet.path` and the actuator's
 // `management.endpoints.web.base-path` and `.path-mapping.<id>`, read from a module's
 // application.properties / .yml / .yaml.
 // Profile-specific files and documents apply only when a profile is active: the profiles the file
@@ -24,6 +24,10 @@ export interface ServletPaths {
 const RESOURCES = 'src/main/resources';
 const FILES = ['application.properties', 'application.yml', 'application.yaml'];
 const KEYS: Record<string, 'contextPath' | 'servletPath' | 'actuatorBasePath'> = {
+  // WebFlux's base path prefixes every handler, annotated or functional, as the context path does
+  // for a servlet application (listed first: a servlet context path set beside it wins).
+  'spring.webflux.base-path': 'contextPath',
+  'spring.webflux.basePath': 'contextPath',
   'server.servlet.context-path': 'contextPath',
   'server.servlet.contextPath': 'contextPath',
   'server.context-path': 'contextPath', // Spring Boot 1.x

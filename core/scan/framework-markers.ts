@@ -10,6 +10,7 @@ import type { FrameworkScanner } from './frameworks/framework';
 interface Header {
   annotations: ReadonlySet<string>;
   supers: readonly string[];
+  mentions?: readonly string[];
 }
 
 /** The sets as plain lists: what a parse worker is sent to apply the same tests to the files it reads. */
@@ -20,6 +21,7 @@ export interface MarkerData {
   globalSupers: string[];
   superNames: string[];
   superSuffixes: string[];
+  mentions: string[];
 }
 
 export class FrameworkMarkers {
@@ -32,6 +34,8 @@ export class FrameworkMarkers {
   /** `superMarkers()`: supertype names, whole or by their ending, that make a candidate. */
   private readonly superNames: Set<string>;
   private readonly superSuffixes: string[];
+  /** `mentionMarkers()`: library names in the code (FileEntry.mentions) that make a candidate. */
+  private readonly mentions: Set<string>;
 
   constructor(frameworks: readonly FrameworkScanner[] | MarkerData) {
     const d = Array.isArray(frameworks) ? gather(frameworks) : (frameworks as MarkerData);
@@ -41,16 +45,17 @@ export class FrameworkMarkers {
     this.globalSupers = new Set(d.globalSupers);
     this.superNames = new Set(d.superNames);
     this.superSuffixes = d.superSuffixes;
+    this.mentions = new Set(d.mentions);
   }
 
   data(): MarkerData {
-    const { markers, kept, global, globalSupers, superNames, superSuffixes } = this;
-    return { markers: [...markers], kept: [...kept], global: [...global], globalSupers: [...globalSupers], superNames: [...superNames], superSuffixes: [...superSuffixes] };
+    const { markers, kept, global, globalSupers, superNames, superSuffixes, mentions } = this;
+    return { markers: [...markers], kept: [...kept], global: [...global], globalSupers: [...globalSupers], superNames: [...superNames], superSuffixes: [...superSuffixes], mentions: [...mentions] };
   }
 
-  /** Uses a marker, or names a supertype that marks (a gRPC ImplBase): the file may hold endpoints. */
+  /** Uses a marker, names a supertype that marks (a gRPC ImplBase) or mentions a marking library name (RouterFunction): the file may hold endpoints. */
   isCandidate(e: Header): boolean {
-    return hasAny(e.annotations, this.markers) || e.supers.some((s) => this.marksAsSuper(s));
+    return hasAny(e.annotations, this.markers) || e.supers.some((s) => this.marksAsSuper(s)) || (e.mentions?.some((m) => this.mentions.has(m)) ?? false);
   }
 
   /** A candidate, or a file using an annotation that teaches frameworks or changes results project-wide. */
@@ -72,7 +77,7 @@ export class FrameworkMarkers {
 }
 
 function gather(frameworks: readonly FrameworkScanner[]): MarkerData {
-  const d: MarkerData = { markers: [], kept: [], global: [], globalSupers: [], superNames: [], superSuffixes: [] };
+  const d: MarkerData = { markers: [], kept: [], global: [], globalSupers: [], superNames: [], superSuffixes: [], mentions: [] };
   for (const fw of frameworks) {
     d.markers.push(...fw.markers());
     d.kept.push(...fw.metaMarkers());
@@ -84,6 +89,7 @@ function gather(frameworks: readonly FrameworkScanner[]): MarkerData {
     const supers = fw.superMarkers?.();
     d.superNames.push(...(supers?.names ?? []));
     d.superSuffixes.push(...(supers?.suffixes ?? []));
+    d.mentions.push(...(fw.mentionMarkers?.() ?? []));
   }
   return d;
 }

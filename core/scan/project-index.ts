@@ -35,6 +35,11 @@ export interface FileEntry {
   anonymous?: string[];
   /** Configuration the file names (`ServletRegistrationBean`), which changes results project-wide. */
   creates?: string[];
+  /**
+   * Library names the code mentions that make it hold endpoints without any annotation of its
+   * own: Spring's functional routes (`RouterFunction`, Kotlin's `router { }`). See MENTIONS.
+   */
+  mentions?: string[];
   /** Capitalised annotation names used anywhere in the file. */
   annotations: Set<string>;
   /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
@@ -100,8 +105,11 @@ export function describeFile(
   } else anonymousSupers(b, entry);
   // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
   if (b.indexOf(NEEDLE.servletRegistration) >= 0) entry.creates = ['ServletRegistrationBean'];
+  const mentions = mentionsIn(b, lang);
+  if (mentions) entry.mentions = mentions;
   return entry;
 }
+
 
 const AT = 0x40;
 const DOT = 0x2e;
@@ -114,6 +122,39 @@ const DECLARATION_KEYWORDS = {
   kotlin: ['class ', 'interface ', 'object '].map(bytesOf),
 };
 const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
+
+/**
+ * Names searched for in every file's bytes, and the mention each records: a functional route
+ * is a `RouterFunction` built in a method body, which no annotation or supertype gives away.
+ * Kotlin's DSL (`fun routes() = router { ... }`) may not name the type at all.
+ */
+const MENTIONS: Record<'java' | 'kotlin', ReadonlyArray<{ needle: Buffer; name: string; call?: boolean }>> = {
+  java: [{ needle: bytesOf('RouterFunction'), name: 'RouterFunction' }],
+  kotlin: [
+    { needle: bytesOf('RouterFunction'), name: 'RouterFunction' },
+    { needle: bytesOf('router'), name: 'router', call: true },
+    { needle: bytesOf('coRouter'), name: 'router', call: true },
+  ],
+};
+
+function mentionsIn(b: Buffer, lang: 'java' | 'kotlin'): string[] | undefined {
+  let out: string[] | undefined;
+  for (const { needle, name, call } of MENTIONS[lang]) {
+    if (out?.includes(name)) continue;
+    for (let k = b.indexOf(needle); k >= 0; k = b.indexOf(needle, k + needle.length)) {
+      // `router {`, `coRouter {`: the name alone, then the lambda (a variable `router` is not a mention).
+      if (call && ((k > 0 && isIdentByte(b[k - 1]!)) || b[skipSpace(b, k + needle.length)] !== OPEN_BRACE)) continue;
+      (out ??= []).push(name);
+      break;
+    }
+  }
+  return out;
+}
+
+function skipSpace(b: Buffer, i: number): number {
+  while (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d) i++;
+  return i;
+}
 
 function isIdentByte(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24 || c > 0x7f;

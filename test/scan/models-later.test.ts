@@ -26,7 +26,7 @@ async function bothWays(dir: string, opts: ScanOptions = {}): Promise<void> {
 }
 
 describe('a scan with its models later', () => {
-  const frameworks = ['spring-mvc', 'jax-rs', 'grpc', 'actuator', 'kotlin'];
+  const frameworks = ['spring-mvc', 'spring-webflux', 'jax-rs', 'grpc', 'actuator', 'kotlin'];
   for (const framework of frameworks) {
     it(`ends as one full scan on every ${framework} fixture`, async () => {
       for (const name of caseFolders(framework)) {

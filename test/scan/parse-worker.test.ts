@@ -265,6 +265,7 @@ describe('parse worker', () => {
       ['kotlin', () => join(FIXTURES, 'kotlin'), {}],
       ['spring-mvc', () => join(FIXTURES, 'spring-mvc'), {}],
       ['jax-rs', () => join(FIXTURES, 'jax-rs'), {}],
+      ['spring functional routes', () => join(FIXTURES, 'spring-webflux'), {}],
       ['grpc and actuator', () => join(FIXTURES, 'actuator'), { actuator: true }],
       ['bad input', () => join(FIXTURES, 'bad-input'), {}],
       [

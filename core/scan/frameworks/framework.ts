@@ -47,6 +47,11 @@ export interface FrameworkScanner {
    * not a predicate: the parse worker applies the markers too (framework-markers.ts).
    */
   superMarkers?(): SuperMarkers;
+  /**
+   * Library names whose mention in the code (`FileEntry.mentions`, found by the header read)
+   * makes a file worth parsing without any marker annotation: functional routes.
+   */
+  mentionMarkers?(): readonly string[];
   /** Annotation names whose use on an annotation type may define a custom marker. */
   metaMarkers(): Iterable<string>;
   /**

@@ -70,7 +70,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
  * `@InitBinder` methods, or a JAX-RS field. Without it `call --param`, environments and the
  * exports could not give it a value.
  */
-function withPathTemplates(request: RequestModel | undefined, path: string, bound: readonly Param[]): RequestModel | undefined {
+export function withPathTemplates(request: RequestModel | undefined, path: string, bound: readonly Param[]): RequestModel | undefined {
   const declared = new Set((request?.params ?? []).filter((p) => p.in === 'path').map((p) => p.name));
   const missing: string[] = [];
   for (const m of path.matchAll(/\{\*?([^{}/*]+)\}/g)) {

@@ -6,6 +6,7 @@ import { createActuatorScanner } from './actuator';
 import { createGrpcScanner } from './grpc';
 import { createJaxRsScanner } from './jax-rs';
 import { createSpringMvcScanner } from './spring-mvc';
+import { createSpringFunctionalScanner } from './spring-functional';
 import { GeneratedApis } from './openapi-generated';
 
 export interface FrameworkOptions {
@@ -16,7 +17,7 @@ export interface FrameworkOptions {
 export function createFrameworkScanners(opts: FrameworkOptions = {}): FrameworkScanner[] {
   // Spec-first interfaces serve either framework: one reading of the build files and specs for both.
   const generated = new GeneratedApis();
-  const scanners = [createSpringMvcScanner(generated), createJaxRsScanner(generated), createGrpcScanner()];
+  const scanners = [createSpringMvcScanner(generated), createSpringFunctionalScanner(), createJaxRsScanner(generated), createGrpcScanner()];
   if (opts.actuator) scanners.push(createActuatorScanner());
   return scanners;
 }

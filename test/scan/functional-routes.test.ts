@@ -1,0 +1,149 @@
+// Spring functional endpoints (RouterFunction beans, Kotlin's router DSL): the fixture cases under
+// test/fixtures/spring-webflux/ and test/fixtures/kotlin/spring-webflux/, plus what makes their
+// files candidates at all (no annotation marks them).
+
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FrameworkMarkers } from '../../core/scan/framework-markers';
+import { createFrameworkScanners } from '../../core/scan/frameworks';
+import { describeFile } from '../../core/scan/project-index';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { FIXTURES, caseFolders, checkFixtureCase } from './fixture-case';
+
+for (const base of ['spring-webflux', 'kotlin/spring-webflux']) {
+  if (!existsSync(join(FIXTURES, base))) continue;
+  describe(`${base} fixtures`, () => {
+    for (const name of caseFolders(base)) it(name, async () => void (await checkFixtureCase(join(FIXTURES, base, name), 'spring-mvc')));
+  });
+}
+
+describe('a file building routes is a candidate without any marker annotation', () => {
+  const markers = new FrameworkMarkers(createFrameworkScanners());
+  const java = (text: string) => describeFile(text, 'A.java', '/A.java', '', 'java');
+  const kotlin = (text: string) => describeFile(text, 'A.kt', '/A.kt', '', 'kotlin');
+
+  it('mentions RouterFunction (Java and Kotlin) or opens a router { } / coRouter { } block (Kotlin)', () => {
+    expect(markers.isCandidate(java('class R { RouterFunction<ServerResponse> r() { return null; } }'))).toBe(true);
+    expect(markers.isCandidate(java('import static org.springframework.web.reactive.function.server.RouterFunctions.route;\nclass R {}'))).toBe(true);
+    expect(markers.isCandidate(kotlin('class R { fun routes() = router {\n GET("/x") { ok().build() } } }'))).toBe(true);
+    expect(markers.isCandidate(kotlin('class R { fun routes() = coRouter{ } }'))).toBe(true);
+  });
+
+  it('is not a candidate for a handler, a variable named router, or plain code', () => {
+    expect(markers.isCandidate(java('class H { Mono<ServerResponse> list(ServerRequest r) { return null; } }'))).toBe(false);
+    expect(markers.isCandidate(kotlin('class C { val router = Router()\n fun x() = myrouter { } }'))).toBe(false);
+    expect(markers.isCandidate(java('class Router { }'))).toBe(false);
+  });
+});
+
+describe('a re-scan of functional routes', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-rescan-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const J = 'src/main/java/com/acme/';
+  const write = (p: string, text: string) => {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  };
+  const routes = (extra: string) => `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+import org.springframework.context.annotation.*;
+import org.springframework.web.reactive.function.server.*;
+@Configuration
+class Routes {
+    @Bean
+    RouterFunction<ServerResponse> routes(Handler h) {
+        return route().GET("/a", h::a)${extra}.build();
+    }
+}`;
+  const handler = (param: string) => `package com.acme;
+import org.springframework.web.reactive.function.server.*;
+class Handler {
+    Mono<ServerResponse> a(ServerRequest request) { return ok(request.queryParam("${param}")); }
+    Mono<ServerResponse> b(ServerRequest request) { return ok(); }
+}`;
+  const seen = (s: ProjectScanner) => s.endpoints.map((e) => `${e.address} ${e.source.member} ${(e.request?.params ?? []).map((p) => p.name).join(',')}`).sort();
+  const sameAsFullScan = async (s: ProjectScanner) => {
+    const fresh = await new ProjectScanner(root).scan();
+    expect(s.endpoints).toEqual(fresh.endpoints);
+    expect(s.diagnostics()).toEqual(fresh.diagnostics);
+  };
+
+  it('follows edits of the router, of its handler and a new router file', async () => {
+    write(`${J}Routes.java`, routes(''));
+    write(`${J}Handler.java`, handler('x'));
+    const s = new ProjectScanner(root);
+    await s.scan();
+    expect(seen(s)).toEqual(['GET /a a x']);
+
+    write(`${J}Routes.java`, routes('.POST("/b", h::b)'));
+    s.rescan([{ path: `${J}Routes.java`, kind: 'changed' }]);
+    expect(seen(s)).toEqual(['GET /a a x', 'POST /b b ']);
+    await sameAsFullScan(s);
+
+    // The handler's body is read for its query parameters: its change reaches the route.
+    write(`${J}Handler.java`, handler('y'));
+    s.rescan([{ path: `${J}Handler.java`, kind: 'changed' }]);
+    expect(seen(s)).toEqual(['GET /a a y', 'POST /b b ']);
+    await sameAsFullScan(s);
+
+    write(`${J}More.java`, routes('').replace('class Routes', 'class More').replace('"/a"', '"/more"'));
+    s.rescan([{ path: `${J}More.java`, kind: 'created' }]);
+    expect(seen(s)).toEqual(['GET /a a y', 'GET /more a y', 'POST /b b ']);
+    await sameAsFullScan(s);
+  });
+});
+
+describe('one handler mounted by two routers', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-shared-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const J = 'src/main/java/com/acme/';
+  const router = (name: string) => `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.*;
+@Component
+class ${name} {
+    private final Handler handler;
+    ${name}(Handler handler) { this.handler = handler; }
+    public RouterFunction<ServerResponse> endpoint() {
+        return route().POST("/match", handler::match).build();
+    }
+}`;
+
+  it('is two endpoints, one per router (their group prefixes differ at run time)', async () => {
+    mkdirSync(join(root, J), { recursive: true });
+    writeFileSync(join(root, J, 'ConsoleEndpoint.java'), router('ConsoleEndpoint'));
+    writeFileSync(join(root, J, 'UserEndpoint.java'), router('UserEndpoint'));
+    writeFileSync(join(root, J, 'Handler.java'), 'package com.acme;\nclass Handler { Mono<ServerResponse> match(ServerRequest r) { return null; } }');
+    const { endpoints } = await new ProjectScanner(root).scan();
+    expect(endpoints.map((e) => `${e.address} ${e.className}#${e.source.member}`)).toEqual(['POST /match com.acme.Handler#match', 'POST /match com.acme.Handler#match']);
+    expect(new Set(endpoints.map((e) => e.id)).size).toBe(2);
+  });
+});
+
+describe('a builder of thousands of routes', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-long-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lists every route: one long call chain is no deeper for the reader than a short one', async () => {
+    const J = join(root, 'src/main/java/a');
+    mkdirSync(J, { recursive: true });
+    const chain = Array.from({ length: 10_000 }, (_, i) => `\n            .GET("/r${i}", h::get)`).join('');
+    writeFileSync(join(J, 'R.java'), `package a;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+@Configuration
+class R {
+    @Bean
+    RouterFunction<ServerResponse> routes(H h) {
+        return route()${chain}
+            .build();
+    }
+}`);
+    writeFileSync(join(J, 'H.java'), 'package a;\nclass H { Mono<ServerResponse> get(ServerRequest r) { return null; } }');
+    const { endpoints, diagnostics } = await new ProjectScanner(root).scan();
+    expect(diagnostics).toEqual([]);
+    expect(endpoints.length).toBe(10_000);
+  });
+});
