@@ -249,4 +249,15 @@ enum E {
       expect(field(a, 'entry').type.name).toBe('java.util.Map.Entry');
     });
   });
+  it('reads a type-use annotation before a variable arity (`String @Nullable ... names`), where tree-sitter errors', () => {
+    const src = `class A {
+  static String joined(String @Nullable ... names) { return String.join(",", names); }
+  int after;
+}`;
+    const a = parse(src).types[0]!;
+    expect(bailReason).toBe('');
+    const m = a.methods.find((x) => x.name === 'joined')!;
+    expect(m.params).toEqual([{ name: 'names', type: { name: 'String', args: [], dims: 1 }, annotations: [] }]);
+    expect(field(a, 'after').type.name).toBe('int');
+  });
 });
