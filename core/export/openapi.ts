@@ -197,10 +197,10 @@ class PathTemplates {
 }
 
 /**
- * operationIds that generators turn into method names: the source method (`getCart`); when
- * several endpoints share it, `CartController_getCart`; when that is shared too (overloads),
- * numbered in export order. Only letters, digits and `_`, so they are URL-safe. Aligned with
- * `endpoints`.
+ * operationIds that generators turn into method names: the one the source names
+ * (`@Operation(operationId)`), else the source method (`getCart`); when several endpoints share
+ * it, `CartController_getCart`; when that is shared too (overloads), numbered in export order.
+ * Only letters, digits and `_`, so they are URL-safe. Aligned with `endpoints`.
  */
 function operationIdsOf(endpoints: readonly Endpoint[]): string[] {
   const cleaned = new Map<string, string>();
@@ -209,7 +209,7 @@ function operationIdsOf(endpoints: readonly Endpoint[]): string[] {
     if (c === undefined) cleaned.set(s, (c = s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'operation'));
     return c;
   };
-  const members = endpoints.map((e) => clean(e.source.member));
+  const members = endpoints.map((e) => clean(e.operationId ?? e.source.member));
   const short = new Map<string, number>();
   for (const m of members) short.set(m, (short.get(m) ?? 0) + 1);
   const chosen = endpoints.map((e, i) => (short.get(members[i]!)! > 1 ? `${clean(e.className.slice(e.className.lastIndexOf('.') + 1))}_${members[i]}` : members[i]!));

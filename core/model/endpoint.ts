@@ -80,6 +80,12 @@ export interface Endpoint {
   deprecated?: boolean;
   /** `@ResponseStatus` on the handler: the success status when it is not 200 (`201`). */
   status?: string;
+  /**
+   * The operation's id as the source names it: springdoc `@Operation(operationId)`, Swagger 2
+   * `@ApiOperation(nickname)`, a functional route's `operationId(..)`. OpenAPI exports keep it,
+   * so clients generated from the export and from the application's own document agree.
+   */
+  operationId?: string;
   /** Error and other responses the source declares (`@ApiResponse`), in source order. */
   responses?: DeclaredResponse[];
   /**

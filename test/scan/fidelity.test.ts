@@ -40,6 +40,24 @@ describe('deprecated endpoints', () => {
   });
 });
 
+describe('operationIds the source names', () => {
+  it('are kept from @Operation(operationId) and @ApiOperation(nickname), and are the OpenAPI export\'s', async () => {
+    const { endpoints } = await scanProject(SPRINGDOC, { parseWorker: false });
+    const search = endpoints.find((e) => e.path === '/articles/search')!;
+    expect(search.operationId).toBe('searchArticles');
+    expect(endpoints.find((e) => e.path === '/articles/feed')!.operationId).toBeUndefined();
+    const swagger2 = await scanProject(join(FIXTURES, 'spring-mvc/names-swagger2'), { parseWorker: false });
+    expect(swagger2.endpoints.find((e) => e.path === '/credit-notes')!.operationId).toBe('issueCreditNote');
+    const openapi = JSON.parse(exportSelection(endpoints, { kind: 'all' }, 'openapi', { openapi: { format: 'json' } }).files[0]!.content);
+    expect(openapi.paths['/articles/search'].get.operationId).toBe('searchArticles');
+    // Two endpoints naming one id stay unique, as two methods of one name do.
+    const twin = { ...endpoints.find((e) => e.path === '/articles/feed')!, operationId: 'searchArticles' };
+    const both = JSON.parse(exportSelection([search, twin], { kind: 'all' }, 'openapi', { openapi: { format: 'json' } }).files[0]!.content);
+    const ids = [both.paths['/articles/search'].get.operationId, both.paths['/articles/feed'].get.operationId];
+    expect(new Set(ids).size).toBe(2);
+  });
+});
+
 describe("Spring's catch-all {*path}", () => {
   it('is the parameter path in exports and a multi-segment value in a call', async () => {
     const { endpoints } = await scanProject(BEANS, { parseWorker: false });

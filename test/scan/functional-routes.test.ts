@@ -10,6 +10,7 @@ import { FrameworkMarkers } from '../../core/scan/framework-markers';
 import { createFrameworkScanners } from '../../core/scan/frameworks';
 import { describeFile } from '../../core/scan/project-index';
 import { ProjectScanner } from '../../core/scan/project-scanner';
+import { exportSelection } from '../../core/export';
 import { FIXTURES, caseFolders, checkFixtureCase } from './fixture-case';
 
 for (const base of ['spring-webflux', 'kotlin/spring-webflux']) {
@@ -145,5 +146,16 @@ class R {
     const { endpoints, diagnostics } = await new ProjectScanner(root).scan();
     expect(diagnostics).toEqual([]);
     expect(endpoints.length).toBe(10_000);
+  });
+});
+
+describe("springdoc's operationId on a route", () => {
+  it('is the endpoint operationId, which the OpenAPI export keeps', async () => {
+    const scanner = new ProjectScanner(join(FIXTURES, 'spring-webflux/functional-routes'), { parseWorker: false });
+    const { endpoints } = await scanner.scan();
+    const list = endpoints.find((e) => e.address === 'GET /reports')!;
+    expect(list.operationId).toBe('ListReports');
+    const openapi = JSON.parse(exportSelection([list], { kind: 'all' }, 'openapi', { openapi: { format: 'json' } }).files[0]!.content);
+    expect(openapi.paths['/reports'].get.operationId).toBe('ListReports');
   });
 });

@@ -27,6 +27,7 @@ export interface HttpEndpointInit extends NameAndDescription {
   deprecated?: boolean | undefined;
   security?: string[] | undefined;
   status?: string | undefined;
+  operationId?: string | undefined;
   responses?: DeclaredResponse[] | undefined;
   /**
    * Path variables the class binds outside the handler (`@PathVariable int ownerId` of a
@@ -58,6 +59,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   if (init.response) endpoint.response = init.response;
   if (init.deprecated) endpoint.deprecated = true;
   if (init.status) endpoint.status = init.status;
+  if (init.operationId) endpoint.operationId = init.operationId;
   if (init.responses?.length) endpoint.responses = init.responses;
   if (init.security) endpoint.security = init.security;
   if (init.folderDescription) endpoint.folderDescription = init.folderDescription;

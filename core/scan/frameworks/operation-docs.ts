@@ -20,6 +20,8 @@ export interface OperationDocs {
   deprecated: boolean;
   /** `@Operation(tags)` / `@ApiOperation(tags)`, or a method-level `@Tag(name)`: the first one is the folder. */
   tags: string[];
+  /** `@Operation(operationId)` / `@ApiOperation(nickname)`. */
+  operationId?: string;
   /** Parameters declared on the method rather than on a Java parameter. */
   params: DocParam[];
   /** Names a method-level `@Parameter(name = ..., hidden = true)` hides. */
@@ -63,6 +65,8 @@ export function operationDocs(index: ProjectIndex, type: TypeDecl, chain: readon
       if (isTrue(op.args.hidden)) out.hidden = true;
       if (isTrue(op.args.deprecated)) out.deprecated = true;
       if (!out.tags.length) out.tags = (stringValues(index, op, ['tags'], scope, diagnostics) ?? []).map((s) => s.trim()).filter(Boolean);
+      const id = stringValue(index, op, [simpleName(op.name) === 'Operation' ? 'operationId' : 'nickname'], scope, diagnostics)?.trim();
+      if (id && out.operationId === undefined) out.operationId = id;
     }
     const tag = findAnnotation(anns, 'Tag');
     const tagName = tag && stringValue(index, tag, ['name', 'value'], scope, diagnostics);

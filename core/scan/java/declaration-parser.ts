@@ -408,15 +408,7 @@ function parseDims(): number {
     next();
     dims++;
   }
-  if (is('@')) {
-    // Annotations before a variable arity's `...` are the parameter list's to read; any others
-    // annotate array levels, which this parser leaves to tree-sitter.
-    const m = mark();
-    while (is('@')) parseAnnotation();
-    const varargs = is('...');
-    reset(m);
-    if (!varargs) bail('annotated dimensions');
-  }
+  if (is('@')) bail('annotated dimensions');
   return dims;
 }
 
@@ -1362,12 +1354,6 @@ function parseParamList(): ParamDecl[] {
     const mods = parseModifiers();
     for (const m of mods.modifiers) if (m !== 'final') bail(`${m} parameter`);
     const type = parseUnannotatedType();
-    // A type-use annotation on the variable arity (`String @Nullable ... names`, JSpecify's
-    // style) annotates the array, not the type's name.
-    if (is('@')) {
-      while (is('@')) parseAnnotation();
-      if (!is('...')) bail(`expected ... after a type annotation at ${tStart}`);
-    }
     if (is('...')) {
       next();
       if (is('@')) bail('annotated varargs');

@@ -249,15 +249,17 @@ enum E {
       expect(field(a, 'entry').type.name).toBe('java.util.Map.Entry');
     });
   });
-  it('reads a type-use annotation before a variable arity (`String @Nullable ... names`), where tree-sitter errors', () => {
+  it('reads a type-use annotation before a variable arity (`String @Nullable ... names`), which tree-sitter-java rejects, on both paths', () => {
     const src = `class A {
   static String joined(String @Nullable ... names) { return String.join(",", names); }
+  void tagged(int n, java.lang.@A.B(x = "y") Object @Nullable @C ...rest) {}
   int after;
 }`;
-    const a = parse(src).types[0]!;
-    expect(bailReason).toBe('');
-    const m = a.methods.find((x) => x.name === 'joined')!;
-    expect(m.params).toEqual([{ name: 'names', type: { name: 'String', args: [], dims: 1 }, annotations: [] }]);
-    expect(field(a, 'after').type.name).toBe('int');
+    bothPaths(src, (a) => {
+      expect(a.methods.find((x) => x.name === 'joined')!.params).toEqual([{ name: 'names', type: { name: 'String', args: [], dims: 1 }, annotations: [] }]);
+      expect(a.methods.find((x) => x.name === 'tagged')!.params.map((p) => [p.name, p.type.name, p.type.dims])).toEqual([['n', 'int', 0], ['rest', 'java.lang.Object', 1]]);
+      expect(field(a, 'after').type.name).toBe('int');
+    });
+    expect(parseJava(src, 'A.java', '').errorLine).toBeUndefined();
   });
 });

@@ -38,7 +38,21 @@ export interface Skeleton {
  */
 export function skeletonOf(text: string): Skeleton {
   const header: string[] = [];
-  return { text: blankMethodBodies(text, header), header };
+  return { text: blankVarargsAnnotations(blankMethodBodies(text, header)), header };
+}
+
+/**
+ * A type-use annotation before a variable arity's `...` (`String @Nullable ... names`, JSpecify's
+ * style) is valid Java that tree-sitter-java rejects, which cost the whole file its declarations
+ * (halo's Role.java). It annotates the array, never the type's name, so it is blanked here, where
+ * both Java readers take their text: they still read the same declarations. Bodies are blank
+ * already, so a `...` left is a parameter list's (or in a comment, where blanking changes nothing).
+ */
+const VARARGS_ANNOTATIONS = /(?:@[A-Za-z_$][\w$.]*\s*(?:\([^()]*\)\s*)?)+(?=\.\.\.)/g;
+
+function blankVarargsAnnotations(skeleton: string): string {
+  if (skeleton.indexOf('...') < 0) return skeleton;
+  return skeleton.replace(VARARGS_ANNOTATIONS, (m) => m.replace(/[^\r\n]/g, ' '));
 }
 
 export function blankMethodBodies(text: string, header?: string[]): string {

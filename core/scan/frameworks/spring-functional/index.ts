@@ -149,6 +149,7 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
   if (route.consumes.length) endpoint.consumes = [...route.consumes];
   if (route.produces.length) endpoint.produces = [...route.produces];
   if (ops.deprecated) endpoint.deprecated = true;
+  if (ops.operationId) endpoint.operationId = ops.operationId;
   const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes, readText) : undefined;
   const documented = ctx.requestModels ? withOperation(read, ops, route, path, ctx) : read;
   const request = withPathTemplates(documented, path, []);

@@ -235,7 +235,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request, response: body, deprecated: docs.deprecated, security: required, status, responses, boundPathParams: bound }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request, response: body, deprecated: docs.deprecated, operationId: docs.operationId, security: required, status, responses, boundPathParams: bound }));
             }
           }
         }
