@@ -130,8 +130,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     /** Parameters bound by the locators on the way here (`@PathParam("id")` of the parent's locator). */
     inherited: readonly Param[] = [],
   ): void {
-    // A resource's own annotated fields bind parameters for every method of it.
-    const fromFields = ctx.requestModels ? [...inherited, ...resourceFieldParams(ctx.index, ctx.schemas, type)] : [];
+    // A resource's own annotated fields bind parameters for every method of it; a template the
+    // chain above already binds (each resource on it may inject `@PathParam("id")` again) is one parameter.
+    const fromFields = ctx.requestModels ? withInherited({ params: resourceFieldParams(ctx.index, ctx.schemas, type), consumes: [] }, inherited).params : [];
     // Sub-resources keep their own folder: the tree groups endpoints by the class serving them.
     const folder = folderOf(ctx.index, type);
     const folderDescription = folderDescriptionOf(ctx.index, type, folder);
