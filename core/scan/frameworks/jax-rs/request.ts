@@ -88,7 +88,9 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
         if (example !== undefined) bound.example = example;
       }
       if (swagger.required !== undefined) bound.required = swagger.required;
-      params.push(bound);
+      // Jersey hands one part to several parameters (`@FormDataParam("file") InputStream` and
+      // `@FormDataParam("file") FormDataBodyPart`): the request still carries it once, as the first declares it.
+      if (!params.some((q) => q.in === bound.in && q.name === bound.name)) params.push(bound);
       continue;
     }
     // Quarkus REST binds an unannotated parameter named as a template of the path to it
