@@ -6,6 +6,7 @@
 // parameter when they give no name (a header's hyphenated: userAgent is User-Agent), and, as
 // Quarkus REST does, an unannotated parameter named as a template of the path binds that template.
 // Jersey's multipart @FormDataParam is a form part; a part of a stream or file type is a file.
+// A parameter with @NotNull / @NotEmpty / @NotBlank and no @DefaultValue is required (validated).
 
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
@@ -48,6 +49,8 @@ const CONTEXT_TYPES = new Set([
   'HttpServletRequest', 'HttpServletResponse', 'HttpSession', 'ServletContext', 'ServletConfig', 'RoutingContext', 'HttpServerRequest', 'HttpServerResponse', 'ServerRequestContext',
   'Sse', 'SseEventSink', 'AsyncResponse', 'ContainerRequestContext',
 ]);
+/** Bean Validation constraints a missing (null) parameter fails. */
+const PRESENCE_CONSTRAINTS = ['NotNull', 'NotEmpty', 'NotBlank'];
 /** The headers of a Jersey part named by another parameter (`@FormDataParam("file") FormDataContentDisposition`): not a part itself. */
 const PART_METADATA = new Set(['FormDataContentDisposition', 'ContentDisposition']);
 
@@ -87,6 +90,9 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
         const example = paramExample(swagger.example, bound.schema);
         if (example !== undefined) bound.example = example;
       }
+      // Jersey and RESTEasy validate a resource method's parameters: `@QueryParam("q") @NotEmpty`
+      // refuses a request without q (400), so q is required unless a @DefaultValue fills it.
+      if (bound.in !== 'path' && bound.default === undefined && findAnnotation(anns, ...PRESENCE_CONSTRAINTS)) bound.required = true;
       if (swagger.required !== undefined) bound.required = swagger.required;
       // Jersey hands one part to several parameters (`@FormDataParam("file") InputStream` and
       // `@FormDataParam("file") FormDataBodyPart`): the request still carries it once, as the first declares it.
