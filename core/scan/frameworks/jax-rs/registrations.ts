@@ -35,6 +35,8 @@ export class ResourceRegistrations {
   collectApplication(type: TypeDecl, ctx: ScanContext, isResource: (t: TypeDecl) => boolean): void {
     const sup = type.superclass && simpleName(type.superclass.name);
     if (!sup || !APPLICATION_SUPERS.includes(sup) || type.outer) return;
+    // JAX-RS's or Jersey's class, not a class of the project that happens to be called Application.
+    if (ctx.index.resolveType(type.superclass!.name, { type, file: type.file })) return;
     const text = ctx.readProjectFile?.(type.file.path);
     if (text === undefined) return;
     const code = blankComments(text);
