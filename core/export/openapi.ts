@@ -12,6 +12,7 @@ import type { Piece } from './utf8-chunks';
 import { fullPath, pathParamNames } from './request-template';
 import { configKeyDescription, configPlaceholderPath } from './openapi-config-paths';
 import { compareText, exportOrder } from './stable';
+import { isOtherRepresentation, mergeRepresentation } from './openapi-representations';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
 const OPERATION_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
@@ -27,6 +28,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const seenTags = new Map<string, { name: string; description?: string }>();
   let exported = 0;
   const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string; renamed?: Map<string, string>; configKeys: string[] }[] = [];
+  /** Handlers of a kept endpoint's method and path that serve other media types: merged into its operation. */
+  const representations = new Map<Endpoint, { e: Endpoint; renamed?: Map<string, string>; configKeys: string[] }[]>();
   const templates = new PathTemplates();
   /** The endpoint each `METHOD path` of the document describes, for the reason a second one is left out. */
   const keptAt = new Map<string, Endpoint>();
@@ -47,7 +50,14 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     const item = (paths[path] ??= {});
     const key = method.toLowerCase();
     if (item[key]) {
-      skipped.push({ id: e.id, address: e.address, reason: duplicateReason(method, path, e, keptAt.get(`${method} ${path}`)!) });
+      const kept = keptAt.get(`${method} ${path}`)!;
+      if (isOtherRepresentation(kept, e)) {
+        const list = representations.get(kept) ?? representations.set(kept, []).get(kept)!;
+        list.push(renamed ? { e, renamed, configKeys: served.keys } : { e, configKeys: served.keys });
+        warnings.push(`${e.address}: ${simpleOf(kept)}.${kept.source.member} and ${simpleOf(e)}.${e.source.member} serve it with different media types; described as one operation with both`);
+        continue;
+      }
+      skipped.push({ id: e.id, address: e.address, reason: duplicateReason(method, path, e, kept) });
       continue;
     }
     if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; described as GET`);
@@ -71,6 +81,10 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   for (let i = 0; i < described.length; i++) {
     const { e, path, item, key, renamed, configKeys } = described[i]!;
     const op = operation(e, path, operationIds[i]!, components, security, warnings, configKeys, renamed);
+    for (const alt of representations.get(e) ?? []) {
+      mergeRepresentation(op, operation(alt.e, path, operationIds[i]!, components, security, warnings, alt.configKeys, alt.renamed));
+      exported++;
+    }
     item[key] = yaml ? yamlLines(op, 3) : op;
     exported++;
   }
@@ -389,8 +403,12 @@ function sortKeys<T>(o: Record<string, T>): Record<string, T> {
  * when that one is of another module (a repository of several applications, such as a set of
  * quick-starts that each serve GET /fruits), that exporting one module at a time keeps both.
  */
+function simpleOf(e: Endpoint): string {
+  return e.className.slice(e.className.lastIndexOf('.') + 1);
+}
+
 function duplicateReason(method: string, path: string, e: Endpoint, kept: Endpoint): string {
-  const simple = kept.className.slice(kept.className.lastIndexOf('.') + 1);
+  const simple = simpleOf(kept);
   if (kept.module !== e.module) return `another endpoint already describes ${method} ${path}: ${simple} in module ${kept.module}; export one module at a time to keep both`;
   return `another endpoint already describes ${method} ${path}: ${simple}.${kept.source.member}`;
 }
