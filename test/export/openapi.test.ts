@@ -95,6 +95,31 @@ describe('OpenAPI export', () => {
     expect(op.parameters).toEqual([expect.objectContaining({ name: 'filter', in: 'query', required: false })]);
   });
 
+  it("renames an operationId whose client request type would take a component's name (typescript-fetch's <OperationId>Request)", async () => {
+    const base = endpoints.find((e) => e.method === 'POST' && e.request?.body)!;
+    const dto = (title: string) => ({ type: 'object' as const, title, 'x-java-type': `com.x.${title}`, properties: { grn: { type: 'string' as const } } });
+    const at = (member: string, path: string, title: string): Endpoint => ({
+      ...base,
+      id: member,
+      path,
+      className: 'com.x.SharesResource',
+      source: { ...base.source, member },
+      request: { params: [], consumes: ['application/json'], body: { contentType: 'application/json', schema: dto(title), example: {}, description: '', required: true } },
+      response: undefined,
+      responses: undefined,
+    });
+    // Graylog: prepareShare takes an EntityShareRequest, while another operation's body is a PrepareShareRequest.
+    const result = exportOpenApi([at('prepareShare', '/shares/prepare', 'EntityShareRequest'), at('previewShare', '/shares/preview', 'PrepareShareRequest')]);
+    const doc = parse(result.files[0]!.content);
+    expect((await check(doc)).valid).toBe(true);
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(['EntityShareRequest', 'PrepareShareRequest']);
+    expect(doc.paths['/shares/prepare'].post.operationId).toBe('prepareShareOperation');
+    expect(doc.paths['/shares/preview'].post.operationId).toBe('previewShare');
+    // createUser(CreateUserRequest): the generator renames its own type, so the id stays.
+    const own = exportOpenApi([at('createUser', '/users', 'CreateUserRequest')]);
+    expect(parse(own.files[0]!.content).paths['/users'].post.operationId).toBe('createUser');
+  });
+
   it('writes paths that differ only in template names as one path, the later operations taking its names', async () => {
     const base = endpoints.find((e) => e.method === 'GET' && !e.path.includes('{'))!;
     const at = (path: string, method: string, id: string, param: string): Endpoint => ({
