@@ -18,7 +18,7 @@ import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
-import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam } from '../params';
+import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, withAllowableValues } from '../params';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -85,6 +85,15 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     }
     if (findAnnotation(anns, 'FormDataParam') && PART_METADATA.has(simpleName(p.param.type.name))) continue;
     const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
+    if (bound && swagger.allowableValues && !bound.file) {
+      bound.schema = withAllowableValues(bound.schema, swagger.allowableValues);
+      // The example was made before the values were known: one of them now (the default when allowed).
+      const values = bound.schema.enum ?? bound.schema.items?.enum;
+      if (values && !values.includes(bound.example as never)) {
+        const first = bound.default !== undefined && values.map(String).includes(bound.default) ? values[values.map(String).indexOf(bound.default)] : values[0];
+        bound.example = bound.schema.type === 'array' ? [first] : first;
+      }
+    }
     if (bound) {
       if (swagger.example !== undefined) {
         const example = paramExample(swagger.example, bound.schema);
