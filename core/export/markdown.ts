@@ -38,11 +38,8 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
       block(`### ${heading(folder.key)}`);
       const about = folderDescription(folder.items);
       if (about) block(paragraph(about));
-      // Two endpoints with one name (GET and HEAD of a download) get their address added, so
-      // headings stay unique and linkable.
-      const names = new Map<string, number>();
-      for (const e of folder.items) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-      for (const e of folder.items) block(endpointSection(e, options, names.get(e.name)! > 1, tableOf).join('\n'));
+      const titles = endpointTitles(folder.items);
+      folder.items.forEach((e, i) => block(endpointSection(e, options, titles[i]!, tableOf).join('\n')));
     }
   }
   const path = 'api.md';
@@ -52,8 +49,28 @@ export function exportMarkdown(endpoints: readonly Endpoint[], options: ExportOp
   };
 }
 
-function endpointSection(e: Endpoint, options: ExportOptions, ambiguous: boolean, tableOf: (schema: JsonSchema) => readonly string[]): string[] {
-  const out = [`#### ${heading(ambiguous ? `${e.name} (${e.method} ${e.path})` : e.name)}`, ''];
+/**
+ * The endpoints' headings in one folder, unique so each stays linkable: two endpoints with one
+ * name (GET and HEAD of a download) get their address added, and two with one address too (the
+ * JSON and the text representation of a resource) their class and method.
+ */
+function endpointTitles(items: readonly Endpoint[]): string[] {
+  const counted = (titles: string[]) => {
+    const n = new Map<string, number>();
+    for (const t of titles) n.set(t, (n.get(t) ?? 0) + 1);
+    return (t: string) => n.get(t)! > 1;
+  };
+  const names = items.map((e) => heading(e.name));
+  const sameName = counted(names);
+  const addressed = items.map((e, i) => (sameName(names[i]!) ? `${names[i]} (${heading(`${e.method} ${e.path}`)})` : names[i]!));
+  const sameAddress = counted(addressed);
+  return items.map((e, i) =>
+    sameAddress(addressed[i]!) ? `${names[i]} (${heading(`${e.method} ${e.path}, ${e.className.slice(e.className.lastIndexOf('.') + 1)}.${e.source.member}`)})` : addressed[i]!,
+  );
+}
+
+function endpointSection(e: Endpoint, options: ExportOptions, title: string, tableOf: (schema: JsonSchema) => readonly string[]): string[] {
+  const out = [`#### ${title}`, ''];
   if (e.protocol === 'grpc') {
     out.push(`**Method:** \`gRPC\` (${STREAMING[e.streaming ?? 'unknown']})  `, `**Path:** \`${e.path}\`  `);
     if (e.grpc) {
@@ -144,14 +161,37 @@ function trimTrailingBlank(lines: string[]): string[] {
   return lines;
 }
 
-/** Text inside a table cell: one line, pipes and angle brackets escaped. */
+/** Text inside a table cell: one line, pipes and angle brackets escaped, web addresses linked. */
 function cell(text: string): string {
-  if (!/[\n|<>]/.test(text)) return text.trim();
-  return inline(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|').trim();
+  if (!/[\n|<>]|:\/\//.test(text)) return text.trim();
+  return autolink(inline(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|').trim());
 }
 
+/**
+ * One line of heading text. A summary written as a sentence ("Removes a user account.") loses
+ * its final punctuation, which markdownlint refuses in a heading (MD026).
+ */
 function heading(text: string): string {
-  return inline(text.replace(/\s*\n\s*/g, ' ')).trim() || '(unnamed)';
+  const line = inline(text.replace(/\s*\n\s*/g, ' ')).trim();
+  return line.replace(TRAILING_PUNCTUATION, '').trimEnd() || line || '(unnamed)';
+}
+
+/** markdownlint's default MD026 punctuation (a question mark is fine in a heading). */
+const TRAILING_PUNCTUATION = /[.,;:!。，；：！]+$/;
+
+/**
+ * A web address written as text in a Javadoc or summary (`see https://example.com/docs`) as an
+ * autolink: markdownlint refuses bare URLs (MD034). One already linked (`<...>`, `[x](...)`) or
+ * inside a code span stays as written.
+ */
+function autolink(text: string): string {
+  if (!text.includes('://')) return text;
+  return text.replace(/https?:\/\/[^\s<>"'`\\|()[\]]+/g, (url, at: number) => {
+    const before = text.slice(0, at);
+    if ((before.endsWith('<') && !before.endsWith('\\<')) || before.endsWith('](') || (before.split('`').length - 1) % 2 === 1) return url;
+    const kept = url.replace(/[.,;:!?]+$/, '');
+    return `<${kept}>${url.slice(kept.length)}`;
+  });
 }
 
 /** `Result<ProductDto>` is text, not an HTML element. */
@@ -167,7 +207,7 @@ function paragraph(text: string): string {
   return text
     .trim()
     .split('\n')
-    .map((l) => inline(l.trimEnd()).replace(/^(\s*)(#|=|-|\+|\*|`{3}|~{3}|\d+[.)])/, '$1\\$2'))
+    .map((l) => autolink(inline(l.trimEnd()).replace(/^(\s*)(#|=|-|\+|\*|`{3}|~{3}|\d+[.)])/, '$1\\$2')))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');
 }

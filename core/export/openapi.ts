@@ -12,6 +12,7 @@ import type { Piece } from './utf8-chunks';
 import { fullPath, pathParamNames } from './request-template';
 import { configKeyDescription, configPlaceholderPath } from './openapi-config-paths';
 import { compareText, exportOrder } from './stable';
+import { isOtherRepresentation, mergeRepresentation } from './openapi-representations';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 
 const OPERATION_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
@@ -27,6 +28,8 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   const seenTags = new Map<string, { name: string; description?: string }>();
   let exported = 0;
   const described: { e: Endpoint; path: string; item: Record<string, unknown>; key: string; renamed?: Map<string, string>; configKeys: string[] }[] = [];
+  /** Handlers of a kept endpoint's method and path that serve other media types: merged into its operation. */
+  const representations = new Map<Endpoint, { e: Endpoint; renamed?: Map<string, string>; configKeys: string[] }[]>();
   const templates = new PathTemplates();
   /** The endpoint each `METHOD path` of the document describes, for the reason a second one is left out. */
   const keptAt = new Map<string, Endpoint>();
@@ -47,7 +50,14 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
     const item = (paths[path] ??= {});
     const key = method.toLowerCase();
     if (item[key]) {
-      skipped.push({ id: e.id, address: e.address, reason: duplicateReason(method, path, e, keptAt.get(`${method} ${path}`)!) });
+      const kept = keptAt.get(`${method} ${path}`)!;
+      if (isOtherRepresentation(kept, e)) {
+        const list = representations.get(kept) ?? representations.set(kept, []).get(kept)!;
+        list.push(renamed ? { e, renamed, configKeys: served.keys } : { e, configKeys: served.keys });
+        warnings.push(`${e.address}: ${simpleOf(kept)}.${kept.source.member} and ${simpleOf(e)}.${e.source.member} serve it with different media types; described as one operation with both`);
+        continue;
+      }
+      skipped.push({ id: e.id, address: e.address, reason: duplicateReason(method, path, e, kept) });
       continue;
     }
     if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; described as GET`);
@@ -69,13 +79,32 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
   // thousands of operations' objects outlived the young generation and were copied by the
   // collector. They are made in the same order either way (components are named in it).
   const yaml = format === 'yaml';
+  /** The components each operation's request names, and those each tag's client class imports. */
+  const ownRequestTypes: Set<string>[] = [];
+  const importedByTag = new Map<string, Set<string>>();
   for (let i = 0; i < described.length; i++) {
     const { e, path, item, key, renamed, configKeys } = described[i]!;
     const op = operation(e, path, operationIds[i]!, components, security, warnings, configKeys, renamed);
+    for (const alt of representations.get(e) ?? []) {
+      mergeRepresentation(op, operation(alt.e, path, operationIds[i]!, components, security, warnings, alt.configKeys, alt.renamed));
+      exported++;
+    }
+    const own = requestRefs(op);
+    ownRequestTypes.push(own);
+    const imported = importedByTag.get(e.folder) ?? importedByTag.set(e.folder, new Set()).get(e.folder)!;
+    for (const name of [...own, ...responseRefs(op)]) imported.add(name);
     // Applications on different addresses: each operation names its own (an operation's servers override the document's).
     if (hosts.perModule) op.servers = [serverOf(hosts.variables.find((v) => v.module === e.module)!)];
     item[key] = yaml ? yamlLines(op, 3) : op;
     exported++;
+  }
+  // Only now are all components named: an operationId whose generated request type would take a component's name is renamed.
+  const importedBy = described.map((d) => importedByTag.get(d.e.folder)!);
+  for (const [i, id] of requestTypeClashes(operationIds, ownRequestTypes, importedBy)) {
+    const { item, key } = described[i]!;
+    const op = item[key];
+    if (typeof op === 'string') item[key] = op.replace(/^( *)operationId: \S+$/m, `$1operationId: ${id}`);
+    else (op as Record<string, unknown>).operationId = id;
   }
   for (const name of components.ignoredExamples) warnings.push(`${name}: the example written in the source is not a value of the declared type; left out`);
 
@@ -225,6 +254,59 @@ function operationIdsOf(endpoints: readonly Endpoint[]): string[] {
     }
     return id;
   });
+}
+
+/** The component a schema names directly (itself or as its items), if any. */
+function refName(schema: unknown): string | undefined {
+  const s = schema as { $ref?: string; items?: { $ref?: string } } | undefined;
+  const ref = s?.$ref ?? s?.items?.$ref;
+  return ref ? ref.slice(ref.lastIndexOf('/') + 1) : undefined;
+}
+
+/** Component names an operation's request body and parameters refer to directly. */
+function requestRefs(op: Record<string, unknown>): Set<string> {
+  const out = new Set<string>();
+  const content = (op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
+  for (const media of Object.values(content ?? {})) out.add(refName(media.schema) ?? '');
+  for (const p of (op.parameters as { schema?: unknown }[] | undefined) ?? []) out.add(refName(p.schema) ?? '');
+  out.delete('');
+  return out;
+}
+
+/** Component names an operation's responses refer to directly. */
+function responseRefs(op: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const r of Object.values((op.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>) ?? {})) {
+    for (const media of Object.values(r.content ?? {})) {
+      const name = refName(media.schema);
+      if (name) out.push(name);
+    }
+  }
+  return out;
+}
+
+/**
+ * openapi-generator's typescript-fetch client (one class per tag) names the parameters of
+ * operation `prepareShare` `PrepareShareRequest`. When the operation's own request names a
+ * component of that name it renames its type (`PrepareShareOperationRequest`); when only another
+ * operation of the same class uses that component (Graylog has both), it does not, and the client
+ * does not compile. Such an operationId gets `Operation` appended (`prepareShareOperation`).
+ * Returns the new ids by position.
+ */
+function requestTypeClashes(ids: readonly string[], own: readonly Set<string>[], imported: readonly Set<string>[]): Map<number, string> {
+  const out = new Map<number, string>();
+  const requestType = (id: string) => `${id.charAt(0).toUpperCase()}${id.slice(1).replace(/_+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase())}Request`;
+  const clashes = (id: string, i: number) => imported[i]!.has(requestType(id)) && !own[i]!.has(requestType(id));
+  if (!ids.some(clashes)) return out;
+  const taken = new Set(ids);
+  ids.forEach((id, i) => {
+    if (!clashes(id, i)) return;
+    let renamed = `${id}Operation`;
+    for (let k = 2; taken.has(renamed) || imported[i]!.has(requestType(renamed)); k++) renamed = `${id}Operation${k}`;
+    taken.add(renamed);
+    out.set(i, renamed);
+  });
+  return out;
 }
 
 /**
@@ -396,8 +478,12 @@ function sortKeys<T>(o: Record<string, T>): Record<string, T> {
  * when that one is of another module (a repository of several applications, such as a set of
  * quick-starts that each serve GET /fruits), that exporting one module at a time keeps both.
  */
+function simpleOf(e: Endpoint): string {
+  return e.className.slice(e.className.lastIndexOf('.') + 1);
+}
+
 function duplicateReason(method: string, path: string, e: Endpoint, kept: Endpoint): string {
-  const simple = kept.className.slice(kept.className.lastIndexOf('.') + 1);
+  const simple = simpleOf(kept);
   if (kept.module !== e.module) return `another endpoint already describes ${method} ${path}: ${simple} in module ${kept.module}; export one module at a time to keep both`;
   return `another endpoint already describes ${method} ${path}: ${simple}.${kept.source.member}`;
 }

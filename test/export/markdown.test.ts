@@ -82,6 +82,19 @@ describe('Markdown export: statuses and security', () => {
     expect(section(jaxrs, 'GET', '/devices/ping').md).not.toContain('**Security:**');
   });
 
+  it('passes markdownlint with sentence summaries, one address serving two representations, and web addresses in the docs', async () => {
+    const scan = await scanProject(fixture('jax-rs/negotiated-representations'));
+    const result = exportMarkdown(scan.endpoints, { title: 'API', modules: scan.modules });
+    const md = result.files[0]!.content;
+    expect(md).toContain('#### Get a thread dump (GET /system/threaddump, DumpResource.dump)\n');
+    expect(md).toContain('#### Get a thread dump (GET /system/threaddump, DumpResource.dumpAsText)\n');
+    expect(md).toContain('#### Summarise threads\n');
+    expect(md).toContain('<https://docs.oracle.com/javase/8/docs/api/java/lang/management/ThreadInfo.html>, see');
+    expect(md).toContain('`curl https://host/system/threaddump`');
+    const linted = await lint(result.files);
+    expect(linted.status, linted.stdout + linted.stderr).toBe(0);
+  });
+
   it('still passes markdownlint', async () => {
     for (const scan of [spring, jaxrs]) {
       const result = await lint(exportMarkdown(scan.endpoints, { title: 'API', modules: scan.modules }).files);

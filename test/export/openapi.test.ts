@@ -4,7 +4,9 @@
 import { validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { exportOpenApi } from '../../core/export/openapi';
+import { scanProject } from '../../core/scan/scan';
 import { fullPath } from '../../core/export/request-template';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import type { JsonSchema } from '../../core/model/request';
@@ -78,6 +80,44 @@ describe('OpenAPI export', () => {
     const simple = kept.className.slice(kept.className.lastIndexOf('.') + 1);
     expect(skipped.get(gaveWay.id)).toBe(`another endpoint already describes GET ${path}: ${simple}.${kept.source.member}`);
     expect(skipped.get(otherModule.id)).toBe(`another endpoint already describes GET ${path}: ${simple} in module ${first.module}; export one module at a time to keep both`);
+  });
+
+  it('describes two handlers of one method and path that serve different media types as one operation with both', async () => {
+    const scan = await scanProject(fileURLToPath(new URL('../fixtures/jax-rs/negotiated-representations', import.meta.url)));
+    const result = exportOpenApi(scan.endpoints, { modules: scan.modules });
+    const doc = parse(result.files[0]!.content);
+    expect((await check(doc)).valid).toBe(true);
+    expect(result.summary).toMatchObject({ exported: 3, skipped: [] });
+    expect(result.summary.warnings).toEqual(['GET /system/threaddump: DumpResource.dump and DumpResource.dumpAsText serve it with different media types; described as one operation with both']);
+    const op = doc.paths['/system/threaddump'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['application/json', 'text/plain']);
+    // Only the JSON handler reads ?filter: the operation takes it, as optional.
+    expect(op.parameters).toEqual([expect.objectContaining({ name: 'filter', in: 'query', required: false })]);
+  });
+
+  it("renames an operationId whose client request type would take a component's name (typescript-fetch's <OperationId>Request)", async () => {
+    const base = endpoints.find((e) => e.method === 'POST' && e.request?.body)!;
+    const dto = (title: string) => ({ type: 'object' as const, title, 'x-java-type': `com.x.${title}`, properties: { grn: { type: 'string' as const } } });
+    const at = (member: string, path: string, title: string): Endpoint => ({
+      ...base,
+      id: member,
+      path,
+      className: 'com.x.SharesResource',
+      source: { ...base.source, member },
+      request: { params: [], consumes: ['application/json'], body: { contentType: 'application/json', schema: dto(title), example: {}, description: '', required: true } },
+      response: undefined,
+      responses: undefined,
+    });
+    // Graylog: prepareShare takes an EntityShareRequest, while another operation's body is a PrepareShareRequest.
+    const result = exportOpenApi([at('prepareShare', '/shares/prepare', 'EntityShareRequest'), at('previewShare', '/shares/preview', 'PrepareShareRequest')]);
+    const doc = parse(result.files[0]!.content);
+    expect((await check(doc)).valid).toBe(true);
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(['EntityShareRequest', 'PrepareShareRequest']);
+    expect(doc.paths['/shares/prepare'].post.operationId).toBe('prepareShareOperation');
+    expect(doc.paths['/shares/preview'].post.operationId).toBe('previewShare');
+    // createUser(CreateUserRequest): the generator renames its own type, so the id stays.
+    const own = exportOpenApi([at('createUser', '/users', 'CreateUserRequest')]);
+    expect(parse(own.files[0]!.content).paths['/users'].post.operationId).toBe('createUser');
   });
 
   it('writes paths that differ only in template names as one path, the later operations taking its names', async () => {

@@ -2,6 +2,7 @@
 // every parameter kind, bodies, wrappers unwrapped, views, context paths.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -662,6 +663,31 @@ public class HelloResource {
     const create = endpoint(endpoints, 'create');
     expect(params(create)).toEqual(['dryRun:query:optional']);
     expect(create.request!.body).toMatchObject({ schema: { 'x-java-type': 'com.acme.UserForm' } });
+  });
+
+  it("offers the values a parameter's Swagger annotation allows as its enum, with an allowed example", async () => {
+    const { endpoints } = await scanProject(fileURLToPath(new URL('../fixtures/jax-rs/parameter-allowable-values', import.meta.url)));
+    const byName = new Map(endpoint(endpoints, 'page').request!.params.map((p) => [p.name, p]));
+    expect(byName.get('sort')).toMatchObject({ schema: { type: 'string', enum: ['title', 'description', 'id'] }, default: 'title', example: 'title' });
+    expect(byName.get('order')).toMatchObject({ schema: { enum: ['asc', 'desc'] }, example: 'desc' });
+    expect(byName.get('per_page')).toMatchObject({ schema: { type: 'integer', enum: [10, 50, 100] }, example: 10 });
+    expect(byName.get('score')!.schema.enum).toBeUndefined();
+    expect(byName.get('fields')).toMatchObject({ schema: { type: 'array', items: { type: 'string', enum: ['name', 'stats'] } }, example: ['name'] });
+    const spring = await scan({
+      [`${J}ReportController.java`]: `package com.acme;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class ReportController {
+  @GetMapping("/reports/{kind}")
+  public String get(@Parameter(schema = @Schema(allowableValues = {"daily", "weekly"})) @PathVariable String kind,
+      @Parameter(schema = @Schema(allowableValues = {"csv", "pdf"})) @RequestParam(defaultValue = "pdf") String format) { return ""; }
+}`,
+    });
+    const report = endpoint(spring.endpoints, 'get').request!.params;
+    expect(report[0]).toMatchObject({ name: 'kind', schema: { enum: ['daily', 'weekly'] }, example: 'daily' });
+    expect(report[1]).toMatchObject({ name: 'format', schema: { enum: ['csv', 'pdf'] }, default: 'pdf' });
   });
 
   it("reads Jersey's multipart @FormDataParam parts and Quarkus REST's file uploads as file parts of a multipart body", async () => {

@@ -70,21 +70,30 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
  * Every `{name}` of the path is a path parameter of the model, also when no handler parameter
  * declares it: a class-level `@RequestMapping("/owners/{ownerId}")` read by `@ModelAttribute` or
  * `@InitBinder` methods, or a JAX-RS field. Without it `call --param`, environments and the
- * exports could not give it a value.
+ * exports could not give it a value. One added goes before the declared path parameters that come
+ * later in the path, so the form asks for them in the order of the address. A declared path
+ * parameter the path has no template for (`@PathParam("envId")` of a resource also reached from a
+ * root without `{envId}`) can never be sent: the runtime passes null, so it is left out.
  */
 export function withPathTemplates(request: RequestModel | undefined, path: string, bound: readonly Param[]): RequestModel | undefined {
-  const declared = new Set((request?.params ?? []).filter((p) => p.in === 'path').map((p) => p.name));
-  const missing: string[] = [];
-  for (const m of path.matchAll(/\{\*?([^{}/*]+)\}/g)) {
-    const name = m[1]!;
-    if (!declared.has(name) && !missing.includes(name)) missing.push(name);
-  }
-  if (!missing.length) return request;
+  const order = new Map<string, number>();
+  for (const m of path.matchAll(/\{\*?([^{}/*]+)\}/g)) if (!order.has(m[1]!)) order.set(m[1]!, order.size);
+  // Required: a JAX-RS matrix parameter is a path parameter too, optional and without a template.
+  const unsendable = (p: Param) => p.in === 'path' && p.required && !order.has(p.name);
+  const params = (request?.params ?? []).filter((p) => !unsendable(p));
+  const declared = new Set(params.filter((p) => p.in === 'path').map((p) => p.name));
+  const missing = [...order.keys()].filter((name) => !declared.has(name));
+  if (!missing.length) return request && params.length !== request.params.length ? { ...request, params } : request;
   // A path variable is always required, also where the binding method says `required = false`
   // (petclinic's OwnerController does, so the same method serves `/owners/new`).
   const added = missing.map((name) => {
     const typed = bound.find((p) => p.name === name);
     return typed ? { ...typed, required: true } : makeParam(name, 'path', { type: 'string' }, true, '');
   });
-  return request ? { ...request, params: [...request.params, ...added] } : { params: added, consumes: [] };
+  for (const a of added) {
+    const at = params.findIndex((p) => p.in === 'path' && (order.get(p.name) ?? -1) > order.get(a.name)!);
+    if (at < 0) params.push(a);
+    else params.splice(at, 0, a);
+  }
+  return request ? { ...request, params } : { params, consumes: [] };
 }

@@ -10,7 +10,8 @@ import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, ParamDecl, TypeRef } from '../source-model';
 import { exampleOf, pathVariableExample } from '../types/example';
-import { typedExample } from '../types/property-rules';
+import { typedExample, typedValue } from '../types/property-rules';
+import { stringsAttr } from '../types/attribute';
 import { textConvertedTypes } from './text-converters';
 
 export interface ParamSite {
@@ -52,6 +53,8 @@ export interface SwaggerParam {
   required?: boolean;
   example?: string;
   hidden?: boolean;
+  /** `@Parameter(schema = @Schema(allowableValues = {...}))`, `@ApiParam(allowableValues = "a,b")`. */
+  allowableValues?: string[];
 }
 
 /** OpenAPI 3 `@Parameter` or Swagger 2 `@ApiParam` on a parameter. */
@@ -73,7 +76,29 @@ export function swaggerParam(index: ProjectIndex, p: ParamSite): SwaggerParam {
   const example = stringValue(index, ann, ['example'], scope);
   if (example !== undefined) out.example = example;
   if (ann.args.hidden?.kind === 'literal' && ann.args.hidden.value === 'true') out.hidden = true;
+  const schemaArg = parameter?.args.schema;
+  let allowed = schemaArg?.kind === 'annotation' ? stringsAttr(index, schemaArg.annotation, 'allowableValues', scope) : [];
+  if (!allowed.length && apiParam) {
+    // Swagger 2 writes a list as one text ("asc,desc"); a range ("range[1, 5]") is no list of values.
+    const text = stringValue(index, apiParam, ['allowableValues'], scope);
+    if (text && !/^range[[(]/i.test(text.trim())) allowed = text.split(',').map((v) => v.trim()).filter(Boolean);
+  }
+  if (allowed.length) out.allowableValues = allowed;
   return out;
+}
+
+/**
+ * The values a parameter's Swagger annotation allows, as the enum of its schema (of its items for
+ * a list), so the explorer offers them and the exports list them. A schema with an enum of its
+ * own (a Java enum type) keeps it.
+ */
+export function withAllowableValues(schema: JsonSchema, values: readonly string[] | undefined): JsonSchema {
+  if (!values?.length) return schema;
+  if (schema.type === 'array' && schema.items && isScalar(schema.items) && !schema.items.enum) {
+    return { ...schema, items: withAllowableValues(schema.items, values) };
+  }
+  if (!isScalar(schema) || schema.type === 'array' || schema.enum) return schema;
+  return { ...schema, enum: values.map((v) => typedValue(v, schema)) };
 }
 
 /**

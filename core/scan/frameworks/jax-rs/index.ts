@@ -2,7 +2,8 @@
 // inherited), resource methods carry a request-method designator, sub-resource locators (@Path
 // without a designator) are followed into the class they return. @ApplicationPath prefixes all.
 // Statuses come from the Response builders in a method's body, the exceptions it throws, and the
-// project's ExceptionMappers of those exceptions.
+// project's ExceptionMappers of those exceptions. An application that registers its resources by
+// name makes a located class with its own @Path a sub-resource only (registrations.ts).
 
 import type { Endpoint } from '../../../model/endpoint';
 import { stringValue, stringValues } from '../../annotation-values';
@@ -10,7 +11,7 @@ import { methodChains } from '../../hierarchy';
 import type { MethodSite } from '../../hierarchy';
 import { joinPaths, normalisePath } from '../../paths';
 import { findAnnotation, isAbstract, simpleName } from '../../source-model';
-import type { Annotation, TypeDecl } from '../../source-model';
+import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { parseDoc } from '../../doc-comment';
 import { methodBindingsFor } from '../../types/bindings';
@@ -27,6 +28,7 @@ import { GENERATED_API_SUFFIXES, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
+import { APPLICATION_SUPERS, ResourceRegistrations } from './registrations';
 
 const MAX_LOCATOR_DEPTH = 16;
 const EXCEPTION_MAPPER = 'ExceptionMapper';
@@ -56,6 +58,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   const security = new SecurityDeclarations();
   /** What `ExceptionMapper<X>`s of the project answer: exception (qualified when in the tree) -> response. */
   const mappers = new Map<string, DeclaredResponse>();
+  const registrations = new ResourceRegistrations();
 
   const verbOf = (annotations: readonly Annotation[]): string | undefined => {
     for (const a of annotations) {
@@ -70,6 +73,12 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   function pathOf(ann: Annotation | undefined, owner: TypeDecl, ctx: ScanContext): string {
     if (!ann) return '';
     return stringValue(ctx.index, ann, ['value'], { type: owner, file: owner.file }) ?? '';
+  }
+
+  /** The class a sub-resource locator returns (`Class<T>` too: the runtime instantiates it), when it is in the tree. */
+  function locatorTarget(owner: TypeDecl, ret: TypeRef | null | undefined, ctx: ScanContext): TypeDecl | undefined {
+    const returned = ret && ret.dims === 0 && simpleName(ret.name) === 'Class' && ret.args[0] ? ret.args[0] : ret;
+    return returned && returned.dims === 0 ? ctx.index.resolveType(returned.name, { type: owner, file: owner.file }) : undefined;
   }
 
   function classPath(type: TypeDecl, ctx: ScanContext): { path: string } | undefined {
@@ -131,8 +140,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     /** Parameters bound by the locators on the way here (`@PathParam("id")` of the parent's locator). */
     inherited: readonly Param[] = [],
   ): void {
-    // A resource's own annotated fields bind parameters for every method of it.
-    const fromFields = ctx.requestModels ? [...inherited, ...resourceFieldParams(ctx.index, ctx.schemas, type)] : [];
+    // A resource's own annotated fields bind parameters for every method of it; a template the
+    // chain above already binds (each resource on it may inject `@PathParam("id")` again) is one parameter.
+    const fromFields = ctx.requestModels ? withInherited({ params: resourceFieldParams(ctx.index, ctx.schemas, type), consumes: [] }, inherited).params : [];
     // Sub-resources keep their own folder: the tree groups endpoints by the class serving them.
     const folder = folderOf(ctx.index, type);
     const folderDescription = folderDescriptionOf(ctx.index, type, folder);
@@ -166,9 +176,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       }
       // A sub-resource locator: follow the type it returns.
       const ret = eff.method.returnType;
-      // A locator may return the class itself (`Class<ItemResource>`): the runtime instantiates it.
-      const returned = ret && ret.dims === 0 && simpleName(ret.name) === 'Class' && ret.args[0] ? ret.args[0] : ret;
-      const target = returned && returned.dims === 0 ? ctx.index.resolveType(returned.name, { type: eff.owner, file: eff.owner.file }) : undefined;
+      const target = locatorTarget(eff.owner, ret, ctx);
       if (!target) {
         ctx.diagnostics.push({
           file: eff.owner.file.path,
@@ -193,9 +201,10 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
 
     // A resource may carry no annotation at all: its mappings are on a generated `XxxApi` interface.
     // An ExceptionMapper is read for the status it gives the exceptions resources throw.
-    superMarkers: () => ({ names: [EXCEPTION_MAPPER], suffixes: GENERATED_API_SUFFIXES }),
+    // An application class is read for the resources it registers.
+    superMarkers: () => ({ names: [EXCEPTION_MAPPER, ...APPLICATION_SUPERS], suffixes: GENERATED_API_SUFFIXES }),
 
-    globalSupers: () => [EXCEPTION_MAPPER, ...CONVERTER_SUPERS],
+    globalSupers: () => [EXCEPTION_MAPPER, ...APPLICATION_SUPERS, ...CONVERTER_SUPERS],
 
     globalMarkers: () => ['ApplicationPath', ...SECURITY_DECLARATIONS],
 
@@ -216,6 +225,13 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     collect(type, ctx) {
       security.collect(ctx.index, type);
       exceptionMapper(ctx, type, mappers);
+      registrations.collectApplication(type, ctx, (t) => classPath(t, ctx) !== undefined);
+      for (const m of type.methods) {
+        if (findAnnotation(m.annotations, 'Path') && !verbOf(m.annotations)) {
+          const target = locatorTarget(type, m.returnType, ctx);
+          if (target) registrations.noteLocated(target);
+        }
+      }
       const app = findAnnotation(type.annotations, 'ApplicationPath');
       if (!app) return;
       const value = pathOf(app, type, ctx).replace(/\/\*$/, '');
@@ -231,6 +247,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (isAbstract(type) || type.kind === 'enum') return [];
       const cp = classPath(type, ctx);
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
+      if (registrations.locatedOnly(type)) return [];
       const out: Endpoint[] = [];
       collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
       return out;

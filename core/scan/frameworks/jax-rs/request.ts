@@ -6,6 +6,7 @@
 // parameter when they give no name (a header's hyphenated: userAgent is User-Agent), and, as
 // Quarkus REST does, an unannotated parameter named as a template of the path binds that template.
 // Jersey's multipart @FormDataParam is a form part; a part of a stream or file type is a file.
+// A parameter with @NotNull / @NotEmpty / @NotBlank and no @DefaultValue is required (validated).
 
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
@@ -17,7 +18,7 @@ import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
-import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam } from '../params';
+import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, withAllowableValues } from '../params';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -48,6 +49,8 @@ const CONTEXT_TYPES = new Set([
   'HttpServletRequest', 'HttpServletResponse', 'HttpSession', 'ServletContext', 'ServletConfig', 'RoutingContext', 'HttpServerRequest', 'HttpServerResponse', 'ServerRequestContext',
   'Sse', 'SseEventSink', 'AsyncResponse', 'ContainerRequestContext',
 ]);
+/** Bean Validation constraints a missing (null) parameter fails. */
+const PRESENCE_CONSTRAINTS = ['NotNull', 'NotEmpty', 'NotBlank'];
 /** The headers of a Jersey part named by another parameter (`@FormDataParam("file") FormDataContentDisposition`): not a part itself. */
 const PART_METADATA = new Set(['FormDataContentDisposition', 'ContentDisposition']);
 
@@ -82,13 +85,27 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     }
     if (findAnnotation(anns, 'FormDataParam') && PART_METADATA.has(simpleName(p.param.type.name))) continue;
     const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
+    if (bound && swagger.allowableValues && !bound.file) {
+      bound.schema = withAllowableValues(bound.schema, swagger.allowableValues);
+      // The example was made before the values were known: one of them now (the default when allowed).
+      const values = bound.schema.enum ?? bound.schema.items?.enum;
+      if (values && !values.includes(bound.example as never)) {
+        const first = bound.default !== undefined && values.map(String).includes(bound.default) ? values[values.map(String).indexOf(bound.default)] : values[0];
+        bound.example = bound.schema.type === 'array' ? [first] : first;
+      }
+    }
     if (bound) {
       if (swagger.example !== undefined) {
         const example = paramExample(swagger.example, bound.schema);
         if (example !== undefined) bound.example = example;
       }
+      // Jersey and RESTEasy validate a resource method's parameters: `@QueryParam("q") @NotEmpty`
+      // refuses a request without q (400), so q is required unless a @DefaultValue fills it.
+      if (bound.in !== 'path' && bound.default === undefined && findAnnotation(anns, ...PRESENCE_CONSTRAINTS)) bound.required = true;
       if (swagger.required !== undefined) bound.required = swagger.required;
-      params.push(bound);
+      // Jersey hands one part to several parameters (`@FormDataParam("file") InputStream` and
+      // `@FormDataParam("file") FormDataBodyPart`): the request still carries it once, as the first declares it.
+      if (!params.some((q) => q.in === bound.in && q.name === bound.name)) params.push(bound);
       continue;
     }
     // Quarkus REST binds an unannotated parameter named as a template of the path to it

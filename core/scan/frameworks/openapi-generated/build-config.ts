@@ -19,6 +19,8 @@ export interface GeneratorConfig {
   inputSpec: string | undefined;
   /** The inputSpec as written, for diagnostics. */
   inputSpecText: string;
+  /** The address the build downloads the spec from, when inputSpec names one (`https://...`). */
+  remoteSpec?: string;
   apiPackage?: string;
   /** configOptions / additionalProperties, keys as written, values as strings. */
   options: Record<string, string>;
@@ -66,6 +68,7 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string): Genera
         generator: mavenValue(conf.values.generatorName ?? conf.values.language ?? '', props, moduleDir) ?? '',
         inputSpec: resolved === undefined ? undefined : specPath(resolved, moduleDir),
         inputSpecText: specText,
+        ...remote(resolved),
         ...(conf.values.apiPackage ? { apiPackage: mavenValue(conf.values.apiPackage, props, moduleDir) ?? conf.values.apiPackage } : {}),
         options: conf.options,
       });
@@ -118,6 +121,11 @@ function mavenValue(text: string, props: Map<string, string>, moduleDir: string)
   return unknown ? undefined : out;
 }
 
+/** `{ remoteSpec }` when the resolved inputSpec is a download address, not a file. */
+function remote(resolved: string | undefined): { remoteSpec?: string } {
+  return resolved !== undefined && REMOTE.test(resolved) && !resolved.startsWith('file:') ? { remoteSpec: resolved } : {};
+}
+
 // ---- Gradle ------------------------------------------------------------------------------
 
 function gradleConfigs(buildFile: string, text: string, moduleDir: string): GeneratorConfig[] {
@@ -141,6 +149,7 @@ function gradleConfigs(buildFile: string, text: string, moduleDir: string): Gene
       generator: gradleValue(setting(body, 'generatorName')?.value ?? '', moduleDir) ?? '',
       inputSpec: resolved === undefined ? undefined : specPath(resolved, moduleDir),
       inputSpecText: spec.value,
+      ...remote(resolved),
       ...(setting(body, 'apiPackage') ? { apiPackage: gradleValue(setting(body, 'apiPackage')!.value, moduleDir) ?? '' } : {}),
       options: { ...mapSetting(body, 'additionalProperties'), ...mapSetting(body, 'configOptions') },
     });
@@ -196,8 +205,10 @@ function gradleValue(expr: string, moduleDir: string): string | undefined {
 }
 
 /** A spec location relative to the root: `@root/...` absolute within the project, else relative to the module. */
+const REMOTE = /^[a-z]+:\/\//i;
+
 function specPath(value: string, moduleDir: string): string | undefined {
-  if (/^[a-z]+:\/\//i.test(value) && !value.startsWith('file:')) return undefined; // a URL: not in the project
+  if (REMOTE.test(value) && !value.startsWith('file:')) return undefined; // a URL: not in the project
   const v = value.replace(/^file:(\/\/)?/, '');
   const full = v.startsWith('@root') ? v.slice('@root'.length) : posix.join(moduleDir, v);
   const norm = posix.normalize(full.replace(/^\/+/, '')).replace(/^\.\/?/, '');

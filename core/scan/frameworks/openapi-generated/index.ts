@@ -86,6 +86,7 @@ export class GeneratedApis {
       problems.push({ file: config.buildFile, line: config.line, message: `${quarkus ? 'quarkus-openapi-generator' : 'openapi-generator'}: cannot read the spec ${config.inputSpecText}: ${why}; the endpoints of the interfaces it generates are not listed` });
       return undefined;
     };
+    if (config.remoteSpec) return say(`the build downloads it from ${config.remoteSpec}, and apiscout reads only specs inside the project (point inputSpec at a copy in the project to list them)`);
     if (config.inputSpec === undefined) return say('the path is not in the project or uses a property apiscout does not know');
     const text = ctx.readProjectFile?.(config.inputSpec);
     if (text === undefined) return say(`${config.inputSpec} does not exist`);

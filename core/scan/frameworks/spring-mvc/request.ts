@@ -13,7 +13,7 @@ import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
-import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam } from '../params';
+import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { boundBeanParams } from './bean-binding';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
@@ -74,7 +74,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     };
     const schemaOfParam = () => schemas.schemaOf(p.param.type, scope, bindings);
     // A value read from text: a class Spring converts from a String is a string on the wire.
-    const textSchema = () => fromTextSchema(index, p.param.type, scope, schemaOfParam());
+    const textSchema = () => withAllowableValues(fromTextSchema(index, p.param.type, scope, schemaOfParam()), swagger.allowableValues);
 
     const pathVariable = findAnnotation(anns, 'PathVariable');
     if (pathVariable) {

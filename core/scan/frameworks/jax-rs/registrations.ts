@@ -1,0 +1,72 @@
+// Which resource classes a JAX-RS application registers by name. A Jersey `ResourceConfig`
+// subclass calling `register(ApisResource.class)`, or an `Application` whose `getClasses()` /
+// `getSingletons()` lists them, serves those classes as roots and no others: a class of the same
+// module that carries `@Path` but is only reached through a sub-resource locator (Jersey ignores
+// the `@Path` of a located class) is then not a root of its own. An application that scans
+// packages (`packages(...)`, `scan(...)`) registers classes nobody names, so it turns the rule off
+// for its module.
+
+import { blankComments } from '../../config-text';
+import { simpleName } from '../../source-model';
+import type { TypeDecl } from '../../source-model';
+import type { ScanContext } from '../framework';
+
+/** Supertypes of the classes that list an application's resources. */
+export const APPLICATION_SUPERS = ['ResourceConfig', 'Application'];
+
+const SCANS = /\b(?:packages|scan|registerFinder)\s*\(|PROVIDER_PACKAGES/;
+/** `Foo.class` and `new Foo(`: a class registered by name or as an instance. */
+const NAMED = /\b([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class\b|\bnew\s+([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*[(<]/g;
+
+export class ResourceRegistrations {
+  /** Qualified names of the classes some application registers. */
+  private readonly registered = new Set<string>();
+  /** Modules whose roots an application lists by name. */
+  private readonly covered = new Set<string>();
+  /** Qualified names of the classes a sub-resource locator returns. */
+  private readonly located = new Set<string>();
+  /** Modules with an application that scans packages. */
+  private readonly scanning = new Set<string>();
+
+  /**
+   * Reads an application class: every class it names that carries `@Path` (its own or inherited)
+   * is registered. `isResource` says whether a type is one.
+   */
+  collectApplication(type: TypeDecl, ctx: ScanContext, isResource: (t: TypeDecl) => boolean): void {
+    const sup = type.superclass && simpleName(type.superclass.name);
+    if (!sup || !APPLICATION_SUPERS.includes(sup) || type.outer) return;
+    // JAX-RS's or Jersey's class, not a class of the project that happens to be called Application.
+    if (ctx.index.resolveType(type.superclass!.name, { type, file: type.file })) return;
+    const text = ctx.readProjectFile?.(type.file.path);
+    if (text === undefined) return;
+    const code = blankComments(text);
+    if (SCANS.test(code)) {
+      this.scanning.add(type.file.module);
+      return;
+    }
+    const scope = { type, file: type.file };
+    let any = false;
+    for (const m of code.matchAll(NAMED)) {
+      const named = ctx.index.resolveType((m[1] ?? m[2])!, scope);
+      if (!named || !isResource(named)) continue;
+      this.registered.add(named.fqn);
+      this.covered.add(named.file.module);
+      any = true;
+    }
+    if (any) this.covered.add(type.file.module);
+  }
+
+  /** A sub-resource locator's target. */
+  noteLocated(type: TypeDecl): void {
+    this.located.add(type.fqn);
+  }
+
+  /**
+   * A class with `@Path` that the applications of its module do not register but a locator
+   * reaches: Jersey serves it only under the locator's path.
+   */
+  locatedOnly(type: TypeDecl): boolean {
+    const module = type.file.module;
+    return this.covered.has(module) && !this.scanning.has(module) && !this.registered.has(type.fqn) && this.located.has(type.fqn);
+  }
+}
