@@ -1,5 +1,6 @@
 // A JSON Schema as rows of a field table: nested fields follow their parent one level deeper,
-// array items are walked through, and recursion stops at a type already on the way down.
+// array items are walked through, the subtypes of a polymorphic type are rows of their own with
+// their fields under them, and recursion stops at a type already on the way down.
 
 import type { JsonSchema } from '../model/request';
 
@@ -20,6 +21,7 @@ export function schemaRows(root: JsonSchema, maxDepth = 8): FieldRow[] {
   const walk = (schema: JsonSchema, depth: number) => {
     const target = deref(schema, defs);
     const object = target.type === 'array' && target.items ? deref(target.items, defs) : target;
+    if (object.oneOf) return variants(object, depth);
     const props = object.properties;
     if (!props) return;
     const required = object.required ?? [];
@@ -34,6 +36,26 @@ export function schemaRows(root: JsonSchema, maxDepth = 8): FieldRow[] {
         path.push(key);
         walk(p, depth + 1);
         path.pop();
+      }
+    }
+  };
+  // A polymorphic type (Jackson subtypes): a row per subtype saying which type id picks it, its fields under it.
+  const variants = (schema: JsonSchema, depth: number) => {
+    const id = schema['x-discriminator']?.propertyName;
+    for (const branch of schema.oneOf ?? []) {
+      const b = deref(branch, defs);
+      const ids = id ? b.properties?.[id]?.enum : undefined;
+      // Jackson's WRAPPER_OBJECT: `{"<id>": {...}}`, named by the subtype inside.
+      const keys = Object.keys(b.properties ?? {});
+      const wrapped = !ids && b.additionalProperties === false && keys.length ? deref(b.properties![keys[0]!]!, defs) : undefined;
+      const name = b.title ?? wrapped?.title ?? typeLabel(b, defs);
+      const description = ids ? `${id}: ${ids.map(String).join(', ')}` : wrapped ? `wrapped in ${keys.map((k) => `{"${k}": …}`).join(' or ')}` : (b.description ?? '');
+      rows.push({ depth, name, type: 'one of', required: false, description });
+      const key = b['x-java-type'] ?? b.title;
+      if (depth < maxDepth && !(key && path.includes(key))) {
+        if (key) path.push(key);
+        walk(b, depth + 1);
+        if (key) path.pop();
       }
     }
   };

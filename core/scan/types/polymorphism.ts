@@ -192,8 +192,8 @@ export function withTypeId(schema: JsonSchema, info: TypeInfo, ids: readonly str
       return out;
     }
     case 'WRAPPER_OBJECT': {
+      // Untitled: the title (and the name of an exported component) stays the subtype's, inside.
       const wrapper: JsonSchema = { type: 'object' };
-      if (schema.title) wrapper.title = schema.title;
       wrapper.properties = Object.fromEntries(ids.map((i) => [i, schema]));
       if (ids.length === 1) wrapper.required = [...ids];
       else {
@@ -205,7 +205,6 @@ export function withTypeId(schema: JsonSchema, info: TypeInfo, ids: readonly str
     }
     case 'WRAPPER_ARRAY': {
       const wrapper: JsonSchema = { type: 'array' };
-      if (schema.title) wrapper.title = schema.title;
       wrapper.prefixItems = [id, schema];
       wrapper.minItems = 2;
       wrapper.maxItems = 2;
