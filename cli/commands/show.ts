@@ -116,6 +116,13 @@ function schemaLines(schema: JsonSchema, depth = 1, seen = 0): string[] {
   const out: string[] = [];
   const target = schema.type === 'array' && schema.items ? schema.items : schema;
   if (schema.type === 'array') out.push(`${'  '.repeat(depth)}[array of ${typeLabel(target)}]`);
+  // A Jackson polymorphic type: each subtype, the type id that picks it, its fields.
+  const id = target['x-discriminator']?.propertyName;
+  for (const branch of target.oneOf ?? []) {
+    const ids = id ? branch.properties?.[id]?.enum : undefined;
+    out.push(`${'  '.repeat(depth)}one of ${branch.title ?? typeLabel(branch)}${ids ? ` (${id}: ${ids.join(', ')})` : ''}`);
+    if (seen < 6) out.push(...schemaLines(branch, depth + 1, seen + 1));
+  }
   const required = new Set(target.required ?? []);
   for (const [name, prop] of Object.entries(target.properties ?? {})) {
     const flags = required.has(name) ? ' *' : '';

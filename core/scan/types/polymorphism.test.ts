@@ -150,6 +150,22 @@ public abstract class Node {
     expect(requestExampleOf(base)).toEqual({ type: 'group', children: [{ type: 'group', children: [] }] });
   });
 
+  it("Spring's data binder (query and form beans, Java property names) ignores Jackson's type ids: the declared class as it is", () => {
+    const files = {
+      'com/acme/Spec.java': `package com.acme;
+import com.fasterxml.jackson.annotation.*;
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({ @JsonSubTypes.Type(value = Num.class, name = "num") })
+public class Spec { public String label; }`,
+      'com/acme/Num.java': `package com.acme;
+public class Num extends Spec { public int min; }`,
+      'com/acme/Holder.java': HOLDER('Spec spec;'),
+    };
+    const s = schemas(files, { propertyNames: 'java' }).schema('Spec', 'com.acme.Holder');
+    expect(s.oneOf).toBeUndefined();
+    expect(Object.keys(s.properties!)).toEqual(['label']);
+  });
+
   it('Kotlin: a sealed class with @JsonSubTypes', () => {
     const { schema } = schemas({
       'com/acme/Pay.kt': `package com.acme
