@@ -10,6 +10,10 @@
 // for as long as they do not depend on where they were met; every schema returned is a fresh
 // copy the caller may change.
 //
+// Jackson polymorphic types (`@JsonTypeInfo` / `@JsonSubTypes`, rules in polymorphism.ts): an
+// object carries its type id, and a base type is a `oneOf` of its subtypes' object schemas, built
+// (and cached, and referenced when recursive) like any other object type.
+//
 // Property order: superclass properties first (as Jackson collects fields), then the type's own,
 // fields before getter-only properties; `@JsonPropertyOrder` reorders.
 
