@@ -172,7 +172,7 @@ public class Num extends Spec { public int min; }`,
 import com.fasterxml.jackson.annotation.JsonSubTypes
 import com.fasterxml.jackson.annotation.JsonTypeInfo
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes(JsonSubTypes.Type(value = Card::class, name = "card"), JsonSubTypes.Type(value = Cash::class, name = "cash"))
+@JsonSubTypes(JsonSubTypes.Type(value = Card::class, name = "card"), JsonSubTypes.Type(value = Pay.Cash::class, name = "cash"))
 sealed class Pay {
   data class Card(val number: String) : Pay()
   data class Cash(val currency: String) : Pay()
