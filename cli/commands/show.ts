@@ -119,9 +119,11 @@ function schemaLines(schema: JsonSchema, depth = 1, seen = 0): string[] {
   // A Jackson polymorphic type: each subtype, the type id that picks it, its fields.
   const id = target['x-discriminator']?.propertyName;
   for (const branch of target.oneOf ?? []) {
-    const ids = id ? branch.properties?.[id]?.enum : undefined;
-    out.push(`${'  '.repeat(depth)}one of ${branch.title ?? typeLabel(branch)}${ids ? ` (${id}: ${ids.join(', ')})` : ''}`);
-    if (seen < 6) out.push(...schemaLines(branch, depth + 1, seen + 1));
+    // WRAPPER_ARRAY: `["<id>", {...}]`, the subtype is the second item.
+    const [idItem, inner] = branch.prefixItems?.length === 2 ? branch.prefixItems : [undefined, branch];
+    const ids = id ? branch.properties?.[id]?.enum : idItem?.enum;
+    out.push(`${'  '.repeat(depth)}one of ${inner!.title ?? typeLabel(branch)}${ids ? ` (${id ?? 'id'}: ${ids.join(', ')})` : ''}`);
+    if (seen < 6) out.push(...schemaLines(inner!, depth + 1, seen + 1));
   }
   const required = new Set(target.required ?? []);
   for (const [name, prop] of Object.entries(target.properties ?? {})) {

@@ -105,7 +105,11 @@ export class Components {
       } else if (k === 'items' || (k === 'additionalProperties' && typeof v === 'object')) {
         out[k] = this.convert(v as JsonSchema, defs);
       } else if (k === 'oneOf') {
-        out.oneOf = (v as JsonSchema[]).map((b) => this.convert(b, defs));
+        const pairs = this.dialect === '3.0' ? idPairs(v as JsonSchema[], defs) : undefined;
+        // 3.0, Jackson's WRAPPER_ARRAY: one array of ids and subtypes, not a oneOf of arrays (which
+        // 3.0 cannot tell apart, and openapi-generator's typescript-fetch writes as broken code).
+        if (pairs) Object.assign(out, { type: 'array', items: { oneOf: [{ type: 'string', enum: pairs.ids }, ...pairs.values.map((b) => this.convert(b, defs))] }, minItems: 2, maxItems: 2 });
+        else out.oneOf = (v as JsonSchema[]).map((b) => this.convert(b, defs));
       } else if (k === 'prefixItems') {
         // 3.0 has no positional items: each item is one of them.
         const items = (v as JsonSchema[]).map((b) => this.convert(b, defs));
@@ -137,6 +141,20 @@ export class Components {
     if (converted.$ref && this.dialect === '3.1' && p.description) return { ...converted, description: p.description };
     return converted;
   }
+}
+
+/** The ids and subtypes of a oneOf of `["<id>", {...}]` pairs (Jackson's WRAPPER_ARRAY); undefined for any other oneOf. */
+function idPairs(branches: readonly JsonSchema[], defs: Record<string, JsonSchema>): { ids: unknown[]; values: JsonSchema[] } | undefined {
+  const ids: unknown[] = [];
+  const values: JsonSchema[] = [];
+  for (const branch of branches) {
+    const b = branch.$ref?.startsWith('#/$defs/') ? defs[branch.$ref.slice('#/$defs/'.length)] : branch;
+    const pair = b?.prefixItems;
+    if (pair?.length !== 2 || !pair[0]!.enum) return undefined;
+    ids.push(...pair[0]!.enum);
+    values.push(pair[1]!);
+  }
+  return branches.length ? { ids, values } : undefined;
 }
 
 /**

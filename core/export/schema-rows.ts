@@ -43,13 +43,22 @@ export function schemaRows(root: JsonSchema, maxDepth = 8): FieldRow[] {
   const variants = (schema: JsonSchema, depth: number) => {
     const id = schema['x-discriminator']?.propertyName;
     for (const branch of schema.oneOf ?? []) {
-      const b = deref(branch, defs);
+      let b = deref(branch, defs);
       const ids = id ? b.properties?.[id]?.enum : undefined;
       // Jackson's WRAPPER_OBJECT: `{"<id>": {...}}`, named by the subtype inside.
       const keys = Object.keys(b.properties ?? {});
       const wrapped = !ids && b.additionalProperties === false && keys.length ? deref(b.properties![keys[0]!]!, defs) : undefined;
-      const name = b.title ?? wrapped?.title ?? typeLabel(b, defs);
-      const description = ids ? `${id}: ${ids.map(String).join(', ')}` : wrapped ? `wrapped in ${keys.map((k) => `{"${k}": …}`).join(' or ')}` : (b.description ?? '');
+      // WRAPPER_ARRAY: `["<id>", {...}]`: the subtype's fields are those of the second item.
+      const pair = b.prefixItems?.length === 2 ? b.prefixItems : undefined;
+      const name = b.title ?? wrapped?.title ?? (pair && deref(pair[1]!, defs).title) ?? typeLabel(b, defs);
+      const description = ids
+        ? `${id}: ${ids.map(String).join(', ')}`
+        : wrapped
+          ? `wrapped in ${keys.map((k) => `{"${k}": …}`).join(' or ')}`
+          : pair
+            ? `written as [${(pair[0]!.enum ?? []).map((v) => JSON.stringify(v)).join(' | ')}, {…}]`
+            : (b.description ?? '');
+      if (pair) b = deref(pair[1]!, defs);
       rows.push({ depth, name, type: 'one of', required: false, description });
       const key = b['x-java-type'] ?? b.title;
       if (depth < maxDepth && !(key && path.includes(key))) {

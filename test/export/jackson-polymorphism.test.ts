@@ -83,6 +83,8 @@ describe('polymorphic request examples read by Jackson', () => {
       '/shapes': 'com.acme.poly.Circle',
       '/events': 'com.acme.poly.Event$Created',
       '/payments': 'com.acme.poly.CardPayment',
+      '/animals': 'com.acme.poly.Animal$Dog',
+      '/vehicles': 'com.acme.poly.Vehicle$Car',
       '/nodes': 'com.acme.poly.Node$Group',
     });
     expect(read[bodies.length]).toMatch(/Could not resolve type id 'dataType'/);

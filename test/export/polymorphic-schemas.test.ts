@@ -52,6 +52,19 @@ describe('polymorphic schemas in the exports', () => {
     const pair: JsonSchema = { type: 'array', prefixItems: [{ type: 'string', enum: ['a'] }, { type: 'object', properties: { x: { type: 'string' } } }], minItems: 2, maxItems: 2 };
     expect(new Components('3.0').use(pair)).toEqual({ type: 'array', items: { oneOf: pair.prefixItems }, minItems: 2, maxItems: 2 });
     expect(new Components('3.1').use(pair)).toEqual(pair);
+    // A base of such pairs is one array of its ids and subtypes in 3.0 (a oneOf of arrays breaks typescript-fetch), a oneOf in 3.1.
+    const c30 = new Components('3.0');
+    c30.use(body('/animals'));
+    expect(c30.schemas.Animal).toMatchObject({
+      type: 'array',
+      items: { oneOf: [{ type: 'string', enum: ['.Animal$Dog', '.Animal$Cat'] }, { $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Cat' }] },
+      minItems: 2,
+      maxItems: 2,
+    });
+    expect((c30.schemas.Animal as Record<string, unknown>).oneOf).toBeUndefined();
+    const c31 = new Components('3.1');
+    c31.use(body('/animals'));
+    expect(((c31.schemas.Animal as JsonSchema).oneOf ?? []).map((b) => b.prefixItems?.[1])).toEqual([{ $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Cat' }]);
   });
 
   it('Markdown: a row per subtype naming its ids, its fields under it; a tree stops at the base', () => {
@@ -76,6 +89,16 @@ describe('polymorphic schemas in the exports', () => {
       '  value | integer (int32) | ',
     ]);
     expect(rows('/events').filter((r) => !r.startsWith(' '))).toEqual(['Created | one of | wrapped in {"created": …}', 'Deleted | one of | wrapped in {"deleted": …}']);
+    expect(rows('/animals')).toEqual([
+      'Dog | one of | written as [".Animal$Dog", {…}]',
+      '  name | string | ',
+      '  barks | boolean | ',
+      'Cat | one of | written as [".Animal$Cat", {…}]',
+      '  name | string | ',
+      '  lives | integer (int32) | ',
+    ]);
+    // DEDUCTION: no id, the subtypes told apart by their fields.
+    expect(rows('/vehicles')).toEqual(['Car | one of | ', '  wheels | integer (int32) | ', 'Boat | one of | ', '  sails | integer (int32) | ']);
   });
 
   it('cURL sends the first subtype with its type id', () => {

@@ -99,6 +99,15 @@ public abstract class Ev {
     const optional = of('use = JsonTypeInfo.Id.NAME, defaultImpl = Ev.A.class');
     expect(optional.oneOf![0]!.properties!['@type']).toEqual({ type: 'string', enum: ['a'] });
     expect(optional.oneOf![0]!.required).toBeUndefined();
+    // Subtypes not in the source: no invented id.
+    const unknown = schemas({
+      'com/acme/Ev.java': `package com.acme;
+import com.fasterxml.jackson.annotation.*;
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+public abstract class Ev { public String kind; }`,
+      'com/acme/Holder.java': HOLDER('Ev e;'),
+    }).schema('Ev', 'com.acme.Holder');
+    expect(unknown.properties).toEqual({ kind: { type: 'string' } });
     const none = of('use = JsonTypeInfo.Id.NONE');
     expect(none.oneOf).toBeUndefined();
     expect(none.properties).toEqual({});

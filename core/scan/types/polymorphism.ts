@@ -62,6 +62,9 @@ export function polymorphismOf(index: ProjectIndex, decl: TypeDecl): Polymorphis
   // A concrete subtype with subtypes of its own is a `oneOf` itself: its subtypes are not listed twice.
   const branches = concrete.filter((d) => !concrete.some((o) => o !== d && o !== decl && index.ancestors(d).includes(o)));
   if (branches.length > 1 || (branches.length === 1 && branches[0] !== decl)) out.branches = branches;
+  // An abstract type whose subtypes are not in the source (registered in code, or in a library):
+  // no id of it would be read, and the right ones are unknown, so none is written.
+  else if (!isConcrete(decl)) return undefined;
   return out;
 }
 
