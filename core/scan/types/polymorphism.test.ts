@@ -175,6 +175,31 @@ public class Num extends Spec { public int min; }`,
     expect(Object.keys(s.properties!)).toEqual(['label']);
   });
 
+  it('with the class name as id, subtypes need no listing: every subclass in the source is a branch (a Kotlin sealed class: its subclasses)', () => {
+    const { schema } = schemas({
+      'com/acme/Config.java': `package com.acme;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+@JsonTypeInfo(use = JsonTypeInfo.Id.CLASS)
+public interface Config {}`,
+      'com/acme/s3/S3Config.java': `package com.acme.s3;
+public class S3Config implements com.acme.Config { public String bucket; }`,
+      'com/acme/DbConfig.java': `package com.acme;
+public class DbConfig implements Config { public String url; }`,
+      'com/acme/Shape.kt': `package com.acme
+import com.fasterxml.jackson.annotation.JsonTypeInfo
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME)
+sealed class Shape {
+  data class Circle(val r: Double) : Shape()
+  object Empty : Shape()
+}`,
+      'com/acme/Holder.java': HOLDER('Config c;'),
+    });
+    const config = schema('Config', 'com.acme.Holder');
+    expect(branches(config, '@class').map((b) => b.ids)).toEqual([['com.acme.DbConfig'], ['com.acme.s3.S3Config']]);
+    const shape = schema('Shape', 'com.acme.Holder');
+    expect(branches(shape, '@type').map((b) => b.ids)).toEqual([['Shape$Circle'], ['Shape$Empty']]);
+  });
+
   it('Kotlin: a sealed class with @JsonSubTypes', () => {
     const { schema } = schemas({
       'com/acme/Pay.kt': `package com.acme

@@ -19,7 +19,8 @@
 // - A property-level `@JsonTypeInfo` (on a field rather than the class) is not read.
 
 import type { JsonSchema } from '../../model/request';
-import type { ProjectIndex, Scope } from '../project-index';
+import { ProjectIndex } from '../project-index';
+import type { Scope } from '../project-index';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { findAnnotation } from '../source-model';
 import { classesAttr, enumAttr, stringAttr } from './attribute';
@@ -54,7 +55,7 @@ const INCLUSIONS = new Set<string>(['PROPERTY', 'EXISTING_PROPERTY', 'WRAPPER_OB
 export function polymorphismOf(index: ProjectIndex, decl: TypeDecl): Polymorphism | undefined {
   const info = typeInfoOf(index, decl);
   if (!info) return undefined;
-  const registry = subtypeRegistry(index, decl);
+  const registry = subtypeRegistry(index, decl, info);
   const out: Polymorphism = { info, ids: typeIds(index, decl, info, registry) };
   const assignable = [...registry.keys()].filter((d) => d === decl || index.ancestors(d).includes(decl));
   const concrete = assignable.filter(isConcrete);
@@ -87,20 +88,22 @@ function typeInfoOf(index: ProjectIndex, decl: TypeDecl): TypeInfo | undefined {
 
 /**
  * The types the `@JsonSubTypes` of `decl`, its supertypes and (transitively) the listed types
- * name, in the order met, each with the names given to it (`name`, `names`).
+ * name, in the order met, each with the names given to it (`name`, `names`). Below `decl`, the
+ * subtypes Jackson finds without a listing are added after them: any subclass in the source
+ * when the id is the class name (CLASS, MINIMAL_CLASS), the subclasses of a Kotlin sealed class
+ * (jackson-module-kotlin registers them).
  */
-function subtypeRegistry(index: ProjectIndex, decl: TypeDecl): Map<TypeDecl, string[]> {
+function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo): Map<TypeDecl, string[]> {
   const out = new Map<TypeDecl, string[]>();
   const visited = new Set<TypeDecl>();
   const queue = [decl, ...index.ancestors(decl)];
+  const byClassName = info.use === 'CLASS' || info.use === 'MINIMAL_CLASS';
   while (queue.length) {
     const d = queue.shift()!;
     if (visited.has(d)) continue;
     visited.add(d);
-    const a = findAnnotation(d.annotations, 'JsonSubTypes');
-    if (!a) continue;
     const scope: Scope = { type: d, file: d.file };
-    for (const entry of entries(a.args.value)) {
+    for (const entry of entries(findAnnotation(d.annotations, 'JsonSubTypes')?.args.value)) {
       const cls = entry.args.value ?? entry.args.type;
       if (cls?.kind !== 'class') continue;
       const sub = index.resolveType(cls.type.name, scope);
@@ -116,6 +119,23 @@ function subtypeRegistry(index: ProjectIndex, decl: TypeDecl): Map<TypeDecl, str
       out.set(sub, [...new Set(names)]);
       queue.push(sub);
     }
+    if ((byClassName || (d.file.lang === 'kotlin' && d.modifiers.includes('sealed'))) && (d === decl || index.ancestors(d).includes(decl))) {
+      for (const sub of directSubtypes(index, d)) {
+        if (!out.has(sub)) out.set(sub, []);
+        queue.push(sub);
+      }
+    }
+  }
+  return out;
+}
+
+/** The source types that extend or implement `d` directly, by file path. */
+function directSubtypes(index: ProjectIndex, d: TypeDecl): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  for (const entry of [...index.filesExtending(d.name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const file = index.parse(entry);
+    if (!file) continue;
+    for (const t of ProjectIndex.allTypes(file)) if (t !== d && index.superTypes(t).includes(d)) out.push(t);
   }
   return out;
 }
