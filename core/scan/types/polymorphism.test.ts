@@ -108,6 +108,20 @@ public abstract class Ev { public String kind; }`,
       'com/acme/Holder.java': HOLDER('Ev e;'),
     }).schema('Ev', 'com.acme.Holder');
     expect(unknown.properties).toEqual({ kind: { type: 'string' } });
+    // EXTERNAL_PROPERTY is for properties; on a class Jackson writes PROPERTY.
+    expect(exampleOf(of('use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXTERNAL_PROPERTY, property = "t"'))).toEqual({ t: 'a', x: 'x' });
+    // Unnamed nested subtypes: NAME is the binary name after the package, SIMPLE_NAME the simple name.
+    const unnamed = (use: string) =>
+      schemas({
+        'com/acme/Ev.java': `package com.acme;
+import com.fasterxml.jackson.annotation.*;
+@JsonTypeInfo(use = JsonTypeInfo.Id.${use})
+@JsonSubTypes({ @JsonSubTypes.Type(Ev.A.class) })
+public abstract class Ev { public static class A extends Ev { public String x; } }`,
+        'com/acme/Holder.java': HOLDER('Ev e;'),
+      }).schema('Ev', 'com.acme.Holder');
+    expect(exampleOf(unnamed('NAME'))).toEqual({ '@type': 'Ev$A', x: 'x' });
+    expect(exampleOf(unnamed('SIMPLE_NAME'))).toEqual({ '@type': 'A', x: 'x' });
     const none = of('use = JsonTypeInfo.Id.NONE');
     expect(none.oneOf).toBeUndefined();
     expect(none.properties).toEqual({});
