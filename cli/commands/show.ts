@@ -105,6 +105,7 @@ function defaultLabel(value: unknown): string {
 }
 
 function typeLabel(s: JsonSchema): string {
+  if (s.oneOf && s.title) return s.title;
   if (s.type === 'array') return `${s.items ? typeLabel(s.items) : 'any'}[]`;
   if (s.enum) return `enum(${s.enum.join('|')})`;
   const t = Array.isArray(s.type) ? s.type.join('|') : s.type ?? 'any';

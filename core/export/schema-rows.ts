@@ -78,6 +78,7 @@ function deref(s: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
 
 export function typeLabel(s: JsonSchema, defs: Record<string, JsonSchema> = {}): string {
   const t = deref(s, defs);
+  if (t.oneOf && t.title) return t.title; // a polymorphic type, whatever its subtypes are written as
   if (t.type === 'array') return `${t.items ? typeLabel(t.items, defs) : 'any'}[]`;
   if (t.enum) return `enum (${t.enum.map(String).join(', ')})`;
   const type = Array.isArray(t.type) ? t.type.join(' | ') : (t.type ?? 'any');

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportCurl } from '../../core/export/curl';
 import { Components } from '../../core/export/json-schema';
-import { schemaRows } from '../../core/export/schema-rows';
+import { schemaRows, typeLabel } from '../../core/export/schema-rows';
 import type { Endpoint } from '../../core/model/endpoint';
 import type { JsonSchema } from '../../core/model/request';
 import { scanProject } from '../../core/scan/scan';
@@ -99,6 +99,11 @@ describe('polymorphic schemas in the exports', () => {
     ]);
     // DEDUCTION: no id, the subtypes told apart by their fields.
     expect(rows('/vehicles')).toEqual(['Car | one of | ', '  wheels | integer (int32) | ', 'Boat | one of | ', '  sails | integer (int32) | ']);
+  });
+
+  it('Markdown: a field of a polymorphic type is labelled with the type, however its subtypes are written', () => {
+    expect(typeLabel(body('/animals'))).toBe('Animal');
+    expect(typeLabel({ type: 'array', items: body('/specs') })).toBe('DataSpecs[]');
   });
 
   it('cURL sends the first subtype with its type id', () => {
