@@ -105,6 +105,7 @@ function defaultLabel(value: unknown): string {
 }
 
 function typeLabel(s: JsonSchema): string {
+  if (s.oneOf && s.title) return s.title;
   if (s.type === 'array') return `${s.items ? typeLabel(s.items) : 'any'}[]`;
   if (s.enum) return `enum(${s.enum.join('|')})`;
   const t = Array.isArray(s.type) ? s.type.join('|') : s.type ?? 'any';
@@ -116,6 +117,15 @@ function schemaLines(schema: JsonSchema, depth = 1, seen = 0): string[] {
   const out: string[] = [];
   const target = schema.type === 'array' && schema.items ? schema.items : schema;
   if (schema.type === 'array') out.push(`${'  '.repeat(depth)}[array of ${typeLabel(target)}]`);
+  // A Jackson polymorphic type: each subtype, the type id that picks it, its fields.
+  const id = target['x-discriminator']?.propertyName;
+  for (const branch of target.oneOf ?? []) {
+    // WRAPPER_ARRAY: `["<id>", {...}]`, the subtype is the second item.
+    const [idItem, inner] = branch.prefixItems?.length === 2 ? branch.prefixItems : [undefined, branch];
+    const ids = id ? branch.properties?.[id]?.enum : idItem?.enum;
+    out.push(`${'  '.repeat(depth)}one of ${inner!.title ?? typeLabel(branch)}${ids ? ` (${id ?? 'id'}: ${ids.join(', ')})` : ''}`);
+    if (seen < 6) out.push(...schemaLines(inner!, depth + 1, seen + 1));
+  }
   const required = new Set(target.required ?? []);
   for (const [name, prop] of Object.entries(target.properties ?? {})) {
     const flags = required.has(name) ? ' *' : '';

@@ -61,13 +61,14 @@ export class Components {
       return this.reference({ ...target, 'x-java-type': target['x-java-type'] ?? key, title: target.title ?? key }, defs);
     }
     const javaType = s['x-java-type'];
-    if (javaType && isObject(s) && s.properties && !s['x-unresolved']) return this.reference(s, defs);
+    if (javaType && !s['x-unresolved'] && ((isObject(s) && s.properties) || s.oneOf)) return this.reference(s, defs);
     return this.body(s, defs);
   }
 
   private reference(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
     const javaType = s['x-java-type']!;
-    const properties = Object.keys(s.properties ?? {}).join();
+    // A polymorphic base has no properties of its own: its subtypes tell two apart.
+    const properties = s.oneOf ? `oneOf:${s.oneOf.map((b) => b.$ref ?? b['x-java-type'] ?? b.title).join()}` : Object.keys(s.properties ?? {}).join();
     let named = this.byType.get(javaType);
     let name = named?.find((n) => n.properties === properties)?.name;
     if (name === undefined) {
@@ -103,8 +104,21 @@ export class Components {
         out.properties = props;
       } else if (k === 'items' || (k === 'additionalProperties' && typeof v === 'object')) {
         out[k] = this.convert(v as JsonSchema, defs);
-      } else out[k] = v;
+      } else if (k === 'oneOf') {
+        const pairs = this.dialect === '3.0' ? idPairs(v as JsonSchema[], defs) : undefined;
+        // 3.0, Jackson's WRAPPER_ARRAY: one array of ids and subtypes, not a oneOf of arrays (which
+        // 3.0 cannot tell apart, and openapi-generator's typescript-fetch writes as broken code).
+        if (pairs) Object.assign(out, { type: 'array', items: { oneOf: [{ type: 'string', enum: pairs.ids }, ...pairs.values.map((b) => this.convert(b, defs))] }, minItems: 2, maxItems: 2 });
+        else out.oneOf = (v as JsonSchema[]).map((b) => this.convert(b, defs));
+      } else if (k === 'prefixItems') {
+        // 3.0 has no positional items: each item is one of them.
+        const items = (v as JsonSchema[]).map((b) => this.convert(b, defs));
+        if (this.dialect === '3.0') out.items = { oneOf: items };
+        else out.prefixItems = items;
+      } else if (k !== 'x-discriminator') out[k] = v;
     }
+    const discriminator = s['x-discriminator'];
+    if (discriminator && Array.isArray(out.oneOf)) out.discriminator = { ...discriminator, mapping: idMapping(s.oneOf ?? [], out.oneOf as Record<string, unknown>[], discriminator.propertyName, defs) };
     enumDescriptionsAsList(out);
     return this.dialect === '3.0' ? toOpenApi30(out) : out;
   }
@@ -115,6 +129,7 @@ export class Components {
     for (const k in o) {
       const v = o[k];
       if (v === undefined || k === 'properties' || k === 'items' || k === '$defs' || k === '$schema' || k === 'x-ignored-example' || k === 'x-enum-descriptions') return false;
+      if (k === 'oneOf' || k === 'prefixItems' || k === 'x-discriminator') return false;
       if (k === 'additionalProperties' && typeof v === 'object') return false;
     }
     return this.dialect !== '3.0' || !rewritesFor30(s);
@@ -126,6 +141,35 @@ export class Components {
     if (converted.$ref && this.dialect === '3.1' && p.description) return { ...converted, description: p.description };
     return converted;
   }
+}
+
+/** The ids and subtypes of a oneOf of `["<id>", {...}]` pairs (Jackson's WRAPPER_ARRAY); undefined for any other oneOf. */
+function idPairs(branches: readonly JsonSchema[], defs: Record<string, JsonSchema>): { ids: unknown[]; values: JsonSchema[] } | undefined {
+  const ids: unknown[] = [];
+  const values: JsonSchema[] = [];
+  for (const branch of branches) {
+    const b = branch.$ref?.startsWith('#/$defs/') ? defs[branch.$ref.slice('#/$defs/'.length)] : branch;
+    const pair = b?.prefixItems;
+    if (pair?.length !== 2 || !pair[0]!.enum) return undefined;
+    ids.push(...pair[0]!.enum);
+    values.push(pair[1]!);
+  }
+  return branches.length ? { ids, values } : undefined;
+}
+
+/**
+ * OpenAPI's discriminator mapping: each type id to the component of the subtype whose id
+ * property lists it (a Jackson subtype may have several ids). Branches written inline have none.
+ */
+function idMapping(branches: readonly JsonSchema[], converted: readonly Record<string, unknown>[], property: string, defs: Record<string, JsonSchema>): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  branches.forEach((b, i) => {
+    const ref = converted[i]?.$ref;
+    const target = b.$ref?.startsWith('#/$defs/') ? defs[b.$ref.slice('#/$defs/'.length)] : b;
+    if (typeof ref !== 'string' || !target) return;
+    for (const id of target.properties?.[property]?.enum ?? []) if (typeof id === 'string' && !(id in mapping)) mapping[id] = ref;
+  });
+  return mapping;
 }
 
 /**

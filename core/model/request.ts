@@ -6,7 +6,8 @@
  * A JSON Schema object. Beyond the standard keywords apiscout writes a few `x-` extensions:
  * `x-java-type` (the Java/Kotlin type a schema was built from, generics included, so exporters
  * can name shared components), `x-unresolved` (a library type not in the source tree),
- * `x-truncated` (a recursion or depth cap cut the schema here).
+ * `x-truncated` (a recursion or depth cap cut the schema here), `x-discriminator` (on a `oneOf`
+ * of Jackson subtypes: the property holding the type id, which each branch narrows to its ids).
  */
 export interface JsonSchema {
   type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null' | Array<'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null'>;
@@ -17,6 +18,12 @@ export interface JsonSchema {
   required?: string[];
   additionalProperties?: JsonSchema | boolean;
   items?: JsonSchema;
+  /** Leading array items by position (Jackson's WRAPPER_ARRAY type id: `["<id>", {...}]`). */
+  prefixItems?: JsonSchema[];
+  /** Exactly one of these (a Jackson polymorphic base type: one branch per subtype). */
+  oneOf?: JsonSchema[];
+  minProperties?: number;
+  maxProperties?: number;
   enum?: unknown[];
   default?: unknown;
   examples?: unknown[];
@@ -38,6 +45,7 @@ export interface JsonSchema {
   'x-java-type'?: string;
   'x-unresolved'?: boolean;
   'x-truncated'?: string;
+  'x-discriminator'?: { propertyName: string };
   [extension: `x-${string}`]: unknown;
 }
 

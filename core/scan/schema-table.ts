@@ -8,7 +8,7 @@
 //
 // A reference is a string where only a schema object can stand (an endpoint's parameter, body,
 // response and declared-response schema; a schema's property values, `items`,
-// `additionalProperties` and `$defs` values): NUL and the entry's number, `"\u0000<n>"` in the
+// `additionalProperties`, `$defs` values, `oneOf` and `prefixItems` entries): NUL and the entry's number, `"\u0000<n>"` in the
 // text. For `scan --json` the stored text is printed with every reference replaced by its
 // entry's text, which gives back `JSON.stringify(endpoint)` byte for byte. A schema or endpoint
 // whose own text already holds a string starting with NUL and a digit is written as it is, with
@@ -101,6 +101,8 @@ export class SchemaTableWriter {
     if (s.items && typeof s.items === 'object') (copy ??= { ...s }).items = sub(s.items);
     if (s.additionalProperties && typeof s.additionalProperties === 'object') (copy ??= { ...s }).additionalProperties = sub(s.additionalProperties);
     if (s.$defs && typeof s.$defs === 'object') (copy ??= { ...s }).$defs = map(s.$defs);
+    if (Array.isArray(s.oneOf)) (copy ??= { ...s }).oneOf = s.oneOf.map(sub);
+    if (Array.isArray(s.prefixItems)) (copy ??= { ...s }).prefixItems = s.prefixItems.map(sub);
     let got: Encoded;
     // Tabled: object schemas, and any schema holding one (a list or map of DTOs). The wrappers
     // too, because exporters memo what they make of a schema by identity (export/per-schema.ts):
@@ -129,7 +131,9 @@ function holdsSchemas(s: JsonSchema): boolean {
     (!!s.properties && typeof s.properties === 'object') ||
     (!!s.items && typeof s.items === 'object') ||
     (!!s.additionalProperties && typeof s.additionalProperties === 'object') ||
-    (!!s.$defs && typeof s.$defs === 'object')
+    (!!s.$defs && typeof s.$defs === 'object') ||
+    Array.isArray(s.oneOf) ||
+    Array.isArray(s.prefixItems)
   );
 }
 
@@ -191,6 +195,10 @@ function revive(s: JsonSchema, table: readonly JsonSchema[]): void {
   if (s.additionalProperties !== undefined && typeof s.additionalProperties !== 'boolean') s.additionalProperties = at(s.additionalProperties, table);
   const defs = s.$defs;
   if (defs) for (const k in defs) defs[k] = at(defs[k], table);
+  const branches = s.oneOf;
+  if (branches) for (let i = 0; i < branches.length; i++) branches[i] = at(branches[i], table);
+  const positional = s.prefixItems;
+  if (positional) for (let i = 0; i < positional.length; i++) positional[i] = at(positional[i], table);
 }
 
 /**

@@ -13,7 +13,7 @@ export interface SchemaProblem {
 }
 
 export function checkAgainstSchema(value: unknown, schema: Schema, limit = 20): SchemaProblem[] {
-  const problems: SchemaProblem[] = [];
+  let problems: SchemaProblem[] = [];
   const defs = schema.$defs ?? {};
   const walk = (v: unknown, s: Schema, at: string, depth: number): void => {
     if (problems.length >= limit || depth > 32) return;
@@ -23,6 +23,7 @@ export function checkAgainstSchema(value: unknown, schema: Schema, limit = 20): 
       if (target) walk(v, target, at, depth + 1);
       return;
     }
+    if (s.oneOf) return variant(v, s, at, depth);
     if (v === null) {
       const types = Array.isArray(s.type) ? s.type : [s.type];
       if (s.type && !types.includes('null')) problems.push({ at, message: `null where ${typeName(s)} is expected` });
@@ -37,12 +38,43 @@ export function checkAgainstSchema(value: unknown, schema: Schema, limit = 20): 
       problems.push({ at, message: `${kindOf(v)} where ${typeName(s)} is expected` });
       return;
     }
-    if (Array.isArray(v) && s.items) v.forEach((x, i) => walk(x, s.items!, `${at}[${i}]`, depth + 1));
+    if (Array.isArray(v) && s.prefixItems) s.prefixItems.forEach((p, i) => i < v.length && walk(v[i], p, `${at}[${i}]`, depth + 1));
+    else if (Array.isArray(v) && s.items) v.forEach((x, i) => walk(x, s.items!, `${at}[${i}]`, depth + 1));
     else if (typeof v === 'object') {
       const o = v as Record<string, unknown>;
       for (const r of s.required ?? []) if (!(r in o)) problems.push({ at: at || '(body)', message: `missing required property '${r}'` });
       for (const [k, sub] of Object.entries(s.properties ?? {})) if (k in o) walk(o[k], sub, at ? `${at}.${k}` : k, depth + 1);
     }
+  };
+  const deref = (s: Schema): Schema => (s.$ref ? (defs[s.$ref.replace(/^#\/\$defs\//, '')] ?? s) : s);
+  /**
+   * A polymorphic type (Jackson subtypes): the type id names the subtype the server reads, so
+   * the body is checked against that one; with no id property, against the subtype it fits best.
+   */
+  const variant = (v: unknown, s: Schema, at: string, depth: number): void => {
+    const branches = s.oneOf!.map(deref);
+    const id = s['x-discriminator']?.propertyName;
+    if (id && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      const ids = branches.flatMap((b) => b.properties?.[id]?.enum ?? []);
+      const given = (v as Record<string, unknown>)[id];
+      const chosen = branches.find((b) => b.properties?.[id]?.enum?.some((x) => x === given));
+      if (chosen) return walk(v, chosen, at, depth + 1);
+      const listed = ids.map((x) => JSON.stringify(x)).join(', ');
+      problems.push({ at: at || '(body)', message: given === undefined ? `missing type id '${id}' (one of ${listed})` : `${JSON.stringify(given)} is not a type id: one of ${listed}` });
+      return;
+    }
+    // Subtypes whose required properties the body has come first (a wrapper's one key tells them apart).
+    const has = (b: Schema) => typeof v === 'object' && v !== null && (b.required ?? []).every((r) => r in v);
+    const outer = problems;
+    let best: SchemaProblem[] | undefined;
+    for (const b of [...branches.filter(has), ...branches.filter((b) => !has(b))]) {
+      problems = [];
+      walk(v, b, at, depth + 1);
+      if (!best || problems.length < best.length) best = problems;
+      if (!best.length) break;
+    }
+    problems = outer;
+    problems.push(...(best ?? []).slice(0, Math.max(0, limit - problems.length)));
   };
   walk(value, schema, '', 0);
   return problems;

@@ -24,6 +24,12 @@ describe('apiscout show', () => {
     expect(out).toMatch(/\nResponse \(application\/json\)/);
   });
 
+  it('shows a Jackson polymorphic body as its subtypes, each with the type id that picks it and its fields', () => {
+    const r = run(['show', 'POST /specs', fileURLToPath(new URL('../fixtures/spring-mvc/polymorphic-bodies', import.meta.url))]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(['Body (application/json)', '  one of NumericSpec (dataType: int, float, double)', '    dataType *: enum(int|float|double)  The data type', '    min: integer(int32)', '    max: integer(int32)', '  one of TextSpec (dataType: text)'].join('\n'));
+  });
+
   it('quotes a default that is an empty string (a Kotlin property\'s = "" or defaultValue = ""), so the row does not end in a bare =', () => {
     const dir = mkdtempSync(join(tmpdir(), 'apiscout-show-'));
     try {

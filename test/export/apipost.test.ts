@@ -3,10 +3,12 @@
 // its links (parent ids, model references) are followed.
 
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportApipost } from '../../core/export/apipost';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { scanProject } from '../../core/scan/scan';
 import { edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 
 const schema = JSON.parse(readFileSync(new URL('./schemas/apipost-import.schema.json', import.meta.url), 'utf8'));
@@ -51,6 +53,18 @@ describe('ApiPost export', () => {
     const price = nodes.find((n) => n.url === '/api/v1/catalog/products/{id}/price')!;
     expect(price.request.restful.parameter.map((p) => p.key)).toEqual(['id']);
     expect(price.request.body).toMatchObject({ mode: 'json', raw_schema: { $ref: '#/components/schemas/PriceChange' } });
+  });
+
+  it('a Jackson polymorphic body: the envelope still matches, and every subtype the oneOf and the discriminator mapping name is a model', async () => {
+    const scan = await scanProject(fileURLToPath(new URL('../fixtures/spring-mvc/polymorphic-bodies', import.meta.url)));
+    const result = exportApipost(scan.endpoints, { title: 'Poly', modules: scan.modules });
+    const doc = JSON.parse(result.files[0]!.content);
+    expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toBe(true);
+    const models = new Map((doc.models as { model_id: string; schema: Record<string, unknown> }[]).map((m) => [m.model_id, m]));
+    for (const r of [...result.files[0]!.content.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)) expect(models.has(r), r).toBe(true);
+    const specs = (doc.apis as Node[]).find((n) => n.url === '/specs')!;
+    expect(specs.request.body).toMatchObject({ mode: 'json', raw_schema: { $ref: '#/components/schemas/DataSpecs' } });
+    expect(JSON.parse((specs.request.body as unknown as { raw: string }).raw)).toEqual({ dataType: 'int', min: 0, max: 0 });
   });
 
   it('the schema rejects a broken envelope (so passing means something)', () => {

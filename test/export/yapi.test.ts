@@ -7,10 +7,12 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Generator } from 'yapi-to-typescript/lib/cjs/Generator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportYapi, yapiPath } from '../../core/export/yapi';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { scanProject } from '../../core/scan/scan';
 import { CUSTOM_VERB, edgeEndpoints, grpcEndpoints, httpOf, scanShop } from './fixtures';
 import { removeDir } from './files';
 
@@ -127,6 +129,29 @@ describe('YApi export', () => {
       expect(block('Changes the price of a product', '返回类型')).toMatch(/sku\?: string;[\s\S]*tags\?: string\[\];/);
       generator.destroy?.();
     } finally {
+      removeDir(cwd);
+    }
+  });
+
+  it('yapi-to-typescript types a Jackson polymorphic body as the union of its subtypes, each with its type id', async () => {
+    const scan = await scanProject(fileURLToPath(new URL('../fixtures/spring-mvc/polymorphic-bodies', import.meta.url)));
+    const imported = importYapi(JSON.parse(exportYapi(scan.endpoints, { modules: scan.modules }).files[0]!.content) as Category[]);
+    expect(imported.problems).toEqual([]);
+    const yapi = await standIn(imported);
+    const cwd = mkdtempSync(join(tmpdir(), 'apiscout-ytt-poly-'));
+    try {
+      const generator = new Generator(
+        [{ serverUrl: yapi.url, typesOnly: true, target: 'typescript', reactHooks: { enabled: false }, prodEnvName: 'production', outputFilePath: 'api/index.ts', projects: [{ token: TOKEN, categories: [{ id: 0 }] }] }],
+        { cwd },
+      );
+      await generator.prepare();
+      const output = (await generator.generate()) as Record<string, { content: string }>;
+      const code = Object.values(output).map((o) => o.content).join('\n');
+      const request = code.slice(code.indexOf('export type SpecsRequest'), code.indexOf('export type SpecsResponse'));
+      expect(request).toMatch(/dataType: 'int' \| 'float' \| 'double';\s*min\?: number;\s*max\?: number;\s*\}\s*\|\s*\{[^}]*dataType: 'text';\s*length\?: number;/);
+      generator.destroy?.();
+    } finally {
+      await new Promise<void>((ok) => yapi.server.close(() => ok()));
       removeDir(cwd);
     }
   });

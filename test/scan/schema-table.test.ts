@@ -57,6 +57,8 @@ function sample(): Endpoint[] {
     endpoint('four', { request: body(hostile), response: { contentType: 'application/json', schema: address, description: '' } }),
     endpoint('five', { description: '\u00004', request: body(address) }),
     endpoint('six', {}),
+    // A Jackson polymorphic base: its subtypes are tabled like any DTO.
+    endpoint('seven', { request: body({ type: 'object', title: 'Place', oneOf: [customer, address], 'x-discriminator': { propertyName: 'kind' }, 'x-java-type': 'a.Place' }) }),
   ];
 }
 
@@ -105,6 +107,10 @@ describe('the stored schema table', () => {
     // A list of DTOs is tabled too: two endpoints' equal lists are one object (exporters memo by identity).
     expect(three!.responses![0]!.schema).toBe(one!.response!.schema);
     expect(two!.responses![0]!.schema).toBe(one!.request!.body!.schema!.properties!.home);
+    // The subtypes of a polymorphic base are the same objects as where they are used directly.
+    const seven = result.endpoints[6]!;
+    expect(seven.request!.body!.schema.oneOf![0]).toBe(one!.request!.body!.schema);
+    expect(seven.request!.body!.schema.oneOf![1]).toBe(one!.request!.body!.schema!.properties!.home);
     // An endpoint holding a string like a reference is stored whole: equal, not shared.
     const five = result.endpoints[4]!;
     expect(five.request!.body!.schema).toEqual(one!.request!.body!.schema!.properties!.home);

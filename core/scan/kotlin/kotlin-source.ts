@@ -468,6 +468,12 @@ function isComment(n: Node): boolean {
 /** Functions that build the arrays annotation attributes take. */
 const ARRAY_BUILDERS = /^(?:arrayOf|(?:int|long|short|byte|char|float|double|boolean)ArrayOf|emptyArray|listOf|setOf)$/;
 
+/** `Outer.Inner::class` (`.java`): tree-sitter reads the dotted receiver as a navigation, not a type. */
+function qualifiedClassLiteral(text: string, ctx: Ctx): Expr | undefined {
+  const m = /^([\w$`]+(?:\s*\.\s*[\w$`]+)*)\s*::\s*class(?:\s*\.\s*java)?$/.exec(text);
+  return m ? { kind: 'class', type: jvm({ name: m[1]!.replace(/[\s`]+/g, ''), args: [], dims: 0 }, ctx, false) } : undefined;
+}
+
 export function readExpr(node: Node, ctx: Ctx): Expr {
   switch (node.type) {
     case 'string_literal':
@@ -478,7 +484,7 @@ export function readExpr(node: Node, ctx: Ctx): Expr {
       const first = node.namedChild(0);
       if (first?.type === 'callable_reference' && node.text.replace(/\s+/g, '').endsWith('::class.java')) return readExpr(first, ctx);
       if (/^[\w$.\s`]+$/.test(node.text)) return { kind: 'name', name: node.text.replace(/[\s`]+/g, '') };
-      return { kind: 'other', text: node.text };
+      return qualifiedClassLiteral(node.text, ctx) ?? { kind: 'other', text: node.text };
     }
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => !isComment(c));
@@ -523,7 +529,7 @@ export function readExpr(node: Node, ctx: Ctx): Expr {
       // `Foo::class`: the receiver type, when the reference is to the class.
       const type = node.namedChildren.find((c) => c.type === 'type_identifier' || c.type === 'user_type');
       if (type && /::\s*class$/.test(node.text)) return { kind: 'class', type: jvm({ name: type.text.replace(/\s+/g, ''), args: [], dims: 0 }, ctx, false) };
-      return { kind: 'other', text: node.text };
+      return qualifiedClassLiteral(node.text, ctx) ?? { kind: 'other', text: node.text };
     }
     case 'integer_literal':
     case 'hex_literal':

@@ -51,6 +51,7 @@ class ExampleWriter {
     if (s.examples?.length) return copied(s.examples[0]);
     if (s.default !== undefined && withinOwnBounds(s, s.default)) return copied(s.default);
     if (s.$ref !== undefined) return this.ref(s.$ref, name);
+    if (s.oneOf?.length) return this.firstBranch(s.oneOf, name);
     if (s.enum?.length) return copied(s.enum[0]);
     const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'null') : s.type;
     switch (type) {
@@ -102,8 +103,22 @@ class ExampleWriter {
     return def?.readOnly === true;
   }
 
+  /** A polymorphic type's first subtype (with its type id, so Jackson reads what Send posts); a recursive one that stops, the next. */
+  private firstBranch(branches: readonly JsonSchema[], name: string | undefined): unknown {
+    for (const b of branches) {
+      const v = this.write(b, name);
+      if (v !== STOP) return v;
+    }
+    return STOP;
+  }
+
   private array(s: JsonSchema, name: string | undefined): unknown[] {
     if (s.maxItems === 0) return [];
+    // A positional array (Jackson's WRAPPER_ARRAY type id): one value per position.
+    if (s.prefixItems) return s.prefixItems.map((p) => {
+      const v = this.write(p, name);
+      return v === STOP ? {} : v;
+    });
     const item = this.write(s.items ?? {}, name);
     if (item === STOP) return []; // a recursive tree ends in an empty list
     const count = s.uniqueItems ? 1 : Math.min(Math.max(s.minItems ?? 1, 1), 10, s.maxItems ?? 10);

@@ -20,7 +20,7 @@ export function indexOf(files: Record<string, string>): ProjectIndex {
     const abs = join(root, path);
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, text);
-    index.add(describeFile(text, path, abs, 'm', 'java'));
+    index.add(describeFile(text, path, abs, 'm', path.endsWith('.kt') ? 'kotlin' : 'java'));
   }
   return index;
 }

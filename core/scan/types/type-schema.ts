@@ -10,6 +10,10 @@
 // for as long as they do not depend on where they were met; every schema returned is a fresh
 // copy the caller may change.
 //
+// Jackson polymorphic types (`@JsonTypeInfo` / `@JsonSubTypes`, rules in polymorphism.ts): an
+// object carries its type id, and a base type is a `oneOf` of its subtypes' object schemas, built
+// (and cached, and referenced when recursive) like any other object type.
+//
 // Property order: superclass properties first (as Jackson collects fields), then the type's own,
 // fields before getter-only properties; `@JsonPropertyOrder` reorders.
 
@@ -28,6 +32,7 @@ import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef,
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
+import { polymorphismOf, withTypeId } from './polymorphism';
 import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
@@ -315,7 +320,7 @@ export class SchemaBuilder {
     this.declStack.push(t.decl);
     let built: Built;
     try {
-      built = this.objectBody(t, level);
+      built = this.typedBody(t, level);
     } finally {
       this.stack.pop();
       this.declStack.pop();
@@ -334,6 +339,29 @@ export class SchemaBuilder {
     const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs };
     if (!open) this.cache.set(key, { ...result, level });
     return result;
+  }
+
+  /**
+   * The object as Jackson writes it: with its type id when its hierarchy carries `@JsonTypeInfo`,
+   * or, for a polymorphic base, a `oneOf` of the subtypes a body of it may be (polymorphism.ts).
+   * Spring's data binder (`propertyNames: 'java'`) knows nothing of either.
+   */
+  private typedBody(t: SourceType, level: number): Built {
+    const poly = this.javaNames ? undefined : polymorphismOf(this.index, t.decl);
+    if (!poly) return this.objectBody(t, level);
+    const withId = (b: Built): Built => ({ ...b, schema: withTypeId(b.schema, poly.info, poly.ids) });
+    if (!poly.branches) return withId(this.objectBody(t, level));
+    const parts = new Parts();
+    const oneOf = poly.branches.map((d) => parts.take(d === t.decl ? withId(this.objectBody(t, level)) : this.object(rawType(this.index, d), level)));
+    const schema: JsonSchema = {};
+    if (oneOf.every((b) => b.type === 'object')) schema.type = 'object';
+    schema.title = displayName(t);
+    const description = typeDescription(this.index, t.decl);
+    if (description) schema.description = description;
+    schema.oneOf = oneOf;
+    if (poly.info.property) schema['x-discriminator'] = { propertyName: poly.info.property };
+    schema['x-java-type'] = qualifiedName(t);
+    return parts.done(schema);
   }
 
   private objectBody(t: SourceType, level: number): Built {
@@ -684,6 +712,11 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
   const lower = name.toLowerCase();
   for (const m of byName.values()) if (m.field && m.implicit.toLowerCase() === lower) return m;
   return undefined;
+}
+
+/** A subtype as Jackson instantiates it from a type id: raw, each parameter its bound. */
+function rawType(index: ProjectIndex, decl: TypeDecl): SourceType {
+  return { kind: 'source', decl, args: decl.typeParams.map((p) => unboundVariable(index, p, decl)), raw: decl.typeParams.length > 0 };
 }
 
 function unknownParams(decl: TypeDecl): TypeBindings {
