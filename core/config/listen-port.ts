@@ -16,6 +16,14 @@ export function httpPortSetting(config: Config): string | undefined {
   return config.get('server.port') ?? config.get('quarkus.http.port');
 }
 
+/** A module's listen settings from its application properties, when it sets any (ModuleSummary.listen). */
+export function listenSettings(props: ReadonlyMap<string, string>): { port?: string; address?: string } | undefined {
+  const port = httpPortSetting(props);
+  const address = props.get('server.address');
+  if (port === undefined && address === undefined) return undefined;
+  return { ...(port !== undefined ? { port } : {}), ...(address !== undefined ? { address } : {}) };
+}
+
 /** The gRPC port setting, as written: undefined when none is set. */
 export function grpcPortSetting(config: Config): string | undefined {
   return config.get('grpc.server.port') ?? config.get('quarkus.grpc.server.port');

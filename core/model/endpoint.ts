@@ -114,6 +114,12 @@ export interface ModuleSummary {
   servletPath?: string;
   /** `management.endpoints.web.base-path` when the module sets it; actuator paths already include it. */
   actuatorBasePath?: string;
+  /**
+   * Where the module's application listens, as its application properties write it (`server.port`
+   * or Quarkus' `quarkus.http.port`, `server.address`; placeholders unresolved): what exports of
+   * several modules give each module's host without reading every module's config again.
+   */
+  listen?: { port?: string; address?: string };
   /** springdoc `@SecurityScheme`s the module declares, by name order. */
   securitySchemes?: SecuritySchemeDecl[];
 }

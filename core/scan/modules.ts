@@ -18,6 +18,8 @@ export interface ModuleInfo {
   actuatorBasePath?: string;
   /** `management.endpoints.web.path-mapping.<id>`: actuator endpoint ids served under another path. */
   actuatorPathMapping?: Record<string, string>;
+  /** Where the module's application listens, as its application properties write it (ModuleSummary.listen). */
+  listen?: { port?: string; address?: string };
 }
 
 const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
+import { listenSettings } from '../config/listen-port';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
@@ -730,10 +731,11 @@ export class ProjectScanner {
     const diagnostics: Diagnostic[] = [];
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
-    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, ...m }) => {
+    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, ...m }) => {
       const props = readApplicationProperties(this.root, m.dir, diagnostics);
       read.set(m.dir, props);
-      return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props) };
+      const listen = listenSettings(props);
+      return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}) };
     });
     this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, (path) => {
       this.configReads.add(path);

@@ -71,7 +71,8 @@ beforeAll(async () => {
     write(`${name}/pom.xml`, `<project><modelVersion>4.0.0</modelVersion><artifactId>${name}</artifactId></project>`);
     write(`${name}/src/main/java/com/example/${m.pkg}/Controller.java`, controller(m.pkg, m.base));
   }
-  // The context path is the scan's; the port only the export reads, once each server listens.
+  // Each server needs the endpoints to check requests against, and the ports are known once it
+  // listens: the project is scanned again with them, as the explorer does when a config changes.
   const config = (name: keyof typeof MODULES, port: string) => {
     const context = MODULES[name].context;
     write(`${name}/src/main/resources/application.properties`, `server.port=${port}\nserver.address=127.0.0.1\n${context ? `server.servlet.context-path=${context}\n` : ''}`);
@@ -85,6 +86,7 @@ beforeAll(async () => {
     servers.set(name, server);
     config(name, new URL(server.url).port);
   }
+  modules = (await scanProject(project)).modules;
 }, 120_000);
 
 afterAll(async () => {
