@@ -6,6 +6,7 @@ import type { MethodSite } from '../../hierarchy';
 import type { ProjectIndex } from '../../project-index';
 import type { TypeDecl, TypeRef } from '../../source-model';
 import type { Env, Handler } from './route-eval';
+import { dottedName } from './route-syntax';
 import type { Node } from './route-syntax';
 
 export type ResolvedHandler = MethodSite;
@@ -39,7 +40,7 @@ function handlerType(index: ProjectIndex, target: Node | undefined, env: Env): T
     const member = memberType(index, env.type, name);
     if (member) return member;
   }
-  const name = dotted(target);
+  const name = dottedName(target);
   return name && /^[A-Z]/.test(name.slice(name.lastIndexOf('.') + 1)) ? index.resolveType(name, scope) : undefined;
 }
 
@@ -58,11 +59,3 @@ function typeOf(index: ProjectIndex, ref: TypeRef, where: TypeDecl): TypeDecl | 
   return index.resolveType(ref.name, { type: where, file: where.file });
 }
 
-function dotted(n: Node): string | undefined {
-  if (n.k === 'name') return n.name;
-  if (n.k === 'field') {
-    const head = dotted(n.target);
-    return head && `${head}.${n.name}`;
-  }
-  return undefined;
-}

@@ -7,7 +7,7 @@
 import type { ProjectIndex } from '../../project-index';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { bodyRange } from './method-body';
-import { RouteSyntax } from './route-syntax';
+import { RouteSyntax, dottedName } from './route-syntax';
 import type { Env } from './route-eval';
 import type { Node, Stmt } from './route-syntax';
 
@@ -116,7 +116,7 @@ function calledMethod(n: Extract<Node, { k: 'call' }>, env: Env, sources: Operat
   const scope = { type: env.type, file: env.type.file };
   let owner: TypeDecl | undefined;
   if (n.target) {
-    const name = dotted(n.target);
+    const name = dottedName(n.target);
     if (!name) return undefined;
     // `this.attachmentHandler.buildDoc(builder)`, `handler.buildDoc(builder)`: a field's class.
     const field = /^(?:this\.)?([a-z_$][\w$]*)$/.exec(name)?.[1];
@@ -169,7 +169,7 @@ function stringOf(n: Node, env: Env, index: ProjectIndex): string | undefined {
     }
   }
   if (n.k === 'name' || n.k === 'field') {
-    const name = n.k === 'name' ? n.name : dotted(n);
+    const name = n.k === 'name' ? n.name : dottedName(n);
     if (!name) return undefined;
     const r = index.evalString({ kind: 'name', name }, { type: env.type, file: env.type.file });
     return 'value' in r ? r.value : undefined;
@@ -177,14 +177,6 @@ function stringOf(n: Node, env: Env, index: ProjectIndex): string | undefined {
   return undefined;
 }
 
-function dotted(n: Node): string | undefined {
-  if (n.k === 'name') return n.name;
-  if (n.k === 'field') {
-    const head = dotted(n.target);
-    return head && `${head}.${n.name}`;
-  }
-  return undefined;
-}
 
 /** The calls of a builder chain, outermost last: `parameterBuilder().in(..).name(..)`. */
 function chainCalls(n: Node): Array<Extract<Node, { k: 'call' }>> {
@@ -199,8 +191,8 @@ function isTrue(n: Node): boolean {
 
 /** `Foo.class`, `a.b.Foo.class`, Kotlin `Foo::class.java`: the class as written. */
 function classLiteral(n: Node): string | undefined {
-  if (n.k === 'field' && n.name === 'class') return dotted(n.target);
-  if (n.k === 'field' && n.name === 'java' && n.target.k === 'ref' && n.target.name === 'class' && n.target.target) return dotted(n.target.target);
+  if (n.k === 'field' && n.name === 'class') return dottedName(n.target);
+  if (n.k === 'field' && n.name === 'java' && n.target.k === 'ref' && n.target.name === 'class' && n.target.target) return dottedName(n.target.target);
   return undefined;
 }
 
@@ -223,7 +215,7 @@ function parameterOf(arg: Node, env: Env, sources: OperationSources, depth: numb
     const a = c.args[0];
     if (!a) continue;
     if (c.name === 'name') name = stringOf(a, env, index);
-    else if (c.name === 'in') where = LOCATIONS[(dotted(a) ?? '').split('.').pop() ?? ''];
+    else if (c.name === 'in') where = LOCATIONS[(dottedName(a) ?? '').split('.').pop() ?? ''];
     else if (c.name === 'required') required = isTrue(a);
     else if (c.name === 'description') description = stringOf(a, env, index) ?? '';
     else if (c.name === 'implementation' || c.name === 'implementationArray') {

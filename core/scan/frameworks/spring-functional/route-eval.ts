@@ -13,7 +13,7 @@
 import type { ProjectIndex, Scope } from '../../project-index';
 import type { Expr, FieldDecl, MethodDecl, TypeDecl } from '../../source-model';
 import { joinPaths } from '../../paths';
-import { RouteSyntax } from './route-syntax';
+import { RouteSyntax, dottedName } from './route-syntax';
 import type { Node, Stmt } from './route-syntax';
 
 export const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -527,14 +527,6 @@ function isOperationCustomizer(n: Node): boolean {
   return found;
 }
 
-function dottedName(n: Node): string | undefined {
-  if (n.k === 'name') return n.name;
-  if (n.k === 'field') {
-    const head = dottedName(n.target);
-    return head && `${head}.${n.name}`;
-  }
-  return undefined;
-}
 
 /** `HttpMethod.PUT`, `PUT`, `HttpMethod.valueOf("PUT")`. */
 function verbName(n: Node): string | undefined {

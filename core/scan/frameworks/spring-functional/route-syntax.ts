@@ -18,6 +18,16 @@ export type Node =
   | { k: 'new'; type: string; args: Node[]; at: number }
   | { k: 'other'; at: number };
 
+/** `a.b.c` of a name or a field access chain; undefined for anything else. */
+export function dottedName(n: Node): string | undefined {
+  if (n.k === 'name') return n.name;
+  if (n.k === 'field') {
+    const head = dottedName(n.target);
+    return head && `${head}.${n.name}`;
+  }
+  return undefined;
+}
+
 export type Stmt =
   | { k: 'local'; name: string; value: Node }
   | { k: 'return'; value: Node }
