@@ -360,6 +360,24 @@ export class ProjectIndex {
     if (this.tracking) for (const n of names) this.tracking.missing.add(n);
   }
 
+  /**
+   * Runs `compute`, tracked as usual, and returns with its value the names it looked for in vain:
+   * a cache outside the index records them again on reuse.
+   */
+  missedBy<T>(compute: () => T): { value: T; missing: ReadonlySet<string> } {
+    const outer = this.tracking;
+    const missing = new Set<string>();
+    this.tracking = { files: outer?.files ?? new Set(), missing };
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      this.tracking = outer;
+    }
+    if (outer) for (const n of missing) outer.missing.add(n);
+    return { value, missing };
+  }
+
   private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
     if (this.tracking) {
       if (t) this.tracking.files.add(t.file.path);
