@@ -360,6 +360,24 @@ export class ProjectIndex {
     if (this.tracking) for (const n of names) this.tracking.missing.add(n);
   }
 
+  /**
+   * Runs `compute`, tracked as usual, and returns with its value the names it looked for in vain
+   * (subtype lists included): a cache outside the index records them again on reuse.
+   */
+  missedBy<T>(compute: () => T): { value: T; missing: ReadonlySet<string> } {
+    const outer = this.tracking;
+    const missing = new Set<string>();
+    this.tracking = { files: outer?.files ?? new Set(), missing };
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      this.tracking = outer;
+    }
+    if (outer) for (const n of missing) outer.missing.add(n);
+    return { value, missing };
+  }
+
   private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
     if (this.tracking) {
       if (t) this.tracking.files.add(t.file.path);
@@ -437,8 +455,13 @@ export class ProjectIndex {
     return out;
   }
 
-  /** Files whose header names `name` after extends/implements: candidates for subtypes. */
+  /**
+   * Files whose header names `name` after extends/implements: candidates for subtypes. A result
+   * drawn from them depends on that list: tracking records it as the missing name
+   * `subtypesMarker(name)`, which a re-scan meets when a file naming `name` so comes or goes.
+   */
   filesExtending(name: string): readonly FileEntry[] {
+    this.tracking?.missing.add(subtypesMarker(name));
     return this.bySuper.get(name) ?? [];
   }
 
@@ -720,6 +743,11 @@ export class ProjectIndex {
 interface ResolvedName {
   type: TypeDecl | undefined;
   deps: Dependencies;
+}
+
+/** The dependency on the list of files extending `name` (a missing name no identifier can be). */
+export function subtypesMarker(name: string): string {
+  return `subtypes:${name}`;
 }
 
 export interface Dependencies {

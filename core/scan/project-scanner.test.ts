@@ -222,6 +222,28 @@ import org.springframework.web.bind.annotation.*;
     }
     await expectSameAsFullScan(s);
   });
+
+  it('follows a new type that a cached schema looked for in vain into every endpoint that reuses it', async () => {
+    const p = project({
+      [`${J}OrderDto.java`]: 'package com.acme; public class OrderDto { private Address address; }',
+      [`${J}AdminController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class AdminController { @GetMapping("/admin/order") public OrderDto order() { return null; } }`,
+      [`${J}OrderController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class OrderController { @PostMapping("/orders") public void create(@RequestBody OrderDto body) {} }`,
+    });
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    // AdminController builds OrderDto's schema first; OrderController reuses it from the cache.
+    p.write(`${J}Address.java`, 'package com.acme; public class Address { private String city; }');
+    s.rescan([{ path: `${J}Address.java`, kind: 'created' }]);
+    for (const e of s.endpoints) {
+      const schema = e.request?.body?.schema ?? e.response?.schema;
+      expect(Object.keys(schema!.properties!.address!.properties ?? {})).toEqual(['city']);
+    }
+    await expectSameAsFullScan(s);
+  });
 });
 
 describe('ProjectScanner on Kotlin sources', () => {

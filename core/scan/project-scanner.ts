@@ -27,7 +27,7 @@ import { createFrameworkScanners } from './frameworks';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
-import { ProjectIndex } from './project-index';
+import { ProjectIndex, subtypesMarker } from './project-index';
 import type { FileEntry } from './project-index';
 import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool, READ_CHUNK } from './parse-pool';
 import { ScanCache } from './scan-cache';
@@ -444,6 +444,7 @@ export class ProjectScanner {
         global ||= this.isGlobal(old);
         old.declares.forEach((d) => declared.add(d));
         old.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
+        old.supers.forEach((s) => declared.add(subtypesMarker(s))); // its subtypes were looked up (polymorphic bodies)
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
@@ -473,6 +474,7 @@ export class ProjectScanner {
         global ||= this.isGlobal(entry);
         entry.declares.forEach((d) => declared.add(d));
         entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
+        entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
       }
     }
     this.index.invalidate();

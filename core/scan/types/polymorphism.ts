@@ -129,7 +129,10 @@ function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo): M
   return out;
 }
 
-/** The source types that extend or implement `d` directly, by file path. */
+/**
+ * The source types that extend or implement `d` directly, by file path. The lookup is a
+ * dependency (`filesExtending` records it): a re-scan follows a subclass file added or removed.
+ */
 function directSubtypes(index: ProjectIndex, d: TypeDecl): TypeDecl[] {
   const out: TypeDecl[] = [];
   for (const entry of [...index.filesExtending(d.name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {

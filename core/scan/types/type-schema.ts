@@ -82,6 +82,8 @@ interface Cached extends Built {
   level: number;
   /** The files declaring `types`, listed on its first reuse (it is reused once per endpoint that uses the type). */
   paths?: string[];
+  /** Names its build looked for in vain (ProjectIndex.missedBy): a reuse depends on them as the build did. */
+  missing: ReadonlySet<string>;
 }
 
 /** One JSON property candidate as one type declares it. */
@@ -314,13 +316,15 @@ export class SchemaBuilder {
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
       this.index.noteFiles((hit.paths ??= [...new Set([...hit.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));
+      this.index.noteMissing(hit.missing);
       return hit;
     }
     this.stack.push(key);
     this.declStack.push(t.decl);
     let built: Built;
+    let missing: ReadonlySet<string>;
     try {
-      built = this.typedBody(t, level);
+      ({ value: built, missing } = this.index.missedBy(() => this.typedBody(t, level)));
     } finally {
       this.stack.pop();
       this.declStack.pop();
@@ -337,7 +341,7 @@ export class SchemaBuilder {
     const types = new Set(built.types);
     types.add(key);
     const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs };
-    if (!open) this.cache.set(key, { ...result, level });
+    if (!open) this.cache.set(key, { ...result, level, missing });
     return result;
   }
 
