@@ -22,6 +22,12 @@ export interface GeneratorConfig {
   /** The address the build downloads the spec from, when inputSpec names one (`https://...`). */
   remoteSpec?: string;
   apiPackage?: string;
+  /** Where the model classes go, and the prefix/suffix their names get (`modelNameSuffix`: `Dto`). */
+  modelPackage?: string;
+  modelNamePrefix?: string;
+  modelNameSuffix?: string;
+  /** `generateModels` is not `false`: model classes are written. */
+  generatesModels: boolean;
   /** configOptions / additionalProperties, keys as written, values as strings. */
   options: Record<string, string>;
 }
@@ -56,8 +62,8 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string): Genera
     const blocks = executions.length ? executions.map((e) => ({ body: e[1]!, at: pluginStart + e.index! })) : [{ body: '', at: pluginStart }];
     for (const block of blocks) {
       const own = configurationOf(block.body);
-      const conf = { ...shared, ...own, options: { ...shared.options, ...own.options } };
-      const specText = conf.values.inputSpec ?? shared.values.inputSpec;
+      const conf = { values: { ...shared.values, ...own.values }, options: { ...shared.options, ...own.options } };
+      const specText = conf.values.inputSpec;
       if (specText === undefined) continue;
       const specAt = text.indexOf(specText, block.at);
       const resolved = mavenValue(specText, props, moduleDir);
@@ -70,6 +76,7 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string): Genera
         inputSpecText: specText,
         ...remote(resolved),
         ...(conf.values.apiPackage ? { apiPackage: mavenValue(conf.values.apiPackage, props, moduleDir) ?? conf.values.apiPackage } : {}),
+        ...modelSettings((k) => (conf.values[k] === undefined ? undefined : mavenValue(conf.values[k]!, props, moduleDir))),
         options: conf.options,
       });
     }
@@ -126,6 +133,16 @@ function remote(resolved: string | undefined): { remoteSpec?: string } {
   return resolved !== undefined && REMOTE.test(resolved) && !resolved.startsWith('file:') ? { remoteSpec: resolved } : {};
 }
 
+/** The model settings of one configuration, read by `value` (undefined when absent or unreadable). */
+function modelSettings(value: (key: string) => string | undefined): Pick<GeneratorConfig, 'modelPackage' | 'modelNamePrefix' | 'modelNameSuffix' | 'generatesModels'> {
+  const out: ReturnType<typeof modelSettings> = { generatesModels: value('generateModels')?.toLowerCase() !== 'false' };
+  for (const key of ['modelPackage', 'modelNamePrefix', 'modelNameSuffix'] as const) {
+    const v = value(key);
+    if (v) out[key] = v;
+  }
+  return out;
+}
+
 // ---- Gradle ------------------------------------------------------------------------------
 
 function gradleConfigs(buildFile: string, text: string, moduleDir: string): GeneratorConfig[] {
@@ -151,6 +168,7 @@ function gradleConfigs(buildFile: string, text: string, moduleDir: string): Gene
       inputSpecText: spec.value,
       ...remote(resolved),
       ...(setting(body, 'apiPackage') ? { apiPackage: gradleValue(setting(body, 'apiPackage')!.value, moduleDir) ?? '' } : {}),
+      ...modelSettings((k) => { const v = setting(body, k); return v && gradleValue(v.value, moduleDir); }),
       options: { ...mapSetting(body, 'additionalProperties'), ...mapSetting(body, 'configOptions') },
     });
     starts.lastIndex = close;

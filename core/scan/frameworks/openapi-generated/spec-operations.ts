@@ -176,6 +176,15 @@ export function javaMethodName(operationId: string): string {
   return camelize(sanitizeName(id), true);
 }
 
+/** The Java generators' toModelName: `order-item` with suffix `Dto` -> `OrderItemDto`; reserved or leading-digit names get `Model`. */
+export function modelClassName(schema: string, prefix = '', suffix = ''): string {
+  let name = sanitizeName(schema);
+  if (prefix) name = `${prefix}_${name}`;
+  if (suffix) name = `${name}_${suffix}`;
+  const out = camelize(name);
+  return JAVA_RESERVED.has(out.toLowerCase()) || /^\d/.test(out) ? `Model${out}` : out;
+}
+
 /** toApiName: `projects` -> `ProjectsApi`, '' or `default` -> `DefaultApi`. */
 export function apiName(group: string, suffix = 'Api'): string {
   const name = camelize(sanitizeName(group));
@@ -213,8 +222,41 @@ export function camelize(word: string, lowerFirst = false): string {
 
 // ---- schemas -----------------------------------------------------------------------------
 
+export interface ModelSchemas {
+  /** The component names, as written. */
+  names: ReadonlySet<string>;
+  /** One component's schema, converted on first use. */
+  schema(name: string): JsonSchema;
+}
+
+/**
+ * The component schemas of a spec (`components.schemas`, Swagger 2 `definitions`), converted
+ * as operations' schemas are; `javaName` names the type a `$ref` stands for (title and
+ * `x-java-type`), as the generated model classes are named.
+ */
+export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string): ModelSchemas {
+  const doc = (name.endsWith('.json') ? JSON.parse(text) : yamlLib().parse(text)) as Record<string, unknown> | null;
+  if (!doc || typeof doc !== 'object') throw new Error('not an OpenAPI document');
+  const resolver = new Resolver(doc, javaName);
+  const components = ((doc.components as Record<string, unknown> | undefined)?.schemas ?? doc.definitions ?? {}) as Record<string, unknown>;
+  const base = doc.components ? '#/components/schemas/' : '#/definitions/';
+  const done = new Map<string, JsonSchema>();
+  return {
+    names: new Set(Object.keys(components)),
+    schema(key) {
+      let out = done.get(key);
+      if (!out) done.set(key, (out = resolver.schema({ $ref: base + key.replace(/~/g, '~0').replace(/\//g, '~1') })));
+      return out;
+    },
+  };
+}
+
 class Resolver {
-  constructor(private readonly doc: Record<string, unknown>) {}
+  constructor(
+    private readonly doc: Record<string, unknown>,
+    /** The type name a `$ref` to a component stands for: the component's name unless told. */
+    private readonly javaName?: (schema: string) => string,
+  ) {}
 
   /** Follows a `$ref` to a component (parameters, requestBodies, responses). */
   deref(value: unknown, depth = 0): unknown {
@@ -239,12 +281,15 @@ class Resolver {
     if (!raw || typeof raw !== 'object') return {};
     const s = raw as Record<string, unknown>;
     if (typeof s.$ref === 'string') {
-      const name = s.$ref.split('/').pop()!;
+      const component = s.$ref.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+      const name = this.javaName ? this.javaName(component) : component;
       if (seen.includes(s.$ref) || seen.length > MAX_DEPTH) return { type: 'object', 'x-java-type': name, 'x-truncated': 'recursion' };
       const target = this.pointer(s.$ref);
       if (target === undefined) return { description: `Unresolved reference ${s.$ref}.`, 'x-unresolved': true };
       const out = this.schema(target, [...seen, s.$ref]);
-      return { ...out, 'x-java-type': out['x-java-type'] ?? name };
+      // A model class's schema is titled by its simple name, as the builder titles classes.
+      const title = this.javaName && out.title === undefined ? { title: name.slice(name.lastIndexOf('.') + 1) } : {};
+      return { ...(out.type !== undefined ? { type: out.type } : {}), ...title, ...out, 'x-java-type': out['x-java-type'] ?? name };
     }
     const out: JsonSchema = {};
     const type = s.type;

@@ -1,0 +1,81 @@
+// Model classes openapi-generator writes at build time (`generateModels`, the default), used by
+// hand-written controllers: `com.acme.model.OrderDto` is not in the source tree, yet the spec
+// its build configuration names says what it is. The schema builder asks here before calling
+// such a type unresolved. Specs and build files are read through the scan's project reader,
+// so editing one re-scans.
+
+import type { JsonSchema } from '../../../model/request';
+import type { ModuleInfo } from '../../modules';
+import { generatorConfigs, mentionsGenerator } from './build-config';
+import { modelClassName, readModelSchemas } from './spec-operations';
+import type { ModelSchemas } from './spec-operations';
+
+const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
+
+interface ModelSource {
+  specs: ModelSchemas;
+  /** Generated class simple name -> component name. */
+  byClass: Map<string, string>;
+}
+
+export class GeneratedModels {
+  /** Model package -> the specs generating into it; read on first use. */
+  private packages: Map<string, ModelSource[]> | undefined;
+
+  constructor(
+    private readonly modules: readonly ModuleInfo[],
+    private readonly read: (path: string) => string | undefined,
+  ) {}
+
+  /**
+   * The schema of a generated model class by its qualified name; undefined when no build
+   * configuration generates it. A simple name (a type met through an on-demand import) is taken
+   * only when exactly one model package has a class of that name.
+   */
+  schemaOf(name: string): JsonSchema | undefined {
+    const packages = this.load();
+    if (packages.size === 0) return undefined;
+    const dot = name.lastIndexOf('.');
+    if (dot >= 0) return find(packages.get(name.slice(0, dot)), name.slice(dot + 1));
+    const found = [...packages.values()].map((sources) => find(sources, name)).filter((s) => s !== undefined);
+    return found.length === 1 ? found[0] : undefined;
+  }
+
+  private load(): Map<string, ModelSource[]> {
+    if (this.packages) return this.packages;
+    const out = new Map<string, ModelSource[]>();
+    for (const m of this.modules) {
+      for (const file of BUILD_FILES) {
+        const buildFile = m.dir ? `${m.dir}/${file}` : file;
+        const text = this.read(buildFile);
+        if (text === undefined || !mentionsGenerator(text)) continue;
+        for (const config of generatorConfigs(buildFile, text, m.dir)) {
+          const pkg = config.modelPackage;
+          if (!config.generatesModels || !pkg || !config.inputSpec) continue;
+          const spec = this.read(config.inputSpec);
+          if (spec === undefined) continue;
+          const className = (schema: string) => modelClassName(schema, config.modelNamePrefix, config.modelNameSuffix);
+          let specs: ModelSchemas;
+          try {
+            specs = readModelSchemas(spec, config.inputSpec, (schema) => `${pkg}.${className(schema)}`);
+          } catch {
+            continue; // the operations' reading of the same spec reports it when an interface needs it
+          }
+          const byClass = new Map([...specs.names].map((n) => [className(n), n]));
+          const list = out.get(pkg) ?? out.set(pkg, []).get(pkg)!;
+          list.push({ specs, byClass });
+        }
+      }
+    }
+    this.packages = out;
+    return out;
+  }
+}
+
+function find(sources: readonly ModelSource[] | undefined, simple: string): JsonSchema | undefined {
+  for (const s of sources ?? []) {
+    const component = s.byClass.get(simple);
+    if (component !== undefined) return s.specs.schema(component);
+  }
+  return undefined;
+}
