@@ -7,7 +7,7 @@
 import type { JsonSchema } from '../../../model/request';
 import type { ModuleInfo } from '../../modules';
 import { generatorConfigs, mentionsGenerator } from './build-config';
-import { modelClassName, readModelSchemas } from './spec-operations';
+import { camelize, modelClassName, readModelSchemas, sanitizeName } from './spec-operations';
 import type { ModelSchemas } from './spec-operations';
 
 const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
@@ -36,7 +36,15 @@ export class GeneratedModels {
     const packages = this.load();
     if (packages.size === 0) return undefined;
     const dot = name.lastIndexOf('.');
-    if (dot >= 0) return find(packages.get(name.slice(0, dot)), name.slice(dot + 1));
+    const own = dot >= 0 ? find(packages.get(name.slice(0, dot)), name.slice(dot + 1)) : undefined;
+    if (own) return own;
+    // `GenericApi.StateEnum`: the enum class the generator nests in a model for an inline enum property.
+    const inner = /^(.*)\.(\w+Enum)$/.exec(name);
+    if (inner) {
+      const outer = this.schemaOf(inner[1]!);
+      return outer && innerEnum(outer, inner[2]!);
+    }
+    if (dot >= 0) return undefined;
     const found = [...packages.values()].map((sources) => find(sources, name)).filter((s) => s !== undefined);
     return found.length === 1 ? found[0] : undefined;
   }
@@ -70,6 +78,16 @@ export class GeneratedModels {
     this.packages = out;
     return out;
   }
+}
+
+/** The inline enum of the property the generator names `<Property>Enum` (of its items for a list). */
+function innerEnum(outer: JsonSchema, className: string): JsonSchema | undefined {
+  for (const [prop, p] of Object.entries(outer.properties ?? {})) {
+    if (`${camelize(sanitizeName(prop))}Enum` !== className) continue;
+    const e = p.enum ? p : p.items?.enum ? p.items : undefined;
+    if (e) return e;
+  }
+  return undefined;
 }
 
 function find(sources: readonly ModelSource[] | undefined, simple: string): JsonSchema | undefined {

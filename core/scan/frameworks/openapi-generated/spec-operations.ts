@@ -223,16 +223,19 @@ export function camelize(word: string, lowerFirst = false): string {
 // ---- schemas -----------------------------------------------------------------------------
 
 export interface ModelSchemas {
-  /** The component names, as written. */
+  /** The schema names the generator writes a class for: components, and inline objects it names. */
   names: ReadonlySet<string>;
-  /** One component's schema, converted on first use. */
+  /** One of them, converted on first use. */
   schema(name: string): JsonSchema;
 }
 
 /**
- * The component schemas of a spec (`components.schemas`, Swagger 2 `definitions`), converted
- * as operations' schemas are; `javaName` names the type a `$ref` stands for (title and
- * `x-java-type`), as the generated model classes are named.
+ * The model schemas of a spec, converted as operations' schemas are; `javaName` names the class
+ * of a schema (title and `x-java-type`), so `$ref`s read as the generated classes. Besides the
+ * components (`components.schemas`, Swagger 2 `definitions`), the generator's inline model
+ * resolver writes classes for inline objects: by their `title` anywhere (a response's
+ * `MembersResponse`), else a component's property `Error.details` as `Error_details`, its
+ * array items as `Error_details_inner`.
  */
 export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string): ModelSchemas {
   const doc = (name.endsWith('.json') ? JSON.parse(text) : yamlLib().parse(text)) as Record<string, unknown> | null;
@@ -240,15 +243,67 @@ export function readModelSchemas(text: string, name: string, javaName: (schema: 
   const resolver = new Resolver(doc, javaName);
   const components = ((doc.components as Record<string, unknown> | undefined)?.schemas ?? doc.definitions ?? {}) as Record<string, unknown>;
   const base = doc.components ? '#/components/schemas/' : '#/definitions/';
+  const inline = inlineModels(doc, components);
   const done = new Map<string, JsonSchema>();
   return {
-    names: new Set(Object.keys(components)),
+    names: new Set([...Object.keys(components), ...inline.keys()]),
     schema(key) {
       let out = done.get(key);
-      if (!out) done.set(key, (out = resolver.schema({ $ref: base + key.replace(/~/g, '~0').replace(/\//g, '~1') })));
+      if (out) return out;
+      const raw = key in components ? undefined : inline.get(key);
+      if (raw === undefined) out = resolver.schema({ $ref: base + key.replace(/~/g, '~0').replace(/\//g, '~1') });
+      else {
+        const java = javaName(key);
+        const s = resolver.schema(raw);
+        out = { ...(s.type !== undefined ? { type: s.type } : {}), title: java.slice(java.lastIndexOf('.') + 1), ...s, 'x-java-type': java };
+      }
+      done.set(key, out);
       return out;
     },
   };
+}
+
+/** Inline object schemas the generator names (see readModelSchemas), by name; components win a clash. */
+function inlineModels(doc: Record<string, unknown>, components: Record<string, unknown>): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  const inlineObject = (v: unknown): v is Record<string, unknown> => isObject(v) && v.$ref === undefined && (isObject(v.properties) || Array.isArray(v.allOf) || Array.isArray(v.oneOf) || Array.isArray(v.anyOf));
+  const add = (name: string, v: unknown) => {
+    if (!(name in components) && !out.has(name)) out.set(name, v);
+  };
+  // Titled inline objects, wherever they are (a component's own title does not rename it).
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, depth: number, component: boolean): void => {
+    if (!v || typeof v !== 'object' || depth > 40 || seen.has(v)) return;
+    seen.add(v);
+    if (!component && inlineObject(v) && typeof v.title === 'string' && v.title.trim()) add(v.title.trim(), v);
+    for (const x of Object.values(v)) walk(x, depth + 1, false);
+  };
+  for (const [key, v] of Object.entries(doc)) {
+    if (key === 'components' && isObject(v)) {
+      for (const [k, section] of Object.entries(v)) {
+        if (k === 'schemas' && isObject(section)) for (const c of Object.values(section)) walk(c, 0, true);
+        else walk(section, 0, false);
+      }
+    } else if (key === 'definitions' && isObject(v)) for (const c of Object.values(v)) walk(c, 0, true);
+    else walk(v, 0, false);
+  }
+  // Untitled inline objects of components' properties: `Parent_prop`, `Parent_prop_inner`.
+  const nested = (parent: string, schema: unknown, depth: number): void => {
+    if (!isObject(schema) || !isObject(schema.properties) || depth > 8) return;
+    for (const [prop, p] of Object.entries(schema.properties)) {
+      if (!isObject(p)) continue;
+      const items: unknown = p.items;
+      const own = inlineObject(p);
+      const target = own ? p : inlineObject(items) ? items : undefined;
+      if (!target || typeof target.title === 'string') continue;
+      const name = own ? `${parent}_${prop}` : `${parent}_${prop}_inner`;
+      add(name, target);
+      nested(name, target, depth + 1);
+    }
+  };
+  for (const [k, c] of Object.entries(components)) nested(k, c, 0);
+  return out;
 }
 
 class Resolver {
