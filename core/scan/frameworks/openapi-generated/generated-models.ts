@@ -7,6 +7,7 @@
 import type { JsonSchema } from '../../../model/request';
 import type { ModuleInfo } from '../../modules';
 import { generatorConfigs, mentionsGenerator } from './build-config';
+import type { GeneratorConfig } from './build-config';
 import { camelize, modelClassName, readModelSchemas, sanitizeName } from './spec-operations';
 import type { ModelSchemas } from './spec-operations';
 
@@ -14,13 +15,19 @@ const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
 
 interface ModelSource {
   specs: ModelSchemas;
-  /** Generated class simple name -> component name. */
+  /** Generated class simple name -> schema name. */
   byClass: Map<string, string>;
 }
 
+/** A configuration generating models, its spec read on first need. */
+interface Pending {
+  config: GeneratorConfig & { modelPackage: string; inputSpec: string };
+  source?: ModelSource | null;
+}
+
 export class GeneratedModels {
-  /** Model package -> the specs generating into it; read on first use. */
-  private packages: Map<string, ModelSource[]> | undefined;
+  /** Model package -> the configurations generating into it; build files read on first use, specs on first need. */
+  private packages: Map<string, Pending[]> | undefined;
 
   constructor(
     private readonly modules: readonly ModuleInfo[],
@@ -36,7 +43,7 @@ export class GeneratedModels {
     const packages = this.load();
     if (packages.size === 0) return undefined;
     const dot = name.lastIndexOf('.');
-    const own = dot >= 0 ? find(packages.get(name.slice(0, dot)), name.slice(dot + 1)) : undefined;
+    const own = dot >= 0 ? this.find(packages.get(name.slice(0, dot)), name.slice(dot + 1)) : undefined;
     if (own) return own;
     // `GenericApi.StateEnum`: the enum class the generator nests in a model for an inline enum property.
     const inner = /^(.*)\.(\w+Enum)$/.exec(name);
@@ -45,38 +52,53 @@ export class GeneratedModels {
       return outer && innerEnum(outer, inner[2]!);
     }
     if (dot >= 0) return undefined;
-    const found = [...packages.values()].map((sources) => find(sources, name)).filter((s) => s !== undefined);
+    const found = [...packages.values()].map((sources) => this.find(sources, name)).filter((s) => s !== undefined);
     return found.length === 1 ? found[0] : undefined;
   }
 
-  private load(): Map<string, ModelSource[]> {
+  private load(): Map<string, Pending[]> {
     if (this.packages) return this.packages;
-    const out = new Map<string, ModelSource[]>();
+    const out = new Map<string, Pending[]>();
     for (const m of this.modules) {
       for (const file of BUILD_FILES) {
         const buildFile = m.dir ? `${m.dir}/${file}` : file;
         const text = this.read(buildFile);
         if (text === undefined || !mentionsGenerator(text)) continue;
         for (const config of generatorConfigs(buildFile, text, m.dir)) {
-          const pkg = config.modelPackage;
-          if (!config.generatesModels || !pkg || !config.inputSpec) continue;
-          const spec = this.read(config.inputSpec);
-          if (spec === undefined) continue;
-          const className = (schema: string) => modelClassName(schema, config.modelNamePrefix, config.modelNameSuffix);
-          let specs: ModelSchemas;
-          try {
-            specs = readModelSchemas(spec, config.inputSpec, (schema) => `${pkg}.${className(schema)}`);
-          } catch {
-            continue; // the operations' reading of the same spec reports it when an interface needs it
-          }
-          const byClass = new Map([...specs.names].map((n) => [className(n), n]));
-          const list = out.get(pkg) ?? out.set(pkg, []).get(pkg)!;
-          list.push({ specs, byClass });
+          const { modelPackage, inputSpec } = config;
+          if (!config.generatesModels || !modelPackage || !inputSpec) continue;
+          const list = out.get(modelPackage) ?? out.set(modelPackage, []).get(modelPackage)!;
+          list.push({ config: { ...config, modelPackage, inputSpec } });
         }
       }
     }
     this.packages = out;
     return out;
+  }
+
+  private find(pending: readonly Pending[] | undefined, simple: string): JsonSchema | undefined {
+    for (const p of pending ?? []) {
+      const source = this.source(p);
+      const component = source?.byClass.get(simple);
+      if (component !== undefined) return source!.specs.schema(component);
+    }
+    return undefined;
+  }
+
+  private source(p: Pending): ModelSource | undefined {
+    if (p.source !== undefined) return p.source ?? undefined;
+    p.source = null;
+    const { config } = p;
+    const text = this.read(config.inputSpec);
+    if (text === undefined) return undefined;
+    const className = (schema: string) => modelClassName(schema, config.modelNamePrefix, config.modelNameSuffix);
+    try {
+      const specs = readModelSchemas(text, config.inputSpec, (schema) => `${config.modelPackage}.${className(schema)}`);
+      p.source = { specs, byClass: new Map([...specs.names].map((n) => [className(n), n])) };
+    } catch {
+      // the operations' reading of the same spec reports it when an interface needs it
+    }
+    return p.source ?? undefined;
   }
 }
 
@@ -86,14 +108,6 @@ function innerEnum(outer: JsonSchema, className: string): JsonSchema | undefined
     if (`${camelize(sanitizeName(prop))}Enum` !== className) continue;
     const e = p.enum ? p : p.items?.enum ? p.items : undefined;
     if (e) return e;
-  }
-  return undefined;
-}
-
-function find(sources: readonly ModelSource[] | undefined, simple: string): JsonSchema | undefined {
-  for (const s of sources ?? []) {
-    const component = s.byClass.get(simple);
-    if (component !== undefined) return s.specs.schema(component);
   }
   return undefined;
 }
