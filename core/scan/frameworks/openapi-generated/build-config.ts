@@ -34,9 +34,12 @@ export interface GeneratorConfig {
 
 const MAVEN_PLUGINS = /<artifactId>\s*(openapi-generator-maven-plugin|swagger-codegen-maven-plugin)\s*<\/artifactId>/;
 
-/** The generator configurations a module's build file declares ([] when none). */
-export function generatorConfigs(buildFile: string, text: string, moduleDir: string): GeneratorConfig[] {
-  if (buildFile.endsWith('pom.xml')) return mavenConfigs(buildFile, text, moduleDir);
+/**
+ * The generator configurations a module's build file declares ([] when none). `read` (a project
+ * file by its path from the root) lets a pom's `${...}` properties come from its parent poms too.
+ */
+export function generatorConfigs(buildFile: string, text: string, moduleDir: string, read?: (path: string) => string | undefined): GeneratorConfig[] {
+  if (buildFile.endsWith('pom.xml')) return mavenConfigs(buildFile, text, moduleDir, read);
   return gradleConfigs(buildFile, text, moduleDir);
 }
 
@@ -47,9 +50,10 @@ export function mentionsGenerator(text: string): boolean {
 
 // ---- Maven -------------------------------------------------------------------------------
 
-function mavenConfigs(buildFile: string, xml: string, moduleDir: string): GeneratorConfig[] {
+function mavenConfigs(buildFile: string, xml: string, moduleDir: string, read?: (path: string) => string | undefined): GeneratorConfig[] {
   const text = blankXmlComments(xml);
   const props = mavenProperties(text);
+  if (read) inheritProperties(props, text, posix.dirname(buildFile), read);
   const out: GeneratorConfig[] = [];
   for (const m of text.matchAll(/<plugin>([\s\S]*?)<\/plugin>/g)) {
     const plugin = m[1]!;
@@ -114,6 +118,29 @@ function mavenProperties(text: string): Map<string, string> {
   const props = /<properties>([\s\S]*?)<\/properties>/.exec(text)?.[1] ?? '';
   for (const p of props.matchAll(/<([\w.-]+)>\s*([^<]*?)\s*<\/\1>/g)) out.set(p[1]!, p[2]!);
   return out;
+}
+
+/** Levels of parent poms read for properties: real hierarchies are a few deep; a cycle must end. */
+const MAX_PARENTS = 8;
+
+/** Adds the properties of the parent poms (`<parent><relativePath>`, `../pom.xml` by default) that the pom does not set itself. */
+function inheritProperties(props: Map<string, string>, text: string, dir: string, read: (path: string) => string | undefined): void {
+  let pom = text;
+  let at = dir === '.' ? '' : dir;
+  for (let i = 0; i < MAX_PARENTS; i++) {
+    const parent = /<parent>([\s\S]*?)<\/parent>/.exec(pom)?.[1];
+    if (parent === undefined) return;
+    const relative = /<relativePath>\s*([^<]*?)\s*<\/relativePath>/.exec(parent)?.[1] ?? '../pom.xml';
+    if (relative === '') return; // `<relativePath/>`: the parent comes from a repository
+    let path = posix.normalize(posix.join(at, relative));
+    if (!path.endsWith('.xml')) path = posix.join(path, 'pom.xml');
+    if (path.startsWith('..')) return;
+    const next = read(path);
+    if (next === undefined) return;
+    pom = blankXmlComments(next);
+    for (const [k, v] of mavenProperties(pom)) if (!props.has(k)) props.set(k, v);
+    at = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+  }
 }
 
 /** `${project.basedir}/src/main/openapi/api.yaml` with the module's folder for basedir; undefined when a property is unknown. */

@@ -64,7 +64,7 @@ export class GeneratedModels {
         const buildFile = m.dir ? `${m.dir}/${file}` : file;
         const text = this.read(buildFile);
         if (text === undefined || !mentionsGenerator(text)) continue;
-        for (const config of generatorConfigs(buildFile, text, m.dir)) {
+        for (const config of generatorConfigs(buildFile, text, m.dir, this.read)) {
           const { modelPackage, inputSpec } = config;
           if (!config.generatesModels || !modelPackage || !inputSpec) continue;
           const list = out.get(modelPackage) ?? out.set(modelPackage, []).get(modelPackage)!;
