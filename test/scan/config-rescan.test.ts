@@ -106,6 +106,13 @@ describe('a changed config file re-scans the prefixes it feeds', () => {
     edit(root, spec, '        categoryId:', '        sku:\n          type: string\n          example: DSK-1\n        categoryId:');
     scanner.rescan([{ path: spec, kind: 'changed' }]);
     expect(body()).toEqual({ name: 'Standing desk', price: 0, sku: 'DSK-1', categoryId: 0 });
+    // A spec file another one's $ref names is an input too.
+    const topReview = () => (scanner.endpoints.find((e) => e.method === 'PUT' && e.path === '/products/{id}')?.request?.body?.example as { topReview?: { comment?: string } } | undefined)?.topReview?.comment;
+    expect(topReview()).toBe('Sturdy and quiet.');
+    const reviews = 'src/main/resources/openapi/reviews.yaml';
+    edit(root, reviews, 'example: Sturdy and quiet.', 'example: Wobbly.');
+    scanner.rescan([{ path: reviews, kind: 'changed' }]);
+    expect(topReview()).toBe('Wobbly.');
     // The build file too: another suffix names other classes, which no spec explains.
     edit(root, 'pom.xml', '<modelNameSuffix>Dto</modelNameSuffix>', '<modelNameSuffix>Model</modelNameSuffix>');
     scanner.rescan([{ path: 'pom.xml', kind: 'changed' }]);

@@ -12,6 +12,7 @@
 //              library spring-boot/spring-cloud) unless `useTags` is on, then each tag (the
 //              JAX-RS generators keep only the first tag); an untagged operation is `default`.
 
+import { posix } from 'node:path';
 import { yamlLib } from '../../../config/yaml-lib';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import { makeParam } from '../params';
@@ -237,10 +238,33 @@ export interface ModelSchemas {
  * `MembersResponse`), else a component's property `Error.details` as `Error_details`, its
  * array items as `Error_details_inner`.
  */
-export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string): ModelSchemas {
-  const doc = (name.endsWith('.json') ? JSON.parse(text) : yamlLib().parse(text)) as Record<string, unknown> | null;
-  if (!doc || typeof doc !== 'object') throw new Error('not an OpenAPI document');
-  const resolver = new Resolver(doc, javaName);
+export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string, read?: (path: string) => string | undefined): ModelSchemas {
+  const parse = (t: string, file: string) => {
+    const d = (file.endsWith('.json') ? JSON.parse(t) : yamlLib().parse(t)) as Record<string, unknown> | null;
+    if (!d || typeof d !== 'object') throw new Error('not an OpenAPI document');
+    return d;
+  };
+  const doc = parse(text, name);
+  // Files other `$ref`s name, each parsed once (null: unreadable).
+  const opened = new Map<string, Resolver | null>([[name, null]]);
+  const files = (path: string): SpecFiles => ({
+    path,
+    open(p) {
+      if (!opened.has(p)) {
+        let r: Resolver | null = null;
+        try {
+          const t = p.startsWith('..') || posix.isAbsolute(p) ? undefined : read?.(p); // only files inside the project
+          if (t !== undefined) r = new Resolver(parse(t, p), javaName, files(p));
+        } catch {
+          // an unreadable file leaves its references unresolved
+        }
+        opened.set(p, r);
+      }
+      return opened.get(p) ?? undefined;
+    },
+  });
+  const resolver = new Resolver(doc, javaName, files(name));
+  opened.set(name, resolver);
   const components = ((doc.components as Record<string, unknown> | undefined)?.schemas ?? doc.definitions ?? {}) as Record<string, unknown>;
   const base = doc.components ? '#/components/schemas/' : '#/definitions/';
   const inline = inlineModels(doc, components);
@@ -306,11 +330,19 @@ function inlineModels(doc: Record<string, unknown>, components: Record<string, u
   return out;
 }
 
+/** The spec file a resolver reads, and how it opens the files its `$ref`s name (relative to it). */
+interface SpecFiles {
+  path: string;
+  open(path: string): Resolver | undefined;
+}
+
 class Resolver {
   constructor(
     private readonly doc: Record<string, unknown>,
     /** The type name a `$ref` to a component stands for: the component's name unless told. */
     private readonly javaName?: (schema: string) => string,
+    /** Without it, a `$ref` into another file stays unresolved. */
+    private readonly files?: SpecFiles,
   ) {}
 
   /** Follows a `$ref` to a component (parameters, requestBodies, responses). */
@@ -336,12 +368,19 @@ class Resolver {
     if (!raw || typeof raw !== 'object') return {};
     const s = raw as Record<string, unknown>;
     if (typeof s.$ref === 'string') {
+      // `other.yaml#/components/schemas/X`: X as the other file declares it (the generator resolves it so).
+      const hash = s.$ref.indexOf('#/');
+      if (hash > 0 && this.files) {
+        const other = this.files.open(posix.normalize(posix.join(posix.dirname(this.files.path), s.$ref.slice(0, hash))));
+        if (other) return other.schema({ $ref: s.$ref.slice(hash) }, seen);
+      }
       const component = s.$ref.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
       const name = this.javaName ? this.javaName(component) : component;
-      if (seen.includes(s.$ref) || seen.length > MAX_DEPTH) return { type: 'object', 'x-java-type': name, 'x-truncated': 'recursion' };
+      const key = `${this.files?.path ?? ''}${s.$ref}`; // one file's ref is not another's
+      if (seen.includes(key) || seen.length > MAX_DEPTH) return { type: 'object', 'x-java-type': name, 'x-truncated': 'recursion' };
       const target = this.pointer(s.$ref);
       if (target === undefined) return { description: `Unresolved reference ${s.$ref}.`, 'x-unresolved': true };
-      const out = this.schema(target, [...seen, s.$ref]);
+      const out = this.schema(target, [...seen, key]);
       // A model class's schema is titled by its simple name, as the builder titles classes.
       const title = this.javaName && out.title === undefined ? { title: name.slice(name.lastIndexOf('.') + 1) } : {};
       return { ...(out.type !== undefined ? { type: out.type } : {}), ...title, ...out, 'x-java-type': out['x-java-type'] ?? name };
