@@ -720,7 +720,7 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile));
-      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), generatedType: (name) => models.schemaOf(name) });
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), generatedType: (name, packages) => models.schemaOf(name, packages) });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {

@@ -55,8 +55,9 @@ export interface SchemaOptions {
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
+   * `packages`: where an unqualified name may be (the file's package, its on-demand imports).
    */
-  generatedType?: (qualifiedName: string) => JsonSchema | undefined;
+  generatedType?: (name: string, packages?: readonly string[]) => JsonSchema | undefined;
 }
 
 /** The types Jackson writes with the ObjectMapper's DateFormat. */
@@ -242,7 +243,7 @@ export class SchemaBuilder {
   private library(t: LibraryType, level: number): Built {
     const shape = libraryShape(t.name);
     const arg = (i: number): JavaType => t.args[i] ?? ANY;
-    if (!shape) return leaf((t.args.length === 0 && this.generatedType?.(t.name)) || unresolved(t));
+    if (!shape) return leaf((t.args.length === 0 && this.generatedType?.(t.name, t.packages)) || unresolved(t));
     switch (shape.kind) {
       case 'scalar':
         return leaf(this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema);

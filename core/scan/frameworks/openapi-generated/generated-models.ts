@@ -36,12 +36,17 @@ export class GeneratedModels {
 
   /**
    * The schema of a generated model class by its qualified name; undefined when no build
-   * configuration generates it. A simple name (a type met through an on-demand import) is taken
-   * only when exactly one model package has a class of that name.
+   * configuration generates it. An unqualified name (a type of the same package, or met through
+   * an on-demand import) is looked for in `candidates`, then taken when exactly one model
+   * package has a class of that name.
    */
-  schemaOf(name: string): JsonSchema | undefined {
+  schemaOf(name: string, candidates: readonly string[] = []): JsonSchema | undefined {
     const packages = this.load();
     if (packages.size === 0) return undefined;
+    for (const pkg of candidates) {
+      const found = packages.has(pkg) ? this.schemaOf(`${pkg}.${name}`) : undefined;
+      if (found) return found;
+    }
     const dot = name.lastIndexOf('.');
     const own = dot >= 0 ? this.find(packages.get(name.slice(0, dot)), name.slice(dot + 1)) : undefined;
     if (own) return own;
