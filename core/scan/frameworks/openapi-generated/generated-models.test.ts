@@ -33,4 +33,10 @@ describe('model classes generated from specs', () => {
     expect(models.schemaOf('Review')).toBeUndefined(); // com.acme.a or com.acme.c
     expect(models.schemaOf('ReviewDto')?.['x-java-type']).toBe('com.acme.b.ReviewDto');
   });
+
+  it('cuts a recursive model where it recurs, naming the class there', () => {
+    const tree = `openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Node:\n      properties:\n        children: {type: array, items: {$ref: '#/components/schemas/Node'}}\n`;
+    const m = new GeneratedModels([{ name: 't', dir: '', build: 'maven' }], (path) => ({ 'pom.xml': pom('t.yaml', 'com.acme.t'), 't.yaml': tree })[path]);
+    expect(m.schemaOf('com.acme.t.Node')?.properties?.children?.items).toEqual({ type: 'object', title: 'Node', 'x-java-type': 'com.acme.t.Node', 'x-truncated': 'recursion' });
+  });
 });

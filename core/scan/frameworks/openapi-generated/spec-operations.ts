@@ -377,12 +377,13 @@ class Resolver {
       const component = s.$ref.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
       const name = this.javaName ? this.javaName(component) : component;
       const key = `${this.files?.path ?? ''}${s.$ref}`; // one file's ref is not another's
-      if (seen.includes(key) || seen.length > MAX_DEPTH) return { type: 'object', 'x-java-type': name, 'x-truncated': 'recursion' };
+      // A model class's schema is titled by its simple name, as the builder titles classes.
+      const titled = this.javaName ? { title: name.slice(name.lastIndexOf('.') + 1) } : {};
+      if (seen.includes(key) || seen.length > MAX_DEPTH) return { type: 'object', ...titled, 'x-java-type': name, 'x-truncated': 'recursion' };
       const target = this.pointer(s.$ref);
       if (target === undefined) return { description: `Unresolved reference ${s.$ref}.`, 'x-unresolved': true };
       const out = this.schema(target, [...seen, key]);
-      // A model class's schema is titled by its simple name, as the builder titles classes.
-      const title = this.javaName && out.title === undefined ? { title: name.slice(name.lastIndexOf('.') + 1) } : {};
+      const title = out.title === undefined ? titled : {};
       return { ...(out.type !== undefined ? { type: out.type } : {}), ...title, ...out, 'x-java-type': out['x-java-type'] ?? name };
     }
     const out: JsonSchema = {};
