@@ -11,7 +11,8 @@ import type { GeneratorConfig } from './build-config';
 import { camelize, modelClassName, readModelSchemas, sanitizeName } from './spec-operations';
 import type { ModelSchemas } from './spec-operations';
 
-const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
+/** The build files a module of each kind may configure a generator in. */
+const BUILD_FILES: Record<ModuleInfo['build'], readonly string[]> = { maven: ['pom.xml'], gradle: ['build.gradle', 'build.gradle.kts'], none: [] };
 
 interface ModelSource {
   specs: ModelSchemas;
@@ -65,7 +66,7 @@ export class GeneratedModels {
     if (this.packages) return this.packages;
     const out = new Map<string, Pending[]>();
     for (const m of this.modules) {
-      for (const file of BUILD_FILES) {
+      for (const file of BUILD_FILES[m.build]) {
         const buildFile = m.dir ? `${m.dir}/${file}` : file;
         const text = this.read(buildFile);
         if (text === undefined || !mentionsGenerator(text)) continue;

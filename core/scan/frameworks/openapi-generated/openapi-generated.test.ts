@@ -74,6 +74,8 @@ describe('generator configurations in build files', () => {
     expect(generatorConfigs('m/build.gradle', groovy, 'm')[0]).toMatchObject({ generator: 'spring', inputSpec: 'api/a.yaml', options: { interfaceOnly: 'true' }, line: 3 });
     const kts = `tasks.register<GenerateTask>("x") {\n  generatorName.set("jaxrs-spec")\n  inputSpec.set(file("src/api.json").path)\n  configOptions.set(mapOf("useTags" to "true"))\n}`;
     expect(generatorConfigs('m/build.gradle.kts', kts, 'm')[0]).toMatchObject({ generator: 'jaxrs-spec', inputSpec: 'm/src/api.json', options: { useTags: 'true' } });
+    const models = `openApiGenerate {\n  inputSpec.set("api.yaml")\n  modelPackage.set("com.acme.model")\n  modelNamePrefix = "Api"\n}`;
+    expect(generatorConfigs('build.gradle.kts', models, '')[0]).toMatchObject({ modelPackage: 'com.acme.model', modelNamePrefix: 'Api', generatesModels: true });
     const unknown = `openApiGenerate {\n  inputSpec = specFile\n}`;
     expect(generatorConfigs('build.gradle', unknown, '')[0]!.inputSpec).toBeUndefined();
   });
