@@ -39,4 +39,12 @@ describe('model classes generated from specs', () => {
     const m = new GeneratedModels([{ name: 't', dir: '', build: 'maven' }], (path) => ({ 'pom.xml': pom('t.yaml', 'com.acme.t'), 't.yaml': tree })[path]);
     expect(m.schemaOf('com.acme.t.Node')?.properties?.children?.items).toEqual({ type: 'object', title: 'Node', 'x-java-type': 'com.acme.t.Node', 'x-truncated': 'recursion' });
   });
+
+  it('names a oneOf model by its own class, its first branch standing for it; an alias by the class it points to', () => {
+    const pets = `openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Cat:\n      title: Kitty\n      properties:\n        lives: {type: integer}\n    Dog:\n      properties:\n        barks: {type: boolean}\n    Pet:\n      oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]\n    Animal:\n      $ref: '#/components/schemas/Dog'\n`;
+    const m = new GeneratedModels([{ name: 't', dir: '', build: 'maven' }], (path) => ({ 'pom.xml': pom('t.yaml', 'com.acme.t'), 't.yaml': pets })[path]);
+    expect(m.schemaOf('com.acme.t.Pet')).toMatchObject({ title: 'Pet', 'x-java-type': 'com.acme.t.Pet', properties: { lives: { type: 'integer' } } });
+    expect(m.schemaOf('com.acme.t.Cat')).toMatchObject({ title: 'Cat', 'x-java-type': 'com.acme.t.Cat' });
+    expect(m.schemaOf('com.acme.t.Animal')).toMatchObject({ title: 'Dog', 'x-java-type': 'com.acme.t.Dog' });
+  });
 });

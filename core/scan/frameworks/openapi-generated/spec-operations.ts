@@ -383,6 +383,10 @@ class Resolver {
       const target = this.pointer(s.$ref);
       if (target === undefined) return { description: `Unresolved reference ${s.$ref}.`, 'x-unresolved': true };
       const out = this.schema(target, [...seen, key]);
+      if (this.javaName && !isAlias(target)) {
+        // The generator writes a class for this component (a oneOf too, whose first branch stands for it here): it is that type.
+        return { ...(out.type !== undefined ? { type: out.type } : {}), ...out, ...titled, 'x-java-type': name };
+      }
       const title = out.title === undefined ? titled : {};
       return { ...(out.type !== undefined ? { type: out.type } : {}), ...title, ...out, 'x-java-type': out['x-java-type'] ?? name };
     }
@@ -440,6 +444,11 @@ function serverPath(doc: Record<string, unknown>): string {
     return path === '/' ? '' : path.replace(/\/+$/, '');
   }
   return typeof doc.basePath === 'string' && doc.basePath !== '/' ? doc.basePath.replace(/\/+$/, '') : '';
+}
+
+/** A schema that only points at another (`A: {$ref: B}`): the generator uses B's class for it. */
+function isAlias(v: unknown): boolean {
+  return !!v && typeof v === 'object' && typeof (v as { $ref?: unknown }).$ref === 'string';
 }
 
 function asArray(v: unknown): unknown[] {
