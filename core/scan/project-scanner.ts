@@ -24,6 +24,7 @@ import { listenSettings } from '../config/listen-port';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
+import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import type { ModuleInfo } from './modules';
@@ -133,6 +134,8 @@ export class ProjectScanner {
   private moduleProperties = new Map<string, Map<string, string>>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
+  /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
+  private generatedModels: GeneratedModels | undefined;
   private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
   /** The last full scan's answer when it came from the stored result (no index behind it). */
@@ -229,6 +232,7 @@ export class ProjectScanner {
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
+    this.generatedModels = undefined;
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
@@ -481,6 +485,7 @@ export class ProjectScanner {
     this.schemas = undefined;
     this.beanSchemas = undefined;
     if (config) {
+      this.generatedModels = undefined;
       this.readModuleConfig();
       this.properties = undefined;
       global = true;
@@ -706,7 +711,19 @@ export class ProjectScanner {
 
   /** Framework diagnostics go to `diagnostics`; parse problems always go to the index. */
   private context(diagnostics: Diagnostic[] = this.index.diagnostics): ScanContext {
-    this.schemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates() });
+    const readProjectFile = (path: string): string | undefined => {
+      this.configReads.add(path);
+      try {
+        return readTracked(join(this.root, path));
+      } catch {
+        return undefined;
+      }
+    };
+    if (!this.schemas) {
+      // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
+      const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile));
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), generatedType: (name, packages) => models.schemaOf(name, packages) });
+    }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {
       index: this.index,
@@ -717,14 +734,7 @@ export class ProjectScanner {
       requestModels: this.modelsWanted(),
       protos: this.protos,
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
-      readProjectFile: (path) => {
-        this.configReads.add(path);
-        try {
-          return readTracked(join(this.root, path));
-        } catch {
-          return undefined;
-        }
-      },
+      readProjectFile,
     };
   }
 

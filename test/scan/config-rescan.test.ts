@@ -96,6 +96,29 @@ describe('a changed config file re-scans the prefixes it feeds', () => {
     expect(paths(scanner)).toHaveLength(5);
   });
 
+  it('a spec that only generates model classes: the bodies of hand-written endpoints using them', async () => {
+    const root = copy('spring-mvc/spec-models-only');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const body = () => scanner.endpoints.find((e) => e.method === 'POST' && e.path === '/products')?.request?.body?.example;
+    expect(body()).toEqual({ name: 'Standing desk', price: 0, categoryId: 0 });
+    const spec = 'src/main/resources/openapi/catalog.yaml';
+    edit(root, spec, '        categoryId:', '        sku:\n          type: string\n          example: DSK-1\n        categoryId:');
+    scanner.rescan([{ path: spec, kind: 'changed' }]);
+    expect(body()).toEqual({ name: 'Standing desk', price: 0, sku: 'DSK-1', categoryId: 0 });
+    // A spec file another one's $ref names is an input too.
+    const topReview = () => (scanner.endpoints.find((e) => e.method === 'PUT' && e.path === '/products/{id}')?.request?.body?.example as { topReview?: { comment?: string } } | undefined)?.topReview?.comment;
+    expect(topReview()).toBe('Sturdy and quiet.');
+    const reviews = 'src/main/resources/openapi/reviews.yaml';
+    edit(root, reviews, 'example: Sturdy and quiet.', 'example: Wobbly.');
+    scanner.rescan([{ path: reviews, kind: 'changed' }]);
+    expect(topReview()).toBe('Wobbly.');
+    // The build file too: another suffix names other classes, which no spec explains.
+    edit(root, 'pom.xml', '<modelNameSuffix>Dto</modelNameSuffix>', '<modelNameSuffix>Model</modelNameSuffix>');
+    scanner.rescan([{ path: 'pom.xml', kind: 'changed' }]);
+    expect(scanner.endpoints.find((e) => e.method === 'POST' && e.path === '/products')?.request?.body?.schema?.['x-unresolved']).toBe(true);
+  });
+
   it('a source file change alone still recomputes only its roots', async () => {
     const root = copy('jax-rs/servlet-mount');
     const scanner = new ProjectScanner(root, { parseWorker: false });

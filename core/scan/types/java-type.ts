@@ -37,6 +37,11 @@ export interface LibraryType extends Named {
   /** Qualified when the imports tell; as written otherwise. */
   name: string;
   args: JavaType[];
+  /**
+   * For a name the imports do not qualify: the packages it may be in, the file's own and its
+   * on-demand imports (types the build generates can be found there).
+   */
+  packages?: readonly string[];
 }
 
 export const ANY: AnyType = { kind: 'any', key: '?' };
@@ -90,7 +95,15 @@ export function resolveRef(index: ProjectIndex, ref: TypeRef, scope: Scope, look
   const qualified = libraryName(name, scope);
   // A method's own type variable the caller did not bind (`<T> T get()`): anything.
   if (qualified === name && simple && ref.args.length === 0 && /^[A-Z][A-Z0-9]?$/.test(name)) return ANY;
-  return { kind: 'library', name: qualified, args: ref.args.map((a) => resolveRef(index, a, scope, lookup, depth + 1)) };
+  const out: LibraryType = { kind: 'library', name: qualified, args: ref.args.map((a) => resolveRef(index, a, scope, lookup, depth + 1)) };
+  if (qualified === name && /^[A-Z]/.test(name)) out.packages = candidatePackages(scope);
+  return out;
+}
+
+function candidatePackages(scope: Scope): string[] {
+  const out = scope.file.pkg ? [scope.file.pkg] : [];
+  for (const imp of scope.file.imports) if (imp.wildcard && !imp.isStatic) out.push(imp.name);
+  return out;
 }
 
 /** A type variable nothing binds reads as its first bound (`T extends Base` -> Base), else anything. */

@@ -52,6 +52,12 @@ export interface SchemaOptions {
    * keep their ISO forms either way (JavaTimeModule reads neither setting).
    */
   legacyDates?: { pattern?: string; timestamps?: boolean };
+  /**
+   * The schema of a type that is not in the source tree but that the build generates (an
+   * openapi-generator model class, from its spec); undefined when it knows none by that name.
+   * `packages`: where an unqualified name may be (the file's package, its on-demand imports).
+   */
+  generatedType?: (name: string, packages?: readonly string[]) => JsonSchema | undefined;
 }
 
 /** The types Jackson writes with the ObjectMapper's DateFormat. */
@@ -148,6 +154,7 @@ export class SchemaBuilder {
   private readonly javaNames: boolean;
   /** The schema of the legacy date types when the application configures how Jackson writes them. */
   private readonly legacyDate: JsonSchema | undefined;
+  private readonly generatedType: SchemaOptions['generatedType'];
   private readonly cache = new Map<string, Cached>();
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
@@ -169,6 +176,7 @@ export class SchemaBuilder {
     this.maxDepth = opts.maxDepth ?? 8;
     this.javaNames = opts.propertyNames === 'java';
     const dates = opts.legacyDates;
+    this.generatedType = opts.generatedType;
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
 
@@ -237,7 +245,7 @@ export class SchemaBuilder {
   private library(t: LibraryType, level: number): Built {
     const shape = libraryShape(t.name);
     const arg = (i: number): JavaType => t.args[i] ?? ANY;
-    if (!shape) return leaf(unresolved(t));
+    if (!shape) return leaf((t.args.length === 0 && this.generatedType?.(t.name, t.packages)) || unresolved(t));
     switch (shape.kind) {
       case 'scalar':
         return leaf(this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema);

@@ -22,15 +22,24 @@ export interface GeneratorConfig {
   /** The address the build downloads the spec from, when inputSpec names one (`https://...`). */
   remoteSpec?: string;
   apiPackage?: string;
+  /** Where the model classes go, and the prefix/suffix their names get (`modelNameSuffix`: `Dto`). */
+  modelPackage?: string;
+  modelNamePrefix?: string;
+  modelNameSuffix?: string;
+  /** `generateModels` is not `false`: model classes are written. */
+  generatesModels: boolean;
   /** configOptions / additionalProperties, keys as written, values as strings. */
   options: Record<string, string>;
 }
 
 const MAVEN_PLUGINS = /<artifactId>\s*(openapi-generator-maven-plugin|swagger-codegen-maven-plugin)\s*<\/artifactId>/;
 
-/** The generator configurations a module's build file declares ([] when none). */
-export function generatorConfigs(buildFile: string, text: string, moduleDir: string): GeneratorConfig[] {
-  if (buildFile.endsWith('pom.xml')) return mavenConfigs(buildFile, text, moduleDir);
+/**
+ * The generator configurations a module's build file declares ([] when none). `read` (a project
+ * file by its path from the root) lets a pom's `${...}` properties come from its parent poms too.
+ */
+export function generatorConfigs(buildFile: string, text: string, moduleDir: string, read?: (path: string) => string | undefined): GeneratorConfig[] {
+  if (buildFile.endsWith('pom.xml')) return mavenConfigs(buildFile, text, moduleDir, read);
   return gradleConfigs(buildFile, text, moduleDir);
 }
 
@@ -41,9 +50,10 @@ export function mentionsGenerator(text: string): boolean {
 
 // ---- Maven -------------------------------------------------------------------------------
 
-function mavenConfigs(buildFile: string, xml: string, moduleDir: string): GeneratorConfig[] {
+function mavenConfigs(buildFile: string, xml: string, moduleDir: string, read?: (path: string) => string | undefined): GeneratorConfig[] {
   const text = blankXmlComments(xml);
   const props = mavenProperties(text);
+  if (read) inheritProperties(props, text, posix.dirname(buildFile), read);
   const out: GeneratorConfig[] = [];
   for (const m of text.matchAll(/<plugin>([\s\S]*?)<\/plugin>/g)) {
     const plugin = m[1]!;
@@ -56,8 +66,8 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string): Genera
     const blocks = executions.length ? executions.map((e) => ({ body: e[1]!, at: pluginStart + e.index! })) : [{ body: '', at: pluginStart }];
     for (const block of blocks) {
       const own = configurationOf(block.body);
-      const conf = { ...shared, ...own, options: { ...shared.options, ...own.options } };
-      const specText = conf.values.inputSpec ?? shared.values.inputSpec;
+      const conf = { values: { ...shared.values, ...own.values }, options: { ...shared.options, ...own.options } };
+      const specText = conf.values.inputSpec;
       if (specText === undefined) continue;
       const specAt = text.indexOf(specText, block.at);
       const resolved = mavenValue(specText, props, moduleDir);
@@ -70,6 +80,7 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string): Genera
         inputSpecText: specText,
         ...remote(resolved),
         ...(conf.values.apiPackage ? { apiPackage: mavenValue(conf.values.apiPackage, props, moduleDir) ?? conf.values.apiPackage } : {}),
+        ...modelSettings((k) => (conf.values[k] === undefined ? undefined : mavenValue(conf.values[k]!, props, moduleDir))),
         options: conf.options,
       });
     }
@@ -109,6 +120,29 @@ function mavenProperties(text: string): Map<string, string> {
   return out;
 }
 
+/** Levels of parent poms read for properties: real hierarchies are a few deep; a cycle must end. */
+const MAX_PARENTS = 8;
+
+/** Adds the properties of the parent poms (`<parent><relativePath>`, `../pom.xml` by default) that the pom does not set itself. */
+function inheritProperties(props: Map<string, string>, text: string, dir: string, read: (path: string) => string | undefined): void {
+  let pom = text;
+  let at = dir === '.' ? '' : dir;
+  for (let i = 0; i < MAX_PARENTS; i++) {
+    const parent = /<parent>([\s\S]*?)<\/parent>/.exec(pom)?.[1];
+    if (parent === undefined) return;
+    const relative = /<relativePath>\s*([^<]*?)\s*<\/relativePath>/.exec(parent)?.[1] ?? '../pom.xml';
+    if (relative === '') return; // `<relativePath/>`: the parent comes from a repository
+    let path = posix.normalize(posix.join(at, relative));
+    if (!path.endsWith('.xml')) path = posix.join(path, 'pom.xml');
+    if (path.startsWith('..')) return;
+    const next = read(path);
+    if (next === undefined) return;
+    pom = blankXmlComments(next);
+    for (const [k, v] of mavenProperties(pom)) if (!props.has(k)) props.set(k, v);
+    at = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+  }
+}
+
 /** `${project.basedir}/src/main/openapi/api.yaml` with the module's folder for basedir; undefined when a property is unknown. */
 function mavenValue(text: string, props: Map<string, string>, moduleDir: string): string | undefined {
   let unknown = false;
@@ -124,6 +158,16 @@ function mavenValue(text: string, props: Map<string, string>, moduleDir: string)
 /** `{ remoteSpec }` when the resolved inputSpec is a download address, not a file. */
 function remote(resolved: string | undefined): { remoteSpec?: string } {
   return resolved !== undefined && REMOTE.test(resolved) && !resolved.startsWith('file:') ? { remoteSpec: resolved } : {};
+}
+
+/** The model settings of one configuration, read by `value` (undefined when absent or unreadable). */
+function modelSettings(value: (key: string) => string | undefined): Pick<GeneratorConfig, 'modelPackage' | 'modelNamePrefix' | 'modelNameSuffix' | 'generatesModels'> {
+  const out: ReturnType<typeof modelSettings> = { generatesModels: value('generateModels')?.toLowerCase() !== 'false' };
+  for (const key of ['modelPackage', 'modelNamePrefix', 'modelNameSuffix'] as const) {
+    const v = value(key);
+    if (v) out[key] = v;
+  }
+  return out;
 }
 
 // ---- Gradle ------------------------------------------------------------------------------
@@ -151,6 +195,7 @@ function gradleConfigs(buildFile: string, text: string, moduleDir: string): Gene
       inputSpecText: spec.value,
       ...remote(resolved),
       ...(setting(body, 'apiPackage') ? { apiPackage: gradleValue(setting(body, 'apiPackage')!.value, moduleDir) ?? '' } : {}),
+      ...modelSettings((k) => { const v = setting(body, k); return v && gradleValue(v.value, moduleDir); }),
       options: { ...mapSetting(body, 'additionalProperties'), ...mapSetting(body, 'configOptions') },
     });
     starts.lastIndex = close;

@@ -69,7 +69,7 @@ export class GeneratedApis {
         const buildFile = m.dir ? `${m.dir}/${name}` : name;
         const text = ctx.readProjectFile?.(buildFile);
         if (text === undefined || !mentionsGenerator(text)) continue;
-        for (const config of generatorConfigs(buildFile, text, m.dir)) {
+        for (const config of generatorConfigs(buildFile, text, m.dir, ctx.readProjectFile)) {
           out.configs++;
           const api = this.readApi(config, ctx, out.problems);
           if (api) out.apis.push(api);

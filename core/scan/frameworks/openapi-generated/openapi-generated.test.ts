@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../model/endpoint';
 import { generatorConfigs } from './build-config';
 import { quarkusServerConfig } from './quarkus-config';
-import { apiName, camelize, derivedOperationId, groupsOf, javaMethodName, readSpec } from './spec-operations';
+import { apiName, camelize, derivedOperationId, groupsOf, javaMethodName, modelClassName, readSpec } from './spec-operations';
 
 describe("openapi-generator's names", () => {
   it('derives an operationId from path and verb, and camelizes ids into Java method names', () => {
@@ -46,11 +46,36 @@ describe('generator configurations in build files', () => {
     expect(c).toMatchObject({ generator: 'jaxrs-spec', inputSpec: 'svc/specs/api.yaml', apiPackage: 'com.acme.api', options: { useTags: 'true', interfaceOnly: 'true' }, line: 6 });
   });
 
+  it('reads the model settings, each execution inheriting the plugin-level ones, and properties of parent poms', () => {
+    const pom = `<project><parent><artifactId>p</artifactId></parent><build><plugins><plugin>
+      <artifactId>openapi-generator-maven-plugin</artifactId>
+      <configuration><generatorName>java</generatorName><modelPackage>\${models}</modelPackage><modelNameSuffix>Dto</modelNameSuffix>
+        <generateApis>false</generateApis><generateModels>true</generateModels></configuration>
+      <executions>
+        <execution><configuration><inputSpec>a.yaml</inputSpec></configuration></execution>
+        <execution><configuration><inputSpec>b.yaml</inputSpec><modelPackage>\${models}.b</modelPackage><generateModels>false</generateModels></configuration></execution>
+      </executions></plugin></plugins></build></project>`;
+    const parents: Record<string, string> = {
+      'svc/pom.xml': '<project><parent><relativePath>../build/root.xml</relativePath></parent><properties><other>x</other></properties></project>',
+      'build/root.xml': '<project><properties><models>com.acme.model</models></properties></project>',
+    };
+    const [a, b] = generatorConfigs('svc/api/pom.xml', pom, 'svc/api', (path) => parents[path]);
+    expect(a).toMatchObject({ generator: 'java', inputSpec: 'svc/api/a.yaml', modelPackage: 'com.acme.model', modelNameSuffix: 'Dto', generatesModels: true });
+    expect(b).toMatchObject({ generator: 'java', modelPackage: 'com.acme.model.b', generatesModels: false });
+    // Without the parents the property is unknown: no package rather than a wrong one.
+    expect(generatorConfigs('svc/api/pom.xml', pom, 'svc/api')[0]!.modelPackage).toBeUndefined();
+    expect(modelClassName('order-item', '', 'Dto')).toBe('OrderItemDto');
+    expect(modelClassName('Error_details_inner')).toBe('ErrorDetailsInner');
+    expect(modelClassName('object')).toBe('ModelObject');
+  });
+
   it('reads Gradle Groovy and Kotlin DSL tasks, and says when a path cannot be read', () => {
     const groovy = `openApiGenerate {\n  generatorName = "spring"\n  inputSpec = "$rootDir/api/a.yaml".toString()\n  configOptions = [interfaceOnly: "true"]\n}`;
     expect(generatorConfigs('m/build.gradle', groovy, 'm')[0]).toMatchObject({ generator: 'spring', inputSpec: 'api/a.yaml', options: { interfaceOnly: 'true' }, line: 3 });
     const kts = `tasks.register<GenerateTask>("x") {\n  generatorName.set("jaxrs-spec")\n  inputSpec.set(file("src/api.json").path)\n  configOptions.set(mapOf("useTags" to "true"))\n}`;
     expect(generatorConfigs('m/build.gradle.kts', kts, 'm')[0]).toMatchObject({ generator: 'jaxrs-spec', inputSpec: 'm/src/api.json', options: { useTags: 'true' } });
+    const models = `openApiGenerate {\n  inputSpec.set("api.yaml")\n  modelPackage.set("com.acme.model")\n  modelNamePrefix = "Api"\n}`;
+    expect(generatorConfigs('build.gradle.kts', models, '')[0]).toMatchObject({ modelPackage: 'com.acme.model', modelNamePrefix: 'Api', generatesModels: true });
     const unknown = `openApiGenerate {\n  inputSpec = specFile\n}`;
     expect(generatorConfigs('build.gradle', unknown, '')[0]!.inputSpec).toBeUndefined();
   });

@@ -64,6 +64,7 @@ export function quarkusServerConfig(moduleDir: string, read: (path: string) => s
     inputSpec: full.startsWith('..') || posix.isAbsolute(full) || /\$\{/.test(full) ? undefined : full,
     inputSpecText: spec,
     ...(basePackage ? { apiPackage: `${basePackage}.resources` } : {}),
+    generatesModels: false, // the models are not read from this configuration (yet)
     options: { useTags: 'true' },
   };
 }

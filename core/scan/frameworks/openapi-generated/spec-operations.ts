@@ -12,6 +12,7 @@
 //              library spring-boot/spring-cloud) unless `useTags` is on, then each tag (the
 //              JAX-RS generators keep only the first tag); an untagged operation is `default`.
 
+import { posix } from 'node:path';
 import { yamlLib } from '../../../config/yaml-lib';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import { makeParam } from '../params';
@@ -176,6 +177,15 @@ export function javaMethodName(operationId: string): string {
   return camelize(sanitizeName(id), true);
 }
 
+/** The Java generators' toModelName: `order-item` with suffix `Dto` -> `OrderItemDto`; reserved or leading-digit names get `Model`. */
+export function modelClassName(schema: string, prefix = '', suffix = ''): string {
+  let name = sanitizeName(schema);
+  if (prefix) name = `${prefix}_${name}`;
+  if (suffix) name = `${name}_${suffix}`;
+  const out = camelize(name);
+  return JAVA_RESERVED.has(out.toLowerCase()) || /^\d/.test(out) ? `Model${out}` : out;
+}
+
 /** toApiName: `projects` -> `ProjectsApi`, '' or `default` -> `DefaultApi`. */
 export function apiName(group: string, suffix = 'Api'): string {
   const name = camelize(sanitizeName(group));
@@ -213,8 +223,127 @@ export function camelize(word: string, lowerFirst = false): string {
 
 // ---- schemas -----------------------------------------------------------------------------
 
+export interface ModelSchemas {
+  /** The schema names the generator writes a class for: components, and inline objects it names. */
+  names: ReadonlySet<string>;
+  /** One of them, converted on first use. */
+  schema(name: string): JsonSchema;
+}
+
+/**
+ * The model schemas of a spec, converted as operations' schemas are; `javaName` names the class
+ * of a schema (title and `x-java-type`), so `$ref`s read as the generated classes. Besides the
+ * components (`components.schemas`, Swagger 2 `definitions`), the generator's inline model
+ * resolver writes classes for inline objects: by their `title` anywhere (a response's
+ * `MembersResponse`), else a component's property `Error.details` as `Error_details`, its
+ * array items as `Error_details_inner`.
+ */
+export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string, read?: (path: string) => string | undefined): ModelSchemas {
+  const parse = (t: string, file: string) => {
+    const d = (file.endsWith('.json') ? JSON.parse(t) : yamlLib().parse(t)) as Record<string, unknown> | null;
+    if (!d || typeof d !== 'object') throw new Error('not an OpenAPI document');
+    return d;
+  };
+  const doc = parse(text, name);
+  // Files other `$ref`s name, each parsed once (null: unreadable).
+  const opened = new Map<string, Resolver | null>([[name, null]]);
+  const files = (path: string): SpecFiles => ({
+    path,
+    open(p) {
+      if (!opened.has(p)) {
+        let r: Resolver | null = null;
+        try {
+          const t = p.startsWith('..') || posix.isAbsolute(p) ? undefined : read?.(p); // only files inside the project
+          if (t !== undefined) r = new Resolver(parse(t, p), javaName, files(p));
+        } catch {
+          // an unreadable file leaves its references unresolved
+        }
+        opened.set(p, r);
+      }
+      return opened.get(p) ?? undefined;
+    },
+  });
+  const resolver = new Resolver(doc, javaName, files(name));
+  opened.set(name, resolver);
+  const components = ((doc.components as Record<string, unknown> | undefined)?.schemas ?? doc.definitions ?? {}) as Record<string, unknown>;
+  const base = doc.components ? '#/components/schemas/' : '#/definitions/';
+  const inline = inlineModels(doc, components);
+  const done = new Map<string, JsonSchema>();
+  return {
+    names: new Set([...Object.keys(components), ...inline.keys()]),
+    schema(key) {
+      let out = done.get(key);
+      if (out) return out;
+      const raw = key in components ? undefined : inline.get(key);
+      if (raw === undefined) out = resolver.schema({ $ref: base + key.replace(/~/g, '~0').replace(/\//g, '~1') });
+      else {
+        const java = javaName(key);
+        const s = resolver.schema(raw);
+        out = { ...(s.type !== undefined ? { type: s.type } : {}), title: java.slice(java.lastIndexOf('.') + 1), ...s, 'x-java-type': java };
+      }
+      done.set(key, out);
+      return out;
+    },
+  };
+}
+
+/** Inline object schemas the generator names (see readModelSchemas), by name; components win a clash. */
+function inlineModels(doc: Record<string, unknown>, components: Record<string, unknown>): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  const inlineObject = (v: unknown): v is Record<string, unknown> => isObject(v) && v.$ref === undefined && (isObject(v.properties) || Array.isArray(v.allOf) || Array.isArray(v.oneOf) || Array.isArray(v.anyOf));
+  const add = (name: string, v: unknown) => {
+    if (!(name in components) && !out.has(name)) out.set(name, v);
+  };
+  // Titled inline objects, wherever they are (a component's own title does not rename it).
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, depth: number, component: boolean): void => {
+    if (!v || typeof v !== 'object' || depth > 40 || seen.has(v)) return;
+    seen.add(v);
+    if (!component && inlineObject(v) && typeof v.title === 'string' && v.title.trim()) add(v.title.trim(), v);
+    for (const x of Object.values(v)) walk(x, depth + 1, false);
+  };
+  for (const [key, v] of Object.entries(doc)) {
+    if (key === 'components' && isObject(v)) {
+      for (const [k, section] of Object.entries(v)) {
+        if (k === 'schemas' && isObject(section)) for (const c of Object.values(section)) walk(c, 0, true);
+        else walk(section, 0, false);
+      }
+    } else if (key === 'definitions' && isObject(v)) for (const c of Object.values(v)) walk(c, 0, true);
+    else walk(v, 0, false);
+  }
+  // Untitled inline objects of components' properties: `Parent_prop`, `Parent_prop_inner`.
+  const nested = (parent: string, schema: unknown, depth: number): void => {
+    if (!isObject(schema) || !isObject(schema.properties) || depth > 8) return;
+    for (const [prop, p] of Object.entries(schema.properties)) {
+      if (!isObject(p)) continue;
+      const items: unknown = p.items;
+      const own = inlineObject(p);
+      const target = own ? p : inlineObject(items) ? items : undefined;
+      if (!target || typeof target.title === 'string') continue;
+      const name = own ? `${parent}_${prop}` : `${parent}_${prop}_inner`;
+      add(name, target);
+      nested(name, target, depth + 1);
+    }
+  };
+  for (const [k, c] of Object.entries(components)) nested(k, c, 0);
+  return out;
+}
+
+/** The spec file a resolver reads, and how it opens the files its `$ref`s name (relative to it). */
+interface SpecFiles {
+  path: string;
+  open(path: string): Resolver | undefined;
+}
+
 class Resolver {
-  constructor(private readonly doc: Record<string, unknown>) {}
+  constructor(
+    private readonly doc: Record<string, unknown>,
+    /** The type name a `$ref` to a component stands for: the component's name unless told. */
+    private readonly javaName?: (schema: string) => string,
+    /** Without it, a `$ref` into another file stays unresolved. */
+    private readonly files?: SpecFiles,
+  ) {}
 
   /** Follows a `$ref` to a component (parameters, requestBodies, responses). */
   deref(value: unknown, depth = 0): unknown {
@@ -239,12 +368,27 @@ class Resolver {
     if (!raw || typeof raw !== 'object') return {};
     const s = raw as Record<string, unknown>;
     if (typeof s.$ref === 'string') {
-      const name = s.$ref.split('/').pop()!;
-      if (seen.includes(s.$ref) || seen.length > MAX_DEPTH) return { type: 'object', 'x-java-type': name, 'x-truncated': 'recursion' };
+      // `other.yaml#/components/schemas/X`: X as the other file declares it (the generator resolves it so).
+      const hash = s.$ref.indexOf('#/');
+      if (hash > 0 && this.files) {
+        const other = this.files.open(posix.normalize(posix.join(posix.dirname(this.files.path), s.$ref.slice(0, hash))));
+        if (other) return other.schema({ $ref: s.$ref.slice(hash) }, seen);
+      }
+      const component = s.$ref.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+      const name = this.javaName ? this.javaName(component) : component;
+      const key = `${this.files?.path ?? ''}${s.$ref}`; // one file's ref is not another's
+      // A model class's schema is titled by its simple name, as the builder titles classes.
+      const titled = this.javaName ? { title: name.slice(name.lastIndexOf('.') + 1) } : {};
+      if (seen.includes(key) || seen.length > MAX_DEPTH) return { type: 'object', ...titled, 'x-java-type': name, 'x-truncated': 'recursion' };
       const target = this.pointer(s.$ref);
       if (target === undefined) return { description: `Unresolved reference ${s.$ref}.`, 'x-unresolved': true };
-      const out = this.schema(target, [...seen, s.$ref]);
-      return { ...out, 'x-java-type': out['x-java-type'] ?? name };
+      const out = this.schema(target, [...seen, key]);
+      if (this.javaName && !isAlias(target)) {
+        // The generator writes a class for this component (a oneOf too, whose first branch stands for it here): it is that type.
+        return { ...(out.type !== undefined ? { type: out.type } : {}), ...out, ...titled, 'x-java-type': name };
+      }
+      const title = out.title === undefined ? titled : {};
+      return { ...(out.type !== undefined ? { type: out.type } : {}), ...title, ...out, 'x-java-type': out['x-java-type'] ?? name };
     }
     const out: JsonSchema = {};
     const type = s.type;
@@ -300,6 +444,11 @@ function serverPath(doc: Record<string, unknown>): string {
     return path === '/' ? '' : path.replace(/\/+$/, '');
   }
   return typeof doc.basePath === 'string' && doc.basePath !== '/' ? doc.basePath.replace(/\/+$/, '') : '';
+}
+
+/** A schema that only points at another (`A: {$ref: B}`): the generator uses B's class for it. */
+function isAlias(v: unknown): boolean {
+  return !!v && typeof v === 'object' && typeof (v as { $ref?: unknown }).$ref === 'string';
 }
 
 function asArray(v: unknown): unknown[] {
