@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import { transpile } from './scripts/rollup-transpile.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const BUNDLED = new Set(['@sinclair/typebox', 'ajv', 'vscode-jsonrpc', 'yaml', 'ignore']);
+const BUNDLED = new Set(['@sinclair/typebox', 'ajv', 'vscode-jsonrpc', 'yaml', 'js-yaml', 'ignore']);
 const external = [
   ...builtinModules,
   ...builtinModules.map((m) => `node:${m}`),
@@ -141,7 +141,22 @@ const yamlLib = {
   external: builtinModules,
 };
 
+// OpenAPI specs' YAML parser, likewise on its own: js-yaml reads a spec 5–7 times faster than
+// `yaml` (gravitee's specs: 36–96 against 243–445 ms), whose documents and errors the config
+// files keep.
+const SPEC_YAML_ENTRY = '\0spec-yaml-entry';
+const specYamlLib = {
+  input: SPEC_YAML_ENTRY,
+  output: { file: 'dist/spec-yaml.cjs', format: 'cjs' },
+  plugins: [
+    { name: 'spec-yaml-entry', resolveId: (id) => (id === SPEC_YAML_ENTRY ? id : null), load: (id) => (id === SPEC_YAML_ENTRY ? "export { load, CORE_SCHEMA } from 'js-yaml';" : null) },
+    nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'require', 'default'] }),
+    commonjs(),
+  ],
+  external: builtinModules,
+};
+
 const prettyWorker = uiWorker('ide-bridge/ui/pretty-worker.ts', 'dist/ui/pretty-worker.js');
 const searchWorker = uiWorker('ide-bridge/ui/search-worker.ts', 'dist/ui/search-worker.js');
 
-export default [sidecar, parseWorker, yamlLib, ui, prettyWorker, searchWorker];
+export default [sidecar, parseWorker, yamlLib, specYamlLib, ui, prettyWorker, searchWorker];

@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 const SOURCES = ['core', 'cli', 'ide-bridge', 'scripts-sandbox', 'rollup.config.mjs', 'scripts/rollup-transpile.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json'];
 /** What rollup writes (rollup.config.mjs); the oldest of them is the time of the last full build. */
-const OUTPUTS = ['dist/apiscout.mjs', 'dist/parse-worker.mjs', 'dist/yaml.cjs', 'dist/ui/app.js', 'dist/ui/pretty-worker.js', 'dist/ui/search-worker.js', 'dist/ui/index.html'];
+const OUTPUTS = ['dist/apiscout.mjs', 'dist/parse-worker.mjs', 'dist/yaml.cjs', 'dist/spec-yaml.cjs', 'dist/ui/app.js', 'dist/ui/pretty-worker.js', 'dist/ui/search-worker.js', 'dist/ui/index.html'];
 
 function newest(path) {
   const s = statSync(path);

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/prepare.mjs', import.meta.url));
-const OUTPUTS = ['dist/apiscout.mjs', 'dist/parse-worker.mjs', 'dist/yaml.cjs', 'dist/ui/app.js', 'dist/ui/pretty-worker.js', 'dist/ui/search-worker.js', 'dist/ui/index.html'];
+const OUTPUTS = ['dist/apiscout.mjs', 'dist/parse-worker.mjs', 'dist/yaml.cjs', 'dist/spec-yaml.cjs', 'dist/ui/app.js', 'dist/ui/pretty-worker.js', 'dist/ui/search-worker.js', 'dist/ui/index.html'];
 
 let clone: string;
 

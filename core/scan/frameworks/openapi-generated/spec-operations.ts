@@ -13,7 +13,7 @@
 //              JAX-RS generators keep only the first tag); an untagged operation is `default`.
 
 import { posix } from 'node:path';
-import { yamlLib } from '../../../config/yaml-lib';
+import { parseSpecYaml } from '../../../config/yaml-lib';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import { makeParam } from '../params';
 import { exampleOf, requestExampleOf } from '../../types/example';
@@ -53,7 +53,7 @@ const MAX_DEPTH = 12;
 
 /** Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one. */
 export function readSpec(text: string, name: string): SpecDocument {
-  const doc = (name.endsWith('.json') ? JSON.parse(text) : yamlLib().parse(text)) as Record<string, unknown> | null;
+  const doc = (name.endsWith('.json') ? JSON.parse(text) : parseSpecYaml(text)) as Record<string, unknown> | null;
   if (!doc || typeof doc !== 'object' || !('paths' in doc)) throw new Error('no "paths" object: not an OpenAPI document');
   const resolver = new Resolver(doc);
   const operations: SpecOperation[] = [];
@@ -240,7 +240,7 @@ export interface ModelSchemas {
  */
 export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string, read?: (path: string) => string | undefined): ModelSchemas {
   const parse = (t: string, file: string) => {
-    const d = (file.endsWith('.json') ? JSON.parse(t) : yamlLib().parse(t)) as Record<string, unknown> | null;
+    const d = (file.endsWith('.json') ? JSON.parse(t) : parseSpecYaml(t)) as Record<string, unknown> | null;
     if (!d || typeof d !== 'object') throw new Error('not an OpenAPI document');
     return d;
   };
