@@ -48,6 +48,25 @@ export function mentionsGenerator(text: string): boolean {
   return /openapi-generator|swagger-codegen|openApiGenerate|GenerateTask/.test(text);
 }
 
+/** The build files of each kind of module (modules.ts names a folder with a pom.xml a Maven module). */
+const BUILD_FILES: Record<'maven' | 'gradle' | 'none', readonly string[]> = { maven: ['pom.xml'], gradle: ['build.gradle', 'build.gradle.kts'], none: [] };
+
+/**
+ * Every openapi-generator configuration the modules' build files hold, module by module. `read`
+ * is the scan's project reader: each build file asked for becomes a scan input.
+ */
+export function moduleGeneratorConfigs(modules: ReadonlyArray<{ dir: string; build: 'maven' | 'gradle' | 'none' }>, read: (path: string) => string | undefined): GeneratorConfig[] {
+  const out: GeneratorConfig[] = [];
+  for (const m of modules) {
+    for (const name of BUILD_FILES[m.build]) {
+      const buildFile = m.dir ? `${m.dir}/${name}` : name;
+      const text = read(buildFile);
+      if (text !== undefined && mentionsGenerator(text)) out.push(...generatorConfigs(buildFile, text, m.dir, read));
+    }
+  }
+  return out;
+}
+
 // ---- Maven -------------------------------------------------------------------------------
 
 function mavenConfigs(buildFile: string, xml: string, moduleDir: string, read?: (path: string) => string | undefined): GeneratorConfig[] {

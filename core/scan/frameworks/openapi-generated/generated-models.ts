@@ -6,13 +6,11 @@
 
 import type { JsonSchema } from '../../../model/request';
 import type { ModuleInfo } from '../../modules';
-import { generatorConfigs, mentionsGenerator } from './build-config';
+import { moduleGeneratorConfigs } from './build-config';
 import type { GeneratorConfig } from './build-config';
 import { camelize, modelClassName, readModelSchemas, sanitizeName } from './spec-operations';
 import type { ModelSchemas } from './spec-operations';
 
-/** The build files a module of each kind may configure a generator in. */
-const BUILD_FILES: Record<ModuleInfo['build'], readonly string[]> = { maven: ['pom.xml'], gradle: ['build.gradle', 'build.gradle.kts'], none: [] };
 
 interface ModelSource {
   specs: ModelSchemas;
@@ -65,18 +63,11 @@ export class GeneratedModels {
   private load(): Map<string, Pending[]> {
     if (this.packages) return this.packages;
     const out = new Map<string, Pending[]>();
-    for (const m of this.modules) {
-      for (const file of BUILD_FILES[m.build]) {
-        const buildFile = m.dir ? `${m.dir}/${file}` : file;
-        const text = this.read(buildFile);
-        if (text === undefined || !mentionsGenerator(text)) continue;
-        for (const config of generatorConfigs(buildFile, text, m.dir, this.read)) {
-          const { modelPackage, inputSpec } = config;
-          if (!config.generatesModels || !modelPackage || !inputSpec) continue;
-          const list = out.get(modelPackage) ?? out.set(modelPackage, []).get(modelPackage)!;
-          list.push({ config: { ...config, modelPackage, inputSpec } });
-        }
-      }
+    for (const config of moduleGeneratorConfigs(this.modules, this.read)) {
+      const { modelPackage, inputSpec } = config;
+      if (!config.generatesModels || !modelPackage || !inputSpec) continue;
+      const list = out.get(modelPackage) ?? out.set(modelPackage, []).get(modelPackage)!;
+      list.push({ config: { ...config, modelPackage, inputSpec } });
     }
     this.packages = out;
     return out;

@@ -15,7 +15,7 @@ import type { MethodDecl, TypeDecl, TypeRef } from '../../source-model';
 import type { ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
 import { folderOf } from '../naming';
-import { generatorConfigs, mentionsGenerator } from './build-config';
+import { moduleGeneratorConfigs } from './build-config';
 import type { GeneratorConfig } from './build-config';
 import { QUARKUS_API_SUFFIX, QUARKUS_SERVER_GENERATOR, quarkusServerConfig } from './quarkus-config';
 import { apiName, bodyExample, groupsOf, readSpec, responseExample } from './spec-operations';
@@ -26,7 +26,6 @@ export const GENERATED_API_SUFFIXES = ['Api', 'ApiDelegate', QUARKUS_API_SUFFIX]
 export const GENERATED_API = new RegExp(`(?:${GENERATED_API_SUFFIXES.join('|')})$`);
 /** `*Resource` is a common name for hand-written interfaces too: only a Quarkus server configuration makes one generated. */
 const OPENAPI_GENERATOR_API = /(?:Api|ApiDelegate)$/;
-const BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'];
 const ENDPOINT_ANNOTATIONS = ['RestController', 'Controller', 'Path', 'Service', 'Component'];
 
 interface GeneratedApi {
@@ -65,15 +64,10 @@ export class GeneratedApis {
         const api = this.readApi(quarkus, ctx, out.problems);
         if (api) out.apis.push(api);
       }
-      for (const name of BUILD_FILES) {
-        const buildFile = m.dir ? `${m.dir}/${name}` : name;
-        const text = ctx.readProjectFile?.(buildFile);
-        if (text === undefined || !mentionsGenerator(text)) continue;
-        for (const config of generatorConfigs(buildFile, text, m.dir, ctx.readProjectFile)) {
-          out.configs++;
-          const api = this.readApi(config, ctx, out.problems);
-          if (api) out.apis.push(api);
-        }
+      for (const config of ctx.readProjectFile ? moduleGeneratorConfigs([m], ctx.readProjectFile) : []) {
+        out.configs++;
+        const api = this.readApi(config, ctx, out.problems);
+        if (api) out.apis.push(api);
       }
     }
     this.loaded = out;
