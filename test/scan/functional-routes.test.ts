@@ -159,3 +159,41 @@ describe("springdoc's operationId on a route", () => {
     expect(openapi.paths['/reports'].get.operationId).toBe('ListReports');
   });
 });
+
+describe('a lambda route without an operationId', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-opid-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('exports with one made of its path and verb, not the router class and the verb (Router_GET, Router_GET_2)', async () => {
+    const J = join(root, 'src/main/java/a');
+    mkdirSync(J, { recursive: true });
+    writeFileSync(join(J, 'Router.java'), `package a;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+@Configuration
+class Router {
+    @Bean
+    RouterFunction<ServerResponse> resets(H h) {
+        return route()
+            .GET("/password-reset/email", request -> ServerResponse.ok().build())
+            .GET("/password-reset/email/{resetToken}", request -> ServerResponse.ok().build())
+            .GET("/plugins/{name}/assets/{*resource}", request -> ServerResponse.ok().build())
+            .GET("/", request -> ServerResponse.ok().build())
+            .POST("/named", h::named)
+            .build();
+    }
+}`);
+    writeFileSync(join(J, 'H.java'), 'package a;\nclass H { Mono<ServerResponse> named(ServerRequest r) { return null; } }');
+    const { endpoints } = await new ProjectScanner(root).scan();
+    expect(endpoints.map((e) => `${e.address} ${e.operationId ?? '-'}`).sort()).toEqual([
+      'GET / rootGet',
+      'GET /password-reset/email passwordResetEmailGet',
+      'GET /password-reset/email/{resetToken} passwordResetEmailResetTokenGet',
+      'GET /plugins/{name}/assets/{*resource} pluginsNameAssetsResourceGet',
+      // A handler method names its route: the export uses it as for any controller method.
+      'POST /named -',
+    ]);
+    const openapi = JSON.parse(exportSelection(endpoints, { kind: 'all' }, 'openapi', { openapi: { format: 'json' } }).files[0]!.content);
+    expect(openapi.paths['/password-reset/email/{resetToken}'].get.operationId).toBe('passwordResetEmailResetTokenGet');
+    expect(openapi.paths['/named'].post.operationId).toBe('named');
+  });
+});

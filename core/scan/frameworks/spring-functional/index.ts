@@ -23,7 +23,7 @@ import type { Route } from './route-eval';
 import { resolveHandler } from './handlers';
 import type { ResolvedHandler } from './handlers';
 import { handlerRequest } from './handler-request';
-import { operationNames } from './operation';
+import { operationNames, pathOperationId } from './operation';
 import type { OperationNames } from './operation';
 import type { JsonSchema, RequestModel } from '../../../model/request';
 import { makeParam } from '../params';
@@ -150,6 +150,9 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
   if (route.produces.length) endpoint.produces = [...route.produces];
   if (ops.deprecated) endpoint.deprecated = true;
   if (ops.operationId) endpoint.operationId = ops.operationId;
+  // No method names the route (a lambda, or a handler a factory method makes): the OpenAPI export
+  // would call it `Router_GET`, `Router_GET_2`; it gets one made of its path and verb instead.
+  else if (!handler || route.handler.k !== 'ref' || route.handler.arity !== undefined) endpoint.operationId = pathOperationId(path, route.method);
   const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes, readText) : undefined;
   const documented = ctx.requestModels ? withOperation(read, ops, route, path, ctx) : read;
   const request = withPathTemplates(documented, path, []);
