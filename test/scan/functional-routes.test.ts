@@ -197,3 +197,42 @@ class Router {
     expect(openapi.paths['/named'].post.operationId).toBe('named');
   });
 });
+
+describe('a router chosen by a condition', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-branches-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("lists both branches' routes, each once (Kotlin if/else expression, Java's conditional operator)", async () => {
+    const K = join(root, 'src/main/kotlin/a');
+    const J = join(root, 'src/main/java/a');
+    mkdirSync(K, { recursive: true });
+    mkdirSync(J, { recursive: true });
+    writeFileSync(join(K, 'Routes.kt'), `package a
+class Routes(private val enabled: Boolean) {
+    fun routes(h: H) = if (enabled) router {
+        GET("/on", h::get)
+    } else router {
+        GET("/off", h::get)
+    }
+
+    fun nested(h: H): RouterFunction<ServerResponse> {
+        val prefix = "/n"
+        return if (enabled) {
+            router { GET("$prefix/a", h::get) }
+        } else router { GET("$prefix/b", h::get) }
+    }
+}`);
+    writeFileSync(join(K, 'H.kt'), 'package a\nclass H { fun get(r: ServerRequest): Mono<ServerResponse> = TODO() }');
+    writeFileSync(join(J, 'JavaRoutes.java'), `package a;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+@Configuration
+class JavaRoutes {
+    @Bean
+    RouterFunction<ServerResponse> routes(H h, boolean legacy) {
+        return legacy ? route().GET("/legacy", h::get).build() : route().GET("/current", h::get).build();
+    }
+}`);
+    const { endpoints } = await new ProjectScanner(root).scan();
+    expect(endpoints.map((e) => e.address).sort()).toEqual(['GET /current', 'GET /legacy', 'GET /n/a', 'GET /n/b', 'GET /off', 'GET /on']);
+  });
+});

@@ -148,6 +148,9 @@ export class RouteEvaluator {
       }
       case 'call':
         return this.call(n, env);
+      case 'branches':
+        // Whichever branch runs, its routes are the application's: each branch's, once.
+        return merge(n.branches.flatMap((b) => this.block(b, { ...env, locals: new Map(), parent: env })));
       default:
         return UNKNOWN;
     }
