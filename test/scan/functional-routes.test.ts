@@ -236,3 +236,45 @@ class JavaRoutes {
     expect(endpoints.map((e) => e.address).sort()).toEqual(['GET /current', 'GET /legacy', 'GET /n/a', 'GET /n/b', 'GET /off', 'GET /on']);
   });
 });
+
+describe('a router made by another class', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-other-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const J = 'src/main/java/com/acme/';
+  const write = (p: string, text: string) => {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  };
+  const items = (extra: string) => `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+class ItemRoutes {
+    RouterFunction<ServerResponse> routes(Handler h) {
+        return route().GET("/items", h::a)${extra}.build();
+    }
+}`;
+
+  it('follows edits of that class into the router mounting it', async () => {
+    write(`${J}Api.java`, `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+import static org.springframework.web.reactive.function.server.RequestPredicates.path;
+@Configuration
+class Api {
+    @Bean
+    RouterFunction<ServerResponse> api(Handler h) {
+        return route().nest(path("/v1"), () -> new ItemRoutes().routes(h)).build();
+    }
+}`);
+    write(`${J}ItemRoutes.java`, items(''));
+    write(`${J}Handler.java`, 'package com.acme;\nclass Handler { Mono<ServerResponse> a(ServerRequest r) { return null; } Mono<ServerResponse> b(ServerRequest r) { return null; } }');
+    const s = new ProjectScanner(root);
+    await s.scan();
+    const seen = () => s.endpoints.map((e) => `${e.address} ${e.source.member}`).sort();
+    expect(seen()).toEqual(['GET /v1/items a']);
+
+    write(`${J}ItemRoutes.java`, items('.POST("/items", h::b)'));
+    s.rescan([{ path: `${J}ItemRoutes.java`, kind: 'changed' }]);
+    expect(seen()).toEqual(['GET /v1/items a', 'POST /v1/items b']);
+    const fresh = await new ProjectScanner(root).scan();
+    expect(s.endpoints).toEqual(fresh.endpoints);
+  });
+});

@@ -398,6 +398,18 @@ export class RouteSyntax {
       if (this.is('->', 1) && !this.kotlin) return this.javaLambda()!;
       if (t.v === 'new') return this.creation();
       if (this.kotlin && t.v === 'if' && this.is('(', 1)) return this.kotlinIf();
+      if (this.kotlin && t.v === 'ref' && this.is('<', 1)) {
+        // The bean DSL's `ref<NoteHandler>()`: an instance of that type.
+        const save = this.p;
+        this.next();
+        const type = this.peek(1);
+        if (type.t === 'id' && this.skipTypeArgs() && this.is('(') && this.is(')', 1)) {
+          this.next();
+          this.next();
+          return { k: 'new', type: type.v, args: [], at: t.at };
+        }
+        this.p = save;
+      }
       this.next();
       if (this.is('<') && /^[A-Z]/.test(t.v)) this.skipTypeArgs(); // `Foo<Bar>::new`, Kotlin `bodyToMono<Foo>()`
       return this.callOrName(undefined, t);
