@@ -83,7 +83,8 @@ export interface Endpoint {
   /**
    * The operation's id as the source names it: springdoc `@Operation(operationId)`, Swagger 2
    * `@ApiOperation(nickname)`, a functional route's `operationId(..)`. OpenAPI exports keep it,
-   * so clients generated from the export and from the application's own document agree.
+   * so clients generated from the export and from the application's own document agree. A
+   * functional route no method names (a lambda handler) gets one derived from its path and verb.
    */
   operationId?: string;
   /** Error and other responses the source declares (`@ApiResponse`), in source order. */

@@ -159,3 +159,122 @@ describe("springdoc's operationId on a route", () => {
     expect(openapi.paths['/reports'].get.operationId).toBe('ListReports');
   });
 });
+
+describe('a lambda route without an operationId', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-opid-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('exports with one made of its path and verb, not the router class and the verb (Router_GET, Router_GET_2)', async () => {
+    const J = join(root, 'src/main/java/a');
+    mkdirSync(J, { recursive: true });
+    writeFileSync(join(J, 'Router.java'), `package a;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+@Configuration
+class Router {
+    @Bean
+    RouterFunction<ServerResponse> resets(H h) {
+        return route()
+            .GET("/password-reset/email", request -> ServerResponse.ok().build())
+            .GET("/password-reset/email/{resetToken}", request -> ServerResponse.ok().build())
+            .GET("/plugins/{name}/assets/{*resource}", request -> ServerResponse.ok().build())
+            .GET("/", request -> ServerResponse.ok().build())
+            .POST("/named", h::named)
+            .build();
+    }
+}`);
+    writeFileSync(join(J, 'H.java'), 'package a;\nclass H { Mono<ServerResponse> named(ServerRequest r) { return null; } }');
+    const { endpoints } = await new ProjectScanner(root).scan();
+    expect(endpoints.map((e) => `${e.address} ${e.operationId ?? '-'}`).sort()).toEqual([
+      'GET / rootGet',
+      'GET /password-reset/email passwordResetEmailGet',
+      'GET /password-reset/email/{resetToken} passwordResetEmailResetTokenGet',
+      'GET /plugins/{name}/assets/{*resource} pluginsNameAssetsResourceGet',
+      // A handler method names its route: the export uses it as for any controller method.
+      'POST /named -',
+    ]);
+    const openapi = JSON.parse(exportSelection(endpoints, { kind: 'all' }, 'openapi', { openapi: { format: 'json' } }).files[0]!.content);
+    expect(openapi.paths['/password-reset/email/{resetToken}'].get.operationId).toBe('passwordResetEmailResetTokenGet');
+    expect(openapi.paths['/named'].post.operationId).toBe('named');
+  });
+});
+
+describe('a router chosen by a condition', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-branches-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("lists both branches' routes, each once (Kotlin if/else expression, Java's conditional operator)", async () => {
+    const K = join(root, 'src/main/kotlin/a');
+    const J = join(root, 'src/main/java/a');
+    mkdirSync(K, { recursive: true });
+    mkdirSync(J, { recursive: true });
+    writeFileSync(join(K, 'Routes.kt'), `package a
+class Routes(private val enabled: Boolean) {
+    fun routes(h: H) = if (enabled) router {
+        GET("/on", h::get)
+    } else router {
+        GET("/off", h::get)
+    }
+
+    fun nested(h: H): RouterFunction<ServerResponse> {
+        val prefix = "/n"
+        return if (enabled) {
+            router { GET("$prefix/a", h::get) }
+        } else router { GET("$prefix/b", h::get) }
+    }
+}`);
+    writeFileSync(join(K, 'H.kt'), 'package a\nclass H { fun get(r: ServerRequest): Mono<ServerResponse> = TODO() }');
+    writeFileSync(join(J, 'JavaRoutes.java'), `package a;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+@Configuration
+class JavaRoutes {
+    @Bean
+    RouterFunction<ServerResponse> routes(H h, boolean legacy) {
+        return legacy ? route().GET("/legacy", h::get).build() : route().GET("/current", h::get).build();
+    }
+}`);
+    const { endpoints } = await new ProjectScanner(root).scan();
+    expect(endpoints.map((e) => e.address).sort()).toEqual(['GET /current', 'GET /legacy', 'GET /n/a', 'GET /n/b', 'GET /off', 'GET /on']);
+  });
+});
+
+describe('a router made by another class', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-other-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const J = 'src/main/java/com/acme/';
+  const write = (p: string, text: string) => {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  };
+  const items = (extra: string) => `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+class ItemRoutes {
+    RouterFunction<ServerResponse> routes(Handler h) {
+        return route().GET("/items", h::a)${extra}.build();
+    }
+}`;
+
+  it('follows edits of that class into the router mounting it', async () => {
+    write(`${J}Api.java`, `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+import static org.springframework.web.reactive.function.server.RequestPredicates.path;
+@Configuration
+class Api {
+    @Bean
+    RouterFunction<ServerResponse> api(Handler h) {
+        return route().nest(path("/v1"), () -> new ItemRoutes().routes(h)).build();
+    }
+}`);
+    write(`${J}ItemRoutes.java`, items(''));
+    write(`${J}Handler.java`, 'package com.acme;\nclass Handler { Mono<ServerResponse> a(ServerRequest r) { return null; } Mono<ServerResponse> b(ServerRequest r) { return null; } }');
+    const s = new ProjectScanner(root);
+    await s.scan();
+    const seen = () => s.endpoints.map((e) => `${e.address} ${e.source.member}`).sort();
+    expect(seen()).toEqual(['GET /v1/items a']);
+
+    write(`${J}ItemRoutes.java`, items('.POST("/items", h::b)'));
+    s.rescan([{ path: `${J}ItemRoutes.java`, kind: 'changed' }]);
+    expect(seen()).toEqual(['GET /v1/items a', 'POST /v1/items b']);
+    const fresh = await new ProjectScanner(root).scan();
+    expect(s.endpoints).toEqual(fresh.endpoints);
+  });
+});

@@ -12,7 +12,7 @@ import type { Node } from './route-syntax';
 export type ResolvedHandler = MethodSite;
 
 export function resolveHandler(index: ProjectIndex, handler: Extract<Handler, { k: 'ref' }>): ResolvedHandler | undefined {
-  const owner = handlerType(index, handler.target, handler.env);
+  const owner = targetType(index, handler.target, handler.env);
   if (!owner) return undefined;
   for (const t of [owner, ...index.ancestors(owner)]) {
     // Overloads: the one taking the request (a HandlerFunction has one parameter).
@@ -23,9 +23,15 @@ export function resolveHandler(index: ProjectIndex, handler: Extract<Handler, { 
   return undefined;
 }
 
-function handlerType(index: ProjectIndex, target: Node | undefined, env: Env): TypeDecl | undefined {
+/**
+ * The class a call's or reference's target is an instance (or the name) of: `this`, a parameter,
+ * field or local made with `new`, `new Foo(..)`, Kotlin's `Foo(..)` and `ref<Foo>()`, or `Foo`.
+ */
+export function targetType(index: ProjectIndex, target: Node | undefined, env: Env): TypeDecl | undefined {
   const scope = { type: env.type, file: env.type.file };
   if (!target || (target.k === 'name' && target.name === 'this')) return env.type;
+  if (target.k === 'new') return index.resolveType(target.type, scope);
+  if (target.k === 'call' && !target.target && /^[A-Z]/.test(target.name)) return index.resolveType(target.name, scope);
   if (target.k === 'field' && target.target.k === 'name' && target.target.name === 'this') return memberType(index, env.type, target.name);
   if (target.k === 'name') {
     const name = target.name;

@@ -2,9 +2,10 @@
 // (WebFlux and WebMvc.fn, Java builders and static forms, Kotlin's router DSL, springdoc's
 // SpringdocRouteBuilder). A router is a `@Bean` method, or a method of a Spring component,
 // returning a RouterFunction (Kotlin: any method whose routes come from a `router { }` block, as
-// Kotlin registers beans in code); its body is read as text (route-syntax.ts) and evaluated
-// (route-eval.ts). Each route points at its handler method when the handler is a method
-// reference, else at the call registering it.
+// Kotlin registers beans in code, `beans { bean { } }` included), or a method of any class calling
+// `registerBean(RouterFunction.class, supplier)`; its body is read as text (route-syntax.ts) and
+// evaluated (route-eval.ts), following other classes' router methods it calls. Each route points
+// at its handler method when the handler is a method reference, else at the call registering it.
 
 import { readFileSync } from 'node:fs';
 import type { Endpoint } from '../../../model/endpoint';
@@ -23,7 +24,7 @@ import type { Route } from './route-eval';
 import { resolveHandler } from './handlers';
 import type { ResolvedHandler } from './handlers';
 import { handlerRequest } from './handler-request';
-import { operationNames } from './operation';
+import { operationNames, pathOperationId } from './operation';
 import type { OperationNames } from './operation';
 import type { JsonSchema, RequestModel } from '../../../model/request';
 import { makeParam } from '../params';
@@ -44,8 +45,6 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       if (isAbstract(type) || type.kind === 'enum' || type.kind === 'annotation') return [];
       const entry = ctx.index.files.get(type.file.path);
       if (!entry?.mentions) return [];
-      const routers = type.methods.map((m) => ({ method: m, kind: isRouter(type, m) })).filter((r) => r.kind);
-      if (!routers.length) return [];
       // Handlers' files are read for what their bodies show: once each per router class.
       const texts = new Map<string, string | undefined>();
       const readText = (path: string): string | undefined => {
@@ -63,14 +62,19 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       };
       const text = readText(type.file.path);
       if (text === undefined) return [];
-      const kotlin = type.file.lang === 'kotlin';
+      const routers = type.methods.map((m) => ({ method: m, kind: isRouter(type, m) || registersRouter(text, type, m) })).filter((r) => r.kind);
+      if (!routers.length) return [];
       const bodies = new Map<MethodDecl, Stmt[] | undefined>();
+      // Another class's router method (`.add(other.routes())`) is read from its own file.
+      const textOf = (owner: TypeDecl) => (owner === type ? text : readText(owner.file.path));
       const evaluator = new RouteEvaluator({
         index: ctx.index,
-        kotlin,
+        textOf,
         bodyOf: (owner, method) => {
-          if (owner !== type) return undefined;
-          if (!bodies.has(method)) bodies.set(method, readBody(text, method, kotlin));
+          if (!bodies.has(method)) {
+            const source = textOf(owner);
+            bodies.set(method, source === undefined ? undefined : readBody(source, method, owner.file.lang === 'kotlin'));
+          }
           return bodies.get(method);
         },
       });
@@ -78,13 +82,13 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       try {
         const found = routers.map(({ method, kind }) => {
           evaluator.usedDsl = false;
-          const routes = evaluator.routesOf(type, method, text);
+          const routes = [...evaluator.routesOf(type, method, text), ...evaluator.registered.splice(0)];
           return { method, routes: kind === 'dsl' && !evaluator.usedDsl ? [] : routes };
         });
         for (const { method, routes } of found) {
           // A helper another router calls is part of that router, not one of its own.
           if (evaluator.followed.has(method) && !findAnnotation(method.annotations, 'Bean')) continue;
-          for (const route of routes) out.push(endpointOf(route, type, text, ctx, readText));
+          for (const route of routes) out.push(endpointOf(route, type, ctx, readText));
         }
       } catch (e) {
         // Code nested beyond what the reader's recursion allows: the class's routes are not listed.
@@ -92,8 +96,8 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
         return [];
       }
       for (const u of evaluator.unread) {
-        const { line } = lineColumnAt(text, u.at);
-        ctx.diagnostics.push({ file: type.file.path, line, message: `${type.name}.${u.env.method.name}(): the route this ${u.call}(...) registers has a path the source does not show (a pattern passed in, or a predicate made elsewhere): it is not listed` });
+        const { line } = lineColumnAt(u.env.text, u.at);
+        ctx.diagnostics.push({ file: u.env.type.file.path, line, message: `${u.env.type.name}.${u.env.method.name}(): the route this ${u.call}(...) registers has a path the source does not show (a pattern passed in, or a predicate made elsewhere): it is not listed` });
       }
       return out;
     },
@@ -115,6 +119,17 @@ function isRouter(type: TypeDecl, m: MethodDecl): 'bean' | 'dsl' | false {
   return type.file.lang === 'kotlin' ? 'dsl' : false;
 }
 
+/**
+ * A method calling `registerBean(RouterFunction.class, supplier)` (functional bean registration,
+ * in an ApplicationContextInitializer or the like): whichever class holds it, it registers routers.
+ */
+function registersRouter(text: string, type: TypeDecl, m: MethodDecl): 'register' | false {
+  if (!text.includes('registerBean')) return false;
+  const body = bodyRange(text, m, type.file.lang === 'kotlin');
+  const code = body && text.slice(body.from, body.to);
+  return code && code.includes('registerBean') && code.includes('RouterFunction') ? 'register' : false;
+}
+
 /** The statements of a method's body. */
 function readBody(text: string, m: MethodDecl, kotlin: boolean): Stmt[] | undefined {
   const body = bodyRange(text, m, kotlin);
@@ -123,7 +138,12 @@ function readBody(text: string, m: MethodDecl, kotlin: boolean): Stmt[] | undefi
   return body.expression ? syntax.expressionBody() : syntax.statements();
 }
 
-function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanContext, readText: (path: string) => string | undefined): Endpoint {
+/**
+ * A route as an endpoint. Its router is the class whose method registers it (another class's,
+ * when one was followed), its module the one of the router being read: the application serving it.
+ */
+function endpointOf(route: Route, root: TypeDecl, ctx: ScanContext, readText: (path: string) => string | undefined): Endpoint {
+  const { type: router, text } = route.env;
   const handler: ResolvedHandler | undefined = route.handler.k === 'ref' ? resolveHandler(ctx.index, route.handler) : undefined;
   const path = joinPaths(route.path || '/');
   const ops = route.operation ? operationNames(route.operation, route.env, { index: ctx.index, readText }) : {};
@@ -142,7 +162,7 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
     description: ops.description ?? names.description,
     folder: ops.tag ?? folderOf(ctx.index, owner),
     className: owner.fqn,
-    module: router.file.module,
+    module: root.file.module,
     source,
     signature: signatureOf(handler, router, source),
   });
@@ -150,6 +170,9 @@ function endpointOf(route: Route, router: TypeDecl, text: string, ctx: ScanConte
   if (route.produces.length) endpoint.produces = [...route.produces];
   if (ops.deprecated) endpoint.deprecated = true;
   if (ops.operationId) endpoint.operationId = ops.operationId;
+  // No method names the route (a lambda, or a handler a factory method makes): the OpenAPI export
+  // would call it `Router_GET`, `Router_GET_2`; it gets one made of its path and verb instead.
+  else if (!handler || route.handler.k !== 'ref' || route.handler.arity !== undefined) endpoint.operationId = pathOperationId(path, route.method);
   const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes, readText) : undefined;
   const documented = ctx.requestModels ? withOperation(read, ops, route, path, ctx) : read;
   const request = withPathTemplates(documented, path, []);

@@ -268,3 +268,15 @@ function responseOf(arg: Node, env: Env, index: ProjectIndex): OperationResponse
   if (body.contentType) out.contentType = body.contentType;
   return out;
 }
+
+/**
+ * An operationId for a route no method names (a lambda handler), as openapi-generator derives one
+ * for an operation without any, read as words: `/password-reset/email/{resetToken}` GET ->
+ * `passwordResetEmailResetTokenGet`, `/` -> `rootGet`. Unique per method and path.
+ */
+export function pathOperationId(path: string, method: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return [...(words.length ? words : ['root']), method.toLowerCase()]
+    .map((w, i) => (i === 0 ? w[0]!.toLowerCase() : w[0]!.toUpperCase()) + w.slice(1))
+    .join('');
+}

@@ -7,13 +7,17 @@
 // - the static forms: `route(GET("/x").and(accept(JSON)), h)`, `.andRoute`, `.and`, `.andNest`, `nest`;
 // - Kotlin's `router { }` / `coRouter { }` DSL: `GET("/x", h::m)`, `"/api".nest { }`,
 //   `(accept(JSON) and "/api").nest { }`, `GET("/x") { req -> ... }`;
-// - locals, same-class helper methods (with their arguments) and class constants.
+// - locals, same-class helper methods (with their arguments) and class constants;
+// - other classes' methods returning a RouterFunction (`.add(other.routes())`, `new Routes(h).routes()`),
+//   read in their own files; `registerBean(RouterFunction.class, supplier)`; Kotlin's `beans { bean { } }`;
+// - both branches of Kotlin's `if (c) a else b` and Java's `c ? a : b`.
 // A value it cannot follow is `unknown`: whatever depends on it is left out, never guessed.
 
 import type { ProjectIndex, Scope } from '../../project-index';
 import type { Expr, FieldDecl, MethodDecl, TypeDecl } from '../../source-model';
 import { joinPaths } from '../../paths';
 import { RouteSyntax, dottedName } from './route-syntax';
+import { targetType } from './handlers';
 import type { Node, Stmt } from './route-syntax';
 
 export const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -69,6 +73,8 @@ export interface Env {
   created?: Map<string, string>;
   /** The implicit receiver of a Kotlin `router { }` block. */
   dsl?: Extract<Value, { v: 'builder' }>;
+  /** Inside Kotlin's `beans { }`: the routes its `bean { }` definitions supply. */
+  beans?: Route[];
   parent?: Env;
 }
 
@@ -80,10 +86,11 @@ export interface Unreadable {
 }
 
 export interface Program {
-  /** The statements of a method's body, read on demand (same-class helpers). */
+  /** The statements of a method's body, read on demand (helpers, other classes' router methods). */
   bodyOf(type: TypeDecl, method: MethodDecl): Stmt[] | undefined;
+  /** The text of a type's file, which offsets into its bodies point into. */
+  textOf(type: TypeDecl): string | undefined;
   index: ProjectIndex;
-  kotlin: boolean;
 }
 
 const EMPTY: Condition = { methods: [], path: '', consumes: [], produces: [] };
@@ -100,6 +107,8 @@ export class RouteEvaluator {
   usedDsl = false;
   /** Routes left out because a request predicate could not be read. */
   readonly unread: Unreadable[] = [];
+  /** Routes a `registerBean(RouterFunction.class, supplier)` registers, in the method read. */
+  readonly registered: Route[] = [];
 
   constructor(private readonly program: Program) {}
 
@@ -148,6 +157,9 @@ export class RouteEvaluator {
       }
       case 'call':
         return this.call(n, env);
+      case 'branches':
+        // Whichever branch runs, its routes are the application's: each branch's, once.
+        return merge(n.branches.flatMap((b) => this.block(b, { ...env, locals: new Map(), parent: env })));
       default:
         return UNKNOWN;
     }
@@ -163,7 +175,7 @@ export class RouteEvaluator {
 
   /** A Java field holding a predicate: `static final RequestPredicate JSON = accept(APPLICATION_JSON);`. */
   private predicateField(name: string, env: Env): Value | undefined {
-    if (this.program.kotlin) return undefined; // Kotlin's front end keeps constant initializers only
+    if (env.type.file.lang === 'kotlin') return undefined; // Kotlin's front end keeps constant initializers only
     const hit = this.program.index.fieldOf(env.type, name);
     const init = hit?.field.initializer;
     if (!hit || init?.kind !== 'other' || this.depth >= MAX_DEPTH || this.fields.has(hit.field)) return undefined;
@@ -219,6 +231,7 @@ export class RouteEvaluator {
   }
 
   private callOn(target: Value | undefined, n: Extract<Node, { k: 'call' }>, env: Env): Value {
+    if (n.name === 'registerBean') return this.registerBean(n, env);
     if (!target || target.v === 'type') return this.staticCall(n, env, target?.v === 'type' ? target.name : undefined);
     switch (target.v) {
       case 'builder':
@@ -231,9 +244,53 @@ export class RouteEvaluator {
       case 'fn':
         // `supplier.get()`, Kotlin `invoke`.
         return n.name === 'get' || n.name === 'invoke' ? this.apply(target, []) : UNKNOWN;
+      case 'unknown':
+        return this.otherRouter(n, env);
       default:
         return UNKNOWN;
     }
+  }
+
+  /**
+   * `other.routes()`, `new ItemRoutes(h).routes()`, `AdminRoutes.routes(h)`, Kotlin
+   * `NoteRoutes(ref()).routes()`: a method of another class giving a RouterFunction, followed into
+   * its own file with the arguments bound. Its routes are that class's (their router is it).
+   */
+  private otherRouter(n: Extract<Node, { k: 'call' }>, env: Env): Value {
+    if (!n.target) return UNKNOWN;
+    const owner = targetType(this.program.index, n.target, env);
+    if (!owner) return UNKNOWN;
+    for (const t of [owner, ...this.program.index.ancestors(owner)]) {
+      const method = t.methods.find((m) => m.name === n.name && m.params.length === n.args.length && givesRoutes(t, m));
+      if (method) return this.helperCall(method, n.args.map((a) => this.eval(a, env)), env, t);
+    }
+    return UNKNOWN;
+  }
+
+  /** A supplier of a RouterFunction: `() -> new Routes(h).routes()`, `Routes::routes`, `routes::routes`, `this::routes`. */
+  private supplied(n: Node, env: Env): Value {
+    const v = this.eval(n, env);
+    if (v.v === 'fn') return this.apply(v, []);
+    if (v.v !== 'handler' || v.handler.k !== 'ref') return v;
+    const { target, name, at } = v.handler;
+    if (!target || (target.k === 'name' && target.name === 'this')) {
+      // Kotlin's `bean(::routes)` injects the function's parameters: any arity will do.
+      const named = env.type.methods.filter((m) => m.name === name);
+      const method = named.find((m) => m.params.length === 0) ?? named[0];
+      return method ? this.helperCall(method, [], env) : UNKNOWN;
+    }
+    return this.otherRouter({ k: 'call', target, name, args: [], at }, env);
+  }
+
+  /**
+   * `context.registerBean(RouterFunction.class, supplier)` (a name first, customizers after):
+   * functional bean registration, no `@Bean` anywhere. Its routes are collected in `registered`.
+   */
+  private registerBean(n: Extract<Node, { k: 'call' }>, env: Env): Value {
+    const at = n.args.findIndex(isRouterFunctionClass);
+    const supplier = at < 0 ? undefined : n.args.slice(at + 1).find((a) => a.k === 'lambda' || a.k === 'ref');
+    if (supplier) this.registered.push(...routesIn(this.supplied(supplier, env)));
+    return UNKNOWN;
   }
 
   /** A call without a receiver value: a static import, a qualified library call, a DSL verb or a same-class helper. */
@@ -271,8 +328,31 @@ export class RouteEvaluator {
       const predicate = this.predicate(n, env);
       if (predicate) return predicate;
     }
+    if (owner === undefined && name === 'beans' && n.args.length === 1 && n.args[0]!.k === 'lambda') return this.beans(n.args[0]!, env);
+    if (owner === undefined && name === 'bean' && this.beansOf(env)) return this.bean(n, env);
     if (owner === undefined) return this.helper(n, env);
+    return this.otherRouter(n, env);
+  }
+
+  /** Kotlin's bean definition DSL, `beans { bean { router { } } }`: the routes its definitions supply. */
+  private beans(lambda: Extract<Node, { k: 'lambda' }>, env: Env): Value {
+    const routes: Route[] = [];
+    this.runBody(lambda, { ...env, locals: new Map(), dsl: undefined, beans: routes, parent: env }, []);
+    // A registered router counts as a router { } block would: its method is one.
+    if (routes.length) this.usedDsl = true;
+    return { v: 'routes', routes };
+  }
+
+  /** `bean { ... }`, `bean(::routes)`, `bean<Handler>()`: what a definition supplies, when it is routes. */
+  private bean(n: Extract<Node, { k: 'call' }>, env: Env): Value {
+    const supplier = n.args[n.args.length - 1];
+    if (supplier && (supplier.k === 'lambda' || supplier.k === 'ref')) this.beansOf(env)!.push(...routesIn(this.supplied(supplier, env)));
     return UNKNOWN;
+  }
+
+  private beansOf(env: Env): Route[] | undefined {
+    for (let e: Env | undefined = env; e; e = e.parent) if (e.beans) return e.beans;
+    return undefined;
   }
 
   /** `GET("/x")`, `path("/api")`, `accept(APPLICATION_JSON)`, `method(HttpMethod.PUT)`, `all()`. */
@@ -311,11 +391,12 @@ export class RouteEvaluator {
     return this.helperCall(method, n.args.map((a) => this.eval(a, env)), env);
   }
 
-  private helperCall(method: MethodDecl, args: Value[], env: Env): Value {
+  private helperCall(method: MethodDecl, args: Value[], env: Env, owner: TypeDecl = env.type): Value {
     this.followed.add(method);
-    const body = this.program.bodyOf(env.type, method);
-    if (!body || this.depth >= MAX_DEPTH) return UNKNOWN;
-    const inner: Env = { type: env.type, method, text: env.text, locals: new Map() };
+    const body = this.program.bodyOf(owner, method);
+    const text = owner === env.type ? env.text : this.program.textOf(owner);
+    if (!body || text === undefined || this.depth >= MAX_DEPTH) return UNKNOWN;
+    const inner: Env = { type: owner, method, text, locals: new Map() };
     method.params.forEach((p, i) => inner.locals.set(p.name, args[i] ?? UNKNOWN));
     this.depth++;
     try {
@@ -403,7 +484,7 @@ export class RouteEvaluator {
         this.runBody(value.node, { ...value.env, locals: new Map(), dsl: undefined, parent: value.env }, [child]);
         return child.routes;
       }
-      if (this.program.kotlin && this.dslOf(env)) {
+      if (env.type.file.lang === 'kotlin' && this.dslOf(env)) {
         this.runBody(value.node, { ...value.env, locals: new Map(), dsl: child, parent: value.env }, []);
         return child.routes;
       }
@@ -420,6 +501,8 @@ export class RouteEvaluator {
         return method.params.length === 1 ? child.routes : nested(conditions, routesIn(returned));
       }
     }
+    // `other::routes`: another class's router method as the supplier.
+    if (ref) return nested(conditions, routesIn(this.supplied(arg, env)));
     return nested(conditions, routesIn(value));
   }
 
@@ -499,6 +582,22 @@ export class RouteEvaluator {
     if (n.k === 'new' || n.k === 'name' || n.k === 'field' || n.k === 'call') return v.v === 'unknown' ? { k: 'inline', at: n.at } : undefined;
     return undefined;
   }
+}
+
+/** `RouterFunction.class`, Kotlin `RouterFunction::class.java`. */
+function isRouterFunctionClass(n: Node): boolean {
+  const klass = n.k === 'field' && n.name === 'java' ? n.target : n;
+  if ((klass.k !== 'field' && klass.k !== 'ref') || klass.name !== 'class' || !klass.target) return false;
+  const name = dottedName(klass.target);
+  return name !== undefined && (name === 'RouterFunction' || name.endsWith('.RouterFunction'));
+}
+
+/** A method whose value may be routes: one returning a RouterFunction, or (Kotlin) one declaring no type. */
+function givesRoutes(owner: TypeDecl, m: MethodDecl): boolean {
+  const returned = m.returnType?.name;
+  if (!returned) return false;
+  const simple = returned.slice(returned.lastIndexOf('.') + 1);
+  return simple === 'RouterFunction' || (owner.file.lang === 'kotlin' && returned === '?');
 }
 
 function isFunction(n: Node): boolean {

@@ -16,6 +16,8 @@ export type Node =
   | { k: 'lambda'; params: string[]; body: Stmt[]; at: number }
   | { k: 'binary'; op: string; left: Node; right: Node; at: number }
   | { k: 'new'; type: string; args: Node[]; at: number }
+  /** Kotlin's `if (c) a else b`, Java's `c ? a : b`: each branch's statements, its value returned. */
+  | { k: 'branches'; branches: Stmt[][]; at: number }
   | { k: 'other'; at: number };
 
 /** `a.b.c` of a name or a field access chain; undefined for anything else. */
@@ -342,14 +344,14 @@ export class RouteSyntax {
       left = { k: 'binary', op: op!, left, right, at: t.at };
     }
     if (this.is('?') && !this.kotlin) {
-      // `a ? b : c`: neither branch is certain.
+      // `a ? b : c`: either branch may be the value.
       this.next();
-      this.expr();
+      const branches: Stmt[][] = [[{ k: 'return', value: this.expr() }]];
       if (this.is(':')) {
         this.next();
-        this.expr();
+        branches.push([{ k: 'return', value: this.expr() }]);
       }
-      return { k: 'other', at: left.at };
+      return { k: 'branches', branches, at: left.at };
     }
     if (this.is('?:')) {
       this.next();
@@ -395,6 +397,19 @@ export class RouteSyntax {
     if (t.t === 'id') {
       if (this.is('->', 1) && !this.kotlin) return this.javaLambda()!;
       if (t.v === 'new') return this.creation();
+      if (this.kotlin && t.v === 'if' && this.is('(', 1)) return this.kotlinIf();
+      if (this.kotlin && t.v === 'ref' && this.is('<', 1)) {
+        // The bean DSL's `ref<NoteHandler>()`: an instance of that type.
+        const save = this.p;
+        this.next();
+        const type = this.peek(1);
+        if (type.t === 'id' && this.skipTypeArgs() && this.is('(') && this.is(')', 1)) {
+          this.next();
+          this.next();
+          return { k: 'new', type: type.v, args: [], at: t.at };
+        }
+        this.p = save;
+      }
       this.next();
       if (this.is('<') && /^[A-Z]/.test(t.v)) this.skipTypeArgs(); // `Foo<Bar>::new`, Kotlin `bodyToMono<Foo>()`
       return this.callOrName(undefined, t);
@@ -474,6 +489,29 @@ export class RouteSyntax {
     const last = body[body.length - 1];
     if (last?.k === 'expr') body[body.length - 1] = { k: 'return', value: last.value };
     return { k: 'lambda', params, body, at };
+  }
+
+  /** `if (c) a else b` as a Kotlin expression; a branch in braces is a block whose last expression is its value. */
+  private kotlinIf(): Node {
+    const at = this.next().at; // if
+    this.skipBalanced(); // (condition)
+    const branches = [this.branch()];
+    // `else` may open the next line.
+    if (this.isWord('else')) {
+      this.next();
+      branches.push(this.branch());
+    }
+    return { k: 'branches', branches, at };
+  }
+
+  private branch(): Stmt[] {
+    if (!this.is('{')) return [{ k: 'return', value: this.expr() }];
+    this.next();
+    const body = this.statements();
+    if (this.is('}')) this.next();
+    const last = body[body.length - 1];
+    if (last?.k === 'expr') body[body.length - 1] = { k: 'return', value: last.value };
+    return body;
   }
 
   private creation(): Node {
