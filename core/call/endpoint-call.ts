@@ -4,7 +4,7 @@
 // through HttpCaller, gRPC through its gate and GrpcCaller. Front ends add only what they show and
 // the request scripts, which come in as hooks (core never imports the sandbox).
 
-import { grpcPortSetting, httpPortSetting, listenPort } from '../config/listen-port';
+import { grpcPortSetting, listenPort, moduleListen } from '../config/listen-port';
 import { SettingsStore } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { ConfigValues } from '../config/config-reader';
@@ -64,7 +64,7 @@ export interface LoadCallContextOptions {
 export function loadCallContext(options: LoadCallContextOptions): EndpointCallContext {
   const { projectDir, endpoint, module, userDir, warn } = options;
   const settingsStore = new SettingsStore({ userDir, projectDir, ...(warn ? { warn } : {}) });
-  const { lookup, environment, config } = loadVariableLookup({ projectDir, moduleDir: module?.dir, userDir, environment: options.environment, warn, diagnostics: options.diagnostics });
+  const { lookup, environment, config } = loadVariableLookup({ projectDir, moduleDir: module?.dir, propertySources: module?.propertySources, userDir, environment: options.environment, warn, diagnostics: options.diagnostics });
   const ctx: EndpointCallContext = { projectDir, endpoint, settings: settingsStore.read(), userSettingsPath: settingsStore.userPath, lookup, config };
   if (module) ctx.module = module;
   if (environment) ctx.environment = environment;
@@ -76,7 +76,7 @@ export function loadCallContext(options: LoadCallContextOptions): EndpointCallCo
 /** The request the editor starts from without edits (Reset to Default): built from the source. */
 export function defaultRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>): RequestDraft {
   if (ctx.endpoint.protocol === 'grpc') return defaultGrpcDraft(ctx.endpoint, { host: defaultGrpcHost(ctx.state, ctx.lookup, ctx.config) });
-  return defaultDraft(ctx.endpoint, { host: defaultHost(ctx.state, ctx.lookup, httpPortSetting(ctx.config)), basePath: basePath(ctx.module) });
+  return defaultDraft(ctx.endpoint, { host: defaultHost(ctx.state, ctx.lookup, moduleListen(ctx.config, ctx.module).port), basePath: basePath(ctx.module) });
 }
 
 /** The saved edits of the endpoint, else its default request. */

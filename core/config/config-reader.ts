@@ -50,6 +50,8 @@ export interface ReadConfigOptions {
   projectDir: string;
   /** The module whose config applies, relative to projectDir ('' or absent: the root). */
   moduleDir?: string;
+  /** Root-relative files the module's `@PropertySource`s add (ModuleSummary.propertySources). */
+  propertySources?: readonly string[];
   diagnostics?: Diagnostic[];
 }
 
@@ -78,7 +80,7 @@ export function readConfig(options: ReadConfigOptions): ConfigValues {
   for (const dir of upFrom(resolve(root, moduleDir), root)) {
     for (const name of LEGACY_FILES) add(join(dir, name), 'legacy', name.endsWith('.config') ? parseConfigText : parseYamlConfig);
   }
-  const spring = readApplicationProperties(root, moduleDir, diagnostics);
+  const spring = readApplicationProperties(root, moduleDir, diagnostics, options.propertySources);
   if (spring.size) {
     sources.push({ file: join(root, moduleDir, 'src/main/resources'), kind: 'spring', values: new Map([...spring].map(([k, v]) => [k, [v]])) });
   }

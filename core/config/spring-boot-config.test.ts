@@ -107,9 +107,9 @@ describe('readServletPaths', () => {
     expect(readServletPaths(atRoot, '', [])).toEqual({ actuatorBasePath: '' });
   });
 
-  it('leaves placeholders alone rather than guessing', () => {
-    const root = module({ 'src/main/resources/application.properties': 'server.servlet.context-path=${CTX:/x}\n' });
-    expect(readServletPaths(root, '', [])).toEqual({});
+  it("fills placeholders from the files, else with their defaults, as a local run gets them; one with neither is left out", () => {
+    const root = module({ 'src/main/resources/application.properties': 'server.servlet.context-path=${CTX:/x}\nspring.mvc.servlet.path=${app.servlet}\napp.servlet=/mvc\nmanagement.endpoints.web.base-path=${MGMT}\n' });
+    expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/x', servletPath: '/mvc' });
   });
 });
 

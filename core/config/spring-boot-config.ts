@@ -6,10 +6,12 @@
 // itself activates (`spring.profiles.active: dev`, or Maven's `@profile.name@` filtered from the
 // pom profile active by default) add their application-<profile> files; any other is ignored.
 // A Quarkus module's dev profile applies (`%dev.` keys and application-dev files), as `quarkus dev` runs it.
+// Files a `@PropertySource` adds (scan/property-sources.ts) lie below all of these.
 
 import { readTracked } from '../scan/scan-inputs';
 import { join } from 'node:path';
 import { yamlLib } from './yaml-lib';
+import { resolvePlaceholders } from './spring-placeholders';
 import type { Diagnostic } from '../model/endpoint';
 
 export interface ServletPaths {
@@ -45,15 +47,16 @@ const PATH_MAPPING = /^management\.endpoints\.web\.path-?[mM]apping\.(.+)$/;
 export function readServletPaths(root: string, moduleDir: string, diagnostics: Diagnostic[], props = readApplicationProperties(root, moduleDir, diagnostics)): ServletPaths {
   const out: ServletPaths = {};
   for (const [key, field] of Object.entries(KEYS)) {
-    const value = props.get(key);
+    const value = resolvePlaceholders(props.get(key), props);
     if (value === undefined || value.includes('${')) continue;
     // An empty or `/` actuator base path serves the endpoints at the root.
     if (field === 'actuatorBasePath') out[field] = normaliseBase(value).replace(/^\/$/, '');
     else if (value.trim() !== '') out[field] = normaliseBase(value);
   }
-  for (const [key, value] of props) {
+  for (const [key, raw] of props) {
     const id = PATH_MAPPING.exec(key)?.[1];
-    if (!id || value.trim() === '' || value.includes('${')) continue;
+    const value = id ? resolvePlaceholders(raw, props) : undefined;
+    if (!id || value === undefined || value.trim() === '' || value.includes('${')) continue;
     (out.actuatorPathMapping ??= {})[id] = value.trim().replace(/^\/+|\/+$/g, '');
   }
   return out;
@@ -62,8 +65,11 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
 /**
  * A module's application.properties / .yml / .yaml as flat dotted keys. When both kinds exist,
  * .properties wins, as in Spring Boot. Unreadable or broken files become diagnostics.
+ * `propertySources`: root-relative files the module's `@PropertySource`s add, lowest first; every
+ * application file's value wins over theirs.
  */
-export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[]): Map<string, string> {
+export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[], propertySources: readonly string[] = []): Map<string, string> {
+  const added = readPropertySources(root, propertySources, diagnostics);
   const out = readFiles(root, moduleDir, FILES, diagnostics);
   const quarkus = isQuarkus(out);
   const profiles = activeProfiles(out.get('spring.profiles.active'), root, moduleDir);
@@ -73,6 +79,27 @@ export function readApplicationProperties(root: string, moduleDir: string, diagn
     for (const [k, v] of readFiles(root, moduleDir, files, diagnostics)) out.set(k, v);
   }
   if (quarkus) applyQuarkusProfile(out, QUARKUS_DEV);
+  if (added.size === 0) return out;
+  for (const [k, v] of out) added.set(k, v);
+  return added;
+}
+
+function readPropertySources(root: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const rel of files) {
+    let text: string;
+    try {
+      text = readTracked(join(root, rel));
+    } catch {
+      continue;
+    }
+    try {
+      // A YAML file needs a factory of the application's own (YamlPropertySourceFactory); it is read as what that factory makes of it.
+      for (const [k, v] of /\.ya?ml$/.test(rel) ? flattenYaml(text) : parseProperties(text)) out.set(k, v);
+    } catch (e) {
+      diagnostics.push({ file: rel, message: `cannot read ${rel}: ${(e as Error).message.split('\n')[0]}` });
+    }
+  }
   return out;
 }
 

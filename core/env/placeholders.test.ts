@@ -69,6 +69,13 @@ describe('variableLookup', () => {
     expect(lookup('base')).toBe('http://h/v1');
     expect(lookup('a')).toBe('${a}');
   });
+
+  it("reads Spring's `${key:default}`: the key's value, else the default", () => {
+    const config = new ConfigValues([{ file: 'x', kind: 'spring', values: new Map([['app.prefix', ['/api']], ['odd:name', ['whole']]]) }]);
+    const lookup = variableLookup({ environment: { name: 'dev', variables: [{ key: 'version', value: 'v2' }] }, config });
+    expect(substitute('${app.prefix:/x}/${version:v1}/${missing:none}/${odd:name}', lookup)).toBe('/api/v2/none/whole');
+    expect(lookup('missing')).toBeUndefined();
+  });
 });
 
 describe('loadVariableLookup', () => {

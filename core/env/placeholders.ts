@@ -88,7 +88,7 @@ export function variableLookup(sources: LookupSources): VariableLookup {
   for (const v of sources.environment?.variables ?? []) if (!(v.secret && v.value === '')) env.set(v.key, v.value);
   const raw = (name: string): string | undefined => env.get(name) ?? sources.config?.get(name);
   const resolve = (name: string, depth: number, seen: Set<string>): string | undefined => {
-    const value = raw(name);
+    const value = raw(name) ?? springDefault(name, (key) => resolve(key, depth + 1, seen));
     if (value === undefined || depth >= MAX_DEPTH || seen.has(name)) return value;
     const next = new Set(seen).add(name);
     return substitute(value, (inner) => (next.has(inner) ? undefined : resolve(inner, depth + 1, next)));
@@ -96,10 +96,22 @@ export function variableLookup(sources: LookupSources): VariableLookup {
   return (name) => resolve(name, 0, new Set());
 }
 
+/**
+ * Spring's `${key:default}`, as application properties write a port (`server.port=${PORT:8081}`):
+ * the key's value, else the default. Only when no variable is named so as a whole.
+ */
+function springDefault(name: string, lookup: (key: string) => string | undefined): string | undefined {
+  const colon = name.indexOf(':');
+  if (colon <= 0) return undefined;
+  return lookup(name.slice(0, colon).trim()) ?? name.slice(colon + 1);
+}
+
 export interface LoadLookupOptions {
   projectDir: string;
   /** The endpoint's module, relative to projectDir: selects its legacy and Spring config. */
   moduleDir?: string;
+  /** Files the module's `@PropertySource`s add to its Spring config (ModuleSummary.propertySources). */
+  propertySources?: readonly string[];
   /** The per-user folder (userConfigDir()). */
   userDir: string;
   /** An environment name for this run; absent: the user's active environment, if any; null: none. */
@@ -119,6 +131,6 @@ export interface LoadedLookup {
 export function loadVariableLookup(options: LoadLookupOptions): LoadedLookup {
   const store = new EnvironmentStore({ projectDir: options.projectDir, userDir: options.userDir, warn: options.warn });
   const environment = options.environment === null ? undefined : options.environment !== undefined ? store.require(options.environment) : store.active();
-  const config = readConfig({ projectDir: options.projectDir, moduleDir: options.moduleDir, diagnostics: options.diagnostics });
+  const config = readConfig({ projectDir: options.projectDir, moduleDir: options.moduleDir, propertySources: options.propertySources, diagnostics: options.diagnostics });
   return { lookup: variableLookup({ environment, config }), environment, config };
 }

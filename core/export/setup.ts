@@ -12,7 +12,7 @@ import { loadVariableLookup } from '../env/placeholders';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
 import type { Warn } from '../store/json-file';
 import { localGrpcHost, localHost } from './host';
-import { grpcPortSetting, httpPortSetting } from '../config/listen-port';
+import { grpcPortSetting, moduleListen } from '../config/listen-port';
 import type { CurlOptions, ExportOptions, OpenApiOptions } from './types';
 
 export interface ExportSetupRequest {
@@ -54,8 +54,8 @@ export interface ExportSetup {
 
 export function exportSetup(request: ExportSetupRequest): ExportSetup {
   const { projectDir, userDir, warn } = request;
-  const moduleDir = soleModuleDir(request.endpoints, request.modules);
-  const { lookup, environment, config } = loadVariableLookup({ projectDir, moduleDir, userDir, environment: request.environment, warn });
+  const module = soleModule(request.endpoints, request.modules);
+  const { lookup, environment, config } = loadVariableLookup({ projectDir, moduleDir: module?.dir || undefined, propertySources: module?.propertySources, userDir, environment: request.environment, warn });
   const settings = new SettingsStore({ userDir, projectDir, warn }).read();
   const mode = settings['curl.renderMode'];
   const curl: CurlOptions = {
@@ -69,7 +69,7 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
   const options: ExportOptions = {
     title: request.title,
     modules: request.modules,
-    defaultHost: localHost(httpPortSetting(config), config.get('server.address')),
+    defaultHost: hostOf(moduleListen(config, module)),
     defaultGrpcHost: localGrpcHost(grpcPortSetting(config)),
     ...moduleHostsOf(config, request.endpoints, request.modules),
     projectDir,
@@ -83,29 +83,31 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
 }
 
 /**
- * The folder of the one module every endpoint is of; undefined for none or several. mall-search
- * listens on 8081: its Copy as cURL and `export --module mall-search` went to the project's 8080
- * while Send, reading the module's application.yml, went to 8081.
+ * The one module every endpoint is of; undefined for none or several. mall-search listens on
+ * 8081: its Copy as cURL and `export --module mall-search` went to the project's 8080 while Send,
+ * reading the module's application.yml, went to 8081.
  */
-function soleModuleDir(endpoints: readonly Endpoint[] | undefined, modules: readonly ModuleSummary[] | undefined): string | undefined {
+const hostOf = (listen: { port?: string; address?: string }) => localHost(listen.port, listen.address);
+
+function soleModule(endpoints: readonly Endpoint[] | undefined, modules: readonly ModuleSummary[] | undefined): ModuleSummary | undefined {
   const name = endpoints?.[0]?.module;
   if (name === undefined || endpoints!.some((e) => e.module !== name)) return undefined;
-  return modules?.find((m) => m.name === name)?.dir || undefined;
+  return modules?.find((m) => m.name === name);
 }
 
 /**
  * Each exported module's own address when the export holds endpoints of several modules (each
- * may be an application of its own: hostPlan), as Send takes it: the project's own settings
- * (`.apiscout/config.properties`, legacy config files) first, then what the module's application
- * properties say, as the scan read them (ModuleSummary.listen). Parsing every module's
+ * may be an application of its own: hostPlan), as Send takes it (moduleListen). The modules'
+ * application properties are those the scan read (ModuleSummary.listen): parsing every module's
  * application.yml again cost an export of a 60-module tree a tenth of its time.
  */
 function moduleHostsOf(config: ConfigValues, endpoints: readonly Endpoint[] | undefined, modules: readonly ModuleSummary[] | undefined): Pick<ExportOptions, 'moduleHosts'> {
   const names = new Set((endpoints ?? []).filter((e) => e.protocol === 'http').map((e) => e.module));
   const exported = (modules ?? []).filter((m) => names.has(m.name));
   if (exported.length < 2) return {};
+  // The Spring config read here is the project root's, no module's: each module's comes from the scan.
   const project = new ConfigValues(config.sources.filter((s) => s.kind !== 'spring'));
   const hosts: Record<string, string> = {};
-  for (const m of exported) hosts[m.name] = localHost(httpPortSetting(project) ?? m.listen?.port, project.get('server.address') ?? m.listen?.address);
+  for (const m of exported) hosts[m.name] = hostOf(moduleListen(project, m));
   return { moduleHosts: hosts };
 }

@@ -121,6 +121,11 @@ export interface ModuleSummary {
    * several modules give each module's host without reading every module's config again.
    */
   listen?: { port?: string; address?: string };
+  /**
+   * Root-relative property files the module's `@PropertySource` classes add to its application
+   * properties, lowest first: a call reads the module's settings with them.
+   */
+  propertySources?: string[];
   /** springdoc `@SecurityScheme`s the module declares, by name order. */
   securitySchemes?: SecuritySchemeDecl[];
 }

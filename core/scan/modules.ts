@@ -20,6 +20,8 @@ export interface ModuleInfo {
   actuatorPathMapping?: Record<string, string>;
   /** Where the module's application listens, as its application properties write it (ModuleSummary.listen). */
   listen?: { port?: string; address?: string };
+  /** Root-relative property files the module's `@PropertySource`s add (ModuleSummary.propertySources). */
+  propertySources?: string[];
 }
 
 const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];

@@ -27,6 +27,7 @@ import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
+import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
 import type { FileEntry } from './project-index';
@@ -132,6 +133,8 @@ export class ProjectScanner {
   private properties: Map<string, string> | undefined;
   /** Each module's application properties as readModuleConfig read them, by module folder. */
   private moduleProperties = new Map<string, Map<string, string>>();
+  /** The files each module's `@PropertySource`s add (property-sources.ts), by module folder, as computeAll last found them. */
+  private propertySources = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
@@ -583,6 +586,7 @@ export class ProjectScanner {
     return (
       entry.declaresAnnotation ||
       entry.creates !== undefined ||
+      PROPERTY_SOURCE_ANNOTATIONS.some((a) => entry.annotations.has(a)) ||
       this.markers.usesGlobalMarker(entry) ||
       this.markers.extendsGlobalSuper(entry)
     );
@@ -590,6 +594,7 @@ export class ProjectScanner {
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
+    this.applyPropertySources();
     this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();
@@ -743,11 +748,13 @@ export class ProjectScanner {
     const diagnostics: Diagnostic[] = [];
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
-    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, ...m }) => {
-      const props = readApplicationProperties(this.root, m.dir, diagnostics);
+    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
+      const propertySources = this.propertySources.get(m.dir);
+      propertySources?.forEach((f) => this.configReads.add(f));
+      const props = readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
       read.set(m.dir, props);
       const listen = listenSettings(props);
-      return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}) };
+      return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
     this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, (path) => {
       this.configReads.add(path);
@@ -758,6 +765,21 @@ export class ProjectScanner {
       }
     });
     this.fileDiagnostics.set(':config', diagnostics);
+  }
+
+  /**
+   * The `@PropertySource` files of the sources now in the index: when they differ from those the
+   * module config was read with, it is read again with them (their context paths and ports).
+   */
+  private applyPropertySources(): void {
+    const diagnostics: Diagnostic[] = [];
+    const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
+    this.fileDiagnostics.set(':property-sources', diagnostics);
+    if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources])) return;
+    this.propertySources = found;
+    this.readModuleConfig();
+    this.properties = undefined;
+    this.schemas = undefined;
   }
 
   /**
@@ -781,6 +803,16 @@ export class ProjectScanner {
       }
     }
     return this.properties;
+  }
+}
+
+/** Whether a file is there, read through the journal so the stored result hears of it appearing or changing. */
+function tracked(abs: string): boolean {
+  try {
+    readTracked(abs);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpPortSetting } from '../../core/config/listen-port';
 import { SettingsStore } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
-import { defaultGrpcHost, loadCallContext } from '../../core/call/endpoint-call';
+import { defaultGrpcHost, defaultRequest, loadCallContext } from '../../core/call/endpoint-call';
 import { exportSetup } from '../../core/export/setup';
 import type { Endpoint } from '../../core/model/endpoint';
 import { fileOfPieces } from '../../core/export/json-pieces';
@@ -78,6 +78,23 @@ describe('exportSetup', () => {
     // Endpoints of several modules: the project's own config (none here: 8080).
     expect(setup([at('mall-search'), at('mall-admin')]).defaultHost).toBe('http://localhost:8080');
     expect(setup([]).defaultHost).toBe('http://localhost:8080');
+  });
+
+  it("goes where the application serving a library module listens, unless the project's own settings say", async () => {
+    // No environment: Send's host comes from the config.
+    const p = { projectDir: join(base, 'library'), userDir: join(base, 'library-user') };
+    mkdirSync(p.projectDir);
+    // A library module has no application.yml: the scan hands it its application's port (ModuleSummary.listen).
+    const modules = [{ name: 'system', dir: 'system', build: 'maven' as const, listen: { port: '48080' } }, { name: 'infra', dir: 'infra', build: 'maven' as const }];
+    const at = (module: string) => ({ module, protocol: 'http' }) as Endpoint;
+    const send = (module: (typeof modules)[number]) => defaultRequest(loadCallContext({ projectDir: p.projectDir, userDir: p.userDir, endpoint: { ...at(module.name), method: 'GET', path: '/x', params: [] } as unknown as Endpoint, module }));
+    expect(send(modules[0]!)).toMatchObject({ host: 'http://localhost:48080' });
+    expect(exportSetup({ ...p, environment: null, modules, endpoints: [at('system')] }).options.defaultHost).toBe('http://localhost:48080');
+    expect(exportSetup({ ...p, environment: null, modules, endpoints: [at('system'), at('infra')] }).options.moduleHosts).toEqual({ system: 'http://localhost:48080', infra: 'http://localhost:8080' });
+    mkdirSync(join(p.projectDir, '.apiscout'), { recursive: true });
+    writeFileSync(join(p.projectDir, '.apiscout/config.properties'), 'server.port=9999\n');
+    expect(send(modules[0]!)).toMatchObject({ host: 'http://localhost:9999' });
+    expect(exportSetup({ ...p, environment: null, modules, endpoints: [at('system')] }).options.defaultHost).toBe('http://localhost:9999');
   });
 
   it("takes a Quarkus module's quarkus.http.port and quarkus.grpc.server.port, as Spring Boot's server.port", async () => {
