@@ -141,6 +141,17 @@ export function reportDiagnostics(diagnostics: readonly Diagnostic[], io: CliIO)
   for (const d of diagnostics) io.err(`warning: ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
 }
 
+/**
+ * For a command about one endpoint or a query (show, search): the warnings about `file` in full,
+ * the rest as a count. Ten lines about protos elsewhere in the tree buried the one answer asked for.
+ */
+export function reportDiagnosticsAbout(diagnostics: readonly Diagnostic[], file: string | undefined, dir: string, io: CliIO): void {
+  const own = diagnostics.filter((d) => d.file === file);
+  reportDiagnostics(own, io);
+  const others = diagnostics.length - own.length;
+  if (others > 0) io.err(`note: ${others} ${own.length ? 'other ' : ''}scan warning${others === 1 ? '' : 's'} elsewhere in the project; 'apiscout scan ${dir}' lists them`);
+}
+
 function summaryLine({ endpoints, stats }: ScanResult): string {
   const modules = new Set(endpoints.map((e) => e.module)).size;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -15,7 +15,7 @@ import type { Painter } from '../colors';
 import type { CliIO } from '../io';
 import { packageVersion } from '../version';
 import { methodLabel } from '../render-tree';
-import { reportDiagnostics } from './scan';
+import { reportDiagnosticsAbout } from './scan';
 import { NO_CACHE_OPTION, noCacheHelp, scanCacheOption } from '../cache-option';
 
 export const searchHelp = `Usage: apiscout search QUERY [DIR] [--json] [--limit N] [--refresh] [--include-tests] [--actuator] [--no-cache]
@@ -92,7 +92,7 @@ async function retainedEndpoints(dir: string, refresh: boolean, options: ScanOpt
   }
   const scanner = new ProjectScanner(dir, options);
   const result = await scanner.scan();
-  reportDiagnostics(result.diagnostics, io);
+  reportDiagnosticsAbout(result.diagnostics, undefined, dir, io);
   if (!retain) return result.endpoints;
   try {
     await saveIndex(dir, { endpoints: result.endpoints, files: {} }, { createdBy: `apiscout ${packageVersion()}` });

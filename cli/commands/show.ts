@@ -11,7 +11,7 @@ import type { Painter } from '../colors';
 import type { CliIO } from '../io';
 import { methodLabel } from '../render-tree';
 import { pickEndpoint } from './pick-endpoint';
-import { reportDiagnostics } from './scan';
+import { reportDiagnosticsAbout } from './scan';
 
 export const showHelp = `Usage: apiscout show <ID-OR-QUERY> [DIR] [--json] [--include-tests] [--actuator]
 
@@ -46,8 +46,8 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
   }
   const [wanted, dir = io.sampleProject] = positionals as [string, string?];
   const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }).scan();
-  reportDiagnostics(result.diagnostics, io);
   const picked = pickEndpoint(result.endpoints, wanted, 'showing');
+  reportDiagnosticsAbout(result.diagnostics, picked?.endpoint.source.file, dir, io);
   if (!picked) {
     io.err(`apiscout show: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
     return 2;

@@ -258,6 +258,15 @@ describe('ordering', () => {
     expect(order).toEqual([...order].sort());
   });
 
+  it('puts a word the address and the name both hold before one only the name holds', () => {
+    const health = ep('PUT', '/v1/ns/health', 'Update health check for instance');
+    const instance = ep('PUT', '/v1/ns/instance', 'Update instance');
+    const detail = ep('GET', '/v1/ns/instance', 'Get detail information of specified instance');
+    for (const list of [[health, instance, detail], [detail, instance, health]]) {
+      expect(search(buildSearchIndex(list), 'ns instance').map((m) => m.endpoint)).toEqual([detail, instance, health]);
+    }
+  });
+
   it('lists everything in path order for an empty query', () => {
     const paths = search(INDEX, '   ').map((m) => m.endpoint.path);
     expect(paths).toHaveLength(ALL.length);

@@ -14,7 +14,7 @@ import { charMask } from './text';
 
 // Local copies of imported bindings used in hot loops: under vite-node (the tests, the bench)
 // every use of an import is a getter call, ~30x slower in a tight loop; the bundle is unaffected.
-const { METHOD_HIT, nameHitScore, otherHitScore, segmentHitScore } = scores;
+const { ADDRESS_AND_NAME, METHOD_HIT, nameHitScore, otherHitScore, segmentHitScore } = scores;
 const { SLOT_BITS, SLOT_MASK } = layout;
 
 export interface Plan {
@@ -102,6 +102,8 @@ export class WordPlan implements Plan {
       const post = index.namePostings;
       const items = post.items;
       const nameWord = this.nameWord;
+      // The endpoints the address hit so far: the rest of `list`'s start.
+      const inAddress = list.count;
       for (let h = 0; h < touched.count; h++) {
         const p = touched.data[h]!;
         const inWord = nameHitScore(hits[p]! - 1, length, lengths[p]!, 1);
@@ -116,6 +118,10 @@ export class WordPlan implements Plan {
           if (s > old) score[e] = s;
           if (nameWord[e] === 0) nameWord[e] = slot + 1;
         }
+      }
+      for (let i = 0; i < inAddress; i++) {
+        const e = list.data[i]!;
+        if (nameWord[e] !== 0) score[e] += ADDRESS_AND_NAME;
       }
     }
 

@@ -16,6 +16,9 @@ const OTHER_FIELD_WEIGHT = 0.5; // folder and class name
 const DESCRIPTION_WEIGHT = 0.25;
 
 export const PHRASE = 40; // consecutive tokens hit consecutive words of the name
+// A word found in both the address and the name: `ns instance` puts `/ns/instance` ("Get the
+// instance") before `/ns/health` ("Update health check for instance"), which only the name names.
+export const ADDRESS_AND_NAME = 30;
 export const FUZZY_BASE = 100;
 export const FUZZY_SCALE = 4;
 export const VERB_EXACT = 50; // a GET endpoint before an ALL endpoint for `GET ...`

@@ -86,6 +86,31 @@ describe('apiscout show', () => {
     }
   });
 
+  it("prints the shown endpoint's own file's warnings, and counts the rest (search counts them all)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-show-warnings-'));
+    const write = (p: string, text: string) => {
+      mkdirSync(join(dir, p, '..'), { recursive: true });
+      writeFileSync(join(dir, p), text);
+    };
+    try {
+      // An unreadable constant in the shown controller, and two broken protos elsewhere.
+      write('src/main/java/com/acme/ItemController.java', 'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items")\n  public String list() { return ""; }\n  @GetMapping(Missing.PATH)\n  public String other() { return ""; }\n}\n');
+      write('src/main/proto/a.proto', 'syntax = "proto3";\nimport "nowhere/a.proto";\n');
+      write('src/main/proto/b.proto', 'syntax = "proto3";\nimport "nowhere/b.proto";\n');
+      const r = run(['show', 'GET /items', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines.filter((l) => l.startsWith('warning: src/main/java/com/acme/ItemController.java:7: '))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes('.proto'))).toEqual([]);
+      expect(lines).toContain(`note: 2 other scan warnings elsewhere in the project; 'apiscout scan ${dir}' lists them`);
+      const found = spawnSync(process.execPath, [BIN, 'search', 'items', dir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(found.stderr).toContain(`note: 3 scan warnings elsewhere in the project; 'apiscout scan ${dir}' lists them`);
+      expect(found.stderr).not.toContain('warning: src/');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('finds an endpoint by its id and prints it as JSON', () => {
     const first = JSON.parse(run(['show', 'GET /api/v1/orders/{orderId}', '--json']).stdout) as { id: string; request: { params: { name: string; in: string }[] } };
     expect(first.request.params).toContainEqual(expect.objectContaining({ name: 'orderId', in: 'path' }));
