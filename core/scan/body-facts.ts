@@ -6,15 +6,38 @@
 //   `new ResponseStatusException(HttpStatus.X)`; JAX-RS's `Response.status(Response.Status.X)`,
 //   `Response.created(..)`, `Response.noContent()`;
 // - the exception types it throws (`throw new X(` in Java, `throw X(` in Kotlin), whose
-//   `@ResponseStatus` or `@ExceptionHandler` the framework layer looks up.
+//   `@ResponseStatus` or `@ExceptionHandler` the framework layer looks up;
+// - what it reads from a servlet request object among its parameters (`request.getParameter("x")`,
+//   `getHeader(..)`), and the calls it hands that object to (`WebUtils.required(request, KEY)`):
+//   legacy handlers take their query parameters this way, with no annotation saying so.
 
 import { HTTP_STATUS } from './http-status';
+import type { Expr, ParamDecl, RequestRead } from './source-model';
+import { simpleName } from './source-model';
 
 export interface BodyFacts {
   /** Status codes, in order of first appearance. */
   statuses?: string[];
   /** Exception types as written. */
   thrown?: string[];
+  /** Request values read from a request object parameter, in order of appearance. */
+  requestReads?: RequestRead[];
+}
+
+/** Request objects whose parameters and headers code reads by name. */
+const REQUEST_TYPES = new Set(['HttpServletRequest', 'ServletRequest', 'MultipartHttpServletRequest', 'WebRequest', 'NativeWebRequest']);
+const READERS: Record<string, { in: 'query' | 'header'; many?: boolean }> = {
+  getParameter: { in: 'query' },
+  getParameterValues: { in: 'query', many: true },
+  getHeader: { in: 'header' },
+  getHeaders: { in: 'header', many: true },
+};
+const READ_CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(getParameter|getParameterValues|getHeader|getHeaders)\s*\(/g;
+const ANY_CALL = /([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/g;
+
+/** A method's parameters that are request objects, by name. */
+function requestVariables(params: readonly ParamDecl[] | undefined): string[] {
+  return (params ?? []).filter((p) => p.type.dims === 0 && REQUEST_TYPES.has(simpleName(p.type.name))).map((p) => p.name);
 }
 
 /** Builder methods whose name fixes the code. */
@@ -28,15 +51,20 @@ const THROW = /\bthrow\s+(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*
 /** A status argument: `HttpStatus.CREATED`, `Response.Status.CREATED`, `Status.CREATED`, `201`, `HttpStatusCode.valueOf(201)`. */
 const STATUS_ARG = /(?:^|[^\w$])(?:(?:HttpStatus|Status)\s*\.\s*([A-Z][A-Z_]*)|(?:HttpStatus|HttpStatusCode)\s*\.\s*valueOf\s*\(\s*(\d{3})\s*\))/g;
 
-/** The facts of `text[start, end)`; undefined when it shows none (most bodies: a few `includes`). */
-export function bodyFacts(text: string, start: number, end: number): BodyFacts | undefined {
+/**
+ * The facts of `text[start, end)`, the body of a method taking `params`; undefined when it shows
+ * none (most bodies: a few `includes`).
+ */
+export function bodyFacts(text: string, start: number, end: number, params?: readonly ParamDecl[]): BodyFacts | undefined {
   const raw = text.slice(start, end);
-  if (!raw.includes('Response') && !raw.includes('throw')) return undefined;
+  const requests = raw.includes('(') ? requestVariables(params) : [];
+  if (!raw.includes('Response') && !raw.includes('throw') && requests.length === 0) return undefined;
   // Only code counts: `// return ResponseEntity.notFound()` or a log message naming a status does not.
   const body = codeOnly(raw);
+  const requestReads = requests.length ? readsOf(raw, body, requests) : [];
   const responses = body.includes('Response');
   const throws = body.includes('throw');
-  if (!responses && !throws) return undefined;
+  if (!responses && !throws && !requestReads.length) return undefined;
   const statuses: string[] = [];
   const add = (code: string | undefined) => {
     if (code && !statuses.includes(code)) statuses.push(code);
@@ -61,11 +89,73 @@ export function bodyFacts(text: string, start: number, end: number): BodyFacts |
       if (/^[A-Z]/.test(name.slice(name.lastIndexOf('.') + 1)) && !thrown.includes(name)) thrown.push(name);
     }
   }
-  if (!statuses.length && !thrown.length) return undefined;
+  if (!statuses.length && !thrown.length && !requestReads.length) return undefined;
   const out: BodyFacts = {};
   if (statuses.length) out.statuses = statuses;
   if (thrown.length) out.thrown = thrown;
+  if (requestReads.length) out.requestReads = requestReads;
   return out;
+}
+
+/**
+ * `request.getParameter(KEY)` and the like on one of `requests`, and calls taking one of them as
+ * an argument, in order. `raw` and `code` (its comments and literals blanked) share offsets:
+ * the structure is read from `code`, a string argument's value from `raw`.
+ */
+function readsOf(raw: string, code: string, requests: readonly string[]): RequestRead[] {
+  const found: { at: number; read: RequestRead }[] = [];
+  for (const m of code.matchAll(READ_CALL)) {
+    if (!requests.includes(m[1]!)) continue;
+    const from = m.index! + m[0].length;
+    const key = argumentsAt(raw, code, from)[0];
+    if (key) found.push({ at: m.index!, read: { from: m[1]!, ...READERS[m[2]!]!, key } });
+  }
+  for (const m of code.matchAll(ANY_CALL)) {
+    const call = m[1]!.replace(/\s+/g, '');
+    const name = call.slice(call.lastIndexOf('.') + 1);
+    if (READERS[name] || KEYWORDS.has(name)) continue;
+    const args = argumentsAt(raw, code, m.index! + m[0].length);
+    const passed = args.find((a) => a.kind === 'name' && requests.includes(a.name));
+    if (passed?.kind === 'name') found.push({ at: m.index!, read: { from: passed.name, call, args } });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.read);
+}
+
+/** Words followed by `(` that are not calls. */
+const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'synchronized', 'return', 'new', 'when', 'try']);
+
+/** The top-level arguments of the call whose `(` ends just before `from`: string literals, names, or other expressions. */
+function argumentsAt(raw: string, code: string, from: number): Expr[] {
+  const args: Expr[] = [];
+  let depth = 0;
+  let start = from;
+  const take = (to: number) => {
+    const text = code.slice(start, to).trim();
+    if (text === '') return;
+    const lead = start + code.slice(start, to).search(/\S/);
+    if (/^"[^"]*"$/.test(text)) args.push({ kind: 'string', value: unquote(raw.slice(lead + 1, lead + text.length - 1)) });
+    else if (/^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$/.test(text)) args.push({ kind: 'name', name: text.replace(/\s+/g, '') });
+    else args.push({ kind: 'other', text });
+  };
+  for (let i = from; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    if (c === 0x28 /* ( */ || c === 0x5b /* [ */ || c === 0x7b /* { */) depth++;
+    else if (c === 0x29 /* ) */ || c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      if (depth-- === 0) {
+        take(i);
+        return args;
+      }
+    } else if (c === 0x2c /* , */ && depth === 0) {
+      take(i);
+      start = i + 1;
+    } else if (c === 0x3b /* ; */) return []; // the call did not close: not read
+  }
+  return [];
+}
+
+/** A string literal's content with Java's simple escapes read. */
+function unquote(s: string): string {
+  return s.includes('\\') ? s.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, e: string) => (e[0] === 'u' && e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : ({ t: '\t', n: '\n', r: '\r' } as Record<string, string>)[e] ?? e)) : s;
 }
 
 /**

@@ -63,7 +63,18 @@ export interface MethodDecl {
   statuses?: string[];
   /** Exception types the method declares (`throws`) or its body throws (`throw new X(`), as written. */
   thrown?: string[];
+  /** What the body reads from a request object it takes (`request.getParameter("x")`), or hands on to a call (body-facts.ts). */
+  requestReads?: RequestRead[];
 }
+
+/**
+ * A request value a method body reads in code from a request object among its parameters
+ * (`from`): `request.getParameter(KEY)` or `getHeader(..)`, or the object passed to a call
+ * (`WebUtils.required(request, KEY)`), whose own body says what it reads.
+ */
+export type RequestRead =
+  | { from: string; in: 'query' | 'header'; many?: boolean; key: Expr }
+  | { from: string; call: string; args: Expr[] };
 
 export interface FieldDecl {
   name: string;

@@ -1291,10 +1291,11 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
   else {
     const open = tStart;
     skipBlankBlock();
-    facts = bodyFacts(source, open, prevEnd);
+    facts = bodyFacts(source, open, prevEnd, params);
   }
   if (facts?.statuses) method.statuses = facts.statuses;
   if (declared.length || facts?.thrown?.length) method.thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
+  if (facts?.requestReads) method.requestReads = facts.requestReads;
   return method;
 }
 

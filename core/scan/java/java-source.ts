@@ -447,11 +447,12 @@ function readMethod(node: Node, rawDoc: string | undefined): MethodDecl {
   const doc = rawDoc ? cleanDocComment(rawDoc) : undefined;
   if (doc) method.doc = doc;
   const body = node.childForFieldName('body');
-  const facts = body ? bodyFacts(sourceText, body.startIndex, body.endIndex) : undefined;
+  const facts = body ? bodyFacts(sourceText, body.startIndex, body.endIndex, method.params) : undefined;
   const declared = node.namedChildren.find((c) => c.type === 'throws')?.namedChildren.filter((c) => !isComment(c)).map((c) => c.text.replace(/<[\s\S]*$/, '')) ?? [];
   const thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
   if (facts?.statuses) method.statuses = facts.statuses;
   if (thrown.length) method.thrown = thrown;
+  if (facts?.requestReads) method.requestReads = facts.requestReads;
   return method;
 }
 

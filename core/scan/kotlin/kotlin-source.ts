@@ -925,8 +925,9 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   };
   const doc = ctx.docs.kdoc(start);
   if (doc) method.doc = doc;
-  const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex) : undefined;
+  const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex, method.params) : undefined;
   if (facts?.statuses) method.statuses = facts.statuses;
+  if (facts?.requestReads) method.requestReads = facts.requestReads;
   // Kotlin has no `throws` clause: `@Throws(X::class, ...)` declares what a handler throws.
   const declared = throwsAnnotation(annotations);
   const thrown = declared.length ? [...new Set([...declared, ...(facts?.thrown ?? [])])] : facts?.thrown;

@@ -19,6 +19,7 @@ import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, withAllowableValues } from '../params';
+import { paramsReadInCode } from '../request-reads';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -69,12 +70,22 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
   const params: Param[] = [];
   let body: RequestBody | undefined;
   const annotated = (a: readonly Annotation[]) => a.some((x) => ALL.includes(simpleName(x.name)));
+  const readers: { site: MethodSite; name: string }[] = [];
   for (const p of paramSites(input.chain, annotated)) {
     const owner = p.site.owner;
     const scope = { type: owner, file: owner.file };
     const bindings = methodBindingsFor(index, schemas, input.type, p.site);
     const anns = p.param.annotations;
-    if (findAnnotation(anns, ...INJECTED)) continue;
+    if (findAnnotation(anns, ...INJECTED)) {
+      // `@Context HttpServletRequest request`: what the body reads from it by name (request-reads.ts).
+      if (simpleName(p.param.type.name) === 'HttpServletRequest') {
+        const at = p.site.method.params.indexOf(p.param);
+        const withBody = input.chain.find((c) => c.method.requestReads) ?? p.site;
+        const name = withBody.method.params[at]?.name;
+        if (name) readers.push({ site: withBody, name });
+      }
+      continue;
+    }
     const swagger = swaggerParam(index, p);
     if (swagger.hidden) continue;
     const description = swagger.description ?? p.doc;
@@ -128,6 +139,8 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     const schema = schemas.schemaOf(p.param.type, scope, bindings);
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
+  const form = input.consumes.some((c) => c.startsWith('application/x-www-form-urlencoded'));
+  for (const r of readers) params.push(...paramsReadInCode(index, r.site, r.name, params, form));
   const consumes = input.consumes.length
     ? [...input.consumes]
     : params.some((p) => p.file)

@@ -15,6 +15,7 @@ import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { boundBeanParams } from './bean-binding';
+import { paramsReadInCode } from '../request-reads';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
 /** Parameters Spring fills from the server side, never from the request a client builds. */
@@ -26,6 +27,8 @@ const IGNORED_TYPES = new Set([
   'ServerHttpResponse', 'HttpMethod', 'InputStream', 'Reader', 'OutputStream', 'Writer', 'HttpHeaders', 'Sort.Direction',
 ]);
 const FILE_TYPES = new Set(['MultipartFile', 'Part', 'FilePart']);
+/** Request objects whose parameters a handler may read in code (request-reads.ts). */
+const REQUEST_OBJECTS = new Set(['HttpServletRequest', 'ServletRequest', 'WebRequest', 'NativeWebRequest']);
 
 export interface SpringRequestInput {
   type: TypeDecl;
@@ -44,6 +47,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
   let body: RequestBody | undefined;
   let multipart = false;
   const formConsumed = input.consumes.some((c) => c.startsWith('application/x-www-form-urlencoded') || c.startsWith('multipart/'));
+  const readers: { site: MethodSite; name: string }[] = [];
   const annotated = (a: readonly Annotation[]) => a.some((x) => BINDING_ANNOTATIONS.includes(simpleName(x.name)) || IGNORED_ANNOTATIONS.includes(simpleName(x.name)));
 
   for (const p of paramSites(input.chain, annotated)) {
@@ -122,7 +126,10 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       params.push(makeParam(named(requestParam), formConsumed ? 'form' : 'query', textSchema(), required(requestParam, true), description, extra(requestParam)));
       continue;
     }
-    if (IGNORED_TYPES.has(typeName)) continue;
+    if (IGNORED_TYPES.has(typeName)) {
+      if (REQUEST_OBJECTS.has(typeName)) readers.push({ site: p.site, name: p.param.name });
+      continue;
+    }
     if (typeName === 'Pageable') {
       params.push(...pageableParams());
       continue;
@@ -148,6 +155,14 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     for (const b of bound) addBound(params, b);
   }
 
+  // What the body reads from a request object it takes, after everything declared.
+  // The body is the most specific declaration's that has one (an interface's mapping has none).
+  for (const r of readers) {
+    const at = r.site.method.params.findIndex((q) => q.name === r.name);
+    const body = input.chain.find((c) => c.method.requestReads) ?? r.site;
+    const name = body.method.params[at]?.name;
+    if (name) params.push(...paramsReadInCode(index, body, name, params, formConsumed));
+  }
   params.push(...conditionParams(input.conditions, params));
   const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? [body.contentType] : [];
   const model: RequestModel = { params, consumes };

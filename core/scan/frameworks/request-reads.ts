@@ -1,0 +1,120 @@
+// Query parameters and headers a handler reads in code from the servlet request it takes:
+// `request.getParameter("page")`, or through a helper of the project it hands the request to
+// (Nacos' `WebUtils.required(request, CommonParams.SERVICE_NAME)`, whose own body calls
+// `req.getParameter(key)`). Legacy handlers take their whole input this way, with no annotation
+// saying so; without this they list no parameters at all. Only names the code spells out (a
+// literal or a constant) count; a read never makes a parameter required, as the code may fall
+// back when it is missing.
+
+import type { Param, ParamLocation } from '../../model/request';
+import type { MethodSite } from '../hierarchy';
+import type { ProjectIndex, Scope } from '../project-index';
+import type { Expr, MethodDecl, RequestRead, TypeDecl } from '../source-model';
+import { simpleName } from '../source-model';
+import { makeParam } from './params';
+
+/** Helpers followed from the handler: the handler's own call, and one more inside it. */
+const MAX_DEPTH = 2;
+
+/**
+ * The parameters `site`'s body reads from its request parameter `request`, skipping those
+ * `existing` already lists. `form`: a parameter read goes in the form body (the handler consumes
+ * a form), not the query string.
+ */
+export function paramsReadInCode(index: ProjectIndex, site: MethodSite, request: string, existing: readonly Param[], form: boolean): Param[] {
+  const out: Param[] = [];
+  const seen = new Set(existing.map((p) => `${p.in}\n${p.name.toLowerCase()}`));
+  const add = (name: string, read: { in: 'query' | 'header'; many?: boolean }) => {
+    const location: ParamLocation = read.in === 'header' ? 'header' : form ? 'form' : 'query';
+    const key = `${location}\n${name.toLowerCase()}`;
+    if (name === '' || seen.has(key)) return;
+    seen.add(key);
+    const schema = read.many ? { type: 'array' as const, items: { type: 'string' as const } } : { type: 'string' as const };
+    out.push(makeParam(name, location, schema, false, `Read in code (${read.in === 'header' ? 'getHeader' : 'getParameter'})`));
+  };
+  follow(index, site, request, undefined, add, 0, new Set());
+  return out;
+}
+
+/**
+ * Walks the reads of `site` from its parameter `request`. `bound`: the caller's argument for each
+ * of the method's parameters (a helper's `key` is the caller's literal or constant).
+ */
+function follow(
+  index: ProjectIndex,
+  site: MethodSite,
+  request: string,
+  bound: { args: Expr[]; scope: Scope } | undefined,
+  add: (name: string, read: { in: 'query' | 'header'; many?: boolean }) => void,
+  depth: number,
+  visiting: Set<MethodDecl>,
+): void {
+  const reads = site.method.requestReads;
+  if (!reads || visiting.has(site.method)) return;
+  visiting.add(site.method);
+  const scope: Scope = { type: site.owner, file: site.owner.file };
+  // A name the method takes as a parameter is what its caller passed there.
+  const valueOf = (e: Expr): string | undefined => {
+    if (e.kind === 'string') return e.value;
+    if (e.kind !== 'name') return undefined;
+    const param = bound ? site.method.params.findIndex((p) => p.name === e.name) : -1;
+    if (param >= 0) {
+      const arg = bound!.args[param];
+      return arg && (arg.kind === 'string' || arg.kind === 'name') ? constantOf(index, arg, bound!.scope) : undefined;
+    }
+    return constantOf(index, e, scope);
+  };
+  for (const read of reads) {
+    if (read.from !== request) continue;
+    if ('key' in read) {
+      const name = valueOf(read.key);
+      if (name !== undefined) add(name, read);
+      continue;
+    }
+    if (depth >= MAX_DEPTH) continue;
+    const callee = calleeOf(index, read, site);
+    if (!callee) continue;
+    const at = read.args.findIndex((a) => a.kind === 'name' && a.name === request);
+    const param = callee.method.params[at];
+    if (!param) continue;
+    // Arguments naming the caller's own parameters are resolved where the caller was called.
+    const args = read.args.map((a): Expr => {
+      const v = a.kind === 'string' || a.kind === 'name' ? valueOf(a) : undefined;
+      return v === undefined ? a : { kind: 'string', value: v };
+    });
+    follow(index, callee, param.name, { args, scope }, add, depth + 1, visiting);
+  }
+  visiting.delete(site.method);
+}
+
+/** A constant's value (a literal's own); undefined when it is not one the index can fold. */
+function constantOf(index: ProjectIndex, e: Expr, scope: Scope): string | undefined {
+  if (e.kind === 'string') return e.value;
+  const r = index.evalString(e, scope);
+  return 'value' in r ? r.value : undefined;
+}
+
+/**
+ * The project method a call names, taking as many arguments: `helper(..)` and `this.helper(..)`
+ * on the method's class or its ancestors, `Util.helper(..)` on a class, `field.helper(..)` on the
+ * field's type.
+ */
+function calleeOf(index: ProjectIndex, read: Extract<RequestRead, { call: string }>, site: MethodSite): MethodSite | undefined {
+  const scope: Scope = { type: site.owner, file: site.owner.file };
+  const dot = read.call.lastIndexOf('.');
+  const name = read.call.slice(dot + 1);
+  const target = dot < 0 ? 'this' : read.call.slice(0, dot);
+  let owner: TypeDecl | undefined;
+  if (target === 'this' || target === 'super') owner = site.owner;
+  else if (/^[A-Z]/.test(simpleName(target))) owner = index.resolveType(target, scope);
+  else if (!target.includes('.')) {
+    const field = index.resolveField(target, scope);
+    if (field) owner = index.resolveType(field.field.type.name, { type: field.owner, file: field.owner.file });
+  }
+  if (!owner) return undefined;
+  for (const t of [owner, ...index.ancestors(owner)]) {
+    const method = t.methods.find((m) => m.name === name && m.params.length === read.args.length && m.requestReads);
+    if (method) return { method, owner: t };
+  }
+  return undefined;
+}
