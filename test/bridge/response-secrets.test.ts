@@ -62,7 +62,7 @@ beforeAll(async () => {
     mkdirSync(dirname(join(project, p)), { recursive: true });
     writeFileSync(join(project, p), t);
   }
-  server = await httpServer((req, res) => {
+  server = await httpServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.setHeader('set-cookie', ['SESSION=sess-4711; Path=/; HttpOnly', 'theme=light']);
     res.setHeader('x-auth-token', 'hdr-tok-5');
