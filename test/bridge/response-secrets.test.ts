@@ -92,7 +92,7 @@ async function idOf(address: string): Promise<string> {
 
 const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : [join(dir, d.name)]));
 
-describe('call/send masks what comes back', () => {
+describe('what comes back from a call or a script shows masked', () => {
   it('marks Set-Cookie and credential response headers; script logs have the token, the cookie and the secret variable masked', async () => {
     const id = await idOf('POST /login');
     const { draft } = await client.request('request/get', { project, id });
@@ -135,6 +135,18 @@ describe('call/send masks what comes back', () => {
     expect(`${e.message} ${JSON.stringify(e.data)}`).not.toContain('q-tok-1234');
     // The draft sent was saved as typed, literal token and all: dropped here, so the last test sees what a call itself writes.
     await client.request('request/reset', { project, id });
+  });
+
+  it("export/run with the pre-request scripts: a kept token one logs comes back masked among the warnings", async () => {
+    const config = join(project, '.apiscout', 'config.properties');
+    writeFileSync(config, "http.call.before[class:AuthController]=js:console.log('export with', localStorage.get('accessToken'))\n");
+    try {
+      const out = await client.request('export/run', { project, channel: 'curl', selection: { kind: 'all' }, destination: { kind: 'text' }, runScripts: true });
+      expect(out.warnings).toContain(`[http.call.before[class:AuthController] (.apiscout/config.properties)] info: export with ${MASK}`);
+      expect(JSON.stringify(out)).not.toContain('tok-from-body-99');
+    } finally {
+      writeFileSync(config, CONFIG);
+    }
   });
 
   it('leaves no secret in the sidecar log or the state files, but the user file of secrets and the scripts\' own localStorage', () => {
