@@ -57,7 +57,7 @@ describe('readJsonFile on a file that holds secrets', () => {
       const path = join(dir, name!);
       writeFileSync(path, text!);
       const warnings: string[] = [];
-      expect(readJsonFile(path, (d): d is unknown => true, (m) => warnings.push(m))).toBeUndefined();
+      expect(readJsonFile(path, (_: unknown): _ is unknown => true, (m) => warnings.push(m))).toBeUndefined();
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('not valid JSON');
       expect(warnings[0]).not.toMatch(/sk-live|0123/);
