@@ -16,7 +16,7 @@ import { HttpCaller } from '../core/call/http';
 import type { HttpCallOptions } from '../core/call/http';
 import { displayText } from '../core/call/response';
 import { ResponseBody } from '../core/call/response-body';
-import { callSecrets, maskedLogs, maskedResponseHeaders } from '../core/call/received-secrets';
+import { callSecrets, maskUserInfo, maskedLogs, maskedResponseHeaders } from '../core/call/received-secrets';
 import { maskSecrets, maskedHeaders, maskedQuery, secretValuesOf } from '../core/call/sent-secrets';
 import { userConfigDir } from '../core/config/user-dir';
 import { CallError, CallRefused, InputError, ScriptError } from '../core/errors';
@@ -358,7 +358,7 @@ function bridgeErrorOf(e: unknown, scripted: ScriptedCall | undefined, withdrawn
     return new BridgeError(ErrorCodes.CallRefused, e.message, { reason: e.code === 'grpc-disabled' ? 'disabled' : 'descriptors', missing: e.missing, settings: e.settings });
   }
   // The URL may carry a secret (?access_token={{token}}): the message and the URL show it masked.
-  if (e instanceof CallError) return new BridgeError(ErrorCodes.CallFailed, maskSecrets(e.message, secrets), { kind: e.kind, url: maskSecrets(e.url, secrets) });
+  if (e instanceof CallError) return new BridgeError(ErrorCodes.CallFailed, maskUserInfo(maskSecrets(e.message, secrets)), { kind: e.kind, url: maskUserInfo(maskSecrets(e.url, secrets)) });
   return undefined;
 }
 

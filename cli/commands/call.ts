@@ -8,7 +8,7 @@ import { HttpCaller } from '../../core/call/http';
 import type { SentRequest } from '../../core/call/http';
 import { isJsonType, setHeader, setParam } from '../../core/call/request-builder';
 import { displayText } from '../../core/call/response';
-import { callSecrets, maskedHeaderText, maskedResponseHeaders } from '../../core/call/received-secrets';
+import { callSecrets, maskUserInfo, maskedHeaderText, maskedResponseHeaders } from '../../core/call/received-secrets';
 import { maskSecrets, maskedHeaders } from '../../core/call/sent-secrets';
 import type { HttpResponse } from '../../core/call/response';
 import { pathPrefixesSetting } from '../../core/config/settings';
@@ -163,7 +163,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
       const secrets = callSecrets({ environment: ctx.environment, projectDir: ctx.projectDir, exchanges: [{ headers: prepared.headers, url: prepared.url }] });
       // A before-script failed: nothing was sent; show what it logged before the error.
       if (e instanceof ScriptError) printScriptLogs(scripted.logs, io, secrets);
-      if (e instanceof ScriptError || e instanceof CallError) e.message = maskSecrets(e.message, secrets);
+      if (e instanceof ScriptError || e instanceof CallError) e.message = maskUserInfo(maskSecrets(e.message, secrets));
       throw e;
     });
     // Known once the after-scripts ran: a token one of them just kept counts.
@@ -229,7 +229,7 @@ function renderSent(request: SentRequest, secrets: readonly string[]): string {
   const masked = new Set(maskedHeaders(request.headers, secrets));
   for (const [n, v] of request.headers) lines.push(`> ${n}: ${masked.has(n.toLowerCase()) ? maskedHeaderText(n, v) : v}`);
   lines.push(`> (${request.bodySize.toLocaleString('en-US')} bytes of body)`, '');
-  return maskSecrets(lines.join('\n'), secrets);
+  return maskUserInfo(maskSecrets(lines.join('\n'), secrets));
 }
 
 /** The status line and the headers; credentials handed out (Set-Cookie…) show masked, cookie names and attributes kept. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorageStore } from '../store/local-storage';
-import { callSecrets, credentialValues, maskedHeaderText, maskedLogs, maskedResponseHeaders, storedSecrets } from './received-secrets';
+import { callSecrets, credentialValues, maskUserInfo, maskedHeaderText, maskedLogs, maskedResponseHeaders, storedSecrets } from './received-secrets';
 import { MASK } from './sent-secrets';
 
 describe('maskedResponseHeaders', () => {
@@ -69,6 +69,13 @@ describe('maskedLogs', () => {
       { script: 's', level: 'info', text: `token is ${MASK} and again ${MASK}`, secretText: 'token is tok-99 and again tok-99' },
       { script: 's', level: 'warn', text: 'nothing here' },
     ]);
+  });
+});
+
+describe('maskUserInfo', () => {
+  it("masks a URL's password wherever the URL is in the text, and nothing else", () => {
+    expect(maskUserInfo('request to http://bob:pw-1@127.0.0.1:8080/x?y=1 failed; see https://a:b@c.example')).toBe(`request to http://bob:${MASK}@127.0.0.1:8080/x?y=1 failed; see https://a:${MASK}@c.example`);
+    expect(maskUserInfo('http://bob@host/x mail bob:x@example.org http://host:8080/a@b')).toBe('http://bob@host/x mail bob:x@example.org http://host:8080/a@b');
   });
 });
 

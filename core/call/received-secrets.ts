@@ -137,3 +137,8 @@ export function callSecrets(sources: CallSecretSources): string[] {
   }
   return [...new Set(all)];
 }
+
+/** URLs in the text with the password of their user info masked (`http://bob:••••••••@host`): it is never sent, but it is a password. */
+export function maskUserInfo(text: string): string {
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)[^/\s@]+@/gi, `$1${MASK}@`);
+}

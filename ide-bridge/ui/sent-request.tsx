@@ -10,8 +10,13 @@ import type { GrpcReply, HttpReply } from './response-panel';
 import { MASK, MaskedPairs, Pieces, pairRows, secretsOf, textOf, useReveal } from './secret-pieces';
 import type { Piece } from './secret-pieces';
 
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)([^/\s@]+)@/i;
+
 /** The URL with the values of the masked query parameters as pieces of their own (the rest as sent, encoding kept). */
 export function urlPieces(url: string, maskedQuery: readonly string[] | undefined, id: string): Piece[] {
+  // A password in the URL's user info (never sent, but a password) is masked like a secret.
+  const user = USER_INFO.exec(url);
+  if (user) return [user[1]!, { id: `${id}u`, value: user[2]!, prefix: '', what: 'the password in the URL' }, '@', ...urlPieces(url.slice(user[0].length), maskedQuery, id)];
   const q = url.indexOf('?');
   if (!maskedQuery?.length || q < 0) return [url];
   const hash = url.indexOf('#', q);

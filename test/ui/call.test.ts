@@ -530,7 +530,8 @@ describe('sending HTTP requests from the explorer', () => {
   it('masks a Set-Cookie handed out and a token a script logged, each with its own reveal', async () => {
     await openEndpoint(page, known(BY_SKU));
     const editor = page.locator('.request-editor');
-    await editor.getByLabel('Host').fill(server.url);
+    // A password in the host's user info: never sent, never shown unless asked for.
+    await editor.getByLabel('Host').fill(server.url.replace('://', '://bob:pw-UI-3@'));
     await editor.getByRole('button', { name: 'Send' }).click();
     const panel = page.locator('.response-panel');
     await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
@@ -551,6 +552,12 @@ describe('sending HTTP requests from the explorer', () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await table.getByRole('button', { name: 'Reveal the value of set-cookie' }).click();
     expect(await cookie.textContent()).toBe('SESSION=sess-UI-77; Path=/; HttpOnlyHide');
+
+    await panel.getByRole('tab', { name: 'Request' }).click();
+    const line = panel.locator('.sent-line');
+    expect(await line.textContent()).toMatch(/^GET http:\/\/bob:••••••••Show@127\.0\.0\.1:\d+\/api\/v1\/catalog\/products\/sku\/\S*$/);
+    await line.getByRole('button', { name: 'Reveal the password in the URL' }).click();
+    expect(await line.textContent()).toContain('bob:pw-UI-3Hide@');
 
     await panel.getByRole('tab', { name: /^Logs/ }).click();
     const logs = panel.getByRole('list', { name: 'Script logs' });
