@@ -16,7 +16,8 @@ import { HttpCaller } from '../core/call/http';
 import type { HttpCallOptions } from '../core/call/http';
 import { displayText } from '../core/call/response';
 import { ResponseBody } from '../core/call/response-body';
-import { maskedHeaders, maskedQuery, secretValuesOf } from '../core/call/sent-secrets';
+import { callSecrets, maskUserInfo, maskedLogs, maskedResponseHeaders } from '../core/call/received-secrets';
+import { maskSecrets, maskedHeaders, maskedQuery, secretValuesOf } from '../core/call/sent-secrets';
 import { userConfigDir } from '../core/config/user-dir';
 import { CallError, CallRefused, InputError, ScriptError } from '../core/errors';
 import type { Endpoint } from '../core/model/endpoint';
@@ -176,8 +177,9 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
         abort.abort();
       });
       let scripted: ReturnType<typeof endpointScripts> | undefined;
+      let context: EndpointCallContext | undefined;
       try {
-        const c = contextOf(s, endpoint(s, await s.get(id), id), environment);
+        const c = (context = contextOf(s, endpoint(s, await s.get(id), id), environment));
         if (draft) await c.state!.save(id, checkedDraft(c.endpoint, draft));
         const request = draft ?? currentRequest(c).draft;
         // Cancelled while a scan was awaited: nothing was sent.
@@ -195,9 +197,17 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
           throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled`);
         }
         keep(callId, result.body, s.root);
-        return { ...result.reply, callId, scriptLogs: call.logs.map(logLine), ...(call.afterError ? { afterScriptError: call.afterError.message } : {}) };
+        // Read after the scripts ran: a token an after-script just kept is a secret in its own log lines.
+        const secrets = callSecrets({ environment: c.environment, projectDir: s.root, exchanges: result.exchanges });
+        return {
+          ...result.reply,
+          callId,
+          scriptLogs: maskedLogs(call.logs.map(logLine), secrets),
+          ...(call.afterError ? { afterScriptError: maskSecrets(call.afterError.message, secrets) } : {}),
+        };
       } catch (e) {
-        throw bridgeErrorOf(e, scripted?.call, withdrawn) ?? e;
+        const secrets = callSecrets({ environment: context?.environment, projectDir: s.root, exchanges: e instanceof CallError ? [{ headers: [], url: e.url }] : [] });
+        throw bridgeErrorOf(e, scripted?.call, withdrawn, secrets) ?? e;
       } finally {
         sub.dispose();
         running.delete(callId);
@@ -241,6 +251,8 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
 
 interface Sent {
   reply: Omit<CallResult, 'callId' | 'scriptLogs' | 'afterScriptError'>;
+  /** What went out and came back, for finding the credentials script logs may quote. */
+  exchanges: NonNullable<Parameters<typeof callSecrets>[0]['exchanges']>;
   /** What response/save writes: the body as received, or a gRPC call's messages as JSON. */
   body: ResponseBody;
 }
@@ -260,8 +272,10 @@ async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, cal
   const secrets = secretValuesOf(c.environment);
   const masked = maskedHeaders(request.headers, secrets);
   const maskedParams = maskedQuery(request.url, secrets);
+  const maskedReceived = maskedResponseHeaders(response.headers, secrets);
   return {
     body: response.body,
+    exchanges: [{ headers: request.headers, url: request.url }, { headers: response.headers }],
     reply: {
       protocol: 'http',
       unresolved,
@@ -269,6 +283,7 @@ async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, cal
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
+        ...(maskedReceived.length ? { masked: maskedReceived } : {}),
         ...(response.contentType !== undefined ? { contentType: response.contentType } : {}),
         kind: response.kind,
         size: response.size,
@@ -310,9 +325,12 @@ async function sendGrpcCall(
     });
   }
   const { request: r } = result;
-  const masked = maskedHeaders(r.metadata, secretValuesOf(c.environment));
+  const secrets = secretValuesOf(c.environment);
+  const masked = maskedHeaders(r.metadata, secrets);
+  const maskedReceived = maskedResponseHeaders([...result.headers, ...result.trailers], secrets);
   return {
     body: ResponseBody.fromBytes(Buffer.from(`${JSON.stringify(grpcResponseJson(result), null, 2)}\n`)),
+    exchanges: [{ headers: r.metadata }, { headers: result.headers }, { headers: result.trailers }],
     reply: {
       protocol: 'grpc',
       unresolved,
@@ -320,6 +338,7 @@ async function sendGrpcCall(
         status: result.status,
         headers: result.headers,
         trailers: result.trailers,
+        ...(maskedReceived.length ? { masked: maskedReceived } : {}),
         messages: result.messages.map(messageOf),
         cancelled: result.cancelled,
         timings: result.timings,
@@ -330,15 +349,16 @@ async function sendGrpcCall(
 }
 
 /** The catalog's codes for what stopped a call; undefined for anything else (an internal error). */
-function bridgeErrorOf(e: unknown, scripted: ScriptedCall | undefined, withdrawn: boolean): BridgeError | undefined {
+function bridgeErrorOf(e: unknown, scripted: ScriptedCall | undefined, withdrawn: boolean, secrets: readonly string[]): BridgeError | undefined {
   if (e instanceof BridgeError) return e;
   if (withdrawn || (e instanceof CallError && e.kind === 'cancelled') || (e instanceof ScriptError && / cancelled$/.test(e.message))) return new BridgeError(REQUEST_CANCELLED, e instanceof Error ? e.message : 'call cancelled');
   // A before-script failed: nothing was sent. Its log lines come with the error.
-  if (e instanceof ScriptError) return new BridgeError(ErrorCodes.ScriptFailed, e.message, { script: e.script, logs: (scripted?.logs ?? []).map(logLine) });
+  if (e instanceof ScriptError) return new BridgeError(ErrorCodes.ScriptFailed, maskSecrets(e.message, secrets), { script: e.script, logs: maskedLogs((scripted?.logs ?? []).map(logLine), secrets) });
   if (e instanceof CallRefused) {
     return new BridgeError(ErrorCodes.CallRefused, e.message, { reason: e.code === 'grpc-disabled' ? 'disabled' : 'descriptors', missing: e.missing, settings: e.settings });
   }
-  if (e instanceof CallError) return new BridgeError(ErrorCodes.CallFailed, e.message, { kind: e.kind, url: e.url });
+  // The URL may carry a secret (?access_token={{token}}): the message and the URL show it masked.
+  if (e instanceof CallError) return new BridgeError(ErrorCodes.CallFailed, maskUserInfo(maskSecrets(e.message, secrets)), { kind: e.kind, url: maskUserInfo(maskSecrets(e.url, secrets)) });
   return undefined;
 }
 

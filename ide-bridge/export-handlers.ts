@@ -3,6 +3,8 @@
 // `export` uses: core/export/setup, scripts-sandbox/export-requests, core/export/write.
 
 import { isAbsolute, resolve } from 'node:path';
+import { callSecrets, maskedLogs } from '../core/call/received-secrets';
+import { maskSecrets } from '../core/call/sent-secrets';
 import { userConfigDir } from '../core/config/user-dir';
 import { ScriptError } from '../core/errors';
 import { copyApiUrls, copyAsCurl, copyPaths, EXPORTERS, selectEndpoints } from '../core/export/index';
@@ -84,6 +86,8 @@ export function exportHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
 async function runScripts(s: ProjectSession, endpoints: readonly Endpoint[], setup: ExportSetup, drafts?: ReadonlyMap<string, HttpRequestDraft>): Promise<string[]> {
   const options: ExportOptions = setup.options;
   const hosts = hostPlan(endpoints, options);
+  // What the scripts log comes back as warnings: the secrets known once they ran show masked.
+  const secretsOf = () => callSecrets({ environment: options.environment, projectDir: s.root });
   try {
     const scripted = await scriptedRequests(
       endpoints,
@@ -99,11 +103,14 @@ async function runScripts(s: ProjectSession, endpoints: readonly Endpoint[], set
       },
     );
     options.scripted = scripted.requests;
-    return scripted.logs.map((l) => `[${l.script}] ${l.level}: ${l.text}`);
+    return scripted.logs.map((l) => `[${l.script}] ${l.level}: ${maskSecrets(l.text, secretsOf())}`);
   } catch (e) {
     if (e instanceof ScriptError) {
-      throw new BridgeError(ErrorCodes.ScriptFailed, e.message, {
-        logs: e.logs.map((l) => ({ script: e.script, level: l.level, text: l.text })),
+      throw new BridgeError(ErrorCodes.ScriptFailed, maskSecrets(e.message, secretsOf()), {
+        logs: maskedLogs(
+          e.logs.map((l) => ({ script: e.script, level: l.level, text: l.text })),
+          secretsOf(),
+        ),
       });
     }
     throw e;

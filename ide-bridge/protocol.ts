@@ -89,7 +89,10 @@ export const RequestStateSchema = Type.Object({
 export const ScriptLogLineSchema = Type.Object({
   script: Type.String({ description: 'The script that wrote it' }),
   level: Type.String(),
+  /** As logged, with every secret value the call knows masked (secret variables, credentials sent or received, tokens scripts keep). */
   text: Type.String(),
+  /** The line as logged, for the user's own reveal: only when `text` masks something. */
+  secretText: Type.Optional(Type.String()),
 });
 
 export const SentHttpRequestSchema = Type.Object({
@@ -109,6 +112,8 @@ export const HttpReplySchema = Type.Object({
   status: Type.Integer(),
   statusText: Type.String(),
   headers: Type.Array(Pair),
+  /** Headers (lower-case names) to show masked: they hand out credentials (Set-Cookie, X-Auth-Token…) or carry a secret variable's value. */
+  masked: Type.Optional(Type.Array(Type.String())),
   contentType: Type.Optional(Type.String()),
   kind: StringEnum(['text', 'binary'] as const),
   size: Type.Integer({ minimum: 0, description: 'Body bytes after content decoding' }),
@@ -132,6 +137,8 @@ export const GrpcReplySchema = Type.Object({
   status: Type.Object({ code: Type.Integer(), name: Type.String(), message: Type.String(), details: Type.Optional(Type.Array(Type.Unknown())) }),
   headers: Type.Array(Pair),
   trailers: Type.Array(Pair),
+  /** Header and trailer keys (lower case) to show masked, by the HTTP response's rule. */
+  masked: Type.Optional(Type.Array(Type.String())),
   messages: Type.Array(GrpcMessageSchema),
   cancelled: Type.Boolean(),
   timings: Type.Object({ startedAt: Type.String(), headersMs: Type.Optional(Type.Number()), totalMs: Type.Number() }),

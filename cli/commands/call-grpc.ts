@@ -9,7 +9,8 @@ import type { EndpointCallContext } from '../../core/call/endpoint-call';
 import { GrpcCaller } from '../../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../../core/call/grpc/caller';
 import { detectGrpcRuntime } from '../../core/call/grpc/detect';
-import { maskSecrets, secretValuesOf } from '../../core/call/sent-secrets';
+import { callSecrets, maskedHeaderText, maskedResponseHeaders } from '../../core/call/received-secrets';
+import { maskSecrets, maskedHeaders, secretValuesOf } from '../../core/call/sent-secrets';
 import { CallRefused, InputError } from '../../core/errors';
 import type { GrpcRequestDraft } from '../../core/model/request-state';
 import type { ScriptedCall } from '../../scripts-sandbox/call-hooks';
@@ -65,8 +66,10 @@ export async function callGrpc(args: GrpcCallArgs, ctx: EndpointCallContext, scr
           streamed = descriptor.responseStream;
           if (args.verbose) {
             io.out(`> ${descriptor.path} on ${prepared.address}${deadlineMs ? ` (deadline ${deadlineMs} ms)` : ''}`);
-            // Secret variables' values masked: verbose output ends up in CI logs.
-            for (const [n, v] of prepared.metadata) io.out(maskSecrets(`> ${n}: ${v}`, secretValuesOf(ctx.environment)));
+            // Masked as the Request tab masks it: verbose output ends up in CI logs.
+            const secrets = secretValuesOf(ctx.environment);
+            const masked = new Set(maskedHeaders(prepared.metadata, secrets));
+            for (const [n, v] of prepared.metadata) io.out(maskSecrets(`> ${n}: ${masked.has(n.toLowerCase()) ? maskedHeaderText(n, v) : v}`, secrets));
             io.out(`> ${prepared.messages.length} message${prepared.messages.length === 1 ? '' : 's'}; descriptors from ${origin(descriptor.origin)}\n`);
           }
         },
@@ -75,7 +78,7 @@ export async function callGrpc(args: GrpcCallArgs, ctx: EndpointCallContext, scr
         },
         // The result is shown before the after-scripts run, as for HTTP.
         after: async (result) => {
-          io.out(renderResult(result, paint, streamed));
+          io.out(renderResult(result, paint, streamed, secretValuesOf(ctx.environment)));
           await scripted.afterGrpc(result);
         },
       });
@@ -94,9 +97,11 @@ export async function callGrpc(args: GrpcCallArgs, ctx: EndpointCallContext, scr
       );
       return REFUSED;
     }
-    for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
+    const r = sent.result;
+    const secrets = callSecrets({ environment: ctx.environment, projectDir: ctx.projectDir, exchanges: [{ headers: r.request.metadata }, { headers: r.headers }, { headers: r.trailers }] });
+    for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${maskSecrets(line.text, secrets)}`);
     if (scripted.afterError) {
-      io.err(`apiscout call: ${scripted.afterError.message}`);
+      io.err(`apiscout call: ${maskSecrets(scripted.afterError.message, secrets)}`);
       return 1;
     }
     return grpcAnswered(sent.result) ? 0 : 1;
@@ -123,18 +128,21 @@ function renderStreamed(m: ReceivedMessage, i: number, paint: ReturnType<typeof 
   return `${paint.dim(`#${i + 1} +${m.atMs.toFixed(1)} ms`)} ${m.decodeError ?? JSON.stringify(m.json)}`;
 }
 
-function renderResult(r: GrpcCallResult, paint: ReturnType<typeof painterFor>, streamed: boolean): string {
+/** The status, headers, messages and trailers; credential metadata shows masked. */
+function renderResult(r: GrpcCallResult, paint: ReturnType<typeof painterFor>, streamed: boolean, secrets: readonly string[]): string {
+  const masked = new Set(maskedResponseHeaders([...r.headers, ...r.trailers], secrets));
+  const pair = (n: string, v: string) => maskSecrets(`${n}: ${masked.has(n.toLowerCase()) ? maskedHeaderText(n, v) : v}`, secrets);
   const facts = [`${Math.round(r.timings.totalMs)} ms`, `${r.messages.length} message${r.messages.length === 1 ? '' : 's'}`];
   const head = `gRPC ${r.status.name} (${r.status.code})${r.status.code !== 0 && r.status.message ? `: ${r.status.message}` : ''}`;
   const lines = [`${paint.bold(head)}  ${paint.dim(facts.join(' · '))}`];
-  for (const [n, v] of r.headers) lines.push(`${n}: ${v}`);
+  for (const [n, v] of r.headers) lines.push(pair(n, v));
   if (r.status.details?.length) lines.push('', 'Details:', JSON.stringify(r.status.details, null, 2));
   if (!streamed) {
     for (const m of r.messages) lines.push('', m.decodeError ?? JSON.stringify(m.json, null, 2));
   }
   if (r.trailers.length) {
     lines.push('', 'Trailers:');
-    for (const [n, v] of r.trailers) lines.push(`${n}: ${v}`);
+    for (const [n, v] of r.trailers) lines.push(pair(n, v));
   }
   return lines.join('\n');
 }

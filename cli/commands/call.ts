@@ -8,11 +8,12 @@ import { HttpCaller } from '../../core/call/http';
 import type { SentRequest } from '../../core/call/http';
 import { isJsonType, setHeader, setParam } from '../../core/call/request-builder';
 import { displayText } from '../../core/call/response';
-import { maskSecrets, secretValuesOf } from '../../core/call/sent-secrets';
+import { callSecrets, maskUserInfo, maskedHeaderText, maskedResponseHeaders } from '../../core/call/received-secrets';
+import { maskSecrets, maskedHeaders } from '../../core/call/sent-secrets';
 import type { HttpResponse } from '../../core/call/response';
 import { pathPrefixesSetting } from '../../core/config/settings';
 import { userConfigDir } from '../../core/config/user-dir';
-import { InputError, ScriptError, fsReason } from '../../core/errors';
+import { CallError, InputError, ScriptError, fsReason } from '../../core/errors';
 import type { Diagnostic, Endpoint } from '../../core/model/endpoint';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { ProjectScanner } from '../../core/scan/project-scanner';
@@ -158,21 +159,26 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   process.once('SIGINT', onSigint);
   try {
     const { request, response } = await sendHttp(ctx, draft, { caller, signal: cancel.signal, hooks: scripted.hooks }, prepared).catch((e: unknown) => {
+      // Whatever this prints may end up in a CI log: the secrets the call knows are masked.
+      const secrets = callSecrets({ environment: ctx.environment, projectDir: ctx.projectDir, exchanges: [{ headers: prepared.headers, url: prepared.url }] });
       // A before-script failed: nothing was sent; show what it logged before the error.
-      if (e instanceof ScriptError) printScriptLogs(scripted.logs, io);
+      if (e instanceof ScriptError) printScriptLogs(scripted.logs, io, secrets);
+      if (e instanceof ScriptError || e instanceof CallError) e.message = maskUserInfo(maskSecrets(e.message, secrets));
       throw e;
     });
+    // Known once the after-scripts ran: a token one of them just kept counts.
+    const secrets = callSecrets({ environment: ctx.environment, projectDir: ctx.projectDir, exchanges: [{ headers: request.headers, url: request.url }, { headers: response.headers }] });
     try {
-      if (values.verbose) io.out(renderSent(request, secretValuesOf(ctx.environment)));
-      io.out(renderHead(response, painterFor(io.stdout)));
+      if (values.verbose) io.out(renderSent(request, secrets));
+      io.out(renderHead(response, painterFor(io.stdout), secrets));
       io.out('');
       await printBody(response, io, values.out, !values.raw);
     } finally {
       await response.body.dispose();
     }
-    printScriptLogs(scripted.logs, io);
+    printScriptLogs(scripted.logs, io, secrets);
     if (scripted.afterError) {
-      io.err(`apiscout call: ${scripted.afterError.message}`);
+      io.err(`apiscout call: ${maskSecrets(scripted.afterError.message, secrets)}`);
       return 1;
     }
     return 0;
@@ -183,8 +189,9 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-function printScriptLogs(logs: ScriptLogLine[], io: CliIO): void {
-  for (const line of logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
+/** Script log lines on stderr, every secret value the call knows masked: `console.log(token)` must not reach a CI log. */
+function printScriptLogs(logs: readonly ScriptLogLine[], io: CliIO, secrets: readonly string[]): void {
+  for (const line of logs) io.err(`[${line.script}] ${line.level}: ${maskSecrets(line.text, secrets)}`);
 }
 
 function applyBody(draft: HttpRequestDraft, arg: string, endpoint: Endpoint): void {
@@ -211,21 +218,27 @@ function applyBody(draft: HttpRequestDraft, arg: string, endpoint: Endpoint): vo
   if (draft.bodyMode === 'text' && declared) draft.contentType = declared;
 }
 
-/** The request as sent, secret variables' values masked: verbose output ends up in CI logs. */
+/**
+ * The request as sent, masked as the Request tab masks it (credential headers by name, secret
+ * values wherever they are) with no reveal: verbose output ends up in CI logs.
+ */
 function renderSent(request: SentRequest, secrets: readonly string[]): string {
   const lines = request.redirects.map((r) => `* ${r.status} redirect: ${r.from} -> ${r.to}`);
   if (request.proxy) lines.push(`* via proxy ${request.proxy}`);
   lines.push(`> ${request.method} ${request.url}`);
-  for (const [n, v] of request.headers) lines.push(`> ${n}: ${v}`);
+  const masked = new Set(maskedHeaders(request.headers, secrets));
+  for (const [n, v] of request.headers) lines.push(`> ${n}: ${masked.has(n.toLowerCase()) ? maskedHeaderText(n, v) : v}`);
   lines.push(`> (${request.bodySize.toLocaleString('en-US')} bytes of body)`, '');
-  return maskSecrets(lines.join('\n'), secrets);
+  return maskUserInfo(maskSecrets(lines.join('\n'), secrets));
 }
 
-function renderHead(response: HttpResponse, paint: ReturnType<typeof painterFor>): string {
+/** The status line and the headers; credentials handed out (Set-Cookie…) show masked, cookie names and attributes kept. */
+function renderHead(response: HttpResponse, paint: ReturnType<typeof painterFor>, secrets: readonly string[]): string {
   const facts = [`${Math.round(response.timings.totalMs)} ms`, `${response.size.toLocaleString('en-US')} bytes`];
   if (response.contentType) facts.push(response.contentType);
   const lines = [`${paint.bold(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`)}  ${paint.dim(facts.join(' · '))}`];
-  for (const [n, v] of response.headers) lines.push(`${n}: ${v}`);
+  const masked = new Set(maskedResponseHeaders(response.headers, secrets));
+  for (const [n, v] of response.headers) lines.push(maskSecrets(`${n}: ${masked.has(n.toLowerCase()) ? maskedHeaderText(n, v) : v}`, secrets));
   return lines.join('\n');
 }
 

@@ -5,6 +5,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { callSecrets } from '../../core/call/received-secrets';
+import { maskSecrets } from '../../core/call/sent-secrets';
 import { SettingsStore, pathPrefixesSetting } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
 import { userConfigDir } from '../../core/config/user-dir';
@@ -190,7 +192,9 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   if (channel === 'curl' && setup.runScripts) {
     const { scriptedRequests } = await import('../../scripts-sandbox/export-requests');
     const scripted = await scriptedRequests(endpoints, options, { projectDir: dir, config: setup.config, settings: setup.settings });
-    for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${line.text}`);
+    // The summary may end up in a CI log: a token a script logs shows masked.
+    const secrets = callSecrets({ environment: options.environment, projectDir: dir });
+    for (const line of scripted.logs) io.err(`[${line.script}] ${line.level}: ${maskSecrets(line.text, secrets)}`);
     options.scripted = scripted.requests;
   }
   const exported = EXPORTERS[channel](endpoints, options);

@@ -47,6 +47,24 @@ describe('readJsonFile', () => {
   });
 });
 
+describe('readJsonFile on a file that holds secrets', () => {
+  it('warns without quoting the text: JSON.parse puts an excerpt of it in its message', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-json-secret-'));
+    for (const [name, text] of [
+      ['mid.json', '{"secrets": {"dev": {"token": sk-live-0123456789}}}'],
+      ['start.json', 'sk-live-0123456789'],
+    ]) {
+      const path = join(dir, name!);
+      writeFileSync(path, text!);
+      const warnings: string[] = [];
+      expect(readJsonFile(path, (_: unknown): _ is unknown => true, (m) => warnings.push(m))).toBeUndefined();
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('not valid JSON');
+      expect(warnings[0]).not.toMatch(/sk-live|0123/);
+    }
+  });
+});
+
 describe('withFileLock', () => {
   it('breaks a lock whose owner process is gone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'apiscout-lock-'));

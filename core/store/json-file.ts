@@ -134,7 +134,7 @@ export function readJsonFile<T>(path: string, accept: (data: unknown) => data is
     if (accept(data)) return data;
     reason = 'unexpected content';
   } catch (e) {
-    reason = (e as Error).message;
+    reason = parseFailure(e as Error);
   }
   const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   try {
@@ -144,6 +144,14 @@ export function readJsonFile<T>(path: string, accept: (data: unknown) => data is
     warn(`${path} could not be read (${reason}); ignoring it`);
   }
   return undefined;
+}
+
+/**
+ * JSON.parse's message without the excerpt of the text V8 quotes (`..."token": sk-live-01"...`):
+ * these files hold secret values and tokens, and the warning goes to stderr and the sidecar log.
+ */
+function parseFailure(e: Error): string {
+  return e.message.replace(/,\s*(\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, ' (not valid JSON)');
 }
 
 export interface LockOptions {

@@ -10,6 +10,7 @@ import { BodyViewer, prettyJson as prettyOffThread } from './body-viewer';
 import { Icon } from './icons';
 import { indentJson } from './json-indent';
 import { formatBytes, formatMs } from './numbers';
+import { MASK, MaskedPairs, pairRows, useReveal } from './secret-pieces';
 import { SentGrpc, SentHttp } from './sent-request';
 
 export type CallResult = ResultOf<'call/send'>;
@@ -174,11 +175,11 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
       {call && shownTab === 'messages' && (
         <GrpcMessages key={call.callId} messages={grpc?.messages ?? call.streamed} status={grpc?.status} onCopy={onCopy} save={grpc && grpc.messages.length ? { callId: call.callId, onSave } : undefined} />
       )}
-      {shownTab === 'headers' && <Pairs pairs={(http ?? grpc)!.headers} label="Response headers" />}
-      {shownTab === 'trailers' && grpc && <Pairs pairs={grpc.trailers} label="Trailers" />}
+      {shownTab === 'headers' && <ReceivedPairs key={call!.callId} pairs={(http ?? grpc)!.headers} masked={(http ?? grpc)!.masked} label="Response headers" />}
+      {shownTab === 'trailers' && grpc && <ReceivedPairs key={call.callId} pairs={grpc.trailers} masked={grpc.masked} label="Trailers" />}
       {shownTab === 'request' && http && <SentHttp key={call.callId} sent={http.sent} onCopy={onCopy} />}
       {shownTab === 'request' && grpc && <SentGrpc key={call.callId} sent={grpc.sent} />}
-      {shownTab === 'logs' && <Logs logs={logs} />}
+      {shownTab === 'logs' && <Logs key={call?.callId} logs={logs} />}
     </section>
   );
 }
@@ -506,30 +507,37 @@ function GrpcMessageItem({ index, message, onCopy }: { index: number; message: G
   );
 }
 
-function Pairs({ pairs, label }: { pairs: [string, string][]; label: string }) {
-  if (!pairs.length) return <p class="muted">None.</p>;
-  return (
-    <table class="headers" aria-label={label}>
-      <tbody>
-        {pairs.map(([k, v], i) => (
-          <tr key={i}>
-            <th>{k}</th>
-            <td>{v}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+/** Response headers or trailers: credentials handed out (Set-Cookie, X-Auth-Token…) show masked, each with its own reveal. */
+function ReceivedPairs({ pairs, masked, label }: { pairs: [string, string][]; masked: readonly string[] | undefined; label: string }) {
+  const reveal = useReveal();
+  return <MaskedPairs rows={pairRows(pairs, masked, 'r')} label={label} reveal={reveal} hint="Show the value received" />;
 }
 
+/** Script log lines: a line that quoted a secret shows it masked, with a reveal of the line as logged. */
 function Logs({ logs }: { logs: ScriptLogLine[] }) {
+  const reveal = useReveal();
   return (
     <ol class="script-logs" aria-label="Script logs">
-      {logs.map((l, i) => (
-        <li key={i} class={`log-${l.level}`}>
-          <span class="muted">{l.script}</span> <span class="level">{l.level}</span> <span class="text">{l.text}</span>
-        </li>
-      ))}
+      {logs.map((l, i) => {
+        const shown = reveal.revealed.has(String(i));
+        return (
+          <li key={i} class={`log-${l.level}`}>
+            <span class="muted">{l.script}</span> <span class="level">{l.level}</span> <span class="text">{shown && l.secretText !== undefined ? l.secretText : l.text}</span>
+            {l.secretText !== undefined && (
+              <button
+                type="button"
+                class="reveal"
+                aria-pressed={shown}
+                aria-label={shown ? 'Mask the secrets of this line again' : 'Reveal the secrets of this line'}
+                title={shown ? 'Mask it again' : `The line shows ${MASK} for secret values; show it as logged`}
+                onClick={() => reveal.toggle(String(i))}
+              >
+                {shown ? 'Hide' : 'Show'}
+              </button>
+            )}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -7,23 +7,16 @@
 import { useState } from 'preact/hooks';
 import { formatBytes, formatMs } from './numbers';
 import type { GrpcReply, HttpReply } from './response-panel';
+import { MASK, MaskedPairs, Pieces, pairRows, secretsOf, textOf, useReveal } from './secret-pieces';
+import type { Piece } from './secret-pieces';
 
-/** What a masked value shows: the same length whatever the secret's, so its length is not told. */
-export const MASK = '••••••••';
-
-/** A piece of text: shown as is, or masked until revealed (`id` keys its reveal; `what` names it for a screen reader). */
-type Piece = string | { id: string; value: string; prefix: string; what: string };
-
-/** An authorization scheme stays readable: "Bearer ••••••••" says which kind of credential went. */
-const SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+/i;
-
-function maskedValue(id: string, value: string, what: string): Piece {
-  const scheme = SCHEME.exec(value)?.[0] ?? '';
-  return { id, value: value.slice(scheme.length), prefix: scheme, what };
-}
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)([^/\s@]+)@/i;
 
 /** The URL with the values of the masked query parameters as pieces of their own (the rest as sent, encoding kept). */
 export function urlPieces(url: string, maskedQuery: readonly string[] | undefined, id: string): Piece[] {
+  // A password in the URL's user info (never sent, but a password) is masked like a secret.
+  const user = USER_INFO.exec(url);
+  if (user) return [user[1]!, { id: `${id}u`, value: user[2]!, prefix: '', what: 'the password in the URL' }, '@', ...urlPieces(url.slice(user[0].length), maskedQuery, id)];
   const q = url.indexOf('?');
   if (!maskedQuery?.length || q < 0) return [url];
   const hash = url.indexOf('#', q);
@@ -44,79 +37,6 @@ export function urlPieces(url: string, maskedQuery: readonly string[] | undefine
   });
   if (hash >= 0) pieces.push(url.slice(hash));
   return pieces;
-}
-
-/** The text of pieces as shown: masked ones as MASK unless revealed. */
-function textOf(pieces: Piece[], revealed: ReadonlySet<string>): string {
-  return pieces.map((p) => (typeof p === 'string' ? p : p.prefix + (revealed.has(p.id) ? p.value : MASK))).join('');
-}
-
-interface Reveal {
-  revealed: ReadonlySet<string>;
-  toggle(id: string): void;
-}
-
-function useReveal(): Reveal {
-  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
-  return {
-    revealed,
-    toggle: (id) =>
-      setRevealed((r) => {
-        const next = new Set(r);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-  };
-}
-
-function Pieces({ pieces, reveal }: { pieces: Piece[]; reveal: Reveal }) {
-  return (
-    <>
-      {pieces.map((p, i) => {
-        if (typeof p === 'string') return p;
-        const shown = reveal.revealed.has(p.id);
-        return (
-          <span key={i} class={shown ? 'secret-value shown' : 'secret-value'}>
-            {p.prefix}
-            {shown ? p.value : <span class="mask" aria-label={`${p.what}, masked`}>{MASK}</span>}
-            <button type="button" class="reveal" aria-pressed={shown} aria-label={shown ? `Hide ${p.what}` : `Reveal ${p.what}`} title={shown ? 'Mask it again' : 'Show the value that was sent'} onClick={() => reveal.toggle(p.id)}>
-              {shown ? 'Hide' : 'Show'}
-            </button>
-          </span>
-        );
-      })}
-    </>
-  );
-}
-
-/** A header or metadata table whose masked entries hide their values. */
-function MaskedPairs({ rows, label, reveal }: { rows: Array<[string, Piece[]]>; label: string; reveal: Reveal }) {
-  if (!rows.length) return <p class="muted">None.</p>;
-  return (
-    <table class="headers" aria-label={label}>
-      <tbody>
-        {rows.map(([k, pieces], i) => (
-          <tr key={i}>
-            <th>{k}</th>
-            <td>
-              <Pieces pieces={pieces} reveal={reveal} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function pairRows(pairs: [string, string][], masked: readonly string[] | undefined, id: string): Array<[string, Piece[]]> {
-  const names = new Set(masked ?? []);
-  return pairs.map(([k, v], i) => [k, names.has(k.toLowerCase()) && v !== '' ? [maskedValue(`${id}${i}`, v, `the value of ${k}`)] : [v]]);
-}
-
-/** The masked pieces of a view: how many there are, and how many are shown. */
-function secretsOf(all: Piece[][], revealed: ReadonlySet<string>): { total: number; hidden: number } {
-  const ids = all.flat().flatMap((p) => (typeof p === 'string' ? [] : [p.id]));
-  return { total: ids.length, hidden: ids.filter((id) => !revealed.has(id)).length };
 }
 
 /** The copy button's words: whether what it copies holds masked values, real secrets, or neither. */

@@ -468,13 +468,16 @@ describe('call/send (gRPC)', () => {
     }
   });
 
-  it('marks metadata that carries credentials, or a secret variable\'s value, for the Request tab to mask', async () => {
+  it('marks metadata that carries credentials, or a secret variable\'s value, for the Request tab to mask, and its echoes in the response', async () => {
     await new EnvironmentStore({ projectDir: echo, userDir }).create('grpc-secrets', [{ key: 'key', value: 'grpc-s3cret', secret: true }]);
     const { id, draft } = await grpcDraft('gRPC /acme.echo.v1.Echo/Say', [{ text: 'hi' }]);
     draft.metadata = [{ name: 'authorization', value: 'Bearer abc' }, { name: 'x-tenant', value: 't-{{key}}' }, { name: 'x-trace', value: 't-1' }];
     const result = await client.request('call/send', { project: echo, id, callId: nextCall(), draft, environment: 'grpc-secrets' });
     expect(result.grpc!.sent.metadata).toContainEqual(['x-tenant', 't-grpc-s3cret']);
     expect(result.grpc!.sent.masked).toEqual(['authorization', 'x-tenant']);
+    // The server echoes x-* keys back as headers and t-x-* trailers: the secret's echoes show masked too.
+    expect(result.grpc!.headers).toContainEqual(['x-tenant', 't-grpc-s3cret']);
+    expect(result.grpc!.masked).toEqual(['x-tenant', 't-x-tenant']);
   });
 
   it('server stream: every message arrives as call/message before the result', async () => {

@@ -144,10 +144,21 @@ describe('apiscout call', () => {
     expect(r.stderr).toContain("warning: no value for the placeholder 'nobody'");
   });
 
+  it("--verbose and a failure's message mask the password of a host's user info", async () => {
+    const withUser = server.url.replace('://', '://bob:pw-S3CRET@');
+    const verbose = await run(['GET /items/{id}', dir, '--host', withUser, '--param', 'id=1', '--verbose']);
+    expect(verbose.stdout).toMatch(/^> GET http:\/\/bob:••••••••@127\.0\.0\.1:\d+\/shop\/items\/1/m);
+    const failed = await run(['GET /items/{id}', dir, '--host', 'http://bob:pw-S3CRET@127.0.0.1:1', '--param', 'id=1', '--timeout', '1']);
+    expect(failed.code).toBe(1);
+    expect(verbose.stdout + verbose.stderr + failed.stdout + failed.stderr).not.toContain('pw-S3CRET');
+  });
+
   it('starts from saved edits, and --reset goes back to the source', async () => {
     const getItem = 'GET /items/{id}';
     const verbose = await run([getItem, dir, '--host', server.url, '--param', 'id=1', '--param', 'view=v', '--param', 'session=s', '--header', 'X-Tenant: t', '--verbose']);
-    expect(verbose.stdout).toMatch(new RegExp(`^> GET ${server.url}/shop/items/1\\?view=v\n> Host: 127\\.0\\.0\\.1:\\d+\n(> .*\n)*> Cookie: session=s\n`));
+    // The cookie went out (the echo says so); the verbose lines, bound for CI logs, show its name only.
+    expect(verbose.stdout).toMatch(new RegExp(`^> GET ${server.url}/shop/items/1\\?view=v\n> Host: 127\\.0\\.0\\.1:\\d+\n(> .*\n)*> Cookie: session=••••••••\n`));
+    expect(verbose.stdout).toContain('"cookie": "session=s"');
     const state = new RequestStateStore({ projectDir: dir });
     const { ProjectScanner } = await import('../../core/scan/project-scanner');
     const endpoint = (await new ProjectScanner(dir).scan()).endpoints.find((e) => e.address === 'GET /items/{id}')!;

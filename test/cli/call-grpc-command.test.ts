@@ -76,6 +76,16 @@ describe('apiscout call (gRPC)', () => {
     expect(JSON.parse(body)).toEqual({ echo: { text: 'hi', big: '9007199254740993' }, metadataKeys: ['user-agent', 'x-blob-bin', 'x-trace'] });
   });
 
+  it('credential metadata the server sends back prints masked, in headers and trailers', async () => {
+    settings({ 'grpc.enabled': true });
+    const r = await run(['/acme.echo.v1.Echo/Say', '--host', `grpc://${server.address}`, '--message', '{"text":"hi"}', '--header', 'x-auth-token: tok-G-42', '--verbose']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('> x-auth-token: ••••••••\n');
+    expect(r.stdout).toContain('\nx-auth-token: ••••••••\n');
+    expect(r.stdout).toContain('Trailers:\nt-x-auth-token: ••••••••');
+    expect(r.stdout).not.toContain('tok-G-42');
+  });
+
   it('client streaming: --message repeated, from a file too', async () => {
     const file = join(work, 'second.json');
     writeFileSync(file, '{"units": "40", "currencyCode": "EUR"}');

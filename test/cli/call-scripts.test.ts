@@ -1,6 +1,7 @@
 // `apiscout call` runs the project's request scripts: the built bundle (isolated-vm loaded from
 // node_modules) in a child process, a Spring project written by the test, a real server on
-// 127.0.0.1 that wants the token a login response handed out.
+// 127.0.0.1 that wants the token a login response handed out. What the command prints (it ends up
+// in CI logs) has that token, the session cookie and the secret variables masked.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvironmentStore } from '../../core/env/environments';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
 
@@ -27,6 +29,9 @@ public class AuthController {
 
   @DeleteMapping("/orders/{id}")
   public void cancel(@PathVariable long id) { }
+
+  @GetMapping("/whoami")
+  public String whoami(@RequestHeader("X-Tenant") String tenant) { return null; }
 }
 
 class Token { public String access_token; }
@@ -48,6 +53,8 @@ const CONFIG = [
   '```',
   "http.call.before[endpoint:DELETE /orders/{id}]=js:throw new Error('cancelling is not allowed from scripts')",
   "http.call.after[endpoint:GET /orders/{id}]=js:logger.warn('checking'); response.json().missing.deeper",
+  // A careless script: it logs the token kept, the cookie handed out and a secret variable's value.
+  "http.call.after[endpoint:GET /whoami]=js:console.log('token', localStorage.get('token'), 'cookie', response.header('Set-Cookie'), 'tenant', request.header('X-Tenant'))",
 ].join('\n');
 
 let server: Running;
@@ -59,7 +66,14 @@ beforeAll(async () => {
   server = await httpServer((req, res) => {
     hits.push(`${req.method} ${req.url} ${req.headers.authorization ?? '-'}`);
     res.setHeader('content-type', 'application/json');
-    if (req.url === '/login') return void res.end('{"access_token":"tok-99"}');
+    if (req.url === '/whoami') {
+      res.setHeader('set-cookie', 'SESSION=sess-4712; Path=/');
+      return void res.end(JSON.stringify({ tenant: req.headers['x-tenant'] }));
+    }
+    if (req.url === '/login') {
+      res.setHeader('set-cookie', 'SESSION=sess-4711; Path=/; HttpOnly');
+      return void res.end('{"access_token":"tok-99"}');
+    }
     if (req.headers.authorization !== 'Bearer tok-99') return void res.writeHead(401).end('{"error":"unauthorised"}');
     res.end('{"id":1}');
   });
@@ -72,6 +86,7 @@ beforeAll(async () => {
     mkdirSync(dirname(join(dir, p)), { recursive: true });
     writeFileSync(join(dir, p), t);
   }
+  await new EnvironmentStore({ projectDir: dir, userDir }).create('dev', [{ key: 'tenant', value: 'tenant-s3cret', secret: true }]);
 });
 afterAll(async () => {
   await server.close();
@@ -118,5 +133,23 @@ describe('apiscout call with request scripts', () => {
     expect(r.stderr).toBe('apiscout call: http.call.before[endpoint:DELETE /orders/{id}] (.apiscout/config.properties), line 1: cancelling is not allowed from scripts\n');
     expect(r.stdout).toBe('');
     expect(hits.length).toBe(count);
+  });
+
+  it('prints no secret: the cookie handed out, the token kept, a secret variable, in headers and script logs alike', async () => {
+    const login = await run(['POST /login']);
+    expect(login.code).toBe(0);
+    expect(login.stdout).toMatch(/^set-cookie: SESSION=•{8}; Path=\/; HttpOnly$/m);
+    expect(login.stdout).not.toContain('sess-4711');
+
+    const who = await run(['GET /whoami', '--env', 'dev', '--header', 'X-Tenant: {{tenant}}', '--verbose']);
+    expect(who.code).toBe(0);
+    // The request as sent: the token the before-script put in Authorization, the secret variable.
+    expect(who.stdout).toContain('> Authorization: Bearer ••••••••\n');
+    expect(who.stdout).toContain('> X-Tenant: ••••••••\n');
+    expect(who.stderr).toBe('[http.call.after[endpoint:GET /whoami] (.apiscout/config.properties)] info: token •••••••• cookie SESSION=••••••••; Path=/ tenant ••••••••\n');
+    // The body is what the server answered: printed as it came (the server echoes the tenant).
+    expect(who.stdout).toContain('"tenant": "tenant-s3cret"');
+    const printed = who.stdout.replace('"tenant": "tenant-s3cret"', '') + who.stderr + login.stderr;
+    for (const secret of ['tok-99', 'sess-4711', 'sess-4712', 'tenant-s3cret']) expect(printed).not.toContain(secret);
   });
 });

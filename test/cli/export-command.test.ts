@@ -134,6 +134,25 @@ describe('apiscout export', () => {
     }
   });
 
+  it("masks a token a pre-request script logs in the summary on stderr; the command itself is the script's doing", () => {
+    const config = join(project, '.apiscout', 'config.properties');
+    const storage = join(project, '.apiscout', 'scripts', 'local-storage.json');
+    mkdirSync(join(project, '.apiscout', 'scripts'), { recursive: true });
+    writeFileSync(storage, JSON.stringify({ version: 1, values: { token: 'tok-EXPORT-9' } }));
+    writeFileSync(config, "http.call.before[class:com.acme.shop.orders.web.CartController]=js:console.log('using', localStorage.get('token')); request.setHeader('Authorization', 'Bearer {{token}}')\n");
+    try {
+      const r = run(['export', '--format', 'curl', '--select', 'carts', '--run-scripts', '--single-line', project]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('] info: using ••••••••\n');
+      expect(r.stderr).not.toContain('tok-EXPORT-9');
+      // A placeholder the script wrote stays one in the command (render mode Keep).
+      expect(r.stdout).toContain("-H 'Authorization: Bearer {{token}}'");
+    } finally {
+      rmSync(config);
+      rmSync(storage);
+    }
+  });
+
   it('selects exactly by module, class, path prefix and id; --select is the fuzzy search', () => {
     const ids = (args: string[]) => {
       const r = run(['export', '--format', 'openapi', '--openapi-version', '3.0.3', ...args, project]);

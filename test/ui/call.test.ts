@@ -28,6 +28,7 @@ const TREE = 'GET /api/v1/catalog/categories/tree';
 const ORDERS = 'GET /api/v1/orders';
 const ORDER = 'GET /api/v1/orders/{orderId}';
 const CATEGORY = 'POST /api/v1/catalog/categories';
+const BY_SKU = 'GET /api/v1/catalog/products/sku/{sku}';
 const LONG = 600_001;
 /** A compact JSON body under the display limit that its indentation takes past it (about 350,000 characters, 630,000 indented). */
 const WIDE_JSON = JSON.stringify(Array.from({ length: 4000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: { amount: i, currency: 'EUR' } })));
@@ -150,6 +151,8 @@ describe('sending HTTP requests from the explorer', () => {
         "console.log('checking the order id')",
         "throw new Error('refused by the script')",
         '```',
+        // Keeps a token and logs it: the Logs tab shows it masked.
+        `http.call.after[endpoint:${BY_SKU}]=js:localStorage.set('token', 'tok-UI-kept'); console.log('kept', localStorage.get('token'))`,
         '',
       ].join('\n'),
     );
@@ -168,6 +171,9 @@ describe('sending HTTP requests from the explorer', () => {
       } else if (url.pathname === '/wide.json') {
         res.setHeader('content-type', 'application/json');
         res.end(WIDE_JSON);
+      } else if (url.pathname.includes('/catalog/products/sku/')) {
+        res.setHeader('set-cookie', 'SESSION=sess-UI-77; Path=/; HttpOnly');
+        echo(req, res, body);
       } else if (url.pathname.endsWith('/catalog/categories/tree')) {
         hanging.opened++;
         req.socket.once('close', () => hanging.closed++);
@@ -519,6 +525,48 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await panel.locator('.script-error').textContent()).toMatch(/^The after-script failed: .*no orders today/);
     await panel.getByRole('tab', { name: /^Logs/ }).click();
     expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('status 200');
+  });
+
+  it('masks a Set-Cookie handed out and a token a script logged, each with its own reveal', async () => {
+    await openEndpoint(page, known(BY_SKU));
+    const editor = page.locator('.request-editor');
+    // A password in the host's user info: never sent, never shown unless asked for.
+    await editor.getByLabel('Host').fill(server.url.replace('://', '://bob:pw-UI-3@'));
+    await editor.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    await panel.getByRole('tab', { name: /^Headers/ }).click();
+    const table = panel.getByRole('table', { name: 'Response headers' });
+    const cookie = table.locator('tr', { hasText: 'set-cookie' }).locator('td');
+    // The cookie's name and attributes stay readable; its value does not show until asked for.
+    expect(await cookie.textContent()).toBe('SESSION=••••••••; Path=/; HttpOnlyShow');
+    expect(await table.textContent()).not.toContain('sess-UI-77');
+    expect(await table.locator('tr', { hasText: 'content-type' }).locator('td').textContent()).toBe('application/json');
+    for (const width of [300, 600]) {
+      await page.setViewportSize({ width, height: 900 });
+      await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+      const box = (await table.getByRole('button', { name: 'Reveal the value of set-cookie' }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: screenshotPath(`response-headers-masked-${width}`) });
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await table.getByRole('button', { name: 'Reveal the value of set-cookie' }).click();
+    expect(await cookie.textContent()).toBe('SESSION=sess-UI-77; Path=/; HttpOnlyHide');
+
+    await panel.getByRole('tab', { name: 'Request' }).click();
+    const line = panel.locator('.sent-line');
+    expect(await line.textContent()).toMatch(/^GET http:\/\/bob:••••••••Show@127\.0\.0\.1:\d+\/api\/v1\/catalog\/products\/sku\/\S*$/);
+    await line.getByRole('button', { name: 'Reveal the password in the URL' }).click();
+    expect(await line.textContent()).toContain('bob:pw-UI-3Hide@');
+
+    await panel.getByRole('tab', { name: /^Logs/ }).click();
+    const logs = panel.getByRole('list', { name: 'Script logs' });
+    expect(await logs.textContent()).toContain('kept ••••••••');
+    expect(await logs.textContent()).not.toContain('tok-UI-kept');
+    await logs.getByRole('button', { name: 'Reveal the secrets of this line' }).click();
+    expect(await logs.textContent()).toContain('kept tok-UI-kept');
+    await logs.getByRole('button', { name: 'Mask the secrets of this line again' }).click();
+    expect(await logs.textContent()).not.toContain('tok-UI-kept');
   });
 
   it('keeps the maximise button beside the response tabs (Logs too) at every width, never on a row of its own', async () => {

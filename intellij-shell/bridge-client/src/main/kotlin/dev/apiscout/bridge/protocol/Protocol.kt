@@ -772,6 +772,7 @@ public data class HttpReply(
     val status: Int,
     val statusText: String,
     val headers: List<List<String>>,
+    val masked: List<String>? = null,
     val contentType: String? = null,
     val kind: HttpReplyKind,
     /** Body bytes after content decoding */
@@ -821,6 +822,7 @@ public data class GrpcReply(
     val status: GrpcReplyStatus,
     val headers: List<List<String>>,
     val trailers: List<List<String>>,
+    val masked: List<String>? = null,
     val messages: List<GrpcMessage>,
     val cancelled: Boolean,
     val timings: GrpcReplyTimings,
@@ -878,6 +880,7 @@ public data class ScriptLogLine(
     val script: String,
     val level: String,
     val text: String,
+    val secretText: String? = null,
 )
 
 @Serializable
