@@ -6,7 +6,9 @@
 //   `new ResponseStatusException(HttpStatus.X)`; JAX-RS's `Response.status(Response.Status.X)`,
 //   `Response.created(..)`, `Response.noContent()`;
 // - the exception types it throws (`throw new X(` in Java, `throw X(` in Kotlin), whose
-//   `@ResponseStatus` or `@ExceptionHandler` the framework layer looks up.
+//   `@ResponseStatus` or `@ExceptionHandler` the framework layer looks up;
+// - the `JsonGenerator` calls a Jackson serializer's `serialize` makes (`generatorWrites`), which
+//   tell the JSON type a custom serializer writes (types/value-serializers.ts).
 
 import { HTTP_STATUS } from './http-status';
 
@@ -65,6 +67,16 @@ export function bodyFacts(text: string, start: number, end: number): BodyFacts |
   const out: BodyFacts = {};
   if (statuses.length) out.statuses = statuses;
   if (thrown.length) out.thrown = thrown;
+  return out;
+}
+
+const WRITE_CALL = /\.\s*(write[A-Z]\w*)\s*\(/g;
+
+/** The distinct `write...(` calls in `text[start, end)`, in order of first appearance (a `serialize` body). */
+export function generatorWrites(text: string, start: number, end: number): string[] {
+  const body = codeOnly(text.slice(start, end));
+  const out: string[] = [];
+  for (const m of body.matchAll(WRITE_CALL)) if (!out.includes(m[1]!)) out.push(m[1]!);
   return out;
 }
 

@@ -63,6 +63,8 @@ export interface MethodDecl {
   statuses?: string[];
   /** Exception types the method declares (`throws`) or its body throws (`throw new X(`), as written. */
   thrown?: string[];
+  /** A `serialize` method's `JsonGenerator` calls (`writeString`, ...), for the JSON type a custom serializer writes. */
+  writes?: string[];
 }
 
 export interface FieldDecl {

@@ -7,6 +7,7 @@ import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation } from '../source-model';
 import { enumListing } from './descriptions';
 import { boolAttr, classesAttr, enumAttr, numberAttr, stringAttr, stringsAttr } from './attribute';
+import { isRawValue, serializerWrites, writtenContent, writtenSchema } from './value-serializers';
 
 export interface RuleContext {
   index: ProjectIndex;
@@ -47,11 +48,15 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
   let s: JsonSchema = { ...base };
   let required = false;
 
-  // Serialisation shape: Jackson @JsonFormat, fastjson @JSONField(format), ToStringSerializer.
+  // Serialisation shape: Jackson @JsonFormat, fastjson @JSONField(format), value serializers.
   const jsonFormat = anns.get('JsonFormat');
   const shape = enumAttr(jsonFormat, 'shape');
   const serializer = anns.get('JsonSerialize');
-  if (shape === 'STRING' || classesAttr(serializer, 'using').includes('ToStringSerializer')) {
+  const written = isRawValue(anns) ? 'raw' : serializerWrites(index, serializer, 'using', scope);
+  const content = serializerWrites(index, serializer, 'contentUsing', scope);
+  if (written) s = writtenSchema(s, written);
+  else if (content) s = writtenContent(s, content);
+  else if (shape === 'STRING') {
     if (s.type === 'integer' || s.type === 'number' || s.type === 'boolean') s.type = 'string';
   } else if ((shape === 'NUMBER' || shape === 'NUMBER_INT') && s.type === 'string' && DATE_FORMATS.has(s.format ?? '')) {
     s = { ...s, type: 'integer', format: 'int64' }; // epoch milliseconds

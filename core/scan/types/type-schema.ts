@@ -34,6 +34,8 @@ import { getterProperty, lombokProperty, namingStrategy, setterProperty } from '
 import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
 import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
+import { classSerializer, writtenSchema } from './value-serializers';
+import type { WrittenAs } from './value-serializers';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -158,6 +160,7 @@ export class SchemaBuilder {
   private readonly cache = new Map<string, Cached>();
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
+  private readonly serializers = new Map<TypeDecl, WrittenAs | null>();
   /** Types whose `@JsonValue` is being written. */
   private readonly valueTypes = new Set<TypeDecl>();
   /** Keys of the object types being built, outermost first. */
@@ -288,6 +291,10 @@ export class SchemaBuilder {
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
+    // `@JsonSerialize(using = ...)` on the class: written as its serializer writes.
+    let serializer = this.serializers.get(decl);
+    if (serializer === undefined) this.serializers.set(decl, (serializer = classSerializer(this.index, decl) ?? null));
+    if (serializer) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
     if (jv === undefined) this.jsonValues.set(decl, (jv = jsonValueMember(this.index, decl) ?? null));
