@@ -33,6 +33,7 @@ import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
+import type { PropertyTyping } from './polymorphism';
 import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
 import { classSerializer, writtenSchema } from './value-serializers';
 import type { WrittenAs } from './value-serializers';
@@ -383,6 +384,40 @@ export class SchemaBuilder {
     return parts.done(schema);
   }
 
+  /**
+   * A value typed by its property's own `@JsonTypeInfo` (polymorphism.ts): the value itself, an
+   * Optional's, or each element of an array, collection or map. Undefined when none applies.
+   */
+  private typedProperty(type: JavaType, typing: PropertyTyping, level: number): { built: Built; external?: { name: string; schema: JsonSchema } } | undefined {
+    const element = typedElement(type);
+    if (!element) return undefined;
+    const poly = polymorphismOf(this.index, element.type.decl, typing);
+    if (!poly) return undefined;
+    const { info } = poly;
+    const parts = new Parts();
+    const branches = poly.branches ?? [element.type.decl];
+    const oneOf = branches.map((d) => withTypeId(parts.take(this.object(d === element.type.decl ? element.type : rawType(this.index, d), level)), info, poly.idsOf(d)));
+    let value: JsonSchema;
+    if (oneOf.length === 1) value = oneOf[0]!;
+    else {
+      value = {};
+      if (oneOf.every((b) => b.type === 'object')) value.type = 'object';
+      value.title = displayName(element.type);
+      value.oneOf = oneOf;
+      if (info.property && info.include !== 'EXTERNAL_PROPERTY') value['x-discriminator'] = { propertyName: info.property };
+      value['x-java-type'] = qualifiedName(element.type);
+    }
+    let schema = value;
+    if (element.at !== 'self') {
+      const whole = parts.take(this.build(type, level));
+      schema = element.at === 'items' ? { ...whole, items: value } : { ...whole, additionalProperties: value };
+    }
+    const built = parts.done(schema);
+    if (info.include !== 'EXTERNAL_PROPERTY' || element.at !== 'self') return { built };
+    const ids = [...new Set(branches.flatMap((d) => poly.idsOf(d)))];
+    return { built, external: { name: info.property, schema: { type: 'string', enum: ids } } };
+  }
+
   private objectBody(t: SourceType, level: number): Built {
     const decl = t.decl;
     const { levels, unresolvedSuperclass } = this.hierarchy(t);
@@ -395,7 +430,10 @@ export class SchemaBuilder {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       const ref = implementation ? { name: implementation, args: [], dims: 0 } : p.member.type;
-      const base = parts.take(this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+      const typeInfo = this.javaNames ? undefined : p.anns.get('JsonTypeInfo');
+      const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
+      const typed = typing && this.typedProperty(resolveRef(this.index, ref, p.scope, p.vars), typing, level + 1);
+      const base = parts.take(typed?.built ?? this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
       if (p.anns.has('JsonAnyGetter') || p.anns.has('JsonAnySetter')) {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
@@ -419,6 +457,8 @@ export class SchemaBuilder {
       }
       properties[p.name] = schema;
       if (isRequired) required.push(p.name);
+      // EXTERNAL_PROPERTY: Jackson writes the id beside the value, after it.
+      if (typed?.external) properties[typed.external.name] = typed.external.schema;
     }
 
     const schema: JsonSchema = { type: 'object', title: displayName(t) };
@@ -734,6 +774,20 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
 }
 
 /** A subtype as Jackson instantiates it from a type id: raw, each parameter its bound. */
+/** Where a property's `@JsonTypeInfo` applies in its type: the class itself, or the elements or values of a container. */
+function typedElement(t: JavaType): { type: SourceType; at: 'self' | 'items' | 'values' } | undefined {
+  if (t.kind === 'source') return t.decl.kind === 'enum' ? undefined : { type: t, at: 'self' };
+  if (t.kind === 'array') return t.item.kind === 'source' ? { type: t.item, at: 'items' } : undefined;
+  if (t.kind !== 'library') return undefined;
+  const shape = libraryShape(t.name);
+  const arg = shape?.kind === 'map' ? t.args[shape.value] : t.args[0];
+  if (arg?.kind !== 'source') return undefined;
+  if (shape?.kind === 'unwrap') return { type: arg, at: 'self' };
+  if (shape?.kind === 'array' && !shape.items) return { type: arg, at: 'items' };
+  if (shape?.kind === 'map' && !shape.values && !shape.list) return { type: arg, at: 'values' };
+  return undefined;
+}
+
 function rawType(index: ProjectIndex, decl: TypeDecl): SourceType {
   return { kind: 'source', decl, args: decl.typeParams.map((p) => unboundVariable(index, p, decl)), raw: decl.typeParams.length > 0 };
 }
