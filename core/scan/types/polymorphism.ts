@@ -19,6 +19,7 @@
 // - On a property (field or accessor), `@JsonTypeInfo` replaces the class's for the value there
 //   (the elements of a collection or map), and its `@JsonSubTypes` lists subtypes before the
 //   class's. EXTERNAL_PROPERTY is meaningful there: the id is a sibling property of the holder.
+// - A class's `@JsonMixin` adds its class annotations (mixins.ts).
 
 import type { JsonSchema } from '../../model/request';
 import { ProjectIndex } from '../project-index';
@@ -26,6 +27,7 @@ import type { Scope } from '../project-index';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { findAnnotation } from '../source-model';
 import { classesAttr, enumAttr, stringAttr } from './attribute';
+import { classAnnotations } from './mixins';
 
 export type IdKind = 'NAME' | 'SIMPLE_NAME' | 'CLASS' | 'MINIMAL_CLASS' | 'DEDUCTION';
 export type Inclusion = 'PROPERTY' | 'EXISTING_PROPERTY' | 'WRAPPER_OBJECT' | 'WRAPPER_ARRAY' | 'EXTERNAL_PROPERTY';
@@ -85,7 +87,7 @@ export function polymorphismOf(index: ProjectIndex, decl: TypeDecl, property?: P
 
 function typeInfoOf(index: ProjectIndex, decl: TypeDecl): TypeInfo | undefined {
   for (const d of [decl, ...index.ancestors(decl)]) {
-    const a = findAnnotation(d.annotations, 'JsonTypeInfo');
+    const a = findAnnotation(classAnnotations(index, d), 'JsonTypeInfo');
     if (a) return readTypeInfo(index, a, d, { type: d, file: d.file }, false);
   }
   return undefined;
@@ -139,7 +141,7 @@ function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo, pr
     const d = queue.shift()!;
     if (visited.has(d)) continue;
     visited.add(d);
-    list(findAnnotation(d.annotations, 'JsonSubTypes'), { type: d, file: d.file });
+    list(findAnnotation(classAnnotations(index, d), 'JsonSubTypes'), { type: d, file: d.file });
     if ((byClassName || (d.file.lang === 'kotlin' && d.modifiers.includes('sealed'))) && (d === decl || index.ancestors(d).includes(decl))) {
       for (const sub of directSubtypes(index, d)) {
         if (!out.has(sub)) out.set(sub, []);
@@ -185,7 +187,7 @@ function typeIds(index: ProjectIndex, decl: TypeDecl, info: TypeInfo, registry: 
     case 'SIMPLE_NAME': {
       const listed = registry.get(decl);
       if (listed?.length) return listed;
-      const own = stringAttr(index, findAnnotation(decl.annotations, 'JsonTypeName'), 'value', { type: decl, file: decl.file });
+      const own = stringAttr(index, findAnnotation(classAnnotations(index, decl), 'JsonTypeName'), 'value', { type: decl, file: decl.file });
       if (own) return [own];
       if (info.use === 'SIMPLE_NAME') return [decl.name];
       const binary = binaryName(decl);

@@ -36,6 +36,7 @@ import { polymorphismOf, withTypeId } from './polymorphism';
 import type { PropertyTyping } from './polymorphism';
 import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
 import { classSerializer, writtenSchema } from './value-serializers';
+import { classAnnotations, mixinOf } from './mixins';
 import type { WrittenAs } from './value-serializers';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
@@ -524,7 +525,7 @@ export class SchemaBuilder {
   }> {
     const merged = new Map<string, { member: Member; level: Level }>();
     for (const level of levels) {
-      for (const m of this.membersOf(level.decl)) {
+      for (const m of this.withMixin(level.decl)) {
         const prev = merged.get(m.implicit);
         if (prev && !m.field) {
           // An overriding getter adds its annotations; the inherited field still says what it is.
@@ -539,8 +540,10 @@ export class SchemaBuilder {
     const ignored = new Map<string, 'all' | 'read' | 'write'>();
     for (let i = levels.length - 1; i >= 0; i--) {
       const decl = levels[i]!.decl;
-      const scope: Scope = { type: decl, file: decl.file };
-      const anns = bySimpleName(decl.annotations);
+      const mixin = mixinOf(this.index, decl);
+      const anns = bySimpleName(classAnnotations(this.index, decl));
+      // Attributes of the mix-in's annotations are written in the mix-in.
+      const scope: Scope = mixin && ['JsonPropertyOrder', 'JsonIgnoreProperties'].some((n) => findAnnotation(mixin.annotations, n)) ? { type: mixin, file: mixin.file } : { type: decl, file: decl.file };
       if (!naming) {
         const cls = classesAttr(anns.get('JsonNaming'), 'value')[0];
         if (cls) naming = namingStrategy(cls);
@@ -580,6 +583,25 @@ export class SchemaBuilder {
       return [...listed, ...rest];
     }
     return out;
+  }
+
+  /** `membersOf(decl)`, each with the annotations of its `@JsonMixin`'s member of the same name first. */
+  private withMixin(decl: TypeDecl): Member[] {
+    const own = this.membersOf(decl);
+    const mixin = mixinOf(this.index, decl);
+    if (!mixin) return own;
+    // Any member of the mix-in counts, abstract and package-private ones included (the usual style).
+    const added = new Map<string, Annotation[]>();
+    const add = (name: string | undefined, anns: readonly Annotation[]) => {
+      if (name && anns.length) added.set(name, [...(added.get(name) ?? []), ...anns]);
+    };
+    for (const f of mixin.fields) if (!f.modifiers.includes('static')) add(f.name, f.annotations);
+    for (const m of mixin.methods) {
+      if (m.modifiers.includes('static') || !m.returnType) continue;
+      if (m.params.length === 0) add(getterProperty(m.name, isPrimitiveBoolean(m.returnType)), m.annotations);
+      else if (m.params.length === 1) add(setterProperty(m.name), m.annotations);
+    }
+    return own.map((m) => (added.has(m.implicit) ? { ...m, annotations: [...added.get(m.implicit)!, ...m.annotations] } : m));
   }
 
   /** The property candidates one type declares: fields (or record components), then accessors merged in (syntax only: shared by all builders). */

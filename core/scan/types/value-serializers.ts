@@ -14,6 +14,7 @@ import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, TypeDecl } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
 import { boolAttr } from './attribute';
+import { mixinOf } from './mixins';
 
 /** The JSON a serializer writes: one scalar type, or raw text (any JSON value). */
 export type WrittenAs = 'string' | 'number' | 'boolean' | 'raw';
@@ -90,5 +91,8 @@ export function writtenContent(s: JsonSchema, as: WrittenAs): JsonSchema {
 
 /** The `@JsonSerialize` of a class: the serializer Jackson uses wherever the class is written. */
 export function classSerializer(index: ProjectIndex, decl: TypeDecl): WrittenAs | undefined {
-  return serializerWrites(index, findAnnotation(decl.annotations, 'JsonSerialize'), 'using', { type: decl, file: decl.file });
+  const a = findAnnotation(decl.annotations, 'JsonSerialize');
+  if (a) return serializerWrites(index, a, 'using', { type: decl, file: decl.file });
+  const mixin = mixinOf(index, decl);
+  return mixin && serializerWrites(index, findAnnotation(mixin.annotations, 'JsonSerialize'), 'using', { type: mixin, file: mixin.file });
 }
