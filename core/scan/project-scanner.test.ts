@@ -232,7 +232,7 @@ import org.springframework.web.bind.annotation.*;
     });
     const s = new ProjectScanner(p.root);
     await s.scan();
-    const keys = () => Object.keys(s.endpoints[0]!.response!.schema.properties!);
+    const keys = () => Object.keys(s.endpoints[0]!.response!.schema!.properties!);
     expect(keys()).toEqual(['name', 'password']);
     const mixin = (ann: string) => `package com.acme.json;
 import com.acme.UserDto;
@@ -247,6 +247,32 @@ abstract class UserMixin { ${ann} String password; }`;
     await expectSameAsFullScan(s);
     p.remove(`${J}json/UserMixin.java`);
     s.rescan([{ path: `${J}json/UserMixin.java`, kind: 'deleted' }]);
+    expect(keys()).toEqual(['name', 'password']);
+  });
+
+  it('follows a mix-in registered in code, created or deleted, into the bodies of its target', async () => {
+    const p = project({
+      [`${J}UserDto.java`]: 'package com.acme; public class UserDto { public String name; public String password; }',
+      [`${J}UserMixin.java`]: 'package com.acme; abstract class UserMixin { @com.fasterxml.jackson.annotation.JsonIgnore String password; }',
+      [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class UserController { @GetMapping("/users/{id}") public UserDto get(@PathVariable long id) { return null; } }`,
+    });
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    const keys = () => Object.keys(s.endpoints[0]!.response!.schema!.properties!);
+    expect(keys()).toEqual(['name', 'password']);
+    p.write(`${J}JacksonConfig.java`, `package com.acme;
+@org.springframework.context.annotation.Configuration
+class JacksonConfig {
+  @org.springframework.context.annotation.Bean
+  org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer c() { return b -> b.mixIn(UserDto.class, UserMixin.class); }
+}`);
+    s.rescan([{ path: `${J}JacksonConfig.java`, kind: 'created' }]);
+    expect(keys()).toEqual(['name']);
+    await expectSameAsFullScan(s);
+    p.remove(`${J}JacksonConfig.java`);
+    s.rescan([{ path: `${J}JacksonConfig.java`, kind: 'deleted' }]);
     expect(keys()).toEqual(['name', 'password']);
   });
 

@@ -1,18 +1,17 @@
 // Jackson mix-ins: a class whose annotations Jackson reads as if written on another (the target),
-// class-level ones and those of members of the same name. Read here: Spring Boot's
-// `@JsonMixin(Target.class)` (2.7+), which its auto-configured ObjectMapper registers from the
-// application's packages. The mix-in's own annotations win over the target's.
-//
-// Not read: mix-ins registered in code (`ObjectMapper.addMixIn`, `Jackson2ObjectMapperBuilder
-// .mixIn`), since the mapper they go to is often not the one Spring MVC uses (Redis, a utility).
+// class-level ones and those of members of the same name. Spring Boot's `@JsonMixin(Target.class)`
+// (2.7+), which its auto-configured ObjectMapper registers from the application's packages, then
+// those registered in code (jackson-registrations.ts). The mix-in's own annotations win over the
+// target's.
 
 import { ProjectIndex } from '../project-index';
 import type { Annotation, TypeDecl } from '../source-model';
 import { findAnnotation } from '../source-model';
+import { codeRegistrations } from './jackson-registrations';
 
 /** The `@JsonMixin` class registered for `decl`, if any. */
 export function mixinOf(index: ProjectIndex, decl: TypeDecl): TypeDecl | undefined {
-  return mixinTable(index).get(decl);
+  return mixinTable(index).get(decl) ?? codeRegistrations(index).mixins.get(decl);
 }
 
 /** The class-level annotations Jackson reads on `decl`: its mix-in's first. */

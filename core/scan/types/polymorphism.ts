@@ -19,7 +19,8 @@
 // - On a property (field or accessor), `@JsonTypeInfo` replaces the class's for the value there
 //   (the elements of a collection or map), and its `@JsonSubTypes` lists subtypes before the
 //   class's. EXTERNAL_PROPERTY is meaningful there: the id is a sibling property of the holder.
-// - A class's `@JsonMixin` adds its class annotations (mixins.ts).
+// - A class's mix-in adds its class annotations (mixins.ts); subtypes registered in code
+//   (`registerSubtypes`, jackson-registrations.ts) count as listed, after the annotations' ones.
 
 import type { JsonSchema } from '../../model/request';
 import { ProjectIndex } from '../project-index';
@@ -27,6 +28,7 @@ import type { Scope } from '../project-index';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { findAnnotation } from '../source-model';
 import { classesAttr, enumAttr, stringAttr } from './attribute';
+import { registeredSubtypes } from './jackson-registrations';
 import { classAnnotations } from './mixins';
 
 export type IdKind = 'NAME' | 'SIMPLE_NAME' | 'CLASS' | 'MINIMAL_CLASS' | 'DEDUCTION';
@@ -79,7 +81,7 @@ export function polymorphismOf(index: ProjectIndex, decl: TypeDecl, property?: P
   // A concrete subtype with subtypes of its own is a `oneOf` itself: its subtypes are not listed twice.
   const branches = concrete.filter((d) => !concrete.some((o) => o !== d && o !== decl && index.ancestors(d).includes(o)));
   if (branches.length > 1 || (branches.length === 1 && branches[0] !== decl)) out.branches = branches;
-  // An abstract type whose subtypes are not in the source (registered in code, or in a library):
+  // An abstract type whose subtypes are not in the source (in a library, or registered where not read):
   // no id of it would be read, and the right ones are unknown, so none is written.
   else if (!isConcrete(decl)) return undefined;
   return out;
@@ -142,6 +144,12 @@ function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo, pr
     if (visited.has(d)) continue;
     visited.add(d);
     list(findAnnotation(classAnnotations(index, d), 'JsonSubTypes'), { type: d, file: d.file });
+    // Subtypes registered in code (`registerSubtypes`) below a type met, in their order.
+    for (const [sub, names] of registeredSubtypes(index, d)) {
+      if (out.has(sub)) continue;
+      out.set(sub, [...names]);
+      queue.push(sub);
+    }
     if ((byClassName || (d.file.lang === 'kotlin' && d.modifiers.includes('sealed'))) && (d === decl || index.ancestors(d).includes(decl))) {
       for (const sub of directSubtypes(index, d)) {
         if (!out.has(sub)) out.set(sub, []);

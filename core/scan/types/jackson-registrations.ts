@@ -1,0 +1,95 @@
+// Jackson configured in code rather than by annotations on the models, read from the text of the
+// files the header scan marked (project-index.ts JACKSON_REGISTRATION):
+// - mix-ins given to Spring's `Jackson2ObjectMapperBuilder` (`builder.mixIn(Target.class,
+//   Mixin.class)`, in a `Jackson2ObjectMapperBuilderCustomizer` or a builder bean), and
+//   `ObjectMapper.addMixIn(Target.class, Mixin.class)` in a Spring configuration (a file with
+//   `@Bean` / `@Configuration`). A mapper built for Redis or a utility class is not Spring MVC's:
+//   a file naming Redis, or outside any configuration, is not read for `addMixIn`;
+// - subtypes registered with `registerSubtypes(X.class, new NamedType(Y.class, "y"))` on a mapper
+//   or module: Jackson adds them to every polymorphic base they extend, whichever mapper it is.
+// Class literals resolve in the file's first type; one that does not resolve is skipped.
+
+import { readFileSync } from 'node:fs';
+import { blankComments, matching, splitTop } from '../config-text';
+import { JACKSON_REGISTRATION } from '../project-index';
+import type { FileEntry, ProjectIndex, Scope } from '../project-index';
+import type { TypeDecl } from '../source-model';
+
+export interface Registrations {
+  /** Target -> mix-in. */
+  mixins: ReadonlyMap<TypeDecl, TypeDecl>;
+  /** Registered subtype -> the names given to it (none: its @JsonTypeName or class name). */
+  subtypes: ReadonlyMap<TypeDecl, readonly string[]>;
+}
+
+/**
+ * Every registration of the project. The files are global (`creates`): changing one re-scans
+ * every root, as the derived value needs.
+ */
+export function codeRegistrations(index: ProjectIndex): Registrations {
+  return index.derived('jackson-registrations', () => {
+    const mixins = new Map<TypeDecl, TypeDecl>();
+    const subtypes = new Map<TypeDecl, string[]>();
+    const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) readFile(index, entry, mixins, subtypes);
+    return { mixins, subtypes };
+  });
+}
+
+const MIXIN_CALL = /\.\s*(addMixIn|mixIn)\s*\(/g;
+const REGISTER_CALL = /\bregisterSubtypes\s*\(/g;
+const CLASS_LITERAL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.class$/;
+
+function readFile(index: ProjectIndex, entry: FileEntry, mixins: Map<TypeDecl, TypeDecl>, subtypes: Map<TypeDecl, string[]>): void {
+  let text: string;
+  try {
+    text = readFileSync(entry.abs, 'utf8');
+  } catch {
+    return;
+  }
+  const file = index.parse(entry);
+  if (!file) return;
+  const scope: Scope = { type: file.types[0], file };
+  const resolve = (arg: string | undefined) => {
+    const m = arg ? CLASS_LITERAL.exec(arg.trim()) : null;
+    return m ? index.resolveType(m[1]!, scope) : undefined;
+  };
+  // Kotlin spells a class literal `X::class.java` (or `X::class` in an annotation-like API).
+  const code = blankComments(text).replace(/::class\.java\b/g, '.class').replace(/::class\b/g, '.class');
+  const springConfig = /@(?:Bean|Configuration)\b/.test(code) && !/Redis/.test(code);
+  for (const m of code.matchAll(MIXIN_CALL)) {
+    if (m[1] === 'addMixIn' && !springConfig) continue;
+    const args = argsOf(code, m.index! + m[0].length - 1);
+    if (args.length !== 2) continue;
+    const target = resolve(args[0]);
+    const mixin = resolve(args[1]);
+    if (target && mixin && !mixins.has(target)) mixins.set(target, mixin);
+  }
+  for (const m of code.matchAll(REGISTER_CALL)) {
+    for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
+      // `new NamedType(X.class, "x")` (Kotlin: `NamedType(X.class, "x")`), or `X.class`.
+      const named = /^(?:new\s+)?(?:[\w$.]*\.)?NamedType\s*\(([\s\S]*)\)$/.exec(arg.trim());
+      const parts = named ? splitTop(named[1]!, ',') : [arg];
+      const sub = resolve(parts[0]);
+      if (!sub) continue;
+      const names = subtypes.get(sub) ?? [];
+      const name = parts[1] ? /^\s*"([^"\\]*)"\s*$/.exec(parts[1])?.[1] : undefined;
+      if (name && !names.includes(name)) names.push(name);
+      subtypes.set(sub, names);
+    }
+  }
+}
+
+/** The top-level arguments of the call whose `(` is at `open`. */
+function argsOf(code: string, open: number): string[] {
+  const close = matching(code, open);
+  if (close < 0) return [];
+  return splitTop(code.slice(open + 1, close), ',').map((a) => a.trim()).filter((a) => a !== '');
+}
+
+/** Registered subtypes that extend or implement `decl`, in the order met. */
+export function registeredSubtypes(index: ProjectIndex, decl: TypeDecl): Array<[TypeDecl, readonly string[]]> {
+  const out: Array<[TypeDecl, readonly string[]]> = [];
+  for (const [sub, names] of codeRegistrations(index).subtypes) if (sub !== decl && index.ancestors(sub).includes(decl)) out.push([sub, names]);
+  return out;
+}
