@@ -70,9 +70,11 @@ export function bodyFacts(text: string, start: number, end: number): BodyFacts |
   return out;
 }
 
-const WRITE_CALL = /\.\s*(write[A-Z]\w*)\s*\(/g;
+// Generator writes, and hand-offs to other serializers (`super.serialize(`, `defaultSerializeValue(`),
+// whose output is not known here.
+const WRITE_CALL = /\.\s*(write[A-Z]\w*|serialize\w*|defaultSerialize\w*)\s*\(/g;
 
-/** The distinct `write...(` calls in `text[start, end)`, in order of first appearance (a `serialize` body). */
+/** The distinct `write...(` and serializer calls in `text[start, end)`, in order of first appearance (a `serialize` body). */
 export function generatorWrites(text: string, start: number, end: number): string[] {
   const body = codeOnly(text.slice(start, end));
   const out: string[] = [];

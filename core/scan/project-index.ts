@@ -106,7 +106,7 @@ export function describeFile(
   // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
   if (b.indexOf(NEEDLE.servletRegistration) >= 0) entry.creates = ['ServletRegistrationBean'];
   // Jackson configured in code: mix-ins and subtypes (types/jackson-registrations.ts).
-  if (b.indexOf(NEEDLE.registerSubtypes) >= 0 || b.indexOf(NEEDLE.mixIn) >= 0 || b.indexOf(NEEDLE.MixIn) >= 0) (entry.creates ??= []).push(JACKSON_REGISTRATION);
+  if (JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
   const mentions = mentionsIn(b, lang);
   if (mentions) entry.mentions = mentions;
   return entry;
@@ -125,7 +125,8 @@ const DECLARATION_KEYWORDS = {
 };
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
-const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), registerSubtypes: bytesOf('registerSubtypes'), mixIn: bytesOf('mixIn'), MixIn: bytesOf('MixIn'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
+const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType'].map(bytesOf);
+const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
 
 /**
  * Names searched for in every file's bytes, and the mention each records: a functional route

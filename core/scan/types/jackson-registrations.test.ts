@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model/request';
+import { exampleOf } from './example';
 import { schemas } from './testing';
 
 // Checked against a real Jackson 2.17 run: with these registrations it writes and reads
@@ -72,5 +73,91 @@ public class Holder { public Shape shape; public User user; public Card card; }`
   it("a builder's mixIn applies; an addMixIn on a Redis mapper does not, nor a call in a comment", () => {
     expect(Object.keys(schema('User', 'com.acme.Holder').properties!)).toEqual(['name', 'token']);
     expect(Object.keys(schema('Card', 'com.acme.Holder').properties!)).toEqual(['number']);
+  });
+
+  // A real Jackson 2.17 run with these registrations wrote
+  // {"count":"5","price":"1.50","createdAt":"2024-01-02 03:04:05","shipped":"2024-01-02"}.
+  it('serializers registered by type in a Spring configuration: ToStringSerializer, a formatter pattern, a project serializer; a Redis mapper and a serializer handing off to another are not read', () => {
+    const { schema: of } = schemas({
+      'com/acme/json/BigNumberSerializer.java': `package com.acme.json;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.ser.std.NumberSerializer;
+import java.io.IOException;
+public class BigNumberSerializer extends NumberSerializer {
+    public static final BigNumberSerializer INSTANCE = new BigNumberSerializer(Number.class);
+    public BigNumberSerializer(Class<? extends Number> t) { super(t); }
+    @Override public void serialize(Number value, JsonGenerator gen, SerializerProvider p) throws IOException {
+        if (value.longValue() < 9007199254740991L) super.serialize(value, gen, p); else gen.writeString(value.toString());
+    }
+}`,
+      'com/acme/json/MoneySerializer.java': `package com.acme.json;
+import com.acme.Money;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import java.io.IOException;
+public class MoneySerializer extends JsonSerializer<Money> {
+    @Override public void serialize(Money value, JsonGenerator gen, SerializerProvider p) throws IOException { gen.writeString(value.toString()); }
+}`,
+      'com/acme/Money.java': `package com.acme;
+public class Money { public long cents; }`,
+      'com/acme/config/JacksonConfig.java': `package com.acme.config;
+import com.acme.Money;
+import com.acme.json.*;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.datatype.jsr310.ser.*;
+import java.math.BigDecimal;
+import java.time.*;
+import java.time.format.DateTimeFormatter;
+import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+public class JacksonConfig {
+    @Bean
+    public Jackson2ObjectMapperBuilderCustomizer customizer() {
+        return builder -> {
+            JavaTimeModule javaTimeModule = new JavaTimeModule();
+            javaTimeModule.addSerializer(Long.class, BigNumberSerializer.INSTANCE);
+            javaTimeModule.addSerializer(BigDecimal.class, ToStringSerializer.instance);
+            javaTimeModule.addSerializer(Money.class, new MoneySerializer());
+            DateTimeFormatter formatter = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+            javaTimeModule.addSerializer(LocalDateTime.class, new LocalDateTimeSerializer(formatter));
+            builder.modules(javaTimeModule)
+                .serializerByType(Long.TYPE, ToStringSerializer.instance)
+                .serializerByType(LocalDate.class, new LocalDateSerializer(DateTimeFormatter.ofPattern("yyyy/MM/dd")));
+        };
+    }
+}`,
+      'com/acme/config/RedisConfig.java': `package com.acme.config;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import org.springframework.context.annotation.*;
+import org.springframework.data.redis.serializer.Jackson2JsonRedisSerializer;
+@Configuration
+public class RedisConfig {
+    @Bean public Jackson2JsonRedisSerializer<Object> redisSerializer() { new SimpleModule().addSerializer(Integer.class, ToStringSerializer.instance); return null; }
+}`,
+      'com/acme/Order.java': `package com.acme;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.math.BigDecimal;
+import java.time.*;
+public class Order {
+    public Long id; public long count; public Integer qty; public BigDecimal price; public Money total;
+    public LocalDateTime createdAt; public LocalDate day;
+    @JsonFormat(pattern = "yyyy-MM-dd") public LocalDateTime shipped;
+}`,
+    });
+    const p = of('Order', 'com.acme.Order').properties!;
+    expect(p.id).toEqual({ type: 'integer', format: 'int64' });
+    expect(p.count).toEqual({ type: 'string', format: 'int64' });
+    expect(p.qty).toEqual({ type: 'integer', format: 'int32' });
+    expect(p.price?.type).toBe('string');
+    expect(p.total).toEqual({ type: 'string', 'x-java-type': 'com.acme.Money' });
+    expect(p.createdAt).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm:ss' });
+    expect(p.day).toEqual({ type: 'string', 'x-format-pattern': 'yyyy/MM/dd' });
+    // The property's own @JsonFormat still wins: Jackson's java.time serializers are contextual.
+    expect(p.shipped).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd' });
+    expect(exampleOf(of('Order', 'com.acme.Order'))).toMatchObject({ count: '0', createdAt: '2024-01-01 00:00:00', day: '2024/01/01' });
   });
 });

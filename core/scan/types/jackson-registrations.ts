@@ -6,7 +6,11 @@
 //   `@Bean` / `@Configuration`). A mapper built for Redis or a utility class is not Spring MVC's:
 //   a file naming Redis, or outside any configuration, is not read for `addMixIn`;
 // - subtypes registered with `registerSubtypes(X.class, new NamedType(Y.class, "y"))` on a mapper
-//   or module: Jackson adds them to every polymorphic base they extend, whichever mapper it is.
+//   or module: Jackson adds them to every polymorphic base they extend, whichever mapper it is;
+// - serializers by type (`builder.serializerByType(T.class, S)`, `module.addSerializer(T.class, S)`)
+//   in a Spring configuration, as for `addMixIn`: `S` is `X.INSTANCE`, `X.instance` or `new X(..)`,
+//   read as value-serializers.ts reads a serializer class; java.time's own serializers built with
+//   `DateTimeFormatter.ofPattern("...")` (inline or a local variable) write dates in that pattern.
 // Class literals resolve in the file's first type; one that does not resolve is skipped.
 
 import { readFileSync } from 'node:fs';
@@ -14,13 +18,22 @@ import { blankComments, matching, splitTop } from '../config-text';
 import { JACKSON_REGISTRATION } from '../project-index';
 import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import type { TypeDecl } from '../source-model';
+import { simpleName } from '../source-model';
+import { libraryName } from './java-type';
+import { writtenBy } from './value-serializers';
+import type { WrittenAs } from './value-serializers';
 
 export interface Registrations {
   /** Target -> mix-in. */
   mixins: ReadonlyMap<TypeDecl, TypeDecl>;
   /** Registered subtype -> the names given to it (none: its @JsonTypeName or class name). */
   subtypes: ReadonlyMap<TypeDecl, readonly string[]>;
+  /** The type a serializer is registered for (qualified as the type engine names it: `java.lang.Long`, `long`) -> what it writes. */
+  serializers: ReadonlyMap<string, TypeSerializer>;
 }
+
+/** What a serializer registered for a type writes: one JSON type, or a date string in a pattern. */
+export type TypeSerializer = { as: WrittenAs } | { pattern: string };
 
 /**
  * Every registration of the project. The files are global (`creates`): changing one re-scans
@@ -30,17 +43,28 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
   return index.derived('jackson-registrations', () => {
     const mixins = new Map<TypeDecl, TypeDecl>();
     const subtypes = new Map<TypeDecl, string[]>();
+    const serializers = new Map<string, TypeSerializer>();
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) readFile(index, entry, mixins, subtypes);
-    return { mixins, subtypes };
+    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers });
+    return { mixins, subtypes, serializers };
   });
 }
 
 const MIXIN_CALL = /\.\s*(addMixIn|mixIn)\s*\(/g;
 const REGISTER_CALL = /\bregisterSubtypes\s*\(/g;
+const SERIALIZER_CALL = /\.\s*(?:addSerializer|serializerByType)\s*\(/g;
+/** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
+const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
+const PRIMITIVE_TYPES: Record<string, string> = { Long: 'long', Integer: 'int', Boolean: 'boolean', Double: 'double', Float: 'float', Short: 'short', Byte: 'byte' };
 const CLASS_LITERAL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.class$/;
 
-function readFile(index: ProjectIndex, entry: FileEntry, mixins: Map<TypeDecl, TypeDecl>, subtypes: Map<TypeDecl, string[]>): void {
+interface Tables {
+  mixins: Map<TypeDecl, TypeDecl>;
+  subtypes: Map<TypeDecl, string[]>;
+  serializers: Map<string, TypeSerializer>;
+}
+
+function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers }: Tables): void {
   let text: string;
   try {
     text = readFileSync(entry.abs, 'utf8');
@@ -65,6 +89,15 @@ function readFile(index: ProjectIndex, entry: FileEntry, mixins: Map<TypeDecl, T
     const mixin = resolve(args[1]);
     if (target && mixin && !mixins.has(target)) mixins.set(target, mixin);
   }
+  if (springConfig) {
+    for (const m of code.matchAll(SERIALIZER_CALL)) {
+      const args = argsOf(code, m.index! + m[0].length - 1);
+      if (args.length !== 2) continue;
+      const target = registeredType(index, args[0]!, scope);
+      const written = target && typeSerializer(index, args[1]!, code, scope);
+      if (target && written && !serializers.has(target)) serializers.set(target, written);
+    }
+  }
   for (const m of code.matchAll(REGISTER_CALL)) {
     for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
       // `new NamedType(X.class, "x")` (Kotlin: `NamedType(X.class, "x")`), or `X.class`.
@@ -78,6 +111,41 @@ function readFile(index: ProjectIndex, entry: FileEntry, mixins: Map<TypeDecl, T
       subtypes.set(sub, names);
     }
   }
+}
+
+/** `Long.class` -> java.lang.Long, `Long.TYPE` -> long, `Money.class` -> its qualified name. */
+function registeredType(index: ProjectIndex, arg: string, scope: Scope): string | undefined {
+  const m = /^([A-Za-z_$][\w$.]*)\.(class|TYPE)$/.exec(arg.trim());
+  if (!m) return undefined;
+  if (m[2] === 'TYPE') return PRIMITIVE_TYPES[m[1]!];
+  return index.resolveType(m[1]!, scope)?.fqn ?? libraryName(m[1]!, scope);
+}
+
+/** What the serializer expression writes: `X.INSTANCE`, `X.instance`, `new X(...)`. */
+function typeSerializer(index: ProjectIndex, arg: string, code: string, scope: Scope): TypeSerializer | undefined {
+  const m = /^(?:new\s+)?([A-Za-z_$][\w$.]*?)(?:\.(?:INSTANCE|instance)|\s*\(([\s\S]*)\))$/.exec(arg.trim());
+  if (!m) return undefined;
+  const name = m[1]!;
+  const simple = simpleName(name);
+  if (TIME_SERIALIZERS.has(simple) && m[2] !== undefined) {
+    const pattern = formatterPattern(m[2], code);
+    return pattern ? { pattern } : undefined;
+  }
+  if (simple === 'ToStringSerializer') return { as: 'string' };
+  const decl = index.resolveType(name, scope);
+  const as = decl && writtenBy(index, decl);
+  return as ? { as } : undefined;
+}
+
+/** `DateTimeFormatter.ofPattern("p")`, written inline or as a local variable of the file. */
+function formatterPattern(args: string, code: string): string | undefined {
+  const OF_PATTERN = /DateTimeFormatter\s*\.\s*ofPattern\s*\(\s*"([^"\\]+)"/;
+  const inline = OF_PATTERN.exec(args);
+  if (inline) return inline[1];
+  const variable = /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(args)?.[1];
+  if (!variable) return undefined;
+  const assigned = new RegExp(`\\b${variable.replace(/\$/g, '\\$')}\\s*=\\s*${OF_PATTERN.source}`).exec(code);
+  return assigned?.[1];
 }
 
 /** The top-level arguments of the call whose `(` is at `open`. */

@@ -37,6 +37,7 @@ import type { PropertyTyping } from './polymorphism';
 import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
 import { classSerializer, writtenSchema } from './value-serializers';
 import { classAnnotations, mixinOf } from './mixins';
+import { codeRegistrations } from './jackson-registrations';
 import type { WrittenAs } from './value-serializers';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
@@ -185,6 +186,14 @@ export class SchemaBuilder {
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
 
+  /** `schema` of the type `name` as the serializer the application registers for it in code writes it, if any. */
+  private registered(name: string, schema: JsonSchema): JsonSchema {
+    const s = codeRegistrations(this.index).serializers.get(name);
+    if (!s) return schema;
+    if ('pattern' in s) return { type: 'string', 'x-format-pattern': s.pattern };
+    return writtenSchema(schema, s.as);
+  }
+
   /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
   schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings): JsonSchema {
     this.nodes = 0;
@@ -231,7 +240,7 @@ export class SchemaBuilder {
       case 'any':
         return leaf({});
       case 'primitive':
-        return leaf(PRIMITIVES[t.name] ?? {});
+        return leaf(this.registered(t.name, PRIMITIVES[t.name] ?? {}));
       case 'array': {
         const item = t.item;
         // Jackson writes byte[] as base64 and char[] as a string.
@@ -253,7 +262,7 @@ export class SchemaBuilder {
     if (!shape) return leaf((t.args.length === 0 && this.generatedType?.(t.name, t.packages)) || unresolved(t));
     switch (shape.kind) {
       case 'scalar':
-        return leaf(this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema);
+        return leaf(this.registered(t.name, this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
       case 'unwrap':
         return this.build(arg(0), level);
       case 'free':
@@ -293,10 +302,11 @@ export class SchemaBuilder {
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
-    // `@JsonSerialize(using = ...)` on the class: written as its serializer writes.
+    // `@JsonSerialize(using = ...)` on the class, or a serializer registered for it in code: written as its serializer writes.
     let serializer = this.serializers.get(decl);
     if (serializer === undefined) this.serializers.set(decl, (serializer = classSerializer(this.index, decl) ?? null));
     if (serializer) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
+    if (codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
     if (jv === undefined) this.jsonValues.set(decl, (jv = jsonValueMember(this.index, decl) ?? null));
