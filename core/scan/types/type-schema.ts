@@ -35,7 +35,7 @@ import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
 import type { PropertyTyping } from './polymorphism';
 import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
-import { classSerializer, writtenSchema } from './value-serializers';
+import { serializerWrites, writtenSchema } from './value-serializers';
 import { classAnnotations, mixinOf } from './mixins';
 import { codeRegistrations } from './jackson-registrations';
 import type { WrittenAs } from './value-serializers';
@@ -817,6 +817,15 @@ function typedElement(t: JavaType): { type: SourceType; at: 'self' | 'items' | '
   if (shape?.kind === 'unwrap') return { type: arg, at: 'self' };
   if (shape?.kind === 'array' && !shape.items) return { type: arg, at: 'items' };
   if (shape?.kind === 'map' && !shape.values && !shape.list) return { type: arg, at: 'values' };
+  return undefined;
+}
+
+/** The `@JsonSerialize` of a class, or of its mix-in: the serializer Jackson uses wherever the class is written. */
+function classSerializer(index: ProjectIndex, decl: TypeDecl): WrittenAs | undefined {
+  for (const d of [decl, mixinOf(index, decl)]) {
+    const a = d && findAnnotation(d.annotations, 'JsonSerialize');
+    if (a) return serializerWrites(index, a, 'using', { type: d, file: d.file });
+  }
   return undefined;
 }
 

@@ -12,9 +12,8 @@
 import type { JsonSchema } from '../../model/request';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, TypeDecl } from '../source-model';
-import { findAnnotation, simpleName } from '../source-model';
+import { simpleName } from '../source-model';
 import { boolAttr } from './attribute';
-import { mixinOf } from './mixins';
 
 /** The JSON a serializer writes: one scalar type, or raw text (any JSON value). */
 export type WrittenAs = 'string' | 'number' | 'boolean' | 'raw';
@@ -87,12 +86,4 @@ export function writtenContent(s: JsonSchema, as: WrittenAs): JsonSchema {
     return { ...s, additionalProperties: writtenSchema(s.additionalProperties, as) };
   }
   return s;
-}
-
-/** The `@JsonSerialize` of a class: the serializer Jackson uses wherever the class is written. */
-export function classSerializer(index: ProjectIndex, decl: TypeDecl): WrittenAs | undefined {
-  const a = findAnnotation(decl.annotations, 'JsonSerialize');
-  if (a) return serializerWrites(index, a, 'using', { type: decl, file: decl.file });
-  const mixin = mixinOf(index, decl);
-  return mixin && serializerWrites(index, findAnnotation(mixin.annotations, 'JsonSerialize'), 'using', { type: mixin, file: mixin.file });
 }
