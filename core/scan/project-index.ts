@@ -125,7 +125,7 @@ const DECLARATION_KEYWORDS = {
 };
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
-const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType'].map(bytesOf);
+const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'setDateFormat', 'simpleDateFormat'].map(bytesOf);
 const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
 
 /**

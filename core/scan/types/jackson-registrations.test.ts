@@ -124,6 +124,7 @@ public class JacksonConfig {
             DateTimeFormatter formatter = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
             javaTimeModule.addSerializer(LocalDateTime.class, new LocalDateTimeSerializer(formatter));
             builder.modules(javaTimeModule)
+                .simpleDateFormat("yyyy-MM-dd HH:mm")
                 .serializerByType(Long.TYPE, ToStringSerializer.instance)
                 .serializerByType(LocalDate.class, new LocalDateSerializer(DateTimeFormatter.ofPattern("yyyy/MM/dd")));
         };
@@ -144,7 +145,7 @@ import java.math.BigDecimal;
 import java.time.*;
 public class Order {
     public Long id; public long count; public Integer qty; public BigDecimal price; public Money total;
-    public LocalDateTime createdAt; public LocalDate day;
+    public LocalDateTime createdAt; public LocalDate day; public java.util.Date updated;
     @JsonFormat(pattern = "yyyy-MM-dd") public LocalDateTime shipped;
 }`,
     });
@@ -156,6 +157,7 @@ public class Order {
     expect(p.total).toEqual({ type: 'string', 'x-java-type': 'com.acme.Money' });
     expect(p.createdAt).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm:ss' });
     expect(p.day).toEqual({ type: 'string', 'x-format-pattern': 'yyyy/MM/dd' });
+    expect(p.updated).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm' });
     // The property's own @JsonFormat still wins: Jackson's java.time serializers are contextual.
     expect(p.shipped).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd' });
     expect(exampleOf(of('Order', 'com.acme.Order'))).toMatchObject({ count: '0', createdAt: '2024-01-01 00:00:00', day: '2024/01/01' });

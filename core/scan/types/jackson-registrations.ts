@@ -10,7 +10,11 @@
 // - serializers by type (`builder.serializerByType(T.class, S)`, `module.addSerializer(T.class, S)`)
 //   in a Spring configuration, as for `addMixIn`: `S` is `X.INSTANCE`, `X.instance` or `new X(..)`,
 //   read as value-serializers.ts reads a serializer class; java.time's own serializers built with
-//   `DateTimeFormatter.ofPattern("...")` (inline or a local variable) write dates in that pattern.
+//   `DateTimeFormatter.ofPattern("...")` (inline or a local variable) write dates in that pattern;
+// - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
+//   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
+//   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
+//   mapper bean of the application's own replaces the one they configure.
 // Class literals resolve in the file's first type; one that does not resolve is skipped.
 
 import { readFileSync } from 'node:fs';
@@ -52,6 +56,9 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
 
 const MIXIN_CALL = /\.\s*(addMixIn|mixIn)\s*\(/g;
 const REGISTER_CALL = /\bregisterSubtypes\s*\(/g;
+const DATE_FORMAT = /\.\s*(?:setDateFormat\s*\(\s*new\s+(?:java\.text\.)?SimpleDateFormat|simpleDateFormat)\s*\(\s*"([^"\\]+)"/;
+/** The types Jackson writes with the mapper's DateFormat. */
+const LEGACY_DATES = ['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp'];
 const SERIALIZER_CALL = /\.\s*(?:addSerializer|serializerByType)\s*\(/g;
 /** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
 const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
@@ -90,6 +97,8 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
     if (target && mixin && !mixins.has(target)) mixins.set(target, mixin);
   }
   if (springConfig) {
+    const dateFormat = DATE_FORMAT.exec(code);
+    if (dateFormat) for (const t of LEGACY_DATES) if (!serializers.has(t)) serializers.set(t, { pattern: dateFormat[1]! });
     for (const m of code.matchAll(SERIALIZER_CALL)) {
       const args = argsOf(code, m.index! + m[0].length - 1);
       if (args.length !== 2) continue;
