@@ -78,7 +78,7 @@ public class Holder { public Shape shape; public User user; public Card card; }`
   // A real Jackson 2.17 run with these registrations wrote
   // {"count":"5","price":"1.50","createdAt":"2024-01-02 03:04:05","shipped":"2024-01-02"}.
   it('serializers registered by type in a Spring configuration: ToStringSerializer, a formatter pattern, a project serializer; a Redis mapper and a serializer handing off to another are not read', () => {
-    const { schema: of } = schemas({
+    const files = {
       'com/acme/json/BigNumberSerializer.java': `package com.acme.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -148,7 +148,8 @@ public class Order {
     public LocalDateTime createdAt; public LocalDate day; public java.util.Date updated;
     @JsonFormat(pattern = "yyyy-MM-dd") public LocalDateTime shipped;
 }`,
-    });
+    };
+    const { schema: of } = schemas(files);
     const p = of('Order', 'com.acme.Order').properties!;
     expect(p.id).toEqual({ type: 'integer', format: 'int64' });
     expect(p.count).toEqual({ type: 'string', format: 'int64' });
@@ -161,5 +162,8 @@ public class Order {
     // The property's own @JsonFormat still wins: Jackson's java.time serializers are contextual.
     expect(p.shipped).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd' });
     expect(exampleOf(of('Order', 'com.acme.Order'))).toMatchObject({ count: '0', createdAt: '2024-01-01 00:00:00', day: '2024/01/01' });
+    // Spring's data binder (query and form beans) does not go through Jackson.
+    const bound = schemas(files, { propertyNames: 'java' }).schema('Order', 'com.acme.Order').properties!;
+    expect([bound.count, bound.updated, bound.total?.type]).toEqual([{ type: 'integer', format: 'int64' }, { type: 'string', format: 'date-time' }, 'object']);
   });
 });

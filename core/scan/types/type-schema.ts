@@ -188,6 +188,7 @@ export class SchemaBuilder {
 
   /** `schema` of the type `name` as the serializer the application registers for it in code writes it, if any. */
   private registered(name: string, schema: JsonSchema): JsonSchema {
+    if (this.javaNames) return schema; // Spring's data binder: no Jackson
     const s = codeRegistrations(this.index).serializers.get(name);
     if (!s) return schema;
     if ('pattern' in s) return { type: 'string', 'x-format-pattern': s.pattern };
@@ -304,9 +305,9 @@ export class SchemaBuilder {
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
     // `@JsonSerialize(using = ...)` on the class, or a serializer registered for it in code: written as its serializer writes.
     let serializer = this.serializers.get(decl);
-    if (serializer === undefined) this.serializers.set(decl, (serializer = classSerializer(this.index, decl) ?? null));
+    if (serializer === undefined) this.serializers.set(decl, (serializer = (!this.javaNames && classSerializer(this.index, decl)) || null));
     if (serializer) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
-    if (codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
+    if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
     if (jv === undefined) this.jsonValues.set(decl, (jv = jsonValueMember(this.index, decl) ?? null));
@@ -550,8 +551,8 @@ export class SchemaBuilder {
     const ignored = new Map<string, 'all' | 'read' | 'write'>();
     for (let i = levels.length - 1; i >= 0; i--) {
       const decl = levels[i]!.decl;
-      const mixin = mixinOf(this.index, decl);
-      const anns = bySimpleName(classAnnotations(this.index, decl));
+      const mixin = this.javaNames ? undefined : mixinOf(this.index, decl);
+      const anns = bySimpleName(mixin ? classAnnotations(this.index, decl) : decl.annotations);
       // Attributes of the mix-in's annotations are written in the mix-in.
       const scope: Scope = mixin && ['JsonPropertyOrder', 'JsonIgnoreProperties'].some((n) => findAnnotation(mixin.annotations, n)) ? { type: mixin, file: mixin.file } : { type: decl, file: decl.file };
       if (!naming) {
@@ -598,7 +599,7 @@ export class SchemaBuilder {
   /** `membersOf(decl)`, each with the annotations of its `@JsonMixin`'s member of the same name first. */
   private withMixin(decl: TypeDecl): Member[] {
     const own = this.membersOf(decl);
-    const mixin = mixinOf(this.index, decl);
+    const mixin = this.javaNames ? undefined : mixinOf(this.index, decl);
     if (!mixin) return own;
     // Any member of the mix-in counts, abstract and package-private ones included (the usual style).
     const added = new Map<string, Annotation[]>();
