@@ -166,4 +166,39 @@ public class Order {
     const bound = schemas(files, { propertyNames: 'java' }).schema('Order', 'com.acme.Order').properties!;
     expect([bound.count, bound.updated, bound.total?.type]).toEqual([{ type: 'integer', format: 'int64' }, { type: 'string', format: 'date-time' }, 'object']);
   });
+
+  it("Spring Boot's @JsonComponent serializers, on the class or nested in it, write the type they name", () => {
+    const { schema: of } = schemas({
+      'com/acme/Money.java': `package com.acme;
+public class Money { public long cents; public String currency; }`,
+      'com/acme/json/MoneyJson.java': `package com.acme.json;
+import com.acme.Money;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.*;
+import java.io.IOException;
+import org.springframework.boot.jackson.JsonComponent;
+@JsonComponent
+public class MoneyJson {
+    public static class Serializer extends JsonSerializer<Money> {
+        @Override public void serialize(Money value, JsonGenerator gen, SerializerProvider p) throws IOException { gen.writeNumber(value.cents); }
+    }
+}`,
+      'com/acme/json/EpochSerializer.kt': `package com.acme.json
+import com.fasterxml.jackson.core.JsonGenerator
+import com.fasterxml.jackson.databind.SerializerProvider
+import com.fasterxml.jackson.databind.ser.std.StdSerializer
+import java.time.Instant
+import org.springframework.boot.jackson.JsonComponent
+@JsonComponent
+class EpochSerializer : StdSerializer<Instant>(Instant::class.java) {
+    override fun serialize(value: Instant, gen: JsonGenerator, provider: SerializerProvider) { gen.writeNumber(value.toEpochMilli()) }
+}`,
+      'com/acme/Order.java': `package com.acme;
+public class Order { public Money total; public java.time.Instant at; public java.time.LocalDate day; }`,
+    });
+    const p = of('Order', 'com.acme.Order').properties!;
+    expect(p.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
+    expect(p.at).toEqual({ type: 'number' });
+    expect(p.day).toEqual({ type: 'string', format: 'date' });
+  });
 });

@@ -11,6 +11,8 @@
 //   in a Spring configuration, as for `addMixIn`: `S` is `X.INSTANCE`, `X.instance` or `new X(..)`,
 //   read as value-serializers.ts reads a serializer class; java.time's own serializers built with
 //   `DateTimeFormatter.ofPattern("...")` (inline or a local variable) write dates in that pattern;
+// - Spring Boot's `@JsonComponent` serializers (the class, or the serializers nested in it): each
+//   for the type its `JsonSerializer<T>` / `StdSerializer<T>` names;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -22,7 +24,7 @@ import { blankComments, matching, splitTop } from '../config-text';
 import { JACKSON_REGISTRATION } from '../project-index';
 import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import type { TypeDecl } from '../source-model';
-import { simpleName } from '../source-model';
+import { findAnnotation, simpleName } from '../source-model';
 import { libraryName } from './java-type';
 import { writtenBy } from './value-serializers';
 import type { WrittenAs } from './value-serializers';
@@ -40,8 +42,8 @@ export interface Registrations {
 export type TypeSerializer = { as: WrittenAs } | { pattern: string };
 
 /**
- * Every registration of the project. The files are global (`creates`): changing one re-scans
- * every root, as the derived value needs.
+ * Every registration of the project. The files are global (`creates`, or the `@JsonComponent`
+ * global marker): changing one re-scans every root, as the derived value needs.
  */
 export function codeRegistrations(index: ProjectIndex): Registrations {
   return index.derived('jackson-registrations', () => {
@@ -50,6 +52,8 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const serializers = new Map<string, TypeSerializer>();
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers });
+    const components = [...index.files.values()].filter((e) => e.annotations.has('JsonComponent')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of components) readComponents(index, entry, serializers);
     return { mixins, subtypes, serializers };
   });
 }
@@ -120,6 +124,27 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
       subtypes.set(sub, names);
     }
   }
+}
+
+const SERIALIZER_SUPERS = new Set(['JsonSerializer', 'StdSerializer', 'JsonObjectSerializer', 'StdScalarSerializer']);
+
+/** The serializers of a file's `@JsonComponent` classes, by the type each handles. */
+function readComponents(index: ProjectIndex, entry: FileEntry, serializers: Map<string, TypeSerializer>): void {
+  const file = index.parse(entry);
+  if (!file) return;
+  const visit = (t: TypeDecl, inComponent: boolean) => {
+    const component = inComponent || findAnnotation(t.annotations, 'JsonComponent') !== undefined;
+    const sup = t.superclass;
+    const handled = component && sup && SERIALIZER_SUPERS.has(simpleName(sup.name)) ? sup.args[0] : undefined;
+    if (handled) {
+      const scope: Scope = { type: t, file: t.file };
+      const target = index.resolveType(handled.name, scope)?.fqn ?? libraryName(handled.name, scope);
+      const as = writtenBy(index, t);
+      if (as && !serializers.has(target)) serializers.set(target, { as });
+    }
+    for (const n of t.nested) visit(n, component);
+  };
+  for (const t of file.types) visit(t, false);
 }
 
 /** `Long.class` -> java.lang.Long, `Long.TYPE` -> long, `Money.class` -> its qualified name. */

@@ -141,8 +141,8 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
 
     globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS],
 
-    // `@JsonMixin` changes how Jackson writes a model anywhere (types/mixins.ts).
-    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin'],
+    // `@JsonMixin` and `@JsonComponent` change how Jackson writes a model anywhere (types/mixins.ts, types/jackson-registrations.ts).
+    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin', 'JsonComponent'],
 
     securitySchemes: () => security.byModule(),
 
