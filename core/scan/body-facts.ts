@@ -74,11 +74,15 @@ export function bodyFacts(text: string, start: number, end: number): BodyFacts |
 // whose output is not known here.
 const WRITE_CALL = /\.\s*(write[A-Z]\w*|serialize\w*|defaultSerialize\w*)\s*\(/g;
 
-/** The distinct `write...(` and serializer calls in `text[start, end)`, in order of first appearance (a `serialize` body). */
+/**
+ * The distinct `write...(` and serializer calls in `text[start, end)`, in order of first appearance
+ * (a `serialize` body), then `JsonFormat` when the body reads the property's `@JsonFormat` itself.
+ */
 export function generatorWrites(text: string, start: number, end: number): string[] {
   const body = codeOnly(text.slice(start, end));
   const out: string[] = [];
   for (const m of body.matchAll(WRITE_CALL)) if (!out.includes(m[1]!)) out.push(m[1]!);
+  if (/\bJsonFormat\b/.test(body)) out.push('JsonFormat');
   return out;
 }
 

@@ -63,7 +63,7 @@ export interface MethodDecl {
   statuses?: string[];
   /** Exception types the method declares (`throws`) or its body throws (`throw new X(`), as written. */
   thrown?: string[];
-  /** A `serialize` method's `JsonGenerator` calls (`writeString`, ...), for the JSON type a custom serializer writes. */
+  /** A `serialize` method's `JsonGenerator` calls (`writeString`, ...) and `JsonFormat` if it reads one, for the JSON type a custom serializer writes. */
   writes?: string[];
 }
 

@@ -198,7 +198,58 @@ public class Order { public Money total; public java.time.Instant at; public jav
     });
     const p = of('Order', 'com.acme.Order').properties!;
     expect(p.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
-    expect(p.at).toEqual({ type: 'number' });
+    expect(p.at).toEqual({ type: 'integer', format: 'int64' }); // epoch milliseconds
     expect(p.day).toEqual({ type: 'string', format: 'date' });
+  });
+
+  // As ruoyi-vue-pro's TimestampLocalDateTimeSerializer, registered with serializerByType.
+  it('a serializer writing epoch numbers, and a string only where it finds the property’s @JsonFormat: a number, and the pattern there', () => {
+    const { schema: of } = schemas({
+      'com/acme/json/TimestampSerializer.java': `package com.acme.json;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.*;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.time.*;
+import java.time.format.DateTimeFormatter;
+public class TimestampSerializer extends JsonSerializer<LocalDateTime> {
+    public static final TimestampSerializer INSTANCE = new TimestampSerializer();
+    @Override
+    public void serialize(LocalDateTime value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+        Field field = field(gen.getOutputContext().getCurrentValue(), gen.getOutputContext().getCurrentName());
+        if (field != null && field.isAnnotationPresent(JsonFormat.class)) {
+            gen.writeString(DateTimeFormatter.ofPattern(field.getAnnotation(JsonFormat.class).pattern()).format(value));
+            return;
+        }
+        gen.writeNumber(value.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli());
+    }
+    private static Field field(Object bean, String name) { return null; }
+}`,
+      'com/acme/config/JacksonConfig.java': `package com.acme.config;
+import com.acme.json.TimestampSerializer;
+import java.time.LocalDateTime;
+import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+public class JacksonConfig {
+    @Bean public Jackson2ObjectMapperBuilderCustomizer customizer() { return b -> b.serializerByType(LocalDateTime.class, TimestampSerializer.INSTANCE); }
+}`,
+      'com/acme/Vo.java': `package com.acme;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.LocalDateTime;
+import java.util.List;
+public class Vo {
+    public LocalDateTime createTime;
+    @JsonFormat(pattern = "yyyy-MM-dd HH:mm:ss") public LocalDateTime payTime;
+    public List<LocalDateTime> times;
+    public Inner inner;
+    public static class Inner { public LocalDateTime at; }
+}`,
+    });
+    const p = of('Vo', 'com.acme.Vo').properties!;
+    expect(p.createTime).toEqual({ type: 'integer', format: 'int64' });
+    expect(p.payTime).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm:ss' });
+    expect(p.times?.items).toEqual({ type: 'integer', format: 'int64' });
+    expect(p.inner?.properties?.at).toEqual({ type: 'integer', format: 'int64' });
   });
 });

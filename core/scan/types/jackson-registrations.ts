@@ -26,7 +26,7 @@ import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import type { TypeDecl } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
 import { libraryName } from './java-type';
-import { writtenBy } from './value-serializers';
+import { numberUnlessFormatted, writtenBy } from './value-serializers';
 import type { WrittenAs } from './value-serializers';
 
 export interface Registrations {
@@ -38,8 +38,11 @@ export interface Registrations {
   serializers: ReadonlyMap<string, TypeSerializer>;
 }
 
-/** What a serializer registered for a type writes: one JSON type, or a date string in a pattern. */
-export type TypeSerializer = { as: WrittenAs } | { pattern: string };
+/**
+ * What a serializer registered for a type writes: one JSON type (`unlessFormatted`: a string
+ * instead where the property has `@JsonFormat`), or a date string in a pattern.
+ */
+export type TypeSerializer = { as: WrittenAs; unlessFormatted?: boolean } | { pattern: string };
 
 /**
  * Every registration of the project. The files are global (`creates`, or the `@JsonComponent`
@@ -139,12 +142,18 @@ function readComponents(index: ProjectIndex, entry: FileEntry, serializers: Map<
     if (handled) {
       const scope: Scope = { type: t, file: t.file };
       const target = index.resolveType(handled.name, scope)?.fqn ?? libraryName(handled.name, scope);
-      const as = writtenBy(index, t);
-      if (as && !serializers.has(target)) serializers.set(target, { as });
+      const written = serializerOf(index, t);
+      if (written && !serializers.has(target)) serializers.set(target, written);
     }
     for (const n of t.nested) visit(n, component);
   };
   for (const t of file.types) visit(t, false);
+}
+
+function serializerOf(index: ProjectIndex, decl: TypeDecl): TypeSerializer | undefined {
+  const as = writtenBy(index, decl);
+  if (as) return { as };
+  return numberUnlessFormatted(index, decl) ? { as: 'number', unlessFormatted: true } : undefined;
 }
 
 /** `Long.class` -> java.lang.Long, `Long.TYPE` -> long, `Money.class` -> its qualified name. */
@@ -167,8 +176,7 @@ function typeSerializer(index: ProjectIndex, arg: string, code: string, scope: S
   }
   if (simple === 'ToStringSerializer') return { as: 'string' };
   const decl = index.resolveType(name, scope);
-  const as = decl && writtenBy(index, decl);
-  return as ? { as } : undefined;
+  return decl && serializerOf(index, decl);
 }
 
 /** `DateTimeFormatter.ofPattern("p")`, written inline or as a local variable of the file. */

@@ -164,6 +164,8 @@ export class SchemaBuilder {
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
   private readonly serializers = new Map<TypeDecl, WrittenAs | null>();
+  /** The property being built has `@JsonFormat`, which some registered serializers read themselves. */
+  private formattedProperty = false;
   /** Types whose `@JsonValue` is being written. */
   private readonly valueTypes = new Set<TypeDecl>();
   /** Keys of the object types being built, outermost first. */
@@ -190,7 +192,7 @@ export class SchemaBuilder {
   private registered(name: string, schema: JsonSchema): JsonSchema {
     if (this.javaNames) return schema; // Spring's data binder: no Jackson
     const s = codeRegistrations(this.index).serializers.get(name);
-    if (!s) return schema;
+    if (!s || ('unlessFormatted' in s && s.unlessFormatted && this.formattedProperty)) return schema;
     if ('pattern' in s) return { type: 'string', 'x-format-pattern': s.pattern };
     return writtenSchema(schema, s.as);
   }
@@ -445,7 +447,14 @@ export class SchemaBuilder {
       const typeInfo = this.javaNames ? undefined : p.anns.get('JsonTypeInfo');
       const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
       const typed = typing && this.typedProperty(resolveRef(this.index, ref, p.scope, p.vars), typing, level + 1);
-      const base = parts.take(typed?.built ?? this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+      const outer = this.formattedProperty;
+      this.formattedProperty = p.anns.has('JsonFormat');
+      let base: JsonSchema;
+      try {
+        base = parts.take(typed?.built ?? this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+      } finally {
+        this.formattedProperty = outer;
+      }
       if (p.anns.has('JsonAnyGetter') || p.anns.has('JsonAnySetter')) {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;

@@ -21,6 +21,8 @@ export type WrittenAs = 'string' | 'number' | 'boolean' | 'raw';
 /** Jackson's own serializers that write a string from any value. */
 const TO_STRING = new Set(['ToStringSerializer', 'ToStringSerializerBase']);
 
+const DATES = new Set(['date', 'date-time', 'time', 'time-local']);
+
 const WRITES: Record<string, WrittenAs> = {
   writeString: 'string',
   writeNumber: 'number',
@@ -42,10 +44,8 @@ export function serializerWrites(index: ProjectIndex, a: Annotation | undefined,
 export function writtenBy(index: ProjectIndex, decl: TypeDecl): WrittenAs | undefined {
   for (const d of [decl, ...index.ancestors(decl)]) {
     if (d !== decl && TO_STRING.has(d.name)) return 'string';
-    const serialize = d.methods.find((m) => m.name === 'serialize' && m.params.length === 3 && m.writes);
-    if (serialize) {
-      // `writeNull` beside the one kind is a null value, still of that type.
-      const kinds = new Set(serialize.writes!.filter((w) => w !== 'writeNull').map((w) => WRITES[w]));
+    const kinds = writeKinds(d);
+    if (kinds) {
       const [only] = kinds;
       return kinds.size === 1 && only ? only : undefined;
     }
@@ -53,6 +53,25 @@ export function writtenBy(index: ProjectIndex, decl: TypeDecl): WrittenAs | unde
   // A library serializer extended without overriding `serialize`: known only by name.
   const superName = decl.superclass && simpleName(decl.superclass.name);
   return superName && TO_STRING.has(superName) ? 'string' : undefined;
+}
+
+/**
+ * A serializer writing numbers, and strings only for a property with `@JsonFormat`, which it reads
+ * itself (ruoyi-vue-pro's `TimestampLocalDateTimeSerializer`: epoch milliseconds, else the pattern).
+ */
+export function numberUnlessFormatted(index: ProjectIndex, decl: TypeDecl): boolean {
+  for (const d of [decl, ...index.ancestors(decl)]) {
+    const kinds = writeKinds(d);
+    if (kinds) return kinds.size === 2 && kinds.has('number') && kinds.has('string') && d.methods.some((m) => m.name === 'serialize' && m.writes?.includes('JsonFormat'));
+  }
+  return false;
+}
+
+/** The kinds of value a type's own `serialize` writes (undefined for a call not known: `writeObject`, `super.serialize`); undefined when it has none. */
+function writeKinds(d: TypeDecl): Set<WrittenAs | undefined> | undefined {
+  const serialize = d.methods.find((m) => m.name === 'serialize' && m.params.length === 3 && m.writes);
+  // `writeNull` beside the one kind is a null value, still of that type.
+  return serialize && new Set(serialize.writes!.filter((w) => w !== 'writeNull' && w !== 'JsonFormat').map((w) => WRITES[w]));
 }
 
 /** `@JsonRawValue` (not switched off) on a property. */
@@ -73,7 +92,9 @@ export function writtenSchema(s: JsonSchema, as: WrittenAs): JsonSchema {
       if (t === 'string' && !s.properties && !s.items) return s;
       return { type: 'string' };
     case 'number':
-      return t === 'integer' || t === 'number' ? s : { type: 'number' };
+      if (t === 'integer' || t === 'number') return s;
+      // A date written as a number is an epoch count.
+      return t === 'string' && (DATES.has(s.format ?? '') || s['x-format-pattern']) ? { type: 'integer', format: 'int64' } : { type: 'number' };
     case 'boolean':
       return t === 'boolean' ? s : { type: 'boolean' };
   }
