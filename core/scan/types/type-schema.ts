@@ -815,7 +815,6 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
   return undefined;
 }
 
-/** A subtype as Jackson instantiates it from a type id: raw, each parameter its bound. */
 /** Where a property's `@JsonTypeInfo` applies in its type: the class itself, or the elements or values of a container. */
 function typedElement(t: JavaType): { type: SourceType; at: 'self' | 'items' | 'values' } | undefined {
   if (t.kind === 'source') return t.decl.kind === 'enum' ? undefined : { type: t, at: 'self' };
@@ -830,15 +829,16 @@ function typedElement(t: JavaType): { type: SourceType; at: 'self' | 'items' | '
   return undefined;
 }
 
-/** The `@JsonSerialize` of a class, or of its mix-in: the serializer Jackson uses wherever the class is written. */
+/** The `@JsonSerialize` of a class's mix-in, else of the class: the serializer Jackson uses wherever the class is written. */
 function classSerializer(index: ProjectIndex, decl: TypeDecl): WrittenAs | undefined {
-  for (const d of [decl, mixinOf(index, decl)]) {
+  for (const d of [mixinOf(index, decl), decl]) {
     const a = d && findAnnotation(d.annotations, 'JsonSerialize');
     if (a) return serializerWrites(index, a, 'using', { type: d, file: d.file });
   }
   return undefined;
 }
 
+/** A subtype as Jackson instantiates it from a type id: raw, each parameter its bound. */
 function rawType(index: ProjectIndex, decl: TypeDecl): SourceType {
   return { kind: 'source', decl, args: decl.typeParams.map((p) => unboundVariable(index, p, decl)), raw: decl.typeParams.length > 0 };
 }
