@@ -9,7 +9,9 @@
 //   `@ResponseStatus` or `@ExceptionHandler` the framework layer looks up;
 // - what it reads from a servlet request object among its parameters (`request.getParameter("x")`,
 //   `getHeader(..)`), and the calls it hands that object to (`WebUtils.required(request, KEY)`):
-//   legacy handlers take their query parameters this way, with no annotation saying so.
+//   legacy handlers take their query parameters this way, with no annotation saying so;
+// - the `JsonGenerator` calls a Jackson serializer's `serialize` makes (`generatorWrites`), which
+//   tell the JSON type a custom serializer writes (types/value-serializers.ts).
 
 import { HTTP_STATUS } from './http-status';
 import type { Expr, ParamDecl, RequestRead } from './source-model';
@@ -94,6 +96,22 @@ export function bodyFacts(text: string, start: number, end: number, params?: rea
   if (statuses.length) out.statuses = statuses;
   if (thrown.length) out.thrown = thrown;
   if (requestReads.length) out.requestReads = requestReads;
+  return out;
+}
+
+// Generator writes, and hand-offs to other serializers (`super.serialize(`, `defaultSerializeValue(`),
+// whose output is not known here.
+const WRITE_CALL = /\.\s*(write[A-Z]\w*|serialize\w*|defaultSerialize\w*)\s*\(/g;
+
+/**
+ * The distinct `write...(` and serializer calls in `text[start, end)`, in order of first appearance
+ * (a `serialize` body), then `JsonFormat` when the body reads the property's `@JsonFormat` itself.
+ */
+export function generatorWrites(text: string, start: number, end: number): string[] {
+  const body = codeOnly(text.slice(start, end));
+  const out: string[] = [];
+  for (const m of body.matchAll(WRITE_CALL)) if (!out.includes(m[1]!)) out.push(m[1]!);
+  if (/\bJsonFormat\b/.test(body)) out.push('JsonFormat');
   return out;
 }
 

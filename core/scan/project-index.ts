@@ -33,7 +33,7 @@ export interface FileEntry {
   supers: string[];
   /** Simple names of anonymous classes' supertypes (Java `new Foo() {`, Kotlin `object : Foo() {`), also in `supers`. */
   anonymous?: string[];
-  /** Configuration the file names (`ServletRegistrationBean`), which changes results project-wide. */
+  /** Configuration the file names (`ServletRegistrationBean`, JACKSON_REGISTRATION), which changes results project-wide. */
   creates?: string[];
   /**
    * Library names the code mentions that make it hold endpoints without any annotation of its
@@ -105,6 +105,8 @@ export function describeFile(
   } else anonymousSupers(b, entry);
   // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
   if (b.indexOf(NEEDLE.servletRegistration) >= 0) entry.creates = ['ServletRegistrationBean'];
+  // Jackson configured in code: mix-ins and subtypes (types/jackson-registrations.ts).
+  if (JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
   const mentions = mentionsIn(b, lang);
   if (mentions) entry.mentions = mentions;
   return entry;
@@ -121,6 +123,9 @@ const DECLARATION_KEYWORDS = {
   java: ['class ', 'interface ', 'enum ', 'record '].map(bytesOf),
   kotlin: ['class ', 'interface ', 'object '].map(bytesOf),
 };
+/** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
+export const JACKSON_REGISTRATION = 'JacksonRegistration';
+const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'setDateFormat', 'simpleDateFormat'].map(bytesOf);
 const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
 
 /**

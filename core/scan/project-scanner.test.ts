@@ -223,6 +223,59 @@ import org.springframework.web.bind.annotation.*;
     await expectSameAsFullScan(s);
   });
 
+  it('follows a @JsonMixin created, changed or deleted into the bodies of its target', async () => {
+    const p = project({
+      [`${J}UserDto.java`]: 'package com.acme; public class UserDto { public String name; public String password; }',
+      [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class UserController { @GetMapping("/users/{id}") public UserDto get(@PathVariable long id) { return null; } }`,
+    });
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    const keys = () => Object.keys(s.endpoints[0]!.response!.schema!.properties!);
+    expect(keys()).toEqual(['name', 'password']);
+    const mixin = (ann: string) => `package com.acme.json;
+import com.acme.UserDto;
+@org.springframework.boot.jackson.JsonMixin(UserDto.class)
+abstract class UserMixin { ${ann} String password; }`;
+    p.write(`${J}json/UserMixin.java`, mixin('@com.fasterxml.jackson.annotation.JsonIgnore'));
+    s.rescan([{ path: `${J}json/UserMixin.java`, kind: 'created' }]);
+    expect(keys()).toEqual(['name']);
+    p.write(`${J}json/UserMixin.java`, mixin('@com.fasterxml.jackson.annotation.JsonProperty("secret")'));
+    s.rescan([{ path: `${J}json/UserMixin.java`, kind: 'changed' }]);
+    expect(keys()).toEqual(['name', 'secret']);
+    await expectSameAsFullScan(s);
+    p.remove(`${J}json/UserMixin.java`);
+    s.rescan([{ path: `${J}json/UserMixin.java`, kind: 'deleted' }]);
+    expect(keys()).toEqual(['name', 'password']);
+  });
+
+  it('follows a mix-in registered in code, created or deleted, into the bodies of its target', async () => {
+    const p = project({
+      [`${J}UserDto.java`]: 'package com.acme; public class UserDto { public String name; public String password; }',
+      [`${J}UserMixin.java`]: 'package com.acme; abstract class UserMixin { @com.fasterxml.jackson.annotation.JsonIgnore String password; }',
+      [`${J}UserController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class UserController { @GetMapping("/users/{id}") public UserDto get(@PathVariable long id) { return null; } }`,
+    });
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    const keys = () => Object.keys(s.endpoints[0]!.response!.schema!.properties!);
+    expect(keys()).toEqual(['name', 'password']);
+    p.write(`${J}JacksonConfig.java`, `package com.acme;
+@org.springframework.context.annotation.Configuration
+class JacksonConfig {
+  @org.springframework.context.annotation.Bean
+  org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer c() { return b -> b.mixIn(UserDto.class, UserMixin.class); }
+}`);
+    s.rescan([{ path: `${J}JacksonConfig.java`, kind: 'created' }]);
+    expect(keys()).toEqual(['name']);
+    await expectSameAsFullScan(s);
+    p.remove(`${J}JacksonConfig.java`);
+    s.rescan([{ path: `${J}JacksonConfig.java`, kind: 'deleted' }]);
+    expect(keys()).toEqual(['name', 'password']);
+  });
+
   it('follows a new type that a cached schema looked for in vain into every endpoint that reuses it', async () => {
     const p = project({
       [`${J}OrderDto.java`]: 'package com.acme; public class OrderDto { private Address address; }',

@@ -65,6 +65,8 @@ export interface MethodDecl {
   thrown?: string[];
   /** What the body reads from a request object it takes (`request.getParameter("x")`), or hands on to a call (body-facts.ts). */
   requestReads?: RequestRead[];
+  /** A `serialize` method's `JsonGenerator` calls (`writeString`, ...) and `JsonFormat` if it reads one, for the JSON type a custom serializer writes. */
+  writes?: string[];
 }
 
 /**

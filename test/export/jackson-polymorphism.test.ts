@@ -85,6 +85,7 @@ describe('polymorphic request examples read by Jackson', () => {
       '/payments': 'com.acme.poly.CardPayment',
       '/animals': 'com.acme.poly.Animal$Dog',
       '/vehicles': 'com.acme.poly.Vehicle$Car',
+      '/drawings': 'com.acme.poly.Drawing',
       '/nodes': 'com.acme.poly.Node$Group',
     });
     expect(read[bodies.length]).toMatch(/Could not resolve type id 'dataType'/);

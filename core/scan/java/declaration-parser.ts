@@ -10,7 +10,7 @@
 
 import type { Annotation, EnumConstant, Expr, FieldDecl, MethodDecl, ParamDecl, SourceFile, TypeDecl, TypeKind, TypeParam, TypeRef } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
-import { bodyFacts } from '../body-facts';
+import { bodyFacts, generatorWrites } from '../body-facts';
 import { annotatedPackageName, commentText, constantShaped, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 import type { Import } from '../source-model';
 import { emptyTypeDecl } from '../source-model';
@@ -1292,6 +1292,7 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
     const open = tStart;
     skipBlankBlock();
     facts = bodyFacts(source, open, prevEnd, params);
+    if (methodName === 'serialize') method.writes = generatorWrites(source, open, prevEnd);
   }
   if (facts?.statuses) method.statuses = facts.statuses;
   if (declared.length || facts?.thrown?.length) method.thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];

@@ -184,6 +184,13 @@ enum E {
   }
   const field = (a: TypeDecl, name: string) => a.fields.find((f) => f.name === name)!;
 
+  it("records a serializer's generator calls (code only, not comments or strings), on both paths", () => {
+    const src = 'class S { public void serialize(Long v, JsonGenerator gen, SerializerProvider p) { if (v == null) { gen.writeNull(); return; } /* gen.writeNumber(v) */ gen.writeString("gen.writeBoolean(" + v); gen.writeString("x"); } void other(JsonGenerator gen) { gen.writeNumber(1); } }';
+    bothPaths(src, (a) => {
+      expect(a.methods.map((m) => [m.name, m.writes])).toEqual([['serialize', ['writeNull', 'writeString']], ['other', undefined]]);
+    });
+  });
+
   it('reads the literals null, true and false as written, on both paths', () => {
     bothPaths('class A { static final String NONE = null, YES = "a" + null; @Ann(flag = true, off = false) String note; }', (a) => {
       expect(field(a, 'NONE').initializer).toEqual({ kind: 'literal', value: 'null' });

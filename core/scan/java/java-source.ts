@@ -23,7 +23,7 @@ import { skeletonOf } from './skeleton';
 import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode, NodeTypeInfo } from '../lite-tree';
 import { checkNesting } from '../nesting-guard';
-import { bodyFacts } from '../body-facts';
+import { bodyFacts, generatorWrites } from '../body-facts';
 import { cutDeclarations } from '../declaration-budget';
 import { parseDeclarations } from './declaration-parser';
 import { annotatedPackageName, commentText, constantShaped, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
@@ -453,6 +453,7 @@ function readMethod(node: Node, rawDoc: string | undefined): MethodDecl {
   if (facts?.statuses) method.statuses = facts.statuses;
   if (thrown.length) method.thrown = thrown;
   if (facts?.requestReads) method.requestReads = facts.requestReads;
+  if (body && method.name === 'serialize') method.writes = generatorWrites(sourceText, body.startIndex, body.endIndex);
   return method;
 }
 

@@ -33,7 +33,7 @@ import { kotlinSkeletonOf } from './skeleton';
 import type { Comment } from './skeleton';
 import { emptyTypeDecl, simpleName } from '../source-model';
 import { checkNesting } from '../nesting-guard';
-import { bodyFacts } from '../body-facts';
+import { bodyFacts, generatorWrites } from '../body-facts';
 import { declarationPieces, firstParsing, shiftLines } from './kotlin-recovery';
 import { cutDeclarations } from '../declaration-budget';
 
@@ -928,6 +928,7 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex, method.params) : undefined;
   if (facts?.statuses) method.statuses = facts.statuses;
   if (facts?.requestReads) method.requestReads = facts.requestReads;
+  if (body && method.name === 'serialize') method.writes = generatorWrites(ctx.source, body.startIndex, body.endIndex);
   // Kotlin has no `throws` clause: `@Throws(X::class, ...)` declares what a handler throws.
   const declared = throwsAnnotation(annotations);
   const thrown = declared.length ? [...new Set([...declared, ...(facts?.thrown ?? [])])] : facts?.thrown;

@@ -187,3 +187,55 @@ public class Holder { Color color; /** The paint. */ Color paint; Map<Color, Int
     });
   });
 });
+
+// Each case read from a real Jackson 2.17 run: {"p":1,"v":"b","n":1,"cs":"B","cnv":"b","list":[1],"c":"2"}.
+describe('a property’s @JsonFormat(shape) on an enum', () => {
+  const s = schemas({
+    'com/acme/shape/Plain.java': `package com.acme.shape;
+public enum Plain { A, B }`,
+    'com/acme/shape/Named.java': `package com.acme.shape;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public enum Named { @JsonProperty("x") A, @JsonProperty("y") B }`,
+    'com/acme/shape/Valued.java': `package com.acme.shape;
+import com.fasterxml.jackson.annotation.JsonValue;
+public enum Valued { A("a"), B("b"); private final String v; Valued(String v) { this.v = v; } @JsonValue public String getV() { return v; } }`,
+    'com/acme/shape/Coded.java': `package com.acme.shape;
+import com.fasterxml.jackson.annotation.JsonValue;
+public enum Coded { A(1), B(2); private final int code; Coded(int code) { this.code = code; } @JsonValue public int getCode() { return code; } }`,
+    'com/acme/shape/ClassNum.java': `package com.acme.shape;
+import com.fasterxml.jackson.annotation.JsonFormat;
+@JsonFormat(shape = JsonFormat.Shape.NUMBER)
+public enum ClassNum { A, B }`,
+    'com/acme/shape/ClassNumValued.java': `package com.acme.shape;
+import com.fasterxml.jackson.annotation.*;
+@JsonFormat(shape = JsonFormat.Shape.NUMBER)
+public enum ClassNumValued { A("a"), B("b"); private final String v; ClassNumValued(String v) { this.v = v; } @JsonValue public String getV() { return v; } }`,
+    'com/acme/shape/H.java': `package com.acme.shape;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.util.List;
+public class H {
+    @JsonFormat(shape = JsonFormat.Shape.NUMBER) public Plain p;
+    @JsonFormat(shape = JsonFormat.Shape.NUMBER_INT) public Valued v;
+    @JsonFormat(shape = JsonFormat.Shape.NUMBER) public Named n;
+    @JsonFormat(shape = JsonFormat.Shape.STRING) public ClassNum cs;
+    public ClassNumValued cnv;
+    @JsonFormat(shape = JsonFormat.Shape.NUMBER) public List<Plain> list;
+    @JsonFormat(shape = JsonFormat.Shape.STRING) public Coded c;
+}`,
+  });
+  const p = s.schema('H', 'com.acme.shape.H').properties!;
+  const values = (x: { type?: unknown; enum?: unknown[] } | undefined) => [x?.type, x?.enum];
+
+  it('NUMBER writes ordinals (names given by @JsonProperty too, and in a list), STRING names over the enum’s NUMBER', () => {
+    expect(values(p.p)).toEqual(['integer', [0, 1]]);
+    expect(values(p.n)).toEqual(['integer', [0, 1]]);
+    expect(values(p.list?.items)).toEqual(['integer', [0, 1]]);
+    expect(values(p.cs)).toEqual(['string', ['A', 'B']]);
+  });
+
+  it('a @JsonValue wins over NUMBER, on the property or the enum; STRING writes its numbers as text', () => {
+    expect(values(p.v)).toEqual(['string', ['a', 'b']]);
+    expect(values(p.cnv)).toEqual(['string', ['a', 'b']]);
+    expect(values(p.c)).toEqual(['string', ['1', '2']]);
+  });
+});

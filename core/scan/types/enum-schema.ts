@@ -36,7 +36,11 @@ function isJsonValue(anns: readonly Annotation[]): boolean {
   return a !== undefined && boolAttr(a, 'value') !== false;
 }
 
-export function enumSchema(index: ProjectIndex, decl: TypeDecl): JsonSchema {
+/**
+ * The enum as Jackson writes it. `shape` is a property's `@JsonFormat(shape)`, which overrides the
+ * enum's own; a `@JsonValue` overrides both (Jackson picks its serializer before it reads shapes).
+ */
+export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string): JsonSchema {
   const scope: Scope = { type: decl, file: decl.file };
   const constants = decl.enumConstants;
   const names = constants.map((c) => c.name);
@@ -44,16 +48,16 @@ export function enumSchema(index: ProjectIndex, decl: TypeDecl): JsonSchema {
   let values: unknown[] | undefined = names;
   let valueField: FieldDecl | undefined;
 
-  const shape = enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
+  shape ??= enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
   const member = jsonValueMember(index, decl);
-  if (shape === 'NUMBER' || shape === 'NUMBER_INT') {
-    kind = { type: 'integer', format: 'int32' };
-    values = constants.map((_, i) => i);
-  } else if (member) {
+  if (member) {
     const returned = member.field?.type ?? member.method!.returnType!;
     valueField = member.field ?? fieldBehind(decl, member.method!);
     kind = valueKind(valueField?.type ?? returned);
     values = valueField ? argumentValues(index, decl, valueField, kind, scope) : undefined;
+  } else if (shape === 'NUMBER' || shape === 'NUMBER_INT') {
+    kind = { type: 'integer', format: 'int32' }; // the ordinal
+    values = constants.map((_, i) => i);
   } else {
     values = constants.map((c) => stringAttr(index, findAnnotation(c.annotations, 'JsonProperty'), 'value', scope) || c.name);
   }
@@ -169,4 +173,20 @@ function descriptionField(decl: TypeDecl, valueField: FieldDecl | undefined): Fi
     if (f) return f;
   }
   return undefined;
+}
+
+/**
+ * A property's `@JsonFormat(shape)` applied to the enum its schema (or, for a collection, its
+ * items' schema) is: `NUMBER` writes ordinals, `STRING` names even where the enum says `NUMBER`.
+ * Any other schema is returned as it is.
+ */
+export function enumWithShape(index: ProjectIndex, s: JsonSchema, shape: string, module: string): JsonSchema {
+  if (s.type === 'array' && s.items) {
+    const items = enumWithShape(index, s.items, shape, module);
+    return items === s.items ? s : { ...s, items };
+  }
+  const fqn = s.enum ? s['x-java-type'] : undefined;
+  if (!fqn || (shape !== 'NUMBER' && shape !== 'NUMBER_INT' && shape !== 'STRING')) return s;
+  const decl = index.typeByFqn(fqn, module);
+  return decl?.kind === 'enum' ? enumSchema(index, decl, shape) : s;
 }

@@ -230,4 +230,53 @@ class Holder(val p: Pay)`,
     const s = schema('Pay', 'com.acme.Holder');
     expect(branches(s, 'kind').map((b) => [b.title, b.ids])).toEqual([['Card', ['card']], ['Cash', ['cash']]]);
   });
+
+  // The classes of a real Jackson 2.17 run, which wrote
+  // {"shape":{"t":"sq","side":2},"ext":{"side":2},"shapeType":"sq","shapes":[{"t":"sq","side":2}],...}
+  it('@JsonTypeInfo and @JsonSubTypes on a property type its value, each element of a list or map, and EXTERNAL_PROPERTY writes the id beside it', () => {
+    const { schema } = schemas({
+      'com/acme/Shape.java': `package com.acme;
+public abstract class Shape { public int side; }`,
+      'com/acme/Sq.java': `package com.acme;
+public class Sq extends Shape { }`,
+      'com/acme/Circle.java': `package com.acme;
+public class Circle extends Shape { public int r; }`,
+      'com/acme/Holder.java': `package com.acme;
+import com.fasterxml.jackson.annotation.*;
+import java.util.*;
+public class Holder {
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "t")
+    @JsonSubTypes({@JsonSubTypes.Type(value = Sq.class, name = "sq"), @JsonSubTypes.Type(value = Circle.class, name = "circle")})
+    public Shape shape;
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXTERNAL_PROPERTY, property = "shapeType")
+    @JsonSubTypes({@JsonSubTypes.Type(value = Sq.class, name = "sq"), @JsonSubTypes.Type(value = Circle.class, name = "circle")})
+    public Shape ext;
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "t")
+    @JsonSubTypes({@JsonSubTypes.Type(value = Sq.class, name = "sq")})
+    public List<Shape> shapes;
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "t")
+    @JsonSubTypes({@JsonSubTypes.Type(value = Sq.class, name = "sq")})
+    public Map<String, Shape> byName;
+    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS)
+    public Sq plain;
+    public Shape untyped;
+}`,
+    });
+    const h = schema('Holder', 'com.acme.Holder');
+    const p = h.properties!;
+    expect(branches(p.shape!, 't')).toEqual([
+      { title: 'Sq', ids: ['sq'], keys: ['t', 'side'], required: ['t'] },
+      { title: 'Circle', ids: ['circle'], keys: ['t', 'side', 'r'], required: ['t'] },
+    ]);
+    expect(p.shape!['x-discriminator']).toEqual({ propertyName: 't' });
+    expect(Object.keys(h.properties!)).toEqual(['shape', 'ext', 'shapeType', 'shapes', 'byName', 'plain', 'untyped']);
+    expect(branches(p.ext!, 'shapeType').map((b) => b.keys)).toEqual([['side'], ['side', 'r']]);
+    expect(p.shapeType).toEqual({ type: 'string', enum: ['sq', 'circle'] });
+    expect(p.shapes!.items!.properties!.t).toEqual({ type: 'string', enum: ['sq'] });
+    expect(Object.keys(p.byName!.additionalProperties as JsonSchema)).toContain('properties');
+    expect((p.byName!.additionalProperties as JsonSchema).properties!.t).toEqual({ type: 'string', enum: ['sq'] });
+    expect(p.plain!.properties!['@class']).toEqual({ type: 'string', enum: ['com.acme.Sq'] });
+    expect(p.untyped!.properties!.t).toBeUndefined();
+    expect(exampleOf(h)).toMatchObject({ shape: { t: 'sq', side: 0 }, ext: { side: 0 }, shapeType: 'sq', shapes: [{ t: 'sq', side: 0 }] });
+  });
 });

@@ -16,7 +16,11 @@
 //   `visible = true` makes common); EXISTING_PROPERTY narrows the class's own property to the
 //   ids; WRAPPER_OBJECT is `{"<id>": {...}}`; WRAPPER_ARRAY `["<id>", {...}]`. EXTERNAL_PROPERTY
 //   is only meaningful on a property; on a class Jackson falls back to PROPERTY, and so do we.
-// - A property-level `@JsonTypeInfo` (on a field rather than the class) is not read.
+// - On a property (field or accessor), `@JsonTypeInfo` replaces the class's for the value there
+//   (the elements of a collection or map), and its `@JsonSubTypes` lists subtypes before the
+//   class's. EXTERNAL_PROPERTY is meaningful there: the id is a sibling property of the holder.
+// - A class's mix-in adds its class annotations (mixins.ts); subtypes registered in code
+//   (`registerSubtypes`, jackson-registrations.ts) count as listed, after the annotations' ones.
 
 import type { JsonSchema } from '../../model/request';
 import { ProjectIndex } from '../project-index';
@@ -24,16 +28,18 @@ import type { Scope } from '../project-index';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { findAnnotation } from '../source-model';
 import { classesAttr, enumAttr, stringAttr } from './attribute';
+import { registeredSubtypes } from './jackson-registrations';
+import { classAnnotations } from './mixins';
 
 export type IdKind = 'NAME' | 'SIMPLE_NAME' | 'CLASS' | 'MINIMAL_CLASS' | 'DEDUCTION';
-export type Inclusion = 'PROPERTY' | 'EXISTING_PROPERTY' | 'WRAPPER_OBJECT' | 'WRAPPER_ARRAY';
+export type Inclusion = 'PROPERTY' | 'EXISTING_PROPERTY' | 'WRAPPER_OBJECT' | 'WRAPPER_ARRAY' | 'EXTERNAL_PROPERTY';
 
 export interface TypeInfo {
   /** The declaration carrying `@JsonTypeInfo`. */
   owner: TypeDecl;
   use: IdKind;
   include: Inclusion;
-  /** The id property (PROPERTY, EXISTING_PROPERTY); '' for the other inclusions. */
+  /** The id property (PROPERTY, EXISTING_PROPERTY, EXTERNAL_PROPERTY); '' for the other inclusions. */
   property: string;
   /** `defaultImpl` is set: a body without an id is read as that class. */
   optional: boolean;
@@ -46,24 +52,36 @@ export interface Polymorphism {
   ids: string[];
   /** The concrete types a body of the declared type may be, when more than the type itself; absent otherwise. */
   branches?: TypeDecl[];
+  /** The ids of any type in the hierarchy, under this `@JsonTypeInfo`. */
+  idsOf(d: TypeDecl): string[];
 }
 
 const DEFAULT_PROPERTY: Record<IdKind, string> = { NAME: '@type', SIMPLE_NAME: '@type', CLASS: '@class', MINIMAL_CLASS: '@c', DEDUCTION: '' };
 const INCLUSIONS = new Set<string>(['PROPERTY', 'EXISTING_PROPERTY', 'WRAPPER_OBJECT', 'WRAPPER_ARRAY']);
 
-/** Jackson's polymorphic handling of a declared type, or undefined when its hierarchy carries no `@JsonTypeInfo`. */
-export function polymorphismOf(index: ProjectIndex, decl: TypeDecl): Polymorphism | undefined {
-  const info = typeInfoOf(index, decl);
+/** A property's own `@JsonTypeInfo` and `@JsonSubTypes`, with the scope their attributes are read in. */
+export interface PropertyTyping {
+  typeInfo: Annotation;
+  subTypes?: Annotation;
+  scope: Scope;
+}
+
+/**
+ * Jackson's polymorphic handling of a declared type (at a property with `property`'s annotations),
+ * or undefined when no `@JsonTypeInfo` applies.
+ */
+export function polymorphismOf(index: ProjectIndex, decl: TypeDecl, property?: PropertyTyping): Polymorphism | undefined {
+  const info = property ? readTypeInfo(index, property.typeInfo, decl, property.scope, true) : typeInfoOf(index, decl);
   if (!info) return undefined;
-  const registry = subtypeRegistry(index, decl, info);
-  const out: Polymorphism = { info, ids: typeIds(index, decl, info, registry) };
+  const registry = subtypeRegistry(index, decl, info, property);
+  const out: Polymorphism = { info, ids: typeIds(index, decl, info, registry), idsOf: (d) => typeIds(index, d, info, registry) };
   const assignable = [...registry.keys()].filter((d) => d === decl || index.ancestors(d).includes(decl));
   const concrete = assignable.filter(isConcrete);
   if (isConcrete(decl) && !concrete.includes(decl)) concrete.push(decl);
   // A concrete subtype with subtypes of its own is a `oneOf` itself: its subtypes are not listed twice.
   const branches = concrete.filter((d) => !concrete.some((o) => o !== d && o !== decl && index.ancestors(d).includes(o)));
   if (branches.length > 1 || (branches.length === 1 && branches[0] !== decl)) out.branches = branches;
-  // An abstract type whose subtypes are not in the source (registered in code, or in a library):
+  // An abstract type whose subtypes are not in the source (in a library, or registered where not read):
   // no id of it would be read, and the right ones are unknown, so none is written.
   else if (!isConcrete(decl)) return undefined;
   return out;
@@ -71,19 +89,23 @@ export function polymorphismOf(index: ProjectIndex, decl: TypeDecl): Polymorphis
 
 function typeInfoOf(index: ProjectIndex, decl: TypeDecl): TypeInfo | undefined {
   for (const d of [decl, ...index.ancestors(decl)]) {
-    const a = findAnnotation(d.annotations, 'JsonTypeInfo');
-    if (!a) continue;
-    const use = enumAttr(a, 'use') ?? 'NAME';
-    if (use !== 'NAME' && use !== 'SIMPLE_NAME' && use !== 'CLASS' && use !== 'MINIMAL_CLASS' && use !== 'DEDUCTION') return undefined; // NONE, CUSTOM
-    const written = enumAttr(a, 'include') ?? 'PROPERTY';
-    const include = (INCLUSIONS.has(written) ? written : 'PROPERTY') as Inclusion;
-    const byProperty = use !== 'DEDUCTION' && (include === 'PROPERTY' || include === 'EXISTING_PROPERTY');
-    const property = byProperty ? stringAttr(index, a, 'property', { type: d, file: d.file }) || DEFAULT_PROPERTY[use] : '';
-    const defaultImpl = classesAttr(a, 'defaultImpl')[0];
-    const optional = defaultImpl !== undefined && defaultImpl !== 'Void' && defaultImpl !== 'NoClass';
-    return { owner: d, use, include, property, optional };
+    const a = findAnnotation(classAnnotations(index, d), 'JsonTypeInfo');
+    if (a) return readTypeInfo(index, a, d, { type: d, file: d.file }, false);
   }
   return undefined;
+}
+
+/** `@JsonTypeInfo` read for `owner`; `onProperty` keeps EXTERNAL_PROPERTY (on a class it is PROPERTY). */
+function readTypeInfo(index: ProjectIndex, a: Annotation, owner: TypeDecl, scope: Scope, onProperty: boolean): TypeInfo | undefined {
+  const use = enumAttr(a, 'use') ?? 'NAME';
+  if (use !== 'NAME' && use !== 'SIMPLE_NAME' && use !== 'CLASS' && use !== 'MINIMAL_CLASS' && use !== 'DEDUCTION') return undefined; // NONE, CUSTOM
+  const written = enumAttr(a, 'include') ?? 'PROPERTY';
+  const include = (INCLUSIONS.has(written) || (onProperty && written === 'EXTERNAL_PROPERTY') ? written : 'PROPERTY') as Inclusion;
+  const byProperty = use !== 'DEDUCTION' && (include === 'PROPERTY' || include === 'EXISTING_PROPERTY' || include === 'EXTERNAL_PROPERTY');
+  const property = byProperty ? stringAttr(index, a, 'property', scope) || DEFAULT_PROPERTY[use] : '';
+  const defaultImpl = classesAttr(a, 'defaultImpl')[0];
+  const optional = defaultImpl !== undefined && defaultImpl !== 'Void' && defaultImpl !== 'NoClass';
+  return { owner, use, include, property, optional };
 }
 
 /**
@@ -93,17 +115,13 @@ function typeInfoOf(index: ProjectIndex, decl: TypeDecl): TypeInfo | undefined {
  * when the id is the class name (CLASS, MINIMAL_CLASS), the subclasses of a Kotlin sealed class
  * (jackson-module-kotlin registers them).
  */
-function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo): Map<TypeDecl, string[]> {
+function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo, property?: PropertyTyping): Map<TypeDecl, string[]> {
   const out = new Map<TypeDecl, string[]>();
   const visited = new Set<TypeDecl>();
   const queue = [decl, ...index.ancestors(decl)];
   const byClassName = info.use === 'CLASS' || info.use === 'MINIMAL_CLASS';
-  while (queue.length) {
-    const d = queue.shift()!;
-    if (visited.has(d)) continue;
-    visited.add(d);
-    const scope: Scope = { type: d, file: d.file };
-    for (const entry of entries(findAnnotation(d.annotations, 'JsonSubTypes')?.args.value)) {
+  const list = (listing: Annotation | undefined, scope: Scope) => {
+    for (const entry of entries(listing?.args.value)) {
       const cls = entry.args.value ?? entry.args.type;
       if (cls?.kind !== 'class') continue;
       const sub = index.resolveType(cls.type.name, scope);
@@ -117,6 +135,19 @@ function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo): M
         if ('value' in n && n.value) names.push(n.value);
       }
       out.set(sub, [...new Set(names)]);
+      queue.push(sub);
+    }
+  };
+  if (property) list(property.subTypes, property.scope);
+  while (queue.length) {
+    const d = queue.shift()!;
+    if (visited.has(d)) continue;
+    visited.add(d);
+    list(findAnnotation(classAnnotations(index, d), 'JsonSubTypes'), { type: d, file: d.file });
+    // Subtypes registered in code (`registerSubtypes`) below a type met, in their order.
+    for (const [sub, names] of registeredSubtypes(index, d)) {
+      if (out.has(sub)) continue;
+      out.set(sub, [...names]);
       queue.push(sub);
     }
     if ((byClassName || (d.file.lang === 'kotlin' && d.modifiers.includes('sealed'))) && (d === decl || index.ancestors(d).includes(decl))) {
@@ -164,7 +195,7 @@ function typeIds(index: ProjectIndex, decl: TypeDecl, info: TypeInfo, registry: 
     case 'SIMPLE_NAME': {
       const listed = registry.get(decl);
       if (listed?.length) return listed;
-      const own = stringAttr(index, findAnnotation(decl.annotations, 'JsonTypeName'), 'value', { type: decl, file: decl.file });
+      const own = stringAttr(index, findAnnotation(classAnnotations(index, decl), 'JsonTypeName'), 'value', { type: decl, file: decl.file });
       if (own) return [own];
       if (info.use === 'SIMPLE_NAME') return [decl.name];
       const binary = binaryName(decl);
@@ -189,7 +220,7 @@ function isConcrete(d: TypeDecl): boolean {
  * of DEDUCTION is returned as it is.
  */
 export function withTypeId(schema: JsonSchema, info: TypeInfo, ids: readonly string[]): JsonSchema {
-  if (info.use === 'DEDUCTION' || ids.length === 0) return schema;
+  if (info.use === 'DEDUCTION' || info.include === 'EXTERNAL_PROPERTY' || ids.length === 0) return schema;
   const id: JsonSchema = { type: 'string', enum: [...ids] };
   switch (info.include) {
     case 'PROPERTY':

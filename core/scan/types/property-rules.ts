@@ -6,7 +6,9 @@ import type { JsonSchema } from '../../model/request';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation } from '../source-model';
 import { enumListing } from './descriptions';
+import { enumWithShape } from './enum-schema';
 import { boolAttr, classesAttr, enumAttr, numberAttr, stringAttr, stringsAttr } from './attribute';
+import { isRawValue, serializerWrites, writtenContent, writtenSchema } from './value-serializers';
 
 export interface RuleContext {
   index: ProjectIndex;
@@ -44,15 +46,24 @@ const DATE_FORMATS = new Set(['date', 'date-time', 'time', 'time-local']);
 /** Applies the property's annotations and comment (`docText` of it) to the schema of its type (never mutated). */
 export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, Annotation>, comment: string | undefined, ctx: RuleContext): RuledProperty {
   const { index, scope } = ctx;
+  // Serialisation shape: Jackson @JsonFormat, fastjson @JSONField(format), value serializers.
+  const jsonFormat = anns.get('JsonFormat');
+  const shape = enumAttr(jsonFormat, 'shape');
+  if (shape) base = enumWithShape(index, base, shape, scope.file.module);
   let s: JsonSchema = { ...base };
   let required = false;
 
-  // Serialisation shape: Jackson @JsonFormat, fastjson @JSONField(format), ToStringSerializer.
-  const jsonFormat = anns.get('JsonFormat');
-  const shape = enumAttr(jsonFormat, 'shape');
   const serializer = anns.get('JsonSerialize');
-  if (shape === 'STRING' || classesAttr(serializer, 'using').includes('ToStringSerializer')) {
-    if (s.type === 'integer' || s.type === 'number' || s.type === 'boolean') s.type = 'string';
+  const written = isRawValue(anns) ? 'raw' : serializerWrites(index, serializer, 'using', scope);
+  const content = serializerWrites(index, serializer, 'contentUsing', scope);
+  if (written) s = writtenSchema(s, written);
+  else if (content) s = writtenContent(s, content);
+  else if (shape === 'STRING') {
+    // Numbers and booleans as text, the values of an enum's `@JsonValue` too (`"2"`).
+    if (s.type === 'integer' || s.type === 'number' || s.type === 'boolean') {
+      s.type = 'string';
+      if (s.enum) s.enum = s.enum.map(String);
+    }
   } else if ((shape === 'NUMBER' || shape === 'NUMBER_INT') && s.type === 'string' && DATE_FORMATS.has(s.format ?? '')) {
     s = { ...s, type: 'integer', format: 'int64' }; // epoch milliseconds
   }

@@ -33,7 +33,12 @@ import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
+import type { PropertyTyping } from './polymorphism';
 import { applyPropertyRules, explicitName, isHidden, setExample } from './property-rules';
+import { serializerWrites, writtenSchema } from './value-serializers';
+import { classAnnotations, mixinOf } from './mixins';
+import { codeRegistrations } from './jackson-registrations';
+import type { WrittenAs } from './value-serializers';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -158,6 +163,9 @@ export class SchemaBuilder {
   private readonly cache = new Map<string, Cached>();
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
+  private readonly serializers = new Map<TypeDecl, WrittenAs | null>();
+  /** The property being built has `@JsonFormat`, which some registered serializers read themselves. */
+  private formattedProperty = false;
   /** Types whose `@JsonValue` is being written. */
   private readonly valueTypes = new Set<TypeDecl>();
   /** Keys of the object types being built, outermost first. */
@@ -178,6 +186,15 @@ export class SchemaBuilder {
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
+  }
+
+  /** `schema` of the type `name` as the serializer the application registers for it in code writes it, if any. */
+  private registered(name: string, schema: JsonSchema): JsonSchema {
+    if (this.javaNames) return schema; // Spring's data binder: no Jackson
+    const s = codeRegistrations(this.index).serializers.get(name);
+    if (!s || ('unlessFormatted' in s && s.unlessFormatted && this.formattedProperty)) return schema;
+    if ('pattern' in s) return { type: 'string', 'x-format-pattern': s.pattern };
+    return writtenSchema(schema, s.as);
   }
 
   /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
@@ -226,7 +243,7 @@ export class SchemaBuilder {
       case 'any':
         return leaf({});
       case 'primitive':
-        return leaf(PRIMITIVES[t.name] ?? {});
+        return leaf(this.registered(t.name, PRIMITIVES[t.name] ?? {}));
       case 'array': {
         const item = t.item;
         // Jackson writes byte[] as base64 and char[] as a string.
@@ -248,7 +265,7 @@ export class SchemaBuilder {
     if (!shape) return leaf((t.args.length === 0 && this.generatedType?.(t.name, t.packages)) || unresolved(t));
     switch (shape.kind) {
       case 'scalar':
-        return leaf(this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema);
+        return leaf(this.registered(t.name, this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
       case 'unwrap':
         return this.build(arg(0), level);
       case 'free':
@@ -288,6 +305,11 @@ export class SchemaBuilder {
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
+    // `@JsonSerialize(using = ...)` on the class, or a serializer registered for it in code: written as its serializer writes.
+    let serializer = this.serializers.get(decl);
+    if (serializer === undefined) this.serializers.set(decl, (serializer = (!this.javaNames && classSerializer(this.index, decl)) || null));
+    if (serializer) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
+    if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
     if (jv === undefined) this.jsonValues.set(decl, (jv = jsonValueMember(this.index, decl) ?? null));
@@ -376,6 +398,40 @@ export class SchemaBuilder {
     return parts.done(schema);
   }
 
+  /**
+   * A value typed by its property's own `@JsonTypeInfo` (polymorphism.ts): the value itself, an
+   * Optional's, or each element of an array, collection or map. Undefined when none applies.
+   */
+  private typedProperty(type: JavaType, typing: PropertyTyping, level: number): { built: Built; external?: { name: string; schema: JsonSchema } } | undefined {
+    const element = typedElement(type);
+    if (!element) return undefined;
+    const poly = polymorphismOf(this.index, element.type.decl, typing);
+    if (!poly) return undefined;
+    const { info } = poly;
+    const parts = new Parts();
+    const branches = poly.branches ?? [element.type.decl];
+    const oneOf = branches.map((d) => withTypeId(parts.take(this.object(d === element.type.decl ? element.type : rawType(this.index, d), level)), info, poly.idsOf(d)));
+    let value: JsonSchema;
+    if (oneOf.length === 1) value = oneOf[0]!;
+    else {
+      value = {};
+      if (oneOf.every((b) => b.type === 'object')) value.type = 'object';
+      value.title = displayName(element.type);
+      value.oneOf = oneOf;
+      if (info.property && info.include !== 'EXTERNAL_PROPERTY') value['x-discriminator'] = { propertyName: info.property };
+      value['x-java-type'] = qualifiedName(element.type);
+    }
+    let schema = value;
+    if (element.at !== 'self') {
+      const whole = parts.take(this.build(type, level));
+      schema = element.at === 'items' ? { ...whole, items: value } : { ...whole, additionalProperties: value };
+    }
+    const built = parts.done(schema);
+    if (info.include !== 'EXTERNAL_PROPERTY' || element.at !== 'self') return { built };
+    const ids = [...new Set(branches.flatMap((d) => poly.idsOf(d)))];
+    return { built, external: { name: info.property, schema: { type: 'string', enum: ids } } };
+  }
+
   private objectBody(t: SourceType, level: number): Built {
     const decl = t.decl;
     const { levels, unresolvedSuperclass } = this.hierarchy(t);
@@ -388,7 +444,17 @@ export class SchemaBuilder {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       const ref = implementation ? { name: implementation, args: [], dims: 0 } : p.member.type;
-      const base = parts.take(this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+      const typeInfo = this.javaNames ? undefined : p.anns.get('JsonTypeInfo');
+      const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
+      const typed = typing && this.typedProperty(resolveRef(this.index, ref, p.scope, p.vars), typing, level + 1);
+      const outer = this.formattedProperty;
+      this.formattedProperty = p.anns.has('JsonFormat');
+      let base: JsonSchema;
+      try {
+        base = parts.take(typed?.built ?? this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+      } finally {
+        this.formattedProperty = outer;
+      }
       if (p.anns.has('JsonAnyGetter') || p.anns.has('JsonAnySetter')) {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
@@ -412,6 +478,8 @@ export class SchemaBuilder {
       }
       properties[p.name] = schema;
       if (isRequired) required.push(p.name);
+      // EXTERNAL_PROPERTY: Jackson writes the id beside the value, after it.
+      if (typed?.external) properties[typed.external.name] = typed.external.schema;
     }
 
     const schema: JsonSchema = { type: 'object', title: displayName(t) };
@@ -477,7 +545,7 @@ export class SchemaBuilder {
   }> {
     const merged = new Map<string, { member: Member; level: Level }>();
     for (const level of levels) {
-      for (const m of this.membersOf(level.decl)) {
+      for (const m of this.withMixin(level.decl)) {
         const prev = merged.get(m.implicit);
         if (prev && !m.field) {
           // An overriding getter adds its annotations; the inherited field still says what it is.
@@ -492,8 +560,10 @@ export class SchemaBuilder {
     const ignored = new Map<string, 'all' | 'read' | 'write'>();
     for (let i = levels.length - 1; i >= 0; i--) {
       const decl = levels[i]!.decl;
-      const scope: Scope = { type: decl, file: decl.file };
-      const anns = bySimpleName(decl.annotations);
+      const mixin = this.javaNames ? undefined : mixinOf(this.index, decl);
+      const anns = bySimpleName(mixin ? classAnnotations(this.index, decl) : decl.annotations);
+      // Attributes of the mix-in's annotations are written in the mix-in.
+      const scope: Scope = mixin && ['JsonPropertyOrder', 'JsonIgnoreProperties'].some((n) => findAnnotation(mixin.annotations, n)) ? { type: mixin, file: mixin.file } : { type: decl, file: decl.file };
       if (!naming) {
         const cls = classesAttr(anns.get('JsonNaming'), 'value')[0];
         if (cls) naming = namingStrategy(cls);
@@ -533,6 +603,25 @@ export class SchemaBuilder {
       return [...listed, ...rest];
     }
     return out;
+  }
+
+  /** `membersOf(decl)`, each with the annotations of its `@JsonMixin`'s member of the same name first. */
+  private withMixin(decl: TypeDecl): Member[] {
+    const own = this.membersOf(decl);
+    const mixin = this.javaNames ? undefined : mixinOf(this.index, decl);
+    if (!mixin) return own;
+    // Any member of the mix-in counts, abstract and package-private ones included (the usual style).
+    const added = new Map<string, Annotation[]>();
+    const add = (name: string | undefined, anns: readonly Annotation[]) => {
+      if (name && anns.length) added.set(name, [...(added.get(name) ?? []), ...anns]);
+    };
+    for (const f of mixin.fields) if (!f.modifiers.includes('static')) add(f.name, f.annotations);
+    for (const m of mixin.methods) {
+      if (m.modifiers.includes('static') || !m.returnType) continue;
+      if (m.params.length === 0) add(getterProperty(m.name, isPrimitiveBoolean(m.returnType)), m.annotations);
+      else if (m.params.length === 1) add(setterProperty(m.name), m.annotations);
+    }
+    return own.map((m) => (added.has(m.implicit) ? { ...m, annotations: [...added.get(m.implicit)!, ...m.annotations] } : m));
   }
 
   /** The property candidates one type declares: fields (or record components), then accessors merged in (syntax only: shared by all builders). */
@@ -723,6 +812,29 @@ function isPrimitiveBoolean(t: TypeRef): boolean {
 function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Member | undefined {
   const lower = name.toLowerCase();
   for (const m of byName.values()) if (m.field && m.implicit.toLowerCase() === lower) return m;
+  return undefined;
+}
+
+/** Where a property's `@JsonTypeInfo` applies in its type: the class itself, or the elements or values of a container. */
+function typedElement(t: JavaType): { type: SourceType; at: 'self' | 'items' | 'values' } | undefined {
+  if (t.kind === 'source') return t.decl.kind === 'enum' ? undefined : { type: t, at: 'self' };
+  if (t.kind === 'array') return t.item.kind === 'source' ? { type: t.item, at: 'items' } : undefined;
+  if (t.kind !== 'library') return undefined;
+  const shape = libraryShape(t.name);
+  const arg = shape?.kind === 'map' ? t.args[shape.value] : t.args[0];
+  if (arg?.kind !== 'source') return undefined;
+  if (shape?.kind === 'unwrap') return { type: arg, at: 'self' };
+  if (shape?.kind === 'array' && !shape.items) return { type: arg, at: 'items' };
+  if (shape?.kind === 'map' && !shape.values && !shape.list) return { type: arg, at: 'values' };
+  return undefined;
+}
+
+/** The `@JsonSerialize` of a class's mix-in, else of the class: the serializer Jackson uses wherever the class is written. */
+function classSerializer(index: ProjectIndex, decl: TypeDecl): WrittenAs | undefined {
+  for (const d of [mixinOf(index, decl), decl]) {
+    const a = d && findAnnotation(d.annotations, 'JsonSerialize');
+    if (a) return serializerWrites(index, a, 'using', { type: d, file: d.file });
+  }
   return undefined;
 }
 

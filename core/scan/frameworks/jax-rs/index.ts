@@ -104,7 +104,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       }
       // Spring code registering the servlet (the header scan noted which files construct one).
       for (const entry of ctx.index.files.values()) {
-        if (!entry.creates || mounts.has(entry.module)) continue;
+        if (!entry.creates?.includes('ServletRegistrationBean') || mounts.has(entry.module)) continue;
         const text = ctx.readProjectFile?.(entry.path);
         const mount = text !== undefined ? registrationMount(text) : undefined;
         if (mount !== undefined) mounts.set(entry.module, mount);

@@ -141,7 +141,8 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
 
     globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS],
 
-    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS],
+    // `@JsonMixin` and `@JsonComponent` change how Jackson writes a model anywhere (types/mixins.ts, types/jackson-registrations.ts).
+    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin', 'JsonComponent'],
 
     securitySchemes: () => security.byModule(),
 

@@ -1,0 +1,205 @@
+// Jackson configured in code rather than by annotations on the models, read from the text of the
+// files the header scan marked (project-index.ts JACKSON_REGISTRATION):
+// - mix-ins given to Spring's `Jackson2ObjectMapperBuilder` (`builder.mixIn(Target.class,
+//   Mixin.class)`, in a `Jackson2ObjectMapperBuilderCustomizer` or a builder bean), and
+//   `ObjectMapper.addMixIn(Target.class, Mixin.class)` in a Spring configuration (a file with
+//   `@Bean` / `@Configuration`). A mapper built for Redis or a utility class is not Spring MVC's:
+//   a file naming Redis, or outside any configuration, is not read for `addMixIn`;
+// - subtypes registered with `registerSubtypes(X.class, new NamedType(Y.class, "y"))` on a mapper
+//   or module: Jackson adds them to every polymorphic base they extend, whichever mapper it is;
+// - serializers by type (`builder.serializerByType(T.class, S)`, `module.addSerializer(T.class, S)`)
+//   in a Spring configuration, as for `addMixIn`: `S` is `X.INSTANCE`, `X.instance` or `new X(..)`,
+//   read as value-serializers.ts reads a serializer class; java.time's own serializers built with
+//   `DateTimeFormatter.ofPattern("...")` (inline or a local variable) write dates in that pattern;
+// - Spring Boot's `@JsonComponent` serializers (the class, or the serializers nested in it): each
+//   for the type its `JsonSerializer<T>` / `StdSerializer<T>` names;
+// - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
+//   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
+//   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
+//   mapper bean of the application's own replaces the one they configure.
+// Class literals resolve in the file's first type; one that does not resolve is skipped.
+
+import { readFileSync } from 'node:fs';
+import { blankComments, matching, splitTop } from '../config-text';
+import { JACKSON_REGISTRATION } from '../project-index';
+import type { FileEntry, ProjectIndex, Scope } from '../project-index';
+import type { TypeDecl } from '../source-model';
+import { findAnnotation, simpleName } from '../source-model';
+import { libraryName } from './java-type';
+import { numberUnlessFormatted, writtenBy } from './value-serializers';
+import type { WrittenAs } from './value-serializers';
+
+export interface Registrations {
+  /** Target -> mix-in. */
+  mixins: ReadonlyMap<TypeDecl, TypeDecl>;
+  /** Registered subtype -> the names given to it (none: its @JsonTypeName or class name). */
+  subtypes: ReadonlyMap<TypeDecl, readonly string[]>;
+  /** The type a serializer is registered for (qualified as the type engine names it: `java.lang.Long`, `long`) -> what it writes. */
+  serializers: ReadonlyMap<string, TypeSerializer>;
+}
+
+/**
+ * What a serializer registered for a type writes: one JSON type (`unlessFormatted`: a string
+ * instead where the property has `@JsonFormat`), or a date string in a pattern.
+ */
+export type TypeSerializer = { as: WrittenAs; unlessFormatted?: boolean } | { pattern: string };
+
+/**
+ * Every registration of the project. The files are global (`creates`, or the `@JsonComponent`
+ * global marker): changing one re-scans every root, as the derived value needs.
+ */
+export function codeRegistrations(index: ProjectIndex): Registrations {
+  return index.derived('jackson-registrations', () => {
+    const mixins = new Map<TypeDecl, TypeDecl>();
+    const subtypes = new Map<TypeDecl, string[]>();
+    const serializers = new Map<string, TypeSerializer>();
+    const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers });
+    const components = [...index.files.values()].filter((e) => e.annotations.has('JsonComponent')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of components) readComponents(index, entry, serializers);
+    return { mixins, subtypes, serializers };
+  });
+}
+
+const MIXIN_CALL = /\.\s*(addMixIn|mixIn)\s*\(/g;
+const REGISTER_CALL = /\bregisterSubtypes\s*\(/g;
+const DATE_FORMAT = /\.\s*(?:setDateFormat\s*\(\s*new\s+(?:java\.text\.)?SimpleDateFormat|simpleDateFormat)\s*\(\s*"([^"\\]+)"/;
+/** The types Jackson writes with the mapper's DateFormat. */
+const LEGACY_DATES = ['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp'];
+const SERIALIZER_CALL = /\.\s*(?:addSerializer|serializerByType)\s*\(/g;
+/** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
+const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
+const PRIMITIVE_TYPES: Record<string, string> = { Long: 'long', Integer: 'int', Boolean: 'boolean', Double: 'double', Float: 'float', Short: 'short', Byte: 'byte' };
+const CLASS_LITERAL = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.class$/;
+
+interface Tables {
+  mixins: Map<TypeDecl, TypeDecl>;
+  subtypes: Map<TypeDecl, string[]>;
+  serializers: Map<string, TypeSerializer>;
+}
+
+function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers }: Tables): void {
+  let text: string;
+  try {
+    text = readFileSync(entry.abs, 'utf8');
+  } catch {
+    return;
+  }
+  const file = index.parse(entry);
+  if (!file) return;
+  const scope: Scope = { type: file.types[0], file };
+  const resolve = (arg: string | undefined) => {
+    const m = arg ? CLASS_LITERAL.exec(arg.trim()) : null;
+    return m ? index.resolveType(m[1]!, scope) : undefined;
+  };
+  // Kotlin spells a class literal `X::class.java` (or `X::class` in an annotation-like API).
+  const code = blankComments(text).replace(/::class\.java\b/g, '.class').replace(/::class\b/g, '.class');
+  const springConfig = /@(?:Bean|Configuration)\b/.test(code) && !/Redis/.test(code);
+  for (const m of code.matchAll(MIXIN_CALL)) {
+    if (m[1] === 'addMixIn' && !springConfig) continue;
+    const args = argsOf(code, m.index! + m[0].length - 1);
+    if (args.length !== 2) continue;
+    const target = resolve(args[0]);
+    const mixin = resolve(args[1]);
+    if (target && mixin && !mixins.has(target)) mixins.set(target, mixin);
+  }
+  if (springConfig) {
+    const dateFormat = DATE_FORMAT.exec(code);
+    if (dateFormat) for (const t of LEGACY_DATES) if (!serializers.has(t)) serializers.set(t, { pattern: dateFormat[1]! });
+    for (const m of code.matchAll(SERIALIZER_CALL)) {
+      const args = argsOf(code, m.index! + m[0].length - 1);
+      if (args.length !== 2) continue;
+      const target = registeredType(index, args[0]!, scope);
+      const written = target && typeSerializer(index, args[1]!, code, scope);
+      if (target && written && !serializers.has(target)) serializers.set(target, written);
+    }
+  }
+  for (const m of code.matchAll(REGISTER_CALL)) {
+    for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
+      // `new NamedType(X.class, "x")` (Kotlin: `NamedType(X.class, "x")`), or `X.class`.
+      const named = /^(?:new\s+)?(?:[\w$.]*\.)?NamedType\s*\(([\s\S]*)\)$/.exec(arg.trim());
+      const parts = named ? splitTop(named[1]!, ',') : [arg];
+      const sub = resolve(parts[0]);
+      if (!sub) continue;
+      const names = subtypes.get(sub) ?? [];
+      const name = parts[1] ? /^\s*"([^"\\]*)"\s*$/.exec(parts[1])?.[1] : undefined;
+      if (name && !names.includes(name)) names.push(name);
+      subtypes.set(sub, names);
+    }
+  }
+}
+
+const SERIALIZER_SUPERS = new Set(['JsonSerializer', 'StdSerializer', 'JsonObjectSerializer', 'StdScalarSerializer']);
+
+/** The serializers of a file's `@JsonComponent` classes, by the type each handles. */
+function readComponents(index: ProjectIndex, entry: FileEntry, serializers: Map<string, TypeSerializer>): void {
+  const file = index.parse(entry);
+  if (!file) return;
+  const visit = (t: TypeDecl, inComponent: boolean) => {
+    const component = inComponent || findAnnotation(t.annotations, 'JsonComponent') !== undefined;
+    const sup = t.superclass;
+    const handled = component && sup && SERIALIZER_SUPERS.has(simpleName(sup.name)) ? sup.args[0] : undefined;
+    if (handled) {
+      const scope: Scope = { type: t, file: t.file };
+      const target = index.resolveType(handled.name, scope)?.fqn ?? libraryName(handled.name, scope);
+      const written = serializerOf(index, t);
+      if (written && !serializers.has(target)) serializers.set(target, written);
+    }
+    for (const n of t.nested) visit(n, component);
+  };
+  for (const t of file.types) visit(t, false);
+}
+
+function serializerOf(index: ProjectIndex, decl: TypeDecl): TypeSerializer | undefined {
+  const as = writtenBy(index, decl);
+  if (as) return { as };
+  return numberUnlessFormatted(index, decl) ? { as: 'number', unlessFormatted: true } : undefined;
+}
+
+/** `Long.class` -> java.lang.Long, `Long.TYPE` -> long, `Money.class` -> its qualified name. */
+function registeredType(index: ProjectIndex, arg: string, scope: Scope): string | undefined {
+  const m = /^([A-Za-z_$][\w$.]*)\.(class|TYPE)$/.exec(arg.trim());
+  if (!m) return undefined;
+  if (m[2] === 'TYPE') return PRIMITIVE_TYPES[m[1]!];
+  return index.resolveType(m[1]!, scope)?.fqn ?? libraryName(m[1]!, scope);
+}
+
+/** What the serializer expression writes: `X.INSTANCE`, `X.instance`, `new X(...)`. */
+function typeSerializer(index: ProjectIndex, arg: string, code: string, scope: Scope): TypeSerializer | undefined {
+  const m = /^(?:new\s+)?([A-Za-z_$][\w$.]*?)(?:\.(?:INSTANCE|instance)|\s*\(([\s\S]*)\))$/.exec(arg.trim());
+  if (!m) return undefined;
+  const name = m[1]!;
+  const simple = simpleName(name);
+  if (TIME_SERIALIZERS.has(simple) && m[2] !== undefined) {
+    const pattern = formatterPattern(m[2], code);
+    return pattern ? { pattern } : undefined;
+  }
+  if (simple === 'ToStringSerializer') return { as: 'string' };
+  const decl = index.resolveType(name, scope);
+  return decl && serializerOf(index, decl);
+}
+
+/** `DateTimeFormatter.ofPattern("p")`, written inline or as a local variable of the file. */
+function formatterPattern(args: string, code: string): string | undefined {
+  const OF_PATTERN = /DateTimeFormatter\s*\.\s*ofPattern\s*\(\s*"([^"\\]+)"/;
+  const inline = OF_PATTERN.exec(args);
+  if (inline) return inline[1];
+  const variable = /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(args)?.[1];
+  if (!variable) return undefined;
+  const assigned = new RegExp(`\\b${variable.replace(/\$/g, '\\$')}\\s*=\\s*${OF_PATTERN.source}`).exec(code);
+  return assigned?.[1];
+}
+
+/** The top-level arguments of the call whose `(` is at `open`. */
+function argsOf(code: string, open: number): string[] {
+  const close = matching(code, open);
+  if (close < 0) return [];
+  return splitTop(code.slice(open + 1, close), ',').map((a) => a.trim()).filter((a) => a !== '');
+}
+
+/** Registered subtypes that extend or implement `decl`, in the order met. */
+export function registeredSubtypes(index: ProjectIndex, decl: TypeDecl): Array<[TypeDecl, readonly string[]]> {
+  const out: Array<[TypeDecl, readonly string[]]> = [];
+  for (const [sub, names] of codeRegistrations(index).subtypes) if (sub !== decl && index.ancestors(sub).includes(decl)) out.push([sub, names]);
+  return out;
+}
