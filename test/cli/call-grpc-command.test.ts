@@ -21,7 +21,7 @@ let userDir: string;
 function run(args: string[], dir = project): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, 'call', ...args.slice(0, 1), dir, ...args.slice(1)], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', APISCOUT_CONFIG_DIR: userDir },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, APISCOUT_CONFIG_DIR: userDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

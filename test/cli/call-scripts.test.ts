@@ -97,7 +97,7 @@ afterAll(async () => {
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, 'call', ...args, dir, '--host', server.url], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '' },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -14,7 +14,7 @@ function run(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env },
+    env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -171,7 +171,7 @@ describe('apiscout scan', () => {
   it.runIf(hasScript)('shows a progress line on a terminal and clears it before the tree', () => {
     const r = spawnSync('script', ['-qec', `${process.execPath} ${BIN} scan ${SHOP}`, '/dev/null'], {
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '' },
+      env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined },
     });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\r\x1b\[2Kreading 0\/\d+ files/);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 
 function run(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
