@@ -28,13 +28,18 @@ export interface BodyFacts {
 
 /** Request objects whose parameters and headers code reads by name. */
 const REQUEST_TYPES = new Set(['HttpServletRequest', 'ServletRequest', 'MultipartHttpServletRequest', 'WebRequest', 'NativeWebRequest']);
-const READERS: Record<string, { in: 'query' | 'header'; many?: boolean }> = {
+const READERS: Record<string, { in: 'query' | 'header' | 'file'; many?: boolean }> = {
   getParameter: { in: 'query' },
   getParameterValues: { in: 'query', many: true },
   getHeader: { in: 'header' },
   getHeaders: { in: 'header', many: true },
+  getFile: { in: 'file' }, // MultipartHttpServletRequest
+  getFiles: { in: 'file', many: true },
+  getPart: { in: 'file' }, // the servlet API's own
 };
-const READ_CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(getParameter|getParameterValues|getHeader|getHeaders)\s*\(/g;
+const READ_CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(getParameter|getParameterValues|getHeader|getHeaders|getFile|getFiles|getPart)\s*\(/g;
+/** `MultipartHttpServletRequest multi = (MultipartHttpServletRequest) request;`: another name for the same request. */
+const CAST_ALIAS = /\b([A-Za-z_$][\w$]*)\s*=\s*\(\s*(?:[\w$]+\.)*\w*Request\s*\)\s*([A-Za-z_$][\w$]*)\s*;/g;
 const ANY_CALL = /([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/g;
 
 /** A method's parameters that are request objects, by name. */
@@ -122,11 +127,17 @@ export function generatorWrites(text: string, start: number, end: number): strin
  */
 function readsOf(raw: string, code: string, requests: readonly string[]): RequestRead[] {
   const found: { at: number; read: RequestRead }[] = [];
+  // A cast to a request subtype (the multipart one, for its files) reads the same request.
+  const names = new Map(requests.map((r) => [r, r]));
+  for (const m of code.matchAll(CAST_ALIAS)) {
+    const original = names.get(m[2]!);
+    if (original) names.set(m[1]!, original);
+  }
   for (const m of code.matchAll(READ_CALL)) {
-    if (!requests.includes(m[1]!)) continue;
-    const from = m.index! + m[0].length;
-    const key = argumentsAt(raw, code, from)[0];
-    if (key) found.push({ at: m.index!, read: { from: m[1]!, ...READERS[m[2]!]!, key } });
+    const from = names.get(m[1]!);
+    if (!from) continue;
+    const key = argumentsAt(raw, code, m.index! + m[0].length)[0];
+    if (key) found.push({ at: m.index!, read: { from, ...READERS[m[2]!]!, key } });
   }
   for (const m of code.matchAll(ANY_CALL)) {
     const call = m[1]!.replace(/\s+/g, '');

@@ -71,11 +71,12 @@ export interface MethodDecl {
 
 /**
  * A request value a method body reads in code from a request object among its parameters
- * (`from`): `request.getParameter(KEY)` or `getHeader(..)`, or the object passed to a call
+ * (`from`): `request.getParameter(KEY)`, `getHeader(..)` or a file part (`getFile(..)`,
+ * `getPart(..)`), or the object passed to a call
  * (`WebUtils.required(request, KEY)`), whose own body says what it reads.
  */
 export type RequestRead =
-  | { from: string; in: 'query' | 'header'; many?: boolean; key: Expr }
+  | { from: string; in: 'query' | 'header' | 'file'; many?: boolean; key: Expr }
   | { from: string; call: string; args: Expr[] };
 
 export interface FieldDecl {

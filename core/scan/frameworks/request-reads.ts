@@ -24,17 +24,24 @@ const MAX_DEPTH = 2;
 export function paramsReadInCode(index: ProjectIndex, site: MethodSite, request: string, existing: readonly Param[], form: boolean): Param[] {
   const out: Param[] = [];
   const seen = new Set(existing.map((p) => `${p.in}\n${p.name.toLowerCase()}`));
-  const add = (name: string, read: { in: 'query' | 'header'; many?: boolean }) => {
-    const location: ParamLocation = read.in === 'header' ? 'header' : form ? 'form' : 'query';
+  const found: { name: string; read: Read }[] = [];
+  follow(index, site, request, undefined, (name, read) => found.push({ name, read }), 0, new Set());
+  // A file part read makes the request multipart: its other parameters are form fields then.
+  const multipart = found.some((f) => f.read.in === 'file');
+  for (const { name, read } of found) {
+    const location: ParamLocation = read.in === 'header' ? 'header' : form || multipart ? 'form' : 'query';
     const key = `${location}\n${name.toLowerCase()}`;
-    if (name === '' || seen.has(key)) return;
+    if (name === '' || seen.has(key)) continue;
     seen.add(key);
-    const schema = read.many ? { type: 'array' as const, items: { type: 'string' as const } } : { type: 'string' as const };
-    out.push(makeParam(name, location, schema, false, `Read in code (${read.in === 'header' ? 'getHeader' : 'getParameter'})`));
-  };
-  follow(index, site, request, undefined, add, 0, new Set());
+    const one = read.in === 'file' ? { type: 'string' as const, format: 'binary' } : { type: 'string' as const };
+    const schema = read.many ? { type: 'array' as const, items: one } : one;
+    const how = read.in === 'header' ? 'getHeader' : read.in === 'file' ? 'a file part' : 'getParameter';
+    out.push(makeParam(name, location, schema, false, `Read in code (${how})`, read.in === 'file' ? { file: true } : {}));
+  }
   return out;
 }
+
+type Read = { in: 'query' | 'header' | 'file'; many?: boolean };
 
 /**
  * Walks the reads of `site` from its parameter `request`. `bound`: the caller's argument for each
@@ -45,7 +52,7 @@ function follow(
   site: MethodSite,
   request: string,
   bound: { args: Expr[]; scope: Scope } | undefined,
-  add: (name: string, read: { in: 'query' | 'header'; many?: boolean }) => void,
+  add: (name: string, read: Read) => void,
   depth: number,
   visiting: Set<MethodDecl>,
 ): void {

@@ -22,13 +22,13 @@ const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'C
 const IGNORED_ANNOTATIONS = ['AuthenticationPrincipal', 'RequestAttribute', 'SessionAttribute', 'CurrentSecurityContext', 'Value'];
 const IGNORED_TYPES = new Set([
   'HttpServletRequest', 'HttpServletResponse', 'ServletRequest', 'ServletResponse', 'HttpSession', 'WebRequest', 'NativeWebRequest',
-  'Principal', 'Authentication', 'BindingResult', 'Errors', 'Model', 'ModelMap', 'RedirectAttributes', 'SessionStatus',
+  'MultipartHttpServletRequest', 'Principal', 'Authentication', 'BindingResult', 'Errors', 'Model', 'ModelMap', 'RedirectAttributes', 'SessionStatus',
   'Locale', 'TimeZone', 'ZoneId', 'UriComponentsBuilder', 'ServletUriComponentsBuilder', 'ServerWebExchange', 'ServerHttpRequest',
   'ServerHttpResponse', 'HttpMethod', 'InputStream', 'Reader', 'OutputStream', 'Writer', 'HttpHeaders', 'Sort.Direction',
 ]);
 const FILE_TYPES = new Set(['MultipartFile', 'Part', 'FilePart']);
 /** Request objects whose parameters a handler may read in code (request-reads.ts). */
-const REQUEST_OBJECTS = new Set(['HttpServletRequest', 'ServletRequest', 'WebRequest', 'NativeWebRequest']);
+const REQUEST_OBJECTS = new Set(['HttpServletRequest', 'ServletRequest', 'WebRequest', 'NativeWebRequest', 'MultipartHttpServletRequest']);
 
 export interface SpringRequestInput {
   type: TypeDecl;
@@ -161,7 +161,9 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     const at = r.site.method.params.findIndex((q) => q.name === r.name);
     const body = input.chain.find((c) => c.method.requestReads) ?? r.site;
     const name = body.method.params[at]?.name;
-    if (name) params.push(...paramsReadInCode(index, body, name, params, formConsumed));
+    const read = name ? paramsReadInCode(index, body, name, params, formConsumed) : [];
+    if (read.some((q) => q.file)) multipart = true;
+    params.push(...read);
   }
   params.push(...conditionParams(input.conditions, params));
   const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? [body.contentType] : [];
