@@ -200,7 +200,9 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       for (const t of [type, ...ctx.index.ancestors(type)]) exceptionHandlers(ctx.index, t, handlers);
       for (const [k, v] of advice) if (!handlers.has(k)) handlers.set(k, v);
       const bound = ctx.requestModels ? boundPathParams(ctx.index, ctx.schemas, type, ctx.diagnostics) : [];
-      for (const { site, chain } of methodChains(ctx.index, type)) {
+      // Spring maps private handler methods too (it finds them by reflection and makes them
+      // accessible): Kotlin controllers often declare `private fun` handlers.
+      for (const { site, chain } of methodChains(ctx.index, type, true)) {
         let mapping: Mapping | undefined;
         for (const s of chain) {
           mapping = mappingOn(s.method.annotations, { type: s.owner, file: s.owner.file }, ctx);
