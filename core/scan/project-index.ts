@@ -104,7 +104,9 @@ export function describeFile(
     objectExpressionSupers(b, entry);
   } else anonymousSupers(b, entry);
   // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
+  // So does one added to an embedded container (`Tomcat.addServlet`, Jetty's or a ServletContext's `addServlet`).
   if (b.indexOf(NEEDLE.servletRegistration) >= 0) entry.creates = ['ServletRegistrationBean'];
+  else if (b.indexOf(NEEDLE.addServlet) >= 0) entry.creates = ['addServlet'];
   const mentions = mentionsIn(b, lang);
   if (mentions) entry.mentions = mentions;
   return entry;
@@ -121,7 +123,7 @@ const DECLARATION_KEYWORDS = {
   java: ['class ', 'interface ', 'enum ', 'record '].map(bytesOf),
   kotlin: ['class ', 'interface ', 'object '].map(bytesOf),
 };
-const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
+const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), addServlet: bytesOf('addServlet'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
 
 /**
  * Names searched for in every file's bytes, and the mention each records: a functional route
