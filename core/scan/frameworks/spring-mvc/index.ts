@@ -5,6 +5,7 @@
 import type { Endpoint } from '../../../model/endpoint';
 import { enumNames, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
+import { ARGUMENT_RESOLVER_SUPERS } from './argument-resolvers';
 import { joinPaths } from '../../paths';
 import type { Scope } from '../../project-index';
 import { parseDoc } from '../../doc-comment';
@@ -139,7 +140,8 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     // A WebMvcConfigurer may add path prefixes (configurePathMatch): parse it and read them.
     superMarkers: () => ({ names: CONFIGURER_SUPERS }),
 
-    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS],
+    // A HandlerMethodArgumentResolver is read for the parameters it fills (argument-resolvers.ts).
+    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS, ...ARGUMENT_RESOLVER_SUPERS],
 
     globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS],
 
