@@ -73,12 +73,11 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
  * exports could not give it a value. One added goes before the declared path parameters that come
  * later in the path, so the form asks for them in the order of the address. A declared path
  * parameter the path has no template for (`@PathParam("envId")` of a resource also reached from a
- * root without `{envId}`) can never be sent: the runtime passes null, so it is left out. A
- * `${CONSTANT}` the scan could not fold is no template.
+ * root without `{envId}`) can never be sent: the runtime passes null, so it is left out.
  */
 export function withPathTemplates(request: RequestModel | undefined, path: string, bound: readonly Param[]): RequestModel | undefined {
   const order = new Map<string, number>();
-  for (const m of path.matchAll(/(?<!\$)\{\*?([^{}/*]+)\}/g)) if (!order.has(m[1]!)) order.set(m[1]!, order.size);
+  for (const m of path.matchAll(/\{\*?([^{}/*]+)\}/g)) if (!order.has(m[1]!)) order.set(m[1]!, order.size);
   // Required: a JAX-RS matrix parameter is a path parameter too, optional and without a template.
   const unsendable = (p: Param) => p.in === 'path' && p.required && !order.has(p.name);
   const params = (request?.params ?? []).filter((p) => !unsendable(p));

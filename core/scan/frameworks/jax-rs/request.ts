@@ -177,7 +177,7 @@ function boundParam(
 
 /** The variables of a path's templates: `{id}`, `{ id : \\d+ }` and `{month : \\d{4}}` give id, id and month. */
 function templateNames(path: string): string[] {
-  return [...path.matchAll(/(?<!\$)\{\s*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);
+  return [...path.matchAll(/\{\s*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);
 }
 
 /** The header a nameless `@RestHeader` reads, as Quarkus names it: `userAgent` is `User-Agent`. */
