@@ -30,6 +30,11 @@ import { resolvePlaceholders } from '../../config-text';
 
 /** Return types Spring hands to a view, even under @ResponseBody. */
 const VIEW_TYPES = new Set(['ModelAndView', 'View', 'RedirectView', 'Rendering']);
+/**
+ * Return types Spring MVC writes as the body without @ResponseBody, in a plain @Controller too:
+ * entities, emitters, and reactive types of many values (streamed; a `Mono` is a view name).
+ */
+const BODY_WRITERS = new Set(['ResponseEntity', 'HttpEntity', 'ResponseBodyEmitter', 'SseEmitter', 'StreamingResponseBody', 'Flux', 'Flowable', 'Observable', 'Flow', 'Publisher']);
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
 /** A mapping annotation type: the verbs it fixes and the attributes its meta-annotation set. */
@@ -257,8 +262,9 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const ret = site.method.returnType;
   const retName = ret ? simpleName(ret.name) : 'void';
   // A ModelAndView / View goes to its view whether or not the controller writes bodies.
-  const view = VIEW_TYPES.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
-  if ((!rest && !['ResponseEntity', 'HttpEntity'].includes(retName)) || view) {
+  const library = (names: ReadonlySet<string>) => names.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
+  const view = library(VIEW_TYPES);
+  if ((!rest && !library(BODY_WRITERS)) || view) {
     return { contentType: 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
   const payload = unwrapReturn(ret);
