@@ -303,6 +303,7 @@ public class PageController {
   @GetMapping("/events") public org.springframework.web.servlet.mvc.method.annotation.SseEmitter events() { return null; }
   @GetMapping("/entity") public org.springframework.http.ResponseEntity<UserVO> entity() { return null; }
   @GetMapping("/later") public reactor.core.publisher.Mono<String> later() { return null; }
+  @GetMapping("/download/{key}") public ResponseEntity<org.springframework.core.io.Resource> download(@PathVariable String key) { return null; }
 }`,
     });
     const schemaType = (m: string) => endpoint(endpoints, m).response!.schema?.['x-java-type'];
@@ -325,6 +326,8 @@ public class PageController {
     expect(schemaType('entity')).toBe('com.acme.UserVO');
     // A Mono's value is the view name, as a String return is.
     expect(endpoint(endpoints, 'later').response!.contentType).toBe('text/html');
+    // A download is raw bytes of the resource's own type, not JSON.
+    expect(endpoint(endpoints, 'download').response).toMatchObject({ contentType: 'application/octet-stream', schema: { type: 'string', format: 'binary' } });
   });
 
   it('resolves generic base-controller methods with the arguments the subclass fixes', async () => {

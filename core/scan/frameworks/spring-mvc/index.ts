@@ -272,7 +272,11 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
-  return responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
+  const model = responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
+  // A Resource (a download) is written by Spring's resource converter, as the file's own type or
+  // application/octet-stream: never as JSON.
+  if (!produces?.length && model.schema?.type === 'string' && model.schema.format === 'binary') model.contentType = 'application/octet-stream';
+  return model;
 }
 
 /**
