@@ -611,6 +611,9 @@ public class UserResource {
     expect(params(login)).toEqual(['user:form:optional', 'pass:form:optional']);
     expect(login.request!.consumes).toEqual(['application/x-www-form-urlencoded']);
     expect(login.response!.schema).toBeUndefined();
+    // A void resource method answers 204 No Content (JAX-RS 3.3.3); a body-returning one 200.
+    expect(login.status).toBe('204');
+    expect(endpoint(endpoints, 'get').status).toBeUndefined();
   });
 
   it("takes a Response handler's body from its declared 2xx @Schema(type = \"string\") without an implementation (Kill Bill)", async () => {
