@@ -301,7 +301,7 @@ export function scriptedRequestOfDraft(draft: HttpRequestDraft, options: ExportO
 function draftUrl(d: HttpRequestDraft, r: Resolver): string {
   const values = new Map(d.pathParams.map((p) => [p.name, p.value]));
   // A path parameter without a value stays `{name}`, as the template shows it.
-  const path = r.text(d.path).replace(/\{([^{}/]+)\}/g, (whole, name: string) => (values.get(name) ? encodeSegment(r.text(values.get(name)!)) : whole));
+  const path = r.text(d.path).replace(/\$?\{([^{}/]+)\}/g, (whole, name: string) => (values.get(name) ? encodeSegment(r.text(values.get(name)!)) : whole));
   const query = d.query
     .filter(sent)
     .map((q) => `${encodeSegment(r.text(q.name))}=${encodeSegment(r.text(q.value))}`)

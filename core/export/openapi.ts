@@ -10,7 +10,7 @@ import { YamlDocument, yamlLines } from './yaml-emitter';
 import { fileOfPieces } from './json-pieces';
 import type { Piece } from './utf8-chunks';
 import { fullPath, pathParamNames } from './request-template';
-import { configKeyDescription, configPlaceholderPath } from './openapi-config-paths';
+import { configKeyDescription, configKeyWarning, configPlaceholderPath } from './openapi-config-paths';
 import { compareText, exportOrder } from './stable';
 import { isOtherRepresentation, mergeRepresentation } from './openapi-representations';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
@@ -61,7 +61,7 @@ export function exportOpenApi(endpoints: readonly Endpoint[], options: ExportOpt
       continue;
     }
     if (e.method === 'ALL') warnings.push(`${e.address}: accepts any method; described as GET`);
-    for (const k of served.keys) warnings.push(`${e.address}: the configuration property ${k} has no value in the project's configuration; written as the path parameter {${k}}`);
+    for (const k of served.keys) warnings.push(`${e.address}: ${configKeyWarning(k)}`);
     let tag = seenTags.get(e.folder);
     if (!tag) {
       seenTags.set(e.folder, (tag = { name: e.folder }));

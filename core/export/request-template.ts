@@ -64,9 +64,14 @@ export function sentMethod(endpoint: Endpoint): string {
   return endpoint.method === 'ALL' ? 'GET' : endpoint.method;
 }
 
+/**
+ * The path's literals and templates. A `${key}` the scan kept (a configuration key or a constant it
+ * could not fold, declared as the path parameter `key`) is that parameter's template whole, `$`
+ * included: written as `{key}`'s value, not after a literal `$`.
+ */
 export function splitPath(path: string): PathPart[] {
   const parts: PathPart[] = [];
-  const re = /\{([^{}/]+)\}/g;
+  const re = /\$?\{([^{}/]+)\}/g;
   let last = 0;
   for (let m = re.exec(path); m; m = re.exec(path)) {
     if (m.index > last) parts.push({ literal: path.slice(last, m.index) });

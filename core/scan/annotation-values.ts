@@ -1,6 +1,7 @@
 // Reading annotation attributes as constant values, folded through the project index.
 
 import type { Diagnostic } from '../model/endpoint';
+import { MAX_CONSTANT_CHARS } from './project-index';
 import type { ProjectIndex, Scope } from './project-index';
 import type { Annotation, Expr } from './source-model';
 
@@ -18,13 +19,32 @@ export function stringValues(
   return items.map((item) => {
     const r = index.evalString(item, scope);
     if ('value' in r) return r.value;
+    const partly = r.reason ? undefined : foldKeepingUnresolved(index, item, scope);
     diagnostics?.push({
       file: scope.file.path,
       line: ann.line,
       message: `@${ann.name}: cannot resolve ${r.unresolved} to a constant${r.reason ? ` (${r.reason})` : ''}; kept as \${${r.unresolved}}`,
     });
-    return `\${${r.unresolved}}`;
+    return partly ?? `\${${r.unresolved}}`;
   });
+}
+
+/**
+ * A concatenation folded part by part, each part that is no constant of the tree kept as
+ * `${NAME}`: `KMSRESTConstants.KEY_RESOURCE + "/{name:.*}"` (a library's constant) keeps its
+ * `/{name}` template. Undefined for anything but a concatenation.
+ */
+function foldKeepingUnresolved(index: ProjectIndex, expr: Expr, scope: Scope): string | undefined {
+  if (expr.kind !== 'concat') return undefined;
+  let out = '';
+  for (const part of expr.parts) {
+    const r = index.evalString(part, scope);
+    if ('value' in r) out += r.value;
+    else if (r.reason) return undefined;
+    else out += `\${${r.unresolved}}`;
+    if (out.length > MAX_CONSTANT_CHARS) return undefined;
+  }
+  return out;
 }
 
 /**

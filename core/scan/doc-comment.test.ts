@@ -28,6 +28,13 @@ describe('parseDoc', () => {
     expect(d.details).toBe('newest first');
   });
 
+  it('ends a summary at the end of its paragraph, before a later sentence end', () => {
+    const d = parseDoc('关键字提醒\n<p>\n当用户输入关键字一部分时，可以推荐系统中合适的关键字。\n\n@param keyword 关键字');
+    expect(d.summary).toBe('关键字提醒');
+    expect(d.details).toBe('当用户输入关键字一部分时，可以推荐系统中合适的关键字。');
+    expect(parseDoc('List orders\n\nNewest first. Paged.').summary).toBe('List orders');
+  });
+
   it('ends a CJK summary at an ideographic full stop', () => {
     const d = parseDoc('获取用户详情。根据编号查询');
     expect(d.summary).toBe('获取用户详情');

@@ -87,12 +87,13 @@ function readDoc(doc: string): ParsedDoc {
 
 /**
  * Javadoc's first sentence ends at the first period followed by white space (or an ideographic
- * full stop), even across lines. Comments with no sentence end at all (common in CJK code bases)
- * use their first line as the summary.
+ * full stop), even across lines, or at the end of its paragraph (a blank line or `<p>`): a
+ * period-less title line above a `<p>` paragraph is the summary alone. Comments with no sentence
+ * end at all (common in CJK code bases) use their first line as the summary.
  */
 function splitSummary(text: string): [string, string] {
   if (!text) return ['', ''];
-  const m = /\.(?=\s|$)|。/.exec(text) ?? /\n/.exec(text);
+  const m = /\.(?=\s|$)|。|\n[ \t]*\n/.exec(text) ?? /\n/.exec(text);
   if (!m) return [text.trim(), ''];
   const summary = text.slice(0, m.index).replace(/\s+/g, ' ').trim();
   const rest = text.slice(m.index + m[0].length).replace(/\s+/g, ' ').trim();

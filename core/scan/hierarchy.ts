@@ -19,17 +19,22 @@ export interface MethodChain {
 }
 
 /**
- * Methods a concrete type exposes, including inherited ones, excluding static and private.
- * Overloads stay apart; a declaration joins an inherited one when names, arity and erased
- * parameter types agree, a type variable agreeing with anything (`save(T)` is overridden by
- * `save(User)`).
+ * Methods a concrete type exposes, including inherited ones, excluding static and (unless
+ * `privateToo`) private ones. Overloads stay apart; a declaration joins an inherited one when
+ * names, arity and erased parameter types agree, a type variable agreeing with anything
+ * (`save(T)` is overridden by `save(User)`). A private method overrides nothing and is never
+ * overridden: it is a chain of its own.
  */
-export function methodChains(index: ProjectIndex, type: TypeDecl): MethodChain[] {
+export function methodChains(index: ProjectIndex, type: TypeDecl, privateToo = false): MethodChain[] {
   const byName = new Map<string, MethodChain[]>();
   const all: MethodChain[] = [];
   for (const owner of [type, ...index.ancestors(type)]) {
     for (const method of owner.methods) {
-      if (method.modifiers.includes('static') || method.modifiers.includes('private')) continue;
+      if (method.modifiers.includes('static')) continue;
+      if (method.modifiers.includes('private')) {
+        if (privateToo && owner.kind !== 'interface') all.push({ site: { method, owner }, chain: [{ method, owner }] });
+        continue;
+      }
       const key = `${method.name}/${method.params.length}`;
       const site = { method, owner };
       const group = byName.get(key) ?? [];

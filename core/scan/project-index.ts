@@ -104,7 +104,9 @@ export function describeFile(
     objectExpressionSupers(b, entry);
   } else anonymousSupers(b, entry);
   // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
+  // So does one added to an embedded container (`Tomcat.addServlet`, Jetty's or a ServletContext's `addServlet`).
   if (b.indexOf(NEEDLE.servletRegistration) >= 0) entry.creates = ['ServletRegistrationBean'];
+  else if (b.indexOf(NEEDLE.addServlet) >= 0) entry.creates = ['addServlet'];
   // Jackson configured in code: mix-ins and subtypes (types/jackson-registrations.ts).
   if (JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
   const mentions = mentionsIn(b, lang);
@@ -126,7 +128,7 @@ const DECLARATION_KEYWORDS = {
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
 const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'setDateFormat', 'simpleDateFormat'].map(bytesOf);
-const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
+const NEEDLE = { servletRegistration: bytesOf('ServletRegistrationBean'), addServlet: bytesOf('addServlet'), package: bytesOf('package'), new: bytesOf('new '), object: bytesOf('object') };
 
 /**
  * Names searched for in every file's bytes, and the mention each records: a functional route

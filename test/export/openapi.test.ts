@@ -186,6 +186,18 @@ describe('OpenAPI export', () => {
     expect(result.summary.warnings).toContainEqual(expect.stringContaining('the configuration property events.path has no value'));
   });
 
+  it('says a ${Holder.NAME} of an unfoldable constant is a constant, not a configuration property', async () => {
+    const any = edgeEndpoints().find((e) => e.name === 'Any method')!;
+    const e = { ...any, path: '/kms/${KMSRESTConstants.KEY_RESOURCE}/{name}', id: 'x' };
+    e.request = { ...e.request!, params: [{ name: 'KMSRESTConstants.KEY_RESOURCE', in: 'path', schema: { type: 'string' }, required: true, description: '' }, { name: 'name', in: 'path', schema: { type: 'string' }, required: true, description: '' }] };
+    const result = exportOpenApi([e]);
+    const doc = parse(result.files[0]!.content) as { paths: Record<string, { get: { parameters: { name: string; description: string }[] } }> };
+    expect((await check(doc)).valid).toBe(true);
+    expect(doc.paths['/kms/{KMSRESTConstants.KEY_RESOURCE}/{name}']!.get.parameters[0]!.description).toContain('The constant KMSRESTConstants.KEY_RESOURCE');
+    expect(result.summary.warnings).toContainEqual(expect.stringContaining('the constant KMSRESTConstants.KEY_RESOURCE is not in the scanned source'));
+    expect(result.summary.warnings.join()).not.toContain('configuration property');
+  });
+
   it("writes a ${key:default} left in a path (another key had no value) as the default Spring falls back to", async () => {
     const any = edgeEndpoints().find((e) => e.name === 'Any method')!;
     const e = { ...any, path: '/${api.base:v1}/edge/any', id: 'x' };

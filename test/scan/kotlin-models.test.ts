@@ -156,6 +156,10 @@ describe('Kotlin return types', () => {
     expect(schema('any')).toEqual({ description: 'Unknown: Object does not declare its body type.', 'x-unresolved': true });
     expect(endpoint(endpoints, 'delete').response).toEqual({ contentType: 'application/json', description: 'No body.' });
     expect(schema('inferred')).toMatchObject({ 'x-unresolved': true });
+    // `= featured` (a property), `= newest(3)` (a function of the class), `= Item(...)` (a constructor call).
+    expect(schema('featured')).toEqual(item);
+    expect(schema('latest')).toEqual({ type: 'array', items: item });
+    expect(schema('blank')).toEqual(item);
     expect(endpoint(endpoints, 'one').response!.example).toEqual({ sku: 'sku', count: 0 });
     expect(endpoint(endpoints, 'stream').response!.example).toEqual([{ sku: 'sku', count: 0 }]);
   });

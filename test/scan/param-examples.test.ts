@@ -3,10 +3,13 @@
 // is not a value of that type gives way to the type's own example.
 
 import { join } from 'node:path';
+import { exportCurl } from '../../core/export/curl';
 import { exportHttpClient } from '../../core/export/http-client';
+import { exportPostman } from '../../core/export/postman';
 import { buildTemplate } from '../../core/export/request-template';
 import { describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
+import { scanUnresolvedPlaceholders } from '../export/fixtures';
 import { FIXTURES } from './fixture-case';
 
 describe('springdoc parameter examples', async () => {
@@ -55,5 +58,17 @@ describe('path variable examples', async () => {
     expect(buildTemplate(undeclared, modules).pathParams).toEqual([{ name: 'sku', value: 'sku-1', description: '', required: true, enabled: true }]);
     expect(buildTemplate(undeclared, modules).pathParams[0]!.value).toBe(buildTemplate(declared, modules).pathParams[0]!.value);
     expect(exportHttpClient([undeclared], { modules }).files[0]!.content).toContain('/products/sku/sku-1\n');
+  });
+});
+
+describe('${key} path parameters', async () => {
+  const { endpoints } = await scanUnresolvedPlaceholders();
+
+  it('fill the whole ${key} with the parameter value: no `$` is left before it in the URL', () => {
+    const http = exportHttpClient(endpoints).files[0]!.content;
+    expect(http).toContain('/api.version-1/events.path-1/close\n');
+    expect(http).not.toContain('/$');
+    expect(exportCurl(endpoints).files[0]!.content).not.toMatch(/'[^'\n]*\/\$[^'\n]*'/);
+    expect(exportPostman(endpoints).files[0]!.content).toContain('/:api.version/:events.path/close');
   });
 });

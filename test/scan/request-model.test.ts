@@ -298,6 +298,12 @@ import org.springframework.web.bind.annotation.*;
 public class PageController {
   @GetMapping("/home") public String home() { return "home"; }
   @GetMapping("/api/me") @ResponseBody public UserVO me() { return null; }
+  // Spring MVC streams these without @ResponseBody: no view is rendered.
+  @GetMapping("/chat/stream") public reactor.core.publisher.Flux<String> stream() { return null; }
+  @GetMapping("/events") public org.springframework.web.servlet.mvc.method.annotation.SseEmitter events() { return null; }
+  @GetMapping("/entity") public org.springframework.http.ResponseEntity<UserVO> entity() { return null; }
+  @GetMapping("/later") public reactor.core.publisher.Mono<String> later() { return null; }
+  @GetMapping("/download/{key}") public ResponseEntity<org.springframework.core.io.Resource> download(@PathVariable String key) { return null; }
 }`,
     });
     const schemaType = (m: string) => endpoint(endpoints, m).response!.schema?.['x-java-type'];
@@ -315,6 +321,13 @@ public class PageController {
     expect(endpoint(endpoints, 'i').response).toMatchObject({ contentType: 'text/html' });
     expect(endpoint(endpoints, 'i').response!.schema).toBeUndefined();
     expect(schemaType('me')).toBe('com.acme.UserVO');
+    expect(endpoint(endpoints, 'stream').response).toMatchObject({ contentType: 'application/json', schema: { type: 'array', items: { type: 'string' } } });
+    expect(endpoint(endpoints, 'events').response!.contentType).not.toBe('text/html');
+    expect(schemaType('entity')).toBe('com.acme.UserVO');
+    // A Mono's value is the view name, as a String return is.
+    expect(endpoint(endpoints, 'later').response!.contentType).toBe('text/html');
+    // A download is raw bytes of the resource's own type, not JSON.
+    expect(endpoint(endpoints, 'download').response).toMatchObject({ contentType: 'application/octet-stream', schema: { type: 'string', format: 'binary' } });
   });
 
   it('resolves generic base-controller methods with the arguments the subclass fixes', async () => {
@@ -598,6 +611,9 @@ public class UserResource {
     expect(params(login)).toEqual(['user:form:optional', 'pass:form:optional']);
     expect(login.request!.consumes).toEqual(['application/x-www-form-urlencoded']);
     expect(login.response!.schema).toBeUndefined();
+    // A void resource method answers 204 No Content (JAX-RS 3.3.3); a body-returning one 200.
+    expect(login.status).toBe('204');
+    expect(endpoint(endpoints, 'get').status).toBeUndefined();
   });
 
   it("takes a Response handler's body from its declared 2xx @Schema(type = \"string\") without an implementation (Kill Bill)", async () => {

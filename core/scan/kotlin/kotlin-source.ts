@@ -11,6 +11,7 @@
 import type Parser from 'tree-sitter';
 import { lazyRequire } from '../../lazy-require';
 import { cleanDocComment, parseDoc } from '../doc-comment';
+import { matching } from '../config-text';
 import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode } from '../lite-tree';
 import type {
@@ -714,7 +715,29 @@ function readType(node: Node, ctx: Ctx, outer: TypeDecl | undefined, prefix: str
   const body = node.namedChildren.find((c) => c.type === 'class_body' || c.type === 'enum_class_body');
   if (body) readBody(body, decl, ctx);
   if (body && ctx.recovery) recoverMembers(body, decl, ctx);
+  inferReturnTypes(decl);
   return decl;
+}
+
+/** What an expression body returns when it is a property (`= info`) or a call of a function (`= retrieveStats()`) of the class. */
+const inferredFrom = new WeakMap<MethodDecl, { name: string; call: boolean }>();
+
+/**
+ * `fun info() = info` returns the type of the class's property `info`, `fun stats() =
+ * retrieveStats()` what the class's function declares: Lavalink's handlers are written so.
+ */
+function inferReturnTypes(decl: TypeDecl): void {
+  // Twice: a function may return another whose type is inferred the same way.
+  for (let round = 0; round < 2; round++) {
+    for (const m of decl.methods) {
+      const from = inferredFrom.get(m);
+      if (!from || m.returnType?.name !== '?') continue;
+      const type = from.call
+        ? decl.methods.find((o) => o !== m && o.name === from.name && o.returnType && o.returnType.name !== '?')?.returnType
+        : decl.fields.find((f) => f.name === from.name && f.type.name !== 'Object')?.type;
+      if (type) m.returnType = type;
+    }
+  }
 }
 
 /** Primary-constructor parameters; those declared `val`/`var` are also properties. */
@@ -888,11 +911,13 @@ function readProperty(node: Node, ctx: Ctx, isStatic: boolean): FieldDecl[] {
   return [field];
 }
 
-/** The type of `val X = "..."`, as far as a literal tells. */
+/** The type of `val X = "..."`, as far as a literal or a constructor call (`= Info(...)`) tells. */
 function inferredType(value: Expr | undefined): TypeRef {
   const ref = (name: string): TypeRef => ({ name, args: [], dims: 0 });
   if (!value) return ref('Object');
   if (value.kind === 'string' || value.kind === 'concat') return ref('String');
+  // A capitalised call is read as a constructor call (the nested-annotation form): its class.
+  if (value.kind === 'annotation') return ref(value.annotation.name);
   if (value.kind === 'literal') {
     if (value.value === 'true' || value.value === 'false') return ref('boolean');
     if (/^-?\d+$/.test(value.value)) return ref('int');
@@ -909,10 +934,23 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   const typeNode = params ? kids.slice(kids.indexOf(params) + 1).find((c) => TYPE_NODE.has(c.type)) : undefined;
   const body = node.namedChildren.find((c) => c.type === 'function_body');
   let returnType: TypeRef;
+  let pending: { name: string; call: boolean } | undefined;
   if (typeNode) returnType = jvm(readTypeNode(typeNode), ctx);
-  // A block body without a declared type returns Unit; an expression body's type is inferred.
-  else if (body && body.text.trimStart().startsWith('=')) returnType = { name: '?', args: [], dims: 0 };
-  else returnType = { name: 'void', args: [], dims: 0 };
+  // A block body without a declared type returns Unit; an expression body's type is inferred:
+  // a constructor call names it, a property or function of the class is looked up once the
+  // class is read (inferReturnTypes), anything else stays unknown.
+  else if (body && body.text.trimStart().startsWith('=')) {
+    returnType = { name: '?', args: [], dims: 0 };
+    // The body is opaque to the tree walk: its text, `= featured` or `= newest(3)`, is read.
+    const expr = body.text.trimStart().slice(1).trim();
+    const name = /^[A-Za-z_]\w*/.exec(expr)?.[0];
+    const open = name ? expr.indexOf('(', name.length) : -1;
+    if (name && expr.length === name.length) pending = { name, call: false };
+    else if (name && open >= 0 && expr.slice(name.length, open).trim() === '' && matching(expr, open) === expr.length - 1) {
+      if (/^[A-Z]/.test(name)) returnType = { name, args: [], dims: 0 };
+      else pending = { name, call: true };
+    }
+  } else returnType = { name: 'void', args: [], dims: 0 };
   const method: MethodDecl = {
     name: nameNode?.text.replace(/`/g, '') ?? '',
     modifiers: isStatic ? [...withVisibility(modifiers, []), 'static'] : withVisibility(modifiers, []),
@@ -923,6 +961,7 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
     line: (nameNode ?? node).startPosition.row + 1,
     column: (nameNode ?? node).startPosition.column + 1,
   };
+  if (pending) inferredFrom.set(method, pending);
   const doc = ctx.docs.kdoc(start);
   if (doc) method.doc = doc;
   const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex, method.params) : undefined;

@@ -70,9 +70,14 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   const hasJaxRs = (annotations: readonly Annotation[]) =>
     verbOf(annotations) !== undefined || findAnnotation(annotations, 'Path') !== undefined;
 
-  function pathOf(ann: Annotation | undefined, owner: TypeDecl, ctx: ScanContext): string {
+  /**
+   * A constant the tree cannot fold (a library's) stays in the path as `${NAME}` and is reported
+   * (as Spring MVC paths do), rather than dropped: dropping it put every method of Ranger's KMS
+   * resource at the one address `/kms`. `report` is off outside the endpoint pass.
+   */
+  function pathOf(ann: Annotation | undefined, owner: TypeDecl, ctx: ScanContext, report = true): string {
     if (!ann) return '';
-    return stringValue(ctx.index, ann, ['value'], { type: owner, file: owner.file }) ?? '';
+    return stringValues(ctx.index, ann, ['value'], { type: owner, file: owner.file }, report ? ctx.diagnostics : undefined)?.[0] ?? '';
   }
 
   /** The class a sub-resource locator returns (`Class<T>` too: the runtime instantiates it), when it is in the tree. */
@@ -81,10 +86,10 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     return returned && returned.dims === 0 ? ctx.index.resolveType(returned.name, { type: owner, file: owner.file }) : undefined;
   }
 
-  function classPath(type: TypeDecl, ctx: ScanContext): { path: string } | undefined {
+  function classPath(type: TypeDecl, ctx: ScanContext, report = true): { path: string } | undefined {
     for (const t of [type, ...ctx.index.ancestors(type)]) {
       const ann = findAnnotation(t.annotations, 'Path');
-      if (ann) return { path: pathOf(ann, t, ctx) };
+      if (ann) return { path: pathOf(ann, t, ctx, report) };
     }
     return undefined;
   }
@@ -171,7 +176,11 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
         const visible = visibleResponses(ctx.index, chain, undefined, mappers, JAX_RS_EXCEPTIONS);
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), status: visible.status, responses }));
+        // A void resource method answers 204 No Content (JAX-RS 3.3.3), unless the docs declare otherwise.
+        const ret = site.method.returnType;
+        const declaresSuccess = responses.some((r) => r.status.startsWith('2'));
+        const status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess ? '204' : undefined);
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), status, responses }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.
@@ -225,7 +234,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     collect(type, ctx) {
       security.collect(ctx.index, type);
       exceptionMapper(ctx, type, mappers);
-      registrations.collectApplication(type, ctx, (t) => classPath(t, ctx) !== undefined);
+      registrations.collectApplication(type, ctx, (t) => classPath(t, ctx, false) !== undefined);
       for (const m of type.methods) {
         if (findAnnotation(m.annotations, 'Path') && !verbOf(m.annotations)) {
           const target = locatorTarget(type, m.returnType, ctx);
@@ -234,7 +243,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       }
       const app = findAnnotation(type.annotations, 'ApplicationPath');
       if (!app) return;
-      const value = pathOf(app, type, ctx).replace(/\/\*$/, '');
+      const value = pathOf(app, type, ctx, false).replace(/\/\*$/, '');
       appPaths.set(type.file.module, value === '' || value === '/' ? '' : normalisePath(value, false));
     },
 

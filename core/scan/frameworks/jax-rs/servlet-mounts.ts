@@ -1,7 +1,8 @@
 // Where a JAX-RS application is mounted when no @ApplicationPath says so: the servlet mapping
 // of a Jersey / CXF / RESTEasy servlet in a module's web.xml (`<url-pattern>/api/*</url-pattern>`),
 // a Spring `new ServletRegistrationBean<>(new CXFServlet(), "/api/*")` in Java or Kotlin code (or
-// its `addUrlMappings("/api/*")` / `setUrlMappings(...)` after construction),
+// its `addUrlMappings("/api/*")` / `setUrlMappings(...)` after construction), a servlet added to an
+// embedded Tomcat or Jetty or a `ServletContext` in code,
 // or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
 
 import { blankComments, blankXmlComments, matching, xmlChild } from '../../config-text';
@@ -62,6 +63,32 @@ export function registrationMount(source: string): string | undefined {
     const context = text.slice(Math.max(0, m.index! - 600), m.index! + m[0].length);
     const method = context.slice(Math.max(context.lastIndexOf('@Bean'), 0));
     if (/ServletRegistrationBean/.test(method) && JAX_RS_SERVLETS.test(method)) return mountOf(m[2]!);
+  }
+  return embeddedMount(text);
+}
+
+/**
+ * The mount of a JAX-RS servlet added to an embedded or programmatic container, the servlet named
+ * in the `addServlet` call or within a few lines before it:
+ * Tomcat's `Tomcat.addServlet(ctx, "jersey", servlet)` with `ctx.addServletMappingDecoded("/authz/*", "jersey")`,
+ * the Servlet API's `ctx.addServlet("jersey", new ServletContainer(app)).addMapping("/api/*")`,
+ * Jetty's `handler.addServlet(new ServletHolder(new ServletContainer(app)), "/api/*")`.
+ */
+function embeddedMount(text: string): string | undefined {
+  for (const m of text.matchAll(/\baddServlet\s*\(/g)) {
+    const open = m.index! + m[0].length - 1;
+    const close = matching(text, open);
+    const args = text.slice(open, close < 0 ? text.length : close + 1);
+    if (!JAX_RS_SERVLETS.test(text.slice(Math.max(0, m.index! - 300), open + args.length))) continue;
+    const strings = [...args.matchAll(/"([^"]*)"/g)].map((s) => s[1]!);
+    const path = strings.find((s) => s.startsWith('/') || s.startsWith('*'));
+    if (path !== undefined) return mountOf(path);
+    const name = strings[0];
+    if (name === undefined) continue;
+    const byName = new RegExp(`\\baddServletMapping(?:Decoded)?\\s*\\(\\s*"([^"]*)"\\s*,\\s*"${name.replace(/[^\w-]/g, '\\$&')}"`).exec(text);
+    if (byName) return mountOf(byName[1]!);
+    const after = /\baddMapping\s*\(\s*"([^"]*)"/.exec(text.slice(open, open + args.length + 600));
+    if (after) return mountOf(after[1]!);
   }
   return undefined;
 }

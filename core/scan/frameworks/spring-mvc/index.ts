@@ -5,6 +5,7 @@
 import type { Endpoint } from '../../../model/endpoint';
 import { enumNames, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
+import { ARGUMENT_RESOLVER_SUPERS } from './argument-resolvers';
 import { joinPaths } from '../../paths';
 import type { Scope } from '../../project-index';
 import { parseDoc } from '../../doc-comment';
@@ -29,6 +30,11 @@ import { resolvePlaceholders } from '../../config-text';
 
 /** Return types Spring hands to a view, even under @ResponseBody. */
 const VIEW_TYPES = new Set(['ModelAndView', 'View', 'RedirectView', 'Rendering']);
+/**
+ * Return types Spring MVC writes as the body without @ResponseBody, in a plain @Controller too:
+ * entities, emitters, and reactive types of many values (streamed; a `Mono` is a view name).
+ */
+const BODY_WRITERS = new Set(['ResponseEntity', 'HttpEntity', 'ResponseBodyEmitter', 'SseEmitter', 'StreamingResponseBody', 'Flux', 'Flowable', 'Observable', 'Flow', 'Publisher']);
 const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
 /** A mapping annotation type: the verbs it fixes and the attributes its meta-annotation set. */
@@ -139,7 +145,8 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     // A WebMvcConfigurer may add path prefixes (configurePathMatch): parse it and read them.
     superMarkers: () => ({ names: CONFIGURER_SUPERS }),
 
-    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS],
+    // A HandlerMethodArgumentResolver is read for the parameters it fills (argument-resolvers.ts).
+    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS, ...ARGUMENT_RESOLVER_SUPERS],
 
     // `@JsonMixin` and `@JsonComponent` change how Jackson writes a model anywhere (types/mixins.ts, types/jackson-registrations.ts).
     globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin', 'JsonComponent'],
@@ -201,7 +208,9 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       for (const t of [type, ...ctx.index.ancestors(type)]) exceptionHandlers(ctx.index, t, handlers);
       for (const [k, v] of advice) if (!handlers.has(k)) handlers.set(k, v);
       const bound = ctx.requestModels ? boundPathParams(ctx.index, ctx.schemas, type, ctx.diagnostics) : [];
-      for (const { site, chain } of methodChains(ctx.index, type)) {
+      // Spring maps private handler methods too (it finds them by reflection and makes them
+      // accessible): Kotlin controllers often declare `private fun` handlers.
+      for (const { site, chain } of methodChains(ctx.index, type, true)) {
         let mapping: Mapping | undefined;
         for (const s of chain) {
           mapping = mappingOn(s.method.annotations, { type: s.owner, file: s.owner.file }, ctx);
@@ -254,8 +263,9 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const ret = site.method.returnType;
   const retName = ret ? simpleName(ret.name) : 'void';
   // A ModelAndView / View goes to its view whether or not the controller writes bodies.
-  const view = VIEW_TYPES.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
-  if ((!rest && !['ResponseEntity', 'HttpEntity'].includes(retName)) || view) {
+  const library = (names: ReadonlySet<string>) => names.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
+  const view = library(VIEW_TYPES);
+  if ((!rest && !library(BODY_WRITERS)) || view) {
     return { contentType: 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
   const payload = unwrapReturn(ret);
@@ -263,7 +273,11 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
-  return responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
+  const model = responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
+  // A Resource (a download) is written by Spring's resource converter, as the file's own type or
+  // application/octet-stream: never as JSON.
+  if (!produces?.length && model.schema?.type === 'string' && model.schema.format === 'binary') model.contentType = 'application/octet-stream';
+  return model;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Spring MVC handler parameters -> the request model: @PathVariable, @RequestParam,
 // @RequestHeader, @CookieValue, @RequestBody, @RequestPart / MultipartFile, @ModelAttribute and
 // plain bean parameters, Pageable, and the `params=` / `headers=` conditions of the mapping.
+// Parameters the application's own argument resolvers fill are left out (argument-resolvers.ts).
 
 import type { Diagnostic } from '../../../model/endpoint';
 import type { Param, RequestBody, RequestModel } from '../../../model/request';
@@ -14,6 +15,7 @@ import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
+import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
 import { paramsReadInCode } from '../request-reads';
 
@@ -130,6 +132,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       if (REQUEST_OBJECTS.has(typeName)) readers.push({ site: p.site, name: p.param.name });
       continue;
     }
+    if (filledByResolver(index, p.param, scope)) continue;
     if (typeName === 'Pageable') {
       params.push(...pageableParams());
       continue;
