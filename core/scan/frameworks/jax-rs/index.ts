@@ -107,9 +107,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const mount = xml !== undefined ? webXmlMount(xml) : undefined;
         if (mount !== undefined) mounts.set(m.name, mount);
       }
-      // Spring code registering the servlet (the header scan noted which files construct one).
+      // Code registering the servlet, Spring's or an embedded container's (the header scan noted which files do).
       for (const entry of ctx.index.files.values()) {
-        if (!entry.creates?.includes('ServletRegistrationBean') || mounts.has(entry.module)) continue;
+        if (!entry.creates?.some((c) => c === 'ServletRegistrationBean' || c === 'addServlet') || mounts.has(entry.module)) continue;
         const text = ctx.readProjectFile?.(entry.path);
         const mount = text !== undefined ? registrationMount(text) : undefined;
         if (mount !== undefined) mounts.set(entry.module, mount);
