@@ -126,8 +126,16 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
   const pathValues = new Map(draft.pathParams.map((p) => [p.name, sub(p.value)]));
   // A variable left unresolved (`{{orderId}}`, `${orderId}`) is sent as written like anywhere
   // else, not read as the path template `{orderId}` inside it ("path parameter 'orderId' has no
-  // value" named a parameter the endpoint does not have).
-  const path = sub(draft.path).replace(/\{\{[^{}]*\}\}|\$\{[^{}]*\}|\{([^{}/]+)\}/g, (whole, template: string | undefined) => {
+  // value" named a parameter the endpoint does not have). A `${key}` the scan made a path
+  // parameter of (an unset configuration key, a constant it cannot fold) takes that parameter's
+  // value, as the exports fill it.
+  const path = sub(draft.path).replace(/\{\{[^{}]*\}\}|\$\{([^{}]*)\}|\{([^{}/]+)\}/g, (whole, key: string | undefined, template: string | undefined) => {
+    if (key !== undefined) {
+      const value = pathValues.get(key);
+      if (!value) return whole;
+      missing.delete(key);
+      return encodeURIComponent(value);
+    }
     if (template === undefined) return whole;
     // Spring's catch-all `{*rest}` is the parameter `rest`, and its value may span segments.
     const catchAll = template.startsWith('*');

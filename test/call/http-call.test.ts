@@ -213,6 +213,18 @@ describe('request building and sending', () => {
     expect(new URL(filled.url).pathname).toBe('/orders/7/8/9');
   });
 
+  it("fills a ${key} the scan made a path parameter of (an unset configuration key) with that parameter's value, as the exports do", async () => {
+    const draft = defaultDraft(endpoint({ method: 'GET', path: '/${api.version}/items' }), { host: server.url });
+    draft.pathParams = [{ name: 'api.version', value: 'v 2' }];
+    const prepared = await prepareRequest(draft, { lookup: () => undefined });
+    expect(new URL(prepared.url).pathname).toBe('/v%202/items');
+    expect(prepared.unresolved).toEqual([]);
+    // A variable of that name still wins: it is filled before the path is read.
+    expect(new URL((await prepareRequest(draft, { lookup: (n) => (n === 'api.version' ? 'v3' : undefined) })).url).pathname).toBe('/v3/items');
+    draft.pathParams = [{ name: 'api.version', value: '' }];
+    expect(new URL((await prepareRequest(draft, { lookup: () => undefined })).url).pathname).toBe('/$%7Bapi.version%7D/items');
+  });
+
   it('refuses a header name, a header value or a scheme HTTP cannot send, naming the input, before any connection', async () => {
     const draft = defaultDraft(endpoint({ method: 'GET', path: '/h' }), { host: server.url });
     setHeader(draft, 'Bad Header', 'v');
