@@ -138,7 +138,7 @@ export function callSecrets(sources: CallSecretSources): string[] {
   return [...new Set(all)];
 }
 
-/** URLs in the text with the password of their user info masked (`http://bob:••••••••@host`): it is never sent, but it is a password. */
+/** URLs in the text with the password of their user info masked (`http://bob:••••••••@host`): it goes out as Basic credentials (request-builder.ts). */
 export function maskUserInfo(text: string): string {
   return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)[^/\s@]+@/gi, `$1${MASK}@`);
 }

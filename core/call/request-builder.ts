@@ -148,7 +148,7 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
     .filter(enabled)
     .map((q) => `${encodeURIComponent(sub(q.name))}=${encodeURIComponent(sub(q.value))}`)
     .join('&');
-  const url = `${host}${path.startsWith('/') ? path : `/${path}`}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`;
+  let url = `${host}${path.startsWith('/') ? path : `/${path}`}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -163,6 +163,17 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
     const existing = headers.find(([n]) => n.toLowerCase() === 'cookie');
     if (existing) existing[1] = `${existing[1]}; ${cookies.join('; ')}`;
     else headers.push(['Cookie', cookies.join('; ')]);
+  }
+  // `http://user:pass@host`: Basic credentials, as curl and browsers send them (HTTP clients never
+  // send the URL's user part itself); an Authorization header the request has wins.
+  if (parsed.username || parsed.password) {
+    if (!headers.some(([n]) => n.toLowerCase() === 'authorization')) {
+      const pair = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+      headers.push(['Authorization', `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`]);
+    }
+    parsed.username = '';
+    parsed.password = '';
+    url = parsed.href;
   }
   for (const [name, value] of headers) checkHeader(name, value);
 

@@ -14,7 +14,7 @@ const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)([^/\s@]+)@/i;
 
 /** The URL with the values of the masked query parameters as pieces of their own (the rest as sent, encoding kept). */
 export function urlPieces(url: string, maskedQuery: readonly string[] | undefined, id: string): Piece[] {
-  // A password in the URL's user info (never sent, but a password) is masked like a secret.
+  // A password in a URL's user info (a redirect's target; the request's own goes as Basic credentials) is masked like a secret.
   const user = USER_INFO.exec(url);
   if (user) return [user[1]!, { id: `${id}u`, value: user[2]!, prefix: '', what: 'the password in the URL' }, '@', ...urlPieces(url.slice(user[0].length), maskedQuery, id)];
   const q = url.indexOf('?');

@@ -213,6 +213,17 @@ describe('request building and sending', () => {
     expect(new URL(filled.url).pathname).toBe('/orders/7/8/9');
   });
 
+  it("sends a URL's user and password as Basic credentials, as curl does, unless the request has an Authorization header", async () => {
+    const draft = defaultDraft(endpoint({ method: 'GET', path: '/h' }), { host: server.url.replace('http://', 'http://b%C3%B6b:p%40ss@') });
+    const prepared = await prepareRequest(draft);
+    expect(prepared.url).toBe(`${server.url}/h`);
+    expect(prepared.headers).toContainEqual(['Authorization', `Basic ${Buffer.from('böb:p@ss').toString('base64')}`]);
+    setHeader(draft, 'Authorization', 'Bearer t');
+    const own = await prepareRequest(draft);
+    expect(own.headers.filter(([n]) => n.toLowerCase() === 'authorization')).toEqual([['Authorization', 'Bearer t']]);
+    expect(own.url).toBe(`${server.url}/h`);
+  });
+
   it("fills a ${key} the scan made a path parameter of (an unset configuration key) with that parameter's value, as the exports do", async () => {
     const draft = defaultDraft(endpoint({ method: 'GET', path: '/${api.version}/items' }), { host: server.url });
     draft.pathParams = [{ name: 'api.version', value: 'v 2' }];

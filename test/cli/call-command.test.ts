@@ -144,10 +144,14 @@ describe('apiscout call', () => {
     expect(r.stderr).toContain("warning: no value for the placeholder 'nobody'");
   });
 
-  it("--verbose and a failure's message mask the password of a host's user info", async () => {
+  it("sends a host's user info as Basic credentials, which --verbose and a failure's message mask", async () => {
     const withUser = server.url.replace('://', '://bob:pw-S3CRET@');
     const verbose = await run(['GET /items/{id}', dir, '--host', withUser, '--param', 'id=1', '--verbose']);
-    expect(verbose.stdout).toMatch(/^> GET http:\/\/bob:••••••••@127\.0\.0\.1:\d+\/shop\/items\/1/m);
+    expect(verbose.stdout).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/shop\/items\/1/m);
+    expect(verbose.stdout).toMatch(/^> Authorization: Basic ••••••••$/m);
+    // The server got them.
+    const plain = await run(['GET /items/{id}', dir, '--host', withUser, '--param', 'id=1']);
+    expect(echoed(plain.stdout).headers.authorization).toBe(`Basic ${Buffer.from('bob:pw-S3CRET').toString('base64')}`);
     const failed = await run(['GET /items/{id}', dir, '--host', 'http://bob:pw-S3CRET@127.0.0.1:1', '--param', 'id=1', '--timeout', '1']);
     expect(failed.code).toBe(1);
     expect(verbose.stdout + verbose.stderr + failed.stdout + failed.stderr).not.toContain('pw-S3CRET');

@@ -530,7 +530,7 @@ describe('sending HTTP requests from the explorer', () => {
   it('masks a Set-Cookie handed out and a token a script logged, each with its own reveal', async () => {
     await openEndpoint(page, known(BY_SKU));
     const editor = page.locator('.request-editor');
-    // A password in the host's user info: never sent, never shown unless asked for.
+    // A password in the host's user info: sent as Basic credentials, never shown unless asked for.
     await editor.getByLabel('Host').fill(server.url.replace('://', '://bob:pw-UI-3@'));
     await editor.getByRole('button', { name: 'Send' }).click();
     const panel = page.locator('.response-panel');
@@ -555,9 +555,11 @@ describe('sending HTTP requests from the explorer', () => {
 
     await panel.getByRole('tab', { name: 'Request' }).click();
     const line = panel.locator('.sent-line');
-    expect(await line.textContent()).toMatch(/^GET http:\/\/bob:••••••••Show@127\.0\.0\.1:\d+\/api\/v1\/catalog\/products\/sku\/\S*$/);
-    await line.getByRole('button', { name: 'Reveal the password in the URL' }).click();
-    expect(await line.textContent()).toContain('bob:pw-UI-3Hide@');
+    expect(await line.textContent()).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/catalog\/products\/sku\/\S*$/);
+    const sent = panel.getByRole('table', { name: 'Request headers' });
+    expect(await sent.locator('tr', { hasText: 'Authorization' }).locator('td').textContent()).toBe('Basic ••••••••Show');
+    await panel.getByRole('button', { name: 'Reveal the value of Authorization' }).click();
+    expect(await sent.locator('tr', { hasText: 'Authorization' }).locator('td').textContent()).toBe(`Basic ${Buffer.from('bob:pw-UI-3').toString('base64')}Hide`);
 
     await panel.getByRole('tab', { name: /^Logs/ }).click();
     const logs = panel.getByRole('list', { name: 'Script logs' });
