@@ -84,25 +84,6 @@ export function readApplicationProperties(root: string, moduleDir: string, diagn
   return added;
 }
 
-function readPropertySources(root: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const rel of files) {
-    let text: string;
-    try {
-      text = readTracked(join(root, rel));
-    } catch {
-      continue;
-    }
-    try {
-      // A YAML file needs a factory of the application's own (YamlPropertySourceFactory); it is read as what that factory makes of it.
-      for (const [k, v] of /\.ya?ml$/.test(rel) ? flattenYaml(text) : parseProperties(text)) out.set(k, v);
-    } catch (e) {
-      diagnostics.push({ file: rel, message: `cannot read ${rel}: ${(e as Error).message.split('\n')[0]}` });
-    }
-  }
-  return out;
-}
-
 /**
  * The Quarkus profile whose values apply: `quarkus dev`, where a developer runs the application
  * they explore and call, runs the dev profile.
@@ -124,10 +105,18 @@ function applyQuarkusProfile(props: Map<string, string>, profile: string): void 
   }
 }
 
+/** The module's files of these names, the first name winning (listed first, read last). */
 function readFiles(root: string, moduleDir: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
+  return readPropertySources(root, [...files].reverse().map((name) => [moduleDir, RESOURCES, name].filter(Boolean).join('/')), diagnostics);
+}
+
+/**
+ * Root-relative property files as one map, a later file's value winning. A YAML file that a
+ * `@PropertySource` names is read as the application's own factory (YamlPropertySourceFactory) would.
+ */
+function readPropertySources(root: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const name of [...files].reverse()) {
-    const rel = [moduleDir, RESOURCES, name].filter(Boolean).join('/');
+  for (const rel of files) {
     let text: string;
     try {
       text = readTracked(join(root, rel));
@@ -135,10 +124,9 @@ function readFiles(root: string, moduleDir: string, files: readonly string[], di
       continue;
     }
     try {
-      const props = name.endsWith('.properties') ? parseProperties(text) : flattenYaml(text);
-      for (const [k, v] of props) out.set(k, v);
+      for (const [k, v] of /\.ya?ml$/.test(rel) ? flattenYaml(text) : parseProperties(text)) out.set(k, v);
     } catch (e) {
-      diagnostics.push({ file: rel, message: `cannot read ${name}: ${(e as Error).message.split('\n')[0]}` });
+      diagnostics.push({ file: rel, message: `cannot read ${rel.slice(rel.lastIndexOf('/') + 1)}: ${(e as Error).message.split('\n')[0]}` });
     }
   }
   return out;

@@ -2,28 +2,18 @@
 // to application.yml, web.xml or an OpenAPI spec a build file (or Quarkus's application.yml) names, reported to the re-scan API
 // (what the sidecar's files/changed calls), recomputes the endpoints without a full scan.
 
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
-import { FIXTURES } from './fixture-case';
+import { copyFixture, editFile } from './fixture-case';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-config-rescan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function copy(fixture: string): string {
-  const dir = join(tmp, fixture.replace(/\//g, '-'));
-  cpSync(join(FIXTURES, fixture), dir, { recursive: true });
-  return dir;
-}
-
-function edit(root: string, rel: string, from: string, to: string): void {
-  const abs = join(root, rel);
-  const text = readFileSync(abs, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(abs, text.replace(from, to));
-}
+const copy = (fixture: string) => copyFixture(fixture, tmp);
+const edit = editFile;
 
 const paths = (s: ProjectScanner) => s.endpoints.map((e) => `${e.method} ${e.path}`).sort();
 

@@ -2,7 +2,7 @@
 // project's expected.json. Shared by the per-case suite, the conformance suite and the
 // bad-input tests, so every suite judges the scanner by the same rules.
 
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -11,6 +11,21 @@ import { scanProject } from '../../core/scan/scan';
 import type { ScanOptions } from '../../core/scan/scan';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/** A fixture copied into `dir` (named `as`, else after the fixture), for a test that edits it. */
+export function copyFixture(fixture: string, dir: string, as = fixture.replace(/\//g, '-')): string {
+  const root = join(dir, as);
+  cpSync(join(FIXTURES, fixture), root, { recursive: true });
+  return root;
+}
+
+/** Replaces `from` with `to` in a file of a copied fixture; `from` must be there. */
+export function editFile(root: string, rel: string, from: string, to: string): void {
+  const abs = join(root, rel);
+  const text = readFileSync(abs, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(abs, text.replace(from, to));
+}
 
 /** One endpoint as a fixture expects it. The first four keys identify it; the rest are compared when given. */
 export interface ExpectedEndpoint {

@@ -2,7 +2,7 @@
 // the scan's module summaries, a re-scan after either side changes, and Send's and export's host
 // read them, below application.properties, with `${key:default}` filled as Spring fills it.
 
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,24 +10,14 @@ import { defaultRequest, loadCallContext } from '../../core/call/endpoint-call';
 import { exportSetup } from '../../core/export/setup';
 import type { ModuleSummary } from '../../core/model/endpoint';
 import { ProjectScanner } from '../../core/scan/project-scanner';
-import { FIXTURES } from './fixture-case';
+import { copyFixture, editFile } from './fixture-case';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-property-sources-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 let copies = 0;
-function copy(): string {
-  const dir = join(tmp, `case-${copies++}`);
-  cpSync(join(FIXTURES, 'spring-mvc/property-sources'), dir, { recursive: true });
-  return dir;
-}
-
-function edit(root: string, rel: string, from: string, to: string): void {
-  const abs = join(root, rel);
-  const text = readFileSync(abs, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(abs, text.replace(from, to));
-}
+const copy = () => copyFixture('spring-mvc/property-sources', tmp, `case-${copies++}`);
+const edit = editFile;
 
 const SERVER_PROPS = 'server/src/main/resources/registry-server.properties';
 const SERVER_APP = 'server/src/main/java/com/acme/registry/RegistryServer.java';
