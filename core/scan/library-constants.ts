@@ -53,7 +53,7 @@ const HEADER_NAMES = [
 ];
 const HEADERS: Record<string, string> = Object.fromEntries(HEADER_NAMES.map((h) => [h.toUpperCase().replace(/-/g, '_'), h]));
 
-/** Constants of the JDK and servlet API that show up in mappings and defaults, by `Owner.FIELD`. */
+/** Constants of the JDK, the servlet API and a few libraries that show up in mappings and defaults, by `Owner.FIELD`. */
 const JDK: Record<string, string> = {
   'Integer.MAX_VALUE': '2147483647',
   'Integer.MIN_VALUE': '-2147483648',
@@ -70,6 +70,11 @@ const JDK: Record<string, string> = {
   'HttpURLConnection.HTTP_OK': '200',
   'HttpServletResponse.SC_OK': '200',
   'HttpStatus.OK': 'OK',
+  // Prometheus' exposition formats (simpleclient's and client_java's TextFormat / PrometheusTextFormatWriter).
+  'TextFormat.CONTENT_TYPE_004': 'text/plain; version=0.0.4; charset=utf-8',
+  'TextFormat.CONTENT_TYPE_OPENMETRICS_100': 'application/openmetrics-text; version=1.0.0; charset=utf-8',
+  'PrometheusTextFormatWriter.CONTENT_TYPE': 'text/plain; version=0.0.4; charset=utf-8',
+  'OpenMetricsTextFormatWriter.CONTENT_TYPE': 'application/openmetrics-text; version=1.0.0; charset=utf-8',
 };
 
 /**

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { libraryConstant } from './library-constants';
+
+describe('libraryConstant', () => {
+  it('reads media types, header names and the JDK constants by the name the source writes', () => {
+    expect(libraryConstant('MediaType.APPLICATION_JSON_VALUE')).toBe('application/json');
+    expect(libraryConstant('org.springframework.http.MediaType.TEXT_PLAIN_VALUE')).toBe('text/plain');
+    expect(libraryConstant('APPLICATION_JSON')).toBe('application/json');
+    expect(libraryConstant('HttpHeaders.ACCEPT_LANGUAGE')).toBe('Accept-Language');
+    expect(libraryConstant('Integer.MAX_VALUE')).toBe('2147483647');
+    expect(libraryConstant('Owner.UNKNOWN')).toBeUndefined();
+  });
+
+  it("knows Prometheus' exposition content types (Lavalink's /metrics produces one)", () => {
+    expect(libraryConstant('TextFormat.CONTENT_TYPE_004')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(libraryConstant('io.prometheus.client.exporter.common.TextFormat.CONTENT_TYPE_OPENMETRICS_100')).toMatch(/^application\/openmetrics-text;/);
+  });
+});
