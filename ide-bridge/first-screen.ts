@@ -55,7 +55,7 @@ export function firstScreenHtml(packed: PackedTree, status: ProjectStatus, theme
     tool('Export', 'Export endpoints (Alt+Shift+E)', 'export') +
     tool('Environments', 'Environments and sync', 'environments') +
     tool('Settings', 'Settings', 'settings', 'tool gear') +
-    `<span class="count" aria-live="polite" title="${count} endpoints">${count} endpoints</span>` +
+    `<span class="count" aria-live="polite" title="${count} endpoints"><span class="n">${count}</span> <span class="word">endpoints</span></span>` +
     `</div>` +
     (scanning ? scanProgress(status.fromRetainedIndex) : '') +
     (status.state === 'failed' ? `<p class="error" role="alert">The scan failed: ${text(status.error ?? '')}</p>` : '') +
