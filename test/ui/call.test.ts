@@ -601,6 +601,9 @@ describe('sending HTTP requests from the explorer', () => {
         text.selectNodeContents(p);
         return Math.max(0, Math.round(text.getBoundingClientRect().right - panel.right), p.scrollWidth - p.clientWidth);
       });
+    // The test before opened the settings (Open settings): closed, as a user would.
+    for (let i = 0; i < 3 && (await page.locator('.backdrop').count()); i++) await page.keyboard.press('Escape');
+    await page.locator('.backdrop').waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 300, height: 860 });
     try {
       for (const [e, host, says] of [
