@@ -14,6 +14,7 @@ import { ICON_PATHS } from './ui/icon-paths';
 import { EDITOR_MIN, ROW_HEIGHT, TREE_DEFAULT, TREE_MIN } from './ui/layout-sizes';
 import { methodClass, methodLabel, methodTitle } from './ui/method-label';
 import { grouped } from './ui/numbers';
+import { headClass, pathEnds } from './ui/path-ends';
 import type { PackedTree } from './ui/tree-codec';
 import { packedRows } from './ui/tree-codec';
 import type { Row } from './ui/tree-model';
@@ -55,7 +56,7 @@ export function firstScreenHtml(packed: PackedTree, status: ProjectStatus, theme
     tool('Export', 'Export endpoints (Alt+Shift+E)', 'export') +
     tool('Environments', 'Environments and sync', 'environments') +
     tool('Settings', 'Settings', 'settings', 'tool gear') +
-    `<span class="count" aria-live="polite" title="${count} endpoints">${count} endpoints</span>` +
+    `<span class="count" aria-live="polite" title="${count} endpoints"><span class="n">${count}</span> <span class="word">endpoints</span></span>` +
     `</div>` +
     (scanning ? scanProgress(status.fromRetainedIndex) : '') +
     (status.state === 'failed' ? `<p class="error" role="alert">The scan failed: ${text(status.error ?? '')}</p>` : '') +
@@ -99,7 +100,7 @@ function row(r: Row, i: number): string {
     const title = methodTitle(e);
     inside =
       `<span class="method ${methodClass(e.method)}"${title === undefined ? '' : ` title="${attr(title)}"`}>${text(methodLabel(e))}</span>` +
-      `<span class="${e.deprecated ? 'path deprecated' : 'path'}" title="${attr(e.path)}">${text(e.path)}</span>` +
+      `<span class="${e.deprecated ? 'path deprecated' : 'path'}" title="${attr(e.path)}">${twoEnds(e.path)}</span>` +
       `<span class="name" title="${attr(e.name)}">${text(e.name)}</span>` +
       (e.deprecated ? `<span class="deprecated-badge" title="Deprecated">deprecated</span>` : '');
   } else {
@@ -114,6 +115,13 @@ function row(r: Row, i: number): string {
     inside +
     `</div></div>`
   );
+}
+
+/** result-row-parts.tsx's TwoEnds without highlights: the path's head and tail, cut in the middle by app.css. */
+function twoEnds(path: string): string {
+  const cut = pathEnds(path);
+  if (cut <= 0 || cut >= path.length) return `<span class="${headClass(path.length)}">${text(path)}</span>`;
+  return `<span class="${headClass(cut)}">${text(path.slice(0, cut))}</span><span class="end-tail">${text(path.slice(cut))}</span>`;
 }
 
 const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -472,7 +472,7 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
             <Icon name="settings" />
           </button>
           <span class="count" aria-live="polite" title={`${grouped(endpointCount)} endpoints`}>
-            {grouped(endpointCount)} endpoints
+            <span class="n">{grouped(endpointCount)}</span> <span class="word">endpoints</span>
           </span>
           {status?.diagnosticCount ? (
             <button

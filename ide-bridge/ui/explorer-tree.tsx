@@ -5,6 +5,8 @@
 import type { TargetedKeyboardEvent } from 'preact';
 import { useRef } from 'preact/hooks';
 import { MethodBadge } from './method-badge';
+import { pathEnds } from './path-ends';
+import { TwoEnds } from './result-row-parts';
 import type { EndpointSummary, Row, TreeKey } from './tree-model';
 import { treeKey } from './tree-model';
 import { VirtualList } from './virtual-list';
@@ -94,8 +96,11 @@ export function ExplorerTree(props: ExplorerTreeProps) {
           {row.kind === 'endpoint' ? (
             <>
               <MethodBadge endpoint={row.endpoint} />
-              {/* A narrow tool window cuts both with an ellipsis: the whole text on hover. */}
-              <span class={row.endpoint.deprecated ? 'path deprecated' : 'path'} title={row.endpoint.path}>{row.endpoint.path}</span>
+              {/* A narrow tool window cuts both with an ellipsis, the path in its middle so the rows of a class
+                  ("/api/v1/catalog/products/…") still differ: the whole text on hover. */}
+              <span class={row.endpoint.deprecated ? 'path deprecated' : 'path'} title={row.endpoint.path}>
+                <TwoEnds text={row.endpoint.path} cut={pathEnds(row.endpoint.path)} ranges={undefined} />
+              </span>
               <span class="name" title={row.endpoint.name}>{row.endpoint.name}</span>
               {row.endpoint.deprecated ? <span class="deprecated-badge" title="Deprecated">deprecated</span> : null}
             </>

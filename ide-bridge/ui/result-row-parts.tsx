@@ -5,21 +5,12 @@
 // query hit, which the row's module · class column would otherwise hide.
 
 import { Highlighted } from './highlight';
+import { headClass, pathEnds } from './path-ends';
 import type { SearchResult } from './search-results';
 
-type Ranges = readonly (readonly [number, number])[];
+export { pathEnds };
 
-/**
- * The path split where a middle ellipsis goes: the head gives up its room first, the tail (the last
- * segment, with the one before it when both are short, as "/{id}/stop") stays whole. A path of one or
- * two segments is all head.
- */
-export function pathEnds(path: string): number {
-  const last = path.lastIndexOf('/');
-  if (last <= 0) return 0;
-  const before = path.lastIndexOf('/', last - 1);
-  return before > 0 && path.length - before <= 12 ? before : last;
-}
+type Ranges = readonly (readonly [number, number])[];
 
 /**
  * `text` in two parts cut at `cut` (none when 0), highlighted: in a flex box whose CSS lets the head
@@ -129,11 +120,6 @@ export function PathParts({ text, cut, keySpan, ranges }: { text: string; cut: n
         ))}
     </>
   );
-}
-
-/** A head no longer than the room it keeps (app.css: 7ch) is as wide as its text: "/sso" has no gap after it. */
-function headClass(length: number): string {
-  return length <= 7 ? 'end-head short' : 'end-head';
 }
 
 /** Ranges over a whole string moved onto its part from `at`. */

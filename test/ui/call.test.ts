@@ -638,6 +638,51 @@ describe('sending HTTP requests from the explorer', () => {
     // No IDE host in a plain browser: the page's own settings view is asked through the DOM event.
     await poll(() => page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual(['grpc']);
   });
+
+  it('in a 300 px tool window a failure naming a long RPC or URL wraps inside the panel, every word in sight', async () => {
+    const grpc = [...endpoints.values()].find((e) => e.address.startsWith('gRPC') && e.address.endsWith('/GetStock'))!;
+    const closed = await httpServer(() => {});
+    await closed.close();
+    /** The failure line's right edge against the panel's: a word past it is clipped from sight. */
+    const overhang = () =>
+      page.locator('.response-panel .call-failure p').evaluate((p) => {
+        const panel = p.closest('.response-panel')!.getBoundingClientRect();
+        const text = document.createRange();
+        text.selectNodeContents(p);
+        return Math.max(0, Math.round(text.getBoundingClientRect().right - panel.right), p.scrollWidth - p.clientWidth);
+      });
+    // The test before opened the settings (Open settings): closed, as a user would.
+    for (let i = 0; i < 3 && (await page.locator('.backdrop').count()); i++) await page.keyboard.press('Escape');
+    await page.locator('.backdrop').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 300, height: 860 });
+    try {
+      for (const [e, host, says] of [
+        [grpc, undefined, /^Not sent:.*Enable gRPC call/],
+        [known(TREE), closed.url, /^No response:/],
+      ] as const) {
+        const back = page.getByRole('button', { name: 'Back to the endpoints' });
+        if (await back.isVisible()) await back.click();
+        await openEndpoint(page, e);
+        if (!host) {
+          // The deadline's field holds its whole placeholder ("defau" at 5em), its spin buttons beside it.
+          const room = await page.getByLabel('Deadline (ms)').evaluate((input: HTMLInputElement) => {
+            const s = getComputedStyle(input);
+            const ctx = document.createElement('canvas').getContext('2d')!;
+            ctx.font = `${s.fontSize} ${s.fontFamily}`;
+            return input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16 - ctx.measureText(input.placeholder).width;
+          });
+          expect(room).toBeGreaterThanOrEqual(0);
+        }
+        if (host) await page.locator('.request-editor').getByLabel('Host').fill(host);
+        await page.locator('.request-editor').getByRole('button', { name: 'Send' }).click();
+        await poll(() => page.locator('.response-panel .call-failure').textContent()).toMatch(says);
+        await page.screenshot({ path: screenshotPath(`call-failure-300-${host ? 'http' : 'grpc'}`) });
+        expect(await overhang()).toBe(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
 });
 
 describe('gRPC calls from the explorer', () => {

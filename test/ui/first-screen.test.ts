@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { unpackFirstTree } from '../../ide-bridge/ui/tree-codec';
 import { flattenTree } from '../../ide-bridge/ui/tree-model';
-import { copyOpenedOnce, launchChromium, poll, releaseChromium, UI_WAIT_MS, UiProcess } from './ui-harness';
+import { copyOpenedOnce, launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 
@@ -98,7 +98,8 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
     // The first screen is inside the app's element, before the tree's data and with the app's script named in the head.
     expect(html.indexOf('<div id="app"><div class="app wide pane-both first-paint"')).toBeGreaterThan(html.indexOf('<script type="module" src="app.js">'));
     expect(html.indexOf('id="tree-row-0"')).toBeLessThan(html.indexOf('id="first-tree"'));
-    expect(html).toContain(`${first.modules.reduce((n, m) => n + m.classes.reduce((k, c) => k + c.endpoints.length, 0), 0)} endpoints</span>`);
+    const total = first.modules.reduce((n, m) => n + m.classes.reduce((k, c) => k + c.endpoints.length, 0), 0);
+    expect(html).toContain(`title="${total} endpoints"><span class="n">${total}</span> <span class="word">endpoints</span></span>`);
   });
 
   it('is painted before the app runs, looks the same after the app takes it over, and the app works on its rows', async () => {
@@ -192,6 +193,41 @@ describe('the first screen in the page', { timeout: 300_000 }, () => {
       );
       expect(spans.filter((s) => s.cut).length).toBeGreaterThan(0);
       for (const s of spans) expect(s.title).toBe(s.text);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('in a 300 px tool window each tree row keeps its path\'s last segment in sight, served and drawn by the app alike', async () => {
+    const { page, release } = await pageWithScriptHeld(300, 640);
+    /** Per endpoint row: its path and whether the path's last character is inside the box that holds it (not behind an ellipsis). */
+    const ends = () =>
+      page.locator('#tree .row.kind-endpoint .path').evaluateAll((els) =>
+        els.map((path) => {
+          const walker = document.createTreeWalker(path, NodeFilter.SHOW_TEXT);
+          let last: Text | null = null;
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) last = n as Text;
+          const char = document.createRange();
+          char.setStart(last!, last!.length - 1);
+          char.setEnd(last!, last!.length);
+          const box = last!.parentElement!.getBoundingClientRect();
+          return { path: path.getAttribute('title')!, inSight: char.getBoundingClientRect().right <= box.right + 0.5 };
+        }),
+      );
+    try {
+      await page.goto(await ui.url, { waitUntil: 'commit' });
+      await servedScreenPainted(page);
+      const served = await ends();
+      // ProductController's rows all begin "/api/v1/catalog/products": cut at the end, they all read "/api/v1/catalo…".
+      const products = served.filter((e) => e.path.startsWith('/api/v1/catalog/products'));
+      expect(products.length).toBeGreaterThan(5);
+      await page.screenshot({ path: screenshotPath('first-screen-tree-300') });
+      expect(products.filter((e) => !e.inSight)).toEqual([]);
+      release();
+      await appTookOver(page);
+      const drawn = await ends();
+      expect(drawn.filter((e) => e.path.startsWith('/api/v1/catalog/products') && !e.inSight)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
     } finally {
       await page.close();
     }

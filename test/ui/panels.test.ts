@@ -762,6 +762,16 @@ describe('panels on the sample shop', () => {
       '}',
       '',
     ].join('\n'));
+    // Enough endpoints for a three-digit count, the width at which the count ran out of room at 300 px.
+    fs.writeFileSync(path.join(web, 'ManyController.java'), [
+      'package com.acme.shop.orders.web;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      'public class ManyController {',
+      ...Array.from({ length: 70 }, (_, i) => `    @GetMapping("/many/${i}") public String many${i}() { return ""; }`),
+      '}',
+      '',
+    ].join('\n'));
     fs.writeFileSync(path.join(web, 'HalfWritten.java'), 'package com.acme.shop.orders.web;\n@RestController\npublic class HalfWritten {\n    @GetMapping("/half")\n    public String half( { return "";\n');
     const page = await newPage(context);
     try {
@@ -786,6 +796,26 @@ describe('panels on the sample shop', () => {
       expect(await panel.isVisible()).toBe(true);
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
+      // In a 300 px tool window the warnings leave the count too little room for "N endpoints": the
+      // number stays whole and the word gives way (the tooltip keeps it), rather than "66 endpo…".
+      const count = page.locator('.toolbar .count');
+      const shown = () =>
+        count.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const inside = (e: Element) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+          };
+          const parts = [...el.children];
+          return { cut: el.scrollWidth > el.clientWidth + 1, visible: parts.length ? parts.filter(inside).map((e) => e.textContent!.trim()) : [el.textContent] };
+        });
+      const total = (await count.getAttribute('title'))!.split(' ')[0]!;
+      await page.setViewportSize({ width: 300, height: 800 });
+      await poll(shown).toEqual({ cut: false, visible: [total] });
+      await page.screenshot({ path: screenshotPath('scan-warnings-count-300') });
+      expect(await count.getAttribute('title')).toBe(`${total} endpoints`);
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await poll(shown).toEqual({ cut: false, visible: [total, 'endpoints'] });
       // The sample shop itself has none: no button.
       await page.goto(await ui.url);
       await page.locator('.row.kind-endpoint').first().waitFor();

@@ -912,6 +912,62 @@ describe('the environment in sight', () => {
   }, 120_000);
 });
 
+/** Each element's text against the background drawn behind it (WCAG's ratio), the element's opacity and its ancestors' taken in. */
+function textContrast(page: Page, selector: string): Promise<{ text: string; ratio: number }[]> {
+  return page.locator(selector).evaluateAll((els) => {
+    const rgba = (c: string) => (/rgba?\(([^)]*)\)/.exec(c)?.[1] ?? '0, 0, 0, 0').split(',').map((x) => parseFloat(x)).concat([1]).slice(0, 4) as [number, number, number, number];
+    const over = ([r, g, b, a]: number[], under: number[]) => [r!, g!, b!].map((v, i) => v * a! + under[i]! * (1 - a!));
+    const luminance = (c: number[]) => c.map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const behind = (el: Element | null): number[] => {
+      const layers: number[][] = [];
+      for (; el; el = el.parentElement) {
+        const c = rgba(getComputedStyle(el).backgroundColor);
+        if (c[3] > 0) layers.push(c);
+        if (c[3] === 1) break;
+      }
+      return layers.reduceRight((under, layer) => over(layer, under), [255, 255, 255]);
+    };
+    return els.map((el) => {
+      let opacity = 1;
+      for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      const [r, g, b, a] = rgba(getComputedStyle(el).color);
+      const back = behind(el);
+      const [x, y] = [luminance(over([r, g, b, a * opacity], back)), luminance(back)].sort((p, q) => q - p);
+      return { text: el.textContent!, ratio: Math.round(((x! + 0.05) / (y! + 0.05)) * 100) / 100 };
+    });
+  });
+}
+
+describe('the environment in sight, in a dark theme', () => {
+  it('the variables line and the search hits read at 4.5:1 in the browser\'s dark theme and in Darcula', async () => {
+    await rpc.request('env/save', { project, environment: { name: 'dev', variables: [{ key: 'host', value: server.url }] } });
+    await rpc.request('env/select', { project, name: 'dev' });
+    try {
+      for (const [scheme, query] of [['dark', ''], ['light', '?host=intellij&theme=dark']] as const) {
+        await tab.page.emulateMedia({ colorScheme: scheme });
+        const page = await open(1400, query);
+        await page.getByLabel('Search endpoints').fill('adds item');
+        await page.locator('#results mark').first().waitFor();
+        const hits = await textContrast(page, '#results .row mark');
+        await select(page, ADD_ITEM);
+        const editor = page.locator('.request-editor');
+        await editor.getByLabel('Host').fill('{{host}}/{{nohost}}');
+        await poll(() => editor.locator('.variables-line .var').count()).toBe(2);
+        const vars = await textContrast(page, '.variables-line .var, .variables-line .var-value');
+        await page.screenshot({ path: screenshotPath(`tool-window-variables-${query ? 'darcula' : 'dark'}`) });
+        expect(hits.length).toBeGreaterThan(0);
+        // The browser's dark theme drew {{host}} at 2.3:1 (the light theme's blue on the dark highlight), the hits at 2.6:1.
+        expect([...hits, ...vars].filter((t) => t.ratio < 4.5), `${scheme}${query}`).toEqual([]);
+        await editor.getByLabel('Host').fill(server.url);
+        await close(page);
+      }
+    } finally {
+      await tab.page.emulateMedia({ colorScheme: 'light' });
+      await rpc.request('env/select', { project, name: null });
+    }
+  }, 120_000);
+});
+
 describe('the environment dialog in a tool window', () => {
   it('300 and 420 px: the list above the editor, the variables in the dialog\'s width, nothing reached by scrolling sideways; 1400 px: side by side', async () => {
     const name = 'staging-eu-west-with-a-long-name';
