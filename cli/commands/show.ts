@@ -5,6 +5,7 @@ import { userConfigDir } from '../../core/config/user-dir';
 import { parseArgs } from 'node:util';
 import type { Endpoint } from '../../core/model/endpoint';
 import type { JsonSchema, Param } from '../../core/model/request';
+import { schemaOutline, typeLabel } from '../../core/model/schema-outline';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { painterFor } from '../colors';
 import type { Painter } from '../colors';
@@ -104,37 +105,14 @@ function defaultLabel(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
-function typeLabel(s: JsonSchema): string {
-  if (s.oneOf && s.title) return s.title;
-  if (s.type === 'array') return `${s.items ? typeLabel(s.items) : 'any'}[]`;
-  if (s.enum) return `enum(${s.enum.join('|')})`;
-  const t = Array.isArray(s.type) ? s.type.join('|') : s.type ?? 'any';
-  return s.format ? `${t}(${s.format})` : s.title && t === 'object' ? s.title : t;
-}
-
-/** The schema as an indented field tree: name, type, required, description. */
-function schemaLines(schema: JsonSchema, depth = 1, seen = 0): string[] {
-  const out: string[] = [];
-  const target = schema.type === 'array' && schema.items ? schema.items : schema;
-  if (schema.type === 'array') out.push(`${'  '.repeat(depth)}[array of ${typeLabel(target)}]`);
-  // A Jackson polymorphic type: each subtype, the type id that picks it, its fields.
-  const id = target['x-discriminator']?.propertyName;
-  for (const branch of target.oneOf ?? []) {
-    // WRAPPER_ARRAY: `["<id>", {...}]`, the subtype is the second item.
-    const [idItem, inner] = branch.prefixItems?.length === 2 ? branch.prefixItems : [undefined, branch];
-    const ids = id ? branch.properties?.[id]?.enum : idItem?.enum;
-    out.push(`${'  '.repeat(depth)}one of ${inner!.title ?? typeLabel(branch)}${ids ? ` (${id ?? 'id'}: ${ids.join(', ')})` : ''}`);
-    if (seen < 6) out.push(...schemaLines(inner!, depth + 1, seen + 1));
-  }
-  const required = new Set(target.required ?? []);
-  for (const [name, prop] of Object.entries(target.properties ?? {})) {
-    const flags = required.has(name) ? ' *' : '';
-    const desc = prop.description ? `  ${prop.description.replace(/\s*\n\s*/g, '; ')}` : '';
-    out.push(`${'  '.repeat(depth)}${name}${flags}: ${typeLabel(prop)}${desc}`);
-    const inner = prop.type === 'array' && prop.items ? prop.items : prop;
-    if (inner.properties && seen < 6) out.push(...schemaLines(inner, depth + 1, seen + 1));
-  }
-  return out;
+/** The schema as an indented field tree (schema-outline.ts): name, type, required, description. */
+function schemaLines(schema: JsonSchema): string[] {
+  return schemaOutline(schema).map((r) => {
+    const pad = '  '.repeat(r.depth);
+    if (r.kind === 'items') return `${pad}[array of ${r.type}]`;
+    if (r.kind === 'subtype') return `${pad}one of ${r.name}${r.ids ? ` (${r.ids.property}: ${r.ids.values.join(', ')})` : ''}`;
+    return `${pad}${r.name}${r.required ? ' *' : ''}: ${r.type}${r.description ? `  ${r.description}` : ''}`;
+  });
 }
 
 function indent(text: string): string {

@@ -12,6 +12,8 @@ import { indentJson } from './json-indent';
 import { formatBytes, formatMs } from './numbers';
 import { MASK, MaskedPairs, pairRows, useReveal } from './secret-pieces';
 import { SentGrpc, SentHttp } from './sent-request';
+import { ExpectedResponse, hasExpected } from './schema-outline';
+import type { Expected } from './schema-outline';
 
 export type CallResult = ResultOf<'call/send'>;
 export type HttpReply = NonNullable<CallResult['http']>;
@@ -95,11 +97,13 @@ export interface ResponsePanelProps {
   maximised?: boolean;
   /** Maximise or restore the response (the request keeps its line, Send stays in sight). */
   onMaximise?(): void;
+  /** What the endpoint's model says it answers: shown before the first call, and as the Model tab. */
+  expected?: Expected | undefined;
 }
 
-type Tab = 'body' | 'messages' | 'headers' | 'trailers' | 'request' | 'logs';
+type Tab = 'body' | 'messages' | 'headers' | 'trailers' | 'request' | 'logs' | 'model';
 
-export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview, maximised, onMaximise }: ResponsePanelProps) {
+export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview, maximised, onMaximise, expected }: ResponsePanelProps) {
   const [tab, setTab] = useState<Tab>('body');
   const http = call?.result?.http;
   const grpc = call?.result?.grpc;
@@ -111,6 +115,7 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
     if (grpc) tabs.push({ id: 'headers', label: 'Headers', count: grpc.headers.length }, { id: 'trailers', label: 'Trailers', count: grpc.trailers.length }, { id: 'request', label: 'Request' });
   }
   if (logs.length) tabs.push({ id: 'logs', label: 'Logs', count: logs.length });
+  if (http && hasExpected(expected)) tabs.push({ id: 'model', label: 'Model' });
   const shownTab = tabs.some((t) => t.id === tab) ? tab : tabs[0]?.id;
   // bench/ui.mjs times Send to this commit: the response on screen.
   useLayoutEffect(() => {
@@ -150,6 +155,8 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
         </div>
       </header>
       {!call && <p class="muted empty">No response yet. Send the request (Ctrl+Enter) to see the status, body and headers here.</p>}
+      {!call && hasExpected(expected) && <ExpectedResponse expected={expected} />}
+      {shownTab === 'model' && hasExpected(expected) && <ExpectedResponse expected={expected} />}
       {call?.running && (
         <p class="muted pending" role="status">
           {call.protocol === 'grpc' && call.streamed.length ? `Streaming: ${call.streamed.length.toLocaleString('en')} message${call.streamed.length === 1 ? '' : 's'} so far…` : 'Waiting for the response…'}

@@ -527,6 +527,33 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await panel.getByRole('list', { name: 'Script logs' }).textContent()).toContain('status 200');
   });
 
+  it('shows the documented response before the first call, and as the Model tab beside the real one', async () => {
+    await openEndpoint(page, known(BY_SKU));
+    const panel = page.locator('.response-panel');
+    const model = panel.getByRole('list', { name: 'Response model' });
+    // Before a call: the status, content type and the fields, nested ones under their field.
+    expect(await panel.locator('.expected-line').textContent()).toBe('200 application/json');
+    const rows = await model.locator('li').allTextContents();
+    expect(rows[0]).toBe('code integer(int32) Zero on success, otherwise an ErrorCode value.');
+    expect(rows).toContain('amount* number the amount, at most two decimals');
+    expect(await model.locator('li', { hasText: /^amount/ }).getAttribute('style')).toContain('--depth: 2');
+    for (const width of [300, 600]) {
+      await page.setViewportSize({ width, height: 900 });
+      await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+      // The descriptions wrap inside the panel: nothing runs past its edge; the request keeps its tabs in sight.
+      expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      expect((await page.locator('.request-editor .tab-panel').boundingBox())!.height).toBeGreaterThan(150);
+      await page.screenshot({ path: screenshotPath(`response-model-${width}`) });
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.locator('.request-editor').getByLabel('Host').fill(server.url);
+    await page.locator('.request-editor').getByRole('button', { name: 'Send' }).click();
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    expect(await model.count()).toBe(0);
+    await panel.getByRole('tab', { name: 'Model' }).click();
+    expect(await panel.getByRole('list', { name: 'Response model' }).locator('li').count()).toBe(rows.length);
+  });
+
   it('masks a Set-Cookie handed out and a token a script logged, each with its own reveal', async () => {
     await openEndpoint(page, known(BY_SKU));
     const editor = page.locator('.request-editor');
@@ -660,8 +687,12 @@ describe('sending HTTP requests from the explorer', () => {
         [grpc, undefined, /^Not sent:.*Enable gRPC call/],
         [known(TREE), closed.url, /^No response:/],
       ] as const) {
+        // A 300 px window shows the list or the details: whichever it shows, the list is reached.
         const back = page.getByRole('button', { name: 'Back to the endpoints' });
+        const search = page.getByLabel('Search endpoints');
+        await search.or(back).filter({ visible: true }).first().waitFor();
         if (await back.isVisible()) await back.click();
+        await search.waitFor();
         await openEndpoint(page, e);
         if (!host) {
           // The deadline's field holds its whole placeholder ("defau" at 5em), its spin buttons beside it.
