@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from './request';
+import { schemaOutline, typeLabel } from './schema-outline';
+
+describe('schemaOutline', () => {
+  it('lists fields with their type, required mark and description, nested objects and array items under their field', () => {
+    const money: JsonSchema = { type: 'object', title: 'Money', required: ['amount'], properties: { amount: { type: 'number', description: 'at most\n two decimals' } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { id: { type: 'integer', format: 'int64' }, price: money, lines: { type: 'array', items: { type: 'object', title: 'Line', properties: { sku: { type: 'string' } } } } },
+    };
+    expect(schemaOutline(schema)).toEqual([
+      { kind: 'field', depth: 1, name: 'id', type: 'integer(int64)', required: false },
+      { kind: 'field', depth: 1, name: 'price', type: 'Money', required: false },
+      { kind: 'field', depth: 2, name: 'amount', type: 'number', required: true, description: 'at most; two decimals' },
+      { kind: 'field', depth: 1, name: 'lines', type: 'Line[]', required: false },
+      { kind: 'field', depth: 2, name: 'sku', type: 'string', required: false },
+    ]);
+    expect(schemaOutline({ type: 'array', items: money })[0]).toEqual({ kind: 'items', depth: 1, type: 'Money' });
+  });
+
+  it('gives a polymorphic type its subtypes with the type id that picks each', () => {
+    const schema: JsonSchema = {
+      'x-discriminator': { propertyName: 'kind' },
+      oneOf: [{ title: 'Circle', type: 'object', properties: { kind: { type: 'string', enum: ['circle'] }, r: { type: 'number' } } }],
+    } as JsonSchema;
+    expect(schemaOutline(schema).slice(0, 2)).toEqual([
+      { kind: 'subtype', depth: 1, name: 'Circle', ids: { property: 'kind', values: ['circle'] } },
+      { kind: 'field', depth: 2, name: 'kind', type: 'enum(circle)', required: false },
+    ]);
+  });
+
+  it('stops opening a self-referencing model', () => {
+    const node: JsonSchema = { type: 'object', title: 'Node', properties: {} };
+    node.properties!.child = node;
+    expect(schemaOutline(node).length).toBe(7);
+    expect(typeLabel({ type: ['string', 'null'] })).toBe('string|null');
+  });
+});
