@@ -6,7 +6,8 @@
 // The converters' files are global (each framework's `globalSupers`): editing, adding or removing
 // one re-scans every endpoint, so the set is derived once per state of the tree.
 
-import { ProjectIndex } from '../project-index';
+import type { ProjectIndex } from '../project-index';
+import { directSubtypes } from '../direct-subtypes';
 import { simpleName } from '../source-model';
 import type { TypeRef } from '../source-model';
 
@@ -17,18 +18,10 @@ export const CONVERTER_SUPERS = ['Converter', 'Formatter', 'ParamConverter'] as 
 export function textConvertedTypes(index: ProjectIndex): ReadonlySet<string> {
   return index.derived('text-converted-types', () => {
     const out = new Set<string>();
-    for (const name of CONVERTER_SUPERS) {
-      for (const entry of [...index.filesExtending(name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-        const file = index.parse(entry);
-        if (!file) continue;
-        for (const type of ProjectIndex.allTypes(file)) {
-          for (const s of [type.superclass, ...type.interfaces]) {
-            const target = s && simpleName(s.name) === name ? convertedType(name, s) : undefined;
-            const decl = target && index.resolveType(target.name, { type, file });
-            if (decl) out.add(decl.fqn);
-          }
-        }
-      }
+    for (const { type, file, name, ref } of directSubtypes(index, CONVERTER_SUPERS)) {
+      const target = convertedType(name, ref);
+      const decl = target && index.resolveType(target.name, { type, file });
+      if (decl) out.add(decl.fqn);
     }
     return out;
   });

@@ -9,9 +9,8 @@
 
 import { readFileSync } from 'node:fs';
 import { blankComments } from '../../config-text';
-import { ProjectIndex } from '../../project-index';
-import type { Scope } from '../../project-index';
-import { simpleName } from '../../source-model';
+import type { ProjectIndex, Scope } from '../../project-index';
+import { directSubtypes } from '../../direct-subtypes';
 import type { ParamDecl } from '../../source-model';
 
 export const ARGUMENT_RESOLVER_SUPERS = ['HandlerMethodArgumentResolver'] as const;
@@ -20,22 +19,20 @@ export const ARGUMENT_RESOLVER_SUPERS = ['HandlerMethodArgumentResolver'] as con
 export function resolvedByApplication(index: ProjectIndex): ReadonlySet<string> {
   return index.derived('argument-resolver-types', () => {
     const out = new Set<string>();
-    for (const name of ARGUMENT_RESOLVER_SUPERS) {
-      for (const entry of [...index.filesExtending(name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-        const file = index.parse(entry);
-        if (!file) continue;
-        const resolver = ProjectIndex.allTypes(file).find((t) => [t.superclass, ...t.interfaces].some((s) => s && simpleName(s.name) === name));
-        if (!resolver) continue;
-        let text: string;
-        try {
-          text = blankComments(readFileSync(entry.abs, 'utf8'));
-        } catch {
-          continue;
-        }
-        for (const m of text.matchAll(/\b([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*(?:\.class\b|::class\b)/g)) {
-          const decl = index.resolveType(m[1]!, { type: resolver, file });
-          if (decl && decl !== resolver) out.add(decl.fqn);
-        }
+    const read = new Set<string>();
+    for (const { type: resolver, file, entry } of directSubtypes(index, ARGUMENT_RESOLVER_SUPERS)) {
+      // The file's text once, in the scope of its first resolver.
+      if (read.has(entry.path)) continue;
+      read.add(entry.path);
+      let text: string;
+      try {
+        text = blankComments(readFileSync(entry.abs, 'utf8'));
+      } catch {
+        continue;
+      }
+      for (const m of text.matchAll(/\b([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*(?:\.class\b|::class\b)/g)) {
+        const decl = index.resolveType(m[1]!, { type: resolver, file });
+        if (decl && decl !== resolver) out.add(decl.fqn);
       }
     }
     return out;
