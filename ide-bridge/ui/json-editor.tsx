@@ -3,6 +3,9 @@
 // Pushing each render's value back in races with fast typing (a render still holding an older
 // text would overwrite newer keystrokes); a new text from outside (Reset, another endpoint)
 // comes with a new component key instead.
+// Tab indents, as in any code editor, so it does not move the focus on: Escape then Tab does
+// (CodeMirror's own rule). While the editor has the focus a line under it says so, and screen
+// readers hear it as the editor's description: without it a keyboard user was held in the editor.
 
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
@@ -10,7 +13,7 @@ import { bracketMatching, foldGutter, indentOnInput } from '@codemirror/language
 import { lintGutter, linter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { codeHighlighting } from './code-style';
 
 export interface JsonEditorProps {
@@ -19,10 +22,14 @@ export interface JsonEditorProps {
   label: string;
 }
 
+let editors = 0;
+
 export function JsonEditor({ initial, onChange, label }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const [hint] = useState(() => `json-editor-hint-${++editors}`);
+  const [focused, setFocused] = useState(false);
 
   useEffect(() => {
     const v = new EditorView({
@@ -41,9 +48,10 @@ export function JsonEditor({ initial, onChange, label }: JsonEditorProps) {
           json(),
           linter(jsonParseLinter(), { delay: 150 }),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': hint }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());
+            if (u.focusChanged) setFocused(u.view.hasFocus);
           }),
         ],
       }),
@@ -51,5 +59,12 @@ export function JsonEditor({ initial, onChange, label }: JsonEditorProps) {
     return () => v.destroy();
   }, []);
 
-  return <div class="json-editor" ref={host} />;
+  return (
+    <>
+      <div class="json-editor" ref={host} />
+      <p id={hint} class={focused ? 'editor-hint shown' : 'editor-hint'}>
+        Tab indents; Escape, then Tab, moves on.
+      </p>
+    </>
+  );
 }

@@ -240,6 +240,27 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(server.url);
   });
 
+  it('the JSON body editor says how the keyboard leaves it: Tab indents, Escape then Tab moves on', async () => {
+    await openEndpoint(page, known(ADD_ITEM));
+    await page.locator('.request-editor').getByRole('tab', { name: 'Body' }).click();
+    const body = page.getByLabel('JSON request body', { exact: true });
+    const hint = page.locator('.editor-hint');
+    expect(await hint.isVisible()).toBe(false);
+    await body.click();
+    await hint.waitFor();
+    expect(await hint.textContent()).toBe('Tab indents; Escape, then Tab, moves on.');
+    // Screen readers hear it as the editor's description.
+    expect(await page.locator(`#${await body.getAttribute('aria-describedby')}`).textContent()).toBe(await hint.textContent());
+    await page.keyboard.press('Tab');
+    expect(await body.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await body.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    await hint.waitFor({ state: 'hidden' });
+    // The Tab typed an indent: Reset puts back the body the source gives.
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('the Request tab masks a secret variable\'s value and credential headers, each with its own reveal; Copy says whether it copies real values', async () => {
     await rpc.request('env/save', { project, environment: { name: 'shared-screen', variables: [{ key: 'token', value: 'tok-S3CRET', secret: true }] } });
     await rpc.request('env/select', { project, name: 'shared-screen' });
@@ -687,12 +708,14 @@ describe('sending HTTP requests from the explorer', () => {
         [grpc, undefined, /^Not sent:.*Enable gRPC call/],
         [known(TREE), closed.url, /^No response:/],
       ] as const) {
-        // A 300 px window shows the list or the details: whichever it shows, the list is reached.
+        // A 300 px window shows the list or the details: back to the list until it stays there (the
+        // settings the test before closed hand the focus back to the details a moment later).
         const back = page.getByRole('button', { name: 'Back to the endpoints' });
         const search = page.getByLabel('Search endpoints');
-        await search.or(back).filter({ visible: true }).first().waitFor();
-        if (await back.isVisible()) await back.click();
-        await search.waitFor();
+        await poll(async () => {
+          if (await back.isVisible()) await back.click().catch(() => undefined);
+          return search.isVisible();
+        }).toBe(true);
         await openEndpoint(page, e);
         if (!host) {
           // The deadline's field holds its whole placeholder ("defau" at 5em), its spin buttons beside it.
