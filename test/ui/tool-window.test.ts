@@ -954,10 +954,14 @@ describe('the environment in sight, in a dark theme', () => {
         await editor.getByLabel('Host').fill('{{host}}/{{nohost}}');
         await poll(() => editor.locator('.variables-line .var').count()).toBe(2);
         const vars = await textContrast(page, '.variables-line .var, .variables-line .var-value');
+        // The accent as text (the source link and the environment chip: 3.85:1 in the browser's dark
+        // theme) and under white text (Send: 3.6:1 in Darcula).
+        const accents = await textContrast(page, '.request-editor button.link, .request-editor .env-chip, .request-editor button.primary');
         await page.screenshot({ path: screenshotPath(`tool-window-variables-${query ? 'darcula' : 'dark'}`) });
         expect(hits.length).toBeGreaterThan(0);
+        expect(accents.length).toBe(3);
         // The browser's dark theme drew {{host}} at 2.3:1 (the light theme's blue on the dark highlight), the hits at 2.6:1.
-        expect([...hits, ...vars].filter((t) => t.ratio < 4.5), `${scheme}${query}`).toEqual([]);
+        expect([...hits, ...vars, ...accents].filter((t) => t.ratio < 4.5), `${scheme}${query}`).toEqual([]);
         await editor.getByLabel('Host').fill(server.url);
         await close(page);
       }
