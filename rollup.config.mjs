@@ -126,35 +126,29 @@ function uiWorker(input, file) {
     ],
   };
 }
-// The YAML parser as one CommonJS file beside the bundle (core/config/yaml-lib.ts): required on
-// the first parse, so runs that parse no YAML never compile it.
-// Only what the code calls is exported (the entry is made here, as the package's is CommonJS).
-const YAML_ENTRY = '\0yaml-entry';
-const yamlLib = {
-  input: YAML_ENTRY,
-  output: { file: 'dist/yaml.cjs', format: 'cjs' },
-  plugins: [
-    { name: 'yaml-entry', resolveId: (id) => (id === YAML_ENTRY ? id : null), load: (id) => (id === YAML_ENTRY ? "export { parse, parseAllDocuments } from 'yaml';" : null) },
-    nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'require', 'default'] }),
-    commonjs(),
-  ],
-  external: builtinModules,
-};
-
-// OpenAPI specs' YAML parser, likewise on its own: js-yaml reads a spec 5–7 times faster than
-// `yaml` (gravitee's specs: 36–96 against 243–445 ms), whose documents and errors the config
-// files keep.
-const SPEC_YAML_ENTRY = '\0spec-yaml-entry';
-const specYamlLib = {
-  input: SPEC_YAML_ENTRY,
-  output: { file: 'dist/spec-yaml.cjs', format: 'cjs' },
-  plugins: [
-    { name: 'spec-yaml-entry', resolveId: (id) => (id === SPEC_YAML_ENTRY ? id : null), load: (id) => (id === SPEC_YAML_ENTRY ? "export { load, CORE_SCHEMA } from 'js-yaml';" : null) },
-    nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'require', 'default'] }),
-    commonjs(),
-  ],
-  external: builtinModules,
-};
+/**
+ * A library as one CommonJS file beside the bundle, required on first use, so runs that never
+ * call it never compile it. Only what the code calls is exported (the entry is made here, as the
+ * packages are CommonJS).
+ */
+function lazyLib(name, file, exports) {
+  const entry = `\0${name}-entry`;
+  return {
+    input: entry,
+    output: { file, format: 'cjs' },
+    plugins: [
+      { name: `${name}-entry`, resolveId: (id) => (id === entry ? id : null), load: (id) => (id === entry ? exports : null) },
+      nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'require', 'default'] }),
+      commonjs(),
+    ],
+    external: builtinModules,
+  };
+}
+// The YAML parser of config files (core/config/yaml-lib.ts).
+const yamlLib = lazyLib('yaml', 'dist/yaml.cjs', "export { parse, parseAllDocuments } from 'yaml';");
+// OpenAPI specs' YAML parser: js-yaml reads a spec 5–7 times faster than `yaml` (gravitee's
+// specs: 36–96 against 243–445 ms), whose documents and errors the config files keep.
+const specYamlLib = lazyLib('spec-yaml', 'dist/spec-yaml.cjs', "export { load, CORE_SCHEMA } from 'js-yaml';");
 
 const prettyWorker = uiWorker('ide-bridge/ui/pretty-worker.ts', 'dist/ui/pretty-worker.js');
 const searchWorker = uiWorker('ide-bridge/ui/search-worker.ts', 'dist/ui/search-worker.js');

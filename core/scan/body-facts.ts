@@ -26,8 +26,8 @@ export interface BodyFacts {
   requestReads?: RequestRead[];
 }
 
-/** Request objects whose parameters and headers code reads by name. */
-const REQUEST_TYPES = new Set(['HttpServletRequest', 'ServletRequest', 'MultipartHttpServletRequest', 'WebRequest', 'NativeWebRequest']);
+/** Request objects whose parameters and headers code reads by name (simple names). */
+export const REQUEST_OBJECT_TYPES: ReadonlySet<string> = new Set(['HttpServletRequest', 'ServletRequest', 'MultipartHttpServletRequest', 'WebRequest', 'NativeWebRequest']);
 const READERS: Record<string, { in: 'query' | 'header' | 'file'; many?: boolean }> = {
   getParameter: { in: 'query' },
   getParameterValues: { in: 'query', many: true },
@@ -44,7 +44,7 @@ const ANY_CALL = /([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/g;
 
 /** A method's parameters that are request objects, by name. */
 function requestVariables(params: readonly ParamDecl[] | undefined): string[] {
-  return (params ?? []).filter((p) => p.type.dims === 0 && REQUEST_TYPES.has(simpleName(p.type.name))).map((p) => p.name);
+  return (params ?? []).filter((p) => p.type.dims === 0 && REQUEST_OBJECT_TYPES.has(simpleName(p.type.name))).map((p) => p.name);
 }
 
 /** Builder methods whose name fixes the code. */

@@ -18,6 +18,7 @@ import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllo
 import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
 import { paramsReadInCode } from '../request-reads';
+import { REQUEST_OBJECT_TYPES } from '../../body-facts';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
 /** Parameters Spring fills from the server side, never from the request a client builds. */
@@ -29,8 +30,6 @@ const IGNORED_TYPES = new Set([
   'ServerHttpResponse', 'HttpMethod', 'InputStream', 'Reader', 'OutputStream', 'Writer', 'HttpHeaders', 'Sort.Direction',
 ]);
 const FILE_TYPES = new Set(['MultipartFile', 'Part', 'FilePart']);
-/** Request objects whose parameters a handler may read in code (request-reads.ts). */
-const REQUEST_OBJECTS = new Set(['HttpServletRequest', 'ServletRequest', 'WebRequest', 'NativeWebRequest', 'MultipartHttpServletRequest']);
 
 export interface SpringRequestInput {
   type: TypeDecl;
@@ -129,7 +128,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       continue;
     }
     if (IGNORED_TYPES.has(typeName)) {
-      if (REQUEST_OBJECTS.has(typeName)) readers.push({ site: p.site, name: p.param.name });
+      if (REQUEST_OBJECT_TYPES.has(typeName)) readers.push({ site: p.site, name: p.param.name });
       continue;
     }
     if (filledByResolver(index, p.param, scope)) continue;
