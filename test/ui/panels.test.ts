@@ -839,6 +839,9 @@ describe('panels on the sample shop', () => {
     try {
       await grpcPage.goto(`${await ui.url}?project=${encodeURIComponent(grpc)}`);
       await grpcPage.locator('.row.kind-endpoint').first().waitFor();
+      // The served first screen draws the toolbar before the app takes it over: a click on its
+      // Settings button before then opened nothing (under load, the test waited a minute).
+      await grpcPage.locator('.app:not(.first-paint)').waitFor();
       await grpcPage.getByRole('button', { name: 'Settings' }).click();
       const settings = grpcPage.getByRole('dialog', { name: 'Settings' });
       await settings.getByRole('tab', { name: 'gRPC Runtime' }).click();
