@@ -277,7 +277,24 @@ describe('localStorage', () => {
       const { request } = await runner.runBefore(js(`request.setHeader('Authorization', 'Bearer ' + localStorage.get('token'))`), baseRequest(), diskEnv);
       expect(request.headers).toContainEqual({ name: 'Authorization', value: 'Bearer s3cr3t' });
       expect(statSync(storage.path).mode & 0o777).toBe(0o600);
-      expect(readFileSync(join(project, '.apiscout/scripts/.gitignore'), 'utf8')).toBe('*\n');
+      // Kept in the user folder: nothing of it is in the project tree.
+      expect(storage.path.startsWith(process.env.APISCOUT_CONFIG_DIR!)).toBe(true);
+      expect(existsSync(join(project, '.apiscout'))).toBe(false);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the file earlier versions kept in the project, and moves it out on the first write', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'apiscout-ls-'));
+    try {
+      const storage = new LocalStorageStore({ projectDir: project });
+      mkdirSync(join(project, '.apiscout/scripts'), { recursive: true });
+      writeFileSync(storage.legacyPath, JSON.stringify({ version: 1, values: { token: 'old-tok' } }));
+      expect(storage.read()).toEqual({ token: 'old-tok' });
+      await storage.apply([{ op: 'set', key: 'user', value: 'ann' }]);
+      expect(existsSync(storage.legacyPath)).toBe(false);
+      expect(new LocalStorageStore({ projectDir: project }).read()).toEqual({ token: 'old-tok', user: 'ann' });
     } finally {
       rmSync(project, { recursive: true, force: true });
     }

@@ -103,6 +103,17 @@ function realOr(path: string): string {
 }
 
 /**
+ * A project's file in the user folder, `<user folder>/projects/<name>-<hash>.<suffix>`: where what
+ * is personal to one project and must never be committed (secret values) lives. Keyed by the
+ * project's real path, so a symlinked checkout finds the same file.
+ */
+export function projectUserFile(projectDir: string, userDir: string, suffix: string): string {
+  const real = realOr(projectDir);
+  const name = basename(real).replace(/[^\w.-]+/g, '_') || 'root';
+  return join(userDir, 'projects', `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 12)}.${suffix}`);
+}
+
+/**
  * The `.gitignore` of the state folder: everything is personal (saved requests, the index, locks)
  * except the files a team shares. An allow-list, so any new personal file is ignored by default.
  */

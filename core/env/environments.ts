@@ -3,12 +3,11 @@
 // live in a per-user file under the OS config folder, one per project, so they never land in the
 // repository. Every change is a locked read-modify-write with atomic replacement.
 
-import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import type { Environment, EnvironmentVariable } from '../model/environment';
-import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
+import { ensureProjectStateDir, projectStateDir, projectUserFile } from '../config/user-dir';
 import { readJsonFile, withFileLock, writeFileAtomic } from '../store/json-file';
 import type { Warn } from '../store/json-file';
 
@@ -42,7 +41,7 @@ export class EnvironmentStore {
   constructor(options: EnvironmentStoreOptions) {
     const project = canonical(options.projectDir);
     this.sharedPath = join(projectStateDir(project), 'environments.json');
-    this.userPath = join(options.userDir, 'projects', `${projectKey(project)}.json`);
+    this.userPath = projectUserFile(project, options.userDir, 'json');
     this.warn = options.warn ?? (() => {});
     this.project = project;
   }
@@ -221,12 +220,6 @@ function canonical(dir: string): string {
   } catch {
     return resolve(dir);
   }
-}
-
-/** A readable, collision-proof file name for a project's per-user file. */
-function projectKey(project: string): string {
-  const name = basename(project).replace(/[^\w.-]+/g, '_') || 'root';
-  return `${name}-${createHash('sha256').update(project).digest('hex').slice(0, 12)}`;
 }
 
 function checkName(name: string): void {

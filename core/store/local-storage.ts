@@ -1,13 +1,14 @@
-// The localStorage of request scripts (spec §2.4, §5.2), one per project:
-// `.apiscout/scripts/local-storage.json`. A token an after-script reads from one response is there
-// for the next request's before-script, in this process or any other. Values often are credentials,
-// so the folder carries its own `.gitignore` and the file is readable by its owner only. Each
+// The localStorage of request scripts (spec §2.4, §5.2), one per project, in the user folder:
+// `projects/<name>-<hash>.local-storage.json`. A token an after-script reads from one response is
+// there for the next request's before-script, in this process or any other. Values often are
+// credentials, so they live outside the project tree, readable by their owner only. Each
 // successful run's writes are applied in one locked read-modify-write with atomic replacement, so
-// two processes saving different keys keep both.
+// two processes saving different keys keep both. Earlier versions kept the file in the project's
+// `.apiscout/scripts/`: it is read from there until the first write moves it.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
+import { projectStateDir, projectUserFile, userConfigDir } from '../config/user-dir';
 import { readJsonFile, withFileLock, writeFileAtomic } from './json-file';
 import type { Warn } from './json-file';
 
@@ -23,25 +24,26 @@ export const MAX_STORAGE_BYTES = 4 * 1024 * 1024;
 
 export class LocalStorageStore {
   readonly path: string;
+  /** Where earlier versions kept it, inside the project. */
+  readonly legacyPath: string;
   private readonly warn: Warn;
 
-  private readonly projectDir: string;
-
-  constructor(options: { projectDir: string; warn?: Warn }) {
-    this.projectDir = options.projectDir;
-    this.path = join(projectStateDir(options.projectDir), 'scripts', 'local-storage.json');
+  /** `userDir`: the per-user folder (see userConfigDir); injected so tests never touch the real one. */
+  constructor(options: { projectDir: string; userDir?: string; warn?: Warn }) {
+    this.path = projectUserFile(options.projectDir, options.userDir ?? userConfigDir(), 'local-storage.json');
+    this.legacyPath = join(projectStateDir(options.projectDir), 'scripts', 'local-storage.json');
     this.warn = options.warn ?? (() => {});
   }
 
   read(): Record<string, unknown> {
-    return readJsonFile(this.path, isStorageFile, this.warn)?.values ?? {};
+    const path = existsSync(this.path) || !existsSync(this.legacyPath) ? this.path : this.legacyPath;
+    return readJsonFile(path, isStorageFile, this.warn)?.values ?? {};
   }
 
   async apply(ops: LocalStorageOp[]): Promise<void> {
     // A script that saves the same token after every response should not cost a locked,
     // fsynced write each time.
     if (!ops.length || JSON.stringify(applied(this.read(), ops)) === JSON.stringify(this.read())) return;
-    this.ensureFolder();
     await withFileLock(this.path, () => {
       const values = applied(this.read(), ops);
       const text = `${JSON.stringify({ version: 1, values } satisfies StorageFile, null, 2)}\n`;
@@ -49,18 +51,9 @@ export class LocalStorageStore {
         throw new Error(`localStorage would grow past ${MAX_STORAGE_BYTES / 1024 / 1024} MB (${this.path}); nothing was saved`);
       }
       writeFileAtomic(this.path, text, { mode: 0o600 });
+      // Moved: no copy stays in the project.
+      rmSync(this.legacyPath, { force: true });
     });
-  }
-
-  private ensureFolder(): void {
-    ensureProjectStateDir(this.projectDir);
-    const dir = join(this.path, '..');
-    mkdirSync(dir, { recursive: true });
-    try {
-      writeFileSync(join(dir, '.gitignore'), '*\n', { flag: 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
   }
 }
 

@@ -2,7 +2,7 @@
 // lost when a writer dies with SIGKILL in the middle of a write.
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,85 @@ describe('RequestStateStore', () => {
     expect(store.load('good')!.path).toBe('/g');
     expect(store.load('bad')).toBeUndefined();
     expect(warnings.at(-1)).toMatch(/saved request of bad is damaged/);
+  });
+
+  describe('credentials typed into a request', () => {
+    const SECRET = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.c2ln';
+    const withCredentials = (): HttpRequestDraft =>
+      draft('/orders', {
+        host: 'http://admin:hunter2@localhost:8080',
+        headers: [
+          { name: 'Authorization', value: `Bearer ${SECRET}` },
+          { name: 'X-Api-Key', value: 'k-123456', enabled: false },
+          { name: 'X-Trace', value: 'abc' },
+          { name: 'X-Auth-Token', value: 'Bearer {{token}}' },
+        ],
+        query: [{ name: 'access_token', value: 'qs-secret' }, { name: 'page', value: '2' }],
+        cookies: [{ name: 'JSESSIONID', value: 'sess-42' }],
+        form: [{ name: 'password', value: 'pw-form' }, { name: 'password', value: '/tmp/key.pem', file: true } as HttpRequestDraft['form'][number]],
+      });
+
+    it('keeps them in the user folder, never in the project, and gives them back whole', async () => {
+      const dir = project();
+      const userDir = mkdtempSync(join(tmpdir(), 'apiscout-user-'));
+      const store = new RequestStateStore({ projectDir: dir, userDir });
+      const sent = withCredentials();
+      await store.save('orders', sent);
+      await store.rememberHost(sent.host);
+
+      const projectFiles = readdirSync(join(dir, '.apiscout')).map((f) => readFileSync(join(dir, '.apiscout', f), 'utf8')).join('\n');
+      for (const secret of [SECRET, 'k-123456', 'qs-secret', 'sess-42', 'pw-form', 'hunter2']) expect(projectFiles).not.toContain(secret);
+      // What holds nothing secret stays readable in the project file.
+      const saved = JSON.parse(readFileSync(store.path, 'utf8')).requests.orders.draft;
+      expect(saved.host).toBe('http://admin@localhost:8080');
+      expect(saved.headers).toEqual([
+        { name: 'Authorization', value: '', secret: true },
+        { name: 'X-Api-Key', value: '', enabled: false, secret: true },
+        { name: 'X-Trace', value: 'abc' },
+        { name: 'X-Auth-Token', value: 'Bearer {{token}}' },
+      ]);
+      expect(saved.form[1]).toEqual({ name: 'password', value: '/tmp/key.pem', file: true });
+      expect(store.hosts()).toEqual(['http://admin@localhost:8080']);
+
+      expect(statSync(store.secretsPath).mode & 0o777).toBe(0o600);
+      expect(store.secretsPath.startsWith(userDir)).toBe(true);
+      expect(new RequestStateStore({ projectDir: dir, userDir }).load('orders')).toEqual(sent);
+      // Another user (or machine) has the request without the values.
+      const elsewhere = new RequestStateStore({ projectDir: dir, userDir: mkdtempSync(join(tmpdir(), 'apiscout-user-')) }).load('orders')!;
+      expect(elsewhere.headers[0]).toEqual({ name: 'Authorization', value: '' });
+      expect(elsewhere.host).toBe('http://admin@localhost:8080');
+    });
+
+    it('forgets them on reset, follows edits, and moves those of a file written before', async () => {
+      const dir = project();
+      const userDir = mkdtempSync(join(tmpdir(), 'apiscout-user-'));
+      const store = new RequestStateStore({ projectDir: dir, userDir });
+      await store.save('orders', withCredentials());
+      const edited = { ...withCredentials(), headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }] };
+      await store.save('orders', edited);
+      expect(store.load('orders')).toEqual(edited);
+      expect(readFileSync(store.secretsPath, 'utf8')).not.toContain(SECRET);
+      await store.reset('orders');
+      expect(readFileSync(store.secretsPath, 'utf8')).not.toContain('qs-secret');
+
+      // requests.json as an earlier version wrote it: the next write of anything moves its credentials.
+      writeFileSync(store.path, JSON.stringify({ version: 1, hosts: [], requests: { old: { savedAt: '', draft: withCredentials() } } }));
+      expect(store.load('old')).toEqual(withCredentials());
+      await store.save('other', draft('/other'));
+      expect(readFileSync(store.path, 'utf8')).not.toContain(SECRET);
+      expect(store.load('old')).toEqual(withCredentials());
+    });
+
+    it('keeps gRPC metadata credentials apart too', async () => {
+      const dir = project();
+      const userDir = mkdtempSync(join(tmpdir(), 'apiscout-user-'));
+      const store = new RequestStateStore({ projectDir: dir, userDir });
+      const grpc = { protocol: 'grpc' as const, host: 'localhost:9090', service: 'a.B', method: 'C', metadata: [{ name: 'authorization', value: `Bearer ${SECRET}` }, { name: 'x-tenant', value: 't1' }], messages: ['{}'] };
+      await store.save('rpc', grpc);
+      expect(readFileSync(store.path, 'utf8')).not.toContain(SECRET);
+      expect(readFileSync(store.path, 'utf8')).toContain('t1');
+      expect(store.loadGrpc('rpc')).toEqual(grpc);
+    });
   });
 
   it('serialises concurrent writers so that no save is lost', async () => {
