@@ -13,6 +13,7 @@ import type { Dispatcher, buildConnector } from 'undici';
 import { CallError } from '../errors';
 import type { CallFailure } from '../errors';
 import type { CallHooks } from './hooks';
+import { isCredentialHeader } from './credential-names';
 import { proxyFor } from './proxy';
 import { refusedBy } from './refused';
 import type { ProxyEnv } from './proxy';
@@ -64,15 +65,6 @@ let undici: Promise<Undici> | undefined;
 const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/** Headers that carry credentials: not forwarded when a redirect leaves the origin. */
-const CREDENTIALS = new Set(['authorization', 'cookie', 'proxy-authorization']);
-/** Names that carry a credential by convention (X-Api-Key, X-Auth-Token, Client-Secret…): dropped like Authorization. */
-const SECRET_NAME = /(^|[-_])(api[-_]?key|key|token|secret|password|passwd|session|auth)$/i;
-
-/** A header not to forward to another origin on a redirect. */
-export function isCredentialHeader(name: string): boolean {
-  return CREDENTIALS.has(name.toLowerCase()) || SECRET_NAME.test(name);
-}
 
 /** Holds connections (keep-alive) and TLS state across calls; close() when done. */
 export class HttpCaller {

@@ -7,7 +7,7 @@
 // token an after-script saved is a secret from then on). Screens keep the real text beside the
 // masked one for the user's own reveal; terminals and logs get the masked text only.
 
-import { isCredentialHeader } from './http';
+import { isCredentialHeader } from './credential-names';
 import { LocalStorageStore } from '../store/local-storage';
 import { MASK, maskSecrets, maskedQuery, secretValuesOf } from './sent-secrets';
 

@@ -1,10 +1,10 @@
 // Which parts of a request as sent a screen should show masked: values that carry a secret
 // variable's value (found by value, so a secret reached through another variable, or put there by
 // a before-script, counts too), and headers or query parameters that carry credentials by name
-// (Authorization, Cookie, X-Api-Key, access_token…) whatever their value came from. Text that goes
+// (Authorization, Cookie, X-Api-Key, access_token, accessToken…) whatever their value came from. Text that goes
 // to a terminal or a CI log (`call --verbose`) has the secret values themselves masked.
 
-import { isCredentialHeader } from './http';
+import { isCredentialHeader, isCredentialName } from './credential-names';
 
 /** The non-empty values of the environment's secret variables. */
 export function secretValuesOf(environment: { variables: ReadonlyArray<{ value: string; secret?: boolean }> } | undefined): string[] {
@@ -27,7 +27,7 @@ export function maskedQuery(url: string, secrets: readonly string[]): string[] {
   } catch {
     return [];
   }
-  const names = [...params].filter(([n, v]) => isCredentialHeader(n) || carriesSecret(v, secrets)).map(([n]) => n);
+  const names = [...params].filter(([n, v]) => isCredentialHeader(n) || isCredentialName(n) || carriesSecret(v, secrets)).map(([n]) => n);
   return [...new Set(names)];
 }
 

@@ -2,16 +2,17 @@
 // project's requests.json, each credential row with `secret: true` and no value; the values go to
 // a per-user file (mode 0600), as secret environment variables do. Credential rows: headers and
 // gRPC metadata named like credentials (Authorization, Cookie, X-Api-Key, *-Token…), query and form
-// fields named so (access_token, password…), every cookie, and a URL's password. Only literal
-// values move: `{{token}}` or `Bearer {{token}}` holds nothing secret.
+// fields named so (access_token, password, apiKey…), every cookie, and a URL's password; a JSON
+// body with such a field (a login's `{"username", "password"}`) moves whole. Only literal values
+// move: `{{token}}` or `Bearer {{token}}` holds nothing secret.
 
-import { isCredentialHeader } from '../call/http';
+import { isCredentialHeader, isCredentialName } from '../call/credential-names';
 import type { GrpcRequestDraft, HttpRequestDraft, NameValue, RequestDraft } from '../model/request-state';
 
 /** A row as the project file keeps it: a moved value is empty and marked. */
 export type StoredRow = NameValue & { secret?: true };
 
-/** One request's moved values, keyed `<list>.<index>` (`headers.0`) or `host`. */
+/** One request's moved values, keyed `<list>.<index>` (`headers.0`), `host` or `body`. */
 export type DraftSecrets = Record<string, string>;
 
 const LISTS = ['headers', 'query', 'cookies', 'form', 'metadata'] as const;
@@ -28,7 +29,22 @@ export function holdsLiteral(value: string): boolean {
 function isCredentialRow(list: ListName, row: NameValue): boolean {
   if (list === 'cookies') return true;
   if (list === 'form' && (row as { file?: boolean }).file) return false;
-  return isCredentialHeader(row.name);
+  return isCredentialName(row.name) || ((list === 'headers' || list === 'metadata') && isCredentialHeader(row.name));
+}
+
+/** Does a JSON body hold a literal value under a credential-named field (at any depth)? */
+function bodyHoldsCredential(body: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  const walk = (v: unknown, depth: number): boolean => {
+    if (!v || typeof v !== 'object' || depth > 8) return false;
+    return Object.entries(v).some(([k, inner]) => (typeof inner === 'string' && !Array.isArray(v) && isCredentialName(k) && holdsLiteral(inner)) || walk(inner, depth + 1));
+  };
+  return walk(parsed, 0);
 }
 
 /** The draft as the project file keeps it, and the values moved out of it. */
@@ -49,6 +65,12 @@ export function splitSecrets(draft: RequestDraft): { stored: RequestDraft; secre
     secrets.host = draft.host;
     stored.host = host;
   }
+  const http = draft as HttpRequestDraft;
+  if (http.bodyMode === 'json' && !(stored as { bodySecret?: true }).bodySecret && bodyHoldsCredential(http.body)) {
+    secrets.body = http.body;
+    stored.body = '';
+    stored.bodySecret = true;
+  }
   return { stored: stored as unknown as RequestDraft, secrets };
 }
 
@@ -61,6 +83,10 @@ export function joinSecrets(stored: RequestDraft, secrets: DraftSecrets | undefi
     draft[list] = rows.map(({ secret, ...row }, i) => (secret ? { ...row, value: secrets?.[`${list}.${i}`] ?? '' } : row));
   }
   if (secrets?.host !== undefined && withoutPassword(secrets.host) === stored.host) draft.host = secrets.host;
+  if (draft.bodySecret) {
+    delete draft.bodySecret;
+    draft.body = secrets?.body ?? '';
+  }
   return draft as unknown as HttpRequestDraft | GrpcRequestDraft;
 }
 

@@ -118,7 +118,7 @@ describe('RequestStateStore', () => {
           { name: 'X-Trace', value: 'abc' },
           { name: 'X-Auth-Token', value: 'Bearer {{token}}' },
         ],
-        query: [{ name: 'access_token', value: 'qs-secret' }, { name: 'page', value: '2' }],
+        query: [{ name: 'access_token', value: 'qs-secret' }, { name: 'apiKey', value: 'qs-key' }, { name: 'page', value: '2' }, { name: 'tokenType', value: 'bearer' }],
         cookies: [{ name: 'JSESSIONID', value: 'sess-42' }],
         form: [{ name: 'password', value: 'pw-form' }, { name: 'password', value: '/tmp/key.pem', file: true } as HttpRequestDraft['form'][number]],
       });
@@ -132,7 +132,7 @@ describe('RequestStateStore', () => {
       await store.rememberHost(sent.host);
 
       const projectFiles = readdirSync(join(dir, '.apiscout')).map((f) => readFileSync(join(dir, '.apiscout', f), 'utf8')).join('\n');
-      for (const secret of [SECRET, 'k-123456', 'qs-secret', 'sess-42', 'pw-form', 'hunter2']) expect(projectFiles).not.toContain(secret);
+      for (const secret of [SECRET, 'k-123456', 'qs-secret', 'qs-key', 'sess-42', 'pw-form', 'hunter2']) expect(projectFiles).not.toContain(secret);
       // What holds nothing secret stays readable in the project file.
       const saved = JSON.parse(readFileSync(store.path, 'utf8')).requests.orders.draft;
       expect(saved.host).toBe('http://admin@localhost:8080');
@@ -143,6 +143,7 @@ describe('RequestStateStore', () => {
         { name: 'X-Auth-Token', value: 'Bearer {{token}}' },
       ]);
       expect(saved.form[1]).toEqual({ name: 'password', value: '/tmp/key.pem', file: true });
+      expect(saved.query.map((q: { value: string }) => q.value)).toEqual(['', '', '2', 'bearer']);
       expect(store.hosts()).toEqual(['http://admin@localhost:8080']);
 
       expect(statSync(store.secretsPath).mode & 0o777).toBe(0o600);
@@ -172,6 +173,21 @@ describe('RequestStateStore', () => {
       await store.save('other', draft('/other'));
       expect(readFileSync(store.path, 'utf8')).not.toContain(SECRET);
       expect(store.load('old')).toEqual(withCredentials());
+    });
+
+    it('moves a JSON body that holds a credential field whole, and keeps one that does not', async () => {
+      const dir = project();
+      const userDir = mkdtempSync(join(tmpdir(), 'apiscout-user-'));
+      const store = new RequestStateStore({ projectDir: dir, userDir });
+      const login = draft('/login', { method: 'POST', bodyMode: 'json', body: '{\n  "user": {"name": "ann", "newPassword": "pw-body-1"}\n}' });
+      const templated = draft('/login2', { method: 'POST', bodyMode: 'json', body: '{"name": "ann", "password": "{{password}}", "tokenType": "x"}' });
+      await store.save('login', login);
+      await store.save('login2', templated);
+      const file = readFileSync(store.path, 'utf8');
+      expect(file).not.toContain('pw-body-1');
+      expect(JSON.parse(file).requests.login.draft).toMatchObject({ body: '', bodySecret: true });
+      expect(JSON.parse(file).requests.login2.draft.body).toBe(templated.body);
+      expect(store.load('login')).toEqual(login);
     });
 
     it('keeps gRPC metadata credentials apart too', async () => {
