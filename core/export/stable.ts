@@ -24,6 +24,13 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The methods of one path in the order readers know from API documentation (read, create, change,
+ * remove), so a collection run reads a resource before it deletes it; others after, by name.
+ */
+const METHOD_RANK: Readonly<Record<string, number>> = { GET: 0, HEAD: 1, POST: 2, PUT: 3, PATCH: 4, DELETE: 5 };
+const methodRank = (m: string): number => METHOD_RANK[m] ?? 6;
+
 /** Module, folder, class, path, method, id: the order of every export. */
 export function exportOrder(endpoints: readonly Endpoint[]): Endpoint[] {
   return [...endpoints].sort(
@@ -32,6 +39,7 @@ export function exportOrder(endpoints: readonly Endpoint[]): Endpoint[] {
       compareText(a.folder, b.folder) ||
       compareText(a.className, b.className) ||
       compareText(a.path, b.path) ||
+      methodRank(a.method) - methodRank(b.method) ||
       compareText(a.method, b.method) ||
       compareText(a.id, b.id),
   );

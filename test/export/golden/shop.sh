@@ -88,13 +88,6 @@ curl \
   -g \
   '{{host}}/api/v1/catalog/products/sku/sku-1'
 
-# delete
-# DELETE /api/v1/catalog/products/{id}
-curl \
-  -X DELETE \
-  -g \
-  '{{host}}/api/v1/catalog/products/0'
-
 # Get a product
 # GET /api/v1/catalog/products/{id}
 curl \
@@ -124,6 +117,13 @@ curl \
     "tags"
   ]
 }'
+
+# delete
+# DELETE /api/v1/catalog/products/{id}
+curl \
+  -X DELETE \
+  -g \
+  '{{host}}/api/v1/catalog/products/0'
 
 # Changes the price of a product
 # PATCH /api/v1/catalog/products/{id}/price
