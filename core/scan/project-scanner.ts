@@ -25,6 +25,7 @@ import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDec
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
+import { ROUTER_FILES_MARKER } from './frameworks/spring-functional/mounts';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
@@ -452,6 +453,7 @@ export class ProjectScanner {
         old.declares.forEach((d) => declared.add(d));
         old.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
         old.supers.forEach((s) => declared.add(subtypesMarker(s))); // its subtypes were looked up (polymorphic bodies)
+        if (old.mentions) declared.add(ROUTER_FILES_MARKER); // its routers may have mounted another class's
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
@@ -482,6 +484,7 @@ export class ProjectScanner {
         entry.declares.forEach((d) => declared.add(d));
         entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
         entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
+        if (entry.mentions) declared.add(ROUTER_FILES_MARKER);
       }
     }
     this.index.invalidate();
