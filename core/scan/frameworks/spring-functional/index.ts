@@ -2,7 +2,8 @@
 // (WebFlux and WebMvc.fn, Java builders and static forms, Kotlin's router DSL, springdoc's
 // SpringdocRouteBuilder). A router is a `@Bean` method, or a method of a Spring component,
 // returning a RouterFunction (Kotlin: any method whose routes come from a `router { }` block, as
-// Kotlin registers beans in code, `beans { bean { } }` included), or a method of any class calling
+// Kotlin registers beans in code, `beans { bean { } }` included, and so any property initialized
+// with those blocks, `val beans = beans { }`), or a method of any class calling
 // `registerBean(RouterFunction.class, supplier)`; its body is read as text (route-syntax.ts) and
 // evaluated (route-eval.ts), following other classes' router methods it calls; a router that is no
 // bean and that another router composes is listed only there (mounts.ts). Each route points at its

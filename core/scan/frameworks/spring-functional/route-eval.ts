@@ -10,7 +10,7 @@
 // - locals, same-class helper methods (with their arguments) and class constants;
 // - other classes' methods returning a RouterFunction (`.add(other.routes())`, `new Routes(h).routes()`),
 //   read in their own files; `registerBean(RouterFunction.class, supplier)`; Kotlin's `beans { bean { } }`;
-// - both branches of Kotlin's `if (c) a else b` and Java's `c ? a : b`.
+// - every branch of Kotlin's `if (c) a else b` and `when`, and of Java's `c ? a : b`.
 // A value it cannot follow is `unknown`: whatever depends on it is left out, never guessed.
 
 import type { ProjectIndex, Scope } from '../../project-index';

@@ -7,7 +7,7 @@ import { findAnnotation, simpleName } from '../../source-model';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { RouteSyntax } from './route-syntax';
 import type { Stmt } from './route-syntax';
-import { bodyRange } from './method-body';
+import { bodyRange, propertyRange } from './method-body';
 import { RouteEvaluator } from './route-eval';
 import type { Route } from './route-eval';
 
@@ -53,8 +53,14 @@ export function readRouters(type: TypeDecl, index: ProjectIndex, readText: ReadT
   const text = readText(type.file.path);
   if (text === undefined) return undefined;
   const candidates = type.methods.map((m) => ({ method: m, kind: isRouter(type, m) || registersRouter(text, type, m) })).filter((r) => r.kind);
-  if (!candidates.length) return undefined;
   const bodies = new Map<MethodDecl, Stmt[] | undefined>();
+  if (type.file.lang === 'kotlin') {
+    for (const p of routerProperties(text, type)) {
+      candidates.push({ method: p.method, kind: 'dsl' });
+      bodies.set(p.method, p.body);
+    }
+  }
+  if (!candidates.length) return undefined;
   // Another class's router method (`.add(other.routes())`) is read from its own file.
   const textOf = (owner: TypeDecl) => (owner === type ? text : readText(owner.file.path));
   const evaluator = new RouteEvaluator({
@@ -102,6 +108,25 @@ function registersRouter(text: string, type: TypeDecl, m: MethodDecl): 'register
   const body = bodyRange(text, m, type.file.lang === 'kotlin');
   const code = body && text.slice(body.from, body.to);
   return code && code.includes('registerBean') && code.includes('RouterFunction') ? 'register' : false;
+}
+
+/**
+ * Kotlin properties initialized with the DSLs (`val beans = beans { bean { router { } } }`, a
+ * top-level `val routes = router { }`), as methods without parameters: their value is read as an
+ * expression body. Like a Kotlin function, one counts when a router { } block or a registered
+ * router gives its routes.
+ */
+function routerProperties(text: string, type: TypeDecl): { method: MethodDecl; body: Stmt[] }[] {
+  const out: { method: MethodDecl; body: Stmt[] }[] = [];
+  for (const f of type.fields) {
+    const declared = simpleName(f.type.name);
+    if (declared !== 'RouterFunction' && declared !== 'BeanDefinitionDsl' && declared !== 'Object') continue;
+    const range = propertyRange(text, f);
+    if (!range || !/\b(?:router|coRouter|beans)\s*\{/.test(text.slice(range.from, range.to))) continue;
+    const method: MethodDecl = { name: f.name, modifiers: f.modifiers, annotations: f.annotations, typeParams: [], params: [], returnType: f.type, line: f.line, column: 1 };
+    out.push({ method, body: new RouteSyntax(text, range.from, range.to, true).expressionBody() });
+  }
+  return out;
 }
 
 /** The statements of a method's body. */
