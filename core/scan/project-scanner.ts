@@ -25,7 +25,7 @@ import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDec
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
-import { ROUTER_FILES_MARKER } from './frameworks/spring-functional/mounts';
+import { mountMarkers } from './frameworks/spring-functional/mounts';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
@@ -453,7 +453,6 @@ export class ProjectScanner {
         old.declares.forEach((d) => declared.add(d));
         old.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
         old.supers.forEach((s) => declared.add(subtypesMarker(s))); // its subtypes were looked up (polymorphic bodies)
-        if (old.mentions) declared.add(ROUTER_FILES_MARKER); // its routers may have mounted another class's
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
@@ -478,13 +477,15 @@ export class ProjectScanner {
         this.protos.header(path)?.declares.forEach((d) => declared.add(d));
         continue;
       }
-      const entry = this.admit(path, abs, reader.read(abs, size));
+      const bytes = reader.read(abs, size);
+      const entry = this.admit(path, abs, bytes);
       if (entry) {
         global ||= this.isGlobal(entry);
         entry.declares.forEach((d) => declared.add(d));
         entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
         entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
-        if (entry.mentions) declared.add(ROUTER_FILES_MARKER);
+        // A router file may now mount the classes it names (a file that named one before is a dependency of it).
+        if (entry.mentions && typeof bytes !== 'string') mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
       }
     }
     this.index.invalidate();

@@ -1,7 +1,7 @@
 // Which of a class's router methods another class's router composes (`.nest(path("/x"),
 // other::routes)`, `.add(other.routes())`, Kotlin `"/x".nest { add(Routes(ref()).routes()) }`).
-// The answer draws on every router file that names the class: a re-scan meets it through
-// ROUTER_FILES_MARKER, which every changed file mentioning a router sets off.
+// The answer draws on the router files that name the class: each is a dependency, and a re-scan
+// meets a router file that comes to name it through mountMarker(name), which the file sets off.
 
 import { readFileSync } from 'node:fs';
 import { ProjectIndex } from '../../project-index';
@@ -9,8 +9,15 @@ import type { MethodDecl, TypeDecl } from '../../source-model';
 import { readRouters } from './router-reading';
 import type { ReadText } from './router-reading';
 
-/** The dependency on the set of files building routes (a missing name no identifier can be). */
-export const ROUTER_FILES_MARKER = 'router-files:';
+/** The dependency on the list of router files naming `name` (a missing name no identifier can be). */
+export function mountMarker(name: string): string {
+  return `mounts:${name}`;
+}
+
+/** The markers a router file's text sets off: one for each class name it could mount. */
+export function mountMarkers(text: string): string[] {
+  return [...new Set(text.match(CLASS_NAME))].map(mountMarker);
+}
 
 const NAMES_KEY = 'spring-functional:names-in-router-files';
 
@@ -18,14 +25,15 @@ const NAMES_KEY = 'spring-functional:names-in-router-files';
 export function mountedElsewhere(type: TypeDecl, methods: readonly MethodDecl[], index: ProjectIndex, readText: ReadText): Set<MethodDecl> {
   const out = new Set<MethodDecl>();
   if (!methods.length) return out;
-  index.noteMissing([ROUTER_FILES_MARKER]);
-  for (const path of routerFilesNaming(index, type.name)) {
+  index.noteMissing([mountMarker(type.name)]);
+  const paths = routerFilesNaming(index, type.name);
+  // Their edits may mount or unmount the class. This also keeps the class's result when a mount
+  // leaves it nothing to list (a root without endpoints or dependencies is not remembered).
+  index.noteFiles(paths);
+  for (const path of paths) {
     const entry = index.files.get(path);
     const file = entry && index.parse(entry);
     if (!file) continue;
-    // Also keeps the class's result when the mount leaves it nothing to list (a root without
-    // endpoints or dependencies is not remembered, and the marker with it).
-    index.noteFiles([path]);
     for (const other of ProjectIndex.allTypes(file)) {
       if (other === type) continue;
       let read;
