@@ -30,6 +30,11 @@ describe('a value the code cannot do without', () => {
     expect(required('String c = request.getParameter("c"); String d = request.getParameter("d"); if (c == null && d == null) throw new X();')).toEqual(['c:optional', 'd:optional']);
     expect(required('String e = request.getParameter("e"); if (e == null || e.length() > 5) throw new X();')).toEqual(['e:optional']);
   });
+
+  it('stays optional when the check binds only some requests: after an early return, or inside a branch', () => {
+    expect(required('String t = request.getHeader("t"); if (t != null) { return t; } String u = request.getParameter("u"); if (u == null) throw new X(); return u;')).toEqual(['t:optional', 'u:optional']);
+    expect(required('if (legacy) { Assert.hasText(request.getParameter("v"), "v"); }')).toEqual(['v:optional']);
+  });
 });
 
 describe('a call handing the request on', () => {

@@ -180,12 +180,15 @@ const EMPTY_TEST = /^(?:([\s\S]+?)\s*==\s*null|null\s*==\s*([\s\S]+)|([\s\S]+?)\
 function checkedSubjects(raw: string, code: string): ReadonlySet<string> {
   const out = new Set<string>();
   const text = (from: number, to: number) => raw.slice(from, to).replace(/\s+/g, '');
+  const everyPath = onEveryPath(code);
   for (const m of code.matchAll(GUARD_CALL)) {
+    if (!everyPath(m.index!)) continue;
     const open = m.index! + m[0].length;
     const first = topLevelSplit(code, open, closeOf(code, open), ',')[0];
     if (first) out.add(text(first.from, first.to));
   }
   for (const m of code.matchAll(IF_OPEN)) {
+    if (!everyPath(m.index!)) continue;
     const open = m.index! + m[0].length;
     const close = closeOf(code, open);
     // Only a test whose branch throws makes the value one the request cannot do without.
@@ -196,6 +199,26 @@ function checkedSubjects(raw: string, code: string): ReadonlySet<string> {
     if (subjects.every((s) => s !== undefined)) subjects.forEach((s) => out.add(s!));
   }
   return out;
+}
+
+/**
+ * Whether code at an offset runs on every call: in the body's own block (not inside a branch or a
+ * loop) and before any `return` (a check after `if (token != null) return ..` binds only the
+ * requests without the token).
+ */
+function onEveryPath(code: string): (at: number) => boolean {
+  const top = code.trimStart().startsWith('{') ? 1 : 0;
+  const firstReturn = code.search(/\breturn\b/);
+  return (at) => {
+    if (firstReturn >= 0 && firstReturn < at) return false;
+    let depth = 0;
+    for (let i = 0; i < at; i++) {
+      const c = code.charCodeAt(i);
+      if (c === 0x7b) depth++;
+      else if (c === 0x7d) depth--;
+    }
+    return depth === top;
+  };
 }
 
 /** What a disjunct tests for missing or empty, without spaces; undefined when it tests something else. */
@@ -221,7 +244,7 @@ function emptinessSubject(test: string): string | undefined {
 function isRequired(raw: string, code: string, from: number, close: number, subjects: ReadonlySet<string>): boolean {
   if (close >= code.length) return false;
   if (subjects.has(raw.slice(from, close + 1).replace(/\s+/g, ''))) return true;
-  if (/^\s*\?:\s*throw\b/.test(code.slice(close + 1, close + 100))) return true;
+  if (/^\s*\?:\s*throw\b/.test(code.slice(close + 1, close + 100))) return onEveryPath(code)(from);
   // `String value = req.getParameter(key);`, Kotlin `val value = ...`: the variable is the read.
   const assigned = /([A-Za-z_$][\w$]*)\s*(?<![=!<>])=\s*$/.exec(code.slice(Math.max(0, from - 120), from));
   return !!assigned && /^\s*(?:;|\n|$)/.test(code.slice(close + 1, close + 20)) && subjects.has(assigned[1]!);

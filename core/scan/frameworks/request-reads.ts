@@ -10,7 +10,8 @@
 
 import type { Param, ParamLocation } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
-import type { ProjectIndex, Scope } from '../project-index';
+import { ProjectIndex } from '../project-index';
+import type { Scope } from '../project-index';
 import type { Expr, MethodDecl, RequestRead, TypeDecl } from '../source-model';
 import { simpleName } from '../source-model';
 import { makeParam } from './params';
@@ -88,17 +89,19 @@ function follow(
       continue;
     }
     if (depth >= MAX_DEPTH) continue;
-    const callee = calleeOf(index, read, site);
-    if (!callee) continue;
+    const callees = calleesOf(index, read, site);
+    // Several implementations: a value one of them insists on may not be needed by the one that runs.
+    const addFrom = callees.length > 1 ? (name: string, r: Read) => add(name, { ...r, required: undefined }) : add;
     const at = read.args.findIndex((a) => a.kind === 'name' && a.name === request);
-    const param = callee.method.params[at];
-    if (!param) continue;
     // Arguments naming the caller's own parameters are resolved where the caller was called.
     const args = read.args.map((a): Expr => {
       const v = a.kind === 'string' || a.kind === 'name' ? valueOf(a) : undefined;
       return v === undefined ? a : { kind: 'string', value: v };
     });
-    follow(index, callee, param.name, { args, scope }, add, depth + 1, visiting);
+    for (const callee of callees) {
+      const param = callee.method.params[at];
+      if (param) follow(index, callee, param.name, { args, scope }, addFrom, depth + 1, visiting);
+    }
   }
   visiting.delete(site.method);
 }
@@ -115,6 +118,40 @@ function constantOf(index: ProjectIndex, e: Expr, scope: Scope): string | undefi
  * on the method's class or its ancestors, `Util.helper(..)` on a class, `field.helper(..)` on the
  * field's type, a call on a builder chain or a local on the receiver's class.
  */
+function calleesOf(index: ProjectIndex, read: Extract<RequestRead, { call: string }>, site: MethodSite): MethodSite[] {
+  const found = calleeOf(index, read, site);
+  if (!found || found.method.requestReads) return found ? [found] : [];
+  // A method without a body (an interface's, an abstract one): what its implementations read.
+  return implementations(index, found, read.args.length);
+}
+
+/** At most this many implementations are followed: more is a plugin point, not the handler's code. */
+const MAX_IMPLEMENTATIONS = 4;
+
+/**
+ * The overrides of an abstract method that read the request, in the project's subtypes of its
+ * class (found through the header scan, a dependency a re-scan follows), nearest first.
+ */
+function implementations(index: ProjectIndex, abstract: MethodSite, arity: number): MethodSite[] {
+  const out: MethodSite[] = [];
+  const seen = new Set<TypeDecl>([abstract.owner]);
+  const queue: TypeDecl[] = [abstract.owner];
+  while (queue.length && out.length <= MAX_IMPLEMENTATIONS) {
+    const base = queue.shift()!;
+    for (const entry of [...index.filesExtending(base.name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+      const file = index.parse(entry);
+      for (const t of file ? ProjectIndex.allTypes(file) : []) {
+        if (seen.has(t) || !index.superTypes(t).includes(base)) continue;
+        seen.add(t);
+        queue.push(t);
+        const method = t.methods.find((m) => m.name === abstract.method.name && m.params.length === arity && m.requestReads);
+        if (method) out.push({ method, owner: t });
+      }
+    }
+  }
+  return out.length > MAX_IMPLEMENTATIONS ? [] : out;
+}
+
 function calleeOf(index: ProjectIndex, read: Extract<RequestRead, { call: string }>, site: MethodSite): MethodSite | undefined {
   const scope: Scope = { type: site.owner, file: site.owner.file };
   const dot = read.call.lastIndexOf('.');
@@ -129,9 +166,14 @@ function calleeOf(index: ProjectIndex, read: Extract<RequestRead, { call: string
     if (field) owner = index.resolveType(field.field.type.name, { type: field.owner, file: field.owner.file });
   }
   if (!owner) return undefined;
+  let declared: MethodSite | undefined;
   for (const t of [owner, ...index.ancestors(owner)]) {
-    const method = t.methods.find((m) => m.name === name && m.params.length === read.args.length && m.requestReads);
+    const named = t.methods.filter((m) => m.name === name && m.params.length === read.args.length);
+    const method = named.find((m) => m.requestReads);
     if (method) return { method, owner: t };
+    // Declared without reading anything: its implementations may (an interface's method, an abstract one).
+    const bodiless = named.find((m) => t.kind === 'interface' || m.modifiers.includes('abstract'));
+    if (bodiless && !declared) declared = { method: bodiless, owner: t };
   }
-  return undefined;
+  return declared;
 }
