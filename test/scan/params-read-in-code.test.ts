@@ -2,7 +2,7 @@
 // exports and Send build it from them, beyond the names the fixture's expected.json checks.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanProject } from '../../core/scan/scan';
@@ -57,6 +57,24 @@ describe('a re-scan of parameters read through other classes', () => {
     s.rescan([{ path: `${L}ParamUtils.java`, kind: 'changed' }]);
     expect(params(s, 'DELETE', '/v1/ns/instance')).toEqual(['ip:optional', 'encoding:optional', 'healthy:optional']);
     expect(params(s, 'POST', '/v1/ns/instance')).toContain('serviceName:optional');
+    await sameAsFullScan(s, root);
+  });
+
+  it('follows edits of an interface implementation the request is handed to', async () => {
+    const root = copyFixture('spring-mvc/params-read-in-code', dir, 'impl');
+    const s = new ProjectScanner(root);
+    await s.scan();
+    expect(params(s, 'POST', '/v1/auth/login')).toEqual(['Authorization:optional', 'username:optional', 'password:optional']);
+
+    editFile(root, `${L}TokenAuthenticator.java`, 'httpRequest.getParameter("password")', 'httpRequest.getParameter("otp")');
+    s.rescan([{ path: `${L}TokenAuthenticator.java`, kind: 'changed' }]);
+    expect(params(s, 'POST', '/v1/auth/login')).toEqual(['Authorization:optional', 'username:optional', 'otp:optional']);
+    await sameAsFullScan(s, root);
+
+    // A second implementation: its reads count too.
+    writeFileSync(join(root, L, 'KeyAuthenticator.java'), 'package com.acme.legacy;\nimport javax.servlet.http.HttpServletRequest;\nclass KeyAuthenticator implements Authenticator {\n    public String authenticate(HttpServletRequest r) { return r.getHeader("X-Api-Key"); }\n}\n');
+    s.rescan([{ path: `${L}KeyAuthenticator.java`, kind: 'created' }]);
+    expect(params(s, 'POST', '/v1/auth/login')).toEqual(['X-Api-Key:optional', 'Authorization:optional', 'username:optional', 'otp:optional']);
     await sameAsFullScan(s, root);
   });
 });
