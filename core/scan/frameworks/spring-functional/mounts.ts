@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { ProjectIndex } from '../../project-index';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { readRouters } from './router-reading';
-import type { ReadText } from './router-reading';
+import type { ReadText, RoutersRead } from './router-reading';
 
 /** The dependency on the list of router files naming `name` (a missing name no identifier can be). */
 export function mountMarker(name: string): string {
@@ -36,7 +36,7 @@ export function mountedElsewhere(type: TypeDecl, methods: readonly MethodDecl[],
     if (!file) continue;
     for (const other of ProjectIndex.allTypes(file)) {
       if (other === type) continue;
-      let read;
+      let read: RoutersRead | undefined;
       try {
         read = readRouters(other, index, readText);
       } catch {

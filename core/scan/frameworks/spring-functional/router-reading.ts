@@ -26,8 +26,6 @@ export interface RouterRead {
 export interface RoutersRead {
   routers: RouterRead[];
   evaluator: RouteEvaluator;
-  /** The text of the class's file. */
-  text: string;
 }
 
 /** A reader of project files' texts, each read once. */
@@ -81,7 +79,7 @@ export function readRouters(type: TypeDecl, index: ProjectIndex, readText: ReadT
     const dropped = kind === 'dsl' && !evaluator.usedDsl;
     return { method, routes: dropped ? [] : routes, follows: dropped ? new Set<MethodDecl>() : evaluator.lastFollowed };
   });
-  return { routers, evaluator, text };
+  return { routers, evaluator };
 }
 
 /**
