@@ -25,6 +25,7 @@ import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDec
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
+import { mountMarkers } from './frameworks/spring-functional/mounts';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
@@ -476,12 +477,15 @@ export class ProjectScanner {
         this.protos.header(path)?.declares.forEach((d) => declared.add(d));
         continue;
       }
-      const entry = this.admit(path, abs, reader.read(abs, size));
+      const bytes = reader.read(abs, size);
+      const entry = this.admit(path, abs, bytes);
       if (entry) {
         global ||= this.isGlobal(entry);
         entry.declares.forEach((d) => declared.add(d));
         entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
         entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
+        // A router file may now mount the classes it names (a file that named one before is a dependency of it).
+        if (entry.mentions && typeof bytes !== 'string') mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
       }
     }
     this.index.invalidate();

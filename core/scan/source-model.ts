@@ -73,11 +73,13 @@ export interface MethodDecl {
  * A request value a method body reads in code from a request object among its parameters
  * (`from`): `request.getParameter(KEY)`, `getHeader(..)` or a file part (`getFile(..)`,
  * `getPart(..)`), or the object passed to a call
- * (`WebUtils.required(request, KEY)`), whose own body says what it reads.
+ * (`WebUtils.required(request, KEY)`, `new Builder().setRequest(request)`), whose own body says what it reads.
  */
 export type RequestRead =
-  | { from: string; in: 'query' | 'header' | 'file'; many?: boolean; key: Expr }
-  | { from: string; call: string; args: Expr[] };
+  /** `required`: the body throws when the value is missing or empty (`Assert.hasText(v)`, `if (isEmpty(v)) throw`). */
+  | { from: string; in: 'query' | 'header' | 'file'; many?: boolean; key: Expr; required?: true }
+  /** `receiver`: the class the call is made on, when the call names no field or class (`new Builder().setRequest(request)`). */
+  | { from: string; call: string; args: Expr[]; receiver?: string };
 
 export interface FieldDecl {
   name: string;

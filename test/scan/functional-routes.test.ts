@@ -96,6 +96,75 @@ class Handler {
   });
 });
 
+describe('a re-scan of a router another class mounts', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-mount-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const J = 'src/main/java/com/acme/';
+  const write = (p: string, text: string) => {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  };
+  const store = `package com.acme;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.*;
+@Component
+class Store {
+    RouterFunction<ServerResponse> routes() {
+        return route().GET("/store", r -> ServerResponse.ok().build()).build();
+    }
+}`;
+  const api = (body: string) => `package com.acme;
+import static org.springframework.web.reactive.function.server.RequestPredicates.path;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+import org.springframework.context.annotation.*;
+import org.springframework.web.reactive.function.server.*;
+@Configuration
+class Api {
+    @Bean
+    RouterFunction<ServerResponse> api(Store store) {
+        return route()${body}.build();
+    }
+}`;
+  const seen = (s: ProjectScanner) => s.endpoints.map((e) => e.address).sort();
+  const sameAsFullScan = async (s: ProjectScanner) => {
+    const fresh = await new ProjectScanner(root).scan();
+    expect(s.endpoints).toEqual(fresh.endpoints);
+    expect(s.diagnostics()).toEqual(fresh.diagnostics);
+  };
+
+  it('lists it at its own paths only while no other router mounts it', async () => {
+    write(`${J}Store.java`, store);
+    const s = new ProjectScanner(root);
+    await s.scan();
+    expect(seen(s)).toEqual(['GET /store']);
+
+    // A new file mounting it: the store's own file did not change, yet its listing does.
+    write(`${J}Api.java`, api('.nest(path("/api"), store::routes)'));
+    s.rescan([{ path: `${J}Api.java`, kind: 'created' }]);
+    expect(seen(s)).toEqual(['GET /api/store']);
+    await sameAsFullScan(s);
+
+    write(`${J}Api.java`, api('.GET("/other", r -> ServerResponse.ok().build())'));
+    s.rescan([{ path: `${J}Api.java`, kind: 'changed' }]);
+    expect(seen(s)).toEqual(['GET /other', 'GET /store']);
+    await sameAsFullScan(s);
+
+    write(`${J}Api.java`, api('.add(store.routes())'));
+    s.rescan([{ path: `${J}Api.java`, kind: 'changed' }]);
+    expect(seen(s)).toEqual(['GET /store']);
+    await sameAsFullScan(s);
+
+    write(`${J}Api.java`, api('.path("/v2", store::routes)'));
+    s.rescan([{ path: `${J}Api.java`, kind: 'changed' }]);
+    expect(seen(s)).toEqual(['GET /v2/store']);
+    rmSync(join(root, J, 'Api.java'));
+    s.rescan([{ path: `${J}Api.java`, kind: 'deleted' }]);
+    expect(seen(s)).toEqual(['GET /store']);
+    await sameAsFullScan(s);
+  });
+});
+
 describe('one handler mounted by two routers', () => {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-shared-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -2,25 +2,26 @@
 // (WebFlux and WebMvc.fn, Java builders and static forms, Kotlin's router DSL, springdoc's
 // SpringdocRouteBuilder). A router is a `@Bean` method, or a method of a Spring component,
 // returning a RouterFunction (Kotlin: any method whose routes come from a `router { }` block, as
-// Kotlin registers beans in code, `beans { bean { } }` included), or a method of any class calling
+// Kotlin registers beans in code, `beans { bean { } }` included, and so any property initialized
+// with those blocks, `val beans = beans { }`), or a method of any class calling
 // `registerBean(RouterFunction.class, supplier)`; its body is read as text (route-syntax.ts) and
-// evaluated (route-eval.ts), following other classes' router methods it calls. Each route points
-// at its handler method when the handler is a method reference, else at the call registering it.
+// evaluated (route-eval.ts), following other classes' router methods it calls; a router that is no
+// bean and that another router composes is listed only there (mounts.ts). Each route points at its
+// handler method when the handler is a method reference, else at the call registering it.
 
-import { readFileSync } from 'node:fs';
 import type { Endpoint } from '../../../model/endpoint';
 import { createEndpoint } from '../../../model/endpoint';
-import { findAnnotation, isAbstract, simpleName } from '../../source-model';
-import type { MethodDecl, TypeDecl } from '../../source-model';
+import { findAnnotation, isAbstract } from '../../source-model';
+import type { TypeDecl } from '../../source-model';
 import { joinPaths } from '../../paths';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { folderOf, nameAndDescription } from '../naming';
 import { withPathTemplates } from '../http-endpoint';
-import { RouteSyntax, lineColumnAt } from './route-syntax';
-import { bodyRange } from './method-body';
-import type { Stmt } from './route-syntax';
-import { RouteEvaluator } from './route-eval';
+import { lineColumnAt } from './route-syntax';
 import type { Route } from './route-eval';
+import { fileTexts, readRouters } from './router-reading';
+import type { RoutersRead } from './router-reading';
+import { mountedElsewhere } from './mounts';
 import { resolveHandler } from './handlers';
 import type { ResolvedHandler } from './handlers';
 import { handlerRequest } from './handler-request';
@@ -29,9 +30,6 @@ import type { OperationNames } from './operation';
 import type { JsonSchema, RequestModel } from '../../../model/request';
 import { makeParam } from '../params';
 import { exampleOf, requestExampleOf } from '../../types/example';
-
-/** Annotations making a class a Spring bean whose RouterFunction-returning methods are routers. */
-const BEAN_CLASSES = ['Component', 'Configuration', 'Service', 'Controller', 'RestController', 'Repository', 'SpringBootApplication', 'SpringBootConfiguration', 'AutoConfiguration'];
 
 export function createSpringFunctionalScanner(): FrameworkScanner {
   return {
@@ -46,48 +44,24 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
       const entry = ctx.index.files.get(type.file.path);
       if (!entry?.mentions) return [];
       // Handlers' files are read for what their bodies show: once each per router class.
-      const texts = new Map<string, string | undefined>();
-      const readText = (path: string): string | undefined => {
-        if (!texts.has(path)) {
-          const abs = ctx.index.files.get(path)?.abs;
-          let text: string | undefined;
-          try {
-            text = abs === undefined ? undefined : readFileSync(abs, 'utf8');
-          } catch {
-            text = undefined;
-          }
-          texts.set(path, text);
-        }
-        return texts.get(path);
-      };
-      const text = readText(type.file.path);
-      if (text === undefined) return [];
-      const routers = type.methods.map((m) => ({ method: m, kind: isRouter(type, m) || registersRouter(text, type, m) })).filter((r) => r.kind);
-      if (!routers.length) return [];
-      const bodies = new Map<MethodDecl, Stmt[] | undefined>();
-      // Another class's router method (`.add(other.routes())`) is read from its own file.
-      const textOf = (owner: TypeDecl) => (owner === type ? text : readText(owner.file.path));
-      const evaluator = new RouteEvaluator({
-        index: ctx.index,
-        textOf,
-        bodyOf: (owner, method) => {
-          if (!bodies.has(method)) {
-            const source = textOf(owner);
-            bodies.set(method, source === undefined ? undefined : readBody(source, method, owner.file.lang === 'kotlin'));
-          }
-          return bodies.get(method);
-        },
-      });
+      const readText = fileTexts(ctx.index);
       const out: Endpoint[] = [];
+      let read: RoutersRead | undefined;
       try {
-        const found = routers.map(({ method, kind }) => {
-          evaluator.usedDsl = false;
-          const routes = [...evaluator.routesOf(type, method, text), ...evaluator.registered.splice(0)];
-          return { method, routes: kind === 'dsl' && !evaluator.usedDsl ? [] : routes };
-        });
-        for (const { method, routes } of found) {
-          // A helper another router calls is part of that router, not one of its own.
-          if (evaluator.followed.has(method) && !findAnnotation(method.annotations, 'Bean')) continue;
+        read = readRouters(type, ctx.index, readText);
+        if (!read) return [];
+        const { routers, evaluator } = read;
+        // Spring serves every RouterFunction bean at its own paths (RouterFunctionMapping collects
+        // the beans of that type), whoever else composes it: a @Bean router is listed as it is and
+        // again under each router mounting it. A method's result that is no bean (a component's
+        // method, a Kotlin router { } function) is served only inside a bean that includes it: once
+        // a router of this class or another is seen composing it, it is listed only there, under
+        // that router's prefixes. One nobody is seen composing keeps its own paths: the application
+        // collects it in a way the source does not show (halo's CustomEndpoint beans).
+        const parts = routers.map((r) => r.method).filter((m) => !findAnnotation(m.annotations, 'Bean'));
+        const mounted = mountedElsewhere(type, parts.filter((m) => !evaluator.followed.has(m)), ctx.index, readText);
+        for (const { method, routes } of routers) {
+          if (parts.includes(method) && (evaluator.followed.has(method) || mounted.has(method))) continue;
           for (const route of routes) out.push(endpointOf(route, type, ctx, readText));
         }
       } catch (e) {
@@ -95,47 +69,13 @@ export function createSpringFunctionalScanner(): FrameworkScanner {
         ctx.diagnostics.push({ file: type.file.path, line: type.line, message: `${type.name}: its routes cannot be read (${(e as Error).message}); they are not listed` });
         return [];
       }
-      for (const u of evaluator.unread) {
+      for (const u of read.evaluator.unread) {
         const { line } = lineColumnAt(u.env.text, u.at);
         ctx.diagnostics.push({ file: u.env.type.file.path, line, message: `${u.env.type.name}.${u.env.method.name}(): the route this ${u.call}(...) registers has a path the source does not show (a pattern passed in, or a predicate made elsewhere): it is not listed` });
       }
       return out;
     },
   };
-}
-
-/**
- * `@Bean RouterFunction<ServerResponse> routes(...)`, or such a method of a Spring component
- * (`bean`); in Kotlin, any method counts whose routes come from a `router { }` DSL block (`dsl`).
- * A method returning a `Supplier` of routes is followed from the router using it, not read alone.
- */
-function isRouter(type: TypeDecl, m: MethodDecl): 'bean' | 'dsl' | false {
-  const returned = m.returnType ? simpleName(m.returnType.name) : undefined;
-  // Kotlin's `fun routes() = router { }` declares no type (`?`): its body tells.
-  if (returned !== 'RouterFunction' && !(type.file.lang === 'kotlin' && returned === '?')) return false;
-  if (findAnnotation(m.annotations, 'Bean') !== undefined || BEAN_CLASSES.some((a) => findAnnotation(type.annotations, a) !== undefined)) return 'bean';
-  // Kotlin registers beans in code too (`beans { bean { Routes(ref()).router() } }`): a router { }
-  // block is written to be registered, whichever class (or file) holds it.
-  return type.file.lang === 'kotlin' ? 'dsl' : false;
-}
-
-/**
- * A method calling `registerBean(RouterFunction.class, supplier)` (functional bean registration,
- * in an ApplicationContextInitializer or the like): whichever class holds it, it registers routers.
- */
-function registersRouter(text: string, type: TypeDecl, m: MethodDecl): 'register' | false {
-  if (!text.includes('registerBean')) return false;
-  const body = bodyRange(text, m, type.file.lang === 'kotlin');
-  const code = body && text.slice(body.from, body.to);
-  return code && code.includes('registerBean') && code.includes('RouterFunction') ? 'register' : false;
-}
-
-/** The statements of a method's body. */
-function readBody(text: string, m: MethodDecl, kotlin: boolean): Stmt[] | undefined {
-  const body = bodyRange(text, m, kotlin);
-  if (!body) return undefined;
-  const syntax = new RouteSyntax(text, body.from, body.to, kotlin);
-  return body.expression ? syntax.expressionBody() : syntax.statements();
 }
 
 /**

@@ -1,7 +1,7 @@
 // Where a method's body is in the text of its file: the parser keeps declarations only, so the
 // body is found again from the method's declared position, skipping strings and comments.
 
-import type { MethodDecl } from '../../source-model';
+import type { FieldDecl, MethodDecl } from '../../source-model';
 
 export interface BodyRange {
   /** After the `{` (or Kotlin's `=`) up to the closing `}` (or the end of the expression). */
@@ -34,6 +34,21 @@ export function bodyRange(text: string, m: MethodDecl, kotlin: boolean): BodyRan
     if (c === ';') return undefined; // abstract or interface method
   }
   return undefined;
+}
+
+/** A Kotlin property's initializer (`val beans = beans { }`, `val routes: RouterFunction<..> = router { }`). */
+export function propertyRange(text: string, f: FieldDecl): BodyRange | undefined {
+  let at = 0;
+  for (let line = 1; line < f.line && at >= 0; line++) at = text.indexOf('\n', at) + 1;
+  const name = new RegExp(`\\b${f.name.replace(/\$/g, '\\$')}\\b`, 'g');
+  name.lastIndex = at;
+  const found = name.exec(text);
+  if (!found) return undefined;
+  // The name, an optional declared type, then `=` (a getter or a delegate is not read).
+  const eq = /^\s*(?::[^=\n{]*)?=(?!=)/.exec(text.slice(found.index + f.name.length, found.index + f.name.length + 300));
+  if (!eq) return undefined;
+  const from = found.index + f.name.length + eq[0].length;
+  return { from, to: expressionEnd(text, from), expression: true };
 }
 
 /** Past a string or character literal starting at `i` (Kotlin raw strings and Java text blocks too). */

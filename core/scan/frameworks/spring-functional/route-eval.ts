@@ -10,7 +10,7 @@
 // - locals, same-class helper methods (with their arguments) and class constants;
 // - other classes' methods returning a RouterFunction (`.add(other.routes())`, `new Routes(h).routes()`),
 //   read in their own files; `registerBean(RouterFunction.class, supplier)`; Kotlin's `beans { bean { } }`;
-// - both branches of Kotlin's `if (c) a else b` and Java's `c ? a : b`.
+// - every branch of Kotlin's `if (c) a else b` and `when`, and of Java's `c ? a : b`.
 // A value it cannot follow is `unknown`: whatever depends on it is left out, never guessed.
 
 import type { ProjectIndex, Scope } from '../../project-index';
@@ -99,8 +99,10 @@ const MAX_DEPTH = 24;
 
 export class RouteEvaluator {
   private depth = 0;
-  /** Same-class methods whose body was followed: not routers of their own. */
+  /** Methods whose body was followed (this class's and other classes'): parts of a router read. */
   readonly followed = new Set<MethodDecl>();
+  /** The methods followed by the last `routesOf`: what that router mounts. */
+  lastFollowed = new Set<MethodDecl>();
   /** Fields being read (a field defined through itself is not followed). */
   private readonly fields = new Set<FieldDecl>();
   /** Set when a Kotlin `router { }` / `coRouter { }` block was read. */
@@ -114,6 +116,7 @@ export class RouteEvaluator {
 
   /** The routes a method returns (every `return`, every branch). */
   routesOf(type: TypeDecl, method: MethodDecl, text: string, args: Value[] = []): Route[] {
+    if (this.depth === 0) this.lastFollowed = new Set();
     const body = this.program.bodyOf(type, method);
     if (!body || this.depth >= MAX_DEPTH) return [];
     const env: Env = { type, method, text, locals: new Map() };
@@ -321,9 +324,9 @@ export class RouteEvaluator {
         return pred && handler ? { v: 'routes', routes: routesFor(pred.alts, handler, { name, at: n.at }, env, n.args[2]) } : UNKNOWN;
       }
       if (name === 'nest' && n.args.length === 2) {
+        // An unknown prefix: the inner routes are not read, so no router counts as mounted here.
         const pred = predOf(this.eval(n.args[0]!, env));
-        const inner = this.eval(n.args[1]!, env);
-        return pred ? { v: 'routes', routes: nested(pred.alts, routesIn(inner)) } : UNKNOWN;
+        return pred ? { v: 'routes', routes: nested(pred.alts, routesIn(this.eval(n.args[1]!, env))) } : UNKNOWN;
       }
       const predicate = this.predicate(n, env);
       if (predicate) return predicate;
@@ -393,6 +396,7 @@ export class RouteEvaluator {
 
   private helperCall(method: MethodDecl, args: Value[], env: Env, owner: TypeDecl = env.type): Value {
     this.followed.add(method);
+    this.lastFollowed.add(method);
     const body = this.program.bodyOf(owner, method);
     const text = owner === env.type ? env.text : this.program.textOf(owner);
     if (!body || text === undefined || this.depth >= MAX_DEPTH) return UNKNOWN;

@@ -16,7 +16,7 @@ export type Node =
   | { k: 'lambda'; params: string[]; body: Stmt[]; at: number }
   | { k: 'binary'; op: string; left: Node; right: Node; at: number }
   | { k: 'new'; type: string; args: Node[]; at: number }
-  /** Kotlin's `if (c) a else b`, Java's `c ? a : b`: each branch's statements, its value returned. */
+  /** Kotlin's `if (c) a else b` and `when`, Java's `c ? a : b`: each branch's statements, its value returned. */
   | { k: 'branches'; branches: Stmt[][]; at: number }
   | { k: 'other'; at: number };
 
@@ -208,6 +208,11 @@ export class RouteSyntax {
       if (this.is('}')) this.next();
       return;
     }
+    if (this.kotlin && t.t === 'id' && t.v === 'when') {
+      // Each branch's routes are the application's, as with `if`.
+      out.push({ k: 'expr', value: this.kotlinWhen() });
+      return;
+    }
     if (t.t === 'id' && STATEMENT_KEYWORDS.has(t.v)) {
       // Both branches, every loop body: a route registered in either is a route of the application.
       this.next();
@@ -236,7 +241,8 @@ export class RouteSyntax {
       this.next();
       return;
     }
-    if (this.kotlin && (this.peek().nl || this.is('}') || this.peek().t === 'end')) return;
+    // Kotlin's `if (c) GET(..) else GET(..)` on one line: the `else` branch is the next statement.
+    if (this.kotlin && (this.peek().nl || this.is('}') || this.peek().t === 'end' || this.isWord('else'))) return;
     if (this.p === start) this.next();
     this.skipStatement();
   }
@@ -398,6 +404,7 @@ export class RouteSyntax {
       if (this.is('->', 1) && !this.kotlin) return this.javaLambda()!;
       if (t.v === 'new') return this.creation();
       if (this.kotlin && t.v === 'if' && this.is('(', 1)) return this.kotlinIf();
+      if (this.kotlin && t.v === 'when' && (this.is('(', 1) || this.is('{', 1))) return this.kotlinWhen();
       if (this.kotlin && t.v === 'ref' && this.is('<', 1)) {
         // The bean DSL's `ref<NoteHandler>()`: an instance of that type.
         const save = this.p;
@@ -501,6 +508,28 @@ export class RouteSyntax {
       this.next();
       branches.push(this.branch());
     }
+    return { k: 'branches', branches, at };
+  }
+
+  /** `when (x) { a, b -> e ... else -> e }`, `when { c -> e }`: each entry's value a branch. */
+  private kotlinWhen(): Node {
+    const at = this.next().at; // when
+    if (this.is('(')) this.skipBalanced(); // (subject)
+    if (!this.is('{')) return { k: 'other', at };
+    this.next();
+    const branches: Stmt[][] = [];
+    while (this.peek().t !== 'end' && !this.is('}')) {
+      // The entry's conditions, up to its `->`.
+      while (this.peek().t !== 'end' && !this.is('->') && !this.is('}')) {
+        if (this.is('(') || this.is('{') || this.is('[')) this.skipBalanced();
+        else this.next();
+      }
+      if (!this.is('->')) break;
+      this.next();
+      branches.push(this.branch());
+      if (this.is(';')) this.next();
+    }
+    if (this.is('}')) this.next();
     return { k: 'branches', branches, at };
   }
 
