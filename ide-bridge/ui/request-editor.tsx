@@ -5,7 +5,9 @@
 
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { bodySubtypes, detectSubtype, subtypeExample, subtypeLabel } from './body-subtypes';
+import type { BodySubtypes } from './body-subtypes';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
@@ -50,6 +52,9 @@ export function RequestEditor(props: RequestEditorProps) {
   const setTab = props.onTab;
   const counts = tabCounts(draft);
   const set = <K extends keyof HttpRequestDraft>(key: K, value: HttpRequestDraft[K]) => onChange({ ...draft, [key]: value });
+  // The Body tab's subtype pick and the text last typed for each subtype: kept while the endpoint
+  // stays open (across tab switches), dropped by Reset (a new revision mounts a new editor).
+  const subtype = useState<SubtypePick>({ picked: 0, drafts: new Map(), swaps: 0 });
   const tabs: { id: RequestTab; label: string; count?: number }[] = [
     { id: 'path', label: 'Path', count: counts.path },
     { id: 'params', label: 'Params', count: counts.params },
@@ -89,7 +94,7 @@ export function RequestEditor(props: RequestEditorProps) {
         )}
         {tab === 'headers' && <RowsTable place="header" rows={draft.headers} hints={hints} onChange={(r) => set('headers', r)} empty="No headers." />}
         {tab === 'form' && <FormTab draft={draft} hints={hints} onChange={onChange} onBodyTab={() => setTab('body')} />}
-        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onChange={onChange} revision={props.revision} onFormTab={() => setTab('form')} />}
+        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onChange={onChange} revision={props.revision} onFormTab={() => setTab('form')} subtype={subtype} />}
       </div>
     </section>
   );
@@ -266,11 +271,41 @@ function FormTab({ draft, hints, onChange, onBodyTab }: { draft: HttpRequestDraf
   );
 }
 
-function BodyTab({ endpoint, draft, onChange, revision, onFormTab }: { endpoint: Endpoint; draft: HttpRequestDraft; onChange(d: HttpRequestDraft): void; revision: number; onFormTab(): void }) {
+/** The subtype picked last (it decides when the text names none), each subtype's last text, and how many times the editor's text was swapped. */
+interface SubtypePick {
+  picked: number;
+  drafts: ReadonlyMap<number, string>;
+  swaps: number;
+}
+
+interface BodyTabProps {
+  endpoint: Endpoint;
+  draft: HttpRequestDraft;
+  onChange(d: HttpRequestDraft): void;
+  revision: number;
+  onFormTab(): void;
+  subtype: [SubtypePick, (p: SubtypePick) => void];
+}
+
+function BodyTab({ endpoint, draft, onChange, revision, onFormTab, subtype: [pick, setPick] }: BodyTabProps) {
   const model = endpoint.request?.body;
   const type = bodyContentType(draft);
-  const verdict = useMemo(() => (draft.bodyMode === 'json' ? judgeBody(draft.body, 'application/json', model?.schema) : undefined), [draft.body, draft.bodyMode, model]);
+  const subtypes = useMemo(() => bodySubtypes(model?.schema), [model]);
+  const detected = useMemo(() => (subtypes && draft.bodyMode === 'json' ? detectSubtype(draft.body, subtypes) : undefined), [subtypes, draft.body, draft.bodyMode]);
+  const shown = detected ?? pick.picked;
+  // A body that names its subtype is checked against the one it names (the checker reads the id);
+  // one that cannot (DEDUCTION) against the subtype its properties tell, else the one picked
+  // (every subtype without required properties would let anything through).
+  const checked = subtypes?.form === 'deduction' ? subtypes.list[shown]?.schema : model?.schema;
+  const verdict = useMemo(() => (draft.bodyMode === 'json' ? judgeBody(draft.body, 'application/json', checked) : undefined), [draft.body, draft.bodyMode, checked]);
   const setBody = (body: string) => onChange({ ...draft, body });
+  const choose = (i: number) => {
+    if (!subtypes || i === shown) return;
+    // What was typed for the subtype shown is kept for it: picking it again brings it back.
+    const drafts = new Map(pick.drafts).set(shown, draft.body);
+    setPick({ picked: i, drafts, swaps: pick.swaps + 1 });
+    setBody(drafts.get(i) ?? subtypeExample(subtypes.list[i]!));
+  };
   return (
     <div class="body-tab">
       <div class="body-mode" role="radiogroup" aria-label="Body kind">
@@ -304,11 +339,28 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab }: { endpoint:
             {type}
             {model?.schema['x-java-type'] ? <span class="muted"> · {String(model.schema['x-java-type'])}</span> : null}
           </p>
-          <JsonEditor key={revision} initial={draft.body} onChange={setBody} label="JSON request body" />
+          {subtypes && <SubtypePicker subtypes={subtypes} shown={shown} onChoose={choose} />}
+          <JsonEditor key={`${revision}:${pick.swaps}`} initial={draft.body} onChange={setBody} label="JSON request body" />
           <BodyStatus verdict={verdict!} schema={!!model} />
         </>
       )}
     </div>
+  );
+}
+
+/** The subtypes of a polymorphic body: picking one puts its example (or what was typed for it) in the editor. */
+function SubtypePicker({ subtypes, shown, onChoose }: { subtypes: BodySubtypes; shown: number; onChoose(i: number): void }) {
+  return (
+    <label class="subtype-picker">
+      Subtype{' '}
+      <select value={String(shown)} onChange={(e) => onChoose(Number(e.currentTarget.value))}>
+        {subtypes.list.map((s, i) => (
+          <option value={String(i)} key={i}>
+            {subtypeLabel(s, subtypes)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
