@@ -12,6 +12,7 @@ import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
+import { SchemaOutline } from './schema-outline';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
 import { bodyContentType, hintKey, isJson, tabCounts } from './request-draft';
@@ -342,6 +343,12 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, subtype: [pic
           {subtypes && <SubtypePicker subtypes={subtypes} shown={shown} onChoose={choose} />}
           <JsonEditor key={`${revision}:${pick.swaps}`} initial={draft.body} onChange={setBody} label="JSON request body" />
           <BodyStatus verdict={verdict!} schema={!!model} />
+          {model && (
+            <details class="body-model" open>
+              <summary>Model</summary>
+              <SchemaOutline schema={model.schema} label="Request model" />
+            </details>
+          )}
         </>
       )}
     </div>

@@ -124,6 +124,24 @@ describe('a polymorphic request body', () => {
     await poll(status).toContain('Valid JSON');
   });
 
+  it('draws the body\'s model as a field list, subtypes and their fields', async () => {
+    await openBody('POST /payments');
+    const model = editor().getByRole('list', { name: 'Request model' });
+    await model.waitFor();
+    const rows = (await model.locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(rows).toEqual([
+      'one of CardPayment (@class: com.acme.poly.CardPayment)',
+      '@class* enum(com.acme.poly.CardPayment)',
+      'amount integer(int64)',
+      'cardNumber string',
+      'one of CashPayment (@class: com.acme.poly.CashPayment)',
+      '@class* enum(com.acme.poly.CashPayment)',
+      'amount integer(int64)',
+      'currency string',
+    ]);
+    expect(problems).toEqual([]);
+  });
+
   it('fits the picker and the model at the tool window\'s widths and full width, light and dark', async () => {
     // Opened at full width, read at each width (a narrow window shows the list or the details).
     await openBody('POST /shapes');
