@@ -972,6 +972,55 @@ describe('the environment in sight, in a dark theme', () => {
   }, 120_000);
 });
 
+describe('tree rows in every theme', () => {
+  it('every method colour and the grey text read at 4.5:1 on plain, active and selected rows, light, dark, IntelliJ light and Darcula', async () => {
+    const methods = ['get', 'post', 'put', 'delete', 'patch', 'grpc', 'other'];
+    const states = ['', 'active', 'selected', 'active selected'];
+    try {
+      for (const [scheme, query] of [['light', ''], ['dark', ''], ['dark', '?host=intellij&theme=light'], ['light', '?host=intellij&theme=dark']] as const) {
+        await tab.page.emulateMedia({ colorScheme: scheme });
+        const page = await open(1400, query);
+        // A drawn endpoint row and class row, copied in the tree once per method and row state (the
+        // shop has no gRPC nor other method): the colours are the page's own, on the tree's background.
+        await page.locator('#tree .row.kind-endpoint .name').first().waitFor();
+        await page.locator('#tree').evaluate((tree, [methods, states]) => {
+          const endpoint = tree.querySelector('.row.kind-endpoint')!.parentElement!;
+          const cls = tree.querySelector('.row.kind-class')!.parentElement!;
+          for (const state of states) {
+            for (const m of methods) {
+              const copy = endpoint.cloneNode(true) as HTMLElement;
+              const row = copy.querySelector('.row')!;
+              row.classList.remove('active', 'selected');
+              if (state) row.classList.add(...state.split(' '));
+              row.classList.add('contrast-probe');
+              const badge = row.querySelector('.method')!;
+              badge.className = `method m-${m}`;
+              badge.textContent = m.toUpperCase();
+              endpoint.parentElement!.append(copy);
+            }
+            const copy = cls.cloneNode(true) as HTMLElement;
+            const row = copy.querySelector('.row')!;
+            row.classList.remove('active', 'selected');
+            if (state) row.classList.add(...state.split(' '));
+            row.classList.add('contrast-probe');
+            cls.parentElement!.append(copy);
+          }
+        }, [methods, states] as const);
+        const texts = await textContrast(page, '.contrast-probe .method, .contrast-probe .path, .contrast-probe .name, .contrast-probe .class-name, .contrast-probe .count');
+        const named = await page.locator('.contrast-probe').evaluateAll((rows) => rows.flatMap((r) => [...r.querySelectorAll('.method, .path, .name, .class-name, .count')].map((el) => `${r.className.replace(/ ?(row|depth-\d|contrast-probe) ?/g, ' ').trim()} ${el.className}`)));
+        await page.locator('.contrast-probe').evaluateAll((rows) => rows.forEach((r) => r.parentElement!.remove()));
+        expect(texts.length).toBe(states.length * (methods.length * 3 + 2));
+        // The light theme's PUT badge read 3.1:1 on the tree, a selected row's grey text 3.4:1; Darcula's selection 1.4:1.
+        const low = texts.map((t, i) => ({ ...t, where: named[i] })).filter((t) => t.ratio < 4.5);
+        expect(low, `${scheme}${query}`).toEqual([]);
+        await close(page);
+      }
+    } finally {
+      await tab.page.emulateMedia({ colorScheme: 'light' });
+    }
+  }, 120_000);
+});
+
 describe('the environment dialog in a tool window', () => {
   it('300 and 420 px: the list above the editor, the variables in the dialog\'s width, nothing reached by scrolling sideways; 1400 px: side by side', async () => {
     const name = 'staging-eu-west-with-a-long-name';
