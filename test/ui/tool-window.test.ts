@@ -981,7 +981,7 @@ describe('tree rows in every theme', () => {
         await tab.page.emulateMedia({ colorScheme: scheme });
         const page = await open(1400, query);
         // A drawn endpoint row and class row, copied in the tree once per method and row state (the
-        // shop has no gRPC nor other method): the colours are the page's own, on the tree's background.
+        // shop has no endpoint of an other method): the colours are the page's own, on the tree's background.
         await page.locator('#tree .row.kind-endpoint .name').first().waitFor();
         await page.locator('#tree').evaluate((tree, [methods, states]) => {
           const endpoint = tree.querySelector('.row.kind-endpoint')!.parentElement!;
@@ -1285,6 +1285,31 @@ describe('a text body in a tool window', () => {
     expect(await page.locator('.response-panel .body-viewer .cm-content').getAttribute('class')).not.toContain('cm-lineWrapping');
     await close(page);
   }, 60_000);
+});
+
+describe('gRPC rows in a tool window\'s tree', () => {
+  it('300, 420 and 600 px: the RPC method stays whole, the package and service give up their room first; the whole path on hover', async () => {
+    const rpcs = [...ids.keys()].filter((a) => a.startsWith('gRPC '));
+    expect(rpcs.length).toBeGreaterThan(2);
+    const page = await open(300);
+    const rows = page.locator('#tree .row.kind-endpoint:has(.m-grpc)');
+    await poll(() => rows.count()).toBe(rpcs.length);
+    for (const width of [300, 420, 600]) {
+      await resize(page, width);
+      const shown = await rows.evaluateAll((rs) =>
+        rs.map((r) => {
+          const path = r.querySelector<HTMLElement>('.path')!;
+          const tail = path.querySelector<HTMLElement>('.end-tail');
+          return { title: path.title, tail: tail?.textContent, whole: !!tail && tail.scrollWidth <= tail.clientWidth && tail.getBoundingClientRect().right <= path.getBoundingClientRect().right + 0.5 };
+        }),
+      );
+      // /acme.shop.inventory.v1.StockService/RecordCounts read "/a…/RecordCou…" at 300 px.
+      expect(shown.map((s) => s.title).sort(), `${width} px`).toEqual(rpcs.map((a) => a.slice(a.indexOf(' ') + 1)).sort());
+      for (const s of shown) expect(s, `${width} px`).toEqual({ title: s.title, tail: s.title.slice(s.title.lastIndexOf('/')), whole: true });
+      if (width === 300) await page.screenshot({ path: screenshotPath('tool-window-grpc-rows-300') });
+    }
+    await close(page);
+  });
 });
 
 describe('the gRPC request line in a tool window', () => {
