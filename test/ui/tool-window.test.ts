@@ -693,6 +693,50 @@ describe('search over the six fields', () => {
     await close(page);
   }, 60_000);
 
+  it('420 px: a pending Enter is dropped when the user moves on before its results come (opens an older row, goes down into the list, presses Escape)', async () => {
+    const page = await open(420);
+    const search = page.getByLabel('Search endpoints');
+    const pasted = '/api/v1/preferences/customers/42/notification-settings/channels';
+    const channels = CHANNELS.slice(CHANNELS.indexOf(' ') + 1);
+    for (const then of ['open an older row', 'go down into the list', 'Escape'] as const) {
+      if (await page.getByRole('button', { name: 'Endpoints' }).isVisible()) await page.getByRole('button', { name: 'Endpoints' }).click();
+      await search.fill('orders');
+      await poll(() => page.locator('.result-count').textContent()).toMatch(/matches/);
+      const older = page.locator('#results .row').first();
+      expect(await older.getAttribute('data-key')).not.toBe(ids.get(CHANNELS));
+      const olderPath = (await older.locator('.path').getAttribute('title'))!;
+      // Pasted, Enter, and the next action in one task: the search waits for a pause in the typing
+      // (app.tsx), so the pasted query's results come after all three, whatever the machine's load.
+      await search.evaluate(async (el: HTMLInputElement, [text, then]) => {
+        el.value = text;
+        el.dispatchEvent(new InputEvent('input', { bubbles: true }));
+        await new Promise((r) => setTimeout(r, 0));
+        el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        if (then === 'open an older row') document.querySelector<HTMLElement>('#results .row')!.click();
+        else el.dispatchEvent(new KeyboardEvent('keydown', { key: then === 'Escape' ? 'Escape' : 'ArrowDown', bubbles: true }));
+      }, [pasted, then] as const);
+      if (then === 'Escape') {
+        await poll(() => search.inputValue()).toBe('');
+        // Typed again by hand: a search of its own, which opens nothing until Enter.
+        await search.fill(pasted);
+      }
+      // The pasted query's hit is listed: had the pending Enter still been there, it would have opened with it.
+      await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(CHANNELS));
+      if (then === 'open an older row') {
+        // The row the user opened stays open: the editor shows one of the two, and it is that one.
+        await poll(async () => [olderPath, channels].includes(await page.locator('input.path-field').inputValue())).toBe(true);
+        expect(await page.locator('input.path-field').inputValue()).toBe(olderPath);
+      } else {
+        // Still the list, the focus where the user put it: no flip to the details pane.
+        expect(await page.locator('#results').isVisible()).toBe(true);
+        expect(await page.locator('.request-editor').isVisible()).toBe(false);
+        if (then === 'go down into the list') expect(await page.evaluate(() => document.activeElement?.id)).toBe('results');
+      }
+      if (await page.locator('input.path-field').count()) expect(await page.locator('input.path-field').inputValue()).not.toBe(channels);
+    }
+    await close(page);
+  }, 60_000);
+
   for (const width of WIDTHS) {
     it(`${width} px: class name, pasted path with a context path, CJK names with room, counts that say what they are`, async () => {
       const page = await open(width);
