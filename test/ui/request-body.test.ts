@@ -74,7 +74,7 @@ describe('a polymorphic request body', () => {
     const e = await openBody('POST /payments');
     const picker = editor().getByLabel('Subtype');
     expect(await picker.locator('option').allTextContents()).toEqual(['CardPayment', 'CashPayment']);
-    expect(JSON.parse(await picker.inputValue())).toBe(0);
+    expect(await picker.inputValue()).toBe('0');
     expect(await bodyJson()).toEqual(e.request!.body!.example);
     // The keyboard: the picker takes the focus and the arrow picks the next subtype.
     await picker.focus();
