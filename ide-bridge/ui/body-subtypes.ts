@@ -24,6 +24,19 @@ export interface BodySubtypes {
   form: 'property' | 'wrapper-object' | 'wrapper-array' | 'deduction';
 }
 
+/**
+ * The Body tab's subtype state of one endpoint: the subtype picked last (it decides when the text
+ * names none), the text last typed for each subtype, and how many times the editor's text was
+ * swapped (a swap mounts the editor anew). Kept per endpoint across visits; Reset drops it.
+ */
+export interface SubtypePick {
+  picked: number;
+  drafts: ReadonlyMap<number, string>;
+  swaps: number;
+}
+
+export const NO_PICK: SubtypePick = { picked: 0, drafts: new Map(), swaps: 0 };
+
 /** The subtypes of a body whose schema is a polymorphic base type; undefined for any other body. */
 export function bodySubtypes(root: JsonSchema | undefined): BodySubtypes | undefined {
   if (!root) return undefined;

@@ -5,9 +5,9 @@
 
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { bodySubtypes, detectSubtype, subtypeExample, subtypeLabel } from './body-subtypes';
-import type { BodySubtypes } from './body-subtypes';
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { bodySubtypes, detectSubtype, NO_PICK, subtypeExample, subtypeLabel } from './body-subtypes';
+import type { BodySubtypes, SubtypePick } from './body-subtypes';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
@@ -29,6 +29,9 @@ export interface RequestEditorProps extends RequestLineProps {
   /** The tab last shown for this endpoint (kept across Reset and revisits); absent: the first with content. */
   tab?: RequestTab | undefined;
   onTab(tab: RequestTab): void;
+  /** A polymorphic body's subtype pick and per-subtype texts (body-subtypes.ts), kept by the caller per endpoint. */
+  subtype?: SubtypePick | undefined;
+  onSubtype(pick: SubtypePick): void;
 }
 
 export function firstTab(d: HttpRequestDraft): RequestTab {
@@ -53,9 +56,6 @@ export function RequestEditor(props: RequestEditorProps) {
   const setTab = props.onTab;
   const counts = tabCounts(draft);
   const set = <K extends keyof HttpRequestDraft>(key: K, value: HttpRequestDraft[K]) => onChange({ ...draft, [key]: value });
-  // The Body tab's subtype pick and the text last typed for each subtype: kept while the endpoint
-  // stays open (across tab switches), dropped by Reset (a new revision mounts a new editor).
-  const subtype = useState<SubtypePick>({ picked: 0, drafts: new Map(), swaps: 0 });
   const tabs: { id: RequestTab; label: string; count?: number }[] = [
     { id: 'path', label: 'Path', count: counts.path },
     { id: 'params', label: 'Params', count: counts.params },
@@ -95,7 +95,7 @@ export function RequestEditor(props: RequestEditorProps) {
         )}
         {tab === 'headers' && <RowsTable place="header" rows={draft.headers} hints={hints} onChange={(r) => set('headers', r)} empty="No headers." />}
         {tab === 'form' && <FormTab draft={draft} hints={hints} onChange={onChange} onBodyTab={() => setTab('body')} />}
-        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onChange={onChange} revision={props.revision} onFormTab={() => setTab('form')} subtype={subtype} />}
+        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onChange={onChange} revision={props.revision} onFormTab={() => setTab('form')} pick={props.subtype ?? NO_PICK} onPick={props.onSubtype} />}
       </div>
     </section>
   );
@@ -272,23 +272,17 @@ function FormTab({ draft, hints, onChange, onBodyTab }: { draft: HttpRequestDraf
   );
 }
 
-/** The subtype picked last (it decides when the text names none), each subtype's last text, and how many times the editor's text was swapped. */
-interface SubtypePick {
-  picked: number;
-  drafts: ReadonlyMap<number, string>;
-  swaps: number;
-}
-
 interface BodyTabProps {
   endpoint: Endpoint;
   draft: HttpRequestDraft;
   onChange(d: HttpRequestDraft): void;
   revision: number;
   onFormTab(): void;
-  subtype: [SubtypePick, (p: SubtypePick) => void];
+  pick: SubtypePick;
+  onPick(p: SubtypePick): void;
 }
 
-function BodyTab({ endpoint, draft, onChange, revision, onFormTab, subtype: [pick, setPick] }: BodyTabProps) {
+function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick }: BodyTabProps) {
   const model = endpoint.request?.body;
   const type = bodyContentType(draft);
   const subtypes = useMemo(() => bodySubtypes(model?.schema), [model]);
@@ -304,7 +298,7 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, subtype: [pic
     if (!subtypes || i === shown) return;
     // What was typed for the subtype shown is kept for it: picking it again brings it back.
     const drafts = new Map(pick.drafts).set(shown, draft.body);
-    setPick({ picked: i, drafts, swaps: pick.swaps + 1 });
+    onPick({ picked: i, drafts, swaps: pick.swaps + 1 });
     setBody(drafts.get(i) ?? subtypeExample(subtypes.list[i]!));
   };
   return (

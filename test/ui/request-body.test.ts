@@ -70,7 +70,7 @@ async function setJson(text: string): Promise<void> {
 }
 
 describe('a polymorphic request body', () => {
-  it('offers each subtype by name; picking one from the keyboard swaps in its example, and what was typed for another comes back with it', async () => {
+  it('offers each subtype by name; picking one from the keyboard swaps in its example, and what was typed for another comes back with it, after a visit elsewhere too, until Reset', async () => {
     const e = await openBody('POST /payments');
     const picker = editor().getByLabel('Subtype');
     expect(await picker.locator('option').allTextContents()).toEqual(['CardPayment', 'CashPayment']);
@@ -91,6 +91,19 @@ describe('a polymorphic request body', () => {
     await poll(bodyJson).toEqual(e.request!.body!.example);
     await picker.selectOption({ label: 'CashPayment' });
     await poll(() => editor().locator('.cm-content').innerText()).toBe(typed);
+
+    // A visit to another endpoint keeps each subtype's text; Reset drops them with the rest.
+    await picker.selectOption({ label: 'CardPayment' });
+    await poll(bodyJson).toEqual(e.request!.body!.example);
+    await openBody('POST /shapes');
+    await openBody('POST /payments');
+    await poll(bodyJson).toEqual(e.request!.body!.example);
+    await picker.selectOption({ label: 'CashPayment' });
+    await poll(() => editor().locator('.cm-content').innerText()).toBe(typed);
+    await editor().getByRole('button', { name: 'Reset' }).click();
+    await poll(bodyJson).toEqual(e.request!.body!.example);
+    await picker.selectOption({ label: 'CashPayment' });
+    await poll(bodyJson).toEqual({ '@class': 'com.acme.poly.CashPayment', amount: 0, currency: 'currency' });
 
     // The body names its subtype: the picker follows an id typed by hand, the check reads that subtype.
     await setJson('{"@class": "com.acme.poly.CardPayment", "amount": 1, "cardNumber": 4}');
