@@ -1332,7 +1332,7 @@ describe('a text body in a tool window', () => {
 });
 
 describe('gRPC rows in a tool window\'s tree', () => {
-  it('300, 420 and 600 px: the RPC method stays whole, the package and service give up their room first; the whole path on hover', async () => {
+  it('300, 420 and 600 px: the RPC method stays whole, the package and service give up their room first; the whole path on hover; 300 px search rows too', async () => {
     const rpcs = [...ids.keys()].filter((a) => a.startsWith('gRPC '));
     expect(rpcs.length).toBeGreaterThan(2);
     const page = await open(300);
@@ -1352,6 +1352,21 @@ describe('gRPC rows in a tool window\'s tree', () => {
       for (const s of shown) expect(s, `${width} px`).toEqual({ title: s.title, tail: s.title.slice(s.title.lastIndexOf('/')), whole: true });
       if (width === 300) await page.screenshot({ path: screenshotPath('tool-window-grpc-rows-300') });
     }
+    // Search rows too, one whose class holds the hit among them (its module and class keep room then).
+    await resize(page, 300);
+    await page.getByLabel('Search endpoints').fill('stock');
+    const hits = page.locator('#results .row:has(.m-grpc)');
+    await poll(() => hits.count()).toBe(rpcs.length);
+    expect(await page.locator('#results .row.where-hit:has(.m-grpc)').count()).toBeGreaterThan(0);
+    const tails = await hits.evaluateAll((rs) =>
+      rs.map((r) => {
+        const path = r.querySelector<HTMLElement>('.path')!;
+        const tail = path.querySelector<HTMLElement>('.end-tail')!;
+        return { tail: tail.textContent, whole: tail.scrollWidth <= tail.clientWidth && tail.getBoundingClientRect().right <= path.getBoundingClientRect().right + 0.5 };
+      }),
+    );
+    expect(tails.filter((t) => !t.whole)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('tool-window-grpc-hits-300') });
     await close(page);
   });
 });
