@@ -216,6 +216,8 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
   const activeHit = useRef<{ query?: string; id?: string }>({});
   // Enter pressed before the typed query's results came (a pasted path, fast typing): the shown
   // rows are an older query's, so the first row of this query's results opens when they come.
+  // Unless the user moved on meanwhile (typed, opened a row, went down into the list, Escape):
+  // the hit opening then took the selection from them and, in a narrow window, flipped the pane.
   const enterFor = useRef<string | undefined>(undefined);
   const openHit = useRef<(e: EndpointSummary) => void>(() => {});
   activeHit.current = { query: results?.query, id: results?.results[resultActive]?.endpoint.id };
@@ -259,6 +261,7 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
 
   // ------------------------------------------------------------------ selection
   const open = (e: EndpointSummary) => {
+    enterFor.current = undefined;
     setSelectedId(e.id);
     setDetailShown(true);
   };
@@ -314,6 +317,7 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
       const m = e.data as { type?: unknown; id?: unknown } | null;
       if (e.source !== window || m?.type !== 'reveal' || typeof m.id !== 'string') return;
       setQuery('');
+      enterFor.current = undefined;
       setSelectedId(m.id);
       revealInTree(m.id);
     };
@@ -508,9 +512,12 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
               e.preventDefault();
+              enterFor.current = undefined;
               document.getElementById(query ? 'results' : 'tree')?.focus();
-            } else if (e.key === 'Escape') setQuery('');
-            else if (e.key === 'Enter' && query.trim() && results?.query !== query) enterFor.current = query;
+            } else if (e.key === 'Escape') {
+              enterFor.current = undefined;
+              setQuery('');
+            } else if (e.key === 'Enter' && query.trim() && results?.query !== query) enterFor.current = query;
             else if (e.key === 'Enter' && results?.results[resultActive]) openHit.current(results.results[resultActive]!.endpoint);
           }}
         />

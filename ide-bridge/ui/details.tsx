@@ -21,6 +21,7 @@ import { CANCELLED, RpcError } from './rpc';
 import { ErrorLine } from './dialog';
 import { clampRequest, REQUEST_MAX, REQUEST_MIN, Splitter } from './layout';
 import type { EnvironmentList } from './environment-line';
+import type { SubtypePick } from './body-subtypes';
 
 export type SettingsPage = NonNullable<ParamsOf<'host/openSettings'>['page']>;
 
@@ -70,6 +71,15 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
   const [saveStates, setSaveStates] = useState<ReadonlyMap<string, SaveState>>(new Map());
   /** The editor tab each endpoint showed last. */
   const [tabs, setTabs] = useState<ReadonlyMap<string, RequestTab | GrpcTab>>(new Map());
+  /** A polymorphic body's subtype pick and the text typed for each subtype, per endpoint: a revisit keeps them, Reset drops them. */
+  const [subtypes, setSubtypes] = useState<ReadonlyMap<string, SubtypePick>>(new Map());
+  const dropSubtypes = (id: string) =>
+    setSubtypes((m) => {
+      if (!m.has(id)) return m;
+      const next = new Map(m);
+      next.delete(id);
+      return next;
+    });
 
   const saver = useMemo(
     () =>
@@ -129,6 +139,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       client.on('request/changed', ({ project: p, id }) => {
         if (p !== project || id !== request?.id || resetting.current) return;
         saver.discard(id);
+        dropSubtypes(id);
         client.request('request/get', { project, id }).then(
           (state) => {
             setRequest((r) => (r?.id === id ? { id, state } : r));
@@ -152,6 +163,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     if (!request) return;
     const id = request.id;
     saver.discard(id);
+    dropSubtypes(id);
     setSaveStates((m) => new Map(m).set(id, { kind: 'idle' }));
     try {
       await saver.settled(id);
@@ -337,7 +349,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
         isGrpcDraft(current.state.draft) ? (
           <GrpcEditor key={`${selectedId}#${revision}`} tab={tab as GrpcTab | undefined} onTab={onTab} endpoint={endpoint} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
         ) : (
-          <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
+          <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} subtype={subtypes.get(selectedId)} onSubtype={(pick) => setSubtypes((m) => new Map(m).set(selectedId, pick))} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
         )
       ) : (
         <p class="muted placeholder">{endpointError || requestError ? '' : 'Loading…'}</p>

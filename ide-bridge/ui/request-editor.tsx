@@ -6,10 +6,13 @@
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { bodySubtypes, detectSubtype, NO_PICK, subtypeExample, subtypeLabel } from './body-subtypes';
+import type { BodySubtypes, SubtypePick } from './body-subtypes';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
+import { SchemaOutline } from './schema-outline';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
 import { bodyContentType, hintKey, isJson, tabCounts } from './request-draft';
@@ -26,6 +29,9 @@ export interface RequestEditorProps extends RequestLineProps {
   /** The tab last shown for this endpoint (kept across Reset and revisits); absent: the first with content. */
   tab?: RequestTab | undefined;
   onTab(tab: RequestTab): void;
+  /** A polymorphic body's subtype pick and per-subtype texts (body-subtypes.ts), kept by the caller per endpoint. */
+  subtype?: SubtypePick | undefined;
+  onSubtype(pick: SubtypePick): void;
 }
 
 export function firstTab(d: HttpRequestDraft): RequestTab {
@@ -89,7 +95,7 @@ export function RequestEditor(props: RequestEditorProps) {
         )}
         {tab === 'headers' && <RowsTable place="header" rows={draft.headers} hints={hints} onChange={(r) => set('headers', r)} empty="No headers." />}
         {tab === 'form' && <FormTab draft={draft} hints={hints} onChange={onChange} onBodyTab={() => setTab('body')} />}
-        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onChange={onChange} revision={props.revision} onFormTab={() => setTab('form')} />}
+        {tab === 'body' && <BodyTab endpoint={endpoint} draft={draft} onChange={onChange} revision={props.revision} onFormTab={() => setTab('form')} pick={props.subtype ?? NO_PICK} onPick={props.onSubtype} />}
       </div>
     </section>
   );
@@ -266,11 +272,35 @@ function FormTab({ draft, hints, onChange, onBodyTab }: { draft: HttpRequestDraf
   );
 }
 
-function BodyTab({ endpoint, draft, onChange, revision, onFormTab }: { endpoint: Endpoint; draft: HttpRequestDraft; onChange(d: HttpRequestDraft): void; revision: number; onFormTab(): void }) {
+interface BodyTabProps {
+  endpoint: Endpoint;
+  draft: HttpRequestDraft;
+  onChange(d: HttpRequestDraft): void;
+  revision: number;
+  onFormTab(): void;
+  pick: SubtypePick;
+  onPick(p: SubtypePick): void;
+}
+
+function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick }: BodyTabProps) {
   const model = endpoint.request?.body;
   const type = bodyContentType(draft);
-  const verdict = useMemo(() => (draft.bodyMode === 'json' ? judgeBody(draft.body, 'application/json', model?.schema) : undefined), [draft.body, draft.bodyMode, model]);
+  const subtypes = useMemo(() => bodySubtypes(model?.schema), [model]);
+  const detected = useMemo(() => (subtypes && draft.bodyMode === 'json' ? detectSubtype(draft.body, subtypes) : undefined), [subtypes, draft.body, draft.bodyMode]);
+  const shown = detected ?? pick.picked;
+  // A body that names its subtype is checked against the one it names (the checker reads the id);
+  // one that cannot (DEDUCTION) against the subtype its properties tell, else the one picked
+  // (every subtype without required properties would let anything through).
+  const checked = subtypes?.form === 'deduction' ? subtypes.list[shown]?.schema : model?.schema;
+  const verdict = useMemo(() => (draft.bodyMode === 'json' ? judgeBody(draft.body, 'application/json', checked) : undefined), [draft.body, draft.bodyMode, checked]);
   const setBody = (body: string) => onChange({ ...draft, body });
+  const choose = (i: number) => {
+    if (!subtypes || i === shown) return;
+    // What was typed for the subtype shown is kept for it: picking it again brings it back.
+    const drafts = new Map(pick.drafts).set(shown, draft.body);
+    onPick({ picked: i, drafts, swaps: pick.swaps + 1 });
+    setBody(drafts.get(i) ?? subtypeExample(subtypes.list[i]!));
+  };
   return (
     <div class="body-tab">
       <div class="body-mode" role="radiogroup" aria-label="Body kind">
@@ -304,11 +334,34 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab }: { endpoint:
             {type}
             {model?.schema['x-java-type'] ? <span class="muted"> · {String(model.schema['x-java-type'])}</span> : null}
           </p>
-          <JsonEditor key={revision} initial={draft.body} onChange={setBody} label="JSON request body" />
+          {subtypes && <SubtypePicker subtypes={subtypes} shown={shown} onChoose={choose} />}
+          <JsonEditor key={`${revision}:${pick.swaps}`} initial={draft.body} onChange={setBody} label="JSON request body" />
           <BodyStatus verdict={verdict!} schema={!!model} />
+          {model && (
+            <details class="body-model" open>
+              <summary>Model</summary>
+              <SchemaOutline schema={model.schema} label="Request model" />
+            </details>
+          )}
         </>
       )}
     </div>
+  );
+}
+
+/** The subtypes of a polymorphic body: picking one puts its example (or what was typed for it) in the editor. */
+function SubtypePicker({ subtypes, shown, onChoose }: { subtypes: BodySubtypes; shown: number; onChoose(i: number): void }) {
+  return (
+    <label class="subtype-picker">
+      Subtype{' '}
+      <select value={String(shown)} onChange={(e) => onChoose(Number(e.currentTarget.value))}>
+        {subtypes.list.map((s, i) => (
+          <option value={String(i)} key={i}>
+            {subtypeLabel(s, subtypes)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -81,7 +81,7 @@ describe('explorer on the sample shop', () => {
     const rows = page.locator('.row.kind-class .class-name');
     expect(await rows.first().textContent()).toBe(firstClass.simpleName);
     expect(await rows.first().getAttribute('title')).toBe(firstClass.className);
-    const colours: Record<string, string> = { GET: '#1f6feb', POST: '#1a7f37', PUT: '#d4750c', DELETE: '#cf222e', PATCH: '#0b8a9a' };
+    const colours: Record<string, string> = { GET: '#1361d9', POST: '#187733', PUT: '#9b5609', DELETE: '#c8212d', PATCH: '#09717f' };
     for (const [method, hex] of Object.entries(colours)) {
       const e = expected.endpoints.find((x) => x.method === method)!;
       const badge = await revealRow(page, e.id);

@@ -693,6 +693,50 @@ describe('search over the six fields', () => {
     await close(page);
   }, 60_000);
 
+  it('420 px: a pending Enter is dropped when the user moves on before its results come (opens an older row, goes down into the list, presses Escape)', async () => {
+    const page = await open(420);
+    const search = page.getByLabel('Search endpoints');
+    const pasted = '/api/v1/preferences/customers/42/notification-settings/channels';
+    const channels = CHANNELS.slice(CHANNELS.indexOf(' ') + 1);
+    for (const then of ['open an older row', 'go down into the list', 'Escape'] as const) {
+      if (await page.getByRole('button', { name: 'Endpoints' }).isVisible()) await page.getByRole('button', { name: 'Endpoints' }).click();
+      await search.fill('orders');
+      await poll(() => page.locator('.result-count').textContent()).toMatch(/matches/);
+      const older = page.locator('#results .row').first();
+      expect(await older.getAttribute('data-key')).not.toBe(ids.get(CHANNELS));
+      const olderPath = (await older.locator('.path').getAttribute('title'))!;
+      // Pasted, Enter, and the next action in one task: the search waits for a pause in the typing
+      // (app.tsx), so the pasted query's results come after all three, whatever the machine's load.
+      await search.evaluate(async (el: HTMLInputElement, [text, then]) => {
+        el.value = text;
+        el.dispatchEvent(new InputEvent('input', { bubbles: true }));
+        await new Promise((r) => setTimeout(r, 0));
+        el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        if (then === 'open an older row') document.querySelector<HTMLElement>('#results .row')!.click();
+        else el.dispatchEvent(new KeyboardEvent('keydown', { key: then === 'Escape' ? 'Escape' : 'ArrowDown', bubbles: true }));
+      }, [pasted, then] as const);
+      if (then === 'Escape') {
+        await poll(() => search.inputValue()).toBe('');
+        // Typed again by hand: a search of its own, which opens nothing until Enter.
+        await search.fill(pasted);
+      }
+      // The pasted query's hit is listed: had the pending Enter still been there, it would have opened with it.
+      await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(ids.get(CHANNELS));
+      if (then === 'open an older row') {
+        // The row the user opened stays open: the editor shows one of the two, and it is that one.
+        await poll(async () => [olderPath, channels].includes(await page.locator('input.path-field').inputValue())).toBe(true);
+        expect(await page.locator('input.path-field').inputValue()).toBe(olderPath);
+      } else {
+        // Still the list, the focus where the user put it: no flip to the details pane.
+        expect(await page.locator('#results').isVisible()).toBe(true);
+        expect(await page.locator('.request-editor').isVisible()).toBe(false);
+        if (then === 'go down into the list') expect(await page.evaluate(() => document.activeElement?.id)).toBe('results');
+      }
+      if (await page.locator('input.path-field').count()) expect(await page.locator('input.path-field').inputValue()).not.toBe(channels);
+    }
+    await close(page);
+  }, 60_000);
+
   for (const width of WIDTHS) {
     it(`${width} px: class name, pasted path with a context path, CJK names with room, counts that say what they are`, async () => {
       const page = await open(width);
@@ -972,6 +1016,55 @@ describe('the environment in sight, in a dark theme', () => {
   }, 120_000);
 });
 
+describe('tree rows in every theme', () => {
+  it('every method colour and the grey text read at 4.5:1 on plain, active and selected rows, light, dark, IntelliJ light and Darcula', async () => {
+    const methods = ['get', 'post', 'put', 'delete', 'patch', 'grpc', 'other'];
+    const states = ['', 'active', 'selected', 'active selected'];
+    try {
+      for (const [scheme, query] of [['light', ''], ['dark', ''], ['dark', '?host=intellij&theme=light'], ['light', '?host=intellij&theme=dark']] as const) {
+        await tab.page.emulateMedia({ colorScheme: scheme });
+        const page = await open(1400, query);
+        // A drawn endpoint row and class row, copied in the tree once per method and row state (the
+        // shop has no endpoint of an other method): the colours are the page's own, on the tree's background.
+        await page.locator('#tree .row.kind-endpoint .name').first().waitFor();
+        await page.locator('#tree').evaluate((tree, [methods, states]) => {
+          const endpoint = tree.querySelector('.row.kind-endpoint')!.parentElement!;
+          const cls = tree.querySelector('.row.kind-class')!.parentElement!;
+          for (const state of states) {
+            for (const m of methods) {
+              const copy = endpoint.cloneNode(true) as HTMLElement;
+              const row = copy.querySelector('.row')!;
+              row.classList.remove('active', 'selected');
+              if (state) row.classList.add(...state.split(' '));
+              row.classList.add('contrast-probe');
+              const badge = row.querySelector('.method')!;
+              badge.className = `method m-${m}`;
+              badge.textContent = m.toUpperCase();
+              endpoint.parentElement!.append(copy);
+            }
+            const copy = cls.cloneNode(true) as HTMLElement;
+            const row = copy.querySelector('.row')!;
+            row.classList.remove('active', 'selected');
+            if (state) row.classList.add(...state.split(' '));
+            row.classList.add('contrast-probe');
+            cls.parentElement!.append(copy);
+          }
+        }, [methods, states] as const);
+        const texts = await textContrast(page, '.contrast-probe .method, .contrast-probe .path, .contrast-probe .name, .contrast-probe .class-name, .contrast-probe .count');
+        const named = await page.locator('.contrast-probe').evaluateAll((rows) => rows.flatMap((r) => [...r.querySelectorAll('.method, .path, .name, .class-name, .count')].map((el) => `${r.className.replace(/ ?(row|depth-\d|contrast-probe) ?/g, ' ').trim()} ${el.className}`)));
+        await page.locator('.contrast-probe').evaluateAll((rows) => rows.forEach((r) => r.parentElement!.remove()));
+        expect(texts.length).toBe(states.length * (methods.length * 3 + 2));
+        // The light theme's PUT badge read 3.1:1 on the tree, a selected row's grey text 3.4:1; Darcula's selection 1.4:1.
+        const low = texts.map((t, i) => ({ ...t, where: named[i] })).filter((t) => t.ratio < 4.5);
+        expect(low, `${scheme}${query}`).toEqual([]);
+        await close(page);
+      }
+    } finally {
+      await tab.page.emulateMedia({ colorScheme: 'light' });
+    }
+  }, 120_000);
+});
+
 describe('the environment dialog in a tool window', () => {
   it('300 and 420 px: the list above the editor, the variables in the dialog\'s width, nothing reached by scrolling sideways; 1400 px: side by side', async () => {
     const name = 'staging-eu-west-with-a-long-name';
@@ -1236,6 +1329,46 @@ describe('a text body in a tool window', () => {
     expect(await page.locator('.response-panel .body-viewer .cm-content').getAttribute('class')).not.toContain('cm-lineWrapping');
     await close(page);
   }, 60_000);
+});
+
+describe('gRPC rows in a tool window\'s tree', () => {
+  it('300, 420 and 600 px: the RPC method stays whole, the package and service give up their room first; the whole path on hover; 300 px search rows too', async () => {
+    const rpcs = [...ids.keys()].filter((a) => a.startsWith('gRPC '));
+    expect(rpcs.length).toBeGreaterThan(2);
+    const page = await open(300);
+    const rows = page.locator('#tree .row.kind-endpoint:has(.m-grpc)');
+    await poll(() => rows.count()).toBe(rpcs.length);
+    for (const width of [300, 420, 600]) {
+      await resize(page, width);
+      const shown = await rows.evaluateAll((rs) =>
+        rs.map((r) => {
+          const path = r.querySelector<HTMLElement>('.path')!;
+          const tail = path.querySelector<HTMLElement>('.end-tail');
+          return { title: path.title, tail: tail?.textContent, whole: !!tail && tail.scrollWidth <= tail.clientWidth && tail.getBoundingClientRect().right <= path.getBoundingClientRect().right + 0.5 };
+        }),
+      );
+      // /acme.shop.inventory.v1.StockService/RecordCounts read "/a…/RecordCou…" at 300 px.
+      expect(shown.map((s) => s.title).sort(), `${width} px`).toEqual(rpcs.map((a) => a.slice(a.indexOf(' ') + 1)).sort());
+      for (const s of shown) expect(s, `${width} px`).toEqual({ title: s.title, tail: s.title.slice(s.title.lastIndexOf('/')), whole: true });
+      if (width === 300) await page.screenshot({ path: screenshotPath('tool-window-grpc-rows-300') });
+    }
+    // Search rows too, one whose class holds the hit among them (its module and class keep room then).
+    await resize(page, 300);
+    await page.getByLabel('Search endpoints').fill('stock');
+    const hits = page.locator('#results .row:has(.m-grpc)');
+    await poll(() => hits.count()).toBe(rpcs.length);
+    expect(await page.locator('#results .row.where-hit:has(.m-grpc)').count()).toBeGreaterThan(0);
+    const tails = await hits.evaluateAll((rs) =>
+      rs.map((r) => {
+        const path = r.querySelector<HTMLElement>('.path')!;
+        const tail = path.querySelector<HTMLElement>('.end-tail')!;
+        return { tail: tail.textContent, whole: tail.scrollWidth <= tail.clientWidth && tail.getBoundingClientRect().right <= path.getBoundingClientRect().right + 0.5 };
+      }),
+    );
+    expect(tails.filter((t) => !t.whole)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('tool-window-grpc-hits-300') });
+    await close(page);
+  });
 });
 
 describe('the gRPC request line in a tool window', () => {

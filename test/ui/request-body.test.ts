@@ -1,0 +1,179 @@
+// The Body tab of a polymorphic request body (Jackson subtypes) in Debian's Chromium against a real
+// `apiscout ui` on a copy of the polymorphic-bodies fixture: a subtype picker that swaps the
+// editor's example and keeps what was typed for each subtype, the body check against the subtype
+// the body names or the user picked, and the body's model drawn as a field list. Screenshots of
+// the Body tab at the tool window's widths and full width, light and dark, go to test-results/ui/.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
+import { CLI, launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
+
+const POLY = fileURLToPath(new URL('../fixtures/spring-mvc/polymorphic-bodies', import.meta.url));
+
+let tmp: string;
+let browser: Browser;
+let ui: UiProcess;
+let page: Page;
+let endpoints: Endpoint[];
+const problems: string[] = [];
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-body-'));
+  browser = await launchChromium();
+  const dir = path.join(tmp, 'poly');
+  fs.cpSync(POLY, dir, { recursive: true });
+  const env = { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') };
+  endpoints = (JSON.parse(execFileSync(process.execPath, [CLI, 'scan', '--json', dir], { encoding: 'utf8', env: { ...process.env, ...env } })) as ScanResult).endpoints;
+  ui = new UiProcess(dir, [], env);
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+  page.setDefaultTimeout(UI_WAIT_MS);
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(await ui.url);
+  await page.locator('.toolbar .count').filter({ hasText: `${endpoints.length} endpoints` }).waitFor();
+});
+
+afterAll(async () => {
+  await page?.close();
+  await releaseChromium(browser);
+  if (ui) expect(await ui.stop()).toBe(0);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Opens an endpoint as a person does (its address in the search field, Enter on the hit) at its Body tab. */
+async function openBody(address: string): Promise<Endpoint> {
+  const e = endpoints.find((x) => x.address === address)!;
+  const search = page.getByLabel('Search endpoints');
+  await search.fill(e.address);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(e.id);
+  await search.press('Enter');
+  const editor = page.locator('.request-editor');
+  await poll(() => editor.locator('input.path-field').inputValue()).toContain(e.path);
+  await editor.getByRole('tab', { name: 'Body' }).click();
+  return e;
+}
+
+const editor = () => page.locator('.request-editor');
+const bodyJson = async () => JSON.parse(await editor().locator('.cm-content').innerText()) as unknown;
+const status = () => editor().locator('.body-status').textContent();
+
+async function setJson(text: string): Promise<void> {
+  await page.getByLabel('JSON request body', { exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+describe('a polymorphic request body', () => {
+  it('offers each subtype by name; picking one from the keyboard swaps in its example, and what was typed for another comes back with it, after a visit elsewhere too, until Reset', async () => {
+    const e = await openBody('POST /payments');
+    const picker = editor().getByLabel('Subtype');
+    expect(await picker.locator('option').allTextContents()).toEqual(['CardPayment', 'CashPayment']);
+    expect(await picker.inputValue()).toBe('0');
+    expect(await bodyJson()).toEqual(e.request!.body!.example);
+    // The keyboard: the picker takes the focus and the arrow picks the next subtype.
+    await picker.focus();
+    await page.keyboard.press('ArrowDown');
+    await poll(bodyJson).toEqual({ '@class': 'com.acme.poly.CashPayment', amount: 0, currency: 'currency' });
+    await poll(status).toContain('Valid JSON, matches the schema');
+    await page.screenshot({ path: screenshotPath('body-subtype-picked') });
+
+    // Typed for CashPayment, then CardPayment picked: its example; CashPayment again: the typed text.
+    const typed = '{"@class": "com.acme.poly.CashPayment", "amount": 12, "currency": "EUR"}';
+    await setJson(typed);
+    await poll(status).toContain('Valid JSON');
+    await picker.selectOption({ label: 'CardPayment' });
+    await poll(bodyJson).toEqual(e.request!.body!.example);
+    await picker.selectOption({ label: 'CashPayment' });
+    await poll(() => editor().locator('.cm-content').innerText()).toBe(typed);
+
+    // A visit to another endpoint keeps each subtype's text; Reset drops them with the rest.
+    await picker.selectOption({ label: 'CardPayment' });
+    await poll(bodyJson).toEqual(e.request!.body!.example);
+    await openBody('POST /shapes');
+    await openBody('POST /payments');
+    await poll(bodyJson).toEqual(e.request!.body!.example);
+    await picker.selectOption({ label: 'CashPayment' });
+    await poll(() => editor().locator('.cm-content').innerText()).toBe(typed);
+    await editor().getByRole('button', { name: 'Reset' }).click();
+    await poll(bodyJson).toEqual(e.request!.body!.example);
+    await picker.selectOption({ label: 'CashPayment' });
+    await poll(bodyJson).toEqual({ '@class': 'com.acme.poly.CashPayment', amount: 0, currency: 'currency' });
+
+    // The body names its subtype: the picker follows an id typed by hand, the check reads that subtype.
+    await setJson('{"@class": "com.acme.poly.CardPayment", "amount": 1, "cardNumber": 4}');
+    await poll(() => picker.inputValue()).toBe('0');
+    await poll(status).toMatch(/cardNumber.*an integer where string is expected/);
+    expect(problems).toEqual([]);
+  });
+
+  it('checks a body with no type id (DEDUCTION) against the subtype its properties tell, or the one picked', async () => {
+    await openBody('POST /vehicles');
+    const picker = editor().getByLabel('Subtype');
+    expect(await picker.locator('option').allTextContents()).toEqual(['Car', 'Boat']);
+    await picker.selectOption({ label: 'Boat' });
+    await poll(bodyJson).toEqual({ sails: 0 });
+    // Car has no required property and would take any object: the check is Boat's.
+    await setJson('{"sails": "three"}');
+    await poll(status).toMatch(/sails.*a string where integer \(int32\) is expected/);
+    // An empty object fits both: the pick stays, and so does what the check reads.
+    await setJson('{}');
+    await poll(status).toContain('Valid JSON');
+    expect(await picker.inputValue()).toBe('1');
+    expect(problems).toEqual([]);
+  });
+
+  it('names a wrapper array\'s subtypes by class and posts the picked one\'s id first', async () => {
+    await openBody('POST /animals');
+    const picker = editor().getByLabel('Subtype');
+    expect(await picker.locator('option').allTextContents()).toEqual(['Dog', 'Cat']);
+    await picker.selectOption({ label: 'Cat' });
+    await poll(bodyJson).toEqual(['.Animal$Cat', { name: 'name', lives: 0 }]);
+    await poll(status).toContain('Valid JSON');
+  });
+
+  it('draws the body\'s model as a field list, subtypes and their fields', async () => {
+    await openBody('POST /payments');
+    const model = editor().getByRole('list', { name: 'Request model' });
+    await model.waitFor();
+    const rows = (await model.locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(rows).toEqual([
+      'one of CardPayment (@class: com.acme.poly.CardPayment)',
+      '@class* enum(com.acme.poly.CardPayment)',
+      'amount integer(int64)',
+      'cardNumber string',
+      'one of CashPayment (@class: com.acme.poly.CashPayment)',
+      '@class* enum(com.acme.poly.CashPayment)',
+      'amount integer(int64)',
+      'currency string',
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('fits the picker and the model at the tool window\'s widths and full width, light and dark', async () => {
+    // Opened at full width, read at each width (a narrow window shows the list or the details).
+    await openBody('POST /shapes');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [width, height] of [[300, 800], [420, 800], [600, 800], [1600, 1000]] as const) {
+        await page.setViewportSize({ width, height });
+        const picker = editor().getByLabel('Subtype');
+        await picker.waitFor();
+        // Nothing of the Body tab is wider than the page: the picker's long labels are cut, not the page.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${width} px ${scheme}`).toBe(0);
+        const box = (await picker.boundingBox())!;
+        expect(box.x + box.width, `${width} px ${scheme}`).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: screenshotPath(`body-subtypes-${width}-${scheme}`), fullPage: false });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    expect(problems).toEqual([]);
+  });
+});
