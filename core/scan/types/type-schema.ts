@@ -23,7 +23,7 @@ import { parseDoc } from '../doc-comment';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, Expr, MethodDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
-import { boolAttr, bySimpleName, classesAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
+import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
 import type { JsonValueMember } from './enum-schema';
@@ -39,6 +39,8 @@ import { serializerWrites, writtenSchema } from './value-serializers';
 import { classAnnotations, mixinOf } from './mixins';
 import { codeRegistrations } from './jackson-registrations';
 import type { WrittenAs } from './value-serializers';
+import { classRetyping, retyped, retypes } from './retyping';
+import type { Direction } from './retyping';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -86,6 +88,8 @@ interface Built {
   open?: ReadonlySet<string> | undefined;
   /** Full schemas of the recursive types referenced inside, by key. */
   defs?: ReadonlyMap<string, JsonSchema> | undefined;
+  /** Something inside is written and read as different types (retyping.ts): a request's schema differs from a response's. */
+  directional?: boolean | undefined;
 }
 
 interface Cached extends Built {
@@ -114,6 +118,8 @@ interface Member {
   required?: boolean;
   /** The value the declaration gives it when the JSON does not. */
   defaultValue?: Expr;
+  /** Parameter types of its setters, and whether `@JsonSetter` / `@JsonProperty` marks one. */
+  setters?: Array<{ type: TypeRef; marked: boolean }>;
 }
 
 interface Level {
@@ -126,6 +132,8 @@ const MEMBERS = new WeakMap<TypeDecl, Member[]>();
 
 /** Between the declaring file's path and the type's qualified name in a cache key. */
 const KEY_SEPARATOR = '\u0001';
+/** After the key of a type built without its polymorphism. */
+const UNTYPED = '\u0002untyped';
 /** Keys of types used without type arguments, one string per declaration: its hash is computed once, not per lookup. */
 const PLAIN_KEYS = new WeakMap<TypeDecl, string>();
 
@@ -160,7 +168,12 @@ export class SchemaBuilder {
   /** The schema of the legacy date types when the application configures how Jackson writes them. */
   private readonly legacyDate: JsonSchema | undefined;
   private readonly generatedType: SchemaOptions['generatedType'];
+  /** Object schemas by key: any that reads the same both ways, and those of responses. */
   private readonly cache = new Map<string, Cached>();
+  /** Object schemas of requests that differ from their responses'. */
+  private readonly requestCache = new Map<string, Cached>();
+  /** The side the root being built is for. */
+  private direction: Direction = 'response';
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
   private readonly serializers = new Map<TypeDecl, WrittenAs | null>();
@@ -197,9 +210,13 @@ export class SchemaBuilder {
     return writtenSchema(schema, s.as);
   }
 
-  /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
-  schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings): JsonSchema {
+  /**
+   * The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then
+   * bounds): as Jackson writes it (a response, the default) or reads it (a request body).
+   */
+  schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
+    this.direction = direction;
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
   }
 
@@ -305,6 +322,18 @@ export class SchemaBuilder {
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
+    // `@JsonSerialize(as = ...)` / `@JsonDeserialize(as = ...)` / `converter` on the class: another type on one side.
+    const retyping = this.javaNames ? undefined : classRetyping(classAnnotations(this.index, decl));
+    if (retyping) {
+      const target = retyped(this.index, t, retyping, { type: decl, file: decl.file }, this.direction);
+      const built = target === t || (target.kind === 'source' && target.decl === decl) ? this.unretyped(t, level) : this.build(target, level);
+      return { ...built, directional: true };
+    }
+    return this.unretyped(t, level);
+  }
+
+  private unretyped(t: SourceType, level: number): Built {
+    const decl = t.decl;
     // `@JsonSerialize(using = ...)` on the class, or a serializer registered for it in code: written as its serializer writes.
     let serializer = this.serializers.get(decl);
     if (serializer === undefined) this.serializers.set(decl, (serializer = (!this.javaNames && classSerializer(this.index, decl)) || null));
@@ -326,10 +355,12 @@ export class SchemaBuilder {
     return this.object(t, level);
   }
 
-  private object(t: SourceType, level: number): Built {
+  /** `untyped`: without the type id and subtypes of its class's `@JsonTypeInfo` (a property's `use = NONE`). */
+  private object(t: SourceType, level: number, untyped = false): Built {
     // The file is part of the key: one builder serves a whole scan, and two modules may both
     // declare `com.acme.Dto`.
-    const key = t.raw || t.args.length === 0 ? plainKey(t.decl) : `${t.decl.file.path}${KEY_SEPARATOR}${qualifiedName(t)}`;
+    const typedKey = t.raw || t.args.length === 0 ? plainKey(t.decl) : `${t.decl.file.path}${KEY_SEPARATOR}${qualifiedName(t)}`;
+    const key = untyped ? `${typedKey}${UNTYPED}` : typedKey;
     if (this.stack.includes(key)) return { schema: { $ref: REF + key }, height: 0, truncated: false, open: new Set([key]) };
     if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
     // Budgets against explosion (issue 23): `Box<T> { Box<Box<T>> next; }` meets a new
@@ -341,7 +372,7 @@ export class SchemaBuilder {
       return { schema: this.truncated(t, `${t.decl.name} recurs inside itself with new type arguments more than ${MAX_GENERIC_REPEATS} times`), height: 0, truncated: true };
     }
     if (++this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
-    const hit = this.cache.get(key);
+    const hit = this.cached(key);
     if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
@@ -354,7 +385,7 @@ export class SchemaBuilder {
     let built: Built;
     let missing: ReadonlySet<string>;
     try {
-      ({ value: built, missing } = this.index.missedBy(() => this.typedBody(t, level)));
+      ({ value: built, missing } = this.index.missedBy(() => (untyped ? this.objectBody(t, level) : this.typedBody(t, level))));
     } finally {
       this.stack.pop();
       this.declStack.pop();
@@ -370,9 +401,16 @@ export class SchemaBuilder {
     }
     const types = new Set(built.types);
     types.add(key);
-    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs };
-    if (!open) this.cache.set(key, { ...result, level, missing });
+    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs, directional: built.directional };
+    if (!open) (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
     return result;
+  }
+
+  /** The cached schema of an object type for the current direction. */
+  private cached(key: string): Cached | undefined {
+    if (this.direction === 'response') return this.cache.get(key);
+    const hit = this.requestCache.get(key) ?? this.cache.get(key);
+    return hit?.directional && !this.requestCache.has(key) ? undefined : hit;
   }
 
   /**
@@ -405,6 +443,11 @@ export class SchemaBuilder {
   private typedProperty(type: JavaType, typing: PropertyTyping, level: number): { built: Built; external?: { name: string; schema: JsonSchema } } | undefined {
     const element = typedElement(type);
     if (!element) return undefined;
+    if (enumAttr(typing.typeInfo, 'use') === 'NONE') {
+      // Switches the class's polymorphism off for a value declared as the class: its own properties,
+      // no type id. Jackson 2.17 still writes the ids of a collection's elements.
+      return type.kind === 'source' ? { built: this.object(type, level, true) } : undefined;
+    }
     const poly = polymorphismOf(this.index, element.type.decl, typing);
     if (!poly) return undefined;
     const { info } = poly;
@@ -421,15 +464,17 @@ export class SchemaBuilder {
       if (info.property && info.include !== 'EXTERNAL_PROPERTY') value['x-discriminator'] = { propertyName: info.property };
       value['x-java-type'] = qualifiedName(element.type);
     }
-    let schema = value;
-    if (element.at !== 'self') {
-      const whole = parts.take(this.build(type, level));
-      schema = element.at === 'items' ? { ...whole, items: value } : { ...whole, additionalProperties: value };
-    }
-    const built = parts.done(schema);
+    const built = parts.done(this.withElement(type, element.at, value, parts, level));
     if (info.include !== 'EXTERNAL_PROPERTY' || element.at !== 'self') return { built };
     const ids = [...new Set(branches.flatMap((d) => poly.idsOf(d)))];
     return { built, external: { name: info.property, schema: { type: 'string', enum: ids } } };
+  }
+
+  /** `type`'s schema with `value` as itself, its items or its map values. */
+  private withElement(type: JavaType, at: 'self' | 'items' | 'values', value: JsonSchema, parts: Parts, level: number): JsonSchema {
+    if (at === 'self') return value;
+    const whole = parts.take(this.build(type, level));
+    return at === 'items' ? { ...whole, items: value } : { ...whole, additionalProperties: value };
   }
 
   private objectBody(t: SourceType, level: number): Built {
@@ -444,14 +489,18 @@ export class SchemaBuilder {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       const ref = implementation ? { name: implementation, args: [], dims: 0 } : p.member.type;
+      const declared = resolveRef(this.index, ref, p.scope, p.vars);
+      const directional = !this.javaNames && retypes(p.anns);
+      if (directional) parts.directional = true;
+      const type = directional ? retyped(this.index, declared, p.anns, p.scope, this.direction) : declared;
       const typeInfo = this.javaNames ? undefined : p.anns.get('JsonTypeInfo');
       const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
-      const typed = typing && this.typedProperty(resolveRef(this.index, ref, p.scope, p.vars), typing, level + 1);
+      const typed = typing && this.typedProperty(type, typing, level + 1);
       const outer = this.formattedProperty;
       this.formattedProperty = p.anns.has('JsonFormat');
       let base: JsonSchema;
       try {
-        base = parts.take(typed?.built ?? this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+        base = parts.take(typed?.built ?? this.build(type, level + 1));
       } finally {
         this.formattedProperty = outer;
       }
@@ -459,7 +508,8 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, ctx);
+      const request = this.direction === 'request';
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && setterReadsJson(p.member) });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
@@ -493,6 +543,8 @@ export class SchemaBuilder {
     if (example !== undefined) setExample(schema, example);
     if (unresolvedSuperclass) schema['x-unresolved-superclass'] = unresolvedSuperclass;
     schema['x-java-type'] = qualifiedName(t);
+    // Exports tell the two schemas of one type apart by this (OpenAPI components).
+    if (parts.directional && this.direction === 'request') schema['x-direction'] = 'request';
     return parts.done(schema, 1);
   }
 
@@ -680,6 +732,7 @@ export class SchemaBuilder {
         if (target) {
           accessed.add(target);
           target.annotations.push(...m.annotations);
+          (target.setters ??= []).push({ type: m.params[0]!.type, marked: findAnnotation(m.annotations, 'JsonSetter', 'JsonProperty') !== undefined });
         }
       }
     }
@@ -744,8 +797,10 @@ class Parts {
   private types: Set<string> | undefined;
   private open: Set<string> | undefined;
   private defs: Map<string, JsonSchema> | undefined;
+  directional = false;
 
   take(b: Built): JsonSchema {
+    if (b.directional) this.directional = true;
     if (b.height > this.height) this.height = b.height;
     if (b.truncated) this.truncated = true;
     if (b.types) for (const k of b.types) (this.types ??= new Set()).add(k);
@@ -761,7 +816,7 @@ class Parts {
 
   /** `levels`: 1 when `schema` is an object level itself. */
   done(schema: JsonSchema, levels = 0): Built {
-    return { schema, height: this.height + levels, truncated: this.truncated, types: this.types, open: this.open, defs: this.defs };
+    return { schema, height: this.height + levels, truncated: this.truncated, types: this.types, open: this.open, defs: this.defs, directional: this.directional || undefined };
   }
 }
 
@@ -813,6 +868,22 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
   const lower = name.toLowerCase();
   for (const m of byName.values()) if (m.field && m.implicit.toLowerCase() === lower) return m;
   return undefined;
+}
+
+/**
+ * The setter Jackson reads a property through takes something other than a String (a
+ * `JsonNode`): the one marked `@JsonSetter`, else the only one; of several unmarked, the String
+ * one wins. gravitee's `@JsonRawValue String configuration` with `setConfiguration(JsonNode)`.
+ */
+function setterReadsJson(m: Member): boolean {
+  const setters = m.setters;
+  if (!setters?.length) return false;
+  const chosen = setters.find((s) => s.marked) ?? (setters.length === 1 ? setters[0] : setters.find((s) => isString(s.type)));
+  return !!chosen && !isString(chosen.type);
+}
+
+function isString(t: TypeRef): boolean {
+  return t.dims === 0 && (t.name === 'String' || t.name === 'java.lang.String');
 }
 
 /** Where a property's `@JsonTypeInfo` applies in its type: the class itself, or the elements or values of a container. */
