@@ -58,8 +58,11 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
   let required = false;
 
   const serializer = anns.get('JsonSerialize');
-  // `@JsonRawValue` only writes: a request's value is a string, unless a deserializer or setter of its own reads any JSON.
-  const raw = isRawValue(anns) && (!ctx.request || ctx.readsJson === true || anns.has('JsonDeserialize'));
+  // `@JsonRawValue` only writes: a request's value is the String it is read into, unless a
+  // deserializer, its setter or its type (`JsonNode`, `Object`) reads any JSON.
+  const rawValue = isRawValue(anns);
+  const raw = rawValue && (!ctx.request || ctx.readsJson === true || anns.has('JsonDeserialize'));
+  if (rawValue && !raw) s = { type: 'string' };
   const written = raw ? 'raw' : serializerWrites(index, serializer, 'using', scope);
   const content = serializerWrites(index, serializer, 'contentUsing', scope);
   if (written) s = writtenSchema(s, written);

@@ -8,7 +8,8 @@ import { schemas } from './testing';
 //  "id":"n5","sub":{"a":"a"},"raw":{"x":1}}; it read {"id":"n7","shape":{"name":"c","r":2},
 //  "shape2":{"name":"e","r":3},"pet":{"name":"x"},"total":7} as id 7, a Circle, a Circle2, an
 //  Animal and 7 cents, and refused {"raw":{"x":1}} (a String is not read from an object); of the
-//  Raw classes it read {"c":{"x":1}} into OnlyNode and MarkedNode, and refused it for Both.
+//  Raw classes it read {"c":{"x":1}} into OnlyNode, MarkedNode and ObjectField, and refused it for
+//  Both and ObjectFieldStringSetter.
 const FILES = {
   'com/acme/m/ToText.java': `package com.acme.m;
 import com.fasterxml.jackson.databind.util.StdConverter;
@@ -65,6 +66,8 @@ public class Raw {
     public static class OnlyNode { @JsonRawValue public String c; public void setC(JsonNode n) { c = n.toString(); } }
     public static class MarkedNode { @JsonRawValue private String c; public String getC() { return c; } @JsonSetter public void setC(JsonNode n) { } public void setC(String s) { c = s; } }
     public static class Both { @JsonRawValue private String c; public String getC() { return c; } public void setC(JsonNode n) { } public void setC(String s) { c = s; } }
+    public static class ObjectField { @JsonRawValue public Object c; }
+    public static class ObjectFieldStringSetter { @JsonRawValue private Object c; public String getC() { return String.valueOf(c); } public void setC(String s) { c = s; } }
 }`,
   'com/acme/m/Holder.java': `package com.acme.m;
 import com.fasterxml.jackson.annotation.JsonRawValue;
@@ -133,6 +136,9 @@ describe('types Jackson writes and reads a value as (as, converter, @JsonRawValu
     expect(schema('Raw.MarkedNode', 'com.acme.m.Raw', 'request').properties!.c).toEqual({});
     expect(schema('Raw.Both', 'com.acme.m.Raw', 'request').properties!.c).toEqual({ type: 'string' });
     expect(schema('Raw.Both', 'com.acme.m.Raw').properties!.c).toEqual({});
+    // An Object is read from any JSON, unless through a String setter (gravitee's Step.configuration).
+    expect(schema('Raw.ObjectField', 'com.acme.m.Raw', 'request').properties!.c).toEqual({});
+    expect(schema('Raw.ObjectFieldStringSetter', 'com.acme.m.Raw', 'request').properties!.c).toEqual({ type: 'string' });
   });
 
   it("a property's @JsonTypeInfo(use = NONE) drops the class's type id and subtypes for a value, not for a collection's elements", () => {

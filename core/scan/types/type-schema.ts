@@ -509,7 +509,7 @@ export class SchemaBuilder {
         continue;
       }
       const request = this.direction === 'request';
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && setterReadsJson(p.member) });
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member) });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
@@ -871,15 +871,15 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
 }
 
 /**
- * The setter Jackson reads a property through takes something other than a String (a
- * `JsonNode`): the one marked `@JsonSetter`, else the only one; of several unmarked, the String
- * one wins. gravitee's `@JsonRawValue String configuration` with `setConfiguration(JsonNode)`.
+ * Jackson reads the property as something other than a String (a `JsonNode`, an `Object`): the
+ * type of its setter (the one marked `@JsonSetter`, else the only one; of several unmarked, the
+ * String one wins), else its own. gravitee's `@JsonRawValue String configuration` with
+ * `setConfiguration(JsonNode)`, and `@JsonRawValue Object configuration` with `setConfiguration(String)`.
  */
-function setterReadsJson(m: Member): boolean {
-  const setters = m.setters;
-  if (!setters?.length) return false;
+function readsJson(m: Member): boolean {
+  const setters = m.setters ?? [];
   const chosen = setters.find((s) => s.marked) ?? (setters.length === 1 ? setters[0] : setters.find((s) => isString(s.type)));
-  return !!chosen && !isString(chosen.type);
+  return !isString(chosen?.type ?? m.type);
 }
 
 function isString(t: TypeRef): boolean {
