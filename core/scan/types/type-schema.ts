@@ -41,6 +41,7 @@ import { codeRegistrations } from './jackson-registrations';
 import type { WrittenAs } from './value-serializers';
 import { classRetyping, retyped, retypes } from './retyping';
 import type { Direction } from './retyping';
+import { MAPPED_CLASS } from '../../model/request';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -220,6 +221,59 @@ export class SchemaBuilder {
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
   }
 
+  /**
+   * A schema read from a spec with the classes the generator maps some of its schemas to
+   * (`x-mapped-class`, spec-operations.ts) built from the source, where the source has them.
+   */
+  withProjectClasses(schema: JsonSchema, direction: Direction = 'response'): JsonSchema {
+    this.nodes = 0;
+    this.direction = direction;
+    const parts = new Parts();
+    const out = this.projectClasses(schema, parts, 0);
+    return out === schema ? schema : this.finish(parts.done(out));
+  }
+
+  /** `s` with each mapped class in it built (`parts` takes what they are built of); `s` itself when none is. */
+  private projectClasses(s: JsonSchema, parts: Parts, level: number, depth = 0): JsonSchema {
+    const mapped = s[MAPPED_CLASS];
+    if (typeof mapped === 'string') {
+      const decl = this.index.typeByFqn(mapped);
+      if (decl && !this.opaque(decl)) return parts.take(this.build(rawType(this.index, decl), level));
+      const { [MAPPED_CLASS]: _class, ...spec } = s; // the spec's schema: the source does not tell
+      return spec;
+    }
+    if (depth > 16) return s;
+    let out: JsonSchema | undefined;
+    const nested = (v: JsonSchema) => this.projectClasses(v, parts, level + 1, depth + 1);
+    if (s.properties) {
+      let props: Record<string, JsonSchema> | undefined;
+      for (const [name, p] of Object.entries(s.properties)) {
+        const q = nested(p);
+        if (q !== p) (props ??= { ...s.properties })[name] = q;
+      }
+      if (props) out = { ...s, properties: props };
+    }
+    if (s.items) {
+      const items = this.projectClasses(s.items, parts, level, depth + 1);
+      if (items !== s.items) out = { ...(out ?? s), items };
+    }
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+      const values = this.projectClasses(s.additionalProperties, parts, level, depth + 1);
+      if (values !== s.additionalProperties) out = { ...(out ?? s), additionalProperties: values };
+    }
+    return out ?? s;
+  }
+
+  /**
+   * A class whose JSON its own (de)serializer writes or reads in a way not read here (gravitee's
+   * `CustomInterval`, written as a number or a duration string): its fields do not say.
+   */
+  private opaque(decl: TypeDecl): boolean {
+    const anns = classAnnotations(this.index, decl);
+    const custom = ['JsonSerialize', 'JsonDeserialize'].some((n) => findAnnotation(anns, n)?.args.using !== undefined);
+    return custom && !classSerializer(this.index, decl);
+  }
+
   /** Bindings for a generic type's parameters from a use like `Result<PageResult<UserVO>>`. */
   bind(decl: TypeDecl, ref: TypeRef, scope: Scope, outer?: TypeBindings): TypeBindings {
     const out = new Map<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>();
@@ -279,7 +333,12 @@ export class SchemaBuilder {
   private library(t: LibraryType, level: number): Built {
     const shape = libraryShape(t.name);
     const arg = (i: number): JavaType => t.args[i] ?? ANY;
-    if (!shape) return leaf((t.args.length === 0 && this.generatedType?.(t.name, t.packages)) || unresolved(t));
+    if (!shape) {
+      const generated = t.args.length === 0 ? this.generatedType?.(t.name, t.packages) : undefined;
+      if (!generated) return leaf(unresolved(t));
+      const parts = new Parts();
+      return parts.done(this.projectClasses(generated, parts, level));
+    }
     switch (shape.kind) {
       case 'scalar':
         return leaf(this.registered(t.name, this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
