@@ -69,6 +69,9 @@ public class Raw {
     public static class ObjectField { @JsonRawValue public Object c; }
     public static class ObjectFieldStringSetter { @JsonRawValue private Object c; public String getC() { return String.valueOf(c); } public void setC(String s) { c = s; } }
 }`,
+  'com/acme/m/KHolder.kt': `package com.acme.m
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
+data class KHolder(@field:JsonDeserialize(\`as\` = Circle::class) val shape: Shape)`,
   'com/acme/m/Holder.java': `package com.acme.m;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -124,6 +127,7 @@ describe('types Jackson writes and reads a value as (as, converter, @JsonRawValu
     expect(names(request.shape)).toEqual(['name', 'r']);
     expect(names(request.shapes?.items)).toEqual(['name', 'r']);
     expect(names(request.byName?.additionalProperties as JsonSchema)).toEqual(['name', 'r']);
+    expect(names(schema('KHolder', 'com.acme.m.KHolder', 'request').properties!.shape)).toEqual(['name', 'r']); // Kotlin's \`as\`
     expect(names(response.shape2)).toEqual(['name']);
     expect(names(request.shape2)).toEqual(['name', 'r']);
   });
