@@ -71,7 +71,9 @@ public class Raw {
 }`,
   'com/acme/m/KHolder.kt': `package com.acme.m
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
-data class KHolder(@field:JsonDeserialize(\`as\` = Circle::class) val shape: Shape)`,
+data class KHolder(@field:JsonDeserialize(\`as\` = Circle::class) val shape: Shape, @field:JsonDeserialize(\`as\` = KCircle::class) val kshape: KShape)
+interface KShape { val name: String }
+class KCircle(override val name: String, val r: Int) : KShape`,
   'com/acme/m/Holder.java': `package com.acme.m;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -128,6 +130,9 @@ describe('types Jackson writes and reads a value as (as, converter, @JsonRawValu
     expect(names(request.shapes?.items)).toEqual(['name', 'r']);
     expect(names(request.byName?.additionalProperties as JsonSchema)).toEqual(['name', 'r']);
     expect(names(schema('KHolder', 'com.acme.m.KHolder', 'request').properties!.shape)).toEqual(['name', 'r']); // Kotlin's \`as\`
+    // A Kotlin interface's properties are its getters.
+    expect(names(schema('KHolder', 'com.acme.m.KHolder').properties!.kshape)).toEqual(['name']);
+    expect(names(schema('KHolder', 'com.acme.m.KHolder', 'request').properties!.kshape)).toEqual(['name', 'r']);
     expect(names(response.shape2)).toEqual(['name']);
     expect(names(request.shape2)).toEqual(['name', 'r']);
   });

@@ -745,7 +745,8 @@ export class SchemaBuilder {
       for (const c of decl.components) {
         byName.set(c.name, { implicit: c.name, type: c.type, annotations: [...c.annotations], description: params[c.name] || undefined, field: true });
       }
-    } else if (decl.kind !== 'interface') {
+    } else if (decl.kind !== 'interface' || decl.file.lang === 'kotlin') {
+      // A Kotlin interface's `val name: String` is its getter `getName()`: a property Jackson writes.
       const lombok = findAnnotation(decl.annotations, 'Data', 'Getter', 'Value') !== undefined;
       for (const f of decl.fields) {
         if (f.modifiers.includes('static') || f.modifiers.includes('transient')) continue;
