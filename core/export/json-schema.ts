@@ -68,11 +68,13 @@ export class Components {
   private reference(s: JsonSchema, defs: Record<string, JsonSchema>): Record<string, unknown> {
     const javaType = s['x-java-type']!;
     // A polymorphic base has no properties of its own: its subtypes tell two apart.
-    const properties = s.oneOf ? `oneOf:${s.oneOf.map((b) => b.$ref ?? b['x-java-type'] ?? b.title).join()}` : Object.keys(s.properties ?? {}).join();
+    // A request body Jackson reads as other types than it writes the class (`x-direction`) is a component of its own.
+    const request = s['x-direction'] === 'request';
+    const properties = `${request ? 'request:' : ''}${s.oneOf ? `oneOf:${s.oneOf.map((b) => b.$ref ?? b['x-java-type'] ?? b.title).join()}` : Object.keys(s.properties ?? {}).join()}`;
     let named = this.byType.get(javaType);
     let name = named?.find((n) => n.properties === properties)?.name;
     if (name === undefined) {
-      const base = componentName(s.title ?? javaType.split('.').pop()!);
+      const base = `${componentName(s.title ?? javaType.split('.').pop()!)}${request ? 'Request' : ''}`;
       name = base;
       for (let i = 2; this.taken.has(name); i++) name = `${base}${i}`;
       this.taken.add(name);

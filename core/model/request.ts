@@ -7,8 +7,14 @@
  * `x-java-type` (the Java/Kotlin type a schema was built from, generics included, so exporters
  * can name shared components), `x-unresolved` (a library type not in the source tree),
  * `x-truncated` (a recursion or depth cap cut the schema here), `x-discriminator` (on a `oneOf`
- * of Jackson subtypes: the property holding the type id, which each branch narrows to its ids).
+ * of Jackson subtypes: the property holding the type id, which each branch narrows to its ids),
+ * `x-direction: request` (a request body's object that Jackson reads as other types than it
+ * writes: its responses' schema differs), `x-mapped-class` (a spec schema openapi-generator maps
+ * to an existing class not in the source tree).
  */
+/** The extension naming the existing class a spec schema is mapped to (see JsonSchema). */
+export const MAPPED_CLASS = 'x-mapped-class';
+
 export interface JsonSchema {
   type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null' | Array<'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null'>;
   format?: string;

@@ -138,6 +138,7 @@ class C { companion object Paths { const val X = "$BASE/x"; private const val Y 
   @GetMapping("/x", "/y")
   @JsonSubTypes(JsonSubTypes.Type(value = A::class, name = "a"), JsonSubTypes.Type(B::class.java))
   @Size(min = -1, max = 0x10)
+  @JsonDeserialize(\`as\` = D::class)
   fun f() {}
 }`, 'C').methods[0]!;
     expect(m.annotations.map((a) => [a.name, a.args])).toEqual([
@@ -154,6 +155,8 @@ class C { companion object Paths { const val X = "$BASE/x"; private const val Y 
         ] },
       }],
       ['Size', { min: { kind: 'literal', value: '-1' }, max: { kind: 'literal', value: '16' } }],
+      // A keyword escaped as a name is the attribute's name.
+      ['JsonDeserialize', { as: { kind: 'class', type: ref('D') } }],
     ]);
   });
 

@@ -453,7 +453,8 @@ function readArguments(list: Node, ctx: Ctx): Record<string, Expr> {
   for (const arg of list.namedChildren) {
     if (arg.type !== 'value_argument') continue;
     const parts = arg.namedChildren.filter((c) => !isComment(c));
-    if (parts.length === 2 && parts[0]!.type === 'simple_identifier') args[parts[0]!.text] = readExpr(parts[1]!, ctx);
+    // `` `as` = Impl::class ``: a keyword escaped as a name is the attribute `as`.
+    if (parts.length === 2 && parts[0]!.type === 'simple_identifier') args[parts[0]!.text.replace(/`/g, '')] = readExpr(parts[1]!, ctx);
     else if (parts.length) positional.push(readExpr(parts[parts.length - 1]!, ctx));
   }
   if (positional.length === 1) args.value ??= positional[0]!;

@@ -14,6 +14,10 @@ export interface RuleContext {
   index: ProjectIndex;
   /** Where the property is declared: constants in attributes resolve here. */
   scope: Scope;
+  /** The schema is of a body Jackson reads (a request), not one it writes. */
+  request?: boolean;
+  /** In a request, the property's setter reads any JSON (`setX(JsonNode)`). */
+  readsJson?: boolean;
 }
 
 /** Excluded from the JSON entirely. */
@@ -54,7 +58,12 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
   let required = false;
 
   const serializer = anns.get('JsonSerialize');
-  const written = isRawValue(anns) ? 'raw' : serializerWrites(index, serializer, 'using', scope);
+  // `@JsonRawValue` only writes: a request's value is the String it is read into, unless a
+  // deserializer, its setter or its type (`JsonNode`, `Object`) reads any JSON.
+  const rawValue = isRawValue(anns);
+  const raw = rawValue && (!ctx.request || ctx.readsJson === true || anns.has('JsonDeserialize'));
+  if (rawValue && !raw) s = { type: 'string' };
+  const written = raw ? 'raw' : serializerWrites(index, serializer, 'using', scope);
   const content = serializerWrites(index, serializer, 'contentUsing', scope);
   if (written) s = writtenSchema(s, written);
   else if (content) s = writtenContent(s, content);

@@ -11,6 +11,7 @@ import type { Scope } from '../project-index';
 import type { TypeRef } from '../source-model';
 import { SchemaBuilder } from './type-schema';
 import type { SchemaOptions } from './type-schema';
+import type { Direction } from './retyping';
 
 /** Builds an index over sources keyed by path (written to a temp dir: the index re-reads lazily). */
 export function indexOf(files: Record<string, string>): ProjectIndex {
@@ -80,6 +81,6 @@ export function schemas(files: Record<string, string>, opts?: SchemaOptions) {
     builder,
     diagnostics,
     scopeOf,
-    schema: (type: string, at: string): JsonSchema => builder.schemaOf(typeRef(type), scopeOf(at)),
+    schema: (type: string, at: string, direction?: Direction): JsonSchema => builder.schemaOf(typeRef(type), scopeOf(at), undefined, direction),
   };
 }

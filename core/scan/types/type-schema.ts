@@ -23,7 +23,7 @@ import { parseDoc } from '../doc-comment';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, Expr, MethodDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
-import { boolAttr, bySimpleName, classesAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
+import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
 import type { JsonValueMember } from './enum-schema';
@@ -39,6 +39,9 @@ import { serializerWrites, writtenSchema } from './value-serializers';
 import { classAnnotations, mixinOf } from './mixins';
 import { codeRegistrations } from './jackson-registrations';
 import type { WrittenAs } from './value-serializers';
+import { classRetyping, retyped, retypes } from './retyping';
+import type { Direction } from './retyping';
+import { MAPPED_CLASS } from '../../model/request';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -86,6 +89,8 @@ interface Built {
   open?: ReadonlySet<string> | undefined;
   /** Full schemas of the recursive types referenced inside, by key. */
   defs?: ReadonlyMap<string, JsonSchema> | undefined;
+  /** Something inside is written and read as different types (retyping.ts): a request's schema differs from a response's. */
+  directional?: boolean | undefined;
 }
 
 interface Cached extends Built {
@@ -114,6 +119,8 @@ interface Member {
   required?: boolean;
   /** The value the declaration gives it when the JSON does not. */
   defaultValue?: Expr;
+  /** Parameter types of its setters, and whether `@JsonSetter` / `@JsonProperty` marks one. */
+  setters?: Array<{ type: TypeRef; marked: boolean }>;
 }
 
 interface Level {
@@ -126,6 +133,8 @@ const MEMBERS = new WeakMap<TypeDecl, Member[]>();
 
 /** Between the declaring file's path and the type's qualified name in a cache key. */
 const KEY_SEPARATOR = '\u0001';
+/** After the key of a type built without its polymorphism. */
+const UNTYPED = '\u0002untyped';
 /** Keys of types used without type arguments, one string per declaration: its hash is computed once, not per lookup. */
 const PLAIN_KEYS = new WeakMap<TypeDecl, string>();
 
@@ -160,7 +169,12 @@ export class SchemaBuilder {
   /** The schema of the legacy date types when the application configures how Jackson writes them. */
   private readonly legacyDate: JsonSchema | undefined;
   private readonly generatedType: SchemaOptions['generatedType'];
+  /** Object schemas by key: any that reads the same both ways, and those of responses. */
   private readonly cache = new Map<string, Cached>();
+  /** Object schemas of requests that differ from their responses'. */
+  private readonly requestCache = new Map<string, Cached>();
+  /** The side the root being built is for. */
+  private direction: Direction = 'response';
   private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
   private readonly serializers = new Map<TypeDecl, WrittenAs | null>();
@@ -197,10 +211,67 @@ export class SchemaBuilder {
     return writtenSchema(schema, s.as);
   }
 
-  /** The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then bounds). */
-  schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings): JsonSchema {
+  /**
+   * The JSON Schema of a type as written at `scope` (type variables looked up in `bindings`, then
+   * bounds): as Jackson writes it (a response, the default) or reads it (a request body).
+   */
+  schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
+    this.direction = direction;
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
+  }
+
+  /**
+   * A schema read from a spec with the classes the generator maps some of its schemas to
+   * (`x-mapped-class`, spec-operations.ts) built from the source, where the source has them.
+   */
+  withProjectClasses(schema: JsonSchema, direction: Direction = 'response'): JsonSchema {
+    this.nodes = 0;
+    this.direction = direction;
+    const parts = new Parts();
+    const out = this.projectClasses(schema, parts, 0);
+    return out === schema ? schema : this.finish(parts.done(out));
+  }
+
+  /** `s` with each mapped class in it built (`parts` takes what they are built of); `s` itself when none is. */
+  private projectClasses(s: JsonSchema, parts: Parts, level: number, depth = 0): JsonSchema {
+    const mapped = s[MAPPED_CLASS];
+    if (typeof mapped === 'string') {
+      const decl = this.index.typeByFqn(mapped);
+      if (decl && !this.opaque(decl)) return parts.take(this.build(rawType(this.index, decl), level));
+      const { [MAPPED_CLASS]: _class, ...spec } = s; // the spec's schema: the source does not tell
+      return spec;
+    }
+    if (depth > 16) return s;
+    let out: JsonSchema | undefined;
+    const nested = (v: JsonSchema) => this.projectClasses(v, parts, level + 1, depth + 1);
+    if (s.properties) {
+      let props: Record<string, JsonSchema> | undefined;
+      for (const [name, p] of Object.entries(s.properties)) {
+        const q = nested(p);
+        if (q !== p) (props ??= { ...s.properties })[name] = q;
+      }
+      if (props) out = { ...s, properties: props };
+    }
+    if (s.items) {
+      const items = this.projectClasses(s.items, parts, level, depth + 1);
+      if (items !== s.items) out = { ...(out ?? s), items };
+    }
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+      const values = this.projectClasses(s.additionalProperties, parts, level, depth + 1);
+      if (values !== s.additionalProperties) out = { ...(out ?? s), additionalProperties: values };
+    }
+    return out ?? s;
+  }
+
+  /**
+   * A class whose JSON its own (de)serializer writes or reads in a way not read here (gravitee's
+   * `CustomInterval`, written as a number or a duration string): its fields do not say.
+   */
+  private opaque(decl: TypeDecl): boolean {
+    const anns = classAnnotations(this.index, decl);
+    const custom = ['JsonSerialize', 'JsonDeserialize'].some((n) => findAnnotation(anns, n)?.args.using !== undefined);
+    return custom && !classSerializer(this.index, decl);
   }
 
   /** Bindings for a generic type's parameters from a use like `Result<PageResult<UserVO>>`. */
@@ -262,7 +333,12 @@ export class SchemaBuilder {
   private library(t: LibraryType, level: number): Built {
     const shape = libraryShape(t.name);
     const arg = (i: number): JavaType => t.args[i] ?? ANY;
-    if (!shape) return leaf((t.args.length === 0 && this.generatedType?.(t.name, t.packages)) || unresolved(t));
+    if (!shape) {
+      const generated = t.args.length === 0 ? this.generatedType?.(t.name, t.packages) : undefined;
+      if (!generated) return leaf(unresolved(t));
+      const parts = new Parts();
+      return parts.done(this.projectClasses(generated, parts, level));
+    }
     switch (shape.kind) {
       case 'scalar':
         return leaf(this.registered(t.name, this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
@@ -305,6 +381,18 @@ export class SchemaBuilder {
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
+    // `@JsonSerialize(as = ...)` / `@JsonDeserialize(as = ...)` / `converter` on the class: another type on one side.
+    const retyping = this.javaNames ? undefined : classRetyping(classAnnotations(this.index, decl));
+    if (retyping) {
+      const target = retyped(this.index, t, retyping, { type: decl, file: decl.file }, this.direction);
+      const built = target === t || (target.kind === 'source' && target.decl === decl) ? this.unretyped(t, level) : this.build(target, level);
+      return { ...built, directional: true };
+    }
+    return this.unretyped(t, level);
+  }
+
+  private unretyped(t: SourceType, level: number): Built {
+    const decl = t.decl;
     // `@JsonSerialize(using = ...)` on the class, or a serializer registered for it in code: written as its serializer writes.
     let serializer = this.serializers.get(decl);
     if (serializer === undefined) this.serializers.set(decl, (serializer = (!this.javaNames && classSerializer(this.index, decl)) || null));
@@ -326,10 +414,12 @@ export class SchemaBuilder {
     return this.object(t, level);
   }
 
-  private object(t: SourceType, level: number): Built {
+  /** `untyped`: without the type id and subtypes of its class's `@JsonTypeInfo` (a property's `use = NONE`). */
+  private object(t: SourceType, level: number, untyped = false): Built {
     // The file is part of the key: one builder serves a whole scan, and two modules may both
     // declare `com.acme.Dto`.
-    const key = t.raw || t.args.length === 0 ? plainKey(t.decl) : `${t.decl.file.path}${KEY_SEPARATOR}${qualifiedName(t)}`;
+    const typedKey = t.raw || t.args.length === 0 ? plainKey(t.decl) : `${t.decl.file.path}${KEY_SEPARATOR}${qualifiedName(t)}`;
+    const key = untyped ? `${typedKey}${UNTYPED}` : typedKey;
     if (this.stack.includes(key)) return { schema: { $ref: REF + key }, height: 0, truncated: false, open: new Set([key]) };
     if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
     // Budgets against explosion (issue 23): `Box<T> { Box<Box<T>> next; }` meets a new
@@ -341,7 +431,7 @@ export class SchemaBuilder {
       return { schema: this.truncated(t, `${t.decl.name} recurs inside itself with new type arguments more than ${MAX_GENERIC_REPEATS} times`), height: 0, truncated: true };
     }
     if (++this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
-    const hit = this.cache.get(key);
+    const hit = this.cached(key);
     if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
@@ -354,7 +444,7 @@ export class SchemaBuilder {
     let built: Built;
     let missing: ReadonlySet<string>;
     try {
-      ({ value: built, missing } = this.index.missedBy(() => this.typedBody(t, level)));
+      ({ value: built, missing } = this.index.missedBy(() => (untyped ? this.objectBody(t, level) : this.typedBody(t, level))));
     } finally {
       this.stack.pop();
       this.declStack.pop();
@@ -370,9 +460,16 @@ export class SchemaBuilder {
     }
     const types = new Set(built.types);
     types.add(key);
-    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs };
-    if (!open) this.cache.set(key, { ...result, level, missing });
+    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs, directional: built.directional };
+    if (!open) (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
     return result;
+  }
+
+  /** The cached schema of an object type for the current direction. */
+  private cached(key: string): Cached | undefined {
+    if (this.direction === 'response') return this.cache.get(key);
+    const hit = this.requestCache.get(key) ?? this.cache.get(key);
+    return hit?.directional && !this.requestCache.has(key) ? undefined : hit;
   }
 
   /**
@@ -405,6 +502,11 @@ export class SchemaBuilder {
   private typedProperty(type: JavaType, typing: PropertyTyping, level: number): { built: Built; external?: { name: string; schema: JsonSchema } } | undefined {
     const element = typedElement(type);
     if (!element) return undefined;
+    if (enumAttr(typing.typeInfo, 'use') === 'NONE') {
+      // Switches the class's polymorphism off for a value declared as the class: its own properties,
+      // no type id. Jackson 2.17 still writes the ids of a collection's elements.
+      return type.kind === 'source' ? { built: this.object(type, level, true) } : undefined;
+    }
     const poly = polymorphismOf(this.index, element.type.decl, typing);
     if (!poly) return undefined;
     const { info } = poly;
@@ -421,15 +523,17 @@ export class SchemaBuilder {
       if (info.property && info.include !== 'EXTERNAL_PROPERTY') value['x-discriminator'] = { propertyName: info.property };
       value['x-java-type'] = qualifiedName(element.type);
     }
-    let schema = value;
-    if (element.at !== 'self') {
-      const whole = parts.take(this.build(type, level));
-      schema = element.at === 'items' ? { ...whole, items: value } : { ...whole, additionalProperties: value };
-    }
-    const built = parts.done(schema);
+    const built = parts.done(this.withElement(type, element.at, value, parts, level));
     if (info.include !== 'EXTERNAL_PROPERTY' || element.at !== 'self') return { built };
     const ids = [...new Set(branches.flatMap((d) => poly.idsOf(d)))];
     return { built, external: { name: info.property, schema: { type: 'string', enum: ids } } };
+  }
+
+  /** `type`'s schema with `value` as itself, its items or its map values. */
+  private withElement(type: JavaType, at: 'self' | 'items' | 'values', value: JsonSchema, parts: Parts, level: number): JsonSchema {
+    if (at === 'self') return value;
+    const whole = parts.take(this.build(type, level));
+    return at === 'items' ? { ...whole, items: value } : { ...whole, additionalProperties: value };
   }
 
   private objectBody(t: SourceType, level: number): Built {
@@ -444,14 +548,18 @@ export class SchemaBuilder {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       const ref = implementation ? { name: implementation, args: [], dims: 0 } : p.member.type;
+      const declared = resolveRef(this.index, ref, p.scope, p.vars);
+      const directional = !this.javaNames && retypes(p.anns);
+      if (directional) parts.directional = true;
+      const type = directional ? retyped(this.index, declared, p.anns, p.scope, this.direction) : declared;
       const typeInfo = this.javaNames ? undefined : p.anns.get('JsonTypeInfo');
       const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
-      const typed = typing && this.typedProperty(resolveRef(this.index, ref, p.scope, p.vars), typing, level + 1);
+      const typed = typing && this.typedProperty(type, typing, level + 1);
       const outer = this.formattedProperty;
       this.formattedProperty = p.anns.has('JsonFormat');
       let base: JsonSchema;
       try {
-        base = parts.take(typed?.built ?? this.build(resolveRef(this.index, ref, p.scope, p.vars), level + 1));
+        base = parts.take(typed?.built ?? this.build(type, level + 1));
       } finally {
         this.formattedProperty = outer;
       }
@@ -459,7 +567,8 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, ctx);
+      const request = this.direction === 'request';
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member) });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
@@ -493,6 +602,8 @@ export class SchemaBuilder {
     if (example !== undefined) setExample(schema, example);
     if (unresolvedSuperclass) schema['x-unresolved-superclass'] = unresolvedSuperclass;
     schema['x-java-type'] = qualifiedName(t);
+    // Exports tell the two schemas of one type apart by this (OpenAPI components).
+    if (parts.directional && this.direction === 'request') schema['x-direction'] = 'request';
     return parts.done(schema, 1);
   }
 
@@ -634,7 +745,8 @@ export class SchemaBuilder {
       for (const c of decl.components) {
         byName.set(c.name, { implicit: c.name, type: c.type, annotations: [...c.annotations], description: params[c.name] || undefined, field: true });
       }
-    } else if (decl.kind !== 'interface') {
+    } else if (decl.kind !== 'interface' || decl.file.lang === 'kotlin') {
+      // A Kotlin interface's `val name: String` is its getter `getName()`: a property Jackson writes.
       const lombok = findAnnotation(decl.annotations, 'Data', 'Getter', 'Value') !== undefined;
       for (const f of decl.fields) {
         if (f.modifiers.includes('static') || f.modifiers.includes('transient')) continue;
@@ -680,6 +792,7 @@ export class SchemaBuilder {
         if (target) {
           accessed.add(target);
           target.annotations.push(...m.annotations);
+          (target.setters ??= []).push({ type: m.params[0]!.type, marked: findAnnotation(m.annotations, 'JsonSetter', 'JsonProperty') !== undefined });
         }
       }
     }
@@ -744,8 +857,10 @@ class Parts {
   private types: Set<string> | undefined;
   private open: Set<string> | undefined;
   private defs: Map<string, JsonSchema> | undefined;
+  directional = false;
 
   take(b: Built): JsonSchema {
+    if (b.directional) this.directional = true;
     if (b.height > this.height) this.height = b.height;
     if (b.truncated) this.truncated = true;
     if (b.types) for (const k of b.types) (this.types ??= new Set()).add(k);
@@ -761,7 +876,7 @@ class Parts {
 
   /** `levels`: 1 when `schema` is an object level itself. */
   done(schema: JsonSchema, levels = 0): Built {
-    return { schema, height: this.height + levels, truncated: this.truncated, types: this.types, open: this.open, defs: this.defs };
+    return { schema, height: this.height + levels, truncated: this.truncated, types: this.types, open: this.open, defs: this.defs, directional: this.directional || undefined };
   }
 }
 
@@ -813,6 +928,22 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
   const lower = name.toLowerCase();
   for (const m of byName.values()) if (m.field && m.implicit.toLowerCase() === lower) return m;
   return undefined;
+}
+
+/**
+ * Jackson reads the property as something other than a String (a `JsonNode`, an `Object`): the
+ * type of its setter (the one marked `@JsonSetter`, else the only one; of several unmarked, the
+ * String one wins), else its own. gravitee's `@JsonRawValue String configuration` with
+ * `setConfiguration(JsonNode)`, and `@JsonRawValue Object configuration` with `setConfiguration(String)`.
+ */
+function readsJson(m: Member): boolean {
+  const setters = m.setters ?? [];
+  const chosen = setters.find((s) => s.marked) ?? (setters.length === 1 ? setters[0] : setters.find((s) => isString(s.type)));
+  return !isString(chosen?.type ?? m.type);
+}
+
+function isString(t: TypeRef): boolean {
+  return t.dims === 0 && (t.name === 'String' || t.name === 'java.lang.String');
 }
 
 /** Where a property's `@JsonTypeInfo` applies in its type: the class itself, or the elements or values of a container. */

@@ -136,7 +136,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(...members);
       continue;
     }
-    const schema = schemas.schemaOf(p.param.type, scope, bindings);
+    const schema = schemas.schemaOf(p.param.type, scope, bindings, 'request');
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
   const form = input.consumes.some((c) => c.startsWith('application/x-www-form-urlencoded'));

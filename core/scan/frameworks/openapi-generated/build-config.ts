@@ -30,6 +30,12 @@ export interface GeneratorConfig {
   generatesModels: boolean;
   /** configOptions / additionalProperties, keys as written, values as strings. */
   options: Record<string, string>;
+  /**
+   * Spec schemas the generator writes no class for but points to an existing one (`schemaMappings`,
+   * `importMappings`, `typeMappings` with the import of its type): schema name -> class name as
+   * written (qualified, or simple when only a type mapping names it).
+   */
+  mappings?: Record<string, string>;
 }
 
 const MAVEN_PLUGINS = /<artifactId>\s*(openapi-generator-maven-plugin|swagger-codegen-maven-plugin)\s*<\/artifactId>/;
@@ -67,6 +73,18 @@ export function moduleGeneratorConfigs(modules: ReadonlyArray<{ dir: string; bui
   return out;
 }
 
+/** What the three mapping settings make of each schema name (see `GeneratorConfig.mappings`); undefined when none. */
+function schemaClasses(imports: Record<string, string>, types: Record<string, string>, schemas: Record<string, string>): Record<string, string> | undefined {
+  const out: Record<string, string> = { ...imports };
+  // `Interval=CustomInterval` with `CustomInterval=com.acme.CustomInterval` (or `Interval=com.acme.CustomInterval`) imported.
+  for (const [name, type] of Object.entries(types)) {
+    const imported = imports[type] ?? (imports[name]?.endsWith(`.${type}`) ? imports[name] : undefined);
+    out[name] = imported ?? type;
+  }
+  Object.assign(out, schemas);
+  return Object.keys(out).length ? out : undefined;
+}
+
 // ---- Maven -------------------------------------------------------------------------------
 
 function mavenConfigs(buildFile: string, xml: string, moduleDir: string, read?: (path: string) => string | undefined): GeneratorConfig[] {
@@ -90,6 +108,8 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string, read?: 
       if (specText === undefined) continue;
       const specAt = text.indexOf(specText, block.at);
       const resolved = mavenValue(specText, props, moduleDir);
+      const mapping = (key: string) => ({ ...mavenMappings(outside, key), ...mavenMappings(block.body, key) });
+      const mappings = schemaClasses(mapping('importMappings'), mapping('typeMappings'), mapping('schemaMappings'));
       out.push({
         moduleDir,
         buildFile,
@@ -101,9 +121,19 @@ function mavenConfigs(buildFile: string, xml: string, moduleDir: string, read?: 
         ...(conf.values.apiPackage ? { apiPackage: mavenValue(conf.values.apiPackage, props, moduleDir) ?? conf.values.apiPackage } : {}),
         ...modelSettings((k) => (conf.values[k] === undefined ? undefined : mavenValue(conf.values[k]!, props, moduleDir))),
         options: conf.options,
+        ...(mappings ? { mappings } : {}),
       });
     }
   }
+  return out;
+}
+
+/** `<importMappings><importMapping>A=com.acme.A</importMapping></importMappings>`, or `A=com.acme.A,B=...` as the element's text. */
+function mavenMappings(body: string, key: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const conf = /<configuration>([\s\S]*?)<\/configuration>/.exec(body)?.[1] ?? '';
+  const inner = new RegExp(`<${key}>([\\s\\S]*?)</${key}>`).exec(conf)?.[1];
+  for (const e of (inner ?? '').replace(/<[^>]*>/g, ',').matchAll(/([\w.$-]+)\s*=\s*([\w.$]+)/g)) out[e[1]!] = e[2]!;
   return out;
 }
 
@@ -216,10 +246,16 @@ function gradleConfigs(buildFile: string, text: string, moduleDir: string): Gene
       ...(setting(body, 'apiPackage') ? { apiPackage: gradleValue(setting(body, 'apiPackage')!.value, moduleDir) ?? '' } : {}),
       ...modelSettings((k) => { const v = setting(body, k); return v && gradleValue(v.value, moduleDir); }),
       options: { ...mapSetting(body, 'additionalProperties'), ...mapSetting(body, 'configOptions') },
+      ...gradleMappings(body),
     });
     starts.lastIndex = close;
   }
   return out;
+}
+
+function gradleMappings(body: string): Pick<GeneratorConfig, 'mappings'> {
+  const mappings = schemaClasses(mapSetting(body, 'importMappings'), mapSetting(body, 'typeMappings'), mapSetting(body, 'schemaMappings'));
+  return mappings ? { mappings } : {};
 }
 
 /** `name = "x"`, `name.set("x")`, `name.set(file("x"))`, `name "x"`: the value expression. */

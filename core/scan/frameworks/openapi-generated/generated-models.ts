@@ -90,7 +90,7 @@ export class GeneratedModels {
     if (text === undefined) return undefined;
     const className = (schema: string) => modelClassName(schema, config.modelNamePrefix, config.modelNameSuffix);
     try {
-      const specs = readModelSchemas(text, config.inputSpec, (schema) => `${config.modelPackage}.${className(schema)}`, this.read);
+      const specs = readModelSchemas(text, config.inputSpec, (schema) => `${config.modelPackage}.${className(schema)}`, this.read, config.mappings);
       p.source = { specs, byClass: new Map([...specs.names].map((n) => [className(n), n])) };
     } catch {
       // the operations' reading of the same spec reports it when an interface needs it

@@ -6,7 +6,7 @@
 // Quarkus's server extension does the same from application.properties (quarkus-config.ts).
 
 import type { Diagnostic, Endpoint, FrameworkId } from '../../../model/endpoint';
-import type { RequestModel, ResponseModel } from '../../../model/request';
+import type { JsonSchema, RequestModel, ResponseModel } from '../../../model/request';
 import { methodChains } from '../../hierarchy';
 import type { MethodSite } from '../../hierarchy';
 import { joinPaths } from '../../paths';
@@ -20,6 +20,7 @@ import type { GeneratorConfig } from './build-config';
 import { QUARKUS_API_SUFFIX, QUARKUS_SERVER_GENERATOR, quarkusServerConfig } from './quarkus-config';
 import { apiName, bodyExample, groupsOf, readSpec, responseExample } from './spec-operations';
 import type { SpecDocument, SpecOperation } from './spec-operations';
+import type { Direction } from '../../types/retyping';
 
 /** Names a generated interface can have: `ProjectsApi`, Spring's `ProjectsApiDelegate`, Quarkus's `ProjectsResource`. */
 export const GENERATED_API_SUFFIXES = ['Api', 'ApiDelegate', QUARKUS_API_SUFFIX];
@@ -86,7 +87,7 @@ export class GeneratedApis {
     if (text === undefined) return say(`${config.inputSpec} does not exist`);
     let spec: SpecDocument;
     try {
-      spec = readSpec(text, config.inputSpec);
+      spec = readSpec(text, config.inputSpec, config.mappings);
     } catch (e) {
       return say((e as Error).message.split('\n')[0]!);
     }
@@ -155,24 +156,29 @@ export class GeneratedApis {
           if (!site) continue;
           // Spring looks for the type-level mapping on the class before its interfaces: the
           // controller's own `@RequestMapping("/api")` replaces the generated base path.
-          for (const base of opts.classPaths ?? [api.base]) out.push(this.endpoint(op, type, site, framework, joinPaths(prefix, base), ctx));
+          for (const base of opts.classPaths ?? [api.base]) out.push(this.endpoint(op, type, site, framework, joinPaths(prefix, base), ctx, api.config.mappings !== undefined));
         }
       }
     }
     return out;
   }
 
-  private endpoint(op: SpecOperation, type: TypeDecl, site: MethodSite, framework: FrameworkId, prefix: string, ctx: ScanContext): Endpoint {
+  /** `mapped`: the spec maps schemas to existing classes, whose schemas the type engine builds. */
+  private endpoint(op: SpecOperation, type: TypeDecl, site: MethodSite, framework: FrameworkId, prefix: string, ctx: ScanContext, mapped: boolean): Endpoint {
     const params = [...op.params, ...op.formParams];
     const consumes = op.formParams.length && !op.consumes.length ? ['application/x-www-form-urlencoded'] : op.consumes;
     const request: RequestModel | undefined = ctx.requestModels ? { params, consumes } : undefined;
-    if (request && op.body) request.body = { contentType: op.body.contentType, schema: op.body.schema, example: bodyExample(op.body.schema), description: op.body.description, required: op.body.required };
+    const classes = (s: JsonSchema, direction: Direction) => (mapped ? ctx.schemas.withProjectClasses(s, direction) : s);
+    if (request && op.body) {
+      const schema = classes(op.body.schema, 'request');
+      request.body = { contentType: op.body.contentType, schema, example: bodyExample(schema), description: op.body.description, required: op.body.required };
+    }
     let response: ResponseModel | undefined;
     if (ctx.requestModels && op.response) {
       response = { contentType: op.response.contentType, description: op.response.description };
       if (op.response.schema) {
-        response.schema = op.response.schema;
-        response.example = responseExample(op.response.schema);
+        response.schema = classes(op.response.schema, 'response');
+        response.example = responseExample(response.schema);
       }
     }
     return httpEndpoint({

@@ -79,6 +79,24 @@ describe('generator configurations in build files', () => {
     const unknown = `openApiGenerate {\n  inputSpec = specFile\n}`;
     expect(generatorConfigs('build.gradle', unknown, '')[0]!.inputSpec).toBeUndefined();
   });
+
+  it('reads the schemas mapped to existing classes: schemaMappings, importMappings, typeMappings with the import of their type', () => {
+    const groovy = `openApiGenerate {\n  inputSpec = "api.yaml"\n  importMappings = [Money: "com.acme.Money", CustomInterval: "com.acme.CustomInterval"]\n  typeMappings = [Interval: "CustomInterval", BigDecimal: "Number"]\n}`;
+    expect(generatorConfigs('build.gradle', groovy, '')[0]!.mappings).toEqual({ Money: 'com.acme.Money', CustomInterval: 'com.acme.CustomInterval', Interval: 'com.acme.CustomInterval', BigDecimal: 'Number' });
+    const kts = `openApiGenerate {\n  inputSpec.set("api.yaml")\n  schemaMappings.set(mapOf("Money" to "com.acme.Money"))\n}`;
+    expect(generatorConfigs('build.gradle.kts', kts, '')[0]!.mappings).toEqual({ Money: 'com.acme.Money' });
+    // gravitee: the import keyed by the schema, the type mapping naming the class; plugin-level settings apply to each execution.
+    const pom = `<project><build><plugins><plugin><artifactId>openapi-generator-maven-plugin</artifactId>
+      <configuration><importMappings>Interval=com.acme.CustomInterval,Links=com.acme.Links</importMappings>
+        <typeMappings><typeMapping>BigDecimal=Number</typeMapping><typeMapping>Interval=CustomInterval</typeMapping></typeMappings></configuration>
+      <executions><execution><configuration><inputSpec>a.yaml</inputSpec><schemaMappings><schemaMapping>Page=com.acme.Page</schemaMapping></schemaMappings></configuration></execution>
+        <execution><configuration><inputSpec>b.yaml</inputSpec></configuration></execution></executions>
+    </plugin></plugins></build></project>`;
+    const [a, b] = generatorConfigs('pom.xml', pom, '');
+    expect(a!.mappings).toEqual({ Interval: 'com.acme.CustomInterval', Links: 'com.acme.Links', BigDecimal: 'Number', Page: 'com.acme.Page' });
+    expect(b!.mappings).toEqual({ Interval: 'com.acme.CustomInterval', Links: 'com.acme.Links', BigDecimal: 'Number' });
+    expect(generatorConfigs('build.gradle', `openApiGenerate {\n  inputSpec = "api.yaml"\n}`, '')[0]!.mappings).toBeUndefined();
+  });
 });
 
 describe("Quarkus's server generator configuration", () => {

@@ -15,6 +15,7 @@
 import { posix } from 'node:path';
 import { parseSpecYaml } from '../../../config/yaml-lib';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
+import { MAPPED_CLASS } from '../../../model/request';
 import { makeParam } from '../params';
 import { exampleOf, requestExampleOf } from '../../types/example';
 
@@ -51,11 +52,14 @@ const JAVA_RESERVED = new Set(
 );
 const MAX_DEPTH = 12;
 
-/** Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one. */
-export function readSpec(text: string, name: string): SpecDocument {
+/**
+ * Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one.
+ * `mappings`: schemas the generator maps to existing classes (GeneratorConfig.mappings).
+ */
+export function readSpec(text: string, name: string, mappings?: Readonly<Record<string, string>>): SpecDocument {
   const doc = (name.endsWith('.json') ? JSON.parse(text) : parseSpecYaml(text)) as Record<string, unknown> | null;
   if (!doc || typeof doc !== 'object' || !('paths' in doc)) throw new Error('no "paths" object: not an OpenAPI document');
-  const resolver = new Resolver(doc);
+  const resolver = new Resolver(doc, undefined, undefined, mappings);
   const operations: SpecOperation[] = [];
   const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
   for (const [path, item] of Object.entries(paths)) {
@@ -238,7 +242,13 @@ export interface ModelSchemas {
  * `MembersResponse`), else a component's property `Error.details` as `Error_details`, its
  * array items as `Error_details_inner`.
  */
-export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string, read?: (path: string) => string | undefined): ModelSchemas {
+export function readModelSchemas(
+  text: string,
+  name: string,
+  javaName: (schema: string) => string,
+  read?: (path: string) => string | undefined,
+  mappings?: Readonly<Record<string, string>>,
+): ModelSchemas {
   const parse = (t: string, file: string) => {
     const d = (file.endsWith('.json') ? JSON.parse(t) : parseSpecYaml(t)) as Record<string, unknown> | null;
     if (!d || typeof d !== 'object') throw new Error('not an OpenAPI document');
@@ -254,7 +264,7 @@ export function readModelSchemas(text: string, name: string, javaName: (schema: 
         let r: Resolver | null = null;
         try {
           const t = p.startsWith('..') || posix.isAbsolute(p) ? undefined : read?.(p); // only files inside the project
-          if (t !== undefined) r = new Resolver(parse(t, p), javaName, files(p));
+          if (t !== undefined) r = new Resolver(parse(t, p), javaName, files(p), mappings);
         } catch {
           // an unreadable file leaves its references unresolved
         }
@@ -263,14 +273,15 @@ export function readModelSchemas(text: string, name: string, javaName: (schema: 
       return opened.get(p) ?? undefined;
     },
   });
-  const resolver = new Resolver(doc, javaName, files(name));
+  const resolver = new Resolver(doc, javaName, files(name), mappings);
   opened.set(name, resolver);
   const components = ((doc.components as Record<string, unknown> | undefined)?.schemas ?? doc.definitions ?? {}) as Record<string, unknown>;
   const base = doc.components ? '#/components/schemas/' : '#/definitions/';
   const inline = inlineModels(doc, components);
   const done = new Map<string, JsonSchema>();
   return {
-    names: new Set([...Object.keys(components), ...inline.keys()]),
+    // A mapped schema gets no class of its own.
+    names: new Set([...Object.keys(components), ...inline.keys()].filter((n) => mappings?.[n] === undefined)),
     schema(key) {
       let out = done.get(key);
       if (out) return out;
@@ -343,6 +354,8 @@ class Resolver {
     private readonly javaName?: (schema: string) => string,
     /** Without it, a `$ref` into another file stays unresolved. */
     private readonly files?: SpecFiles,
+    /** Components the generator maps to existing classes, by name. */
+    private readonly mappings?: Readonly<Record<string, string>>,
   ) {}
 
   /** Follows a `$ref` to a component (parameters, requestBodies, responses). */
@@ -364,7 +377,8 @@ class Resolver {
   }
 
   /** An OpenAPI schema as the model's JSON Schema: references inlined (named by `x-java-type`), cycles cut. */
-  schema(raw: unknown, seen: readonly string[] = []): JsonSchema {
+  /** `asSpec`: a mapped component (`mappings`) as the spec declares it. */
+  schema(raw: unknown, seen: readonly string[] = [], asSpec = false): JsonSchema {
     if (!raw || typeof raw !== 'object') return {};
     const s = raw as Record<string, unknown>;
     if (typeof s.$ref === 'string') {
@@ -375,6 +389,8 @@ class Resolver {
         if (other) return other.schema({ $ref: s.$ref.slice(hash) }, seen);
       }
       const component = s.$ref.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+      const mapped = this.mappings?.[component];
+      if (mapped !== undefined && !asSpec && /\/(schemas|definitions)\/[^/]+$/.test(s.$ref)) return mappedClass(mapped, this.schema(s, seen, true));
       const name = this.javaName ? this.javaName(component) : component;
       const key = `${this.files?.path ?? ''}${s.$ref}`; // one file's ref is not another's
       // A model class's schema is titled by its simple name, as the builder titles classes.
@@ -444,6 +460,16 @@ function serverPath(doc: Record<string, unknown>): string {
     return path === '/' ? '' : path.replace(/\/+$/, '');
   }
   return typeof doc.basePath === 'string' && doc.basePath !== '/' ? doc.basePath.replace(/\/+$/, '') : '';
+}
+
+/**
+ * A component the generator maps to an existing class (`schemaMappings`, `importMappings`): the
+ * code uses that class, whose schema the type engine builds from the source (SchemaBuilder
+ * `withProjectClasses`). Until then, and where the source does not tell (a library class, a
+ * custom serializer), the spec's own schema says what the JSON is.
+ */
+function mappedClass(name: string, spec: JsonSchema): JsonSchema {
+  return { ...spec, title: name.slice(name.lastIndexOf('.') + 1), 'x-java-type': name, [MAPPED_CLASS]: name };
 }
 
 /** A schema that only points at another (`A: {$ref: B}`): the generator uses B's class for it. */

@@ -45,7 +45,7 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
   let body: RequestModel['body'];
   if (bodyType) {
     const scope = { type: owner, file: owner.file };
-    const item = ctx.schemas.schemaOf({ name: bodyType.name, args: [], dims: 0 }, scope);
+    const item = ctx.schemas.schemaOf({ name: bodyType.name, args: [], dims: 0 }, scope, undefined, 'request');
     const schema = bodyType.stream ? { type: 'array' as const, items: item } : item;
     body = { contentType: consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description: '', required: true };
   }

@@ -146,7 +146,7 @@ function withOperation(read: RequestModel | undefined, ops: OperationNames, rout
   if (read?.body) model.body = read.body;
   else if (ops.body) {
     const where = ops.body.where;
-    const item = ctx.schemas.schemaOf({ name: ops.body.type, args: [], dims: 0 }, { type: where, file: where.file });
+    const item = ctx.schemas.schemaOf({ name: ops.body.type, args: [], dims: 0 }, { type: where, file: where.file }, undefined, 'request');
     const schema: JsonSchema = ops.body.array ? { type: 'array', items: item } : item;
     const contentType = ops.body.contentType ?? route.consumes[0] ?? 'application/json';
     model.body = { contentType, schema, example: requestExampleOf(schema), description: ops.body.description, required: ops.body.required };

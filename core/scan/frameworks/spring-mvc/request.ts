@@ -78,6 +78,8 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       return e;
     };
     const schemaOfParam = () => schemas.schemaOf(p.param.type, scope, bindings);
+    // A body or part Jackson reads into the parameter.
+    const readSchema = () => schemas.schemaOf(p.param.type, scope, bindings, 'request');
     // A value read from text: a class Spring converts from a String is a string on the wire.
     const textSchema = () => withAllowableValues(fromTextSchema(index, p.param.type, scope, schemaOfParam()), swagger.allowableValues);
 
@@ -100,7 +102,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     }
     const requestBody = findAnnotation(anns, 'RequestBody');
     if (requestBody) {
-      const schema = schemaOfParam();
+      const schema = readSchema();
       // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
       // JSON, `"a@b.c"` would arrive with its quotes.
       const raw = typeName === 'String' && p.param.type.dims === 0;
@@ -114,7 +116,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       const ann = part ?? requestParam;
       const name = ann ? named(ann) : p.param.name;
       const isFile = FILE_TYPES.has(typeName) || FILE_TYPES.has(elementName(p.param.type));
-      const schema = isFile ? fileSchema(p.param.type.dims > 0 || typeName !== elementName(p.param.type)) : schemaOfParam();
+      const schema = isFile ? fileSchema(p.param.type.dims > 0 || typeName !== elementName(p.param.type)) : readSchema();
       params.push(makeParam(name, 'form', schema, ann ? required(ann, true) : true, description, isFile ? { file: true } : {}));
       continue;
     }

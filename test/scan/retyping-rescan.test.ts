@@ -1,0 +1,55 @@
+// Types Jackson writes and reads a value as (core/scan/types/retyping.ts) come from other files
+// than the body's: its converter, the interface naming its implementation, a setter. A re-scan
+// after any of them changes equals a fresh scan of the same tree.
+
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../core/model/endpoint';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { FIXTURES } from './fixture-case';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-retyping-rescan-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const J = 'src/main/java/com/acme/retype/';
+
+describe('a re-scan of bodies Jackson reads and writes as different types', () => {
+  it('follows an edited converter, interface and holder', async () => {
+    const root = join(tmp, 'case');
+    cpSync(join(FIXTURES, 'spring-mvc/jackson-retyping'), root, { recursive: true });
+    const edit = (file: string, from: string, to: string) => {
+      const path = join(root, J, file);
+      const text = readFileSync(path, 'utf8');
+      expect(text).toContain(from);
+      writeFileSync(path, text.replace(from, to));
+    };
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const rescan = async (file: string): Promise<Endpoint> => {
+      scanner.rescan([{ path: `${J}${file}`, kind: 'changed' }]);
+      const fresh = await new ProjectScanner(root, { parseWorker: false }).scan();
+      expect(scanner.endpoints).toEqual(fresh.endpoints);
+      return fresh.endpoints[0]!;
+    };
+
+    // The converter writes a number now.
+    edit('IdText.java', 'StdConverter<Long, String>', 'StdConverter<Long, Integer>');
+    edit('IdText.java', 'public String convert(Long value) { return "ord-" + value; }', 'public Integer convert(Long value) { return value.intValue(); }');
+    let e = await rescan('IdText.java');
+    expect(e.response!.example).toMatchObject({ id: 0 });
+
+    // The interface no longer names its implementation: the request reads the interface.
+    edit('Shipment.java', '@JsonDeserialize(as = ParcelShipment.class)\n', '');
+    e = await rescan('Shipment.java');
+    expect(e.request!.body!.example).toMatchObject({ shipment: { trackingCode: 'trackingCode' } });
+    expect(JSON.stringify(e.request!.body!.example)).not.toContain('weightGrams');
+
+    // The setter reads a string: so does the request.
+    edit('OrderForm.java', 'public void setConfig(JsonNode config) { this.config = config.toString(); }', 'public void setConfig(String config) { this.config = config; }');
+    e = await rescan('OrderForm.java');
+    expect(e.request!.body!.example).toMatchObject({ config: 'config' });
+    expect(e.response!.example).toMatchObject({ config: {} });
+  });
+});
