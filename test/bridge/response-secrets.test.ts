@@ -149,10 +149,10 @@ describe('what comes back from a call or a script shows masked', () => {
     }
   });
 
-  it('leaves no secret in the sidecar log or the state files, but the user file of secrets and the scripts\' own localStorage', () => {
+  it('leaves no secret in the sidecar log or the project: only the user files of secrets and of the scripts\' localStorage hold them', () => {
     expect(client.stderr.join('')).not.toMatch(/tok-from-body-99|sess-4711|tenant-s3cret|hdr-tok-5|q-tok-1234/);
     const holding = [...files(join(project, '.apiscout')), ...files(userDir)].filter((f) => /tok-from-body-99|sess-4711|tenant-s3cret|hdr-tok-5|q-tok-1234/.test(readFileSync(f, 'utf8')));
-    expect(holding.map((f) => f.slice(work.length + 1)).sort()).toEqual(['auth/.apiscout/scripts/local-storage.json', expect.stringMatching(/^user\/projects\/.*\.json$/)]);
+    expect(holding.map((f) => f.slice(work.length + 1)).sort()).toEqual([expect.stringMatching(/^user\/projects\/auth-\w+\.json$/), expect.stringMatching(/^user\/projects\/auth-\w+\.local-storage\.json$/)]);
   });
 });
 

@@ -10,6 +10,7 @@ import { HttpCaller } from '../../core/call/http';
 import type { PreparedRequest } from '../../core/call/request-builder';
 import { ScriptError } from '../../core/errors';
 import { scriptCallHooks } from '../../scripts-sandbox/call-hooks';
+import { LocalStorageStore } from '../../core/store/local-storage';
 import { RequestScripts } from '../../scripts-sandbox/hooks';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
@@ -119,7 +120,7 @@ describe('scripts around the caller', () => {
       const run = scriptCallHooks(s, { address: 'GET /refused' });
       await expect(caller.send(prepared('GET', '/refused'), { hooks: run.hooks })).rejects.toThrow(/line 1: no token yet$/);
       expect(received.length).toBe(count);
-      expect(existsSync(join(project, '.apiscout/scripts/local-storage.json'))).toBe(true);
+      expect(existsSync(new LocalStorageStore({ projectDir: project }).path)).toBe(true);
     } finally {
       s.dispose();
     }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalStorageStore } from '../../core/store/local-storage';
 import { bundleEntry, removeBundle } from '../bundled-entry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,7 +83,7 @@ describe('scripts around calls, across processes', () => {
     const login = await callInChild('POST', `${base}/login`, LOGIN);
     expect(login.status).toBe(200);
     expect(login.logs).toEqual([`info status 200 ${JSON.stringify({ access_token: 'tok-42', expires_in: 60 }).length}`]);
-    const stored = JSON.parse(readFileSync(join(project, '.apiscout/scripts/local-storage.json'), 'utf8')) as { values: Record<string, unknown> };
+    const stored = JSON.parse(readFileSync(new LocalStorageStore({ projectDir: project }).path, 'utf8')) as { values: Record<string, unknown> };
     expect(stored.values).toEqual({ token: 'tok-42' });
 
     const after = await callInChild('GET', `${base}/orders`, ORDERS);

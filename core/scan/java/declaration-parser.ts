@@ -1287,16 +1287,18 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
     }
   }
   let facts: ReturnType<typeof bodyFacts> | undefined;
+  let bodyOpen = -1;
   if (is(';')) next();
   else {
-    const open = tStart;
+    const open = (bodyOpen = tStart);
     skipBlankBlock();
     facts = bodyFacts(source, open, prevEnd, params);
-    if (methodName === 'serialize') method.writes = generatorWrites(source, open, prevEnd);
   }
+  // In the order java-source.ts sets them: both readers' declarations serialise alike.
   if (facts?.statuses) method.statuses = facts.statuses;
   if (declared.length || facts?.thrown?.length) method.thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
   if (facts?.requestReads) method.requestReads = facts.requestReads;
+  if (bodyOpen >= 0 && methodName === 'serialize') method.writes = generatorWrites(source, bodyOpen, prevEnd);
   return method;
 }
 
