@@ -25,6 +25,7 @@ import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDec
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
+import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
@@ -139,6 +140,8 @@ export class ProjectScanner {
   private configReads = new Set<string>();
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
   private generatedModels: GeneratedModels | undefined;
+  /** The specs' parses, shared by the generated interfaces and models; a changed spec's text is parsed again. */
+  private specDocuments = new SpecDocuments();
   private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
   /** The last full scan's answer when it came from the stored result (no index behind it). */
@@ -236,6 +239,7 @@ export class ProjectScanner {
     this.properties = undefined;
     this.configReads = new Set();
     this.generatedModels = undefined;
+    this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
@@ -726,7 +730,7 @@ export class ProjectScanner {
     };
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
-      const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile));
+      const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
       this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), generatedType: (name, packages) => models.schemaOf(name, packages) });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
@@ -740,6 +744,7 @@ export class ProjectScanner {
       protos: this.protos,
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
       readProjectFile,
+      specDocuments: this.specDocuments,
     };
   }
 

@@ -86,7 +86,7 @@ export class GeneratedApis {
     if (text === undefined) return say(`${config.inputSpec} does not exist`);
     let spec: SpecDocument;
     try {
-      spec = readSpec(text, config.inputSpec);
+      spec = readSpec(text, config.inputSpec, ctx.specDocuments);
     } catch (e) {
       return say((e as Error).message.split('\n')[0]!);
     }

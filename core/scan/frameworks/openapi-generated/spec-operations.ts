@@ -13,7 +13,7 @@
 //              JAX-RS generators keep only the first tag); an untagged operation is `default`.
 
 import { posix } from 'node:path';
-import { parseSpecYaml } from '../../../config/yaml-lib';
+import { SpecDocuments } from './spec-documents';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import { makeParam } from '../params';
 import { exampleOf, requestExampleOf } from '../../types/example';
@@ -51,9 +51,9 @@ const JAVA_RESERVED = new Set(
 );
 const MAX_DEPTH = 12;
 
-/** Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one. */
-export function readSpec(text: string, name: string): SpecDocument {
-  const doc = (name.endsWith('.json') ? JSON.parse(text) : parseSpecYaml(text)) as Record<string, unknown> | null;
+/** Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one. `docs`: parses shared with other readers. */
+export function readSpec(text: string, name: string, docs = new SpecDocuments()): SpecDocument {
+  const doc = docs.parse(text, name) as Record<string, unknown> | null;
   if (!doc || typeof doc !== 'object' || !('paths' in doc)) throw new Error('no "paths" object: not an OpenAPI document');
   const resolver = new Resolver(doc);
   const operations: SpecOperation[] = [];
@@ -238,9 +238,9 @@ export interface ModelSchemas {
  * `MembersResponse`), else a component's property `Error.details` as `Error_details`, its
  * array items as `Error_details_inner`.
  */
-export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string, read?: (path: string) => string | undefined): ModelSchemas {
+export function readModelSchemas(text: string, name: string, javaName: (schema: string) => string, read?: (path: string) => string | undefined, docs = new SpecDocuments()): ModelSchemas {
   const parse = (t: string, file: string) => {
-    const d = (file.endsWith('.json') ? JSON.parse(t) : parseSpecYaml(t)) as Record<string, unknown> | null;
+    const d = docs.parse(t, file) as Record<string, unknown> | null;
     if (!d || typeof d !== 'object') throw new Error('not an OpenAPI document');
     return d;
   };
