@@ -15,7 +15,7 @@ export class SpecDocuments {
     if (hit?.text !== text) {
       hit = { text };
       try {
-        hit.doc = file.endsWith('.json') ? JSON.parse(text) : parseSpecYaml(text);
+        hit.doc = this.parseText(text, file);
       } catch (e) {
         hit.error = e;
       }
@@ -23,5 +23,10 @@ export class SpecDocuments {
     }
     if (hit.error !== undefined) throw hit.error;
     return hit.doc;
+  }
+
+  /** The one parse of a spec's text. */
+  protected parseText(text: string, file: string): unknown {
+    return file.endsWith('.json') ? JSON.parse(text) : parseSpecYaml(text);
   }
 }
