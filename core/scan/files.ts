@@ -35,7 +35,7 @@ export interface WalkResult {
 }
 
 
-const BUILD_FILE_NAMES = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
+export const BUILD_FILE_NAMES: ReadonlySet<string> = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
 /** Never source, wherever they sit. `generated-sources` cannot be a Java package name (the dash). */
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.gradle', '.idea', '.apiscout', 'generated-sources']);
 /**

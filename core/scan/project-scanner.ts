@@ -13,10 +13,13 @@
 // A re-scan replaces the changed files' headers, re-parses only them, and recomputes the roots
 // declared in them or depending on them. A change to what frameworks learn project-wide (an
 // annotation type, an @ApplicationPath) recomputes every root, still without reading or
-// parsing any other file again.
+// parsing any other file again. A build-file edit re-scans by what changed in what the scan
+// takes from build files (build-facts.ts): nothing for a version bump or a comment; the gRPC
+// services of a module and its dependents for a dependency between modules; every root (and
+// the files that change module) for a new module layout, generator configuration or profile.
 
 import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
@@ -28,6 +31,9 @@ import { GeneratedModels } from './frameworks/openapi-generated/generated-models
 import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
+import { compareBuildFacts, readBuildFacts } from './build-facts';
+import type { BuildFacts } from './build-facts';
+import { BUILD_FILE_NAMES, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
@@ -125,6 +131,10 @@ export class ProjectScanner {
   private frameworks: FrameworkScanner[];
   private markerSets: FrameworkMarkers | undefined;
   private modules: ModuleInfo[] = [];
+  /** The walk's build files, kept by re-scans: module detection reads them. */
+  private buildFiles: string[] = [];
+  /** What the scan took from the build files (build-facts.ts): a build-file edit re-scans what changed in them. */
+  private buildFacts: BuildFacts | undefined;
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
   private roots = new Map<string, RootResult>();
@@ -235,6 +245,9 @@ export class ProjectScanner {
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.prefixRules = attempt.prefixRules;
     this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
+    this.buildFiles = walk.buildFiles;
+    // Not for a one-shot scan whose result is stored: it is never re-scanned.
+    this.buildFacts = store ? undefined : readBuildFacts(this.root, this.modules);
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
@@ -445,8 +458,17 @@ export class ProjectScanner {
     let global = false;
     let config = false;
     const reader = new SourceReader(false);
-    for (const change of changes) {
-      const path = change.path.replace(/\\/g, '/');
+    // Build files re-scan only what changed in what the scan takes from them; files now in another module are read again.
+    const build = this.applyBuildFiles(changes.filter((c) => isBuildFile(c.path)));
+    if (build.global) config = true;
+    const given = new Set(changes.map((c) => slashed(c.path)));
+    const list = [...changes.filter((c) => !isBuildFile(c.path)), ...build.moved.filter((p) => !given.has(p)).map((path) => ({ path, kind: 'changed' as const }))];
+    if (list.length === 0 && !build.global && build.modules.size === 0) {
+      // Build files whose facts are unchanged: every endpoint, and every cache behind them, stays.
+      return { endpoints: this.endpointList, diagnostics: this.diagnostics(), added: [], removed: [], updated: [], rootsRecomputed: 0, millis: Math.round((performance.now() - started) * 10) / 10 };
+    }
+    for (const change of list) {
+      const path = slashed(change.path);
       changedPaths.add(path);
       // application.yml, web.xml, a build file or spec: the prefixes and mounts read from it may have changed.
       if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path)) config = true;
@@ -496,6 +518,8 @@ export class ProjectScanner {
       this.readModuleConfig();
       this.properties = undefined;
       global = true;
+    } else if (build.modules.size > 0) {
+      this.readModuleConfig(); // the servlet paths a library takes from the application building against it
     }
 
     let recomputed: number;
@@ -505,7 +529,7 @@ export class ProjectScanner {
       const affected = [...this.roots.values()].filter(
         (r) => changedPaths.has(r.path) || someIn(r.deps, changedPaths) || someIn(r.missing, declared),
       );
-      const candidates = new Set<TypeDecl>();
+      const candidates = new Set<TypeDecl>(this.rootsReadingDependencies(build.modules));
       for (const r of affected) this.roots.delete(r.key);
       // Roots that still exist are found again by fqn; roots in changed files come from their new parse.
       for (const r of affected) {
@@ -551,6 +575,55 @@ export class ProjectScanner {
       rootsRecomputed: recomputed,
       millis: Math.round((performance.now() - started) * 10) / 10,
     };
+  }
+
+  /**
+   * Takes in changed build files: what the scan takes from them (build-facts.ts) is read again
+   * and compared. `global` when the module layout, a generator configuration or a default
+   * profile changed (every root is recomputed); else `modules`, those whose dependencies on
+   * other modules changed and their dependents. `moved`: indexed files that now belong to
+   * another module, to be read and parsed again (the module is part of their parse).
+   */
+  private applyBuildFiles(changes: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
+    if (changes.length === 0) return { global: false, modules: new Set(), moved: [] };
+    const known = new Set(this.buildFiles);
+    // A build file that appears or goes away may add or remove a module: the walk says which
+    // count (not those in ignored folders or build output, such as target/classes/META-INF/maven/).
+    if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)))) {
+      this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false }).buildFiles;
+    }
+    const modules = detectModules(this.root, this.buildFiles);
+    const facts = readBuildFacts(this.root, modules);
+    const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>() };
+    this.buildFacts = facts;
+    if (!change.global) return { ...change, moved: [] };
+    const moved: string[] = [];
+    if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {
+      this.modules = modules;
+      for (const entry of this.index.files.values()) if (moduleFor(modules, entry.path).name !== entry.module) moved.push(entry.path);
+      for (const path of this.protos.paths()) if (moduleFor(modules, path).name !== this.protos.moduleOf(path)) moved.push(path);
+      this.protos.setModules(modules);
+    }
+    return { ...change, moved };
+  }
+
+  /**
+   * The roots of the given modules whose endpoints a framework built from the modules' dependencies
+   * (FrameworkScanner.readsModuleDependencies), or that reported a problem, for a re-scan after
+   * those dependencies changed; their recorded results are dropped.
+   */
+  private rootsReadingDependencies(names: ReadonlySet<string>): TypeDecl[] {
+    if (names.size === 0) return [];
+    const readers = new Set(this.frameworks.filter((fw) => fw.readsModuleDependencies).map((fw) => fw.id));
+    const out: TypeDecl[] = [];
+    for (const r of [...this.roots.values()]) {
+      if (!names.has(moduleFor(this.modules, r.path).name)) continue;
+      if (r.diagnostics.length === 0 && !r.endpoints.some((e) => readers.has(e.framework))) continue;
+      this.roots.delete(r.key);
+      const t = this.findRoot(r.key);
+      if (t) out.push(t);
+    }
+    return out;
   }
 
   /** `always` (the option or APISCOUT_PARSE_WORKER=1), `never`, or the number of parses that start it (ParsePool.worthwhile). */
@@ -824,6 +897,14 @@ function tracked(abs: string): boolean {
 /** Spring Boot's relaxed binding: `yudao.web.admin-api.prefix` and `yudao.web.adminApi.prefix` are one key. */
 function relaxedKey(key: string): string {
   return key.replace(/[-_]/g, '').toLowerCase();
+}
+
+function slashed(path: string): string {
+  return path.replace(/\\/g, '/');
+}
+
+function isBuildFile(path: string): boolean {
+  return BUILD_FILE_NAMES.has(basename(slashed(path)));
 }
 
 function rootKey(t: TypeDecl): string {

@@ -81,6 +81,12 @@ export interface FrameworkScanner {
    * supertype headers) may serve endpoints without carrying any annotation themselves.
    */
   wantsImplementations?(type: TypeDecl, ctx: ScanContext): boolean;
+  /**
+   * Whether the endpoints depend on the modules a type's module builds against (gRPC binds a
+   * service to the proto its module can see): a build-file edit that changes a module's
+   * dependencies recomputes this framework's endpoints of that module and its dependents.
+   */
+  readsModuleDependencies?: boolean;
   /** Endpoints served by a concrete type; [] when it serves none. */
   endpoints(type: TypeDecl, ctx: ScanContext): Endpoint[];
 }

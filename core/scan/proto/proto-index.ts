@@ -116,8 +116,15 @@ export class ProtoIndex {
     private modules: readonly ModuleInfo[],
   ) {}
 
+  /** After a build-file edit changed the module layout: the include folders and dependency jars are looked up again. */
   setModules(modules: readonly ModuleInfo[]): void {
     this.modules = modules;
+    this.invalidate();
+  }
+
+  /** The module a project proto was added under. */
+  moduleOf(path: string): string | undefined {
+    return this.files.get(path)?.module;
   }
 
   get size(): number {
