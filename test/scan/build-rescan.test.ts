@@ -77,6 +77,24 @@ describe('a build-file edit that changes nothing the scan reads re-scans nothing
   });
 });
 
+describe('Gradle build files', () => {
+  it('a version bump and a test dependency re-scan nothing; a project dependency, a settings rename re-scan to a fresh scan', async () => {
+    const root = copy('shop');
+    const scanner = await scanned(root);
+    editFile(root, 'orders/build.gradle', "version = '1.4.0-SNAPSHOT'", "version = '1.4.1-SNAPSHOT'");
+    expect((await rescanLikeFresh(scanner, changed('orders/build.gradle'))).rootsRecomputed).toBe(0);
+    editFile(root, 'orders/build.gradle', "    testImplementation 'org.springframework.boot:spring-boot-starter-test'", "    testImplementation 'org.springframework.boot:spring-boot-starter-test'\n    testImplementation 'org.assertj:assertj-core:3.26.3' // fluent asserts");
+    expect((await rescanLikeFresh(scanner, changed('orders/build.gradle'))).rootsRecomputed).toBe(0);
+    editFile(root, 'orders/build.gradle', "    implementation 'com.acme.shop:common:1.4.0-SNAPSHOT'", "    implementation project(':common')");
+    await rescanLikeFresh(scanner, changed('orders/build.gradle'));
+    expect(ids(scanner).some((id) => id.startsWith('orders '))).toBe(true);
+    editFile(root, 'settings.gradle', "include 'orders'", "include 'order-service'\nproject(':order-service').projectDir = file('orders')");
+    await rescanLikeFresh(scanner, changed('settings.gradle'));
+    expect(ids(scanner).some((id) => id.startsWith('orders '))).toBe(false);
+    expect(ids(scanner).some((id) => id.startsWith('order-service '))).toBe(true);
+  });
+});
+
 describe('a build-file edit that changes the module layout re-scans to what a fresh scan gives', () => {
   it('a new module: a pom.xml in a folder of sources already scanned', async () => {
     const root = copy('spring-mvc/multi-module');
