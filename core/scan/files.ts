@@ -184,6 +184,23 @@ function walkDir(walk: Walk, dir: Dir): void {
   walk.ancestors.delete(dir.real);
 }
 
+/**
+ * Whether the walk never reaches the file `rel` (relative, forward slashes), whatever the ignore
+ * files say: a folder on its way is always skipped, or is build output outside a source root.
+ * A re-scan leaves such a build file out (Maven copies each pom into target/classes/META-INF/maven/)
+ * without walking the tree again.
+ */
+export function outsideWalk(rel: string): boolean {
+  const folders = rel.split('/').slice(0, -1);
+  let inSourceRoot = false;
+  for (let i = 0; i < folders.length; i++) {
+    const name = folders[i]!;
+    if (ALWAYS_SKIPPED.has(name) || (BUILD_OUTPUT.has(name) && !inSourceRoot)) return true;
+    inSourceRoot ||= isSourceRoot(folders.slice(0, i + 1).join('/'));
+  }
+  return false;
+}
+
 function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, rules: Rules | undefined, abs: string): boolean {
   if (ALWAYS_SKIPPED.has(name)) return false;
   if (BUILD_OUTPUT.has(name) && !parent.inSourceRoot) return false;

@@ -33,7 +33,7 @@ import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import type { BuildFacts } from './build-facts';
-import { BUILD_FILE_NAMES, walkProject } from './files';
+import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
@@ -470,7 +470,7 @@ export class ProjectScanner {
     for (const change of list) {
       const path = slashed(change.path);
       changedPaths.add(path);
-      // application.yml, web.xml, a build file or spec: the prefixes and mounts read from it may have changed.
+      // application.yml, web.xml or a spec: the prefixes and mounts read from it may have changed.
       if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
@@ -584,11 +584,12 @@ export class ProjectScanner {
    * other modules changed and their dependents. `moved`: indexed files that now belong to
    * another module, to be read and parsed again (the module is part of their parse).
    */
-  private applyBuildFiles(changes: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
+  private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
+    const changes = all.filter((c) => !outsideWalk(slashed(c.path)));
     if (changes.length === 0) return { global: false, modules: new Set(), moved: [] };
     const known = new Set(this.buildFiles);
     // A build file that appears or goes away may add or remove a module: the walk says which
-    // count (not those in ignored folders or build output, such as target/classes/META-INF/maven/).
+    // count (not those in folders a .gitignore names).
     if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)))) {
       this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false }).buildFiles;
     }
