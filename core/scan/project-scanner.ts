@@ -579,8 +579,8 @@ export class ProjectScanner {
 
   /**
    * Takes in changed build files: what the scan takes from them (build-facts.ts) is read again
-   * and compared. `global` when the module layout, a generator configuration or a default
-   * profile changed (every root is recomputed); else `modules`, those whose dependencies on
+   * and compared. `global` when the module layout, a generator configuration, a default profile
+   * or the protos of the dependency jars changed (every root is recomputed); else `modules`, those whose dependencies on
    * other modules changed and their dependents. `moved`: indexed files that now belong to
    * another module, to be read and parsed again (the module is part of their parse).
    */
@@ -597,13 +597,14 @@ export class ProjectScanner {
     const facts = readBuildFacts(this.root, modules);
     const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>() };
     this.buildFacts = facts;
-    if (!change.global) return { ...change, moved: [] };
     const moved: string[] = [];
     if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {
       this.modules = modules;
       for (const entry of this.index.files.values()) if (moduleFor(modules, entry.path).name !== entry.module) moved.push(entry.path);
       for (const path of this.protos.paths()) if (moduleFor(modules, path).name !== this.protos.moduleOf(path)) moved.push(path);
       this.protos.setModules(modules);
+    } else if (this.protos.refreshExternal()) {
+      change.global = true; // another version of a dependency jar the gRPC services took their protos from
     }
     return { ...change, moved };
   }
