@@ -7,6 +7,7 @@
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { projectArtifactId } from '../core/scan/modules';
 import { ProjectScanner } from '../core/scan/project-scanner';
 
 const args = process.argv.slice(2);
@@ -66,7 +67,7 @@ function pomCases(): Case[] {
     return []; // a code base without module poms
   }
   const other = findFile(/^pom\.xml$/, /<parent>/, pom);
-  const otherName = /<\/parent>\s*<artifactId>([^<]+)</.exec(readFileSync(join(dir, other), 'utf8'))?.[1] ?? 'other';
+  const otherName = projectArtifactId(readFileSync(join(dir, other), 'utf8')) ?? 'other';
   console.log(`pom edits on ${pom}; the module dependency on ${otherName}`);
   const addDependency = (s: string, dep: string) => s.replace('</dependencies>', `  ${dep}\n  </dependencies>`);
   return [

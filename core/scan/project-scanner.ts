@@ -519,7 +519,7 @@ export class ProjectScanner {
       this.properties = undefined;
       global = true;
     } else if (build.modules.size > 0) {
-      this.readModuleConfig(); // the servlet paths a library takes from the application building against it
+      this.readModuleConfig({ propertiesUnchanged: true }); // the servlet paths a library takes from the application building against it
     }
 
     let recomputed: number;
@@ -824,14 +824,16 @@ export class ProjectScanner {
   }
 
   /** Each module's servlet and actuator paths from its application properties; their problems are listed under ':config'. */
-  private readModuleConfig(): void {
-    const diagnostics: Diagnostic[] = [];
+  private readModuleConfig(o: { propertiesUnchanged?: boolean } = {}): void {
+    // With the properties unchanged (only the dependencies between modules did), their reading and its problems stand.
+    const kept = o.propertiesUnchanged ? this.moduleProperties : undefined;
+    const diagnostics: Diagnostic[] = kept ? (this.fileDiagnostics.get(':config') ?? []) : [];
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
     this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
-      const props = readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
+      const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
       read.set(m.dir, props);
       const listen = listenSettings(props);
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
