@@ -18,7 +18,7 @@
 // services of a module and its dependents for a dependency between modules; every root (and
 // the files that change module) for a new module layout, generator configuration or profile.
 
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
@@ -589,8 +589,8 @@ export class ProjectScanner {
     if (changes.length === 0) return { global: false, modules: new Set(), moved: [] };
     const known = new Set(this.buildFiles);
     // A build file that appears or goes away may add or remove a module: the walk says which
-    // count (not those in folders a .gitignore names).
-    if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)))) {
+    // count (not those in folders a .gitignore names). Watchers may report either as a change.
+    if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)) || !existsSync(join(this.root, slashed(c.path))))) {
       this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false }).buildFiles;
     }
     const modules = detectModules(this.root, this.buildFiles);

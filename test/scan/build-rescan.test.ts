@@ -117,6 +117,14 @@ describe('a build-file edit that changes the module layout re-scans to what a fr
     expect(ids(scanner)).not.toContain('billing-service GET /health');
   });
 
+  it('a module removed, reported as a change (some watchers do)', async () => {
+    const root = copy('spring-mvc/multi-module');
+    const scanner = await scanned(root);
+    unlinkSync(join(root, 'shipping/pom.xml'));
+    await rescanLikeFresh(scanner, changed('shipping/pom.xml'));
+    expect(ids(scanner)).toContain('platform GET /health');
+  });
+
   it('a module renamed: another artifactId', async () => {
     const root = copy('spring-mvc/multi-module');
     const scanner = await scanned(root);
