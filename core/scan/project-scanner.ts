@@ -135,6 +135,8 @@ export class ProjectScanner {
   private buildFiles: string[] = [];
   /** What the scan took from the build files (build-facts.ts): a build-file edit re-scans what changed in them. */
   private buildFacts: BuildFacts | undefined;
+  /** After scan({ modelsLater }): the build files as that scan found them, their facts read by completeModels (off the first answer's path). */
+  private factsLater: { modules: ModuleInfo[]; stamps: string } | undefined;
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
   private roots = new Map<string, RootResult>();
@@ -247,7 +249,8 @@ export class ProjectScanner {
     this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
     this.buildFiles = walk.buildFiles;
     // Not for a one-shot scan whose result is stored: it is never re-scanned.
-    this.buildFacts = store ? undefined : readBuildFacts(this.root, this.modules);
+    this.buildFacts = store || later ? undefined : readBuildFacts(this.root, this.modules);
+    this.factsLater = later ? { modules: this.modules, stamps: stampsOf(this.root, walk.buildFiles) } : undefined;
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
@@ -408,7 +411,20 @@ export class ProjectScanner {
     }
     this.stats = { filesRead: pending.filesRead, filesParsed: this.index.parsedCount, bytesRead: pending.bytesRead, millis: clock.millis() - wait, phases: clock.phases };
     if (cache) this.stats.parsedFromCache = cache.counts.hits;
+    this.settleBuildFacts();
     return this.result();
+  }
+
+  /**
+   * The build facts a scan({ modelsLater }) left for later, read now: trusted only when no build
+   * file changed since that scan read them (else the first build-file edit recomputes everything).
+   */
+  private settleBuildFacts(): void {
+    const later = this.factsLater;
+    if (!later) return;
+    this.factsLater = undefined;
+    const facts = readBuildFacts(this.root, later.modules);
+    this.buildFacts = stampsOf(this.root, this.buildFiles) === later.stamps ? facts : undefined;
   }
 
   /** Whether the endpoints now computed carry their models. */
@@ -587,6 +603,7 @@ export class ProjectScanner {
   private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
     const changes = all.filter((c) => !outsideWalk(slashed(c.path)));
     if (changes.length === 0) return { global: false, modules: new Set(), moved: [] };
+    this.settleBuildFacts();
     const known = new Set(this.buildFiles);
     // A build file that appears or goes away may add or remove a module: the walk says which
     // count (not those in folders a .gitignore names). Watchers may report either as a change.
@@ -901,6 +918,14 @@ function tracked(abs: string): boolean {
 /** Spring Boot's relaxed binding: `yudao.web.admin-api.prefix` and `yudao.web.adminApi.prefix` are one key. */
 function relaxedKey(key: string): string {
   return key.replace(/[-_]/g, '').toLowerCase();
+}
+
+/** The build files' sizes and modification times, to tell whether any changed. */
+function stampsOf(root: string, files: readonly string[]): string {
+  return files.map((f) => {
+    const st = statSync(join(root, f), { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}` : '-';
+  }).join(',');
 }
 
 function slashed(path: string): string {

@@ -67,6 +67,24 @@ describe('a build-file edit that changes nothing the scan reads re-scans nothing
     }
   });
 
+  it('after a scan that served the endpoints before their models (the sidecar\'s), and a pom edited in between', async () => {
+    const root = copy(fixture);
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan(undefined, { modelsLater: true });
+    await scanner.completeModels(); // reads the build facts, the first answer being out
+    editFile(root, 'pom.xml', '<version>7.12.0</version>', '<version>7.13.0</version>');
+    expect((await rescanLikeFresh(scanner, changed('pom.xml'))).rootsRecomputed).toBe(0);
+
+    // Edited while the models were worked out: the facts read then are not the scan's, so the edit recomputes everything.
+    const edited = new ProjectScanner(root, { parseWorker: false });
+    await edited.scan(undefined, { modelsLater: true });
+    editFile(root, 'pom.xml', '<modelNameSuffix>Dto</modelNameSuffix>', '<modelNameSuffix>Model</modelNameSuffix>');
+    await edited.completeModels();
+    const result = await rescanLikeFresh(edited, changed('pom.xml'));
+    expect(result.rootsRecomputed).toBeGreaterThan(0);
+    expect(edited.endpoints.find((e) => e.method === 'POST' && e.path === '/products')?.request?.body?.schema?.['x-unresolved']).toBe(true);
+  });
+
   it('a build file in build output (Maven copies the pom into target/classes) is no module', async () => {
     const root = copy('spring-mvc/multi-module');
     const scanner = await scanned(root);
