@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canMatchFile, rebaseGitignore, walkProject } from './files';
+import { canMatchFile, outsideWalk, rebaseGitignore, walkProject } from './files';
 import { MAX_SOURCE_BYTES } from './source-files';
 
 const EXTS = ['.java', '.kt', '.proto'] as const;
@@ -333,5 +333,18 @@ describe('walkProject', () => {
     const result = walkProject(path.join(root, 'nope'), { extensions: EXTS });
     expect(result.files).toEqual([]);
     expect(result.diagnostics).toEqual([{ file: '.', message: expect.stringMatching(/cannot read the project folder .*ENOENT/) }]);
+  });
+});
+
+describe('outsideWalk', () => {
+  it('says which build files the walk can never list, as the walk itself finds them', () => {
+    const paths = ['pom.xml', 'billing/pom.xml', 'billing/target/classes/META-INF/maven/com.acme/billing/pom.xml', 'build/pom.xml', 'web/node_modules/x/pom.xml', 'app/src/main/java/com/acme/build/pom.xml', 'app/.gradle/build.gradle'];
+    for (const p of paths) {
+      fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+      fs.writeFileSync(path.join(root, p), '<project/>');
+    }
+    const listed = new Set(walkProject(root, { extensions: EXTS }).buildFiles);
+    expect(listed).toEqual(new Set(['pom.xml', 'billing/pom.xml', 'app/src/main/java/com/acme/build/pom.xml']));
+    for (const p of paths) expect(outsideWalk(p), p).toBe(!listed.has(p));
   });
 });

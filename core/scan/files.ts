@@ -35,7 +35,7 @@ export interface WalkResult {
 }
 
 
-const BUILD_FILE_NAMES = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
+export const BUILD_FILE_NAMES: ReadonlySet<string> = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
 /** Never source, wherever they sit. `generated-sources` cannot be a Java package name (the dash). */
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.gradle', '.idea', '.apiscout', 'generated-sources']);
 /**
@@ -182,6 +182,23 @@ function walkDir(walk: Walk, dir: Dir): void {
     }
   }
   walk.ancestors.delete(dir.real);
+}
+
+/**
+ * Whether the walk never reaches the file `rel` (relative, forward slashes), whatever the ignore
+ * files say: a folder on its way is always skipped, or is build output outside a source root.
+ * A re-scan leaves such a build file out (Maven copies each pom into target/classes/META-INF/maven/)
+ * without walking the tree again.
+ */
+export function outsideWalk(rel: string): boolean {
+  const folders = rel.split('/').slice(0, -1);
+  let inSourceRoot = false;
+  for (let i = 0; i < folders.length; i++) {
+    const name = folders[i]!;
+    if (ALWAYS_SKIPPED.has(name) || (BUILD_OUTPUT.has(name) && !inSourceRoot)) return true;
+    inSourceRoot ||= isSourceRoot(folders.slice(0, i + 1).join('/'));
+  }
+  return false;
 }
 
 function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, rules: Rules | undefined, abs: string): boolean {

@@ -53,7 +53,8 @@ function namesOf(modules: readonly ModuleInfo[]): { names: Set<string>; byAccess
   return out;
 }
 
-function directDependencies(name: string, modules: readonly ModuleInfo[], read: Read | undefined): string[] {
+/** The modules of the project `name`'s own build file names (not followed further). */
+export function directDependencies(name: string, modules: readonly ModuleInfo[], read: Read | undefined): string[] {
   const mod = modules.find((m) => m.name === name);
   if (!mod || !read) return [];
   const { names, byAccessor } = namesOf(modules);

@@ -13,10 +13,13 @@
 // A re-scan replaces the changed files' headers, re-parses only them, and recomputes the roots
 // declared in them or depending on them. A change to what frameworks learn project-wide (an
 // annotation type, an @ApplicationPath) recomputes every root, still without reading or
-// parsing any other file again.
+// parsing any other file again. A build-file edit re-scans by what changed in what the scan
+// takes from build files (build-facts.ts): nothing for a version bump or a comment; the gRPC
+// services of a module and its dependents for a dependency between modules; every root (and
+// the files that change module) for a new module layout, generator configuration or profile.
 
-import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
@@ -26,8 +29,12 @@ import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
 import { mountMarkers } from './frameworks/spring-functional/mounts';
+import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
+import { compareBuildFacts, readBuildFacts } from './build-facts';
+import type { BuildFacts } from './build-facts';
+import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
@@ -125,6 +132,12 @@ export class ProjectScanner {
   private frameworks: FrameworkScanner[];
   private markerSets: FrameworkMarkers | undefined;
   private modules: ModuleInfo[] = [];
+  /** The walk's build files, kept by re-scans: module detection reads them. */
+  private buildFiles: string[] = [];
+  /** What the scan took from the build files (build-facts.ts): a build-file edit re-scans what changed in them. */
+  private buildFacts: BuildFacts | undefined;
+  /** After scan({ modelsLater }): the build files as that scan found them, their facts read by completeModels (off the first answer's path). */
+  private factsLater: { modules: ModuleInfo[]; stamps: string } | undefined;
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
   private roots = new Map<string, RootResult>();
@@ -140,6 +153,8 @@ export class ProjectScanner {
   private configReads = new Set<string>();
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
   private generatedModels: GeneratedModels | undefined;
+  /** The specs' parses, shared by the generated interfaces and models; a changed spec's text is parsed again. */
+  private specDocuments = new SpecDocuments();
   private prefixRules: PathPrefixRule[] = [];
   private endpointList: Endpoint[] = [];
   /** The last full scan's answer when it came from the stored result (no index behind it). */
@@ -233,10 +248,15 @@ export class ProjectScanner {
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.prefixRules = attempt.prefixRules;
     this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
+    this.buildFiles = walk.buildFiles;
+    // Not for a one-shot scan whose result is stored: it is never re-scanned.
+    this.buildFacts = store || later ? undefined : readBuildFacts(this.root, this.modules);
+    this.factsLater = later ? { modules: this.modules, stamps: stampsOf(this.root, walk.buildFiles) } : undefined;
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
     this.generatedModels = undefined;
+    this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
@@ -392,7 +412,20 @@ export class ProjectScanner {
     }
     this.stats = { filesRead: pending.filesRead, filesParsed: this.index.parsedCount, bytesRead: pending.bytesRead, millis: clock.millis() - wait, phases: clock.phases };
     if (cache) this.stats.parsedFromCache = cache.counts.hits;
+    this.settleBuildFacts();
     return this.result();
+  }
+
+  /**
+   * The build facts a scan({ modelsLater }) left for later, read now: trusted only when no build
+   * file changed since that scan read them (else the first build-file edit recomputes everything).
+   */
+  private settleBuildFacts(): void {
+    const later = this.factsLater;
+    if (!later) return;
+    this.factsLater = undefined;
+    const facts = readBuildFacts(this.root, later.modules);
+    this.buildFacts = stampsOf(this.root, this.buildFiles) === later.stamps ? facts : undefined;
   }
 
   /** Whether the endpoints now computed carry their models. */
@@ -442,10 +475,19 @@ export class ProjectScanner {
     let global = false;
     let config = false;
     const reader = new SourceReader(false);
-    for (const change of changes) {
-      const path = change.path.replace(/\\/g, '/');
+    // Build files re-scan only what changed in what the scan takes from them; files now in another module are read again.
+    const build = this.applyBuildFiles(changes.filter((c) => isBuildFile(c.path)));
+    if (build.global) config = true;
+    const given = new Set(changes.map((c) => slashed(c.path)));
+    const list = [...changes.filter((c) => !isBuildFile(c.path)), ...build.moved.filter((p) => !given.has(p)).map((path) => ({ path, kind: 'changed' as const }))];
+    if (list.length === 0 && !build.global && build.modules.size === 0) {
+      // Build files whose facts are unchanged: every endpoint, and every cache behind them, stays.
+      return { endpoints: this.endpointList, diagnostics: this.diagnostics(), added: [], removed: [], updated: [], rootsRecomputed: 0, millis: Math.round((performance.now() - started) * 10) / 10 };
+    }
+    for (const change of list) {
+      const path = slashed(change.path);
       changedPaths.add(path);
-      // application.yml, web.xml, a build file or spec: the prefixes and mounts read from it may have changed.
+      // application.yml, web.xml or a spec: the prefixes and mounts read from it may have changed.
       if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
@@ -496,6 +538,8 @@ export class ProjectScanner {
       this.readModuleConfig();
       this.properties = undefined;
       global = true;
+    } else if (build.modules.size > 0) {
+      this.readModuleConfig({ propertiesUnchanged: true }); // the servlet paths a library takes from the application building against it
     }
 
     let recomputed: number;
@@ -505,7 +549,7 @@ export class ProjectScanner {
       const affected = [...this.roots.values()].filter(
         (r) => changedPaths.has(r.path) || someIn(r.deps, changedPaths) || someIn(r.missing, declared),
       );
-      const candidates = new Set<TypeDecl>();
+      const candidates = new Set<TypeDecl>(this.rootsReadingDependencies(build.modules));
       for (const r of affected) this.roots.delete(r.key);
       // Roots that still exist are found again by fqn; roots in changed files come from their new parse.
       for (const r of affected) {
@@ -551,6 +595,58 @@ export class ProjectScanner {
       rootsRecomputed: recomputed,
       millis: Math.round((performance.now() - started) * 10) / 10,
     };
+  }
+
+  /**
+   * Takes in changed build files: what the scan takes from them (build-facts.ts) is read again
+   * and compared. `global` when the module layout, a generator configuration, a default profile
+   * or the protos of the dependency jars changed (every root is recomputed); else `modules`, those whose dependencies on
+   * other modules changed and their dependents. `moved`: indexed files that now belong to
+   * another module, to be read and parsed again (the module is part of their parse).
+   */
+  private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
+    const changes = all.filter((c) => !outsideWalk(slashed(c.path)));
+    if (changes.length === 0) return { global: false, modules: new Set(), moved: [] };
+    this.settleBuildFacts();
+    const known = new Set(this.buildFiles);
+    // A build file that appears or goes away may add or remove a module: the walk says which
+    // count (not those in folders a .gitignore names). Watchers may report either as a change.
+    if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)) || !existsSync(join(this.root, slashed(c.path))))) {
+      this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false }).buildFiles;
+    }
+    const modules = detectModules(this.root, this.buildFiles);
+    const facts = readBuildFacts(this.root, modules);
+    const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>() };
+    this.buildFacts = facts;
+    const moved: string[] = [];
+    if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {
+      this.modules = modules;
+      for (const entry of this.index.files.values()) if (moduleFor(modules, entry.path).name !== entry.module) moved.push(entry.path);
+      for (const path of this.protos.paths()) if (moduleFor(modules, path).name !== this.protos.moduleOf(path)) moved.push(path);
+      this.protos.setModules(modules);
+    } else if (this.protos.refreshExternal()) {
+      change.global = true; // another version of a dependency jar the gRPC services took their protos from
+    }
+    return { ...change, moved };
+  }
+
+  /**
+   * The roots of the given modules whose endpoints a framework built from the modules' dependencies
+   * (FrameworkScanner.readsModuleDependencies), or that reported a problem, for a re-scan after
+   * those dependencies changed; their recorded results are dropped.
+   */
+  private rootsReadingDependencies(names: ReadonlySet<string>): TypeDecl[] {
+    if (names.size === 0) return [];
+    const readers = new Set(this.frameworks.filter((fw) => fw.readsModuleDependencies).map((fw) => fw.id));
+    const out: TypeDecl[] = [];
+    for (const r of [...this.roots.values()]) {
+      if (!names.has(moduleFor(this.modules, r.path).name)) continue;
+      if (r.diagnostics.length === 0 && !r.endpoints.some((e) => readers.has(e.framework))) continue;
+      this.roots.delete(r.key);
+      const t = this.findRoot(r.key);
+      if (t) out.push(t);
+    }
+    return out;
   }
 
   /** `always` (the option or APISCOUT_PARSE_WORKER=1), `never`, or the number of parses that start it (ParsePool.worthwhile). */
@@ -730,7 +826,7 @@ export class ProjectScanner {
     };
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
-      const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile));
+      const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
       this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), generatedType: (name, packages) => models.schemaOf(name, packages) });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
@@ -744,18 +840,21 @@ export class ProjectScanner {
       protos: this.protos,
       appProperty: (key) => this.appProperties().get(relaxedKey(key)),
       readProjectFile,
+      specDocuments: this.specDocuments,
     };
   }
 
   /** Each module's servlet and actuator paths from its application properties; their problems are listed under ':config'. */
-  private readModuleConfig(): void {
-    const diagnostics: Diagnostic[] = [];
+  private readModuleConfig(o: { propertiesUnchanged?: boolean } = {}): void {
+    // With the properties unchanged (only the dependencies between modules did), their reading and its problems stand.
+    const kept = o.propertiesUnchanged ? this.moduleProperties : undefined;
+    const diagnostics: Diagnostic[] = kept ? (this.fileDiagnostics.get(':config') ?? []) : [];
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
     this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
-      const props = readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
+      const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
       read.set(m.dir, props);
       const listen = listenSettings(props);
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
@@ -823,6 +922,22 @@ function tracked(abs: string): boolean {
 /** Spring Boot's relaxed binding: `yudao.web.admin-api.prefix` and `yudao.web.adminApi.prefix` are one key. */
 function relaxedKey(key: string): string {
   return key.replace(/[-_]/g, '').toLowerCase();
+}
+
+/** The build files' sizes and modification times, to tell whether any changed. */
+function stampsOf(root: string, files: readonly string[]): string {
+  return files.map((f) => {
+    const st = statSync(join(root, f), { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}` : '-';
+  }).join(',');
+}
+
+function slashed(path: string): string {
+  return path.replace(/\\/g, '/');
+}
+
+function isBuildFile(path: string): boolean {
+  return BUILD_FILE_NAMES.has(basename(slashed(path)));
 }
 
 function rootKey(t: TypeDecl): string {

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectScanner } from '../../core/scan/project-scanner';
 import { scanProject } from '../../core/scan/scan';
 import { scanInThread, storeIn } from './store-cases';
 
@@ -131,6 +132,21 @@ describe('protos inside dependency jars', () => {
     expect(charge.grpc?.responseType).toBe('acme.common.v1.Money');
     expect(Object.keys(charge.request?.body?.schema.properties ?? {})).toEqual(['card', 'amount']);
     expect(Object.keys(charge.response?.schema?.properties ?? {})).toEqual(['currency', 'units']);
+  });
+
+  it('a re-scan after the pom names another version of a proto jar reads that version\'s protos', async () => {
+    const ledger = (version: string) => pom(`<dependency><groupId>com.acme</groupId><artifactId>ledger-api</artifactId><version>${version}</version></dependency>`);
+    writeFileSync(join(root, 'pom.xml'), ledger('10.0'));
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const post = () => scanner.endpoints.find((e) => e.source.member === 'post')?.path;
+    expect(post()).toBe('/acme.ledger.Ledger/Post');
+    writeFileSync(join(root, 'pom.xml'), ledger('2.0')); // its Ledger has no Post
+    scanner.rescan([{ path: 'pom.xml', kind: 'changed' }]);
+    const fresh = await new ProjectScanner(root, { parseWorker: false }).scan();
+    expect(scanner.endpoints).toEqual(fresh.endpoints);
+    expect(scanner.diagnostics()).toEqual(fresh.diagnostics);
+    expect(post()).not.toBe('/acme.ledger.Ledger/Post');
   });
 
   it('reads no jar the build file does not declare', async () => {

@@ -9,6 +9,7 @@ import type { ProtoIndex } from '../proto/proto-index';
 import type { Scope } from '../project-index';
 import type { Annotation, TypeDecl } from '../source-model';
 import type { SchemaBuilder } from '../types/type-schema';
+import type { SpecDocuments } from './openapi-generated/spec-documents';
 
 export interface ScanContext {
   index: ProjectIndex;
@@ -26,6 +27,8 @@ export interface ScanContext {
   appProperty?: (key: string) => string | undefined;
   /** A file of the project (path relative to the root) as text, undefined when absent. */
   readProjectFile?: (path: string) => string | undefined;
+  /** OpenAPI specs as parsed by whichever reader came first (generated interfaces and models share them). */
+  specDocuments?: SpecDocuments;
 }
 
 /** Supertype names that mark a file: whole names, or names ending so. */
@@ -78,6 +81,12 @@ export interface FrameworkScanner {
    * supertype headers) may serve endpoints without carrying any annotation themselves.
    */
   wantsImplementations?(type: TypeDecl, ctx: ScanContext): boolean;
+  /**
+   * Whether the endpoints depend on the modules a type's module builds against (gRPC binds a
+   * service to the proto its module can see): a build-file edit that changes a module's
+   * dependencies recomputes this framework's endpoints of that module and its dependents.
+   */
+  readsModuleDependencies?: boolean;
   /** Endpoints served by a concrete type; [] when it serves none. */
   endpoints(type: TypeDecl, ctx: ScanContext): Endpoint[];
 }

@@ -116,8 +116,32 @@ export class ProtoIndex {
     private modules: readonly ModuleInfo[],
   ) {}
 
+  /** After a build-file edit changed the module layout: the include folders and dependency jars are looked up again. */
   setModules(modules: readonly ModuleInfo[]): void {
     this.modules = modules;
+    this.invalidate();
+  }
+
+  /**
+   * After a build-file edit: whether the protos of the build's include folders and the declared
+   * dependency jars differ from those found before (another version of a proto jar); if so,
+   * everything derived from them is dropped. False when they were never needed: they are then
+   * found on first need, with the build files as they are.
+   */
+  refreshExternal(): boolean {
+    const before = this.external;
+    if (!before) return false;
+    this.external = undefined;
+    const now = this.externalEntries();
+    const key = (list: readonly ProtoEntry[]) => JSON.stringify(list.map((e) => [e.path, e.abs, e.module]));
+    if (key(before) === key(now)) return false;
+    this.invalidate();
+    return true;
+  }
+
+  /** The module a project proto was added under. */
+  moduleOf(path: string): string | undefined {
+    return this.files.get(path)?.module;
   }
 
   get size(): number {

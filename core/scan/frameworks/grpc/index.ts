@@ -67,6 +67,9 @@ export function createGrpcScanner(): FrameworkScanner {
   return {
     id: 'grpc',
 
+    // A service binds to the proto its module can see (bindingOf).
+    readsModuleDependencies: true,
+
     markers: () => SERVICE_ANNOTATIONS,
 
     superMarkers: () => GRPC_BASES,

@@ -10,6 +10,7 @@ import { moduleGeneratorConfigs } from './build-config';
 import type { GeneratorConfig } from './build-config';
 import { camelize, modelClassName, readModelSchemas, sanitizeName } from './spec-operations';
 import type { ModelSchemas } from './spec-operations';
+import { SpecDocuments } from './spec-documents';
 
 
 interface ModelSource {
@@ -31,6 +32,8 @@ export class GeneratedModels {
   constructor(
     private readonly modules: readonly ModuleInfo[],
     private readonly read: (path: string) => string | undefined,
+    /** Parses shared with the generated interfaces and between configurations whose specs `$ref` each other. */
+    private readonly docs = new SpecDocuments(),
   ) {}
 
   /**
@@ -90,7 +93,7 @@ export class GeneratedModels {
     if (text === undefined) return undefined;
     const className = (schema: string) => modelClassName(schema, config.modelNamePrefix, config.modelNameSuffix);
     try {
-      const specs = readModelSchemas(text, config.inputSpec, (schema) => `${config.modelPackage}.${className(schema)}`, this.read, config.mappings);
+      const specs = readModelSchemas(text, config.inputSpec, (schema) => `${config.modelPackage}.${className(schema)}`, this.read, this.docs, config.mappings);
       p.source = { specs, byClass: new Map([...specs.names].map((n) => [className(n), n])) };
     } catch {
       // the operations' reading of the same spec reports it when an interface needs it

@@ -87,7 +87,7 @@ export class GeneratedApis {
     if (text === undefined) return say(`${config.inputSpec} does not exist`);
     let spec: SpecDocument;
     try {
-      spec = readSpec(text, config.inputSpec, config.mappings);
+      spec = readSpec(text, config.inputSpec, ctx.specDocuments, config.mappings);
     } catch (e) {
       return say((e as Error).message.split('\n')[0]!);
     }

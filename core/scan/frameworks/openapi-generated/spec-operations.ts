@@ -13,7 +13,7 @@
 //              JAX-RS generators keep only the first tag); an untagged operation is `default`.
 
 import { posix } from 'node:path';
-import { parseSpecYaml } from '../../../config/yaml-lib';
+import { SpecDocuments } from './spec-documents';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import { MAPPED_CLASS } from '../../../model/request';
 import { makeParam } from '../params';
@@ -53,11 +53,12 @@ const JAVA_RESERVED = new Set(
 const MAX_DEPTH = 12;
 
 /**
- * Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one.
- * `mappings`: schemas the generator maps to existing classes (GeneratorConfig.mappings).
+ * Parses a spec's text (JSON or YAML); throws with a one-line reason when it is not one. `docs`:
+ * parses shared with other readers; `mappings`: schemas the generator maps to existing classes
+ * (GeneratorConfig.mappings).
  */
-export function readSpec(text: string, name: string, mappings?: Readonly<Record<string, string>>): SpecDocument {
-  const doc = (name.endsWith('.json') ? JSON.parse(text) : parseSpecYaml(text)) as Record<string, unknown> | null;
+export function readSpec(text: string, name: string, docs = new SpecDocuments(), mappings?: Readonly<Record<string, string>>): SpecDocument {
+  const doc = docs.parse(text, name) as Record<string, unknown> | null;
   if (!doc || typeof doc !== 'object' || !('paths' in doc)) throw new Error('no "paths" object: not an OpenAPI document');
   const resolver = new Resolver(doc, undefined, undefined, mappings);
   const operations: SpecOperation[] = [];
@@ -247,10 +248,11 @@ export function readModelSchemas(
   name: string,
   javaName: (schema: string) => string,
   read?: (path: string) => string | undefined,
+  docs = new SpecDocuments(),
   mappings?: Readonly<Record<string, string>>,
 ): ModelSchemas {
   const parse = (t: string, file: string) => {
-    const d = (file.endsWith('.json') ? JSON.parse(t) : parseSpecYaml(t)) as Record<string, unknown> | null;
+    const d = docs.parse(t, file) as Record<string, unknown> | null;
     if (!d || typeof d !== 'object') throw new Error('not an OpenAPI document');
     return d;
   };
