@@ -53,7 +53,28 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
     }
   }
   if (!modules.some((m) => m.dir === '')) modules.push({ name: folderName(root, ''), dir: '', build: 'none' });
-  return modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  return uniqueNames(modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)));
+}
+
+/**
+ * Endpoints, the explorer and the exports find a module by its name, so no two may share one.
+ * They do when a Gradle root project keeps its default name, the folder's, and includes a
+ * project of that same name (Komga: root `komga` including `komga`), or a Maven aggregator and a
+ * module share an artifactId: the module's own port and context path were then taken from the
+ * aggregator. The deepest module keeps the name (the aggregators above it hold no code); the
+ * others add their folder: `komga (root)`, `api (b/api)`.
+ */
+function uniqueNames(modules: ModuleInfo[]): ModuleInfo[] {
+  const byName = new Map<string, ModuleInfo[]>();
+  for (const m of modules) byName.set(m.name, [...(byName.get(m.name) ?? []), m]);
+  const depth = (m: ModuleInfo) => (m.dir === '' ? 0 : m.dir.split('/').length);
+  for (const [name, same] of byName) {
+    if (same.length < 2) continue;
+    const deepest = Math.max(...same.map(depth));
+    const keepers = same.filter((m) => depth(m) === deepest);
+    for (const m of same) if (keepers.length > 1 || m !== keepers[0]) m.name = `${name} (${m.dir || 'root'})`;
+  }
+  return modules;
 }
 
 const dirIndex = new WeakMap<readonly ModuleInfo[], { byDir: Map<string, ModuleInfo>; byFolder: Map<string, ModuleInfo> }>();
