@@ -72,11 +72,13 @@ export interface MethodDecl {
 /**
  * A request value a method body reads in code from a request object among its parameters
  * (`from`): `request.getParameter(KEY)`, `getHeader(..)` or a file part (`getFile(..)`,
- * `getPart(..)`), or the object passed to a call
+ * `getPart(..)`), its body (`getInputStream()`, `getReader()`), or the object passed to a call
  * (`WebUtils.required(request, KEY)`), whose own body says what it reads.
  */
 export type RequestRead =
   | { from: string; in: 'query' | 'header' | 'file'; many?: boolean; key: Expr }
+  /** The raw body: `request.getInputStream()` or `getReader()`. */
+  | { from: string; in: 'body' }
   | { from: string; call: string; args: Expr[] };
 
 export interface FieldDecl {

@@ -6,7 +6,7 @@
 // literal or a constant) count; a read never makes a parameter required, as the code may fall
 // back when it is missing.
 
-import type { Param, ParamLocation } from '../../model/request';
+import type { Param, ParamLocation, RequestBody } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Expr, MethodDecl, RequestRead, TypeDecl } from '../source-model';
@@ -29,6 +29,7 @@ export function paramsReadInCode(index: ProjectIndex, site: MethodSite, request:
   // A file part read makes the request multipart: its other parameters are form fields then.
   const multipart = found.some((f) => f.read.in === 'file');
   for (const { name, read } of found) {
+    if (read.in === 'body') continue;
     const location: ParamLocation = read.in === 'header' ? 'header' : form || multipart ? 'form' : 'query';
     const key = `${location}\n${name.toLowerCase()}`;
     if (name === '' || seen.has(key)) continue;
@@ -41,7 +42,27 @@ export function paramsReadInCode(index: ProjectIndex, site: MethodSite, request:
   return out;
 }
 
-type Read = { in: 'query' | 'header' | 'file'; many?: boolean };
+/**
+ * The body a handler reads raw: any JSON when it consumes JSON (the code parses it, no type says
+ * into what), else text.
+ */
+export function rawBodyReadInCode(contentType: string): RequestBody {
+  const json = /[/+]json\b/.test(contentType);
+  return { contentType, schema: json ? {} : { type: 'string' }, example: json ? {} : '', description: 'Read in code (getInputStream)', required: false };
+}
+
+type Read = { in: 'query' | 'header' | 'file' | 'body'; many?: boolean };
+
+/**
+ * Whether `site`'s body reads the raw request body from its parameter `request`, itself or through
+ * a helper of the project (Atlas' `Servlets.getRequestPayload(request)` copying
+ * `request.getInputStream()`): the handler takes a body no parameter declares.
+ */
+export function bodyReadInCode(index: ProjectIndex, site: MethodSite, request: string): boolean {
+  let body = false;
+  follow(index, site, request, undefined, (_name, read) => (body ||= read.in === 'body'), 0, new Set());
+  return body;
+}
 
 /**
  * Walks the reads of `site` from its parameter `request`. `bound`: the caller's argument for each
@@ -76,6 +97,10 @@ function follow(
     if ('key' in read) {
       const name = valueOf(read.key);
       if (name !== undefined) add(name, read);
+      continue;
+    }
+    if ('in' in read) {
+      add('', read);
       continue;
     }
     if (depth >= MAX_DEPTH) continue;
