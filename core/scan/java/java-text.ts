@@ -10,6 +10,19 @@ export function readImport(statement: string): Import {
   return { name: m?.[2]?.replace(/\s+/g, '') ?? '', isStatic: m?.[1] !== undefined, wildcard: m?.[3] !== undefined };
 }
 
+/**
+ * Whether a `package` or `import` statement of the real text stands between a doc comment ending
+ * at `from` and the type declaration starting at `to`. The skeleton blanks those statements, so a
+ * license header written as `/** ... *\/` above them looked like the class's Javadoc (Apache
+ * Atlas' resources were foldered as "Licensed to the Apache Software Foundation ..."); the
+ * Javadoc tool only takes the comment directly before the declaration.
+ */
+export function headerBetween(text: string, from: number, to: number): boolean {
+  const between = text.slice(from, to);
+  if (!/\b(?:package|import)\b/.test(between)) return false;
+  return /(?:^|[;\s])(?:package|import)\s+[\w$.\s*]+;/.test(between.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ' '));
+}
+
 /** The package named by an annotated `package` declaration (package-info.java), as written with its annotations. */
 export function annotatedPackageName(text: string): string | undefined {
   return /^package\s+([\w$.\s]+?)\s*;?$/.exec(text.replace(/^[\s\S]*?\bpackage\b/, 'package'))?.[1]?.replace(/\s+/g, '');
