@@ -11,7 +11,7 @@
 import type { Annotation, EnumConstant, Expr, FieldDecl, MethodDecl, ParamDecl, SourceFile, TypeDecl, TypeKind, TypeParam, TypeRef } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
 import { bodyFacts, generatorWrites } from '../body-facts';
-import { annotatedPackageName, commentText, headerBetween, constantShaped, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, packageBetween, constantShaped, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 import type { Import } from '../source-model';
 import { emptyTypeDecl } from '../source-model';
 
@@ -1493,7 +1493,7 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
         } else {
           const k = typeKeyword();
           if (!k) bail(`unexpected ${tText || 'end'} at ${tStart}`);
-          types.push(parseTypeDecl(k, mods, undefined, pkg, pending && !headerBetween(source, pendingEnd, start) ? pending : undefined));
+          types.push(parseTypeDecl(k, mods, undefined, pkg, pending && !packageBetween(source, pendingEnd, start) ? pending : undefined));
         }
       }
       pending = undefined;

@@ -26,7 +26,7 @@ import { checkNesting } from '../nesting-guard';
 import { bodyFacts, generatorWrites } from '../body-facts';
 import { cutDeclarations } from '../declaration-budget';
 import { parseDeclarations } from './declaration-parser';
-import { annotatedPackageName, commentText, headerBetween, constantShaped, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, packageBetween, constantShaped, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 
 type Node = LiteNode;
 
@@ -142,7 +142,7 @@ function parseTree(skeleton: string, text: string, file: SourceFile): { file: So
         continue;
       default:
         if (TYPE_NODES[child.type]) {
-          const doc = pendingDoc && !headerBetween(text, pendingEnd, child.startIndex) ? pendingDoc : undefined;
+          const doc = pendingDoc && !packageBetween(text, pendingEnd, child.startIndex) ? pendingDoc : undefined;
           file.types.push(readType(child, file, undefined, file.pkg, doc));
         }
     }

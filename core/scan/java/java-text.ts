@@ -11,16 +11,17 @@ export function readImport(statement: string): Import {
 }
 
 /**
- * Whether a `package` or `import` statement of the real text stands between a doc comment ending
- * at `from` and the type declaration starting at `to`. The skeleton blanks those statements, so a
- * license header written as `/** ... *\/` above them looked like the class's Javadoc (Apache
- * Atlas' resources were foldered as "Licensed to the Apache Software Foundation ..."); the
- * Javadoc tool only takes the comment directly before the declaration.
+ * Whether the `package` statement of the real text stands between a doc comment ending at `from`
+ * and the type declaration starting at `to`. The skeleton blanks the header statements, so a
+ * license header written as `/** ... *\/` above the package looked like the class's Javadoc
+ * (Apache Atlas' and ThingsBoard's classes were foldered and described as "Licensed to the
+ * Apache Software Foundation ..." / "Copyright © ..."). A doc comment between the package and
+ * the imports stays the class's: generated classes put it there (Ranger's `/** Asset *\/`).
  */
-export function headerBetween(text: string, from: number, to: number): boolean {
+export function packageBetween(text: string, from: number, to: number): boolean {
   const between = text.slice(from, to);
-  if (!/\b(?:package|import)\b/.test(between)) return false;
-  return /(?:^|[;\s])(?:package|import)\s+[\w$.\s*]+;/.test(between.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ' '));
+  if (!between.includes('package')) return false;
+  return /(?:^|[;\s])package\s+[\w$.\s]+;/.test(between.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ' '));
 }
 
 /** The package named by an annotated `package` declaration (package-info.java), as written with its annotations. */
