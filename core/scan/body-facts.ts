@@ -41,6 +41,8 @@ const READERS: Record<string, { in: 'query' | 'header' | 'file' | 'body'; many?:
   getReader: { in: 'body' },
 };
 const READ_CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(getParameter|getParameterValues|getHeader|getHeaders|getFile|getFiles|getPart|getInputStream|getReader)\s*\(/g;
+/** Kotlin reads the body as a property: `request.inputStream.readBytes()`, `request.reader.readText()`. */
+const BODY_PROPERTY = /\b([A-Za-z_$][\w$]*)\s*\??\.\s*(?:inputStream|reader)\b(?!\s*\()/g;
 /** `MultipartHttpServletRequest multi = (MultipartHttpServletRequest) request;`: another name for the same request. */
 const CAST_ALIAS = /\b([A-Za-z_$][\w$]*)\s*=\s*\(\s*(?:[\w$]+\.)*\w*Request\s*\)\s*([A-Za-z_$][\w$]*)\s*;/g;
 const ANY_CALL = /([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/g;
@@ -146,6 +148,10 @@ function readsOf(raw: string, code: string, requests: readonly string[]): Reques
     }
     const key = argumentsAt(raw, code, m.index! + m[0].length)[0];
     if (key) found.push({ at: m.index!, read: { from, in: reader.in, ...(reader.many ? { many: true } : {}), key } });
+  }
+  for (const m of code.matchAll(BODY_PROPERTY)) {
+    const from = names.get(m[1]!);
+    if (from) found.push({ at: m.index!, read: { from, in: 'body' } });
   }
   for (const m of code.matchAll(ANY_CALL)) {
     const call = m[1]!.replace(/\s+/g, '');
