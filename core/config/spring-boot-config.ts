@@ -193,7 +193,7 @@ function unescape(s: string): string {
 /** YAML documents without a profile condition, flattened to dotted keys; later documents win. */
 export function flattenYaml(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const doc of yamlLib().parseAllDocuments(quoteFilterTokens(text))) {
+  for (const doc of yamlLib().parseAllDocuments(unescapeTemplateDollars(quoteFilterTokens(text)))) {
     if (doc.errors.length) throw new Error(doc.errors[0]!.message);
     const data = doc.toJS() as unknown;
     if (!data || typeof data !== 'object') continue;
@@ -213,6 +213,17 @@ export function flattenYaml(text: string): Map<string, string> {
 function quoteFilterTokens(text: string): string {
   if (!text.includes('@')) return text;
   return text.replace(/(:[ \t]+|^[ \t]*-[ \t]+)(@[^\s'"#]*@[^\s'"#]*)(?=[ \t]*(?:#.*)?$)/gm, "$1'$2'");
+}
+
+/**
+ * Gradle's `processResources { expand(...) }` reads the file as a Groovy template, where `\$`
+ * writes a literal `$`: `"optional:file:\${app.home}/x.yml"` is `${app.home}` once built. In a
+ * double-quoted YAML scalar `\$` is no escape at all, so the source file does not parse; the
+ * built one does, and that is what Spring reads.
+ */
+function unescapeTemplateDollars(text: string): string {
+  if (!text.includes('\\$')) return text;
+  return text.replace(/"(?:[^"\\\n]|\\.)*"/g, (quoted) => quoted.replace(/\\(.)/g, (escape, c: string) => (c === '$' ? '$' : escape)));
 }
 
 function flatten(obj: Record<string, unknown> | unknown[], prefix: string, out: Map<string, string>): void {

@@ -28,7 +28,7 @@ export interface BodyFacts {
 
 /** Request objects whose parameters and headers code reads by name (simple names). */
 export const REQUEST_OBJECT_TYPES: ReadonlySet<string> = new Set(['HttpServletRequest', 'ServletRequest', 'MultipartHttpServletRequest', 'WebRequest', 'NativeWebRequest']);
-const READERS: Record<string, { in: 'query' | 'header' | 'file'; many?: boolean }> = {
+const READERS: Record<string, { in: 'query' | 'header' | 'file' | 'body'; many?: boolean }> = {
   getParameter: { in: 'query' },
   getParameterValues: { in: 'query', many: true },
   getHeader: { in: 'header' },
@@ -36,8 +36,13 @@ const READERS: Record<string, { in: 'query' | 'header' | 'file'; many?: boolean 
   getFile: { in: 'file' }, // MultipartHttpServletRequest
   getFiles: { in: 'file', many: true },
   getPart: { in: 'file' }, // the servlet API's own
+  // The raw body, which legacy handlers parse themselves (`IOUtils.toString(request.getInputStream())`).
+  getInputStream: { in: 'body' },
+  getReader: { in: 'body' },
 };
-const READ_CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(getParameter|getParameterValues|getHeader|getHeaders|getFile|getFiles|getPart)\s*\(/g;
+const READ_CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(getParameter|getParameterValues|getHeader|getHeaders|getFile|getFiles|getPart|getInputStream|getReader)\s*\(/g;
+/** Kotlin reads the body as a property: `request.inputStream.readBytes()`, `request.reader.readText()`. */
+const BODY_PROPERTY = /\b([A-Za-z_$][\w$]*)\s*\??\.\s*(?:inputStream|reader)\b(?!\s*\()/g;
 /** `MultipartHttpServletRequest multi = (MultipartHttpServletRequest) request;`: another name for the same request. */
 const CAST_ALIAS = /\b([A-Za-z_$][\w$]*)\s*=\s*\(\s*(?:[\w$]+\.)*\w*Request\s*\)\s*([A-Za-z_$][\w$]*)\s*;/g;
 const ANY_CALL = /([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/g;
@@ -137,13 +142,22 @@ function readsOf(raw: string, code: string, requests: readonly string[], params:
   for (const m of code.matchAll(READ_CALL)) {
     const from = names.get(m[1]!);
     if (!from) continue;
+    const reader = READERS[m[2]!]!;
+    if (reader.in === 'body') {
+      found.push({ at: m.index!, read: { from, in: 'body' } });
+      continue;
+    }
     const open = m.index! + m[0].length;
     const key = argumentsAt(raw, code, open)[0];
     if (!key) continue;
-    const read: RequestRead = { from, ...READERS[m[2]!]!, key };
+    const read: RequestRead = { from, in: reader.in, ...(reader.many ? { many: true } : {}), key };
     required ??= checkedSubjects(raw, code);
     if (isRequired(raw, code, m.index!, closeOf(code, open), required)) read.required = true;
     found.push({ at: m.index!, read });
+  }
+  for (const m of code.matchAll(BODY_PROPERTY)) {
+    const from = names.get(m[1]!);
+    if (from) found.push({ at: m.index!, read: { from, in: 'body' } });
   }
   for (const m of code.matchAll(ANY_CALL)) {
     const call = m[1]!.replace(/\s+/g, '');

@@ -121,6 +121,25 @@ describe('detectModules', () => {
     expect(detect()).toEqual([{ name: 'shop', dir: '', build: 'none' }]);
   });
 
+  it('gives modules that share a name distinct names, the one with sources keeping it', () => {
+    // Gradle's root project takes the folder's name when settings name none.
+    write('settings.gradle', "include 'shop'\ninclude 'application', 'platform:application', 'a:api', 'b:api'\n");
+    write('shop/build.gradle.kts');
+    write('application/build.gradle');
+    write('application/src/main/java/A.java');
+    write('platform/application/build.gradle');
+    write('a/api/build.gradle');
+    write('b/api/build.gradle');
+    expect(detect().map((m) => [m.dir, m.name])).toEqual([
+      ['', 'shop (root)'],
+      ['a/api', 'api (a/api)'],
+      ['application', 'application'],
+      ['b/api', 'api (b/api)'],
+      ['platform/application', 'application (platform/application)'],
+      ['shop', 'shop'],
+    ]);
+  });
+
   it('keeps a root module as fallback when builds sit only in subfolders', () => {
     write('svc-a/pom.xml', pom('a'));
     expect(detect()).toEqual([

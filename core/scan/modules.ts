@@ -53,7 +53,33 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
     }
   }
   if (!modules.some((m) => m.dir === '')) modules.push({ name: folderName(root, ''), dir: '', build: 'none' });
-  return modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  return uniqueNames(root, modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)));
+}
+
+/**
+ * Endpoints, the explorer and the exports find a module by its name, so no two may share one.
+ * They do when a Gradle root project keeps its default name, the folder's, and includes a
+ * project of that same name (Komga: root `komga` including `komga`), when two Gradle projects
+ * share a folder name (Halo: `application` and `platform/application`), or a Maven aggregator
+ * and a module share an artifactId: the module's own port and context path were then taken from
+ * the other. The name stays with the module holding sources (a `src` folder), else with a
+ * project below the root, the shallowest; the others add their folder: `komga (root)`,
+ * `application (platform/application)`.
+ */
+function uniqueNames(root: string, modules: ModuleInfo[]): ModuleInfo[] {
+  const byName = new Map<string, ModuleInfo[]>();
+  for (const m of modules) byName.set(m.name, [...(byName.get(m.name) ?? []), m]);
+  const depth = (m: ModuleInfo) => (m.dir === '' ? 0 : m.dir.split('/').length);
+  for (const [name, same] of byName) {
+    if (same.length < 2) continue;
+    // Lower ranks first: sources, then below the root, then shallow.
+    const rank = (m: ModuleInfo) => [fs.existsSync(path.join(root, m.dir, 'src')) ? 0 : 1, m.dir === '' ? 1 : 0, depth(m)];
+    const ranked = same.map((m) => ({ m, r: rank(m) })).sort((a, b) => a.r[0]! - b.r[0]! || a.r[1]! - b.r[1]! || a.r[2]! - b.r[2]!);
+    const [first, second] = ranked;
+    const tied = second !== undefined && first!.r.every((v, i) => v === second.r[i]);
+    for (const { m } of ranked) if (tied || m !== first!.m) m.name = `${name} (${m.dir || 'root'})`;
+  }
+  return modules;
 }
 
 const dirIndex = new WeakMap<readonly ModuleInfo[], { byDir: Map<string, ModuleInfo>; byFolder: Map<string, ModuleInfo> }>();

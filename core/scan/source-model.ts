@@ -72,12 +72,14 @@ export interface MethodDecl {
 /**
  * A request value a method body reads in code from a request object among its parameters
  * (`from`): `request.getParameter(KEY)`, `getHeader(..)` or a file part (`getFile(..)`,
- * `getPart(..)`), or the object passed to a call
+ * `getPart(..)`), its body (`getInputStream()`, `getReader()`), or the object passed to a call
  * (`WebUtils.required(request, KEY)`, `new Builder().setRequest(request)`), whose own body says what it reads.
  */
 export type RequestRead =
   /** `required`: the body throws when the value is missing or empty (`Assert.hasText(v)`, `if (isEmpty(v)) throw`). */
   | { from: string; in: 'query' | 'header' | 'file'; many?: boolean; key: Expr; required?: true }
+  /** The raw body: `request.getInputStream()` or `getReader()`. */
+  | { from: string; in: 'body' }
   /** `receiver`: the class the call is made on, when the call names no field or class (`new Builder().setRequest(request)`). */
   | { from: string; call: string; args: Expr[]; receiver?: string };
 

@@ -30,6 +30,14 @@ describe('types read from text by a converter of the project', () => {
     expect(types(byMember(endpoints, 'orders'))).toEqual({ id: 'integer', status: 'string' });
   });
 
+  it("are strings for the library types Spring reads from text (MediaType, Charset), and in a list each value is", async () => {
+    const { endpoints } = await scanProject(join(FIXTURES, 'spring-mvc/library-text-params'), { parseWorker: false });
+    const params = byMember(endpoints, 'page').request!.params;
+    const shapes = Object.fromEntries(params.map((p) => [p.name, p.schema.type === 'array' ? [p.schema.items!.type] : p.schema.type]));
+    expect(shapes).toEqual({ Accept: ['string'], format: 'string', charset: 'string', skus: ['string'] });
+    expect(params[0]!.example).toEqual(['Accept']);
+  });
+
   it("are strings for JAX-RS's ParamConverter", async () => {
     const { endpoints } = await scanProject(JAXRS, { parseWorker: false });
     expect(types(byMember(endpoints, 'list'))).toEqual({ range: 'string' });

@@ -134,7 +134,15 @@ export function makeParam(name: string, location: ParamLocation, schema: JsonSch
  * the object its fields describe.
  */
 export function fromTextSchema(index: ProjectIndex, ref: TypeRef, scope: Scope, schema: JsonSchema): JsonSchema {
+  // A list parameter (`@RequestHeader List<MediaType> accept`) converts each of its values.
+  if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) {
+    const item = ref.dims > 0 ? { ...ref, dims: ref.dims - 1 } : ref.args.length === 1 ? ref.args[0]! : undefined;
+    const items = item ? fromTextSchema(index, item, scope, schema.items) : schema.items;
+    return items === schema.items ? schema : { ...schema, items };
+  }
   if (ref.dims > 0 || schema.type !== 'object') return schema;
+  const library = schema['x-unresolved'] === true ? schema['x-java-type'] : undefined;
+  if (typeof library === 'string' && LIBRARY_TEXT_TYPES.has(library)) return textSchema(library, {});
   const decl = index.resolveType(ref.name, scope);
   if (!decl || decl.kind === 'enum' || decl.kind === 'annotation') return schema;
   if (textConvertedTypes(index).has(decl.fqn)) return textSchema(decl.fqn, schema);
@@ -144,6 +152,20 @@ export function fromTextSchema(index: ProjectIndex, ref: TypeRef, scope: Scope, 
   const byFactory = decl.methods.some((m) => m.modifiers.includes('static') && ['valueOf', 'fromString'].includes(m.name) && stringParam(m.params));
   return byConstructor || byFactory ? textSchema(decl.fqn, schema) : schema;
 }
+
+/**
+ * Library types outside the source tree that Spring and JAX-RS build from a parameter's text (a
+ * static `valueOf(String)` or a String constructor), though Jackson writes them as objects in a
+ * body: `@RequestHeader(ACCEPT) List<MediaType>` is the header's text, not MediaType's fields.
+ */
+const LIBRARY_TEXT_TYPES: ReadonlySet<string> = new Set([
+  'org.springframework.http.MediaType',
+  'org.springframework.util.MimeType',
+  'org.springframework.http.HttpMethod',
+  'javax.ws.rs.core.MediaType',
+  'jakarta.ws.rs.core.MediaType',
+  'java.nio.charset.Charset',
+]);
 
 function textSchema(fqn: string, schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { type: 'string', 'x-java-type': fqn };

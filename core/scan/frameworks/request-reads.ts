@@ -8,7 +8,7 @@
 // refuses to go on without it (`if (StringUtils.isEmpty(value)) throw ...`, `Assert.hasText(..)`,
 // `Objects.requireNonNull(..)`): otherwise the code may fall back when it is missing.
 
-import type { Param, ParamLocation } from '../../model/request';
+import type { Param, ParamLocation, RequestBody } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
 import { ProjectIndex } from '../project-index';
 import type { Scope } from '../project-index';
@@ -39,6 +39,7 @@ export function paramsReadInCode(index: ProjectIndex, site: MethodSite, request:
   // One read the code insists on makes the parameter required, wherever it comes in the body.
   const required = new Set(found.filter((f) => f.read.required).map((f) => `${where(f.read)}\n${f.name.toLowerCase()}`));
   for (const { name, read } of found) {
+    if (read.in === 'body') continue;
     const location = where(read);
     const key = `${location}\n${name.toLowerCase()}`;
     if (name === '' || seen.has(key)) continue;
@@ -51,7 +52,27 @@ export function paramsReadInCode(index: ProjectIndex, site: MethodSite, request:
   return out;
 }
 
-type Read = { in: 'query' | 'header' | 'file'; many?: boolean; required?: true };
+/**
+ * The body a handler reads raw: any JSON when it consumes JSON (the code parses it, no type says
+ * into what), else text.
+ */
+export function rawBodyReadInCode(contentType: string): RequestBody {
+  const json = /[/+]json\b/.test(contentType);
+  return { contentType, schema: json ? {} : { type: 'string' }, example: json ? {} : '', description: 'Read in code (getInputStream)', required: false };
+}
+
+type Read = { in: 'query' | 'header' | 'file' | 'body'; many?: boolean; required?: true };
+
+/**
+ * Whether `site`'s body reads the raw request body from its parameter `request`, itself or through
+ * a helper of the project (Atlas' `Servlets.getRequestPayload(request)` copying
+ * `request.getInputStream()`): the handler takes a body no parameter declares.
+ */
+export function bodyReadInCode(index: ProjectIndex, site: MethodSite, request: string): boolean {
+  let body = false;
+  follow(index, site, request, undefined, (_name, read) => (body ||= read.in === 'body'), 0, new Set());
+  return body;
+}
 
 /**
  * Walks the reads of `site` from its parameter `request`. `bound`: the caller's argument for each
@@ -86,6 +107,10 @@ function follow(
     if ('key' in read) {
       const name = valueOf(read.key);
       if (name !== undefined) add(name, read);
+      continue;
+    }
+    if ('in' in read) {
+      add('', read);
       continue;
     }
     if (depth >= MAX_DEPTH) continue;

@@ -11,7 +11,7 @@
 import type { Annotation, EnumConstant, Expr, FieldDecl, MethodDecl, ParamDecl, SourceFile, TypeDecl, TypeKind, TypeParam, TypeRef } from '../source-model';
 import { cleanDocComment } from '../doc-comment';
 import { bodyFacts, generatorWrites } from '../body-facts';
-import { annotatedPackageName, commentText, constantShaped, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, packageBetween, constantShaped, isWordChar, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 import type { Import } from '../source-model';
 import { emptyTypeDecl } from '../source-model';
 
@@ -1459,11 +1459,15 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
     const imports: Import[] = [];
     let pkg = target.pkg;
     let pending: string | undefined;
+    let pendingEnd = 0;
     let fed = 0;
     lex();
     for (;;) {
       while (fed < cStart.length && cStart[fed]! < tStart) {
-        if (S.startsWith('/**', cStart[fed]!)) pending = S.slice(cStart[fed]!, cEnd[fed]!);
+        if (S.startsWith('/**', cStart[fed]!)) {
+          pending = S.slice(cStart[fed]!, cEnd[fed]!);
+          pendingEnd = cEnd[fed]!;
+        }
         fed++;
       }
       if (kind === EOF) break;
@@ -1491,7 +1495,7 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
         } else {
           const k = typeKeyword();
           if (!k) bail(`unexpected ${tText || 'end'} at ${tStart}`);
-          types.push(parseTypeDecl(k, mods, undefined, pkg, pending));
+          types.push(parseTypeDecl(k, mods, undefined, pkg, pending && !packageBetween(source, pendingEnd, start) ? pending : undefined));
         }
       }
       pending = undefined;

@@ -26,7 +26,7 @@ import { checkNesting } from '../nesting-guard';
 import { bodyFacts, generatorWrites } from '../body-facts';
 import { cutDeclarations } from '../declaration-budget';
 import { parseDeclarations } from './declaration-parser';
-import { annotatedPackageName, commentText, constantShaped, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
+import { annotatedPackageName, commentText, packageBetween, constantShaped, lineBreaks, numberValue, qualifiedTypeName, readImport, startsLine, stringValue, unescapeJava } from './java-text';
 
 type Node = LiteNode;
 
@@ -123,6 +123,7 @@ function parseTree(skeleton: string, text: string, file: SourceFile): { file: So
   const tree = javaParser().parse(skeleton, undefined, { bufferSize: Math.max(32 * 1024, skeleton.length * 2 + 1024) });
   const root = liteTree(tree, skeleton, names, OPAQUE);
   let pendingDoc: string | undefined;
+  let pendingEnd = 0;
   for (const child of root.namedChildren) {
     switch (child.type) {
       case 'package_declaration': // annotated packages (package-info.java) stay in the tree
@@ -132,13 +133,17 @@ function parseTree(skeleton: string, text: string, file: SourceFile): { file: So
         file.imports.push(readImport(child.text));
         break;
       case 'block_comment':
-        if (child.text.startsWith('/**')) pendingDoc = child.text;
+        if (child.text.startsWith('/**')) {
+          pendingDoc = child.text;
+          pendingEnd = child.endIndex;
+        }
         continue;
       case 'line_comment':
         continue;
       default:
         if (TYPE_NODES[child.type]) {
-          file.types.push(readType(child, file, undefined, file.pkg, pendingDoc));
+          const doc = pendingDoc && !packageBetween(text, pendingEnd, child.startIndex) ? pendingDoc : undefined;
+          file.types.push(readType(child, file, undefined, file.pkg, doc));
         }
     }
     pendingDoc = undefined;

@@ -10,6 +10,20 @@ export function readImport(statement: string): Import {
   return { name: m?.[2]?.replace(/\s+/g, '') ?? '', isStatic: m?.[1] !== undefined, wildcard: m?.[3] !== undefined };
 }
 
+/**
+ * Whether the `package` statement of the real text stands between a doc comment ending at `from`
+ * and the type declaration starting at `to`. The skeleton blanks the header statements, so a
+ * license header written as `/** ... *\/` above the package looked like the class's Javadoc
+ * (Apache Atlas' and ThingsBoard's classes were foldered and described as "Licensed to the
+ * Apache Software Foundation ..." / "Copyright © ..."). A doc comment between the package and
+ * the imports stays the class's: generated classes put it there (Ranger's `/** Asset *\/`).
+ */
+export function packageBetween(text: string, from: number, to: number): boolean {
+  const between = text.slice(from, to);
+  if (!between.includes('package')) return false;
+  return /(?:^|[;\s])package\s+[\w$.\s]+;/.test(between.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ' '));
+}
+
 /** The package named by an annotated `package` declaration (package-info.java), as written with its annotations. */
 export function annotatedPackageName(text: string): string | undefined {
   return /^package\s+([\w$.\s]+?)\s*;?$/.exec(text.replace(/^[\s\S]*?\bpackage\b/, 'package'))?.[1]?.replace(/\s+/g, '');

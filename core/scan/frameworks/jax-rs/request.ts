@@ -19,7 +19,7 @@ import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, withAllowableValues } from '../params';
-import { paramsReadInCode } from '../request-reads';
+import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -141,6 +141,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
   }
   const form = input.consumes.some((c) => c.startsWith('application/x-www-form-urlencoded'));
   for (const r of readers) params.push(...paramsReadInCode(index, r.site, r.name, params, form));
+  if (!body && !params.some((p) => p.in === 'form') && readers.some((r) => bodyReadInCode(index, r.site, r.name))) body = rawBodyReadInCode(input.consumes[0] ?? 'application/json');
   const consumes = input.consumes.length
     ? [...input.consumes]
     : params.some((p) => p.file)

@@ -7,7 +7,9 @@
 
 import { blankComments, blankXmlComments, matching, xmlChild } from '../../config-text';
 
-const JAX_RS_SERVLETS = /ServletContainer|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
+// Jersey 1's Spring integration servlet (`com.sun.jersey.spi.spring.container.servlet.SpringServlet`)
+// is a ServletContainer subclass that web.xml names on its own.
+const JAX_RS_SERVLETS = /ServletContainer|\bSpringServlet\b|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
 const APPLICATION_NAME = /^(javax|jakarta)\.ws\.rs\.core\.Application$/;
 
 export const WEB_XML = 'src/main/webapp/WEB-INF/web.xml';

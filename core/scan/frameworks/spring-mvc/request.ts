@@ -17,7 +17,7 @@ import type { SchemaBuilder } from '../../types/type-schema';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
-import { paramsReadInCode } from '../request-reads';
+import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
 import { REQUEST_OBJECT_TYPES } from '../../body-facts';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
@@ -161,6 +161,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
 
   // What the body reads from a request object it takes, after everything declared.
   // The body is the most specific declaration's that has one (an interface's mapping has none).
+  let rawBody = false;
   for (const r of readers) {
     const at = r.site.method.params.findIndex((q) => q.name === r.name);
     const body = input.chain.find((c) => c.method.requestReads) ?? r.site;
@@ -168,7 +169,9 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     const read = name ? paramsReadInCode(index, body, name, params, formConsumed) : [];
     if (read.some((q) => q.file)) multipart = true;
     params.push(...read);
+    rawBody ||= !!name && bodyReadInCode(index, body, name);
   }
+  if (rawBody && !body && !multipart && !params.some((p) => p.in === 'form')) body = rawBodyReadInCode(input.consumes[0] ?? 'application/json');
   params.push(...conditionParams(input.conditions, params));
   const consumes = input.consumes.length ? [...input.consumes] : multipart ? ['multipart/form-data'] : params.some((p) => p.in === 'form') ? ['application/x-www-form-urlencoded'] : body ? [body.contentType] : [];
   const model: RequestModel = { params, consumes };
