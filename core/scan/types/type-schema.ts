@@ -27,6 +27,7 @@ import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, 
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
 import type { JsonValueMember } from './enum-schema';
+import type { JacksonBuilder } from './builders';
 import type { JavaType, LibraryType, Lookup, SourceType } from './java-type';
 import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef, unboundVariable, variablesOf } from './java-type';
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
@@ -40,6 +41,7 @@ import { classAnnotations, mixinOf } from './mixins';
 import { codeRegistrations } from './jackson-registrations';
 import type { WrittenAs } from './value-serializers';
 import { classRetyping, retyped, retypes } from './retyping';
+import { builderClassProperties, jacksonBuilder, lombokBuilderProperties } from './builders';
 import type { Direction } from './retyping';
 import { MAPPED_CLASS } from '../../model/request';
 
@@ -396,7 +398,12 @@ export class SchemaBuilder {
     // `@JsonSerialize(using = ...)` on the class, or a serializer registered for it in code: written as its serializer writes.
     let serializer = this.serializers.get(decl);
     if (serializer === undefined) this.serializers.set(decl, (serializer = (!this.javaNames && classSerializer(this.index, decl)) || null));
-    if (serializer) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
+    if (serializer) {
+      // With no deserializer of its own, Jackson reads it as a bean (or as a creator reads it).
+      if (ownDeserializer(this.index, decl)) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
+      if (this.direction === 'response') return { ...leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) }), directional: true };
+      return { ...this.object(t, level), directional: true };
+    }
     if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
@@ -543,11 +550,19 @@ export class SchemaBuilder {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     let additional: JsonSchema | undefined;
+    const request = this.direction === 'request';
+    // A class Jackson reads through a builder takes the builder's properties (builders.ts).
+    const builder = this.javaNames ? undefined : jacksonBuilder(this.index, decl);
+    if (builder) parts.directional = true;
+    const read = builder && request ? this.builderLevels(builder, levels) : undefined;
 
-    for (const p of this.properties(levels)) {
+    for (const p of this.properties(read?.levels ?? levels, read?.members)) {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
-      const ref = implementation ? { name: implementation, args: [], dims: 0 } : p.member.type;
+      // Jackson reads a property through its setter, as the setter's parameter type.
+      const setterType = this.javaNames || implementation ? undefined : retypingSetter(p.member);
+      if (setterType) parts.directional = true;
+      const ref = implementation ? { name: implementation, args: [], dims: 0 } : request && setterType ? setterType : p.member.type;
       const declared = resolveRef(this.index, ref, p.scope, p.vars);
       const directional = !this.javaNames && retypes(p.anns);
       if (directional) parts.directional = true;
@@ -567,7 +582,6 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const request = this.direction === 'request';
       const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member) });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
@@ -605,6 +619,13 @@ export class SchemaBuilder {
     // Exports tell the two schemas of one type apart by this (OpenAPI components).
     if (parts.directional && this.direction === 'request') schema['x-direction'] = 'request';
     return parts.done(schema, 1);
+  }
+
+  /** The levels and property candidates of the builder Jackson reads a class through. */
+  private builderLevels(builder: JacksonBuilder, levels: Level[]): { levels: Level[]; members: (decl: TypeDecl) => Member[] } {
+    if (builder.kind === 'class') return { levels: [{ decl: builder.builder, vars: NO_VARIABLES }], members: () => builderClassProperties(builder.builder, builder.prefix) };
+    // `@Builder` takes the class's own fields; `@SuperBuilder` its superclasses' as well.
+    return { levels: builder.superBuilder ? levels : levels.slice(-1), members: lombokBuilderProperties };
   }
 
   /** The type and the supertypes whose members it inherits, root-most first, each with its type arguments. */
@@ -645,7 +666,7 @@ export class SchemaBuilder {
   }
 
   /** The JSON properties of a type: members of every level merged by name, filtered, named and ordered as Jackson does. */
-  private properties(levels: readonly Level[]): Array<{
+  private properties(levels: readonly Level[], members?: (decl: TypeDecl) => Member[]): Array<{
     name: string;
     member: Member;
     anns: ReadonlyMap<string, Annotation>;
@@ -656,7 +677,7 @@ export class SchemaBuilder {
   }> {
     const merged = new Map<string, { member: Member; level: Level }>();
     for (const level of levels) {
-      for (const m of this.withMixin(level.decl)) {
+      for (const m of members ? members(level.decl) : this.withMixin(level.decl)) {
         const prev = merged.get(m.implicit);
         if (prev && !m.field) {
           // An overriding getter adds its annotations; the inherited field still says what it is.
@@ -937,9 +958,31 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
  * `setConfiguration(JsonNode)`, and `@JsonRawValue Object configuration` with `setConfiguration(String)`.
  */
 function readsJson(m: Member): boolean {
+  return !isString(readingSetter(m)?.type ?? m.type);
+}
+
+/** The setter Jackson reads a property through: the one marked, else the only one, else the String one. */
+function readingSetter(m: Member): { type: TypeRef } | undefined {
   const setters = m.setters ?? [];
-  const chosen = setters.find((s) => s.marked) ?? (setters.length === 1 ? setters[0] : setters.find((s) => isString(s.type)));
-  return !isString(chosen?.type ?? m.type);
+  return setters.find((s) => s.marked) ?? (setters.length === 1 ? setters[0] : setters.find((s) => isString(s.type)));
+}
+
+/** The type of the setter Jackson reads the property through, when it is not the property's own (`Instant at` with `setAt(String)`). */
+function retypingSetter(m: Member): TypeRef | undefined {
+  const t = readingSetter(m)?.type;
+  return t && typeText(t) !== typeText(m.type) ? t : undefined;
+}
+
+/** A type as written, qualifiers dropped: `java.time.Instant` and `Instant` are one type here. */
+function typeText(t: TypeRef): string {
+  const name = t.name === '?' ? `?${t.bound ? `${t.bound.kind} ${typeText(t.bound.type)}` : ''}` : simpleName(t.name);
+  return `${name}${t.args.length ? `<${t.args.map(typeText).join(',')}>` : ''}${'[]'.repeat(t.dims)}`;
+}
+
+/** `@JsonDeserialize(using = ...)` on the class or its mix-in: it reads its own JSON, presumably what its serializer writes. */
+function ownDeserializer(index: ProjectIndex, decl: TypeDecl): boolean {
+  const using = classesAttr(findAnnotation(classAnnotations(index, decl), 'JsonDeserialize'), 'using')[0];
+  return using !== undefined && !/(^|\.)(None|Void)$/.test(using);
 }
 
 function isString(t: TypeRef): boolean {
