@@ -87,6 +87,38 @@ import lombok.Data;
 @Data
 @Builder
 public class Plain { private boolean isActive; }`,
+  'com/acme/b/Param.java': `package com.acme.b;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import lombok.Builder;
+import lombok.Data;
+import lombok.extern.jackson.Jacksonized;
+@Data @Jacksonized @Builder
+public class Param { @JsonProperty("context_path") private String contextPath; private String apiId; }`,
+  'com/acme/b/Stream.java': `package com.acme.b;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.google.auto.value.AutoValue;
+@AutoValue
+@JsonDeserialize(builder = AutoValue_Stream.Builder.class)
+public abstract class Stream {
+    @JsonProperty("id") public abstract String id();
+    @JsonProperty("title") public abstract String title();
+    @JsonProperty("matches") public abstract boolean matches();
+    @AutoValue.Builder
+    public abstract static class Builder {
+        @JsonCreator public static Builder create() { return new AutoValue_Stream.Builder(); }
+        @JsonProperty("id") public abstract Builder id(String id);
+        @JsonProperty("title") public abstract Builder title(String title);
+        public abstract Stream build();
+    }
+}`,
+  'com/acme/b/Options.java': `package com.acme.b;
+public class Options {
+    private Boolean upgrade;
+    public Boolean getUpgrade() { return upgrade; }
+    public void setUpgrade(boolean upgrade) { this.upgrade = upgrade; }
+}`,
   'com/acme/b/Event.java': `package com.acme.b;
 import java.time.Instant;
 public class Event {
@@ -152,6 +184,16 @@ describe('request bodies Jackson reads through builders', () => {
     expect(names(schema('Plain', 'com.acme.b.Plain', 'request'))).toEqual(['active']);
   });
 
+  it("AutoValue: the generated builder named by @JsonDeserialize inherits the declared Builder's @JsonProperty methods (graylog)", () => {
+    expect(names(schema('Stream', 'com.acme.b.Stream', 'request'))).toEqual(['id', 'title']);
+  });
+
+  it('a builder that reads what the class writes leaves one schema for both sides (gravitee\'s VerifyApiParam)', () => {
+    const request = schema('Param', 'com.acme.b.Param', 'request');
+    expect(names(request)).toEqual(['context_path', 'apiId']);
+    expect(request['x-direction']).toBeUndefined();
+  });
+
   it('builds each side right whichever is built first, inside another type too', () => {
     const fresh = schemas(FILES);
     const req = fresh.schema('Order', 'com.acme.b.Order', 'request');
@@ -169,6 +211,8 @@ describe('request bodies Jackson reads through a setter of another type, or as a
     expect(schema('Event', 'com.acme.b.Event').properties!.at).toMatchObject({ type: 'string', format: 'date-time' });
     expect(schema('Event', 'com.acme.b.Event', 'request').properties!.at).toEqual({ type: 'string' });
     expect(schema('Event', 'com.acme.b.Event', 'request')['x-direction']).toBe('request');
+    // A primitive setter of a boxed field reads the same JSON (gravitee's HttpClientOptions.clearTextUpgrade).
+    expect(schema('Options', 'com.acme.b.Options', 'request')['x-direction']).toBeUndefined();
   });
 
   it('a class-level @JsonSerialize(using) without a deserializer: written as the serializer writes, read as a bean', () => {

@@ -3,7 +3,8 @@
 // - `@JsonDeserialize(builder = X.Builder.class)`: the builder's one-argument methods named with
 //   its `@JsonPOJOBuilder(withPrefix = ...)` ("with" by default), the property named after the
 //   prefix and typed by the parameter; a builder constructor whose parameters all carry
-//   `@JsonProperty` (a creator) adds those. dolphinscheduler's `PluginParams` and `Validate`.
+//   `@JsonProperty` (a creator) adds those; a method marked `@JsonProperty` counts whatever its
+//   name. dolphinscheduler's `PluginParams` and `Validate`, graylog's AutoValue builders.
 // - Lombok `@Builder` (or `@SuperBuilder`, superclasses' fields included) with `@Jacksonized`, or
 //   with a builder named by `@JsonDeserialize(builder)` that Lombok fills in: a method per field,
 //   named as the field (no prefix, so `boolean isActive` is `isActive`, where the getter makes it
@@ -41,7 +42,8 @@ export function jacksonBuilder(index: ProjectIndex, decl: TypeDecl): JacksonBuil
   if (named && !NONE.has(named)) {
     // Lombok generates the methods of a builder the class only declares (for its `@JsonPOJOBuilder`).
     if (lombok) return { kind: 'lombok', superBuilder };
-    const builder = index.resolveType(named, { type: decl, file: decl.file });
+    // AutoValue's generated `AutoValue_Foo.Builder` extends the `Foo.Builder` declared, whose annotated methods it inherits.
+    const builder = index.resolveType(named, { type: decl, file: decl.file }) ?? decl.nested.find((n) => n.name === named.slice(named.lastIndexOf('.') + 1));
     if (!builder) return undefined;
     const pojo = findAnnotation(builder.annotations, 'JsonPOJOBuilder');
     const prefix = stringAttr(index, pojo, 'withPrefix', { type: builder, file: builder.file }) ?? 'with';

@@ -553,10 +553,14 @@ export class SchemaBuilder {
     const request = this.direction === 'request';
     // A class Jackson reads through a builder takes the builder's properties (builders.ts).
     const builder = this.javaNames ? undefined : jacksonBuilder(this.index, decl);
-    if (builder) parts.directional = true;
-    const read = builder && request ? this.builderLevels(builder, levels) : undefined;
+    const read = builder && this.builderLevels(builder, levels);
+    const beanProperties = this.properties(levels);
+    const builderProperties = read && this.properties(read.levels, read.members);
+    // Marked on both sides when the builder reads other properties than the class writes.
+    const throughBuilder = builderProperties !== undefined && !sameProperties(beanProperties, builderProperties);
+    if (throughBuilder) parts.directional = true;
 
-    for (const p of this.properties(read?.levels ?? levels, read?.members)) {
+    for (const p of request && throughBuilder ? builderProperties : beanProperties) {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       // Jackson reads a property through its setter, as the setter's parameter type.
@@ -973,9 +977,21 @@ function retypingSetter(m: Member): TypeRef | undefined {
   return t && typeText(t) !== typeText(m.type) ? t : undefined;
 }
 
-/** A type as written, qualifiers dropped: `java.time.Instant` and `Instant` are one type here. */
+/** The JSON-equal properties: same names in the same order, of the same declared types and defaults. */
+function sameProperties(a: ReadonlyArray<{ name: string; member: Member }>, b: ReadonlyArray<{ name: string; member: Member }>): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((p, i) => {
+    const q = b[i]!;
+    return p.name === q.name && typeText(p.member.type) === typeText(q.member.type) && JSON.stringify(p.member.defaultValue) === JSON.stringify(q.member.defaultValue);
+  });
+}
+
+const BOXES: Record<string, string> = { Boolean: 'boolean', Integer: 'int', Long: 'long', Short: 'short', Byte: 'byte', Float: 'float', Double: 'double', Character: 'char' };
+
+/** A type as written, qualifiers dropped and primitives boxed alike: `java.time.Instant` and `Instant`, `boolean` and `Boolean` are one type here. */
 function typeText(t: TypeRef): string {
-  const name = t.name === '?' ? `?${t.bound ? `${t.bound.kind} ${typeText(t.bound.type)}` : ''}` : simpleName(t.name);
+  const simple = simpleName(t.name);
+  const name = t.name === '?' ? `?${t.bound ? `${t.bound.kind} ${typeText(t.bound.type)}` : ''}` : t.dims === 0 ? (BOXES[simple] ?? simple) : simple;
   return `${name}${t.args.length ? `<${t.args.map(typeText).join(',')}>` : ''}${'[]'.repeat(t.dims)}`;
 }
 
