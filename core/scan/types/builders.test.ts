@@ -186,6 +186,8 @@ describe('request bodies Jackson reads through builders', () => {
 
   it("AutoValue: the generated builder named by @JsonDeserialize inherits the declared Builder's @JsonProperty methods (graylog)", () => {
     expect(names(schema('Stream', 'com.acme.b.Stream', 'request'))).toEqual(['id', 'title']);
+    // Its @JsonProperty accessors, not named as getters, are what Jackson writes.
+    expect(names(schema('Stream', 'com.acme.b.Stream'))).toEqual(['id', 'title', 'matches']);
   });
 
   it('a builder that reads what the class writes leaves one schema for both sides (gravitee\'s VerifyApiParam)', () => {

@@ -791,7 +791,8 @@ export class SchemaBuilder {
     for (const m of decl.methods) {
       if (m.modifiers.includes('static') || !m.returnType) continue;
       if (m.params.length === 0 && !(m.returnType.name === 'void' && m.returnType.dims === 0)) {
-        const prop = getterProperty(m.name, isPrimitiveBoolean(m.returnType));
+        // `@JsonProperty` makes any method a getter, named as the method (AutoValue's `abstract String id()`).
+        const prop = getterProperty(m.name, isPrimitiveBoolean(m.returnType)) ?? (findAnnotation(m.annotations, 'JsonProperty') ? m.name : undefined);
         if (!prop) continue;
         // `boolean isView` with `isView()` / `setView()`: the field is the getter's own property `view`.
         const sameNamedField = m.name.startsWith('is') ? byName.get(m.name) : undefined;
