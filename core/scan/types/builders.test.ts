@@ -67,6 +67,19 @@ public class Account {
     @Singular private List<String> tags;
     @JsonProperty("full_name") private String name;
 }`,
+  'com/acme/b/Legacy.java': `package com.acme.b;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonPOJOBuilder;
+import lombok.Builder;
+import lombok.Getter;
+@Getter
+@Builder
+@JsonDeserialize(builder = Legacy.LegacyBuilder.class)
+public class Legacy {
+    private final boolean isOn;
+    @JsonPOJOBuilder(withPrefix = "")
+    public static class LegacyBuilder { }
+}`,
   'com/acme/b/Entity.java': `package com.acme.b;
 import lombok.Data;
 import lombok.experimental.SuperBuilder;
@@ -176,6 +189,11 @@ describe('request bodies Jackson reads through builders', () => {
     expect(names(request)).toEqual(['isActive', 'size', 'tags', 'full_name']);
     expect(request.properties!.size!.default).toBe(10);
     expect(request.properties!.tags).toEqual({ type: 'array', items: { type: 'string' } });
+  });
+
+  it('Lombok @Builder with the builder it generates named by @JsonDeserialize (before @Jacksonized)', () => {
+    expect(names(schema('Legacy', 'com.acme.b.Legacy'))).toEqual(['on']);
+    expect(names(schema('Legacy', 'com.acme.b.Legacy', 'request'))).toEqual(['isOn']);
   });
 
   it("@SuperBuilder + @Jacksonized takes the superclasses' fields; @Builder alone leaves Jackson reading a bean", () => {
