@@ -155,8 +155,13 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 @JsonSerialize(using = AmountSerializer.class) @JsonDeserialize(using = BothDeserializer.class)
 public class Both { public long value; }`,
+  'com/acme/b/Code.java': `package com.acme.b;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+@JsonSerialize(using = AmountSerializer.class)
+public class Code { public long value; @JsonCreator public static Code parse(String text) { return new Code(); } }`,
   'com/acme/b/Order.java': `package com.acme.b;
-public class Order { public Amount total; public Both both; public Rule rule; public Event event; }`,
+public class Order { public Amount total; public Both both; public Code code; public Rule rule; public Event event; }`,
 };
 
 const names = (s: JsonSchema | undefined) => Object.keys(s?.properties ?? {});
@@ -243,6 +248,8 @@ describe('request bodies Jackson reads through a setter of another type, or as a
     // Its own deserializer reads what the serializer writes.
     expect(response.both).toMatchObject({ type: 'string' });
     expect(request.both).toMatchObject({ type: 'string' });
+    // A one-argument creator reads the text.
+    expect(request.code).toMatchObject({ type: 'string' });
     expect(requestExampleOf(schema('Order', 'com.acme.b.Order', 'request'))).toMatchObject({ total: { value: 0, currency: 'currency' } });
   });
 });

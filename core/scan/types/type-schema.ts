@@ -399,8 +399,8 @@ export class SchemaBuilder {
     let serializer = this.serializers.get(decl);
     if (serializer === undefined) this.serializers.set(decl, (serializer = (!this.javaNames && classSerializer(this.index, decl)) || null));
     if (serializer) {
-      // With no deserializer of its own, Jackson reads it as a bean (or as a creator reads it).
-      if (ownDeserializer(this.index, decl)) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
+      // With no deserializer of its own, Jackson reads it as a bean, unless a one-argument creator reads the value.
+      if (ownDeserializer(this.index, decl) || delegatingCreator(decl)) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
       if (this.direction === 'response') return { ...leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) }), directional: true };
       return { ...this.object(t, level), directional: true };
     }
@@ -1000,6 +1000,11 @@ function typeText(t: TypeRef): string {
 function ownDeserializer(index: ProjectIndex, decl: TypeDecl): boolean {
   const using = classesAttr(findAnnotation(classAnnotations(index, decl), 'JsonDeserialize'), 'using')[0];
   return using !== undefined && !/(^|\.)(None|Void)$/.test(using);
+}
+
+/** A static one-argument `@JsonCreator` (`fromString`): Jackson reads the value it takes, presumably what the serializer writes. */
+function delegatingCreator(decl: TypeDecl): boolean {
+  return decl.methods.some((m) => m.modifiers.includes('static') && m.params.length === 1 && findAnnotation(m.annotations, 'JsonCreator') !== undefined);
 }
 
 function isString(t: TypeRef): boolean {
