@@ -21,11 +21,12 @@ const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
   <groupId>org.apiscout.check</groupId><artifactId>jackson-retyping-check</artifactId><version>1</version>
   <dependencies>
     <dependency><groupId>com.fasterxml.jackson.core</groupId><artifactId>jackson-databind</artifactId><version>2.17.2</version></dependency>
+    <dependency><groupId>org.projectlombok</groupId><artifactId>lombok</artifactId><version>1.18.38</version></dependency>
   </dependencies>
 </project>
 `;
 
-/** Reads the request example into OrderForm, prints the classes it made, then what Jackson writes for it. */
+/** Reads the request example into OrderForm, prints the classes it made and values it read, then what Jackson writes for it. */
 const CHECK = `import com.acme.retype.*;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
@@ -36,6 +37,7 @@ public class Check {
         ObjectMapper mapper = new ObjectMapper();
         OrderForm form = mapper.readValue(Files.readString(Paths.get(args[0])), OrderForm.class);
         System.out.println(form.shipment.getClass().getSimpleName() + " " + form.attachments.get(0).getClass().getSimpleName() + " " + form.detail.getClass().getSimpleName());
+        System.out.println(mapper.writeValueAsString(new Object[] { form.refund.getReason(), form.voucher.getCode(), form.voucher.getUses(), form.amount.currency, form.getTags() }));
         form.settings = "[1, 2]"; // raw JSON text, as the application keeps it
         System.out.println(mapper.writeValueAsString(form));
     }
@@ -67,16 +69,23 @@ describe('request and response models of retyped properties, checked by Jackson'
     expect(javac.status, javac.stderr).toBe(0);
     const java = await run('java', [...QUICK_JVM, '-cp', [classes, classpath].join(delimiter), 'Check', join(dir, 'request.json')], { timeoutMs: 120_000 });
     expect(java.status, java.stderr).toBe(0);
-    const [made, written] = java.stdout.trim().split('\n');
+    const [made, read, written] = java.stdout.trim().split('\n');
     expect(made).toBe('ParcelShipment FileAttachment OrderDetail');
+    // Through Refund's builder (its default reason the example), Voucher's Lombok builder, Amount's
+    // fields and the tags' String setter (before, the example held the fields' names, a string
+    // Amount and a list: Jackson refused each).
+    const example = e.request!.body!.example as Record<string, unknown>;
+    expect(JSON.parse(read!)).toEqual(['other', 'code', 1, 'currency', [example.tags]]);
     const out = JSON.parse(written!) as Record<string, unknown>;
     const response = e.response!.schema!.properties!;
     // What the response model says of each property Jackson writes from the declared type (the
     // shipment is written as its runtime class, which a declared interface cannot tell).
-    for (const name of ['id', 'total', 'detail', 'attachments', 'settings', 'config', 'pet']) {
+    for (const name of ['id', 'total', 'detail', 'attachments', 'settings', 'config', 'pet', 'refund', 'voucher', 'amount', 'tags']) {
       const s = response[name]!;
       if (s.type) expect(jsonType(out[name]), name).toBe(s.type === 'integer' ? 'number' : s.type);
-      if (s.properties) expect(Object.keys(out[name] as object), name).toEqual(Object.keys(s.properties));
+      // Jackson writes Lombok's renamed `isGift` (getter `isGift()`: `gift`) after the fields; the model keeps field order.
+      const keys = (o: object) => (name === 'voucher' ? Object.keys(o).sort() : Object.keys(o));
+      if (s.properties) expect(keys(out[name] as object), name).toEqual(keys(s.properties));
     }
     expect(out.settings).toEqual([1, 2]);
     expect(Object.keys((out.attachments as object[])[0]!)).toEqual(['fileName', 'size']); // the runtime class, here the one read

@@ -30,7 +30,18 @@ describe('request and response schemas of one class in the exports', () => {
       expect(JSON.stringify(response.shipment)).toContain('"#/components/schemas/Shipment"');
       expect(JSON.stringify(request.detail)).toContain('"#/components/schemas/OrderDetail"');
       expect(JSON.stringify(response.detail)).toContain('"#/components/schemas/OrderSummary"');
-      expect(Object.keys(doc.components.schemas).sort()).toEqual(['Attachment', 'FileAttachment', 'OrderDetail', 'OrderForm', 'OrderFormRequest', 'OrderSummary', 'ParcelShipment', 'Pet', 'Shipment']);
+      // Read through their builders: a request component each, named by the builder's properties.
+      expect(Object.keys(doc.components.schemas.RefundRequest.properties)).toEqual(['cents', 'reason']);
+      expect(Object.keys(doc.components.schemas.Refund.properties)).toEqual(['amountCents', 'reason']);
+      expect(Object.keys(doc.components.schemas.VoucherRequest.properties)).toEqual(['code', 'isGift', 'uses']);
+      // Amount is written as text, read as its fields; the tags are read from text by their setter.
+      expect(response.amount.type).toBe('string');
+      expect(JSON.stringify(request.amount)).toContain('"#/components/schemas/Amount"');
+      expect(request.tags.type).toBe('string');
+      expect(response.tags.type).toBe('array');
+      expect(Object.keys(doc.components.schemas).sort()).toEqual([
+        'Amount', 'Attachment', 'FileAttachment', 'OrderDetail', 'OrderForm', 'OrderFormRequest', 'OrderSummary', 'ParcelShipment', 'Pet', 'Refund', 'RefundRequest', 'Shipment', 'Voucher', 'VoucherRequest',
+      ]);
     }
   });
 

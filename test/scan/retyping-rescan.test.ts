@@ -51,5 +51,16 @@ describe('a re-scan of bodies Jackson reads and writes as different types', () =
     e = await rescan('OrderForm.java');
     expect(e.request!.body!.example).toMatchObject({ config: 'config' });
     expect(e.response!.example).toMatchObject({ config: {} });
+
+    // The builder's setter is renamed: the request follows the builder, the response the class.
+    edit('Refund.java', 'public Builder setCents(long cents)', 'public Builder setAmount(long cents)');
+    e = await rescan('Refund.java');
+    expect(e.request!.body!.example).toMatchObject({ refund: { amount: 0, reason: 'other' } });
+    expect(e.response!.example).toMatchObject({ refund: { amountCents: 0 } });
+
+    // Amount gets a deserializer of its own: read as its serializer writes it.
+    edit('Amount.java', '@JsonSerialize(using = Amount.AsText.class)', '@JsonSerialize(using = Amount.AsText.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = AmountReader.class)');
+    e = await rescan('Amount.java');
+    expect(e.request!.body!.example).toMatchObject({ amount: 'amount' });
   });
 });

@@ -20,6 +20,18 @@ export function setterProperty(methodName: string): string | undefined {
 }
 
 /**
+ * The property a builder method stands for under `@JsonPOJOBuilder(withPrefix)`: `withUserName`
+ * -> `userName` (prefix "with", Jackson's default), `userName` itself for Lombok's empty prefix.
+ */
+export function builderProperty(methodName: string, prefix: string): string | undefined {
+  if (prefix === '') return methodName;
+  if (methodName.length <= prefix.length || !methodName.startsWith(prefix)) return undefined;
+  const rest = methodName.slice(prefix.length);
+  if (!isUpper(rest.charCodeAt(0)) && rest[0] !== '_') return undefined;
+  return lowerLeadingCapitals(rest);
+}
+
+/**
  * The name Jackson gives a field that only Lombok's getter exposes: Lombok names the getter
  * `get` + capitalised field (`is` + the rest for a primitive boolean `isActive`), and Jackson
  * derives the property from that getter: `isActive` -> `active`, `pName` -> `pname`.

@@ -27,6 +27,7 @@ import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, 
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
 import type { JsonValueMember } from './enum-schema';
+import type { JacksonBuilder } from './builders';
 import type { JavaType, LibraryType, Lookup, SourceType } from './java-type';
 import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef, unboundVariable, variablesOf } from './java-type';
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
@@ -40,6 +41,7 @@ import { classAnnotations, mixinOf } from './mixins';
 import { codeRegistrations } from './jackson-registrations';
 import type { WrittenAs } from './value-serializers';
 import { classRetyping, retyped, retypes } from './retyping';
+import { builderClassProperties, jacksonBuilder, lombokBuilderProperties } from './builders';
 import type { Direction } from './retyping';
 import { MAPPED_CLASS } from '../../model/request';
 
@@ -396,7 +398,12 @@ export class SchemaBuilder {
     // `@JsonSerialize(using = ...)` on the class, or a serializer registered for it in code: written as its serializer writes.
     let serializer = this.serializers.get(decl);
     if (serializer === undefined) this.serializers.set(decl, (serializer = (!this.javaNames && classSerializer(this.index, decl)) || null));
-    if (serializer) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
+    if (serializer) {
+      // With no deserializer of its own, Jackson reads it as a bean, unless a one-argument creator reads the value.
+      if (ownDeserializer(this.index, decl) || delegatingCreator(decl)) return leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) });
+      if (this.direction === 'response') return { ...leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) }), directional: true };
+      return { ...this.object(t, level), directional: true };
+    }
     if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
@@ -543,11 +550,23 @@ export class SchemaBuilder {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     let additional: JsonSchema | undefined;
+    const request = this.direction === 'request';
+    // A class Jackson reads through a builder takes the builder's properties (builders.ts).
+    const builder = this.javaNames ? undefined : jacksonBuilder(this.index, decl);
+    const read = builder && this.builderLevels(builder, levels);
+    const beanProperties = this.properties(levels);
+    const builderProperties = read && this.properties(read.levels, read.members);
+    // Marked on both sides when the builder reads other properties than the class writes.
+    const throughBuilder = builderProperties !== undefined && !sameProperties(beanProperties, builderProperties);
+    if (throughBuilder) parts.directional = true;
 
-    for (const p of this.properties(levels)) {
+    for (const p of request && throughBuilder ? builderProperties : beanProperties) {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
-      const ref = implementation ? { name: implementation, args: [], dims: 0 } : p.member.type;
+      // Jackson reads a property through its setter, as the setter's parameter type.
+      const setterType = this.javaNames || implementation ? undefined : retypingSetter(p.member);
+      if (setterType) parts.directional = true;
+      const ref = implementation ? { name: implementation, args: [], dims: 0 } : request && setterType ? setterType : p.member.type;
       const declared = resolveRef(this.index, ref, p.scope, p.vars);
       const directional = !this.javaNames && retypes(p.anns);
       if (directional) parts.directional = true;
@@ -567,7 +586,6 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const request = this.direction === 'request';
       const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member) });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
@@ -605,6 +623,13 @@ export class SchemaBuilder {
     // Exports tell the two schemas of one type apart by this (OpenAPI components).
     if (parts.directional && this.direction === 'request') schema['x-direction'] = 'request';
     return parts.done(schema, 1);
+  }
+
+  /** The levels and property candidates of the builder Jackson reads a class through. */
+  private builderLevels(builder: JacksonBuilder, levels: Level[]): { levels: Level[]; members: (decl: TypeDecl) => Member[] } {
+    if (builder.kind === 'class') return { levels: [{ decl: builder.builder, vars: NO_VARIABLES }], members: () => builderClassProperties(builder.builder, builder.prefix) };
+    // `@Builder` takes the class's own fields; `@SuperBuilder` its superclasses' as well.
+    return { levels: builder.superBuilder ? levels : levels.slice(-1), members: lombokBuilderProperties };
   }
 
   /** The type and the supertypes whose members it inherits, root-most first, each with its type arguments. */
@@ -645,7 +670,7 @@ export class SchemaBuilder {
   }
 
   /** The JSON properties of a type: members of every level merged by name, filtered, named and ordered as Jackson does. */
-  private properties(levels: readonly Level[]): Array<{
+  private properties(levels: readonly Level[], members?: (decl: TypeDecl) => Member[]): Array<{
     name: string;
     member: Member;
     anns: ReadonlyMap<string, Annotation>;
@@ -656,7 +681,7 @@ export class SchemaBuilder {
   }> {
     const merged = new Map<string, { member: Member; level: Level }>();
     for (const level of levels) {
-      for (const m of this.withMixin(level.decl)) {
+      for (const m of members ? members(level.decl) : this.withMixin(level.decl)) {
         const prev = merged.get(m.implicit);
         if (prev && !m.field) {
           // An overriding getter adds its annotations; the inherited field still says what it is.
@@ -766,7 +791,8 @@ export class SchemaBuilder {
     for (const m of decl.methods) {
       if (m.modifiers.includes('static') || !m.returnType) continue;
       if (m.params.length === 0 && !(m.returnType.name === 'void' && m.returnType.dims === 0)) {
-        const prop = getterProperty(m.name, isPrimitiveBoolean(m.returnType));
+        // `@JsonProperty` makes any method a getter, named as the method (AutoValue's `abstract String id()`).
+        const prop = getterProperty(m.name, isPrimitiveBoolean(m.returnType)) ?? (findAnnotation(m.annotations, 'JsonProperty') ? m.name : undefined);
         if (!prop) continue;
         // `boolean isView` with `isView()` / `setView()`: the field is the getter's own property `view`.
         const sameNamedField = m.name.startsWith('is') ? byName.get(m.name) : undefined;
@@ -937,9 +963,48 @@ function caseInsensitive(byName: ReadonlyMap<string, Member>, name: string): Mem
  * `setConfiguration(JsonNode)`, and `@JsonRawValue Object configuration` with `setConfiguration(String)`.
  */
 function readsJson(m: Member): boolean {
+  return !isString(readingSetter(m)?.type ?? m.type);
+}
+
+/** The setter Jackson reads a property through: the one marked, else the only one, else the String one. */
+function readingSetter(m: Member): { type: TypeRef } | undefined {
   const setters = m.setters ?? [];
-  const chosen = setters.find((s) => s.marked) ?? (setters.length === 1 ? setters[0] : setters.find((s) => isString(s.type)));
-  return !isString(chosen?.type ?? m.type);
+  return setters.find((s) => s.marked) ?? (setters.length === 1 ? setters[0] : setters.find((s) => isString(s.type)));
+}
+
+/** The type of the setter Jackson reads the property through, when it is not the property's own (`Instant at` with `setAt(String)`). */
+function retypingSetter(m: Member): TypeRef | undefined {
+  const t = readingSetter(m)?.type;
+  return t && typeText(t) !== typeText(m.type) ? t : undefined;
+}
+
+/** The JSON-equal properties: same names in the same order, of the same declared types and defaults. */
+function sameProperties(a: ReadonlyArray<{ name: string; member: Member }>, b: ReadonlyArray<{ name: string; member: Member }>): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((p, i) => {
+    const q = b[i]!;
+    return p.name === q.name && typeText(p.member.type) === typeText(q.member.type) && JSON.stringify(p.member.defaultValue) === JSON.stringify(q.member.defaultValue);
+  });
+}
+
+const BOXES: Record<string, string> = { Boolean: 'boolean', Integer: 'int', Long: 'long', Short: 'short', Byte: 'byte', Float: 'float', Double: 'double', Character: 'char' };
+
+/** A type as written, qualifiers dropped and primitives boxed alike: `java.time.Instant` and `Instant`, `boolean` and `Boolean` are one type here. */
+function typeText(t: TypeRef): string {
+  const simple = simpleName(t.name);
+  const name = t.name === '?' ? `?${t.bound ? `${t.bound.kind} ${typeText(t.bound.type)}` : ''}` : t.dims === 0 ? (BOXES[simple] ?? simple) : simple;
+  return `${name}${t.args.length ? `<${t.args.map(typeText).join(',')}>` : ''}${'[]'.repeat(t.dims)}`;
+}
+
+/** `@JsonDeserialize(using = ...)` on the class or its mix-in: it reads its own JSON, presumably what its serializer writes. */
+function ownDeserializer(index: ProjectIndex, decl: TypeDecl): boolean {
+  const using = classesAttr(findAnnotation(classAnnotations(index, decl), 'JsonDeserialize'), 'using')[0];
+  return using !== undefined && !/(^|\.)(None|Void)$/.test(using);
+}
+
+/** A static one-argument `@JsonCreator` (`fromString`): Jackson reads the value it takes, presumably what the serializer writes. */
+function delegatingCreator(decl: TypeDecl): boolean {
+  return decl.methods.some((m) => m.modifiers.includes('static') && m.params.length === 1 && findAnnotation(m.annotations, 'JsonCreator') !== undefined);
 }
 
 function isString(t: TypeRef): boolean {
