@@ -1,6 +1,6 @@
 // A body Spring hands the handler as raw bytes (`@RequestBody byte[]`, Kotlin `ByteArray`, an
 // InputStream or a Resource: ByteArrayHttpMessageConverter and ResourceHttpMessageConverter read
-// any media type) is a binary body: application/octet-stream unless `consumes` says otherwise,
+// any media type), or a JAX-RS byte[] or InputStream entity, is a binary body: application/octet-stream unless `consumes` says otherwise,
 // `format: binary` in OpenAPI, an empty octet-stream body in the request editor. Before, it was
 // an application/json body whose example was a base64 string ("AA==").
 
@@ -12,6 +12,7 @@ import { exportOpenApi } from '../../core/export/openapi';
 import { scanProject } from '../../core/scan/scan';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/spring-mvc/raw-byte-bodies', import.meta.url));
+const JAX_RS = fileURLToPath(new URL('../fixtures/jax-rs/raw-byte-bodies', import.meta.url));
 const binary = { type: 'string', format: 'binary' };
 
 describe('a raw byte body', () => {
@@ -32,5 +33,13 @@ describe('a raw byte body', () => {
 
     const draft = defaultDraft(at('/files/bytes'), { host: 'http://localhost:8080' });
     expect(draft).toMatchObject({ bodyMode: 'text', contentType: 'application/octet-stream', body: '' });
+  });
+
+  it('is binary for a JAX-RS byte[] or InputStream entity too', async () => {
+    const scan = await scanProject(JAX_RS);
+    const at = (method: string) => scan.endpoints.find((e) => e.method === method)!;
+    expect(at('PUT').request).toMatchObject({ consumes: ['application/octet-stream'], body: { contentType: 'application/octet-stream', schema: binary } });
+    expect(at('POST').request).toMatchObject({ consumes: ['application/pdf'], body: { contentType: 'application/pdf', schema: binary } });
+    expect(at('PUT').request!.body!.example).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 // Parameters the application's own argument resolvers fill are left out (argument-resolvers.ts).
 
 import type { Diagnostic } from '../../../model/endpoint';
-import type { JsonSchema, Param, RequestBody, RequestModel } from '../../../model/request';
+import type { Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
 import { parseDoc } from '../../doc-comment';
 import type { MethodSite } from '../../hierarchy';
@@ -18,6 +18,7 @@ import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllo
 import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
 import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
+import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { REQUEST_OBJECT_TYPES } from '../../body-facts';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
@@ -106,11 +107,9 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
       // JSON, `"a@b.c"` would arrive with its quotes.
       const raw = typeName === 'String' && p.param.type.dims === 0;
-      if (rawBytes(schema)) {
-        // byte[] / ByteArray (ByteArrayHttpMessageConverter), an InputStream or a Resource: the
-        // bytes as sent, of any media type; never the base64 JSON string Jackson would write. No
-        // example: no text stands for a file's bytes.
-        body = { contentType: input.consumes[0] ?? 'application/octet-stream', schema: { type: 'string', format: 'binary' }, example: undefined, description, required: required(requestBody, true) };
+      if (isRawBytes(schema)) {
+        // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
+        body = rawBytesBody(input.consumes, description, required(requestBody, true));
         continue;
       }
       body = { contentType: input.consumes[0] ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
@@ -184,11 +183,6 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
   return model;
-}
-
-/** A body parameter Spring hands the raw bytes: byte[] (base64 `byte` to Jackson), an InputStream or a Resource (`binary`). */
-function rawBytes(schema: JsonSchema): boolean {
-  return schema.type === 'string' && (schema.format === 'byte' || schema.format === 'binary') && schema.$ref === undefined;
 }
 
 /**
