@@ -56,7 +56,9 @@ Options:
 
 gRPC endpoints (sent only with "Enable gRPC call" on: setting grpc.enabled):
   --host ADDRESS      host:port (plaintext), grpc://, or grpcs:// for TLS (default: {{grpcHost}}
-                      when defined, else localhost:<grpc.server.port or 9090>)
+                      when defined, else localhost:<the gRPC starter's port:
+                      grpc.server.port or 9090, LogNet's grpc.port or 6565,
+                      quarkus.grpc.server.port or 9000>)
   --message @FILE|JSON  the request message as proto3 JSON; repeat it for client and
                       bidirectional streams (sent in order, then half-closed)
   --header 'K: V'     metadata (repeatable); keys ending in -bin take base64

@@ -4,7 +4,7 @@
 // through HttpCaller, gRPC through its gate and GrpcCaller. Front ends add only what they show and
 // the request scripts, which come in as hooks (core never imports the sandbox).
 
-import { grpcPortSetting, listenPort, moduleListen } from '../config/listen-port';
+import { listenPort, moduleGrpcPort, moduleListen } from '../config/listen-port';
 import { SettingsStore } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { ConfigValues } from '../config/config-reader';
@@ -75,7 +75,7 @@ export function loadCallContext(options: LoadCallContextOptions): EndpointCallCo
 
 /** The request the editor starts from without edits (Reset to Default): built from the source. */
 export function defaultRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>): RequestDraft {
-  if (ctx.endpoint.protocol === 'grpc') return defaultGrpcDraft(ctx.endpoint, { host: defaultGrpcHost(ctx.state, ctx.lookup, ctx.config) });
+  if (ctx.endpoint.protocol === 'grpc') return defaultGrpcDraft(ctx.endpoint, { host: defaultGrpcHost(ctx.state, ctx.lookup, moduleGrpcPort(ctx.config, ctx.module)) });
   return defaultDraft(ctx.endpoint, { host: defaultHost(ctx.state, ctx.lookup, moduleListen(ctx.config, ctx.module).port), basePath: basePath(ctx.module) });
 }
 
@@ -96,14 +96,14 @@ export function defaultHost(state: RequestStateStore | undefined, lookup: Variab
 
 /**
  * The target a new gRPC request starts with: the last one used here, a grpcHost variable, or
- * localhost at grpc.server.port / quarkus.grpc.server.port (9090 when neither is set, where gRPC
- * servers in Spring projects listen).
+ * localhost at the port the module's gRPC server listens on (moduleGrpcPort; 9090 when nothing
+ * says, grpc-ecosystem's starter, the one most Spring projects use).
  */
-export function defaultGrpcHost(state: RequestStateStore | undefined, lookup: VariableLookup, config: ConfigValues): string {
+export function defaultGrpcHost(state: RequestStateStore | undefined, lookup: VariableLookup, grpcPort: string | undefined): string {
   const recent = state?.hosts('grpc')[0];
   if (recent) return recent;
   if (lookup('grpcHost') !== undefined) return '{{grpcHost}}';
-  return `localhost:${listenPort(grpcPortSetting(config), 9090)}`;
+  return `localhost:${listenPort(grpcPort, 9090)}`;
 }
 
 /** The module's context and servlet path, prefixed to every path it serves. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultGrpcHost, defaultHost } from '../call/endpoint-call';
 import { localGrpcHost, localHost } from '../export/host';
 import { ConfigValues } from './config-reader';
-import { listenPort } from './listen-port';
+import { listenPort, moduleGrpcPort } from './listen-port';
 
 const config = (values: Record<string, string>) => new ConfigValues([{ file: '/p/application.properties', kind: 'spring', values: new Map(Object.entries(values).map(([k, v]) => [k, [v]])) }]);
 const noVariables = () => undefined;
@@ -23,8 +23,8 @@ describe('the port an application listens on', () => {
     expect(localHost('0')).toBe('http://localhost:8080');
     expect(localGrpcHost('0')).toBe('localhost:9090');
     expect(defaultHost(undefined, noVariables, '0')).toBe('http://localhost:8080');
-    expect(defaultGrpcHost(undefined, noVariables, config({ 'grpc.server.port': '0' }))).toBe('localhost:9090');
-    expect(defaultGrpcHost(undefined, noVariables, config({ 'grpc.server.port': '9191' }))).toBe('localhost:9191');
+    expect(defaultGrpcHost(undefined, noVariables, moduleGrpcPort(config({ 'grpc.server.port': '0' }), undefined))).toBe('localhost:9090');
+    expect(defaultGrpcHost(undefined, noVariables, moduleGrpcPort(config({ 'grpc.server.port': '9191' }), undefined))).toBe('localhost:9191');
     expect(localHost('8443', '127.0.0.1')).toBe('http://127.0.0.1:8443');
   });
 });

@@ -30,7 +30,7 @@ export function hostOf(options: ExportOptions): string {
   return environmentHost(options) ?? options.defaultHost ?? FALLBACK_HOST;
 }
 
-/** `localhost:<grpc.server.port>`, 9090 (grpc-spring-boot-starter's default) when not a fixed one. */
+/** `localhost:<the gRPC port>` (moduleGrpcPort), 9090 (grpc-ecosystem's starter's default) when not a fixed one. */
 export function localGrpcHost(grpcPort: string | undefined): string {
   return `localhost:${listenPort(grpcPort, 9090)}`;
 }

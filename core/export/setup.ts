@@ -12,7 +12,7 @@ import { loadVariableLookup } from '../env/placeholders';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
 import type { Warn } from '../store/json-file';
 import { localGrpcHost, localHost } from './host';
-import { grpcPortSetting, moduleListen } from '../config/listen-port';
+import { moduleGrpcPort, moduleListen } from '../config/listen-port';
 import type { CurlOptions, ExportOptions, OpenApiOptions } from './types';
 
 export interface ExportSetupRequest {
@@ -70,7 +70,7 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
     title: request.title,
     modules: request.modules,
     defaultHost: hostOf(moduleListen(config, module)),
-    defaultGrpcHost: localGrpcHost(grpcPortSetting(config)),
+    defaultGrpcHost: localGrpcHost(moduleGrpcPort(config, module ?? soleModule(request.endpoints?.filter((e) => e.protocol === 'grpc'), request.modules))),
     ...moduleHostsOf(config, request.endpoints, request.modules),
     projectDir,
     environment,

@@ -94,7 +94,7 @@ export interface ExportOptions {
    * (`.http` gRPC requests) find them. Absent: the folder the file is run from.
    */
   projectDir?: string;
-  /** The gRPC target when no environment defines `grpcHost`: `localhost:<grpc.server.port>` (exportSetup). Default `localhost:9090`. */
+  /** The gRPC target when no environment defines `grpcHost`: `localhost:<the module's gRPC port>` (exportSetup, moduleGrpcPort). Default `localhost:9090`. */
   defaultGrpcHost?: string;
   /** The active environment: written next to collections that have environment files, used for servers and resolving. */
   environment?: Environment;

@@ -119,8 +119,10 @@ export interface ModuleSummary {
    * Where the module's application listens, as its application properties write it (`server.port`
    * or Quarkus' `quarkus.http.port`, `server.address`; placeholders unresolved): what exports of
    * several modules give each module's host without reading every module's config again.
+   * `grpcPort`: where its gRPC server listens, the starter it builds with deciding the key and
+   * default (listen-port.ts grpcListenPort); absent, grpc-ecosystem's `grpc.server.port` 9090.
    */
-  listen?: { port?: string; address?: string };
+  listen?: { port?: string; address?: string; grpcPort?: string };
   /**
    * Root-relative property files the module's `@PropertySource` classes add to its application
    * properties, lowest first: a call reads the module's settings with them.

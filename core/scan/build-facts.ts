@@ -1,13 +1,14 @@
 // What a scan takes from the build files (pom.xml, build.gradle(.kts), settings.gradle(.kts)),
 // as values a re-scan can compare: the module layout (folders, names, build kinds), each module's
 // dependencies on other modules, the openapi-generator configurations (with the parent poms'
-// properties they use) and the Maven profiles active by default (`@token@` filters in
-// application.yml). A build-file edit that changes none of them (a version bump, a comment, a
+// properties they use), the Maven profiles active by default (`@token@` filters in
+// application.yml) and each module's gRPC starter (the port its gRPC server listens on). A build-file edit that changes none of them (a version bump, a comment, a
 // test dependency on a library) leaves every endpoint as it was.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleGeneratorConfigs } from './frameworks/openapi-generated/build-config';
+import { grpcStarterOf } from './grpc-starter';
 import { directDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 
@@ -18,6 +19,7 @@ export interface BuildFacts {
   dependencies: Map<string, string[]>;
   generators: string;
   profiles: string;
+  grpcStarters: string;
 }
 
 /** What changed between two readings: `global` for facts any endpoint may depend on, else the modules whose dependencies changed. */
@@ -52,7 +54,8 @@ export function readBuildFacts(root: string, modules: readonly ModuleInfo[]): Bu
   const profiles = JSON.stringify(
     modules.filter((m) => m.build === 'maven').map((m) => [m.dir, activeByDefault(read(m.dir ? `${m.dir}/pom.xml` : 'pom.xml'))]),
   );
-  return { layout, dependencies, generators, profiles };
+  const grpcStarters = JSON.stringify(modules.map((m) => [m.dir, grpcStarterOf(m, modules, read) ?? '']));
+  return { layout, dependencies, generators, profiles, grpcStarters };
 }
 
 function activeByDefault(pom: string | undefined): string[] {
@@ -66,7 +69,7 @@ function activeByDefault(pom: string | undefined): string[] {
 
 /** How `after` differs from `before`. */
 export function compareBuildFacts(before: BuildFacts, after: BuildFacts): BuildFactsChange {
-  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles;
+  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles || before.grpcStarters !== after.grpcStarters;
   const changed = new Set<string>();
   for (const [name, deps] of after.dependencies) if (JSON.stringify(deps) !== JSON.stringify(before.dependencies.get(name) ?? [])) changed.add(name);
   for (const name of before.dependencies.keys()) if (!after.dependencies.has(name)) changed.add(name);

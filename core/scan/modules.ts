@@ -19,7 +19,7 @@ export interface ModuleInfo {
   /** `management.endpoints.web.path-mapping.<id>`: actuator endpoint ids served under another path. */
   actuatorPathMapping?: Record<string, string>;
   /** Where the module's application listens, as its application properties write it (ModuleSummary.listen). */
-  listen?: { port?: string; address?: string };
+  listen?: { port?: string; address?: string; grpcPort?: string };
   /** Root-relative property files the module's `@PropertySource`s add (ModuleSummary.propertySources). */
   propertySources?: string[];
 }

@@ -24,6 +24,7 @@ import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import { listenSettings } from '../config/listen-port';
+import { grpcStarterOf } from './grpc-starter';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
@@ -851,22 +852,30 @@ export class ProjectScanner {
     const diagnostics: Diagnostic[] = kept ? (this.fileDiagnostics.get(':config') ?? []) : [];
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
-    this.modules = this.modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
+    const buildTexts = new Map<string, string | undefined>();
+    const readBuildFile = (path: string) => {
+      if (buildTexts.has(path)) return buildTexts.get(path);
+      this.configReads.add(path);
+      let text: string | undefined;
+      try {
+        text = readTracked(join(this.root, path));
+      } catch {
+        text = undefined;
+      }
+      buildTexts.set(path, text);
+      return text;
+    };
+    const modules = this.modules;
+    this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
       const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
       read.set(m.dir, props);
-      const listen = listenSettings(props);
+      // The gRPC port's key and default are those of the starter the module builds with.
+      const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
-    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, (path) => {
-      this.configReads.add(path);
-      try {
-        return readTracked(join(this.root, path));
-      } catch {
-        return undefined;
-      }
-    });
+    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile);
     this.fileDiagnostics.set(':config', diagnostics);
   }
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { httpPortSetting } from '../../core/config/listen-port';
+import { httpPortSetting, moduleGrpcPort } from '../../core/config/listen-port';
 import { SettingsStore } from '../../core/config/settings';
 import { EnvironmentStore } from '../../core/env/environments';
 import { defaultGrpcHost, defaultRequest, loadCallContext } from '../../core/call/endpoint-call';
@@ -104,7 +104,7 @@ describe('exportSetup', () => {
     expect(exportSetup({ ...p, environment: null }).options).toMatchObject({ defaultHost: 'http://localhost:8181', defaultGrpcHost: 'localhost:9191' });
     const module = { name: 'quarkus', dir: '', build: 'maven' as const };
     const ctx = loadCallContext({ projectDir: p.projectDir, userDir: p.userDir, endpoint: { module: 'quarkus' } as Endpoint, module });
-    expect(defaultGrpcHost(undefined, ctx.lookup, ctx.config)).toBe('localhost:9191');
+    expect(defaultGrpcHost(undefined, ctx.lookup, moduleGrpcPort(ctx.config, ctx.module))).toBe('localhost:9191');
     // Send's default host when no environment names one (defaultRequest reads the same setting).
     expect(httpPortSetting(ctx.config)).toBe('8181');
     // `quarkus dev` runs the dev profile: its port is where a local call goes.

@@ -20,6 +20,7 @@ import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
+import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -137,7 +138,9 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       continue;
     }
     const schema = schemas.schemaOf(p.param.type, scope, bindings, 'request');
-    body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
+    // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
+    if (isRawBytes(schema)) body = rawBytesBody(input.consumes, description, !p.param.optional);
+    else body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
   const form = input.consumes.some((c) => c.startsWith('application/x-www-form-urlencoded'));
   for (const r of readers) params.push(...paramsReadInCode(index, r.site, r.name, params, form));
@@ -149,7 +152,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       : params.some((p) => p.in === 'form')
         ? ['application/x-www-form-urlencoded']
         : body
-          ? ['application/json']
+          ? [body.schema.format === 'binary' ? body.contentType : 'application/json'] // raw bytes: octet-stream
           : [];
   if (body && !input.consumes.length) body.contentType = consumes[0]!;
   const model: RequestModel = { params, consumes };

@@ -18,6 +18,7 @@ import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllo
 import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
 import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
+import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { REQUEST_OBJECT_TYPES } from '../../body-facts';
 
 const BINDING_ANNOTATIONS = ['PathVariable', 'RequestParam', 'RequestHeader', 'CookieValue', 'RequestBody', 'RequestPart', 'ModelAttribute'];
@@ -106,6 +107,11 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
       // JSON, `"a@b.c"` would arrive with its quotes.
       const raw = typeName === 'String' && p.param.type.dims === 0;
+      if (isRawBytes(schema)) {
+        // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
+        body = rawBytesBody(input.consumes, description, required(requestBody, true));
+        continue;
+      }
       body = { contentType: input.consumes[0] ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
       continue;
     }
