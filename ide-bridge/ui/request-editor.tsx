@@ -5,7 +5,7 @@
 
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { bodySubtypes, detectSubtype, NO_PICK, subtypeExample, subtypeLabel } from './body-subtypes';
 import type { BodySubtypes, SubtypePick } from './body-subtypes';
 import { detectNested, nestedSubtypes, nestedText, swapNested } from './nested-subtypes';
@@ -15,6 +15,8 @@ import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
 import { SchemaOutline } from './schema-outline';
+import { useMedia } from './use-media';
+import type { JsonSchema } from '../../core/model/request';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
 import { bodyContentType, hintKey, isJson, tabCounts } from './request-draft';
@@ -357,15 +359,34 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
           ))}
           <JsonEditor key={`${revision}:${pick.swaps}`} initial={draft.body} onChange={setBody} label="JSON request body" />
           <BodyStatus verdict={verdict!} schema={!!model} />
-          {model && (
-            <details class="body-model" open>
-              <summary>Model</summary>
-              <SchemaOutline schema={model.schema} label="Request model" />
-            </details>
-          )}
+          {model && <BodyModel schema={model.schema} />}
         </>
       )}
     </div>
+  );
+}
+
+/** Under this width the model goes above the editor, closed (app.css): below it, it was out of sight. */
+const NARROW = '(max-width: 419.98px)';
+
+/** The body's model as a field list; open under the editor, or closed above it in a narrow window until asked for. */
+function BodyModel({ schema }: { schema: JsonSchema }) {
+  const narrow = useMedia(NARROW);
+  /** The user's choice; until there is one, the width decides. */
+  const [chosen, setChosen] = useState<boolean>();
+  const open = chosen ?? !narrow;
+  return (
+    <details class="body-model" open={open}>
+      <summary
+        onClick={(e) => {
+          e.preventDefault();
+          setChosen(!open);
+        }}
+      >
+        Model
+      </summary>
+      <SchemaOutline schema={schema} label="Request model" />
+    </details>
   );
 }
 

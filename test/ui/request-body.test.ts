@@ -207,6 +207,36 @@ describe('a polymorphic request body', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps the model in reach at the tool window\'s narrowest: a toggle in view above the editor, closed until asked for', async () => {
+    await openBody('POST /payments');
+    await page.setViewportSize({ width: 300, height: 600 });
+    const pane = editor();
+    await pane.evaluate((el) => (el.scrollTop = 0));
+    const model = pane.locator('details.body-model');
+    const toggle = model.locator('summary');
+    await toggle.waitFor();
+    await page.screenshot({ path: screenshotPath('body-model-300') });
+    /** Whether the element is inside the request pane's visible part, no scrolling. */
+    const inView = async (target: typeof toggle) => {
+      const [p, t] = [(await pane.boundingBox())!, (await target.boundingBox())!];
+      return t.height > 0 && t.y >= p.y && t.y + t.height <= p.y + p.height;
+    };
+    expect(await inView(toggle)).toBe(true);
+    expect(await model.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await toggle.click();
+    const first = model.getByRole('list', { name: 'Request model' }).locator('li').first();
+    await first.waitFor();
+    expect(await inView(first)).toBe(true);
+    await page.screenshot({ path: screenshotPath('body-model-300-open') });
+    // Wide, the model is open under the editor as before.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await toggle.click();
+    expect(await model.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await toggle.click();
+    expect(await model.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('fits the picker and the model at the tool window\'s widths and full width, light and dark', async () => {
     // Opened at full width, read at each width (a narrow window shows the list or the details).
     await openBody('POST /shapes');
