@@ -362,9 +362,15 @@ export class ProjectSession {
 
   async filesChanged(changes: readonly FileChange[]): Promise<{ added: string[]; removed: string[]; updated: string[] }> {
     await this.waitForScan();
+    const modulesBefore = this.scanner.moduleSummaries();
     const result = this.scanner.rescan(changes.map((c) => ({ ...c, path: this.relativePath(c.path) })));
     this.setEndpoints(result.endpoints);
-    const change = { added: result.added, removed: result.removed, updated: result.updated };
+    // A module's facts (context path, port) are part of every URL its endpoints show: an edit that
+    // changes only them (application.yml) updates those endpoints as the views see them.
+    const moved = changedModules(modulesBefore, this.scanner.moduleSummaries());
+    const listed = new Set([...result.added, ...result.updated]);
+    const viaModule = moved.size ? this.endpoints.filter((e) => moved.has(e.module) && !listed.has(e.id)).map((e) => e.id) : [];
+    const change = { added: result.added, removed: result.removed, updated: [...result.updated, ...viaModule] };
     if (change.added.length || change.removed.length || change.updated.length) {
       this.events.changed({ endpointCount: this.endpoints.length, ...change });
       this.queueRetain();
@@ -439,6 +445,15 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** The names of the modules whose summary differs between two scans (added and dropped ones too). */
+function changedModules(before: readonly ModuleSummary[], after: readonly ModuleSummary[]): Set<string> {
+  const text = (list: readonly ModuleSummary[]) => new Map(list.map((m) => [m.name, JSON.stringify(m)]));
+  const [was, now] = [text(before), text(after)];
+  const changed = new Set<string>();
+  for (const name of new Set([...was.keys(), ...now.keys()])) if (was.get(name) !== now.get(name)) changed.add(name);
+  return changed;
 }
 
 function diff(before: Map<string, Endpoint>, after: Map<string, Endpoint>): { added: string[]; removed: string[]; updated: string[] } {

@@ -478,7 +478,10 @@ export const notifications = {
     done: Type.Integer({ minimum: 0 }),
     total: Type.Integer({ minimum: 0 }),
   }),
-  /** Server to client: the endpoint list changed (scan end, re-scan); fetch what is shown again. */
+  /**
+   * Server to client: the endpoint list changed (scan end, re-scan); fetch what is shown again.
+   * `updated` also names the endpoints of a module whose context path, servlet path or port changed.
+   */
   'index/changed': Type.Object({
     ...ProjectRef,
     endpointCount: Type.Integer({ minimum: 0 }),

@@ -33,6 +33,8 @@ export interface SubtypePick {
   picked: number;
   drafts: ReadonlyMap<number, string>;
   swaps: number;
+  /** The same for each nested polymorphic part (nested-subtypes.ts), by its path; a draft is that part's JSON. */
+  nested?: ReadonlyMap<string, { picked: number; drafts: ReadonlyMap<number, string> }>;
 }
 
 export const NO_PICK: SubtypePick = { picked: 0, drafts: new Map(), swaps: 0 };
@@ -94,6 +96,11 @@ export function detectSubtype(text: string, subtypes: BodySubtypes): number | un
   } catch {
     return undefined;
   }
+  return subtypeOfValue(v, subtypes);
+}
+
+/** detectSubtype of a parsed value (a nested one's value: nested-subtypes.ts). */
+export function subtypeOfValue(v: unknown, subtypes: BodySubtypes): number | undefined {
   const found = (test: (s: BodySubtype) => boolean) => {
     const i = subtypes.list.findIndex(test);
     return i < 0 ? undefined : i;

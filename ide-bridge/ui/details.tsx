@@ -151,6 +151,30 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     [client, project, request?.id, saver],
   );
 
+  // A re-scan changed the endpoint shown, or its module's context path or port (index/changed names
+  // it as updated): a request the user has not edited is the default, made again from the new facts.
+  const edited = request?.state.edited ?? true;
+  const shown = useRef(request);
+  shown.current = request;
+  useEffect(
+    () =>
+      client.on('index/changed', ({ project: p, updated }) => {
+        const id = request?.id;
+        if (p !== project || !id || edited || !updated.includes(id)) return;
+        client.request('request/get', { project, id }).then(
+          (state) => {
+            // Typed into or left meanwhile: what is shown stays.
+            const now = shown.current;
+            if (now?.id !== id || now.state.edited) return;
+            setRequest({ id, state });
+            setRevision((r) => r + 1);
+          },
+          (e) => setRequestError(`Could not reload the request: ${message(e)}`),
+        );
+      }),
+    [client, project, request?.id, edited],
+  );
+
   const hints = useMemo(() => (endpoint ? paramHints(endpoint) : new Map()), [endpoint]);
 
   const change = (draft: RequestDraft) => {

@@ -5,14 +5,18 @@
 
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { jsonLanguage } from '@codemirror/lang-json';
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { bodySubtypes, detectSubtype, NO_PICK, subtypeExample, subtypeLabel } from './body-subtypes';
 import type { BodySubtypes, SubtypePick } from './body-subtypes';
+import { detectNested, nestedSubtypes, nestedText, swapNested } from './nested-subtypes';
+import type { NestedSubtypes } from './nested-subtypes';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
 import { SchemaOutline } from './schema-outline';
+import { useMedia } from './use-media';
+import type { JsonSchema } from '../../core/model/request';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
 import { bodyContentType, hintKey, isJson, tabCounts } from './request-draft';
@@ -301,6 +305,21 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
     onPick({ picked: i, drafts, swaps: pick.swaps + 1 });
     setBody(drafts.get(i) ?? subtypeExample(subtypes.list[i]!));
   };
+  // Polymorphic fields and list items one level in: a picker each, swapping that part only.
+  const nested = useMemo(() => nestedSubtypes(model?.schema), [model]);
+  const nestedShown = (n: NestedSubtypes) => detectNested(draft.body, n) ?? pick.nested?.get(n.path)?.picked ?? 0;
+  const chooseNested = (n: NestedSubtypes, i: number) => {
+    const was = nestedShown(n);
+    if (i === was) return;
+    const state = pick.nested?.get(n.path);
+    const typed = nestedText(draft.body, n);
+    const drafts = typed === undefined ? new Map(state?.drafts) : new Map(state?.drafts).set(was, typed);
+    // A body that is not JSON (or not of the part's shape) has nothing to swap the part in.
+    const body = swapNested(draft.body, n, i, drafts.get(i));
+    if (body === undefined) return;
+    onPick({ ...pick, nested: new Map(pick.nested).set(n.path, { picked: i, drafts }), swaps: pick.swaps + 1 });
+    setBody(body);
+  };
   return (
     <div class="body-tab">
       <div class="body-mode" role="radiogroup" aria-label="Body kind">
@@ -335,25 +354,55 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
             {model?.schema['x-java-type'] ? <span class="muted"> · {String(model.schema['x-java-type'])}</span> : null}
           </p>
           {subtypes && <SubtypePicker subtypes={subtypes} shown={shown} onChoose={choose} />}
+          {nested.map((n) => (
+            <SubtypePicker key={n.path} path={n.path} subtypes={n.subtypes} shown={nestedShown(n)} onChoose={(i) => chooseNested(n, i)} />
+          ))}
           <JsonEditor key={`${revision}:${pick.swaps}`} initial={draft.body} onChange={setBody} label="JSON request body" />
           <BodyStatus verdict={verdict!} schema={!!model} />
-          {model && (
-            <details class="body-model" open>
-              <summary>Model</summary>
-              <SchemaOutline schema={model.schema} label="Request model" />
-            </details>
-          )}
+          {model && <BodyModel schema={model.schema} />}
         </>
       )}
     </div>
   );
 }
 
+/** Under this width the model goes above the editor, closed (app.css): below it, it was out of sight. */
+const NARROW = '(max-width: 419.98px)';
+
+/** The body's model as a field list; open under the editor, or closed above it in a narrow window until asked for. */
+function BodyModel({ schema }: { schema: JsonSchema }) {
+  const narrow = useMedia(NARROW);
+  /** The user's choice; until there is one, the width decides. */
+  const [chosen, setChosen] = useState<boolean>();
+  const open = chosen ?? !narrow;
+  return (
+    <details class="body-model" open={open}>
+      <summary
+        onClick={(e) => {
+          e.preventDefault();
+          setChosen(!open);
+        }}
+      >
+        Model
+      </summary>
+      <SchemaOutline schema={schema} label="Request model" />
+    </details>
+  );
+}
+
 /** The subtypes of a polymorphic body: picking one puts its example (or what was typed for it) in the editor. */
-function SubtypePicker({ subtypes, shown, onChoose }: { subtypes: BodySubtypes; shown: number; onChoose(i: number): void }) {
+function SubtypePicker({ subtypes, shown, onChoose, path }: { subtypes: BodySubtypes; shown: number; onChoose(i: number): void; path?: string }) {
   return (
     <label class="subtype-picker">
-      Subtype{' '}
+      <span class="subtype-name">
+        Subtype
+        {path !== undefined ? (
+          <>
+            {' '}
+            of <code>{path}</code>
+          </>
+        ) : null}
+      </span>{' '}
       <select value={String(shown)} onChange={(e) => onChoose(Number(e.currentTarget.value))}>
         {subtypes.list.map((s, i) => (
           <option value={String(i)} key={i}>

@@ -179,6 +179,30 @@ describe('sidecar over stdio', () => {
     expect(modules).toEqual(expected.modules);
   });
 
+  it('announces a module\'s new context path (an application.properties edit) as an update of its endpoints, whose fresh requests show it', async () => {
+    const props = 'catalog/src/main/resources/application.properties';
+    const file = path.join(shop, props);
+    const original = fs.readFileSync(file, 'utf8');
+    const catalog = expected.endpoints.filter((e) => e.module === 'catalog' && e.protocol !== 'grpc');
+    const one = catalog.find((e) => !e.path.startsWith('/ops'))!;
+    expect((await client.request('request/get', { project: shop, id: one.id })).draft).toMatchObject({ path: one.path });
+    const edit = async (text: string) => {
+      fs.writeFileSync(file, text);
+      const seen = client.notificationsOf('index/changed').length;
+      const change = await client.request('files/changed', { project: shop, changes: [{ path: props, kind: 'changed' }] });
+      // Only the module's facts changed: no endpoint did, yet every one of the module's URLs did.
+      expect(change.added).toEqual([]);
+      expect(change.removed).toEqual([]);
+      expect(change.updated.sort()).toEqual(catalog.map((e) => e.id).sort());
+      await client.waitFor('index/changed', (n) => client.notificationsOf('index/changed').indexOf(n) >= seen && n.updated.includes(one.id));
+    };
+    await edit(`${original}server.servlet.context-path=/store\n`);
+    expect((await client.request('project/diagnostics', { project: shop })).modules.find((m) => m.name === 'catalog')?.contextPath).toBe('/store');
+    expect((await client.request('request/get', { project: shop, id: one.id })).draft).toMatchObject({ path: `/store${one.path}` });
+    await edit(original);
+    expect((await client.request('request/get', { project: shop, id: one.id })).draft).toMatchObject({ path: one.path });
+  });
+
   it('maps every failure to its code and keeps running', async () => {
     expect((await rpcError(client.raw('no/such/method', {}))).code).toBe(-32601);
     const invalid = await rpcError(client.raw('endpoints/search', { project: shop, query: 'x', limit: 0 }));

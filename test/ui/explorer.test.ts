@@ -259,6 +259,31 @@ describe('explorer on the sample shop', () => {
     expect(await page.locator('.response-panel').textContent()).toContain('No response yet');
   });
 
+  it('follows a module\'s new context path (application.properties edited, the IDE reports it) in the request shown', async () => {
+    const e = expected.endpoints.find((x) => x.module === 'catalog' && x.method === 'GET' && !x.path.startsWith('/ops'))!;
+    await (await revealRow(page, e.id)).click();
+    const pathField = page.locator('.request-editor input.path-field');
+    await poll(() => pathField.inputValue()).toBe(e.path);
+    const props = 'catalog/src/main/resources/application.properties';
+    const file = path.join(shop, props);
+    const original = fs.readFileSync(file, 'utf8');
+    const rpc = await ui.rpc();
+    const project = (await rpc.request('project/list', {})).projects[0]!.project;
+    const edit = async (text: string) => {
+      fs.writeFileSync(file, text);
+      await rpc.request('files/changed', { project, changes: [{ path: props, kind: 'changed' }] });
+    };
+    try {
+      await edit(`${original}server.servlet.context-path=/store\n`);
+      await poll(() => pathField.inputValue()).toBe(`/store${e.path}`);
+      await edit(original);
+      await poll(() => pathField.inputValue()).toBe(e.path);
+    } finally {
+      fs.writeFileSync(file, original);
+      rpc.close();
+    }
+  });
+
   it('walks the tree with the keyboard', async () => {
     const tree = buildTree(expected.endpoints);
     await page.locator('#tree').evaluate((el) => (el.scrollTop = 0));

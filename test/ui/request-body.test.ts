@@ -28,6 +28,14 @@ beforeAll(async () => {
   browser = await launchChromium();
   const dir = path.join(tmp, 'poly');
   fs.cpSync(POLY, dir, { recursive: true });
+  // Lists of a base type, in a field and as the body itself: the fixture has none of two subtypes.
+  fs.writeFileSync(
+    path.join(dir, 'src/main/java/com/acme/poly/LedgerController.java'),
+    'package com.acme.poly;\n\nimport java.util.List;\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class LedgerController {\n' +
+      '    public static class Ledger {\n        public String owner;\n        public List<Payment> entries;\n    }\n\n' +
+      '    @PostMapping("/ledgers")\n    public void ledger(@RequestBody Ledger ledger) {}\n\n' +
+      '    @PostMapping("/payments/batch")\n    public void batch(@RequestBody List<Payment> payments) {}\n}\n',
+  );
   const env = { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') };
   endpoints = (JSON.parse(execFileSync(process.execPath, [CLI, 'scan', '--json', dir], { encoding: 'utf8', env: { ...process.env, ...env } })) as ScanResult).endpoints;
   ui = new UiProcess(dir, [], env);
@@ -137,6 +145,50 @@ describe('a polymorphic request body', () => {
     await poll(status).toContain('Valid JSON');
   });
 
+  it('offers a picker for a polymorphic field, named by its path, that swaps that field only and keeps what was typed for each subtype', async () => {
+    const e = await openBody('POST /drawings');
+    // No picker for the body itself: it is no base type.
+    expect(await editor().locator('.subtype-picker').count()).toBe(1);
+    const picker = editor().getByLabel('Subtype of main');
+    expect(await picker.locator('option').allTextContents()).toEqual(['Dot (shape: dot)', 'Line (shape: line)']);
+    expect(await picker.inputValue()).toBe('0');
+    const example = e.request!.body!.example as Record<string, unknown>;
+    expect(await bodyJson()).toEqual(example);
+    // The rest of the body is what was typed; only `main` changes.
+    await setJson(JSON.stringify({ ...example, frameType: 'dot', main: { shape: 'dot', color: 'red', x: 3 } }));
+    await picker.selectOption({ label: 'Line (shape: line)' });
+    await poll(bodyJson).toEqual({ ...example, frameType: 'dot', main: { shape: 'line', color: 'color', length: 0 } });
+    await poll(status).toContain('Valid JSON');
+    await page.screenshot({ path: screenshotPath('body-subtype-nested-field') });
+    await picker.selectOption({ label: 'Dot (shape: dot)' });
+    await poll(bodyJson).toEqual({ ...example, frameType: 'dot', main: { shape: 'dot', color: 'red', x: 3 } });
+    // An id typed by hand: the picker follows it.
+    await setJson(JSON.stringify({ ...example, main: { shape: 'line', length: 2 } }));
+    await poll(() => picker.inputValue()).toBe('1');
+    expect(problems).toEqual([]);
+  });
+
+  it('offers a picker for the first item of a list of subtypes, in a field and as the whole body', async () => {
+    const ledger = await openBody('POST /ledgers');
+    const entries = editor().getByLabel('Subtype of entries[0]');
+    expect(await entries.locator('option').allTextContents()).toEqual(['CardPayment', 'CashPayment']);
+    const example = ledger.request!.body!.example as { owner: string; entries: unknown[] };
+    expect(await bodyJson()).toEqual(example);
+    await entries.selectOption({ label: 'CashPayment' });
+    const cash = { '@class': 'com.acme.poly.CashPayment', amount: 0, currency: 'currency' };
+    await poll(bodyJson).toEqual({ ...example, entries: [cash, ...example.entries.slice(1)] });
+    await poll(status).toContain('Valid JSON');
+    await page.screenshot({ path: screenshotPath('body-subtype-nested-list') });
+
+    await openBody('POST /payments/batch');
+    const items = editor().getByLabel('Subtype of [0]');
+    expect(await items.locator('option').allTextContents()).toEqual(['CardPayment', 'CashPayment']);
+    await items.selectOption({ label: 'CashPayment' });
+    await poll(async () => ((await bodyJson()) as unknown[])[0]).toEqual(cash);
+    await poll(status).toContain('Valid JSON');
+    expect(problems).toEqual([]);
+  });
+
   it('draws the body\'s model as a field list, subtypes and their fields', async () => {
     await openBody('POST /payments');
     const model = editor().getByRole('list', { name: 'Request model' });
@@ -152,6 +204,36 @@ describe('a polymorphic request body', () => {
       'amount integer(int64)',
       'currency string',
     ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the model in reach at the tool window\'s narrowest: a toggle in view above the editor, closed until asked for', async () => {
+    await openBody('POST /payments');
+    await page.setViewportSize({ width: 300, height: 600 });
+    const pane = editor();
+    await pane.evaluate((el) => (el.scrollTop = 0));
+    const model = pane.locator('details.body-model');
+    const toggle = model.locator('summary');
+    await toggle.waitFor();
+    await page.screenshot({ path: screenshotPath('body-model-300') });
+    /** Whether the element is inside the request pane's visible part, no scrolling. */
+    const inView = async (target: typeof toggle) => {
+      const [p, t] = [(await pane.boundingBox())!, (await target.boundingBox())!];
+      return t.height > 0 && t.y >= p.y && t.y + t.height <= p.y + p.height;
+    };
+    expect(await inView(toggle)).toBe(true);
+    expect(await model.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await toggle.click();
+    const first = model.getByRole('list', { name: 'Request model' }).locator('li').first();
+    await first.waitFor();
+    expect(await inView(first)).toBe(true);
+    await page.screenshot({ path: screenshotPath('body-model-300-open') });
+    // Wide, the model is open under the editor as before.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await toggle.click();
+    expect(await model.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await toggle.click();
+    expect(await model.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(problems).toEqual([]);
   });
 
