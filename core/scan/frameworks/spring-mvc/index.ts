@@ -20,6 +20,7 @@ import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
+import { HANDLER_MAPPING_SUPERS, handlerAnnotations } from './handler-mappings';
 import type { PrefixRule } from './path-prefixes';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
 import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withDeclaredBody, withVisible } from '../security-docs';
@@ -146,7 +147,21 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     superMarkers: () => ({ names: CONFIGURER_SUPERS }),
 
     // A HandlerMethodArgumentResolver is read for the parameters it fills (argument-resolvers.ts).
-    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS, ...ARGUMENT_RESOLVER_SUPERS],
+    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS, ...ARGUMENT_RESOLVER_SUPERS, ...HANDLER_MAPPING_SUPERS],
+
+    // A handler mapping whose `isHandler` accepts classes with a custom annotation makes that
+    // annotation a stereotype (without @ResponseBody: the class or method says so, as in Spring).
+    teacherSupers: () => HANDLER_MAPPING_SUPERS,
+
+    learnFromFile(file) {
+      let learned = false;
+      for (const name of handlerAnnotations(file.abs)) {
+        if (stereotypes.has(name) || mappingKinds.has(name)) continue;
+        stereotypes.set(name, { rest: false });
+        learned = true;
+      }
+      return learned;
+    },
 
     // `@JsonMixin` and `@JsonComponent` change how Jackson writes a model anywhere (types/mixins.ts, types/jackson-registrations.ts).
     globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin', 'JsonComponent'],
