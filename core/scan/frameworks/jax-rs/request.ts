@@ -20,6 +20,7 @@ import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
+import { bodyParsedInCode } from '../body-parsed-in-code';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -136,7 +137,9 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(...members);
       continue;
     }
-    const schema = schemas.schemaOf(p.param.type, scope, bindings, 'request');
+    // A String entity the method parses itself is the class it parses it into.
+    const parsed = simpleName(p.param.type.name) === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
+    const schema = schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request');
     body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
   }
   const form = input.consumes.some((c) => c.startsWith('application/x-www-form-urlencoded'));
