@@ -221,17 +221,23 @@ function annotatedMembers(index: ProjectIndex, schemas: SchemaBuilder, decl: Typ
   for (const t of [decl, ...index.ancestors(decl)]) {
     const tScope = { type: t, file: t.file };
     for (const field of t.fields) {
-      if (field.modifiers.includes('static')) continue;
+      if (field.modifiers.includes('static') || hiddenMember(field.annotations)) continue;
       const p = boundParam(index, schemas, field.annotations, field.type, field.name, tScope, bindings, field.doc ?? '');
       if (p) out.push(p);
     }
     for (const method of t.methods) {
       const arg = method.params[0];
-      if (method.params.length !== 1 || !arg || !/^set[A-Z]/.test(method.name)) continue;
+      if (method.params.length !== 1 || !arg || !/^set[A-Z]/.test(method.name) || hiddenMember(method.annotations)) continue;
       const name = method.name[3]!.toLowerCase() + method.name.slice(4);
       const p = boundParam(index, schemas, method.annotations, arg.type, name, tScope, bindings, method.doc ?? '');
       if (p) out.push(p);
     }
   }
   return out;
+}
+
+/** `@Parameter(hidden = true)` / `@ApiParam(hidden = true)` on a bean member: left out, as on a method's parameter. */
+function hiddenMember(annotations: readonly Annotation[]): boolean {
+  const ann = findAnnotation(annotations, 'Parameter', 'ApiParam');
+  return ann?.args.hidden?.kind === 'literal' && ann.args.hidden.value === 'true';
 }
