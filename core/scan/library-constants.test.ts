@@ -5,6 +5,8 @@ describe('libraryConstant', () => {
   it('reads media types, header names and the JDK constants by the name the source writes', () => {
     expect(libraryConstant('MediaType.APPLICATION_JSON_VALUE')).toBe('application/json');
     expect(libraryConstant('org.springframework.http.MediaType.TEXT_PLAIN_VALUE')).toBe('text/plain');
+    expect(libraryConstant('MimeTypeUtils.APPLICATION_JSON_VALUE')).toBe('application/json');
+    expect(libraryConstant('org.springframework.util.MimeTypeUtils.TEXT_HTML_VALUE')).toBe('text/html');
     expect(libraryConstant('APPLICATION_JSON')).toBe('application/json');
     expect(libraryConstant('HttpHeaders.ACCEPT_LANGUAGE')).toBe('Accept-Language');
     expect(libraryConstant('Integer.MAX_VALUE')).toBe('2147483647');

@@ -79,7 +79,7 @@ const JDK: Record<string, string> = {
 
 /**
  * A library constant by the name the source writes: `MediaType.APPLICATION_JSON_VALUE` (Spring),
- * `MediaType.APPLICATION_JSON` (JAX-RS, as String), `HttpHeaders.ACCEPT` (Spring, JAX-RS, Guava),
+ * `MimeTypeUtils.APPLICATION_JSON_VALUE` (Spring), `MediaType.APPLICATION_JSON` (JAX-RS, as String), `HttpHeaders.ACCEPT` (Spring, JAX-RS, Guava),
  * a few JDK constants; a bare `APPLICATION_JSON_VALUE` or `ACCEPT` (static import) too.
  */
 export function libraryConstant(name: string): string | undefined {
@@ -87,7 +87,8 @@ export function libraryConstant(name: string): string | undefined {
   const field = segs[segs.length - 1]!;
   const owner = segs[segs.length - 2];
   if (owner !== undefined && JDK[`${owner}.${field}`] !== undefined) return JDK[`${owner}.${field}`];
-  if (owner === undefined || owner === 'MediaType') {
+  // Spring's `MimeTypeUtils` repeats MediaType's `*_VALUE` strings (spring-boot-admin's `produces`).
+  if (owner === undefined || owner === 'MediaType' || (owner === 'MimeTypeUtils' && field.endsWith('_VALUE'))) {
     const key = field.endsWith('_VALUE') ? field.slice(0, -'_VALUE'.length) : field.replace(/_TYPE$/, '');
     const media = MEDIA_TYPES[key];
     if (media !== undefined) return media;

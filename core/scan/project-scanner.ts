@@ -957,6 +957,12 @@ function rootKey(t: TypeDecl): string {
 function learnAnnotations(index: ProjectIndex, frameworks: FrameworkScanner[], ctx: ScanContext): void {
   const annotationTypes: TypeDecl[] = [];
   const parsed = new Set<FileEntry>();
+  // Files that may teach a marker by code rather than by annotation (a handler mapping's `isHandler`).
+  const teacherSupers = new Set(frameworks.flatMap((fw) => fw.teacherSupers?.() ?? []));
+  for (const entry of [...index.files.values()].sort(byPath)) {
+    if (!entry.supers.some((s) => teacherSupers.has(s))) continue;
+    for (const fw of frameworks) fw.learnFromFile?.(entry, ctx);
+  }
   for (let changed = true; changed; ) {
     changed = false;
     const meta = new Set<string>();

@@ -72,6 +72,14 @@ export interface FrameworkScanner {
    * Returns true when it learned a new marker (a custom stereotype, verb or mapping).
    */
   learnAnnotation(decl: TypeDecl, ctx: ScanContext): boolean;
+  /**
+   * Supertype simple names whose subclasses may teach new markers (a RequestMappingHandlerMapping
+   * whose `isHandler` accepts a custom annotation): their files are shown to `learnFromFile` in the
+   * learn step, before candidates are chosen. List them in `globalSupers` too, so an edit re-learns.
+   */
+  teacherSupers?(): readonly string[];
+  /** Shown each file naming a `teacherSupers` supertype; true when it learned a new marker. */
+  learnFromFile?(file: { path: string; abs: string }, ctx: ScanContext): boolean;
   /** springdoc `@SecurityScheme`s collected, by module name. */
   securitySchemes?(): ReadonlyMap<string, readonly SecuritySchemeDecl[]>;
   /** Shown every type of every parsed candidate file before any endpoint is built. */

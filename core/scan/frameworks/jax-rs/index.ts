@@ -165,21 +165,25 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics, path }), fromFields) : undefined;
         if (request) request.params = mergeOperationParams(request.params, docs);
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
-        const response = ctx.requestModels && responseModel(
+        // `@Suspended AsyncResponse`: the method returns nothing and answers later with what it resumes.
+        const suspended = site.method.params.some((p) => simpleName(p.type.name) === 'AsyncResponse');
+        const response = ctx.requestModels && (suspended && isVoid(site.method.returnType)
+          ? { contentType: produces?.[0] ?? 'application/json', schema: { description: 'Unknown: answered later through an AsyncResponse.', 'x-unresolved': true }, description: doc || 'Unknown: answered later through an AsyncResponse.' }
+          : responseModel(
           unwrapReturn(site.method.returnType),
           produces?.[0] ?? 'application/json',
           { type: site.owner, file: site.owner.file },
           methodBindingsFor(ctx.index, ctx.schemas, type, site),
           ctx.schemas,
           doc,
-        );
+        ));
         // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
         const visible = visibleResponses(ctx.index, chain, undefined, mappers, JAX_RS_EXCEPTIONS);
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
         // A void resource method answers 204 No Content (JAX-RS 3.3.3), unless the docs declare otherwise.
         const ret = site.method.returnType;
         const declaresSuccess = responses.some((r) => r.status.startsWith('2'));
-        const status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess ? '204' : undefined);
+        const status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
         out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), status, responses }));
         continue;
       }
@@ -277,4 +281,8 @@ function mediaTypes(annotations: readonly Annotation[], name: string, owner: Typ
   // JAX-RS allows "a/b, c/d" in one string.
   const out = values?.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
   return out?.length ? out : undefined;
+}
+
+function isVoid(ret: TypeRef | null): boolean {
+  return !ret || ret.name === 'void' || ret.name === 'Void';
 }

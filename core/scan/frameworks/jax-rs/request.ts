@@ -21,6 +21,7 @@ import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
+import { bodyParsedInCode } from '../body-parsed-in-code';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -137,7 +138,9 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       params.push(...members);
       continue;
     }
-    const schema = schemas.schemaOf(p.param.type, scope, bindings, 'request');
+    // A String entity the method parses itself is the class it parses it into.
+    const parsed = simpleName(p.param.type.name) === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
+    const schema = schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request');
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
     if (isRawBytes(schema)) body = rawBytesBody(input.consumes, description, !p.param.optional);
     else body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
@@ -221,17 +224,23 @@ function annotatedMembers(index: ProjectIndex, schemas: SchemaBuilder, decl: Typ
   for (const t of [decl, ...index.ancestors(decl)]) {
     const tScope = { type: t, file: t.file };
     for (const field of t.fields) {
-      if (field.modifiers.includes('static')) continue;
+      if (field.modifiers.includes('static') || hiddenMember(field.annotations)) continue;
       const p = boundParam(index, schemas, field.annotations, field.type, field.name, tScope, bindings, field.doc ?? '');
       if (p) out.push(p);
     }
     for (const method of t.methods) {
       const arg = method.params[0];
-      if (method.params.length !== 1 || !arg || !/^set[A-Z]/.test(method.name)) continue;
+      if (method.params.length !== 1 || !arg || !/^set[A-Z]/.test(method.name) || hiddenMember(method.annotations)) continue;
       const name = method.name[3]!.toLowerCase() + method.name.slice(4);
       const p = boundParam(index, schemas, method.annotations, arg.type, name, tScope, bindings, method.doc ?? '');
       if (p) out.push(p);
     }
   }
   return out;
+}
+
+/** `@Parameter(hidden = true)` / `@ApiParam(hidden = true)` on a bean member: left out, as on a method's parameter. */
+function hiddenMember(annotations: readonly Annotation[]): boolean {
+  const ann = findAnnotation(annotations, 'Parameter', 'ApiParam');
+  return ann?.args.hidden?.kind === 'literal' && ann.args.hidden.value === 'true';
 }

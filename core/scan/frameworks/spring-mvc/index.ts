@@ -15,11 +15,12 @@ import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { responseModel, unwrapReturn } from '../payload';
 import { boundPathParams, springRequest } from './request';
-import type { Annotation, Expr, TypeDecl } from '../../source-model';
+import type { Annotation, Expr, MethodDecl, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
+import { HANDLER_MAPPING_SUPERS, handlerAnnotations } from './handler-mappings';
 import type { PrefixRule } from './path-prefixes';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
 import { ADVICE_MARKERS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, exceptionHandlers, responseStatus, visibleResponses, withDeclaredBody, withVisible } from '../security-docs';
@@ -146,7 +147,21 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     superMarkers: () => ({ names: CONFIGURER_SUPERS }),
 
     // A HandlerMethodArgumentResolver is read for the parameters it fills (argument-resolvers.ts).
-    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS, ...ARGUMENT_RESOLVER_SUPERS],
+    globalSupers: () => [...CONFIGURER_SUPERS, ...CONVERTER_SUPERS, ...ARGUMENT_RESOLVER_SUPERS, ...HANDLER_MAPPING_SUPERS],
+
+    // A handler mapping whose `isHandler` accepts classes with a custom annotation makes that
+    // annotation a stereotype (without @ResponseBody: the class or method says so, as in Spring).
+    teacherSupers: () => HANDLER_MAPPING_SUPERS,
+
+    learnFromFile(file) {
+      let learned = false;
+      for (const name of handlerAnnotations(file.abs)) {
+        if (stereotypes.has(name) || mappingKinds.has(name)) continue;
+        stereotypes.set(name, { rest: false });
+        learned = true;
+      }
+      return learned;
+    },
 
     // `@JsonMixin` and `@JsonComponent` change how Jackson writes a model anywhere (types/mixins.ts, types/jackson-registrations.ts).
     globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin', 'JsonComponent'],
@@ -265,8 +280,12 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   // A ModelAndView / View goes to its view whether or not the controller writes bodies.
   const library = (names: ReadonlySet<string>) => names.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
   const view = library(VIEW_TYPES);
+  if (!view && writesItself(site.method)) {
+    return { contentType: produces?.[0] ?? '*/*', schema: { description: 'Unknown: the handler writes its own response.', 'x-unresolved': true }, description: doc || 'The handler writes its own response (it takes the response and returns nothing).' };
+  }
   if ((!rest && !library(BODY_WRITERS)) || view) {
-    return { contentType: 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
+    // The view is rendered as the mapping's `produces` type when it declares one (a CSS or JS template).
+    return { contentType: produces?.[0] ?? 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
   const payload = unwrapReturn(ret);
   const scope = { type: site.owner, file: site.owner.file };
@@ -278,6 +297,22 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   // application/octet-stream: never as JSON.
   if (!produces?.length && model.schema?.type === 'string' && model.schema.format === 'binary') model.contentType = 'application/octet-stream';
   return model;
+}
+
+/** Arguments through which a handler writes the response itself (Spring MVC, WebFlux). */
+const RESPONSE_WRITERS = new Set(['HttpServletResponse', 'ServletResponse', 'OutputStream', 'Writer', 'ServerHttpResponse', 'ServerWebExchange']);
+/** Return types that hand no value back: the request is complete when the handler (or its Mono) is. */
+const NOTHING = new Set(['void', 'Void', 'Unit']);
+
+/**
+ * Spring treats a handler returning nothing (void, or WebFlux's `Mono<Void>`) that takes the
+ * response, its stream or the exchange as having handled the request: neither a view nor a body.
+ */
+function writesItself(method: MethodDecl): boolean {
+  const ret = method.returnType;
+  const name = ret ? simpleName(ret.name) : 'void';
+  const nothing = NOTHING.has(name) || (name === 'Mono' && ret!.args.length === 1 && NOTHING.has(simpleName(ret!.args[0]!.name)));
+  return nothing && method.params.some((p) => RESPONSE_WRITERS.has(simpleName(p.type.name)));
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Annotation, Expr, TypeDecl } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
+import { bodyParsedInCode } from '../body-parsed-in-code';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
@@ -103,10 +104,11 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
     }
     const requestBody = findAnnotation(anns, 'RequestBody');
     if (requestBody) {
-      const schema = readSchema();
       // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
-      // JSON, `"a@b.c"` would arrive with its quotes.
-      const raw = typeName === 'String' && p.param.type.dims === 0;
+      // JSON, `"a@b.c"` would arrive with its quotes. One the method parses itself is JSON of that class.
+      const parsed = typeName === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
+      const schema = parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : readSchema();
+      const raw = typeName === 'String' && p.param.type.dims === 0 && !parsed;
       if (isRawBytes(schema)) {
         // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
         body = rawBytesBody(input.consumes, description, required(requestBody, true));
