@@ -25,6 +25,8 @@ export interface BodyFacts {
   thrown?: string[];
   /** Request values read from a request object parameter, in order of appearance. */
   requestReads?: RequestRead[];
+  /** A servlet response parameter the body never writes a body through (see responseUseOf). */
+  responseUse?: 'headers' | 'redirect';
 }
 
 /** Request objects whose parameters and headers code reads by name (simple names). */
@@ -53,6 +55,29 @@ function requestVariables(params: readonly ParamDecl[] | undefined): string[] {
   return (params ?? []).filter((p) => p.type.dims === 0 && REQUEST_OBJECT_TYPES.has(simpleName(p.type.name))).map((p) => p.name);
 }
 
+/** Servlet response objects a handler may write a body through, or only decorate. */
+const RESPONSE_OBJECT_TYPES: ReadonlySet<string> = new Set(['HttpServletResponse', 'ServletResponse']);
+/** What a response takes without a body being written: headers, cookies, the status, a redirect (Java setters, Kotlin properties). */
+const DECORATE = /^\s*\??\.\s*(?:setHeader|addHeader|setDateHeader|addDateHeader|setIntHeader|addIntHeader|addCookie|setStatus|setContentType|setCharacterEncoding|setLocale|setContentLength|setContentLengthLong|setBufferSize|containsHeader|getHeader|getHeaders|getHeaderNames|getStatus|isCommitted|encodeURL|encodeRedirectURL|sendRedirect|status|contentType|characterEncoding|locale)\b/;
+
+/**
+ * How the body uses its servlet response parameter when it never writes through it: every mention
+ * is a header, cookie or status call, or a redirect. Undefined when a mention writes
+ * (`getOutputStream()`, `getWriter()`, `sendError(..)`) or hands the response on (a helper that
+ * writes the spreadsheet), or when there is no such parameter.
+ */
+function responseUseOf(code: string, params: readonly ParamDecl[] | undefined): BodyFacts['responseUse'] {
+  const names = (params ?? []).filter((p) => p.type.dims === 0 && RESPONSE_OBJECT_TYPES.has(simpleName(p.type.name))).map((p) => p.name);
+  if (names.length !== 1) return undefined;
+  let redirect = false;
+  for (const m of code.matchAll(new RegExp(`(?<![\\w$.])${names[0]!.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))) {
+    const after = DECORATE.exec(code.slice(m.index! + m[0].length, m.index! + m[0].length + 40));
+    if (!after) return undefined;
+    if (/sendRedirect/.test(after[0])) redirect = true;
+  }
+  return redirect ? 'redirect' : 'headers';
+}
+
 /** Builder methods whose name fixes the code. */
 const BUILDER_CODES: Record<string, string> = {
   ok: '200', created: '201', accepted: '202', noContent: '204', seeOther: '303', notModified: '304', temporaryRedirect: '307',
@@ -71,13 +96,15 @@ const STATUS_ARG = /(?:^|[^\w$])(?:(?:HttpStatus|Status)\s*\.\s*([A-Z][A-Z_]*)|(
 export function bodyFacts(text: string, start: number, end: number, params?: readonly ParamDecl[]): BodyFacts | undefined {
   const raw = text.slice(start, end);
   const requests = raw.includes('(') ? requestVariables(params) : [];
-  if (!raw.includes('Response') && !raw.includes('throw') && requests.length === 0) return undefined;
+  const decorates = params?.some((p) => RESPONSE_OBJECT_TYPES.has(simpleName(p.type.name))) ?? false;
+  if (!raw.includes('Response') && !raw.includes('throw') && requests.length === 0 && !decorates) return undefined;
   // Only code counts: `// return ResponseEntity.notFound()` or a log message naming a status does not.
   const body = codeOnly(raw);
   const requestReads = requests.length ? readsOf(raw, body, requests, params ?? []) : [];
+  const responseUse = decorates ? responseUseOf(body, params) : undefined;
   const responses = body.includes('Response');
   const throws = body.includes('throw');
-  if (!responses && !throws && !requestReads.length) return undefined;
+  if (!responses && !throws && !requestReads.length && !responseUse) return undefined;
   const statuses: string[] = [];
   const add = (code: string | undefined) => {
     if (code && !statuses.includes(code)) statuses.push(code);
@@ -102,11 +129,12 @@ export function bodyFacts(text: string, start: number, end: number, params?: rea
       if (/^[A-Z]/.test(name.slice(name.lastIndexOf('.') + 1)) && !thrown.includes(name)) thrown.push(name);
     }
   }
-  if (!statuses.length && !thrown.length && !requestReads.length) return undefined;
+  if (!statuses.length && !thrown.length && !requestReads.length && !responseUse) return undefined;
   const out: BodyFacts = {};
   if (statuses.length) out.statuses = statuses;
   if (thrown.length) out.thrown = thrown;
   if (requestReads.length) out.requestReads = requestReads;
+  if (responseUse) out.responseUse = responseUse;
   return out;
 }
 

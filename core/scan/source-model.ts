@@ -65,6 +65,8 @@ export interface MethodDecl {
   thrown?: string[];
   /** What the body reads from a request object it takes (`request.getParameter("x")`), or hands on to a call (body-facts.ts). */
   requestReads?: RequestRead[];
+  /** A servlet response parameter the body only decorates (headers, cookies, status) or redirects with, never writing a body (body-facts.ts). */
+  responseUse?: 'headers' | 'redirect';
   /** A `serialize` method's `JsonGenerator` calls (`writeString`, ...) and `JsonFormat` if it reads one, for the JSON type a custom serializer writes. */
   writes?: string[];
 }

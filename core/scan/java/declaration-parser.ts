@@ -1298,6 +1298,7 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
   if (facts?.statuses) method.statuses = facts.statuses;
   if (declared.length || facts?.thrown?.length) method.thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
   if (facts?.requestReads) method.requestReads = facts.requestReads;
+  if (facts?.responseUse) method.responseUse = facts.responseUse;
   if (bodyOpen >= 0 && methodName === 'serialize') method.writes = generatorWrites(source, bodyOpen, prevEnd);
   return method;
 }

@@ -458,6 +458,7 @@ function readMethod(node: Node, rawDoc: string | undefined): MethodDecl {
   if (facts?.statuses) method.statuses = facts.statuses;
   if (thrown.length) method.thrown = thrown;
   if (facts?.requestReads) method.requestReads = facts.requestReads;
+  if (facts?.responseUse) method.responseUse = facts.responseUse;
   if (body && method.name === 'serialize') method.writes = generatorWrites(sourceText, body.startIndex, body.endIndex);
   return method;
 }

@@ -968,6 +968,7 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex, method.params) : undefined;
   if (facts?.statuses) method.statuses = facts.statuses;
   if (facts?.requestReads) method.requestReads = facts.requestReads;
+  if (facts?.responseUse) method.responseUse = facts.responseUse;
   if (body && method.name === 'serialize') method.writes = generatorWrites(ctx.source, body.startIndex, body.endIndex);
   // Kotlin has no `throws` clause: `@Throws(X::class, ...)` declares what a handler throws.
   const declared = throwsAnnotation(annotations);

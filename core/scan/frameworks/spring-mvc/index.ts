@@ -281,6 +281,9 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const library = (names: ReadonlySet<string>) => names.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
   const view = library(VIEW_TYPES);
   if (!view && writesItself(site.method)) {
+    // Taking the response marks the request handled (no view), whether or not a body is written.
+    const use = site.method.params.every((p) => !RESPONSE_WRITERS.has(simpleName(p.type.name)) || SERVLET_RESPONSES.has(simpleName(p.type.name))) ? site.method.responseUse : undefined;
+    if (use) return { contentType: produces?.[0] ?? 'application/json', description: doc || (use === 'redirect' ? 'No body: the handler redirects (response.sendRedirect).' : 'No body: the handler only sets headers, cookies or the status.') };
     return { contentType: produces?.[0] ?? '*/*', schema: { description: 'Unknown: the handler writes its own response.', 'x-unresolved': true }, description: doc || 'The handler writes its own response (it takes the response and returns nothing).' };
   }
   if ((!rest && !library(BODY_WRITERS)) || view) {
@@ -301,6 +304,8 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
 
 /** Arguments through which a handler writes the response itself (Spring MVC, WebFlux). */
 const RESPONSE_WRITERS = new Set(['HttpServletResponse', 'ServletResponse', 'OutputStream', 'Writer', 'ServerHttpResponse', 'ServerWebExchange']);
+/** The servlet response, which a handler may also take only to set headers or cookies, or to redirect. */
+const SERVLET_RESPONSES = new Set(['HttpServletResponse', 'ServletResponse']);
 /** Return types that hand no value back: the request is complete when the handler (or its Mono) is. */
 const NOTHING = new Set(['void', 'Void', 'Unit']);
 
