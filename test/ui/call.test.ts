@@ -558,15 +558,20 @@ describe('sending HTTP requests from the explorer', () => {
     expect(rows[0]).toBe('code integer(int32) Zero on success, otherwise an ErrorCode value.');
     expect(rows).toContain('amount* number the amount, at most two decimals');
     expect(await model.locator('li', { hasText: /^amount/ }).getAttribute('style')).toContain('--depth: 2');
-    for (const width of [300, 600]) {
-      await page.setViewportSize({ width, height: 900 });
-      await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
-      // The descriptions wrap inside the panel: nothing runs past its edge; the request keeps its tabs in sight.
-      expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-      expect((await page.locator('.request-editor .tab-panel').boundingBox())!.height).toBeGreaterThan(150);
-      await page.screenshot({ path: screenshotPath(`response-model-${width}`) });
+    // The page goes back to full width whatever happens here: the next tests open endpoints there.
+    try {
+      for (const width of [300, 600]) {
+        await page.setViewportSize({ width, height: 900 });
+        await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+        // The descriptions wrap inside the panel: nothing runs past its edge; the request keeps its tabs in sight.
+        // Polled: the narrow layout is switched by the page's script after the resize, not by CSS alone.
+        await poll(() => panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+        await poll(async () => (await page.locator('.request-editor .tab-panel').boundingBox())?.height ?? 0).toBeGreaterThan(150);
+        await page.screenshot({ path: screenshotPath(`response-model-${width}`) });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
     }
-    await page.setViewportSize({ width: 1400, height: 900 });
     await page.locator('.request-editor').getByLabel('Host').fill(server.url);
     await page.locator('.request-editor').getByRole('button', { name: 'Send' }).click();
     await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
