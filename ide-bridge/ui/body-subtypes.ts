@@ -6,6 +6,7 @@
 
 import type { JsonSchema } from '../../core/model/request';
 import { requestExampleOf } from '../../core/scan/types/example';
+import { derefIn } from './schema-refs';
 
 export interface BodySubtype {
   /** The subtype's class name (its schema title), or the wrapper key when it has none. */
@@ -43,7 +44,7 @@ export const NO_PICK: SubtypePick = { picked: 0, drafts: new Map(), swaps: 0 };
 export function bodySubtypes(root: JsonSchema | undefined): BodySubtypes | undefined {
   if (!root) return undefined;
   const defs = root.$defs ?? {};
-  const deref = (s: JsonSchema): JsonSchema => (s.$ref ? (defs[s.$ref.replace(/^#\/\$defs\//, '')] ?? s) : s);
+  const deref = derefIn(defs);
   const base = deref(root);
   if (!base.oneOf || base.oneOf.length < 2) return undefined;
   const branches = base.oneOf.map(deref);

@@ -3,6 +3,7 @@
 // the scanner writes, not a full validator: anything it does not know it lets through.
 
 import type { Endpoint } from './request-draft';
+import { derefIn, refName } from './schema-refs';
 
 type Schema = NonNullable<NonNullable<Endpoint['request']>['body']>['schema'];
 
@@ -18,7 +19,7 @@ export function checkAgainstSchema(value: unknown, schema: Schema, limit = 20): 
   const walk = (v: unknown, s: Schema, at: string, depth: number): void => {
     if (problems.length >= limit || depth > 32) return;
     if (s.$ref) {
-      const name = s.$ref.replace(/^#\/\$defs\//, '');
+      const name = refName(s.$ref);
       const target = defs[name];
       if (target) walk(v, target, at, depth + 1);
       return;
@@ -46,7 +47,7 @@ export function checkAgainstSchema(value: unknown, schema: Schema, limit = 20): 
       for (const [k, sub] of Object.entries(s.properties ?? {})) if (k in o) walk(o[k], sub, at ? `${at}.${k}` : k, depth + 1);
     }
   };
-  const deref = (s: Schema): Schema => (s.$ref ? (defs[s.$ref.replace(/^#\/\$defs\//, '')] ?? s) : s);
+  const deref = derefIn(defs);
   /**
    * A polymorphic type (Jackson subtypes): the type id names the subtype the server reads, so
    * the body is checked against that one; with no id property, against the subtype it fits best.

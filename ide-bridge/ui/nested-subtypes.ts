@@ -7,6 +7,7 @@ import type { JsonSchema } from '../../core/model/request';
 import { requestExampleOf } from '../../core/scan/types/example';
 import { bodySubtypes, subtypeOfValue } from './body-subtypes';
 import type { BodySubtypes } from './body-subtypes';
+import { derefIn } from './schema-refs';
 
 export interface NestedSubtypes {
   /** What the picker is labelled with: the field's name, `[0]` after a list. */
@@ -22,7 +23,7 @@ export interface NestedSubtypes {
 export function nestedSubtypes(root: JsonSchema | undefined): NestedSubtypes[] {
   if (!root) return [];
   const defs = root.$defs ?? {};
-  const deref = (s: JsonSchema): JsonSchema => (s.$ref ? (defs[s.$ref.replace(/^#\/\$defs\//, '')] ?? s) : s);
+  const deref = derefIn(defs);
   /** The subtypes of `s` itself, with the body's `$defs` at hand. */
   const of = (s: JsonSchema | undefined) => (s ? bodySubtypes({ ...deref(s), $defs: { ...defs, ...deref(s).$defs } }) : undefined);
   const base = deref(root);
