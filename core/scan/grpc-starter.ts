@@ -4,16 +4,21 @@
 // and the default) on `grpc.server.port` (9090). Send and the exports go where the module listens.
 
 import type { GrpcStarter } from '../config/listen-port';
+import { blankXmlComments } from './config-text';
+import { stripComments } from './modules';
 import type { ModuleInfo } from './modules';
 
 // LogNet's group (io.github.lognet, formerly org.lognet) in a dependency or its Gradle plugin's id.
 const LOGNET = /\b(?:io\.github|org)\.lognet\b/;
 const QUARKUS_GRPC = /\bquarkus-grpc(?![\w-])/;
 
-/** The starter a build file's text names, undefined for none (comments left out). */
-export function grpcStarterIn(build: string | undefined): GrpcStarter | undefined {
+/**
+ * The starter a build file's text names, undefined for none (comments left out: XML's in a pom,
+ * Groovy's and Kotlin's, outside strings, in a Gradle script).
+ */
+export function grpcStarterIn(build: string | undefined, file = 'build.gradle'): GrpcStarter | undefined {
   if (!build) return undefined;
-  const text = build.replace(/<!--[\s\S]*?-->/g, '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const text = file.endsWith('.xml') ? blankXmlComments(build) : stripComments(build);
   if (LOGNET.test(text)) return 'lognet';
   if (QUARKUS_GRPC.test(text)) return 'quarkus';
   return undefined;
@@ -29,7 +34,7 @@ export function grpcStarterOf(module: ModuleInfo, modules: readonly ModuleInfo[]
     const m = byDir.get(dir);
     if (!m) continue;
     for (const file of buildFilesOf(m)) {
-      const starter = grpcStarterIn(read(file));
+      const starter = grpcStarterIn(read(file), file);
       if (starter) return starter;
     }
   }
