@@ -8,7 +8,7 @@ import { requestExampleOf } from '../../types/example';
 import type { ScanContext } from '../framework';
 import { makeParam } from '../params';
 import type { ResolvedHandler } from './handlers';
-import { bodyRange } from './method-body';
+import { bodyRange } from '../../method-body';
 import { tokenize } from './route-syntax';
 
 const BODY_CALLS = new Set(['bodyToMono', 'bodyToFlux', 'body', 'awaitBody', 'awaitBodyOrNull', 'bodyToFlow']);

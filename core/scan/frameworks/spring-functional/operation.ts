@@ -6,7 +6,7 @@
 
 import type { ProjectIndex } from '../../project-index';
 import type { MethodDecl, TypeDecl } from '../../source-model';
-import { bodyRange } from './method-body';
+import { bodyRange } from '../../method-body';
 import { RouteSyntax, dottedName } from './route-syntax';
 import type { Env } from './route-eval';
 import type { Node, Stmt } from './route-syntax';

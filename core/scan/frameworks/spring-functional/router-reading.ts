@@ -7,7 +7,7 @@ import { findAnnotation, simpleName } from '../../source-model';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { RouteSyntax } from './route-syntax';
 import type { Stmt } from './route-syntax';
-import { bodyRange, propertyRange } from './method-body';
+import { bodyRange, propertyRange } from '../../method-body';
 import { RouteEvaluator } from './route-eval';
 import type { Route } from './route-eval';
 

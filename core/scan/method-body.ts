@@ -1,7 +1,7 @@
 // Where a method's body is in the text of its file: the parser keeps declarations only, so the
 // body is found again from the method's declared position, skipping strings and comments.
 
-import type { FieldDecl, MethodDecl } from '../../source-model';
+import type { FieldDecl, MethodDecl } from './source-model';
 
 export interface BodyRange {
   /** After the `{` (or Kotlin's `=`) up to the closing `}` (or the end of the expression). */
