@@ -28,3 +28,17 @@ export function* directSubtypes<N extends string>(index: ProjectIndex, supers: r
     }
   }
 }
+
+/**
+ * The source types that extend or implement `d` directly, by file path. The lookup is a
+ * dependency (`filesExtending` records it): a re-scan follows a subclass file added or removed.
+ */
+export function subtypesOf(index: ProjectIndex, d: TypeDecl): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  for (const entry of [...index.filesExtending(d.name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const file = index.parse(entry);
+    if (!file) continue;
+    for (const t of ProjectIndex.allTypes(file)) if (t !== d && index.superTypes(t).includes(d)) out.push(t);
+  }
+  return out;
+}

@@ -10,11 +10,12 @@
 
 import type { Param, ParamLocation, RequestBody } from '../../model/request';
 import type { MethodSite } from '../hierarchy';
-import { ProjectIndex } from '../project-index';
+import type { ProjectIndex } from '../project-index';
 import type { Scope } from '../project-index';
 import type { Expr, MethodDecl, RequestRead, TypeDecl } from '../source-model';
 import { simpleName } from '../source-model';
 import { makeParam } from './params';
+import { subtypesOf } from '../direct-subtypes';
 
 /**
  * Calls followed from the handler: enough for a builder's setter handing the request to a private
@@ -162,16 +163,12 @@ function implementations(index: ProjectIndex, abstract: MethodSite, arity: numbe
   const seen = new Set<TypeDecl>([abstract.owner]);
   const queue: TypeDecl[] = [abstract.owner];
   while (queue.length && out.length <= MAX_IMPLEMENTATIONS) {
-    const base = queue.shift()!;
-    for (const entry of [...index.filesExtending(base.name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-      const file = index.parse(entry);
-      for (const t of file ? ProjectIndex.allTypes(file) : []) {
-        if (seen.has(t) || !index.superTypes(t).includes(base)) continue;
-        seen.add(t);
-        queue.push(t);
-        const method = t.methods.find((m) => m.name === abstract.method.name && m.params.length === arity && m.requestReads);
-        if (method) out.push({ method, owner: t });
-      }
+    for (const t of subtypesOf(index, queue.shift()!)) {
+      if (seen.has(t)) continue;
+      seen.add(t);
+      queue.push(t);
+      const method = t.methods.find((m) => m.name === abstract.method.name && m.params.length === arity && m.requestReads);
+      if (method) out.push({ method, owner: t });
     }
   }
   return out.length > MAX_IMPLEMENTATIONS ? [] : out;

@@ -23,9 +23,10 @@
 //   (`registerSubtypes`, jackson-registrations.ts) count as listed, after the annotations' ones.
 
 import type { JsonSchema } from '../../model/request';
-import { ProjectIndex } from '../project-index';
+import type { ProjectIndex } from '../project-index';
 import type { Scope } from '../project-index';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
+import { subtypesOf } from '../direct-subtypes';
 import { findAnnotation } from '../source-model';
 import { classesAttr, enumAttr, stringAttr } from './attribute';
 import { registeredSubtypes } from './jackson-registrations';
@@ -151,25 +152,11 @@ function subtypeRegistry(index: ProjectIndex, decl: TypeDecl, info: TypeInfo, pr
       queue.push(sub);
     }
     if ((byClassName || (d.file.lang === 'kotlin' && d.modifiers.includes('sealed'))) && (d === decl || index.ancestors(d).includes(decl))) {
-      for (const sub of directSubtypes(index, d)) {
+      for (const sub of subtypesOf(index, d)) {
         if (!out.has(sub)) out.set(sub, []);
         queue.push(sub);
       }
     }
-  }
-  return out;
-}
-
-/**
- * The source types that extend or implement `d` directly, by file path. The lookup is a
- * dependency (`filesExtending` records it): a re-scan follows a subclass file added or removed.
- */
-function directSubtypes(index: ProjectIndex, d: TypeDecl): TypeDecl[] {
-  const out: TypeDecl[] = [];
-  for (const entry of [...index.filesExtending(d.name)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    const file = index.parse(entry);
-    if (!file) continue;
-    for (const t of ProjectIndex.allTypes(file)) if (t !== d && index.superTypes(t).includes(d)) out.push(t);
   }
   return out;
 }
