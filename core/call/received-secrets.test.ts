@@ -76,6 +76,8 @@ describe('maskUserInfo', () => {
   it("masks a URL's password wherever the URL is in the text, and nothing else", () => {
     expect(maskUserInfo('request to http://bob:pw-1@127.0.0.1:8080/x?y=1 failed; see https://a:b@c.example')).toBe(`request to http://bob:${MASK}@127.0.0.1:8080/x?y=1 failed; see https://a:${MASK}@c.example`);
     expect(maskUserInfo('http://bob@host/x mail bob:x@example.org http://host:8080/a@b')).toBe('http://bob@host/x mail bob:x@example.org http://host:8080/a@b');
+    // A password holding an `@` is masked whole: URL parsers end the user info at the last one.
+    expect(maskUserInfo('GET http://bob:p@ss@host:8080/x')).toBe(`GET http://bob:${MASK}@host:8080/x`);
   });
 });
 

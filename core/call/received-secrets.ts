@@ -138,7 +138,11 @@ export function callSecrets(sources: CallSecretSources): string[] {
   return [...new Set(all)];
 }
 
-/** URLs in the text with the password of their user info masked (`http://bob:••••••••@host`): it goes out as Basic credentials (request-builder.ts). */
+/**
+ * URLs in the text with the password of their user info masked (`http://bob:••••••••@host`): it
+ * goes out as Basic credentials (request-builder.ts). The password runs to the last `@` before
+ * the path, as URL parsers read `http://bob:p@ss@host`.
+ */
 export function maskUserInfo(text: string): string {
-  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)[^/\s@]+@/gi, `$1${MASK}@`);
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)[^/\s]+@/gi, `$1${MASK}@`);
 }

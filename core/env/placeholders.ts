@@ -13,6 +13,11 @@ const PLACEHOLDER = /\{\{\s*([^{}\s][^{}]*?)\s*\}\}|\$\{\s*([^{}\s][^{}]*?)\s*\}
 /** A value that refers to other variables is resolved this many levels deep, no further. */
 const MAX_DEPTH = 8;
 
+/** `text` with its placeholders taken out: what it holds of its own. */
+export function withoutPlaceholders(text: string): string {
+  return text.replace(PLACEHOLDER, '');
+}
+
 /** The names of the placeholders in `text`, in order of first appearance. */
 export function placeholdersIn(text: string): string[] {
   const names = new Set<string>();

@@ -7,6 +7,7 @@
 // move: `{{token}}` or `Bearer {{token}}` holds nothing secret.
 
 import { isCredentialHeader, isCredentialName } from '../call/credential-names';
+import { withoutPlaceholders } from '../env/placeholders';
 import type { GrpcRequestDraft, HttpRequestDraft, NameValue, RequestDraft } from '../model/request-state';
 
 /** A row as the project file keeps it: a moved value is empty and marked. */
@@ -18,12 +19,11 @@ export type DraftSecrets = Record<string, string>;
 const LISTS = ['headers', 'query', 'cookies', 'form', 'metadata'] as const;
 type ListName = (typeof LISTS)[number];
 
-const PLACEHOLDER = /\{\{[^{}]*\}\}|\$\{[^{}]*\}/g;
 const AUTH_SCHEME = /^(bearer|basic|digest|token|apikey|negotiate)\b/i;
 
 /** Does the value hold more than placeholders (and an auth scheme's name)? */
 export function holdsLiteral(value: string): boolean {
-  return value.replace(PLACEHOLDER, '').trim().replace(AUTH_SCHEME, '').trim() !== '';
+  return withoutPlaceholders(value).trim().replace(AUTH_SCHEME, '').trim() !== '';
 }
 
 function isCredentialRow(list: ListName, row: NameValue): boolean {

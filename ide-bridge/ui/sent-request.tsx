@@ -10,7 +10,8 @@ import type { GrpcReply, HttpReply } from './response-panel';
 import { MASK, MaskedPairs, Pieces, pairRows, secretsOf, textOf, useReveal } from './secret-pieces';
 import type { Piece } from './secret-pieces';
 
-const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)([^/\s@]+)@/i;
+/** A URL's user info with a password; the password runs to the last `@` before the path, as URL parsers read it. */
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:)([^/\s]+)@/i;
 
 /** The URL with the values of the masked query parameters as pieces of their own (the rest as sent, encoding kept). */
 export function urlPieces(url: string, maskedQuery: readonly string[] | undefined, id: string): Piece[] {
