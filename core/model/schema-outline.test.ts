@@ -30,6 +30,11 @@ describe('schemaOutline', () => {
     ]);
   });
 
+  it('puts a description\'s lines on one line without doubling the punctuation that ends a sentence', () => {
+    const schema: JsonSchema = { type: 'object', properties: { status: { type: 'string', description: 'Initial state; DRAFT when omitted.\nDRAFT: being prepared; ACTIVE: orderable' } } };
+    expect(schemaOutline(schema)[0]).toMatchObject({ description: 'Initial state; DRAFT when omitted. DRAFT: being prepared; ACTIVE: orderable' });
+  });
+
   it('stops opening a self-referencing model', () => {
     const node: JsonSchema = { type: 'object', title: 'Node', properties: {} };
     node.properties!.child = node;

@@ -38,10 +38,15 @@ export function schemaOutline(schema: JsonSchema, depth = 1, nesting = 0): Outli
   }
   const required = new Set(target.required ?? []);
   for (const [name, prop] of Object.entries(target.properties ?? {})) {
-    const description = prop.description?.replace(/\s*\n\s*/g, '; ');
+    const description = oneLine(prop.description);
     out.push({ kind: 'field', depth, name, type: typeLabel(prop), required: required.has(name), ...(description ? { description } : {}) });
     const inner = prop.type === 'array' && prop.items ? prop.items : prop;
     if (inner.properties && nesting < MAX_NESTING) out.push(...schemaOutline(inner, depth + 1, nesting + 1));
   }
   return out;
+}
+
+/** A description's lines on one line: a line that ends a sentence is followed by a space, any other by `; `. */
+function oneLine(text: string | undefined): string | undefined {
+  return text?.trim().replace(/([.!?:;。])?\s*\n\s*/g, (_, end: string | undefined) => (end ? `${end} ` : '; '));
 }
