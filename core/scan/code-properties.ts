@@ -93,14 +93,28 @@ function propertiesIn(index: ProjectIndex, entry: FileEntry): CodeProperties {
   }
   for (const call of calls(code, 'setProperty')) if (/(?:^|[^\w.])System\s*$/.test(call.before)) addPair(found.overrides, call[0], call[1], value);
   if (code.includes('WebServerFactory')) {
+    const isFactory = factoryNames(code);
     for (const [setter, key] of Object.entries(FACTORY_SETTERS)) {
-      for (const call of calls(code, `set${setter}`)) addPair(found.overrides, `"${key}"`, call[0], value);
+      for (const call of calls(code, `set${setter}`)) if (isFactory(call.before)) addPair(found.overrides, `"${key}"`, call[0], value);
       // Kotlin's property syntax: `factory.contextPath = "/x"`.
-      const assign = new RegExp(`\\.\\s*${setter[0]!.toLowerCase()}${setter.slice(1)}\\s*=(?!=)\\s*([^\\n;]+)`, 'g');
-      for (const m of code.matchAll(assign)) addPair(found.overrides, `"${key}"`, m[1], value);
+      const assign = new RegExp(`([\\w$]+)\\s*\\.\\s*${setter[0]!.toLowerCase()}${setter.slice(1)}\\s*=(?!=)\\s*([^\\n;]+)`, 'g');
+      for (const m of code.matchAll(assign)) if (isFactory(m[1]!)) addPair(found.overrides, `"${key}"`, m[2], value);
     }
   }
   return found;
+}
+
+/**
+ * Whether the text before a `.setPort(` ends with a web server factory: a variable named for one
+ * or declared with a `...WebServerFactory` type (a Tomcat `Connector.setPort` beside it is not).
+ */
+function factoryNames(code: string): (before: string) => boolean {
+  const declared = new Set<string>();
+  for (const m of code.matchAll(/\b\w*WebServerFactory\b(?:<[^>]*>)?\s+([a-z_$][\w$]*)|\b([a-z_$][\w$]*)\s*:\s*\w*WebServerFactory\b/g)) declared.add((m[1] ?? m[2])!);
+  return (before) => {
+    const name = /([\w$]+)\s*\.?\s*$/.exec(before)?.[1];
+    return name !== undefined && (declared.has(name) || /factory/i.test(name));
+  };
 }
 
 type Value = (arg: string | undefined) => string | undefined;
