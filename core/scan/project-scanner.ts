@@ -38,6 +38,7 @@ import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import { codeProperties, withCodeProperties } from './code-properties';
+import { endpointsByApplication } from './endpoints-by-application';
 import type { CodeProperties } from './code-properties';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
@@ -155,6 +156,8 @@ export class ProjectScanner {
   /** Spring Boot properties each module's code sets (code-properties.ts), by module folder, and their JSON to tell a change. */
   private codeProperties = new Map<string, CodeProperties>();
   private codePropertiesKey = '[]';
+  /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
+  private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
@@ -811,7 +814,7 @@ export class ProjectScanner {
         out.push(e);
       }
     }
-    this.endpointList = out.sort(compareEndpoints);
+    this.endpointList = endpointsByApplication(out, this.servedApart, this.index).sort(compareEndpoints);
     // Parse problems live on the index; move them under their files.
     for (const d of this.index.diagnostics.splice(0)) {
       const list = this.fileDiagnostics.get(d.file);
@@ -880,7 +883,8 @@ export class ProjectScanner {
       const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
-    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile);
+    this.servedApart = new Map();
+    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile, this.servedApart);
     this.fileDiagnostics.set(':config', diagnostics);
   }
 
