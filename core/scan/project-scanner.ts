@@ -37,6 +37,9 @@ import { compareBuildFacts, readBuildFacts } from './build-facts';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
+import { codeProperties, withCodeProperties } from './code-properties';
+import { endpointsByApplication } from './endpoints-by-application';
+import type { CodeProperties } from './code-properties';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
 import type { FileEntry } from './project-index';
@@ -150,6 +153,11 @@ export class ProjectScanner {
   private moduleProperties = new Map<string, Map<string, string>>();
   /** The files each module's `@PropertySource`s add (property-sources.ts), by module folder, as computeAll last found them. */
   private propertySources = new Map<string, string[]>();
+  /** Spring Boot properties each module's code sets (code-properties.ts), by module folder, and their JSON to tell a change. */
+  private codeProperties = new Map<string, CodeProperties>();
+  private codePropertiesKey = '[]';
+  /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
+  private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
@@ -806,7 +814,7 @@ export class ProjectScanner {
         out.push(e);
       }
     }
-    this.endpointList = out.sort(compareEndpoints);
+    this.endpointList = endpointsByApplication(out, this.servedApart, this.index).sort(compareEndpoints);
     // Parse problems live on the index; move them under their files.
     for (const d of this.index.diagnostics.splice(0)) {
       const list = this.fileDiagnostics.get(d.file);
@@ -869,26 +877,32 @@ export class ProjectScanner {
     this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
-      const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
+      const props = kept?.get(m.dir) ?? withCodeProperties(readApplicationProperties(this.root, m.dir, diagnostics, propertySources), this.codeProperties.get(m.dir));
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
       const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
-    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile);
+    this.servedApart = new Map();
+    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile, this.servedApart);
     this.fileDiagnostics.set(':config', diagnostics);
   }
 
   /**
-   * The `@PropertySource` files of the sources now in the index: when they differ from those the
-   * module config was read with, it is read again with them (their context paths and ports).
+   * The `@PropertySource` files of the sources now in the index, and the properties their code sets:
+   * when either differs from what the module config was read with, it is read again with them
+   * (their context paths and ports).
    */
   private applyPropertySources(): void {
     const diagnostics: Diagnostic[] = [];
     const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
-    if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources])) return;
+    const code = codeProperties(this.index, this.modules);
+    const codeKey = JSON.stringify([...code].map(([dir, c]) => [dir, [...c.defaults], [...c.overrides]]));
+    if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && codeKey === this.codePropertiesKey) return;
     this.propertySources = found;
+    this.codeProperties = code;
+    this.codePropertiesKey = codeKey;
     this.readModuleConfig();
     this.properties = undefined;
     this.schemas = undefined;
