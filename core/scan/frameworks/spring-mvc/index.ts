@@ -18,7 +18,7 @@ import { boundPathParams, springRequest } from './request';
 import type { Annotation, Expr, MethodDecl, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
-import { mergeOperationParams, operationDocs } from '../operation-docs';
+import { bodyParamNames, mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import { HANDLER_MAPPING_SUPERS, handlerAnnotations } from './handler-mappings';
 import type { PrefixRule } from './path-prefixes';
@@ -248,7 +248,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
           conditions: { params: [...(base?.params ?? []), ...mapping.params], headers: [...(base?.headers ?? []), ...mapping.headers] },
           diagnostics: ctx.diagnostics,
         }) : undefined;
-        if (request) request.params = mergeOperationParams(request.params, docs);
+        if (request) request.params = mergeOperationParams(request.params, docs, bodyParamNames(chain));
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
         const required = security.requiredBy(ctx.index, type, chain);
