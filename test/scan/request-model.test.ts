@@ -873,3 +873,32 @@ public class TeamController {
     expect(e.response!.schema!.properties!.id).toMatchObject({ type: 'string' });
   });
 });
+
+describe('Spring MVC responses of project classes', () => {
+  it("read a project class sharing a library wrapper's name as the body, and a class extending a map as the map's entries", async () => {
+    const { endpoints } = await scan({
+      [`${J}RestResponse.java`]: `package com.acme;
+import java.util.HashMap;
+public class RestResponse extends HashMap<String, Object> {
+  private String ignored;
+  public static RestResponse success(Object data) { RestResponse r = new RestResponse(); r.put("data", data); return r; }
+}`,
+      [`${J}Counts.java`]: `package com.acme;
+public class Counts extends java.util.LinkedHashMap<String, Long> {}`,
+      [`${J}Flow.java`]: `package com.acme;
+public class Flow { private String name; public String getName() { return name; } }`,
+      [`${J}FlowController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/flows")
+public class FlowController {
+  @PostMapping("/dashboard") public RestResponse dashboard() { return RestResponse.success(null); }
+  @GetMapping("/counts") public Counts counts() { return null; }
+  @GetMapping("/{id}") public Flow get(@PathVariable String id) { return null; }
+}`,
+    });
+    expect(endpoint(endpoints, 'dashboard').response!.schema).toMatchObject({ type: 'object', title: 'RestResponse', additionalProperties: {} });
+    expect(endpoint(endpoints, 'dashboard').response!.schema!.properties).toBeUndefined();
+    expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer', format: 'int64' } });
+    expect(endpoint(endpoints, 'get').response!.schema).toMatchObject({ type: 'object', title: 'Flow', properties: { name: { type: 'string' } } });
+  });
+});

@@ -290,8 +290,8 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
     // The view is rendered as the mapping's `produces` type when it declares one (a CSS or JS template).
     return { contentType: produces?.[0] ?? 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
-  const payload = unwrapReturn(ret);
   const scope = { type: site.owner, file: site.owner.file };
+  const payload = unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined);
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
