@@ -110,6 +110,7 @@ function schemaLines(schema: JsonSchema): string[] {
   return schemaOutline(schema).map((r) => {
     const pad = '  '.repeat(r.depth);
     if (r.kind === 'items') return `${pad}[array of ${r.type}]`;
+    if (r.kind === 'entries') return `${pad}[map: string → ${r.type}]`;
     if (r.kind === 'subtype') return `${pad}one of ${r.name}${r.ids ? ` (${r.ids.property}: ${r.ids.values.join(', ')})` : ''}`;
     return `${pad}${r.name}${r.required ? ' *' : ''}: ${r.type}${r.description ? `  ${r.description}` : ''}`;
   });

@@ -42,3 +42,21 @@ describe('schemaOutline', () => {
     expect(typeLabel({ type: ['string', 'null'] })).toBe('string|null');
   });
 });
+
+describe('schemaOutline of maps', () => {
+  it("shows a map's values, and opens a map of models, at the top and as a field", () => {
+    const order: JsonSchema = { type: 'object', title: 'Order', properties: { id: { type: 'integer', format: 'int64' } } };
+    expect(schemaOutline({ type: 'object', title: 'RestResponse', additionalProperties: {} })).toEqual([{ kind: 'entries', depth: 1, type: 'any' }]);
+    expect(schemaOutline({ type: 'object', additionalProperties: order })).toEqual([
+      { kind: 'entries', depth: 1, type: 'Order' },
+      { kind: 'field', depth: 2, name: 'id', type: 'integer(int64)', required: false },
+    ]);
+    const byId: JsonSchema = { type: 'object', title: 'Map<String, Order>', additionalProperties: order };
+    expect(schemaOutline({ type: 'object', properties: { byId, counts: { type: 'object', title: 'Map<String, Long>', additionalProperties: { type: 'integer', format: 'int64' } } } })).toEqual([
+      { kind: 'field', depth: 1, name: 'byId', type: 'Map<String, Order>', required: false },
+      { kind: 'entries', depth: 2, type: 'Order' },
+      { kind: 'field', depth: 3, name: 'id', type: 'integer(int64)', required: false },
+      { kind: 'field', depth: 1, name: 'counts', type: 'Map<String, Long>', required: false },
+    ]);
+  });
+});

@@ -7,6 +7,8 @@ import type { JsonSchema } from './request';
 
 export type OutlineRow =
   | { kind: 'items'; depth: number; type: string }
+  /** A map's values (`Map<String, OrderDto>`, a class extending HashMap): any (string) key, each value of `type`. */
+  | { kind: 'entries'; depth: number; type: string }
   | { kind: 'subtype'; depth: number; name: string; ids?: { property: string; values: string[] } }
   | { kind: 'field'; depth: number; name: string; type: string; required: boolean; description?: string };
 
@@ -36,12 +38,20 @@ export function schemaOutline(schema: JsonSchema, depth = 1, nesting = 0): Outli
     out.push({ kind: 'subtype', depth, name: inner!.title ?? typeLabel(branch), ...(values ? { ids: { property: id ?? 'id', values } } : {}) });
     if (nesting < MAX_NESTING) out.push(...schemaOutline(inner!, depth + 1, nesting + 1));
   }
+  const values = target.additionalProperties;
+  if (!target.properties && typeof values === 'object') {
+    out.push({ kind: 'entries', depth, type: typeLabel(values) });
+    const inner = values.type === 'array' && values.items ? values.items : values;
+    if (inner.properties && nesting < MAX_NESTING) out.push(...schemaOutline(inner, depth + 1, nesting + 1));
+  }
   const required = new Set(target.required ?? []);
   for (const [name, prop] of Object.entries(target.properties ?? {})) {
     const description = oneLine(prop.description);
     out.push({ kind: 'field', depth, name, type: typeLabel(prop), required: required.has(name), ...(description ? { description } : {}) });
     const inner = prop.type === 'array' && prop.items ? prop.items : prop;
-    if (inner.properties && nesting < MAX_NESTING) out.push(...schemaOutline(inner, depth + 1, nesting + 1));
+    // A map of models (`Map<String, OrderDto>`) opens too: its entries row, then the model's fields.
+    const opens = inner.properties || (typeof inner.additionalProperties === 'object' && inner.additionalProperties.properties);
+    if (opens && nesting < MAX_NESTING) out.push(...schemaOutline(inner, depth + 1, nesting + 1));
   }
   return out;
 }

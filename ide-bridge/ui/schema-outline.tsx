@@ -56,6 +56,7 @@ export function SchemaOutline({ schema, label }: { schema: JsonSchema; label: st
       {rows.map((r, i) => (
         <li key={i} class={`outline-${r.kind}`} style={{ '--depth': String(r.depth - 1) }}>
           {r.kind === 'items' && <span class="muted">array of {r.type}</span>}
+          {r.kind === 'entries' && <span class="muted">map: string → {r.type}</span>}
           {r.kind === 'subtype' && (
             <span>
               one of <b>{r.name}</b>

@@ -59,6 +59,34 @@ describe('apiscout show', () => {
     }
   });
 
+  it("shows a map response as its values by key, a map of models with the model's fields", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-show-map-'));
+    try {
+      const pkg = join(dir, 'src/main/java/com/acme');
+      mkdirSync(pkg, { recursive: true });
+      writeFileSync(join(pkg, 'Order.java'), 'package com.acme;\npublic class Order { public long id; }\n');
+      writeFileSync(
+        join(pkg, 'OrderController.java'),
+        [
+          'package com.acme;',
+          'import java.util.Map;',
+          'import org.springframework.web.bind.annotation.*;',
+          '@RestController',
+          'public class OrderController {',
+          '    @GetMapping("/orders/by-id")',
+          '    public Map<String, Order> byId() { return null; }',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const r = run(['show', 'GET /orders/by-id', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(['  [map: string → Order]', '    id: integer(int64)'].join('\n'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says which endpoint it shows when modules share the address, and shows the one an id names quietly', () => {
     const dir = mkdtempSync(join(tmpdir(), 'apiscout-show-twins-'));
     const write = (p: string, text: string) => {

@@ -839,3 +839,66 @@ import jakarta.ws.rs.*;
     expect(endpoint(endpoints, 'pdf').response).toMatchObject({ contentType: 'application/pdf', schema: { type: 'string', format: 'binary' } });
   });
 });
+
+describe('Spring MVC parameters read from text', () => {
+  it("ignore Jackson's serializers and names: a Long written as a JSON string is still an integer in the query and the path", async () => {
+    const { endpoints } = await scan({
+      [`${J}config/WebConfig.java`]: `package com.acme.config;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+@Configuration
+public class WebConfig {
+  @Bean public SimpleModule longAsString() {
+    SimpleModule module = new SimpleModule();
+    module.addSerializer(Long.class, ToStringSerializer.instance);
+    module.addSerializer(Long.TYPE, ToStringSerializer.instance);
+    return module;
+  }
+}`,
+      [`${J}Team.java`]: `package com.acme;
+public class Team { private Long id; public Long getId() { return id; } }`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/teams")
+public class TeamController {
+  @GetMapping("/{id}") public Team get(@PathVariable Long id, @RequestParam long owner, Long parent, @RequestHeader("X-Org") Long org) { return null; }
+}`,
+    });
+    const e = endpoint(endpoints, 'get');
+    const byName = Object.fromEntries(e.request!.params.map((p) => [p.name, p.schema]));
+    for (const name of ['id', 'owner', 'parent', 'X-Org']) expect(byName[name], name).toMatchObject({ type: 'integer', format: 'int64' });
+    // The JSON the application writes still carries the registered serializer.
+    expect(e.response!.schema!.properties!.id).toMatchObject({ type: 'string' });
+  });
+});
+
+describe('Spring MVC responses of project classes', () => {
+  it("read a project class sharing a library wrapper's name as the body, and a class extending a map as the map's entries", async () => {
+    const { endpoints } = await scan({
+      [`${J}RestResponse.java`]: `package com.acme;
+import java.util.HashMap;
+public class RestResponse extends HashMap<String, Object> {
+  private String ignored;
+  public static RestResponse success(Object data) { RestResponse r = new RestResponse(); r.put("data", data); return r; }
+}`,
+      [`${J}Counts.java`]: `package com.acme;
+public class Counts extends java.util.LinkedHashMap<String, Long> {}`,
+      [`${J}Flow.java`]: `package com.acme;
+public class Flow { private String name; public String getName() { return name; } }`,
+      [`${J}FlowController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/flows")
+public class FlowController {
+  @PostMapping("/dashboard") public RestResponse dashboard() { return RestResponse.success(null); }
+  @GetMapping("/counts") public Counts counts() { return null; }
+  @GetMapping("/{id}") public Flow get(@PathVariable String id) { return null; }
+}`,
+    });
+    expect(endpoint(endpoints, 'dashboard').response!.schema).toMatchObject({ type: 'object', title: 'RestResponse', additionalProperties: {} });
+    expect(endpoint(endpoints, 'dashboard').response!.schema!.properties).toBeUndefined();
+    expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer', format: 'int64' } });
+    expect(endpoint(endpoints, 'get').response!.schema).toMatchObject({ type: 'object', title: 'Flow', properties: { name: { type: 'string' } } });
+  });
+});

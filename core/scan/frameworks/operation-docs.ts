@@ -115,8 +115,13 @@ function addParam(index: ProjectIndex, ann: Annotation, scope: Scope, out: Opera
     return;
   }
   const swagger2 = simpleName(ann.name) === 'ApiImplicitParam';
+  const paramType = swagger2 ? stringValue(index, ann, ['paramType'], scope) || undefined : undefined;
+  // `paramType = "body"` documents the request body, which the method's own body parameter gives.
+  if (paramType === 'body') return;
+  // Without a paramType it documents the method's parameter of that name, like springdoc's
+  // `@Parameter` without `in`; only one naming nothing the method binds is a query parameter.
   const location = swagger2
-    ? SWAGGER2_LOCATION[stringValue(index, ann, ['paramType'], scope) ?? 'query'] ?? 'query'
+    ? paramType === undefined ? undefined : SWAGGER2_LOCATION[paramType] ?? 'query'
     : LOCATION[enumName(ann.args.in) ?? ''];
   const description = stringValue(index, ann, swagger2 ? ['value'] : ['description'], scope) ?? '';
   const schema = swagger2 ? swagger2Schema(index, ann, scope) : schemaOf(index, ann, scope);
@@ -186,9 +191,11 @@ function javaFormat(name: string): string | undefined {
  * parameter the method already binds documents it (its description and example win); any other
  * is added; hidden ones go.
  */
-export function mergeOperationParams(params: readonly Param[], docs: OperationDocs): Param[] {
+export function mergeOperationParams(params: readonly Param[], docs: OperationDocs, bodyNames: ReadonlySet<string> = new Set()): Param[] {
   const out = params.filter((p) => !docs.hiddenParams.has(p.name));
   for (const { param: extra, matchOnly, example: exampleText } of docs.params) {
+    // Naming the method's body parameter, it documents the body: no parameter of its own.
+    if (matchOnly && bodyNames.has(extra.name)) continue;
     const same = out.find((p) => p.name === extra.name && (matchOnly || p.in === extra.in));
     if (same) {
       const i = out.indexOf(same);
@@ -199,6 +206,13 @@ export function mergeOperationParams(params: readonly Param[], docs: OperationDo
     out.push(extra);
   }
   return out;
+}
+
+/** The names of the handler's `@RequestBody` parameters, on any declaration of the method. */
+export function bodyParamNames(chain: readonly MethodSite[]): Set<string> {
+  const names = new Set<string>();
+  for (const { method } of chain) for (const p of method.params) if (findAnnotation(p.annotations, 'RequestBody')) names.add(p.name);
+  return names;
 }
 
 function items(e: Expr | undefined): Expr[] {

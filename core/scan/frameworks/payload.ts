@@ -37,7 +37,11 @@ export type Payload =
   | { kind: 'unknown'; reason: string }
   | { kind: 'body'; ref: TypeRef; array: boolean };
 
-export function unwrapReturn(ref: TypeRef | null): Payload {
+/**
+ * `isProjectType`: the name resolves to a class of the project, which is its own body even when it
+ * shares a library wrapper's simple name (a project `RestResponse extends HashMap`, a `Response` DTO).
+ */
+export function unwrapReturn(ref: TypeRef | null, isProjectType: (name: string) => boolean = () => false): Payload {
   if (!ref) return { kind: 'none' };
   // Kotlin `fun list() = service.findAll()`: the type is the compiler's to infer.
   if (ref.name === '?' && !ref.bound) return { kind: 'unknown', reason: 'the handler does not declare its return type (it is inferred from the expression body)' };
@@ -47,6 +51,8 @@ export function unwrapReturn(ref: TypeRef | null): Payload {
     const name = simpleName(current.name);
     if (current.dims === 0 && (name === 'void' || name === 'Void' || name === 'Unit')) return array ? { kind: 'body', ref: current, array } : { kind: 'none' };
     if (current.dims > 0) return { kind: 'body', ref: current, array };
+    const library = (SINGLE.has(name) || MANY.has(name) || OPAQUE.has(name)) && !isProjectType(current.name);
+    if (!library) return { kind: 'body', ref: current, array };
     if (SINGLE.has(name) || MANY.has(name)) {
       const arg = current.args[0];
       if (MANY.has(name)) array = true;

@@ -546,6 +546,14 @@ export class SchemaBuilder {
   private objectBody(t: SourceType, level: number): Built {
     const decl = t.decl;
     const { levels, unresolvedSuperclass } = this.hierarchy(t);
+    const map = this.javaNames ? undefined : this.mapSuperclass(levels, unresolvedSuperclass);
+    if (map) {
+      // A class extending a library map (`RestResponse extends HashMap<String, Object>`): Jackson
+      // writes and reads its entries, never its bean properties.
+      const parts = new Parts();
+      const value = isObject(map) ? {} : parts.take(this.build(map, level + 1));
+      return parts.done(named({ type: 'object', additionalProperties: value }, t));
+    }
     const parts = new Parts();
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
@@ -633,6 +641,18 @@ export class SchemaBuilder {
   }
 
   /** The type and the supertypes whose members it inherits, root-most first, each with its type arguments. */
+  /** The value type of the library map the class extends, if its superclass chain ends in one. */
+  private mapSuperclass(levels: readonly Level[], unresolvedSuperclass: string | undefined): JavaType | undefined {
+    if (!unresolvedSuperclass || libraryShape(unresolvedSuperclass)?.kind !== 'map') return undefined;
+    for (const { decl, vars } of levels) {
+      const ref = decl.kind === 'class' ? decl.superclass : undefined;
+      if (!ref || this.index.resolveType(ref.name, decl.outer ? { type: decl.outer, file: decl.file } : { file: decl.file })) continue;
+      const value = ref.args[1];
+      return value ? resolveRef(this.index, value, { type: decl, file: decl.file }, vars) : ANY;
+    }
+    return undefined;
+  }
+
   private hierarchy(t: SourceType): { levels: Level[]; unresolvedSuperclass?: string } {
     const levels: Level[] = [{ decl: t.decl, vars: variablesOf(t) }];
     const seen = new Set<TypeDecl>([t.decl]);

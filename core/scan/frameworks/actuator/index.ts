@@ -328,7 +328,7 @@ function operationResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, c
   let ret = site.method.returnType;
   // WebEndpointResponse<T> carries a status beside the body.
   if (ret && simpleName(ret.name) === 'WebEndpointResponse') ret = ret.args[0] ?? { name: 'Object', args: [], dims: 0 };
-  const payload = unwrapReturn(ret);
   const scope = { type: site.owner, file: site.owner.file };
+  const payload = unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined);
   return responseModel(payload, produces?.[0] ?? 'application/json', scope, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc);
 }

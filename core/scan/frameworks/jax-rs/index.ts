@@ -170,7 +170,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const response = ctx.requestModels && (suspended && isVoid(site.method.returnType)
           ? { contentType: produces?.[0] ?? 'application/json', schema: { description: 'Unknown: answered later through an AsyncResponse.', 'x-unresolved': true }, description: doc || 'Unknown: answered later through an AsyncResponse.' }
           : responseModel(
-          unwrapReturn(site.method.returnType),
+          unwrapReturn(site.method.returnType, (name) => ctx.index.resolveType(name, { type: site.owner, file: site.owner.file }) !== undefined),
           produces?.[0] ?? 'application/json',
           { type: site.owner, file: site.owner.file },
           methodBindingsFor(ctx.index, ctx.schemas, type, site),

@@ -18,7 +18,7 @@ import { boundPathParams, springRequest } from './request';
 import type { Annotation, Expr, MethodDecl, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
-import { mergeOperationParams, operationDocs } from '../operation-docs';
+import { bodyParamNames, mergeOperationParams, operationDocs } from '../operation-docs';
 import { CONFIGURER_SUPERS, readPrefixRules } from './path-prefixes';
 import { HANDLER_MAPPING_SUPERS, handlerAnnotations } from './handler-mappings';
 import type { PrefixRule } from './path-prefixes';
@@ -248,7 +248,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
           conditions: { params: [...(base?.params ?? []), ...mapping.params], headers: [...(base?.headers ?? []), ...mapping.headers] },
           diagnostics: ctx.diagnostics,
         }) : undefined;
-        if (request) request.params = mergeOperationParams(request.params, docs);
+        if (request) request.params = mergeOperationParams(request.params, docs, bodyParamNames(chain));
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
         const required = security.requiredBy(ctx.index, type, chain);
@@ -290,8 +290,8 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
     // The view is rendered as the mapping's `produces` type when it declares one (a CSS or JS template).
     return { contentType: produces?.[0] ?? 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
-  const payload = unwrapReturn(ret);
   const scope = { type: site.owner, file: site.owner.file };
+  const payload = unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined);
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');

@@ -79,7 +79,8 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       if (swagger.example !== undefined) e.example = swagger.example;
       return e;
     };
-    const schemaOfParam = () => schemas.schemaOf(p.param.type, scope, bindings);
+    // A value Spring converts from text: Jackson's registered serializers and names play no part.
+    const schemaOfParam = () => beanSchemas.schemaOf(p.param.type, scope, bindings);
     // A body or part Jackson reads into the parameter.
     const readSchema = () => schemas.schemaOf(p.param.type, scope, bindings, 'request');
     // A value read from text: a class Spring converts from a String is a string on the wire.
