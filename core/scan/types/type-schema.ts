@@ -404,7 +404,13 @@ export class SchemaBuilder {
       if (this.direction === 'response') return { ...leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) }), directional: true };
       return { ...this.object(t, level), directional: true };
     }
-    if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
+    if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) {
+      // As a class-level serializer: a bean where Jackson reads it, unless something else reads the value.
+      const written = leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
+      if (ownDeserializer(this.index, decl) || delegatingCreator(decl)) return written;
+      if (this.direction === 'response') return { ...written, directional: true };
+      return { ...this.object(t, level), directional: true };
+    }
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
     if (jv === undefined) this.jsonValues.set(decl, (jv = jsonValueMember(this.index, decl) ?? null));
@@ -996,8 +1002,12 @@ function typeText(t: TypeRef): string {
   return `${name}${t.args.length ? `<${t.args.map(typeText).join(',')}>` : ''}${'[]'.repeat(t.dims)}`;
 }
 
-/** `@JsonDeserialize(using = ...)` on the class or its mix-in: it reads its own JSON, presumably what its serializer writes. */
+/**
+ * `@JsonDeserialize(using = ...)` on the class or its mix-in, or a deserializer registered for it in
+ * code: it reads its own JSON, presumably what its serializer writes.
+ */
 function ownDeserializer(index: ProjectIndex, decl: TypeDecl): boolean {
+  if (codeRegistrations(index).deserializers.has(decl.fqn)) return true;
   const using = classesAttr(findAnnotation(classAnnotations(index, decl), 'JsonDeserialize'), 'using')[0];
   return using !== undefined && !/(^|\.)(None|Void)$/.test(using);
 }
