@@ -132,7 +132,7 @@ const DECLARATION_KEYWORDS = {
 };
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
-const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'setDateFormat', 'simpleDateFormat'].map(bytesOf);
+const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat'].map(bytesOf);
 const NEEDLE = {
   servlet: bytesOf('Servlet'),
   servletRegistration: bytesOf('ServletRegistrationBean'),

@@ -172,7 +172,8 @@ describe('request bodies Jackson reads through builders', () => {
   it('@JsonDeserialize(builder) with @JsonPOJOBuilder(withPrefix): the builder methods after the prefix, typed by their parameter', () => {
     const response = schema('Rule', 'com.acme.b.Rule');
     const request = schema('Rule', 'com.acme.b.Rule', 'request');
-    expect(names(response)).toEqual(['required', 'message', 'createdBy']);
+    // Jackson moves properties named by @JsonProperty (even to their own name) after the rest.
+    expect(names(response)).toEqual(['createdBy', 'required', 'message']);
     expect(names(request)).toEqual(['required', 'message', 'min']);
     expect(request.properties!.min).toMatchObject({ type: 'number', description: 'The lowest value allowed.' });
     expect(request.properties!.required!.default).toBe(false); // the builder's initializer
@@ -190,7 +191,7 @@ describe('request bodies Jackson reads through builders', () => {
   it('Lombok @Builder + @Jacksonized: the fields by their own names, @Builder.Default kept, initialized finals left out', () => {
     const response = schema('Account', 'com.acme.b.Account');
     const request = schema('Account', 'com.acme.b.Account', 'request');
-    expect(names(response)).toEqual(['active', 'size', 'kind', 'tags', 'full_name']);
+    expect(names(response)).toEqual(['size', 'kind', 'tags', 'active', 'full_name']); // as Jackson 2.18 writes it
     expect(names(request)).toEqual(['isActive', 'size', 'tags', 'full_name']);
     expect(request.properties!.size!.default).toBe(10);
     expect(request.properties!.tags).toEqual({ type: 'array', items: { type: 'string' } });
@@ -215,7 +216,7 @@ describe('request bodies Jackson reads through builders', () => {
 
   it('a builder that reads what the class writes leaves one schema for both sides (gravitee\'s VerifyApiParam)', () => {
     const request = schema('Param', 'com.acme.b.Param', 'request');
-    expect(names(request)).toEqual(['context_path', 'apiId']);
+    expect(names(request)).toEqual(['apiId', 'context_path']); // as Jackson writes it: the renamed property last
     expect(request['x-direction']).toBeUndefined();
   });
 
@@ -224,7 +225,7 @@ describe('request bodies Jackson reads through builders', () => {
     const req = fresh.schema('Order', 'com.acme.b.Order', 'request');
     const res = fresh.schema('Order', 'com.acme.b.Order');
     expect(names(req.properties!.rule)).toEqual(['required', 'message', 'min']);
-    expect(names(res.properties!.rule)).toEqual(['required', 'message', 'createdBy']);
+    expect(names(res.properties!.rule)).toEqual(['createdBy', 'required', 'message']);
     expect(req['x-direction']).toBe('request');
   });
 });

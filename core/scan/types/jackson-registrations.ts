@@ -15,6 +15,7 @@
 //   in a Spring configuration, as for `addMixIn`: `T` is read by its deserializer, not as a bean;
 // - Spring Boot's `@JsonComponent` serializers and deserializers (the class, or those nested in it):
 //   each for the type its `JsonSerializer<T>` / `StdSerializer<T>` (`JsonDeserializer<T>`, ...) names;
+// - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled, as for `addMixIn`;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -40,6 +41,8 @@ export interface Registrations {
   serializers: ReadonlyMap<string, TypeSerializer>;
   /** The types a deserializer is registered for, qualified as for `serializers`. */
   deserializers: ReadonlySet<string>;
+  /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled). */
+  sortProperties: boolean;
 }
 
 /**
@@ -58,11 +61,12 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const subtypes = new Map<TypeDecl, string[]>();
     const serializers = new Map<string, TypeSerializer>();
     const deserializers = new Set<string>();
+    const sorted = { on: false };
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers });
+    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted });
     const components = [...index.files.values()].filter((e) => e.annotations.has('JsonComponent')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of components) readComponents(index, entry, serializers, deserializers);
-    return { mixins, subtypes, serializers, deserializers };
+    return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on };
   });
 }
 
@@ -72,6 +76,8 @@ const DATE_FORMAT = /\.\s*(?:setDateFormat\s*\(\s*new\s+(?:java\.text\.)?SimpleD
 /** The types Jackson writes with the mapper's DateFormat. */
 const LEGACY_DATES = ['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp'];
 const SERIALIZER_CALL = /\.\s*(?:addSerializer|serializerByType)\s*\(/g;
+/** `configure(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true)`, `enable(..)`, the builder's `featuresToEnable(..)`. */
+const SORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*true|(?:enable|featuresToEnable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b)/;
 const DESERIALIZER_CALL = /\.\s*(?:addDeserializer|deserializerByType)\s*\(/g;
 /** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
 const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
@@ -83,9 +89,10 @@ interface Tables {
   subtypes: Map<TypeDecl, string[]>;
   serializers: Map<string, TypeSerializer>;
   deserializers: Set<string>;
+  sorted: { on: boolean };
 }
 
-function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers }: Tables): void {
+function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted }: Tables): void {
   let text: string;
   try {
     text = readFileSync(entry.abs, 'utf8');
@@ -120,6 +127,7 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
       const written = target && typeSerializer(index, args[1]!, code, scope);
       if (target && written && !serializers.has(target)) serializers.set(target, written);
     }
+    if (SORTED.test(code)) sorted.on = true;
     for (const m of code.matchAll(DESERIALIZER_CALL)) {
       const args = argsOf(code, m.index! + m[0].length - 1);
       const target = args.length === 2 ? registeredType(index, args[0]!, scope) : undefined;

@@ -15,7 +15,10 @@
 // (and cached, and referenced when recursive) like any other object type.
 //
 // Property order: superclass properties first (as Jackson collects fields), then the type's own,
-// fields before getter-only properties; `@JsonPropertyOrder` reorders.
+// fields before getter-only properties; those renamed with `@JsonProperty("x")` after the rest, as
+// Jackson re-adds each explicitly named property at the end (not where a creator orders them: a
+// record, a Kotlin class, `@JsonCreator`); `@JsonPropertyOrder` reorders, and sorting
+// alphabetically (its `alphabetic`, or the mapper's SORT_PROPERTIES_ALPHABETICALLY) sorts the rest.
 
 import type { Diagnostic } from '../../model/endpoint';
 import type { JsonSchema } from '../../model/request';
@@ -62,6 +65,8 @@ export interface SchemaOptions {
    * keep their ISO forms either way (JavaTimeModule reads neither setting).
    */
   legacyDates?: { pattern?: string; timestamps?: boolean };
+  /** The application's mapper sorts properties alphabetically (`spring.jackson.mapper.sort-properties-alphabetically`). */
+  sortProperties?: boolean;
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -117,6 +122,8 @@ interface Member {
   getterOnly?: boolean;
   /** A field (rather than a getter or record component). */
   field?: boolean;
+  /** The field's own name, when a getter (Lombok's or written) names its property otherwise (`isGift` -> `gift`). */
+  renamedField?: string;
   /** The declaration makes it mandatory (Kotlin: a constructor property neither nullable nor defaulted). */
   required?: boolean;
   /** The value the declaration gives it when the JSON does not. */
@@ -168,6 +175,7 @@ const PRIMITIVES: Record<string, JsonSchema> = {
 export class SchemaBuilder {
   private readonly maxDepth: number;
   private readonly javaNames: boolean;
+  private readonly sortProperties: boolean;
   /** The schema of the legacy date types when the application configures how Jackson writes them. */
   private readonly legacyDate: JsonSchema | undefined;
   private readonly generatedType: SchemaOptions['generatedType'];
@@ -199,6 +207,7 @@ export class SchemaBuilder {
   ) {
     this.maxDepth = opts.maxDepth ?? 8;
     this.javaNames = opts.propertyNames === 'java';
+    this.sortProperties = opts.sortProperties === true;
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
@@ -719,7 +728,7 @@ export class SchemaBuilder {
       }
     }
 
-    const out: ReturnType<SchemaBuilder['properties']> = [];
+    let out: ReturnType<SchemaBuilder['properties']> = [];
     for (const { member, level } of merged.values()) {
       const anns = bySimpleName(member.annotations);
       // `@JsonIgnore` on the field behind an any-getter hides the field, not the getter's entries.
@@ -733,6 +742,24 @@ export class SchemaBuilder {
       if (ignore === 'write') p.writeOnly = true;
       out.push(p);
     }
+    if (this.javaNames) return out;
+    const own = levels[levels.length - 1]?.decl;
+    const alphabetic = order?.alphabetic === true || this.sortProperties || codeRegistrations(this.index).sortProperties;
+    if (own && !alphabetic && !creatorOrdered(own)) {
+      // Jackson collects every field (superclasses first), then the accessors with no field of
+      // their name (the class's own first): a field its getter renames (`isGift` -> `gift`) is such a one.
+      if (!members) {
+        const rank = new Map(out.map((p, i) => {
+          const at = levels.findIndex((l) => l.decl === p.scope.type);
+          return [p, p.member.field && !p.member.renamedField ? at * out.length + i : (levels.length + (levels.length - at)) * out.length + i] as const;
+        }));
+        out.sort((a, b) => rank.get(a)! - rank.get(b)!);
+      }
+      const renamed = out.filter((p) => stringAttr(this.index, p.anns.get('JsonProperty'), 'value', p.scope));
+      if (renamed.length) out = [...out.filter((p) => !renamed.includes(p)), ...renamed];
+    }
+    if (order && !order.alphabetic && alphabetic) order = { ...order, alphabetic };
+    else if (!order && alphabetic) order = { names: [], alphabetic };
     if (order && (order.names.length || order.alphabetic)) {
       const rank = (p: (typeof out)[number]) => {
         const i = order.names.indexOf(p.name);
@@ -787,6 +814,7 @@ export class SchemaBuilder {
         const viaLombok = !f.modifiers.includes('public') && (lombok || findAnnotation(f.annotations, 'Getter') !== undefined);
         const implicit = viaLombok ? lombokProperty(f.name, isPrimitiveBoolean(f.type)) : f.name;
         const member: Member = { implicit, type: f.type, annotations: [...f.annotations], description: docText(f.doc), field: true };
+        if (implicit !== f.name) member.renamedField = f.name;
         if (f.required) member.required = true;
         if (f.defaultValue) member.defaultValue = f.defaultValue;
         byName.set(implicit, member);
@@ -810,6 +838,7 @@ export class SchemaBuilder {
           // A hand-written getter names a private field's property: `pName` + `getPName()` is `pname`.
           if (target.implicit !== prop && decl.kind !== 'record') {
             byName.delete(target.implicit);
+            if (target.field) target.renamedField ??= target.implicit;
             target.implicit = prop;
             byName.set(prop, target);
           }
@@ -1000,6 +1029,17 @@ function typeText(t: TypeRef): string {
   const simple = simpleName(t.name);
   const name = t.name === '?' ? `?${t.bound ? `${t.bound.kind} ${typeText(t.bound.type)}` : ''}` : t.dims === 0 ? (BOXES[simple] ?? simple) : simple;
   return `${name}${t.args.length ? `<${t.args.map(typeText).join(',')}>` : ''}${'[]'.repeat(t.dims)}`;
+}
+
+/**
+ * Whether Jackson orders the type's properties by a creator's parameters: a record's canonical
+ * constructor, a Kotlin class's primary one (jackson-module-kotlin), a `@JsonCreator` factory or a
+ * constructor whose every parameter `@JsonProperty` names.
+ */
+function creatorOrdered(decl: TypeDecl): boolean {
+  if (decl.kind === 'record' || decl.file.lang === 'kotlin') return true;
+  if (decl.methods.some((m) => m.modifiers.includes('static') && findAnnotation(m.annotations, 'JsonCreator') !== undefined)) return true;
+  return decl.constructors.some((params) => params.length > 0 && params.every((p) => findAnnotation(p.annotations, 'JsonProperty') !== undefined));
 }
 
 /**
