@@ -160,6 +160,27 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 @JsonSerialize(using = AmountSerializer.class)
 public class Code { public long value; @JsonCreator public static Code parse(String text) { return new Code(); } }`,
+  'com/acme/b/BaseBuilder.java': `package com.acme.b;
+public abstract class BaseBuilder<B extends BaseBuilder<B, T>, T> {
+    protected Long id;
+    /** The owner's id. */
+    public B withId(Long id) { this.id = id; return self(); }
+    public B withOwner(T owner) { return self(); }
+    protected abstract B self();
+}`,
+  'com/acme/b/Job.java': `package com.acme.b;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+@JsonDeserialize(builder = Job.Builder.class)
+public class Job {
+    public final Long id; public final String name;
+    Job(Long id, String name) { this.id = id; this.name = name; }
+    public static class Builder extends BaseBuilder<Builder, String> {
+        private String name;
+        public Builder withName(String name) { this.name = name; return this; }
+        protected Builder self() { return this; }
+        public Job build() { return new Job(id, name); }
+    }
+}`,
   'com/acme/b/Order.java': `package com.acme.b;
 public class Order { public Amount total; public Both both; public Code code; public Rule rule; public Event event; }`,
 };
@@ -179,6 +200,13 @@ describe('request bodies Jackson reads through builders', () => {
     expect(request.properties!.required!.default).toBe(false); // the builder's initializer
     expect(request['x-direction']).toBe('request');
     expect(response['x-direction']).toBeUndefined();
+  });
+
+  it("a builder extending a base builder takes the base's methods, typed by the extends clause", () => {
+    const request = schema('Job', 'com.acme.b.Job', 'request');
+    expect(names(request)).toEqual(['id', 'owner', 'name']);
+    expect(request.properties!.owner).toEqual({ type: 'string' });
+    expect(request.properties!.id).toMatchObject({ type: 'integer', description: "The owner's id." });
   });
 
   it('the default prefix "with", and a builder creator whose parameters carry @JsonProperty', () => {

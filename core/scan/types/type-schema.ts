@@ -642,7 +642,11 @@ export class SchemaBuilder {
 
   /** The levels and property candidates of the builder Jackson reads a class through. */
   private builderLevels(builder: JacksonBuilder, levels: Level[]): { levels: Level[]; members: (decl: TypeDecl) => Member[] } {
-    if (builder.kind === 'class') return { levels: [{ decl: builder.builder, vars: NO_VARIABLES }], members: () => builderClassProperties(builder.builder, builder.prefix) };
+    if (builder.kind === 'class') {
+      // A builder extending a base builder takes the base's methods too (their type variables bound by the extends clause).
+      const own = this.hierarchy(rawType(this.index, builder.builder)).levels.filter((l) => l.decl.kind === 'class');
+      return { levels: own, members: (d) => builderClassProperties(d, builder.prefix, d === builder.builder) };
+    }
     // `@Builder` takes the class's own fields; `@SuperBuilder` its superclasses' as well.
     return { levels: builder.superBuilder ? levels : levels.slice(-1), members: lombokBuilderProperties };
   }
