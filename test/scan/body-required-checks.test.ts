@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exportOpenApi } from '../../core/export/openapi';
 import { scanProject } from '../../core/scan/scan';
 
 describe('body properties a handler checks itself', () => {
@@ -36,6 +37,7 @@ describe('body properties a handler checks itself', () => {
         '        if (form.getNote() == null) throw new IllegalArgumentException("note");',
         '        return R.ok();',
         '    }',
+        '    @PutMapping("/users") public R update(@RequestBody UserForm form) { return R.ok(); }',
         '    @PostMapping("/lookup") public R lookup(HttpServletRequest request) {',
         '        String id = request.getParameter("id");',
         '        if (id == null) return R.fail("id");',
@@ -47,6 +49,14 @@ describe('body properties a handler checks itself', () => {
     const { endpoints } = await scanProject(dir, { parseWorker: false });
     const create = endpoints.find((e) => e.source.member === 'create')!;
     expect(create.request!.body!.schema.required).toEqual(['name', 'email', 'url']);
+    expect(endpoints.find((e) => e.source.member === 'update')!.request!.body!.schema.required).toBeUndefined();
+    // OpenAPI: one component for the class, the handler's own requirements beside it.
+    for (const version of ['3.1.0', '3.0.3'] as const) {
+      const doc = JSON.parse(exportOpenApi(endpoints, { openapi: { format: 'json', version } }).files[0]!.content);
+      expect(doc.components.schemas.UserForm.required).toBeUndefined();
+      expect(doc.paths['/users'].post.requestBody.content['application/json'].schema).toEqual({ allOf: [{ $ref: '#/components/schemas/UserForm' }, { required: ['name', 'email', 'url'] }] });
+      expect(doc.paths['/users'].put.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UserForm' });
+    }
     const lookup = endpoints.find((e) => e.source.member === 'lookup')!;
     expect(lookup.request!.params.find((p) => p.name === 'id')).toMatchObject({ in: 'query', required: true });
   });

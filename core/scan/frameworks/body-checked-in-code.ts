@@ -13,13 +13,17 @@ import type { ProjectIndex } from '../project-index';
 import { checkedSubjects } from '../required-checks';
 import { getterProperty } from '../types/naming';
 
+/** The extension listing the properties only this handler's checks require. */
+export const REQUIRED_IN_CODE = 'x-required-in-code';
+
 /** `schema` with the properties the handler at `site` refuses its body parameter `name` without added to its `required`. */
 export function withRequiredChecks(index: ProjectIndex, site: MethodSite, name: string, schema: JsonSchema): JsonSchema {
   if (schema.type !== 'object' || !schema.properties) return schema;
   const found = checkedProperties(index, site, name);
   if (!found.length) return schema;
   const checked = Object.keys(schema.properties).filter((p) => found.includes(p) && !schema.required?.includes(p));
-  return checked.length ? { ...schema, required: [...(schema.required ?? []), ...checked] } : schema;
+  // Marked, as the class's other uses do not require them: the OpenAPI export keeps one component for the class.
+  return checked.length ? { ...schema, required: [...(schema.required ?? []), ...checked], [REQUIRED_IN_CODE]: checked } : schema;
 }
 
 /** The property names read from `name` (its getter `name.getX()`, a field or Kotlin's `name.x`) that the body checks, as Jackson names them by default. */
