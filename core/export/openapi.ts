@@ -3,7 +3,7 @@
 // cannot name are left out with a note; `ALL` (no method restriction) is described as GET.
 
 import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpoint';
-import type { Param } from '../model/request';
+import type { JsonSchema, Param } from '../model/request';
 import { hostPlan } from './host';
 import { Components } from './json-schema';
 import { YamlDocument, yamlLines } from './yaml-emitter';
@@ -430,8 +430,21 @@ function requestBody(e: Endpoint, components: Components) {
   const out: Record<string, unknown> = {};
   if (body.description) out.description = body.description;
   out.required = body.required;
-  out.content = { [body.contentType]: mediaType(components.use(body.schema), body.example) };
+  out.content = { [body.contentType]: mediaType(bodySchema(body.schema, components), body.example) };
   return out;
+}
+
+/**
+ * A body's schema; properties only this handler's checks require (`x-required-in-code`) are added
+ * beside the class's component, which the class's other uses share.
+ */
+function bodySchema(schema: JsonSchema, components: Components): Record<string, unknown> {
+  const checked = schema['x-required-in-code']; // body-checked-in-code.ts
+  if (!Array.isArray(checked) || checked.length === 0) return components.use(schema);
+  const { 'x-required-in-code': _checked, required, ...rest } = schema;
+  const own = (required ?? []).filter((r) => !checked.includes(r));
+  const base: JsonSchema = own.length ? { ...rest, required: own } : rest;
+  return { allOf: [components.use(base), { required: checked }] };
 }
 
 /** `schema`, then the example when there is one. */

@@ -836,7 +836,7 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), generatedType: (name, packages) => models.schemaOf(name, packages) });
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), sortProperties: this.appProperties().get(relaxedKey('spring.jackson.mapper.sort-properties-alphabetically')) === 'true', generatedType: (name, packages) => models.schemaOf(name, packages) });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {

@@ -1,7 +1,9 @@
 // Which values a method body refuses to go on without, read as text (body-facts.ts): those given
 // to a guard call (`Assert.hasText(v)`, `Objects.requireNonNull(v)`), tested for missing or empty
-// in an `if` that throws, or Kotlin's `read ?: throw`, on every path through the body. A request
-// value read in code is a required parameter when the body checks it so.
+// in an `if` that throws or returns an error (`return Result.error(..)`, `ResponseEntity.badRequest()`),
+// or Kotlin's `read ?: throw`, on every path through the body. A request value read in code is a
+// required parameter when the body checks it so, and so is a request body's property
+// (body-checked-in-code.ts).
 
 /**
  * Calls that throw when their first argument is null or empty: Spring's and commons-lang's
@@ -10,6 +12,10 @@
  */
 const GUARD_CALL = /(?:\b(?:Assert|Validate|Objects|Preconditions)\s*\.\s*(?:hasText|hasLength|notNull|notEmpty|notBlank|requireNonNull|checkNotNull)|(?<![\w$.])(?:requireNonNull|checkNotNull|requireNotNull))\s*\(/g;
 const IF_OPEN = /\bif\s*\(/g;
+/** A branch that refuses the request: it throws, or returns what names an error (`Result.error(..)`, `R.fail(..)`, a 4xx status). */
+const REFUSING_BRANCH = /^\s*\{?\s*(?:throw\b|return\b)/;
+/** What a `return` of a refusal names (checked on the returned expression). */
+const ERROR_VALUE = /\b(?:error|errors|fail|failed|failure|badRequest|invalid|paramError|BAD_REQUEST|UNPROCESSABLE_ENTITY|unprocessableEntity)\w*|\b(?:status|Status)\s*\(\s*4\d\d\b|Response\.Status\.BAD_REQUEST/i;
 /** A test true when `(subject)` is missing or empty: `isEmpty(x)`, `isBlank(x)`, `isNullOrEmpty(x)`, `!hasText(x)`, `!isNotEmpty(x)`. */
 const EMPTY_CALL = /^(!)?\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*(isEmpty|isBlank|isNullOrEmpty|hasText|hasLength|isNotEmpty|isNotBlank)\s*\(([\s\S]*)\)$/;
 /** `x == null`, `null == x`, `x.isEmpty()`, `x.isBlank()`, Kotlin `x.isNullOrEmpty()` / `x.isNullOrBlank()`. */
@@ -35,7 +41,7 @@ export function checkedSubjects(raw: string, code: string): ReadonlySet<string> 
     const open = m.index! + m[0].length;
     const close = closeOf(code, open);
     // Only a test whose branch throws makes the value one the request cannot do without.
-    if (close >= code.length || !/^\s*\{?\s*throw\b/.test(code.slice(close + 1, close + 200))) continue;
+    if (close >= code.length || !refuses(code.slice(close + 1, close + 300))) continue;
     const parts = topLevelSplit(code, open, close, '||');
     const subjects = parts.map((p) => emptinessSubject(raw.slice(p.from, p.to)));
     // `a == null || b == null`: each is required; with `&&` or another test, none need be.
@@ -51,7 +57,14 @@ export function checkedSubjects(raw: string, code: string): ReadonlySet<string> 
  */
 function onEveryPath(code: string): (at: number) => boolean {
   const top = code.trimStart().startsWith('{') ? 1 : 0;
-  const firstReturn = code.search(/\breturn\b/);
+  // A return of an error refuses the request: the checks after it still bind every accepted one.
+  let firstReturn = -1;
+  for (const m of code.matchAll(/\breturn\b/g)) {
+    if (!isErrorReturn(code.slice(m.index!, m.index! + 300))) {
+      firstReturn = m.index!;
+      break;
+    }
+  }
   return (at) => {
     if (firstReturn >= 0 && firstReturn < at) return false;
     let depth = 0;
@@ -62,6 +75,19 @@ function onEveryPath(code: string): (at: number) => boolean {
     }
     return depth === top;
   };
+}
+
+/** Whether the branch text following an `if (..)` throws or returns an error. */
+function refuses(branch: string): boolean {
+  const m = REFUSING_BRANCH.exec(branch);
+  if (!m) return false;
+  return m[0].endsWith('throw') || isErrorReturn(branch.slice(m[0].length - 'return'.length));
+}
+
+/** Whether `text`, starting at `return`, returns an error: its expression, up to the statement's end, names one. */
+function isErrorReturn(text: string): boolean {
+  const end = text.search(/;|\}|\n(?!\s*[.?])/); // a Kotlin statement ends with its line, unless a call chain goes on
+  return ERROR_VALUE.test(text.slice('return'.length, end < 0 ? text.length : end));
 }
 
 /** What a disjunct tests for missing or empty, without spaces; undefined when it tests something else. */

@@ -83,9 +83,8 @@ describe('request and response models of retyped properties, checked by Jackson'
     for (const name of ['id', 'total', 'detail', 'attachments', 'settings', 'config', 'pet', 'refund', 'voucher', 'amount', 'tags']) {
       const s = response[name]!;
       if (s.type) expect(jsonType(out[name]), name).toBe(s.type === 'integer' ? 'number' : s.type);
-      // Jackson writes Lombok's renamed `isGift` (getter `isGift()`: `gift`) after the fields; the model keeps field order.
-      const keys = (o: object) => (name === 'voucher' ? Object.keys(o).sort() : Object.keys(o));
-      if (s.properties) expect(keys(out[name] as object), name).toEqual(keys(s.properties));
+      // In Jackson's order too: Lombok's renamed `isGift` (getter `isGift()`: `gift`) after the fields.
+      if (s.properties) expect(Object.keys(out[name] as object), name).toEqual(Object.keys(s.properties));
     }
     expect(out.settings).toEqual([1, 2]);
     expect(Object.keys((out.attachments as object[])[0]!)).toEqual(['fileName', 'size']); // the runtime class, here the one read

@@ -33,7 +33,8 @@ describe('request and response schemas of one class in the exports', () => {
       // Read through their builders: a request component each, named by the builder's properties.
       expect(Object.keys(doc.components.schemas.RefundRequest.properties)).toEqual(['cents', 'reason']);
       expect(Object.keys(doc.components.schemas.Refund.properties)).toEqual(['amountCents', 'reason']);
-      expect(Object.keys(doc.components.schemas.VoucherRequest.properties)).toEqual(['code', 'isGift', 'uses']);
+      expect(Object.keys(doc.components.schemas.VoucherRequest.properties)).toEqual(['code', 'isGift', 'uses', 'gift_note']);
+      expect(Object.keys(doc.components.schemas.Voucher.properties)).toEqual(['code', 'uses', 'gift', 'gift_note']); // Jackson's order
       // Amount is written as text, read as its fields; the tags are read from text by their setter.
       expect(response.amount.type).toBe('string');
       expect(JSON.stringify(request.amount)).toContain('"#/components/schemas/Amount"');

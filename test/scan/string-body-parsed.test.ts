@@ -29,8 +29,9 @@ describe('a String body parsed in code', () => {
         'data class Ping(val id: Long)',
         'data class Other(val name: String)',
         '@RestController',
-        'class HooksController(private val gson: com.google.gson.Gson) {',
+        'class HooksController(private val gson: com.google.gson.Gson, private val mapper: com.fasterxml.jackson.databind.ObjectMapper) {',
         '    @PostMapping("/ping") fun ping(@RequestBody body: String) = gson.fromJson(body, Ping::class.java).id',
+        '    @PostMapping("/many") fun many(@RequestBody body: String) = mapper.readValue<List<Ping>>(body).size',
         '    @PostMapping("/raw") fun raw(@RequestBody body: String): String {',
         '        val other = gson.fromJson(body, Other::class.java)',
         '        return body',
@@ -42,5 +43,62 @@ describe('a String body parsed in code', () => {
     const body = (member: string) => endpoints.find((e) => e.source.member === member)!.request!.body!;
     expect(body('ping').schema).toMatchObject({ 'x-java-type': 'com.acme.Ping' });
     expect(body('raw').schema).toMatchObject({ 'x-java-type': 'com.acme.Other' });
+    expect(body('many').schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.Ping' } });
+  });
+
+  it('follows type tokens, fastjson parseArray and a static factory that parses the text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-parsed-token-'));
+    const src = join(dir, 'src/main/java/com/acme');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(src, 'Item.java'), 'package com.acme;\npublic class Item { public String sku; public int qty; }\n');
+    writeFileSync(
+      join(src, 'Command.java'),
+      [
+        'package com.acme;',
+        'import com.google.gson.Gson;',
+        'public class Command {',
+        '    public String action;',
+        '    public static Command from(String json) { return new Gson().fromJson(json, Command.class); }',
+        '    public static Command named(String action) { Command c = new Command(); c.action = action; return c; }',
+        '}',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(src, 'ItemsController.java'),
+      [
+        'package com.acme;',
+        'import java.util.List;',
+        'import java.util.Map;',
+        'import com.alibaba.fastjson.JSON;',
+        'import com.fasterxml.jackson.core.type.TypeReference;',
+        'import com.fasterxml.jackson.databind.ObjectMapper;',
+        'import com.google.gson.Gson;',
+        'import com.google.gson.reflect.TypeToken;',
+        'import org.springframework.web.bind.annotation.*;',
+        '@RestController',
+        'public class ItemsController {',
+        '    private final ObjectMapper mapper = new ObjectMapper();',
+        '    @PostMapping("/items") public int items(@RequestBody String body) throws Exception {',
+        '        List<Item> items = mapper.readValue(body, new TypeReference<List<Item>>() {});',
+        '        return items.size();',
+        '    }',
+        '    @PostMapping("/by-sku") public int bySku(@RequestBody String body) {',
+        '        Map<String, Item> m = new Gson().fromJson(body, new TypeToken<Map<String, Item>>() {}.getType());',
+        '        return m.size();',
+        '    }',
+        '    @PostMapping("/batch") public int batch(@RequestBody String body) { return JSON.parseArray(body, Item.class).size(); }',
+        '    @PostMapping("/command") public String command(@RequestBody String body) { return Command.from(body).action; }',
+        '    @PostMapping("/named") public String named(@RequestBody String body) { return Command.named(body).action; }',
+        '}',
+      ].join('\n'),
+    );
+    const { endpoints } = await scanProject(dir, { parseWorker: false });
+    const body = (member: string) => endpoints.find((e) => e.source.member === member)!.request!.body!;
+    expect(body('items')).toMatchObject({ contentType: 'application/json', schema: { type: 'array', items: { 'x-java-type': 'com.acme.Item' } } });
+    expect(body('bySku').schema).toMatchObject({ type: 'object', additionalProperties: { 'x-java-type': 'com.acme.Item' } });
+    expect(body('batch').schema).toMatchObject({ type: 'array', items: { 'x-java-type': 'com.acme.Item' } });
+    expect(body('command').schema).toMatchObject({ 'x-java-type': 'com.acme.Command' });
+    // A factory that does not parse its text leaves the body a plain string.
+    expect(body('named')).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
   });
 });

@@ -1,20 +1,34 @@
 // A handler that takes its body as a String and parses it itself (Zeppelin's
 // `GSON.fromJson(message, CredentialRequest.class)`, fastjson's `JSON.parseObject(body, X.class)`,
 // Jackson's `mapper.readValue(body, X.class)`) expects that class as JSON: without this the body
-// is only "a string" and the explorer offers no fields. Read from the method's text, as declared.
+// is only "a string" and the explorer offers no fields. Read from the method's text, as declared:
+// - a class literal, or a type token for a generic type (Jackson's and fastjson's
+//   `new TypeReference<List<X>>() {}`, Gson's `new TypeToken<List<X>>() {}.getType()`, Kotlin's
+//   `object : TypeReference<List<X>>() {}`, or reified: `mapper.readValue<List<X>>(body)`); fastjson's `JSON.parseArray(body, X.class)` is a List<X>;
+// - a project class's static factory given the text (`X.from(body)`) whose own body parses its
+//   String parameter so: the class that parse names.
 
 import { readFileSync } from 'node:fs';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex } from '../project-index';
-import type { TypeRef } from '../source-model';
-import { blankComments } from '../config-text';
+import type { SourceFile, TypeDecl, TypeRef } from '../source-model';
+import { simpleName } from '../source-model';
+import { blankComments, matching } from '../config-text';
 import { bodyRange } from '../method-body';
+import { toJvmType } from '../kotlin/jvm-types';
 
-/** JSON libraries' parse calls taking the text first and a class literal second. */
+/** JSON libraries' parse calls taking the text first and a class literal (or a type token) second. */
 const PARSE_CALLS = ['fromJson', 'readValue', 'parseObject', 'toBean', 'jsonToObject', 'fromJSON'];
+const TYPE_NAME = '[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*';
+/** A type token's type argument starts after this; its `<` is the last character. */
+const TYPE_TOKEN = /^(?:new\s+|object\s*:\s*)(?:[\w$]+\.)*(?:TypeReference|TypeToken)\s*</;
 
 /** The class `site`'s body parses its String parameter `name` into, when it does so once or always into the same class. */
 export function bodyParsedInCode(index: ProjectIndex, site: MethodSite, name: string): TypeRef | undefined {
+  return parsedInto(index, site, name, true);
+}
+
+function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followFactories: boolean): TypeRef | undefined {
   const abs = index.files.get(site.owner.file.path)?.abs;
   if (!abs) return undefined;
   let text: string;
@@ -26,8 +40,113 @@ export function bodyParsedInCode(index: ProjectIndex, site: MethodSite, name: st
   const range = bodyRange(text, site.method, site.owner.file.path.endsWith('.kt'));
   if (!range) return undefined;
   const body = blankComments(text.slice(range.from, range.to)).replace(/::class\.java\b/g, '.class');
-  const call = new RegExp(`\\b(?:${PARSE_CALLS.join('|')})\\s*\\(\\s*${name}\\s*,\\s*([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)\\.class\\s*\\)`, 'g');
-  const types = new Set([...body.matchAll(call)].map((m) => m[1]!));
+  const types = new Map<string, TypeRef>();
+  const add = (t: TypeRef | undefined) => {
+    if (t) types.set(typeKey(t), t);
+  };
+  const call = new RegExp(`\\b(${PARSE_CALLS.join('|')}|parseArray)\\s*\\(\\s*${name}\\s*,`, 'g');
+  for (const m of body.matchAll(call)) {
+    const close = matching(body, body.indexOf('(', m.index!));
+    if (close < 0) continue;
+    // What follows the text: the class or type token, maybe then options (fastjson's `Feature`s).
+    const rest = body.slice(m.index! + m[0].length, close).trim();
+    const literal = new RegExp(`^(${TYPE_NAME})\\.class\\s*(?:,|$)`).exec(rest);
+    const parsed = literal ? { name: literal[1]!, args: [], dims: 0 } : typeToken(rest);
+    add(parsed && m[1] === 'parseArray' ? { name: 'List', args: [parsed], dims: 0 } : parsed);
+  }
+  // Kotlin's reified `mapper.readValue<List<X>>(body)` (jackson-module-kotlin).
+  for (const m of body.matchAll(/\breadValue\s*</g)) {
+    const from = m.index! + m[0].length;
+    add(typeToken(`new TypeReference<${body.slice(from, from + 300)}`, new RegExp(`^\\s*\\(\\s*${name}\\s*\\)`)));
+  }
+  if (followFactories) {
+    const factory = new RegExp(`(?<![\\w$.])(${TYPE_NAME})\\s*\\.\\s*([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
+    for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!));
+  }
   if (types.size !== 1) return undefined;
-  return { name: [...types][0]!, args: [], dims: 0 };
+  const [only] = types.values();
+  return site.owner.file.lang === 'kotlin' ? toJvmType(only!, shadowedIn(site.owner.file)) : only;
+}
+
+/** The simple names a Kotlin file imports or declares, which are never Kotlin's built-ins there. */
+function shadowedIn(file: SourceFile): Set<string> {
+  const out = new Set<string>();
+  for (const imp of file.imports) if (!imp.wildcard) out.add(imp.alias ?? simpleName(imp.name));
+  const visit = (t: TypeDecl) => {
+    out.add(t.name);
+    t.nested.forEach(visit);
+  };
+  file.types.forEach(visit);
+  return out;
+}
+
+/** The type a type token names: `new TypeReference<List<X>>() {}` is List<X>. */
+function typeToken(expr: string, after = /^\s*\(\s*\)\s*\{\s*\}/): TypeRef | undefined {
+  const m = TYPE_TOKEN.exec(expr);
+  if (!m) return undefined;
+  let depth = 1;
+  let i = m[0].length;
+  for (; i < expr.length && depth > 0; i++) {
+    if (expr[i] === '<') depth++;
+    else if (expr[i] === '>') depth--;
+  }
+  if (depth !== 0 || !after.test(expr.slice(i))) return undefined;
+  return typeText(expr.slice(m[0].length, i - 1));
+}
+
+/** `Map<String, List<X>>`, `X[]`, `? extends X` read from source text; undefined when it is not a type. */
+function typeText(text: string): TypeRef | undefined {
+  let t = text.trim().replace(/^\?\s*extends\s+/, '');
+  let dims = 0;
+  while (t.endsWith('[]')) {
+    dims++;
+    t = t.slice(0, -2).trim();
+  }
+  const m = /^([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:<([\s\S]*)>)?$/.exec(t);
+  if (!m) return undefined;
+  const args: TypeRef[] = [];
+  for (const a of m[2] !== undefined ? typeArgs(m[2]) : []) {
+    const arg = typeText(a);
+    if (!arg) return undefined;
+    args.push(arg);
+  }
+  return { name: m[1]!.replace(/\s+/g, ''), args, dims };
+}
+
+/** The comma-separated type arguments of `A, Map<B, C>`. */
+function typeArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '<') depth++;
+    else if (text[i] === '>') depth--;
+    else if (text[i] === ',' && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+function typeKey(t: TypeRef): string {
+  return `${t.name}<${t.args.map(typeKey).join(',')}>${'[]'.repeat(t.dims)}`;
+}
+
+/**
+ * What the project class `owner`'s static `method(String)` parses its parameter into, named as the
+ * handler can resolve it: the class itself by the handler's own name for it, another by its
+ * qualified name.
+ */
+function factoryParse(index: ProjectIndex, site: MethodSite, owner: string, method: string): TypeRef | undefined {
+  const decl = index.resolveType(owner, { type: site.owner, file: site.owner.file });
+  const m = decl?.methods.find((f) => f.name === method && f.modifiers.includes('static') && f.params.length === 1 && simpleName(f.params[0]!.type.name) === 'String' && f.params[0]!.type.dims === 0);
+  if (!decl || !m) return undefined;
+  const parsed = parsedInto(index, { owner: decl, method: m }, m.params[0]!.name, false);
+  // A generic type's arguments are names in the factory's file: not followed.
+  if (!parsed || parsed.args.length > 0) return undefined;
+  const target = index.resolveType(parsed.name, { type: decl, file: decl.file });
+  if (!target) return undefined;
+  return target === decl ? { name: owner, args: [], dims: parsed.dims } : { name: target.fqn, args: [], dims: parsed.dims };
 }

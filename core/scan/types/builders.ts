@@ -4,7 +4,8 @@
 //   its `@JsonPOJOBuilder(withPrefix = ...)` ("with" by default), the property named after the
 //   prefix and typed by the parameter; a builder constructor whose parameters all carry
 //   `@JsonProperty` (a creator) adds those; a method marked `@JsonProperty` counts whatever its
-//   name. dolphinscheduler's `PluginParams` and `Validate`, graylog's AutoValue builders.
+//   name; a base builder class's methods count too. dolphinscheduler's `PluginParams` and
+//   `Validate`, graylog's AutoValue builders.
 // - Lombok `@Builder` (or `@SuperBuilder`, superclasses' fields included) with `@Jacksonized`, or
 //   with a builder named by `@JsonDeserialize(builder)` that Lombok fills in: a method per field,
 //   named as the field (no prefix, so `boolean isActive` is `isActive`, where the getter makes it
@@ -53,8 +54,11 @@ export function jacksonBuilder(index: ProjectIndex, decl: TypeDecl): JacksonBuil
   return undefined;
 }
 
-/** The properties a hand-written builder class takes: its creator's parameters, then its prefixed methods. */
-export function builderClassProperties(builder: TypeDecl, prefix: string): BuilderProperty[] {
+/**
+ * The properties one class of a hand-written builder's hierarchy takes: its creator's parameters
+ * (`creator`: the builder itself, whose constructor Jackson calls), then its prefixed methods.
+ */
+export function builderClassProperties(builder: TypeDecl, prefix: string, creator = true): BuilderProperty[] {
   const byName = new Map<string, BuilderProperty>();
   const fieldDefault = (name: string) => builder.fields.find((f) => f.name === name && !f.modifiers.includes('static'))?.defaultValue;
   const add = (p: BuilderProperty) => {
@@ -62,7 +66,7 @@ export function builderClassProperties(builder: TypeDecl, prefix: string): Build
     if (prev) prev.annotations.push(...p.annotations);
     else byName.set(p.implicit, p);
   };
-  for (const params of builder.constructors) {
+  for (const params of creator ? builder.constructors : []) {
     if (params.length === 0 || !params.every((p) => findAnnotation(p.annotations, 'JsonProperty'))) continue;
     for (const p of params) add({ implicit: p.name, type: p.type, annotations: [...p.annotations] });
   }

@@ -162,6 +162,8 @@ public class Order {
     // The property's own @JsonFormat still wins: Jackson's java.time serializers are contextual.
     expect(p.shipped).toEqual({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd' });
     expect(exampleOf(of('Order', 'com.acme.Order'))).toMatchObject({ count: '0', createdAt: '2024-01-01 00:00:00', day: '2024/01/01' });
+    // No deserializer is registered for Money: Jackson reads it as a bean.
+    expect(Object.keys(of('Order', 'com.acme.Order', 'request').properties!.total!.properties!)).toEqual(['cents']);
     // Spring's data binder (query and form beans) does not go through Jackson.
     const bound = schemas(files, { propertyNames: 'java' }).schema('Order', 'com.acme.Order').properties!;
     expect([bound.count, bound.updated, bound.total?.type]).toEqual([{ type: 'integer', format: 'int64' }, { type: 'string', format: 'date-time' }, 'object']);
@@ -182,6 +184,45 @@ public class MoneyJson {
     public static class Serializer extends JsonSerializer<Money> {
         @Override public void serialize(Money value, JsonGenerator gen, SerializerProvider p) throws IOException { gen.writeNumber(value.cents); }
     }
+    public static class Deserializer extends JsonDeserializer<Money> {
+        @Override public Money deserialize(com.fasterxml.jackson.core.JsonParser p, DeserializationContext c) throws IOException { Money m = new Money(); m.cents = p.getLongValue(); return m; }
+    }
+}`,
+      'com/acme/Rate.java': `package com.acme;
+public class Rate { public double value; }`,
+      'com/acme/Fee.java': `package com.acme;
+public class Fee { public long cents; }`,
+      'com/acme/json/RateSerializer.java': `package com.acme.json;
+import com.acme.Rate;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.*;
+import java.io.IOException;
+import org.springframework.boot.jackson.JsonComponent;
+@JsonComponent
+public class RateSerializer extends JsonSerializer<Rate> {
+    @Override public void serialize(Rate value, JsonGenerator gen, SerializerProvider p) throws IOException { gen.writeString(value.value + "%"); }
+}`,
+      'com/acme/json/FeeSerializer.java': `package com.acme.json;
+import com.acme.Fee;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.*;
+import java.io.IOException;
+public class FeeSerializer extends JsonSerializer<Fee> {
+    @Override public void serialize(Fee value, JsonGenerator gen, SerializerProvider p) throws IOException { gen.writeString(value.cents + " EUR"); }
+}`,
+      'com/acme/config/JacksonConfig.java': `package com.acme.config;
+import com.acme.Fee;
+import com.acme.json.FeeSerializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import org.springframework.context.annotation.*;
+@Configuration
+public class JacksonConfig {
+    @Bean public SimpleModule fees() {
+        SimpleModule module = new SimpleModule();
+        module.addSerializer(Fee.class, new FeeSerializer());
+        module.addDeserializer(Fee.class, new FeeDeserializer());
+        return module;
+    }
 }`,
       'com/acme/json/EpochSerializer.kt': `package com.acme.json
 import com.fasterxml.jackson.core.JsonGenerator
@@ -194,11 +235,17 @@ class EpochSerializer : StdSerializer<Instant>(Instant::class.java) {
     override fun serialize(value: Instant, gen: JsonGenerator, provider: SerializerProvider) { gen.writeNumber(value.toEpochMilli()) }
 }`,
       'com/acme/Order.java': `package com.acme;
-public class Order { public Money total; public java.time.Instant at; public java.time.LocalDate day; }`,
+public class Order { public Money total; public java.time.Instant at; public java.time.LocalDate day; public Rate rate; public Fee fee; }`,
     });
     const p = of('Order', 'com.acme.Order').properties!;
     expect(p.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
     expect(p.at).toEqual({ type: 'integer', format: 'int64' }); // epoch milliseconds
+    // Its deserializer, a @JsonComponent as well, reads the number back; Rate's serializer has none.
+    const read = of('Order', 'com.acme.Order', 'request').properties!;
+    expect(read.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
+    expect(p.rate).toEqual({ type: 'string', 'x-java-type': 'com.acme.Rate' });
+    expect(read.rate).toMatchObject({ type: 'object', properties: { value: { type: 'number' } } });
+    expect(read.fee).toEqual({ type: 'string', 'x-java-type': 'com.acme.Fee' });
     expect(p.day).toEqual({ type: 'string', format: 'date' });
   });
 

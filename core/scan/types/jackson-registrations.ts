@@ -11,8 +11,11 @@
 //   in a Spring configuration, as for `addMixIn`: `S` is `X.INSTANCE`, `X.instance` or `new X(..)`,
 //   read as value-serializers.ts reads a serializer class; java.time's own serializers built with
 //   `DateTimeFormatter.ofPattern("...")` (inline or a local variable) write dates in that pattern;
-// - Spring Boot's `@JsonComponent` serializers (the class, or the serializers nested in it): each
-//   for the type its `JsonSerializer<T>` / `StdSerializer<T>` names;
+// - deserializers by type (`builder.deserializerByType(T.class, D)`, `module.addDeserializer(T.class, D)`)
+//   in a Spring configuration, as for `addMixIn`: `T` is read by its deserializer, not as a bean;
+// - Spring Boot's `@JsonComponent` serializers and deserializers (the class, or those nested in it):
+//   each for the type its `JsonSerializer<T>` / `StdSerializer<T>` (`JsonDeserializer<T>`, ...) names;
+// - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled, as for `addMixIn`;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -36,6 +39,10 @@ export interface Registrations {
   subtypes: ReadonlyMap<TypeDecl, readonly string[]>;
   /** The type a serializer is registered for (qualified as the type engine names it: `java.lang.Long`, `long`) -> what it writes. */
   serializers: ReadonlyMap<string, TypeSerializer>;
+  /** The types a deserializer is registered for, qualified as for `serializers`. */
+  deserializers: ReadonlySet<string>;
+  /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled). */
+  sortProperties: boolean;
 }
 
 /**
@@ -53,11 +60,13 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const mixins = new Map<TypeDecl, TypeDecl>();
     const subtypes = new Map<TypeDecl, string[]>();
     const serializers = new Map<string, TypeSerializer>();
+    const deserializers = new Set<string>();
+    const sorted = { on: false };
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers });
+    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted });
     const components = [...index.files.values()].filter((e) => e.annotations.has('JsonComponent')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of components) readComponents(index, entry, serializers);
-    return { mixins, subtypes, serializers };
+    for (const entry of components) readComponents(index, entry, serializers, deserializers);
+    return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on };
   });
 }
 
@@ -67,6 +76,9 @@ const DATE_FORMAT = /\.\s*(?:setDateFormat\s*\(\s*new\s+(?:java\.text\.)?SimpleD
 /** The types Jackson writes with the mapper's DateFormat. */
 const LEGACY_DATES = ['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp'];
 const SERIALIZER_CALL = /\.\s*(?:addSerializer|serializerByType)\s*\(/g;
+/** `configure(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true)`, `enable(..)`, the builder's `featuresToEnable(..)`. */
+const SORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*true|(?:enable|featuresToEnable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b)/;
+const DESERIALIZER_CALL = /\.\s*(?:addDeserializer|deserializerByType)\s*\(/g;
 /** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
 const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
 const PRIMITIVE_TYPES: Record<string, string> = { Long: 'long', Integer: 'int', Boolean: 'boolean', Double: 'double', Float: 'float', Short: 'short', Byte: 'byte' };
@@ -76,9 +88,11 @@ interface Tables {
   mixins: Map<TypeDecl, TypeDecl>;
   subtypes: Map<TypeDecl, string[]>;
   serializers: Map<string, TypeSerializer>;
+  deserializers: Set<string>;
+  sorted: { on: boolean };
 }
 
-function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers }: Tables): void {
+function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted }: Tables): void {
   let text: string;
   try {
     text = readFileSync(entry.abs, 'utf8');
@@ -113,6 +127,12 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
       const written = target && typeSerializer(index, args[1]!, code, scope);
       if (target && written && !serializers.has(target)) serializers.set(target, written);
     }
+    if (SORTED.test(code)) sorted.on = true;
+    for (const m of code.matchAll(DESERIALIZER_CALL)) {
+      const args = argsOf(code, m.index! + m[0].length - 1);
+      const target = args.length === 2 ? registeredType(index, args[0]!, scope) : undefined;
+      if (target) deserializers.add(target);
+    }
   }
   for (const m of code.matchAll(REGISTER_CALL)) {
     for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
@@ -130,20 +150,23 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
 }
 
 const SERIALIZER_SUPERS = new Set(['JsonSerializer', 'StdSerializer', 'JsonObjectSerializer', 'StdScalarSerializer']);
+const DESERIALIZER_SUPERS = new Set(['JsonDeserializer', 'StdDeserializer', 'JsonObjectDeserializer', 'StdScalarDeserializer', 'FromStringDeserializer']);
 
-/** The serializers of a file's `@JsonComponent` classes, by the type each handles. */
-function readComponents(index: ProjectIndex, entry: FileEntry, serializers: Map<string, TypeSerializer>): void {
+/** The serializers and deserializers of a file's `@JsonComponent` classes, by the type each handles. */
+function readComponents(index: ProjectIndex, entry: FileEntry, serializers: Map<string, TypeSerializer>, deserializers: Set<string>): void {
   const file = index.parse(entry);
   if (!file) return;
   const visit = (t: TypeDecl, inComponent: boolean) => {
     const component = inComponent || findAnnotation(t.annotations, 'JsonComponent') !== undefined;
     const sup = t.superclass;
-    const handled = component && sup && SERIALIZER_SUPERS.has(simpleName(sup.name)) ? sup.args[0] : undefined;
+    const handled = component && sup ? sup.args[0] : undefined;
     if (handled) {
       const scope: Scope = { type: t, file: t.file };
       const target = index.resolveType(handled.name, scope)?.fqn ?? libraryName(handled.name, scope);
-      const written = serializerOf(index, t);
-      if (written && !serializers.has(target)) serializers.set(target, written);
+      if (SERIALIZER_SUPERS.has(simpleName(sup!.name))) {
+        const written = serializerOf(index, t);
+        if (written && !serializers.has(target)) serializers.set(target, written);
+      } else if (DESERIALIZER_SUPERS.has(simpleName(sup!.name))) deserializers.add(target);
     }
     for (const n of t.nested) visit(n, component);
   };

@@ -15,7 +15,10 @@
 // (and cached, and referenced when recursive) like any other object type.
 //
 // Property order: superclass properties first (as Jackson collects fields), then the type's own,
-// fields before getter-only properties; `@JsonPropertyOrder` reorders.
+// fields before getter-only properties; those renamed with `@JsonProperty("x")` after the rest, as
+// Jackson re-adds each explicitly named property at the end (not where a creator orders them: a
+// record, a Kotlin class, `@JsonCreator`); `@JsonPropertyOrder` reorders, and sorting
+// alphabetically (its `alphabetic`, or the mapper's SORT_PROPERTIES_ALPHABETICALLY) sorts the rest.
 
 import type { Diagnostic } from '../../model/endpoint';
 import type { JsonSchema } from '../../model/request';
@@ -62,6 +65,8 @@ export interface SchemaOptions {
    * keep their ISO forms either way (JavaTimeModule reads neither setting).
    */
   legacyDates?: { pattern?: string; timestamps?: boolean };
+  /** The application's mapper sorts properties alphabetically (`spring.jackson.mapper.sort-properties-alphabetically`). */
+  sortProperties?: boolean;
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -117,6 +122,8 @@ interface Member {
   getterOnly?: boolean;
   /** A field (rather than a getter or record component). */
   field?: boolean;
+  /** The field's own name, when a getter (Lombok's or written) names its property otherwise (`isGift` -> `gift`). */
+  renamedField?: string;
   /** The declaration makes it mandatory (Kotlin: a constructor property neither nullable nor defaulted). */
   required?: boolean;
   /** The value the declaration gives it when the JSON does not. */
@@ -168,6 +175,7 @@ const PRIMITIVES: Record<string, JsonSchema> = {
 export class SchemaBuilder {
   private readonly maxDepth: number;
   private readonly javaNames: boolean;
+  private readonly sortProperties: boolean;
   /** The schema of the legacy date types when the application configures how Jackson writes them. */
   private readonly legacyDate: JsonSchema | undefined;
   private readonly generatedType: SchemaOptions['generatedType'];
@@ -199,6 +207,7 @@ export class SchemaBuilder {
   ) {
     this.maxDepth = opts.maxDepth ?? 8;
     this.javaNames = opts.propertyNames === 'java';
+    this.sortProperties = opts.sortProperties === true;
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
@@ -404,7 +413,13 @@ export class SchemaBuilder {
       if (this.direction === 'response') return { ...leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) }), directional: true };
       return { ...this.object(t, level), directional: true };
     }
-    if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) return leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
+    if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) {
+      // As a class-level serializer: a bean where Jackson reads it, unless something else reads the value.
+      const written = leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
+      if (ownDeserializer(this.index, decl) || delegatingCreator(decl)) return written;
+      if (this.direction === 'response') return { ...written, directional: true };
+      return { ...this.object(t, level), directional: true };
+    }
     // A type with a `@JsonValue` accessor is written as that value.
     let jv = this.jsonValues.get(decl);
     if (jv === undefined) this.jsonValues.set(decl, (jv = jsonValueMember(this.index, decl) ?? null));
@@ -635,7 +650,11 @@ export class SchemaBuilder {
 
   /** The levels and property candidates of the builder Jackson reads a class through. */
   private builderLevels(builder: JacksonBuilder, levels: Level[]): { levels: Level[]; members: (decl: TypeDecl) => Member[] } {
-    if (builder.kind === 'class') return { levels: [{ decl: builder.builder, vars: NO_VARIABLES }], members: () => builderClassProperties(builder.builder, builder.prefix) };
+    if (builder.kind === 'class') {
+      // A builder extending a base builder takes the base's methods too (their type variables bound by the extends clause).
+      const own = this.hierarchy(rawType(this.index, builder.builder)).levels.filter((l) => l.decl.kind === 'class');
+      return { levels: own, members: (d) => builderClassProperties(d, builder.prefix, d === builder.builder) };
+    }
     // `@Builder` takes the class's own fields; `@SuperBuilder` its superclasses' as well.
     return { levels: builder.superBuilder ? levels : levels.slice(-1), members: lombokBuilderProperties };
   }
@@ -733,7 +752,7 @@ export class SchemaBuilder {
       }
     }
 
-    const out: ReturnType<SchemaBuilder['properties']> = [];
+    let out: ReturnType<SchemaBuilder['properties']> = [];
     for (const { member, level } of merged.values()) {
       const anns = bySimpleName(member.annotations);
       // `@JsonIgnore` on the field behind an any-getter hides the field, not the getter's entries.
@@ -747,6 +766,24 @@ export class SchemaBuilder {
       if (ignore === 'write') p.writeOnly = true;
       out.push(p);
     }
+    if (this.javaNames) return out;
+    const own = levels[levels.length - 1]?.decl;
+    const alphabetic = order?.alphabetic === true || this.sortProperties || codeRegistrations(this.index).sortProperties;
+    if (own && !alphabetic && !creatorOrdered(own)) {
+      // Jackson collects every field (superclasses first), then the accessors with no field of
+      // their name (the class's own first): a field its getter renames (`isGift` -> `gift`) is such a one.
+      if (!members) {
+        const rank = new Map(out.map((p, i) => {
+          const at = levels.findIndex((l) => l.decl === p.scope.type);
+          return [p, p.member.field && !p.member.renamedField ? at * out.length + i : (levels.length + (levels.length - at)) * out.length + i] as const;
+        }));
+        out.sort((a, b) => rank.get(a)! - rank.get(b)!);
+      }
+      const renamed = out.filter((p) => stringAttr(this.index, p.anns.get('JsonProperty'), 'value', p.scope));
+      if (renamed.length) out = [...out.filter((p) => !renamed.includes(p)), ...renamed];
+    }
+    if (order && !order.alphabetic && alphabetic) order = { ...order, alphabetic };
+    else if (!order && alphabetic) order = { names: [], alphabetic };
     if (order && (order.names.length || order.alphabetic)) {
       const rank = (p: (typeof out)[number]) => {
         const i = order.names.indexOf(p.name);
@@ -801,6 +838,7 @@ export class SchemaBuilder {
         const viaLombok = !f.modifiers.includes('public') && (lombok || findAnnotation(f.annotations, 'Getter') !== undefined);
         const implicit = viaLombok ? lombokProperty(f.name, isPrimitiveBoolean(f.type)) : f.name;
         const member: Member = { implicit, type: f.type, annotations: [...f.annotations], description: docText(f.doc), field: true };
+        if (implicit !== f.name) member.renamedField = f.name;
         if (f.required) member.required = true;
         if (f.defaultValue) member.defaultValue = f.defaultValue;
         byName.set(implicit, member);
@@ -824,6 +862,7 @@ export class SchemaBuilder {
           // A hand-written getter names a private field's property: `pName` + `getPName()` is `pname`.
           if (target.implicit !== prop && decl.kind !== 'record') {
             byName.delete(target.implicit);
+            if (target.field) target.renamedField ??= target.implicit;
             target.implicit = prop;
             byName.set(prop, target);
           }
@@ -1016,8 +1055,23 @@ function typeText(t: TypeRef): string {
   return `${name}${t.args.length ? `<${t.args.map(typeText).join(',')}>` : ''}${'[]'.repeat(t.dims)}`;
 }
 
-/** `@JsonDeserialize(using = ...)` on the class or its mix-in: it reads its own JSON, presumably what its serializer writes. */
+/**
+ * Whether Jackson orders the type's properties by a creator's parameters: a record's canonical
+ * constructor, a Kotlin class's primary one (jackson-module-kotlin), a `@JsonCreator` factory or a
+ * constructor whose every parameter `@JsonProperty` names.
+ */
+function creatorOrdered(decl: TypeDecl): boolean {
+  if (decl.kind === 'record' || decl.file.lang === 'kotlin') return true;
+  if (decl.methods.some((m) => m.modifiers.includes('static') && findAnnotation(m.annotations, 'JsonCreator') !== undefined)) return true;
+  return decl.constructors.some((params) => params.length > 0 && params.every((p) => findAnnotation(p.annotations, 'JsonProperty') !== undefined));
+}
+
+/**
+ * `@JsonDeserialize(using = ...)` on the class or its mix-in, or a deserializer registered for it in
+ * code: it reads its own JSON, presumably what its serializer writes.
+ */
 function ownDeserializer(index: ProjectIndex, decl: TypeDecl): boolean {
+  if (codeRegistrations(index).deserializers.has(decl.fqn)) return true;
   const using = classesAttr(findAnnotation(classAnnotations(index, decl), 'JsonDeserialize'), 'using')[0];
   return using !== undefined && !/(^|\.)(None|Void)$/.test(using);
 }

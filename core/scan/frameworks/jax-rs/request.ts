@@ -22,6 +22,7 @@ import { fromTextSchema, makeParam, paramExample, paramSites, swaggerParam, with
 import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-reads';
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
+import { withRequiredChecks } from '../body-checked-in-code';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -140,7 +141,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     }
     // A String entity the method parses itself is the class it parses it into.
     const parsed = simpleName(p.param.type.name) === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
-    const schema = schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request');
+    const schema = withRequiredChecks(index, p.site, p.param.name, schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request'));
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
     if (isRawBytes(schema)) body = rawBytesBody(input.consumes, description, !p.param.optional);
     else body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };

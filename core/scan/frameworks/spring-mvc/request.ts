@@ -15,6 +15,7 @@ import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
 import { bodyParsedInCode } from '../body-parsed-in-code';
+import { withRequiredChecks } from '../body-checked-in-code';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
@@ -108,7 +109,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
       // JSON, `"a@b.c"` would arrive with its quotes. One the method parses itself is JSON of that class.
       const parsed = typeName === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
-      const schema = parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : readSchema();
+      const schema = withRequiredChecks(index, p.site, p.param.name, parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : readSchema());
       const raw = typeName === 'String' && p.param.type.dims === 0 && !parsed;
       if (isRawBytes(schema)) {
         // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
