@@ -162,10 +162,12 @@ function bodyWords(t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
   if (body?.kind === 'urlencoded') return body.fields.map((f): Word => ['--data-urlencode', `${r.text(f.name)}=${r.text(f.value)}`]);
   // --form-string takes the value literally; -F would read `@` and `<` as file references.
   if (body?.kind === 'multipart') return body.fields.map((f): Word => (f.file ? [flag('-F', '--form'), `${f.name}=@${f.value}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]));
+  // The bytes as they are in the file: -d would drop its newlines and carriage returns.
+  if (body?.kind === 'file') return [['--data-binary', `@${body.file}`]];
   return [];
 }
 
-/** The body as one text, the way a script sees it; null for multipart (and no body). */
+/** The body as one text, the way a script sees it; null for multipart, a file body (and no body). */
 function bodyAsText(t: RequestTemplate, opts: Resolved, r: Resolver): string | null {
   const body = t.body;
   if (body?.kind === 'json') return bodyText({ ...body, value: r.json(body.value) }, opts.prettyJson);
@@ -198,7 +200,7 @@ function isJsonText(text: string): boolean {
   }
 }
 
-/** A command from the scripted request; an unchanged (or unseen multipart) body keeps its own flags. */
+/** A command from the scripted request; an unchanged (or unseen multipart or file) body keeps its own flags. */
 function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
   // Placeholders a script wrote (`Bearer {{token}}`) go through the render mode like the source's:
@@ -206,7 +208,7 @@ function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r
   const words = requestLineWords(s.method.toUpperCase(), r.text(s.url), opts);
   for (const h of s.headers) words.push([flag('-H', '--header'), `${r.text(h.name)}: ${r.text(h.value)}`]);
   const original = bodyAsText(t, opts, r);
-  if (s.body === original || (s.body === null && t.body?.kind === 'multipart')) words.push(...bodyWords(t, opts, r));
+  if (s.body === original || (s.body === null && (t.body?.kind === 'multipart' || t.body?.kind === 'file'))) words.push(...bodyWords(t, opts, r));
   else if (s.body !== null && s.body !== '') words.push(dataFlag(isJsonText(s.body) ? r.jsonText(s.body) : r.text(s.body), opts));
   return words;
 }

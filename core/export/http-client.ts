@@ -93,6 +93,8 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
       else lines.push(`Content-Disposition: form-data; name="${f.name}"`, '', f.value);
     }
     lines.push(`--${boundary}--`);
+  } else if (body?.kind === 'file') {
+    lines.push('', `< ./${body.file}`);
   } else if (body?.kind === 'urlencoded') {
     lines.push('', body.fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join('&'));
   } else if (body) {

@@ -36,7 +36,7 @@ export class Components {
   private readonly converted = perSchema((schema) => this.convert(schema, schema.$defs ?? {}));
 
   constructor(
-    private readonly dialect: Dialect,
+    readonly dialect: Dialect,
     private readonly prefix = '#/components/schemas/',
   ) {}
 

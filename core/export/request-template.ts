@@ -5,7 +5,7 @@
 
 import { paramValues } from '../call/request-builder';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
-import type { JsonSchema, Param } from '../model/request';
+import type { JsonSchema, Param, RequestBody } from '../model/request';
 import { pathVariableExample } from '../scan/types/example';
 
 export interface NameValue {
@@ -30,7 +30,12 @@ export type TemplateBody =
   | { kind: 'json'; contentType: string; value: unknown }
   | { kind: 'text'; contentType: string; text: string }
   | { kind: 'urlencoded'; contentType: string; fields: FormField[] }
-  | { kind: 'multipart'; contentType: string; fields: FormField[] };
+  | { kind: 'multipart'; contentType: string; fields: FormField[] }
+  /** Raw bytes (`byte[]`, `InputStream`, `Resource`): sent from the file `file`, a name placeholder. */
+  | { kind: 'file'; contentType: string; file: string };
+
+/** The file a raw binary body is read from; the user puts the bytes to send there. */
+export const BODY_FILE = 'body.bin';
 
 export type PathPart = { literal: string } | { param: string };
 
@@ -147,9 +152,15 @@ function templateBody(endpoint: Endpoint, params: readonly Param[]): TemplateBod
       : { kind: 'urlencoded', contentType: 'application/x-www-form-urlencoded', fields };
   }
   if (!body) return undefined;
+  if (isBinary(body)) return { kind: 'file', contentType: body.contentType, file: BODY_FILE };
   if (isJson(body.contentType)) return { kind: 'json', contentType: body.contentType, value: body.example ?? exampleOf(body.schema) };
   const example = body.example;
   return { kind: 'text', contentType: body.contentType, text: typeof example === 'string' ? example : example === undefined ? '' : JSON.stringify(example) };
+}
+
+/** A body of raw bytes: no text to write, only a file to send (a JSON `byte[]` field is base64 text, `format: byte`). */
+export function isBinary(body: RequestBody): boolean {
+  return body.schema.type === 'string' && body.schema.format === 'binary' && body.example === undefined;
 }
 
 export function isJson(contentType: string): boolean {
@@ -207,7 +218,7 @@ export function exampleOf(schema: JsonSchema | undefined): unknown {
   }
 }
 
-/** A body as its text: JSON serialised (indented when asked), other kinds as given. */
+/** A body as its text: JSON serialised (indented when asked), other kinds as given; a file body has none. */
 export function bodyText(body: TemplateBody, pretty = false): string {
   switch (body.kind) {
     case 'json':
@@ -218,6 +229,8 @@ export function bodyText(body: TemplateBody, pretty = false): string {
       return body.fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join('&');
     case 'multipart':
       return body.fields.map((f) => `${f.name}=${f.value}`).join('&');
+    case 'file':
+      return '';
   }
 }
 

@@ -124,6 +124,6 @@ export interface ScriptedRequest {
   method: string;
   url: string;
   headers: { name: string; value: string }[];
-  /** The body as text; null when there is none or it is multipart (which scripts cannot see). */
+  /** The body as text; null when there is none or it is multipart or a file (which scripts cannot see). */
   body: string | null;
 }

@@ -34,6 +34,8 @@ export interface ServerOptions {
   exactBodies?: Map<string, string>;
   /** The bytes every multipart file part must carry. */
   upload?: { name: string; content: Buffer };
+  /** The bytes every raw binary body (`format: binary`, no example) must be. */
+  rawUpload?: { name: string; content: Buffer };
 }
 
 export async function startRecordingServer(endpoints: readonly Endpoint[], options: ServerOptions = {}): Promise<RecordingServer> {
@@ -198,6 +200,11 @@ async function checkBody(e: Endpoint, req: IncomingMessage, body: Buffer, resolv
     return;
   }
   if (!contentType.startsWith(declared.contentType)) problem(`content type: got ${JSON.stringify(contentType)}, want ${declared.contentType}`);
+  if (declared.schema.format === 'binary' && declared.example === undefined) {
+    if (!options.rawUpload) return problem('a raw binary body, and no bytes to check it against');
+    if (!body.equals(options.rawUpload.content)) problem(`raw body bytes differ: got ${body.toString('hex')}, want ${options.rawUpload.content.toString('hex')}`);
+    return;
+  }
   if (exact !== undefined && !body.equals(Buffer.from(exact, 'utf8'))) problem(`body bytes differ: got ${JSON.stringify(body.toString('utf8'))}, want ${JSON.stringify(exact)}`);
   let parsed: unknown;
   try {

@@ -169,6 +169,10 @@ describe('YApi export', () => {
     expect(JSON.parse(echo.req_body_other as string)).toMatchObject({ type: 'object' });
     const login = cat!.list.find((i) => i.title === 'Form login')!;
     expect(login).toMatchObject({ req_body_type: 'form', req_body_form: [expect.objectContaining({ name: 'username', type: 'text' }), expect.objectContaining({ name: 'password' })] });
+    // Raw bytes are YApi's file body, with the endpoint's media type in the Content-Type header.
+    const avatar = cat!.list.find((i) => i.title === 'Replace avatar')!;
+    expect(avatar).toMatchObject({ req_body_type: 'file', req_body_form: [], req_headers: [expect.objectContaining({ name: 'Content-Type', value: 'image/png' })] });
+    expect(avatar).not.toHaveProperty('req_body_other');
   });
 
   it('writes wildcard paths as YApi path parameters, which YApi accepts', () => {
