@@ -96,6 +96,12 @@ export interface ExportOptions {
   projectDir?: string;
   /** The gRPC target when no environment defines `grpcHost`: `localhost:<the module's gRPC port>` (exportSetup, moduleGrpcPort). Default `localhost:9090`. */
   defaultGrpcHost?: string;
+  /**
+   * Each module's own gRPC target (`localhost:<its gRPC port>`), by module name (exportSetup), when
+   * the export holds gRPC methods of several modules: on different ports they get a target
+   * variable each (host.ts grpcHostPlan).
+   */
+  moduleGrpcHosts?: Readonly<Record<string, string>>;
   /** The active environment: written next to collections that have environment files, used for servers and resolving. */
   environment?: Environment;
   /**
