@@ -4,6 +4,7 @@
 // declared default, else the example; optional parameters without a default are not sent.
 
 import { paramValues } from '../call/request-builder';
+import { bodyFormParams } from '../model/body-form';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
 import type { JsonSchema, Param, RequestBody } from '../model/request';
 import { pathVariableExample } from '../scan/types/example';
@@ -141,9 +142,11 @@ export function buildTemplate(endpoint: Endpoint, modules?: readonly ModuleSumma
 }
 
 function templateBody(endpoint: Endpoint, params: readonly Param[]): TemplateBody | undefined {
-  const form = params.filter((p) => p.in === 'form');
   const body = endpoint.request?.body;
-  const consumes = endpoint.request?.consumes ?? endpoint.consumes ?? [];
+  const declared = params.filter((p) => p.in === 'form');
+  // A form declared as one body schema (SpringDoc's functional endpoints) is sent as its fields.
+  const form = declared.length ? declared : (bodyFormParams(body) ?? []);
+  const consumes = [...(endpoint.request?.consumes ?? endpoint.consumes ?? []), ...(declared.length || !body ? [] : [body.contentType])];
   if (form.length) {
     const multipart = form.some((p) => p.file) || consumes.some((c) => c.startsWith('multipart/'));
     const fields = form.flatMap((p) => paramRows(p).map((r) => ({ ...r, file: p.file === true, value: p.file ? `${p.name}.bin` : r.value })));

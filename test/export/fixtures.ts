@@ -101,6 +101,33 @@ export function edgeEndpoints(): Endpoint[] {
       },
     }),
     endpoint({
+      method: 'POST',
+      path: '/edge/attachments',
+      name: 'Upload attachment',
+      description: 'A multipart form declared as one body schema, as SpringDoc functional endpoints declare uploads.',
+      request: {
+        params: [],
+        body: {
+          contentType: 'multipart/form-data',
+          schema: {
+            type: 'object',
+            properties: {
+              file: { type: 'string', format: 'binary', description: 'the file' },
+              note: { type: 'string' },
+              url: { type: 'string', description: 'optional: not sent' },
+              // The handler's holder of every part (`MultiValueMap<String, Part>`): no part of its own.
+              multipartData: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', format: 'binary' } } },
+            },
+            required: ['file', 'note'],
+          },
+          example: { file: '(binary)', note: `Q3 & "notes" ${HOSTILE.slice(0, 20)}`, url: 'url', multipartData: { key: ['(binary)'] } },
+          description: '',
+          required: true,
+        },
+        consumes: ['multipart/form-data'],
+      },
+    }),
+    endpoint({
       method: 'PUT',
       path: '/edge/avatar',
       name: 'Replace avatar',

@@ -16,7 +16,7 @@ let server: RecordingServer;
 beforeAll(async () => {
   shop = await scanShop();
   // Hoppscotch keeps file parts as in-app blobs: a file cannot be named in a collection.
-  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints().filter((e) => e.name !== 'Upload document' && e.name !== 'Replace avatar')];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints().filter((e) => !['Upload document', 'Upload attachment', 'Replace avatar'].includes(e.name))];
   server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok') });
 });
 afterAll(() => server.close());

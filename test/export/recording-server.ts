@@ -195,6 +195,30 @@ async function checkBody(e: Endpoint, req: IncomingMessage, body: Buffer, resolv
     }
     return;
   }
+  if (declared && /^multipart\//.test(declared.contentType) && declared.schema.properties) {
+    // A form declared as one schema: each property a part, files carrying the upload, the
+    // required fields their example, the optional ones and a map of parts not sent.
+    if (!contentType.startsWith('multipart/form-data')) return problem(`multipart content type expected, got ${contentType}`);
+    let data: FormData;
+    try {
+      data = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    } catch (err) {
+      return problem(`multipart body does not parse: ${(err as Error).message}`);
+    }
+    const example = (declared.example ?? {}) as Record<string, unknown>;
+    const required = new Set(declared.schema.required ?? []);
+    for (const [name, schema] of Object.entries(declared.schema.properties)) {
+      const got = data.getAll(name);
+      if (!required.has(name)) {
+        if (got.length) problem(`optional part ${name} sent`);
+      } else if (schema.format === 'binary') {
+        const part = got[0];
+        if (got.length !== 1 || typeof part === 'string' || !part) problem(`file part ${name}: got ${got.length} non-file value(s)`);
+        else if (options.upload && !Buffer.from(await part.arrayBuffer()).equals(options.upload.content)) problem(`file part ${name}: content differs`);
+      } else if (!isDeepStrictEqual(got, [resolve(String(example[name]))])) problem(`part ${name}: got ${JSON.stringify(got)}, want ${JSON.stringify(example[name])}`);
+    }
+    return;
+  }
   if (!declared) {
     if (body.length) problem(`unexpected body ${JSON.stringify(body.toString('utf8').slice(0, 80))}`);
     return;
