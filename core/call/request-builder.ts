@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { substitute, substituteJsonText } from '../env/placeholders';
 import { InputError } from '../errors';
+import { bodyFormParams } from '../model/body-form';
 import type { Endpoint } from '../model/endpoint';
 import type { VariableLookup } from '../model/environment';
 import type { Param } from '../model/request';
@@ -24,8 +25,11 @@ export function defaultDraft(endpoint: Endpoint, context: DraftContext): HttpReq
   const params = endpoint.request?.params ?? [];
   const of = (location: Param['in']) => params.filter((p) => p.in === location);
   const body = endpoint.request?.body;
-  const consumes = endpoint.request?.consumes ?? endpoint.consumes ?? [];
-  const form = of('form').flatMap((p): FormField[] => (p.file ? [{ name: p.name, value: '', file: true, enabled: p.required || undefined }] : rows(p)));
+  const declared = of('form');
+  // A form declared as one body schema (SpringDoc's functional endpoints) is edited as its fields.
+  const formParams = declared.length ? declared : (bodyFormParams(body) ?? []);
+  const consumes = [...(endpoint.request?.consumes ?? endpoint.consumes ?? []), ...(declared.length || !body ? [] : [body.contentType])];
+  const form = formParams.flatMap((p): FormField[] => (p.file ? [{ name: p.name, value: '', file: true, enabled: p.required || undefined }] : rows(p)));
   let bodyMode: BodyMode = 'none';
   let text = '';
   let contentType: string | undefined;

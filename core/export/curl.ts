@@ -9,7 +9,7 @@ import type { HttpRequestDraft, NameValue } from '../model/request-state';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
 import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
-import { anyEnvironmentDefinesHost, hostPlan } from './host';
+import { anyEnvironmentDefinesHost, GRPC_HOST_VARIABLE, grpcHostDefined, grpcHostPlan, hostPlan } from './host';
 import type { HostPlan } from './host';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
@@ -38,6 +38,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   const opts = curlOptions(options.curl);
   const ordered = exportOrder(endpoints);
   const hosts = hostPlan(ordered, options);
+  const grpcHosts = grpcHostPlan(ordered, options);
   const resolver = resolverFor(opts, options, hosts);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
@@ -47,7 +48,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
     for (const e of group.items) {
       lines.push('');
       if (opts.comments) lines.push(...commentLines(e));
-      lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e)));
+      lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e), grpcHosts));
       if (opts.responseExample && e.response?.example !== undefined) {
         lines.push('# Response example:', ...JSON.stringify(e.response.example, null, 2).split('\n').map((l) => `#   ${l}`));
       }
@@ -98,12 +99,12 @@ function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ');
 }
 
-function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[], hostVar = options.hostVariable ?? 'host'): string {
+function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[], hostVar = options.hostVariable ?? 'host', grpcHosts = grpcHostPlan([e], options)): string {
   const host = r.text(`{{${hostVar}}}`);
   const scripted = e.protocol === 'http' ? options.scripted?.get(e.id) : undefined;
   const words =
     e.protocol === 'grpc'
-      ? grpcurlWords(e, opts, options, grpcTarget(options, r), r)
+      ? grpcurlWords(e, opts, options, grpcTarget(e, options, r, grpcHosts), r)
       : scripted
         ? scriptedWords(scripted, sentTemplate(buildTemplate(e, options.modules)), opts, r)
         : curlWords(sentTemplate(buildTemplate(e, options.modules)), opts, host, r);
@@ -162,10 +163,12 @@ function bodyWords(t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
   if (body?.kind === 'urlencoded') return body.fields.map((f): Word => ['--data-urlencode', `${r.text(f.name)}=${r.text(f.value)}`]);
   // --form-string takes the value literally; -F would read `@` and `<` as file references.
   if (body?.kind === 'multipart') return body.fields.map((f): Word => (f.file ? [flag('-F', '--form'), `${f.name}=@${f.value}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]));
+  // The bytes as they are in the file: -d would drop its newlines and carriage returns.
+  if (body?.kind === 'file') return [['--data-binary', `@${body.file}`]];
   return [];
 }
 
-/** The body as one text, the way a script sees it; null for multipart (and no body). */
+/** The body as one text, the way a script sees it; null for multipart, a file body (and no body). */
 function bodyAsText(t: RequestTemplate, opts: Resolved, r: Resolver): string | null {
   const body = t.body;
   if (body?.kind === 'json') return bodyText({ ...body, value: r.json(body.value) }, opts.prettyJson);
@@ -198,7 +201,7 @@ function isJsonText(text: string): boolean {
   }
 }
 
-/** A command from the scripted request; an unchanged (or unseen multipart) body keeps its own flags. */
+/** A command from the scripted request; an unchanged (or unseen multipart or file) body keeps its own flags. */
 function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r: Resolver): Word[] {
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
   // Placeholders a script wrote (`Bearer {{token}}`) go through the render mode like the source's:
@@ -206,7 +209,7 @@ function scriptedWords(s: ScriptedRequest, t: RequestTemplate, opts: Resolved, r
   const words = requestLineWords(s.method.toUpperCase(), r.text(s.url), opts);
   for (const h of s.headers) words.push([flag('-H', '--header'), `${r.text(h.name)}: ${r.text(h.value)}`]);
   const original = bodyAsText(t, opts, r);
-  if (s.body === original || (s.body === null && t.body?.kind === 'multipart')) words.push(...bodyWords(t, opts, r));
+  if (s.body === original || (s.body === null && (t.body?.kind === 'multipart' || t.body?.kind === 'file'))) words.push(...bodyWords(t, opts, r));
   else if (s.body !== null && s.body !== '') words.push(dataFlag(isJsonText(s.body) ? r.jsonText(s.body) : r.text(s.body), opts));
   return words;
 }
@@ -220,12 +223,15 @@ function dataFlag(data: string, opts: Resolved): Word {
 /**
  * Where a grpcurl command goes, as a gRPC call and the `.http` export take it: the `grpcHost`
  * variable where an environment defines it (resolved or kept as the render mode says), else the
- * application's own gRPC address (`localhost:<grpc.server.port>`). Never the HTTP host: the
+ * application's own gRPC address (`localhost:<grpc.server.port>`), the method's module's own
+ * when the exported modules listen on different ports (grpcHostPlan). Never the HTTP host: the
  * gRPC server listens on a port of its own.
  */
-function grpcTarget(options: ExportOptions, r: Resolver): string {
-  if (anyEnvironmentDefinesHost(options, 'grpcHost') || options.lookup?.('grpcHost') !== undefined) return r.text('{{grpcHost}}');
-  return options.defaultGrpcHost ?? 'localhost:9090';
+function grpcTarget(e: Endpoint, options: ExportOptions, r: Resolver, plan: HostPlan): string {
+  if (grpcHostDefined(options)) return r.text(`{{${GRPC_HOST_VARIABLE}}}`);
+  const name = plan.variableOf(e);
+  if (plan.perModule && anyEnvironmentDefinesHost(options, name)) return r.text(`{{${name}}}`);
+  return plan.variables.find((v) => v.name === name)?.value ?? options.defaultGrpcHost ?? 'localhost:9090';
 }
 
 function grpcurlWords(e: Endpoint, opts: Resolved, options: ExportOptions, host: string, r: Resolver): Word[] {

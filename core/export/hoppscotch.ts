@@ -119,6 +119,10 @@ function body(t: RequestTemplate) {
         contentType: b.contentType,
         body: b.fields.map((f) => ({ key: f.name, value: f.file ? [] : hopp(f.value), active: f.enabled, isFile: f.file })),
       };
+    case 'file':
+      // Hoppscotch's binary body: the file is picked in the app (a collection cannot carry it);
+      // the endpoint's own media type stays in the Content-Type header.
+      return { contentType: 'application/octet-stream', body: null };
   }
 }
 

@@ -78,16 +78,40 @@ export function hostPlan(endpoints: ReadonlyArray<{ module: string; protocol: st
   return { variableOf: (e) => names.get(e.module) ?? hostVar, variables: modules.map((m) => ({ name: names.get(m)!, value: valueOf(m), module: m })), perModule: true };
 }
 
-/** A module's base-URL variable: its name as an identifier (httpyac evaluates `{{…}}` as JavaScript), then `Host`. */
-function moduleVariableNames(modules: readonly string[]): Map<string, string> {
+export const GRPC_HOST_VARIABLE = 'grpcHost';
+
+/** Whether `grpcHost` has a value the user gave: an environment's, or the config files'. */
+export function grpcHostDefined(options: ExportOptions): boolean {
+  return anyEnvironmentDefinesHost(options, GRPC_HOST_VARIABLE) || options.lookup?.(GRPC_HOST_VARIABLE) !== undefined;
+}
+
+/**
+ * Where each exported gRPC method goes, as hostPlan for HTTP: the modules of a project whose gRPC
+ * servers listen on different ports (one `greeter` on 7565, one `echo` on 6565) get a target
+ * variable each (`greeterGrpcHost`); one `grpcHost` for all reached only one of them. One module,
+ * modules on one port, or a `grpcHost` the user gave (a gateway, a remote server) keep `grpcHost`.
+ */
+export function grpcHostPlan(endpoints: ReadonlyArray<{ module: string; protocol: string }>, options: ExportOptions): HostPlan {
+  const single: HostPlan = { variableOf: () => GRPC_HOST_VARIABLE, variables: [{ name: GRPC_HOST_VARIABLE, value: options.defaultGrpcHost ?? 'localhost:9090' }], perModule: false };
+  const own = options.moduleGrpcHosts;
+  if (!own || grpcHostDefined(options)) return single;
+  const modules = [...new Set(endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.module))];
+  const names = moduleVariableNames(modules, 'GrpcHost');
+  const valueOf = (m: string) => environmentValue(options, names.get(m)!) ?? own[m] ?? single.variables[0]!.value;
+  if (new Set(modules.map(valueOf)).size < 2) return single;
+  return { variableOf: (e) => names.get(e.module) ?? GRPC_HOST_VARIABLE, variables: modules.map((m) => ({ name: names.get(m)!, value: valueOf(m), module: m })), perModule: true };
+}
+
+/** A module's base-URL variable: its name as an identifier (httpyac evaluates `{{…}}` as JavaScript), then `suffix`. */
+function moduleVariableNames(modules: readonly string[], suffix = 'Host'): Map<string, string> {
   const names = new Map<string, string>();
   const taken = new Set<string>();
   for (const m of modules) {
     const words = m.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     let base = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
     if (!/^\p{L}/u.test(base)) base = `module${base.charAt(0).toUpperCase()}${base.slice(1)}`;
-    let name = `${base}Host`;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}Host`;
+    let name = `${base}${suffix}`;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}${suffix}`;
     taken.add(name);
     names.set(m, name);
   }

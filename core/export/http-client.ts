@@ -9,7 +9,7 @@ import type { Endpoint } from '../model/endpoint';
 import type { Environment } from '../model/environment';
 import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, formEncode } from './request-template';
 import { protoLoaderObject } from './grpc-object';
-import { anyEnvironmentDefinesHost, hostOf, hostPlan } from './host';
+import { anyEnvironmentDefinesHost, GRPC_HOST_VARIABLE, grpcHostPlan, hostOf, hostPlan } from './host';
 import type { HostPlan } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
@@ -18,12 +18,13 @@ import { describedWithDeprecation } from './deprecation';
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const ordered = exportOrder(endpoints);
   const hosts = hostPlan(ordered, options);
+  const grpcHosts = grpcHostPlan(ordered, options);
   const warnings: string[] = [];
   const blocks: string[] = [];
-  const globals = globalRegion(ordered, hosts, options, warnings);
+  const globals = globalRegion(ordered, hosts, grpcHosts, options, warnings);
   if (globals) blocks.push(globals);
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
-    for (const e of group.items) blocks.push(request(e, group.key, `{{${hosts.variableOf(e)}}}`, options));
+    for (const e of group.items) blocks.push(request(e, group.key, `{{${(e.protocol === 'grpc' ? grpcHosts : hosts).variableOf(e)}}}`, options));
   }
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
   const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
@@ -43,14 +44,16 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
  * environment defines one (an environment's value would lose to a file variable), the gRPC
  * target, and the .proto files the gRPC requests need with the folders their imports resolve in.
  */
-function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, options: ExportOptions, warnings: string[]): string {
+function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, grpcHosts: HostPlan, options: ExportOptions, warnings: string[]): string {
   const lines: string[] = [];
   const hostVar = options.hostVariable ?? 'host';
   if (hosts.perModule) {
     // A module's variable that an environment defines is left to it: a file variable would win.
     for (const v of hosts.variables) if (!anyEnvironmentDefinesHost(options, v.name)) lines.push(`@${v.name} = ${v.value}`);
   } else if (endpoints.some((e) => e.protocol === 'http') && !anyEnvironmentDefinesHost(options)) lines.push(`@${hostVar} = ${hostOf(options)}`);
-  if (endpoints.some((e) => e.protocol === 'grpc') && !anyEnvironmentDefinesHost(options, 'grpcHost')) lines.push(`@grpcHost = ${options.defaultGrpcHost ?? 'localhost:9090'}`);
+  if (grpcHosts.perModule) {
+    for (const v of grpcHosts.variables) if (!anyEnvironmentDefinesHost(options, v.name)) lines.push(`@${v.name} = ${v.value}`);
+  } else if (endpoints.some((e) => e.protocol === 'grpc') && !anyEnvironmentDefinesHost(options, GRPC_HOST_VARIABLE)) lines.push(`@${GRPC_HOST_VARIABLE} = ${grpcHosts.variables[0]!.value}`);
   const grpc = endpoints.filter((e) => e.protocol === 'grpc' && e.grpc?.protoFile);
   if (grpc.length) {
     const root = options.projectDir ?? '.';
@@ -71,8 +74,8 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
   const lines = [`### ${oneLine(e.name)}`, `# ${group}`, `# @name ${requestName(e)}`];
   if (describedWithDeprecation(e)) lines.push(...describedWithDeprecation(e).split('\n').map((l) => `# ${l}`.trimEnd()));
   if (e.protocol === 'grpc') {
-    // The gRPC target (`host:port`, the calling code's `grpcHost`), apart from the HTTP host.
-    lines.push(`GRPC {{grpcHost}}${e.path}`);
+    // The gRPC target (`host:port`: `grpcHost`, or the module's own when modules' ports differ), apart from the HTTP host.
+    lines.push(`GRPC ${host}${e.path}`);
     for (const p of e.request?.params ?? []) if (p.in === 'header') lines.push(`${p.name}: ${String(p.example ?? p.default ?? '')}`);
     lines.push('', JSON.stringify(protoLoaderObject(e.request?.body?.example ?? {}, e.request?.body?.schema), null, 2));
     return `${lines.join('\n')}\n`;
@@ -93,6 +96,8 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
       else lines.push(`Content-Disposition: form-data; name="${f.name}"`, '', f.value);
     }
     lines.push(`--${boundary}--`);
+  } else if (body?.kind === 'file') {
+    lines.push('', `< ./${body.file}`);
   } else if (body?.kind === 'urlencoded') {
     lines.push('', body.fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join('&'));
   } else if (body) {

@@ -36,7 +36,7 @@ export class Components {
   private readonly converted = perSchema((schema) => this.convert(schema, schema.$defs ?? {}));
 
   constructor(
-    private readonly dialect: Dialect,
+    readonly dialect: Dialect,
     private readonly prefix = '#/components/schemas/',
   ) {}
 
@@ -122,6 +122,11 @@ export class Components {
     const discriminator = s['x-discriminator'];
     if (discriminator && Array.isArray(out.oneOf)) out.discriminator = { ...discriminator, mapping: idMapping(s.oneOf ?? [], out.oneOf as Record<string, unknown>[], discriminator.propertyName, defs) };
     enumDescriptionsAsList(out);
+    if (this.dialect === '3.1' && isBinary(out)) {
+      // 3.1's JSON Schema gives `format` no say over content: bytes are a media type's.
+      delete out.format;
+      out.contentMediaType = 'application/octet-stream';
+    }
     return this.dialect === '3.0' ? toOpenApi30(out) : out;
   }
 
@@ -134,7 +139,7 @@ export class Components {
       if (k === 'oneOf' || k === 'prefixItems' || k === 'x-discriminator') return false;
       if (k === 'additionalProperties' && typeof v === 'object') return false;
     }
-    return this.dialect !== '3.0' || !rewritesFor30(s);
+    return this.dialect === '3.0' ? !rewritesFor30(s) : !isBinary(s);
   }
 
   /** A property that is a reference keeps its own description (3.1 allows siblings of `$ref`; 3.0 ignores them, so it is dropped). */
@@ -143,6 +148,11 @@ export class Components {
     if (converted.$ref && this.dialect === '3.1' && p.description) return { ...converted, description: p.description };
     return converted;
   }
+}
+
+/** A file's bytes in the scan's (and OpenAPI 3.0's) terms. */
+function isBinary(s: { type?: unknown; format?: unknown }): boolean {
+  return s.type === 'string' && s.format === 'binary';
 }
 
 /** The ids and subtypes of a oneOf of `["<id>", {...}]` pairs (Jackson's WRAPPER_ARRAY); undefined for any other oneOf. */

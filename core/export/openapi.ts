@@ -9,7 +9,7 @@ import { Components } from './json-schema';
 import { YamlDocument, yamlLines } from './yaml-emitter';
 import { fileOfPieces } from './json-pieces';
 import type { Piece } from './utf8-chunks';
-import { fullPath, pathParamNames } from './request-template';
+import { fullPath, isBinary, pathParamNames } from './request-template';
 import { configKeyDescription, configKeyWarning, configPlaceholderPath } from './openapi-config-paths';
 import { compareText, exportOrder } from './stable';
 import { isOtherRepresentation, mergeRepresentation } from './openapi-representations';
@@ -414,7 +414,7 @@ function requestBody(e: Endpoint, components: Components) {
     const properties: Record<string, unknown> = {};
     for (const p of form) {
       if (p.file) {
-        properties[p.name] = { type: 'string', format: 'binary', ...(p.description ? { description: p.description } : {}) };
+        properties[p.name] = { ...fileSchema(components, 'application/octet-stream'), ...(p.description ? { description: p.description } : {}) };
         continue;
       }
       const schema = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
@@ -430,7 +430,8 @@ function requestBody(e: Endpoint, components: Components) {
   const out: Record<string, unknown> = {};
   if (body.description) out.description = body.description;
   out.required = body.required;
-  out.content = { [body.contentType]: mediaType(bodySchema(body.schema, components), body.example) };
+  const schema = isBinary(body) ? fileSchema(components, body.contentType) : bodySchema(body.schema, components);
+  out.content = { [body.contentType]: mediaType(schema, body.example) };
   return out;
 }
 
@@ -445,6 +446,14 @@ function bodySchema(schema: JsonSchema, components: Components): Record<string, 
   const own = (required ?? []).filter((r) => !checked.includes(r));
   const base: JsonSchema = own.length ? { ...rest, required: own } : rest;
   return { allOf: [components.use(base), { required: checked }] };
+}
+
+/**
+ * Bytes sent as they are (an upload, a raw body): 3.0 marks them `format: binary`; 3.1 names their
+ * media type instead (`contentMediaType`), as its JSON Schema dialect describes binary content.
+ */
+function fileSchema(components: Components, contentType: string): Record<string, unknown> {
+  return components.dialect === '3.1' ? { type: 'string', contentMediaType: contentType } : { type: 'string', format: 'binary' };
 }
 
 /** `schema`, then the example when there is one. */

@@ -104,6 +104,8 @@ function body(t: RequestTemplate) {
       return { body: { mode: 'urlencoded', urlencoded: b.fields.map((f) => ({ key: f.name, value: f.value, type: 'text', ...(f.enabled ? {} : { disabled: true }) })) } };
     case 'multipart':
       return { body: { mode: 'formdata', formdata: b.fields.map((f) => ({ ...(f.file ? { key: f.name, type: 'file', src: f.value } : { key: f.name, value: f.value, type: 'text' }), ...(f.enabled ? {} : { disabled: true }) })) } };
+    case 'file':
+      return { body: { mode: 'file', file: { src: b.file } } };
   }
 }
 

@@ -4,8 +4,9 @@
 // declared default, else the example; optional parameters without a default are not sent.
 
 import { paramValues } from '../call/request-builder';
+import { bodyFormParams } from '../model/body-form';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
-import type { JsonSchema, Param } from '../model/request';
+import type { JsonSchema, Param, RequestBody } from '../model/request';
 import { pathVariableExample } from '../scan/types/example';
 
 export interface NameValue {
@@ -30,7 +31,12 @@ export type TemplateBody =
   | { kind: 'json'; contentType: string; value: unknown }
   | { kind: 'text'; contentType: string; text: string }
   | { kind: 'urlencoded'; contentType: string; fields: FormField[] }
-  | { kind: 'multipart'; contentType: string; fields: FormField[] };
+  | { kind: 'multipart'; contentType: string; fields: FormField[] }
+  /** Raw bytes (`byte[]`, `InputStream`, `Resource`): sent from the file `file`, a name placeholder. */
+  | { kind: 'file'; contentType: string; file: string };
+
+/** The file a raw binary body is read from; the user puts the bytes to send there. */
+export const BODY_FILE = 'body.bin';
 
 export type PathPart = { literal: string } | { param: string };
 
@@ -136,9 +142,11 @@ export function buildTemplate(endpoint: Endpoint, modules?: readonly ModuleSumma
 }
 
 function templateBody(endpoint: Endpoint, params: readonly Param[]): TemplateBody | undefined {
-  const form = params.filter((p) => p.in === 'form');
   const body = endpoint.request?.body;
-  const consumes = endpoint.request?.consumes ?? endpoint.consumes ?? [];
+  const declared = params.filter((p) => p.in === 'form');
+  // A form declared as one body schema (SpringDoc's functional endpoints) is sent as its fields.
+  const form = declared.length ? declared : (bodyFormParams(body) ?? []);
+  const consumes = [...(endpoint.request?.consumes ?? endpoint.consumes ?? []), ...(declared.length || !body ? [] : [body.contentType])];
   if (form.length) {
     const multipart = form.some((p) => p.file) || consumes.some((c) => c.startsWith('multipart/'));
     const fields = form.flatMap((p) => paramRows(p).map((r) => ({ ...r, file: p.file === true, value: p.file ? `${p.name}.bin` : r.value })));
@@ -147,9 +155,15 @@ function templateBody(endpoint: Endpoint, params: readonly Param[]): TemplateBod
       : { kind: 'urlencoded', contentType: 'application/x-www-form-urlencoded', fields };
   }
   if (!body) return undefined;
+  if (isBinary(body)) return { kind: 'file', contentType: body.contentType, file: BODY_FILE };
   if (isJson(body.contentType)) return { kind: 'json', contentType: body.contentType, value: body.example ?? exampleOf(body.schema) };
   const example = body.example;
   return { kind: 'text', contentType: body.contentType, text: typeof example === 'string' ? example : example === undefined ? '' : JSON.stringify(example) };
+}
+
+/** A body of raw bytes: no text to write, only a file to send (a JSON `byte[]` field is base64 text, `format: byte`). */
+export function isBinary(body: RequestBody): boolean {
+  return body.schema.type === 'string' && body.schema.format === 'binary' && body.example === undefined;
 }
 
 export function isJson(contentType: string): boolean {
@@ -207,7 +221,7 @@ export function exampleOf(schema: JsonSchema | undefined): unknown {
   }
 }
 
-/** A body as its text: JSON serialised (indented when asked), other kinds as given. */
+/** A body as its text: JSON serialised (indented when asked), other kinds as given; a file body has none. */
 export function bodyText(body: TemplateBody, pretty = false): string {
   switch (body.kind) {
     case 'json':
@@ -218,6 +232,8 @@ export function bodyText(body: TemplateBody, pretty = false): string {
       return body.fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join('&');
     case 'multipart':
       return body.fields.map((f) => `${f.name}=${f.value}`).join('&');
+    case 'file':
+      return '';
   }
 }
 

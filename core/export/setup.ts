@@ -72,6 +72,7 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
     defaultHost: hostOf(moduleListen(config, module)),
     defaultGrpcHost: localGrpcHost(moduleGrpcPort(config, module ?? soleModule(request.endpoints?.filter((e) => e.protocol === 'grpc'), request.modules))),
     ...moduleHostsOf(config, request.endpoints, request.modules),
+    ...moduleGrpcHostsOf(config, request.endpoints, request.modules),
     projectDir,
     environment,
     environments: new EnvironmentStore({ projectDir, userDir, warn }).list(),
@@ -110,4 +111,16 @@ function moduleHostsOf(config: ConfigValues, endpoints: readonly Endpoint[] | un
   const hosts: Record<string, string> = {};
   for (const m of exported) hosts[m.name] = hostOf(moduleListen(project, m));
   return { moduleHosts: hosts };
+}
+
+/** Each exported module's own gRPC target when the export holds gRPC methods of several (grpcHostPlan), as Send takes it (moduleGrpcPort). */
+function moduleGrpcHostsOf(config: ConfigValues, endpoints: readonly Endpoint[] | undefined, modules: readonly ModuleSummary[] | undefined): Pick<ExportOptions, 'moduleGrpcHosts'> {
+  const names = new Set((endpoints ?? []).filter((e) => e.protocol === 'grpc').map((e) => e.module));
+  const exported = (modules ?? []).filter((m) => names.has(m.name));
+  if (exported.length < 2) return {};
+  // As for HTTP: the project's own settings, then what the scan read for each module; no one module's Spring config.
+  const project = new ConfigValues(config.sources.filter((s) => s.kind !== 'spring'));
+  const hosts: Record<string, string> = {};
+  for (const m of exported) hosts[m.name] = localGrpcHost(moduleGrpcPort(project, m));
+  return { moduleGrpcHosts: hosts };
 }

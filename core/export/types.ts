@@ -96,6 +96,12 @@ export interface ExportOptions {
   projectDir?: string;
   /** The gRPC target when no environment defines `grpcHost`: `localhost:<the module's gRPC port>` (exportSetup, moduleGrpcPort). Default `localhost:9090`. */
   defaultGrpcHost?: string;
+  /**
+   * Each module's own gRPC target (`localhost:<its gRPC port>`), by module name (exportSetup), when
+   * the export holds gRPC methods of several modules: on different ports they get a target
+   * variable each (host.ts grpcHostPlan).
+   */
+  moduleGrpcHosts?: Readonly<Record<string, string>>;
   /** The active environment: written next to collections that have environment files, used for servers and resolving. */
   environment?: Environment;
   /**
@@ -124,6 +130,6 @@ export interface ScriptedRequest {
   method: string;
   url: string;
   headers: { name: string; value: string }[];
-  /** The body as text; null when there is none or it is multipart (which scripts cannot see). */
+  /** The body as text; null when there is none or it is multipart or a file (which scripts cannot see). */
   body: string | null;
 }

@@ -94,9 +94,11 @@ function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warni
       }
     : body && isJson(body.contentType)
       ? { req_body_type: 'json', req_body_other: schemaText(body.schema), req_body_is_json_schema: true, req_body_form: [] }
-      : body
-        ? { req_body_type: 'raw', req_body_other: typeof body.example === 'string' ? body.example : '', req_body_form: [] }
-        : { req_body_type: 'raw', req_body_form: [] };
+      : t.body?.kind === 'file'
+        ? { req_body_type: 'file', req_body_form: [] }
+        : body
+          ? { req_body_type: 'raw', req_body_other: typeof body.example === 'string' ? body.example : '', req_body_form: [] }
+          : { req_body_type: 'raw', req_body_form: [] };
   const response = e.response;
   const resBody =
     response?.schema && isJson(response.contentType)

@@ -190,6 +190,33 @@ describe('request building and sending', () => {
     expect(result.request.bodySize).toBeGreaterThan(bytes.length);
   });
 
+  it('sends a multipart form declared as one body schema (SpringDoc functional endpoints) as its parts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-upload-'));
+    const file = join(dir, 'avatar.png');
+    writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0]));
+    const e = endpoint({
+      method: 'POST',
+      path: '/multipart',
+      request: {
+        consumes: ['multipart/form-data'],
+        params: [],
+        body: {
+          contentType: 'multipart/form-data',
+          schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' }, url: { type: 'string' } }, required: ['file', 'note'] },
+          example: { file: '(binary)', note: 'hi', url: 'url' },
+          description: '',
+          required: true,
+        },
+      },
+    });
+    const draft = defaultDraft(e, { host: server.url });
+    expect(draft).toMatchObject({ bodyMode: 'multipart', body: '', form: [{ name: 'file', file: true, enabled: true }, { name: 'note', value: 'hi' }, { name: 'url', enabled: false }] });
+    setParam(draft, 'file', `@${file}`);
+    const result = await callHttp(await prepareRequest(draft), { env: NO_PROXY_ENV });
+    const got = JSON.parse((await result.response.body.bytes()).toString()) as Record<string, unknown>;
+    expect(got).toEqual({ file: { name: 'avatar.png', size: 7, bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0]).toString('base64') }, note: 'hi' });
+  });
+
   it('names a missing file part and a path parameter without a value', async () => {
     const e = endpoint({ method: 'POST', path: '/u/{id}', request: { consumes: ['multipart/form-data'], params: [{ name: 'f', in: 'form', schema: str, required: true, description: '', file: true }] } });
     const draft = defaultDraft(e, { host: server.url });

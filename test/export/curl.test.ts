@@ -8,7 +8,7 @@ import { exportCurl, curlCommand, scriptedRequestOf } from '../../core/export/cu
 import { shQuote } from '../../core/export/shell-quote';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import type { Environment } from '../../core/model/environment';
-import { edgeEndpoints, grpcEndpoints, HOSTILE, httpOf, placeholderEndpoint, scanShop, SHOP, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, HOSTILE, httpOf, placeholderEndpoint, scanShop, SHOP, RAW_UPLOAD, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport, type RunResult } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -22,13 +22,13 @@ const resolve = (t: string) => t.replace(/\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g, (w,
 beforeAll(async () => {
   shop = await scanShop();
   endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints(), placeholderEndpoint()];
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD });
+  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD, rawUpload: RAW_UPLOAD });
   env = { name: 'local', variables: [{ key: 'host', value: server.url }, ...Object.entries(VARS).map(([key, value]) => ({ key, value }))] };
 });
 afterAll(() => server.close());
 
 async function runScript(script: string, prelude = ''): Promise<RunResult> {
-  const dir = writeExport([{ path: 'api.sh', content: script }, { path: UPLOAD.name, content: UPLOAD.content }]);
+  const dir = writeExport([{ path: 'api.sh', content: script }, { path: UPLOAD.name, content: UPLOAD.content }, { path: RAW_UPLOAD.name, content: RAW_UPLOAD.content }]);
   try {
     return await run('sh', ['-c', `${prelude}\n. ./api.sh`], { cwd: dir });
   } finally {
@@ -59,7 +59,7 @@ describe('cURL export run by sh', () => {
   ] as const) {
     it(`sends every endpoint as the model says (${label})`, async () => {
       const result = exportCurl(endpoints, { modules: shop.modules, environment: env, curl: { render: 'resolve', ...curl } });
-      const server2 = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD, exactBodies: exactBodies(curl.prettyJson) });
+      const server2 = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD, rawUpload: RAW_UPLOAD, exactBodies: exactBodies(curl.prettyJson) });
       try {
         const script = result.files[0]!.content.replaceAll(server.url, server2.url);
         const out = await runScript(script);

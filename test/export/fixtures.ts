@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BODY_FILE } from '../../core/export/request-template';
 import { createEndpoint, type Endpoint, type EndpointInit, type ScanResult } from '../../core/model/endpoint';
 import type { Param } from '../../core/model/request';
 import { scanProject } from '../../core/scan/scan';
@@ -29,6 +30,12 @@ export function scanUnresolvedPlaceholders(): Promise<ScanResult> {
 
 /** The file a multipart export refers to (`<param>.bin`); tests write it where the consumer runs. */
 export const UPLOAD = { name: 'file.bin', content: Buffer.from([0, 1, 2, 255, 0x27, 0x0a, 0xe4, 0xb8, 0xad]) };
+
+/**
+ * The file a raw binary body is sent from (BODY_FILE): bytes a text body would mangle (NUL, CR LF,
+ * a lone CR, invalid UTF-8, a trailing newline), so a consumer that reads it as text is caught.
+ */
+export const RAW_UPLOAD = { name: BODY_FILE, content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0xff, 0x0d, 0x40, 0x0a]) };
 
 /** Every character class a shell, a URL or a JSON encoder can get wrong. */
 export const HOSTILE = `it's "$HOME" \`id\` $(id) \\ back\\slash; & | < > * ? [a] {b} ~ # % 中文 😀 tab\there\nnew line\r\x01\x1f\x7f`;
@@ -91,6 +98,44 @@ export function edgeEndpoints(): Endpoint[] {
       request: {
         params: [param('title', 'form', 'Q3 report & notes'), { ...param('file', 'form', undefined), file: true, schema: { type: 'string', format: 'binary' } }],
         consumes: ['multipart/form-data'],
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/edge/attachments',
+      name: 'Upload attachment',
+      description: 'A multipart form declared as one body schema, as SpringDoc functional endpoints declare uploads.',
+      request: {
+        params: [],
+        body: {
+          contentType: 'multipart/form-data',
+          schema: {
+            type: 'object',
+            properties: {
+              file: { type: 'string', format: 'binary', description: 'the file' },
+              note: { type: 'string' },
+              url: { type: 'string', description: 'optional: not sent' },
+              // The handler's holder of every part (`MultiValueMap<String, Part>`): no part of its own.
+              multipartData: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', format: 'binary' } } },
+            },
+            required: ['file', 'note'],
+          },
+          example: { file: '(binary)', note: `Q3 & "notes" ${HOSTILE.slice(0, 20)}`, url: 'url', multipartData: { key: ['(binary)'] } },
+          description: '',
+          required: true,
+        },
+        consumes: ['multipart/form-data'],
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      path: '/edge/avatar',
+      name: 'Replace avatar',
+      description: 'The image bytes as the whole body (`@RequestBody byte[]`).',
+      request: {
+        params: [],
+        body: { contentType: 'image/png', schema: { type: 'string', format: 'binary' }, example: undefined, description: '', required: true },
+        consumes: ['image/png'],
       },
     }),
     endpoint({

@@ -49,9 +49,22 @@ describe("a gRPC request's default target", () => {
     expect(targets(root, scan, 'greeter')).toEqual(at('localhost:7565'));
     // echo sets no grpc.port and names the starter only through its parent pom.
     expect(targets(root, scan, 'echo')).toEqual(at('localhost:6565'));
-    // An export of both modules' RPCs: no one module's port.
+    // An export of both modules' RPCs: no one module's port, but each module's methods go to its own.
     const { options } = exportSetup({ projectDir: root, userDir, environment: null, modules: scan.modules, endpoints: scan.endpoints });
     expect(options.defaultGrpcHost).toBe('localhost:9090');
+    expect(options.moduleGrpcHosts).toEqual({ greeter: 'localhost:7565', echo: 'localhost:6565' });
+    const grpc = scan.endpoints.filter((e) => e.protocol === 'grpc');
+    const http = exportHttpClient(grpc, options).files[0]!.content;
+    expect(http).toMatch(/^@echoGrpcHost = localhost:6565\n@greeterGrpcHost = localhost:7565$/m);
+    const curl = exportCurl(grpc, { ...options, curl: { multiline: false } }).files[0]!.content;
+    for (const e of grpc) {
+      const own = e.module === 'greeter' ? { variable: 'greeterGrpcHost', port: 7565 } : { variable: 'echoGrpcHost', port: 6565 };
+      expect(http).toContain(`GRPC {{${own.variable}}}${e.path}`);
+      expect(curl).toContain(` localhost:${own.port} ${e.path.slice(1)}`);
+    }
+    // A grpcHost the user gave (a gateway in front of both) stays the one target.
+    const env = { name: 'gw', variables: [{ key: 'grpcHost', value: 'gw.example.com:443' }] };
+    expect(exportHttpClient(grpc, { ...options, environment: env, environments: [env] }).files[0]!.content).not.toContain('GrpcHost');
   });
 
   it("is grpc-ecosystem's grpc.server.port, else 9090, when no other starter is in the build", async () => {

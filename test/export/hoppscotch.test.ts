@@ -16,7 +16,7 @@ let server: RecordingServer;
 beforeAll(async () => {
   shop = await scanShop();
   // Hoppscotch keeps file parts as in-app blobs: a file cannot be named in a collection.
-  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints().filter((e) => e.name !== 'Upload document')];
+  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints().filter((e) => !['Upload document', 'Upload attachment', 'Replace avatar'].includes(e.name))];
   server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok') });
 });
 afterAll(() => server.close());
@@ -74,6 +74,28 @@ describe('Hoppscotch export', () => {
     const body = JSON.parse(exportHoppscotch([e]).files[0]!.content).folders[0].folders[0].requests[0].body.body;
     expect(JSON.parse(body)).toEqual({ rule: '${day>3}', user: '<<user>>' });
   });
+
+  it("writes a raw binary body as Hoppscotch's binary body, which hopp reads and sends with the endpoint's media type", async () => {
+    const avatar = edgeEndpoints().find((e) => e.name === 'Replace avatar')!;
+    // The file is the app's to pick (a collection cannot carry it): hopp sends no bytes.
+    const recorder = await startRecordingServer([avatar], { rawUpload: { name: 'none', content: Buffer.alloc(0) } });
+    try {
+      const result = exportHoppscotch([avatar], { environment: { name: 'local', variables: [{ key: 'host', value: recorder.url }] } });
+      const request = JSON.parse(result.files[0]!.content).folders[0].folders[0].requests[0];
+      expect(request.body).toEqual({ contentType: 'application/octet-stream', body: null });
+      expect(request.headers).toEqual([expect.objectContaining({ key: 'Content-Type', value: 'image/png', active: true })]);
+      const dir = writeExport(result.files);
+      try {
+        const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', 'local.hopp-cli-env.json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 120_000 });
+        expect(out.status, `${out.stdout}\n${out.stderr}`).toBe(0);
+      } finally {
+        removeDir(dir);
+      }
+      expect(recorder.verify([avatar])).toEqual([]);
+    } finally {
+      await recorder.close();
+    }
+  }, 180_000);
 
   it("gives a folder its @Tag description", () => {
     const root = JSON.parse(exportHoppscotch(endpoints, { modules: shop.modules }).files[0]!.content);

@@ -41,4 +41,27 @@ describe('.http gRPC requests', () => {
     }
     expect([...new Set(server.seen)].sort()).toEqual(endpoints.map((e) => e.grpc!.method).sort());
   }, 180_000);
+
+  it("reach each module's own gRPC server when the modules listen on different ports", async () => {
+    // The fixture's service as two modules' (one application each, as greeter on 7565 and echo on 6565).
+    const other = await startGrpcServer();
+    try {
+      const [moved, ...kept] = endpoints;
+      const mixed = [{ ...moved!, module: 'mirror' }, ...kept];
+      const result = exportHttpClient(mixed, { projectDir: FIXTURE, moduleGrpcHosts: { [moved!.module]: `127.0.0.1:${server.port}`, mirror: `127.0.0.1:${other.port}` } });
+      expect(result.files[0]!.content).toContain(`@mirrorGrpcHost = 127.0.0.1:${other.port}`);
+      server.seen.length = 0;
+      const dir = writeExport(result.files);
+      try {
+        const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 120_000 });
+        expect((JSON.parse(out.stdout) as Report).summary.totalRequests).toBe(mixed.length);
+      } finally {
+        removeDir(dir);
+      }
+      expect([...new Set(other.seen)]).toEqual([moved!.grpc!.method]);
+      expect([...new Set(server.seen)].sort()).toEqual(kept.map((e) => e.grpc!.method).sort());
+    } finally {
+      await other.stop();
+    }
+  }, 180_000);
 });

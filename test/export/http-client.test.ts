@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHttpClient } from '../../core/export/http-client';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { HTTPYAC } from './consumers';
-import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, RAW_UPLOAD, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -16,7 +16,7 @@ let server: RecordingServer;
 beforeAll(async () => {
   shop = await scanShop();
   endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD });
+  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD, rawUpload: RAW_UPLOAD });
 });
 afterAll(() => server.close());
 
@@ -29,7 +29,7 @@ describe('.http export', () => {
     expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.env.json']);
     expect(JSON.parse(result.files[1]!.content)).toEqual({ local: { host: server.url, token: 'tok' } });
     expect(result.summary.warnings).toEqual([expect.stringContaining('apiKey')]);
-    const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }]);
+    const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }, { path: RAW_UPLOAD.name, content: RAW_UPLOAD.content }]);
     try {
       const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--env', 'local', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
       expect(out.status, out.stderr).toBe(0);

@@ -60,6 +60,14 @@ describe('OpenAPI export', () => {
         'OpenAPI has no operation for the method PURGE',
       ]);
       expect(result.summary.warnings).toEqual([expect.stringContaining('GET')]);
+      // Bytes sent as they are, a raw body and a multipart file part: 3.0's `format: binary`,
+      // 3.1's `contentMediaType` (3.1 gives `format` no meaning for content).
+      const file = (type: string) => (version === '3.0.3' ? { type: 'string', format: 'binary' } : { type: 'string', contentMediaType: type });
+      expect(doc.paths['/edge/avatar'].put.requestBody.content['image/png'].schema).toEqual(file('image/png'));
+      expect(doc.paths['/edge/documents'].post.requestBody.content['multipart/form-data'].schema.properties.file).toEqual({ ...file('application/octet-stream'), description: 'the file' });
+      const form = doc.paths['/edge/attachments'].post.requestBody.content['multipart/form-data'].schema;
+      expect(form.properties.file).toEqual({ ...file('application/octet-stream'), description: 'the file' });
+      expect(form.properties.multipartData.additionalProperties.items).toEqual(file('application/octet-stream'));
       if (version === '3.0.3') {
         // 3.0 has one `example` and boolean exclusive bounds.
         expect(result.files[0]!.content).not.toMatch(/exclusiveMinimum: \d/);

@@ -8,7 +8,7 @@ import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPostman } from '../../core/export/postman';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, RAW_UPLOAD, UPLOAD } from './fixtures';
 import { removeDir, writeExport } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   shop = await scanShop();
   endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
   // newman fills `{{token}}` from the exported environment.
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD });
+  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD, rawUpload: RAW_UPLOAD });
 });
 afterAll(() => server.close());
 
@@ -47,7 +47,7 @@ describe('Postman export', () => {
     expect(result.files.map((f) => f.path)).toEqual(['collection.postman_collection.json', 'local.postman_environment.json']);
     expect(result.files[1]!.content).not.toContain('S3cr3t-value');
 
-    const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }]);
+    const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }, { path: RAW_UPLOAD.name, content: RAW_UPLOAD.content }]);
     try {
       const summary = await runNewman(join(dir, result.files[0]!.path), join(dir, result.files[1]!.path), dir);
       expect(summary.run.failures.map((f) => f.error.message)).toEqual([]);

@@ -34,6 +34,8 @@ export interface ServerOptions {
   exactBodies?: Map<string, string>;
   /** The bytes every multipart file part must carry. */
   upload?: { name: string; content: Buffer };
+  /** The bytes every raw binary body (`format: binary`, no example) must be. */
+  rawUpload?: { name: string; content: Buffer };
 }
 
 export async function startRecordingServer(endpoints: readonly Endpoint[], options: ServerOptions = {}): Promise<RecordingServer> {
@@ -193,11 +195,40 @@ async function checkBody(e: Endpoint, req: IncomingMessage, body: Buffer, resolv
     }
     return;
   }
+  if (declared && /^multipart\//.test(declared.contentType) && declared.schema.properties) {
+    // A form declared as one schema: each property a part, files carrying the upload, the
+    // required fields their example, the optional ones and a map of parts not sent.
+    if (!contentType.startsWith('multipart/form-data')) return problem(`multipart content type expected, got ${contentType}`);
+    let data: FormData;
+    try {
+      data = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    } catch (err) {
+      return problem(`multipart body does not parse: ${(err as Error).message}`);
+    }
+    const example = (declared.example ?? {}) as Record<string, unknown>;
+    const required = new Set(declared.schema.required ?? []);
+    for (const [name, schema] of Object.entries(declared.schema.properties)) {
+      const got = data.getAll(name);
+      if (!required.has(name)) {
+        if (got.length) problem(`optional part ${name} sent`);
+      } else if (schema.format === 'binary') {
+        const part = got[0];
+        if (got.length !== 1 || typeof part === 'string' || !part) problem(`file part ${name}: got ${got.length} non-file value(s)`);
+        else if (options.upload && !Buffer.from(await part.arrayBuffer()).equals(options.upload.content)) problem(`file part ${name}: content differs`);
+      } else if (!isDeepStrictEqual(got, [resolve(String(example[name]))])) problem(`part ${name}: got ${JSON.stringify(got)}, want ${JSON.stringify(example[name])}`);
+    }
+    return;
+  }
   if (!declared) {
     if (body.length) problem(`unexpected body ${JSON.stringify(body.toString('utf8').slice(0, 80))}`);
     return;
   }
   if (!contentType.startsWith(declared.contentType)) problem(`content type: got ${JSON.stringify(contentType)}, want ${declared.contentType}`);
+  if (declared.schema.format === 'binary' && declared.example === undefined) {
+    if (!options.rawUpload) return problem('a raw binary body, and no bytes to check it against');
+    if (!body.equals(options.rawUpload.content)) problem(`raw body bytes differ: got ${body.toString('hex')}, want ${options.rawUpload.content.toString('hex')}`);
+    return;
+  }
   if (exact !== undefined && !body.equals(Buffer.from(exact, 'utf8'))) problem(`body bytes differ: got ${JSON.stringify(body.toString('utf8'))}, want ${JSON.stringify(exact)}`);
   let parsed: unknown;
   try {

@@ -169,6 +169,13 @@ describe('YApi export', () => {
     expect(JSON.parse(echo.req_body_other as string)).toMatchObject({ type: 'object' });
     const login = cat!.list.find((i) => i.title === 'Form login')!;
     expect(login).toMatchObject({ req_body_type: 'form', req_body_form: [expect.objectContaining({ name: 'username', type: 'text' }), expect.objectContaining({ name: 'password' })] });
+    // Raw bytes are YApi's file body, with the endpoint's media type in the Content-Type header.
+    const avatar = cat!.list.find((i) => i.title === 'Replace avatar')!;
+    expect(avatar).toMatchObject({ req_body_type: 'file', req_body_form: [], req_headers: [expect.objectContaining({ name: 'Content-Type', value: 'image/png' })] });
+    expect(avatar).not.toHaveProperty('req_body_other');
+    // A multipart form declared as one body schema is YApi's form, its file a file field.
+    const attachment = cat!.list.find((i) => i.title === 'Upload attachment')!;
+    expect(attachment).toMatchObject({ req_body_type: 'form', req_body_form: [expect.objectContaining({ name: 'file', type: 'file', required: '1' }), expect.objectContaining({ name: 'note', type: 'text' }), expect.objectContaining({ name: 'url', required: '0' })] });
   });
 
   it('writes wildcard paths as YApi path parameters, which YApi accepts', () => {
