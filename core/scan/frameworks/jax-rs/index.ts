@@ -86,10 +86,11 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     return returned && returned.dims === 0 ? ctx.index.resolveType(returned.name, { type: owner, file: owner.file }) : undefined;
   }
 
-  function classPath(type: TypeDecl, ctx: ScanContext, report = true): { path: string } | undefined {
+  /** The class-level `@Path` (own or inherited) and the type declaring it. */
+  function classPath(type: TypeDecl, ctx: ScanContext, report = true): { path: string; owner: TypeDecl } | undefined {
     for (const t of [type, ...ctx.index.ancestors(type)]) {
       const ann = findAnnotation(t.annotations, 'Path');
-      if (ann) return { path: pathOf(ann, t, ctx, report) };
+      if (ann) return { path: pathOf(ann, t, ctx, report), owner: t };
     }
     return undefined;
   }
@@ -260,7 +261,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (isAbstract(type) || type.kind === 'enum') return [];
       const cp = classPath(type, ctx);
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
-      if (registrations.locatedOnly(type)) return [];
+      if (registrations.locatedOnly(type, cp.owner)) return [];
       const out: Endpoint[] = [];
       collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
       return out;
