@@ -68,20 +68,30 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
  * `propertySources`: root-relative files the module's `@PropertySource`s add, lowest first; every
  * application file's value wins over theirs.
  */
-export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[], propertySources: readonly string[] = []): Map<string, string> {
+export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[], propertySources: readonly string[] = [], configNames?: readonly string[]): Map<string, string> {
   const added = readPropertySources(root, propertySources, diagnostics);
-  const out = readFiles(root, moduleDir, FILES, diagnostics);
+  const files = configFiles(configNames);
+  const out = readFiles(root, moduleDir, files, diagnostics);
   const quarkus = isQuarkus(out);
   const profiles = activeProfiles(out.get('spring.profiles.active'), root, moduleDir);
   if (quarkus) profiles.push(QUARKUS_DEV);
   for (const profile of profiles) {
-    const files = FILES.map((f) => f.replace('application.', `application-${profile}.`));
-    for (const [k, v] of readFiles(root, moduleDir, files, diagnostics)) out.set(k, v);
+    const named = files.map((f) => f.replace(/\.(properties|ya?ml)$/, `-${profile}.$1`));
+    for (const [k, v] of readFiles(root, moduleDir, named, diagnostics)) out.set(k, v);
   }
   if (quarkus) applyQuarkusProfile(out, QUARKUS_DEV);
   if (added.size === 0) return out;
   for (const [k, v] of out) added.set(k, v);
   return added;
+}
+
+/**
+ * The file names `spring.config.name` stands for (default `application`), the winning first: of
+ * several names, the last one's values win, as Spring Boot loads them in order.
+ */
+export function configFiles(configNames?: readonly string[]): string[] {
+  if (!configNames?.length) return FILES;
+  return [...configNames].reverse().flatMap((name) => FILES.map((f) => f.replace(/^application\./, `${name}.`)));
 }
 
 /**

@@ -22,7 +22,8 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
-import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
+import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
+import { configNamesByModule } from './config-names';
 import { listenSettings } from '../config/listen-port';
 import { grpcStarterOf } from './grpc-starter';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
@@ -150,6 +151,8 @@ export class ProjectScanner {
   private moduleProperties = new Map<string, Map<string, string>>();
   /** The files each module's `@PropertySource`s add (property-sources.ts), by module folder, as computeAll last found them. */
   private propertySources = new Map<string, string[]>();
+  /** `spring.config.name` by module folder, as the main classes set it (config-names.ts). */
+  private configNames = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
@@ -869,7 +872,10 @@ export class ProjectScanner {
     this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
-      const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
+      const configNames = this.configNames.get(m.dir);
+      // Files named otherwise than application.* are config only through the name: a change to them re-reads it.
+      if (configNames) configFiles(configNames).forEach((f) => this.configReads.add([m.dir, 'src/main/resources', f].filter(Boolean).join('/')));
+      const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources, configNames);
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
       const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
@@ -887,8 +893,18 @@ export class ProjectScanner {
     const diagnostics: Diagnostic[] = [];
     const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
-    if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources])) return;
+    // A main class's change re-reads the config (configReads), as the name it sets may have changed.
+    const names = configNamesByModule(this.index, this.modules, (path) => {
+      this.configReads.add(path);
+      try {
+        return readTracked(join(this.root, path));
+      } catch {
+        return undefined;
+      }
+    });
+    if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && JSON.stringify([...names]) === JSON.stringify([...this.configNames])) return;
     this.propertySources = found;
+    this.configNames = names;
     this.readModuleConfig();
     this.properties = undefined;
     this.schemas = undefined;
