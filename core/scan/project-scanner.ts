@@ -869,6 +869,8 @@ export class ProjectScanner {
       return text;
     };
     const modules = this.modules;
+    /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
+    const apps = new Set<string>();
     this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
@@ -879,9 +881,14 @@ export class ProjectScanner {
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
       const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
-      return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
+      const paths = readServletPaths(this.root, m.dir, diagnostics, props);
+      // A library's own message files (Syncope's errorMessages.properties) do not make it an
+      // application: it still takes the paths of the application serving it.
+      const own = !propertySources || listen !== undefined || paths.contextPath !== undefined || paths.servletPath !== undefined || readApplicationProperties(this.root, m.dir, [], undefined, configNames).size > 0;
+      if (props.size > 0 && own) apps.add(m.dir);
+      return { ...m, ...paths, ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
-    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile);
+    this.modules = withApplicationServletPaths(this.modules, (dir) => apps.has(dir), readBuildFile);
     this.fileDiagnostics.set(':config', diagnostics);
   }
 

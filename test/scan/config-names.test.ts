@@ -1,6 +1,7 @@
 // `spring.config.name` set by the main class (Apache Syncope's core reads core.properties): that
 // file is the module's config, for its context path and port and those of the libraries it
-// serves, and a re-scan follows a change to the file or to the name.
+// serves (one with a `@PropertySource` of messages too), and a re-scan follows a change to the
+// file or to the name.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,8 @@ describe('spring.config.name', () => {
     const scanner = new ProjectScanner(copy(), { parseWorker: false });
     await scanner.scan();
     expect(module(scanner, 'shop-server')).toMatchObject({ contextPath: '/shop', listen: { port: '9090' } });
-    expect(module(scanner, 'shop-api')).toMatchObject({ contextPath: '/shop', listen: { port: '9090' } });
+    // Its @PropertySource of messages does not make the library an application of its own.
+    expect(module(scanner, 'shop-api')).toMatchObject({ contextPath: '/shop', listen: { port: '9090' }, propertySources: ['api/src/main/resources/messages.properties'] });
   });
 
   it('follows a change to the file, and to the name', async () => {
