@@ -750,6 +750,32 @@ public class FormData {
     }
   });
 
+  it('keeps an unannotated parameter whose class has a @PathParam setter but no form member as the JSON entity', async () => {
+    // Apache Syncope's TOs: `@PathParam("key") setKey` lets the runtime fill the key, and they travel as JSON.
+    const { endpoints } = await scan({
+      [`${J}NotificationResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("notifications")
+public class NotificationResource {
+  @PUT @Path("{key}") @Consumes("application/json") public void update(NotificationTO notification) {}
+}`,
+      [`${J}NotificationTO.java`]: `package com.acme;
+import jakarta.ws.rs.PathParam;
+public class NotificationTO {
+  private String key;
+  private String subject;
+  public String getKey() { return key; }
+  @PathParam("key") public void setKey(String key) { this.key = key; }
+  public String getSubject() { return subject; }
+  public void setSubject(String subject) { this.subject = subject; }
+}`,
+    });
+    const update = endpoint(endpoints, 'update');
+    expect(params(update)).toEqual(['key:path:required']);
+    expect(update.request!.body).toMatchObject({ contentType: 'application/json', schema: { title: 'NotificationTO' } });
+    expect(Object.keys(update.request!.body!.schema.properties ?? {})).toEqual(['key', 'subject']);
+  });
+
   it("takes no injected context (RoutingContext, UriInfo, HttpServletRequest, Dropwizard's @Auth principal) for the entity body, with or without @Context", async () => {
     const { endpoints } = await scan({
       ...DTOS,

@@ -132,9 +132,11 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name)) && !index.resolveType(p.param.type.name, scope)) continue;
     // A class whose fields carry @RestForm / @FormParam / @QueryParam... is a bean parameter without
     // @BeanParam (Quarkus REST's multipart form POJO, RESTEasy's @MultipartForm): its fields are the
-    // parts, not a JSON rendering of the class sent as multipart/form-data.
+    // parts, not a JSON rendering of the class sent as multipart/form-data. A class with no form
+    // member is the entity still: Apache Syncope's TOs carry `@PathParam("key")` on a setter and
+    // travel as JSON.
     const members = p.param.type.dims === 0 ? beanParamFields(index, schemas, p.param.type, scope, bindings) : [];
-    if (members.length) {
+    if (members.some((m) => m.in === 'form')) {
       params.push(...members);
       continue;
     }
