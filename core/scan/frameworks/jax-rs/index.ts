@@ -29,6 +29,7 @@ import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
 import { APPLICATION_SUPERS, ResourceRegistrations } from './registrations';
+import { CXF_SERVER, cxfServers } from './cxf-servers';
 
 const MAX_LOCATOR_DEPTH = 16;
 const EXCEPTION_MAPPER = 'ExceptionMapper';
@@ -126,6 +127,35 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     if (mounted !== undefined) return mounted;
     // An application class in another module (a shared `app` module) serves all when it is the only one.
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
+  }
+
+  /** Resource type (qualified) -> the address of the CXF server built in code that serves it, read once per scan. */
+  let cxfAddresses: Map<string, string> | undefined;
+
+  /** The address a CXF server built in code gives the resource (its own type or a supertype), or ''. */
+  function cxfAddressOf(type: TypeDecl, ctx: ScanContext): string {
+    if (!cxfAddresses) {
+      cxfAddresses = new Map();
+      for (const entry of ctx.index.files.values()) {
+        if (!entry.creates?.includes(CXF_SERVER)) continue;
+        const text = ctx.readProjectFile?.(entry.path);
+        const scope = text !== undefined ? ctx.index.parse(entry)?.types[0] : undefined;
+        if (!scope) continue;
+        for (const server of cxfServers(text!)) {
+          for (const name of server.types) {
+            const t = ctx.index.resolveType(name, { type: scope, file: scope.file });
+            // A resource served by two servers keeps neither address: which one is meant is unknown.
+            if (t) cxfAddresses.set(t.fqn, cxfAddresses.has(t.fqn) && cxfAddresses.get(t.fqn) !== server.address ? '' : server.address);
+          }
+        }
+      }
+    }
+    if (cxfAddresses.size === 0) return '';
+    for (const t of [type, ...ctx.index.ancestors(type)]) {
+      const address = cxfAddresses.get(t.fqn);
+      if (address !== undefined) return address;
+    }
+    return '';
   }
 
   /**
@@ -263,7 +293,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
       if (registrations.locatedOnly(type, cp.owner)) return [];
       const out: Endpoint[] = [];
-      collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
+      collectResources(type, joinPaths(joinPaths(prefixFor(type.file.module, ctx), cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
       return out;
     },
   };
