@@ -21,7 +21,15 @@ export interface ServletPaths {
   actuatorBasePath?: string;
   /** Endpoint id -> the path segment it is served under instead. */
   actuatorPathMapping?: Record<string, string>;
+  /** Where the application's properties mount its JAX-RS servlet (`cxf.path`, `spring.jersey.application-path`, Quarkus' REST path), as written. */
+  jaxRsPath?: string;
 }
+
+/**
+ * The properties mounting a JAX-RS servlet, first winning: Jersey's and CXF's Spring Boot starters,
+ * Quarkus' REST root (`quarkus.rest.path`, its names before Quarkus 3.9, classic RESTEasy's).
+ */
+const JAX_RS_PATH_KEYS = ['spring.jersey.application-path', 'cxf.path', 'quarkus.rest.path', 'quarkus.resteasy-reactive.path', 'quarkus.resteasy.path'];
 
 const RESOURCES = 'src/main/resources';
 const FILES = ['application.properties', 'application.yml', 'application.yaml'];
@@ -53,6 +61,9 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
     if (field === 'actuatorBasePath') out[field] = normaliseBase(value).replace(/^\/$/, '');
     else if (value.trim() !== '') out[field] = normaliseBase(value);
   }
+  const jaxRs = JAX_RS_PATH_KEYS.find((k) => props.has(k));
+  const jaxRsPath = jaxRs !== undefined ? resolvePlaceholders(props.get(jaxRs), props) : undefined;
+  if (jaxRsPath !== undefined && !jaxRsPath.includes('${')) out.jaxRsPath = jaxRsPath;
   for (const [key, raw] of props) {
     const id = PATH_MAPPING.exec(key)?.[1];
     const value = id ? resolvePlaceholders(raw, props) : undefined;

@@ -217,7 +217,7 @@ export class ProjectScanner {
     return this.modules
       .filter((m) => used.has(m.name))
       .sort((a, b) => cmp(a.name, b.name))
-      .map(({ actuatorPathMapping: _, ...m }) => {
+      .map(({ actuatorPathMapping: _, jaxRsPath: _j, ...m }) => {
         const list = schemes.get(m.name)?.sort((a, b) => cmp(a.name, b.name));
         return list?.length ? { ...m, securitySchemes: list } : m;
       });
@@ -871,7 +871,7 @@ export class ProjectScanner {
     const modules = this.modules;
     /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
     const apps = new Set<string>();
-    this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
+    this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, jaxRsPath: _j, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
       const configNames = this.configNames.get(m.dir);

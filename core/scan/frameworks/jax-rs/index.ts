@@ -123,6 +123,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       const boot = set !== undefined ? resolvePlaceholders(set, property) : undefined;
       if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));
     }
+    // The properties of the module's application (its own, or those of the application serving it).
+    const fromProperties = mounts.has(module) ? undefined : ctx.modules.find((m) => m.name === module)?.jaxRsPath;
+    if (fromProperties !== undefined) return mountOf(fromProperties);
     const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : undefined);
     if (mounted !== undefined) return mounted;
     // An application class in another module (a shared `app` module) serves all when it is the only one.
