@@ -125,6 +125,7 @@ interface RootResult {
 export { SOURCE_EXTENSIONS };
 /** The files spring-boot-config.ts reads a module's properties from. */
 const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/;
+const GRADLE_SCRIPT = /\.gradle(?:\.kts)?$/;
 const PROGRESS_EVERY = 500;
 
 export class ProjectScanner {
@@ -492,7 +493,8 @@ export class ProjectScanner {
       const path = slashed(change.path);
       changedPaths.add(path);
       // application.yml, web.xml or a spec: the prefixes and mounts read from it may have changed.
-      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path)) config = true;
+      // A Gradle script a build file applies (`apply from: 'dependencies.gradle'`) may name the modules it depends on.
+      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path) || GRADLE_SCRIPT.test(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
         global ||= this.isGlobal(old);
