@@ -29,7 +29,7 @@ describe('readServletPaths', () => {
 
   it("takes Quarkus' quarkus.http.root-path as the context path", () => {
     const root = module({ 'src/main/resources/application.properties': 'quarkus.http.root-path=/shop\nquarkus.rest.path=/rest\n' });
-    expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/shop' });
+    expect(readServletPaths(root, '', [])).toEqual({ contextPath: '/shop', jaxRsPath: '/rest' });
     const yaml = module({ 'src/main/resources/application.yml': 'quarkus:\n  http:\n    root-path: /\n' });
     expect(readServletPaths(yaml, '', [])).toEqual({ contextPath: '/' });
   });
@@ -38,7 +38,7 @@ describe('readServletPaths', () => {
     const props = module({
       'src/main/resources/application.properties': 'quarkus.http.root-path=/prod\n%dev.quarkus.http.root-path=/dev\n%test.quarkus.rest.path=/test\n%dev,staging.quarkus.rest.path=/api\n',
     });
-    expect(readServletPaths(props, '', [])).toEqual({ contextPath: '/dev' });
+    expect(readServletPaths(props, '', [])).toEqual({ contextPath: '/dev', jaxRsPath: '/api' });
     expect(readApplicationProperties(props, '', []).get('quarkus.rest.path')).toBe('/api');
     const yaml = module({ 'src/main/resources/application.yaml': 'quarkus:\n  http:\n    root-path: /prod\n"%dev":\n  quarkus:\n    http:\n      root-path: /dev-yaml\n' });
     expect(readServletPaths(yaml, '', [])).toEqual({ contextPath: '/dev-yaml' });

@@ -21,7 +21,15 @@ export interface ServletPaths {
   actuatorBasePath?: string;
   /** Endpoint id -> the path segment it is served under instead. */
   actuatorPathMapping?: Record<string, string>;
+  /** Where the application's properties mount its JAX-RS servlet (`cxf.path`, `spring.jersey.application-path`, Quarkus' REST path), as written. */
+  jaxRsPath?: string;
 }
+
+/**
+ * The properties mounting a JAX-RS servlet, first winning: Jersey's and CXF's Spring Boot starters,
+ * Quarkus' REST root (`quarkus.rest.path`, its names before Quarkus 3.9, classic RESTEasy's).
+ */
+const JAX_RS_PATH_KEYS = ['spring.jersey.application-path', 'cxf.path', 'quarkus.rest.path', 'quarkus.resteasy-reactive.path', 'quarkus.resteasy.path'];
 
 const RESOURCES = 'src/main/resources';
 const FILES = ['application.properties', 'application.yml', 'application.yaml'];
@@ -53,6 +61,9 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
     if (field === 'actuatorBasePath') out[field] = normaliseBase(value).replace(/^\/$/, '');
     else if (value.trim() !== '') out[field] = normaliseBase(value);
   }
+  const jaxRs = JAX_RS_PATH_KEYS.find((k) => props.has(k));
+  const jaxRsPath = jaxRs !== undefined ? resolvePlaceholders(props.get(jaxRs), props) : undefined;
+  if (jaxRsPath !== undefined && !jaxRsPath.includes('${')) out.jaxRsPath = jaxRsPath;
   for (const [key, raw] of props) {
     const id = PATH_MAPPING.exec(key)?.[1];
     const value = id ? resolvePlaceholders(raw, props) : undefined;
@@ -68,20 +79,30 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
  * `propertySources`: root-relative files the module's `@PropertySource`s add, lowest first; every
  * application file's value wins over theirs.
  */
-export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[], propertySources: readonly string[] = []): Map<string, string> {
+export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[], propertySources: readonly string[] = [], configNames?: readonly string[]): Map<string, string> {
   const added = readPropertySources(root, propertySources, diagnostics);
-  const out = readFiles(root, moduleDir, FILES, diagnostics);
+  const files = configFiles(configNames);
+  const out = readFiles(root, moduleDir, files, diagnostics);
   const quarkus = isQuarkus(out);
   const profiles = activeProfiles(out.get('spring.profiles.active'), root, moduleDir);
   if (quarkus) profiles.push(QUARKUS_DEV);
   for (const profile of profiles) {
-    const files = FILES.map((f) => f.replace('application.', `application-${profile}.`));
-    for (const [k, v] of readFiles(root, moduleDir, files, diagnostics)) out.set(k, v);
+    const named = files.map((f) => f.replace(/\.(properties|ya?ml)$/, `-${profile}.$1`));
+    for (const [k, v] of readFiles(root, moduleDir, named, diagnostics)) out.set(k, v);
   }
   if (quarkus) applyQuarkusProfile(out, QUARKUS_DEV);
   if (added.size === 0) return out;
   for (const [k, v] of out) added.set(k, v);
   return added;
+}
+
+/**
+ * The file names `spring.config.name` stands for (default `application`), the winning first: of
+ * several names, the last one's values win, as Spring Boot loads them in order.
+ */
+export function configFiles(configNames?: readonly string[]): string[] {
+  if (!configNames?.length) return FILES;
+  return [...configNames].reverse().flatMap((name) => FILES.map((f) => f.replace(/^application\./, `${name}.`)));
 }
 
 /**

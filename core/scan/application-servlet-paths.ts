@@ -1,7 +1,8 @@
 // A library module's controllers are served by the Spring Boot application that depends on it
 // (yudao-module-system inside yudao-server, jeecg-system-biz inside jeecg-system-start): the
 // context and servlet paths of that application's application.yml are theirs too, and so is the
-// port it listens on (Send and exports go there: yudao-server's 48080, not 8080).
+// port it listens on (Send and exports go there: yudao-server's 48080, not 8080), and the mount of
+// its JAX-RS servlet (`cxf.path`).
 
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
@@ -20,7 +21,7 @@ export function withApplicationServletPaths(
 ): ModuleInfo[] {
   const apps = modules.filter((m) => hasConfig(m.dir));
   // Nothing to hand down when no application sets either path (the build files are not read then).
-  if (!apps.some((a) => a.contextPath !== undefined || a.servletPath !== undefined || a.listen !== undefined) || apps.length === modules.length) return [...modules];
+  if (!apps.some((a) => a.contextPath !== undefined || a.servletPath !== undefined || a.listen !== undefined || a.jaxRsPath !== undefined) || apps.length === modules.length) return [...modules];
   const deps = new Map(apps.map((a) => [a.name, moduleDependencies(a.name, modules, read)]));
   return modules.map((m) => {
     if (hasConfig(m.dir)) return m;
@@ -34,6 +35,9 @@ export function withApplicationServletPaths(
       if (servletPath !== undefined) out.servletPath = servletPath;
     } else servedApart?.set(m.name, servedBy.map((a) => a.name).sort());
     if (listen && agreed((a) => JSON.stringify(a.listen ?? {}))) out.listen = listen;
+    // The JAX-RS servlet's mount (`cxf.path`) is the serving application's too.
+    const jaxRsPath = servedBy[0]!.jaxRsPath;
+    if (jaxRsPath !== undefined && agreed((a) => a.jaxRsPath ?? '')) out.jaxRsPath = jaxRsPath;
     return out;
   });
 }

@@ -59,6 +59,17 @@ export function withCodeProperties(props: Map<string, string>, code: CodePropert
   return out;
 }
 
+/**
+ * The config names the code sets (`spring.config.name`, Apache Syncope's `core`): Spring Boot
+ * then reads core.properties / core.yml instead of application.*. A placeholder or a path is only
+ * known when the application runs.
+ */
+export function configNamesOf(code: CodeProperties | undefined): string[] | undefined {
+  const value = code?.overrides.get('spring.config.name') ?? code?.defaults.get('spring.config.name');
+  const names = value?.split(',').map((n) => n.trim());
+  return names?.length && names.every((n) => /^[\w.-]+$/.test(n)) ? names : undefined;
+}
+
 /** The web server factory setters a customizer calls, as the property each stands for. */
 const FACTORY_SETTERS: Record<string, string> = { ContextPath: 'server.servlet.context-path', Port: 'server.port' };
 

@@ -44,6 +44,9 @@ describe('parseDoc', () => {
   it('renders links with their label and drops HTML', () => {
     expect(parseDoc('See {@link Foo#bar the bar}. <p>More</p>').details).toBe('More');
     expect(parseDoc('Uses {@link Foo#bar}').summary).toBe('Uses Foo#bar');
+    // The parameter list of a method reference is the reference's, spaces and all.
+    expect(parseDoc('Same as {@link Foo#bar(String, Integer, Integer)} (as JSON). More.').summary).toBe('Same as Foo#bar(String, Integer, Integer) (as JSON)');
+    expect(parseDoc('Same as {@link #bar(String, int) the bar}.').summary).toBe('Same as the bar');
   });
 
   it('handles comments that are only tags', () => {

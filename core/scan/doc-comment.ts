@@ -26,7 +26,8 @@ export function plainText(s: string): string {
   if (!PLAIN_REWRITES.test(s)) return s.trim();
   return s
     .replace(/\{@(?:code|literal)\s+([^}]*)\}/g, '$1')
-    .replace(/\{@(?:link|linkplain)\s+([^}\s]+)(?:\s+([^}]*))?\}/g, (_, ref: string, label?: string) =>
+    // A method reference's parameter list may hold spaces (`#find(String, int)`): it is part of the reference, not the label.
+    .replace(/\{@(?:link|linkplain)\s+([^}\s(]+(?:\([^)}]*\))?)(?:\s+([^}]*))?\}/g, (_, ref: string, label?: string) =>
       (label ?? ref.replace(/^#/, '')).trim(),
     )
     .replace(/\{@\w+\s*([^}]*)\}/g, '$1')

@@ -22,4 +22,20 @@ describe('moduleDependencies', () => {
     expect([...moduleDependencies('billing', modules, read)]).toEqual(['common']);
     expect([...moduleDependencies('common', modules, read)]).toEqual([]);
   });
+
+  it("reads the scripts a Gradle build file applies (`apply from: 'dependencies.gradle'`)", () => {
+    const modules: ModuleInfo[] = [
+      { name: 'provider', dir: 'provider', build: 'gradle' },
+      { name: 'loan', dir: 'loan', build: 'gradle' },
+      { name: 'core', dir: 'core', build: 'gradle' },
+    ];
+    const files: Record<string, string> = {
+      'provider/build.gradle': "apply plugin: 'java'\napply from: 'dependencies.gradle'\n",
+      'provider/dependencies.gradle': "dependencies {\n  implementation(project(path: ':loan'))\n}",
+      'loan/build.gradle.kts': 'apply(from = "gradle/deps.gradle.kts")',
+      'loan/gradle/deps.gradle.kts': 'dependencies { implementation(project(":core")) }',
+    };
+    const read = (p: string) => files[p];
+    expect([...moduleDependencies('provider', modules, read)].sort()).toEqual(['core', 'loan']);
+  });
 });

@@ -1,9 +1,10 @@
 // Which modules of the project a module builds against: the `<dependency>` artifactIds of its
-// pom.xml and the `project(':x')` / `projects.x` references of its build.gradle(.kts) that name
-// another module, followed transitively. gRPC binding uses it to tell two protos that declare the
+// pom.xml and the `project(':x')` / `projects.x` references of its build.gradle(.kts) (and of the
+// scripts it applies) that name another module, followed transitively. gRPC binding uses it to tell two protos that declare the
 // same service in the same Java package apart: the one a module can see is the one its
 // generated base comes from. Build files are read with regular expressions, never evaluated.
 
+import { posix } from 'node:path';
 import type { ModuleInfo } from './modules';
 import { stripComments } from './modules';
 
@@ -65,10 +66,19 @@ export function directDependencies(name: string, modules: readonly ModuleInfo[],
     const deps = pom.replace(/<!--[\s\S]*?-->/g, '').replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
     for (const m of deps.matchAll(/<dependency>[\s\S]*?<artifactId>\s*([^<\s]+)\s*<\/artifactId>[\s\S]*?<\/dependency>/g)) if (names.has(m[1]!)) found.push(m[1]!);
   }
-  for (const file of mod.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : []) {
-    const text = at(file);
+  const files = mod.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : [];
+  for (let i = 0; i < files.length; i++) {
+    const text = at(files[i]!);
     if (!text) continue;
     const code = stripComments(text);
+    // A script the build file applies (`apply from: 'dependencies.gradle'`, Apache Fineract's) declares
+    // dependencies as the build file would; one level, beside it or below the module.
+    if (i < 2) {
+      for (const m of code.matchAll(/\bapply\s*\(?\s*from\s*[:=]\s*(['"])([\w./-]+\.gradle(?:\.kts)?)\1/g)) {
+        const script = posix.normalize(m[2]!);
+        if (!script.startsWith('..') && !script.startsWith('/') && !files.includes(script)) files.push(script);
+      }
+    }
     for (const m of code.matchAll(/\bproject\s*\(\s*(?:path\s*[:=]\s*)?(['"])([^'"\n]+)\1/g)) {
       const last = m[2]!.split(':').filter(Boolean).pop();
       if (last && names.has(last)) found.push(last);

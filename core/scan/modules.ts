@@ -22,6 +22,8 @@ export interface ModuleInfo {
   listen?: { port?: string; address?: string; grpcPort?: string };
   /** Root-relative property files the module's `@PropertySource`s add (ModuleSummary.propertySources). */
   propertySources?: string[];
+  /** The JAX-RS servlet's mount its application's properties set (`cxf.path`); the JAX-RS scanner's business, not in summaries. */
+  jaxRsPath?: string;
 }
 
 const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];

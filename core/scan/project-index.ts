@@ -113,6 +113,8 @@ export function describeFile(
     if (b.indexOf(NEEDLE.servletRegistration) >= 0) entry.creates = ['ServletRegistrationBean'];
     else if (b.indexOf(NEEDLE.addServlet) >= 0) entry.creates = ['addServlet'];
   }
+  // A CXF JAX-RS server built in code serves its resources under its own address (jax-rs/cxf-servers.ts).
+  if (b.indexOf(NEEDLE.cxfServer) >= 0) (entry.creates ??= []).push('JAXRSServerFactoryBean');
   // Jackson configured in code: mix-ins and subtypes (types/jackson-registrations.ts). Code calling
   // Jackson names it (`com.fasterxml.jackson`, `Jackson2ObjectMapperBuilder`).
   if (b.indexOf(NEEDLE.jackson) >= 0 && JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
@@ -145,6 +147,7 @@ const NEEDLE = {
   servlet: bytesOf('Servlet'),
   servletRegistration: bytesOf('ServletRegistrationBean'),
   addServlet: bytesOf('addServlet'),
+  cxfServer: bytesOf('JAXRSServerFactoryBean'),
   jackson: bytesOf('ackson'), // jackson and Jackson
   package: bytesOf('package'),
   new: bytesOf('new '),

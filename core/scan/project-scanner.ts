@@ -22,7 +22,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
-import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
+import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import { listenSettings } from '../config/listen-port';
 import { grpcStarterOf } from './grpc-starter';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
@@ -37,7 +37,7 @@ import { compareBuildFacts, readBuildFacts } from './build-facts';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
-import { codeProperties, withCodeProperties } from './code-properties';
+import { codeProperties, configNamesOf, withCodeProperties } from './code-properties';
 import { endpointsByApplication } from './endpoints-by-application';
 import type { CodeProperties } from './code-properties';
 import type { ModuleInfo } from './modules';
@@ -127,6 +127,7 @@ interface RootResult {
 export { SOURCE_EXTENSIONS };
 /** The files spring-boot-config.ts reads a module's properties from. */
 const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/;
+const GRADLE_SCRIPT = /\.gradle(?:\.kts)?$/;
 const PROGRESS_EVERY = 500;
 
 export class ProjectScanner {
@@ -222,7 +223,7 @@ export class ProjectScanner {
     return this.modules
       .filter((m) => used.has(m.name))
       .sort((a, b) => cmp(a.name, b.name))
-      .map(({ actuatorPathMapping: _, ...m }) => {
+      .map(({ actuatorPathMapping: _, jaxRsPath: _j, ...m }) => {
         const list = schemes.get(m.name)?.sort((a, b) => cmp(a.name, b.name));
         return list?.length ? { ...m, securitySchemes: list } : m;
       });
@@ -497,7 +498,8 @@ export class ProjectScanner {
       const path = slashed(change.path);
       changedPaths.add(path);
       // application.yml, web.xml or a spec: the prefixes and mounts read from it may have changed.
-      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path)) config = true;
+      // A Gradle script a build file applies (`apply from: 'dependencies.gradle'`) may name the modules it depends on.
+      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path) || GRADLE_SCRIPT.test(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
         global ||= this.isGlobal(old);
@@ -874,17 +876,28 @@ export class ProjectScanner {
       return text;
     };
     const modules = this.modules;
-    this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
+    /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
+    const apps = new Set<string>();
+    this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, jaxRsPath: _j, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
-      const props = kept?.get(m.dir) ?? withCodeProperties(readApplicationProperties(this.root, m.dir, diagnostics, propertySources), this.codeProperties.get(m.dir));
+      const code = this.codeProperties.get(m.dir);
+      const configNames = configNamesOf(code);
+      // Files named otherwise than application.* are config only through the name: a change to them re-reads it.
+      if (configNames) configFiles(configNames).forEach((f) => this.configReads.add([m.dir, 'src/main/resources', f].filter(Boolean).join('/')));
+      const props = kept?.get(m.dir) ?? withCodeProperties(readApplicationProperties(this.root, m.dir, diagnostics, propertySources, configNames), code);
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
       const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
-      return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
+      const paths = readServletPaths(this.root, m.dir, diagnostics, props);
+      // A library's own message files (Syncope's errorMessages.properties) do not make it an
+      // application: it still takes the paths of the application serving it.
+      const own = !propertySources || listen !== undefined || paths.contextPath !== undefined || paths.servletPath !== undefined || readApplicationProperties(this.root, m.dir, [], undefined, configNames).size > 0;
+      if (props.size > 0 && own) apps.add(m.dir);
+      return { ...m, ...paths, ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
     this.servedApart = new Map();
-    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile, this.servedApart);
+    this.modules = withApplicationServletPaths(this.modules, (dir) => apps.has(dir), readBuildFile, this.servedApart);
     this.fileDiagnostics.set(':config', diagnostics);
   }
 

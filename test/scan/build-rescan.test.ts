@@ -222,4 +222,20 @@ describe('a build-file edit that changes what every root may read re-scans them 
     await rescanLikeFresh(scanner, changed('pom.xml'));
     expect(ids(scanner)).toEqual(['profiled GET /prod-api/items']);
   });
+
+  it("a script the Gradle build applies (`apply from: 'dependencies.gradle'`): which application serves a library", async () => {
+    const root = join(tmp, `case-${++cases}`);
+    write(root, 'settings.gradle', "include 'provider', 'loan'\n");
+    write(root, 'provider/build.gradle', "apply from: 'dependencies.gradle'\n");
+    write(root, 'provider/dependencies.gradle', "dependencies {\n  implementation(project(path: ':loan'))\n}\n");
+    write(root, 'provider/src/main/resources/application.properties', 'server.servlet.context-path=/bank\n');
+    write(root, 'loan/build.gradle', '');
+    write(root, 'loan/src/main/java/com/acme/LoanController.java', 'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class LoanController {\n    @GetMapping("/loans")\n    public String list() { return ""; }\n}\n');
+    const scanner = await scanned(root);
+    expect(scanner.result().modules.find((m) => m.name === 'loan')?.contextPath).toBe('/bank');
+    editFile(root, 'provider/dependencies.gradle', "implementation(project(path: ':loan'))", '');
+    await rescanLikeFresh(scanner, changed('provider/dependencies.gradle'));
+    expect(scanner.result().modules.find((m) => m.name === 'loan')?.contextPath).toBeUndefined();
+  });
 });
+

@@ -116,4 +116,19 @@ describe('a changed config file re-scans the prefixes it feeds', () => {
     const result = scanner.rescan([{ path: 'src/main/java/com/acme/mount/BookResource.java', kind: 'changed' }]);
     expect(result.rootsRecomputed).toBe(1);
   });
+
+  it("a CXF server's address in code, and a new resource given to it", async () => {
+    const root = copy('jax-rs/cxf-server-address');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const config = 'src/main/java/com/acme/cxfaddr/RestConfig.java';
+    edit(root, config, 'scim.setAddress("/scim")', 'scim.setAddress("/scim2")');
+    edit(root, config, 'rest.setServiceBeans(List.of(userService))', 'rest.setServiceBeans(List.of(userService, new StatusResource()))');
+    edit(root, config, 'status.setResourceClasses(StatusResource.class)', 'status.setResourceClasses()');
+    scanner.rescan([{ path: config, kind: 'changed' }]);
+    expect(paths(scanner)).toEqual(['GET /services/health', 'GET /services/scim2/v2/Users', 'GET /services/users']);
+    const fresh = new ProjectScanner(root, { parseWorker: false });
+    await fresh.scan();
+    expect(paths(fresh)).toEqual(paths(scanner));
+  });
 });

@@ -751,6 +751,66 @@ public class FormData {
     }
   });
 
+  it("takes a hidden text entity as the body, of the class Swagger's method-level @RequestBody declares", async () => {
+    // Apache Fineract: `@RequestBody(content = @Content(schema = @Schema(implementation = X.class)))` and `@Parameter(hidden = true) String json`.
+    const { endpoints } = await scan({
+      [`${J}CentersResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+@Path("centers")
+public class CentersResource {
+  @POST @Consumes("application/json")
+  @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CenterRequest.class)))
+  public String create(@Parameter(hidden = true) final String apiRequestBodyAsJson) { return ""; }
+  @PUT @Path("{id}") @Consumes("application/json")
+  @Operation(summary = "Update", requestBody = @RequestBody(content = @Content(schema = @Schema(implementation = CenterRequest.class))))
+  public String update(@PathParam("id") long id, final String json, @Parameter(hidden = true) @QueryParam("debug") String debug) { return ""; }
+  @POST @Path("notes") @Consumes("application/json")
+  public String note(@Parameter(hidden = true) final String text) { return ""; }
+}`,
+      [`${J}CenterRequest.java`]: `package com.acme;
+public class CenterRequest { public String name; public Long officeId; }`,
+    });
+    for (const name of ['create', 'update']) {
+      const e = endpoint(endpoints, name);
+      expect(e.request!.body).toMatchObject({ contentType: 'application/json', schema: { title: 'CenterRequest' } });
+      expect(Object.keys(e.request!.body!.schema.properties ?? {})).toEqual(['name', 'officeId']);
+    }
+    // A hidden bound parameter stays out; a hidden entity with no declared class is still text.
+    expect(params(endpoint(endpoints, 'update'))).toEqual(['id:path:required']);
+    expect(endpoint(endpoints, 'note').request!.body).toMatchObject({ schema: { type: 'string' } });
+  });
+
+  it('keeps an unannotated parameter whose class has a @PathParam setter but no form member as the JSON entity', async () => {
+    // Apache Syncope's TOs: `@PathParam("key") setKey` lets the runtime fill the key, and they travel as JSON.
+    const { endpoints } = await scan({
+      [`${J}NotificationResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("notifications")
+public class NotificationResource {
+  @PUT @Path("{key}") @Consumes("application/json") public void update(NotificationTO notification) {}
+}`,
+      [`${J}NotificationTO.java`]: `package com.acme;
+import jakarta.ws.rs.PathParam;
+public class NotificationTO {
+  private String key;
+  private String subject;
+  public String getKey() { return key; }
+  @PathParam("key") public void setKey(String key) { this.key = key; }
+  public String getSubject() { return subject; }
+  public void setSubject(String subject) { this.subject = subject; }
+}`,
+    });
+    const update = endpoint(endpoints, 'update');
+    expect(params(update)).toEqual(['key:path:required']);
+    expect(update.request!.body).toMatchObject({ contentType: 'application/json', schema: { title: 'NotificationTO' } });
+    expect(Object.keys(update.request!.body!.schema.properties ?? {})).toEqual(['key', 'subject']);
+  });
+
   it("takes no injected context (RoutingContext, UriInfo, HttpServletRequest, Dropwizard's @Auth principal) for the entity body, with or without @Context", async () => {
     const { endpoints } = await scan({
       ...DTOS,

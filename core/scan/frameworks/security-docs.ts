@@ -265,6 +265,29 @@ export function declaredResponses(
 }
 
 /**
+ * The request body a method declares for the docs: Swagger's method-level `@RequestBody(content =
+ * @Content(schema = @Schema(implementation = X.class)))`, also as `@Operation(requestBody = ...)`
+ * (Apache Fineract's handlers take the JSON as a hidden `String` and declare its class this way).
+ */
+export function declaredRequestBody(
+  schemas: SchemaBuilder,
+  chain: readonly MethodSite[],
+  bindings: TypeBindings,
+): { schema: JsonSchema; mediaType?: string } | undefined {
+  for (const { method, owner } of chain) {
+    const op = findAnnotation(method.annotations, 'Operation');
+    const fromOp = op?.args.requestBody?.kind === 'annotation' ? op.args.requestBody.annotation : undefined;
+    const ann = findAnnotation(method.annotations, 'RequestBody') ?? fromOp;
+    const cls = ann && schemaClass(ann);
+    if (!cls) continue;
+    const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
+    const schema = schemas.schemaOf(type, { type: owner, file: owner.file }, bindings, 'request');
+    return cls.mediaType !== undefined ? { schema, mediaType: cls.mediaType } : { schema };
+  }
+  return undefined;
+}
+
+/**
  * The class a response annotation names for its body, with the media type `@Content` gives: a list
  * of them for springdoc's `array = @ArraySchema(schema = @Schema(implementation = X.class))`,
  * Swagger 2's `responseContainer = "List"` and MicroProfile's `@Schema(type = SchemaType.ARRAY)`.

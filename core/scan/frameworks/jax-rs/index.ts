@@ -29,6 +29,7 @@ import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
 import { APPLICATION_SUPERS, ResourceRegistrations } from './registrations';
+import { CXF_SERVER, cxfServers } from './cxf-servers';
 
 const MAX_LOCATOR_DEPTH = 16;
 const EXCEPTION_MAPPER = 'ExceptionMapper';
@@ -86,10 +87,11 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     return returned && returned.dims === 0 ? ctx.index.resolveType(returned.name, { type: owner, file: owner.file }) : undefined;
   }
 
-  function classPath(type: TypeDecl, ctx: ScanContext, report = true): { path: string } | undefined {
+  /** The class-level `@Path` (own or inherited) and the type declaring it. */
+  function classPath(type: TypeDecl, ctx: ScanContext, report = true): { path: string; owner: TypeDecl } | undefined {
     for (const t of [type, ...ctx.index.ancestors(type)]) {
       const ann = findAnnotation(t.annotations, 'Path');
-      if (ann) return { path: pathOf(ann, t, ctx, report) };
+      if (ann) return { path: pathOf(ann, t, ctx, report), owner: t };
     }
     return undefined;
   }
@@ -121,10 +123,42 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       const boot = set !== undefined ? resolvePlaceholders(set, property) : undefined;
       if (boot !== undefined && mounts.size === 0) mounts.set('', mountOf(boot));
     }
+    // The properties of the module's application (its own, or those of the application serving it).
+    const fromProperties = mounts.has(module) ? undefined : ctx.modules.find((m) => m.name === module)?.jaxRsPath;
+    if (fromProperties !== undefined) return mountOf(fromProperties);
     const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : undefined);
     if (mounted !== undefined) return mounted;
     // An application class in another module (a shared `app` module) serves all when it is the only one.
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
+  }
+
+  /** Resource type (qualified) -> the address of the CXF server built in code that serves it, read once per scan. */
+  let cxfAddresses: Map<string, string> | undefined;
+
+  /** The address a CXF server built in code gives the resource (its own type or a supertype), or ''. */
+  function cxfAddressOf(type: TypeDecl, ctx: ScanContext): string {
+    if (!cxfAddresses) {
+      cxfAddresses = new Map();
+      for (const entry of ctx.index.files.values()) {
+        if (!entry.creates?.includes(CXF_SERVER)) continue;
+        const text = ctx.readProjectFile?.(entry.path);
+        const scope = text !== undefined ? ctx.index.parse(entry)?.types[0] : undefined;
+        if (!scope) continue;
+        for (const server of cxfServers(text!)) {
+          for (const name of server.types) {
+            const t = ctx.index.resolveType(name, { type: scope, file: scope.file });
+            // A resource served by two servers keeps neither address: which one is meant is unknown.
+            if (t) cxfAddresses.set(t.fqn, cxfAddresses.has(t.fqn) && cxfAddresses.get(t.fqn) !== server.address ? '' : server.address);
+          }
+        }
+      }
+    }
+    if (cxfAddresses.size === 0) return '';
+    for (const t of [type, ...ctx.index.ancestors(type)]) {
+      const address = cxfAddresses.get(t.fqn);
+      if (address !== undefined) return address;
+    }
+    return '';
   }
 
   /**
@@ -260,9 +294,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (isAbstract(type) || type.kind === 'enum') return [];
       const cp = classPath(type, ctx);
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
-      if (registrations.locatedOnly(type)) return [];
+      if (registrations.locatedOnly(type, cp.owner)) return [];
       const out: Endpoint[] = [];
-      collectResources(type, joinPaths(prefixFor(type.file.module, ctx), cp.path), [type], ctx, out);
+      collectResources(type, joinPaths(joinPaths(prefixFor(type.file.module, ctx), cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
       return out;
     },
   };

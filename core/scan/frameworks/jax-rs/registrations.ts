@@ -4,7 +4,8 @@
 // module that carries `@Path` but is only reached through a sub-resource locator (Jersey ignores
 // the `@Path` of a located class) is then not a root of its own. An application that scans
 // packages (`packages(...)`, `scan(...)`) registers classes nobody names, so it turns the rule off
-// for its module.
+// for its module. The list may live in a helper class the application calls
+// (`CamundaRestResources.getResourceClasses()`): the classes that helper names count as named.
 
 import { blankComments } from '../../config-text';
 import { simpleName } from '../../source-model';
@@ -17,6 +18,8 @@ export const APPLICATION_SUPERS = ['ResourceConfig', 'Application'];
 const SCANS = /\b(?:packages|scan|registerFinder)\s*\(|PROVIDER_PACKAGES/;
 /** `Foo.class` and `new Foo(`: a class registered by name or as an instance. */
 const NAMED = /\b([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class\b|\bnew\s+([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*[(<]/g;
+/** `Helper.method(`: a static call that may hand the application its list of classes. */
+const STATIC_CALL = /\b([A-Z][\w$]*)\s*\.\s*[a-z][\w$]*\s*\(/g;
 
 export class ResourceRegistrations {
   /** Qualified names of the classes some application registers. */
@@ -45,6 +48,28 @@ export class ResourceRegistrations {
       return;
     }
     const scope = { type, file: type.file };
+    let any = this.registerNamed(code, scope, ctx, isResource);
+    // One level into the project's helpers the application calls: their named classes are its list.
+    const helpers = new Set<TypeDecl>();
+    for (const m of code.matchAll(STATIC_CALL)) {
+      const helper = ctx.index.resolveType(m[1]!, scope);
+      if (helper && helper !== type && !helper.outer) helpers.add(helper);
+    }
+    for (const helper of helpers) {
+      const text = ctx.readProjectFile?.(helper.file.path);
+      if (text === undefined) continue;
+      const helperCode = blankComments(text);
+      if (SCANS.test(helperCode)) {
+        this.scanning.add(type.file.module);
+        return;
+      }
+      if (this.registerNamed(helperCode, { type: helper, file: helper.file }, ctx, isResource)) any = true;
+    }
+    if (any) this.covered.add(type.file.module);
+  }
+
+  /** Registers the resource classes `code` names; says whether there was any. */
+  private registerNamed(code: string, scope: { type: TypeDecl; file: TypeDecl['file'] }, ctx: ScanContext, isResource: (t: TypeDecl) => boolean): boolean {
     let any = false;
     for (const m of code.matchAll(NAMED)) {
       const named = ctx.index.resolveType((m[1] ?? m[2])!, scope);
@@ -53,7 +78,7 @@ export class ResourceRegistrations {
       this.covered.add(named.file.module);
       any = true;
     }
-    if (any) this.covered.add(type.file.module);
+    return any;
   }
 
   /** A sub-resource locator's target. */
@@ -63,10 +88,12 @@ export class ResourceRegistrations {
 
   /**
    * A class with `@Path` that the applications of its module do not register but a locator
-   * reaches: Jersey serves it only under the locator's path.
+   * reaches: Jersey serves it only under the locator's path. `pathOwner` is the type whose `@Path`
+   * it carries: an implementation of a located interface (the locator returns the interface and
+   * builds the implementation) is reached the same way.
    */
-  locatedOnly(type: TypeDecl): boolean {
+  locatedOnly(type: TypeDecl, pathOwner: TypeDecl = type): boolean {
     const module = type.file.module;
-    return this.covered.has(module) && !this.scanning.has(module) && !this.registered.has(type.fqn) && this.located.has(type.fqn);
+    return this.covered.has(module) && !this.scanning.has(module) && !this.registered.has(type.fqn) && (this.located.has(type.fqn) || this.located.has(pathOwner.fqn));
   }
 }

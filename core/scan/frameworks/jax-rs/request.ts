@@ -9,7 +9,7 @@
 // A parameter with @NotNull / @NotEmpty / @NotBlank and no @DefaultValue is required (validated).
 
 import type { Diagnostic } from '../../../model/endpoint';
-import type { Param, RequestBody, RequestModel } from '../../../model/request';
+import type { JsonSchema, Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
 import type { MethodSite } from '../../hierarchy';
 import type { ProjectIndex, Scope } from '../../project-index';
@@ -23,6 +23,7 @@ import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { withRequiredChecks } from '../body-checked-in-code';
+import { declaredRequestBody } from '../security-docs';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -90,7 +91,9 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
       continue;
     }
     const swagger = swaggerParam(index, p);
-    if (swagger.hidden) continue;
+    // Hiding the entity from the docs (`@Parameter(hidden = true) String json`) does not make the
+    // request carry it any less: only a bound parameter is left out.
+    if (swagger.hidden && (annotated(anns) || findAnnotation(anns, 'BeanParam'))) continue;
     const description = swagger.description ?? p.doc;
     const bean = findAnnotation(anns, 'BeanParam');
     if (bean) {
@@ -133,15 +136,21 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name)) && !index.resolveType(p.param.type.name, scope)) continue;
     // A class whose fields carry @RestForm / @FormParam / @QueryParam... is a bean parameter without
     // @BeanParam (Quarkus REST's multipart form POJO, RESTEasy's @MultipartForm): its fields are the
-    // parts, not a JSON rendering of the class sent as multipart/form-data.
+    // parts, not a JSON rendering of the class sent as multipart/form-data. A class with no form
+    // member is the entity still: Apache Syncope's TOs carry `@PathParam("key")` on a setter and
+    // travel as JSON.
     const members = p.param.type.dims === 0 ? beanParamFields(index, schemas, p.param.type, scope, bindings) : [];
-    if (members.length) {
+    if (members.some((m) => m.in === 'form')) {
       params.push(...members);
       continue;
     }
     // A String entity the method parses itself is the class it parses it into.
     const parsed = simpleName(p.param.type.name) === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
-    const schema = withRequiredChecks(index, p.site, p.param.name, schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request'));
+    let schema = schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request');
+    // An entity the method takes as text or as any object: the class its docs declare, when they do.
+    const declared = !parsed && untyped(schema) ? declaredRequestBody(schemas, input.chain, bindings) : undefined;
+    if (declared) schema = declared.schema;
+    schema = withRequiredChecks(index, p.site, p.param.name, schema);
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
     if (isRawBytes(schema)) body = rawBytesBody(input.consumes, description, !p.param.optional);
     else body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };
@@ -162,6 +171,13 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
   return model;
+}
+
+/** A schema that says nothing of the JSON's fields: a string, any object, a tree (`JsonNode`, `JsonElement`), an unknown class. */
+function untyped(schema: JsonSchema): boolean {
+  if (schema['x-unresolved'] === true) return true;
+  if (schema.type === 'string') return schema.format === undefined && schema.enum === undefined;
+  return schema.type === 'object' && schema.properties === undefined && schema.oneOf === undefined && schema.additionalProperties === undefined;
 }
 
 /** One parameter bound by a JAX-RS annotation, or undefined when none applies. */
