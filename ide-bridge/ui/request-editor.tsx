@@ -13,6 +13,7 @@ import type { NestedSubtypes } from './nested-subtypes';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
+import { simpleTypeName } from './java-type-name';
 import { RequestHead, RequestLineButtons } from './request-head';
 import { SchemaOutline } from './schema-outline';
 import { useMedia } from './use-media';
@@ -351,7 +352,13 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
         <>
           <p class="content-type">
             {type}
-            {model?.schema['x-java-type'] ? <span class="muted"> · {String(model.schema['x-java-type'])}</span> : null}
+            {model?.schema['x-java-type'] ? (
+              // The class's simple name: the qualified one broke mid-word at 300 px ("CreateProductRe / quest").
+              <span class="muted java-type" title={String(model.schema['x-java-type'])}>
+                {' '}
+                · {simpleTypeName(String(model.schema['x-java-type']))}
+              </span>
+            ) : null}
           </p>
           {subtypes && <SubtypePicker subtypes={subtypes} shown={shown} onChoose={choose} />}
           {nested.map((n) => (

@@ -1,0 +1,123 @@
+// The Body tab of the sample shop's POST /api/v1/catalog/products at the tool window's widths, in
+// Debian's Chromium against a real `apiscout ui`: the JSON editor, its status line and the model's
+// toggle in the request pane whole (not cut by the response's top edge), the body's class by its
+// simple name, and "Edited" only for a request that differs from the endpoint's default (a plain
+// Send saves the request but is no edit). Screenshots go to test-results/ui/narrow-body-*.png.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer } from '../call/servers';
+import type { Running } from '../call/servers';
+import { launchChromium, poll, releaseChromium, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
+import type { RpcClient } from './ui-harness';
+
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+const CREATE = 'POST /api/v1/catalog/products';
+
+let tmp: string;
+let browser: Browser;
+let tab: Tab;
+let ui: UiProcess;
+let rpc: RpcClient;
+let server: Running;
+let project: string;
+let createId: string;
+let endpointCount = 0;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-narrow-body-'));
+  const shop = path.join(tmp, 'shop');
+  fs.cpSync(SHOP, shop, { recursive: true });
+  server = await httpServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"code":200}');
+  });
+  ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
+  rpc = await ui.rpc();
+  project = (await rpc.request('project/open', { root: shop })).project;
+  await rpc.request('project/wait', { project });
+  for (const m of (await rpc.request('endpoints/tree', { project })).modules)
+    for (const c of m.classes)
+      for (const e of c.endpoints) {
+        endpointCount++;
+        if (e.address === CREATE) createId = e.id;
+      }
+  // The default host is the echo server's, by the active environment: a Send with nothing typed reaches it.
+  await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
+  await rpc.request('env/select', { project, name: 'local' });
+  browser = await launchChromium();
+  tab = await Tab.open(browser, { colorScheme: 'light' });
+  tab.page.setDefaultTimeout(UI_WAIT_MS);
+});
+
+afterAll(async () => {
+  rpc?.close();
+  await releaseChromium(browser);
+  if (ui) expect(await ui.stop()).toBe(0);
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The page at this size, the endpoint opened as a person does (its address searched, Enter), its Body tab shown. */
+async function openCreate(width: number, height: number): Promise<Page> {
+  const page = await tab.load(await ui.url, { width, height });
+  await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+  const search = page.getByLabel('Search endpoints');
+  await search.fill(CREATE);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(createId);
+  await search.press('Enter');
+  const editor = page.locator('.request-editor');
+  await poll(() => editor.locator('input.path-field').inputValue()).toContain('/api/v1/catalog/products');
+  await editor.getByRole('tab', { name: 'Body' }).click();
+  await poll(() => editor.locator('.body-status').textContent()).toBe('Valid JSON, matches the schema');
+  return page;
+}
+
+/** Where `target` is in the request pane's visible part: its top and bottom from the pane's top, and the pane's height. */
+async function inPane(page: Page, target: Locator): Promise<{ top: number; bottom: number; height: number }> {
+  const [p, t] = [(await page.locator('.request-editor').boundingBox())!, (await target.boundingBox())!];
+  return { top: t.y - p.y, bottom: t.y + t.height - p.y, height: p.height };
+}
+
+describe('the request body at the tool window\'s widths', () => {
+  it('shows the editor, its status line and the model whole in the request pane at 300 and 420 px; a short window scrolls to them', async () => {
+    for (const width of [300, 420]) {
+      const page = await openCreate(width, 860);
+      const editor = page.locator('.request-editor');
+      await page.screenshot({ path: screenshotPath(`narrow-body-${width}`) });
+      for (const part of [editor.locator('.json-editor'), editor.locator('.body-status'), editor.locator('.body-model > summary')]) {
+        const at = await inPane(page, part);
+        // Whole, with no scrolling: the status line was cut in half by the response's top edge at 300 px.
+        expect(at.top, `${width} px`).toBeGreaterThanOrEqual(0);
+        expect(at.bottom, `${width} px`).toBeLessThanOrEqual(at.height);
+      }
+      // The editor keeps room for some lines (about six).
+      expect((await editor.locator('.json-editor').boundingBox())!.height, `${width} px`).toBeGreaterThanOrEqual(118);
+      expect(await tab.leave()).toEqual([]);
+    }
+    // A short window: the pane scrolls, its padding under the status line included.
+    const page = await openCreate(300, 560);
+    const editor = page.locator('.request-editor');
+    await editor.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const status = await inPane(page, editor.locator('.body-status'));
+    expect(status.top).toBeGreaterThanOrEqual(0);
+    expect(status.bottom).toBeLessThanOrEqual(status.height - 8);
+    await page.screenshot({ path: screenshotPath('narrow-body-300-short') });
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('names the body\'s class by its simple name, whole on its line at 300 px, the qualified name in its tooltip', async () => {
+    const page = await openCreate(300, 860);
+    const line = page.locator('.request-editor .content-type');
+    expect(await line.textContent()).toBe('application/json · CreateProductRequest');
+    const type = line.locator('.java-type');
+    expect(await type.getAttribute('title')).toBe('com.acme.shop.catalog.dto.CreateProductRequest');
+    // On one line: the name is not broken in its middle ("CreateProductRe / quest").
+    expect(await type.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size)).toBe(1);
+    expect(await tab.leave()).toEqual([]);
+  });
+});
