@@ -120,4 +120,32 @@ describe('the request body at the tool window\'s widths', () => {
     expect(await type.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size)).toBe(1);
     expect(await tab.leave()).toEqual([]);
   });
+
+  it('says Edited only for a request that differs from the default: a plain Send saves it but is no edit', async () => {
+    const page = await openCreate(1400, 900);
+    const editor = page.locator('.request-editor');
+    const head = editor.locator('.save-state');
+    expect(await head.textContent()).toBe('');
+    await editor.getByRole('button', { name: 'Send', exact: true }).click();
+    await poll(() => page.locator('.response-panel .status').first().textContent()).toContain('200');
+    // Saved as today (a revisit shows it again), yet the same as the default: not an edit.
+    await poll(() => head.textContent()).toBe('Edits saved');
+    const state = await rpc.request('request/get', { project, id: createId });
+    expect(state.edited).toBe(false);
+    const saved = JSON.parse(fs.readFileSync(path.join(tmp, 'shop', '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, unknown> };
+    expect(Object.keys(saved.requests)).toContain(createId);
+    await page.reload();
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('');
+    // A change typed, then sent: Edited, after a reload too.
+    await page.getByLabel('JSON request body', { exact: true }).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText(' ');
+    await poll(() => head.textContent()).toBe('Edits saved');
+    await editor.getByRole('button', { name: 'Send', exact: true }).click();
+    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('Edited');
+    expect(await tab.leave()).toEqual([]);
+  });
 });
