@@ -85,8 +85,8 @@ async function inPane(page: Page, target: Locator): Promise<{ top: number; botto
 
 describe('the request body at the tool window\'s widths', () => {
   it('shows the editor, its status line and the model whole in the request pane at 300 and 420 px; a short window scrolls to them', async () => {
-    for (const width of [300, 420]) {
-      const page = await openCreate(width, 860);
+    for (const [width, height] of [[300, 800], [420, 860]] as const) {
+      const page = await openCreate(width, height);
       const editor = page.locator('.request-editor');
       await page.screenshot({ path: screenshotPath(`narrow-body-${width}`) });
       for (const part of [editor.locator('.json-editor'), editor.locator('.body-status'), editor.locator('.body-model > summary')]) {
