@@ -126,6 +126,15 @@ describe('the request body at the tool window\'s widths', () => {
     const editor = page.locator('.request-editor');
     const head = editor.locator('.save-state');
     expect(await head.textContent()).toBe('');
+    // A Send that reaches no server (the environment's host moved to a closed port): still no edit.
+    await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: 'http://127.0.0.1:9' }] } });
+    await editor.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.response-panel .call-failure').waitFor();
+    expect(await head.textContent()).toBe('');
+    // Opened again (it said "Edited" then: the draft Send saved counted as edits).
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('');
+    await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
     await editor.getByRole('button', { name: 'Send', exact: true }).click();
     await poll(() => page.locator('.response-panel .status').first().textContent()).toContain('200');
     // Saved as today (a revisit shows it again), yet the same as the default: not an edit.
