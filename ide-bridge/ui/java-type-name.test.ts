@@ -8,6 +8,7 @@ describe('simpleTypeName', () => {
     expect(simpleTypeName('com.acme.poly.LedgerController.Ledger')).toBe('LedgerController.Ledger');
     expect(simpleTypeName('com.acme.poly.Animal$Cat')).toBe('Animal$Cat');
     expect(simpleTypeName('java.util.Map<java.lang.String, com.acme.Item[]>')).toBe('Map<String, Item[]>');
+    expect(simpleTypeName('acme.shop.inventory.v1.GetStockRequest')).toBe('GetStockRequest');
   });
 
   it('keeps a name with no package, and a primitive, as they are', () => {

@@ -1,8 +1,9 @@
-// The Body tab of the sample shop's POST /api/v1/catalog/products at the tool window's widths, in
-// Debian's Chromium against a real `apiscout ui`: the JSON editor, its status line and the model's
+// The request editor of the sample shop at the tool window's widths, in Debian's Chromium against a
+// real `apiscout ui`: POST /api/v1/catalog/products's JSON editor, its status line and the model's
 // toggle in the request pane whole (not cut by the response's top edge), the body's class by its
 // simple name, and "Edited" only for a request that differs from the endpoint's default (a plain
-// Send saves the request but is no edit). Screenshots go to test-results/ui/narrow-body-*.png.
+// Send saves the request but is no edit); a gRPC request's method whole at 300 px. Screenshots go
+// to test-results/ui/narrow-body-*.png.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import type { RpcClient } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const CREATE = 'POST /api/v1/catalog/products';
+const GET_STOCK = 'gRPC /acme.shop.inventory.v1.StockService/GetStock';
 
 let tmp: string;
 let browser: Browser;
@@ -26,6 +28,7 @@ let rpc: RpcClient;
 let server: Running;
 let project: string;
 let createId: string;
+let getStockId: string;
 let endpointCount = 0;
 
 beforeAll(async () => {
@@ -45,6 +48,7 @@ beforeAll(async () => {
       for (const e of c.endpoints) {
         endpointCount++;
         if (e.address === CREATE) createId = e.id;
+        if (e.address === GET_STOCK) getStockId = e.id;
       }
   // The default host is the echo server's, by the active environment: a Send with nothing typed reaches it.
   await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
@@ -155,6 +159,28 @@ describe('the request body at the tool window\'s widths', () => {
     await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('Edited');
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('keeps a gRPC request\'s method whole at 300 px, the service cut before it, and names its message by simple name', async () => {
+    const page = await tab.load(await ui.url, { width: 300, height: 800 });
+    await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+    const search = page.getByLabel('Search endpoints');
+    await search.fill('GetStock');
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(getStockId);
+    await search.press('Enter');
+    const rpcPath = page.locator('.request-line .rpc');
+    await poll(() => rpcPath.textContent()).toBe('/acme.shop.inventory.v1.StockService/GetStock');
+    await page.screenshot({ path: screenshotPath('narrow-body-grpc-300') });
+    // The method is drawn whole inside the line ("/acme.shop.inventory.v1.StockServic…" hid it).
+    const method = rpcPath.locator('.rpc-method');
+    expect(await method.textContent()).toBe('/GetStock');
+    const [line, m] = [(await rpcPath.boundingBox())!, (await method.boundingBox())!];
+    expect(m.x + m.width).toBeLessThanOrEqual(line.x + line.width);
+    expect(await method.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const type = page.locator('.grpc-message-head .java-type');
+    expect(await type.textContent()).toBe('· GetStockRequest');
+    expect(await type.getAttribute('title')).toBe('acme.shop.inventory.v1.GetStockRequest');
     expect(await tab.leave()).toEqual([]);
   });
 });
