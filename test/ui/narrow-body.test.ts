@@ -19,6 +19,7 @@ import type { RpcClient } from './ui-harness';
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const CREATE = 'POST /api/v1/catalog/products';
 const GET_STOCK = 'gRPC /acme.shop.inventory.v1.StockService/GetStock';
+const RECORD_COUNTS = 'gRPC /acme.shop.inventory.v1.StockService/RecordCounts';
 
 let tmp: string;
 let browser: Browser;
@@ -29,6 +30,7 @@ let server: Running;
 let project: string;
 let createId: string;
 let getStockId: string;
+let recordCountsId: string;
 let endpointCount = 0;
 
 beforeAll(async () => {
@@ -49,6 +51,7 @@ beforeAll(async () => {
         endpointCount++;
         if (e.address === CREATE) createId = e.id;
         if (e.address === GET_STOCK) getStockId = e.id;
+        if (e.address === RECORD_COUNTS) recordCountsId = e.id;
       }
   // The default host is the echo server's, by the active environment: a Send with nothing typed reaches it.
   await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
@@ -181,6 +184,27 @@ describe('the request body at the tool window\'s widths', () => {
     const type = page.locator('.grpc-message-head .java-type');
     expect(await type.textContent()).toBe('· GetStockRequest');
     expect(await type.getAttribute('title')).toBe('acme.shop.inventory.v1.GetStockRequest');
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('scrolls a client stream of many messages to its Add message button, the pane\'s padding under it', async () => {
+    const page = await tab.load(await ui.url, { width: 300, height: 800 });
+    await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+    const search = page.getByLabel('Search endpoints');
+    await search.fill('RecordCounts');
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(recordCountsId);
+    await search.press('Enter');
+    const add = page.getByRole('button', { name: '+ Add message' });
+    await add.waitFor();
+    const before = await page.locator('.grpc-message').count();
+    for (let i = 0; i < 3; i++) await add.click();
+    await poll(() => page.locator('.grpc-message').count()).toBe(before + 3);
+    const editor = page.locator('.request-editor');
+    await editor.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    // It sat on the pane's very edge: the tab shrank and the messages hung out of it, past the padding.
+    const at = await inPane(page, add);
+    expect(at.bottom).toBeLessThanOrEqual(at.height - 8);
+    await page.screenshot({ path: screenshotPath('narrow-body-grpc-stream-300') });
     expect(await tab.leave()).toEqual([]);
   });
 });
