@@ -234,6 +234,27 @@ describe('a polymorphic request body', () => {
     expect(problems).toEqual([]);
   });
 
+  it('draws a polymorphic field\'s subtypes under it in the model, and a tree\'s own type by name', async () => {
+    await openBody('POST /drawings');
+    const rows = async () => (await editor().getByRole('list', { name: 'Request model' }).locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    // `main` read "main Figure" with nothing under it: which fields a Dot or a Line takes was nowhere.
+    expect((await rows()).slice(0, 9)).toEqual([
+      'main Figure',
+      'one of Dot (shape: dot)',
+      'shape* enum(dot)',
+      'color string',
+      'x integer(int32)',
+      'one of Line (shape: line)',
+      'shape* enum(line)',
+      'color string',
+      'length integer(int32)',
+    ]);
+    await openBody('POST /nodes');
+    // The children are nodes again: named ("any[]" before), not opened again.
+    await poll(rows).toContain('children Node[]');
+    expect(problems).toEqual([]);
+  });
+
   it('keeps the model in reach at the tool window\'s narrowest: a toggle in view above the editor, closed until asked for', async () => {
     await openBody('POST /payments');
     await page.setViewportSize({ width: 300, height: 600 });
