@@ -113,3 +113,17 @@ describe('nested subtypes', () => {
     expect(paths(nestedSubtypes(group, '{'))).toEqual([['children[0]', 0]]);
   });
 });
+
+describe('nested subtypes in a large model', () => {
+  it('stops walking a model whose shared types branch without end, and still finds the parts near the top', () => {
+    // Ten fields of one type that has ten fields of the next, twelve levels: 10^12 paths if walked whole.
+    const defs: Record<string, JsonSchema> = { Figure: figure };
+    for (let level = 0; level < 12; level++) {
+      const next = level === 11 ? { $ref: '#/$defs/Figure' } : { $ref: `#/$defs/L${level + 1}` };
+      defs[`L${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, next])) };
+    }
+    const root: JsonSchema = { type: 'object', properties: { main: { $ref: '#/$defs/Figure' }, deep: { $ref: '#/$defs/L0' } }, $defs: defs };
+    const parts = nestedSubtypes(root, '{}');
+    expect(parts[0]!.path).toBe('main');
+  });
+});

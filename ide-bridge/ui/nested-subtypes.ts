@@ -27,6 +27,8 @@ export interface NestedSubtypes {
 
 /** A self-referencing type (a tree's children) is followed this deep at most, where the body goes that deep. */
 const MAX_STEPS = 12;
+/** Schemas walked at most per call: it runs on every keystroke, and models sharing types branch. */
+const MAX_VISITS = 4000;
 
 /**
  * The polymorphic parts of a body whose own schema is not polymorphic (for one that is, pass the
@@ -41,12 +43,13 @@ export function nestedSubtypes(root: JsonSchema | undefined, text = '', picked: 
   const of = (s: JsonSchema) => bodySubtypes({ ...deref(s), $defs: { ...defs, ...deref(s).$defs } });
   const body = parse(text);
   const found: NestedSubtypes[] = [];
+  let visits = 0;
   /**
    * `refs`: the types already entered on the way here; one is entered again only where the body
    * goes on (holds the field or list it would be in: a group's empty `children` offers its first).
    */
   const walk = (schema: JsonSchema | undefined, steps: PartStep[], refs: ReadonlySet<string>) => {
-    if (!schema || steps.length > MAX_STEPS) return;
+    if (!schema || steps.length > MAX_STEPS || ++visits > MAX_VISITS) return;
     const value = body === undefined ? undefined : valueAt(body, steps);
     if (schema.$ref) {
       if (refs.has(schema.$ref) && (body === undefined || valueAt(body, steps.slice(0, -1)) === undefined)) return;
