@@ -4,6 +4,7 @@
 // through HttpCaller, gRPC through its gate and GrpcCaller. Front ends add only what they show and
 // the request scripts, which come in as hooks (core never imports the sandbox).
 
+import { isDeepStrictEqual } from 'node:util';
 import { listenPort, moduleGrpcPort, moduleListen } from '../config/listen-port';
 import { SettingsStore } from '../config/settings';
 import type { Settings } from '../config/settings';
@@ -79,11 +80,21 @@ export function defaultRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'modu
   return defaultDraft(ctx.endpoint, { host: defaultHost(ctx.state, ctx.lookup, moduleListen(ctx.config, ctx.module).port), basePath: basePath(ctx.module) });
 }
 
-/** The saved edits of the endpoint, else its default request. */
+/**
+ * The saved edits of the endpoint, else its default request. `edited` says the request differs
+ * from the default: every Send saves the draft it sends, and one sent as it came holds no edits.
+ */
 export function currentRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>): { draft: RequestDraft; edited: boolean } {
   const id = ctx.endpoint.id;
   const saved = ctx.endpoint.protocol === 'grpc' ? ctx.state?.loadGrpc(id) : ctx.state?.load(id);
-  return saved ? { draft: saved, edited: true } : { draft: defaultRequest(ctx), edited: false };
+  const fresh = defaultRequest(ctx);
+  return saved ? { draft: saved, edited: !sameDraft(saved, fresh) } : { draft: fresh, edited: false };
+}
+
+/** Two drafts hold the same request: key order and keys left undefined do not count (a saved one went through JSON). */
+function sameDraft(a: RequestDraft, b: RequestDraft): boolean {
+  const plain = (d: RequestDraft) => JSON.parse(JSON.stringify(d)) as unknown;
+  return isDeepStrictEqual(plain(a), plain(b));
 }
 
 /** The host a new HTTP request starts with: the last one used here, a host variable, or localhost. */

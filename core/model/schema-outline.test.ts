@@ -41,6 +41,27 @@ describe('schemaOutline', () => {
     expect(schemaOutline(node).length).toBe(7);
     expect(typeLabel({ type: ['string', 'null'] })).toBe('string|null');
   });
+
+  it('opens a polymorphic field\'s subtypes under it, follows references into $defs, and names a tree\'s own type rather than opening it again', () => {
+    const figure: JsonSchema = {
+      type: 'object',
+      title: 'Figure',
+      'x-discriminator': { propertyName: 'shape' },
+      oneOf: [
+        { type: 'object', title: 'Dot', properties: { shape: { type: 'string', enum: ['dot'] } } },
+        { type: 'object', title: 'Line', properties: { shape: { type: 'string', enum: ['line'] }, length: { type: 'integer' } } },
+      ],
+    };
+    const node: JsonSchema = {
+      type: 'object',
+      title: 'Node',
+      'x-java-type': 'com.acme.Node',
+      'x-discriminator': { propertyName: 'type' },
+      oneOf: [{ type: 'object', title: 'Group', properties: { type: { type: 'string', enum: ['group'] }, children: { type: 'array', items: { $ref: '#/$defs/Node' } }, mark: { $ref: '#/$defs/Figure' } } }],
+    };
+    const rows = schemaOutline({ ...node, $defs: { Node: node, Figure: figure } }).map((r) => (r.kind === 'field' ? `${r.depth} ${r.name} ${r.type}` : r.kind === 'subtype' ? `${r.depth} one of ${r.name}` : `${r.depth} ${r.type}[]`));
+    expect(rows).toEqual(['1 one of Group', '2 type enum(group)', '2 children Node[]', '2 mark Figure', '3 one of Dot', '4 shape enum(dot)', '3 one of Line', '4 shape enum(line)', '4 length integer']);
+  });
 });
 
 describe('schemaOutline of maps', () => {

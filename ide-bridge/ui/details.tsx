@@ -264,11 +264,13 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       performance.mark('apiscout:call-result', { detail: { callId } });
       update(id, callId, { running: false, result });
       setSaveStates((m) => new Map(m).set(id, { kind: 'saved' }));
-      setRequest((r) => (r?.id === id ? { id, state: { ...r.state, edited: true } } : r));
       // The sidecar decides what joins the host history (a gRPC target only once a server
-      // answered). Only the list is read back; a failure here leaves the old list, nothing more.
+      // answered), and whether the draft it saved differs from the default: a plain Send is no
+      // edit (it was marked one here). Only these are read back, `edited` only while the draft
+      // shown is still the one sent; a failure here leaves them as they were, nothing more.
       void client.request('request/get', { project, id }).then(
-        ({ hosts }) => setRequest((r) => (r?.id === id ? { id, state: { ...r.state, hosts } } : r)),
+        ({ hosts, edited: differs }) =>
+          setRequest((r) => (r?.id === id ? { id, state: { ...r.state, hosts, edited: r.state.draft === draft ? differs : r.state.edited } } : r)),
         () => {},
       );
     } catch (e) {

@@ -6,6 +6,7 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { EnvironmentChip, VariablesLine } from './environment-line';
 import { JsonEditor } from './json-editor';
+import { simpleTypeName } from './java-type-name';
 import { HostField, RowsTable, judgeBody, BodyStatus } from './request-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
 import type { RequestLineProps } from './request-head';
@@ -36,8 +37,10 @@ export function GrpcEditor(props: GrpcEditorProps) {
       <RequestHead endpoint={endpoint} onNavigate={onNavigate} edited={props.edited} saveState={props.saveState} />
       <div class="request-line">
         <HostField value={draft.host} hosts={hosts} onInput={(h) => set('host', h)} placeholder="host:port" />
-        <span class="path-field rpc" aria-label="RPC" title={`${endpoint.grpc?.requestType ?? ''} → ${endpoint.grpc?.responseType ?? ''}`}>
-          /{draft.service}/{draft.method}
+        {/* Short of room the service gives way, never the method: "/acme.shop…StockServic…" hid GetStock at 300 px. */}
+        <span class="path-field rpc" aria-label="RPC" title={`/${draft.service}/${draft.method}: ${endpoint.grpc?.requestType ?? ''} → ${endpoint.grpc?.responseType ?? ''}`}>
+          <span class="rpc-service">/{draft.service}</span>
+          <span class="rpc-method">/{draft.method}</span>
         </span>
         <label class="deadline">
           Deadline{' '}
@@ -112,7 +115,10 @@ function Messages({ endpoint, messages, streams, onChange }: { endpoint: Endpoin
         <div class="grpc-message" key={ids[i]}>
           <div class="grpc-message-head">
             <span class="content-type">
-              {streams ? `Message ${i + 1}` : 'Message'} <span class="muted">· {type}</span>
+              {streams ? `Message ${i + 1}` : 'Message'}{' '}
+              <span class="muted java-type" title={type}>
+                · {simpleTypeName(type)}
+              </span>
             </span>
             {streams && (
               <button class="icon" aria-label={`Remove message ${i + 1}`} onClick={() => remove(i)} disabled={messages.length === 1}>

@@ -8,11 +8,12 @@ import { jsonLanguage } from '@codemirror/lang-json';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { bodySubtypes, detectSubtype, NO_PICK, subtypeExample, subtypeLabel } from './body-subtypes';
 import type { BodySubtypes, SubtypePick } from './body-subtypes';
-import { detectNested, nestedSubtypes, nestedText, swapNested } from './nested-subtypes';
+import { nestedSubtypes, nestedText, swapNested } from './nested-subtypes';
 import type { NestedSubtypes } from './nested-subtypes';
 import { checkAgainstSchema } from './json-check';
 import type { SchemaProblem } from './json-check';
 import { JsonEditor } from './json-editor';
+import { simpleTypeName } from './java-type-name';
 import { RequestHead, RequestLineButtons } from './request-head';
 import { SchemaOutline } from './schema-outline';
 import { useMedia } from './use-media';
@@ -305,11 +306,14 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
     onPick({ picked: i, drafts, swaps: pick.swaps + 1 });
     setBody(drafts.get(i) ?? subtypeExample(subtypes.list[i]!));
   };
-  // Polymorphic fields and list items one level in: a picker each, swapping that part only.
-  const nested = useMemo(() => nestedSubtypes(model?.schema), [model]);
-  const nestedShown = (n: NestedSubtypes) => detectNested(draft.body, n) ?? pick.nested?.get(n.path)?.picked ?? 0;
+  // Polymorphic fields and list items at any depth, inside the subtype the body (or a part) holds:
+  // a picker each, swapping that part only.
+  const nested = useMemo(
+    () => (draft.bodyMode === 'json' ? nestedSubtypes(subtypes ? subtypes.list[shown]?.schema : model?.schema, draft.body, (path) => pick.nested?.get(path)?.picked) : []),
+    [model, subtypes, shown, draft.body, draft.bodyMode, pick.nested],
+  );
   const chooseNested = (n: NestedSubtypes, i: number) => {
-    const was = nestedShown(n);
+    const was = n.shown;
     if (i === was) return;
     const state = pick.nested?.get(n.path);
     const typed = nestedText(draft.body, n);
@@ -351,11 +355,17 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
         <>
           <p class="content-type">
             {type}
-            {model?.schema['x-java-type'] ? <span class="muted"> · {String(model.schema['x-java-type'])}</span> : null}
+            {model?.schema['x-java-type'] ? (
+              // The class's simple name: the qualified one broke mid-word at 300 px ("CreateProductRe / quest").
+              <span class="muted java-type" title={String(model.schema['x-java-type'])}>
+                {' '}
+                · {simpleTypeName(String(model.schema['x-java-type']))}
+              </span>
+            ) : null}
           </p>
           {subtypes && <SubtypePicker subtypes={subtypes} shown={shown} onChoose={choose} />}
           {nested.map((n) => (
-            <SubtypePicker key={n.path} path={n.path} subtypes={n.subtypes} shown={nestedShown(n)} onChoose={(i) => chooseNested(n, i)} />
+            <SubtypePicker key={n.path} path={n.path} subtypes={n.subtypes} shown={n.shown} onChoose={(i) => chooseNested(n, i)} />
           ))}
           <JsonEditor key={`${revision}:${pick.swaps}`} initial={draft.body} onChange={setBody} label="JSON request body" />
           <BodyStatus verdict={verdict!} schema={!!model} />

@@ -142,7 +142,7 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
         <div class="settings-body">
           <nav class="settings-nav" role="tablist" aria-orientation="vertical" aria-label="Settings pages">
             {pages.map((p) => (
-              <button key={p.id} role="tab" aria-selected={p.id === shown.id} class={`tab${p.id === shown.id ? ' on' : ''}`} onClick={() => setPage(p.id)}>
+              <button key={p.id} role="tab" aria-selected={p.id === shown.id} class={`tab${p.id === shown.id ? ' on' : ''}`} data-label={p.label} onClick={() => setPage(p.id)}>
                 {p.label}
               </button>
             ))}

@@ -189,6 +189,19 @@ describe('request state', () => {
     expect(client.notificationsOf('request/changed').slice(before)).toEqual([{ project, id }]);
   });
 
+  it('a saved draft the same as the default (a plain Send saves one) is kept but holds no edits', async () => {
+    const id = await idOf(project, 'GET /items/{id}');
+    await client.request('request/reset', { project, id });
+    const { draft } = await client.request('request/get', { project, id });
+    // Keys in another order, as a page may send them back: still the same request.
+    const reordered = Object.fromEntries(Object.entries(draft).reverse()) as typeof draft;
+    await client.request('request/save', { project, id, draft: reordered });
+    expect(await client.request('request/get', { project, id })).toEqual({ draft, edited: false, hosts: [] });
+    await client.request('request/save', { project, id, draft: { ...(draft as HttpRequestDraft), path: '/shop/items/7' } });
+    expect((await client.request('request/get', { project, id })).edited).toBe(true);
+    await client.request('request/reset', { project, id });
+  });
+
   it('Reset re-reads the source file: a field added to the body class, not yet reported to the sidecar, appears', async () => {
     const id = await idOf(project, 'POST /items');
     const { draft } = await client.request('request/get', { project, id });

@@ -189,6 +189,33 @@ describe('a polymorphic request body', () => {
     expect(problems).toEqual([]);
   });
 
+  it('offers pickers inside the subtype shown, as deep as the body goes: a group\'s child, and that child\'s child', async () => {
+    const e = await openBody('POST /nodes');
+    // A picker's name ends with the subtype it shows (the select's value is part of its label).
+    const root = editor().getByLabel(/^Subtype (Group|Leaf)/);
+    expect(await root.locator('option').allTextContents()).toEqual(['Group (type: group)', 'Leaf (type: leaf)']);
+    expect(await bodyJson()).toEqual(e.request!.body!.example);
+    // The example is a group holding a group with no children: a picker for each level, the empty list's first child too.
+    const child = editor().getByLabel(/^Subtype of children\[0\] /);
+    const grandchild = editor().getByLabel(/^Subtype of children\[0\]\.children\[0\] /);
+    expect(await child.inputValue()).toBe('0');
+    expect(await grandchild.inputValue()).toBe('0');
+    await grandchild.selectOption({ label: 'Leaf (type: leaf)' });
+    await poll(bodyJson).toEqual({ type: 'group', name: 'name', children: [{ type: 'group', name: 'name', children: [{ type: 'leaf', name: 'name', value: 0 }] }] });
+    await poll(status).toContain('Valid JSON, matches the schema');
+    await page.screenshot({ path: screenshotPath('body-subtype-nested-deep') });
+    // The child made a leaf: it has no children, so no picker under it; a group again, and its leaf comes back.
+    await child.selectOption({ label: 'Leaf (type: leaf)' });
+    await poll(() => grandchild.count()).toBe(0);
+    expect(((await bodyJson()) as { children: unknown[] }).children[0]).toEqual({ type: 'leaf', name: 'name', value: 0 });
+    await child.selectOption({ label: 'Group (type: group)' });
+    await poll(() => grandchild.inputValue()).toBe('1');
+    // The body a leaf: no child pickers at all.
+    await root.selectOption({ label: 'Leaf (type: leaf)' });
+    await poll(() => editor().locator('.subtype-picker').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   it('draws the body\'s model as a field list, subtypes and their fields', async () => {
     await openBody('POST /payments');
     const model = editor().getByRole('list', { name: 'Request model' });
@@ -204,6 +231,27 @@ describe('a polymorphic request body', () => {
       'amount integer(int64)',
       'currency string',
     ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('draws a polymorphic field\'s subtypes under it in the model, and a tree\'s own type by name', async () => {
+    await openBody('POST /drawings');
+    const rows = async () => (await editor().getByRole('list', { name: 'Request model' }).locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    // `main` read "main Figure" with nothing under it: which fields a Dot or a Line takes was nowhere.
+    expect((await rows()).slice(0, 9)).toEqual([
+      'main Figure',
+      'one of Dot (shape: dot)',
+      'shape* enum(dot)',
+      'color string',
+      'x integer(int32)',
+      'one of Line (shape: line)',
+      'shape* enum(line)',
+      'color string',
+      'length integer(int32)',
+    ]);
+    await openBody('POST /nodes');
+    // The children are nodes again: named ("any[]" before), not opened again.
+    await poll(rows).toContain('children Node[]');
     expect(problems).toEqual([]);
   });
 

@@ -1179,6 +1179,32 @@ describe('the export and settings dialogs in a tool window', () => {
   }, 120_000);
 });
 
+describe('the settings pages\' tabs in a narrow tool window', () => {
+  it('300 and 450 px: choosing a page moves no tab (the bold of the chosen one wrapped the row anew, the tab clicked jumped)', async () => {
+    const page = await open(300);
+    for (const width of [300, 450]) {
+      await resize(page, width);
+      await page.locator('.toolbar').getByRole('button', { name: 'Settings', exact: true }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      const tabs = settings.getByRole('tablist', { name: 'Settings pages' }).getByRole('tab');
+      await tabs.first().waitFor();
+      const places = () => tabs.evaluateAll((ts) => ts.map((t) => `${t.textContent} ${Math.round(t.getBoundingClientRect().left)},${Math.round(t.getBoundingClientRect().top)}`));
+      const first = await places();
+      for (let i = 0; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        await poll(() => tabs.nth(i).getAttribute('aria-selected')).toBe('true');
+        expect(await places(), `${width} px, ${await tabs.nth(i).textContent()} chosen`).toEqual(first);
+      }
+      // Two rows at most: the pages' rows keep the room.
+      expect(new Set(first.map((p) => p.split(',')[1])).size, `${width} px`).toBeLessThanOrEqual(2);
+      await page.screenshot({ path: screenshotPath(`tool-window-settings-tabs-${width}`) });
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'hidden' });
+    }
+    await close(page);
+  }, 60_000);
+});
+
 describe('the environment dialog before the first environment', () => {
   it('600 and 1400 px: no empty list box under Active (it read as a text field), the way to make one instead', async () => {
     for (const e of (await rpc.request('env/list', { project })).environments) await rpc.request('env/delete', { project, name: e.name });

@@ -1,0 +1,210 @@
+// The request editor of the sample shop at the tool window's widths, in Debian's Chromium against a
+// real `apiscout ui`: POST /api/v1/catalog/products's JSON editor, its status line and the model's
+// toggle in the request pane whole (not cut by the response's top edge), the body's class by its
+// simple name, and "Edited" only for a request that differs from the endpoint's default (a plain
+// Send saves the request but is no edit); a gRPC request's method whole at 300 px. Screenshots go
+// to test-results/ui/narrow-body-*.png.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer } from '../call/servers';
+import type { Running } from '../call/servers';
+import { launchChromium, poll, releaseChromium, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
+import type { RpcClient } from './ui-harness';
+
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+const CREATE = 'POST /api/v1/catalog/products';
+const GET_STOCK = 'gRPC /acme.shop.inventory.v1.StockService/GetStock';
+const RECORD_COUNTS = 'gRPC /acme.shop.inventory.v1.StockService/RecordCounts';
+
+let tmp: string;
+let browser: Browser;
+let tab: Tab;
+let ui: UiProcess;
+let rpc: RpcClient;
+let server: Running;
+let project: string;
+let createId: string;
+let getStockId: string;
+let recordCountsId: string;
+let endpointCount = 0;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-narrow-body-'));
+  const shop = path.join(tmp, 'shop');
+  fs.cpSync(SHOP, shop, { recursive: true });
+  server = await httpServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"code":200}');
+  });
+  ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
+  rpc = await ui.rpc();
+  project = (await rpc.request('project/open', { root: shop })).project;
+  await rpc.request('project/wait', { project });
+  for (const m of (await rpc.request('endpoints/tree', { project })).modules)
+    for (const c of m.classes)
+      for (const e of c.endpoints) {
+        endpointCount++;
+        if (e.address === CREATE) createId = e.id;
+        if (e.address === GET_STOCK) getStockId = e.id;
+        if (e.address === RECORD_COUNTS) recordCountsId = e.id;
+      }
+  // The default host is the echo server's, by the active environment: a Send with nothing typed reaches it.
+  await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
+  await rpc.request('env/select', { project, name: 'local' });
+  browser = await launchChromium();
+  tab = await Tab.open(browser, { colorScheme: 'light' });
+  tab.page.setDefaultTimeout(UI_WAIT_MS);
+});
+
+afterAll(async () => {
+  rpc?.close();
+  await releaseChromium(browser);
+  if (ui) expect(await ui.stop()).toBe(0);
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The page at this size, the endpoint opened as a person does (its address searched, Enter), its Body tab shown. */
+async function openCreate(width: number, height: number): Promise<Page> {
+  const page = await tab.load(await ui.url, { width, height });
+  await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+  const search = page.getByLabel('Search endpoints');
+  await search.fill(CREATE);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(createId);
+  await search.press('Enter');
+  const editor = page.locator('.request-editor');
+  await poll(() => editor.locator('input.path-field').inputValue()).toContain('/api/v1/catalog/products');
+  await editor.getByRole('tab', { name: 'Body' }).click();
+  await poll(() => editor.locator('.body-status').textContent()).toBe('Valid JSON, matches the schema');
+  return page;
+}
+
+/** Where `target` is in the request pane's visible part: its top and bottom from the pane's top, and the pane's height. */
+async function inPane(page: Page, target: Locator): Promise<{ top: number; bottom: number; height: number }> {
+  const [p, t] = [(await page.locator('.request-editor').boundingBox())!, (await target.boundingBox())!];
+  return { top: t.y - p.y, bottom: t.y + t.height - p.y, height: p.height };
+}
+
+describe('the request body at the tool window\'s widths', () => {
+  it('shows the editor, its status line and the model whole in the request pane at 300 and 420 px; a short window scrolls to them', async () => {
+    for (const [width, height] of [[300, 800], [420, 860]] as const) {
+      const page = await openCreate(width, height);
+      const editor = page.locator('.request-editor');
+      await page.screenshot({ path: screenshotPath(`narrow-body-${width}`) });
+      for (const part of [editor.locator('.json-editor'), editor.locator('.body-status'), editor.locator('.body-model > summary')]) {
+        const at = await inPane(page, part);
+        // Whole, with no scrolling: the status line was cut in half by the response's top edge at 300 px.
+        expect(at.top, `${width} px`).toBeGreaterThanOrEqual(0);
+        expect(at.bottom, `${width} px`).toBeLessThanOrEqual(at.height);
+      }
+      // The editor keeps room for some lines (about six).
+      expect((await editor.locator('.json-editor').boundingBox())!.height, `${width} px`).toBeGreaterThanOrEqual(118);
+      expect(await tab.leave()).toEqual([]);
+    }
+    // A short window: the pane scrolls, its padding under the status line included.
+    const page = await openCreate(300, 560);
+    const editor = page.locator('.request-editor');
+    await editor.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const status = await inPane(page, editor.locator('.body-status'));
+    expect(status.top).toBeGreaterThanOrEqual(0);
+    expect(status.bottom).toBeLessThanOrEqual(status.height - 8);
+    await page.screenshot({ path: screenshotPath('narrow-body-300-short') });
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('names the body\'s class by its simple name, whole on its line at 300 px, the qualified name in its tooltip', async () => {
+    const page = await openCreate(300, 860);
+    const line = page.locator('.request-editor .content-type');
+    expect(await line.textContent()).toBe('application/json · CreateProductRequest');
+    const type = line.locator('.java-type');
+    expect(await type.getAttribute('title')).toBe('com.acme.shop.catalog.dto.CreateProductRequest');
+    // On one line: the name is not broken in its middle ("CreateProductRe / quest").
+    expect(await type.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size)).toBe(1);
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('says Edited only for a request that differs from the default: a plain Send saves it but is no edit', async () => {
+    const page = await openCreate(1400, 900);
+    const editor = page.locator('.request-editor');
+    const head = editor.locator('.save-state');
+    expect(await head.textContent()).toBe('');
+    // A Send that reaches no server (the environment's host moved to a closed port): still no edit.
+    await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: 'http://127.0.0.1:9' }] } });
+    await editor.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.response-panel .call-failure').waitFor();
+    expect(await head.textContent()).toBe('');
+    // Opened again (it said "Edited" then: the draft Send saved counted as edits).
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('');
+    await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
+    await editor.getByRole('button', { name: 'Send', exact: true }).click();
+    await poll(() => page.locator('.response-panel .status').first().textContent()).toContain('200');
+    // Saved as today (a revisit shows it again), yet the same as the default: not an edit.
+    await poll(() => head.textContent()).toBe('Edits saved');
+    const state = await rpc.request('request/get', { project, id: createId });
+    expect(state.edited).toBe(false);
+    const saved = JSON.parse(fs.readFileSync(path.join(tmp, 'shop', '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, unknown> };
+    expect(Object.keys(saved.requests)).toContain(createId);
+    await page.reload();
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('');
+    // A change typed, then sent: Edited, after a reload too.
+    await page.getByLabel('JSON request body', { exact: true }).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText(' ');
+    await poll(() => head.textContent()).toBe('Edits saved');
+    await editor.getByRole('button', { name: 'Send', exact: true }).click();
+    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('Edited');
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('keeps a gRPC request\'s method whole at 300 px, the service cut before it, and names its message by simple name', async () => {
+    const page = await tab.load(await ui.url, { width: 300, height: 800 });
+    await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+    const search = page.getByLabel('Search endpoints');
+    await search.fill('GetStock');
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(getStockId);
+    await search.press('Enter');
+    const rpcPath = page.locator('.request-line .rpc');
+    await poll(() => rpcPath.textContent()).toBe('/acme.shop.inventory.v1.StockService/GetStock');
+    await page.screenshot({ path: screenshotPath('narrow-body-grpc-300') });
+    // The method is drawn whole inside the line ("/acme.shop.inventory.v1.StockServic…" hid it).
+    const method = rpcPath.locator('.rpc-method');
+    expect(await method.textContent()).toBe('/GetStock');
+    const [line, m] = [(await rpcPath.boundingBox())!, (await method.boundingBox())!];
+    expect(m.x + m.width).toBeLessThanOrEqual(line.x + line.width);
+    expect(await method.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const type = page.locator('.grpc-message-head .java-type');
+    expect(await type.textContent()).toBe('· GetStockRequest');
+    expect(await type.getAttribute('title')).toBe('acme.shop.inventory.v1.GetStockRequest');
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('scrolls a client stream of many messages to its Add message button, the pane\'s padding under it', async () => {
+    const page = await tab.load(await ui.url, { width: 300, height: 800 });
+    await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+    const search = page.getByLabel('Search endpoints');
+    await search.fill('RecordCounts');
+    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(recordCountsId);
+    await search.press('Enter');
+    const add = page.getByRole('button', { name: '+ Add message' });
+    await add.waitFor();
+    const before = await page.locator('.grpc-message').count();
+    for (let i = 0; i < 3; i++) await add.click();
+    await poll(() => page.locator('.grpc-message').count()).toBe(before + 3);
+    const editor = page.locator('.request-editor');
+    await editor.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    // It sat on the pane's very edge: the tab shrank and the messages hung out of it, past the padding.
+    const at = await inPane(page, add);
+    expect(at.bottom).toBeLessThanOrEqual(at.height - 8);
+    await page.screenshot({ path: screenshotPath('narrow-body-grpc-stream-300') });
+    expect(await tab.leave()).toEqual([]);
+  });
+});
