@@ -235,6 +235,7 @@ export class RouteEvaluator {
 
   private callOn(target: Value | undefined, n: Extract<Node, { k: 'call' }>, env: Env): Value {
     if (n.name === 'registerBean') return this.registerBean(n, env);
+    if (LOOPS.has(n.name) && n.target && n.args.length === 1 && n.args[0]!.k === 'lambda') return this.loop(n.target, n.args[0]!, env);
     if (!target || target.v === 'type') return this.staticCall(n, env, target?.v === 'type' ? target.name : undefined);
     switch (target.v) {
       case 'builder':
@@ -252,6 +253,25 @@ export class RouteEvaluator {
       default:
         return UNKNOWN;
     }
+  }
+
+  /**
+   * `(2012..LAST).forEach { year -> GET("/$year", h) }`, `for (topic in topics) { ... }`: the body
+   * runs once per item of a literal list of strings (`listOf("a", "b")`), else once with the loop
+   * variable standing for any item as the path variable `{year}`, so `/$year/about` is listed as
+   * `/{year}/about` rather than left out.
+   */
+  private loop(items: Node, lambda: Extract<Node, { k: 'lambda' }>, env: Env): Value {
+    if (lambda.params.length > 1) return UNKNOWN;
+    const param = lambda.params[0] ?? 'it';
+    const listed = literalStrings(items, (a) => this.eval(a, env));
+    const values: Value[] = listed ? listed.map((value) => ({ v: 'str', value })) : [{ v: 'str', value: `{${param}}` }];
+    const out: Value[] = [];
+    for (const value of values) {
+      const fn = { ...lambda, params: [param] };
+      out.push(...this.runBody(fn, { ...env, locals: new Map(), parent: env }, [value]));
+    }
+    return merge(out.filter((v) => v.v === 'routes' || v.v === 'builder'));
   }
 
   /**
@@ -563,7 +583,9 @@ export class RouteEvaluator {
     }
     if (dsl && n.name === 'invoke' && n.args.length === 1) {
       const handler = this.handlerOf(n.args[0]!, env);
-      if (handler) dsl.routes.push(...routesFor(combine(dsl.conditions, p.alts), handler, { name: 'invoke', at: n.at }, env, undefined));
+      // Shown at the predicate's first word (`GET` of `GET("/x")(h)` or `(GET(..) or GET(..)) { }`).
+      const word = /^[A-Za-z_]\w*/.exec(env.text.slice(n.at, n.at + 64))?.[0] ?? 'invoke';
+      if (handler) dsl.routes.push(...routesFor(combine(dsl.conditions, p.alts), handler, { name: word, at: n.at }, env, undefined));
       return dsl;
     }
     return UNKNOWN;
@@ -602,6 +624,25 @@ function givesRoutes(owner: TypeDecl, m: MethodDecl): boolean {
   if (!returned) return false;
   const simple = returned.slice(returned.lastIndexOf('.') + 1);
   return simple === 'RouterFunction' || (owner.file.lang === 'kotlin' && returned === '?');
+}
+
+/** Calls running a lambda per item; the routes it registers are the loop's. */
+const LOOPS = new Set(['forEach', 'onEach']);
+/** Literal collections whose items a loop is run with one by one. */
+const LIST_FACTORIES = new Set(['listOf', 'setOf', 'arrayOf', 'mutableListOf', 'of', 'asList']);
+/** A loop over more items than this reads as one path variable. */
+const MAX_LISTED = 32;
+
+/** The items of `listOf("a", "b")`, `List.of(..)`, `Arrays.asList(..)`, `Stream.of(..)` when each is a string. */
+function literalStrings(n: Node, evalArg: (a: Node) => Value): string[] | undefined {
+  if (n.k !== 'call' || !LIST_FACTORIES.has(n.name) || n.args.length === 0 || n.args.length > MAX_LISTED) return undefined;
+  const out: string[] = [];
+  for (const a of n.args) {
+    const v = evalArg(a);
+    if (v.v !== 'str') return undefined;
+    out.push(v.value);
+  }
+  return out;
 }
 
 function isFunction(n: Node): boolean {
