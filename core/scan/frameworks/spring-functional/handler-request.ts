@@ -1,7 +1,8 @@
 // What a handler method's own body shows of the request, when it says so plainly:
 // `request.bodyToMono(Foo.class)` / `bodyToFlux` / WebMvc.fn's `body(Foo.class)` / Kotlin's
 // `awaitBody<Foo>()` make the JSON body; `queryParam("q")` a query parameter; `headers()
-// .firstHeader("X-Id")` / `header("X-Id")` a header. A route itself says none of this.
+// .firstHeader("X-Id")` / `header("X-Id")` a header; form data reads form fields (form-reads.ts).
+// A route itself says none of this.
 
 import type { Param, RequestModel } from '../../../model/request';
 import { requestExampleOf } from '../../types/example';
@@ -10,6 +11,7 @@ import { makeParam } from '../params';
 import type { ResolvedHandler } from './handlers';
 import { bodyRange } from '../../method-body';
 import { tokenize } from './route-syntax';
+import { formFieldsRead } from './form-reads';
 
 const BODY_CALLS = new Set(['bodyToMono', 'bodyToFlux', 'body', 'awaitBody', 'awaitBodyOrNull', 'bodyToFlow']);
 const STREAMS = new Set(['bodyToFlux', 'bodyToFlow']);
@@ -42,6 +44,10 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
       if (name) bodyType = { name, stream: STREAMS.has(t.v) };
     }
   }
+  const form = formFieldsRead(ctx.index, owner, method, text);
+  for (const f of form) {
+    if (!params.some((p) => p.name === f.name && p.in === 'form')) params.push(makeParam(f.name, 'form', { type: 'string' }, f.required, 'Read in code (form data)'));
+  }
   let body: RequestModel['body'];
   if (bodyType) {
     const scope = { type: owner, file: owner.file };
@@ -50,7 +56,8 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
     body = { contentType: consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description: '', required: true };
   }
   if (!params.length && !body) return undefined;
-  const model: RequestModel = { params, consumes: consumes.length ? [...consumes] : body ? ['application/json'] : [] };
+  const formType = form.some((f) => f.multipart) ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+  const model: RequestModel = { params, consumes: consumes.length ? [...consumes] : body ? ['application/json'] : form.length ? [formType] : [] };
   if (body) model.body = body;
   return model;
 }
