@@ -112,7 +112,7 @@ function endpointOf(route: Route, root: TypeDecl, ctx: ScanContext, readText: (p
   if (ops.operationId) endpoint.operationId = ops.operationId;
   // No method names the route (a lambda, or a handler a factory method makes): the OpenAPI export
   // would call it `Router_GET`, `Router_GET_2`; it gets one made of its path and verb instead.
-  else if (!handler || route.handler.k !== 'ref' || route.handler.arity !== undefined) endpoint.operationId = pathOperationId(path, route.method);
+  else if (!handler || route.handler.k !== 'ref' || route.handler.arity !== undefined || route.handler.delegated !== undefined) endpoint.operationId = pathOperationId(path, route.method);
   const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes, readText) : undefined;
   const documented = ctx.requestModels ? withOperation(read, ops, route, path, ctx) : read;
   const request = withPathTemplates(documented, path, []);

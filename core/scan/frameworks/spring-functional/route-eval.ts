@@ -32,7 +32,16 @@ export interface Condition {
 
 export type Handler =
   /** `target::name`; no target: `this::name` or Kotlin `::name`. */
-  | { k: 'ref'; target?: Node; name: string; at: number; env: Env; arity?: number }
+  | {
+      k: 'ref';
+      target?: Node;
+      name: string;
+      at: number;
+      env: Env;
+      arity?: number;
+      /** A lambda handing the request on (`{ pages.show(it, year) }`): the call's argument count. */
+      delegated?: number;
+    }
   /** A lambda or anything else: the route's own call is the place to show. */
   | { k: 'inline'; at: number };
 
@@ -594,7 +603,7 @@ export class RouteEvaluator {
   /** A handler argument: a method reference, a lambda, or a variable holding either. */
   private handlerOf(n: Node, env: Env): Handler | undefined {
     if (n.k === 'ref') return { k: 'ref', target: n.target, name: n.name, at: n.at, env };
-    if (n.k === 'lambda') return { k: 'inline', at: n.at };
+    if (n.k === 'lambda') return delegate(n, env) ?? { k: 'inline', at: n.at };
     // Kotlin's SAM conversion `HandlerFunction<ServerResponse>(handler::all)`, Java's cast-free equivalent.
     if (n.k === 'call' && n.name === 'HandlerFunction' && n.args.length === 1) return this.handlerOf(n.args[0]!, env);
     // `handlerFunction()`: a method of this class making the handler is where it is written.
@@ -624,6 +633,28 @@ function givesRoutes(owner: TypeDecl, m: MethodDecl): boolean {
   if (!returned) return false;
   const simple = returned.slice(returned.lastIndexOf('.') + 1);
   return simple === 'RouterFunction' || (owner.file.lang === 'kotlin' && returned === '?');
+}
+
+/**
+ * A lambda whose one statement hands the request to a method of an object of the router
+ * (`GET("/sponsors") { sponsors.view(it, year) }`, `{ req -> pages.show(talks(req)) }`): that
+ * method handles the route, the place to show and the body that reads the request.
+ */
+function delegate(n: Extract<Node, { k: 'lambda' }>, env: Env): Handler | undefined {
+  if (n.body.length !== 1 || n.params.length > 1) return undefined;
+  const call = n.body[0]!.value;
+  const request = n.params[0] ?? 'it';
+  if (call.k !== 'call' || !call.target || (call.target.k !== 'name' && call.target.k !== 'field')) return undefined;
+  if (call.target.k === 'name' && call.target.name === request) return undefined;
+  if (!call.args.some((a) => mentions(a, request))) return undefined;
+  return { k: 'ref', target: call.target, name: call.name, at: call.at, env, delegated: call.args.length };
+}
+
+/** Whether the name is an argument of the call, or of a call among its arguments. */
+function mentions(n: Node, name: string): boolean {
+  if (n.k === 'name') return n.name === name;
+  if (n.k === 'call') return n.args.some((a) => mentions(a, name));
+  return false;
 }
 
 /** Calls running a lambda per item; the routes it registers are the loop's. */
