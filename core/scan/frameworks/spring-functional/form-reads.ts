@@ -117,9 +117,18 @@ function fieldAt(index: ProjectIndex, owner: TypeDecl, toks: Tokens, i: number):
   } else return undefined;
   const name = keyAt(index, owner, toks, argAt, end);
   if (name === undefined) return undefined;
-  const next = toks[end + 1];
-  const required = next?.v === '!!' || (next?.v === '?:' && toks[end + 2]?.v === 'throw');
-  return { name, required };
+  return { name, required: insists(toks, end) };
+}
+
+/**
+ * Whether the code refuses to go on without the value read up to `close` (its `)`): Kotlin's
+ * `?: throw`, `!!`, Java's `.orElseThrow(`.
+ */
+export function insists(toks: Tokens, close: number): boolean {
+  const next = toks[close + 1];
+  if (next?.v === '!!') return true;
+  if (next?.v === '?:') return toks[close + 2]?.v === 'throw';
+  return next?.v === '.' && toks[close + 2]?.v === 'orElseThrow';
 }
 
 /** A literal or a constant (`EMAIL`, `Keys.EMAIL`) filling the tokens from `at` to `end`. */

@@ -1,6 +1,7 @@
 // What a handler method's own body shows of the request, when it says so plainly:
 // `request.bodyToMono(Foo.class)` / `bodyToFlux` / WebMvc.fn's `body(Foo.class)` / Kotlin's
-// `awaitBody<Foo>()` make the JSON body; `queryParam("q")` a query parameter; `headers()
+// `awaitBody<Foo>()` make the JSON body; `queryParam("q")` (Kotlin `queryParamOrNull("q")`) a query
+// parameter, required when a missing value throws (`?: throw`, `.orElseThrow()`); `headers()
 // .firstHeader("X-Id")` / `header("X-Id")` a header; form data reads form fields (form-reads.ts).
 // A route itself says none of this.
 
@@ -11,7 +12,7 @@ import { makeParam } from '../params';
 import type { ResolvedHandler } from './handlers';
 import { bodyRange } from '../../method-body';
 import { tokenize } from './route-syntax';
-import { formFieldsRead } from './form-reads';
+import { formFieldsRead, insists } from './form-reads';
 
 const BODY_CALLS = new Set(['bodyToMono', 'bodyToFlux', 'body', 'awaitBody', 'awaitBodyOrNull', 'bodyToFlow']);
 const STREAMS = new Set(['bodyToFlux', 'bodyToFlow']);
@@ -26,8 +27,10 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
   const toks = tokenize(text, range.from, range.to, kotlin);
   const params: Param[] = [];
   let bodyType: { name: string; stream: boolean } | undefined;
-  const add = (name: string, where: Param['in']) => {
-    if (!params.some((p) => p.name === name && p.in === where)) params.push(makeParam(name, where, { type: 'string' }, false, ''));
+  const add = (name: string, where: Param['in'], required = false) => {
+    const old = params.findIndex((p) => p.name === name && p.in === where);
+    if (old < 0) params.push(makeParam(name, where, { type: 'string' }, required, ''));
+    else if (required) params[old] = { ...params[old]!, required: true };
   };
   for (let i = 0; i + 2 < toks.length; i++) {
     const t = toks[i]!;
@@ -35,7 +38,7 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
     const open = toks[i + 1]!;
     const arg = toks[i + 2]!;
     if (open.v === '(' && arg.t === 'str' && toks[i + 3]?.v === ')') {
-      if (t.v === 'queryParam' || (t.v === 'getFirst' && toks[i - 2]?.v === ')' && toks[i - 4]?.v === 'queryParams')) add(arg.v, 'query');
+      if (t.v === 'queryParam' || t.v === 'queryParamOrNull' || (t.v === 'getFirst' && toks[i - 2]?.v === ')' && toks[i - 4]?.v === 'queryParams')) add(arg.v, 'query', insists(toks, i + 3));
       else if (t.v === 'firstHeader' || t.v === 'header') add(arg.v, 'header');
     }
     if (!bodyType && BODY_CALLS.has(t.v)) {
