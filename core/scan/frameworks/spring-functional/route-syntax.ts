@@ -540,8 +540,22 @@ export class RouteSyntax {
     const name = this.next();
     if (name.t !== 'id' || !this.isWord('in')) return this.restore(save);
     this.next();
-    const items = this.expr();
-    if (!this.is(')')) return this.restore(save);
+    this.parens++;
+    let items: Node;
+    try {
+      items = this.expr();
+    } finally {
+      this.parens--;
+    }
+    if (!this.is(')')) {
+      // `2012..LAST`, `0 until n`: items this reader cannot list.
+      while (!this.is(')') && this.peek().t !== 'end') {
+        if (this.is('(') || this.is('{') || this.is('[')) this.skipBalanced();
+        else this.next();
+      }
+      if (!this.is(')')) return this.restore(save);
+      items = { k: 'other', at };
+    }
     this.next();
     const body = this.is('{') ? this.branch() : [{ k: 'expr' as const, value: this.expr() }];
     return { k: 'call', target: items, name: 'forEach', args: [{ k: 'lambda', params: [name.v], body, at }], at };
