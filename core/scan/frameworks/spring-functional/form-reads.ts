@@ -10,6 +10,7 @@ import type { ProjectIndex } from '../../project-index';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { bodyRange } from '../../method-body';
 import { tokenize } from './route-syntax';
+import { closing, helpersGiven } from './helper-calls';
 
 type Tokens = ReturnType<typeof tokenize>;
 
@@ -51,30 +52,21 @@ function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: st
     const param = lambdaParam(toks, i);
     if (param) vars.set(param, multipart);
   }
-  const requestParams = new Set(method.params.map((p) => p.name));
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    if (t.t !== 'id') continue;
-    const multipart = vars.get(t.v);
-    if (multipart !== undefined && toks[i - 1]?.v !== '.') {
-      const hit = fieldAt(index, owner, toks, i);
-      if (hit) {
-        const old = out.get(hit.name);
-        out.set(hit.name, { name: hit.name, required: hit.required || !!old?.required, multipart: multipart || !!old?.multipart });
-      }
-      continue;
-    }
-    // A same-class helper handed the request or the form data.
-    if (depth < MAX_DEPTH && toks[i + 1]?.v === '(' && (i === 0 || (toks[i - 1]!.v !== '.' && toks[i - 1]!.v !== 'fun'))) {
-      const args = argumentNames(toks, i + 1);
-      const helper = owner.methods.find((m) => m.name === t.v && m.params.length === args.length);
-      if (!helper) continue;
-      const passed = new Set<string>();
-      args.forEach((a, k) => {
-        if (a !== undefined && vars.has(a)) passed.add(helper.params[k]!.name);
-      });
-      if (passed.size || args.some((a) => a !== undefined && requestParams.has(a))) read(index, owner, helper, text, passed, depth + 1, seen, out);
-    }
+    const multipart = t.t === 'id' && toks[i - 1]?.v !== '.' ? vars.get(t.v) : undefined;
+    if (multipart === undefined) continue;
+    const hit = fieldAt(index, owner, toks, i);
+    if (!hit) continue;
+    const old = out.get(hit.name);
+    out.set(hit.name, { name: hit.name, required: hit.required || !!old?.required, multipart: multipart || !!old?.multipart });
+  }
+  if (depth >= MAX_DEPTH) return;
+  // Same-class helpers handed the request or the form data.
+  const request = method.params.map((p) => p.name);
+  for (const { method: helper, given } of helpersGiven(owner, toks, new Set([...vars.keys(), ...request]))) {
+    const forms = new Set([...given].filter(([, arg]) => vars.has(arg)).map(([param]) => param));
+    read(index, owner, helper, text, forms, depth + 1, seen, out);
   }
 }
 
@@ -145,36 +137,4 @@ function keyAt(index: ProjectIndex, owner: TypeDecl, toks: Tokens, at: number, e
   if (!/^[A-Za-z_]/.test(name)) return undefined;
   const r = index.evalString({ kind: 'name', name }, { type: owner, file: owner.file });
   return 'value' in r ? r.value : undefined;
-}
-
-/** Each argument of the call whose `(` is at `open`: its name when it is a bare name. */
-function argumentNames(toks: Tokens, open: number): Array<string | undefined> {
-  const out: Array<string | undefined> = [];
-  const end = closing(toks, open);
-  let start = open + 1;
-  let depth = 0;
-  for (let k = open + 1; k <= end; k++) {
-    const v = toks[k]!.v;
-    if (toks[k]!.t === 'op' && (v === '(' || v === '[' || v === '{')) depth++;
-    else if (toks[k]!.t === 'op' && (v === ')' || v === ']' || v === '}') && k < end) depth--;
-    else if ((v === ',' && depth === 0 && toks[k]!.t === 'op') || k === end) {
-      if (k > start) out.push(k === start + 1 && toks[start]!.t === 'id' ? toks[start]!.v : undefined);
-      start = k + 1;
-    }
-  }
-  return out;
-}
-
-/** The index of the bracket closing the one at `open`, or the last token. */
-function closing(toks: Tokens, open: number): number {
-  let depth = 0;
-  for (let k = open; k < toks.length; k++) {
-    const t = toks[k]!;
-    if (t.t !== 'op') continue;
-    if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
-    else if (t.v === ')' || t.v === ']' || t.v === '}') {
-      if (--depth === 0) return k;
-    }
-  }
-  return toks.length - 1;
 }

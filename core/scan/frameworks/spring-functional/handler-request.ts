@@ -13,6 +13,8 @@ import type { ResolvedHandler } from './handlers';
 import { bodyRange } from '../../method-body';
 import { tokenize } from './route-syntax';
 import { formFieldsRead, insists } from './form-reads';
+import { helpersGiven } from './helper-calls';
+import type { MethodDecl, TypeDecl } from '../../source-model';
 
 const BODY_CALLS = new Set(['bodyToMono', 'bodyToFlux', 'body', 'awaitBody', 'awaitBodyOrNull', 'bodyToFlow']);
 const STREAMS = new Set(['bodyToFlux', 'bodyToFlow']);
@@ -21,10 +23,8 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
   const { owner, method } = handler;
   const text = readText(owner.file.path);
   if (text === undefined) return undefined;
-  const kotlin = owner.file.lang === 'kotlin';
-  const range = bodyRange(text, method, kotlin);
-  if (!range) return undefined;
-  const toks = tokenize(text, range.from, range.to, kotlin);
+  const bodies = bodiesReading(owner, method, text);
+  if (!bodies.length) return undefined;
   const params: Param[] = [];
   let bodyType: { name: string; stream: boolean } | undefined;
   const add = (name: string, where: Param['in'], required = false) => {
@@ -32,7 +32,7 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
     if (old < 0) params.push(makeParam(name, where, { type: 'string' }, required, ''));
     else if (required) params[old] = { ...params[old]!, required: true };
   };
-  for (let i = 0; i + 2 < toks.length; i++) {
+  for (const toks of bodies) for (let i = 0; i + 2 < toks.length; i++) {
     const t = toks[i]!;
     if (t.t !== 'id' || (i > 0 && toks[i - 1]!.v !== '.')) continue;
     const open = toks[i + 1]!;
@@ -63,6 +63,24 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
   const model: RequestModel = { params, consumes: consumes.length ? [...consumes] : body ? ['application/json'] : form.length ? [formType] : [] };
   if (body) model.body = body;
   return model;
+}
+
+/** The tokens of the handler's body and of the same-class helpers it hands the request to (two calls deep). */
+function bodiesReading(owner: TypeDecl, method: MethodDecl, text: string): Array<ReturnType<typeof tokenize>> {
+  const kotlin = owner.file.lang === 'kotlin';
+  const out: Array<ReturnType<typeof tokenize>> = [];
+  const seen = new Set<MethodDecl>();
+  const visit = (m: MethodDecl, request: ReadonlySet<string>, depth: number) => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    const range = bodyRange(text, m, kotlin);
+    if (!range) return;
+    const toks = tokenize(text, range.from, range.to, kotlin);
+    out.push(toks);
+    if (depth < 2) for (const { method: helper, given } of helpersGiven(owner, toks, request)) visit(helper, new Set(given.keys()), depth + 1);
+  };
+  visit(method, new Set(method.params.map((p) => p.name)), 0);
+  return out;
 }
 
 /** The class a call at `i` (its `(` or `<`) names: `(Foo.class)`, `(a.b.Foo::class.java)`, `<Foo>(`. */
