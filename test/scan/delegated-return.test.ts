@@ -58,3 +58,44 @@ class ItemController(private val service: ItemService) {
     expect(s.endpoints).toEqual(fresh.endpoints);
   });
 });
+
+describe("a re-scan of a functional handler writing a property's call", () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-written-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const K = 'src/main/kotlin/com/acme/';
+  const write = (p: string, text: string) => {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  };
+  const repository = (type: string) => `package com.acme
+data class Item(val id: Long)
+data class Other(val code: String)
+class ItemRepository {
+    suspend fun findAll(): List<${type}> = emptyList()
+}
+`;
+
+  it("follows a change of the called method's declared type", async () => {
+    write(`${K}ItemRepository.kt`, repository('Item'));
+    write(`${K}Routes.kt`, `package com.acme
+import org.springframework.context.annotation.*
+import org.springframework.web.reactive.function.server.*
+class ItemHandler(private val items: ItemRepository) {
+    suspend fun list(req: ServerRequest) = ServerResponse.ok().bodyValueAndAwait(items.findAll())
+}
+@Configuration
+class Routes {
+    @Bean
+    fun routes(h: ItemHandler) = coRouter { GET("/items", h::list) }
+}
+`);
+    const s = new ProjectScanner(root);
+    await s.scan();
+    expect(s.endpoints[0]?.response?.schema?.items?.title).toBe('Item');
+    write(`${K}ItemRepository.kt`, repository('Other'));
+    s.rescan([{ path: `${K}ItemRepository.kt`, kind: 'changed' }]);
+    expect(s.endpoints[0]?.response?.schema?.items?.title).toBe('Other');
+    const fresh = await new ProjectScanner(root).scan();
+    expect(s.endpoints).toEqual(fresh.endpoints);
+  });
+});

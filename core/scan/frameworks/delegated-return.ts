@@ -11,7 +11,13 @@ import type { MethodSite } from '../hierarchy';
 export function delegatedReturn(index: ProjectIndex, site: MethodSite): { ref: TypeRef; owner: TypeDecl } | undefined {
   const call = site.method.returnsCall;
   if (!call || site.method.returnType?.name !== '?') return undefined;
-  const receiver = propertyType(index, site.owner, call.receiver);
+  return propertyCallReturn(index, site.owner, call.receiver, call.name);
+}
+
+/** What `receiver.name(..)` declares it returns, `receiver` a property of `owner`. */
+export function propertyCallReturn(index: ProjectIndex, owner: TypeDecl, receiverName: string, name: string): { ref: TypeRef; owner: TypeDecl } | undefined {
+  const call = { name };
+  const receiver = propertyType(index, owner, receiverName);
   if (!receiver) return undefined;
   for (const t of [receiver, ...index.ancestors(receiver)]) {
     const named = t.methods.filter((m) => m.name === call.name);

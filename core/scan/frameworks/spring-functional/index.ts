@@ -25,6 +25,7 @@ import { mountedElsewhere } from './mounts';
 import { resolveHandler } from './handlers';
 import type { ResolvedHandler } from './handlers';
 import { handlerRequest } from './handler-request';
+import { handlerResponse } from './handler-response';
 import { operationNames, pathOperationId } from './operation';
 import type { OperationNames } from './operation';
 import type { JsonSchema, RequestModel } from '../../../model/request';
@@ -122,6 +123,9 @@ function endpointOf(route: Route, root: TypeDecl, ctx: ScanContext, readText: (p
     const item = ctx.schemas.schemaOf({ name: r.type, args: [], dims: 0 }, { type: r.where, file: r.where.file });
     const schema: JsonSchema = r.array ? { type: 'array', items: item } : item;
     endpoint.response = { contentType: r.contentType ?? route.produces[0] ?? 'application/json', schema, example: exampleOf(schema), description: r.description };
+  } else if (ctx.requestModels && handler) {
+    const written = handlerResponse(ctx, handler, route.produces, readText);
+    if (written) endpoint.response = written;
   }
   if (ops.response?.status) endpoint.status = ops.response.status;
   return endpoint;
