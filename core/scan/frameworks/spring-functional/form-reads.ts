@@ -52,7 +52,18 @@ function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: st
     const param = lambdaParam(toks, i);
     if (param) vars.set(param, multipart);
   }
+  // Same-class helpers handed the request or the form data, read where they are called: the
+  // fields in the order the code reads them.
+  const request = method.params.map((p) => p.name);
+  const helpers = depth < MAX_DEPTH ? helpersGiven(owner, toks, new Set([...vars.keys(), ...request])) : [];
+  const helperAt = new Map(helpers.map((h) => [h.at, h]));
   for (let i = 0; i < toks.length; i++) {
+    const helper = helperAt.get(i);
+    if (helper) {
+      const forms = new Set([...helper.given].filter(([, arg]) => vars.has(arg)).map(([param]) => param));
+      read(index, owner, helper.method, text, forms, depth + 1, seen, out);
+      continue;
+    }
     const t = toks[i]!;
     const multipart = t.t === 'id' && toks[i - 1]?.v !== '.' ? vars.get(t.v) : undefined;
     if (multipart === undefined) continue;
@@ -60,13 +71,6 @@ function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: st
     if (!hit) continue;
     const old = out.get(hit.name);
     out.set(hit.name, { name: hit.name, required: hit.required || !!old?.required, multipart: multipart || !!old?.multipart });
-  }
-  if (depth >= MAX_DEPTH) return;
-  // Same-class helpers handed the request or the form data.
-  const request = method.params.map((p) => p.name);
-  for (const { method: helper, given } of helpersGiven(owner, toks, new Set([...vars.keys(), ...request]))) {
-    const forms = new Set([...given].filter(([, arg]) => vars.has(arg)).map(([param]) => param));
-    read(index, owner, helper, text, forms, depth + 1, seen, out);
   }
 }
 

@@ -9,10 +9,10 @@ type Tokens = ReturnType<typeof tokenize>;
 
 /**
  * The methods of `owner` the body in `toks` calls with one of `passed` as an argument, and for
- * each of their parameters the name passed as it (undefined: something else).
+ * each of their parameters the name passed as it, with the token index of the call.
  */
-export function helpersGiven(owner: TypeDecl, toks: Tokens, passed: ReadonlySet<string>): Array<{ method: MethodDecl; given: Map<string, string> }> {
-  const out: Array<{ method: MethodDecl; given: Map<string, string> }> = [];
+export function helpersGiven(owner: TypeDecl, toks: Tokens, passed: ReadonlySet<string>): Array<{ method: MethodDecl; given: Map<string, string>; at: number }> {
+  const out: Array<{ method: MethodDecl; given: Map<string, string>; at: number }> = [];
   for (let i = 0; i + 1 < toks.length; i++) {
     const t = toks[i]!;
     if (t.t !== 'id' || toks[i + 1]!.v !== '(' || (i > 0 && (toks[i - 1]!.v === '.' || toks[i - 1]!.v === 'fun'))) continue;
@@ -25,7 +25,7 @@ export function helpersGiven(owner: TypeDecl, toks: Tokens, passed: ReadonlySet<
     args.forEach((a, k) => {
       if (a !== undefined && passed.has(a)) given.set(helper.params[k]!.name, a);
     });
-    if (given.size) out.push({ method: helper, given });
+    if (given.size) out.push({ method: helper, given, at: i });
   }
   return out;
 }
