@@ -105,6 +105,14 @@ describe('walkProject', () => {
     ]);
   });
 
+  it('walks build/out/target folders that are proto packages inside a proto root', () => {
+    write('src/main/protobuf/build/farm/v1/farm.proto', 'syntax = "proto3";\n');
+    write('api/src/main/proto/out/v1/out.proto', 'syntax = "proto3";\n');
+    write('api/build/extracted-protos/main/x.proto', 'syntax = "proto3";\n');
+    expect(paths()).toEqual(['api/src/main/proto/out/v1/out.proto', 'src/main/protobuf/build/farm/v1/farm.proto']);
+    expect(outsideWalk('src/main/protobuf/build/farm/v1/farm.proto')).toBe(false);
+  });
+
   it('leaves out test sources unless includeTests', () => {
     write('src/main/java/Main.java');
     write('src/test/java/MainTest.java');

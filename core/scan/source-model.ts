@@ -69,6 +69,12 @@ export interface MethodDecl {
   responseUse?: 'headers' | 'redirect';
   /** A `serialize` method's `JsonGenerator` calls (`writeString`, ...) and `JsonFormat` if it reads one, for the JSON type a custom serializer writes. */
   writes?: string[];
+  /**
+   * Kotlin `fun delete(id: Long) = service.delete(id)` without a declared type: the call on a
+   * property of the class that the expression body is, whose declared type it returns (read at
+   * scan time, from the property's class: delegated-return.ts).
+   */
+  returnsCall?: { receiver: string; name: string };
 }
 
 /**

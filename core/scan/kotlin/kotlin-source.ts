@@ -936,6 +936,7 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
   const body = node.namedChildren.find((c) => c.type === 'function_body');
   let returnType: TypeRef;
   let pending: { name: string; call: boolean } | undefined;
+  let returnsCall: MethodDecl['returnsCall'];
   if (typeNode) returnType = jvm(readTypeNode(typeNode), ctx);
   // A block body without a declared type returns Unit; an expression body's type is inferred:
   // a constructor call names it, a property or function of the class is looked up once the
@@ -950,6 +951,11 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
     else if (name && open >= 0 && expr.slice(name.length, open).trim() === '' && matching(expr, open) === expr.length - 1) {
       if (/^[A-Z]/.test(name)) returnType = { name, args: [], dims: 0 };
       else pending = { name, call: true };
+    } else if (name && /^[a-z]/.test(name)) {
+      // `= service.delete(id)`: a call on a property, whose class says what it returns.
+      const call = /^\s*\.\s*([A-Za-z_]\w*)\s*\(/.exec(expr.slice(name.length));
+      const at = call ? name.length + call[0].length - 1 : -1;
+      if (call && matching(expr, at) === expr.length - 1) returnsCall = { receiver: name, name: call[1]! };
     }
   } else returnType = { name: 'void', args: [], dims: 0 };
   const method: MethodDecl = {
@@ -963,6 +969,7 @@ function readFunction(node: Node, ctx: Ctx, isStatic: boolean, start = node.star
     column: (nameNode ?? node).startPosition.column + 1,
   };
   if (pending) inferredFrom.set(method, pending);
+  if (returnsCall) method.returnsCall = returnsCall;
   const doc = ctx.docs.kdoc(start);
   if (doc) method.doc = doc;
   const facts = body ? bodyFacts(ctx.source, body.startIndex, body.endIndex, method.params) : undefined;

@@ -17,7 +17,13 @@ export function resolveHandler(index: ProjectIndex, handler: Extract<Handler, { 
   for (const t of [owner, ...index.ancestors(owner)]) {
     // Overloads: the one taking the request (a HandlerFunction has one parameter).
     const named = t.methods.filter((m) => m.name === handler.name);
-    const method = handler.arity !== undefined ? named.find((m) => m.params.length === handler.arity) : (named.find((m) => m.params.length === 1) ?? named[0]);
+    // A delegating lambda's call may leave parameters with defaults out.
+    const method =
+      handler.arity !== undefined
+        ? named.find((m) => m.params.length === handler.arity)
+        : handler.delegated !== undefined
+          ? (named.find((m) => m.params.length === handler.delegated) ?? named.find((m) => m.params.length > handler.delegated!))
+          : (named.find((m) => m.params.length === 1) ?? named[0]);
     if (method) return { owner: t, method };
   }
   return undefined;

@@ -25,6 +25,7 @@ import { mountedElsewhere } from './mounts';
 import { resolveHandler } from './handlers';
 import type { ResolvedHandler } from './handlers';
 import { handlerRequest } from './handler-request';
+import { handlerResponse } from './handler-response';
 import { operationNames, pathOperationId } from './operation';
 import type { OperationNames } from './operation';
 import type { JsonSchema, RequestModel } from '../../../model/request';
@@ -112,7 +113,7 @@ function endpointOf(route: Route, root: TypeDecl, ctx: ScanContext, readText: (p
   if (ops.operationId) endpoint.operationId = ops.operationId;
   // No method names the route (a lambda, or a handler a factory method makes): the OpenAPI export
   // would call it `Router_GET`, `Router_GET_2`; it gets one made of its path and verb instead.
-  else if (!handler || route.handler.k !== 'ref' || route.handler.arity !== undefined) endpoint.operationId = pathOperationId(path, route.method);
+  else if (!handler || route.handler.k !== 'ref' || route.handler.arity !== undefined || route.handler.delegated !== undefined) endpoint.operationId = pathOperationId(path, route.method);
   const read = ctx.requestModels && handler ? handlerRequest(ctx, handler, route.consumes, readText) : undefined;
   const documented = ctx.requestModels ? withOperation(read, ops, route, path, ctx) : read;
   const request = withPathTemplates(documented, path, []);
@@ -122,6 +123,9 @@ function endpointOf(route: Route, root: TypeDecl, ctx: ScanContext, readText: (p
     const item = ctx.schemas.schemaOf({ name: r.type, args: [], dims: 0 }, { type: r.where, file: r.where.file });
     const schema: JsonSchema = r.array ? { type: 'array', items: item } : item;
     endpoint.response = { contentType: r.contentType ?? route.produces[0] ?? 'application/json', schema, example: exampleOf(schema), description: r.description };
+  } else if (ctx.requestModels && handler) {
+    const written = handlerResponse(ctx, handler, route.produces, readText);
+    if (written) endpoint.response = written;
   }
   if (ops.response?.status) endpoint.status = ops.response.status;
   return endpoint;

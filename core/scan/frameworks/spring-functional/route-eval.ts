@@ -32,7 +32,16 @@ export interface Condition {
 
 export type Handler =
   /** `target::name`; no target: `this::name` or Kotlin `::name`. */
-  | { k: 'ref'; target?: Node; name: string; at: number; env: Env; arity?: number }
+  | {
+      k: 'ref';
+      target?: Node;
+      name: string;
+      at: number;
+      env: Env;
+      arity?: number;
+      /** A lambda handing the request on (`{ pages.show(it, year) }`): the call's argument count. */
+      delegated?: number;
+    }
   /** A lambda or anything else: the route's own call is the place to show. */
   | { k: 'inline'; at: number };
 
@@ -235,6 +244,7 @@ export class RouteEvaluator {
 
   private callOn(target: Value | undefined, n: Extract<Node, { k: 'call' }>, env: Env): Value {
     if (n.name === 'registerBean') return this.registerBean(n, env);
+    if (LOOPS.has(n.name) && n.target && n.args.length === 1 && n.args[0]!.k === 'lambda') return this.loop(n.target, n.args[0]!, env);
     if (!target || target.v === 'type') return this.staticCall(n, env, target?.v === 'type' ? target.name : undefined);
     switch (target.v) {
       case 'builder':
@@ -252,6 +262,25 @@ export class RouteEvaluator {
       default:
         return UNKNOWN;
     }
+  }
+
+  /**
+   * `(2012..LAST).forEach { year -> GET("/$year", h) }`, `for (topic in topics) { ... }`: the body
+   * runs once per item of a literal list of strings (`listOf("a", "b")`), else once with the loop
+   * variable standing for any item as the path variable `{year}`, so `/$year/about` is listed as
+   * `/{year}/about` rather than left out.
+   */
+  private loop(items: Node, lambda: Extract<Node, { k: 'lambda' }>, env: Env): Value {
+    if (lambda.params.length > 1) return UNKNOWN;
+    const param = lambda.params[0] ?? 'it';
+    const listed = literalStrings(items, (a) => this.eval(a, env));
+    const values: Value[] = listed ? listed.map((value) => ({ v: 'str', value })) : [{ v: 'str', value: `{${param}}` }];
+    const out: Value[] = [];
+    for (const value of values) {
+      const fn = { ...lambda, params: [param] };
+      out.push(...this.runBody(fn, { ...env, locals: new Map(), parent: env }, [value]));
+    }
+    return merge(out.filter((v) => v.v === 'routes' || v.v === 'builder'));
   }
 
   /**
@@ -563,7 +592,9 @@ export class RouteEvaluator {
     }
     if (dsl && n.name === 'invoke' && n.args.length === 1) {
       const handler = this.handlerOf(n.args[0]!, env);
-      if (handler) dsl.routes.push(...routesFor(combine(dsl.conditions, p.alts), handler, { name: 'invoke', at: n.at }, env, undefined));
+      // Shown at the predicate's first word (`GET` of `GET("/x")(h)` or `(GET(..) or GET(..)) { }`).
+      const word = /^[A-Za-z_]\w*/.exec(env.text.slice(n.at, n.at + 64))?.[0] ?? 'invoke';
+      if (handler) dsl.routes.push(...routesFor(combine(dsl.conditions, p.alts), handler, { name: word, at: n.at }, env, undefined));
       return dsl;
     }
     return UNKNOWN;
@@ -572,7 +603,7 @@ export class RouteEvaluator {
   /** A handler argument: a method reference, a lambda, or a variable holding either. */
   private handlerOf(n: Node, env: Env): Handler | undefined {
     if (n.k === 'ref') return { k: 'ref', target: n.target, name: n.name, at: n.at, env };
-    if (n.k === 'lambda') return { k: 'inline', at: n.at };
+    if (n.k === 'lambda') return delegate(n, env) ?? { k: 'inline', at: n.at };
     // Kotlin's SAM conversion `HandlerFunction<ServerResponse>(handler::all)`, Java's cast-free equivalent.
     if (n.k === 'call' && n.name === 'HandlerFunction' && n.args.length === 1) return this.handlerOf(n.args[0]!, env);
     // `handlerFunction()`: a method of this class making the handler is where it is written.
@@ -602,6 +633,47 @@ function givesRoutes(owner: TypeDecl, m: MethodDecl): boolean {
   if (!returned) return false;
   const simple = returned.slice(returned.lastIndexOf('.') + 1);
   return simple === 'RouterFunction' || (owner.file.lang === 'kotlin' && returned === '?');
+}
+
+/**
+ * A lambda whose one statement hands the request to a method of an object of the router
+ * (`GET("/sponsors") { sponsors.view(it, year) }`, `{ req -> pages.show(talks(req)) }`): that
+ * method handles the route, the place to show and the body that reads the request.
+ */
+function delegate(n: Extract<Node, { k: 'lambda' }>, env: Env): Handler | undefined {
+  if (n.body.length !== 1 || n.params.length > 1) return undefined;
+  const call = n.body[0]!.value;
+  const request = n.params[0] ?? 'it';
+  if (call.k !== 'call' || !call.target || (call.target.k !== 'name' && call.target.k !== 'field')) return undefined;
+  if (call.target.k === 'name' && call.target.name === request) return undefined;
+  if (!call.args.some((a) => mentions(a, request))) return undefined;
+  return { k: 'ref', target: call.target, name: call.name, at: call.at, env, delegated: call.args.length };
+}
+
+/** Whether the name is an argument of the call, or of a call among its arguments. */
+function mentions(n: Node, name: string): boolean {
+  if (n.k === 'name') return n.name === name;
+  if (n.k === 'call') return n.args.some((a) => mentions(a, name));
+  return false;
+}
+
+/** Calls running a lambda per item; the routes it registers are the loop's. */
+const LOOPS = new Set(['forEach', 'onEach']);
+/** Literal collections whose items a loop is run with one by one. */
+const LIST_FACTORIES = new Set(['listOf', 'setOf', 'arrayOf', 'mutableListOf', 'of', 'asList']);
+/** A loop over more items than this reads as one path variable. */
+const MAX_LISTED = 32;
+
+/** The items of `listOf("a", "b")`, `List.of(..)`, `Arrays.asList(..)`, `Stream.of(..)` when each is a string. */
+function literalStrings(n: Node, evalArg: (a: Node) => Value): string[] | undefined {
+  if (n.k !== 'call' || !LIST_FACTORIES.has(n.name) || n.args.length === 0 || n.args.length > MAX_LISTED) return undefined;
+  const out: string[] = [];
+  for (const a of n.args) {
+    const v = evalArg(a);
+    if (v.v !== 'str') return undefined;
+    out.push(v.value);
+  }
+  return out;
 }
 
 function isFunction(n: Node): boolean {

@@ -155,6 +155,8 @@ const MODIFIERS = new Set(['final', 'lateinit', 'const']);
 export class RouteSyntax {
   private p = 0;
   private readonly toks: Token[];
+  /** Open parentheses around the expression read, up to the nearest lambda: inside them a line break ends nothing. */
+  private parens = 0;
 
   constructor(
     text: string,
@@ -167,7 +169,11 @@ export class RouteSyntax {
 
   statements(): Stmt[] {
     const out: Stmt[] = [];
+    // A block's statements end at line breaks, whatever parentheses the block sits in.
+    const parens = this.parens;
+    this.parens = 0;
     while (this.peek().t !== 'end' && !this.is('}')) this.statement(out);
+    this.parens = parens;
     return out;
   }
 
@@ -212,6 +218,13 @@ export class RouteSyntax {
       // Each branch's routes are the application's, as with `if`.
       out.push({ k: 'expr', value: this.kotlinWhen() });
       return;
+    }
+    if (this.kotlin && t.t === 'id' && t.v === 'for' && this.is('(', 1)) {
+      const loop = this.kotlinFor();
+      if (loop) {
+        out.push({ k: 'expr', value: loop });
+        return;
+      }
     }
     if (t.t === 'id' && STATEMENT_KEYWORDS.has(t.v)) {
       // Both branches, every loop body: a route registered in either is a route of the application.
@@ -344,7 +357,7 @@ export class RouteSyntax {
       // Kotlin ends an expression at a line break unless the next line continues it with an operator.
       const op = t.t === 'op' || (this.kotlin && t.t === 'id' && (t.v === 'and' || t.v === 'or')) ? t.v : undefined;
       const prec = op !== undefined ? RouteSyntax.PRECEDENCE[op] : undefined;
-      if (prec === undefined || prec < min || (this.kotlin && t.nl && t.t === 'id')) break;
+      if (prec === undefined || prec < min || (this.kotlin && t.nl && t.t === 'id' && this.parens === 0)) break;
       this.next();
       const right = this.binary(prec + 1);
       left = { k: 'binary', op: op!, left, right, at: t.at };
@@ -395,8 +408,26 @@ export class RouteSyntax {
       if (lambda) return lambda;
       if (this.castAhead()) return this.unary();
       this.next();
-      const inner = this.expr();
+      const first = this.peek().at;
+      this.parens++;
+      let inner: Node;
+      try {
+        inner = this.expr();
+      } finally {
+        this.parens--;
+      }
+      if (!this.is(')')) {
+        // `(2012..LAST)`: what the reader does not follow stays inside its parentheses.
+        while (!this.is(')') && this.peek().t !== 'end') {
+          if (this.is('(') || this.is('{') || this.is('[')) this.skipBalanced();
+          else this.next();
+        }
+        inner = { k: 'other', at: t.at };
+      }
       if (this.is(')')) this.next();
+      // Kotlin DSL's `(GET("/a") or GET("/b")) { handler }`: the predicate invoked with a trailing
+      // lambda, placed at its first word.
+      if (this.kotlin && this.is('{') && !this.peek().nl) return { k: 'call', target: inner, name: 'invoke', args: [this.kotlinLambda()], at: first };
       return inner;
     }
     if (t.t === 'op' && t.v === '{' && this.kotlin) return this.kotlinLambda();
@@ -498,6 +529,38 @@ export class RouteSyntax {
     return { k: 'lambda', params, body, at };
   }
 
+  /**
+   * Kotlin's `for (x in items) body` as the call `items.forEach { x -> body }`, which the
+   * evaluator runs; undefined (nothing read) for a destructuring or typed loop variable.
+   */
+  private kotlinFor(): Node | undefined {
+    const save = this.p;
+    const at = this.next().at; // for
+    this.next(); // (
+    const name = this.next();
+    if (name.t !== 'id' || !this.isWord('in')) return this.restore(save);
+    this.next();
+    this.parens++;
+    let items: Node;
+    try {
+      items = this.expr();
+    } finally {
+      this.parens--;
+    }
+    if (!this.is(')')) {
+      // `2012..LAST`, `0 until n`: items this reader cannot list.
+      while (!this.is(')') && this.peek().t !== 'end') {
+        if (this.is('(') || this.is('{') || this.is('[')) this.skipBalanced();
+        else this.next();
+      }
+      if (!this.is(')')) return this.restore(save);
+      items = { k: 'other', at };
+    }
+    this.next();
+    const body = this.is('{') ? this.branch() : [{ k: 'expr' as const, value: this.expr() }];
+    return { k: 'call', target: items, name: 'forEach', args: [{ k: 'lambda', params: [name.v], body, at }], at };
+  }
+
   /** `if (c) a else b` as a Kotlin expression; a branch in braces is a block whose last expression is its value. */
   private kotlinIf(): Node {
     const at = this.next().at; // if
@@ -575,7 +638,12 @@ export class RouteSyntax {
         this.next();
       }
       const before = this.p;
-      out.push(this.expr());
+      this.parens++;
+      try {
+        out.push(this.expr());
+      } finally {
+        this.parens--;
+      }
       if (this.is(',')) this.next();
       else if (!this.is(')')) {
         // Something this reader does not follow: skip to the next argument.

@@ -14,6 +14,7 @@ import { findAnnotation, isAbstract, simpleName } from '../../source-model';
 import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { responseModel, unwrapReturn } from '../payload';
+import { delegatedReturn } from '../delegated-return';
 import { boundPathParams, springRequest } from './request';
 import type { Annotation, Expr, MethodDecl, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
@@ -275,7 +276,9 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
 /** The body a handler writes: unwrapped return type, or a rendered view for a plain @Controller. */
 function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chain: readonly MethodSite[], produces: string[] | undefined, rest: boolean): ResponseModel {
   const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
-  const ret = site.method.returnType;
+  // Kotlin `= service.find(id)`: the service's declared type, its names read in the service's file.
+  const delegated = delegatedReturn(ctx.index, site);
+  const ret = delegated?.ref ?? site.method.returnType;
   const retName = ret ? simpleName(ret.name) : 'void';
   // A ModelAndView / View goes to its view whether or not the controller writes bodies.
   const library = (names: ReadonlySet<string>) => names.has(retName) && !ctx.index.resolveType(ret!.name, { type: site.owner, file: site.owner.file });
@@ -290,7 +293,7 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
     // The view is rendered as the mapping's `produces` type when it declares one (a CSS or JS template).
     return { contentType: produces?.[0] ?? 'text/html', description: doc || 'A view rendered by the server (the controller does not write the body itself).' };
   }
-  const scope = { type: site.owner, file: site.owner.file };
+  const scope = delegated ? { type: delegated.owner, file: delegated.owner.file } : { type: site.owner, file: site.owner.file };
   const payload = unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined);
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
