@@ -409,21 +409,8 @@ export class RouteSyntax {
       if (this.castAhead()) return this.unary();
       this.next();
       const first = this.peek().at;
-      this.parens++;
-      let inner: Node;
-      try {
-        inner = this.expr();
-      } finally {
-        this.parens--;
-      }
-      if (!this.is(')')) {
-        // `(2012..LAST)`: what the reader does not follow stays inside its parentheses.
-        while (!this.is(')') && this.peek().t !== 'end') {
-          if (this.is('(') || this.is('{') || this.is('[')) this.skipBalanced();
-          else this.next();
-        }
-        inner = { k: 'other', at: t.at };
-      }
+      // `(2012..LAST)`: what the reader does not follow stays inside its parentheses.
+      const inner = this.exprUpToClose() ?? { k: 'other', at: t.at };
       if (this.is(')')) this.next();
       // Kotlin DSL's `(GET("/a") or GET("/b")) { handler }`: the predicate invoked with a trailing
       // lambda, placed at its first word.
@@ -540,25 +527,32 @@ export class RouteSyntax {
     const name = this.next();
     if (name.t !== 'id' || !this.isWord('in')) return this.restore(save);
     this.next();
-    this.parens++;
-    let items: Node;
-    try {
-      items = this.expr();
-    } finally {
-      this.parens--;
-    }
-    if (!this.is(')')) {
-      // `2012..LAST`, `0 until n`: items this reader cannot list.
-      while (!this.is(')') && this.peek().t !== 'end') {
-        if (this.is('(') || this.is('{') || this.is('[')) this.skipBalanced();
-        else this.next();
-      }
-      if (!this.is(')')) return this.restore(save);
-      items = { k: 'other', at };
-    }
+    // `2012..LAST`, `0 until n`: items this reader cannot list.
+    const items = this.exprUpToClose() ?? { k: 'other', at };
+    if (!this.is(')')) return this.restore(save);
     this.next();
     const body = this.is('{') ? this.branch() : [{ k: 'expr' as const, value: this.expr() }];
     return { k: 'call', target: items, name: 'forEach', args: [{ k: 'lambda', params: [name.v], body, at }], at };
+  }
+
+  /**
+   * The expression inside parentheses already opened, stopping at their `)` (not consumed).
+   * Undefined when more follows the expression than this reader follows: it is skipped to the `)`.
+   */
+  private exprUpToClose(): Node | undefined {
+    this.parens++;
+    let inner: Node;
+    try {
+      inner = this.expr();
+    } finally {
+      this.parens--;
+    }
+    if (this.is(')')) return inner;
+    while (!this.is(')') && this.peek().t !== 'end') {
+      if (this.is('(') || this.is('{') || this.is('[')) this.skipBalanced();
+      else this.next();
+    }
+    return undefined;
   }
 
   /** `if (c) a else b` as a Kotlin expression; a branch in braces is a block whose last expression is its value. */
