@@ -7,7 +7,7 @@ import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft, NameValue } from '../model/request-state';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
-import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
+import { BODY_FILE, bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
 import { anyEnvironmentDefinesHost, GRPC_HOST_VARIABLE, grpcHostDefined, grpcHostPlan, hostPlan } from './host';
 import type { HostPlan } from './host';
@@ -277,7 +277,7 @@ export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions
     words = requestLineWords(scripted.method.toUpperCase(), scripted.url, opts);
     for (const h of scripted.headers) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
     const original = draftBodyText(draft, opts, r);
-    if (scripted.body === original || (scripted.body === null && draft.bodyMode === 'multipart')) words.push(...draftBodyWords(draft, opts, r));
+    if (scripted.body === original || (scripted.body === null && (draft.bodyMode === 'multipart' || draft.bodyMode === 'file'))) words.push(...draftBodyWords(draft, opts, r));
     else if (scripted.body !== null && scripted.body !== '') words.push(dataFlag(scripted.body, opts));
   } else {
     words = requestLineWords(r.text(draft.method).toUpperCase(), draftUrl(draft, r), opts);
@@ -319,7 +319,7 @@ function draftUrl(d: HttpRequestDraft, r: Resolver): string {
 /** Enabled headers, then the body's Content-Type when none is set (as the caller sends it). */
 function draftHeaders(d: HttpRequestDraft, r: Resolver): { name: string; value: string }[] {
   const headers = d.headers.filter(sent).map((h) => ({ name: r.text(h.name), value: r.text(h.value) }));
-  const type = d.bodyMode === 'json' ? (d.contentType ?? 'application/json') : d.bodyMode === 'text' ? (d.contentType ?? 'text/plain;charset=UTF-8') : undefined;
+  const type = d.bodyMode === 'json' ? (d.contentType ?? 'application/json') : d.bodyMode === 'text' ? (d.contentType ?? 'text/plain;charset=UTF-8') : d.bodyMode === 'file' ? (d.contentType ?? 'application/octet-stream') : undefined;
   if (type && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: type });
   return headers;
 }
@@ -346,6 +346,10 @@ function draftBodyWords(d: HttpRequestDraft, opts: Resolved, r: Resolver): Word[
       return form.map((f): Word => ['--data-urlencode', `${r.text(f.name)}=${r.text(f.value)}`]);
     case 'multipart':
       return form.map((f): Word => (f.file ? [flag('-F', '--form'), `${r.text(f.name)}=@${r.text(f.value)}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]));
+    case 'file':
+      // The file's bytes as they are: -d would drop its newlines and carriage returns.
+      // No file chosen yet: the export's placeholder name, as Copy as cURL from source writes it.
+      return [['--data-binary', `@${d.bodyFile ? r.text(d.bodyFile) : BODY_FILE}`]];
     case 'none':
       return [];
   }
