@@ -43,7 +43,8 @@ Options:
   --param K=V         set a path, query, cookie, header or form parameter by name (repeatable;
                       undeclared names become query parameters; K=@FILE sends a file part)
   --header 'K: V'     set a request header (repeatable)
-  --body @FILE|JSON   the request body, from a file or inline
+  --body @FILE|JSON   the request body, from a file or inline (a raw-bytes body, such as
+                      byte[] or an image upload, sends the file's bytes as they are)
   --out FILE          save the response body to FILE (binary bodies are only saved this way)
   --raw               print a JSON body as received instead of pretty-printed
   --verbose           also print the request as it was sent
@@ -152,6 +153,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
     setHeader(draft, h.slice(0, colon).trim(), h.slice(colon + 1).trim());
   }
   if (values.body !== undefined) applyBody(draft, values.body, endpoint);
+  if (draft.bodyMode === 'file' && !draft.bodyFile?.trim()) throw new InputError('this endpoint takes raw bytes as its body: give the file to send with --body @FILE', '--body');
 
   const prepared = await prepareHttp(ctx, draft, process.cwd());
   for (const name of prepared.unresolved) warn(`no value for the placeholder '${name}' in the environment or the config; sent as written`);
@@ -197,6 +199,11 @@ function printScriptLogs(logs: readonly ScriptLogLine[], io: CliIO, secrets: rea
 }
 
 function applyBody(draft: HttpRequestDraft, arg: string, endpoint: Endpoint): void {
+  // A raw-bytes body takes the file as it is: read as UTF-8 text, its bytes (0xFF, a lone CR) changed.
+  if (arg.startsWith('@') && draft.bodyMode === 'file') {
+    draft.bodyFile = arg.slice(1);
+    return;
+  }
   let text = arg;
   if (arg.startsWith('@')) {
     try {

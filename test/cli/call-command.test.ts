@@ -34,6 +34,10 @@ public class ItemController {
   /** The item's picture */
   @GetMapping(value = "/{id}/picture", produces = "image/png")
   public byte[] picture(@PathVariable long id) { return null; }
+
+  /** Replaces the item's picture */
+  @PutMapping(value = "/{id}/picture", consumes = "image/png")
+  public void upload(@PathVariable long id, @RequestBody byte[] png) {}
 }
 
 class Item {
@@ -82,6 +86,12 @@ function echoed(stdout: string): Echo {
 
 beforeAll(async () => {
   server = await httpServer((req, res, body) => {
+    if (req.method === 'PUT' && req.url?.endsWith('/picture')) {
+      // The bytes as received, unchanged by any text decoding on the way back.
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ contentType: req.headers['content-type'], base64: body.toString('base64') }));
+      return;
+    }
     if (req.url?.endsWith('/picture')) {
       res.setHeader('content-type', 'image/png');
       res.end(PNG);
@@ -228,6 +238,23 @@ describe('apiscout call', () => {
     const saved = await run(['GET /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--out', out]);
     expect(saved.stdout).toContain(`[body saved to ${out}: ${PNG.length} bytes]`);
     expect(readFileSync(out).equals(PNG)).toBe(true);
+  });
+
+  it('sends a raw-bytes body from --body @FILE as the file\'s exact bytes, and asks for one when none is given', async () => {
+    const bytes = Buffer.concat([PNG, Buffer.from([0x00, 0x0d, 0x0a, 0xff, 0x0d])]);
+    const file = join(dir, 'new-picture.png');
+    writeFileSync(file, bytes);
+    const r = await run(['PUT /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--body', `@${file}`]);
+    expect(r.code, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout.slice(r.stdout.indexOf('\n\n') + 2)) as { contentType: string; base64: string };
+    expect(got.contentType).toBe('image/png');
+    expect(Buffer.from(got.base64, 'base64').equals(bytes)).toBe(true);
+    const none = await run(['PUT /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('this endpoint takes raw bytes as its body: give the file to send with --body @FILE');
+    const missing = await run(['PUT /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--body', '@no-such.png']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`cannot read the body file: ${join(process.cwd(), 'no-such.png')} (ENOENT)`);
   });
 
   it('says which endpoint it calls when modules share the address, and calls the one an id names quietly', async () => {
