@@ -143,6 +143,21 @@ describe('Copy as cURL of saved edits', () => {
     expect(draftCurlCommand({ ...d, bodyFile: '' }, options).text).toContain('--data-binary @body.bin');
   });
 
+  it('makes a relative file path absolute against the project folder Send reads it from, so the command runs from any folder', async () => {
+    writeFileSync(join(dir, 'blob.bin'), Buffer.from([0xff, 0x00, 0x0d, 0x0a]));
+    writeFileSync(join(dir, 'part.txt'), 'part\r\n');
+    const options = { environment: env(), curl: { render: 'resolve' as const }, projectDir: dir };
+    const body = draftCurlCommand(draft({ bodyMode: 'file', bodyFile: 'blob.bin' }), options).text;
+    expect(body).toContain(`--data-binary @${join(dir, 'blob.bin')}`);
+    const part = draftCurlCommand(draft({ bodyMode: 'multipart', form: [{ name: 'f', value: 'part.txt', file: true }] }), options).text;
+    expect(part).toContain(`-F f=@${join(dir, 'part.txt')}`);
+    // An absolute path, and one with a placeholder kept for its user, stay as written.
+    expect(draftCurlCommand(draft({ bodyMode: 'file', bodyFile: '/srv/x.png' }), options).text).toContain('--data-binary @/srv/x.png');
+    expect(draftCurlCommand(draft({ bodyMode: 'file', bodyFile: '{{uploads}}/x.png' }), { ...options, curl: { render: 'keep' as const } }).text).toContain("--data-binary '@{{uploads}}/x.png'");
+    const got = await viaSh(`cd / && ${body}`);
+    expect(got.body.equals(Buffer.from([0xff, 0x00, 0x0d, 0x0a]))).toBe(true);
+  });
+
   it('renders what the pre-request scripts made of the draft', async () => {
     const d = DRAFTS[0]![1];
     const options = { environment: env(), curl: { render: 'resolve' as const, prettyJson: false } };

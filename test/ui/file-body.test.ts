@@ -2,8 +2,8 @@
 // real `apiscout ui` on a copy of the raw-byte-bodies fixture: the Body tab starts in the File
 // (binary) mode with the endpoint's content type, Send puts the file's exact bytes (NUL, CR LF,
 // 0xFF) on the wire of a server on 127.0.0.1, a missing file is said by its path with nothing
-// sent, the path (never the bytes) survives a reload, and Copy as cURL of the edit, run by sh,
-// sends the same bytes. Before, the editor had no such mode: Send sent an empty body.
+// sent, the path (never the bytes) survives a reload, and Copy as cURL of the edit, run by sh from
+// another folder, sends the same bytes. Before, the editor had no such mode: Send sent an empty body.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -107,7 +107,7 @@ describe('a raw-bytes body sent from a file', () => {
     await editor().getByLabel('Body file').fill('avatar.png');
   });
 
-  it('keeps the file\'s path (never its bytes) through a reload, and Copy as cURL of the edit, run by sh, sends the same bytes', async () => {
+  it('keeps the file\'s path (never its bytes) through a reload, and Copy as cURL of the edit, run by sh from another folder, sends the same bytes', async () => {
     await poll(async () => (await rpc.request('request/get', { project, id: image.id })).draft).toMatchObject({ bodyMode: 'file', bodyFile: 'avatar.png', contentType: 'image/png' });
     const saved = fs.readFileSync(path.join(dir, '.apiscout', 'requests.json'), 'utf8');
     expect(saved).toContain('"bodyFile": "avatar.png"');
@@ -123,11 +123,11 @@ describe('a raw-bytes body sent from a file', () => {
     await page.getByRole('menu', { name: 'Endpoint actions' }).getByRole('menuitem', { name: 'Copy as cURL', exact: true }).click();
     await poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl /);
     const command = await page.evaluate(() => navigator.clipboard.readText());
-    expect(command).toContain('--data-binary @avatar.png');
+    // The path Send read it from, the project folder's file: the command runs from any folder.
+    expect(command).toContain(`--data-binary @${path.join(dir, 'avatar.png')}`);
     const before = wire.length;
-    // Run where the path is relative to: the project folder.
     const code = await new Promise<number | null>((resolve) => {
-      spawn('sh', ['-c', `${command} -s -o /dev/null`], { cwd: dir, stdio: 'ignore', env: { ...process.env, http_proxy: '', HTTP_PROXY: '' } }).on('close', resolve);
+      spawn('sh', ['-c', `${command} -s -o /dev/null`], { cwd: os.tmpdir(), stdio: 'ignore', env: { ...process.env, http_proxy: '', HTTP_PROXY: '' } }).on('close', resolve);
     });
     expect(code).toBe(0);
     await poll(() => wire.length).toBe(before + 1);
