@@ -119,7 +119,7 @@ export interface PreparedRequest {
 
 export interface PrepareOptions {
   lookup?: VariableLookup;
-  /** Relative file-part paths are read from here (the project, or the CLI's working directory). */
+  /** Relative paths of file parts and a file body are read from here (the project folder). */
   baseDir?: string;
   /** Values of the variables the user marked secret, to find the headers that carry them. */
   secretValues?: readonly string[];

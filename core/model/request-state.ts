@@ -34,8 +34,8 @@ export interface HttpRequestDraft {
   /** Media type of a `text` or `file` body (a `json` body is application/json unless a header says otherwise). */
   contentType?: string;
   /**
-   * A `file` body: the path of the file whose bytes are sent, as a file part's (relative to the
-   * project, or the CLI's working directory). Only the path is saved, never the bytes.
+   * A `file` body: the path of the file whose bytes are sent, as a file part's (a relative one is
+   * read from the project folder). Only the path is saved, never the bytes.
    */
   bodyFile?: string;
 }
