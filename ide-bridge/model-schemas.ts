@@ -156,9 +156,10 @@ export const HttpRequestDraftSchema = Type.Object({
   cookies: Type.Array(NameValueSchema),
   headers: Type.Array(NameValueSchema),
   form: Type.Array(FormFieldSchema),
-  bodyMode: StringEnum(['none', 'json', 'text', 'urlencoded', 'multipart'] as const),
+  bodyMode: StringEnum(['none', 'json', 'text', 'urlencoded', 'multipart', 'file'] as const, 'file: raw bytes read from bodyFile when sent'),
   body: Type.String(),
-  contentType: Type.Optional(Type.String()),
+  contentType: Type.Optional(Type.String({ description: 'Media type of a text or file body' })),
+  bodyFile: Type.Optional(Type.String({ description: 'A file body: the path of the file whose bytes are sent (never the bytes)' })),
 });
 
 export const GrpcRequestDraftSchema = Type.Object({

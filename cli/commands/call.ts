@@ -2,6 +2,7 @@
 // [--body @file|json] [--out FILE]`: sends one endpoint's request and prints the response.
 
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { currentRequest, defaultRequest, httpCallOptions, loadCallContext, prepareHttp, sendHttp } from '../../core/call/endpoint-call';
 import { HttpCaller } from '../../core/call/http';
@@ -43,7 +44,8 @@ Options:
   --param K=V         set a path, query, cookie, header or form parameter by name (repeatable;
                       undeclared names become query parameters; K=@FILE sends a file part)
   --header 'K: V'     set a request header (repeatable)
-  --body @FILE|JSON   the request body, from a file or inline
+  --body @FILE|JSON   the request body, from a file or inline (a raw-bytes body, such as
+                      byte[] or an image upload, sends the file's bytes as they are)
   --out FILE          save the response body to FILE (binary bodies are only saved this way)
   --raw               print a JSON body as received instead of pretty-printed
   --verbose           also print the request as it was sent
@@ -144,7 +146,11 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   for (const p of values.param) {
     const eq = p.indexOf('=');
     if (eq <= 0) throw new InputError(`--param takes NAME=VALUE, got '${p}'`, p);
-    setParam(draft, p.slice(0, eq), p.slice(eq + 1));
+    const [name, value] = [p.slice(0, eq), p.slice(eq + 1)];
+    setParam(draft, name, value);
+    // A file part given here is the shell's path (from this folder); saved ones are the project's.
+    const part = value.startsWith('@') ? draft.form.find((f) => f.name === name && f.file && f.value === value.slice(1)) : undefined;
+    if (part) part.value = shellPath(part.value);
   }
   for (const h of values.header) {
     const colon = h.indexOf(':');
@@ -152,8 +158,10 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
     setHeader(draft, h.slice(0, colon).trim(), h.slice(colon + 1).trim());
   }
   if (values.body !== undefined) applyBody(draft, values.body, endpoint);
+  if (draft.bodyMode === 'file' && !draft.bodyFile?.trim()) throw new InputError('this endpoint takes raw bytes as its body: give the file to send with --body @FILE', '--body');
 
-  const prepared = await prepareHttp(ctx, draft, process.cwd());
+  // Relative paths of saved file parts and file bodies are read from the project, as Send reads them.
+  const prepared = await prepareHttp(ctx, draft);
   for (const name of prepared.unresolved) warn(`no value for the placeholder '${name}' in the environment or the config; sent as written`);
   const caller = new HttpCaller(httpCallOptions(ctx.settings, { timeoutMs: timeout, noFollow: values['no-follow'], insecureHost: values.insecure ? new URL(prepared.url).host : undefined }));
   const cancel = new AbortController();
@@ -196,7 +204,17 @@ function printScriptLogs(logs: readonly ScriptLogLine[], io: CliIO, secrets: rea
   for (const line of logs) io.err(`[${line.script}] ${line.level}: ${maskSecrets(line.text, secrets)}`);
 }
 
+/** A path given on the command line, from this folder; one with a placeholder is filled first, then read from the project. */
+function shellPath(path: string): string {
+  return /\{\{|\$\{/.test(path) ? path : resolve(path);
+}
+
 function applyBody(draft: HttpRequestDraft, arg: string, endpoint: Endpoint): void {
+  // A raw-bytes body takes the file as it is: read as UTF-8 text, its bytes (0xFF, a lone CR) changed.
+  if (arg.startsWith('@') && draft.bodyMode === 'file') {
+    draft.bodyFile = shellPath(arg.slice(1));
+    return;
+  }
   let text = arg;
   if (arg.startsWith('@')) {
     try {

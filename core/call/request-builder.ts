@@ -1,12 +1,13 @@
 // From the endpoint model to the request a developer edits (the default draft), and from a draft
 // to the exact bytes sent: placeholders resolved, path parameters encoded, cookies joined, the body
-// serialised (multipart with file parts read from disk) and its Content-Type set.
+// serialised (multipart with file parts, and a raw-bytes body, read from disk) and its Content-Type set.
 
 import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { substitute, substituteJsonText } from '../env/placeholders';
 import { InputError } from '../errors';
+import { isBinaryBody } from '../model/binary-body';
 import { bodyFormParams } from '../model/body-form';
 import type { Endpoint } from '../model/endpoint';
 import type { VariableLookup } from '../model/environment';
@@ -36,7 +37,11 @@ export function defaultDraft(endpoint: Endpoint, context: DraftContext): HttpReq
   if (form.length) {
     bodyMode = form.some((f) => f.file) || consumes.some((c) => /multipart\//i.test(c)) ? 'multipart' : 'urlencoded';
   } else if (body) {
-    if (isJsonType(body.contentType)) {
+    if (isBinaryBody(body)) {
+      // Raw bytes (`byte[]`, `InputStream`, an image upload): sent from a file the user names.
+      bodyMode = 'file';
+      contentType = body.contentType;
+    } else if (isJsonType(body.contentType)) {
       bodyMode = 'json';
       text = body.example === undefined ? '' : JSON.stringify(body.example, null, 2);
     } else {
@@ -59,6 +64,7 @@ export function defaultDraft(endpoint: Endpoint, context: DraftContext): HttpReq
   };
   if (bodyMode === 'json' && body && body.contentType.toLowerCase() !== 'application/json') draft.contentType = body.contentType;
   if (contentType) draft.contentType = contentType;
+  if (bodyMode === 'file') draft.bodyFile = '';
   return draft;
 }
 
@@ -113,7 +119,7 @@ export interface PreparedRequest {
 
 export interface PrepareOptions {
   lookup?: VariableLookup;
-  /** Relative file-part paths are read from here (the project, or the CLI's working directory). */
+  /** Relative paths of file parts and a file body are read from here (the project folder). */
   baseDir?: string;
   /** Values of the variables the user marked secret, to find the headers that carry them. */
   secretValues?: readonly string[];
@@ -202,6 +208,19 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
       // As browsers, curl and the exports (request-template.ts) send it: one request everywhere.
       contentType = 'application/x-www-form-urlencoded';
       break;
+    case 'file': {
+      const given = sub(draft.bodyFile ?? '');
+      if (!given.trim()) throw new InputError('the body has no file: give the path of the file whose bytes to send', 'bodyFile');
+      const path = resolve(options.baseDir ?? '.', given);
+      try {
+        if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+        body = await readFile(path);
+      } catch (e) {
+        throw new InputError(`cannot read the body file: ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, path, { cause: e });
+      }
+      contentType = draft.contentType ?? 'application/octet-stream';
+      break;
+    }
     case 'multipart': {
       const form = new FormData();
       for (const f of draft.form.filter(enabled)) {

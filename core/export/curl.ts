@@ -2,12 +2,12 @@
 // header flag per header and a data flag with the body; gRPC endpoints as `grpcurl` commands.
 // Placeholders are kept or resolved per the render mode; every word is POSIX-quoted.
 
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft, NameValue } from '../model/request-state';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
-import { bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
+import { BODY_FILE, bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
 import { anyEnvironmentDefinesHost, GRPC_HOST_VARIABLE, grpcHostDefined, grpcHostPlan, hostPlan } from './host';
 import type { HostPlan } from './host';
@@ -277,14 +277,14 @@ export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions
     words = requestLineWords(scripted.method.toUpperCase(), scripted.url, opts);
     for (const h of scripted.headers) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
     const original = draftBodyText(draft, opts, r);
-    if (scripted.body === original || (scripted.body === null && draft.bodyMode === 'multipart')) words.push(...draftBodyWords(draft, opts, r));
+    if (scripted.body === original || (scripted.body === null && (draft.bodyMode === 'multipart' || draft.bodyMode === 'file'))) words.push(...draftBodyWords(draft, opts, r, options.projectDir));
     else if (scripted.body !== null && scripted.body !== '') words.push(dataFlag(scripted.body, opts));
   } else {
     words = requestLineWords(r.text(draft.method).toUpperCase(), draftUrl(draft, r), opts);
     for (const h of draftHeaders(draft, r)) words.push([flag('-H', '--header'), `${h.name}: ${h.value}`]);
     const cookies = draft.cookies.filter(sent);
     if (cookies.length) words.push([flag('-b', '--cookie'), cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ')]);
-    words.push(...draftBodyWords(draft, opts, r));
+    words.push(...draftBodyWords(draft, opts, r, options.projectDir));
   }
   const warnings: string[] = [];
   const safe = words.map((w): Word => {
@@ -319,7 +319,7 @@ function draftUrl(d: HttpRequestDraft, r: Resolver): string {
 /** Enabled headers, then the body's Content-Type when none is set (as the caller sends it). */
 function draftHeaders(d: HttpRequestDraft, r: Resolver): { name: string; value: string }[] {
   const headers = d.headers.filter(sent).map((h) => ({ name: r.text(h.name), value: r.text(h.value) }));
-  const type = d.bodyMode === 'json' ? (d.contentType ?? 'application/json') : d.bodyMode === 'text' ? (d.contentType ?? 'text/plain;charset=UTF-8') : undefined;
+  const type = d.bodyMode === 'json' ? (d.contentType ?? 'application/json') : d.bodyMode === 'text' ? (d.contentType ?? 'text/plain;charset=UTF-8') : d.bodyMode === 'file' ? (d.contentType ?? 'application/octet-stream') : undefined;
   if (type && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: type });
   return headers;
 }
@@ -334,8 +334,9 @@ function draftJson(d: HttpRequestDraft, opts: Resolved, r: Resolver): string {
   }
 }
 
-function draftBodyWords(d: HttpRequestDraft, opts: Resolved, r: Resolver): Word[] {
+function draftBodyWords(d: HttpRequestDraft, opts: Resolved, r: Resolver, projectDir: string | undefined): Word[] {
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
+  const file = (path: string) => filePath(r.text(path), projectDir);
   const form = d.form.filter(sent);
   switch (d.bodyMode) {
     case 'json':
@@ -345,10 +346,23 @@ function draftBodyWords(d: HttpRequestDraft, opts: Resolved, r: Resolver): Word[
     case 'urlencoded':
       return form.map((f): Word => ['--data-urlencode', `${r.text(f.name)}=${r.text(f.value)}`]);
     case 'multipart':
-      return form.map((f): Word => (f.file ? [flag('-F', '--form'), `${r.text(f.name)}=@${r.text(f.value)}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]));
+      return form.map((f): Word => (f.file ? [flag('-F', '--form'), `${r.text(f.name)}=@${file(f.value)}`] : ['--form-string', `${r.text(f.name)}=${r.text(f.value)}`]));
+    case 'file':
+      // The file's bytes as they are: -d would drop its newlines and carriage returns.
+      // No file chosen yet: the export's placeholder name, as Copy as cURL from source writes it.
+      return [['--data-binary', `@${d.bodyFile ? file(d.bodyFile) : BODY_FILE}`]];
     case 'none':
       return [];
   }
+}
+
+/**
+ * A file Send reads relative to the project folder, made absolute: the command then reads the same
+ * file from whatever folder it runs in. One still holding a placeholder is left for its user to fill.
+ */
+function filePath(path: string, projectDir: string | undefined): string {
+  if (!projectDir || path === '' || isAbsolute(path) || /\{\{|\$\{/.test(path)) return path;
+  return resolve(projectDir, path);
 }
 
 function draftBodyText(d: HttpRequestDraft, opts: Resolved, r: Resolver): string | null {

@@ -4,9 +4,10 @@
 // declared default, else the example; optional parameters without a default are not sent.
 
 import { paramValues } from '../call/request-builder';
+import { isBinaryBody } from '../model/binary-body';
 import { bodyFormParams } from '../model/body-form';
 import type { Endpoint, ModuleSummary } from '../model/endpoint';
-import type { JsonSchema, Param, RequestBody } from '../model/request';
+import type { JsonSchema, Param } from '../model/request';
 import { pathVariableExample } from '../scan/types/example';
 
 export interface NameValue {
@@ -161,10 +162,8 @@ function templateBody(endpoint: Endpoint, params: readonly Param[]): TemplateBod
   return { kind: 'text', contentType: body.contentType, text: typeof example === 'string' ? example : example === undefined ? '' : JSON.stringify(example) };
 }
 
-/** A body of raw bytes: no text to write, only a file to send (a JSON `byte[]` field is base64 text, `format: byte`). */
-export function isBinary(body: RequestBody): boolean {
-  return body.schema.type === 'string' && body.schema.format === 'binary' && body.example === undefined;
-}
+/** A body of raw bytes: no text to write, only a file to send. */
+export const isBinary = isBinaryBody;
 
 export function isJson(contentType: string): boolean {
   return /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType) || contentType === '*/*';

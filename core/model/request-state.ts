@@ -14,7 +14,8 @@ export interface FormField extends NameValue {
   file?: boolean;
 }
 
-export type BodyMode = 'none' | 'json' | 'text' | 'urlencoded' | 'multipart';
+/** `file`: raw bytes (`byte[]`, `InputStream`, `Resource` bodies) read from `bodyFile` when sent. */
+export type BodyMode = 'none' | 'json' | 'text' | 'urlencoded' | 'multipart' | 'file';
 
 export interface HttpRequestDraft {
   method: string;
@@ -30,8 +31,13 @@ export interface HttpRequestDraft {
   bodyMode: BodyMode;
   /** The JSON or text body as edited. */
   body: string;
-  /** Media type of a `text` body (a `json` body is application/json unless a header says otherwise). */
+  /** Media type of a `text` or `file` body (a `json` body is application/json unless a header says otherwise). */
   contentType?: string;
+  /**
+   * A `file` body: the path of the file whose bytes are sent, as a file part's (a relative one is
+   * read from the project folder). Only the path is saved, never the bytes.
+   */
+  bodyFile?: string;
 }
 
 /** The gRPC request a developer edits (spec §2.2, §4.1.3): metadata and the message(s) as ProtoJSON text. */

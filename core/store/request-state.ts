@@ -178,8 +178,9 @@ export function isDraft(d: unknown): d is RequestDraft {
     isRows(x.cookies) &&
     isRows(x.headers) &&
     isRows(x.form) &&
-    ['none', 'json', 'text', 'urlencoded', 'multipart'].includes(x.bodyMode) &&
-    typeof x.body === 'string'
+    ['none', 'json', 'text', 'urlencoded', 'multipart', 'file'].includes(x.bodyMode) &&
+    typeof x.body === 'string' &&
+    (x.bodyFile === undefined || typeof x.bodyFile === 'string')
   );
 }
 

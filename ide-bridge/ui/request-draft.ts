@@ -66,7 +66,7 @@ export function isJson(contentType: string | undefined): boolean {
 /** The tabs of the HTTP editor with how many rows each holds (the tab labels show it). */
 export function tabCounts(d: HttpRequestDraft): { path: number; params: number; headers: number; form: number; body: boolean } {
   const form = d.bodyMode === 'urlencoded' || d.bodyMode === 'multipart';
-  return { path: d.pathParams.length, params: d.query.length + d.cookies.length, headers: d.headers.length, form: form ? d.form.length : 0, body: d.bodyMode === 'json' || d.bodyMode === 'text' };
+  return { path: d.pathParams.length, params: d.query.length + d.cookies.length, headers: d.headers.length, form: form ? d.form.length : 0, body: d.bodyMode === 'json' || d.bodyMode === 'text' || d.bodyMode === 'file' };
 }
 
 /** The media type the body goes with: a Content-Type header wins, then the draft's, then the mode's. */
@@ -82,6 +82,8 @@ export function bodyContentType(d: HttpRequestDraft): string | undefined {
       return 'application/x-www-form-urlencoded';
     case 'multipart':
       return 'multipart/form-data';
+    case 'file':
+      return d.contentType ?? 'application/octet-stream';
     default:
       return undefined;
   }

@@ -53,6 +53,7 @@ const MODES: { mode: BodyMode; label: string }[] = [
   { mode: 'text', label: 'Text' },
   { mode: 'urlencoded', label: 'Form (urlencoded)' },
   { mode: 'multipart', label: 'Multipart' },
+  { mode: 'file', label: 'File (binary)' },
 ];
 
 export function RequestEditor(props: RequestEditorProps) {
@@ -349,6 +350,19 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
             <input aria-label="Body content type" value={draft.contentType ?? ''} placeholder="text/plain" onInput={(e) => onChange({ ...draft, contentType: e.currentTarget.value || undefined })} />
           </label>
           <textarea class="raw-body" aria-label="Request body" value={draft.body} spellcheck={false} onInput={(e) => setBody(e.currentTarget.value)} />
+        </>
+      )}
+      {draft.bodyMode === 'file' && (
+        <>
+          <label class="content-type">
+            Content type{' '}
+            <input aria-label="Body content type" value={draft.contentType ?? ''} placeholder="application/octet-stream" onInput={(e) => onChange({ ...draft, contentType: e.currentTarget.value || undefined })} />
+          </label>
+          <label class="body-file">
+            File{' '}
+            <input aria-label="Body file" value={draft.bodyFile ?? ''} placeholder="path of the file to send" spellcheck={false} onInput={(e) => onChange({ ...draft, bodyFile: e.currentTarget.value })} />
+          </label>
+          <p class="muted body-file-note">Its bytes are sent as they are, read when you send; a relative path is read from the project folder. Only the path is saved.</p>
         </>
       )}
       {draft.bodyMode === 'json' && (

@@ -34,6 +34,14 @@ public class ItemController {
   /** The item's picture */
   @GetMapping(value = "/{id}/picture", produces = "image/png")
   public byte[] picture(@PathVariable long id) { return null; }
+
+  /** Attaches a file to the item */
+  @PostMapping("/{id}/attachments")
+  public void attach(@PathVariable long id, @RequestParam("file") MultipartFile file) {}
+
+  /** Replaces the item's picture */
+  @PutMapping(value = "/{id}/picture", consumes = "image/png")
+  public void upload(@PathVariable long id, @RequestBody byte[] png) {}
 }
 
 class Item {
@@ -61,9 +69,10 @@ function withoutForceColor(): NodeJS.ProcessEnv {
   return env;
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, 'call', ...args], {
+      cwd,
       env: { ...withoutForceColor(), NO_COLOR: '1', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '', https_proxy: '', HTTPS_PROXY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -82,6 +91,12 @@ function echoed(stdout: string): Echo {
 
 beforeAll(async () => {
   server = await httpServer((req, res, body) => {
+    if (req.method === 'PUT' && req.url?.endsWith('/picture')) {
+      // The bytes as received, unchanged by any text decoding on the way back.
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ contentType: req.headers['content-type'], base64: body.toString('base64') }));
+      return;
+    }
     if (req.url?.endsWith('/picture')) {
       res.setHeader('content-type', 'image/png');
       res.end(PNG);
@@ -228,6 +243,71 @@ describe('apiscout call', () => {
     const saved = await run(['GET /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--out', out]);
     expect(saved.stdout).toContain(`[body saved to ${out}: ${PNG.length} bytes]`);
     expect(readFileSync(out).equals(PNG)).toBe(true);
+  });
+
+  it('sends a raw-bytes body from --body @FILE as the file\'s exact bytes, and asks for one when none is given', async () => {
+    const bytes = Buffer.concat([PNG, Buffer.from([0x00, 0x0d, 0x0a, 0xff, 0x0d])]);
+    const file = join(dir, 'new-picture.png');
+    writeFileSync(file, bytes);
+    const r = await run(['PUT /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--body', `@${file}`]);
+    expect(r.code, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout.slice(r.stdout.indexOf('\n\n') + 2)) as { contentType: string; base64: string };
+    expect(got.contentType).toBe('image/png');
+    expect(Buffer.from(got.base64, 'base64').equals(bytes)).toBe(true);
+    const none = await run(['PUT /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('this endpoint takes raw bytes as its body: give the file to send with --body @FILE');
+    const missing = await run(['PUT /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--body', '@no-such.png']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`cannot read the body file: ${join(process.cwd(), 'no-such.png')} (ENOENT)`);
+  });
+
+  it('reads a saved request\'s relative file body from the project folder, as Send does, wherever it runs', async () => {
+    const bytes = Buffer.from([0x00, 0xff, 0x0d, 0x0a, 0x0d]);
+    writeFileSync(join(dir, 'saved-picture.png'), bytes);
+    const { ProjectScanner } = await import('../../core/scan/project-scanner');
+    const endpoint = (await new ProjectScanner(dir).scan()).endpoints.find((e) => e.address === 'PUT /items/{id}/picture')!;
+    const state = new RequestStateStore({ projectDir: dir });
+    await state.save(endpoint.id, {
+      method: 'PUT',
+      host: server.url,
+      path: '/shop/items/{id}/picture',
+      pathParams: [{ name: 'id', value: '3' }],
+      query: [],
+      cookies: [],
+      headers: [],
+      form: [],
+      bodyMode: 'file',
+      body: '',
+      contentType: 'image/png',
+      bodyFile: 'saved-picture.png',
+    });
+    try {
+      // This test's working folder is not the project: the saved path is the project's.
+      expect(process.cwd()).not.toBe(dir);
+      const r = await run(['PUT /items/{id}/picture', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      const got = JSON.parse(r.stdout.slice(r.stdout.indexOf('\n\n') + 2)) as { base64: string };
+      expect(Buffer.from(got.base64, 'base64').equals(bytes)).toBe(true);
+    } finally {
+      await state.reset(endpoint.id);
+    }
+  });
+
+  it('reads a --param K=@FILE file part and a --body @FILE from the folder it runs in', async () => {
+    const here = mkdtempSync(join(tmpdir(), 'apiscout-call-cwd-'));
+    try {
+      writeFileSync(join(here, 'note.txt'), 'attached from here\n');
+      writeFileSync(join(here, 'pic.png'), PNG);
+      const part = await run(['POST /items/{id}/attachments', dir, '--host', server.url, '--param', 'id=1', '--param', 'file=@note.txt'], here);
+      expect(part.code, part.stderr).toBe(0);
+      expect(echoed(part.stdout).body).toMatch(/name="file"; filename="note.txt"\r\n[^]*attached from here\n/);
+      const body = await run(['PUT /items/{id}/picture', dir, '--host', server.url, '--param', 'id=1', '--body', '@pic.png'], here);
+      expect(body.code, body.stderr).toBe(0);
+      expect(Buffer.from((JSON.parse(body.stdout.slice(body.stdout.indexOf('\n\n') + 2)) as { base64: string }).base64, 'base64').equals(PNG)).toBe(true);
+    } finally {
+      rmSync(here, { recursive: true, force: true });
+    }
   });
 
   it('says which endpoint it calls when modules share the address, and calls the one an id names quietly', async () => {

@@ -123,6 +123,41 @@ describe('Copy as cURL of saved edits', () => {
     expect(body).toMatch(/name="file"; filename="report.csv"\r\nContent-Type: [^\r]+\r\n\r\na,b\n1,2\n\r\n/);
   });
 
+  it('sends a File body\'s exact bytes with --data-binary, as the caller does, and keeps it when scripts leave the body alone', async () => {
+    const bytes = Buffer.from([0x00, 0x0d, 0x0a, 0xff, 0x41, 0x0d, 0x0a, 0x0a, 0x00, 0xfe]);
+    writeFileSync(join(dir, 'my photo.png'), bytes);
+    const d = draft({ method: 'PUT', bodyMode: 'file', bodyFile: 'my photo.png', contentType: 'image/png' });
+    const { text } = draftCurlCommand(d, { environment: env(), curl: { render: 'resolve' } });
+    expect(text).toContain(`--data-binary '@my photo.png'`);
+    const got = await viaSh(text);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.body.equals(bytes)).toBe(true);
+    const want = await prepareRequest(d, { baseDir: dir, lookup: variableLookup({ environment: env() }) });
+    expect(Buffer.from(want.body!).equals(got.body)).toBe(true);
+    // Scripts see no text of a binary body (null): the file stays the body.
+    const options = { environment: env(), curl: { render: 'resolve' as const } };
+    const start = scriptedRequestOfDraft(d, options);
+    expect(start.body).toBeNull();
+    expect(draftCurlCommand(d, options, start).text).toBe(text);
+    // No file chosen yet: the export's placeholder name, as Copy as cURL from source writes it.
+    expect(draftCurlCommand({ ...d, bodyFile: '' }, options).text).toContain('--data-binary @body.bin');
+  });
+
+  it('makes a relative file path absolute against the project folder Send reads it from, so the command runs from any folder', async () => {
+    writeFileSync(join(dir, 'blob.bin'), Buffer.from([0xff, 0x00, 0x0d, 0x0a]));
+    writeFileSync(join(dir, 'part.txt'), 'part\r\n');
+    const options = { environment: env(), curl: { render: 'resolve' as const }, projectDir: dir };
+    const body = draftCurlCommand(draft({ bodyMode: 'file', bodyFile: 'blob.bin' }), options).text;
+    expect(body).toContain(`--data-binary @${join(dir, 'blob.bin')}`);
+    const part = draftCurlCommand(draft({ bodyMode: 'multipart', form: [{ name: 'f', value: 'part.txt', file: true }] }), options).text;
+    expect(part).toContain(`-F f=@${join(dir, 'part.txt')}`);
+    // An absolute path, and one with a placeholder kept for its user, stay as written.
+    expect(draftCurlCommand(draft({ bodyMode: 'file', bodyFile: '/srv/x.png' }), options).text).toContain('--data-binary @/srv/x.png');
+    expect(draftCurlCommand(draft({ bodyMode: 'file', bodyFile: '{{uploads}}/x.png' }), { ...options, curl: { render: 'keep' as const } }).text).toContain("--data-binary '@{{uploads}}/x.png'");
+    const got = await viaSh(`cd / && ${body}`);
+    expect(got.body.equals(Buffer.from([0xff, 0x00, 0x0d, 0x0a]))).toBe(true);
+  });
+
   it('renders what the pre-request scripts made of the draft', async () => {
     const d = DRAFTS[0]![1];
     const options = { environment: env(), curl: { render: 'resolve' as const, prettyJson: false } };

@@ -1,7 +1,7 @@
 // A body Spring hands the handler as raw bytes (`@RequestBody byte[]`, Kotlin `ByteArray`, an
 // InputStream or a Resource: ByteArrayHttpMessageConverter and ResourceHttpMessageConverter read
 // any media type), or a JAX-RS byte[] or InputStream entity, is a binary body: application/octet-stream unless `consumes` says otherwise,
-// `format: binary` in OpenAPI, an empty octet-stream body in the request editor. Before, it was
+// `format: binary` in OpenAPI, a File body (no file chosen yet) in the request editor. Before, it was
 // an application/json body whose example was a base64 string ("AA==").
 
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ describe('a raw byte body', () => {
     expect(doc.paths['/files/image'].put.requestBody.content).toEqual({ 'image/png': { schema: binary } });
 
     const draft = defaultDraft(at('/files/bytes'), { host: 'http://localhost:8080' });
-    expect(draft).toMatchObject({ bodyMode: 'text', contentType: 'application/octet-stream', body: '' });
+    expect(draft).toMatchObject({ bodyMode: 'file', contentType: 'application/octet-stream', bodyFile: '' });
   });
 
   it('is binary for a JAX-RS byte[] or InputStream entity too', async () => {

@@ -44,6 +44,23 @@ describe('RequestStateStore', () => {
     expect(store.load('b')!.path).toBe('/b');
   });
 
+  it('saves a File body as its path (never the bytes) and gives it back; a draft without one still loads', async () => {
+    const dir = project();
+    const upload = join(dir, 'avatar.png');
+    writeFileSync(upload, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
+    const store = new RequestStateStore({ projectDir: dir });
+    const saved = draft('/edge/avatar', { method: 'PUT', bodyMode: 'file', bodyFile: upload, contentType: 'image/png' });
+    await store.save('avatar', saved);
+    const again = new RequestStateStore({ projectDir: dir });
+    expect(again.load('avatar')).toEqual(saved);
+    const onDisk = readFileSync(join(dir, '.apiscout/requests.json'), 'utf8');
+    expect(JSON.parse(onDisk).requests.avatar.draft).toMatchObject({ bodyMode: 'file', bodyFile: upload });
+    expect(onDisk).not.toContain('PNG');
+    // A file mode with a path that is no text is damaged, as any other wrong field.
+    writeFileSync(join(dir, '.apiscout/requests.json'), JSON.stringify({ version: 1, hosts: [], requests: { bad: { savedAt: '', draft: { ...saved, bodyFile: 7 } } } }));
+    expect(new RequestStateStore({ projectDir: dir, warn: () => {} }).load('bad')).toBeUndefined();
+  });
+
   it('keeps a host history, most recent first, without duplicates, capped', async () => {
     const store = new RequestStateStore({ projectDir: project() });
     for (let i = 0; i < HOST_HISTORY_LIMIT + 5; i++) await store.rememberHost(`http://h${i}`);

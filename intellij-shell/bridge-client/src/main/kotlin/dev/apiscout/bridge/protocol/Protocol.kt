@@ -691,9 +691,13 @@ public data class HttpRequestDraft(
     val cookies: List<NameValue>,
     val headers: List<NameValue>,
     val form: List<FormField>,
+    /** file: raw bytes read from bodyFile when sent */
     val bodyMode: HttpRequestDraftBodyMode,
     val body: String,
+    /** Media type of a text or file body */
     val contentType: String? = null,
+    /** A file body: the path of the file whose bytes are sent (never the bytes) */
+    val bodyFile: String? = null,
 ) : RequestDraft
 
 @Serializable
@@ -714,6 +718,7 @@ public data class FormField(
     val file: Boolean? = null,
 )
 
+/** file: raw bytes read from bodyFile when sent */
 @Serializable
 public enum class HttpRequestDraftBodyMode {
     @SerialName("none") NONE,
@@ -721,6 +726,7 @@ public enum class HttpRequestDraftBodyMode {
     @SerialName("text") TEXT,
     @SerialName("urlencoded") URLENCODED,
     @SerialName("multipart") MULTIPART,
+    @SerialName("file") FILE,
 }
 
 @Serializable

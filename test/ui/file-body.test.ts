@@ -1,0 +1,149 @@
+// A raw-bytes request body (`@RequestBody byte[]`, an image upload) in Debian's Chromium against a
+// real `apiscout ui` on a copy of the raw-byte-bodies fixture: the Body tab starts in the File
+// (binary) mode with the endpoint's content type, Send puts the file's exact bytes (NUL, CR LF,
+// 0xFF) on the wire of a server on 127.0.0.1, a missing file is said by its path with nothing
+// sent, the path (never the bytes) survives a reload, and Copy as cURL of the edit, run by sh from
+// another folder, sends the same bytes. Before, the editor had no such mode: Send sent an empty body.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer } from '../call/servers';
+import type { Running } from '../call/servers';
+import { launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
+import type { RpcClient } from './ui-harness';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/spring-mvc/raw-byte-bodies', import.meta.url));
+const IMAGE = 'PUT /files/image';
+/** A PNG signature (CR LF, SUB, LF), then NUL, 0xFF, a lone CR and every byte value. */
+const BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x0d, 0x41]), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]);
+
+let tmp: string;
+let dir: string;
+let browser: Browser;
+let ui: UiProcess;
+let rpc: RpcClient;
+let page: Page;
+let server: Running;
+let project: string;
+let image: { id: string; address: string; path: string };
+const problems: string[] = [];
+const wire: Array<{ method: string; url: string; contentType: string | undefined; body: Buffer }> = [];
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-file-body-'));
+  dir = path.join(tmp, 'files');
+  fs.cpSync(FIXTURE, dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'avatar.png'), BYTES);
+  server = await httpServer((req, res, body) => {
+    wire.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body });
+    res.end('stored');
+  });
+  browser = await launchChromium();
+  ui = new UiProcess(dir, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
+  rpc = await ui.rpc();
+  project = (await rpc.request('project/open', { root: dir })).project;
+  await rpc.request('project/wait', { project });
+  const all: Array<{ id: string; address: string; path: string }> = [];
+  for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) all.push({ id: e.id, address: e.address, path: e.path });
+  image = all.find((e) => e.address === IMAGE)!;
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
+  page.setDefaultTimeout(UI_WAIT_MS);
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(await ui.url);
+  await page.locator('.toolbar .count').filter({ hasText: `${all.length} endpoints` }).waitFor();
+}, 60_000);
+
+afterAll(async () => {
+  await page?.close();
+  rpc?.close();
+  await releaseChromium(browser);
+  if (ui) expect(await ui.stop()).toBe(0);
+  await server?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function openImage(): Promise<void> {
+  const search = page.getByLabel('Search endpoints');
+  await search.fill(image.address);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(image.id);
+  await search.press('Enter');
+  await poll(() => page.locator('.request-editor input.path-field').inputValue()).toContain(image.path);
+}
+
+const editor = () => page.locator('.request-editor');
+
+describe('a raw-bytes body sent from a file', () => {
+  it('starts in the File (binary) mode with the endpoint\'s content type, and Send puts the file\'s exact bytes on the wire', async () => {
+    await openImage();
+    // The Body tab is the first one shown for a body of raw bytes.
+    await poll(() => editor().getByRole('tab', { name: 'Body' }).getAttribute('aria-selected')).toBe('true');
+    expect(await editor().getByRole('radio', { name: 'File (binary)' }).isChecked()).toBe(true);
+    expect(await editor().getByLabel('Body content type').inputValue()).toBe('image/png');
+    await editor().getByLabel('Host').fill(server.url);
+    // A relative path is read from the project folder, as a file part's.
+    await editor().getByLabel('Body file').fill('avatar.png');
+    await page.screenshot({ path: screenshotPath('file-body-1400') });
+    const before = wire.length;
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => page.locator('.response-panel .status').textContent()).toBe('200 OK');
+    expect(wire.length).toBe(before + 1);
+    const got = wire.at(-1)!;
+    expect(got).toMatchObject({ method: 'PUT', url: '/files/image', contentType: 'image/png' });
+    expect(got.body.equals(BYTES)).toBe(true);
+  });
+
+  it('says a missing file by its path and sends nothing', async () => {
+    const before = wire.length;
+    await editor().getByLabel('Body file').fill('missing.png');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const failure = page.locator('.response-panel .call-failure');
+    await poll(() => failure.textContent()).toBe(`Not sent: cannot read the body file: ${path.join(dir, 'missing.png')} (ENOENT)`);
+    expect(wire.length).toBe(before);
+    await editor().getByLabel('Body file').fill('avatar.png');
+  });
+
+  it('keeps the file\'s path (never its bytes) through a reload, and Copy as cURL of the edit, run by sh from another folder, sends the same bytes', async () => {
+    await poll(async () => (await rpc.request('request/get', { project, id: image.id })).draft).toMatchObject({ bodyMode: 'file', bodyFile: 'avatar.png', contentType: 'image/png' });
+    const saved = fs.readFileSync(path.join(dir, '.apiscout', 'requests.json'), 'utf8');
+    expect(saved).toContain('"bodyFile": "avatar.png"');
+    expect(saved).not.toContain('PNG');
+    await page.reload();
+    await page.locator('.toolbar .count').waitFor();
+    await openImage();
+    await poll(() => editor().getByLabel('Body file').inputValue()).toBe('avatar.png');
+    expect(await editor().getByRole('radio', { name: 'File (binary)' }).isChecked()).toBe(true);
+
+    const hit = page.locator('#results .row').first();
+    await hit.click({ button: 'right' });
+    await page.getByRole('menu', { name: 'Endpoint actions' }).getByRole('menuitem', { name: 'Copy as cURL', exact: true }).click();
+    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl /);
+    const command = await page.evaluate(() => navigator.clipboard.readText());
+    // The path Send read it from, the project folder's file: the command runs from any folder.
+    expect(command).toContain(`--data-binary @${path.join(dir, 'avatar.png')}`);
+    const before = wire.length;
+    const code = await new Promise<number | null>((resolve) => {
+      spawn('sh', ['-c', `${command} -s -o /dev/null`], { cwd: os.tmpdir(), stdio: 'ignore', env: { ...process.env, http_proxy: '', HTTP_PROXY: '' } }).on('close', resolve);
+    });
+    expect(code).toBe(0);
+    await poll(() => wire.length).toBe(before + 1);
+    expect(wire.at(-1)).toMatchObject({ method: 'PUT', url: '/files/image', contentType: 'image/png' });
+    expect(wire.at(-1)!.body.equals(BYTES)).toBe(true);
+  });
+
+  it('fits the tool window\'s narrowest width', async () => {
+    await page.setViewportSize({ width: 300, height: 700 });
+    const input = editor().getByLabel('Body file');
+    await input.scrollIntoViewIfNeeded();
+    const box = (await input.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(300);
+    await page.screenshot({ path: screenshotPath('file-body-300') });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    expect(problems).toEqual([]);
+  });
+});
