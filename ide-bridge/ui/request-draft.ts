@@ -69,6 +69,17 @@ export function tabCounts(d: HttpRequestDraft): { path: number; params: number; 
   return { path: d.pathParams.length, params: d.query.length + d.cookies.length, headers: d.headers.length, form: form ? d.form.length : 0, body: d.bodyMode === 'json' || d.bodyMode === 'text' || d.bodyMode === 'file' };
 }
 
+/**
+ * The draft with another body kind. A content type given for the old kind goes with it unless it
+ * suits the new one: JSON keeps only a JSON type, text and file drop one (an `image/png` file body
+ * switched to JSON would otherwise be sent as `image/png`).
+ */
+export function switchBodyMode(d: HttpRequestDraft, mode: BodyMode): HttpRequestDraft {
+  const kept = d.contentType !== undefined && (mode === 'json' ? isJson(d.contentType) : (mode === 'text' || mode === 'file') && !isJson(d.contentType));
+  const { contentType: _dropped, ...rest } = d;
+  return { ...rest, bodyMode: mode, ...(kept ? { contentType: d.contentType } : {}) };
+}
+
 /** The media type the body goes with: a Content-Type header wins, then the draft's, then the mode's. */
 export function bodyContentType(d: HttpRequestDraft): string | undefined {
   const header = d.headers.find((h) => h.enabled !== false && h.name.toLowerCase() === 'content-type')?.value;

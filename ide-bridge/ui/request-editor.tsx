@@ -20,7 +20,7 @@ import { useMedia } from './use-media';
 import type { JsonSchema } from '../../core/model/request';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
-import { bodyContentType, hintKey, isJson, tabCounts } from './request-draft';
+import { bodyContentType, hintKey, isJson, switchBodyMode, tabCounts } from './request-draft';
 
 export type RequestTab = 'path' | 'params' | 'headers' | 'form' | 'body';
 
@@ -330,7 +330,7 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
       <div class="body-mode" role="radiogroup" aria-label="Body kind">
         {MODES.map(({ mode, label }) => (
           <label key={mode}>
-            <input type="radio" name="body-mode" checked={draft.bodyMode === mode} onChange={() => onChange({ ...draft, bodyMode: mode })} /> {label}
+            <input type="radio" name="body-mode" checked={draft.bodyMode === mode} onChange={() => onChange(switchBodyMode(draft, mode))} /> {label}
           </label>
         ))}
       </div>
