@@ -271,6 +271,52 @@ public class UserResource {
     expect(endpoint(endpoints, 'remove').response).toEqual({ contentType: 'application/json', description: 'Deleted' });
   });
 
+  it('takes the body of a handler returning JSON as text, or any object, from the declared success response', async () => {
+    // Apache Fineract: `public String retrieveOne(..)` returns the JSON it serialized itself and declares its class.
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}OfficesResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+@Path("offices") @Produces("application/json")
+public class OfficesResource {
+  @GET @Path("{id}")
+  @ApiResponses({@ApiResponse(responseCode = "200", description = "OK", content = @Content(schema = @Schema(implementation = UserVO.class)))})
+  public String retrieveOne(@PathParam("id") Long id) { return ""; }
+  @GET @Path("template")
+  @ApiResponse(responseCode = "200", description = "OK")
+  public String template() { return ""; }
+}`,
+      [`${J}OfficeController.java`]: `package com.acme;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.springframework.web.bind.annotation.*;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+@RestController
+public class OfficeController {
+  @GetMapping("/text") @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public String text() { return ""; }
+  @GetMapping("/bag") @Operation(responses = @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class))))
+  public Map<String, Object> bag() { return null; }
+  @GetMapping("/node") @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public JsonNode node() { return null; }
+  @GetMapping("/counts") @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public Map<String, Long> counts() { return null; }
+}`,
+    });
+    for (const name of ['retrieveOne', 'text', 'bag', 'node']) {
+      const r = endpoint(endpoints, name).response!;
+      expect(r, name).toMatchObject({ contentType: 'application/json', schema: { 'x-java-type': 'com.acme.UserVO' } });
+      expect(r.example, name).toEqual({ id: 0, name: 'name' });
+    }
+    // Declared without content, or returning a typed map: what the code says stays.
+    expect(endpoint(endpoints, 'template').response!.schema).toEqual({ type: 'string' });
+    expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer' } });
+  });
+
   it('unwraps response wrappers, streams and views', async () => {
     const { endpoints } = await scan({
       ...DTOS,

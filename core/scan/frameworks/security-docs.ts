@@ -348,11 +348,26 @@ function schemaType(index: ProjectIndex, ann: Annotation, scope: Scope): { schem
 }
 
 /**
- * A handler returning `Response` or `ResponseEntity<?>` does not say what its body is; its declared
- * success response (`@ApiResponse(responseCode = "200", content = @Content(...))`) may.
+ * A schema that says nothing of the JSON's fields: a string, any object, a tree (`JsonNode`,
+ * `JsonElement`), a map of anything, an unknown class.
+ */
+export function untypedSchema(schema: JsonSchema): boolean {
+  if (schema['x-unresolved'] === true) return true;
+  if (schema.type === 'string') return schema.format === undefined && schema.enum === undefined;
+  const values = schema.additionalProperties;
+  const anyValues = values === undefined || values === true || (typeof values === 'object' && Object.keys(values).length === 0);
+  return schema.type === 'object' && schema.properties === undefined && schema.oneOf === undefined && anyValues;
+}
+
+/**
+ * A handler returning `Response` or `ResponseEntity<?>` does not say what its body is, nor does one
+ * returning the JSON as a `String` it serialized itself (Apache Fineract) or any `Object`; its
+ * declared success response (`@ApiResponse(responseCode = "200", content = @Content(...))`) may.
  */
 export function withDeclaredBody(response: ResponseModel | undefined, declared: readonly DeclaredResponse[]): ResponseModel | undefined {
-  const unknown = response?.schema?.['x-unresolved'] === true && response.schema['x-java-type'] === undefined;
+  const schema = response?.schema;
+  // An unresolved class of a library keeps its name: only the wrappers that name none give way.
+  const unknown = schema !== undefined && (schema['x-unresolved'] === true ? schema['x-java-type'] === undefined : untypedSchema(schema));
   if (!response || !unknown) return response;
   const ok = declared.find((r) => /^2\d\d$/.test(r.status) && r.schema);
   if (!ok?.schema) {

@@ -23,7 +23,7 @@ import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { withRequiredChecks } from '../body-checked-in-code';
-import { declaredRequestBody } from '../security-docs';
+import { declaredRequestBody, untypedSchema } from '../security-docs';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -148,7 +148,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     const parsed = simpleName(p.param.type.name) === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
     let schema = schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request');
     // An entity the method takes as text or as any object: the class its docs declare, when they do.
-    const declared = !parsed && untyped(schema) ? declaredRequestBody(schemas, input.chain, bindings) : undefined;
+    const declared = !parsed && untypedSchema(schema) ? declaredRequestBody(schemas, input.chain, bindings) : undefined;
     if (declared) schema = declared.schema;
     schema = withRequiredChecks(index, p.site, p.param.name, schema);
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
@@ -171,13 +171,6 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
   const model: RequestModel = { params, consumes };
   if (body) model.body = body;
   return model;
-}
-
-/** A schema that says nothing of the JSON's fields: a string, any object, a tree (`JsonNode`, `JsonElement`), an unknown class. */
-function untyped(schema: JsonSchema): boolean {
-  if (schema['x-unresolved'] === true) return true;
-  if (schema.type === 'string') return schema.format === undefined && schema.enum === undefined;
-  return schema.type === 'object' && schema.properties === undefined && schema.oneOf === undefined && schema.additionalProperties === undefined;
 }
 
 /** One parameter bound by a JAX-RS annotation, or undefined when none applies. */
