@@ -317,6 +317,46 @@ public class OfficeController {
     expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer' } });
   });
 
+  it("takes a text or any-object @RequestBody as the class Swagger's method-level @RequestBody declares", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}CommandController.java`]: `package com.acme;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.springframework.web.bind.annotation.*;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.*;
+@RestController @RequestMapping("/commands")
+public class CommandController {
+  @PostMapping("/text")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void text(@RequestBody String json) { }
+  @PostMapping("/bag")
+  @Operation(summary = "Bag", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class))))
+  public void bag(@RequestBody Map<String, Object> body) { }
+  @PostMapping("/node")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void node(@RequestBody JsonNode node) { }
+  @PostMapping("/any")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void any(@RequestBody Object body) { }
+  @PostMapping("/typed")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void typed(@RequestBody UserVO user) { }
+  @PostMapping("/raw")
+  public void raw(@RequestBody String text) { }
+}`,
+    });
+    for (const name of ['text', 'bag', 'node', 'any']) {
+      const body = endpoint(endpoints, name).request!.body!;
+      expect(body, name).toMatchObject({ contentType: 'application/json', schema: { 'x-java-type': 'com.acme.UserForm' } });
+      expect(Object.keys(body.schema.properties ?? {}), name).toEqual(['name', 'age']);
+    }
+    // A parameter of a class of its own says what Jackson reads; an undeclared String stays raw text.
+    expect(endpoint(endpoints, 'typed').request!.body!.schema['x-java-type']).toBe('com.acme.UserVO');
+    expect(endpoint(endpoints, 'raw').request!.body).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
+  });
+
   it('unwraps response wrappers, streams and views', async () => {
     const { endpoints } = await scan({
       ...DTOS,
