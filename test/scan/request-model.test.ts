@@ -357,6 +357,15 @@ public class CommandController {
     expect(endpoint(endpoints, 'raw').request!.body).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
   });
 
+  it("describes a bound parameter with the @ApiImplicitParam of its name whose paramType contradicts the binding", async () => {
+    // dinky: `@ApiImplicitParam(name = "id", value = "user id", paramType = "path")` on `@RequestParam("id") Integer id`.
+    const { endpoints } = await scanProject(fileURLToPath(new URL('../fixtures/spring-mvc/swagger2-implicit-params', import.meta.url)));
+    const remove = endpoint(endpoints, 'remove');
+    expect(remove.request!.params.map((p) => [p.name, p.in, p.description])).toEqual([['id', 'query', 'Ticket id'], ['reason', 'query', 'Why']]);
+    // A location holding a parameter of its own stays where the annotation puts it.
+    expect(params(endpoint(endpoints, 'list'))).toContain('X-Tenant:header:required');
+  });
+
   it('unwraps response wrappers, streams and views', async () => {
     const { endpoints } = await scan({
       ...DTOS,
