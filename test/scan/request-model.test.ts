@@ -1030,6 +1030,44 @@ public class TeamController {
   });
 });
 
+describe('JAX-RS parameters read from text', () => {
+  it("ignore Jackson's serializers: a Long written as a JSON string is still an integer in the path, query, header, bean and resource fields", async () => {
+    const { endpoints } = await scan({
+      [`${J}config/JacksonConfig.java`]: `package com.acme.config;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+@Configuration
+public class JacksonConfig {
+  @Bean public SimpleModule longAsString() {
+    SimpleModule module = new SimpleModule();
+    module.addSerializer(Long.class, ToStringSerializer.instance);
+    module.addSerializer(Long.TYPE, ToStringSerializer.instance);
+    return module;
+  }
+}`,
+      [`${J}Team.java`]: `package com.acme;
+public class Team { private Long id; public Long getId() { return id; } }`,
+      [`${J}Paging.java`]: `package com.acme;
+import jakarta.ws.rs.QueryParam;
+public class Paging { @QueryParam("after") Long after; }`,
+      [`${J}TeamResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/teams/{org}")
+public class TeamResource {
+  @PathParam("org") Long org;
+  @GET @Path("/{id}") public Team get(@PathParam("id") Long id, @QueryParam("owner") long owner, @HeaderParam("X-Parent") Long parent, @BeanParam Paging paging) { return null; }
+}`,
+    });
+    const e = endpoint(endpoints, 'get');
+    const byName = Object.fromEntries(e.request!.params.map((p) => [p.name, p.schema]));
+    for (const name of ['org', 'id', 'owner', 'X-Parent', 'after']) expect(byName[name], name).toMatchObject({ type: 'integer', format: 'int64' });
+    // The JSON the application writes still carries the registered serializer.
+    expect(e.response!.schema!.properties!.id).toMatchObject({ type: 'string' });
+  });
+});
+
 describe('Spring MVC responses of project classes', () => {
   it("read a project class sharing a library wrapper's name as the body, and a class extending a map as the map's entries", async () => {
     const { endpoints } = await scan({
