@@ -287,6 +287,12 @@ public class OfficesResource {
   @GET @Path("template")
   @ApiResponse(responseCode = "200", description = "OK")
   public String template() { return ""; }
+  @GET @Path("any")
+  @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Object.class)))
+  public String any() { return ""; }
+  @DELETE @Path("{id}")
+  @ApiResponse(responseCode = "204", description = "Deleted")
+  public String remove(@PathParam("id") Long id) { return ""; }
 }`,
       [`${J}OfficeController.java`]: `package com.acme;
 import java.util.Map;
@@ -312,8 +318,8 @@ public class OfficeController {
       expect(r, name).toMatchObject({ contentType: 'application/json', schema: { 'x-java-type': 'com.acme.UserVO' } });
       expect(r.example, name).toEqual({ id: 0, name: 'name' });
     }
-    // Declared without content, or returning a typed map: what the code says stays.
-    expect(endpoint(endpoints, 'template').response!.schema).toEqual({ type: 'string' });
+    // Declared without content, as any object or as no content, or returning a typed map: what the code says stays.
+    for (const name of ['template', 'any', 'remove']) expect(endpoint(endpoints, name).response!.schema, name).toEqual({ type: 'string' });
     expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer' } });
   });
 
@@ -345,6 +351,9 @@ public class CommandController {
   public void typed(@RequestBody UserVO user) { }
   @PostMapping("/raw")
   public void raw(@RequestBody String text) { }
+  @PostMapping("/vague")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = Object.class)))
+  public void vague(@RequestBody Map<String, Object> body) { }
 }`,
     });
     for (const name of ['text', 'bag', 'node', 'any']) {
@@ -355,6 +364,8 @@ public class CommandController {
     // A parameter of a class of its own says what Jackson reads; an undeclared String stays raw text.
     expect(endpoint(endpoints, 'typed').request!.body!.schema['x-java-type']).toBe('com.acme.UserVO');
     expect(endpoint(endpoints, 'raw').request!.body).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
+    // `implementation = Object.class` says less than the parameter's map (Apache Fineract's credit report).
+    expect(endpoint(endpoints, 'vague').request!.body!.schema).toMatchObject({ type: 'object', additionalProperties: {} });
   });
 
   it("describes a bound parameter with the @ApiImplicitParam of its name whose paramType contradicts the binding", async () => {

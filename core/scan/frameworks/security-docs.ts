@@ -282,6 +282,8 @@ export function declaredRequestBody(
     if (!cls) continue;
     const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
     const schema = schemas.schemaOf(type, { type: owner, file: owner.file }, bindings, 'request');
+    // `implementation = Object.class` says no more than the parameter does.
+    if (untypedSchema(schema)) return undefined;
     return cls.mediaType !== undefined ? { schema, mediaType: cls.mediaType } : { schema };
   }
   return undefined;
@@ -367,13 +369,16 @@ export function untypedSchema(schema: JsonSchema): boolean {
 export function withDeclaredBody(response: ResponseModel | undefined, declared: readonly DeclaredResponse[]): ResponseModel | undefined {
   const schema = response?.schema;
   // An unresolved class of a library keeps its name: only the wrappers that name none give way.
-  const unknown = schema !== undefined && (schema['x-unresolved'] === true ? schema['x-java-type'] === undefined : untypedSchema(schema));
-  if (!response || !unknown) return response;
-  const ok = declared.find((r) => /^2\d\d$/.test(r.status) && r.schema);
+  const wrapper = schema?.['x-unresolved'] === true && schema['x-java-type'] === undefined;
+  // Text or any object gives way to a declared class of fields, not to `implementation = Object.class`.
+  const untyped = schema !== undefined && !wrapper && schema['x-unresolved'] !== true && untypedSchema(schema);
+  if (!response || (!wrapper && !untyped)) return response;
+  const ok = declared.find((r) => /^2\d\d$/.test(r.status) && r.schema && !(untyped && untypedSchema(r.schema)));
   if (!ok?.schema) {
-    // Only `204 No Content` declared as the success: there is no body to guess.
+    // Only `204 No Content` declared as the success: there is no body to guess (a String or an
+    // object a handler returns is written whatever the docs say).
     const successes = declared.filter((r) => /^2\d\d$/.test(r.status));
-    if (successes.length && successes.every((r) => r.status === '204')) return { contentType: response.contentType, description: successes[0]!.description || 'No body.' };
+    if (wrapper && successes.length && successes.every((r) => r.status === '204')) return { contentType: response.contentType, description: successes[0]!.description || 'No body.' };
     return response;
   }
   const description = response.description.startsWith('Unknown:') ? ok.description : response.description;
