@@ -1102,8 +1102,60 @@ public class FlowController {
 }`,
     });
     expect(endpoint(endpoints, 'dashboard').response!.schema).toMatchObject({ type: 'object', title: 'RestResponse', additionalProperties: {} });
-    expect(endpoint(endpoints, 'dashboard').response!.schema!.properties).toBeUndefined();
+    // Its declared field is not written; the entry its factory puts is.
+    expect(Object.keys(endpoint(endpoints, 'dashboard').response!.schema!.properties ?? {})).toEqual(['data']);
     expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer', format: 'int64' } });
     expect(endpoint(endpoints, 'get').response!.schema).toMatchObject({ type: 'object', title: 'Flow', properties: { name: { type: 'string' } } });
+  });
+
+  it('show the entries the static factory a handler returns puts into a map response (streampark\'s RestResponse)', async () => {
+    const { endpoints } = await scan({
+      [`${J}ResponseCode.java`]: `package com.acme;
+public interface ResponseCode { Long CODE_SUCCESS = 200L; }`,
+      [`${J}RestResponse.java`]: `package com.acme;
+import java.util.HashMap;
+public class RestResponse extends HashMap<String, Object> {
+  public static final String STATUS_KEY = "status";
+  public static final String CODE_KEY = "code";
+  public static final String MESSAGE_KEY = "message";
+  public static final String DATA_KEY = "data";
+  public static RestResponse success(Object data) {
+    RestResponse resp = success();
+    resp.put(DATA_KEY, data);
+    return resp;
+  }
+  public static RestResponse success() {
+    RestResponse resp = new RestResponse();
+    resp.put(STATUS_KEY, "success");
+    resp.put(CODE_KEY, ResponseCode.CODE_SUCCESS);
+    return resp;
+  }
+  public RestResponse message(String message) { this.put(MESSAGE_KEY, message); return this; }
+  public RestResponse data(Object data) { this.put(DATA_KEY, data); return this; }
+  // put(key, value) returns this for chaining: its own keys are not constants.
+  @Override public RestResponse put(String key, Object value) { super.put(key, value); return this; }
+}`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/teams")
+public class TeamController {
+  @GetMapping("/{id}") public RestResponse get(@PathVariable Long id) { return RestResponse.success(id); }
+  @DeleteMapping("/{id}") public RestResponse delete(@PathVariable Long id) { return RestResponse.success().message("deleted"); }
+  @GetMapping public RestResponse list() { RestResponse r = new RestResponse(); return r; }
+  @PostMapping("/check") public RestResponse check() {
+    RestResponse resp = RestResponse.success();
+    if (System.nanoTime() > 0) { resp.data(true); }
+    return resp;
+  }
+}`,
+    });
+    const get = endpoint(endpoints, 'get').response!;
+    expect(get.schema!.properties).toEqual({ status: { type: 'string', examples: ['success'] }, code: { type: 'integer', examples: [200] }, data: {} });
+    expect(get.example).toMatchObject({ status: 'success', code: 200 });
+    expect(Object.keys(endpoint(endpoints, 'delete').response!.schema!.properties!)).toEqual(['status', 'code', 'message']);
+    // Built in a local the handler fills, then returns.
+    expect(Object.keys(endpoint(endpoints, 'check').response!.schema!.properties!)).toEqual(['status', 'code', 'data']);
+    // A map built in the handler itself: no factory to read.
+    expect(endpoint(endpoints, 'list').response!.schema!.properties).toBeUndefined();
   });
 });
