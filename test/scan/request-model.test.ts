@@ -351,12 +351,14 @@ public class CommandController {
   public void typed(@RequestBody UserVO user) { }
   @PostMapping("/raw")
   public void raw(@RequestBody String text) { }
+  @PostMapping("/beside")
+  public void beside(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class))) @RequestBody String json) { }
   @PostMapping("/vague")
   @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = Object.class)))
   public void vague(@RequestBody Map<String, Object> body) { }
 }`,
     });
-    for (const name of ['text', 'bag', 'node', 'any']) {
+    for (const name of ['text', 'bag', 'node', 'any', 'beside']) {
       const body = endpoint(endpoints, name).request!.body!;
       expect(body, name).toMatchObject({ contentType: 'application/json', schema: { 'x-java-type': 'com.acme.UserForm' } });
       expect(Object.keys(body.schema.properties ?? {}), name).toEqual(['name', 'age']);
@@ -877,11 +879,13 @@ public class CentersResource {
   public String update(@PathParam("id") long id, final String json, @Parameter(hidden = true) @QueryParam("debug") String debug) { return ""; }
   @POST @Path("notes") @Consumes("application/json")
   public String note(@Parameter(hidden = true) final String text) { return ""; }
+  @POST @Path("beside") @Consumes("application/json")
+  public String beside(@RequestBody(content = @Content(schema = @Schema(implementation = CenterRequest.class))) final String json) { return ""; }
 }`,
       [`${J}CenterRequest.java`]: `package com.acme;
 public class CenterRequest { public String name; public Long officeId; }`,
     });
-    for (const name of ['create', 'update']) {
+    for (const name of ['create', 'update', 'beside']) {
       const e = endpoint(endpoints, name);
       expect(e.request!.body).toMatchObject({ contentType: 'application/json', schema: { title: 'CenterRequest' } });
       expect(Object.keys(e.request!.body!.schema.properties ?? {})).toEqual(['name', 'officeId']);

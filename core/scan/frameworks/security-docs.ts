@@ -278,15 +278,28 @@ export function declaredRequestBody(
     const op = findAnnotation(method.annotations, 'Operation');
     const fromOp = op?.args.requestBody?.kind === 'annotation' ? op.args.requestBody.annotation : undefined;
     const ann = findAnnotation(method.annotations, 'RequestBody') ?? fromOp;
-    const cls = ann && schemaClass(ann);
-    if (!cls) continue;
-    const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
-    const schema = schemas.schemaOf(type, { type: owner, file: owner.file }, bindings, 'request');
-    // `implementation = Object.class` says no more than the parameter does.
-    if (untypedSchema(schema)) return undefined;
-    return cls.mediaType !== undefined ? { schema, mediaType: cls.mediaType } : { schema };
+    if (ann && schemaClass(ann)) return declaredBodyOf(schemas, ann, owner, bindings);
   }
   return undefined;
+}
+
+/**
+ * The class one Swagger `@RequestBody(content = ...)` declares, on the method or on the body
+ * parameter beside Spring's own `@RequestBody`; `implementation = Object.class` says no more than
+ * the parameter does.
+ */
+export function declaredBodyOf(
+  schemas: SchemaBuilder,
+  ann: Annotation,
+  owner: TypeDecl,
+  bindings: TypeBindings,
+): { schema: JsonSchema; mediaType?: string } | undefined {
+  const cls = schemaClass(ann);
+  if (!cls) return undefined;
+  const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
+  const schema = schemas.schemaOf(type, { type: owner, file: owner.file }, bindings, 'request');
+  if (untypedSchema(schema)) return undefined;
+  return cls.mediaType !== undefined ? { schema, mediaType: cls.mediaType } : { schema };
 }
 
 /**

@@ -23,7 +23,7 @@ import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { withRequiredChecks } from '../body-checked-in-code';
-import { declaredRequestBody, untypedSchema } from '../security-docs';
+import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../security-docs';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -151,8 +151,12 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, textSc
     // A String entity the method parses itself is the class it parses it into.
     const parsed = simpleName(p.param.type.name) === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
     let schema = schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request');
-    // An entity the method takes as text or as any object: the class its docs declare, when they do.
-    const declared = !parsed && untypedSchema(schema) ? declaredRequestBody(schemas, input.chain, bindings) : undefined;
+    // An entity the method takes as text or as any object: the class its docs declare, on the
+    // parameter or the method, when they do.
+    const swaggerBody = anns.find((a) => simpleName(a.name) === 'RequestBody' && a.args.content !== undefined);
+    const declared = !parsed && untypedSchema(schema)
+      ? (swaggerBody && declaredBodyOf(schemas, swaggerBody, owner, bindings)) || declaredRequestBody(schemas, input.chain, bindings)
+      : undefined;
     if (declared) schema = declared.schema;
     schema = withRequiredChecks(index, p.site, p.param.name, schema);
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.

@@ -15,7 +15,7 @@ import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
 import { bodyParsedInCode } from '../body-parsed-in-code';
-import { declaredRequestBody, untypedSchema } from '../security-docs';
+import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../security-docs';
 import { withRequiredChecks } from '../body-checked-in-code';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { filledByResolver } from './argument-resolvers';
@@ -112,8 +112,11 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       const parsed = typeName === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
       let schema = withRequiredChecks(index, p.site, p.param.name, parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : readSchema());
       // A body taken as text or as any object (String, Object, Map, JsonNode): the class Swagger's
-      // method-level @RequestBody / @Operation(requestBody) declares, when it does.
-      const declared = !parsed && untypedSchema(schema) ? declaredRequestBody(schemas, input.chain, bindings) : undefined;
+      // @RequestBody beside Spring's, or its method-level one / @Operation(requestBody), declares.
+      const swaggerBody = anns.find((a) => simpleName(a.name) === 'RequestBody' && a.args.content !== undefined);
+      const declared = !parsed && untypedSchema(schema)
+        ? (swaggerBody && declaredBodyOf(schemas, swaggerBody, owner, bindings)) || declaredRequestBody(schemas, input.chain, bindings)
+        : undefined;
       if (declared) schema = declared.schema;
       const raw = typeName === 'String' && p.param.type.dims === 0 && !parsed && !declared;
       if (isRawBytes(schema)) {
