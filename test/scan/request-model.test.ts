@@ -271,6 +271,114 @@ public class UserResource {
     expect(endpoint(endpoints, 'remove').response).toEqual({ contentType: 'application/json', description: 'Deleted' });
   });
 
+  it('takes the body of a handler returning JSON as text, or any object, from the declared success response', async () => {
+    // Apache Fineract: `public String retrieveOne(..)` returns the JSON it serialized itself and declares its class.
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}OfficesResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+@Path("offices") @Produces("application/json")
+public class OfficesResource {
+  @GET @Path("{id}")
+  @ApiResponses({@ApiResponse(responseCode = "200", description = "OK", content = @Content(schema = @Schema(implementation = UserVO.class)))})
+  public String retrieveOne(@PathParam("id") Long id) { return ""; }
+  @GET @Path("template")
+  @ApiResponse(responseCode = "200", description = "OK")
+  public String template() { return ""; }
+  @GET @Path("any")
+  @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Object.class)))
+  public String any() { return ""; }
+  @DELETE @Path("{id}")
+  @ApiResponse(responseCode = "204", description = "Deleted")
+  public String remove(@PathParam("id") Long id) { return ""; }
+}`,
+      [`${J}OfficeController.java`]: `package com.acme;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.springframework.web.bind.annotation.*;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.*;
+import io.swagger.v3.oas.annotations.responses.*;
+@RestController
+public class OfficeController {
+  @GetMapping("/text") @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public String text() { return ""; }
+  @GetMapping("/bag") @Operation(responses = @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class))))
+  public Map<String, Object> bag() { return null; }
+  @GetMapping("/node") @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public JsonNode node() { return null; }
+  @GetMapping("/counts") @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = UserVO.class)))
+  public Map<String, Long> counts() { return null; }
+}`,
+    });
+    for (const name of ['retrieveOne', 'text', 'bag', 'node']) {
+      const r = endpoint(endpoints, name).response!;
+      expect(r, name).toMatchObject({ contentType: 'application/json', schema: { 'x-java-type': 'com.acme.UserVO' } });
+      expect(r.example, name).toEqual({ id: 0, name: 'name' });
+    }
+    // Declared without content, as any object or as no content, or returning a typed map: what the code says stays.
+    for (const name of ['template', 'any', 'remove']) expect(endpoint(endpoints, name).response!.schema, name).toEqual({ type: 'string' });
+    expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer' } });
+  });
+
+  it("takes a text or any-object @RequestBody as the class Swagger's method-level @RequestBody declares", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}CommandController.java`]: `package com.acme;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.springframework.web.bind.annotation.*;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.*;
+@RestController @RequestMapping("/commands")
+public class CommandController {
+  @PostMapping("/text")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void text(@RequestBody String json) { }
+  @PostMapping("/bag")
+  @Operation(summary = "Bag", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class))))
+  public void bag(@RequestBody Map<String, Object> body) { }
+  @PostMapping("/node")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void node(@RequestBody JsonNode node) { }
+  @PostMapping("/any")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void any(@RequestBody Object body) { }
+  @PostMapping("/typed")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class)))
+  public void typed(@RequestBody UserVO user) { }
+  @PostMapping("/raw")
+  public void raw(@RequestBody String text) { }
+  @PostMapping("/beside")
+  public void beside(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = UserForm.class))) @RequestBody String json) { }
+  @PostMapping("/vague")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(schema = @Schema(implementation = Object.class)))
+  public void vague(@RequestBody Map<String, Object> body) { }
+}`,
+    });
+    for (const name of ['text', 'bag', 'node', 'any', 'beside']) {
+      const body = endpoint(endpoints, name).request!.body!;
+      expect(body, name).toMatchObject({ contentType: 'application/json', schema: { 'x-java-type': 'com.acme.UserForm' } });
+      expect(Object.keys(body.schema.properties ?? {}), name).toEqual(['name', 'age']);
+    }
+    // A parameter of a class of its own says what Jackson reads; an undeclared String stays raw text.
+    expect(endpoint(endpoints, 'typed').request!.body!.schema['x-java-type']).toBe('com.acme.UserVO');
+    expect(endpoint(endpoints, 'raw').request!.body).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
+    // `implementation = Object.class` says less than the parameter's map (Apache Fineract's credit report).
+    expect(endpoint(endpoints, 'vague').request!.body!.schema).toMatchObject({ type: 'object', additionalProperties: {} });
+  });
+
+  it("describes a bound parameter with the @ApiImplicitParam of its name whose paramType contradicts the binding", async () => {
+    // dinky: `@ApiImplicitParam(name = "id", value = "user id", paramType = "path")` on `@RequestParam("id") Integer id`.
+    const { endpoints } = await scanProject(fileURLToPath(new URL('../fixtures/spring-mvc/swagger2-implicit-params', import.meta.url)));
+    const remove = endpoint(endpoints, 'remove');
+    expect(remove.request!.params.map((p) => [p.name, p.in, p.description])).toEqual([['id', 'query', 'Ticket id'], ['reason', 'query', 'Why']]);
+    // A location holding a parameter of its own stays where the annotation puts it.
+    expect(params(endpoint(endpoints, 'list'))).toContain('X-Tenant:header:required');
+  });
+
   it('unwraps response wrappers, streams and views', async () => {
     const { endpoints } = await scan({
       ...DTOS,
@@ -771,11 +879,13 @@ public class CentersResource {
   public String update(@PathParam("id") long id, final String json, @Parameter(hidden = true) @QueryParam("debug") String debug) { return ""; }
   @POST @Path("notes") @Consumes("application/json")
   public String note(@Parameter(hidden = true) final String text) { return ""; }
+  @POST @Path("beside") @Consumes("application/json")
+  public String beside(@RequestBody(content = @Content(schema = @Schema(implementation = CenterRequest.class))) final String json) { return ""; }
 }`,
       [`${J}CenterRequest.java`]: `package com.acme;
 public class CenterRequest { public String name; public Long officeId; }`,
     });
-    for (const name of ['create', 'update']) {
+    for (const name of ['create', 'update', 'beside']) {
       const e = endpoint(endpoints, name);
       expect(e.request!.body).toMatchObject({ contentType: 'application/json', schema: { title: 'CenterRequest' } });
       expect(Object.keys(e.request!.body!.schema.properties ?? {})).toEqual(['name', 'officeId']);
@@ -935,6 +1045,44 @@ public class TeamController {
   });
 });
 
+describe('JAX-RS parameters read from text', () => {
+  it("ignore Jackson's serializers: a Long written as a JSON string is still an integer in the path, query, header, bean and resource fields", async () => {
+    const { endpoints } = await scan({
+      [`${J}config/JacksonConfig.java`]: `package com.acme.config;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+@Configuration
+public class JacksonConfig {
+  @Bean public SimpleModule longAsString() {
+    SimpleModule module = new SimpleModule();
+    module.addSerializer(Long.class, ToStringSerializer.instance);
+    module.addSerializer(Long.TYPE, ToStringSerializer.instance);
+    return module;
+  }
+}`,
+      [`${J}Team.java`]: `package com.acme;
+public class Team { private Long id; public Long getId() { return id; } }`,
+      [`${J}Paging.java`]: `package com.acme;
+import jakarta.ws.rs.QueryParam;
+public class Paging { @QueryParam("after") Long after; }`,
+      [`${J}TeamResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/teams/{org}")
+public class TeamResource {
+  @PathParam("org") Long org;
+  @GET @Path("/{id}") public Team get(@PathParam("id") Long id, @QueryParam("owner") long owner, @HeaderParam("X-Parent") Long parent, @BeanParam Paging paging) { return null; }
+}`,
+    });
+    const e = endpoint(endpoints, 'get');
+    const byName = Object.fromEntries(e.request!.params.map((p) => [p.name, p.schema]));
+    for (const name of ['org', 'id', 'owner', 'X-Parent', 'after']) expect(byName[name], name).toMatchObject({ type: 'integer', format: 'int64' });
+    // The JSON the application writes still carries the registered serializer.
+    expect(e.response!.schema!.properties!.id).toMatchObject({ type: 'string' });
+  });
+});
+
 describe('Spring MVC responses of project classes', () => {
   it("read a project class sharing a library wrapper's name as the body, and a class extending a map as the map's entries", async () => {
     const { endpoints } = await scan({
@@ -958,8 +1106,60 @@ public class FlowController {
 }`,
     });
     expect(endpoint(endpoints, 'dashboard').response!.schema).toMatchObject({ type: 'object', title: 'RestResponse', additionalProperties: {} });
-    expect(endpoint(endpoints, 'dashboard').response!.schema!.properties).toBeUndefined();
+    // Its declared field is not written; the entry its factory puts is.
+    expect(Object.keys(endpoint(endpoints, 'dashboard').response!.schema!.properties ?? {})).toEqual(['data']);
     expect(endpoint(endpoints, 'counts').response!.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'integer', format: 'int64' } });
     expect(endpoint(endpoints, 'get').response!.schema).toMatchObject({ type: 'object', title: 'Flow', properties: { name: { type: 'string' } } });
+  });
+
+  it('show the entries the static factory a handler returns puts into a map response (streampark\'s RestResponse)', async () => {
+    const { endpoints } = await scan({
+      [`${J}ResponseCode.java`]: `package com.acme;
+public interface ResponseCode { Long CODE_SUCCESS = 200L; }`,
+      [`${J}RestResponse.java`]: `package com.acme;
+import java.util.HashMap;
+public class RestResponse extends HashMap<String, Object> {
+  public static final String STATUS_KEY = "status";
+  public static final String CODE_KEY = "code";
+  public static final String MESSAGE_KEY = "message";
+  public static final String DATA_KEY = "data";
+  public static RestResponse success(Object data) {
+    RestResponse resp = success();
+    resp.put(DATA_KEY, data);
+    return resp;
+  }
+  public static RestResponse success() {
+    RestResponse resp = new RestResponse();
+    resp.put(STATUS_KEY, "success");
+    resp.put(CODE_KEY, ResponseCode.CODE_SUCCESS);
+    return resp;
+  }
+  public RestResponse message(String message) { this.put(MESSAGE_KEY, message); return this; }
+  public RestResponse data(Object data) { this.put(DATA_KEY, data); return this; }
+  // put(key, value) returns this for chaining: its own keys are not constants.
+  @Override public RestResponse put(String key, Object value) { super.put(key, value); return this; }
+}`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController @RequestMapping("/teams")
+public class TeamController {
+  @GetMapping("/{id}") public RestResponse get(@PathVariable Long id) { return RestResponse.success(id); }
+  @DeleteMapping("/{id}") public RestResponse delete(@PathVariable Long id) { return RestResponse.success().message("deleted"); }
+  @GetMapping public RestResponse list() { RestResponse r = new RestResponse(); return r; }
+  @PostMapping("/check") public RestResponse check() {
+    RestResponse resp = RestResponse.success();
+    if (System.nanoTime() > 0) { resp.data(true); }
+    return resp;
+  }
+}`,
+    });
+    const get = endpoint(endpoints, 'get').response!;
+    expect(get.schema!.properties).toEqual({ status: { type: 'string', examples: ['success'] }, code: { type: 'integer', examples: [200] }, data: {} });
+    expect(get.example).toMatchObject({ status: 'success', code: 200 });
+    expect(Object.keys(endpoint(endpoints, 'delete').response!.schema!.properties!)).toEqual(['status', 'code', 'message']);
+    // Built in a local the handler fills, then returns.
+    expect(Object.keys(endpoint(endpoints, 'check').response!.schema!.properties!)).toEqual(['status', 'code', 'data']);
+    // A map built in the handler itself: no factory to read.
+    expect(endpoint(endpoints, 'list').response!.schema!.properties).toBeUndefined();
   });
 });

@@ -188,18 +188,22 @@ function javaFormat(name: string): string | undefined {
 
 /**
  * The request's parameters after the operation's own: a method-level `@Parameter` naming a
- * parameter the method already binds documents it (its description and example win); any other
- * is added; hidden ones go.
+ * parameter the method already binds documents it (its description and example win), in the same
+ * location or, with none of that name there, in the one the method binds it to; any other is
+ * added; hidden ones go.
  */
 export function mergeOperationParams(params: readonly Param[], docs: OperationDocs, bodyNames: ReadonlySet<string> = new Set()): Param[] {
   const out = params.filter((p) => !docs.hiddenParams.has(p.name));
   for (const { param: extra, matchOnly, example: exampleText } of docs.params) {
     // Naming the method's body parameter, it documents the body: no parameter of its own.
     if (matchOnly && bodyNames.has(extra.name)) continue;
-    const same = out.find((p) => p.name === extra.name && (matchOnly || p.in === extra.in));
+    // A location that contradicts the binding (`paramType = "path"` on a `@RequestParam("id")`, as
+    // dinky writes) still documents the parameter of that name: the binding says where it is sent.
+    const byName = matchOnly || !out.some((p) => p.name === extra.name && p.in === extra.in);
+    const same = out.find((p) => p.name === extra.name && (byName || p.in === extra.in));
     if (same) {
       const i = out.indexOf(same);
-      const example = matchOnly && exampleText !== undefined ? paramExample(exampleText, same.schema) : undefined;
+      const example = byName && exampleText !== undefined ? paramExample(exampleText, same.schema) : undefined;
       out[i] = { ...same, ...(extra.description ? { description: extra.description } : {}), ...(example !== undefined ? { example } : {}) };
       continue;
     }

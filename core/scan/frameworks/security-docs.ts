@@ -278,13 +278,28 @@ export function declaredRequestBody(
     const op = findAnnotation(method.annotations, 'Operation');
     const fromOp = op?.args.requestBody?.kind === 'annotation' ? op.args.requestBody.annotation : undefined;
     const ann = findAnnotation(method.annotations, 'RequestBody') ?? fromOp;
-    const cls = ann && schemaClass(ann);
-    if (!cls) continue;
-    const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
-    const schema = schemas.schemaOf(type, { type: owner, file: owner.file }, bindings, 'request');
-    return cls.mediaType !== undefined ? { schema, mediaType: cls.mediaType } : { schema };
+    if (ann && schemaClass(ann)) return declaredBodyOf(schemas, ann, owner, bindings);
   }
   return undefined;
+}
+
+/**
+ * The class one Swagger `@RequestBody(content = ...)` declares, on the method or on the body
+ * parameter beside Spring's own `@RequestBody`; `implementation = Object.class` says no more than
+ * the parameter does.
+ */
+export function declaredBodyOf(
+  schemas: SchemaBuilder,
+  ann: Annotation,
+  owner: TypeDecl,
+  bindings: TypeBindings,
+): { schema: JsonSchema; mediaType?: string } | undefined {
+  const cls = schemaClass(ann);
+  if (!cls) return undefined;
+  const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;
+  const schema = schemas.schemaOf(type, { type: owner, file: owner.file }, bindings, 'request');
+  if (untypedSchema(schema)) return undefined;
+  return cls.mediaType !== undefined ? { schema, mediaType: cls.mediaType } : { schema };
 }
 
 /**
@@ -348,17 +363,35 @@ function schemaType(index: ProjectIndex, ann: Annotation, scope: Scope): { schem
 }
 
 /**
- * A handler returning `Response` or `ResponseEntity<?>` does not say what its body is; its declared
- * success response (`@ApiResponse(responseCode = "200", content = @Content(...))`) may.
+ * A schema that says nothing of the JSON's fields: a string, any object, a tree (`JsonNode`,
+ * `JsonElement`), a map of anything, an unknown class.
+ */
+export function untypedSchema(schema: JsonSchema): boolean {
+  if (schema['x-unresolved'] === true) return true;
+  if (schema.type === 'string') return schema.format === undefined && schema.enum === undefined;
+  const values = schema.additionalProperties;
+  const anyValues = values === undefined || values === true || (typeof values === 'object' && Object.keys(values).length === 0);
+  return schema.type === 'object' && schema.properties === undefined && schema.oneOf === undefined && anyValues;
+}
+
+/**
+ * A handler returning `Response` or `ResponseEntity<?>` does not say what its body is, nor does one
+ * returning the JSON as a `String` it serialized itself (Apache Fineract) or any `Object`; its
+ * declared success response (`@ApiResponse(responseCode = "200", content = @Content(...))`) may.
  */
 export function withDeclaredBody(response: ResponseModel | undefined, declared: readonly DeclaredResponse[]): ResponseModel | undefined {
-  const unknown = response?.schema?.['x-unresolved'] === true && response.schema['x-java-type'] === undefined;
-  if (!response || !unknown) return response;
-  const ok = declared.find((r) => /^2\d\d$/.test(r.status) && r.schema);
+  const schema = response?.schema;
+  // An unresolved class of a library keeps its name: only the wrappers that name none give way.
+  const wrapper = schema?.['x-unresolved'] === true && schema['x-java-type'] === undefined;
+  // Text or any object gives way to a declared class of fields, not to `implementation = Object.class`.
+  const untyped = schema !== undefined && !wrapper && schema['x-unresolved'] !== true && untypedSchema(schema);
+  if (!response || (!wrapper && !untyped)) return response;
+  const ok = declared.find((r) => /^2\d\d$/.test(r.status) && r.schema && !(untyped && untypedSchema(r.schema)));
   if (!ok?.schema) {
-    // Only `204 No Content` declared as the success: there is no body to guess.
+    // Only `204 No Content` declared as the success: there is no body to guess (a String or an
+    // object a handler returns is written whatever the docs say).
     const successes = declared.filter((r) => /^2\d\d$/.test(r.status));
-    if (successes.length && successes.every((r) => r.status === '204')) return { contentType: response.contentType, description: successes[0]!.description || 'No body.' };
+    if (wrapper && successes.length && successes.every((r) => r.status === '204')) return { contentType: response.contentType, description: successes[0]!.description || 'No body.' };
     return response;
   }
   const description = response.description.startsWith('Unknown:') ? ok.description : response.description;

@@ -181,7 +181,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   ): void {
     // A resource's own annotated fields bind parameters for every method of it; a template the
     // chain above already binds (each resource on it may inject `@PathParam("id")` again) is one parameter.
-    const fromFields = ctx.requestModels ? withInherited({ params: resourceFieldParams(ctx.index, ctx.schemas, type), consumes: [] }, inherited).params : [];
+    const fromFields = ctx.requestModels ? withInherited({ params: resourceFieldParams(ctx.index, ctx.schemas, ctx.beanSchemas, type), consumes: [] }, inherited).params : [];
     // Sub-resources keep their own folder: the tree groups endpoints by the class serving them.
     const folder = folderOf(ctx.index, type);
     const folderDescription = folderDescriptionOf(ctx.index, type, folder);
@@ -196,7 +196,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         if (docs.hidden) continue;
         const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
         const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
-        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics, path }), fromFields) : undefined;
+        const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, ctx.beanSchemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics, path }), fromFields) : undefined;
         if (request) request.params = mergeOperationParams(request.params, docs);
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
         // `@Suspended AsyncResponse`: the method returns nothing and answers later with what it resumes.
@@ -236,7 +236,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       // resource on the path implements), so each resource is listed once per locator chain.
       const onPath = stack.some((s) => s === target || ctx.index.ancestors(s).includes(target));
       if (onPath || stack.length >= MAX_LOCATOR_DEPTH) continue;
-      const locatorParams = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, { type, site, chain, consumes: [] }), fromFields).params : [];
+      const locatorParams = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, ctx.beanSchemas, { type, site, chain, consumes: [] }), fromFields).params : [];
       collectResources(target, path, [...stack, target], ctx, out, locatorParams);
     }
   }

@@ -9,7 +9,7 @@
 // A parameter with @NotNull / @NotEmpty / @NotBlank and no @DefaultValue is required (validated).
 
 import type { Diagnostic } from '../../../model/endpoint';
-import type { JsonSchema, Param, RequestBody, RequestModel } from '../../../model/request';
+import type { Param, RequestBody, RequestModel } from '../../../model/request';
 import { stringValue } from '../../annotation-values';
 import type { MethodSite } from '../../hierarchy';
 import type { ProjectIndex, Scope } from '../../project-index';
@@ -23,7 +23,7 @@ import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { withRequiredChecks } from '../body-checked-in-code';
-import { declaredRequestBody } from '../security-docs';
+import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../security-docs';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -70,7 +70,11 @@ export interface JaxRsRequestInput {
   path?: string;
 }
 
-export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input: JaxRsRequestInput): RequestModel {
+/**
+ * `schemas` writes Jackson names (the entity, a multipart part); `textSchemas` Java names, with no
+ * registered serializer: a path, query, header, cookie or form value the runtime converts from text.
+ */
+export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, textSchemas: SchemaBuilder, input: JaxRsRequestInput): RequestModel {
   const params: Param[] = [];
   let body: RequestBody | undefined;
   const annotated = (a: readonly Annotation[]) => a.some((x) => ALL.includes(simpleName(x.name)));
@@ -97,11 +101,11 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     const description = swagger.description ?? p.doc;
     const bean = findAnnotation(anns, 'BeanParam');
     if (bean) {
-      params.push(...beanParamFields(index, schemas, p.param.type, scope, bindings));
+      params.push(...beanParamFields(index, schemas, textSchemas, p.param.type, scope, bindings));
       continue;
     }
     if (findAnnotation(anns, 'FormDataParam') && PART_METADATA.has(simpleName(p.param.type.name))) continue;
-    const bound = boundParam(index, schemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
+    const bound = boundParam(index, schemas, textSchemas, anns, p.param.type, p.param.name, scope, bindings, description, input.diagnostics);
     if (bound && swagger.allowableValues && !bound.file) {
       bound.schema = withAllowableValues(bound.schema, swagger.allowableValues);
       // The example was made before the values were known: one of them now (the default when allowed).
@@ -129,7 +133,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     // (getSingle(String name) under @Path("{name}")); plain JAX-RS would leave that template
     // unbound and take the parameter as the entity, which no resource means.
     if (input.path && templateNames(input.path).includes(p.param.name) && !params.some((q) => q.in === 'path' && q.name === p.param.name)) {
-      params.push(makeParam(p.param.name, 'path', schemas.schemaOf(p.param.type, scope, bindings), true, description));
+      params.push(makeParam(p.param.name, 'path', fromTextSchema(index, p.param.type, scope, textSchemas.schemaOf(p.param.type, scope, bindings)), true, description));
       continue;
     }
     // A class of the project's own of one of those names (a DTO called Request) is still the entity.
@@ -139,7 +143,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     // parts, not a JSON rendering of the class sent as multipart/form-data. A class with no form
     // member is the entity still: Apache Syncope's TOs carry `@PathParam("key")` on a setter and
     // travel as JSON.
-    const members = p.param.type.dims === 0 ? beanParamFields(index, schemas, p.param.type, scope, bindings) : [];
+    const members = p.param.type.dims === 0 ? beanParamFields(index, schemas, textSchemas, p.param.type, scope, bindings) : [];
     if (members.some((m) => m.in === 'form')) {
       params.push(...members);
       continue;
@@ -147,8 +151,12 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
     // A String entity the method parses itself is the class it parses it into.
     const parsed = simpleName(p.param.type.name) === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
     let schema = schemas.schemaOf(parsed ?? p.param.type, scope, bindings, 'request');
-    // An entity the method takes as text or as any object: the class its docs declare, when they do.
-    const declared = !parsed && untyped(schema) ? declaredRequestBody(schemas, input.chain, bindings) : undefined;
+    // An entity the method takes as text or as any object: the class its docs declare, on the
+    // parameter or the method, when they do.
+    const swaggerBody = anns.find((a) => simpleName(a.name) === 'RequestBody' && a.args.content !== undefined);
+    const declared = !parsed && untypedSchema(schema)
+      ? (swaggerBody && declaredBodyOf(schemas, swaggerBody, owner, bindings)) || declaredRequestBody(schemas, input.chain, bindings)
+      : undefined;
     if (declared) schema = declared.schema;
     schema = withRequiredChecks(index, p.site, p.param.name, schema);
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
@@ -173,17 +181,11 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, input:
   return model;
 }
 
-/** A schema that says nothing of the JSON's fields: a string, any object, a tree (`JsonNode`, `JsonElement`), an unknown class. */
-function untyped(schema: JsonSchema): boolean {
-  if (schema['x-unresolved'] === true) return true;
-  if (schema.type === 'string') return schema.format === undefined && schema.enum === undefined;
-  return schema.type === 'object' && schema.properties === undefined && schema.oneOf === undefined && schema.additionalProperties === undefined;
-}
-
 /** One parameter bound by a JAX-RS annotation, or undefined when none applies. */
 function boundParam(
   index: ProjectIndex,
   schemas: SchemaBuilder,
+  textSchemas: SchemaBuilder,
   anns: readonly Annotation[],
   type: TypeRef,
   fallbackName: string,
@@ -204,7 +206,10 @@ function boundParam(
     if (defaultValue !== undefined) extra.default = defaultValue;
     const file = location === 'form' && type.dims === 0 && FILE_TYPES.has(simpleName(type.name)) && !index.resolveType(type.name, scope);
     if (file) extra.file = true;
-    const schema = file ? { type: 'string' as const, format: 'binary' } : fromTextSchema(index, type, scope, schemas.schemaOf(type, scope, bindings));
+    // A value converted from text (ParamConverter, valueOf, a String constructor): Jackson's
+    // registered serializers and names play no part; a multipart part of a class is read as JSON.
+    const part = location === 'form' && index.resolveType(type.name, scope) !== undefined;
+    const schema = file ? { type: 'string' as const, format: 'binary' } : fromTextSchema(index, type, scope, (part ? schemas : textSchemas).schemaOf(type, scope, bindings));
     const matrix = kind === 'MatrixParam' || kind === 'RestMatrix';
     const param = makeParam(name, location, schema, location === 'path' && !matrix, matrix ? `${description}${description ? ' ' : ''}(matrix parameter: ;${name}=...)`.trim() : description, extra);
     return param;
@@ -226,30 +231,30 @@ function headerName(parameter: string): string {
 }
 
 /** `@BeanParam`: the annotated fields and setters of the bean class, as parameters. */
-function beanParamFields(index: ProjectIndex, schemas: SchemaBuilder, ref: TypeRef, scope: Scope, bindings: TypeBindings): Param[] {
+function beanParamFields(index: ProjectIndex, schemas: SchemaBuilder, textSchemas: SchemaBuilder, ref: TypeRef, scope: Scope, bindings: TypeBindings): Param[] {
   const decl = index.resolveType(ref.name, scope);
-  return decl ? annotatedMembers(index, schemas, decl, bindings) : [];
+  return decl ? annotatedMembers(index, schemas, textSchemas, decl, bindings) : [];
 }
 
 /** Fields and setters of a resource class itself that JAX-RS injects per request (`@PathParam String id;`). */
-export function resourceFieldParams(index: ProjectIndex, schemas: SchemaBuilder, type: TypeDecl): Param[] {
-  return annotatedMembers(index, schemas, type, new Map());
+export function resourceFieldParams(index: ProjectIndex, schemas: SchemaBuilder, textSchemas: SchemaBuilder, type: TypeDecl): Param[] {
+  return annotatedMembers(index, schemas, textSchemas, type, new Map());
 }
 
-function annotatedMembers(index: ProjectIndex, schemas: SchemaBuilder, decl: TypeDecl, bindings: TypeBindings): Param[] {
+function annotatedMembers(index: ProjectIndex, schemas: SchemaBuilder, textSchemas: SchemaBuilder, decl: TypeDecl, bindings: TypeBindings): Param[] {
   const out: Param[] = [];
   for (const t of [decl, ...index.ancestors(decl)]) {
     const tScope = { type: t, file: t.file };
     for (const field of t.fields) {
       if (field.modifiers.includes('static') || hiddenMember(field.annotations)) continue;
-      const p = boundParam(index, schemas, field.annotations, field.type, field.name, tScope, bindings, field.doc ?? '');
+      const p = boundParam(index, schemas, textSchemas, field.annotations, field.type, field.name, tScope, bindings, field.doc ?? '');
       if (p) out.push(p);
     }
     for (const method of t.methods) {
       const arg = method.params[0];
       if (method.params.length !== 1 || !arg || !/^set[A-Z]/.test(method.name) || hiddenMember(method.annotations)) continue;
       const name = method.name[3]!.toLowerCase() + method.name.slice(4);
-      const p = boundParam(index, schemas, method.annotations, arg.type, name, tScope, bindings, method.doc ?? '');
+      const p = boundParam(index, schemas, textSchemas, method.annotations, arg.type, name, tScope, bindings, method.doc ?? '');
       if (p) out.push(p);
     }
   }

@@ -15,6 +15,7 @@ import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
+import { withFactoryEntries } from '../map-factory-keys';
 import { boundPathParams, springRequest } from './request';
 import type { Annotation, Expr, MethodDecl, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
@@ -298,7 +299,7 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
-  const model = responseModel(payload, contentType, scope, bindings, ctx.schemas, doc);
+  const model = withFactoryEntries(ctx.index, site, responseModel(payload, contentType, scope, bindings, ctx.schemas, doc));
   // A Resource (a download) is written by Spring's resource converter, as the file's own type or
   // application/octet-stream: never as JSON.
   if (!produces?.length && model.schema?.type === 'string' && model.schema.format === 'binary') model.contentType = 'application/octet-stream';

@@ -15,6 +15,7 @@ import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
 import { bodyParsedInCode } from '../body-parsed-in-code';
+import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../security-docs';
 import { withRequiredChecks } from '../body-checked-in-code';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { filledByResolver } from './argument-resolvers';
@@ -109,14 +110,21 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
       // JSON, `"a@b.c"` would arrive with its quotes. One the method parses itself is JSON of that class.
       const parsed = typeName === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
-      const schema = withRequiredChecks(index, p.site, p.param.name, parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : readSchema());
-      const raw = typeName === 'String' && p.param.type.dims === 0 && !parsed;
+      let schema = withRequiredChecks(index, p.site, p.param.name, parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : readSchema());
+      // A body taken as text or as any object (String, Object, Map, JsonNode): the class Swagger's
+      // @RequestBody beside Spring's, or its method-level one / @Operation(requestBody), declares.
+      const swaggerBody = anns.find((a) => simpleName(a.name) === 'RequestBody' && a.args.content !== undefined);
+      const declared = !parsed && untypedSchema(schema)
+        ? (swaggerBody && declaredBodyOf(schemas, swaggerBody, owner, bindings)) || declaredRequestBody(schemas, input.chain, bindings)
+        : undefined;
+      if (declared) schema = declared.schema;
+      const raw = typeName === 'String' && p.param.type.dims === 0 && !parsed && !declared;
       if (isRawBytes(schema)) {
         // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
         body = rawBytesBody(input.consumes, description, required(requestBody, true));
         continue;
       }
-      body = { contentType: input.consumes[0] ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
+      body = { contentType: input.consumes[0] ?? declared?.mediaType ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
       continue;
     }
     const part = findAnnotation(anns, 'RequestPart');

@@ -1,0 +1,58 @@
+// A map response's entries come from its factories' bodies in another file (map-factory-keys.ts):
+// a re-scan after that file or the constants it puts change equals a fresh scan.
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-map-factory-rescan-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const J = 'src/main/java/com/acme/';
+const FILES: Record<string, string> = {
+  [`${J}Keys.java`]: `package com.acme;
+public interface Keys { String DATA = "data"; }`,
+  [`${J}RestResponse.java`]: `package com.acme;
+public class RestResponse extends java.util.HashMap<String, Object> {
+  public static RestResponse success(Object data) { RestResponse r = new RestResponse(); r.put("status", "success"); r.put(Keys.DATA, data); return r; }
+}`,
+  [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class TeamController {
+  @GetMapping("/teams") public RestResponse list() { return RestResponse.success(null); }
+}`,
+};
+
+describe('a re-scan of a map response built by a factory', () => {
+  it('follows an edited factory body and the constant it puts', async () => {
+    const root = join(tmp, 'case');
+    for (const [p, t] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(root, p)), { recursive: true });
+      writeFileSync(join(root, p), t);
+    }
+    const edit = (file: string, from: string, to: string) => {
+      const path = join(root, J, file);
+      const text = readFileSync(path, 'utf8');
+      expect(text).toContain(from);
+      writeFileSync(path, text.replace(from, to));
+    };
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const rescan = async (file: string) => {
+      scanner.rescan([{ path: `${J}${file}`, kind: 'changed' }]);
+      const fresh = await new ProjectScanner(root, { parseWorker: false }).scan();
+      expect(scanner.endpoints).toEqual(fresh.endpoints);
+      return Object.keys(fresh.endpoints[0]!.response!.schema!.properties ?? {});
+    };
+    expect(Object.keys(scanner.endpoints[0]!.response!.schema!.properties ?? {})).toEqual(['status', 'data']);
+
+    edit('RestResponse.java', 'r.put("status", "success");', 'r.put("state", "ok");');
+    expect(await rescan('RestResponse.java')).toEqual(['state', 'data']);
+
+    edit('Keys.java', 'String DATA = "data";', 'String DATA = "payload";');
+    expect(await rescan('Keys.java')).toEqual(['state', 'payload']);
+  });
+});
