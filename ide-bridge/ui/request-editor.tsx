@@ -47,13 +47,14 @@ export function firstTab(d: HttpRequestDraft): RequestTab {
   return 'params';
 }
 
+// Short labels: at a 300 px tool window the six fit on two rows, leaving the editor its room.
 const MODES: { mode: BodyMode; label: string }[] = [
   { mode: 'none', label: 'None' },
   { mode: 'json', label: 'JSON' },
   { mode: 'text', label: 'Text' },
-  { mode: 'urlencoded', label: 'Form (urlencoded)' },
+  { mode: 'urlencoded', label: 'URL-encoded' },
   { mode: 'multipart', label: 'Multipart' },
-  { mode: 'file', label: 'File (binary)' },
+  { mode: 'file', label: 'File' },
 ];
 
 export function RequestEditor(props: RequestEditorProps) {

@@ -78,11 +78,11 @@ async function openImage(): Promise<void> {
 const editor = () => page.locator('.request-editor');
 
 describe('a raw-bytes body sent from a file', () => {
-  it('starts in the File (binary) mode with the endpoint\'s content type, and Send puts the file\'s exact bytes on the wire', async () => {
+  it('starts in the File mode with the endpoint\'s content type, and Send puts the file\'s exact bytes on the wire', async () => {
     await openImage();
     // The Body tab is the first one shown for a body of raw bytes.
     await poll(() => editor().getByRole('tab', { name: 'Body' }).getAttribute('aria-selected')).toBe('true');
-    expect(await editor().getByRole('radio', { name: 'File (binary)' }).isChecked()).toBe(true);
+    expect(await editor().getByRole('radio', { name: 'File', exact: true }).isChecked()).toBe(true);
     expect(await editor().getByLabel('Body content type').inputValue()).toBe('image/png');
     await editor().getByLabel('Host').fill(server.url);
     // A relative path is read from the project folder, as a file part's.
@@ -116,7 +116,7 @@ describe('a raw-bytes body sent from a file', () => {
     await page.locator('.toolbar .count').waitFor();
     await openImage();
     await poll(() => editor().getByLabel('Body file').inputValue()).toBe('avatar.png');
-    expect(await editor().getByRole('radio', { name: 'File (binary)' }).isChecked()).toBe(true);
+    expect(await editor().getByRole('radio', { name: 'File', exact: true }).isChecked()).toBe(true);
 
     const hit = page.locator('#results .row').first();
     await hit.click({ button: 'right' });
