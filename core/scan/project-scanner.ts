@@ -24,7 +24,7 @@ import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import { listenSettings } from '../config/listen-port';
-import { grpcStarterOf } from './grpc-starter';
+import { grpcStarters } from './grpc-starter';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
@@ -866,13 +866,14 @@ export class ProjectScanner {
       return text;
     };
     const modules = this.modules;
+    const starterOf = grpcStarters(modules, readBuildFile);
     this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
       const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
-      const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
+      const listen = listenSettings(props, starterOf(m));
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
     this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile);
