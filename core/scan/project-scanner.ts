@@ -148,6 +148,8 @@ export class ProjectScanner {
   private properties: Map<string, string> | undefined;
   /** Each module's application properties as readModuleConfig read them, by module folder. */
   private moduleProperties = new Map<string, Map<string, string>>();
+  /** The problems of each module's reading in moduleProperties, by module folder. */
+  private propertyProblems = new Map<string, Diagnostic[]>();
   /** The files each module's `@PropertySource`s add (property-sources.ts), by module folder, as computeAll last found them. */
   private propertySources = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
@@ -846,12 +848,17 @@ export class ProjectScanner {
   }
 
   /** Each module's servlet and actuator paths from its application properties; their problems are listed under ':config'. */
-  private readModuleConfig(o: { propertiesUnchanged?: boolean } = {}): void {
+  private readModuleConfig(o: { propertiesUnchanged?: boolean; sourcesBefore?: ReadonlyMap<string, string[]> } = {}): void {
     // With the properties unchanged (only the dependencies between modules did), their reading and its problems stand.
     const kept = o.propertiesUnchanged ? this.moduleProperties : undefined;
     const diagnostics: Diagnostic[] = kept ? (this.fileDiagnostics.get(':config') ?? []) : [];
+    // Read again for new @PropertySource files: a module whose list is unchanged keeps its reading (and its problems).
+    const before = this.moduleProperties;
+    const problemsBefore = this.propertyProblems;
+    const sameSources = (dir: string) => o.sourcesBefore !== undefined && (o.sourcesBefore.get(dir) ?? []).join('\n') === (this.propertySources.get(dir) ?? []).join('\n');
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
+    const problems = (this.propertyProblems = new Map<string, Diagnostic[]>());
     const buildTexts = new Map<string, string | undefined>();
     const readBuildFile = (path: string) => {
       if (buildTexts.has(path)) return buildTexts.get(path);
@@ -870,7 +877,16 @@ export class ProjectScanner {
     this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
-      const props = kept?.get(m.dir) ?? readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
+      let props = kept?.get(m.dir) ?? (sameSources(m.dir) ? before.get(m.dir) : undefined);
+      if (props) {
+        const was = problemsBefore.get(m.dir) ?? [];
+        if (!kept) diagnostics.push(...was);
+        problems.set(m.dir, was);
+      } else {
+        const from = diagnostics.length;
+        props = readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
+        problems.set(m.dir, diagnostics.slice(from));
+      }
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
       const listen = listenSettings(props, starterOf(m));
@@ -889,8 +905,9 @@ export class ProjectScanner {
     const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
     if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources])) return;
+    const sourcesBefore = this.propertySources;
     this.propertySources = found;
-    this.readModuleConfig();
+    this.readModuleConfig({ sourcesBefore });
     this.properties = undefined;
     this.schemas = undefined;
   }
