@@ -9,12 +9,14 @@ import type { ModuleInfo } from './modules';
 /**
  * `modules` with each module that has no application config of its own given the servlet paths,
  * and apart from them the listen address, of the modules with one that build against it, when
- * they all agree (two applications mounting the same library differently leave it as it is).
+ * they all agree (two applications mounting the same library differently leave it as it is, and
+ * `servedApart` gets the library's name -> those applications' names, for endpoints-by-application.ts).
  */
 export function withApplicationServletPaths(
   modules: readonly ModuleInfo[],
   hasConfig: (dir: string) => boolean,
   read: (path: string) => string | undefined,
+  servedApart?: Map<string, string[]>,
 ): ModuleInfo[] {
   const apps = modules.filter((m) => hasConfig(m.dir));
   // Nothing to hand down when no application sets either path (the build files are not read then).
@@ -30,7 +32,7 @@ export function withApplicationServletPaths(
     if (agreed((a) => `${a.contextPath ?? ''}\n${a.servletPath ?? ''}`)) {
       if (contextPath !== undefined) out.contextPath = contextPath;
       if (servletPath !== undefined) out.servletPath = servletPath;
-    }
+    } else servedApart?.set(m.name, servedBy.map((a) => a.name).sort());
     if (listen && agreed((a) => JSON.stringify(a.listen ?? {}))) out.listen = listen;
     return out;
   });

@@ -15,6 +15,8 @@ import { kotlinHeader, kotlinField } from './kotlin/kotlin-scope';
 import { libraryConstant } from './library-constants';
 import type { ParseResult } from './parse-protocol';
 import { declarationCutMessage } from './declaration-budget';
+import { CODE_PROPERTIES, CODE_PROPERTY_NEEDLES } from './code-properties';
+import { OPENAPI_SECURITY, OPENAPI_SECURITY_NEEDLES } from './frameworks/openapi-bean-security';
 
 /** How many constants one folded value may go through (C1 = C0 + "/c", C2 = C1 + …). */
 export const MAX_CONSTANT_CHAIN = 200;
@@ -114,6 +116,10 @@ export function describeFile(
   // Jackson configured in code: mix-ins and subtypes (types/jackson-registrations.ts). Code calling
   // Jackson names it (`com.fasterxml.jackson`, `Jackson2ObjectMapperBuilder`).
   if (b.indexOf(NEEDLE.jackson) >= 0 && JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
+  // Spring Boot properties set in code: a context path or port (code-properties.ts).
+  if (CODE_PROPERTY_BYTES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(CODE_PROPERTIES);
+  // springdoc security built in code (frameworks/openapi-bean-security.ts).
+  if (OPENAPI_SECURITY_BYTES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(OPENAPI_SECURITY);
   const mentions = mentionsIn(b, lang);
   if (mentions) entry.mentions = mentions;
   return entry;
@@ -133,6 +139,8 @@ const DECLARATION_KEYWORDS = {
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
 const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'setDateFormat', 'simpleDateFormat'].map(bytesOf);
+const CODE_PROPERTY_BYTES = CODE_PROPERTY_NEEDLES.map(bytesOf);
+const OPENAPI_SECURITY_BYTES = OPENAPI_SECURITY_NEEDLES.map(bytesOf);
 const NEEDLE = {
   servlet: bytesOf('Servlet'),
   servletRegistration: bytesOf('ServletRegistrationBean'),

@@ -37,6 +37,9 @@ import { compareBuildFacts, readBuildFacts } from './build-facts';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
+import { codeProperties, withCodeProperties } from './code-properties';
+import { endpointsByApplication } from './endpoints-by-application';
+import type { CodeProperties } from './code-properties';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
 import type { FileEntry } from './project-index';
@@ -148,10 +151,15 @@ export class ProjectScanner {
   private properties: Map<string, string> | undefined;
   /** Each module's application properties as readModuleConfig read them, by module folder. */
   private moduleProperties = new Map<string, Map<string, string>>();
-  /** The problems of each module's reading in moduleProperties, by module folder. */
-  private propertyProblems = new Map<string, Diagnostic[]>();
+  /** What each module's property files held (before properties set in code), and their problems, by module folder. */
+  private fileProperties = new Map<string, { props: Map<string, string>; problems: Diagnostic[] }>();
   /** The files each module's `@PropertySource`s add (property-sources.ts), by module folder, as computeAll last found them. */
   private propertySources = new Map<string, string[]>();
+  /** Spring Boot properties each module's code sets (code-properties.ts), by module folder, and their JSON to tell a change. */
+  private codeProperties = new Map<string, CodeProperties>();
+  private codePropertiesKey = '[]';
+  /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
+  private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
@@ -808,7 +816,7 @@ export class ProjectScanner {
         out.push(e);
       }
     }
-    this.endpointList = out.sort(compareEndpoints);
+    this.endpointList = endpointsByApplication(out, this.servedApart, this.index).sort(compareEndpoints);
     // Parse problems live on the index; move them under their files.
     for (const d of this.index.diagnostics.splice(0)) {
       const list = this.fileDiagnostics.get(d.file);
@@ -852,13 +860,13 @@ export class ProjectScanner {
     // With the properties unchanged (only the dependencies between modules did), their reading and its problems stand.
     const kept = o.propertiesUnchanged ? this.moduleProperties : undefined;
     const diagnostics: Diagnostic[] = kept ? (this.fileDiagnostics.get(':config') ?? []) : [];
-    // Read again for new @PropertySource files: a module whose list is unchanged keeps its reading (and its problems).
-    const before = this.moduleProperties;
-    const problemsBefore = this.propertyProblems;
+    // Read again for new @PropertySource files or properties set in code: a module whose list of
+    // files is unchanged keeps their reading (and its problems), under its new code properties.
+    const filesBefore = this.fileProperties;
     const sameSources = (dir: string) => o.sourcesBefore !== undefined && (o.sourcesBefore.get(dir) ?? []).join('\n') === (this.propertySources.get(dir) ?? []).join('\n');
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
-    const problems = (this.propertyProblems = new Map<string, Diagnostic[]>());
+    const files = (this.fileProperties = new Map());
     const buildTexts = new Map<string, string | undefined>();
     const readBuildFile = (path: string) => {
       if (buildTexts.has(path)) return buildTexts.get(path);
@@ -877,36 +885,42 @@ export class ProjectScanner {
     this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, ...m }) => {
       const propertySources = this.propertySources.get(m.dir);
       propertySources?.forEach((f) => this.configReads.add(f));
-      let props = kept?.get(m.dir) ?? (sameSources(m.dir) ? before.get(m.dir) : undefined);
-      if (props) {
-        const was = problemsBefore.get(m.dir) ?? [];
-        if (!kept) diagnostics.push(...was);
-        problems.set(m.dir, was);
-      } else {
+      const keptProps = kept?.get(m.dir);
+      let fromFiles = keptProps || sameSources(m.dir) ? filesBefore.get(m.dir) : undefined;
+      if (fromFiles && !keptProps) diagnostics.push(...fromFiles.problems);
+      if (!keptProps && !fromFiles) {
         const from = diagnostics.length;
-        props = readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
-        problems.set(m.dir, diagnostics.slice(from));
+        const props = readApplicationProperties(this.root, m.dir, diagnostics, propertySources);
+        fromFiles = { props, problems: diagnostics.slice(from) };
       }
+      if (fromFiles) files.set(m.dir, fromFiles);
+      const props = keptProps ?? withCodeProperties(fromFiles!.props, this.codeProperties.get(m.dir));
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
       const listen = listenSettings(props, starterOf(m));
       return { ...m, ...readServletPaths(this.root, m.dir, diagnostics, props), ...(listen ? { listen } : {}), ...(propertySources ? { propertySources } : {}) };
     });
-    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile);
+    this.servedApart = new Map();
+    this.modules = withApplicationServletPaths(this.modules, (dir) => (read.get(dir)?.size ?? 0) > 0, readBuildFile, this.servedApart);
     this.fileDiagnostics.set(':config', diagnostics);
   }
 
   /**
-   * The `@PropertySource` files of the sources now in the index: when they differ from those the
-   * module config was read with, it is read again with them (their context paths and ports).
+   * The `@PropertySource` files of the sources now in the index, and the properties their code sets:
+   * when either differs from what the module config was read with, it is read again with them
+   * (their context paths and ports).
    */
   private applyPropertySources(): void {
     const diagnostics: Diagnostic[] = [];
     const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
-    if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources])) return;
+    const code = codeProperties(this.index, this.modules);
+    const codeKey = JSON.stringify([...code].map(([dir, c]) => [dir, [...c.defaults], [...c.overrides]]));
+    if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && codeKey === this.codePropertiesKey) return;
     const sourcesBefore = this.propertySources;
     this.propertySources = found;
+    this.codeProperties = code;
+    this.codePropertiesKey = codeKey;
     this.readModuleConfig({ sourcesBefore });
     this.properties = undefined;
     this.schemas = undefined;

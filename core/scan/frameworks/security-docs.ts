@@ -3,8 +3,9 @@
 // class, `@SecurityRequirement(s)` and `@Operation(security)`, Swagger 2 `@Api(authorizations)` /
 // `@ApiOperation(authorizations)`, springdoc and Swagger 2 `@ApiResponse(s)`, `@ResponseStatus`;
 // the MicroProfile OpenAPI forms JAX-RS resources use (`@APIResponse(s)`, `@SecurityScheme(
-// securitySchemeName)`), and the statuses a handler shows: codes its body names, `@ResponseStatus`
-// on the exceptions it throws and `@ExceptionHandler`s that handle them.
+// securitySchemeName)`), springdoc's OpenAPI bean built in code (openapi-bean-security.ts), and
+// the statuses a handler shows: codes its body names, `@ResponseStatus` on the exceptions it
+// throws and `@ExceptionHandler`s that handle them.
 
 import type { SecuritySchemeDecl } from '../../model/endpoint';
 import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../model/request';
@@ -14,6 +15,7 @@ import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { foldNumber, stringAttr } from '../types/attribute';
+import { OPENAPI_SECURITY, codeSecurityOf } from './openapi-bean-security';
 import { HTTP_STATUS, reasonPhrase } from '../http-status';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
@@ -82,7 +84,11 @@ export class SecurityDeclarations {
   private readonly schemes = new Map<string, Map<string, SecuritySchemeDecl>>();
   private readonly global = new Map<string, string[]>();
 
+  /** Whether the `@Bean OpenAPI` code of the index has been read (once per scan, before any class). */
+  private codeRead = false;
+
   collect(index: ProjectIndex, type: TypeDecl): void {
+    if (!this.codeRead) this.collectCode(index);
     const module = type.file.module;
     for (const s of securitySchemesOf(index, type)) {
       const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
@@ -90,6 +96,22 @@ export class SecurityDeclarations {
     }
     const global = globalSecurityOf(index, type);
     if (global.length && !this.global.has(module)) this.global.set(module, global);
+  }
+
+  /** Schemes and the document-wide requirement springdoc's OpenAPI bean builds in code (openapi-bean-security.ts). */
+  private collectCode(index: ProjectIndex): void {
+    this.codeRead = true;
+    const entries = [...index.files.values()]
+      .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !e.path.includes('/src/test/'))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) {
+      const { schemes, global } = codeSecurityOf(index, entry);
+      for (const s of schemes) {
+        const byName = this.schemes.get(entry.module) ?? this.schemes.set(entry.module, new Map()).get(entry.module)!;
+        if (!byName.has(s.name)) byName.set(s.name, s);
+      }
+      if (global.length && !this.global.has(entry.module)) this.global.set(entry.module, global);
+    }
   }
 
   byModule(): Map<string, SecuritySchemeDecl[]> {

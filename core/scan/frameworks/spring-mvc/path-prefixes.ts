@@ -1,4 +1,5 @@
-// Path prefixes Spring MVC adds in code: `WebMvcConfigurer.configurePathMatch` calling
+// Path prefixes Spring MVC adds in code: `WebMvcConfigurer.configurePathMatch` (or WebFlux's
+// `WebFluxConfigurer.configurePathMatch`) calling
 // `addPathPrefix(prefix, predicate)` or `setPathPrefixes(map)`. Method bodies are not in the
 // source model, so the configurer's text is read and the two arguments are interpreted:
 //   prefix     a literal, a constant, or a getter chain on a @ConfigurationProperties bean
@@ -23,8 +24,11 @@ export interface PrefixRule {
   matches(type: TypeDecl): boolean;
 }
 
-/** Supertypes of a class that can configure path matching. */
-export const CONFIGURER_SUPERS = ['WebMvcConfigurer', 'WebMvcConfigurationSupport', 'DelegatingWebMvcConfiguration', 'WebMvcRegistrations'];
+/** Supertypes of a class that can configure path matching (WebFlux's PathMatchConfigurer has the same addPathPrefix). */
+export const CONFIGURER_SUPERS = [
+  'WebMvcConfigurer', 'WebMvcConfigurationSupport', 'DelegatingWebMvcConfiguration', 'WebMvcRegistrations',
+  'WebFluxConfigurer', 'WebFluxConfigurationSupport', 'DelegatingWebFluxConfiguration',
+];
 
 export interface PrefixContext {
   index: ProjectIndex;

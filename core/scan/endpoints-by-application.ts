@@ -1,0 +1,59 @@
+// A library module (controllers, no main class and no application config) served by several Spring
+// Boot applications that mount it under different context or servlet paths has no one address: its
+// endpoints are listed once per application serving them, under that application's module, so each
+// shows, sends and exports with that application's context path and port (jeecg-system-biz inside
+// both jeecg-system-start at /jeecg-boot and jeecg-system-cloud-start). The source stays the library's.
+// An application serves a controller its component scan reaches: `scanBasePackages`, `@ComponentScan`
+// base packages, else its @SpringBootApplication class's package. When the applications agree, the
+// library keeps its endpoints and takes their paths (application-servlet-paths.ts).
+
+import type { Endpoint } from '../model/endpoint';
+import { stringValues } from './annotation-values';
+import type { ProjectIndex } from './project-index';
+import { findAnnotation } from './source-model';
+
+const APPLICATION = 'SpringBootApplication';
+
+/**
+ * `endpoints` with those of each library in `servedApart` (library -> applications) listed under
+ * each application whose component scan reaches their class; an endpoint none reaches stays as it is.
+ */
+export function endpointsByApplication(endpoints: readonly Endpoint[], servedApart: ReadonlyMap<string, readonly string[]>, index: ProjectIndex): Endpoint[] {
+  if (servedApart.size === 0) return [...endpoints];
+  const apps = applications(index);
+  const out: Endpoint[] = [];
+  for (const e of endpoints) {
+    const prefix = `${e.module}:`;
+    const servers = apps.has(e.module) || !e.id.startsWith(prefix) ? [] : (servedApart.get(e.module) ?? []).filter((app) => reaches(apps.get(app), e.className));
+    if (servers.length === 0) out.push(e);
+    for (const app of servers) out.push({ ...e, module: app, id: `${app}:${e.id.slice(prefix.length)}` });
+  }
+  return out;
+}
+
+/** Each module's @SpringBootApplication classes' scanned packages, by module name. */
+function applications(index: ProjectIndex): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const entry of index.files.values()) {
+    if (!entry.annotations.has(APPLICATION) || entry.path.includes('/src/test/')) continue;
+    const file = index.parse(entry);
+    for (const type of file?.types ?? []) {
+      const app = findAnnotation(type.annotations, APPLICATION);
+      if (!app) continue;
+      const scope = { type, file: file! };
+      const scan = findAnnotation(type.annotations, 'ComponentScan');
+      const packages = [
+        ...(stringValues(index, app, ['scanBasePackages'], scope) ?? []),
+        ...(scan ? (stringValues(index, scan, ['basePackages', 'value'], scope) ?? []) : []),
+      ];
+      const list = out.get(entry.module) ?? out.set(entry.module, []).get(entry.module)!;
+      list.push(...(packages.length ? packages : [file!.pkg]));
+    }
+  }
+  return out;
+}
+
+/** Whether packages scanned reach a class; an application whose main class is not found reaches everything. */
+function reaches(packages: readonly string[] | undefined, className: string): boolean {
+  return packages === undefined || packages.some((p) => p === '' || className.startsWith(`${p}.`));
+}

@@ -1,0 +1,127 @@
+// springdoc security declared in code: an `@Bean OpenAPI` building
+// `Components().addSecuritySchemes("basicAuth", SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("basic"))`
+// and the document-wide requirement `.addSecurityItem(SecurityRequirement().addList("basicAuth"))` or
+// `.security(listOf(SecurityRequirement().addList(A), ...))`. springdoc merges these with the
+// `@SecurityScheme` annotations, so they are read into the same declarations. Method bodies are not in
+// the source model: the file's text is read, names and values as literals or constants.
+
+import { readFileSync } from 'node:fs';
+import type { SecuritySchemeDecl } from '../../model/endpoint';
+import type { FileEntry, ProjectIndex, Scope } from '../project-index';
+import { blankComments, matching, splitTop } from '../config-text';
+
+/** `FileEntry.creates` of a file that may declare springdoc security in code. */
+export const OPENAPI_SECURITY = 'OpenApiSecurity';
+/** Words one of which such a file holds (the index looks for them as bytes). */
+export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem'];
+
+const SCHEME_TYPES: Record<string, SecuritySchemeDecl['type']> = { HTTP: 'http', APIKEY: 'apiKey', OAUTH2: 'oauth2', OPENIDCONNECT: 'openIdConnect' };
+const KEY_LOCATIONS: Record<string, 'header' | 'query' | 'cookie'> = { HEADER: 'header', QUERY: 'query', COOKIE: 'cookie' };
+const FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const;
+
+export interface CodeSecurity {
+  schemes: SecuritySchemeDecl[];
+  /** The document-wide requirement: any one of these schemes. */
+  global: string[];
+}
+
+/** What one file's code declares; empty when it declares nothing readable. */
+export function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
+  const out: CodeSecurity = { schemes: [], global: [] };
+  let text: string;
+  try {
+    text = entry.text ?? readFileSync(entry.abs, 'utf8');
+  } catch {
+    return out;
+  }
+  // Kotlin escapes the keyword: SecurityScheme().`in`(SecurityScheme.In.HEADER).
+  const code = blankComments(text).replace(/`(\w+)`/g, '$1');
+  const file = index.parse(entry);
+  const scope: Scope | undefined = file ? { type: file.types[0], file } : undefined;
+  const value = (arg: string | undefined) => (arg === undefined ? undefined : valueOf(arg.trim(), index, scope));
+
+  for (const args of calls(code, 'addSecuritySchemes')) {
+    const name = value(args[0]);
+    const scheme = args[1] ? schemeOf(args[1], value) : undefined;
+    if (name && scheme && !out.schemes.some((s) => s.name === name)) out.schemes.push({ name, ...scheme });
+  }
+  // Each requirement is one alternative; its first addList names the scheme.
+  const requirements = [...calls(code, 'addSecurityItem').map((a) => a[0] ?? ''), ...calls(code, 'security').flatMap((a) => splitTop(unwrapList(a[0] ?? ''), ','))];
+  for (const req of requirements) {
+    for (const args of calls(req, 'addList')) {
+      const name = value(args[0]);
+      if (name && !out.global.includes(name)) out.global.push(name);
+    }
+  }
+  return out;
+}
+
+/** `SecurityScheme().type(..).scheme(..)...` as the declaration's fields; undefined without a readable type. */
+function schemeOf(text: string, value: (arg: string | undefined) => string | undefined): Omit<SecuritySchemeDecl, 'name'> | undefined {
+  const first = (name: string) => calls(text, name)[0]?.[0];
+  const type = SCHEME_TYPES[lastSegment(first('type'))?.toUpperCase() ?? ''];
+  if (!type) return undefined;
+  const s: Omit<SecuritySchemeDecl, 'name'> = { type };
+  const description = value(first('description'));
+  if (description) s.description = description;
+  if (type === 'http') {
+    s.scheme = value(first('scheme')) ?? 'bearer';
+    const format = value(first('bearerFormat'));
+    if (format) s.bearerFormat = format;
+  } else if (type === 'apiKey') {
+    s.in = KEY_LOCATIONS[lastSegment(first('in'))?.toUpperCase() ?? ''] ?? 'header';
+    const param = value(first('name'));
+    if (param) s.paramName = param;
+  } else if (type === 'openIdConnect') {
+    s.openIdConnectUrl = value(first('openIdConnectUrl')) ?? '';
+  } else {
+    s.flows = {};
+    for (const f of FLOWS) {
+      const flow = first(f);
+      if (flow === undefined) continue;
+      const entry: NonNullable<SecuritySchemeDecl['flows']>[string] = { scopes: {} };
+      for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
+        const v = value(calls(flow, key)[0]?.[0]);
+        if (v) entry[key] = v;
+      }
+      for (const args of calls(flow, 'addString')) {
+        const scopeName = value(args[0]);
+        if (scopeName) entry.scopes[scopeName] = value(args[1]) ?? '';
+      }
+      s.flows[f] = entry;
+    }
+  }
+  return s;
+}
+
+/** The arguments of each `.name(...)` call in `code`. */
+function calls(code: string, name: string): string[][] {
+  const out: string[][] = [];
+  for (const m of code.matchAll(new RegExp(`\\.\\s*${name}\\s*\\(`, 'g'))) {
+    const open = m.index + m[0].length - 1;
+    const close = matching(code, open);
+    if (close > 0) out.push(splitTop(code.slice(open + 1, close), ','));
+  }
+  return out;
+}
+
+/** `listOf(a, b)` / `List.of(a, b)` / `Arrays.asList(a, b)` as `a, b`; anything else as it is. */
+function unwrapList(text: string): string {
+  const m = /^(?:listOf|mutableListOf|List\.of|Arrays\.asList)\s*\(/.exec(text.trim());
+  return m ? text.trim().slice(m[0].length, text.trim().lastIndexOf(')')) : text;
+}
+
+function lastSegment(text: string | undefined): string | undefined {
+  return text?.trim().split('.').pop();
+}
+
+/** A string literal or a constant. */
+function valueOf(text: string, index: ProjectIndex, scope: Scope | undefined): string | undefined {
+  const lit = /^"((?:[^"\\$]|\\.)*)"$/.exec(text);
+  if (lit) return lit[1]!.replace(/\\(.)/g, '$1');
+  if (scope && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(text)) {
+    const r = index.evalString({ kind: 'name', name: text }, scope);
+    if ('value' in r) return r.value;
+  }
+  return undefined;
+}

@@ -1,0 +1,63 @@
+// springdoc security declared in code (an @Bean OpenAPI building Components().addSecuritySchemes
+// and the document's requirement) reaches the model and the OpenAPI export as the annotations do,
+// and a re-scan after the bean changes gives what a fresh scan gives.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { Endpoint } from '../../core/model/endpoint';
+import { exportOpenApi } from '../../core/export/openapi';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { copyFixture, editFile } from '../scan/fixture-case';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-openapi-bean-security-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let copies = 0;
+const copy = () => copyFixture('spring-mvc/openapi-bean-security', tmp, `case-${copies++}`);
+const CONFIG = 'src/main/kotlin/com/acme/books/OpenApiConfiguration.kt';
+
+async function fresh(root: string): Promise<ProjectScanner> {
+  const scanner = new ProjectScanner(root, { parseWorker: false });
+  await scanner.scan();
+  return scanner;
+}
+
+const byMember = (s: ProjectScanner, m: string): Endpoint => s.result().endpoints.find((e) => e.source.member === m)!;
+
+describe('springdoc security built in code', () => {
+  it("gives the module's schemes and every operation's default requirement", async () => {
+    const scanner = await fresh(copy());
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([
+      { name: 'apiKey', type: 'apiKey', in: 'header', paramName: 'X-API-Key' },
+      { name: 'basicAuth', type: 'http', scheme: 'basic' },
+      { name: 'partner', type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { 'books:read': 'Read books' } } } },
+    ]);
+    expect(byMember(scanner, 'get').security).toEqual(['basicAuth', 'apiKey']);
+    expect(byMember(scanner, 'feed').security).toEqual(['partner']); // the method's own requirement wins
+  });
+
+  it('is in the OpenAPI export', async () => {
+    const scanner = await fresh(copy());
+    const { endpoints, modules } = scanner.result();
+    const doc = parse(exportOpenApi(endpoints, { title: 'books', modules }).files[0]!.content);
+    expect(doc.components.securitySchemes.basicAuth).toEqual({ type: 'http', scheme: 'basic' });
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(doc.paths['/books/{id}'].get.security).toEqual([{ basicAuth: [] }, { apiKey: [] }]);
+  });
+
+  it('follows a change to the bean, as a fresh scan reads it', async () => {
+    const root = copy();
+    const scanner = await fresh(root);
+    editFile(root, CONFIG, '.scheme("basic")', '.scheme("bearer").bearerFormat("JWT")');
+    editFile(root, CONFIG, '          SecurityRequirement().addList(SecuritySchemes.API_KEY),\n', '');
+    scanner.rescan([{ path: CONFIG, kind: 'changed' }]);
+    expect(scanner.result().modules[0]!.securitySchemes!.find((x) => x.name === 'basicAuth')).toEqual({ name: 'basicAuth', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(byMember(scanner, 'get').security).toEqual(['basicAuth']);
+    const again = (await fresh(root)).result();
+    expect(scanner.result().modules).toEqual(again.modules);
+    expect(scanner.result().endpoints).toEqual(again.endpoints);
+  });
+});

@@ -1,0 +1,103 @@
+// A library module served by two applications that mount it differently is listed once per
+// application whose component scan reaches it, under that application's module, so Send and
+// exports use that application's context path and port; when the applications come to agree, the
+// library keeps its endpoints and takes their paths. A re-scan after an application's config changes gives what a fresh scan gives.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultRequest, loadCallContext } from '../../core/call/endpoint-call';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { editFile } from './fixture-case';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-endpoints-by-application-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const pom = (artifact: string, deps: string[] = []) =>
+  `<project><artifactId>${artifact}</artifactId><dependencies>${deps.map((d) => `<dependency><artifactId>${d}</artifactId></dependency>`).join('')}</dependencies></project>`;
+
+const CLOUD_YML = 'cloud/src/main/resources/application.yml';
+const TOOLS_YML = 'tools/src/main/resources/application.yml';
+let cases = 0;
+
+function project(): string {
+  const root = join(tmp, `case-${cases++}`);
+  const files: Record<string, string> = {
+    'pom.xml': '<project><artifactId>parent</artifactId><packaging>pom</packaging><modules><module>server</module><module>cloud</module><module>tools</module><module>system</module></modules></project>',
+    'server/pom.xml': pom('server', ['system']),
+    'server/src/main/java/com/acme/ServerApplication.java': 'package com.acme;\n@org.springframework.boot.autoconfigure.SpringBootApplication public class ServerApplication {}',
+    'cloud/src/main/java/com/acme/cloud/CloudApplication.java': 'package com.acme.cloud;\n@org.springframework.boot.autoconfigure.SpringBootApplication(scanBasePackages = "com.acme") public class CloudApplication {}',
+    // Builds against the library but scans only its own package: it does not serve the controller.
+    'tools/pom.xml': pom('tools', ['system']),
+    [TOOLS_YML]: 'server:\n  port: 9000\n',
+    'tools/src/main/java/com/acme/tools/ToolsApplication.java': 'package com.acme.tools;\n@org.springframework.boot.autoconfigure.SpringBootApplication public class ToolsApplication {}',
+    'server/src/main/resources/application.yml': 'server:\n  port: 8080\n  servlet:\n    context-path: /boot\n',
+    'cloud/pom.xml': pom('cloud', ['system']),
+    [CLOUD_YML]: 'server:\n  port: 7001\n',
+    'system/pom.xml': pom('system'),
+    'system/src/main/java/com/acme/UserController.java': `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController public class UserController { @GetMapping("/users") public String list() { return ""; } }`,
+  };
+  for (const [p, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), t);
+  }
+  return root;
+}
+
+async function fresh(root: string): Promise<ProjectScanner> {
+  const scanner = new ProjectScanner(root, { parseWorker: false });
+  await scanner.scan();
+  return scanner;
+}
+
+describe('a library served by applications mounting it differently', () => {
+  it("lists its endpoints under each application, with that application's context path and port", async () => {
+    const root = project();
+    const scanner = await fresh(root);
+    const { endpoints, modules } = scanner.result();
+    expect(endpoints.map((e) => [e.module, e.path, e.source.file])).toEqual([
+      ['cloud', '/users', 'system/src/main/java/com/acme/UserController.java'],
+      ['server', '/users', 'system/src/main/java/com/acme/UserController.java'],
+    ]);
+    expect(new Set(endpoints.map((e) => e.id)).size).toBe(2);
+    expect(modules.map((m) => [m.name, m.contextPath, m.listen?.port])).toEqual([
+      ['cloud', undefined, '7001'],
+      ['server', '/boot', '8080'],
+    ]);
+    const server = modules.find((m) => m.name === 'server')!;
+    const endpoint = endpoints.find((e) => e.module === 'server')!;
+    const draft = defaultRequest(loadCallContext({ projectDir: root, userDir: join(root, '.user'), endpoint, module: server }));
+    expect(draft).toMatchObject({ host: 'http://localhost:8080', path: '/boot/users' });
+
+    // The cloud application stops scanning the library's package: only the server serves it.
+    const cloudApp = 'cloud/src/main/java/com/acme/cloud/CloudApplication.java';
+    editFile(root, cloudApp, 'scanBasePackages = "com.acme"', 'scanBasePackages = "com.acme.cloud"');
+    scanner.rescan([{ path: cloudApp, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['server', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+  });
+
+  it('keeps them in the library once the applications agree, and splits them again when they part, as a fresh scan does', async () => {
+    const root = project();
+    const scanner = await fresh(root);
+    editFile(root, CLOUD_YML, 'port: 7001\n', 'port: 7001\n  servlet:\n    context-path: /boot\n');
+    editFile(root, TOOLS_YML, 'port: 9000\n', 'port: 9000\n  servlet:\n    context-path: /boot\n');
+    scanner.rescan([{ path: CLOUD_YML, kind: 'changed' }, { path: TOOLS_YML, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['system', '/users']]);
+    expect(scanner.result().modules.find((m) => m.name === 'system')?.contextPath).toBe('/boot');
+    const again = (await fresh(root)).result();
+    expect(scanner.result().endpoints).toEqual(again.endpoints);
+    expect(scanner.result().modules).toEqual(again.modules);
+
+    // Apart again: listed per application once more.
+    editFile(root, CLOUD_YML, '    context-path: /boot\n', '    context-path: /cloud\n');
+    scanner.rescan([{ path: CLOUD_YML, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+    const apart = (await fresh(root)).result();
+    expect(scanner.result().endpoints).toEqual(apart.endpoints);
+    expect(scanner.result().modules).toEqual(apart.modules);
+  });
+});
