@@ -26,6 +26,14 @@ describe('ByteWords', () => {
     for (const text of texts) expect(find(text), text).toEqual(each(text));
   });
 
+  it('finds a word ending with its capital, whatever follows it', () => {
+    const ending = new ByteWords(['toX', 'Xml']);
+    const find = (text: string) => ending.found(Buffer.from(text, 'latin1')).sort();
+    expect(find('a.toX')).toEqual(['toX']);
+    expect(find('toX(); toXml')).toEqual(['Xml', 'toX']);
+    expect(find('X Xm tox')).toEqual([]);
+  });
+
   it('wants a capital letter in every word', () => {
     expect(() => new ByteWords(['jackson'])).toThrow();
   });

@@ -11,9 +11,14 @@ interface Word {
   at: number;
 }
 
+interface Pass {
+  letter: number;
+  /** The words to check at an occurrence of the letter, by the byte after it (most of a capital's occurrences in code are `String`'s: none to check). */
+  byNext: Word[][];
+}
+
 export class ByteWords {
-  /** One pass per letter, with the words checked at it. */
-  private readonly passes: { letter: number; words: Word[] }[] = [];
+  private readonly passes: Pass[] = [];
 
   /** `words`: ASCII, each holding a capital letter. */
   constructor(words: readonly string[]) {
@@ -24,8 +29,15 @@ export class ByteWords {
       for (const w of left) for (const c of new Set(w.match(/[A-Z]/g))) counts.set(c, (counts.get(c) ?? 0) + 1);
       const letter = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
       if (letter === undefined) throw new Error(`no capital letter in ${left.join(', ')}`);
-      const mine = left.filter((w) => w.includes(letter));
-      this.passes.push({ letter: letter.charCodeAt(0), words: mine.map((text) => ({ text, bytes: Buffer.from(text, 'latin1'), at: text.indexOf(letter) })) });
+      const byNext = Array.from({ length: 256 }, (): Word[] => []);
+      for (const text of left.filter((w) => w.includes(letter))) {
+        const at = text.indexOf(letter);
+        const word = { text, bytes: Buffer.from(text, 'latin1'), at };
+        // A word ending with the letter is checked whatever follows.
+        const next = text.charCodeAt(at + 1);
+        for (const list of Number.isNaN(next) ? byNext : [byNext[next]!]) list.push(word);
+      }
+      this.passes.push({ letter: letter.charCodeAt(0), byNext });
       left = left.filter((w) => !w.includes(letter));
     }
   }
@@ -33,16 +45,10 @@ export class ByteWords {
   /** The words `b` holds, in no particular order. */
   found(b: Buffer): string[] {
     const out: string[] = [];
-    for (const { letter, words } of this.passes) {
-      let left = words.length;
-      const seen = new Array<boolean>(words.length).fill(false);
-      for (let k = b.indexOf(letter); k >= 0 && left > 0; k = b.indexOf(letter, k + 1)) {
-        for (let i = 0; i < words.length; i++) {
-          if (!seen[i] && holdsAt(b, k - words[i]!.at, words[i]!.bytes)) {
-            seen[i] = true;
-            out.push(words[i]!.text);
-            left--;
-          }
+    for (const { letter, byNext } of this.passes) {
+      for (let k = b.indexOf(letter); k >= 0; k = b.indexOf(letter, k + 1)) {
+        for (const word of byNext[b[k + 1] ?? 0]!) {
+          if (holdsAt(b, k - word.at, word.bytes) && !out.includes(word.text)) out.push(word.text);
         }
       }
     }
