@@ -92,6 +92,24 @@ describe('Kotlin names', () => {
   });
 });
 
+describe('ProjectIndex recorded dependencies', () => {
+  it("gives a recorded computation's dependencies to the root being tracked, and again on replay", () => {
+    const index = new ProjectIndex([]);
+    index.beginTracking();
+    const { value, deps } = index.recorded(() => {
+      index.noteFiles(['R.java']);
+      index.noteMissing(['Gone']);
+      return 1;
+    });
+    expect(value).toBe(1);
+    const expected = { files: new Set(['R.java']), missing: new Set(['Gone']) };
+    expect(index.endTracking()).toEqual(expected);
+    index.beginTracking();
+    index.replay(deps);
+    expect(index.endTracking()).toEqual(expected);
+  });
+});
+
 describe('ProjectIndex name resolution', () => {
   const index = indexOf({
     'a/Paths.java': 'package a; public interface Paths { String API = "/api"; String USERS = API + "/users"; interface Admin { String BASE = USERS + "/admin"; } }',

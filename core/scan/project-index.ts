@@ -394,6 +394,30 @@ export class ProjectIndex {
   }
 
   /**
+   * Runs `compute`, tracked as usual, and returns with its value everything it depended on: a
+   * cache outside the index records the same again on reuse (`replay`).
+   */
+  recorded<T>(compute: () => T): { value: T; deps: Dependencies } {
+    const outer = this.tracking;
+    const deps: Dependencies = { files: new Set(), missing: new Set() };
+    this.tracking = deps;
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      this.tracking = outer;
+    }
+    this.replay(deps);
+    return { value, deps };
+  }
+
+  /** Records what a `recorded` computation depended on, for the root being tracked. */
+  replay(deps: Dependencies): void {
+    this.noteFiles(deps.files);
+    this.noteMissing(deps.missing);
+  }
+
+  /**
    * Runs `compute`, tracked as usual, and returns with its value the names it looked for in vain
    * (subtype lists included): a cache outside the index records them again on reuse.
    */
