@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleGeneratorConfigs } from './frameworks/openapi-generated/build-config';
-import { grpcStarterOf } from './grpc-starter';
+import { grpcStarters } from './grpc-starter';
 import { directDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 
@@ -54,8 +54,9 @@ export function readBuildFacts(root: string, modules: readonly ModuleInfo[]): Bu
   const profiles = JSON.stringify(
     modules.filter((m) => m.build === 'maven').map((m) => [m.dir, activeByDefault(read(m.dir ? `${m.dir}/pom.xml` : 'pom.xml'))]),
   );
-  const grpcStarters = JSON.stringify(modules.map((m) => [m.dir, grpcStarterOf(m, modules, read) ?? '']));
-  return { layout, dependencies, generators, profiles, grpcStarters };
+  const starterOf = grpcStarters(modules, read);
+  const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '']));
+  return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList };
 }
 
 function activeByDefault(pom: string | undefined): string[] {

@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../model/endpoint';
 import { describeFile, ProjectIndex } from './project-index';
+import { CODE_PROPERTIES } from './code-properties';
+import { OPENAPI_SECURITY } from './frameworks/openapi-bean-security';
 import type { Expr } from './source-model';
 
 /** Builds an index over in-memory sources written to a temp dir (the index re-reads lazily). */
@@ -44,6 +46,14 @@ describe('describeFile', () => {
     expect(e.creates).toBeUndefined();
     expect(describeFile('class C { Object b() { return new ServletRegistrationBean<>(s, "/api/*"); } }', 'C.java', '/C.java', 'm', 'java').creates).toEqual(['ServletRegistrationBean']);
   });
+
+  it('marks the files that may set properties or security in code, each by any of its words', () => {
+    const creates = (body: string) => describeFile(`class C { void m() { ${body} } }`, 'C.java', '/C.java', 'm', 'java').creates;
+    for (const word of ['SpringApplicationBuilder', 'setDefaultProperties', 'System.setProperty', 'WebServerFactory']) expect(creates(`${word}(x);`), word).toEqual([CODE_PROPERTIES]);
+    for (const word of ['addSecuritySchemes', 'addSecurityItem']) expect(creates(`c.${word}(x);`), word).toEqual([OPENAPI_SECURITY]);
+    expect(creates('tomcat.addServlet(c, "x", s); System.setProperty("a", "b"); o.addSecurityItem(r);')).toEqual(['addServlet', CODE_PROPERTIES, OPENAPI_SECURITY]);
+    expect(creates('system.setproperty(x); addsecurityitem(); setDefaultProperty(p);')).toBeUndefined();
+  });
 });
 
 describe('describeFile on Kotlin', () => {
@@ -79,6 +89,24 @@ describe('Kotlin names', () => {
     expect(index.evalString(name('API'), jscope)).toEqual({ value: '/api' });
     expect(index.evalString(name('Ctl.ONE'), jscope)).toEqual({ value: '/api/users/{id}' });
     expect(index.evalString(name('k.Routes.USERS'), jscope)).toEqual({ value: '/api/users' });
+  });
+});
+
+describe('ProjectIndex recorded dependencies', () => {
+  it("gives a recorded computation's dependencies to the root being tracked, and again on replay", () => {
+    const index = new ProjectIndex([]);
+    index.beginTracking();
+    const { value, deps } = index.recorded(() => {
+      index.noteFiles(['R.java']);
+      index.noteMissing(['Gone']);
+      return 1;
+    });
+    expect(value).toBe(1);
+    const expected = { files: new Set(['R.java']), missing: new Set(['Gone']) };
+    expect(index.endTracking()).toEqual(expected);
+    index.beginTracking();
+    index.replay(deps);
+    expect(index.endTracking()).toEqual(expected);
   });
 });
 

@@ -24,7 +24,7 @@ import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import { listenSettings } from '../config/listen-port';
-import { grpcStarterOf } from './grpc-starter';
+import { grpcStarters } from './grpc-starter';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
 import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
@@ -152,6 +152,8 @@ export class ProjectScanner {
   private properties: Map<string, string> | undefined;
   /** Each module's application properties as readModuleConfig read them, by module folder. */
   private moduleProperties = new Map<string, Map<string, string>>();
+  /** What each module's property files held (before properties set in code), and their problems, by module folder. */
+  private fileProperties = new Map<string, { props: Map<string, string>; problems: Diagnostic[]; names: string | undefined }>();
   /** The files each module's `@PropertySource`s add (property-sources.ts), by module folder, as computeAll last found them. */
   private propertySources = new Map<string, string[]>();
   /** Spring Boot properties each module's code sets (code-properties.ts), by module folder, and their JSON to tell a change. */
@@ -856,12 +858,17 @@ export class ProjectScanner {
   }
 
   /** Each module's servlet and actuator paths from its application properties; their problems are listed under ':config'. */
-  private readModuleConfig(o: { propertiesUnchanged?: boolean } = {}): void {
+  private readModuleConfig(o: { propertiesUnchanged?: boolean; sourcesBefore?: ReadonlyMap<string, string[]> } = {}): void {
     // With the properties unchanged (only the dependencies between modules did), their reading and its problems stand.
     const kept = o.propertiesUnchanged ? this.moduleProperties : undefined;
     const diagnostics: Diagnostic[] = kept ? (this.fileDiagnostics.get(':config') ?? []) : [];
+    // Read again for new @PropertySource files or properties set in code: a module whose list of
+    // files is unchanged keeps their reading (and its problems), under its new code properties.
+    const filesBefore = this.fileProperties;
+    const sameSources = (dir: string) => o.sourcesBefore !== undefined && (o.sourcesBefore.get(dir) ?? []).join('\n') === (this.propertySources.get(dir) ?? []).join('\n');
     // Kept for appProperties: parsing every module's application.yml a second time cost more than the first read.
     const read = (this.moduleProperties = new Map());
+    const files = (this.fileProperties = new Map());
     const buildTexts = new Map<string, string | undefined>();
     const readBuildFile = (path: string) => {
       if (buildTexts.has(path)) return buildTexts.get(path);
@@ -876,6 +883,7 @@ export class ProjectScanner {
       return text;
     };
     const modules = this.modules;
+    const starterOf = grpcStarters(modules, readBuildFile);
     /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
     const apps = new Set<string>();
     this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, jaxRsPath: _j, ...m }) => {
@@ -885,10 +893,20 @@ export class ProjectScanner {
       const configNames = configNamesOf(code);
       // Files named otherwise than application.* are config only through the name: a change to them re-reads it.
       if (configNames) configFiles(configNames).forEach((f) => this.configReads.add([m.dir, 'src/main/resources', f].filter(Boolean).join('/')));
-      const props = kept?.get(m.dir) ?? withCodeProperties(readApplicationProperties(this.root, m.dir, diagnostics, propertySources, configNames), code);
+      const keptProps = kept?.get(m.dir);
+      const before = filesBefore.get(m.dir);
+      let fromFiles = keptProps || (sameSources(m.dir) && before?.names === configNames?.join(',')) ? before : undefined;
+      if (fromFiles && !keptProps) diagnostics.push(...fromFiles.problems);
+      if (!keptProps && !fromFiles) {
+        const from = diagnostics.length;
+        const props = readApplicationProperties(this.root, m.dir, diagnostics, propertySources, configNames);
+        fromFiles = { props, problems: diagnostics.slice(from), names: configNames?.join(',') };
+      }
+      if (fromFiles) files.set(m.dir, fromFiles);
+      const props = keptProps ?? withCodeProperties(fromFiles!.props, code);
       read.set(m.dir, props);
       // The gRPC port's key and default are those of the starter the module builds with.
-      const listen = listenSettings(props, grpcStarterOf(m, modules, readBuildFile));
+      const listen = listenSettings(props, starterOf(m));
       const paths = readServletPaths(this.root, m.dir, diagnostics, props);
       // A library's own message files (Syncope's errorMessages.properties) do not make it an
       // application: it still takes the paths of the application serving it.
@@ -913,10 +931,11 @@ export class ProjectScanner {
     const code = codeProperties(this.index, this.modules);
     const codeKey = JSON.stringify([...code].map(([dir, c]) => [dir, [...c.defaults], [...c.overrides]]));
     if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && codeKey === this.codePropertiesKey) return;
+    const sourcesBefore = this.propertySources;
     this.propertySources = found;
     this.codeProperties = code;
     this.codePropertiesKey = codeKey;
-    this.readModuleConfig();
+    this.readModuleConfig({ sourcesBefore });
     this.properties = undefined;
     this.schemas = undefined;
   }

@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { ProjectIndex } from '../../project-index';
+import type { Dependencies } from '../../project-index';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { readRouters } from './router-reading';
 import type { ReadText, RoutersRead } from './router-reading';
@@ -36,17 +37,39 @@ export function mountedElsewhere(type: TypeDecl, methods: readonly MethodDecl[],
     if (!file) continue;
     for (const other of ProjectIndex.allTypes(file)) {
       if (other === type) continue;
-      let read: RoutersRead | undefined;
-      try {
-        read = readRouters(other, index, readText);
-      } catch {
-        continue; // nested beyond the reader's reach: that class's own scan reports it
-      }
-      for (const r of read?.routers ?? []) for (const m of methods) if (r.follows.has(m)) out.add(m);
+      const followed = followedBy(other, index, readText);
+      if (followed) for (const m of methods) if (followed.has(m)) out.add(m);
       if (out.size === methods.length) return out;
     }
   }
   return out;
+}
+
+const FOLLOWED_KEY = 'spring-functional:followed-by-class';
+
+/**
+ * The methods `other`'s routers include; undefined when it has none or they cannot be read. Read
+ * once per state of the index: each class of a router file is asked again for every class the
+ * file names (halo's router files name several of the classes they mount).
+ */
+function followedBy(other: TypeDecl, index: ProjectIndex, readText: ReadText): ReadonlySet<MethodDecl> | undefined {
+  const known = index.derived(FOLLOWED_KEY, () => new Map<TypeDecl, { followed: ReadonlySet<MethodDecl> | undefined; deps: Dependencies }>());
+  const hit = known.get(other);
+  if (hit) {
+    index.replay(hit.deps);
+    return hit.followed;
+  }
+  const { value, deps } = index.recorded(() => {
+    let read: RoutersRead | undefined;
+    try {
+      read = readRouters(other, index, readText);
+    } catch {
+      return undefined; // nested beyond the reader's reach: that class's own scan reports it
+    }
+    return read && new Set(read.routers.flatMap((r) => [...r.follows]));
+  });
+  known.set(other, { followed: value, deps });
+  return value;
 }
 
 /** Files mentioning a router (RouterFunction, Kotlin's router { }) whose text names `name`. */
