@@ -140,7 +140,7 @@ const DECLARATION_KEYWORDS = {
 };
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
-const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat'].map(bytesOf);
+const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat', 'configureForJackson2', 'serializers('].map(bytesOf);
 const CODE_PROPERTY_BYTES = CODE_PROPERTY_NEEDLES.map(bytesOf);
 const OPENAPI_SECURITY_BYTES = OPENAPI_SECURITY_NEEDLES.map(bytesOf);
 const NEEDLE = {

@@ -34,6 +34,7 @@ import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
+import { buildsWithJackson3 } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
@@ -161,6 +162,8 @@ export class ProjectScanner {
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
+  /** The build uses Jackson 3 (jackson-version.ts); read when models first need it, again after a build or config change. */
+  private jackson3: boolean | undefined;
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
   private generatedModels: GeneratedModels | undefined;
   /** The specs' parses, shared by the generated interfaces and models; a changed spec's text is parsed again. */
@@ -265,6 +268,7 @@ export class ProjectScanner {
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
+    this.jackson3 = undefined;
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
@@ -546,6 +550,7 @@ export class ProjectScanner {
     this.beanSchemas = undefined;
     if (config) {
       this.generatedModels = undefined;
+      this.jackson3 = undefined;
       this.readModuleConfig();
       this.properties = undefined;
       global = true;
@@ -838,7 +843,7 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), sortProperties: this.appProperties().get(relaxedKey('spring.jackson.mapper.sort-properties-alphabetically')) === 'true', generatedType: (name, packages) => models.schemaOf(name, packages) });
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), ...this.propertyOrder(readProjectFile), generatedType: (name, packages) => models.schemaOf(name, packages) });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {
@@ -931,6 +936,23 @@ export class ProjectScanner {
     const format = props.get(relaxedKey('spring.jackson.date-format'))?.trim();
     const pattern = format && !/^(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*$/.test(format) ? format : undefined;
     return timestamps || pattern ? { timestamps, pattern } : undefined;
+  }
+
+  /**
+   * How the application's mapper orders properties, as its properties and build say (a
+   * MapperFeature setting in code wins, jackson-registrations.ts): sorted where
+   * `spring.jackson.mapper.sort-properties-alphabetically` says, else by Jackson 3's defaults
+   * (sorted, a creator's properties first in its order) where the build uses it, unless Spring Boot
+   * is told to configure it with Jackson 2's defaults (`spring.jackson.use-jackson2-defaults`) or
+   * to write with Jackson 2 (`preferred-json-mapper`).
+   */
+  private propertyOrder(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean } {
+    const props = this.appProperties();
+    const value = (key: string) => props.get(relaxedKey(key))?.trim().toLowerCase();
+    const jackson2 = value('spring.jackson.use-jackson2-defaults') === 'true' || ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'].some((k) => value(k) === 'jackson2');
+    const jackson3 = !jackson2 && (this.jackson3 ??= buildsWithJackson3(this.modules, read));
+    const set = value('spring.jackson.mapper.sort-properties-alphabetically');
+    return { sortProperties: set === 'true' || set === 'false' ? set === 'true' : jackson3, creatorOrder: jackson3 };
   }
 
   /** Every module's application properties by relaxed key, read when a framework first asks. */

@@ -15,7 +15,8 @@
 //   in a Spring configuration, as for `addMixIn`: `T` is read by its deserializer, not as a bean;
 // - Spring Boot's `@JsonComponent` serializers and deserializers (the class, or those nested in it):
 //   each for the type its `JsonSerializer<T>` / `StdSerializer<T>` (`JsonDeserializer<T>`, ...) names;
-// - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled, as for `addMixIn`;
+// - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled or disabled (also by Jackson 3's
+//   `configureForJackson2()`), as for `addMixIn`;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -41,8 +42,8 @@ export interface Registrations {
   serializers: ReadonlyMap<string, TypeSerializer>;
   /** The types a deserializer is registered for, qualified as for `serializers`. */
   deserializers: ReadonlySet<string>;
-  /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled). */
-  sortProperties: boolean;
+  /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled), or not (disabled); undefined: the code does not say. */
+  sortProperties: boolean | undefined;
 }
 
 /**
@@ -61,7 +62,7 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const subtypes = new Map<TypeDecl, string[]>();
     const serializers = new Map<string, TypeSerializer>();
     const deserializers = new Set<string>();
-    const sorted = { on: false };
+    const sorted: { on?: boolean } = {};
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted });
     const components = [...index.files.values()].filter((e) => e.annotations.has('JsonComponent')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -78,6 +79,8 @@ const LEGACY_DATES = ['java.util.Date', 'java.util.Calendar', 'java.util.Gregori
 const SERIALIZER_CALL = /\.\s*(?:addSerializer|serializerByType)\s*\(/g;
 /** `configure(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true)`, `enable(..)`, the builder's `featuresToEnable(..)`. */
 const SORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*true|(?:enable|featuresToEnable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b)/;
+/** The same feature turned off, or Jackson 3's builder set to Jackson 2's defaults (`configureForJackson2()`: unsorted). */
+const UNSORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*false|(?:disable|featuresToDisable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b|configureForJackson2\s*\()/;
 const DESERIALIZER_CALL = /\.\s*(?:addDeserializer|deserializerByType)\s*\(/g;
 /** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
 const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
@@ -89,7 +92,7 @@ interface Tables {
   subtypes: Map<TypeDecl, string[]>;
   serializers: Map<string, TypeSerializer>;
   deserializers: Set<string>;
-  sorted: { on: boolean };
+  sorted: { on?: boolean };
 }
 
 function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted }: Tables): void {
@@ -128,6 +131,7 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
       if (target && written && !serializers.has(target)) serializers.set(target, written);
     }
     if (SORTED.test(code)) sorted.on = true;
+    else if (UNSORTED.test(code) && sorted.on === undefined) sorted.on = false;
     for (const m of code.matchAll(DESERIALIZER_CALL)) {
       const args = argsOf(code, m.index! + m[0].length - 1);
       const target = args.length === 2 ? registeredType(index, args[0]!, scope) : undefined;
