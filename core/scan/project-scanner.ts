@@ -932,7 +932,8 @@ export class ProjectScanner {
    */
   private legacyDates(): { pattern?: string; timestamps?: boolean } | undefined {
     const props = this.appProperties();
-    const timestamps = props.get(relaxedKey('spring.jackson.serialization.write-dates-as-timestamps')) === 'true';
+    // Spring Boot 4 reads it under `datatype.datetime`, where Jackson 3 moved the feature (DateTimeFeature).
+    const timestamps = ['spring.jackson.serialization.write-dates-as-timestamps', 'spring.jackson.datatype.datetime.write-dates-as-timestamps'].some((k) => props.get(relaxedKey(k)) === 'true');
     const format = props.get(relaxedKey('spring.jackson.date-format'))?.trim();
     const pattern = format && !/^(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*$/.test(format) ? format : undefined;
     return timestamps || pattern ? { timestamps, pattern } : undefined;
