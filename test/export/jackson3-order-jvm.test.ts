@@ -31,6 +31,11 @@ const MODELS: Record<string, string> = {
 }`,
   Point: 'public record Point(String y, @JsonProperty("b_x") String x, String a) { }',
   Ordered: '@JsonPropertyOrder({"zz", "mm"}) public class Ordered { public String aa; public String mm; public String zz; }',
+  Idx: 'public class Idx { public String a; @JsonProperty(index = 2) public String b; @JsonProperty(index = 1) public String c; public String d; @JsonProperty(value = "x_x", index = 0) public String x; }',
+  IdxMade: `public class IdxMade {
+    public String a; public String z; @JsonProperty(index = 0) public String q;
+    @JsonCreator public IdxMade(@JsonProperty("z") String z, @JsonProperty("a") String a) { this.z = z; this.a = a; }
+}`,
 };
 
 const CONTROLLER = `package com.acme.o;
@@ -47,7 +52,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class Check {
     public static void main(String[] args) throws Exception {
         JsonMapper mapper = JsonMapper.builder().build();
-        Object[] values = { new Plain(), new Sub(), new Created("z", "m"), new Point("y", "x", "a"), new Ordered() };
+        Object[] values = { new Plain(), new Sub(), new Created("z", "m"), new Point("y", "x", "a"), new Ordered(), new Idx(), new IdxMade("z", "a") };
         for (Object v : values) System.out.println(mapper.writeValueAsString(v));
     }
 }
@@ -75,6 +80,6 @@ describe('property order under Jackson 3, checked by jackson-databind 3.1', () =
     expect(java.status, java.stderr).toBe(0);
     const written = java.stdout.trim().split('\n').map((line) => Object.keys(JSON.parse(line) as object));
     const modelOrder = (path: string) => Object.keys(scan.endpoints.find((e) => e.path === path)!.response!.schema!.properties!);
-    expect(['/plain', '/sub', '/created', '/point', '/ordered'].map(modelOrder)).toEqual(written);
+    expect(['/plain', '/sub', '/created', '/point', '/ordered', '/idx', '/idxmade'].map(modelOrder)).toEqual(written);
   }, 600_000);
 });

@@ -60,6 +60,23 @@ describe('property order as Jackson writes it', () => {
     expect(names(schema('Point', 'com.acme.o.Point'))).toEqual(['z_a', 'b']);
   });
 
+  it('@JsonProperty(index = N) first, by index, sorted or not (jackson-databind 2.17.2 wrote these)', () => {
+    const files = {
+      ...FILES,
+      'com/acme/o/Idx.java': `package com.acme.o;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public class Idx { public String a; @JsonProperty(index = 2) public String b; @JsonProperty(index = 1) public String c; public String d; @JsonProperty(value = "x_x", index = 0) public String x; @JsonProperty("r_r") public String r; public String e; }`,
+      'com/acme/o/IdxMade.java': `package com.acme.o;
+import com.fasterxml.jackson.annotation.*;
+public class IdxMade { public String a; public String z; @JsonProperty(index = 0) public String q;
+    @JsonCreator public IdxMade(@JsonProperty("z") String z, @JsonProperty("a") String a) { this.z = z; this.a = a; } }`,
+    };
+    const expected = ['x_x', 'c', 'b', 'a', 'd', 'e', 'r_r'];
+    expect(names(schemas(files).schema('Idx', 'com.acme.o.Idx'))).toEqual(expected);
+    expect(names(schemas(files, { sortProperties: true }).schema('Idx', 'com.acme.o.Idx'))).toEqual(expected);
+    expect(names(schemas(files, { sortProperties: true }).schema('IdxMade', 'com.acme.o.IdxMade'))).toEqual(['q', 'a', 'z']);
+  });
+
   it('the mapper sorting properties alphabetically: the Boot property, or MapperFeature enabled in a Spring configuration', () => {
     const sorted = ['fifth', 'first', 'fourth', 'second_x', 'third'];
     expect(names(schemas(FILES, { sortProperties: true }).schema('Renamed', 'com.acme.o.Renamed'))).toEqual(sorted);

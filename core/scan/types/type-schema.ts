@@ -26,7 +26,7 @@ import { parseDoc } from '../doc-comment';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, Expr, MethodDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
-import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
+import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, numberAttr, stringAttr, stringsAttr } from './attribute';
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
 import type { JsonValueMember } from './enum-schema';
@@ -808,9 +808,20 @@ export class SchemaBuilder {
         else created.sort(byName);
         rest = [...created, ...rest.filter((p) => at(p) < 0).sort(byName)];
       }
-      return [...listed, ...rest];
+      return [...listed, ...this.indexedFirst(rest)];
     }
-    return out;
+    return this.indexedFirst(out);
+  }
+
+  /** Properties with `@JsonProperty(index = N)` first, by index, as Jackson orders them after those `@JsonPropertyOrder` lists. */
+  private indexedFirst<P extends { anns: ReadonlyMap<string, Annotation>; scope: Scope }>(props: P[]): P[] {
+    const at = new Map<P, number>();
+    for (const p of props) {
+      const i = numberAttr(this.index, p.anns.get('JsonProperty'), 'index', p.scope);
+      if (i !== undefined && i >= 0) at.set(p, i);
+    }
+    if (at.size === 0) return props;
+    return [...props.filter((p) => at.has(p)).sort((a, b) => at.get(a)! - at.get(b)!), ...props.filter((p) => !at.has(p))];
   }
 
   /** `membersOf(decl)`, each with the annotations of its `@JsonMixin`'s member of the same name first. */
