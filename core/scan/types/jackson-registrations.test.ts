@@ -318,6 +318,39 @@ public class Mappers { static SimpleModule codes() { return new SimpleModule().a
     expect(out.code).toMatchObject({ type: 'object' });
   });
 
+  it("Spring Boot 4's @JacksonComponent (Jackson 3's ValueSerializer / ValueDeserializer) and @JacksonMixin", () => {
+    const { schema: of } = schemas({
+      'com/acme/Money.java': 'package com.acme;\npublic class Money { public long cents; public String currency; }',
+      'com/acme/Card.java': 'package com.acme;\npublic class Card { public String number; public String holder; }',
+      'com/acme/Order.java': 'package com.acme;\npublic class Order { public Money total; public Card card; }',
+      'com/acme/json/MoneyJson.java': `package com.acme.json;
+import com.acme.Money;
+import org.springframework.boot.jackson.JacksonComponent;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.*;
+@JacksonComponent
+public class MoneyJson {
+    public static class Serializer extends ValueSerializer<Money> {
+        @Override public void serialize(Money value, JsonGenerator gen, SerializationContext c) { gen.writeNumber(value.cents); }
+    }
+    public static class Deserializer extends ValueDeserializer<Money> {
+        @Override public Money deserialize(JsonParser p, DeserializationContext c) { return new Money(); }
+    }
+}`,
+      'com/acme/json/CardMixin.java': `package com.acme.json;
+import com.acme.Card;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import org.springframework.boot.jackson.JacksonMixin;
+@JacksonMixin(Card.class)
+public abstract class CardMixin { @JsonIgnore String number; }`,
+    });
+    const out = of('Order', 'com.acme.Order').properties!;
+    expect(out.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
+    expect(of('Order', 'com.acme.Order', 'request').properties!.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
+    expect(Object.keys(out.card!.properties!)).toEqual(['holder']);
+  });
+
   // As ruoyi-vue-pro's TimestampLocalDateTimeSerializer, registered with serializerByType.
   it('a serializer writing epoch numbers, and a string only where it finds the property’s @JsonFormat: a number, and the pattern there', () => {
     const { schema: of } = schemas({

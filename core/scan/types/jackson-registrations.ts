@@ -17,8 +17,9 @@
 //   extending `SimpleModule`, gravitee's `ApiModule`), wherever it is: a module is made to be
 //   registered; and those naming no type (`addSerializer(new X())`, the builder's
 //   `serializers(new X(), ..)` / `deserializers(..)`), for the type X's `StdSerializer<T>` (...) names;
-// - Spring Boot's `@JsonComponent` serializers and deserializers (the class, or those nested in it):
-//   each for the type its `JsonSerializer<T>` / `StdSerializer<T>` (`JsonDeserializer<T>`, ...) names;
+// - Spring Boot's `@JsonComponent` serializers and deserializers (the class, or those nested in it;
+//   Boot 4's `@JacksonComponent`): each for the type its `JsonSerializer<T>` / `StdSerializer<T>` /
+//   Jackson 3's `ValueSerializer<T>` (`JsonDeserializer<T>`, ...) names;
 // - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled or disabled (also by Jackson 3's
 //   `configureForJackson2()`), as for `addMixIn`;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
@@ -69,7 +70,7 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const sorted: { on?: boolean } = {};
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted });
-    const components = [...index.files.values()].filter((e) => e.annotations.has('JsonComponent')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const components = [...index.files.values()].filter((e) => COMPONENTS.some((a) => e.annotations.has(a))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of components) readComponents(index, entry, serializers, deserializers);
     return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on };
   });
@@ -176,15 +177,18 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
   }
 }
 
-const SERIALIZER_SUPERS = new Set(['JsonSerializer', 'StdSerializer', 'JsonObjectSerializer', 'StdScalarSerializer']);
-const DESERIALIZER_SUPERS = new Set(['JsonDeserializer', 'StdDeserializer', 'JsonObjectDeserializer', 'StdScalarDeserializer', 'FromStringDeserializer']);
+/** Spring Boot's annotation for a serializer bean: `@JsonComponent`, `@JacksonComponent` since Boot 4 (Jackson 3). */
+const COMPONENTS = ['JsonComponent', 'JacksonComponent'];
+// Jackson 2's and Jackson 3's (`ValueSerializer`; Boot 4's `ObjectValueSerializer`) base classes.
+const SERIALIZER_SUPERS = new Set(['JsonSerializer', 'StdSerializer', 'JsonObjectSerializer', 'StdScalarSerializer', 'ValueSerializer', 'ObjectValueSerializer']);
+const DESERIALIZER_SUPERS = new Set(['JsonDeserializer', 'StdDeserializer', 'JsonObjectDeserializer', 'StdScalarDeserializer', 'FromStringDeserializer', 'ValueDeserializer', 'ObjectValueDeserializer']);
 
 /** The serializers and deserializers of a file's `@JsonComponent` classes, by the type each handles. */
 function readComponents(index: ProjectIndex, entry: FileEntry, serializers: Map<string, TypeSerializer>, deserializers: Set<string>): void {
   const file = index.parse(entry);
   if (!file) return;
   const visit = (t: TypeDecl, inComponent: boolean) => {
-    const component = inComponent || findAnnotation(t.annotations, 'JsonComponent') !== undefined;
+    const component = inComponent || COMPONENTS.some((a) => findAnnotation(t.annotations, a) !== undefined);
     const sup = t.superclass;
     const handled = component && sup ? sup.args[0] : undefined;
     if (handled) {
