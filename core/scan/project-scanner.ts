@@ -843,7 +843,7 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), ...this.propertyOrder(readProjectFile), generatedType: (name, packages) => models.schemaOf(name, packages) });
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), ...this.jacksonDefaults(readProjectFile), generatedType: (name, packages) => models.schemaOf(name, packages) });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {
@@ -940,20 +940,26 @@ export class ProjectScanner {
   }
 
   /**
-   * How the application's mapper orders properties, as its properties and build say (a
-   * MapperFeature setting in code wins, jackson-registrations.ts): sorted where
-   * `spring.jackson.mapper.sort-properties-alphabetically` says, else by Jackson 3's defaults
-   * (sorted, a creator's properties first in its order) where the build uses it, unless Spring Boot
-   * is told to configure it with Jackson 2's defaults (`spring.jackson.use-jackson2-defaults`) or
-   * to write with Jackson 2 (`preferred-json-mapper`).
+   * The defaults of the application's mapper that shape its models, as its properties and build say
+   * (a MapperFeature setting in code wins, jackson-registrations.ts). Where the build uses Jackson 3
+   * (jackson-version.ts), its defaults: properties sorted (a creator's first, in its order) and
+   * enums written as their toString(), unless Spring Boot is told to configure it with Jackson 2's
+   * defaults (`spring.jackson.use-jackson2-defaults`) or to write with Jackson 2
+   * (`preferred-json-mapper`). `spring.jackson.mapper.sort-properties-alphabetically` and
+   * `write-enums-using-to-string` (Boot 3's `serialization.`, Boot 4's `datatype.enum.`) say it either way.
    */
-  private propertyOrder(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean } {
+  private jacksonDefaults(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean; enumsUsingToString: boolean } {
     const props = this.appProperties();
     const value = (key: string) => props.get(relaxedKey(key))?.trim().toLowerCase();
     const jackson2 = value('spring.jackson.use-jackson2-defaults') === 'true' || ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'].some((k) => value(k) === 'jackson2');
     const jackson3 = !jackson2 && (this.jackson3 ??= buildsWithJackson3(this.modules, read));
-    const set = value('spring.jackson.mapper.sort-properties-alphabetically');
-    return { sortProperties: set === 'true' || set === 'false' ? set === 'true' : jackson3, creatorOrder: jackson3 };
+    const sorted = value('spring.jackson.mapper.sort-properties-alphabetically');
+    const toString = value('spring.jackson.datatype.enum.write-enums-using-to-string') ?? value('spring.jackson.serialization.write-enums-using-to-string');
+    return {
+      sortProperties: sorted === 'true' || sorted === 'false' ? sorted === 'true' : jackson3,
+      creatorOrder: jackson3,
+      enumsUsingToString: toString === 'true' || toString === 'false' ? toString === 'true' : jackson3,
+    };
   }
 
   /** Every module's application properties by relaxed key, read when a framework first asks. */

@@ -1,6 +1,7 @@
-// Property order under Jackson 3 (Spring Boot 4's), against a real jackson-databind 3.1: a project
-// depending on `tools.jackson` is scanned, its model classes are compiled against that Jackson, and
-// the keys JsonMapper's defaults write come in the order the response models list them.
+// Models under Jackson 3 (Spring Boot 4's), against a real jackson-databind 3.1: a project depending
+// on `tools.jackson` is scanned, its model classes are compiled against that Jackson, and the keys
+// JsonMapper's defaults write come in the order the response models list them, its enums' values
+// among those the models list.
 
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,15 @@ const MODELS: Record<string, string> = {
   Point: 'public record Point(String y, @JsonProperty("b_x") String x, String a) { }',
   Ordered: '@JsonPropertyOrder({"zz", "mm"}) public class Ordered { public String aa; public String mm; public String zz; }',
   Idx: 'public class Idx { public String a; @JsonProperty(index = 2) public String b; @JsonProperty(index = 1) public String c; public String d; @JsonProperty(value = "x_x", index = 0) public String x; }',
+  Color: 'public enum Color { RED, DARK_BLUE; @Override public String toString() { return name().toLowerCase(); } }',
+  Level: `public enum Level {
+    LOW("low-ish"), @JsonProperty("top") HIGH("high-ish");
+    private final String label;
+    Level(String label) { this.label = label; }
+    @Override public String toString() { return label; }
+}`,
+  Kind: 'public enum Kind { SMALL, LARGE }',
+  Paint: 'public class Paint { public Color color = Color.DARK_BLUE; public Level low = Level.LOW; public Level high = Level.HIGH; public Kind kind = Kind.LARGE; }',
   IdxMade: `public class IdxMade {
     public String a; public String z; @JsonProperty(index = 0) public String q;
     @JsonCreator public IdxMade(@JsonProperty("z") String z, @JsonProperty("a") String a) { this.z = z; this.a = a; }
@@ -52,7 +62,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class Check {
     public static void main(String[] args) throws Exception {
         JsonMapper mapper = JsonMapper.builder().build();
-        Object[] values = { new Plain(), new Sub(), new Created("z", "m"), new Point("y", "x", "a"), new Ordered(), new Idx(), new IdxMade("z", "a") };
+        Object[] values = { new Plain(), new Sub(), new Created("z", "m"), new Point("y", "x", "a"), new Ordered(), new Idx(), new IdxMade("z", "a"), new Paint() };
         for (Object v : values) System.out.println(mapper.writeValueAsString(v));
     }
 }
@@ -61,8 +71,8 @@ public class Check {
 let dir: string | undefined;
 afterAll(() => dir && removeDir(dir));
 
-describe('property order under Jackson 3, checked by jackson-databind 3.1', () => {
-  it("JsonMapper's defaults write the keys in the response models' order", async () => {
+describe('models under Jackson 3, checked by jackson-databind 3.1', () => {
+  it("JsonMapper's defaults write the keys in the response models' order, enums as the models list them", async () => {
     dir = mkdtempSync(join(tmpdir(), 'apiscout-jackson3-order-'));
     const pkg = join(dir, 'src/main/java/com/acme/o');
     mkdirSync(pkg, { recursive: true });
@@ -78,8 +88,14 @@ describe('property order under Jackson 3, checked by jackson-databind 3.1', () =
     expect(javac.status, javac.stderr).toBe(0);
     const java = await run('java', [...QUICK_JVM, '-cp', [classes, classpath].join(delimiter), 'Check'], { timeoutMs: 120_000 });
     expect(java.status, java.stderr).toBe(0);
-    const written = java.stdout.trim().split('\n').map((line) => Object.keys(JSON.parse(line) as object));
+    const lines = java.stdout.trim().split('\n');
+    const paint = JSON.parse(lines.pop()!) as Record<string, string>;
+    const written = lines.map((line) => Object.keys(JSON.parse(line) as object));
     const modelOrder = (path: string) => Object.keys(scan.endpoints.find((e) => e.path === path)!.response!.schema!.properties!);
     expect(['/plain', '/sub', '/created', '/point', '/ordered', '/idx', '/idxmade'].map(modelOrder)).toEqual(written);
+    // Enums as their toString() (EnumFeature.WRITE_ENUMS_USING_TO_STRING), a constant's @JsonProperty still its name.
+    expect(paint).toEqual({ color: 'dark_blue', high: 'top', kind: 'LARGE', low: 'low-ish' });
+    const enums = scan.endpoints.find((e) => e.path === '/paint')!.response!.schema!.properties!;
+    for (const [name, value] of Object.entries(paint)) expect(enums[name]!.enum, name).toContain(value);
   }, 600_000);
 });

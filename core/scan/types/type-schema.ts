@@ -69,6 +69,8 @@ export interface SchemaOptions {
   sortProperties?: boolean;
   /** Sorted properties keep a creator's order (Jackson 3's default), rather than sorted among themselves (Jackson 2's). */
   creatorOrder?: boolean;
+  /** Enums are written (and read) as their `toString()` (Jackson 3's default, WRITE_ENUMS_USING_TO_STRING). */
+  enumsUsingToString?: boolean;
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -179,6 +181,7 @@ export class SchemaBuilder {
   private readonly javaNames: boolean;
   private readonly sortProperties: boolean;
   private readonly creatorOrder: boolean;
+  private readonly enumsUsingToString: boolean;
   /** The schema of the legacy date types when the application configures how Jackson writes them. */
   private readonly legacyDate: JsonSchema | undefined;
   private readonly generatedType: SchemaOptions['generatedType'];
@@ -212,6 +215,7 @@ export class SchemaBuilder {
     this.javaNames = opts.propertyNames === 'java';
     this.sortProperties = opts.sortProperties === true;
     this.creatorOrder = opts.creatorOrder === true;
+    this.enumsUsingToString = opts.enumsUsingToString === true && !this.javaNames;
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
@@ -392,7 +396,7 @@ export class SchemaBuilder {
     const decl = t.decl;
     if (decl.kind === 'enum') {
       let schema = this.enums.get(decl);
-      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl)));
+      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl, undefined, { usingToString: this.enumsUsingToString })));
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
