@@ -10,6 +10,8 @@ describe('a build on Jackson 3', () => {
     expect(jackson3In(pom(parent('3.5.7')), 'pom.xml')).toBe(false);
     expect(jackson3In(pom(`<properties><spring-boot.version>4.1.0</spring-boot.version></properties><dependencyManagement><dependencies><dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-dependencies</artifactId><version>\${spring-boot.version}</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement>`), 'pom.xml')).toBe(true);
     expect(jackson3In(pom('<dependencies><dependency><groupId>tools.jackson.core</groupId><artifactId>jackson-databind</artifactId></dependency></dependencies>'), 'pom.xml')).toBe(true);
+    // A library's version 4 excluding a Boot starter (ruoyi-vue-pro's) is not Boot 4.
+    expect(jackson3In(pom(`${parent('2.7.18')}<dependencies><dependency><groupId>com.acme</groupId><artifactId>lib</artifactId><version>4.4.0</version><exclusions><exclusion><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></exclusion></exclusions></dependency></dependencies>`), 'pom.xml')).toBe(false);
     // A commented-out upgrade, and another project's version 4 beside Boot 3, are not.
     expect(jackson3In(pom(`<!-- ${parent('4.0.0')} -->${parent('3.4.0')}<dependencies><dependency><groupId>com.acme</groupId><artifactId>x</artifactId><version>4.2</version></dependency></dependencies>`), 'pom.xml')).toBe(false);
   });

@@ -54,8 +54,9 @@ export function jackson3In(text: string, file: string): boolean {
 function pomSaysJackson3(pom: string): boolean {
   if (JACKSON3_ARTIFACT.test(pom)) return true;
   for (const m of pom.matchAll(/<(parent|dependency|plugin)>([\s\S]*?)<\/\1>/g)) {
-    const block = m[2]!;
-    if (!/<groupId>\s*org\.springframework\.boot\s*<\/groupId>/.test(block)) continue;
+    // Its own coordinates: not those of what it excludes (a library's 4.x excluding a Boot starter).
+    const block = m[2]!.replace(/<exclusions>[\s\S]*?<\/exclusions>/g, '');
+    if (/<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(block)?.[1] !== 'org.springframework.boot') continue;
     let version = /<version>\s*([^<\s]+)\s*<\/version>/.exec(block)?.[1];
     const property = version && /^\$\{([\w.-]+)\}$/.exec(version)?.[1];
     if (property) version = new RegExp(`<${property.replace(/\./g, '\\.')}>\\s*([^<\\s]+)\\s*</${property.replace(/\./g, '\\.')}>`).exec(pom)?.[1];
