@@ -944,15 +944,17 @@ export class ProjectScanner {
    * (a MapperFeature setting in code wins, jackson-registrations.ts). Where the build uses Jackson 3
    * (jackson-version.ts), its defaults: properties sorted (a creator's first, in its order) and
    * enums written as their toString(), unless Spring Boot is told to configure it with Jackson 2's
-   * defaults (`spring.jackson.use-jackson2-defaults`) or to write with Jackson 2
-   * (`preferred-json-mapper`). `spring.jackson.mapper.sort-properties-alphabetically` and
+   * defaults (`spring.jackson.use-jackson2-defaults`) or to write with another mapper
+   * (`preferred-json-mapper`: Jackson 2, Gson, ...). `spring.jackson.mapper.sort-properties-alphabetically` and
    * `write-enums-using-to-string` (Boot 3's `serialization.`, Boot 4's `datatype.enum.`) say it either way.
    */
   private jacksonDefaults(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean; enumsUsingToString: boolean } {
     const props = this.appProperties();
     const value = (key: string) => props.get(relaxedKey(key))?.trim().toLowerCase();
-    const jackson2 = value('spring.jackson.use-jackson2-defaults') === 'true' || ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'].some((k) => value(k) === 'jackson2');
-    const jackson3 = !jackson2 && (this.jackson3 ??= buildsWithJackson3(this.modules, read));
+    // Another mapper preferred for HTTP: Jackson 2, or not Jackson at all (apollo's `gson`).
+    const preferred = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'].map(value).find((v) => v !== undefined);
+    const notJackson3 = value('spring.jackson.use-jackson2-defaults') === 'true' || (preferred !== undefined && preferred !== 'jackson');
+    const jackson3 = !notJackson3 && (this.jackson3 ??= buildsWithJackson3(this.modules, read));
     const sorted = value('spring.jackson.mapper.sort-properties-alphabetically');
     const toString = value('spring.jackson.datatype.enum.write-enums-using-to-string') ?? value('spring.jackson.serialization.write-enums-using-to-string');
     return {

@@ -163,6 +163,7 @@ public class JacksonConfig {
       const boot4 = { 'pom.xml': bootPom('4.0.1') };
       expect(await order({ ...boot4, ...props('spring.jackson.use-jackson2-defaults=true\n') })).toEqual(declared);
       expect(await order({ ...boot4, ...props('spring.http.converters.preferred-json-mapper=jackson2\n') })).toEqual(declared);
+      expect(await order({ ...boot4, 'src/main/resources/application.yaml': 'spring:\n  mvc:\n    converters:\n      preferred-json-mapper: gson\n' })).toEqual(declared); // apollo's
       expect(await order({ ...boot4, ...props('spring.jackson.mapper.sort-properties-alphabetically=false\n') })).toEqual(declared);
       expect(await order({ ...boot4, ...customizer('disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)') })).toEqual(declared);
       expect(await order({ ...boot4, ...customizer('configureForJackson2()') })).toEqual(declared);
