@@ -34,6 +34,7 @@ import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
+import { buildsWithJackson3 } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
@@ -163,6 +164,8 @@ export class ProjectScanner {
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
+  /** The build uses Jackson 3 (jackson-version.ts); read when models first need it, again after a build or config change. */
+  private jackson3: boolean | undefined;
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
   private generatedModels: GeneratedModels | undefined;
   /** The specs' parses, shared by the generated interfaces and models; a changed spec's text is parsed again. */
@@ -267,6 +270,7 @@ export class ProjectScanner {
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
+    this.jackson3 = undefined;
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
@@ -548,6 +552,7 @@ export class ProjectScanner {
     this.beanSchemas = undefined;
     if (config) {
       this.generatedModels = undefined;
+      this.jackson3 = undefined;
       this.readModuleConfig();
       this.properties = undefined;
       global = true;
@@ -840,7 +845,7 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), sortProperties: this.appProperties().get(relaxedKey('spring.jackson.mapper.sort-properties-alphabetically')) === 'true', generatedType: (name, packages) => models.schemaOf(name, packages) });
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), ...this.jacksonDefaults(readProjectFile), generatedType: (name, packages) => models.schemaOf(name, packages) });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {
@@ -946,10 +951,36 @@ export class ProjectScanner {
    */
   private legacyDates(): { pattern?: string; timestamps?: boolean } | undefined {
     const props = this.appProperties();
-    const timestamps = props.get(relaxedKey('spring.jackson.serialization.write-dates-as-timestamps')) === 'true';
+    // Spring Boot 4 reads it under `datatype.datetime`, where Jackson 3 moved the feature (DateTimeFeature).
+    const timestamps = ['spring.jackson.serialization.write-dates-as-timestamps', 'spring.jackson.datatype.datetime.write-dates-as-timestamps'].some((k) => props.get(relaxedKey(k)) === 'true');
     const format = props.get(relaxedKey('spring.jackson.date-format'))?.trim();
     const pattern = format && !/^(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*$/.test(format) ? format : undefined;
     return timestamps || pattern ? { timestamps, pattern } : undefined;
+  }
+
+  /**
+   * The defaults of the application's mapper that shape its models, as its properties and build say
+   * (a MapperFeature setting in code wins, jackson-registrations.ts). Where the build uses Jackson 3
+   * (jackson-version.ts), its defaults: properties sorted (a creator's first, in its order) and
+   * enums written as their toString(), unless Spring Boot is told to configure it with Jackson 2's
+   * defaults (`spring.jackson.use-jackson2-defaults`) or to write with another mapper
+   * (`preferred-json-mapper`: Jackson 2, Gson, ...). `spring.jackson.mapper.sort-properties-alphabetically` and
+   * `write-enums-using-to-string` (Boot 3's `serialization.`, Boot 4's `datatype.enum.`) say it either way.
+   */
+  private jacksonDefaults(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean; enumsUsingToString: boolean } {
+    const props = this.appProperties();
+    const value = (key: string) => props.get(relaxedKey(key))?.trim().toLowerCase();
+    // Another mapper preferred for HTTP: Jackson 2, or not Jackson at all (apollo's `gson`).
+    const preferred = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'].map(value).find((v) => v !== undefined);
+    const notJackson3 = value('spring.jackson.use-jackson2-defaults') === 'true' || (preferred !== undefined && preferred !== 'jackson');
+    const jackson3 = !notJackson3 && (this.jackson3 ??= buildsWithJackson3(this.modules, read));
+    const sorted = value('spring.jackson.mapper.sort-properties-alphabetically');
+    const toString = value('spring.jackson.datatype.enum.write-enums-using-to-string') ?? value('spring.jackson.serialization.write-enums-using-to-string');
+    return {
+      sortProperties: sorted === 'true' || sorted === 'false' ? sorted === 'true' : jackson3,
+      creatorOrder: jackson3,
+      enumsUsingToString: toString === 'true' || toString === 'false' ? toString === 'true' : jackson3,
+    };
   }
 
   /** Every module's application properties by relaxed key, read when a framework first asks. */

@@ -237,5 +237,28 @@ describe('a build-file edit that changes what every root may read re-scans them 
     await rescanLikeFresh(scanner, changed('provider/dependencies.gradle'));
     expect(scanner.result().modules.find((m) => m.name === 'loan')?.contextPath).toBeUndefined();
   });
+
+  it("Spring Boot 4 (Jackson 3 sorts every model's properties): a pom's version, the Gradle version catalog", async () => {
+    const root = join(tmp, `case-${++cases}`);
+    const parent = (v: string) => `<project>\n  <parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent</artifactId><version>${v}</version></parent>\n  <artifactId>shop</artifactId>\n</project>\n`;
+    write(root, 'pom.xml', parent('3.5.7'));
+    write(root, 'src/main/java/com/acme/ItemController.java', 'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n    public static class Item { public String name; public String code; }\n    @GetMapping("/item") public Item item() { return null; }\n}\n');
+    const scanner = await scanned(root);
+    const order = () => Object.keys(scanner.endpoints[0]!.response!.schema!.properties!);
+    expect(order()).toEqual(['name', 'code']);
+    editFile(root, 'pom.xml', '3.5.7', '4.0.1');
+    await rescanLikeFresh(scanner, changed('pom.xml'));
+    expect(order()).toEqual(['code', 'name']);
+
+    const gradle = join(tmp, `case-${++cases}`);
+    write(gradle, 'build.gradle', 'plugins { alias(libs.plugins.spring.boot) }\n');
+    write(gradle, 'gradle/libs.versions.toml', "[plugins]\nspring-boot = 'org.springframework.boot:3.5.0'\n");
+    write(gradle, 'src/main/java/com/acme/ItemController.java', 'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n    public static class Item { public String name; public String code; }\n    @GetMapping("/item") public Item item() { return null; }\n}\n');
+    const catalog = await scanned(gradle);
+    expect(Object.keys(catalog.endpoints[0]!.response!.schema!.properties!)).toEqual(['name', 'code']);
+    editFile(gradle, 'gradle/libs.versions.toml', '3.5.0', '4.1.0');
+    await rescanLikeFresh(catalog, changed('gradle/libs.versions.toml'));
+    expect(Object.keys(catalog.endpoints[0]!.response!.schema!.properties!)).toEqual(['code', 'name']);
+  });
 });
 

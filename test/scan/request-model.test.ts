@@ -646,6 +646,9 @@ import org.springframework.web.bind.annotation.*;
     const millis = await example({ 'src/main/resources/application.properties': 'spring.jackson.serialization.WRITE_DATES_AS_TIMESTAMPS=true\n' });
     expect(millis.schema.createTime).toMatchObject({ type: 'integer', format: 'int64' });
     expect(typeof millis.body.createTime).toBe('number');
+    // Spring Boot 4 moved the setting with Jackson 3's DateTimeFeature.
+    const boot4 = await example({ 'src/main/resources/application.properties': 'spring.jackson.datatype.datetime.write-dates-as-timestamps=true\n' });
+    expect(boot4.schema.createTime).toMatchObject({ type: 'integer', format: 'int64' });
     for (const config of [{} as Record<string, string>, { 'src/main/resources/application.properties': 'spring.jackson.date-format=com.acme.config.MyDateFormat\n' }]) {
       const iso = await example(config);
       expect(iso.schema.createTime!.format).toBe('date-time');

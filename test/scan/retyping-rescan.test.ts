@@ -2,7 +2,7 @@
 // than the body's: its converter, the interface naming its implementation, a setter. A re-scan
 // after any of them changes equals a fresh scan of the same tree.
 
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,4 +63,32 @@ describe('a re-scan of bodies Jackson reads and writes as different types', () =
     e = await rescan('Amount.java');
     expect(e.request!.body!.example).toMatchObject({ amount: 'amount' });
   });
+
+  it("a Spring Boot 4 @JacksonMixin or @JacksonComponent added, edited or removed: every model it applies to", async () => {
+    const root = join(tmp, 'boot4');
+    const write = (rel: string, text: string) => {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    };
+    write('src/main/java/com/acme/Card.java', 'package com.acme;\npublic class Card { public String number; public String holder; public Money limit; }\n');
+    write('src/main/java/com/acme/Money.java', 'package com.acme;\npublic class Money { public long cents; }\n');
+    write('src/main/java/com/acme/CardController.java', 'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class CardController {\n    @GetMapping("/card") public Card card() { return null; }\n}\n');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const rescan = async (path: string, kind: 'changed' | 'deleted' = 'changed') => {
+      scanner.rescan([{ path, kind }]);
+      const fresh = await new ProjectScanner(root, { parseWorker: false }).scan();
+      expect(scanner.endpoints).toEqual(fresh.endpoints);
+      return fresh.endpoints[0]!.response!.schema!.properties!;
+    };
+    const mixin = 'src/main/java/com/acme/json/CardMixin.java';
+    write(mixin, 'package com.acme.json;\nimport com.acme.Card;\nimport com.fasterxml.jackson.annotation.JsonIgnore;\nimport org.springframework.boot.jackson.JacksonMixin;\n@JacksonMixin(Card.class)\npublic abstract class CardMixin { @JsonIgnore String number; }\n');
+    expect(Object.keys(await rescan(mixin))).toEqual(['holder', 'limit']);
+    const component = 'src/main/java/com/acme/json/MoneySerializer.java';
+    write(component, 'package com.acme.json;\nimport com.acme.Money;\nimport org.springframework.boot.jackson.JacksonComponent;\nimport tools.jackson.core.JsonGenerator;\nimport tools.jackson.databind.*;\n@JacksonComponent\npublic class MoneySerializer extends ValueSerializer<Money> {\n    @Override public void serialize(Money value, JsonGenerator gen, SerializationContext c) { gen.writeNumber(value.cents); }\n}\n');
+    expect((await rescan(component)).limit).toMatchObject({ type: 'number' });
+    rmSync(join(root, mixin));
+    expect(Object.keys(await rescan(mixin, 'deleted'))).toEqual(['number', 'holder', 'limit']);
+  });
 });
+

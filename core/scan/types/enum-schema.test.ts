@@ -239,3 +239,27 @@ public class H {
     expect(values(p.c)).toEqual(['string', ['1', '2']]);
   });
 });
+
+describe('enums written as their toString() (Jackson 3, WRITE_ENUMS_USING_TO_STRING)', () => {
+  const files = {
+    'com/acme/t/Size.java': `package com.acme.t;
+public enum Size { SMALL, EXTRA_LARGE; @Override public String toString() { return this.name().toUpperCase(Locale.ROOT).toLowerCase(); } }`,
+    'com/acme/t/Tone.java': `package com.acme.t;
+public enum Tone { SOFT, LOUD; public String toString() { return name().toLowerCase(); } }`,
+    'com/acme/t/Kind.kt': `package com.acme.t
+enum class Kind(private val label: String) { BIG("big one"), TINY("tiny one"); override fun toString() = label }`,
+    'com/acme/t/Plain.java': 'package com.acme.t;\npublic enum Plain { A, B }',
+    'com/acme/t/Box.java': 'package com.acme.t;\npublic class Box { public Size size; public Tone tone; public Kind kind; public Plain plain; }',
+  };
+  const enums = (opts: { enumsUsingToString?: boolean }) => schemas(files, opts).schema('Box', 'com.acme.t.Box').properties!;
+
+  it('the values toString() returns: a field read from the constants, the name cased; unknown for any other body', () => {
+    const p = enums({ enumsUsingToString: true });
+    expect(p.tone!.enum).toEqual(['soft', 'loud']);
+    expect(p.kind!.enum).toEqual(['big one', 'tiny one']);
+    expect(p.plain!.enum).toEqual(['A', 'B']);
+    expect(p.size).toMatchObject({ type: 'string' });
+    expect(p.size!.enum).toBeUndefined(); // not evaluated: no list rather than the wrong one
+    expect(enums({}).tone!.enum).toEqual(['SOFT', 'LOUD']);
+  });
+});

@@ -2,7 +2,9 @@
 // getter returns (read from each constant's constructor arguments, since bodies are never
 // parsed), each constant's Javadoc or line comment as its description.
 
+import { readFileSync } from 'node:fs';
 import type { JsonSchema } from '../../model/request';
+import { bodyRange } from '../method-body';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, FieldDecl, MethodDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
@@ -40,7 +42,7 @@ function isJsonValue(anns: readonly Annotation[]): boolean {
  * The enum as Jackson writes it. `shape` is a property's `@JsonFormat(shape)`, which overrides the
  * enum's own; a `@JsonValue` overrides both (Jackson picks its serializer before it reads shapes).
  */
-export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string): JsonSchema {
+export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, opts: { usingToString?: boolean } = {}): JsonSchema {
   const scope: Scope = { type: decl, file: decl.file };
   const constants = decl.enumConstants;
   const names = constants.map((c) => c.name);
@@ -59,7 +61,9 @@ export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string):
     kind = { type: 'integer', format: 'int32' }; // the ordinal
     values = constants.map((_, i) => i);
   } else {
-    values = constants.map((c) => stringAttr(index, findAnnotation(c.annotations, 'JsonProperty'), 'value', scope) || c.name);
+    // Jackson 3 (and WRITE_ENUMS_USING_TO_STRING) writes an overridden toString(); @JsonProperty still names its constant.
+    const written = opts.usingToString ? toStringValues(index, decl, scope) : names;
+    values = written && constants.map((c, i) => stringAttr(index, findAnnotation(c.annotations, 'JsonProperty'), 'value', scope) || (written[i] as string));
   }
 
   // Per-constant descriptions: the comment, `@Schema(description)`, else a `desc`-like field.
@@ -84,6 +88,34 @@ export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string):
   if (description) schema.description = description;
   schema['x-java-type'] = decl.fqn;
   return schema;
+}
+
+/**
+ * What each constant's `toString()` returns: its name when the enum does not override it; a field
+ * it returns (`return label;`), read from the constants' arguments; the name in lower or upper case
+ * (`name().toLowerCase()`). Undefined when the body says something else: the values are unknown.
+ */
+function toStringValues(index: ProjectIndex, decl: TypeDecl, scope: Scope): unknown[] | undefined {
+  const names = decl.enumConstants.map((c) => c.name);
+  const method = decl.methods.find((m) => m.name === 'toString' && m.params.length === 0 && !m.modifiers.includes('static'));
+  if (!method) return names;
+  let text: string | undefined;
+  try {
+    const abs = index.files.get(decl.file.path)?.abs;
+    text = abs === undefined ? undefined : readFileSync(abs, 'utf8');
+  } catch {
+    text = undefined;
+  }
+  const range = text === undefined ? undefined : bodyRange(text, method, decl.file.lang === 'kotlin');
+  if (!text || !range) return undefined;
+  const body = text.slice(range.from, range.to).replace(/\/\/.*$/gm, '').trim();
+  const returned = (range.expression ? body : /^return\s+([\s\S]*?)\s*;?\s*$/.exec(body)?.[1])?.trim().replace(/^this\s*\.\s*/, '');
+  if (returned === undefined) return undefined;
+  const cased = /^(?:name\s*\(\s*\)|super\s*\.\s*toString\s*\(\s*\)|name)\s*\.\s*(toLowerCase|toUpperCase|lowercase|uppercase)\s*\(\s*(?:Locale\s*\.\s*\w+)?\s*\)$/.exec(returned);
+  if (cased) return names.map((n) => (/lower/i.test(cased[1]!) ? n.toLowerCase() : n.toUpperCase()));
+  if (/^(?:name\s*\(\s*\)|super\s*\.\s*toString\s*\(\s*\)|name)$/.test(returned)) return names;
+  const field = decl.fields.find((f) => f.name === returned && !f.modifiers.includes('static'));
+  return field ? argumentValues(index, decl, field, { type: 'string' }, scope) : undefined;
 }
 
 /** The field a `@JsonValue` getter returns: by the getter's property name, else the only field of its type. */

@@ -249,6 +249,108 @@ public class Order { public Money total; public java.time.Instant at; public jav
     expect(p.day).toEqual({ type: 'string', format: 'date' });
   });
 
+  it("a module of the project's own (its constructor's calls, wherever it is), addSerializer(new X()) and the builder's serializers(..) / deserializers(..)", () => {
+    const money = (name: string, write: string) => `package com.acme.json;
+import com.acme.${name};
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
+public class ${name}Serializer extends StdSerializer<${name}> {
+    public ${name}Serializer() { super(${name}.class); }
+    @Override public void serialize(${name} value, JsonGenerator gen, SerializerProvider p) throws IOException { gen.${write}; }
+}`;
+    const reader = (name: string) => `package com.acme.json;
+import com.acme.${name};
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+public class ${name}Deserializer extends StdDeserializer<${name}> {
+    public ${name}Deserializer() { super(${name}.class); }
+    @Override public ${name} deserialize(com.fasterxml.jackson.core.JsonParser p, DeserializationContext c) { return null; }
+}`;
+    const files: Record<string, string> = { 'com/acme/Order.java': 'package com.acme;\npublic class Order { public Fee fee; public Cents cents; public Tag tag; public Code code; }' };
+    for (const name of ['Fee', 'Cents', 'Tag', 'Code']) files[`com/acme/${name}.java`] = `package com.acme;\npublic class ${name} { public long value; public String unit; }`;
+    Object.assign(files, {
+      'com/acme/json/FeeSerializer.java': money('Fee', 'writeString(value.value + " EUR")'),
+      'com/acme/json/FeeDeserializer.java': reader('Fee'),
+      'com/acme/json/CentsSerializer.java': money('Cents', 'writeNumber(value.value)'),
+      'com/acme/json/TagSerializer.java': money('Tag', 'writeString(value.unit)'),
+      'com/acme/json/TagDeserializer.java': reader('Tag'),
+      'com/acme/json/CodeSerializer.java': money('Code', 'writeString(value.unit)'),
+      // gravitee's ApiModule: a module extending the project's own base of SimpleModule, calling in
+      // its constructor (the header scan marks a file naming Jackson: here its package).
+      'com/acme/json/BaseModule.java': `package com.acme.json;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+public abstract class BaseModule extends SimpleModule { protected BaseModule(String name) { super(name); } }`,
+      'com/acme/jackson/FeeModule.java': `package com.acme.jackson;
+import com.acme.Fee;
+import com.acme.json.*;
+public class FeeModule extends BaseModule {
+    public FeeModule() {
+        super("fee");
+        addDeserializer(Fee.class, new FeeDeserializer());
+        addSerializer(Fee.class, new FeeSerializer());
+    }
+}`,
+      'com/acme/config/JacksonConfig.java': `package com.acme.config;
+import com.acme.json.*;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.context.annotation.*;
+@Configuration
+public class JacksonConfig {
+    @Bean public SimpleModule cents() { SimpleModule module = new SimpleModule(); module.addSerializer(new CentsSerializer()); return module; }
+    @Bean public Jackson2ObjectMapperBuilderCustomizer tags() { return b -> b.serializers(new TagSerializer()).deserializers(new TagDeserializer()); }
+}`,
+      // A mapper's helper outside any configuration or module is not read.
+      'com/acme/json/Mappers.java': `package com.acme.json;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+public class Mappers { static SimpleModule codes() { return new SimpleModule().addSerializer(new CodeSerializer()); } }`,
+    });
+    const { schema: of } = schemas(files);
+    const out = of('Order', 'com.acme.Order').properties!;
+    const read = of('Order', 'com.acme.Order', 'request').properties!;
+    expect(out.fee).toEqual({ type: 'string', 'x-java-type': 'com.acme.Fee' });
+    expect(read.fee).toEqual({ type: 'string', 'x-java-type': 'com.acme.Fee' }); // its deserializer reads it back
+    expect(out.cents).toEqual({ type: 'number', 'x-java-type': 'com.acme.Cents' });
+    expect(out.tag).toEqual({ type: 'string', 'x-java-type': 'com.acme.Tag' });
+    expect(read.tag).toEqual({ type: 'string', 'x-java-type': 'com.acme.Tag' });
+    expect(out.code).toMatchObject({ type: 'object' });
+  });
+
+  it("Spring Boot 4's @JacksonComponent (Jackson 3's ValueSerializer / ValueDeserializer) and @JacksonMixin", () => {
+    const { schema: of } = schemas({
+      'com/acme/Money.java': 'package com.acme;\npublic class Money { public long cents; public String currency; }',
+      'com/acme/Card.java': 'package com.acme;\npublic class Card { public String number; public String holder; }',
+      'com/acme/Order.java': 'package com.acme;\npublic class Order { public Money total; public Card card; }',
+      'com/acme/json/MoneyJson.java': `package com.acme.json;
+import com.acme.Money;
+import org.springframework.boot.jackson.JacksonComponent;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.*;
+@JacksonComponent
+public class MoneyJson {
+    public static class Serializer extends ValueSerializer<Money> {
+        @Override public void serialize(Money value, JsonGenerator gen, SerializationContext c) { gen.writeNumber(value.cents); }
+    }
+    public static class Deserializer extends ValueDeserializer<Money> {
+        @Override public Money deserialize(JsonParser p, DeserializationContext c) { return new Money(); }
+    }
+}`,
+      'com/acme/json/CardMixin.java': `package com.acme.json;
+import com.acme.Card;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import org.springframework.boot.jackson.JacksonMixin;
+@JacksonMixin(Card.class)
+public abstract class CardMixin { @JsonIgnore String number; }`,
+    });
+    const out = of('Order', 'com.acme.Order').properties!;
+    expect(out.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
+    expect(of('Order', 'com.acme.Order', 'request').properties!.total).toEqual({ type: 'number', 'x-java-type': 'com.acme.Money' });
+    expect(Object.keys(out.card!.properties!)).toEqual(['holder']);
+  });
+
   // As ruoyi-vue-pro's TimestampLocalDateTimeSerializer, registered with serializerByType.
   it('a serializer writing epoch numbers, and a string only where it finds the property’s @JsonFormat: a number, and the pattern there', () => {
     const { schema: of } = schemas({

@@ -13,9 +13,15 @@
 //   `DateTimeFormatter.ofPattern("...")` (inline or a local variable) write dates in that pattern;
 // - deserializers by type (`builder.deserializerByType(T.class, D)`, `module.addDeserializer(T.class, D)`)
 //   in a Spring configuration, as for `addMixIn`: `T` is read by its deserializer, not as a bean;
-// - Spring Boot's `@JsonComponent` serializers and deserializers (the class, or those nested in it):
-//   each for the type its `JsonSerializer<T>` / `StdSerializer<T>` (`JsonDeserializer<T>`, ...) names;
-// - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled, as for `addMixIn`;
+// - the same registrations in the constructor of a Jackson module of the project's own (a class
+//   extending `SimpleModule`, gravitee's `ApiModule`), wherever it is: a module is made to be
+//   registered; and those naming no type (`addSerializer(new X())`, the builder's
+//   `serializers(new X(), ..)` / `deserializers(..)`), for the type X's `StdSerializer<T>` (...) names;
+// - Spring Boot's `@JsonComponent` serializers and deserializers (the class, or those nested in it;
+//   Boot 4's `@JacksonComponent`): each for the type its `JsonSerializer<T>` / `StdSerializer<T>` /
+//   Jackson 3's `ValueSerializer<T>` (`JsonDeserializer<T>`, ...) names;
+// - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled or disabled (also by Jackson 3's
+//   `configureForJackson2()`), as for `addMixIn`;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -41,8 +47,8 @@ export interface Registrations {
   serializers: ReadonlyMap<string, TypeSerializer>;
   /** The types a deserializer is registered for, qualified as for `serializers`. */
   deserializers: ReadonlySet<string>;
-  /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled). */
-  sortProperties: boolean;
+  /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled), or not (disabled); undefined: the code does not say. */
+  sortProperties: boolean | undefined;
 }
 
 /**
@@ -61,10 +67,10 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const subtypes = new Map<TypeDecl, string[]>();
     const serializers = new Map<string, TypeSerializer>();
     const deserializers = new Set<string>();
-    const sorted = { on: false };
+    const sorted: { on?: boolean } = {};
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted });
-    const components = [...index.files.values()].filter((e) => e.annotations.has('JsonComponent')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const components = [...index.files.values()].filter((e) => COMPONENTS.some((a) => e.annotations.has(a))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of components) readComponents(index, entry, serializers, deserializers);
     return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on };
   });
@@ -75,10 +81,15 @@ const REGISTER_CALL = /\bregisterSubtypes\s*\(/g;
 const DATE_FORMAT = /\.\s*(?:setDateFormat\s*\(\s*new\s+(?:java\.text\.)?SimpleDateFormat|simpleDateFormat)\s*\(\s*"([^"\\]+)"/;
 /** The types Jackson writes with the mapper's DateFormat. */
 const LEGACY_DATES = ['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp'];
-const SERIALIZER_CALL = /\.\s*(?:addSerializer|serializerByType)\s*\(/g;
+// Called on a mapper, module or builder, or unqualified in a module's own constructor.
+const SERIALIZER_CALL = /(?:\.\s*|(?<![\w$.]\s*))(?:addSerializer|serializerByType)\s*\(/g;
+/** The builder's `serializers(new X(), ..)` and `deserializers(..)`: each for the type it handles. */
+const HANDLED_TYPE_CALL = /\.\s*(serializers|deserializers)\s*\(/g;
 /** `configure(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true)`, `enable(..)`, the builder's `featuresToEnable(..)`. */
 const SORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*true|(?:enable|featuresToEnable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b)/;
-const DESERIALIZER_CALL = /\.\s*(?:addDeserializer|deserializerByType)\s*\(/g;
+/** The same feature turned off, or Jackson 3's builder set to Jackson 2's defaults (`configureForJackson2()`: unsorted). */
+const UNSORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*false|(?:disable|featuresToDisable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b|configureForJackson2\s*\()/;
+const DESERIALIZER_CALL = /(?:\.\s*|(?<![\w$.]\s*))(?:addDeserializer|deserializerByType)\s*\(/g;
 /** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
 const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
 const PRIMITIVE_TYPES: Record<string, string> = { Long: 'long', Integer: 'int', Boolean: 'boolean', Double: 'double', Float: 'float', Short: 'short', Byte: 'byte' };
@@ -89,7 +100,7 @@ interface Tables {
   subtypes: Map<TypeDecl, string[]>;
   serializers: Map<string, TypeSerializer>;
   deserializers: Set<string>;
-  sorted: { on: boolean };
+  sorted: { on?: boolean };
 }
 
 function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted }: Tables): void {
@@ -109,6 +120,8 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
   // Kotlin spells a class literal `X::class.java` (or `X::class` in an annotation-like API).
   const code = blankComments(text).replace(/::class\.java\b/g, '.class').replace(/::class\b/g, '.class');
   const springConfig = /@(?:Bean|Configuration)\b/.test(code) && !/Redis/.test(code);
+  // A Jackson module of the project's own registers what its constructor adds wherever it is used.
+  const module = !/Redis/.test(code) && file.types.some((t) => extendsSimpleModule(index, t));
   for (const m of code.matchAll(MIXIN_CALL)) {
     if (m[1] === 'addMixIn' && !springConfig) continue;
     const args = argsOf(code, m.index! + m[0].length - 1);
@@ -120,14 +133,29 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
   if (springConfig) {
     const dateFormat = DATE_FORMAT.exec(code);
     if (dateFormat) for (const t of LEGACY_DATES) if (!serializers.has(t)) serializers.set(t, { pattern: dateFormat[1]! });
+    if (SORTED.test(code)) sorted.on = true;
+    else if (UNSORTED.test(code) && sorted.on === undefined) sorted.on = false;
+    for (const m of code.matchAll(HANDLED_TYPE_CALL)) {
+      for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
+        const handled = handledBy(index, arg, scope);
+        if (!handled) continue;
+        if (m[1] === 'deserializers') deserializers.add(handled.type);
+        else if (!serializers.has(handled.type)) {
+          const written = serializerOf(index, handled.decl);
+          if (written) serializers.set(handled.type, written);
+        }
+      }
+    }
+  }
+  if (springConfig || module) {
     for (const m of code.matchAll(SERIALIZER_CALL)) {
       const args = argsOf(code, m.index! + m[0].length - 1);
-      if (args.length !== 2) continue;
-      const target = registeredType(index, args[0]!, scope);
-      const written = target && typeSerializer(index, args[1]!, code, scope);
+      // `addSerializer(new X())`: for the type X handles.
+      const handled = args.length === 1 ? handledBy(index, args[0]!, scope) : undefined;
+      const target = handled?.type ?? (args.length === 2 ? registeredType(index, args[0]!, scope) : undefined);
+      const written = handled ? serializerOf(index, handled.decl) : target && typeSerializer(index, args[1]!, code, scope);
       if (target && written && !serializers.has(target)) serializers.set(target, written);
     }
-    if (SORTED.test(code)) sorted.on = true;
     for (const m of code.matchAll(DESERIALIZER_CALL)) {
       const args = argsOf(code, m.index! + m[0].length - 1);
       const target = args.length === 2 ? registeredType(index, args[0]!, scope) : undefined;
@@ -149,15 +177,18 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
   }
 }
 
-const SERIALIZER_SUPERS = new Set(['JsonSerializer', 'StdSerializer', 'JsonObjectSerializer', 'StdScalarSerializer']);
-const DESERIALIZER_SUPERS = new Set(['JsonDeserializer', 'StdDeserializer', 'JsonObjectDeserializer', 'StdScalarDeserializer', 'FromStringDeserializer']);
+/** Spring Boot's annotation for a serializer bean: `@JsonComponent`, `@JacksonComponent` since Boot 4 (Jackson 3). */
+const COMPONENTS = ['JsonComponent', 'JacksonComponent'];
+// Jackson 2's and Jackson 3's (`ValueSerializer`; Boot 4's `ObjectValueSerializer`) base classes.
+const SERIALIZER_SUPERS = new Set(['JsonSerializer', 'StdSerializer', 'JsonObjectSerializer', 'StdScalarSerializer', 'ValueSerializer', 'ObjectValueSerializer']);
+const DESERIALIZER_SUPERS = new Set(['JsonDeserializer', 'StdDeserializer', 'JsonObjectDeserializer', 'StdScalarDeserializer', 'FromStringDeserializer', 'ValueDeserializer', 'ObjectValueDeserializer']);
 
 /** The serializers and deserializers of a file's `@JsonComponent` classes, by the type each handles. */
 function readComponents(index: ProjectIndex, entry: FileEntry, serializers: Map<string, TypeSerializer>, deserializers: Set<string>): void {
   const file = index.parse(entry);
   if (!file) return;
   const visit = (t: TypeDecl, inComponent: boolean) => {
-    const component = inComponent || findAnnotation(t.annotations, 'JsonComponent') !== undefined;
+    const component = inComponent || COMPONENTS.some((a) => findAnnotation(t.annotations, a) !== undefined);
     const sup = t.superclass;
     const handled = component && sup ? sup.args[0] : undefined;
     if (handled) {
@@ -177,6 +208,25 @@ function serializerOf(index: ProjectIndex, decl: TypeDecl): TypeSerializer | und
   const as = writtenBy(index, decl);
   if (as) return { as };
   return numberUnlessFormatted(index, decl) ? { as: 'number', unlessFormatted: true } : undefined;
+}
+
+/** The class extends Jackson's `SimpleModule`, itself or through classes of the project. */
+function extendsSimpleModule(index: ProjectIndex, decl: TypeDecl): boolean {
+  return [decl, ...index.ancestors(decl)].some((t) => t.superclass !== undefined && simpleName(t.superclass.name) === 'SimpleModule');
+}
+
+/**
+ * The serializer or deserializer class an expression makes (`new X(..)`, `X.INSTANCE`, `X.instance`)
+ * and the type it handles: the one its `StdSerializer<T>` / `JsonDeserializer<T>` (...) superclass names.
+ */
+function handledBy(index: ProjectIndex, arg: string, scope: Scope): { decl: TypeDecl; type: string } | undefined {
+  const m = /^(?:new\s+)?([A-Za-z_$][\w$.]*?)(?:\.(?:INSTANCE|instance)|\s*\([\s\S]*\))$/.exec(arg.trim());
+  const decl = m ? index.resolveType(m[1]!, scope) : undefined;
+  const sup = decl?.superclass;
+  const handled = sup && (SERIALIZER_SUPERS.has(simpleName(sup.name)) || DESERIALIZER_SUPERS.has(simpleName(sup.name))) ? sup.args[0] : undefined;
+  if (!decl || !handled || decl.typeParams.some((t) => t.name === handled.name)) return undefined;
+  const own: Scope = { type: decl, file: decl.file };
+  return { decl, type: index.resolveType(handled.name, own)?.fqn ?? libraryName(handled.name, own) };
 }
 
 /** `Long.class` -> java.lang.Long, `Long.TYPE` -> long, `Money.class` -> its qualified name. */

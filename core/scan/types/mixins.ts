@@ -9,6 +9,9 @@ import type { Annotation, TypeDecl } from '../source-model';
 import { findAnnotation } from '../source-model';
 import { codeRegistrations } from './jackson-registrations';
 
+/** Spring Boot's `@JsonMixin`, `@JacksonMixin` since Boot 4 (Jackson 3). */
+const MIXIN_ANNOTATIONS = ['JsonMixin', 'JacksonMixin'];
+
 /** The `@JsonMixin` class registered for `decl`, if any. */
 export function mixinOf(index: ProjectIndex, decl: TypeDecl): TypeDecl | undefined {
   return mixinTable(index).get(decl) ?? codeRegistrations(index).mixins.get(decl);
@@ -27,12 +30,12 @@ export function classAnnotations(index: ProjectIndex, decl: TypeDecl): readonly 
 function mixinTable(index: ProjectIndex): ReadonlyMap<TypeDecl, TypeDecl> {
   return index.derived('jackson-mixins', () => {
     const out = new Map<TypeDecl, TypeDecl>();
-    const entries = [...index.files.values()].filter((e) => e.annotations.has('JsonMixin')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const entries = [...index.files.values()].filter((e) => MIXIN_ANNOTATIONS.some((a) => e.annotations.has(a))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) {
       const file = index.parse(entry);
       if (!file) continue;
       for (const t of ProjectIndex.allTypes(file)) {
-        const a = findAnnotation(t.annotations, 'JsonMixin');
+        const a = findAnnotation(t.annotations, 'JsonMixin') ?? findAnnotation(t.annotations, 'JacksonMixin');
         const targets = a?.args.value ?? a?.args.type;
         if (!targets) continue;
         for (const item of targets.kind === 'array' ? targets.items : [targets]) {

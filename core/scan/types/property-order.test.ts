@@ -60,9 +60,39 @@ describe('property order as Jackson writes it', () => {
     expect(names(schema('Point', 'com.acme.o.Point'))).toEqual(['z_a', 'b']);
   });
 
+  it('@JsonProperty(index = N) first, by index, sorted or not (jackson-databind 2.17.2 wrote these)', () => {
+    const files = {
+      ...FILES,
+      'com/acme/o/Idx.java': `package com.acme.o;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public class Idx { public String a; @JsonProperty(index = 2) public String b; @JsonProperty(index = 1) public String c; public String d; @JsonProperty(value = "x_x", index = 0) public String x; @JsonProperty("r_r") public String r; public String e; }`,
+      'com/acme/o/IdxMade.java': `package com.acme.o;
+import com.fasterxml.jackson.annotation.*;
+public class IdxMade { public String a; public String z; @JsonProperty(index = 0) public String q;
+    @JsonCreator public IdxMade(@JsonProperty("z") String z, @JsonProperty("a") String a) { this.z = z; this.a = a; } }`,
+    };
+    const expected = ['x_x', 'c', 'b', 'a', 'd', 'e', 'r_r'];
+    expect(names(schemas(files).schema('Idx', 'com.acme.o.Idx'))).toEqual(expected);
+    expect(names(schemas(files, { sortProperties: true }).schema('Idx', 'com.acme.o.Idx'))).toEqual(expected);
+    expect(names(schemas(files, { sortProperties: true }).schema('IdxMade', 'com.acme.o.IdxMade'))).toEqual(['q', 'a', 'z']);
+  });
+
   it('the mapper sorting properties alphabetically: the Boot property, or MapperFeature enabled in a Spring configuration', () => {
     const sorted = ['fifth', 'first', 'fourth', 'second_x', 'third'];
     expect(names(schemas(FILES, { sortProperties: true }).schema('Renamed', 'com.acme.o.Renamed'))).toEqual(sorted);
+    // A creator's properties first, sorted among themselves (jackson-databind 2.17.2 wrote these);
+    // Jackson 3 keeps the creator's order (test/export/jackson3-order-jvm.test.ts).
+    const created = {
+      ...FILES,
+      'com/acme/o/Made.java': `package com.acme.o;
+import com.fasterxml.jackson.annotation.*;
+public class Made {
+    public String a; public String z; public String m;
+    @JsonCreator public Made(@JsonProperty("z") String z, @JsonProperty("m") String m) { this.z = z; this.m = m; }
+}`,
+    };
+    expect(names(schemas(created, { sortProperties: true }).schema('Made', 'com.acme.o.Made'))).toEqual(['m', 'z', 'a']);
+    expect(names(schemas(created, { sortProperties: true, creatorOrder: true }).schema('Made', 'com.acme.o.Made'))).toEqual(['z', 'm', 'a']);
     const config = (call: string) => ({
       ...FILES,
       'com/acme/o/JacksonConfig.java': `package com.acme.o;
@@ -89,5 +119,56 @@ public class JacksonConfig {
     );
     const { endpoints } = await scanProject(dir, { parseWorker: false });
     expect(Object.keys(endpoints[0]!.response!.schema!.properties!)).toEqual(['code', 'count', 'name']);
+  });
+
+  describe("Jackson 3's default (Spring Boot 4): sorted, unless the application says otherwise", () => {
+    const bootPom = (version: string) =>
+      `<project><modelVersion>4.0.0</modelVersion><parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent</artifactId><version>${version}</version></parent><artifactId>shop</artifactId></project>`;
+    const order = async (files: Record<string, string>) => {
+      const dir = mkdtempSync(join(tmpdir(), 'apiscout-jackson3-'));
+      const all: Record<string, string> = {
+        'src/main/java/com/acme/ItemController.java':
+          'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n    public static class Item { public String name; public int count; public String code; }\n    @GetMapping("/item") public Item item() { return null; }\n}\n',
+        ...files,
+      };
+      for (const [rel, text] of Object.entries(all)) {
+        mkdirSync(join(dir, rel, '..'), { recursive: true });
+        writeFileSync(join(dir, rel), text);
+      }
+      const { endpoints } = await scanProject(dir, { parseWorker: false });
+      return Object.keys(endpoints[0]!.response!.schema!.properties!);
+    };
+    const declared = ['name', 'count', 'code'];
+    const sorted = ['code', 'count', 'name'];
+    const props = (text: string) => ({ 'src/main/resources/application.properties': text });
+    const customizer = (call: string) => ({
+      'src/main/java/com/acme/JacksonConfig.java': `package com.acme;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.context.annotation.*;
+import tools.jackson.databind.MapperFeature;
+@Configuration
+public class JacksonConfig {
+    @Bean JsonMapperBuilderCustomizer custom() { return builder -> builder.${call}; }
+}`,
+    });
+
+    it('Spring Boot 4 sorts; Spring Boot 3 keeps the declared order', async () => {
+      expect(await order({ 'pom.xml': bootPom('4.0.1') })).toEqual(sorted);
+      expect(await order({ 'pom.xml': bootPom('3.5.7') })).toEqual(declared);
+      // A Gradle build naming the version in its catalog (halo's), beside spring-boot-jackson2: HTTP is still Jackson 3's.
+      expect(await order({ 'build.gradle': "plugins { alias(libs.plugins.spring.boot) }\ndependencies { implementation 'org.springframework.boot:spring-boot-jackson2' }\n", 'gradle/libs.versions.toml': "[plugins]\nspring-boot = 'org.springframework.boot:4.1.0'\n" })).toEqual(sorted);
+    });
+
+    it("Jackson 2's defaults, Jackson 2 preferred for HTTP, the property or MapperFeature in code keep the declared order", async () => {
+      const boot4 = { 'pom.xml': bootPom('4.0.1') };
+      expect(await order({ ...boot4, ...props('spring.jackson.use-jackson2-defaults=true\n') })).toEqual(declared);
+      expect(await order({ ...boot4, ...props('spring.http.converters.preferred-json-mapper=jackson2\n') })).toEqual(declared);
+      expect(await order({ ...boot4, 'src/main/resources/application.yaml': 'spring:\n  mvc:\n    converters:\n      preferred-json-mapper: gson\n' })).toEqual(declared); // apollo's
+      expect(await order({ ...boot4, ...props('spring.jackson.mapper.sort-properties-alphabetically=false\n') })).toEqual(declared);
+      expect(await order({ ...boot4, ...customizer('disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)') })).toEqual(declared);
+      expect(await order({ ...boot4, ...customizer('configureForJackson2()') })).toEqual(declared);
+      // The code wins over the property, as a customizer runs after it.
+      expect(await order({ ...boot4, ...props('spring.jackson.use-jackson2-defaults=true\n'), ...customizer('enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)') })).toEqual(sorted);
+    });
   });
 });

@@ -26,7 +26,7 @@ import { parseDoc } from '../doc-comment';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, Expr, MethodDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
-import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, stringAttr, stringsAttr } from './attribute';
+import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, numberAttr, stringAttr, stringsAttr } from './attribute';
 import { docText, typeDescription } from './descriptions';
 import { enumSchema, jsonValueMember } from './enum-schema';
 import type { JsonValueMember } from './enum-schema';
@@ -65,8 +65,12 @@ export interface SchemaOptions {
    * keep their ISO forms either way (JavaTimeModule reads neither setting).
    */
   legacyDates?: { pattern?: string; timestamps?: boolean };
-  /** The application's mapper sorts properties alphabetically (`spring.jackson.mapper.sort-properties-alphabetically`). */
+  /** The application's mapper sorts properties alphabetically (`spring.jackson.mapper.sort-properties-alphabetically`, or Jackson 3's default). */
   sortProperties?: boolean;
+  /** Sorted properties keep a creator's order (Jackson 3's default), rather than sorted among themselves (Jackson 2's). */
+  creatorOrder?: boolean;
+  /** Enums are written (and read) as their `toString()` (Jackson 3's default, WRITE_ENUMS_USING_TO_STRING). */
+  enumsUsingToString?: boolean;
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -176,6 +180,8 @@ export class SchemaBuilder {
   private readonly maxDepth: number;
   private readonly javaNames: boolean;
   private readonly sortProperties: boolean;
+  private readonly creatorOrder: boolean;
+  private readonly enumsUsingToString: boolean;
   /** The schema of the legacy date types when the application configures how Jackson writes them. */
   private readonly legacyDate: JsonSchema | undefined;
   private readonly generatedType: SchemaOptions['generatedType'];
@@ -208,6 +214,8 @@ export class SchemaBuilder {
     this.maxDepth = opts.maxDepth ?? 8;
     this.javaNames = opts.propertyNames === 'java';
     this.sortProperties = opts.sortProperties === true;
+    this.creatorOrder = opts.creatorOrder === true;
+    this.enumsUsingToString = opts.enumsUsingToString === true && !this.javaNames;
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
@@ -388,7 +396,7 @@ export class SchemaBuilder {
     const decl = t.decl;
     if (decl.kind === 'enum') {
       let schema = this.enums.get(decl);
-      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl)));
+      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl, undefined, { usingToString: this.enumsUsingToString })));
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
@@ -768,7 +776,8 @@ export class SchemaBuilder {
     }
     if (this.javaNames) return out;
     const own = levels[levels.length - 1]?.decl;
-    const alphabetic = order?.alphabetic === true || this.sortProperties || codeRegistrations(this.index).sortProperties;
+    // A MapperFeature setting in code wins over the properties and the Jackson version's default, as a customizer runs after both.
+    const alphabetic = order?.alphabetic === true || (codeRegistrations(this.index).sortProperties ?? this.sortProperties);
     if (own && !alphabetic && !creatorOrdered(own)) {
       // Jackson collects every field (superclasses first), then the accessors with no field of
       // their name (the class's own first): a field its getter renames (`isGift` -> `gift`) is such a one.
@@ -791,11 +800,32 @@ export class SchemaBuilder {
         return j >= 0 ? j : order.names.length;
       };
       const listed = out.filter((p) => rank(p) < order.names.length).sort((a, b) => rank(a) - rank(b));
-      const rest = out.filter((p) => rank(p) === order.names.length);
-      if (order.alphabetic) rest.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      return [...listed, ...rest];
+      let rest = out.filter((p) => rank(p) === order.names.length);
+      const byName = (a: (typeof out)[number], b: (typeof out)[number]) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      if (order.alphabetic) {
+        // Sorted, a creator's properties still come first (MapperFeature.SORT_CREATOR_PROPERTIES_FIRST):
+        // sorted too in Jackson 2, in the creator's order in Jackson 3 (SORT_CREATOR_PROPERTIES_BY_DECLARATION_ORDER).
+        const params = own ? creatorParams(this.index, own) : [];
+        const at = (p: (typeof out)[number]) => params.findIndex((c) => c.json === p.name || c.name === p.member.implicit);
+        const created = rest.filter((p) => at(p) >= 0);
+        if (this.creatorOrder) created.sort((a, b) => at(a) - at(b));
+        else created.sort(byName);
+        rest = [...created, ...rest.filter((p) => at(p) < 0).sort(byName)];
+      }
+      return [...listed, ...this.indexedFirst(rest)];
     }
-    return out;
+    return this.indexedFirst(out);
+  }
+
+  /** Properties with `@JsonProperty(index = N)` first, by index, as Jackson orders them after those `@JsonPropertyOrder` lists. */
+  private indexedFirst<P extends { anns: ReadonlyMap<string, Annotation>; scope: Scope }>(props: P[]): P[] {
+    const at = new Map<P, number>();
+    for (const p of props) {
+      const i = numberAttr(this.index, p.anns.get('JsonProperty'), 'index', p.scope);
+      if (i !== undefined && i >= 0) at.set(p, i);
+    }
+    if (at.size === 0) return props;
+    return [...props.filter((p) => at.has(p)).sort((a, b) => at.get(a)! - at.get(b)!), ...props.filter((p) => !at.has(p))];
   }
 
   /** `membersOf(decl)`, each with the annotations of its `@JsonMixin`'s member of the same name first. */
@@ -1060,6 +1090,20 @@ function typeText(t: TypeRef): string {
  * constructor, a Kotlin class's primary one (jackson-module-kotlin), a `@JsonCreator` factory or a
  * constructor whose every parameter `@JsonProperty` names.
  */
+/**
+ * The parameters of the creator Jackson reads `decl` through, with their JSON names, in order: a
+ * record's components, a Kotlin class's primary constructor, a static `@JsonCreator` or a
+ * constructor whose every parameter has `@JsonProperty`. None: Jackson sets the properties one by one.
+ */
+function creatorParams(index: ProjectIndex, decl: TypeDecl): Array<{ name: string; json: string }> {
+  const creator = decl.kind === 'record' || (decl.file.lang === 'kotlin' && decl.components.length > 0)
+    ? decl.components
+    : decl.methods.find((m) => m.modifiers.includes('static') && findAnnotation(m.annotations, 'JsonCreator') !== undefined)?.params
+      ?? decl.constructors.find((params) => params.length > 0 && params.every((p) => findAnnotation(p.annotations, 'JsonProperty') !== undefined));
+  const scope: Scope = { type: decl, file: decl.file };
+  return (creator ?? []).map((p) => ({ name: p.name, json: stringAttr(index, findAnnotation(p.annotations, 'JsonProperty'), 'value', scope) || p.name }));
+}
+
 function creatorOrdered(decl: TypeDecl): boolean {
   if (decl.kind === 'record' || decl.file.lang === 'kotlin') return true;
   if (decl.methods.some((m) => m.modifiers.includes('static') && findAnnotation(m.annotations, 'JsonCreator') !== undefined)) return true;

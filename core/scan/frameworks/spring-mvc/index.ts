@@ -165,8 +165,8 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       return learned;
     },
 
-    // `@JsonMixin` and `@JsonComponent` change how Jackson writes a model anywhere (types/mixins.ts, types/jackson-registrations.ts).
-    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin', 'JsonComponent'],
+    // `@JsonMixin` and `@JsonComponent` (Boot 4: `@JacksonMixin`, `@JacksonComponent`) change how Jackson writes a model anywhere (types/mixins.ts, types/jackson-registrations.ts).
+    globalMarkers: () => [...SECURITY_DECLARATIONS, ...ADVICE_MARKERS, 'JsonMixin', 'JsonComponent', 'JacksonMixin', 'JacksonComponent'],
 
     securitySchemes: () => security.byModule(),
 
