@@ -7,7 +7,7 @@
 
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { currentRequest, defaultRequest, grpcAnswered, grpcCallerOptions, grpcNoAnswer, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
+import { currentRequest, defaultRequest, grpcAnswered, saveSentDraft, grpcCallerOptions, grpcNoAnswer, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
 import type { EndpointCallContext } from '../core/call/endpoint-call';
 import { GrpcCaller } from '../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../core/call/grpc/caller';
@@ -180,7 +180,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
       let context: EndpointCallContext | undefined;
       try {
         const c = (context = contextOf(s, endpoint(s, await s.get(id), id), environment));
-        if (draft) await c.state!.save(id, checkedDraft(c.endpoint, draft));
+        if (draft) await saveSentDraft(c, checkedDraft(c.endpoint, draft));
         const request = draft ?? currentRequest(c).draft;
         // Cancelled while a scan was awaited: nothing was sent.
         if (abort.signal.aborted) throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled before it was sent`);

@@ -67,7 +67,8 @@ export function exportHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
       if (setup.settings['curl.copySource'] === 'edited') {
         const state = new RequestStateStore({ projectDir: s.root, warn: kit.ctx.log });
         for (const e of endpoints) {
-          const draft = e.protocol === 'http' ? state.load(e.id) : undefined;
+          // A request sent but never edited follows the source.
+          const draft = e.protocol === 'http' && state.editedFlag(e.id) !== false ? state.load(e.id) : undefined;
           if (draft) drafts.set(e.id, draft);
         }
       }

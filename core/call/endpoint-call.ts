@@ -81,14 +81,29 @@ export function defaultRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'modu
 }
 
 /**
- * The saved edits of the endpoint, else its default request. `edited` says the request differs
- * from the default: every Send saves the draft it sends, and one sent as it came holds no edits.
+ * The saved edits of the endpoint, else its default request. Every Send saves the draft it sends;
+ * one the user never edited (flagged so by the store) is the default made again, so it follows the
+ * source and the host last used. A draft saved before the flag existed holds edits when it differs
+ * from the default.
  */
 export function currentRequest(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>): { draft: RequestDraft; edited: boolean } {
   const id = ctx.endpoint.id;
   const saved = ctx.endpoint.protocol === 'grpc' ? ctx.state?.loadGrpc(id) : ctx.state?.load(id);
   const fresh = defaultRequest(ctx);
-  return saved ? { draft: saved, edited: !sameDraft(saved, fresh) } : { draft: fresh, edited: false };
+  if (!saved) return { draft: fresh, edited: false };
+  const flag = ctx.state?.editedFlag(id);
+  if (flag === false) return { draft: fresh, edited: false };
+  return { draft: saved, edited: flag ?? !sameDraft(saved, fresh) };
+}
+
+/**
+ * Send saves the draft it sends. It is an edit when the request already held edits or the draft
+ * differs from the one shown unedited (a change typed and sent before the editor saved it).
+ */
+export async function saveSentDraft(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>, draft: RequestDraft): Promise<void> {
+  if (!ctx.state) return;
+  const shown = currentRequest(ctx);
+  await ctx.state.save(ctx.endpoint.id, draft, shown.edited || !sameDraft(draft, shown.draft));
 }
 
 /** Two drafts hold the same request: key order and keys left undefined do not count (a saved one went through JSON). */

@@ -15,6 +15,11 @@ import type { Warn } from './json-file';
 interface SavedRequest {
   savedAt: string;
   draft: RequestDraft;
+  /**
+   * The user changed the request (the editor's edits); false: saved by a Send of the request as it
+   * came, which follows the source. Absent in files written before the flag: decided by comparison.
+   */
+  edited?: boolean;
 }
 
 /** HTTP hosts (`http://localhost:8080`) and gRPC targets (`localhost:9090`) are kept apart. */
@@ -69,17 +74,24 @@ export class RequestStateStore {
     return stored && joinSecrets(stored, this.readSecrets().requests[endpointId]);
   }
 
+  /** Whether the saved request holds the user's edits; undefined when nothing is saved or the file predates the flag. */
+  editedFlag(endpointId: string): boolean | undefined {
+    const saved = this.read().requests[endpointId];
+    return typeof saved?.edited === 'boolean' ? saved.edited : undefined;
+  }
+
   /** Every endpoint id with saved edits. */
   editedEndpoints(): string[] {
     return Object.keys(this.read().requests);
   }
 
-  async save(endpointId: string, draft: RequestDraft): Promise<void> {
+  /** `edited`: the user changed it (the editor's save); false for a Send of the request as it came. */
+  async save(endpointId: string, draft: RequestDraft, edited = true): Promise<void> {
     if (!isDraft(draft)) throw new TypeError(`not a request draft for ${endpointId}`);
     // Every Send saves the editor's draft: an unchanged one costs no write (each write is fsynced).
-    if (JSON.stringify(this.loadDraft(endpointId)) === JSON.stringify(draft)) return;
+    if (JSON.stringify(this.loadDraft(endpointId)) === JSON.stringify(draft) && this.editedFlag(endpointId) === edited) return;
     await this.update((state) => {
-      state.requests[endpointId] = { savedAt: new Date().toISOString(), draft };
+      state.requests[endpointId] = { savedAt: new Date().toISOString(), draft, edited };
     });
   }
 

@@ -265,8 +265,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       update(id, callId, { running: false, result });
       setSaveStates((m) => new Map(m).set(id, { kind: 'saved' }));
       // The sidecar decides what joins the host history (a gRPC target only once a server
-      // answered), and whether the draft it saved differs from the default: a plain Send is no
-      // edit (it was marked one here). Only these are read back, `edited` only while the draft
+      // answered), and whether the request holds the user's edits: a plain Send is no edit (it
+      // was marked one here), so the request keeps following the source. Only these are read back, `edited` only while the draft
       // shown is still the one sent; a failure here leaves them as they were, nothing more.
       void client.request('request/get', { project, id }).then(
         ({ hosts, edited: differs }) =>

@@ -189,15 +189,20 @@ describe('request state', () => {
     expect(client.notificationsOf('request/changed').slice(before)).toEqual([{ project, id }]);
   });
 
-  it('a saved draft the same as the default (a plain Send saves one) is kept but holds no edits', async () => {
+  it('request/save is an edit, even of the default; a file written before the edited flag is judged by comparison', async () => {
     const id = await idOf(project, 'GET /items/{id}');
     await client.request('request/reset', { project, id });
     const { draft } = await client.request('request/get', { project, id });
-    // Keys in another order, as a page may send them back: still the same request.
-    const reordered = Object.fromEntries(Object.entries(draft).reverse()) as typeof draft;
-    await client.request('request/save', { project, id, draft: reordered });
+    // Typed back to what it was: still the user's edit, until Reset.
+    await client.request('request/save', { project, id, draft });
+    expect(await client.request('request/get', { project, id })).toEqual({ draft, edited: true, hosts: [] });
+    // Saved by an earlier version, without the flag: the same as the default (keys in another
+    // order, as a page may send them back) holds no edits, a different one does.
+    const stateFile = join(project, '.apiscout', 'requests.json');
+    const written = (d: unknown) => writeFileSync(stateFile, JSON.stringify({ version: 1, hosts: [], requests: { [id]: { savedAt: '', draft: d } } }));
+    written(Object.fromEntries(Object.entries(draft).reverse()));
     expect(await client.request('request/get', { project, id })).toEqual({ draft, edited: false, hosts: [] });
-    await client.request('request/save', { project, id, draft: { ...(draft as HttpRequestDraft), path: '/shop/items/7' } });
+    written({ ...(draft as HttpRequestDraft), path: '/shop/items/7' });
     expect((await client.request('request/get', { project, id })).edited).toBe(true);
     await client.request('request/reset', { project, id });
   });
@@ -289,6 +294,57 @@ describe('call/send (HTTP)', () => {
     const holding = [...files(join(project, '.apiscout')), ...files(userDir)].filter((f) => readFileSync(f, 'utf8').includes('secret-7'));
     expect(holding.map((f) => readFileSync(f, 'utf8').includes('"secrets"'))).toEqual([true]);
     await client.request('request/save', { project, id, draft: before });
+  });
+
+  it('a plain Send saves the draft unedited: after a re-scan the request follows the source', async () => {
+    const id = await idOf(project, 'POST /items');
+    await client.request('request/reset', { project, id });
+    const { draft } = await client.request('request/get', { project, id });
+    expect((await client.request('call/send', { project, id, callId: nextCall(), draft })).http!.status).toBe(200);
+    const sent = await client.request('request/get', { project, id });
+    expect(sent).toMatchObject({ draft, edited: false });
+    const saved = JSON.parse(readFileSync(join(project, '.apiscout', 'requests.json'), 'utf8')).requests[id];
+    expect(saved).toMatchObject({ draft: { body: (draft as HttpRequestDraft).body }, edited: false });
+    const file = join(project, 'src/main/java/com/example/shop/ItemController.java');
+    writeFileSync(file, CONTROLLER.replace('public String name; }', 'public String name; public int quantity; }'));
+    try {
+      await client.request('files/changed', { project, changes: [{ path: file, kind: 'changed' }] });
+      await client.request('project/wait', { project });
+      const after = await client.request('request/get', { project, id });
+      expect(after.edited).toBe(false);
+      expect(Object.keys(JSON.parse((after.draft as HttpRequestDraft).body))).toEqual(['id', 'name', 'quantity']);
+      // A change typed and sent at once (before the editor saved it) is an edit, and stays one.
+      const typed = { ...(after.draft as HttpRequestDraft), body: '{"id": 3}' };
+      await client.request('call/send', { project, id, callId: nextCall(), draft: typed });
+      expect(await client.request('request/get', { project, id })).toMatchObject({ draft: typed, edited: true });
+      await client.request('call/send', { project, id, callId: nextCall(), draft: typed });
+      expect((await client.request('request/get', { project, id })).edited).toBe(true);
+    } finally {
+      writeFileSync(file, CONTROLLER);
+      await client.request('files/changed', { project, changes: [{ path: file, kind: 'changed' }] });
+      await client.request('project/wait', { project });
+      await client.request('request/reset', { project, id });
+    }
+  });
+
+  it('a Send to another host leaves the requests sent unedited elsewhere unedited: they take the new default host', async () => {
+    const a = await idOf(project, 'GET /items/export');
+    const b = await idOf(project, 'GET /items/{id}/photo');
+    await client.request('request/reset', { project, id: b });
+    const { draft } = await client.request('request/get', { project, id: b });
+    expect((draft as HttpRequestDraft).host).toBe('{{host}}');
+    await client.request('call/send', { project, id: b, callId: nextCall(), draft });
+    expect((await client.request('request/get', { project, id: b })).edited).toBe(false);
+    const other = { ...((await client.request('request/get', { project, id: a })).draft as HttpRequestDraft), host: server.url };
+    await client.request('call/send', { project, id: a, callId: nextCall(), draft: other });
+    expect((await client.request('request/get', { project, id: a })).edited).toBe(true);
+    const now = await client.request('request/get', { project, id: b });
+    expect(now.edited).toBe(false);
+    expect((now.draft as HttpRequestDraft).host).toBe(server.url);
+    // Back to {{host}} first in the history, as the tests after this one expect.
+    await client.request('call/send', { project, id: a, callId: nextCall(), draft: { ...other, host: '{{host}}' } });
+    await client.request('request/reset', { project, id: a });
+    await client.request('request/reset', { project, id: b });
   });
 
   it('sends a JSON body with placeholders JSON-escaped, from the saved draft when none is given', async () => {

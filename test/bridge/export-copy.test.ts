@@ -250,6 +250,11 @@ describe('copy/text', () => {
       expect(seen.headers?.cookie).toBe('session=s3cret');
       expect(seen.headers?.['content-type']).toBe('application/json');
       expect(JSON.parse(seen.body!)).toEqual({ sku: 'sku-"9"', quantity: 3 });
+      // The same draft saved by a plain Send, never edited: it follows the source, and so does its copy.
+      await new RequestStateStore({ projectDir: shop }).save(e.id, draft, false);
+      const unedited = await client.request('copy/text', { project: shop, ids: [e.id], what: 'curl', environment: 'loopback' });
+      expect(unedited.text).not.toContain('X-Edited');
+      expect(unedited.text).toContain(`${host}/api/v1/carts/`);
       // "source": the same endpoint from its declaration, edits ignored.
       await client.request('settings/set', { scope: 'project', project: shop, values: { 'curl.copySource': 'source' } });
       const fromSource = await client.request('copy/text', { project: shop, ids: [e.id], what: 'curl', environment: 'loopback' });

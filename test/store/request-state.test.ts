@@ -44,6 +44,28 @@ describe('RequestStateStore', () => {
     expect(store.load('b')!.path).toBe('/b');
   });
 
+  it('keeps whether the user edited with the draft: saved on disk, cleared by Reset, absent in older files', async () => {
+    const dir = project();
+    const store = new RequestStateStore({ projectDir: dir });
+    await store.save('typed', draft('/typed', { query: [{ name: 'q', value: 'x' }] }));
+    await store.save('sent', draft('/sent'), false);
+    const again = new RequestStateStore({ projectDir: dir });
+    expect(again.editedFlag('typed')).toBe(true);
+    expect(again.editedFlag('sent')).toBe(false);
+    expect(again.load('sent')!.path).toBe('/sent');
+    const onDisk = JSON.parse(readFileSync(join(dir, '.apiscout/requests.json'), 'utf8')).requests;
+    expect([onDisk.typed.edited, onDisk.sent.edited]).toEqual([true, false]);
+    // The same draft saved by an edit afterwards turns the flag on (the draft alone would skip the write).
+    await again.save('sent', draft('/sent'));
+    expect(store.editedFlag('sent')).toBe(true);
+    await store.reset('sent');
+    expect(store.editedFlag('sent')).toBeUndefined();
+    // A file written before the flag: neither edited nor unedited, the caller compares.
+    writeFileSync(join(dir, '.apiscout/requests.json'), JSON.stringify({ version: 1, hosts: [], requests: { old: { savedAt: '', draft: draft('/old') } } }));
+    expect(store.load('old')!.path).toBe('/old');
+    expect(store.editedFlag('old')).toBeUndefined();
+  });
+
   it('saves a File body as its path (never the bytes) and gives it back; a draft without one still loads', async () => {
     const dir = project();
     const upload = join(dir, 'avatar.png');

@@ -2,7 +2,8 @@
 // real `apiscout ui`: POST /api/v1/catalog/products's JSON editor, its status line and the model's
 // toggle in the request pane whole (not cut by the response's top edge), the body's class by its
 // simple name, and "Edited" only for a request that differs from the endpoint's default (a plain
-// Send saves the request but is no edit); a gRPC request's method whole at 300 px. Screenshots go
+// Send saves the request but is no edit; such a request follows a change in the source and the
+// host last used); a gRPC request's method whole at 300 px. Screenshots go
 // to test-results/ui/narrow-body-*.png.
 
 import fs from 'node:fs';
@@ -31,6 +32,8 @@ let project: string;
 let createId: string;
 let getStockId: string;
 let recordCountsId: string;
+/** Another HTTP endpoint of the shop, sent to another host. */
+let otherId: string;
 let endpointCount = 0;
 
 beforeAll(async () => {
@@ -52,6 +55,7 @@ beforeAll(async () => {
         if (e.address === CREATE) createId = e.id;
         if (e.address === GET_STOCK) getStockId = e.id;
         if (e.address === RECORD_COUNTS) recordCountsId = e.id;
+        if (!otherId && e.address.startsWith('GET /api/')) otherId = e.id;
       }
   // The default host is the echo server's, by the active environment: a Send with nothing typed reaches it.
   await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
@@ -162,6 +166,42 @@ describe('the request body at the tool window\'s widths', () => {
     await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('Edited');
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('a request sent unedited follows the source a re-scan reads, and the host another endpoint was sent to', async () => {
+    const page = await openCreate(1400, 900);
+    const editor = page.locator('.request-editor');
+    const head = editor.locator('.save-state');
+    const body = editor.locator('.cm-content');
+    await editor.getByRole('button', { name: 'Reset' }).click();
+    await poll(() => head.textContent()).toBe('');
+    await editor.getByRole('button', { name: 'Send', exact: true }).click();
+    await poll(() => page.locator('.response-panel .status').first().textContent()).toContain('200');
+    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(false);
+    // A field added to the body's class, as the IDE reports a save: the request shown takes it.
+    const dto = 'catalog/src/main/java/com/acme/shop/catalog/dto/CreateProductRequest.java';
+    const file = path.join(tmp, 'shop', dto);
+    const original = fs.readFileSync(file, 'utf8');
+    const changed = async (text: string) => {
+      fs.writeFileSync(file, text);
+      await rpc.request('files/changed', { project, changes: [{ path: dto, kind: 'changed' }] });
+    };
+    try {
+      await changed(original.replace('    public String getSku() {', '    private String origin;\n\n    public String getOrigin() {\n        return origin;\n    }\n\n    public String getSku() {'));
+      await poll(async () => Object.keys(JSON.parse(await body.innerText()))).toContain('origin');
+      expect(await head.textContent()).not.toBe('Edited');
+    } finally {
+      await changed(original);
+    }
+    await poll(async () => Object.keys(JSON.parse(await body.innerText()))).not.toContain('origin');
+    // Another endpoint sent to another host: that host is the default now, and this request,
+    // never edited, takes it without calling itself edited.
+    const other = (await rpc.request('request/get', { project, id: otherId })).draft;
+    await rpc.request('call/send', { project, id: otherId, callId: 'other-host', draft: { ...other, host: server.url } });
+    await openCreate(1400, 900);
+    expect(await editor.locator('input.host').inputValue()).toBe(server.url);
+    expect(await head.textContent()).toBe('');
     expect(await tab.leave()).toEqual([]);
   });
 
