@@ -1162,4 +1162,28 @@ public class TeamController {
     // A map built in the handler itself: no factory to read.
     expect(endpoint(endpoints, 'list').response!.schema!.properties).toBeUndefined();
   });
+
+  it('read a factory putting escaped or concatenated strings without failing the scan', async () => {
+    const { endpoints } = await scan({
+      [`${J}RestResponse.java`]: `package com.acme;
+import java.util.HashMap;
+public class RestResponse extends HashMap<String, Object> {
+  public static RestResponse fail(String reason) {
+    RestResponse resp = new RestResponse();
+    resp.put("status", "can\\'t \\"go\\"");
+    resp.put("message", "failed: " + reason);
+    resp.put("hint" + "s", "none");
+    return resp;
+  }
+}`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class TeamController {
+  @GetMapping("/teams") public RestResponse list() { return RestResponse.fail("closed"); }
+}`,
+    });
+    // Java's \' is no JSON escape and a concatenation no one literal: the scan threw on both.
+    expect(endpoint(endpoints, 'list').response!.schema!.properties).toEqual({ status: { type: 'string', examples: ['can\'t "go"'] }, message: {} });
+  });
 });
