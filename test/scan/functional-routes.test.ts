@@ -347,3 +347,42 @@ class Api {
     expect(s.endpoints).toEqual(fresh.endpoints);
   });
 });
+
+describe('form fields a helper reads from the multipart data it is handed', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-multipart-helper-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('make the request multipart, as when the handler reads them itself', async () => {
+    const K = join(root, 'src/main/kotlin/a');
+    mkdirSync(K, { recursive: true });
+    writeFileSync(join(K, 'Routes.kt'), `package a
+class Routes(private val h: H) {
+    fun routes() = coRouter {
+        POST("/upload", h::upload)
+        POST("/upload-here", h::uploadHere)
+    }
+}`);
+    writeFileSync(join(K, 'H.kt'), `package a
+class H {
+    suspend fun upload(req: ServerRequest): ServerResponse {
+        val parts = req.awaitMultipartData()
+        return save(parts)
+    }
+    private suspend fun save(values: MultiValueMap<String, Part>): ServerResponse {
+        val title = values["title"]
+        return ServerResponse.ok().buildAndAwait()
+    }
+    suspend fun uploadHere(req: ServerRequest): ServerResponse {
+        val parts = req.awaitMultipartData()
+        val title = parts["title"]
+        return ServerResponse.ok().buildAndAwait()
+    }
+}`);
+    const { endpoints } = await new ProjectScanner(root, { parseWorker: false }).scan();
+    const consumes = Object.fromEntries(endpoints.map((e) => [e.path, [e.request?.params.map((p) => `${p.name}:${p.in}`), e.request?.consumes]]));
+    expect(consumes).toEqual({
+      '/upload': [['title:form'], ['multipart/form-data']],
+      '/upload-here': [['title:form'], ['multipart/form-data']],
+    });
+  });
+});
