@@ -43,6 +43,11 @@ export function codeProperties(index: ProjectIndex, modules: readonly ModuleInfo
   return out;
 }
 
+/** The properties found, as text that differs when they do. */
+export function codePropertiesKey(found: ReadonlyMap<string, CodeProperties>): string {
+  return JSON.stringify([...found].map(([dir, c]) => [dir, [...c.defaults], [...c.overrides]]));
+}
+
 /**
  * The properties the scan reads (paths, ports, Jackson's dates). Others (`java.awt.headless`)
  * would make a library module calling System.setProperty look like an application with config

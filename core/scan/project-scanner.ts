@@ -37,7 +37,7 @@ import { compareBuildFacts, readBuildFacts } from './build-facts';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
-import { codeProperties, configNamesOf, withCodeProperties } from './code-properties';
+import { codeProperties, codePropertiesKey, configNamesOf, withCodeProperties } from './code-properties';
 import { endpointsByApplication } from './endpoints-by-application';
 import type { CodeProperties } from './code-properties';
 import type { ModuleInfo } from './modules';
@@ -544,6 +544,9 @@ export class ProjectScanner {
     this.index.invalidate();
     this.schemas = undefined;
     this.beanSchemas = undefined;
+    // A constant the code sets a property with lives in any file (`System.setProperty(.., Paths.ROOT)`):
+    // computeAll reads the module config again with the new value.
+    if (!global && this.codePropertiesKey !== codePropertiesKey(codeProperties(this.index, this.modules))) global = true;
     if (config) {
       this.generatedModels = undefined;
       this.readModuleConfig();
@@ -911,7 +914,7 @@ export class ProjectScanner {
     const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
     const code = codeProperties(this.index, this.modules);
-    const codeKey = JSON.stringify([...code].map(([dir, c]) => [dir, [...c.defaults], [...c.overrides]]));
+    const codeKey = codePropertiesKey(code);
     if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && codeKey === this.codePropertiesKey) return;
     this.propertySources = found;
     this.codeProperties = code;
