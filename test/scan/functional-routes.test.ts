@@ -11,7 +11,7 @@ import { createFrameworkScanners } from '../../core/scan/frameworks';
 import { describeFile } from '../../core/scan/project-index';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { exportSelection } from '../../core/export';
-import { FIXTURES, caseFolders, checkFixtureCase } from './fixture-case';
+import { FIXTURES, caseFolders, checkFixtureCase, copyFixture, editFile } from './fixture-case';
 
 for (const base of ['spring-webflux', 'kotlin/spring-webflux']) {
   if (!existsSync(join(FIXTURES, base))) continue;
@@ -384,5 +384,22 @@ class H {
       '/upload': [['title:form'], ['multipart/form-data']],
       '/upload-here': [['title:form'], ['multipart/form-data']],
     });
+  });
+});
+
+describe('a re-scan of the repository a functional handler writes from', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'apiscout-fn-response-rescan-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('follows the type its method declares, as a fresh scan reads it', async () => {
+    const root = copyFixture('kotlin/spring-webflux/router-forms', tmp);
+    const repository = 'src/main/kotlin/com/acme/forms/ItemRepository.kt';
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    editFile(root, repository, 'suspend fun findAll(): List<Item> = emptyList()', 'suspend fun findAll(): List<String> = emptyList()');
+    scanner.rescan([{ path: repository, kind: 'changed' }]);
+    const list = (s: { endpoints: readonly { path: string; response?: unknown }[] }) => s.endpoints.find((e) => e.path === '/items')?.response;
+    expect(list(scanner)).toEqual(list(await new ProjectScanner(root, { parseWorker: false }).scan()));
+    expect(JSON.stringify(list(scanner))).not.toContain('"name"');
   });
 });
