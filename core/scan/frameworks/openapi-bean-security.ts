@@ -26,8 +26,19 @@ export interface CodeSecurity {
   global: string[];
 }
 
+/**
+ * What the project's code declares, file by file in path order (test sources left out), each with
+ * its file's module. Its names may be constants of any file: the scanner compares it on a re-scan.
+ */
+export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string }> {
+  return [...index.files.values()]
+    .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !e.path.includes('/src/test/'))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((entry) => ({ module: entry.module, ...codeSecurityOf(index, entry) }));
+}
+
 /** What one file's code declares; empty when it declares nothing readable. */
-export function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
+function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
   const out: CodeSecurity = { schemes: [], global: [] };
   let text: string;
   try {
