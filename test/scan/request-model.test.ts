@@ -921,6 +921,28 @@ public class NotificationTO {
     expect(Object.keys(update.request!.body!.schema.properties ?? {})).toEqual(['key', 'subject']);
   });
 
+  it('reads an unannotated parameter whose class has @RestQuery fields as those query parameters (Quarkus REST needs no @BeanParam)', async () => {
+    const { endpoints } = await scan({
+      [`${J}ItemResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import java.util.List;
+@Path("/items")
+public class ItemResource {
+  @GET public List<String> list(Filter filter) { return null; }
+}`,
+      [`${J}Filter.java`]: `package com.acme;
+import org.jboss.resteasy.reactive.RestQuery;
+public class Filter {
+  @RestQuery public String name;
+  @RestQuery public int page;
+}`,
+    });
+    const list = endpoint(endpoints, 'list');
+    // It was taken as a JSON body of a GET, with no query parameter.
+    expect(params(list)).toEqual(['name:query:optional', 'page:query:optional']);
+    expect(list.request!.body).toBeUndefined();
+  });
+
   it("takes no injected context (RoutingContext, UriInfo, HttpServletRequest, Dropwizard's @Auth principal) for the entity body, with or without @Context", async () => {
     const { endpoints } = await scan({
       ...DTOS,
