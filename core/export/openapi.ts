@@ -9,7 +9,8 @@ import { Components } from './json-schema';
 import { YamlDocument, yamlLines } from './yaml-emitter';
 import { fileOfPieces } from './json-pieces';
 import type { Piece } from './utf8-chunks';
-import { fullPath, isBinary, pathParamNames } from './request-template';
+import { fullPath, pathParamNames } from './request-template';
+import { isBinaryBody } from '../model/binary-body';
 import { configKeyDescription, configKeyWarning, configPlaceholderPath } from './openapi-config-paths';
 import { compareText, exportOrder } from './stable';
 import { isOtherRepresentation, mergeRepresentation } from './openapi-representations';
@@ -430,7 +431,7 @@ function requestBody(e: Endpoint, components: Components) {
   const out: Record<string, unknown> = {};
   if (body.description) out.description = body.description;
   out.required = body.required;
-  const schema = isBinary(body) ? fileSchema(components, body.contentType) : bodySchema(body.schema, components);
+  const schema = isBinaryBody(body) ? fileSchema(components, body.contentType) : bodySchema(body.schema, components);
   out.content = { [body.contentType]: mediaType(schema, body.example) };
   return out;
 }

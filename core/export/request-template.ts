@@ -156,14 +156,11 @@ function templateBody(endpoint: Endpoint, params: readonly Param[]): TemplateBod
       : { kind: 'urlencoded', contentType: 'application/x-www-form-urlencoded', fields };
   }
   if (!body) return undefined;
-  if (isBinary(body)) return { kind: 'file', contentType: body.contentType, file: BODY_FILE };
+  if (isBinaryBody(body)) return { kind: 'file', contentType: body.contentType, file: BODY_FILE };
   if (isJson(body.contentType)) return { kind: 'json', contentType: body.contentType, value: body.example ?? exampleOf(body.schema) };
   const example = body.example;
   return { kind: 'text', contentType: body.contentType, text: typeof example === 'string' ? example : example === undefined ? '' : JSON.stringify(example) };
 }
-
-/** A body of raw bytes: no text to write, only a file to send. */
-export const isBinary = isBinaryBody;
 
 export function isJson(contentType: string): boolean {
   return /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType) || contentType === '*/*';

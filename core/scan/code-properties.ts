@@ -11,7 +11,8 @@
 import { readFileSync } from 'node:fs';
 import type { ProjectIndex, FileEntry, Scope } from './project-index';
 import type { ModuleInfo } from './modules';
-import { blankComments, matching, splitTop } from './config-text';
+import { blankComments, splitTop } from './config-text';
+import { callsIn, literalValue } from './code-calls';
 
 /** `FileEntry.creates` of a file that may set Spring Boot properties in code. */
 export const CODE_PROPERTIES = 'CodeProperties';
@@ -41,6 +42,11 @@ export function codeProperties(index: ProjectIndex, modules: readonly ModuleInfo
     for (const [k, v] of found.overrides) if (SCANNED_KEYS.test(k)) mine.overrides.set(k, v);
   }
   return out;
+}
+
+/** The properties found, as text that differs when they do. */
+export function codePropertiesKey(found: ReadonlyMap<string, CodeProperties>): string {
+  return JSON.stringify([...found].map(([dir, c]) => [dir, [...c.defaults], [...c.overrides]]));
 }
 
 /**
@@ -84,29 +90,29 @@ function propertiesIn(index: ProjectIndex, entry: FileEntry): CodeProperties {
   const code = blankComments(text);
   const file = index.parse(entry);
   const scope: Scope | undefined = file ? { type: file.types[0], file } : undefined;
-  const value = (arg: string | undefined) => (arg === undefined ? undefined : valueOf(arg.trim(), index, scope));
+  const value = (arg: string | undefined) => (arg === undefined ? undefined : literalValue(arg.trim(), index, scope));
 
   if (code.includes('SpringApplicationBuilder')) {
     // `.properties("k=v", ...)` on the builder (a Map or Properties argument too).
-    for (const call of calls(code, 'properties', true)) addAll(found.defaults, call, value);
+    for (const call of callsIn(code, 'properties', true)) addAll(found.defaults, call, value);
   }
   if (code.includes('setDefaultProperties')) {
-    for (const call of calls(code, 'setDefaultProperties')) {
+    for (const call of callsIn(code, 'setDefaultProperties')) {
       const arg = call[0]?.trim() ?? '';
       if (isMapLiteral(arg)) addAll(found.defaults, [arg], value);
       else {
         // A map or Properties variable: its put / setProperty calls in the same file.
         for (const name of ['put', 'setProperty']) {
-          for (const put of calls(code, name)) if (!/System\s*$/.test(put.before)) addPair(found.defaults, put[0], put[1], value);
+          for (const put of callsIn(code, name)) if (!/System\s*$/.test(put.before)) addPair(found.defaults, put[0], put[1], value);
         }
       }
     }
   }
-  for (const call of calls(code, 'setProperty')) if (/(?:^|[^\w.])System\s*$/.test(call.before)) addPair(found.overrides, call[0], call[1], value);
+  for (const call of callsIn(code, 'setProperty')) if (/(?:^|[^\w.])System\s*$/.test(call.before)) addPair(found.overrides, call[0], call[1], value);
   if (code.includes('WebServerFactory')) {
     const isFactory = factoryNames(code);
     for (const [setter, key] of Object.entries(FACTORY_SETTERS)) {
-      for (const call of calls(code, `set${setter}`)) if (isFactory(call.before)) addPair(found.overrides, `"${key}"`, call[0], value);
+      for (const call of callsIn(code, `set${setter}`)) if (isFactory(call.before)) addPair(found.overrides, `"${key}"`, call[0], value);
       // Kotlin's property syntax: `factory.contextPath = "/x"`.
       const assign = new RegExp(`([\\w$]+)\\s*\\.\\s*${setter[0]!.toLowerCase()}${setter.slice(1)}\\s*=(?!=)\\s*([^\\n;]+)`, 'g');
       for (const m of code.matchAll(assign)) if (isFactory(m[1]!)) addPair(found.overrides, `"${key}"`, m[2], value);
@@ -129,24 +135,6 @@ function factoryNames(code: string): (before: string) => boolean {
 }
 
 type Value = (arg: string | undefined) => string | undefined;
-
-/** The arguments of one call, and the text just before its `.name(` (its receiver). */
-type Call = string[] & { before: string };
-
-function calls(code: string, name: string, chained = false): Call[] {
-  const out: Call[] = [];
-  // A builder chain may start a line with `.properties(`; other calls need a receiver or none.
-  const re = new RegExp(chained ? `\\.\\s*${name}\\s*\\(` : `(?:\\.\\s*|(?<![\\w.$]))${name}\\s*\\(`, 'g');
-  for (const m of code.matchAll(re)) {
-    const open = m.index + m[0].length - 1;
-    const close = matching(code, open);
-    if (close < 0) continue;
-    const args = splitTop(code.slice(open + 1, close), ',') as Call;
-    args.before = code.slice(Math.max(0, m.index - 40), m.index);
-    out.push(args);
-  }
-  return out;
-}
 
 function isMapLiteral(arg: string): boolean {
   return /^(?:Map\.of|Map\.ofEntries|Collections\.singletonMap|ImmutableMap\.of|mapOf|hashMapOf|mutableMapOf)\s*\(/.test(arg);
@@ -180,17 +168,4 @@ function addPair(into: Map<string, string>, keyText: string | undefined, valueTe
   const key = value(keyText);
   const v = value(valueText);
   if (key !== undefined && v !== undefined && /^[\w.\-[\]]+$/.test(key)) into.set(key, v);
-}
-
-/** A string or number literal, a constant, or `String.valueOf`/`toString()` of one. */
-function valueOf(text: string, index: ProjectIndex, scope: Scope | undefined): string | undefined {
-  const t = text.replace(/^String\.valueOf\s*\(([\s\S]*)\)$/, '$1').replace(/\.toString\(\)$/, '').trim();
-  const lit = /^"((?:[^"\\$]|\\.)*)"$/.exec(t);
-  if (lit) return lit[1]!.replace(/\\(.)/g, '$1');
-  if (/^\d+$/.test(t)) return t;
-  if (scope && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(t)) {
-    const r = index.evalString({ kind: 'name', name: t }, scope);
-    if ('value' in r) return r.value;
-  }
-  return undefined;
 }

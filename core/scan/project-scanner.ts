@@ -38,8 +38,9 @@ import { buildsWithJackson3 } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
-import { codeProperties, configNamesOf, withCodeProperties } from './code-properties';
+import { codeProperties, codePropertiesKey, configNamesOf, withCodeProperties } from './code-properties';
 import { endpointsByApplication } from './endpoints-by-application';
+import { codeSecurity } from './frameworks/openapi-bean-security';
 import type { CodeProperties } from './code-properties';
 import type { ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
@@ -160,6 +161,8 @@ export class ProjectScanner {
   /** Spring Boot properties each module's code sets (code-properties.ts), by module folder, and their JSON to tell a change. */
   private codeProperties = new Map<string, CodeProperties>();
   private codePropertiesKey = '[]';
+  /** springdoc security built in code as computeAll last read it (frameworks/openapi-bean-security.ts), to tell a change. */
+  private codeSecurityKey = '[]';
   /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
@@ -550,6 +553,11 @@ export class ProjectScanner {
     this.index.invalidate();
     this.schemas = undefined;
     this.beanSchemas = undefined;
+    // A constant the code sets a property with lives in any file (`System.setProperty(.., Paths.ROOT)`):
+    // computeAll reads the module config again with the new value.
+    if (!global && this.codePropertiesKey !== codePropertiesKey(codeProperties(this.index, this.modules))) global = true;
+    // So can a scheme's name in springdoc's OpenAPI bean (`addSecuritySchemes(Schemes.BASIC, ..)`).
+    if (!global && this.codeSecurityKey !== JSON.stringify(codeSecurity(this.index))) global = true;
     if (config) {
       this.generatedModels = undefined;
       this.jackson3 = undefined;
@@ -713,6 +721,7 @@ export class ProjectScanner {
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
     this.applyPropertySources();
+    this.codeSecurityKey = JSON.stringify(codeSecurity(this.index));
     this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();
@@ -934,7 +943,7 @@ export class ProjectScanner {
     const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
     const code = codeProperties(this.index, this.modules);
-    const codeKey = JSON.stringify([...code].map(([dir, c]) => [dir, [...c.defaults], [...c.overrides]]));
+    const codeKey = codePropertiesKey(code);
     if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && codeKey === this.codePropertiesKey) return;
     const sourcesBefore = this.propertySources;
     this.propertySources = found;

@@ -2,7 +2,7 @@
 // and the document's requirement) reaches the model and the OpenAPI export as the annotations do,
 // and a re-scan after the bean changes gives what a fresh scan gives.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,22 @@ describe('springdoc security built in code', () => {
     expect(scanner.result().modules[0]!.securitySchemes!.find((x) => x.name === 'basicAuth')).toEqual({ name: 'basicAuth', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(byMember(scanner, 'get').security).toEqual(['basicAuth']);
     const again = (await fresh(root)).result();
+    expect(scanner.result().modules).toEqual(again.modules);
+    expect(scanner.result().endpoints).toEqual(again.endpoints);
+  });
+
+  it('follows a constant of another file naming a scheme, as a fresh scan reads it', async () => {
+    const root = copy();
+    const names = 'src/main/kotlin/com/acme/books/SecuritySchemes.kt';
+    const object = 'object SecuritySchemes {\n  const val BASIC_AUTH = "basicAuth"\n  const val API_KEY = "apiKey"\n}\n';
+    editFile(root, CONFIG, object, '');
+    writeFileSync(join(root, names), `package com.acme.books\n\n${object}`);
+    const scanner = await fresh(root);
+    expect(byMember(scanner, 'get').security).toEqual(['basicAuth', 'apiKey']);
+    editFile(root, names, '"apiKey"', '"key"');
+    scanner.rescan([{ path: names, kind: 'changed' }]);
+    const again = (await fresh(root)).result();
+    expect(byMember(scanner, 'get').security).toEqual(['basicAuth', 'key']);
     expect(scanner.result().modules).toEqual(again.modules);
     expect(scanner.result().endpoints).toEqual(again.endpoints);
   });

@@ -3,7 +3,7 @@
 // as Spring layers them around application.properties; a re-scan after the code changes gives what
 // a fresh scan gives, and Send goes there.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,5 +71,22 @@ describe('properties set in code', () => {
     const endpoint = scanner.result().endpoints.find((e) => e.module === 'shop-builder')!;
     const draft = defaultRequest(loadCallContext({ projectDir: root, userDir: join(root, '.user'), endpoint, module: builder }));
     expect(draft).toMatchObject({ host: 'http://localhost:8090', path: '/shop/items' });
+  });
+});
+
+describe('a constant set in code from another file', () => {
+  it('is followed into the module config by a re-scan of that file, as a fresh scan reads it', async () => {
+    const root = copy();
+    const paths = 'system/src/main/java/com/acme/system/Paths.java';
+    writeFileSync(join(root, paths), 'package com.acme.system;\npublic interface Paths { String ROOT = "/paths"; }\n');
+    editFile(root, SYSTEM_APP, 'System.setProperty("server.servlet.context-path", BASE);', 'System.setProperty("server.servlet.context-path", Paths.ROOT);');
+    const scanner = await fresh(root);
+    expect(module(scanner, 'shop-system').contextPath).toBe('/paths');
+    editFile(root, paths, '"/paths"', '"/moved"');
+    scanner.rescan([{ path: paths, kind: 'changed' }]);
+    expect(module(scanner, 'shop-system').contextPath).toBe('/moved');
+    const again = (await fresh(root)).result();
+    expect(scanner.result().modules).toEqual(again.modules);
+    expect(scanner.result().endpoints).toEqual(again.endpoints);
   });
 });

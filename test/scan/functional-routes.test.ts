@@ -11,7 +11,7 @@ import { createFrameworkScanners } from '../../core/scan/frameworks';
 import { describeFile } from '../../core/scan/project-index';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { exportSelection } from '../../core/export';
-import { FIXTURES, caseFolders, checkFixtureCase } from './fixture-case';
+import { FIXTURES, caseFolders, checkFixtureCase, copyFixture, editFile } from './fixture-case';
 
 for (const base of ['spring-webflux', 'kotlin/spring-webflux']) {
   if (!existsSync(join(FIXTURES, base))) continue;
@@ -345,5 +345,61 @@ class Api {
     expect(seen()).toEqual(['GET /v1/items a', 'POST /v1/items b']);
     const fresh = await new ProjectScanner(root).scan();
     expect(s.endpoints).toEqual(fresh.endpoints);
+  });
+});
+
+describe('form fields a helper reads from the multipart data it is handed', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-multipart-helper-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('make the request multipart, as when the handler reads them itself', async () => {
+    const K = join(root, 'src/main/kotlin/a');
+    mkdirSync(K, { recursive: true });
+    writeFileSync(join(K, 'Routes.kt'), `package a
+class Routes(private val h: H) {
+    fun routes() = coRouter {
+        POST("/upload", h::upload)
+        POST("/upload-here", h::uploadHere)
+    }
+}`);
+    writeFileSync(join(K, 'H.kt'), `package a
+class H {
+    suspend fun upload(req: ServerRequest): ServerResponse {
+        val parts = req.awaitMultipartData()
+        return save(parts)
+    }
+    private suspend fun save(values: MultiValueMap<String, Part>): ServerResponse {
+        val title = values["title"]
+        return ServerResponse.ok().buildAndAwait()
+    }
+    suspend fun uploadHere(req: ServerRequest): ServerResponse {
+        val parts = req.awaitMultipartData()
+        val title = parts["title"]
+        return ServerResponse.ok().buildAndAwait()
+    }
+}`);
+    const { endpoints } = await new ProjectScanner(root, { parseWorker: false }).scan();
+    const consumes = Object.fromEntries(endpoints.map((e) => [e.path, [e.request?.params.map((p) => `${p.name}:${p.in}`), e.request?.consumes]]));
+    expect(consumes).toEqual({
+      '/upload': [['title:form'], ['multipart/form-data']],
+      '/upload-here': [['title:form'], ['multipart/form-data']],
+    });
+  });
+});
+
+describe('a re-scan of the repository a functional handler writes from', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'apiscout-fn-response-rescan-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('follows the type its method declares, as a fresh scan reads it', async () => {
+    const root = copyFixture('kotlin/spring-webflux/router-forms', tmp);
+    const repository = 'src/main/kotlin/com/acme/forms/ItemRepository.kt';
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    editFile(root, repository, 'suspend fun findAll(): List<Item> = emptyList()', 'suspend fun findAll(): List<String> = emptyList()');
+    scanner.rescan([{ path: repository, kind: 'changed' }]);
+    const list = (s: { endpoints: readonly { path: string; response?: unknown }[] }) => s.endpoints.find((e) => e.path === '/items')?.response;
+    expect(list(scanner)).toEqual(list(await new ProjectScanner(root, { parseWorker: false }).scan()));
+    expect(JSON.stringify(list(scanner))).not.toContain('"name"');
   });
 });

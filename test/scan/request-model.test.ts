@@ -924,6 +924,28 @@ public class NotificationTO {
     expect(Object.keys(update.request!.body!.schema.properties ?? {})).toEqual(['key', 'subject']);
   });
 
+  it('reads an unannotated parameter whose class has @RestQuery fields as those query parameters (Quarkus REST needs no @BeanParam)', async () => {
+    const { endpoints } = await scan({
+      [`${J}ItemResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import java.util.List;
+@Path("/items")
+public class ItemResource {
+  @GET public List<String> list(Filter filter) { return null; }
+}`,
+      [`${J}Filter.java`]: `package com.acme;
+import org.jboss.resteasy.reactive.RestQuery;
+public class Filter {
+  @RestQuery public String name;
+  @RestQuery public int page;
+}`,
+    });
+    const list = endpoint(endpoints, 'list');
+    // It was taken as a JSON body of a GET, with no query parameter.
+    expect(params(list)).toEqual(['name:query:optional', 'page:query:optional']);
+    expect(list.request!.body).toBeUndefined();
+  });
+
   it("takes no injected context (RoutingContext, UriInfo, HttpServletRequest, Dropwizard's @Auth principal) for the entity body, with or without @Context", async () => {
     const { endpoints } = await scan({
       ...DTOS,
@@ -1164,5 +1186,29 @@ public class TeamController {
     expect(Object.keys(endpoint(endpoints, 'check').response!.schema!.properties!)).toEqual(['status', 'code', 'data']);
     // A map built in the handler itself: no factory to read.
     expect(endpoint(endpoints, 'list').response!.schema!.properties).toBeUndefined();
+  });
+
+  it('read a factory putting escaped or concatenated strings without failing the scan', async () => {
+    const { endpoints } = await scan({
+      [`${J}RestResponse.java`]: `package com.acme;
+import java.util.HashMap;
+public class RestResponse extends HashMap<String, Object> {
+  public static RestResponse fail(String reason) {
+    RestResponse resp = new RestResponse();
+    resp.put("status", "can\\'t \\"go\\"");
+    resp.put("message", "failed: " + reason);
+    resp.put("hint" + "s", "none");
+    return resp;
+  }
+}`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class TeamController {
+  @GetMapping("/teams") public RestResponse list() { return RestResponse.fail("closed"); }
+}`,
+    });
+    // Java's \' is no JSON escape and a concatenation no one literal: the scan threw on both.
+    expect(endpoint(endpoints, 'list').response!.schema!.properties).toEqual({ status: { type: 'string', examples: ['can\'t "go"'] }, message: {} });
   });
 });

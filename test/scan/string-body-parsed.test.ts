@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
+import { ProjectScanner } from '../../core/scan/project-scanner';
 import { FIXTURES } from './fixture-case';
 
 describe('a String body parsed in code', () => {
@@ -100,5 +101,34 @@ describe('a String body parsed in code', () => {
     expect(body('command').schema).toMatchObject({ 'x-java-type': 'com.acme.Command' });
     // A factory that does not parse its text leaves the body a plain string.
     expect(body('named')).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
+  });
+});
+
+describe('a re-scan of the class whose factory parses a String body', () => {
+  it('follows what the factory now parses, as a fresh scan reads it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-parsed-factory-rescan-'));
+    const src = join(dir, 'src/main/java/com/acme');
+    mkdirSync(src, { recursive: true });
+    const command = (parsed: string) => `package com.acme;
+public class Command {
+  public String action;
+  public static Command from(String text) { return new com.google.gson.Gson().fromJson(text, ${parsed}.class); }
+}`;
+    writeFileSync(join(src, 'Command.java'), command('Command'));
+    writeFileSync(join(src, 'Other.java'), 'package com.acme;\npublic class Other { public String name; }');
+    writeFileSync(join(src, 'CommandController.java'), `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class CommandController {
+  @PostMapping("/command") public String command(@RequestBody String body) { return Command.from(body).action; }
+}`);
+    const scanner = new ProjectScanner(dir, { parseWorker: false });
+    await scanner.scan();
+    expect(scanner.endpoints[0]!.request!.body!.schema).toMatchObject({ 'x-java-type': 'com.acme.Command' });
+    writeFileSync(join(src, 'Command.java'), command('Other'));
+    scanner.rescan([{ path: 'src/main/java/com/acme/Command.java', kind: 'changed' }]);
+    const fresh = await new ProjectScanner(dir, { parseWorker: false }).scan();
+    expect(scanner.endpoints).toEqual(fresh.endpoints);
+    expect(scanner.endpoints[0]!.request!.body!.schema).toMatchObject({ 'x-java-type': 'com.acme.Other' });
   });
 });

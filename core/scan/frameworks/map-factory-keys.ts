@@ -15,6 +15,7 @@ import type { Expr, MethodDecl, TypeDecl } from '../source-model';
 import { blankComments, matching, splitTop } from '../config-text';
 import { bodyRange } from '../method-body';
 import { foldNumber, foldString } from '../types/attribute';
+import { unescapeJava } from '../java/java-text';
 
 /** Methods of `decl` followed from one handler: enough for factories calling each other. */
 const MAX_METHODS = 16;
@@ -106,7 +107,8 @@ function addEntry(index: ProjectIndex, decl: TypeDecl, method: MethodDecl, keyTe
 /** A literal, a constant (the example is its value) or a parameter's declared type; else any JSON. */
 function valueSchema(index: ProjectIndex, decl: TypeDecl, method: MethodDecl, text: string): JsonSchema {
   const scope = { type: decl, file: decl.file };
-  if (/^".*"$/s.test(text)) return { type: 'string', examples: [JSON.parse(text)] };
+  const literal = stringLiteral(text);
+  if (literal !== undefined) return { type: 'string', examples: [literal] };
   if (/^(true|false)$/.test(text)) return { type: 'boolean', examples: [text === 'true'] };
   if (/^-?\d+[lL]?$/.test(text)) return { type: 'integer', examples: [Number(text.replace(/[lL]$/, ''))] };
   if (!/^[A-Za-z_$][\w$.]*$/.test(text) || method.params.some((p) => p.name === text)) return {};
@@ -127,8 +129,15 @@ function valueSchema(index: ProjectIndex, decl: TypeDecl, method: MethodDecl, te
 
 function exprOf(text: string): Expr {
   const t = text.trim();
-  if (/^".*"$/s.test(t)) return { kind: 'string', value: JSON.parse(t) as string };
+  const literal = stringLiteral(t);
+  if (literal !== undefined) return { kind: 'string', value: literal };
   return /^[A-Za-z_$][\w$.]*$/.test(t) ? { kind: 'name', name: t } : { kind: 'other', text: t };
+}
+
+/** One string literal's value, Java's escapes read (`"it\'s"`); a concatenation is no one literal. */
+function stringLiteral(text: string): string | undefined {
+  const m = /^"((?:[^"\\\n]|\\.)*)"$/.exec(text.trim());
+  return m ? unescapeJava(m[1]!) : undefined;
 }
 
 /** A method's body text with comments blanked, or undefined when it cannot be read. */

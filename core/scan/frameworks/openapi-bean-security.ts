@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import type { SecuritySchemeDecl } from '../../model/endpoint';
 import type { FileEntry, ProjectIndex, Scope } from '../project-index';
-import { blankComments, matching, splitTop } from '../config-text';
+import { blankComments, splitTop } from '../config-text';
+import { callsIn, literalValue } from '../code-calls';
 
 /** `FileEntry.creates` of a file that may declare springdoc security in code. */
 export const OPENAPI_SECURITY = 'OpenApiSecurity';
@@ -25,8 +26,19 @@ export interface CodeSecurity {
   global: string[];
 }
 
+/**
+ * What the project's code declares, file by file in path order (test sources left out), each with
+ * its file's module. Its names may be constants of any file: the scanner compares it on a re-scan.
+ */
+export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string }> {
+  return [...index.files.values()]
+    .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !e.path.includes('/src/test/'))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((entry) => ({ module: entry.module, ...codeSecurityOf(index, entry) }));
+}
+
 /** What one file's code declares; empty when it declares nothing readable. */
-export function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
+function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
   const out: CodeSecurity = { schemes: [], global: [] };
   let text: string;
   try {
@@ -38,17 +50,17 @@ export function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecur
   const code = blankComments(text).replace(/`(\w+)`/g, '$1');
   const file = index.parse(entry);
   const scope: Scope | undefined = file ? { type: file.types[0], file } : undefined;
-  const value = (arg: string | undefined) => (arg === undefined ? undefined : valueOf(arg.trim(), index, scope));
+  const value = (arg: string | undefined) => (arg === undefined ? undefined : literalValue(arg.trim(), index, scope));
 
-  for (const args of calls(code, 'addSecuritySchemes')) {
+  for (const args of callsIn(code, 'addSecuritySchemes', true)) {
     const name = value(args[0]);
     const scheme = args[1] ? schemeOf(args[1], value) : undefined;
     if (name && scheme && !out.schemes.some((s) => s.name === name)) out.schemes.push({ name, ...scheme });
   }
   // Each requirement is one alternative; its first addList names the scheme.
-  const requirements = [...calls(code, 'addSecurityItem').map((a) => a[0] ?? ''), ...calls(code, 'security').flatMap((a) => splitTop(unwrapList(a[0] ?? ''), ','))];
+  const requirements = [...callsIn(code, 'addSecurityItem', true).map((a) => a[0] ?? ''), ...callsIn(code, 'security', true).flatMap((a) => splitTop(unwrapList(a[0] ?? ''), ','))];
   for (const req of requirements) {
-    for (const args of calls(req, 'addList')) {
+    for (const args of callsIn(req, 'addList', true)) {
       const name = value(args[0]);
       if (name && !out.global.includes(name)) out.global.push(name);
     }
@@ -58,7 +70,7 @@ export function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecur
 
 /** `SecurityScheme().type(..).scheme(..)...` as the declaration's fields; undefined without a readable type. */
 function schemeOf(text: string, value: (arg: string | undefined) => string | undefined): Omit<SecuritySchemeDecl, 'name'> | undefined {
-  const first = (name: string) => calls(text, name)[0]?.[0];
+  const first = (name: string) => callsIn(text, name, true)[0]?.[0];
   const type = SCHEME_TYPES[lastSegment(first('type'))?.toUpperCase() ?? ''];
   if (!type) return undefined;
   const s: Omit<SecuritySchemeDecl, 'name'> = { type };
@@ -81,10 +93,10 @@ function schemeOf(text: string, value: (arg: string | undefined) => string | und
       if (flow === undefined) continue;
       const entry: NonNullable<SecuritySchemeDecl['flows']>[string] = { scopes: {} };
       for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
-        const v = value(calls(flow, key)[0]?.[0]);
+        const v = value(callsIn(flow, key, true)[0]?.[0]);
         if (v) entry[key] = v;
       }
-      for (const args of calls(flow, 'addString')) {
+      for (const args of callsIn(flow, 'addString', true)) {
         const scopeName = value(args[0]);
         if (scopeName) entry.scopes[scopeName] = value(args[1]) ?? '';
       }
@@ -92,17 +104,6 @@ function schemeOf(text: string, value: (arg: string | undefined) => string | und
     }
   }
   return s;
-}
-
-/** The arguments of each `.name(...)` call in `code`. */
-function calls(code: string, name: string): string[][] {
-  const out: string[][] = [];
-  for (const m of code.matchAll(new RegExp(`\\.\\s*${name}\\s*\\(`, 'g'))) {
-    const open = m.index + m[0].length - 1;
-    const close = matching(code, open);
-    if (close > 0) out.push(splitTop(code.slice(open + 1, close), ','));
-  }
-  return out;
 }
 
 /** `listOf(a, b)` / `List.of(a, b)` / `Arrays.asList(a, b)` as `a, b`; anything else as it is. */
@@ -113,15 +114,4 @@ function unwrapList(text: string): string {
 
 function lastSegment(text: string | undefined): string | undefined {
   return text?.trim().split('.').pop();
-}
-
-/** A string literal or a constant. */
-function valueOf(text: string, index: ProjectIndex, scope: Scope | undefined): string | undefined {
-  const lit = /^"((?:[^"\\$]|\\.)*)"$/.exec(text);
-  if (lit) return lit[1]!.replace(/\\(.)/g, '$1');
-  if (scope && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(text)) {
-    const r = index.evalString({ kind: 'name', name: text }, scope);
-    if ('value' in r) return r.value;
-  }
-  return undefined;
 }

@@ -15,7 +15,7 @@ import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { foldNumber, stringAttr } from '../types/attribute';
-import { OPENAPI_SECURITY, codeSecurityOf } from './openapi-bean-security';
+import { codeSecurity } from './openapi-bean-security';
 import { HTTP_STATUS, reasonPhrase } from '../http-status';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
@@ -101,16 +101,12 @@ export class SecurityDeclarations {
   /** Schemes and the document-wide requirement springdoc's OpenAPI bean builds in code (openapi-bean-security.ts). */
   private collectCode(index: ProjectIndex): void {
     this.codeRead = true;
-    const entries = [...index.files.values()]
-      .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !e.path.includes('/src/test/'))
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) {
-      const { schemes, global } = codeSecurityOf(index, entry);
+    for (const { module, schemes, global } of codeSecurity(index)) {
       for (const s of schemes) {
-        const byName = this.schemes.get(entry.module) ?? this.schemes.set(entry.module, new Map()).get(entry.module)!;
+        const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
         if (!byName.has(s.name)) byName.set(s.name, s);
       }
-      if (global.length && !this.global.has(entry.module)) this.global.set(entry.module, global);
+      if (global.length && !this.global.has(module)) this.global.set(module, global);
     }
   }
 

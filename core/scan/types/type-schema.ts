@@ -667,7 +667,6 @@ export class SchemaBuilder {
     return { levels: builder.superBuilder ? levels : levels.slice(-1), members: lombokBuilderProperties };
   }
 
-  /** The type and the supertypes whose members it inherits, root-most first, each with its type arguments. */
   /** The value type of the library map the class extends, if its superclass chain ends in one. */
   private mapSuperclass(levels: readonly Level[], unresolvedSuperclass: string | undefined): JavaType | undefined {
     if (!unresolvedSuperclass || libraryShape(unresolvedSuperclass)?.kind !== 'map') return undefined;
@@ -680,6 +679,7 @@ export class SchemaBuilder {
     return undefined;
   }
 
+  /** The type and the supertypes whose members it inherits, root-most first, each with its type arguments. */
   private hierarchy(t: SourceType): { levels: Level[]; unresolvedSuperclass?: string } {
     const levels: Level[] = [{ decl: t.decl, vars: variablesOf(t) }];
     const seen = new Set<TypeDecl>([t.decl]);

@@ -9,7 +9,7 @@
 // A bean named by a variable is of the type that variable (a `@Bean` method's parameter, a local)
 // is declared with; a resource class implementing that type is served there.
 
-import { blankComments } from '../../config-text';
+import { blankComments, matching } from '../../config-text';
 
 /** The `FileEntry.creates` mark of a file that builds a CXF JAX-RS server. */
 export const CXF_SERVER = 'JAXRSServerFactoryBean';
@@ -50,15 +50,4 @@ export function cxfServers(source: string): CxfServer[] {
 function declaredType(text: string, name: string): string | undefined {
   const m = new RegExp(`\\b([A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*)(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?\\s+${name.replace(/\$/g, '\\$')}\\s*[,)=;]`).exec(text);
   return m?.[1];
-}
-
-/** The index of the parenthesis closing the one at `open`, or -1. */
-function matching(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
 }

@@ -30,6 +30,7 @@ import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
 import { APPLICATION_SUPERS, ResourceRegistrations } from './registrations';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
+import type { CxfServer } from './cxf-servers';
 
 const MAX_LOCATOR_DEPTH = 16;
 const EXCEPTION_MAPPER = 'ExceptionMapper';
@@ -132,30 +133,38 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
   }
 
-  /** Resource type (qualified) -> the address of the CXF server built in code that serves it, read once per scan. */
-  let cxfAddresses: Map<string, string> | undefined;
+  /** The CXF servers built in code, by the file building them: read once per scan (a change to such a file re-scans all). */
+  let cxfServerFiles: Array<{ path: string; servers: CxfServer[] }> | undefined;
 
   /** The address a CXF server built in code gives the resource (its own type or a supertype), or ''. */
   function cxfAddressOf(type: TypeDecl, ctx: ScanContext): string {
-    if (!cxfAddresses) {
-      cxfAddresses = new Map();
+    if (!cxfServerFiles) {
+      cxfServerFiles = [];
       for (const entry of ctx.index.files.values()) {
         if (!entry.creates?.includes(CXF_SERVER)) continue;
         const text = ctx.readProjectFile?.(entry.path);
-        const scope = text !== undefined ? ctx.index.parse(entry)?.types[0] : undefined;
-        if (!scope) continue;
-        for (const server of cxfServers(text!)) {
-          for (const name of server.types) {
-            const t = ctx.index.resolveType(name, { type: scope, file: scope.file });
-            // A resource served by two servers keeps neither address: which one is meant is unknown.
-            if (t) cxfAddresses.set(t.fqn, cxfAddresses.has(t.fqn) && cxfAddresses.get(t.fqn) !== server.address ? '' : server.address);
-          }
+        const servers = text !== undefined ? cxfServers(text) : [];
+        if (servers.length) cxfServerFiles.push({ path: entry.path, servers });
+      }
+    }
+    if (cxfServerFiles.length === 0) return '';
+    // The classes named are resolved on each call, not kept: one written after the first scan is
+    // served there on a re-scan as on a fresh scan.
+    const addresses = new Map<string, string>();
+    for (const { path, servers } of cxfServerFiles) {
+      const entry = ctx.index.files.get(path);
+      const scope = entry ? ctx.index.parse(entry)?.types[0] : undefined;
+      if (!scope) continue;
+      for (const server of servers) {
+        for (const name of server.types) {
+          const t = ctx.index.resolveType(name, { type: scope, file: scope.file });
+          // A resource served by two servers keeps neither address: which one is meant is unknown.
+          if (t) addresses.set(t.fqn, addresses.has(t.fqn) && addresses.get(t.fqn) !== server.address ? '' : server.address);
         }
       }
     }
-    if (cxfAddresses.size === 0) return '';
     for (const t of [type, ...ctx.index.ancestors(type)]) {
-      const address = cxfAddresses.get(t.fqn);
+      const address = addresses.get(t.fqn);
       if (address !== undefined) return address;
     }
     return '';

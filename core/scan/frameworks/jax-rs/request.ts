@@ -140,11 +140,12 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, textSc
     if (p.param.type.dims === 0 && CONTEXT_TYPES.has(simpleName(p.param.type.name)) && !index.resolveType(p.param.type.name, scope)) continue;
     // A class whose fields carry @RestForm / @FormParam / @QueryParam... is a bean parameter without
     // @BeanParam (Quarkus REST's multipart form POJO, RESTEasy's @MultipartForm): its fields are the
-    // parts, not a JSON rendering of the class sent as multipart/form-data. A class with no form
-    // member is the entity still: Apache Syncope's TOs carry `@PathParam("key")` on a setter and
-    // travel as JSON.
+    // parts, not a JSON rendering of the class sent as multipart/form-data; a Quarkus REST
+    // container of `@RestQuery` fields is its query parameters. A class whose only such member is
+    // a path parameter is the entity still: Apache Syncope's TOs carry `@PathParam("key")` on a
+    // setter and travel as JSON.
     const members = p.param.type.dims === 0 ? beanParamFields(index, schemas, textSchemas, p.param.type, scope, bindings) : [];
-    if (members.some((m) => m.in === 'form')) {
+    if (members.some((m) => m.in !== 'path')) {
       params.push(...members);
       continue;
     }

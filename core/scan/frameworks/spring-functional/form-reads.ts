@@ -29,11 +29,12 @@ const MAX_DEPTH = 2;
 
 export function formFieldsRead(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: string): FormRead[] {
   const out = new Map<string, FormRead>();
-  read(index, owner, method, text, new Set(), 0, new Set(), out);
+  read(index, owner, method, text, new Map(), 0, new Set(), out);
   return [...out.values()];
 }
 
-function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: string, formParams: Set<string>, depth: number, seen: Set<MethodDecl>, out: Map<string, FormRead>): void {
+/** `formParams`: the method's parameters holding form data, each with whether it is multipart data. */
+function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: string, formParams: ReadonlyMap<string, boolean>, depth: number, seen: Set<MethodDecl>, out: Map<string, FormRead>): void {
   if (seen.has(method)) return;
   seen.add(method);
   const kotlin = owner.file.lang === 'kotlin';
@@ -41,7 +42,7 @@ function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: st
   if (!range) return;
   const toks = tokenize(text, range.from, range.to, kotlin);
   // Form data variables and whether they came from multipart data.
-  const vars = new Map<string, boolean>([...formParams].map((p) => [p, false]));
+  const vars = new Map(formParams);
   for (let i = 1; i + 1 < toks.length; i++) {
     const t = toks[i]!;
     if (t.t !== 'id' || toks[i + 1]!.v !== '(' || toks[i - 1]!.v !== '.') continue;
@@ -60,7 +61,8 @@ function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: st
   for (let i = 0; i < toks.length; i++) {
     const helper = helperAt.get(i);
     if (helper) {
-      const forms = new Set([...helper.given].filter(([, arg]) => vars.has(arg)).map(([param]) => param));
+      // Multipart data handed on stays multipart: the helper's reads make the request multipart.
+      const forms = new Map([...helper.given].filter(([, arg]) => vars.has(arg)).map(([param, arg]) => [param, vars.get(arg)!]));
       read(index, owner, helper.method, text, forms, depth + 1, seen, out);
       continue;
     }

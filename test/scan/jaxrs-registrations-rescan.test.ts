@@ -1,0 +1,43 @@
+// What a JAX-RS scan reads once per full scan from files other than the resource being scanned
+// (the resource lists of an application's helper class, the CXF servers built in code): a re-scan
+// of one of those files gives what a fresh scan gives.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { copyFixture, editFile } from './fixture-case';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-jaxrs-registrations-rescan-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const addresses = (s: ProjectScanner) => s.result().endpoints.map((e) => `${e.address} ${e.className}`).sort();
+
+async function fresh(root: string): Promise<ProjectScanner> {
+  const scanner = new ProjectScanner(root, { parseWorker: false });
+  await scanner.scan();
+  return scanner;
+}
+
+describe('a re-scan of JAX-RS registrations read from other files', () => {
+  it("follows the application's helper class no longer listing the root resource", async () => {
+    const root = copyFixture('jax-rs/registered-by-helper', tmp);
+    const helper = 'rest/src/main/java/com/acme/rshelp/rest/impl/EngineRestResources.java';
+    const scanner = await fresh(root);
+    editFile(root, helper, 'RESOURCE_CLASSES.add(EngineRestServiceImpl.class);', '');
+    scanner.rescan([{ path: helper, kind: 'changed' }]);
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+  });
+
+  it('follows a resource class a CXF server names that is written after the first scan', async () => {
+    const root = copyFixture('jax-rs/cxf-server-address', tmp);
+    editFile(root, 'src/main/java/com/acme/cxfaddr/RestConfig.java', 'setResourceClasses(StatusResource.class)', 'setResourceClasses(StatusResource.class, GroupResource.class)');
+    const scanner = await fresh(root);
+    const added = 'src/main/java/com/acme/cxfaddr/GroupResource.java';
+    writeFileSync(join(root, added), 'package com.acme.cxfaddr;\nimport javax.ws.rs.*;\n@Path("/groups")\npublic class GroupResource { @GET public String list() { return ""; } }\n');
+    scanner.rescan([{ path: added, kind: 'created' }]);
+    expect(addresses(scanner)).toContain('GET /services/status/groups com.acme.cxfaddr.GroupResource');
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+  });
+});
