@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { walkProject } from './files';
 import { MAX_SOURCE_BYTES } from './source-files';
 import { ProjectScanner } from './project-scanner';
@@ -422,5 +422,32 @@ describe('files the walk lists without a stat', () => {
     expect(walked.diagnostics).toEqual(expected);
     expect(scanned.diagnostics).toEqual(expected);
     expect(scanned.stats.filesRead).toBe(walked.files.length);
+  });
+});
+
+describe('a class the scanner cannot read', () => {
+  it('costs that class its endpoints, said in a diagnostic naming it, not the whole scan', async () => {
+    const p = project({
+      [`${J}A.java`]: 'package com.acme;\n@org.springframework.web.bind.annotation.RestController\npublic class A { @org.springframework.web.bind.annotation.GetMapping("/a") public String a() { return ""; } }\n',
+      [`${J}Broken.java`]: 'package com.acme;\n@org.springframework.web.bind.annotation.RestController\npublic class Broken { @org.springframework.web.bind.annotation.GetMapping("/b") public String b() { return ""; } }\n',
+    });
+    // Stands for any reading that throws on a shape of code nobody foresaw.
+    const create = (ProjectScanner.prototype as unknown as { createFrameworks(): { endpoints(t: { name: string }, ctx: unknown): unknown[] }[] }).createFrameworks;
+    const spy = vi.spyOn(ProjectScanner.prototype as never, 'createFrameworks' as never).mockImplementation(function (this: ProjectScanner) {
+      return create.call(this).map((fw) => ({
+        ...fw,
+        endpoints: (t: { name: string }, ctx: unknown) => {
+          if (t.name === 'Broken') throw new Error('unexpected token');
+          return fw.endpoints(t, ctx);
+        },
+      }));
+    } as never);
+    try {
+      const result = await new ProjectScanner(p.root).scan();
+      expect(result.endpoints.map((e) => e.address)).toEqual(['GET /a']);
+      expect(result.diagnostics).toContainEqual({ file: `${J}Broken.java`, line: 3, message: expect.stringMatching(/^Broken: its spring-mvc endpoints could not be read \(unexpected token\)/) });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -801,7 +801,15 @@ export class ProjectScanner {
     const ctx = this.context(diagnostics);
     this.index.beginTracking();
     let endpoints: Endpoint[] = [];
-    for (const fw of this.frameworks) endpoints.push(...fw.endpoints(t, ctx));
+    for (const fw of this.frameworks) {
+      try {
+        endpoints.push(...fw.endpoints(t, ctx));
+      } catch (e) {
+        // A reading the scanner does not survive (an unforeseen shape of code) costs this class's
+        // endpoints, said in a diagnostic, not the whole scan.
+        diagnostics.push({ file: t.file.path, line: t.line, message: `${t.name}: its ${fw.id} endpoints could not be read (${(e as Error).message ?? String(e)}); the rest of the scan is complete. Please report this with the class's code.` });
+      }
+    }
     endpoints = applyPathPrefixes(endpoints, this.prefixRules);
     const { files, missing } = this.index.endTracking();
     files.delete(t.file.path);
