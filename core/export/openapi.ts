@@ -3,6 +3,7 @@
 // cannot name are left out with a note; `ALL` (no method restriction) is described as GET.
 
 import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpoint';
+import { REQUIRED_IN_CODE } from '../model/request';
 import type { JsonSchema, Param } from '../model/request';
 import { hostPlan } from './host';
 import { Components } from './json-schema';
@@ -441,9 +442,9 @@ function requestBody(e: Endpoint, components: Components) {
  * beside the class's component, which the class's other uses share.
  */
 function bodySchema(schema: JsonSchema, components: Components): Record<string, unknown> {
-  const checked = schema['x-required-in-code']; // body-checked-in-code.ts
+  const checked = schema[REQUIRED_IN_CODE];
   if (!Array.isArray(checked) || checked.length === 0) return components.use(schema);
-  const { 'x-required-in-code': _checked, required, ...rest } = schema;
+  const { [REQUIRED_IN_CODE]: _checked, required, ...rest } = schema;
   const own = (required ?? []).filter((r) => !checked.includes(r));
   const base: JsonSchema = own.length ? { ...rest, required: own } : rest;
   return { allOf: [components.use(base), { required: checked }] };

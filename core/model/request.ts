@@ -14,6 +14,8 @@
  */
 /** The extension naming the existing class a spec schema is mapped to (see JsonSchema). */
 export const MAPPED_CLASS = 'x-mapped-class';
+/** The extension listing the properties only this handler's checks require (body-checked-in-code.ts): the class's other uses do not. */
+export const REQUIRED_IN_CODE = 'x-required-in-code';
 
 export interface JsonSchema {
   type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null' | Array<'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null'>;

@@ -114,7 +114,7 @@ function propertiesIn(index: ProjectIndex, entry: FileEntry): CodeProperties {
     for (const [setter, key] of Object.entries(FACTORY_SETTERS)) {
       for (const call of callsIn(code, `set${setter}`)) if (isFactory(call.before)) addPair(found.overrides, `"${key}"`, call[0], value);
       // Kotlin's property syntax: `factory.contextPath = "/x"`.
-      const assign = new RegExp(`([\\w$]+)\\s*\\.\\s*${setter[0]!.toLowerCase()}${setter.slice(1)}\\s*=(?!=)\\s*([^\\n;]+)`, 'g');
+      const assign = new RegExp(`(?<![\\w$])([\\w$]+)\\s*\\.\\s*${setter[0]!.toLowerCase()}${setter.slice(1)}\\s*=(?!=)\\s*([^\\n;]+)`, 'g');
       for (const m of code.matchAll(assign)) if (isFactory(m[1]!)) addPair(found.overrides, `"${key}"`, m[2], value);
     }
   }

@@ -5,6 +5,7 @@
 // Read from the handler's text with the rules of required-checks.ts; the schema is copied, never changed.
 
 import { readFileSync } from 'node:fs';
+import { REQUIRED_IN_CODE } from '../../model/request';
 import type { JsonSchema } from '../../model/request';
 import { codeOnly } from '../body-facts';
 import type { MethodSite } from '../hierarchy';
@@ -13,8 +14,6 @@ import type { ProjectIndex } from '../project-index';
 import { checkedSubjects } from '../required-checks';
 import { getterProperty } from '../types/naming';
 
-/** The extension listing the properties only this handler's checks require. */
-export const REQUIRED_IN_CODE = 'x-required-in-code';
 
 /** `schema` with the properties the handler at `site` refuses its body parameter `name` without added to its `required`. */
 export function withRequiredChecks(index: ProjectIndex, site: MethodSite, name: string, schema: JsonSchema): JsonSchema {
