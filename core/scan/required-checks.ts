@@ -14,8 +14,17 @@ const GUARD_CALL = /(?:\b(?:Assert|Validate|Objects|Preconditions)\s*\.\s*(?:has
 const IF_OPEN = /\bif\s*\(/g;
 /** A branch that refuses the request: it throws, or returns what names an error (`Result.error(..)`, `R.fail(..)`, a 4xx status). */
 const REFUSING_BRANCH = /^\s*\{?\s*(?:throw\b|return\b)/;
-/** What a `return` of a refusal names (checked on the returned expression). */
-const ERROR_VALUE = /\b(?:error|errors|fail|failed|failure|badRequest|invalid|paramError|BAD_REQUEST|UNPROCESSABLE_ENTITY|unprocessableEntity)\w*|\b(?:status|Status)\s*\(\s*4\d\d\b|Response\.Status\.BAD_REQUEST/i;
+/**
+ * What a `return` of a refusal names (checked on the returned expression): a call so named
+ * (`R.fail(..)`, `Result.error(..)`, `ResponseEntity.badRequest()`, `errorResponse(..)`), a
+ * constant (`BAD_REQUEST`, `ResultCode.PARAM_ERROR`) or a 4xx status. Only calls and constants:
+ * `errorService.list()` or `ok(invalidItems)` return no error.
+ */
+const ERROR_VALUE = [
+  /(?<![\w$])(?:errors?|fail|failed|failure|badRequest|invalid|paramError|unprocessableEntity)[\w$]*\s*\(/i,
+  /(?<![\w$])[A-Z0-9_]*(?:ERROR|INVALID|FAIL|BAD_REQUEST|UNPROCESSABLE)[A-Z0-9_]*(?![\w$])/,
+  /\b(?:status|Status)\s*\(\s*4\d\d\b/,
+];
 /** A test true when `(subject)` is missing or empty: `isEmpty(x)`, `isBlank(x)`, `isNullOrEmpty(x)`, `!hasText(x)`, `!isNotEmpty(x)`. */
 const EMPTY_CALL = /^(!)?\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*(isEmpty|isBlank|isNullOrEmpty|hasText|hasLength|isNotEmpty|isNotBlank)\s*\(([\s\S]*)\)$/;
 /** `x == null`, `null == x`, `x.isEmpty()`, `x.isBlank()`, Kotlin `x.isNullOrEmpty()` / `x.isNullOrBlank()`. */
@@ -87,7 +96,8 @@ function refuses(branch: string): boolean {
 /** Whether `text`, starting at `return`, returns an error: its expression, up to the statement's end, names one. */
 function isErrorReturn(text: string): boolean {
   const end = text.search(/;|\}|\n(?!\s*[.?])/); // a Kotlin statement ends with its line, unless a call chain goes on
-  return ERROR_VALUE.test(text.slice('return'.length, end < 0 ? text.length : end));
+  const value = text.slice('return'.length, end < 0 ? text.length : end);
+  return ERROR_VALUE.some((p) => p.test(value));
 }
 
 /** What a disjunct tests for missing or empty, without spaces; undefined when it tests something else. */
