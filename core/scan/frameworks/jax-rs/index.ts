@@ -19,6 +19,7 @@ import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
+import { withFactoryEntries } from '../map-factory-keys';
 import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
@@ -217,14 +218,14 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const scope = delegated ? { type: delegated.owner, file: delegated.owner.file } : { type: site.owner, file: site.owner.file };
         const response = ctx.requestModels && (suspended && isVoid(ret)
           ? { contentType: produces?.[0] ?? 'application/json', schema: { description: 'Unknown: answered later through an AsyncResponse.', 'x-unresolved': true }, description: doc || 'Unknown: answered later through an AsyncResponse.' }
-          : responseModel(
+          : withFactoryEntries(ctx.index, site, responseModel(
           unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined),
           produces?.[0] ?? 'application/json',
           scope,
           methodBindingsFor(ctx.index, ctx.schemas, type, site),
           ctx.schemas,
           doc,
-        ));
+        )));
         // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
         const visible = visibleResponses(ctx.index, chain, undefined, mappers, JAX_RS_EXCEPTIONS);
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
