@@ -20,6 +20,18 @@ describe('a Kotlin handler returning a call on a property of its class', () => {
   });
 });
 
+describe('a Kotlin JAX-RS resource method returning a call on a property of its class', () => {
+  it('answers what the called method declares; Unit is 204 without a body', async () => {
+    const { endpoints } = await scanProject(join(FIXTURES, 'kotlin/jax-rs/delegated-returns'), { parseWorker: false });
+    const endpoint = (method: string, path: string) => endpoints.find((e) => e.method === method && e.path === path);
+    expect(endpoint('GET', '/items/{id}')?.response?.schema?.title).toBe('ItemView');
+    expect(endpoint('DELETE', '/items/{id}')?.response?.schema).toBeUndefined();
+    expect(endpoint('DELETE', '/items/{id}')?.status).toBe('204');
+    expect(endpoint('GET', '/items')?.response?.schema?.['x-unresolved']).toBe(true);
+    expect(endpoint('GET', '/items/count')?.response?.schema?.['x-unresolved']).toBe(true);
+  });
+});
+
 describe('a re-scan of a Kotlin handler returning a service call', () => {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-delegated-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -38,16 +50,28 @@ class ItemService {
 }
 `;
 
-  it("follows a change of the service method's declared type", async () => {
-    write(`${K}ItemService.kt`, service('Item'));
-    write(`${K}ItemController.kt`, `package com.acme
+  const controllers = {
+    'Spring MVC': `package com.acme
 import org.springframework.web.bind.annotation.*
 @RestController
 class ItemController(private val service: ItemService) {
     @GetMapping("/items/{id}")
     fun get(@PathVariable id: Long) = service.find(id)
 }
-`);
+`,
+    'JAX-RS': `package com.acme
+import jakarta.ws.rs.*
+@Path("/items")
+class ItemController(private val service: ItemService) {
+    @GET @Path("/{id}")
+    fun get(@PathParam("id") id: Long) = service.find(id)
+}
+`,
+  };
+
+  it.each(Object.entries(controllers))("follows a change of the service method's declared type (%s)", async (_, controller) => {
+    write(`${K}ItemService.kt`, service('Item'));
+    write(`${K}ItemController.kt`, controller);
     const s = new ProjectScanner(root);
     await s.scan();
     expect(s.endpoints[0]?.response?.schema?.title).toBe('Item');

@@ -18,18 +18,32 @@ public interface Keys { String DATA = "data"; }`,
 public class RestResponse extends java.util.HashMap<String, Object> {
   public static RestResponse success(Object data) { RestResponse r = new RestResponse(); r.put("status", "success"); r.put(Keys.DATA, data); return r; }
 }`,
-  [`${J}TeamController.java`]: `package com.acme;
+};
+
+/** The handler returning the factory's map, in each framework reading its entries. */
+const HANDLERS: Record<string, Record<string, string>> = {
+  'Spring MVC': {
+    [`${J}TeamController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController
 public class TeamController {
   @GetMapping("/teams") public RestResponse list() { return RestResponse.success(null); }
 }`,
+  },
+  'JAX-RS': {
+    [`${J}TeamResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/teams")
+public class TeamResource {
+  @GET public RestResponse list() { return RestResponse.success(null); }
+}`,
+  },
 };
 
 describe('a re-scan of a map response built by a factory', () => {
-  it('follows an edited factory body and the constant it puts', async () => {
-    const root = join(tmp, 'case');
-    for (const [p, t] of Object.entries(FILES)) {
+  it.each(Object.entries(HANDLERS))('follows an edited factory body and the constant it puts (%s)', async (framework, handler) => {
+    const root = join(tmp, framework);
+    for (const [p, t] of Object.entries({ ...FILES, ...handler })) {
       mkdirSync(dirname(join(root, p)), { recursive: true });
       writeFileSync(join(root, p), t);
     }

@@ -1034,6 +1034,33 @@ import jakarta.ws.rs.*;
     });
     expect(endpoint(endpoints, 'pdf').response).toMatchObject({ contentType: 'application/pdf', schema: { type: 'string', format: 'binary' } });
   });
+
+  it('show the entries the static factory a resource method returns puts into a map response', async () => {
+    const { endpoints } = await scan({
+      [`${J}ApiResult.java`]: `package com.acme;
+import java.util.HashMap;
+public class ApiResult extends HashMap<String, Object> {
+  public static final String DATA_KEY = "data";
+  public static ApiResult ok(Object data) { ApiResult r = ok(); r.put(DATA_KEY, data); return r; }
+  public static ApiResult ok() { ApiResult r = new ApiResult(); r.put("code", 0); return r; }
+  public ApiResult message(String message) { this.put("message", message); return this; }
+}`,
+      [`${J}TeamResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/teams") @Produces("application/json")
+public class TeamResource {
+  @GET @Path("{id}") public ApiResult get(@PathParam("id") Long id) { return ApiResult.ok(id); }
+  @DELETE @Path("{id}") public ApiResult delete(@PathParam("id") Long id) { return ApiResult.ok().message("deleted"); }
+  @GET public ApiResult list() { ApiResult r = new ApiResult(); return r; }
+}`,
+    });
+    const get = endpoint(endpoints, 'get').response!;
+    expect(get.schema!.properties).toEqual({ code: { type: 'integer', examples: [0] }, data: {} });
+    expect(get.example).toMatchObject({ code: 0 });
+    expect(Object.keys(endpoint(endpoints, 'delete').response!.schema!.properties!)).toEqual(['code', 'message']);
+    // A map built in the resource method itself: no factory to read.
+    expect(endpoint(endpoints, 'list').response!.schema!.properties).toBeUndefined();
+  });
 });
 
 describe('Spring MVC parameters read from text', () => {

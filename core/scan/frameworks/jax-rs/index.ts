@@ -18,6 +18,8 @@ import { methodBindingsFor } from '../../types/bindings';
 import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { responseModel, unwrapReturn } from '../payload';
+import { delegatedReturn } from '../delegated-return';
+import { withFactoryEntries } from '../map-factory-keys';
 import { jaxRsRequest, resourceFieldParams } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
@@ -210,21 +212,24 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
         // `@Suspended AsyncResponse`: the method returns nothing and answers later with what it resumes.
         const suspended = site.method.params.some((p) => simpleName(p.type.name) === 'AsyncResponse');
-        const response = ctx.requestModels && (suspended && isVoid(site.method.returnType)
+        // Kotlin `= service.find(id)`: the service's declared type, its names read in the service's file.
+        const delegated = delegatedReturn(ctx.index, site);
+        const ret = delegated?.ref ?? site.method.returnType;
+        const scope = delegated ? { type: delegated.owner, file: delegated.owner.file } : { type: site.owner, file: site.owner.file };
+        const response = ctx.requestModels && (suspended && isVoid(ret)
           ? { contentType: produces?.[0] ?? 'application/json', schema: { description: 'Unknown: answered later through an AsyncResponse.', 'x-unresolved': true }, description: doc || 'Unknown: answered later through an AsyncResponse.' }
-          : responseModel(
-          unwrapReturn(site.method.returnType, (name) => ctx.index.resolveType(name, { type: site.owner, file: site.owner.file }) !== undefined),
+          : withFactoryEntries(ctx.index, site, responseModel(
+          unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined),
           produces?.[0] ?? 'application/json',
-          { type: site.owner, file: site.owner.file },
+          scope,
           methodBindingsFor(ctx.index, ctx.schemas, type, site),
           ctx.schemas,
           doc,
-        ));
+        )));
         // JAX-RS has no @ResponseStatus: the codes are the ones the body builds or its exceptions carry.
         const visible = visibleResponses(ctx.index, chain, undefined, mappers, JAX_RS_EXCEPTIONS);
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
         // A void resource method answers 204 No Content (JAX-RS 3.3.3), unless the docs declare otherwise.
-        const ret = site.method.returnType;
         const declaresSuccess = responses.some((r) => r.status.startsWith('2'));
         const status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
         out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), status, responses }));
