@@ -1211,4 +1211,33 @@ public class TeamController {
     // Java's \' is no JSON escape and a concatenation no one literal: the scan threw on both.
     expect(endpoint(endpoints, 'list').response!.schema!.properties).toEqual({ status: { type: 'string', examples: ['can\'t "go"'] }, message: {} });
   });
+
+  it('read a class named with a `$` and its locals named with one, built by `new` or by its factory', async () => {
+    const { endpoints } = await scan({
+      [`${J}Rest$Response.java`]: `package com.acme;
+import java.util.HashMap;
+public class Rest$Response extends HashMap<String, Object> {
+  public static Rest$Response success() { Rest$Response resp = new Rest$Response(); resp.put("status", "success"); return resp; }
+  public Rest$Response data(Object data) { this.put("data", data); return this; }
+  public Rest$Response message(String message) { this.put("message", message); return this; }
+}`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class TeamController {
+  @GetMapping("/teams") public Rest$Response list() {
+    Rest$Response $r = Rest$Response.success();
+    $r.data(1);
+    return $r;
+  }
+  @GetMapping("/teams/new") public Rest$Response fresh() {
+    Rest$Response r = new Rest$Response();
+    r.message("made");
+    return r;
+  }
+}`,
+    });
+    expect(Object.keys(endpoint(endpoints, 'list').response!.schema!.properties!)).toEqual(['status', 'data']);
+    expect(Object.keys(endpoint(endpoints, 'fresh').response!.schema!.properties!)).toEqual(['message']);
+  });
 });
