@@ -48,9 +48,10 @@ export function mapFactoryEntries(index: ProjectIndex, site: MethodSite, decl: T
   const name = escape(simpleName(decl.name));
   const calls: Call[] = [];
   // Statements naming the class or a local of it (`RestResponse r = RestResponse.success();`,
-  // `r.data(x);`, `return RestResponse.success(data).message(..);`): the calls they chain.
+  // `r.data(x);`, `return RestResponse.success(data).message(..);`, `new Api.Result().data(x)`):
+  // the calls they chain.
   const locals = [...body.matchAll(new RegExp(`${START}${name}\\s+([a-zA-Z_$][\\w$]*)\\s*=`, 'g'))].map((m) => m[1]!);
-  const receiver = new RegExp(`(?:${START}(?:${[name, ...locals.map(escape)].join('|')})\\s*\\.|\\bnew\\s+${name}\\s*\\()`);
+  const receiver = new RegExp(`(?:${START}(?:${[name, ...locals.map(escape)].join('|')})\\s*\\.|\\bnew\\s+(?:[\\w$]+\\s*\\.\\s*)*${name}\\s*\\()`);
   for (const statement of body.split(/[;{}]/)) if (receiver.test(statement)) calls.push(...callsIn(statement));
   if (!calls.some((c) => methodsFor(decl, c).length)) return undefined;
   const out = new Map<string, JsonSchema>();
