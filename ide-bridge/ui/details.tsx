@@ -251,6 +251,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     const id = request.id;
     if (calls.current.get(id)?.running) return;
     const draft = request.state.draft;
+    const hadEdits = request.state.edited;
     const callId = newCallId();
     calls.current.set(id, { callId, protocol: isGrpcDraft(draft) ? 'grpc' : 'http', running: true, streamed: [] });
     repaint(true);
@@ -263,7 +264,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       // bench/ui.mjs times the body's first paint from here: the response has reached the page.
       performance.mark('apiscout:call-result', { detail: { callId } });
       update(id, callId, { running: false, result });
-      setSaveStates((m) => new Map(m).set(id, { kind: 'saved' }));
+      // call/send saved the draft; only one holding the user's edits has any to report saved.
+      setSaveStates((m) => new Map(m).set(id, { kind: hadEdits ? 'saved' : 'idle' }));
       // The sidecar decides what joins the host history (a gRPC target only once a server
       // answered), and whether the request holds the user's edits: a plain Send is no edit (it
       // was marked one here), so the request keeps following the source. Only these are read back, `edited` only while the draft

@@ -112,6 +112,29 @@ describe('nested subtypes', () => {
     // Not JSON: the tree stops where the schema repeats itself.
     expect(paths(nestedSubtypes(group, '{'))).toEqual([['children[0]', 0]]);
   });
+
+  it('offers one picker per part when a subtype is a base type listing its own base (no round of the same path)', () => {
+    // Animal's subtype Dog is polymorphic too, and lists Animal among its own subtypes.
+    const animal: JsonSchema = {
+      type: 'object',
+      oneOf: [{ $ref: '#/$defs/Dog' }, { type: 'object', title: 'Cat', properties: { kind: { type: 'string', enum: ['cat'] } } }],
+      'x-discriminator': { propertyName: 'kind' },
+    };
+    const dog: JsonSchema = {
+      type: 'object',
+      title: 'Dog',
+      oneOf: [{ $ref: '#/$defs/Animal' }, { type: 'object', title: 'Puppy', properties: { kind: { type: 'string', enum: ['puppy'] }, owner: { $ref: '#/$defs/Animal' } } }],
+      'x-discriminator': { propertyName: 'kind' },
+      properties: { kind: { type: 'string', enum: ['dog'] }, friend: { $ref: '#/$defs/Animal' } },
+    };
+    const home: JsonSchema = { type: 'object', properties: { pet: { $ref: '#/$defs/Animal' } }, $defs: { Animal: animal, Dog: dog } };
+    expect(paths(nestedSubtypes(home, ''))).toEqual([['pet', 0]]);
+    // Dog shown: its own fields are walked, not its subtypes again.
+    expect(paths(nestedSubtypes(home, '{"pet": {"kind": "dog", "friend": {"kind": "cat"}}}'))).toEqual([
+      ['pet', 0],
+      ['pet.friend', 1],
+    ]);
+  });
 });
 
 describe('nested subtypes in a large model', () => {

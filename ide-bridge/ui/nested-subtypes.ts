@@ -47,21 +47,24 @@ export function nestedSubtypes(root: JsonSchema | undefined, text = '', picked: 
   /**
    * `refs`: the types already entered on the way here; one is entered again only where the body
    * goes on (holds the field or list it would be in: a group's empty `children` offers its first).
+   * `held`: the schema is the subtype shown by the picker at these steps; a subtype that is a base
+   * type itself (or lists its own base) gets no second picker there, else the walk would go round
+   * the same path, one picker each time.
    */
-  const walk = (schema: JsonSchema | undefined, steps: PartStep[], refs: ReadonlySet<string>) => {
+  const walk = (schema: JsonSchema | undefined, steps: PartStep[], refs: ReadonlySet<string>, held = false) => {
     if (!schema || steps.length > MAX_STEPS || ++visits > MAX_VISITS) return;
     const value = body === undefined ? undefined : valueAt(body, steps);
     if (schema.$ref) {
       if (refs.has(schema.$ref) && (body === undefined || valueAt(body, steps.slice(0, -1)) === undefined)) return;
       refs = new Set(refs).add(schema.$ref);
     }
-    const subtypes = steps.length ? of(schema) : undefined;
+    const subtypes = steps.length && !held ? of(schema) : undefined;
     if (subtypes) {
       const path = pathLabel(steps);
       const named = value === undefined ? undefined : subtypeOfValue(value, subtypes);
       const shown = named ?? inRange(picked(path), subtypes.list.length) ?? 0;
       found.push({ path, steps, subtypes, shown });
-      return walk(subtypes.list[shown]!.schema, steps, refs);
+      return walk(subtypes.list[shown]!.schema, steps, refs, true);
     }
     const s = deref(schema);
     if (s.type === 'array') return walk(s.items, [...steps, 0], refs);

@@ -218,6 +218,48 @@ class R {
   });
 });
 
+describe('nested loops over listed paths', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-loops-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('list each path while their product stays small, then read the inner loop as a path variable', async () => {
+    const K = join(root, 'src/main/kotlin/a');
+    mkdirSync(K, { recursive: true });
+    const list = (prefix: string, n: number) => `listOf(${Array.from({ length: n }, (_, i) => `"${prefix}${i}"`).join(', ')})`;
+    writeFileSync(join(K, 'R.kt'), `package a
+
+import org.springframework.context.annotation.Bean
+import org.springframework.context.annotation.Configuration
+import org.springframework.web.reactive.function.server.coRouter
+
+@Configuration
+class R(private val h: H) {
+    @Bean
+    fun generated() = coRouter {
+        ${list('a', 32)}.forEach { a ->
+            ${list('b', 32)}.forEach { b -> GET("/gen/$a/$b", h::get) }
+        }
+    }
+
+    @Bean
+    fun small() = coRouter {
+        ${list('x', 8)}.forEach { x ->
+            ${list('y', 8)}.forEach { y -> GET("/small/$x/$y", h::get) }
+        }
+    }
+}
+`);
+    writeFileSync(join(K, 'H.kt'), 'package a\n\nimport org.springframework.web.reactive.function.server.*\n\nclass H { suspend fun get(r: ServerRequest): ServerResponse = ServerResponse.ok().buildAndAwait() }\n');
+    const { endpoints } = await new ProjectScanner(root).scan();
+    const paths = (prefix: string) => endpoints.map((e) => e.path).filter((p) => p.startsWith(prefix));
+    // 32 x 32 would be 1,024 routes: each outer item once, the inner loop as {b}.
+    expect(paths('/gen/').sort()).toEqual(Array.from({ length: 32 }, (_, i) => `/gen/a${i}/{b}`).sort());
+    // 8 x 8 = 64: at the cap, every path listed.
+    expect(paths('/small/').length).toBe(64);
+    expect(paths('/small/')).toContain('/small/x7/y7');
+  });
+});
+
 describe("springdoc's operationId on a route", () => {
   it('is the endpoint operationId, which the OpenAPI export keeps', async () => {
     const scanner = new ProjectScanner(join(FIXTURES, 'spring-webflux/functional-routes'), { parseWorker: false });

@@ -1238,4 +1238,66 @@ public class TeamController {
     // Java's \' is no JSON escape and a concatenation no one literal: the scan threw on both.
     expect(endpoint(endpoints, 'list').response!.schema!.properties).toEqual({ status: { type: 'string', examples: ['can\'t "go"'] }, message: {} });
   });
+
+  it('read a class named with a `$` and its locals named with one, built by `new` or by its factory', async () => {
+    const { endpoints } = await scan({
+      [`${J}Rest$Response.java`]: `package com.acme;
+import java.util.HashMap;
+public class Rest$Response extends HashMap<String, Object> {
+  public static Rest$Response success() { Rest$Response resp = new Rest$Response(); resp.put("status", "success"); return resp; }
+  public Rest$Response data(Object data) { this.put("data", data); return this; }
+  public Rest$Response message(String message) { this.put("message", message); return this; }
+}`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class TeamController {
+  @GetMapping("/teams") public Rest$Response list() {
+    Rest$Response $r = Rest$Response.success();
+    $r.data(1);
+    return $r;
+  }
+  @GetMapping("/teams/new") public Rest$Response fresh() {
+    Rest$Response r = new Rest$Response();
+    r.message("made");
+    return r;
+  }
+}`,
+    });
+    expect(Object.keys(endpoint(endpoints, 'list').response!.schema!.properties!)).toEqual(['status', 'data']);
+    expect(Object.keys(endpoint(endpoints, 'fresh').response!.schema!.properties!)).toEqual(['message']);
+  });
+
+  it('read a nested class extending a map, named through its outer class', async () => {
+    const { endpoints } = await scan({
+      [`${J}Api.java`]: `package com.acme;
+import java.util.HashMap;
+public class Api {
+  public static class Result extends HashMap<String, Object> {
+    public static Result ok() { Result resp = new Result(); resp.put("status", "ok"); return resp; }
+    public Result data(Object data) { this.put("data", data); return this; }
+  }
+}`,
+      [`${J}TeamController.java`]: `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class TeamController {
+  @GetMapping("/teams") public Api.Result list() {
+    Api.Result r = Api.Result.ok();
+    r.data(1);
+    return r;
+  }
+  @GetMapping("/teams/new") public Api.Result fresh() {
+    Api.Result r = new Api.Result();
+    r.data(2);
+    return r;
+  }
+  @GetMapping("/teams/made") public Api.Result made() { return new com.acme.Api.Result().data(3); }
+}`,
+    });
+    expect(Object.keys(endpoint(endpoints, 'list').response!.schema!.properties!)).toEqual(['status', 'data']);
+    expect(Object.keys(endpoint(endpoints, 'fresh').response!.schema!.properties!)).toEqual(['data']);
+    // Made by a qualified `new` and chained, no local on the way.
+    expect(Object.keys(endpoint(endpoints, 'made').response!.schema!.properties!)).toEqual(['data']);
+  });
 });

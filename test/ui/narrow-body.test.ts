@@ -148,8 +148,8 @@ describe('the request body at the tool window\'s widths', () => {
     await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
     await editor.getByRole('button', { name: 'Send', exact: true }).click();
     await poll(() => page.locator('.response-panel .status').first().textContent()).toContain('200');
-    // Saved as today (a revisit shows it again), yet the same as the default: not an edit.
-    await poll(() => head.textContent()).toBe('Edits saved');
+    // Saved as today (a revisit shows it again), yet the same as the default: not an edit, nothing to call saved.
+    expect(await head.textContent()).toBe('');
     const state = await rpc.request('request/get', { project, id: createId });
     expect(state.edited).toBe(false);
     const saved = JSON.parse(fs.readFileSync(path.join(tmp, 'shop', '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, unknown> };
@@ -164,6 +164,8 @@ describe('the request body at the tool window\'s widths', () => {
     await poll(() => head.textContent()).toBe('Edits saved');
     await editor.getByRole('button', { name: 'Send', exact: true }).click();
     await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
+    // An edited request sent: its edits are saved.
+    await poll(() => head.textContent()).toBe('Edits saved');
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('Edited');
     expect(await tab.leave()).toEqual([]);

@@ -19,6 +19,8 @@ import { unescapeJava } from '../java/java-text';
 
 /** Methods of `decl` followed from one handler: enough for factories calling each other. */
 const MAX_METHODS = 16;
+/** Where a Java name starts: after no letter, digit, `_` or `$`. */
+const START = '(?<![\\w$])';
 
 /** A response of a project class extending a map, with the entries the handler's factory puts as its properties. */
 export function withFactoryEntries(index: ProjectIndex, site: MethodSite, model: ResponseModel): ResponseModel {
@@ -42,12 +44,14 @@ export function withFactoryEntries(index: ProjectIndex, site: MethodSite, model:
 export function mapFactoryEntries(index: ProjectIndex, site: MethodSite, decl: TypeDecl): Map<string, JsonSchema> | undefined {
   const body = methodText(index, site.owner, site.method);
   if (body === undefined) return undefined;
-  const name = simpleName(decl.name);
+  // Escaped, and bounded by what no Java name holds: a bare `$` and `\b` misread `Rest$Response`.
+  const name = escape(simpleName(decl.name));
   const calls: Call[] = [];
   // Statements naming the class or a local of it (`RestResponse r = RestResponse.success();`,
-  // `r.data(x);`, `return RestResponse.success(data).message(..);`): the calls they chain.
-  const locals = [...body.matchAll(new RegExp(`\\b${name}\\s+([a-zA-Z_$][\\w$]*)\\s*=`, 'g'))].map((m) => m[1]!);
-  const receiver = new RegExp(`(?:\\b(?:${[name, ...locals].map(escape).join('|')})\\s*\\.|\\bnew\\s+${name}\\s*\\()`);
+  // `r.data(x);`, `return RestResponse.success(data).message(..);`, `new Api.Result().data(x)`):
+  // the calls they chain.
+  const locals = [...body.matchAll(new RegExp(`${START}${name}\\s+([a-zA-Z_$][\\w$]*)\\s*=`, 'g'))].map((m) => m[1]!);
+  const receiver = new RegExp(`(?:${START}(?:${[name, ...locals.map(escape)].join('|')})\\s*\\.|\\bnew\\s+(?:[\\w$]+\\s*\\.\\s*)*${name}\\s*\\()`);
   for (const statement of body.split(/[;{}]/)) if (receiver.test(statement)) calls.push(...callsIn(statement));
   if (!calls.some((c) => methodsFor(decl, c).length)) return undefined;
   const out = new Map<string, JsonSchema>();

@@ -120,6 +120,8 @@ export class RouteEvaluator {
   readonly unread: Unreadable[] = [];
   /** Routes a `registerBean(RouterFunction.class, supplier)` registers, in the method read. */
   readonly registered: Route[] = [];
+  /** The routes one run of the code being read stands for: the product of the enclosing loops' item counts. */
+  private expansion = 1;
 
   constructor(private readonly program: Program) {}
 
@@ -268,17 +270,25 @@ export class RouteEvaluator {
    * `(2012..LAST).forEach { year -> GET("/$year", h) }`, `for (topic in topics) { ... }`: the body
    * runs once per item of a literal list of strings (`listOf("a", "b")`), else once with the loop
    * variable standing for any item as the path variable `{year}`, so `/$year/about` is listed as
-   * `/{year}/about` rather than left out.
+   * `/{year}/about` rather than left out. Nested loops multiply: one that would take a router past
+   * MAX_EXPANDED runs of its body reads as the path variable too, so generated code cannot explode the tree.
    */
   private loop(items: Node, lambda: Extract<Node, { k: 'lambda' }>, env: Env): Value {
     if (lambda.params.length > 1) return UNKNOWN;
     const param = lambda.params[0] ?? 'it';
     const listed = literalStrings(items, (a) => this.eval(a, env));
-    const values: Value[] = listed ? listed.map((value) => ({ v: 'str', value })) : [{ v: 'str', value: `{${param}}` }];
+    const expanded = listed && this.expansion * listed.length <= MAX_EXPANDED ? listed : undefined;
+    const values: Value[] = expanded ? expanded.map((value) => ({ v: 'str', value })) : [{ v: 'str', value: `{${param}}` }];
     const out: Value[] = [];
-    for (const value of values) {
-      const fn = { ...lambda, params: [param] };
-      out.push(...this.runBody(fn, { ...env, locals: new Map(), parent: env }, [value]));
+    const outer = this.expansion;
+    this.expansion *= values.length;
+    try {
+      for (const value of values) {
+        const fn = { ...lambda, params: [param] };
+        out.push(...this.runBody(fn, { ...env, locals: new Map(), parent: env }, [value]));
+      }
+    } finally {
+      this.expansion = outer;
     }
     return merge(out.filter((v) => v.v === 'routes' || v.v === 'builder'));
   }
@@ -663,6 +673,8 @@ const LOOPS = new Set(['forEach', 'onEach']);
 const LIST_FACTORIES = new Set(['listOf', 'setOf', 'arrayOf', 'mutableListOf', 'of', 'asList']);
 /** A loop over more items than this reads as one path variable. */
 const MAX_LISTED = 32;
+/** Nested loops over listed items run their innermost body this many times at most per router. */
+const MAX_EXPANDED = 64;
 
 /** The items of `listOf("a", "b")`, `List.of(..)`, `Arrays.asList(..)`, `Stream.of(..)` when each is a string. */
 function literalStrings(n: Node, evalArg: (a: Node) => Value): string[] | undefined {
