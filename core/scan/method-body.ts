@@ -1,7 +1,9 @@
 // Where a method's body is in the text of its file: the parser keeps declarations only, so the
 // body is found again from the method's declared position, skipping strings and comments.
 
-import type { FieldDecl, MethodDecl } from './source-model';
+import { readFileSync } from 'node:fs';
+import type { ProjectIndex } from './project-index';
+import type { FieldDecl, MethodDecl, TypeDecl } from './source-model';
 
 export interface BodyRange {
   /** After the `{` (or Kotlin's `=`) up to the closing `}` (or the end of the expression). */
@@ -34,6 +36,23 @@ export function bodyRange(text: string, m: MethodDecl, kotlin: boolean): BodyRan
     if (c === ';') return undefined; // abstract or interface method
   }
   return undefined;
+}
+
+/**
+ * The body of `owner`'s `method` as its file holds it now (the index keeps no text once parsed),
+ * and whether it is a Kotlin expression body; undefined when the file cannot be read or the body found.
+ */
+export function readMethodBody(index: ProjectIndex, owner: TypeDecl, method: MethodDecl): { text: string; expression: boolean } | undefined {
+  const abs = index.files.get(owner.file.path)?.abs;
+  if (!abs) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const range = bodyRange(text, method, owner.file.path.endsWith('.kt'));
+  return range && { text: text.slice(range.from, range.to), expression: range.expression };
 }
 
 /** A Kotlin property's initializer (`val beans = beans { }`, `val routes: RouterFunction<..> = router { }`). */

@@ -4,12 +4,11 @@
 // `@NotBlank` on it would say: the explorer marks it and an empty Send is caught before it is sent.
 // Read from the handler's text with the rules of required-checks.ts; the schema is copied, never changed.
 
-import { readFileSync } from 'node:fs';
 import { REQUIRED_IN_CODE } from '../../model/request';
 import type { JsonSchema } from '../../model/request';
 import { codeOnly } from '../body-facts';
 import type { MethodSite } from '../hierarchy';
-import { bodyRange } from '../method-body';
+import { readMethodBody } from '../method-body';
 import type { ProjectIndex } from '../project-index';
 import { checkedSubjects } from '../required-checks';
 import { getterProperty } from '../types/naming';
@@ -27,17 +26,8 @@ export function withRequiredChecks(index: ProjectIndex, site: MethodSite, name: 
 
 /** The property names read from `name` (its getter `name.getX()`, a field or Kotlin's `name.x`) that the body checks, as Jackson names them by default. */
 function checkedProperties(index: ProjectIndex, site: MethodSite, name: string): string[] {
-  const abs = index.files.get(site.owner.file.path)?.abs;
-  if (!abs) return [];
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch {
-    return [];
-  }
-  const range = bodyRange(text, site.method, site.owner.file.path.endsWith('.kt'));
-  if (!range) return [];
-  const raw = text.slice(range.from, range.to);
+  const raw = readMethodBody(index, site.owner, site.method)?.text;
+  if (raw === undefined) return [];
   if (!raw.includes(name)) return [];
   const out: string[] = [];
   const read = new RegExp(`^${name.replace(/\$/g, '\\$')}\\??\\.(?:(get|is)([A-Z][\\w$]*)\\(\\)|([a-z_$][\\w$]*))$`);

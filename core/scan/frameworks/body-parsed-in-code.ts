@@ -8,13 +8,12 @@
 // - a project class's static factory given the text (`X.from(body)`) whose own body parses its
 //   String parameter so: the class that parse names.
 
-import { readFileSync } from 'node:fs';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex } from '../project-index';
 import type { SourceFile, TypeDecl, TypeRef } from '../source-model';
 import { simpleName } from '../source-model';
 import { blankComments, matching } from '../config-text';
-import { bodyRange } from '../method-body';
+import { readMethodBody } from '../method-body';
 import { toJvmType } from '../kotlin/jvm-types';
 
 /** JSON libraries' parse calls taking the text first and a class literal (or a type token) second. */
@@ -29,17 +28,9 @@ export function bodyParsedInCode(index: ProjectIndex, site: MethodSite, name: st
 }
 
 function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followFactories: boolean): TypeRef | undefined {
-  const abs = index.files.get(site.owner.file.path)?.abs;
-  if (!abs) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const range = bodyRange(text, site.method, site.owner.file.path.endsWith('.kt'));
-  if (!range) return undefined;
-  const body = blankComments(text.slice(range.from, range.to)).replace(/::class\.java\b/g, '.class');
+  const raw = readMethodBody(index, site.owner, site.method)?.text;
+  if (raw === undefined) return undefined;
+  const body = blankComments(raw).replace(/::class\.java\b/g, '.class');
   const types = new Map<string, TypeRef>();
   const add = (t: TypeRef | undefined) => {
     if (t) types.set(typeKey(t), t);

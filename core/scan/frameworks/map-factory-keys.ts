@@ -5,7 +5,6 @@
 // a chained `.message(..)`). Read from the methods' text, as declared; a key not folding to a
 // constant is left out.
 
-import { readFileSync } from 'node:fs';
 import type { JsonSchema, ResponseModel } from '../../model/request';
 import { exampleOf } from '../types/example';
 import type { MethodSite } from '../hierarchy';
@@ -13,7 +12,7 @@ import type { ProjectIndex } from '../project-index';
 import { simpleName } from '../source-model';
 import type { Expr, MethodDecl, TypeDecl } from '../source-model';
 import { blankComments, matching, splitTop } from '../config-text';
-import { bodyRange } from '../method-body';
+import { readMethodBody } from '../method-body';
 import { foldNumber, foldString } from '../types/attribute';
 import { unescapeJava } from '../java/java-text';
 
@@ -146,14 +145,6 @@ function stringLiteral(text: string): string | undefined {
 
 /** A method's body text with comments blanked, or undefined when it cannot be read. */
 function methodText(index: ProjectIndex, owner: TypeDecl, method: MethodDecl): string | undefined {
-  const abs = index.files.get(owner.file.path)?.abs;
-  if (!abs) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const range = bodyRange(text, method, owner.file.path.endsWith('.kt'));
-  return range ? blankComments(text.slice(range.from, range.to)) : undefined;
+  const raw = readMethodBody(index, owner, method)?.text;
+  return raw === undefined ? undefined : blankComments(raw);
 }

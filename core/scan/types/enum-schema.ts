@@ -2,9 +2,8 @@
 // getter returns (read from each constant's constructor arguments, since bodies are never
 // parsed), each constant's Javadoc or line comment as its description.
 
-import { readFileSync } from 'node:fs';
 import type { JsonSchema } from '../../model/request';
-import { bodyRange } from '../method-body';
+import { readMethodBody } from '../method-body';
 import type { ProjectIndex, Scope } from '../project-index';
 import type { Annotation, FieldDecl, MethodDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
@@ -99,17 +98,10 @@ function toStringValues(index: ProjectIndex, decl: TypeDecl, scope: Scope): unkn
   const names = decl.enumConstants.map((c) => c.name);
   const method = decl.methods.find((m) => m.name === 'toString' && m.params.length === 0 && !m.modifiers.includes('static'));
   if (!method) return names;
-  let text: string | undefined;
-  try {
-    const abs = index.files.get(decl.file.path)?.abs;
-    text = abs === undefined ? undefined : readFileSync(abs, 'utf8');
-  } catch {
-    text = undefined;
-  }
-  const range = text === undefined ? undefined : bodyRange(text, method, decl.file.lang === 'kotlin');
-  if (!text || !range) return undefined;
-  const body = text.slice(range.from, range.to).replace(/\/\/.*$/gm, '').trim();
-  const returned = (range.expression ? body : /^return\s+([\s\S]*?)\s*;?\s*$/.exec(body)?.[1])?.trim().replace(/^this\s*\.\s*/, '');
+  const read = readMethodBody(index, decl, method);
+  if (!read) return undefined;
+  const body = read.text.replace(/\/\/.*$/gm, '').trim();
+  const returned = (read.expression ? body : /^return\s+([\s\S]*?)\s*;?\s*$/.exec(body)?.[1])?.trim().replace(/^this\s*\.\s*/, '');
   if (returned === undefined) return undefined;
   const cased = /^(?:name\s*\(\s*\)|super\s*\.\s*toString\s*\(\s*\)|name)\s*\.\s*(toLowerCase|toUpperCase|lowercase|uppercase)\s*\(\s*(?:Locale\s*\.\s*\w+)?\s*\)$/.exec(returned);
   if (cased) return names.map((n) => (/lower/i.test(cased[1]!) ? n.toLowerCase() : n.toUpperCase()));
