@@ -1063,23 +1063,26 @@ public class TeamResource {
   });
 });
 
-describe('Spring MVC parameters read from text', () => {
-  it("ignore Jackson's serializers and names: a Long written as a JSON string is still an integer in the query and the path", async () => {
-    const { endpoints } = await scan({
-      [`${J}config/WebConfig.java`]: `package com.acme.config;
+/** A Spring configuration `name` registering ToStringSerializer for Long: ids written as JSON strings. */
+const longAsString = (name: string) => `package com.acme.config;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 @Configuration
-public class WebConfig {
+public class ${name} {
   @Bean public SimpleModule longAsString() {
     SimpleModule module = new SimpleModule();
     module.addSerializer(Long.class, ToStringSerializer.instance);
     module.addSerializer(Long.TYPE, ToStringSerializer.instance);
     return module;
   }
-}`,
+}`;
+
+describe('Spring MVC parameters read from text', () => {
+  it("ignore Jackson's serializers and names: a Long written as a JSON string is still an integer in the query and the path", async () => {
+    const { endpoints } = await scan({
+      [`${J}config/WebConfig.java`]: longAsString('WebConfig'),
       [`${J}Team.java`]: `package com.acme;
 public class Team { private Long id; public Long getId() { return id; } }`,
       [`${J}TeamController.java`]: `package com.acme;
@@ -1100,20 +1103,7 @@ public class TeamController {
 describe('JAX-RS parameters read from text', () => {
   it("ignore Jackson's serializers: a Long written as a JSON string is still an integer in the path, query, header, bean and resource fields", async () => {
     const { endpoints } = await scan({
-      [`${J}config/JacksonConfig.java`]: `package com.acme.config;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-@Configuration
-public class JacksonConfig {
-  @Bean public SimpleModule longAsString() {
-    SimpleModule module = new SimpleModule();
-    module.addSerializer(Long.class, ToStringSerializer.instance);
-    module.addSerializer(Long.TYPE, ToStringSerializer.instance);
-    return module;
-  }
-}`,
+      [`${J}config/JacksonConfig.java`]: longAsString('JacksonConfig'),
       [`${J}Team.java`]: `package com.acme;
 public class Team { private Long id; public Long getId() { return id; } }`,
       [`${J}Paging.java`]: `package com.acme;
