@@ -17,7 +17,7 @@ import { echo, httpServer } from '../call/servers';
 import type { Echo, Running } from '../call/servers';
 import { FIXTURE as GRPC_FIXTURE, startGrpcServer } from '../call/grpc-server';
 import type { GrpcTestServer } from '../call/grpc-server';
-import { bodyText, launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, poll, releaseChromium, resizeTo, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
@@ -306,8 +306,7 @@ describe('sending HTTP requests from the explorer', () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         for (const width of [300, 450, 600]) {
-          await page.setViewportSize({ width, height: 900 });
-          await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+          await resizeTo(page, width, 900);
           for (const box of await Promise.all((await tab.getByRole('button', { name: /^Reveal/ }).all()).map((b) => b.boundingBox()))) expect(box!.x + box!.width).toBeLessThanOrEqual(width);
           await page.screenshot({ path: screenshotPath(`request-tab-masked-${width}-${scheme}`) });
         }
@@ -596,8 +595,7 @@ describe('sending HTTP requests from the explorer', () => {
     expect(await table.textContent()).not.toContain('sess-UI-77');
     expect(await table.locator('tr', { hasText: 'content-type' }).locator('td').textContent()).toBe('application/json');
     for (const width of [300, 600]) {
-      await page.setViewportSize({ width, height: 900 });
-      await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+      await resizeTo(page, width, 900);
       const box = (await table.getByRole('button', { name: 'Reveal the value of set-cookie' }).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       await page.screenshot({ path: screenshotPath(`response-headers-masked-${width}`) });
@@ -635,9 +633,7 @@ describe('sending HTTP requests from the explorer', () => {
     try {
       // Every 10 px from a 300 px tool window to a full screen: the rows wrap at widths no list of three would hit.
       for (let width = 300; width <= 1400; width += 10) {
-        await page.setViewportSize({ width, height: 900 });
-        await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await resizeTo(page, width, 900);
         const lonely = await panel.locator('header').evaluate((header) => {
           const button = header.querySelector('.maximise')!.getBoundingClientRect();
           const rest = [...header.querySelectorAll('h2, .status-line, [role=tab]')].map((el) => el.getBoundingClientRect());
@@ -716,7 +712,7 @@ describe('sending HTTP requests from the explorer', () => {
         // the narrow layout's list-or-details switch is another test's subject.
         await page.setViewportSize({ width: 1400, height: 860 });
         await openEndpoint(page, e);
-        await page.setViewportSize({ width: 300, height: 860 });
+        await resizeTo(page, 300, 860);
         await page.locator('.request-editor').waitFor();
         if (!host) {
           // The deadline's field holds its whole placeholder ("defau" at 5em), its spin buttons beside it.
@@ -903,8 +899,7 @@ describe('gRPC calls from the explorer', () => {
       await poll(() => editor.locator('.variables-line').textContent()).toBe(`{{echoAddress}} = ${server.address}`);
       await editor.getByRole('button', { name: 'Send' }).click();
       await poll(() => page.locator('.response-panel .status').textContent()).toBe('0 OK');
-      await page.setViewportSize({ width: 300, height: 900 });
-      await poll(() => page.evaluate(() => window.innerWidth)).toBe(300);
+      await resizeTo(page, 300, 900);
       // One row: the middles line up (the chip is shorter than the buttons).
       const middles = await Promise.all(['Environment echo-local', 'Send', 'Reset'].map(async (name) => {
         const box = (await editor.getByRole('button', { name, exact: true }).boundingBox())!;

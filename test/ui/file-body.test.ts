@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
-import { launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
+import { launchChromium, poll, releaseChromium, resizeTo, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/spring-mvc/raw-byte-bodies', import.meta.url));
@@ -136,7 +136,7 @@ describe('a raw-bytes body sent from a file', () => {
   });
 
   it('fits the tool window\'s narrowest width', async () => {
-    await page.setViewportSize({ width: 300, height: 700 });
+    await resizeTo(page, 300, 700);
     const input = editor().getByLabel('Body file');
     await input.scrollIntoViewIfNeeded();
     const box = (await input.boundingBox())!;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { CLI, launchChromium, poll, releaseChromium, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
+import { CLI, launchChromium, poll, releaseChromium, resizeTo, screenshotPath, UI_WAIT_MS, UiProcess } from './ui-harness';
 
 const POLY = fileURLToPath(new URL('../fixtures/spring-mvc/polymorphic-bodies', import.meta.url));
 
@@ -257,7 +257,7 @@ describe('a polymorphic request body', () => {
 
   it('keeps the model in reach at the tool window\'s narrowest: a toggle in view above the editor, closed until asked for', async () => {
     await openBody('POST /payments');
-    await page.setViewportSize({ width: 300, height: 600 });
+    await resizeTo(page, 300, 600);
     const pane = editor();
     await pane.evaluate((el) => (el.scrollTop = 0));
     const model = pane.locator('details.body-model');
@@ -291,7 +291,7 @@ describe('a polymorphic request body', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const [width, height] of [[300, 800], [420, 800], [600, 800], [1600, 1000]] as const) {
-        await page.setViewportSize({ width, height });
+        await resizeTo(page, width, height);
         const picker = editor().getByLabel('Subtype');
         await picker.waitFor();
         // Nothing of the Body tab is wider than the page: the picker's long labels are cut, not the page.

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echo, httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
-import { bodyText, launchChromium, poll, releaseChromium, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
+import { bodyText, launchChromium, poll, releaseChromium, resizeTo, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
 import type { RpcClient } from './ui-harness';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
@@ -250,10 +250,7 @@ async function open(width: number, query = ''): Promise<Page> {
  * is also opened fresh by the per-width tests above and below.
  */
 async function resize(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: 820 });
-  await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
-  // A frame for the resize event and the render it causes (Preact renders in a microtask), one to lay that out.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await resizeTo(page, width, 820);
 }
 
 async function close(page: Page): Promise<void> {

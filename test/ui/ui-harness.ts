@@ -46,6 +46,17 @@ export function moduleLog(log: string): { env: Record<string, string>; loaded():
 export const UI_WAIT_MS = 60_000;
 /** expect.poll with that room: its default second is too short for a browser round trip. */
 export const poll = <T>(fn: () => T | Promise<T>, timeout = UI_WAIT_MS) => expect.poll(fn, { timeout, interval: 50 });
+/**
+ * The page resized to `width` × `height` and laid out again, as a user drags the tool window: the app
+ * follows the window's resize event (layout.tsx, use-media.ts) with a render of its own, so a box read
+ * straight after setViewportSize can still be the old layout's (CI once read 502 px at 300).
+ */
+export async function resizeTo(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+  // A frame for the resize event and the render it causes (Preact renders in a microtask), one to lay that out.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
 export const SHOTS = fileURLToPath(new URL('../../test-results/ui/', import.meta.url));
 
 /**
