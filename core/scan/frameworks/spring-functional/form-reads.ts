@@ -10,7 +10,7 @@ import type { ProjectIndex } from '../../project-index';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { bodyRange } from '../../method-body';
 import { tokenize } from './route-syntax';
-import { closing, helpersGiven } from './helper-calls';
+import { closing, helpersGiven, MAX_HELPER_DEPTH } from './helper-calls';
 
 type Tokens = ReturnType<typeof tokenize>;
 
@@ -24,17 +24,23 @@ export interface FormRead {
 const FORM_CALL = /formdata$/i;
 const MULTIPART_CALL = /multipartdata$/i;
 const READS = new Set(['getFirst', 'get', 'getValue', 'getOrDefault', 'containsKey']);
-/** Same-class helpers followed from the handler: `login -> doLogin(req, ..)`, no further. */
-const MAX_DEPTH = 2;
 
 export function formFieldsRead(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: string): FormRead[] {
   const out = new Map<string, FormRead>();
-  read(index, owner, method, text, new Map(), 0, new Set(), out);
+  read(index, owner, method, text, { forms: new Map(), request: new Set(method.params.map((p) => p.name)) }, 0, new Set(), out);
   return [...out.values()];
 }
 
-/** `formParams`: the method's parameters holding form data, each with whether it is multipart data. */
-function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: string, formParams: ReadonlyMap<string, boolean>, depth: number, seen: Set<MethodDecl>, out: Map<string, FormRead>): void {
+/**
+ * The method's parameters that hold form data (each with whether it is multipart data) and those
+ * that hold the request: a helper is followed for either, as handler-request.ts follows it for the request.
+ */
+interface Held {
+  forms: ReadonlyMap<string, boolean>;
+  request: ReadonlySet<string>;
+}
+
+function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: string, held: Held, depth: number, seen: Set<MethodDecl>, out: Map<string, FormRead>): void {
   if (seen.has(method)) return;
   seen.add(method);
   const kotlin = owner.file.lang === 'kotlin';
@@ -42,7 +48,7 @@ function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: st
   if (!range) return;
   const toks = tokenize(text, range.from, range.to, kotlin);
   // Form data variables and whether they came from multipart data.
-  const vars = new Map(formParams);
+  const vars = new Map(held.forms);
   for (let i = 1; i + 1 < toks.length; i++) {
     const t = toks[i]!;
     if (t.t !== 'id' || toks[i + 1]!.v !== '(' || toks[i - 1]!.v !== '.') continue;
@@ -55,15 +61,16 @@ function read(index: ProjectIndex, owner: TypeDecl, method: MethodDecl, text: st
   }
   // Same-class helpers handed the request or the form data, read where they are called: the
   // fields in the order the code reads them.
-  const request = method.params.map((p) => p.name);
-  const helpers = depth < MAX_DEPTH ? helpersGiven(owner, toks, new Set([...vars.keys(), ...request])) : [];
+  const helpers = depth < MAX_HELPER_DEPTH ? helpersGiven(owner, toks, new Set([...vars.keys(), ...held.request])) : [];
   const helperAt = new Map(helpers.map((h) => [h.at, h]));
   for (let i = 0; i < toks.length; i++) {
     const helper = helperAt.get(i);
     if (helper) {
       // Multipart data handed on stays multipart: the helper's reads make the request multipart.
-      const forms = new Map([...helper.given].filter(([, arg]) => vars.has(arg)).map(([param, arg]) => [param, vars.get(arg)!]));
-      read(index, owner, helper.method, text, forms, depth + 1, seen, out);
+      const given = [...helper.given];
+      const forms = new Map(given.filter(([, arg]) => vars.has(arg)).map(([param, arg]) => [param, vars.get(arg)!]));
+      const request = new Set(given.filter(([, arg]) => held.request.has(arg)).map(([param]) => param));
+      read(index, owner, helper.method, text, { forms, request }, depth + 1, seen, out);
       continue;
     }
     const t = toks[i]!;

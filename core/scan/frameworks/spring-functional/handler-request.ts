@@ -13,7 +13,7 @@ import type { ResolvedHandler } from './handlers';
 import { bodyRange } from '../../method-body';
 import { tokenize } from './route-syntax';
 import { formFieldsRead, insists } from './form-reads';
-import { helpersGiven } from './helper-calls';
+import { helpersGiven, MAX_HELPER_DEPTH } from './helper-calls';
 import type { MethodDecl, TypeDecl } from '../../source-model';
 
 const BODY_CALLS = new Set(['bodyToMono', 'bodyToFlux', 'body', 'awaitBody', 'awaitBodyOrNull', 'bodyToFlow']);
@@ -65,7 +65,7 @@ export function handlerRequest(ctx: ScanContext, handler: ResolvedHandler, consu
   return model;
 }
 
-/** The tokens of the handler's body and of the same-class helpers it hands the request to (two calls deep). */
+/** The tokens of the handler's body and of the same-class helpers it hands the request to. */
 function bodiesReading(owner: TypeDecl, method: MethodDecl, text: string): Array<ReturnType<typeof tokenize>> {
   const kotlin = owner.file.lang === 'kotlin';
   const out: Array<ReturnType<typeof tokenize>> = [];
@@ -77,7 +77,7 @@ function bodiesReading(owner: TypeDecl, method: MethodDecl, text: string): Array
     if (!range) return;
     const toks = tokenize(text, range.from, range.to, kotlin);
     out.push(toks);
-    if (depth < 2) for (const { method: helper, given } of helpersGiven(owner, toks, request)) visit(helper, new Set(given.keys()), depth + 1);
+    if (depth < MAX_HELPER_DEPTH) for (const { method: helper, given } of helpersGiven(owner, toks, request)) visit(helper, new Set(given.keys()), depth + 1);
   };
   visit(method, new Set(method.params.map((p) => p.name)), 0);
   return out;

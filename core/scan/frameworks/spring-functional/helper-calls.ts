@@ -7,6 +7,9 @@ import type { tokenize } from './route-syntax';
 
 type Tokens = ReturnType<typeof tokenize>;
 
+/** How many calls deep both readers follow helpers: `login -> doLogin(req, ..) -> credentials(req)`, no further. */
+export const MAX_HELPER_DEPTH = 2;
+
 /**
  * The methods of `owner` the body in `toks` calls with one of `passed` as an argument, and for
  * each of their parameters the name passed as it, with the token index of the call.
