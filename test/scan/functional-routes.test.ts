@@ -222,7 +222,7 @@ describe('nested loops over listed paths', () => {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-fn-loops-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('list each path while their product stays small, then read the inner loop as a path variable', async () => {
+  it('list each path while their product and the router\'s total stay small, then read the loop as a path variable', async () => {
     const K = join(root, 'src/main/kotlin/a');
     mkdirSync(K, { recursive: true });
     const list = (prefix: string, n: number) => `listOf(${Array.from({ length: n }, (_, i) => `"${prefix}${i}"`).join(', ')})`;
@@ -242,6 +242,11 @@ class R(private val h: H) {
     }
 
     @Bean
+    fun siblings() = coRouter {
+        ${Array.from({ length: 12 }, (_, k) => `${list(`s${k}-`, 32)}.forEach { s -> GET("/sib/${k}/$s", h::get) }`).join('\n        ')}
+    }
+
+    @Bean
     fun small() = coRouter {
         ${list('x', 8)}.forEach { x ->
             ${list('y', 8)}.forEach { y -> GET("/small/$x/$y", h::get) }
@@ -254,6 +259,11 @@ class R(private val h: H) {
     const paths = (prefix: string) => endpoints.map((e) => e.path).filter((p) => p.startsWith(prefix));
     // 32 x 32 would be 1,024 routes: each outer item once, the inner loop as {b}.
     expect(paths('/gen/').sort()).toEqual(Array.from({ length: 32 }, (_, i) => `/gen/a${i}/{b}`).sort());
+    // Twelve sibling loops of 32 would be 384 routes: the first eight (256 runs) listed, the rest as {s}.
+    const sib = paths('/sib/');
+    expect(sib.length).toBe(8 * 32 + 4);
+    expect(sib).toContain('/sib/7/s7-31');
+    expect(sib.filter((p) => p.endsWith('/{s}')).sort()).toEqual(['/sib/10/{s}', '/sib/11/{s}', '/sib/8/{s}', '/sib/9/{s}']);
     // 8 x 8 = 64: at the cap, every path listed.
     expect(paths('/small/').length).toBe(64);
     expect(paths('/small/')).toContain('/small/x7/y7');

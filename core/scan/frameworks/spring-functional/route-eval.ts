@@ -122,12 +122,17 @@ export class RouteEvaluator {
   readonly registered: Route[] = [];
   /** The routes one run of the code being read stands for: the product of the enclosing loops' item counts. */
   private expansion = 1;
+  /** Loop bodies run with a listed item so far in the router being read: sibling loops share MAX_LOOP_RUNS. */
+  private loopRuns = 0;
 
   constructor(private readonly program: Program) {}
 
   /** The routes a method returns (every `return`, every branch). */
   routesOf(type: TypeDecl, method: MethodDecl, text: string, args: Value[] = []): Route[] {
-    if (this.depth === 0) this.lastFollowed = new Set();
+    if (this.depth === 0) {
+      this.lastFollowed = new Set();
+      this.loopRuns = 0;
+    }
     const body = this.program.bodyOf(type, method);
     if (!body || this.depth >= MAX_DEPTH) return [];
     const env: Env = { type, method, text, locals: new Map() };
@@ -271,13 +276,15 @@ export class RouteEvaluator {
    * runs once per item of a literal list of strings (`listOf("a", "b")`), else once with the loop
    * variable standing for any item as the path variable `{year}`, so `/$year/about` is listed as
    * `/{year}/about` rather than left out. Nested loops multiply: one that would take a router past
-   * MAX_EXPANDED runs of its body reads as the path variable too, so generated code cannot explode the tree.
+   * MAX_EXPANDED runs of its body reads as the path variable too, and so does one that would take
+   * the router's loops together (siblings, a helper's) past MAX_LOOP_RUNS: generated code cannot explode the tree.
    */
   private loop(items: Node, lambda: Extract<Node, { k: 'lambda' }>, env: Env): Value {
     if (lambda.params.length > 1) return UNKNOWN;
     const param = lambda.params[0] ?? 'it';
     const listed = literalStrings(items, (a) => this.eval(a, env));
-    const expanded = listed && this.expansion * listed.length <= MAX_EXPANDED ? listed : undefined;
+    const expanded = listed && this.expansion * listed.length <= MAX_EXPANDED && this.loopRuns + listed.length <= MAX_LOOP_RUNS ? listed : undefined;
+    if (expanded) this.loopRuns += expanded.length;
     const values: Value[] = expanded ? expanded.map((value) => ({ v: 'str', value })) : [{ v: 'str', value: `{${param}}` }];
     const out: Value[] = [];
     const outer = this.expansion;
@@ -675,6 +682,8 @@ const LIST_FACTORIES = new Set(['listOf', 'setOf', 'arrayOf', 'mutableListOf', '
 const MAX_LISTED = 32;
 /** Nested loops over listed items run their innermost body this many times at most per router. */
 const MAX_EXPANDED = 64;
+/** All of a router's loops over listed items together run their bodies this many times at most. */
+const MAX_LOOP_RUNS = 256;
 
 /** The items of `listOf("a", "b")`, `List.of(..)`, `Arrays.asList(..)`, `Stream.of(..)` when each is a string. */
 function literalStrings(n: Node, evalArg: (a: Node) => Value): string[] | undefined {
