@@ -3,6 +3,7 @@
 import type { Diagnostic } from '../model/endpoint';
 import { MAX_CONSTANT_CHARS } from './project-index';
 import type { ProjectIndex, Scope } from './project-index';
+import { simpleName } from './source-model';
 import type { Annotation, Expr } from './source-model';
 
 /** The attribute's values: a single value or an array literal, each folded to a string. */
@@ -77,4 +78,21 @@ export function enumNames(expr: Expr | undefined): string[] {
 
 export function isTrue(expr: Expr | undefined): boolean {
   return expr?.kind === 'literal' && expr.value === 'true';
+}
+
+/** An attribute's items: those of an array literal (`{A.class, B.class}`), else the one value. */
+export function arrayItems(e: Expr | undefined): Expr[] {
+  if (!e) return [];
+  return e.kind === 'array' ? e.items : [e];
+}
+
+/** Annotations of the given names, a container's (`@ApiResponses({...})`) items included. */
+export function annotationsNamed(anns: readonly Annotation[], single: string, container: string): Annotation[] {
+  const out: Annotation[] = [];
+  for (const a of anns) {
+    const n = simpleName(a.name);
+    if (n === single) out.push(a);
+    else if (n === container) for (const item of arrayItems(a.args.value)) if (item.kind === 'annotation' && simpleName(item.annotation.name) === single) out.push(item.annotation);
+  }
+  return out;
 }

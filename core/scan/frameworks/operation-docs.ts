@@ -5,7 +5,7 @@
 
 import type { Diagnostic } from '../../model/endpoint';
 import type { JsonSchema, Param, ParamLocation } from '../../model/request';
-import { stringValue, stringValues } from '../annotation-values';
+import { arrayItems, stringValue, stringValues } from '../annotation-values';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
@@ -84,7 +84,7 @@ function addFrom(index: ProjectIndex, ann: Annotation, scope: Scope, out: Operat
     return;
   }
   if (name === 'Parameters' || name === 'ApiImplicitParams') {
-    for (const item of items(ann.args.value)) if (item.kind === 'annotation') addFrom(index, item.annotation, scope, out, diagnostics, seen);
+    for (const item of arrayItems(ann.args.value)) if (item.kind === 'annotation') addFrom(index, item.annotation, scope, out, diagnostics, seen);
     return;
   }
   if (PAGEABLE_AS_QUERY.includes(name)) {
@@ -217,11 +217,6 @@ export function bodyParamNames(chain: readonly MethodSite[]): Set<string> {
   const names = new Set<string>();
   for (const { method } of chain) for (const p of method.params) if (findAnnotation(p.annotations, 'RequestBody')) names.add(p.name);
   return names;
-}
-
-function items(e: Expr | undefined): Expr[] {
-  if (!e) return [];
-  return e.kind === 'array' ? e.items : [e];
 }
 
 function enumName(e: Expr | undefined): string | undefined {

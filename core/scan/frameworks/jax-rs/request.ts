@@ -23,7 +23,7 @@ import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { withRequiredChecks } from '../body-checked-in-code';
-import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../security-docs';
+import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../declared-responses';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',

@@ -15,7 +15,7 @@ import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
 import { bodyParsedInCode } from '../body-parsed-in-code';
-import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../security-docs';
+import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../declared-responses';
 import { withRequiredChecks } from '../body-checked-in-code';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { filledByResolver } from './argument-resolvers';
