@@ -201,16 +201,18 @@ function descriptionField(decl: TypeDecl, valueField: FieldDecl | undefined): Fi
 
 /**
  * A property's `@JsonFormat(shape)` applied to the enum its schema (or, for a collection, its
- * items' schema) is: `NUMBER` writes ordinals, `STRING` names even where the enum says `NUMBER`.
+ * items' schema) is: `NUMBER` writes ordinals, `STRING` the values Jackson writes as strings even
+ * where the enum says `NUMBER`: names, or under `usingToString` (Jackson 3's default) each
+ * constant's toString(), as EnumSerializer writes a STRING shape (checked against jackson-databind 3.1).
  * Any other schema is returned as it is.
  */
-export function enumWithShape(index: ProjectIndex, s: JsonSchema, shape: string, module: string): JsonSchema {
+export function enumWithShape(index: ProjectIndex, s: JsonSchema, shape: string, module: string, opts: { usingToString?: boolean } = {}): JsonSchema {
   if (s.type === 'array' && s.items) {
-    const items = enumWithShape(index, s.items, shape, module);
+    const items = enumWithShape(index, s.items, shape, module, opts);
     return items === s.items ? s : { ...s, items };
   }
   const fqn = s.enum ? s['x-java-type'] : undefined;
   if (!fqn || (shape !== 'NUMBER' && shape !== 'NUMBER_INT' && shape !== 'STRING')) return s;
   const decl = index.typeByFqn(fqn, module);
-  return decl?.kind === 'enum' ? enumSchema(index, decl, shape) : s;
+  return decl?.kind === 'enum' ? enumSchema(index, decl, shape, opts) : s;
 }

@@ -617,7 +617,7 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member) });
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
