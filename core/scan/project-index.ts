@@ -43,6 +43,8 @@ export interface FileEntry {
    * own: Spring's functional routes (`RouterFunction`, Kotlin's `router { }`). See MENTIONS.
    */
   mentions?: string[];
+  /** The file imports Jackson 3 (`import tools.jackson.databind.ObjectMapper`). */
+  importsJackson3?: boolean;
   /** Capitalised annotation names used anywhere in the file. */
   annotations: Set<string>;
   /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
@@ -119,7 +121,11 @@ export function describeFile(
   if (b.indexOf(NEEDLE.cxfServer) >= 0) (entry.creates ??= []).push('JAXRSServerFactoryBean');
   // Jackson configured in code: mix-ins and subtypes (types/jackson-registrations.ts). Code calling
   // Jackson names it (`com.fasterxml.jackson`, `Jackson2ObjectMapperBuilder`).
-  if (b.indexOf(NEEDLE.jackson) >= 0 && JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
+  if (b.indexOf(NEEDLE.jackson) >= 0) {
+    if (JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
+    // Code built against Jackson 3, which decides where the build names no Spring Boot (jackson-version.ts).
+    if (b.indexOf(NEEDLE.jackson3Import) >= 0) entry.importsJackson3 = true;
+  }
   // Spring Boot properties set in code: a context path or port (code-properties.ts).
   if (CODE_PROPERTY_NEEDLES.some((n) => words.includes(n))) (entry.creates ??= []).push(CODE_PROPERTIES);
   // springdoc security built in code (frameworks/openapi-bean-security.ts).
@@ -154,6 +160,7 @@ const NEEDLE = {
   addServlet: bytesOf('addServlet'),
   cxfServer: bytesOf('JAXRSServerFactoryBean'),
   jackson: bytesOf('ackson'), // jackson and Jackson
+  jackson3Import: bytesOf('import tools.jackson.'),
   package: bytesOf('package'),
   new: bytesOf('new '),
   object: bytesOf('object'),
