@@ -41,7 +41,7 @@ function isJsonValue(anns: readonly Annotation[]): boolean {
  * The enum as Jackson writes it. `shape` is a property's `@JsonFormat(shape)`, which overrides the
  * enum's own; a `@JsonValue` overrides both (Jackson picks its serializer before it reads shapes).
  */
-export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, opts: { usingToString?: boolean } = {}): JsonSchema {
+export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, opts: { usingToString?: boolean; gson?: boolean } = {}): JsonSchema {
   const scope: Scope = { type: decl, file: decl.file };
   const constants = decl.enumConstants;
   const names = constants.map((c) => c.name);
@@ -49,9 +49,12 @@ export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, 
   let values: unknown[] | undefined = names;
   let valueField: FieldDecl | undefined;
 
-  shape ??= enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
-  const member = jsonValueMember(index, decl);
-  if (member) {
+  if (!opts.gson) shape ??= enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
+  const member = opts.gson ? undefined : jsonValueMember(index, decl);
+  if (opts.gson) {
+    // Gson: each constant's name, or its `@SerializedName`; Jackson's annotations and toString() say nothing.
+    values = constants.map((c) => stringAttr(index, findAnnotation(c.annotations, 'SerializedName'), 'value', scope) || c.name);
+  } else if (member) {
     const returned = member.field?.type ?? member.method!.returnType!;
     valueField = member.field ?? fieldBehind(decl, member.method!);
     kind = valueKind(valueField?.type ?? returned);
