@@ -126,6 +126,8 @@ export function describeFile(
     // Code built against Jackson 3, which decides where the build names no Spring Boot (jackson-version.ts).
     if (b.indexOf(NEEDLE.jackson3Import) >= 0) entry.importsJackson3 = true;
   }
+  // Gson put in front of Spring MVC's JSON, or configured, in code (json-mapper.ts).
+  if (b.indexOf(NEEDLE.gson) >= 0 && (b.indexOf(NEEDLE.gsonConverter) >= 0 || b.indexOf(NEEDLE.gsonBuilder) >= 0)) (entry.creates ??= []).push(GSON_CONFIG);
   // Spring Boot properties set in code: a context path or port (code-properties.ts).
   if (CODE_PROPERTY_NEEDLES.some((n) => words.includes(n))) (entry.creates ??= []).push(CODE_PROPERTIES);
   // springdoc security built in code (frameworks/openapi-bean-security.ts).
@@ -146,6 +148,8 @@ const DECLARATION_KEYWORDS = {
   java: ['class ', 'interface ', 'enum ', 'record '].map(bytesOf),
   kotlin: ['class ', 'interface ', 'object '].map(bytesOf),
 };
+/** `FileEntry.creates` of a file that may register a GsonHttpMessageConverter or configure a GsonBuilder. */
+export const GSON_CONFIG = 'GsonConfig';
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
 const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat', 'configureForJackson2', 'serializers('].map(bytesOf);
@@ -161,6 +165,9 @@ const NEEDLE = {
   cxfServer: bytesOf('JAXRSServerFactoryBean'),
   jackson: bytesOf('ackson'), // jackson and Jackson
   jackson3Import: bytesOf('import tools.jackson.'),
+  gson: bytesOf('Gson'),
+  gsonConverter: bytesOf('GsonHttpMessageConverter'),
+  gsonBuilder: bytesOf('GsonBuilder'),
   package: bytesOf('package'),
   new: bytesOf('new '),
   object: bytesOf('object'),

@@ -35,6 +35,7 @@ import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
+import { gsonModules } from './json-mapper';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
@@ -59,7 +60,7 @@ import type { ScanCacheOptions } from './scan-cache';
 import { applyPathPrefixes } from './path-prefix-setting';
 import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
-import type { TypeDecl } from './source-model';
+import type { SourceFile, TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
 import { runInSlices, runToEnd } from './slices';
 
@@ -867,7 +868,14 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), ...this.jacksonDefaults(readProjectFile), generatedType: (name, packages) => models.schemaOf(name, packages) });
+      // Modules whose application writes JSON with Gson: their bodies as Gson writes them (json-mapper.ts).
+      const gson = gsonModules(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, {
+        legacyDates: this.legacyDates(),
+        ...this.jacksonDefaults(readProjectFile),
+        generatedType: (name, packages) => models.schemaOf(name, packages),
+        ...(gson.size ? { gson: (file: SourceFile) => gson.get(file.module) } : {}),
+      });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {
