@@ -79,4 +79,18 @@ describe('bodies as Gson writes them', () => {
     };
     for (const [policy, expected] of Object.entries(cases)) expect([gsonFieldName('aURLValue', policy), gsonFieldName('inOnly', policy)]).toEqual(expected);
   });
+
+  it("a Kotlin class: its properties' backing fields, @SerializedName on a constructor property, kotlin.jvm.Transient skipped", () => {
+    const s = schemas({
+      'com/acme/k/Item.kt': `package com.acme.k
+import com.google.gson.annotations.SerializedName
+open class Base { var createdBy: String? = null }
+data class Item(@SerializedName("item_name") val name: String, private val secretCode: String, @Transient val cache: String = "") : Base() {
+  var note: String? = null
+  companion object { const val MAX = 3 }
+}`,
+    }, { gson: () => ({}) });
+    expect(names(s.schema('Item', 'com.acme.k.Item'))).toEqual(['item_name', 'secretCode', 'note', 'createdBy']);
+  });
 });
+

@@ -38,7 +38,7 @@ export function gsonFields(decl: TypeDecl, settings: GsonSettings): GsonField[] 
   const fields = decl.kind === 'record'
     ? decl.components.map((c) => ({ name: c.name, type: c.type, annotations: c.annotations }))
     : decl.kind === 'class' || decl.kind === 'object' || decl.kind === 'enum'
-      ? decl.fields.filter((f) => !f.modifiers.includes('static') && !f.modifiers.includes('transient'))
+      ? decl.fields.filter((f) => !f.modifiers.includes('static') && !f.modifiers.includes('transient') && !kotlinTransient(decl, f))
       : [];
   const out: GsonField[] = [];
   for (const field of fields) {
@@ -50,6 +50,12 @@ export function gsonFields(decl: TypeDecl, settings: GsonSettings): GsonField[] 
     if (serialize || deserialize) out.push({ field, serialize, deserialize });
   }
   return out;
+}
+
+/** Kotlin's `@Transient` (kotlin.jvm) makes the backing field transient; JPA's of the same name does not. */
+function kotlinTransient(decl: TypeDecl, f: FieldDecl): boolean {
+  if (decl.file.lang !== 'kotlin' || !findAnnotation(f.annotations, 'Transient')) return false;
+  return !decl.file.imports.some((i) => /^(?:javax|jakarta)\.persistence(?:\.Transient)?$/.test(i.name));
 }
 
 /** A field's JSON name under a FieldNamingPolicy (`@SerializedName` is the caller's). */
