@@ -68,6 +68,7 @@ describe('applications whose JSON is Gson\'s', () => {
     // Appended after the defaults, Jackson's converter still answers; put first, Gson's does.
     expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(new GsonHttpMessageConverter()); }'))).toEqual(JACKSON);
     expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(0, new GsonHttpMessageConverter()); }'))).toEqual(GSON);
+    expect(await keys({ 'src/main/java/com/acme/ApiConverter.java': 'package com.acme;\nimport org.springframework.http.converter.json.GsonHttpMessageConverter;\nimport org.springframework.stereotype.Component;\n@Component\npublic class ApiConverter extends GsonHttpMessageConverter { }\n' })).toEqual(GSON);
     // A Gson built for something else (Redis) is not Spring MVC's; a mention in a comment is nothing.
     expect(await keys(config('    @Bean RedisSerializer<Object> redis() { return new GsonRedisSerializer(new GsonBuilder().create()); }'))).toEqual(JACKSON);
     expect(await keys(config('    // @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }'))).toEqual(JACKSON);

@@ -4,7 +4,7 @@
 // (`spring.mvc.converters.preferred-json-mapper=gson`; Boot 2.0-2.2 and Boot 4 spell it
 // `spring.http.converters.`), or when Gson is there and Jackson is not (the build excludes
 // `spring-boot-starter-json`). An application may also register the converter itself: a `@Bean`
-// of it (Boot adds converter beans before its defaults), in `configureMessageConverters` (which
+// of it or a `@Component` subclass (Boot adds converter beans before its defaults), in `configureMessageConverters` (which
 // replaces the defaults), or in `extendMessageConverters` when put first (`add(0, ..)`) or with
 // Jackson's removed. Another preferred mapper (`jackson`, `jsonb`) keeps Jackson whatever the code.
 // Gson's settings: Boot's `spring.gson.*`, then a GsonBuilder configured in the application's
@@ -99,9 +99,11 @@ function codeGson(index: ProjectIndex): Map<string, CodeGson> {
       }
       const code = blankComments(text).replace(/^\s*import\s.*$/gm, '');
       // Spring's own configuration only: a Gson for Redis or a utility class is not Spring MVC's.
-      if (!/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code) || /Redis/.test(code)) continue;
+      // A converter of the project's own (`@Component class ApiConverter extends GsonHttpMessageConverter`) is a bean too.
+      const ownConverter = /@Component\b/.test(code) && /\bextends\s+GsonHttpMessageConverter\b/.test(code);
+      if ((!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) || /Redis/.test(code)) continue;
       const found = out.get(entry.module) ?? { converter: false, settings: {} };
-      found.converter ||= registersConverter(code);
+      found.converter ||= ownConverter || registersConverter(code);
       Object.assign(found.settings, builderSettings(code));
       out.set(entry.module, found);
     }

@@ -24,6 +24,7 @@ public class Sub extends Base {
   @JsonIgnore String secret;
   @JsonFormat(shape = JsonFormat.Shape.STRING) int count;
   java.util.Date when;
+  @JsonAdapter(MoneyAdapter.class) long priceCents;
   public String getComputed() { return "c"; }
 }`,
   'com/acme/g/Rec.java': `package com.acme.g;
@@ -40,7 +41,8 @@ const names = (s: { properties?: object }) => Object.keys(s.properties ?? {});
 describe('bodies as Gson writes them', () => {
   it("fields only (not getters, statics or transients), the class's own before its superclass's, Jackson's annotations ignored", () => {
     const s = gson().schema('Sub', 'com.acme.g.Sub');
-    expect(names(s)).toEqual(['sub_name', 'aURLValue', 'id', 'color', 'exposed', 'inOnly', 'secret', 'count', 'when', 'baseField']);
+    expect(names(s)).toEqual(['sub_name', 'aURLValue', 'id', 'color', 'exposed', 'inOnly', 'secret', 'count', 'when', 'priceCents', 'baseField']);
+    expect(s.properties!.priceCents!.type).toBeUndefined(); // its @JsonAdapter writes it: any JSON
     expect(s.properties!.count!.type).toBe('integer'); // @JsonFormat(shape = STRING) is Jackson's
     expect(s.properties!.when).toMatchObject({ type: 'string', 'x-format-pattern': 'MMM d, y, h:mm:ss a' });
     expect(s.properties!.id).toMatchObject({ type: 'integer', format: 'int64' });
@@ -59,7 +61,7 @@ describe('bodies as Gson writes them', () => {
   });
 
   it('the naming policy, excludeFieldsWithoutExposeAnnotation and LongSerializationPolicy.STRING', () => {
-    expect(names(gson({ naming: 'LOWER_CASE_WITH_UNDERSCORES' }).schema('Sub', 'com.acme.g.Sub'))).toEqual(['sub_name', 'a_u_r_l_value', 'id', 'color', 'exposed', 'in_only', 'secret', 'count', 'when', 'base_field']);
+    expect(names(gson({ naming: 'LOWER_CASE_WITH_UNDERSCORES' }).schema('Sub', 'com.acme.g.Sub'))).toEqual(['sub_name', 'a_u_r_l_value', 'id', 'color', 'exposed', 'in_only', 'secret', 'count', 'when', 'price_cents', 'base_field']);
     const exposed = gson({ exposeOnly: true }).schema('Sub', 'com.acme.g.Sub');
     expect(names(exposed)).toEqual(['exposed', 'inOnly']);
     expect(exposed.properties!.inOnly!.writeOnly).toBe(true);

@@ -651,6 +651,8 @@ export class SchemaBuilder {
       } finally {
         this.formattedProperty = outer;
       }
+      // Gson's `@JsonAdapter` on a field writes it as the adapter does: unknown here.
+      if (this.gson && p.anns.has('JsonAdapter')) base = { description: 'Written by its Gson @JsonAdapter' };
       if (p.anns.has('JsonAnyGetter') || p.anns.has('JsonAnySetter')) {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
