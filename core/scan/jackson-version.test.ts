@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildsWithJackson3, jackson3In } from './jackson-version';
+import { buildsWithJackson3, jackson3In, jacksonOfBuild } from './jackson-version';
 
 const pom = (inner: string) => `<project><modelVersion>4.0.0</modelVersion>${inner}</project>`;
 const parent = (version: string) => `<parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent</artifactId><version>${version}</version></parent>`;
@@ -36,5 +36,14 @@ describe('a build on Jackson 3', () => {
     expect(buildsWithJackson3([{ name: 'root', dir: '', build: 'maven' }], read)).toBe(false);
     expect(buildsWithJackson3([{ name: 'root', dir: '', build: 'maven' }, { name: 'api', dir: 'api', build: 'maven' }], read)).toBe(true);
     expect(buildsWithJackson3([{ name: 'root', dir: '', build: 'gradle' }], (p) => (p === 'gradle/libs.versions.toml' ? "[plugins]\nspring-boot = 'org.springframework.boot:4.1.0'\n" : undefined))).toBe(true);
+  });
+
+  it('Jackson 2 where a build names an older Spring Boot; nothing where none names one (a parent pom outside the repository)', () => {
+    const root = [{ name: 'root', dir: '', build: 'maven' as const }];
+    expect(jacksonOfBuild(root, () => pom(parent('3.5.7')))).toBe(2);
+    expect(jacksonOfBuild(root, () => pom(parent('4.0.0')))).toBe(3);
+    expect(jacksonOfBuild(root, () => pom('<parent><groupId>com.acme</groupId><artifactId>company-parent</artifactId><version>7.2.0</version></parent>'))).toBeUndefined();
+    expect(jacksonOfBuild([{ name: 'root', dir: '', build: 'gradle' }], (p) => (p === 'build.gradle' ? "plugins { id 'org.springframework.boot' version '3.4.1' }" : undefined))).toBe(2);
+    expect(jacksonOfBuild([{ name: 'root', dir: '', build: 'gradle' }], (p) => (p === 'build.gradle' ? "plugins { id 'org.springframework.boot' }" : undefined))).toBeUndefined();
   });
 });

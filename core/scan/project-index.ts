@@ -43,6 +43,8 @@ export interface FileEntry {
    * own: Spring's functional routes (`RouterFunction`, Kotlin's `router { }`). See MENTIONS.
    */
   mentions?: string[];
+  /** The file imports Jackson 3 (`import tools.jackson.databind.ObjectMapper`). */
+  importsJackson3?: boolean;
   /** Capitalised annotation names used anywhere in the file. */
   annotations: Set<string>;
   /** The file seems to declare an annotation type (`@interface`, Kotlin `annotation class`). */
@@ -119,7 +121,13 @@ export function describeFile(
   if (b.indexOf(NEEDLE.cxfServer) >= 0) (entry.creates ??= []).push('JAXRSServerFactoryBean');
   // Jackson configured in code: mix-ins and subtypes (types/jackson-registrations.ts). Code calling
   // Jackson names it (`com.fasterxml.jackson`, `Jackson2ObjectMapperBuilder`).
-  if (b.indexOf(NEEDLE.jackson) >= 0 && JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
+  if (b.indexOf(NEEDLE.jackson) >= 0) {
+    if (JACKSON_NEEDLES.some((n) => b.indexOf(n) >= 0)) (entry.creates ??= []).push(JACKSON_REGISTRATION);
+    // Code built against Jackson 3, which decides where the build names no Spring Boot (jackson-version.ts).
+    if (b.indexOf(NEEDLE.jackson3Import) >= 0) entry.importsJackson3 = true;
+  }
+  // Gson put in front of Spring MVC's JSON, or configured, in code (json-mapper.ts).
+  if (b.indexOf(NEEDLE.gson) >= 0 && (b.indexOf(NEEDLE.gsonConverter) >= 0 || b.indexOf(NEEDLE.gsonBuilder) >= 0)) (entry.creates ??= []).push(GSON_CONFIG);
   // Spring Boot properties set in code: a context path or port (code-properties.ts).
   if (CODE_PROPERTY_NEEDLES.some((n) => words.includes(n))) (entry.creates ??= []).push(CODE_PROPERTIES);
   // springdoc security built in code (frameworks/openapi-bean-security.ts).
@@ -140,6 +148,8 @@ const DECLARATION_KEYWORDS = {
   java: ['class ', 'interface ', 'enum ', 'record '].map(bytesOf),
   kotlin: ['class ', 'interface ', 'object '].map(bytesOf),
 };
+/** `FileEntry.creates` of a file that may register a GsonHttpMessageConverter or configure a GsonBuilder. */
+export const GSON_CONFIG = 'GsonConfig';
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
 const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat', 'configureForJackson2', 'serializers('].map(bytesOf);
@@ -154,6 +164,10 @@ const NEEDLE = {
   addServlet: bytesOf('addServlet'),
   cxfServer: bytesOf('JAXRSServerFactoryBean'),
   jackson: bytesOf('ackson'), // jackson and Jackson
+  jackson3Import: bytesOf('import tools.jackson.'),
+  gson: bytesOf('Gson'),
+  gsonConverter: bytesOf('GsonHttpMessageConverter'),
+  gsonBuilder: bytesOf('GsonBuilder'),
   package: bytesOf('package'),
   new: bytesOf('new '),
   object: bytesOf('object'),

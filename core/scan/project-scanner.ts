@@ -34,7 +34,9 @@ import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
-import { buildsWithJackson3 } from './jackson-version';
+import { importsJackson3, jacksonOfBuild } from './jackson-version';
+import { gsonModules } from './json-mapper';
+import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
@@ -58,7 +60,7 @@ import type { ScanCacheOptions } from './scan-cache';
 import { applyPathPrefixes } from './path-prefix-setting';
 import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
-import type { TypeDecl } from './source-model';
+import type { SourceFile, TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
 import { runInSlices, runToEnd } from './slices';
 
@@ -167,8 +169,10 @@ export class ProjectScanner {
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
-  /** The build uses Jackson 3 (jackson-version.ts); read when models first need it, again after a build or config change. */
-  private jackson3: boolean | undefined;
+  /** The Jackson the build says (jackson-version.ts); read when models first need it, again after a build or config change. */
+  private jacksonBuild: { major?: JacksonMajor } | undefined;
+  /** Whether the code imported Jackson 3 when models last asked (the build naming no Spring Boot): a change re-scans every root. */
+  private jackson3Code: boolean | undefined;
   /** Generated model classes by spec: kept across re-scans of sources, read again when a build file or spec changes. */
   private generatedModels: GeneratedModels | undefined;
   /** The specs' parses, shared by the generated interfaces and models; a changed spec's text is parsed again. */
@@ -273,7 +277,7 @@ export class ProjectScanner {
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
     this.configReads = new Set();
-    this.jackson3 = undefined;
+    this.jacksonBuild = undefined;
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
@@ -558,9 +562,11 @@ export class ProjectScanner {
     if (!global && this.codePropertiesKey !== codePropertiesKey(codeProperties(this.index, this.modules))) global = true;
     // So can a scheme's name in springdoc's OpenAPI bean (`addSecuritySchemes(Schemes.BASIC, ..)`).
     if (!global && this.codeSecurityKey !== JSON.stringify(codeSecurity(this.index))) global = true;
+    // So can code starting or ceasing to import Jackson 3, where the build does not say which Jackson it is.
+    if (!global && this.jackson3Code !== undefined && this.jackson3Code !== importsJackson3(this.index)) global = true;
     if (config) {
       this.generatedModels = undefined;
-      this.jackson3 = undefined;
+      this.jacksonBuild = undefined;
       this.readModuleConfig();
       this.properties = undefined;
       global = true;
@@ -862,7 +868,14 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, { legacyDates: this.legacyDates(), ...this.jacksonDefaults(readProjectFile), generatedType: (name, packages) => models.schemaOf(name, packages) });
+      // Modules whose application writes JSON with Gson: their bodies as Gson writes them (json-mapper.ts).
+      const gson = gsonModules(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
+      this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, {
+        legacyDates: this.legacyDates(),
+        ...this.jacksonDefaults(readProjectFile),
+        generatedType: (name, packages) => models.schemaOf(name, packages),
+        ...(gson.size ? { gson: (file: SourceFile) => gson.get(file.module) } : {}),
+      });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });
     return {
@@ -990,7 +1003,8 @@ export class ProjectScanner {
     // Another mapper preferred for HTTP: Jackson 2, or not Jackson at all (apollo's `gson`).
     const preferred = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'].map(value).find((v) => v !== undefined);
     const notJackson3 = value('spring.jackson.use-jackson2-defaults') === 'true' || (preferred !== undefined && preferred !== 'jackson');
-    const jackson3 = !notJackson3 && (this.jackson3 ??= buildsWithJackson3(this.modules, read));
+    const build = (this.jacksonBuild ??= { major: jacksonOfBuild(this.modules, read) }).major;
+    const jackson3 = !notJackson3 && (build === 3 || (build === undefined && (this.jackson3Code = importsJackson3(this.index))));
     const sorted = value('spring.jackson.mapper.sort-properties-alphabetically');
     const toString = value('spring.jackson.datatype.enum.write-enums-using-to-string') ?? value('spring.jackson.serialization.write-enums-using-to-string');
     return {

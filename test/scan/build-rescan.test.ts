@@ -260,5 +260,20 @@ describe('a build-file edit that changes what every root may read re-scans them 
     await rescanLikeFresh(catalog, changed('gradle/libs.versions.toml'));
     expect(Object.keys(catalog.endpoints[0]!.response!.schema!.properties!)).toEqual(['code', 'name']);
   });
-});
 
+  it('a build naming no Spring Boot (a company parent pom): a file starting or ceasing to import tools.jackson re-sorts every model', async () => {
+    const root = join(tmp, `case-${++cases}`);
+    write(root, 'pom.xml', '<project>\n  <parent><groupId>com.acme</groupId><artifactId>company-parent</artifactId><version>7</version></parent>\n  <artifactId>shop</artifactId>\n</project>\n');
+    write(root, 'src/main/java/com/acme/ItemController.java', 'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n    public static class Item { public String name; public String code; }\n    @GetMapping("/item") public Item item() { return null; }\n}\n');
+    write(root, 'src/main/java/com/acme/MapperConfig.java', 'package com.acme;\nimport com.fasterxml.jackson.databind.json.JsonMapper;\npublic class MapperConfig { }\n');
+    const scanner = await scanned(root);
+    const order = () => Object.keys(scanner.endpoints[0]!.response!.schema!.properties!);
+    expect(order()).toEqual(['name', 'code']);
+    editFile(root, 'src/main/java/com/acme/MapperConfig.java', 'com.fasterxml.jackson', 'tools.jackson');
+    await rescanLikeFresh(scanner, changed('src/main/java/com/acme/MapperConfig.java'));
+    expect(order()).toEqual(['code', 'name']);
+    editFile(root, 'src/main/java/com/acme/MapperConfig.java', 'tools.jackson', 'com.fasterxml.jackson');
+    await rescanLikeFresh(scanner, changed('src/main/java/com/acme/MapperConfig.java'));
+    expect(order()).toEqual(['name', 'code']);
+  });
+});

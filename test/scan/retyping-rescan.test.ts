@@ -88,7 +88,8 @@ describe('a re-scan of bodies Jackson reads and writes as different types', () =
     write(component, 'package com.acme.json;\nimport com.acme.Money;\nimport org.springframework.boot.jackson.JacksonComponent;\nimport tools.jackson.core.JsonGenerator;\nimport tools.jackson.databind.*;\n@JacksonComponent\npublic class MoneySerializer extends ValueSerializer<Money> {\n    @Override public void serialize(Money value, JsonGenerator gen, SerializationContext c) { gen.writeNumber(value.cents); }\n}\n');
     expect((await rescan(component)).limit).toMatchObject({ type: 'number' });
     rmSync(join(root, mixin));
-    expect(Object.keys(await rescan(mixin, 'deleted'))).toEqual(['number', 'holder', 'limit']);
+    // Back again; sorted now, as the project (no build file to say) has code importing tools.jackson: Jackson 3's default.
+    expect(Object.keys(await rescan(mixin, 'deleted'))).toEqual(['holder', 'limit', 'number']);
   });
 });
 

@@ -263,3 +263,38 @@ enum class Kind(private val label: String) { BIG("big one"), TINY("tiny one"); o
     expect(enums({}).tone!.enum).toEqual(['SOFT', 'LOUD']);
   });
 });
+
+describe('a property\'s @JsonFormat(shape = STRING) under Jackson 3', () => {
+  // What jackson-databind 3.1.4 (2.18.2 in brackets) wrote for these: str "dark_blue" ("DARK_BLUE"),
+  // numStr "xB" ("B"), list ["red"] (["RED"]), num 1, i "3".
+  const files = {
+    'com/acme/f/Color.java': `package com.acme.f;
+public enum Color { RED, DARK_BLUE; @Override public String toString() { return name().toLowerCase(); } }`,
+    'com/acme/f/Num.java': `package com.acme.f;
+import com.fasterxml.jackson.annotation.JsonFormat;
+@JsonFormat(shape = JsonFormat.Shape.NUMBER) public enum Num { A("xA"), B("xB"); private final String code; Num(String code) { this.code = code; } @Override public String toString() { return code; } }`,
+    'com/acme/f/Box.java': `package com.acme.f;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.util.List;
+public class Box {
+  @JsonFormat(shape = JsonFormat.Shape.STRING) public Color str;
+  @JsonFormat(shape = JsonFormat.Shape.NUMBER) public Color num;
+  @JsonFormat(shape = JsonFormat.Shape.STRING) public Num numStr;
+  @JsonFormat(shape = JsonFormat.Shape.STRING) public List<Color> list;
+  @JsonFormat(shape = JsonFormat.Shape.STRING) public int i;
+}`,
+  };
+  const props = (opts: { enumsUsingToString?: boolean }) => schemas(files, opts).schema('Box', 'com.acme.f.Box').properties!;
+
+  it('writes the toString() values, over the enum class\'s NUMBER too; names under Jackson 2', () => {
+    const p = props({ enumsUsingToString: true });
+    expect(p.str!.enum).toEqual(['red', 'dark_blue']);
+    expect(p.numStr).toMatchObject({ type: 'string', enum: ['xA', 'xB'] });
+    expect(p.list!.items!.enum).toEqual(['red', 'dark_blue']);
+    expect(p.num).toMatchObject({ type: 'integer', enum: [0, 1] });
+    expect(p.i!.type).toBe('string');
+    const two = props({});
+    expect(two.str!.enum).toEqual(['RED', 'DARK_BLUE']);
+    expect(two.numStr!.enum).toEqual(['A', 'B']);
+  });
+});

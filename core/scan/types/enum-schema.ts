@@ -41,7 +41,7 @@ function isJsonValue(anns: readonly Annotation[]): boolean {
  * The enum as Jackson writes it. `shape` is a property's `@JsonFormat(shape)`, which overrides the
  * enum's own; a `@JsonValue` overrides both (Jackson picks its serializer before it reads shapes).
  */
-export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, opts: { usingToString?: boolean } = {}): JsonSchema {
+export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, opts: { usingToString?: boolean; gson?: boolean } = {}): JsonSchema {
   const scope: Scope = { type: decl, file: decl.file };
   const constants = decl.enumConstants;
   const names = constants.map((c) => c.name);
@@ -49,9 +49,12 @@ export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, 
   let values: unknown[] | undefined = names;
   let valueField: FieldDecl | undefined;
 
-  shape ??= enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
-  const member = jsonValueMember(index, decl);
-  if (member) {
+  if (!opts.gson) shape ??= enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
+  const member = opts.gson ? undefined : jsonValueMember(index, decl);
+  if (opts.gson) {
+    // Gson: each constant's name, or its `@SerializedName`; Jackson's annotations and toString() say nothing.
+    values = constants.map((c) => stringAttr(index, findAnnotation(c.annotations, 'SerializedName'), 'value', scope) || c.name);
+  } else if (member) {
     const returned = member.field?.type ?? member.method!.returnType!;
     valueField = member.field ?? fieldBehind(decl, member.method!);
     kind = valueKind(valueField?.type ?? returned);
@@ -201,16 +204,18 @@ function descriptionField(decl: TypeDecl, valueField: FieldDecl | undefined): Fi
 
 /**
  * A property's `@JsonFormat(shape)` applied to the enum its schema (or, for a collection, its
- * items' schema) is: `NUMBER` writes ordinals, `STRING` names even where the enum says `NUMBER`.
+ * items' schema) is: `NUMBER` writes ordinals, `STRING` the values Jackson writes as strings even
+ * where the enum says `NUMBER`: names, or under `usingToString` (Jackson 3's default) each
+ * constant's toString(), as EnumSerializer writes a STRING shape (checked against jackson-databind 3.1).
  * Any other schema is returned as it is.
  */
-export function enumWithShape(index: ProjectIndex, s: JsonSchema, shape: string, module: string): JsonSchema {
+export function enumWithShape(index: ProjectIndex, s: JsonSchema, shape: string, module: string, opts: { usingToString?: boolean } = {}): JsonSchema {
   if (s.type === 'array' && s.items) {
-    const items = enumWithShape(index, s.items, shape, module);
+    const items = enumWithShape(index, s.items, shape, module, opts);
     return items === s.items ? s : { ...s, items };
   }
   const fqn = s.enum ? s['x-java-type'] : undefined;
   if (!fqn || (shape !== 'NUMBER' && shape !== 'NUMBER_INT' && shape !== 'STRING')) return s;
   const decl = index.typeByFqn(fqn, module);
-  return decl?.kind === 'enum' ? enumSchema(index, decl, shape) : s;
+  return decl?.kind === 'enum' ? enumSchema(index, decl, shape, opts) : s;
 }

@@ -159,6 +159,23 @@ public class JacksonConfig {
       expect(await order({ 'build.gradle': "plugins { alias(libs.plugins.spring.boot) }\ndependencies { implementation 'org.springframework.boot:spring-boot-jackson2' }\n", 'gradle/libs.versions.toml': "[plugins]\nspring-boot = 'org.springframework.boot:4.1.0'\n" })).toEqual(sorted);
     });
 
+    it("a pom whose parent is outside the repository (it names no Spring Boot): the code's tools.jackson imports decide", async () => {
+      const companyPom = '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>company-parent</artifactId><version>7.2.0</version></parent><artifactId>shop</artifactId><dependencies><dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>';
+      const mapperConfig = (pkg: string) => ({
+        'src/main/java/com/acme/MapperConfig.java': `package com.acme;
+import ${pkg}.databind.json.JsonMapper;
+import org.springframework.context.annotation.*;
+@Configuration
+public class MapperConfig { @Bean JsonMapper mapper() { return JsonMapper.builder().build(); } }`,
+      });
+      expect(await order({ 'pom.xml': companyPom, ...mapperConfig('tools.jackson') })).toEqual(sorted);
+      expect(await order({ 'pom.xml': companyPom, ...mapperConfig('com.fasterxml.jackson') })).toEqual(declared);
+      expect(await order({ 'pom.xml': companyPom })).toEqual(declared);
+      // A test's import is not the application's; a build naming Spring Boot 3 says Jackson 2 whatever the code imports.
+      expect(await order({ 'pom.xml': companyPom, 'src/test/java/com/acme/MapperTest.java': 'package com.acme;\nimport tools.jackson.databind.json.JsonMapper;\nclass MapperTest { }\n' })).toEqual(declared);
+      expect(await order({ 'pom.xml': bootPom('3.5.7'), ...mapperConfig('tools.jackson') })).toEqual(declared);
+    });
+
     it("Jackson 2's defaults, Jackson 2 preferred for HTTP, the property or MapperFeature in code keep the declared order", async () => {
       const boot4 = { 'pom.xml': bootPom('4.0.1') };
       expect(await order({ ...boot4, ...props('spring.jackson.use-jackson2-defaults=true\n') })).toEqual(declared);

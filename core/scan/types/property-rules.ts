@@ -18,6 +18,8 @@ export interface RuleContext {
   request?: boolean;
   /** In a request, the property's setter reads any JSON (`setX(JsonNode)`). */
   readsJson?: boolean;
+  /** The mapper writes enums as their toString() (Jackson 3's default): so does a property's `@JsonFormat(shape = STRING)`. */
+  enumsUsingToString?: boolean;
 }
 
 /** Excluded from the JSON entirely. */
@@ -53,7 +55,7 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
   // Serialisation shape: Jackson @JsonFormat, fastjson @JSONField(format), value serializers.
   const jsonFormat = anns.get('JsonFormat');
   const shape = enumAttr(jsonFormat, 'shape');
-  if (shape) base = enumWithShape(index, base, shape, scope.file.module);
+  if (shape) base = enumWithShape(index, base, shape, scope.file.module, { usingToString: ctx.enumsUsingToString === true });
   let s: JsonSchema = { ...base };
   let required = false;
 

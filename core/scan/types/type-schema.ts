@@ -24,7 +24,7 @@ import type { Diagnostic } from '../../model/endpoint';
 import type { JsonSchema } from '../../model/request';
 import { parseDoc } from '../doc-comment';
 import type { ProjectIndex, Scope } from '../project-index';
-import type { Annotation, Expr, MethodDecl, TypeDecl, TypeRef } from '../source-model';
+import type { Annotation, Expr, MethodDecl, SourceFile, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation, simpleName } from '../source-model';
 import { boolAttr, bySimpleName, classesAttr, enumAttr, foldNumber, foldString, numberAttr, stringAttr, stringsAttr } from './attribute';
 import { docText, typeDescription } from './descriptions';
@@ -47,6 +47,8 @@ import { classRetyping, retyped, retypes } from './retyping';
 import { builderClassProperties, jacksonBuilder, lombokBuilderProperties } from './builders';
 import type { Direction } from './retyping';
 import { MAPPED_CLASS } from '../../model/request';
+import { GSON_DEFAULT_DATE, gsonFieldName, gsonFields, withoutJacksonAnnotations } from './gson';
+import type { GsonSettings } from './gson';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -77,6 +79,12 @@ export interface SchemaOptions {
    * `packages`: where an unqualified name may be (the file's package, its on-demand imports).
    */
   generatedType?: (name: string, packages?: readonly string[]) => JsonSchema | undefined;
+  /**
+   * The Gson settings of the application whose code a root type is written in, when its HTTP JSON is
+   * Gson's (json-mapper.ts); undefined where Jackson writes it. Bodies are then modelled as Gson
+   * writes and reads them (gson.ts).
+   */
+  gson?: (file: SourceFile) => GsonSettings | undefined;
 }
 
 /** The types Jackson writes with the ObjectMapper's DateFormat. */
@@ -186,12 +194,18 @@ export class SchemaBuilder {
   private readonly legacyDate: JsonSchema | undefined;
   private readonly generatedType: SchemaOptions['generatedType'];
   /** Object schemas by key: any that reads the same both ways, and those of responses. */
-  private readonly cache = new Map<string, Cached>();
+  private cache = new Map<string, Cached>();
   /** Object schemas of requests that differ from their responses'. */
-  private readonly requestCache = new Map<string, Cached>();
+  private requestCache = new Map<string, Cached>();
+  private enums = new Map<TypeDecl, JsonSchema>();
+  private readonly gsonFor: SchemaOptions['gson'];
+  /** The Gson settings the root being built is written with; undefined: Jackson's rules. */
+  private gson: GsonSettings | undefined;
+  /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
+  private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
+  private mapperKey = '';
   /** The side the root being built is for. */
   private direction: Direction = 'response';
-  private readonly enums = new Map<TypeDecl, JsonSchema>();
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
   private readonly serializers = new Map<TypeDecl, WrittenAs | null>();
   /** The property being built has `@JsonFormat`, which some registered serializers read themselves. */
@@ -218,12 +232,15 @@ export class SchemaBuilder {
     this.enumsUsingToString = opts.enumsUsingToString === true && !this.javaNames;
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
+    this.gsonFor = opts.gson;
+    this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
 
   /** `schema` of the type `name` as the serializer the application registers for it in code writes it, if any. */
   private registered(name: string, schema: JsonSchema): JsonSchema {
     if (this.javaNames) return schema; // Spring's data binder: no Jackson
+    if (this.gson) return this.gson.longAsString && (name === 'long' || name === 'java.lang.Long') ? { type: 'string', format: 'int64' } : schema;
     const s = codeRegistrations(this.index).serializers.get(name);
     if (!s || ('unlessFormatted' in s && s.unlessFormatted && this.formattedProperty)) return schema;
     if ('pattern' in s) return { type: 'string', 'x-format-pattern': s.pattern };
@@ -237,7 +254,20 @@ export class SchemaBuilder {
   schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
     this.direction = direction;
+    this.useMapper(scope.file);
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
+  }
+
+  /** Jackson's rules, or Gson's where the application writing `file`'s types uses Gson: each with its own caches. */
+  private useMapper(file: SourceFile | undefined): void {
+    const gson = this.javaNames || !file ? undefined : this.gsonFor?.(file);
+    const key = gson ? JSON.stringify(gson) : '';
+    if (key === this.mapperKey) return;
+    let caches = this.mappers.get(key);
+    if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), enums: new Map() }));
+    this.gson = gson;
+    this.mapperKey = key;
+    ({ cache: this.cache, requestCache: this.requestCache, enums: this.enums } = caches);
   }
 
   /**
@@ -247,6 +277,7 @@ export class SchemaBuilder {
   withProjectClasses(schema: JsonSchema, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
     this.direction = direction;
+    this.useMapper(undefined);
     const parts = new Parts();
     const out = this.projectClasses(schema, parts, 0);
     return out === schema ? schema : this.finish(parts.done(out));
@@ -360,6 +391,8 @@ export class SchemaBuilder {
     }
     switch (shape.kind) {
       case 'scalar':
+        // Gson writes java.util.Date (and Timestamp) in its DateFormat: the default, US locale, or the configured pattern.
+        if (this.gson && (t.name === 'java.util.Date' || t.name === 'java.sql.Timestamp')) return leaf({ type: 'string', 'x-format-pattern': this.gson.dateFormat ?? GSON_DEFAULT_DATE });
         return leaf(this.registered(t.name, this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
       case 'unwrap':
         return this.build(arg(0), level);
@@ -396,10 +429,15 @@ export class SchemaBuilder {
     const decl = t.decl;
     if (decl.kind === 'enum') {
       let schema = this.enums.get(decl);
-      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl, undefined, { usingToString: this.enumsUsingToString })));
+      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl, undefined, this.gson ? { gson: true } : { usingToString: this.enumsUsingToString })));
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
+    if (this.gson) {
+      // Gson's own `@JsonAdapter` writes the class as its adapter does: unknown here. Gson reads no Jackson annotation.
+      if (findAnnotation(decl.annotations, 'JsonAdapter')) return leaf({ title: displayName(t), description: `Written by its Gson @JsonAdapter`, 'x-java-type': qualifiedName(t) });
+      return this.object(t, level);
+    }
     // `@JsonSerialize(as = ...)` / `@JsonDeserialize(as = ...)` / `converter` on the class: another type on one side.
     const retyping = this.javaNames ? undefined : classRetyping(classAnnotations(this.index, decl));
     if (retyping) {
@@ -508,7 +546,7 @@ export class SchemaBuilder {
    * Spring's data binder (`propertyNames: 'java'`) knows nothing of either.
    */
   private typedBody(t: SourceType, level: number): Built {
-    const poly = this.javaNames ? undefined : polymorphismOf(this.index, t.decl);
+    const poly = this.javaNames || this.gson ? undefined : polymorphismOf(this.index, t.decl);
     if (!poly) return this.objectBody(t, level);
     const withId = (b: Built): Built => ({ ...b, schema: withTypeId(b.schema, poly.info, poly.ids) });
     if (!poly.branches) return withId(this.objectBody(t, level));
@@ -583,9 +621,9 @@ export class SchemaBuilder {
     let additional: JsonSchema | undefined;
     const request = this.direction === 'request';
     // A class Jackson reads through a builder takes the builder's properties (builders.ts).
-    const builder = this.javaNames ? undefined : jacksonBuilder(this.index, decl);
+    const builder = this.javaNames || this.gson ? undefined : jacksonBuilder(this.index, decl);
     const read = builder && this.builderLevels(builder, levels);
-    const beanProperties = this.properties(levels);
+    const beanProperties = this.gson ? this.gsonProperties(levels, this.gson) : this.properties(levels);
     const builderProperties = read && this.properties(read.levels, read.members);
     // Marked on both sides when the builder reads other properties than the class writes.
     const throughBuilder = builderProperties !== undefined && !sameProperties(beanProperties, builderProperties);
@@ -595,14 +633,14 @@ export class SchemaBuilder {
       const ctx = { index: this.index, scope: p.scope };
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       // Jackson reads a property through its setter, as the setter's parameter type.
-      const setterType = this.javaNames || implementation ? undefined : retypingSetter(p.member);
+      const setterType = this.javaNames || this.gson || implementation ? undefined : retypingSetter(p.member);
       if (setterType) parts.directional = true;
       const ref = implementation ? { name: implementation, args: [], dims: 0 } : request && setterType ? setterType : p.member.type;
       const declared = resolveRef(this.index, ref, p.scope, p.vars);
-      const directional = !this.javaNames && retypes(p.anns);
+      const directional = !this.javaNames && !this.gson && retypes(p.anns);
       if (directional) parts.directional = true;
       const type = directional ? retyped(this.index, declared, p.anns, p.scope, this.direction) : declared;
-      const typeInfo = this.javaNames ? undefined : p.anns.get('JsonTypeInfo');
+      const typeInfo = this.javaNames || this.gson ? undefined : p.anns.get('JsonTypeInfo');
       const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
       const typed = typing && this.typedProperty(type, typing, level + 1);
       const outer = this.formattedProperty;
@@ -613,11 +651,13 @@ export class SchemaBuilder {
       } finally {
         this.formattedProperty = outer;
       }
+      // Gson's `@JsonAdapter` on a field writes it as the adapter does: unknown here.
+      if (this.gson && p.anns.has('JsonAdapter')) base = { description: 'Written by its Gson @JsonAdapter' };
       if (p.anns.has('JsonAnyGetter') || p.anns.has('JsonAnySetter')) {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member) });
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
@@ -713,6 +753,35 @@ export class SchemaBuilder {
     levels.reverse();
     const out: { levels: Level[]; unresolvedSuperclass?: string } = { levels };
     if (unresolvedSuperclass) out.unresolvedSuperclass = unresolvedSuperclass;
+    return out;
+  }
+
+  /**
+   * The JSON properties of a type as Gson writes them (gson.ts): the fields of each class, the
+   * type's own first, then its superclasses', named by `@SerializedName` or the naming policy.
+   * A name met again further up is the subclass's (Gson itself refuses such a class).
+   */
+  private gsonProperties(levels: readonly Level[], gson: GsonSettings): ReturnType<SchemaBuilder['properties']> {
+    const out: ReturnType<SchemaBuilder['properties']> = [];
+    const seen = new Set<string>();
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const level = levels[i]!;
+      const scope: Scope = { type: level.decl, file: level.decl.file };
+      const params = level.decl.kind === 'record' ? parseDoc(level.decl.doc).params : undefined;
+      for (const { field, serialize, deserialize } of gsonFields(level.decl, gson)) {
+        const anns = withoutJacksonAnnotations(bySimpleName(field.annotations));
+        if (isHidden(anns)) continue;
+        const name = stringAttr(this.index, anns.get('SerializedName'), 'value', scope) || gsonFieldName(field.name, gson.naming);
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const member: Member = { implicit: field.name, type: field.type, annotations: [...field.annotations], description: params ? params[field.name] || undefined : docText(field.doc), field: true };
+        if ('defaultValue' in field && field.defaultValue) member.defaultValue = field.defaultValue;
+        const p: (typeof out)[number] = { name, member, anns, scope, vars: level.vars };
+        if (!deserialize) p.readOnly = true;
+        if (!serialize) p.writeOnly = true;
+        out.push(p);
+      }
+    }
     return out;
   }
 

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ProjectScanner } from './project-scanner';
+import { scanProject } from './scan';
+
+const CONTROLLER = `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class ItemController {
+    public static class Base { private Long itemId; }
+    public static class Item extends Base {
+        @com.google.gson.annotations.Expose private String displayName;
+        private int stockLevel;
+        public String getLabel() { return displayName; }
+    }
+    @GetMapping("/item") public Item item() { return null; }
+}
+`;
+const JACKSON = ['itemId', 'displayName', 'stockLevel', 'label'];
+const GSON = ['displayName', 'stockLevel', 'itemId'];
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'apiscout-gson-'));
+  for (const [rel, text] of Object.entries({ 'src/main/java/com/acme/ItemController.java': CONTROLLER, ...files })) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+async function keys(files: Record<string, string>): Promise<string[]> {
+  const { endpoints } = await scanProject(project(files), { parseWorker: false });
+  return Object.keys(endpoints[0]!.response!.schema!.properties!);
+}
+
+const config = (body: string, imports = '') => ({
+  'src/main/java/com/acme/WebConfig.java': `package com.acme;
+import com.google.gson.*;
+import java.util.List;
+import org.springframework.context.annotation.*;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.http.converter.json.GsonHttpMessageConverter;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+${imports}
+@Configuration
+public class WebConfig implements WebMvcConfigurer {
+${body}
+}
+`,
+});
+const props = (text: string) => ({ 'src/main/resources/application.properties': text });
+
+describe('applications whose JSON is Gson\'s', () => {
+  it('Spring Boot told to prefer Gson, with spring.gson.* settings; another preferred mapper keeps Jackson', async () => {
+    expect(await keys({})).toEqual(JACKSON);
+    expect(await keys(props('spring.mvc.converters.preferred-json-mapper=gson\n'))).toEqual(GSON);
+    expect(await keys(props('spring.http.converters.preferred-json-mapper=gson\nspring.gson.field-naming-policy=lower_case_with_underscores\n'))).toEqual(['display_name', 'stock_level', 'item_id']);
+    expect(await keys(props('spring.mvc.converters.preferred-json-mapper=gson\nspring.gson.exclude-fields-without-expose-annotation=true\n'))).toEqual(['displayName']);
+    expect(await keys({ ...props('spring.mvc.converters.preferred-json-mapper=jackson\n'), ...config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }') })).toEqual(JACKSON);
+  });
+
+  it('a GsonHttpMessageConverter registered in Spring configuration code, with its GsonBuilder settings', async () => {
+    expect(await keys(config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }'))).toEqual(GSON);
+    const builder = 'new GsonHttpMessageConverter(new GsonBuilder().setFieldNamingPolicy(FieldNamingPolicy.UPPER_CAMEL_CASE).excludeFieldsWithoutExposeAnnotation().create())';
+    expect(await keys(config(`    @Override public void configureMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(${builder}); }`))).toEqual(['DisplayName']);
+    // Appended after the defaults, Jackson's converter still answers; put first, Gson's does.
+    expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(new GsonHttpMessageConverter()); }'))).toEqual(JACKSON);
+    expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(0, new GsonHttpMessageConverter()); }'))).toEqual(GSON);
+    expect(await keys({ 'src/main/java/com/acme/ApiConverter.java': 'package com.acme;\nimport org.springframework.http.converter.json.GsonHttpMessageConverter;\nimport org.springframework.stereotype.Component;\n@Component\npublic class ApiConverter extends GsonHttpMessageConverter { }\n' })).toEqual(GSON);
+    // A Gson built for something else (Redis) is not Spring MVC's; a mention in a comment is nothing.
+    expect(await keys(config('    @Bean RedisSerializer<Object> redis() { return new GsonRedisSerializer(new GsonBuilder().create()); }'))).toEqual(JACKSON);
+    expect(await keys(config('    // @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }'))).toEqual(JACKSON);
+  });
+
+  it('a build with Gson and without Jackson (spring-boot-starter-json excluded)', async () => {
+    const pom = (exclusions: string) => `<project><modelVersion>4.0.0</modelVersion><artifactId>shop</artifactId><dependencies>
+<dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId>${exclusions}</dependency>
+<dependency><groupId>com.google.code.gson</groupId><artifactId>gson</artifactId></dependency></dependencies></project>`;
+    expect(await keys({ 'pom.xml': pom('<exclusions><exclusion><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-json</artifactId></exclusion></exclusions>') })).toEqual(GSON);
+    expect(await keys({ 'pom.xml': pom('') })).toEqual(JACKSON);
+  });
+
+  it('a re-scan after the converter is registered, or the preference removed, gives what a fresh scan gives', async () => {
+    const dir = project(props('server.port=8080\n'));
+    const scanner = new ProjectScanner(dir, { parseWorker: false });
+    await scanner.scan();
+    const order = () => Object.keys(scanner.endpoints[0]!.response!.schema!.properties!);
+    const fresh = async () => Object.keys((await new ProjectScanner(dir, { parseWorker: false }).scan()).endpoints[0]!.response!.schema!.properties!);
+    expect(order()).toEqual(JACKSON);
+    const [rel, text] = Object.entries(config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }'))[0]!;
+    writeFileSync(join(dir, rel), text);
+    scanner.rescan([{ path: rel, kind: 'created' }]);
+    expect(order()).toEqual(GSON);
+    expect(order()).toEqual(await fresh());
+    writeFileSync(join(dir, 'src/main/resources/application.properties'), 'server.port=8080\nspring.mvc.converters.preferred-json-mapper=jackson\n');
+    scanner.rescan([{ path: 'src/main/resources/application.properties', kind: 'changed' }]);
+    expect(order()).toEqual(JACKSON);
+    expect(order()).toEqual(await fresh());
+  });
+});

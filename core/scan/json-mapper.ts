@@ -1,0 +1,144 @@
+// Which applications write (and read) their HTTP JSON with Gson rather than Jackson, and how their
+// Gson is configured; their modules' bodies are modelled with Gson's rules (types/gson.ts).
+// Spring Boot puts its GsonHttpMessageConverter in front when the application prefers Gson
+// (`spring.mvc.converters.preferred-json-mapper=gson`; Boot 2.0-2.2 and Boot 4 spell it
+// `spring.http.converters.`), or when Gson is there and Jackson is not (the build excludes
+// `spring-boot-starter-json`). An application may also register the converter itself: a `@Bean`
+// of it or a `@Component` subclass (Boot adds converter beans before its defaults), in `configureMessageConverters` (which
+// replaces the defaults), or in `extendMessageConverters` when put first (`add(0, ..)`) or with
+// Jackson's removed. Another preferred mapper (`jackson`, `jsonb`) keeps Jackson whatever the code.
+// Gson's settings: Boot's `spring.gson.*`, then a GsonBuilder configured in the application's
+// Spring configuration code, which wins (a customizer or a Gson bean of its own).
+// An application is a module with application properties, with the modules it builds against;
+// a library is Gson's when every application serving it is. A project with no application
+// properties anywhere is one application.
+
+import { readFileSync } from 'node:fs';
+import { blankComments } from './config-text';
+import { moduleDependencies } from './module-dependencies';
+import type { ModuleInfo } from './modules';
+import { GSON_CONFIG } from './project-index';
+import type { ProjectIndex } from './project-index';
+import type { GsonSettings } from './types/gson';
+
+const PREFERRED = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'];
+
+/** What one module's Spring configuration code says about Gson. */
+interface CodeGson {
+  converter: boolean;
+  settings: GsonSettings;
+}
+
+/**
+ * The Gson settings of each module (by name) whose application writes JSON with Gson; a module
+ * absent is Jackson's. `props`: a module's application properties (raw keys), by its folder.
+ */
+export function gsonModules(
+  modules: readonly ModuleInfo[],
+  props: (dir: string) => ReadonlyMap<string, string> | undefined,
+  index: ProjectIndex,
+  read: (path: string) => string | undefined,
+): Map<string, GsonSettings> {
+  const code = codeGson(index);
+  const out = new Map<string, GsonSettings>();
+  const withProps = modules.filter((m) => (props(m.dir)?.size ?? 0) > 0);
+  // No application config anywhere: the project is one application.
+  const apps = withProps.length ? withProps.map((m) => ({ props: relaxed(props(m.dir)!), context: new Set([m.name, ...moduleDependencies(m.name, modules, read)]) })) : [{ props: new Map<string, string>(), context: new Set(modules.map((m) => m.name)) }];
+  const verdicts = apps.map((app) => {
+    const preferred = PREFERRED.map((k) => app.props.get(relaxedKey(k))?.trim().toLowerCase()).find((v) => v !== undefined);
+    const inContext = [...app.context].map((name) => code.get(name)).filter((c): c is CodeGson => c !== undefined);
+    const gson = preferred !== undefined ? preferred === 'gson' : inContext.some((c) => c.converter) || [...app.context].some((name) => buildWithoutJackson(modules.find((m) => m.name === name), read));
+    return gson ? { ...app, settings: settingsOf(app.props, inContext) } : undefined;
+  });
+  for (const m of modules) {
+    const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
+    if (serving.length === 0 || serving.some((v) => v === undefined)) continue;
+    const settings = serving[0]!.settings;
+    if (serving.every((v) => JSON.stringify(v!.settings) === JSON.stringify(settings))) out.set(m.name, settings);
+  }
+  return out;
+}
+
+/** Boot's `spring.gson.*`, then what the code's GsonBuilder calls set. */
+function settingsOf(props: ReadonlyMap<string, string>, code: readonly CodeGson[]): GsonSettings {
+  const value = (key: string) => props.get(relaxedKey(`spring.gson.${key}`))?.trim();
+  const out: GsonSettings = {};
+  const naming = value('field-naming-policy');
+  if (naming) out.naming = naming.toUpperCase().replace(/-/g, '_');
+  if (value('exclude-fields-without-expose-annotation')?.toLowerCase() === 'true') out.exposeOnly = true;
+  if (value('long-serialization-policy')?.toLowerCase() === 'string') out.longAsString = true;
+  const date = value('date-format');
+  if (date) out.dateFormat = date;
+  for (const c of code) Object.assign(out, c.settings);
+  return out;
+}
+
+/** A module whose build has Gson and takes Jackson out of Spring Boot's web starter (`spring-boot-starter-json` excluded). */
+function buildWithoutJackson(m: ModuleInfo | undefined, read: (path: string) => string | undefined): boolean {
+  if (!m) return false;
+  const names = m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : [];
+  return names.some((n) => {
+    const text = read(m.dir ? `${m.dir}/${n}` : n);
+    if (!text || !/com\.google\.code\.gson/.test(text)) return false;
+    const excluded = n === 'pom.xml' ? [...text.matchAll(/<exclusions>([\s\S]*?)<\/exclusions>/g)].some((x) => /spring-boot-starter-json|jackson-databind/.test(x[1]!)) : /\bexclude\b[^\n]*(?:spring-boot-starter-json|jackson-databind)/.test(text);
+    return excluded;
+  });
+}
+
+/** Each module's Spring configuration code that registers the Gson converter or configures a GsonBuilder. */
+function codeGson(index: ProjectIndex): Map<string, CodeGson> {
+  return index.derived('gson-config', () => {
+    const out = new Map<string, CodeGson>();
+    const entries = [...index.files.values()].filter((e) => e.creates?.includes(GSON_CONFIG) && !e.path.includes('/src/test/')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) {
+      let text: string;
+      try {
+        text = readFileSync(entry.abs, 'utf8');
+      } catch {
+        continue;
+      }
+      const code = blankComments(text).replace(/^\s*import\s.*$/gm, '');
+      // Spring's own configuration only: a Gson for Redis or a utility class is not Spring MVC's.
+      // A converter of the project's own (`@Component class ApiConverter extends GsonHttpMessageConverter`) is a bean too.
+      const ownConverter = /@Component\b/.test(code) && /\bextends\s+GsonHttpMessageConverter\b/.test(code);
+      if ((!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) || /Redis/.test(code)) continue;
+      const found = out.get(entry.module) ?? { converter: false, settings: {} };
+      found.converter ||= ownConverter || registersConverter(code);
+      Object.assign(found.settings, builderSettings(code));
+      out.set(entry.module, found);
+    }
+    return out;
+  });
+}
+
+/** The code puts a GsonHttpMessageConverter where Spring MVC picks it before Jackson's. */
+function registersConverter(code: string): boolean {
+  if (!/\bGsonHttpMessageConverter\b/.test(code)) return false;
+  // Appended to the defaults, Jackson's converter still comes first.
+  if (/\bextendMessageConverters\b/.test(code) && !/\bconfigureMessageConverters\b|@Bean\b/.test(code)) return /\.add\s*\(\s*0\s*,|\bremove(?:If)?\s*\([^;]*Jackson/.test(code);
+  return true;
+}
+
+/** What GsonBuilder calls in the code set. */
+function builderSettings(code: string): GsonSettings {
+  const out: GsonSettings = {};
+  if (!/\bGsonBuilder\b/.test(code)) return out;
+  const naming = /\.\s*setFieldNamingPolicy\s*\(\s*(?:[\w.]*\.)?([A-Z_]+)\s*\)/.exec(code)?.[1];
+  if (naming) out.naming = naming;
+  if (/\.\s*excludeFieldsWithoutExposeAnnotation\s*\(\s*\)/.test(code)) out.exposeOnly = true;
+  if (/\.\s*setLongSerializationPolicy\s*\(\s*(?:[\w.]*\.)?STRING\s*\)/.test(code)) out.longAsString = true;
+  const date = /\.\s*setDateFormat\s*\(\s*"([^"]+)"\s*\)/.exec(code)?.[1];
+  if (date) out.dateFormat = date;
+  return out;
+}
+
+function relaxed(props: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of props) if (!out.has(relaxedKey(k))) out.set(relaxedKey(k), v);
+  return out;
+}
+
+/** Spring Boot's relaxed binding: `preferred-json-mapper` and `preferredJsonMapper` are one key. */
+function relaxedKey(key: string): string {
+  return key.replace(/[-_]/g, '').toLowerCase();
+}
