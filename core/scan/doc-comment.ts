@@ -10,6 +10,19 @@ export function cleanDocComment(raw: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
+/**
+ * A KDoc comment as cleanDocComment gives it, with its links read as Dokka shows them:
+ * `[RestController]` as the name, `[the owner][Owner]` and `[text](url)` as their label (an index
+ * such as `map[key]` stays).
+ */
+export function cleanKDocComment(raw: string): string | undefined {
+  const text = cleanDocComment(raw);
+  if (!text?.includes('[')) return text;
+  return text
+    .replace(/(^|[^\w\]])\[([^\][\n]+)\](?:\[[\w.#`]+\]|\([^()\s]+\))/g, '$1$2')
+    .replace(/(^|[^\w\]])\[(`?)([A-Za-z_][\w.]*(?:#\w+)?)\2\](?![[(])/g, '$1$2$3$2');
+}
+
 export interface ParsedDoc {
   /** First sentence (or first line) of the main text. */
   summary: string;

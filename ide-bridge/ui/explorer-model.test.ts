@@ -21,7 +21,7 @@ import { judgeBody } from './request-editor';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
-import { lookAlikes, pathEnds, shifted } from './result-row-parts';
+import { hitSpan, lookAlikes, pathEnds, shifted } from './result-row-parts';
 import { hostTheme } from './host-theme';
 import { packedRows, packTree, unpackTree } from './tree-codec';
 import { grouped } from './numbers';
@@ -357,6 +357,25 @@ describe('what tells a search row from its look-alikes', () => {
     expect(paths.map((p) => key(paths, p))).toEqual([undefined, undefined]);
     const twins = lookAlikes([{ method: 'POST', path: '/sso/login' }, { method: 'POST', path: '/sso/login' }, { method: 'GET', path: '/sso/info' }, { method: 'POST', path: '/sso/info' }]).twins;
     expect([...twins]).toEqual(['POST /sso/login']);
+  });
+});
+
+describe('a search hit in the middle of a row\'s path', () => {
+  // spinnaker gate, "callbacks": the row read "/managed/notifi…/{source}", the hit under the ellipsis.
+  const kept = (path: string, ranges: [number, number][]) => {
+    const span = hitSpan(path, ranges);
+    return span && path.slice(...span);
+  };
+  const path = '/managed/notifications/callbacks/{source}';
+  it('keeps the head segments the hit lies in', () => {
+    expect(kept(path, [[23, 32]])).toBe('/callbacks');
+    expect(kept(path, [[9, 32]])).toBe('/notifications/callbacks');
+  });
+  it('keeps nothing for a hit in the first segment or the tail, or for a fuzzy match\'s scattered letters', () => {
+    expect(kept(path, [[1, 8]])).toBeUndefined();
+    expect(kept(path, [[33, 41]])).toBeUndefined();
+    expect(kept(path, [[10, 11], [24, 25], [26, 27]])).toBeUndefined();
+    expect(kept(path, [])).toBeUndefined();
   });
 });
 

@@ -83,6 +83,19 @@ export function lookAlikes(endpoints: readonly { method: string; path: string }[
   return { keys, twins };
 }
 
+/**
+ * The head segments a query hit lies in, past the first (whose start is always in sight): kept in
+ * sight as a look-alike's are, so a row found by "callbacks" reads "/ma…/callbacks/{source}", not
+ * "/managed/notifi…/{source}" with the hit under the ellipsis. The longest hit of 3 characters or
+ * more decides: a fuzzy match's scattered letters keep nothing.
+ */
+export function hitSpan(path: string, ranges: Ranges | undefined): KeySpan | undefined {
+  const longest = ranges?.reduce<readonly [number, number] | undefined>((best, r) => (r[1] - r[0] >= 3 && (!best || r[1] - r[0] > best[1] - best[0]) ? r : best), undefined);
+  if (!longest) return undefined;
+  const hit = headSegments(path).filter((seg, k) => k > 0 && longest[0] < seg.end && longest[1] > seg.start);
+  return hit.length ? [hit[0]!.start, hit[hit.length - 1]!.end] : undefined;
+}
+
 /** The segments of a path before its tail, each with its leading '/', and where each is. */
 function headSegments(path: string): { text: string; start: number; end: number }[] {
   const head = path.slice(0, pathEnds(path));
@@ -99,13 +112,13 @@ function headSegments(path: string): { text: string; start: number; end: number 
 /**
  * A path cut at its tail (`cut`) and around its differing segments (`key`): the head gives up its
  * room first, then what lies between the key and the tail, then the tail; the key last of all
- * (app.css: .end-key). Without a key, as TwoEnds.
+ * (app.css: .end-key); a query hit's segments (`keyClass` "end-key hit") before the tail. Without a key, as TwoEnds.
  */
-export function PathParts({ text, cut, keySpan, ranges }: { text: string; cut: number; keySpan: KeySpan | undefined; ranges: Ranges | undefined }) {
+export function PathParts({ text, cut, keySpan, ranges, keyClass = 'end-key' }: { text: string; cut: number; keySpan: KeySpan | undefined; ranges: Ranges | undefined; keyClass?: string }) {
   if (!keySpan || cut <= 0 || keySpan[1] > cut) return <TwoEnds text={text} cut={cut} ranges={ranges} />;
   const parts: [number, number, string][] = [
     [0, keySpan[0], headClass(keySpan[0])],
-    [keySpan[0], keySpan[1], 'end-key'],
+    [keySpan[0], keySpan[1], keyClass],
     [keySpan[1], cut, 'end-mid'],
     [cut, text.length, 'end-tail'],
   ];

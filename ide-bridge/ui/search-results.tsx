@@ -10,7 +10,7 @@ import { MethodBadge } from './method-badge';
 import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
 import { grouped } from './numbers';
-import { lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
+import { hitSpan, lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
 
@@ -105,14 +105,15 @@ export function SearchResults(props: SearchResultsProps) {
         const ranges = (field: string) => r.ranges.find((x) => x.field === field)?.ranges;
         const path = ranges('path') ?? pathRanges(ranges('address'), r.endpoint.method);
         const hit = whereHit(r);
-        const keySpan = alike.keys.get(r.endpoint.path);
+        const alikeSpan = alike.keys.get(r.endpoint.path);
+        const keySpan = alikeSpan ?? hitSpan(r.endpoint.path, path);
         const simpleName = r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1);
         return (
           <div
             id={`result-${i}`}
             role="treeitem"
             aria-selected={r.endpoint.id === selectedId}
-            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}${hit ? ' where-hit' : ''}${keySpan ? ' look-alike' : ''}${alike.twins.has(`${r.endpoint.method} ${r.endpoint.path}`) ? ' twin' : ''}`}
+            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}${hit ? ' where-hit' : ''}${alikeSpan ? ' look-alike' : keySpan ? ' path-hit' : ''}${alike.twins.has(`${r.endpoint.method} ${r.endpoint.path}`) ? ' twin' : ''}`}
             data-key={r.endpoint.id}
             onMouseDown={() => latest.current.onActive(i)}
             onClick={() => latest.current.onOpen(r.endpoint)}
@@ -126,7 +127,7 @@ export function SearchResults(props: SearchResultsProps) {
           >
             <MethodBadge endpoint={r.endpoint} />
             <span class="path" title={r.endpoint.path}>
-              <PathParts text={r.endpoint.path} cut={pathEnds(r.endpoint.path)} keySpan={keySpan} ranges={path} />
+              <PathParts text={r.endpoint.path} cut={pathEnds(r.endpoint.path)} keySpan={keySpan} ranges={path} keyClass={alikeSpan ? 'end-key' : 'end-key hit'} />
             </span>
             <span class="name" title={r.endpoint.name}>
               <Highlighted text={r.endpoint.name} ranges={ranges('name')} />

@@ -84,6 +84,11 @@ describe('a raw-bytes body sent from a file', () => {
     await poll(() => editor().getByRole('tab', { name: 'Body' }).getAttribute('aria-selected')).toBe('true');
     expect(await editor().getByRole('radio', { name: 'File', exact: true }).isChecked()).toBe(true);
     expect(await editor().getByLabel('Body content type').inputValue()).toBe('image/png');
+    // A long type shows whole at 1400 px: the box was 20 characters wide ("application/x-www-form-u").
+    const type = editor().getByLabel('Body content type');
+    await type.fill('application/x-www-form-urlencoded');
+    expect(await type.evaluate((i: HTMLInputElement) => i.scrollWidth <= i.clientWidth)).toBe(true);
+    await type.fill('image/png');
     await editor().getByLabel('Host').fill(server.url);
     // A relative path is read from the project folder, as a file part's.
     await editor().getByLabel('Body file').fill('avatar.png');

@@ -1394,6 +1394,37 @@ describe('gRPC rows in a tool window\'s tree', () => {
   });
 });
 
+describe('a search hit in the middle of a path in a tool window', () => {
+  it('300 px: the segment the query hit stays in sight, the head and the middle give up their room first, the tail stays whole', async () => {
+    // spinnaker gate's "callbacks" row read "/managed/notifi…/{source}": the hit was under the ellipsis.
+    const page = await open(300);
+    await page.getByLabel('Search endpoints').fill('catalog');
+    const rows = page.locator('#results .row.path-hit');
+    await poll(() => rows.count()).toBeGreaterThan(2);
+    const shown = await rows.evaluateAll((rs) =>
+      rs.map((r) => {
+        const path = r.querySelector<HTMLElement>('.path')!;
+        const key = path.querySelector<HTMLElement>('.end-key.hit')!;
+        const tail = path.querySelector<HTMLElement>('.end-tail')!;
+        // The path as far as the row shows it (a path wider than its room is clipped).
+        const box = path.getBoundingClientRect();
+        const k = key.getBoundingClientRect();
+        return {
+          key: key.textContent,
+          // At least "/ca…" of the hit in sight, inside the row's path.
+          seen: k.left >= box.left - 0.5 && k.right <= box.right + 0.5 && k.width > 20,
+          whole: key.scrollWidth <= key.clientWidth,
+          tail: tail.scrollWidth <= tail.clientWidth && tail.getBoundingClientRect().right <= box.right + 0.5,
+        };
+      }),
+    );
+    for (const s of shown) expect(s, JSON.stringify(s)).toMatchObject({ key: '/catalog', seen: true, tail: true });
+    expect(shown.filter((s) => s.whole).length).toBeGreaterThan(2);
+    await page.screenshot({ path: screenshotPath('tool-window-path-hit-300') });
+    await close(page);
+  });
+});
+
 describe('the gRPC request line in a tool window', () => {
   it('320 px: the environment, Send and Reset share a line (Reset wrapped alone under them); 480 px: the deadline and TLS beside them', async () => {
     const rpcAddress = [...ids.keys()].find((a) => a.startsWith('gRPC '))!;

@@ -66,6 +66,15 @@ export function unwrapReturn(ref: TypeRef | null, isProjectType: (name: string) 
   return { kind: 'body', ref: current, array };
 }
 
+/**
+ * A body that is one `byte[]` (Kotlin `ByteArray`): Spring's ByteArrayHttpMessageConverter and
+ * JAX-RS's built-in provider write it as raw bytes, application/octet-stream unless the mapping
+ * produces another type; never the base64 JSON string Jackson makes of a byte[] field.
+ */
+export function isRawBytesPayload(payload: Payload): boolean {
+  return payload.kind === 'body' && !payload.array && payload.ref.dims === 1 && payload.ref.name === 'byte';
+}
+
 export function responseModel(
   payload: Payload,
   contentType: string,

@@ -10,7 +10,7 @@
 
 import type Parser from 'tree-sitter';
 import { lazyRequire } from '../../lazy-require';
-import { cleanDocComment, parseDoc } from '../doc-comment';
+import { cleanKDocComment, parseDoc } from '../doc-comment';
 import { matching } from '../config-text';
 import { liteTree, NodeNames } from '../lite-tree';
 import type { LiteNode } from '../lite-tree';
@@ -145,7 +145,7 @@ class Docs {
     let i = this.before(at);
     const c = this.comments[i];
     if (!c || !/^\s*$/.test(this.text.slice(c.end, at))) return undefined;
-    if (c.text.startsWith('/**')) return cleanDocComment(c.text);
+    if (c.text.startsWith('/**')) return cleanKDocComment(c.text);
     if (!c.text.startsWith('//') || lineBreaks(this.text, c.end, at) !== 1) return undefined;
     const lines: string[] = [];
     let next = at;
@@ -170,7 +170,7 @@ class Docs {
   kdoc(at: number): string | undefined {
     const c = this.comments[this.before(at)];
     if (!c || !c.text.startsWith('/**') || !/^\s*$/.test(this.text.slice(c.end, at))) return undefined;
-    return cleanDocComment(c.text);
+    return cleanKDocComment(c.text);
   }
 
   /** Leading, else trailing. */

@@ -17,7 +17,7 @@ import { parseDoc } from '../../doc-comment';
 import { methodBindingsFor } from '../../types/bindings';
 import { httpEndpoint } from '../http-endpoint';
 import { mergeOperationParams, operationDocs } from '../operation-docs';
-import { responseModel, unwrapReturn } from '../payload';
+import { isRawBytesPayload, responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
 import { withFactoryEntries } from '../map-factory-keys';
 import { jaxRsRequest, resourceFieldParams } from './request';
@@ -218,11 +218,12 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const delegated = delegatedReturn(ctx.index, site);
         const ret = delegated?.ref ?? site.method.returnType;
         const scope = delegated ? { type: delegated.owner, file: delegated.owner.file } : { type: site.owner, file: site.owner.file };
+        const payload = unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined);
         const response = ctx.requestModels && (suspended && isVoid(ret)
           ? { contentType: produces?.[0] ?? 'application/json', schema: { description: 'Unknown: answered later through an AsyncResponse.', 'x-unresolved': true }, description: doc || 'Unknown: answered later through an AsyncResponse.' }
           : withFactoryEntries(ctx.index, site, responseModel(
-          unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined),
-          produces?.[0] ?? 'application/json',
+          payload,
+          produces?.[0] ?? (isRawBytesPayload(payload) ? 'application/octet-stream' : 'application/json'),
           scope,
           methodBindingsFor(ctx.index, ctx.schemas, type, site),
           ctx.schemas,

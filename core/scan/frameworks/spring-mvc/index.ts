@@ -13,7 +13,7 @@ import type { MethodSite } from '../../hierarchy';
 import { findAnnotation, isAbstract, simpleName } from '../../source-model';
 import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
-import { responseModel, unwrapReturn } from '../payload';
+import { isRawBytesPayload, responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
 import { withFactoryEntries } from '../map-factory-keys';
 import { boundPathParams, springRequest } from './request';
@@ -300,7 +300,7 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const payload = unwrapReturn(ret, (name) => ctx.index.resolveType(name, scope) !== undefined);
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
-  const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : 'application/json');
+  const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : isRawBytesPayload(payload) ? 'application/octet-stream' : 'application/json');
   const model = withFactoryEntries(ctx.index, site, responseModel(payload, contentType, scope, bindings, ctx.schemas, doc));
   // A Resource (a download) is written by Spring's resource converter, as the file's own type or
   // application/octet-stream: never as JSON.

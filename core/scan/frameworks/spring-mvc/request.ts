@@ -10,7 +10,7 @@ import { parseDoc } from '../../doc-comment';
 import type { MethodSite } from '../../hierarchy';
 import type { ProjectIndex, Scope } from '../../project-index';
 import { findAnnotation, simpleName } from '../../source-model';
-import type { Annotation, Expr, TypeDecl } from '../../source-model';
+import type { Annotation, Expr, TypeDecl, TypeRef } from '../../source-model';
 import { methodBindingsFor } from '../../types/bindings';
 import { requestExampleOf } from '../../types/example';
 import type { SchemaBuilder } from '../../types/type-schema';
@@ -106,11 +106,16 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
       continue;
     }
     const requestBody = findAnnotation(anns, 'RequestBody');
-    if (requestBody) {
+    const entity = requestBody ? undefined : entityBodyType(index, p.param.type, scope);
+    if (requestBody || entity) {
+      // The type Spring reads the body into: the parameter's, or an HttpEntity's type argument.
+      const bodyType = entity ?? p.param.type;
+      const bodyTypeName = simpleName(bodyType.name);
+      const bodyRequired = requestBody ? required(requestBody, true) : false;
       // Spring reads a String body raw (StringHttpMessageConverter), whatever its type: sent as
       // JSON, `"a@b.c"` would arrive with its quotes. One the method parses itself is JSON of that class.
-      const parsed = typeName === 'String' && p.param.type.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
-      let schema = withRequiredChecks(index, p.site, p.param.name, parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : readSchema());
+      const parsed = bodyTypeName === 'String' && bodyType.dims === 0 ? bodyParsedInCode(index, p.site, p.param.name) : undefined;
+      let schema = withRequiredChecks(index, p.site, p.param.name, parsed ? schemas.schemaOf(parsed, scope, bindings, 'request') : schemas.schemaOf(bodyType, scope, bindings, 'request'));
       // A body taken as text or as any object (String, Object, Map, JsonNode): the class Swagger's
       // @RequestBody beside Spring's, or its method-level one / @Operation(requestBody), declares.
       const swaggerBody = anns.find((a) => simpleName(a.name) === 'RequestBody' && a.args.content !== undefined);
@@ -118,13 +123,13 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
         ? (swaggerBody && declaredBodyOf(schemas, swaggerBody, owner, bindings)) || declaredRequestBody(schemas, input.chain, bindings)
         : undefined;
       if (declared) schema = declared.schema;
-      const raw = typeName === 'String' && p.param.type.dims === 0 && !parsed && !declared;
+      const raw = bodyTypeName === 'String' && bodyType.dims === 0 && !parsed && !declared;
       if (isRawBytes(schema)) {
         // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
-        body = rawBytesBody(input.consumes, description, required(requestBody, true));
+        body = rawBytesBody(input.consumes, description, bodyRequired);
         continue;
       }
-      body = { contentType: input.consumes[0] ?? declared?.mediaType ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: required(requestBody, true) };
+      body = { contentType: input.consumes[0] ?? declared?.mediaType ?? (raw ? 'text/plain' : 'application/json'), schema, example: requestExampleOf(schema), description, required: bodyRequired };
       continue;
     }
     const part = findAnnotation(anns, 'RequestPart');
@@ -222,6 +227,19 @@ export function boundPathParams(index: ProjectIndex, schemas: SchemaBuilder, typ
   }
   return out;
 }
+
+/**
+ * `HttpEntity<T>` / `RequestEntity<T>` (a library type, not a project class of that name): Spring's
+ * HttpEntityMethodProcessor reads the request body into T; a raw one is read as any object.
+ */
+function entityBodyType(index: ProjectIndex, ref: TypeRef, scope: Scope): TypeRef | undefined {
+  if (!ENTITY_TYPES.has(simpleName(ref.name)) || ref.dims > 0 || index.resolveType(ref.name, scope)) return undefined;
+  const arg = ref.args[0];
+  if (arg && arg.name === '?') return arg.bound?.kind === 'extends' ? arg.bound.type : ANY;
+  return arg ?? ANY;
+}
+const ENTITY_TYPES = new Set(['HttpEntity', 'RequestEntity']);
+const ANY: TypeRef = { name: 'Object', args: [], dims: 0 };
 
 /** A Kotlin parameter's default (`size: Int = 20`) as the text a client would send, when it is a constant. */
 function declaredDefault(index: ProjectIndex, e: Expr | undefined, scope: Scope): string | undefined {
