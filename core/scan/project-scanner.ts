@@ -553,6 +553,10 @@ export class ProjectScanner {
     this.index.invalidate();
     this.schemas = undefined;
     this.beanSchemas = undefined;
+    // A file a project-wide fact was read from (a constant an @ApplicationPath or a @PropertySource
+    // names), or one declaring a name such a reading looked for in vain.
+    const wide = this.index.projectWideDeps;
+    if (!global && (someIn(wide.files, changedPaths) || someIn(wide.missing, declared))) global = true;
     // A constant the code sets a property with lives in any file (`System.setProperty(.., Paths.ROOT)`):
     // computeAll reads the module config again with the new value.
     if (!global && this.codePropertiesKey !== codePropertiesKey(codeProperties(this.index, this.modules))) global = true;
@@ -720,12 +724,14 @@ export class ProjectScanner {
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
+    this.index.forgetProjectWide();
     this.applyPropertySources();
     this.codeSecurityKey = JSON.stringify(codeSecurity(this.index));
     this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();
-    learnAnnotations(index, this.frameworks, ctx);
+    // Annotation types are global files: what their mappings take from other files is project-wide too.
+    index.projectWide(() => learnAnnotations(index, this.frameworks, ctx));
     this.markerSets = undefined;
     phase('learn');
 
@@ -748,7 +754,7 @@ export class ProjectScanner {
       yield;
     }
     phase('parse');
-    for (const t of types) for (const fw of this.frameworks) fw.collect?.(t, ctx);
+    for (const t of types) this.collect(t, ctx);
 
     const all = new Set(types);
     const ctx2 = this.context();
@@ -787,13 +793,27 @@ export class ProjectScanner {
           if (!this.index.superTypes(t).includes(base)) continue;
           if (!found.has(t)) {
             found.add(t);
-            for (const fw of this.frameworks) fw.collect?.(t, ctx);
+            this.collect(t, ctx);
           }
           queue.push(t); // its own subclasses inherit the annotations too
         }
       }
     }
     return found;
+  }
+
+  /**
+   * Shows a type to the frameworks. What they collect from a global file (an `@ApplicationPath`,
+   * a `@SecurityScheme`, a configurer's prefixes) serves every root: the files it reads (a
+   * constant's holder) are recorded as project-wide, so their change re-scans every root too.
+   */
+  private collect(t: TypeDecl, ctx: ScanContext): void {
+    const entry = this.index.files.get(t.file.path);
+    const show = () => {
+      for (const fw of this.frameworks) fw.collect?.(t, ctx);
+    };
+    if (entry && this.isGlobal(entry)) this.index.projectWide(show);
+    else show();
   }
 
   private computeRoot(t: TypeDecl): void {
@@ -948,7 +968,12 @@ export class ProjectScanner {
    */
   private applyPropertySources(): void {
     const diagnostics: Diagnostic[] = [];
-    const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
+    // A file looked for and not found is a config input too: creating it re-reads the module config.
+    const exists = (path: string) => {
+      this.configReads.add(path);
+      return tracked(join(this.root, path));
+    };
+    const found = this.index.projectWide(() => propertySourceFiles(this.index, this.modules, exists, diagnostics));
     this.fileDiagnostics.set(':property-sources', diagnostics);
     const code = codeProperties(this.index, this.modules);
     const codeKey = codePropertiesKey(code);
