@@ -395,6 +395,17 @@ export class ProjectIndex {
     }
   }
 
+  /** Runs `compute` recording nothing: a reading whose inputs are the very files that consult it. */
+  untracked<T>(compute: () => T): T {
+    const outer = this.tracking;
+    this.tracking = undefined;
+    try {
+      return compute();
+    } finally {
+      this.tracking = outer;
+    }
+  }
+
   get projectWideDeps(): Readonly<Dependencies> {
     return this.wide;
   }

@@ -209,4 +209,18 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
     expect(result.rootsRecomputed).toBe(1);
     expect(addresses(scanner.result())).toEqual(['GET /api/products', 'GET /api/purchases']);
   });
+
+  it('an edit to a resource an application registers by name recomputes only its root', async () => {
+    const { root } = project({
+      [`${J}ShopApplication.java`]: 'package com.acme.wide;\nimport java.util.Set;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath("api")\npublic class ShopApplication extends Application {\n  @Override public Set<Class<?>> getClasses() { return Set.of(ProductResource.class, OrderResource.class); }\n}\n',
+      [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n',
+      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+    });
+    const scanner = await scanned(root);
+    editFile(root, `${J}OrderResource.java`, '"/orders"', '"/purchases"');
+    const result = scanner.rescan([{ path: `${J}OrderResource.java`, kind: 'changed' }]);
+    expect(result.rootsRecomputed).toBe(1);
+    const fresh = (await scanned(root)).result();
+    expect(view(scanner.result())).toEqual(view(fresh));
+  });
 });
