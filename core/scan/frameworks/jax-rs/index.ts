@@ -286,15 +286,18 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     collect(type, ctx) {
       security.collect(ctx.index, type);
       exceptionMapper(ctx, type, mappers);
-      // The classes an application names are only asked about themselves (locatedOnly), and their
-      // edits recompute them: not project-wide reads, or every edit of a registered resource would re-scan all.
-      ctx.index.untracked(() => registrations.collectApplication(type, ctx, (t) => classPath(t, ctx, false) !== undefined));
-      for (const m of type.methods) {
-        if (findAnnotation(m.annotations, 'Path') && !verbOf(m.annotations)) {
-          const target = locatorTarget(type, m.returnType, ctx);
-          if (target) registrations.noteLocated(target);
+      // The classes an application names or a locator returns are only asked about themselves
+      // (locatedOnly), and their edits recompute them: not project-wide reads, or every edit of a
+      // registered resource or a sub-resource would re-scan all.
+      ctx.index.untracked(() => {
+        registrations.collectApplication(type, ctx, (t) => classPath(t, ctx, false) !== undefined);
+        for (const m of type.methods) {
+          if (findAnnotation(m.annotations, 'Path') && !verbOf(m.annotations)) {
+            const target = locatorTarget(type, m.returnType, ctx);
+            if (target) registrations.noteLocated(target);
+          }
         }
-      }
+      });
       const app = findAnnotation(type.annotations, 'ApplicationPath');
       if (!app) return;
       const value = pathOf(app, type, ctx, false).replace(/\/\*$/, '');
