@@ -223,4 +223,31 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
     const fresh = (await scanned(root)).result();
     expect(view(scanner.result())).toEqual(view(fresh));
   });
+
+  it('an edit to a sub-resource a global file locates recomputes only the roots reaching it', async () => {
+    const { root } = project({
+      [`${J}ShopResource.java`]: [
+        'package com.acme.wide;',
+        'import jakarta.ws.rs.*;',
+        'import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;',
+        'import io.swagger.v3.oas.annotations.security.SecurityScheme;',
+        '@SecurityScheme(name = "bearer", type = SecuritySchemeType.HTTP)',
+        '@Path("/shop")',
+        'public class ShopResource {',
+        '  @Path("items") public ItemResource items() { return new ItemResource(); }',
+        '}',
+        '',
+      ].join('\n'),
+      [`${J}ItemResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\npublic class ItemResource {\n  @GET public String list() { return ""; }\n}\n',
+      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+    });
+    const scanner = await scanned(root);
+    editFile(root, `${J}ItemResource.java`, '@GET public', '@GET @Path("all") public');
+    const result = scanner.rescan([{ path: `${J}ItemResource.java`, kind: 'changed' }]);
+    // The sub-resource's own class and the root locating it; not OrderResource.
+    expect(result.rootsRecomputed).toBe(2);
+    const fresh = (await scanned(root)).result();
+    expect(addresses(fresh)).toEqual(['GET /orders', 'GET /shop/items/all']);
+    expect(view(scanner.result())).toEqual(view(fresh));
+  });
 });
