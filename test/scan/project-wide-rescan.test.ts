@@ -61,6 +61,30 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
     expect(fresh.modules[0]?.contextPath).toBe('/b');
   });
 
+  it("Kotlin: @SecurityScheme's name from a top-level constant of another file", async () => {
+    const K = 'src/main/kotlin/com/acme/wide/';
+    const { root } = project({
+      [`${K}Names.kt`]: 'package com.acme.wide\n\nconst val BEARER = "bearerAuth"\n',
+      [`${K}OpenApiConfig.kt`]: [
+        'package com.acme.wide',
+        'import io.swagger.v3.oas.annotations.OpenAPIDefinition',
+        'import io.swagger.v3.oas.annotations.enums.SecuritySchemeType',
+        'import io.swagger.v3.oas.annotations.security.SecurityRequirement',
+        'import io.swagger.v3.oas.annotations.security.SecurityScheme',
+        '@OpenAPIDefinition(security = [SecurityRequirement(name = BEARER)])',
+        '@SecurityScheme(name = BEARER, type = SecuritySchemeType.HTTP, scheme = "bearer")',
+        'class OpenApiConfig',
+        '',
+      ].join('\n'),
+      [`${K}ItemController.kt`]: 'package com.acme.wide\nimport org.springframework.web.bind.annotation.*\n@RestController\nclass ItemController {\n  @GetMapping("/items") fun items(): String = ""\n}\n',
+    });
+    const scanner = await scanned(root);
+    expect(scanner.result().endpoints[0]?.security).toEqual(['bearerAuth']);
+    editFile(root, `${K}Names.kt`, '"bearerAuth"', '"jwt"');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${K}Names.kt`, kind: 'changed' }]);
+    expect(fresh.endpoints[0]?.security).toEqual(['jwt']);
+  });
+
   it('@PropertySource naming a file that is created after the scan', async () => {
     const { root, write } = project({
       [`${J}Server.java`]: 'package com.acme.wide;\nimport org.springframework.context.annotation.PropertySource;\n@PropertySource("classpath:server.properties")\npublic class Server {}\n',
