@@ -30,6 +30,7 @@ import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
 import { mountMarkers } from './frameworks/spring-functional/mounts';
+import { LOCATOR_ANNOTATION, locatedMarkers } from './frameworks/jax-rs/registrations';
 import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
@@ -548,6 +549,8 @@ export class ProjectScanner {
         entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
         // A router file may now mount the classes it names (a file that named one before is a dependency of it).
         if (entry.mentions && typeof bytes !== 'string') mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
+        // A JAX-RS file may now locate a class its module's application does not list (it was one that did before).
+        if (entry.annotations.has(LOCATOR_ANNOTATION) && typeof bytes !== 'string') locatedMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
       }
     }
     this.index.invalidate();
