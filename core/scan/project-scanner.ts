@@ -13,10 +13,11 @@
 // A re-scan replaces the changed files' headers, re-parses only them, and recomputes the roots
 // declared in them or depending on them. A change to what frameworks learn project-wide (an
 // annotation type, an @ApplicationPath), or to a file such a fact took a constant from,
-// recomputes every root, still without reading or parsing any other file again. A build-file edit re-scans by what changed in what the scan
-// takes from build files (build-facts.ts): nothing for a version bump or a comment; the gRPC
-// services of a module and its dependents for a dependency between modules; every root (and
-// the files that change module) for a new module layout, generator configuration or profile.
+// recomputes every root, still without reading or parsing any other file again. A build-file
+// edit re-scans by what changed in what the scan takes from build files (build-facts.ts):
+// nothing for a version bump or a comment; the gRPC services of a module and its dependents
+// for a dependency between modules; every root (and the files that change module) for a new
+// module layout, generator configuration or profile.
 
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
