@@ -390,6 +390,45 @@ export class ProjectIndex {
     this.ancestorCache.clear();
   }
 
+  /** What the project-wide facts read from other files (see `projectWide`), since `forgetProjectWide`. */
+  private wide: Dependencies = { files: new Set(), missing: new Set() };
+
+  /**
+   * Runs `compute`, the reading of a fact many roots use (an `@ApplicationPath`, a scheme of
+   * `@SecurityScheme`, a `@PropertySource`) from a file whose change re-scans every root, and
+   * records the files and missing names it reads in `projectWideDeps`, not for the root being
+   * tracked: a change to one of them (a constant's holder) must re-scan every root too.
+   */
+  projectWide<T>(compute: () => T): T {
+    const outer = this.tracking;
+    this.tracking = this.wide;
+    try {
+      return compute();
+    } finally {
+      this.tracking = outer;
+    }
+  }
+
+  /** Runs `compute` recording nothing: a reading whose inputs are the very files that consult it. */
+  untracked<T>(compute: () => T): T {
+    const outer = this.tracking;
+    this.tracking = undefined;
+    try {
+      return compute();
+    } finally {
+      this.tracking = outer;
+    }
+  }
+
+  get projectWideDeps(): Readonly<Dependencies> {
+    return this.wide;
+  }
+
+  /** Before the project-wide facts are all read again. */
+  forgetProjectWide(): void {
+    this.wide = { files: new Set(), missing: new Set() };
+  }
+
   beginTracking(): void {
     this.tracking = { files: new Set(), missing: new Set() };
   }

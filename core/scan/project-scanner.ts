@@ -12,11 +12,12 @@
 //
 // A re-scan replaces the changed files' headers, re-parses only them, and recomputes the roots
 // declared in them or depending on them. A change to what frameworks learn project-wide (an
-// annotation type, an @ApplicationPath) recomputes every root, still without reading or
-// parsing any other file again. A build-file edit re-scans by what changed in what the scan
-// takes from build files (build-facts.ts): nothing for a version bump or a comment; the gRPC
-// services of a module and its dependents for a dependency between modules; every root (and
-// the files that change module) for a new module layout, generator configuration or profile.
+// annotation type, an @ApplicationPath), or to a file such a fact took a constant from,
+// recomputes every root, still without reading or parsing any other file again. A build-file
+// edit re-scans by what changed in what the scan takes from build files (build-facts.ts):
+// nothing for a version bump or a comment; the gRPC services of a module and its dependents
+// for a dependency between modules; every root (and the files that change module) for a new
+// module layout, generator configuration or profile.
 
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -30,6 +31,7 @@ import type { FrameworkScanner, ScanContext } from './frameworks/framework';
 import { createFrameworkScanners } from './frameworks';
 import { GeneratedModels } from './frameworks/openapi-generated/generated-models';
 import { mountMarkers } from './frameworks/spring-functional/mounts';
+import { LOCATOR_ANNOTATION, locatedMarkers } from './frameworks/jax-rs/registrations';
 import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
@@ -552,11 +554,17 @@ export class ProjectScanner {
         entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
         // A router file may now mount the classes it names (a file that named one before is a dependency of it).
         if (entry.mentions && typeof bytes !== 'string') mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
+        // A JAX-RS file may now locate a class its module's application does not list (it was one that did before).
+        if (entry.annotations.has(LOCATOR_ANNOTATION) && typeof bytes !== 'string') locatedMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
       }
     }
     this.index.invalidate();
     this.schemas = undefined;
     this.beanSchemas = undefined;
+    // A file a project-wide fact was read from (a constant an @ApplicationPath or a @PropertySource
+    // names), or one declaring a name such a reading looked for in vain.
+    const wide = this.index.projectWideDeps;
+    if (!global && (someIn(wide.files, changedPaths) || someIn(wide.missing, declared))) global = true;
     // A constant the code sets a property with lives in any file (`System.setProperty(.., Paths.ROOT)`):
     // computeAll reads the module config again with the new value.
     if (!global && this.codePropertiesKey !== codePropertiesKey(codeProperties(this.index, this.modules))) global = true;
@@ -726,12 +734,14 @@ export class ProjectScanner {
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
+    this.index.forgetProjectWide();
     this.applyPropertySources();
     this.codeSecurityKey = JSON.stringify(codeSecurity(this.index));
     this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();
-    learnAnnotations(index, this.frameworks, ctx);
+    // Annotation types are global files: what their mappings take from other files is project-wide too.
+    index.projectWide(() => learnAnnotations(index, this.frameworks, ctx));
     this.markerSets = undefined;
     phase('learn');
 
@@ -754,7 +764,7 @@ export class ProjectScanner {
       yield;
     }
     phase('parse');
-    for (const t of types) for (const fw of this.frameworks) fw.collect?.(t, ctx);
+    for (const t of types) this.collect(t, ctx);
 
     const all = new Set(types);
     const ctx2 = this.context();
@@ -793,13 +803,27 @@ export class ProjectScanner {
           if (!this.index.superTypes(t).includes(base)) continue;
           if (!found.has(t)) {
             found.add(t);
-            for (const fw of this.frameworks) fw.collect?.(t, ctx);
+            this.collect(t, ctx);
           }
           queue.push(t); // its own subclasses inherit the annotations too
         }
       }
     }
     return found;
+  }
+
+  /**
+   * Shows a type to the frameworks. What they collect from a global file (an `@ApplicationPath`,
+   * a `@SecurityScheme`, a configurer's prefixes) serves every root: the files it reads (a
+   * constant's holder) are recorded as project-wide, so their change re-scans every root too.
+   */
+  private collect(t: TypeDecl, ctx: ScanContext): void {
+    const entry = this.index.files.get(t.file.path);
+    const show = () => {
+      for (const fw of this.frameworks) fw.collect?.(t, ctx);
+    };
+    if (entry && this.isGlobal(entry)) this.index.projectWide(show);
+    else show();
   }
 
   private computeRoot(t: TypeDecl): void {
@@ -961,7 +985,12 @@ export class ProjectScanner {
    */
   private applyPropertySources(): void {
     const diagnostics: Diagnostic[] = [];
-    const found = propertySourceFiles(this.index, this.modules, (path) => tracked(join(this.root, path)), diagnostics);
+    // A file looked for and not found is a config input too: creating it re-reads the module config.
+    const exists = (path: string) => {
+      this.configReads.add(path);
+      return tracked(join(this.root, path));
+    };
+    const found = this.index.projectWide(() => propertySourceFiles(this.index, this.modules, exists, diagnostics));
     this.fileDiagnostics.set(':property-sources', diagnostics);
     const code = codeProperties(this.index, this.modules);
     const codeKey = codePropertiesKey(code);

@@ -2,9 +2,9 @@
 // (the resource lists of an application's helper class, the CXF servers built in code): a re-scan
 // of one of those files gives what a fresh scan gives.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { copyFixture, editFile } from './fixture-case';
@@ -38,6 +38,32 @@ describe('a re-scan of JAX-RS registrations read from other files', () => {
     writeFileSync(join(root, added), 'package com.acme.cxfaddr;\nimport javax.ws.rs.*;\n@Path("/groups")\npublic class GroupResource { @GET public String list() { return ""; } }\n');
     scanner.rescan([{ path: added, kind: 'created' }]);
     expect(addresses(scanner)).toContain('GET /services/status/groups com.acme.cxfaddr.GroupResource');
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+  });
+
+  it('follows a resource that stops or starts locating a class its application does not list', async () => {
+    const root = join(tmp, 'locators');
+    const J = 'src/main/java/com/acme/locate/';
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    write(`${J}ShopApplication.java`, 'package com.acme.locate;\nimport java.util.Set;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath("api")\npublic class ShopApplication extends Application {\n  @Override public Set<Class<?>> getClasses() { return Set.of(ShopResource.class); }\n}\n');
+    const locator = '@Path("items") public ItemResource items() { return new ItemResource(); }';
+    write(`${J}ShopResource.java`, `package com.acme.locate;\nimport jakarta.ws.rs.*;\n@Path("/shop")\npublic class ShopResource {\n  ${locator}\n  @GET public String get() { return ""; }\n}\n`);
+    write(`${J}ItemResource.java`, 'package com.acme.locate;\nimport jakarta.ws.rs.*;\n@Path("/items")\npublic class ItemResource {\n  @GET public String list() { return ""; }\n}\n');
+    const shop = `${J}ShopResource.java`;
+    const scanner = await fresh(root);
+    expect(addresses(scanner)).toEqual(['GET /api/shop com.acme.locate.ShopResource', 'GET /api/shop/items com.acme.locate.ItemResource']);
+    // Not located any more: Jersey serves it under its own @Path.
+    editFile(root, shop, locator, '');
+    scanner.rescan([{ path: shop, kind: 'changed' }]);
+    expect(addresses(scanner)).toContain('GET /api/items com.acme.locate.ItemResource');
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+    // Located again: only under the locator's path.
+    editFile(root, shop, '@GET public', `${locator}\n  @GET public`);
+    scanner.rescan([{ path: shop, kind: 'changed' }]);
+    expect(addresses(scanner)).not.toContain('GET /api/items com.acme.locate.ItemResource');
     expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
   });
 });

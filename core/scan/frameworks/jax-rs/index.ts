@@ -32,11 +32,14 @@ import { GENERATED_API_SUFFIXES, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
-import { APPLICATION_SUPERS, ResourceRegistrations } from './registrations';
+import { APPLICATION_SUPERS, LOCATOR_ANNOTATION, ResourceRegistrations, locatedMarker } from './registrations';
+import { ProjectIndex } from '../../project-index';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
 import type { CxfServer } from './cxf-servers';
 
 const MAX_LOCATOR_DEPTH = 16;
+/** The index's derived map: class -> files whose sub-resource locators return it. */
+const LOCATED_KEY = 'jax-rs:located-by';
 const EXCEPTION_MAPPER = 'ExceptionMapper';
 
 /**
@@ -99,6 +102,36 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (ann) return { path: pathOf(ann, t, ctx, report), owner: t };
     }
     return undefined;
+  }
+
+  /**
+   * Whether a sub-resource locator of the tree returns the type, or the type whose `@Path` it
+   * carries (a locator returning an interface builds its implementation). The files of those
+   * locators are dependencies; a file that comes to locate it sets off locatedMarker.
+   */
+  function located(type: TypeDecl, pathOwner: TypeDecl, ctx: ScanContext): boolean {
+    const byTarget = ctx.index.derived(LOCATED_KEY, () => {
+      const out = new Map<string, string[]>();
+      for (const entry of ctx.index.files.values()) {
+        if (!entry.annotations.has(LOCATOR_ANNOTATION)) continue;
+        const file = ctx.index.parse(entry);
+        for (const t of file ? ProjectIndex.allTypes(file) : []) {
+          for (const m of t.methods) {
+            if (!findAnnotation(m.annotations, LOCATOR_ANNOTATION) || verbOf(m.annotations)) continue;
+            const target = locatorTarget(t, m.returnType, ctx);
+            if (!target) continue;
+            const list = out.get(target.fqn) ?? out.set(target.fqn, []).get(target.fqn)!;
+            if (!list.includes(entry.path)) list.push(entry.path);
+          }
+        }
+      }
+      return out;
+    });
+    ctx.index.noteMissing([locatedMarker(type.name), locatedMarker(pathOwner.name)]);
+    const paths = [...(byTarget.get(type.fqn) ?? []), ...(byTarget.get(pathOwner.fqn) ?? [])];
+    // Also keeps the class's result when it lists nothing (a root without endpoints or dependencies is not remembered).
+    ctx.index.noteFiles(paths);
+    return paths.length > 0;
   }
 
   /** Servlet mounts by module (web.xml), read once per scan. */
@@ -289,13 +322,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     collect(type, ctx) {
       security.collect(ctx.index, type);
       exceptionMapper(ctx, type, mappers);
-      registrations.collectApplication(type, ctx, (t) => classPath(t, ctx, false) !== undefined);
-      for (const m of type.methods) {
-        if (findAnnotation(m.annotations, 'Path') && !verbOf(m.annotations)) {
-          const target = locatorTarget(type, m.returnType, ctx);
-          if (target) registrations.noteLocated(target);
-        }
-      }
+      // The classes an application names are only asked about themselves (unlisted), and their
+      // edits recompute them: not project-wide reads, or every edit of a registered resource would re-scan all.
+      ctx.index.untracked(() => registrations.collectApplication(type, ctx, (t) => classPath(t, ctx, false) !== undefined));
       const app = findAnnotation(type.annotations, 'ApplicationPath');
       if (!app) return;
       const value = pathOf(app, type, ctx, false).replace(/\/\*$/, '');
@@ -311,7 +340,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (isAbstract(type) || type.kind === 'enum') return [];
       const cp = classPath(type, ctx);
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
-      if (registrations.locatedOnly(type, cp.owner)) return [];
+      if (registrations.unlisted(type) && located(type, cp.owner, ctx)) return [];
       const out: Endpoint[] = [];
       collectResources(type, joinPaths(joinPaths(prefixFor(type.file.module, ctx), cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
       return out;

@@ -6,11 +6,29 @@
 // packages (`packages(...)`, `scan(...)`) registers classes nobody names, so it turns the rule off
 // for its module. The list may live in a helper class the application calls
 // (`CamundaRestResources.getResourceClasses()`): the classes that helper names count as named.
+// Whether a class is located is asked of the tree each time (jax-rs/index.ts): the files whose
+// locators return it are its dependencies, and a file that comes to locate it sets off locatedMarker.
 
 import { blankComments } from '../../config-text';
 import { simpleName } from '../../source-model';
 import type { TypeDecl } from '../../source-model';
 import type { ScanContext } from '../framework';
+
+/** The dependency on the list of files whose locators return `name` (a missing name no identifier can be). */
+export function locatedMarker(name: string): string {
+  return `located:${name}`;
+}
+
+/** The markers a JAX-RS file's text sets off: one for each class name a locator of it could return. */
+export function locatedMarkers(text: string): string[] {
+  return [...new Set(text.match(CLASS_NAME))].map(locatedMarker);
+}
+
+/** The annotation a locator carries: only files using it can locate a class. */
+export const LOCATOR_ANNOTATION = 'Path';
+
+/** Names a class could be written with (a capital first). */
+const CLASS_NAME = /\b[A-Z][A-Za-z0-9_$]*/g;
 
 /** Supertypes of the classes that list an application's resources. */
 export const APPLICATION_SUPERS = ['ResourceConfig', 'Application'];
@@ -26,8 +44,6 @@ export class ResourceRegistrations {
   private readonly registered = new Set<string>();
   /** Modules whose roots an application lists by name. */
   private readonly covered = new Set<string>();
-  /** Qualified names of the classes a sub-resource locator returns. */
-  private readonly located = new Set<string>();
   /** Modules with an application that scans packages. */
   private readonly scanning = new Set<string>();
 
@@ -81,19 +97,12 @@ export class ResourceRegistrations {
     return any;
   }
 
-  /** A sub-resource locator's target. */
-  noteLocated(type: TypeDecl): void {
-    this.located.add(type.fqn);
-  }
-
   /**
-   * A class with `@Path` that the applications of its module do not register but a locator
-   * reaches: Jersey serves it only under the locator's path. `pathOwner` is the type whose `@Path`
-   * it carries: an implementation of a located interface (the locator returns the interface and
-   * builds the implementation) is reached the same way.
+   * A class with `@Path` that the applications of its module list by name, without it: when a
+   * locator reaches it (`located`), Jersey serves it only under the locator's path.
    */
-  locatedOnly(type: TypeDecl, pathOwner: TypeDecl = type): boolean {
+  unlisted(type: TypeDecl): boolean {
     const module = type.file.module;
-    return this.covered.has(module) && !this.scanning.has(module) && !this.registered.has(type.fqn) && (this.located.has(type.fqn) || this.located.has(pathOwner.fqn));
+    return this.covered.has(module) && !this.scanning.has(module) && !this.registered.has(type.fqn);
   }
 }
