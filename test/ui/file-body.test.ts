@@ -135,6 +135,52 @@ describe('a raw-bytes body sent from a file', () => {
     expect(wire.at(-1)!.body.equals(BYTES)).toBe(true);
   });
 
+  it('asks before it sends a file from outside the project (../, a link leading out), naming it; a yes holds for that file until the page reloads', async () => {
+    const outside = path.join(tmp, 'outside.bin');
+    const other = path.join(tmp, 'other.bin');
+    fs.writeFileSync(outside, 'outside bytes');
+    fs.writeFileSync(other, 'other bytes');
+    fs.symlinkSync(other, path.join(dir, 'link.bin'));
+    const question = page.getByRole('dialog', { name: 'Send a file from outside the project' });
+    const before = wire.length;
+    await editor().getByLabel('Body file').fill('../outside.bin');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await question.waitFor();
+    expect(await question.locator('.file-path').first().textContent()).toBe(outside);
+    expect(await question.textContent()).toContain(`outside the project folder ${dir}`);
+    await page.screenshot({ path: screenshotPath('file-body-outside-1400') });
+    // Cancel (the button with the focus): nothing goes out, and the panel says why.
+    expect(await question.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    await poll(() => page.locator('.response-panel .call-failure').textContent()).toBe(`Not sent: the body file ${outside} is outside the project folder ${dir}`);
+    expect(wire.length).toBe(before);
+    // Asked again on the next Send; a yes sends it, and the one after goes out unasked.
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await question.getByRole('button', { name: 'Send the file' }).click();
+    await poll(() => wire.length).toBe(before + 1);
+    expect(wire.at(-1)!.body.toString()).toBe('outside bytes');
+    await poll(() => page.locator('.response-panel .status').textContent()).toBe('200 OK');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => wire.length).toBe(before + 2);
+    expect(await question.count()).toBe(0);
+    // A link in the project that leads out is asked about by where it leads, at the narrowest width too.
+    await resizeTo(page, 300, 700);
+    await editor().getByLabel('Body file').fill('link.bin');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`a link to ${other}`);
+    const box = (await question.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(300);
+    await page.screenshot({ path: screenshotPath('file-body-outside-300') });
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(wire.length).toBe(before + 2);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await editor().getByLabel('Body file').fill('avatar.png');
+  });
+
   it('fits the tool window\'s narrowest width', async () => {
     await resizeTo(page, 300, 700);
     const input = editor().getByLabel('Body file');
