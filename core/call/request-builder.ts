@@ -32,7 +32,10 @@ export function defaultDraft(endpoint: Endpoint, context: DraftContext): HttpReq
   // A form declared as one body schema (SpringDoc's functional endpoints) is edited as its fields.
   const formParams = declared.length ? declared : (bodyFormParams(body) ?? []);
   const consumes = [...(endpoint.request?.consumes ?? endpoint.consumes ?? []), ...(declared.length || !body ? [] : [body.contentType])];
-  const form = formParams.flatMap((p): FormField[] => (p.file ? [{ name: p.name, value: '', file: true, enabled: p.required || undefined }] : rows(p)));
+  // A file part has no value to show until the user gives a path: an optional one starts off, as
+  // the one value policy has every optional parameter (it was on, and Send refused the whole form
+  // for the empty part: "form part 'thumb' has no file"), and goes on when a path is given.
+  const form = formParams.flatMap((p): FormField[] => (p.file ? [{ name: p.name, value: '', file: true, enabled: p.required }] : rows(p)));
   let bodyMode: BodyMode = 'none';
   let text = '';
   let contentType: string | undefined;

@@ -4,6 +4,8 @@
 // 0xFF) on the wire of a server on 127.0.0.1, a missing file is said by its path with nothing
 // sent, the path (never the bytes) survives a reload, and Copy as cURL of the edit, run by sh from
 // another folder, sends the same bytes. Before, the editor had no such mode: Send sent an empty body.
+// A file from outside the project is sent only after the user said yes to it; an optional file part
+// starts off and goes on once given a file.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +33,7 @@ let page: Page;
 let server: Running;
 let project: string;
 let image: { id: string; address: string; path: string };
+let upload: { id: string; address: string; path: string };
 const problems: string[] = [];
 const wire: Array<{ method: string; url: string; contentType: string | undefined; body: Buffer }> = [];
 
@@ -39,6 +42,21 @@ beforeAll(async () => {
   dir = path.join(tmp, 'files');
   fs.cpSync(FIXTURE, dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'avatar.png'), BYTES);
+  fs.writeFileSync(path.join(dir, 'scan.pdf'), '%PDF-1.7 scan');
+  // An upload whose file parts are optional (`required = false`): each starts off, and goes on when given a file.
+  fs.writeFileSync(
+    path.join(dir, 'src/main/java/com/acme/files/UploadController.java'),
+    [
+      'package com.acme.files;',
+      'import org.springframework.web.bind.annotation.*;',
+      'import org.springframework.web.multipart.MultipartFile;',
+      '@RestController',
+      'public class UploadController {',
+      '    @PostMapping(value = "/uploads", consumes = "multipart/form-data")',
+      '    public String upload(@RequestParam String title, @RequestParam(required = false) MultipartFile attachment, @RequestPart(required = false) MultipartFile thumbnail) { return ""; }',
+      '}',
+    ].join('\n'),
+  );
   server = await httpServer((req, res, body) => {
     wire.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body });
     res.end('stored');
@@ -51,6 +69,7 @@ beforeAll(async () => {
   const all: Array<{ id: string; address: string; path: string }> = [];
   for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) all.push({ id: e.id, address: e.address, path: e.path });
   image = all.find((e) => e.address === IMAGE)!;
+  upload = all.find((e) => e.address === 'POST /uploads')!;
   page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
   page.setDefaultTimeout(UI_WAIT_MS);
   page.on('pageerror', (e) => problems.push(e.message));
@@ -67,12 +86,12 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function openImage(): Promise<void> {
+async function openImage(target = image): Promise<void> {
   const search = page.getByLabel('Search endpoints');
-  await search.fill(image.address);
-  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(image.id);
+  await search.fill(target.address);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(target.id);
   await search.press('Enter');
-  await poll(() => page.locator('.request-editor input.path-field').inputValue()).toContain(image.path);
+  await poll(() => page.locator('.request-editor input.path-field').inputValue()).toContain(target.path);
 }
 
 const editor = () => page.locator('.request-editor');
@@ -190,6 +209,29 @@ describe('a raw-bytes body sent from a file', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(300);
     await page.screenshot({ path: screenshotPath('file-body-300') });
     await page.setViewportSize({ width: 1400, height: 900 });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('an optional file part', () => {
+  it('sends an optional file part once it is given a file: its row, off until then, goes on', async () => {
+    await openImage(upload);
+    await editor().getByLabel('Host').fill(server.url);
+    await editor().getByRole('tab', { name: /^Form/ }).click();
+    const on = (name: string) => editor().getByLabel(`Send ${name}`);
+    expect(await on('attachment').isChecked()).toBe(false);
+    expect(await on('thumbnail').isChecked()).toBe(false);
+    await editor().getByLabel('Value of attachment').fill('scan.pdf');
+    expect(await on('attachment').isChecked()).toBe(true);
+    expect(await on('thumbnail').isChecked()).toBe(false);
+    const before = wire.length;
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => wire.length).toBe(before + 1);
+    const got = wire.at(-1)!;
+    expect(got.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(got.body.toString()).toMatch(/name="attachment"; filename="scan.pdf"\r\nContent-Type: [^\r]*\r\n\r\n%PDF-1.7 scan\r\n/);
+    expect(got.body.toString()).toMatch(/name="title"\r\n\r\ntitle\r\n/);
+    expect(got.body.toString()).not.toContain('thumbnail');
     expect(problems).toEqual([]);
   });
 });
