@@ -88,8 +88,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
   const [tabs, setTabs] = useState<ReadonlyMap<string, RequestTab | GrpcTab>>(new Map());
   /** A polymorphic body's subtype pick and the text typed for each subtype, per endpoint: a revisit keeps them, Reset drops them. */
   const [subtypes, setSubtypes] = useState<ReadonlyMap<string, SubtypePick>>(new Map());
-  /** A file outside the project waiting for the user's yes or no. */
-  const [fileQuestion, setFileQuestion] = useState<FileQuestion>();
+  /** A file outside the project waiting for the user's yes or no, and the endpoint whose Send it stopped. */
+  const [fileQuestion, setFileQuestion] = useState<FileQuestion & { id: string }>();
   const dropSubtypes = (id: string) =>
     setSubtypes((m) => {
       if (!m.has(id)) return m;
@@ -295,7 +295,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     } catch (e) {
       update(id, callId, { running: false, failure: failureOf(e, cancelling.current.has(callId)) });
       const outside = fileQuestionOf(e);
-      if (outside) setFileQuestion(outside);
+      if (outside) setFileQuestion({ ...outside, id });
     } finally {
       cancelling.current.delete(callId);
     }
@@ -428,12 +428,15 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       />
       {fileQuestion && (
         <ConfirmOutsideFile
-          {...fileQuestion}
+          path={fileQuestion.path}
+          target={fileQuestion.target}
+          root={fileQuestion.root}
           onCancel={() => setFileQuestion(undefined)}
           onSend={() => {
             allowedFiles.add(fileQuestion.target);
             setFileQuestion(undefined);
-            void send();
+            // Sent again only while its endpoint is still the one shown (Send sends the shown request).
+            if (request?.id === fileQuestion.id) void send();
           }}
         />
       )}
