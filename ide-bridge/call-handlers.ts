@@ -9,6 +9,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { currentRequest, defaultRequest, grpcAnswered, saveSentDraft, grpcCallerOptions, grpcNoAnswer, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
 import type { EndpointCallContext } from '../core/call/endpoint-call';
+import { FileNotAllowed } from '../core/call/file-access';
 import { GrpcCaller } from '../core/call/grpc/caller';
 import type { GrpcCallResult, ReceivedMessage } from '../core/call/grpc/caller';
 import { grpcResponseJson } from '../core/call/grpc/result';
@@ -165,7 +166,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
       return state;
     },
 
-    'call/send': async ({ project, id, callId, draft, environment }, token) => {
+    'call/send': async ({ project, id, callId, draft, environment, allowFiles }, token) => {
       if (running.has(callId)) throw new BridgeError(ErrorCodes.BadInput, `a call named '${callId}' is already running: give each call its own callId`);
       const s = session(project);
       const abort = new AbortController();
@@ -191,7 +192,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
         const { call } = scripted;
         const result = isGrpcDraft(request)
           ? await sendGrpcCall(c, request, callId, abort.signal, call, (m) => ctx.notify('call/message', m))
-          : await sendHttpCall(c, request, httpCaller(httpCallOptions(c.settings)), abort.signal, call);
+          : await sendHttpCall(c, request, httpCaller(httpCallOptions(c.settings)), abort.signal, call, allowFiles ?? []);
         if (withdrawn) {
           await result.body.dispose();
           throw new BridgeError(REQUEST_CANCELLED, `call ${callId} cancelled`);
@@ -257,10 +258,10 @@ interface Sent {
   body: ResponseBody;
 }
 
-async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, caller: HttpCaller, signal: AbortSignal, scripted: ScriptedCall): Promise<Sent> {
+async function sendHttpCall(c: EndpointCallContext, draft: HttpRequestDraft, caller: HttpCaller, signal: AbortSignal, scripted: ScriptedCall, allowedFiles: readonly string[]): Promise<Sent> {
   // A host that is still a placeholder would fail as "cannot resolve the host name {{nohost}}":
   // name the variable and the environment instead, before anything goes out.
-  const prepared = await prepareHttp(c, draft);
+  const prepared = await prepareHttp(c, draft, { allowedFiles });
   const missing = unknownHostVariables(draft.host, prepared.unresolved);
   if (missing.length) {
     const where = c.environment ? `environment ${c.environment.name}` : 'any environment (none is active)';
@@ -354,6 +355,8 @@ function bridgeErrorOf(e: unknown, scripted: ScriptedCall | undefined, withdrawn
   if (withdrawn || (e instanceof CallError && e.kind === 'cancelled') || (e instanceof ScriptError && / cancelled$/.test(e.message))) return new BridgeError(REQUEST_CANCELLED, e instanceof Error ? e.message : 'call cancelled');
   // A before-script failed: nothing was sent. Its log lines come with the error.
   if (e instanceof ScriptError) return new BridgeError(ErrorCodes.ScriptFailed, maskSecrets(e.message, secrets), { script: e.script, logs: maskedLogs((scripted?.logs ?? []).map(logLine), secrets) });
+  // A file outside the project: the client asks the user, then sends again allowing it.
+  if (e instanceof FileNotAllowed) return new BridgeError(ErrorCodes.FileNotAllowed, e.message, { path: e.path, target: e.target, root: e.root });
   if (e instanceof CallRefused) {
     return new BridgeError(ErrorCodes.CallRefused, e.message, { reason: e.code === 'grpc-disabled' ? 'disabled' : 'descriptors', missing: e.missing, settings: e.settings });
   }

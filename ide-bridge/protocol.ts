@@ -395,6 +395,7 @@ export const requests = {
       callId: Type.String({ minLength: 1, description: 'Chosen by the client: names the call in call/message, call/cancel and response/save' }),
       draft: Type.Optional(RequestDraftSchema),
       environment: Type.Optional(Type.String({ description: 'Default: the active environment' })),
+      allowFiles: Type.Optional(Type.Array(Type.String(), { description: 'Files outside the project folder the user confirmed may be sent (FileNotAllowed\'s data.target); any other is refused' })),
     }),
     CallResultSchema,
   ),
@@ -542,4 +543,11 @@ export const ErrorCodes = {
   Conflict: -32008,
   /** Postman sync failed or is not configured. */
   SyncFailed: -32009,
+  /**
+   * A file body or file part lies outside the project folder (`../`, an absolute path, a link
+   * leading out) and was not allowed: nothing was sent. `data.path` is the file as the request
+   * names it, `data.target` where it really is; call/send again with `target` in `allowFiles`
+   * once the user confirmed it.
+   */
+  FileNotAllowed: -32010,
 } as const;

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { currentRequest, defaultRequest, httpCallOptions, loadCallContext, prepareHttp, sendHttp } from '../../core/call/endpoint-call';
+import { FileNotAllowed } from '../../core/call/file-access';
+import { shQuote } from '../../core/export/shell-quote';
 import { HttpCaller } from '../../core/call/http';
 import type { SentRequest } from '../../core/call/http';
 import { isJsonType, setHeader, setParam } from '../../core/call/request-builder';
@@ -46,6 +48,8 @@ Options:
   --header 'K: V'     set a request header (repeatable)
   --body @FILE|JSON   the request body, from a file or inline (a raw-bytes body, such as
                       byte[] or an image upload, sends the file's bytes as they are)
+  --allow-file PATH   let the saved request upload this file from outside the project
+                      folder (repeatable); files given here with @FILE are always allowed
   --out FILE          save the response body to FILE (binary bodies are only saved this way)
   --raw               print a JSON body as received instead of pretty-printed
   --verbose           also print the request as it was sent
@@ -85,6 +89,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
       param: { type: 'string', multiple: true, default: [] },
       header: { type: 'string', multiple: true, default: [] },
       body: { type: 'string' },
+      'allow-file': { type: 'string', multiple: true, default: [] },
       out: { type: 'string' },
       raw: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
@@ -142,6 +147,8 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   if (values.message.length) throw new InputError('--message is for gRPC endpoints; an HTTP request takes --body', '--message');
   if (values.reset) await state?.reset(endpoint.id);
   const draft = (values.reset ? defaultRequest(ctx) : currentRequest(ctx).draft) as HttpRequestDraft;
+  // Files the user named here may be sent from anywhere; a saved request's only from the project.
+  const allowedFiles = values['allow-file'].map((f) => resolve(f));
   if (values.host) draft.host = values.host;
   for (const p of values.param) {
     const eq = p.indexOf('=');
@@ -150,18 +157,24 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
     setParam(draft, name, value);
     // A file part given here is the shell's path (from this folder); saved ones are the project's.
     const part = value.startsWith('@') ? draft.form.find((f) => f.name === name && f.file && f.value === value.slice(1)) : undefined;
-    if (part) part.value = shellPath(part.value);
+    if (part) allowedFiles.push((part.value = shellPath(part.value)));
   }
   for (const h of values.header) {
     const colon = h.indexOf(':');
     if (colon <= 0) throw new InputError(`--header takes 'Name: value', got '${h}'`, h);
     setHeader(draft, h.slice(0, colon).trim(), h.slice(colon + 1).trim());
   }
-  if (values.body !== undefined) applyBody(draft, values.body, endpoint);
+  if (values.body !== undefined) {
+    applyBody(draft, values.body, endpoint);
+    if (values.body.startsWith('@') && draft.bodyMode === 'file') allowedFiles.push(draft.bodyFile!);
+  }
   if (draft.bodyMode === 'file' && !draft.bodyFile?.trim()) throw new InputError('this endpoint takes raw bytes as its body: give the file to send with --body @FILE', '--body');
 
   // Relative paths of saved file parts and file bodies are read from the project, as Send reads them.
-  const prepared = await prepareHttp(ctx, draft);
+  const prepared = await prepareHttp(ctx, draft, { allowedFiles }).catch((e: unknown) => {
+    if (e instanceof FileNotAllowed) e.message = `${e.message}, and a saved request may name any file: nothing was sent; to send it, add --allow-file ${shQuote(e.target)}`;
+    throw e;
+  });
   for (const name of prepared.unresolved) warn(`no value for the placeholder '${name}' in the environment or the config; sent as written`);
   const caller = new HttpCaller(httpCallOptions(ctx.settings, { timeoutMs: timeout, noFollow: values['no-follow'], insecureHost: values.insecure ? new URL(prepared.url).host : undefined }));
   const cancel = new AbortController();

@@ -168,6 +168,8 @@ export interface HttpSend {
   hooks?: CallHooks;
   /** Relative file-part paths are read from here (default: the project). */
   baseDir?: string;
+  /** Files outside the project the user allowed to be sent (file-access.ts). */
+  allowedFiles?: readonly string[];
 }
 
 export interface EndpointHttpResult extends HttpCallResult {
@@ -175,15 +177,18 @@ export interface EndpointHttpResult extends HttpCallResult {
   unresolved: string[];
 }
 
-/** Resolves the draft's placeholders, prepares the request without sending it. */
-export function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir' | 'environment'>, draft: HttpRequestDraft, baseDir?: string): Promise<PreparedRequest> {
+/**
+ * Resolves the draft's placeholders, prepares the request without sending it. A file body or part
+ * outside the project folder is refused (FileNotAllowed) unless listed in `allowedFiles`.
+ */
+export function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir' | 'environment'>, draft: HttpRequestDraft, files: Pick<HttpSend, 'baseDir' | 'allowedFiles'> = {}): Promise<PreparedRequest> {
   const secretValues = ctx.environment?.variables.filter((v) => v.secret).map((v) => v.value) ?? [];
-  return prepareRequest(draft, { lookup: ctx.lookup, baseDir: baseDir ?? ctx.projectDir, secretValues });
+  return prepareRequest(draft, { lookup: ctx.lookup, baseDir: files.baseDir ?? ctx.projectDir, secretValues, files: { root: ctx.projectDir, allowed: files.allowedFiles ?? [] } });
 }
 
 /** Sends an HTTP draft and remembers its host in the project's history once a response arrived. */
 export async function sendHttp(ctx: EndpointCallContext, draft: HttpRequestDraft, send: HttpSend, prepared?: PreparedRequest): Promise<EndpointHttpResult> {
-  const ready = prepared ?? (await prepareHttp(ctx, draft, send.baseDir));
+  const ready = prepared ?? (await prepareHttp(ctx, draft, send));
   const { request, response } = await send.caller.send(ready, { ...(send.signal ? { signal: send.signal } : {}), ...(send.hooks ? { hooks: send.hooks } : {}) });
   await ctx.state?.rememberHost(draft.host);
   return { request, response, unresolved: ready.unresolved };

@@ -7,6 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { substitute, substituteJsonText } from '../env/placeholders';
 import { InputError } from '../errors';
+import { checkFileAccess } from './file-access';
+import type { FileAccess } from './file-access';
 import { isBinaryBody } from '../model/binary-body';
 import { bodyFormParams } from '../model/body-form';
 import type { Endpoint } from '../model/endpoint';
@@ -30,7 +32,10 @@ export function defaultDraft(endpoint: Endpoint, context: DraftContext): HttpReq
   // A form declared as one body schema (SpringDoc's functional endpoints) is edited as its fields.
   const formParams = declared.length ? declared : (bodyFormParams(body) ?? []);
   const consumes = [...(endpoint.request?.consumes ?? endpoint.consumes ?? []), ...(declared.length || !body ? [] : [body.contentType])];
-  const form = formParams.flatMap((p): FormField[] => (p.file ? [{ name: p.name, value: '', file: true, enabled: p.required || undefined }] : rows(p)));
+  // A file part has no value to show until the user gives a path: an optional one starts off, as
+  // the one value policy has every optional parameter (it was on, and Send refused the whole form
+  // for the empty part: "form part 'thumb' has no file"), and goes on when a path is given.
+  const form = formParams.flatMap((p): FormField[] => (p.file ? [{ name: p.name, value: '', file: true, enabled: p.required }] : rows(p)));
   let bodyMode: BodyMode = 'none';
   let text = '';
   let contentType: string | undefined;
@@ -123,6 +128,8 @@ export interface PrepareOptions {
   baseDir?: string;
   /** Values of the variables the user marked secret, to find the headers that carry them. */
   secretValues?: readonly string[];
+  /** Files outside this project folder are read only when allowed (file-access.ts); absent: any file. */
+  files?: FileAccess;
 }
 
 const enabled = <T extends NameValue>(r: T): boolean => r.enabled !== false && r.name !== '';
@@ -212,6 +219,7 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
       const given = sub(draft.bodyFile ?? '');
       if (!given.trim()) throw new InputError('the body has no file: give the path of the file whose bytes to send', 'bodyFile');
       const path = resolve(options.baseDir ?? '.', given);
+      checkFileAccess(path, 'the body file', options.files);
       try {
         if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
         body = await readFile(path);
@@ -228,6 +236,7 @@ export async function prepareRequest(draft: HttpRequestDraft, options: PrepareOp
           // An empty value resolved to the project folder itself, and read as "EISDIR".
           if (!sub(f.value).trim()) throw new InputError(`form part '${f.name}' has no file: give the path of the file to send`, f.name);
           const path = resolve(options.baseDir ?? '.', sub(f.value));
+          checkFileAccess(path, `the file of form part '${f.name}'`, options.files);
           let blob: Blob;
           try {
             // stat first: openAsBlob reports a missing file as an invalid argument.

@@ -30,13 +30,15 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   const auth = new JsonConstant(AUTH);
   const constants = [auth];
   let sort = 0;
+  /** Endpoints whose body is raw bytes (apiNode adds them). */
+  const binary: Endpoint[] = [];
   for (const mod of groupBy(http, (e) => e.module)) {
     const modId = id14(`module:${mod.key}`);
     apis.push(folderNode(modId, mod.key, ROOT, ++sort, auth), constants);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
       const folderId = id14(`folder:${mod.key}/${folder.key}`);
       apis.push(folderNode(folderId, folder.key, modId, ++sort, auth, folderDescription(folder.items)), constants);
-      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, auth), constants);
+      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, auth, binary), constants);
     }
   }
   const host = options.environment?.variables.find((v) => v.key === (options.hostVariable ?? 'host') && !v.secret)?.value ?? '';
@@ -79,9 +81,12 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
     import_type: 'apipost',
   };
   const path = 'apipost.json';
+  // The envelope as captured (FORMATS.md §10) has no binary body mode: a raw-bytes body goes as an
+  // empty raw body under its Content-Type, and the user is told to attach the file there.
+  const warnings = binary.length ? [`ApiPost's import has no binary (file) body: raw-byte bodies are written as an empty raw body with their Content-Type; attach the file in ApiPost before sending: ${binary.map((e) => e.address).join(', ')}`] : [];
   return {
     files: [fileOfPieces(path, [...jsonPieces(envelope, [apis]), '\n'])],
-    summary: { channel: 'apipost', selected: endpoints.length, exported: http.length, skipped, warnings: [], files: [path] },
+    summary: { channel: 'apipost', selected: endpoints.length, exported: http.length, skipped, warnings, files: [path] },
   };
 }
 
@@ -139,8 +144,9 @@ function folderNode(targetId: string, name: string, parent: string, sort: number
   return node;
 }
 
-function apiNode(e: Endpoint, parent: string, sort: number, components: Components, options: ExportOptions, auth: JsonConstant) {
+function apiNode(e: Endpoint, parent: string, sort: number, components: Components, options: ExportOptions, auth: JsonConstant, binary: Endpoint[]) {
   const t = buildTemplate(e, options.modules);
+  if (t.body?.kind === 'file') binary.push(e);
   const params = e.request?.params ?? [];
   const row = (location: string, name: string, value: string, p: Param | undefined) => ({
     is_checked: 1,

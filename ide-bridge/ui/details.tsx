@@ -18,6 +18,7 @@ import type { CallFailure, CallView, SaveOutcome } from './response-panel';
 import { ResponsePanel } from './response-panel';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
+import { ConfirmOutsideFile } from './confirm-file';
 import { ErrorLine } from './dialog';
 import { clampRequest, REQUEST_MAX, REQUEST_MIN, Splitter } from './layout';
 import type { EnvironmentList } from './environment-line';
@@ -30,7 +31,21 @@ export const OPEN_SETTINGS_EVENT = 'apiscout:open-settings';
 
 // The catalog's codes this panel tells apart; the compiler checks them against protocol.ts
 // (a type-only import: the catalog's schemas stay out of the web app's bundle).
-const CODES = { BadInput: -32003, ScriptFailed: -32005, CallRefused: -32006, CallFailed: -32007 } as const satisfies Partial<typeof ErrorCodes>;
+const CODES = { BadInput: -32003, ScriptFailed: -32005, CallRefused: -32006, CallFailed: -32007, FileNotAllowed: -32010 } as const satisfies Partial<typeof ErrorCodes>;
+
+/**
+ * Files outside the project folder the user agreed to send, by where they really are: a saved
+ * request (requests.json, shared in a repository) can name any file, so Send asks once per file
+ * for the page's session.
+ */
+const allowedFiles = new Set<string>();
+
+/** A file call/send refused (FileNotAllowed): the question put to the user. */
+interface FileQuestion {
+  path: string;
+  target: string;
+  root: string;
+}
 
 export interface DetailsProps {
   client: BridgeClient;
@@ -73,6 +88,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
   const [tabs, setTabs] = useState<ReadonlyMap<string, RequestTab | GrpcTab>>(new Map());
   /** A polymorphic body's subtype pick and the text typed for each subtype, per endpoint: a revisit keeps them, Reset drops them. */
   const [subtypes, setSubtypes] = useState<ReadonlyMap<string, SubtypePick>>(new Map());
+  /** A file outside the project waiting for the user's yes or no, and the endpoint whose Send it stopped. */
+  const [fileQuestion, setFileQuestion] = useState<FileQuestion & { id: string }>();
   const dropSubtypes = (id: string) =>
     setSubtypes((m) => {
       if (!m.has(id)) return m;
@@ -260,7 +277,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     setSaveStates((m) => new Map(m).set(id, { kind: 'idle' }));
     try {
       await saver.settled(id);
-      const result = await client.request('call/send', { project, id, callId, draft });
+      const result = await client.request('call/send', { project, id, callId, draft, ...(allowedFiles.size ? { allowFiles: [...allowedFiles] } : {}) });
       // bench/ui.mjs times the body's first paint from here: the response has reached the page.
       performance.mark('apiscout:call-result', { detail: { callId } });
       update(id, callId, { running: false, result });
@@ -277,6 +294,8 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
       );
     } catch (e) {
       update(id, callId, { running: false, failure: failureOf(e, cancelling.current.has(callId)) });
+      const outside = fileQuestionOf(e);
+      if (outside) setFileQuestion({ ...outside, id });
     } finally {
       cancelling.current.delete(callId);
     }
@@ -407,6 +426,20 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
         onMaximise={layout ? () => layout.onMaximised(!maximised) : undefined}
         expected={endpoint && endpoint.id === selectedId && endpoint.protocol === 'http' ? { status: endpoint.status, response: endpoint.response, responses: endpoint.responses } : undefined}
       />
+      {fileQuestion && (
+        <ConfirmOutsideFile
+          path={fileQuestion.path}
+          target={fileQuestion.target}
+          root={fileQuestion.root}
+          onCancel={() => setFileQuestion(undefined)}
+          onSend={() => {
+            allowedFiles.add(fileQuestion.target);
+            setFileQuestion(undefined);
+            // Sent again only while its endpoint is still the one shown (Send sends the shown request).
+            if (request?.id === fileQuestion.id) void send();
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -430,10 +463,19 @@ export function failureOf(e: unknown, cancelledHere: boolean): CallFailure {
     case CODES.CallFailed:
       return { kind: 'failed', message: text };
     case CODES.BadInput:
+    case CODES.FileNotAllowed:
       return { kind: 'input', message: text };
     default:
       return { kind: 'other', message: text };
   }
+}
+
+/** The file a refused call named, when it was refused for lying outside the project. */
+function fileQuestionOf(e: unknown): FileQuestion | undefined {
+  if (!(e instanceof RpcError) || e.code !== CODES.FileNotAllowed) return undefined;
+  const data = (e.data ?? {}) as Partial<Record<keyof FileQuestion, unknown>>;
+  if (typeof data.path !== 'string' || typeof data.target !== 'string' || typeof data.root !== 'string') return undefined;
+  return { path: data.path, target: data.target, root: data.root };
 }
 
 function newCallId(): string {

@@ -214,7 +214,9 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                       list={listId}
                       spellcheck={false}
                       placeholder={r.file ? 'path of the file to send' : ''}
-                      onInput={(e) => update(i, { value: e.currentTarget.value } as Partial<R>)}
+                      // A path given for a file part that is off (an optional one starts so) turns it on: the
+                      // file was chosen to be sent, and stayed unsent behind the unchecked box.
+                      onInput={(e) => update(i, { value: e.currentTarget.value, ...(r.file && !enabled && r.value === '' && e.currentTarget.value !== '' ? { enabled: undefined } : {}) } as Partial<R>)}
                     />
                     {listId && (
                       <datalist id={listId}>

@@ -5,7 +5,7 @@
 // server, a server stream's messages arriving as call/message before the result.
 
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -445,6 +445,44 @@ describe('call/send (HTTP)', () => {
     expect(e.code).toBe(ErrorCodes.CallFailed);
     expect(e.message).toContain(`127.0.0.1:${port}`);
     expect(e.data).toMatchObject({ kind: 'refused' });
+  });
+
+  it('answers FileNotAllowed for a file body or part outside the project (../, absolute, a link leading out), sending nothing, and sends it once allowFiles names it', async () => {
+    const id = await idOf(project, 'POST /items');
+    const draft = (await client.request('request/get', { project, id })).draft as HttpRequestDraft;
+    mkdirSync(join(work, 'outside'), { recursive: true });
+    const secret = join(work, 'outside', 'id_rsa');
+    writeFileSync(secret, 'PRIVATE KEY');
+    writeFileSync(join(project, 'inside.bin'), 'inside bytes');
+    symlinkSync(secret, join(project, 'key-link'));
+    const fileBody = (bodyFile: string): HttpRequestDraft => ({ ...draft, bodyMode: 'file', bodyFile, contentType: 'application/octet-stream' });
+    const filePart = (value: string): HttpRequestDraft => ({ ...draft, bodyMode: 'multipart', form: [{ name: 'doc', value, file: true }] });
+    try {
+      for (const [sent, path] of [
+        [fileBody('../outside/id_rsa'), secret],
+        [fileBody(secret), secret],
+        [fileBody('key-link'), join(project, 'key-link')],
+        [filePart(secret), secret],
+      ] as const) {
+        const before = seen.length;
+        const e = await rpcError(client.request('call/send', { project, id, callId: nextCall(), draft: sent }));
+        expect(e.code).toBe(ErrorCodes.FileNotAllowed);
+        expect(e.data).toEqual({ path, target: secret, root: project });
+        expect(e.message).toContain(`${path}${path === secret ? '' : ` (a link to ${secret})`} is outside the project folder ${project}`);
+        expect(seen.slice(before)).toEqual([]);
+        // Allowing another file changes nothing.
+        expect((await rpcError(client.request('call/send', { project, id, callId: nextCall(), draft: sent, allowFiles: [join(project, 'inside.bin')] }))).code).toBe(ErrorCodes.FileNotAllowed);
+        const allowed = await client.request('call/send', { project, id, callId: nextCall(), draft: sent, allowFiles: [secret] });
+        expect(JSON.parse(allowed.http!.text!).body).toContain('PRIVATE KEY');
+      }
+      // A file in the project needs no one's leave.
+      const inside = await client.request('call/send', { project, id, callId: nextCall(), draft: fileBody('inside.bin') });
+      expect(JSON.parse(inside.http!.text!).body).toBe('inside bytes');
+    } finally {
+      await client.request('request/reset', { project, id });
+      rmSync(join(project, 'key-link'));
+      rmSync(join(project, 'inside.bin'));
+    }
   });
 
   it('answers ScriptFailed with the log lines when a before-script throws; nothing is sent', async () => {

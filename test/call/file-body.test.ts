@@ -4,12 +4,13 @@
 // missing file is an error naming its path, and nothing is sent. Before, such a draft was an
 // empty text body: Send sent no bytes at all.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDraft, prepareRequest } from '../../core/call/request-builder';
 import { callHttp } from '../../core/call/http';
+import { FileNotAllowed } from '../../core/call/file-access';
 import { InputError } from '../../core/errors';
 import { createEndpoint } from '../../core/model/endpoint';
 import { httpServer } from './servers';
@@ -84,5 +85,32 @@ describe('a raw-bytes body sent from a file', () => {
     // A folder is no file either ("EISDIR" named).
     await expect(prepareRequest({ ...draft, bodyFile: '.' }, { baseDir: dir })).rejects.toThrow(`cannot read the body file: ${dir} (EISDIR)`);
     expect(received.length).toBe(before);
+  });
+});
+
+describe('a file from outside the project folder', () => {
+  // A saved request (requests.json, shared in a repository) can name any file: only those inside
+  // the project go out unasked. Before, Send uploaded ~/.ssh/id_rsa as readily as avatar.png.
+  it('is refused, naming the file and where a link leads, unless allowed by either path; nothing is read', async () => {
+    const root = join(dir, 'project');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'inside.png'), BYTES);
+    symlinkSync(join(dir, 'avatar.png'), join(root, 'leads-out.png'));
+    symlinkSync(join(root, 'inside.png'), join(root, 'stays-in.png'));
+    const files = { root };
+    const draft = (bodyFile: string) => ({ ...defaultDraft(avatar, { host: server.url }), bodyFile });
+    const outside = join(dir, 'avatar.png');
+    for (const [given, named] of [['../avatar.png', outside], [outside, outside], ['leads-out.png', join(root, 'leads-out.png')]] as const) {
+      const error = await prepareRequest(draft(given), { baseDir: root, files }).catch((e: unknown) => e);
+      expect(error, given).toBeInstanceOf(FileNotAllowed);
+      expect(error).toBeInstanceOf(InputError);
+      expect(error).toMatchObject({ path: named, target: outside, root });
+      expect((error as Error).message).toBe(`the body file ${named}${named === outside ? '' : ` (a link to ${outside})`} is outside the project folder ${root}`);
+      for (const allowed of [[outside], [named]]) expect((await prepareRequest(draft(given), { baseDir: root, files: { root, allowed } })).body).toEqual(BYTES);
+    }
+    for (const inside of ['inside.png', 'stays-in.png', join(root, 'inside.png')]) expect((await prepareRequest(draft(inside), { baseDir: root, files })).body, inside).toEqual(BYTES);
+    // A file part, by the same rule.
+    const form = { ...draft(''), bodyMode: 'multipart' as const, form: [{ name: 'avatar', value: '../avatar.png', file: true }] };
+    await expect(prepareRequest(form, { baseDir: root, files })).rejects.toThrow(`the file of form part 'avatar' ${outside} is outside the project folder ${root}`);
   });
 });

@@ -217,6 +217,34 @@ describe('request building and sending', () => {
     expect(got).toEqual({ file: { name: 'avatar.png', size: 7, bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0]).toString('base64') }, note: 'hi' });
   });
 
+  it('leaves an optional file part out until it is given a file, then sends it: the form goes out either way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-upload-'));
+    const file = join(dir, 'scan.pdf');
+    writeFileSync(file, '%PDF-1.7 scan');
+    // `@RequestParam(required = false) MultipartFile attachment` beside a required title.
+    const e = endpoint({
+      method: 'POST',
+      path: '/multipart',
+      request: {
+        consumes: ['multipart/form-data'],
+        params: [
+          { name: 'title', in: 'form', schema: str, required: true, description: '', example: 'holiday' },
+          { name: 'attachment', in: 'form', schema: { type: 'string', format: 'binary' }, required: false, description: '', file: true },
+          { name: 'thumbnail', in: 'form', schema: { type: 'string', format: 'binary' }, required: false, description: '', file: true },
+        ],
+      },
+    });
+    const draft = defaultDraft(e, { host: server.url });
+    expect(draft.form).toEqual([{ name: 'title', value: 'holiday' }, { name: 'attachment', value: '', file: true, enabled: false }, { name: 'thumbnail', value: '', file: true, enabled: false }]);
+    // Nothing chosen: the form without the parts (before, Send refused it: "form part 'attachment' has no file").
+    const bare = await callHttp(await prepareRequest(draft), { env: NO_PROXY_ENV });
+    expect(JSON.parse((await bare.response.body.bytes()).toString())).toEqual({ title: 'holiday' });
+    // A file given for one optional part (as `call --param attachment=@FILE` does): that part arrives, the other stays out.
+    setParam(draft, 'attachment', `@${file}`);
+    const filled = await callHttp(await prepareRequest(draft), { env: NO_PROXY_ENV });
+    expect(JSON.parse((await filled.response.body.bytes()).toString())).toEqual({ title: 'holiday', attachment: { name: 'scan.pdf', size: 13, bytes: Buffer.from('%PDF-1.7 scan').toString('base64') } });
+  });
+
   it('names a missing file part and a path parameter without a value', async () => {
     const e = endpoint({ method: 'POST', path: '/u/{id}', request: { consumes: ['multipart/form-data'], params: [{ name: 'f', in: 'form', schema: str, required: true, description: '', file: true }] } });
     const draft = defaultDraft(e, { host: server.url });

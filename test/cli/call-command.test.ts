@@ -2,9 +2,9 @@
 // 127.0.0.1, on a small Spring project written by the test, with environments and config files.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvironmentStore } from '../../core/env/environments';
@@ -60,6 +60,8 @@ function project(files: Record<string, string>): string {
 }
 
 let server: Running;
+/** Requests the server received: a refused file is refused before anything goes out. */
+let hits = 0;
 let dir: string;
 let userDir: string;
 
@@ -91,6 +93,7 @@ function echoed(stdout: string): Echo {
 
 beforeAll(async () => {
   server = await httpServer((req, res, body) => {
+    hits++;
     if (req.method === 'PUT' && req.url?.endsWith('/picture')) {
       // The bytes as received, unchanged by any text decoding on the way back.
       res.setHeader('content-type', 'application/json');
@@ -291,6 +294,56 @@ describe('apiscout call', () => {
       expect(Buffer.from(got.base64, 'base64').equals(bytes)).toBe(true);
     } finally {
       await state.reset(endpoint.id);
+    }
+  });
+
+  it('refuses a saved request\'s file from outside the project (../, absolute, a link leading out) unless --allow-file names it', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'apiscout-call-outside-'));
+    const secret = join(outside, 'id_rsa');
+    writeFileSync(secret, 'PRIVATE KEY\n');
+    symlinkSync(secret, join(dir, 'key-link.png'));
+    const { ProjectScanner } = await import('../../core/scan/project-scanner');
+    const endpoints = (await new ProjectScanner(dir).scan()).endpoints;
+    const picture = endpoints.find((e) => e.address === 'PUT /items/{id}/picture')!;
+    const attach = endpoints.find((e) => e.address === 'POST /items/{id}/attachments')!;
+    const state = new RequestStateStore({ projectDir: dir });
+    const fileBody = (bodyFile: string) =>
+      state.save(picture.id, { method: 'PUT', host: server.url, path: '/shop/items/{id}/picture', pathParams: [{ name: 'id', value: '3' }], query: [], cookies: [], headers: [], form: [], bodyMode: 'file', body: '', contentType: 'image/png', bodyFile });
+    try {
+      for (const [bodyFile, named, via] of [
+        [secret, secret, ''],
+        [join('..', relative(dirname(dir), secret)), secret, ''],
+        ['key-link.png', join(dir, 'key-link.png'), ` (a link to ${secret})`],
+      ] as const) {
+        await fileBody(bodyFile);
+        const before = hits;
+        const r = await run(['PUT /items/{id}/picture', dir]);
+        expect(r.code, bodyFile).toBe(2);
+        expect(r.stderr).toContain(`apiscout call: the body file ${named}${via} is outside the project folder ${dir}, and a saved request may name any file: nothing was sent; to send it, add --allow-file ${secret}`);
+        expect(r.stdout).toBe('');
+        expect(hits).toBe(before);
+      }
+      // Allowed by where it really is, or by the link that leads there.
+      for (const allow of [secret, join(dir, 'key-link.png')]) {
+        const r = await run(['PUT /items/{id}/picture', dir, '--allow-file', allow]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(Buffer.from((JSON.parse(r.stdout.slice(r.stdout.indexOf('\n\n') + 2)) as { base64: string }).base64, 'base64').toString()).toBe('PRIVATE KEY\n');
+      }
+      // A saved file part is held to the same rule.
+      await state.save(attach.id, { method: 'POST', host: server.url, path: '/shop/items/{id}/attachments', pathParams: [{ name: 'id', value: '3' }], query: [], cookies: [], headers: [], form: [{ name: 'file', value: secret, file: true }], bodyMode: 'multipart', body: '' });
+      const before = hits;
+      const part = await run(['POST /items/{id}/attachments', dir]);
+      expect(part.code).toBe(2);
+      expect(part.stderr).toContain(`the file of form part 'file' ${secret} is outside the project folder ${dir}`);
+      expect(hits).toBe(before);
+      const allowed = await run(['POST /items/{id}/attachments', dir, '--allow-file', secret]);
+      expect(allowed.code, allowed.stderr).toBe(0);
+      expect(echoed(allowed.stdout).body).toContain('PRIVATE KEY');
+    } finally {
+      await state.reset(picture.id);
+      await state.reset(attach.id);
+      rmSync(join(dir, 'key-link.png'));
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 

@@ -67,6 +67,17 @@ describe('ApiPost export', () => {
     expect(JSON.parse((specs.request.body as unknown as { raw: string }).raw)).toEqual({ dataType: 'int', min: 0, max: 0 });
   });
 
+  it('a raw-bytes body, which the envelope has no mode for, is an empty raw body under its Content-Type, and a warning names the endpoint', () => {
+    const result = exportApipost(edgeEndpoints());
+    const doc = JSON.parse(result.files[0]!.content);
+    const avatar = (doc.apis as Array<Node & { method: string; request: { header: { parameter: { key: string; value: string }[] }; body: { raw: string } } }>).find((n) => n.url === '/edge/avatar')!;
+    expect(avatar.request.body).toMatchObject({ mode: 'raw', raw: '' });
+    expect(avatar.request.header.parameter).toContainEqual(expect.objectContaining({ key: 'Content-Type', value: 'image/png' }));
+    expect(result.summary.warnings).toEqual(["ApiPost's import has no binary (file) body: raw-byte bodies are written as an empty raw body with their Content-Type; attach the file in ApiPost before sending: PUT /edge/avatar"]);
+    // Nothing to say when no body is raw bytes.
+    expect(exportApipost(httpOf(shop.endpoints), { modules: shop.modules }).summary.warnings).toEqual([]);
+  });
+
   it('the schema rejects a broken envelope (so passing means something)', () => {
     const doc = JSON.parse(exportApipost(edgeEndpoints()).files[0]!.content);
     const api = doc.apis.find((n: Node) => n.target_type === 'api');

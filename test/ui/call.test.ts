@@ -526,6 +526,10 @@ describe('sending HTTP requests from the explorer', () => {
     }
     expect(await editor.getByRole('tab', { name: /^Form/ }).textContent()).toBe('Form2');
     await page.keyboard.press('ControlOrMeta+Enter');
+    // The file lies outside the project: Send asks first, naming it.
+    const question = page.getByRole('dialog', { name: 'Send a file from outside the project' });
+    expect(await question.locator('.file-path').first().textContent()).toBe(upload);
+    await question.getByRole('button', { name: 'Send the file' }).click();
     const panel = page.locator('.response-panel');
     await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
     const seen = JSON.parse(await rawBody(page)) as Echo;

@@ -4,6 +4,8 @@
 // 0xFF) on the wire of a server on 127.0.0.1, a missing file is said by its path with nothing
 // sent, the path (never the bytes) survives a reload, and Copy as cURL of the edit, run by sh from
 // another folder, sends the same bytes. Before, the editor had no such mode: Send sent an empty body.
+// A file from outside the project is sent only after the user said yes to it; an optional file part
+// starts off and goes on once given a file.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +33,7 @@ let page: Page;
 let server: Running;
 let project: string;
 let image: { id: string; address: string; path: string };
+let upload: { id: string; address: string; path: string };
 const problems: string[] = [];
 const wire: Array<{ method: string; url: string; contentType: string | undefined; body: Buffer }> = [];
 
@@ -39,6 +42,21 @@ beforeAll(async () => {
   dir = path.join(tmp, 'files');
   fs.cpSync(FIXTURE, dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'avatar.png'), BYTES);
+  fs.writeFileSync(path.join(dir, 'scan.pdf'), '%PDF-1.7 scan');
+  // An upload whose file parts are optional (`required = false`): each starts off, and goes on when given a file.
+  fs.writeFileSync(
+    path.join(dir, 'src/main/java/com/acme/files/UploadController.java'),
+    [
+      'package com.acme.files;',
+      'import org.springframework.web.bind.annotation.*;',
+      'import org.springframework.web.multipart.MultipartFile;',
+      '@RestController',
+      'public class UploadController {',
+      '    @PostMapping(value = "/uploads", consumes = "multipart/form-data")',
+      '    public String upload(@RequestParam String title, @RequestParam(required = false) MultipartFile attachment, @RequestPart(required = false) MultipartFile thumbnail) { return ""; }',
+      '}',
+    ].join('\n'),
+  );
   server = await httpServer((req, res, body) => {
     wire.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body });
     res.end('stored');
@@ -51,6 +69,7 @@ beforeAll(async () => {
   const all: Array<{ id: string; address: string; path: string }> = [];
   for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) all.push({ id: e.id, address: e.address, path: e.path });
   image = all.find((e) => e.address === IMAGE)!;
+  upload = all.find((e) => e.address === 'POST /uploads')!;
   page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
   page.setDefaultTimeout(UI_WAIT_MS);
   page.on('pageerror', (e) => problems.push(e.message));
@@ -67,12 +86,12 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function openImage(): Promise<void> {
+async function openImage(target = image): Promise<void> {
   const search = page.getByLabel('Search endpoints');
-  await search.fill(image.address);
-  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(image.id);
+  await search.fill(target.address);
+  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(target.id);
   await search.press('Enter');
-  await poll(() => page.locator('.request-editor input.path-field').inputValue()).toContain(image.path);
+  await poll(() => page.locator('.request-editor input.path-field').inputValue()).toContain(target.path);
 }
 
 const editor = () => page.locator('.request-editor');
@@ -140,6 +159,52 @@ describe('a raw-bytes body sent from a file', () => {
     expect(wire.at(-1)!.body.equals(BYTES)).toBe(true);
   });
 
+  it('asks before it sends a file from outside the project (../, a link leading out), naming it; a yes holds for that file until the page reloads', async () => {
+    const outside = path.join(tmp, 'outside.bin');
+    const other = path.join(tmp, 'other.bin');
+    fs.writeFileSync(outside, 'outside bytes');
+    fs.writeFileSync(other, 'other bytes');
+    fs.symlinkSync(other, path.join(dir, 'link.bin'));
+    const question = page.getByRole('dialog', { name: 'Send a file from outside the project' });
+    const before = wire.length;
+    await editor().getByLabel('Body file').fill('../outside.bin');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await question.waitFor();
+    expect(await question.locator('.file-path').first().textContent()).toBe(outside);
+    expect(await question.textContent()).toContain(`outside the project folder ${dir}`);
+    await page.screenshot({ path: screenshotPath('file-body-outside-1400') });
+    // Cancel (the button with the focus): nothing goes out, and the panel says why.
+    expect(await question.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    await poll(() => page.locator('.response-panel .call-failure').textContent()).toBe(`Not sent: the body file ${outside} is outside the project folder ${dir}`);
+    expect(wire.length).toBe(before);
+    // Asked again on the next Send; a yes sends it, and the one after goes out unasked.
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await question.getByRole('button', { name: 'Send the file' }).click();
+    await poll(() => wire.length).toBe(before + 1);
+    expect(wire.at(-1)!.body.toString()).toBe('outside bytes');
+    await poll(() => page.locator('.response-panel .status').textContent()).toBe('200 OK');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => wire.length).toBe(before + 2);
+    expect(await question.count()).toBe(0);
+    // A link in the project that leads out is asked about by where it leads, at the narrowest width too.
+    await resizeTo(page, 300, 700);
+    await editor().getByLabel('Body file').fill('link.bin');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`a link to ${other}`);
+    const box = (await question.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(300);
+    await page.screenshot({ path: screenshotPath('file-body-outside-300') });
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(wire.length).toBe(before + 2);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await editor().getByLabel('Body file').fill('avatar.png');
+  });
+
   it('fits the tool window\'s narrowest width', async () => {
     await resizeTo(page, 300, 700);
     const input = editor().getByLabel('Body file');
@@ -149,6 +214,29 @@ describe('a raw-bytes body sent from a file', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(300);
     await page.screenshot({ path: screenshotPath('file-body-300') });
     await page.setViewportSize({ width: 1400, height: 900 });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('an optional file part', () => {
+  it('sends an optional file part once it is given a file: its row, off until then, goes on', async () => {
+    await openImage(upload);
+    await editor().getByLabel('Host').fill(server.url);
+    await editor().getByRole('tab', { name: /^Form/ }).click();
+    const on = (name: string) => editor().getByLabel(`Send ${name}`);
+    expect(await on('attachment').isChecked()).toBe(false);
+    expect(await on('thumbnail').isChecked()).toBe(false);
+    await editor().getByLabel('Value of attachment').fill('scan.pdf');
+    expect(await on('attachment').isChecked()).toBe(true);
+    expect(await on('thumbnail').isChecked()).toBe(false);
+    const before = wire.length;
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => wire.length).toBe(before + 1);
+    const got = wire.at(-1)!;
+    expect(got.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(got.body.toString()).toMatch(/name="attachment"; filename="scan.pdf"\r\nContent-Type: [^\r]*\r\n\r\n%PDF-1.7 scan\r\n/);
+    expect(got.body.toString()).toMatch(/name="title"\r\n\r\ntitle\r\n/);
+    expect(got.body.toString()).not.toContain('thumbnail');
     expect(problems).toEqual([]);
   });
 });

@@ -129,6 +129,7 @@ public object ErrorCodes {
     public const val CALL_FAILED: Int = -32007
     public const val CONFLICT: Int = -32008
     public const val SYNC_FAILED: Int = -32009
+    public const val FILE_NOT_ALLOWED: Int = -32010
 }
 
 /** Typed requests: method name, params and result serializers from one place. */
@@ -760,6 +761,8 @@ public data class CallSendParams(
     val draft: RequestDraft? = null,
     /** Default: the active environment */
     val environment: String? = null,
+    /** Files outside the project folder the user confirmed may be sent (FileNotAllowed's data.target); any other is refused */
+    val allowFiles: List<String>? = null,
 )
 
 @Serializable
