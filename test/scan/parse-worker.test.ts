@@ -278,6 +278,22 @@ describe('parse worker', () => {
         {},
       ],
     ];
+    it('has a worker started for the read parse from the first file, endpoints-only too', async () => {
+      const dir = join(FIXTURES, 'spring-mvc');
+      for (const requestModels of [false, true]) {
+        const alone = await scan(dir, { requestModels, parseWorker: false });
+        const shared = await scan(dir, { requestModels, parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl });
+        // Far below the parses that start a worker for parsing alone (MIN_PARSES_FOR_WORKER): its
+        // start-up was paid for the read, so it is sent every file to parse (on one core none starts).
+        expect(alone.result.stats.filesParsed).toBeLessThan(MIN_PARSES_WITH_MODELS);
+        expect(shared.parsedByWorker === undefined, `requestModels ${requestModels}`).toBe(availableParallelism() < 2);
+        expect(shared.result).toEqual(alone.result);
+        // An explicit threshold still rules.
+        const never = await scan(dir, { requestModels, parseWorker: { minParses: 1e9, minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl });
+        expect(never.parsedByWorker).toBeUndefined();
+      }
+    });
+
     for (const [name, root, opts] of cases) {
       it(name, async () => {
         const dir = await root();
