@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../model/endpoint';
-import { describeFile, ProjectIndex } from './project-index';
+import { describeFile, JACKSON_REGISTRATION, ProjectIndex } from './project-index';
 import { CODE_PROPERTIES } from './code-properties';
 import { OPENAPI_SECURITY } from './frameworks/openapi-bean-security';
 import type { Expr } from './source-model';
@@ -45,6 +45,23 @@ describe('describeFile', () => {
     expect(e.supers).toEqual(expect.arrayContaining(['GreeterImplBase']));
     expect(e.creates).toBeUndefined();
     expect(describeFile('class C { Object b() { return new ServletRegistrationBean<>(s, "/api/*"); } }', 'C.java', '/C.java', 'm', 'java').creates).toEqual(['ServletRegistrationBean']);
+  });
+
+  it('finds its words in one pass as a search for each would: in keyword order, side by side, inside other words', () => {
+    const e = describeFile(
+      `record R(int a) {}\nenum E { A }\ninterface I {}\nclass C extends B { Object x = new Jacksonew Foo() {}; Object y = new Runnable() { };\n enum In {} class Sub implements I {} }\nclass Subclass {}`,
+      'C.java', '/C.java', 'm', 'java',
+    );
+    // All `class ` declarations first, then `interface `, `enum `, `record `, as the searches ran.
+    expect(e.declares).toEqual(['C', 'Sub', 'Subclass', 'I', 'E', 'In', 'R']);
+    expect(e.anonymous).toEqual(['Runnable']);
+    expect(e.creates).toBeUndefined();
+    const jackson = (body: string) => describeFile(`class C { ${body} }`, 'C.java', '/C.java', 'm', 'java').creates;
+    expect(jackson('void m(ObjectMapper jackson) { jackson.registerSubtypes(A.class); }')).toEqual([JACKSON_REGISTRATION]);
+    expect(jackson('void m(ObjectMapper om) { om.registerSubtypes(A.class); }')).toBeUndefined();
+    const k = describeFile('class K : Base() { val o = object : Api {} }\nobject Paths\ninterface I', 'K.kt', '/K.kt', 'm', 'kotlin');
+    expect(k.declares).toEqual(['K', 'I', 'Paths', 'KKt']);
+    expect(k.anonymous).toEqual(['Api']);
   });
 
   it('marks the files that may set properties or security in code, each by any of its words', () => {

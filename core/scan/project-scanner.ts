@@ -84,7 +84,8 @@ export interface ScanOptions {
    * parse and the machine has a second core (ParsePool.worthwhile); `false` never, `true` from the
    * start whenever a worker can start; `{ minParses }` the default rule with another threshold.
    * Unless `false`, on a tree of enough files (ParsePool.sharesRead; `minFilesToShareRead` another
-   * threshold) the worker starts with the scan and reads a share of the files too.
+   * threshold) the worker starts with the scan and reads a share of the files too, and then by
+   * default parses from the first file found (an endpoints-only scan too).
    * The APISCOUT_PARSE_WORKER environment variable sets the default: `0` never, `1` whenever a worker can start.
    */
   parseWorker?: boolean | { minParses?: number; minFilesToShareRead?: number };
@@ -294,13 +295,13 @@ export class ProjectScanner {
     // The first answer does not wait for the parses' encoding: completeModels stores them.
     if (later) cache?.hold();
     this.index.parseCache = cache;
-    // A worker pays for itself only on the files the cache does not have.
-    const workerPolicy = this.parseWorkerPolicy();
-    const capacity = workerPolicy === 'never' ? 0 : cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length;
     // On a large tree the worker starts with the scan and reads a share of the files; it is sent
     // parses from the start (policy 'always') or once the read has found enough of them.
     const shareFrom = typeof this.opts.parseWorker === 'object' ? this.opts.parseWorker.minFilesToShareRead : undefined;
-    const sharesRead = workerPolicy !== 'never' && ParsePool.sharesRead(walk.files.length, undefined, shareFrom);
+    const sharesRead = this.parseWorkerPolicy(false) !== 'never' && ParsePool.sharesRead(walk.files.length, undefined, shareFrom);
+    // A worker pays for itself only on the files the cache does not have.
+    const workerPolicy = this.parseWorkerPolicy(sharesRead);
+    const capacity = workerPolicy === 'never' ? 0 : cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length;
     const thread = workerPolicy === 'always' || sharesRead ? this.startParsePool(capacity) : undefined;
     let pool = workerPolicy === 'always' ? thread : undefined;
     // By default: the files read so far that the worker would have been told of, until it parses.
@@ -689,12 +690,16 @@ export class ProjectScanner {
     return out;
   }
 
-  /** `always` (the option or APISCOUT_PARSE_WORKER=1), `never`, or the number of parses that start it (ParsePool.worthwhile). */
-  private parseWorkerPolicy(): 'always' | 'never' | number {
+  /**
+   * `always` (the option or APISCOUT_PARSE_WORKER=1), `never`, or the number of parses that start
+   * it (ParsePool.worthwhile). `readShared`: a worker starts for the read anyway, so its start-up
+   * is paid: by default it parses from the first file.
+   */
+  private parseWorkerPolicy(readShared: boolean): 'always' | 'never' | number {
     const env = process.env.APISCOUT_PARSE_WORKER;
     const opt = this.opts.parseWorker ?? (env === '1' ? true : env === '0' ? false : undefined);
     if (typeof opt === 'boolean') return opt ? 'always' : 'never';
-    return opt?.minParses ?? (this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER);
+    return opt?.minParses ?? (readShared ? 1 : this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER);
   }
 
   private startParsePool(capacity: number): ParsePool | undefined {

@@ -183,12 +183,13 @@ describe('parse worker', () => {
     expect(ParsePool.worthwhile(40, 2, 40)).toBe(true);
   });
 
-  it('starts by default from fewer parses when the scan builds request models than when it finds endpoints only', async () => {
+  it('starts a worker for parses alone from fewer parses when the scan builds request models than when it finds endpoints only', async () => {
     expect(MIN_PARSES_WITH_MODELS).toBeLessThan(MIN_PARSES_FOR_WORKER);
     const dir = join(tmp, 'gen-policy');
     // About one file in ten holds endpoints: more than MIN_PARSES_WITH_MODELS, far fewer than MIN_PARSES_FOR_WORKER.
     await execFileAsync(process.execPath, [GENERATOR, dir, '--files', '8000', '--seed', '5'], { encoding: 'utf8' });
-    const scan = (requestModels: boolean) => new ProjectScanner(dir, { requestModels, parseWorkerUrl: workerUrl }).scan();
+    // No worker shares the read here: one that does parses from the first file (the next test).
+    const scan = (requestModels: boolean) => new ProjectScanner(dir, { requestModels, parseWorker: { minFilesToShareRead: 1e9 }, parseWorkerUrl: workerUrl }).scan();
     const models = await scan(true);
     const endpointsOnly = await scan(false);
     expect(endpointsOnly.stats.filesParsed).toBeGreaterThan(MIN_PARSES_WITH_MODELS);
@@ -196,6 +197,10 @@ describe('parse worker', () => {
     expect(endpointsOnly.stats.parsedByWorker).toBeUndefined();
     // The default rule wants a second core; with one, no worker starts at all.
     expect(models.stats.parsedByWorker === undefined).toBe(availableParallelism() < 2);
+    // By default a tree this size has a worker share the read, and it parses endpoints-only too.
+    const shared = await new ProjectScanner(dir, { requestModels: false, parseWorkerUrl: workerUrl }).scan();
+    expect(shared.stats.parsedByWorker === undefined).toBe(availableParallelism() < 2);
+    expect(shared.endpoints).toEqual(endpointsOnly.endpoints);
   }, 600_000);
 
   it('reads its share of the files as the scanner would: the same entries, hashes, stamps and texts', async () => {
@@ -278,6 +283,22 @@ describe('parse worker', () => {
         {},
       ],
     ];
+    it('has a worker started for the read parse from the first file, endpoints-only too', async () => {
+      const dir = join(FIXTURES, 'spring-mvc');
+      for (const requestModels of [false, true]) {
+        const alone = await scan(dir, { requestModels, parseWorker: false });
+        const shared = await scan(dir, { requestModels, parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl });
+        // Far below the parses that start a worker for parsing alone (MIN_PARSES_FOR_WORKER): its
+        // start-up was paid for the read, so it is sent every file to parse (on one core none starts).
+        expect(alone.result.stats.filesParsed).toBeLessThan(MIN_PARSES_WITH_MODELS);
+        expect(shared.parsedByWorker === undefined, `requestModels ${requestModels}`).toBe(availableParallelism() < 2);
+        expect(shared.result).toEqual(alone.result);
+        // An explicit threshold still rules.
+        const never = await scan(dir, { requestModels, parseWorker: { minParses: 1e9, minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl });
+        expect(never.parsedByWorker).toBeUndefined();
+      }
+    });
+
     for (const [name, root, opts] of cases) {
       it(name, async () => {
         const dir = await root();
