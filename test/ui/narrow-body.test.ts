@@ -2,8 +2,8 @@
 // real `apiscout ui`: POST /api/v1/catalog/products's JSON editor, its status line and the model's
 // toggle in the request pane whole (not cut by the response's top edge), the body's class by its
 // simple name, and "Edited" only for a request that differs from the endpoint's default (a plain
-// Send saves the request but is no edit; such a request follows a change in the source and the
-// host last used); a gRPC request's method whole at 300 px. Screenshots go
+// Send saves the request but is no edit, nor is an edit typed back to the default; such a request
+// follows a change in the source and the host last used); a gRPC request's method whole at 300 px. Screenshots go
 // to test-results/ui/narrow-body-*.png.
 
 import fs from 'node:fs';
@@ -168,6 +168,28 @@ describe('the request body at the tool window\'s widths', () => {
     await poll(() => head.textContent()).toBe('Edits saved');
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('Edited');
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('an edit typed back to the request as it came is no edit: no "Edits saved", the store says unedited', async () => {
+    const page = await openCreate(1400, 900);
+    const editor = page.locator('.request-editor');
+    const head = editor.locator('.save-state');
+    await editor.getByRole('button', { name: 'Reset' }).click();
+    await poll(() => head.textContent()).toBe('');
+    await page.getByLabel('JSON request body', { exact: true }).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText(' ');
+    await poll(() => head.textContent()).toBe('Edits saved');
+    expect((await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
+    // Undone by hand: the request is the default again.
+    await page.keyboard.press('Backspace');
+    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(false);
+    await poll(() => head.textContent()).toBe('');
+    const saved = JSON.parse(fs.readFileSync(path.join(tmp, 'shop', '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, { edited?: boolean }> };
+    expect(saved.requests[createId]?.edited).toBe(false);
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('');
     expect(await tab.leave()).toEqual([]);
   });
 
