@@ -193,6 +193,30 @@ describe('the request body at the tool window\'s widths', () => {
     expect(await tab.leave()).toEqual([]);
   });
 
+  it('the save status takes its place beside the source link without moving the editor: no jump at 300, 420 and 600 px', async () => {
+    for (const width of [300, 420, 600]) {
+      await rpc.request('request/reset', { project, id: createId });
+      const page = await openCreate(width, 860);
+      const editor = page.locator('.request-editor');
+      const head = editor.locator('.save-state');
+      expect(await head.textContent()).toBe('');
+      const line = editor.locator('.request-line');
+      const before = (await line.boundingBox())!.y;
+      await page.getByLabel('JSON request body', { exact: true }).click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.insertText(' ');
+      await poll(() => head.textContent()).toBe('Edits saved');
+      await page.screenshot({ path: screenshotPath(`narrow-body-saved-${width}`) });
+      // "Edits saved" went to a line of its own at 420 px, pushing the request line and the editor down by one.
+      expect((await line.boundingBox())!.y, `${width} px`).toBe(before);
+      const [link, status] = [(await editor.locator('.endpoint-head button.link').boundingBox())!, (await head.boundingBox())!];
+      expect(Math.abs(link.y + link.height / 2 - (status.y + status.height / 2)), `${width} px: beside the link`).toBeLessThan(4);
+      expect(status.x + status.width, `${width} px: whole`).toBeLessThanOrEqual(width);
+      expect(await tab.leave()).toEqual([]);
+    }
+    await rpc.request('request/reset', { project, id: createId });
+  });
+
   it('a request sent unedited follows the source a re-scan reads, and the host another endpoint was sent to', async () => {
     const page = await openCreate(1400, 900);
     const editor = page.locator('.request-editor');
