@@ -214,7 +214,12 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                       list={listId}
                       spellcheck={false}
                       placeholder={r.file ? 'path of the file to send' : ''}
-                      onInput={(e) => update(i, { value: e.currentTarget.value } as Partial<R>)}
+                      // A value typed into a row left out (an optional parameter) is meant to be sent: the
+                      // row turns on. Emptying it leaves the checkbox as it is, the user's to untick.
+                      onInput={(e) => {
+                        const value = e.currentTarget.value;
+                        update(i, (enabled || !value ? { value } : { value, enabled: undefined }) as Partial<R>);
+                      }}
                     />
                     {listId && (
                       <datalist id={listId}>
