@@ -396,6 +396,20 @@ describe('panels on the sample shop', () => {
     }
   });
 
+  it('New environment puts the focus in its name, all of it selected: typing names it', async () => {
+    await page.locator('.toolbar').getByRole('button', { name: 'Environments', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Environments' });
+    await panel.getByRole('button', { name: 'New environment' }).click();
+    const name = panel.getByLabel('Environment name');
+    // The focus stayed on the button: the name ('new') was the user's to find and select.
+    await poll(() => name.evaluate((el: HTMLInputElement) => el === document.activeElement && el.selectionStart === 0 && el.selectionEnd === el.value.length)).toBe(true);
+    await page.keyboard.type('qa');
+    expect(await name.inputValue()).toBe('qa');
+    await panel.getByRole('button', { name: 'Discard' }).click();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
   it('asks for an environment each export in Ask mode: a choice resolves, Skip keeps placeholders', async () => {
     await rpc.request('env/save', { project, environment: { name: 'staging', variables: [{ key: 'host', value: 'https://staging.shop.test:8443' }] } });
     const e = byAddress(ADD_ITEM);
