@@ -7,7 +7,7 @@
 
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { currentRequest, defaultRequest, grpcAnswered, saveSentDraft, grpcCallerOptions, grpcNoAnswer, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
+import { currentRequest, defaultRequest, grpcAnswered, saveEditedDraft, saveSentDraft, grpcCallerOptions, grpcNoAnswer, httpCallOptions, loadCallContext, prepareHttp, sendGrpc, sendHttp } from '../core/call/endpoint-call';
 import type { EndpointCallContext } from '../core/call/endpoint-call';
 import { FileNotAllowed } from '../core/call/file-access';
 import { GrpcCaller } from '../core/call/grpc/caller';
@@ -149,8 +149,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
 
     'request/save': async ({ project, id, draft }) => {
       const { c } = await callContext(project, id);
-      await c.state!.save(id, checkedDraft(c.endpoint, draft));
-      return {};
+      return { edited: await saveEditedDraft(c, checkedDraft(c.endpoint, draft)) };
     },
 
     'request/reset': async ({ project, id }) => {

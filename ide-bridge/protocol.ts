@@ -386,7 +386,11 @@ export const requests = {
   ),
 
   'request/get': method('The request editor\'s content: saved edits, else the request built from source with example values.', EndpointRefSchema, RequestStateSchema),
-  'request/save': method('Saves edits (per endpoint, in the project\'s personal state file).', Type.Object({ ...EndpointRef, draft: RequestDraftSchema }), Empty),
+  'request/save': method(
+    'Saves edits (per endpoint, in the project\'s personal state file). A draft typed back to the request built from source holds no edits: it follows the source again.',
+    Type.Object({ ...EndpointRef, draft: RequestDraftSchema }),
+    Type.Object({ edited: Type.Boolean({ description: 'The draft differs from the request built from source (request/get says the same)' }) }),
+  ),
   'request/reset': method('Reset to Default: drops the edits, re-reads the endpoint\'s source file, returns the request built from it.', EndpointRefSchema, RequestStateSchema),
   'call/send': method(
     'Sends an endpoint\'s request (HTTP, or gRPC behind its gate) with the before/after scripts; the draft given is saved as the edits first. gRPC reply messages also arrive as call/message while the call runs. Cancel with call/cancel or $/cancelRequest.',

@@ -106,6 +106,16 @@ export async function saveSentDraft(ctx: Pick<EndpointCallContext, 'endpoint' | 
   await ctx.state.save(ctx.endpoint.id, draft, shown.edited || !sameDraft(draft, shown.draft));
 }
 
+/**
+ * The editor saves the draft typed. One typed back to the request as it comes from the source holds
+ * no edits (it follows the source again, as after Reset); returns whether it holds edits.
+ */
+export async function saveEditedDraft(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup' | 'config' | 'state'>, draft: RequestDraft): Promise<boolean> {
+  const edited = !sameDraft(draft, defaultRequest(ctx));
+  await ctx.state?.save(ctx.endpoint.id, draft, edited);
+  return edited;
+}
+
 /** Two drafts hold the same request: key order and keys left undefined do not count (a saved one went through JSON). */
 function sameDraft(a: RequestDraft, b: RequestDraft): boolean {
   const plain = (d: RequestDraft) => JSON.parse(JSON.stringify(d)) as unknown;

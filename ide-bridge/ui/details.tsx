@@ -102,7 +102,11 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     () =>
       new DraftSaver<RequestDraft>(
         async (id, draft) => {
-          await client.request('request/save', { project, id, draft });
+          const { edited } = await client.request('request/save', { project, id, draft });
+          // Typed back to the request as it came: no edits (Reset has nothing to drop, a re-scan updates it),
+          // unless something newer was typed meanwhile.
+          setRequest((r) => (r?.id === id && r.state.draft === draft ? { id, state: { ...r.state, edited } } : r));
+          return edited;
         },
         (id, status) => setSaveStates((m) => new Map(m).set(id, status)),
       ),

@@ -4,6 +4,15 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 
+/** What Tab stops at in a dialog: enabled, shown, not taken out of the order. */
+const TABBABLE = 'a[href], input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+function tabbable(box: HTMLElement): HTMLElement[] {
+  // A radio group is one stop, at its checked radio.
+  const otherRadio = (el: HTMLElement) => el instanceof HTMLInputElement && el.type === 'radio' && !el.checked && !!el.name && !!box.querySelector(`input[type=radio][name="${CSS.escape(el.name)}"]:checked`);
+  return [...box.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !otherRadio(el));
+}
+
 /** The dialog Escape closes: the last one opened (nested dialogs come later in the document). */
 function isTopmost(el: HTMLElement): boolean {
   const all = document.querySelectorAll('[role=dialog]');
@@ -26,13 +35,17 @@ export function Dialog({ label, onClose, class: extra, children }: DialogProps) 
   // busy machine) would find no listener yet and leave the dialog open.
   useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea, button');
-    first?.focus();
+    // A control that is off cannot take the focus (Environments' Sync ▾ without a token): it stayed
+    // on the toolbar behind the backdrop. With none that can, the dialog itself takes it.
+    const first = box.current?.querySelector<HTMLElement>('[data-autofocus]') ?? (box.current && tabbable(box.current)[0]);
+    (first ?? box.current)?.focus();
     // On the document, not the dialog: the focus may have left it (a button that went away or
     // was disabled while its work ran) and Escape must still close it. A menu open above it
     // handles Escape itself and marks the event.
     const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || !box.current || !isTopmost(box.current)) return;
+      if (e.defaultPrevented || !box.current || !isTopmost(box.current)) return;
+      if (e.key === 'Tab') return wrapTab(e, box.current);
+      if (e.key !== 'Escape') return;
       e.preventDefault();
       close.current();
     };
@@ -61,6 +74,28 @@ export function Dialog({ label, onClose, class: extra, children }: DialogProps) 
       </div>
     </div>
   );
+}
+
+/**
+ * Tab goes round the dialog: past its last control it went on to the page behind the backdrop, where
+ * nothing showed the focus. A Tab an editor inside took (CodeMirror indents) is marked, and skipped.
+ */
+function wrapTab(e: KeyboardEvent, box: HTMLElement): void {
+  const stops = tabbable(box);
+  const [first, last] = [stops[0], stops[stops.length - 1]];
+  const at = document.activeElement;
+  if (!first || !last) {
+    e.preventDefault();
+    return;
+  }
+  const outside = !at || !box.contains(at) || at === box;
+  if (e.shiftKey && (outside || at === first)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (outside || at === last)) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 /** A dialog's title bar: the title, any controls of the dialog's own, and the close button. */

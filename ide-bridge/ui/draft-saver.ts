@@ -2,7 +2,8 @@
 // and only the latest one of a burst is written (request/save). Leaving the endpoint or the page
 // writes at once, and a read of an endpoint's request waits for its write to land first.
 
-export type SaveStatus = { kind: 'pending' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+/** `idle`: the draft written holds no edits (typed back to the request as it came): nothing to say. */
+export type SaveStatus = { kind: 'idle' } | { kind: 'pending' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 interface Waiting<D> {
   key: string;
@@ -15,7 +16,8 @@ export class DraftSaver<D> {
   private readonly writing = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly write: (key: string, draft: D) => Promise<void>,
+    /** Resolves to whether the draft written holds edits. */
+    private readonly write: (key: string, draft: D) => Promise<boolean>,
     private readonly report: (key: string, status: SaveStatus) => void,
     private readonly delayMs = 400,
   ) {}
@@ -39,8 +41,8 @@ export class DraftSaver<D> {
     const done = before
       .then(() => this.write(w.key, w.draft))
       .then(
-        () => {
-          if (!this.waiting || this.waiting.key !== w.key) this.report(w.key, { kind: 'saved' });
+        (edited) => {
+          if (!this.waiting || this.waiting.key !== w.key) this.report(w.key, { kind: edited ? 'saved' : 'idle' });
         },
         (e: Error) => this.report(w.key, { kind: 'failed', message: e.message }),
       )

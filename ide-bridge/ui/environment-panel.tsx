@@ -5,7 +5,7 @@
 // that would overwrite changes made in Postman asks before forcing. Without a sync token the
 // Sync button is off, says why, and offers a field to give one.
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
 import { ContextMenu } from './context-menu';
 import { ConfirmDiscard, Dialog, DialogHead, ErrorLine, errorText } from './dialog';
@@ -56,6 +56,9 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
   /** What waits for the answer to "discard unsaved changes?". */
   const [discarding, setDiscarding] = useState<() => void>();
   const syncButton = useRef<HTMLButtonElement>(null);
+  /** Set by New environment: its name field takes the focus, the made-up name selected to type over. */
+  const nameField = useRef<HTMLInputElement>(null);
+  const naming = useRef(false);
 
   const show = (l: EnvList, name?: string | null) => {
     setList(l);
@@ -74,6 +77,12 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
     setDraft(d);
     setDirty(true);
   };
+  useLayoutEffect(() => {
+    if (!naming.current || !nameField.current) return;
+    naming.current = false;
+    nameField.current.focus();
+    nameField.current.select();
+  });
   /** Runs `then` at once, or after asking when it would drop unsaved edits. */
   const unlessDirty = (then: () => void) => (dirty ? setDiscarding(() => then) : then());
   const close = () => unlessDirty(onClose);
@@ -272,7 +281,15 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
                 ))}
               </ul>
             )}
-            <button onClick={() => unlessDirty(() => change({ name: uniqueName(list.environments), variables: [{ key: 'host', value: 'http://localhost:8080' }] }))} disabled={busy}>
+            <button
+              onClick={() =>
+                unlessDirty(() => {
+                  naming.current = true;
+                  change({ name: uniqueName(list.environments), variables: [{ key: 'host', value: 'http://localhost:8080' }] });
+                })
+              }
+              disabled={busy}
+            >
               New environment
             </button>
           </div>
@@ -286,7 +303,7 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
               }}
             >
               <label class="env-name">
-                Name <input aria-label="Environment name" value={draft.name} onInput={(e) => change({ ...draft, name: e.currentTarget.value })} spellcheck={false} />
+                Name <input ref={nameField} aria-label="Environment name" value={draft.name} onInput={(e) => change({ ...draft, name: e.currentTarget.value })} spellcheck={false} />
               </label>
               <table class="variables">
                 <thead>

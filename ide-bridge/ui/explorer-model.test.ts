@@ -156,6 +156,7 @@ describe('saving drafts', () => {
       async (key, d) => {
         await gate;
         written.push(`${key}=${d}`);
+        return true;
       },
       (key, s) => statuses.push(`${key}:${s.kind}`),
       20,
@@ -175,11 +176,26 @@ describe('saving drafts', () => {
     expect(statuses.at(-1)).toBe('a:saved');
   });
 
+  it('says nothing was saved of a draft typed back to the request as it came: it holds no edits', async () => {
+    const statuses: string[] = [];
+    const saver = new DraftSaver<string>(
+      async (_key, d) => d !== 'default',
+      (key, s) => statuses.push(`${key}:${s.kind}`),
+      1,
+    );
+    saver.schedule('a', 'edit');
+    await saver.settled('a');
+    saver.schedule('a', 'default');
+    await saver.settled('a');
+    expect(statuses).toEqual(['a:pending', 'a:saved', 'a:pending', 'a:idle']);
+  });
+
   it('writes a waiting draft at once when another endpoint is edited, and drops it on Reset', async () => {
     const written: string[] = [];
     const saver = new DraftSaver<string>(
       async (key, d) => {
         written.push(`${key}=${d}`);
+        return true;
       },
       () => {},
       1000,

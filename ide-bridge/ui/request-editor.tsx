@@ -214,9 +214,12 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                       list={listId}
                       spellcheck={false}
                       placeholder={r.file ? 'path of the file to send' : ''}
-                      // A path given for a file part that is off (an optional one starts so) turns it on: the
-                      // file was chosen to be sent, and stayed unsent behind the unchecked box.
-                      onInput={(e) => update(i, { value: e.currentTarget.value, ...(r.file && !enabled && r.value === '' && e.currentTarget.value !== '' ? { enabled: undefined } : {}) } as Partial<R>)}
+                      // A value typed into a row left out (an optional parameter, a file part) is meant to be sent:
+                      // the row turns on. Emptying it leaves the checkbox as it is, the user's to untick.
+                      onInput={(e) => {
+                        const value = e.currentTarget.value;
+                        update(i, (enabled || !value ? { value } : { value, enabled: undefined }) as Partial<R>);
+                      }}
                     />
                     {listId && (
                       <datalist id={listId}>

@@ -34,11 +34,13 @@ export function RequestHead({ endpoint, onNavigate, edited, saveState }: { endpo
           <MethodBadge endpoint={endpoint} /> <span class={endpoint.deprecated ? 'name deprecated' : 'name'}>{endpoint.name}</span>
           {endpoint.deprecated ? <span class="deprecated-badge" title="Deprecated: still served, but clients should move off it">deprecated</span> : null}
         </h2>
-        <button class="link" onClick={onNavigate} title="Show the source (F4 in the tree)">
-          {endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1)}:{endpoint.source.line}
-        </button>
-        <span class={`save-state ${saveState.kind}`} role="status" aria-live="polite">
-          {saveState.kind === 'pending' ? 'Saving…' : saveState.kind === 'saved' ? 'Edits saved' : saveState.kind === 'failed' ? `Edits not saved: ${saveState.message}` : edited ? 'Edited' : ''}
+        <span class="source-line">
+          <button class="link" onClick={onNavigate} title="Show the source (F4 in the tree)">
+            {endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1)}:{endpoint.source.line}
+          </button>
+          <span class={`save-state ${saveState.kind}`} role="status" aria-live="polite">
+            {saveState.kind === 'pending' ? 'Saving…' : saveState.kind === 'saved' ? 'Edits saved' : saveState.kind === 'failed' ? `Edits not saved: ${saveState.message}` : edited ? 'Edited' : ''}
+          </span>
         </span>
       </header>
       {endpoint.description ? <p class="description">{endpoint.description}</p> : null}

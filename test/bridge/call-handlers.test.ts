@@ -178,7 +178,7 @@ describe('request state', () => {
     const id = await idOf(project, 'GET /items/{id}');
     const { draft } = await client.request('request/get', { project, id });
     const edited = { ...(draft as HttpRequestDraft), host: 'http://127.0.0.1:1', query: [{ name: 'q', value: 'mine' }] };
-    expect(await client.request('request/save', { project, id, draft: edited })).toEqual({});
+    expect(await client.request('request/save', { project, id, draft: edited })).toEqual({ edited: true });
     expect(await client.request('request/get', { project, id })).toEqual({ draft: edited, edited: true, hosts: [] });
 
     const before = client.notificationsOf('request/changed').length;
@@ -189,16 +189,20 @@ describe('request state', () => {
     expect(client.notificationsOf('request/changed').slice(before)).toEqual([{ project, id }]);
   });
 
-  it('request/save is an edit, even of the default; a file written before the edited flag is judged by comparison', async () => {
+  it('request/save of the default is no edit (typed back to it, the request follows the source again); a file written before the edited flag is judged by comparison', async () => {
     const id = await idOf(project, 'GET /items/{id}');
     await client.request('request/reset', { project, id });
     const { draft } = await client.request('request/get', { project, id });
-    // Typed back to what it was: still the user's edit, until Reset.
-    await client.request('request/save', { project, id, draft });
-    expect(await client.request('request/get', { project, id })).toEqual({ draft, edited: true, hosts: [] });
+    const stateFile = join(project, '.apiscout', 'requests.json');
+    const flag = () => (JSON.parse(readFileSync(stateFile, 'utf8')) as { requests: Record<string, { edited?: boolean }> }).requests[id]?.edited;
+    expect(await client.request('request/save', { project, id, draft: { ...(draft as HttpRequestDraft), path: '/shop/items/8' } })).toEqual({ edited: true });
+    expect(flag()).toBe(true);
+    // Typed back to what it was (keys in another order, as a page may send them): no edit, in the store too.
+    expect(await client.request('request/save', { project, id, draft: Object.fromEntries(Object.entries(draft).reverse()) as unknown as HttpRequestDraft })).toEqual({ edited: false });
+    expect(flag()).toBe(false);
+    expect(await client.request('request/get', { project, id })).toEqual({ draft, edited: false, hosts: [] });
     // Saved by an earlier version, without the flag: the same as the default (keys in another
     // order, as a page may send them back) holds no edits, a different one does.
-    const stateFile = join(project, '.apiscout', 'requests.json');
     const written = (d: unknown) => writeFileSync(stateFile, JSON.stringify({ version: 1, hosts: [], requests: { [id]: { savedAt: '', draft: d } } }));
     written(Object.fromEntries(Object.entries(draft).reverse()));
     expect(await client.request('request/get', { project, id })).toEqual({ draft, edited: false, hosts: [] });

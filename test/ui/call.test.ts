@@ -29,6 +29,7 @@ const ORDERS = 'GET /api/v1/orders';
 const ORDER = 'GET /api/v1/orders/{orderId}';
 const CATEGORY = 'POST /api/v1/catalog/categories';
 const BY_SKU = 'GET /api/v1/catalog/products/sku/{sku}';
+const LIST_PRODUCTS = 'GET /api/v1/catalog/products';
 const LONG = 600_001;
 /** A compact JSON body under the display limit that its indentation takes past it (about 350,000 characters, 630,000 indented). */
 const WIDE_JSON = JSON.stringify(Array.from({ length: 4000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: { amount: i, currency: 'EUR' } })));
@@ -238,6 +239,29 @@ describe('sending HTTP requests from the explorer', () => {
 
     // The host is in the history now.
     expect(await page.locator('#host-history option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(server.url);
+  });
+
+  it('a value typed into an optional parameter left out turns it on: it is sent', async () => {
+    const e = known(LIST_PRODUCTS);
+    await openEndpoint(page, e);
+    const editor = page.locator('.request-editor');
+    await editor.getByLabel('Host').fill(server.url);
+    await editor.getByRole('tab', { name: /^Params/ }).click();
+    const on = editor.getByLabel('Send categoryId', { exact: true });
+    // Optional: left out of the request as it comes.
+    expect(await on.isChecked()).toBe(false);
+    await editor.getByLabel('Value of categoryId', { exact: true }).fill('7');
+    // It stayed off, and Send left the 7 out without a word.
+    expect(await on.isChecked()).toBe(true);
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const panel = page.locator('.response-panel');
+    await poll(() => panel.locator('.status').textContent()).toBe('200 OK');
+    expect(new URL((JSON.parse(await rawBody(page)) as Echo).url, 'http://x').searchParams.get('categoryId')).toBe('7');
+    // Emptied again, the row stays on: the checkbox is the user's to untick.
+    await editor.getByLabel('Value of categoryId', { exact: true }).fill('');
+    expect(await on.isChecked()).toBe(true);
+    await editor.getByRole('button', { name: 'Reset' }).click();
+    await poll(() => on.isChecked()).toBe(false);
   });
 
   it('the JSON body editor says how the keyboard leaves it: Tab indents, Escape then Tab moves on', async () => {

@@ -2,8 +2,8 @@
 // real `apiscout ui`: POST /api/v1/catalog/products's JSON editor, its status line and the model's
 // toggle in the request pane whole (not cut by the response's top edge), the body's class by its
 // simple name, and "Edited" only for a request that differs from the endpoint's default (a plain
-// Send saves the request but is no edit; such a request follows a change in the source and the
-// host last used); a gRPC request's method whole at 300 px. Screenshots go
+// Send saves the request but is no edit, nor is an edit typed back to the default; such a request
+// follows a change in the source and the host last used); a gRPC request's method whole at 300 px. Screenshots go
 // to test-results/ui/narrow-body-*.png.
 
 import fs from 'node:fs';
@@ -169,6 +169,52 @@ describe('the request body at the tool window\'s widths', () => {
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('Edited');
     expect(await tab.leave()).toEqual([]);
+  });
+
+  it('an edit typed back to the request as it came is no edit: no "Edits saved", the store says unedited', async () => {
+    const page = await openCreate(1400, 900);
+    const editor = page.locator('.request-editor');
+    const head = editor.locator('.save-state');
+    await editor.getByRole('button', { name: 'Reset' }).click();
+    await poll(() => head.textContent()).toBe('');
+    await page.getByLabel('JSON request body', { exact: true }).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText(' ');
+    await poll(() => head.textContent()).toBe('Edits saved');
+    expect((await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
+    // Undone by hand: the request is the default again.
+    await page.keyboard.press('Backspace');
+    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(false);
+    await poll(() => head.textContent()).toBe('');
+    const saved = JSON.parse(fs.readFileSync(path.join(tmp, 'shop', '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, { edited?: boolean }> };
+    expect(saved.requests[createId]?.edited).toBe(false);
+    await openCreate(1400, 900);
+    expect(await head.textContent()).toBe('');
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('the save status takes its place beside the source link without moving the editor: no jump at 300, 420 and 600 px', async () => {
+    for (const width of [300, 420, 600]) {
+      await rpc.request('request/reset', { project, id: createId });
+      const page = await openCreate(width, 860);
+      const editor = page.locator('.request-editor');
+      const head = editor.locator('.save-state');
+      expect(await head.textContent()).toBe('');
+      const line = editor.locator('.request-line');
+      const before = (await line.boundingBox())!.y;
+      await page.getByLabel('JSON request body', { exact: true }).click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.insertText(' ');
+      await poll(() => head.textContent()).toBe('Edits saved');
+      await page.screenshot({ path: screenshotPath(`narrow-body-saved-${width}`) });
+      // "Edits saved" went to a line of its own at 420 px, pushing the request line and the editor down by one.
+      expect((await line.boundingBox())!.y, `${width} px`).toBe(before);
+      const [link, status] = [(await editor.locator('.endpoint-head button.link').boundingBox())!, (await head.boundingBox())!];
+      expect(Math.abs(link.y + link.height / 2 - (status.y + status.height / 2)), `${width} px: beside the link`).toBeLessThan(4);
+      expect(status.x + status.width, `${width} px: whole`).toBeLessThanOrEqual(width);
+      expect(await tab.leave()).toEqual([]);
+    }
+    await rpc.request('request/reset', { project, id: createId });
   });
 
   it('a request sent unedited follows the source a re-scan reads, and the host another endpoint was sent to', async () => {

@@ -374,6 +374,42 @@ describe('panels on the sample shop', () => {
     await page.getByRole('dialog', { name: 'Export' }).waitFor({ state: 'detached' });
   });
 
+  it('keeps the focus in a dialog: on its first control that takes it (not the Sync ▾ that is off), round with Tab and Shift+Tab, back on the opener after Escape', async () => {
+    const inside = () => page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'));
+    for (const [name, tabs] of [['Environments', 12], ['Export', 30]] as const) {
+      const opener = page.locator('.toolbar').getByRole('button', { name, exact: true });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.getByRole('button', { name: `Close ${name.toLowerCase()}` }).waitFor();
+      // Environments left it on the toolbar button behind the backdrop.
+      expect(await inside(), `${name}: opened`).toBe(true);
+      // Past the last control Tab went to the page behind the backdrop, where nothing shows it.
+      for (const key of ['Tab', 'Shift+Tab']) {
+        for (let i = 1; i <= tabs; i++) {
+          await page.keyboard.press(key);
+          expect(await inside(), `${name}: ${key} ${i}`).toBe(true);
+        }
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((el) => el === document.activeElement), `${name}: closed`).toBe(true);
+    }
+  });
+
+  it('New environment puts the focus in its name, all of it selected: typing names it', async () => {
+    await page.locator('.toolbar').getByRole('button', { name: 'Environments', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Environments' });
+    await panel.getByRole('button', { name: 'New environment' }).click();
+    const name = panel.getByLabel('Environment name');
+    // The focus stayed on the button: the name ('new') was the user's to find and select.
+    await poll(() => name.evaluate((el: HTMLInputElement) => el === document.activeElement && el.selectionStart === 0 && el.selectionEnd === el.value.length)).toBe(true);
+    await page.keyboard.type('qa');
+    expect(await name.inputValue()).toBe('qa');
+    await panel.getByRole('button', { name: 'Discard' }).click();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
   it('asks for an environment each export in Ask mode: a choice resolves, Skip keeps placeholders', async () => {
     await rpc.request('env/save', { project, environment: { name: 'staging', variables: [{ key: 'host', value: 'https://staging.shop.test:8443' }] } });
     const e = byAddress(ADD_ITEM);

@@ -55,7 +55,7 @@ public object Methods {
     public const val SOURCE_READ: String = "source/read"
     /** The request editor's content: saved edits, else the request built from source with example values. */
     public const val REQUEST_GET: String = "request/get"
-    /** Saves edits (per endpoint, in the project's personal state file). */
+    /** Saves edits (per endpoint, in the project's personal state file). A draft typed back to the request built from source holds no edits: it follows the source again. */
     public const val REQUEST_SAVE: String = "request/save"
     /** Reset to Default: drops the edits, re-reads the endpoint's source file, returns the request built from it. */
     public const val REQUEST_RESET: String = "request/reset"
@@ -170,8 +170,8 @@ public object Requests {
         RequestType(Methods.SOURCE_READ, ProjectFile.serializer(), SourceReadResult.serializer())
     public val requestGet: RequestType<EndpointRef, RequestState> =
         RequestType(Methods.REQUEST_GET, EndpointRef.serializer(), RequestState.serializer())
-    public val requestSave: RequestType<RequestSaveParams, Empty> =
-        RequestType(Methods.REQUEST_SAVE, RequestSaveParams.serializer(), Empty.serializer())
+    public val requestSave: RequestType<RequestSaveParams, RequestSaveResult> =
+        RequestType(Methods.REQUEST_SAVE, RequestSaveParams.serializer(), RequestSaveResult.serializer())
     public val requestReset: RequestType<EndpointRef, RequestState> =
         RequestType(Methods.REQUEST_RESET, EndpointRef.serializer(), RequestState.serializer())
     public val callSend: RequestType<CallSendParams, CallResult> =
@@ -749,6 +749,12 @@ public data class RequestSaveParams(
     val project: String,
     val id: String,
     val draft: RequestDraft,
+)
+
+@Serializable
+public data class RequestSaveResult(
+    /** The draft differs from the request built from source (request/get says the same) */
+    val edited: Boolean,
 )
 
 @Serializable
