@@ -670,7 +670,16 @@ import jakarta.ws.rs.*;
 @Path("/audit")
 public class AuditResource {
   @GET public String list(@QueryParam("mode") @DefaultValue("NONE") Mode mode, @HeaderParam("X-Window") Window window, @QueryParam("user") UserVO user) { return null; }
+  // Signal-Server: a sealed interface's static valueOf (public without saying so), an Optional header.
+  @HEAD @Path("/{who}") public void exists(@PathParam("who") Identifier who, @HeaderParam("X-Mode") java.util.Optional<Mode> mode) { }
 }`,
+      [`${J}Identifier.java`]: `package com.acme;
+public sealed interface Identifier permits UserId {
+  java.util.UUID uuid();
+  static Identifier valueOf(final String text) { return new UserId(java.util.UUID.fromString(text)); }
+}`,
+      [`${J}UserId.java`]: `package com.acme;
+public record UserId(java.util.UUID uuid) implements Identifier {}`,
       [`${J}AuditController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController
@@ -685,6 +694,10 @@ public class AuditController {
       ['user', 'object', undefined],
     ]);
     expect(rs[0]!.schema['x-java-type']).toBe('com.acme.Mode');
+    expect(endpoint(endpoints, 'exists').request!.params.map((p) => [p.name, p.schema.type, p.schema['x-java-type']])).toEqual([
+      ['who', 'string', 'com.acme.Identifier'],
+      ['X-Mode', 'string', 'com.acme.Mode'],
+    ]);
     expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
   });
 
