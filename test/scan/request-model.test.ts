@@ -701,6 +701,35 @@ public class AuditController {
     expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
   });
 
+  it("leaves out the parameters a Jersey value provider of the project fills, by the annotation or type it names", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}Session.java`]: `package com.acme;
+import java.lang.annotation.*;
+@Retention(RetentionPolicy.RUNTIME) @Target(ElementType.PARAMETER) public @interface Session {}`,
+      [`${J}SessionContext.java`]: `package com.acme;
+public class SessionContext { private String client; }`,
+      [`${J}SessionProvider.java`]: `package com.acme;
+import org.glassfish.jersey.server.internal.inject.AbstractValueParamProvider;
+import org.glassfish.jersey.server.model.Parameter;
+public class SessionProvider extends AbstractValueParamProvider {
+  protected java.util.function.Function<org.glassfish.jersey.server.ContainerRequest, ?> createValueProvider(Parameter parameter) {
+    if (!parameter.isAnnotationPresent(Session.class)) return null;
+    return request -> new SessionContext();
+  }
+}`,
+      [`${J}KeepAliveResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/keepalive")
+public class KeepAliveResource {
+  @GET public String ping(@Session SessionContext context) { return null; }
+  @POST public String save(@Session SessionContext context, UserForm form) { return null; }
+}`,
+    });
+    expect(endpoint(endpoints, 'ping').request!.body).toBeUndefined();
+    expect(endpoint(endpoints, 'save').request!.body!.schema.title).toBe('UserForm');
+  });
+
   it('reads every parameter kind, bean params, defaults and the entity body', async () => {
     const { endpoints } = await scan({
       ...DTOS,

@@ -20,7 +20,7 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
 import { withFactoryEntries } from '../map-factory-keys';
-import { jaxRsRequest, resourceFieldParams } from './request';
+import { jaxRsRequest, resourceFieldParams, VALUE_PROVIDER_SUPERS } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
@@ -265,7 +265,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     // An application class is read for the resources it registers.
     superMarkers: () => ({ names: [EXCEPTION_MAPPER, ...APPLICATION_SUPERS], suffixes: GENERATED_API_SUFFIXES }),
 
-    globalSupers: () => [EXCEPTION_MAPPER, ...APPLICATION_SUPERS, ...CONVERTER_SUPERS],
+    globalSupers: () => [EXCEPTION_MAPPER, ...APPLICATION_SUPERS, ...CONVERTER_SUPERS, ...VALUE_PROVIDER_SUPERS],
 
     globalMarkers: () => ['ApplicationPath', ...SECURITY_DECLARATIONS],
 
