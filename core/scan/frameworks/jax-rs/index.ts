@@ -23,14 +23,14 @@ import { withFactoryEntries } from '../map-factory-keys';
 import { jaxRsRequest, resourceFieldParams, VALUE_PROVIDER_SUPERS } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
-import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
+import { WEB_XML, mountOf, registrationMount, webXmlApplicationMounts, webXmlMount } from './servlet-mounts';
 import { JAX_RS_EXCEPTIONS, SECURITY_DECLARATIONS, SecurityDeclarations, declaredResponses, visibleResponses, withDeclaredBody, withVisible } from '../security-docs';
 import type { DeclaredResponse } from '../../../model/request';
 import { GENERATED_API_SUFFIXES, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
-import { APPLICATION_SUPERS, ResourceRegistrations } from './registrations';
+import { APPLICATION_SUPERS, classesNamedBy, ResourceRegistrations } from './registrations';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
 import type { CxfServer } from './cxf-servers';
 
@@ -133,6 +133,32 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     if (mounted !== undefined) return mounted;
     // An application class in another module (a shared `app` module) serves all when it is the only one.
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
+  }
+
+  /** Per module, the servlets of its web.xml that each name their application class, with the classes each application registers. */
+  let applicationMounts: Map<string, Array<{ mount: string; classes: Set<string> }>> | undefined;
+
+  /**
+   * Where the servlet of the application registering the resource mounts it, when the module's
+   * web.xml maps several applications (`ApplicationConfigV1` at /v1, `ApplicationConfigV2` at /v2);
+   * undefined otherwise, and for a resource none of them names.
+   */
+  function applicationMountOf(type: TypeDecl, pathOwner: TypeDecl, ctx: ScanContext): string | undefined {
+    if (!applicationMounts) {
+      applicationMounts = new Map();
+      for (const m of ctx.modules) {
+        const xml = ctx.readProjectFile?.(m.dir ? `${m.dir}/${WEB_XML}` : WEB_XML);
+        const apps = xml !== undefined ? webXmlApplicationMounts(xml) : undefined;
+        if (!apps || apps.size < 2) continue;
+        const list: Array<{ mount: string; classes: Set<string> }> = [];
+        for (const [app, mount] of apps) {
+          const decl = ctx.index.typeByFqn(app);
+          if (decl) list.push({ mount, classes: classesNamedBy(decl, ctx) });
+        }
+        applicationMounts.set(m.name, list);
+      }
+    }
+    return applicationMounts.get(type.file.module)?.find((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn))?.mount;
   }
 
   /** The CXF servers built in code, by the file building them: read once per scan (a change to such a file re-scans all). */
@@ -310,7 +336,8 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
       if (registrations.locatedOnly(type, cp.owner)) return [];
       const out: Endpoint[] = [];
-      collectResources(type, joinPaths(joinPaths(prefixFor(type.file.module, ctx), cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
+      const mount = applicationMountOf(type, cp.owner, ctx) ?? prefixFor(type.file.module, ctx);
+      collectResources(type, joinPaths(joinPaths(mount, cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
       return out;
     },
   };
