@@ -701,6 +701,33 @@ public class AuditController {
     expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
   });
 
+  it("takes a Response method's body from Swagger 2's @ApiOperation(response), kept by a bare @ApiResponse of its code", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}PropertiesResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.Response;
+import io.swagger.annotations.*;
+@Path("/properties")
+public class PropertiesResource {
+  @GET @ApiOperation(value = "All users", response = UserVO.class, responseContainer = "List")
+  @ApiResponses({@ApiResponse(code = 200, message = "OK"), @ApiResponse(code = 500, message = "Failed")})
+  public Response list() { return null; }
+  @GET @Path("/{name}") @ApiOperation(value = "One user", response = UserVO.class)
+  public Response one(@PathParam("name") String name) { return null; }
+  @GET @Path("/other") @ApiOperation(value = "Documented elsewhere", response = UserVO.class)
+  @ApiResponses(@ApiResponse(code = 200, message = "OK", response = UserForm.class))
+  public Response other() { return null; }
+}`,
+    });
+    const list = endpoint(endpoints, 'list');
+    expect(list.response!.schema).toMatchObject({ type: 'array', items: { title: 'UserVO' } });
+    expect(list.response!.description).toBe('OK');
+    expect(list.responses!.map((r) => r.status)).toEqual(['200', '500']);
+    expect(endpoint(endpoints, 'one').response!.schema).toMatchObject({ title: 'UserVO' });
+    expect(endpoint(endpoints, 'other').response!.schema).toMatchObject({ title: 'UserForm' });
+  });
+
   it("leaves out the parameters a Jersey value provider of the project fills, by the annotation or type it names", async () => {
     const { endpoints } = await scan({
       ...DTOS,
