@@ -671,7 +671,7 @@ import jakarta.ws.rs.*;
 public class AuditResource {
   @GET public String list(@QueryParam("mode") @DefaultValue("NONE") Mode mode, @HeaderParam("X-Window") Window window, @QueryParam("user") UserVO user) { return null; }
   // Signal-Server: a sealed interface's static valueOf (public without saying so), an Optional header.
-  @HEAD @Path("/{who}") public void exists(@PathParam("who") Identifier who, @HeaderParam("X-Mode") java.util.Optional<Mode> mode) { }
+  @HEAD @Path("/{who}") public void exists(@PathParam("who") Identifier who, @HeaderParam("X-Mode") java.util.Optional<Mode> mode, @HeaderParam("If-None-Match") jakarta.ws.rs.core.EntityTag etag) { }
 }`,
       [`${J}Identifier.java`]: `package com.acme;
 public sealed interface Identifier permits UserId {
@@ -697,6 +697,7 @@ public class AuditController {
     expect(endpoint(endpoints, 'exists').request!.params.map((p) => [p.name, p.schema.type, p.schema['x-java-type']])).toEqual([
       ['who', 'string', 'com.acme.Identifier'],
       ['X-Mode', 'string', 'com.acme.Mode'],
+      ['If-None-Match', 'string', 'jakarta.ws.rs.core.EntityTag'],
     ]);
     expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
   });

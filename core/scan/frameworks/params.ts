@@ -167,6 +167,10 @@ const LIBRARY_TEXT_TYPES: ReadonlySet<string> = new Set([
   'org.springframework.http.HttpMethod',
   'javax.ws.rs.core.MediaType',
   'jakarta.ws.rs.core.MediaType',
+  'javax.ws.rs.core.EntityTag',
+  'jakarta.ws.rs.core.EntityTag',
+  'javax.ws.rs.core.CacheControl',
+  'jakarta.ws.rs.core.CacheControl',
   'java.nio.charset.Charset',
 ]);
 
