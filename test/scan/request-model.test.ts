@@ -671,7 +671,7 @@ import jakarta.ws.rs.*;
 public class AuditResource {
   @GET public String list(@QueryParam("mode") @DefaultValue("NONE") Mode mode, @HeaderParam("X-Window") Window window, @QueryParam("user") UserVO user) { return null; }
   // Signal-Server: a sealed interface's static valueOf (public without saying so), an Optional header.
-  @HEAD @Path("/{who}") public void exists(@PathParam("who") Identifier who, @HeaderParam("X-Mode") java.util.Optional<Mode> mode, @HeaderParam("If-None-Match") jakarta.ws.rs.core.EntityTag etag) { }
+  @HEAD @Path("/{who}") public void exists(@PathParam("who") @io.swagger.v3.oas.annotations.media.Schema(description = "Whose account") Identifier who, @HeaderParam("X-Mode") java.util.Optional<Mode> mode, @HeaderParam("If-None-Match") jakarta.ws.rs.core.EntityTag etag) { }
 }`,
       [`${J}Identifier.java`]: `package com.acme;
 public sealed interface Identifier permits UserId {
@@ -699,6 +699,7 @@ public class AuditController {
       ['X-Mode', 'string', 'com.acme.Mode'],
       ['If-None-Match', 'string', 'jakarta.ws.rs.core.EntityTag'],
     ]);
+    expect(endpoint(endpoints, 'exists').request!.params[0]!.description).toBe('Whose account');
     expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
   });
 

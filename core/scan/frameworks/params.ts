@@ -64,6 +64,10 @@ export function swaggerParam(index: ProjectIndex, p: ParamSite): SwaggerParam {
   const parameter = findAnnotation(p.param.annotations, 'Parameter');
   const apiParam = findAnnotation(p.param.annotations, 'ApiParam');
   const ann = parameter ?? apiParam;
+  // A parameter's own `@Schema(description)` (Signal-Server's `@QueryParam("deviceId") @Schema(...)`): what springdoc shows beside it.
+  const ownSchema = findAnnotation(p.param.annotations, 'Schema');
+  const schemaDescription = ownSchema ? stringValue(index, ownSchema, ['description'], scope) : undefined;
+  if (schemaDescription) out.description = schemaDescription;
   if (!ann) return out;
   const description = stringValue(index, ann, parameter ? ['description'] : ['value', 'name'], scope);
   if (description && parameter) out.description = description;
