@@ -1,5 +1,6 @@
 // What a JAX-RS scan reads once per full scan from files other than the resource being scanned
-// (the resource lists of an application's helper class, the CXF servers built in code): a re-scan
+// (the resource lists of an application's helper class, the CXF servers built in code, the
+// applications a web.xml mounts): a re-scan
 // of one of those files gives what a fresh scan gives.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,17 @@ describe('a re-scan of JAX-RS registrations read from other files', () => {
     editFile(root, shop, '@GET public', `${locator}\n  @GET public`);
     scanner.rescan([{ path: shop, kind: 'changed' }]);
     expect(addresses(scanner)).not.toContain('GET /api/items com.acme.locate.ItemResource');
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+  });
+
+  it('follows a web.xml application that registers another resource after the first scan', async () => {
+    const root = copyFixture('jax-rs/web-xml-applications', tmp);
+    const scanner = await fresh(root);
+    const app = 'src/main/java/com/acme/versions/AppV2.java';
+    editFile(root, app, 'resources.add(OrderServiceV2.class);', 'resources.add(OrderServiceV2.class);\n        resources.add(OrderService.class);');
+    editFile(root, 'src/main/java/com/acme/versions/AppV1.java', 'resources.add(OrderService.class);', '');
+    scanner.rescan([{ path: app, kind: 'changed' }, { path: 'src/main/java/com/acme/versions/AppV1.java', kind: 'changed' }]);
+    expect(addresses(scanner)).toContain('GET /v2/orders com.acme.versions.OrderService');
     expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
   });
 });

@@ -670,7 +670,16 @@ import jakarta.ws.rs.*;
 @Path("/audit")
 public class AuditResource {
   @GET public String list(@QueryParam("mode") @DefaultValue("NONE") Mode mode, @HeaderParam("X-Window") Window window, @QueryParam("user") UserVO user) { return null; }
+  // Signal-Server: a sealed interface's static valueOf (public without saying so), an Optional header.
+  @HEAD @Path("/{who}") public void exists(@PathParam("who") @io.swagger.v3.oas.annotations.media.Schema(description = "Whose account") Identifier who, @HeaderParam("X-Mode") java.util.Optional<Mode> mode, @HeaderParam("If-None-Match") jakarta.ws.rs.core.EntityTag etag) { }
 }`,
+      [`${J}Identifier.java`]: `package com.acme;
+public sealed interface Identifier permits UserId {
+  java.util.UUID uuid();
+  static Identifier valueOf(final String text) { return new UserId(java.util.UUID.fromString(text)); }
+}`,
+      [`${J}UserId.java`]: `package com.acme;
+public record UserId(java.util.UUID uuid) implements Identifier {}`,
       [`${J}AuditController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController
@@ -685,7 +694,69 @@ public class AuditController {
       ['user', 'object', undefined],
     ]);
     expect(rs[0]!.schema['x-java-type']).toBe('com.acme.Mode');
+    expect(endpoint(endpoints, 'exists').request!.params.map((p) => [p.name, p.schema.type, p.schema['x-java-type']])).toEqual([
+      ['who', 'string', 'com.acme.Identifier'],
+      ['X-Mode', 'string', 'com.acme.Mode'],
+      ['If-None-Match', 'string', 'jakarta.ws.rs.core.EntityTag'],
+    ]);
+    expect(endpoint(endpoints, 'exists').request!.params[0]!.description).toBe('Whose account');
     expect(endpoint(endpoints, 'get').request!.params.map((p) => [p.name, p.schema.type])).toEqual([['mode', 'string'], ['window', 'string']]);
+  });
+
+  it("takes a Response method's body from Swagger 2's @ApiOperation(response), kept by a bare @ApiResponse of its code", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}PropertiesResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.Response;
+import io.swagger.annotations.*;
+@Path("/properties")
+public class PropertiesResource {
+  @GET @ApiOperation(value = "All users", response = UserVO.class, responseContainer = "List")
+  @ApiResponses({@ApiResponse(code = 200, message = "OK"), @ApiResponse(code = 500, message = "Failed")})
+  public Response list() { return null; }
+  @GET @Path("/{name}") @ApiOperation(value = "One user", response = UserVO.class)
+  public Response one(@PathParam("name") String name) { return null; }
+  @GET @Path("/other") @ApiOperation(value = "Documented elsewhere", response = UserVO.class)
+  @ApiResponses(@ApiResponse(code = 200, message = "OK", response = UserForm.class))
+  public Response other() { return null; }
+}`,
+    });
+    const list = endpoint(endpoints, 'list');
+    expect(list.response!.schema).toMatchObject({ type: 'array', items: { title: 'UserVO' } });
+    expect(list.response!.description).toBe('OK');
+    expect(list.responses!.map((r) => r.status)).toEqual(['200', '500']);
+    expect(endpoint(endpoints, 'one').response!.schema).toMatchObject({ title: 'UserVO' });
+    expect(endpoint(endpoints, 'other').response!.schema).toMatchObject({ title: 'UserForm' });
+  });
+
+  it("leaves out the parameters a Jersey value provider of the project fills, by the annotation or type it names", async () => {
+    const { endpoints } = await scan({
+      ...DTOS,
+      [`${J}Session.java`]: `package com.acme;
+import java.lang.annotation.*;
+@Retention(RetentionPolicy.RUNTIME) @Target(ElementType.PARAMETER) public @interface Session {}`,
+      [`${J}SessionContext.java`]: `package com.acme;
+public class SessionContext { private String client; }`,
+      [`${J}SessionProvider.java`]: `package com.acme;
+import org.glassfish.jersey.server.internal.inject.AbstractValueParamProvider;
+import org.glassfish.jersey.server.model.Parameter;
+public class SessionProvider extends AbstractValueParamProvider {
+  protected java.util.function.Function<org.glassfish.jersey.server.ContainerRequest, ?> createValueProvider(Parameter parameter) {
+    if (!parameter.isAnnotationPresent(Session.class)) return null;
+    return request -> new SessionContext();
+  }
+}`,
+      [`${J}KeepAliveResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/keepalive")
+public class KeepAliveResource {
+  @GET public String ping(@Session SessionContext context) { return null; }
+  @POST public String save(@Session SessionContext context, UserForm form) { return null; }
+}`,
+    });
+    expect(endpoint(endpoints, 'ping').request!.body).toBeUndefined();
+    expect(endpoint(endpoints, 'save').request!.body!.schema.title).toBe('UserForm');
   });
 
   it('reads every parameter kind, bean params, defaults and the entity body', async () => {

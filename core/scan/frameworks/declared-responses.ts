@@ -43,13 +43,23 @@ export function declaredResponses(
     const anns: Annotation[] = [...annotationsNamed(method.annotations, 'ApiResponse', 'ApiResponses'), ...annotationsNamed(method.annotations, 'APIResponse', 'APIResponses')];
     const op = findAnnotation(method.annotations, 'Operation');
     for (const item of arrayItems(op?.args.responses)) if (item.kind === 'annotation') anns.push(item.annotation);
-    if (!anns.length) continue;
+    // Swagger 2's `@ApiOperation(response = X.class, code = 200)`: the body of that status, which an
+    // `@ApiResponse` of the same code without a `response` of its own keeps (Gaffer's `Response` methods).
+    const apiOp = findAnnotation(method.annotations, 'ApiOperation');
+    const opClass = apiOp && schemaClass(apiOp);
+    const opStatus = apiOp && opClass ? (statusCode(index, apiOp.args.code, scope) ?? '200') : undefined;
+    if (!anns.length && !opStatus) continue;
     const out: DeclaredResponse[] = [];
-    for (const ann of anns) {
-      const status = stringAttr(index, ann, 'responseCode', scope) ?? statusCode(index, ann.args.code, scope);
+    const codes = anns.map((ann) => stringAttr(index, ann, 'responseCode', scope) ?? statusCode(index, ann.args.code, scope));
+    if (opStatus && !codes.includes(opStatus)) {
+      codes.unshift(opStatus);
+      anns.unshift(apiOp!);
+    }
+    for (const [i, ann] of anns.entries()) {
+      const status = codes[i];
       if (!status) continue;
-      const r: DeclaredResponse = { status, description: stringAttr(index, ann, 'description', scope) ?? stringAttr(index, ann, 'message', scope) ?? '' };
-      const cls = schemaClass(ann);
+      const r: DeclaredResponse = { status, description: ann === apiOp ? '' : (stringAttr(index, ann, 'description', scope) ?? stringAttr(index, ann, 'message', scope) ?? '') };
+      const cls = schemaClass(ann) ?? (status === opStatus ? opClass : undefined);
       if (cls) {
         r.contentType = cls.mediaType ?? produces ?? 'application/json';
         const type = cls.array ? { ...cls.expr.type, dims: cls.expr.type.dims + 1 } : cls.expr.type;

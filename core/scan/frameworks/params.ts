@@ -64,6 +64,10 @@ export function swaggerParam(index: ProjectIndex, p: ParamSite): SwaggerParam {
   const parameter = findAnnotation(p.param.annotations, 'Parameter');
   const apiParam = findAnnotation(p.param.annotations, 'ApiParam');
   const ann = parameter ?? apiParam;
+  // A parameter's own `@Schema(description)` (Signal-Server's `@QueryParam("deviceId") @Schema(...)`): what springdoc shows beside it.
+  const ownSchema = findAnnotation(p.param.annotations, 'Schema');
+  const schemaDescription = ownSchema ? stringValue(index, ownSchema, ['description'], scope) : undefined;
+  if (schemaDescription) out.description = schemaDescription;
   if (!ann) return out;
   const description = stringValue(index, ann, parameter ? ['description'] : ['value', 'name'], scope);
   if (description && parameter) out.description = description;
@@ -128,7 +132,7 @@ export function makeParam(name: string, location: ParamLocation, schema: JsonSch
 }
 
 /**
- * A project class the framework converts from the parameter's text (JAX-RS and Spring both use a
+ * A project class or interface the framework converts from the parameter's text (JAX-RS and Spring both use a
  * public `X(String)` constructor or a static `valueOf` / `fromString` taking a String), or one a
  * converter of the project reads from text (text-converters.ts): on the wire it is a string, not
  * the object its fields describe.
@@ -141,14 +145,17 @@ export function fromTextSchema(index: ProjectIndex, ref: TypeRef, scope: Scope, 
     return items === schema.items ? schema : { ...schema, items };
   }
   if (ref.dims > 0 || schema.type !== 'object') return schema;
+  // `Optional<Anonymous>`: Jersey and Spring convert the value inside.
+  if (simpleName(ref.name) === 'Optional' && ref.args.length === 1) return fromTextSchema(index, ref.args[0]!, scope, schema);
   const library = schema['x-unresolved'] === true ? schema['x-java-type'] : undefined;
   if (typeof library === 'string' && LIBRARY_TEXT_TYPES.has(library)) return textSchema(library, {});
   const decl = index.resolveType(ref.name, scope);
   if (!decl || decl.kind === 'enum' || decl.kind === 'annotation') return schema;
   if (textConvertedTypes(index).has(decl.fqn)) return textSchema(decl.fqn, schema);
-  if (decl.kind !== 'class' && decl.kind !== 'record') return schema;
+  if (decl.kind !== 'class' && decl.kind !== 'record' && decl.kind !== 'interface') return schema;
   const stringParam = (ps: readonly { type: TypeRef }[]) => ps.length === 1 && ps[0]!.type.dims === 0 && simpleName(ps[0]!.type.name) === 'String';
-  const byConstructor = decl.constructors.some(stringParam) || (decl.components.length > 0 && stringParam(decl.components));
+  const byConstructor = decl.kind !== 'interface' && (decl.constructors.some(stringParam) || (decl.components.length > 0 && stringParam(decl.components)));
+  // An interface's static `valueOf` serves too (reflection finds it; it is public without saying so).
   const byFactory = decl.methods.some((m) => m.modifiers.includes('static') && ['valueOf', 'fromString'].includes(m.name) && stringParam(m.params));
   return byConstructor || byFactory ? textSchema(decl.fqn, schema) : schema;
 }
@@ -164,6 +171,10 @@ const LIBRARY_TEXT_TYPES: ReadonlySet<string> = new Set([
   'org.springframework.http.HttpMethod',
   'javax.ws.rs.core.MediaType',
   'jakarta.ws.rs.core.MediaType',
+  'javax.ws.rs.core.EntityTag',
+  'jakarta.ws.rs.core.EntityTag',
+  'javax.ws.rs.core.CacheControl',
+  'jakarta.ws.rs.core.CacheControl',
   'java.nio.charset.Charset',
 ]);
 

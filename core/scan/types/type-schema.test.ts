@@ -538,6 +538,29 @@ public class TreeNode { private String name; private List<TreeNode> children; pr
     });
   });
 
+  it('bounds the objects a schema writes out, counting a reused type at every use', () => {
+    // Few types, each holding the next ten times: 111,111 objects written out, six built.
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 6; i++) {
+      const fields = Array.from({ length: 10 }, (_, k) => `W${i + 1} f${k};`).join(' ');
+      files[`com/acme/wide/W${i}.java`] = `package com.acme.wide; public class W${i} { ${i < 6 ? fields : 'String end;'} }`;
+    }
+    const root = schemas(files).schema('W1', 'com.acme.wide.W1');
+    let objects = 0;
+    let cut = 0;
+    const walk = (x: JsonSchema) => {
+      if (x['x-truncated']) cut++;
+      if (x.properties) objects++;
+      for (const p of Object.values(x.properties ?? {})) walk(p);
+    };
+    walk(root);
+    expect(objects).toBeLessThanOrEqual(2_000);
+    expect(cut).toBeGreaterThan(0);
+    expect(JSON.stringify(root)).toContain('schema size limit of 2000 objects reached');
+    // The first branches are whole.
+    expect(root.properties!.f0!.properties!.f0!.properties!.f0!.properties!.f0!.properties!.f0!.properties!.end).toEqual({ type: 'string' });
+  });
+
   it('cuts nesting past maxDepth object levels and says so (default 8)', () => {
     const files: Record<string, string> = {};
     for (let i = 1; i <= 10; i++) {

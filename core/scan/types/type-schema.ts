@@ -167,8 +167,25 @@ function plainKey(decl: TypeDecl): string {
 
 /** How often one generic declaration may enclose itself (with other type arguments) in one schema. */
 const MAX_GENERIC_REPEATS = 3;
-/** Object schemas one root schema may build; past it, objects are cut with `x-truncated`. */
+/**
+ * Object schemas one root schema may hold, counted as written out (a reused schema counts every
+ * object inside it each time it is used); past it, objects are cut with `x-truncated`.
+ */
 const MAX_OBJECT_NODES = 2_000;
+
+/** Object schemas in `s` as JSON writes it, shared subtrees counted at each use; memoised, as schemas are never mutated. */
+const EXPANDED_SIZES = new WeakMap<JsonSchema, number>();
+function expandedSize(s: JsonSchema): number {
+  let n = EXPANDED_SIZES.get(s);
+  if (n !== undefined) return n;
+  n = s.properties || s.oneOf ? 1 : 0;
+  for (const p of Object.values(s.properties ?? {})) n += expandedSize(p);
+  for (const b of s.oneOf ?? []) n += expandedSize(b);
+  if (s.items && !Array.isArray(s.items)) n += expandedSize(s.items);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object') n += expandedSize(s.additionalProperties);
+  EXPANDED_SIZES.set(s, n);
+  return n;
+}
 
 const leaf = (schema: JsonSchema): Built => ({ schema, height: 0, truncated: false });
 
@@ -501,6 +518,10 @@ export class SchemaBuilder {
     if (++this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
     const hit = this.cached(key);
     if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
+      // Written out again in full: Gaffer's polymorphic Operation, whose subtypes hold Operations,
+      // made 90 MB of JSON per endpoint from a few hundred types.
+      this.nodes += expandedSize(hit.schema) - 1;
+      if (this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
       this.index.noteFiles((hit.paths ??= [...new Set([...hit.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));

@@ -34,6 +34,18 @@ describe('bindingOf', () => {
     expect(supertypeBinding('package a; import io.x.GreeterGrpcKt; class Impl extends GreeterGrpcKt.GreeterCoroutineImplBase {}')).toMatchObject({ service: 'Greeter', grpcClass: 'GreeterGrpc' });
   });
 
+  it("takes any protoc plugin's prefix on the outer class, the inner base naming the service (simple-grpc)", () => {
+    expect(supertypeBinding('package a; import org.signal.chat.account.SimpleAccountsGrpc; class Impl extends SimpleAccountsGrpc.AccountsImplBase {}')).toEqual({
+      service: 'Accounts',
+      grpcClass: 'AccountsGrpc',
+      packages: ['org.signal.chat.account'],
+      written: 'SimpleAccountsGrpc.AccountsImplBase',
+    });
+    expect(supertypeBinding('package a; import x.SimpleAccountsAnonymousGrpc; class Impl extends SimpleAccountsAnonymousGrpc.AccountsAnonymousImplBase {}')).toMatchObject({ service: 'AccountsAnonymous' });
+    // The prefix is a whole word: `countsImplBase` is no base of SimpleAccountsGrpc.
+    expect(supertypeBinding('package a; class Impl extends SimpleAccountsGrpc.countsImplBase {}')).toBeUndefined();
+  });
+
   it('rejects look-alikes', () => {
     expect(supertypeBinding('package a; class Impl extends SomeImplBase {}')).toBeUndefined();
     expect(supertypeBinding('package a; class Impl extends GreeterGrpc.OtherImplBase {}')).toBeUndefined();

@@ -22,7 +22,7 @@ export interface GrpcBinding {
 
 /**
  * `GreeterGrpc.GreeterImplBase`, `GreeterGrpc.AsyncService`, `ReactorGreeterGrpc.GreeterImplBase`
- * (reactive-grpc), `MutinyGreeterGrpc.GreeterImplBase` (Quarkus),
+ * (reactive-grpc), `MutinyGreeterGrpc.GreeterImplBase` (Quarkus), `SimpleGreeterGrpc.GreeterImplBase` (simple-grpc),
  * `GreeterGrpcKt.GreeterCoroutineImplBase` (grpc-kotlin): the service they
  * stand for, with the outer class qualified through the file's imports.
  */
@@ -32,17 +32,27 @@ export function bindingOf(ref: TypeRef, scope: Scope): GrpcBinding | undefined {
   const inner = segs[segs.length - 1]!;
   const outer = segs[segs.length - 2];
   let service: string | undefined;
-  let outerBase: string | undefined;
   if (outer) {
-    const m = /^(?:Reactor|Rx|Mutiny)?(\w+?)Grpc(Kt)?$/.exec(outer);
+    const m = /^(\w+?)Grpc(Kt)?$/.exec(outer);
     if (!m) return undefined;
-    outerBase = m[1]!;
-    if (inner === 'AsyncService' && !m[2]) service = outerBase;
-    else if (inner === `${outerBase}ImplBase` || inner === `${outerBase}CoroutineImplBase`) service = outerBase;
+    if (inner === 'AsyncService' && !m[2]) service = /^(?:Reactor|Rx|Mutiny)?(\w+)$/.exec(m[1]!)![1];
+    else service = [inner.replace(/CoroutineImplBase$/, ''), inner.replace(/ImplBase$/, '')].find((name) => name !== inner && servesUnderPrefix(m[1]!, name));
   }
-  if (!service || !outerBase) return undefined;
+  if (!service) return undefined;
   const packages = full.packages.length ? full.packages : [scope.file.pkg];
-  return { service, grpcClass: `${outerBase}Grpc`, packages, written: ref.name };
+  return { service, grpcClass: `${service}Grpc`, packages, written: ref.name };
+}
+
+/**
+ * Whether a generated outer class's base (`Greeter` of `GreeterGrpc`) holds the base of service
+ * `name`: the same name, or the name behind a protoc plugin's capitalised prefix, which each
+ * plugin picks (`ReactorGreeterGrpc`, `RxGreeterGrpc`, `MutinyGreeterGrpc`, simple-grpc's
+ * `SimpleGreeterGrpc`); its inner base keeps the service's own name.
+ */
+function servesUnderPrefix(outerBase: string, name: string): boolean {
+  if (!name || !outerBase.endsWith(name)) return false;
+  const prefix = outerBase.slice(0, outerBase.length - name.length);
+  return prefix === '' || (/^[A-Z][A-Za-z0-9]*$/.test(prefix) && /^[A-Z]/.test(name));
 }
 
 /**

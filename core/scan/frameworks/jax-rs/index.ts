@@ -20,10 +20,10 @@ import { mergeOperationParams, operationDocs } from '../operation-docs';
 import { isRawBytesPayload, responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
 import { withFactoryEntries } from '../map-factory-keys';
-import { jaxRsRequest, resourceFieldParams } from './request';
+import { jaxRsRequest, resourceFieldParams, VALUE_PROVIDER_SUPERS } from './request';
 import type { Param, RequestModel } from '../../../model/request';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
-import { WEB_XML, mountOf, registrationMount, webXmlMount } from './servlet-mounts';
+import { WEB_XML, mountOf, registrationMount, webXmlApplicationMounts, webXmlMount } from './servlet-mounts';
 import { SECURITY_DECLARATIONS, SecurityDeclarations } from '../security-docs';
 import { declaredResponses, withDeclaredBody } from '../declared-responses';
 import { JAX_RS_EXCEPTIONS, visibleResponses, withVisible } from '../exception-responses';
@@ -32,7 +32,7 @@ import { GENERATED_API_SUFFIXES, GeneratedApis } from '../openapi-generated';
 import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
-import { APPLICATION_SUPERS, LOCATOR_ANNOTATION, ResourceRegistrations, locatedMarker } from './registrations';
+import { APPLICATION_SUPERS, classesNamedBy, LOCATOR_ANNOTATION, ResourceRegistrations, locatedMarker } from './registrations';
 import { ProjectIndex } from '../../project-index';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
 import type { CxfServer } from './cxf-servers';
@@ -170,6 +170,32 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
   }
 
+  /** Per module, the servlets of its web.xml that each name their application class, with the classes each application registers. */
+  let applicationMounts: Map<string, Array<{ mount: string; classes: Set<string> }>> | undefined;
+
+  /**
+   * Where the servlet of the application registering the resource mounts it, when the module's
+   * web.xml maps several applications (`ApplicationConfigV1` at /v1, `ApplicationConfigV2` at /v2);
+   * undefined otherwise, and for a resource none of them names.
+   */
+  function applicationMountOf(type: TypeDecl, pathOwner: TypeDecl, ctx: ScanContext): string | undefined {
+    if (!applicationMounts) {
+      applicationMounts = new Map();
+      for (const m of ctx.modules) {
+        const xml = ctx.readProjectFile?.(m.dir ? `${m.dir}/${WEB_XML}` : WEB_XML);
+        const apps = xml !== undefined ? webXmlApplicationMounts(xml) : undefined;
+        if (!apps || apps.size < 2) continue;
+        const list: Array<{ mount: string; classes: Set<string> }> = [];
+        for (const [app, mount] of apps) {
+          const decl = ctx.index.typeByFqn(app);
+          if (decl) list.push({ mount, classes: classesNamedBy(decl, ctx) });
+        }
+        applicationMounts.set(m.name, list);
+      }
+    }
+    return applicationMounts.get(type.file.module)?.find((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn))?.mount;
+  }
+
   /** The CXF servers built in code, by the file building them: read once per scan (a change to such a file re-scans all). */
   let cxfServerFiles: Array<{ path: string; servers: CxfServer[] }> | undefined;
 
@@ -301,7 +327,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     // An application class is read for the resources it registers.
     superMarkers: () => ({ names: [EXCEPTION_MAPPER, ...APPLICATION_SUPERS], suffixes: GENERATED_API_SUFFIXES }),
 
-    globalSupers: () => [EXCEPTION_MAPPER, ...APPLICATION_SUPERS, ...CONVERTER_SUPERS],
+    globalSupers: () => [EXCEPTION_MAPPER, ...APPLICATION_SUPERS, ...CONVERTER_SUPERS, ...VALUE_PROVIDER_SUPERS],
 
     globalMarkers: () => ['ApplicationPath', ...SECURITY_DECLARATIONS],
 
@@ -342,7 +368,8 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
       if (registrations.unlisted(type) && located(type, cp.owner, ctx)) return [];
       const out: Endpoint[] = [];
-      collectResources(type, joinPaths(joinPaths(prefixFor(type.file.module, ctx), cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
+      const mount = applicationMountOf(type, cp.owner, ctx) ?? prefixFor(type.file.module, ctx);
+      collectResources(type, joinPaths(joinPaths(mount, cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
       return out;
     },
   };

@@ -106,3 +106,21 @@ export class ResourceRegistrations {
     return this.covered.has(module) && !this.scanning.has(module) && !this.registered.has(type.fqn);
   }
 }
+
+/**
+ * The project classes an application class names as `X.class` or `new X(`, in its own file and
+ * in those of its project superclasses (a base `ApplicationConfig` registering for every version).
+ * Read through `readProjectFile`, so an edit to any of them re-scans.
+ */
+export function classesNamedBy(app: TypeDecl, ctx: ScanContext): Set<string> {
+  const out = new Set<string>();
+  for (const t of [app, ...ctx.index.ancestors(app)]) {
+    const text = ctx.readProjectFile?.(t.file.path);
+    if (text === undefined) continue;
+    for (const m of blankComments(text).matchAll(NAMED)) {
+      const named = ctx.index.resolveType((m[1] ?? m[2])!, { type: t, file: t.file });
+      if (named) out.add(named.fqn);
+    }
+  }
+  return out;
+}

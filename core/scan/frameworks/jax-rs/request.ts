@@ -1,7 +1,8 @@
 // JAX-RS resource method parameters -> the request model: @PathParam, @QueryParam,
 // @HeaderParam, @CookieParam, @FormParam, @MatrixParam, @BeanParam (annotated fields and
 // setters), @DefaultValue; the one unannotated parameter is the entity body; @Context and
-// Dropwizard's @Auth (the authenticated principal) are not part of the request. Quarkus REST's (RESTEasy Reactive's) @RestPath, @RestQuery, @RestHeader,
+// Dropwizard's @Auth (the authenticated principal) are not part of the request, nor what a Jersey value
+// provider of the project fills (provider-named-types.ts). Quarkus REST's (RESTEasy Reactive's) @RestPath, @RestQuery, @RestHeader,
 // @RestCookie, @RestForm and @RestMatrix bind as their JAX-RS namesakes, named after the
 // parameter when they give no name (a header's hyphenated: userAgent is User-Agent), and, as
 // Quarkus REST does, an unannotated parameter named as a template of the path binds that template.
@@ -24,6 +25,7 @@ import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { withRequiredChecks } from '../body-checked-in-code';
 import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../declared-responses';
+import { namesOneOf, typesNamedByProviders } from '../provider-named-types';
 
 const LOCATIONS: Record<string, Param['in']> = {
   PathParam: 'path',
@@ -42,6 +44,11 @@ const LOCATIONS: Record<string, Param['in']> = {
 };
 /** Filled by the runtime, not from the request: Dropwizard's `@Auth User user` is the principal its authenticator made. */
 const INJECTED = ['Context', 'Suspended', 'Auth'];
+/**
+ * Jersey's value providers: a project's subclass fills the parameters carrying the annotation or
+ * type it names (Signal-Server's `@WebSocketSession WebSocketSessionContext`), never the entity.
+ */
+export const VALUE_PROVIDER_SUPERS = ['AbstractValueParamProvider', 'ValueParamProvider', 'AbstractValueFactoryProvider', 'ValueFactoryProvider'];
 const ALL = [...Object.keys(LOCATIONS), 'BeanParam', 'DefaultValue', ...INJECTED];
 /** A form part of one of these types is a file: Jersey's and Quarkus REST's uploads, streams, files. */
 const FILE_TYPES = new Set(['InputStream', 'File', 'Path', 'FileUpload', 'FormDataBodyPart', 'EntityPart']);
@@ -84,7 +91,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, textSc
     const scope = { type: owner, file: owner.file };
     const bindings = methodBindingsFor(index, schemas, input.type, p.site);
     const anns = p.param.annotations;
-    if (findAnnotation(anns, ...INJECTED)) {
+    if (findAnnotation(anns, ...INJECTED) || namesOneOf(index, typesNamedByProviders(index, 'jersey-value-provider-types', VALUE_PROVIDER_SUPERS), p.param, scope)) {
       // `@Context HttpServletRequest request`: what the body reads from it by name (request-reads.ts).
       if (simpleName(p.param.type.name) === 'HttpServletRequest') {
         const at = p.site.method.params.indexOf(p.param);

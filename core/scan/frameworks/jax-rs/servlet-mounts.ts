@@ -33,6 +33,28 @@ export function webXmlMount(xml: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The mount of each JAX-RS servlet of a web.xml that names its own application class (the
+ * `javax.ws.rs.Application` init-param): class name -> the servlet's first mapping. Gaffer serves
+ * `ApplicationConfigV1` at `/v1/*` and `ApplicationConfigV2` at `/v2/*` from one module.
+ */
+export function webXmlApplicationMounts(xml: string): Map<string, string> {
+  const text = blankXmlComments(xml);
+  const apps = new Map<string, string>();
+  for (const m of text.matchAll(/<servlet>([\s\S]*?)<\/servlet>/g)) {
+    const name = xmlChild(m[1]!, 'servlet-name');
+    const app = /<param-name>\s*(?:javax|jakarta)\.ws\.rs\.Application\s*<\/param-name>\s*<param-value>\s*([\w$.]+)\s*<\/param-value>/.exec(m[1]!)?.[1];
+    if (name && app) apps.set(name, app);
+  }
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/<servlet-mapping>([\s\S]*?)<\/servlet-mapping>/g)) {
+    const app = apps.get(xmlChild(m[1]!, 'servlet-name') ?? '');
+    const pattern = xmlChild(m[1]!, 'url-pattern');
+    if (app && pattern && !out.has(app)) out.set(app, mountOf(pattern));
+  }
+  return out;
+}
+
 /** `/api/*` -> `/api`; `/*` and `/` -> ''. */
 export function mountOf(pattern: string): string {
   const p = pattern.trim().replace(/\/\*$/, '').replace(/\/+$/, '');
