@@ -214,9 +214,10 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                       list={listId}
                       spellcheck={false}
                       placeholder={r.file ? 'path of the file to send' : ''}
-                      // A path given for a file part that is off (an optional one starts so) turns it on: the
-                      // file was chosen to be sent, and stayed unsent behind the unchecked box.
-                      onInput={(e) => update(i, { value: e.currentTarget.value, ...(r.file && !enabled && r.value === '' && e.currentTarget.value !== '' ? { enabled: undefined } : {}) } as Partial<R>)}
+                      // A value typed into a row that is off (an optional one starts so) turns it on, a file
+                      // part's path as a query, header or form value: it was typed to be sent, and stayed
+                      // unsent behind the unchecked box. Emptying the field leaves the box as it is.
+                      onInput={(e) => update(i, { value: e.currentTarget.value, ...(!enabled && e.currentTarget.value !== '' ? { enabled: undefined } : {}) } as Partial<R>)}
                     />
                     {listId && (
                       <datalist id={listId}>
