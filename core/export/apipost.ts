@@ -30,15 +30,16 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   const auth = new JsonConstant(AUTH);
   const constants = [auth];
   let sort = 0;
-  /** Endpoints whose body is raw bytes (apiNode adds them). */
+  /** Endpoints whose body is raw bytes, and those with a multipart file part (apiNode adds them). */
   const binary: Endpoint[] = [];
+  const fileParts: Endpoint[] = [];
   for (const mod of groupBy(http, (e) => e.module)) {
     const modId = id14(`module:${mod.key}`);
     apis.push(folderNode(modId, mod.key, ROOT, ++sort, auth), constants);
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
       const folderId = id14(`folder:${mod.key}/${folder.key}`);
       apis.push(folderNode(folderId, folder.key, modId, ++sort, auth, folderDescription(folder.items)), constants);
-      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, auth, binary), constants);
+      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, auth, binary, fileParts), constants);
     }
   }
   const host = options.environment?.variables.find((v) => v.key === (options.hostVariable ?? 'host') && !v.secret)?.value ?? '';
@@ -84,6 +85,8 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   // The envelope as captured (FORMATS.md §10) has no binary body mode: a raw-bytes body goes as an
   // empty raw body under its Content-Type, and the user is told to attach the file there.
   const warnings = binary.length ? [`ApiPost's import has no binary (file) body: raw-byte bodies are written as an empty raw body with their Content-Type; attach the file in ApiPost before sending: ${binary.map((e) => e.address).join(', ')}`] : [];
+  // Nor a file form-data row: a file part is a text row holding `<part>.bin`, which ApiPost would send as that text.
+  if (fileParts.length) warnings.push(`ApiPost's import has no file form-data row: file parts are written as text rows holding <part>.bin; make each a file and attach it in ApiPost before sending: ${fileParts.map((e) => e.address).join(', ')}`);
   return {
     files: [fileOfPieces(path, [...jsonPieces(envelope, [apis]), '\n'])],
     summary: { channel: 'apipost', selected: endpoints.length, exported: http.length, skipped, warnings, files: [path] },
@@ -144,9 +147,10 @@ function folderNode(targetId: string, name: string, parent: string, sort: number
   return node;
 }
 
-function apiNode(e: Endpoint, parent: string, sort: number, components: Components, options: ExportOptions, auth: JsonConstant, binary: Endpoint[]) {
+function apiNode(e: Endpoint, parent: string, sort: number, components: Components, options: ExportOptions, auth: JsonConstant, binary: Endpoint[], fileParts: Endpoint[]) {
   const t = buildTemplate(e, options.modules);
   if (t.body?.kind === 'file') binary.push(e);
+  if (t.body?.kind === 'multipart' && t.body.fields.some((f) => f.file)) fileParts.push(e);
   const params = e.request?.params ?? [];
   const row = (location: string, name: string, value: string, p: Param | undefined) => ({
     is_checked: 1,

@@ -21,7 +21,7 @@ import { judgeBody } from './request-editor';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
-import { hitSpan, lookAlikes, pathEnds, shifted } from './result-row-parts';
+import { hitSpan, keptSpan, lookAlikes, pathEnds, shifted } from './result-row-parts';
 import { hostTheme } from './host-theme';
 import { packedRows, packTree, unpackTree } from './tree-codec';
 import { grouped } from './numbers';
@@ -392,6 +392,28 @@ describe('a search hit in the middle of a row\'s path', () => {
     expect(kept(path, [[33, 41]])).toBeUndefined();
     expect(kept(path, [[10, 11], [24, 25], [26, 27]])).toBeUndefined();
     expect(kept(path, [])).toBeUndefined();
+  });
+});
+
+describe('a search hit beside a look-alike\'s differing segment', () => {
+  // The shop's "catalog" search: /api/v1/catalog/categories/{id} beside /api/v1/catalog/products/{id}
+  // kept "/categories" only, and the row read "/api/v1/cata…".
+  const path = '/api/v1/catalog/categories/{id}';
+  const paths = [path, '/api/v1/catalog/products/{id}'];
+  const kept = (hitRanges: [number, number][]) => {
+    const span = keptSpan(lookAlikes(paths.map((p) => ({ method: 'GET', path: p }))).keys.get(path), hitSpan(path, hitRanges));
+    return span && path.slice(...span);
+  };
+  it('keeps both when they touch or overlap', () => {
+    expect(kept([[8, 15]])).toBe('/catalog/categories');
+    expect(kept([[8, 20]])).toBe('/catalog/categories');
+    expect(kept([[16, 26]])).toBe('/categories');
+  });
+  it('keeps the look-alike\'s segment when the hit lies apart from it, and either alone when there is only one', () => {
+    expect(keptSpan([15, 26], [3, 7])).toEqual([15, 26]);
+    expect(keptSpan([15, 26], [30, 40])).toEqual([15, 26]);
+    expect(keptSpan(undefined, [7, 15])).toEqual([7, 15]);
+    expect(keptSpan([15, 26], undefined)).toEqual([15, 26]);
   });
 });
 

@@ -96,6 +96,17 @@ export function hitSpan(path: string, ranges: Ranges | undefined): KeySpan | und
   return hit.length ? [hit[0]!.start, hit[hit.length - 1]!.end] : undefined;
 }
 
+/**
+ * The middle a search row keeps in sight: a look-alike's differing segments and the query hit's
+ * together when they touch or overlap ("/catalog" + "/categories" in /api/v1/catalog/categories/{id}),
+ * else the look-alike's alone (what tells the row apart wins). One kept span: PathParts keeps one.
+ */
+export function keptSpan(alike: KeySpan | undefined, hit: KeySpan | undefined): KeySpan | undefined {
+  if (!alike || !hit) return alike ?? hit;
+  if (hit[0] > alike[1] || alike[0] > hit[1]) return alike;
+  return [Math.min(alike[0], hit[0]), Math.max(alike[1], hit[1])];
+}
+
 /** The segments of a path before its tail, each with its leading '/', and where each is. */
 function headSegments(path: string): { text: string; start: number; end: number }[] {
   const head = path.slice(0, pathEnds(path));
@@ -111,8 +122,8 @@ function headSegments(path: string): { text: string; start: number; end: number 
 
 /**
  * A path cut at its tail (`cut`) and around its differing segments (`key`): the head gives up its
- * room first, then what lies between the key and the tail, then the tail; the key last of all
- * (app.css: .end-key); a query hit's segments (`keyClass` "end-key hit") before the tail. Without a key, as TwoEnds.
+ * room first, then what lies between the key and the tail, then the key (a look-alike's, or a query
+ * hit's with `keyClass` "end-key hit"), the tail last (app.css: .end-key). Without a key, as TwoEnds.
  */
 export function PathParts({ text, cut, keySpan, ranges, keyClass = 'end-key' }: { text: string; cut: number; keySpan: KeySpan | undefined; ranges: Ranges | undefined; keyClass?: string }) {
   if (!keySpan || cut <= 0 || keySpan[1] > cut) return <TwoEnds text={text} cut={cut} ranges={ranges} />;

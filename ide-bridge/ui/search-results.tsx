@@ -10,7 +10,7 @@ import { MethodBadge } from './method-badge';
 import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
 import { grouped } from './numbers';
-import { hitSpan, lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
+import { hitSpan, keptSpan, lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
 
@@ -106,7 +106,7 @@ export function SearchResults(props: SearchResultsProps) {
         const path = ranges('path') ?? pathRanges(ranges('address'), r.endpoint.method);
         const hit = whereHit(r);
         const alikeSpan = alike.keys.get(r.endpoint.path);
-        const keySpan = alikeSpan ?? hitSpan(r.endpoint.path, path);
+        const keySpan = keptSpan(alikeSpan, hitSpan(r.endpoint.path, path));
         const simpleName = r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1);
         return (
           <div

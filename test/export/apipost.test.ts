@@ -73,9 +73,25 @@ describe('ApiPost export', () => {
     const avatar = (doc.apis as Array<Node & { method: string; request: { header: { parameter: { key: string; value: string }[] }; body: { raw: string } } }>).find((n) => n.url === '/edge/avatar')!;
     expect(avatar.request.body).toMatchObject({ mode: 'raw', raw: '' });
     expect(avatar.request.header.parameter).toContainEqual(expect.objectContaining({ key: 'Content-Type', value: 'image/png' }));
-    expect(result.summary.warnings).toEqual(["ApiPost's import has no binary (file) body: raw-byte bodies are written as an empty raw body with their Content-Type; attach the file in ApiPost before sending: PUT /edge/avatar"]);
+    expect(result.summary.warnings).toContainEqual("ApiPost's import has no binary (file) body: raw-byte bodies are written as an empty raw body with their Content-Type; attach the file in ApiPost before sending: PUT /edge/avatar");
     // Nothing to say when no body is raw bytes.
     expect(exportApipost(httpOf(shop.endpoints), { modules: shop.modules }).summary.warnings).toEqual([]);
+  });
+
+  it('a multipart file part, which the envelope has no file row for, is a text row holding <part>.bin, and a warning names the endpoints, as the Hoppscotch export warns', () => {
+    const result = exportApipost(edgeEndpoints());
+    const doc = JSON.parse(result.files[0]!.content);
+    type Row = { key: string; value: string; field_type: string };
+    const upload = (doc.apis as Array<Node & { request: { body: { mode: string; parameter: Row[] } } }>).find((n) => n.url === '/edge/documents')!;
+    expect(upload.request.body.mode).toBe('form-data');
+    expect(upload.request.body.parameter).toContainEqual(expect.objectContaining({ key: 'file', value: 'file.bin', field_type: 'String' }));
+    // Both uploads: parts declared as parameters, and a multipart form declared as one body schema.
+    expect(result.summary.warnings).toContainEqual(
+      "ApiPost's import has no file form-data row: file parts are written as text rows holding <part>.bin; make each a file and attach it in ApiPost before sending: POST /edge/attachments, POST /edge/documents",
+    );
+    expect(result.summary.warnings).toHaveLength(2);
+    // A form without a file says nothing (the shop has urlencoded and JSON bodies only).
+    expect(exportApipost(edgeEndpoints().filter((e) => e.path === '/edge/login')).summary.warnings).toEqual([]);
   });
 
   it('the schema rejects a broken envelope (so passing means something)', () => {

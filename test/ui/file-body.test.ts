@@ -5,7 +5,7 @@
 // sent, the path (never the bytes) survives a reload, and Copy as cURL of the edit, run by sh from
 // another folder, sends the same bytes. Before, the editor had no such mode: Send sent an empty body.
 // A file from outside the project is sent only after the user said yes to it; an optional file part
-// starts off and goes on once given a file.
+// starts off and goes on once given a file, as an optional query, header or form row does once given a value.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,8 +34,10 @@ let server: Running;
 let project: string;
 let image: { id: string; address: string; path: string };
 let upload: { id: string; address: string; path: string };
+let notes: { id: string; address: string; path: string };
+let note: { id: string; address: string; path: string };
 const problems: string[] = [];
-const wire: Array<{ method: string; url: string; contentType: string | undefined; body: Buffer }> = [];
+const wire: Array<{ method: string; url: string; contentType: string | undefined; trace?: string | string[]; body: Buffer }> = [];
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-file-body-'));
@@ -54,11 +56,15 @@ beforeAll(async () => {
       'public class UploadController {',
       '    @PostMapping(value = "/uploads", consumes = "multipart/form-data")',
       '    public String upload(@RequestParam String title, @RequestParam(required = false) MultipartFile attachment, @RequestPart(required = false) MultipartFile thumbnail) { return ""; }',
+      '    @GetMapping("/notes")',
+      '    public String notes(@RequestParam(required = false) String tag, @RequestParam(required = false) Integer limit, @RequestHeader(value = "X-Trace", required = false) String trace) { return ""; }',
+      '    @PostMapping(value = "/notes", consumes = "application/x-www-form-urlencoded")',
+      '    public String note(@RequestParam(required = false) String text, @RequestParam(required = false) String color) { return ""; }',
       '}',
     ].join('\n'),
   );
   server = await httpServer((req, res, body) => {
-    wire.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body });
+    wire.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], trace: req.headers['x-trace'], body });
     res.end('stored');
   });
   browser = await launchChromium();
@@ -70,6 +76,8 @@ beforeAll(async () => {
   for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) for (const e of c.endpoints) all.push({ id: e.id, address: e.address, path: e.path });
   image = all.find((e) => e.address === IMAGE)!;
   upload = all.find((e) => e.address === 'POST /uploads')!;
+  notes = all.find((e) => e.address === 'GET /notes')!;
+  note = all.find((e) => e.address === 'POST /notes')!;
   page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
   page.setDefaultTimeout(UI_WAIT_MS);
   page.on('pageerror', (e) => problems.push(e.message));
@@ -237,6 +245,43 @@ describe('an optional file part', () => {
     expect(got.body.toString()).toMatch(/name="attachment"; filename="scan.pdf"\r\nContent-Type: [^\r]*\r\n\r\n%PDF-1.7 scan\r\n/);
     expect(got.body.toString()).toMatch(/name="title"\r\n\r\ntitle\r\n/);
     expect(got.body.toString()).not.toContain('thumbnail');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('optional query, header and form rows', () => {
+  // Only a file part went on when given a value: a tag typed into its unchecked row stayed unsent.
+  it('go on when the user types a value into them, and only those', async () => {
+    const on = (name: string) => editor().getByLabel(`Send ${name}`);
+    await openImage(notes);
+    await editor().getByLabel('Host').fill(server.url);
+    await editor().getByRole('tab', { name: /^Params/ }).click();
+    expect(await on('tag').isChecked()).toBe(false);
+    expect(await on('limit').isChecked()).toBe(false);
+    await editor().getByLabel('Value of tag').fill('urgent');
+    expect(await on('tag').isChecked()).toBe(true);
+    expect(await on('limit').isChecked()).toBe(false);
+    await editor().getByRole('tab', { name: /^Headers/ }).click();
+    expect(await on('X-Trace').isChecked()).toBe(false);
+    await editor().getByLabel('Value of X-Trace').fill('t-1');
+    expect(await on('X-Trace').isChecked()).toBe(true);
+    let before = wire.length;
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => wire.length).toBe(before + 1);
+    expect(wire.at(-1)!.url).toBe('/notes?tag=urgent');
+    expect(wire.at(-1)!.trace).toBe('t-1');
+
+    await openImage(note);
+    await editor().getByLabel('Host').fill(server.url);
+    await editor().getByRole('tab', { name: /^Form/ }).click();
+    expect(await on('text').isChecked()).toBe(false);
+    await editor().getByLabel('Value of text').fill('hello');
+    expect(await on('text').isChecked()).toBe(true);
+    expect(await on('color').isChecked()).toBe(false);
+    before = wire.length;
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await poll(() => wire.length).toBe(before + 1);
+    expect(wire.at(-1)!.body.toString()).toBe('text=hello');
     expect(problems).toEqual([]);
   });
 });

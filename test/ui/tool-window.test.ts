@@ -1423,6 +1423,36 @@ describe('a search hit in the middle of a path in a tool window', () => {
     await page.screenshot({ path: screenshotPath('tool-window-path-hit-300') });
     await close(page);
   });
+
+  it('300 px: on look-alike rows (/catalog/categories/{id} beside /catalog/products/{id}) the hit and the differing segment both stay in sight, the tail whole inside the row', async () => {
+    // The look-alike's "/categories" alone was kept: the row read "/api/v1/cata…", and its short head
+    // and unshrinking key pushed the tail past the window's edge.
+    const page = await open(300);
+    await page.getByLabel('Search endpoints').fill('catalog');
+    const rows = page.locator('#results .row.look-alike');
+    await poll(() => rows.count()).toBeGreaterThan(3);
+    const shown = await rows.evaluateAll((rs) =>
+      rs.map((r) => {
+        const path = r.querySelector<HTMLElement>('.path')!;
+        const key = path.querySelector<HTMLElement>('.end-key')!;
+        const tail = path.querySelector<HTMLElement>('.end-tail')!;
+        const box = path.getBoundingClientRect();
+        const row = r.getBoundingClientRect();
+        const k = key.getBoundingClientRect();
+        const t = tail.getBoundingClientRect();
+        return {
+          path: path.title,
+          key: key.textContent,
+          seen: k.left >= box.left - 0.5 && k.right <= box.right + 0.5 && k.width > 20,
+          tail: tail.scrollWidth <= tail.clientWidth && t.right <= box.right + 0.5 && t.right <= row.right + 0.5 && t.right <= window.innerWidth,
+        };
+      }),
+    );
+    expect(shown.map((s) => s.path)).toEqual(expect.arrayContaining(['/api/v1/catalog/categories/{id}', '/api/v1/catalog/products/{id}']));
+    for (const s of shown) expect(s, JSON.stringify(s)).toMatchObject({ key: expect.stringMatching(/^\/catalog\/(categories|products)$/), seen: true, tail: true });
+    await page.screenshot({ path: screenshotPath('tool-window-look-alike-hit-300') });
+    await close(page);
+  });
 });
 
 describe('the gRPC request line in a tool window', () => {
