@@ -9,12 +9,12 @@ import type { Diagnostic } from '../model/endpoint';
  * Annotations that put a class's endpoints in the API: Spring MVC/WebFlux stereotypes and
  * mappings. `@ControllerAdvice` is not among them (the byte after the name must end it).
  */
-const SPRING = ['RestController', 'Controller', 'RequestMapping'].map((name) => Buffer.from(`@${name}`, 'latin1'));
+const SPRING = ['RestController', 'Controller', 'RequestMapping'].map((name) => Buffer.from(name, 'latin1'));
 /**
  * JAX-RS `@Path`, which a Groovy file must import (`javax.ws.rs`, `jakarta.ws.rs`): Retrofit's
  * `@Path("id")` marks a parameter of an HTTP client, which serves nothing.
  */
-const JAX_RS_PATH = Buffer.from('@Path', 'latin1');
+const JAX_RS_PATH = Buffer.from('Path', 'latin1');
 const JAX_RS_PACKAGE = Buffer.from('.ws.rs.', 'latin1');
 /** A Feign client is an interface of mappings that calls an API: it serves none. */
 const CLIENT = Buffer.from('@FeignClient', 'latin1');
@@ -26,10 +26,16 @@ export function declaresEndpoints(b: Buffer): boolean {
   return b.indexOf(JAX_RS_PACKAGE) >= 0 && hasAnnotation(b, JAX_RS_PATH);
 }
 
-/** `@Name` followed by no identifier byte: `@Path` is not `@PathVariable`. */
-function hasAnnotation(b: Buffer, needle: Buffer): boolean {
-  for (let k = b.indexOf(needle); k >= 0; k = b.indexOf(needle, k + needle.length)) {
-    if (!isIdentByte(b[k + needle.length] ?? 0x20)) return true;
+/**
+ * `@Name` or `@a.b.Name`, followed by no identifier byte: `@Path` is not `@PathVariable`, and
+ * `import a.b.Name` no annotation.
+ */
+function hasAnnotation(b: Buffer, name: Buffer): boolean {
+  for (let k = b.indexOf(name); k >= 0; k = b.indexOf(name, k + name.length)) {
+    if (isIdentByte(b[k + name.length] ?? 0x20)) continue;
+    let i = k - 1;
+    if (b[i] === DOT) while (i > 0 && (b[i] === DOT || isIdentByte(b[i]!))) i--;
+    if (b[i] === AT) return true;
   }
   return false;
 }
@@ -73,6 +79,9 @@ export function groovyDiagnostics(files: Iterable<string>, moduleOf: (path: stri
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
+
+const AT = 0x40;
+const DOT = 0x2e;
 
 function isIdentByte(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24 || c > 0x7f;

@@ -46,6 +46,8 @@ describe('which Groovy sources declare endpoints', () => {
     expect(yes('@Controller class A {}')).toBe(true);
     expect(yes('@RequestMapping("/a") class A {}')).toBe(true);
     expect(yes('import javax.ws.rs.Path\n@Path("/a") class A {}')).toBe(true);
+    expect(yes('@org.springframework.web.bind.annotation.RestController class A {}')).toBe(true);
+    expect(yes('@javax.ws.rs.Path("/a") class A {}')).toBe(true);
   });
   it('not an advice, a path variable, a Retrofit or Feign client, or a plain class', () => {
     expect(yes('@ControllerAdvice class A {}')).toBe(false);
@@ -53,6 +55,8 @@ describe('which Groovy sources declare endpoints', () => {
     expect(yes('import retrofit.http.Path\ninterface C { Map item(@Path("id") String id) }')).toBe(false);
     expect(yes('@FeignClient("x")\n@RequestMapping("/a") interface C {}')).toBe(false);
     expect(yes('@Service class A {}')).toBe(false);
+    expect(yes('import org.springframework.stereotype.Controller\nclass RequestMapping {}')).toBe(false);
+    expect(yes('@ResponseBody\nController controller')).toBe(false);
   });
   it('a test source set is told by its path', () => {
     expect(inTestSourceSet('web/src/functionalTest/groovy/A.groovy')).toBe(true);
