@@ -45,11 +45,11 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.gradle', '.idea', '.ap
 const BUILD_OUTPUT = new Set(['target', 'build', 'out']);
 const SOURCE_ROOT_LANGS = new Set(['java', 'kotlin']);
 /**
- * Roots whose folders are packages: the languages', and the proto roots (the protobuf Gradle
+ * Roots whose folders are packages: the languages' (Groovy's too: its controllers are reported), and the proto roots (the protobuf Gradle
  * plugin's `src/main/proto`, Bazel's `src/main/protobuf`), where `build/` is a proto package
  * (`build/buildfarm/v1test/buildfarm.proto`).
  */
-const PACKAGE_ROOTS = new Set([...SOURCE_ROOT_LANGS, 'proto', 'protobuf']);
+const PACKAGE_ROOTS = new Set([...SOURCE_ROOT_LANGS, 'groovy', 'proto', 'protobuf']);
 const TEST_SOURCE_SETS = new Set(['test', 'testFixtures', 'integrationTest', 'it']);
 /** Folders directly under `src` that hold main code or no code: never a test source set. */
 const NOT_SOURCE_SETS = new Set(['java', 'kotlin', 'resources', 'webapp', 'proto', 'generated', 'docs', 'assembly']);
@@ -227,7 +227,7 @@ function isTestSourceSet(parentRel: string, name: string, abs: string): boolean 
   return [...SOURCE_ROOT_LANGS].some((lang) => fs.existsSync(path.join(abs, lang)));
 }
 
-/** `.../src/<set>/java`, `.../src/<set>/kotlin` or a proto root `.../src/<set>/proto(buf)`. */
+/** `.../src/<set>/java`, `.../src/<set>/kotlin`, `.../src/<set>/groovy` or a proto root `.../src/<set>/proto(buf)`. */
 function isSourceRoot(rel: string): boolean {
   const parts = rel.split('/');
   const n = parts.length;

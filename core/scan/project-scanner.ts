@@ -55,7 +55,8 @@ import { SourceReader } from './source-reader';
 import { readSource, sourceEntry } from './source-read';
 import { keyOf } from './file-stamps';
 import { tryStoredResult } from './stored-scan';
-import { PROTO_EXTENSION, SOURCE_EXTENSIONS } from './source-files';
+import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, WALKED_EXTENSIONS } from './source-files';
+import { declaresEndpoints, groovyDiagnostics, inTestSourceSet } from './groovy-sources';
 import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
 import type { ScanCacheOptions } from './scan-cache';
@@ -150,6 +151,8 @@ export class ProjectScanner {
   private buildFacts: BuildFacts | undefined;
   /** After scan({ modelsLater }): the build files as that scan found them, their facts read by completeModels (off the first answer's path). */
   private factsLater: { modules: ModuleInfo[]; stamps: string } | undefined;
+  /** Groovy files (relative paths) that declare endpoints the scan cannot list: one diagnostic per module. */
+  private groovyControllers = new Set<string>();
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
   private roots = new Map<string, RootResult>();
@@ -247,7 +250,8 @@ export class ProjectScanner {
   diagnostics(): Diagnostic[] {
     if (this.stored) return this.stored.diagnostics;
     const fromRoots = [...this.roots.values()].flatMap((r) => r.diagnostics);
-    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics));
+    const groovy = groovyDiagnostics(this.groovyControllers, (path) => moduleFor(this.modules, path).name);
+    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics, groovy));
   }
 
   /**
@@ -271,6 +275,7 @@ export class ProjectScanner {
     this.modelsHeld = later;
     const journal = store && new InputJournal();
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
+    this.groovyControllers = new Set();
     this.prefixRules = attempt.prefixRules;
     this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
     this.buildFiles = walk.buildFiles;
@@ -332,7 +337,8 @@ export class ProjectScanner {
             const got = theirs?.[i - from] ?? readSource(reader, files[i]!, wanted);
             if ('skipped' in got) {
               if (feedDigest) digest.file(got.path, got.skipped);
-              walk.diagnostics.push({ file: got.path, message: got.skipped });
+              // A Groovy file is read for a controller it may declare: one it cannot read says nothing.
+              if (!got.path.endsWith(GROOVY_EXTENSION)) walk.diagnostics.push({ file: got.path, message: got.skipped });
               yield;
               continue;
             }
@@ -341,6 +347,8 @@ export class ProjectScanner {
             bytesRead += got.bytes;
             if ('proto' in got) {
               self.admitProto(got.path, files[i]!.abs, got.proto);
+            } else if ('groovyEndpoints' in got) {
+              self.admitGroovy(got.path, got.groovyEndpoints);
             } else if ('unusable' in got) {
               self.fileDiagnostics.set(got.path, [{ file: got.path, message: got.unusable }]);
             } else {
@@ -531,13 +539,22 @@ export class ProjectScanner {
         this.protos.header(path)?.declares.forEach((d) => declared.add(d));
         this.protos.remove(path);
       }
-      if (change.kind === 'deleted' || !(proto || SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext)))) continue;
+      const groovy = path.endsWith(GROOVY_EXTENSION);
+      if (groovy) this.groovyControllers.delete(path);
+      if (change.kind === 'deleted' || !(proto || groovy || SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext)))) continue;
       const abs = join(this.root, path);
       let size = 0;
       try {
         size = statSync(abs).size;
       } catch {
         continue; // gone again: treat as deleted
+      }
+      if (groovy) {
+        // As the walk and the read of a full scan: nothing from build output, nothing too large or unreadable.
+        if (outsideWalk(path) || size > MAX_SOURCE_BYTES) continue;
+        const bytes = reader.read(abs, size);
+        if (typeof bytes !== 'string') this.admitGroovy(path, declaresEndpoints(bytes));
+        continue;
       }
       if (proto) {
         const bytes = reader.read(abs, size);
@@ -653,7 +670,7 @@ export class ProjectScanner {
     // A build file that appears or goes away may add or remove a module: the walk says which
     // count (not those in folders a .gitignore names). Watchers may report either as a change.
     if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)) || !existsSync(join(this.root, slashed(c.path))))) {
-      this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false }).buildFiles;
+      this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false }).buildFiles;
     }
     const modules = detectModules(this.root, this.buildFiles);
     const facts = readBuildFacts(this.root, modules);
@@ -704,6 +721,11 @@ export class ProjectScanner {
 
   private startParsePool(capacity: number): ParsePool | undefined {
     return ParsePool.start(capacity, { workerUrl: this.opts.parseWorkerUrl });
+  }
+
+  /** Notes a Groovy file that declares endpoints (not one of a test source set, unless tests are scanned). */
+  private admitGroovy(path: string, declares: boolean): void {
+    if (declares && (this.opts.includeTests || !inTestSourceSet(path))) this.groovyControllers.add(path);
   }
 
   /** Keeps a .proto's text for the gRPC scanner, which parses it only when a service needs it. */

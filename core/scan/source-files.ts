@@ -5,6 +5,10 @@
 export const SOURCE_EXTENSIONS = ['.java', '.kt'];
 /** Walked with the sources, parsed only when a gRPC implementation asks for a service. */
 export const PROTO_EXTENSION = '.proto';
+/** Walked and read only to say which controllers the scan cannot list (groovy-sources.ts). */
+export const GROOVY_EXTENSION = '.groovy';
+/** What the walk lists: a full scan's, a warm scan's and a re-scan's walk must agree. */
+export const WALKED_EXTENSIONS: readonly string[] = [...SOURCE_EXTENSIONS, PROTO_EXTENSION, GROOVY_EXTENSION];
 
 /** Source files over this size are skipped with a diagnostic. */
 export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;

@@ -9,7 +9,8 @@ import type { FileEntry } from './project-index';
 import type { SourceReader } from './source-reader';
 import { keyOf } from './file-stamps';
 import type { Stamp } from './file-stamps';
-import { PROTO_EXTENSION } from './source-files';
+import { GROOVY_EXTENSION, PROTO_EXTENSION } from './source-files';
+import { declaresEndpoints } from './groovy-sources';
 
 /** A file of the walk, with the module the scanner placed it in. */
 export interface WalkedSource {
@@ -30,6 +31,8 @@ export type ReadOutcome =
   /** Could not be read, or is over the size limit: the walk's diagnostic. */
   | { path: string; skipped: string }
   | { path: string; bytes: number; key?: string; stamp?: Stamp; proto: string }
+  /** A Groovy file, which the scan only reports when it declares endpoints (groovy-sources.ts). */
+  | { path: string; bytes: number; key?: string; stamp?: Stamp; groovyEndpoints: boolean }
   /** Read, but not a source file one can use (binary content). */
   | { path: string; bytes: number; key?: string; stamp?: Stamp; unusable: string }
   | { path: string; bytes: number; key?: string; stamp?: Stamp; entry: FileEntry };
@@ -40,6 +43,7 @@ export function readSource(reader: SourceReader, f: WalkedSource, wanted: ReadWa
   const key = wanted.key ? keyOf(bytes) : undefined;
   const read = { path: f.path, bytes: bytes.length, key, stamp: reader.stamp };
   if (f.path.endsWith(PROTO_EXTENSION)) return { ...read, proto: bytes.toString('utf8') };
+  if (f.path.endsWith(GROOVY_EXTENSION)) return { ...read, groovyEndpoints: declaresEndpoints(bytes) };
   const entry = sourceEntry(bytes, f, wanted.markers, key);
   return typeof entry === 'string' ? { ...read, unusable: entry } : { ...read, entry };
 }

@@ -17,7 +17,7 @@ import type { PathPrefixRule } from './path-prefix-setting';
 import type { ScanOptions } from './project-scanner';
 import { InputDigest, ResultStore } from './result-store';
 import { SourceReader } from './source-reader';
-import { PROTO_EXTENSION, SOURCE_EXTENSIONS } from './source-files';
+import { WALKED_EXTENSIONS } from './source-files';
 
 /** Milliseconds per phase of one scan, from its start. */
 export class PhaseClock {
@@ -56,7 +56,7 @@ export function tryStoredResult(root: string, opts: ScanOptions): StoredAttempt 
   const clock = new PhaseClock();
   const abs = resolve(root);
   // No stat per file: the read opens every file anyway and says what the walk would have.
-  const walk = walkProject(abs, { includeTests: opts.includeTests ?? false, extensions: [...SOURCE_EXTENSIONS, PROTO_EXTENSION], stat: false });
+  const walk = walkProject(abs, { includeTests: opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false });
   const prefixes = opts.pathPrefixes?.() ?? [];
   // Its diagnostics go with the walk's into the digest.
   const prefixRules = parsePathPrefixes(prefixes, walk.diagnostics);
