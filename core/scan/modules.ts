@@ -44,7 +44,7 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
     names.add(rel.slice(slash + 1));
     byDir.set(dir, names);
   }
-  const gradleNames = gradleProjectNames(root, byDir);
+  const { names: gradleNames, included } = gradleProjects(root, byDir);
   const modules: ModuleInfo[] = [];
   for (const [dir, names] of byDir) {
     const folder = folderName(root, dir);
@@ -53,6 +53,12 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
     } else if ([...GRADLE_BUILD, ...GRADLE_SETTINGS].some((n) => names.has(n))) {
       modules.push({ name: gradleNames.get(dir) ?? folder, dir, build: 'gradle' });
     }
+  }
+  // A project the settings include is one whether or not it has a build file of its own: the root's
+  // `subprojects {}` may configure it, or the settings may rename its build file (Spinnaker's
+  // `buildFileName = "${project.name}.gradle"`).
+  for (const dir of included) {
+    if (!byDir.has(dir)) modules.push({ name: gradleNames.get(dir) ?? folderName(root, dir), dir, build: 'gradle' });
   }
   if (!modules.some((m) => m.dir === '')) modules.push({ name: folderName(root, ''), dir: '', build: 'none' });
   return uniqueNames(root, modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)));
@@ -162,8 +168,9 @@ function localName(qname: string): string {
  * `rootProject.name`; `project(':x').projectDir = file('y')` names folder y `x`. Other
  * build.gradle folders keep Gradle's default, the folder name.
  */
-function gradleProjectNames(root: string, byDir: Map<string, Set<string>>): Map<string, string> {
+function gradleProjects(root: string, byDir: Map<string, Set<string>>): { names: Map<string, string>; included: Set<string> } {
   const names = new Map<string, string>();
+  const included = new Set<string>();
   for (const [dir, files] of byDir) {
     const settings = GRADLE_SETTINGS.find((n) => files.has(n));
     if (!settings) continue;
@@ -181,8 +188,32 @@ function gradleProjectNames(root: string, byDir: Map<string, Set<string>>): Map<
       const target = normalizeRel(path.posix.join(dir, m[4]!.replace(/\\/g, '/')));
       if (projectName && !target.startsWith('..')) names.set(target === '.' ? '' : target, projectName);
     }
+    for (const projectPath of includedPaths(text)) {
+      // `:services:api` lives in services/api below the settings, unless moved (`projectDir`, above).
+      const segments = projectPath.split(':').filter(Boolean);
+      const moved = [...names].find(([d, n]) => n === segments[segments.length - 1] && d !== dir)?.[0];
+      const at = moved ?? normalizeRel(path.posix.join(dir, segments.join('/')));
+      if (at && !at.startsWith('..') && isDirectory(path.join(root, at))) included.add(at);
+    }
   }
-  return names;
+  return { names, included };
+}
+
+/** The project paths of `include "a", ":b:c"` / `include(":a", ":b")` statements, literal ones only. */
+export function includedPaths(settings: string): string[] {
+  const out: string[] = [];
+  for (const m of settings.matchAll(/\binclude\b\s*\(?((?:\s*(['"])[^'"\n$]+\2\s*,?)+)/g)) {
+    for (const lit of m[1]!.matchAll(/(['"])([^'"\n$]+)\1/g)) out.push(lit[2]!.trim());
+  }
+  return out.filter((p) => p !== '' && p !== ':');
+}
+
+function isDirectory(abs: string): boolean {
+  try {
+    return fs.statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Drops `//` and `/* *\/` comments outside string literals, so commented-out settings do not count. */
