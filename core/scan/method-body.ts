@@ -2,7 +2,7 @@
 // body is found again from the method's declared position, skipping strings and comments.
 
 import { readFileSync } from 'node:fs';
-import type { ProjectIndex } from './project-index';
+import type { FileEntry, ProjectIndex } from './project-index';
 import type { FieldDecl, MethodDecl, TypeDecl } from './source-model';
 
 export interface BodyRange {
@@ -43,16 +43,35 @@ export function bodyRange(text: string, m: MethodDecl, kotlin: boolean): BodyRan
  * and whether it is a Kotlin expression body; undefined when the file cannot be read or the body found.
  */
 export function readMethodBody(index: ProjectIndex, owner: TypeDecl, method: MethodDecl): { text: string; expression: boolean } | undefined {
-  const abs = index.files.get(owner.file.path)?.abs;
-  if (!abs) return undefined;
-  let text: string;
+  const entry = index.files.get(owner.file.path);
+  if (!entry) return undefined;
+  const text = textOf(entry);
+  if (text === undefined) return undefined;
+  const range = bodyRange(text, method, owner.file.path.endsWith('.kt'));
+  return range && { text: text.slice(range.from, range.to), expression: range.expression };
+}
+
+/**
+ * The texts of the files read last, by index entry. A class's handlers are read one after another
+ * (each request body's required checks, a String body parsed in code, a map's keys, an enum's
+ * toString()), all in one or two files: read once, not once per handler. An entry is replaced,
+ * never changed, when its file is read again, so a text kept here is the text its declarations
+ * were parsed from.
+ */
+const recentTexts = new Map<FileEntry, string>();
+const RECENT_TEXTS = 4;
+
+function textOf(entry: FileEntry): string | undefined {
+  let text = recentTexts.get(entry);
+  if (text !== undefined) return text;
   try {
-    text = readFileSync(abs, 'utf8');
+    text = readFileSync(entry.abs, 'utf8');
   } catch {
     return undefined;
   }
-  const range = bodyRange(text, method, owner.file.path.endsWith('.kt'));
-  return range && { text: text.slice(range.from, range.to), expression: range.expression };
+  if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value!);
+  recentTexts.set(entry, text);
+  return text;
 }
 
 /** A Kotlin property's initializer (`val beans = beans { }`, `val routes: RouterFunction<..> = router { }`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model/request';
-import { exampleOf, formatDate } from './example';
+import { exampleOf, formatDate, requestExampleOf } from './example';
 import { schemas } from './testing';
 
 describe('exampleOf', () => {
@@ -132,6 +132,30 @@ public class UserVO {
     expect(exampleOf({ type: 'array', minItems: 1, items: { type: 'integer' }, default: [] })).toEqual([0]);
     expect(exampleOf({ type: 'array', items: { type: 'integer' }, default: [] })).toEqual([]);
     expect(exampleOf({ type: 'string', default: '' })).toBe('');
+  });
+
+  it('writes the example of an object schema the builder shares (frozen) once per side, wherever it is met, and shares it', () => {
+    const s = schemas({
+      'com/acme/Item.java': `package com.acme;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public class Item { @JsonProperty(access = JsonProperty.Access.READ_ONLY) Long id; String name; }`,
+    });
+    const schema = s.schema('Item', 'com.acme.Item');
+    expect(Object.isFrozen(schema)).toBe(true);
+    const response = exampleOf(schema);
+    expect(response).toStrictEqual({ id: 0, name: 'name' });
+    expect(exampleOf(schema)).toBe(response);
+    // Inside a new wrapper (a list of it, a copy with more required properties): the same value.
+    expect((exampleOf(s.schema('java.util.List<Item>', 'com.acme.Item')) as unknown[])[0]).toBe(response);
+    expect(exampleOf({ type: 'object', properties: { item: schema } })).toStrictEqual({ item: response });
+    expect((exampleOf({ type: 'object', properties: { item: schema } }) as { item: unknown }).item).toBe(response);
+    // The request side leaves out what the server writes: a value of its own.
+    const request = requestExampleOf(schema);
+    expect(request).toStrictEqual({ name: 'name' });
+    expect(requestExampleOf(schema)).toBe(request);
+    // A schema of the caller's own (not frozen) is written afresh each time.
+    const own: JsonSchema = { type: 'object', properties: { a: { type: 'string' } } };
+    expect(exampleOf(own)).not.toBe(exampleOf(own));
   });
 
   it('returns copies: changing an example never changes the schema', () => {

@@ -29,6 +29,16 @@ export function requestExampleOf(schema: JsonSchema, name?: string): unknown {
   return v === STOP ? {} : v;
 }
 
+/**
+ * Examples of the frozen object schemas, response side and request side. The schema builder
+ * hands out one frozen schema per type (type-schema.ts `finish`), met again in every endpoint
+ * that sends or returns it, often inside a new wrapper (a list, a copy with more required
+ * properties): its example is written once and shared, so callers treat examples as immutable,
+ * as they do schemas. Outside any `$defs` an object's example depends on nothing but the schema
+ * (no reference can be followed there, so no recursion is cut).
+ */
+const OBJECTS = [new WeakMap<JsonSchema, Record<string, unknown>>(), new WeakMap<JsonSchema, Record<string, unknown>>()] as const;
+
 class ExampleWriter {
   /** `$defs` of the schemas enclosing the current one, innermost last. */
   private readonly defs: Array<Record<string, JsonSchema>> = [];
@@ -126,6 +136,14 @@ class ExampleWriter {
   }
 
   private object(s: JsonSchema): Record<string, unknown> {
+    if (this.defs.length > 0 || !Object.isFrozen(s)) return this.objectNow(s);
+    const memo = OBJECTS[this.request ? 1 : 0];
+    let v = memo.get(s);
+    if (!v) memo.set(s, (v = this.objectNow(s)));
+    return v;
+  }
+
+  private objectNow(s: JsonSchema): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [key, prop] of Object.entries(s.properties ?? {})) {
       if (this.request && this.readOnly(prop)) continue;
