@@ -109,6 +109,22 @@ describe('detectModules', () => {
     ]);
   });
 
+  it('takes a project the settings include as a module without a build file of its own', () => {
+    // Spinnaker's gate renames each project's build file (`buildFileName = "${project.name}.gradle"`);
+    // other builds configure projects from the root's `subprojects {}`. Missing folders are no module.
+    write('settings.gradle', 'rootProject.name = "gate"\ninclude "gate-core",\n  ":gate-web",\n  ":services:api",\n  "gone"\ninclude "$prj"\n');
+    write('build.gradle');
+    write('gate-core/gate-core.gradle');
+    write('gate-web/src/main/java/A.java');
+    write('services/api/src/main/java/B.java');
+    expect(detect().map((m) => [m.dir, m.name, m.build])).toEqual([
+      ['', 'gate', 'gradle'],
+      ['gate-core', 'gate-core', 'gradle'],
+      ['gate-web', 'gate-web', 'gradle'],
+      ['services/api', 'api', 'gradle'],
+    ]);
+  });
+
   it('prefers Maven when a folder has both', () => {
     write('pom.xml', pom('from-pom'));
     write('build.gradle');
