@@ -275,3 +275,84 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
     expect(view(scanner.result())).toEqual(view(fresh));
   });
 });
+
+describe('a JAX-RS mount given as a constant', () => {
+  const PRODUCTS = { [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n' };
+
+  it('ServletRegistrationBean(servlet, ApiPaths.MOUNT): a static final concatenation of another file', async () => {
+    const { root } = project({
+      [`${J}ApiPaths.java`]: 'package com.acme.wide;\npublic interface ApiPaths {\n  String ROOT = "/api";\n  String MOUNT = ROOT + "/*";\n}\n',
+      [`${J}JerseyConfig.java`]: 'package com.acme.wide;\nimport org.glassfish.jersey.servlet.ServletContainer;\nimport org.springframework.boot.web.servlet.ServletRegistrationBean;\nimport org.springframework.context.annotation.Bean;\npublic class JerseyConfig {\n  @Bean public ServletRegistrationBean<ServletContainer> jersey() { return new ServletRegistrationBean<>(new ServletContainer(), ApiPaths.MOUNT); }\n}\n',
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
+    editFile(root, `${J}ApiPaths.java`, '"/api"', '"/v2"');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}ApiPaths.java`, kind: 'changed' }]);
+    expect(addresses(fresh)).toEqual(['GET /v2/products']);
+  });
+
+  it('Kotlin: urlMappings = listOf(Mounts.API) of an object in another file', async () => {
+    const K = 'src/main/kotlin/com/acme/wide/';
+    const { root } = project({
+      [`${K}Mounts.kt`]: 'package com.acme.wide\n\nobject Mounts {\n  const val API = "/api/*"\n}\n',
+      [`${K}JerseyConfig.kt`]: 'package com.acme.wide\nimport org.glassfish.jersey.servlet.ServletContainer\nimport org.springframework.boot.web.servlet.ServletRegistrationBean\nimport org.springframework.context.annotation.Bean\nclass JerseyConfig {\n  @Bean fun jersey() = ServletRegistrationBean(ServletContainer()).apply {\n    urlMappings = listOf(Mounts.API)\n  }\n}\n',
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
+    editFile(root, `${K}Mounts.kt`, '"/api/*"', '"/rest/*"');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${K}Mounts.kt`, kind: 'changed' }]);
+    expect(addresses(fresh)).toEqual(['GET /rest/products']);
+  });
+
+  it("addServlet(..).addMapping(API) of the file's own constant; a holder created after the scan", async () => {
+    const { root, write } = project({
+      [`${J}Main.java`]: [
+        'package com.acme.wide;',
+        'import jakarta.servlet.ServletContext;',
+        'import org.glassfish.jersey.servlet.ServletContainer;',
+        'public class Main {',
+        '  private static final String API = "/svc/*";',
+        '  void start(ServletContext ctx) { ctx.addServlet("jersey", new ServletContainer()).addMapping(API); }',
+        '}',
+        '',
+      ].join('\n'),
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /svc/products']);
+    // Now a constant of a class the first scan could not find.
+    editFile(root, `${J}Main.java`, 'addMapping(API)', 'addMapping(Mounts.API)');
+    await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Main.java`, kind: 'changed' }]);
+    write(`${J}Mounts.java`, 'package com.acme.wide;\npublic final class Mounts {\n  public static final String API = "/late/*";\n}\n');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Mounts.java`, kind: 'created' }]);
+    expect(addresses(fresh)).toEqual(['GET /late/products']);
+  });
+
+  it('CXF setAddress(Addresses.SCIM): the resources it serves move with the constant', async () => {
+    const { root } = project({
+      [`${J}Addresses.java`]: 'package com.acme.wide;\npublic final class Addresses {\n  public static final String SCIM = "/scim";\n}\n',
+      [`${J}RestConfig.java`]: [
+        'package com.acme.wide;',
+        'import org.apache.cxf.jaxrs.JAXRSServerFactoryBean;',
+        'import org.springframework.context.annotation.Bean;',
+        'public class RestConfig {',
+        '  @Bean public Object scim() {',
+        '    JAXRSServerFactoryBean scim = new JAXRSServerFactoryBean();',
+        '    scim.setAddress(Addresses.SCIM);',
+        '    scim.setResourceClasses(ProductResource.class);',
+        '    return scim.create();',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /scim/products']);
+    editFile(root, `${J}Addresses.java`, '"/scim"', '"/scim/v2"');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Addresses.java`, kind: 'changed' }]);
+    expect(addresses(fresh)).toEqual(['GET /scim/v2/products']);
+  });
+});
