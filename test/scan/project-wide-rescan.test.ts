@@ -356,3 +356,71 @@ describe('a JAX-RS mount given as a constant', () => {
     expect(addresses(fresh)).toEqual(['GET /scim/v2/products']);
   });
 });
+
+describe('an exception class an advice or ExceptionMapper handles', () => {
+  const E = 'src/main/java/com/acme/wide/err/';
+  const SPRING = {
+    [`${E}PaymentFailedException.java`]: 'package com.acme.wide.err;\npublic class PaymentFailedException extends RuntimeException {\n}\n',
+    [`${J}ApiErrors.java`]: [
+      'package com.acme.wide;',
+      'import com.acme.wide.err.*;',
+      'import org.springframework.http.HttpStatus;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestControllerAdvice',
+      'public class ApiErrors {',
+      '  @ExceptionHandler(PaymentFailedException.class) @ResponseStatus(HttpStatus.PAYMENT_REQUIRED) public String paid(PaymentFailedException e) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+    [`${J}PayController.java`]: 'package com.acme.wide;\nimport com.acme.wide.err.PaymentFailedException;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PayController {\n  @PostMapping("/pay") public String pay() throws PaymentFailedException { return ""; }\n}\n',
+    [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
+  };
+  const statuses = (r: ScanResult, address: string) => r.endpoints.find((e) => e.address === address)?.responses?.map((x) => x.status);
+
+  it('an edit to its body recomputes only the roots throwing it (not every root)', async () => {
+    const { root } = project(SPRING);
+    const scanner = await scanned(root);
+    expect(statuses(scanner.result(), 'POST /pay')).toContain('402');
+    editFile(root, `${E}PaymentFailedException.java`, '{\n}', '{\n  public PaymentFailedException() { super("no"); }\n}');
+    const result = scanner.rescan([{ path: `${E}PaymentFailedException.java`, kind: 'changed' }]);
+    expect(result.rootsRecomputed).toBe(1);
+    expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
+  });
+
+  it('a class of its name in the advice package (before the wildcard import), then a move, re-scan as a fresh scan', async () => {
+    const { root, write } = project(SPRING);
+    const scanner = await scanned(root);
+    write(`${J}PaymentFailedException.java`, 'package com.acme.wide;\npublic class PaymentFailedException extends RuntimeException {\n}\n');
+    const shadowed = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}PaymentFailedException.java`, kind: 'created' }]);
+    // The advice now handles its own package's class, not the one the controller throws.
+    expect(statuses(shadowed, 'POST /pay') ?? []).not.toContain('402');
+    editFile(root, `${E}PaymentFailedException.java`, 'package com.acme.wide.err;', 'package com.acme.wide.moved;');
+    await rescanEqualsFreshScan(scanner, root, [{ path: `${E}PaymentFailedException.java`, kind: 'changed' }]);
+  });
+
+  it('JAX-RS ExceptionMapper<X>: a body edit recomputes the thrower alone; a rename re-scans as a fresh scan', async () => {
+    const { root } = project({
+      [`${E}GoneException.java`]: 'package com.acme.wide.err;\npublic class GoneException extends RuntimeException {\n}\n',
+      [`${J}GoneMapper.java`]: [
+        'package com.acme.wide;',
+        'import com.acme.wide.err.GoneException;',
+        'import jakarta.ws.rs.core.Response;',
+        'import jakarta.ws.rs.ext.*;',
+        '@Provider',
+        'public class GoneMapper implements ExceptionMapper<GoneException> {',
+        '  public Response toResponse(GoneException e) { return Response.status(410).build(); }',
+        '}',
+        '',
+      ].join('\n'),
+      [`${J}ItemResource.java`]: 'package com.acme.wide;\nimport com.acme.wide.err.GoneException;\nimport jakarta.ws.rs.*;\n@Path("/items")\npublic class ItemResource {\n  @GET public String list() throws GoneException { return ""; }\n}\n',
+      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+    });
+    const scanner = await scanned(root);
+    expect(statuses(scanner.result(), 'GET /items')).toContain('410');
+    editFile(root, `${E}GoneException.java`, '{\n}', '{\n  private static final long serialVersionUID = 1L;\n}');
+    expect(scanner.rescan([{ path: `${E}GoneException.java`, kind: 'changed' }]).rootsRecomputed).toBe(1);
+    expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
+    editFile(root, `${E}GoneException.java`, 'class GoneException', 'class RemovedException');
+    await rescanEqualsFreshScan(scanner, root, [{ path: `${E}GoneException.java`, kind: 'changed' }]);
+  });
+});

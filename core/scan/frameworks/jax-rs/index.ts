@@ -55,7 +55,7 @@ function exceptionMapper(ctx: ScanContext, type: TypeDecl, into: Map<string, Dec
   if (!mapped) return;
   const statuses = type.methods.find((m) => m.name === 'toResponse' && m.params.length === 1)?.statuses;
   if (statuses?.length !== 1) return;
-  const key = ctx.index.resolveType(mapped.name, { type, file: type.file })?.fqn ?? simpleName(mapped.name);
+  const key = ctx.index.fqnOf(mapped.name, { type, file: type.file }) ?? simpleName(mapped.name);
   if (!into.has(key)) into.set(key, { status: statuses[0]!, description: reasonPhrase(statuses[0]!) });
 }
 
