@@ -39,3 +39,18 @@ export function literalValue(text: string, index: ProjectIndex, scope: Scope | u
   }
   return undefined;
 }
+
+/**
+ * A string argument folded as the compiler would: literals and constants joined with `+`
+ * (`ApiPaths.ROOT + "/*"`); undefined when any part is not one.
+ */
+export function foldedString(text: string, index: ProjectIndex, scope: Scope | undefined): string | undefined {
+  const parts = splitTop(text, '+');
+  let out = '';
+  for (const part of parts) {
+    const v = literalValue(part, index, scope);
+    if (v === undefined) return undefined;
+    out += v;
+  }
+  return parts.length ? out : undefined;
+}

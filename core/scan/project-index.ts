@@ -464,7 +464,73 @@ export class ProjectIndex {
   /** Before the project-wide facts are all read again. */
   forgetProjectWide(): void {
     this.wide = { files: new Set(), missing: new Set() };
+    this.wideNames = [];
   }
+
+  /**
+   * Type names a project-wide fact took only the qualified name of (the exception an advice or an
+   * ExceptionMapper handles), with what they resolved to: kept apart from `projectWideDeps` so an
+   * edit to the exception's body re-scans no root, while a rename or a move does.
+   */
+  private wideNames: Array<{ name: string; scope: Scope; fqn: string; path: string; simple: string }> = [];
+
+  /**
+   * The qualified name a type name resolves to in `scope` (undefined outside the tree), for a
+   * reading that takes nothing else from the type. Inside `projectWide` the file declaring it is
+   * not a project-wide dependency: `wideNamesMoved` tells whether a change moves the name.
+   */
+  fqnOf(name: string, scope: Scope): string | undefined {
+    if (this.tracking !== this.wide) return this.resolveType(name, scope)?.fqn;
+    const t = this.resolveWideName(name, scope);
+    if (t) this.wideNames.push({ name, scope, fqn: t.fqn, path: t.file.path, simple: t.name });
+    return t?.fqn;
+  }
+
+  /**
+   * Whether a change (files `changed`, names `declared` by them before or after) gives a name
+   * `fqnOf` read project-wide another qualified name. A name still giving the same one is judged
+   * from now on by the file now declaring it.
+   */
+  wideNamesMoved(changed: ReadonlySet<string>, declared: ReadonlySet<string>): boolean {
+    for (const n of this.wideNames) {
+      if (!changed.has(n.path) && !declared.has(n.simple)) continue;
+      const outer = this.tracking;
+      this.tracking = this.wide;
+      try {
+        const t = this.resolveWideName(n.name, n.scope);
+        if (t?.fqn !== n.fqn) return true;
+        n.path = t.file.path;
+      } finally {
+        this.tracking = outer;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Resolves a name for `fqnOf`, recording into the project-wide dependencies all it read but the
+   * file declaring the hit and the hit's name: a change to that file, or a file declaring that
+   * name, is judged by resolving the name again (`wideNamesMoved`).
+   */
+  private resolveWideName(name: string, scope: Scope): TypeDecl | undefined {
+    const deps: Dependencies = { files: new Set(), missing: new Set() };
+    const outer = this.tracking;
+    this.tracking = deps;
+    let t: TypeDecl | undefined;
+    try {
+      t = this.resolveType(name, scope);
+    } finally {
+      this.tracking = outer;
+    }
+    if (t) {
+      deps.files.delete(t.file.path);
+      // A class of its name coming closer (the same package before a wildcard import) is judged the same way.
+      deps.missing.delete(t.name);
+    }
+    this.replay(deps);
+    return t;
+  }
+
 
   beginTracking(): void {
     this.tracking = { files: new Set(), missing: new Set() };

@@ -583,6 +583,8 @@ export class ProjectScanner {
     // names), or one declaring a name such a reading looked for in vain.
     const wide = this.index.projectWideDeps;
     if (!global && (someIn(wide.files, changedPaths) || someIn(wide.missing, declared))) global = true;
+    // An exception an advice or ExceptionMapper handles: only a rename or a move changes what it reads.
+    if (!global && this.index.wideNamesMoved(changedPaths, declared)) global = true;
     // A constant the code sets a property with lives in any file (`System.setProperty(.., Paths.ROOT)`):
     // computeAll reads the module config again with the new value.
     if (!global && this.codePropertiesKey !== codePropertiesKey(codeProperties(this.index, this.modules))) global = true;

@@ -275,3 +275,152 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
     expect(view(scanner.result())).toEqual(view(fresh));
   });
 });
+
+describe('a JAX-RS mount given as a constant', () => {
+  const PRODUCTS = { [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n' };
+
+  it('ServletRegistrationBean(servlet, ApiPaths.MOUNT): a static final concatenation of another file', async () => {
+    const { root } = project({
+      [`${J}ApiPaths.java`]: 'package com.acme.wide;\npublic interface ApiPaths {\n  String ROOT = "/api";\n  String MOUNT = ROOT + "/*";\n}\n',
+      [`${J}JerseyConfig.java`]: 'package com.acme.wide;\nimport org.glassfish.jersey.servlet.ServletContainer;\nimport org.springframework.boot.web.servlet.ServletRegistrationBean;\nimport org.springframework.context.annotation.Bean;\npublic class JerseyConfig {\n  @Bean public ServletRegistrationBean<ServletContainer> jersey() { return new ServletRegistrationBean<>(new ServletContainer(), ApiPaths.MOUNT); }\n}\n',
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
+    editFile(root, `${J}ApiPaths.java`, '"/api"', '"/v2"');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}ApiPaths.java`, kind: 'changed' }]);
+    expect(addresses(fresh)).toEqual(['GET /v2/products']);
+  });
+
+  it('Kotlin: urlMappings = listOf(Mounts.API) of an object in another file', async () => {
+    const K = 'src/main/kotlin/com/acme/wide/';
+    const { root } = project({
+      [`${K}Mounts.kt`]: 'package com.acme.wide\n\nobject Mounts {\n  const val API = "/api/*"\n}\n',
+      [`${K}JerseyConfig.kt`]: 'package com.acme.wide\nimport org.glassfish.jersey.servlet.ServletContainer\nimport org.springframework.boot.web.servlet.ServletRegistrationBean\nimport org.springframework.context.annotation.Bean\nclass JerseyConfig {\n  @Bean fun jersey() = ServletRegistrationBean(ServletContainer()).apply {\n    urlMappings = listOf(Mounts.API)\n  }\n}\n',
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
+    editFile(root, `${K}Mounts.kt`, '"/api/*"', '"/rest/*"');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${K}Mounts.kt`, kind: 'changed' }]);
+    expect(addresses(fresh)).toEqual(['GET /rest/products']);
+  });
+
+  it("addServlet(..).addMapping(API) of the file's own constant; a holder created after the scan", async () => {
+    const { root, write } = project({
+      [`${J}Main.java`]: [
+        'package com.acme.wide;',
+        'import jakarta.servlet.ServletContext;',
+        'import org.glassfish.jersey.servlet.ServletContainer;',
+        'public class Main {',
+        '  private static final String API = "/svc/*";',
+        '  void start(ServletContext ctx) { ctx.addServlet("jersey", new ServletContainer()).addMapping(API); }',
+        '}',
+        '',
+      ].join('\n'),
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /svc/products']);
+    // Now a constant of a class the first scan could not find.
+    editFile(root, `${J}Main.java`, 'addMapping(API)', 'addMapping(Mounts.API)');
+    await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Main.java`, kind: 'changed' }]);
+    write(`${J}Mounts.java`, 'package com.acme.wide;\npublic final class Mounts {\n  public static final String API = "/late/*";\n}\n');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Mounts.java`, kind: 'created' }]);
+    expect(addresses(fresh)).toEqual(['GET /late/products']);
+  });
+
+  it('CXF setAddress(Addresses.SCIM): the resources it serves move with the constant', async () => {
+    const { root } = project({
+      [`${J}Addresses.java`]: 'package com.acme.wide;\npublic final class Addresses {\n  public static final String SCIM = "/scim";\n}\n',
+      [`${J}RestConfig.java`]: [
+        'package com.acme.wide;',
+        'import org.apache.cxf.jaxrs.JAXRSServerFactoryBean;',
+        'import org.springframework.context.annotation.Bean;',
+        'public class RestConfig {',
+        '  @Bean public Object scim() {',
+        '    JAXRSServerFactoryBean scim = new JAXRSServerFactoryBean();',
+        '    scim.setAddress(Addresses.SCIM);',
+        '    scim.setResourceClasses(ProductResource.class);',
+        '    return scim.create();',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      ...PRODUCTS,
+    });
+    const scanner = await scanned(root);
+    expect(addresses(scanner.result())).toEqual(['GET /scim/products']);
+    editFile(root, `${J}Addresses.java`, '"/scim"', '"/scim/v2"');
+    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Addresses.java`, kind: 'changed' }]);
+    expect(addresses(fresh)).toEqual(['GET /scim/v2/products']);
+  });
+});
+
+describe('an exception class an advice or ExceptionMapper handles', () => {
+  const E = 'src/main/java/com/acme/wide/err/';
+  const SPRING = {
+    [`${E}PaymentFailedException.java`]: 'package com.acme.wide.err;\npublic class PaymentFailedException extends RuntimeException {\n}\n',
+    [`${J}ApiErrors.java`]: [
+      'package com.acme.wide;',
+      'import com.acme.wide.err.*;',
+      'import org.springframework.http.HttpStatus;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestControllerAdvice',
+      'public class ApiErrors {',
+      '  @ExceptionHandler(PaymentFailedException.class) @ResponseStatus(HttpStatus.PAYMENT_REQUIRED) public String paid(PaymentFailedException e) { return ""; }',
+      '}',
+      '',
+    ].join('\n'),
+    [`${J}PayController.java`]: 'package com.acme.wide;\nimport com.acme.wide.err.PaymentFailedException;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PayController {\n  @PostMapping("/pay") public String pay() throws PaymentFailedException { return ""; }\n}\n',
+    [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
+  };
+  const statuses = (r: ScanResult, address: string) => r.endpoints.find((e) => e.address === address)?.responses?.map((x) => x.status);
+
+  it('an edit to its body recomputes only the roots throwing it (not every root)', async () => {
+    const { root } = project(SPRING);
+    const scanner = await scanned(root);
+    expect(statuses(scanner.result(), 'POST /pay')).toContain('402');
+    editFile(root, `${E}PaymentFailedException.java`, '{\n}', '{\n  public PaymentFailedException() { super("no"); }\n}');
+    const result = scanner.rescan([{ path: `${E}PaymentFailedException.java`, kind: 'changed' }]);
+    expect(result.rootsRecomputed).toBe(1);
+    expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
+  });
+
+  it('a class of its name in the advice package (before the wildcard import), then a move, re-scan as a fresh scan', async () => {
+    const { root, write } = project(SPRING);
+    const scanner = await scanned(root);
+    write(`${J}PaymentFailedException.java`, 'package com.acme.wide;\npublic class PaymentFailedException extends RuntimeException {\n}\n');
+    const shadowed = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}PaymentFailedException.java`, kind: 'created' }]);
+    // The advice now handles its own package's class, not the one the controller throws.
+    expect(statuses(shadowed, 'POST /pay') ?? []).not.toContain('402');
+    editFile(root, `${E}PaymentFailedException.java`, 'package com.acme.wide.err;', 'package com.acme.wide.moved;');
+    await rescanEqualsFreshScan(scanner, root, [{ path: `${E}PaymentFailedException.java`, kind: 'changed' }]);
+  });
+
+  it('JAX-RS ExceptionMapper<X>: a body edit recomputes the thrower alone; a rename re-scans as a fresh scan', async () => {
+    const { root } = project({
+      [`${E}GoneException.java`]: 'package com.acme.wide.err;\npublic class GoneException extends RuntimeException {\n}\n',
+      [`${J}GoneMapper.java`]: [
+        'package com.acme.wide;',
+        'import com.acme.wide.err.GoneException;',
+        'import jakarta.ws.rs.core.Response;',
+        'import jakarta.ws.rs.ext.*;',
+        '@Provider',
+        'public class GoneMapper implements ExceptionMapper<GoneException> {',
+        '  public Response toResponse(GoneException e) { return Response.status(410).build(); }',
+        '}',
+        '',
+      ].join('\n'),
+      [`${J}ItemResource.java`]: 'package com.acme.wide;\nimport com.acme.wide.err.GoneException;\nimport jakarta.ws.rs.*;\n@Path("/items")\npublic class ItemResource {\n  @GET public String list() throws GoneException { return ""; }\n}\n',
+      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+    });
+    const scanner = await scanned(root);
+    expect(statuses(scanner.result(), 'GET /items')).toContain('410');
+    editFile(root, `${E}GoneException.java`, '{\n}', '{\n  private static final long serialVersionUID = 1L;\n}');
+    expect(scanner.rescan([{ path: `${E}GoneException.java`, kind: 'changed' }]).rootsRecomputed).toBe(1);
+    expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
+    editFile(root, `${E}GoneException.java`, 'class GoneException', 'class RemovedException');
+    await rescanEqualsFreshScan(scanner, root, [{ path: `${E}GoneException.java`, kind: 'changed' }]);
+  });
+});

@@ -36,7 +36,7 @@ export function exceptionHandlers(index: ProjectIndex, type: TypeDecl, into = ne
     if (!names.length) for (const p of m.params) if (/(?:Exception|Error|Throwable)$/.test(simpleName(p.type.name))) names.push(p.type.name);
     const reason = stringAttr(index, status, 'reason', scope);
     for (const n of names) {
-      const key = index.resolveType(n, scope)?.fqn ?? simpleName(n);
+      const key = index.fqnOf(n, scope) ?? simpleName(n);
       if (!into.has(key)) into.set(key, { status: code, description: reason || reasonPhrase(code) });
     }
   }

@@ -10,6 +10,8 @@
 // is declared with; a resource class implementing that type is served there.
 
 import { blankComments, matching } from '../../config-text';
+import { literalOnly } from './servlet-mounts';
+import type { ArgValue } from './servlet-mounts';
 
 /** The `FileEntry.creates` mark of a file that builds a CXF JAX-RS server. */
 export const CXF_SERVER = 'JAXRSServerFactoryBean';
@@ -24,12 +26,16 @@ export interface CxfServer {
 const FACTORY = /\b(?:Spring)?JAXRSServerFactoryBean\s+([\w$]+)\s*=/g;
 
 /** The CXF servers a source file builds, with an address of their own. */
-export function cxfServers(source: string): CxfServer[] {
+export function cxfServers(source: string, value: ArgValue = literalOnly): CxfServer[] {
   const text = blankComments(source);
   const out: CxfServer[] = [];
   for (const f of text.matchAll(FACTORY)) {
     const v = f[1]!.replace(/\$/g, '\\$');
-    const address = new RegExp(`\\b${v}\\s*\\.\\s*setAddress\\s*\\(\\s*"([^"]*)"\\s*\\)`).exec(text)?.[1]?.trim();
+    // The address may be a constant (`setAddress(Paths.SCIM)`) when `value` folds them.
+    const set = new RegExp(`\\b${v}\\s*\\.\\s*setAddress\\s*\\(`).exec(text);
+    const open = set ? set.index + set[0].length - 1 : -1;
+    const close = open < 0 ? -1 : matching(text, open);
+    const address = close < 0 ? undefined : value(text.slice(open + 1, close))?.trim();
     if (!address || address === '/') continue;
     const types: string[] = [];
     for (const call of text.matchAll(new RegExp(`\\b${v}\\s*\\.\\s*(?:setServiceBeans?|setResourceClasses)\\s*\\(`, 'g'))) {

@@ -24,6 +24,8 @@ import { jaxRsRequest, resourceFieldParams, VALUE_PROVIDER_SUPERS } from './requ
 import type { Param, RequestModel } from '../../../model/request';
 import { folderDescriptionOf, folderOf, nameAndDescription } from '../naming';
 import { WEB_XML, mountOf, registrationMount, webXmlApplicationMounts, webXmlMount } from './servlet-mounts';
+import type { ArgValue } from './servlet-mounts';
+import { foldedString } from '../../code-calls';
 import { SECURITY_DECLARATIONS, SecurityDeclarations } from '../security-docs';
 import { declaredResponses, withDeclaredBody } from '../declared-responses';
 import { JAX_RS_EXCEPTIONS, visibleResponses, withVisible } from '../exception-responses';
@@ -34,6 +36,7 @@ import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
 import { APPLICATION_SUPERS, classesNamedBy, LOCATOR_ANNOTATION, ResourceRegistrations, locatedMarker } from './registrations';
 import { ProjectIndex } from '../../project-index';
+import type { FileEntry } from '../../project-index';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
 import type { CxfServer } from './cxf-servers';
 
@@ -52,7 +55,7 @@ function exceptionMapper(ctx: ScanContext, type: TypeDecl, into: Map<string, Dec
   if (!mapped) return;
   const statuses = type.methods.find((m) => m.name === 'toResponse' && m.params.length === 1)?.statuses;
   if (statuses?.length !== 1) return;
-  const key = ctx.index.resolveType(mapped.name, { type, file: type.file })?.fqn ?? simpleName(mapped.name);
+  const key = ctx.index.fqnOf(mapped.name, { type, file: type.file }) ?? simpleName(mapped.name);
   if (!into.has(key)) into.set(key, { status: statuses[0]!, description: reasonPhrase(statuses[0]!) });
 }
 
@@ -148,10 +151,11 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         if (mount !== undefined) mounts.set(m.name, mount);
       }
       // Code registering the servlet, Spring's or an embedded container's (the header scan noted which files do).
+      // Its registering file re-scans every root; so does the holder of a constant the URL names.
       for (const entry of ctx.index.files.values()) {
         if (!entry.creates?.some((c) => c === 'ServletRegistrationBean' || c === 'addServlet') || mounts.has(entry.module)) continue;
         const text = ctx.readProjectFile?.(entry.path);
-        const mount = text !== undefined ? registrationMount(text) : undefined;
+        const mount = text !== undefined ? ctx.index.projectWide(() => registrationMount(text, constantsOf(entry, ctx))) : undefined;
         if (mount !== undefined) mounts.set(entry.module, mount);
       }
       const property = (key: string) => ctx.appProperty?.(key);
@@ -196,6 +200,13 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     return applicationMounts.get(type.file.module)?.find((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn))?.mount;
   }
 
+  /** A string argument's value in the file: a literal, a constant, a concatenation of them. */
+  function constantsOf(entry: FileEntry, ctx: ScanContext): ArgValue {
+    const file = ctx.index.parse(entry);
+    const scope = file ? { type: file.types[0], file } : undefined;
+    return (arg) => foldedString(arg, ctx.index, scope);
+  }
+
   /** The CXF servers built in code, by the file building them: read once per scan (a change to such a file re-scans all). */
   let cxfServerFiles: Array<{ path: string; servers: CxfServer[] }> | undefined;
 
@@ -206,7 +217,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       for (const entry of ctx.index.files.values()) {
         if (!entry.creates?.includes(CXF_SERVER)) continue;
         const text = ctx.readProjectFile?.(entry.path);
-        const servers = text !== undefined ? cxfServers(text) : [];
+        const servers = text !== undefined ? ctx.index.projectWide(() => cxfServers(text, constantsOf(entry, ctx))) : [];
         if (servers.length) cxfServerFiles.push({ path: entry.path, servers });
       }
     }

@@ -5,7 +5,8 @@
 // embedded Tomcat or Jetty or a `ServletContext` in code,
 // or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
 
-import { blankComments, blankXmlComments, matching, xmlChild } from '../../config-text';
+import { blankComments, blankXmlComments, matching, splitTop, xmlChild } from '../../config-text';
+import { callsIn } from '../../code-calls';
 
 // Jersey 1's Spring integration servlet (`com.sun.jersey.spi.spring.container.servlet.SpringServlet`)
 // is a ServletContainer subclass that web.xml names on its own.
@@ -63,32 +64,65 @@ export function mountOf(pattern: string): string {
 
 
 /**
+ * The value of a string argument as written. Without the project index only a literal; the scan
+ * also folds constants (`ApiPaths.MOUNT`, `Paths.ROOT + "/*"`, see code-calls.ts `stringValue`).
+ */
+export type ArgValue = (arg: string) => string | undefined;
+
+/** A string literal's value; what a reading without the project index folds. */
+export const literalOnly: ArgValue = (arg) => /^"([^"\\]*)"$/.exec(arg.trim())?.[1];
+
+/**
+ * The first argument with a string value, looking into a collection built in place
+ * (`List.of(Paths.API)`, `listOf(..)`, `Collections.singletonList(..)`).
+ */
+function firstString(args: readonly string[], value: ArgValue): string | undefined {
+  for (const arg of args) {
+    const v = value(arg);
+    if (v !== undefined) return v;
+    const built = /^[\w$.]+\s*(?:<[^<>()]*>)?\s*\(([\s\S]*)\)$/.exec(arg.trim());
+    const inner = built ? firstString(splitTop(built[1]!, ','), value) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+/** The arguments of the call whose `(` is at `open`, split at the top level. */
+function argsAt(text: string, open: number): string[] {
+  const close = matching(text, open);
+  return splitTop(text.slice(open + 1, close < 0 ? text.length : close), ',');
+}
+
+/**
  * The mount of a JAX-RS servlet registered in Spring code:
  * `new ServletRegistrationBean<>(new ServletContainer(config), "/api/*")`, or a servlet held in
  * a variable when the statement or the bean method's return type names its class
  * (`ServletRegistrationBean<CXFServlet> cxf(CXFServlet servlet) { return new ...(servlet, "/services/*"); }`).
+ * The URL may be a constant (`ApiPaths.MOUNT`) when `value` folds them.
  */
-export function registrationMount(source: string): string | undefined {
+export function registrationMount(source: string, value: ArgValue = literalOnly): string | undefined {
   const text = blankComments(source);
   for (const m of text.matchAll(/(?:new\s+)?(?:[\w$]+\.)*ServletRegistrationBean\s*(?:<[^>(]*>)?\s*\(/g)) {
-    // The URL is an argument of this constructor call, not a string somewhere after it.
+    // The URLs are the arguments after the servlet (`(servlet, "/api/*")`, `(servlet, true, "/api/*")`).
     const open = m.index! + m[0].length - 1;
     const close = matching(text, open);
-    const args = text.slice(open, close < 0 ? text.length : close);
-    const url = /"([^"]*)"/.exec(args);
-    if (!url) continue;
-    const context = text.slice(Math.max(0, m.index! - 300), open + args.length);
-    if (JAX_RS_SERVLETS.test(context)) return mountOf(url[1]!);
+    const url = firstString(argsAt(text, open).slice(1), value);
+    if (url === undefined) continue;
+    const context = text.slice(Math.max(0, m.index! - 300), close < 0 ? text.length : close);
+    if (JAX_RS_SERVLETS.test(context)) return mountOf(url);
   }
   // The mapping added after construction: `bean.addUrlMappings("/api/*")`, `setUrlMappings(List.of("/api/*"))`,
   // in the same bean method as a registration of a JAX-RS servlet.
   // Kotlin: `.apply { addUrlMappings("/api/*") }` or `urlMappings = listOf("/api/*")`.
-  for (const m of text.matchAll(/(?:\b(?:addUrlMappings|setUrlMappings)\s*\(|\burlMappings\s*=)([^;"]*)"([^"]*)"/g)) {
-    const context = text.slice(Math.max(0, m.index! - 600), m.index! + m[0].length);
+  for (const m of text.matchAll(/\b(?:addUrlMappings|setUrlMappings)\s*\(|\burlMappings\s*=/g)) {
+    const end = m.index! + m[0].length;
+    const url = m[0].endsWith('(') ? firstString(argsAt(text, end - 1), value) : firstString([/^[^;\n]*/.exec(text.slice(end))![0]], value);
+    if (url === undefined) continue;
+    const context = text.slice(Math.max(0, m.index! - 600), end);
     const method = context.slice(Math.max(context.lastIndexOf('@Bean'), 0));
-    if (/ServletRegistrationBean/.test(method) && JAX_RS_SERVLETS.test(method)) return mountOf(m[2]!);
+    if (/ServletRegistrationBean/.test(method) && JAX_RS_SERVLETS.test(method)) return mountOf(url);
   }
-  return embeddedMount(text);
+  return embeddedMount(text, value);
 }
 
 /**
@@ -98,21 +132,24 @@ export function registrationMount(source: string): string | undefined {
  * the Servlet API's `ctx.addServlet("jersey", new ServletContainer(app)).addMapping("/api/*")`,
  * Jetty's `handler.addServlet(new ServletHolder(new ServletContainer(app)), "/api/*")`.
  */
-function embeddedMount(text: string): string | undefined {
+function embeddedMount(text: string, value: ArgValue): string | undefined {
   for (const m of text.matchAll(/\baddServlet\s*\(/g)) {
     const open = m.index! + m[0].length - 1;
     const close = matching(text, open);
-    const args = text.slice(open, close < 0 ? text.length : close + 1);
-    if (!JAX_RS_SERVLETS.test(text.slice(Math.max(0, m.index! - 300), open + args.length))) continue;
-    const strings = [...args.matchAll(/"([^"]*)"/g)].map((s) => s[1]!);
+    const end = close < 0 ? text.length : close + 1;
+    if (!JAX_RS_SERVLETS.test(text.slice(Math.max(0, m.index! - 300), end))) continue;
+    const strings = argsAt(text, open).map(value).filter((s): s is string => s !== undefined);
     const path = strings.find((s) => s.startsWith('/') || s.startsWith('*'));
     if (path !== undefined) return mountOf(path);
     const name = strings[0];
     if (name === undefined) continue;
-    const byName = new RegExp(`\\baddServletMapping(?:Decoded)?\\s*\\(\\s*"([^"]*)"\\s*,\\s*"${name.replace(/[^\w-]/g, '\\$&')}"`).exec(text);
-    if (byName) return mountOf(byName[1]!);
-    const after = /\baddMapping\s*\(\s*"([^"]*)"/.exec(text.slice(open, open + args.length + 600));
-    if (after) return mountOf(after[1]!);
+    for (const call of callsIn(text, 'addServletMapping(?:Decoded)?')) {
+      const pattern = call.length === 2 && value(call[1]!) === name ? value(call[0]!) : undefined;
+      if (pattern !== undefined) return mountOf(pattern);
+    }
+    const after = callsIn(text.slice(open, end + 600), 'addMapping')[0]?.[0];
+    const mapped = after !== undefined ? value(after) : undefined;
+    if (mapped !== undefined) return mountOf(mapped);
   }
   return undefined;
 }
