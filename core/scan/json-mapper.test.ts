@@ -80,6 +80,9 @@ describe('applications whose JSON is Gson\'s', () => {
 <dependency><groupId>com.google.code.gson</groupId><artifactId>gson</artifactId></dependency></dependencies></project>`;
     expect(await keys({ 'pom.xml': pom('<exclusions><exclusion><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-json</artifactId></exclusion></exclusions>') })).toEqual(GSON);
     expect(await keys({ 'pom.xml': pom('') })).toEqual(JACKSON);
+    // Jackson excluded from another dependency (DolphinScheduler's Hive client) leaves Boot's in place.
+    const hive = '<dependency><groupId>org.apache.hive</groupId><artifactId>hive-jdbc</artifactId><exclusions><exclusion><groupId>com.fasterxml.jackson.core</groupId><artifactId>jackson-databind</artifactId></exclusion></exclusions></dependency>';
+    expect(await keys({ 'pom.xml': pom('').replace('<dependencies>', `<dependencies>${hive}`) })).toEqual(JACKSON);
   });
 
   it('a re-scan after the converter is registered, or the preference removed, gives what a fresh scan gives', async () => {

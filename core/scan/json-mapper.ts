@@ -80,9 +80,27 @@ function buildWithoutJackson(m: ModuleInfo | undefined, read: (path: string) => 
   return names.some((n) => {
     const text = read(m.dir ? `${m.dir}/${n}` : n);
     if (!text || !/com\.google\.code\.gson/.test(text)) return false;
-    const excluded = n === 'pom.xml' ? [...text.matchAll(/<exclusions>([\s\S]*?)<\/exclusions>/g)].some((x) => /spring-boot-starter-json|jackson-databind/.test(x[1]!)) : /\bexclude\b[^\n]*(?:spring-boot-starter-json|jackson-databind)/.test(text);
-    return excluded;
+    return n === 'pom.xml' ? starterWithoutJackson(text) : gradleWithoutJackson(text);
   });
+}
+
+/**
+ * A Spring Boot starter dependency of the pom with Jackson excluded from it. Jackson excluded from
+ * any other dependency (a Hive or Hadoop client dragging its own) leaves Boot's Jackson in place.
+ */
+function starterWithoutJackson(pom: string): boolean {
+  for (const [dep] of pom.matchAll(/<dependency>[\s\S]*?<\/dependency>/g)) {
+    if (!/<artifactId>\s*spring-boot-starter(?:-web|-json)?\s*<\/artifactId>/.test(dep)) continue;
+    const exclusions = /<exclusions>([\s\S]*?)<\/exclusions>/.exec(dep)?.[1];
+    if (exclusions && /spring-boot-starter-json|jackson-databind/.test(exclusions)) return true;
+  }
+  return false;
+}
+
+/** Boot's JSON starter excluded, or Jackson excluded from every configuration (`configurations.all { exclude ... }`). */
+function gradleWithoutJackson(build: string): boolean {
+  if (/\bexclude\b[^\n]*spring-boot-starter-json/.test(build)) return true;
+  return /\bconfigurations\b[\s\S]{0,80}?\ball\b[\s\S]{0,80}?\bexclude\b[^\n]*jackson-databind/.test(build);
 }
 
 /** Each module's Spring configuration code that registers the Gson converter or configures a GsonBuilder. */
