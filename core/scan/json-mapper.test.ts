@@ -82,7 +82,7 @@ describe('applications whose JSON is Gson\'s', () => {
     expect(await keys({ 'pom.xml': pom('') })).toEqual(JACKSON);
   });
 
-  it('the mapper of the stack serving each endpoint: JAX-RS and WebFlux keep Jackson in a Gson application', async () => {
+  it('the mapper of the stack serving each endpoint: JAX-RS, Actuator and WebFlux keep Jackson in a Gson application', async () => {
     const item = (path: string) => async (files: Record<string, string>) => {
       const { endpoints } = await scanProject(project(files), { parseWorker: false });
       return Object.keys(endpoints.find((e) => e.path === path)!.response!.schema!.properties!);
@@ -91,6 +91,13 @@ describe('applications whose JSON is Gson\'s', () => {
     // A Jersey resource beside the Spring MVC controller: written by the JAX-RS runtime's Jackson provider.
     const resource = { 'src/main/java/com/acme/ItemResource.java': 'package com.acme;\nimport javax.ws.rs.*;\n@Path("/jaxrs")\npublic class ItemResource {\n    @GET public ItemController.Item item() { return null; }\n}\n' };
     expect(await item('/jaxrs')({ ...gson, ...resource })).toEqual(JACKSON);
+    // Actuator's endpoints are written by its own ObjectMapper.
+    const actuator = { 'src/main/java/com/acme/ItemsEndpoint.java': 'package com.acme;\nimport org.springframework.boot.actuate.endpoint.annotation.*;\n@Endpoint(id = "items")\npublic class ItemsEndpoint {\n    @ReadOperation public ItemController.Item item() { return null; }\n}\n' };
+    const { endpoints } = await scanProject(project({ ...gson, ...actuator }), { parseWorker: false, actuator: true });
+    expect(Object.keys(endpoints.find((e) => e.path.endsWith('/items'))!.response!.schema!.properties!)).toEqual(JACKSON);
+    // An MVC controller calling a WebClient is still written by the converters.
+    const client = { 'src/main/java/com/acme/ItemController.java': CONTROLLER.replace('import org.springframework.web.bind.annotation.*;', 'import org.springframework.web.bind.annotation.*;\nimport org.springframework.web.reactive.function.client.WebClient;') };
+    expect(await item('/item')({ ...gson, ...client })).toEqual(GSON);
     expect(await item('/item')({ ...gson, ...resource })).toEqual(GSON);
     // WebFlux's functional routes write through its codecs (Jackson's); WebMvc.fn's through the converters (Gson's).
     const routes = (pkg: string, reply: string) => ({

@@ -65,13 +65,14 @@ export function gsonMapper(
 
 /**
  * JAX-RS resources are written by their runtime's provider, Actuator's by its own ObjectMapper
- * (Boot 2.3+); a router or handler built on `org.springframework.web.reactive` is WebFlux's;
+ * (Boot 2.3+); a router or handler built on WebFlux's server API is WebFlux's;
  * anything else is its application's own stack.
  */
 function stackOf(framework: string | undefined, file: SourceFile): Stack | undefined {
   if (framework === 'jax-rs' || framework === 'actuator') return 'own';
   if (framework === undefined && (file.imports.some((i) => /^(?:javax|jakarta)\.ws\.rs(?:\.|$)/.test(i.name)) || file.types.some((t) => findAnnotation(t.annotations, 'Path')))) return 'own';
-  if (file.imports.some((i) => /^org\.springframework\.(?:web\.reactive|http\.server\.reactive)(?:\.|$)/.test(i.name))) return 'reactive';
+  // WebFlux's server side only: an MVC controller calling a WebClient stays MVC's.
+  if (file.imports.some((i) => /^org\.springframework\.(?:web\.reactive\.function\.server|web\.server|http\.server\.reactive)(?:\.|$)/.test(i.name))) return 'reactive';
   return undefined;
 }
 
