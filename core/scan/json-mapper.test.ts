@@ -85,6 +85,63 @@ describe('applications whose JSON is Gson\'s', () => {
     expect(await keys({ 'pom.xml': pom('').replace('<dependencies>', `<dependencies>${hive}`) })).toEqual(JACKSON);
   });
 
+  it('the mapper of the stack serving each endpoint: JAX-RS, Actuator and WebFlux keep Jackson in a Gson application', async () => {
+    const item = (path: string) => async (files: Record<string, string>) => {
+      const { endpoints } = await scanProject(project(files), { parseWorker: false });
+      return Object.keys(endpoints.find((e) => e.path === path)!.response!.schema!.properties!);
+    };
+    const gson = props('spring.mvc.converters.preferred-json-mapper=gson\n');
+    // A Jersey resource beside the Spring MVC controller: written by the JAX-RS runtime's Jackson provider.
+    const resource = { 'src/main/java/com/acme/ItemResource.java': 'package com.acme;\nimport javax.ws.rs.*;\n@Path("/jaxrs")\npublic class ItemResource {\n    @GET public ItemController.Item item() { return null; }\n}\n' };
+    expect(await item('/jaxrs')({ ...gson, ...resource })).toEqual(JACKSON);
+    // Actuator's endpoints are written by its own ObjectMapper.
+    const actuator = { 'src/main/java/com/acme/ItemsEndpoint.java': 'package com.acme;\nimport org.springframework.boot.actuate.endpoint.annotation.*;\n@Endpoint(id = "items")\npublic class ItemsEndpoint {\n    @ReadOperation public ItemController.Item item() { return null; }\n}\n' };
+    const { endpoints } = await scanProject(project({ ...gson, ...actuator }), { parseWorker: false, actuator: true });
+    expect(Object.keys(endpoints.find((e) => e.path.endsWith('/items'))!.response!.schema!.properties!)).toEqual(JACKSON);
+    // An MVC controller calling a WebClient is still written by the converters.
+    const client = { 'src/main/java/com/acme/ItemController.java': CONTROLLER.replace('import org.springframework.web.bind.annotation.*;', 'import org.springframework.web.bind.annotation.*;\nimport org.springframework.web.reactive.function.client.WebClient;') };
+    expect(await item('/item')({ ...gson, ...client })).toEqual(GSON);
+    expect(await item('/item')({ ...gson, ...resource })).toEqual(GSON);
+    // WebFlux's functional routes write through its codecs (Jackson's); WebMvc.fn's through the converters (Gson's).
+    const routes = (pkg: string, reply: string) => ({
+      'src/main/java/com/acme/ItemStore.java': 'package com.acme;\npublic interface ItemStore { ItemController.Item find(); }\n',
+      'src/main/java/com/acme/Routes.java': `package com.acme;
+import org.springframework.context.annotation.*;
+import ${pkg}.*;
+@Configuration
+public class Routes {
+    private ItemStore store;
+    @Bean RouterFunction<ServerResponse> routes() { return RouterFunctions.route().GET("/fn", this::item).build(); }
+    ${reply} item(ServerRequest request) { return ServerResponse.ok().bodyValue(store.find()); }
+}
+`,
+    });
+    expect(await item('/fn')({ ...gson, ...routes('org.springframework.web.reactive.function.server', 'reactor.core.publisher.Mono<ServerResponse>') })).toEqual(JACKSON);
+    expect(await item('/fn')({ ...gson, ...routes('org.springframework.web.servlet.function', 'ServerResponse') })).toEqual(GSON);
+  });
+
+  it('a WebFlux application ignores preferred-json-mapper; a GsonEncoder in its codecs writes with Gson', async () => {
+    const pom = `<project><modelVersion>4.0.0</modelVersion><artifactId>shop</artifactId><dependencies>
+<dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-webflux</artifactId></dependency>
+<dependency><groupId>com.google.code.gson</groupId><artifactId>gson</artifactId></dependency></dependencies></project>`;
+    const gson = props('spring.mvc.converters.preferred-json-mapper=gson\n');
+    expect(await keys({ 'pom.xml': pom, ...gson })).toEqual(JACKSON);
+    expect(await keys({ 'pom.xml': pom.replace('-webflux', '-web'), ...gson })).toEqual(GSON);
+    const codecs = {
+      'src/main/java/com/acme/WebConfig.java': `package com.acme;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.http.codec.json.GsonEncoder;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
+@Configuration
+public class WebConfig implements WebFluxConfigurer {
+    @Override public void configureHttpMessageCodecs(ServerCodecConfigurer configurer) { configurer.defaultCodecs().jacksonJsonEncoder(new GsonEncoder()); }
+}
+`,
+    };
+    expect(await keys({ 'pom.xml': pom, ...codecs })).toEqual(GSON);
+  });
+
   it('a re-scan after the converter is registered, or the preference removed, gives what a fresh scan gives', async () => {
     const dir = project(props('server.port=8080\n'));
     const scanner = new ProjectScanner(dir, { parseWorker: false });

@@ -12,6 +12,13 @@
 // An application is a module with application properties, with the modules it builds against;
 // a library is Gson's when every application serving it is. A project with no application
 // properties anywhere is one application.
+// Only Spring MVC (annotated controllers and WebMvc.fn routes) writes through those converters.
+// JAX-RS resources are written by their runtime's own JSON provider (Jersey, RESTEasy and CXF
+// apps use Jackson's JacksonJsonProvider, JSON-B or MOXy: Jackson's rules here), Actuator's
+// endpoints by its own ObjectMapper (Boot 2.3+). WebFlux writes
+// through its codecs, Jackson's whatever `preferred-json-mapper` says (Boot has no such property
+// for codecs), unless the code registers Spring's `GsonEncoder` (Spring Framework 7); an
+// application is WebFlux's when its build has `spring-boot-starter-webflux` and not `-web`.
 
 import { readFileSync } from 'node:fs';
 import { blankComments } from './config-text';
@@ -19,37 +26,95 @@ import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 import { GSON_CONFIG } from './project-index';
 import type { ProjectIndex } from './project-index';
+import { findAnnotation } from './source-model';
+import type { SourceFile } from './source-model';
 import type { GsonSettings } from './types/gson';
+import type { EndpointRoot } from './types/type-schema';
 
 const PREFERRED = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'];
 
 /** What one module's Spring configuration code says about Gson. */
 interface CodeGson {
   converter: boolean;
+  /** A `GsonEncoder` registered with WebFlux's codecs. */
+  encoder: boolean;
   settings: GsonSettings;
 }
 
+/** Which stack writes an endpoint's JSON. */
+type Stack = 'servlet' | 'reactive' | 'own';
+
 /**
- * The Gson settings of each module (by name) whose application writes JSON with Gson; a module
- * absent is Jackson's. `props`: a module's application properties (raw keys), by its folder.
+ * The Gson settings that write the bodies of a type written in `file`, as the stack serving the
+ * endpoint being read does; undefined where Jackson writes them. Undefined when no application
+ * uses Gson at all. `props`: a module's application properties (raw keys), by its folder.
  */
-export function gsonModules(
+export function gsonMapper(
   modules: readonly ModuleInfo[],
   props: (dir: string) => ReadonlyMap<string, string> | undefined,
   index: ProjectIndex,
   read: (path: string) => string | undefined,
-): Map<string, GsonSettings> {
+): ((file: SourceFile, endpoint: EndpointRoot | undefined) => GsonSettings | undefined) | undefined {
+  const { servlet, reactive } = gsonModules(modules, props, index, read);
+  if (!servlet.size && !reactive.size) return undefined;
+  return (file, endpoint) => {
+    const stack = stackOf(endpoint?.framework, endpoint?.file ?? file);
+    return stack === 'own' ? undefined : (stack === 'reactive' ? reactive : servlet).get(file.module);
+  };
+}
+
+/**
+ * JAX-RS resources are written by their runtime's provider, Actuator's by its own ObjectMapper
+ * (Boot 2.3+); a router or handler built on WebFlux's server API is WebFlux's;
+ * anything else is its application's own stack.
+ */
+function stackOf(framework: string | undefined, file: SourceFile): Stack | undefined {
+  if (framework === 'jax-rs' || framework === 'actuator') return 'own';
+  if (framework === undefined && (file.imports.some((i) => /^(?:javax|jakarta)\.ws\.rs(?:\.|$)/.test(i.name)) || file.types.some((t) => findAnnotation(t.annotations, 'Path')))) return 'own';
+  // WebFlux's server side only: an MVC controller calling a WebClient stays MVC's.
+  if (file.imports.some((i) => /^org\.springframework\.(?:web\.reactive\.function\.server|web\.server|http\.server\.reactive)(?:\.|$)/.test(i.name))) return 'reactive';
+  return undefined;
+}
+
+/**
+ * The Gson settings of each module (by name) whose application writes JSON with Gson, for the
+ * servlet stack's files (an application's own stack: WebFlux's in a WebFlux application) and for
+ * WebFlux's; a module absent is Jackson's.
+ */
+function gsonModules(
+  modules: readonly ModuleInfo[],
+  props: (dir: string) => ReadonlyMap<string, string> | undefined,
+  index: ProjectIndex,
+  read: (path: string) => string | undefined,
+): { servlet: Map<string, GsonSettings>; reactive: Map<string, GsonSettings> } {
   const code = codeGson(index);
-  const out = new Map<string, GsonSettings>();
   const withProps = modules.filter((m) => (props(m.dir)?.size ?? 0) > 0);
   // No application config anywhere: the project is one application.
   const apps = withProps.length ? withProps.map((m) => ({ props: relaxed(props(m.dir)!), context: new Set([m.name, ...moduleDependencies(m.name, modules, read)]) })) : [{ props: new Map<string, string>(), context: new Set(modules.map((m) => m.name)) }];
-  const verdicts = apps.map((app) => {
-    const preferred = PREFERRED.map((k) => app.props.get(relaxedKey(k))?.trim().toLowerCase()).find((v) => v !== undefined);
+  const servlet = apps.map((app) => {
     const inContext = [...app.context].map((name) => code.get(name)).filter((c): c is CodeGson => c !== undefined);
-    const gson = preferred !== undefined ? preferred === 'gson' : inContext.some((c) => c.converter) || [...app.context].some((name) => buildWithoutJackson(modules.find((m) => m.name === name), read));
+    const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
+    // A WebFlux application: its annotated controllers write through the codecs too.
+    if (builds.some((b) => /spring-boot-starter-webflux/.test(b)) && !builds.some((b) => /spring-boot-starter-web(?![\w-])/.test(b))) return reactiveVerdict(app, inContext);
+    const preferred = PREFERRED.map((k) => app.props.get(relaxedKey(k))?.trim().toLowerCase()).find((v) => v !== undefined);
+    const gson = preferred !== undefined ? preferred === 'gson' : inContext.some((c) => c.converter) || builds.some(withoutJackson);
     return gson ? { ...app, settings: settingsOf(app.props, inContext) } : undefined;
   });
+  const reactive = apps.map((app) => reactiveVerdict(app, [...app.context].map((name) => code.get(name)).filter((c): c is CodeGson => c !== undefined)));
+  return { servlet: byModule(modules, apps, servlet), reactive: byModule(modules, apps, reactive) };
+}
+
+type App = { props: Map<string, string>; context: Set<string> };
+type Verdict = (App & { settings: GsonSettings }) | undefined;
+
+/** WebFlux writes with Gson only where the code registers a GsonEncoder. */
+function reactiveVerdict(app: App, inContext: readonly CodeGson[]): Verdict {
+  return inContext.some((c) => c.encoder) ? { ...app, settings: settingsOf(app.props, inContext) } : undefined;
+}
+
+/** A module is Gson's when every application serving it is, with the same settings. */
+function byModule(modules: readonly ModuleInfo[], apps: readonly App[], verdicts: readonly Verdict[]): Map<string, GsonSettings> {
+  const out = new Map<string, GsonSettings>();
   for (const m of modules) {
     const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
     if (serving.length === 0 || serving.some((v) => v === undefined)) continue;
@@ -73,15 +138,17 @@ function settingsOf(props: ReadonlyMap<string, string>, code: readonly CodeGson[
   return out;
 }
 
-/** A module whose build has Gson and takes Jackson out of Spring Boot's web starter (`spring-boot-starter-json` excluded). */
-function buildWithoutJackson(m: ModuleInfo | undefined, read: (path: string) => string | undefined): boolean {
-  if (!m) return false;
+/** A module's build file(s), '' when it has none. */
+function buildText(m: ModuleInfo | undefined, read: (path: string) => string | undefined): string {
+  if (!m) return '';
   const names = m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : [];
-  return names.some((n) => {
-    const text = read(m.dir ? `${m.dir}/${n}` : n);
-    if (!text || !/com\.google\.code\.gson/.test(text)) return false;
-    return n === 'pom.xml' ? starterWithoutJackson(text) : gradleWithoutJackson(text);
-  });
+  return names.map((n) => read(m.dir ? `${m.dir}/${n}` : n) ?? '').join('\n');
+}
+
+/** A build with Gson that takes Jackson out of Spring Boot's web starter (`spring-boot-starter-json` excluded). */
+function withoutJackson(text: string): boolean {
+  if (!/com\.google\.code\.gson/.test(text)) return false;
+  return starterWithoutJackson(text) || gradleWithoutJackson(text);
 }
 
 /**
@@ -119,9 +186,11 @@ function codeGson(index: ProjectIndex): Map<string, CodeGson> {
       // Spring's own configuration only: a Gson for Redis or a utility class is not Spring MVC's.
       // A converter of the project's own (`@Component class ApiConverter extends GsonHttpMessageConverter`) is a bean too.
       const ownConverter = /@Component\b/.test(code) && /\bextends\s+GsonHttpMessageConverter\b/.test(code);
-      if ((!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) || /Redis/.test(code)) continue;
-      const found = out.get(entry.module) ?? { converter: false, settings: {} };
+      if ((!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport|WebFluxConfigurer/.test(code)) || /Redis/.test(code)) continue;
+      const found = out.get(entry.module) ?? { converter: false, encoder: false, settings: {} };
       found.converter ||= ownConverter || registersConverter(code);
+      // WebFlux's codecs (`configureHttpMessageCodecs`, a CodecCustomizer bean) given Spring's GsonEncoder.
+      found.encoder ||= /\bnew\s+GsonEncoder\b/.test(code);
       Object.assign(found.settings, builderSettings(code));
       out.set(entry.module, found);
     }

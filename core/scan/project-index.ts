@@ -128,7 +128,7 @@ export function describeFile(
     if (b.indexOf(NEEDLE.jackson3Import) >= 0) entry.importsJackson3 = true;
   }
   // Gson put in front of Spring MVC's JSON, or configured, in code (json-mapper.ts).
-  if (b.indexOf(NEEDLE.gson) >= 0 && (b.indexOf(NEEDLE.gsonConverter) >= 0 || b.indexOf(NEEDLE.gsonBuilder) >= 0)) (entry.creates ??= []).push(GSON_CONFIG);
+  if (b.indexOf(NEEDLE.gson) >= 0 && (b.indexOf(NEEDLE.gsonConverter) >= 0 || b.indexOf(NEEDLE.gsonBuilder) >= 0 || b.indexOf(NEEDLE.gsonEncoder) >= 0)) (entry.creates ??= []).push(GSON_CONFIG);
   // Spring Boot properties set in code: a context path or port (code-properties.ts).
   if (CODE_PROPERTY_NEEDLES.some((n) => words.includes(n))) (entry.creates ??= []).push(CODE_PROPERTIES);
   // springdoc security built in code (frameworks/openapi-bean-security.ts).
@@ -149,7 +149,7 @@ const DECLARATION_KEYWORDS = {
   java: ['class ', 'interface ', 'enum ', 'record '],
   kotlin: ['class ', 'interface ', 'object '],
 };
-/** `FileEntry.creates` of a file that may register a GsonHttpMessageConverter or configure a GsonBuilder. */
+/** `FileEntry.creates` of a file that may register a GsonHttpMessageConverter or GsonEncoder, or configure a GsonBuilder. */
 export const GSON_CONFIG = 'GsonConfig';
 /**
  * The words describeFile takes at every occurrence (or, `ackson`, at any), found in one regex
@@ -205,6 +205,7 @@ const NEEDLE = {
   gson: bytesOf('Gson'),
   gsonConverter: bytesOf('GsonHttpMessageConverter'),
   gsonBuilder: bytesOf('GsonBuilder'),
+  gsonEncoder: bytesOf('GsonEncoder'),
   package: bytesOf('package'),
   object: bytesOf('object'),
 };

@@ -37,7 +37,7 @@ import { FrameworkMarkers } from './framework-markers';
 import { detectModules, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
-import { gsonModules } from './json-mapper';
+import { gsonMapper } from './json-mapper';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
@@ -63,7 +63,7 @@ import type { ScanCacheOptions } from './scan-cache';
 import { applyPathPrefixes } from './path-prefix-setting';
 import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
-import type { SourceFile, TypeDecl } from './source-model';
+import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
 import { runInSlices, runToEnd } from './slices';
 
@@ -862,6 +862,8 @@ export class ProjectScanner {
     let endpoints: Endpoint[] = [];
     for (const fw of this.frameworks) {
       try {
+        // Each stack writes its bodies with its own JSON mapper (json-mapper.ts).
+        ctx.schemas.readingEndpointsOf({ framework: fw.id, file: t.file });
         endpoints.push(...fw.endpoints(t, ctx));
       } catch (e) {
         // A reading the scanner does not survive (an unforeseen shape of code) costs this class's
@@ -869,6 +871,7 @@ export class ProjectScanner {
         diagnostics.push({ file: t.file.path, line: t.line, message: `${t.name}: its ${fw.id} endpoints could not be read (${(e as Error).message ?? String(e)}); the rest of the scan is complete. Please report this with the class's code.` });
       }
     }
+    ctx.schemas.readingEndpointsOf(undefined);
     endpoints = applyPathPrefixes(endpoints, this.prefixRules);
     const { files, missing } = this.index.endTracking();
     files.delete(t.file.path);
@@ -922,12 +925,12 @@ export class ProjectScanner {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
       // Modules whose application writes JSON with Gson: their bodies as Gson writes them (json-mapper.ts).
-      const gson = gsonModules(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
+      const gson = gsonMapper(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
       this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, {
         legacyDates: this.legacyDates(),
         ...this.jacksonDefaults(readProjectFile),
         generatedType: (name, packages) => models.schemaOf(name, packages),
-        ...(gson.size ? { gson: (file: SourceFile) => gson.get(file.module) } : {}),
+        ...(gson ? { gson } : {}),
       });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });

@@ -107,6 +107,11 @@ export interface FieldDecl {
   required?: boolean;
   /** Javadoc; else the `//` comment directly above the field or trailing on its line. */
   doc?: string;
+  /**
+   * A Kotlin property with no backing field: a custom getter that never reads `field`, or a
+   * delegate. Its getter is a bean property; mappers that write fields (Gson) never see it.
+   */
+  computed?: boolean;
   line: number;
 }
 

@@ -802,12 +802,26 @@ function readBody(body: Node, decl: TypeDecl, ctx: Ctx): void {
   // Members of an object are static on the JVM; those of a companion are static on its class too.
   const isStatic = decl.kind === 'object';
   const misread = new Misread();
+  // The property just read, with the accessors seen so far (its own children, then the getter and setter that follow it).
+  let property: { field: FieldDecl; accessors: Node[] } | undefined;
   for (const m of body.namedChildren) {
     if (misread.take(m, ctx)) continue;
+    if (m.type === 'getter' || m.type === 'setter') {
+      if (property && !property.accessors.some((c) => c.type === 'property_delegate')) {
+        property.accessors.push(m);
+        if (backingless(property.field, property.accessors, ctx)) property.field.computed = true;
+        else delete property.field.computed; // a setter writing `field` after the getter
+      }
+      continue;
+    }
+    property = undefined;
     switch (m.type) {
-      case 'property_declaration':
-        decl.fields.push(...misread.apply(readProperty(m, ctx, isStatic)));
+      case 'property_declaration': {
+        const fields = misread.apply(readProperty(m, ctx, isStatic));
+        decl.fields.push(...fields);
+        if (fields.length === 1) property = { field: fields[0]!, accessors: [...m.namedChildren] };
         break;
+      }
       case 'function_declaration':
         decl.methods.push(...misread.apply([readFunction(m, ctx, false, misread.start)]));
         break;
@@ -907,9 +921,21 @@ function readProperty(node: Node, ctx: Ctx, isStatic: boolean): FieldDecl[] {
     if (modifiers.includes('const') || (isStatic && binding === 'val')) field.initializer = value;
     else field.defaultValue = value;
   }
+  if (kids.some((c) => c.type === 'property_delegate') || backingless(field, kids, ctx)) field.computed = true;
   const doc = ctx.docs.of(node);
   if (doc) field.doc = doc;
   return [field];
+}
+
+/**
+ * A property with no initializer whose accessors include a getter and never read `field` has
+ * no backing field. The accessors are the declaration's children, or (in a class body, where
+ * the grammar puts them) the getter and setter nodes that follow it.
+ */
+function backingless(field: FieldDecl, accessors: readonly Node[], ctx: Ctx): boolean {
+  const own = accessors.filter((c) => c.type === 'getter' || c.type === 'setter');
+  // The real text: block bodies are blank in the parsed skeleton.
+  return field.defaultValue === undefined && field.initializer === undefined && own.some((c) => c.type === 'getter') && !own.some((c) => /\bfield\b/.test(ctx.source.slice(c.startIndex, c.endIndex)));
 }
 
 /** The type of `val X = "..."`, as far as a literal or a constructor call (`= Info(...)`) tells. */

@@ -94,5 +94,26 @@ data class Item(@SerializedName("item_name") val name: String, private val secre
     }, { gson: () => ({}) });
     expect(names(s.schema('Item', 'com.acme.k.Item'))).toEqual(['item_name', 'secretCode', 'note', 'createdBy']);
   });
+
+  it('a Kotlin property with no backing field (a custom getter not using `field`, a delegate) is no Gson field; Jackson writes its getter', () => {
+    const source = {
+      'com/acme/k/Cart.kt': `package com.acme.k
+class Cart(val count: Int, val price: Long) {
+  val total: Long
+    get() = count * price
+  var label: String = ""
+    get() = field.trim()
+  var shown: Boolean
+    get() = count > 0
+    set(value) { }
+  var stored: Int
+    get() = 1
+    set(value) { field = value }
+  val summary: String by lazy { "$count" }
+}`,
+    };
+    expect(names(schemas(source, { gson: () => ({}) }).schema('Cart', 'com.acme.k.Cart'))).toEqual(['count', 'price', 'label', 'stored']);
+    expect(names(schemas(source).schema('Cart', 'com.acme.k.Cart'))).toEqual(expect.arrayContaining(['count', 'price', 'total', 'label', 'shown', 'stored', 'summary']));
+  });
 });
 

@@ -38,7 +38,7 @@ export function gsonFields(decl: TypeDecl, settings: GsonSettings): GsonField[] 
   const fields = decl.kind === 'record'
     ? decl.components.map((c) => ({ name: c.name, type: c.type, annotations: c.annotations }))
     : decl.kind === 'class' || decl.kind === 'object' || decl.kind === 'enum'
-      ? decl.fields.filter((f) => !f.modifiers.includes('static') && !f.modifiers.includes('transient') && !kotlinTransient(decl, f))
+      ? decl.fields.filter((f) => !f.modifiers.includes('static') && !f.modifiers.includes('transient') && !f.computed && !kotlinTransient(decl, f))
       : [];
   const out: GsonField[] = [];
   for (const field of fields) {

@@ -164,13 +164,13 @@ public class Sorted { String beta; String zeta; String alpha; }`,
     named('OldPascal', pair('UserName', 'UserID'));
   });
 
-  it('reads Gson and fastjson names and inlines @JsonUnwrapped with prefix and suffix', () => {
+  it('reads fastjson names, not Gson\'s (Jackson ignores @SerializedName), and inlines @JsonUnwrapped with prefix and suffix', () => {
     expect(s.schema('Shipment', 'com.acme.dto.Shipment')).toStrictEqual(
       obj(
         'Shipment',
         'com.acme.dto.Shipment',
         {
-          tracking_no: str,
+          trackingNo: str,
           carrier_code: str,
           from_city_addr: { type: 'string', minLength: 1 },
           from_zip_addr: str,

@@ -31,12 +31,14 @@ export function isHidden(anns: ReadonlyMap<string, Annotation>): boolean {
   return false;
 }
 
-/** `@JsonProperty("x")`, Gson `@SerializedName("x")`, fastjson `@JSONField(name = "x")`. */
+/**
+ * `@JsonProperty("x")`, fastjson `@JSONField(name = "x")`. Gson's `@SerializedName` names only
+ * what Gson writes (gson.ts): Jackson ignores it.
+ */
 export function explicitName(anns: ReadonlyMap<string, Annotation>, ctx: RuleContext): string | undefined {
   const { index, scope } = ctx;
   return (
     stringAttr(index, anns.get('JsonProperty'), 'value', scope) ||
-    stringAttr(index, anns.get('SerializedName'), 'value', scope) ||
     stringAttr(index, anns.get('JSONField'), 'name', scope) ||
     undefined
   );

@@ -82,9 +82,16 @@ export interface SchemaOptions {
   /**
    * The Gson settings of the application whose code a root type is written in, when its HTTP JSON is
    * Gson's (json-mapper.ts); undefined where Jackson writes it. Bodies are then modelled as Gson
-   * writes and reads them (gson.ts).
+   * writes and reads them (gson.ts). `endpoint`: the framework and root type being read, whose
+   * stack (Spring MVC, WebFlux, a JAX-RS runtime) decides the mapper.
    */
-  gson?: (file: SourceFile) => GsonSettings | undefined;
+  gson?: (file: SourceFile, endpoint: EndpointRoot | undefined) => GsonSettings | undefined;
+}
+
+/** The framework reading endpoints, and the file of the root type it reads them from. */
+export interface EndpointRoot {
+  framework: string;
+  file: SourceFile;
 }
 
 /** The types Jackson writes with the ObjectMapper's DateFormat. */
@@ -221,6 +228,8 @@ export class SchemaBuilder {
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
+  /** The root type whose endpoints are being read (`readingEndpointsOf`). */
+  private endpointRoot: EndpointRoot | undefined;
   /** The side the root being built is for. */
   private direction: Direction = 'response';
   private readonly jsonValues = new Map<TypeDecl, JsonValueMember | null>();
@@ -275,9 +284,14 @@ export class SchemaBuilder {
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
   }
 
+  /** Says which framework reads endpoints from which root type until the next call (undefined: none). */
+  readingEndpointsOf(root: EndpointRoot | undefined): void {
+    this.endpointRoot = root;
+  }
+
   /** Jackson's rules, or Gson's where the application writing `file`'s types uses Gson: each with its own caches. */
   private useMapper(file: SourceFile | undefined): void {
-    const gson = this.javaNames || !file ? undefined : this.gsonFor?.(file);
+    const gson = this.javaNames || !file ? undefined : this.gsonFor?.(file, this.endpointRoot);
     const key = gson ? JSON.stringify(gson) : '';
     if (key === this.mapperKey) return;
     let caches = this.mappers.get(key);
