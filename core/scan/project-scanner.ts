@@ -19,8 +19,8 @@
 // for a dependency between modules; every root (and the files that change module) for a new
 // module layout, generator configuration or profile.
 
-import { existsSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
@@ -507,8 +507,9 @@ export class ProjectScanner {
     if (this.stored) throw new Error('a scan answered from the stored result has no index to re-scan files with (reuseResult is for one-shot scans)');
     const started = performance.now();
     // An ignore rule added or removed takes files out of the walk or brings them in.
-    const changes = reported.some((c) => isIgnoreFile(slashed(c.path))) ? [...reported, ...this.walkAgain()] : reported;
+    const ignored = reported.some((c) => isIgnoreFile(slashed(c.path))) ? [...reported, ...this.walkAgain()] : reported;
     const scope = (this.walkScope ??= new WalkScope(this.root, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS }));
+    const changes = [...ignored, ...this.folderChanges(ignored, scope)];
     const before = new Map(this.endpointList.map((e) => [e.id, e]));
     const changedPaths = new Set<string>();
     const declared = new Set<string>();
@@ -676,12 +677,42 @@ export class ProjectScanner {
     const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false });
     this.fileDiagnostics.set('', walk.diagnostics); // an ignore file that cannot be read
     const walked = new Set([...walk.files.map((f) => f.path), ...walk.buildFiles]);
-    const reported = [...this.fileDiagnostics.keys()].filter((p) => WALKED_EXTENSIONS.some((ext) => p.endsWith(ext)));
-    const held = new Set([...this.index.files.keys(), ...this.protos.paths(), ...this.groovyControllers, ...reported, ...this.buildFiles]);
+    const held = new Set(this.heldFiles());
     const out: FileChange[] = [];
     for (const path of held) if (!walked.has(path)) out.push({ path, kind: 'deleted' });
     for (const path of walked) if (!held.has(path)) out.push({ path, kind: 'created' });
     return out;
+  }
+
+  /**
+   * A folder reported whole (an IDE tells of a folder deleted, moved or copied in as one event):
+   * the files the scan holds under it and those the walk would list there now, as changes.
+   */
+  private folderChanges(changes: readonly FileChange[], scope: WalkScope): FileChange[] {
+    const out: FileChange[] = [];
+    let held: string[] | undefined;
+    for (const change of changes) {
+      const dir = slashed(change.path).replace(/\/+$/, '');
+      if (!dir || isBuildFile(dir) || isIgnoreFile(dir) || WALKED_EXTENSIONS.some((ext) => dir.endsWith(ext))) continue;
+      const abs = join(this.root, dir);
+      let isDir = false;
+      try {
+        isDir = statSync(abs).isDirectory();
+      } catch {
+        // gone: what the scan holds under it goes too
+      }
+      if (!isDir && change.kind !== 'deleted') continue;
+      held ??= this.heldFiles();
+      for (const path of held) if (path.startsWith(`${dir}/`)) out.push({ path, kind: 'deleted' });
+      if (isDir) for (const path of filesUnder(abs, dir)) if (scope.reaches(path)) out.push({ path, kind: 'created' });
+    }
+    return out;
+  }
+
+  /** Every walked file the scan holds: indexed sources, protos, Groovy controllers, files it could not use, build files. */
+  private heldFiles(): string[] {
+    const unusable = [...this.fileDiagnostics.keys()].filter((p) => WALKED_EXTENSIONS.some((ext) => p.endsWith(ext)));
+    return [...new Set([...this.index.files.keys(), ...this.protos.paths(), ...this.groovyControllers, ...unusable, ...this.buildFiles])];
   }
 
   /**
@@ -1132,6 +1163,17 @@ function stampsOf(root: string, files: readonly string[]): string {
     const st = statSync(join(root, f), { throwIfNoEntry: false });
     return st ? `${st.size}:${st.mtimeMs}` : '-';
   }).join(',');
+}
+
+/** The files under a folder (relative to the root, through `rel`), its symlinked folders not followed. */
+function filesUnder(abs: string, rel: string): string[] {
+  try {
+    return readdirSync(abs, { recursive: true, withFileTypes: true })
+      .filter((e) => !e.isDirectory())
+      .map((e) => slashed(join(rel, relative(abs, join(e.parentPath, e.name)))));
+  } catch {
+    return [];
+  }
 }
 
 function slashed(path: string): string {

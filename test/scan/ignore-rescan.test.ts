@@ -1,9 +1,9 @@
 // A re-scan of reported files takes in what the walk of a fresh scan would: nothing from a folder
 // a .gitignore (nested ones too) or .git/info/exclude names, from build output or from a test
 // source set, whatever the watcher reports. An edit to an ignore file itself brings files in or
-// takes them out as a fresh scan would.
+// takes them out as a fresh scan would; so does a folder reported whole (deleted, moved, copied in).
 
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
@@ -147,5 +147,31 @@ describe('a re-scan after an ignore file changes', () => {
     rmSync(join(root, '.gitignore'));
     fresh = await rescanEqualsFreshScan(scanner, root, [{ path: '.gitignore', kind: 'deleted' }]);
     expect(fresh.modules.map((m) => m.name).sort()).toEqual(['orders', 'orders-admin']);
+  });
+});
+
+describe('a re-scan of a folder reported whole', () => {
+  it('a folder deleted, copied in or moved (one event for the folder) gives what a fresh scan gives', async () => {
+    const root = copyFixture('spring-mvc/groovy-controllers', tmp.path, 'folders');
+    write(root, '.gitignore', 'drafts/\n');
+    write(root, `${J}admin/AdminController.java`, javaController('AdminController').replace('package com.acme.orders;', 'package com.acme.orders.admin;'));
+    const scanner = await scanned(root);
+    expect(paths(scanner.result())).toEqual(['/admincontroller', '/ping']);
+
+    // Moved: the old folder deleted, the new one created.
+    renameSync(join(root, `${J}admin`), join(root, `${J}staff`));
+    let fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}admin`, kind: 'deleted' }, { path: `${J}staff`, kind: 'created' }]);
+    expect(fresh.endpoints.map((e) => e.source.file)).toContain(`${J}staff/AdminController.java`);
+
+    rmSync(join(root, `${J}staff`), { recursive: true });
+    fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}staff`, kind: 'deleted' }]);
+    expect(paths(fresh)).toEqual(['/ping']);
+
+    // Copied in with a folder the .gitignore names, and a test source set.
+    write(root, `billing/${J}BillingController.java`, javaController('BillingController'));
+    write(root, `billing/${J}drafts/DraftController.java`, javaController('DraftController'));
+    write(root, 'billing/src/test/java/com/acme/orders/TestController.java', javaController('TestController'));
+    fresh = await rescanEqualsFreshScan(scanner, root, [{ path: 'billing', kind: 'created' }]);
+    expect(paths(fresh)).toEqual(['/billingcontroller', '/ping']);
   });
 });
