@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canMatchFile, outsideWalk, rebaseGitignore, walkProject } from './files';
+import { canMatchFile, isIgnoreFile, outsideWalk, rebaseGitignore, walkProject, WalkScope } from './files';
 import { MAX_SOURCE_BYTES } from './source-files';
 
 const EXTS = ['.java', '.kt', '.proto'] as const;
@@ -257,6 +257,58 @@ describe('walkProject', () => {
       write('sub/B.java');
       write('GenC.java');
       expect(paths()).toEqual(['GenC.java', 'sub/B.java']);
+    });
+  });
+
+  describe('WalkScope: the answer of the walk for one file', () => {
+    /** Every file under the root but in .git, relative. */
+    function onDisk(dir = root): string[] {
+      return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const abs = path.join(dir, e.name);
+        if (e.isDirectory()) return e.name === '.git' ? [] : onDisk(abs);
+        return [path.relative(root, abs).split(path.sep).join('/')];
+      });
+    }
+
+    function agrees(includeTests: boolean): void {
+      const walked = walkProject(root, { extensions: EXTS, includeTests });
+      const listed = new Set([...walked.files.map((f) => f.path), ...walked.buildFiles]);
+      const scope = new WalkScope(root, { extensions: EXTS, includeTests });
+      for (const rel of onDisk()) expect(scope.reaches(rel), rel).toBe(listed.has(rel));
+    }
+
+    it('lists a file exactly when the walk does: ignore rules, build output, test sets, source roots', () => {
+      write('.git/info/exclude', 'scratch/\n');
+      write('.gitignore', '*.gen.java\nlegacy/\n/Top.java\n!keep.gen.java\ngen/\n**/*Generated.kt\nsandbox/\n');
+      write('m/.gitignore', '/Local.java\ndeep/*.java\n!gen/\ntmp*/\n!tmpKeep/\nDraft*\n');
+      write('vendor/.gitignore', '!*.java\n');
+      write('.gitignore-not/A.java');
+      for (const f of ['A.java', 'Top.java', 'sub/Top.java', 'x/Y.gen.java', 'x/keep.gen.java', 'legacy/Old.java', 'a/legacy/Old.java',
+        'm/Local.java', 'm/x/Local.java', 'm/deep/D.java', 'm/x/deep/D.java', 'm/gen/G.java', 'gen/G.java', 'm/tmp1/T.java', 'm/tmpKeep/T.java',
+        'm/DraftOrder.java', 'n/Draft.java', 'k/OrderGenerated.kt', 'k/Order.kt', 'scratch/S.java', 'scratch/pom.xml', 'sandbox/pom.xml', 'pom.xml',
+        'm/pom.xml', 'vendor/V.java', 'target/classes/T.java', 'm/build/B.java', 'm/out/O.proto', 'm/src/main/java/com/acme/build/B.java',
+        'm/src/main/proto/build/farm.proto', 'm/src/test/java/com/acme/T.java', 'm/src/it/java/I.java', 'm/src/jmh/java/J.java',
+        'm/src/jvmMain/kotlin/K.kt', 'node_modules/x/N.java', 'm/src/main/java/com/acme/README.md', 'generated-sources/G.java']) {
+        write(f);
+      }
+      agrees(false);
+      agrees(true);
+      expect(new WalkScope(root, { extensions: EXTS }).reaches('m/src/test/java/com/acme/T.java')).toBe(false);
+      expect(new WalkScope(root, { extensions: EXTS }).reaches('m/x/Local.java')).toBe(true);
+    });
+
+    it('reads the rules again after forget(): an ignore file changed', () => {
+      write('sandbox/S.java');
+      const scope = new WalkScope(root, { extensions: EXTS });
+      expect(scope.reaches('sandbox/S.java')).toBe(true);
+      write('.gitignore', 'sandbox/\n');
+      scope.forget();
+      expect(scope.reaches('sandbox/S.java')).toBe(false);
+    });
+
+    it('tells ignore files by path', () => {
+      for (const p of ['.gitignore', 'm/.gitignore', '.git/info/exclude']) expect(isIgnoreFile(p), p).toBe(true);
+      for (const p of ['a.gitignore', '.gitignore/A.java', 'm/.git/info/exclude', '.dockerignore']) expect(isIgnoreFile(p), p).toBe(false);
     });
   });
 

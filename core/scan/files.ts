@@ -55,6 +55,8 @@ const TEST_SOURCE_SETS = new Set(['test', 'testFixtures', 'integrationTest', 'it
 const NOT_SOURCE_SETS = new Set(['java', 'kotlin', 'resources', 'webapp', 'proto', 'generated', 'docs', 'assembly']);
 // git matches case-insensitively where the file system usually does.
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
+/** The repository's own ignore rules, read before the root's .gitignore (relative to the root). */
+const EXCLUDE_FILE = '.git/info/exclude';
 
 /** Per-folder state; children share it until a folder adds a .gitignore or enters a source root. */
 interface Dir {
@@ -92,7 +94,13 @@ interface Rules {
   folderTails: string[] | undefined;
 }
 
-interface Walk {
+/** What reading an ignore file needs: the endings of the names we keep, and where its problems go. */
+interface RuleReader {
+  suffixes: string[];
+  result: { diagnostics: Diagnostic[] };
+}
+
+interface Walk extends RuleReader {
   wanted: (name: string) => boolean;
   /** Endings of every file name we keep: the extensions and the build file names. */
   suffixes: string[];
@@ -109,10 +117,9 @@ interface Walk {
 
 export function walkProject(root: string, opts: WalkOptions): WalkResult {
   const result: WalkResult = { files: [], buildFiles: [], diagnostics: [] };
-  const exts = [...opts.extensions];
   const walk: Walk = {
-    wanted: (name) => exts.some((e) => name.length > e.length && name.endsWith(e)),
-    suffixes: [...exts, ...BUILD_FILE_NAMES].map((e) => (IGNORE_CASE ? e.toLowerCase() : e)),
+    wanted: wantedBy(opts.extensions),
+    suffixes: keptSuffixes(opts.extensions),
     includeTests: opts.includeTests ?? false,
     stat: opts.stat ?? true,
     user: currentUser(),
@@ -128,7 +135,7 @@ export function walkProject(root: string, opts: WalkOptions): WalkResult {
     result.diagnostics.push({ file: '.', message: `cannot read the project folder ${abs}: ${reason(err)}` });
     return result;
   }
-  const rules = addIgnoreFile(walk, undefined, path.join(abs, '.git', 'info', 'exclude'), '', false);
+  const rules = addIgnoreFile(walk, undefined, path.join(abs, ...EXCLUDE_FILE.split('/')), '', false);
   walkDir(walk, { abs, rel: '', real, inSourceRoot: false, rules });
 
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -136,6 +143,15 @@ export function walkProject(root: string, opts: WalkOptions): WalkResult {
   result.buildFiles.sort(byPath);
   result.diagnostics.sort((a, b) => byPath(a.file, b.file));
   return result;
+}
+
+function wantedBy(extensions: readonly string[]): (name: string) => boolean {
+  const exts = [...extensions];
+  return (name) => exts.some((e) => name.length > e.length && name.endsWith(e));
+}
+
+function keptSuffixes(extensions: readonly string[]): string[] {
+  return [...extensions, ...BUILD_FILE_NAMES].map((e) => (IGNORE_CASE ? e.toLowerCase() : e));
 }
 
 function walkDir(walk: Walk, dir: Dir): void {
@@ -172,7 +188,7 @@ function walkDir(walk: Walk, dir: Dir): void {
       isFile = linkStat.isFile();
     }
     if (isDir) {
-      if (!shouldEnter(walk, dir, name, rel, rules, abs)) continue;
+      if (!shouldEnter(walk.includeTests, dir, name, rel, rules, abs)) continue;
       const real = linkStat ? realPath(abs) : `${dir.real}${path.sep}${name}`;
       if (walk.ancestors.has(real)) {
         reportLoop(walk, rel, `${dir.real}${path.sep}${name}`, real);
@@ -207,10 +223,69 @@ export function outsideWalk(rel: string): boolean {
   return false;
 }
 
-function shouldEnter(walk: Walk, parent: Dir, name: string, rel: string, rules: Rules | undefined, abs: string): boolean {
+/** Whether a file's change can alter what the walk gives: an ignore file (a .gitignore anywhere, or `.git/info/exclude`). */
+export function isIgnoreFile(rel: string): boolean {
+  return rel === EXCLUDE_FILE || rel === '.gitignore' || rel.endsWith('/.gitignore');
+}
+
+/**
+ * The walk's answer for single files, without walking: whether walkProject would list the file
+ * `rel` (relative, forward slashes; existence, size and readability are the reader's to tell). A
+ * re-scan asks it about each file a watcher reports. The same rules decide as in the walk: the
+ * folders on the way are entered or skipped as walkDir would, under the .gitignore rules read
+ * from the root down to each one. Those rules are kept per folder, so a one-file re-scan reads no
+ * ignore file twice; forget() drops them after an ignore file changed.
+ */
+export class WalkScope {
+  private readonly root: string;
+  private readonly includeTests: boolean;
+  private readonly wanted: (name: string) => boolean;
+  private readonly reader: RuleReader;
+  /** The rules in force inside a folder (its own .gitignore included), by relative path; '' for the root. */
+  private readonly rules = new Map<string, Rules | undefined>();
+
+  constructor(root: string, opts: Pick<WalkOptions, 'includeTests' | 'extensions'>) {
+    this.root = path.resolve(root);
+    this.includeTests = opts.includeTests ?? false;
+    this.wanted = wantedBy(opts.extensions);
+    // Problems reading an ignore file are the walk's to report (a full walk follows an ignore file's change).
+    this.reader = { suffixes: keptSuffixes(opts.extensions), result: { diagnostics: [] } };
+  }
+
+  reaches(rel: string): boolean {
+    const parts = rel.split('/');
+    const name = parts.pop()!;
+    if (!this.wanted(name) && !BUILD_FILE_NAMES.has(name)) return false;
+    let dir = { rel: '', inSourceRoot: false };
+    let rules = this.rulesIn('', undefined);
+    for (const folder of parts) {
+      const sub = dir.rel ? `${dir.rel}/${folder}` : folder;
+      if (!shouldEnter(this.includeTests, dir, folder, sub, rules, path.join(this.root, sub))) return false;
+      dir = { rel: sub, inSourceRoot: dir.inSourceRoot || isSourceRoot(sub) };
+      rules = this.rulesIn(sub, rules);
+    }
+    return !isIgnoredFile(rules?.files ? rules : undefined, name, rel);
+  }
+
+  /** Drops the rules read so far: an ignore file changed. */
+  forget(): void {
+    this.rules.clear();
+  }
+
+  private rulesIn(rel: string, parent: Rules | undefined): Rules | undefined {
+    if (this.rules.has(rel)) return this.rules.get(rel);
+    let rules = parent;
+    if (!rel) rules = addIgnoreFile(this.reader, undefined, path.join(this.root, ...EXCLUDE_FILE.split('/')), '', false);
+    rules = addIgnoreFile(this.reader, rules, path.join(this.root, rel, '.gitignore'), rel, false);
+    this.rules.set(rel, rules);
+    return rules;
+  }
+}
+
+function shouldEnter(includeTests: boolean, parent: Pick<Dir, 'rel' | 'inSourceRoot'>, name: string, rel: string, rules: Rules | undefined, abs: string): boolean {
   if (ALWAYS_SKIPPED.has(name)) return false;
   if (BUILD_OUTPUT.has(name) && !parent.inSourceRoot) return false;
-  if (!walk.includeTests && isTestSourceSet(parent.rel, name, abs)) return false;
+  if (!includeTests && isTestSourceSet(parent.rel, name, abs)) return false;
   return !isIgnoredFolder(rules, name, rel);
 }
 
@@ -332,7 +407,7 @@ function endsWithAny(name: string, tails: readonly string[]): boolean {
  * root. One matcher with git's "last rule wins" order gives nested files their precedence, and
  * its parent-folder check keeps git's "an excluded folder cannot be re-included from inside".
  */
-function addIgnoreFile(walk: Walk, parent: Rules | undefined, file: string, baseRel: string, mustExist: boolean): Rules | undefined {
+function addIgnoreFile(walk: RuleReader, parent: Rules | undefined, file: string, baseRel: string, mustExist: boolean): Rules | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

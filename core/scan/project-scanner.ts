@@ -19,8 +19,8 @@
 // for a dependency between modules; every root (and the files that change module) for a new
 // module layout, generator configuration or profile.
 
-import { existsSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
@@ -40,7 +40,7 @@ import { importsJackson3, jacksonOfBuild } from './jackson-version';
 import { gsonMapper } from './json-mapper';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
-import { BUILD_FILE_NAMES, outsideWalk, walkProject } from './files';
+import { BUILD_FILE_NAMES, isIgnoreFile, outsideWalk, walkProject, WalkScope } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import { codeProperties, codePropertiesKey, configNamesOf, withCodeProperties } from './code-properties';
 import { endpointsByApplication } from './endpoints-by-application';
@@ -153,6 +153,8 @@ export class ProjectScanner {
   private factsLater: { modules: ModuleInfo[]; stamps: string } | undefined;
   /** Groovy files (relative paths) that declare endpoints the scan cannot list: one diagnostic per module. */
   private groovyControllers = new Set<string>();
+  /** Which reported files the walk would list (the .gitignore rules it read, by folder); made on the first re-scan. */
+  private walkScope: WalkScope | undefined;
   /** Diagnostics of reading and parsing, per file; walk problems under ''. */
   private fileDiagnostics = new Map<string, Diagnostic[]>();
   private roots = new Map<string, RootResult>();
@@ -276,6 +278,7 @@ export class ProjectScanner {
     const journal = store && new InputJournal();
     this.fileDiagnostics = new Map([['', walk.diagnostics]]);
     this.groovyControllers = new Set();
+    this.walkScope = undefined;
     this.prefixRules = attempt.prefixRules;
     this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
     this.buildFiles = walk.buildFiles;
@@ -500,9 +503,13 @@ export class ProjectScanner {
    * Applies changed, created and deleted files (paths relative to the root) and recomputes
    * only the endpoints they can affect.
    */
-  rescan(changes: readonly FileChange[]): RescanResult {
+  rescan(reported: readonly FileChange[]): RescanResult {
     if (this.stored) throw new Error('a scan answered from the stored result has no index to re-scan files with (reuseResult is for one-shot scans)');
     const started = performance.now();
+    // An ignore rule added or removed takes files out of the walk or brings them in.
+    const ignored = reported.some((c) => isIgnoreFile(slashed(c.path))) ? [...reported, ...this.walkAgain()] : reported;
+    const scope = (this.walkScope ??= new WalkScope(this.root, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS }));
+    const changes = [...ignored, ...this.folderChanges(ignored, scope)];
     const before = new Map(this.endpointList.map((e) => [e.id, e]));
     const changedPaths = new Set<string>();
     const declared = new Set<string>();
@@ -542,6 +549,8 @@ export class ProjectScanner {
       const groovy = path.endsWith(GROOVY_EXTENSION);
       if (groovy) this.groovyControllers.delete(path);
       if (change.kind === 'deleted' || !(proto || groovy || SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext)))) continue;
+      // As the walk of a full scan: nothing from build output, a test source set or a folder an ignore rule names.
+      if (!scope.reaches(path)) continue;
       const abs = join(this.root, path);
       let size = 0;
       try {
@@ -550,8 +559,8 @@ export class ProjectScanner {
         continue; // gone again: treat as deleted
       }
       if (groovy) {
-        // As the walk and the read of a full scan: nothing from build output, nothing too large or unreadable.
-        if (outsideWalk(path) || size > MAX_SOURCE_BYTES) continue;
+        // As the read of a full scan: nothing too large or unreadable.
+        if (size > MAX_SOURCE_BYTES) continue;
         const bytes = reader.read(abs, size);
         if (typeof bytes !== 'string') this.admitGroovy(path, declaresEndpoints(bytes));
         continue;
@@ -655,6 +664,55 @@ export class ProjectScanner {
       rootsRecomputed: recomputed,
       millis: Math.round((performance.now() - started) * 10) / 10,
     };
+  }
+
+  /**
+   * After an ignore file changed: walks the project again and returns the files the walk now lists
+   * that the scan does not have (created) and those it has that the walk no longer lists (deleted),
+   * build files included, so the re-scan holds what a fresh scan's walk gives. Files the scan
+   * could not use (too large, unreadable) and Groovy files without controllers are read again.
+   */
+  private walkAgain(): FileChange[] {
+    this.walkScope?.forget();
+    const walk = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false });
+    this.fileDiagnostics.set('', walk.diagnostics); // an ignore file that cannot be read
+    const walked = new Set([...walk.files.map((f) => f.path), ...walk.buildFiles]);
+    const held = new Set(this.heldFiles());
+    const out: FileChange[] = [];
+    for (const path of held) if (!walked.has(path)) out.push({ path, kind: 'deleted' });
+    for (const path of walked) if (!held.has(path)) out.push({ path, kind: 'created' });
+    return out;
+  }
+
+  /**
+   * A folder reported whole (an IDE tells of a folder deleted, moved or copied in as one event):
+   * the files the scan holds under it and those the walk would list there now, as changes.
+   */
+  private folderChanges(changes: readonly FileChange[], scope: WalkScope): FileChange[] {
+    const out: FileChange[] = [];
+    let held: string[] | undefined;
+    for (const change of changes) {
+      const dir = slashed(change.path).replace(/\/+$/, '');
+      if (!dir || isBuildFile(dir) || isIgnoreFile(dir) || WALKED_EXTENSIONS.some((ext) => dir.endsWith(ext))) continue;
+      const abs = join(this.root, dir);
+      let isDir = false;
+      try {
+        isDir = statSync(abs).isDirectory();
+      } catch {
+        // gone: what the scan holds under it goes too
+      }
+      if (!isDir && change.kind !== 'deleted') continue;
+      held ??= this.heldFiles();
+      for (const path of held) if (path.startsWith(`${dir}/`)) out.push({ path, kind: 'deleted' });
+      if (isDir) for (const path of filesUnder(abs, dir)) if (scope.reaches(path)) out.push({ path, kind: 'created' });
+    }
+    return out;
+  }
+
+  /** Every walked file the scan holds: indexed sources, protos, Groovy controllers, files it could not use, build files. */
+  private heldFiles(): string[] {
+    const unusable = [...this.fileDiagnostics.keys()].filter((p) => WALKED_EXTENSIONS.some((ext) => p.endsWith(ext)));
+    return [...new Set([...this.index.files.keys(), ...this.protos.paths(), ...this.groovyControllers, ...unusable, ...this.buildFiles])];
   }
 
   /**
@@ -1108,6 +1166,17 @@ function stampsOf(root: string, files: readonly string[]): string {
     const st = statSync(join(root, f), { throwIfNoEntry: false });
     return st ? `${st.size}:${st.mtimeMs}` : '-';
   }).join(',');
+}
+
+/** The files under a folder (relative to the root, through `rel`), its symlinked folders not followed. */
+function filesUnder(abs: string, rel: string): string[] {
+  try {
+    return readdirSync(abs, { recursive: true, withFileTypes: true })
+      .filter((e) => !e.isDirectory())
+      .map((e) => slashed(join(rel, relative(abs, join(e.parentPath, e.name)))));
+  } catch {
+    return [];
+  }
 }
 
 function slashed(path: string): string {
