@@ -6,6 +6,7 @@ import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
 public abstract class VirtualFile implements com.intellij.openapi.util.UserDataHolder {
+  public static final String PROP_NAME = "name";
   public abstract @NotNull String getName();
   public abstract @NotNull String getPath();
   public abstract boolean isDirectory();
