@@ -476,18 +476,22 @@ export function EnvironmentPanel({ client, project, notify, onClose, onChanged }
 }
 
 /**
- * Why Sync is off, on one line that opens on the way to turn it on (the token field): in a 300 px
- * tool window the reason and the field, open, took the room of the environment list below.
+ * That Sync is off, on one line that opens on why and the way to turn it on (the token field): in a
+ * 300 px tool window the reason and the field, open, took the room of the environment list below,
+ * and the reason cut on that line read "Sync is off: Postman sy…". Closed it says only what reads
+ * whole; the reason, a sentence or two, is wrapped inside (and in the line's tooltip).
  */
 function SyncOff({ reason, busy, onToken }: { reason: string | undefined; busy: boolean; onToken(token: string): void }) {
   const [token, setToken] = useState('');
-  const why = `Sync is off: ${reason ?? 'no Postman API token is set'}.`;
+  const said = reason ?? 'no Postman API token is set';
+  const why = `Sync is off: ${said}.`;
   return (
     <details class="sync-off">
       <summary title={why}>
-        <span class="why">{why}</span>
+        <span class="why">Sync is off</span>
         <span class="link">Set token</span>
       </summary>
+      <p class="sync-reason">{`${said.charAt(0).toUpperCase()}${said.slice(1)}.`}</p>
       <form
         aria-label="Sync token"
         onSubmit={(e) => {

@@ -319,7 +319,9 @@ function HttpBody({
             Formatting…
           </span>
         )}
-        <span class="muted body-type">{contentType}</span>
+        <span class="muted body-type" title={contentType}>
+          {contentType}
+        </span>
         <CopyButton text={() => (reply.truncated ? shown?.text : whole) ?? ''} onCopy={onCopy} />
         {reply.text !== '' && !reply.truncated && !shown?.truncated && <SaveAs callId={callId} contentType={contentType} onSave={onSave} />}
       </div>

@@ -159,7 +159,8 @@ describe('search rows in a narrow tool window', () => {
       expect(titles.sort()).toEqual(['/api/v1/admin/users/{id}/roles', '/api/v1/portal/users/{id}/roles']);
       // Each keeps its start, the segment that differs and its end.
       expect(shown.map((t) => /^\/a.*\/(admin|portal)\b.*\/roles$/.exec(t)?.[1]).sort()).toEqual(['admin', 'portal']);
-      for (const t of shown) if (width === 300) expect(t.length).toBeLessThan('/api/v1/admin/users/{id}/roles'.length);
+      // At 300 px they are whole now: the module · class column, with no room for a few letters there,
+      // gives back its gap too (app.css); cut, at any width, each keeps the three.
       await page.screenshot({ path: screenshotPath(`search-rows-middle-${width}`) });
       expect(await tab.leave()).toEqual([]);
     }, 60_000);

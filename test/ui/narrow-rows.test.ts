@@ -1,0 +1,185 @@
+// Rows of the explorer that wrapped or were cut alone in a tool window (300, 420 and 600 px), in
+// Debian's Chromium against a real `apiscout ui` on a copy of the sample shop, light and dark: the
+// response's Save as on the Pretty/Raw/type/Copy row, the body kinds with no kind alone on a row,
+// the search results' module · class column as wide in every row and never a lone letter, and the
+// Environments dialog's "Sync is off" read whole. Screenshots go to test-results/ui/narrow-rows-*.png.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer } from '../call/servers';
+import type { Running } from '../call/servers';
+import { launchChromium, poll, releaseChromium, resizeTo, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
+import type { RpcClient } from './ui-harness';
+
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+const CREATE = 'POST /api/v1/catalog/products';
+const WIDTHS = [300, 420, 600] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+let tmp: string;
+let browser: Browser;
+let tabs: Record<(typeof SCHEMES)[number], Tab>;
+let ui: UiProcess;
+let rpc: RpcClient;
+let server: Running;
+let endpointCount = 0;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-narrow-rows-'));
+  const shop = path.join(tmp, 'shop');
+  fs.cpSync(SHOP, shop, { recursive: true });
+  server = await httpServer((_req, res) => {
+    res.setHeader('content-type', 'application/json;charset=UTF-8');
+    res.end('{"code":200,"data":{"id":7}}');
+  });
+  ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
+  rpc = await ui.rpc();
+  const project = (await rpc.request('project/open', { root: shop })).project;
+  await rpc.request('project/wait', { project });
+  for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) endpointCount += c.endpoints.length;
+  await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
+  await rpc.request('env/select', { project, name: 'local' });
+  browser = await launchChromium();
+  tabs = { light: await Tab.open(browser, { colorScheme: 'light' }), dark: await Tab.open(browser, { colorScheme: 'dark' }) };
+  for (const tab of Object.values(tabs)) tab.page.setDefaultTimeout(UI_WAIT_MS);
+}, 120_000);
+
+afterAll(async () => {
+  rpc?.close();
+  await releaseChromium(browser);
+  if (ui) expect(await ui.stop()).toBe(0);
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function open(tab: Tab, width: number): Promise<Page> {
+  const page = await tab.load(await ui.url, { width, height: 800 });
+  await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
+  return page;
+}
+
+/** The endpoint opened as a person does: its address searched, Enter. */
+async function openCreate(page: Page): Promise<void> {
+  const search = page.getByLabel('Search endpoints');
+  await search.fill(CREATE);
+  await poll(() => page.locator('#results .row').count()).toBeGreaterThan(0);
+  await search.press('Enter');
+  await poll(() => page.locator('.request-editor input.path-field').inputValue()).toContain('/api/v1/catalog/products');
+}
+
+/** The rows `items` are laid out on (items centred on a line share their middle), each with how many items it holds. */
+async function rowsOf(items: Locator): Promise<number[]> {
+  const tops = await items.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+  const rows = new Map<number, number>();
+  for (const top of tops) {
+    const row = [...rows.keys()].find((t) => Math.abs(t - top) <= 3) ?? top;
+    rows.set(row, (rows.get(row) ?? 0) + 1);
+  }
+  return [...rows.values()];
+}
+
+describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (scheme) => {
+  it('keeps Save as on the row of Pretty, Raw, the type and Copy at 300, 420 and 600 px; the type cut (whole in its tooltip) or, at 300 px, left to Headers', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    await openCreate(page);
+    await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
+    const tools = page.locator('.response-panel .body-tools');
+    await tools.getByRole('button', { name: 'Save as…' }).waitFor();
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`narrow-rows-response-${width}-${scheme}`) });
+      // "Save as…" sat alone on a second row at 300 px.
+      const shown = tools.locator(':scope > *:visible');
+      expect(await rowsOf(shown), `${width} px`).toEqual([await shown.count()]);
+      expect(await shown.count(), `${width} px`).toBeGreaterThanOrEqual(3);
+      const type = tools.locator('.body-type');
+      expect(await type.getAttribute('title')).toBe('application/json;charset=UTF-8');
+      // The type is cut after a few letters, never to one ("a" at 300 px), or left to Headers.
+      if (await type.isVisible()) expect((await type.boundingBox())!.width, `${width} px`).toBeGreaterThanOrEqual(40);
+      else expect(width).toBe(300);
+      const [panel, save] = [(await page.locator('.response-panel').boundingBox())!, (await tools.getByRole('button', { name: 'Save as…' }).boundingBox())!];
+      expect(save.x + save.width, `${width} px: Save as inside the panel`).toBeLessThanOrEqual(panel.x + panel.width);
+    }
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('lays the body kinds out with none alone on a row at 300, 420 and 600 px', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    await openCreate(page);
+    await page.locator('.request-editor').getByRole('tab', { name: 'Body' }).click();
+    const kinds = page.getByRole('radiogroup', { name: 'Body kind' }).locator('label');
+    await poll(() => kinds.count()).toBe(6);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`narrow-rows-body-kinds-${width}-${scheme}`) });
+      const rows = await rowsOf(kinds);
+      // "File" wrapped alone onto a second row at 420 px.
+      expect(Math.min(...rows), `${width} px: ${rows.join(' + ')}`).toBeGreaterThan(1);
+      if (width >= 420) expect(rows, `${width} px`).toEqual([6]);
+      for (const box of await kinds.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+        expect(box, `${width} px: inside the window`).toBeLessThanOrEqual(width);
+    }
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('gives every search row\'s module · class column the same room, never a lone letter, at 300, 420 and 600 px', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    // Paths of many lengths, from /api/v1/catalog/products to its sub-resources.
+    await page.getByLabel('Search endpoints').fill('/api/v1/catalog');
+    await poll(() => page.locator('#results .row').count()).toBeGreaterThan(4);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`narrow-rows-search-${width}-${scheme}`) });
+      const columns = await page.locator('#results .row .where').evaluateAll((els) =>
+        els.map((el) => ({ text: el.textContent!, width: el.getBoundingClientRect().width, whole: el.scrollWidth <= el.clientWidth + 1 })),
+      );
+      const shown = columns.filter((c) => c.width > 0);
+      // Shown in every row or in none.
+      expect([0, columns.length], `${width} px: ${shown.length} of ${columns.length} shown`).toContain(shown.length);
+      // Cut, each keeps a few letters before its ellipsis (it went down to a lone "m"), and the cut ones are as wide as each other.
+      const cut = shown.filter((c) => !c.whole);
+      for (const c of cut) expect(c.width, `${width} px: ${c.text}`).toBeGreaterThanOrEqual(40);
+      const widths = cut.map((c) => Math.round(c.width));
+      if (widths.length) expect(Math.max(...widths) - Math.min(...widths), `${width} px: ${widths.join(', ')}`).toBeLessThanOrEqual(1);
+      // A whole one is no wider than a cut one.
+      for (const c of shown.filter((x) => x.whole)) if (widths.length) expect(c.width, `${width} px: ${c.text}`).toBeLessThanOrEqual(widths[0]! + 1);
+    }
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('says why Sync is off whole in the Environments dialog at 300, 420 and 600 px, the token field a click away', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.locator('.toolbar').getByRole('button', { name: 'Environments', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Environments' });
+      const summary = dialog.locator('.sync-off summary');
+      await summary.waitFor();
+      await page.screenshot({ path: screenshotPath(`narrow-rows-sync-off-${width}-${scheme}`) });
+      // Closed, each part of its line reads whole ("Sync is off: Postman sy…" did not).
+      const cut = await summary.evaluate((el) => [...el.querySelectorAll('*')].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+      expect(cut, `${width} px`).toEqual([]);
+      expect(await summary.textContent()).toMatch(/^Sync is off/);
+      expect((await dialog.locator('.sync-off').boundingBox())!.height, `${width} px: one line`).toBeLessThanOrEqual(32);
+      // Opened: the whole reason, wrapped inside the dialog, and the token field.
+      await summary.click();
+      const why = dialog.locator('.sync-off .sync-reason');
+      expect(await why.textContent()).toMatch(/Postman sync needs an API key/);
+      const [d, w] = [(await dialog.boundingBox())!, (await why.boundingBox())!];
+      expect(w.x + w.width, `${width} px`).toBeLessThanOrEqual(d.x + d.width);
+      expect(await dialog.getByLabel('Postman API token').isVisible()).toBe(true);
+      await page.screenshot({ path: screenshotPath(`narrow-rows-sync-off-open-${width}-${scheme}`) });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(await tab.leave()).toEqual([]);
+  });
+});
