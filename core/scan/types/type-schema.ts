@@ -102,6 +102,8 @@ interface Built {
   height: number;
   /** The depth cap cut something inside. */
   truncated: boolean;
+  /** The size budget cut something inside: right only under the budget it was built with, so never cached. */
+  cut?: boolean | undefined;
   /** Keys of the object types written out inside: reusable only where none of them is being built. */
   types?: ReadonlySet<string> | undefined;
   /** Recursive references to types being built further up: valid only inside them. */
@@ -169,9 +171,11 @@ function plainKey(decl: TypeDecl): string {
 const MAX_GENERIC_REPEATS = 3;
 /**
  * Object schemas one root schema may hold, counted as written out (a reused schema counts every
- * object inside it each time it is used); past it, objects are cut with `x-truncated`.
+ * object inside it each time it is used); past it, objects are cut with `x-truncated`. The
+ * branches of a `oneOf` share what is left fairly (fairBranches), so no subtype takes it all.
  */
 const MAX_OBJECT_NODES = 2_000;
+const SIZE_LIMIT = `schema size limit of ${MAX_OBJECT_NODES} objects reached`;
 
 /** Object schemas in `s` as JSON writes it, shared subtrees counted at each use; memoised, as schemas are never mutated. */
 const EXPANDED_SIZES = new WeakMap<JsonSchema, number>();
@@ -233,8 +237,10 @@ export class SchemaBuilder {
   private readonly stack: string[] = [];
   /** Their declarations, to see a generic type recurring with ever new type arguments. */
   private readonly declStack: TypeDecl[] = [];
-  /** Object schemas built for the current root: the size budget. */
+  /** Object schemas written out so far, counted as `expandedSize` counts them, against `limit`. */
   private nodes = 0;
+  /** Where `nodes` stops: MAX_OBJECT_NODES for a root, a branch's share inside a `oneOf`. */
+  private limit = MAX_OBJECT_NODES;
 
   constructor(
     private readonly index: ProjectIndex,
@@ -270,6 +276,7 @@ export class SchemaBuilder {
    */
   schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
+    this.limit = MAX_OBJECT_NODES;
     this.direction = direction;
     this.useMapper(scope.file);
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
@@ -293,6 +300,7 @@ export class SchemaBuilder {
    */
   withProjectClasses(schema: JsonSchema, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
+    this.limit = MAX_OBJECT_NODES;
     this.direction = direction;
     this.useMapper(undefined);
     const parts = new Parts();
@@ -432,6 +440,8 @@ export class SchemaBuilder {
       }
       case 'object': {
         if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
+        if (this.nodes >= this.limit) return this.sizeCut(t);
+        this.nodes++;
         const parts = new Parts();
         const properties: Record<string, JsonSchema> = {};
         for (const [name, s] of shape.properties) {
@@ -515,19 +525,21 @@ export class SchemaBuilder {
     if (repeats >= MAX_GENERIC_REPEATS) {
       return { schema: this.truncated(t, `${t.decl.name} recurs inside itself with new type arguments more than ${MAX_GENERIC_REPEATS} times`), height: 0, truncated: true };
     }
-    if (++this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
+    if (this.nodes >= this.limit) return this.sizeCut(t);
+    const before = this.nodes;
     const hit = this.cached(key);
-    if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
-      // Written out again in full: Gaffer's polymorphic Operation, whose subtypes hold Operations,
-      // made 90 MB of JSON per endpoint from a few hundred types.
-      this.nodes += expandedSize(hit.schema) - 1;
-      if (this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
+    // Written out again in full: Gaffer's polymorphic Operation, whose subtypes hold Operations,
+    // made 90 MB of JSON per endpoint from a few hundred types. One that does not fit what is left
+    // is built again under it, cut deeper down rather than as a whole.
+    if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k)) && before + expandedSize(hit.schema) <= this.limit) {
+      this.nodes = before + expandedSize(hit.schema);
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
       this.index.noteFiles((hit.paths ??= [...new Set([...hit.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));
       this.index.noteMissing(hit.missing);
       return hit;
     }
+    this.nodes++;
     this.stack.push(key);
     this.declStack.push(t.decl);
     let built: Built;
@@ -547,11 +559,70 @@ export class SchemaBuilder {
       all.set(key, built.schema);
       defs = all;
     }
+    // The count during the build is a guide (a wrapper object of a type id is not counted there): what is written out decides.
+    this.nodes = before + expandedSize(built.schema);
+    if (this.nodes > this.limit) {
+      this.nodes = before;
+      return this.sizeCut(t);
+    }
     const types = new Set(built.types);
     types.add(key);
-    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs, directional: built.directional };
-    if (!open) (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
+    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, cut: built.cut, types, open, defs, directional: built.directional };
+    if (!open && !built.cut) (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
     return result;
+  }
+
+  /** An object cut by the size budget. */
+  private sizeCut(t: JavaType): Built {
+    return { schema: this.truncated(t, SIZE_LIMIT), height: 0, truncated: true, cut: true };
+  }
+
+  /**
+   * The branches of a `oneOf`, sharing what is left of the size budget fairly (max-min): each is
+   * offered an equal share; those that fit whole keep what they use, and the rest are offered the
+   * shares again with what the others left, until no more fits whole; the rest are then cut
+   * within their shares, deeper levels first as each is built depth-first. So every subtype shows
+   * at least its own properties, however large the first ones (Gaffer's AddGraph, 600 objects).
+   * Undefined when what is left cannot give every branch an object: the type is then cut whole,
+   * rather than written as a list of cut subtypes.
+   */
+  private fairBranches(branches: ReadonlyArray<() => Built>): Built[] | undefined {
+    const start = this.nodes;
+    const limit = this.limit;
+    if (limit - start < branches.length) return undefined;
+    const out: Built[] = new Array(branches.length);
+    let left = limit - start;
+    let pending = branches.map((_, i) => i);
+    const attempt = (i: number, share: number): { built: Built; size: number } => {
+      this.nodes = 0;
+      this.limit = share;
+      const built = branches[i]!();
+      return { built, size: expandedSize(built.schema) };
+    };
+    try {
+      while (pending.length) {
+        // Shares roll: what one branch leaves of its own goes to those after it in this round.
+        let spare = left;
+        const tried: Array<{ i: number; built: Built; size: number }> = [];
+        pending.forEach((i, k) => {
+          const { built, size } = attempt(i, Math.floor(spare / (pending.length - k)));
+          spare -= size;
+          tried.push({ i, built, size });
+        });
+        const whole = tried.filter((x) => !x.built.cut);
+        // Those cut keep their cut schemas once no other fits whole; else they try again with what those leave.
+        const settled = whole.length && whole.length < tried.length ? whole : tried;
+        for (const { i, built, size } of settled) {
+          out[i] = built;
+          left -= size;
+        }
+        pending = settled === tried ? [] : tried.filter((x) => x.built.cut).map((x) => x.i);
+      }
+    } finally {
+      this.limit = limit;
+    }
+    this.nodes = limit - left;
+    return out;
   }
 
   /** The cached schema of an object type for the current direction. */
@@ -572,7 +643,20 @@ export class SchemaBuilder {
     const withId = (b: Built): Built => ({ ...b, schema: withTypeId(b.schema, poly.info, poly.ids) });
     if (!poly.branches) return withId(this.objectBody(t, level));
     const parts = new Parts();
-    const oneOf = poly.branches.map((d) => parts.take(d === t.decl ? withId(this.objectBody(t, level)) : this.object(rawType(this.index, d), level)));
+    const own = (): Built => {
+      // The type itself as a branch: one more object, as `expandedSize` counts it, checked as `object` checks one.
+      const before = this.nodes;
+      if (before >= this.limit) return this.sizeCut(t);
+      this.nodes++;
+      const b = withId(this.objectBody(t, level));
+      this.nodes = before + expandedSize(b.schema);
+      if (this.nodes <= this.limit) return b;
+      this.nodes = before;
+      return this.sizeCut(t);
+    };
+    const built = this.fairBranches(poly.branches.map((d) => () => (d === t.decl ? own() : this.object(rawType(this.index, d), level))));
+    if (!built) return this.sizeCut(t);
+    const oneOf = built.map((b) => parts.take(b));
     const schema: JsonSchema = {};
     if (oneOf.every((b) => b.type === 'object')) schema.type = 'object';
     schema.title = displayName(t);
@@ -601,7 +685,15 @@ export class SchemaBuilder {
     const { info } = poly;
     const parts = new Parts();
     const branches = poly.branches ?? [element.type.decl];
-    const oneOf = branches.map((d) => withTypeId(parts.take(this.object(d === element.type.decl ? element.type : rawType(this.index, d), level)), info, poly.idsOf(d)));
+    const build = (d: TypeDecl) => () => this.object(d === element.type.decl ? element.type : rawType(this.index, d), level);
+    let each: Built[] | undefined;
+    if (branches.length === 1) each = [build(branches[0]!)()];
+    else if (this.nodes < this.limit) {
+      this.nodes++; // the `oneOf` itself, counted before its branches share what is left
+      each = this.fairBranches(branches.map(build));
+      if (!each) this.nodes--;
+    }
+    const oneOf = each ? each.map((b, i) => withTypeId(parts.take(b), info, poly.idsOf(branches[i]!))) : [parts.take(this.sizeCut(element.type))];
     let value: JsonSchema;
     if (oneOf.length === 1) value = oneOf[0]!;
     else {
@@ -1059,6 +1151,7 @@ export class SchemaBuilder {
 class Parts {
   private height = 0;
   private truncated = false;
+  private cut = false;
   private types: Set<string> | undefined;
   private open: Set<string> | undefined;
   private defs: Map<string, JsonSchema> | undefined;
@@ -1068,6 +1161,7 @@ class Parts {
     if (b.directional) this.directional = true;
     if (b.height > this.height) this.height = b.height;
     if (b.truncated) this.truncated = true;
+    if (b.cut) this.cut = true;
     if (b.types) for (const k of b.types) (this.types ??= new Set()).add(k);
     if (b.open) for (const k of b.open) (this.open ??= new Set()).add(k);
     if (b.defs) {
@@ -1081,7 +1175,7 @@ class Parts {
 
   /** `levels`: 1 when `schema` is an object level itself. */
   done(schema: JsonSchema, levels = 0): Built {
-    return { schema, height: this.height + levels, truncated: this.truncated, types: this.types, open: this.open, defs: this.defs, directional: this.directional || undefined };
+    return { schema, height: this.height + levels, truncated: this.truncated, cut: this.cut || undefined, types: this.types, open: this.open, defs: this.defs, directional: this.directional || undefined };
   }
 }
 
