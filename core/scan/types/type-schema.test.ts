@@ -579,6 +579,7 @@ public abstract class Shape { public String label; }`;
     files['com/acme/wide/Huge.java'] = 'package com.acme.wide; public class Huge extends Shape { public W1 a; public W1 b; public int size; }';
     files['com/acme/wide/Point.java'] = 'package com.acme.wide; public class Point { public int x; public int y; }';
     for (const n of small) files[`com/acme/wide/${n}.java`] = `package com.acme.wide; public class ${n} extends Shape { public Point at; public Point to; }`;
+    files['com/acme/wide/Holder.java'] = 'package com.acme.wide; public class Holder { public W4 first; public Shape shape; }';
 
     const s = schemas(files);
     // A builder that has already cut W1 under another root: nothing cut is reused.
@@ -602,8 +603,12 @@ public abstract class Shape { public String label; }`;
       expect(b['x-truncated']).toBeUndefined();
       expect(b.properties!.to).toEqual({ type: 'object', title: 'Point', properties: { x: { type: 'integer', format: 'int32' }, y: { type: 'integer', format: 'int32' } }, 'x-java-type': 'com.acme.wide.Point' });
     }
-    // The same schema whatever the builder made before.
+    // The same schema whatever the builder made before, and again when it reuses what it cut.
     expect(schemas(files).schema('Shape', 'com.acme.wide.Shape')).toStrictEqual(root);
+    expect(s.schema('Shape', 'com.acme.wide.Shape')).toStrictEqual(root);
+    const holder = s.schema('Holder', 'com.acme.wide.Holder');
+    expect(holder).toStrictEqual(schemas(files).schema('Holder', 'com.acme.wide.Holder'));
+    expect(holder.properties!.shape!.oneOf!.every((b) => b.properties)).toBe(true);
   });
 
   it('cuts a oneOf to its title when what is left cannot give each subtype its own properties', () => {

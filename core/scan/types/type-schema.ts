@@ -218,12 +218,14 @@ export class SchemaBuilder {
   private cache = new Map<string, Cached>();
   /** Object schemas of requests that differ from their responses'. */
   private requestCache = new Map<string, Cached>();
+  /** Object schemas the size budget cut, by key, direction, level and the budget they were built under: right only there. */
+  private cutCache = new Map<string, Cached>();
   private enums = new Map<TypeDecl, JsonSchema>();
   private readonly gsonFor: SchemaOptions['gson'];
   /** The Gson settings the root being built is written with; undefined: Jackson's rules. */
   private gson: GsonSettings | undefined;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
-  private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
+  private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
   /** The side the root being built is for. */
   private direction: Direction = 'response';
@@ -256,7 +258,7 @@ export class SchemaBuilder {
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.gsonFor = opts.gson;
-    this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, enums: this.enums });
+    this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
 
@@ -288,10 +290,10 @@ export class SchemaBuilder {
     const key = gson ? JSON.stringify(gson) : '';
     if (key === this.mapperKey) return;
     let caches = this.mappers.get(key);
-    if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), enums: new Map() }));
+    if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
     this.gson = gson;
     this.mapperKey = key;
-    ({ cache: this.cache, requestCache: this.requestCache, enums: this.enums } = caches);
+    ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
 
   /**
@@ -531,13 +533,17 @@ export class SchemaBuilder {
     // Written out again in full: Gaffer's polymorphic Operation, whose subtypes hold Operations,
     // made 90 MB of JSON per endpoint from a few hundred types. One that does not fit what is left
     // is built again under it, cut deeper down rather than as a whole.
-    if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k)) && before + expandedSize(hit.schema) <= this.limit) {
-      this.nodes = before + expandedSize(hit.schema);
+    const fits = hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && before + expandedSize(hit.schema) <= this.limit;
+    // A cut one is built the same way wherever the same budget is left at the same level (each endpoint using Gaffer's Operation).
+    const cutKey = `${key}\u0003${this.direction}\u0003${level}\u0003${this.limit - before}`;
+    const reused = fits ? hit : this.cutCache.get(cutKey);
+    if (reused && !this.stack.some((k) => reused.types!.has(k))) {
+      this.nodes = before + expandedSize(reused.schema);
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
-      this.index.noteFiles((hit.paths ??= [...new Set([...hit.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));
-      this.index.noteMissing(hit.missing);
-      return hit;
+      this.index.noteFiles((reused.paths ??= [...new Set([...reused.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));
+      this.index.noteMissing(reused.missing);
+      return reused;
     }
     this.nodes++;
     this.stack.push(key);
@@ -568,7 +574,9 @@ export class SchemaBuilder {
     const types = new Set(built.types);
     types.add(key);
     const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, cut: built.cut, types, open, defs, directional: built.directional };
-    if (!open && !built.cut) (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
+    if (open) return result;
+    if (built.cut) this.cutCache.set(cutKey, { ...result, level, missing });
+    else (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
     return result;
   }
 
