@@ -561,6 +561,74 @@ public class TreeNode { private String name; private List<TreeNode> children; pr
     expect(root.properties!.f0!.properties!.f0!.properties!.f0!.properties!.f0!.properties!.f0!.properties!.end).toEqual({ type: 'string' });
   });
 
+  it("shares the size budget fairly between a oneOf's branches: a huge first subtype leaves every other one whole", () => {
+    // Gaffer's Operation: 112 subtypes, the first ones 600 objects each, took the whole budget
+    // and left 86 subtypes cut to their titles. Here a subtype of 111,111 objects comes first.
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 6; i++) {
+      const fields = Array.from({ length: 10 }, (_, k) => `W${i + 1} f${k};`).join(' ');
+      files[`com/acme/wide/W${i}.java`] = `package com.acme.wide; public class W${i} { ${i < 6 ? fields : 'String end;'} }`;
+    }
+    const small = Array.from({ length: 40 }, (_, i) => `S${i}`);
+    const listed = ['Huge', ...small].map((n) => `@JsonSubTypes.Type(value = ${n}.class, name = "${n}")`).join(', ');
+    files['com/acme/wide/Shape.java'] = `package com.acme.wide;
+import com.fasterxml.jackson.annotation.*;
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({ ${listed} })
+public abstract class Shape { public String label; }`;
+    files['com/acme/wide/Huge.java'] = 'package com.acme.wide; public class Huge extends Shape { public W1 a; public W1 b; public int size; }';
+    files['com/acme/wide/Point.java'] = 'package com.acme.wide; public class Point { public int x; public int y; }';
+    for (const n of small) files[`com/acme/wide/${n}.java`] = `package com.acme.wide; public class ${n} extends Shape { public Point at; public Point to; }`;
+    files['com/acme/wide/Holder.java'] = 'package com.acme.wide; public class Holder { public W4 first; public Shape shape; }';
+
+    const s = schemas(files);
+    // A builder that has already cut W1 under another root: nothing cut is reused.
+    s.schema('W1', 'com.acme.wide.W1');
+    const root = s.schema('Shape', 'com.acme.wide.Shape');
+    let objects = 0;
+    const walk = (x: JsonSchema) => {
+      if (x.properties || x.oneOf) objects++;
+      for (const p of Object.values(x.properties ?? {})) walk(p);
+      for (const b of x.oneOf ?? []) walk(b);
+    };
+    walk(root);
+    expect(objects).toBeLessThanOrEqual(2_000);
+    const [huge, ...rest] = root.oneOf!;
+    // The huge subtype has its own properties, cut further down...
+    expect(Object.keys(huge!.properties!)).toEqual(['kind', 'label', 'a', 'b', 'size']);
+    expect(JSON.stringify(huge)).toContain('schema size limit of 2000 objects reached');
+    // ...and every other subtype is whole.
+    expect(rest.map((b) => b.title)).toEqual(small);
+    for (const b of rest) {
+      expect(b['x-truncated']).toBeUndefined();
+      expect(b.properties!.to).toEqual({ type: 'object', title: 'Point', properties: { x: { type: 'integer', format: 'int32' }, y: { type: 'integer', format: 'int32' } }, 'x-java-type': 'com.acme.wide.Point' });
+    }
+    // The same schema whatever the builder made before, and again when it reuses what it cut.
+    expect(schemas(files).schema('Shape', 'com.acme.wide.Shape')).toStrictEqual(root);
+    expect(s.schema('Shape', 'com.acme.wide.Shape')).toStrictEqual(root);
+    const holder = s.schema('Holder', 'com.acme.wide.Holder');
+    expect(holder).toStrictEqual(schemas(files).schema('Holder', 'com.acme.wide.Holder'));
+    expect(holder.properties!.shape!.oneOf!.every((b) => b.properties)).toBe(true);
+  });
+
+  it('cuts a oneOf to its title when what is left cannot give each subtype its own properties', () => {
+    const files: Record<string, string> = {};
+    const subs = Array.from({ length: 30 }, (_, i) => `T${i}`);
+    files['com/acme/many/Base.java'] = `package com.acme.many;
+import com.fasterxml.jackson.annotation.*;
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME)
+@JsonSubTypes({ ${subs.map((n) => `@JsonSubTypes.Type(${n}.class)`).join(', ')} })
+public abstract class Base { public String label; }`;
+    for (const n of subs) files[`com/acme/many/${n}.java`] = `package com.acme.many; public class ${n} extends Base { public int ${n.toLowerCase()}; }`;
+    // The holder's first properties take 1,989 of the 2,000 objects: 10 are left, for 31 (the oneOf and a branch each).
+    files['com/acme/many/Point.java'] = 'package com.acme.many; public class Point { public int x; }';
+    const points = (n: number) => Array.from({ length: n }, (_, k) => `public Point p${k};`).join(' ');
+    files['com/acme/many/Fill.java'] = `package com.acme.many; public class Fill { ${points(993)} }`;
+    files['com/acme/many/Holder.java'] = 'package com.acme.many; public class Holder { public Fill first; public Fill second; public Base last; }';
+    const root = schemas(files).schema('Holder', 'com.acme.many.Holder');
+    expect(root.properties!.last).toEqual({ type: 'object', title: 'Base', 'x-java-type': 'com.acme.many.Base', 'x-truncated': 'schema size limit of 2000 objects reached' });
+  });
+
   it('cuts nesting past maxDepth object levels and says so (default 8)', () => {
     const files: Record<string, string> = {};
     for (let i = 1; i <= 10; i++) {

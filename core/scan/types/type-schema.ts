@@ -109,6 +109,8 @@ interface Built {
   height: number;
   /** The depth cap cut something inside. */
   truncated: boolean;
+  /** The size budget cut something inside: right only under the budget it was built with, so never cached. */
+  cut?: boolean | undefined;
   /** Keys of the object types written out inside: reusable only where none of them is being built. */
   types?: ReadonlySet<string> | undefined;
   /** Recursive references to types being built further up: valid only inside them. */
@@ -176,9 +178,11 @@ function plainKey(decl: TypeDecl): string {
 const MAX_GENERIC_REPEATS = 3;
 /**
  * Object schemas one root schema may hold, counted as written out (a reused schema counts every
- * object inside it each time it is used); past it, objects are cut with `x-truncated`.
+ * object inside it each time it is used); past it, objects are cut with `x-truncated`. The
+ * branches of a `oneOf` share what is left fairly (fairBranches), so no subtype takes it all.
  */
 const MAX_OBJECT_NODES = 2_000;
+const SIZE_LIMIT = `schema size limit of ${MAX_OBJECT_NODES} objects reached`;
 
 /** Object schemas in `s` as JSON writes it, shared subtrees counted at each use; memoised, as schemas are never mutated. */
 const EXPANDED_SIZES = new WeakMap<JsonSchema, number>();
@@ -221,12 +225,14 @@ export class SchemaBuilder {
   private cache = new Map<string, Cached>();
   /** Object schemas of requests that differ from their responses'. */
   private requestCache = new Map<string, Cached>();
+  /** Object schemas the size budget cut, by key, direction, level and the budget they were built under: right only there. */
+  private cutCache = new Map<string, Cached>();
   private enums = new Map<TypeDecl, JsonSchema>();
   private readonly gsonFor: SchemaOptions['gson'];
   /** The Gson settings the root being built is written with; undefined: Jackson's rules. */
   private gson: GsonSettings | undefined;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
-  private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
+  private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
   /** The root type whose endpoints are being read (`readingEndpointsOf`). */
   private endpointRoot: EndpointRoot | undefined;
@@ -242,8 +248,10 @@ export class SchemaBuilder {
   private readonly stack: string[] = [];
   /** Their declarations, to see a generic type recurring with ever new type arguments. */
   private readonly declStack: TypeDecl[] = [];
-  /** Object schemas built for the current root: the size budget. */
+  /** Object schemas written out so far, counted as `expandedSize` counts them, against `limit`. */
   private nodes = 0;
+  /** Where `nodes` stops: MAX_OBJECT_NODES for a root, a branch's share inside a `oneOf`. */
+  private limit = MAX_OBJECT_NODES;
 
   constructor(
     private readonly index: ProjectIndex,
@@ -259,7 +267,7 @@ export class SchemaBuilder {
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.gsonFor = opts.gson;
-    this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, enums: this.enums });
+    this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
 
@@ -279,6 +287,7 @@ export class SchemaBuilder {
    */
   schemaOf(ref: TypeRef, scope: Scope, bindings?: TypeBindings, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
+    this.limit = MAX_OBJECT_NODES;
     this.direction = direction;
     this.useMapper(scope.file);
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
@@ -295,10 +304,10 @@ export class SchemaBuilder {
     const key = gson ? JSON.stringify(gson) : '';
     if (key === this.mapperKey) return;
     let caches = this.mappers.get(key);
-    if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), enums: new Map() }));
+    if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
     this.gson = gson;
     this.mapperKey = key;
-    ({ cache: this.cache, requestCache: this.requestCache, enums: this.enums } = caches);
+    ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
 
   /**
@@ -307,6 +316,7 @@ export class SchemaBuilder {
    */
   withProjectClasses(schema: JsonSchema, direction: Direction = 'response'): JsonSchema {
     this.nodes = 0;
+    this.limit = MAX_OBJECT_NODES;
     this.direction = direction;
     this.useMapper(undefined);
     const parts = new Parts();
@@ -446,6 +456,8 @@ export class SchemaBuilder {
       }
       case 'object': {
         if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
+        if (this.nodes >= this.limit) return this.sizeCut(t);
+        this.nodes++;
         const parts = new Parts();
         const properties: Record<string, JsonSchema> = {};
         for (const [name, s] of shape.properties) {
@@ -529,19 +541,25 @@ export class SchemaBuilder {
     if (repeats >= MAX_GENERIC_REPEATS) {
       return { schema: this.truncated(t, `${t.decl.name} recurs inside itself with new type arguments more than ${MAX_GENERIC_REPEATS} times`), height: 0, truncated: true };
     }
-    if (++this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
+    if (this.nodes >= this.limit) return this.sizeCut(t);
+    const before = this.nodes;
     const hit = this.cached(key);
-    if (hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && !this.stack.some((k) => hit.types!.has(k))) {
-      // Written out again in full: Gaffer's polymorphic Operation, whose subtypes hold Operations,
-      // made 90 MB of JSON per endpoint from a few hundred types.
-      this.nodes += expandedSize(hit.schema) - 1;
-      if (this.nodes > MAX_OBJECT_NODES) return { schema: this.truncated(t, `schema size limit of ${MAX_OBJECT_NODES} objects reached`), height: 0, truncated: true };
+    // Written out again in full: Gaffer's polymorphic Operation, whose subtypes hold Operations,
+    // made 90 MB of JSON per endpoint from a few hundred types. One that does not fit what is left
+    // is built again under it, cut deeper down rather than as a whole.
+    const fits = hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && before + expandedSize(hit.schema) <= this.limit;
+    // A cut one is built the same way wherever the same budget is left at the same level (each endpoint using Gaffer's Operation).
+    const cutKey = `${key}\u0003${this.direction}\u0003${level}\u0003${this.limit - before}`;
+    const reused = fits ? hit : this.cutCache.get(cutKey);
+    if (reused && !this.stack.some((k) => reused.types!.has(k))) {
+      this.nodes = before + expandedSize(reused.schema);
       // A reused schema still depends on every type inside it: tell the index, whose tracking
       // decides what a changed file re-scans.
-      this.index.noteFiles((hit.paths ??= [...new Set([...hit.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));
-      this.index.noteMissing(hit.missing);
-      return hit;
+      this.index.noteFiles((reused.paths ??= [...new Set([...reused.types!].map((k) => k.slice(0, k.indexOf(KEY_SEPARATOR))))]));
+      this.index.noteMissing(reused.missing);
+      return reused;
     }
+    this.nodes++;
     this.stack.push(key);
     this.declStack.push(t.decl);
     let built: Built;
@@ -561,11 +579,72 @@ export class SchemaBuilder {
       all.set(key, built.schema);
       defs = all;
     }
+    // The count during the build is a guide (a wrapper object of a type id is not counted there): what is written out decides.
+    this.nodes = before + expandedSize(built.schema);
+    if (this.nodes > this.limit) {
+      this.nodes = before;
+      return this.sizeCut(t);
+    }
     const types = new Set(built.types);
     types.add(key);
-    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, types, open, defs, directional: built.directional };
-    if (!open) (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
+    const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, cut: built.cut, types, open, defs, directional: built.directional };
+    if (open) return result;
+    if (built.cut) this.cutCache.set(cutKey, { ...result, level, missing });
+    else (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
     return result;
+  }
+
+  /** An object cut by the size budget. */
+  private sizeCut(t: JavaType): Built {
+    return { schema: this.truncated(t, SIZE_LIMIT), height: 0, truncated: true, cut: true };
+  }
+
+  /**
+   * The branches of a `oneOf`, sharing what is left of the size budget fairly (max-min): each is
+   * offered an equal share; those that fit whole keep what they use, and the rest are offered the
+   * shares again with what the others left, until no more fits whole; the rest are then cut
+   * within their shares, deeper levels first as each is built depth-first. So every subtype shows
+   * at least its own properties, however large the first ones (Gaffer's AddGraph, 600 objects).
+   * Undefined when what is left cannot give every branch an object: the type is then cut whole,
+   * rather than written as a list of cut subtypes.
+   */
+  private fairBranches(branches: ReadonlyArray<() => Built>): Built[] | undefined {
+    const start = this.nodes;
+    const limit = this.limit;
+    if (limit - start < branches.length) return undefined;
+    const out: Built[] = new Array(branches.length);
+    let left = limit - start;
+    let pending = branches.map((_, i) => i);
+    const attempt = (i: number, share: number): { built: Built; size: number } => {
+      this.nodes = 0;
+      this.limit = share;
+      const built = branches[i]!();
+      return { built, size: expandedSize(built.schema) };
+    };
+    try {
+      while (pending.length) {
+        // Shares roll: what one branch leaves of its own goes to those after it in this round.
+        let spare = left;
+        const tried: Array<{ i: number; built: Built; size: number }> = [];
+        pending.forEach((i, k) => {
+          const { built, size } = attempt(i, Math.floor(spare / (pending.length - k)));
+          spare -= size;
+          tried.push({ i, built, size });
+        });
+        const whole = tried.filter((x) => !x.built.cut);
+        // Those cut keep their cut schemas once no other fits whole; else they try again with what those leave.
+        const settled = whole.length && whole.length < tried.length ? whole : tried;
+        for (const { i, built, size } of settled) {
+          out[i] = built;
+          left -= size;
+        }
+        pending = settled === tried ? [] : tried.filter((x) => x.built.cut).map((x) => x.i);
+      }
+    } finally {
+      this.limit = limit;
+    }
+    this.nodes = limit - left;
+    return out;
   }
 
   /** The cached schema of an object type for the current direction. */
@@ -586,7 +665,20 @@ export class SchemaBuilder {
     const withId = (b: Built): Built => ({ ...b, schema: withTypeId(b.schema, poly.info, poly.ids) });
     if (!poly.branches) return withId(this.objectBody(t, level));
     const parts = new Parts();
-    const oneOf = poly.branches.map((d) => parts.take(d === t.decl ? withId(this.objectBody(t, level)) : this.object(rawType(this.index, d), level)));
+    const own = (): Built => {
+      // The type itself as a branch: one more object, as `expandedSize` counts it, checked as `object` checks one.
+      const before = this.nodes;
+      if (before >= this.limit) return this.sizeCut(t);
+      this.nodes++;
+      const b = withId(this.objectBody(t, level));
+      this.nodes = before + expandedSize(b.schema);
+      if (this.nodes <= this.limit) return b;
+      this.nodes = before;
+      return this.sizeCut(t);
+    };
+    const built = this.fairBranches(poly.branches.map((d) => () => (d === t.decl ? own() : this.object(rawType(this.index, d), level))));
+    if (!built) return this.sizeCut(t);
+    const oneOf = built.map((b) => parts.take(b));
     const schema: JsonSchema = {};
     if (oneOf.every((b) => b.type === 'object')) schema.type = 'object';
     schema.title = displayName(t);
@@ -615,7 +707,15 @@ export class SchemaBuilder {
     const { info } = poly;
     const parts = new Parts();
     const branches = poly.branches ?? [element.type.decl];
-    const oneOf = branches.map((d) => withTypeId(parts.take(this.object(d === element.type.decl ? element.type : rawType(this.index, d), level)), info, poly.idsOf(d)));
+    const build = (d: TypeDecl) => () => this.object(d === element.type.decl ? element.type : rawType(this.index, d), level);
+    let each: Built[] | undefined;
+    if (branches.length === 1) each = [build(branches[0]!)()];
+    else if (this.nodes < this.limit) {
+      this.nodes++; // the `oneOf` itself, counted before its branches share what is left
+      each = this.fairBranches(branches.map(build));
+      if (!each) this.nodes--;
+    }
+    const oneOf = each ? each.map((b, i) => withTypeId(parts.take(b), info, poly.idsOf(branches[i]!))) : [parts.take(this.sizeCut(element.type))];
     let value: JsonSchema;
     if (oneOf.length === 1) value = oneOf[0]!;
     else {
@@ -1073,6 +1173,7 @@ export class SchemaBuilder {
 class Parts {
   private height = 0;
   private truncated = false;
+  private cut = false;
   private types: Set<string> | undefined;
   private open: Set<string> | undefined;
   private defs: Map<string, JsonSchema> | undefined;
@@ -1082,6 +1183,7 @@ class Parts {
     if (b.directional) this.directional = true;
     if (b.height > this.height) this.height = b.height;
     if (b.truncated) this.truncated = true;
+    if (b.cut) this.cut = true;
     if (b.types) for (const k of b.types) (this.types ??= new Set()).add(k);
     if (b.open) for (const k of b.open) (this.open ??= new Set()).add(k);
     if (b.defs) {
@@ -1095,7 +1197,7 @@ class Parts {
 
   /** `levels`: 1 when `schema` is an object level itself. */
   done(schema: JsonSchema, levels = 0): Built {
-    return { schema, height: this.height + levels, truncated: this.truncated, types: this.types, open: this.open, defs: this.defs, directional: this.directional || undefined };
+    return { schema, height: this.height + levels, truncated: this.truncated, cut: this.cut || undefined, types: this.types, open: this.open, defs: this.defs, directional: this.directional || undefined };
   }
 }
 
