@@ -159,4 +159,39 @@ public class WebConfig implements WebFluxConfigurer {
     expect(order()).toEqual(JACKSON);
     expect(order()).toEqual(await fresh());
   });
+
+  it('a library served by two Gson applications configured alike, each its own way, is Gson\'s', async () => {
+    const pom = (name: string, deps = '') => `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>${name}</artifactId><dependencies>${deps}
+<dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>`;
+    const lib = '<dependency><groupId>com.acme</groupId><artifactId>lib</artifactId></dependency>';
+    const dir = project({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><packaging>pom</packaging><modules><module>lib</module><module>shop</module><module>admin</module></modules></project>',
+      'lib/pom.xml': pom('lib'),
+      'src/main/java/com/acme/ItemController.java': 'package com.acme;\n',
+      'lib/src/main/java/com/acme/ItemController.java': CONTROLLER,
+      'shop/pom.xml': pom('shop', lib),
+      // The naming policy from the properties, the date format from code...
+      'shop/src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=gson\nspring.gson.field-naming-policy=lower_case_with_underscores\n',
+      'shop/src/main/java/com/acme/shop/ShopConfig.java': `package com.acme.shop;
+import com.google.gson.GsonBuilder;
+import org.springframework.boot.autoconfigure.gson.GsonBuilderCustomizer;
+import org.springframework.context.annotation.*;
+@Configuration
+public class ShopConfig { @Bean GsonBuilderCustomizer dates() { return (GsonBuilder b) -> b.setDateFormat("yyyy-MM-dd"); } }
+`,
+      'admin/pom.xml': pom('admin', lib),
+      // ...and here the other way round: the same Gson.
+      'admin/src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=gson\nspring.gson.date-format=yyyy-MM-dd\n',
+      'admin/src/main/java/com/acme/admin/AdminConfig.java': `package com.acme.admin;
+import com.google.gson.FieldNamingPolicy;
+import com.google.gson.GsonBuilder;
+import org.springframework.boot.autoconfigure.gson.GsonBuilderCustomizer;
+import org.springframework.context.annotation.*;
+@Configuration
+public class AdminConfig { @Bean GsonBuilderCustomizer naming() { return (GsonBuilder b) -> b.setFieldNamingPolicy(FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES); } }
+`,
+    });
+    const { endpoints } = await scanProject(dir, { parseWorker: false });
+    expect(Object.keys(endpoints[0]!.response!.schema!.properties!)).toEqual(['display_name', 'stock_level', 'item_id']);
+  });
 });

@@ -119,9 +119,15 @@ function byModule(modules: readonly ModuleInfo[], apps: readonly App[], verdicts
     const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
     if (serving.length === 0 || serving.some((v) => v === undefined)) continue;
     const settings = serving[0]!.settings;
-    if (serving.every((v) => JSON.stringify(v!.settings) === JSON.stringify(settings))) out.set(m.name, settings);
+    if (serving.every((v) => sameSettings(v!.settings, settings))) out.set(m.name, settings);
   }
   return out;
+}
+
+/** The same Gson, whichever source set each setting first (properties or code: the keys' order differs). */
+function sameSettings(a: GsonSettings, b: GsonSettings): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof GsonSettings>);
+  return [...keys].every((k) => a[k] === b[k]);
 }
 
 /** Boot's `spring.gson.*`, then what the code's GsonBuilder calls set. */
