@@ -194,4 +194,11 @@ public class AdminConfig { @Bean GsonBuilderCustomizer naming() { return (GsonBu
     const { endpoints } = await scanProject(dir, { parseWorker: false });
     expect(Object.keys(endpoints[0]!.response!.schema!.properties!)).toEqual(['display_name', 'stock_level', 'item_id']);
   });
+
+  it("a converter a test registers (scanned with the tests) is the tests' set-up, in the root module as in another", async () => {
+    const [rel, text] = Object.entries(config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }'))[0]!;
+    const dir = project({ [rel.replace('src/main/', 'src/test/')]: text });
+    const { endpoints } = await scanProject(dir, { parseWorker: false, includeTests: true });
+    expect(Object.keys(endpoints[0]!.response!.schema!.properties!)).toEqual(JACKSON);
+  });
 });

@@ -30,6 +30,7 @@ import { findAnnotation } from './source-model';
 import type { SourceFile } from './source-model';
 import type { GsonSettings } from './types/gson';
 import type { EndpointRoot } from './types/type-schema';
+import { inTestSources } from './source-files';
 
 const PREFERRED = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'];
 
@@ -180,7 +181,7 @@ function gradleWithoutJackson(build: string): boolean {
 function codeGson(index: ProjectIndex): Map<string, CodeGson> {
   return index.derived('gson-config', () => {
     const out = new Map<string, CodeGson>();
-    const entries = [...index.files.values()].filter((e) => e.creates?.includes(GSON_CONFIG) && !e.path.includes('/src/test/')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const entries = [...index.files.values()].filter((e) => e.creates?.includes(GSON_CONFIG) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) {
       let text: string;
       try {
