@@ -68,6 +68,26 @@ describe('applications whose JSON is Gson\'s', () => {
     // Appended after the defaults, Jackson's converter still answers; put first, Gson's does.
     expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(new GsonHttpMessageConverter()); }'))).toEqual(JACKSON);
     expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(0, new GsonHttpMessageConverter()); }'))).toEqual(GSON);
+    // A bean of something else beside it changes nothing: appended, Jackson's still answers.
+    const cors = '    @Bean org.springframework.web.filter.CorsFilter cors() { return new org.springframework.web.filter.CorsFilter(null); }\n';
+    expect(await keys(config(`${cors}    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(new GsonHttpMessageConverter()); }`))).toEqual(JACKSON);
+    expect(await keys(config(`${cors}    @Bean public HttpMessageConverter<?> gson() { return new GsonHttpMessageConverter(); }`))).toEqual(GSON);
+    const kotlin = (body: string) => ({
+      'src/main/kotlin/com/acme/WebConfig.kt': `package com.acme
+import com.google.gson.*
+import org.springframework.context.annotation.*
+import org.springframework.http.converter.HttpMessageConverter
+import org.springframework.http.converter.json.GsonHttpMessageConverter
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer
+@Configuration
+class WebConfig : WebMvcConfigurer {
+${body}
+}
+`,
+    });
+    const append = '    override fun extendMessageConverters(converters: MutableList<HttpMessageConverter<*>>) { converters.add(GsonHttpMessageConverter()) }';
+    expect(await keys(kotlin(`    @Bean fun gson(): Gson = GsonBuilder().create()\n${append}`))).toEqual(JACKSON);
+    expect(await keys(kotlin('    @Bean fun converter() = GsonHttpMessageConverter()'))).toEqual(GSON);
     expect(await keys({ 'src/main/java/com/acme/ApiConverter.java': 'package com.acme;\nimport org.springframework.http.converter.json.GsonHttpMessageConverter;\nimport org.springframework.stereotype.Component;\n@Component\npublic class ApiConverter extends GsonHttpMessageConverter { }\n' })).toEqual(GSON);
     // A Gson built for something else (Redis) is not Spring MVC's; a mention in a comment is nothing.
     expect(await keys(config('    @Bean RedisSerializer<Object> redis() { return new GsonRedisSerializer(new GsonBuilder().create()); }'))).toEqual(JACKSON);

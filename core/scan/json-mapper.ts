@@ -208,9 +208,26 @@ function codeGson(index: ProjectIndex): Map<string, CodeGson> {
 /** The code puts a GsonHttpMessageConverter where Spring MVC picks it before Jackson's. */
 function registersConverter(code: string): boolean {
   if (!/\bGsonHttpMessageConverter\b/.test(code)) return false;
+  // The defaults replaced, or a converter bean (Boot adds those before its defaults): `@Bean`
+  // up to the method's body names a converter, `GsonHttpMessageConverter`, `HttpMessageConverter<?>`
+  // or Boot's `HttpMessageConverters`. A bean of anything else says nothing of the converter.
+  if (/\bconfigureMessageConverters\b/.test(code) || beanHeads(code).some((h) => /\b(?:GsonHttpMessageConverter|HttpMessageConverters?)\b/.test(h))) return true;
   // Appended to the defaults, Jackson's converter still comes first.
-  if (/\bextendMessageConverters\b/.test(code) && !/\bconfigureMessageConverters\b|@Bean\b/.test(code)) return /\.add\s*\(\s*0\s*,|\bremove(?:If)?\s*\([^;]*Jackson/.test(code);
+  if (/\bextendMessageConverters\b/.test(code)) return /\.add\s*\(\s*0\s*,|\bremove(?:If)?\s*\([^;]*Jackson/.test(code);
   return true;
+}
+
+/**
+ * Each `@Bean` method's head: from the annotation to its body's `{` or `;`, or to the end of the
+ * line of a Kotlin expression body (`@Bean fun gson(): Gson = GsonBuilder().create()`), which
+ * has neither before the next method.
+ */
+function beanHeads(code: string): string[] {
+  return [...code.matchAll(/@Bean\b[^{;]*/g)].map(([head]) => {
+    const expression = /\)\s*(?::[^=]*)?=/.exec(head);
+    const end = expression ? head.indexOf('\n', expression.index) : -1;
+    return end < 0 ? head : head.slice(0, end);
+  });
 }
 
 /** What GsonBuilder calls in the code set. */
