@@ -5,7 +5,7 @@
 // that file: the explorer asks, the CLI takes --allow-file.
 
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors';
 
 export interface FileAccess {
@@ -42,7 +42,8 @@ function real(path: string): string {
 
 function inside(file: string, folder: string): boolean {
   const rel = relative(folder, file);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  // `..` as a whole segment leads out; a name merely starting with dots (`..env`) is inside.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 /** Throws FileNotAllowed when `path` (absolute) is outside the project and not allowed. */

@@ -13,6 +13,7 @@ import type { ProjectIndex, FileEntry, Scope } from './project-index';
 import type { ModuleInfo } from './modules';
 import { blankComments, splitTop } from './config-text';
 import { callsIn, literalValue } from './code-calls';
+import { inTestSources } from './source-files';
 
 /** `FileEntry.creates` of a file that may set Spring Boot properties in code. */
 export const CODE_PROPERTIES = 'CodeProperties';
@@ -30,7 +31,7 @@ export interface CodeProperties {
 export function codeProperties(index: ProjectIndex, modules: readonly ModuleInfo[]): Map<string, CodeProperties> {
   const out = new Map<string, CodeProperties>();
   const entries = [...index.files.values()]
-    .filter((e) => e.creates?.includes(CODE_PROPERTIES) && !e.path.includes('/src/test/'))
+    .filter((e) => e.creates?.includes(CODE_PROPERTIES) && !inTestSources(e.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const entry of entries) {
     const module = modules.find((m) => m.name === entry.module);

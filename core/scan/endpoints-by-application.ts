@@ -11,6 +11,7 @@ import type { Endpoint } from '../model/endpoint';
 import { stringValues } from './annotation-values';
 import type { ProjectIndex } from './project-index';
 import { findAnnotation } from './source-model';
+import { inTestSources } from './source-files';
 
 const APPLICATION = 'SpringBootApplication';
 
@@ -35,7 +36,7 @@ export function endpointsByApplication(endpoints: readonly Endpoint[], servedApa
 function applications(index: ProjectIndex): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const entry of index.files.values()) {
-    if (!entry.annotations.has(APPLICATION) || entry.path.includes('/src/test/')) continue;
+    if (!entry.annotations.has(APPLICATION) || inTestSources(entry.path)) continue;
     const file = index.parse(entry);
     for (const type of file?.types ?? []) {
       const app = findAnnotation(type.annotations, APPLICATION);

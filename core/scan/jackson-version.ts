@@ -15,6 +15,7 @@ import { blankXmlComments } from './config-text';
 import type { ModuleInfo } from './modules';
 import type { ProjectIndex } from './project-index';
 import { stripComments } from './modules';
+import { inTestSources } from './source-files';
 
 /** Files beside the modules' build files that name the Spring Boot version of a Gradle build. */
 const GRADLE_VERSION_FILES = ['gradle.properties', 'gradle/libs.versions.toml'];
@@ -98,6 +99,6 @@ function pomBootMajors(pom: string): number[] {
 
 /** Whether any main source file imports Jackson 3 (`import tools.jackson.databind.ObjectMapper;`): the code is built against it. */
 export function importsJackson3(index: ProjectIndex): boolean {
-  for (const e of index.files.values()) if (e.importsJackson3 && !e.path.includes('/src/test/')) return true;
+  for (const e of index.files.values()) if (e.importsJackson3 && !inTestSources(e.path)) return true;
   return false;
 }

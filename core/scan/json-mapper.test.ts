@@ -68,6 +68,26 @@ describe('applications whose JSON is Gson\'s', () => {
     // Appended after the defaults, Jackson's converter still answers; put first, Gson's does.
     expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(new GsonHttpMessageConverter()); }'))).toEqual(JACKSON);
     expect(await keys(config('    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(0, new GsonHttpMessageConverter()); }'))).toEqual(GSON);
+    // A bean of something else beside it changes nothing: appended, Jackson's still answers.
+    const cors = '    @Bean org.springframework.web.filter.CorsFilter cors() { return new org.springframework.web.filter.CorsFilter(null); }\n';
+    expect(await keys(config(`${cors}    @Override public void extendMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(new GsonHttpMessageConverter()); }`))).toEqual(JACKSON);
+    expect(await keys(config(`${cors}    @Bean public HttpMessageConverter<?> gson() { return new GsonHttpMessageConverter(); }`))).toEqual(GSON);
+    const kotlin = (body: string) => ({
+      'src/main/kotlin/com/acme/WebConfig.kt': `package com.acme
+import com.google.gson.*
+import org.springframework.context.annotation.*
+import org.springframework.http.converter.HttpMessageConverter
+import org.springframework.http.converter.json.GsonHttpMessageConverter
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer
+@Configuration
+class WebConfig : WebMvcConfigurer {
+${body}
+}
+`,
+    });
+    const append = '    override fun extendMessageConverters(converters: MutableList<HttpMessageConverter<*>>) { converters.add(GsonHttpMessageConverter()) }';
+    expect(await keys(kotlin(`    @Bean fun gson(): Gson = GsonBuilder().create()\n${append}`))).toEqual(JACKSON);
+    expect(await keys(kotlin('    @Bean fun converter() = GsonHttpMessageConverter()'))).toEqual(GSON);
     expect(await keys({ 'src/main/java/com/acme/ApiConverter.java': 'package com.acme;\nimport org.springframework.http.converter.json.GsonHttpMessageConverter;\nimport org.springframework.stereotype.Component;\n@Component\npublic class ApiConverter extends GsonHttpMessageConverter { }\n' })).toEqual(GSON);
     // A Gson built for something else (Redis) is not Spring MVC's; a mention in a comment is nothing.
     expect(await keys(config('    @Bean RedisSerializer<Object> redis() { return new GsonRedisSerializer(new GsonBuilder().create()); }'))).toEqual(JACKSON);
@@ -158,5 +178,47 @@ public class WebConfig implements WebFluxConfigurer {
     scanner.rescan([{ path: 'src/main/resources/application.properties', kind: 'changed' }]);
     expect(order()).toEqual(JACKSON);
     expect(order()).toEqual(await fresh());
+  });
+
+  it('a library served by two Gson applications configured alike, each its own way, is Gson\'s', async () => {
+    const pom = (name: string, deps = '') => `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>${name}</artifactId><dependencies>${deps}
+<dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>`;
+    const lib = '<dependency><groupId>com.acme</groupId><artifactId>lib</artifactId></dependency>';
+    const dir = project({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><packaging>pom</packaging><modules><module>lib</module><module>shop</module><module>admin</module></modules></project>',
+      'lib/pom.xml': pom('lib'),
+      'src/main/java/com/acme/ItemController.java': 'package com.acme;\n',
+      'lib/src/main/java/com/acme/ItemController.java': CONTROLLER,
+      'shop/pom.xml': pom('shop', lib),
+      // The naming policy from the properties, the date format from code...
+      'shop/src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=gson\nspring.gson.field-naming-policy=lower_case_with_underscores\n',
+      'shop/src/main/java/com/acme/shop/ShopConfig.java': `package com.acme.shop;
+import com.google.gson.GsonBuilder;
+import org.springframework.boot.autoconfigure.gson.GsonBuilderCustomizer;
+import org.springframework.context.annotation.*;
+@Configuration
+public class ShopConfig { @Bean GsonBuilderCustomizer dates() { return (GsonBuilder b) -> b.setDateFormat("yyyy-MM-dd"); } }
+`,
+      'admin/pom.xml': pom('admin', lib),
+      // ...and here the other way round: the same Gson.
+      'admin/src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=gson\nspring.gson.date-format=yyyy-MM-dd\n',
+      'admin/src/main/java/com/acme/admin/AdminConfig.java': `package com.acme.admin;
+import com.google.gson.FieldNamingPolicy;
+import com.google.gson.GsonBuilder;
+import org.springframework.boot.autoconfigure.gson.GsonBuilderCustomizer;
+import org.springframework.context.annotation.*;
+@Configuration
+public class AdminConfig { @Bean GsonBuilderCustomizer naming() { return (GsonBuilder b) -> b.setFieldNamingPolicy(FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES); } }
+`,
+    });
+    const { endpoints } = await scanProject(dir, { parseWorker: false });
+    expect(Object.keys(endpoints[0]!.response!.schema!.properties!)).toEqual(['display_name', 'stock_level', 'item_id']);
+  });
+
+  it("a converter a test registers (scanned with the tests) is the tests' set-up, in the root module as in another", async () => {
+    const [rel, text] = Object.entries(config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }'))[0]!;
+    const dir = project({ [rel.replace('src/main/', 'src/test/')]: text });
+    const { endpoints } = await scanProject(dir, { parseWorker: false, includeTests: true });
+    expect(Object.keys(endpoints[0]!.response!.schema!.properties!)).toEqual(JACKSON);
   });
 });

@@ -30,6 +30,7 @@ import { findAnnotation } from './source-model';
 import type { SourceFile } from './source-model';
 import type { GsonSettings } from './types/gson';
 import type { EndpointRoot } from './types/type-schema';
+import { inTestSources } from './source-files';
 
 const PREFERRED = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'];
 
@@ -119,9 +120,15 @@ function byModule(modules: readonly ModuleInfo[], apps: readonly App[], verdicts
     const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
     if (serving.length === 0 || serving.some((v) => v === undefined)) continue;
     const settings = serving[0]!.settings;
-    if (serving.every((v) => JSON.stringify(v!.settings) === JSON.stringify(settings))) out.set(m.name, settings);
+    if (serving.every((v) => sameSettings(v!.settings, settings))) out.set(m.name, settings);
   }
   return out;
+}
+
+/** The same Gson, whichever source set each setting first (properties or code: the keys' order differs). */
+function sameSettings(a: GsonSettings, b: GsonSettings): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof GsonSettings>);
+  return [...keys].every((k) => a[k] === b[k]);
 }
 
 /** Boot's `spring.gson.*`, then what the code's GsonBuilder calls set. */
@@ -174,7 +181,7 @@ function gradleWithoutJackson(build: string): boolean {
 function codeGson(index: ProjectIndex): Map<string, CodeGson> {
   return index.derived('gson-config', () => {
     const out = new Map<string, CodeGson>();
-    const entries = [...index.files.values()].filter((e) => e.creates?.includes(GSON_CONFIG) && !e.path.includes('/src/test/')).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const entries = [...index.files.values()].filter((e) => e.creates?.includes(GSON_CONFIG) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) {
       let text: string;
       try {
@@ -201,9 +208,26 @@ function codeGson(index: ProjectIndex): Map<string, CodeGson> {
 /** The code puts a GsonHttpMessageConverter where Spring MVC picks it before Jackson's. */
 function registersConverter(code: string): boolean {
   if (!/\bGsonHttpMessageConverter\b/.test(code)) return false;
+  // The defaults replaced, or a converter bean (Boot adds those before its defaults): `@Bean`
+  // up to the method's body names a converter, `GsonHttpMessageConverter`, `HttpMessageConverter<?>`
+  // or Boot's `HttpMessageConverters`. A bean of anything else says nothing of the converter.
+  if (/\bconfigureMessageConverters\b/.test(code) || beanHeads(code).some((h) => /\b(?:GsonHttpMessageConverter|HttpMessageConverters?)\b/.test(h))) return true;
   // Appended to the defaults, Jackson's converter still comes first.
-  if (/\bextendMessageConverters\b/.test(code) && !/\bconfigureMessageConverters\b|@Bean\b/.test(code)) return /\.add\s*\(\s*0\s*,|\bremove(?:If)?\s*\([^;]*Jackson/.test(code);
+  if (/\bextendMessageConverters\b/.test(code)) return /\.add\s*\(\s*0\s*,|\bremove(?:If)?\s*\([^;]*Jackson/.test(code);
   return true;
+}
+
+/**
+ * Each `@Bean` method's head: from the annotation to its body's `{` or `;`, or to the end of the
+ * line of a Kotlin expression body (`@Bean fun gson(): Gson = GsonBuilder().create()`), which
+ * has neither before the next method.
+ */
+function beanHeads(code: string): string[] {
+  return [...code.matchAll(/@Bean\b[^{;]*/g)].map(([head]) => {
+    const expression = /\)\s*(?::[^=]*)?=/.exec(head);
+    const end = expression ? head.indexOf('\n', expression.index) : -1;
+    return end < 0 ? head : head.slice(0, end);
+  });
 }
 
 /** What GsonBuilder calls in the code set. */

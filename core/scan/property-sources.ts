@@ -13,6 +13,7 @@ import type { ProjectIndex } from './project-index';
 import type { ModuleInfo } from './modules';
 import type { Annotation, SourceFile, TypeDecl } from './source-model';
 import { simpleName } from './source-model';
+import { inTestSources } from './source-files';
 
 const RESOURCES = 'src/main/resources';
 /** The annotation names a file header must hold for the file to be looked at. */
@@ -26,7 +27,7 @@ export const PROPERTY_SOURCE_ANNOTATIONS = ['PropertySource', 'PropertySources']
 export function propertySourceFiles(index: ProjectIndex, modules: readonly ModuleInfo[], exists: (path: string) => boolean, diagnostics: Diagnostic[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const entries = [...index.files.values()]
-    .filter((e) => PROPERTY_SOURCE_ANNOTATIONS.some((a) => e.annotations.has(a)) && !e.path.includes('/src/test/'))
+    .filter((e) => PROPERTY_SOURCE_ANNOTATIONS.some((a) => e.annotations.has(a)) && !inTestSources(e.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const entry of entries) {
     const file = index.parse(entry);

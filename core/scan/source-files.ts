@@ -10,6 +10,14 @@ export const GROOVY_EXTENSION = '.groovy';
 /** What the walk lists: a full scan's, a warm scan's and a re-scan's walk must agree. */
 export const WALKED_EXTENSIONS: readonly string[] = [...SOURCE_EXTENSIONS, PROTO_EXTENSION, GROOVY_EXTENSION];
 
+/**
+ * A file of a `src/test/` folder, the root module's (`src/test/...`) as another's: what the code
+ * configures there (scanned with --include-tests) is the tests' set-up, not the application's.
+ */
+export function inTestSources(rel: string): boolean {
+  return rel.startsWith('src/test/') || rel.includes('/src/test/');
+}
+
 /** Source files over this size are skipped with a diagnostic. */
 export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
 

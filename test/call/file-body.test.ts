@@ -108,7 +108,9 @@ describe('a file from outside the project folder', () => {
       expect((error as Error).message).toBe(`the body file ${named}${named === outside ? '' : ` (a link to ${outside})`} is outside the project folder ${root}`);
       for (const allowed of [[outside], [named]]) expect((await prepareRequest(draft(given), { baseDir: root, files: { root, allowed } })).body).toEqual(BYTES);
     }
-    for (const inside of ['inside.png', 'stays-in.png', join(root, 'inside.png')]) expect((await prepareRequest(draft(inside), { baseDir: root, files })).body, inside).toEqual(BYTES);
+    // A name starting with two dots is still a file of the project, not a way out of it.
+    writeFileSync(join(root, '..avatar.png'), BYTES);
+    for (const inside of ['inside.png', 'stays-in.png', join(root, 'inside.png'), '..avatar.png']) expect((await prepareRequest(draft(inside), { baseDir: root, files })).body, inside).toEqual(BYTES);
     // A file part, by the same rule.
     const form = { ...draft(''), bodyMode: 'multipart' as const, form: [{ name: 'avatar', value: '../avatar.png', file: true }] };
     await expect(prepareRequest(form, { baseDir: root, files })).rejects.toThrow(`the file of form part 'avatar' ${outside} is outside the project folder ${root}`);

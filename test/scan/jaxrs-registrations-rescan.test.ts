@@ -78,4 +78,21 @@ describe('a re-scan of JAX-RS registrations read from other files', () => {
     expect(addresses(scanner)).toContain('GET /v2/orders com.acme.versions.OrderService');
     expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
   });
+
+  it('mounts a resource created after the first scan where the web.xml application naming it is served', async () => {
+    const root = copyFixture('jax-rs/web-xml-applications', tmp, 'web-xml-applications-created');
+    const app = 'src/main/java/com/acme/versions/AppV2.java';
+    editFile(root, app, 'resources.add(OrderServiceV2.class);', 'resources.add(OrderServiceV2.class);\n        resources.add(StatusServiceV2.class);');
+    const scanner = await fresh(root);
+    const created = 'src/main/java/com/acme/versions/StatusServiceV2.java';
+    writeFileSync(join(root, created), 'package com.acme.versions;\n\nimport javax.ws.rs.GET;\nimport javax.ws.rs.Path;\n\n@Path("/status")\npublic class StatusServiceV2 {\n    @GET\n    public String get() { return "ok"; }\n}\n');
+    scanner.rescan([{ path: created, kind: 'created' }]);
+    expect(addresses(await fresh(root))).toContain('GET /v2/status com.acme.versions.StatusServiceV2');
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+    // Its body is nothing the mounts read: an edit to it recomputes it alone.
+    editFile(root, created, '"/status"', '"/state"');
+    expect(scanner.rescan([{ path: created, kind: 'changed' }]).rootsRecomputed).toBe(1);
+    expect(addresses(scanner)).toContain('GET /v2/state com.acme.versions.StatusServiceV2');
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+  });
 });

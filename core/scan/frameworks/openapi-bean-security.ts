@@ -10,6 +10,7 @@ import type { SecuritySchemeDecl } from '../../model/endpoint';
 import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import { blankComments, splitTop } from '../config-text';
 import { callsIn, literalValue } from '../code-calls';
+import { inTestSources } from '../source-files';
 
 /** `FileEntry.creates` of a file that may declare springdoc security in code. */
 export const OPENAPI_SECURITY = 'OpenApiSecurity';
@@ -32,7 +33,7 @@ export interface CodeSecurity {
  */
 export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string }> {
   return [...index.files.values()]
-    .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !e.path.includes('/src/test/'))
+    .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !inTestSources(e.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map((entry) => ({ module: entry.module, ...codeSecurityOf(index, entry) }));
 }

@@ -95,6 +95,22 @@ data class Item(@SerializedName("item_name") val name: String, private val secre
     expect(names(s.schema('Item', 'com.acme.k.Item'))).toEqual(['item_name', 'secretCode', 'note', 'createdBy']);
   });
 
+  it("keeps a Kotlin field marked with another library's @Transient (Spring Data's, JPA's): its field is no transient one", () => {
+    const s = schemas({
+      'com/acme/k/Doc.kt': `package com.acme.k
+import org.springframework.data.annotation.Transient
+class Doc(val id: String, @Transient val score: Int = 0)`,
+      'com/acme/k/Row.kt': `package com.acme.k
+import javax.persistence.*
+class Row(val id: String, @Transient val score: Int = 0, @javax.persistence.Transient val rank: Int = 0, @kotlin.jvm.Transient val cache: String = "")`,
+      'com/acme/k/Plain.kt': `package com.acme.k
+class Plain(val id: String, @field:Transient val cache: String = "", @Transient val other: String = "")`,
+    }, { gson: () => ({}) });
+    expect(names(s.schema('Doc', 'com.acme.k.Doc'))).toEqual(['id', 'score']);
+    expect(names(s.schema('Row', 'com.acme.k.Row'))).toEqual(['id', 'score', 'rank']);
+    expect(names(s.schema('Plain', 'com.acme.k.Plain'))).toEqual(['id']);
+  });
+
   it('a Kotlin property with no backing field (a custom getter not using `field`, a delegate) is no Gson field; Jackson writes its getter', () => {
     const source = {
       'com/acme/k/Cart.kt': `package com.acme.k

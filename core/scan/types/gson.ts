@@ -52,10 +52,18 @@ export function gsonFields(decl: TypeDecl, settings: GsonSettings): GsonField[] 
   return out;
 }
 
-/** Kotlin's `@Transient` (kotlin.jvm) makes the backing field transient; JPA's of the same name does not. */
+/** Packages with a `@Transient` of their own that a wildcard import brings in: JPA's, Spring Data's. */
+const OTHER_TRANSIENTS = /^(?:(?:javax|jakarta)\.persistence|org\.springframework\.data\.annotation)$/;
+
+/**
+ * Kotlin's `@Transient` (kotlin.jvm, imported by default) makes the backing field transient;
+ * another of the name (JPA's, Spring Data's), imported or written qualified, does not.
+ */
 function kotlinTransient(decl: TypeDecl, f: FieldDecl): boolean {
-  if (decl.file.lang !== 'kotlin' || !findAnnotation(f.annotations, 'Transient')) return false;
-  return !decl.file.imports.some((i) => /^(?:javax|jakarta)\.persistence(?:\.Transient)?$/.test(i.name));
+  const ann = findAnnotation(f.annotations, 'Transient');
+  if (decl.file.lang !== 'kotlin' || !ann) return false;
+  if (ann.name.includes('.')) return ann.name === 'kotlin.jvm.Transient';
+  return !decl.file.imports.some((i) => (i.wildcard ? OTHER_TRANSIENTS.test(i.name) : (i.alias ?? simpleName(i.name)) === 'Transient' && i.name !== 'kotlin.jvm.Transient'));
 }
 
 /** A field's JSON name under a FieldNamingPolicy (`@SerializedName` is the caller's). */

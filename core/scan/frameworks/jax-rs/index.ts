@@ -183,8 +183,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
    * undefined otherwise, and for a resource none of them names.
    */
   function applicationMountOf(type: TypeDecl, pathOwner: TypeDecl, ctx: ScanContext): string | undefined {
-    if (!applicationMounts) {
-      applicationMounts = new Map();
+    // Read once for every root: a class the applications name coming, going or moving re-scans every root.
+    applicationMounts ??= ctx.index.projectWide(() => {
+      const byModule = new Map<string, Array<{ mount: string; classes: Set<string> }>>();
       for (const m of ctx.modules) {
         const xml = ctx.readProjectFile?.(m.dir ? `${m.dir}/${WEB_XML}` : WEB_XML);
         const apps = xml !== undefined ? webXmlApplicationMounts(xml) : undefined;
@@ -194,9 +195,10 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
           const decl = ctx.index.typeByFqn(app);
           if (decl) list.push({ mount, classes: classesNamedBy(decl, ctx) });
         }
-        applicationMounts.set(m.name, list);
+        byModule.set(m.name, list);
       }
-    }
+      return byModule;
+    });
     return applicationMounts.get(type.file.module)?.find((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn))?.mount;
   }
 

@@ -110,7 +110,8 @@ export class ResourceRegistrations {
 /**
  * The project classes an application class names as `X.class` or `new X(`, in its own file and
  * in those of its project superclasses (a base `ApplicationConfig` registering for every version).
- * Read through `readProjectFile`, so an edit to any of them re-scans.
+ * Read through `readProjectFile`, so an edit to any of them re-scans; read inside
+ * `ProjectIndex.projectWide`, a class of a name it looked for in vain coming re-scans every root.
  */
 export function classesNamedBy(app: TypeDecl, ctx: ScanContext): Set<string> {
   const out = new Set<string>();
@@ -118,8 +119,9 @@ export function classesNamedBy(app: TypeDecl, ctx: ScanContext): Set<string> {
     const text = ctx.readProjectFile?.(t.file.path);
     if (text === undefined) continue;
     for (const m of blankComments(text).matchAll(NAMED)) {
-      const named = ctx.index.resolveType((m[1] ?? m[2])!, { type: t, file: t.file });
-      if (named) out.add(named.fqn);
+      // Only the name is taken: an edit to the class named re-scans no other root, a rename or move does.
+      const named = ctx.index.fqnOf((m[1] ?? m[2])!, { type: t, file: t.file });
+      if (named) out.add(named);
     }
   }
   return out;
