@@ -743,7 +743,7 @@ import org.glassfish.jersey.server.internal.inject.AbstractValueParamProvider;
 import org.glassfish.jersey.server.model.Parameter;
 public class SessionProvider extends AbstractValueParamProvider {
   protected java.util.function.Function<org.glassfish.jersey.server.ContainerRequest, ?> createValueProvider(Parameter parameter) {
-    if (!parameter.isAnnotationPresent(Session.class)) return null;
+    if (!parameter.isAnnotationPresent(Session.class) && parameter.getRawType() != SessionContext.class) return null;
     return request -> new SessionContext();
   }
 }`,
@@ -753,9 +753,13 @@ import jakarta.ws.rs.*;
 public class KeepAliveResource {
   @GET public String ping(@Session SessionContext context) { return null; }
   @POST public String save(@Session SessionContext context, UserForm form) { return null; }
+  @GET @Path("/named") public String named(SessionContext context, @HeaderParam("X-Session") SessionContext header) { return null; }
 }`,
     });
     expect(endpoint(endpoints, 'ping').request!.body).toBeUndefined();
+    // Where a JAX-RS annotation says where the value comes from, the provider does not fill it.
+    expect(endpoint(endpoints, 'named').request!.body).toBeUndefined();
+    expect(params(endpoint(endpoints, 'named'))).toEqual(['X-Session:header:optional']);
     expect(endpoint(endpoints, 'save').request!.body!.schema.title).toBe('UserForm');
   });
 

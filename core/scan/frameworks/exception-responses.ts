@@ -106,13 +106,10 @@ function exceptionResponse(index: ProjectIndex, name: string, scope: Scope, hand
     if (ann && code) return { status: code, description: stringAttr(index, ann, 'reason', { type: t, file: t.file }) || reasonPhrase(code) };
   }
   // Outside the tree: a handler of the library type (by the name written), or its fixed status.
-  const last = chain.length ? chain[chain.length - 1]!.superclass?.name : name;
-  for (const n of decl ? [last] : [name]) {
-    if (!n) continue;
-    const handled = handlers.get(simpleName(n));
-    if (handled) return handled;
-    const fixed = builtin[simpleName(n)];
-    if (fixed) return { status: fixed, description: reasonPhrase(fixed) };
-  }
-  return undefined;
+  const outside = chain.length ? chain[chain.length - 1]!.superclass?.name : name;
+  if (!outside) return undefined;
+  const handled = handlers.get(simpleName(outside));
+  if (handled) return handled;
+  const fixed = builtin[simpleName(outside)];
+  return fixed ? { status: fixed, description: reasonPhrase(fixed) } : undefined;
 }

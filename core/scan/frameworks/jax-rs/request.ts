@@ -91,7 +91,10 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, textSc
     const scope = { type: owner, file: owner.file };
     const bindings = methodBindingsFor(index, schemas, input.type, p.site);
     const anns = p.param.annotations;
-    if (findAnnotation(anns, ...INJECTED) || namesOneOf(index, typesNamedByProviders(index, 'jersey-value-provider-types', VALUE_PROVIDER_SUPERS), p.param, scope)) {
+    // A project's value provider fills a parameter by its type or annotation, unless a JAX-RS
+    // annotation already says where the value comes from (`@QueryParam Foo foo`).
+    const provided = !annotated(anns) && namesOneOf(index, typesNamedByProviders(index, 'jersey-value-provider-types', VALUE_PROVIDER_SUPERS), p.param, scope);
+    if (findAnnotation(anns, ...INJECTED) || provided) {
       // `@Context HttpServletRequest request`: what the body reads from it by name (request-reads.ts).
       if (simpleName(p.param.type.name) === 'HttpServletRequest') {
         const at = p.site.method.params.indexOf(p.param);
