@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import type { FileChange, RescanResult } from '../../core/scan/project-scanner';
 import { copyFixture, editFile } from './fixture-case';
+import { scanned } from './rescan-parity';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-build-rescan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -20,12 +21,6 @@ const copy = (fixture: string) => copyFixture(fixture, tmp, `case-${++cases}`);
 function write(root: string, rel: string, text: string): void {
   mkdirSync(dirname(join(root, rel)), { recursive: true });
   writeFileSync(join(root, rel), text);
-}
-
-async function scanned(root: string): Promise<ProjectScanner> {
-  const scanner = new ProjectScanner(root, { parseWorker: false });
-  await scanner.scan();
-  return scanner;
 }
 
 /** Re-scans the changes and checks the result against a fresh scan; says how much was recomputed and parsed. */

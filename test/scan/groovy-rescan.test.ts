@@ -7,10 +7,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
 import { declaresEndpoints, groovyDiagnostics, inTestSourceSet } from '../../core/scan/groovy-sources';
-import { ProjectScanner } from '../../core/scan/project-scanner';
-import type { FileChange } from '../../core/scan/project-scanner';
 import { copyFixture, editFile } from './fixture-case';
 import { scanInThread, storeIn, tempFolder } from './store-cases';
+import { rescanEqualsFreshScan, scanned, view } from './rescan-parity';
 
 const tmp = tempFolder('apiscout-groovy-');
 const G = 'src/main/groovy/com/acme/orders/';
@@ -24,20 +23,6 @@ function write(root: string, rel: string, text: string): void {
 }
 
 const groovyWarnings = (r: Pick<ScanResult, 'diagnostics'>) => r.diagnostics.filter((d) => d.message.includes('Groovy'));
-const view = ({ endpoints, modules, diagnostics }: ScanResult) => ({ endpoints, modules, diagnostics });
-
-async function scanned(root: string): Promise<ProjectScanner> {
-  const scanner = new ProjectScanner(root, { parseWorker: false });
-  await scanner.scan();
-  return scanner;
-}
-
-async function rescanEqualsFreshScan(scanner: ProjectScanner, root: string, changes: FileChange[]): Promise<ScanResult> {
-  scanner.rescan(changes);
-  const fresh = (await scanned(root)).result();
-  expect(view(scanner.result())).toEqual(view(fresh));
-  return fresh;
-}
 
 describe('which Groovy sources declare endpoints', () => {
   const yes = (text: string) => declaresEndpoints(Buffer.from(text));

@@ -11,6 +11,7 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import type { FileChange } from '../../core/scan/project-scanner';
 import { copyFixture } from './fixture-case';
 import { tempFolder } from './store-cases';
+import { rescanEqualsFreshScan, scanned, view } from './rescan-parity';
 
 const tmp = tempFolder('apiscout-ignore-');
 const J = 'src/main/java/com/acme/orders/';
@@ -30,23 +31,9 @@ function write(root: string, rel: string, text: string): void {
   writeFileSync(join(root, rel), text);
 }
 
-const view = ({ endpoints, modules, diagnostics }: ScanResult) => ({ endpoints, modules, diagnostics });
 const paths = (r: ScanResult) => r.endpoints.map((e) => e.path).sort();
 /** The files under admin/ the scan reports on: its broken proto and its Groovy controller. */
 const adminProblems = (r: ScanResult) => r.diagnostics.map((d) => d.file).filter((f) => f.startsWith('admin/')).sort();
-
-async function scanned(root: string): Promise<ProjectScanner> {
-  const scanner = new ProjectScanner(root, { parseWorker: false });
-  await scanner.scan();
-  return scanner;
-}
-
-async function rescanEqualsFreshScan(scanner: ProjectScanner, root: string, changes: FileChange[]): Promise<ScanResult> {
-  scanner.rescan(changes);
-  const fresh = (await scanned(root)).result();
-  expect(view(scanner.result())).toEqual(view(fresh));
-  return fresh;
-}
 
 /** Writes each file and reports it as created. */
 function created(root: string, files: Record<string, string>): FileChange[] {

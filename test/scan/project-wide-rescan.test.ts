@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
-import { ProjectScanner } from '../../core/scan/project-scanner';
-import type { FileChange } from '../../core/scan/project-scanner';
 import { editFile } from './fixture-case';
+import { rescanEqualsFreshScan, scanned, view } from './rescan-parity';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-project-wide-rescan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -24,22 +23,6 @@ function project(files: Record<string, string>): { root: string; write: (path: s
   };
   for (const [path, text] of Object.entries(files)) write(path, text);
   return { root, write };
-}
-
-async function scanned(root: string): Promise<ProjectScanner> {
-  const scanner = new ProjectScanner(root, { parseWorker: false });
-  await scanner.scan();
-  return scanner;
-}
-
-/** Everything a scan answers but its timings. */
-const view = ({ endpoints, modules, diagnostics }: ScanResult) => ({ endpoints, modules, diagnostics });
-
-async function rescanEqualsFreshScan(scanner: ProjectScanner, root: string, changes: FileChange[]): Promise<ScanResult> {
-  scanner.rescan(changes);
-  const fresh = (await scanned(root)).result();
-  expect(view(scanner.result())).toEqual(view(fresh));
-  return fresh;
 }
 
 const J = 'src/main/java/com/acme/wide/';
