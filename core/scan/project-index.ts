@@ -408,12 +408,17 @@ export class ProjectIndex {
    */
   derived<T>(key: string, compute: () => T): T {
     if (this.derivedValues.has(key)) return this.derivedValues.get(key) as T;
+    const value = this.trackingInto(undefined, compute);
+    this.derivedValues.set(key, value);
+    return value;
+  }
+
+  /** Runs `compute` recording what it reads into `deps` (nowhere: undefined), then tracks as before. */
+  private trackingInto<T>(deps: Dependencies | undefined, compute: () => T): T {
     const outer = this.tracking;
-    this.tracking = undefined;
+    this.tracking = deps;
     try {
-      const value = compute();
-      this.derivedValues.set(key, value);
-      return value;
+      return compute();
     } finally {
       this.tracking = outer;
     }
@@ -438,24 +443,12 @@ export class ProjectIndex {
    * tracked: a change to one of them (a constant's holder) must re-scan every root too.
    */
   projectWide<T>(compute: () => T): T {
-    const outer = this.tracking;
-    this.tracking = this.wide;
-    try {
-      return compute();
-    } finally {
-      this.tracking = outer;
-    }
+    return this.trackingInto(this.wide, compute);
   }
 
   /** Runs `compute` recording nothing: a reading whose inputs are the very files that consult it. */
   untracked<T>(compute: () => T): T {
-    const outer = this.tracking;
-    this.tracking = undefined;
-    try {
-      return compute();
-    } finally {
-      this.tracking = outer;
-    }
+    return this.trackingInto(undefined, compute);
   }
 
   get projectWideDeps(): Readonly<Dependencies> {
@@ -495,15 +488,9 @@ export class ProjectIndex {
   wideNamesMoved(changed: ReadonlySet<string>, declared: ReadonlySet<string>): boolean {
     for (const n of this.wideNames) {
       if (!changed.has(n.path) && !declared.has(n.simple)) continue;
-      const outer = this.tracking;
-      this.tracking = this.wide;
-      try {
-        const t = this.resolveWideName(n.name, n.scope);
-        if (t?.fqn !== n.fqn) return true;
-        n.path = t.file.path;
-      } finally {
-        this.tracking = outer;
-      }
+      const t = this.trackingInto(this.wide, () => this.resolveWideName(n.name, n.scope));
+      if (t?.fqn !== n.fqn) return true;
+      n.path = t.file.path;
     }
     return false;
   }
@@ -515,14 +502,7 @@ export class ProjectIndex {
    */
   private resolveWideName(name: string, scope: Scope): TypeDecl | undefined {
     const deps: Dependencies = { files: new Set(), missing: new Set() };
-    const outer = this.tracking;
-    this.tracking = deps;
-    let t: TypeDecl | undefined;
-    try {
-      t = this.resolveType(name, scope);
-    } finally {
-      this.tracking = outer;
-    }
+    const t = this.trackingInto(deps, () => this.resolveType(name, scope));
     if (t) {
       deps.files.delete(t.file.path);
       // A class of its name coming closer (the same package before a wildcard import) is judged the same way.
@@ -558,15 +538,8 @@ export class ProjectIndex {
    * cache outside the index records the same again on reuse (`replay`).
    */
   recorded<T>(compute: () => T): { value: T; deps: Dependencies } {
-    const outer = this.tracking;
     const deps: Dependencies = { files: new Set(), missing: new Set() };
-    this.tracking = deps;
-    let value: T;
-    try {
-      value = compute();
-    } finally {
-      this.tracking = outer;
-    }
+    const value = this.trackingInto(deps, compute);
     this.replay(deps);
     return { value, deps };
   }
@@ -584,13 +557,7 @@ export class ProjectIndex {
   missedBy<T>(compute: () => T): { value: T; missing: ReadonlySet<string> } {
     const outer = this.tracking;
     const missing = new Set<string>();
-    this.tracking = { files: outer?.files ?? new Set(), missing };
-    let value: T;
-    try {
-      value = compute();
-    } finally {
-      this.tracking = outer;
-    }
+    const value = this.trackingInto({ files: outer?.files ?? new Set(), missing }, compute);
     if (outer) for (const n of missing) outer.missing.add(n);
     return { value, missing };
   }
@@ -747,21 +714,12 @@ export class ProjectIndex {
     if (!names) this.simpleNames.set(key, (names = new Map()));
     const known = names.get(name);
     if (known) {
-      this.noteFiles(known.deps.files);
-      this.noteMissing(known.deps.missing);
+      this.replay(known.deps);
       return known.type;
     }
-    const outer = this.tracking;
     const deps: Dependencies = { files: new Set(), missing: new Set() };
-    this.tracking = deps;
-    let type: TypeDecl | undefined;
-    try {
-      type = this.lookupSimple(name, scope);
-    } finally {
-      this.tracking = outer;
-    }
-    this.noteFiles(deps.files);
-    this.noteMissing(deps.missing);
+    const type = this.trackingInto(deps, () => this.lookupSimple(name, scope));
+    this.replay(deps);
     names.set(name, { type, deps });
     return type;
   }
