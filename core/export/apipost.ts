@@ -152,8 +152,10 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
   if (t.body?.kind === 'file') binary.push(e);
   if (t.body?.kind === 'multipart' && t.body.fields.some((f) => f.file)) fileParts.push(e);
   const params = e.request?.params ?? [];
-  const row = (location: string, name: string, value: string, p: Param | undefined) => ({
-    is_checked: 1,
+  // ApiPost's own flags are 1/-1: an optional parameter without a value is listed unticked
+  // (shown, not sent), as Postman and Hoppscotch list it switched off.
+  const row = (location: string, name: string, value: string, p: Param | undefined, enabled: boolean) => ({
+    is_checked: enabled ? 1 : -1,
     key: name,
     value,
     not_null: p?.required === false ? -1 : 1,
@@ -166,7 +168,7 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
   const body = t.body;
   const reqBody =
     body?.kind === 'urlencoded' || body?.kind === 'multipart'
-      ? { mode: body.kind === 'urlencoded' ? 'urlencoded' : 'form-data', parameter: body.fields.map((f) => row('form', f.name, f.value, find('form', f.name))), raw: '', raw_parameter: [], raw_schema: {} }
+      ? { mode: body.kind === 'urlencoded' ? 'urlencoded' : 'form-data', parameter: body.fields.map((f) => row('form', f.name, f.value, find('form', f.name), f.enabled)), raw: '', raw_parameter: [], raw_schema: {} }
       : body
         ? {
             mode: body.kind === 'json' ? 'json' : 'raw',
@@ -185,10 +187,10 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
     auth,
     pre_tasks: [],
     post_tasks: [],
-    header: { parameter: t.headers.map((h) => row('header', h.name, h.value, find('header', h.name))) },
-    query: { parameter: t.query.map((q) => row('query', q.name, q.value, find('query', q.name))) },
-    cookie: { parameter: t.cookies.map((c) => row('cookie', c.name, c.value, find('cookie', c.name))) },
-    restful: { parameter: t.pathParams.map((p) => row('path', p.name, p.value, find('path', p.name))) },
+    header: { parameter: t.headers.map((h) => row('header', h.name, h.value, find('header', h.name), h.enabled)) },
+    query: { parameter: t.query.map((q) => row('query', q.name, q.value, find('query', q.name), q.enabled)) },
+    cookie: { parameter: t.cookies.map((c) => row('cookie', c.name, c.value, find('cookie', c.name), c.enabled)) },
+    restful: { parameter: t.pathParams.map((p) => row('path', p.name, p.value, find('path', p.name), p.enabled)) },
     body: reqBody,
   };
   node.response = {

@@ -94,6 +94,15 @@ describe('ApiPost export', () => {
     expect(exportApipost(edgeEndpoints().filter((e) => e.path === '/edge/login')).summary.warnings).toEqual([]);
   });
 
+  it('an optional query parameter without a value is listed unticked (shown, not sent), as Postman lists it disabled; the rest ticked', () => {
+    const doc = JSON.parse(exportApipost(endpoints, { modules: shop.modules }).files[0]!.content);
+    type Row = { key: string; is_checked: number; not_null: number };
+    const list = (doc.apis as Array<Node & { method: string; request: { query: { parameter: Row[] } } }>).find((n) => n.url === '/api/v1/catalog/products' && n.method === 'GET')!;
+    const ticks = Object.fromEntries(list.request.query.parameter.map((r) => [r.key, [r.is_checked, r.not_null]]));
+    // categoryId and status are optional with no default; page and size are optional with defaults, so sent.
+    expect(ticks).toEqual({ categoryId: [-1, -1], status: [-1, -1], page: [1, -1], size: [1, -1] });
+  });
+
   it('the schema rejects a broken envelope (so passing means something)', () => {
     const doc = JSON.parse(exportApipost(edgeEndpoints()).files[0]!.content);
     const api = doc.apis.find((n: Node) => n.target_type === 'api');
