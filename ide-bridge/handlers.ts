@@ -18,7 +18,7 @@ import { exportHandlers } from './export-handlers';
 import { hostHandlers } from './host-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { treeVersionOf } from './tree-version';
-import type { NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
+import type { HostParamsOf, HostRequestName, HostResultOf, NotificationName, NotificationParams, ParamsOf, RequestName, ResultOf } from './protocol';
 
 export { BridgeError, REQUEST_CANCELLED, cancellable } from './bridge-error';
 export type { Cancellation } from './bridge-error';
@@ -34,6 +34,8 @@ export interface BridgeContext {
   notify<N extends NotificationName>(name: N, params: NotificationParams<N>): void;
   /** To the IDE host connection(s) only; false when none is connected (a plain browser session). */
   notifyHost<N extends NotificationName>(name: N, params: NotificationParams<N>): boolean;
+  /** Asks the IDE host connection; undefined when none is connected or it does not handle the request. */
+  requestHost<M extends HostRequestName>(name: M, params: HostParamsOf<M>): Promise<HostResultOf<M> | undefined>;
   log(message: string): void;
 }
 

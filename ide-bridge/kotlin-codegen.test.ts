@@ -6,7 +6,7 @@ import type { Catalog } from './kotlin-codegen';
 const opts = { packageName: 'x.protocol', generator: 'test' };
 
 function catalog(partial: Partial<Catalog>): Catalog {
-  return { requests: {}, notifications: {}, protocolVersion: 3, errorCodes: {}, named: {}, minNodeVersion: '20.18', ...partial };
+  return { requests: {}, hostRequests: {}, notifications: {}, protocolVersion: 3, errorCodes: {}, named: {}, minNodeVersion: '20.18', ...partial };
 }
 
 describe('generateKotlin', () => {

@@ -9,6 +9,8 @@ import type { TSchema } from '@sinclair/typebox';
 
 export interface Catalog {
   requests: Record<string, { doc: string; params: TSchema; result: TSchema }>;
+  /** Requests the sidecar makes of the client (the IDE host). */
+  hostRequests: Record<string, { doc: string; params: TSchema; result: TSchema }>;
   notifications: Record<string, TSchema>;
   protocolVersion: number;
   errorCodes: Record<string, number>;
@@ -109,6 +111,12 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     visit(spec.params as Json, { root: `${pascal(method)}Params` });
     visit(spec.result as Json, { root: `${pascal(method)}Result` });
   }
+  const hostRequestNames = Object.keys(catalog.hostRequests);
+  for (const method of hostRequestNames) {
+    const spec = catalog.hostRequests[method]!;
+    visit(spec.params as Json, { root: `${pascal(method)}Params` });
+    visit(spec.result as Json, { root: `${pascal(method)}Result` });
+  }
   for (const name of notificationNames) visit(catalog.notifications[name] as Json, { root: `${pascal(name)}Params` });
 
   // Each shape takes its exported name, else the shortest name its uses suggest: the owner's
@@ -139,7 +147,7 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     return name;
   };
   const owner = new Map<string, Shape>();
-  const reserved = new Set(['Methods', 'Notifications', 'ErrorCodes', 'Requests', 'NotificationTypes', 'Empty', 'RequestType', 'NotificationType']);
+  const reserved = new Set(['Methods', 'Notifications', 'ErrorCodes', 'Requests', 'HostRequests', 'NotificationTypes', 'Empty', 'RequestType', 'NotificationType']);
   for (const shape of shapes.values()) {
     const name = resolve(shape);
     if (reserved.has(name)) throw new Error(`the Kotlin name ${name} belongs to the generated file itself: export the shape under another name`);
@@ -218,6 +226,13 @@ export function generateKotlin(catalog: Catalog, opts: KotlinOptions): string {
     out.push(`        RequestType(Methods.${constant(m)}, ${serializer(paramsOf(spec.params))}, ${serializer(paramsOf(spec.result))})`);
   }
   out.push(`    public val all: List<RequestType<*, *>> = listOf(${requestNames.map(camel).join(', ')})`);
+  out.push('}', '', '/** Requests the sidecar makes of this client (the IDE host), typed: the client answers them. */', 'public object HostRequests {');
+  for (const m of hostRequestNames) {
+    const spec = catalog.hostRequests[m]!;
+    out.push(...kdoc(spec.doc, '    '), `    public val ${camel(m)}: RequestType<${paramsOf(spec.params)}, ${paramsOf(spec.result)}> =`);
+    out.push(`        RequestType(${str(m)}, ${serializer(paramsOf(spec.params))}, ${serializer(paramsOf(spec.result))})`);
+  }
+  out.push(`    public val all: List<RequestType<*, *>> = listOf(${hostRequestNames.map(camel).join(', ')})`);
   out.push('}', '', '/** Typed notifications. */', 'public object NotificationTypes {');
   for (const n of notificationNames) {
     const p = paramsOf(catalog.notifications[n]!);

@@ -25,6 +25,7 @@ export function kotlinProtocolSource(): string {
   return generateKotlin(
     {
       requests: protocol.requests,
+      hostRequests: protocol.hostRequests,
       notifications: protocol.notifications,
       protocolVersion: protocol.PROTOCOL_VERSION,
       errorCodes: protocol.ErrorCodes,

@@ -471,8 +471,30 @@ export const requests = {
   'host/copy': method('Asks the IDE host to put text on the clipboard (host/clipboard notification): JCEF pages cannot always reach it.', ClipboardTextSchema, DeliveredSchema),
   'host/openSettings': method('Asks the IDE host to open a settings page.', Type.Object({ page: Type.Optional(SettingsPageSchema) }), DeliveredSchema),
   'host/notify': method('Asks the IDE host to show a balloon notification.', HostNotificationSchema, DeliveredSchema),
+  'host/chooseFile': method(
+    'Asks the IDE host to show its file chooser (the ide/chooseFile request), for a file a request sends: a browser page cannot learn a chosen file\'s path.',
+    Type.Object({ ...ProjectRef, title: Type.Optional(Type.String({ description: 'The chooser\'s title' })) }),
+    Type.Object({
+      delivered: Type.Boolean({ description: 'An IDE host showed its chooser; false in a plain browser or with a host that has none' }),
+      path: Type.Optional(Type.String({ description: 'The chosen file as a request names it: relative to the project folder when inside it, else absolute. Absent: cancelled' })),
+      absolute: Type.Optional(Type.String({ description: 'The chosen file, absolute: chosen by the user, so call/send may take it in allowFiles' })),
+    }),
+  ),
 
   shutdown: method('Stops accepting work; the client then sends exit.', Empty, Empty),
+};
+
+/**
+ * Requests the sidecar makes of the IDE host (its stdio client), for a UI's host/* request that
+ * needs an answer. A host that does not handle one answers MethodNotFound; the UI is told
+ * `delivered: false`.
+ */
+export const hostRequests = {
+  'ide/chooseFile': method(
+    'Show the IDE\'s file chooser for one file; answer its absolute path, or null when cancelled. No time limit: the user may take long.',
+    Type.Object({ title: Type.String(), directory: Type.String({ description: 'Absolute: where the chooser opens (the project folder)' }) }),
+    Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }),
+  ),
 };
 
 export const notifications = {
@@ -511,6 +533,9 @@ export const notifications = {
 };
 
 export type RequestName = keyof typeof requests;
+export type HostRequestName = keyof typeof hostRequests;
+export type HostParamsOf<M extends HostRequestName> = Static<(typeof hostRequests)[M]['params']>;
+export type HostResultOf<M extends HostRequestName> = Static<(typeof hostRequests)[M]['result']>;
 export type NotificationName = keyof typeof notifications;
 export type ParamsOf<M extends RequestName> = Static<(typeof requests)[M]['params']>;
 export type ResultOf<M extends RequestName> = Static<(typeof requests)[M]['result']>;

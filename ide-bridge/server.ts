@@ -10,7 +10,8 @@ import { InputError } from '../core/errors';
 import type { LoadResult } from '../core/search/index-store';
 import { BridgeError, createHandlers } from './handlers';
 import type { Cancellation } from './handlers';
-import { ErrorCodes, notifications, requests } from './protocol';
+import { ErrorCodes, hostRequests, notifications, requests } from './protocol';
+import type { HostParamsOf, HostRequestName, HostResultOf } from './protocol';
 import type { RequestName } from './protocol';
 
 export interface HubOptions {
@@ -65,8 +66,27 @@ export class BridgeHub {
         for (const c of this.hostConnections) void c.sendNotification(name, params).catch(() => {});
         return this.hostConnections.size > 0;
       },
+      requestHost: (name, params) => this.requestHost(name, params),
       log: opts.log,
     });
+  }
+
+  /**
+   * The first host connection's answer (there is one IDE per sidecar). Undefined without a host,
+   * or when the host does not handle `name` (an older plugin): the UI then does without.
+   */
+  private async requestHost<M extends HostRequestName>(name: M, params: HostParamsOf<M>): Promise<HostResultOf<M> | undefined> {
+    const [host] = this.hostConnections;
+    if (!host) return undefined;
+    let result: unknown;
+    try {
+      result = await host.sendRequest(name, params);
+    } catch (e) {
+      if (e instanceof ResponseError && e.code === RpcErrors.MethodNotFound) return undefined;
+      throw new Error(`the IDE could not answer ${name}: ${(e as Error).message}`);
+    }
+    if (!this.ajv.validate(hostRequests[name].result, result)) throw new Error(`the IDE's answer to ${name} does not match the catalog: ${this.ajv.errorsText()}`);
+    return result as HostResultOf<M>;
   }
 
   /** Serves the catalog on one message channel: stdio frames, a WebSocket, anything with a reader and writer. */

@@ -19,6 +19,7 @@ import { ResponsePanel } from './response-panel';
 import type { BridgeClient } from './rpc';
 import { CANCELLED, RpcError } from './rpc';
 import { ConfirmOutsideFile } from './confirm-file';
+import { FileChooser } from './file-chooser';
 import { ErrorLine } from './dialog';
 import { clampRequest, REQUEST_MAX, REQUEST_MIN, Splitter } from './layout';
 import type { EnvironmentList } from './environment-line';
@@ -324,6 +325,22 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
     return `data:${contentType};base64,${base64}`;
   };
 
+  // The IDE's file chooser, where the IDE hosts the page and its plugin can show one. A chosen file
+  // was picked by the user here: Send does not ask about it again.
+  const [chooserMissing, setChooserMissing] = useState(false);
+  const chooseFile = useCallback(async () => {
+    try {
+      const chosen = await client.request('host/chooseFile', { project, title: 'Choose the file to send' });
+      if (!chosen.delivered) setChooserMissing(true);
+      if (chosen.absolute) allowedFiles.add(chosen.absolute);
+      return chosen.path;
+    } catch (e) {
+      setRequestError(`Could not choose a file: ${message(e)}`);
+      return undefined;
+    }
+  }, [client, project]);
+  const hostedByIde = document.documentElement.dataset['host'] === 'intellij';
+
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -400,7 +417,9 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
         isGrpcDraft(current.state.draft) ? (
           <GrpcEditor key={`${selectedId}#${revision}`} tab={tab as GrpcTab | undefined} onTab={onTab} endpoint={endpoint} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
         ) : (
-          <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} subtype={subtypes.get(selectedId)} onSubtype={(pick) => setSubtypes((m) => new Map(m).set(selectedId, pick))} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
+          <FileChooser.Provider value={hostedByIde && !chooserMissing ? chooseFile : undefined}>
+            <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} subtype={subtypes.get(selectedId)} onSubtype={(pick) => setSubtypes((m) => new Map(m).set(selectedId, pick))} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
+          </FileChooser.Provider>
         )
       ) : (
         <p class="muted placeholder">{endpointError || requestError ? '' : 'Loading…'}</p>

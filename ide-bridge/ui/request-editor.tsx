@@ -17,6 +17,7 @@ import { simpleTypeName } from './java-type-name';
 import { RequestHead, RequestLineButtons } from './request-head';
 import { SchemaOutline } from './schema-outline';
 import { useMedia } from './use-media';
+import { ChooseFileButton } from './file-chooser';
 import type { JsonSchema } from '../../core/model/request';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
@@ -221,6 +222,7 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                         update(i, (enabled || !value ? { value } : { value, enabled: undefined }) as Partial<R>);
                       }}
                     />
+                    {r.file && <ChooseFileButton label={`Choose the file for ${r.name || `${label} row ${i + 1}`}`} onChosen={(value) => update(i, { value, enabled: undefined } as Partial<R>)} />}
                     {listId && (
                       <datalist id={listId}>
                         {hint!.choices!.map((c) => (
@@ -367,6 +369,7 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
           <label class="body-file">
             File{' '}
             <input aria-label="Body file" value={draft.bodyFile ?? ''} placeholder="path of the file to send" spellcheck={false} onInput={(e) => onChange({ ...draft, bodyFile: e.currentTarget.value })} />
+            <ChooseFileButton label="Choose the body file" onChosen={(bodyFile) => onChange({ ...draft, bodyFile })} />
           </label>
           <p class="muted body-file-note">Its bytes are sent as they are, read when you send; a relative path is read from the project folder. Only the path is saved.</p>
         </>

@@ -56,16 +56,16 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
     private var generation = 0
     /** Open projects by root, with their options: replayed after a restart. */
     private val projects = ConcurrentHashMap<String, ProjectOpenParams>()
-    private val subscriptions = CopyOnWriteArrayList<Subscription<*>>()
+    private val subscriptions = CopyOnWriteArrayList<Subscription>()
     private val restartListeners = CopyOnWriteArrayList<(Int) -> Unit>()
     private val failureListeners = CopyOnWriteArrayList<(SidecarException) -> Unit>()
 
-    /** A listener for the client's whole life: attached once to each connection, old and new. */
-    private class Subscription<P>(val type: NotificationType<P>, val listener: (P) -> Unit) {
+    /** A listener or request handler for the client's whole life: bound once to each connection, old and new. */
+    private class Subscription(val bind: (JsonRpcConnection) -> AutoCloseable) {
         private val attached = java.util.IdentityHashMap<JsonRpcConnection, AutoCloseable>()
 
         @Synchronized fun attach(connection: JsonRpcConnection) {
-            if (!attached.containsKey(connection)) attached[connection] = connection.onNotification(type, listener)
+            if (!attached.containsKey(connection)) attached[connection] = bind(connection)
             attached.keys.removeIf { it.isClosed && it !== connection }
         }
 
@@ -140,8 +140,14 @@ public class Sidecar(private val config: SidecarConfig) : AutoCloseable {
     public fun openProjects(): Set<String> = projects.keys.toSet()
 
     /** Subscribes for the whole life of the client: restarts keep the subscription. */
-    public fun <P> onNotification(type: NotificationType<P>, listener: (P) -> Unit): AutoCloseable {
-        val subscription = Subscription(type, listener)
+    public fun <P> onNotification(type: NotificationType<P>, listener: (P) -> Unit): AutoCloseable =
+        subscribe(Subscription { it.onNotification(type, listener) })
+
+    /** Answers a request the sidecar makes of its host, for the whole life of the client (see [JsonRpcConnection.onRequest]). */
+    public fun <P, R> onRequest(type: RequestType<P, R>, handler: (P) -> CompletableFuture<R>): AutoCloseable =
+        subscribe(Subscription { it.onRequest(type, handler) })
+
+    private fun subscribe(subscription: Subscription): AutoCloseable {
         subscriptions += subscription
         // Now if running, else when the start in progress ends; later starts attach every subscription.
         current?.thenAccept { subscription.attach(it.connection) }

@@ -20,6 +20,9 @@ import dev.apiscout.bridge.protocol.ExportRequestChannel
 import dev.apiscout.bridge.protocol.HostNotification
 import dev.apiscout.bridge.protocol.HostNotificationLevel
 import dev.apiscout.bridge.protocol.HostOpenSettingsParams
+import dev.apiscout.bridge.protocol.HostChooseFileParams
+import dev.apiscout.bridge.protocol.HostChooseFileResult
+import dev.apiscout.bridge.protocol.IdeChooseFileParams
 import dev.apiscout.bridge.protocol.GrpcRequestDraft
 import dev.apiscout.bridge.protocol.HttpRequestDraft
 import dev.apiscout.bridge.protocol.HttpRequestDraftBodyMode
@@ -55,6 +58,7 @@ import org.junit.jupiter.api.io.TempDir
 import java.net.InetSocketAddress
 import java.nio.file.Files
 import java.nio.file.Path
+import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.TimeUnit
@@ -307,6 +311,7 @@ class IdeOperationsTest {
             override fun copyToClipboard(text: String) { copied += text; all.countDown() }
             override fun openSettings(page: SettingsPage) { pages += page; all.countDown() }
             override fun notify(notification: HostNotification) { notes += notification; all.countDown() }
+            override fun chooseFile(request: IdeChooseFileParams): CompletableFuture<String?> = CompletableFuture.completedFuture(null)
         }
         IdeHost.attach(sidecar, host).use {
             val add = endpoint("POST /api/v1/carts/{cartId}/items")
@@ -328,6 +333,41 @@ class IdeOperationsTest {
         sidecar.call(Requests.hostCopy, ClipboardText("late"))
         sidecar.call(Requests.hello, dev.apiscout.bridge.protocol.HelloParams()) // the notification, if any, came before this answer
         assertEquals(1, copied.size)
+    }
+
+    @Test
+    @Order(9)
+    fun `a page's host-chooseFile shows this client's chooser, the file coming back as a request names it, a cancel as no path, a failure as an error`() {
+        val asked = CopyOnWriteArrayList<IdeChooseFileParams>()
+        var answer: () -> CompletableFuture<String?> = { CompletableFuture.completedFuture(null) }
+        val host = object : IdeHost {
+            override fun navigate(target: NavigateTarget) {}
+            override fun copyToClipboard(text: String) {}
+            override fun openSettings(page: SettingsPage) {}
+            override fun notify(notification: HostNotification) {}
+            override fun chooseFile(request: IdeChooseFileParams): CompletableFuture<String?> { asked += request; return answer() }
+        }
+        val choose = { sidecar.call(Requests.hostChooseFile, HostChooseFileParams(bridge.project, "Choose the part's file")) }
+        // No host attached: this client refuses the request, and the page is told no host chose.
+        assertEquals(HostChooseFileResult(delivered = false), choose())
+        IdeHost.attach(sidecar, host).use {
+            // Inside the project: relative, as a saved request names it (portable).
+            val inside = shop.resolve("pom.xml").toString()
+            answer = { CompletableFuture.supplyAsync { Thread.sleep(200); inside } } // a dialog answers later
+            assertEquals(HostChooseFileResult(delivered = true, path = "pom.xml", absolute = inside), choose())
+            assertEquals(listOf(IdeChooseFileParams("Choose the part's file", shop.toString())), asked)
+            // Outside: absolute.
+            val outside = tmp.resolve("upload.bin").toString()
+            answer = { CompletableFuture.completedFuture(outside) }
+            assertEquals(HostChooseFileResult(delivered = true, path = outside, absolute = outside), choose())
+            answer = { CompletableFuture.completedFuture(null) }
+            assertEquals(HostChooseFileResult(delivered = true), choose())
+            answer = { CompletableFuture.failedFuture(IllegalStateException("no frame to show the chooser in")) }
+            val failed = assertThrows(RpcException::class.java) { choose() }
+            assertTrue(failed.message!!.contains("no frame to show the chooser in"), failed.message)
+        }
+        // Detached again: refused, not hanging.
+        assertEquals(HostChooseFileResult(delivered = false), choose())
     }
 
     @Test

@@ -1,24 +1,30 @@
 package dev.apiscout.intellij
 
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.fileChooser.FileChooser
+import com.intellij.openapi.fileChooser.FileChooserDescriptorFactory
 import com.intellij.openapi.ide.CopyPasteManager
 import com.intellij.openapi.options.SearchableConfigurable
 import com.intellij.openapi.options.ShowSettingsUtil
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.project.ProjectManager
+import com.intellij.openapi.vfs.LocalFileSystem
 import com.intellij.openapi.wm.IdeFocusManager
 import dev.apiscout.bridge.ide.ConfigurableIds
 import dev.apiscout.bridge.ide.IdeHost
 import dev.apiscout.bridge.ide.ProjectRoots
 import dev.apiscout.bridge.protocol.HostNotification
+import dev.apiscout.bridge.protocol.IdeChooseFileParams
 import dev.apiscout.bridge.protocol.NavigateTarget
 import dev.apiscout.bridge.protocol.SettingsPage
 import java.awt.datatransfer.StringSelection
+import java.util.concurrent.CompletableFuture
 
 /**
- * What the explorer page asks of the IDE through the sidecar (the host notifications: navigate, copy, settings, notify): open a source
- * line, use the clipboard (JCEF pages cannot always), open a settings page, show a balloon. Called
- * on the connection's reader thread; the UI work goes to the UI thread.
+ * What the explorer page asks of the IDE through the sidecar (navigate, copy, settings, notify, choose a file): open a source
+ * line, use the clipboard (JCEF pages cannot always), open a settings page, show a balloon, show the
+ * file chooser (a page cannot learn a chosen file's path). Called on the connection's reader thread;
+ * the UI work goes to the UI thread.
  */
 object PluginIdeHost : IdeHost {
     override fun navigate(target: NavigateTarget) {
@@ -34,6 +40,20 @@ object PluginIdeHost : IdeHost {
     }
 
     override fun notify(notification: HostNotification) = Notifier.show(activeProject(), notification)
+
+    override fun chooseFile(request: IdeChooseFileParams): CompletableFuture<String?> {
+        val chosen = CompletableFuture<String?>()
+        onUi {
+            try {
+                val descriptor = FileChooserDescriptorFactory.createSingleFileNoJarsDescriptor().withTitle(request.title)
+                val start = LocalFileSystem.getInstance().findFileByPath(request.directory)
+                chosen.complete(FileChooser.chooseFile(descriptor, projectOf(request.directory), start)?.path)
+            } catch (e: RuntimeException) {
+                chosen.completeExceptionally(e)
+            }
+        }
+        return chosen
+    }
 
     /** The open project whose directory holds the file (the deepest, for nested projects), else the active one. */
     private fun projectOf(file: String): Project? {

@@ -2,14 +2,19 @@ package dev.apiscout.bridge.ide
 
 import dev.apiscout.bridge.Sidecar
 import dev.apiscout.bridge.protocol.HostNotification
+import dev.apiscout.bridge.protocol.HostRequests
+import dev.apiscout.bridge.protocol.IdeChooseFileParams
+import dev.apiscout.bridge.protocol.IdeChooseFileResult
 import dev.apiscout.bridge.protocol.NavigateTarget
 import dev.apiscout.bridge.protocol.NotificationTypes
 import dev.apiscout.bridge.protocol.SettingsPage
+import java.util.concurrent.CompletableFuture
 
 /**
  * What the IDE does when a UI asks it through the sidecar (host/navigate, host/copy, host/openSettings,
- * host/notify): the sidecar relays each to its stdio connection only, this client's. Called on the
- * connection's reader thread: an implementation hands UI work to the IDE's UI thread and returns.
+ * host/notify, host/chooseFile): the sidecar relays each to its stdio connection only, this client's.
+ * Called on the connection's reader thread: an implementation hands UI work to the IDE's UI thread
+ * and returns.
  */
 public interface IdeHost {
     /** Open [NavigateTarget.file] (absolute) at its 1-based line and column. */
@@ -22,14 +27,21 @@ public interface IdeHost {
 
     public fun notify(notification: HostNotification)
 
+    /**
+     * Show the IDE's file chooser (one file, opening in [IdeChooseFileParams.directory]); complete
+     * with the chosen file's absolute path, or null when the user cancelled.
+     */
+    public fun chooseFile(request: IdeChooseFileParams): CompletableFuture<String?>
+
     public companion object {
-        /** Subscribes [host] to the host notifications for the client's whole life (restarts included); close to stop. */
+        /** Subscribes [host] to the host notifications and requests for the client's whole life (restarts included); close to stop. */
         public fun attach(sidecar: Sidecar, host: IdeHost): AutoCloseable {
             val subscriptions = listOf(
                 sidecar.onNotification(NotificationTypes.hostNavigate, host::navigate),
                 sidecar.onNotification(NotificationTypes.hostClipboard) { host.copyToClipboard(it.text) },
                 sidecar.onNotification(NotificationTypes.hostOpenSettings) { host.openSettings(it.page) },
                 sidecar.onNotification(NotificationTypes.hostNotification, host::notify),
+                sidecar.onRequest(HostRequests.ideChooseFile) { request -> host.chooseFile(request).thenApply(::IdeChooseFileResult) },
             )
             return AutoCloseable { subscriptions.forEach { it.close() } }
         }

@@ -101,6 +101,8 @@ public object Methods {
     public const val HOST_OPEN_SETTINGS: String = "host/openSettings"
     /** Asks the IDE host to show a balloon notification. */
     public const val HOST_NOTIFY: String = "host/notify"
+    /** Asks the IDE host to show its file chooser (the ide/chooseFile request), for a file a request sends: a browser page cannot learn a chosen file's path. */
+    public const val HOST_CHOOSE_FILE: String = "host/chooseFile"
     /** Stops accepting work; the client then sends exit. */
     public const val SHUTDOWN: String = "shutdown"
 }
@@ -216,9 +218,19 @@ public object Requests {
         RequestType(Methods.HOST_OPEN_SETTINGS, HostOpenSettingsParams.serializer(), Delivered.serializer())
     public val hostNotify: RequestType<HostNotification, Delivered> =
         RequestType(Methods.HOST_NOTIFY, HostNotification.serializer(), Delivered.serializer())
+    public val hostChooseFile: RequestType<HostChooseFileParams, HostChooseFileResult> =
+        RequestType(Methods.HOST_CHOOSE_FILE, HostChooseFileParams.serializer(), HostChooseFileResult.serializer())
     public val shutdown: RequestType<Empty, Empty> =
         RequestType(Methods.SHUTDOWN, Empty.serializer(), Empty.serializer())
-    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsTreeIfChanged, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, responsePreview, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, shutdown)
+    public val all: List<RequestType<*, *>> = listOf(hello, projectOpen, projectList, projectClose, projectStatus, projectWait, projectRefresh, projectDiagnostics, filesChanged, endpointsTree, endpointsTreeIfChanged, endpointsSearch, endpointsGet, endpointsInFile, endpointsAt, navigationTarget, sourceRead, requestGet, requestSave, requestReset, callSend, callCancel, responseSave, responsePreview, exportRun, copyText, envList, envSave, envDelete, envSelect, envRemote, envPush, envPull, syncToken, settingsGet, settingsSet, grpcDetect, hostNavigate, hostCopy, hostOpenSettings, hostNotify, hostChooseFile, shutdown)
+}
+
+/** Requests the sidecar makes of this client (the IDE host), typed: the client answers them. */
+public object HostRequests {
+    /** Show the IDE's file chooser for one file; answer its absolute path, or null when cancelled. No time limit: the user may take long. */
+    public val ideChooseFile: RequestType<IdeChooseFileParams, IdeChooseFileResult> =
+        RequestType("ide/chooseFile", IdeChooseFileParams.serializer(), IdeChooseFileResult.serializer())
+    public val all: List<RequestType<*, *>> = listOf(ideChooseFile)
 }
 
 /** Typed notifications. */
@@ -1376,6 +1388,36 @@ public enum class HostNotificationLevel {
     @SerialName("warning") WARNING,
     @SerialName("error") ERROR,
 }
+
+@Serializable
+public data class HostChooseFileParams(
+    /** The project id returned by project/open */
+    val project: String,
+    /** The chooser's title */
+    val title: String? = null,
+)
+
+@Serializable
+public data class HostChooseFileResult(
+    /** An IDE host showed its chooser; false in a plain browser or with a host that has none */
+    val delivered: Boolean,
+    /** The chosen file as a request names it: relative to the project folder when inside it, else absolute. Absent: cancelled */
+    val path: String? = null,
+    /** The chosen file, absolute: chosen by the user, so call/send may take it in allowFiles */
+    val absolute: String? = null,
+)
+
+@Serializable
+public data class IdeChooseFileParams(
+    val title: String,
+    /** Absolute: where the chooser opens (the project folder) */
+    val directory: String,
+)
+
+@Serializable
+public data class IdeChooseFileResult(
+    val path: String?,
+)
 
 @Serializable
 public data class ScanProgressParams(

@@ -52,6 +52,8 @@ public class JsonRpcConnection(
     private val nextId = AtomicLong(1)
     private val pending = ConcurrentHashMap<Long, Pending<*>>()
     private val listeners = ConcurrentHashMap<String, CopyOnWriteArrayList<(JsonElement) -> Unit>>()
+    /** Handlers of the requests the sidecar makes of this client, by method: one each. */
+    private val handlers = ConcurrentHashMap<String, (JsonElement, JsonElement) -> Unit>()
     private val closed = AtomicBoolean(false)
     private val closedFuture = CompletableFuture<Throwable?>()
     @Volatile private var closeReason: SidecarException? = null
@@ -117,6 +119,47 @@ public class JsonRpcConnection(
         return AutoCloseable { listeners[type.method]?.remove(raw) }
     }
 
+    /**
+     * Answers the sidecar's `type` requests with [handler]'s future: its value as the result, its
+     * failure as an error. The handler runs on the reader thread and must return at once (a dialog
+     * completes the future later); params that do not decode are refused with InvalidParams.
+     */
+    public fun <P, R> onRequest(type: RequestType<P, R>, handler: (P) -> CompletableFuture<R>): AutoCloseable {
+        val raw: (JsonElement, JsonElement) -> Unit = { id, params ->
+            val future = try {
+                handler(ProtocolJson.decodeFromJsonElement(type.params, params))
+            } catch (e: SerializationException) {
+                CompletableFuture.failedFuture(RpcException(type.method, INVALID_PARAMS, "${type.method}: the params do not match the catalog: ${e.message?.lineSequence()?.first()}"))
+            } catch (e: RuntimeException) {
+                CompletableFuture.failedFuture(e)
+            }
+            future.whenComplete { result, failure ->
+                if (failure == null) {
+                    reply(id) { put("result", ProtocolJson.encodeToJsonElement(type.result, result)) }
+                } else {
+                    val cause = (failure as? java.util.concurrent.CompletionException)?.cause ?: failure
+                    val code = (cause as? RpcException)?.code ?: INTERNAL_ERROR
+                    reply(id) { put("error", buildJsonObject { put("code", code); put("message", cause.message ?: cause.toString()) }) }
+                }
+            }
+        }
+        handlers[type.method] = raw
+        return AutoCloseable { handlers.remove(type.method, raw) }
+    }
+
+    private fun reply(id: JsonElement, body: kotlinx.serialization.json.JsonObjectBuilder.() -> Unit) {
+        if (closed.get()) return
+        try {
+            writer.write(buildJsonObject {
+                put("jsonrpc", "2.0")
+                put("id", id)
+                body()
+            }.toString())
+        } catch (e: IOException) {
+            log("$name: cannot answer a request: ${e.message}")
+        }
+    }
+
     private fun sendCancel(id: Long) {
         if (closed.get()) return
         try {
@@ -157,7 +200,7 @@ public class JsonRpcConnection(
         val method = (message["method"] as? JsonPrimitive)?.contentOrNull
         val id = message["id"]
         when {
-            method != null && id != null && id !is JsonNull -> refuse(id, method)
+            method != null && id != null && id !is JsonNull -> handlers[method]?.invoke(id, message["params"] ?: JsonObject(emptyMap())) ?: refuse(id, method)
             method != null -> listeners[method]?.forEach { listener ->
                 try {
                     listener(message["params"] ?: JsonObject(emptyMap()))
@@ -197,16 +240,20 @@ public class JsonRpcConnection(
         }
     }
 
-    /** The sidecar asked the client something: the catalog has no such request yet. */
+    /** The sidecar asked the client something no handler answers (MethodNotFound: the sidecar does without). */
     private fun refuse(id: JsonElement, method: String) {
-        writer.write(buildJsonObject {
-            put("jsonrpc", "2.0")
-            put("id", id)
+        reply(id) {
             put("error", buildJsonObject {
-                put("code", -32601)
+                put("code", METHOD_NOT_FOUND)
                 put("message", "the IntelliJ client handles no request '$method'")
             })
-        }.toString())
+        }
+    }
+
+    private companion object {
+        const val METHOD_NOT_FOUND = -32601
+        const val INVALID_PARAMS = -32602
+        const val INTERNAL_ERROR = -32603
     }
 
     private fun fail(reason: SidecarException) {

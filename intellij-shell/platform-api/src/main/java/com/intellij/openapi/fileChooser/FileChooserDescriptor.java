@@ -7,4 +7,5 @@ import org.jetbrains.annotations.Nullable;
 
 public class FileChooserDescriptor implements Cloneable {
   public FileChooserDescriptor(boolean chooseFiles, boolean chooseFolders, boolean chooseJars, boolean chooseJarsAsFiles, boolean chooseJarContents, boolean chooseMultiple) { throw new UnsupportedOperationException(); }
+  public FileChooserDescriptor withTitle(String title) { throw new UnsupportedOperationException(); }
 }

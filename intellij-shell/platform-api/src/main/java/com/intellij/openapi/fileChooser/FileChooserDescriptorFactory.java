@@ -8,4 +8,5 @@ import org.jetbrains.annotations.Nullable;
 public final class FileChooserDescriptorFactory {
   private FileChooserDescriptorFactory() {}
   public static @NotNull FileChooserDescriptor createSingleFolderDescriptor() { throw new UnsupportedOperationException(); }
+  public static FileChooserDescriptor createSingleFileNoJarsDescriptor() { throw new UnsupportedOperationException(); }
 }
