@@ -16,8 +16,8 @@ describe('gRPC services bound by hand', () => {
   it('reports a name set at run time once, and a ServiceDescriptor\'s addMethod not at all', async () => {
     const { diagnostics } = await scanProject(join(FIXTURES, 'grpc/hand-bound-descriptors'), { parseWorker: false });
     expect(diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual([
-      '26 RenamedServer.bindService() builds a service whose name cannot be read from the source',
-      '27 RenamedServer.bindService() registers a method whose name cannot be read from the source (renamed): it is not listed',
+      '28 RenamedServer.bindService() builds a service whose name cannot be read from the source',
+      '29 RenamedServer.bindService() registers a method whose name cannot be read from the source (renamed): it is not listed',
     ]);
   });
 
