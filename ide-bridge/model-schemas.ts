@@ -83,6 +83,7 @@ const endpointFields = {
   deprecated: Type.Optional(Type.Boolean()),
   status: Type.Optional(Type.String({ description: '@ResponseStatus: the success status when it is not 200' })),
   security: Type.Optional(Type.Array(Type.String(), { description: 'Names of the module\'s security schemes a call needs, any one suffices; [] is public' })),
+  securityOptional: Type.Optional(Type.Boolean({ description: 'A call may also go without the credentials `security` names' })),
 };
 
 /** An endpoint without its request and response models: what lists and trees carry. */

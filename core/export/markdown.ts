@@ -86,7 +86,7 @@ function endpointSection(e: Endpoint, options: ExportOptions, title: string, tab
   if (e.security?.length) {
     // Any one scheme suffices (the model's rule); the line break keeps it under Source.
     out[out.length - 1] += '  ';
-    out.push(`**Security:** ${e.security.map((s) => `\`${s}\``).join(' or ')}`);
+    out.push(`**Security:** ${e.security.map((s) => `\`${s}\``).join(' or ')}${e.securityOptional ? ' (optional)' : ''}`);
   }
   if (e.deprecated) out.push('', '**Deprecated:** still served, but clients should move off it.');
   if (e.description) out.push('', paragraph(e.description));

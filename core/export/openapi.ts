@@ -191,7 +191,8 @@ function operation(e: Endpoint, path: string, operationId: string, components: C
   if (e.deprecated) op.deprecated = true;
   if (parameters.length) op.parameters = parameters;
   // Declared requirements (any one suffices) win over what an Authorization header suggests.
-  if (declaredSecurity) op.security = declaredSecurity;
+  // An empty requirement first: a call without credentials is served too (OpenAPI's optional security).
+  if (declaredSecurity) op.security = e.securityOptional && declaredSecurity.length ? [{}, ...declaredSecurity] : declaredSecurity;
   else if (requirement) op.security = [requirement];
   const body = requestBody(e, components);
   if (body) op.requestBody = body;

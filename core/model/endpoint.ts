@@ -95,6 +95,8 @@ export interface Endpoint {
    * `securitySchemes`.
    */
   security?: string[];
+  /** A call may also go without those credentials (Dropwizard's `@Auth Optional<User>`): the handler serves both. */
+  securityOptional?: boolean;
   /** What the source says about the folder (`@Tag(description)`, `@Api(description)`), when it says anything. */
   folderDescription?: string;
 }

@@ -79,6 +79,19 @@ describe('a re-scan of JAX-RS registrations read from other files', () => {
     expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
   });
 
+  it('lists a resource a second web.xml application comes to register under both', async () => {
+    const root = copyFixture('jax-rs/web-xml-applications', tmp, 'web-xml-applications-both');
+    const scanner = await fresh(root);
+    expect(addresses(scanner)).toEqual(expect.arrayContaining(['GET /v1/health com.acme.versions.HealthService', 'GET /v2/health com.acme.versions.HealthService']));
+    const app = 'src/main/java/com/acme/versions/AppV2.java';
+    editFile(root, app, 'resources.add(OrderServiceV2.class);', 'resources.add(OrderServiceV2.class);\n        resources.add(OrderService.class);');
+    scanner.rescan([{ path: app, kind: 'changed' }]);
+    expect(addresses(scanner)).toEqual(expect.arrayContaining(['GET /v1/orders com.acme.versions.OrderService', 'GET /v2/orders com.acme.versions.OrderService']));
+    const ids = scanner.result().endpoints.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
+  });
+
   it('mounts a resource created after the first scan where the web.xml application naming it is served', async () => {
     const root = copyFixture('jax-rs/web-xml-applications', tmp, 'web-xml-applications-created');
     const app = 'src/main/java/com/acme/versions/AppV2.java';

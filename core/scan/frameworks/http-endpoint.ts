@@ -26,6 +26,7 @@ export interface HttpEndpointInit extends NameAndDescription {
   response?: ResponseModel | undefined;
   deprecated?: boolean | undefined;
   security?: string[] | undefined;
+  securityOptional?: boolean | undefined;
   status?: string | undefined;
   operationId?: string | undefined;
   responses?: DeclaredResponse[] | undefined;
@@ -62,6 +63,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   if (init.operationId) endpoint.operationId = init.operationId;
   if (init.responses?.length) endpoint.responses = init.responses;
   if (init.security) endpoint.security = init.security;
+  if (init.security?.length && init.securityOptional) endpoint.securityOptional = true;
   if (init.folderDescription) endpoint.folderDescription = init.folderDescription;
   return endpoint;
 }

@@ -3,7 +3,8 @@
 // and the document-wide requirement `.addSecurityItem(SecurityRequirement().addList("basicAuth"))` or
 // `.security(listOf(SecurityRequirement().addList(A), ...))`. springdoc merges these with the
 // `@SecurityScheme` annotations, so they are read into the same declarations. Method bodies are not in
-// the source model: the file's text is read, names and values as literals or constants.
+// the source model: the file's text is read, names and values as literals or constants. Dropwizard's
+// auth filters registered in code are read here too (jax-rs/dropwizard-auth.ts), for the same re-scans.
 
 import { readFileSync } from 'node:fs';
 import type { SecuritySchemeDecl } from '../../model/endpoint';
@@ -11,11 +12,12 @@ import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import { blankComments, splitTop } from '../config-text';
 import { callsIn, literalValue } from '../code-calls';
 import { inTestSources } from '../source-files';
+import { DROPWIZARD_AUTH_NEEDLE, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
 
-/** `FileEntry.creates` of a file that may declare springdoc security in code. */
+/** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters) in code. */
 export const OPENAPI_SECURITY = 'OpenApiSecurity';
 /** Words one of which such a file holds (the index looks for them as bytes). */
-export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem'];
+export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem', DROPWIZARD_AUTH_NEEDLE];
 
 const SCHEME_TYPES: Record<string, SecuritySchemeDecl['type']> = { HTTP: 'http', APIKEY: 'apiKey', OAUTH2: 'oauth2', OPENIDCONNECT: 'openIdConnect' };
 const KEY_LOCATIONS: Record<string, 'header' | 'query' | 'cookie'> = { HEADER: 'header', QUERY: 'query', COOKIE: 'cookie' };
@@ -25,6 +27,8 @@ export interface CodeSecurity {
   schemes: SecuritySchemeDecl[];
   /** The document-wide requirement: any one of these schemes. */
   global: string[];
+  /** Of `schemes`, Dropwizard's auth filters: they guard the methods its auth feature picks. */
+  guards: string[];
 }
 
 /**
@@ -40,7 +44,7 @@ export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module
 
 /** What one file's code declares; empty when it declares nothing readable. */
 function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
-  const out: CodeSecurity = { schemes: [], global: [] };
+  const out: CodeSecurity = { schemes: [], global: [], guards: [] };
   let text: string;
   try {
     text = entry.text ?? readFileSync(entry.abs, 'utf8');
@@ -65,6 +69,11 @@ function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
       const name = value(args[0]);
       if (name && !out.global.includes(name)) out.global.push(name);
     }
+  }
+  for (const s of dropwizardAuthSchemes(code, value)) {
+    if (out.schemes.some((o) => o.name === s.name)) continue;
+    out.schemes.push(s);
+    out.guards.push(s.name);
   }
   return out;
 }

@@ -13,6 +13,7 @@ import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { stringAttr } from '../types/attribute';
 import { annotationsNamed, arrayItems } from '../annotation-values';
 import { codeSecurity } from './openapi-bean-security';
+import { guardedBy } from './jax-rs/dropwizard-auth';
 
 /** Class annotations that declare schemes or a global requirement: files using them are always read. */
 export const SECURITY_DECLARATIONS = ['SecurityScheme', 'SecuritySchemes', 'OpenAPIDefinition'];
@@ -78,6 +79,8 @@ export function securitySchemesOf(index: ProjectIndex, type: TypeDecl): Security
 export class SecurityDeclarations {
   private readonly schemes = new Map<string, Map<string, SecuritySchemeDecl>>();
   private readonly global = new Map<string, string[]>();
+  /** Dropwizard's auth filters by module (jax-rs/dropwizard-auth.ts). */
+  private readonly guards = new Map<string, string[]>();
 
   /** Whether the `@Bean OpenAPI` code of the index has been read (once per scan, before any class). */
   private codeRead = false;
@@ -96,12 +99,15 @@ export class SecurityDeclarations {
   /** Schemes and the document-wide requirement springdoc's OpenAPI bean builds in code (openapi-bean-security.ts). */
   private collectCode(index: ProjectIndex): void {
     this.codeRead = true;
-    for (const { module, schemes, global } of codeSecurity(index)) {
+    for (const { module, schemes, global, guards } of codeSecurity(index)) {
       for (const s of schemes) {
         const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
         if (!byName.has(s.name)) byName.set(s.name, s);
       }
       if (global.length && !this.global.has(module)) this.global.set(module, global);
+      const held = this.guards.get(module) ?? this.guards.set(module, []).get(module)!;
+      // A guard whose name an earlier file took for another scheme is not this filter.
+      for (const g of guards) if (!held.includes(g) && this.schemes.get(module)?.get(g) === schemes.find((s) => s.name === g)) held.push(g);
     }
   }
 
@@ -121,12 +127,16 @@ export class SecurityDeclarations {
    * The schemes an operation needs: its own or its class's `@SecurityRequirement`; else, where the
    * module declares schemes, JSR-250's `@PermitAll` is public and `@RolesAllowed` needs a signed-in
    * caller (the `@OpenAPIDefinition` requirement, else any declared scheme); else the module
-   * default. JAX-RS reads JSR-250, and so does Spring Security with `jsr250Enabled`.
+   * default. JAX-RS reads JSR-250, and so does Spring Security with `jsr250Enabled`. Where the
+   * module registers Dropwizard's auth feature, the methods it guards need its filters' schemes.
    */
   requiredBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): string[] | undefined {
     const declared = operationSecurity(index, type, chain);
     if (declared) return declared;
     const module = type.file.module;
+    // Dropwizard's auth feature: its filters guard the methods it picks, `@PermitAll` ones too.
+    const guards = this.guards.get(module);
+    if (guards?.length && guardedBy(type, chain)) return guards;
     const global = this.globalOf(module);
     const known = this.names(module);
     if (known.length) {
@@ -136,6 +146,11 @@ export class SecurityDeclarations {
       }
     }
     return global;
+  }
+
+  /** Whether a call may also go without the credentials `requiredBy` names (Dropwizard's `@Auth Optional<User>`). */
+  optionalBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): boolean {
+    return !!this.guards.get(type.file.module)?.length && !operationSecurity(index, type, chain) && guardedBy(type, chain) === 'optional';
   }
 }
 

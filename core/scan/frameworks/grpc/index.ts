@@ -138,7 +138,14 @@ function serviceEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     });
     return [];
   }
-  return bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx));
+  const bound = bindings.flatMap((b) => endpointsFor(type, describe(b, type, ctx), chains, ctx));
+  // Its own bindService() may register more by hand: grpc-java's PreSerializedServer replaces the
+  // generated SayHello (an UNIMPLEMENTED default it does not override) with a handler of its own.
+  const bindService = type.methods.find((m) => m.name === 'bindService' && m.params.length === 0);
+  const handBuilt = bindService && handBuiltRpcs(type, bindService, ctx);
+  if (!bindService || !handBuilt?.length) return bound;
+  const listed = new Set(bound.map((e) => e.path));
+  return [...bound, ...handBuiltEndpoints(type, bindService, handBuilt, ctx).filter((e) => !listed.has(e.path))];
 }
 
 /** The RPCs a hand-built ServerServiceDefinition registers, at bindService(), described by their proto when there is one. */
@@ -146,6 +153,9 @@ function handBuiltEndpoints(type: TypeDecl, bindService: MethodDecl, rpcs: HandB
   const site = { method: bindService, owner: type };
   const folder = folderOf(ctx.index, type);
   return rpcs.map((r) => {
+    // Named through a generated class: its proto, as for a class extending that class's base.
+    const described = r.binding && known(describe(r.binding, type, ctx));
+    if (described) return handBuiltEndpoint(type, site, r, described, folder, ctx);
     const simple = r.service.slice(r.service.lastIndexOf('.') + 1);
     ctx.index.noteMissing([simple]);
     const protos = ctx.protos
@@ -154,15 +164,18 @@ function handBuiltEndpoints(type: TypeDecl, bindService: MethodDecl, rpcs: HandB
       .filter((s): s is ProtoServiceInfo => s !== undefined && (!r.service.includes('.') || s.fullName === r.service));
     const proto = protos.length === 1 || (protos.length > 1 && r.service.includes('.')) ? protos[0] : undefined;
     if (proto) ctx.index.noteFiles(proto.files);
-    const service = proto ? known({ kind: 'proto', service: proto }) : undefined;
-    const described = service?.rpcs.find((d) => d.name === r.name);
-    const rpc: RpcDescription = described ?? { name: r.name, streaming: r.streaming ?? 'unknown', requestType: '', responseType: '' };
-    if (!described && !r.streaming) {
-      ctx.diagnostics.push({ file: type.file.path, line: bindService.line, message: `${type.name}.bindService() registers ${r.service}/${r.name}, whose method type neither the source nor a .proto states: its streaming type is unknown` });
-    }
-    const fullName = service?.fullName ?? r.service;
-    return grpcEndpoint(ctx, { type, site, chain: [site], service: fullName, rpc, folder, ...(service?.protoFile ? { protoFile: service.protoFile, importPaths: service.importPaths } : {}), requestModels: ctx.requestModels, methodDocs: false });
+    return handBuiltEndpoint(type, site, r, proto ? known({ kind: 'proto', service: proto }) : undefined, folder, ctx);
   });
+}
+
+function handBuiltEndpoint(type: TypeDecl, site: { method: MethodDecl; owner: TypeDecl }, r: HandBuiltRpc, service: KnownService | undefined, folder: string, ctx: ScanContext): Endpoint {
+  const described = service?.rpcs.find((d) => d.name === r.name);
+  const rpc: RpcDescription = described ?? { name: r.name, streaming: r.streaming ?? 'unknown', requestType: '', responseType: '' };
+  if (!described && !r.streaming) {
+    ctx.diagnostics.push({ file: type.file.path, line: site.method.line, message: `${type.name}.bindService() registers ${r.service}/${r.name}, whose method type neither the source nor a .proto states: its streaming type is unknown` });
+  }
+  const fullName = service?.fullName ?? r.service;
+  return grpcEndpoint(ctx, { type, site, chain: [site], service: fullName, rpc, folder, ...(service?.protoFile ? { protoFile: service.protoFile, importPaths: service.importPaths } : {}), requestModels: ctx.requestModels, methodDocs: false });
 }
 
 /** Finds the service description: the proto first, then a generated XxxGrpc.java, else unknown. */

@@ -178,11 +178,12 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   let applicationMounts: Map<string, Array<{ mount: string; classes: Set<string> }>> | undefined;
 
   /**
-   * Where the servlet of the application registering the resource mounts it, when the module's
-   * web.xml maps several applications (`ApplicationConfigV1` at /v1, `ApplicationConfigV2` at /v2);
-   * undefined otherwise, and for a resource none of them names.
+   * Where the servlets of the applications registering the resource mount it, when the module's
+   * web.xml maps several applications (`ApplicationConfigV1` at /v1, `ApplicationConfigV2` at /v2):
+   * each application's mount, in the web.xml's order, for a resource two of them register; none
+   * otherwise, and for a resource none of them names.
    */
-  function applicationMountOf(type: TypeDecl, pathOwner: TypeDecl, ctx: ScanContext): string | undefined {
+  function applicationMountsOf(type: TypeDecl, pathOwner: TypeDecl, ctx: ScanContext): string[] {
     // Read once for every root: a class the applications name coming, going or moving re-scans every root.
     applicationMounts ??= ctx.index.projectWide(() => {
       const byModule = new Map<string, Array<{ mount: string; classes: Set<string> }>>();
@@ -199,7 +200,8 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       }
       return byModule;
     });
-    return applicationMounts.get(type.file.module)?.find((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn))?.mount;
+    const apps = applicationMounts.get(type.file.module)?.filter((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn)) ?? [];
+    return [...new Set(apps.map((a) => a.mount))];
   }
 
   /** A string argument's value in the file: a literal, a constant, a concatenation of them. */
@@ -307,7 +309,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         // A void resource method answers 204 No Content (JAX-RS 3.3.3), unless the docs declare otherwise.
         const declaresSuccess = responses.some((r) => r.status.startsWith('2'));
         const status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), status, responses }));
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), securityOptional: security.optionalBy(ctx.index, type, chain), status, responses }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.
@@ -381,8 +383,15 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (!cp) return generated.endpoints(type, ctx, 'jax-rs', prefixFor(type.file.module, ctx));
       if (registrations.unlisted(type) && located(type, cp.owner, ctx)) return [];
       const out: Endpoint[] = [];
-      const mount = applicationMountOf(type, cp.owner, ctx) ?? prefixFor(type.file.module, ctx);
-      collectResources(type, joinPaths(joinPaths(mount, cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
+      const mounts = applicationMountsOf(type, cp.owner, ctx);
+      const diagnostics = ctx.diagnostics.length;
+      for (const mount of mounts.length ? mounts : [prefixFor(type.file.module, ctx)]) {
+        // Listed under each application serving it (its path, hence its id, differs); what is
+        // wrong with the resource is reported once.
+        const reported = ctx.diagnostics.length;
+        collectResources(type, joinPaths(joinPaths(mount, cxfAddressOf(type, ctx)), cp.path), [type], ctx, out);
+        if (reported > diagnostics) ctx.diagnostics.length = reported;
+      }
       return out;
     },
   };

@@ -17,6 +17,7 @@ import { isRawBytesPayload, responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
 import { withFactoryEntries } from '../map-factory-keys';
 import { boundPathParams, springRequest } from './request';
+import { requestForVerb } from '../verb-bodies';
 import type { Annotation, Expr, MethodDecl, TypeDecl } from '../../source-model';
 import type { FrameworkScanner, ScanContext } from '../framework';
 import { httpEndpoint } from '../http-endpoint';
@@ -264,7 +265,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
             for (const verb of verbs.length ? verbs : ['ALL']) {
-              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request, response: body, deprecated: docs.deprecated, operationId: docs.operationId, security: required, status, responses, boundPathParams: bound }));
+              out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request: requestForVerb(request, verb, verbs, consumes ?? []), response: body, deprecated: docs.deprecated, operationId: docs.operationId, security: required, status, responses, boundPathParams: bound }));
             }
           }
         }

@@ -435,6 +435,8 @@ public data class EndpointSummary(
     val status: String? = null,
     /** Names of the module's security schemes a call needs, any one suffices; [] is public */
     val security: List<String>? = null,
+    /** A call may also go without the credentials `security` names */
+    val securityOptional: Boolean? = null,
 )
 
 @Serializable
@@ -560,6 +562,8 @@ public data class Endpoint(
     val status: String? = null,
     /** Names of the module's security schemes a call needs, any one suffices; [] is public */
     val security: List<String>? = null,
+    /** A call may also go without the credentials `security` names */
+    val securityOptional: Boolean? = null,
     val request: RequestModel? = null,
     val response: ResponseModel? = null,
     val responses: List<DeclaredResponse>? = null,
