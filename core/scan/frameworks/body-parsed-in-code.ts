@@ -13,7 +13,7 @@ import type { ProjectIndex } from '../project-index';
 import type { SourceFile, TypeDecl, TypeRef } from '../source-model';
 import { simpleName } from '../source-model';
 import { blankComments, matching } from '../config-text';
-import { readMethodBody } from '../method-body';
+import { readFieldInitializer, readMethodBody } from '../method-body';
 import { toJvmType } from '../kotlin/jvm-types';
 
 /** JSON libraries' parse calls taking the text first and a class literal (or a type token) second. */
@@ -50,9 +50,16 @@ function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followF
     const from = m.index! + m[0].length;
     add(typeToken(`new TypeReference<${body.slice(from, from + 300)}`, new RegExp(`^\\s*\\(\\s*${name}\\s*\\)`)));
   }
+  // Jackson's ObjectReader: `mapper.readerFor(X.class).readValue(body)`, or a reader field of the
+  // class built so (helix-rest's `ZNRECORD_READER.readValue(data)`).
+  const reader = new RegExp(`(?:\\b(?:readerFor|forType)\\s*\\(\\s*(${TYPE_NAME})\\.class\\s*\\)|(?<![\\w$.])([A-Za-z_$][\\w$]*))\\s*\\.\\s*readValue\\s*\\(\\s*${name}\\s*\\)`, 'g');
+  for (const m of body.matchAll(reader)) add(m[1] ? { name: m[1], args: [], dims: 0 } : readerFieldType(index, site.owner, m[2]!));
   if (followFactories) {
     const factory = new RegExp(`(?<![\\w$.])(${TYPE_NAME})\\s*\\.\\s*([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
     for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!));
+    // A helper of the class or its superclasses given the text (`toZNRecord(content)`, `readInput(content)`).
+    const helper = new RegExp(`(?<![\\w$.])([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
+    for (const m of body.matchAll(helper)) add(helperParse(index, site, m[1]!));
   }
   if (types.size !== 1) return undefined;
   const [only] = types.values();
@@ -123,6 +130,36 @@ function typeArgs(text: string): string[] {
 
 function typeKey(t: TypeRef): string {
   return `${t.name}<${t.args.map(typeKey).join(',')}>${'[]'.repeat(t.dims)}`;
+}
+
+/** The class a Jackson `ObjectReader` field of `owner` (or a superclass) reads: its initializer ends in `readerFor(X.class)`. */
+function readerFieldType(index: ProjectIndex, owner: TypeDecl, field: string): TypeRef | undefined {
+  const found = index.fieldOf(owner, field);
+  if (!found || simpleName(found.field.type.name) !== 'ObjectReader') return undefined;
+  const init = readFieldInitializer(index, found.owner, found.field);
+  const m = init && new RegExp(`\\b(?:readerFor|forType)\\s*\\(\\s*(${TYPE_NAME})\\.class\\s*\\)\\s*$`).exec(init.trim());
+  return m ? qualified(index, owner, found.owner, m[1]!) : undefined;
+}
+
+/** What a method of the handler's class or its superclasses, taking one String, parses it into. */
+function helperParse(index: ProjectIndex, site: MethodSite, method: string): TypeRef | undefined {
+  for (const t of [site.owner, ...index.ancestors(site.owner)]) {
+    const named = t.methods.filter((f) => f.name === method);
+    if (!named.length) continue;
+    const m = named.length === 1 ? named[0]! : undefined;
+    if (!m || m.params.length !== 1 || simpleName(m.params[0]!.type.name) !== 'String' || m.params[0]!.type.dims !== 0) return undefined;
+    const parsed = parsedInto(index, { owner: t, method: m }, m.params[0]!.name, false);
+    // A generic type's arguments are names in the helper's file: not followed.
+    return parsed && parsed.args.length === 0 ? qualified(index, site.owner, t, parsed.name, parsed.dims) : undefined;
+  }
+  return undefined;
+}
+
+/** `name`, written in `writer`'s file, as the handler's class `reader` can resolve it. */
+function qualified(index: ProjectIndex, reader: TypeDecl, writer: TypeDecl, name: string, dims = 0): TypeRef | undefined {
+  if (writer === reader) return { name, args: [], dims };
+  const target = index.resolveType(name, { type: writer, file: writer.file });
+  return target ? { name: target.fqn, args: [], dims } : undefined;
 }
 
 /**
