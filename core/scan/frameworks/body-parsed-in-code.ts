@@ -54,6 +54,8 @@ function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followF
   // class built so (helix-rest's `ZNRECORD_READER.readValue(data)`).
   const reader = new RegExp(`(?:\\b(?:readerFor|forType)\\s*\\(\\s*(${TYPE_NAME})\\.class\\s*\\)|(?<![\\w$.])([A-Za-z_$][\\w$]*))\\s*\\.\\s*readValue\\s*\\(\\s*${name}\\s*\\)`, 'g');
   for (const m of body.matchAll(reader)) add(m[1] ? { name: m[1], args: [], dims: 0 } : readerFieldType(index, site.owner, m[2]!));
+  // Jackson's tree (`mapper.readTree(body)`): any JSON, not a JSON string.
+  if (new RegExp(`\\.\\s*readTree\\s*\\(\\s*${name}\\s*\\)`).test(body)) add({ name: 'com.fasterxml.jackson.databind.JsonNode', args: [], dims: 0 });
   if (followFactories) {
     const factory = new RegExp(`(?<![\\w$.])(${TYPE_NAME})\\s*\\.\\s*([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
     for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!));
