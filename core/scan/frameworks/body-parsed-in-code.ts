@@ -59,9 +59,15 @@ function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followF
   if (followFactories) {
     const factory = new RegExp(`(?<![\\w$.])(${TYPE_NAME})\\s*\\.\\s*([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
     for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!));
-    // A helper of the class or its superclasses given the text (`toZNRecord(content)`, `readInput(content)`).
-    const helper = new RegExp(`(?<![\\w$.])([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
-    for (const m of body.matchAll(helper)) add(helperParse(index, site, m[1]!));
+    // A helper of the class or its superclasses given the text (`toZNRecord(content)`, Knox's
+    // `setTokenEnabledFlags(tokenIds, true)`), or the overridden method (`super.enableTokens(tokenIds)`).
+    const helper = new RegExp(`(?<![\\w$.])(super\\s*\\.\\s*|this\\s*\\.\\s*)?([a-z][\\w$]*)\\s*\\(`, 'g');
+    for (const m of body.matchAll(helper)) {
+      const open = m.index! + m[0].length - 1;
+      const close = matching(body, open);
+      const at = close < 0 ? -1 : topLevelArgs(body.slice(open + 1, close)).findIndex((a) => a.trim() === name);
+      if (at >= 0) add(helperParse(index, site, m[2]!, at, m[1]?.startsWith('super') === true));
+    }
   }
   if (types.size !== 1) return undefined;
   const [only] = types.values();
@@ -143,18 +149,41 @@ function readerFieldType(index: ProjectIndex, owner: TypeDecl, field: string): T
   return m ? qualified(index, owner, found.owner, m[1]!) : undefined;
 }
 
-/** What a method of the handler's class or its superclasses, taking one String, parses it into. */
-function helperParse(index: ProjectIndex, site: MethodSite, method: string): TypeRef | undefined {
-  for (const t of [site.owner, ...index.ancestors(site.owner)]) {
-    const named = t.methods.filter((f) => f.name === method);
+/**
+ * What a method of the handler's class or its superclasses (only the superclasses for `super.`)
+ * parses its String parameter at `position` into: the one method of that name and arity.
+ */
+function helperParse(index: ProjectIndex, site: MethodSite, method: string, position: number, superOnly: boolean): TypeRef | undefined {
+  for (const t of superOnly ? index.ancestors(site.owner) : [site.owner, ...index.ancestors(site.owner)]) {
+    const named = t.methods.filter((f) => f.name === method && f.params.length > position);
     if (!named.length) continue;
-    const m = named.length === 1 ? named[0]! : undefined;
-    if (!m || m.params.length !== 1 || simpleName(m.params[0]!.type.name) !== 'String' || m.params[0]!.type.dims !== 0) return undefined;
-    const parsed = parsedInto(index, { owner: t, method: m }, m.params[0]!.name, false);
+    const param = named.length === 1 ? named[0]!.params[position] : undefined;
+    if (!param || simpleName(param.type.name) !== 'String' || param.type.dims !== 0) return undefined;
+    const parsed = parsedInto(index, { owner: t, method: named[0]! }, param.name, false);
     // A generic type's arguments are names in the helper's file: not followed.
     return parsed && parsed.args.length === 0 ? qualified(index, site.owner, t, parsed.name, parsed.dims) : undefined;
   }
   return undefined;
+}
+
+/** The comma-separated arguments of a call's text, commas inside brackets and strings left alone. */
+function topLevelArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
+    else if (c === ')' || c === ']' || c === '}' || c === '>') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
 }
 
 /** `name`, written in `writer`'s file, as the handler's class `reader` can resolve it. */
