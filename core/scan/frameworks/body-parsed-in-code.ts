@@ -24,10 +24,13 @@ const TYPE_TOKEN = /^(?:new\s+|object\s*:\s*)(?:[\w$]+\.)*(?:TypeReference|TypeT
 
 /** The class `site`'s body parses its String parameter `name` into, when it does so once or always into the same class. */
 export function bodyParsedInCode(index: ProjectIndex, site: MethodSite, name: string): TypeRef | undefined {
-  return parsedInto(index, site, name, true);
+  return parsedInto(index, site, name, MAX_HOPS);
 }
 
-function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followFactories: boolean): TypeRef | undefined {
+/** Calls followed from the handler to the method that parses: Knox's `super.enableTokens(ids)` -> `setTokenEnabledFlags(ids, true)`. */
+const MAX_HOPS = 2;
+
+function parsedInto(index: ProjectIndex, site: MethodSite, name: string, hops: number): TypeRef | undefined {
   const raw = readMethodBody(index, site.owner, site.method)?.text;
   if (raw === undefined) return undefined;
   const body = blankComments(raw).replace(/::class\.java\b/g, '.class');
@@ -56,9 +59,9 @@ function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followF
   for (const m of body.matchAll(reader)) add(m[1] ? { name: m[1], args: [], dims: 0 } : readerFieldType(index, site.owner, m[2]!));
   // Jackson's tree (`mapper.readTree(body)`): any JSON, not a JSON string.
   if (new RegExp(`\\.\\s*readTree\\s*\\(\\s*${name}\\s*\\)`).test(body)) add({ name: 'com.fasterxml.jackson.databind.JsonNode', args: [], dims: 0 });
-  if (followFactories) {
+  if (hops > 0) {
     const factory = new RegExp(`(?<![\\w$.])(${TYPE_NAME})\\s*\\.\\s*([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
-    for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!));
+    for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!, hops - 1));
     // A helper of the class or its superclasses given the text (`toZNRecord(content)`, Knox's
     // `setTokenEnabledFlags(tokenIds, true)`), or the overridden method (`super.enableTokens(tokenIds)`).
     const helper = new RegExp(`(?<![\\w$.])(super\\s*\\.\\s*|this\\s*\\.\\s*)?([a-z][\\w$]*)\\s*\\(`, 'g');
@@ -66,7 +69,7 @@ function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followF
       const open = m.index! + m[0].length - 1;
       const close = matching(body, open);
       const at = close < 0 ? -1 : topLevelArgs(body.slice(open + 1, close)).findIndex((a) => a.trim() === name);
-      if (at >= 0) add(helperParse(index, site, m[2]!, at, m[1]?.startsWith('super') === true));
+      if (at >= 0) add(helperParse(index, site, m[2]!, at, m[1]?.startsWith('super') === true, hops - 1));
     }
   }
   if (types.size !== 1) return undefined;
@@ -153,13 +156,13 @@ function readerFieldType(index: ProjectIndex, owner: TypeDecl, field: string): T
  * What a method of the handler's class or its superclasses (only the superclasses for `super.`)
  * parses its String parameter at `position` into: the one method of that name and arity.
  */
-function helperParse(index: ProjectIndex, site: MethodSite, method: string, position: number, superOnly: boolean): TypeRef | undefined {
+function helperParse(index: ProjectIndex, site: MethodSite, method: string, position: number, superOnly: boolean, hops: number): TypeRef | undefined {
   for (const t of superOnly ? index.ancestors(site.owner) : [site.owner, ...index.ancestors(site.owner)]) {
     const named = t.methods.filter((f) => f.name === method && f.params.length > position);
     if (!named.length) continue;
     const param = named.length === 1 ? named[0]!.params[position] : undefined;
     if (!param || simpleName(param.type.name) !== 'String' || param.type.dims !== 0) return undefined;
-    const parsed = parsedInto(index, { owner: t, method: named[0]! }, param.name, false);
+    const parsed = parsedInto(index, { owner: t, method: named[0]! }, param.name, hops);
     // A generic type's arguments are names in the helper's file: not followed.
     return parsed && parsed.args.length === 0 ? qualified(index, site.owner, t, parsed.name, parsed.dims) : undefined;
   }
@@ -198,11 +201,11 @@ function qualified(index: ProjectIndex, reader: TypeDecl, writer: TypeDecl, name
  * handler can resolve it: the class itself by the handler's own name for it, another by its
  * qualified name.
  */
-function factoryParse(index: ProjectIndex, site: MethodSite, owner: string, method: string): TypeRef | undefined {
+function factoryParse(index: ProjectIndex, site: MethodSite, owner: string, method: string, hops: number): TypeRef | undefined {
   const decl = index.resolveType(owner, { type: site.owner, file: site.owner.file });
   const m = decl?.methods.find((f) => f.name === method && f.modifiers.includes('static') && f.params.length === 1 && simpleName(f.params[0]!.type.name) === 'String' && f.params[0]!.type.dims === 0);
   if (!decl || !m) return undefined;
-  const parsed = parsedInto(index, { owner: decl, method: m }, m.params[0]!.name, false);
+  const parsed = parsedInto(index, { owner: decl, method: m }, m.params[0]!.name, hops);
   // A generic type's arguments are names in the factory's file: not followed.
   if (!parsed || parsed.args.length > 0) return undefined;
   const target = index.resolveType(parsed.name, { type: decl, file: decl.file });
