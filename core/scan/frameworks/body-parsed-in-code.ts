@@ -68,8 +68,9 @@ function parsedInto(index: ProjectIndex, site: MethodSite, name: string, hops: n
     for (const m of body.matchAll(helper)) {
       const open = m.index! + m[0].length - 1;
       const close = matching(body, open);
-      const at = close < 0 ? -1 : topLevelArgs(body.slice(open + 1, close)).findIndex((a) => a.trim() === name);
-      if (at >= 0) add(helperParse(index, site, m[2]!, at, m[1]?.startsWith('super') === true, hops - 1));
+      const args = close < 0 ? [] : topLevelArgs(body.slice(open + 1, close));
+      const at = args.findIndex((a) => a.trim() === name);
+      if (at >= 0) add(helperParse(index, site, m[2]!, { at, of: args.length }, m[1]?.startsWith('super') === true, hops - 1));
     }
   }
   if (types.size !== 1) return undefined;
@@ -154,13 +155,13 @@ function readerFieldType(index: ProjectIndex, owner: TypeDecl, field: string): T
 
 /**
  * What a method of the handler's class or its superclasses (only the superclasses for `super.`)
- * parses its String parameter at `position` into: the one method of that name and arity.
+ * parses its String parameter at `position.at` into: the one method of that name taking `position.of` arguments.
  */
-function helperParse(index: ProjectIndex, site: MethodSite, method: string, position: number, superOnly: boolean, hops: number): TypeRef | undefined {
+function helperParse(index: ProjectIndex, site: MethodSite, method: string, position: { at: number; of: number }, superOnly: boolean, hops: number): TypeRef | undefined {
   for (const t of superOnly ? index.ancestors(site.owner) : [site.owner, ...index.ancestors(site.owner)]) {
-    const named = t.methods.filter((f) => f.name === method && f.params.length > position);
+    const named = t.methods.filter((f) => f.name === method && f.params.length === position.of);
     if (!named.length) continue;
-    const param = named.length === 1 ? named[0]!.params[position] : undefined;
+    const param = named.length === 1 ? named[0]!.params[position.at] : undefined;
     if (!param || simpleName(param.type.name) !== 'String' || param.type.dims !== 0) return undefined;
     const parsed = parsedInto(index, { owner: t, method: named[0]! }, param.name, hops);
     // A generic type's arguments are names in the helper's file: not followed.
