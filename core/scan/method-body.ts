@@ -74,6 +74,16 @@ function textOf(entry: FileEntry): string | undefined {
   return text;
 }
 
+/** The source text of a field's initializer (`ObjectReader READER = mapper.readerFor(X.class)`), up to its `;` in Java. */
+export function readFieldInitializer(index: ProjectIndex, owner: TypeDecl, field: FieldDecl): string | undefined {
+  const entry = index.files.get(owner.file.path);
+  const text = entry && textOf(entry);
+  const range = text === undefined ? undefined : propertyRange(text, field);
+  if (!range) return undefined;
+  const init = text!.slice(range.from, range.to);
+  return owner.file.path.endsWith('.kt') ? init : init.split(';')[0];
+}
+
 /** A Kotlin property's initializer (`val beans = beans { }`, `val routes: RouterFunction<..> = router { }`). */
 export function propertyRange(text: string, f: FieldDecl): BodyRange | undefined {
   let at = 0;

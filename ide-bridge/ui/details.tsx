@@ -447,7 +447,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
         onOpenSettings={() => void openSettings(call?.failure?.reason === 'disabled' ? 'grpc' : 'grpcRuntime')}
         maximised={maximised}
         onMaximise={layout ? () => layout.onMaximised(!maximised) : undefined}
-        expected={endpoint && endpoint.id === selectedId && endpoint.protocol === 'http' ? { status: endpoint.status, response: endpoint.response, responses: endpoint.responses } : undefined}
+        expected={endpoint && endpoint.id === selectedId ? (endpoint.protocol === 'http' ? { status: endpoint.status, response: endpoint.response, responses: endpoint.responses } : { grpc: true, response: endpoint.response }) : undefined}
       />
       {fileQuestion && (
         <ConfirmOutsideFile

@@ -1,7 +1,8 @@
 // An endpoint's documented response drawn from its model: the success status, content type and
 // the fields (core/model/schema-outline.ts, the rows `apiscout show` prints), then the other
 // responses the source declares. The response panel shows it before the first call, and as its
-// Model tab beside a real response, so what came back can be read against what should have.
+// Model tab beside a real response, so what came back can be read against what should have. An
+// RPC shows its response message the same way before its first call.
 
 import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../core/model/request';
 import { schemaOutline } from '../../core/model/schema-outline';
@@ -9,6 +10,8 @@ import { schemaOutline } from '../../core/model/schema-outline';
 export interface Expected {
   /** The success status the source says (`@ResponseStatus`, a builder's), when it says one. */
   status?: string | undefined;
+  /** An RPC: the message that comes back (each of a stream's), whose success is the status OK. */
+  grpc?: boolean;
   response?: ResponseModel | undefined;
   responses?: readonly DeclaredResponse[] | undefined;
 }
@@ -25,7 +28,7 @@ export function ExpectedResponse({ expected }: { expected: Expected }) {
       {response && (
         <>
           <p class="expected-line">
-            <span class="expected-status">{expected.status ?? '200'}</span> <span class="muted">{response.schema ? response.contentType : 'no body'}</span>
+            <span class="expected-status">{expected.grpc ? 'OK' : (expected.status ?? '200')}</span> <span class="muted">{response.schema ? response.contentType : 'no body'}</span>
             {response.description ? <span class="muted"> · {response.description}</span> : null}
           </p>
           {response.schema && <SchemaOutline schema={response.schema} label="Response model" />}

@@ -1082,6 +1082,55 @@ public class ReactiveResource {
     expect(response('gone')).toBeUndefined();
   });
 
+  it("takes class-level @Produces / @Consumes from the superclasses (they are @Inherited) and from the interface carrying the @Path, as Jersey does (helix-rest)", async () => {
+    const { endpoints } = await scan({
+      [`${J}AbstractResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.MediaType;
+@Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+@Consumes({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+public class AbstractResource {}`,
+      [`${J}AbstractClusterResource.java`]: `package com.acme;
+public class AbstractClusterResource extends AbstractResource {}`,
+      [`${J}ClusterAccessor.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/clusters")
+public class ClusterAccessor extends AbstractClusterResource {
+  @GET public String list() { return ""; }
+  @PUT @Path("{id}") public String create(@PathParam("id") String id, String manifest) { return ""; }
+  @GET @Path("{id}/xml") @Produces("application/xml") public String asXml(@PathParam("id") String id) { return ""; }
+}`,
+      [`${J}Described.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Produces("text/csv")
+public interface Described {}`,
+      [`${J}ReportApi.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/reports") @Produces("application/yaml")
+public interface ReportApi {
+  @GET String report();
+}`,
+      [`${J}ReportResource.java`]: `package com.acme;
+public class ReportResource implements ReportApi, Described {
+  public String report() { return ""; }
+}`,
+      [`${J}ExportResource.java`]: `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/exports")
+public class ExportResource implements Described {
+  @GET public String export() { return ""; }
+}`,
+    });
+    const list = endpoint(endpoints, 'list');
+    expect(list.produces).toEqual(['application/json', 'text/plain']);
+    expect(list.response!.contentType).toBe('application/json');
+    expect(endpoint(endpoints, 'create').request!.consumes).toEqual(['application/json', 'text/plain']);
+    expect(endpoint(endpoints, 'asXml').produces).toEqual(['application/xml']);
+    expect(endpoint(endpoints, 'report').produces).toEqual(['application/yaml']);
+    // An interface that does not carry the resource's @Path passes nothing on (not @Inherited).
+    expect(endpoint(endpoints, 'export').produces).toBeUndefined();
+  });
+
   it('carries parameters bound by sub-resource locators and resource fields into sub-resource methods', async () => {
     const { endpoints } = await scan({
       [`${J}OrderResource.java`]: `package com.acme;

@@ -132,3 +132,37 @@ public class CommandController {
     expect(scanner.endpoints[0]!.request!.body!.schema).toMatchObject({ 'x-java-type': 'com.acme.Other' });
   });
 });
+
+describe('a re-scan of the superclass whose helper or reader parses a String entity', () => {
+  it('follows what the inherited helper and ObjectReader field now read, as a fresh scan reads it (helix-rest)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiscout-parsed-helper-rescan-'));
+    const src = join(dir, 'src/main/java/com/acme');
+    mkdirSync(src, { recursive: true });
+    const base = (parsed: string) => `package com.acme;
+import com.fasterxml.jackson.databind.*;
+public class AbstractResource {
+  protected static final ObjectReader READER = new ObjectMapper()
+      .readerFor(${parsed}.class);
+  protected static ${parsed} toRecord(String data) throws java.io.IOException { return READER.readValue(data); }
+}`;
+    writeFileSync(join(src, 'AbstractResource.java'), base('Record'));
+    writeFileSync(join(src, 'Record.java'), 'package com.acme;\npublic class Record { public String id; }');
+    writeFileSync(join(src, 'Other.java'), 'package com.acme;\npublic class Other { public String name; }');
+    writeFileSync(join(src, 'ClusterResource.java'), `package com.acme;
+import jakarta.ws.rs.*;
+@Path("/clusters")
+public class ClusterResource extends AbstractResource {
+  @PUT public String create(String content) throws java.io.IOException { return toRecord(content).toString(); }
+  @POST public String config(String content) throws java.io.IOException { return READER.readValue(content).toString(); }
+}`);
+    const scanner = new ProjectScanner(dir, { parseWorker: false });
+    await scanner.scan();
+    const types = () => scanner.endpoints.map((e) => `${e.source.member} ${e.request!.body!.schema['x-java-type']}`).sort();
+    expect(types()).toEqual(['config com.acme.Record', 'create com.acme.Record']);
+    writeFileSync(join(src, 'AbstractResource.java'), base('Other'));
+    scanner.rescan([{ path: 'src/main/java/com/acme/AbstractResource.java', kind: 'changed' }]);
+    const fresh = await new ProjectScanner(dir, { parseWorker: false }).scan();
+    expect(scanner.endpoints).toEqual(fresh.endpoints);
+    expect(types()).toEqual(['config com.acme.Other', 'create com.acme.Other']);
+  });
+});

@@ -793,6 +793,16 @@ describe('gRPC calls from the explorer', () => {
     return editor;
   };
 
+  it('shows the response message before the first call: its fields, and whether it comes as a stream', async () => {
+    await openEndpoint(page, endpoints.get('Sum')!);
+    const panel = page.locator('.response-panel');
+    expect(await panel.locator('.expected-line').textContent()).toMatch(/^OK application\/grpc/);
+    const rows = await panel.getByRole('list', { name: 'Response model' }).locator('li').allTextContents();
+    expect(rows.map((r) => r.split(' ')[0])).toEqual(['currencyCode', 'units', 'nanos']);
+    await openEndpoint(page, endpoints.get('Count')!);
+    expect(await panel.locator('.expected-line').textContent()).toContain('A stream of messages');
+  });
+
   it('shows a server stream message by message as it arrives, then the status and headers', async () => {
     const editor = await openRpc('Count');
     await editor.getByRole('tab', { name: /^Metadata/ }).click();

@@ -13,7 +13,7 @@ import type { ProjectIndex } from '../project-index';
 import type { SourceFile, TypeDecl, TypeRef } from '../source-model';
 import { simpleName } from '../source-model';
 import { blankComments, matching } from '../config-text';
-import { readMethodBody } from '../method-body';
+import { readFieldInitializer, readMethodBody } from '../method-body';
 import { toJvmType } from '../kotlin/jvm-types';
 
 /** JSON libraries' parse calls taking the text first and a class literal (or a type token) second. */
@@ -24,10 +24,13 @@ const TYPE_TOKEN = /^(?:new\s+|object\s*:\s*)(?:[\w$]+\.)*(?:TypeReference|TypeT
 
 /** The class `site`'s body parses its String parameter `name` into, when it does so once or always into the same class. */
 export function bodyParsedInCode(index: ProjectIndex, site: MethodSite, name: string): TypeRef | undefined {
-  return parsedInto(index, site, name, true);
+  return parsedInto(index, site, name, MAX_HOPS);
 }
 
-function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followFactories: boolean): TypeRef | undefined {
+/** Calls followed from the handler to the method that parses: Knox's `super.enableTokens(ids)` -> `setTokenEnabledFlags(ids, true)`. */
+const MAX_HOPS = 2;
+
+function parsedInto(index: ProjectIndex, site: MethodSite, name: string, hops: number): TypeRef | undefined {
   const raw = readMethodBody(index, site.owner, site.method)?.text;
   if (raw === undefined) return undefined;
   const body = blankComments(raw).replace(/::class\.java\b/g, '.class');
@@ -50,9 +53,25 @@ function parsedInto(index: ProjectIndex, site: MethodSite, name: string, followF
     const from = m.index! + m[0].length;
     add(typeToken(`new TypeReference<${body.slice(from, from + 300)}`, new RegExp(`^\\s*\\(\\s*${name}\\s*\\)`)));
   }
-  if (followFactories) {
+  // Jackson's ObjectReader: `mapper.readerFor(X.class).readValue(body)`, or a reader field of the
+  // class built so (helix-rest's `ZNRECORD_READER.readValue(data)`).
+  const reader = new RegExp(`(?:\\b(?:readerFor|forType)\\s*\\(\\s*(${TYPE_NAME})\\.class\\s*\\)|(?<![\\w$.])([A-Za-z_$][\\w$]*))\\s*\\.\\s*readValue\\s*\\(\\s*${name}\\s*\\)`, 'g');
+  for (const m of body.matchAll(reader)) add(m[1] ? { name: m[1], args: [], dims: 0 } : readerFieldType(index, site.owner, m[2]!));
+  // Jackson's tree (`mapper.readTree(body)`): any JSON, not a JSON string.
+  if (new RegExp(`\\.\\s*readTree\\s*\\(\\s*${name}\\s*\\)`).test(body)) add({ name: 'com.fasterxml.jackson.databind.JsonNode', args: [], dims: 0 });
+  if (hops > 0) {
     const factory = new RegExp(`(?<![\\w$.])(${TYPE_NAME})\\s*\\.\\s*([a-z][\\w$]*)\\s*\\(\\s*${name}\\s*\\)`, 'g');
-    for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!));
+    for (const m of body.matchAll(factory)) add(factoryParse(index, site, m[1]!, m[2]!, hops - 1));
+    // A helper of the class or its superclasses given the text (`toZNRecord(content)`, Knox's
+    // `setTokenEnabledFlags(tokenIds, true)`), or the overridden method (`super.enableTokens(tokenIds)`).
+    const helper = new RegExp(`(?<![\\w$.])(super\\s*\\.\\s*|this\\s*\\.\\s*)?([a-z][\\w$]*)\\s*\\(`, 'g');
+    for (const m of body.matchAll(helper)) {
+      const open = m.index! + m[0].length - 1;
+      const close = matching(body, open);
+      const args = close < 0 ? [] : topLevelArgs(body.slice(open + 1, close));
+      const at = args.findIndex((a) => a.trim() === name);
+      if (at >= 0) add(helperParse(index, site, m[2]!, { at, of: args.length }, m[1]?.startsWith('super') === true, hops - 1));
+    }
   }
   if (types.size !== 1) return undefined;
   const [only] = types.values();
@@ -125,16 +144,69 @@ function typeKey(t: TypeRef): string {
   return `${t.name}<${t.args.map(typeKey).join(',')}>${'[]'.repeat(t.dims)}`;
 }
 
+/** The class a Jackson `ObjectReader` field of `owner` (or a superclass) reads: its initializer ends in `readerFor(X.class)`. */
+function readerFieldType(index: ProjectIndex, owner: TypeDecl, field: string): TypeRef | undefined {
+  const found = index.fieldOf(owner, field);
+  if (!found || simpleName(found.field.type.name) !== 'ObjectReader') return undefined;
+  const init = readFieldInitializer(index, found.owner, found.field);
+  const m = init && new RegExp(`\\b(?:readerFor|forType)\\s*\\(\\s*(${TYPE_NAME})\\.class\\s*\\)\\s*$`).exec(init.trim());
+  return m ? qualified(index, owner, found.owner, m[1]!) : undefined;
+}
+
+/**
+ * What a method of the handler's class or its superclasses (only the superclasses for `super.`)
+ * parses its String parameter at `position.at` into: the one method of that name taking `position.of` arguments.
+ */
+function helperParse(index: ProjectIndex, site: MethodSite, method: string, position: { at: number; of: number }, superOnly: boolean, hops: number): TypeRef | undefined {
+  for (const t of superOnly ? index.ancestors(site.owner) : [site.owner, ...index.ancestors(site.owner)]) {
+    const named = t.methods.filter((f) => f.name === method && f.params.length === position.of);
+    if (!named.length) continue;
+    const param = named.length === 1 ? named[0]!.params[position.at] : undefined;
+    if (!param || simpleName(param.type.name) !== 'String' || param.type.dims !== 0) return undefined;
+    const parsed = parsedInto(index, { owner: t, method: named[0]! }, param.name, hops);
+    // A generic type's arguments are names in the helper's file: not followed.
+    return parsed && parsed.args.length === 0 ? qualified(index, site.owner, t, parsed.name, parsed.dims) : undefined;
+  }
+  return undefined;
+}
+
+/** The comma-separated arguments of a call's text, commas inside brackets and strings left alone. */
+function topLevelArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
+    else if (c === ')' || c === ']' || c === '}' || c === '>') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+/** `name`, written in `writer`'s file, as the handler's class `reader` can resolve it. */
+function qualified(index: ProjectIndex, reader: TypeDecl, writer: TypeDecl, name: string, dims = 0): TypeRef | undefined {
+  if (writer === reader) return { name, args: [], dims };
+  const target = index.resolveType(name, { type: writer, file: writer.file });
+  return target ? { name: target.fqn, args: [], dims } : undefined;
+}
+
 /**
  * What the project class `owner`'s static `method(String)` parses its parameter into, named as the
  * handler can resolve it: the class itself by the handler's own name for it, another by its
  * qualified name.
  */
-function factoryParse(index: ProjectIndex, site: MethodSite, owner: string, method: string): TypeRef | undefined {
+function factoryParse(index: ProjectIndex, site: MethodSite, owner: string, method: string, hops: number): TypeRef | undefined {
   const decl = index.resolveType(owner, { type: site.owner, file: site.owner.file });
   const m = decl?.methods.find((f) => f.name === method && f.modifiers.includes('static') && f.params.length === 1 && simpleName(f.params[0]!.type.name) === 'String' && f.params[0]!.type.dims === 0);
   if (!decl || !m) return undefined;
-  const parsed = parsedInto(index, { owner: decl, method: m }, m.params[0]!.name, false);
+  const parsed = parsedInto(index, { owner: decl, method: m }, m.params[0]!.name, hops);
   // A generic type's arguments are names in the factory's file: not followed.
   if (!parsed || parsed.args.length > 0) return undefined;
   const target = index.resolveType(parsed.name, { type: decl, file: decl.file });

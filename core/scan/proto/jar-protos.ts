@@ -1,8 +1,10 @@
 // .proto files shipped inside the jars of a module's declared dependencies, read from the local
 // Maven repository (~/.m2/repository, or APISCOUT_MAVEN_REPO) and Gradle's module cache: a
 // service extending a library's generated base (grpc-services' health, a company's API jar)
-// is then described by its real proto. Bounded: only the dependencies the module's pom.xml or
-// build.gradle(.kts) names, only their `.proto` entries, each jar read once per process. The
+// is then described by its real proto; a jar of generated classes without its .proto files, by the
+// descriptors compiled into them. Bounded: only the dependencies the module's pom.xml or
+// build.gradle(.kts) names, only their `.proto` entries (or, in a jar of generated gRPC code
+// without them, its top-level classes), each jar read once per process. The
 // zip central directory is parsed here (no native dependency); entries are stored or deflated.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,6 +12,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { noteListing, noteNothingAt, noteStat } from '../scan-inputs';
 import { lazyRequire } from '../../lazy-require';
+import { classDescriptorBytes } from './class-descriptor';
+import { descriptorAsProto } from './descriptor-text';
 
 // This module is loaded with every scan (stored-scan.ts), a jar is opened only for a library's proto.
 const zlib = lazyRequire<typeof import('node:zlib')>('node:zlib');
@@ -49,12 +53,43 @@ export function protosInJar(jar: string): JarProto[] {
   if (cached && cached.mtimeMs === mtimeMs) return cached.protos;
   let protos: JarProto[] = [];
   try {
-    protos = readZipEntries(readFileSync(jar), (name) => name.endsWith('.proto')).map((e) => ({ path: e.name, text: e.data.toString('utf8'), jar }));
+    const zip = readFileSync(jar);
+    protos = readZipEntries(zip, (name) => name.endsWith('.proto')).map((e) => ({ path: e.name, text: e.data.toString('utf8'), jar }));
+    if (!protos.length) protos = compiledProtos(zip, jar);
   } catch {
     protos = []; // not a zip, or one this reader does not handle: as if it held no protos
   }
   JARS.set(jar, { mtimeMs, protos });
   return protos;
+}
+
+/** Top-level classes opened at most per jar when looking for compiled descriptors. */
+const MAX_DESCRIPTOR_CLASSES = 5000;
+
+/**
+ * The protos of a jar of generated gRPC code that ships none as `.proto` (one that ships some ships
+ * them all): the descriptors compiled into its outer classes, written back as text. Only a jar
+ * with a generated `XxxGrpc` class is opened, so a jar of anything else costs nothing.
+ */
+function compiledProtos(zip: Buffer, jar: string): JarProto[] {
+  const classes: string[] = [];
+  let grpc = false;
+  readZipEntries(zip, (name) => {
+    if (name.endsWith('.class') && !name.includes('$')) {
+      classes.push(name);
+      if (name.endsWith('Grpc.class')) grpc = true;
+    }
+    return false;
+  });
+  if (!grpc) return [];
+  const wanted = new Set(classes.slice(0, MAX_DESCRIPTOR_CLASSES));
+  const out: JarProto[] = [];
+  for (const entry of readZipEntries(zip, (name) => wanted.has(name))) {
+    const bytes = classDescriptorBytes(entry.data);
+    const proto = bytes && descriptorAsProto(bytes);
+    if (proto && !out.some((p) => p.path === proto.path)) out.push({ path: proto.path, text: proto.text, jar });
+  }
+  return out;
 }
 
 /** Entries of a zip archive whose names pass `wanted`, read through the central directory. */

@@ -108,6 +108,22 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   }
 
   /**
+   * A class-level `@Produces` / `@Consumes` as Jersey reads it: on the class that carries the
+   * resource's `@Path` (the class itself, or the interface or base class it takes it from), and,
+   * the annotations being `@Inherited`, on that class's superclasses (helix-rest's accessors take
+   * theirs from `AbstractResource`). Interfaces pass none on to their implementations.
+   */
+  function classMediaTypes(type: TypeDecl, name: string, ctx: ScanContext): string[] | undefined {
+    const annotated = classPath(type, ctx, false)?.owner ?? type;
+    const chain = annotated.kind === 'interface' ? [annotated] : [annotated, ...ctx.index.ancestors(annotated).filter((t) => t.kind !== 'interface')];
+    for (const t of chain) {
+      const found = mediaTypes(t.annotations, name, t, ctx);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
    * Whether a sub-resource locator of the tree returns the type, or the type whose `@Path` it
    * carries (a locator returning an interface builds its implementation). The files of those
    * locators are dependencies; a file that comes to locate it sets off locatedMarker.
@@ -281,8 +297,8 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       if (verb) {
         const docs = operationDocs(ctx.index, type, chain, ctx.diagnostics);
         if (docs.hidden) continue;
-        const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Consumes', type, ctx);
-        const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? mediaTypes(type.annotations, 'Produces', type, ctx);
+        const consumes = mediaTypes(eff.method.annotations, 'Consumes', eff.owner, ctx) ?? classMediaTypes(type, 'Consumes', ctx);
+        const produces = mediaTypes(eff.method.annotations, 'Produces', eff.owner, ctx) ?? classMediaTypes(type, 'Produces', ctx);
         const request = ctx.requestModels ? withInherited(jaxRsRequest(ctx.index, ctx.schemas, ctx.beanSchemas, { type, site, chain, consumes: consumes ?? [], diagnostics: ctx.diagnostics, path }), fromFields) : undefined;
         if (request) request.params = mergeOperationParams(request.params, docs);
         const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
