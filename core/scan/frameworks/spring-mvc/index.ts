@@ -139,7 +139,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       const paths = s.use && s.pathAttrs?.length ? stringValues(ctx.index, s.use, s.pathAttrs, { type: t, file: t.file }, ctx.diagnostics) : undefined;
       return paths ? { ...s.mapping, paths } : s.mapping;
     }
-    return undefined;
+    return libraryClassMapping(type, ctx);
   }
 
   return {
@@ -274,6 +274,24 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       return out;
     },
   };
+}
+
+/**
+ * Spring Boot's `BasicErrorController` carries `@RequestMapping("${server.error.path:${error.path:/error}}")`,
+ * which a subclass without a class mapping of its own inherits (hawkbit's `ErrorController`). The
+ * library's source is not scanned, so its mapping is known by name.
+ */
+const LIBRARY_CLASS_MAPPINGS: ReadonlyMap<string, string> = new Map([['BasicErrorController', '${server.error.path:${error.path:/error}}']]);
+
+function libraryClassMapping(type: TypeDecl, ctx: ScanContext): Mapping | undefined {
+  const inProject = new Set([type, ...ctx.index.ancestors(type)]);
+  for (const t of inProject) {
+    const name = t.superclass && simpleName(t.superclass.name);
+    const path = name === undefined ? undefined : LIBRARY_CLASS_MAPPINGS.get(name);
+    if (path === undefined || [...inProject].some((a) => a !== t && a.name === name)) continue;
+    return { paths: [resolvePlaceholders(path, (key) => ctx.appProperty?.(key)) ?? path], verbs: [], params: [], headers: [] };
+  }
+  return undefined;
 }
 
 /** The body a handler writes: unwrapped return type, or a rendered view for a plain @Controller. */
