@@ -30,6 +30,7 @@ import { declaredResponses, responseStatus, withDeclaredBody } from '../declared
 import { ADVICE_MARKERS, exceptionHandlers, visibleResponses, withVisible } from '../exception-responses';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
+import { inheritedHandler, libraryBaseOf } from './library-bases';
 import { CONVERTER_SUPERS } from '../text-converters';
 import { resolvePlaceholders } from '../../config-text';
 
@@ -139,7 +140,9 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       const paths = s.use && s.pathAttrs?.length ? stringValues(ctx.index, s.use, s.pathAttrs, { type: t, file: t.file }, ctx.diagnostics) : undefined;
       return paths ? { ...s.mapping, paths } : s.mapping;
     }
-    return libraryClassMapping(type, ctx);
+    const library = libraryBaseOf(type, ctx.index);
+    if (!library) return undefined;
+    return { paths: [resolvePlaceholders(library.classPath, (key) => ctx.appProperty?.(key)) ?? library.classPath], verbs: [], params: [], headers: [] };
   }
 
   return {
@@ -218,6 +221,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       // openapi-generator's delegate pattern: the generated controller calls a bean implementing `XxxApiDelegate`.
       if (!stereotype.found) return generated.endpoints(type, ctx, 'spring-mvc', '', { delegatesOnly: true });
       const base = classMapping(type, ctx);
+      const library = libraryBaseOf(type, ctx.index);
       const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
       const folderDescription = folderDescriptionOf(ctx.index, type, folder);
@@ -234,6 +238,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         for (const s of chain) {
           mapping = mappingOn(s.method.annotations, { type: s.owner, file: s.owner.file }, ctx);
           if (mapping) break;
+        }
+        if (!mapping && library) {
+          const inherited = inheritedHandler(library, site.method);
+          if (inherited) mapping = { paths: [], verbs: [], params: [], headers: [], ...(inherited.produces ? { produces: inherited.produces } : {}) };
         }
         if (!mapping) continue;
         const verbs = union(base?.verbs ?? [], mapping.verbs);
@@ -274,24 +282,6 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       return out;
     },
   };
-}
-
-/**
- * Spring Boot's `BasicErrorController` carries `@RequestMapping("${server.error.path:${error.path:/error}}")`,
- * which a subclass without a class mapping of its own inherits (hawkbit's `ErrorController`). The
- * library's source is not scanned, so its mapping is known by name.
- */
-const LIBRARY_CLASS_MAPPINGS: ReadonlyMap<string, string> = new Map([['BasicErrorController', '${server.error.path:${error.path:/error}}']]);
-
-function libraryClassMapping(type: TypeDecl, ctx: ScanContext): Mapping | undefined {
-  const inProject = new Set([type, ...ctx.index.ancestors(type)]);
-  for (const t of inProject) {
-    const name = t.superclass && simpleName(t.superclass.name);
-    const path = name === undefined ? undefined : LIBRARY_CLASS_MAPPINGS.get(name);
-    if (path === undefined || [...inProject].some((a) => a !== t && a.name === name)) continue;
-    return { paths: [resolvePlaceholders(path, (key) => ctx.appProperty?.(key)) ?? path], verbs: [], params: [], headers: [] };
-  }
-  return undefined;
 }
 
 /** The body a handler writes: unwrapped return type, or a rendered view for a plain @Controller. */
