@@ -28,7 +28,7 @@ export function nativeRepositories(modules: readonly { dir: string }[], propsOf:
     const native = (props.get('spring.profiles.active') ?? '').split(',').some((p) => p.trim() === 'native');
     const locations = key !== undefined ? resolvePlaceholders(props.get(key), props) : native && [...props.keys()].some((k) => k.startsWith('spring.cloud.config.server.')) ? DEFAULT_LOCATIONS : undefined;
     if (locations === undefined) continue;
-    // Spring lets an earlier location win: listed last here, read last.
+    // An earlier location is taken to win (Spring Boot's own config locations do the opposite; one location is the norm).
     for (const location of locations.split(',').map((l) => l.trim()).reverse()) {
       const path = /^classpath\*?:(.*)$/.exec(location)?.[1];
       if (path === undefined || path.includes('${')) continue;
