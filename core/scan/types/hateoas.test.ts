@@ -52,6 +52,19 @@ describe('Spring HATEOAS models', () => {
     expect(tags.properties!.page).toBeUndefined();
   });
 
+  it('knows the types imported on demand (`import org.springframework.hateoas.*`)', () => {
+    const s = schemas({
+      ...FILES,
+      'com/acme/Wild.java': `package com.acme;
+import org.springframework.hateoas.*;
+public class Wild extends RepresentationModel<Wild> {
+    private String name;
+}`,
+    });
+    expect(Object.keys(s.schema('EntityModel<Application>', 'com.acme.Wild').properties!)).toEqual(['id', 'name', '_links']);
+    expect(Object.keys(s.schema('Wild', 'com.acme.Wild').properties!)).toEqual(['name', '_links']);
+  });
+
   it('gives a RepresentationModel subclass its _links, and knows the superclass', () => {
     const s = schemas(FILES);
     const schema = s.schema('Target', 'com.acme.Api');

@@ -5,6 +5,7 @@
 
 import type { JsonSchema } from '../../model/request';
 import { SPRING_HTTP_STATUS_NAMES } from '../http-status';
+import { halWrapper, isRepresentationModel } from './hateoas';
 
 export type LibraryShape =
   /** A fixed schema: scalars, dates, files. */
@@ -229,5 +230,5 @@ export function libraryShape(qualifiedName: string): LibraryShape | undefined {
 }
 
 export function isKnownLibraryType(qualifiedName: string): boolean {
-  return TABLE.has(qualifiedName);
+  return TABLE.has(qualifiedName) || halWrapper(qualifiedName) !== undefined || isRepresentationModel(qualifiedName);
 }
