@@ -1064,7 +1064,7 @@ export class ProjectScanner {
     // A client of a config server in the project takes its properties from the server's repository.
     if (!kept) this.readCloudConfig(stripped, read, diagnostics);
     this.modules = stripped.map((m) => {
-      const props: Map<string, string> = read.get(m.dir);
+      const props: Map<string, string> = read.get(m.dir)!;
       const propertySources = sourcesOf.get(m.dir);
       const configNames = configNamesOf(this.codeProperties.get(m.dir));
       // The gRPC port's key and default are those of the starter the module builds with.
@@ -1101,7 +1101,6 @@ export class ProjectScanner {
     if (this.cloudConfigFiles.has(path)) return true;
     return this.cloudConfigRepos.some((repo) => path.startsWith(`${repo.replace(/\/?\{application\}.*$/, '')}/`));
   }
-
 
   /**
    * The `@PropertySource` files of the sources now in the index, and the properties their code sets:
