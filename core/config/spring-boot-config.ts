@@ -135,6 +135,10 @@ function readFiles(root: string, moduleDir: string, files: readonly string[], di
  * Root-relative property files as one map, a later file's value winning. A YAML file that a
  * `@PropertySource` names is read as the application's own factory (YamlPropertySourceFactory) would.
  */
+export function readPropertyFiles(root: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
+  return readPropertySources(root, files, diagnostics);
+}
+
 function readPropertySources(root: string, files: readonly string[], diagnostics: Diagnostic[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const rel of files) {

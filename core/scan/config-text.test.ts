@@ -10,6 +10,10 @@ describe('config text', () => {
     expect(resolvePlaceholders('${app.nested}/x', get)).toBe('/rest/v2/x');
     expect(resolvePlaceholders('${app.missing:/fallback}', get)).toBe('/fallback');
     expect(resolvePlaceholders('${app.missing}', get)).toBeUndefined();
+    // Spring Boot's error path: a default that is itself a placeholder with a default.
+    expect(resolvePlaceholders('${server.error.path:${error.path:/error}}', get)).toBe('/error');
+    expect(resolvePlaceholders('${app.missing:${app.base}}/x', get)).toBe('/rest/x');
+    expect(resolvePlaceholders('${app.base:${app.missing:/no}}', get)).toBe('/rest');
   });
 
   it('blanks comments without moving lines, and reads brackets, lists and XML children past strings', () => {

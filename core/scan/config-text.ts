@@ -94,12 +94,45 @@ export function lineOf(text: string, at: number): number {
 export function resolvePlaceholders(text: string, property: (key: string) => string | undefined, depth = 0): string | undefined {
   if (!text.includes('${')) return text;
   if (depth > 8) return undefined;
-  let unknown = false;
-  const out = text.replace(/\$\{([^:}]+)(?::([^}]*))?\}/g, (_, key: string, fallback: string | undefined) => {
+  let out = '';
+  let at = 0;
+  for (let start = text.indexOf('${'); start >= 0; start = text.indexOf('${', at)) {
+    const end = placeholderEnd(text, start);
+    if (end < 0) break;
+    // A default may hold placeholders of its own, as Spring's do: `${server.error.path:${error.path:/error}}`.
+    const inner = text.slice(start + 2, end);
+    const colon = topLevelColon(inner);
+    const key = colon < 0 ? inner : inner.slice(0, colon);
     const v = property(key.trim());
-    const value = v !== undefined ? resolvePlaceholders(v, property, depth + 1) : fallback;
-    if (value === undefined) unknown = true;
-    return value ?? '';
-  });
-  return unknown ? undefined : out;
+    const value = v !== undefined ? resolvePlaceholders(v, property, depth + 1) : colon < 0 ? undefined : resolvePlaceholders(inner.slice(colon + 1), property, depth + 1);
+    if (value === undefined) return undefined;
+    out += text.slice(at, start) + value;
+    at = end + 1;
+  }
+  return out + text.slice(at);
+}
+
+/** The `}` closing the placeholder that opens at `start`, past nested `${...}` (-1 when unclosed). */
+function placeholderEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start + 2; i < text.length; i++) {
+    if (text.startsWith('${', i)) {
+      depth++;
+      i++;
+    } else if (text.charCodeAt(i) === 0x7d && depth-- === 0) return i;
+  }
+  return -1;
+}
+
+/** The `:` between a placeholder's key and its default, outside nested placeholders (-1 when none). */
+function topLevelColon(inner: string): number {
+  let depth = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if (inner.startsWith('${', i)) {
+      depth++;
+      i++;
+    } else if (inner.charCodeAt(i) === 0x7d) depth--;
+    else if (inner.charCodeAt(i) === 0x3a && depth === 0) return i;
+  }
+  return -1;
 }

@@ -13,6 +13,13 @@ describe('libraryConstant', () => {
     expect(libraryConstant('Owner.UNKNOWN')).toBeUndefined();
   });
 
+  it("knows Spring HATEOAS' media types, qualified or statically imported", () => {
+    expect(libraryConstant('MediaTypes.HAL_JSON_VALUE')).toBe('application/hal+json');
+    expect(libraryConstant('org.springframework.hateoas.MediaTypes.HAL_FORMS_JSON_VALUE')).toBe('application/prs.hal-forms+json');
+    expect(libraryConstant('HAL_JSON_VALUE')).toBe('application/hal+json');
+    expect(libraryConstant('MediaTypes.APPLICATION_JSON_VALUE')).toBeUndefined();
+  });
+
   it("knows Prometheus' exposition content types (Lavalink's /metrics produces one)", () => {
     expect(libraryConstant('TextFormat.CONTENT_TYPE_004')).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(libraryConstant('io.prometheus.client.exporter.common.TextFormat.CONTENT_TYPE_OPENMETRICS_100')).toMatch(/^application\/openmetrics-text;/);

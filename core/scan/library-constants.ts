@@ -34,6 +34,18 @@ const MEDIA_TYPES: Record<string, string> = {
   TEXT_XML: 'text/xml',
 };
 
+/** Spring HATEOAS' `org.springframework.hateoas.MediaTypes`, keyed as MEDIA_TYPES is (hawkbit's and genie's `produces`). */
+const HATEOAS_MEDIA_TYPES: Record<string, string> = {
+  HAL_JSON: 'application/hal+json',
+  HAL_JSON_UTF8: 'application/hal+json;charset=UTF-8',
+  HAL_FORMS_JSON: 'application/prs.hal-forms+json',
+  ALPS_JSON: 'application/alps+json',
+  COLLECTION_JSON: 'application/vnd.collection+json',
+  UBER_JSON: 'application/vnd.amundsen-uber+json',
+  VND_ERROR_JSON: 'application/vnd.error+json',
+  HTTP_PROBLEM_DETAILS_JSON: 'application/problem+json',
+};
+
 /**
  * Header names of Spring's `org.springframework.http.HttpHeaders`, JAX-RS `HttpHeaders` and
  * `com.google.common.net.HttpHeaders`: the field name upper-cased with `_` -> the header name.
@@ -79,6 +91,7 @@ const JDK: Record<string, string> = {
 
 /**
  * A library constant by the name the source writes: `MediaType.APPLICATION_JSON_VALUE` (Spring),
+ * `MediaTypes.HAL_JSON_VALUE` (Spring HATEOAS),
  * `MimeTypeUtils.APPLICATION_JSON_VALUE` (Spring), `MediaType.APPLICATION_JSON` (JAX-RS, as String), `HttpHeaders.ACCEPT` (Spring, JAX-RS, Guava),
  * a few JDK constants; a bare `APPLICATION_JSON_VALUE` or `ACCEPT` (static import) too.
  */
@@ -91,6 +104,10 @@ export function libraryConstant(name: string): string | undefined {
   if (owner === undefined || owner === 'MediaType' || (owner === 'MimeTypeUtils' && field.endsWith('_VALUE'))) {
     const key = field.endsWith('_VALUE') ? field.slice(0, -'_VALUE'.length) : field.replace(/_TYPE$/, '');
     const media = MEDIA_TYPES[key];
+    if (media !== undefined) return media;
+  }
+  if ((owner === undefined || owner === 'MediaTypes') && field.endsWith('_VALUE')) {
+    const media = HATEOAS_MEDIA_TYPES[field.slice(0, -'_VALUE'.length)];
     if (media !== undefined) return media;
   }
   if (owner === undefined || owner === 'HttpHeaders') return HEADERS[field];

@@ -24,6 +24,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
+import { nativeRepositories, withCloudConfig } from '../config/cloud-config';
 import { listenSettings } from '../config/listen-port';
 import { grpcStarters } from './grpc-starter';
 import type { Diagnostic, Endpoint, ModuleSummary, ScanResult, SecuritySchemeDecl } from '../model/endpoint';
@@ -177,6 +178,9 @@ export class ProjectScanner {
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
+  /** The files and repository folders a config server's clients were read from (readCloudConfig). */
+  private cloudConfigFiles = new Set<string>();
+  private cloudConfigRepos: string[] = [];
   /** The Jackson the build says (jackson-version.ts); read when models first need it, again after a build or config change. */
   private jacksonBuild: { major?: JacksonMajor } | undefined;
   /** Whether the code imported Jackson 3 when models last asked (the build naming no Spring Boot): a change re-scans every root. */
@@ -530,7 +534,7 @@ export class ProjectScanner {
       changedPaths.add(path);
       // application.yml, web.xml or a spec: the prefixes and mounts read from it may have changed.
       // A Gradle script a build file applies (`apply from: 'dependencies.gradle'`) may name the modules it depends on.
-      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path) || GRADLE_SCRIPT.test(path)) config = true;
+      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path) || this.isCloudConfig(path) || GRADLE_SCRIPT.test(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
         global ||= this.isGlobal(old);
@@ -1035,8 +1039,11 @@ export class ProjectScanner {
     const starterOf = grpcStarters(modules, readBuildFile);
     /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
     const apps = new Set<string>();
-    this.modules = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, jaxRsPath: _j, ...m }) => {
+    const stripped = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, jaxRsPath: _j, ...m }) => m);
+    const sourcesOf = new Map<string, string[] | undefined>();
+    for (const m of stripped) {
       const propertySources = this.propertySources.get(m.dir);
+      sourcesOf.set(m.dir, propertySources);
       propertySources?.forEach((f) => this.configReads.add(f));
       const code = this.codeProperties.get(m.dir);
       const configNames = configNamesOf(code);
@@ -1052,8 +1059,14 @@ export class ProjectScanner {
         fromFiles = { props, problems: diagnostics.slice(from), names: configNames?.join(',') };
       }
       if (fromFiles) files.set(m.dir, fromFiles);
-      const props = keptProps ?? withCodeProperties(fromFiles!.props, code);
-      read.set(m.dir, props);
+      read.set(m.dir, keptProps ?? withCodeProperties(fromFiles!.props, code));
+    }
+    // A client of a config server in the project takes its properties from the server's repository.
+    if (!kept) this.readCloudConfig(stripped, read, diagnostics);
+    this.modules = stripped.map((m) => {
+      const props: Map<string, string> = read.get(m.dir)!;
+      const propertySources = sourcesOf.get(m.dir);
+      const configNames = configNamesOf(this.codeProperties.get(m.dir));
       // The gRPC port's key and default are those of the starter the module builds with.
       const listen = listenSettings(props, starterOf(m));
       const paths = readServletPaths(this.root, m.dir, diagnostics, props);
@@ -1066,6 +1079,27 @@ export class ProjectScanner {
     this.servedApart = new Map();
     this.modules = withApplicationServletPaths(this.modules, (dir) => apps.has(dir), readBuildFile, this.servedApart);
     this.fileDiagnostics.set(':config', diagnostics);
+  }
+
+  /**
+   * Modules that are clients of a config server module's native repository take its files' values
+   * over their own (cloud-config.ts). Every file looked at is remembered, so that its change,
+   * or a file appearing in a repository folder, reads the configuration again.
+   */
+  private readCloudConfig(modules: readonly ModuleInfo[], read: Map<string, Map<string, string>>, diagnostics: Diagnostic[]): void {
+    this.cloudConfigFiles = new Set();
+    this.cloudConfigRepos = nativeRepositories(modules, (dir) => read.get(dir));
+    if (this.cloudConfigRepos.length === 0) return;
+    for (const m of modules) {
+      const merged = withCloudConfig(this.root, m.dir, read.get(m.dir)!, this.cloudConfigRepos, diagnostics, this.cloudConfigFiles);
+      if (merged) read.set(m.dir, merged);
+    }
+  }
+
+  /** Whether a changed file is one the cloud config was read from, or could be. */
+  private isCloudConfig(path: string): boolean {
+    if (this.cloudConfigFiles.has(path)) return true;
+    return this.cloudConfigRepos.some((repo) => path.startsWith(`${repo.replace(/\/?\{application\}.*$/, '')}/`));
   }
 
   /**

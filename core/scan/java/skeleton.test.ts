@@ -12,6 +12,11 @@ describe('blankMethodBodies', () => {
     expect(kept(src)).toBe('class A { A() { } int f(int a) { } void g() throws IOException { } }');
   });
 
+  it('keeps an annotation array under a Javadoc that names `@throws`', () => {
+    const src = 'class A {\n  /**\n   * @throws NotFoundException when absent\n   */\n  @GetMapping(\n    value = {\n      "/a",\n      "/a/**"\n    }\n  )\n  void f() throws IOException { h(); }\n}';
+    expect(kept(src)).toBe('class A { /** * @throws NotFoundException when absent */ @GetMapping( value = { "/a", "/a/**" } ) void f() throws IOException { } }');
+  });
+
   it('is not fooled by braces in strings, chars, text blocks and comments', () => {
     const src = 'class A { String s = "{"; char c = \'}\'; /* { */ void f() { g("}}}", \'{\', """\n { \n"""); } int x; }';
     expect(kept(src)).toBe('class A { String s = "{"; char c = \'}\'; /* { */ void f() { } int x; }');

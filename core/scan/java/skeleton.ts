@@ -195,8 +195,17 @@ function isHeaderKeyword(text: string, i: number): boolean {
 }
 
 function isBodyStart(text: string, segStart: number, open: number, lastSig: number): boolean {
-  if (lastSig !== RPAREN && !THROWS.test(text.slice(segStart, open))) return false;
+  if (lastSig !== RPAREN && !(endsTypeName(lastSig) && THROWS.test(text.slice(segStart, open)))) return false;
   return !DECLARES_TYPE.test(text.slice(segStart, open));
+}
+
+/**
+ * A `throws` clause ends with a type's name; an annotation's array `{` follows `=`, `(` or `,`.
+ * The segment's text includes the member's Javadoc, so its `@throws` alone made genie's
+ * `@GetMapping(value = { "/{id}/output", ... })` a body, blanked, and the paths were lost.
+ */
+function endsTypeName(lastSig: number): boolean {
+  return lastSig >= 128 || isWordChar(lastSig);
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import type { JsonSchema } from '../../model/request';
 import { SPRING_HTTP_STATUS_NAMES } from '../http-status';
+import { halWrapper, isRepresentationModel } from './hateoas';
 
 export type LibraryShape =
   /** A fixed schema: scalars, dates, files. */
@@ -191,6 +192,25 @@ addIn('com.google.gson', 'JsonArray', { kind: 'array', items: {} });
 addIn('cn.hutool.json', 'JSONObject', { kind: 'free' });
 addIn('cn.hutool.json', 'JSONArray', { kind: 'array', items: {} });
 
+// JSON Patch (RFC 6902) documents, which Jackson (fge / java-json-tools) and JSON-P read from an array of operations.
+const jsonPatchOperation: JsonSchema = {
+  type: 'object',
+  properties: {
+    op: { type: 'string', enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
+    path: { type: 'string' },
+    value: {},
+    from: { type: 'string' },
+  },
+  required: ['op', 'path'],
+  examples: [{ op: 'replace', path: '/name', value: 'new value' }],
+};
+addIn('com.github.fge.jsonpatch', 'JsonPatch', { kind: 'array', items: jsonPatchOperation });
+addIn('javax.json', 'JsonPatch', { kind: 'array', items: jsonPatchOperation });
+addIn('jakarta.json', 'JsonPatch', { kind: 'array', items: jsonPatchOperation });
+addIn('com.github.fge.jsonpatch.mergepatch', 'JsonMergePatch', { kind: 'free' });
+addIn('javax.json', 'JsonMergePatch', { kind: 'free' });
+addIn('jakarta.json', 'JsonMergePatch', { kind: 'free' });
+
 // Guava
 addIn('com.google.common.collect', 'ImmutableList ImmutableCollection', { kind: 'array' });
 addIn('com.google.common.collect', 'ImmutableSet ImmutableSortedSet', { kind: 'array', unique: true });
@@ -210,5 +230,5 @@ export function libraryShape(qualifiedName: string): LibraryShape | undefined {
 }
 
 export function isKnownLibraryType(qualifiedName: string): boolean {
-  return TABLE.has(qualifiedName);
+  return TABLE.has(qualifiedName) || halWrapper(qualifiedName) !== undefined || isRepresentationModel(qualifiedName);
 }

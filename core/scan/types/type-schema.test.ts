@@ -274,6 +274,14 @@ class Bag {}`,
     });
   });
 
+  it('reads a JSON Patch document as the array of operations it is (genie\'s PATCH bodies)', () => {
+    const s2 = schemas({ 'com/acme/Api.java': 'package com.acme; import com.github.fge.jsonpatch.JsonPatch; interface Api {}' });
+    const patch = s2.schema('JsonPatch', 'com.acme.Api');
+    expect(patch.type).toBe('array');
+    expect(patch.items).toMatchObject({ type: 'object', required: ['op', 'path'], examples: [{ op: 'replace', path: '/name', value: 'new value' }] });
+    expect(patch.items!.properties!.op!.enum).toContain('replace');
+  });
+
   it('gives Spring Data and MyBatis-Plus pages their real shape', () => {
     const s2 = schemas(SHOP);
     const int32 = { type: 'integer', format: 'int32' };

@@ -34,6 +34,8 @@ import type { JacksonBuilder } from './builders';
 import type { JavaType, LibraryType, Lookup, SourceType } from './java-type';
 import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef, unboundVariable, variablesOf } from './java-type';
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
+import { collectionRelation, halLinks, halPage, halWrapper, isRepresentationModel, withLinks } from './hateoas';
+import type { HalWrapper } from './hateoas';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
@@ -422,6 +424,8 @@ export class SchemaBuilder {
   }
 
   private library(t: LibraryType, level: number): Built {
+    const hal = this.javaNames || this.gson ? undefined : halWrapper(t.name);
+    if (hal) return this.halModel(t, hal, level);
     const shape = libraryShape(t.name);
     const arg = (i: number): JavaType => t.args[i] ?? ANY;
     if (!shape) {
@@ -466,6 +470,27 @@ export class SchemaBuilder {
         return parts.done(named({ type: 'object', properties }, t), 1);
       }
     }
+  }
+
+  /** Spring HATEOAS' wrappers as HAL writes them (hateoas.ts). */
+  private halModel(t: LibraryType, kind: HalWrapper, level: number): Built {
+    const content = t.args[0] ?? ANY;
+    const parts = new Parts();
+    if (kind === 'entity') {
+      const linked = withLinks(parts.take(this.build(content, level)));
+      if (!linked.properties?._links) return parts.done(linked);
+      // Named for the wrapper: the content's own schema, without `_links`, keeps the content's name in exports.
+      const { title: _title, 'x-java-type': _type, ...rest } = linked;
+      return parts.done(named(rest, t));
+    }
+    if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
+    const items = parts.take(this.build(content, level + 1));
+    const properties: Record<string, JsonSchema> = {
+      _embedded: { type: 'object', properties: { [collectionRelation(this.index, content)]: { type: 'array', items } } },
+      _links: halLinks(),
+    };
+    if (kind === 'paged') properties.page = halPage();
+    return parts.done(named({ type: 'object', properties }, t), 2);
   }
 
   private source(t: SourceType, level: number): Built {
@@ -815,6 +840,9 @@ export class SchemaBuilder {
       if (typed?.external) properties[typed.external.name] = typed.external.schema;
     }
 
+    // A RepresentationModel's links, which Spring Boot's Jackson writes as HAL.
+    const hal = !this.javaNames && !this.gson && isRepresentationModel(unresolvedSuperclass);
+    if (hal) properties._links = halLinks();
     const schema: JsonSchema = { type: 'object', title: displayName(t) };
     const description = typeDescription(this.index, decl);
     if (description) schema.description = description;
@@ -824,7 +852,7 @@ export class SchemaBuilder {
     const scope: Scope = { type: decl, file: decl.file };
     const example = stringAttr(this.index, findAnnotation(decl.annotations, 'Schema'), 'example', scope);
     if (example !== undefined) setExample(schema, example);
-    if (unresolvedSuperclass) schema['x-unresolved-superclass'] = unresolvedSuperclass;
+    if (unresolvedSuperclass && !hal) schema['x-unresolved-superclass'] = unresolvedSuperclass;
     schema['x-java-type'] = qualifiedName(t);
     // Exports tell the two schemas of one type apart by this (OpenAPI components).
     if (parts.directional && this.direction === 'request') schema['x-direction'] = 'request';

@@ -31,6 +31,7 @@ import { declaredResponses, responseStatus, withDeclaredBody } from '../declared
 import { ADVICE_MARKERS, exceptionHandlers, visibleResponses, withVisible } from '../exception-responses';
 import type { DeclaredResponse } from '../../../model/request';
 import { GeneratedApis } from '../openapi-generated';
+import { inheritedHandler, libraryBaseOf } from './library-bases';
 import { CONVERTER_SUPERS } from '../text-converters';
 import { resolvePlaceholders } from '../../config-text';
 
@@ -140,7 +141,9 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       const paths = s.use && s.pathAttrs?.length ? stringValues(ctx.index, s.use, s.pathAttrs, { type: t, file: t.file }, ctx.diagnostics) : undefined;
       return paths ? { ...s.mapping, paths } : s.mapping;
     }
-    return undefined;
+    const library = libraryBaseOf(type, ctx.index);
+    if (!library) return undefined;
+    return { paths: [resolvePlaceholders(library.classPath, (key) => ctx.appProperty?.(key)) ?? library.classPath], verbs: [], params: [], headers: [] };
   }
 
   return {
@@ -219,6 +222,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
       // openapi-generator's delegate pattern: the generated controller calls a bean implementing `XxxApiDelegate`.
       if (!stereotype.found) return generated.endpoints(type, ctx, 'spring-mvc', '', { delegatesOnly: true });
       const base = classMapping(type, ctx);
+      const library = libraryBaseOf(type, ctx.index);
       const codePrefix = prefixRules.find((r) => r.matches(type))?.prefix ?? '';
       const folder = folderOf(ctx.index, type);
       const folderDescription = folderDescriptionOf(ctx.index, type, folder);
@@ -235,6 +239,10 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         for (const s of chain) {
           mapping = mappingOn(s.method.annotations, { type: s.owner, file: s.owner.file }, ctx);
           if (mapping) break;
+        }
+        if (!mapping && library) {
+          const inherited = inheritedHandler(library, site.method);
+          if (inherited) mapping = { paths: [], verbs: [], params: [], headers: [], ...(inherited.produces ? { produces: inherited.produces } : {}) };
         }
         if (!mapping) continue;
         const verbs = union(base?.verbs ?? [], mapping.verbs);
