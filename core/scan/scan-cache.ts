@@ -161,7 +161,8 @@ export class ScanCache implements ParseCache {
   put(entry: FileEntry, result: ParseResult): void {
     if (entry.hash === undefined || this.spillFailed) return;
     if (this.held) return void this.held.push([entry, result]);
-    const text = result.encoded ?? encodeKeepingLinks(result);
+    const encoded = result.encoded;
+    const text = encoded ?? encodeKeepingLinks(result);
     try {
       const spill = (this.spill ??= this.openSpill());
       // A text that surely fits (three bytes a UTF-16 unit at most) is written without measuring it first.
@@ -182,7 +183,9 @@ export class ScanCache implements ParseCache {
       }
       const old = this.fresh.get(entry.path);
       if (old) this.counts.stored--;
-      this.fresh.set(entry.path, { entry, at: spill.size, length, hash: hash('sha1', bytes, 'base64') });
+      // A parse worker hashed its text already (the same bytes: its text is `encoded`).
+      const sum = encoded !== undefined && result.encodedHash !== undefined ? result.encodedHash : hash('sha1', bytes, 'base64');
+      this.fresh.set(entry.path, { entry, at: spill.size, length, hash: sum });
       spill.size += length;
       this.counts.stored++;
     } catch (e) {
