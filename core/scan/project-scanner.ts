@@ -292,6 +292,8 @@ export class ProjectScanner {
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
+    // Until the endpoints are built: their handlers' bodies are read from the texts just parsed.
+    this.index.keepParsedTexts(true);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
     this.beanSchemas = undefined;
@@ -388,6 +390,7 @@ export class ProjectScanner {
       throw e;
     } finally {
       this.index.parsedElsewhere = undefined;
+      this.index.keepParsedTexts(false);
       // The models' pass parses DTOs through the same cache (and saves it after).
       if (!later) this.index.parseCache = undefined;
       // The pool is the thread started for the read, or one started later for parses alone.
