@@ -253,10 +253,8 @@ export class ScanCache implements ParseCache {
       writeFileAtomicWith(this.file, (fd) => {
         writeAll(fd, Buffer.from(`${MAGIC}${header.length}\n`, 'latin1'));
         writeAll(fd, header);
-        for (const { length, old, spilled } of planned) {
-          if (old) copyRange(this.fd!, this.bodyStart + old[4], length, fd, piece);
-          else copyRange(this.spill!.fd, spilled!.at, length, fd, piece);
-        }
+        const ranges = planned.map(({ length, old, spilled }) => (old ? { src: this.fd!, from: this.bodyStart + old[4], length } : { src: this.spill!.fd, from: spilled!.at, length }));
+        for (const r of byteRuns(ranges)) copyRange(r.src, r.from, r.length, fd, piece);
       }, { durable: false });
       this.counts.written = true;
     } catch (e) {
@@ -390,6 +388,28 @@ export class ScanCache implements ParseCache {
 }
 
 /** Copies `length` bytes at `from` in file `src` to the end of file `dst`, through `piece`. */
+/** A stretch of bytes in an open file. */
+export interface ByteRange {
+  src: number;
+  from: number;
+  length: number;
+}
+
+/**
+ * The ranges with each run of back-to-back ones (same file, each starting where the one before
+ * ends) merged into one: a cold scan's bodies all lie in the spill file in the order they are
+ * written, so the cache is copied in megabyte pieces rather than two system calls a file.
+ */
+export function byteRuns(ranges: Iterable<ByteRange>): ByteRange[] {
+  const runs: ByteRange[] = [];
+  let last: ByteRange | undefined;
+  for (const r of ranges) {
+    if (last && last.src === r.src && last.from + last.length === r.from) last.length += r.length;
+    else runs.push((last = { ...r }));
+  }
+  return runs;
+}
+
 function copyRange(src: number, from: number, length: number, dst: number, piece: Buffer): void {
   for (let at = 0; at < length; ) {
     const got = readSync(src, piece, 0, Math.min(piece.length, length - at), from + at);
