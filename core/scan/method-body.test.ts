@@ -27,4 +27,24 @@ describe('readMethodBody', () => {
     const again = index.typeByFqn('com.acme.OrderController')!;
     expect(readMethodBody(index, again, again.methods[0]!)?.text.trim()).toBe('return body.toUpperCase();');
   });
+
+  it('reads the bodies of a file parsed from a text in hand from that text, while the index keeps parsed texts', () => {
+    const index = indexOf({ 'com/acme/OrderController.java': CONTROLLER, 'com/acme/Other.java': CONTROLLER.replace('OrderController', 'Other') });
+    index.keepParsedTexts(true);
+    const entry = index.files.get('com/acme/OrderController.java')!;
+    entry.text = CONTROLLER; // as a scan's read keeps an endpoint file's text until its parse
+    const type = index.typeByFqn('com.acme.OrderController')!;
+    // Gone from disk before any body was read: the text it was parsed from answers.
+    rmSync(entry.abs);
+    expect(entry.text).toBeUndefined();
+    expect(index.parsedText(entry)).toBe(CONTROLLER);
+    expect(readMethodBody(index, type, type.methods[1]!)?.text.trim()).toBe('return body.strip();');
+    // A file parsed from disk is not kept: its bodies are read from disk, as before.
+    const other = index.typeByFqn('com.acme.Other')!;
+    expect(index.parsedText(index.files.get('com/acme/Other.java')!)).toBeUndefined();
+    expect(readMethodBody(index, other, other.methods[0]!)?.text.trim()).toBe('return body.trim();');
+    // Let go at the end of the scan's endpoint pass.
+    index.keepParsedTexts(false);
+    expect(index.parsedText(entry)).toBeUndefined();
+  });
 });

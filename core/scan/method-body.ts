@@ -45,7 +45,7 @@ export function bodyRange(text: string, m: MethodDecl, kotlin: boolean): BodyRan
 export function readMethodBody(index: ProjectIndex, owner: TypeDecl, method: MethodDecl): { text: string; expression: boolean } | undefined {
   const entry = index.files.get(owner.file.path);
   if (!entry) return undefined;
-  const text = textOf(entry);
+  const text = index.parsedText(entry) ?? textOf(entry);
   if (text === undefined) return undefined;
   const range = bodyRange(text, method, owner.file.path.endsWith('.kt'));
   return range && { text: text.slice(range.from, range.to), expression: range.expression };

@@ -77,13 +77,15 @@ const STOP_LIMIT_MS = 5000;
 export interface ParsePoolOptions {
   /** The worker script; default: parse-worker.mjs beside this module (the built bundle's). */
   workerUrl?: URL;
+  /** The parses go to a scan cache: the worker hashes each one's text as the cache would. */
+  hashes?: boolean;
 }
 
 export class ParsePool {
   private readonly status: Int32Array;
   private readonly port: MessagePort;
   private readonly ids = new Map<string, number>();
-  private readonly replies = new Map<number, string | null>();
+  private readonly replies = new Map<number, WorkerReply | null>();
   /** The shared read's chunk states, once shareRead has sent it, and the chunks the worker read. */
   private readStates: Int32Array | undefined;
   private readonly reads = new Map<number, ReadOutcome[]>();
@@ -120,7 +122,7 @@ export class ParsePool {
     const { port1, port2 } = new MessageChannel();
     let worker: Worker;
     try {
-      worker = new Worker(url, { workerData: { status: shared, port: port2 }, transferList: [port2] });
+      worker = new Worker(url, { workerData: { status: shared, port: port2, hashes: opts.hashes === true }, transferList: [port2] });
     } catch {
       return undefined;
     }
@@ -250,13 +252,15 @@ export class ParsePool {
       }
       this.drain();
     }
-    const text = this.replies.get(id);
+    const reply = this.replies.get(id);
     this.replies.delete(id);
-    if (!text) return undefined;
+    if (!reply?.text) return undefined;
     this.counts.worker++;
-    // The text goes with it, out of sight of comparisons and JSON: a parse cache stores it as
-    // it is, without encoding the parse again.
-    return Object.defineProperty(decodeParse(text), 'encoded', { value: text, enumerable: false });
+    // The text (and its hash) go with it, out of sight of comparisons and JSON: a parse cache
+    // stores it as it is, without encoding the parse again.
+    const result = Object.defineProperty(decodeParse(reply.text), 'encoded', { value: reply.text, enumerable: false });
+    if (reply.hash !== undefined) Object.defineProperty(result, 'encodedHash', { value: reply.hash, enumerable: false });
+    return result;
   }
 
   /**
@@ -351,7 +355,7 @@ export class ParsePool {
         this.reads.set(reply.chunk, reply.outcomes);
         continue;
       }
-      this.replies.set(reply.id, reply.text ?? null);
+      this.replies.set(reply.id, reply.text === undefined ? null : reply);
       this.counts.replies++;
     }
   }

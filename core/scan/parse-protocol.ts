@@ -61,12 +61,19 @@ export interface ParseResult {
   errorNote?: string;
   /** The codec's text this result was decoded from, when it came from another thread (never sent). */
   encoded?: string;
+  /** The SHA-1 (base64) of `encoded`'s UTF-8 bytes, when the other thread hashed it for a scan cache. */
+  encodedHash?: string;
 }
 
-/** `text` is the encoded ParseResult (parse-codec.ts); absent when the worker could not parse the file. */
+/**
+ * `text` is the encoded ParseResult (parse-codec.ts); absent when the worker could not parse the
+ * file. `hash`: its SHA-1 for the scan cache (ParsePoolOptions.hashes), which then need not hash
+ * it on the scanner's thread.
+ */
 export interface WorkerReply {
   id: number;
   text?: string;
+  hash?: string;
 }
 
 /** A chunk of the read the worker took: one outcome per file, in walk order. */

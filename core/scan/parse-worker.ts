@@ -6,6 +6,7 @@
 // by the worker or by the scanner, never by both (parse-pool.ts). Results go back as plain
 // declarations (SourceFile), never as syntax trees.
 
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
@@ -23,7 +24,7 @@ import { readSource } from './source-read';
 import type { ReadOutcome } from './source-read';
 import { SourceReader } from './source-reader';
 
-const { status: shared, port } = workerData as { status: SharedArrayBuffer; port: MessagePort };
+const { status: shared, port, hashes } = workerData as { status: SharedArrayBuffer; port: MessagePort; hashes?: boolean };
 const status = new Int32Array(shared);
 /** The last slot is not a file's: it holds the last ping answered with an empty queue. */
 const IDLE_SLOT = status.length - 1;
@@ -158,7 +159,9 @@ function step(): void {
     job.text = undefined; // parsed once: the text is not needed again
     // Followed before encoding, which unlinks the types from their file.
     if (result) follow(id, result.file);
-    const reply: WorkerReply = result ? { id, text: encodeParse(result) } : { id };
+    const text = result ? encodeParse(result) : undefined;
+    // The scan cache's hash of the text, taken here: this thread has time, the scanner's has not.
+    const reply: WorkerReply = text === undefined ? { id } : hashes ? { id, text, hash: hash('sha1', text, 'base64') } : { id, text };
     port.postMessage(reply);
     // The reply is in the scanner's queue before the status says so: a waiting scanner finds it.
     Atomics.store(status, id, DONE);

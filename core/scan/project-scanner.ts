@@ -296,6 +296,8 @@ export class ProjectScanner {
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
+    // Until the endpoints are built: their handlers' bodies are read from the texts just parsed.
+    this.index.keepParsedTexts(true);
     this.protos = new ProtoIndex(this.root, this.modules);
     this.schemas = undefined;
     this.beanSchemas = undefined;
@@ -314,7 +316,7 @@ export class ProjectScanner {
     // A worker pays for itself only on the files the cache does not have.
     const workerPolicy = this.parseWorkerPolicy(sharesRead);
     const capacity = workerPolicy === 'never' ? 0 : cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length;
-    const thread = workerPolicy === 'always' || sharesRead ? this.startParsePool(capacity) : undefined;
+    const thread = workerPolicy === 'always' || sharesRead ? this.startParsePool(capacity, cache !== undefined) : undefined;
     let pool = workerPolicy === 'always' ? thread : undefined;
     // By default: the files read so far that the worker would have been told of, until it parses.
     let backlog: FileEntry[] | undefined = typeof workerPolicy === 'number' && ParsePool.worthwhile(Infinity) ? [] : undefined;
@@ -371,7 +373,7 @@ export class ProjectScanner {
                   backlog.push(entry);
                   // The worker parses once the read has found enough parses for it to pay.
                   if (ParsePool.worthwhile(toParse, undefined, workerPolicy as number)) {
-                    pool = self.index.parsedElsewhere = thread ?? self.startParsePool(capacity);
+                    pool = self.index.parsedElsewhere = thread ?? self.startParsePool(capacity, cache !== undefined);
                     if (pool) for (const e of backlog) feed(pool, e, cache?.has(e) === true);
                     backlog = undefined;
                   }
@@ -392,6 +394,7 @@ export class ProjectScanner {
       throw e;
     } finally {
       this.index.parsedElsewhere = undefined;
+      this.index.keepParsedTexts(false);
       // The models' pass parses DTOs through the same cache (and saves it after).
       if (!later) this.index.parseCache = undefined;
       // The pool is the thread started for the read, or one started later for parses alone.
@@ -783,8 +786,9 @@ export class ProjectScanner {
     return opt?.minParses ?? (readShared ? 1 : this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER);
   }
 
-  private startParsePool(capacity: number): ParsePool | undefined {
-    return ParsePool.start(capacity, { workerUrl: this.opts.parseWorkerUrl });
+  /** `hashes`: the parses go to a scan cache (the worker hashes them for it). */
+  private startParsePool(capacity: number, hashes: boolean): ParsePool | undefined {
+    return ParsePool.start(capacity, { workerUrl: this.opts.parseWorkerUrl, hashes });
   }
 
   /** Notes a Groovy file that declares endpoints (not one of a test source set, unless tests are scanned). */

@@ -22,6 +22,13 @@ import type { JsonSchema } from '../model/request';
 const MARK = '"\\u0000';
 const MARK_BYTES = Buffer.from(MARK, 'latin1');
 const QUOTE = 0x22;
+/**
+ * A reference's text after its quote: what the searches below look for. A quote starts every
+ * key and string of the JSON, a backslash hardly any, so a search for this skips ahead ten
+ * times faster; an escape never starts inside another, and one after a quote is a reference's.
+ */
+const ESCAPE = MARK.slice(1);
+const ESCAPE_BYTES = Buffer.from(ESCAPE, 'latin1');
 
 type Encoded = { value: unknown; refs: number };
 
@@ -140,9 +147,10 @@ function holdsSchemas(s: JsonSchema): boolean {
 /** UTF-16 offsets of the strings in `text` that look like references. */
 function marks(text: string): number[] {
   const at: number[] = [];
-  for (let i = text.indexOf(MARK); i >= 0; i = text.indexOf(MARK, i + MARK.length)) {
-    const c = text.charCodeAt(i + MARK.length);
-    if (c >= 0x30 && c <= 0x39) at.push(i);
+  for (let e = text.indexOf(ESCAPE, 1); e >= 0; e = text.indexOf(ESCAPE, e + ESCAPE.length)) {
+    if (text.charCodeAt(e - 1) !== QUOTE) continue;
+    const c = text.charCodeAt(e + ESCAPE.length);
+    if (c >= 0x30 && c <= 0x39) at.push(e - 1);
   }
   return at;
 }
@@ -257,11 +265,14 @@ export function refLength(id: number): number {
 
 /** Calls `fn(start, end, id)` for each reference in `text` (the table: every string like one is one). */
 function forEachRef(text: Buffer, fn: (start: number, end: number, id: number) => void): void {
-  for (let i = text.indexOf(MARK_BYTES); i >= 0; ) {
-    let j = i + MARK_BYTES.length;
-    let id = 0;
-    for (let c = text[j]!; c >= 0x30 && c <= 0x39; c = text[++j]!) id = id * 10 + (c - 0x30);
-    if (j > i + MARK_BYTES.length && text[j] === QUOTE) fn(i, ++j, id);
-    i = text.indexOf(MARK_BYTES, j);
+  for (let e = text.indexOf(ESCAPE_BYTES, 1); e >= 0; ) {
+    const i = e - 1;
+    let j = e + ESCAPE_BYTES.length;
+    if (text[i] === QUOTE) {
+      let id = 0;
+      for (let c = text[j]!; c >= 0x30 && c <= 0x39; c = text[++j]!) id = id * 10 + (c - 0x30);
+      if (j > i + MARK_BYTES.length && text[j] === QUOTE) fn(i, ++j, id);
+    }
+    e = text.indexOf(ESCAPE_BYTES, j);
   }
 }

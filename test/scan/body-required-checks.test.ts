@@ -1,6 +1,6 @@
 // A body property the handler refuses the request without is required (core/scan/frameworks/body-checked-in-code.ts).
 
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,17 @@ describe('body properties a handler checks itself', () => {
     const { endpoints } = await scanProject(dir, { parseWorker: false });
     const create = endpoints.find((e) => e.source.member === 'create')!;
     expect(create.request!.body!.schema.required).toEqual(['name', 'email', 'url']);
+    // The handler's body is read from the text the scan parsed, not from disk again: the same
+    // when the file is gone by the time the endpoints are built.
+    const controller = join(src, 'UserController.java');
+    const text = readFileSync(controller, 'utf8');
+    const onProgress = (p: { phase: string }) => p.phase === 'parse' && rmSync(controller, { force: true });
+    try {
+      const gone = await scanProject(dir, { parseWorker: false, onProgress });
+      expect(gone.endpoints.find((e) => e.source.member === 'create')!.request!.body!.schema.required).toEqual(['name', 'email', 'url']);
+    } finally {
+      writeFileSync(controller, text);
+    }
     expect(endpoints.find((e) => e.source.member === 'update')!.request!.body!.schema.required).toBeUndefined();
     // OpenAPI: one component for the class, the handler's own requirements beside it.
     for (const version of ['3.1.0', '3.0.3'] as const) {

@@ -4,7 +4,8 @@
 // from the current source, as `npm run build` builds dist/parse-worker.mjs.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,6 +24,7 @@ import type { ParseResult } from '../../core/scan/parse-protocol';
 import { describeFile } from '../../core/scan/project-index';
 import type { FileEntry } from '../../core/scan/project-index';
 import { ProjectScanner } from '../../core/scan/project-scanner';
+import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
 import type { ScanOptions } from '../../core/scan/project-scanner';
 import { bundleEntry, removeBundle } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
@@ -139,6 +141,56 @@ describe('parse worker', () => {
     } finally {
       pool.close();
     }
+  });
+
+  it('hashes each parse for a scan cache on its own thread, as the cache hashes a text, only when asked to', async () => {
+    const all = entries(join(FIXTURES, 'shop'));
+    for (const hashes of [true, false]) {
+      const pool = ParsePool.start(all.length, { workerUrl, hashes })!;
+      try {
+        all.forEach((e) => pool.submit(e));
+        await pool.whenIdle();
+        for (const e of all) {
+          const there = pool.take(e)!;
+          expect(there.encoded, e.path).toBeDefined();
+          // The SHA-1 of the text's UTF-8 bytes, which the scan cache would otherwise take on the scanner's thread.
+          expect(there.encodedHash, e.path).toBe(hashes ? createHash('sha1').update(Buffer.from(there.encoded!, 'utf8')).digest('base64') : undefined);
+          // Out of sight of comparisons, as the text is.
+          expect(Object.keys(there)).not.toContain('encodedHash');
+        }
+      } finally {
+        pool.close();
+      }
+    }
+  });
+
+  it('leaves a scan cache that a warm scan reads whole, the parses from the worker with their hashes among them', async () => {
+    const src = join(tmp, 'hashed-src');
+    cpSync(join(FIXTURES, 'shop'), src, { recursive: true });
+    const cache = { version: 'apiscout test', dir: join(tmp, 'hashed-cache') };
+    const rows = () => {
+      const bytes = readFileSync(join(cache.dir, SCAN_CACHE_FILE));
+      const eol = bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1);
+      const header = JSON.parse(bytes.toString('utf8', eol + 1, eol + 1 + Number(bytes.toString('latin1', bytes.indexOf(0x0a) + 1, eol)))) as { rows: unknown[][] };
+      return new Map(header.rows.map((r) => [r[0], r[6]]));
+    };
+    const alone = await new ProjectScanner(src, { parseWorker: false, cache }).scan();
+    const aloneRows = rows();
+    rmSync(cache.dir, { recursive: true, force: true });
+    // The scanner pauses once, so the worker parses ahead the DTOs the controllers name.
+    let paused = false;
+    const pause = () => {
+      if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+      paused = true;
+    };
+    const helped = await new ProjectScanner(src, { parseWorker: true, parseWorkerUrl: workerUrl, cache, onProgress: pause }).scan();
+    expect(helped.endpoints).toEqual(alone.endpoints);
+    if (availableParallelism() > 1) expect(helped.stats.parsedByWorker).toBeGreaterThan(0);
+    // Every body's hash as the scanner alone records it.
+    expect(rows()).toEqual(aloneRows);
+    const warm = await new ProjectScanner(src, { parseWorker: false, cache: { ...cache, warn: (m) => expect.fail(m) } }).scan();
+    expect(warm.stats.parsedFromCache).toBe(alone.stats.filesParsed);
+    expect(warm.endpoints).toEqual(alone.endpoints);
   });
 
   it('stops between two files when closed mid-work: the process lives on, and close settles once the thread is gone', async () => {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import type { ScanOptions } from '../../core/scan/project-scanner';
-import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
+import { byteRuns, SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
 import type { ScanCacheOptions } from '../../core/scan/scan-cache';
 import { FIXTURES } from './fixture-case';
 import { controllers, fixtureNames, generateCodeBase, scanInThread, scanWithoutCaches, storeIn, tempFolder } from './store-cases';
@@ -202,5 +202,32 @@ describe('scan cache', { timeout: 120_000 }, () => {
     await scan(src, { cache: { version: 'apiscout test' } });
     expect(existsSync(join(src, '.apiscout', SCAN_CACHE_FILE))).toBe(true);
     expect(readFileSync(join(src, '.apiscout', '.gitignore'), 'utf8')).toContain('*');
+  });
+});
+
+describe('scan cache copies', () => {
+  it('merges back-to-back bodies of one file into one copy, and only those', () => {
+    // A cold scan: every body in the spill file (fd 7), one after the other.
+    const spilled = [0, 120, 300, 310].map((from, i, all) => ({ src: 7, from, length: (all[i + 1] ?? 400) - from }));
+    expect(byteRuns(spilled)).toEqual([{ src: 7, from: 0, length: 400 }]);
+    // Kept old bodies (fd 3) between fresh ones, a gap (a body parsed twice), an old body out of order.
+    const mixed = [
+      { src: 3, from: 50, length: 10 },
+      { src: 3, from: 60, length: 5 },
+      { src: 7, from: 0, length: 20 },
+      { src: 7, from: 40, length: 10 },
+      { src: 3, from: 65, length: 5 },
+      { src: 3, from: 0, length: 50 },
+    ];
+    expect(byteRuns(mixed)).toEqual([
+      { src: 3, from: 50, length: 15 },
+      { src: 7, from: 0, length: 20 },
+      { src: 7, from: 40, length: 10 },
+      { src: 3, from: 65, length: 5 },
+      { src: 3, from: 0, length: 50 },
+    ]);
+    // The ranges given are left as they were.
+    expect(mixed[0]).toEqual({ src: 3, from: 50, length: 10 });
+    expect(byteRuns([])).toEqual([]);
   });
 });

@@ -59,6 +59,8 @@ function sample(): Endpoint[] {
     endpoint('six', {}),
     // A Jackson polymorphic base: its subtypes are tabled like any DTO.
     endpoint('seven', { request: body({ type: 'object', title: 'Place', oneOf: [customer, address], 'x-discriminator': { propertyName: 'kind' }, 'x-java-type': 'a.Place' }) }),
+    // Near misses of a reference around real ones: an escaped backslash before `u0000` and a digit, a NUL inside a string.
+    endpoint('eight', { description: '\\u00005 x\u00006', request: body({ type: 'object', title: 'Near', properties: { a: address, b: { type: 'string', description: '\\u00007 and y\u00008' }, c: customer }, 'x-java-type': 'a.Near' }) }),
   ];
 }
 
