@@ -1,0 +1,136 @@
+// Which applications write (and read) their HTTP JSON with JSON-B or fastjson rather than Jackson;
+// their bodies are then modelled with that mapper's rules (types/bean-mapper-annotations.ts), as
+// Gson's are with Gson's (json-mapper.ts, whose notion of an application this shares).
+// JSON-B: a JAX-RS resource is written by its runtime's provider, JSON-B's when the build brings a
+// JSON-B provider and no Jackson provider (Quarkus `quarkus-rest-jsonb`, `quarkus-resteasy-jsonb`,
+// `quarkus-resteasy-reactive-jsonb`; Jersey `jersey-media-json-binding`; RESTEasy
+// `resteasy-json-binding-provider`; Yasson or Johnzon's JSON-B; an Open Liberty server.xml enabling
+// `jsonb-*` or a platform feature that includes it). The deployable decides: a module is JSON-B's
+// when every module packaging it (itself or a module depending on it) whose build names a provider
+// names JSON-B's only. Spring MVC writes with JSON-B where Boot prefers it
+// (`preferred-json-mapper=jsonb`).
+// fastjson: Spring MVC only, where the code registers fastjson's FastJsonHttpMessageConverter
+// (fastjson 1's `com.alibaba.fastjson.support.spring`, or fastjson2's) as json-mapper.ts reads
+// Gson's converter: a `@Bean`, `configureMessageConverters`, or put first in `extendMessageConverters`.
+
+import { readFileSync } from 'node:fs';
+import { blankComments } from './config-text';
+import { applications, buildText, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
+import { moduleDependencies } from './module-dependencies';
+import type { ModuleInfo } from './modules';
+import { FASTJSON_CONFIG } from './project-index';
+import type { ProjectIndex } from './project-index';
+import { inTestSources } from './source-files';
+import type { SourceFile } from './source-model';
+import type { BeanMapper } from './types/bean-mapper-annotations';
+import type { EndpointRoot } from './types/type-schema';
+
+/** Server-side JSON-B providers of JAX-RS runtimes (clients' `-client-jsonb` are not). */
+const JSONB_PROVIDER = /\bquarkus-(?:resteasy-reactive-|resteasy-|rest-)jsonb(?![\w-])|\bjersey-media-json-binding\b|\bresteasy-json-binding-provider\b|\byasson\b|\bjohnzon-jsonb\b/;
+/** Jackson's providers for the same runtimes: with one there, Jackson writes. */
+const JACKSON_PROVIDER = /\bquarkus-(?:resteasy-reactive-|resteasy-|rest-)jackson(?![\w-])|\bjersey-media-json-jackson\b|\bresteasy-jackson2?-provider\b|\bjackson-(?:jaxrs|jakarta-rs)-json-provider\b|\bjackson-jaxrs-base\b|\bdropwizard-core\b/;
+/** Open Liberty features that bring JSON-B to its JAX-RS: jsonb itself, or a platform or MicroProfile that includes it. */
+const LIBERTY_JSONB = /<feature>\s*(?:jsonb-\d|webProfile-(?:8|9|1\d)|javaee-8|jakartaee-(?:9|1\d)|microProfile-(?:[2-9]|\d\d))/;
+
+/**
+ * The mapper other than Jackson and Gson that writes the bodies of a type written in `file`, as
+ * the stack serving the endpoint being read does; undefined where Jackson (or Gson, json-mapper.ts)
+ * writes them. Undefined when no application uses JSON-B or fastjson at all.
+ */
+export function beanMapper(
+  modules: readonly ModuleInfo[],
+  props: (dir: string) => ReadonlyMap<string, string> | undefined,
+  index: ProjectIndex,
+  read: (path: string) => string | undefined,
+): ((file: SourceFile, endpoint: EndpointRoot | undefined) => BeanMapper | undefined) | undefined {
+  const servlet = springMvcMappers(modules, props, index, read);
+  const jaxRs = jaxRsJsonb(modules, read);
+  if (!servlet.size && !jaxRs.size) return undefined;
+  return (file, endpoint) => {
+    const framework = endpoint?.framework;
+    const stack = stackOf(framework, endpoint?.file ?? file);
+    if (stack === 'own') return framework !== 'actuator' && jaxRs.has(file.module) ? 'jsonb' : undefined;
+    return stack === 'reactive' ? undefined : servlet.get(file.module);
+  };
+}
+
+/** Modules whose Spring MVC application writes with JSON-B or fastjson; a module absent is another mapper's. */
+function springMvcMappers(
+  modules: readonly ModuleInfo[],
+  props: (dir: string) => ReadonlyMap<string, string> | undefined,
+  index: ProjectIndex,
+  read: (path: string) => string | undefined,
+): Map<string, BeanMapper> {
+  const code = codeFastjson(index);
+  const apps = applications(modules, props, read);
+  const verdicts = apps.map((app): BeanMapper | undefined => {
+    const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
+    // WebFlux writes through its codecs, which neither setting reaches.
+    if (webFluxApplication(builds)) return undefined;
+    // A converter the code registers comes before every one Boot configures, whichever Boot prefers.
+    const registered = [...app.context].map((name) => code.get(name)).find((c) => c !== undefined);
+    if (registered) return registered;
+    return preferredMapper(app) === 'jsonb' ? 'jsonb' : undefined;
+  });
+  // A module is the mapper's when every application serving it writes with it.
+  const out = new Map<string, BeanMapper>();
+  for (const m of modules) {
+    const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
+    if (serving.length && serving.every((v) => v !== undefined && v === serving[0])) out.set(m.name, serving[0]!);
+  }
+  return out;
+}
+
+/** Modules whose JAX-RS resources are written by a JSON-B provider. */
+function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Set<string> {
+  const out = new Set<string>();
+  const own = new Map(modules.map((m) => [m.name, providerOf(m, read)]));
+  // Nothing anywhere names JSON-B: no module can be its.
+  if (![...own.values()].includes('jsonb')) return out;
+  const contexts = new Map(modules.map((m) => [m.name, new Set([m.name, ...moduleDependencies(m.name, modules, read)])]));
+  // The provider a module packaged with its dependencies runs with: Jackson's wins where both are there.
+  const packaged = new Map([...contexts].map(([name, context]) => {
+    const found = [...context].map((n) => own.get(n));
+    return [name, found.includes('jackson') ? 'jackson' : found.includes('jsonb') ? 'jsonb' : undefined] as const;
+  }));
+  for (const m of modules) {
+    const verdicts = [...contexts].filter(([, context]) => context.has(m.name)).map(([name]) => packaged.get(name)).filter((v) => v !== undefined);
+    if (verdicts.length && verdicts.every((v) => v === 'jsonb')) out.add(m.name);
+  }
+  return out;
+}
+
+/** The JAX-RS JSON provider a module's own build (or Liberty server.xml) names, Jackson's first. */
+function providerOf(m: ModuleInfo, read: (path: string) => string | undefined): 'jsonb' | 'jackson' | undefined {
+  const build = buildText(m, read);
+  if (JACKSON_PROVIDER.test(build)) return 'jackson';
+  if (JSONB_PROVIDER.test(build)) return 'jsonb';
+  if (m.build === 'none') return undefined;
+  const server = read(m.dir ? `${m.dir}/src/main/liberty/config/server.xml` : 'src/main/liberty/config/server.xml');
+  return server && LIBERTY_JSONB.test(server.replace(/<!--[\s\S]*?-->/g, '')) ? 'jsonb' : undefined;
+}
+
+/** Each module's Spring configuration code that registers fastjson's converter: which fastjson. */
+function codeFastjson(index: ProjectIndex): Map<string, BeanMapper> {
+  return index.derived('fastjson-config', () => {
+    const out = new Map<string, BeanMapper>();
+    const entries = [...index.files.values()].filter((e) => e.creates?.includes(FASTJSON_CONFIG) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) {
+      let text: string;
+      try {
+        text = readFileSync(entry.abs, 'utf8');
+      } catch {
+        continue;
+      }
+      const clean = blankComments(text);
+      const code = clean.replace(/^\s*import\s.*$/gm, '');
+      const converter = 'FastJsonHttpMessageConverter\\d*';
+      const ownConverter = /@Component\b/.test(code) && new RegExp(`\\bextends\\s+${converter}\\b`).test(code);
+      if (!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) continue;
+      if (!ownConverter && !registersConverter(code, converter)) continue;
+      // fastjson2 keeps fastjson 1's class names in packages of its own.
+      if (!out.has(entry.module)) out.set(entry.module, /\bcom\.alibaba\.fastjson2\b/.test(clean) ? 'fastjson2' : 'fastjson');
+    }
+    return out;
+  });
+}
