@@ -79,7 +79,7 @@ describe('applications whose JSON is JSON-B\'s', () => {
     expect(await bodies(app('io.quarkus:quarkus-rest-client-jsonb'))).toEqual({ '/items': JACKSON });
     expect(await bodies(app('org.jboss.resteasy:resteasy-jaxrs'))).toEqual({ '/items': JACKSON });
     // Open Liberty: a server.xml enabling JSON-B.
-    const liberty = { ...app('jakarta.platform:jakarta.jakartaee-api'), 'src/main/liberty/config/server.xml': '<server><featureManager><feature>restfulWS-3.1</feature><feature>jsonb-3.0</feature></featureManager></server>' };
+    const liberty = { ...app('jakarta.platform:jakarta.jakartaee-api', 'io.openliberty.tools:liberty-maven-plugin'), 'src/main/liberty/config/server.xml': '<server><featureManager><feature>restfulWS-3.1</feature><feature>jsonb-3.0</feature></featureManager></server>' };
     expect(await bodies(liberty)).toEqual({ '/items': JSONB });
   });
 
@@ -153,6 +153,21 @@ describe("applications whose JSON is fastjson's", () => {
     // Appended after the defaults, Jackson's converter still answers; put first, fastjson's does.
     expect(await order(config(FASTJSON2, configure.replace('configureMessageConverters', 'extendMessageConverters')))).toEqual(['orderNo', 'password', 'buyer']);
     expect(await order(config(FASTJSON2, configure.replace('configureMessageConverters', 'extendMessageConverters').replace('add(new', 'add(0, new')))).toEqual(['buyer', 'order_no', 'password']);
+  });
+
+  it("dates in the pattern of the FastJsonConfig given to the converter", async () => {
+    const stamped = { 'src/main/java/com/acme/Order.java': ORDER.replace('private String buyer;', 'private String buyer;\n    public java.util.Date getPlaced() { return null; }') };
+    const configure = (setup: string) => `    @Override public void configureMessageConverters(List<HttpMessageConverter<?>> converters) {
+        FastJsonHttpMessageConverter converter = new FastJsonHttpMessageConverter();
+        com.alibaba.fastjson2.support.config.FastJsonConfig config = new com.alibaba.fastjson2.support.config.FastJsonConfig();
+${setup}
+        converter.setFastJsonConfig(config);
+        converters.add(converter);
+    }`;
+    const placed = async (setup: string) => (await schema({ ...stamped, ...config(FASTJSON2, configure(setup)) })).properties!.placed;
+    expect(await placed('        config.setDateFormat("yyyy-MM-dd");')).toMatchObject({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd' });
+    expect(await placed('')).toMatchObject({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm:ss' });
+    expect((await schema(stamped)).properties!.placed).toMatchObject({ type: 'string', format: 'date-time' });
   });
 
   it('a re-scan after the converter is registered gives what a fresh scan gives', async () => {

@@ -22,8 +22,10 @@ import { FASTJSON_CONFIG } from './project-index';
 import type { ProjectIndex } from './project-index';
 import { inTestSources } from './source-files';
 import type { SourceFile } from './source-model';
-import type { BeanMapper } from './types/bean-mapper-annotations';
+import type { MapperChoice } from './types/bean-mapper-annotations';
 import type { EndpointRoot } from './types/type-schema';
+
+const JSONB: MapperChoice = { kind: 'jsonb' };
 
 /** Server-side JSON-B providers of JAX-RS runtimes (clients' `-client-jsonb` are not). */
 const JSONB_PROVIDER = /\bquarkus-(?:resteasy-reactive-|resteasy-|rest-)jsonb(?![\w-])|\bjersey-media-json-binding\b|\bresteasy-json-binding-provider\b|\byasson\b|\bjohnzon-jsonb\b/;
@@ -42,14 +44,14 @@ export function beanMapper(
   props: (dir: string) => ReadonlyMap<string, string> | undefined,
   index: ProjectIndex,
   read: (path: string) => string | undefined,
-): ((file: SourceFile, endpoint: EndpointRoot | undefined) => BeanMapper | undefined) | undefined {
+): ((file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined) | undefined {
   const servlet = springMvcMappers(modules, props, index, read);
   const jaxRs = jaxRsJsonb(modules, read);
   if (!servlet.size && !jaxRs.size) return undefined;
   return (file, endpoint) => {
     const framework = endpoint?.framework;
     const stack = stackOf(framework, endpoint?.file ?? file);
-    if (stack === 'own') return framework !== 'actuator' && jaxRs.has(file.module) ? 'jsonb' : undefined;
+    if (stack === 'own') return framework !== 'actuator' && jaxRs.has(file.module) ? JSONB : undefined;
     return stack === 'reactive' ? undefined : servlet.get(file.module);
   };
 }
@@ -60,23 +62,24 @@ function springMvcMappers(
   props: (dir: string) => ReadonlyMap<string, string> | undefined,
   index: ProjectIndex,
   read: (path: string) => string | undefined,
-): Map<string, BeanMapper> {
+): Map<string, MapperChoice> {
   const code = codeFastjson(index);
   const apps = applications(modules, props, read);
-  const verdicts = apps.map((app): BeanMapper | undefined => {
+  const verdicts = apps.map((app): MapperChoice | undefined => {
     const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
     // WebFlux writes through its codecs, which neither setting reaches.
     if (webFluxApplication(builds)) return undefined;
     // A converter the code registers comes before every one Boot configures, whichever Boot prefers.
     const registered = [...app.context].map((name) => code.get(name)).find((c) => c !== undefined);
     if (registered) return registered;
-    return preferredMapper(app) === 'jsonb' ? 'jsonb' : undefined;
+    return preferredMapper(app) === 'jsonb' ? JSONB : undefined;
   });
   // A module is the mapper's when every application serving it writes with it.
-  const out = new Map<string, BeanMapper>();
+  const out = new Map<string, MapperChoice>();
   for (const m of modules) {
     const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
-    if (serving.length && serving.every((v) => v !== undefined && v === serving[0])) out.set(m.name, serving[0]!);
+    const first = serving[0];
+    if (first && serving.every((v) => v !== undefined && v.kind === first.kind && v.dateFormat === first.dateFormat)) out.set(m.name, first);
   }
   return out;
 }
@@ -105,15 +108,16 @@ function providerOf(m: ModuleInfo, read: (path: string) => string | undefined): 
   const build = buildText(m, read);
   if (JACKSON_PROVIDER.test(build)) return 'jackson';
   if (JSONB_PROVIDER.test(build)) return 'jsonb';
-  if (m.build === 'none') return undefined;
+  // Only a Liberty build (its Maven or Gradle plugin) has a server.xml that says so.
+  if (!/liberty/i.test(build)) return undefined;
   const server = read(m.dir ? `${m.dir}/src/main/liberty/config/server.xml` : 'src/main/liberty/config/server.xml');
   return server && LIBERTY_JSONB.test(server.replace(/<!--[\s\S]*?-->/g, '')) ? 'jsonb' : undefined;
 }
 
-/** Each module's Spring configuration code that registers fastjson's converter: which fastjson. */
-function codeFastjson(index: ProjectIndex): Map<string, BeanMapper> {
+/** Each module's Spring configuration code that registers fastjson's converter: which fastjson, configured how. */
+function codeFastjson(index: ProjectIndex): Map<string, MapperChoice> {
   return index.derived('fastjson-config', () => {
-    const out = new Map<string, BeanMapper>();
+    const out = new Map<string, MapperChoice>();
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(FASTJSON_CONFIG) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) {
       let text: string;
@@ -129,7 +133,12 @@ function codeFastjson(index: ProjectIndex): Map<string, BeanMapper> {
       if (!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) continue;
       if (!ownConverter && !registersConverter(code, converter)) continue;
       // fastjson2 keeps fastjson 1's class names in packages of its own.
-      if (!out.has(entry.module)) out.set(entry.module, /\bcom\.alibaba\.fastjson2\b/.test(clean) ? 'fastjson2' : 'fastjson');
+      if (out.has(entry.module)) continue;
+      const choice: MapperChoice = { kind: /\bcom\.alibaba\.fastjson2\b/.test(clean) ? 'fastjson2' : 'fastjson' };
+      // The FastJsonConfig given to the converter: its date pattern, where written as a literal.
+      const dateFormat = /\.\s*setDateFormat\s*\(\s*"([^"]+)"\s*\)/.exec(code)?.[1];
+      if (dateFormat) choice.dateFormat = dateFormat;
+      out.set(entry.module, choice);
     }
     return out;
   });

@@ -33,9 +33,11 @@ import com.alibaba.fastjson2.annotation.JSONType;
 @JsonbPropertyOrder({"second", "first"})
 @JSONType(ignores = {"second"}, alphabetic = false)
 public class Listed { public String third; public String first; public String second; }`,
+  'com/acme/b/Stamped.java': `package com.acme.b;
+public class Stamped { public java.util.Date when; public java.sql.Timestamp at; public java.time.LocalDate day; }`,
 };
 
-const build = (mapper: BeanMapper | undefined) => schemas(FILES, { mapper: () => mapper });
+const build = (kind: BeanMapper | undefined, dateFormat?: string) => schemas(FILES, { mapper: () => (kind ? { kind, ...(dateFormat ? { dateFormat } : {}) } : undefined) });
 const names = (s: { properties?: object }) => Object.keys(s.properties ?? {});
 
 describe('bodies as JSON-B and fastjson write them', () => {
@@ -70,6 +72,21 @@ describe('bodies as JSON-B and fastjson write them', () => {
     expect(s.properties!.status!.enum).toEqual(['ACTIVE', 'CLOSED']);
     // `@JSONType(ignores)` drops a property; `alphabetic = false` keeps the declaration order.
     expect(names(build('fastjson2').schema('Listed', 'com.acme.b.Listed'))).toEqual(['third', 'first']);
+  });
+
+  it("fastjson's dates: FastJsonConfig's pattern, else fastjson2's default pattern or fastjson 1's epoch milliseconds", () => {
+    const dates = (kind: BeanMapper | undefined, format?: string) => {
+      const s = build(kind, format).schema('Stamped', 'com.acme.b.Stamped').properties!;
+      return [s.when, s.at, s.day];
+    };
+    const millis = { type: 'integer', format: 'int64' };
+    const pattern = (p: string) => ({ type: 'string', 'x-format-pattern': p });
+    expect(dates('fastjson')).toEqual([millis, millis, { type: 'string', format: 'date' }]);
+    expect(dates('fastjson', 'yyyyMMdd')).toEqual([pattern('yyyyMMdd'), pattern('yyyyMMdd'), { type: 'string', format: 'date' }]);
+    expect(dates('fastjson2')).toEqual([pattern('yyyy-MM-dd HH:mm:ss'), pattern('yyyy-MM-dd HH:mm:ss'), { type: 'string', format: 'date' }]);
+    expect(dates(undefined)[0]).toEqual({ type: 'string', format: 'date-time' });
+    // fastjson 1 with `@JSONField(format)`: a string in that pattern, not milliseconds.
+    expect(build('fastjson').schema('Order', 'com.acme.b.Order').properties!.day).toEqual(pattern('yyyy/MM/dd'));
   });
 
   it("fastjson2 reads Jackson's annotations too, @JSONField's name first", () => {

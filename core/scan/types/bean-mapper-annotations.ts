@@ -19,6 +19,19 @@ import { boolAttr } from './attribute';
 /** A mapper other than Jackson and Gson that an application writes its HTTP JSON with. */
 export type BeanMapper = 'jsonb' | 'fastjson' | 'fastjson2';
 
+/** The mapper an application writes with, and how it is configured. */
+export interface MapperChoice {
+  kind: BeanMapper;
+  /**
+   * fastjson's FastJsonConfig `setDateFormat` pattern for `java.util.Date` and the like; absent,
+   * fastjson2's default (`yyyy-MM-dd HH:mm:ss`) or fastjson 1's epoch milliseconds.
+   */
+  dateFormat?: string;
+}
+
+/** The pattern fastjson2's FastJsonConfig writes dates in unless told otherwise. */
+export const FASTJSON2_DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
 /** Jackson's annotations (and Gson's `@JsonAdapter`), not JSON-B's `Jsonb*`. */
 const JACKSON = /^Json(?!b[A-Z])/;
 const FASTJSON = /^JSON(?:Field|Type)$/;

@@ -50,7 +50,8 @@ import { MAPPED_CLASS } from '../../model/request';
 import { GSON_DEFAULT_DATE, gsonFieldName, gsonFields, withoutJacksonAnnotations } from './gson';
 import type { GsonSettings } from './gson';
 import { classAnnotations as mapperClassAnnotations, ownWriter, propertyAnnotations, readsJacksonAnnotations } from './bean-mapper-annotations';
-import type { BeanMapper } from './bean-mapper-annotations';
+import { FASTJSON2_DATE_FORMAT } from './bean-mapper-annotations';
+import type { BeanMapper, MapperChoice } from './bean-mapper-annotations';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -93,7 +94,7 @@ export interface SchemaOptions {
    * root type's JSON with (jsonb-fastjson-mapper.ts): its annotations, not Jackson's, shape the
    * bodies (bean-mapper-annotations.ts), and none of the application's ObjectMapper settings apply.
    */
-  mapper?: (file: SourceFile, endpoint: EndpointRoot | undefined) => BeanMapper | undefined;
+  mapper?: (file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined;
 }
 
 /** The framework reading endpoints, and the file of the root type it reads them from. */
@@ -242,6 +243,8 @@ export class SchemaBuilder {
   private readonly mapperFor: SchemaOptions['mapper'];
   /** The other mapper the root being built is written with; undefined: Jackson's (or Gson's) rules. */
   private mapper: BeanMapper | undefined;
+  /** fastjson's configured date pattern (MapperChoice). */
+  private mapperDates: string | undefined;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
@@ -283,6 +286,16 @@ export class SchemaBuilder {
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
 
+  /**
+   * `java.util.Date` and the like as fastjson writes them: in FastJsonConfig's pattern, or fastjson 1's
+   * epoch milliseconds; a string where the property gives its own format (`@JSONField(format)`, which the property rules apply).
+   */
+  private fastjsonDate(): JsonSchema {
+    const pattern = this.mapperDates ?? (this.mapper === 'fastjson2' ? FASTJSON2_DATE_FORMAT : undefined);
+    if (this.formattedProperty) return { type: 'string', ...(pattern ? { 'x-format-pattern': pattern } : {}) };
+    return pattern ? { type: 'string', 'x-format-pattern': pattern } : { type: 'integer', format: 'int64' };
+  }
+
   /** `schema` of the type `name` as the serializer the application registers for it in code writes it, if any. */
   private registered(name: string, schema: JsonSchema): JsonSchema {
     if (this.javaNames) return schema; // Spring's data binder: no Jackson
@@ -315,12 +328,13 @@ export class SchemaBuilder {
   private useMapper(file: SourceFile | undefined): void {
     const gson = this.javaNames || !file ? undefined : this.gsonFor?.(file, this.endpointRoot);
     const mapper = this.javaNames || !file || gson ? undefined : this.mapperFor?.(file, this.endpointRoot);
-    const key = gson ? JSON.stringify(gson) : (mapper ?? '');
+    const key = gson ? JSON.stringify(gson) : mapper ? JSON.stringify(mapper) : '';
     if (key === this.mapperKey) return;
     let caches = this.mappers.get(key);
     if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
     this.gson = gson;
-    this.mapper = mapper;
+    this.mapper = mapper?.kind;
+    this.mapperDates = mapper?.dateFormat;
     this.mapperKey = key;
     ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
@@ -449,6 +463,7 @@ export class SchemaBuilder {
       case 'scalar':
         // Gson writes java.util.Date (and Timestamp) in its DateFormat: the default, US locale, or the configured pattern.
         if (this.gson && (t.name === 'java.util.Date' || t.name === 'java.sql.Timestamp')) return leaf({ type: 'string', 'x-format-pattern': this.gson.dateFormat ?? GSON_DEFAULT_DATE });
+        if (LEGACY_DATES.has(t.name) && (this.mapper === 'fastjson' || this.mapper === 'fastjson2')) return leaf(this.fastjsonDate());
         return leaf(this.registered(t.name, this.legacyDate && !this.mapper && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
       case 'unwrap':
         return this.build(arg(0), level);
