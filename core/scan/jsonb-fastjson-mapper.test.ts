@@ -83,6 +83,27 @@ describe('applications whose JSON is JSON-B\'s', () => {
     expect(await bodies(liberty)).toEqual({ '/items': JSONB });
   });
 
+  it('a re-scan after the build gains a JSON-B provider, or loses it, gives what a fresh scan gives', async () => {
+    const dir = project({
+      'pom.xml': pom('app', 'io.quarkus:quarkus-rest'),
+      'src/main/java/com/acme/model/Item.java': ITEM,
+      'src/main/java/com/acme/app/ItemResource.java': resource('app', 'items'),
+    });
+    const scanner = new ProjectScanner(dir, { parseWorker: false });
+    await scanner.scan();
+    const keys = () => Object.keys(scanner.endpoints[0]!.response!.schema!.properties!);
+    const fresh = async () => Object.keys((await new ProjectScanner(dir, { parseWorker: false }).scan()).endpoints[0]!.response!.schema!.properties!);
+    expect(keys()).toEqual(JACKSON);
+    writeFileSync(join(dir, 'pom.xml'), pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb'));
+    scanner.rescan([{ path: 'pom.xml', kind: 'changed' }]);
+    expect(keys()).toEqual(JSONB);
+    expect(keys()).toEqual(await fresh());
+    writeFileSync(join(dir, 'pom.xml'), pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb', 'io.quarkus:quarkus-rest-jackson'));
+    scanner.rescan([{ path: 'pom.xml', kind: 'changed' }]);
+    expect(keys()).toEqual(JACKSON);
+    expect(keys()).toEqual(await fresh());
+  });
+
   it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {
     const files = {
       'pom.xml': pom('app', 'org.springframework.boot:spring-boot-starter-web', 'org.eclipse:yasson'),

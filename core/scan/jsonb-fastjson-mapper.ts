@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { blankComments } from './config-text';
 import { applications, buildText, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
+import { jaxRsJsonProvider } from './jaxrs-json-provider';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 import { FASTJSON_CONFIG } from './project-index';
@@ -26,13 +27,6 @@ import type { MapperChoice } from './types/bean-mapper-annotations';
 import type { EndpointRoot } from './types/type-schema';
 
 const JSONB: MapperChoice = { kind: 'jsonb' };
-
-/** Server-side JSON-B providers of JAX-RS runtimes (clients' `-client-jsonb` are not). */
-const JSONB_PROVIDER = /\bquarkus-(?:resteasy-reactive-|resteasy-|rest-)jsonb(?![\w-])|\bjersey-media-json-binding\b|\bresteasy-json-binding-provider\b|\byasson\b|\bjohnzon-jsonb\b/;
-/** Jackson's providers for the same runtimes: with one there, Jackson writes. */
-const JACKSON_PROVIDER = /\bquarkus-(?:resteasy-reactive-|resteasy-|rest-)jackson(?![\w-])|\bjersey-media-json-jackson\b|\bresteasy-jackson2?-provider\b|\bjackson-(?:jaxrs|jakarta-rs)-json-provider\b|\bjackson-jaxrs-base\b|\bdropwizard-core\b/;
-/** Open Liberty features that bring JSON-B to its JAX-RS: jsonb itself, or a platform or MicroProfile that includes it. */
-const LIBERTY_JSONB = /<feature>\s*(?:jsonb-\d|webProfile-(?:8|9|1\d)|javaee-8|jakartaee-(?:9|1\d)|microProfile-(?:[2-9]|\d\d))/;
 
 /**
  * The mapper other than Jackson and Gson that writes the bodies of a type written in `file`, as
@@ -87,7 +81,7 @@ function springMvcMappers(
 /** Modules whose JAX-RS resources are written by a JSON-B provider. */
 function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Set<string> {
   const out = new Set<string>();
-  const own = new Map(modules.map((m) => [m.name, providerOf(m, read)]));
+  const own = new Map(modules.map((m) => [m.name, jaxRsJsonProvider(m, read)]));
   // Nothing anywhere names JSON-B: no module can be its.
   if (![...own.values()].includes('jsonb')) return out;
   const contexts = new Map(modules.map((m) => [m.name, new Set([m.name, ...moduleDependencies(m.name, modules, read)])]));
@@ -101,17 +95,6 @@ function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => stri
     if (verdicts.length && verdicts.every((v) => v === 'jsonb')) out.add(m.name);
   }
   return out;
-}
-
-/** The JAX-RS JSON provider a module's own build (or Liberty server.xml) names, Jackson's first. */
-function providerOf(m: ModuleInfo, read: (path: string) => string | undefined): 'jsonb' | 'jackson' | undefined {
-  const build = buildText(m, read);
-  if (JACKSON_PROVIDER.test(build)) return 'jackson';
-  if (JSONB_PROVIDER.test(build)) return 'jsonb';
-  // Only a Liberty build (its Maven or Gradle plugin) has a server.xml that says so.
-  if (!/liberty/i.test(build)) return undefined;
-  const server = read(m.dir ? `${m.dir}/src/main/liberty/config/server.xml` : 'src/main/liberty/config/server.xml');
-  return server && LIBERTY_JSONB.test(server.replace(/<!--[\s\S]*?-->/g, '')) ? 'jsonb' : undefined;
 }
 
 /** Each module's Spring configuration code that registers fastjson's converter: which fastjson, configured how. */
