@@ -77,6 +77,8 @@ describe('applications whose JSON is JSON-B\'s', () => {
     expect(await bodies(app('io.quarkus:quarkus-resteasy-reactive-jsonb'))).toEqual({ '/items': JSONB });
     expect(await bodies(app('io.quarkus:quarkus-resteasy-reactive-jsonb', 'io.quarkus:quarkus-resteasy-reactive-jackson'))).toEqual({ '/items': JACKSON });
     expect(await bodies(app('io.quarkus:quarkus-rest-client-jsonb'))).toEqual({ '/items': JACKSON });
+    // Spring Boot's Jersey starter brings Jersey's Jackson provider.
+    expect(await bodies(app('org.springframework.boot:spring-boot-starter-jersey', 'org.eclipse:yasson'))).toEqual({ '/items': JACKSON });
     expect(await bodies(app('org.jboss.resteasy:resteasy-jaxrs'))).toEqual({ '/items': JACKSON });
     // Open Liberty: a server.xml enabling JSON-B.
     const liberty = { ...app('jakarta.platform:jakarta.jakartaee-api', 'io.openliberty.tools:liberty-maven-plugin'), 'src/main/liberty/config/server.xml': '<server><featureManager><feature>restfulWS-3.1</feature><feature>jsonb-3.0</feature></featureManager></server>' };
