@@ -34,7 +34,7 @@ import com.alibaba.fastjson2.annotation.JSONType;
 @JSONType(ignores = {"second"}, alphabetic = false)
 public class Listed { public String third; public String first; public String second; }`,
   'com/acme/b/Stamped.java': `package com.acme.b;
-public class Stamped { public java.util.Date when; public java.sql.Timestamp at; public java.time.LocalDate day; }`,
+public class Stamped { @com.alibaba.fastjson.annotation.JSONField(ordinal = 1) public String after; @com.alibaba.fastjson.annotation.JSONField(ordinal = -1) public String before; public java.util.Date when; public java.sql.Timestamp at; public java.time.LocalDate day; }`,
 };
 
 const build = (kind: BeanMapper | undefined, dateFormat?: string) => schemas(FILES, { mapper: () => (kind ? { kind, ...(dateFormat ? { dateFormat } : {}) } : undefined) });
@@ -87,6 +87,11 @@ describe('bodies as JSON-B and fastjson write them', () => {
     expect(dates(undefined)[0]).toEqual({ type: 'string', format: 'date-time' });
     // fastjson 1 with `@JSONField(format)`: a string in that pattern, not milliseconds.
     expect(build('fastjson').schema('Order', 'com.acme.b.Order').properties!.day).toEqual(pattern('yyyy/MM/dd'));
+  });
+
+  it('fastjson orders by @JSONField(ordinal), then by name', () => {
+    expect(names(build('fastjson').schema('Stamped', 'com.acme.b.Stamped'))).toEqual(['before', 'at', 'day', 'when', 'after']);
+    expect(names(build(undefined).schema('Stamped', 'com.acme.b.Stamped'))).toEqual(['after', 'before', 'when', 'at', 'day']);
   });
 
   it("fastjson2 reads Jackson's annotations too, @JSONField's name first", () => {

@@ -7,8 +7,8 @@
 // (TIME_IN_MILLIS: epoch milliseconds), `@JsonbPropertyOrder` lists Java names first, the rest are
 // lexicographical (the default PropertyOrderStrategy); `@JsonbTypeAdapter` / `@JsonbTypeSerializer`
 // write what their code writes. Enums are their names. No Jackson annotation counts.
-// fastjson: `@JSONField(name, format, serialize = false, deserialize = false)`, `@JSONType(ignores,
-// orders, alphabetic)`; properties sorted by name unless `alphabetic = false`. fastjson 1 reads no
+// fastjson: `@JSONField(name, format, serialize = false, deserialize = false, ordinal)`, `@JSONType(ignores,
+// orders, alphabetic)`; properties sorted by ordinal, then by name unless `alphabetic = false`. fastjson 1 reads no
 // Jackson annotation (1.2.83 writes a `@JsonIgnore` field); fastjson2 reads Jackson's as well
 // (`JSONFactory.isUseJacksonAnnotation()`, on by default), `@JSONField`'s name first.
 
@@ -58,6 +58,7 @@ export function propertyAnnotations(anns: ReadonlyMap<string, Annotation>, mappe
   } else if (mapper === 'fastjson' || mapper === 'fastjson2') {
     const field = anns.get('JSONField');
     if (field) {
+      out.set('JSONField', field); // its ordinal orders the properties
       const serialize = boolAttr(field, 'serialize') !== false;
       const deserialize = boolAttr(field, 'deserialize') !== false;
       const args: Record<string, Expr> = {};

@@ -1056,9 +1056,16 @@ export class SchemaBuilder {
         else created.sort(byName);
         rest = [...created, ...rest.filter((p) => at(p) < 0).sort(byName)];
       }
-      return [...listed, ...this.indexedFirst(rest)];
+      return [...listed, ...this.indexedFirst(this.byOrdinal(rest))];
     }
-    return this.indexedFirst(out);
+    return this.indexedFirst(this.byOrdinal(out));
+  }
+
+  /** fastjson's order: by `@JSONField(ordinal)` (0 when absent), the order so far among equals. */
+  private byOrdinal<P extends { anns: ReadonlyMap<string, Annotation>; scope: Scope }>(props: P[]): P[] {
+    if (this.mapper !== 'fastjson' && this.mapper !== 'fastjson2') return props;
+    const ordinal = (p: P) => numberAttr(this.index, p.anns.get('JSONField'), 'ordinal', p.scope) ?? 0;
+    return props.map((p, i) => ({ p, i, o: ordinal(p) })).sort((a, b) => a.o - b.o || a.i - b.i).map((x) => x.p);
   }
 
   /** Properties with `@JsonProperty(index = N)` first, by index, as Jackson orders them after those `@JsonPropertyOrder` lists. */
