@@ -2,7 +2,8 @@
 // as values a re-scan can compare: the module layout (folders, names, build kinds), each module's
 // dependencies on other modules, the openapi-generator configurations (with the parent poms'
 // properties they use), the Maven profiles active by default (`@token@` filters in
-// application.yml), each module's gRPC starter (the port its gRPC server listens on) and whether the
+// application.yml), each module's gRPC starter (the port its gRPC server listens on), each module's
+// JAX-RS JSON provider (JSON-B's or Jackson's: jsonb-fastjson-mapper.ts) and whether the
 // build uses Jackson 3 (jackson-version.ts: Spring Boot 4 sorts every model's properties). A
 // build-file edit that changes none of them (a library's version bump, a comment, a test
 // dependency on a library) leaves every endpoint as it was.
@@ -11,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleGeneratorConfigs } from './frameworks/openapi-generated/build-config';
 import { grpcStarters } from './grpc-starter';
+import { jaxRsJsonProvider } from './jaxrs-json-provider';
 import { buildsWithJackson3 } from './jackson-version';
 import { directDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
@@ -23,6 +25,7 @@ export interface BuildFacts {
   generators: string;
   profiles: string;
   grpcStarters: string;
+  jsonProviders: string;
   jackson3: boolean;
 }
 
@@ -60,7 +63,8 @@ export function readBuildFacts(root: string, modules: readonly ModuleInfo[]): Bu
   );
   const starterOf = grpcStarters(modules, read);
   const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '']));
-  return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jackson3: buildsWithJackson3(modules, read) };
+  const jsonProviders = JSON.stringify(modules.map((m) => [m.dir, jaxRsJsonProvider(m, read) ?? '']));
+  return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jsonProviders, jackson3: buildsWithJackson3(modules, read) };
 }
 
 function activeByDefault(pom: string | undefined): string[] {
@@ -74,7 +78,7 @@ function activeByDefault(pom: string | undefined): string[] {
 
 /** How `after` differs from `before`. */
 export function compareBuildFacts(before: BuildFacts, after: BuildFacts): BuildFactsChange {
-  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles || before.grpcStarters !== after.grpcStarters || before.jackson3 !== after.jackson3;
+  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles || before.grpcStarters !== after.grpcStarters || before.jsonProviders !== after.jsonProviders || before.jackson3 !== after.jackson3;
   const changed = new Set<string>();
   for (const [name, deps] of after.dependencies) if (JSON.stringify(deps) !== JSON.stringify(before.dependencies.get(name) ?? [])) changed.add(name);
   for (const name of before.dependencies.keys()) if (!after.dependencies.has(name)) changed.add(name);

@@ -6,7 +6,8 @@
 // `spring-boot-starter-json`). An application may also register the converter itself: a `@Bean`
 // of it or a `@Component` subclass (Boot adds converter beans before its defaults), in `configureMessageConverters` (which
 // replaces the defaults), or in `extendMessageConverters` when put first (`add(0, ..)`) or with
-// Jackson's removed. Another preferred mapper (`jackson`, `jsonb`) keeps Jackson whatever the code.
+// Jackson's removed. Another preferred mapper keeps Gson out whatever the code (`jsonb`: JSON-B's,
+// jsonb-fastjson-mapper.ts).
 // Gson's settings: Boot's `spring.gson.*`, then a GsonBuilder configured in the application's
 // Spring configuration code, which wins (a customizer or a Gson bean of its own).
 // An application is a module with application properties, with the modules it builds against;
@@ -14,7 +15,7 @@
 // properties anywhere is one application.
 // Only Spring MVC (annotated controllers and WebMvc.fn routes) writes through those converters.
 // JAX-RS resources are written by their runtime's own JSON provider (Jersey, RESTEasy and CXF
-// apps use Jackson's JacksonJsonProvider, JSON-B or MOXy: Jackson's rules here), Actuator's
+// apps use Jackson's JacksonJsonProvider, JSON-B (jsonb-fastjson-mapper.ts) or MOXy), Actuator's
 // endpoints by its own ObjectMapper (Boot 2.3+). WebFlux writes
 // through its codecs, Jackson's whatever `preferred-json-mapper` says (Boot has no such property
 // for codecs), unless the code registers Spring's `GsonEncoder` (Spring Framework 7); an
@@ -69,7 +70,7 @@ export function gsonMapper(
  * (Boot 2.3+); a router or handler built on WebFlux's server API is WebFlux's;
  * anything else is its application's own stack.
  */
-function stackOf(framework: string | undefined, file: SourceFile): Stack | undefined {
+export function stackOf(framework: string | undefined, file: SourceFile): Stack | undefined {
   if (framework === 'jax-rs' || framework === 'actuator') return 'own';
   if (framework === undefined && (file.imports.some((i) => /^(?:javax|jakarta)\.ws\.rs(?:\.|$)/.test(i.name)) || file.types.some((t) => findAnnotation(t.annotations, 'Path')))) return 'own';
   // WebFlux's server side only: an MVC controller calling a WebClient stays MVC's.
@@ -89,15 +90,13 @@ function gsonModules(
   read: (path: string) => string | undefined,
 ): { servlet: Map<string, GsonSettings>; reactive: Map<string, GsonSettings> } {
   const code = codeGson(index);
-  const withProps = modules.filter((m) => (props(m.dir)?.size ?? 0) > 0);
-  // No application config anywhere: the project is one application.
-  const apps = withProps.length ? withProps.map((m) => ({ props: relaxed(props(m.dir)!), context: new Set([m.name, ...moduleDependencies(m.name, modules, read)]) })) : [{ props: new Map<string, string>(), context: new Set(modules.map((m) => m.name)) }];
+  const apps = applications(modules, props, read);
   const servlet = apps.map((app) => {
     const inContext = [...app.context].map((name) => code.get(name)).filter((c): c is CodeGson => c !== undefined);
     const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
     // A WebFlux application: its annotated controllers write through the codecs too.
-    if (builds.some((b) => /spring-boot-starter-webflux/.test(b)) && !builds.some((b) => /spring-boot-starter-web(?![\w-])/.test(b))) return reactiveVerdict(app, inContext);
-    const preferred = PREFERRED.map((k) => app.props.get(relaxedKey(k))?.trim().toLowerCase()).find((v) => v !== undefined);
+    if (webFluxApplication(builds)) return reactiveVerdict(app, inContext);
+    const preferred = preferredMapper(app);
     const gson = preferred !== undefined ? preferred === 'gson' : inContext.some((c) => c.converter) || builds.some(withoutJackson);
     return gson ? { ...app, settings: settingsOf(app.props, inContext) } : undefined;
   });
@@ -105,7 +104,27 @@ function gsonModules(
   return { servlet: byModule(modules, apps, servlet), reactive: byModule(modules, apps, reactive) };
 }
 
-type App = { props: Map<string, string>; context: Set<string> };
+/** An application: its properties (relaxed keys) and the modules it is built of. */
+export type App = { props: Map<string, string>; context: Set<string> };
+
+/**
+ * The applications of the project: each module with application properties, with the modules it
+ * builds against; with no application config anywhere, the project is one application.
+ */
+export function applications(modules: readonly ModuleInfo[], props: (dir: string) => ReadonlyMap<string, string> | undefined, read: (path: string) => string | undefined): App[] {
+  const withProps = modules.filter((m) => (props(m.dir)?.size ?? 0) > 0);
+  return withProps.length ? withProps.map((m) => ({ props: relaxed(props(m.dir)!), context: new Set([m.name, ...moduleDependencies(m.name, modules, read)]) })) : [{ props: new Map<string, string>(), context: new Set(modules.map((m) => m.name)) }];
+}
+
+/** The application's `preferred-json-mapper`, lower-cased; undefined when it sets none. */
+export function preferredMapper(app: App): string | undefined {
+  return PREFERRED.map((k) => app.props.get(relaxedKey(k))?.trim().toLowerCase()).find((v) => v !== undefined);
+}
+
+/** Builds of a WebFlux application (`spring-boot-starter-webflux` without `-web`). */
+export function webFluxApplication(builds: readonly string[]): boolean {
+  return builds.some((b) => /spring-boot-starter-webflux/.test(b)) && !builds.some((b) => /spring-boot-starter-web(?![\w-])/.test(b));
+}
 type Verdict = (App & { settings: GsonSettings }) | undefined;
 
 /** WebFlux writes with Gson only where the code registers a GsonEncoder. */
@@ -146,7 +165,7 @@ function settingsOf(props: ReadonlyMap<string, string>, code: readonly CodeGson[
 }
 
 /** A module's build file(s), '' when it has none. */
-function buildText(m: ModuleInfo | undefined, read: (path: string) => string | undefined): string {
+export function buildText(m: ModuleInfo | undefined, read: (path: string) => string | undefined): string {
   if (!m) return '';
   const names = m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : [];
   return names.map((n) => read(m.dir ? `${m.dir}/${n}` : n) ?? '').join('\n');
@@ -195,7 +214,7 @@ function codeGson(index: ProjectIndex): Map<string, CodeGson> {
       const ownConverter = /@Component\b/.test(code) && /\bextends\s+GsonHttpMessageConverter\b/.test(code);
       if ((!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport|WebFluxConfigurer/.test(code)) || /Redis/.test(code)) continue;
       const found = out.get(entry.module) ?? { converter: false, encoder: false, settings: {} };
-      found.converter ||= ownConverter || registersConverter(code);
+      found.converter ||= ownConverter || registersConverter(code, 'GsonHttpMessageConverter');
       // WebFlux's codecs (`configureHttpMessageCodecs`, a CodecCustomizer bean) given Spring's GsonEncoder.
       found.encoder ||= /\bnew\s+GsonEncoder\b/.test(code);
       Object.assign(found.settings, builderSettings(code));
@@ -205,13 +224,13 @@ function codeGson(index: ProjectIndex): Map<string, CodeGson> {
   });
 }
 
-/** The code puts a GsonHttpMessageConverter where Spring MVC picks it before Jackson's. */
-function registersConverter(code: string): boolean {
-  if (!/\bGsonHttpMessageConverter\b/.test(code)) return false;
+/** The code puts the converter `name` (GsonHttpMessageConverter, fastjson's) where Spring MVC picks it before Jackson's. */
+export function registersConverter(code: string, name: string): boolean {
+  if (!new RegExp(`\\b${name}\\b`).test(code)) return false;
   // The defaults replaced, or a converter bean (Boot adds those before its defaults): `@Bean`
   // up to the method's body names a converter, `GsonHttpMessageConverter`, `HttpMessageConverter<?>`
   // or Boot's `HttpMessageConverters`. A bean of anything else says nothing of the converter.
-  if (/\bconfigureMessageConverters\b/.test(code) || beanHeads(code).some((h) => /\b(?:GsonHttpMessageConverter|HttpMessageConverters?)\b/.test(h))) return true;
+  if (/\bconfigureMessageConverters\b/.test(code) || beanHeads(code).some((h) => new RegExp(`\\b(?:${name}|HttpMessageConverters?)\\b`).test(h))) return true;
   // Appended to the defaults, Jackson's converter still comes first.
   if (/\bextendMessageConverters\b/.test(code)) return /\.add\s*\(\s*0\s*,|\bremove(?:If)?\s*\([^;]*Jackson/.test(code);
   return true;

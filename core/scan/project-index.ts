@@ -129,6 +129,8 @@ export function describeFile(
   }
   // Gson put in front of Spring MVC's JSON, or configured, in code (json-mapper.ts).
   if (b.indexOf(NEEDLE.gson) >= 0 && (b.indexOf(NEEDLE.gsonConverter) >= 0 || b.indexOf(NEEDLE.gsonBuilder) >= 0 || b.indexOf(NEEDLE.gsonEncoder) >= 0)) (entry.creates ??= []).push(GSON_CONFIG);
+  // fastjson's converter put in front of Spring MVC's JSON (jsonb-fastjson-mapper.ts).
+  if (b.indexOf(NEEDLE.fastJsonConverter) >= 0) (entry.creates ??= []).push(FASTJSON_CONFIG);
   // Spring Boot properties set in code: a context path or port (code-properties.ts).
   if (CODE_PROPERTY_NEEDLES.some((n) => words.includes(n))) (entry.creates ??= []).push(CODE_PROPERTIES);
   // springdoc security built in code (frameworks/openapi-bean-security.ts).
@@ -151,6 +153,8 @@ const DECLARATION_KEYWORDS = {
 };
 /** `FileEntry.creates` of a file that may register a GsonHttpMessageConverter or GsonEncoder, or configure a GsonBuilder. */
 export const GSON_CONFIG = 'GsonConfig';
+/** `FileEntry.creates` of a file that may register fastjson's FastJsonHttpMessageConverter. */
+export const FASTJSON_CONFIG = 'FastjsonConfig';
 /**
  * The words describeFile takes at every occurrence (or, `ackson`, at any), found in one regex
  * pass over the file's latin1 text (one character a byte, so offsets are the bytes'). These words
@@ -206,6 +210,7 @@ const NEEDLE = {
   gsonConverter: bytesOf('GsonHttpMessageConverter'),
   gsonBuilder: bytesOf('GsonBuilder'),
   gsonEncoder: bytesOf('GsonEncoder'),
+  fastJsonConverter: bytesOf('FastJsonHttpMessageConverter'),
   package: bytesOf('package'),
   object: bytesOf('object'),
 };

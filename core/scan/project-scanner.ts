@@ -39,6 +39,7 @@ import { detectModules, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
 import { gsonMapper } from './json-mapper';
+import { beanMapper } from './jsonb-fastjson-mapper';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, isIgnoreFile, outsideWalk, walkProject, WalkScope } from './files';
@@ -992,11 +993,14 @@ export class ProjectScanner {
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
       // Modules whose application writes JSON with Gson: their bodies as Gson writes them (json-mapper.ts).
       const gson = gsonMapper(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
+      // Those writing it with JSON-B or fastjson: as that mapper writes them (jsonb-fastjson-mapper.ts).
+      const mapper = beanMapper(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
       this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, {
         legacyDates: this.legacyDates(),
         ...this.jacksonDefaults(readProjectFile),
         generatedType: (name, packages) => models.schemaOf(name, packages),
         ...(gson ? { gson } : {}),
+        ...(mapper ? { mapper } : {}),
       });
     }
     this.beanSchemas ??= new SchemaBuilder(this.index, this.index.diagnostics, { propertyNames: 'java' });

@@ -41,7 +41,7 @@ function isJsonValue(anns: readonly Annotation[]): boolean {
  * The enum as Jackson writes it. `shape` is a property's `@JsonFormat(shape)`, which overrides the
  * enum's own; a `@JsonValue` overrides both (Jackson picks its serializer before it reads shapes).
  */
-export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, opts: { usingToString?: boolean; gson?: boolean } = {}): JsonSchema {
+export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, opts: { usingToString?: boolean; gson?: boolean; names?: boolean } = {}): JsonSchema {
   const scope: Scope = { type: decl, file: decl.file };
   const constants = decl.enumConstants;
   const names = constants.map((c) => c.name);
@@ -49,9 +49,12 @@ export function enumSchema(index: ProjectIndex, decl: TypeDecl, shape?: string, 
   let values: unknown[] | undefined = names;
   let valueField: FieldDecl | undefined;
 
-  if (!opts.gson) shape ??= enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
-  const member = opts.gson ? undefined : jsonValueMember(index, decl);
-  if (opts.gson) {
+  if (!opts.gson && !opts.names) shape ??= enumAttr(findAnnotation(decl.annotations, 'JsonFormat'), 'shape');
+  const member = opts.gson || opts.names ? undefined : jsonValueMember(index, decl);
+  if (opts.names) {
+    // JSON-B and fastjson 1: each constant's name(); no Jackson annotation, no toString().
+    values = names;
+  } else if (opts.gson) {
     // Gson: each constant's name, or its `@SerializedName`; Jackson's annotations and toString() say nothing.
     values = constants.map((c) => stringAttr(index, findAnnotation(c.annotations, 'SerializedName'), 'value', scope) || c.name);
   } else if (member) {

@@ -164,14 +164,14 @@ public class Sorted { String beta; String zeta; String alpha; }`,
     named('OldPascal', pair('UserName', 'UserID'));
   });
 
-  it('reads fastjson names, not Gson\'s (Jackson ignores @SerializedName), and inlines @JsonUnwrapped with prefix and suffix', () => {
+  it('reads neither fastjson names nor Gson\'s (Jackson ignores @JSONField and @SerializedName), and inlines @JsonUnwrapped with prefix and suffix', () => {
     expect(s.schema('Shipment', 'com.acme.dto.Shipment')).toStrictEqual(
       obj(
         'Shipment',
         'com.acme.dto.Shipment',
         {
           trackingNo: str,
-          carrier_code: str,
+          carrierCode: str,
           from_city_addr: { type: 'string', minLength: 1 },
           from_zip_addr: str,
           city: { type: 'string', minLength: 1 },
@@ -182,14 +182,14 @@ public class Sorted { String beta; String zeta; String alpha; }`,
     );
   });
 
-  it('applies @JsonFormat patterns and shapes, ToStringSerializer and fastjson formats; @JsonInclude changes nothing', () => {
+  it('applies @JsonFormat patterns and shapes and ToStringSerializer, not fastjson formats; @JsonInclude changes nothing', () => {
     expect(s.schema('Event', 'com.acme.dto.Event')).toStrictEqual(
       obj('Event', 'com.acme.dto.Event', {
         at: { type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm:ss' },
         bigId: { type: 'string', format: 'int64' },
         otherId: { type: 'string', format: 'int64' },
         epoch: { type: 'integer', format: 'int64' },
-        day: { type: 'string', 'x-format-pattern': 'yyyy/MM/dd' },
+        day: { type: 'string', format: 'date-time' },
         price: { type: 'string' },
         tags: { type: 'array', items: str },
       }),

@@ -1,5 +1,5 @@
-// What the annotations and comments on one property add to the schema of its type: Jackson
-// and fastjson formats, Bean Validation constraints (javax and jakarta alike: simple names),
+// What the annotations and comments on one property add to the schema of its type: Jackson's
+// formats (JSON-B's and fastjson's said as Jackson's, bean-mapper-annotations.ts), Bean Validation constraints (javax and jakarta alike: simple names),
 // Swagger 2 `@ApiModelProperty`, OpenAPI 3 `@Schema`, deprecation and the description.
 
 import type { JsonSchema } from '../../model/request';
@@ -32,16 +32,13 @@ export function isHidden(anns: ReadonlyMap<string, Annotation>): boolean {
 }
 
 /**
- * `@JsonProperty("x")`, fastjson `@JSONField(name = "x")`. Gson's `@SerializedName` names only
- * what Gson writes (gson.ts): Jackson ignores it.
+ * `@JsonProperty("x")`. Gson's `@SerializedName` names only what Gson writes (gson.ts), fastjson's
+ * `@JSONField(name = "x")` and JSON-B's `@JsonbProperty` only what theirs write (bean-mapper-annotations.ts,
+ * which says them as `@JsonProperty`): Jackson ignores them.
  */
 export function explicitName(anns: ReadonlyMap<string, Annotation>, ctx: RuleContext): string | undefined {
   const { index, scope } = ctx;
-  return (
-    stringAttr(index, anns.get('JsonProperty'), 'value', scope) ||
-    stringAttr(index, anns.get('JSONField'), 'name', scope) ||
-    undefined
-  );
+  return stringAttr(index, anns.get('JsonProperty'), 'value', scope) || undefined;
 }
 
 export interface RuledProperty {
@@ -54,7 +51,7 @@ const DATE_FORMATS = new Set(['date', 'date-time', 'time', 'time-local']);
 /** Applies the property's annotations and comment (`docText` of it) to the schema of its type (never mutated). */
 export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, Annotation>, comment: string | undefined, ctx: RuleContext): RuledProperty {
   const { index, scope } = ctx;
-  // Serialisation shape: Jackson @JsonFormat, fastjson @JSONField(format), value serializers.
+  // Serialisation shape: Jackson @JsonFormat (also JSON-B's and fastjson's formats, said as one), value serializers.
   const jsonFormat = anns.get('JsonFormat');
   const shape = enumAttr(jsonFormat, 'shape');
   if (shape) base = enumWithShape(index, base, shape, scope.file.module, { usingToString: ctx.enumsUsingToString === true });
@@ -80,7 +77,7 @@ export function applyPropertyRules(base: JsonSchema, anns: ReadonlyMap<string, A
   } else if ((shape === 'NUMBER' || shape === 'NUMBER_INT') && s.type === 'string' && DATE_FORMATS.has(s.format ?? '')) {
     s = { ...s, type: 'integer', format: 'int64' }; // epoch milliseconds
   }
-  const pattern = stringAttr(index, jsonFormat, 'pattern', scope) || stringAttr(index, anns.get('JSONField'), 'format', scope);
+  const pattern = stringAttr(index, jsonFormat, 'pattern', scope);
   if (pattern && s.type === 'string') {
     if (DATE_FORMATS.has(s.format ?? '')) delete s.format; // no longer RFC 3339 on the wire
     s['x-format-pattern'] = pattern;

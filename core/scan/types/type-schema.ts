@@ -51,6 +51,9 @@ import type { Direction } from './retyping';
 import { MAPPED_CLASS } from '../../model/request';
 import { GSON_DEFAULT_DATE, gsonFieldName, gsonFields, withoutJacksonAnnotations } from './gson';
 import type { GsonSettings } from './gson';
+import { classAnnotations as mapperClassAnnotations, ownWriter, propertyAnnotations, readsJacksonAnnotations } from './bean-mapper-annotations';
+import { FASTJSON2_DATE_FORMAT } from './bean-mapper-annotations';
+import type { BeanMapper, MapperChoice } from './bean-mapper-annotations';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -88,6 +91,12 @@ export interface SchemaOptions {
    * stack (Spring MVC, WebFlux, a JAX-RS runtime) decides the mapper.
    */
   gson?: (file: SourceFile, endpoint: EndpointRoot | undefined) => GsonSettings | undefined;
+  /**
+   * Likewise the mapper other than Jackson and Gson (JSON-B, fastjson) the application writes a
+   * root type's JSON with (jsonb-fastjson-mapper.ts): its annotations, not Jackson's, shape the
+   * bodies (bean-mapper-annotations.ts), and none of the application's ObjectMapper settings apply.
+   */
+  mapper?: (file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined;
 }
 
 /** The framework reading endpoints, and the file of the root type it reads them from. */
@@ -233,6 +242,11 @@ export class SchemaBuilder {
   private readonly gsonFor: SchemaOptions['gson'];
   /** The Gson settings the root being built is written with; undefined: Jackson's rules. */
   private gson: GsonSettings | undefined;
+  private readonly mapperFor: SchemaOptions['mapper'];
+  /** The other mapper the root being built is written with; undefined: Jackson's (or Gson's) rules. */
+  private mapper: BeanMapper | undefined;
+  /** fastjson's configured date pattern (MapperChoice). */
+  private mapperDates: string | undefined;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
@@ -269,14 +283,26 @@ export class SchemaBuilder {
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.gsonFor = opts.gson;
+    this.mapperFor = opts.mapper;
     this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
+  }
+
+  /**
+   * `java.util.Date` and the like as fastjson writes them: in FastJsonConfig's pattern, or fastjson 1's
+   * epoch milliseconds; a string where the property gives its own format (`@JSONField(format)`, which the property rules apply).
+   */
+  private fastjsonDate(): JsonSchema {
+    const pattern = this.mapperDates ?? (this.mapper === 'fastjson2' ? FASTJSON2_DATE_FORMAT : undefined);
+    if (this.formattedProperty) return { type: 'string', ...(pattern ? { 'x-format-pattern': pattern } : {}) };
+    return pattern ? { type: 'string', 'x-format-pattern': pattern } : { type: 'integer', format: 'int64' };
   }
 
   /** `schema` of the type `name` as the serializer the application registers for it in code writes it, if any. */
   private registered(name: string, schema: JsonSchema): JsonSchema {
     if (this.javaNames) return schema; // Spring's data binder: no Jackson
     if (this.gson) return this.gson.longAsString && (name === 'long' || name === 'java.lang.Long') ? { type: 'string', format: 'int64' } : schema;
+    if (this.mapper) return schema; // the application's ObjectMapper does not write it
     const s = codeRegistrations(this.index).serializers.get(name);
     if (!s || ('unlessFormatted' in s && s.unlessFormatted && this.formattedProperty)) return schema;
     if ('pattern' in s) return { type: 'string', 'x-format-pattern': s.pattern };
@@ -300,14 +326,17 @@ export class SchemaBuilder {
     this.endpointRoot = root;
   }
 
-  /** Jackson's rules, or Gson's where the application writing `file`'s types uses Gson: each with its own caches. */
+  /** Jackson's rules, or Gson's (JSON-B's, fastjson's) where the application writing `file`'s types uses it: each with its own caches. */
   private useMapper(file: SourceFile | undefined): void {
     const gson = this.javaNames || !file ? undefined : this.gsonFor?.(file, this.endpointRoot);
-    const key = gson ? JSON.stringify(gson) : '';
+    const mapper = this.javaNames || !file || gson ? undefined : this.mapperFor?.(file, this.endpointRoot);
+    const key = gson ? JSON.stringify(gson) : mapper ? JSON.stringify(mapper) : '';
     if (key === this.mapperKey) return;
     let caches = this.mappers.get(key);
     if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
     this.gson = gson;
+    this.mapper = mapper?.kind;
+    this.mapperDates = mapper?.dateFormat;
     this.mapperKey = key;
     ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
@@ -438,7 +467,8 @@ export class SchemaBuilder {
       case 'scalar':
         // Gson writes java.util.Date (and Timestamp) in its DateFormat: the default, US locale, or the configured pattern.
         if (this.gson && (t.name === 'java.util.Date' || t.name === 'java.sql.Timestamp')) return leaf({ type: 'string', 'x-format-pattern': this.gson.dateFormat ?? GSON_DEFAULT_DATE });
-        return leaf(this.registered(t.name, this.legacyDate && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
+        if (LEGACY_DATES.has(t.name) && (this.mapper === 'fastjson' || this.mapper === 'fastjson2')) return leaf(this.fastjsonDate());
+        return leaf(this.registered(t.name, this.legacyDate && !this.mapper && LEGACY_DATES.has(t.name) ? this.legacyDate : shape.schema));
       case 'unwrap':
         return this.build(arg(0), level);
       case 'free':
@@ -497,10 +527,17 @@ export class SchemaBuilder {
     const decl = t.decl;
     if (decl.kind === 'enum') {
       let schema = this.enums.get(decl);
-      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl, undefined, this.gson ? { gson: true } : { usingToString: this.enumsUsingToString })));
+      if (!schema) this.enums.set(decl, (schema = enumSchema(this.index, decl, undefined, this.gson ? { gson: true } : this.mapper ? { names: !readsJacksonAnnotations(this.mapper) } : { usingToString: this.enumsUsingToString })));
       return leaf(schema);
     }
     if (decl.kind === 'annotation') return leaf(named({ type: 'object' }, t));
+    if (this.mapper) {
+      // A class written by code of its own (`@JsonbTypeAdapter`, fastjson's `@JSONType(serializer)`): unknown here.
+      const writer = ownWriter(bySimpleName(decl.annotations), this.mapper);
+      if (writer) return leaf({ title: displayName(t), description: `Written by its @${writer}`, 'x-java-type': qualifiedName(t) });
+      // JSON-B and fastjson 1 read none of Jackson's class annotations (`@JsonSerialize`, `@JsonValue`, `@JsonTypeInfo`).
+      if (!readsJacksonAnnotations(this.mapper)) return this.object(t, level);
+    }
     if (this.gson) {
       // Gson's own `@JsonAdapter` writes the class as its adapter does: unknown here. Gson reads no Jackson annotation.
       if (findAnnotation(decl.annotations, 'JsonAdapter')) return leaf({ title: displayName(t), description: `Written by its Gson @JsonAdapter`, 'x-java-type': qualifiedName(t) });
@@ -527,7 +564,7 @@ export class SchemaBuilder {
       if (this.direction === 'response') return { ...leaf({ ...writtenSchema({}, serializer), 'x-java-type': qualifiedName(t) }), directional: true };
       return { ...this.object(t, level), directional: true };
     }
-    if (!this.javaNames && codeRegistrations(this.index).serializers.has(decl.fqn)) {
+    if (!this.javaNames && !this.mapper && codeRegistrations(this.index).serializers.has(decl.fqn)) {
       // As a class-level serializer: a bean where Jackson reads it, unless something else reads the value.
       const written = leaf({ ...this.registered(decl.fqn, {}), 'x-java-type': qualifiedName(t) });
       if (ownDeserializer(this.index, decl) || delegatingCreator(decl)) return written;
@@ -685,7 +722,7 @@ export class SchemaBuilder {
    * Spring's data binder (`propertyNames: 'java'`) knows nothing of either.
    */
   private typedBody(t: SourceType, level: number): Built {
-    const poly = this.javaNames || this.gson ? undefined : polymorphismOf(this.index, t.decl);
+    const poly = this.javaNames || this.gson || !readsJacksonAnnotations(this.mapper) ? undefined : polymorphismOf(this.index, t.decl);
     if (!poly) return this.objectBody(t, level);
     const withId = (b: Built): Built => ({ ...b, schema: withTypeId(b.schema, poly.info, poly.ids) });
     if (!poly.branches) return withId(this.objectBody(t, level));
@@ -781,7 +818,7 @@ export class SchemaBuilder {
     let additional: JsonSchema | undefined;
     const request = this.direction === 'request';
     // A class Jackson reads through a builder takes the builder's properties (builders.ts).
-    const builder = this.javaNames || this.gson ? undefined : jacksonBuilder(this.index, decl);
+    const builder = this.javaNames || this.gson || this.mapper ? undefined : jacksonBuilder(this.index, decl);
     const read = builder && this.builderLevels(builder, levels);
     const beanProperties = this.gson ? this.gsonProperties(levels, this.gson) : this.properties(levels);
     const builderProperties = read && this.properties(read.levels, read.members);
@@ -813,11 +850,14 @@ export class SchemaBuilder {
       }
       // Gson's `@JsonAdapter` on a field writes it as the adapter does: unknown here.
       if (this.gson && p.anns.has('JsonAdapter')) base = { description: 'Written by its Gson @JsonAdapter' };
+      // JSON-B's `@JsonbTypeAdapter` / `@JsonbTypeSerializer`, fastjson's `serializeUsing`: likewise.
+      const writer = this.mapper && ownWriter(bySimpleName(p.member.annotations), this.mapper);
+      if (writer) base = { description: `Written by its @${writer}` };
       if (p.anns.has('JsonAnyGetter') || p.anns.has('JsonAnySetter')) {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString });
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString && !this.mapper });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
@@ -960,7 +1000,7 @@ export class SchemaBuilder {
   }> {
     const merged = new Map<string, { member: Member; level: Level }>();
     for (const level of levels) {
-      for (const m of members ? members(level.decl) : this.withMixin(level.decl)) {
+      for (const m of members ? members(level.decl) : this.mapper ? this.membersOf(level.decl) : this.withMixin(level.decl)) {
         const prev = merged.get(m.implicit);
         if (prev && !m.field) {
           // An overriding getter adds its annotations; the inherited field still says what it is.
@@ -975,8 +1015,8 @@ export class SchemaBuilder {
     const ignored = new Map<string, 'all' | 'read' | 'write'>();
     for (let i = levels.length - 1; i >= 0; i--) {
       const decl = levels[i]!.decl;
-      const mixin = this.javaNames ? undefined : mixinOf(this.index, decl);
-      const anns = bySimpleName(mixin ? classAnnotations(this.index, decl) : decl.annotations);
+      const mixin = this.javaNames || this.mapper ? undefined : mixinOf(this.index, decl);
+      const anns = mapperClassAnnotations(bySimpleName(mixin ? classAnnotations(this.index, decl) : decl.annotations), this.mapper);
       // Attributes of the mix-in's annotations are written in the mix-in.
       const scope: Scope = mixin && ['JsonPropertyOrder', 'JsonIgnoreProperties'].some((n) => findAnnotation(mixin.annotations, n)) ? { type: mixin, file: mixin.file } : { type: decl, file: decl.file };
       if (!naming) {
@@ -994,7 +1034,7 @@ export class SchemaBuilder {
 
     let out: ReturnType<SchemaBuilder['properties']> = [];
     for (const { member, level } of merged.values()) {
-      const anns = bySimpleName(member.annotations);
+      const anns = propertyAnnotations(bySimpleName(member.annotations), this.mapper);
       // `@JsonIgnore` on the field behind an any-getter hides the field, not the getter's entries.
       if (isHidden(anns) && !anns.has('JsonAnyGetter') && !anns.has('JsonAnySetter')) continue;
       const scope: Scope = { type: level.decl, file: level.decl.file };
@@ -1009,7 +1049,7 @@ export class SchemaBuilder {
     if (this.javaNames) return out;
     const own = levels[levels.length - 1]?.decl;
     // A MapperFeature setting in code wins over the properties and the Jackson version's default, as a customizer runs after both.
-    const alphabetic = order?.alphabetic === true || (codeRegistrations(this.index).sortProperties ?? this.sortProperties);
+    const alphabetic = order?.alphabetic === true || (!this.mapper && (codeRegistrations(this.index).sortProperties ?? this.sortProperties));
     if (own && !alphabetic && !creatorOrdered(own)) {
       // Jackson collects every field (superclasses first), then the accessors with no field of
       // their name (the class's own first): a field its getter renames (`isGift` -> `gift`) is such a one.
@@ -1037,16 +1077,23 @@ export class SchemaBuilder {
       if (order.alphabetic) {
         // Sorted, a creator's properties still come first (MapperFeature.SORT_CREATOR_PROPERTIES_FIRST):
         // sorted too in Jackson 2, in the creator's order in Jackson 3 (SORT_CREATOR_PROPERTIES_BY_DECLARATION_ORDER).
-        const params = own ? creatorParams(this.index, own) : [];
+        const params = own && !this.mapper ? creatorParams(this.index, own) : [];
         const at = (p: (typeof out)[number]) => params.findIndex((c) => c.json === p.name || c.name === p.member.implicit);
         const created = rest.filter((p) => at(p) >= 0);
         if (this.creatorOrder) created.sort((a, b) => at(a) - at(b));
         else created.sort(byName);
         rest = [...created, ...rest.filter((p) => at(p) < 0).sort(byName)];
       }
-      return [...listed, ...this.indexedFirst(rest)];
+      return [...listed, ...this.indexedFirst(this.byOrdinal(rest))];
     }
-    return this.indexedFirst(out);
+    return this.indexedFirst(this.byOrdinal(out));
+  }
+
+  /** fastjson's order: by `@JSONField(ordinal)` (0 when absent), the order so far among equals. */
+  private byOrdinal<P extends { anns: ReadonlyMap<string, Annotation>; scope: Scope }>(props: P[]): P[] {
+    if (this.mapper !== 'fastjson' && this.mapper !== 'fastjson2') return props;
+    const ordinal = (p: P) => numberAttr(this.index, p.anns.get('JSONField'), 'ordinal', p.scope) ?? 0;
+    return props.map((p, i) => ({ p, i, o: ordinal(p) })).sort((a, b) => a.o - b.o || a.i - b.i).map((x) => x.p);
   }
 
   /** Properties with `@JsonProperty(index = N)` first, by index, as Jackson orders them after those `@JsonPropertyOrder` lists. */

@@ -1,0 +1,209 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ProjectScanner } from './project-scanner';
+import { scanProject } from './scan';
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'apiscout-jsonb-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+async function bodies(files: Record<string, string>): Promise<Record<string, string[]>> {
+  const { endpoints } = await scanProject(project(files), { parseWorker: false });
+  return Object.fromEntries(endpoints.map((e) => [e.path, Object.keys(e.response!.schema!.properties!)]));
+}
+
+// A model with JSON-B's, Jackson's and fastjson's annotations on it: only the writing mapper's count.
+const ITEM = `package com.acme.model;
+import jakarta.json.bind.annotation.*;
+import com.fasterxml.jackson.annotation.*;
+public class Item {
+    @JsonbProperty("item_id") @JsonProperty("itemId") private Long id;
+    private String name;
+    @JsonbTransient private String internal;
+    @JsonIgnore private String secret;
+    public Long getId() { return id; }
+    public String getName() { return name; }
+    public String getInternal() { return internal; }
+    public String getSecret() { return secret; }
+}
+`;
+// Jackson writes what `@JsonProperty` renames after the rest.
+const JACKSON = ['name', 'internal', 'itemId'];
+const JSONB = ['item_id', 'name', 'secret'];
+
+const resource = (pkg: string, path: string) => `package com.acme.${pkg};
+import jakarta.ws.rs.*;
+import com.acme.model.Item;
+@Path("/${path}")
+public class ItemResource {
+    @GET public Item item() { return null; }
+}
+`;
+const pom = (name: string, ...artifacts: string[]) => `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>${name}</artifactId><dependencies>
+${artifacts.map((a) => `<dependency><groupId>${a.split(':')[0]}</groupId><artifactId>${a.split(':')[1]}</artifactId></dependency>`).join('\n')}
+</dependencies></project>`;
+const MODEL = 'com.acme:model';
+
+describe('applications whose JSON is JSON-B\'s', () => {
+  it('Quarkus and Jersey apps with a JSON-B provider write a shared model with JSON-B; a Jackson app beside them with Jackson', async () => {
+    const got = await bodies({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><packaging>pom</packaging><modules><module>model</module><module>quarkus</module><module>jersey</module><module>classic</module></modules></project>',
+      'model/pom.xml': pom('model', 'jakarta.json.bind:jakarta.json.bind-api', 'com.fasterxml.jackson.core:jackson-annotations'),
+      'model/src/main/java/com/acme/model/Item.java': ITEM,
+      'quarkus/pom.xml': pom('quarkus', MODEL, 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb', 'io.quarkus:quarkus-rest-client-jackson'),
+      'quarkus/src/main/resources/application.properties': 'quarkus.http.port=8081\n',
+      'quarkus/src/main/java/com/acme/quarkus/ItemResource.java': resource('quarkus', 'quarkus'),
+      'jersey/pom.xml': pom('jersey', MODEL, 'org.glassfish.jersey.containers:jersey-container-servlet', 'org.glassfish.jersey.media:jersey-media-json-binding'),
+      'jersey/src/main/java/com/acme/jersey/ItemResource.java': resource('jersey', 'jersey'),
+      'classic/pom.xml': pom('classic', MODEL, 'io.quarkus:quarkus-resteasy', 'io.quarkus:quarkus-resteasy-jackson'),
+      'classic/src/main/java/com/acme/classic/ItemResource.java': resource('classic', 'classic'),
+    });
+    expect(got).toEqual({ '/quarkus': JSONB, '/jersey': JSONB, '/classic': JACKSON });
+  });
+
+  it('Jackson wins where both providers are there; a JSON-B client, or none at all, keeps Jackson', async () => {
+    const app = (...artifacts: string[]) => ({
+      'pom.xml': pom('app', ...artifacts),
+      'src/main/java/com/acme/model/Item.java': ITEM,
+      'src/main/java/com/acme/app/ItemResource.java': resource('app', 'items'),
+    });
+    expect(await bodies(app('io.quarkus:quarkus-resteasy-reactive-jsonb'))).toEqual({ '/items': JSONB });
+    expect(await bodies(app('io.quarkus:quarkus-resteasy-reactive-jsonb', 'io.quarkus:quarkus-resteasy-reactive-jackson'))).toEqual({ '/items': JACKSON });
+    expect(await bodies(app('io.quarkus:quarkus-rest-client-jsonb'))).toEqual({ '/items': JACKSON });
+    // Spring Boot's Jersey starter brings Jersey's Jackson provider.
+    expect(await bodies(app('org.springframework.boot:spring-boot-starter-jersey', 'org.eclipse:yasson'))).toEqual({ '/items': JACKSON });
+    expect(await bodies(app('org.jboss.resteasy:resteasy-jaxrs'))).toEqual({ '/items': JACKSON });
+    // Open Liberty: a server.xml enabling JSON-B.
+    const liberty = { ...app('jakarta.platform:jakarta.jakartaee-api', 'io.openliberty.tools:liberty-maven-plugin'), 'src/main/liberty/config/server.xml': '<server><featureManager><feature>restfulWS-3.1</feature><feature>jsonb-3.0</feature></featureManager></server>' };
+    expect(await bodies(liberty)).toEqual({ '/items': JSONB });
+  });
+
+  it('a re-scan after the build gains a JSON-B provider, or loses it, gives what a fresh scan gives', async () => {
+    const dir = project({
+      'pom.xml': pom('app', 'io.quarkus:quarkus-rest'),
+      'src/main/java/com/acme/model/Item.java': ITEM,
+      'src/main/java/com/acme/app/ItemResource.java': resource('app', 'items'),
+    });
+    const scanner = new ProjectScanner(dir, { parseWorker: false });
+    await scanner.scan();
+    const keys = () => Object.keys(scanner.endpoints[0]!.response!.schema!.properties!);
+    const fresh = async () => Object.keys((await new ProjectScanner(dir, { parseWorker: false }).scan()).endpoints[0]!.response!.schema!.properties!);
+    expect(keys()).toEqual(JACKSON);
+    writeFileSync(join(dir, 'pom.xml'), pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb'));
+    scanner.rescan([{ path: 'pom.xml', kind: 'changed' }]);
+    expect(keys()).toEqual(JSONB);
+    expect(keys()).toEqual(await fresh());
+    writeFileSync(join(dir, 'pom.xml'), pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb', 'io.quarkus:quarkus-rest-jackson'));
+    scanner.rescan([{ path: 'pom.xml', kind: 'changed' }]);
+    expect(keys()).toEqual(JACKSON);
+    expect(keys()).toEqual(await fresh());
+  });
+
+  it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {
+    const files = {
+      'pom.xml': pom('app', 'org.springframework.boot:spring-boot-starter-web', 'org.eclipse:yasson'),
+      'src/main/java/com/acme/model/Item.java': ITEM,
+      'src/main/java/com/acme/app/ItemController.java': `package com.acme.app;
+import org.springframework.web.bind.annotation.*;
+import com.acme.model.Item;
+@RestController
+public class ItemController { @GetMapping("/mvc") public Item item() { return null; } }
+`,
+    };
+    expect(await bodies(files)).toEqual({ '/mvc': JACKSON });
+    expect(await bodies({ ...files, 'src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=jsonb\n' })).toEqual({ '/mvc': JSONB });
+  });
+});
+
+// fastjson's annotations beside Jackson's.
+const ORDER = `package com.acme;
+import com.fasterxml.jackson.annotation.*;
+import com.alibaba.fastjson.annotation.JSONField;
+public class Order {
+    @JSONField(name = "order_no") private String orderNo;
+    @JsonIgnore private String remark;
+    @JSONField(serialize = false) private String password;
+    private String buyer;
+    public String getOrderNo() { return orderNo; }
+    public String getRemark() { return remark; }
+    public String getPassword() { return password; }
+    public String getBuyer() { return buyer; }
+}
+`;
+const CONTROLLER = `package com.acme;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class OrderController { @GetMapping("/order") public Order order() { return null; } }
+`;
+const config = (fastjson: string, body: string) => ({
+  'src/main/java/com/acme/WebConfig.java': `package com.acme;
+import java.util.List;
+import org.springframework.context.annotation.*;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import ${fastjson}.FastJsonHttpMessageConverter;
+@Configuration
+public class WebConfig implements WebMvcConfigurer {
+${body}
+}
+`,
+});
+const FASTJSON1 = 'com.alibaba.fastjson.support.spring';
+const FASTJSON2 = 'com.alibaba.fastjson2.support.spring6.http.converter';
+
+describe("applications whose JSON is fastjson's", () => {
+  const order = async (files: Record<string, string>) => (await bodies({ 'src/main/java/com/acme/Order.java': ORDER, 'src/main/java/com/acme/OrderController.java': CONTROLLER, ...files }))['/order'];
+  const schema = async (files: Record<string, string>) => {
+    const { endpoints } = await scanProject(project({ 'src/main/java/com/acme/Order.java': ORDER, 'src/main/java/com/acme/OrderController.java': CONTROLLER, ...files }), { parseWorker: false });
+    return endpoints[0]!.response!.schema!;
+  };
+
+  it("Jackson ignores @JSONField; fastjson's converter registered in code makes it count, fastjson 1 ignoring Jackson's annotations", async () => {
+    expect(await order({})).toEqual(['orderNo', 'password', 'buyer']);
+    const bean = '    @Bean public HttpMessageConverter<?> fastjson() { return new FastJsonHttpMessageConverter(); }';
+    expect(await order(config(FASTJSON1, bean))).toEqual(['buyer', 'order_no', 'password', 'remark']);
+    expect((await schema(config(FASTJSON1, bean))).properties!.password!.writeOnly).toBe(true);
+    // fastjson2 reads Jackson's `@JsonIgnore` too.
+    const configure = '    @Override public void configureMessageConverters(List<HttpMessageConverter<?>> converters) { converters.add(new FastJsonHttpMessageConverter()); }';
+    expect(await order(config(FASTJSON2, configure))).toEqual(['buyer', 'order_no', 'password']);
+    // Appended after the defaults, Jackson's converter still answers; put first, fastjson's does.
+    expect(await order(config(FASTJSON2, configure.replace('configureMessageConverters', 'extendMessageConverters')))).toEqual(['orderNo', 'password', 'buyer']);
+    expect(await order(config(FASTJSON2, configure.replace('configureMessageConverters', 'extendMessageConverters').replace('add(new', 'add(0, new')))).toEqual(['buyer', 'order_no', 'password']);
+  });
+
+  it("dates in the pattern of the FastJsonConfig given to the converter", async () => {
+    const stamped = { 'src/main/java/com/acme/Order.java': ORDER.replace('private String buyer;', 'private String buyer;\n    public java.util.Date getPlaced() { return null; }') };
+    const configure = (setup: string) => `    @Override public void configureMessageConverters(List<HttpMessageConverter<?>> converters) {
+        FastJsonHttpMessageConverter converter = new FastJsonHttpMessageConverter();
+        com.alibaba.fastjson2.support.config.FastJsonConfig config = new com.alibaba.fastjson2.support.config.FastJsonConfig();
+${setup}
+        converter.setFastJsonConfig(config);
+        converters.add(converter);
+    }`;
+    const placed = async (setup: string) => (await schema({ ...stamped, ...config(FASTJSON2, configure(setup)) })).properties!.placed;
+    expect(await placed('        config.setDateFormat("yyyy-MM-dd");')).toMatchObject({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd' });
+    expect(await placed('')).toMatchObject({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm:ss' });
+    expect((await schema(stamped)).properties!.placed).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+
+  it('a re-scan after the converter is registered gives what a fresh scan gives', async () => {
+    const dir = project({ 'src/main/java/com/acme/Order.java': ORDER, 'src/main/java/com/acme/OrderController.java': CONTROLLER });
+    const scanner = new ProjectScanner(dir, { parseWorker: false });
+    await scanner.scan();
+    const keys = () => Object.keys(scanner.endpoints[0]!.response!.schema!.properties!);
+    const fresh = async () => Object.keys((await new ProjectScanner(dir, { parseWorker: false }).scan()).endpoints[0]!.response!.schema!.properties!);
+    expect(keys()).toEqual(['orderNo', 'password', 'buyer']);
+    const [rel, text] = Object.entries(config(FASTJSON2, '    @Bean public FastJsonHttpMessageConverter fastjson() { return new FastJsonHttpMessageConverter(); }'))[0]!;
+    writeFileSync(join(dir, rel), text);
+    scanner.rescan([{ path: rel, kind: 'created' }]);
+    expect(keys()).toEqual(['buyer', 'order_no', 'password']);
+    expect(keys()).toEqual(await fresh());
+  });
+});

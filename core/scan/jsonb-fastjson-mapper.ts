@@ -1,0 +1,128 @@
+// Which applications write (and read) their HTTP JSON with JSON-B or fastjson rather than Jackson;
+// their bodies are then modelled with that mapper's rules (types/bean-mapper-annotations.ts), as
+// Gson's are with Gson's (json-mapper.ts, whose notion of an application this shares).
+// JSON-B: a JAX-RS resource is written by its runtime's provider, JSON-B's when the build brings a
+// JSON-B provider and no Jackson provider (Quarkus `quarkus-rest-jsonb`, `quarkus-resteasy-jsonb`,
+// `quarkus-resteasy-reactive-jsonb`; Jersey `jersey-media-json-binding`; RESTEasy
+// `resteasy-json-binding-provider`; Yasson or Johnzon's JSON-B; an Open Liberty server.xml enabling
+// `jsonb-*` or a platform feature that includes it). The deployable decides: a module is JSON-B's
+// when every module packaging it (itself or a module depending on it) whose build names a provider
+// names JSON-B's only. Spring MVC writes with JSON-B where Boot prefers it
+// (`preferred-json-mapper=jsonb`).
+// fastjson: Spring MVC only, where the code registers fastjson's FastJsonHttpMessageConverter
+// (fastjson 1's `com.alibaba.fastjson.support.spring`, or fastjson2's) as json-mapper.ts reads
+// Gson's converter: a `@Bean`, `configureMessageConverters`, or put first in `extendMessageConverters`.
+
+import { readFileSync } from 'node:fs';
+import { blankComments } from './config-text';
+import { applications, buildText, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
+import { jaxRsJsonProvider } from './jaxrs-json-provider';
+import { moduleDependencies } from './module-dependencies';
+import type { ModuleInfo } from './modules';
+import { FASTJSON_CONFIG } from './project-index';
+import type { ProjectIndex } from './project-index';
+import { inTestSources } from './source-files';
+import type { SourceFile } from './source-model';
+import type { MapperChoice } from './types/bean-mapper-annotations';
+import type { EndpointRoot } from './types/type-schema';
+
+const JSONB: MapperChoice = { kind: 'jsonb' };
+
+/**
+ * The mapper other than Jackson and Gson that writes the bodies of a type written in `file`, as
+ * the stack serving the endpoint being read does; undefined where Jackson (or Gson, json-mapper.ts)
+ * writes them. Undefined when no application uses JSON-B or fastjson at all.
+ */
+export function beanMapper(
+  modules: readonly ModuleInfo[],
+  props: (dir: string) => ReadonlyMap<string, string> | undefined,
+  index: ProjectIndex,
+  read: (path: string) => string | undefined,
+): ((file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined) | undefined {
+  const servlet = springMvcMappers(modules, props, index, read);
+  const jaxRs = jaxRsJsonb(modules, read);
+  if (!servlet.size && !jaxRs.size) return undefined;
+  return (file, endpoint) => {
+    const framework = endpoint?.framework;
+    const stack = stackOf(framework, endpoint?.file ?? file);
+    if (stack === 'own') return framework !== 'actuator' && jaxRs.has(file.module) ? JSONB : undefined;
+    return stack === 'reactive' ? undefined : servlet.get(file.module);
+  };
+}
+
+/** Modules whose Spring MVC application writes with JSON-B or fastjson; a module absent is another mapper's. */
+function springMvcMappers(
+  modules: readonly ModuleInfo[],
+  props: (dir: string) => ReadonlyMap<string, string> | undefined,
+  index: ProjectIndex,
+  read: (path: string) => string | undefined,
+): Map<string, MapperChoice> {
+  const code = codeFastjson(index);
+  const apps = applications(modules, props, read);
+  const verdicts = apps.map((app): MapperChoice | undefined => {
+    const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
+    // WebFlux writes through its codecs, which neither setting reaches.
+    if (webFluxApplication(builds)) return undefined;
+    // A converter the code registers comes before every one Boot configures, whichever Boot prefers.
+    const registered = [...app.context].map((name) => code.get(name)).find((c) => c !== undefined);
+    if (registered) return registered;
+    return preferredMapper(app) === 'jsonb' ? JSONB : undefined;
+  });
+  // A module is the mapper's when every application serving it writes with it.
+  const out = new Map<string, MapperChoice>();
+  for (const m of modules) {
+    const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
+    const first = serving[0];
+    if (first && serving.every((v) => v !== undefined && v.kind === first.kind && v.dateFormat === first.dateFormat)) out.set(m.name, first);
+  }
+  return out;
+}
+
+/** Modules whose JAX-RS resources are written by a JSON-B provider. */
+function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Set<string> {
+  const out = new Set<string>();
+  const own = new Map(modules.map((m) => [m.name, jaxRsJsonProvider(m, read)]));
+  // Nothing anywhere names JSON-B: no module can be its.
+  if (![...own.values()].includes('jsonb')) return out;
+  const contexts = new Map(modules.map((m) => [m.name, new Set([m.name, ...moduleDependencies(m.name, modules, read)])]));
+  // The provider a module packaged with its dependencies runs with: Jackson's wins where both are there.
+  const packaged = new Map([...contexts].map(([name, context]) => {
+    const found = [...context].map((n) => own.get(n));
+    return [name, found.includes('jackson') ? 'jackson' : found.includes('jsonb') ? 'jsonb' : undefined] as const;
+  }));
+  for (const m of modules) {
+    const verdicts = [...contexts].filter(([, context]) => context.has(m.name)).map(([name]) => packaged.get(name)).filter((v) => v !== undefined);
+    if (verdicts.length && verdicts.every((v) => v === 'jsonb')) out.add(m.name);
+  }
+  return out;
+}
+
+/** Each module's Spring configuration code that registers fastjson's converter: which fastjson, configured how. */
+function codeFastjson(index: ProjectIndex): Map<string, MapperChoice> {
+  return index.derived('fastjson-config', () => {
+    const out = new Map<string, MapperChoice>();
+    const entries = [...index.files.values()].filter((e) => e.creates?.includes(FASTJSON_CONFIG) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) {
+      let text: string;
+      try {
+        text = readFileSync(entry.abs, 'utf8');
+      } catch {
+        continue;
+      }
+      const clean = blankComments(text);
+      const code = clean.replace(/^\s*import\s.*$/gm, '');
+      const converter = 'FastJsonHttpMessageConverter\\d*';
+      const ownConverter = /@Component\b/.test(code) && new RegExp(`\\bextends\\s+${converter}\\b`).test(code);
+      if (!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) continue;
+      if (!ownConverter && !registersConverter(code, converter)) continue;
+      // fastjson2 keeps fastjson 1's class names in packages of its own.
+      if (out.has(entry.module)) continue;
+      const choice: MapperChoice = { kind: /\bcom\.alibaba\.fastjson2\b/.test(clean) ? 'fastjson2' : 'fastjson' };
+      // The FastJsonConfig given to the converter: its date pattern, where written as a literal.
+      const dateFormat = /\.\s*setDateFormat\s*\(\s*"([^"]+)"\s*\)/.exec(code)?.[1];
+      if (dateFormat) choice.dateFormat = dateFormat;
+      out.set(entry.module, choice);
+    }
+    return out;
+  });
+}
