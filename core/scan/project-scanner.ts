@@ -34,7 +34,7 @@ import { mountMarkers } from './frameworks/spring-functional/mounts';
 import { LOCATOR_ANNOTATION, locatedMarkers } from './frameworks/jax-rs/registrations';
 import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
-import { detectModules, moduleFor } from './modules';
+import { detectModules, layoutProbesChanged, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
 import { gsonMapper } from './json-mapper';
@@ -46,7 +46,7 @@ import { codeProperties, codePropertiesKey, configNamesOf, withCodeProperties } 
 import { endpointsByApplication } from './endpoints-by-application';
 import { codeSecurity } from './frameworks/openapi-bean-security';
 import type { CodeProperties } from './code-properties';
-import type { ModuleInfo } from './modules';
+import type { LayoutProbes, ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
 import type { FileEntry } from './project-index';
 import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool, READ_CHUNK } from './parse-pool';
@@ -147,6 +147,8 @@ export class ProjectScanner {
   private modules: ModuleInfo[] = [];
   /** The walk's build files, kept by re-scans: module detection reads them. */
   private buildFiles: string[] = [];
+  /** What module detection asked the file system (an included folder's existence): a re-scan asks again. */
+  private layoutProbes: LayoutProbes = new Map();
   /** What the scan took from the build files (build-facts.ts): a build-file edit re-scans what changed in them. */
   private buildFacts: BuildFacts | undefined;
   /** After scan({ modelsLater }): the build files as that scan found them, their facts read by completeModels (off the first answer's path). */
@@ -280,7 +282,8 @@ export class ProjectScanner {
     this.groovyControllers = new Set();
     this.walkScope = undefined;
     this.prefixRules = attempt.prefixRules;
-    this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
+    this.layoutProbes = new Map();
+    this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles, this.layoutProbes));
     this.buildFiles = walk.buildFiles;
     // Not for a one-shot scan whose result is stored: it is never re-scanned.
     this.buildFacts = store || later ? undefined : readBuildFacts(this.root, this.modules);
@@ -724,7 +727,8 @@ export class ProjectScanner {
    */
   private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
     const changes = all.filter((c) => !outsideWalk(slashed(c.path)));
-    if (changes.length === 0) return { global: false, modules: new Set(), moved: [] };
+    // A folder the settings include, created or removed with no build file of its own, is a module or no longer one.
+    if (changes.length === 0 && !layoutProbesChanged(this.layoutProbes)) return { global: false, modules: new Set(), moved: [] };
     this.settleBuildFacts();
     const known = new Set(this.buildFiles);
     // A build file that appears or goes away may add or remove a module: the walk says which
@@ -732,7 +736,8 @@ export class ProjectScanner {
     if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)) || !existsSync(join(this.root, slashed(c.path))))) {
       this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false }).buildFiles;
     }
-    const modules = detectModules(this.root, this.buildFiles);
+    this.layoutProbes = new Map();
+    const modules = detectModules(this.root, this.buildFiles, this.layoutProbes);
     const facts = readBuildFacts(this.root, modules);
     const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>() };
     this.buildFacts = facts;
