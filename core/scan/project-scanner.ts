@@ -19,8 +19,8 @@
 // for a dependency between modules; every root (and the files that change module) for a new
 // module layout, generator configuration or profile.
 
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
@@ -40,7 +40,7 @@ import { importsJackson3, jacksonOfBuild } from './jackson-version';
 import { gsonMapper } from './json-mapper';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
-import { BUILD_FILE_NAMES, isIgnoreFile, outsideWalk, walkProject, WalkScope } from './files';
+import { BUILD_FILE_NAMES, isIgnoreFile, isLinkedFileProblem, outsideWalk, walkFolder, walkProject, WalkScope } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import { codeProperties, codePropertiesKey, configNamesOf, withCodeProperties } from './code-properties';
 import { endpointsByApplication } from './endpoints-by-application';
@@ -543,6 +543,7 @@ export class ProjectScanner {
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
+      this.walkProblemOf(path, scope);
       const proto = path.endsWith(PROTO_EXTENSION);
       if (proto) {
         // Roots that read a proto depend on it; roots that looked for a service in vain listed its name as missing.
@@ -704,12 +705,28 @@ export class ProjectScanner {
       } catch {
         // gone: what the scan holds under it goes too
       }
-      if (!isDir && change.kind !== 'deleted') continue;
+      // A link gone stale (its target deleted) is gone too, and with it what the walk said of it.
+      const linked = lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+      if (!isDir && change.kind !== 'deleted' && !linked) continue;
       held ??= this.heldFiles();
       for (const path of held) if (path.startsWith(`${dir}/`)) out.push({ path, kind: 'deleted' });
-      if (isDir) for (const path of filesUnder(abs, dir)) if (scope.reaches(path)) out.push({ path, kind: 'created' });
+      // The folder walked as the full walk would (its links followed or not, loops said).
+      const walk = isDir ? walkFolder(this.root, dir, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false }, scope) : undefined;
+      for (const path of [...(walk?.files.map((f) => f.path) ?? []), ...(walk?.buildFiles ?? [])]) out.push({ path, kind: 'created' });
+      const inside = (file: string) => file === dir || file.startsWith(`${dir}/`);
+      const walkProblems = (this.fileDiagnostics.get('') ?? []).filter((d) => !inside(d.file));
+      this.fileDiagnostics.set('', [...walkProblems, ...(walk?.diagnostics.filter((d) => inside(d.file)) ?? [])]);
     }
     return out;
+  }
+
+  /** What the walk says of a reported file that is a link (broken, or to a file listed at its own path), as a fresh walk would. */
+  private walkProblemOf(path: string, scope: WalkScope): void {
+    const walkProblems = this.fileDiagnostics.get('') ?? [];
+    const said = walkProblems.filter((d) => d.file !== path || !isLinkedFileProblem(d));
+    const now = scope.linkProblem(path);
+    if (now) said.push(now);
+    if (now || said.length !== walkProblems.length) this.fileDiagnostics.set('', said);
   }
 
   /** Every walked file the scan holds: indexed sources, protos, Groovy controllers, files it could not use, build files. */
@@ -1171,17 +1188,6 @@ function stampsOf(root: string, files: readonly string[]): string {
     const st = statSync(join(root, f), { throwIfNoEntry: false });
     return st ? `${st.size}:${st.mtimeMs}` : '-';
   }).join(',');
-}
-
-/** The files under a folder (relative to the root, through `rel`), its symlinked folders not followed. */
-function filesUnder(abs: string, rel: string): string[] {
-  try {
-    return readdirSync(abs, { recursive: true, withFileTypes: true })
-      .filter((e) => !e.isDirectory())
-      .map((e) => slashed(join(rel, relative(abs, join(e.parentPath, e.name)))));
-  } catch {
-    return [];
-  }
 }
 
 function slashed(path: string): string {
