@@ -55,7 +55,7 @@ import { SourceReader } from './source-reader';
 import { readSource, sourceEntry } from './source-read';
 import { keyOf } from './file-stamps';
 import { tryStoredResult } from './stored-scan';
-import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, WALKED_EXTENSIONS } from './source-files';
+import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, tooLarge, WALKED_EXTENSIONS } from './source-files';
 import { declaresEndpoints, groovyDiagnostics, inTestSourceSet } from './groovy-sources';
 import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
@@ -543,7 +543,7 @@ export class ProjectScanner {
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
-      this.walkProblemOf(path, scope);
+      this.walkProblemsOf(path, scope);
       const proto = path.endsWith(PROTO_EXTENSION);
       if (proto) {
         // Roots that read a proto depend on it; roots that looked for a service in vain listed its name as missing.
@@ -567,6 +567,11 @@ export class ProjectScanner {
         if (size > MAX_SOURCE_BYTES) continue;
         const bytes = reader.read(abs, size);
         if (typeof bytes !== 'string') this.admitGroovy(path, declaresEndpoints(bytes));
+        continue;
+      }
+      if (size > MAX_SOURCE_BYTES) {
+        // As the read of a full scan: a source over the limit is skipped, and said.
+        this.fileDiagnostics.set(path, [{ file: path, message: tooLarge(size) }]);
         continue;
       }
       if (proto) {
@@ -720,10 +725,15 @@ export class ProjectScanner {
     return out;
   }
 
-  /** What the walk says of a reported file that is a link (broken, or to a file listed at its own path), as a fresh walk would. */
-  private walkProblemOf(path: string, scope: WalkScope): void {
+  /**
+   * What the walk says of a reported file that is a link (broken, or to a file listed at its own
+   * path), as a fresh walk would; what the last full scan said of reading a source (too large,
+   * unreadable) goes, as the re-scan reads it again.
+   */
+  private walkProblemsOf(path: string, scope: WalkScope): void {
     const walkProblems = this.fileDiagnostics.get('') ?? [];
-    const said = walkProblems.filter((d) => d.file !== path || !isLinkedFileProblem(d));
+    const source = WALKED_EXTENSIONS.some((ext) => path.endsWith(ext));
+    const said = walkProblems.filter((d) => d.file !== path || !(source || isLinkedFileProblem(d)));
     const now = scope.linkProblem(path);
     if (now) said.push(now);
     if (now || said.length !== walkProblems.length) this.fileDiagnostics.set('', said);
