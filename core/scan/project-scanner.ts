@@ -55,7 +55,7 @@ import { SourceReader } from './source-reader';
 import { readSource, sourceEntry } from './source-read';
 import { keyOf } from './file-stamps';
 import { tryStoredResult } from './stored-scan';
-import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, tooLarge, WALKED_EXTENSIONS } from './source-files';
+import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, WALKED_EXTENSIONS } from './source-files';
 import { declaresEndpoints, groovyDiagnostics, inTestSourceSet } from './groovy-sources';
 import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
@@ -569,19 +569,17 @@ export class ProjectScanner {
         if (typeof bytes !== 'string') this.admitGroovy(path, declaresEndpoints(bytes));
         continue;
       }
-      if (size > MAX_SOURCE_BYTES) {
-        // As the read of a full scan: a source over the limit is skipped, and said.
-        this.fileDiagnostics.set(path, [{ file: path, message: tooLarge(size) }]);
+      // As the read of a full scan: a source over the limit or unreadable is skipped, and said in its words.
+      const bytes = reader.readWalked(abs);
+      if ('skipped' in bytes) {
+        this.fileDiagnostics.set(path, [{ file: path, message: bytes.skipped }]);
         continue;
       }
       if (proto) {
-        const bytes = reader.read(abs, size);
-        if (typeof bytes === 'string') this.fileDiagnostics.set(path, [{ file: path, message: `cannot read: ${bytes}` }]);
-        else this.admitProto(path, abs, bytes.toString('utf8'));
+        this.admitProto(path, abs, bytes.toString('utf8'));
         this.protos.header(path)?.declares.forEach((d) => declared.add(d));
         continue;
       }
-      const bytes = reader.read(abs, size);
       const entry = this.admit(path, abs, bytes);
       if (entry) {
         global ||= this.isGlobal(entry);
@@ -589,9 +587,9 @@ export class ProjectScanner {
         entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
         entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
         // A router file may now mount the classes it names (a file that named one before is a dependency of it).
-        if (entry.mentions && typeof bytes !== 'string') mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
+        if (entry.mentions) mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
         // A JAX-RS file may now locate a class its module's application does not list (it was one that did before).
-        if (entry.annotations.has(LOCATOR_ANNOTATION) && typeof bytes !== 'string') locatedMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
+        if (entry.annotations.has(LOCATOR_ANNOTATION)) locatedMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
       }
     }
     this.index.invalidate();
@@ -826,8 +824,8 @@ export class ProjectScanner {
   }
 
   /** Describes one file read by a re-scan and adds it to the index; records why a file could not be used. */
-  private admit(path: string, abs: string, bytes: Buffer | string): FileEntry | undefined {
-    const got = typeof bytes === 'string' ? `cannot read: ${bytes}` : sourceEntry(bytes, { path, abs, module: moduleFor(this.modules, path).name }, this.markers, this.index.parseCache ? keyOf(bytes) : undefined);
+  private admit(path: string, abs: string, bytes: Buffer): FileEntry | undefined {
+    const got = sourceEntry(bytes, { path, abs, module: moduleFor(this.modules, path).name }, this.markers, this.index.parseCache ? keyOf(bytes) : undefined);
     if (typeof got === 'string') {
       this.fileDiagnostics.set(path, [{ file: path, message: got }]);
       return undefined;
