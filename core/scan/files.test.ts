@@ -313,20 +313,61 @@ describe('walkProject', () => {
   });
 
   describe('symlinks', () => {
-    it('follows linked files and folders, under their link path', () => {
+    it('follows links to folders and files outside the project, under their link path', () => {
+      const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-walk-outside-'));
+      try {
+        fs.mkdirSync(path.join(outside, 'src'));
+        fs.writeFileSync(path.join(outside, 'src/Shared.java'), 'class Shared {}\n');
+        fs.writeFileSync(path.join(outside, 'Target.java'), 'class T {}\n');
+        fs.mkdirSync(path.join(root, 'app'));
+        fs.symlinkSync(path.join(outside, 'src'), path.join(root, 'app/linked'));
+        fs.symlinkSync(path.join(outside, 'Target.java'), path.join(root, 'app/Link.java'));
+        const { files, diagnostics } = walkProject(root, { extensions: ['.java'] });
+        expect(diagnostics).toEqual([]);
+        expect(files.map((f) => [f.path, f.size])).toEqual([
+          ['app/Link.java', 11],
+          ['app/linked/Shared.java', 16],
+        ]);
+        const scope = new WalkScope(root, { extensions: EXTS });
+        expect(['app/Link.java', 'app/linked/Shared.java'].map((p) => scope.reaches(p))).toEqual([true, true]);
+      } finally {
+        fs.rmSync(outside, { recursive: true, force: true });
+      }
+    });
+
+    it('lists a folder or file of the project once, at its own path: a link to it is not followed, and said', () => {
       write('shared/src/Shared.java', 'class Shared {}\n');
-      write('outside-target.java', 'class T {}\n');
+      write('Target.java', 'class T {}\n');
       fs.mkdirSync(path.join(root, 'app'));
       fs.symlinkSync(path.join(root, 'shared/src'), path.join(root, 'app/linked'));
-      fs.symlinkSync(path.join(root, 'outside-target.java'), path.join(root, 'app/Link.java'));
+      fs.symlinkSync('../Target.java', path.join(root, 'app/Link.java'));
       const { files, diagnostics } = walkProject(root, { extensions: ['.java'] });
-      expect(diagnostics).toEqual([]);
-      expect(files.map((f) => [f.path, f.size])).toEqual([
-        ['app/Link.java', 11],
-        ['app/linked/Shared.java', 16],
-        ['outside-target.java', 11],
-        ['shared/src/Shared.java', 16],
+      expect(files.map((f) => f.path)).toEqual(['Target.java', 'shared/src/Shared.java']);
+      expect(diagnostics).toEqual([
+        { file: 'app/Link.java', message: 'symlink to Target.java, a file the scan reads at its own path: not read again' },
+        { file: 'app/linked', message: 'symlink to shared/src, a folder the scan reads at its own path: not followed, so its files are listed once' },
       ]);
+      const scope = new WalkScope(root, { extensions: EXTS });
+      expect(['app/Link.java', 'app/linked/Shared.java', 'shared/src/Shared.java'].map((p) => scope.reaches(p))).toEqual([false, false, true]);
+    });
+
+    it('follows a link to a folder of the project the walk skips at its own path (build output)', () => {
+      write('build/gen/com/acme/Gen.java');
+      fs.mkdirSync(path.join(root, 'src/main/java/com/acme'), { recursive: true });
+      fs.symlinkSync('../../../../../build/gen/com/acme', path.join(root, 'src/main/java/com/acme/gen'));
+      const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+      expect(files.map((f) => f.path)).toEqual(['src/main/java/com/acme/gen/Gen.java']);
+      expect(diagnostics).toEqual([]);
+      expect(new WalkScope(root, { extensions: EXTS }).reaches('src/main/java/com/acme/gen/Gen.java')).toBe(true);
+    });
+
+    it('does not follow a link to a folder holding the project (its parent): it would walk the project again and its neighbours', () => {
+      write('a/A.java');
+      fs.symlinkSync('../..', path.join(root, 'a/parent'));
+      const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+      expect(files.map((f) => f.path)).toEqual(['a/A.java']);
+      expect(diagnostics).toEqual([{ file: 'a/parent', message: `symlink to ${fs.realpathSync(path.dirname(root))}, a folder holding the project: not followed` }]);
+      expect(new WalkScope(root, { extensions: EXTS }).reaches(`a/parent/${path.basename(root)}/a/A.java`)).toBe(false);
     });
 
     it('reports a link back to an ancestor once and goes on', () => {
@@ -338,17 +379,17 @@ describe('walkProject', () => {
       expect(files.map((f) => f.path)).toEqual(['a/b/B.java', 'z/Z.java']);
       expect(diagnostics.map((d) => d.file)).toEqual(['a/b/up', 'a/self']);
       expect(diagnostics[0]!.message).toMatch(/symlink loop: a\/b\/up/);
+      expect(new WalkScope(root, { extensions: EXTS }).reaches('a/b/up/z/Z.java')).toBe(false);
     });
 
-    it('reports a loop once even when it is reached along two paths', () => {
+    it('lists two folders linking to each other once each', () => {
       write('a/A.java');
       write('b/B.java');
       fs.symlinkSync('../b', path.join(root, 'a/toB'));
       fs.symlinkSync('../a', path.join(root, 'b/toA'));
       const { files, diagnostics } = walkProject(root, { extensions: EXTS });
-      expect(files.map((f) => f.path)).toEqual(['a/A.java', 'a/toB/B.java', 'b/B.java', 'b/toA/A.java']);
-      // Each of the two links closes the loop once; neither is told twice.
-      expect(diagnostics.map((d) => d.file)).toEqual(['a/toB/toA', 'b/toA/toB']);
+      expect(files.map((f) => f.path)).toEqual(['a/A.java', 'b/B.java']);
+      expect(diagnostics.map((d) => d.file)).toEqual(['a/toB', 'b/toA']);
     });
 
     it('reports a broken link to a wanted file', () => {

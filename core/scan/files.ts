@@ -113,20 +113,13 @@ interface Walk extends RuleReader {
   ancestors: Set<string>;
   /** Links already reported as loops, by real location, so a loop reached twice is told once. */
   reportedLoops: Set<string>;
+  /** The root's real path, and the walk's answer for a project folder at its own path (made at the first link into the project). */
+  rootReal: string;
+  scope: () => WalkScope;
 }
 
 export function walkProject(root: string, opts: WalkOptions): WalkResult {
   const result: WalkResult = { files: [], buildFiles: [], diagnostics: [] };
-  const walk: Walk = {
-    wanted: wantedBy(opts.extensions),
-    suffixes: keptSuffixes(opts.extensions),
-    includeTests: opts.includeTests ?? false,
-    stat: opts.stat ?? true,
-    user: currentUser(),
-    result,
-    ancestors: new Set(),
-    reportedLoops: new Set(),
-  };
   const abs = path.resolve(root);
   let real: string;
   try {
@@ -135,9 +128,48 @@ export function walkProject(root: string, opts: WalkOptions): WalkResult {
     result.diagnostics.push({ file: '.', message: `cannot read the project folder ${abs}: ${reason(err)}` });
     return result;
   }
+  const walk = newWalk(abs, real, opts, result);
   const rules = addIgnoreFile(walk, undefined, path.join(abs, ...EXCLUDE_FILE.split('/')), '', false);
   walkDir(walk, { abs, rel: '', real, inSourceRoot: false, rules });
+  return sorted(result);
+}
 
+/**
+ * What walkProject lists under the folder `rel` (relative, forward slashes), and the problems it
+ * meets there, without walking the rest: for a re-scan of a folder reported whole. `scope` gives
+ * the rules in force on the way down (the .gitignore files above, the links passed).
+ */
+export function walkFolder(root: string, rel: string, opts: WalkOptions, scope: WalkScope): WalkResult {
+  const result: WalkResult = { files: [], buildFiles: [], diagnostics: [] };
+  const abs = path.resolve(root);
+  const down = scope.descend(rel.split('/'));
+  if ('skipped' in down) {
+    if (down.skipped) result.diagnostics.push(down.skipped);
+    return result;
+  }
+  const walk = newWalk(abs, scope.rootReal, opts, result, () => scope);
+  for (const real of down.above) walk.ancestors.add(real);
+  walkDir(walk, { abs: path.join(abs, ...rel.split('/')), rel, real: down.real, inSourceRoot: down.inSourceRoot, rules: down.rules });
+  return sorted(result);
+}
+
+function newWalk(abs: string, rootReal: string, opts: WalkOptions, result: WalkResult, scope?: () => WalkScope): Walk {
+  let own: WalkScope | undefined;
+  return {
+    wanted: wantedBy(opts.extensions),
+    suffixes: keptSuffixes(opts.extensions),
+    includeTests: opts.includeTests ?? false,
+    stat: opts.stat ?? true,
+    user: currentUser(),
+    result,
+    ancestors: new Set(),
+    reportedLoops: new Set(),
+    rootReal,
+    scope: scope ?? (() => (own ??= new WalkScope(abs, opts, rootReal))),
+  };
+}
+
+function sorted(result: WalkResult): WalkResult {
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   result.files.sort((a, b) => byPath(a.path, b.path));
   result.buildFiles.sort(byPath);
@@ -194,13 +226,19 @@ function walkDir(walk: Walk, dir: Dir): void {
         reportLoop(walk, rel, `${dir.real}${path.sep}${name}`, real);
         continue;
       }
+      const skipped = linkStat && linkNotFollowed(walk.rootReal, rel, real, (target) => walk.scope().entersFolder(target));
+      if (skipped) {
+        walk.result.diagnostics.push(skipped);
+        continue;
+      }
       walkDir(walk, { abs, rel, real, inSourceRoot: dir.inSourceRoot || isSourceRoot(rel), rules });
     } else if (isFile) {
-      if (BUILD_FILE_NAMES.has(name)) {
-        if (!isIgnoredFile(fileRules, name, rel)) walk.result.buildFiles.push(rel);
-      } else if (walk.wanted(name) && !isIgnoredFile(fileRules, name, rel)) {
-        addSource(walk, abs, rel, linkStat);
-      }
+      const build = BUILD_FILE_NAMES.has(name);
+      if (!(build || walk.wanted(name)) || isIgnoredFile(fileRules, name, rel)) continue;
+      const skipped = linkStat && linkedFileNotListed(walk.rootReal, rel, realPath(abs), (target) => walk.scope().reaches(target));
+      if (skipped) walk.result.diagnostics.push(skipped);
+      else if (build) walk.result.buildFiles.push(rel);
+      else addSource(walk, abs, rel, linkStat);
     }
   }
   walk.ancestors.delete(dir.real);
@@ -243,9 +281,11 @@ export class WalkScope {
   private readonly reader: RuleReader;
   /** The rules in force inside a folder (its own .gitignore included), by relative path; '' for the root. */
   private readonly rules = new Map<string, Rules | undefined>();
+  readonly rootReal: string;
 
-  constructor(root: string, opts: Pick<WalkOptions, 'includeTests' | 'extensions'>) {
+  constructor(root: string, opts: Pick<WalkOptions, 'includeTests' | 'extensions'>, rootReal?: string) {
     this.root = path.resolve(root);
+    this.rootReal = rootReal ?? realPath(this.root);
     this.includeTests = opts.includeTests ?? false;
     this.wanted = wantedBy(opts.extensions);
     // Problems reading an ignore file are the walk's to report (a full walk follows an ignore file's change).
@@ -256,15 +296,70 @@ export class WalkScope {
     const parts = rel.split('/');
     const name = parts.pop()!;
     if (!this.wanted(name) && !BUILD_FILE_NAMES.has(name)) return false;
+    const down = this.descend(parts);
+    if ('skipped' in down || isIgnoredFile(down.rules?.files ? down.rules : undefined, name, rel)) return false;
+    const abs = path.join(this.root, rel);
+    if (!fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) return true;
+    // A broken link is no file of the walk's; a working one leads to a file that is no link (realpath).
+    if (!fs.statSync(abs, { throwIfNoEntry: false })?.isFile()) return false;
+    return !linkedFileNotListed(this.rootReal, rel, realPath(abs), (t) => this.reaches(t));
+  }
+
+  /**
+   * What the walk says of the file `rel` when it is a link: broken, or leading to a file the walk
+   * lists at its own path. A re-scan of a reported link says it as a fresh walk would.
+   */
+  linkProblem(rel: string): Diagnostic | undefined {
+    const parts = rel.split('/');
+    const name = parts.pop()!;
+    if (!this.wanted(name) && !BUILD_FILE_NAMES.has(name)) return undefined;
+    const abs = path.join(this.root, rel);
+    if (!fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+    const down = this.descend(parts);
+    if ('skipped' in down) return undefined;
+    try {
+      if (fs.statSync(abs).isDirectory()) return undefined;
+    } catch (err) {
+      return { file: rel, message: `broken symlink: ${reason(err)}` };
+    }
+    if (isIgnoredFile(down.rules?.files ? down.rules : undefined, name, rel)) return undefined;
+    return linkedFileNotListed(this.rootReal, rel, realPath(abs), (t) => this.reaches(t));
+  }
+
+  /** Whether the walk enters the folder `rel` at that path. */
+  entersFolder(rel: string): boolean {
+    return !('skipped' in this.descend(rel.split('/')));
+  }
+
+  /**
+   * The walk's way down `folders` from the root: the rules in force in the last one, its real
+   * path and those of the folders above it; or `skipped` when the walk does not go there, with
+   * the problem it reports when that is a link it does not follow (a loop, a folder scanned elsewhere).
+   */
+  descend(folders: readonly string[]): { rules: Rules | undefined; real: string; above: string[]; inSourceRoot: boolean } | { skipped: Diagnostic | undefined } {
     let dir = { rel: '', inSourceRoot: false };
     let rules = this.rulesIn('', undefined);
-    for (const folder of parts) {
+    let real = this.rootReal;
+    const above: string[] = [];
+    for (const folder of folders) {
+      if (folder === '' || folder === '.' || folder === '..') return { skipped: undefined }; // no path of the walk's
       const sub = dir.rel ? `${dir.rel}/${folder}` : folder;
-      if (!shouldEnter(this.includeTests, dir, folder, sub, rules, path.join(this.root, sub))) return false;
+      const abs = path.join(this.root, sub);
+      if (!shouldEnter(this.includeTests, dir, folder, sub, rules, abs)) return { skipped: undefined };
+      above.push(real);
+      real = `${real}${path.sep}${folder}`;
+      if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        const target = fs.statSync(abs, { throwIfNoEntry: false });
+        if (!target?.isDirectory()) return { skipped: undefined };
+        real = realPath(abs);
+        if (above.includes(real)) return { skipped: { file: sub, message: loopMessage(sub, real) } };
+        const skipped = linkNotFollowed(this.rootReal, sub, real, (t) => this.entersFolder(t));
+        if (skipped) return { skipped };
+      }
       dir = { rel: sub, inSourceRoot: dir.inSourceRoot || isSourceRoot(sub) };
       rules = this.rulesIn(sub, rules);
     }
-    return !isIgnoredFile(rules?.files ? rules : undefined, name, rel);
+    return { rules, real, above, inSourceRoot: dir.inSourceRoot };
   }
 
   /** Drops the rules read so far: an ignore file changed. */
@@ -361,10 +456,45 @@ function currentUser(): Walk['user'] {
 function reportLoop(walk: Walk, rel: string, linkReal: string, target: string): void {
   if (walk.reportedLoops.has(linkReal)) return;
   walk.reportedLoops.add(linkReal);
-  walk.result.diagnostics.push({
-    file: rel,
-    message: `symlink loop: ${rel} leads back to ${target}, which is already being walked; not followed`,
-  });
+  walk.result.diagnostics.push({ file: rel, message: loopMessage(rel, target) });
+}
+
+function loopMessage(rel: string, target: string): string {
+  return `symlink loop: ${rel} leads back to ${target}, which is already being walked; not followed`;
+}
+
+/**
+ * Why the walk does not follow the link `rel` to the folder `real`, or undefined when it does. A
+ * folder is walked once, at one path: a link to a folder of the project the walk enters at its
+ * own path would list its files twice (a class found twice, an endpoint shown under the link's
+ * path), and a link to a folder holding the project would walk the project again and its
+ * neighbours. A link leading out of the project is followed (a shared source folder), as is one
+ * to a project folder the walk skips at its own path (`build/`).
+ */
+function linkNotFollowed(rootReal: string, rel: string, real: string, entersAtOwnPath: (rel: string) => boolean): Diagnostic | undefined {
+  if (rootReal.startsWith(real + path.sep)) return { file: rel, message: `symlink to ${real}, a folder holding the project: not followed` };
+  const target = insideRoot(rootReal, real);
+  if (target === undefined || !entersAtOwnPath(target)) return undefined;
+  return { file: rel, message: `symlink to ${target}, a folder the scan reads at its own path: not followed, so its files are listed once` };
+}
+
+/** Whether `d` is what the walk says of a link to a file (broken, or to a file listed at its own path). */
+export function isLinkedFileProblem(d: Diagnostic): boolean {
+  return d.message.startsWith('broken symlink:') || d.message.endsWith(LINKED_FILE_NOT_READ);
+}
+
+const LINKED_FILE_NOT_READ = 'a file the scan reads at its own path: not read again';
+
+/** The same for a link to a file: one the walk lists at its own path is not listed again under the link's. */
+function linkedFileNotListed(rootReal: string, rel: string, real: string, listedAtOwnPath: (rel: string) => boolean): Diagnostic | undefined {
+  const target = insideRoot(rootReal, real);
+  if (target === undefined || !listedAtOwnPath(target)) return undefined;
+  return { file: rel, message: `symlink to ${target}, ${LINKED_FILE_NOT_READ}` };
+}
+
+/** `real` relative to the root's real path (forward slashes), when it lies inside it. */
+function insideRoot(rootReal: string, real: string): string | undefined {
+  return real.startsWith(rootReal + path.sep) ? real.slice(rootReal.length + 1).split(path.sep).join('/') : undefined;
 }
 
 function realPath(abs: string): string {

@@ -26,6 +26,14 @@ export interface ModuleInfo {
   jaxRsPath?: string;
 }
 
+/**
+ * What module detection asked the file system besides the build files' texts (whether a folder the
+ * settings include exists, whether a module has a `src` folder), by absolute path: a re-scan asks
+ * again (layoutProbesChanged), since a folder created or removed later changes the modules with
+ * no build file changing.
+ */
+export type LayoutProbes = Map<string, { folder: boolean; answer: boolean }>;
+
 const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];
 const GRADLE_SETTINGS = ['settings.gradle', 'settings.gradle.kts'];
 
@@ -34,7 +42,8 @@ const GRADLE_SETTINGS = ['settings.gradle', 'settings.gradle.kts'];
  * build.gradle(.kts) or settings.gradle(.kts). The root folder is always present, so
  * `moduleFor` has a fallback: a root without a build file is module `basename(root)`, build 'none'.
  */
-export function detectModules(root: string, buildFiles: readonly string[]): ModuleInfo[] {
+export function detectModules(root: string, buildFiles: readonly string[], probes?: LayoutProbes): ModuleInfo[] {
+  const isDir = (abs: string) => probe(probes, abs, true);
   const byDir = new Map<string, Set<string>>();
   for (const file of buildFiles) {
     const rel = normalizeRel(file);
@@ -44,7 +53,7 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
     names.add(rel.slice(slash + 1));
     byDir.set(dir, names);
   }
-  const { names: gradleNames, included } = gradleProjects(root, byDir);
+  const { names: gradleNames, included } = gradleProjects(root, byDir, isDir);
   const modules: ModuleInfo[] = [];
   for (const [dir, names] of byDir) {
     const folder = folderName(root, dir);
@@ -61,7 +70,24 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
     if (!byDir.has(dir)) modules.push({ name: gradleNames.get(dir) ?? folderName(root, dir), dir, build: 'gradle' });
   }
   if (!modules.some((m) => m.dir === '')) modules.push({ name: folderName(root, ''), dir: '', build: 'none' });
-  return uniqueNames(root, modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)));
+  return uniqueNames(root, modules.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)), (abs) => probe(probes, abs, false));
+}
+
+/** Whether any answer in `probes` differs now. */
+export function layoutProbesChanged(probes: LayoutProbes): boolean {
+  for (const [abs, { folder, answer }] of probes) if (ask(abs, folder) !== answer) return true;
+  return false;
+}
+
+/** Whether `abs` is a folder (`folder`), or is there at all. */
+function probe(probes: LayoutProbes | undefined, abs: string, folder: boolean): boolean {
+  const answer = ask(abs, folder);
+  probes?.set(abs, { folder, answer });
+  return answer;
+}
+
+function ask(abs: string, folder: boolean): boolean {
+  return folder ? isDirectory(abs) : fs.existsSync(abs);
 }
 
 /**
@@ -74,14 +100,14 @@ export function detectModules(root: string, buildFiles: readonly string[]): Modu
  * project below the root, the shallowest; the others add their folder: `komga (root)`,
  * `application (platform/application)`.
  */
-function uniqueNames(root: string, modules: ModuleInfo[]): ModuleInfo[] {
+function uniqueNames(root: string, modules: ModuleInfo[], exists: (abs: string) => boolean): ModuleInfo[] {
   const byName = new Map<string, ModuleInfo[]>();
   for (const m of modules) byName.set(m.name, [...(byName.get(m.name) ?? []), m]);
   const depth = (m: ModuleInfo) => (m.dir === '' ? 0 : m.dir.split('/').length);
   for (const [name, same] of byName) {
     if (same.length < 2) continue;
     // Lower ranks first: sources, then below the root, then shallow.
-    const rank = (m: ModuleInfo) => [fs.existsSync(path.join(root, m.dir, 'src')) ? 0 : 1, m.dir === '' ? 1 : 0, depth(m)];
+    const rank = (m: ModuleInfo) => [exists(path.join(root, m.dir, 'src')) ? 0 : 1, m.dir === '' ? 1 : 0, depth(m)];
     const ranked = same.map((m) => ({ m, r: rank(m) })).sort((a, b) => a.r[0]! - b.r[0]! || a.r[1]! - b.r[1]! || a.r[2]! - b.r[2]!);
     const [first, second] = ranked;
     const tied = second !== undefined && first!.r.every((v, i) => v === second.r[i]);
@@ -168,7 +194,7 @@ function localName(qname: string): string {
  * `rootProject.name`; `project(':x').projectDir = file('y')` names folder y `x`. Other
  * build.gradle folders keep Gradle's default, the folder name.
  */
-function gradleProjects(root: string, byDir: Map<string, Set<string>>): { names: Map<string, string>; included: Set<string> } {
+function gradleProjects(root: string, byDir: Map<string, Set<string>>, isDir: (abs: string) => boolean): { names: Map<string, string>; included: Set<string> } {
   const names = new Map<string, string>();
   const included = new Set<string>();
   for (const [dir, files] of byDir) {
@@ -193,7 +219,7 @@ function gradleProjects(root: string, byDir: Map<string, Set<string>>): { names:
       const segments = projectPath.split(':').filter(Boolean);
       const moved = [...names].find(([d, n]) => n === segments[segments.length - 1] && d !== dir)?.[0];
       const at = moved ?? normalizeRel(path.posix.join(dir, segments.join('/')));
-      if (at && !at.startsWith('..') && isDirectory(path.join(root, at))) included.add(at);
+      if (at && !at.startsWith('..') && isDir(path.join(root, at))) included.add(at);
     }
   }
   return { names, included };

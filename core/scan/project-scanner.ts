@@ -19,8 +19,8 @@
 // for a dependency between modules; every root (and the files that change module) for a new
 // module layout, generator configuration or profile.
 
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
@@ -35,20 +35,20 @@ import { mountMarkers } from './frameworks/spring-functional/mounts';
 import { LOCATOR_ANNOTATION, locatedMarkers } from './frameworks/jax-rs/registrations';
 import { SpecDocuments } from './frameworks/openapi-generated/spec-documents';
 import { FrameworkMarkers } from './framework-markers';
-import { detectModules, moduleFor } from './modules';
+import { detectModules, layoutProbesChanged, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
 import { gsonMapper } from './json-mapper';
 import { beanMapper } from './jsonb-fastjson-mapper';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
-import { BUILD_FILE_NAMES, isIgnoreFile, outsideWalk, walkProject, WalkScope } from './files';
+import { BUILD_FILE_NAMES, isIgnoreFile, isLinkedFileProblem, outsideWalk, walkFolder, walkProject, WalkScope } from './files';
 import { PROPERTY_SOURCE_ANNOTATIONS, propertySourceFiles } from './property-sources';
 import { codeProperties, codePropertiesKey, configNamesOf, withCodeProperties } from './code-properties';
 import { endpointsByApplication } from './endpoints-by-application';
 import { codeSecurity } from './frameworks/openapi-bean-security';
 import type { CodeProperties } from './code-properties';
-import type { ModuleInfo } from './modules';
+import type { LayoutProbes, ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
 import type { FileEntry } from './project-index';
 import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool, READ_CHUNK } from './parse-pool';
@@ -149,6 +149,8 @@ export class ProjectScanner {
   private modules: ModuleInfo[] = [];
   /** The walk's build files, kept by re-scans: module detection reads them. */
   private buildFiles: string[] = [];
+  /** What module detection asked the file system (an included folder's existence): a re-scan asks again. */
+  private layoutProbes: LayoutProbes = new Map();
   /** What the scan took from the build files (build-facts.ts): a build-file edit re-scans what changed in them. */
   private buildFacts: BuildFacts | undefined;
   /** After scan({ modelsLater }): the build files as that scan found them, their facts read by completeModels (off the first answer's path). */
@@ -285,7 +287,8 @@ export class ProjectScanner {
     this.groovyControllers = new Set();
     this.walkScope = undefined;
     this.prefixRules = attempt.prefixRules;
-    this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles));
+    this.layoutProbes = new Map();
+    this.modules = withJournal(journal, () => detectModules(this.root, walk.buildFiles, this.layoutProbes));
     this.buildFiles = walk.buildFiles;
     // Not for a one-shot scan whose result is stored: it is never re-scanned.
     this.buildFacts = store || later ? undefined : readBuildFacts(this.root, this.modules);
@@ -548,6 +551,7 @@ export class ProjectScanner {
       }
       this.index.remove(path);
       this.fileDiagnostics.delete(path);
+      this.walkProblemsOf(path, scope);
       const proto = path.endsWith(PROTO_EXTENSION);
       if (proto) {
         // Roots that read a proto depend on it; roots that looked for a service in vain listed its name as missing.
@@ -573,14 +577,17 @@ export class ProjectScanner {
         if (typeof bytes !== 'string') this.admitGroovy(path, declaresEndpoints(bytes));
         continue;
       }
+      // As the read of a full scan: a source over the limit or unreadable is skipped, and said in its words.
+      const bytes = reader.readWalked(abs);
+      if ('skipped' in bytes) {
+        this.fileDiagnostics.set(path, [{ file: path, message: bytes.skipped }]);
+        continue;
+      }
       if (proto) {
-        const bytes = reader.read(abs, size);
-        if (typeof bytes === 'string') this.fileDiagnostics.set(path, [{ file: path, message: `cannot read: ${bytes}` }]);
-        else this.admitProto(path, abs, bytes.toString('utf8'));
+        this.admitProto(path, abs, bytes.toString('utf8'));
         this.protos.header(path)?.declares.forEach((d) => declared.add(d));
         continue;
       }
-      const bytes = reader.read(abs, size);
       const entry = this.admit(path, abs, bytes);
       if (entry) {
         global ||= this.isGlobal(entry);
@@ -588,9 +595,9 @@ export class ProjectScanner {
         entry.topLevel?.forEach((d) => declared.add(d)); // Kotlin top-level properties are found by name too
         entry.supers.forEach((s) => declared.add(subtypesMarker(s)));
         // A router file may now mount the classes it names (a file that named one before is a dependency of it).
-        if (entry.mentions && typeof bytes !== 'string') mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
+        if (entry.mentions) mountMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
         // A JAX-RS file may now locate a class its module's application does not list (it was one that did before).
-        if (entry.annotations.has(LOCATOR_ANNOTATION) && typeof bytes !== 'string') locatedMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
+        if (entry.annotations.has(LOCATOR_ANNOTATION)) locatedMarkers(bytes.toString('utf8')).forEach((m) => declared.add(m));
       }
     }
     this.index.invalidate();
@@ -709,12 +716,33 @@ export class ProjectScanner {
       } catch {
         // gone: what the scan holds under it goes too
       }
-      if (!isDir && change.kind !== 'deleted') continue;
+      // A link gone stale (its target deleted) is gone too, and with it what the walk said of it.
+      const linked = lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+      if (!isDir && change.kind !== 'deleted' && !linked) continue;
       held ??= this.heldFiles();
       for (const path of held) if (path.startsWith(`${dir}/`)) out.push({ path, kind: 'deleted' });
-      if (isDir) for (const path of filesUnder(abs, dir)) if (scope.reaches(path)) out.push({ path, kind: 'created' });
+      // The folder walked as the full walk would (its links followed or not, loops said).
+      const walk = isDir ? walkFolder(this.root, dir, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false }, scope) : undefined;
+      for (const path of [...(walk?.files.map((f) => f.path) ?? []), ...(walk?.buildFiles ?? [])]) out.push({ path, kind: 'created' });
+      const inside = (file: string) => file === dir || file.startsWith(`${dir}/`);
+      const walkProblems = (this.fileDiagnostics.get('') ?? []).filter((d) => !inside(d.file));
+      this.fileDiagnostics.set('', [...walkProblems, ...(walk?.diagnostics.filter((d) => inside(d.file)) ?? [])]);
     }
     return out;
+  }
+
+  /**
+   * What the walk says of a reported file that is a link (broken, or to a file listed at its own
+   * path), as a fresh walk would; what the last full scan said of reading a source (too large,
+   * unreadable) goes, as the re-scan reads it again.
+   */
+  private walkProblemsOf(path: string, scope: WalkScope): void {
+    const walkProblems = this.fileDiagnostics.get('') ?? [];
+    const source = WALKED_EXTENSIONS.some((ext) => path.endsWith(ext));
+    const said = walkProblems.filter((d) => d.file !== path || !(source || isLinkedFileProblem(d)));
+    const now = scope.linkProblem(path);
+    if (now) said.push(now);
+    if (now || said.length !== walkProblems.length) this.fileDiagnostics.set('', said);
   }
 
   /** Every walked file the scan holds: indexed sources, protos, Groovy controllers, files it could not use, build files. */
@@ -732,7 +760,8 @@ export class ProjectScanner {
    */
   private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
     const changes = all.filter((c) => !outsideWalk(slashed(c.path)));
-    if (changes.length === 0) return { global: false, modules: new Set(), moved: [] };
+    // A folder the settings include, created or removed with no build file of its own, is a module or no longer one.
+    if (changes.length === 0 && !layoutProbesChanged(this.layoutProbes)) return { global: false, modules: new Set(), moved: [] };
     this.settleBuildFacts();
     const known = new Set(this.buildFiles);
     // A build file that appears or goes away may add or remove a module: the walk says which
@@ -740,7 +769,8 @@ export class ProjectScanner {
     if (changes.some((c) => c.kind !== 'changed' || !known.has(slashed(c.path)) || !existsSync(join(this.root, slashed(c.path))))) {
       this.buildFiles = walkProject(this.root, { includeTests: this.opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false }).buildFiles;
     }
-    const modules = detectModules(this.root, this.buildFiles);
+    this.layoutProbes = new Map();
+    const modules = detectModules(this.root, this.buildFiles, this.layoutProbes);
     const facts = readBuildFacts(this.root, modules);
     const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>() };
     this.buildFacts = facts;
@@ -803,8 +833,8 @@ export class ProjectScanner {
   }
 
   /** Describes one file read by a re-scan and adds it to the index; records why a file could not be used. */
-  private admit(path: string, abs: string, bytes: Buffer | string): FileEntry | undefined {
-    const got = typeof bytes === 'string' ? `cannot read: ${bytes}` : sourceEntry(bytes, { path, abs, module: moduleFor(this.modules, path).name }, this.markers, this.index.parseCache ? keyOf(bytes) : undefined);
+  private admit(path: string, abs: string, bytes: Buffer): FileEntry | undefined {
+    const got = sourceEntry(bytes, { path, abs, module: moduleFor(this.modules, path).name }, this.markers, this.index.parseCache ? keyOf(bytes) : undefined);
     if (typeof got === 'string') {
       this.fileDiagnostics.set(path, [{ file: path, message: got }]);
       return undefined;
@@ -1208,17 +1238,6 @@ function stampsOf(root: string, files: readonly string[]): string {
     const st = statSync(join(root, f), { throwIfNoEntry: false });
     return st ? `${st.size}:${st.mtimeMs}` : '-';
   }).join(',');
-}
-
-/** The files under a folder (relative to the root, through `rel`), its symlinked folders not followed. */
-function filesUnder(abs: string, rel: string): string[] {
-  try {
-    return readdirSync(abs, { recursive: true, withFileTypes: true })
-      .filter((e) => !e.isDirectory())
-      .map((e) => slashed(join(rel, relative(abs, join(e.parentPath, e.name)))));
-  } catch {
-    return [];
-  }
 }
 
 function slashed(path: string): string {

@@ -272,3 +272,49 @@ describe('a build-file edit that changes what every root may read re-scans them 
     expect(order()).toEqual(['name', 'code']);
   });
 });
+
+describe('a folder the Gradle settings include, created or removed after the scan, is a module as in a fresh scan', () => {
+  const controller = (pkg: string, name: string, path: string) =>
+    `package ${pkg};\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ${name} {\n    @GetMapping("${path}")\n    public String get() { return ""; }\n}\n`;
+  const project = () => {
+    const root = join(tmp, `case-${++cases}`);
+    write(root, 'settings.gradle', "rootProject.name = 'shop'\ninclude 'orders', 'payments'\n");
+    write(root, 'build.gradle', "subprojects { apply plugin: 'java' }\n");
+    write(root, 'orders/src/main/java/com/acme/orders/OrderController.java', controller('com.acme.orders', 'OrderController', '/orders'));
+    return root;
+  };
+  const paymentsFile = 'payments/src/main/java/com/acme/payments/PaymentController.java';
+
+  it('its first file created (reported file by file), with no build file of its own', async () => {
+    const root = project();
+    const scanner = await scanned(root);
+    write(root, paymentsFile, controller('com.acme.payments', 'PaymentController', '/payments'));
+    await rescanLikeFresh(scanner, [{ path: paymentsFile, kind: 'created' }]);
+    expect(ids(scanner)).toContain('payments GET /payments');
+  });
+
+  it('the folder copied in and reported whole, then deleted whole', async () => {
+    const root = project();
+    const scanner = await scanned(root);
+    write(root, paymentsFile, controller('com.acme.payments', 'PaymentController', '/payments'));
+    await rescanLikeFresh(scanner, [{ path: 'payments', kind: 'created' }]);
+    expect(ids(scanner)).toContain('payments GET /payments');
+    rmSync(join(root, 'payments'), { recursive: true });
+    await rescanLikeFresh(scanner, [{ path: 'payments', kind: 'deleted' }]);
+    expect(ids(scanner)).toEqual(['orders GET /orders']);
+  });
+
+  it('a source folder appearing in one of two projects of the same name: the name goes to the one with sources', async () => {
+    const root = join(tmp, `case-${++cases}`);
+    // Halo's layout: `application` and `platform/application` (uniqueNames ranks the one with a `src` first).
+    write(root, 'settings.gradle', "rootProject.name = 'halo'\ninclude 'application', 'platform:application'\n");
+    write(root, 'application/build.gradle', "apply plugin: 'java'\n");
+    write(root, 'platform/application/build.gradle', "apply plugin: 'java-platform'\n");
+    write(root, 'src/main/java/com/acme/RootController.java', controller('com.acme', 'RootController', '/root'));
+    const scanner = await scanned(root);
+    const file = 'platform/application/src/main/java/com/acme/platform/PlatformController.java';
+    write(root, file, controller('com.acme.platform', 'PlatformController', '/platform'));
+    await rescanLikeFresh(scanner, [{ path: file, kind: 'created' }]);
+    expect(ids(scanner)).toContain('application GET /platform');
+  });
+});

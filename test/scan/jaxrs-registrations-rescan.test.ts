@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { copyFixture, editFile } from './fixture-case';
+import { view } from './rescan-parity';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-jaxrs-registrations-rescan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -108,4 +109,58 @@ describe('a re-scan of JAX-RS registrations read from other files', () => {
     expect(addresses(scanner)).toContain('GET /v2/state com.acme.versions.StatusServiceV2');
     expect(addresses(scanner)).toEqual(addresses(await fresh(root)));
   });
+});
+
+describe('a class an application names before it exists, that a locator also returns, created later', () => {
+  const J = 'src/main/java/com/acme/early/';
+  const write = (root: string, path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  const item = 'package com.acme.early;\nimport jakarta.ws.rs.*;\n@Path("/items")\npublic class ItemResource {\n  @GET public String list() { return ""; }\n}\n';
+  const shop = 'package com.acme.early;\nimport jakarta.ws.rs.*;\n@Path("/shop")\npublic class ShopResource {\n  @Path("items") public ItemResource items() { return new ItemResource(); }\n  @GET public String get() { return ""; }\n}\n';
+  const applications: Array<[string, Record<string, string>]> = [
+    ['Application.getClasses() under @ApplicationPath', {
+      [`${J}ShopApplication.java`]: 'package com.acme.early;\nimport java.util.Set;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath("api")\npublic class ShopApplication extends Application {\n  @Override public Set<Class<?>> getClasses() { return Set.of(ShopResource.class, ItemResource.class); }\n}\n',
+    }],
+    ["Jersey's ResourceConfig.register(X.class)", {
+      [`${J}ShopConfig.java`]: 'package com.acme.early;\nimport jakarta.ws.rs.ApplicationPath;\nimport org.glassfish.jersey.server.ResourceConfig;\n@ApplicationPath("api")\npublic class ShopConfig extends ResourceConfig {\n  public ShopConfig() { register(ShopResource.class); register(ItemResource.class); }\n}\n',
+    }],
+    ['an Application mounted by web.xml', {
+      [`${J}ShopApplication.java`]: 'package com.acme.early;\nimport java.util.*;\nimport jakarta.ws.rs.core.Application;\npublic class ShopApplication extends Application {\n  @Override public Set<Class<?>> getClasses() { Set<Class<?>> s = new HashSet<>(); s.add(ShopResource.class); s.add(ItemResource.class); return s; }\n}\n',
+      'src/main/webapp/WEB-INF/web.xml': '<web-app>\n  <servlet>\n    <servlet-name>shop</servlet-name>\n    <servlet-class>org.glassfish.jersey.servlet.ServletContainer</servlet-class>\n    <init-param><param-name>jakarta.ws.rs.Application</param-name><param-value>com.acme.early.ShopApplication</param-value></init-param>\n  </servlet>\n  <servlet-mapping><servlet-name>shop</servlet-name><url-pattern>/rest/*</url-pattern></servlet-mapping>\n</web-app>\n',
+    }],
+  ];
+  it("a helper class the application takes its list from, written after the first scan", async () => {
+    const root = join(tmp, 'early-helper');
+    write(root, `${J}ShopApplication.java`, 'package com.acme.early;\nimport java.util.Set;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath("api")\npublic class ShopApplication extends Application {\n  @Override public Set<Class<?>> getClasses() { return ShopResources.classes(); }\n}\n');
+    write(root, `${J}ShopResource.java`, shop);
+    write(root, `${J}ItemResource.java`, item);
+    const scanner = await fresh(root);
+    expect(addresses(scanner)).toContain('GET /api/items com.acme.early.ItemResource');
+    const helper = `${J}ShopResources.java`;
+    write(root, helper, 'package com.acme.early;\nimport java.util.Set;\npublic class ShopResources {\n  public static Set<Class<?>> classes() { return Set.of(ShopResource.class); }\n}\n');
+    scanner.rescan([{ path: helper, kind: 'created' }]);
+    const now = await fresh(root);
+    expect(addresses(now)).not.toContain('GET /api/items com.acme.early.ItemResource'); // located only
+    expect(view(scanner.result())).toEqual(view(now.result()));
+  });
+
+  for (const [kind, files] of applications) {
+    it(`${kind}: both where it is registered and under the locator, as a fresh scan`, async () => {
+      const root = join(tmp, `early-${kind.replace(/\W+/g, '-')}`);
+      for (const [path, text] of Object.entries(files)) write(root, path, text);
+      write(root, `${J}ShopResource.java`, shop);
+      const scanner = await fresh(root);
+      write(root, `${J}ItemResource.java`, item);
+      scanner.rescan([{ path: `${J}ItemResource.java`, kind: 'created' }]);
+      const now = await fresh(root);
+      expect(addresses(now).filter((a) => a.endsWith('ItemResource'))).toHaveLength(2);
+      expect(view(scanner.result())).toEqual(view(now.result()));
+      // And gone again.
+      rmSync(join(root, `${J}ItemResource.java`));
+      scanner.rescan([{ path: `${J}ItemResource.java`, kind: 'deleted' }]);
+      expect(view(scanner.result())).toEqual(view((await fresh(root)).result()));
+    });
+  }
 });

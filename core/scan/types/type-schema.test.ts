@@ -565,8 +565,42 @@ public class TreeNode { private String name; private List<TreeNode> children; pr
     expect(objects).toBeLessThanOrEqual(2_000);
     expect(cut).toBeGreaterThan(0);
     expect(JSON.stringify(root)).toContain('schema size limit of 2000 objects reached');
-    // The first branches are whole.
-    expect(root.properties!.f0!.properties!.f0!.properties!.f0!.properties!.f0!.properties!.f0!.properties!.end).toEqual({ type: 'string' });
+    // The budget is shared between the properties: each shows three levels of its own at least, none the whole tree.
+    const levels = (x: JsonSchema): number => (x.properties ? 1 + Math.min(...Object.values(x.properties).map(levels)) : 0);
+    for (const p of Object.values(root.properties!)) expect(levels(p)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shares the size budget between the properties of a wide object: every one keeps its own level', () => {
+    // 300 properties, each a DTO of its own holding eight more: 2,701 objects. Depth first, the
+    // first 222 properties were whole and the last 78 cut to their titles.
+    const files: Record<string, string> = {};
+    files['com/acme/wide/Leaf.java'] = 'package com.acme.wide; public class Leaf { public int x; }';
+    for (let i = 0; i < 300; i++) {
+      const leaves = Array.from({ length: 8 }, (_, k) => `public Leaf l${k};`).join(' ');
+      files[`com/acme/wide/D${i}.java`] = `package com.acme.wide; public class D${i} { public String name; ${leaves} }`;
+    }
+    const props = Array.from({ length: 300 }, (_, i) => `public D${i} d${i};`).join(' ');
+    files['com/acme/wide/Wide.java'] = `package com.acme.wide; public class Wide { public long id; ${props} }`;
+    const s = schemas(files);
+    const root = s.schema('Wide', 'com.acme.wide.Wide');
+    let objects = 0;
+    const walk = (x: JsonSchema) => {
+      if (x.properties) objects++;
+      for (const p of Object.values(x.properties ?? {})) walk(p);
+    };
+    walk(root);
+    expect(objects).toBeLessThanOrEqual(2_000);
+    expect(objects).toBeGreaterThan(1_990); // what the shares leave goes to the cut ones
+    expect(root.properties!.id).toEqual({ type: 'integer', format: 'int64' });
+    for (let i = 0; i < 300; i++) {
+      const d = root.properties![`d${i}`]!;
+      expect(d.title).toBe(`D${i}`);
+      expect(Object.keys(d.properties ?? {})).toEqual(['name', 'l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7']);
+    }
+    expect(JSON.stringify(root.properties!.d299)).toContain('schema size limit of 2000 objects reached');
+    // Built again, by this builder (its caches) or another: the same schema.
+    expect(s.schema('Wide', 'com.acme.wide.Wide')).toStrictEqual(root);
+    expect(schemas(files).schema('Wide', 'com.acme.wide.Wide')).toStrictEqual(root);
   });
 
   it("shares the size budget fairly between a oneOf's branches: a huge first subtype leaves every other one whole", () => {
@@ -628,13 +662,15 @@ import com.fasterxml.jackson.annotation.*;
 @JsonSubTypes({ ${subs.map((n) => `@JsonSubTypes.Type(${n}.class)`).join(', ')} })
 public abstract class Base { public String label; }`;
     for (const n of subs) files[`com/acme/many/${n}.java`] = `package com.acme.many; public class ${n} extends Base { public int ${n.toLowerCase()}; }`;
-    // The holder's first properties take 1,989 of the 2,000 objects: 10 are left, for 31 (the oneOf and a branch each).
-    files['com/acme/many/Point.java'] = 'package com.acme.many; public class Point { public int x; }';
-    const points = (n: number) => Array.from({ length: n }, (_, k) => `public Point p${k};`).join(' ');
-    files['com/acme/many/Fill.java'] = `package com.acme.many; public class Fill { ${points(993)} }`;
-    files['com/acme/many/Holder.java'] = 'package com.acme.many; public class Holder { public Fill first; public Fill second; public Base last; }';
+    // 70 such properties of 31 objects each (the oneOf and a branch each): 64 fit in the 1,999 left under the holder.
+    const bases = Array.from({ length: 70 }, (_, k) => `public Base b${k};`).join(' ');
+    files['com/acme/many/Holder.java'] = `package com.acme.many; public class Holder { ${bases} }`;
     const root = schemas(files).schema('Holder', 'com.acme.many.Holder');
-    expect(root.properties!.last).toEqual({ type: 'object', title: 'Base', 'x-java-type': 'com.acme.many.Base', 'x-truncated': 'schema size limit of 2000 objects reached' });
+    const values = Object.values(root.properties!);
+    expect(values.slice(0, 64).every((b) => b.oneOf?.length === 30)).toBe(true);
+    for (const last of values.slice(64)) {
+      expect(last).toEqual({ type: 'object', title: 'Base', 'x-java-type': 'com.acme.many.Base', 'x-truncated': 'schema size limit of 2000 objects reached' });
+    }
   });
 
   it('cuts nesting past maxDepth object levels and says so (default 8)', () => {

@@ -190,7 +190,8 @@ const MAX_GENERIC_REPEATS = 3;
 /**
  * Object schemas one root schema may hold, counted as written out (a reused schema counts every
  * object inside it each time it is used); past it, objects are cut with `x-truncated`. The
- * branches of a `oneOf` share what is left fairly (fairBranches), so no subtype takes it all.
+ * branches of a `oneOf` share what is left fairly (fairBranches), so no subtype takes it all, and
+ * so do the properties of an object once the budget cuts one of them (sharedByProperties).
  */
 const MAX_OBJECT_NODES = 2_000;
 const SIZE_LIMIT = `schema size limit of ${MAX_OBJECT_NODES} objects reached`;
@@ -668,12 +669,13 @@ export class SchemaBuilder {
    * within their shares, deeper levels first as each is built depth-first. So every subtype shows
    * at least its own properties, however large the first ones (Gaffer's AddGraph, 600 objects).
    * Undefined when what is left cannot give every branch an object: the type is then cut whole,
-   * rather than written as a list of cut subtypes.
+   * rather than written as a list of cut subtypes. With `leftovers` (an object's property values,
+   * sharedByProperties), never undefined: see the rounds below.
    */
-  private fairBranches(branches: ReadonlyArray<() => Built>): Built[] | undefined {
+  private fairBranches(branches: ReadonlyArray<() => Built>, o: { leftovers?: boolean } = {}): Built[] | undefined {
     const start = this.nodes;
     const limit = this.limit;
-    if (limit - start < branches.length) return undefined;
+    if (limit - start < branches.length && !o.leftovers) return undefined;
     const out: Built[] = new Array(branches.length);
     let left = limit - start;
     let pending = branches.map((_, i) => i);
@@ -685,11 +687,13 @@ export class SchemaBuilder {
     };
     try {
       while (pending.length) {
-        // Shares roll: what one branch leaves of its own goes to those after it in this round.
+        // Shares roll: what one branch leaves of its own goes to those after it in this round. With
+        // `leftovers` they do not (that favoured the last of values that are whole or nothing): what
+        // is left at the end goes to the cut ones in order, the first first.
         let spare = left;
         const tried: Array<{ i: number; built: Built; size: number }> = [];
         pending.forEach((i, k) => {
-          const { built, size } = attempt(i, Math.floor(spare / (pending.length - k)));
+          const { built, size } = attempt(i, Math.floor(o.leftovers ? left / pending.length : spare / (pending.length - k)));
           spare -= size;
           tried.push({ i, built, size });
         });
@@ -702,11 +706,38 @@ export class SchemaBuilder {
         }
         pending = settled === tried ? [] : tried.filter((x) => x.built.cut).map((x) => x.i);
       }
+      // What the shares left unused, to the cut ones in order, each offered it with its own share.
+      for (let i = 0; o.leftovers && left > 0 && i < out.length; i++) {
+        if (!out[i]!.cut) continue;
+        const own = expandedSize(out[i]!.schema);
+        const { built, size } = attempt(i, left + own);
+        if (size <= own) continue;
+        out[i] = built;
+        left -= size - own;
+      }
     } finally {
       this.limit = limit;
     }
     this.nodes = limit - left;
     return out;
+  }
+
+  /**
+   * The values of an object's properties, built in order; when the size budget cut one, built
+   * again sharing what is left fairly between those that take any of it (fairBranches), so a wide
+   * object (hundreds of DTO properties) shows every property with at least its own level, rather
+   * than its first properties whole and the later ones cut to their titles. What the shares leave
+   * unused (a value that is whole or nothing, as a `oneOf` is) goes to the cut ones in order.
+   */
+  private sharedByProperties(values: ReadonlyArray<() => Built>): Built[] {
+    const before = this.nodes;
+    const built = values.map((v) => v());
+    const takers = built.flatMap((b, i) => (b.cut || expandedSize(b.schema) > 0 ? [i] : []));
+    if (takers.length < 2 || !built.some((b) => b.cut)) return built;
+    this.nodes = before;
+    const shared = this.fairBranches(takers.map((i) => values[i]!), { leftovers: true })!;
+    takers.forEach((i, k) => (built[i] = shared[k]!));
+    return built;
   }
 
   /** The cached schema of an object type for the current direction. */
@@ -826,8 +857,10 @@ export class SchemaBuilder {
     const throughBuilder = builderProperties !== undefined && !sameProperties(beanProperties, builderProperties);
     if (throughBuilder) parts.directional = true;
 
-    for (const p of request && throughBuilder ? builderProperties : beanProperties) {
-      const ctx = { index: this.index, scope: p.scope };
+    const listed = request && throughBuilder ? builderProperties : beanProperties;
+    // Each property's value, built as a function so the size budget can be shared out again (sharedByProperties).
+    const external: Array<{ name: string; schema: JsonSchema } | undefined> = [];
+    const values = listed.map((p, i) => {
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       // Jackson reads a property through its setter, as the setter's parameter type.
       const setterType = this.javaNames || this.gson || implementation ? undefined : retypingSetter(p.member);
@@ -839,15 +872,24 @@ export class SchemaBuilder {
       const type = directional ? retyped(this.index, declared, p.anns, p.scope, this.direction) : declared;
       const typeInfo = this.javaNames || this.gson ? undefined : p.anns.get('JsonTypeInfo');
       const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
-      const typed = typing && this.typedProperty(type, typing, level + 1);
-      const outer = this.formattedProperty;
-      this.formattedProperty = p.anns.has('JsonFormat');
-      let base: JsonSchema;
-      try {
-        base = parts.take(typed?.built ?? this.build(type, level + 1));
-      } finally {
-        this.formattedProperty = outer;
-      }
+      return (): Built => {
+        const typed = typing && this.typedProperty(type, typing, level + 1);
+        external[i] = typed?.external;
+        if (typed) return typed.built;
+        const outer = this.formattedProperty;
+        this.formattedProperty = p.anns.has('JsonFormat');
+        try {
+          return this.build(type, level + 1);
+        } finally {
+          this.formattedProperty = outer;
+        }
+      };
+    });
+    const builtValues = this.sharedByProperties(values);
+
+    for (const [i, p] of listed.entries()) {
+      const ctx = { index: this.index, scope: p.scope };
+      let base = parts.take(builtValues[i]!);
       // Gson's `@JsonAdapter` on a field writes it as the adapter does: unknown here.
       if (this.gson && p.anns.has('JsonAdapter')) base = { description: 'Written by its Gson @JsonAdapter' };
       // JSON-B's `@JsonbTypeAdapter` / `@JsonbTypeSerializer`, fastjson's `serializeUsing`: likewise.
@@ -877,7 +919,8 @@ export class SchemaBuilder {
       properties[p.name] = schema;
       if (isRequired) required.push(p.name);
       // EXTERNAL_PROPERTY: Jackson writes the id beside the value, after it.
-      if (typed?.external) properties[typed.external.name] = typed.external.schema;
+      const typedId = external[i];
+      if (typedId) properties[typedId.name] = typedId.schema;
     }
 
     // A RepresentationModel's links, which Spring Boot's Jackson writes as HAL.

@@ -381,6 +381,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       exceptionMapper(ctx, type, mappers);
       // The classes an application names are only asked about themselves (unlisted), and their
       // edits recompute them: not project-wide reads, or every edit of a registered resource would re-scan all.
+      // Only the names it looks for in vain are (collectApplication): a class created later under one is registered.
       ctx.index.untracked(() => registrations.collectApplication(type, ctx, (t) => classPath(t, ctx, false) !== undefined));
       const app = findAnnotation(type.annotations, 'ApplicationPath');
       if (!app) return;

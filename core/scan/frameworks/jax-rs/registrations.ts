@@ -69,6 +69,8 @@ export class ResourceRegistrations {
     const helpers = new Set<TypeDecl>();
     for (const m of code.matchAll(STATIC_CALL)) {
       const helper = ctx.index.resolveType(m[1]!, scope);
+      // A helper written later may hand over the list (most such names are the JDK's: `Set.of(`, never declared in the tree).
+      if (!helper) ctx.index.projectWide(() => ctx.index.noteMissing([m[1]!]));
       if (helper && helper !== type && !helper.outer) helpers.add(helper);
     }
     for (const helper of helpers) {
@@ -88,7 +90,10 @@ export class ResourceRegistrations {
   private registerNamed(code: string, scope: { type: TypeDecl; file: TypeDecl['file'] }, ctx: ScanContext, isResource: (t: TypeDecl) => boolean): boolean {
     let any = false;
     for (const m of code.matchAll(NAMED)) {
-      const named = ctx.index.resolveType((m[1] ?? m[2])!, scope);
+      const name = (m[1] ?? m[2])!;
+      const named = ctx.index.resolveType(name, scope);
+      // A class named before it exists: its creation must register it, as a fresh scan would (every root again).
+      if (!named) ctx.index.projectWide(() => ctx.index.noteMissing(name.split('.')));
       if (!named || !isResource(named)) continue;
       this.registered.add(named.fqn);
       this.covered.add(named.file.module);
