@@ -1,7 +1,7 @@
 // Rows of the explorer that wrapped or were cut alone in a tool window (300, 420 and 600 px), in
 // Debian's Chromium against a real `apiscout ui` on a copy of the sample shop, light and dark: the
 // response's Save as on the Pretty/Raw/type/Copy row, the body kinds with no kind alone on a row,
-// the search results' module · class column as wide in every row and never a lone letter, and the
+// the search results' module · class column with what the path leaves and never a lone letter, and the
 // Environments dialog's "Sync is off" read whole. Screenshots go to test-results/ui/narrow-rows-*.png.
 
 import fs from 'node:fs';
@@ -128,7 +128,7 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
     expect(await tab.leave()).toEqual([]);
   });
 
-  it('gives every search row\'s module · class column the same room, never a lone letter, at 300, 420 and 600 px', async () => {
+  it('gives every search row\'s module · class column what its path and name leave, never a lone letter, at 300, 420 and 600 px', async () => {
     const tab = tabs[scheme];
     const page = await open(tab, 600);
     // Paths of many lengths, from /api/v1/catalog/products to its sub-resources.
@@ -137,19 +137,30 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
     for (const width of WIDTHS) {
       await resizeTo(page, width, 800);
       await page.screenshot({ path: screenshotPath(`narrow-rows-search-${width}-${scheme}`) });
-      const columns = await page.locator('#results .row .where').evaluateAll((els) =>
-        els.map((el) => ({ text: el.textContent!, width: el.getBoundingClientRect().width, whole: el.scrollWidth <= el.clientWidth + 1 })),
+      const rows = await page.locator('#results .row').evaluateAll((els) =>
+        els.map((row) => {
+          const [where, text] = [row.querySelector<HTMLElement>('.where')!, row.querySelector<HTMLElement>('.where-text')!];
+          const box = text.getBoundingClientRect();
+          const clip = where.getBoundingClientRect();
+          const cutPath = [...row.querySelectorAll<HTMLElement>('.path > *')].some((el) => el.scrollWidth > el.clientWidth + 1);
+          return {
+            text: text.textContent!,
+            // On the column's line, not wrapped onto the hidden one.
+            shown: box.width > 0 && box.top < clip.bottom - 0.5,
+            width: box.width,
+            whole: text.scrollWidth <= text.clientWidth + 1,
+            cutPath,
+          };
+        }),
       );
-      const shown = columns.filter((c) => c.width > 0);
-      // Shown in every row or in none.
-      expect([0, columns.length], `${width} px: ${shown.length} of ${columns.length} shown`).toContain(shown.length);
-      // Cut, each keeps a few letters before its ellipsis (it went down to a lone "m"), and the cut ones are as wide as each other.
-      const cut = shown.filter((c) => !c.whole);
-      for (const c of cut) expect(c.width, `${width} px: ${c.text}`).toBeGreaterThanOrEqual(40);
-      const widths = cut.map((c) => Math.round(c.width));
-      if (widths.length) expect(Math.max(...widths) - Math.min(...widths), `${width} px: ${widths.join(', ')}`).toBeLessThanOrEqual(1);
-      // A whole one is no wider than a cut one.
-      for (const c of shown.filter((x) => x.whole)) if (widths.length) expect(c.width, `${width} px: ${c.text}`).toBeLessThanOrEqual(widths[0]! + 1);
+      const shown = rows.filter((r) => r.shown);
+      // From 400 px in every row; under it, where the path leaves the room.
+      if (width >= 400) expect(shown.length, `${width} px`).toBe(rows.length);
+      // Cut, each keeps a few letters before its ellipsis (it went down to a lone "m").
+      for (const c of shown.filter((r) => !r.whole)) expect(c.width, `${width} px: ${c.text}`).toBeGreaterThanOrEqual(40);
+      // A row whose path is cut shows its column cut to its least, as every such row does (the path lost nothing to it).
+      const least = shown.filter((r) => r.cutPath).map((r) => Math.round(r.width));
+      if (least.length) expect(Math.max(...least) - Math.min(...least), `${width} px: ${least.join(', ')}`).toBeLessThanOrEqual(1);
     }
     expect(await tab.leave()).toEqual([]);
   });
