@@ -108,6 +108,40 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
     expect(await tab.leave()).toEqual([]);
   });
 
+  it('confirms a copy in its button at 300 px, moving nothing: the response body\'s Copy and the Request tab\'s', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 300);
+    await openCreate(page);
+    await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
+    const panel = page.locator('.response-panel');
+    const tools = panel.locator('.body-tools');
+    await tools.getByRole('button', { name: 'Save as…' }).waitFor();
+    const boxes = () => panel.locator('.body-tools > :visible:not(.visually-hidden), .body-viewer').evaluateAll((els) => els.map((el) => JSON.stringify(el.getBoundingClientRect())));
+    const before = await boxes();
+    await tools.getByRole('button', { name: 'Copy', exact: true }).click();
+    await panel.getByRole('status').filter({ hasText: 'Copied' }).waitFor({ state: 'attached' });
+    await page.screenshot({ path: screenshotPath(`narrow-rows-copied-300-${scheme}`) });
+    // "Copied" beside the button pushed Save as onto a row of its own and the body a line down.
+    expect(await boxes()).toEqual(before);
+    const copied = tools.getByRole('button', { name: 'Copied', exact: true });
+    const box = (await copied.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(300);
+    expect(await copied.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await panel.getByRole('status').filter({ hasText: 'Copied' }).count()).toBe(1);
+
+    // The request as sent: its copy said "Copied" on a line of its own too (the longer sayings wrapped at 300 px).
+    await panel.getByRole('tab', { name: 'Request' }).click();
+    const sentTools = panel.locator('.sent .body-tools');
+    await sentTools.getByRole('button', { name: 'Copy', exact: true }).waitFor();
+    const height = (await sentTools.boundingBox())!.height;
+    await sentTools.getByRole('button', { name: 'Copy', exact: true }).click();
+    await sentTools.getByRole('status').filter({ hasText: 'Copied' }).waitFor({ state: 'attached' });
+    expect((await sentTools.boundingBox())!.height).toBe(height);
+    await sentTools.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath(`narrow-rows-copied-request-300-${scheme}`) });
+    expect(await tab.leave()).toEqual([]);
+  });
+
   it('lays the body kinds out with none alone on a row at 300, 420 and 600 px', async () => {
     const tab = tabs[scheme];
     const page = await open(tab, 600);
