@@ -334,10 +334,15 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
   return (
     <div class="body-tab">
       <div class="body-mode" role="radiogroup" aria-label="Body kind">
-        {MODES.map(({ mode, label }) => (
-          <label key={mode}>
-            <input type="radio" name="body-mode" checked={draft.bodyMode === mode} onChange={() => onChange(switchBodyMode(draft, mode))} /> {label}
-          </label>
+        {/* Two threes that wrap as wholes (app.css): never a kind alone on a row, whatever the font's width. */}
+        {[MODES.slice(0, 3), MODES.slice(3)].map((three) => (
+          <span class="kinds" key={three[0]!.mode}>
+            {three.map(({ mode, label }) => (
+              <label key={mode}>
+                <input type="radio" name="body-mode" checked={draft.bodyMode === mode} onChange={() => onChange(switchBodyMode(draft, mode))} /> {label}
+              </label>
+            ))}
+          </span>
         ))}
       </div>
       {draft.bodyMode === 'none' && <p class="muted">{model ? 'The endpoint takes a body; none is sent.' : 'This endpoint takes no request body.'}</p>}

@@ -159,6 +159,18 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
       for (const box of await kinds.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
         expect(box, `${width} px: inside the window`).toBeLessThanOrEqual(width);
     }
+    // A font a few per cent wider than this one (the IDE's JetBrains Sans, another system's): one row or two of
+    // three at any width, inside the window. At 410 and 420 px "File" wrapped alone: the rows changed at a width
+    // fixed for this font.
+    await page.addStyleTag({ content: '.body-mode { letter-spacing: 0.6px; }' });
+    for (let width = 300; width <= 460; width += 10) {
+      await resizeTo(page, width, 800);
+      const rows = await rowsOf(kinds);
+      expect([[6], [3, 3]], `${width} px, a wider font: ${rows.join(' + ')}`).toContainEqual(rows);
+      for (const box of await kinds.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+        expect(box, `${width} px, a wider font: inside the window`).toBeLessThanOrEqual(width);
+      if (width === 420) await page.screenshot({ path: screenshotPath(`narrow-rows-body-kinds-wider-font-${width}-${scheme}`) });
+    }
     expect(await tab.leave()).toEqual([]);
   });
 
