@@ -211,6 +211,32 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
     expect(await tab.leave()).toEqual([]);
   });
 
+  it('keeps Settings\' Discard and Save together from 300 to 1000 px, Save to beside them or above', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    await page.locator('.toolbar').getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const foot = dialog.locator('.settings-foot');
+    await foot.waitFor();
+    // Where Save wraps depends on the length of the settings files' paths (this test's, in a temp folder, are longer
+    // than the dialog): the list as wide as mall's, /tmp/trial/mall/.apiscout/settings.json, at every width.
+    await page.addStyleTag({ content: '.settings-foot select { max-width: 340px; }' });
+    for (let width = 300; width <= 1000; width += 20) {
+      await resizeTo(page, width, 800);
+      // Save wrapped alone under Save to and Discard (at 600 px on mall).
+      const buttons = foot.getByRole('button');
+      expect(await rowsOf(buttons), `${width} px`).toEqual([2]);
+      const [d, save, list] = [(await dialog.boundingBox())!, (await buttons.last().boundingBox())!, (await foot.getByLabel('Save to').boundingBox())!];
+      expect(save.x + save.width, `${width} px: Save inside the dialog`).toBeLessThanOrEqual(d.x + d.width);
+      // The list keeps room for a few words of its file name.
+      expect(list.width, `${width} px`).toBeGreaterThanOrEqual(120);
+      if (WIDTHS.includes(width as (typeof WIDTHS)[number])) await page.screenshot({ path: screenshotPath(`narrow-rows-settings-foot-${width}-${scheme}`) });
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await tab.leave()).toEqual([]);
+  });
+
   it('says why Sync is off whole in the Environments dialog at 300, 420 and 600 px, the token field a click away', async () => {
     const tab = tabs[scheme];
     const page = await open(tab, 600);
