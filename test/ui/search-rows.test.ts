@@ -190,6 +190,7 @@ describe('search rows in a narrow tool window', () => {
 describe('the module · class column beside short and long paths', () => {
   const SHORT = '/product/search';
   const LONG = '/productAttribute/category/list/withAttr/{id}';
+  const MIDDLE = '/productCategory/list';
   let mall: UiProcess;
 
   beforeAll(async () => {
@@ -214,6 +215,9 @@ describe('the module · class column beside short and long paths', () => {
         '    /** Lists the attributes of a category with their values */',
         `    @GetMapping("${LONG}")`,
         '    public String attributes(@PathVariable long id) { return ""; }',
+        '    /** Lists the product categories of the portal with their children and their attributes */',
+        `    @GetMapping("${MIDDLE}")`,
+        '    public String categories() { return ""; }',
         '}',
         '',
       ].join('\n'),
@@ -227,9 +231,9 @@ describe('the module · class column beside short and long paths', () => {
 
   it('gives the class the room a short path and name leave, at full screen and at 360 px; a long path keeps its two ends', async () => {
     const page = await tab.load(await mall.url, { width: 1400, height: 600 });
-    await page.locator('.toolbar .count').filter({ hasText: '2 endpoints' }).waitFor();
+    await page.locator('.toolbar .count').filter({ hasText: '3 endpoints' }).waitFor();
     await page.getByLabel('Search endpoints').fill('product');
-    await poll(() => page.locator('#results .row').count()).toBe(2);
+    await poll(() => page.locator('#results .row').count()).toBe(3);
     const where = 'mall-portal · PmsPortalProductController';
     for (const width of [1400, 360]) {
       await resizeTo(page, width, 600);
@@ -257,7 +261,16 @@ describe('the module · class column beside short and long paths', () => {
       // The long path keeps its start and its last segment; beside it the column has a few letters or none, never a lone one.
       expect(paths[long], `${width} px`).toMatch(/^\/prod.*\/\{id\}$/);
       expect(wheres[long]!.length === 0 || wheres[long]!.length >= 8, `${width} px: "${wheres[long]}"`).toBe(true);
-      if (width === 1400) expect(wheres[long]!.length, wheres[long]).toBeGreaterThanOrEqual(8);
+      if (width === 1400) {
+        expect(wheres[long]!.length, wheres[long]).toBeGreaterThanOrEqual(8);
+        // Beside a whole path, a long name and the column share what is left, each cut to about the same share of
+        // its text: the name kept its 7em and the column took the rest ("Lists the produ…").
+        const middle = page.locator('#results .row').nth(titles.indexOf(MIDDLE));
+        expect((await seen(page, '.path'))[titles.indexOf(MIDDLE)]).toBe(MIDDLE);
+        const [n, w] = await Promise.all(['.name', '.where-text'].map((part) => middle.locator(part).evaluate((el) => el.clientWidth / el.scrollWidth)));
+        expect(n!, `name ${n}, column ${w}`).toBeLessThan(1);
+        expect(Math.abs(n! - w!), `name ${n}, column ${w}`).toBeLessThan(0.1);
+      }
     }
     expect(await tab.leave()).toEqual([]);
   }, 60_000);
