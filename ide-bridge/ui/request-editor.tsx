@@ -21,6 +21,7 @@ import type { JsonSchema } from '../../core/model/request';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
 import { bodyContentType, hintKey, isJson, switchBodyMode, tabCounts } from './request-draft';
+import { TabLabel } from './tab-label';
 
 export type RequestTab = 'path' | 'params' | 'headers' | 'form' | 'body';
 
@@ -87,7 +88,7 @@ export function RequestEditor(props: RequestEditorProps) {
       <div class="tabs" role="tablist" aria-label="Request parts">
         {tabs.map((t) => (
           <button role="tab" id={`tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`panel-${t.id}`} class={tab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)} key={t.id}>
-            {t.label}
+            <TabLabel label={t.label} />
             {t.count ? <span class="tab-count">{t.count}</span> : null}
           </button>
         ))}

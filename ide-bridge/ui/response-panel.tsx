@@ -15,6 +15,7 @@ import { MASK, MaskedPairs, pairRows, useReveal } from './secret-pieces';
 import { SentGrpc, SentHttp } from './sent-request';
 import { ExpectedResponse, hasExpected } from './schema-outline';
 import type { Expected } from './schema-outline';
+import { TabLabel } from './tab-label';
 
 export type CallResult = ResultOf<'call/send'>;
 export type HttpReply = NonNullable<CallResult['http']>;
@@ -136,7 +137,7 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
             <div class="tabs small" role="tablist" aria-label="Response parts">
               {tabs.map((t) => (
                 <button role="tab" key={t.id} aria-selected={shownTab === t.id} class={shownTab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)}>
-                  {t.label}
+                  <TabLabel label={t.label} />
                   {t.count !== undefined ? <span class="tab-count">{t.count}</span> : null}
                 </button>
               ))}

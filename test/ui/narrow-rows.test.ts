@@ -237,6 +237,32 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
     expect(await tab.leave()).toEqual([]);
   });
 
+  it('chooses a request or response tab without moving the others, at 300, 420 and 600 px', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    await openCreate(page);
+    await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.response-panel .body-tools').waitFor();
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      for (const list of [page.getByRole('tablist', { name: 'Request parts' }), page.getByRole('tablist', { name: 'Response parts' })]) {
+        const each = list.getByRole('tab');
+        const places = () => each.evaluateAll((ts) => ts.map((t) => `${Math.round(t.getBoundingClientRect().left)},${Math.round(t.getBoundingClientRect().top)}`));
+        const first = await places();
+        // The chosen tab, in bold, pushed the ones after it along (by up to 6 px at 420 px).
+        for (let i = 0; i < first.length; i++) {
+          await each.nth(i).click();
+          await poll(() => each.nth(i).getAttribute('aria-selected')).toBe('true');
+          expect(await places(), `${width} px, ${await each.nth(i).textContent()} chosen`).toEqual(first);
+        }
+        await each.first().click();
+      }
+    }
+    // A tab is named by its label alone (its bold copy is hidden).
+    expect(await page.getByRole('tab', { name: 'Body', exact: true }).count()).toBe(2);
+    expect(await tab.leave()).toEqual([]);
+  });
+
   it('says why Sync is off whole in the Environments dialog at 300, 420 and 600 px, the token field a click away', async () => {
     const tab = tabs[scheme];
     const page = await open(tab, 600);
