@@ -11,6 +11,7 @@ import { HostField, RowsTable, judgeBody, BodyStatus } from './request-editor';
 import { RequestHead, RequestLineButtons } from './request-head';
 import type { RequestLineProps } from './request-head';
 import type { Endpoint, GrpcRequestDraft } from './request-draft';
+import { TabLabel } from './tab-label';
 
 export interface GrpcEditorProps extends RequestLineProps {
   endpoint: Endpoint;
@@ -71,11 +72,12 @@ export function GrpcEditor(props: GrpcEditorProps) {
       </div>
       <div class="tabs" role="tablist" aria-label="Request parts">
         <button role="tab" id="tab-message" aria-selected={tab === 'message'} class={tab === 'message' ? 'tab on' : 'tab'} onClick={() => setTab('message')}>
-          {streams ? 'Messages' : 'Message'}
+          <TabLabel label={streams ? 'Messages' : 'Message'} />
           {streams ? <span class="tab-count">{draft.messages.length}</span> : null}
         </button>
         <button role="tab" id="tab-metadata" aria-selected={tab === 'metadata'} class={tab === 'metadata' ? 'tab on' : 'tab'} onClick={() => setTab('metadata')}>
-          Metadata{draft.metadata.length ? <span class="tab-count">{draft.metadata.length}</span> : null}
+          <TabLabel label="Metadata" />
+          {draft.metadata.length ? <span class="tab-count">{draft.metadata.length}</span> : null}
         </button>
       </div>
       <div class="tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>

@@ -22,6 +22,7 @@ import type { JsonSchema } from '../../core/model/request';
 import type { RequestLineProps } from './request-head';
 import type { BodyMode, Endpoint, FormField, HttpRequestDraft, NameValue, ParamHint, ParamHints, ParamPlace } from './request-draft';
 import { bodyContentType, hintKey, isJson, switchBodyMode, tabCounts } from './request-draft';
+import { TabLabel } from './tab-label';
 
 export type RequestTab = 'path' | 'params' | 'headers' | 'form' | 'body';
 
@@ -88,7 +89,7 @@ export function RequestEditor(props: RequestEditorProps) {
       <div class="tabs" role="tablist" aria-label="Request parts">
         {tabs.map((t) => (
           <button role="tab" id={`tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`panel-${t.id}`} class={tab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)} key={t.id}>
-            {t.label}
+            <TabLabel label={t.label} />
             {t.count ? <span class="tab-count">{t.count}</span> : null}
           </button>
         ))}
@@ -336,10 +337,15 @@ function BodyTab({ endpoint, draft, onChange, revision, onFormTab, pick, onPick 
   return (
     <div class="body-tab">
       <div class="body-mode" role="radiogroup" aria-label="Body kind">
-        {MODES.map(({ mode, label }) => (
-          <label key={mode}>
-            <input type="radio" name="body-mode" checked={draft.bodyMode === mode} onChange={() => onChange(switchBodyMode(draft, mode))} /> {label}
-          </label>
+        {/* Two threes that wrap as wholes (app.css): never a kind alone on a row, whatever the font's width. */}
+        {[MODES.slice(0, 3), MODES.slice(3)].map((three) => (
+          <span class="kinds" key={three[0]!.mode}>
+            {three.map(({ mode, label }) => (
+              <label key={mode}>
+                <input type="radio" name="body-mode" checked={draft.bodyMode === mode} onChange={() => onChange(switchBodyMode(draft, mode))} /> {label}
+              </label>
+            ))}
+          </span>
         ))}
       </div>
       {draft.bodyMode === 'none' && <p class="muted">{model ? 'The endpoint takes a body; none is sent.' : 'This endpoint takes no request body.'}</p>}

@@ -7,6 +7,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
 import { BodyViewer, prettyJson as prettyOffThread } from './body-viewer';
+import { CopyButton } from './copy-button';
 import { Icon } from './icons';
 import { indentJson } from './json-indent';
 import { formatBytes, formatMs } from './numbers';
@@ -14,6 +15,7 @@ import { MASK, MaskedPairs, pairRows, useReveal } from './secret-pieces';
 import { SentGrpc, SentHttp } from './sent-request';
 import { ExpectedResponse, hasExpected } from './schema-outline';
 import type { Expected } from './schema-outline';
+import { TabLabel } from './tab-label';
 
 export type CallResult = ResultOf<'call/send'>;
 export type HttpReply = NonNullable<CallResult['http']>;
@@ -135,7 +137,7 @@ export function ResponsePanel({ call, onSave, onCopy, onOpenSettings, onPreview,
             <div class="tabs small" role="tablist" aria-label="Response parts">
               {tabs.map((t) => (
                 <button role="tab" key={t.id} aria-selected={shownTab === t.id} class={shownTab === t.id ? 'tab on' : 'tab'} onClick={() => setTab(t.id)}>
-                  {t.label}
+                  <TabLabel label={t.label} />
                   {t.count !== undefined ? <span class="tab-count">{t.count}</span> : null}
                 </button>
               ))}
@@ -370,35 +372,6 @@ function ImagePreview({ callId, contentType, onPreview }: { callId: string; cont
   if (!src) return <p class="muted">Loading the preview…</p>;
   if ('error' in src) return <p class="error">No preview: {src.error}</p>;
   return <img class="image-preview" src={src.url} alt={`Response image (${contentType})`} />;
-}
-
-function CopyButton({ text, onCopy }: { text(): string; onCopy(text: string): Promise<void> }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'done' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
-  return (
-    <>
-      <button
-        class="copy"
-        onClick={() =>
-          onCopy(text()).then(
-            () => setState({ kind: 'done' }),
-            (e: Error) => setState({ kind: 'failed', message: e.message }),
-          )
-        }
-      >
-        Copy
-      </button>
-      {state.kind === 'done' && (
-        <span class="muted copied" role="status">
-          Copied
-        </span>
-      )}
-      {state.kind === 'failed' && (
-        <span class="error" role="alert">
-          Could not copy: {state.message}
-        </span>
-      )}
-    </>
-  );
 }
 
 /** Save as: a browser cannot open a native save dialog, so the path is typed (relative paths land in the project). */

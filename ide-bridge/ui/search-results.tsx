@@ -11,6 +11,7 @@ import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
 import { grouped } from './numbers';
 import { hitSpan, keptSpan, lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
+import { widthEm } from './text-width';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
 
@@ -129,7 +130,7 @@ export function SearchResults(props: SearchResultsProps) {
             <span class="path" title={r.endpoint.path}>
               <PathParts text={r.endpoint.path} cut={pathEnds(r.endpoint.path)} keySpan={keySpan} ranges={path} keyClass={alikeSpan ? 'end-key' : 'end-key hit'} />
             </span>
-            <span class="name" title={r.endpoint.name}>
+            <span class="name" title={r.endpoint.name} style={{ '--name-em': `${widthEm(r.endpoint.name)}em` }}>
               <Highlighted text={r.endpoint.name} ranges={ranges('name')} />
             </span>
             {hit ? (
@@ -144,7 +145,9 @@ export function SearchResults(props: SearchResultsProps) {
               </span>
             ) : (
               <span class="where" title={r.endpoint.className}>
-                {r.endpoint.module} · {simpleName}
+                <span class="where-text">
+                  {r.endpoint.module} · {simpleName}
+                </span>
               </span>
             )}
           </div>

@@ -4,7 +4,7 @@
 // sharing their screen does not show a token by opening the tab. Copy copies what is shown, and
 // its label says whether that holds masked values or real secrets.
 
-import { useState } from 'preact/hooks';
+import { CopyButton } from './copy-button';
 import { formatBytes, formatMs } from './numbers';
 import type { GrpcReply, HttpReply } from './response-panel';
 import { MASK, MaskedPairs, Pieces, pairRows, secretsOf, textOf, useReveal } from './secret-pieces';
@@ -49,32 +49,17 @@ export function copyLabel(total: number, hidden: number): { label: string; title
 }
 
 function CopyShown({ text, total, hidden, onCopy }: { text(): string; total: number; hidden: number; onCopy(text: string): Promise<void> }) {
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'done'; real: boolean } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const { label, title } = copyLabel(total, hidden);
   return (
     <div class="body-tools">
-      <button
-        class="copy"
+      <CopyButton
+        label={label}
+        done={`Copied${label.slice('Copy'.length)}`}
+        status={total === 0 ? 'Copied' : total > hidden ? 'Copied, with real secret values' : 'Copied, secrets masked'}
         title={title}
-        onClick={() =>
-          onCopy(text()).then(
-            () => setState({ kind: 'done', real: total > hidden }),
-            (e: Error) => setState({ kind: 'failed', message: e.message }),
-          )
-        }
-      >
-        {label}
-      </button>
-      {state.kind === 'done' && (
-        <span class="muted copied" role="status">
-          {total === 0 ? 'Copied' : state.real ? 'Copied, with real secret values' : 'Copied, secrets masked'}
-        </span>
-      )}
-      {state.kind === 'failed' && (
-        <span class="error" role="alert">
-          Could not copy: {state.message}
-        </span>
-      )}
+        text={text}
+        onCopy={onCopy}
+      />
     </div>
   );
 }

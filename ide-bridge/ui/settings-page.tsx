@@ -188,12 +188,14 @@ export function SettingsPage({ client, project, page: initialPage, notify, onSav
               </label>
               <span class="muted">Per-user rows always go to the user settings.</span>
               <ErrorLine error={saveError} />
-              <button type="button" onClick={() => (setEdits({}), setErrors({}))} disabled={!dirty || busy}>
-                Discard
-              </button>
-              <button type="submit" class="primary" disabled={!dirty || busy}>
-                Save
-              </button>
+              <span class="foot-actions">
+                <button type="button" onClick={() => (setEdits({}), setErrors({}))} disabled={!dirty || busy}>
+                  Discard
+                </button>
+                <button type="submit" class="primary" disabled={!dirty || busy}>
+                  Save
+                </button>
+              </span>
             </footer>
           </form>
         </div>

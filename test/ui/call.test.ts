@@ -227,7 +227,7 @@ describe('sending HTTP requests from the explorer', () => {
     await panel.getByRole('button', { name: 'Raw' }).click();
     await poll(() => bodyText(panel)).toBe(raw);
     await panel.getByRole('button', { name: 'Copy' }).click();
-    await panel.getByText('Copied').waitFor();
+    await panel.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(raw);
 
     // Headers, and the request as it was sent.
@@ -338,7 +338,7 @@ describe('sending HTTP requests from the explorer', () => {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 1400, height: 900 });
       await panel.getByRole('button', { name: 'Copy masked' }).click();
-      await panel.getByText('Copied, secrets masked').waitFor();
+      await panel.getByRole('status').filter({ hasText: 'Copied, secrets masked' }).waitFor();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toContain('Authorization: Bearer ••••••••');
       expect(copied).not.toContain('S3CRET');
@@ -348,7 +348,7 @@ describe('sending HTTP requests from the explorer', () => {
       expect(await table.locator('tr', { hasText: 'Authorization' }).locator('td').textContent()).toBe('Bearer tok-S3CRETHide');
       expect(await table.locator('tr', { hasText: 'X-Caller' }).locator('td').textContent()).toBe('••••••••Show');
       await panel.getByRole('button', { name: 'Copy, 2 masked' }).click();
-      await panel.getByText('Copied, with real secret values').waitFor();
+      await panel.getByRole('status').filter({ hasText: 'Copied, with real secret values' }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Authorization: Bearer tok-S3CRET');
       await panel.getByRole('button', { name: 'Hide the value of Authorization' }).click();
       expect(await tab.textContent()).not.toContain('S3CRET');
@@ -506,7 +506,7 @@ describe('sending HTTP requests from the explorer', () => {
     await poll(() => panel.locator('.truncated').textContent()).toContain(`Pretty shows the first 500,000 characters of the indented body (${indented.length.toLocaleString('en')}); Raw shows all of it`);
     expect((await bodyText(panel)).length).toBe(500_000);
     await panel.getByRole('button', { name: 'Copy' }).click();
-    await panel.getByText('Copied').waitFor();
+    await panel.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(indented);
     await page.screenshot({ path: screenshotPath('request-json-cut-by-indent') });
     await panel.getByRole('button', { name: 'Show Raw' }).click();

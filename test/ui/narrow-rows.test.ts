@@ -1,7 +1,7 @@
 // Rows of the explorer that wrapped or were cut alone in a tool window (300, 420 and 600 px), in
 // Debian's Chromium against a real `apiscout ui` on a copy of the sample shop, light and dark: the
 // response's Save as on the Pretty/Raw/type/Copy row, the body kinds with no kind alone on a row,
-// the search results' module · class column as wide in every row and never a lone letter, and the
+// the search results' module · class column with what the path leaves and never a lone letter, and the
 // Environments dialog's "Sync is off" read whole. Screenshots go to test-results/ui/narrow-rows-*.png.
 
 import fs from 'node:fs';
@@ -108,6 +108,40 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
     expect(await tab.leave()).toEqual([]);
   });
 
+  it('confirms a copy in its button at 300 px, moving nothing: the response body\'s Copy and the Request tab\'s', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 300);
+    await openCreate(page);
+    await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
+    const panel = page.locator('.response-panel');
+    const tools = panel.locator('.body-tools');
+    await tools.getByRole('button', { name: 'Save as…' }).waitFor();
+    const boxes = () => panel.locator('.body-tools > :visible:not(.visually-hidden), .body-viewer').evaluateAll((els) => els.map((el) => JSON.stringify(el.getBoundingClientRect())));
+    const before = await boxes();
+    await tools.getByRole('button', { name: 'Copy', exact: true }).click();
+    await panel.getByRole('status').filter({ hasText: 'Copied' }).waitFor({ state: 'attached' });
+    await page.screenshot({ path: screenshotPath(`narrow-rows-copied-300-${scheme}`) });
+    // "Copied" beside the button pushed Save as onto a row of its own and the body a line down.
+    expect(await boxes()).toEqual(before);
+    const copied = tools.getByRole('button', { name: 'Copied', exact: true });
+    const box = (await copied.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(300);
+    expect(await copied.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await panel.getByRole('status').filter({ hasText: 'Copied' }).count()).toBe(1);
+
+    // The request as sent: its copy said "Copied" on a line of its own too (the longer sayings wrapped at 300 px).
+    await panel.getByRole('tab', { name: 'Request' }).click();
+    const sentTools = panel.locator('.sent .body-tools');
+    await sentTools.getByRole('button', { name: 'Copy', exact: true }).waitFor();
+    const height = (await sentTools.boundingBox())!.height;
+    await sentTools.getByRole('button', { name: 'Copy', exact: true }).click();
+    await sentTools.getByRole('status').filter({ hasText: 'Copied' }).waitFor({ state: 'attached' });
+    expect((await sentTools.boundingBox())!.height).toBe(height);
+    await sentTools.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath(`narrow-rows-copied-request-300-${scheme}`) });
+    expect(await tab.leave()).toEqual([]);
+  });
+
   it('lays the body kinds out with none alone on a row at 300, 420 and 600 px', async () => {
     const tab = tabs[scheme];
     const page = await open(tab, 600);
@@ -125,10 +159,22 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
       for (const box of await kinds.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
         expect(box, `${width} px: inside the window`).toBeLessThanOrEqual(width);
     }
+    // A font a few per cent wider than this one (the IDE's JetBrains Sans, another system's): one row or two of
+    // three at any width, inside the window. At 410 and 420 px "File" wrapped alone: the rows changed at a width
+    // fixed for this font.
+    await page.addStyleTag({ content: '.body-mode { letter-spacing: 0.6px; }' });
+    for (let width = 300; width <= 460; width += 10) {
+      await resizeTo(page, width, 800);
+      const rows = await rowsOf(kinds);
+      expect([[6], [3, 3]], `${width} px, a wider font: ${rows.join(' + ')}`).toContainEqual(rows);
+      for (const box of await kinds.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+        expect(box, `${width} px, a wider font: inside the window`).toBeLessThanOrEqual(width);
+      if (width === 420) await page.screenshot({ path: screenshotPath(`narrow-rows-body-kinds-wider-font-${width}-${scheme}`) });
+    }
     expect(await tab.leave()).toEqual([]);
   });
 
-  it('gives every search row\'s module · class column the same room, never a lone letter, at 300, 420 and 600 px', async () => {
+  it('gives every search row\'s module · class column what its path and name leave, never a lone letter, at 300, 420 and 600 px', async () => {
     const tab = tabs[scheme];
     const page = await open(tab, 600);
     // Paths of many lengths, from /api/v1/catalog/products to its sub-resources.
@@ -137,20 +183,83 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
     for (const width of WIDTHS) {
       await resizeTo(page, width, 800);
       await page.screenshot({ path: screenshotPath(`narrow-rows-search-${width}-${scheme}`) });
-      const columns = await page.locator('#results .row .where').evaluateAll((els) =>
-        els.map((el) => ({ text: el.textContent!, width: el.getBoundingClientRect().width, whole: el.scrollWidth <= el.clientWidth + 1 })),
+      const rows = await page.locator('#results .row').evaluateAll((els) =>
+        els.map((row) => {
+          const [where, text] = [row.querySelector<HTMLElement>('.where')!, row.querySelector<HTMLElement>('.where-text')!];
+          const box = text.getBoundingClientRect();
+          const clip = where.getBoundingClientRect();
+          const cutPath = [...row.querySelectorAll<HTMLElement>('.path > *')].some((el) => el.scrollWidth > el.clientWidth + 1);
+          return {
+            text: text.textContent!,
+            // On the column's line, not wrapped onto the hidden one.
+            shown: box.width > 0 && box.top < clip.bottom - 0.5,
+            width: box.width,
+            whole: text.scrollWidth <= text.clientWidth + 1,
+            cutPath,
+          };
+        }),
       );
-      const shown = columns.filter((c) => c.width > 0);
-      // Shown in every row or in none.
-      expect([0, columns.length], `${width} px: ${shown.length} of ${columns.length} shown`).toContain(shown.length);
-      // Cut, each keeps a few letters before its ellipsis (it went down to a lone "m"), and the cut ones are as wide as each other.
-      const cut = shown.filter((c) => !c.whole);
-      for (const c of cut) expect(c.width, `${width} px: ${c.text}`).toBeGreaterThanOrEqual(40);
-      const widths = cut.map((c) => Math.round(c.width));
-      if (widths.length) expect(Math.max(...widths) - Math.min(...widths), `${width} px: ${widths.join(', ')}`).toBeLessThanOrEqual(1);
-      // A whole one is no wider than a cut one.
-      for (const c of shown.filter((x) => x.whole)) if (widths.length) expect(c.width, `${width} px: ${c.text}`).toBeLessThanOrEqual(widths[0]! + 1);
+      const shown = rows.filter((r) => r.shown);
+      // From 400 px in every row; under it, where the path leaves the room.
+      if (width >= 400) expect(shown.length, `${width} px`).toBe(rows.length);
+      // Cut, each keeps a few letters before its ellipsis (it went down to a lone "m").
+      for (const c of shown.filter((r) => !r.whole)) expect(c.width, `${width} px: ${c.text}`).toBeGreaterThanOrEqual(40);
+      // A row whose path is cut shows its column cut to its least, as every such row does (the path lost nothing to it).
+      const least = shown.filter((r) => r.cutPath).map((r) => Math.round(r.width));
+      if (least.length) expect(Math.max(...least) - Math.min(...least), `${width} px: ${least.join(', ')}`).toBeLessThanOrEqual(1);
     }
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('keeps Settings\' Discard and Save together from 300 to 1000 px, Save to beside them or above', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    await page.locator('.toolbar').getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const foot = dialog.locator('.settings-foot');
+    await foot.waitFor();
+    // Where Save wraps depends on the length of the settings files' paths (this test's, in a temp folder, are longer
+    // than the dialog): the list as wide as mall's, /tmp/trial/mall/.apiscout/settings.json, at every width.
+    await page.addStyleTag({ content: '.settings-foot select { max-width: 340px; }' });
+    for (let width = 300; width <= 1000; width += 20) {
+      await resizeTo(page, width, 800);
+      // Save wrapped alone under Save to and Discard (at 600 px on mall).
+      const buttons = foot.getByRole('button');
+      expect(await rowsOf(buttons), `${width} px`).toEqual([2]);
+      const [d, save, list] = [(await dialog.boundingBox())!, (await buttons.last().boundingBox())!, (await foot.getByLabel('Save to').boundingBox())!];
+      expect(save.x + save.width, `${width} px: Save inside the dialog`).toBeLessThanOrEqual(d.x + d.width);
+      // The list keeps room for a few words of its file name.
+      expect(list.width, `${width} px`).toBeGreaterThanOrEqual(120);
+      if (WIDTHS.includes(width as (typeof WIDTHS)[number])) await page.screenshot({ path: screenshotPath(`narrow-rows-settings-foot-${width}-${scheme}`) });
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await tab.leave()).toEqual([]);
+  });
+
+  it('chooses a request or response tab without moving the others, at 300, 420 and 600 px', async () => {
+    const tab = tabs[scheme];
+    const page = await open(tab, 600);
+    await openCreate(page);
+    await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.response-panel .body-tools').waitFor();
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      for (const list of [page.getByRole('tablist', { name: 'Request parts' }), page.getByRole('tablist', { name: 'Response parts' })]) {
+        const each = list.getByRole('tab');
+        const places = () => each.evaluateAll((ts) => ts.map((t) => `${Math.round(t.getBoundingClientRect().left)},${Math.round(t.getBoundingClientRect().top)}`));
+        const first = await places();
+        // The chosen tab, in bold, pushed the ones after it along (by up to 6 px at 420 px).
+        for (let i = 0; i < first.length; i++) {
+          await each.nth(i).click();
+          await poll(() => each.nth(i).getAttribute('aria-selected')).toBe('true');
+          expect(await places(), `${width} px, ${await each.nth(i).textContent()} chosen`).toEqual(first);
+        }
+        await each.first().click();
+      }
+    }
+    // A tab is named by its label alone (its bold copy is hidden).
+    expect(await page.getByRole('tab', { name: 'Body', exact: true }).count()).toBe(2);
     expect(await tab.leave()).toEqual([]);
   });
 

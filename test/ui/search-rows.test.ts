@@ -1,14 +1,16 @@
 // Search rows in a narrow tool window, in Debian's Chromium against the real `apiscout ui` on a
 // generated project shaped as Apache DolphinScheduler's API is (a v1 and a "/v2" controller with the
 // same endpoints): two rows that differ only by a prefix, or only by a segment in their middle (an
-// admin and a portal API), must read differently at 300 px, and a hit in a class name must show where it hit. Screenshots go to test-results/ui/search-rows-*.png.
+// admin and a portal API), must read differently at 300 px, and a hit in a class name must show where it hit; on a
+// project shaped as mall (two modules), the module · class column takes the room a short path leaves it, at 360 px
+// and at full screen. Screenshots go to test-results/ui/search-rows-*.png.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, poll, releaseChromium, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
+import { launchChromium, poll, releaseChromium, resizeTo, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
 
 const STOP = '/projects/{projectCode}/task-instances/{id}/stop';
 const STOP_V2 = `/v2${STOP}`;
@@ -106,7 +108,8 @@ function seen(page: Page, selector: string): Promise<string[]> {
             if (getComputedStyle(el).overflow !== 'hidden') continue;
             const clip = el.getBoundingClientRect();
             const cut = el.scrollWidth > el.clientWidth ? ellipsis(el) : 0;
-            visible = box.left >= clip.left - 0.5 && box.right <= clip.right - cut + 0.5;
+            // Across, inside the box less its ellipsis; down, on a line of the box (not one it hides).
+            visible = box.left >= clip.left - 0.5 && box.right <= clip.right - cut + 0.5 && box.top < clip.bottom - 0.5 && box.bottom > clip.top + 0.5;
           }
           if (visible) out += node.textContent![i];
         }
@@ -182,4 +185,93 @@ describe('search rows in a narrow tool window', () => {
       expect(await tab.leave()).toEqual([]);
     }, 60_000);
   }
+});
+
+describe('the module · class column beside short and long paths', () => {
+  const SHORT = '/product/search';
+  const LONG = '/productAttribute/category/list/withAttr/{id}';
+  const MIDDLE = '/productCategory/list';
+  let mall: UiProcess;
+
+  beforeAll(async () => {
+    // mall's shape: a Maven module per application, a long class name, short and long paths.
+    const project = path.join(tmp, 'mall');
+    const pom = (body: string) => `<project><modelVersion>4.0.0</modelVersion>${body}</project>`;
+    fs.mkdirSync(project, { recursive: true });
+    fs.writeFileSync(path.join(project, 'pom.xml'), pom('<groupId>com.acme</groupId><artifactId>mall</artifactId><version>1</version><packaging>pom</packaging><modules><module>mall-portal</module></modules>'));
+    const dir = path.join(project, 'mall-portal/src/main/java/com/acme/portal');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(project, 'mall-portal/pom.xml'), pom('<artifactId>mall-portal</artifactId>'));
+    fs.writeFileSync(
+      path.join(dir, 'PmsPortalProductController.java'),
+      [
+        'package com.acme.portal;',
+        'import org.springframework.web.bind.annotation.*;',
+        '@RestController',
+        'public class PmsPortalProductController {',
+        '    /** Search */',
+        `    @GetMapping("${SHORT}")`,
+        '    public String search() { return ""; }',
+        '    /** Lists the attributes of a category with their values */',
+        `    @GetMapping("${LONG}")`,
+        '    public String attributes(@PathVariable long id) { return ""; }',
+        '    /** Lists the product categories of the portal with their children and their attributes */',
+        `    @GetMapping("${MIDDLE}")`,
+        '    public String categories() { return ""; }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    mall = new UiProcess(project, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user-mall') });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (mall) expect(await mall.stop()).toBe(0);
+  });
+
+  it('gives the class the room a short path and name leave, at full screen and at 360 px; a long path keeps its two ends', async () => {
+    const page = await tab.load(await mall.url, { width: 1400, height: 600 });
+    await page.locator('.toolbar .count').filter({ hasText: '3 endpoints' }).waitFor();
+    await page.getByLabel('Search endpoints').fill('product');
+    await poll(() => page.locator('#results .row').count()).toBe(3);
+    const where = 'mall-portal · PmsPortalProductController';
+    for (const width of [1400, 360]) {
+      await resizeTo(page, width, 600);
+      await page.screenshot({ path: screenshotPath(`search-rows-where-${width}`) });
+      const titles = await page.locator('#results .row .path').evaluateAll((els) => els.map((el) => el.getAttribute('title')!));
+      const [paths, names, wheres] = [await seen(page, '.path'), await seen(page, '.name'), await seen(page, '.where')];
+      const short = titles.indexOf(SHORT);
+      const long = titles.indexOf(LONG);
+      // Beside the short path and name, both whole, the class takes the rest of the row (the tree's 420 px at full
+      // screen): it was "mall-portal…", a fixed share of the row, after a name's 7em of which "Search" filled half;
+      // at 360 px it was hidden, and has the module and a few letters now.
+      expect([paths[short], names[short]], `${width} px`).toEqual([SHORT, 'Search']);
+      expect(where.startsWith(wheres[short]!), wheres[short]).toBe(true);
+      expect(wheres[short]!.length, `${width} px: ${wheres[short]}`).toBeGreaterThanOrEqual(width === 1400 ? 'mall-portal · PmsPortalPro'.length : 'mall-portal · '.length);
+      const row = page.locator('#results .row').nth(short);
+      const [name, whereBox] = [(await row.locator('.name').boundingBox())!, (await row.locator('.where-text').boundingBox())!];
+      const text = await row.locator('.name').evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().width;
+      });
+      // No blank beside the name: its box is about its text's width (1em at most to spare).
+      expect(name.width - text, `${width} px`).toBeLessThanOrEqual(13);
+      expect(whereBox.x + whereBox.width, `${width} px`).toBeGreaterThan((width === 1400 ? 420 : width) - 10);
+      // The long path keeps its start and its last segment; beside it the column has a few letters or none, never a lone one.
+      expect(paths[long], `${width} px`).toMatch(/^\/prod.*\/\{id\}$/);
+      expect(wheres[long]!.length === 0 || wheres[long]!.length >= 8, `${width} px: "${wheres[long]}"`).toBe(true);
+      if (width === 1400) {
+        expect(wheres[long]!.length, wheres[long]).toBeGreaterThanOrEqual(8);
+        // Beside a whole path, a long name and the column share what is left, each cut to about the same share of
+        // its text: the name kept its 7em and the column took the rest ("Lists the produ…").
+        const middle = page.locator('#results .row').nth(titles.indexOf(MIDDLE));
+        expect((await seen(page, '.path'))[titles.indexOf(MIDDLE)]).toBe(MIDDLE);
+        const [n, w] = await Promise.all(['.name', '.where-text'].map((part) => middle.locator(part).evaluate((el) => el.clientWidth / el.scrollWidth)));
+        expect(n!, `name ${n}, column ${w}`).toBeLessThan(1);
+        expect(Math.abs(n! - w!), `name ${n}, column ${w}`).toBeLessThan(0.1);
+      }
+    }
+    expect(await tab.leave()).toEqual([]);
+  }, 60_000);
 });

@@ -1194,6 +1194,21 @@ describe('the settings pages\' tabs in a narrow tool window', () => {
       }
       // Two rows at most: the pages' rows keep the room.
       expect(new Set(first.map((p) => p.split(',')[1])).size, `${width} px`).toBeLessThanOrEqual(2);
+      // Each label in the middle of its tab, the room its bold self takes shared on both sides: it all fell after
+      // the label, and "gRPC Runtime" stood twice as far from "HTTP" as the other tabs from each other.
+      await tabs.first().click();
+      const sides = await tabs.evaluateAll((ts) =>
+        ts.slice(1).map((t) => {
+          const text = document.createRange();
+          text.selectNodeContents(t.firstChild!);
+          const [box, inner] = [t.getBoundingClientRect(), text.getBoundingClientRect()];
+          return `${t.textContent} ${Math.round(inner.left - box.left)}:${Math.round(box.right - inner.right)}`;
+        }),
+      );
+      for (const side of sides) {
+        const [left, right] = side.split(' ').pop()!.split(':').map(Number);
+        expect(Math.abs(left! - right!), `${width} px: ${side}`).toBeLessThanOrEqual(1);
+      }
       await page.screenshot({ path: screenshotPath(`tool-window-settings-tabs-${width}`) });
       await page.keyboard.press('Escape');
       await settings.waitFor({ state: 'hidden' });
