@@ -106,6 +106,41 @@ describe('applications whose JSON is JSON-B\'s', () => {
     expect(keys()).toEqual(await fresh());
   });
 
+  it("JSON-B sees only public fields and public accessors, whatever annotates a private field; Jackson's view is unchanged", async () => {
+    const account = (classAnnotation: string) => `package com.acme.model;
+import jakarta.json.bind.annotation.*;
+${classAnnotation}
+public class Account {
+    @JsonbProperty("account_no") private String number;
+    private String owner;
+    public String nickname;
+    public String code;
+    private String pin;
+    @lombok.Getter private String region;
+    @lombok.Getter(lombok.AccessLevel.PROTECTED) private String branch;
+    public String getOwner() { return owner; }
+    private String getCode() { return code; }
+    public void setPin(String pin) { this.pin = pin; }
+}
+`;
+    const app = (provider: string, classAnnotation = '') => ({
+      'pom.xml': pom('app', 'io.quarkus:quarkus-rest', provider),
+      'src/main/java/com/acme/model/Account.java': account(classAnnotation),
+      'src/main/java/com/acme/app/ItemResource.java': resource('app', 'items').replace(/Item\b(?!Resource)/g, 'Account'),
+    });
+    const access = async (files: Record<string, string>) => {
+      const { endpoints } = await scanProject(project(files), { parseWorker: false });
+      const props = endpoints[0]!.response!.schema!.properties!;
+      return Object.fromEntries(Object.keys(props).sort().map((k) => [k, props[k]!.readOnly ? 'read' : props[k]!.writeOnly ? 'write' : 'both']));
+    };
+    // A private field with no public accessor (or a protected Lombok getter) is none, annotated or not;
+    // one with a public getter only is written, never read; a public field with a private getter only read.
+    expect(await access(app('io.quarkus:quarkus-rest-jsonb'))).toEqual({ code: 'write', nickname: 'both', owner: 'read', pin: 'write', region: 'read' });
+    // A visibility strategy of the project's own may see private fields.
+    expect(Object.keys(await access(app('io.quarkus:quarkus-rest-jsonb', '@JsonbVisibility(com.acme.model.FieldAccess.class)')))).toEqual(['account_no', 'branch', 'code', 'nickname', 'owner', 'pin', 'region']);
+    expect(await access(app('io.quarkus:quarkus-rest-jackson'))).toEqual({ branch: 'both', code: 'both', nickname: 'both', number: 'both', owner: 'both', pin: 'both', region: 'both' });
+  });
+
   it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {
     const files = {
       'pom.xml': pom('app', 'org.springframework.boot:spring-boot-starter-web', 'org.eclipse:yasson'),
