@@ -141,6 +141,42 @@ public class Account {
     expect(await access(app('io.quarkus:quarkus-rest-jackson'))).toEqual({ branch: 'both', code: 'both', nickname: 'both', number: 'both', owner: 'both', pin: 'both', region: 'both' });
   });
 
+  it("a @JsonbCreator's parameters are read: required by JSON-B 1.0 (javax), optional by default since 3.0", async () => {
+    const point = (pkg: string, creator: string) => `package com.acme.model;
+import ${pkg}.json.bind.annotation.*;
+public class Point {
+    private final int x;
+    private final int y;
+    private final String label;
+${creator}
+    public int getX() { return x; }
+    public int getY() { return y; }
+    public String getLabel() { return label; }
+}
+`;
+    const constructor = '    @JsonbCreator public Point(@JsonbProperty("x") int x, @JsonbProperty("y") int y) { this.x = x; this.y = y; this.label = null; }';
+    const factory = '    private Point(int x, int y) { this.x = x; this.y = y; this.label = null; }\n    @JsonbCreator public static Point of(@JsonbProperty("x") int x, @JsonbProperty("y") int y) { return new Point(x, y); }';
+    const schema = async (pkg: string, creator: string) => {
+      const { endpoints } = await scanProject(project({
+        'pom.xml': pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb'),
+        'src/main/java/com/acme/model/Point.java': point(pkg, creator),
+        'src/main/java/com/acme/app/PointResource.java': `package com.acme.app;
+import jakarta.ws.rs.*;
+import com.acme.model.Point;
+@Path("/points")
+public class PointResource { @POST public Point add(Point point) { return point; } }
+`,
+      }), { parseWorker: false });
+      const s = endpoints[0]!.request!.body!.schema!;
+      return { readOnly: Object.keys(s.properties!).filter((k) => s.properties![k]!.readOnly), required: s.required ?? [] };
+    };
+    // What the creator takes is read; what it does not (label: a getter only) is written only.
+    expect(await schema('jakarta', constructor)).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('jakarta', factory)).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('javax', constructor)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('javax', factory)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+  });
+
   it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {
     const files = {
       'pom.xml': pom('app', 'org.springframework.boot:spring-boot-starter-web', 'org.eclipse:yasson'),

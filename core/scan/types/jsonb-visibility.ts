@@ -5,9 +5,10 @@
 // likewise. So a private `@JsonbProperty` field with no public accessor is no property.
 // `@JsonbVisibility` names a strategy of the project's own that may see private fields: its class
 // is left as Jackson's rules read it. Lombok's `@Data` / `@Getter` / `@Setter` / `@Value` generate
-// public accessors unless told another AccessLevel.
+// public accessors unless told another AccessLevel. A `@JsonbCreator`'s parameters are read too:
+// JSON-B 1.0 and 2.0 require every one, 3.0 made them optional (a missing one is null).
 
-import type { Annotation, TypeDecl, TypeRef } from '../source-model';
+import type { Annotation, ParamDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation } from '../source-model';
 import { getterProperty, setterProperty } from './naming';
 
@@ -18,13 +19,24 @@ interface Candidate {
   renamedField?: string;
 }
 
-/** How JSON-B with its default visibility reaches the field `m` of `decl`: both ways, only writing it (`read`-only), only reading it, or not at all. */
-export function jsonbAccess(decl: TypeDecl, m: Candidate): 'both' | 'read' | 'write' | 'none' {
-  if (!m.field || decl.kind !== 'class' || decl.file.lang !== 'java') return 'both';
-  if (findAnnotation(decl.annotations, 'JsonbVisibility')) return 'both';
+/** How JSON-B reaches a property: both ways, only writing it (`read`-only), only reading it, or not at all; `required` when its creator must be given it. */
+export interface JsonbAccess {
+  access: 'both' | 'read' | 'write' | 'none';
+  required?: boolean;
+}
+
+/** How JSON-B with its default visibility reaches the field `m` of `decl`. */
+export function jsonbAccess(decl: TypeDecl, m: Candidate): JsonbAccess {
+  if (!m.field || decl.kind !== 'class' || decl.file.lang !== 'java') return { access: 'both' };
+  if (findAnnotation(decl.annotations, 'JsonbVisibility')) return { access: 'both' };
   const field = decl.fields.find((f) => f.name === (m.renamedField ?? m.implicit));
-  if (!field) return 'both';
+  if (!field) return { access: 'both' };
   const names = new Set([m.implicit.toLowerCase(), field.name.toLowerCase()]);
+  const fieldName = jsonbName(field.annotations);
+  const created = creatorParams(decl).some((p) => names.has(p.name.toLowerCase()) || (fieldName !== undefined && jsonbName(p.annotations) === fieldName));
+  // JSON-B 1.0 (javax.json.bind) and 2.0 fail without every creator parameter; 3.0 passes null. Only
+  // javax says which: a jakarta import may be 2.0's or 3.0's, and 3.0's default is left as it is.
+  const required = created && decl.file.imports.some((i) => i.name.startsWith('javax.json.bind'));
   const own = decl.methods.filter((x) => !x.modifiers.includes('static'));
   const getters = own.filter((x) => x.params.length === 0 && x.returnType && names.has(getterProperty(x.name, isPrimitiveBoolean(x.returnType))?.toLowerCase() ?? ''));
   const setters = own.filter((x) => x.params.length === 1 && names.has(setterProperty(x.name)?.toLowerCase() ?? ''));
@@ -32,8 +44,27 @@ export function jsonbAccess(decl: TypeDecl, m: Candidate): 'both' | 'read' | 'wr
   const mutable = !field.modifiers.includes('final');
   const lombok = (...names: string[]) => publicLombok(findAnnotation(field.annotations, ...names) ?? findAnnotation(decl.annotations, ...names));
   const readable = getters.length ? getters.some((g) => g.modifiers.includes('public')) : fieldPublic || lombok('Getter', 'Data', 'Value');
-  const writable = setters.length ? setters.some((s) => s.modifiers.includes('public')) : mutable && (fieldPublic || lombok('Setter', 'Data'));
-  return readable && writable ? 'both' : readable ? 'read' : writable ? 'write' : 'none';
+  const writable = created || (setters.length ? setters.some((s) => s.modifiers.includes('public')) : mutable && (fieldPublic || lombok('Setter', 'Data')));
+  const access = readable && writable ? 'both' : readable ? 'read' : writable ? 'write' : 'none';
+  return required ? { access, required } : { access };
+}
+
+/**
+ * The parameters of the class's JSON-B creator: a static `@JsonbCreator` method's, else a
+ * constructor's whose every parameter `@JsonbProperty` names, in a file that imports JsonbCreator
+ * (constructors' own annotations are not parsed: this is how JSON-B's creators are written).
+ */
+function creatorParams(decl: TypeDecl): readonly ParamDecl[] {
+  const factory = decl.methods.find((x) => x.modifiers.includes('static') && findAnnotation(x.annotations, 'JsonbCreator'));
+  if (factory) return factory.params;
+  if (!decl.file.imports.some((i) => /^(?:javax|jakarta)\.json\.bind\.annotation(?:\.JsonbCreator)?$/.test(i.name) && (i.wildcard || i.name.endsWith('.JsonbCreator')))) return [];
+  return decl.constructors.find((params) => params.length > 0 && params.every((p) => findAnnotation(p.annotations, 'JsonbProperty'))) ?? [];
+}
+
+/** The name `@JsonbProperty` gives, where written as a literal. */
+function jsonbName(annotations: readonly Annotation[]): string | undefined {
+  const value = findAnnotation(annotations, 'JsonbProperty')?.args.value;
+  return value?.kind === 'string' ? value.value : undefined;
 }
 
 /** A Lombok annotation generating public accessors: no AccessLevel, or `AccessLevel.PUBLIC`. */

@@ -1178,9 +1178,9 @@ export class SchemaBuilder {
     if (this.mapper !== 'jsonb') return all;
     const out: Member[] = [];
     for (const m of all) {
-      const access = jsonbAccess(decl, m);
-      if (access === 'both') out.push(m);
-      else if (access !== 'none') out.push({ ...m, jsonbAccess: access });
+      const { access, required } = jsonbAccess(decl, m);
+      if (access === 'none') continue;
+      out.push(access === 'both' && !required ? m : { ...m, ...(access === 'both' ? {} : { jsonbAccess: access }), ...(required ? { required } : {}) });
     }
     return out;
   }
