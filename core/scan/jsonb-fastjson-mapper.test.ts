@@ -156,9 +156,10 @@ ${creator}
 `;
     const constructor = '    @JsonbCreator public Point(@JsonbProperty("x") int x, @JsonbProperty("y") int y) { this.x = x; this.y = y; this.label = null; }';
     const factory = '    private Point(int x, int y) { this.x = x; this.y = y; this.label = null; }\n    @JsonbCreator public static Point of(@JsonbProperty("x") int x, @JsonbProperty("y") int y) { return new Point(x, y); }';
-    const schema = async (pkg: string, creator: string) => {
+    const schema = async (pkg: string, creator: string, build = pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb'), more: Record<string, string> = {}) => {
       const { endpoints } = await scanProject(project({
-        'pom.xml': pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb'),
+        ...more,
+        'pom.xml': build,
         'src/main/java/com/acme/model/Point.java': point(pkg, creator),
         'src/main/java/com/acme/app/PointResource.java': `package com.acme.app;
 import jakarta.ws.rs.*;
@@ -175,6 +176,15 @@ public class PointResource { @POST public Point add(Point point) { return point;
     expect(await schema('jakarta', factory)).toEqual({ readOnly: ['label'], required: [] });
     expect(await schema('javax', constructor)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
     expect(await schema('javax', factory)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    // A jakarta model: the build says which JSON-B runs it, 2.0 (Jakarta EE 9: Yasson 2) or 3.0.
+    const jersey = (yasson: string) => pom('app', 'org.glassfish.jersey.media:jersey-media-json-binding').replace('</dependencies>', `<dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId><version>${yasson}</version></dependency></dependencies>`);
+    expect(await schema('jakarta', constructor, jersey('2.0.4'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('jakarta', constructor, jersey('3.0.3'))).toEqual({ readOnly: ['label'], required: [] });
+    const liberty = pom('app', 'jakarta.platform:jakarta.jakartaee-api', 'io.openliberty.tools:liberty-maven-plugin');
+    const server = (feature: string) => ({ 'src/main/liberty/config/server.xml': `<server><featureManager><feature>${feature}</feature></featureManager></server>` });
+    expect(await schema('jakarta', constructor, liberty, server('jakartaee-9.1'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('jakarta', constructor, liberty, server('jakartaee-10.0'))).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('jakarta', constructor, jersey('${yasson.version}').replace('<dependencies>', '<properties><yasson.version>2.0.4</yasson.version></properties><dependencies>'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
   });
 
   it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {

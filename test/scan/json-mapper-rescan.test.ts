@@ -130,4 +130,29 @@ describe('a re-scan after an edit that changes the JSON mapper gives what a fres
     await edit(config('com.alibaba.fastjson2.support.spring6.http.converter', 'extendMessageConverters'), FASTJSON);
     await edit(undefined, JACKSON);
   });
+
+  it("JSON-B's version edited in the build: its creators' parameters required (2.0), then not (3.0)", async () => {
+    const model = `package com.acme;
+import jakarta.json.bind.annotation.*;
+public class Point {
+    private final int x;
+    @JsonbCreator public Point(@JsonbProperty("x") int x) { this.x = x; }
+    public int getX() { return x; }
+}
+`;
+    const resource = 'package com.acme;\nimport jakarta.ws.rs.*;\n@Path("/points")\npublic class PointResource { @POST public void add(Point point) {} }\n';
+    const jersey = (yasson: string) => `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>points</artifactId><dependencies>
+<dependency><groupId>org.glassfish.jersey.media</groupId><artifactId>jersey-media-json-binding</artifactId></dependency>
+<dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId><version>${yasson}</version></dependency>
+</dependencies></project>`;
+    const root = project({ 'pom.xml': jersey('3.0.3'), 'src/main/java/com/acme/Point.java': model, 'src/main/java/com/acme/PointResource.java': resource });
+    const scanner = await scanned(root);
+    const required = () => scanner.endpoints.find((e) => e.path === '/points')!.request!.body!.schema!.required ?? [];
+    expect(required()).toEqual([]);
+    for (const [yasson, expected] of [['2.0.4', ['x']], ['3.0.3', []]] as const) {
+      write(root, 'pom.xml', jersey(yasson));
+      await rescanEqualsFreshScan(scanner, root, [{ path: 'pom.xml', kind: 'changed' }]);
+      expect(required()).toEqual(expected);
+    }
+  });
 });

@@ -25,8 +25,8 @@ export interface JsonbAccess {
   required?: boolean;
 }
 
-/** How JSON-B with its default visibility reaches the field `m` of `decl`. */
-export function jsonbAccess(decl: TypeDecl, m: Candidate): JsonbAccess {
+/** How JSON-B with its default visibility reaches the field `m` of `decl`; `creatorParamsRequired`: the build says JSON-B 2.0. */
+export function jsonbAccess(decl: TypeDecl, m: Candidate, creatorParamsRequired = false): JsonbAccess {
   if (!m.field || decl.kind !== 'class' || decl.file.lang !== 'java') return { access: 'both' };
   if (findAnnotation(decl.annotations, 'JsonbVisibility')) return { access: 'both' };
   const field = decl.fields.find((f) => f.name === (m.renamedField ?? m.implicit));
@@ -34,9 +34,9 @@ export function jsonbAccess(decl: TypeDecl, m: Candidate): JsonbAccess {
   const names = new Set([m.implicit.toLowerCase(), field.name.toLowerCase()]);
   const fieldName = jsonbName(field.annotations);
   const created = creatorParams(decl).some((p) => names.has(p.name.toLowerCase()) || (fieldName !== undefined && jsonbName(p.annotations) === fieldName));
-  // JSON-B 1.0 (javax.json.bind) and 2.0 fail without every creator parameter; 3.0 passes null. Only
-  // javax says which: a jakarta import may be 2.0's or 3.0's, and 3.0's default is left as it is.
-  const required = created && decl.file.imports.some((i) => i.name.startsWith('javax.json.bind'));
+  // JSON-B 1.0 (javax.json.bind) and 2.0 fail without every creator parameter; 3.0 passes null. A
+  // jakarta import may be 2.0's or 3.0's: the build says which, else 3.0's default stands.
+  const required = created && (creatorParamsRequired || decl.file.imports.some((i) => i.name.startsWith('javax.json.bind')));
   const own = decl.methods.filter((x) => !x.modifiers.includes('static'));
   const getters = own.filter((x) => x.params.length === 0 && x.returnType && names.has(getterProperty(x.name, isPrimitiveBoolean(x.returnType))?.toLowerCase() ?? ''));
   const setters = own.filter((x) => x.params.length === 1 && names.has(setterProperty(x.name)?.toLowerCase() ?? ''));

@@ -251,6 +251,8 @@ export class SchemaBuilder {
   private mapper: BeanMapper | undefined;
   /** fastjson's configured date pattern (MapperChoice). */
   private mapperDates: string | undefined;
+  /** JSON-B 2.0's creators require every parameter (MapperChoice). */
+  private creatorParamsRequired = false;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
@@ -341,6 +343,7 @@ export class SchemaBuilder {
     this.gson = gson;
     this.mapper = mapper?.kind;
     this.mapperDates = mapper?.dateFormat;
+    this.creatorParamsRequired = mapper?.creatorParamsRequired === true;
     this.mapperKey = key;
     ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
@@ -1178,7 +1181,7 @@ export class SchemaBuilder {
     if (this.mapper !== 'jsonb') return all;
     const out: Member[] = [];
     for (const m of all) {
-      const { access, required } = jsonbAccess(decl, m);
+      const { access, required } = jsonbAccess(decl, m, this.creatorParamsRequired);
       if (access === 'none') continue;
       out.push(access === 'both' && !required ? m : { ...m, ...(access === 'both' ? {} : { jsonbAccess: access }), ...(required ? { required } : {}) });
     }
