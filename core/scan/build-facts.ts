@@ -3,17 +3,19 @@
 // dependencies on other modules, the openapi-generator configurations (with the parent poms'
 // properties they use), the Maven profiles active by default (`@token@` filters in
 // application.yml), each module's gRPC starter (the port its gRPC server listens on), each module's
-// JAX-RS JSON provider (JSON-B's or Jackson's: jsonb-fastjson-mapper.ts) and whether the
-// build uses Jackson 3 (jackson-version.ts: Spring Boot 4 sorts every model's properties). A
-// build-file edit that changes none of them (a library's version bump, a comment, a test
-// dependency on a library) leaves every endpoint as it was.
+// JAX-RS JSON provider (JSON-B's or Jackson's) and JSON-B version (jaxrs-json-provider.ts), what it
+// says of its Spring application's JSON mapper (Gson with Jackson excluded, WebFlux: json-mapper.ts)
+// and whether the build uses Jackson 3 (jackson-version.ts: Spring Boot 4 sorts every model's
+// properties). A build-file edit that changes none of them (a library's version bump, a comment, a
+// test dependency on a library) leaves every endpoint as it was.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleGeneratorConfigs } from './frameworks/openapi-generated/build-config';
 import { grpcStarters } from './grpc-starter';
-import { jaxRsJsonProvider } from './jaxrs-json-provider';
+import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { buildsWithJackson3 } from './jackson-version';
+import { springJsonBuild } from './json-mapper';
 import { directDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 
@@ -26,6 +28,7 @@ export interface BuildFacts {
   profiles: string;
   grpcStarters: string;
   jsonProviders: string;
+  springJson: string;
   jackson3: boolean;
 }
 
@@ -63,8 +66,9 @@ export function readBuildFacts(root: string, modules: readonly ModuleInfo[]): Bu
   );
   const starterOf = grpcStarters(modules, read);
   const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '']));
-  const jsonProviders = JSON.stringify(modules.map((m) => [m.dir, jaxRsJsonProvider(m, read) ?? '']));
-  return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jsonProviders, jackson3: buildsWithJackson3(modules, read) };
+  const jsonProviders = JSON.stringify(modules.map((m) => [m.dir, jaxRsJsonProvider(m, read) ?? '', jsonbVersion(m, read) ?? '']));
+  const springJson = JSON.stringify(modules.map((m) => [m.dir, springJsonBuild(m, read)]));
+  return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jsonProviders, springJson, jackson3: buildsWithJackson3(modules, read) };
 }
 
 function activeByDefault(pom: string | undefined): string[] {
@@ -78,7 +82,7 @@ function activeByDefault(pom: string | undefined): string[] {
 
 /** How `after` differs from `before`. */
 export function compareBuildFacts(before: BuildFacts, after: BuildFacts): BuildFactsChange {
-  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles || before.grpcStarters !== after.grpcStarters || before.jsonProviders !== after.jsonProviders || before.jackson3 !== after.jackson3;
+  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles || before.grpcStarters !== after.grpcStarters || before.jsonProviders !== after.jsonProviders || before.springJson !== after.springJson || before.jackson3 !== after.jackson3;
   const changed = new Set<string>();
   for (const [name, deps] of after.dependencies) if (JSON.stringify(deps) !== JSON.stringify(before.dependencies.get(name) ?? [])) changed.add(name);
   for (const name of before.dependencies.keys()) if (!after.dependencies.has(name)) changed.add(name);

@@ -123,7 +123,20 @@ export function preferredMapper(app: App): string | undefined {
 
 /** Builds of a WebFlux application (`spring-boot-starter-webflux` without `-web`). */
 export function webFluxApplication(builds: readonly string[]): boolean {
-  return builds.some((b) => /spring-boot-starter-webflux/.test(b)) && !builds.some((b) => /spring-boot-starter-web(?![\w-])/.test(b));
+  return builds.some(hasWebFluxStarter) && !builds.some(hasWebStarter);
+}
+
+const hasWebFluxStarter = (build: string) => /spring-boot-starter-webflux/.test(build);
+const hasWebStarter = (build: string) => /spring-boot-starter-web(?![\w-])/.test(build);
+
+/**
+ * What a module's own build says of its Spring application's JSON mapper (Gson with Jackson
+ * excluded, WebFlux's starter, the web starter), as a build fact (build-facts.ts): an edit that
+ * changes it re-scans every endpoint.
+ */
+export function springJsonBuild(m: ModuleInfo, read: (path: string) => string | undefined): string {
+  const build = buildText(m, read);
+  return [withoutJackson(build) ? 'gson' : '', hasWebFluxStarter(build) ? 'webflux' : '', hasWebStarter(build) ? 'web' : ''].join(',');
 }
 type Verdict = (App & { settings: GsonSettings }) | undefined;
 

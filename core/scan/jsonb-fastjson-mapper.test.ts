@@ -106,6 +106,87 @@ describe('applications whose JSON is JSON-B\'s', () => {
     expect(keys()).toEqual(await fresh());
   });
 
+  it("JSON-B sees only public fields and public accessors, whatever annotates a private field; Jackson's view is unchanged", async () => {
+    const account = (classAnnotation: string) => `package com.acme.model;
+import jakarta.json.bind.annotation.*;
+${classAnnotation}
+public class Account {
+    @JsonbProperty("account_no") private String number;
+    private String owner;
+    public String nickname;
+    public String code;
+    private String pin;
+    @lombok.Getter private String region;
+    @lombok.Getter(lombok.AccessLevel.PROTECTED) private String branch;
+    public String getOwner() { return owner; }
+    private String getCode() { return code; }
+    public void setPin(String pin) { this.pin = pin; }
+}
+`;
+    const app = (provider: string, classAnnotation = '') => ({
+      'pom.xml': pom('app', 'io.quarkus:quarkus-rest', provider),
+      'src/main/java/com/acme/model/Account.java': account(classAnnotation),
+      'src/main/java/com/acme/app/ItemResource.java': resource('app', 'items').replace(/Item\b(?!Resource)/g, 'Account'),
+    });
+    const access = async (files: Record<string, string>) => {
+      const { endpoints } = await scanProject(project(files), { parseWorker: false });
+      const props = endpoints[0]!.response!.schema!.properties!;
+      return Object.fromEntries(Object.keys(props).sort().map((k) => [k, props[k]!.readOnly ? 'read' : props[k]!.writeOnly ? 'write' : 'both']));
+    };
+    // A private field with no public accessor (or a protected Lombok getter) is none, annotated or not;
+    // one with a public getter only is written, never read; a public field with a private getter only read.
+    expect(await access(app('io.quarkus:quarkus-rest-jsonb'))).toEqual({ code: 'write', nickname: 'both', owner: 'read', pin: 'write', region: 'read' });
+    // A visibility strategy of the project's own may see private fields.
+    expect(Object.keys(await access(app('io.quarkus:quarkus-rest-jsonb', '@JsonbVisibility(com.acme.model.FieldAccess.class)')))).toEqual(['account_no', 'branch', 'code', 'nickname', 'owner', 'pin', 'region']);
+    expect(await access(app('io.quarkus:quarkus-rest-jackson'))).toEqual({ branch: 'both', code: 'both', nickname: 'both', number: 'both', owner: 'both', pin: 'both', region: 'both' });
+  });
+
+  it("a @JsonbCreator's parameters are read: required by JSON-B 1.0 (javax), optional by default since 3.0", async () => {
+    const point = (pkg: string, creator: string) => `package com.acme.model;
+import ${pkg}.json.bind.annotation.*;
+public class Point {
+    private final int x;
+    private final int y;
+    private final String label;
+${creator}
+    public int getX() { return x; }
+    public int getY() { return y; }
+    public String getLabel() { return label; }
+}
+`;
+    const constructor = '    @JsonbCreator public Point(@JsonbProperty("x") int x, @JsonbProperty("y") int y) { this.x = x; this.y = y; this.label = null; }';
+    const factory = '    private Point(int x, int y) { this.x = x; this.y = y; this.label = null; }\n    @JsonbCreator public static Point of(@JsonbProperty("x") int x, @JsonbProperty("y") int y) { return new Point(x, y); }';
+    const schema = async (pkg: string, creator: string, build = pom('app', 'io.quarkus:quarkus-rest', 'io.quarkus:quarkus-rest-jsonb'), more: Record<string, string> = {}) => {
+      const { endpoints } = await scanProject(project({
+        ...more,
+        'pom.xml': build,
+        'src/main/java/com/acme/model/Point.java': point(pkg, creator),
+        'src/main/java/com/acme/app/PointResource.java': `package com.acme.app;
+import jakarta.ws.rs.*;
+import com.acme.model.Point;
+@Path("/points")
+public class PointResource { @POST public Point add(Point point) { return point; } }
+`,
+      }), { parseWorker: false });
+      const s = endpoints[0]!.request!.body!.schema!;
+      return { readOnly: Object.keys(s.properties!).filter((k) => s.properties![k]!.readOnly), required: s.required ?? [] };
+    };
+    // What the creator takes is read; what it does not (label: a getter only) is written only.
+    expect(await schema('jakarta', constructor)).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('jakarta', factory)).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('javax', constructor)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('javax', factory)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    // A jakarta model: the build says which JSON-B runs it, 2.0 (Jakarta EE 9: Yasson 2) or 3.0.
+    const jersey = (yasson: string) => pom('app', 'org.glassfish.jersey.media:jersey-media-json-binding').replace('</dependencies>', `<dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId><version>${yasson}</version></dependency></dependencies>`);
+    expect(await schema('jakarta', constructor, jersey('2.0.4'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('jakarta', constructor, jersey('3.0.3'))).toEqual({ readOnly: ['label'], required: [] });
+    const liberty = pom('app', 'jakarta.platform:jakarta.jakartaee-api', 'io.openliberty.tools:liberty-maven-plugin');
+    const server = (feature: string) => ({ 'src/main/liberty/config/server.xml': `<server><featureManager><feature>${feature}</feature></featureManager></server>` });
+    expect(await schema('jakarta', constructor, liberty, server('jakartaee-9.1'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('jakarta', constructor, liberty, server('jakartaee-10.0'))).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('jakarta', constructor, jersey('${yasson.version}').replace('<dependencies>', '<properties><yasson.version>2.0.4</yasson.version></properties><dependencies>'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+  });
+
   it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {
     const files = {
       'pom.xml': pom('app', 'org.springframework.boot:spring-boot-starter-web', 'org.eclipse:yasson'),

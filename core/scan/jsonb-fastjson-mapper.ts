@@ -7,7 +7,8 @@
 // `resteasy-json-binding-provider`; Yasson or Johnzon's JSON-B; an Open Liberty server.xml enabling
 // `jsonb-*` or a platform feature that includes it). The deployable decides: a module is JSON-B's
 // when every module packaging it (itself or a module depending on it) whose build names a provider
-// names JSON-B's only. Spring MVC writes with JSON-B where Boot prefers it
+// names JSON-B's only; where each of those deployables names JSON-B 2.0 (jaxrs-json-provider.ts), a
+// `@JsonbCreator` requires every parameter. Spring MVC writes with JSON-B where Boot prefers it
 // (`preferred-json-mapper=jsonb`).
 // fastjson: Spring MVC only, where the code registers fastjson's FastJsonHttpMessageConverter
 // (fastjson 1's `com.alibaba.fastjson.support.spring`, or fastjson2's) as json-mapper.ts reads
@@ -16,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { blankComments } from './config-text';
 import { applications, buildText, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
-import { jaxRsJsonProvider } from './jaxrs-json-provider';
+import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 import { FASTJSON_CONFIG } from './project-index';
@@ -27,6 +28,7 @@ import type { MapperChoice } from './types/bean-mapper-annotations';
 import type { EndpointRoot } from './types/type-schema';
 
 const JSONB: MapperChoice = { kind: 'jsonb' };
+const JSONB_2: MapperChoice = { kind: 'jsonb', creatorParamsRequired: true };
 
 /**
  * The mapper other than Jackson and Gson that writes the bodies of a type written in `file`, as
@@ -45,7 +47,7 @@ export function beanMapper(
   return (file, endpoint) => {
     const framework = endpoint?.framework;
     const stack = stackOf(framework, endpoint?.file ?? file);
-    if (stack === 'own') return framework !== 'actuator' && jaxRs.has(file.module) ? JSONB : undefined;
+    if (stack === 'own') return framework !== 'actuator' ? jaxRs.get(file.module) : undefined;
     return stack === 'reactive' ? undefined : servlet.get(file.module);
   };
 }
@@ -78,21 +80,31 @@ function springMvcMappers(
   return out;
 }
 
-/** Modules whose JAX-RS resources are written by a JSON-B provider. */
-function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Set<string> {
-  const out = new Set<string>();
+/** Modules whose JAX-RS resources are written by a JSON-B provider, with what its version says of creators. */
+function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Map<string, MapperChoice> {
+  const out = new Map<string, MapperChoice>();
   const own = new Map(modules.map((m) => [m.name, jaxRsJsonProvider(m, read)]));
   // Nothing anywhere names JSON-B: no module can be its.
   if (![...own.values()].includes('jsonb')) return out;
+  const versions = new Map(modules.map((m) => [m.name, jsonbVersion(m, read)]));
   const contexts = new Map(modules.map((m) => [m.name, new Set([m.name, ...moduleDependencies(m.name, modules, read)])]));
   // The provider a module packaged with its dependencies runs with: Jackson's wins where both are there.
   const packaged = new Map([...contexts].map(([name, context]) => {
     const found = [...context].map((n) => own.get(n));
     return [name, found.includes('jackson') ? 'jackson' : found.includes('jsonb') ? 'jsonb' : undefined] as const;
   }));
+  // The JSON-B version a deployable runs, where its modules name one alone.
+  const packagedVersion = (context: ReadonlySet<string>) => {
+    const named = new Set([...context].map((n) => versions.get(n)).filter((v) => v !== undefined));
+    return named.size === 1 ? [...named][0] : undefined;
+  };
   for (const m of modules) {
-    const verdicts = [...contexts].filter(([, context]) => context.has(m.name)).map(([name]) => packaged.get(name)).filter((v) => v !== undefined);
-    if (verdicts.length && verdicts.every((v) => v === 'jsonb')) out.add(m.name);
+    const serving = [...contexts].filter(([, context]) => context.has(m.name));
+    const verdicts = serving.map(([name]) => packaged.get(name)).filter((v) => v !== undefined);
+    if (!verdicts.length || !verdicts.every((v) => v === 'jsonb')) continue;
+    // JSON-B 2.0 requires every creator parameter (3.0 made them optional): said where every deployable serving it runs 2.0.
+    const jsonb = serving.filter(([name]) => packaged.get(name) === 'jsonb');
+    out.set(m.name, jsonb.every(([, context]) => packagedVersion(context) === 2) ? JSONB_2 : JSONB);
   }
   return out;
 }

@@ -27,6 +27,8 @@ export interface MapperChoice {
    * fastjson2's default (`yyyy-MM-dd HH:mm:ss`) or fastjson 1's epoch milliseconds.
    */
   dateFormat?: string;
+  /** JSON-B 2.0, as the build says: a `@JsonbCreator` requires every parameter (3.0 made them optional). */
+  creatorParamsRequired?: boolean;
 }
 
 /** The pattern fastjson2's FastJsonConfig writes dates in unless told otherwise. */

@@ -36,6 +36,7 @@ import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef,
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
 import { collectionRelation, halLinks, halPage, halWrapper, isRepresentationModel, withLinks } from './hateoas';
 import type { HalWrapper } from './hateoas';
+import { jsonbAccess } from './jsonb-visibility';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
@@ -162,6 +163,8 @@ interface Member {
   defaultValue?: Expr;
   /** Parameter types of its setters, and whether `@JsonSetter` / `@JsonProperty` marks one. */
   setters?: Array<{ type: TypeRef; marked: boolean }>;
+  /** JSON-B only writes it (a public getter, no public setter or field) or only reads it (jsonb-visibility.ts). */
+  jsonbAccess?: 'read' | 'write';
 }
 
 interface Level {
@@ -248,6 +251,8 @@ export class SchemaBuilder {
   private mapper: BeanMapper | undefined;
   /** fastjson's configured date pattern (MapperChoice). */
   private mapperDates: string | undefined;
+  /** JSON-B 2.0's creators require every parameter (MapperChoice). */
+  private creatorParamsRequired = false;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
@@ -338,6 +343,7 @@ export class SchemaBuilder {
     this.gson = gson;
     this.mapper = mapper?.kind;
     this.mapperDates = mapper?.dateFormat;
+    this.creatorParamsRequired = mapper?.creatorParamsRequired === true;
     this.mapperKey = key;
     ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
@@ -1043,7 +1049,7 @@ export class SchemaBuilder {
   }> {
     const merged = new Map<string, { member: Member; level: Level }>();
     for (const level of levels) {
-      for (const m of members ? members(level.decl) : this.mapper ? this.membersOf(level.decl) : this.withMixin(level.decl)) {
+      for (const m of members ? members(level.decl) : this.mapper ? this.mapperMembers(level.decl) : this.withMixin(level.decl)) {
         const prev = merged.get(m.implicit);
         if (prev && !m.field) {
           // An overriding getter adds its annotations; the inherited field still says what it is.
@@ -1085,8 +1091,8 @@ export class SchemaBuilder {
       const ignore = ignored.get(name) ?? ignored.get(member.implicit);
       if (ignore === 'all') continue;
       const p: (typeof out)[number] = { name, member, anns, scope, vars: level.vars };
-      if (ignore === 'read' || member.getterOnly) p.readOnly = true;
-      if (ignore === 'write') p.writeOnly = true;
+      if (ignore === 'read' || member.getterOnly || member.jsonbAccess === 'read') p.readOnly = true;
+      if (ignore === 'write' || member.jsonbAccess === 'write') p.writeOnly = true;
       out.push(p);
     }
     if (this.javaNames) return out;
@@ -1167,6 +1173,19 @@ export class SchemaBuilder {
       else if (m.params.length === 1) add(setterProperty(m.name), m.annotations);
     }
     return own.map((m) => (added.has(m.implicit) ? { ...m, annotations: [...added.get(m.implicit)!, ...m.annotations] } : m));
+  }
+
+  /** The property candidates one type declares as the other mapper sees them: JSON-B sees only public fields and accessors. */
+  private mapperMembers(decl: TypeDecl): Member[] {
+    const all = this.membersOf(decl);
+    if (this.mapper !== 'jsonb') return all;
+    const out: Member[] = [];
+    for (const m of all) {
+      const { access, required } = jsonbAccess(decl, m, this.creatorParamsRequired);
+      if (access === 'none') continue;
+      out.push(access === 'both' && !required ? m : { ...m, ...(access === 'both' ? {} : { jsonbAccess: access }), ...(required ? { required } : {}) });
+    }
+    return out;
   }
 
   /** The property candidates one type declares: fields (or record components), then accessors merged in (syntax only: shared by all builders). */
