@@ -370,6 +370,15 @@ describe('walkProject', () => {
       expect(new WalkScope(root, { extensions: EXTS }).reaches(`a/parent/${path.basename(root)}/a/A.java`)).toBe(false);
     });
 
+    it('does not follow a link to the file system root, which holds the project too', () => {
+      write('a/A.java');
+      fs.symlinkSync('/', path.join(root, 'a/slash'));
+      expect(new WalkScope(root, { extensions: EXTS }).entersFolder('a/slash')).toBe(false);
+      const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+      expect(files.map((f) => f.path)).toEqual(['a/A.java']);
+      expect(diagnostics).toEqual([{ file: 'a/slash', message: 'symlink to /, a folder holding the project: not followed' }]);
+    });
+
     it('reports a link back to an ancestor once and goes on', () => {
       write('a/b/B.java');
       write('z/Z.java');

@@ -472,7 +472,7 @@ function loopMessage(rel: string, target: string): string {
  * to a project folder the walk skips at its own path (`build/`).
  */
 function linkNotFollowed(rootReal: string, rel: string, real: string, entersAtOwnPath: (rel: string) => boolean): Diagnostic | undefined {
-  if (rootReal.startsWith(real + path.sep)) return { file: rel, message: `symlink to ${real}, a folder holding the project: not followed` };
+  if (rootReal.startsWith(withSep(real))) return { file: rel, message: `symlink to ${real}, a folder holding the project: not followed` };
   const target = insideRoot(rootReal, real);
   if (target === undefined || !entersAtOwnPath(target)) return undefined;
   return { file: rel, message: `symlink to ${target}, a folder the scan reads at its own path: not followed, so its files are listed once` };
@@ -494,7 +494,13 @@ function linkedFileNotListed(rootReal: string, rel: string, real: string, listed
 
 /** `real` relative to the root's real path (forward slashes), when it lies inside it. */
 function insideRoot(rootReal: string, real: string): string | undefined {
-  return real.startsWith(rootReal + path.sep) ? real.slice(rootReal.length + 1).split(path.sep).join('/') : undefined;
+  const base = withSep(rootReal);
+  return real.startsWith(base) && real.length > base.length ? real.slice(base.length).split(path.sep).join('/') : undefined;
+}
+
+/** A folder's real path ending in one separator: `/` and `C:\` end in theirs already. */
+function withSep(real: string): string {
+  return real.endsWith(path.sep) ? real : real + path.sep;
 }
 
 function realPath(abs: string): string {
