@@ -28,6 +28,13 @@ describe('Spring Cloud Config native repositories', () => {
     ]);
   });
 
+  it('keeps a search location or client name inside the project: one climbing out of it is no repository of its own', () => {
+    const props = map({ 'spring.cloud.config.server.native.search-locations': 'classpath:/../../../../../etc, classpath:/./shared/../config/, classpath:/{application}' });
+    expect(nativeRepositories([{ dir: 'server' }], () => props)).toEqual(['server/src/main/resources/{application}', 'server/src/main/resources/config']);
+    expect(nativeRepositories([{ dir: '' }], () => map({ 'spring.cloud.config.server.native.search-locations': 'classpath:/../../../../x' }))).toEqual([]);
+    expect(clientName(map({ 'spring.application.name': '..', 'spring.cloud.config.uri': 'x' }), map({}))).toBeUndefined();
+  });
+
   it('names a client by bootstrap.yml or by spring.config.import, and not a server or a plain application', () => {
     expect(clientName(map({ 'spring.application.name': 'account-service', 'spring.cloud.config.uri': 'http://config:8888' }), map({}))).toBe('account-service');
     expect(clientName(map({}), map({ 'spring.application.name': 'vets', 'spring.config.import': 'optional:configserver:http://localhost:8888/' }))).toBe('vets');

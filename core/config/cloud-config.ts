@@ -5,6 +5,7 @@
 // context path and port are written only in the server's `shared/<service>.yml`.
 // A git or file-system repository outside the project cannot be read and is left alone.
 
+import { posix } from 'node:path';
 import { resolvePlaceholders } from './spring-placeholders';
 import { readPropertyFiles } from './spring-boot-config';
 import type { Diagnostic } from '../model/endpoint';
@@ -32,7 +33,10 @@ export function nativeRepositories(modules: readonly { dir: string }[], propsOf:
     for (const location of locations.split(',').map((l) => l.trim()).reverse()) {
       const path = /^classpath\*?:(.*)$/.exec(location)?.[1];
       if (path === undefined || path.includes('${')) continue;
-      out.push([m.dir, RESOURCES, path.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'));
+      // Normalized, so a changed file matches it; one climbing out of the project is not read.
+      const folder = posix.normalize([m.dir, RESOURCES, path.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/')).replace(/\/+$/, '');
+      if (folder === '..' || folder.startsWith('../')) continue;
+      out.push(folder);
     }
   }
   return out;
@@ -56,7 +60,7 @@ export function clientName(bootstrap: ReadonlyMap<string, string>, props: Readon
   const isClient = imports.includes('configserver:') || [...bootstrap.keys(), ...props.keys()].some((k) => k.startsWith('spring.cloud.config.') && !k.startsWith('spring.cloud.config.server.'));
   if (isServer || !isClient) return undefined;
   const name = resolvePlaceholders(get('spring.cloud.config.name') ?? get('spring.application.name'), all)?.trim();
-  return name && !name.includes('${') && /^[\w.-]+$/.test(name) ? name : undefined;
+  return name && !name.includes('${') && /^[\w.-]+$/.test(name) && !/^\.+$/.test(name) ? name : undefined;
 }
 
 /** The repository files a client named `name` takes, lowest first: `application.*`, then its own name's. */

@@ -261,6 +261,23 @@ describe('walkProject', () => {
   });
 
   describe('WalkScope: the answer of the walk for one file', () => {
+    it('answers for a file below a folder it may not search as the walk does (not listed), instead of throwing EACCES', () => {
+      write('open/locked/sub/A.java');
+      write('open/locked/B.java');
+      fs.chmodSync(path.join(root, 'open/locked'), 0o000);
+      try {
+        asUnprivileged(() => {
+          const scope = new WalkScope(root, { extensions: EXTS });
+          expect(scope.entersFolder('open/locked/sub')).toBe(false);
+          expect(scope.reaches('open/locked/sub/A.java')).toBe(false);
+          expect(scope.linkProblem('open/locked/B.java')).toBeUndefined();
+          expect(walkProject(root, { extensions: EXTS }).files).toEqual([]);
+        });
+      } finally {
+        fs.chmodSync(path.join(root, 'open/locked'), 0o755);
+      }
+    });
+
     /** Every file under the root but in .git, relative. */
     function onDisk(dir = root): string[] {
       return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -368,6 +385,15 @@ describe('walkProject', () => {
       expect(files.map((f) => f.path)).toEqual(['a/A.java']);
       expect(diagnostics).toEqual([{ file: 'a/parent', message: `symlink to ${fs.realpathSync(path.dirname(root))}, a folder holding the project: not followed` }]);
       expect(new WalkScope(root, { extensions: EXTS }).reaches(`a/parent/${path.basename(root)}/a/A.java`)).toBe(false);
+    });
+
+    it('does not follow a link to the file system root, which holds the project too', () => {
+      write('a/A.java');
+      fs.symlinkSync('/', path.join(root, 'a/slash'));
+      expect(new WalkScope(root, { extensions: EXTS }).entersFolder('a/slash')).toBe(false);
+      const { files, diagnostics } = walkProject(root, { extensions: EXTS });
+      expect(files.map((f) => f.path)).toEqual(['a/A.java']);
+      expect(diagnostics).toEqual([{ file: 'a/slash', message: 'symlink to /, a folder holding the project: not followed' }]);
     });
 
     it('reports a link back to an ancestor once and goes on', () => {

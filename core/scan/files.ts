@@ -299,9 +299,11 @@ export class WalkScope {
     const down = this.descend(parts);
     if ('skipped' in down || isIgnoredFile(down.rules?.files ? down.rules : undefined, name, rel)) return false;
     const abs = path.join(this.root, rel);
-    if (!fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) return true;
+    const link = statAt(abs);
+    if (link === null) return false;
+    if (!link?.isSymbolicLink()) return true;
     // A broken link is no file of the walk's; a working one leads to a file that is no link (realpath).
-    if (!fs.statSync(abs, { throwIfNoEntry: false })?.isFile()) return false;
+    if (!statAt(abs, true)?.isFile()) return false;
     return !linkedFileNotListed(this.rootReal, rel, realPath(abs), (t) => this.reaches(t));
   }
 
@@ -314,7 +316,7 @@ export class WalkScope {
     const name = parts.pop()!;
     if (!this.wanted(name) && !BUILD_FILE_NAMES.has(name)) return undefined;
     const abs = path.join(this.root, rel);
-    if (!fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+    if (!statAt(abs)?.isSymbolicLink()) return undefined;
     const down = this.descend(parts);
     if ('skipped' in down) return undefined;
     try {
@@ -348,8 +350,10 @@ export class WalkScope {
       if (!shouldEnter(this.includeTests, dir, folder, sub, rules, abs)) return { skipped: undefined };
       above.push(real);
       real = `${real}${path.sep}${folder}`;
-      if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
-        const target = fs.statSync(abs, { throwIfNoEntry: false });
+      const link = statAt(abs);
+      if (link === null) return { skipped: undefined }; // below a folder it may not search: the walk's problem is that folder's
+      if (link?.isSymbolicLink()) {
+        const target = statAt(abs, true);
         if (!target?.isDirectory()) return { skipped: undefined };
         real = realPath(abs);
         if (above.includes(real)) return { skipped: { file: sub, message: loopMessage(sub, real) } };
@@ -472,7 +476,7 @@ function loopMessage(rel: string, target: string): string {
  * to a project folder the walk skips at its own path (`build/`).
  */
 function linkNotFollowed(rootReal: string, rel: string, real: string, entersAtOwnPath: (rel: string) => boolean): Diagnostic | undefined {
-  if (rootReal.startsWith(real + path.sep)) return { file: rel, message: `symlink to ${real}, a folder holding the project: not followed` };
+  if (rootReal.startsWith(withSep(real))) return { file: rel, message: `symlink to ${real}, a folder holding the project: not followed` };
   const target = insideRoot(rootReal, real);
   if (target === undefined || !entersAtOwnPath(target)) return undefined;
   return { file: rel, message: `symlink to ${target}, a folder the scan reads at its own path: not followed, so its files are listed once` };
@@ -494,7 +498,25 @@ function linkedFileNotListed(rootReal: string, rel: string, real: string, listed
 
 /** `real` relative to the root's real path (forward slashes), when it lies inside it. */
 function insideRoot(rootReal: string, real: string): string | undefined {
-  return real.startsWith(rootReal + path.sep) ? real.slice(rootReal.length + 1).split(path.sep).join('/') : undefined;
+  const base = withSep(rootReal);
+  return real.startsWith(base) && real.length > base.length ? real.slice(base.length).split(path.sep).join('/') : undefined;
+}
+
+/** A folder's real path ending in one separator: `/` and `C:\` end in theirs already. */
+function withSep(real: string): string {
+  return real.endsWith(path.sep) ? real : real + path.sep;
+}
+
+/**
+ * The path's lstat (its stat with `follow`): undefined when there is nothing there, null when it
+ * cannot be looked at (a folder above it may not be searched), where the walk lists nothing.
+ */
+function statAt(abs: string, follow = false): fs.Stats | undefined | null {
+  try {
+    return follow ? fs.statSync(abs, { throwIfNoEntry: false }) : fs.lstatSync(abs, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
 }
 
 function realPath(abs: string): string {

@@ -213,28 +213,40 @@ function gradleWithoutJackson(build: string): boolean {
 function codeGson(index: ProjectIndex): Map<string, CodeGson> {
   return index.derived('gson-config', () => {
     const out = new Map<string, CodeGson>();
-    const entries = [...index.files.values()].filter((e) => e.creates?.includes(GSON_CONFIG) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) {
-      let text: string;
-      try {
-        text = readFileSync(entry.abs, 'utf8');
-      } catch {
-        continue;
-      }
-      const code = blankComments(text).replace(/^\s*import\s.*$/gm, '');
+    for (const { module, code } of configurationCode(index, GSON_CONFIG)) {
       // Spring's own configuration only: a Gson for Redis or a utility class is not Spring MVC's.
       // A converter of the project's own (`@Component class ApiConverter extends GsonHttpMessageConverter`) is a bean too.
       const ownConverter = /@Component\b/.test(code) && /\bextends\s+GsonHttpMessageConverter\b/.test(code);
       if ((!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport|WebFluxConfigurer/.test(code)) || /Redis/.test(code)) continue;
-      const found = out.get(entry.module) ?? { converter: false, encoder: false, settings: {} };
+      const found = out.get(module) ?? { converter: false, encoder: false, settings: {} };
       found.converter ||= ownConverter || registersConverter(code, 'GsonHttpMessageConverter');
       // WebFlux's codecs (`configureHttpMessageCodecs`, a CodecCustomizer bean) given Spring's GsonEncoder.
       found.encoder ||= /\bnew\s+GsonEncoder\b/.test(code);
       Object.assign(found.settings, builderSettings(code));
-      out.set(entry.module, found);
+      out.set(module, found);
     }
     return out;
   });
+}
+
+/**
+ * The main-source files that create `marker` (a JSON converter's configuration), in path order:
+ * each one's module and its code without comments (`clean`), and without imports as well (`code`).
+ */
+export function configurationCode(index: ProjectIndex, marker: string): Array<{ module: string; clean: string; code: string }> {
+  const out: Array<{ module: string; clean: string; code: string }> = [];
+  const entries = [...index.files.values()].filter((e) => e.creates?.includes(marker) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const entry of entries) {
+    let text: string;
+    try {
+      text = readFileSync(entry.abs, 'utf8');
+    } catch {
+      continue;
+    }
+    const clean = blankComments(text);
+    out.push({ module: entry.module, clean, code: clean.replace(/^\s*import\s.*$/gm, '') });
+  }
+  return out;
 }
 
 /** The code puts the converter `name` (GsonHttpMessageConverter, fastjson's) where Spring MVC picks it before Jackson's. */

@@ -14,15 +14,12 @@
 // (fastjson 1's `com.alibaba.fastjson.support.spring`, or fastjson2's) as json-mapper.ts reads
 // Gson's converter: a `@Bean`, `configureMessageConverters`, or put first in `extendMessageConverters`.
 
-import { readFileSync } from 'node:fs';
-import { blankComments } from './config-text';
-import { applications, buildText, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
+import { applications, buildText, configurationCode, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
 import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 import { FASTJSON_CONFIG } from './project-index';
 import type { ProjectIndex } from './project-index';
-import { inTestSources } from './source-files';
 import type { SourceFile } from './source-model';
 import type { MapperChoice } from './types/bean-mapper-annotations';
 import type { EndpointRoot } from './types/type-schema';
@@ -113,27 +110,18 @@ function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => stri
 function codeFastjson(index: ProjectIndex): Map<string, MapperChoice> {
   return index.derived('fastjson-config', () => {
     const out = new Map<string, MapperChoice>();
-    const entries = [...index.files.values()].filter((e) => e.creates?.includes(FASTJSON_CONFIG) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) {
-      let text: string;
-      try {
-        text = readFileSync(entry.abs, 'utf8');
-      } catch {
-        continue;
-      }
-      const clean = blankComments(text);
-      const code = clean.replace(/^\s*import\s.*$/gm, '');
+    for (const { module, clean, code } of configurationCode(index, FASTJSON_CONFIG)) {
       const converter = 'FastJsonHttpMessageConverter\\d*';
       const ownConverter = /@Component\b/.test(code) && new RegExp(`\\bextends\\s+${converter}\\b`).test(code);
       if (!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) continue;
       if (!ownConverter && !registersConverter(code, converter)) continue;
       // fastjson2 keeps fastjson 1's class names in packages of its own.
-      if (out.has(entry.module)) continue;
+      if (out.has(module)) continue;
       const choice: MapperChoice = { kind: /\bcom\.alibaba\.fastjson2\b/.test(clean) ? 'fastjson2' : 'fastjson' };
       // The FastJsonConfig given to the converter: its date pattern, where written as a literal.
       const dateFormat = /\.\s*setDateFormat\s*\(\s*"([^"]+)"\s*\)/.exec(code)?.[1];
       if (dateFormat) choice.dateFormat = dateFormat;
-      out.set(entry.module, choice);
+      out.set(module, choice);
     }
     return out;
   });

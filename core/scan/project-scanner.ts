@@ -717,7 +717,12 @@ export class ProjectScanner {
         // gone: what the scan holds under it goes too
       }
       // A link gone stale (its target deleted) is gone too, and with it what the walk said of it.
-      const linked = lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+      let linked = false;
+      try {
+        linked = lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+      } catch {
+        // below a folder it may not search: the walk lists nothing there
+      }
       if (!isDir && change.kind !== 'deleted' && !linked) continue;
       held ??= this.heldFiles();
       for (const path of held) if (path.startsWith(`${dir}/`)) out.push({ path, kind: 'deleted' });

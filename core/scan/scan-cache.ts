@@ -387,7 +387,6 @@ export class ScanCache implements ParseCache {
   }
 }
 
-/** Copies `length` bytes at `from` in file `src` to the end of file `dst`, through `piece`. */
 /** A stretch of bytes in an open file. */
 export interface ByteRange {
   src: number;
@@ -410,6 +409,7 @@ export function byteRuns(ranges: Iterable<ByteRange>): ByteRange[] {
   return runs;
 }
 
+/** Copies `length` bytes at `from` in file `src` to the end of file `dst`, through `piece`. */
 function copyRange(src: number, from: number, length: number, dst: number, piece: Buffer): void {
   for (let at = 0; at < length; ) {
     const got = readSync(src, piece, 0, Math.min(piece.length, length - at), from + at);

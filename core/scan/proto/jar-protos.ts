@@ -84,16 +84,30 @@ function compiledProtos(zip: Buffer, jar: string): JarProto[] {
   if (!grpc) return [];
   const wanted = new Set(classes.slice(0, MAX_DESCRIPTOR_CLASSES));
   const out: JarProto[] = [];
-  for (const entry of readZipEntries(zip, (name) => wanted.has(name))) {
-    const bytes = classDescriptorBytes(entry.data);
+  // One class inflated at a time: thousands of them at once would hold the whole jar unpacked.
+  eachZipEntry(zip, (name) => wanted.has(name), (_, data) => {
+    const bytes = classDescriptorBytes(data);
     const proto = bytes && descriptorAsProto(bytes);
     if (proto && !out.some((p) => p.path === proto.path)) out.push({ path: proto.path, text: proto.text, jar });
-  }
+  });
   return out;
 }
 
+/** An entry larger than this unpacked is not read (no proto or generated class comes near it). */
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+
 /** Entries of a zip archive whose names pass `wanted`, read through the central directory. */
 export function readZipEntries(zip: Buffer, wanted: (name: string) => boolean): Array<{ name: string; data: Buffer }> {
+  const out: Array<{ name: string; data: Buffer }> = [];
+  eachZipEntry(zip, wanted, (name, data) => out.push({ name, data }));
+  return out;
+}
+
+/**
+ * Hands `visit` each entry whose name passes `wanted`, unpacked. An entry is skipped when its
+ * declared size is over the limit or its data unpacks past that size (a zip bomb lies about it).
+ */
+function eachZipEntry(zip: Buffer, wanted: (name: string) => boolean, visit: (name: string, data: Buffer) => void): void {
   // The end-of-central-directory record is in the last 64 KiB + 22 bytes.
   let eocd = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65557); i--) {
@@ -105,24 +119,29 @@ export function readZipEntries(zip: Buffer, wanted: (name: string) => boolean): 
   if (eocd < 0) throw new Error('not a zip archive');
   const count = zip.readUInt16LE(eocd + 10);
   let at = zip.readUInt32LE(eocd + 16);
-  const out: Array<{ name: string; data: Buffer }> = [];
   for (let n = 0; n < count && at + 46 <= zip.length; n++) {
     if (zip.readUInt32LE(at) !== 0x02014b50) break;
     const method = zip.readUInt16LE(at + 10);
     const compressed = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
     const nameLength = zip.readUInt16LE(at + 28);
     const extraLength = zip.readUInt16LE(at + 30);
     const commentLength = zip.readUInt16LE(at + 32);
     const local = zip.readUInt32LE(at + 42);
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
     at += 46 + nameLength + extraLength + commentLength;
-    if (!wanted(name) || (method !== 0 && method !== 8)) continue;
+    if (!wanted(name) || (method !== 0 && method !== 8) || size > MAX_ENTRY_BYTES) continue;
     if (zip.readUInt32LE(local) !== 0x04034b50) continue;
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const raw = zip.subarray(start, start + compressed);
-    out.push({ name, data: method === 8 ? zlib().inflateRawSync(raw) : Buffer.from(raw) });
+    let data: Buffer;
+    try {
+      data = method === 8 ? zlib().inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) }) : Buffer.from(raw);
+    } catch {
+      continue; // unpacks past its declared size, or corrupt: this entry only
+    }
+    visit(name, data);
   }
-  return out;
 }
 
 /** Jars of the dependencies the module's build file declares, found in the local caches. */

@@ -130,7 +130,8 @@ public class JsonRpcConnection(
                 handler(ProtocolJson.decodeFromJsonElement(type.params, params))
             } catch (e: SerializationException) {
                 CompletableFuture.failedFuture(RpcException(type.method, INVALID_PARAMS, "${type.method}: the params do not match the catalog: ${e.message?.lineSequence()?.first()}"))
-            } catch (e: RuntimeException) {
+            } catch (e: Exception) {
+                // Kotlin code may throw checked ones (IOException): on the reader thread they would end the connection.
                 CompletableFuture.failedFuture(e)
             }
             future.whenComplete { result, failure ->

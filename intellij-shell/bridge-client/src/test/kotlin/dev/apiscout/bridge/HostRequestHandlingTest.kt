@@ -1,0 +1,56 @@
+package dev.apiscout.bridge
+
+import dev.apiscout.bridge.protocol.HostRequests
+import dev.apiscout.bridge.protocol.IdeChooseFileResult
+import dev.apiscout.bridge.rpc.FrameReader
+import dev.apiscout.bridge.rpc.FrameWriter
+import dev.apiscout.bridge.rpc.JsonRpcConnection
+import dev.apiscout.bridge.rpc.ProtocolJson
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.int
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import java.io.IOException
+import java.io.PipedInputStream
+import java.io.PipedOutputStream
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.TimeUnit
+
+/** The sidecar's requests to this client (JsonRpcConnection.onRequest), over a pair of pipes standing in for the sidecar. */
+class HostRequestHandlingTest {
+    private val toClient = PipedOutputStream()
+    private val fromClient = PipedInputStream(1 shl 16)
+    private val sidecarWrites = FrameWriter(toClient)
+    private val sidecarReads = FrameReader(fromClient)
+    private val log = CopyOnWriteArrayList<String>()
+    private val connection = JsonRpcConnection(PipedInputStream(toClient, 1 shl 16), PipedOutputStream(fromClient), "test", { log += it })
+
+    private fun ask(id: Int): JsonObject {
+        sidecarWrites.write("""{"jsonrpc":"2.0","id":$id,"method":"ide/chooseFile","params":{"title":"t","directory":"/p"}}""")
+        // A client that never answers fails the test rather than hanging it.
+        val answer = CompletableFuture.supplyAsync { sidecarReads.read() }.get(10, TimeUnit.SECONDS)
+        return ProtocolJson.parseToJsonElement(answer!!).jsonObject
+    }
+
+    @Test
+    fun `a handler that throws a checked exception is answered with an error and the connection lives on`() {
+        var fail = true
+        connection.onRequest(HostRequests.ideChooseFile) {
+            if (fail) throw IOException("the chooser's folder is gone")
+            CompletableFuture.completedFuture(IdeChooseFileResult("/p/a.json"))
+        }
+        connection.listen()
+        val failed = ask(1)
+        assertEquals(-32603, failed["error"]!!.jsonObject["code"]!!.jsonPrimitive.int, "$failed")
+        assertTrue(failed["error"]!!.jsonObject["message"].toString().contains("the chooser's folder is gone"), "$failed")
+        assertFalse(connection.isClosed, "the connection outlives a handler's failure; log: $log")
+        fail = false
+        assertEquals("/p/a.json", ask(2)["result"]!!.jsonObject["path"]!!.jsonPrimitive.content)
+        connection.close()
+    }
+}
