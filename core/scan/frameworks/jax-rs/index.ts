@@ -38,6 +38,7 @@ import { APPLICATION_SUPERS, classesNamedBy, LOCATOR_ANNOTATION, ResourceRegistr
 import { ProjectIndex } from '../../project-index';
 import type { FileEntry } from '../../project-index';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
+import { builtResponse, builtReturns } from './built-response';
 import type { CxfServer } from './cxf-servers';
 
 const MAX_LOCATOR_DEPTH = 16;
@@ -325,7 +326,12 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         // A void resource method answers 204 No Content (JAX-RS 3.3.3), unless the docs declare otherwise.
         const declaresSuccess = responses.some((r) => r.status.startsWith('2'));
         const status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), securityOptional: security.optionalBy(ctx.index, type, chain), status, responses }));
+        let answer = withDeclaredBody(response || undefined, responses);
+        // `Response` says nothing of its entity; the builders the method returns may.
+        if (ctx.requestModels && answer && payload.kind === 'unknown' && ret && simpleName(ret.name) === 'Response' && answer.schema?.['x-unresolved'] === true && answer.schema['x-java-type'] === undefined) {
+          answer = builtResponse(builtReturns(ctx.index, type, site), answer.contentType, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses) ?? answer;
+        }
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: answer, deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), securityOptional: security.optionalBy(ctx.index, type, chain), status, responses }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.
