@@ -42,6 +42,16 @@ describe('a JAX-RS method returning a Response it builds', () => {
     expect(byMember('refresh').responses?.find((r) => r.status === '202')?.schema?.title).toBe('Receipt');
   });
 
+  it("gives an error status the class its return builds", () => {
+    expect(byMember('add').status).toBe('201');
+    expect(byMember('add').response?.schema?.title).toBe('Item');
+    expect(byMember('add').responses?.find((r) => r.status === '409')).toMatchObject({ contentType: 'application/json', schema: { title: 'Item' } });
+  });
+
+  it('answers a String entity as text where the method produces text', () => {
+    expect(byMember('label').response).toMatchObject({ contentType: 'text/plain', schema: { type: 'string' } });
+  });
+
   it('claims no model for a String entity, entities that differ, or a return it cannot read', () => {
     expect(unknown('json')).toBe(true);
     expect(byMember('json').response?.description).toMatch(/String/);

@@ -22,7 +22,7 @@ import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 /** What one return hands the client as its entity. */
 export type Entity =
   | { kind: 'none' }
-  /** A String: text, or JSON the method serialized itself, which names no model. */
+  /** A String: text, or JSON or XML the method serialized itself, which names no model. */
   | { kind: 'text' }
   /** `own`: the names are the resource method's (its class's type bindings apply). */
   | { kind: 'type'; ref: TypeRef; scope: Scope; own: boolean }
@@ -306,34 +306,40 @@ class BodyReader {
 
 /**
  * The method's answer from its returns: the success status's entity as the response (a class's
- * schema, no body, or unknown text for a String), and the entities of its other success statuses
- * on those entries of `responses` the annotations leave without a schema. Undefined when a return
- * is not read, when none succeeds, or when the success's returns disagree on the entity.
+ * schema, no body; a String is text under a text/* type, else unknown: JSON or XML the method
+ * serialized itself), and the classes the returns of its other statuses give
+ * (`status(CONFLICT).entity(existing)`) on those entries of `responses` the annotations leave
+ * without a schema. Undefined when a return is not read, when none succeeds, or when the
+ * success's returns disagree on the entity.
  */
 export function builtResponse(
   returns: readonly BuiltReturn[] | undefined,
   contentType: string,
+  scope: Scope,
   bindings: TypeBindings,
   schemas: SchemaBuilder,
   description: string,
   responses: DeclaredResponse[],
 ): ResponseModel | undefined {
-  const successes = (returns ?? []).filter((r) => r.status.startsWith('2'));
+  const all = returns ?? [];
+  const successes = all.filter((r) => r.status.startsWith('2'));
   if (!successes.length) return undefined;
   // As visibleResponses picks it: 200 when the body builds one, else the first success.
   const main = successes.some((r) => r.status === '200') ? '200' : successes[0]!.status;
   const model = (status: string): ResponseModel | undefined => {
-    const entity = agreed(successes.filter((r) => r.status === status).map((r) => r.entity));
+    const entity = agreed(all.filter((r) => r.status === status).map((r) => r.entity));
     if (!entity || entity.kind === 'unknown') return undefined;
     if (entity.kind === 'none') return { contentType, description: description || 'No body.' };
     if (entity.kind === 'text') {
-      const schema = { description: 'Unknown: the Response\'s entity is a String the method builds (text, or JSON it serialized itself).', 'x-unresolved': true };
+      // As a method declared to return String answers: plain text is what it is.
+      if (/^text\//i.test(contentType)) return responseModel({ kind: 'body', ref: { name: 'String', args: [], dims: 0 }, array: false }, contentType, scope, new Map(), schemas, description);
+      const schema = { description: 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).', 'x-unresolved': true };
       return { contentType, schema, description: description || schema.description };
     }
     return responseModel({ kind: 'body', ref: entity.ref, array: false }, contentType, entity.scope, entity.own ? bindings : new Map(), schemas, description);
   };
   for (const r of responses) {
-    if (r.schema || r.status === main || !successes.some((s) => s.status === r.status)) continue;
+    if (r.schema || r.status === main || !all.some((s) => s.status === r.status)) continue;
     const other = model(r.status);
     if (other?.schema && other.schema['x-unresolved'] !== true) {
       r.schema = other.schema;

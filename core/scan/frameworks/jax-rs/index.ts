@@ -329,7 +329,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         let answer = withDeclaredBody(response || undefined, responses);
         // `Response` says nothing of its entity; the builders the method returns may.
         if (ctx.requestModels && answer && payload.kind === 'unknown' && ret && simpleName(ret.name) === 'Response' && answer.schema?.['x-unresolved'] === true && answer.schema['x-java-type'] === undefined) {
-          answer = builtResponse(builtReturns(ctx.index, type, site), answer.contentType, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses) ?? answer;
+          answer = builtResponse(builtReturns(ctx.index, type, site), answer.contentType, { type: site.owner, file: site.owner.file }, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses) ?? answer;
         }
         out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: answer, deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), securityOptional: security.optionalBy(ctx.index, type, chain), status, responses }));
         continue;
