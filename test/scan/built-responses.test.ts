@@ -60,6 +60,71 @@ describe('a JAX-RS method returning a Response it builds', () => {
   });
 });
 
+describe('a Kotlin JAX-RS method returning a Response it builds', () => {
+  let root: string;
+  let endpoints: Endpoint[];
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'apiscout-built-kt-'));
+    const file = join(root, 'src/main/kotlin/com/acme/FruitResource.kt');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `package com.acme
+import jakarta.ws.rs.*
+import jakarta.ws.rs.core.Response
+
+class Fruit(val name: String)
+
+@Path("/fruits")
+class FruitResource {
+    @POST
+    fun create(fruit: Fruit): Response {
+        return Response.ok(fruit).status(201).build()
+    }
+
+    @GET
+    @Path("/{name}")
+    fun get(@PathParam("name") name: String): Response {
+        if (name.isEmpty()) {
+            return Response.status(Response.Status.NOT_FOUND).build()
+        }
+        val found: Fruit = Fruit(name)
+        return Response.ok(found)
+            .header("X-Name", name)
+            .build()
+    }
+
+    @GET
+    @Path("/sample")
+    fun sample(): Response = Response.ok(Fruit("apple")).build()
+
+    @DELETE
+    @Path("/{name}")
+    fun delete(@PathParam("name") name: String): Response {
+        listOf(name).forEach { if (it.isEmpty()) return@forEach }
+        return Response.status(204).build()
+    }
+}
+`);
+    ({ endpoints } = await scanProject(root, { parseWorker: false }));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const byMember = (m: string) => endpoints.find((e) => e.source.member === m)!;
+
+  it('reads returns ending at the line, a chain over several lines, a typed val and a constructor call', () => {
+    expect(byMember('get').response?.schema?.title).toBe('Fruit');
+    expect(byMember('sample').response?.schema?.title).toBe('Fruit');
+  });
+
+  it("answers the status the chain sets after its start (`ok(x).status(201)`)", () => {
+    expect(byMember('create').response?.schema?.title).toBe('Fruit');
+    expect(byMember('create').status).toBe('201');
+  });
+
+  it('does not read a body returning from a lambda by label', () => {
+    expect(byMember('delete').status).toBe('204');
+    expect(byMember('delete').response?.schema?.['x-unresolved']).toBe(true);
+  });
+});
+
 describe('a re-scan of a resource building a Response from a service call', () => {
   let root: string;
   const J = 'src/main/java/com/acme/';
@@ -92,11 +157,37 @@ public class ItemResource {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+  it("follows a change of the declared type of a base class's method the entity comes from", async () => {
+    const base = (type: string) => `package com.acme;
+public abstract class BaseResource {
+    protected ${type} load(long id) { return null; }
+}
+`;
+    write(`${J}BaseResource.java`, base('Item'));
+    write(`${J}LoadResource.java`, `package com.acme;
+import javax.ws.rs.*;
+import javax.ws.rs.core.Response;
+@Path("/loaded")
+public class LoadResource extends BaseResource {
+    @GET @Path("/{id}")
+    public Response get(@PathParam("id") long id) {
+        return Response.ok(load(id)).build();
+    }
+}
+`);
+    const s = await scanned(root);
+    const loaded = (eps: readonly Endpoint[]) => eps.find((e) => e.path === '/loaded/{id}')?.response?.schema?.title;
+    expect(loaded(s.endpoints)).toBe('Item');
+    write(`${J}BaseResource.java`, base('Other'));
+    const fresh = await rescanEqualsFreshScan(s, root, [{ path: `${J}BaseResource.java`, kind: 'changed' }]);
+    expect(loaded(fresh.endpoints)).toBe('Other');
+  });
+
   it("follows a change of the called method's declared type", async () => {
     const s = await scanned(root);
-    expect(s.endpoints[0]?.response?.schema?.title).toBe('Item');
+    expect(s.endpoints.find((e) => e.path === '/items/{id}')?.response?.schema?.title).toBe('Item');
     write(`${J}ItemService.java`, service('Other'));
     const fresh = await rescanEqualsFreshScan(s, root, [{ path: `${J}ItemService.java`, kind: 'changed' }]);
-    expect(fresh.endpoints[0]?.response?.schema?.title).toBe('Other');
+    expect(fresh.endpoints.find((e) => e.path === '/items/{id}')?.response?.schema?.title).toBe('Other');
   });
 });

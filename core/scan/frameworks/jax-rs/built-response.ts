@@ -56,8 +56,9 @@ export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: Meth
   const body = readMethodBody(index, site.owner, site.method);
   if (!body || !body.text.includes('Response')) return undefined;
   const code = codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length));
-  const reader = new BodyReader(index, resource, site, code);
-  const exprs = body.expression ? [code.trim()] : returnExpressions(code);
+  const kotlin = site.owner.file.path.endsWith('.kt');
+  const reader = new BodyReader(index, resource, site, code, kotlin);
+  const exprs = body.expression ? [code.trim()] : returnExpressions(code, kotlin);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
@@ -68,12 +69,14 @@ export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: Meth
   return out;
 }
 
-/** The expressions of the body's `return` statements (Java); undefined when one cannot be delimited. */
-function returnExpressions(code: string): string[] | undefined {
+/** The expressions of the body's `return` statements; undefined when one cannot be delimited. */
+function returnExpressions(code: string, kotlin: boolean): string[] | undefined {
   const out: string[] = [];
-  for (const m of code.matchAll(/(?<![\w$.])return(?![\w$])/g)) {
+  // Kotlin's `return@label` returns from a lambda: not the method's answer, and not read here.
+  for (const m of code.matchAll(/(?<![\w$.])return(?![\w$])(@)?/g)) {
+    if (m[1]) return undefined;
     const from = m.index! + m[0].length;
-    const end = statementEnd(code, from);
+    const end = kotlin ? kotlinStatementEnd(code, from) : statementEnd(code, from);
     if (end < 0) return undefined;
     out.push(code.slice(from, end).trim());
   }
@@ -91,6 +94,24 @@ function statementEnd(code: string, from: number): number {
     } else if (c === ';' && depth === 0) return i;
   }
   return -1;
+}
+
+/**
+ * The end of the Kotlin statement starting at `from`: a `;`, or the end of a line outside
+ * brackets that the next line does not continue (`.build()` on a line of its own); -1 at a
+ * bracket closing one opened before it.
+ */
+function kotlinStatementEnd(code: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0 && c === '}') return i; // the block ends with the statement
+      if (--depth < 0) return -1;
+    } else if (depth === 0 && (c === ';' || (c === '\n' && !/^\s*\??\./.test(code.slice(i + 1)) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
+  }
+  return depth === 0 ? code.length : -1;
 }
 
 /** `name(args)` links of a call chain: `Response.ok(x).header(..).build()`. */
@@ -132,6 +153,7 @@ class BodyReader {
     private readonly resource: TypeDecl,
     private readonly site: MethodSite,
     private readonly code: string,
+    private readonly kotlin: boolean,
   ) {
     this.scope = { type: site.owner, file: site.owner.file };
   }
@@ -182,7 +204,7 @@ class BodyReader {
     const decls = [...this.code.matchAll(new RegExp(`(?:\\bResponse\\s*\\.\\s*)?\\b(?:ResponseBuilder|var|val)\\s+${n}\\s*(?::\\s*(?:Response\\s*\\.\\s*)?ResponseBuilder\\s*)?=`, 'g'))];
     if (decls.length !== 1) return undefined;
     const declAt = decls[0]!.index! + decls[0]![0].length;
-    const end = statementEnd(this.code, declAt);
+    const end = this.end(declAt);
     if (end < 0) return undefined;
     let state = this.apply(undefined, chainOf(this.code.slice(declAt, end))?.head === 'Response' ? chainOf(this.code.slice(declAt, end))!.links : []);
     if (!state) return undefined;
@@ -191,7 +213,7 @@ class BodyReader {
     // Every other mention: `b.x(..)...;`, `b = b.x(..)...;` or the `b.build()` returned.
     for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}(?![\\w$])`, 'g'))) {
       if (m.index! < declAt) continue;
-      const stop = statementEnd(this.code, m.index!);
+      const stop = this.end(m.index!);
       if (stop < 0) return undefined;
       let statement = this.code.slice(m.index!, stop);
       const reassigned = new RegExp(`^${n}\\s*=(?!=)\\s*`).exec(statement);
@@ -234,6 +256,12 @@ class BodyReader {
         if (!decl || decl.typeParams.length) return { kind: 'unknown' };
       }
       return this.typed(ref, this.scope, true);
+    }
+    // Kotlin creates without `new`: `Item(id, name)`, a project class.
+    const constructed = this.kotlin ? /^([A-Z][\w$]*)\s*\(/.exec(e) : null;
+    if (constructed) {
+      const decl = matching(e, constructed[0].length - 1) === e.length - 1 ? this.index.resolveType(constructed[1]!, this.scope) : undefined;
+      return decl && !decl.typeParams.length ? this.typed({ name: constructed[1]!, args: [], dims: 0 }, this.scope, true) : { kind: 'unknown' };
     }
     const name = /^(?:this\s*\.\s*)?([A-Za-z_$][\w$]*)$/.exec(e);
     if (name) return this.variable(name[1]!, e.startsWith('this'), depth);
@@ -281,8 +309,15 @@ class BodyReader {
       if (KEYWORDS.has(word)) continue;
       if (word === 'var' || word === 'val' || word === 'final') {
         const from = m.index! + m[0].length;
+        // Kotlin `val x: List<Item> = ..`: the declared type.
+        const declared = /^\s*:\s*([\w$.]+\s*(?:<[^=(){}\n]*>)?)\s*\??\s*=/.exec(this.code.slice(from));
+        const type = declared && typeRefOf(declared[1]!);
+        if (type) {
+          found.push({ type });
+          continue;
+        }
         const eq = /^\s*=/.exec(this.code.slice(from));
-        const end = eq ? statementEnd(this.code, from + eq[0].length) : -1;
+        const end = eq ? this.end(from + eq[0].length) : -1;
         found.push(end < 0 ? {} : { init: this.code.slice(from + eq![0].length, end) });
         continue;
       }
@@ -292,6 +327,11 @@ class BodyReader {
     if (!found.length) return undefined;
     const first = JSON.stringify(found[0]);
     return found.every((f) => JSON.stringify(f) === first) ? found[0] : null;
+  }
+
+  /** The end of the statement starting at `from`, as the body's language delimits it. */
+  private end(from: number): number {
+    return this.kotlin ? kotlinStatementEnd(this.code, from) : statementEnd(this.code, from);
   }
 
   private typed(ref: TypeRef, scope: Scope, own: boolean): Entity {
@@ -310,7 +350,8 @@ class BodyReader {
  * serialized itself), and the classes the returns of its other statuses give
  * (`status(CONFLICT).entity(existing)`) on those entries of `responses` the annotations leave
  * without a schema. Undefined when a return is not read, when none succeeds, or when the
- * success's returns disagree on the entity.
+ * success's returns disagree on the entity. `status` is the success status the returns build (what
+ * `Response.ok(x).status(201)` answers, which no `Response.status(..)` names).
  */
 export function builtResponse(
   returns: readonly BuiltReturn[] | undefined,
@@ -320,7 +361,7 @@ export function builtResponse(
   schemas: SchemaBuilder,
   description: string,
   responses: DeclaredResponse[],
-): ResponseModel | undefined {
+): { response: ResponseModel; status: string } | undefined {
   const all = returns ?? [];
   const successes = all.filter((r) => r.status.startsWith('2'));
   if (!successes.length) return undefined;
@@ -346,7 +387,8 @@ export function builtResponse(
       r.contentType ??= other.contentType;
     }
   }
-  return model(main);
+  const response = model(main);
+  return response && { response, status: main };
 }
 
 /** The one entity several returns agree on; undefined when they differ. */
