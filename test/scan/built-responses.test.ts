@@ -15,7 +15,7 @@ describe('a JAX-RS method returning a Response it builds', () => {
   beforeAll(async () => {
     ({ endpoints } = await scanProject(join(FIXTURES, 'jax-rs/built-responses'), { parseWorker: false }));
   });
-  const byMember = (m: string) => endpoints.find((e) => e.source.member === m)!;
+  const byMember = (m: string) => endpoints.find((e) => e.className === 'com.acme.built.ItemResource' && e.source.member === m)!;
   const unknown = (m: string) => byMember(m).response?.schema?.['x-unresolved'] === true;
 
   it('answers the class of a local, a field, a parameter, new X(..) or a method call given as the entity', () => {
@@ -46,6 +46,13 @@ describe('a JAX-RS method returning a Response it builds', () => {
     expect(byMember('add').status).toBe('201');
     expect(byMember('add').response?.schema?.title).toBe('Item');
     expect(byMember('add').responses?.find((r) => r.status === '409')).toMatchObject({ contentType: 'application/json', schema: { title: 'Item' } });
+  });
+
+  it('reads starters imported statically, and a Response local given a value in each branch', () => {
+    const receipt = (m: string) => endpoints.find((e) => e.className === 'com.acme.built.ReceiptResource' && e.source.member === m)!;
+    expect(receipt('get').response?.schema?.title).toBe('Receipt');
+    expect(receipt('post').status).toBe('201');
+    expect(receipt('post').response?.schema?.title).toBe('Receipt');
   });
 
   it('answers a String entity as text where the method produces text', () => {

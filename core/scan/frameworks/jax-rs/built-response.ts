@@ -55,18 +55,34 @@ const MAX_DEPTH = 4;
 export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
   const body = readMethodBody(index, site.owner, site.method);
   if (!body || !body.text.includes('Response')) return undefined;
-  const code = codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length));
+  const code = staticStarters(index, resource, site, codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length)));
   const kotlin = site.owner.file.path.endsWith('.kt');
   const reader = new BodyReader(index, resource, site, code, kotlin);
   const exprs = body.expression ? [code.trim()] : returnExpressions(code, kotlin);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
-    const built = reader.built(e);
+    const built = reader.builtAll(e);
     if (!built) return undefined;
-    out.push(built);
+    out.push(...built);
   }
   return out;
+}
+
+/**
+ * `import static javax.ws.rs.core.Response.ok;` (or `.*`): `ok().entity(x)` is `Response.ok()..`,
+ * unless the class has a method of that name, which Java calls instead.
+ */
+function staticStarters(index: ProjectIndex, resource: TypeDecl, site: MethodSite, code: string): string {
+  const names = new Set<string>();
+  for (const imp of site.owner.file.imports) {
+    if (!imp.isStatic || !/(?:^|\.)ws\.rs\.core\.Response(?:\.|$)/.test(imp.name)) continue;
+    if (imp.wildcard && imp.name.endsWith('.Response')) for (const n of [...Object.keys(STARTERS), 'status']) names.add(n);
+    else if (!imp.wildcard) names.add(simpleName(imp.name));
+  }
+  const own = [resource, ...index.ancestors(resource)].flatMap((t) => t.methods.map((m) => m.name));
+  for (const n of names) if (!own.includes(n) && (STARTERS[n] || n === 'status')) code = code.replace(new RegExp(`(?<![\\w$.])${n}(?=\\s*\\()`, 'g'), `Response.${n}`);
+  return code;
 }
 
 /** The expressions of the body's `return` statements; undefined when one cannot be delimited. */
@@ -158,8 +174,34 @@ class BodyReader {
     this.scope = { type: site.owner, file: site.owner.file };
   }
 
-  /** What `expr`, a returned expression, builds; undefined when it is not a builder read here. */
-  built(expr: string): BuiltReturn | undefined {
+  /**
+   * What a returned expression builds: one builder, or each value a `Response` local is given
+   * (`Response response; if (..) response = ok(x).build(); else response = ..; return response;`).
+   */
+  builtAll(expr: string): BuiltReturn[] | undefined {
+    const name = /^[a-z_$][\w$]*$/.test(expr) ? expr : undefined;
+    const n = name?.replace(/\$/g, '\\$');
+    const declared = n && new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*:\\s*Response\\??\\s*=` : `(?<![\\w$.])Response\\s+${n}\\s*[=;]`).test(this.code);
+    if (!declared) {
+      const one = this.built(expr);
+      return one && [one];
+    }
+    const out: BuiltReturn[] = [];
+    for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))) {
+      const from = m.index! + m[0].length;
+      const end = this.end(from);
+      if (end < 0) return undefined;
+      const value = this.code.slice(from, end).trim();
+      if (value === 'null') continue; // a start value the branches replace
+      const one = this.built(value);
+      if (!one) return undefined;
+      out.push(one);
+    }
+    return out.length ? out : undefined;
+  }
+
+  /** What `expr` builds; undefined when it is not a builder read here. */
+  private built(expr: string): BuiltReturn | undefined {
     const chain = chainOf(expr);
     if (!chain || chain.links.at(-1)?.name !== 'build' || chain.links.at(-1)!.args.length) return undefined;
     const links = chain.links.slice(0, -1);
