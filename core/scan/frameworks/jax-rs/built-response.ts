@@ -243,12 +243,13 @@ class BodyReader {
    */
   private local(name: string): BuilderState | undefined {
     const n = name.replace(/\$/g, '\\$');
-    const decls = [...this.code.matchAll(new RegExp(`(?:\\bResponse\\s*\\.\\s*)?\\b(?:ResponseBuilder|var|val)\\s+${n}\\s*(?::\\s*(?:Response\\s*\\.\\s*)?ResponseBuilder\\s*)?=`, 'g'))];
+    const decls = [...this.code.matchAll(new RegExp(`\\b(?:ResponseBuilder|var|val)\\s+${n}\\s*(?::\\s*(?:Response\\s*\\.\\s*)?ResponseBuilder\\s*)?=`, 'g'))];
     if (decls.length !== 1) return undefined;
     const declAt = decls[0]!.index! + decls[0]![0].length;
     const end = this.end(declAt);
     if (end < 0) return undefined;
-    let state = this.apply(undefined, chainOf(this.code.slice(declAt, end))?.head === 'Response' ? chainOf(this.code.slice(declAt, end))!.links : []);
+    const init = chainOf(this.code.slice(declAt, end));
+    let state = init?.head === 'Response' ? this.apply(undefined, init.links) : undefined;
     if (!state) return undefined;
     const statuses = new Set([state.status]);
     const entities = new Set(state.entities);
