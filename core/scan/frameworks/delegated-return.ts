@@ -16,11 +16,17 @@ export function delegatedReturn(index: ProjectIndex, site: MethodSite): { ref: T
 
 /** What `receiver.name(..)` declares it returns, `receiver` a property of `owner`. */
 export function propertyCallReturn(index: ProjectIndex, owner: TypeDecl, receiverName: string, name: string): { ref: TypeRef; owner: TypeDecl } | undefined {
-  const call = { name };
   const receiver = propertyType(index, owner, receiverName);
-  if (!receiver) return undefined;
-  for (const t of [receiver, ...index.ancestors(receiver)]) {
-    const named = t.methods.filter((m) => m.name === call.name);
+  return receiver && methodReturn(index, receiver, name);
+}
+
+/**
+ * What `type`'s method `name` (its own or inherited) declares it returns, with the class declaring
+ * it; undefined when overloads disagree or the type is a type variable.
+ */
+export function methodReturn(index: ProjectIndex, type: TypeDecl, name: string): { ref: TypeRef; owner: TypeDecl } | undefined {
+  for (const t of [type, ...index.ancestors(type)]) {
+    const named = t.methods.filter((m) => m.name === name);
     if (!named.length) continue;
     const refs = named.map((m) => m.returnType).filter((r): r is TypeRef => !!r && r.name !== '?');
     // Overloads returning different types, or a type variable: not for this reader to pick.

@@ -38,6 +38,7 @@ import { APPLICATION_SUPERS, classesNamedBy, LOCATOR_ANNOTATION, ResourceRegistr
 import { ProjectIndex } from '../../project-index';
 import type { FileEntry } from '../../project-index';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
+import { builtResponse, builtReturns } from './built-response';
 import type { CxfServer } from './cxf-servers';
 
 const MAX_LOCATOR_DEPTH = 16;
@@ -324,8 +325,20 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
         // A void resource method answers 204 No Content (JAX-RS 3.3.3), unless the docs declare otherwise.
         const declaresSuccess = responses.some((r) => r.status.startsWith('2'));
-        const status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
-        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: withDeclaredBody(response || undefined, responses), deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), securityOptional: security.optionalBy(ctx.index, type, chain), status, responses }));
+        let answer = withDeclaredBody(response || undefined, responses);
+        let status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
+        // `Response` says nothing of its entity; the builders the method returns may, and their status.
+        if (ctx.requestModels && answer && payload.kind === 'unknown' && ret && simpleName(ret.name) === 'Response' && answer.schema?.['x-unresolved'] === true && answer.schema['x-java-type'] === undefined) {
+          const built = builtResponse(builtReturns(ctx.index, type, site), answer.contentType, { type: site.owner, file: site.owner.file }, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses);
+          if (built) {
+            answer = built.response;
+            status = built.status === '200' ? undefined : built.status;
+            // A code the body's other builders put among the others is now the success.
+            const listed = responses.findIndex((r) => r.status === built.status && visible.responses.includes(r));
+            if (listed >= 0) responses.splice(listed, 1);
+          }
+        }
+        out.push(httpEndpoint({ framework: 'jax-rs', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...nameAndDescription(ctx.index, chain), consumes, produces, request, response: answer, deprecated: docs.deprecated, operationId: docs.operationId, security: security.requiredBy(ctx.index, type, chain), securityOptional: security.optionalBy(ctx.index, type, chain), status, responses }));
         continue;
       }
       // A sub-resource locator: follow the type it returns.

@@ -1,0 +1,487 @@
+// What a JAX-RS method declared to return `Response` answers, read from the builders it returns,
+// where the code says it plainly: `return Response.ok(x).build()`, `Response.ok(x, type)`,
+// `Response.status(..).entity(x).build()`, `Response.created(uri).entity(x)`, `noContent()`, and a
+// `ResponseBuilder` kept in a local and built at the return. The entity's type is a local's or
+// parameter's declared type, `new X(..)`, a field's, or what a method of this class (or of a
+// field's, local's or parameter's project class) declares it returns. One return built any other
+// way (a helper's Response, a status read at run time) leaves the method's answer unknown.
+
+import type { MethodSite } from '../../hierarchy';
+import type { ProjectIndex, Scope } from '../../project-index';
+import type { TypeDecl, TypeRef } from '../../source-model';
+import { simpleName } from '../../source-model';
+import { readMethodBody } from '../../method-body';
+import { codeOnly } from '../../body-facts';
+import { matching, splitTop } from '../../config-text';
+import { HTTP_STATUS } from '../../http-status';
+import { methodReturn } from '../delegated-return';
+import { responseModel } from '../payload';
+import type { DeclaredResponse, ResponseModel } from '../../../model/request';
+import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
+
+/** What one return hands the client as its entity. */
+export type Entity =
+  | { kind: 'none' }
+  /** A String: text, or JSON or XML the method serialized itself, which names no model. */
+  | { kind: 'text' }
+  /** `own`: the names are the resource method's (its class's type bindings apply). */
+  | { kind: 'type'; ref: TypeRef; scope: Scope; own: boolean }
+  | { kind: 'unknown' };
+
+export interface BuiltReturn {
+  status: string;
+  entity: Entity;
+}
+
+/** `Response.<name>(..)` starters and the status each fixes; `status(..)` reads its argument. */
+const STARTERS: Record<string, string> = {
+  ok: '200', created: '201', accepted: '202', noContent: '204', notModified: '304', seeOther: '303', temporaryRedirect: '307', serverError: '500', notAcceptable: '406',
+};
+/** Starters whose first argument is the entity. */
+const ENTITY_STARTERS = new Set(['ok', 'accepted']);
+/** Builder calls that change neither the status nor the entity. */
+const DECORATIONS = new Set([
+  'type', 'header', 'cookie', 'language', 'location', 'contentLocation', 'tag', 'lastModified', 'expires', 'cacheControl', 'allow',
+  'variant', 'variants', 'links', 'link', 'encoding', 'replaceAll',
+]);
+/** Entity types whose JSON no class tells. */
+const OPAQUE = new Set(['Object', 'Response', 'StreamingOutput', 'InputStream', 'File', 'Path', 'GenericEntity', '?']);
+const TEXT = new Set(['String', 'CharSequence']);
+const KEYWORDS = new Set(['return', 'new', 'throw', 'else', 'case', 'yield', 'instanceof', 'package', 'import']);
+const FQN_PREFIX = /\b(?:javax|jakarta)\s*\.\s*ws\s*\.\s*rs\s*\.\s*core\s*\.\s*/g;
+const MAX_DEPTH = 4;
+
+/** Each return of the method's body as built; undefined when one of them is not a builder read here. */
+export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
+  const body = readMethodBody(index, site.owner, site.method);
+  if (!body || !body.text.includes('Response')) return undefined;
+  const code = staticStarters(index, resource, site, codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length)));
+  const kotlin = site.owner.file.path.endsWith('.kt');
+  const reader = new BodyReader(index, resource, site, code, kotlin);
+  const exprs = body.expression ? [code.trim()] : returnExpressions(code, kotlin);
+  if (!exprs?.length) return undefined;
+  const out: BuiltReturn[] = [];
+  for (const e of exprs) {
+    const built = reader.builtAll(e);
+    if (!built) return undefined;
+    out.push(...built);
+  }
+  return out;
+}
+
+/**
+ * `import static javax.ws.rs.core.Response.ok;` (or `.*`): `ok().entity(x)` is `Response.ok()..`,
+ * unless the class has a method of that name, which Java calls instead.
+ */
+function staticStarters(index: ProjectIndex, resource: TypeDecl, site: MethodSite, code: string): string {
+  const names = new Set<string>();
+  for (const imp of site.owner.file.imports) {
+    if (!imp.isStatic || !/(?:^|\.)ws\.rs\.core\.Response(?:\.|$)/.test(imp.name)) continue;
+    if (imp.wildcard && imp.name.endsWith('.Response')) for (const n of [...Object.keys(STARTERS), 'status']) names.add(n);
+    else if (!imp.wildcard) names.add(simpleName(imp.name));
+  }
+  const own = [resource, ...index.ancestors(resource)].flatMap((t) => t.methods.map((m) => m.name));
+  for (const n of names) if (!own.includes(n) && (STARTERS[n] || n === 'status')) code = code.replace(new RegExp(`(?<![\\w$.])${n}(?=\\s*\\()`, 'g'), `Response.${n}`);
+  return code;
+}
+
+/** The expressions of the body's `return` statements; undefined when one cannot be delimited. */
+function returnExpressions(code: string, kotlin: boolean): string[] | undefined {
+  const out: string[] = [];
+  // Kotlin's `return@label` returns from a lambda: not the method's answer, and not read here.
+  for (const m of code.matchAll(/(?<![\w$.])return(?![\w$])(@)?/g)) {
+    if (m[1]) return undefined;
+    const from = m.index! + m[0].length;
+    const end = kotlin ? kotlinStatementEnd(code, from) : statementEnd(code, from);
+    if (end < 0) return undefined;
+    out.push(code.slice(from, end).trim());
+  }
+  return out;
+}
+
+/** The `;` ending the statement starting at `from`, outside brackets; -1 when none. */
+function statementEnd(code: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth < 0) return -1;
+    } else if (c === ';' && depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The end of the Kotlin statement starting at `from`: a `;`, or the end of a line outside
+ * brackets that the next line does not continue (`.build()` on a line of its own); -1 at a
+ * bracket closing one opened before it.
+ */
+function kotlinStatementEnd(code: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0 && c === '}') return i; // the block ends with the statement
+      if (--depth < 0) return -1;
+    } else if (depth === 0 && (c === ';' || (c === '\n' && !/^\s*\??\./.test(code.slice(i + 1)) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
+  }
+  return depth === 0 ? code.length : -1;
+}
+
+/** `name(args)` links of a call chain: `Response.ok(x).header(..).build()`. */
+interface Link {
+  name: string;
+  args: string[];
+}
+
+/** A chain `head.a(..).b(..)` (head a name, possibly dotted); undefined when the text is not one. */
+function chainOf(text: string): { head: string; links: Link[] } | undefined {
+  const head = /^\s*([A-Za-z_$][\w$]*)\s*/.exec(text);
+  if (!head) return undefined;
+  const links: Link[] = [];
+  let at = head[0].length;
+  for (;;) {
+    const m = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*(\()?/.exec(text.slice(at));
+    if (!m) break;
+    if (!m[2]) return undefined; // a field read in the chain: not a builder call
+    const open = at + m[0].length - 1;
+    const close = matching(text, open);
+    if (close < 0) return undefined;
+    links.push({ name: m[1]!, args: splitTop(text.slice(open + 1, close), ',') });
+    at = close + 1;
+  }
+  return text.slice(at).trim() === '' ? { head: head[1]!, links } : undefined;
+}
+
+/** A builder's state: the status (null: not read) and the entity expressions given to it. */
+interface BuilderState {
+  status: string | null;
+  entities: string[];
+}
+
+class BodyReader {
+  private readonly scope: Scope;
+
+  constructor(
+    private readonly index: ProjectIndex,
+    private readonly resource: TypeDecl,
+    private readonly site: MethodSite,
+    private readonly code: string,
+    private readonly kotlin: boolean,
+  ) {
+    this.scope = { type: site.owner, file: site.owner.file };
+  }
+
+  /**
+   * What a returned expression builds: one builder, or each value a `Response` local is given
+   * (`Response response; if (..) response = ok(x).build(); else response = ..; return response;`).
+   */
+  builtAll(expr: string): BuiltReturn[] | undefined {
+    const name = /^[a-z_$][\w$]*$/.test(expr) ? expr : undefined;
+    const n = name?.replace(/\$/g, '\\$');
+    const declared = n && new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*:\\s*Response\\??\\s*=` : `(?<![\\w$.])Response\\s+${n}\\s*[=;]`).test(this.code);
+    if (!declared) {
+      const one = this.built(expr);
+      return one && [one];
+    }
+    const out: BuiltReturn[] = [];
+    for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))) {
+      const from = m.index! + m[0].length;
+      const end = this.end(from);
+      if (end < 0) return undefined;
+      const value = this.code.slice(from, end).trim();
+      if (value === 'null') continue; // a start value the branches replace
+      const one = this.built(value);
+      if (!one) return undefined;
+      out.push(one);
+    }
+    return out.length ? out : undefined;
+  }
+
+  /** What `expr` builds; undefined when it is not a builder read here. */
+  private built(expr: string): BuiltReturn | undefined {
+    const chain = chainOf(expr);
+    if (!chain || chain.links.at(-1)?.name !== 'build' || chain.links.at(-1)!.args.length) return undefined;
+    const links = chain.links.slice(0, -1);
+    let state: BuilderState | undefined;
+    if (chain.head === 'Response') state = this.apply(undefined, links);
+    else if (/^[a-z_$][\w$]*$/.test(chain.head) && !links.length) state = this.local(chain.head);
+    if (!state || state.status === null) return undefined;
+    const distinct = [...new Set(state.entities)];
+    if (distinct.length > 1) return { status: state.status, entity: { kind: 'unknown' } };
+    return { status: state.status, entity: distinct.length ? this.entityOf(distinct[0]!, 0) : { kind: 'none' } };
+  }
+
+  /** Applies builder calls; `start` undefined: the first link is a `Response.x(..)` starter. */
+  private apply(start: BuilderState | undefined, links: readonly Link[]): BuilderState | undefined {
+    let state = start;
+    let rest = links;
+    if (!state) {
+      const first = links[0];
+      if (!first) return undefined;
+      const fixed = STARTERS[first.name];
+      if (first.name === 'status' && first.args.length === 1) state = { status: statusOf(first.args[0]!), entities: [] };
+      else if (fixed) state = { status: fixed, entities: ENTITY_STARTERS.has(first.name) && first.args[0] ? [first.args[0]] : [] };
+      else return undefined;
+      rest = links.slice(1);
+    }
+    state = { status: state.status, entities: [...state.entities] };
+    for (const link of rest) {
+      if (link.name === 'entity' && link.args.length >= 1) state.entities = [link.args[0]!];
+      else if (link.name === 'status' && link.args.length === 1) state.status = statusOf(link.args[0]!);
+      else if (!DECORATIONS.has(link.name)) return undefined;
+    }
+    return state;
+  }
+
+  /**
+   * A `ResponseBuilder` local built at the return: its initializer, then every `b.entity(..)` /
+   * `b = b.status(..)` made on it; entities set in several places are all kept (then unknown
+   * unless the same), a status set in two ways is not read.
+   */
+  private local(name: string): BuilderState | undefined {
+    const n = name.replace(/\$/g, '\\$');
+    const decls = [...this.code.matchAll(new RegExp(`\\b(?:ResponseBuilder|var|val)\\s+${n}\\s*(?::\\s*(?:Response\\s*\\.\\s*)?ResponseBuilder\\s*)?=`, 'g'))];
+    if (decls.length !== 1) return undefined;
+    const declAt = decls[0]!.index! + decls[0]![0].length;
+    const end = this.end(declAt);
+    if (end < 0) return undefined;
+    const init = chainOf(this.code.slice(declAt, end));
+    let state = init?.head === 'Response' ? this.apply(undefined, init.links) : undefined;
+    if (!state) return undefined;
+    const statuses = new Set([state.status]);
+    const entities = new Set(state.entities);
+    // Every other mention: `b.x(..)...;`, `b = b.x(..)...;` or the `b.build()` returned.
+    for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}(?![\\w$])`, 'g'))) {
+      if (m.index! < declAt) continue;
+      const stop = this.end(m.index!);
+      if (stop < 0) return undefined;
+      let statement = this.code.slice(m.index!, stop);
+      const reassigned = new RegExp(`^${n}\\s*=(?!=)\\s*`).exec(statement);
+      if (reassigned) statement = statement.slice(reassigned[0].length);
+      const chain = chainOf(statement);
+      if (!chain || chain.head !== name) {
+        // The reassignment's own mention of `b` is the next match; anything else is not read.
+        if (reassigned) return undefined;
+        continue;
+      }
+      if (chain.links.length === 1 && chain.links[0]!.name === 'build') continue;
+      const next = this.apply({ status: state.status, entities: [] }, chain.links.at(-1)?.name === 'build' ? chain.links.slice(0, -1) : chain.links);
+      if (!next) return undefined;
+      statuses.add(next.status);
+      for (const e of next.entities) entities.add(e);
+      state = next;
+    }
+    if (statuses.size !== 1) return { status: null, entities: [] };
+    return { status: [...statuses][0]!, entities: [...entities] };
+  }
+
+  /** The entity an expression is. */
+  private entityOf(text: string, depth: number): Entity {
+    const e = text.trim();
+    if (depth > MAX_DEPTH) return { kind: 'unknown' };
+    if (e === 'null') return { kind: 'none' };
+    // A string literal, or text joined to one.
+    if (/^"/.test(e) || splitTop(e, '+').some((p) => /^"/.test(p))) return { kind: 'text' };
+    const created = /^new\s+([\w$.]+\s*(?:<[^;{}()]*>)?\s*(?:\[\s*\]\s*)*)\s*\(/.exec(e);
+    if (created) {
+      const open = created[0].length - 1;
+      const close = matching(e, open);
+      // `new X(..) { .. }`: an anonymous subclass, whose JSON may differ.
+      if (close < 0 || e.slice(close + 1).trim() !== '') return { kind: 'unknown' };
+      const ref = typeRefOf(created[1]!);
+      if (!ref) return { kind: 'unknown' };
+      // `new X<>(..)`: the arguments are the compiler's to infer.
+      if (/<\s*>/.test(created[1]!)) {
+        const decl = this.index.resolveType(ref.name, this.scope);
+        if (!decl || decl.typeParams.length) return { kind: 'unknown' };
+      }
+      return this.typed(ref, this.scope, true);
+    }
+    // Kotlin creates without `new`: `Item(id, name)`, a project class.
+    const constructed = this.kotlin ? /^([A-Z][\w$]*)\s*\(/.exec(e) : null;
+    if (constructed) {
+      const decl = matching(e, constructed[0].length - 1) === e.length - 1 ? this.index.resolveType(constructed[1]!, this.scope) : undefined;
+      return decl && !decl.typeParams.length ? this.typed({ name: constructed[1]!, args: [], dims: 0 }, this.scope, true) : { kind: 'unknown' };
+    }
+    const name = /^(?:this\s*\.\s*)?([A-Za-z_$][\w$]*)$/.exec(e);
+    if (name) return this.variable(name[1]!, e.startsWith('this'), depth);
+    const call = /^(?:(?:this\s*\.\s*)?([a-z_$][\w$]*)\s*\.\s*)?([a-z_$][\w$]*)\s*\(/.exec(e);
+    if (call) {
+      const close = matching(e, call[0].length - 1);
+      if (close < 0 || close !== e.length - 1) return { kind: 'unknown' };
+      const on = call[1] ? this.receiverType(call[1], depth) : this.resource;
+      const found = on && methodReturn(this.index, on, call[2]!);
+      return found ? this.typed(found.ref, { type: found.owner, file: found.owner.file }, false) : { kind: 'unknown' };
+    }
+    return { kind: 'unknown' };
+  }
+
+  /** A parameter, a local (its declared type, or `var x = ` what it is given) or a field. */
+  private variable(name: string, fieldOnly: boolean, depth: number): Entity {
+    if (!fieldOnly) {
+      const param = this.site.method.params.find((p) => p.name === name);
+      if (param) return this.typed(param.type, this.scope, true);
+      const local = this.localDeclaration(name);
+      if (local === null) return { kind: 'unknown' };
+      if (local?.type) return this.typed(local.type, this.scope, true);
+      if (local?.init !== undefined) return this.entityOf(local.init, depth + 1);
+    }
+    const field = this.index.fieldOf(this.resource, name);
+    return field ? this.typed(field.field.type, { type: field.owner, file: field.owner.file }, field.owner === this.site.owner) : { kind: 'unknown' };
+  }
+
+  /** The project class a call's receiver (a parameter, local or field) is. */
+  private receiverType(name: string, depth: number): TypeDecl | undefined {
+    const entity = this.variable(name, false, depth + 1);
+    return entity.kind === 'type' && entity.ref.dims === 0 ? this.index.resolveType(entity.ref.name, entity.scope) : undefined;
+  }
+
+  /**
+   * A local's declaration in the body: `X<Y> name =`, `X name;`, `X name :` (a for-each), or
+   * `var name = init`; null when declared twice in different ways (two blocks), undefined when not a local.
+   */
+  private localDeclaration(name: string): { type?: TypeRef; init?: string } | null | undefined {
+    const n = name.replace(/\$/g, '\\$');
+    const found: { type?: TypeRef; init?: string }[] = [];
+    const typed = new RegExp(`(?<![\\w$.])([A-Za-z_$][\\w$.]*\\s*(?:<[^;=(){}]*>)?\\s*(?:\\[\\s*\\]\\s*)*)\\s+${n}\\s*(?=[=;:,)])(?!==)`, 'g');
+    for (const m of this.code.matchAll(typed)) {
+      const word = m[1]!.trim();
+      if (KEYWORDS.has(word)) continue;
+      if (word === 'var' || word === 'val' || word === 'final') {
+        const from = m.index! + m[0].length;
+        // Kotlin `val x: List<Item> = ..`: the declared type.
+        const declared = /^\s*:\s*([\w$.]+\s*(?:<[^=(){}\n]*>)?)\s*\??\s*=/.exec(this.code.slice(from));
+        const type = declared && typeRefOf(declared[1]!);
+        if (type) {
+          found.push({ type });
+          continue;
+        }
+        const eq = /^\s*=/.exec(this.code.slice(from));
+        const end = eq ? this.end(from + eq[0].length) : -1;
+        found.push(end < 0 ? {} : { init: this.code.slice(from + eq![0].length, end) });
+        continue;
+      }
+      const type = typeRefOf(word);
+      found.push(type ? { type } : {});
+    }
+    if (!found.length) return undefined;
+    const first = JSON.stringify(found[0]);
+    return found.every((f) => JSON.stringify(f) === first) ? found[0] : null;
+  }
+
+  /** The end of the statement starting at `from`, as the body's language delimits it. */
+  private end(from: number): number {
+    return this.kotlin ? kotlinStatementEnd(this.code, from) : statementEnd(this.code, from);
+  }
+
+  private typed(ref: TypeRef, scope: Scope, own: boolean): Entity {
+    const simple = simpleName(ref.name);
+    if (ref.dims === 0 && TEXT.has(simple)) return { kind: 'text' };
+    if (OPAQUE.has(simple) && ref.dims === 0) return { kind: 'unknown' };
+    // A type variable of the method: what it stands for is the caller's.
+    if (this.site.method.typeParams.some((p) => p.name === ref.name)) return { kind: 'unknown' };
+    return { kind: 'type', ref, scope, own };
+  }
+}
+
+/**
+ * The method's answer from its returns: the success status's entity as the response (a class's
+ * schema, no body; a String is text under a text/* type, else unknown: JSON or XML the method
+ * serialized itself), and the classes the returns of its other statuses give
+ * (`status(CONFLICT).entity(existing)`) on those entries of `responses` the annotations leave
+ * without a schema. Undefined when a return is not read, when none succeeds, or when the
+ * success's returns disagree on the entity. `status` is the success status the returns build (what
+ * `Response.ok(x).status(201)` answers, which no `Response.status(..)` names).
+ */
+export function builtResponse(
+  returns: readonly BuiltReturn[] | undefined,
+  contentType: string,
+  scope: Scope,
+  bindings: TypeBindings,
+  schemas: SchemaBuilder,
+  description: string,
+  responses: DeclaredResponse[],
+): { response: ResponseModel; status: string } | undefined {
+  const all = returns ?? [];
+  const successes = all.filter((r) => r.status.startsWith('2'));
+  if (!successes.length) return undefined;
+  // As visibleResponses picks it: 200 when the body builds one, else the first success.
+  const main = successes.some((r) => r.status === '200') ? '200' : successes[0]!.status;
+  const model = (status: string): ResponseModel | undefined => {
+    const entity = agreed(all.filter((r) => r.status === status).map((r) => r.entity));
+    if (!entity || entity.kind === 'unknown') return undefined;
+    if (entity.kind === 'none') return { contentType, description: description || 'No body.' };
+    if (entity.kind === 'text') {
+      // As a method declared to return String answers: plain text is what it is.
+      if (/^text\//i.test(contentType)) return responseModel({ kind: 'body', ref: { name: 'String', args: [], dims: 0 }, array: false }, contentType, scope, new Map(), schemas, description);
+      const schema = { description: 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).', 'x-unresolved': true };
+      return { contentType, schema, description: description || schema.description };
+    }
+    return responseModel({ kind: 'body', ref: entity.ref, array: false }, contentType, entity.scope, entity.own ? bindings : new Map(), schemas, description);
+  };
+  for (const r of responses) {
+    if (r.schema || r.status === main || !all.some((s) => s.status === r.status)) continue;
+    const other = model(r.status);
+    if (other?.schema && other.schema['x-unresolved'] !== true) {
+      r.schema = other.schema;
+      r.contentType ??= other.contentType;
+    }
+  }
+  const response = model(main);
+  return response && { response, status: main };
+}
+
+/** The one entity several returns agree on; undefined when they differ. */
+function agreed(entities: readonly Entity[]): Entity | undefined {
+  const key = (e: Entity) => (e.kind === 'type' ? JSON.stringify([e.ref, e.scope.file.path, e.own]) : e.kind);
+  const first = entities[0];
+  return first && entities.every((e) => key(e) === key(first)) ? first : undefined;
+}
+
+/** A status argument: `Response.Status.CREATED`, `Status.CREATED`, `CREATED` (imported), `201`; null when not one. */
+function statusOf(arg: string): string | null {
+  const a = arg.replace(/\s+/g, '');
+  if (/^\d{3}$/.test(a)) return Number(a) >= 100 && Number(a) <= 599 ? a : null;
+  const m = /^(?:(?:Response\.)?Status\.)?([A-Z][A-Z_]*)$/.exec(a);
+  const code = m && HTTP_STATUS[m[1]!];
+  return code ? String(code) : null;
+}
+
+/** A type as written (`List<Item>`, `Item[]`, `Map<String, List<Item>>`); undefined for wildcards and the like. */
+export function typeRefOf(text: string): TypeRef | undefined {
+  let at = 0;
+  const s = text.replace(/\s+/g, '');
+  const read = (): TypeRef | undefined => {
+    const m = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/.exec(s.slice(at));
+    if (!m) return undefined;
+    at += m[0].length;
+    const args: TypeRef[] = [];
+    if (s[at] === '<') {
+      at++;
+      if (s[at] === '>') at++; // the diamond: no arguments written
+      else {
+        for (;;) {
+          const arg = read();
+          if (!arg) return undefined;
+          args.push(arg);
+          if (s[at] === ',') at++;
+          else if (s[at] === '>') {
+            at++;
+            break;
+          } else return undefined;
+        }
+      }
+    }
+    let dims = 0;
+    while (s.startsWith('[]', at)) {
+      dims++;
+      at += 2;
+    }
+    return { name: m[0], args, dims };
+  };
+  const ref = read();
+  return ref && at === s.length ? ref : undefined;
+}
