@@ -2,10 +2,16 @@ package dev.apiscout.bridge
 
 import dev.apiscout.bridge.protocol.HostRequests
 import dev.apiscout.bridge.protocol.IdeChooseFileResult
+import dev.apiscout.bridge.protocol.RequestType
 import dev.apiscout.bridge.rpc.FrameReader
 import dev.apiscout.bridge.rpc.FrameWriter
 import dev.apiscout.bridge.rpc.JsonRpcConnection
 import dev.apiscout.bridge.rpc.ProtocolJson
+import kotlinx.serialization.KSerializer
+import kotlinx.serialization.SerializationException
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.int
 import kotlinx.serialization.json.jsonObject
@@ -51,6 +57,22 @@ class HostRequestHandlingTest {
         assertFalse(connection.isClosed, "the connection outlives a handler's failure; log: $log")
         fail = false
         assertEquals("/p/a.json", ask(2)["result"]!!.jsonObject["path"]!!.jsonPrimitive.content)
+        connection.close()
+    }
+
+    @Test
+    fun `a result that does not encode is answered with an error, never left unanswered`() {
+        val unwritable = object : KSerializer<IdeChooseFileResult> {
+            override val descriptor: SerialDescriptor = IdeChooseFileResult.serializer().descriptor
+            override fun serialize(encoder: Encoder, value: IdeChooseFileResult): Unit = throw SerializationException("cannot write ${value.path}")
+            override fun deserialize(decoder: Decoder): IdeChooseFileResult = throw UnsupportedOperationException()
+        }
+        val type = RequestType(HostRequests.ideChooseFile.method, HostRequests.ideChooseFile.params, unwritable)
+        connection.onRequest(type) { CompletableFuture.completedFuture(IdeChooseFileResult("/p/a.json")) }
+        connection.listen()
+        val answer = ask(1)
+        assertEquals(-32603, answer["error"]!!.jsonObject["code"]!!.jsonPrimitive.int, "$answer")
+        assertTrue(answer["error"]!!.jsonObject["message"].toString().contains("cannot write /p/a.json"), "$answer")
         connection.close()
     }
 }

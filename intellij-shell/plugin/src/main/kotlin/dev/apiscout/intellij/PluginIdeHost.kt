@@ -48,7 +48,8 @@ object PluginIdeHost : IdeHost {
                 val descriptor = FileChooserDescriptorFactory.createSingleFileNoJarsDescriptor().withTitle(request.title)
                 val start = LocalFileSystem.getInstance().findFileByPath(request.directory)
                 chosen.complete(FileChooser.chooseFile(descriptor, projectOf(request.directory), start)?.path)
-            } catch (e: RuntimeException) {
+            } catch (e: Throwable) {
+                // Whatever stops the chooser (an IDE without this API included) answers the page, which waits without a time limit.
                 chosen.completeExceptionally(e)
             }
         }

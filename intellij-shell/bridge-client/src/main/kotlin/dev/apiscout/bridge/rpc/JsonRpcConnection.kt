@@ -135,10 +135,13 @@ public class JsonRpcConnection(
                 CompletableFuture.failedFuture(e)
             }
             future.whenComplete { result, failure ->
-                if (failure == null) {
-                    reply(id) { put("result", ProtocolJson.encodeToJsonElement(type.result, result)) }
+                // A result that does not encode is answered as an error: the sidecar waits for an answer without a time limit.
+                val encoded = if (failure == null) runCatching { ProtocolJson.encodeToJsonElement(type.result, result) } else null
+                if (encoded != null && encoded.isSuccess) {
+                    reply(id) { put("result", encoded.getOrThrow()) }
                 } else {
-                    val cause = (failure as? java.util.concurrent.CompletionException)?.cause ?: failure
+                    val reason = failure ?: encoded!!.exceptionOrNull()!!
+                    val cause = (reason as? java.util.concurrent.CompletionException)?.cause ?: reason
                     val code = (cause as? RpcException)?.code ?: INTERNAL_ERROR
                     reply(id) { put("error", buildJsonObject { put("code", code); put("message", cause.message ?: cause.toString()) }) }
                 }
@@ -188,6 +191,10 @@ public class JsonRpcConnection(
             fail(ConnectionClosedException("$name: ${e.message ?: "the stream broke"}"))
         } catch (e: RuntimeException) {
             fail(ProtocolException("$name: ${e.message}", e))
+        } catch (e: Error) {
+            // A listener's Error ends this thread: the pending requests fail now rather than wait forever.
+            fail(ProtocolException("$name: ${e.message ?: e.toString()}", e))
+            throw e
         }
     }
 
