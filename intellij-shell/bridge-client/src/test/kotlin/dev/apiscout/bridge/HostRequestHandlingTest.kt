@@ -34,12 +34,14 @@ class HostRequestHandlingTest {
     private val sidecarWrites = FrameWriter(toClient)
     private val sidecarReads = FrameReader(fromClient)
     private val log = CopyOnWriteArrayList<String>()
+    private val reader = java.util.concurrent.Executors.newSingleThreadExecutor { Thread(it, "test sidecar reader").apply { isDaemon = true } }
     private val connection = JsonRpcConnection(PipedInputStream(toClient, 1 shl 16), PipedOutputStream(fromClient), "test", { log += it })
 
     private fun ask(id: Int): JsonObject {
         sidecarWrites.write("""{"jsonrpc":"2.0","id":$id,"method":"ide/chooseFile","params":{"title":"t","directory":"/p"}}""")
-        // A client that never answers fails the test rather than hanging it.
-        val answer = CompletableFuture.supplyAsync { sidecarReads.read() }.get(10, TimeUnit.SECONDS)
+        // A client that never answers fails the test rather than hanging it. The read gets a thread of
+        // its own: the common pool (one thread on two cores) may be busy with another test's blocking work.
+        val answer = CompletableFuture.supplyAsync({ sidecarReads.read() }, reader).get(10, TimeUnit.SECONDS)
         return ProtocolJson.parseToJsonElement(answer!!).jsonObject
     }
 
