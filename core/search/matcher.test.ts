@@ -279,6 +279,30 @@ describe('ordering', () => {
   });
 });
 
+describe("handler method name: the whole name, typed as the code spells it", () => {
+  // Netflix/genie: a UI catch-all `/applications/**` (handler getIndex) and the REST handler
+  // `getApplications` on `/api/v3/applications`, whose name is a sentence.
+  const at = (member: string) => ({ file: 'Web.java', line: 1, column: 1, member });
+  const ui = ep('GET', '/applications/**', 'Return the index template', { source: at('getIndex') });
+  const rest = ep('GET', '/api/v3/applications', 'Get Applications based on user parameters', { source: at('getApplications') });
+  const one = ep('GET', '/api/v3/applications/{id}', 'Get Application for given id', { source: at('getApplication') });
+  const list = [ui, one, rest];
+
+  it('ranks the handler named exactly so first, above path-only fuzzy hits', () => {
+    for (const fields of ['address-and-name', 'explorer'] as const) {
+      const results = search(list, 'getApplications', { fields });
+      expect(results[0]?.endpoint).toBe(rest);
+      expect(results[0]?.kind).toBe('literal');
+    }
+    expect(matchEndpoint('GETAPPLICATIONS', rest)?.kind).toBe('literal');
+  });
+
+  it('matches the whole name only, not a part of it', () => {
+    expect(matchEndpoint('getApplic', one)?.kind).not.toBe('literal');
+    expect(search(list, 'getApplication')[0]?.endpoint).toBe(one);
+  });
+});
+
 describe('case and script', () => {
   table([
     { query: 'USERS', match: ['listUsers'], not: ['listOrders'] },
