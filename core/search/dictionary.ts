@@ -159,7 +159,8 @@ export class Dictionary {
   }
 }
 
-function isBoundary(folded: string, original: string, i: number): boolean {
+/** A word starts at i: the piece's start, after `/ - _ . {`, or a camelCase hump of the original. */
+export function isBoundary(folded: string, original: string, i: number): boolean {
   if (i === 0) return true;
   const p = folded.charCodeAt(i - 1);
   if (p === 47 || p === 45 || p === 95 || p === 46 || p === 123) return true;

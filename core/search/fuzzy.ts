@@ -1,14 +1,22 @@
 // Subsequence ("fuzzy") matching of one token against addresses, spec §4.3: `usrid` matches
 // `GET /users/{id}`.
 //
-// Why per piece: a greedy left-to-right subsequence match over `get /users/{id}` is the same as
-// running it piece by piece (`get`, `/users`, `/{id}`) and carrying the number of token
-// characters matched so far. That step depends only on (piece, state), and the 50,000 addresses
-// share a few thousand distinct pieces, so each step is computed once per query and memoised.
-// Likewise the state after an address prefix (`get /api/v1/orders`) is computed once per query
-// for all the endpoints that share it (prefix-tree.ts); an endpoint adds one step.
-// The score is that of the greedy (leftmost) alignment, not the best one: cheap, deterministic,
-// and only ordering fuzzy hits among themselves, since every literal hit ranks above them.
+// Anchored, like IntelliJ's own matcher: the token's characters may only enter a word of the
+// address at its start (a piece start, after `/ - _ . {`, or a camelCase hump), and then take
+// further characters of that word in order. So `usrid` (us·r in `users`, id in `{id}`) and
+// `RecMsg` (`ReceiveMessage`) match, but `ReceiveMessage` does not match
+// `/apache.rocketmq.v2.MessagingService/QueryRoute` by letters strewn over the package name.
+//
+// Which token prefixes can be matched after an address prefix is a set of states (a bit per
+// state: the token is at most MAX_FUZZY_LENGTH long): a greedy single state would give up on
+// `ordst` for `/orders/{id}/status`, having spent the `s` of `orders`. The step over one piece
+// from one state is computed once per query and memoised: the 50,000 addresses share a few
+// thousand distinct pieces. Likewise the set after an address prefix (`get /api/v1/orders`) is
+// computed once per query for all the endpoints that share it (prefix-tree.ts); an endpoint adds
+// one step.
+// The score is that of the greedy anchored alignment (0 when only a non-greedy one exists):
+// cheap, deterministic, and only ordering fuzzy hits among themselves, since every literal hit
+// ranks above them.
 
 import type { SearchIndex } from './search-index';
 
@@ -18,10 +26,16 @@ const PIECE_PENALTY = 3;
 
 export class FuzzyTable {
   private readonly width: number;
-  /** Per (piece, state): 1 + the state after the piece, or 0 when not computed yet. */
+  /** The token's length, and the bit of the state "all of it matched". */
+  private readonly m: number;
+  private readonly done: number;
+  /** Per (piece, state): the states reachable through the piece, or 0 when not computed yet. */
+  private readonly reach: Int32Array;
+  /** Per (piece, state): 1 + the greedy state after the piece, and the greedy alignment's gain. */
   private readonly next: Uint8Array;
   private readonly gain: Int16Array;
-  /** Per prefix node: 1 + the state after the prefix, or 0 when not computed yet. */
+  /** Per prefix node: the reachable states, or 0 when not computed yet; greedy state + 1 and gain. */
+  private readonly nodeReach: Int32Array;
   private readonly nodeState: Uint8Array;
   private readonly nodeGain: Int32Array;
   /** Ancestors waiting to be computed (grows for deep paths). */
@@ -31,8 +45,11 @@ export class FuzzyTable {
   private readonly parents: Int32Array;
   private readonly nodePiece: Int32Array;
   private readonly lastPiece: Int32Array;
-  /** The token's characters as one-character strings, for `indexOf`. */
-  private readonly chars: string[];
+  /** The token's character codes (UTF-16 units, like every offset here). */
+  private readonly codes: Uint16Array;
+  /** Per ASCII character: the states whose next token character it is (bit t: token[t]). */
+  private readonly asciiBits = new Int32Array(128);
+  private readonly otherBits = new Map<number, number>();
 
   private readonly buffer: ArrayBuffer;
 
@@ -40,46 +57,75 @@ export class FuzzyTable {
     private readonly index: SearchIndex,
     token: string,
   ) {
+    const m = token.length; // at most 31 (query.ts), so states 0 ... m fit an int32's bits
+    this.m = m;
+    this.done = 1 << m;
+    this.width = m + 1;
+    this.codes = new Uint16Array(m);
+    for (let t = 0; t < m; t++) {
+      const c = token.charCodeAt(t);
+      this.codes[t] = c;
+      if (c < 128) this.asciiBits[c]! |= 1 << t;
+      else this.otherBits.set(c, (this.otherBits.get(c) ?? 0) | (1 << t));
+    }
     // One pooled buffer per table: a query must not allocate fresh megabytes (young-GC pauses
-    // land in the p99). Layout keeps each view aligned; only `next` and `nodeState` (the
-    // "computed yet?" markers, at the end) need zeroing: the gains are written before read.
-    this.width = token.length + 1;
+    // land in the p99). Layout keeps each view aligned; only `reach` and `nodeReach` (the
+    // "computed yet?" markers, at the end) need zeroing: the rest is written before read.
     const cells = index.addressDict.size * this.width;
     const nodes = index.tree.size;
-    const zeroFrom = nodes * 4 + cells * 2;
-    const bytes = zeroFrom + cells + nodes;
+    const bytesBefore = nodes * 4 + cells * 2 + cells + nodes;
+    const zeroFrom = (bytesBefore + 3) & ~3;
+    const bytes = zeroFrom + cells * 4 + nodes * 4;
     this.buffer = index.scratch.buffer(bytes, zeroFrom);
     this.nodeGain = new Int32Array(this.buffer, 0, nodes);
     this.gain = new Int16Array(this.buffer, nodes * 4, cells);
-    this.next = new Uint8Array(this.buffer, zeroFrom, cells);
-    this.nodeState = new Uint8Array(this.buffer, zeroFrom + cells, nodes);
+    this.next = new Uint8Array(this.buffer, nodes * 4 + cells * 2, cells);
+    this.nodeState = new Uint8Array(this.buffer, nodes * 4 + cells * 3, nodes);
+    this.reach = new Int32Array(this.buffer, zeroFrom, cells);
+    this.nodeReach = new Int32Array(this.buffer, zeroFrom + cells * 4, nodes);
     this.nodeOf = index.tree.nodeOf;
     this.parents = index.tree.parent;
     this.nodePiece = index.tree.piece;
     this.lastPiece = index.tree.lastPiece;
-    this.chars = token.split(''); // UTF-16 units, like every offset here
   }
 
   release(): void {
     this.index.scratch.giveBuffer(this.buffer);
   }
 
-  /** The score of the token as a subsequence of endpoint e's address, or -1 when it is not one. */
+  /** The score of the token as an anchored subsequence of endpoint e's address, or -1 when it is not one. */
   match(e: number): number {
-    const m = this.chars.length;
+    const m = this.m;
     const node = this.nodeOf[e]!;
+    let states = 1; // state 0: nothing matched yet
     let state = 0;
     let total = 0;
     if (node >= 0) {
-      if (this.nodeState[node] === 0) this.computeNode(node);
+      if (this.nodeReach[node] === 0) this.computeNode(node);
+      states = this.nodeReach[node]!;
       state = this.nodeState[node]! - 1;
       total = this.nodeGain[node]!;
       if (state === m) return total;
     }
     const last = this.lastPiece[e]!;
+    if ((states & this.done) === 0 && (this.step(last, states) & this.done) === 0) return -1;
     const k = last * this.width + state;
-    if (this.next[k] === 0) this.compute(k, last, state);
-    return this.next[k]! - 1 === m ? total + this.gain[k]! : -1;
+    if (this.reach[k] === 0) this.compute(k, last, state);
+    return this.next[k]! - 1 === m ? total + this.gain[k]! : 0;
+  }
+
+  /** The states reachable through one piece from a set of states. */
+  private step(piece: number, states: number): number {
+    if ((states & this.done) !== 0) return this.done; // matched: nothing more to learn
+    const base = piece * this.width;
+    let out = 0;
+    for (let rest = states; rest !== 0; rest &= rest - 1) {
+      const s = 31 - Math.clz32(rest & -rest);
+      const k = base + s;
+      if (this.reach[k] === 0) this.compute(k, piece, s);
+      out |= this.reach[k]!;
+    }
+    return out;
   }
 
   private push(depth: number, node: number): void {
@@ -94,44 +140,61 @@ export class FuzzyTable {
   /** Fills the node and its not yet computed ancestors, root first. */
   private computeNode(node: number): void {
     const parents = this.parents;
-    const nodeState = this.nodeState;
+    const nodeReach = this.nodeReach;
     let depth = 0;
-    for (let n = node; n >= 0 && nodeState[n] === 0; n = parents[n]!) this.push(depth++, n);
+    for (let n = node; n >= 0 && nodeReach[n] === 0; n = parents[n]!) this.push(depth++, n);
     while (depth > 0) {
       const n = this.stack[--depth]!;
       const parent = parents[n]!;
-      const state = parent >= 0 ? nodeState[parent]! - 1 : 0;
+      const states = parent >= 0 ? nodeReach[parent]! : 1;
+      const state = parent >= 0 ? this.nodeState[parent]! - 1 : 0;
       const piece = this.nodePiece[n]!;
       const k = piece * this.width + state;
-      if (this.next[k] === 0) this.compute(k, piece, state);
-      nodeState[n] = this.next[k]!;
+      if (this.reach[k] === 0) this.compute(k, piece, state);
+      nodeReach[n] = this.step(piece, states);
+      this.nodeState[n] = this.next[k]!;
       this.nodeGain[n] = (parent >= 0 ? this.nodeGain[parent]! : 0) + this.gain[k]!;
     }
   }
 
-  /** The greedy step over one piece from one state, with its score. */
+  /** Through one piece from one state: every reachable state, and the greedy step with its score. */
   private compute(k: number, piece: number, from: number): void {
     const dict = this.index.addressDict;
     const s = dict.pieces[piece]!;
     const boundary = dict.boundary;
     const at = dict.offsetOf(piece);
-    const chars = this.chars;
+    const codes = this.codes;
+    const m = this.m;
+    // All alignments at once: `inWord` holds the states that entered the current word (and may
+    // take more of its characters), `outside` those waiting for a word start.
+    let inWord = 0;
+    let outside = 1 << from;
+    // The greedy (leftmost) alignment, for the score.
     let state = from;
+    let entered = false;
     let gain = 0;
     let prev = -2;
-    let i = 0;
-    while (state < chars.length) {
-      const pos = s.indexOf(chars[state]!, i);
-      if (pos < 0) break;
-      gain += 1;
-      if (boundary[at + pos] === 1) gain += BOUNDARY_BONUS;
-      if (prev === pos - 1) gain += CONSECUTIVE_BONUS;
-      prev = pos;
-      i = pos + 1;
-      state++;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      const bits = c < 128 ? this.asciiBits[c]! : (this.otherBits.get(c) ?? 0);
+      const start = boundary[at + i] === 1;
+      if (start) {
+        outside |= inWord;
+        inWord = (outside & bits) << 1;
+        entered = false;
+      } else inWord |= (inWord & bits) << 1;
+      if (state < m && c === codes[state] && (start || entered)) {
+        gain += 1;
+        if (start) gain += BOUNDARY_BONUS;
+        if (prev === i - 1) gain += CONSECUTIVE_BONUS;
+        prev = i;
+        state++;
+        entered = true;
+      }
     }
     // Spreading over many pieces costs, but a piece never scores below zero: -1 means "no match".
     if (state > from) gain = Math.max(0, gain - PIECE_PENALTY);
+    this.reach[k] = inWord | outside;
     this.next[k] = state + 1;
     this.gain[k] = gain;
   }

@@ -4,6 +4,7 @@
 // keystroke of garbage otherwise add up to young-generation pauses that show in the p99.
 
 import type { Endpoint } from '../model/endpoint';
+import { isBoundary } from './dictionary';
 import * as pathSegments from './path-segments';
 import type { PathPlan, WordPlan } from './plans';
 import * as scores from './scores';
@@ -71,7 +72,7 @@ export function highlight(input: HighlightInput, e: number): FieldRanges[] {
   for (const p of input.paths) {
     const al = p.score[e]! > 0 ? p.segments.align(e) : null;
     if (!al) {
-      fuzzyRanges((folded ??= fold(`${ep.method} ${ep.path}`)), p.token.text);
+      fuzzyRanges(ep, (folded ??= fold(`${ep.method} ${ep.path}`)), p.token.text);
       continue;
     }
     const segs = ix.segments;
@@ -93,7 +94,7 @@ export function highlight(input: HighlightInput, e: number): FieldRanges[] {
 
   for (const w of input.words) {
     if (w.score[e]! > 0) recordWord(ix, w, e, ep);
-    else fuzzyRanges((folded ??= fold(`${ep.method} ${ep.path}`)), w.token.text);
+    else fuzzyRanges(ep, (folded ??= fold(`${ep.method} ${ep.path}`)), w.token.text);
   }
   return collect(pathAt);
 }
@@ -168,17 +169,48 @@ function recordWord(ix: SearchIndex, w: WordPlan, e: number, ep: Endpoint): void
   if (field >= 0 && at >= 0) add(field, at, at + length);
 }
 
-/** The greedy subsequence alignment the fuzzy score was computed on (fuzzy.ts). */
-function fuzzyRanges(folded: string, token: string): void {
-  const mark = count;
-  let j = 0;
-  for (let i = 0; i < folded.length && j < token.length; i++) {
-    if (folded.charCodeAt(i) === token.charCodeAt(j)) {
-      add(ADDRESS, i, i + 1);
-      j++;
+// Per (address position, token position, in a word): the rest of the token can still be matched.
+let feasible = new Uint8Array(1024);
+
+/**
+ * The anchored alignment fuzzy.ts matched (its greedy one when that succeeds): characters enter
+ * a word of the address at its start only. The address is cut into pieces at the space and at
+ * every `/`, as the index cuts it.
+ */
+function fuzzyRanges(ep: Endpoint, folded: string, token: string): void {
+  const original = `${ep.method} ${ep.path}`;
+  const n = folded.length;
+  const m = token.length;
+  const size = (n + 1) * (m + 1) * 2;
+  if (feasible.length < size) feasible = new Uint8Array(size);
+  const at = (i: number, j: number, w: number) => (i * (m + 1) + j) * 2 + w;
+  const starts = (i: number) => i === 0 || folded[i - 1] === ' ' || folded[i] === '/' || isBoundary(folded, original, i);
+  for (let i = n; i >= 0; i--) {
+    const start = i < n && starts(i);
+    for (let j = m; j >= 0; j--) {
+      for (let w = 0; w < 2; w++) {
+        let ok = j === m;
+        if (!ok && i < n) {
+          const inWord = start ? 0 : w;
+          ok = feasible[at(i + 1, j, inWord)] === 1;
+          if (!ok && folded.charCodeAt(i) === token.charCodeAt(j) && (start || inWord === 1)) ok = feasible[at(i + 1, j + 1, 1)] === 1;
+        }
+        feasible[at(i, j, w)] = ok ? 1 : 0;
+      }
     }
   }
-  if (j < token.length) count = mark;
+  if (feasible[at(0, 0, 0)] !== 1) return;
+  let j = 0;
+  let w = 0;
+  for (let i = 0; i < n && j < m; i++) {
+    const start = starts(i);
+    if (start) w = 0;
+    if (folded.charCodeAt(i) === token.charCodeAt(j) && (start || w === 1) && feasible[at(i + 1, j + 1, 1)] === 1) {
+      add(ADDRESS, i, i + 1);
+      j++;
+      w = 1;
+    }
+  }
 }
 
 let order = new Int32Array(64);

@@ -123,6 +123,41 @@ describe('fuzzy matching: a subsequence of the address', () => {
   });
 });
 
+describe('fuzzy matching is anchored: pieces of the token start words of the address', () => {
+  // apache/rocketmq's proxy: every RPC shares the package, whose letters spell most RPC names.
+  const rpc = (name: string) => ep('gRPC', `/apache.rocketmq.v2.MessagingService/${name}`, name, { streaming: 'U' });
+  const receive = rpc('ReceiveMessage');
+  const others = ['QueryRoute', 'AckMessage', 'SendMessage', 'RecallMessage', 'ForwardMessageToDeadLetterQueue', 'ChangeInvisibleDuration'].map(rpc);
+  const rpcs = [...others, receive];
+
+  it('does not match by letters strewn across a package name', () => {
+    expect(search(rpcs, 'ReceiveMessage').map((m) => m.endpoint)).toEqual([receive]);
+    for (const o of others) expect(matchEndpoint('ReceiveMessage', o), o.name).toBeNull();
+    expect(filterEndpoints(rpcs, 'ReceiveMessage', { fields: 'explorer' })).toEqual([receive]);
+  });
+
+  it('still matches camel-hump and word-start abbreviations', () => {
+    expect(search(rpcs, 'RecMsg').map((m) => m.endpoint.name).sort()).toEqual(['RecallMessage', 'ReceiveMessage']);
+    expect(matchEndpoint('RecMsg', receive)?.kind).toBe('fuzzy');
+    expect(search(rpcs, 'chginvdur').map((m) => m.endpoint.name)).toEqual(['ChangeInvisibleDuration']);
+    expect(matchEndpoint('msgsvcqry', others[0]!)?.kind).toBe('fuzzy'); // MeSsaGing SerViCe / QueRY
+  });
+
+  it('finds an alignment that a greedy one misses', () => {
+    // Greedy takes the `s` of `orders` and then finds no word starting with `t`.
+    expect(matchEndpoint('ordst', E.orderStatus)?.kind).toBe('fuzzy');
+    expect(matchEndpoint('getappls', ep('GET', '/api/v3/applications', 'x'))?.kind).toBe('fuzzy');
+  });
+
+  it('highlights the anchored alignment', () => {
+    const ranges = highlightEndpoint('RecMsg', receive).find((r) => r.field === 'path')?.ranges;
+    const path = receive.path;
+    expect(ranges?.map(([a, b]) => path.slice(a, b))).toEqual(['Rec', 'M', 's', 'g']);
+    const st = highlightEndpoint('ordst', E.orderStatus).find((r) => r.field === 'path')?.ranges;
+    expect(st?.map(([a, b]) => E.orderStatus.path.slice(a, b))).toEqual(['ord', 'st']);
+  });
+});
+
 describe('short tokens (< 3 code points) match literally only', () => {
   table([
     { query: 'us', match: ['listUsers', 'settings'], not: ['listOrders', 'report'] },
@@ -276,6 +311,30 @@ describe('ordering', () => {
   it('keeps the best results under a limit', () => {
     const all = search(INDEX, 'us');
     expect(search(INDEX, 'us', { limit: 3 })).toEqual(all.slice(0, 3));
+  });
+});
+
+describe("handler method name: the whole name, typed as the code spells it", () => {
+  // Netflix/genie: a UI catch-all `/applications/**` (handler getIndex) and the REST handler
+  // `getApplications` on `/api/v3/applications`, whose name is a sentence.
+  const at = (member: string) => ({ file: 'Web.java', line: 1, column: 1, member });
+  const ui = ep('GET', '/applications/**', 'Return the index template', { source: at('getIndex') });
+  const rest = ep('GET', '/api/v3/applications', 'Get Applications based on user parameters', { source: at('getApplications') });
+  const one = ep('GET', '/api/v3/applications/{id}', 'Get Application for given id', { source: at('getApplication') });
+  const list = [ui, one, rest];
+
+  it('ranks the handler named exactly so first, above path-only fuzzy hits', () => {
+    for (const fields of ['address-and-name', 'explorer'] as const) {
+      const results = search(list, 'getApplications', { fields });
+      expect(results[0]?.endpoint).toBe(rest);
+      expect(results[0]?.kind).toBe('literal');
+    }
+    expect(matchEndpoint('GETAPPLICATIONS', rest)?.kind).toBe('literal');
+  });
+
+  it('matches the whole name only, not a part of it', () => {
+    expect(matchEndpoint('getApplic', one)?.kind).not.toBe('literal');
+    expect(search(list, 'getApplication')[0]?.endpoint).toBe(one);
   });
 });
 

@@ -14,7 +14,7 @@ import { charMask } from './text';
 
 // Local copies of imported bindings used in hot loops: under vite-node (the tests, the bench)
 // every use of an import is a getter call, ~30x slower in a tight loop; the bundle is unaffected.
-const { ADDRESS_AND_NAME, METHOD_HIT, nameHitScore, otherHitScore, segmentHitScore } = scores;
+const { ADDRESS_AND_NAME, HANDLER_NAME, METHOD_HIT, nameHitScore, otherHitScore, segmentHitScore } = scores;
 const { SLOT_BITS, SLOT_MASK } = layout;
 
 export interface Plan {
@@ -122,6 +122,16 @@ export class WordPlan implements Plan {
       for (let i = 0; i < inAddress; i++) {
         const e = list.data[i]!;
         if (nameWord[e] !== 0) score[e] += ADDRESS_AND_NAME;
+      }
+    }
+
+    // The handler method's whole name (`getApplications`), not shown in any field: no highlight.
+    const handlers = fields === 'name' ? undefined : index.handlers.get(t);
+    if (handlers) {
+      for (const e of handlers) {
+        const old = score[e]!;
+        if (old === 0) list.push(e);
+        if (HANDLER_NAME > old) score[e] = HANDLER_NAME;
       }
     }
 

@@ -17,8 +17,8 @@ export interface CompileOptions {
 /** Tokens shorter than this many code points only match literally (spec §8). */
 export const MIN_FUZZY_LENGTH = 3;
 
-/** Fuzzy matching state is kept in bytes; longer tokens only match literally. */
-const MAX_FUZZY_LENGTH = 64;
+/** Fuzzy matching keeps a token's states as the bits of an int32 (fuzzy.ts); longer tokens only match literally. */
+const MAX_FUZZY_LENGTH = 31;
 
 export type TokenKind =
   /** Starts with `/` or is a URL: matched segment by segment, never fuzzily. */

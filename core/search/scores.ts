@@ -11,6 +11,10 @@ const EQUAL = 300; // the token is the whole segment or word
 const START = 200; // ... its start
 const INNER = 100; // ... somewhere inside
 export const METHOD_HIT = 60; // a word found in the method name
+// The token is the handler method's whole name (`getApplications`): what a developer who has
+// the code open types, so it counts like a whole name word. Only the whole name: every getter
+// shares `get`, and the address and name already answer parts of it.
+export const HANDLER_NAME = EQUAL;
 const FIRST_NAME_WORD = 20;
 const OTHER_FIELD_WEIGHT = 0.5; // folder and class name
 const DESCRIPTION_WEIGHT = 0.25;

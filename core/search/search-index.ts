@@ -85,6 +85,8 @@ export class SearchIndex {
   readonly variableAt: Postings;
   /** Endpoints with a `**` segment. */
   readonly anyDepthEndpoints: Int32Array;
+  /** Folded handler method name (`source.member`) -> endpoints, matched whole only. */
+  readonly handlers = new Map<string, number[]>();
   /** Address prefixes shared between endpoints, for fuzzy matching. */
   readonly tree: PrefixTree;
 
@@ -143,6 +145,13 @@ export class SearchIndex {
       this.addressLength[e] = Math.min(ep.method.length + 1 + ep.path.length, 0xffff);
 
       for (const p of names.of(ep.name)) name.add(p);
+      const member = ep.source?.member;
+      if (member) {
+        const key = fold(member);
+        const list = this.handlers.get(key);
+        if (list) list.push(e);
+        else this.handlers.set(key, [e]);
+      }
       for (const p of folders.of(ep.folder)) folder.add(p);
       for (const p of descriptions.of(ep.description)) description.add(p);
       for (const p of classNames.of(ep.className)) className.add(p);
