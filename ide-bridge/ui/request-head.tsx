@@ -35,8 +35,10 @@ export function RequestHead({ endpoint, onNavigate, edited, saveState }: { endpo
           {endpoint.deprecated ? <span class="deprecated-badge" title="Deprecated: still served, but clients should move off it">deprecated</span> : null}
         </h2>
         <span class="source-line">
+          {/* Short of room the file's name gives way, never its line number. */}
           <button class="link" onClick={onNavigate} title="Show the source (F4 in the tree)">
-            {endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1)}:{endpoint.source.line}
+            <span class="file-name">{endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1)}</span>
+            <span class="file-line">:{endpoint.source.line}</span>
           </button>
           <span class={`save-state ${saveState.kind}`} role="status" aria-live="polite">
             {saveState.kind === 'pending' ? 'Saving…' : saveState.kind === 'saved' ? 'Edits saved' : saveState.kind === 'failed' ? `Edits not saved: ${saveState.message}` : edited ? 'Edited' : ''}
