@@ -36,11 +36,22 @@ export function stampOf(st: BigIntStats): Stamp {
   return `${st.size} ${st.mtimeNs} ${st.ctimeNs} ${st.ino}`;
 }
 
+/** Whether a file with stat `st` had settled before a scan that began at `sinceNs`: else it is racily clean for it. */
+function settledBefore(st: BigIntStats, sinceNs: bigint): boolean {
+  const from = sinceNs - RACY_MARGIN_NS;
+  return st.ctimeNs < from && st.mtimeNs < from;
+}
+
 /** The stamps of one scan: what the stored result keeps, one `path\tstamp\thash` a line. */
 export class StampRecorder {
   private readonly lines: string[] = [];
   /** When the scan began stat'ing, in nanoseconds of the wall clock (file times use it too). */
   readonly sinceNs = BigInt(Date.now()) * 1_000_000n;
+
+  /** Whether a stamp this scan records for a file with stat `st` will vouch for it in a later scan. */
+  vouches(st: BigIntStats): boolean {
+    return settledBefore(st, this.sinceNs);
+  }
 
   add(path: string, stamp: Stamp, key: string): void {
     // A path that would break the line format is never trusted: it is simply read every time.
@@ -56,12 +67,12 @@ export class StampRecorder {
 /** The stamps a stored result kept, and which of them may stand in for a file's bytes now. */
 export class StoredStamps {
   private readonly byPath = new Map<string, { stamp: Stamp; key: string }>();
-  private readonly racyFromNs: bigint;
+  private readonly sinceNs: bigint;
   private readonly trustNone: boolean;
 
   /** `text`: StampRecorder.text() of the storing scan; `sinceNs`: its sinceNs. */
   constructor(text: string, sinceNs: bigint, nowNs = BigInt(Date.now()) * 1_000_000n) {
-    this.racyFromNs = sinceNs - RACY_MARGIN_NS;
+    this.sinceNs = sinceNs;
     this.trustNone = nowNs < sinceNs;
     if (this.trustNone) return;
     for (let at = 0; at < text.length; ) {
@@ -82,7 +93,7 @@ export class StoredStamps {
   keyFor(path: string, st: BigIntStats): string | undefined {
     if (this.trustNone) return undefined;
     const known = this.byPath.get(path);
-    if (known === undefined || st.ctimeNs >= this.racyFromNs || st.mtimeNs >= this.racyFromNs) return undefined;
+    if (known === undefined || !settledBefore(st, this.sinceNs)) return undefined;
     return known.stamp === stampOf(st) ? known.key : undefined;
   }
 }

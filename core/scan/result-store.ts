@@ -18,7 +18,7 @@
 // prints their stored text with the table's entries put back in place of the references.
 
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
@@ -227,6 +227,8 @@ export class ResultStore {
 
   /** The stored result's header, read by `open` for `load`. */
   private head: { fd: number; header: Header; start: number } | undefined;
+  /** The stored result `load` answered with (its descriptor stays open for the endpoints' text), for `restamp`. */
+  private loaded: { fd: number; header: Header; start: number } | undefined;
 
   /**
    * Opens the stored result and reads its header: the stamps of the files it was made from, when
@@ -297,12 +299,48 @@ export class ResultStore {
       const result = lazyResult(text, rest.diagnostics, rest.modules, stats);
       endpointText.set(result, text);
       keepOpen = true;
+      this.loaded = head;
       return result;
     } catch (e) {
       this.warn(`the stored scan result ${this.file} cannot be read (${(e as Error).message}); scanning`);
       return undefined;
     } finally {
       if (!keepOpen) closeSync(fd);
+    }
+  }
+
+  /**
+   * Rewrites the result `load` answered with, its body as it is, with `stamps` (this scan's) in
+   * place of its own. For a hit that had to read files because they changed just before the
+   * storing scan (racily clean: a checkout, a generator, a clone restored in CI) and have settled
+   * since: later scans then take them by their stat, as git refreshes its index. Atomic; a failure
+   * only costs the next scans those reads.
+   */
+  restamp(stamps: StampRecorder): void {
+    const loaded = this.loaded;
+    this.loaded = undefined;
+    if (!loaded) return;
+    const { fd, header, start } = loaded;
+    try {
+      // Another scan stored a result since: its stamps are its own.
+      if (statSync(this.file).ino !== fstatSync(fd).ino) return;
+      const stampBytes = Buffer.from(stamps.text(), 'utf8');
+      const next = Buffer.from(JSON.stringify({ ...header, stampsLength: stampBytes.length, stampsSince: String(stamps.sinceNs) }), 'utf8');
+      writeFileAtomicWith(this.file, (out) => {
+        writeAll(out, Buffer.from(`${MAGIC}${next.length}\n`, 'latin1'));
+        writeAll(out, next);
+        const piece = Buffer.allocUnsafe(SHARED_PIECE);
+        for (let at = 0, length = bodyLength(header); at < length; ) {
+          const bytes = readExactly(fd, start + at, Math.min(piece.length, length - at), piece);
+          if (!bytes) throw new Error('it was cut short while being read');
+          writeAll(out, bytes);
+          at += bytes.length;
+        }
+        writeAll(out, stampBytes);
+      }, { durable: false });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') this.warn(`could not refresh the file stamps in ${this.file}: ${(e as Error).message}`);
     }
   }
 

@@ -46,10 +46,13 @@ export interface StoredAttempt {
   /** The stored result's stamps, when there was one to try. */
   stamps?: StoredStamps;
   /** The files fingerprinted for it (then the digest is complete): a miss reads them again. */
-  preread?: { digest: string; filesRead: number; bytesRead: number; filesByStat: number };
+  preread?: { digest: string; filesRead: number; bytesRead: number; filesByStat: number; settled: number };
   /** The stored result, when it answers this scan. */
   result?: ScanResult;
 }
+
+/** How many settled files read again make a hit rewrite the stored result's stamps. */
+const RESTAMP_AT = 32;
 
 /** Walks `root` and, when `opts` let it, answers from the stored result. */
 export function tryStoredResult(root: string, opts: ScanOptions): StoredAttempt {
@@ -74,6 +77,10 @@ export function tryStoredResult(root: string, opts: ScanOptions): StoredAttempt 
   const stats: ScanResult['stats'] = { filesRead: preread.filesRead, filesParsed: 0, bytesRead: preread.bytesRead, millis: 0, phases: clock.phases, storedResult: true, filesByStat: preread.filesByStat };
   const stored = store.load(preread.digest, stats);
   if (stored) {
+    // Files read only because they were racily clean for the stored scan, and settled now: once
+    // restamped, the next scans stat them. Rewriting copies the stored result (~12 MB for 10,000
+    // files), so a handful of reads is left as it is.
+    if (preread.settled >= Math.min(RESTAMP_AT, walk.files.length)) store.restamp(digest.stamps);
     clock.phase('stored');
     stats.millis = clock.millis();
     attempt.result = stored;
@@ -114,6 +121,7 @@ function fingerprint(walk: WalkResult, digest: InputDigest, stamps: StoredStamps
   let filesRead = 0;
   let bytesRead = 0;
   let filesByStat = 0;
+  let settled = 0;
   for (const f of walk.files) {
     // Taken before the read: an edit after it shows in the next stat.
     const st = statSync(f.abs, { bigint: true, throwIfNoEntry: false });
@@ -131,8 +139,9 @@ function fingerprint(walk: WalkResult, digest: InputDigest, stamps: StoredStamps
       continue;
     }
     digest.file(f.path, got, st && stampOf(st));
+    if (st && digest.stamps.vouches(st)) settled++;
     filesRead++;
     bytesRead += got.length;
   }
-  return { digest: digest.digest(), filesRead, bytesRead, filesByStat };
+  return { digest: digest.digest(), filesRead, bytesRead, filesByStat, settled };
 }

@@ -166,6 +166,41 @@ describe('the stored scan result', { timeout: 120_000 }, () => {
     expect(warnings).toEqual([]);
   });
 
+  it('restamps a stored result whose files it read only because they were racily clean, once they have settled', async () => {
+    const root = join(tmp.path, 'restamped');
+    cpSync(join(FIXTURES, 'shop'), root, { recursive: true });
+    const { cache, warnings, file } = storeIn(join(tmp.path, 'restamped-state'));
+    const opts: ScanOptions = { cache, reuseResult: true };
+    await untilAged(root);
+    const without = await scan(root);
+    expect((await scan(root, opts)).stored).toBe(false);
+    // As if the stored scan had begun within the racy margin of the files' last change (a checkout
+    // just before it): its stamps vouch for none of them.
+    const newest = Math.max(...javaFiles(root).map((f) => Number(statSync(f, { bigint: true }).ctimeNs / 1_000_000n)));
+    setStampsSince(file, BigInt(newest + 1_000) * 1_000_000n);
+    let r = await scan(root, opts);
+    expect(r.stored).toBe(true);
+    expect(r.byStat).toBe(0);
+    expect(r.same).toEqual(without.same);
+    // That hit read them all, found them settled, and wrote its own stamps: the next one stats them.
+    r = await scan(root, opts);
+    expect(r.stored).toBe(true);
+    expect(r.byStat).toBe(r.filesRead);
+    expect(r.same).toEqual(without.same);
+    // Nothing to refresh now: the file is left as it is.
+    const before = statSync(file).ino;
+    r = await scan(root, opts);
+    expect(r.byStat).toBe(r.filesRead);
+    expect(statSync(file).ino).toBe(before);
+    // An edit after all that is still seen.
+    const edited = javaFiles(root).find((f) => /Controller\.java$/.test(f))!;
+    writeFileSync(edited, readFileSync(edited, 'utf8').replace(/"(\/[\w/{}-]+)"/, '"/restamped$1"'));
+    r = await scan(root, opts);
+    expect(r.stored).toBe(false);
+    expect(JSON.stringify(r.same)).toContain('/restamped');
+    expect(warnings).toEqual([]);
+  });
+
   // A CI job restores the state folder into a fresh clone: every stat differs, the contents do not.
   it('answers a fresh copy of the project at the same path from the stored result, by reading every file', async () => {
     const root = join(tmp.path, 'cloned');
@@ -275,6 +310,15 @@ function javaFiles(root: string): string[] {
 async function untilAged(root: string): Promise<void> {
   const newest = Math.max(...(readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[]).map((f) => statSync(join(root, f)).ctimeMs));
   while (Date.now() < newest + 3_500) await sleep(100);
+}
+
+/** Sets the stored result's `stampsSince` (nanoseconds, of the same number of digits) in place. */
+function setStampsSince(file: string, sinceNs: bigint): void {
+  const bytes = readFileSync(file);
+  const since = /"stampsSince":"(\d+)"/.exec(bytes.toString('latin1'))!;
+  expect(String(sinceNs)).toHaveLength(since[1]!.length);
+  bytes.write(String(sinceNs), since.index + '"stampsSince":"'.length, 'latin1');
+  writeFileSync(file, bytes);
 }
 
 /** The stored result's header (result-store.ts: a magic line, the header's length, the header). */
