@@ -5,7 +5,7 @@ import type { ResponseModel } from '../../model/request';
 import type { Scope } from '../project-index';
 import { simpleName } from '../source-model';
 import type { TypeRef } from '../source-model';
-import { exampleOf } from '../types/example';
+import { responseExampleOf } from '../types/example';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
 /** Wrappers whose single type argument is the body. */
@@ -93,5 +93,5 @@ export function responseModel(
   let schema = schemas.schemaOf(ref, scope, bindings);
   // byte[] is base64 only inside JSON; as the whole body of a PDF or a download it is raw bytes.
   if (schema.format === 'byte' && !/json/i.test(contentType)) schema = { type: 'string', format: 'binary' };
-  return { contentType, schema, example: exampleOf(schema), description };
+  return { contentType, schema, example: responseExampleOf(schema), description };
 }
