@@ -90,7 +90,7 @@ export function responseModel(
   }
   // An array is built as one more dimension, so `$defs` of recursive types stay at the root.
   const ref = payload.array ? { ...payload.ref, dims: payload.ref.dims + 1 } : payload.ref;
-  let schema = schemas.schemaOf(ref, scope, bindings);
+  let schema = schemas.rootWrapped(schemas.schemaOf(ref, scope, bindings), scope, 'response');
   // byte[] is base64 only inside JSON; as the whole body of a PDF or a download it is raw bytes.
   if (schema.format === 'byte' && !/json/i.test(contentType)) schema = { type: 'string', format: 'binary' };
   return { contentType, schema, example: responseExampleOf(schema), description };
