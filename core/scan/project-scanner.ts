@@ -1192,8 +1192,9 @@ export class ProjectScanner {
    * defaults (`spring.jackson.use-jackson2-defaults`) or to write with another mapper
    * (`preferred-json-mapper`: Jackson 2, Gson, ...). `spring.jackson.mapper.sort-properties-alphabetically` and
    * `write-enums-using-to-string` (Boot 3's `serialization.`, Boot 4's `datatype.enum.`) say it either way.
+   * Root wrapping (`deserialization.unwrap-root-value`, `serialization.wrap-root-value`) is off unless turned on.
    */
-  private jacksonDefaults(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean; enumsUsingToString: boolean } {
+  private jacksonDefaults(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean; enumsUsingToString: boolean; rootValue: { read: boolean; write: boolean } } {
     const props = this.appProperties();
     const value = (key: string) => props.get(relaxedKey(key))?.trim().toLowerCase();
     // Another mapper preferred for HTTP: Jackson 2, or not Jackson at all (apollo's `gson`).
@@ -1207,6 +1208,8 @@ export class ProjectScanner {
       sortProperties: sorted === 'true' || sorted === 'false' ? sorted === 'true' : jackson3,
       creatorOrder: jackson3,
       enumsUsingToString: toString === 'true' || toString === 'false' ? toString === 'true' : jackson3,
+      // The RealWorld API's `{"user": {...}}` bodies: @JsonRootName on the models, the features turned on here.
+      rootValue: { read: value('spring.jackson.deserialization.unwrap-root-value') === 'true', write: value('spring.jackson.serialization.wrap-root-value') === 'true' },
     };
   }
 

@@ -4,7 +4,7 @@
 // and Spring's `@ResponseStatus` on the handler.
 
 import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../model/request';
-import { exampleOf } from '../types/example';
+import { responseExampleOf } from '../types/example';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex, Scope } from '../project-index';
 import { findAnnotation, simpleName } from '../source-model';
@@ -210,7 +210,7 @@ export function withDeclaredBody(response: ResponseModel | undefined, declared: 
     return response;
   }
   const description = response.description.startsWith('Unknown:') ? ok.description : response.description;
-  return { contentType: ok.contentType ?? response.contentType, schema: ok.schema, example: exampleOf(ok.schema), description };
+  return { contentType: ok.contentType ?? response.contentType, schema: ok.schema, example: responseExampleOf(ok.schema), description };
 }
 
 /** A status written as `HttpStatus.CREATED`, a number or a constant holding one. */

@@ -6,7 +6,7 @@
 // constant is left out.
 
 import type { JsonSchema, ResponseModel } from '../../model/request';
-import { exampleOf } from '../types/example';
+import { responseExampleOf } from '../types/example';
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex } from '../project-index';
 import { simpleName } from '../source-model';
@@ -32,7 +32,7 @@ export function withFactoryEntries(index: ProjectIndex, site: MethodSite, model:
   const entries = mapFactoryEntries(index, site, decl);
   if (!entries) return model;
   const withEntries: JsonSchema = { ...schema, properties: Object.fromEntries(entries) };
-  return { ...model, schema: withEntries, example: exampleOf(withEntries) };
+  return { ...model, schema: withEntries, example: responseExampleOf(withEntries) };
 }
 
 /**

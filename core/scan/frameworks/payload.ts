@@ -5,7 +5,7 @@ import type { ResponseModel } from '../../model/request';
 import type { Scope } from '../project-index';
 import { simpleName } from '../source-model';
 import type { TypeRef } from '../source-model';
-import { exampleOf } from '../types/example';
+import { responseExampleOf } from '../types/example';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
 /** Wrappers whose single type argument is the body. */
@@ -90,8 +90,8 @@ export function responseModel(
   }
   // An array is built as one more dimension, so `$defs` of recursive types stay at the root.
   const ref = payload.array ? { ...payload.ref, dims: payload.ref.dims + 1 } : payload.ref;
-  let schema = schemas.schemaOf(ref, scope, bindings);
+  let schema = schemas.rootWrapped(schemas.schemaOf(ref, scope, bindings), scope, 'response');
   // byte[] is base64 only inside JSON; as the whole body of a PDF or a download it is raw bytes.
   if (schema.format === 'byte' && !/json/i.test(contentType)) schema = { type: 'string', format: 'binary' };
-  return { contentType, schema, example: exampleOf(schema), description };
+  return { contentType, schema, example: responseExampleOf(schema), description };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../model/request';
-import { exampleOf, formatDate, requestExampleOf } from './example';
+import { exampleOf, formatDate, requestExampleOf, responseExampleOf } from './example';
 import { schemas } from './testing';
 
 describe('exampleOf', () => {
@@ -156,6 +156,28 @@ public class Item { @JsonProperty(access = JsonProperty.Access.READ_ONLY) Long i
     // A schema of the caller's own (not frozen) is written afresh each time.
     const own: JsonSchema = { type: 'object', properties: { a: { type: 'string' } } };
     expect(exampleOf(own)).not.toBe(exampleOf(own));
+  });
+
+  it('leaves write-only properties out of a response example, also behind a $ref, and keeps each side its own shared value', () => {
+    const s = schemas({
+      'com/acme/Login.java': `package com.acme;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public class Login { @JsonProperty(access = JsonProperty.Access.READ_ONLY) Long id; String user; @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String password; }`,
+    });
+    const schema = s.schema('Login', 'com.acme.Login');
+    const response = responseExampleOf(schema);
+    expect(response).toStrictEqual({ id: 0, user: 'user' });
+    expect(responseExampleOf(schema)).toBe(response);
+    expect(requestExampleOf(schema)).toStrictEqual({ user: 'user', password: 'password' });
+    expect(exampleOf(schema)).toStrictEqual({ id: 0, user: 'user', password: 'password' });
+    // A recursive type's properties are references into $defs: the flag is on the definition.
+    const tree: JsonSchema = {
+      type: 'object',
+      properties: { name: { type: 'string' }, secret: { $ref: '#/$defs/Secret' } },
+      $defs: { Secret: { type: 'string', writeOnly: true } },
+    };
+    expect(responseExampleOf(tree)).toStrictEqual({ name: 'name' });
+    expect(requestExampleOf(tree)).toStrictEqual({ name: 'name', secret: 'secret' });
   });
 
   it('returns copies: changing an example never changes the schema', () => {

@@ -10,7 +10,7 @@ const STOP = Symbol('recursion');
 
 /** A deterministic, plausible example value for a schema; `name` is the property name when known. */
 export function exampleOf(schema: JsonSchema, name?: string): unknown {
-  const v = new ExampleWriter(false).write(schema, name);
+  const v = new ExampleWriter('any').write(schema, name);
   return v === STOP ? {} : v;
 }
 
@@ -25,9 +25,18 @@ export function pathVariableExample(name: string, schema: JsonSchema = { type: '
 
 /** The example of a request body: read-only properties (`@Schema(accessMode = READ_ONLY)`, `@JsonProperty(access = READ_ONLY)`) are what the server writes, so a client does not send them. */
 export function requestExampleOf(schema: JsonSchema, name?: string): unknown {
-  const v = new ExampleWriter(true).write(schema, name);
+  const v = new ExampleWriter('request').write(schema, name);
   return v === STOP ? {} : v;
 }
+
+/** The example of a response body: write-only properties (`@JsonProperty(access = WRITE_ONLY)`, fastjson's `serialize = false`) are read from requests and never written back, so a response never shows them. */
+export function responseExampleOf(schema: JsonSchema, name?: string): unknown {
+  const v = new ExampleWriter('response').write(schema, name);
+  return v === STOP ? {} : v;
+}
+
+/** Which side of the exchange an example is for: a request leaves out read-only properties, a response write-only ones. */
+type Side = 'any' | 'request' | 'response';
 
 /**
  * Examples of the frozen object schemas, response side and request side. The schema builder
@@ -37,7 +46,7 @@ export function requestExampleOf(schema: JsonSchema, name?: string): unknown {
  * as they do schemas. Outside any `$defs` an object's example depends on nothing but the schema
  * (no reference can be followed there, so no recursion is cut).
  */
-const OBJECTS = [new WeakMap<JsonSchema, Record<string, unknown>>(), new WeakMap<JsonSchema, Record<string, unknown>>()] as const;
+const OBJECTS: Record<Side, WeakMap<JsonSchema, Record<string, unknown>>> = { any: new WeakMap(), request: new WeakMap(), response: new WeakMap() };
 
 class ExampleWriter {
   /** `$defs` of the schemas enclosing the current one, innermost last. */
@@ -45,7 +54,7 @@ class ExampleWriter {
   /** References being expanded: each is followed once per path, then stops. */
   private readonly expanding = new Set<string>();
 
-  constructor(private readonly request: boolean) {}
+  constructor(private readonly side: Side) {}
 
   write(s: JsonSchema, name: string | undefined): unknown {
     if (!s.$defs) return this.value(s, name);
@@ -107,10 +116,13 @@ class ExampleWriter {
     return undefined;
   }
 
-  private readOnly(s: JsonSchema): boolean {
-    if (s.readOnly) return true;
+  /** Whether the property is left out on this side: read-only in a request, write-only in a response. */
+  private leftOut(s: JsonSchema): boolean {
+    if (this.side === 'any') return false;
+    const key = this.side === 'request' ? 'readOnly' : 'writeOnly';
+    if (s[key]) return true;
     const def = s.$ref ? this.lookup(s.$ref) : undefined;
-    return def?.readOnly === true;
+    return def?.[key] === true;
   }
 
   /** A polymorphic type's first subtype (with its type id, so Jackson reads what Send posts); a recursive one that stops, the next. */
@@ -137,7 +149,7 @@ class ExampleWriter {
 
   private object(s: JsonSchema): Record<string, unknown> {
     if (this.defs.length > 0 || !Object.isFrozen(s)) return this.objectNow(s);
-    const memo = OBJECTS[this.request ? 1 : 0];
+    const memo = OBJECTS[this.side];
     let v = memo.get(s);
     if (!v) memo.set(s, (v = this.objectNow(s)));
     return v;
@@ -146,7 +158,7 @@ class ExampleWriter {
   private objectNow(s: JsonSchema): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [key, prop] of Object.entries(s.properties ?? {})) {
-      if (this.request && this.readOnly(prop)) continue;
+      if (this.leftOut(prop)) continue;
       const v = this.write(prop, key);
       out[key] = v === STOP ? {} : v;
     }

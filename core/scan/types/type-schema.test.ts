@@ -791,3 +791,42 @@ public final class Sku { private final String value; @JsonValue public String va
     expect(s.schema('Sku', 'com.acme.Sku')).toStrictEqual({ type: 'string' });
   });
 });
+
+describe('SchemaBuilder: root wrapping (rootWrapped)', () => {
+  const FILES = {
+    'com/acme/Login.java': `package com.acme;
+import com.fasterxml.jackson.annotation.JsonRootName;
+@JsonRootName(Names.USER) public class Login { String email; }`,
+    'com/acme/Names.java': 'package com.acme; public interface Names { String USER = "user"; }',
+    'com/acme/Plain.java': 'package com.acme; public class Plain { String text; public static class Inner { int n; } }',
+    'com/acme/Status.java': 'package com.acme; public enum Status { ON, OFF }',
+  };
+  const wrapped = (opts: Parameters<typeof schemas>[1], type: string, at: string, direction: 'request' | 'response') => {
+    const s = schemas(FILES, opts);
+    return s.builder.rootWrapped(s.schema(type, at, direction), s.scopeOf(at), direction);
+  };
+
+  it('puts a project class under its @JsonRootName (a constant too), else its simple name, on the side the application turns on', () => {
+    const both = { rootValue: { read: true, write: true } };
+    const login = wrapped(both, 'Login', 'com.acme.Login', 'request');
+    expect(login.required).toStrictEqual(['user']);
+    expect(Object.keys(login.properties!)).toStrictEqual(['user']);
+    expect(login.properties!.user!['x-java-type']).toBe('com.acme.Login');
+    expect(Object.keys(wrapped(both, 'Plain', 'com.acme.Plain', 'response').properties!)).toStrictEqual(['Plain']);
+    expect(Object.keys(wrapped(both, 'Plain.Inner', 'com.acme.Plain', 'response').properties!)).toStrictEqual(['Inner']);
+    // Reading unwrapped does not mean writing wrapped, and the other way round.
+    const readOnly = { rootValue: { read: true, write: false } };
+    expect(wrapped(readOnly, 'Login', 'com.acme.Login', 'response')['x-java-type']).toBe('com.acme.Login');
+    expect(wrapped({ rootValue: { read: false, write: true } }, 'Login', 'com.acme.Login', 'request')['x-java-type']).toBe('com.acme.Login');
+    expect(wrapped({}, 'Login', 'com.acme.Login', 'request')['x-java-type']).toBe('com.acme.Login');
+  });
+
+  it('leaves lists, maps, enums, library types and Gson bodies as they are', () => {
+    const both = { rootValue: { read: true, write: true } };
+    expect(wrapped(both, 'java.util.List<Login>', 'com.acme.Login', 'response').type).toBe('array');
+    expect(wrapped(both, 'java.util.Map<String, Login>', 'com.acme.Login', 'response').properties).toBeUndefined();
+    expect(wrapped(both, 'Status', 'com.acme.Status', 'response')).toStrictEqual(expect.objectContaining({ type: 'string' }));
+    expect(wrapped(both, 'com.lib.Money', 'com.acme.Login', 'response')['x-java-type']).toBe('com.lib.Money');
+    expect(wrapped({ ...both, gson: () => ({}) }, 'Login', 'com.acme.Login', 'request')['x-java-type']).toBe('com.acme.Login');
+  });
+});

@@ -80,6 +80,12 @@ export interface SchemaOptions {
   /** Enums are written (and read) as their `toString()` (Jackson 3's default, WRITE_ENUMS_USING_TO_STRING). */
   enumsUsingToString?: boolean;
   /**
+   * The application's Jackson wraps the root value of a body in an object named for its class
+   * (Spring Boot's `spring.jackson.deserialization.unwrap-root-value` for request bodies it reads,
+   * `spring.jackson.serialization.wrap-root-value` for those it writes): `rootWrapped`.
+   */
+  rootValue?: { read: boolean; write: boolean };
+  /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
    * `packages`: where an unqualified name may be (the file's package, its on-demand imports).
@@ -256,6 +262,7 @@ export class SchemaBuilder {
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
+  private readonly rootValue: { read: boolean; write: boolean };
   /** The root type whose endpoints are being read (`readingEndpointsOf`). */
   private endpointRoot: EndpointRoot | undefined;
   /** The side the root being built is for. */
@@ -286,6 +293,7 @@ export class SchemaBuilder {
     this.sortProperties = opts.sortProperties === true;
     this.creatorOrder = opts.creatorOrder === true;
     this.enumsUsingToString = opts.enumsUsingToString === true && !this.javaNames;
+    this.rootValue = opts.rootValue ?? { read: false, write: false };
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.gsonFor = opts.gson;
@@ -325,6 +333,32 @@ export class SchemaBuilder {
     this.direction = direction;
     this.useMapper(scope.file);
     return this.finish(this.build(resolveRef(this.index, ref, scope, this.lookupOf(bindings)), 0));
+  }
+
+  /**
+   * A body schema (`schemaOf` at the same scope) as Jackson reads or writes it at the root when the
+   * application turns root wrapping on: an object whose one key is the class's `@JsonRootName`
+   * (its own, a mix-in's or a supertype's, as Jackson's class annotations merge them), else its
+   * simple name. Only a class of the project's is wrapped: Jackson would name a list or a map by
+   * its runtime class (`ArrayList`), which no client sends. Gson, JSON-B and fastjson never wrap.
+   */
+  rootWrapped(schema: JsonSchema, scope: Scope, direction: Direction): JsonSchema {
+    if (this.javaNames || !(direction === 'request' ? this.rootValue.read : this.rootValue.write)) return schema;
+    const javaType = schema['x-java-type'];
+    if (schema.type !== 'object' || typeof javaType !== 'string') return schema;
+    this.useMapper(scope.file);
+    if (this.gson || this.mapper) return schema;
+    const decl = this.index.typeByFqn(javaType.replace(/<[\s\S]*$/, ''));
+    if (!decl || decl.kind === 'enum') return schema;
+    let name: string | undefined;
+    for (const t of [decl, ...this.index.ancestors(decl)]) {
+      const root = findAnnotation(classAnnotations(this.index, t), 'JsonRootName');
+      if (!root) continue;
+      name = stringAttr(this.index, root, 'value', { type: t, file: t.file });
+      break;
+    }
+    const key = name || decl.name;
+    return { type: 'object', properties: { [key]: schema }, required: [key] };
   }
 
   /** Says which framework reads endpoints from which root type until the next call (undefined: none). */

@@ -5,6 +5,8 @@
 // parameter's declared type, `new X(..)`, a field's, or what a method of this class (or of a
 // field's, local's or parameter's project class) declares it returns. One return built any other
 // way (a helper's Response, a status read at run time) leaves the method's answer unknown.
+// Spring MVC reads its `ResponseEntity<Object>` handlers with the same reader (springBuiltReturns):
+// the entity rules are one, only the builders differ.
 
 import type { MethodSite } from '../../hierarchy';
 import type { ProjectIndex, Scope } from '../../project-index';
@@ -50,6 +52,13 @@ const TEXT = new Set(['String', 'CharSequence']);
 const KEYWORDS = new Set(['return', 'new', 'throw', 'else', 'case', 'yield', 'instanceof', 'package', 'import']);
 const FQN_PREFIX = /\b(?:javax|jakarta)\s*\.\s*ws\s*\.\s*rs\s*\.\s*core\s*\.\s*/g;
 const MAX_DEPTH = 4;
+const SPRING_FQN_PREFIX = /\borg\s*\.\s*springframework\s*\.\s*http\s*\.\s*/g;
+/** `ResponseEntity.<name>(..)` starters and the status each fixes; `status(..)` reads its argument, `ok(x)` takes the body. */
+const SPRING_STARTERS: Record<string, string> = {
+  ok: '200', created: '201', accepted: '202', noContent: '204', badRequest: '400', notFound: '404', unprocessableEntity: '422', internalServerError: '500',
+};
+/** `ResponseEntity` builder calls that change neither the status nor the body. */
+const SPRING_DECORATIONS = new Set(['header', 'headers', 'contentType', 'contentLength', 'eTag', 'lastModified', 'location', 'cacheControl', 'allow', 'varyBy']);
 
 /** Each return of the method's body as built; undefined when one of them is not a builder read here. */
 export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
@@ -65,6 +74,30 @@ export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: Meth
     const built = reader.builtAll(e);
     if (!built) return undefined;
     out.push(...built);
+  }
+  return out;
+}
+
+/**
+ * Each return of a Spring handler declared to return a `ResponseEntity` that names no body type
+ * (`ResponseEntity<Object>`, `<?>`, raw: eladmin's controllers), as built:
+ * `new ResponseEntity<>(body, HttpStatus.OK)`, `new ResponseEntity<>(HttpStatus.NO_CONTENT)`,
+ * `ResponseEntity.ok(body)`, `ResponseEntity.status(..).body(..)`, `noContent().build()`. The
+ * body's type is read as for a JAX-RS entity; undefined when one return is built any other way.
+ */
+export function springBuiltReturns(index: ProjectIndex, controller: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
+  const body = readMethodBody(index, site.owner, site.method);
+  if (!body || !body.text.includes('ResponseEntity')) return undefined;
+  const code = codeOnly(body.text).replace(SPRING_FQN_PREFIX, (m) => ' '.repeat(m.length));
+  const kotlin = site.owner.file.path.endsWith('.kt');
+  const reader = new BodyReader(index, controller, site, code, kotlin);
+  const exprs = body.expression ? [code.trim()] : returnExpressions(code, kotlin);
+  if (!exprs?.length) return undefined;
+  const out: BuiltReturn[] = [];
+  for (const e of exprs) {
+    const built = reader.springBuilt(e);
+    if (!built) return undefined;
+    out.push(built);
   }
   return out;
 }
@@ -212,6 +245,42 @@ class BodyReader {
     const distinct = [...new Set(state.entities)];
     if (distinct.length > 1) return { status: state.status, entity: { kind: 'unknown' } };
     return { status: state.status, entity: distinct.length ? this.entityOf(distinct[0]!, 0) : { kind: 'none' } };
+  }
+
+  /** What a returned Spring `ResponseEntity` expression builds; undefined when it is not one read here. */
+  springBuilt(expr: string): BuiltReturn | undefined {
+    const created = (this.kotlin ? /^(?:new\s+)?ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/ : /^new\s+ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/).exec(expr);
+    if (created) {
+      const open = created[0].length - 1;
+      if (matching(expr, open) !== expr.length - 1) return undefined;
+      const args = splitTop(expr.slice(open + 1, -1), ',').map((a) => a.trim()).filter(Boolean);
+      // (status), (body, status), (body, headers, status), (headers, status): the status is last.
+      const status = args.length ? springStatusOf(args.at(-1)!) : null;
+      if (status === null) return undefined;
+      if (args.length === 1) return { status, entity: { kind: 'none' } };
+      if (args.length === 2 && /^(?:new\s+)?(?:HttpHeaders|[a-z_$][\w$]*[hH]eaders)\b/.test(args[0]!)) return { status, entity: { kind: 'none' } };
+      return { status, entity: this.entityOf(args[0]!, 0) };
+    }
+    const chain = chainOf(expr);
+    if (!chain || chain.head !== 'ResponseEntity' || !chain.links.length) return undefined;
+    const [first, ...rest] = chain.links;
+    let status: string | null;
+    let entity: string | undefined;
+    if (first!.name === 'status' && first!.args.length === 1) status = springStatusOf(first!.args[0]!);
+    else if (SPRING_STARTERS[first!.name]) {
+      status = SPRING_STARTERS[first!.name]!;
+      if (first!.name === 'ok' && first!.args.length === 1) entity = first!.args[0];
+    } else return undefined;
+    if (status === null) return undefined;
+    let ended = entity !== undefined;
+    for (const link of rest) {
+      if (ended) return undefined;
+      if (link.name === 'body' && link.args.length === 1) [entity, ended] = [link.args[0], true];
+      else if (link.name === 'build' && !link.args.length) ended = true;
+      else if (!SPRING_DECORATIONS.has(link.name)) return undefined;
+    }
+    if (!ended) return undefined;
+    return { status, entity: entity === undefined ? { kind: 'none' } : this.entityOf(entity, 0) };
   }
 
   /** Applies builder calls; `start` undefined: the first link is a `Response.x(..)` starter. */
@@ -439,6 +508,15 @@ function agreed(entities: readonly Entity[]): Entity | undefined {
   const key = (e: Entity) => (e.kind === 'type' ? JSON.stringify([e.ref, e.scope.file.path, e.own]) : e.kind);
   const first = entities[0];
   return first && entities.every((e) => key(e) === key(first)) ? first : undefined;
+}
+
+/** A Spring status argument: `HttpStatus.OK`, `OK` (statically imported), `HttpStatusCode.valueOf(201)`, `201`; null when not one of those. */
+function springStatusOf(arg: string): string | null {
+  const a = arg.replace(/\s+/g, '');
+  const code = /^HttpStatus(?:Code)?\.valueOf\((\d{3})\)$/.exec(a);
+  if (code) return statusOf(code[1]!);
+  const m = /^(?:HttpStatus\.)?([A-Z][A-Z_]*)$/.exec(a);
+  return m ? statusOf(m[1]!) : /^\d{3}$/.test(a) ? statusOf(a) : null;
 }
 
 /** A status argument: `Response.Status.CREATED`, `Status.CREATED`, `CREATED` (imported), `201`; null when not one. */

@@ -170,6 +170,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, textSc
       : undefined;
     if (declared) schema = declared.schema;
     schema = withRequiredChecks(index, p.site, p.param.name, schema);
+    if (!declared) schema = schemas.rootWrapped(schema, scope, 'request');
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
     if (isRawBytes(schema)) body = rawBytesBody(input.consumes, description, !p.param.optional);
     else body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };

@@ -17,7 +17,7 @@ import { SpecDocuments } from './spec-documents';
 import type { JsonSchema, Param, ParamLocation } from '../../../model/request';
 import { MAPPED_CLASS } from '../../../model/request';
 import { makeParam } from '../params';
-import { exampleOf, requestExampleOf } from '../../types/example';
+import { requestExampleOf, responseExampleOf } from '../../types/example';
 
 export interface SpecOperation {
   method: string;
@@ -159,7 +159,7 @@ export function bodyExample(schema: JsonSchema): unknown {
 }
 
 export function responseExample(schema: JsonSchema): unknown {
-  return exampleOf(schema);
+  return responseExampleOf(schema);
 }
 
 // ---- naming ------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ import { operationNames, pathOperationId } from './operation';
 import type { OperationNames } from './operation';
 import type { JsonSchema, RequestModel } from '../../../model/request';
 import { makeParam } from '../params';
-import { exampleOf, requestExampleOf } from '../../types/example';
+import { requestExampleOf, responseExampleOf } from '../../types/example';
 
 export function createSpringFunctionalScanner(): FrameworkScanner {
   return {
@@ -122,7 +122,7 @@ function endpointOf(route: Route, root: TypeDecl, ctx: ScanContext, readText: (p
     const r = ops.response;
     const item = ctx.schemas.schemaOf({ name: r.type, args: [], dims: 0 }, { type: r.where, file: r.where.file });
     const schema: JsonSchema = r.array ? { type: 'array', items: item } : item;
-    endpoint.response = { contentType: r.contentType ?? route.produces[0] ?? 'application/json', schema, example: exampleOf(schema), description: r.description };
+    endpoint.response = { contentType: r.contentType ?? route.produces[0] ?? 'application/json', schema, example: responseExampleOf(schema), description: r.description };
   } else if (ctx.requestModels && handler) {
     const written = handlerResponse(ctx, handler, route.produces, readText);
     if (written) endpoint.response = written;

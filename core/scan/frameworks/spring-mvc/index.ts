@@ -15,6 +15,7 @@ import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { isRawBytesPayload, responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
+import { builtResponse, springBuiltReturns } from '../jax-rs/built-response';
 import { withFactoryEntries } from '../map-factory-keys';
 import { boundPathParams, springRequest } from './request';
 import { requestForVerb } from '../verb-bodies';
@@ -310,6 +311,11 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : isRawBytesPayload(payload) ? 'application/octet-stream' : 'application/json');
+  // `ResponseEntity<Object>`: the body its returns build (`new ResponseEntity<>(service.find(id), HttpStatus.OK)`).
+  const built = payload.kind === 'unknown' && retName === 'ResponseEntity' && !delegated
+    ? builtResponse(springBuiltReturns(ctx.index, type, site), contentType, scope, bindings, ctx.schemas, doc, [])
+    : undefined;
+  if (built) return built.response;
   const model = withFactoryEntries(ctx.index, site, responseModel(payload, contentType, scope, bindings, ctx.schemas, doc));
   // A Resource (a download) is written by Spring's resource converter, as the file's own type or
   // application/octet-stream: never as JSON.

@@ -123,6 +123,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
         ? (swaggerBody && declaredBodyOf(schemas, swaggerBody, owner, bindings)) || declaredRequestBody(schemas, input.chain, bindings)
         : undefined;
       if (declared) schema = declared.schema;
+      else schema = schemas.rootWrapped(schema, scope, 'request');
       const raw = bodyTypeName === 'String' && bodyType.dims === 0 && !parsed && !declared;
       if (isRawBytes(schema)) {
         // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
