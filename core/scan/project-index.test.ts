@@ -71,6 +71,14 @@ describe('describeFile', () => {
     expect(creates('tomcat.addServlet(c, "x", s); System.setProperty("a", "b"); o.addSecurityItem(r);')).toEqual(['addServlet', CODE_PROPERTIES, OPENAPI_SECURITY]);
     expect(creates('system.setproperty(x); addsecurityitem(); setDefaultProperty(p);')).toBeUndefined();
   });
+
+  it('marks the files naming a library gRPC service registered in code, beside a functional route', () => {
+    const mentions = (body: string, lang: 'java' | 'kotlin' = 'java') => describeFile(`class C { void m() { ${body} } }`, lang === 'java' ? 'C.java' : 'C.kt', '/C', 'm', lang).mentions;
+    expect(mentions('b.addService(ProtoReflectionServiceV1.newInstance());')).toEqual(['ProtoReflectionService']);
+    expect(mentions('b.addService(new HealthStatusManager().getHealthService()); RouterFunction r;')).toEqual(['RouterFunction', 'HealthStatusManager']);
+    expect(mentions('val s = ProtoReflectionService.newInstance()', 'kotlin')).toEqual(['ProtoReflectionService']);
+    expect(mentions('b.addService(reflection); HealthStatus s;')).toBeUndefined();
+  });
 });
 
 describe('describeFile on Kotlin', () => {
