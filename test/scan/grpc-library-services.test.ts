@@ -134,4 +134,34 @@ describe('library gRPC services registered in code', () => {
       '12 ProtoReflectionService.newInstance() registers grpc.reflection.v1alpha.ServerReflection',
     ]);
   });
+
+  it("leave out a starter's service its config turns off, and a jar the build names describes the other", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-'));
+    try {
+      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
+      mkdirSync(join(app, 'src/main/resources'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(join(app, 'src/main/resources/application.properties'), 'grpc.server.reflection-service-enabled=false\n');
+      writeFileSync(
+        join(app, 'pom.xml'),
+        pom(
+          '<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>' +
+            '<dependency><groupId>io.grpc</groupId><artifactId>grpc-services</artifactId><version>1.60.0</version></dependency>',
+        ),
+      );
+      const result = await scanProject(app);
+      expect(result.endpoints.filter((e) => e.protocol === 'grpc').map((e) => `${e.path} ${e.source?.member} ${e.grpc?.protoFile}`)).toEqual([
+        '/grpc.health.v1.Health/Check main grpc/health/v1/health.proto',
+        '/grpc.health.v1.Health/Watch main grpc/health/v1/health.proto',
+      ]);
+      writeFileSync(join(app, 'src/main/resources/application.properties'), 'grpc.server.health-service-enabled=false\n');
+      const other = await scanProject(app);
+      expect(other.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path)).toEqual(['/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo']);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
 });

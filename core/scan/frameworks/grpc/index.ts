@@ -23,7 +23,7 @@ import type { GrpcBinding } from './generated';
 import { wellKnownService } from './well-known';
 import { anonymousServices } from './anonymous';
 import { handBuiltRpcs } from './service-definition';
-import { LIBRARY_SERVICE_MENTIONS, libraryRegistrations } from './library-services';
+import { LIBRARY_SERVICE_MENTIONS, libraryRegistrations, starterRegistrations } from './library-services';
 import type { HandBuiltRpc } from './service-definition';
 import { libraryName } from '../../types/java-type';
 import type { ProtoServiceInfo, ServiceMatch } from '../../proto/proto-index';
@@ -71,7 +71,8 @@ export function createGrpcScanner(): FrameworkScanner {
     // A service binds to the proto its module can see (bindingOf).
     readsModuleDependencies: true,
 
-    markers: () => SERVICE_ANNOTATIONS,
+    // The application class: grpc-ecosystem's starter registers library services for it (library-services.ts).
+    markers: () => [...SERVICE_ANNOTATIONS, 'SpringBootApplication'],
 
     // A library's service registered in code (ProtoReflectionService.newInstance()) extends nothing of the file's.
     mentionMarkers: () => LIBRARY_SERVICE_MENTIONS,
@@ -416,7 +417,7 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
  */
 function libraryEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
   const out: Endpoint[] = [];
-  for (const r of libraryRegistrations(type, ctx)) {
+  for (const r of [...libraryRegistrations(type, ctx), ...starterRegistrations(type, ctx)]) {
     let service = known(describe(r.binding, r.owner, ctx));
     // A proto of the project's own sharing the simple name (acme.health.Health) is not the library's.
     if (!service?.protoFile || service.fullName !== r.fullName) {

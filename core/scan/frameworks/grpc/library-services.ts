@@ -4,8 +4,12 @@
 // (`healthStatusManager.getHealthService()`), added to a `ServerBuilder` or returned by a bean
 // that a starter binds. Each is listed at the method registering it. The method body is text the
 // parser skips, so it is read as text (strings and comments blanked).
+// grpc-ecosystem's starter (net.devh) registers both itself when grpc-services is on the classpath,
+// unless `grpc.server.health-service-enabled` / `reflection-service-enabled` say false: those are
+// listed at the application's main method.
 
 import type { MethodDecl, TypeDecl } from '../../source-model';
+import { findAnnotation } from '../../source-model';
 import type { ScanContext } from '../framework';
 import { lineAt, maskStringsAndComments } from './anonymous';
 import type { GrpcBinding } from './generated';
@@ -41,8 +45,9 @@ const reflection = (v: string, suffix: string): Factory => ({
   fullName: `grpc.reflection.${v}.ServerReflection`,
 });
 
+const REFLECTION_V1ALPHA = reflection('v1alpha', '');
 const FACTORIES: Factory[] = [
-  reflection('v1alpha', ''),
+  REFLECTION_V1ALPHA,
   reflection('v1', 'V1'),
   {
     // A HealthStatusManager's service (grpc-services keeps it in io.grpc.protobuf.services, formerly io.grpc.services).
@@ -82,4 +87,43 @@ export function libraryRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
 
 function allMethods(type: TypeDecl): Array<{ method: MethodDecl; owner: TypeDecl }> {
   return [...type.methods.map((method) => ({ method, owner: type })), ...type.nested.flatMap(allMethods)];
+}
+
+/** grpc-ecosystem's server starter in a build file (`net.devh:grpc-server-spring-boot-starter`, or the combined one). */
+const DEVH_STARTER = /net\.devh[\s\S]{0,200}?grpc-(?:server-)?spring-boot-starter|grpc-(?:server-)?spring-boot-starter[\s\S]{0,200}?net\.devh/;
+
+/**
+ * The services grpc-ecosystem's starter registers for a `@SpringBootApplication` class whose module
+ * (or a build enclosing it) uses the starter, at its main method; those its config turns off are not.
+ */
+export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryRegistration[] {
+  if (type.outer || !findAnnotation(type.annotations, 'SpringBootApplication')) return [];
+  const module = ctx.modules.find((m) => m.name === type.file.module);
+  if (!module || !usesDevhStarter(module.dir, ctx)) return [];
+  // Kotlin's `fun main` is the file's own (its facade type).
+  const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
+  if (!main) return [];
+  const off = (...keys: string[]) => keys.some((k) => ctx.appProperty?.(k)?.trim().toLowerCase() === 'false');
+  const out: LibraryRegistration[] = [];
+  const health = FACTORIES.find((f) => f.binding.service === 'Health')!;
+  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled')) out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
+  if (!off('grpc.server.reflection-service-enabled')) out.push(starterRegistration(main, REFLECTION_V1ALPHA, 'grpc-spring-boot-starter\'s reflection service'));
+  return out;
+}
+
+function starterRegistration(site: { method: MethodDecl; owner: TypeDecl }, factory: Factory, written: string): LibraryRegistration {
+  return { ...site, line: site.method.line, written, binding: factory.binding, fullName: factory.fullName };
+}
+
+/** Whether the module's build file, or one of a folder enclosing it, names grpc-ecosystem's server starter. */
+function usesDevhStarter(dir: string, ctx: ScanContext): boolean {
+  const parts = dir ? dir.split('/') : [];
+  for (let n = parts.length; n >= 0; n--) {
+    const at = parts.slice(0, n).join('/');
+    for (const name of ['pom.xml', 'build.gradle', 'build.gradle.kts']) {
+      const text = ctx.readProjectFile?.(at ? `${at}/${name}` : name);
+      if (text && DEVH_STARTER.test(text.replace(/<!--[\s\S]*?-->/g, ''))) return true;
+    }
+  }
+  return false;
 }
