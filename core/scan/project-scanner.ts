@@ -1168,8 +1168,9 @@ export class ProjectScanner {
       return tracked(join(this.root, path));
     };
     const found = this.index.projectWide(() => propertySourceFiles(this.index, this.modules, exists, diagnostics));
+    // A customizer setting the port or context path from a value read at run time is reported with them.
+    const code = codeProperties(this.index, this.modules, diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
-    const code = codeProperties(this.index, this.modules);
     const codeKey = codePropertiesKey(code);
     if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && codeKey === this.codePropertiesKey) return;
     const sourcesBefore = this.propertySources;
