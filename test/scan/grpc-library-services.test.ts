@@ -4,7 +4,7 @@
 // tool; without the jar they are listed by name and a diagnostic says the proto is not available.
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +160,35 @@ describe('library gRPC services registered in code', () => {
       writeFileSync(join(app, 'src/main/resources/application.properties'), 'grpc.server.health-service-enabled=false\n');
       const other = await scanProject(app);
       expect(other.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path)).toEqual(['/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo']);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+
+  it("are not a starter's where the build only manages its version or names it in a comment", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-client-'));
+    try {
+      mkdirSync(join(app, 'client/src/main/java/com/acme/client'), { recursive: true });
+      writeFileSync(
+        join(app, 'client/src/main/java/com/acme/client/ClientApplication.java'),
+        'package com.acme.client;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class ClientApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(
+        join(app, 'pom.xml'),
+        '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>client</module></modules>' +
+          '<dependencyManagement><dependencies><dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId><version>3.1.0.RELEASE</version></dependency></dependencies></dependencyManagement></project>',
+      );
+      writeFileSync(
+        join(app, 'client/pom.xml'),
+        '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>client</artifactId>' +
+          '<dependencies><dependency><groupId>net.devh</groupId><artifactId>grpc-client-spring-boot-starter</artifactId></dependency></dependencies></project>',
+      );
+      const managed = await scanProject(app);
+      expect(managed.endpoints.filter((e) => e.protocol === 'grpc')).toEqual([]);
+      // The same parent naming it among its dependencies: every module builds with it.
+      writeFileSync(join(app, 'pom.xml'), readFileSync(join(app, 'pom.xml'), 'utf8').replace(/<\/?dependencyManagement>/g, ''));
+      const inherited = await scanProject(app);
+      expect(inherited.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path)).toContain('/grpc.health.v1.Health/Check');
     } finally {
       rmSync(app, { recursive: true, force: true });
     }

@@ -10,6 +10,8 @@
 
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { findAnnotation } from '../../source-model';
+import { blankXmlComments } from '../../config-text';
+import { stripComments } from '../../modules';
 import type { ScanContext } from '../framework';
 import { lineAt, maskStringsAndComments } from './anonymous';
 import type { GrpcBinding } from './generated';
@@ -106,7 +108,8 @@ export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
   const off = (...keys: string[]) => keys.some((k) => ctx.appProperty?.(k)?.trim().toLowerCase() === 'false');
   const out: LibraryRegistration[] = [];
   const health = FACTORIES.find((f) => f.binding.service === 'Health')!;
-  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled')) out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
+  const healthType = ctx.appProperty?.('grpc.server.health-service.type')?.trim().toUpperCase();
+  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE') out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
   if (!off('grpc.server.reflection-service-enabled')) out.push(starterRegistration(main, REFLECTION_V1ALPHA, 'grpc-spring-boot-starter\'s reflection service'));
   return out;
 }
@@ -115,14 +118,21 @@ function starterRegistration(site: { method: MethodDecl; owner: TypeDecl }, fact
   return { ...site, line: site.method.line, written, binding: factory.binding, fullName: factory.fullName };
 }
 
-/** Whether the module's build file, or one of a folder enclosing it, names grpc-ecosystem's server starter. */
+/**
+ * Whether the module's build file names grpc-ecosystem's server starter, or a parent pom's
+ * dependencies do (its <dependencyManagement> only manages versions; a Gradle build enclosing the
+ * module names what its own projects use).
+ */
 function usesDevhStarter(dir: string, ctx: ScanContext): boolean {
   const parts = dir ? dir.split('/') : [];
   for (let n = parts.length; n >= 0; n--) {
     const at = parts.slice(0, n).join('/');
-    for (const name of ['pom.xml', 'build.gradle', 'build.gradle.kts']) {
+    for (const name of n === parts.length ? ['pom.xml', 'build.gradle', 'build.gradle.kts'] : ['pom.xml']) {
       const text = ctx.readProjectFile?.(at ? `${at}/${name}` : name);
-      if (text && DEVH_STARTER.test(text.replace(/<!--[\s\S]*?-->/g, ''))) return true;
+      if (!text) continue;
+      let build = name.endsWith('.xml') ? blankXmlComments(text) : stripComments(text);
+      if (n < parts.length) build = build.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
+      if (DEVH_STARTER.test(build)) return true;
     }
   }
   return false;
