@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientName, nativeRepositories, repositoryFiles } from './cloud-config';
+import type { Diagnostic } from '../model/endpoint';
+import { clientName, clientProfiles, nativeRepositories, repositoryFiles } from './cloud-config';
 
 const map = (o: Record<string, string>) => new Map(Object.entries(o));
 
 describe('Spring Cloud Config native repositories', () => {
-  it('serves the classpath search locations of a config server module, never file: ones', () => {
+  it('serves the classpath search locations of a config server module, and names the ones outside the project', () => {
     const props = new Map([
       ['server', map({ 'spring.cloud.config.server.native.search-locations': 'classpath:/shared, file:///srv/config, classpath:/config/{application}' })],
       ['native-default', map({ 'spring.profiles.active': 'native', 'spring.cloud.config.server.native.add-label-locations': 'false' })],
@@ -12,13 +13,19 @@ describe('Spring Cloud Config native repositories', () => {
       ['client', map({ 'spring.application.name': 'orders' })],
     ]);
     const modules = [...props.keys()].map((dir) => ({ dir }));
-    expect(nativeRepositories(modules, (dir) => props.get(dir))).toEqual([
+    const diagnostics: Diagnostic[] = [];
+    expect(nativeRepositories(modules, (dir) => props.get(dir), diagnostics, (dir) => `${dir}/application.yml`)).toEqual([
       'server/src/main/resources/config/{application}',
       'server/src/main/resources/shared',
       'native-default/src/main/resources/config',
       'native-default/src/main/resources',
     ]);
-    expect(repositoryFiles(['cfg/src/main/resources/config/{application}'], 'orders')).toEqual([
+    expect(diagnostics).toEqual([
+      { file: 'server/application.yml', message: 'config server repository file:///srv/config is not a folder of the project; its properties are not read' },
+      { file: 'git/application.yml', message: 'config server git repository https://example.com/config is not in the project: nothing is fetched, and its properties are not read' },
+      { file: 'git/application.yml', message: 'config server repository file:///${GIT_REPO} is not a folder of the project; its properties are not read' },
+    ]);
+    expect(repositoryFiles(['cfg/src/main/resources/config/{application}'], 'orders', [])).toEqual([
       'cfg/src/main/resources/config/orders/application.yaml',
       'cfg/src/main/resources/config/orders/application.yml',
       'cfg/src/main/resources/config/orders/application.properties',
@@ -41,5 +48,34 @@ describe('Spring Cloud Config native repositories', () => {
     expect(clientName(map({}), map({ 'spring.application.name': 'vets', 'spring.cloud.config.name': 'shared-vets', 'spring.config.import': 'configserver:' }))).toBe('shared-vets');
     expect(clientName(map({}), map({ 'spring.application.name': 'plain' }))).toBeUndefined();
     expect(clientName(map({ 'spring.application.name': 'config' }), map({ 'spring.cloud.config.server.native.search-locations': 'classpath:/shared', 'spring.cloud.config.uri': 'x' }))).toBeUndefined();
+  });
+});
+
+describe('Spring Cloud Config repositories in folders of the project', () => {
+  it('reads file: locations and a file: git repository relative to the working folder, the root or the module', () => {
+    const native = map({ 'spring.cloud.config.server.native.search-locations': 'file:./repo/{profile}, file:${user.dir}/shared, file:../../outside' });
+    const git = map({ 'spring.cloud.config.server.git.uri': 'file://${user.dir}/config-repo', 'spring.cloud.config.server.git.search-paths': '{application}, envs/*, common' });
+    const diagnostics: Diagnostic[] = [];
+    expect(nativeRepositories([{ dir: 'server' }], () => native, diagnostics)).toEqual(['server/shared', 'shared', 'server/repo/{profile}', 'repo/{profile}']);
+    expect(diagnostics.map((d) => d.message)).toEqual(['config server repository file:../../outside is not a folder of the project; its properties are not read']);
+    expect(nativeRepositories([{ dir: '' }], () => git)).toEqual(['config-repo', 'config-repo/common', 'config-repo/{application}']);
+    // A git URI with `file:` but outside the project is named, not read.
+    const outside: Diagnostic[] = [];
+    expect(nativeRepositories([{ dir: '' }], () => map({ 'spring.cloud.config.server.git.uri': 'file:///home/me/config' }), outside)).toEqual([]);
+    expect(outside.map((d) => d.message)).toEqual(['config server git repository file:///home/me/config is not a folder of the project; its properties are not read']);
+  });
+
+  it("layers a client's profile files over its plain ones, the later profile winning, a {profile} folder once per profile", () => {
+    expect(repositoryFiles(['', 'repo/{profile}'], 'orders', ['dev', 'eu']).filter((f) => f.endsWith('.yml'))).toEqual([
+      'application.yml', 'repo/dev/application.yml', 'repo/eu/application.yml',
+      'orders.yml', 'repo/dev/orders.yml', 'repo/eu/orders.yml',
+      'application-dev.yml', 'repo/dev/application-dev.yml', 'repo/eu/application-dev.yml',
+      'orders-dev.yml', 'repo/dev/orders-dev.yml', 'repo/eu/orders-dev.yml',
+      'application-eu.yml', 'repo/dev/application-eu.yml', 'repo/eu/application-eu.yml',
+      'orders-eu.yml', 'repo/dev/orders-eu.yml', 'repo/eu/orders-eu.yml',
+    ]);
+    expect(clientProfiles(map({ 'spring.profiles.active': '${PROFILE:dev, eu}' }), map({}))).toEqual(['dev', 'eu']);
+    expect(clientProfiles(map({ 'spring.profiles.active': 'dev' }), map({ 'spring.cloud.config.profile': 'qa' }))).toEqual(['qa']);
+    expect(clientProfiles(map({}), map({ 'spring.profiles.active': '${PROFILE}' }))).toEqual(['default']);
   });
 });

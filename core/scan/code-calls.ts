@@ -6,8 +6,8 @@
 import type { ProjectIndex, Scope } from './project-index';
 import { matching, splitTop } from './config-text';
 
-/** The arguments of one call, and the text just before its `.name(` (its receiver). */
-export type Call = string[] & { before: string };
+/** The arguments of one call, the text just before its `.name(` (its receiver), and where the match starts. */
+export type Call = string[] & { before: string; offset: number };
 
 /**
  * Each `name(...)` call in `code` (comments blanked). `chained`: only `.name(` (a builder chain
@@ -22,6 +22,7 @@ export function callsIn(code: string, name: string, chained = false): Call[] {
     if (close < 0) continue;
     const args = splitTop(code.slice(open + 1, close), ',') as Call;
     args.before = code.slice(Math.max(0, m.index - 40), m.index);
+    args.offset = m.index;
     out.push(args);
   }
   return out;

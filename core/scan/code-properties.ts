@@ -5,12 +5,15 @@
 //              and handed to it): Spring's lowest property source, below every file;
 //   overrides  `System.setProperty("server.port", "8081")`, above every file, and a
 //              `WebServerFactoryCustomizer` calling `factory.setContextPath("/x")` / `setPort(8081)`
-//              (Kotlin `factory.contextPath = "/x"`), which sets the server after properties are bound.
-// Only values written as literals or constants are read: anything else depends on the running machine.
+//              (Kotlin `factory.contextPath = "/x"`), which sets the server after properties are bound;
+//              Spring Boot 1's `EmbeddedServletContainerCustomizer` the same on its container.
+// Only values written as literals or constants are read: anything else depends on the running machine,
+// and a customizer setting the port or context path from such a value is reported.
 
 import { readFileSync } from 'node:fs';
 import type { ProjectIndex, FileEntry, Scope } from './project-index';
 import type { ModuleInfo } from './modules';
+import type { Diagnostic } from '../model/endpoint';
 import { blankComments, splitTop } from './config-text';
 import { callsIn, literalValue } from './code-calls';
 import { inTestSources } from './source-files';
@@ -18,7 +21,7 @@ import { inTestSources } from './source-files';
 /** `FileEntry.creates` of a file that may set Spring Boot properties in code. */
 export const CODE_PROPERTIES = 'CodeProperties';
 /** Words one of which such a file holds (the index looks for them as bytes). */
-export const CODE_PROPERTY_NEEDLES = ['SpringApplicationBuilder', 'setDefaultProperties', 'System.setProperty', 'WebServerFactory'];
+export const CODE_PROPERTY_NEEDLES = ['SpringApplicationBuilder', 'setDefaultProperties', 'System.setProperty', 'WebServerFactory', 'EmbeddedServletContainer'];
 
 export interface CodeProperties {
   /** Below application.properties and @PropertySource files. */
@@ -27,8 +30,11 @@ export interface CodeProperties {
   overrides: Map<string, string>;
 }
 
-/** Each module's properties set in code, by module folder (modules setting none are absent). */
-export function codeProperties(index: ProjectIndex, modules: readonly ModuleInfo[]): Map<string, CodeProperties> {
+/**
+ * Each module's properties set in code, by module folder (modules setting none are absent).
+ * `diagnostics`: where a customizer setting them from a value unknown before the application runs is reported.
+ */
+export function codeProperties(index: ProjectIndex, modules: readonly ModuleInfo[], diagnostics?: Diagnostic[]): Map<string, CodeProperties> {
   const out = new Map<string, CodeProperties>();
   const entries = [...index.files.values()]
     .filter((e) => e.creates?.includes(CODE_PROPERTIES) && !inTestSources(e.path))
@@ -36,7 +42,7 @@ export function codeProperties(index: ProjectIndex, modules: readonly ModuleInfo
   for (const entry of entries) {
     const module = modules.find((m) => m.name === entry.module);
     if (!module) continue;
-    const found = propertiesIn(index, entry);
+    const found = propertiesIn(index, entry, diagnostics);
     if (![...found.defaults.keys(), ...found.overrides.keys()].some((k) => SCANNED_KEYS.test(k))) continue;
     const mine = out.get(module.dir) ?? out.set(module.dir, { defaults: new Map(), overrides: new Map() }).get(module.dir)!;
     for (const [k, v] of found.defaults) if (SCANNED_KEYS.test(k)) mine.defaults.set(k, v);
@@ -80,7 +86,7 @@ export function configNamesOf(code: CodeProperties | undefined): string[] | unde
 /** The web server factory setters a customizer calls, as the property each stands for. */
 const FACTORY_SETTERS: Record<string, string> = { ContextPath: 'server.servlet.context-path', Port: 'server.port' };
 
-function propertiesIn(index: ProjectIndex, entry: FileEntry): CodeProperties {
+function propertiesIn(index: ProjectIndex, entry: FileEntry, diagnostics?: Diagnostic[]): CodeProperties {
   const found: CodeProperties = { defaults: new Map(), overrides: new Map() };
   let text: string;
   try {
@@ -110,13 +116,28 @@ function propertiesIn(index: ProjectIndex, entry: FileEntry): CodeProperties {
     }
   }
   for (const call of callsIn(code, 'setProperty')) if (/(?:^|[^\w.])System\s*$/.test(call.before)) addPair(found.overrides, call[0], call[1], value);
-  if (code.includes('WebServerFactory')) {
+  if (code.includes('WebServerFactory') || code.includes('EmbeddedServletContainer')) {
     const isFactory = factoryNames(code);
+    // Set from a value only the running application knows: today's address stays, and says why.
+    const unread = (at: number, setter: string, arg: string | undefined) => {
+      if (arg === undefined || value(arg) !== undefined) return;
+      const line = code.slice(0, at).split('\n').length;
+      const shown = arg.trim().replace(/\s+/g, ' ');
+      diagnostics?.push({ file: entry.path, line, message: `a web server customizer sets the ${setter === 'Port' ? 'port' : 'context path'} from ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}, known only when the application runs: the ${setter === 'Port' ? 'port' : 'context path'} of the application's properties is used` });
+    };
     for (const [setter, key] of Object.entries(FACTORY_SETTERS)) {
-      for (const call of callsIn(code, `set${setter}`)) if (isFactory(call.before)) addPair(found.overrides, `"${key}"`, call[0], value);
+      for (const call of callsIn(code, `set${setter}`)) {
+        if (!isFactory(call.before)) continue;
+        addPair(found.overrides, `"${key}"`, call[0], value);
+        unread(call.offset, setter, call[0]);
+      }
       // Kotlin's property syntax: `factory.contextPath = "/x"`.
       const assign = new RegExp(`(?<![\\w$])([\\w$]+)\\s*\\.\\s*${setter[0]!.toLowerCase()}${setter.slice(1)}\\s*=(?!=)\\s*([^\\n;]+)`, 'g');
-      for (const m of code.matchAll(assign)) if (isFactory(m[1]!)) addPair(found.overrides, `"${key}"`, m[2], value);
+      for (const m of code.matchAll(assign)) {
+        if (!isFactory(m[1]!)) continue;
+        addPair(found.overrides, `"${key}"`, m[2], value);
+        unread(m.index, setter, m[2]);
+      }
     }
   }
   return found;
@@ -128,7 +149,16 @@ function propertiesIn(index: ProjectIndex, entry: FileEntry): CodeProperties {
  */
 function factoryNames(code: string): (before: string) => boolean {
   const declared = new Set<string>();
-  for (const m of code.matchAll(/\b\w*WebServerFactory\b(?:<[^>]*>)?\s+([a-z_$][\w$]*)|\b([a-z_$][\w$]*)\s*:\s*\w*WebServerFactory\b/g)) declared.add((m[1] ?? m[2])!);
+  const type = String.raw`\w*(?:WebServerFactory|EmbeddedServletContainer(?:Factory)?)\b`;
+  for (const m of code.matchAll(new RegExp(String.raw`\b${type}(?:<[^>]*>)?\s+([a-z_$][\w$]*)|\b([a-z_$][\w$]*)\s*:\s*${type}`, 'g'))) declared.add((m[1] ?? m[2])!);
+  // A customizer written as a lambda: `return f -> f.setPort(8081)`, Kotlin's `WebServerFactoryCustomizer<...> { f -> ... }` or `{ it.port = 8081 }`.
+  // A Tomcat connector customizer's lambda beside it is not one: the nearest customizer type named before the lambda decides.
+  const CUSTOMIZER = /(?:WebServerFactory|EmbeddedServletContainer)Customizer$/;
+  for (const m of code.matchAll(/(?:\breturn|=)\s*\(?\s*([a-z_$][\w$]*)\s*\)?\s*->/g)) {
+    const named = code.slice(0, m.index).match(/\b[A-Z]\w*Customizer\b/g);
+    if (named && CUSTOMIZER.test(named[named.length - 1]!)) declared.add(m[1]!);
+  }
+  for (const m of code.matchAll(/\b(?:WebServerFactory|EmbeddedServletContainer)Customizer\s*(?:<[^{}()]*>)?\s*\{\s*(?:([a-z_$][\w$]*)\s*->)?/g)) declared.add(m[1] ?? 'it');
   return (before) => {
     const name = /([\w$]+)\s*\.?\s*$/.exec(before)?.[1];
     return name !== undefined && (declared.has(name) || /factory/i.test(name));

@@ -66,10 +66,18 @@ describe('describeFile', () => {
 
   it('marks the files that may set properties or security in code, each by any of its words', () => {
     const creates = (body: string) => describeFile(`class C { void m() { ${body} } }`, 'C.java', '/C.java', 'm', 'java').creates;
-    for (const word of ['SpringApplicationBuilder', 'setDefaultProperties', 'System.setProperty', 'WebServerFactory']) expect(creates(`${word}(x);`), word).toEqual([CODE_PROPERTIES]);
+    for (const word of ['SpringApplicationBuilder', 'setDefaultProperties', 'System.setProperty', 'WebServerFactory', 'EmbeddedServletContainer']) expect(creates(`${word}(x);`), word).toEqual([CODE_PROPERTIES]);
     for (const word of ['addSecuritySchemes', 'addSecurityItem']) expect(creates(`c.${word}(x);`), word).toEqual([OPENAPI_SECURITY]);
     expect(creates('tomcat.addServlet(c, "x", s); System.setProperty("a", "b"); o.addSecurityItem(r);')).toEqual(['addServlet', CODE_PROPERTIES, OPENAPI_SECURITY]);
     expect(creates('system.setproperty(x); addsecurityitem(); setDefaultProperty(p);')).toBeUndefined();
+  });
+
+  it('marks the files naming a library gRPC service registered in code, beside a functional route', () => {
+    const mentions = (body: string, lang: 'java' | 'kotlin' = 'java') => describeFile(`class C { void m() { ${body} } }`, lang === 'java' ? 'C.java' : 'C.kt', '/C', 'm', lang).mentions;
+    expect(mentions('b.addService(ProtoReflectionServiceV1.newInstance());')).toEqual(['ProtoReflectionService']);
+    expect(mentions('b.addService(new HealthStatusManager().getHealthService()); RouterFunction r;')).toEqual(['RouterFunction', 'HealthStatusManager']);
+    expect(mentions('val s = ProtoReflectionService.newInstance()', 'kotlin')).toEqual(['ProtoReflectionService']);
+    expect(mentions('b.addService(reflection); HealthStatus s;')).toBeUndefined();
   });
 });
 

@@ -18,6 +18,7 @@ import { declarationCutMessage } from './declaration-budget';
 import { ByteWords } from './byte-words';
 import { CODE_PROPERTIES, CODE_PROPERTY_NEEDLES } from './code-properties';
 import { OPENAPI_SECURITY, OPENAPI_SECURITY_NEEDLES } from './frameworks/openapi-bean-security';
+import { LIBRARY_SERVICE_MENTIONS } from './frameworks/grpc/library-services';
 
 /** How many constants one folded value may go through (C1 = C0 + "/c", C2 = C1 + …). */
 export const MAX_CONSTANT_CHAIN = 200;
@@ -136,7 +137,9 @@ export function describeFile(
   // springdoc security built in code (frameworks/openapi-bean-security.ts).
   if (OPENAPI_SECURITY_NEEDLES.some((n) => words.includes(n))) (entry.creates ??= []).push(OPENAPI_SECURITY);
   const mentions = mentionsIn(b, lang);
-  if (mentions) entry.mentions = mentions;
+  // gRPC services of a library registered in code (frameworks/grpc/library-services.ts).
+  for (const name of LIBRARY_SERVICE_MENTIONS) if (words.includes(name)) (entry.mentions ??= []).push(name);
+  if (mentions) (entry.mentions ??= []).unshift(...mentions);
   return entry;
 }
 
@@ -200,7 +203,7 @@ const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 
  * the 10,000 bench files took 145 ms; searched one by one, the six words of code-properties.ts and
  * openapi-bean-security.ts made it 200, in this pass (with `Servlet`) 160.
  */
-const WORDS = new ByteWords(['Servlet', ...CODE_PROPERTY_NEEDLES, ...OPENAPI_SECURITY_NEEDLES]);
+const WORDS = new ByteWords(['Servlet', ...CODE_PROPERTY_NEEDLES, ...OPENAPI_SECURITY_NEEDLES, ...LIBRARY_SERVICE_MENTIONS]);
 const NEEDLE = {
   servletRegistration: bytesOf('ServletRegistrationBean'),
   addServlet: bytesOf('addServlet'),

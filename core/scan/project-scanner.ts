@@ -1131,7 +1131,12 @@ export class ProjectScanner {
    */
   private readCloudConfig(modules: readonly ModuleInfo[], read: Map<string, Map<string, string>>, diagnostics: Diagnostic[]): void {
     this.cloudConfigFiles = new Set();
-    this.cloudConfigRepos = nativeRepositories(modules, (dir) => read.get(dir));
+    // A server's repository outside the project is reported against the config file that names it.
+    const configFileOf = (dir: string) => {
+      const candidates = ['application.properties', 'application.yml', 'application.yaml', 'bootstrap.properties', 'bootstrap.yml', 'bootstrap.yaml'].map((f) => [dir, 'src/main/resources', f].filter(Boolean).join('/'));
+      return candidates.find((f) => tracked(join(this.root, f))) ?? candidates[1]!;
+    };
+    this.cloudConfigRepos = nativeRepositories(modules, (dir) => read.get(dir), diagnostics, configFileOf);
     if (this.cloudConfigRepos.length === 0) return;
     for (const m of modules) {
       const merged = withCloudConfig(this.root, m.dir, read.get(m.dir)!, this.cloudConfigRepos, diagnostics, this.cloudConfigFiles);
@@ -1142,7 +1147,12 @@ export class ProjectScanner {
   /** Whether a changed file is one the cloud config was read from, or could be. */
   private isCloudConfig(path: string): boolean {
     if (this.cloudConfigFiles.has(path)) return true;
-    return this.cloudConfigRepos.some((repo) => path.startsWith(`${repo.replace(/\/?\{application\}.*$/, '')}/`));
+    // A property file under a repository folder (up to its first `{application}` or `{profile}`).
+    if (!/\.(?:ya?ml|properties)$/.test(path)) return false;
+    return this.cloudConfigRepos.some((repo) => {
+      const fixed = repo.replace(/\/?[^/]*\{.*$/, '');
+      return fixed === '' ? (repo.includes('{') ? true : !path.includes('/')) : path.startsWith(`${fixed}/`);
+    });
   }
 
   /**
@@ -1158,8 +1168,9 @@ export class ProjectScanner {
       return tracked(join(this.root, path));
     };
     const found = this.index.projectWide(() => propertySourceFiles(this.index, this.modules, exists, diagnostics));
+    // A customizer setting the port or context path from a value read at run time is reported with them.
+    const code = codeProperties(this.index, this.modules, diagnostics);
     this.fileDiagnostics.set(':property-sources', diagnostics);
-    const code = codeProperties(this.index, this.modules);
     const codeKey = codePropertiesKey(code);
     if (JSON.stringify([...found]) === JSON.stringify([...this.propertySources]) && codeKey === this.codePropertiesKey) return;
     const sourcesBefore = this.propertySources;

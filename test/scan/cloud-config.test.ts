@@ -54,3 +54,53 @@ describe('Spring Cloud Config native repository', () => {
     expect(fresh.result().modules).toEqual(scanner.result().modules);
   });
 });
+
+const FOLDER_SERVER = 'config/src/main/resources/application.yml';
+
+describe('Spring Cloud Config repository in a folder of the project', () => {
+  const folderCopy = () => copyFixture('spring-mvc/cloud-config-folder', tmp, `case-${copies++}`);
+
+  it("gives a client its name's files and its active profile's over them, from file: locations", async () => {
+    const scanner = new ProjectScanner(folderCopy(), { parseWorker: false });
+    await scanner.scan();
+    // orders-dev.yml over orders.yml over application.yml (dev: the default of ${SPRING_PROFILES_ACTIVE:dev}).
+    expect(module(scanner, 'orders-service')).toMatchObject({ contextPath: '/orders-dev', listen: { port: '7100' } });
+    // billing's own folder (file:./config-repo/{application}), the shared application.yml below it.
+    expect(module(scanner, 'billing-service')).toMatchObject({ contextPath: '/billing', listen: { port: '7000' } });
+    expect(scanner.result().diagnostics).toEqual([]);
+  });
+
+  it('follows the profile the client sets and a profile file appearing, as a fresh scan', async () => {
+    const root = folderCopy();
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    editFile(root, 'orders/src/main/resources/bootstrap.yml', ':dev}', ':prod}');
+    scanner.rescan([{ path: 'orders/src/main/resources/bootstrap.yml', kind: 'changed' }]);
+    expect(module(scanner, 'orders-service')).toMatchObject({ contextPath: '/orders-prod', listen: { port: '80' } });
+    writeFileSync(join(root, 'config-repo/billing/billing-default.yml'), 'server:\n  port: 7300\n');
+    scanner.rescan([{ path: 'config-repo/billing/billing-default.yml', kind: 'created' }]);
+    expect(module(scanner, 'billing-service')).toMatchObject({ contextPath: '/billing', listen: { port: '7300' } });
+    const fresh = new ProjectScanner(root, { parseWorker: false });
+    await fresh.scan();
+    expect(fresh.result().modules).toEqual(scanner.result().modules);
+  });
+
+  it('reads a git repository that is a folder of the project like a native one, and names a remote one without fetching it', async () => {
+    const root = folderCopy();
+    writeFileSync(
+      join(root, FOLDER_SERVER),
+      'spring:\n  cloud:\n    config:\n      server:\n        git:\n          uri: file://${user.dir}/config-repo\n          search-paths: "{application}"\n',
+    );
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(module(scanner, 'orders-service')).toMatchObject({ contextPath: '/orders-dev', listen: { port: '7100' } });
+    expect(module(scanner, 'billing-service')).toMatchObject({ contextPath: '/billing', listen: { port: '7000' } });
+
+    editFile(root, FOLDER_SERVER, 'file://${user.dir}/config-repo', 'https://github.com/acme/shop-config.git');
+    scanner.rescan([{ path: FOLDER_SERVER, kind: 'changed' }]);
+    expect(module(scanner, 'orders-service').contextPath).toBeUndefined();
+    expect(scanner.result().diagnostics).toEqual([
+      { file: FOLDER_SERVER, message: 'config server git repository https://github.com/acme/shop-config.git is not in the project: nothing is fetched, and its properties are not read' },
+    ]);
+  });
+});

@@ -45,6 +45,14 @@ describe('properties set in code', () => {
     expect(module(scanner, 'shop-system')).toMatchObject({ contextPath: '/system', listen: { port: '7200' } });
     // Kotlin: `factory.contextPath = "/custom"` and `factory.setPort(9095)` in a customizer.
     expect(module(scanner, 'shop-customizer')).toMatchObject({ contextPath: '/custom', listen: { port: '9095' } });
+    // A lambda customizer's parameter is the factory; the connector customizer's lambda beside it is not.
+    expect(module(scanner, 'shop-lambda')).toMatchObject({ contextPath: '/lambda', listen: { port: '8181' } });
+    // Spring Boot 1's EmbeddedServletContainerCustomizer, a constant for the path.
+    expect(module(scanner, 'shop-legacy')).toMatchObject({ contextPath: '/legacy', listen: { port: '8282' } });
+    // A port from the environment: unknown (no listen setting), reported; the literal context path is read.
+    expect(module(scanner, 'shop-runtime')).toMatchObject({ contextPath: '/runtime' });
+    expect(module(scanner, 'shop-runtime').listen).toBeUndefined();
+    expect(scanner.result().diagnostics.map((d) => `${d.file}:${d.line}`)).toEqual(['runtime/src/main/java/com/acme/runtime/RuntimeApplication.java:21']);
   });
 
   it('follow a change to the code, as a fresh scan reads it', async () => {

@@ -23,6 +23,7 @@ import type { GrpcBinding } from './generated';
 import { wellKnownService } from './well-known';
 import { anonymousServices } from './anonymous';
 import { handBuiltRpcs } from './service-definition';
+import { LIBRARY_SERVICE_MENTIONS, libraryRegistrations, starterRegistrations } from './library-services';
 import type { HandBuiltRpc } from './service-definition';
 import { libraryName } from '../../types/java-type';
 import type { ProtoServiceInfo, ServiceMatch } from '../../proto/proto-index';
@@ -70,7 +71,11 @@ export function createGrpcScanner(): FrameworkScanner {
     // A service binds to the proto its module can see (bindingOf).
     readsModuleDependencies: true,
 
-    markers: () => SERVICE_ANNOTATIONS,
+    // The application class: grpc-ecosystem's starter registers library services for it (library-services.ts).
+    markers: () => [...SERVICE_ANNOTATIONS, 'SpringBootApplication'],
+
+    // A library's service registered in code (ProtoReflectionService.newInstance()) extends nothing of the file's.
+    mentionMarkers: () => LIBRARY_SERVICE_MENTIONS,
 
     superMarkers: () => GRPC_BASES,
 
@@ -86,6 +91,7 @@ export function createGrpcScanner(): FrameworkScanner {
 
     endpoints(type, ctx) {
       const out: Endpoint[] = anonymousServices(type, ctx).flatMap((anon) => serviceEndpoints(anon, ctx));
+      out.push(...libraryEndpoints(type, ctx));
       if (type.kind === 'annotation' || type.kind === 'enum' || isGeneratedGrpc(type)) return out;
       if (!isAbstract(type)) out.push(...serviceEndpoints(type, ctx));
       out.push(...beanEndpoints(type, ctx));
@@ -383,6 +389,8 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     if (ctx.index.resolveType(m.returnType.name, scope)) continue;
     const binding = bindingOf(m.returnType, scope);
     if (!binding) {
+      // `return ProtoReflectionService.newInstance()`: listed as the library's service (libraryEndpoints).
+      if (libraryRegistrations(type.file.types[0]!, ctx).some((r) => r.method === m)) continue;
       ctx.diagnostics.push({ file: type.file.path, line: m.line, message: `@GrpcService method ${m.name}() returns ${m.returnType.name}, which does not tell which gRPC service it serves: its RPCs are not listed; declaring the generated base (a *Grpc.*ImplBase) as the return type lists them` });
       continue;
     }
@@ -397,6 +405,35 @@ function beanEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
     const site = { method: m, owner: type };
     for (const rpc of service.rpcs) {
       out.push(grpcEndpoint(ctx, { type, site, chain: [site], service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile, importPaths: service.importPaths } : {}), requestModels: ctx.requestModels, methodDocs: false }));
+    }
+  }
+  return out;
+}
+
+/**
+ * The library services the file's code registers (library-services.ts), at the method registering
+ * each: described by the library's proto where a dependency jar of the module holds it, else by
+ * their published names and streaming kinds, with a diagnostic saying the proto is not available.
+ */
+function libraryEndpoints(type: TypeDecl, ctx: ScanContext): Endpoint[] {
+  const out: Endpoint[] = [];
+  for (const r of [...libraryRegistrations(type, ctx), ...starterRegistrations(type, ctx)]) {
+    let service = known(describe(r.binding, r.owner, ctx));
+    // A proto of the project's own sharing the simple name (acme.health.Health) is not the library's.
+    if (!service?.protoFile || service.fullName !== r.fullName) {
+      const library = wellKnownService(r.binding);
+      if (!library) continue;
+      service = library;
+      ctx.diagnostics.push({
+        file: r.owner.file.path,
+        line: r.line,
+        message: `${r.written} registers ${r.fullName}, whose proto is not available (no dependency jar the module's build names, in the local Maven repository or Gradle cache, holds it): its RPCs are listed without their messages`,
+      });
+    }
+    const site = { method: r.method, owner: r.owner };
+    const folder = folderOf(ctx.index, r.owner);
+    for (const rpc of service.rpcs) {
+      out.push(grpcEndpoint(ctx, { type: r.owner, site, chain: [site], service: service.fullName, rpc, folder, ...(service.protoFile ? { protoFile: service.protoFile, importPaths: service.importPaths } : {}), requestModels: ctx.requestModels, methodDocs: false }));
     }
   }
   return out;

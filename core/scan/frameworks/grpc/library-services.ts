@@ -1,0 +1,139 @@
+// gRPC services a library provides and the application's code registers, with no class of its own
+// extending their base: grpc-services' server reflection (`ProtoReflectionService.newInstance()`,
+// v1alpha, and `ProtoReflectionServiceV1.newInstance()`, v1) and health check
+// (`healthStatusManager.getHealthService()`), added to a `ServerBuilder` or returned by a bean
+// that a starter binds. Each is listed at the method registering it. The method body is text the
+// parser skips, so it is read as text (strings and comments blanked).
+// grpc-ecosystem's starter (net.devh) registers both itself when grpc-services is on the classpath,
+// unless `grpc.server.health-service-enabled` / `reflection-service-enabled` say false: those are
+// listed at the application's main method.
+
+import type { MethodDecl, TypeDecl } from '../../source-model';
+import { findAnnotation } from '../../source-model';
+import { blankXmlComments } from '../../config-text';
+import { stripComments } from '../../modules';
+import type { ScanContext } from '../framework';
+import { lineAt, maskStringsAndComments } from './anonymous';
+import type { GrpcBinding } from './generated';
+
+/** Names whose mention makes a file worth parsing for these registrations (FileEntry.mentions). */
+export const LIBRARY_SERVICE_MENTIONS = ['ProtoReflectionService', 'HealthStatusManager'] as const;
+
+export interface LibraryRegistration {
+  /** The method registering it, and the type declaring that method. */
+  method: MethodDecl;
+  owner: TypeDecl;
+  /** Where the registration is written. */
+  line: number;
+  /** As written: `ProtoReflectionService.newInstance()`. */
+  written: string;
+  /** The generated class of the library's service (wellKnownService knows its RPCs). */
+  binding: GrpcBinding;
+  /** `grpc.health.v1.Health`. */
+  fullName: string;
+}
+
+interface Factory {
+  pattern: RegExp;
+  written: string;
+  binding: GrpcBinding;
+  fullName: string;
+}
+
+const reflection = (v: string, suffix: string): Factory => ({
+  pattern: new RegExp(`(?<![\\w$])(?:io\\.grpc\\.protobuf\\.services\\.)?ProtoReflectionService${suffix}\\s*\\.\\s*newInstance\\s*\\(`, 'g'),
+  written: `ProtoReflectionService${suffix}.newInstance()`,
+  binding: { service: 'ServerReflection', grpcClass: 'ServerReflectionGrpc', packages: [`io.grpc.reflection.${v}`], written: `io.grpc.reflection.${v}.ServerReflectionGrpc.ServerReflectionImplBase` },
+  fullName: `grpc.reflection.${v}.ServerReflection`,
+});
+
+const REFLECTION_V1ALPHA = reflection('v1alpha', '');
+const FACTORIES: Factory[] = [
+  REFLECTION_V1ALPHA,
+  reflection('v1', 'V1'),
+  {
+    // A HealthStatusManager's service (grpc-services keeps it in io.grpc.protobuf.services, formerly io.grpc.services).
+    pattern: /\.\s*getHealthService\s*\(\s*\)/g,
+    written: 'HealthStatusManager.getHealthService()',
+    binding: { service: 'Health', grpcClass: 'HealthGrpc', packages: ['io.grpc.health.v1'], written: 'io.grpc.health.v1.HealthGrpc.HealthImplBase' },
+    fullName: 'grpc.health.v1.Health',
+  },
+];
+
+/**
+ * The library services a file registers, each once per method, found from the file's first type
+ * (a registration belongs to the nearest method declared above it, nested types' included).
+ */
+export function libraryRegistrations(type: TypeDecl, ctx: ScanContext): LibraryRegistration[] {
+  if (type.outer || type.file.types[0] !== type) return [];
+  const mentions = ctx.index.files.get(type.file.path)?.mentions;
+  if (!mentions?.some((m) => (LIBRARY_SERVICE_MENTIONS as readonly string[]).includes(m))) return [];
+  const text = ctx.readProjectFile?.(type.file.path);
+  if (text === undefined) return [];
+  const code = maskStringsAndComments(text);
+  const methods = type.file.types.flatMap(allMethods).sort((a, b) => a.method.line - b.method.line);
+  const out: LibraryRegistration[] = [];
+  for (const factory of FACTORIES) {
+    // getHealthService() is HealthStatusManager's only where the file names that class.
+    if (factory.binding.service === 'Health' && !mentions.includes('HealthStatusManager')) continue;
+    factory.pattern.lastIndex = 0;
+    for (let m = factory.pattern.exec(code); m; m = factory.pattern.exec(code)) {
+      const line = lineAt(code, m.index);
+      const site = [...methods].reverse().find((s) => s.method.line <= line);
+      if (!site || out.some((r) => r.method === site.method && r.fullName === factory.fullName)) continue;
+      out.push({ method: site.method, owner: site.owner, line, written: factory.written, binding: factory.binding, fullName: factory.fullName });
+    }
+  }
+  return out;
+}
+
+function allMethods(type: TypeDecl): Array<{ method: MethodDecl; owner: TypeDecl }> {
+  return [...type.methods.map((method) => ({ method, owner: type })), ...type.nested.flatMap(allMethods)];
+}
+
+/** grpc-ecosystem's server starter in a build file (`net.devh:grpc-server-spring-boot-starter`, or the combined one). */
+const DEVH_STARTER = /net\.devh[\s\S]{0,200}?grpc-(?:server-)?spring-boot-starter|grpc-(?:server-)?spring-boot-starter[\s\S]{0,200}?net\.devh/;
+
+/**
+ * The services grpc-ecosystem's starter registers for a `@SpringBootApplication` class whose module
+ * (or a build enclosing it) uses the starter, at its main method; those its config turns off are not.
+ */
+export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryRegistration[] {
+  if (type.outer || !findAnnotation(type.annotations, 'SpringBootApplication')) return [];
+  const module = ctx.modules.find((m) => m.name === type.file.module);
+  if (!module || !usesDevhStarter(module.dir, ctx)) return [];
+  // Kotlin's `fun main` is the file's own (its facade type).
+  const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
+  if (!main) return [];
+  const off = (...keys: string[]) => keys.some((k) => ctx.appProperty?.(k)?.trim().toLowerCase() === 'false');
+  const out: LibraryRegistration[] = [];
+  const health = FACTORIES.find((f) => f.binding.service === 'Health')!;
+  const healthType = ctx.appProperty?.('grpc.server.health-service.type')?.trim().toUpperCase();
+  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE') out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
+  if (!off('grpc.server.reflection-service-enabled')) out.push(starterRegistration(main, REFLECTION_V1ALPHA, 'grpc-spring-boot-starter\'s reflection service'));
+  return out;
+}
+
+function starterRegistration(site: { method: MethodDecl; owner: TypeDecl }, factory: Factory, written: string): LibraryRegistration {
+  return { ...site, line: site.method.line, written, binding: factory.binding, fullName: factory.fullName };
+}
+
+/**
+ * Whether the module's build file names grpc-ecosystem's server starter, or a parent pom's
+ * dependencies do (its <dependencyManagement> only manages versions; a Gradle build enclosing the
+ * module names what its own projects use).
+ */
+function usesDevhStarter(dir: string, ctx: ScanContext): boolean {
+  const parts = dir ? dir.split('/') : [];
+  for (let n = parts.length; n >= 0; n--) {
+    const at = parts.slice(0, n).join('/');
+    for (const name of n === parts.length ? ['pom.xml', 'build.gradle', 'build.gradle.kts'] : ['pom.xml']) {
+      const text = ctx.readProjectFile?.(at ? `${at}/${name}` : name);
+      if (!text) continue;
+      let build = name.endsWith('.xml') ? blankXmlComments(text) : stripComments(text);
+      if (n < parts.length) build = build.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
+      if (DEVH_STARTER.test(build)) return true;
+    }
+  }
+  return false;
+}

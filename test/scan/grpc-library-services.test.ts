@@ -1,0 +1,196 @@
+// gRPC services of grpc-services registered in code (ProtoReflectionService.newInstance(), a
+// HealthStatusManager's getHealthService()): described by the protos inside the grpc-services jar
+// the pom names, read from a temp Maven repository (APISCOUT_MAVEN_REPO) built with the real `zip`
+// tool; without the jar they are listed by name and a diagnostic says the proto is not available.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanProject } from '../../core/scan/scan';
+
+// The published interfaces' shape (grpc/grpc-proto), written out for the test.
+const HEALTH = `syntax = "proto3";
+package grpc.health.v1;
+option java_package = "io.grpc.health.v1";
+option java_multiple_files = true;
+
+message HealthCheckRequest {
+  string service = 1;
+}
+
+message HealthCheckResponse {
+  enum ServingStatus {
+    UNKNOWN = 0;
+    SERVING = 1;
+    NOT_SERVING = 2;
+    SERVICE_UNKNOWN = 3;
+  }
+  ServingStatus status = 1;
+}
+
+service Health {
+  rpc Check(HealthCheckRequest) returns (HealthCheckResponse);
+  rpc Watch(HealthCheckRequest) returns (stream HealthCheckResponse);
+}
+`;
+const REFLECTION = `syntax = "proto3";
+package grpc.reflection.v1alpha;
+option java_package = "io.grpc.reflection.v1alpha";
+option java_multiple_files = true;
+
+service ServerReflection {
+  rpc ServerReflectionInfo(stream ServerReflectionRequest) returns (stream ServerReflectionResponse);
+}
+
+message ServerReflectionRequest {
+  string host = 1;
+  oneof message_request {
+    string file_by_filename = 3;
+    string list_services = 7;
+  }
+}
+
+message ServerReflectionResponse {
+  string valid_host = 1;
+}
+`;
+
+const SERVER = `package com.acme.inventory;
+
+import io.grpc.ServerBuilder;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionService;
+
+public class InventoryServer {
+    public static void main(String[] args) throws Exception {
+        HealthStatusManager health = new HealthStatusManager();
+        ServerBuilder.forPort(50051)
+            .addService(health.getHealthService())
+            .addService(ProtoReflectionService.newInstance())
+            .build().start().awaitTermination();
+    }
+}
+`;
+
+const pom = (deps: string) =>
+  `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>inventory</artifactId><version>1</version><dependencies>${deps}</dependencies></project>`;
+
+describe('library gRPC services registered in code', () => {
+  let repo: string;
+  let root: string;
+  const saved = process.env.APISCOUT_MAVEN_REPO;
+
+  beforeAll(() => {
+    repo = mkdtempSync(join(tmpdir(), 'apiscout-m2-'));
+    const work = mkdtempSync(join(tmpdir(), 'apiscout-jar-src-'));
+    for (const [name, text] of Object.entries({ 'grpc/health/v1/health.proto': HEALTH, 'grpc/reflection/v1alpha/reflection.proto': REFLECTION })) {
+      mkdirSync(dirname(join(work, name)), { recursive: true });
+      writeFileSync(join(work, name), text);
+    }
+    const dir = join(repo, 'io/grpc/grpc-services/1.60.0');
+    mkdirSync(dir, { recursive: true });
+    execFileSync('zip', ['-q', '-r', join(dir, 'grpc-services-1.60.0.jar'), '.'], { cwd: work });
+    rmSync(work, { recursive: true, force: true });
+    root = mkdtempSync(join(tmpdir(), 'apiscout-grpc-library-'));
+    mkdirSync(join(root, 'src/main/java/com/acme/inventory'), { recursive: true });
+    writeFileSync(join(root, 'src/main/java/com/acme/inventory/InventoryServer.java'), SERVER);
+    process.env.APISCOUT_MAVEN_REPO = repo;
+  });
+
+  afterAll(() => {
+    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
+    else process.env.APISCOUT_MAVEN_REPO = saved;
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('are described by the protos of the grpc-services jar the pom names', async () => {
+    writeFileSync(join(root, 'pom.xml'), pom('<dependency><groupId>io.grpc</groupId><artifactId>grpc-services</artifactId><version>1.60.0</version></dependency>'));
+    const result = await scanProject(root);
+    const grpc = result.endpoints.filter((e) => e.protocol === 'grpc');
+    expect(grpc.map((e) => `${e.path} ${e.streaming} ${e.source?.member} ${e.grpc?.protoFile}`).sort()).toEqual([
+      '/grpc.health.v1.Health/Check U main grpc/health/v1/health.proto',
+      '/grpc.health.v1.Health/Watch S main grpc/health/v1/health.proto',
+      '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo B main grpc/reflection/v1alpha/reflection.proto',
+    ]);
+    const check = grpc.find((e) => e.path.endsWith('/Check'))!;
+    expect(Object.keys(check.request?.body?.schema.properties ?? {})).toEqual(['service']);
+    expect(Object.keys(check.response?.schema?.properties ?? {})).toEqual(['status']);
+    expect(result.diagnostics.filter((d) => d.message.includes('proto is not available'))).toEqual([]);
+  });
+
+  it('are listed by name, with a diagnostic, when no jar holds their protos', async () => {
+    writeFileSync(join(root, 'pom.xml'), pom(''));
+    const result = await scanProject(root);
+    expect(result.endpoints.filter((e) => e.protocol === 'grpc').map((e) => `${e.path} ${e.streaming} ${e.grpc?.protoFile}`).sort()).toEqual([
+      '/grpc.health.v1.Health/Check U undefined',
+      '/grpc.health.v1.Health/Watch S undefined',
+      '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo B undefined',
+    ]);
+    expect(result.diagnostics.map((d) => `${d.line} ${d.message.slice(0, d.message.indexOf(','))}`)).toEqual([
+      '11 HealthStatusManager.getHealthService() registers grpc.health.v1.Health',
+      '12 ProtoReflectionService.newInstance() registers grpc.reflection.v1alpha.ServerReflection',
+    ]);
+  });
+
+  it("leave out a starter's service its config turns off, and a jar the build names describes the other", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-'));
+    try {
+      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
+      mkdirSync(join(app, 'src/main/resources'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(join(app, 'src/main/resources/application.properties'), 'grpc.server.reflection-service-enabled=false\n');
+      writeFileSync(
+        join(app, 'pom.xml'),
+        pom(
+          '<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>' +
+            '<dependency><groupId>io.grpc</groupId><artifactId>grpc-services</artifactId><version>1.60.0</version></dependency>',
+        ),
+      );
+      const result = await scanProject(app);
+      expect(result.endpoints.filter((e) => e.protocol === 'grpc').map((e) => `${e.path} ${e.source?.member} ${e.grpc?.protoFile}`)).toEqual([
+        '/grpc.health.v1.Health/Check main grpc/health/v1/health.proto',
+        '/grpc.health.v1.Health/Watch main grpc/health/v1/health.proto',
+      ]);
+      writeFileSync(join(app, 'src/main/resources/application.properties'), 'grpc.server.health-service-enabled=false\n');
+      const other = await scanProject(app);
+      expect(other.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path)).toEqual(['/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo']);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+
+  it("are not a starter's where the build only manages its version or names it in a comment", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-client-'));
+    try {
+      mkdirSync(join(app, 'client/src/main/java/com/acme/client'), { recursive: true });
+      writeFileSync(
+        join(app, 'client/src/main/java/com/acme/client/ClientApplication.java'),
+        'package com.acme.client;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class ClientApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(
+        join(app, 'pom.xml'),
+        '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>client</module></modules>' +
+          '<dependencyManagement><dependencies><dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId><version>3.1.0.RELEASE</version></dependency></dependencies></dependencyManagement></project>',
+      );
+      writeFileSync(
+        join(app, 'client/pom.xml'),
+        '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>client</artifactId>' +
+          '<dependencies><dependency><groupId>net.devh</groupId><artifactId>grpc-client-spring-boot-starter</artifactId></dependency></dependencies></project>',
+      );
+      const managed = await scanProject(app);
+      expect(managed.endpoints.filter((e) => e.protocol === 'grpc')).toEqual([]);
+      // The same parent naming it among its dependencies: every module builds with it.
+      writeFileSync(join(app, 'pom.xml'), readFileSync(join(app, 'pom.xml'), 'utf8').replace(/<\/?dependencyManagement>/g, ''));
+      const inherited = await scanProject(app);
+      expect(inherited.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path)).toContain('/grpc.health.v1.Health/Check');
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+});
