@@ -1,6 +1,6 @@
-// Which applications write (and read) their HTTP JSON with JSON-B or fastjson rather than Jackson;
-// their bodies are then modelled with that mapper's rules (types/bean-mapper-annotations.ts), as
-// Gson's are with Gson's (json-mapper.ts, whose notion of an application this shares).
+// What the build and code say of JSON-B and fastjson (json-mapper-choice.ts decides from these, with
+// Gson's facts from json-mapper.ts, which mapper each application writes with); their bodies are then
+// modelled with that mapper's rules (types/bean-mapper-annotations.ts).
 // JSON-B: a JAX-RS resource is written by its runtime's provider, JSON-B's when the build brings a
 // JSON-B provider and no Jackson provider (Quarkus `quarkus-rest-jsonb`, `quarkus-resteasy-jsonb`,
 // `quarkus-resteasy-reactive-jsonb`; Jersey `jersey-media-json-binding`; RESTEasy
@@ -14,71 +14,20 @@
 // (fastjson 1's `com.alibaba.fastjson.support.spring`, or fastjson2's) as json-mapper.ts reads
 // Gson's converter: a `@Bean`, `configureMessageConverters`, or put first in `extendMessageConverters`.
 
-import { applications, buildText, configurationCode, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
+import { configurationCode, registersConverter, registrationAt } from './json-mapper';
+import type { RegistrationAt } from './json-mapper';
 import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 import { FASTJSON_CONFIG } from './project-index';
 import type { ProjectIndex } from './project-index';
-import type { SourceFile } from './source-model';
 import type { MapperChoice } from './types/bean-mapper-annotations';
-import type { EndpointRoot } from './types/type-schema';
 
-const JSONB: MapperChoice = { kind: 'jsonb' };
+export const JSONB: MapperChoice = { kind: 'jsonb' };
 const JSONB_2: MapperChoice = { kind: 'jsonb', creatorParamsRequired: true };
 
-/**
- * The mapper other than Jackson and Gson that writes the bodies of a type written in `file`, as
- * the stack serving the endpoint being read does; undefined where Jackson (or Gson, json-mapper.ts)
- * writes them. Undefined when no application uses JSON-B or fastjson at all.
- */
-export function beanMapper(
-  modules: readonly ModuleInfo[],
-  props: (dir: string) => ReadonlyMap<string, string> | undefined,
-  index: ProjectIndex,
-  read: (path: string) => string | undefined,
-): ((file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined) | undefined {
-  const servlet = springMvcMappers(modules, props, index, read);
-  const jaxRs = jaxRsJsonb(modules, read);
-  if (!servlet.size && !jaxRs.size) return undefined;
-  return (file, endpoint) => {
-    const framework = endpoint?.framework;
-    const stack = stackOf(framework, endpoint?.file ?? file);
-    if (stack === 'own') return framework !== 'actuator' ? jaxRs.get(file.module) : undefined;
-    return stack === 'reactive' ? undefined : servlet.get(file.module);
-  };
-}
-
-/** Modules whose Spring MVC application writes with JSON-B or fastjson; a module absent is another mapper's. */
-function springMvcMappers(
-  modules: readonly ModuleInfo[],
-  props: (dir: string) => ReadonlyMap<string, string> | undefined,
-  index: ProjectIndex,
-  read: (path: string) => string | undefined,
-): Map<string, MapperChoice> {
-  const code = codeFastjson(index);
-  const apps = applications(modules, props, read);
-  const verdicts = apps.map((app): MapperChoice | undefined => {
-    const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
-    // WebFlux writes through its codecs, which neither setting reaches.
-    if (webFluxApplication(builds)) return undefined;
-    // A converter the code registers comes before every one Boot configures, whichever Boot prefers.
-    const registered = [...app.context].map((name) => code.get(name)).find((c) => c !== undefined);
-    if (registered) return registered;
-    return preferredMapper(app) === 'jsonb' ? JSONB : undefined;
-  });
-  // A module is the mapper's when every application serving it writes with it.
-  const out = new Map<string, MapperChoice>();
-  for (const m of modules) {
-    const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
-    const first = serving[0];
-    if (first && serving.every((v) => v !== undefined && v.kind === first.kind && v.dateFormat === first.dateFormat)) out.set(m.name, first);
-  }
-  return out;
-}
-
 /** Modules whose JAX-RS resources are written by a JSON-B provider, with what its version says of creators. */
-function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Map<string, MapperChoice> {
+export function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Map<string, MapperChoice> {
   const out = new Map<string, MapperChoice>();
   const own = new Map(modules.map((m) => [m.name, jaxRsJsonProvider(m, read)]));
   // Nothing anywhere names JSON-B: no module can be its.
@@ -107,10 +56,16 @@ function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => stri
 }
 
 /** Each module's Spring configuration code that registers fastjson's converter: which fastjson, configured how. */
-function codeFastjson(index: ProjectIndex): Map<string, MapperChoice> {
+/** fastjson's converter as a module's code registers it. */
+export interface FastjsonRegistration {
+  choice: MapperChoice;
+  at: RegistrationAt;
+}
+
+export function codeFastjson(index: ProjectIndex): Map<string, FastjsonRegistration> {
   return index.derived('fastjson-config', () => {
-    const out = new Map<string, MapperChoice>();
-    for (const { module, clean, code } of configurationCode(index, FASTJSON_CONFIG)) {
+    const out = new Map<string, FastjsonRegistration>();
+    for (const { module, path, clean, code } of configurationCode(index, FASTJSON_CONFIG)) {
       const converter = 'FastJsonHttpMessageConverter\\d*';
       const ownConverter = /@Component\b/.test(code) && new RegExp(`\\bextends\\s+${converter}\\b`).test(code);
       if (!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) continue;
@@ -121,7 +76,7 @@ function codeFastjson(index: ProjectIndex): Map<string, MapperChoice> {
       // The FastJsonConfig given to the converter: its date pattern, where written as a literal.
       const dateFormat = /\.\s*setDateFormat\s*\(\s*"([^"]+)"\s*\)/.exec(code)?.[1];
       if (dateFormat) choice.dateFormat = dateFormat;
-      out.set(module, choice);
+      out.set(module, { choice, at: registrationAt(path, code, converter) });
     }
     return out;
   });

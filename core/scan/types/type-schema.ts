@@ -54,7 +54,8 @@ import { GSON_DEFAULT_DATE, gsonFieldName, gsonFields, withoutJacksonAnnotations
 import type { GsonSettings } from './gson';
 import { classAnnotations as mapperClassAnnotations, ownWriter, propertyAnnotations, readsJacksonAnnotations } from './bean-mapper-annotations';
 import { FASTJSON2_DATE_FORMAT } from './bean-mapper-annotations';
-import type { BeanMapper, MapperChoice } from './bean-mapper-annotations';
+import type { BeanMapper } from './bean-mapper-annotations';
+import type { JsonMapperChoice } from '../json-mapper-choice';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -86,18 +87,14 @@ export interface SchemaOptions {
    */
   generatedType?: (name: string, packages?: readonly string[]) => JsonSchema | undefined;
   /**
-   * The Gson settings of the application whose code a root type is written in, when its HTTP JSON is
-   * Gson's (json-mapper.ts); undefined where Jackson writes it. Bodies are then modelled as Gson
-   * writes and reads them (gson.ts). `endpoint`: the framework and root type being read, whose
-   * stack (Spring MVC, WebFlux, a JAX-RS runtime) decides the mapper.
+   * The mapper other than Jackson (Gson, JSON-B, fastjson) the application whose code a root type is
+   * written in writes its HTTP JSON with, and how it is configured (json-mapper-choice.ts); undefined
+   * where Jackson writes it. Bodies are then modelled as that mapper writes and reads them: Gson's
+   * fields (gson.ts), JSON-B's or fastjson's annotations (bean-mapper-annotations.ts), and none of the
+   * application's ObjectMapper settings apply. `endpoint`: the framework and root type being read,
+   * whose stack (Spring MVC, WebFlux, a JAX-RS runtime) decides the mapper.
    */
-  gson?: (file: SourceFile, endpoint: EndpointRoot | undefined) => GsonSettings | undefined;
-  /**
-   * Likewise the mapper other than Jackson and Gson (JSON-B, fastjson) the application writes a
-   * root type's JSON with (jsonb-fastjson-mapper.ts): its annotations, not Jackson's, shape the
-   * bodies (bean-mapper-annotations.ts), and none of the application's ObjectMapper settings apply.
-   */
-  mapper?: (file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined;
+  mapper?: (file: SourceFile, endpoint: EndpointRoot | undefined) => JsonMapperChoice | undefined;
 }
 
 /** The framework reading endpoints, and the file of the root type it reads them from. */
@@ -243,7 +240,6 @@ export class SchemaBuilder {
   /** Object schemas the size budget cut, by key, direction, level and the budget they were built under: right only there. */
   private cutCache = new Map<string, Cached>();
   private enums = new Map<TypeDecl, JsonSchema>();
-  private readonly gsonFor: SchemaOptions['gson'];
   /** The Gson settings the root being built is written with; undefined: Jackson's rules. */
   private gson: GsonSettings | undefined;
   private readonly mapperFor: SchemaOptions['mapper'];
@@ -288,7 +284,6 @@ export class SchemaBuilder {
     this.enumsUsingToString = opts.enumsUsingToString === true && !this.javaNames;
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
-    this.gsonFor = opts.gson;
     this.mapperFor = opts.mapper;
     this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
@@ -334,9 +329,10 @@ export class SchemaBuilder {
 
   /** Jackson's rules, or Gson's (JSON-B's, fastjson's) where the application writing `file`'s types uses it: each with its own caches. */
   private useMapper(file: SourceFile | undefined): void {
-    const gson = this.javaNames || !file ? undefined : this.gsonFor?.(file, this.endpointRoot);
-    const mapper = this.javaNames || !file || gson ? undefined : this.mapperFor?.(file, this.endpointRoot);
-    const key = gson ? JSON.stringify(gson) : mapper ? JSON.stringify(mapper) : '';
+    const choice = this.javaNames || !file ? undefined : this.mapperFor?.(file, this.endpointRoot);
+    const gson = choice?.kind === 'gson' ? choice.settings : undefined;
+    const mapper = choice?.kind === 'gson' ? undefined : choice;
+    const key = choice ? JSON.stringify(choice) : '';
     if (key === this.mapperKey) return;
     let caches = this.mappers.get(key);
     if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
