@@ -185,6 +185,24 @@ public class PointResource { @POST public Point add(Point point) { return point;
     expect(await schema('jakarta', constructor, liberty, server('jakartaee-9.1'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
     expect(await schema('jakarta', constructor, liberty, server('jakartaee-10.0'))).toEqual({ readOnly: ['label'], required: [] });
     expect(await schema('jakarta', constructor, jersey('${yasson.version}').replace('<dependencies>', '<properties><yasson.version>2.0.4</yasson.version></properties><dependencies>'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    // A @JsonbCreator constructor without @JsonbProperty: its parameters named by their own names (JSON-B 3.0).
+    const unnamed = '    public Point() { this(0, 0); }\n    @JsonbCreator public Point(int x, int y) { this.x = x; this.y = y; this.label = null; }';
+    expect(await schema('jakarta', unnamed)).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('javax', unnamed)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    // The version set only by a BOM the build imports, or by a parent pom of the project.
+    const bom = (version: string) => pom('app', 'org.glassfish.jersey.media:jersey-media-json-binding').replace('<dependencies>', `<dependencyManagement><dependencies><dependency><groupId>jakarta.platform</groupId><artifactId>jakarta.jakartaee-bom</artifactId><version>${version}</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement><dependencies>`);
+    expect(await schema('jakarta', constructor, bom('9.1.0'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('jakarta', constructor, bom('10.0.0'))).toEqual({ readOnly: ['label'], required: [] });
+  });
+
+  it('the JSON-B version a parent pom of the project manages', async () => {
+    const { endpoints } = await scanProject(project({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><packaging>pom</packaging><modules><module>app</module></modules><properties><yasson.version>2.0.4</yasson.version></properties><dependencyManagement><dependencies><dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId><version>${yasson.version}</version></dependency></dependencies></dependencyManagement></project>',
+      'app/pom.xml': '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId></parent><artifactId>app</artifactId><dependencies><dependency><groupId>org.glassfish.jersey.media</groupId><artifactId>jersey-media-json-binding</artifactId></dependency><dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId></dependency></dependencies></project>',
+      'app/src/main/java/com/acme/Point.java': 'package com.acme;\nimport jakarta.json.bind.annotation.*;\npublic class Point {\n    private final int x;\n    @JsonbCreator public Point(int x) { this.x = x; }\n    public int getX() { return x; }\n}\n',
+      'app/src/main/java/com/acme/PointResource.java': 'package com.acme;\nimport jakarta.ws.rs.*;\n@Path("/points")\npublic class PointResource { @POST public Point add(Point point) { return point; } }\n',
+    }), { parseWorker: false });
+    expect(endpoints[0]!.request!.body!.schema!.required).toEqual(['x']);
   });
 
   it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {

@@ -50,13 +50,16 @@ export function jsonbAccess(decl: TypeDecl, m: Candidate, creatorParamsRequired 
 }
 
 /**
- * The parameters of the class's JSON-B creator: a static `@JsonbCreator` method's, else a
- * constructor's whose every parameter `@JsonbProperty` names, in a file that imports JsonbCreator
- * (constructors' own annotations are not parsed: this is how JSON-B's creators are written).
+ * The parameters of the class's JSON-B creator: a static `@JsonbCreator` method's, or a
+ * `@JsonbCreator` constructor's (its parameters named by `@JsonbProperty` or, JSON-B 3.0, by their
+ * own names); a constructor's whose every parameter `@JsonbProperty` names, in a file that imports
+ * JsonbCreator, where no annotations of the constructors were read.
  */
 function creatorParams(decl: TypeDecl): readonly ParamDecl[] {
   const factory = decl.methods.find((x) => x.modifiers.includes('static') && findAnnotation(x.annotations, 'JsonbCreator'));
   if (factory) return factory.params;
+  const annotated = decl.constructors.find((_, i) => findAnnotation(decl.constructorAnnotations?.[i] ?? [], 'JsonbCreator'));
+  if (annotated) return annotated;
   if (!decl.file.imports.some((i) => /^(?:javax|jakarta)\.json\.bind\.annotation(?:\.JsonbCreator)?$/.test(i.name) && (i.wildcard || i.name.endsWith('.JsonbCreator')))) return [];
   return decl.constructors.find((params) => params.length > 0 && params.every((p) => findAnnotation(p.annotations, 'JsonbProperty'))) ?? [];
 }
