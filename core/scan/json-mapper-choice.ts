@@ -19,8 +19,8 @@
 
 import { applications, buildText, codeGson, gsonSettings, preferredMapper, registeredBefore, stackOf, webFluxApplication, withoutJackson } from './json-mapper';
 import type { App, CodeGson } from './json-mapper';
-import { codeFastjson, jaxRsJsonb, JSONB } from './jsonb-fastjson-mapper';
-import type { FastjsonRegistration } from './jsonb-fastjson-mapper';
+import { codeFastjson, codeJsonb, jaxRsJsonb, JSONB, withJsonbSettings } from './jsonb-fastjson-mapper';
+import type { FastjsonRegistration, JsonbSettings } from './jsonb-fastjson-mapper';
 import type { ModuleInfo } from './modules';
 import type { ProjectIndex } from './project-index';
 import type { SourceFile } from './source-model';
@@ -45,10 +45,11 @@ export function jsonMapperChoice(
   const apps = applications(modules, props, read);
   const gson = codeGson(index);
   const fastjson = codeFastjson(index);
+  const jsonb = codeJsonb(index);
   const inContext = (app: App) => [...app.context].map((name) => gson.get(name)).filter((c): c is CodeGson => c !== undefined);
-  const servlet = byModule(modules, apps, apps.map((app) => springVerdict(app, modules, read, inContext(app), [...app.context].map((name) => fastjson.get(name)))));
+  const servlet = byModule(modules, apps, apps.map((app) => springVerdict(app, modules, read, inContext(app), [...app.context].map((name) => fastjson.get(name)), jsonb)));
   const reactive = byModule(modules, apps, apps.map((app) => reactiveVerdict(app, inContext(app))));
-  const jaxRs = jaxRsJsonb(modules, read);
+  const jaxRs = jaxRsJsonb(modules, read, jsonb);
   if (!servlet.size && !reactive.size && !jaxRs.size) return undefined;
   return (file, endpoint) => {
     const framework = endpoint?.framework;
@@ -65,6 +66,7 @@ function springVerdict(
   read: (path: string) => string | undefined,
   gson: readonly CodeGson[],
   fastjson: ReadonlyArray<FastjsonRegistration | undefined>,
+  jsonb: ReadonlyMap<string, JsonbSettings>,
 ): JsonMapperChoice | undefined {
   const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
   // A WebFlux application: its annotated controllers write through the codecs too.
@@ -75,7 +77,7 @@ function springVerdict(
   if (fast) return fast.choice;
   const preferred = preferredMapper(app);
   if (preferred === 'gson') return { kind: 'gson', settings: gsonSettings(app.props, gson) };
-  if (preferred === 'jsonb') return JSONB;
+  if (preferred === 'jsonb') return withJsonbSettings(JSONB, jsonb, app.context);
   if (preferred !== undefined) return undefined;
   return builds.some(withoutJackson) ? { kind: 'gson', settings: gsonSettings(app.props, gson) } : undefined;
 }

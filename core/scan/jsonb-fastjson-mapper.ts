@@ -19,7 +19,7 @@ import type { RegistrationAt } from './json-mapper';
 import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
-import { FASTJSON_CONFIG } from './project-index';
+import { FASTJSON_CONFIG, JSONB_CONFIG } from './project-index';
 import type { ProjectIndex } from './project-index';
 import type { MapperChoice } from './types/bean-mapper-annotations';
 
@@ -27,7 +27,7 @@ export const JSONB: MapperChoice = { kind: 'jsonb' };
 const JSONB_2: MapperChoice = { kind: 'jsonb', creatorParamsRequired: true };
 
 /** Modules whose JAX-RS resources are written by a JSON-B provider, with what its version says of creators. */
-export function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Map<string, MapperChoice> {
+export function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined, settings: ReadonlyMap<string, JsonbSettings> = new Map()): Map<string, MapperChoice> {
   const out = new Map<string, MapperChoice>();
   const own = new Map(modules.map((m) => [m.name, jaxRsJsonProvider(m, read)]));
   // Nothing anywhere names JSON-B: no module can be its.
@@ -50,7 +50,10 @@ export function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) 
     if (!verdicts.length || !verdicts.every((v) => v === 'jsonb')) continue;
     // JSON-B 2.0 requires every creator parameter (3.0 made them optional): said where every deployable serving it runs 2.0.
     const jsonb = serving.filter(([name]) => packaged.get(name) === 'jsonb');
-    out.set(m.name, jsonb.every(([, context]) => packagedVersion(context) === 2) ? JSONB_2 : JSONB);
+    const base = jsonb.every(([, context]) => packagedVersion(context) === 2) ? JSONB_2 : JSONB;
+    // The JsonbConfig of the deployables' code: said where they all configure it alike.
+    const configured = jsonb.map(([name, context]) => withJsonbSettings(base, settings, [name, ...context]));
+    out.set(m.name, configured.every((c) => c.naming === configured[0]!.naming && c.ownVisibility === configured[0]!.ownVisibility) ? configured[0]! : base);
   }
   return out;
 }
@@ -80,4 +83,38 @@ export function codeFastjson(index: ProjectIndex): Map<string, FastjsonRegistrat
     }
     return out;
   });
+}
+
+/** What a module's code configures JSON-B with: its JsonbConfig's naming and visibility strategies. */
+export type JsonbSettings = Pick<MapperChoice, 'naming' | 'ownVisibility'>;
+
+/**
+ * Each module's JsonbConfig set in code where the runtime takes it: a JAX-RS `ContextResolver<Jsonb>`
+ * (`@Provider`), a CDI producer or Spring bean of `Jsonb` or `JsonbConfig`, Quarkus's
+ * `JsonbConfigCustomizer`. The first such file (by path) of a module counts.
+ */
+export function codeJsonb(index: ProjectIndex): Map<string, JsonbSettings> {
+  return index.derived('jsonb-config', () => {
+    const out = new Map<string, JsonbSettings>();
+    for (const { module, code } of configurationCode(index, JSONB_CONFIG)) {
+      if (out.has(module)) continue;
+      if (!/\bContextResolver\s*<\s*Jsonb\s*>|@(?:Produces|Bean)\b|\bJsonbConfigCustomizer\b/.test(code)) continue;
+      const settings: JsonbSettings = {};
+      // A PropertyNamingStrategy constant, or its value written as a string.
+      const naming = /\.\s*withPropertyNamingStrategy\s*\(\s*(?:(?:[\w.]*\.)?([A-Z_]+)|"([A-Z_]+)")\s*\)/.exec(code);
+      if (naming && (naming[1] ?? naming[2]) !== 'IDENTITY') settings.naming = naming[1] ?? naming[2];
+      if (/\.\s*withPropertyVisibilityStrategy\s*\(/.test(code)) settings.ownVisibility = true;
+      out.set(module, settings);
+    }
+    return out;
+  });
+}
+
+/** `choice` with the JSON-B settings the code of a deployable's modules gives; the first module (in `context` order) configuring it counts. */
+export function withJsonbSettings(choice: MapperChoice, settings: ReadonlyMap<string, JsonbSettings>, context: Iterable<string>): MapperChoice {
+  for (const name of context) {
+    const found = settings.get(name);
+    if (found) return { ...choice, ...found };
+  }
+  return choice;
 }

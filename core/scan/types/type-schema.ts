@@ -36,7 +36,7 @@ import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef,
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
 import { collectionRelation, halLinks, halPage, halWrapper, isRepresentationModel, withLinks } from './hateoas';
 import type { HalWrapper } from './hateoas';
-import { jsonbAccess } from './jsonb-visibility';
+import { jsonbAccess, visibilityPackages } from './jsonb-visibility';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
@@ -53,7 +53,7 @@ import { MAPPED_CLASS } from '../../model/request';
 import { GSON_DEFAULT_DATE, gsonFieldName, gsonFields, withoutJacksonAnnotations } from './gson';
 import type { GsonSettings } from './gson';
 import { classAnnotations as mapperClassAnnotations, ownWriter, propertyAnnotations, readsJacksonAnnotations } from './bean-mapper-annotations';
-import { FASTJSON2_DATE_FORMAT } from './bean-mapper-annotations';
+import { FASTJSON2_DATE_FORMAT, jsonbPropertyName } from './bean-mapper-annotations';
 import type { BeanMapper } from './bean-mapper-annotations';
 import type { JsonMapperChoice } from '../json-mapper-choice';
 
@@ -249,6 +249,9 @@ export class SchemaBuilder {
   private mapperDates: string | undefined;
   /** JSON-B 2.0's creators require every parameter (MapperChoice). */
   private creatorParamsRequired = false;
+  /** JSON-B's JsonbConfig in code: its naming strategy, and whether a visibility strategy of the project's own decides (MapperChoice). */
+  private jsonbNaming: string | undefined;
+  private jsonbOwnVisibility = false;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
@@ -340,6 +343,8 @@ export class SchemaBuilder {
     this.mapper = mapper?.kind;
     this.mapperDates = mapper?.dateFormat;
     this.creatorParamsRequired = mapper?.creatorParamsRequired === true;
+    this.jsonbNaming = mapper?.naming;
+    this.jsonbOwnVisibility = mapper?.ownVisibility === true;
     this.mapperKey = key;
     ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
@@ -1055,7 +1060,9 @@ export class SchemaBuilder {
       }
     }
     // Class-level rules: the nearest declaration wins; ignored names add up.
-    let naming: NamingStrategy | undefined;
+    // JSON-B's naming strategy set in code names what `@JsonbProperty` does not (JSON-B reads no `@JsonNaming`).
+    const jsonbNaming = this.mapper === 'jsonb' ? this.jsonbNaming : undefined;
+    let naming: NamingStrategy | undefined = jsonbNaming ? (name) => jsonbPropertyName(name, jsonbNaming) : undefined;
     let order: { names: string[]; alphabetic: boolean } | undefined;
     const ignored = new Map<string, 'all' | 'read' | 'write'>();
     for (let i = levels.length - 1; i >= 0; i--) {
@@ -1177,7 +1184,7 @@ export class SchemaBuilder {
     if (this.mapper !== 'jsonb') return all;
     const out: Member[] = [];
     for (const m of all) {
-      const { access, required } = jsonbAccess(decl, m, this.creatorParamsRequired);
+      const { access, required } = jsonbAccess(decl, m, this.creatorParamsRequired, this.jsonbOwnVisibility || visibilityPackages(this.index).has(decl.file.pkg));
       if (access === 'none') continue;
       out.push(access === 'both' && !required ? m : { ...m, ...(access === 'both' ? {} : { jsonbAccess: access }), ...(required ? { required } : {}) });
     }
