@@ -292,6 +292,24 @@ ${setup}
     expect((await schema(stamped)).properties!.placed).toMatchObject({ type: 'string', format: 'date-time' });
   });
 
+  it("an object met again inside itself: a reference where fastjson's reference detection is on", async () => {
+    const linked = { 'src/main/java/com/acme/Order.java': ORDER.replace('private String buyer;', 'private String buyer;\n    private Order previous;\n    public Order getPrevious() { return previous; }') };
+    const configure = (setup: string) => `    @Override public void configureMessageConverters(List<HttpMessageConverter<?>> converters) {
+        FastJsonHttpMessageConverter converter = new FastJsonHttpMessageConverter();
+${setup}
+        converters.add(converter);
+    }`;
+    const previous = async (fastjson: string, setup: string) => (await schema({ ...linked, ...config(fastjson, configure(setup)) })).properties!.previous;
+    const reference = { oneOf: [{ $ref: '#/$defs/Order' }, { type: 'object', required: ['$ref'] }] };
+    // fastjson 1 detects references unless told not to; fastjson2 only when told to.
+    expect(await previous(FASTJSON1, '')).toMatchObject(reference);
+    expect(await previous(FASTJSON1, '        FastJsonConfig config = new FastJsonConfig();\n        config.setSerializerFeatures(SerializerFeature.WriteMapNullValue, SerializerFeature.DisableCircularReferenceDetect);\n        converter.setFastJsonConfig(config);')).toEqual({ $ref: '#/$defs/Order' });
+    expect(await previous(FASTJSON2, '')).toEqual({ $ref: '#/$defs/Order' });
+    expect(await previous(FASTJSON2, '        FastJsonConfig config = new FastJsonConfig();\n        config.setWriterFeatures(JSONWriter.Feature.ReferenceDetection);\n        converter.setFastJsonConfig(config);')).toMatchObject(reference);
+    // Jackson writes no such reference.
+    expect((await schema(linked)).properties!.previous).toEqual({ $ref: '#/$defs/Order' });
+  });
+
   it('a re-scan after the converter is registered gives what a fresh scan gives', async () => {
     const dir = project({ 'src/main/java/com/acme/Order.java': ORDER, 'src/main/java/com/acme/OrderController.java': CONTROLLER });
     const scanner = new ProjectScanner(dir, { parseWorker: false });

@@ -79,6 +79,9 @@ export function codeFastjson(index: ProjectIndex): Map<string, FastjsonRegistrat
       // The FastJsonConfig given to the converter: its date pattern, where written as a literal.
       const dateFormat = /\.\s*setDateFormat\s*\(\s*"([^"]+)"\s*\)/.exec(code)?.[1];
       if (dateFormat) choice.dateFormat = dateFormat;
+      // Reference detection: fastjson 1 writes an object met again inside itself as `{"$ref": ".."}`
+      // unless told `SerializerFeature.DisableCircularReferenceDetect`; fastjson2 only with `JSONWriter.Feature.ReferenceDetection`.
+      if (choice.kind === 'fastjson' ? !/\bDisableCircularReferenceDetect\b/.test(code) : /\bReferenceDetection\b/.test(code)) choice.referenceDetection = true;
       out.set(module, { choice, at: registrationAt(path, code, converter) });
     }
     return out;

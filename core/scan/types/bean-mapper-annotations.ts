@@ -29,6 +29,8 @@ export interface MapperChoice {
   dateFormat?: string;
   /** JSON-B 2.0, as the build says: a `@JsonbCreator` requires every parameter (3.0 made them optional). */
   creatorParamsRequired?: boolean;
+  /** fastjson's reference detection is on: an object met again inside itself is written as `{"$ref": path}`. */
+  referenceDetection?: boolean;
   /** JSON-B's `JsonbConfig.withPropertyNamingStrategy` set in code: a `PropertyNamingStrategy` constant's name. */
   naming?: string;
   /** JSON-B's `JsonbConfig.withPropertyVisibilityStrategy` set in code: a strategy of the project's own decides what is seen. */

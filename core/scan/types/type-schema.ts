@@ -103,6 +103,14 @@ export interface EndpointRoot {
   file: SourceFile;
 }
 
+/** What fastjson writes for an object met again inside itself, with its reference detection on. */
+const FASTJSON_REFERENCE: JsonSchema = {
+  type: 'object',
+  description: 'fastjson reference to an object written earlier in this document ("$ref": "..", "$", "@" or a path)',
+  properties: { $ref: { type: 'string', examples: ['..'] } },
+  required: ['$ref'],
+};
+
 /** The types Jackson writes with the ObjectMapper's DateFormat. */
 const LEGACY_DATES = new Set(['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp']);
 
@@ -252,6 +260,8 @@ export class SchemaBuilder {
   /** JSON-B's JsonbConfig in code: its naming strategy, and whether a visibility strategy of the project's own decides (MapperChoice). */
   private jsonbNaming: string | undefined;
   private jsonbOwnVisibility = false;
+  /** fastjson's reference detection is on (MapperChoice). */
+  private fastjsonReferences = false;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
@@ -345,6 +355,7 @@ export class SchemaBuilder {
     this.creatorParamsRequired = mapper?.creatorParamsRequired === true;
     this.jsonbNaming = mapper?.naming;
     this.jsonbOwnVisibility = mapper?.ownVisibility === true;
+    this.fastjsonReferences = mapper?.referenceDetection === true;
     this.mapperKey = key;
     ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
@@ -601,7 +612,11 @@ export class SchemaBuilder {
     // declare `com.acme.Dto`.
     const typedKey = t.raw || t.args.length === 0 ? plainKey(t.decl) : `${t.decl.file.path}${KEY_SEPARATOR}${qualifiedName(t)}`;
     const key = untyped ? `${typedKey}${UNTYPED}` : typedKey;
-    if (this.stack.includes(key)) return { schema: { $ref: REF + key }, height: 0, truncated: false, open: new Set([key]) };
+    if (this.stack.includes(key)) {
+      // fastjson's reference detection writes the same object met again inside itself as a reference to it.
+      const schema: JsonSchema = this.fastjsonReferences ? { oneOf: [{ $ref: REF + key }, FASTJSON_REFERENCE] } : { $ref: REF + key };
+      return { schema, height: 0, truncated: false, open: new Set([key]) };
+    }
     if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
     // Budgets against explosion (issue 23): `Box<T> { Box<Box<T>> next; }` meets a new
     // instantiation at every level, so neither `$ref` nor the cache stops it; and a wide tree of
