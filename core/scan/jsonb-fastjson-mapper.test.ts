@@ -218,6 +218,20 @@ public class ItemController { @GetMapping("/mvc") public Item item() { return nu
     };
     expect(await bodies(files)).toEqual({ '/mvc': JACKSON });
     expect(await bodies({ ...files, 'src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=jsonb\n' })).toEqual({ '/mvc': JSONB });
+    // A Jsonb bean of the application's own, configured with a naming strategy, is the one Boot's JSON-B converter writes with.
+    const bean = {
+      'src/main/java/com/acme/app/JsonbSetup.java': `package com.acme.app;
+import jakarta.json.bind.*;
+import jakarta.json.bind.config.PropertyNamingStrategy;
+import org.springframework.context.annotation.*;
+@Configuration
+public class JsonbSetup {
+    @Bean public Jsonb jsonb() { return JsonbBuilder.create(new JsonbConfig().withPropertyNamingStrategy(PropertyNamingStrategy.UPPER_CAMEL_CASE)); }
+}
+`,
+    };
+    expect(await bodies({ ...files, ...bean, 'src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=jsonb\n' })).toEqual({ '/mvc': ['Name', 'Secret', 'item_id'] }); // sorted by the names written (Yasson's LEXICOGRAPHICAL)
+    expect(await bodies({ ...files, ...bean })).toEqual({ '/mvc': JACKSON });
   });
 });
 
