@@ -85,6 +85,17 @@ describe('applications whose JSON is JSON-B\'s', () => {
     expect(await bodies(liberty)).toEqual({ '/items': JSONB });
   });
 
+  it('resources in a module with a JSON-B provider, packaged by a module with Jackson\'s: one answer, Jackson', async () => {
+    const got = await bodies({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><packaging>pom</packaging><modules><module>api</module><module>server</module></modules></project>',
+      'api/pom.xml': pom('api', 'jakarta.json.bind:jakarta.json.bind-api', 'org.glassfish.jersey.media:jersey-media-json-binding'),
+      'api/src/main/java/com/acme/model/Item.java': ITEM,
+      'api/src/main/java/com/acme/api/ItemResource.java': resource('api', 'items'),
+      'server/pom.xml': pom('server', 'com.acme:api', 'org.glassfish.jersey.media:jersey-media-json-jackson'),
+    });
+    expect(got).toEqual({ '/items': JACKSON });
+  });
+
   it('a re-scan after the build gains a JSON-B provider, or loses it, gives what a fresh scan gives', async () => {
     const dir = project({
       'pom.xml': pom('app', 'io.quarkus:quarkus-rest'),

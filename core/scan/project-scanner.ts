@@ -963,7 +963,7 @@ export class ProjectScanner {
     let endpoints: Endpoint[] = [];
     for (const fw of this.frameworks) {
       try {
-        // Each stack writes its bodies with its own JSON mapper (json-mapper.ts).
+        // Each stack writes its bodies with its own JSON mapper (json-mapper-choice.ts).
         ctx.schemas.readingEndpointsOf({ framework: fw.id, file: t.file });
         endpoints.push(...fw.endpoints(t, ctx));
       } catch (e) {
