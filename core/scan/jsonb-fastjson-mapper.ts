@@ -13,6 +13,8 @@
 // fastjson: Spring MVC only, where the code registers fastjson's FastJsonHttpMessageConverter
 // (fastjson 1's `com.alibaba.fastjson.support.spring`, or fastjson2's) as json-mapper.ts reads
 // Gson's converter: a `@Bean`, `configureMessageConverters`, or put first in `extendMessageConverters`.
+// The configuration read from code: JSON-B's JsonbConfig (naming and visibility strategies) where the
+// runtime takes it, fastjson's FastJsonConfig (date pattern, reference detection) given to its converter.
 
 import { configurationCode, registersConverter, registrationAt } from './json-mapper';
 import type { RegistrationAt } from './json-mapper';
