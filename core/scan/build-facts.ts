@@ -3,7 +3,8 @@
 // dependencies on other modules, the openapi-generator configurations (with the parent poms'
 // properties they use), the Maven profiles active by default (`@token@` filters in
 // application.yml), each module's gRPC starter (the port its gRPC server listens on), each module's
-// JAX-RS JSON provider (JSON-B's or Jackson's) and JSON-B version (jaxrs-json-provider.ts), what it
+// JAX-RS JSON provider (JSON-B's or Jackson's) and JSON-B version (jaxrs-json-provider.ts: its own
+// build's, its parent poms' or a platform BOM's), what it
 // says of its Spring application's JSON mapper (Gson with Jackson excluded, WebFlux: json-mapper.ts)
 // and whether the build uses Jackson 3 (jackson-version.ts: Spring Boot 4 sorts every model's
 // properties). A build-file edit that changes none of them (a library's version bump, a comment, a

@@ -38,8 +38,7 @@ import { FrameworkMarkers } from './framework-markers';
 import { detectModules, layoutProbesChanged, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
-import { gsonMapper } from './json-mapper';
-import { beanMapper } from './jsonb-fastjson-mapper';
+import { jsonMapperChoice } from './json-mapper-choice';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, isIgnoreFile, isLinkedFileProblem, outsideWalk, walkFolder, walkProject, WalkScope } from './files';
@@ -964,7 +963,7 @@ export class ProjectScanner {
     let endpoints: Endpoint[] = [];
     for (const fw of this.frameworks) {
       try {
-        // Each stack writes its bodies with its own JSON mapper (json-mapper.ts).
+        // Each stack writes its bodies with its own JSON mapper (json-mapper-choice.ts).
         ctx.schemas.readingEndpointsOf({ framework: fw.id, file: t.file });
         endpoints.push(...fw.endpoints(t, ctx));
       } catch (e) {
@@ -1026,15 +1025,12 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      // Modules whose application writes JSON with Gson: their bodies as Gson writes them (json-mapper.ts).
-      const gson = gsonMapper(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
-      // Those writing it with JSON-B or fastjson: as that mapper writes them (jsonb-fastjson-mapper.ts).
-      const mapper = beanMapper(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
+      // Modules whose application writes JSON with Gson, JSON-B or fastjson: their bodies as that mapper writes them (json-mapper-choice.ts).
+      const mapper = jsonMapperChoice(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
       this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, {
         legacyDates: this.legacyDates(),
         ...this.jacksonDefaults(readProjectFile),
         generatedType: (name, packages) => models.schemaOf(name, packages),
-        ...(gson ? { gson } : {}),
         ...(mapper ? { mapper } : {}),
       });
     }
