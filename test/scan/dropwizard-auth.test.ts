@@ -92,6 +92,8 @@ describe('Dropwizard @Auth', () => {
       { name: 'opaqueAuth', type: 'apiKey', in: 'header', paramName: 'Authorization', description: expect.stringMatching(/^Custom: .*OpaqueFilter.*not known/) },
     ]);
     expect(schemes('new AdminFilter.Builder<User>().setRealm("admin").buildAuthFilter()')).toMatchObject([{ name: 'basicAuth', type: 'http', scheme: 'basic', description: expect.stringContaining('realm "admin"') }]);
+    // Filters a helper of the file makes for a ChainedAuthFilter.
+    expect(dropwizardAuthSchemes('List<AuthFilter<String, User>> filters() { return List.of(new SessionFilter<User>(s), new QueryKeyFilter.Builder<User>().buildAuthFilter()); }\n' + code('new ChainedAuthFilter(filters())'), value, project)).toMatchObject([{ name: 'sessionAuth' }, { name: 'queryKeyAuth' }]);
     // A class of the project that is no filter (the authenticator) is no scheme.
     expect(schemes('new BasicCredentialAuthFilter.Builder<User>().setAuthenticator(new Checker()).buildAuthFilter()')).toEqual([expect.objectContaining({ name: 'basicAuth' })]);
   });

@@ -98,9 +98,10 @@ function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
 function projectFilter(index: ProjectIndex, name: string, scope: Scope | undefined): ProjectFilter | undefined {
   const decl = scope && index.resolveType(name, scope);
   if (!decl) return undefined;
-  const top = [decl, ...index.ancestors(decl)].filter((t) => t.kind === 'class').at(-1)!;
-  const base = top.superclass && simpleName(top.superclass.name);
-  if (!base || !DROPWIZARD_FILTERS.has(base) || index.resolveType(top.superclass!.name, { type: top, file: top.file })) return undefined;
+  // An interface, record or enum named with `new` is no filter.
+  const top = [decl, ...index.ancestors(decl)].filter((t) => t.kind === 'class').at(-1);
+  const base = top?.superclass && simpleName(top.superclass.name);
+  if (!top || !base || !DROPWIZARD_FILTERS.has(base) || index.resolveType(top.superclass!.name, { type: top, file: top.file })) return undefined;
   const entry = index.files.get(decl.file.path);
   let text: string | undefined;
   try {

@@ -23,7 +23,7 @@ export const DROPWIZARD_AUTH_NEEDLE = 'AuthDynamicFeature';
 const FILTERS = /(?:\bnew\s+)?\b(BasicCredentialAuthFilter|OAuthCredentialAuthFilter)\s*\.\s*Builder\b/g;
 /** Dropwizard's filters a project filter may extend. */
 export const DROPWIZARD_FILTERS = new Set(['AuthFilter', 'BasicCredentialAuthFilter', 'OAuthCredentialAuthFilter']);
-/** `X.Builder` or `new X(` of a class of the project, inside an `AuthDynamicFeature(..)`. */
+/** `X.Builder` or `new X(`: maybe a filter class of the project. */
 const PROJECT_FILTERS = /(?:\bnew\s+)?\b([A-Z][\w$]*)\s*(?:\.\s*(Builder)\b|(?:<[^;(){}]*>)?\s*\()/g;
 
 /** A project class a file names as its auth filter: the Dropwizard filter it extends (through project classes) and its code. */
@@ -63,18 +63,16 @@ export function dropwizardAuthSchemes(
     const realm = value(callsIn(chain, 'setRealm', true)[0]?.[0]);
     add(schemeOf(m[1]!, prefix, realm));
   }
-  // The project's own filters, in the feature's arguments (a ChainedAuthFilter's list too).
-  for (const args of callsIn(code, 'AuthDynamicFeature')) {
-    const text = args.join(',');
-    for (const m of text.matchAll(PROJECT_FILTERS)) {
-      if (!m[2] && !/^new\b/.test(m[0])) continue;
-      const filter = projectFilter(m[1]!);
-      if (!filter) continue;
-      const chain = m[2] ? builderChain(text, m.index + m[0].length) : '';
-      const prefix = value(callsIn(chain, 'setPrefix', true)[0]?.[0]);
-      const realm = value(callsIn(chain, 'setRealm', true)[0]?.[0]);
-      add(projectSchemeOf(filter, prefix, realm, value));
-    }
+  // The project's own filters, built in the file as Dropwizard's are (a ChainedAuthFilter's list,
+  // a helper method making them, too).
+  for (const m of code.matchAll(PROJECT_FILTERS)) {
+    if (!m[2] && !/^new\b/.test(m[0])) continue;
+    const filter = projectFilter(m[1]!);
+    if (!filter) continue;
+    const chain = m[2] ? builderChain(code, m.index + m[0].length) : '';
+    const prefix = value(callsIn(chain, 'setPrefix', true)[0]?.[0]);
+    const realm = value(callsIn(chain, 'setRealm', true)[0]?.[0]);
+    add(projectSchemeOf(filter, prefix, realm, value));
   }
   return out;
 }
