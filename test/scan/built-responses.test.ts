@@ -147,6 +147,21 @@ class FruitResource {
     @Path("/sample")
     fun sample(): Response = Response.ok(Fruit("apple")).build()
 
+    @GET
+    @Path("/{name}/either")
+    fun either(@PathParam("name") name: String): Response {
+        return if (name.isEmpty()) Response.status(Response.Status.NOT_FOUND).build()
+            else Response.ok(Fruit(name)).build()
+    }
+
+    @PUT
+    @Path("/{name}")
+    fun replace(@PathParam("name") name: String, fruit: Fruit): Response = if (name == fruit.name) {
+        Response.ok(fruit).build()
+    } else {
+        Response.status(Response.Status.CONFLICT).entity(fruit).build()
+    }
+
     @DELETE
     @Path("/{name}")
     fun delete(@PathParam("name") name: String): Response {
@@ -168,6 +183,13 @@ class FruitResource {
   it("answers the status the chain sets after its start (`ok(x).status(201)`)", () => {
     expect(byMember('create').response?.schema?.title).toBe('Fruit');
     expect(byMember('create').status).toBe('201');
+  });
+
+  it('reads each branch of an if-else expression, on two lines or in braces', () => {
+    expect(byMember('either').response?.schema?.title).toBe('Fruit');
+    expect(byMember('either').responses?.map((r) => r.status)).toContain('404');
+    expect(byMember('replace').response?.schema?.title).toBe('Fruit');
+    expect(byMember('replace').responses?.find((r) => r.status === '409')?.schema?.title).toBe('Fruit');
   });
 
   it('does not read a body returning from a lambda by label', () => {

@@ -4,7 +4,8 @@
 // `ResponseBuilder` kept in a local and built at the return. The entity's type is a local's or
 // parameter's declared type, `new X(..)`, a field's, or what a method of this class (or of a
 // field's, local's or parameter's project class) declares it returns. A return choosing between
-// builders (`found ? Response.ok(u).build() : Response.status(404).build()`) answers each; a
+// builders (`found ? Response.ok(u).build() : Response.status(404).build()`, Kotlin's
+// `if (found) .. else ..`) answers each; a
 // return calling a project method declared to return `Response` (`ok(user)` of this class or a
 // superclass, a utility's `Responses.created(x)`, statically imported or not) answers what that
 // helper's returns build, its parameters standing for the call's arguments, two helpers deep at
@@ -147,7 +148,7 @@ function kotlinStatementEnd(code: string, from: number): number {
     else if (c === ')' || c === ']' || c === '}') {
       if (depth === 0 && c === '}') return i; // the block ends with the statement
       if (--depth < 0) return -1;
-    } else if (depth === 0 && (c === ';' || (c === '\n' && !/^\s*\??\./.test(code.slice(i + 1)) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
+    } else if (depth === 0 && (c === ';' || (c === '\n' && !/^\s*(?:\??\.|else(?![\w$]))/.test(code.slice(i + 1)) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
   }
   return depth === 0 ? code.length : -1;
 }
@@ -224,7 +225,7 @@ class BodyReader {
   /** What an expression builds: a builder, each branch of a `?:`, or the returns of a helper it calls. */
   private builtExpr(expr: string): BuiltReturn[] | undefined {
     const e = unparenthesized(expr.trim());
-    const branches = this.kotlin ? undefined : ternary(e);
+    const branches = this.kotlin ? kotlinIfElse(e) : ternary(e);
     if (branches) {
       const yes = this.builtExpr(branches[0]);
       const no = yes && this.builtExpr(branches[1]);
@@ -502,6 +503,37 @@ function ternary(e: string): [string, string] | undefined {
     else if (c === ':' && question >= 0 && --open === 0) return [e.slice(question + 1, i).trim(), e.slice(i + 1).trim()];
   }
   return undefined;
+}
+
+/** A Kotlin `if (c) a else b` expression (braces around a branch holding only its value) as `[a, b]`; undefined when not one. */
+function kotlinIfElse(e: string): [string, string] | undefined {
+  const head = /^if\s*\(/.exec(e);
+  if (!head) return undefined;
+  const close = matching(e, head[0].length - 1);
+  if (close < 0) return undefined;
+  const rest = e.slice(close + 1);
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '"' || c === "'") i = skipString(rest, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && /^else(?![\w$])/.test(rest.slice(i)) && /[\s})]$/.test(rest.slice(0, i))) {
+      const yes = branchValue(rest.slice(0, i));
+      const no = branchValue(rest.slice(i + 4));
+      return yes !== undefined && no !== undefined ? [yes, no] : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A Kotlin branch's value: the expression, or the one statement of its braces; undefined for a block doing more. */
+function branchValue(text: string): string | undefined {
+  const t = text.trim();
+  if (!t.startsWith('{')) return t || undefined;
+  if (matching(t, 0) !== t.length - 1) return undefined;
+  const inner = t.slice(1, -1).trim();
+  return inner && !/[;\n]/.test(inner.replace(/\n\s*\./g, '.')) ? inner : undefined;
 }
 
 /**
