@@ -103,8 +103,13 @@ describe('a JAX-RS method returning what a helper or a ternary builds', () => {
     expect(r.responses?.find((x) => x.status === '404')).toMatchObject({ description: 'Not Found' });
   });
 
-  it('claims nothing for a helper whose status is read at run time, or one calling itself', () => {
-    for (const m of ['coded', 'retried']) {
+  it("finishes a utility's ResponseBuilder with the caller's arguments in its chain", () => {
+    expect(helped('queue').status).toBe('202');
+    expect(helped('queue').response?.schema?.title).toBe('Receipt');
+  });
+
+  it("claims nothing for a helper whose status is read at run time, one calling itself, or a builder of the helper's own names", () => {
+    for (const m of ['coded', 'retried', 'tagged']) {
       expect(helped(m).response?.schema?.['x-unresolved']).toBe(true);
       expect(helped(m).status).toBeUndefined();
     }

@@ -5,12 +5,14 @@
 // parameter's declared type, `new X(..)`, a field's, or what a method of this class (or of a
 // field's, local's or parameter's project class) declares it returns. A return choosing between
 // builders (`found ? Response.ok(u).build() : Response.status(404).build()`, Kotlin's
-// `if (found) .. else ..`) answers each; a
-// return calling a project method declared to return `Response` (`ok(user)` of this class or a
-// superclass, a utility's `Responses.created(x)`, statically imported or not) answers what that
-// helper's returns build, its parameters standing for the call's arguments, two helpers deep at
-// most. One return built any other way (a status read at run time, a helper calling itself, an
-// overload the arguments do not pick) leaves the method's answer unknown.
+// `if (found) .. else ..`) answers each; a return calling a project method declared to return
+// `Response` (`ok(user)` of this class or a superclass, a utility's `Responses.created(x)`,
+// statically imported or not) answers what that helper's returns build, its parameters standing
+// for the call's arguments, two helpers deep at most; a helper returning a `ResponseBuilder` the
+// caller finishes (`accepted(x).header(..).build()`) is read when its one return is a `Response`
+// chain of its parameters and constants. One return built any other way (a status read at run
+// time, a helper calling itself, an overload the arguments do not pick) leaves the method's answer
+// unknown.
 
 import type { MethodSite } from '../../hierarchy';
 import type { ProjectIndex, Scope } from '../../project-index';
@@ -242,9 +244,26 @@ class BodyReader {
    * call is not one, its overloads of that arity are several, or it recurses or goes too deep.
    */
   private helperReturns(e: string): BuiltReturn[] | undefined {
+    const call = this.helperCall(e);
+    if (!call || call.end !== e.length - 1) return undefined;
+    const { found, args } = call;
+    if (simpleName(found.method.returnType?.name ?? '') !== 'Response') return undefined;
+    const key = `${found.owner.fqn}#${found.method.name}/${args.length}`;
+    const visiting = this.call?.visiting ?? new Set<string>();
+    if (visiting.has(key) || visiting.size >= MAX_HELPERS) return undefined;
+    const bound = new Map(found.method.params.map((p, i) => [p.name, { text: args[i]!, reader: this as BodyReader }]));
+    // A helper of the resource's own hierarchy reads its fields and methods as the resource's.
+    const inHierarchy = found.owner === this.resource || this.index.ancestors(this.resource).includes(found.owner);
+    const own = (this.call?.own ?? true) && found.owner === this.site.owner;
+    return readReturns(this.index, inHierarchy ? this.resource : found.owner, found, { bound, visiting: new Set([...visiting, key]), own });
+  }
+
+  /** The project method a call at the start of `e` reaches, its arguments, and where the call's `)` is. */
+  private helperCall(e: string): { found: MethodSite; args: string[]; end: number } | undefined {
     const m = /^(?:(this|super)\s*\.\s*|([A-Z][\w$]*(?:\s*\.\s*[A-Z][\w$]*)*)\s*\.\s*)?([a-z_$][\w$]*)\s*\(/.exec(e);
-    if (!m || matching(e, m[0].length - 1) !== e.length - 1) return undefined;
-    const args = splitTop(e.slice(m[0].length, -1), ',');
+    const end = m ? matching(e, m[0].length - 1) : -1;
+    if (!m || end < 0) return undefined;
+    const args = splitTop(e.slice(m[0].length, end), ',');
     const name = m[3]!;
     let owners: TypeDecl[];
     if (m[1] === 'this') owners = [this.resource, ...this.index.ancestors(this.resource)];
@@ -263,20 +282,44 @@ class BodyReader {
       });
       found = pick(imported, name, args.length);
     }
-    if (!found || simpleName(found.method.returnType?.name ?? '') !== 'Response') return undefined;
-    const key = `${found.owner.fqn}#${name}/${args.length}`;
-    const visiting = this.call?.visiting ?? new Set<string>();
-    if (visiting.has(key) || visiting.size >= MAX_HELPERS) return undefined;
-    const bound = new Map(found.method.params.map((p, i) => [p.name, { text: args[i]!, reader: this as BodyReader }]));
-    // A helper of the resource's own hierarchy reads its fields and methods as the resource's.
-    const inHierarchy = found.owner === this.resource || this.index.ancestors(this.resource).includes(found.owner);
-    const own = (this.call?.own ?? true) && found.owner === this.site.owner;
-    return readReturns(this.index, inHierarchy ? this.resource : found.owner, found, { bound, visiting: new Set([...visiting, key]), own });
+    return found && { found, args, end };
+  }
+
+  /**
+   * `created(item).header(..).build()`: a helper declared to return a `ResponseBuilder` whose one
+   * return is a `Response.x(..)` chain of its parameters and constants only, as the chain it
+   * starts with the call's arguments in their places; undefined for any other.
+   */
+  private helperBuilder(e: string): { head: string; links: Link[] } | undefined {
+    const call = this.helperCall(e);
+    const rest = call && chainOf(`Response${e.slice(call.end + 1)}`);
+    if (!call || !rest || simpleName(call.found.method.returnType?.name ?? '') !== 'ResponseBuilder') return undefined;
+    const body = readMethodBody(this.index, call.found.owner, call.found.method);
+    const code = body && codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length));
+    const kotlin = call.found.owner.file.path.endsWith('.kt');
+    const returns = code && (body.expression ? [code.trim()] : returnExpressions(code, kotlin));
+    const chain = returns?.length === 1 ? chainOf(returns[0]!) : undefined;
+    if (!chain || chain.head !== 'Response') return undefined;
+    const params = call.found.method.params.map((p) => p.name);
+    const links: Link[] = [];
+    for (const link of chain.links) {
+      const args: string[] = [];
+      for (const a of link.args) {
+        const at = params.indexOf(a);
+        if (at >= 0) args.push(call.args[at]!);
+        else if (/^(?:\d+|"[^"]*")$/.test(a) || statusOf(a) !== null) args.push(a);
+        else return undefined; // a name of the helper's own scope: not read in the caller's
+      }
+      links.push({ name: link.name, args });
+    }
+    return { head: 'Response', links: [...links, ...rest.links] };
   }
 
   /** What `expr` builds; undefined when it is not a builder read here. */
   private built(expr: string): BuiltReturn | undefined {
-    const chain = chainOf(expr);
+    const plain = chainOf(expr);
+    // `Responses.accepted(x).build()` reads as a chain on a name, but starts with a helper's call.
+    const chain = plain?.head === 'Response' ? plain : (this.helperBuilder(expr) ?? plain);
     if (!chain || chain.links.at(-1)?.name !== 'build' || chain.links.at(-1)!.args.length) return undefined;
     const links = chain.links.slice(0, -1);
     let state: BuilderState | undefined;
