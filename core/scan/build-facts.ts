@@ -38,6 +38,8 @@ export interface BuildFactsChange {
   global: boolean;
   /** Modules whose own dependencies changed, and every module building against one of them (before or after). */
   modules: Set<string>;
+  /** The modules those whose dependencies changed build against (before or after): who serves them may have changed. */
+  served: Set<string>;
 }
 
 /** The build facts of `modules` (as detectModules found them), reading the build files as they are now. */
@@ -88,13 +90,31 @@ export function compareBuildFacts(before: BuildFacts, after: BuildFacts): BuildF
   for (const [name, deps] of after.dependencies) if (JSON.stringify(deps) !== JSON.stringify(before.dependencies.get(name) ?? [])) changed.add(name);
   for (const name of before.dependencies.keys()) if (!after.dependencies.has(name)) changed.add(name);
   const modules = new Set(changed);
+  const served = new Set<string>();
   if (changed.size > 0) {
+    for (const graph of [before.dependencies, after.dependencies]) {
+      for (const name of changed) for (const dep of closure(graph, name)) served.add(dep);
+    }
     // A module's closure of dependencies (gRPC binding, the application serving a library) changes with any module's on its way.
     for (const graph of [before.dependencies, after.dependencies]) {
       for (const name of graph.keys()) if (reaches(graph, name, changed)) modules.add(name);
     }
   }
-  return { global, modules };
+  return { global, modules, served };
+}
+
+/** The modules `from` builds against, through others. */
+function closure(graph: Map<string, string[]>, from: string): Set<string> {
+  const out = new Set<string>();
+  const queue = [from];
+  while (queue.length) {
+    for (const dep of graph.get(queue.pop()!) ?? []) {
+      if (dep === from || out.has(dep)) continue;
+      out.add(dep);
+      queue.push(dep);
+    }
+  }
+  return out;
 }
 
 function reaches(graph: Map<string, string[]>, from: string, targets: Set<string>): boolean {

@@ -632,7 +632,7 @@ export class ProjectScanner {
       const affected = [...this.roots.values()].filter(
         (r) => changedPaths.has(r.path) || someIn(r.deps, changedPaths) || someIn(r.missing, declared),
       );
-      const candidates = new Set<TypeDecl>(this.rootsReadingDependencies(build.modules));
+      const candidates = new Set<TypeDecl>(this.rootsReadingDependencies(build.modules, build.served));
       for (const r of affected) this.roots.delete(r.key);
       // Roots that still exist are found again by fqn; roots in changed files come from their new parse.
       for (const r of affected) {
@@ -762,10 +762,10 @@ export class ProjectScanner {
    * other modules changed and their dependents. `moved`: indexed files that now belong to
    * another module, to be read and parsed again (the module is part of their parse).
    */
-  private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
+  private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; served: Set<string>; moved: string[] } {
     const changes = all.filter((c) => !outsideWalk(slashed(c.path)));
     // A folder the settings include, created or removed with no build file of its own, is a module or no longer one.
-    if (changes.length === 0 && !layoutProbesChanged(this.layoutProbes)) return { global: false, modules: new Set(), moved: [] };
+    if (changes.length === 0 && !layoutProbesChanged(this.layoutProbes)) return { global: false, modules: new Set(), served: new Set(), moved: [] };
     this.settleBuildFacts();
     const known = new Set(this.buildFiles);
     // A build file that appears or goes away may add or remove a module: the walk says which
@@ -776,7 +776,7 @@ export class ProjectScanner {
     this.layoutProbes = new Map();
     const modules = detectModules(this.root, this.buildFiles, this.layoutProbes);
     const facts = readBuildFacts(this.root, modules);
-    const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>() };
+    const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>(), served: new Set<string>() };
     this.buildFacts = facts;
     const moved: string[] = [];
     if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {
@@ -792,16 +792,19 @@ export class ProjectScanner {
 
   /**
    * The roots of the given modules whose endpoints a framework built from the modules' dependencies
-   * (FrameworkScanner.readsModuleDependencies), or that reported a problem, for a re-scan after
-   * those dependencies changed; their recorded results are dropped.
+   * (FrameworkScanner.readsModuleDependencies), or that reported a problem, and of the modules
+   * `served` those build against whose endpoints a framework built from the modules serving them
+   * (readsServingModules), for a re-scan after those dependencies changed; their recorded results are dropped.
    */
-  private rootsReadingDependencies(names: ReadonlySet<string>): TypeDecl[] {
-    if (names.size === 0) return [];
+  private rootsReadingDependencies(names: ReadonlySet<string>, served: ReadonlySet<string> = new Set()): TypeDecl[] {
+    if (names.size === 0 && served.size === 0) return [];
     const readers = new Set(this.frameworks.filter((fw) => fw.readsModuleDependencies).map((fw) => fw.id));
+    const servedReaders = new Set(this.frameworks.filter((fw) => fw.readsServingModules).map((fw) => fw.id));
     const out: TypeDecl[] = [];
     for (const r of [...this.roots.values()]) {
-      if (!names.has(moduleFor(this.modules, r.path).name)) continue;
-      if (r.diagnostics.length === 0 && !r.endpoints.some((e) => readers.has(e.framework))) continue;
+      const module = moduleFor(this.modules, r.path).name;
+      const reads = (ids: ReadonlySet<string>) => r.endpoints.some((e) => ids.has(e.framework));
+      if (!(names.has(module) && (r.diagnostics.length > 0 || reads(readers))) && !(served.has(module) && reads(servedReaders))) continue;
       this.roots.delete(r.key);
       const t = this.findRoot(r.key);
       if (t) out.push(t);

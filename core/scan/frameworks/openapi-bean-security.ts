@@ -12,7 +12,9 @@ import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import { blankComments, splitTop } from '../config-text';
 import { callsIn, literalValue } from '../code-calls';
 import { inTestSources } from '../source-files';
-import { DROPWIZARD_AUTH_NEEDLE, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
+import { simpleName } from '../source-model';
+import { DROPWIZARD_AUTH_NEEDLE, DROPWIZARD_FILTERS, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
+import type { ProjectFilter } from './jax-rs/dropwizard-auth';
 
 /** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters) in code. */
 export const OPENAPI_SECURITY = 'OpenApiSecurity';
@@ -29,7 +31,15 @@ export interface CodeSecurity {
   global: string[];
   /** Of `schemes`, Dropwizard's auth filters: they guard the methods its auth feature picks. */
   guards: string[];
+  /**
+   * With `guards`: the classes of other modules the file names (`register(new OrderResource(..))`,
+   * `X.class`) by qualified name, which the application's filters guard as they guard its own module's.
+   */
+  serves: string[];
 }
+
+/** `new X(` and `X.class`: a class an application registers. */
+const NAMED = /\b([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class\b|\bnew\s+([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*[(<]/g;
 
 /**
  * What the project's code declares, file by file in path order (test sources left out), each with
@@ -44,7 +54,7 @@ export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module
 
 /** What one file's code declares; empty when it declares nothing readable. */
 function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
-  const out: CodeSecurity = { schemes: [], global: [], guards: [] };
+  const out: CodeSecurity = { schemes: [], global: [], guards: [], serves: [] };
   let text: string;
   try {
     text = entry.text ?? readFileSync(entry.abs, 'utf8');
@@ -70,12 +80,37 @@ function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
       if (name && !out.global.includes(name)) out.global.push(name);
     }
   }
-  for (const s of dropwizardAuthSchemes(code, value)) {
+  for (const s of dropwizardAuthSchemes(code, value, (name) => projectFilter(index, name, scope))) {
     if (out.schemes.some((o) => o.name === s.name)) continue;
     out.schemes.push(s);
     out.guards.push(s.name);
   }
+  if (out.guards.length && scope) {
+    for (const m of code.matchAll(NAMED)) {
+      const named = index.resolveType((m[1] ?? m[2])!, scope);
+      if (named && named.file.module !== entry.module && !out.serves.includes(named.fqn)) out.serves.push(named.fqn);
+    }
+  }
   return out;
+}
+
+/** A project class `name` that extends one of Dropwizard's auth filters (through project classes), with its file's code. */
+function projectFilter(index: ProjectIndex, name: string, scope: Scope | undefined): ProjectFilter | undefined {
+  const decl = scope && index.resolveType(name, scope);
+  if (!decl) return undefined;
+  // An interface, record or enum named with `new` is no filter.
+  const top = [decl, ...index.ancestors(decl)].filter((t) => t.kind === 'class').at(-1);
+  const base = top?.superclass && simpleName(top.superclass.name);
+  if (!top || !base || !DROPWIZARD_FILTERS.has(base) || index.resolveType(top.superclass!.name, { type: top, file: top.file })) return undefined;
+  const entry = index.files.get(decl.file.path);
+  let text: string | undefined;
+  try {
+    text = entry && (entry.text ?? readFileSync(entry.abs, 'utf8'));
+  } catch {
+    text = undefined;
+  }
+  const own: Scope = { type: decl, file: decl.file };
+  return { name: decl.name, base, code: text === undefined ? '' : blankComments(text), value: (arg) => (arg === undefined ? undefined : literalValue(arg.trim(), index, own)) };
 }
 
 /** `SecurityScheme().type(..).scheme(..)...` as the declaration's fields; undefined without a readable type. */

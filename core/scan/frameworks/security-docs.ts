@@ -81,6 +81,10 @@ export class SecurityDeclarations {
   private readonly global = new Map<string, string[]>();
   /** Dropwizard's auth filters by module (jax-rs/dropwizard-auth.ts). */
   private readonly guards = new Map<string, string[]>();
+  /** Dropwizard's auth filters guarding a resource of another module its application registers, by the resource's name. */
+  private readonly servedGuards = new Map<string, string[]>();
+  /** The schemes of those filters, by the module of the resources they guard. */
+  private readonly lent = new Map<string, SecuritySchemeDecl[]>();
 
   /** Whether the `@Bean OpenAPI` code of the index has been read (once per scan, before any class). */
   private codeRead = false;
@@ -99,7 +103,7 @@ export class SecurityDeclarations {
   /** Schemes and the document-wide requirement springdoc's OpenAPI bean builds in code (openapi-bean-security.ts). */
   private collectCode(index: ProjectIndex): void {
     this.codeRead = true;
-    for (const { module, schemes, global, guards } of codeSecurity(index)) {
+    for (const { module, schemes, global, guards, serves } of codeSecurity(index)) {
       for (const s of schemes) {
         const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
         if (!byName.has(s.name)) byName.set(s.name, s);
@@ -108,11 +112,34 @@ export class SecurityDeclarations {
       const held = this.guards.get(module) ?? this.guards.set(module, []).get(module)!;
       // A guard whose name an earlier file took for another scheme is not this filter.
       for (const g of guards) if (!held.includes(g) && this.schemes.get(module)?.get(g) === schemes.find((s) => s.name === g)) held.push(g);
+      // The application's resources in other modules: its filters guard them there too.
+      for (const fqn of serves) {
+        const into = index.typeByFqn(fqn)?.file.module;
+        if (into === undefined) continue;
+        const names = this.servedGuards.get(fqn) ?? this.servedGuards.set(fqn, []).get(fqn)!;
+        const lent = this.lent.get(into) ?? this.lent.set(into, []).get(into)!;
+        for (const s of schemes.filter((s) => guards.includes(s.name))) {
+          if (!names.includes(s.name)) names.push(s.name);
+          if (!lent.some((l) => l.name === s.name)) lent.push(s);
+        }
+      }
     }
   }
 
+  /** The Dropwizard filters guarding the class's methods: its module's application's, else those of the application registering it. */
+  private guardsOf(type: TypeDecl): string[] | undefined {
+    const own = this.guards.get(type.file.module);
+    return own?.length ? own : this.servedGuards.get(type.fqn);
+  }
+
   byModule(): Map<string, SecuritySchemeDecl[]> {
-    return new Map([...this.schemes].map(([m, byName]) => [m, [...byName.values()]]));
+    const out = new Map([...this.schemes].map(([m, byName]) => [m, [...byName.values()]]));
+    // A filter guarding another module's resources is a scheme of that module's document too.
+    for (const [m, lent] of this.lent) {
+      const list = out.get(m) ?? out.set(m, []).get(m)!;
+      for (const s of lent) if (!list.some((l) => l.name === s.name)) list.push(s);
+    }
+    return out;
   }
 
   names(module: string): string[] {
@@ -135,7 +162,7 @@ export class SecurityDeclarations {
     if (declared) return declared;
     const module = type.file.module;
     // Dropwizard's auth feature: its filters guard the methods it picks, `@PermitAll` ones too.
-    const guards = this.guards.get(module);
+    const guards = this.guardsOf(type);
     if (guards?.length && guardedBy(type, chain)) return guards;
     const global = this.globalOf(module);
     const known = this.names(module);
@@ -150,7 +177,7 @@ export class SecurityDeclarations {
 
   /** Whether a call may also go without the credentials `requiredBy` names (Dropwizard's `@Auth Optional<User>`). */
   optionalBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): boolean {
-    return !!this.guards.get(type.file.module)?.length && !operationSecurity(index, type, chain) && guardedBy(type, chain) === 'optional';
+    return !!this.guardsOf(type)?.length && !operationSecurity(index, type, chain) && guardedBy(type, chain) === 'optional';
   }
 }
 
