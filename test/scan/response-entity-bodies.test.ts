@@ -28,6 +28,12 @@ describe('a Spring handler returning ResponseEntity<Object>', () => {
     }
   });
 
+  it('answers raw bytes a body(byte[]) writes as a binary download, not as JSON', () => {
+    const response = byMember('exportDept').response!;
+    expect(response.contentType).toBe('application/octet-stream');
+    expect(response.schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it('keeps a status read at run time unknown', () => {
     expect(byMember('echo').response?.schema?.['x-unresolved']).toBe(true);
   });

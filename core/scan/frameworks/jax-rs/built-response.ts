@@ -25,7 +25,7 @@ import { codeOnly } from '../../body-facts';
 import { matching, skipString, splitTop } from '../../config-text';
 import { HTTP_STATUS, reasonPhrase } from '../../http-status';
 import { methodReturn } from '../delegated-return';
-import { responseModel } from '../payload';
+import { isRawBytesPayload, responseModel } from '../payload';
 import type { DeclaredResponse, ResponseModel } from '../../../model/request';
 import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
 
@@ -659,7 +659,7 @@ function branchValue(text: string): string | undefined {
  */
 export function builtResponse(
   returns: readonly BuiltReturn[] | undefined,
-  contentType: string,
+  media: { contentType: string; declared: boolean },
   scope: Scope,
   bindings: TypeBindings,
   schemas: SchemaBuilder,
@@ -671,6 +671,7 @@ export function builtResponse(
   if (!successes.length) return undefined;
   // As visibleResponses picks it: 200 when the body builds one, else the first success.
   const main = successes.some((r) => r.status === '200') ? '200' : successes[0]!.status;
+  const { contentType } = media;
   const model = (status: string): ResponseModel | undefined => {
     const entity = agreed(all.filter((r) => r.status === status).map((r) => r.entity));
     if (!entity || entity.kind === 'unknown') return undefined;
@@ -681,7 +682,10 @@ export function builtResponse(
       const schema = { description: 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).', 'x-unresolved': true };
       return { contentType, schema, description: description || schema.description };
     }
-    return responseModel({ kind: 'body', ref: entity.ref, array: false }, contentType, entity.scope, entity.own ? bindings : new Map(), schemas, description);
+    const payload = { kind: 'body', ref: entity.ref, array: false } as const;
+    // A byte[] entity goes out as it is (both frameworks' byte array writers), unless a type is declared.
+    const type = !media.declared && isRawBytesPayload(payload) ? 'application/octet-stream' : contentType;
+    return responseModel(payload, type, entity.scope, entity.own ? bindings : new Map(), schemas, description);
   };
   // A status only a helper's builder names (`return found ? ok(u) : notFound();`) is one of the answers too.
   for (const status of new Set(all.map((r) => r.status))) {

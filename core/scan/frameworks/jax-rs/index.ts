@@ -349,7 +349,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         let status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
         // `Response` says nothing of its entity; the builders the method returns may, and their status.
         if (ctx.requestModels && answer && payload.kind === 'unknown' && ret && simpleName(ret.name) === 'Response' && answer.schema?.['x-unresolved'] === true && answer.schema['x-java-type'] === undefined) {
-          const built = builtResponse(builtReturns(ctx.index, type, site), answer.contentType, { type: site.owner, file: site.owner.file }, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses);
+          const built = builtResponse(builtReturns(ctx.index, type, site), { contentType: answer.contentType, declared: !!produces?.length }, { type: site.owner, file: site.owner.file }, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses);
           if (built) {
             answer = built.response;
             status = built.status === '200' ? undefined : built.status;

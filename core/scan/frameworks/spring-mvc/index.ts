@@ -313,7 +313,7 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : isRawBytesPayload(payload) ? 'application/octet-stream' : 'application/json');
   // `ResponseEntity<Object>`: the body its returns build (`new ResponseEntity<>(service.find(id), HttpStatus.OK)`).
   const built = payload.kind === 'unknown' && retName === 'ResponseEntity' && !delegated
-    ? builtResponse(springBuiltReturns(ctx.index, type, site), contentType, scope, bindings, ctx.schemas, doc, [])
+    ? builtResponse(springBuiltReturns(ctx.index, type, site), { contentType, declared: !!produces?.length }, scope, bindings, ctx.schemas, doc, [])
     : undefined;
   if (built) return built.response;
   const model = withFactoryEntries(ctx.index, site, responseModel(payload, contentType, scope, bindings, ctx.schemas, doc));
