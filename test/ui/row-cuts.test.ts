@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { poll, resizeTo, screenshotPath } from './ui-harness';
-import { openExplorer, projectSuite } from './project-suite';
+import { openExplorer, projectSuite, searchAndOpen } from './project-suite';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const WIDTHS = [300, 360, 420, 600, 1400] as const;
@@ -16,7 +16,7 @@ const WIDTHS = [300, 360, 420, 600, 1400] as const;
 /** A warehouse API whose paths are long: one fits a list wider than 420 px, not one of 420; the others are cut at any width. */
 const WAREHOUSE = {
   'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>warehouse</artifactId><version>1</version></project>\n',
-  'src/main/java/com/acme/warehouse/ReconciliationController.java': `package com.acme.warehouse;
+  'src/main/java/com/acme/warehouse/WarehouseInventoryReconciliationController.java': `package com.acme.warehouse;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -25,7 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 @RestController
 @RequestMapping("/api/v1/warehouses")
-public class ReconciliationController {
+public class WarehouseInventoryReconciliationController {
 
     /** Stock movements */
     @GetMapping("/{id}/movements")
@@ -126,6 +126,33 @@ describe('search rows in a wide window', () => {
         }
       // The summary's head is at its least up to 420 px (wider the list has room for more of it).
       if (width <= 420) expect(atLeast, `${width} px`).toBeGreaterThan(0);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('draws the source link\'s line number against its cut file name, no blank between the ellipsis and ":14", at 300 to 420 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 300);
+    await searchAndOpen(page, 'movements', suite.ids.get('GET /api/v1/warehouses/{id}/movements')!);
+    const link = page.locator('.endpoint-head .source-line button.link');
+    await poll(() => link.textContent()).toBe('WarehouseInventoryReconciliationController.java:14');
+    for (const width of [300, 360, 420]) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-source-link-${width}`) });
+      const at = await link.evaluate((button) => {
+        const [name, line] = [button.querySelector<HTMLElement>('.file-name')!, button.querySelector<HTMLElement>('.file-line')!];
+        // The letters Chromium draws before the ellipsis: as many as fit with it in the name's box.
+        const c = document.createElement('canvas').getContext('2d')!;
+        c.font = getComputedStyle(name).font;
+        const box = name.getBoundingClientRect();
+        const text = name.textContent!;
+        let k = text.length;
+        while (k > 0 && c.measureText(`${text.slice(0, k)}…`).width > box.width) k--;
+        return { cut: name.scrollWidth > name.clientWidth, blank: line.getBoundingClientRect().left - (box.left + c.measureText(`${text.slice(0, k)}…`).width), lineWhole: line.scrollWidth <= line.clientWidth };
+      });
+      expect(at.cut, `${width} px: the file name cut`).toBe(true);
+      // Up to a letter's width (7 px at 420 px) stood between the ellipsis and the line number.
+      expect(Math.abs(at.blank), `${width} px`).toBeLessThan(1.5);
+      expect(at.lineWhole).toBe(true);
     }
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
