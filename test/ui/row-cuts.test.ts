@@ -21,6 +21,7 @@ const WAREHOUSE = {
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
@@ -39,9 +40,15 @@ public class WarehouseInventoryReconciliationController {
         return "";
     }
 
-    /** Discrepancies summed by category */
+    /**
+     * Discrepancies summed by category
+     *
+     * @param status Rechnungsprüfungsverwaltungsvorschriftenänderungsgesetzgebungsverfahrensbeteiligter
+     * @param currency the currency the sums are given in, as an ISO 4217 code such as EUR or USD
+     */
     @GetMapping("/{warehouseId}/inventory-reconciliations/{reconciliationId}/discrepancies/summary-by-category")
-    public String summary(@PathVariable String warehouseId, @PathVariable String reconciliationId) {
+    public String summary(@PathVariable String warehouseId, @PathVariable String reconciliationId,
+                          @RequestParam String status, @RequestParam String currency) {
         return "";
     }
 }
@@ -130,11 +137,11 @@ describe('search rows in a wide window', () => {
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
-  it('draws the source link\'s line number against its cut file name, no blank between the ellipsis and ":14", at 300 to 420 px', async () => {
+  it('draws the source link\'s line number against its cut file name, no blank between the ellipsis and ":15", at 300 to 420 px', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 300);
     await searchAndOpen(page, 'movements', suite.ids.get('GET /api/v1/warehouses/{id}/movements')!);
     const link = page.locator('.endpoint-head .source-line button.link');
-    await poll(() => link.textContent()).toBe('WarehouseInventoryReconciliationController.java:14');
+    await poll(() => link.textContent()).toMatch(/^WarehouseInventoryReconciliationController\.java:\d+$/);
     for (const width of [300, 360, 420]) {
       await resizeTo(page, width, 800);
       await page.screenshot({ path: screenshotPath(`row-cuts-source-link-${width}`) });
@@ -153,6 +160,43 @@ describe('search rows in a wide window', () => {
       // Up to a letter's width (7 px at 420 px) stood between the ellipsis and the line number.
       expect(Math.abs(at.blank), `${width} px`).toBeLessThan(1.5);
       expect(at.lineWhole).toBe(true);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
+describe('parameter descriptions at a tool window\'s widths', () => {
+  const suite = projectSuite('row-cuts-docs', { files: WAREHOUSE });
+
+  it('cuts a one-word description with an ellipsis on one line, whole in its tooltip, and wraps a long one at its spaces, at 600 and 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 600);
+    await searchAndOpen(page, 'summary-by-category', suite.ids.get('GET /api/v1/warehouses/{warehouseId}/inventory-reconciliations/{reconciliationId}/discrepancies/summary-by-category')!);
+    await page.locator('.request-editor').getByRole('tab', { name: /^Params/ }).click();
+    const cells = page.locator('.param-table td.doc');
+    await poll(() => cells.count()).toBe(2);
+    for (const width of [600, 1400]) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-descriptions-${width}`) });
+      const docs = await cells.evaluateAll((els) =>
+        els.map((el) => {
+          const lines = new Set([...el.childNodes].flatMap((n) => {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            return [...range.getClientRects()].map((r) => Math.round(r.top));
+          })).size;
+          return { text: el.textContent!, title: el.getAttribute('title'), lines, cut: el.scrollWidth > el.clientWidth, width: el.getBoundingClientRect().width };
+        }),
+      );
+      const [word, sentence] = [docs.find((d) => d.text.startsWith('Rechnungs'))!, docs.find((d) => d.text.startsWith('the currency'))!];
+      // One line, cut: it broke mid-word onto three lines ("…verwaltungsv / orschriften…") at 600 px.
+      expect(word.lines, `${width} px`).toBe(1);
+      expect(word.cut, `${width} px`).toBe(true);
+      expect(word.title).toBe(word.text);
+      // The column keeps room for words (it was as narrow as the letters let it be).
+      expect(word.width, `${width} px`).toBeGreaterThanOrEqual(120);
+      // A description of words wraps at its spaces, nothing cut.
+      expect(sentence.cut, `${width} px`).toBe(false);
+      expect(await cells.nth(1).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
