@@ -210,14 +210,22 @@ const MAX_GENERIC_REPEATS = 3;
 const MAX_OBJECT_NODES = 2_000;
 const SIZE_LIMIT = `schema size limit of ${MAX_OBJECT_NODES} objects reached`;
 
+/** The cut-schema cache's key: a cut one is built the same way at the same level with the same budget left. */
+function cutKeyOf(key: string, direction: Direction, level: number, budget: number): string {
+  return `${key}\u0003${direction}\u0003${level}\u0003${budget}`;
+}
+
 /** Object schemas in `s` as JSON writes it, shared subtrees counted at each use; memoised, as schemas are never mutated. */
 const EXPANDED_SIZES = new WeakMap<JsonSchema, number>();
 function expandedSize(s: JsonSchema): number {
   let n = EXPANDED_SIZES.get(s);
   if (n !== undefined) return n;
   n = s.properties || s.oneOf ? 1 : 0;
-  for (const p of Object.values(s.properties ?? {})) n += expandedSize(p);
-  for (const b of s.oneOf ?? []) n += expandedSize(b);
+  // Keys and indexes, not Object.values: no array per schema (it runs for every object built or reused).
+  const props = s.properties;
+  if (props) for (const k in props) n += expandedSize(props[k]!);
+  const oneOf = s.oneOf;
+  if (oneOf) for (let i = 0; i < oneOf.length; i++) n += expandedSize(oneOf[i]!);
   if (s.items && !Array.isArray(s.items)) n += expandedSize(s.items);
   if (s.additionalProperties && typeof s.additionalProperties === 'object') n += expandedSize(s.additionalProperties);
   EXPANDED_SIZES.set(s, n);
@@ -668,8 +676,10 @@ export class SchemaBuilder {
     // is built again under it, cut deeper down rather than as a whole.
     const fits = hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && before + expandedSize(hit.schema) <= this.limit;
     // A cut one is built the same way wherever the same budget is left at the same level (each endpoint using Gaffer's Operation).
-    const cutKey = `${key}\u0003${this.direction}\u0003${level}\u0003${this.limit - before}`;
-    const reused = fits ? hit : this.cutCache.get(cutKey);
+    // Its key is made only when needed: most objects are found whole, or built once and not cut.
+    const { direction, cutCache } = this;
+    const budget = this.limit - before;
+    const reused = fits ? hit : cutCache.size === 0 ? undefined : cutCache.get(cutKeyOf(key, direction, level, budget));
     if (reused && !this.stack.some((k) => reused.types!.has(k))) {
       this.nodes = before + expandedSize(reused.schema);
       // A reused schema still depends on every type inside it: tell the index, whose tracking
@@ -708,7 +718,7 @@ export class SchemaBuilder {
     types.add(key);
     const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, cut: built.cut, types, open, defs, directional: built.directional };
     if (open) return result;
-    if (built.cut) this.cutCache.set(cutKey, { ...result, level, missing });
+    if (built.cut) this.cutCache.set(cutKeyOf(key, direction, level, budget), { ...result, level, missing });
     else (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
     return result;
   }
@@ -788,8 +798,10 @@ export class SchemaBuilder {
   private sharedByProperties(values: ReadonlyArray<() => Built>): Built[] {
     const before = this.nodes;
     const built = values.map((v) => v());
+    // Most objects fit whole: the takers are counted only when one was cut.
+    if (!built.some((b) => b.cut)) return built;
     const takers = built.flatMap((b, i) => (b.cut || expandedSize(b.schema) > 0 ? [i] : []));
-    if (takers.length < 2 || !built.some((b) => b.cut)) return built;
+    if (takers.length < 2) return built;
     this.nodes = before;
     const shared = this.fairBranches(takers.map((i) => values[i]!), { leftovers: true })!;
     takers.forEach((i, k) => (built[i] = shared[k]!));
@@ -943,8 +955,9 @@ export class SchemaBuilder {
     });
     const builtValues = this.sharedByProperties(values);
 
-    for (const [i, p] of listed.entries()) {
-      const ctx = { index: this.index, scope: p.scope };
+    // Indexed: most of a scan runs before the optimizing compiler, where `entries()` makes an iterator and a pair per property.
+    for (let i = 0; i < listed.length; i++) {
+      const p = listed[i]!;
       let base = parts.take(builtValues[i]!);
       // Gson's `@JsonAdapter` on a field writes it as the adapter does: unknown here.
       if (this.gson && p.anns.has('JsonAdapter')) base = { description: 'Written by its Gson @JsonAdapter' };
@@ -955,7 +968,7 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString && !this.mapper });
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { index: this.index, scope: p.scope, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString && !this.mapper });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
