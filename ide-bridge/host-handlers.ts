@@ -27,7 +27,8 @@ class ChooserWait {
   ended: 'page' | 'superseded' | 'limit' | null = null;
 
   constructor(page: Cancellation) {
-    this.timer = setTimeout(() => this.end('limit'), CHOOSER_LIMIT_MS);
+    // Unref'd: a wait the IDE never answers must not keep a stopping sidecar alive.
+    this.timer = setTimeout(() => this.end('limit'), CHOOSER_LIMIT_MS).unref();
     this.sub = page.onCancellationRequested(() => this.end('page'));
     if (page.isCancellationRequested) this.end('page');
   }
