@@ -13,11 +13,13 @@ import { blankComments, splitTop } from '../config-text';
 import { callsIn, literalValue } from '../code-calls';
 import { inTestSources } from '../source-files';
 import { DROPWIZARD_AUTH_NEEDLE, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
+import { DOCKET_NEEDLE, docketsOf } from './springfox-security';
+import type { SpringfoxDocket } from './springfox-security';
 
-/** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters) in code. */
+/** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters, or a springfox Docket) in code. */
 export const OPENAPI_SECURITY = 'OpenApiSecurity';
 /** Words one of which such a file holds (the index looks for them as bytes). */
-export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem', DROPWIZARD_AUTH_NEEDLE];
+export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem', DROPWIZARD_AUTH_NEEDLE, DOCKET_NEEDLE];
 
 const SCHEME_TYPES: Record<string, SecuritySchemeDecl['type']> = { HTTP: 'http', APIKEY: 'apiKey', OAUTH2: 'oauth2', OPENIDCONNECT: 'openIdConnect' };
 const KEY_LOCATIONS: Record<string, 'header' | 'query' | 'cookie'> = { HEADER: 'header', QUERY: 'query', COOKIE: 'cookie' };
@@ -29,6 +31,8 @@ export interface CodeSecurity {
   global: string[];
   /** Of `schemes`, Dropwizard's auth filters: they guard the methods its auth feature picks. */
   guards: string[];
+  /** springfox Dockets the file's class builds, one per concrete class defining or inheriting it (springfox-security.ts). */
+  dockets: SpringfoxDocket[];
 }
 
 /**
@@ -44,7 +48,7 @@ export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module
 
 /** What one file's code declares; empty when it declares nothing readable. */
 function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
-  const out: CodeSecurity = { schemes: [], global: [], guards: [] };
+  const out: CodeSecurity = { schemes: [], global: [], guards: [], dockets: [] };
   let text: string;
   try {
     text = entry.text ?? readFileSync(entry.abs, 'utf8');
@@ -75,6 +79,7 @@ function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
     out.schemes.push(s);
     out.guards.push(s.name);
   }
+  out.dockets = docketsOf(index, entry, code);
   return out;
 }
 

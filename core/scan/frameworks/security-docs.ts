@@ -14,6 +14,8 @@ import { stringAttr } from '../types/attribute';
 import { annotationsNamed, arrayItems } from '../annotation-values';
 import { codeSecurity } from './openapi-bean-security';
 import { guardedBy } from './jax-rs/dropwizard-auth';
+import { documents, selects } from './springfox-security';
+import type { SpringfoxDocket } from './springfox-security';
 
 /** Class annotations that declare schemes or a global requirement: files using them are always read. */
 export const SECURITY_DECLARATIONS = ['SecurityScheme', 'SecuritySchemes', 'OpenAPIDefinition'];
@@ -82,6 +84,9 @@ export class SecurityDeclarations {
   /** Dropwizard's auth filters by module (jax-rs/dropwizard-auth.ts). */
   private readonly guards = new Map<string, string[]>();
 
+  /** springfox Dockets, each applying to its module's controllers (springfox-security.ts). */
+  private readonly dockets: SpringfoxDocket[] = [];
+
   /** Whether the `@Bean OpenAPI` code of the index has been read (once per scan, before any class). */
   private codeRead = false;
 
@@ -99,7 +104,12 @@ export class SecurityDeclarations {
   /** Schemes and the document-wide requirement springdoc's OpenAPI bean builds in code (openapi-bean-security.ts). */
   private collectCode(index: ProjectIndex): void {
     this.codeRead = true;
-    for (const { module, schemes, global, guards } of codeSecurity(index)) {
+    for (const { module, schemes, global, guards, dockets } of codeSecurity(index)) {
+      for (const d of dockets) {
+        const byName = this.schemes.get(d.module) ?? this.schemes.set(d.module, new Map()).get(d.module)!;
+        for (const s of d.schemes) if (!byName.has(s.name)) byName.set(s.name, s);
+        this.dockets.push(d);
+      }
       for (const s of schemes) {
         const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
         if (!byName.has(s.name)) byName.set(s.name, s);
@@ -129,11 +139,17 @@ export class SecurityDeclarations {
    * caller (the `@OpenAPIDefinition` requirement, else any declared scheme); else the module
    * default. JAX-RS reads JSR-250, and so does Spring Security with `jsr250Enabled`. Where the
    * module registers Dropwizard's auth feature, the methods it guards need its filters' schemes.
+   * Where a springfox Docket declaring schemes documents the class, the first of its security
+   * contexts selecting the operation's `path` (its request mapping pattern) names the schemes it
+   * needs; none selecting it, it needs none.
    */
-  requiredBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): string[] | undefined {
+  requiredBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[], path?: string): string[] | undefined {
     const declared = operationSecurity(index, type, chain);
     if (declared) return declared;
     const module = type.file.module;
+    const docket = path === undefined ? undefined : this.dockets.find((d) => d.module === module && documents(d, type.fqn));
+    // Springfox leaves an operation no context selects without security: public, where schemes are declared.
+    if (docket?.schemes.length) return docket.contexts.find((c) => selects(c.selector, path!))?.refs ?? [];
     // Dropwizard's auth feature: its filters guard the methods it picks, `@PermitAll` ones too.
     const guards = this.guards.get(module);
     if (guards?.length && guardedBy(type, chain)) return guards;

@@ -1,0 +1,121 @@
+// springfox security declared on a Docket: a shared module's abstract base class builds it, each
+// application's @Configuration subclass activates it with its own builder values (base package,
+// enableSecurity); another application builds its own. The schemes and the paths each security
+// context selects reach the model and the OpenAPI export, and a re-scan follows a subclass's change.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { Endpoint } from '../../core/model/endpoint';
+import { exportOpenApi } from '../../core/export/openapi';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { antPathMatch, javaRegex, selects } from '../../core/scan/frameworks/springfox-security';
+import { copyFixture, editFile } from '../scan/fixture-case';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-springfox-security-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let copies = 0;
+const copy = () => copyFixture('spring-mvc/springfox-docket', tmp, `case-${copies++}`);
+const SEARCH_CONFIG = 'shop-search/src/main/java/com/acme/shop/search/config/SwaggerConfig.java';
+const BASE_CONFIG = 'shop-common/src/main/java/com/acme/shop/common/config/BaseSwaggerConfig.java';
+
+async function fresh(root: string): Promise<ProjectScanner> {
+  const scanner = new ProjectScanner(root, { parseWorker: false });
+  await scanner.scan();
+  return scanner;
+}
+
+const at = (s: ProjectScanner, method: string, path: string): Endpoint => s.result().endpoints.find((e) => e.method === method && e.path === path)!;
+const schemesOf = (s: ProjectScanner, module: string) => s.result().modules.find((m) => m.name === module)?.securitySchemes;
+
+describe('springfox security declared on a Docket', () => {
+  it("gives each application the schemes of the docket it defines or inherits, and each operation its context's requirement", async () => {
+    const scanner = await fresh(copy());
+    const apiKey = { name: 'Authorization', type: 'apiKey', in: 'header', paramName: 'Authorization' };
+    expect(schemesOf(scanner, 'shop-admin')).toEqual([apiKey, { name: 'basicAuth', type: 'http', scheme: 'basic' }]);
+    // The helper's regex /(orders|debug)/.* selects these; /health no context selects: public.
+    expect(at(scanner, 'GET', '/orders/{id}').security).toEqual(['Authorization']);
+    expect(at(scanner, 'POST', '/orders/close').security).toEqual(['Authorization']);
+    expect(at(scanner, 'GET', '/health').security).toEqual([]);
+    // Outside the base package the subclass sets: the docket does not document it.
+    expect(at(scanner, 'GET', '/debug/state').security).toBeUndefined();
+    // shop-search's subclass says enableSecurity(false): nothing declared, nothing required.
+    expect(schemesOf(scanner, 'shop-search')).toBeUndefined();
+    expect(at(scanner, 'GET', '/orders/search').security).toBeUndefined();
+    // shop-portal's own docket: every path but /auth needs the token; the OAuth scheme is declared only.
+    expect(schemesOf(scanner, 'shop-portal')).toEqual([
+      { name: 'oauth', type: 'oauth2', flows: { password: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read the cart' } } } },
+      { name: 'token', type: 'apiKey', in: 'header', paramName: 'X-Token' },
+    ]);
+    expect(at(scanner, 'GET', '/cart').security).toEqual(['token']);
+    expect(at(scanner, 'POST', '/auth/login').security).toEqual([]);
+    expect(scanner.result().diagnostics).toEqual([]);
+  });
+
+  it('is in the OpenAPI export of each application', async () => {
+    const scanner = await fresh(copy());
+    const { endpoints, modules } = scanner.result();
+    const admin = parse(exportOpenApi(endpoints.filter((e) => e.module === 'shop-admin'), { title: 'admin', modules }).files[0]!.content);
+    expect(admin.components.securitySchemes.Authorization).toEqual({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(admin.paths['/orders/{id}'].get.security).toEqual([{ Authorization: [] }]);
+    expect(admin.paths['/health'].get.security).toEqual([]);
+    const portal = parse(exportOpenApi(endpoints.filter((e) => e.module === 'shop-portal'), { title: 'portal', modules }).files[0]!.content);
+    expect(portal.paths['/cart'].get.security).toEqual([{ token: [] }]);
+  });
+
+  it("follows a subclass's enableSecurity and a base class's regex, as a fresh scan reads them", async () => {
+    const root = copy();
+    const scanner = await fresh(root);
+    editFile(root, SEARCH_CONFIG, '.enableSecurity(false)', '.enableSecurity(true)');
+    scanner.rescan([{ path: SEARCH_CONFIG, kind: 'changed' }]);
+    expect(at(scanner, 'GET', '/orders/search').security).toEqual(['Authorization']);
+    expect(schemesOf(scanner, 'shop-search')?.map((s) => s.name)).toEqual(['Authorization', 'basicAuth']);
+    editFile(root, BASE_CONFIG, '"/(orders|debug)/.*"', '"/health"');
+    scanner.rescan([{ path: BASE_CONFIG, kind: 'changed' }]);
+    expect(at(scanner, 'GET', '/orders/{id}').security).toEqual([]);
+    expect(at(scanner, 'GET', '/health').security).toEqual(['Authorization']);
+    const again = (await fresh(root)).result();
+    expect(scanner.result().modules).toEqual(again.modules);
+    expect(scanner.result().endpoints).toEqual(again.endpoints);
+  });
+
+  it('says so when a selector or condition cannot be read, and then applies the docket', async () => {
+    const root = copy();
+    editFile(root, SEARCH_CONFIG, '.enableSecurity(false)', '.enableSecurity(Boolean.getBoolean("secure"))');
+    editFile(root, BASE_CONFIG, 'oc.requestMappingPattern().matches(pathRegex)', 'matchesSecured(oc)');
+    const scanner = await fresh(root);
+    expect(at(scanner, 'GET', '/orders/search').security).toEqual(['Authorization']);
+    expect(at(scanner, 'GET', '/health').security).toEqual(['Authorization']);
+    const messages = scanner.result().diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`);
+    expect(messages).toContain(`${BASE_CONFIG}:22 springfox Docket: the condition swaggerProperties.isEnableSecurity() of its securitySchemes is not readable; taken as true`);
+    expect(messages).toContain(`${BASE_CONFIG}:22 springfox Docket: the operation selector oc -> matchesSecured(oc) is not readable; the context is taken to select every path`);
+  });
+});
+
+describe('springfox path selectors', () => {
+  it('match a regex against the whole path, as Java String.matches does', () => {
+    expect(selects({ kind: 'regex', pattern: '/*/.*' }, '/admin/login')).toBe(true);
+    expect(selects({ kind: 'regex', pattern: '/orders' }, '/orders/1')).toBe(false);
+    expect(selects({ kind: 'regex', pattern: '^(?!/auth).*$' }, '/auth/login')).toBe(false);
+    expect(selects({ kind: 'not', of: { kind: 'ant', pattern: '/auth/**' } }, '/cart')).toBe(true);
+  });
+
+  it('take a regex in Java-only syntax to select every path, and say so', () => {
+    expect(javaRegex('\\A/orders.*\\z')).toBeUndefined();
+    expect(javaRegex('/orders/.*+')).toBeUndefined();
+    const told: string[] = [];
+    expect(selects({ kind: 'regex', pattern: '(?i)/orders/.*' }, '/cart', (p) => told.push(p))).toBe(true);
+    expect(told).toEqual(['(?i)/orders/.*']);
+  });
+
+  it('match ant patterns as AntPathMatcher does', () => {
+    expect(antPathMatch('/auth/**', '/auth')).toBe(true);
+    expect(antPathMatch('/auth/**', '/auth/login/now')).toBe(true);
+    expect(antPathMatch('/orders/*', '/orders/{id}')).toBe(true);
+    expect(antPathMatch('/orders/*', '/orders/1/items')).toBe(false);
+    expect(antPathMatch('/api/{version}/cart', '/api/v1/cart')).toBe(true);
+  });
+});
