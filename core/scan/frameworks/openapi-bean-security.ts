@@ -13,7 +13,7 @@ import { blankComments, splitTop } from '../config-text';
 import { callsIn, literalValue } from '../code-calls';
 import { inTestSources } from '../source-files';
 import { DROPWIZARD_AUTH_NEEDLE, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
-import { DOCKET_NEEDLE, docketsOf } from './springfox-security';
+import { DOCKET_NEEDLE, concreteClasses, docketsOf } from './springfox-security';
 import type { SpringfoxDocket } from './springfox-security';
 
 /** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters, or a springfox Docket) in code. */
@@ -37,13 +37,26 @@ export interface CodeSecurity {
 
 /**
  * What the project's code declares, file by file in path order (test sources left out), each with
- * its file's module. Its names may be constants of any file: the scanner compares it on a re-scan.
+ * its file's module and the modules of the classes inheriting it (`alsoIn`). Its names may be constants of any file: the scanner compares it on a re-scan.
  */
-export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string }> {
+export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string; alsoIn: string[] }> {
   return [...index.files.values()]
     .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !inTestSources(e.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((entry) => ({ module: entry.module, ...codeSecurityOf(index, entry) }));
+    .map((entry) => {
+      const found = codeSecurityOf(index, entry);
+      return { module: entry.module, ...found, alsoIn: found.schemes.length || found.global.length ? subclassModules(index, entry) : [] };
+    });
+}
+
+/**
+ * The other modules whose classes extend the file's class: a shared module's base configuration
+ * declares the bean each application's subclass defines (springdoc's reach as a springfox Docket's).
+ */
+function subclassModules(index: ProjectIndex, entry: FileEntry): string[] {
+  const declaring = index.parse(entry)?.types.find((t) => t.kind === 'class');
+  if (!declaring) return [];
+  return [...new Set(concreteClasses(index, declaring).map((t) => t.file.module))].filter((m) => m !== entry.module);
 }
 
 /** What one file's code declares; empty when it declares nothing readable. */

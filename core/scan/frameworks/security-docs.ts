@@ -104,17 +104,20 @@ export class SecurityDeclarations {
   /** Schemes and the document-wide requirement springdoc's OpenAPI bean builds in code (openapi-bean-security.ts). */
   private collectCode(index: ProjectIndex): void {
     this.codeRead = true;
-    for (const { module, schemes, global, guards, dockets } of codeSecurity(index)) {
+    for (const { module, schemes, global, guards, dockets, alsoIn } of codeSecurity(index)) {
       for (const d of dockets) {
         const byName = this.schemes.get(d.module) ?? this.schemes.set(d.module, new Map()).get(d.module)!;
         for (const s of d.schemes) if (!byName.has(s.name)) byName.set(s.name, s);
         this.dockets.push(d);
       }
-      for (const s of schemes) {
-        const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
-        if (!byName.has(s.name)) byName.set(s.name, s);
+      // A shared module's base configuration reaches the applications whose classes inherit it.
+      for (const m of [module, ...alsoIn]) {
+        for (const s of schemes) {
+          const byName = this.schemes.get(m) ?? this.schemes.set(m, new Map()).get(m)!;
+          if (!byName.has(s.name)) byName.set(s.name, s);
+        }
+        if (global.length && !this.global.has(m)) this.global.set(m, global);
       }
-      if (global.length && !this.global.has(module)) this.global.set(module, global);
       const held = this.guards.get(module) ?? this.guards.set(module, []).get(module)!;
       // A guard whose name an earlier file took for another scheme is not this filter.
       for (const g of guards) if (!held.includes(g) && this.schemes.get(module)?.get(g) === schemes.find((s) => s.name === g)) held.push(g);

@@ -76,7 +76,7 @@ export function docketsOf(index: ProjectIndex, entry: FileEntry, code: string): 
 }
 
 /** The class itself unless abstract, and every concrete class extending it (transitively). */
-function concreteClasses(index: ProjectIndex, base: TypeDecl): TypeDecl[] {
+export function concreteClasses(index: ProjectIndex, base: TypeDecl): TypeDecl[] {
   const out: TypeDecl[] = [];
   const seen = new Set<TypeDecl>();
   const queue = [base];
