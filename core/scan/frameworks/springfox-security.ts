@@ -18,8 +18,12 @@ import type { TypeDecl } from '../source-model';
 import { blankComments, matching, splitTop } from '../config-text';
 import { callsIn, foldedString } from '../code-calls';
 
-/** The word a file building a Docket holds (openapi-bean-security.ts gates files on it). */
-export const DOCKET_NEEDLE = 'Docket';
+/**
+ * The word a file building a Docket with security holds (openapi-bean-security.ts gates files on
+ * it): a Docket declaring no scheme needs no reading, and the word shares the index's pass over
+ * capital S with springdoc's (byte-words.ts), where `Docket` would have added one over D.
+ */
+export const DOCKET_NEEDLE = 'securitySchemes';
 
 export type PathSelector =
   | { kind: 'any' }
