@@ -3,9 +3,9 @@
 // enableSecurity); another application builds its own. The schemes and the paths each security
 // context selects reach the model and the OpenAPI export, and a re-scan follows a subclass's change.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -92,6 +92,67 @@ describe('springfox security declared on a Docket', () => {
     const messages = scanner.result().diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`);
     expect(messages).toContain(`${BASE_CONFIG}:22 springfox Docket: the condition swaggerProperties.isEnableSecurity() of its securitySchemes is not readable; taken as true`);
     expect(messages).toContain(`${BASE_CONFIG}:22 springfox Docket: the operation selector oc -> matchesSecured(oc) is not readable; the context is taken to select every path`);
+  });
+});
+
+describe('springfox Docket groups', () => {
+  it('give each controller the security of the docket whose base package holds it', async () => {
+    const root = join(tmp, 'groups');
+    const files: Record<string, string> = {
+      'src/main/java/com/acme/config/DocsConfig.java': `package com.acme.config;
+
+import java.util.Arrays;
+import java.util.Collections;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import springfox.documentation.builders.PathSelectors;
+import springfox.documentation.builders.RequestHandlerSelectors;
+import springfox.documentation.service.BasicAuth;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class DocsConfig {
+    private static final String ADMIN = "com.acme.admin";
+
+    @Bean
+    public Docket openApi() {
+        return new Docket(DocumentationType.SWAGGER_2).groupName("open")
+            .select().apis(RequestHandlerSelectors.basePackage("com.acme.open")).build();
+    }
+
+    @Bean
+    public Docket adminApi(Environment env) {
+        return new Docket(DocumentationType.SWAGGER_2).groupName("admin")
+            .select().apis(RequestHandlerSelectors.basePackage(ADMIN)).build()
+            .securitySchemes(Collections.singletonList(new BasicAuth("basic")))
+            .securityContexts(Arrays.asList(adminContext()));
+    }
+
+    private SecurityContext adminContext() {
+        return SecurityContext.builder()
+            .securityReferences(Arrays.asList(SecurityReference.builder().reference("basic").scopes(new AuthorizationScope[0]).build()))
+            .forPaths(PathSelectors.ant("/admin/**"))
+            .build();
+    }
+}
+`,
+      'src/main/java/com/acme/open/PingController.java': 'package com.acme.open;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PingController {\n    @GetMapping("/admin/ping")\n    public String ping() { return "pong"; }\n}\n',
+      'src/main/java/com/acme/admin/UserController.java': 'package com.acme.admin;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class UserController {\n    @GetMapping("/admin/users")\n    public String users() { return "[]"; }\n    @GetMapping("/users/me")\n    public String me() { return "{}"; }\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'basic', type: 'http', scheme: 'basic' }]);
+    expect(at(scanner, 'GET', '/admin/users').security).toEqual(['basic']);
+    expect(at(scanner, 'GET', '/users/me').security).toEqual([]);
+    // The open group documents it, and declares no security; the ant pattern alone would select it.
+    expect(at(scanner, 'GET', '/admin/ping').security).toBeUndefined();
   });
 });
 

@@ -150,9 +150,9 @@ export class SecurityDeclarations {
     const declared = operationSecurity(index, type, chain);
     if (declared) return declared;
     const module = type.file.module;
-    const docket = path === undefined ? undefined : this.dockets.find((d) => d.module === module && documents(d, type.fqn));
+    const docket = path === undefined ? undefined : this.dockets.find((d) => d.module === module && d.schemes.length > 0 && documents(d, type.fqn));
     // Springfox leaves an operation no context selects without security: public, where schemes are declared.
-    if (docket?.schemes.length) return docket.contexts.find((c) => selects(c.selector, path!))?.refs ?? [];
+    if (docket) return docket.contexts.find((c) => selects(c.selector, path!))?.refs ?? [];
     // Dropwizard's auth feature: its filters guard the methods it picks, `@PermitAll` ones too.
     const guards = this.guards.get(module);
     if (guards?.length && guardedBy(type, chain)) return guards;

@@ -65,14 +65,14 @@ export function docketsOf(index: ProjectIndex, entry: FileEntry, code: string): 
   const declaring = file?.types.find((t) => t.kind === 'class');
   if (!file || !declaring) return [];
   const out: SpringfoxDocket[] = [];
-  const methods = [...code.matchAll(/(?:\bDocket|:\s*Docket)\s+(\w+)\s*\(\s*\)\s*(?:throws\s+[\w.$,\s]+)?\{/g), ...code.matchAll(/\bfun\s+(\w+)\s*\(\s*\)\s*:\s*Docket\s*(?:=|\{)/g)];
+  const methods = [...code.matchAll(/\bDocket\s+(\w+)\s*\([^()]*\)\s*(?:throws\s+[\w.$,\s]+)?\{/g), ...code.matchAll(/\bfun\s+(\w+)\s*\([^()]*\)\s*:\s*Docket\s*(?:=|\{)/g)].sort((a, b) => a.index - b.index);
   for (const concrete of concreteClasses(index, declaring)) {
     // The most derived class first: its overrides (the builder values) are the ones called.
     const texts = [concrete, ...index.ancestors(concrete)].map((t) => classText(index, t)).filter((t): t is ClassText => t !== undefined);
     for (const m of methods) {
-      const open = code.indexOf(m[0]) + m[0].length - 1;
+      const open = m.index + m[0].length - 1;
       const body = code[open] === '{' ? code.slice(open + 1, Math.max(open + 1, matching(code, open))) : code.slice(open + 1, code.indexOf('\n\n', open) < 0 ? undefined : code.indexOf('\n\n', open));
-      const line = code.slice(0, code.indexOf(m[0])).split('\n').length;
+      const line = code.slice(0, m.index).split('\n').length;
       out.push(readDocket(index, body, texts, concrete.file.module, { file: entry.path, line }));
     }
   }
@@ -514,14 +514,21 @@ function defined<T extends object>(o: T): T {
 /** Constructs Java's regex has and JavaScript's has not (or reads otherwise): such a pattern is not evaluated. */
 const JAVA_ONLY = /\\[AZzGQEh]|\\p\{(?:java|In|Is)|[*+?}][+]|\(\?[a-zA-Z]*[idmsux-][a-zA-Z-]*[:)]|&&\[|\\[vR]/;
 
+/** Compiled once per pattern: every operation of an application is tested against the same few. */
+const REGEXES = new Map<string, RegExp | undefined>();
+
 /** A regex as Java reads it, for a whole-string match; undefined when JavaScript would read it otherwise. */
 export function javaRegex(pattern: string): RegExp | undefined {
-  if (JAVA_ONLY.test(pattern)) return undefined;
+  if (REGEXES.has(pattern)) return REGEXES.get(pattern);
+  let re: RegExp | undefined;
   try {
-    return new RegExp(`^(?:${pattern})$`);
+    re = JAVA_ONLY.test(pattern) ? undefined : new RegExp(`^(?:${pattern})$`);
   } catch {
-    return undefined;
+    re = undefined;
   }
+  if (REGEXES.size > 1000) REGEXES.clear();
+  REGEXES.set(pattern, re);
+  return re;
 }
 
 function regexesOf(s: PathSelector): string[] {
