@@ -156,6 +156,56 @@ public class DocsConfig {
   });
 });
 
+describe("a library module's Docket", () => {
+  it('applies to the modules building against it that declare none of their own', async () => {
+    const root = join(tmp, 'library-docket');
+    const pom = (name: string, deps: string[]) => `<project><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>${name}</artifactId><dependencies>${deps.map((d) => `<dependency><groupId>com.acme</groupId><artifactId>${d}</artifactId></dependency>`).join('')}</dependencies></project>`;
+    const controller = (pkg: string, path: string) => `package ${pkg};\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class C {\n    @GetMapping("${path}")\n    public String get() { return ""; }\n}\n`;
+    const files: Record<string, string> = {
+      'pom.xml': '<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>lib</module><module>app</module><module>other</module></modules></project>',
+      'lib/pom.xml': pom('lib', []),
+      'app/pom.xml': pom('app', ['lib']),
+      'other/pom.xml': pom('other', []),
+      'lib/src/main/java/com/acme/lib/SwaggerConfig.java': `package com.acme.lib;
+
+import java.util.Collections;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import springfox.documentation.builders.PathSelectors;
+import springfox.documentation.service.ApiKey;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class SwaggerConfig {
+    @Bean
+    public Docket api() {
+        return new Docket(DocumentationType.SWAGGER_2)
+            .securitySchemes(Collections.singletonList(new ApiKey("key", "X-Key", "query")))
+            .securityContexts(Collections.singletonList(SecurityContext.builder()
+                .securityReferences(Collections.singletonList(new SecurityReference("key", null)))
+                .forPaths(PathSelectors.ant("/api/**"))
+                .build()));
+    }
+}
+`,
+      'app/src/main/java/com/acme/app/C.java': controller('com.acme.app', '/api/items'),
+      'other/src/main/java/com/acme/other/C.java': controller('com.acme.other', '/api/others'),
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(schemesOf(scanner, 'app')).toEqual([{ name: 'key', type: 'apiKey', in: 'query', paramName: 'X-Key' }]);
+    expect(at(scanner, 'GET', '/api/items').security).toEqual(['key']);
+    expect(schemesOf(scanner, 'other')).toBeUndefined();
+    expect(at(scanner, 'GET', '/api/others').security).toBeUndefined();
+  });
+});
+
 describe('springfox path selectors', () => {
   it('match a regex against the whole path, as Java String.matches does', () => {
     expect(selects({ kind: 'regex', pattern: '/*/.*' }, '/admin/login')).toBe(true);

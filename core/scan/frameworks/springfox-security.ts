@@ -108,7 +108,8 @@ function classText(index: ProjectIndex, t: TypeDecl): ClassText | undefined {
 
 function readDocket(index: ProjectIndex, body: string, texts: ClassText[], module: string, at: { file: string; line: number }): SpringfoxDocket {
   const docket: SpringfoxDocket = { module, schemes: [], contexts: [], notes: [] };
-  const note = (message: string) => docket.notes.push({ ...at, message });
+  // The code quoted in a message on one line, as written but for its line breaks.
+  const note = (message: string) => docket.notes.push({ ...at, message: message.replace(/\s+/g, ' ') });
   const r = new Reader(index, texts);
 
   const apis = callsIn(body, 'apis', true)[0]?.[0];

@@ -177,7 +177,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     securitySchemes: () => security.byModule(),
 
     collect(type, ctx) {
-      security.collect(ctx.index, type);
+      security.collect(ctx.index, type, { modules: ctx.modules, read: ctx.readProjectFile });
       if (findAnnotation(type.annotations, ...ADVICE_MARKERS)) exceptionHandlers(ctx.index, type, advice);
       const entry = ctx.index.files.get(type.file.path);
       if (!entry || type.outer) return;
