@@ -176,6 +176,8 @@ export class ProjectScanner {
   private codePropertiesKey = '[]';
   /** springdoc security built in code as computeAll last read it (frameworks/openapi-bean-security.ts), to tell a change. */
   private codeSecurityKey = '[]';
+  /** What computeAll could not read of the springfox Dockets (frameworks/springfox-security.ts). */
+  private codeSecurityNotes: Diagnostic[] = [];
   /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
@@ -259,7 +261,7 @@ export class ProjectScanner {
     if (this.stored) return this.stored.diagnostics;
     const fromRoots = [...this.roots.values()].flatMap((r) => r.diagnostics);
     const groovy = groovyDiagnostics(this.groovyControllers, (path) => moduleFor(this.modules, path).name);
-    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics, groovy));
+    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics, groovy, this.codeSecurityNotes));
   }
 
   /**
@@ -869,7 +871,9 @@ export class ProjectScanner {
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
     this.index.forgetProjectWide();
     this.applyPropertySources();
-    this.codeSecurityKey = JSON.stringify(codeSecurity(this.index));
+    const security = codeSecurity(this.index);
+    this.codeSecurityKey = JSON.stringify(security);
+    this.codeSecurityNotes = security.flatMap((s) => s.dockets.flatMap((d) => d.notes));
     this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();

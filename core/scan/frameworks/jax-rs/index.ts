@@ -413,7 +413,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     },
 
     collect(type, ctx) {
-      security.collect(ctx.index, type);
+      security.collect(ctx.index, type, { modules: ctx.modules, read: ctx.readProjectFile });
       exceptionMapper(ctx, type, mappers);
       // The classes an application names are only asked about themselves (unlisted), and their
       // edits recompute them: not project-wide reads, or every edit of a registered resource would re-scan all.

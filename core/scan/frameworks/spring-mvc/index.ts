@@ -178,7 +178,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     securitySchemes: () => security.byModule(),
 
     collect(type, ctx) {
-      security.collect(ctx.index, type);
+      security.collect(ctx.index, type, { modules: ctx.modules, read: ctx.readProjectFile });
       if (findAnnotation(type.annotations, ...ADVICE_MARKERS)) exceptionHandlers(ctx.index, type, advice);
       const entry = ctx.index.files.get(type.file.path);
       if (!entry || type.outer) return;
@@ -265,7 +265,6 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         if (request) request.params = mergeOperationParams(request.params, docs, bodyParamNames(chain));
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
-        const required = security.requiredBy(ctx.index, type, chain);
         const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
         const status = visible.status;
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
@@ -273,6 +272,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
+            const required = security.requiredBy(ctx.index, type, chain, path);
             for (const verb of verbs.length ? verbs : ['ALL']) {
               out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request: requestForVerb(request, verb, verbs, consumes ?? []), response: body, deprecated: docs.deprecated, operationId: docs.operationId, security: required, status, responses, boundPathParams: bound }));
             }
