@@ -67,6 +67,8 @@ const SPRING_STARTERS: Record<string, string> = {
 };
 /** `ResponseEntity` builder calls that change neither the status nor the body. */
 const SPRING_DECORATIONS = new Set(['header', 'headers', 'contentType', 'contentLength', 'eTag', 'lastModified', 'location', 'cacheControl', 'allow', 'varyBy']);
+/** The types of `new ResponseEntity<>(headers, status)`'s headers (a `MultiValueMap<String, String>`). */
+const SPRING_HEADERS = new Set(['HttpHeaders', 'MultiValueMap', 'LinkedMultiValueMap']);
 /** How many helper calls deep a return is followed (`ok(x)` calling `respond(200, x)`). */
 const MAX_HELPERS = 2;
 
@@ -376,7 +378,10 @@ class BodyReader {
       if (status === null) return undefined;
       if (args.length === 1) return { status, entity: { kind: 'none' } };
       if (args.length === 2 && /^(?:new\s+)?(?:HttpHeaders|[a-z_$][\w$]*[hH]eaders)\b/.test(args[0]!)) return { status, entity: { kind: 'none' } };
-      return { status, entity: this.entityOf(args[0]!, 0) };
+      const entity = this.entityOf(args[0]!, 0);
+      // (headers, status) with the headers in a local of any name (`HttpHeaders h = new HttpHeaders()`).
+      if (args.length === 2 && entity.kind === 'type' && SPRING_HEADERS.has(simpleName(entity.ref.name))) return { status, entity: { kind: 'none' } };
+      return { status, entity };
     }
     const chain = chainOf(expr);
     if (!chain || chain.head !== 'ResponseEntity' || !chain.links.length) return undefined;
