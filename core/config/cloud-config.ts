@@ -54,7 +54,7 @@ export function nativeRepositories(
       const path = /^classpath\*?:(.*)$/.exec(location)?.[1];
       if (path !== undefined) {
         if (path.includes('${')) continue;
-        const folder = inProject([m.dir, RESOURCES, path.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'));
+        const folder = inProject([m.dir, RESOURCES, path.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'));
         if (folder !== undefined) out.push(folder);
         continue;
       }
@@ -86,7 +86,7 @@ function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, re
   const key = GIT_SEARCH_PATHS.find((k) => props.has(k));
   const searchPaths = (key !== undefined ? resolvePlaceholders(props.get(key), props) ?? '' : '')
     .split(',')
-    .map((p) => p.trim().replace(/^\/+|\/+$/g, ''))
+    .map((p) => p.trim().replace(/\\/g, '/').replace(/^\/+|\/+$/g, ''))
     // A wildcard search path (`foo*`) matches folders only the server lists.
     .filter((p) => p !== '' && !p.includes('*') && !p.includes('${'));
   const out: string[] = [];
@@ -114,7 +114,8 @@ function resolveKeepingUserDir(value: string, props: ReadonlyMap<string, string>
 function fileFolders(moduleDir: string, location: string, props: ReadonlyMap<string, string>): string[] | undefined {
   const m = /^file:(.*)$/i.exec(resolveKeepingUserDir(location, props));
   if (!m) return undefined;
-  let path = m[1]!.replace(/^\/\/(?=\$\{user\.dir\})/, '');
+  // Windows' separators are separators: `file:..\..\x` climbs out as `file:../../x` does.
+  let path = m[1]!.replace(/\\/g, '/').replace(/^\/\/(?=\$\{user\.dir\})/, '');
   if (path.startsWith('${user.dir}')) path = `./${path.slice('${user.dir}'.length)}`;
   // `file:///srv/config`, `file:/srv/config`, `file:C:/config`: another folder of the machine.
   if (path.includes('${') || path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.startsWith('~')) return undefined;
