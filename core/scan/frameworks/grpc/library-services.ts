@@ -101,7 +101,7 @@ const DEVH_STARTER = /net\.devh[\s\S]{0,200}?grpc-(?:server-)?spring-boot-starte
 export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryRegistration[] {
   if (type.outer || !findAnnotation(type.annotations, 'SpringBootApplication')) return [];
   const module = ctx.modules.find((m) => m.name === type.file.module);
-  if (!module || !usesDevhStarter(module.dir, ctx)) return [];
+  if (!module || !devhStarterUsers((path) => ctx.readProjectFile?.(path))(module.dir)) return [];
   // Kotlin's `fun main` is the file's own (its facade type).
   const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
   if (!main) return [];
@@ -119,21 +119,32 @@ function starterRegistration(site: { method: MethodDecl; owner: TypeDecl }, fact
 }
 
 /**
- * Whether the module's build file names grpc-ecosystem's server starter, or a parent pom's
+ * Whether a module's build file names grpc-ecosystem's server starter, or a parent pom's
  * dependencies do (its <dependencyManagement> only manages versions; a Gradle build enclosing the
- * module names what its own projects use).
+ * module names what its own projects use). Each build file is searched once per reading (build
+ * facts ask for every module: build-facts.ts).
  */
-function usesDevhStarter(dir: string, ctx: ScanContext): boolean {
-  const parts = dir ? dir.split('/') : [];
-  for (let n = parts.length; n >= 0; n--) {
-    const at = parts.slice(0, n).join('/');
-    for (const name of n === parts.length ? ['pom.xml', 'build.gradle', 'build.gradle.kts'] : ['pom.xml']) {
-      const text = ctx.readProjectFile?.(at ? `${at}/${name}` : name);
-      if (!text) continue;
-      let build = name.endsWith('.xml') ? blankXmlComments(text) : stripComments(text);
-      if (n < parts.length) build = build.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
-      if (DEVH_STARTER.test(build)) return true;
+export function devhStarterUsers(read: (path: string) => string | undefined): (dir: string) => boolean {
+  const names = new Map<string, boolean>();
+  const named = (path: string, asParent: boolean): boolean => {
+    const key = `${asParent ? 'parent' : 'own'}:${path}`;
+    let found = names.get(key);
+    if (found === undefined) {
+      const text = read(path);
+      let build = !text ? '' : path.endsWith('.xml') ? blankXmlComments(text) : stripComments(text);
+      if (asParent) build = build.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
+      names.set(key, (found = DEVH_STARTER.test(build)));
     }
-  }
-  return false;
+    return found;
+  };
+  return (dir) => {
+    const parts = dir ? dir.split('/') : [];
+    for (let n = parts.length; n >= 0; n--) {
+      const at = parts.slice(0, n).join('/');
+      for (const name of n === parts.length ? ['pom.xml', 'build.gradle', 'build.gradle.kts'] : ['pom.xml']) {
+        if (named(at ? `${at}/${name}` : name, n < parts.length)) return true;
+      }
+    }
+    return false;
+  };
 }
