@@ -65,6 +65,14 @@ describe('Spring Cloud Config repositories in folders of the project', () => {
     expect(outside.map((d) => d.message)).toEqual(['config server git repository file:///home/me/config is not a folder of the project; its properties are not read']);
   });
 
+  it('names a remote git repository without the user and password written in its URI', () => {
+    const diagnostics: Diagnostic[] = [];
+    const props = map({ 'spring.cloud.config.server.git.uri': 'https://ci-bot:${git.token}@git.example.com/ops/config.git', 'git.token': 'ghp_s3cr3t' });
+    expect(nativeRepositories([{ dir: '' }], () => props, diagnostics)).toEqual([]);
+    expect(diagnostics.map((d) => d.message)).toEqual(['config server git repository https://***@git.example.com/ops/config.git is not in the project: nothing is fetched, and its properties are not read']);
+    expect(JSON.stringify(diagnostics)).not.toContain('s3cr3t');
+  });
+
   it('takes Windows separators in a location as separators: one climbing out that way is no folder of the project', () => {
     const native = map({ 'spring.cloud.config.server.native.search-locations': String.raw`file:..\..\outside, file:.\config-repo, classpath:\..\..\..\..\..\etc` });
     const diagnostics: Diagnostic[] = [];

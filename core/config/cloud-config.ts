@@ -75,7 +75,7 @@ function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, re
   if (raw === undefined || raw.trim() === '') return undefined;
   const uri = resolveKeepingUserDir(raw.trim(), props);
   if (!/^file:/i.test(uri)) {
-    report(`config server git repository ${uri} is not in the project: nothing is fetched, and its properties are not read`);
+    report(`config server git repository ${withoutUserInfo(uri)} is not in the project: nothing is fetched, and its properties are not read`);
     return undefined;
   }
   const roots = fileFolders(moduleDir, uri, props);
@@ -98,6 +98,11 @@ function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, re
     }
   }
   return out;
+}
+
+/** A URI as a diagnostic may show it: a user and password written in it (`https://user:token@host/..`) are not. */
+function withoutUserInfo(uri: string): string {
+  return uri.replace(/^([a-z][\w+.-]*:\/\/)[^/\s]*@/i, '$1***@');
 }
 
 /** Placeholders filled, `${user.dir}` kept: it is the working folder, known only as where the project is. */
