@@ -39,7 +39,7 @@ describe('new ResponseEntity<>(headers, status)', () => {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-response-entity-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('answers no body when the headers are a local of any name', async () => {
+  it('answers no body when the headers are a local of any name, in Java and Kotlin', async () => {
     const dir = join(root, 'src/main/java/com/acme');
     mkdirSync(dir, { recursive: true });
     writeFileSync(
@@ -58,9 +58,32 @@ public class FileController {
 }
 `,
     );
+    mkdirSync(join(root, 'src/main/kotlin/com/acme'), { recursive: true });
+    writeFileSync(
+      join(root, 'src/main/kotlin/com/acme/TagController.kt'),
+      `package com.acme
+import org.springframework.http.*
+import org.springframework.web.bind.annotation.*
+@RestController
+class TagController {
+  @DeleteMapping("/tags/{id}")
+  fun removeTag(@PathVariable id: Long): ResponseEntity<Any> {
+    val h = HttpHeaders()
+    return ResponseEntity(h, HttpStatus.NO_CONTENT)
+  }
+  @DeleteMapping("/labels/{id}")
+  fun removeLabel(@PathVariable id: Long): ResponseEntity<Any> {
+    val headers = HttpHeaders()
+    return ResponseEntity(headers, HttpStatus.NO_CONTENT)
+  }
+}
+`,
+    );
     const { endpoints } = await scanProject(root, { parseWorker: false });
-    const remove = endpoints.find((e) => e.source.member === 'remove')!;
-    expect(remove.response?.schema).toBeUndefined();
-    expect(remove.response?.description).toBe('No body.');
+    for (const member of ['remove', 'removeTag', 'removeLabel']) {
+      const remove = endpoints.find((e) => e.source.member === member)!;
+      expect(remove.response?.schema, member).toBeUndefined();
+      expect(remove.response?.description, member).toBe('No body.');
+    }
   });
 });

@@ -377,10 +377,8 @@ class BodyReader {
       const status = args.length ? springStatusOf(args.at(-1)!) : null;
       if (status === null) return undefined;
       if (args.length === 1) return { status, entity: { kind: 'none' } };
-      if (args.length === 2 && /^(?:new\s+)?(?:HttpHeaders|[a-z_$][\w$]*[hH]eaders)\b/.test(args[0]!)) return { status, entity: { kind: 'none' } };
       const entity = this.entityOf(args[0]!, 0);
-      // (headers, status) with the headers in a local of any name (`HttpHeaders h = new HttpHeaders()`).
-      if (args.length === 2 && entity.kind === 'type' && SPRING_HEADERS.has(simpleName(entity.ref.name))) return { status, entity: { kind: 'none' } };
+      if (args.length === 2 && this.springHeaders(args[0]!, entity)) return { status, entity: { kind: 'none' } };
       return { status, entity };
     }
     const chain = chainOf(expr);
@@ -403,6 +401,19 @@ class BodyReader {
     }
     if (!ended) return undefined;
     return { status, entity: entity === undefined ? { kind: 'none' } : this.entityOf(entity, 0) };
+  }
+
+  /**
+   * Whether `(arg, status)` is `ResponseEntity(headers, status)`: headers made there, a name
+   * saying so (`headers`, `responseHeaders`), or a local of any name holding them
+   * (`HttpHeaders h = new HttpHeaders()`, Kotlin's `val h = HttpHeaders()`).
+   */
+  private springHeaders(arg: string, entity: Entity): boolean {
+    const made = /^(?:new\s+)?(?:HttpHeaders|(?:Linked)?MultiValueMap)\b/;
+    if (made.test(arg) || /^(?:[a-z_$][\w$]*)?[hH]eaders\b/.test(arg)) return true;
+    if (entity.kind === 'type') return SPRING_HEADERS.has(simpleName(entity.ref.name));
+    const init = /^[a-z_$][\w$]*$/.test(arg) ? this.localDeclaration(arg)?.init : undefined;
+    return init !== undefined && made.test(init.trim());
   }
 
   /** Applies builder calls; `start` undefined: the first link is a `Response.x(..)` starter. */
