@@ -185,9 +185,23 @@ function kotlinStatementEnd(code: string, from: number): number {
     else if (c === ')' || c === ']' || c === '}') {
       if (depth === 0 && c === '}') return i; // the block ends with the statement
       if (--depth < 0) return -1;
-    } else if (depth === 0 && (c === ';' || (c === '\n' && !/^\s*(?:\??\.|else(?![\w$]))/.test(code.slice(i + 1)) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
+    } else if (depth === 0 && (c === ';' || (c === '\n' && !continuesOnNextLine(code, from, i) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
   }
   return depth === 0 ? code.length : -1;
+}
+
+/**
+ * Whether the line after the newline at `at` continues the statement begun at `from`: a call
+ * chain's `.build()`, or the `else` of an `if` expression still waiting for it (not the `else` of
+ * an enclosing `if` statement: `if (found) return ok(u)` then `else return notFound()`).
+ */
+function continuesOnNextLine(code: string, from: number, at: number): boolean {
+  const next = code.slice(at + 1);
+  if (/^\s*\??\./.test(next)) return true;
+  if (!/^\s*else(?![\w$])/.test(next)) return false;
+  const statement = code.slice(from, at);
+  const count = (re: RegExp) => statement.match(re)?.length ?? 0;
+  return count(/(?<![\w$])if\s*\(/g) > count(/(?<![\w$])else(?![\w$])/g);
 }
 
 /** `name(args)` links of a call chain: `Response.ok(x).header(..).build()`. */
