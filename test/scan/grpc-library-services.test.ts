@@ -136,6 +136,38 @@ describe('library gRPC services registered in code', () => {
     ]);
   });
 
+  it("are read in Kotlin, where the health service is the manager's property (health.healthService)", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-library-kt-'));
+    try {
+      mkdirSync(join(app, 'src/main/kotlin/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/kotlin/com/acme/stock/StockServer.kt'),
+        `package com.acme.stock
+
+import io.grpc.ServerBuilder
+import io.grpc.protobuf.services.HealthStatusManager
+import io.grpc.protobuf.services.ProtoReflectionService
+
+fun main() {
+    val health = HealthStatusManager()
+    ServerBuilder.forPort(50051)
+        .addService(health.healthService)
+        .addService(ProtoReflectionService.newInstance())
+        .build().start().awaitTermination()
+}
+`,
+      );
+      const result = await scanProject(app);
+      expect(result.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path).sort()).toEqual([
+        '/grpc.health.v1.Health/Check',
+        '/grpc.health.v1.Health/Watch',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo',
+      ]);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+
   it("leave out a starter's service its config turns off, and a jar the build names describes the other", async () => {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-'));
     try {

@@ -35,6 +35,8 @@ export interface LibraryRegistration {
 
 interface Factory {
   pattern: RegExp;
+  /** Kotlin's property syntax for the same getter (`health.healthService`), read in Kotlin files. */
+  kotlinPattern?: RegExp;
   written: string;
   binding: GrpcBinding;
   fullName: string;
@@ -54,6 +56,7 @@ const FACTORIES: Factory[] = [
   {
     // A HealthStatusManager's service (grpc-services keeps it in io.grpc.protobuf.services, formerly io.grpc.services).
     pattern: /\.\s*getHealthService\s*\(\s*\)/g,
+    kotlinPattern: /\.\s*healthService(?![\w$(])/g,
     written: 'HealthStatusManager.getHealthService()',
     binding: { service: 'Health', grpcClass: 'HealthGrpc', packages: ['io.grpc.health.v1'], written: 'io.grpc.health.v1.HealthGrpc.HealthImplBase' },
     fullName: 'grpc.health.v1.Health',
@@ -76,8 +79,9 @@ export function libraryRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
   for (const factory of FACTORIES) {
     // getHealthService() is HealthStatusManager's only where the file names that class.
     if (factory.binding.service === 'Health' && !mentions.includes('HealthStatusManager')) continue;
-    factory.pattern.lastIndex = 0;
-    for (let m = factory.pattern.exec(code); m; m = factory.pattern.exec(code)) {
+    const pattern = type.file.lang === 'kotlin' && factory.kotlinPattern ? new RegExp(`${factory.pattern.source}|${factory.kotlinPattern.source}`, 'g') : factory.pattern;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(code); m; m = pattern.exec(code)) {
       const line = lineAt(code, m.index);
       const site = [...methods].reverse().find((s) => s.method.line <= line);
       if (!site || out.some((r) => r.method === site.method && r.fullName === factory.fullName)) continue;
