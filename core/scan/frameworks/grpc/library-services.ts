@@ -1,7 +1,7 @@
 // gRPC services a library provides and the application's code registers, with no class of its own
 // extending their base: grpc-services' server reflection (`ProtoReflectionService.newInstance()`,
 // v1alpha, and `ProtoReflectionServiceV1.newInstance()`, v1) and health check
-// (`healthStatusManager.getHealthService()`), added to a `ServerBuilder` or returned by a bean
+// (`healthStatusManager.getHealthService()`, Kotlin's `.healthService`), added to a `ServerBuilder` or returned by a bean
 // that a starter binds. Each is listed at the method registering it. The method body is text the
 // parser skips, so it is read as text (strings and comments blanked).
 // grpc-ecosystem's starter (net.devh) registers both itself when grpc-services is on the classpath,
