@@ -90,11 +90,17 @@ function parentPoms(dir: string, read: (path: string) => string | undefined): st
     if (path === undefined) break;
     const file = path.endsWith('.xml') ? path : `${path}/pom.xml`;
     pom = read(file);
-    if (pom === undefined) break;
+    // Maven takes the pom there only when it is the parent named (spring-boot-starter-parent's module beside an aggregator is not its child).
+    if (pom === undefined || artifactOf(parent) !== artifactOf(pom.replace(/<!--[\s\S]*?-->/g, '').replace(/<parent>[\s\S]*?<\/parent>/, ''))) break;
     out.push(pom);
     at = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
   }
   return out;
+}
+
+/** The first `<artifactId>` of a pom's text (its own, once its `<parent>` is taken out), or of a `<parent>` block. */
+function artifactOf(xml: string): string | undefined {
+  return /<artifactId>\s*([^<\s]+)\s*<\/artifactId>/.exec(xml)?.[1];
 }
 
 /** A project-relative path with `.` and `..` resolved; undefined where it leaves the project. */
