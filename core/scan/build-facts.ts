@@ -2,7 +2,8 @@
 // as values a re-scan can compare: the module layout (folders, names, build kinds), each module's
 // dependencies on other modules, the openapi-generator configurations (with the parent poms'
 // properties they use), the Maven profiles active by default (`@token@` filters in
-// application.yml), each module's gRPC starter (the port its gRPC server listens on), each module's
+// application.yml), each module's gRPC starter (the port its gRPC server listens on; grpc-ecosystem's
+// also registers the health and reflection services), each module's
 // JAX-RS JSON provider (JSON-B's or Jackson's) and JSON-B version (jaxrs-json-provider.ts: its own
 // build's, its parent poms' or a platform BOM's), what it
 // says of its Spring application's JSON mapper (Gson with Jackson excluded, WebFlux: json-mapper.ts)
@@ -18,6 +19,7 @@ import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { buildsWithJackson3 } from './jackson-version';
 import { springJsonBuild } from './json-mapper';
 import { directDependencies } from './module-dependencies';
+import { devhStarterUsers } from './frameworks/grpc/library-services';
 import type { ModuleInfo } from './modules';
 
 export interface BuildFacts {
@@ -68,7 +70,9 @@ export function readBuildFacts(root: string, modules: readonly ModuleInfo[]): Bu
     modules.filter((m) => m.build === 'maven').map((m) => [m.dir, activeByDefault(read(m.dir ? `${m.dir}/pom.xml` : 'pom.xml'))]),
   );
   const starterOf = grpcStarters(modules, read);
-  const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '']));
+  // grpc-ecosystem's starter is the default server library, but it also registers the health and reflection services (library-services.ts).
+  const devh = devhStarterUsers(read);
+  const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '', devh(m.dir)]));
   const jsonProviders = JSON.stringify(modules.map((m) => [m.dir, jaxRsJsonProvider(m, read) ?? '', jsonbVersion(m, read) ?? '']));
   const springJson = JSON.stringify(modules.map((m) => [m.dir, springJsonBuild(m, read)]));
   return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jsonProviders, springJson, jackson3: buildsWithJackson3(modules, read) };

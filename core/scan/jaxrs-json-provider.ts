@@ -2,7 +2,9 @@
 // decides per application from these), and the JSON-B version where the build says it. Build facts:
 // an edit that changes either re-scans every endpoint.
 
+import { blankXmlComments } from './config-text';
 import { buildText } from './json-mapper';
+import { stripComments } from './modules';
 import type { ModuleInfo } from './modules';
 
 /** Server-side JSON-B providers of JAX-RS runtimes (clients' `-client-jsonb` are not). */
@@ -41,7 +43,9 @@ const PLATFORM = /\b(jakarta\.jakartaee-(?:bom|api|web-api|core-api)|spring-boot
  * server.xml; undefined otherwise (1.0 is javax's, said by the model's imports).
  */
 export function jsonbVersion(m: ModuleInfo, read: (path: string) => string | undefined): 2 | 3 | undefined {
-  const builds = [buildText(m, read), ...(m.build === 'maven' ? parentPoms(m.dir, read) : [])];
+  // Comments left out: a version commented out of a pom (an earlier Yasson) is not one the build names.
+  const own = buildText(m, read);
+  const builds = [m.build === 'maven' ? blankXmlComments(own) : stripComments(own), ...(m.build === 'maven' ? parentPoms(m.dir, read).map(blankXmlComments) : [])];
   const all = builds.join('\n');
   // A property resolves from the module's own pom first, then its parents'.
   const literal = (version: string) => (version.startsWith('${') ? new RegExp(`<${version.slice(2, -1).replace(/[.]/g, '\\.')}>\\s*([\\d.]+)`).exec(all)?.[1] : version);
@@ -86,11 +90,17 @@ function parentPoms(dir: string, read: (path: string) => string | undefined): st
     if (path === undefined) break;
     const file = path.endsWith('.xml') ? path : `${path}/pom.xml`;
     pom = read(file);
-    if (pom === undefined) break;
+    // Maven takes the pom there only when it is the parent named (spring-boot-starter-parent's module beside an aggregator is not its child).
+    if (pom === undefined || artifactOf(parent) !== artifactOf(pom.replace(/<!--[\s\S]*?-->/g, '').replace(/<parent>[\s\S]*?<\/parent>/, ''))) break;
     out.push(pom);
     at = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
   }
   return out;
+}
+
+/** The first `<artifactId>` of a pom's text (its own, once its `<parent>` is taken out), or of a `<parent>` block. */
+function artifactOf(xml: string): string | undefined {
+  return /<artifactId>\s*([^<\s]+)\s*<\/artifactId>/.exec(xml)?.[1];
 }
 
 /** A project-relative path with `.` and `..` resolved; undefined where it leaves the project. */

@@ -167,6 +167,13 @@ class FruitResource {
         Response.status(Response.Status.CONFLICT).entity(fruit).build()
     }
 
+    @GET
+    @Path("/{name}/branches")
+    fun branches(@PathParam("name") name: String): Response {
+        if (name.isEmpty()) return Response.status(Response.Status.NOT_FOUND).build()
+        else return Response.ok(Fruit(name)).build()
+    }
+
     @DELETE
     @Path("/{name}")
     fun delete(@PathParam("name") name: String): Response {
@@ -195,6 +202,11 @@ class FruitResource {
     expect(byMember('either').responses?.map((r) => r.status)).toContain('404');
     expect(byMember('replace').response?.schema?.title).toBe('Fruit');
     expect(byMember('replace').responses?.find((r) => r.status === '409')?.schema?.title).toBe('Fruit');
+  });
+
+  it("reads each return of an if statement whose else is on the next line (that else is the statement's, not the return's)", () => {
+    expect(byMember('branches').response?.schema?.title).toBe('Fruit');
+    expect(byMember('branches').responses?.map((r) => r.status)).toContain('404');
   });
 
   it('does not read a body returning from a lambda by label', () => {

@@ -67,6 +67,8 @@ const SPRING_STARTERS: Record<string, string> = {
 };
 /** `ResponseEntity` builder calls that change neither the status nor the body. */
 const SPRING_DECORATIONS = new Set(['header', 'headers', 'contentType', 'contentLength', 'eTag', 'lastModified', 'location', 'cacheControl', 'allow', 'varyBy']);
+/** The types of `new ResponseEntity<>(headers, status)`'s headers (a `MultiValueMap<String, String>`). */
+const SPRING_HEADERS = new Set(['HttpHeaders', 'MultiValueMap', 'LinkedMultiValueMap']);
 /** How many helper calls deep a return is followed (`ok(x)` calling `respond(200, x)`). */
 const MAX_HELPERS = 2;
 
@@ -183,9 +185,23 @@ function kotlinStatementEnd(code: string, from: number): number {
     else if (c === ')' || c === ']' || c === '}') {
       if (depth === 0 && c === '}') return i; // the block ends with the statement
       if (--depth < 0) return -1;
-    } else if (depth === 0 && (c === ';' || (c === '\n' && !/^\s*(?:\??\.|else(?![\w$]))/.test(code.slice(i + 1)) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
+    } else if (depth === 0 && (c === ';' || (c === '\n' && !continuesOnNextLine(code, from, i) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
   }
   return depth === 0 ? code.length : -1;
+}
+
+/**
+ * Whether the line after the newline at `at` continues the statement begun at `from`: a call
+ * chain's `.build()`, or the `else` of an `if` expression still waiting for it (not the `else` of
+ * an enclosing `if` statement: `if (found) return ok(u)` then `else return notFound()`).
+ */
+function continuesOnNextLine(code: string, from: number, at: number): boolean {
+  const next = code.slice(at + 1);
+  if (/^\s*\??\./.test(next)) return true;
+  if (!/^\s*else(?![\w$])/.test(next)) return false;
+  const statement = code.slice(from, at);
+  const count = (re: RegExp) => statement.match(re)?.length ?? 0;
+  return count(/(?<![\w$])if\s*\(/g) > count(/(?<![\w$])else(?![\w$])/g);
 }
 
 /** `name(args)` links of a call chain: `Response.ok(x).header(..).build()`. */
@@ -375,8 +391,9 @@ class BodyReader {
       const status = args.length ? springStatusOf(args.at(-1)!) : null;
       if (status === null) return undefined;
       if (args.length === 1) return { status, entity: { kind: 'none' } };
-      if (args.length === 2 && /^(?:new\s+)?(?:HttpHeaders|[a-z_$][\w$]*[hH]eaders)\b/.test(args[0]!)) return { status, entity: { kind: 'none' } };
-      return { status, entity: this.entityOf(args[0]!, 0) };
+      const entity = this.entityOf(args[0]!, 0);
+      if (args.length === 2 && this.springHeaders(args[0]!, entity)) return { status, entity: { kind: 'none' } };
+      return { status, entity };
     }
     const chain = chainOf(expr);
     if (!chain || chain.head !== 'ResponseEntity' || !chain.links.length) return undefined;
@@ -398,6 +415,19 @@ class BodyReader {
     }
     if (!ended) return undefined;
     return { status, entity: entity === undefined ? { kind: 'none' } : this.entityOf(entity, 0) };
+  }
+
+  /**
+   * Whether `(arg, status)` is `ResponseEntity(headers, status)`: headers made there, a name
+   * saying so (`headers`, `responseHeaders`), or a local of any name holding them
+   * (`HttpHeaders h = new HttpHeaders()`, Kotlin's `val h = HttpHeaders()`).
+   */
+  private springHeaders(arg: string, entity: Entity): boolean {
+    const made = /^(?:new\s+)?(?:HttpHeaders|(?:Linked)?MultiValueMap)\b/;
+    if (made.test(arg) || /^(?:[a-z_$][\w$]*)?[hH]eaders\b/.test(arg)) return true;
+    if (entity.kind === 'type') return SPRING_HEADERS.has(simpleName(entity.ref.name));
+    const init = /^[a-z_$][\w$]*$/.test(arg) ? this.localDeclaration(arg)?.init : undefined;
+    return init !== undefined && made.test(init.trim());
   }
 
   /** Applies builder calls; `start` undefined: the first link is a `Response.x(..)` starter. */
