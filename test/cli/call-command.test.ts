@@ -1,7 +1,7 @@
 // `apiscout call` as a user runs it: the built bundle in a child process, against a real server on
 // 127.0.0.1, on a small Spring project written by the test, with environments and config files.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { RequestStateStore } from '../../core/store/request-state';
 import type { Echo, Running } from '../call/servers';
 import { echo, httpServer } from '../call/servers';
 import { runCli, type CliRun } from './run-cli';
+import { writeFiles } from '../write-files';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -50,10 +51,7 @@ class Item {
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-call-'));
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
+  writeFiles(root, files);
   return root;
 }
 

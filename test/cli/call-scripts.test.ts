@@ -3,14 +3,15 @@
 // 127.0.0.1 that wants the token a login response handed out. What the command prints (it ends up
 // in CI logs) has that token, the session cookie and the secret variables masked.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvironmentStore } from '../../core/env/environments';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
 import { runCli, type CliRun } from './run-cli';
+import { writeFiles } from '../write-files';
 
 const CONTROLLER = `package com.example.auth;
 
@@ -79,10 +80,7 @@ beforeAll(async () => {
     'src/main/java/com/example/auth/AuthController.java': CONTROLLER,
     '.apiscout/config.properties': CONFIG,
   };
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, p)), { recursive: true });
-    writeFileSync(join(dir, p), t);
-  }
+  writeFiles(dir, files);
   await new EnvironmentStore({ projectDir: dir, userDir }).create('dev', [{ key: 'tenant', value: 'tenant-s3cret', secret: true }]);
 });
 afterAll(async () => {
