@@ -5,13 +5,10 @@
 // makes tight loops several times slower than the bundle and would report the transform, not the
 // matcher. `--source` measures in-process under vite-node anyway.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import typescript from '@rollup/plugin-typescript';
-import { rollup } from 'rollup';
+import { runBundled } from './run-bundled';
 
 const args = process.argv.slice(2);
 if (args.includes('--source')) {
@@ -20,25 +17,7 @@ if (args.includes('--source')) {
 } else {
   const out = mkdtempSync(join(tmpdir(), 'apiscout-bench-search-'));
   try {
-    const bundle = await rollup({
-      input: 'bench/search-run.ts',
-      external: (id) => id.startsWith('node:') || builtinModules.includes(id),
-      plugins: [
-        typescript({
-          tsconfig: './tsconfig.json',
-          include: ['core/**/*.ts', 'bench/**/*.ts'],
-          exclude: ['**/*.test.ts'],
-          compilerOptions: { noEmit: false, declaration: false, sourceMap: false },
-        }),
-      ],
-      onwarn: (warning, warn) => {
-        if (warning.code !== 'CIRCULAR_DEPENDENCY') warn(warning);
-      },
-    });
-    await bundle.write({ file: join(out, 'search-run.mjs'), format: 'es' });
-    await bundle.close();
-    const r = spawnSync(process.execPath, [join(out, 'search-run.mjs'), ...args], { stdio: 'inherit' });
-    process.exitCode = r.status ?? 1;
+    process.exitCode = await runBundled('bench/search-run.ts', join(out, 'search-run.mjs'), args);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -2,8 +2,6 @@
 // serialisable values. The caller (core/call), the cURL exporter and the tests build these from
 // their own models; nothing here knows how a request is sent.
 
-import { TextDecoder } from 'node:util';
-
 export interface HeaderEntry {
   name: string;
   value: string;
@@ -77,16 +75,6 @@ export function bodySize(body: Uint8Array | BodySource): number {
 
 export function bodyBytes(body: Uint8Array | BodySource): Uint8Array {
   return body instanceof Uint8Array ? body : body.read();
-}
-
-/** The declared charset's decoder, else UTF-8. */
-export function decoderFor(contentType: string | undefined): TextDecoder {
-  const charset = /;\s*charset="?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8');
-  } catch {
-    return new TextDecoder('utf-8');
-  }
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -163,6 +163,14 @@ describe('after-scripts', () => {
     expect(size).toBeGreaterThan(text.length);
   });
 
+  it('read a text body in its declared charset, and as UTF-8 when the charset is unknown', async () => {
+    const latin1 = new Uint8Array([0x63, 0x61, 0x66, 0xe9]); // "café" in ISO-8859-1
+    const read = async (contentType: string, body: Uint8Array) =>
+      (await runner.runAfter(js(`logger.info(response.body())`), baseRequest(), { status: 200, headers: [{ name: 'Content-Type', value: contentType }], body }, env)).logs[0]!.text;
+    expect(await read('text/plain; charset="ISO-8859-1"', latin1)).toBe('café');
+    expect(await read('text/plain; charset=no-such-charset', new TextEncoder().encode('café'))).toBe('café');
+  });
+
   it('get raw bytes for a binary response', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255, 1]);
     const { logs } = await runner.runAfter(

@@ -7,7 +7,8 @@
 import type ivm from 'isolated-vm';
 import { lazyRequire } from '../core/lazy-require';
 import { ScriptError } from '../core/errors';
-import { bodyBytes, bodySize, checkRequest, decoderFor, headerValue, responseIsText } from './exchange';
+import { decoderFor } from '../core/call/response';
+import { bodyBytes, bodySize, checkRequest, headerValue, responseIsText } from './exchange';
 import type { BodySource, ScriptRequest, ScriptResponse } from './exchange';
 import { GROOVY_RUNTIME, translateGroovy } from './groovy';
 import { PRELUDE, RUN_FUNCTION } from './prelude';

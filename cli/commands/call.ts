@@ -20,7 +20,7 @@ import { CallError, InputError, ScriptError, fsReason } from '../../core/errors'
 import type { Diagnostic, Endpoint } from '../../core/model/endpoint';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { ProjectScanner } from '../../core/scan/project-scanner';
-import { pickEndpoint } from './pick-endpoint';
+import { endpointPositionals, noMatchMessage, pickEndpoint } from './pick-endpoint';
 import { RequestStateStore } from '../../core/store/request-state';
 import { endpointScripts } from '../../scripts-sandbox/call-hooks';
 import type { ScriptLogLine } from '../../scripts-sandbox/runner';
@@ -109,11 +109,9 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
     io.out(callHelp);
     return 0;
   }
-  if (positionals.length < 1 || positionals.length > 2) {
-    io.err(`apiscout call: expected an endpoint id or query, and at most one directory\nRun 'apiscout call --help' for its usage.`);
-    return 2;
-  }
-  const [wanted, dir = io.sampleProject] = positionals as [string, string?];
+  const named = endpointPositionals('call', positionals, io);
+  if (!named) return 2;
+  const { wanted, dir } = named;
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new InputError(`--timeout must be a whole number of milliseconds, got '${values.timeout}'`, values.timeout!);
 
@@ -123,7 +121,7 @@ export async function callCommand(args: string[], io: CliIO): Promise<number> {
   reportDiagnostics(result.diagnostics, io);
   const picked = pickEndpoint(result.endpoints, wanted, 'calling');
   if (!picked) {
-    io.err(`apiscout call: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
+    io.err(noMatchMessage('call', wanted, dir));
     return 2;
   }
   const { endpoint } = picked;

@@ -11,7 +11,7 @@ import { painterFor } from '../colors';
 import type { Painter } from '../colors';
 import type { CliIO } from '../io';
 import { methodLabel } from '../render-tree';
-import { pickEndpoint } from './pick-endpoint';
+import { endpointPositionals, noMatchMessage, pickEndpoint } from './pick-endpoint';
 import { reportDiagnosticsAbout } from './scan';
 
 export const showHelp = `Usage: apiscout show <ID-OR-QUERY> [DIR] [--json] [--include-tests] [--actuator]
@@ -41,16 +41,14 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
     io.out(showHelp);
     return 0;
   }
-  if (positionals.length < 1 || positionals.length > 2) {
-    io.err(`apiscout show: expected an endpoint id or query, and at most one directory\nRun 'apiscout show --help' for its usage.`);
-    return 2;
-  }
-  const [wanted, dir = io.sampleProject] = positionals as [string, string?];
+  const named = endpointPositionals('show', positionals, io);
+  if (!named) return 2;
+  const { wanted, dir } = named;
   const result = await new ProjectScanner(dir, { includeTests: values['include-tests'], actuator: actuatorEnabled(dir, userConfigDir(), values.actuator), pathPrefixes: () => pathPrefixesSetting(dir, userConfigDir()) }).scan();
   const picked = pickEndpoint(result.endpoints, wanted, 'showing');
   reportDiagnosticsAbout(result.diagnostics, picked?.endpoint.source.file, dir, io);
   if (!picked) {
-    io.err(`apiscout show: no endpoint matches '${wanted}' in ${dir}\nRun 'apiscout search QUERY ${dir}' to find its id or address.`);
+    io.err(noMatchMessage('show', wanted, dir));
     return 2;
   }
   const { endpoint } = picked;

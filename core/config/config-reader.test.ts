@@ -1,16 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../model/endpoint';
 import { parseConfigText, readConfig } from './config-reader';
+import { writeFiles } from '../../test/write-files';
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-cfg-'));
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
+  writeFiles(root, files);
   return root;
 }
 

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withApplicationServletPaths } from './application-servlet-paths';
 import type { ModuleInfo } from './modules';
 import { scanProject } from './scan';
+import { writeFiles } from '../../test/write-files';
 
 const pom = (artifact: string, deps: string[] = []) =>
   `<project><artifactId>${artifact}</artifactId><dependencies>${deps.map((d) => `<dependency><artifactId>${d}</artifactId></dependency>`).join('')}</dependencies></project>`;
@@ -71,10 +72,7 @@ describe('withApplicationServletPaths', () => {
 import org.springframework.web.bind.annotation.*;
 @RestController public class UserController { @GetMapping("/users") public String list() { return ""; } }`,
     };
-    for (const [p, t] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, p)), { recursive: true });
-      writeFileSync(join(root, p), t);
-    }
+    writeFiles(root, files);
     const result = await scanProject(root);
     expect(result.endpoints.map((e) => [e.module, e.path])).toEqual([['system', '/users']]);
     expect(result.modules.find((m) => m.name === 'system')).toMatchObject({ contextPath: '/boot', listen: { port: '48080' } });

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProjectScanner } from './project-scanner';
 import { scanProject } from './scan';
+import { writeFiles } from '../../test/write-files';
 
 const CONTROLLER = `package com.acme;
 import org.springframework.web.bind.annotation.*;
@@ -23,10 +24,7 @@ const GSON = ['displayName', 'stockLevel', 'itemId'];
 
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'apiscout-gson-'));
-  for (const [rel, text] of Object.entries({ 'src/main/java/com/acme/ItemController.java': CONTROLLER, ...files })) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
+  writeFiles(dir, { 'src/main/java/com/acme/ItemController.java': CONTROLLER, ...files });
   return dir;
 }
 

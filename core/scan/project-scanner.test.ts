@@ -21,6 +21,14 @@ function project(files: Record<string, string>): { root: string; write: (p: stri
 
 const addresses = (s: ProjectScanner) => s.endpoints.map((e) => `${e.address} ${e.className}#${e.source.member}`).sort();
 
+/** A project of `files`, and a scanner that has scanned it. */
+async function scannedProject(files: Record<string, string>): Promise<{ p: ReturnType<typeof project>; s: ProjectScanner }> {
+  const p = project(files);
+  const s = new ProjectScanner(p.root);
+  await s.scan();
+  return { p, s };
+}
+
 /** The strongest check: an incremental result is exactly what a fresh full scan gives. */
 async function expectSameAsFullScan(s: ProjectScanner): Promise<void> {
   const fresh = await new ProjectScanner(s.root).scan();
@@ -46,9 +54,7 @@ public class OrderController { @PostMapping public void create() {} }`,
 
 describe('ProjectScanner.rescan', () => {
   it('follows a changed constant into the endpoints that use it, and only those', async () => {
-    const p = project(BASE);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { p, s } = await scannedProject(BASE);
     expect(addresses(s)).toContain('GET /api/users/{id} com.acme.UserController#get');
     p.write(`${J}Paths.java`, 'package com.acme; public interface Paths { String API = "/v2"; }');
     const r = s.rescan([{ path: `${J}Paths.java`, kind: 'changed' }]);
@@ -64,9 +70,7 @@ describe('ProjectScanner.rescan', () => {
   });
 
   it('follows a changed base class into its subclasses', async () => {
-    const p = project(BASE);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { p, s } = await scannedProject(BASE);
     p.write(`${J}Base.java`, `package com.acme;
 import org.springframework.web.bind.annotation.*;
 public abstract class Base { @GetMapping("/health") public String ping() { return ""; } }`);
@@ -76,9 +80,7 @@ public abstract class Base { @GetMapping("/health") public String ping() { retur
   });
 
   it('touches nothing when an unrelated file changes', async () => {
-    const p = project(BASE);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { p, s } = await scannedProject(BASE);
     p.write(`${J}Unrelated.java`, 'package com.acme; public class Unrelated { void g() {} }');
     const r = s.rescan([{ path: `${J}Unrelated.java`, kind: 'changed' }]);
     expect(r.rootsRecomputed).toBe(0);
@@ -86,9 +88,7 @@ public abstract class Base { @GetMapping("/health") public String ping() { retur
   });
 
   it('adds created controllers, drops deleted ones, and handles a rename as both', async () => {
-    const p = project(BASE);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { p, s } = await scannedProject(BASE);
     p.write(`${J}CartController.java`, `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController public class CartController { @DeleteMapping("/cart") public void clear() {} }`);
@@ -138,14 +138,12 @@ import jakarta.ws.rs.*;
   });
 
   it('recomputes everything when a custom stereotype is declared', async () => {
-    const p = project({
+    const { p, s } = await scannedProject({
       ...BASE,
       [`${J}AdminController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @ApiController public class AdminController { @GetMapping("/admin") public void home() {} }`,
     });
-    const s = new ProjectScanner(p.root);
-    await s.scan();
     expect(addresses(s).some((a) => a.includes('AdminController'))).toBe(false);
     p.write(`${J}ApiController.java`, `package com.acme;
 import org.springframework.web.bind.annotation.RestController;
@@ -156,9 +154,7 @@ import org.springframework.web.bind.annotation.RestController;
   });
 
   it('keeps a syntax error diagnostic in step with the file', async () => {
-    const p = project(BASE);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { p, s } = await scannedProject(BASE);
     p.write(`${J}OrderController.java`, 'package com.acme;\n@RestController public class OrderController { void f( {');
     s.rescan([{ path: `${J}OrderController.java`, kind: 'changed' }]);
     expect(s.diagnostics().map((d) => d.file)).toEqual([`${J}OrderController.java`]);
@@ -171,18 +167,14 @@ import org.springframework.web.bind.annotation.RestController;
 
 describe('ProjectScanner gutter queries', () => {
   it('lists the endpoints of a file by line', async () => {
-    const p = project(BASE);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { s } = await scannedProject(BASE);
     expect(s.endpointsInFile(`${J}UserController.java`).map((e) => [e.source.line, e.path])).toEqual([[4, '/api/users/{id}']]);
     // Inherited mappings sit at the base method, so the base file carries their icons.
     expect(s.endpointsInFile(`${J}Base.java`).map((e) => e.path)).toEqual(['/api/users/ping']);
   });
 
   it('re-scans the file when a clicked method is missing from the index (spec §3)', async () => {
-    const p = project(BASE);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { p, s } = await scannedProject(BASE);
     // The file changes behind the scanner's back (a branch switch): no change event arrives.
     p.write(`${J}OrderController.java`, `package com.acme;
 import org.springframework.web.bind.annotation.*;
@@ -198,7 +190,7 @@ public class OrderController {
 
 describe('ProjectScanner.rescan with request models', () => {
   it('follows a changed DTO into every endpoint whose body or response uses it, cached schemas included', async () => {
-    const p = project({
+    const { p, s } = await scannedProject({
       [`${J}UserDto.java`]: 'package com.acme; public class UserDto { private String name; }',
       [`${J}UserController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
@@ -210,8 +202,6 @@ import org.springframework.web.bind.annotation.*;
 import org.springframework.web.bind.annotation.*;
 @RestController public class AdminController { @GetMapping("/admin/user") public UserDto user() { return null; } }`,
     });
-    const s = new ProjectScanner(p.root);
-    await s.scan();
     p.write(`${J}UserDto.java`, 'package com.acme; public class UserDto { private String name; private int age; }');
     const r = s.rescan([{ path: `${J}UserDto.java`, kind: 'changed' }]);
     expect(r.rootsRecomputed).toBe(2);
@@ -224,14 +214,12 @@ import org.springframework.web.bind.annotation.*;
   });
 
   it('follows a @JsonMixin created, changed or deleted into the bodies of its target', async () => {
-    const p = project({
+    const { p, s } = await scannedProject({
       [`${J}UserDto.java`]: 'package com.acme; public class UserDto { public String name; public String password; }',
       [`${J}UserController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController public class UserController { @GetMapping("/users/{id}") public UserDto get(@PathVariable long id) { return null; } }`,
     });
-    const s = new ProjectScanner(p.root);
-    await s.scan();
     const keys = () => Object.keys(s.endpoints[0]!.response!.schema!.properties!);
     expect(keys()).toEqual(['name', 'password']);
     const mixin = (ann: string) => `package com.acme.json;
@@ -251,15 +239,13 @@ abstract class UserMixin { ${ann} String password; }`;
   });
 
   it('follows a mix-in registered in code, created or deleted, into the bodies of its target', async () => {
-    const p = project({
+    const { p, s } = await scannedProject({
       [`${J}UserDto.java`]: 'package com.acme; public class UserDto { public String name; public String password; }',
       [`${J}UserMixin.java`]: 'package com.acme; abstract class UserMixin { @com.fasterxml.jackson.annotation.JsonIgnore String password; }',
       [`${J}UserController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController public class UserController { @GetMapping("/users/{id}") public UserDto get(@PathVariable long id) { return null; } }`,
     });
-    const s = new ProjectScanner(p.root);
-    await s.scan();
     const keys = () => Object.keys(s.endpoints[0]!.response!.schema!.properties!);
     expect(keys()).toEqual(['name', 'password']);
     p.write(`${J}JacksonConfig.java`, `package com.acme;
@@ -277,7 +263,7 @@ class JacksonConfig {
   });
 
   it('follows a new type that a cached schema looked for in vain into every endpoint that reuses it', async () => {
-    const p = project({
+    const { p, s } = await scannedProject({
       [`${J}OrderDto.java`]: 'package com.acme; public class OrderDto { private Address address; }',
       [`${J}AdminController.java`]: `package com.acme;
 import org.springframework.web.bind.annotation.*;
@@ -286,8 +272,6 @@ import org.springframework.web.bind.annotation.*;
 import org.springframework.web.bind.annotation.*;
 @RestController public class OrderController { @PostMapping("/orders") public void create(@RequestBody OrderDto body) {} }`,
     });
-    const s = new ProjectScanner(p.root);
-    await s.scan();
     // AdminController builds OrderDto's schema first; OrderController reuses it from the cache.
     p.write(`${J}Address.java`, 'package com.acme; public class Address { private String city; }');
     s.rescan([{ path: `${J}Address.java`, kind: 'created' }]);
@@ -328,9 +312,7 @@ abstract class BaseController {
   };
 
   it('answers the gutter query for a .kt file with the lines of the functions', async () => {
-    const p = project(KOTLIN);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { s } = await scannedProject(KOTLIN);
     expect(s.endpointsInFile(`${K}UserController.kt`).map((e) => [e.source.line, e.source.column, e.address])).toEqual([
       [9, 17, 'GET /api/users/{id}'],
       [11, 33, 'DELETE /api/users/{id}'],
@@ -340,9 +322,7 @@ abstract class BaseController {
   });
 
   it('re-scans a changed .kt file, and a changed Kotlin constant, as a full scan would see them', async () => {
-    const p = project(KOTLIN);
-    const s = new ProjectScanner(p.root);
-    await s.scan();
+    const { p, s } = await scannedProject(KOTLIN);
     p.write(`${K}OrderController.kt`, `package com.acme
 
 import org.springframework.web.bind.annotation.*
@@ -367,7 +347,7 @@ class OrderController {
   });
 
   it('resolves a top-level constant that a new file declares', async () => {
-    const p = project({
+    const { p, s } = await scannedProject({
       [`${K}ReportController.kt`]: `package com.acme
 
 import org.springframework.web.bind.annotation.*
@@ -378,8 +358,6 @@ class ReportController {
 }
 `,
     });
-    const s = new ProjectScanner(p.root);
-    await s.scan();
     expect(addresses(s)).toEqual(['GET /${REPORTS} com.acme.ReportController#list']);
     p.write(`${K}Routes.kt`, 'package com.acme\n\nconst val REPORTS = "/reports"\n');
     s.rescan([{ path: `${K}Routes.kt`, kind: 'created' }]);

@@ -20,6 +20,7 @@ import type { GrpcTestServer } from '../call/grpc-server';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
 import { SidecarClient, rpcError } from './sidecar-client';
+import { writeFiles } from '../write-files';
 
 const CONTROLLER = `package com.example.shop;
 
@@ -75,10 +76,7 @@ let sidecarTmp: string;
 const spilled = () => readdirSync(sidecarTmp).filter((n) => n.startsWith('apiscout-body-'));
 
 function write(root: string, files: Record<string, string>): void {
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
+  writeFiles(root, files);
 }
 
 /** The user's settings: always with bodies over 100 kB spilled to a temp file. */

@@ -10,12 +10,10 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import { SidecarClient } from './sidecar-client';
-
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+import { runCli, type CliRun } from '../cli/run-cli';
 
 const CONTROLLER = `package org.example.visits;
 
@@ -57,16 +55,8 @@ const recorded: Recorded[] = [];
 let client: SidecarClient;
 let id: string;
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const { FORCE_COLOR: _ignored, ...env } = process.env;
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...env, NO_COLOR: '1', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[]): Promise<CliRun> {
+  return runCli(args, { APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '' });
 }
 
 function sh(script: string): Promise<number | null> {

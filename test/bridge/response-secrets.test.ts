@@ -6,7 +6,7 @@
 
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvironmentStore } from '../../core/env/environments';
 import type { HttpRequestDraft } from '../../core/model/request-state';
@@ -15,6 +15,7 @@ import type { ResultOf } from '../../ide-bridge/protocol';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
 import { SidecarClient, rpcError } from './sidecar-client';
+import { writeFiles } from '../write-files';
 
 const CONTROLLER = `package com.example.auth;
 
@@ -58,10 +59,7 @@ beforeAll(async () => {
     'src/main/java/com/example/auth/AuthController.java': CONTROLLER,
     '.apiscout/config.properties': CONFIG,
   };
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, p)), { recursive: true });
-    writeFileSync(join(project, p), t);
-  }
+  writeFiles(project, files);
   server = await httpServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.setHeader('set-cookie', ['SESSION=sess-4711; Path=/; HttpOnly', 'theme=light']);

@@ -14,8 +14,8 @@ import type { HttpRequestDraft } from '../../core/model/request-state';
 import { SidecarClient } from '../bridge/sidecar-client';
 import { run } from '../export/files';
 import { QUICK_JVM } from '../quick-jvm';
+import { runCli, type CliRun } from '../cli/run-cli';
 
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../fixtures/spring-boot-app', import.meta.url));
 
 let work: string;
@@ -30,15 +30,8 @@ function env(): NodeJS.ProcessEnv {
   return { ...rest, NO_COLOR: '1', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '', no_proxy: '*' };
 }
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[]): Promise<CliRun> {
+  return runCli(args, env());
 }
 
 function sh(script: string): Promise<number | null> {

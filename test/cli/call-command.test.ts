@@ -1,18 +1,17 @@
 // `apiscout call` as a user runs it: the built bundle in a child process, against a real server on
 // 127.0.0.1, on a small Spring project written by the test, with environments and config files.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvironmentStore } from '../../core/env/environments';
 import { RequestStateStore } from '../../core/store/request-state';
 import type { Echo, Running } from '../call/servers';
 import { echo, httpServer } from '../call/servers';
+import { runCli, type CliRun } from './run-cli';
+import { writeFiles } from '../write-files';
 
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const CONTROLLER = `package com.example.items;
@@ -52,10 +51,7 @@ class Item {
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-call-'));
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
+  writeFiles(root, files);
   return root;
 }
 
@@ -65,25 +61,8 @@ let hits = 0;
 let dir: string;
 let userDir: string;
 
-/** Node warns on stderr when NO_COLOR and FORCE_COLOR are both set, even to ''. */
-function withoutForceColor(): NodeJS.ProcessEnv {
-  const { FORCE_COLOR: _ignored, ...env } = process.env;
-  return env;
-}
-
-function run(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], {
-      cwd,
-      env: { ...withoutForceColor(), NO_COLOR: '1', APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '', https_proxy: '', HTTPS_PROXY: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: string[], cwd?: string): Promise<CliRun> {
+  return runCli(['call', ...args], { APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '', https_proxy: '', HTTPS_PROXY: '' }, cwd);
 }
 
 /** The echo server's JSON from a call's output (everything after the blank line). */

@@ -1,7 +1,6 @@
 // `apiscout call` on gRPC endpoints as a user runs it: the built bundle in a child process, the
 // grpc-call fixture project, a real grpc-js server on 127.0.0.1, settings in a user config folder.
 
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,26 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStateStore } from '../../core/store/request-state';
 import { ECHO_PROTO, FIXTURE, startGrpcServer } from '../call/grpc-server';
 import type { GrpcTestServer } from '../call/grpc-server';
-
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+import { runCli, type CliRun } from './run-cli';
 
 let server: GrpcTestServer;
 let work: string;
 let project: string;
 let userDir: string;
 
-function run(args: string[], dir = project): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args.slice(0, 1), dir, ...args.slice(1)], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, APISCOUT_CONFIG_DIR: userDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: string[], dir = project): Promise<CliRun> {
+  return runCli(['call', ...args.slice(0, 1), dir, ...args.slice(1)], { APISCOUT_CONFIG_DIR: userDir });
 }
 
 function settings(values: Record<string, unknown>): void {

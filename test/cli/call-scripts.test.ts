@@ -3,17 +3,15 @@
 // 127.0.0.1 that wants the token a login response handed out. What the command prints (it ends up
 // in CI logs) has that token, the session cookie and the secret variables masked.
 
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvironmentStore } from '../../core/env/environments';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
-
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+import { runCli, type CliRun } from './run-cli';
+import { writeFiles } from '../write-files';
 
 const CONTROLLER = `package com.example.auth;
 
@@ -82,10 +80,7 @@ beforeAll(async () => {
     'src/main/java/com/example/auth/AuthController.java': CONTROLLER,
     '.apiscout/config.properties': CONFIG,
   };
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, p)), { recursive: true });
-    writeFileSync(join(dir, p), t);
-  }
+  writeFiles(dir, files);
   await new EnvironmentStore({ projectDir: dir, userDir }).create('dev', [{ key: 'tenant', value: 'tenant-s3cret', secret: true }]);
 });
 afterAll(async () => {
@@ -94,18 +89,8 @@ afterAll(async () => {
   rmSync(userDir, { recursive: true, force: true });
 });
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args, dir, '--host', server.url], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: string[]): Promise<CliRun> {
+  return runCli(['call', ...args, dir, '--host', server.url], { APISCOUT_CONFIG_DIR: userDir, http_proxy: '', HTTP_PROXY: '' });
 }
 
 describe('apiscout call with request scripts', () => {

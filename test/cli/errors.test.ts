@@ -1,7 +1,6 @@
 // Bad input on every command: one line naming the input, at most one hint line, exit code 2
 // (README "Exit codes"); `--out` failures in words, without the temp file or an errno.
 
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,23 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsReason } from '../../core/errors';
 import type { Running } from '../call/servers';
 import { echo, httpServer } from '../call/servers';
+import { runCli, type CliRun } from './run-cli';
 
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 
 let work: string;
 let server: Running;
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const { FORCE_COLOR: _ignored, ...env } = process.env;
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...env, NO_COLOR: '1', http_proxy: '', HTTP_PROXY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: string[]): Promise<CliRun> {
+  return runCli(args, { http_proxy: '', HTTP_PROXY: '' });
 }
 
 /** Exit 2, a first line that names `input`, and at most one hint line after it. */

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalStateDir } from '../../core/config/user-dir';
 import type { Running } from '../call/servers';
 import { echo, httpServer } from '../call/servers';
+import { BIN, runCli, type CliRun } from './run-cli';
 
-const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 
 let work: string;
@@ -42,15 +42,8 @@ function snapshot(dir: string): string[] {
   return out.sort();
 }
 
-function run(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: string[]): Promise<CliRun> {
+  return runCli(args, env());
 }
 
 let before: string[];

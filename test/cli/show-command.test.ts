@@ -162,4 +162,15 @@ describe('apiscout show', () => {
     expect(none.stderr).toContain("no endpoint matches 'zzzzqqq'");
     expect(run(['show']).code).toBe(2);
   });
+
+  it('show and call say a misuse and a miss alike, each naming itself', () => {
+    for (const command of ['show', 'call']) {
+      const none = run([command, 'zzzzqqq']);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain(`apiscout ${command}: no endpoint matches 'zzzzqqq' in `);
+      const bad = run([command, 'a', 'b', 'c']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(`apiscout ${command}: expected an endpoint id or query, and at most one directory\nRun 'apiscout ${command} --help' for its usage.`);
+    }
+  });
 });

@@ -8,9 +8,10 @@ import { exportCurl, curlCommand, scriptedRequestOf } from '../../core/export/cu
 import { shQuote } from '../../core/export/shell-quote';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import type { Environment } from '../../core/model/environment';
-import { edgeEndpoints, grpcEndpoints, HOSTILE, httpOf, placeholderEndpoint, scanShop, SHOP, RAW_UPLOAD, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, HOSTILE, placeholderEndpoint, scanShop, SHOP, RAW_UPLOAD, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport, type RunResult } from './files';
 import { startRecordingServer, type RecordingServer } from './recording-server';
+import { recordingShop } from './recording-shop';
 
 let shop: ScanResult;
 let endpoints: Endpoint[];
@@ -20,9 +21,7 @@ const VARS: Record<string, string> = { token: 't0k', tenant: 'acme corp', user: 
 const resolve = (t: string) => t.replace(/\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g, (w, a, b) => VARS[a ?? b] ?? w);
 
 beforeAll(async () => {
-  shop = await scanShop();
-  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints(), placeholderEndpoint()];
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve, upload: UPLOAD, rawUpload: RAW_UPLOAD });
+  ({ shop, endpoints, server } = await recordingShop(resolve, [placeholderEndpoint()]));
   env = { name: 'local', variables: [{ key: 'host', value: server.url }, ...Object.entries(VARS).map(([key, value]) => ({ key, value }))] };
 });
 afterAll(() => server.close());

@@ -3,9 +3,9 @@
 // default (LogNet's grpc.port and 6565, Quarkus' quarkus.grpc.server.port and 9000,
 // grpc-ecosystem's grpc.server.port and 9090). Before, every project went to grpc.server.port/9090.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultRequest, loadCallContext } from '../../core/call/endpoint-call';
 import { exportCurl } from '../../core/export/curl';
@@ -15,16 +15,14 @@ import type { ModuleSummary, ScanResult } from '../../core/model/endpoint';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { scanProject } from '../../core/scan/scan';
 import { FIXTURES, copyFixture, editFile } from '../scan/fixture-case';
+import { writeFiles } from '../write-files';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-grpc-port-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const userDir = join(tmp, 'user');
 
 function write(root: string, files: Record<string, string>): string {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
+  writeFiles(root, files);
   return root;
 }
 

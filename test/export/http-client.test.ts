@@ -5,18 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportHttpClient } from '../../core/export/http-client';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { HTTPYAC } from './consumers';
-import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, RAW_UPLOAD, UPLOAD } from './fixtures';
+import { edgeEndpoints, grpcEndpoints, RAW_UPLOAD, UPLOAD } from './fixtures';
 import { removeDir, run, writeExport } from './files';
-import { startRecordingServer, type RecordingServer } from './recording-server';
+import type { RecordingServer } from './recording-server';
+import { recordingShop } from './recording-shop';
 
 let shop: ScanResult;
 let endpoints: Endpoint[];
 let server: RecordingServer;
 
 beforeAll(async () => {
-  shop = await scanShop();
-  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD, rawUpload: RAW_UPLOAD });
+  ({ shop, endpoints, server } = await recordingShop((t) => t.replace('{{token}}', 'tok')));
 });
 afterAll(() => server.close());
 

@@ -8,9 +8,10 @@ import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPostman } from '../../core/export/postman';
 import type { Endpoint, ScanResult } from '../../core/model/endpoint';
-import { edgeEndpoints, grpcEndpoints, httpOf, scanShop, RAW_UPLOAD, UPLOAD } from './fixtures';
+import { grpcEndpoints, RAW_UPLOAD, UPLOAD } from './fixtures';
 import { removeDir, writeExport } from './files';
-import { startRecordingServer, type RecordingServer } from './recording-server';
+import type { RecordingServer } from './recording-server';
+import { recordingShop } from './recording-shop';
 
 const schema = JSON.parse(readFileSync(new URL('./schemas/postman-collection-v2.1.0.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
@@ -20,10 +21,8 @@ let endpoints: Endpoint[];
 let server: RecordingServer;
 
 beforeAll(async () => {
-  shop = await scanShop();
-  endpoints = [...httpOf(shop.endpoints), ...edgeEndpoints()];
   // newman fills `{{token}}` from the exported environment.
-  server = await startRecordingServer(endpoints, { modules: shop.modules, resolve: (t) => t.replace('{{token}}', 'tok'), upload: UPLOAD, rawUpload: RAW_UPLOAD });
+  ({ shop, endpoints, server } = await recordingShop((t) => t.replace('{{token}}', 'tok')));
 });
 afterAll(() => server.close());
 

@@ -3,13 +3,14 @@
 // exports use that application's context path and port; when the applications come to agree, the
 // library keeps its endpoints and takes their paths. A re-scan after an application's config changes gives what a fresh scan gives.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultRequest, loadCallContext } from '../../core/call/endpoint-call';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { editFile } from './fixture-case';
+import { writeFiles } from '../write-files';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-endpoints-by-application-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -40,10 +41,7 @@ function project(): string {
 import org.springframework.web.bind.annotation.*;
 @RestController public class UserController { @GetMapping("/users") public String list() { return ""; } }`,
   };
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
+  writeFiles(root, files);
   return root;
 }
 

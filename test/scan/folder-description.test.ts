@@ -1,11 +1,12 @@
 // The folder's description, from the `@Tag` / `@Api` that names the folder: what springdoc shows
 // beside a tag, carried to the exports' tags and folders (mall's @Tag(name = "CmsPrefrenceAreaController",
 // description = "商品优选管理") reached none of them).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
+import { writeFiles } from '../write-files';
 
 const J = 'src/main/java/com/acme/';
 
@@ -38,10 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/books") @Tag(name = "Books", description = "The library's books")
 public class BookResource { @GET public String list() { return ""; } }`,
   };
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
+  writeFiles(root, files);
   const { endpoints } = await scanProject(root);
   const about = (path: string) => endpoints.find((e) => e.path === path)?.folderDescription;
   expect(about('/area/listAll')).toBe('商品优选管理');

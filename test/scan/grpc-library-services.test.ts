@@ -3,13 +3,13 @@
 // the pom names, read from a temp Maven repository (APISCOUT_MAVEN_REPO) built with the real `zip`
 // tool; without the jar they are listed by name and a diagnostic says the proto is not available.
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
 import { rescanEqualsFreshScan, scanned } from './rescan-parity';
+import { writeJar } from './maven-jar';
 
 // The published interfaces' shape (grpc/grpc-proto), written out for the test.
 const HEALTH = `syntax = "proto3";
@@ -85,15 +85,7 @@ describe('library gRPC services registered in code', () => {
 
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), 'apiscout-m2-'));
-    const work = mkdtempSync(join(tmpdir(), 'apiscout-jar-src-'));
-    for (const [name, text] of Object.entries({ 'grpc/health/v1/health.proto': HEALTH, 'grpc/reflection/v1alpha/reflection.proto': REFLECTION })) {
-      mkdirSync(dirname(join(work, name)), { recursive: true });
-      writeFileSync(join(work, name), text);
-    }
-    const dir = join(repo, 'io/grpc/grpc-services/1.60.0');
-    mkdirSync(dir, { recursive: true });
-    execFileSync('zip', ['-q', '-r', join(dir, 'grpc-services-1.60.0.jar'), '.'], { cwd: work });
-    rmSync(work, { recursive: true, force: true });
+    writeJar(repo, 'io.grpc', 'grpc-services', '1.60.0', { 'grpc/health/v1/health.proto': HEALTH, 'grpc/reflection/v1alpha/reflection.proto': REFLECTION });
     root = mkdtempSync(join(tmpdir(), 'apiscout-grpc-library-'));
     mkdirSync(join(root, 'src/main/java/com/acme/inventory'), { recursive: true });
     writeFileSync(join(root, 'src/main/java/com/acme/inventory/InventoryServer.java'), SERVER);

@@ -6,11 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descriptorProto } from '../../core/protobuf';
 import { classDescriptorBytes } from '../../core/scan/proto/class-descriptor';
 import { scanProject } from '../../core/scan/scan';
+import { writeFiles } from '../write-files';
 
 const BILLING = {
   name: 'acme/billing/v1/billing.proto',
@@ -152,10 +153,7 @@ describe('protos compiled into a jar of generated gRPC classes', () => {
     work = mkdtempSync(join(tmpdir(), 'apiscout-compiled-protos-'));
     const src = join(work, 'src');
     classes = join(work, 'classes');
-    for (const [name, text] of Object.entries(SOURCES)) {
-      mkdirSync(dirname(join(src, name)), { recursive: true });
-      writeFileSync(join(src, name), text);
-    }
+    writeFiles(src, SOURCES);
     execFileSync('javac', ['-nowarn', '-d', classes, ...Object.keys(SOURCES).map((n) => join(src, n))], { stdio: 'pipe' });
     // The jar holds the generated classes only: no .proto, no protobuf runtime.
     const repo = join(work, 'm2');

@@ -2,13 +2,13 @@
 // repository: the jar is built here with the real `zip` tool (deflated entries), in a temp
 // repository named by APISCOUT_MAVEN_REPO, and only the dependency the pom declares is read.
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { scanProject } from '../../core/scan/scan';
+import { writeJar } from './maven-jar';
 import { scanInThread, storeIn } from './store-cases';
 
 const BILLING = `syntax = "proto3";
@@ -76,18 +76,6 @@ function pom(deps: string): string {
   <dependencies>${deps}</dependencies></project>`;
 }
 
-function jar(repo: string, group: string, artifact: string, version: string, files: Record<string, string>): void {
-  const work = mkdtempSync(join(tmpdir(), 'apiscout-jar-src-'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(work, name)), { recursive: true });
-    writeFileSync(join(work, name), text);
-  }
-  const dir = join(repo, ...group.split('.'), artifact, version);
-  mkdirSync(dir, { recursive: true });
-  execFileSync('zip', ['-q', '-r', join(dir, `${artifact}-${version}.jar`), '.'], { cwd: work });
-  rmSync(work, { recursive: true, force: true });
-}
-
 describe('protos inside dependency jars', () => {
   let repo: string;
   let root: string;
@@ -95,10 +83,10 @@ describe('protos inside dependency jars', () => {
 
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), 'apiscout-m2-'));
-    jar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING, 'acme/common/v1/money.proto': MONEY, 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n' });
+    writeJar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING, 'acme/common/v1/money.proto': MONEY, 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n' });
     // A managed version (no <version>): the newest the repository holds is read.
-    jar(repo, 'com.acme', 'ledger-api', '2.0', { 'acme/ledger/ledger.proto': LEDGER('Old') });
-    jar(repo, 'com.acme', 'ledger-api', '10.0', { 'acme/ledger/ledger.proto': LEDGER('Post') });
+    writeJar(repo, 'com.acme', 'ledger-api', '2.0', { 'acme/ledger/ledger.proto': LEDGER('Old') });
+    writeJar(repo, 'com.acme', 'ledger-api', '10.0', { 'acme/ledger/ledger.proto': LEDGER('Post') });
     root = mkdtempSync(join(tmpdir(), 'apiscout-jar-protos-'));
     mkdirSync(join(root, 'src/main/java/com/acme/shop'), { recursive: true });
     writeFileSync(join(root, 'src/main/java/com/acme/shop/BillingService.java'), SERVICE);
@@ -201,21 +189,21 @@ describe('a stored result of a scan that looked into the jar caches', () => {
     expect(await scan()).toEqual({ stored: true, paths: empty });
 
     // The declared billing jar arrives (a download, a build): computed again, then stored.
-    jar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING, 'acme/common/v1/money.proto': MONEY });
+    writeJar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING, 'acme/common/v1/money.proto': MONEY });
     const billing = ['/Ledger/Post unknown', '/acme.billing.v1.Billing/Audit B', '/acme.billing.v1.Billing/Charge U'];
     expect(await scan()).toEqual({ stored: false, paths: billing });
     expect(await scan()).toEqual({ stored: true, paths: billing });
 
     // A managed version: a new version folder is a new newest version (2.0's Ledger has no `post`).
-    jar(repo, 'com.acme', 'ledger-api', '2.0', { 'acme/ledger/ledger.proto': LEDGER('Old') });
+    writeJar(repo, 'com.acme', 'ledger-api', '2.0', { 'acme/ledger/ledger.proto': LEDGER('Old') });
     expect(await scan()).toEqual({ stored: false, paths: billing.slice(1) });
-    jar(repo, 'com.acme', 'ledger-api', '10.0', { 'acme/ledger/ledger.proto': LEDGER('Post') });
+    writeJar(repo, 'com.acme', 'ledger-api', '10.0', { 'acme/ledger/ledger.proto': LEDGER('Post') });
     expect(await scan()).toEqual({ stored: false, paths: [...billing.slice(1), '/acme.ledger.Ledger/Post S'].sort() });
     expect((await scan()).stored).toBe(true);
 
     // The jar replaced in place (a snapshot rebuilt): its stat changed, so it is read again.
     rmSync(join(repo, 'com/acme/billing-api/1.2.0'), { recursive: true });
-    jar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING.replace('rpc Charge', 'rpc Pay'), 'acme/common/v1/money.proto': MONEY });
+    writeJar(repo, 'com.acme', 'billing-api', '1.2.0', { 'acme/billing/v1/billing.proto': BILLING.replace('rpc Charge', 'rpc Pay'), 'acme/common/v1/money.proto': MONEY });
     const after = await scan();
     expect(after.stored).toBe(false);
     expect(after.paths).toContain('/acme.billing.v1.Billing/Audit B');

@@ -1,11 +1,13 @@
 // A map response's entries come from its factories' bodies in another file (map-factory-keys.ts):
 // a re-scan after that file or the constants it puts change equals a fresh scan.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ProjectScanner } from '../../core/scan/project-scanner';
+import { editFile } from './fixture-case';
+import { rescanEqualsFreshScan, scanned } from './rescan-parity';
+import { writeFiles } from '../write-files';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-map-factory-rescan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -43,22 +45,11 @@ public class TeamResource {
 describe('a re-scan of a map response built by a factory', () => {
   it.each(Object.entries(HANDLERS))('follows an edited factory body and the constant it puts (%s)', async (framework, handler) => {
     const root = join(tmp, framework);
-    for (const [p, t] of Object.entries({ ...FILES, ...handler })) {
-      mkdirSync(dirname(join(root, p)), { recursive: true });
-      writeFileSync(join(root, p), t);
-    }
-    const edit = (file: string, from: string, to: string) => {
-      const path = join(root, J, file);
-      const text = readFileSync(path, 'utf8');
-      expect(text).toContain(from);
-      writeFileSync(path, text.replace(from, to));
-    };
-    const scanner = new ProjectScanner(root, { parseWorker: false });
-    await scanner.scan();
+    writeFiles(root, { ...FILES, ...handler });
+    const edit = (file: string, from: string, to: string) => editFile(root, `${J}${file}`, from, to);
+    const scanner = await scanned(root);
     const rescan = async (file: string) => {
-      scanner.rescan([{ path: `${J}${file}`, kind: 'changed' }]);
-      const fresh = await new ProjectScanner(root, { parseWorker: false }).scan();
-      expect(scanner.endpoints).toEqual(fresh.endpoints);
+      const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}${file}`, kind: 'changed' }]);
       return Object.keys(fresh.endpoints[0]!.response!.schema!.properties ?? {});
     };
     expect(Object.keys(scanner.endpoints[0]!.response!.schema!.properties ?? {})).toEqual(['status', 'data']);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
+import type { ProjectScanner } from '../../core/scan/project-scanner';
 import { editFile } from './fixture-case';
 import { rescanEqualsFreshScan, scanned, view } from './rescan-parity';
 
@@ -27,26 +28,59 @@ function project(files: Record<string, string>): { root: string; write: (path: s
 
 const J = 'src/main/java/com/acme/wide/';
 const addresses = (r: ScanResult) => r.endpoints.map((e) => e.address).sort();
+const contextPath = (r: ScanResult) => r.modules[0]?.contextPath;
+const security = (r: ScanResult) => r.endpoints[0]?.security;
+
+/** A class of com.acme.wide holding one String constant. */
+const holderText = (name: string, field: string, value: string) =>
+  `package com.acme.wide;\npublic final class ${name} {\n  public static final String ${field} = "${value}";\n}\n`;
+const holder = (name: string, field: string, value: string) => ({ [`${J}${name}.java`]: holderText(name, field, value) });
+
+// Endpoint sources with nothing project-wide in them, for the facts to act on.
+const ITEM_CONTROLLER = { [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n' };
+const PRODUCT_RESOURCE = { [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n' };
+const ORDER_RESOURCE = { [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n' };
+
+/** Edits `from` to `to` in `path`, re-scans that change and expects what a fresh scan gives; returns the fresh result. */
+async function editedAndRescanned(scanner: ProjectScanner, root: string, path: string, from: string, to: string): Promise<ScanResult> {
+  editFile(root, path, from, to);
+  return rescanEqualsFreshScan(scanner, root, [{ path, kind: 'changed' }]);
+}
+
+/**
+ * Scans a project of `files` and expects `read` of the result to be `before`; then edits `from` to
+ * `to` in `path` and expects the re-scan to give a fresh scan's result, whose `read` is `after`.
+ */
+async function editFollowed<T>(
+  files: Record<string, string>,
+  [path, from, to]: [string, string, string],
+  read: (r: ScanResult) => T,
+  before: T,
+  after: T,
+): Promise<ScanResult> {
+  const { root } = project(files);
+  const scanner = await scanned(root);
+  expect(read(scanner.result())).toEqual(before);
+  const fresh = await editedAndRescanned(scanner, root, path, from, to);
+  expect(read(fresh)).toEqual(after);
+  return fresh;
+}
 
 describe('a re-scan of a file a project-wide fact takes a constant from', () => {
   it("@PropertySource(Files.SERVER): the named file's context path follows the constant", async () => {
-    const { root } = project({
-      [`${J}Files.java`]: 'package com.acme.wide;\npublic final class Files {\n  public static final String SERVER = "classpath:server-a.properties";\n}\n',
+    const files = {
+      ...holder('Files', 'SERVER', 'classpath:server-a.properties'),
       [`${J}Server.java`]: 'package com.acme.wide;\nimport org.springframework.context.annotation.PropertySource;\n@PropertySource(Files.SERVER)\npublic class Server {}\n',
-      [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
+      ...ITEM_CONTROLLER,
       'src/main/resources/server-a.properties': 'server.servlet.context-path=/a\n',
       'src/main/resources/server-b.properties': 'server.servlet.context-path=/b\n',
-    });
-    const scanner = await scanned(root);
-    expect(scanner.result().modules[0]?.contextPath).toBe('/a');
-    editFile(root, `${J}Files.java`, 'server-a.properties', 'server-b.properties');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Files.java`, kind: 'changed' }]);
-    expect(fresh.modules[0]?.contextPath).toBe('/b');
+    };
+    await editFollowed(files, [`${J}Files.java`, 'server-a.properties', 'server-b.properties'], contextPath, '/a', '/b');
   });
 
   it("Kotlin: @SecurityScheme's name from a top-level constant of another file", async () => {
     const K = 'src/main/kotlin/com/acme/wide/';
-    const { root } = project({
+    const files = {
       [`${K}Names.kt`]: 'package com.acme.wide\n\nconst val BEARER = "bearerAuth"\n',
       [`${K}OpenApiConfig.kt`]: [
         'package com.acme.wide',
@@ -60,18 +94,14 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
         '',
       ].join('\n'),
       [`${K}ItemController.kt`]: 'package com.acme.wide\nimport org.springframework.web.bind.annotation.*\n@RestController\nclass ItemController {\n  @GetMapping("/items") fun items(): String = ""\n}\n',
-    });
-    const scanner = await scanned(root);
-    expect(scanner.result().endpoints[0]?.security).toEqual(['bearerAuth']);
-    editFile(root, `${K}Names.kt`, '"bearerAuth"', '"jwt"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${K}Names.kt`, kind: 'changed' }]);
-    expect(fresh.endpoints[0]?.security).toEqual(['jwt']);
+    };
+    await editFollowed(files, [`${K}Names.kt`, '"bearerAuth"', '"jwt"'], security, ['bearerAuth'], ['jwt']);
   });
 
   it('@PropertySource naming a file that is created after the scan', async () => {
     const { root, write } = project({
       [`${J}Server.java`]: 'package com.acme.wide;\nimport org.springframework.context.annotation.PropertySource;\n@PropertySource("classpath:server.properties")\npublic class Server {}\n',
-      [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
+      ...ITEM_CONTROLLER,
     });
     const scanner = await scanned(root);
     expect(scanner.result().diagnostics.some((d) => d.message.includes('no server.properties'))).toBe(true);
@@ -83,43 +113,34 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
   it('@PropertySource: an edit to the property file it names', async () => {
     const { root } = project({
       [`${J}Server.java`]: 'package com.acme.wide;\nimport org.springframework.context.annotation.PropertySource;\n@PropertySource("classpath:server.properties")\npublic class Server {}\n',
-      [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
+      ...ITEM_CONTROLLER,
       'src/main/resources/server.properties': 'server.servlet.context-path=/one\n',
     });
     const scanner = await scanned(root);
-    editFile(root, 'src/main/resources/server.properties', '/one', '/two');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: 'src/main/resources/server.properties', kind: 'changed' }]);
+    const fresh = await editedAndRescanned(scanner, root, 'src/main/resources/server.properties', '/one', '/two');
     expect(fresh.modules[0]?.contextPath).toBe('/two');
   });
 
   it('@ApplicationPath(Paths.ROOT): every resource moves with the constant', async () => {
-    const { root } = project({
+    const files = {
       [`${J}Paths.java`]: 'package com.acme.wide;\npublic interface Paths {\n  String ROOT = "api";\n}\n',
       [`${J}ShopApplication.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath(Paths.ROOT)\npublic class ShopApplication extends Application {}\n',
-      [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n',
-    });
-    const scanner = await scanned(root);
-    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
-    editFile(root, `${J}Paths.java`, '"api"', '"rest"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Paths.java`, kind: 'changed' }]);
-    expect(addresses(fresh)).toEqual(['GET /rest/products']);
+      ...PRODUCT_RESOURCE,
+    };
+    await editFollowed(files, [`${J}Paths.java`, '"api"', '"rest"'], addresses, ['GET /api/products'], ['GET /rest/products']);
   });
 
   it('a JAX-RS servlet registered in Spring code: an edit to its URL mapping', async () => {
-    const { root } = project({
+    const files = {
       [`${J}JerseyConfig.java`]: 'package com.acme.wide;\nimport org.glassfish.jersey.servlet.ServletContainer;\nimport org.springframework.boot.web.servlet.ServletRegistrationBean;\nimport org.springframework.context.annotation.Bean;\npublic class JerseyConfig {\n  @Bean public ServletRegistrationBean<ServletContainer> jersey() { return new ServletRegistrationBean<>(new ServletContainer(), "/api/*"); }\n}\n',
-      [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n',
-    });
-    const scanner = await scanned(root);
-    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
-    editFile(root, `${J}JerseyConfig.java`, '"/api/*"', '"/v2/*"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}JerseyConfig.java`, kind: 'changed' }]);
-    expect(addresses(fresh)).toEqual(['GET /v2/products']);
+      ...PRODUCT_RESOURCE,
+    };
+    await editFollowed(files, [`${J}JerseyConfig.java`, '"/api/*"', '"/v2/*"'], addresses, ['GET /api/products'], ['GET /v2/products']);
   });
 
   it("@SecurityScheme(name = Names.BEARER) and @OpenAPIDefinition's requirement follow the constant", async () => {
-    const { root } = project({
-      [`${J}Names.java`]: 'package com.acme.wide;\npublic final class Names {\n  public static final String BEARER = "bearerAuth";\n}\n',
+    const files = {
+      ...holder('Names', 'BEARER', 'bearerAuth'),
       [`${J}OpenApiConfig.java`]: [
         'package com.acme.wide;',
         'import io.swagger.v3.oas.annotations.OpenAPIDefinition;',
@@ -131,19 +152,15 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
         'public class OpenApiConfig {}',
         '',
       ].join('\n'),
-      [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
-    });
-    const scanner = await scanned(root);
-    expect(scanner.result().endpoints[0]?.security).toEqual(['bearerAuth']);
-    editFile(root, `${J}Names.java`, '"bearerAuth"', '"jwt"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Names.java`, kind: 'changed' }]);
-    expect(fresh.endpoints[0]?.security).toEqual(['jwt']);
+      ...ITEM_CONTROLLER,
+    };
+    const fresh = await editFollowed(files, [`${J}Names.java`, '"bearerAuth"', '"jwt"'], security, ['bearerAuth'], ['jwt']);
     expect(fresh.modules[0]?.securitySchemes?.map((s) => s.name)).toEqual(['jwt']);
   });
 
   it('configurePathMatch: a prefix constant of another file', async () => {
-    const { root } = project({
-      [`${J}Prefixes.java`]: 'package com.acme.wide;\npublic final class Prefixes {\n  public static final String API = "/api";\n}\n',
+    const files = {
+      ...holder('Prefixes', 'API', '/api'),
       [`${J}WebConfig.java`]: [
         'package com.acme.wide;',
         'import org.springframework.context.annotation.Configuration;',
@@ -159,18 +176,14 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
         '}',
         '',
       ].join('\n'),
-      [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
-    });
-    const scanner = await scanned(root);
-    expect(addresses(scanner.result())).toEqual(['GET /api/items']);
-    editFile(root, `${J}Prefixes.java`, '"/api"', '"/v2"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Prefixes.java`, kind: 'changed' }]);
-    expect(addresses(fresh)).toEqual(['GET /v2/items']);
+      ...ITEM_CONTROLLER,
+    };
+    await editFollowed(files, [`${J}Prefixes.java`, '"/api"', '"/v2"'], addresses, ['GET /api/items'], ['GET /v2/items']);
   });
 
   it("a custom mapping annotation's path constant", async () => {
-    const { root } = project({
-      [`${J}Versions.java`]: 'package com.acme.wide;\npublic final class Versions {\n  public static final String V = "/v1";\n}\n',
+    const files = {
+      ...holder('Versions', 'V', '/v1'),
       [`${J}V1Api.java`]: [
         'package com.acme.wide;',
         'import java.lang.annotation.*;',
@@ -184,18 +197,14 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
         '',
       ].join('\n'),
       [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@V1Api\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
-    });
-    const scanner = await scanned(root);
-    expect(addresses(scanner.result())).toEqual(['GET /v1/items']);
-    editFile(root, `${J}Versions.java`, '"/v1"', '"/v9"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Versions.java`, kind: 'changed' }]);
-    expect(addresses(fresh)).toEqual(['GET /v9/items']);
+    };
+    await editFollowed(files, [`${J}Versions.java`, '"/v1"', '"/v9"'], addresses, ['GET /v1/items'], ['GET /v9/items']);
   });
 
   it('a constant holder created after the scan, when the first scan could not find it', async () => {
     const { root, write } = project({
       [`${J}ShopApplication.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath(Paths.ROOT)\npublic class ShopApplication extends Application {}\n',
-      [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n',
+      ...PRODUCT_RESOURCE,
     });
     const scanner = await scanned(root);
     write(`${J}Paths.java`, 'package com.acme.wide;\npublic interface Paths {\n  String ROOT = "api";\n}\n');
@@ -207,8 +216,8 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
     const { root } = project({
       [`${J}Paths.java`]: 'package com.acme.wide;\npublic interface Paths {\n  String ROOT = "api";\n}\n',
       [`${J}ShopApplication.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath(Paths.ROOT)\npublic class ShopApplication extends Application {}\n',
-      [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n',
-      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+      ...PRODUCT_RESOURCE,
+      ...ORDER_RESOURCE,
     });
     const scanner = await scanned(root);
     editFile(root, `${J}OrderResource.java`, '"/orders"', '"/purchases"');
@@ -220,8 +229,8 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
   it('an edit to a resource an application registers by name recomputes only its root', async () => {
     const { root } = project({
       [`${J}ShopApplication.java`]: 'package com.acme.wide;\nimport java.util.Set;\nimport jakarta.ws.rs.ApplicationPath;\nimport jakarta.ws.rs.core.Application;\n@ApplicationPath("api")\npublic class ShopApplication extends Application {\n  @Override public Set<Class<?>> getClasses() { return Set.of(ProductResource.class, OrderResource.class); }\n}\n',
-      [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n',
-      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+      ...PRODUCT_RESOURCE,
+      ...ORDER_RESOURCE,
     });
     const scanner = await scanned(root);
     editFile(root, `${J}OrderResource.java`, '"/orders"', '"/purchases"');
@@ -246,7 +255,7 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
         '',
       ].join('\n'),
       [`${J}ItemResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\npublic class ItemResource {\n  @GET public String list() { return ""; }\n}\n',
-      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+      ...ORDER_RESOURCE,
     });
     const scanner = await scanned(root);
     editFile(root, `${J}ItemResource.java`, '@GET public', '@GET @Path("all") public');
@@ -260,33 +269,23 @@ describe('a re-scan of a file a project-wide fact takes a constant from', () => 
 });
 
 describe('a JAX-RS mount given as a constant', () => {
-  const PRODUCTS = { [`${J}ProductResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/products")\npublic class ProductResource {\n  @GET public String list() { return ""; }\n}\n' };
-
   it('ServletRegistrationBean(servlet, ApiPaths.MOUNT): a static final concatenation of another file', async () => {
-    const { root } = project({
+    const files = {
       [`${J}ApiPaths.java`]: 'package com.acme.wide;\npublic interface ApiPaths {\n  String ROOT = "/api";\n  String MOUNT = ROOT + "/*";\n}\n',
       [`${J}JerseyConfig.java`]: 'package com.acme.wide;\nimport org.glassfish.jersey.servlet.ServletContainer;\nimport org.springframework.boot.web.servlet.ServletRegistrationBean;\nimport org.springframework.context.annotation.Bean;\npublic class JerseyConfig {\n  @Bean public ServletRegistrationBean<ServletContainer> jersey() { return new ServletRegistrationBean<>(new ServletContainer(), ApiPaths.MOUNT); }\n}\n',
-      ...PRODUCTS,
-    });
-    const scanner = await scanned(root);
-    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
-    editFile(root, `${J}ApiPaths.java`, '"/api"', '"/v2"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}ApiPaths.java`, kind: 'changed' }]);
-    expect(addresses(fresh)).toEqual(['GET /v2/products']);
+      ...PRODUCT_RESOURCE,
+    };
+    await editFollowed(files, [`${J}ApiPaths.java`, '"/api"', '"/v2"'], addresses, ['GET /api/products'], ['GET /v2/products']);
   });
 
   it('Kotlin: urlMappings = listOf(Mounts.API) of an object in another file', async () => {
     const K = 'src/main/kotlin/com/acme/wide/';
-    const { root } = project({
+    const files = {
       [`${K}Mounts.kt`]: 'package com.acme.wide\n\nobject Mounts {\n  const val API = "/api/*"\n}\n',
       [`${K}JerseyConfig.kt`]: 'package com.acme.wide\nimport org.glassfish.jersey.servlet.ServletContainer\nimport org.springframework.boot.web.servlet.ServletRegistrationBean\nimport org.springframework.context.annotation.Bean\nclass JerseyConfig {\n  @Bean fun jersey() = ServletRegistrationBean(ServletContainer()).apply {\n    urlMappings = listOf(Mounts.API)\n  }\n}\n',
-      ...PRODUCTS,
-    });
-    const scanner = await scanned(root);
-    expect(addresses(scanner.result())).toEqual(['GET /api/products']);
-    editFile(root, `${K}Mounts.kt`, '"/api/*"', '"/rest/*"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${K}Mounts.kt`, kind: 'changed' }]);
-    expect(addresses(fresh)).toEqual(['GET /rest/products']);
+      ...PRODUCT_RESOURCE,
+    };
+    await editFollowed(files, [`${K}Mounts.kt`, '"/api/*"', '"/rest/*"'], addresses, ['GET /api/products'], ['GET /rest/products']);
   });
 
   it("addServlet(..).addMapping(API) of the file's own constant; a holder created after the scan", async () => {
@@ -301,21 +300,20 @@ describe('a JAX-RS mount given as a constant', () => {
         '}',
         '',
       ].join('\n'),
-      ...PRODUCTS,
+      ...PRODUCT_RESOURCE,
     });
     const scanner = await scanned(root);
     expect(addresses(scanner.result())).toEqual(['GET /svc/products']);
     // Now a constant of a class the first scan could not find.
-    editFile(root, `${J}Main.java`, 'addMapping(API)', 'addMapping(Mounts.API)');
-    await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Main.java`, kind: 'changed' }]);
-    write(`${J}Mounts.java`, 'package com.acme.wide;\npublic final class Mounts {\n  public static final String API = "/late/*";\n}\n');
+    await editedAndRescanned(scanner, root, `${J}Main.java`, 'addMapping(API)', 'addMapping(Mounts.API)');
+    write(`${J}Mounts.java`, holderText('Mounts', 'API', '/late/*'));
     const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Mounts.java`, kind: 'created' }]);
     expect(addresses(fresh)).toEqual(['GET /late/products']);
   });
 
   it('CXF setAddress(Addresses.SCIM): the resources it serves move with the constant', async () => {
-    const { root } = project({
-      [`${J}Addresses.java`]: 'package com.acme.wide;\npublic final class Addresses {\n  public static final String SCIM = "/scim";\n}\n',
+    const files = {
+      ...holder('Addresses', 'SCIM', '/scim'),
       [`${J}RestConfig.java`]: [
         'package com.acme.wide;',
         'import org.apache.cxf.jaxrs.JAXRSServerFactoryBean;',
@@ -330,13 +328,9 @@ describe('a JAX-RS mount given as a constant', () => {
         '}',
         '',
       ].join('\n'),
-      ...PRODUCTS,
-    });
-    const scanner = await scanned(root);
-    expect(addresses(scanner.result())).toEqual(['GET /scim/products']);
-    editFile(root, `${J}Addresses.java`, '"/scim"', '"/scim/v2"');
-    const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Addresses.java`, kind: 'changed' }]);
-    expect(addresses(fresh)).toEqual(['GET /scim/v2/products']);
+      ...PRODUCT_RESOURCE,
+    };
+    await editFollowed(files, [`${J}Addresses.java`, '"/scim"', '"/scim/v2"'], addresses, ['GET /scim/products'], ['GET /scim/v2/products']);
   });
 });
 
@@ -356,7 +350,7 @@ describe('an exception class an advice or ExceptionMapper handles', () => {
       '',
     ].join('\n'),
     [`${J}PayController.java`]: 'package com.acme.wide;\nimport com.acme.wide.err.PaymentFailedException;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PayController {\n  @PostMapping("/pay") public String pay() throws PaymentFailedException { return ""; }\n}\n',
-    [`${J}ItemController.java`]: 'package com.acme.wide;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return ""; }\n}\n',
+    ...ITEM_CONTROLLER,
   };
   const statuses = (r: ScanResult, address: string) => r.endpoints.find((e) => e.address === address)?.responses?.map((x) => x.status);
 
@@ -377,8 +371,7 @@ describe('an exception class an advice or ExceptionMapper handles', () => {
     const shadowed = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}PaymentFailedException.java`, kind: 'created' }]);
     // The advice now handles its own package's class, not the one the controller throws.
     expect(statuses(shadowed, 'POST /pay') ?? []).not.toContain('402');
-    editFile(root, `${E}PaymentFailedException.java`, 'package com.acme.wide.err;', 'package com.acme.wide.moved;');
-    await rescanEqualsFreshScan(scanner, root, [{ path: `${E}PaymentFailedException.java`, kind: 'changed' }]);
+    await editedAndRescanned(scanner, root, `${E}PaymentFailedException.java`, 'package com.acme.wide.err;', 'package com.acme.wide.moved;');
   });
 
   it('JAX-RS ExceptionMapper<X>: a body edit recomputes the thrower alone; a rename re-scans as a fresh scan', async () => {
@@ -396,14 +389,13 @@ describe('an exception class an advice or ExceptionMapper handles', () => {
         '',
       ].join('\n'),
       [`${J}ItemResource.java`]: 'package com.acme.wide;\nimport com.acme.wide.err.GoneException;\nimport jakarta.ws.rs.*;\n@Path("/items")\npublic class ItemResource {\n  @GET public String list() throws GoneException { return ""; }\n}\n',
-      [`${J}OrderResource.java`]: 'package com.acme.wide;\nimport jakarta.ws.rs.*;\n@Path("/orders")\npublic class OrderResource {\n  @GET public String list() { return ""; }\n}\n',
+      ...ORDER_RESOURCE,
     });
     const scanner = await scanned(root);
     expect(statuses(scanner.result(), 'GET /items')).toContain('410');
     editFile(root, `${E}GoneException.java`, '{\n}', '{\n  private static final long serialVersionUID = 1L;\n}');
     expect(scanner.rescan([{ path: `${E}GoneException.java`, kind: 'changed' }]).rootsRecomputed).toBe(1);
     expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
-    editFile(root, `${E}GoneException.java`, 'class GoneException', 'class RemovedException');
-    await rescanEqualsFreshScan(scanner, root, [{ path: `${E}GoneException.java`, kind: 'changed' }]);
+    await editedAndRescanned(scanner, root, `${E}GoneException.java`, 'class GoneException', 'class RemovedException');
   });
 });

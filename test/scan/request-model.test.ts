@@ -1,21 +1,19 @@
 // Request and response models of Spring MVC and JAX-RS endpoints, from source (issue 3):
 // every parameter kind, bodies, wrappers unwrapped, views, context paths.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
+import { writeFiles } from '../write-files';
 
 const J = 'src/main/java/com/acme/';
 
 async function scan(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-request-'));
-  for (const [p, t] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), t);
-  }
+  writeFiles(root, files);
   return scanProject(root);
 }
 

@@ -2,13 +2,13 @@
 // than the body's: its converter, the interface naming its implementation, a setter. A re-scan
 // after any of them changes equals a fresh scan of the same tree.
 
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/model/endpoint';
-import { ProjectScanner } from '../../core/scan/project-scanner';
-import { FIXTURES } from './fixture-case';
+import { editFile, FIXTURES } from './fixture-case';
+import { rescanEqualsFreshScan, scanned } from './rescan-parity';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-retyping-rescan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -19,18 +19,10 @@ describe('a re-scan of bodies Jackson reads and writes as different types', () =
   it('follows an edited converter, interface and holder', async () => {
     const root = join(tmp, 'case');
     cpSync(join(FIXTURES, 'spring-mvc/jackson-retyping'), root, { recursive: true });
-    const edit = (file: string, from: string, to: string) => {
-      const path = join(root, J, file);
-      const text = readFileSync(path, 'utf8');
-      expect(text).toContain(from);
-      writeFileSync(path, text.replace(from, to));
-    };
-    const scanner = new ProjectScanner(root, { parseWorker: false });
-    await scanner.scan();
+    const edit = (file: string, from: string, to: string) => editFile(root, `${J}${file}`, from, to);
+    const scanner = await scanned(root);
     const rescan = async (file: string): Promise<Endpoint> => {
-      scanner.rescan([{ path: `${J}${file}`, kind: 'changed' }]);
-      const fresh = await new ProjectScanner(root, { parseWorker: false }).scan();
-      expect(scanner.endpoints).toEqual(fresh.endpoints);
+      const fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${J}${file}`, kind: 'changed' }]);
       return fresh.endpoints[0]!;
     };
 
@@ -73,12 +65,9 @@ describe('a re-scan of bodies Jackson reads and writes as different types', () =
     write('src/main/java/com/acme/Card.java', 'package com.acme;\npublic class Card { public String number; public String holder; public Money limit; }\n');
     write('src/main/java/com/acme/Money.java', 'package com.acme;\npublic class Money { public long cents; }\n');
     write('src/main/java/com/acme/CardController.java', 'package com.acme;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class CardController {\n    @GetMapping("/card") public Card card() { return null; }\n}\n');
-    const scanner = new ProjectScanner(root, { parseWorker: false });
-    await scanner.scan();
+    const scanner = await scanned(root);
     const rescan = async (path: string, kind: 'changed' | 'deleted' = 'changed') => {
-      scanner.rescan([{ path, kind }]);
-      const fresh = await new ProjectScanner(root, { parseWorker: false }).scan();
-      expect(scanner.endpoints).toEqual(fresh.endpoints);
+      const fresh = await rescanEqualsFreshScan(scanner, root, [{ path, kind }]);
       return fresh.endpoints[0]!.response!.schema!.properties!;
     };
     const mixin = 'src/main/java/com/acme/json/CardMixin.java';
