@@ -173,14 +173,25 @@ class ExampleWriter {
 }
 
 /**
- * Whether a default keeps the schema's own length bounds. A Kotlin DTO's `var name: String = ""`
- * under `@NotEmpty` defaults to what validation refuses: the example is made as without a default,
- * so a request sent as it comes is not rejected for its own example.
+ * Whether a default keeps the schema's own length bounds and pattern. A Kotlin DTO's `var name: String = ""`
+ * under `@NotEmpty` defaults to what validation refuses, as does halo's `reason = ""` under
+ * `@Schema(pattern = "^[A-Za-z](...)?$")`: the example is made as without a default, so a request
+ * sent as it comes is not rejected for its own example (nor the example by an OpenAPI linter).
  */
 export function withinOwnBounds(s: JsonSchema, value: unknown): boolean {
-  if (typeof value === 'string') return value.length >= (s.minLength ?? 0) && (s.maxLength === undefined || value.length <= s.maxLength);
+  if (typeof value === 'string') return value.length >= (s.minLength ?? 0) && (s.maxLength === undefined || value.length <= s.maxLength) && matchesPattern(s.pattern, value);
   if (Array.isArray(value)) return value.length >= (s.minItems ?? 0) && (s.maxItems === undefined || value.length <= s.maxItems);
   return true;
+}
+
+/** Whether the whole of `value` matches `pattern` (as Bean Validation's @Pattern; then an OpenAPI search matches too); a Java-only expression is given the benefit of the doubt. */
+function matchesPattern(pattern: string | undefined, value: string): boolean {
+  if (pattern === undefined) return true;
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return true;
+  }
 }
 
 /** A value of the schema's own, as the caller's to change: objects are copied, the rest (most enum constants and defaults) need not be. */
