@@ -87,6 +87,14 @@ public class UserVO {
     expect(exampleOf({ $ref: '#/$defs/Missing' })).toStrictEqual({});
   });
 
+  it('leaves out an optional recursive property whose type requires properties, rather than an empty object', () => {
+    const s = schemas({
+      'com/acme/Table.java': 'package com.acme; import javax.validation.constraints.NotBlank; public class Table { @NotBlank String tableName; Table subTable; }',
+    });
+    const schema = s.schema('Table', 'com.acme.Table');
+    expect(exampleOf(schema)).toStrictEqual({ tableName: 'tableName', subTable: { tableName: 'tableName' } });
+  });
+
   it('writes each string format', () => {
     const of = (format: string) => exampleOf({ type: 'string', format }, 'x');
     expect(

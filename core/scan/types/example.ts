@@ -116,6 +116,12 @@ class ExampleWriter {
     return undefined;
   }
 
+  /** Whether the object a (referenced) schema describes must have some properties. */
+  private requiresProperties(s: JsonSchema): boolean {
+    const def = s.$ref ? this.lookup(s.$ref) : s;
+    return (def?.required?.length ?? 0) > 0;
+  }
+
   /** Whether the property is left out on this side: read-only in a request, write-only in a response. */
   private leftOut(s: JsonSchema): boolean {
     if (this.side === 'any') return false;
@@ -160,7 +166,11 @@ class ExampleWriter {
     for (const [key, prop] of Object.entries(s.properties ?? {})) {
       if (this.leftOut(prop)) continue;
       const v = this.write(prop, key);
-      out[key] = v === STOP ? {} : v;
+      if (v !== STOP) out[key] = v;
+      // A recursion met again ends in an empty object, unless that object would lack properties
+      // its type requires (RuoYi's GenTable.subTable, a GenTable with @NotBlank names) and the
+      // property is optional: then it is left out, so the example still passes its schema.
+      else if (s.required?.includes(key) || !this.requiresProperties(prop)) out[key] = {};
     }
     const extra = s.additionalProperties;
     // A map of typed values shows one entry; a free-form object stays empty.
