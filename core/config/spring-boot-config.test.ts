@@ -50,6 +50,18 @@ describe('readServletPaths', () => {
     expect(readServletPaths(spring, '', [])).toEqual({ contextPath: '/shop' });
   });
 
+  it("reads META-INF/microprofile-config.properties (Helidon MP's server.port), below the application files", () => {
+    const mp = module({ 'svc/src/main/resources/META-INF/microprofile-config.properties': 'server.port=7001\nquarkus.rest.path=/rest\n' });
+    expect(readApplicationProperties(mp, 'svc', []).get('server.port')).toBe('7001');
+    expect(readServletPaths(mp, 'svc', [])).toEqual({ jaxRsPath: '/rest' });
+    const both = module({
+      'src/main/resources/META-INF/microprofile-config.properties': 'server.port=7001\nserver.host=0.0.0.0\n',
+      'src/main/resources/application.yaml': 'server:\n  port: 8080\n',
+    });
+    const props = readApplicationProperties(both, '', []);
+    expect([props.get('server.port'), props.get('server.host')]).toEqual(['8080', '0.0.0.0']);
+  });
+
   it('reads nested YAML and ignores profile-specific documents', () => {
     const root = module({
       'src/main/resources/application.yml': 'server:\n  servlet:\n    context-path: /orders\n---\nspring:\n  config:\n    activate:\n      on-profile: dev\nserver:\n  servlet:\n    context-path: /dev\n',

@@ -33,6 +33,11 @@ const JAX_RS_PATH_KEYS = ['spring.jersey.application-path', 'cxf.path', 'quarkus
 
 const RESOURCES = 'src/main/resources';
 const FILES = ['application.properties', 'application.yml', 'application.yaml'];
+/**
+ * MicroProfile Config's own file (ordinal 100, below application.properties' 250 in Quarkus):
+ * Helidon MP and other MicroProfile servers keep `server.port` and the like there alone.
+ */
+const MICROPROFILE_CONFIG = 'META-INF/microprofile-config.properties';
 const KEYS: Record<string, 'contextPath' | 'servletPath' | 'actuatorBasePath'> = {
   // WebFlux's base path prefixes every handler, annotated or functional, as the context path does
   // for a servlet application (listed first: a servlet context path set beside it wins).
@@ -74,15 +79,15 @@ export function readServletPaths(root: string, moduleDir: string, diagnostics: D
 }
 
 /**
- * A module's application.properties / .yml / .yaml as flat dotted keys. When both kinds exist,
- * .properties wins, as in Spring Boot. Unreadable or broken files become diagnostics.
+ * A module's application.properties / .yml / .yaml as flat dotted keys, over its
+ * META-INF/microprofile-config.properties. When both kinds exist, .properties wins, as in Spring Boot. Unreadable or broken files become diagnostics.
  * `propertySources`: root-relative files the module's `@PropertySource`s add, lowest first; every
  * application file's value wins over theirs.
  */
 export function readApplicationProperties(root: string, moduleDir: string, diagnostics: Diagnostic[], propertySources: readonly string[] = [], configNames?: readonly string[]): Map<string, string> {
   const added = readPropertySources(root, propertySources, diagnostics);
   const files = configFiles(configNames);
-  const out = readFiles(root, moduleDir, files, diagnostics);
+  const out = readFiles(root, moduleDir, [...files, MICROPROFILE_CONFIG], diagnostics);
   const quarkus = isQuarkus(out);
   const profiles = activeProfiles(out.get('spring.profiles.active'), root, moduleDir);
   if (quarkus) profiles.push(QUARKUS_DEV);

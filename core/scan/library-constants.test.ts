@@ -24,4 +24,11 @@ describe('libraryConstant', () => {
     expect(libraryConstant('TextFormat.CONTENT_TYPE_004')).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(libraryConstant('io.prometheus.client.exporter.common.TextFormat.CONTENT_TYPE_OPENMETRICS_100')).toMatch(/^application\/openmetrics-text;/);
   });
+
+  it("knows MicroProfile LRA's header names, qualified or statically imported (Helidon's LRA example)", () => {
+    expect(libraryConstant('LRA_HTTP_CONTEXT_HEADER')).toBe('Long-Running-Action');
+    expect(libraryConstant('LRA.LRA_HTTP_ENDED_CONTEXT_HEADER')).toBe('Long-Running-Action-Ended');
+    expect(libraryConstant('org.eclipse.microprofile.lra.annotation.ws.rs.LRA.LRA_HTTP_PARENT_CONTEXT_HEADER')).toBe('Long-Running-Action-Parent');
+    expect(libraryConstant('Other.LRA_HTTP_CONTEXT_HEADER')).toBeUndefined();
+  });
 });

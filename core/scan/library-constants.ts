@@ -65,6 +65,13 @@ const HEADER_NAMES = [
 ];
 const HEADERS: Record<string, string> = Object.fromEntries(HEADER_NAMES.map((h) => [h.toUpperCase().replace(/-/g, '_'), h]));
 
+/** MicroProfile LRA's header names (`org.eclipse.microprofile.lra.annotation.ws.rs.LRA`), which participants read with `@HeaderParam(LRA_HTTP_CONTEXT_HEADER)`. */
+const LRA_HEADERS: Record<string, string> = {
+  LRA_HTTP_CONTEXT_HEADER: 'Long-Running-Action',
+  LRA_HTTP_ENDED_CONTEXT_HEADER: 'Long-Running-Action-Ended',
+  LRA_HTTP_PARENT_CONTEXT_HEADER: 'Long-Running-Action-Parent',
+};
+
 /** Constants of the JDK, the servlet API and a few libraries that show up in mappings and defaults, by `Owner.FIELD`. */
 const JDK: Record<string, string> = {
   'Integer.MAX_VALUE': '2147483647',
@@ -93,6 +100,7 @@ const JDK: Record<string, string> = {
  * A library constant by the name the source writes: `MediaType.APPLICATION_JSON_VALUE` (Spring),
  * `MediaTypes.HAL_JSON_VALUE` (Spring HATEOAS),
  * `MimeTypeUtils.APPLICATION_JSON_VALUE` (Spring), `MediaType.APPLICATION_JSON` (JAX-RS, as String), `HttpHeaders.ACCEPT` (Spring, JAX-RS, Guava),
+ * `LRA.LRA_HTTP_CONTEXT_HEADER` (MicroProfile LRA),
  * a few JDK constants; a bare `APPLICATION_JSON_VALUE` or `ACCEPT` (static import) too.
  */
 export function libraryConstant(name: string): string | undefined {
@@ -110,6 +118,7 @@ export function libraryConstant(name: string): string | undefined {
     const media = HATEOAS_MEDIA_TYPES[field.slice(0, -'_VALUE'.length)];
     if (media !== undefined) return media;
   }
+  if ((owner === undefined || owner === 'LRA') && LRA_HEADERS[field] !== undefined) return LRA_HEADERS[field];
   if (owner === undefined || owner === 'HttpHeaders') return HEADERS[field];
   return undefined;
 }

@@ -113,11 +113,13 @@ export function describeFile(
   // Each search below runs over every file of the tree: the specific names are looked for only in
   // the files holding a word they all contain (the 10,000 bench files: about 150 ms with these gates, 240 without).
   // A servlet registered in Spring code mounts JAX-RS resources (jax-rs/servlet-mounts.ts).
-  // So does one added to an embedded container (`Tomcat.addServlet`, Jetty's or a ServletContext's `addServlet`).
+  // So does one added to an embedded container (`Tomcat.addServlet`, Jetty's or a ServletContext's `addServlet`),
+  // or mapped by a Guice `ServletModule` (`serve("/api/*").with(ServletContainer.class)`).
   const words = WORDS.found(b);
   if (words.includes('Servlet')) {
     if (b.indexOf(NEEDLE.servletRegistration) >= 0) entry.creates = ['ServletRegistrationBean'];
     else if (b.indexOf(NEEDLE.addServlet) >= 0) entry.creates = ['addServlet'];
+    else if (b.indexOf(NEEDLE.servletModule) >= 0) entry.creates = [SERVLET_MODULE];
   }
   // A CXF JAX-RS server built in code serves its resources under its own address (jax-rs/cxf-servers.ts).
   if (b.indexOf(NEEDLE.cxfServer) >= 0) (entry.creates ??= []).push('JAXRSServerFactoryBean');
@@ -203,6 +205,8 @@ function occurrencesIn(b: Buffer, lang: 'java' | 'kotlin'): Occurrences {
   return out;
 }
 
+/** `FileEntry.creates` of a file that may map a servlet in a Guice `ServletModule` (`JerseyServletModule` too). */
+export const SERVLET_MODULE = 'ServletModule';
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
 const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat', 'configureForJackson2', 'serializers('].map(bytesOf);
@@ -215,6 +219,7 @@ const WORDS = new ByteWords(['Servlet', ...CODE_PROPERTY_NEEDLES, ...OPENAPI_SEC
 const NEEDLE = {
   servletRegistration: bytesOf('ServletRegistrationBean'),
   addServlet: bytesOf('addServlet'),
+  servletModule: bytesOf('ServletModule'),
   cxfServer: bytesOf('JAXRSServerFactoryBean'),
   jackson3Import: bytesOf('import tools.jackson.'),
   gson: bytesOf('Gson'),

@@ -135,7 +135,7 @@ interface RootResult {
 
 export { SOURCE_EXTENSIONS };
 /** The files spring-boot-config.ts reads a module's properties from. */
-const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/;
+const APPLICATION_PROPERTIES = /(?:^|\/)src\/main\/resources\/(?:application(?:-[\w.-]+)?\.(?:properties|ya?ml)|META-INF\/microprofile-config\.properties)$/;
 const GRADLE_SCRIPT = /\.gradle(?:\.kts)?$/;
 const PROGRESS_EVERY = 500;
 

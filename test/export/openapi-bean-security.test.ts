@@ -28,6 +28,68 @@ async function fresh(root: string): Promise<ProjectScanner> {
 const byMember = (s: ProjectScanner, m: string): Endpoint => s.result().endpoints.find((e) => e.source.member === m)!;
 
 describe('springdoc security built in code', () => {
+  it("reads a scheme the class builds in a helper method of its own (`addSecuritySchemes(\"apikey\", securityScheme())`)", async () => {
+    const root = mkdtempSync(join(tmp, 'helper-'));
+    const files: Record<string, string> = {
+      'src/main/java/com/acme/admin/SwaggerConfig.java': [
+        'package com.acme.admin;',
+        'import io.swagger.v3.oas.models.Components;',
+        'import io.swagger.v3.oas.models.OpenAPI;',
+        'import io.swagger.v3.oas.models.security.SecurityRequirement;',
+        'import io.swagger.v3.oas.models.security.SecurityScheme;',
+        'import org.springframework.context.annotation.Bean;',
+        'import org.springframework.context.annotation.Configuration;',
+        '@Configuration',
+        'public class SwaggerConfig {',
+        '    @Bean',
+        '    public OpenAPI customOpenApi() {',
+        '        return new OpenAPI().components(new Components().addSecuritySchemes("apikey", securityScheme()))',
+        '            .addSecurityItem(new SecurityRequirement().addList("apikey"));',
+        '    }',
+        '    @Bean',
+        '    public SecurityScheme securityScheme() {',
+        '        return new SecurityScheme().type(SecurityScheme.Type.APIKEY).name("Authorization").in(SecurityScheme.In.HEADER);',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/main/java/com/acme/admin/NoticeController.java': 'package com.acme.admin;\nimport org.springframework.web.bind.annotation.*;\n@RestController\n@RequestMapping("/notices")\npublic class NoticeController {\n    @GetMapping\n    public String list() { return "[]"; }\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'apikey', type: 'apiKey', in: 'header', paramName: 'Authorization' }]);
+    expect(byMember(scanner, 'list').security).toEqual(['apikey']);
+  });
+
+  it('reads one a Kotlin expression-bodied helper builds (`fun bearer() = SecurityScheme()...`)', async () => {
+    const root = mkdtempSync(join(tmp, 'helper-kt-'));
+    const files: Record<string, string> = {
+      'src/main/kotlin/com/acme/admin/OpenApiConfig.kt': [
+        'package com.acme.admin',
+        'import io.swagger.v3.oas.models.Components',
+        'import io.swagger.v3.oas.models.OpenAPI',
+        'import io.swagger.v3.oas.models.security.SecurityScheme',
+        'import org.springframework.context.annotation.Bean',
+        'import org.springframework.context.annotation.Configuration',
+        '@Configuration',
+        'class OpenApiConfig {',
+        '    @Bean',
+        '    fun api(): OpenAPI = OpenAPI().components(Components().addSecuritySchemes("jwt", bearer()))',
+        '    private fun bearer(): SecurityScheme = SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT")',
+        '}',
+      ].join('\n'),
+      'src/main/kotlin/com/acme/admin/NoticeController.kt': 'package com.acme.admin\nimport org.springframework.web.bind.annotation.*\n@RestController\nclass NoticeController {\n    @GetMapping("/notices")\n    fun list(): String = "[]"\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'jwt', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }]);
+  });
+
   it("gives the module's schemes and every operation's default requirement", async () => {
     const scanner = await fresh(copy());
     expect(scanner.result().modules[0]!.securitySchemes).toEqual([

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { SecuritySchemeDecl } from '../../model/endpoint';
 import type { FileEntry, ProjectIndex, Scope } from '../project-index';
-import { blankComments, splitTop } from '../config-text';
+import { blankComments, matching, splitTop } from '../config-text';
 import { callsIn, literalValue } from '../code-calls';
 import { inTestSources } from '../source-files';
 import { simpleName } from '../source-model';
@@ -86,7 +86,7 @@ function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
 
   for (const args of callsIn(code, 'addSecuritySchemes', true)) {
     const name = value(args[0]);
-    const scheme = args[1] ? schemeOf(args[1], value) : undefined;
+    const scheme = args[1] ? schemeOf(helperBody(code, args[1]) ?? args[1], value) : undefined;
     if (name && scheme && !out.schemes.some((s) => s.name === name)) out.schemes.push({ name, ...scheme });
   }
   // Each requirement is one alternative; its first addList names the scheme.
@@ -129,6 +129,23 @@ function projectFilter(index: ProjectIndex, name: string, scope: Scope | undefin
   }
   const own: Scope = { type: decl, file: decl.file };
   return { name: decl.name, base, code: text === undefined ? '' : blankComments(text), value: (arg) => (arg === undefined ? undefined : literalValue(arg.trim(), index, own)) };
+}
+
+/**
+ * The body of the class's own no-argument method a scheme is built in (`addSecuritySchemes("apikey",
+ * securityScheme())` with `SecurityScheme securityScheme() { return new SecurityScheme()...; }`,
+ * RuoYi's SwaggerConfig), or undefined when the argument is no such call.
+ */
+function helperBody(code: string, arg: string): string | undefined {
+  const name = /^(?:this\s*\.\s*)?([A-Za-z_$][\w$]*)\s*\(\s*\)$/.exec(arg.trim())?.[1];
+  if (!name) return undefined;
+  // A declaration: the name after a return type (Java) or `fun` (Kotlin), then `()`, then a body or `=`.
+  const decl = new RegExp(`(?:[\\w$>\\]?]\\s+|\\bfun\\s+)${name.replace(/\$/g, '\\$')}\\s*\\(\\s*\\)[^;{}=]*?(\\{|=)`).exec(code);
+  if (!decl) return undefined;
+  const at = decl.index + decl[0].length - 1;
+  if (decl[1] === '=') return code.slice(at + 1, code.indexOf('\n', at + 1) < 0 ? code.length : code.indexOf('\n', at + 1));
+  const close = matching(code, at);
+  return close < 0 ? undefined : code.slice(at + 1, close);
 }
 
 /** `SecurityScheme().type(..).scheme(..)...` as the declaration's fields; undefined without a readable type. */

@@ -87,6 +87,14 @@ public class UserVO {
     expect(exampleOf({ $ref: '#/$defs/Missing' })).toStrictEqual({});
   });
 
+  it('leaves out an optional recursive property whose type requires properties, rather than an empty object', () => {
+    const s = schemas({
+      'com/acme/Table.java': 'package com.acme; import javax.validation.constraints.NotBlank; public class Table { @NotBlank String tableName; Table subTable; }',
+    });
+    const schema = s.schema('Table', 'com.acme.Table');
+    expect(exampleOf(schema)).toStrictEqual({ tableName: 'tableName', subTable: { tableName: 'tableName' } });
+  });
+
   it('writes each string format', () => {
     const of = (format: string) => exampleOf({ type: 'string', format }, 'x');
     expect(
@@ -132,6 +140,10 @@ public class UserVO {
     expect(exampleOf({ type: 'array', minItems: 1, items: { type: 'integer' }, default: [] })).toEqual([0]);
     expect(exampleOf({ type: 'array', items: { type: 'integer' }, default: [] })).toEqual([]);
     expect(exampleOf({ type: 'string', default: '' })).toBe('');
+    // ...and a default its pattern refuses (halo's `reason = ""` under `^[A-Za-z](...)?$`); a Java-only expression keeps it.
+    expect(exampleOf({ type: 'string', pattern: '^[A-Za-z]([A-Za-z0-9_]*)?$', default: '' }, 'reason')).toBe('reason');
+    expect(exampleOf({ type: 'string', pattern: '^[a-z]+$', default: 'ok' })).toBe('ok');
+    expect(exampleOf({ type: 'string', pattern: '\\p{javaLowerCase}+', default: '' })).toBe('');
   });
 
   it('writes the example of an object schema the builder shares (frozen) once per side, wherever it is met, and shares it', () => {

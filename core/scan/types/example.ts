@@ -116,6 +116,12 @@ class ExampleWriter {
     return undefined;
   }
 
+  /** Whether the object a (referenced) schema describes must have some properties. */
+  private requiresProperties(s: JsonSchema): boolean {
+    const def = s.$ref ? this.lookup(s.$ref) : s;
+    return (def?.required?.length ?? 0) > 0;
+  }
+
   /** Whether the property is left out on this side: read-only in a request, write-only in a response. */
   private leftOut(s: JsonSchema): boolean {
     if (this.side === 'any') return false;
@@ -160,7 +166,11 @@ class ExampleWriter {
     for (const [key, prop] of Object.entries(s.properties ?? {})) {
       if (this.leftOut(prop)) continue;
       const v = this.write(prop, key);
-      out[key] = v === STOP ? {} : v;
+      if (v !== STOP) out[key] = v;
+      // A recursion met again ends in an empty object, unless that object would lack properties
+      // its type requires (RuoYi's GenTable.subTable, a GenTable with @NotBlank names) and the
+      // property is optional: then it is left out, so the example still passes its schema.
+      else if (s.required?.includes(key) || !this.requiresProperties(prop)) out[key] = {};
     }
     const extra = s.additionalProperties;
     // A map of typed values shows one entry; a free-form object stays empty.
@@ -173,14 +183,25 @@ class ExampleWriter {
 }
 
 /**
- * Whether a default keeps the schema's own length bounds. A Kotlin DTO's `var name: String = ""`
- * under `@NotEmpty` defaults to what validation refuses: the example is made as without a default,
- * so a request sent as it comes is not rejected for its own example.
+ * Whether a default keeps the schema's own length bounds and pattern. A Kotlin DTO's `var name: String = ""`
+ * under `@NotEmpty` defaults to what validation refuses, as does halo's `reason = ""` under
+ * `@Schema(pattern = "^[A-Za-z](...)?$")`: the example is made as without a default, so a request
+ * sent as it comes is not rejected for its own example (nor the example by an OpenAPI linter).
  */
 export function withinOwnBounds(s: JsonSchema, value: unknown): boolean {
-  if (typeof value === 'string') return value.length >= (s.minLength ?? 0) && (s.maxLength === undefined || value.length <= s.maxLength);
+  if (typeof value === 'string') return value.length >= (s.minLength ?? 0) && (s.maxLength === undefined || value.length <= s.maxLength) && matchesPattern(s.pattern, value);
   if (Array.isArray(value)) return value.length >= (s.minItems ?? 0) && (s.maxItems === undefined || value.length <= s.maxItems);
   return true;
+}
+
+/** Whether the whole of `value` matches `pattern` (as Bean Validation's @Pattern; then an OpenAPI search matches too); a Java-only expression is given the benefit of the doubt. */
+function matchesPattern(pattern: string | undefined, value: string): boolean {
+  if (pattern === undefined) return true;
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return true;
+  }
 }
 
 /** A value of the schema's own, as the caller's to change: objects are copied, the rest (most enum constants and defaults) need not be. */

@@ -36,7 +36,7 @@ import { resolvePlaceholders } from '../../config-text';
 import { reasonPhrase } from '../../http-status';
 import { CONVERTER_SUPERS } from '../text-converters';
 import { APPLICATION_SUPERS, classesNamedBy, LOCATOR_ANNOTATION, ResourceRegistrations, locatedMarker } from './registrations';
-import { ProjectIndex } from '../../project-index';
+import { ProjectIndex, SERVLET_MODULE } from '../../project-index';
 import type { FileEntry } from '../../project-index';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
 import { builtResponse, builtReturns } from './built-response';
@@ -171,7 +171,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       // Code registering the servlet, Spring's or an embedded container's (the header scan noted which files do).
       // Its registering file re-scans every root; so does the holder of a constant the URL names.
       for (const entry of ctx.index.files.values()) {
-        if (!entry.creates?.some((c) => c === 'ServletRegistrationBean' || c === 'addServlet') || mounts.has(entry.module)) continue;
+        if (!entry.creates?.some((c) => c === 'ServletRegistrationBean' || c === 'addServlet' || c === SERVLET_MODULE) || mounts.has(entry.module)) continue;
         const text = ctx.readProjectFile?.(entry.path);
         const mount = text !== undefined ? ctx.index.projectWide(() => registrationMount(text, constantsOf(entry, ctx))) : undefined;
         if (mount !== undefined) mounts.set(entry.module, mount);

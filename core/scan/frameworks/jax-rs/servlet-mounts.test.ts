@@ -22,6 +22,20 @@ describe('registrationMount', () => {
     const tomcat = 'class S { void start() { Tomcat.addServlet(ctx, NAME, new ServletContainer(app)); ctx.addServletMappingDecoded(Paths.AUTHZ, NAME); } }';
     expect(registrationMount(tomcat, constants({ NAME: 'jersey', 'Paths.AUTHZ': '/authz/*' }))).toBe('/authz');
   });
+
+  it("a Guice ServletModule's serve(..).with(JAX-RS servlet) or filter(..).through(GuiceContainer), not another servlet's", () => {
+    expect(registrationMount('class M extends ServletModule { protected void configureServlets() { serve("/admin/*").with(AdminServlet.class); serve("/api/*").with(ServletContainer.class, params); } }')).toBe('/api');
+    expect(registrationMount('class M extends JerseyServletModule { protected void configureServlets() { filter(ApiPaths.ROOT).through(GuiceContainer.class); } }', constants({ 'ApiPaths.ROOT': '/ws/*' }))).toBe('/ws');
+    expect(registrationMount('class M extends ServletModule { protected void configureServlets() { serve("/metrics").with(MetricsServlet.class); filter("/*").through(AuthFilter.class); } }')).toBeUndefined();
+  });
+
+  it('a Guice URL in a local: a constant, or UriBuilder joining segments', () => {
+    const built = 'class M extends ServletModule { void configureServlets() { String all = UriBuilder.fromPath(BASE).path("*").build().toString(); serve(all).with(ServletContainer.class, params); } }';
+    expect(registrationMount(built, constants({ BASE: '/api/v1/' }))).toBe('/api/v1');
+    expect(registrationMount(built)).toBeUndefined();
+    const kotlin = 'class M : ServletModule() { override fun configureServlets() { val api: String = Paths.API\n serve(api).with(ServletContainer::class.java) } }';
+    expect(registrationMount(kotlin, constants({ 'Paths.API': '/k/*' }))).toBe('/k');
+  });
 });
 
 describe('cxfServers', () => {

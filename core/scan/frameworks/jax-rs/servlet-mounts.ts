@@ -2,15 +2,16 @@
 // of a Jersey / CXF / RESTEasy servlet in a module's web.xml (`<url-pattern>/api/*</url-pattern>`),
 // a Spring `new ServletRegistrationBean<>(new CXFServlet(), "/api/*")` in Java or Kotlin code (or
 // its `addUrlMappings("/api/*")` / `setUrlMappings(...)` after construction), a servlet added to an
-// embedded Tomcat or Jetty or a `ServletContext` in code,
+// embedded Tomcat or Jetty or a `ServletContext` in code, a Guice `ServletModule`'s
+// `serve("/api/*").with(ServletContainer.class)`,
 // or Spring Boot's `spring.jersey.application-path` / CXF's `cxf.path` properties.
 
 import { blankComments, blankXmlComments, matching, splitTop, xmlChild } from '../../config-text';
 import { callsIn } from '../../code-calls';
 
 // Jersey 1's Spring integration servlet (`com.sun.jersey.spi.spring.container.servlet.SpringServlet`)
-// is a ServletContainer subclass that web.xml names on its own.
-const JAX_RS_SERVLETS = /ServletContainer|\bSpringServlet\b|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
+// is a ServletContainer subclass that web.xml names on its own; so is jersey-guice's GuiceContainer.
+const JAX_RS_SERVLETS = /ServletContainer|\bGuiceContainer\b|\bSpringServlet\b|CXFServlet|CXFNonSpringJaxrsServlet|HttpServletDispatcher|HttpServlet30Dispatcher|ResteasyServlet/;
 const APPLICATION_NAME = /^(javax|jakarta)\.ws\.rs\.core\.Application$/;
 
 export const WEB_XML = 'src/main/webapp/WEB-INF/web.xml';
@@ -122,7 +123,7 @@ export function registrationMount(source: string, value: ArgValue = literalOnly)
     const method = context.slice(Math.max(context.lastIndexOf('@Bean'), 0));
     if (/ServletRegistrationBean/.test(method) && JAX_RS_SERVLETS.test(method)) return mountOf(url);
   }
-  return embeddedMount(text, value);
+  return embeddedMount(text, value) ?? guiceMount(text, value);
 }
 
 /**
@@ -152,4 +153,45 @@ function embeddedMount(text: string, value: ArgValue): string | undefined {
     if (mapped !== undefined) return mountOf(mapped);
   }
   return undefined;
+}
+
+/**
+ * The mount of a JAX-RS servlet (or Jersey 1's container used as a filter) a Guice `ServletModule`
+ * maps: `serve("/api/*").with(ServletContainer.class, params)`, `filter("/*").through(GuiceContainer.class)`.
+ * The URL may be a local of the method built just before (Apache Ozone Recon:
+ * `String all = UriBuilder.fromPath(BASE_API_PATH).path("*").build().toString(); serve(all)...`).
+ */
+function guiceMount(text: string, value: ArgValue): string | undefined {
+  for (const m of text.matchAll(/(?<![\w$.])(serve|filter)\s*\(/g)) {
+    const open = m.index! + m[0].length - 1;
+    const close = matching(text, open);
+    if (close < 0) continue;
+    const bound = new RegExp(`^\\s*\\.\\s*${m[1] === 'serve' ? 'with' : 'through'}\\s*\\(`).exec(text.slice(close + 1));
+    if (!bound) continue;
+    const withOpen = close + bound[0].length;
+    if (!JAX_RS_SERVLETS.test(argsAt(text, withOpen)[0] ?? '')) continue;
+    for (const arg of argsAt(text, open)) {
+      const url = value(arg) ?? localValue(text.slice(0, m.index!), arg.trim(), value);
+      if (url !== undefined) return mountOf(url);
+    }
+  }
+  return undefined;
+}
+
+/** The value of local `name` by its last assignment in `before`: a string value, or a JAX-RS UriBuilder building one. */
+function localValue(before: string, name: string, value: ArgValue): string | undefined {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  const assigned = [...before.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\s*(?::\\s*String\\s*)?=(?!=)\\s*([^;\\n]+)`, 'g'))].pop()?.[1]?.trim();
+  if (assigned === undefined) return undefined;
+  return value(assigned) ?? uriBuilderValue(assigned, value);
+}
+
+/** `UriBuilder.fromPath(BASE).path("*").build().toString()` -> BASE + `/*`. */
+function uriBuilderValue(expr: string, value: ArgValue): string | undefined {
+  const chain = /^(?:[\w$]+\.)*UriBuilder\s*\.\s*fromPath\s*\(([^()]*)\)((?:\s*\.\s*path\s*\([^()]*\))*)\s*\.\s*build\s*\(\s*\)(?:\s*\.\s*toString\s*\(\s*\))?$/.exec(expr);
+  if (!chain) return undefined;
+  const parts = [chain[1]!, ...[...chain[2]!.matchAll(/\(([^()]*)\)/g)].map((p) => p[1]!)].map((a) => value(a));
+  if (parts.some((p) => p === undefined)) return undefined;
+  // UriBuilder.path joins segments with one slash whatever each carries.
+  return parts.reduce((path, p) => (path === undefined ? p! : `${path.replace(/\/+$/, '')}/${p!.replace(/^\/+/, '')}`), undefined as string | undefined);
 }
