@@ -1,0 +1,171 @@
+// The security an endpoint declares, carried into the request exports: each secured request
+// sends its scheme's credential from a variable, run by the real consumer against a server that
+// answers 401 without it; the secured-api fixture's scan shows what each channel writes.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import newman, { type NewmanRunSummary } from 'newman';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportHttpClient } from '../../core/export/http-client';
+import { exportPostman } from '../../core/export/postman';
+import type { Environment } from '../../core/model/environment';
+import type { ScanResult } from '../../core/model/endpoint';
+import { scanProject } from '../../core/scan/scan';
+import { ALL_OK, AUTH_MODULES, authEndpoints, CREDENTIALS, ONLY_PUBLIC, startAuthServer, type AuthServer } from './auth-server';
+import { HTTPYAC } from './consumers';
+import { removeDir, run, writeExport } from './files';
+
+const SECURED = fileURLToPath(new URL('../fixtures/spring-mvc/secured-api', import.meta.url));
+const schema = JSON.parse(readFileSync(new URL('./schemas/postman-collection-v2.1.0.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+
+let server: AuthServer;
+let secured: ScanResult;
+beforeAll(async () => {
+  server = await startAuthServer();
+  secured = await scanProject(SECURED);
+}, 120_000);
+afterAll(() => server.close());
+
+const withCredentials = (): Environment => ({ name: 'local', variables: [{ key: 'host', value: server.url }, ...Object.entries(CREDENTIALS).map(([key, value]) => ({ key, value }))] });
+const withoutCredentials = (): Environment => ({ name: 'local', variables: [{ key: 'host', value: server.url }] });
+const statuses = () => Object.fromEntries(server.statuses);
+const member = (m: string) => secured.endpoints.find((e) => e.source.member === m)!;
+
+function runNewman(collection: string, environment: string): Promise<NewmanRunSummary> {
+  return new Promise((resolve, reject) =>
+    newman.run({ collection, environment, reporters: [], timeoutRequest: 10_000 }, (err: Error | null, summary: NewmanRunSummary) => (err ? reject(err) : resolve(summary))),
+  );
+}
+
+describe('Postman export with security', () => {
+  async function runWith(env: Environment): Promise<void> {
+    server.statuses.clear();
+    const result = exportPostman(authEndpoints(), { modules: AUTH_MODULES, environment: env });
+    expect(validate(JSON.parse(result.files[0]!.content)), JSON.stringify(validate.errors)).toBe(true);
+    const dir = writeExport(result.files);
+    try {
+      const summary = await runNewman(join(dir, result.files[0]!.path), join(dir, result.files[1]!.path));
+      expect(summary.run.stats.requests).toMatchObject({ total: authEndpoints().length, failed: 0 });
+    } finally {
+      removeDir(dir);
+    }
+  }
+
+  it('sends every scheme from the environment in newman, and nothing without it', async () => {
+    await runWith(withCredentials());
+    expect(statuses()).toEqual(ALL_OK);
+    await runWith(withoutCredentials());
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+  });
+
+  it('writes Postman auth objects over collection variables, declared once and empty', () => {
+    const c = JSON.parse(exportPostman(authEndpoints(), { modules: AUTH_MODULES }).files[0]!.content);
+    const auth = Object.fromEntries(c.item[0].item[0].item.map((i: { request: { url: { raw: string }; auth?: unknown } }) => [i.request.url.raw.replace('{{host}}', ''), i.request.auth]));
+    const attrs = (pairs: [string, string][]) => pairs.map(([key, value]) => ({ key, value, type: 'string' }));
+    expect(auth).toEqual({
+      '/basic': { type: 'basic', basic: attrs([['username', '{{basicUser}}'], ['password', '{{basicPassword}}']]) },
+      '/bearer': { type: 'bearer', bearer: attrs([['token', '{{bearerToken}}']]) },
+      '/either': { type: 'basic', basic: attrs([['username', '{{basicUser}}'], ['password', '{{basicPassword}}']]) },
+      '/key-cookie': undefined,
+      '/key-header': { type: 'apikey', apikey: attrs([['key', 'X-API-Key'], ['value', '{{apiKey}}'], ['in', 'header']]) },
+      '/key-query?page=2': { type: 'apikey', apikey: attrs([['key', 'api_key'], ['value', '{{queryKey}}'], ['in', 'query']]) },
+      '/oauth': { type: 'bearer', bearer: attrs([['token', '{{bearerToken}}']]) },
+      '/oidc': { type: 'bearer', bearer: attrs([['token', '{{bearerToken}}']]) },
+      '/public': { type: 'noauth' },
+    });
+    const cookie = c.item[0].item[0].item.find((i: { name: string }) => i.name === 'keycookie');
+    expect(cookie.request.header).toEqual([{ key: 'Cookie', value: 'SESSION={{sessionKey}}' }]);
+    expect(c.variable.map((v: { key: string; value: string }) => [v.key, v.value])).toEqual([
+      ['host', 'http://localhost:8080'],
+      ['basicUser', ''],
+      ['basicPassword', ''],
+      ['bearerToken', ''],
+      ['sessionKey', ''],
+      ['apiKey', ''],
+      ['queryKey', ''],
+    ]);
+    expect(c.variable.find((v: { key: string }) => v.key === 'bearerToken').description).toBe('Bearer token (JWT) for security scheme bearerAuth');
+  });
+
+  it('keeps a secret credential out of the files', () => {
+    const result = exportPostman(authEndpoints(), { modules: AUTH_MODULES, environment: { name: 'local', variables: [{ key: 'bearerToken', value: 'S3cr3t-token', secret: true }] } });
+    for (const f of result.files) expect(f.content).not.toContain('S3cr3t-token');
+    expect(result.summary.warnings).toEqual([expect.stringContaining('bearerToken')]);
+  });
+
+  it('carries the secured-api fixture\'s schemes: bearer, the first of alternatives, OAuth as a bearer token, public as noauth', () => {
+    const c = JSON.parse(exportPostman(secured.endpoints, { modules: secured.modules }).files[0]!.content);
+    const items = c.item.flatMap((m: { item: { item: unknown[] }[] }) => m.item.flatMap((f) => f.item)) as { id: string; request: { auth?: { type: string } } }[];
+    const authOf = (m: string) => items.find((i) => i.request && JSON.stringify(i).includes(`"name":"${member(m).name}"`))!.request.auth?.type;
+    expect(authOf('get')).toBe('bearer');
+    expect(authOf('open')).toBe('bearer'); // bearerAuth before apiKey
+    expect(authOf('latest')).toBe('apikey');
+    expect(authOf('report')).toBe('bearer'); // oauth2: a bearer token
+    expect(authOf('health')).toBe('noauth');
+    // The first scheme to use the token describes it: the JWT of bearerAuth.
+    expect(c.variable.find((v: { key: string }) => v.key === 'bearerToken').description).toBe('Bearer token (JWT) for security scheme bearerAuth');
+  });
+});
+
+describe('.http export with security', () => {
+  async function runWith(files: { path: string; content: string }[], env?: string): Promise<void> {
+    server.statuses.clear();
+    const dir = writeExport(files);
+    try {
+      const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', ...(env ? ['--env', env] : []), '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      expect(out.status, out.stderr).toBe(0);
+    } finally {
+      removeDir(dir);
+    }
+  }
+
+  it('sends every scheme from http-client.env.json in httpyac, and nothing without it', async () => {
+    const result = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials() });
+    await runWith(result.files, 'local');
+    expect(statuses()).toEqual(ALL_OK);
+    const bare = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, environment: withoutCredentials() });
+    expect(JSON.parse(bare.files[1]!.content)).toEqual({ local: { host: server.url, basicUser: '', basicPassword: '', bearerToken: '', sessionKey: '', apiKey: '', queryKey: '' } });
+    await runWith(bare.files, 'local');
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+  });
+
+  it('without an environment names the credentials to set in the private environment file, where httpyac finds them', async () => {
+    const result = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, defaultHost: server.url });
+    const text = result.files[0]!.content;
+    expect(result.files.map((f) => f.path)).toEqual(['api.http']);
+    expect(result.summary.warnings).toEqual(['the requests need credentials: set basicUser, basicPassword, bearerToken, sessionKey, apiKey, queryKey in http-client.private.env.json']);
+    expect(text.split('\n###')[0]).toBe(
+      [
+        '# Credentials: set these in http-client.private.env.json (kept out of version control).',
+        '# {{basicUser}}: User name for HTTP basic authentication (security scheme basicAuth)',
+        '# {{basicPassword}}: Password for HTTP basic authentication (security scheme basicAuth)',
+        '# {{bearerToken}}: Bearer token (JWT) for security scheme bearerAuth',
+        '# {{sessionKey}}: API key sent as the cookie SESSION (security scheme sessionKey)',
+        '# {{apiKey}}: API key sent as the header X-API-Key (security scheme apiKey)',
+        '# {{queryKey}}: API key sent as the query api_key (security scheme query-key)',
+        `@host = ${server.url}`,
+        '',
+      ].join('\n'),
+    );
+    expect(text).toContain('GET {{host}}/basic\nAuthorization: Basic {{basicUser}} {{basicPassword}}\n');
+    expect(text).toContain('GET {{host}}/bearer\nAuthorization: Bearer {{bearerToken}}\n');
+    expect(text).toContain('GET {{host}}/oauth\nAuthorization: Bearer {{bearerToken}}\n');
+    expect(text).toContain('GET {{host}}/key-header\nX-API-Key: {{apiKey}}\n');
+    expect(text).toContain('GET {{host}}/key-query?page=2&api_key={{queryKey}}\n');
+    expect(text).toContain('GET {{host}}/key-cookie\nCookie: SESSION={{sessionKey}}\n');
+    expect(text).toMatch(/GET \{\{host\}\}\/public\n$/);
+    // What the user adds: the private file with the credentials.
+    await runWith([...result.files, { path: 'http-client.private.env.json', content: JSON.stringify({ mine: CREDENTIALS }) }], 'mine');
+    expect(statuses()).toEqual(ALL_OK);
+  });
+
+  it('leaves a secret credential to the private environment file', () => {
+    const result = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, environment: { name: 'local', variables: [{ key: 'bearerToken', value: 'S3cr3t-token', secret: true }] } });
+    for (const f of result.files) expect(f.content).not.toContain('S3cr3t-token');
+    expect(JSON.parse(result.files[1]!.content).local).not.toHaveProperty('bearerToken');
+    expect(result.summary.warnings).toEqual([expect.stringContaining('local.bearerToken')]);
+  });
+});
