@@ -4,6 +4,7 @@
 // channel writes it its own way; this module decides which scheme and which variables.
 
 import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpoint';
+import type { NameValue, RequestTemplate } from './request-template';
 
 export type RequestAuth =
   /** `Authorization: Bearer {{variable}}`: http bearer, and oauth2/openIdConnect with a token obtained elsewhere. */
@@ -105,6 +106,20 @@ export function declaredByRequest(auth: RequestAuth, e: Endpoint): boolean {
 export function exportedAuth(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth | undefined {
   const auth = requestAuth(e, modules);
   return auth && !declaredByRequest(auth, e) ? auth : undefined;
+}
+
+/**
+ * The template with the credential as one more header, query or cookie row, for channels that
+ * write the credential as a plain part of the request (cURL, .http). Basic is not a row: each
+ * tool encodes it its own way.
+ */
+export function withAuthRow(t: RequestTemplate, auth: RequestAuth | undefined): RequestTemplate {
+  const row = auth && authRows(auth);
+  if (!row) return t;
+  const added: NameValue = { name: row.name, value: row.value, description: variablesOf(auth).map((v) => v.description).join('; '), required: true, enabled: true };
+  if (row.in === 'header') return { ...t, headers: [...t.headers, added] };
+  if (row.in === 'query') return { ...t, query: [...t.query, added] };
+  return { ...t, cookies: [...t.cookies, added] };
 }
 
 /**

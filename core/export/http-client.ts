@@ -14,7 +14,7 @@ import type { HostPlan } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authRows, authVariables, exportedAuth, type AuthVariable } from './auth';
+import { authVariables, exportedAuth, withAuthRow, type AuthVariable } from './auth';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const ordered = exportOrder(endpoints);
@@ -90,18 +90,15 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
     lines.push('', JSON.stringify(protoLoaderObject(e.request?.body?.example ?? {}, e.request?.body?.schema), null, 2));
     return `${lines.join('\n')}\n`;
   }
-  const t = sentTemplate(buildTemplate(e, options.modules));
   const auth = exportedAuth(e, options.modules);
-  const row = auth && authRows(auth);
+  const t = withAuthRow(sentTemplate(buildTemplate(e, options.modules)), auth);
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
-  const query = [...t.query, ...(row?.in === 'query' ? [row] : [])].map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
+  const query = t.query.map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
   lines.push(`${t.method} ${host}${path}${query ? `?${query}` : ''}`);
   for (const h of t.headers) lines.push(`${h.name}: ${h.value}`);
-  if (row?.in === 'header') lines.push(`${row.name}: ${row.value}`);
   // Both the JetBrains client and httpyac encode `Basic user password` as RFC 7617 asks.
   if (auth?.kind === 'basic') lines.push(`Authorization: Basic {{${auth.user}}} {{${auth.password}}}`);
-  const cookies = [...t.cookies, ...(row?.in === 'cookie' ? [row] : [])];
-  if (cookies.length) lines.push(`Cookie: ${cookies.map((c) => `${c.name}=${c.value}`).join('; ')}`);
+  if (t.cookies.length) lines.push(`Cookie: ${t.cookies.map((c) => `${c.name}=${c.value}`).join('; ')}`);
   const body = t.body;
   if (body?.kind === 'multipart') {
     const boundary = `apiscout-${stableHex(e.id, 16)}`;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curlCommand, exportCurl } from '../../core/export/curl';
 import { exportHttpClient } from '../../core/export/http-client';
 import { exportPostman } from '../../core/export/postman';
 import type { Environment } from '../../core/model/environment';
@@ -167,5 +168,57 @@ describe('.http export with security', () => {
     for (const f of result.files) expect(f.content).not.toContain('S3cr3t-token');
     expect(JSON.parse(result.files[1]!.content).local).not.toHaveProperty('bearerToken');
     expect(result.summary.warnings).toEqual([expect.stringContaining('local.bearerToken')]);
+  });
+});
+
+describe('cURL export with security', () => {
+  async function runScript(script: string): Promise<void> {
+    server.statuses.clear();
+    const dir = writeExport([{ path: 'api.sh', content: script }]);
+    try {
+      const out = await run('sh', ['./api.sh'], { cwd: dir });
+      expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
+    } finally {
+      removeDir(dir);
+    }
+  }
+
+  it('resolves each credential from the environment under sh, and sends none it has no value for', async () => {
+    const curl = { render: 'resolve' as const, multiline: false };
+    await runScript(exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials(), curl }).files[0]!.content);
+    expect(statuses()).toEqual(ALL_OK);
+    const bare = exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: withoutCredentials(), curl });
+    // Left as written and named: the user sees what to set.
+    expect(bare.summary.warnings).toEqual(['basicUser', 'basicPassword', 'bearerToken', 'sessionKey', 'apiKey', 'queryKey'].map((n) => `no value for placeholder '${n}' in the environment or the config: left as written`));
+    await runScript(bare.files[0]!.content);
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+  });
+
+  it('keeps the credential placeholders in Keep mode, each scheme its curl way', () => {
+    const text = (path: string, curl = {}) => curlCommand(authEndpoints().find((e) => e.path === path)!, { modules: AUTH_MODULES, curl: { multiline: false, ...curl } }).text;
+    expect(text('/bearer')).toBe("curl -X GET -g '{{host}}/bearer' -H 'Authorization: Bearer {{bearerToken}}'");
+    expect(text('/oidc')).toBe("curl -X GET -g '{{host}}/oidc' -H 'Authorization: Bearer {{bearerToken}}'");
+    expect(text('/basic')).toBe("curl -X GET -g '{{host}}/basic' -u '{{basicUser}}:{{basicPassword}}'");
+    expect(text('/basic', { longFlags: true })).toBe("curl --request GET --globoff '{{host}}/basic' --user '{{basicUser}}:{{basicPassword}}'");
+    expect(text('/key-header')).toBe("curl -X GET -g '{{host}}/key-header' -H 'X-API-Key: {{apiKey}}'");
+    expect(text('/key-query')).toBe("curl -X GET -g '{{host}}/key-query?page=2&api_key={{queryKey}}'");
+    expect(text('/key-cookie')).toBe("curl -X GET -g '{{host}}/key-cookie' -b 'SESSION={{sessionKey}}'");
+    expect(text('/public')).toBe("curl -X GET -g '{{host}}/public'");
+  });
+
+  it('resolves a credential from the config reader too, as every placeholder', () => {
+    const e = authEndpoints().find((x) => x.path === '/bearer')!;
+    const { text, warnings } = curlCommand(e, { modules: AUTH_MODULES, lookup: (n) => ({ host: 'http://h', bearerToken: 'from-config' })[n], curl: { render: 'resolve', multiline: false } });
+    expect(text).toBe("curl -X GET http://h/bearer -H 'Authorization: Bearer from-config'");
+    expect(warnings).toEqual([]);
+  });
+
+  it('writes the secured-api fixture\'s credentials: a public operation has none', () => {
+    const text = exportCurl(secured.endpoints, { modules: secured.modules, curl: { multiline: false } }).files[0]!.content;
+    const lines = text.split('\n');
+    const line = (m: string) => lines[lines.indexOf(`# ${member(m).address}`) + 1]!;
+    expect(line('get')).toContain("-H 'Authorization: Bearer {{bearerToken}}'");
+    expect(line('latest')).toContain("-H 'X-API-Key: {{apiKey}}'");
+    expect(line('health')).not.toContain('Authorization');
   });
 });
