@@ -9,9 +9,10 @@ import { createEndpoint, type Endpoint, type ModuleSummary, type SecuritySchemeD
 
 /**
  * Values every consumer can carry as they are: a `.http` client puts a variable into the URL
- * unencoded, httpyac's `Basic user password` form splits at the first `:`, and a header is ASCII.
+ * unencoded, httpyac's `Basic user password` form splits at the first `:`, hopp encodes Basic
+ * credentials as Latin-1 (btoa), and a header is ASCII.
  */
-export const CREDENTIALS = { bearerToken: 'eyJ.tok-1_~+/=', basicUser: 'ann', basicPassword: 'p w ß', apiKey: 'k-123', queryKey: 'q-1_2~', sessionKey: 's-9' };
+export const CREDENTIALS = { bearerToken: 'eyJ.tok-1_~+/=', basicUser: 'ann', basicPassword: 'p w s3!', apiKey: 'k-123', queryKey: 'q-1_2~', sessionKey: 's-9' };
 
 const SCHEMES: SecuritySchemeDecl[] = [
   { name: 'apiKey', type: 'apiKey', in: 'header', paramName: 'X-API-Key' },

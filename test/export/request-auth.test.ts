@@ -9,13 +9,14 @@ import Ajv from 'ajv';
 import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlCommand, exportCurl } from '../../core/export/curl';
+import { exportHoppscotch } from '../../core/export/hoppscotch';
 import { exportHttpClient } from '../../core/export/http-client';
 import { exportPostman } from '../../core/export/postman';
 import type { Environment } from '../../core/model/environment';
 import type { ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
 import { ALL_OK, AUTH_MODULES, authEndpoints, CREDENTIALS, ONLY_PUBLIC, startAuthServer, type AuthServer } from './auth-server';
-import { HTTPYAC } from './consumers';
+import { HOPP, HTTPYAC, NODE22 } from './consumers';
 import { removeDir, run, writeExport } from './files';
 
 const SECURED = fileURLToPath(new URL('../fixtures/spring-mvc/secured-api', import.meta.url));
@@ -220,5 +221,48 @@ describe('cURL export with security', () => {
     expect(line('get')).toContain("-H 'Authorization: Bearer {{bearerToken}}'");
     expect(line('latest')).toContain("-H 'X-API-Key: {{apiKey}}'");
     expect(line('health')).not.toContain('Authorization');
+  });
+});
+
+describe('Hoppscotch export with security', () => {
+  async function runHopp(files: { path: string; content: string }[]): Promise<void> {
+    server.statuses.clear();
+    const dir = writeExport(files);
+    try {
+      const out = await run(NODE22, [HOPP, 'test', files[0]!.path, '-e', files[2]!.path], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 300_000 });
+      expect(out.status, `${out.stdout}\n${out.stderr}`).toBe(0);
+    } finally {
+      removeDir(dir);
+    }
+  }
+
+  it('sends every scheme from the environment in hopp, and nothing without it', async () => {
+    await runHopp(exportHoppscotch(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials() }).files);
+    expect(statuses()).toEqual(ALL_OK);
+    await runHopp(exportHoppscotch(authEndpoints(), { modules: AUTH_MODULES, environment: withoutCredentials() }).files);
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+  }, 360_000);
+
+  it('writes Hoppscotch auth objects, and declares the credentials no environment defines as secret collection variables', () => {
+    const c = JSON.parse(exportHoppscotch(authEndpoints(), { modules: AUTH_MODULES, environment: { name: 'e', variables: [{ key: 'apiKey', value: 'k' }] } }).files[0]!.content);
+    const auth = Object.fromEntries(c.folders[0].folders[0].requests.map((r: { endpoint: string; auth: unknown }) => [r.endpoint.replace('<<host>>', ''), r.auth]));
+    expect(auth).toEqual({
+      '/basic': { authType: 'basic', authActive: true, username: '<<basicUser>>', password: '<<basicPassword>>' },
+      '/bearer': { authType: 'bearer', authActive: true, token: '<<bearerToken>>' },
+      '/either': { authType: 'basic', authActive: true, username: '<<basicUser>>', password: '<<basicPassword>>' },
+      '/key-cookie': { authType: 'inherit', authActive: true },
+      '/key-header': { authType: 'api-key', authActive: true, key: 'X-API-Key', value: '<<apiKey>>', addTo: 'HEADERS' },
+      '/key-query': { authType: 'api-key', authActive: true, key: 'api_key', value: '<<queryKey>>', addTo: 'QUERY_PARAMS' },
+      '/oauth': { authType: 'bearer', authActive: true, token: '<<bearerToken>>' },
+      '/oidc': { authType: 'bearer', authActive: true, token: '<<bearerToken>>' },
+      '/public': { authType: 'none', authActive: true },
+    });
+    const cookie = c.folders[0].folders[0].requests.find((r: { endpoint: string }) => r.endpoint.endsWith('/key-cookie'));
+    expect(cookie.headers).toEqual([{ key: 'Cookie', value: 'SESSION=<<sessionKey>>', active: true, description: '' }]);
+    expect(c.variables).toEqual(
+      ['host', 'basicUser', 'basicPassword', 'bearerToken', 'sessionKey', 'queryKey'].map((key) =>
+        key === 'host' ? { key, initialValue: 'http://localhost:8080', currentValue: 'http://localhost:8080', secret: false } : { key, initialValue: '', currentValue: '', secret: true },
+      ),
+    );
   });
 });
