@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportApipost } from '../../core/export/apipost';
 import { curlCommand, exportCurl } from '../../core/export/curl';
 import { exportHoppscotch } from '../../core/export/hoppscotch';
 import { exportHttpClient } from '../../core/export/http-client';
@@ -22,6 +23,7 @@ import { removeDir, run, writeExport } from './files';
 const SECURED = fileURLToPath(new URL('../fixtures/spring-mvc/secured-api', import.meta.url));
 const schema = JSON.parse(readFileSync(new URL('./schemas/postman-collection-v2.1.0.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+const validateApipost = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(readFileSync(new URL('./schemas/apipost-import.schema.json', import.meta.url), 'utf8')));
 
 let server: AuthServer;
 let secured: ScanResult;
@@ -264,5 +266,37 @@ describe('Hoppscotch export with security', () => {
         key === 'host' ? { key, initialValue: 'http://localhost:8080', currentValue: 'http://localhost:8080', secret: false } : { key, initialValue: '', currentValue: '', secret: true },
       ),
     );
+  });
+});
+
+describe('ApiPost export with security', () => {
+  // ApiPost has no consumer to run (FORMATS.md §10): the envelope is checked against our schema.
+  it('writes each API\'s auth block with {{variables}}, noauth for a public one, and names the variables to define', () => {
+    const result = exportApipost(authEndpoints(), { modules: AUTH_MODULES });
+    const doc = JSON.parse(result.files[0]!.content);
+    expect(validateApipost(doc), JSON.stringify(validateApipost.errors?.slice(0, 5))).toBe(true);
+    const apis = (doc.apis as { target_type: string; url: string; request: { auth: { type: string; kv: unknown; bearer: unknown; basic: unknown }; cookie: { parameter: { key: string; value: string }[] } } }[]).filter((n) => n.target_type === 'api');
+    const auth = Object.fromEntries(apis.map((n) => [n.url, n.request.auth.type === 'kv' ? ['kv', n.request.auth.kv] : n.request.auth.type === 'bearer' ? ['bearer', n.request.auth.bearer] : n.request.auth.type === 'basic' ? ['basic', n.request.auth.basic] : [n.request.auth.type]]));
+    expect(auth).toEqual({
+      '/basic': ['basic', { username: '{{basicUser}}', password: '{{basicPassword}}' }],
+      '/bearer': ['bearer', { key: '{{bearerToken}}' }],
+      '/either': ['basic', { username: '{{basicUser}}', password: '{{basicPassword}}' }],
+      '/key-cookie': ['inherit'],
+      '/key-header': ['kv', { key: 'X-API-Key', value: '{{apiKey}}', in: 'header' }],
+      '/key-query': ['kv', { key: 'api_key', value: '{{queryKey}}', in: 'query' }],
+      '/oauth': ['bearer', { key: '{{bearerToken}}' }],
+      '/oidc': ['bearer', { key: '{{bearerToken}}' }],
+      '/public': ['noauth'],
+    });
+    expect(apis.find((n) => n.url === '/key-cookie')!.request.cookie.parameter.map((p) => [p.key, p.value])).toEqual([['SESSION', '{{sessionKey}}']]);
+    expect(result.summary.warnings).toEqual(['the secured APIs use {{variables}} for their credentials: define basicUser, basicPassword, bearerToken, sessionKey, apiKey, queryKey in an ApiPost environment']);
+  });
+
+  it('carries the secured-api fixture\'s schemes and valid blocks', () => {
+    const doc = JSON.parse(exportApipost(secured.endpoints, { modules: secured.modules }).files[0]!.content);
+    expect(validateApipost(doc), JSON.stringify(validateApipost.errors?.slice(0, 5))).toBe(true);
+    const typeOf = (m: string) => doc.apis.find((n: { name: string }) => n.name === member(m).name).request.auth.type;
+    expect([typeOf('get'), typeOf('open'), typeOf('latest'), typeOf('report'), typeOf('health')]).toEqual(['bearer', 'bearer', 'kv', 'bearer', 'noauth']);
+    expect(doc.apis.filter((n: { target_type: string }) => n.target_type === 'folder').map((n: { request: { auth: { type: string } } }) => n.request.auth.type)).not.toContain('bearer');
   });
 });
