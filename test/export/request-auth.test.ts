@@ -13,6 +13,7 @@ import { curlCommand, exportCurl } from '../../core/export/curl';
 import { exportHoppscotch } from '../../core/export/hoppscotch';
 import { exportHttpClient } from '../../core/export/http-client';
 import { exportPostman } from '../../core/export/postman';
+import { exportYapi } from '../../core/export/yapi';
 import type { Environment } from '../../core/model/environment';
 import type { ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
@@ -298,5 +299,28 @@ describe('ApiPost export with security', () => {
     const typeOf = (m: string) => doc.apis.find((n: { name: string }) => n.name === member(m).name).request.auth.type;
     expect([typeOf('get'), typeOf('open'), typeOf('latest'), typeOf('report'), typeOf('health')]).toEqual(['bearer', 'bearer', 'kv', 'bearer', 'noauth']);
     expect(doc.apis.filter((n: { target_type: string }) => n.target_type === 'folder').map((n: { request: { auth: { type: string } } }) => n.request.auth.type)).not.toContain('bearer');
+  });
+});
+
+describe('YApi export with security', () => {
+  it('documents each credential as a required row whose example is the variable form, none on a public interface', () => {
+    const doc = JSON.parse(exportYapi(authEndpoints(), { modules: AUTH_MODULES }).files[0]!.content);
+    type Row = { name: string; example: string; value: string; required: string; desc: string };
+    const rows = Object.fromEntries(
+      (doc[0].list as { path: string; req_headers: Row[]; req_query: Row[] }[]).map((i) => [i.path, [...i.req_headers, ...i.req_query].map((r) => `${r.name}: ${r.example}${r.required === '1' ? '' : ' (optional)'}${r.value ? ' VALUE' : ''}`)]),
+    );
+    expect(rows).toEqual({
+      '/basic': ['Authorization: Basic base64({{basicUser}}:{{basicPassword}})'],
+      '/bearer': ['Authorization: Bearer {{bearerToken}}'],
+      '/either': ['Authorization: Basic base64({{basicUser}}:{{basicPassword}})'],
+      '/key-cookie': ['Cookie: SESSION={{sessionKey}}'],
+      '/key-header': ['X-API-Key: {{apiKey}}'],
+      '/key-query': ['page: 2', 'api_key: {{queryKey}}'],
+      '/oauth': ['Authorization: Bearer {{bearerToken}}'],
+      '/oidc': ['Authorization: Bearer {{bearerToken}}'],
+      '/public': [],
+    });
+    const oauth = doc[0].list.find((i: { path: string }) => i.path === '/oauth').req_headers[0];
+    expect(oauth.desc).toBe('Access token for OAuth 2 security scheme oauth, sent as a bearer token; obtain it from the authorization server (https://auth.example.com/token)');
   });
 });
