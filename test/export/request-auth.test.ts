@@ -22,6 +22,7 @@ import { HOPP, HTTPYAC, NODE22 } from './consumers';
 import { removeDir, run, writeExport } from './files';
 
 const SECURED = fileURLToPath(new URL('../fixtures/spring-mvc/secured-api', import.meta.url));
+const SPRINGFOX = fileURLToPath(new URL('../fixtures/spring-mvc/springfox-docket', import.meta.url));
 const schema = JSON.parse(readFileSync(new URL('./schemas/postman-collection-v2.1.0.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
 const validateApipost = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(readFileSync(new URL('./schemas/apipost-import.schema.json', import.meta.url), 'utf8')));
@@ -323,4 +324,27 @@ describe('YApi export with security', () => {
     const oauth = doc[0].list.find((i: { path: string }) => i.path === '/oauth').req_headers[0];
     expect(oauth.desc).toBe('Access token for OAuth 2 security scheme oauth, sent as a bearer token; obtain it from the authorization server (https://auth.example.com/token)');
   });
+});
+
+describe('springfox Docket security in the .http and Hoppscotch exports', () => {
+  it('gives each application\'s requests its docket\'s key, none to what no context selects or what is public', async () => {
+    const scan = await scanProject(SPRINGFOX);
+    const text = exportHttpClient(scan.endpoints, { modules: scan.modules }).files[0]!.content;
+    const block = (method: string, path: string) => text.split('\n###').find((b) => b.includes(`\n${method} {{host}}${path}\n`))!;
+    // shop-admin: the `Authorization` API key (the docket's first scheme) on what its context selects.
+    expect(block('GET', '/orders/0')).toContain('\nAuthorization: {{Authorization}}\n');
+    expect(block('POST', '/orders/close')).toContain('\nAuthorization: {{Authorization}}\n');
+    expect(block('GET', '/health')).not.toContain('Authorization');
+    expect(block('GET', '/debug/state')).not.toContain('Authorization'); // outside the docket: undeclared
+    // shop-portal: its own docket's X-Token; /auth/login is public.
+    expect(block('GET', '/cart')).toContain('\nX-Token: {{token}}\n');
+    expect(block('POST', '/auth/login')).not.toContain('X-Token');
+    expect(block('GET', '/orders/search?q=q')).not.toMatch(/Authorization|X-Token/); // shop-search: security off
+    const hopp = JSON.parse(exportHoppscotch(scan.endpoints, { modules: scan.modules }).files[0]!.content);
+    const requests = hopp.folders.flatMap((m: { folders: { requests: unknown[] }[] }) => m.folders.flatMap((f) => f.requests)) as { endpoint: string; auth: Record<string, unknown> }[];
+    const authAt = (suffix: string) => requests.find((r) => r.endpoint.endsWith(suffix))!.auth;
+    expect(authAt('/cart')).toEqual({ authType: 'api-key', authActive: true, key: 'X-Token', value: '<<token>>', addTo: 'HEADERS' });
+    expect(authAt('/auth/login')).toEqual({ authType: 'none', authActive: true });
+    expect(authAt('/debug/state')).toEqual({ authType: 'inherit', authActive: true });
+  }, 120_000);
 });
