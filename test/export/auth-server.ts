@@ -26,7 +26,7 @@ const SCHEMES: SecuritySchemeDecl[] = [
 
 export const AUTH_MODULES: ModuleSummary[] = [{ name: 'secure', dir: '', build: 'maven', securitySchemes: SCHEMES }];
 
-function endpoint(path: string, security: string[] | undefined, extra: Partial<Endpoint> = {}): Endpoint {
+export function authEndpoint(path: string, security: string[] | undefined, extra: Partial<Endpoint> = {}): Endpoint {
   const member = path.replace(/\W+/g, '') || 'root';
   return createEndpoint({
     protocol: 'http',
@@ -48,16 +48,16 @@ function endpoint(path: string, security: string[] | undefined, extra: Partial<E
 /** Each path's scheme: the path names the scheme the server checks. */
 export function authEndpoints(): Endpoint[] {
   return [
-    endpoint('/bearer', ['bearerAuth']),
-    endpoint('/basic', ['basicAuth']),
-    endpoint('/key-header', ['apiKey']),
-    endpoint('/key-query', ['query-key'], { request: { consumes: [], params: [{ name: 'page', in: 'query', required: true, schema: { type: 'integer' }, description: '', example: 2 }] } }),
-    endpoint('/key-cookie', ['sessionKey']),
-    endpoint('/oauth', ['oauth']),
-    endpoint('/oidc', ['oidc']),
+    authEndpoint('/bearer', ['bearerAuth']),
+    authEndpoint('/basic', ['basicAuth']),
+    authEndpoint('/key-header', ['apiKey']),
+    authEndpoint('/key-query', ['query-key'], { request: { consumes: [], params: [{ name: 'page', in: 'query', required: true, schema: { type: 'integer' }, description: '', example: 2 }] } }),
+    authEndpoint('/key-cookie', ['sessionKey']),
+    authEndpoint('/oauth', ['oauth']),
+    authEndpoint('/oidc', ['oidc']),
     // Alternatives: the first declared one is sent (an undeclared name is skipped).
-    endpoint('/either', ['undeclared', 'basicAuth', 'bearerAuth']),
-    endpoint('/public', []),
+    authEndpoint('/either', ['undeclared', 'basicAuth', 'bearerAuth']),
+    authEndpoint('/public', []),
   ];
 }
 

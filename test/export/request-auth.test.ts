@@ -17,7 +17,7 @@ import { exportYapi } from '../../core/export/yapi';
 import type { Environment } from '../../core/model/environment';
 import type { ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
-import { ALL_OK, AUTH_MODULES, authEndpoints, CREDENTIALS, ONLY_PUBLIC, startAuthServer, type AuthServer } from './auth-server';
+import { ALL_OK, AUTH_MODULES, authEndpoint, authEndpoints, CREDENTIALS, ONLY_PUBLIC, startAuthServer, type AuthServer } from './auth-server';
 import { HOPP, HTTPYAC, NODE22 } from './consumers';
 import { removeDir, run, writeExport } from './files';
 
@@ -347,4 +347,19 @@ describe('springfox Docket security in the .http and Hoppscotch exports', () => 
     expect(authAt('/auth/login')).toEqual({ authType: 'none', authActive: true });
     expect(authAt('/debug/state')).toEqual({ authType: 'inherit', authActive: true });
   }, 120_000);
+});
+
+describe('a credential the request declares itself', () => {
+  it('is sent once: the declared Authorization header or key parameter is the credential', () => {
+    const header = (name: string, example: string) => ({ name, in: 'header' as const, required: true, schema: { type: 'string' as const }, description: '', example });
+    const bearer = authEndpoint('/own-token', ['bearerAuth'], { request: { consumes: [], params: [header('Authorization', 'Bearer {{token}}')] } });
+    const key = authEndpoint('/own-key', ['apiKey'], { request: { consumes: [], params: [header('x-api-key', '{{myKey}}')] } });
+    const text = exportHttpClient([bearer, key], { modules: AUTH_MODULES }).files[0]!.content;
+    expect(text.match(/^Authorization: .*$/gm)).toEqual(['Authorization: Bearer {{token}}']);
+    expect(text.match(/^x-api-key: .*$/gim)).toEqual(['x-api-key: {{myKey}}']);
+    expect(text).not.toContain('bearerToken');
+    const c = JSON.parse(exportPostman([bearer, key], { modules: AUTH_MODULES }).files[0]!.content);
+    expect(c.item[0].item[0].item.map((i: { request: { auth?: unknown } }) => i.request.auth)).toEqual([undefined, undefined]);
+    expect(c.variable.map((v: { key: string }) => v.key)).toEqual(['host']);
+  });
 });
