@@ -10,6 +10,7 @@ import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { JsonConstant, JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
+import { authVariables, exportedAuth, type RequestAuth } from './auth';
 
 const ROOT = '0';
 
@@ -29,6 +30,20 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   // The same auth block in every node, written as text once (about half of each node's text).
   const auth = new JsonConstant(AUTH);
   const constants = [auth];
+  // A secured API's block differs from the inherited one in its type and scheme: one constant each.
+  const authBlocks = new Map<string, JsonConstant>();
+  const authOf = (e: Endpoint): JsonConstant => {
+    const block = authBlock(e, options);
+    if (!block) return auth;
+    const key = JSON.stringify(block);
+    let c = authBlocks.get(key);
+    if (!c) {
+      c = new JsonConstant(block);
+      authBlocks.set(key, c);
+      constants.push(c);
+    }
+    return c;
+  };
   let sort = 0;
   /** Endpoints whose body is raw bytes, and those with a multipart file part (apiNode adds them). */
   const binary: Endpoint[] = [];
@@ -39,7 +54,7 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
     for (const folder of groupBy(mod.items, (e) => e.folder)) {
       const folderId = id14(`folder:${mod.key}/${folder.key}`);
       apis.push(folderNode(folderId, folder.key, modId, ++sort, auth, folderDescription(folder.items)), constants);
-      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, auth, binary, fileParts), constants);
+      for (const e of folder.items) apis.push(apiNode(e, folderId, ++sort, components, options, authOf(e), binary, fileParts), constants);
     }
   }
   const host = options.environment?.variables.find((v) => v.key === (options.hostVariable ?? 'host') && !v.secret)?.value ?? '';
@@ -86,6 +101,10 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   // empty raw body under its Content-Type, and the user is told to attach the file there.
   const warnings = binary.length ? [`ApiPost's import has no binary (file) body: raw-byte bodies are written as an empty raw body with their Content-Type; attach the file in ApiPost before sending: ${binary.map((e) => e.address).join(', ')}`] : [];
   // Nor a file form-data row: a file part is a text row holding `<part>.bin`, which ApiPost would send as that text.
+  // The envelope's environments (`global.envs`) are not in the capture FORMATS.md §10 reads: the
+  // credentials' variables are named for the user to define in an ApiPost environment.
+  const credentials = authVariables(http, options.modules);
+  if (credentials.length) warnings.push(`the secured APIs use {{variables}} for their credentials: define ${credentials.map((v) => v.name).join(', ')} in an ApiPost environment`);
   if (fileParts.length) warnings.push(`ApiPost's import has no file form-data row: file parts are written as text rows holding <part>.bin; make each a file and attach it in ApiPost before sending: ${fileParts.map((e) => e.address).join(', ')}`);
   return {
     files: [fileOfPieces(path, [...jsonPieces(envelope, [apis]), '\n'])],
@@ -141,6 +160,29 @@ const AUTH = {
   oauth2: { grant_type: 'authorization_code', use_token: 'access_token', redirect_uri: '', auth_url: '', access_token_url: '', client_id: '', client_secret: '', scope: '', state: '', client_authentication: 'header' },
 };
 
+/**
+ * The auth block of a secured or public API: the inherited block with its type set and the
+ * scheme's fields holding `{{variables}}` (ApiPost's own syntax); none for the others. A cookie
+ * key is a cookie row instead (cookieRow): ApiPost's key-value auth goes in a header or the query.
+ */
+function authBlock(e: Endpoint, options: ExportOptions): typeof AUTH | undefined {
+  if (e.security && !e.security.length) return { ...AUTH, type: 'noauth' };
+  const auth = exportedAuth(e, options.modules);
+  switch (auth?.kind) {
+    case 'bearer':
+      return { ...AUTH, type: 'bearer', bearer: { key: `{{${auth.variable}}}` } };
+    case 'basic':
+      return { ...AUTH, type: 'basic', basic: { username: `{{${auth.user}}}`, password: `{{${auth.password}}}` } };
+    case 'apiKey':
+      if (auth.in !== 'cookie') return { ...AUTH, type: 'kv', kv: { key: auth.name, value: `{{${auth.variable}}}`, in: auth.in } };
+  }
+  return undefined;
+}
+
+function cookieKey(auth: RequestAuth | undefined): { name: string; value: string } | undefined {
+  return auth?.kind === 'apiKey' && auth.in === 'cookie' ? { name: auth.name, value: `{{${auth.variable}}}` } : undefined;
+}
+
 function folderNode(targetId: string, name: string, parent: string, sort: number, auth: JsonConstant, description = '') {
   const node = shared(targetId, 'folder', name, description, parent, sort);
   node.request = { auth, header: { parameter: [] }, query: { parameter: [] }, body: { parameter: [] }, cookie: { parameter: [] }, pre_tasks: [], post_tasks: [] };
@@ -165,6 +207,7 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
     schema: p ? components.use(p.schema) : { type: 'string' },
   });
   const find = (location: Param['in'], name: string) => params.find((p) => p.in === location && p.name === name);
+  const key = cookieKey(exportedAuth(e, options.modules));
   const body = t.body;
   const reqBody =
     body?.kind === 'urlencoded' || body?.kind === 'multipart'
@@ -189,7 +232,7 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
     post_tasks: [],
     header: { parameter: t.headers.map((h) => row('header', h.name, h.value, find('header', h.name), h.enabled)) },
     query: { parameter: t.query.map((q) => row('query', q.name, q.value, find('query', q.name), q.enabled)) },
-    cookie: { parameter: t.cookies.map((c) => row('cookie', c.name, c.value, find('cookie', c.name), c.enabled)) },
+    cookie: { parameter: [...t.cookies.map((c) => row('cookie', c.name, c.value, find('cookie', c.name), c.enabled)), ...(key ? [row('cookie', key.name, key.value, undefined, true)] : [])] },
     restful: { parameter: t.pathParams.map((p) => row('path', p.name, p.value, find('path', p.name), p.enabled)) },
     body: reqBody,
   };

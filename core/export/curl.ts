@@ -14,6 +14,7 @@ import type { HostPlan } from './host';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
+import { exportedAuth, withAuthRow } from './auth';
 
 type Resolved = Required<CurlOptions>;
 
@@ -106,8 +107,11 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
     e.protocol === 'grpc'
       ? grpcurlWords(e, opts, options, grpcTarget(e, options, r, grpcHosts), r)
       : scripted
-        ? scriptedWords(scripted, sentTemplate(buildTemplate(e, options.modules)), opts, r)
-        : curlWords(sentTemplate(buildTemplate(e, options.modules)), opts, host, r);
+        ? scriptedWords(scripted, sentTemplateOf(e, options), opts, r)
+        : curlWords(sentTemplateOf(e, options), opts, host, r);
+  // Basic credentials are curl's to encode: `-u user:password`, right after the URL.
+  const auth = exportedAuth(e, options.modules);
+  if (auth?.kind === 'basic') words.splice(words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1, 0, [opts.longFlags ? '--user' : '-u', `${r.text(`{{${auth.user}}}`)}:${r.text(`{{${auth.password}}}`)}`]);
   const strip = (w: string) => {
     if (!hasNul(w)) return w;
     warnings.push(`${e.address}: a NUL character cannot be passed to a command; it was left out`);
@@ -119,6 +123,11 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
 
 /** Words grouped per flag: [flag, value] pairs stay on one line in multi-line mode. */
 type Word = string | [string, string];
+
+/** What the command sends: the template's sent rows and the endpoint's credential (auth.ts). */
+function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
+  return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), exportedAuth(e, options.modules));
+}
 
 function joinWords(words: Word[], multiline: boolean): string {
   const rendered = words.map((w) => (typeof w === 'string' ? shQuote(w) : `${w[0]} ${shQuote(w[1])}`));
@@ -185,7 +194,7 @@ function bodyAsText(t: RequestTemplate, opts: Resolved, r: Resolver): string | n
 export function scriptedRequestOf(e: Endpoint, options: ExportOptions = {}, hosts: HostPlan = hostPlan([e], options)): ScriptedRequest {
   const opts = curlOptions(options.curl);
   const r = resolverFor(opts, options, hosts);
-  const t = sentTemplate(buildTemplate(e, options.modules));
+  const t = sentTemplateOf(e, options);
   const host = r.text(`{{${hosts.variableOf(e)}}}`);
   const headers = t.headers.map((h) => ({ name: r.text(h.name), value: r.text(h.value) }));
   if (t.cookies.length) headers.push({ name: 'Cookie', value: cookieText(t, r) });

@@ -10,6 +10,7 @@ import { anyEnvironmentDefinesHost, hostPlan } from './host';
 import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
+import { authVariables, exportedAuth } from './auth';
 
 export const HOPP_COLLECTION_VERSION = 12;
 export const HOPP_REQUEST_VERSION = '17';
@@ -39,6 +40,8 @@ export function exportHoppscotch(endpoints: readonly Endpoint[], options: Export
   // The app and `hopp test` read collection variables: without an environment defining the host,
   // the collection carries the application's default address (each module's, when they differ).
   for (const v of hosts.variables) if (!anyEnvironmentDefinesHost(options, v.name)) root.variables.push({ key: v.name, initialValue: v.value, currentValue: v.value, secret: false });
+  // Credentials no environment defines are declared empty and secret: the user's value stays on their machine.
+  for (const v of authVariables(http, options.modules)) if (!anyEnvironmentDefinesHost(options, v.name)) root.variables.push({ key: v.name, initialValue: '', currentValue: '', secret: true });
   const files: ExportFile[] = [{ path: 'hoppscotch-collection.json', content: `${JSON.stringify(root, null, 2)}\n` }];
   const warnings: string[] = [];
   const withFiles = http.filter((e) => (e.request?.params ?? []).some((p) => p.in === 'form' && p.file));
@@ -73,6 +76,10 @@ function collection(name: string, ref: string, folders: unknown[], requests: unk
 
 function request(e: Endpoint, hostVar: string, options: ExportOptions) {
   const t = buildTemplate(e, options.modules);
+  const auth = exportedAuth(e, options.modules);
+  // Hoppscotch's api-key auth goes in a header or the query only: a cookie key joins the Cookie header.
+  const cookieKey = auth?.kind === 'apiKey' && auth.in === 'cookie' ? [`${auth.name}=<<${auth.variable}>>`] : [];
+  const cookies = [...sentRows(t.cookies).map((c) => hopp(`${c.name}=${c.value}`)), ...cookieKey];
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
   // An optional parameter without a value is listed inactive: shown, not sent.
   const kv = (name: string, value: string, description = '', active = true) => ({ key: hopp(name), value: hopp(value), active, description });
@@ -90,17 +97,35 @@ function request(e: Endpoint, hostVar: string, options: ExportOptions) {
     params: t.query.filter((q) => counts.get(q.name) === 1).map((q) => kv(q.name, q.value, q.description, q.enabled)),
     headers: [
       ...t.headers.map((h) => kv(h.name, h.value, h.description, h.enabled)),
-      ...(sentRows(t.cookies).length ? [kv('Cookie', sentRows(t.cookies).map((c) => `${c.name}=${c.value}`).join('; '))] : []),
+      ...(cookies.length ? [{ key: 'Cookie', value: cookies.join('; '), active: true, description: '' }] : []),
     ],
     preRequestScript: '',
     testScript: '',
-    auth: { authType: 'inherit', authActive: true },
+    auth: hoppAuth(e, options),
     body: body(t),
     requestVariables: [],
     responses: {},
     _ref_id: `req_${stableHex(`hopp:${e.id}`, 16)}`,
     description: describedWithDeprecation(e) || null,
   };
+}
+
+/**
+ * The request's own auth, which Hoppscotch turns into the header or query parameter when it
+ * sends; a public endpoint says `none`, others inherit (the collections set none).
+ */
+function hoppAuth(e: Endpoint, options: ExportOptions) {
+  if (e.security && !e.security.length) return { authType: 'none', authActive: true };
+  const auth = exportedAuth(e, options.modules);
+  switch (auth?.kind) {
+    case 'bearer':
+      return { authType: 'bearer', authActive: true, token: `<<${auth.variable}>>` };
+    case 'basic':
+      return { authType: 'basic', authActive: true, username: `<<${auth.user}>>`, password: `<<${auth.password}>>` };
+    case 'apiKey':
+      if (auth.in !== 'cookie') return { authType: 'api-key', authActive: true, key: auth.name, value: `<<${auth.variable}>>`, addTo: auth.in === 'query' ? 'QUERY_PARAMS' : 'HEADERS' };
+  }
+  return { authType: 'inherit', authActive: true };
 }
 
 function body(t: RequestTemplate) {

@@ -14,6 +14,7 @@ import type { HostPlan } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 import { describedWithDeprecation } from './deprecation';
+import { authVariables, exportedAuth, withAuthRow, type AuthVariable } from './auth';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const ordered = exportOrder(endpoints);
@@ -21,15 +22,16 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
   const grpcHosts = grpcHostPlan(ordered, options);
   const warnings: string[] = [];
   const blocks: string[] = [];
-  const globals = globalRegion(ordered, hosts, grpcHosts, options, warnings);
+  const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
+  const credentials = authVariables(ordered, options.modules);
+  const globals = globalRegion(ordered, hosts, grpcHosts, options, warnings, environments.length ? [] : credentials);
   if (globals) blocks.push(globals);
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
     for (const e of group.items) blocks.push(request(e, group.key, `{{${(e.protocol === 'grpc' ? grpcHosts : hosts).variableOf(e)}}}`, options));
   }
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
-  const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
   if (environments.length) {
-    const { file, secrets } = envFile(environments);
+    const { file, secrets } = envFile(environments, credentials);
     files.push(file);
     if (secrets.length) warnings.push(`secret variables left out of http-client.env.json (keep them in http-client.private.env.json): ${secrets.join(', ')}`);
   }
@@ -44,8 +46,16 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
  * environment defines one (an environment's value would lose to a file variable), the gRPC
  * target, and the .proto files the gRPC requests need with the folders their imports resolve in.
  */
-function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, grpcHosts: HostPlan, options: ExportOptions, warnings: string[]): string {
+function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, grpcHosts: HostPlan, options: ExportOptions, warnings: string[], credentials: readonly AuthVariable[]): string {
   const lines: string[] = [];
+  // Without an environment file there is nowhere to declare a credential but the file, where a
+  // file variable needs a value (httpyac) and would win over the private environment file that
+  // should hold it: the file names what to set there.
+  if (credentials.length) {
+    lines.push('# Credentials: set these in http-client.private.env.json (kept out of version control).');
+    for (const v of credentials) lines.push(`# {{${v.name}}}: ${v.description}`);
+    warnings.push(`the requests need credentials: set ${credentials.map((v) => v.name).join(', ')} in http-client.private.env.json`);
+  }
   const hostVar = options.hostVariable ?? 'host';
   if (hosts.perModule) {
     // A module's variable that an environment defines is left to it: a file variable would win.
@@ -80,11 +90,14 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
     lines.push('', JSON.stringify(protoLoaderObject(e.request?.body?.example ?? {}, e.request?.body?.schema), null, 2));
     return `${lines.join('\n')}\n`;
   }
-  const t = sentTemplate(buildTemplate(e, options.modules));
+  const auth = exportedAuth(e, options.modules);
+  const t = withAuthRow(sentTemplate(buildTemplate(e, options.modules)), auth);
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
   const query = t.query.map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
   lines.push(`${t.method} ${host}${path}${query ? `?${query}` : ''}`);
   for (const h of t.headers) lines.push(`${h.name}: ${h.value}`);
+  // Both the JetBrains client and httpyac encode `Basic user password` as RFC 7617 asks.
+  if (auth?.kind === 'basic') lines.push(`Authorization: Basic {{${auth.user}}} {{${auth.password}}}`);
   if (t.cookies.length) lines.push(`Cookie: ${t.cookies.map((c) => `${c.name}=${c.value}`).join('; ')}`);
   const body = t.body;
   if (body?.kind === 'multipart') {
@@ -117,9 +130,11 @@ function oneLine(s: string): string {
 
 /**
  * `http-client.env.json`: environment name → variables. Secret values belong in the private
- * file, which is kept out of version control, so they are not written here.
+ * file, which is kept out of version control, so they are not written here. A credential the
+ * requests use and an environment does not define is declared empty: the private file's value
+ * overrides it.
  */
-export function envFile(environments: readonly Environment[]): { file: ExportFile; secrets: string[] } {
+export function envFile(environments: readonly Environment[], credentials: readonly AuthVariable[] = []): { file: ExportFile; secrets: string[] } {
   const doc: Record<string, Record<string, string>> = {};
   const secrets: string[] = [];
   for (const env of environments) {
@@ -128,6 +143,7 @@ export function envFile(environments: readonly Environment[]): { file: ExportFil
       if (v.secret) secrets.push(`${env.name}.${v.key}`);
       else vars[v.key] = v.value;
     }
+    for (const c of credentials) if (!env.variables.some((v) => v.key === c.name)) vars[c.name] = '';
     doc[env.name] = vars;
   }
   return { file: { path: 'http-client.env.json', content: `${JSON.stringify(doc, null, 2)}\n` }, secrets };

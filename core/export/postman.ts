@@ -11,6 +11,7 @@ import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } 
 import { exportOrder, folderDescription, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
+import { authVariables, exportedAuth, type RequestAuth } from './auth';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -37,7 +38,11 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
       schema: POSTMAN_SCHEMA,
     },
     item,
-    variable: hosts.variables.map((v) => ({ key: v.name, value: v.value, type: 'string' })),
+    variable: [
+      ...hosts.variables.map((v) => ({ key: v.name, value: v.value, type: 'string' })),
+      // Credentials are declared empty: the environment (where secrets stay) fills them.
+      ...authVariables(http, options.modules).map((v) => ({ key: v.name, value: '', type: 'string', description: v.description })),
+    ],
   };
   const files: ExportFile[] = [{ path: 'collection.postman_collection.json', content: `${JSON.stringify(collection, null, 2)}\n` }];
   const warnings: string[] = [];
@@ -54,6 +59,10 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
 
 function requestItem(e: Endpoint, hosts: HostPlan, options: ExportOptions) {
   const t = buildTemplate(e, options.modules);
+  const auth = exportedAuth(e, options.modules);
+  // Postman's apikey auth goes in a header or the query only: a cookie key joins the Cookie header.
+  const cookieKey = auth?.kind === 'apiKey' && auth.in === 'cookie' ? [`${auth.name}={{${auth.variable}}}`] : [];
+  const cookies = [...sentRows(t.cookies).map((c) => `${c.name}=${c.value}`), ...cookieKey];
   return {
     id: stableUuid(`postman:${e.id}`),
     name: e.name,
@@ -61,8 +70,9 @@ function requestItem(e: Endpoint, hosts: HostPlan, options: ExportOptions) {
       method: t.method,
       header: [
         ...t.headers.map((h) => ({ key: h.name, value: h.value, ...(h.enabled ? {} : { disabled: true }), ...(h.description ? { description: h.description } : {}) })),
-        ...(sentRows(t.cookies).length ? [{ key: 'Cookie', value: sentRows(t.cookies).map((c) => `${c.name}=${c.value}`).join('; ') }] : []),
+        ...(cookies.length ? [{ key: 'Cookie', value: cookies.join('; ') }] : []),
       ],
+      ...postmanAuth(e, auth),
       ...body(t),
       url: url(t, hosts.variableOf(e)),
       ...(describedWithDeprecation(e) ? { description: describedWithDeprecation(e) } : {}),
@@ -71,6 +81,25 @@ function requestItem(e: Endpoint, hosts: HostPlan, options: ExportOptions) {
     ...(t.body && (t.method === 'GET' || t.method === 'HEAD') ? { protocolProfileBehavior: { disableBodyPruning: true } } : {}),
     response: [],
   };
+}
+
+/**
+ * Postman's own auth object, which it turns into the header or query parameter when it sends.
+ * A public endpoint says so (`noauth`), so it does not inherit an auth set on its folder later.
+ */
+function postmanAuth(e: Endpoint, auth: RequestAuth | undefined) {
+  if (e.security && !e.security.length) return { auth: { type: 'noauth' } };
+  if (!auth) return {};
+  const entries = (pairs: [string, string][]) => pairs.map(([key, value]) => ({ key, value, type: 'string' }));
+  switch (auth.kind) {
+    case 'bearer':
+      return { auth: { type: 'bearer', bearer: entries([['token', `{{${auth.variable}}}`]]) } };
+    case 'basic':
+      return { auth: { type: 'basic', basic: entries([['username', `{{${auth.user}}}`], ['password', `{{${auth.password}}}`]]) } };
+    case 'apiKey':
+      if (auth.in === 'cookie') return {};
+      return { auth: { type: 'apikey', apikey: entries([['key', auth.name], ['value', `{{${auth.variable}}}`], ['in', auth.in]]) } };
+  }
 }
 
 function url(t: RequestTemplate, hostVar: string) {

@@ -11,6 +11,7 @@ import { describedWithDeprecation } from './deprecation';
 import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
 import { perSchema } from './per-schema';
 import type { JsonSchema } from '../model/request';
+import { exportedAuth, variablesOf, withAuthRow } from './auth';
 
 const YAPI_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH']);
 
@@ -74,7 +75,11 @@ export function yapiPath(path: string): { path: string; added: string[] } {
 }
 
 function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warnings: string[], schemaText: (schema: JsonSchema) => string) {
-  const t = buildTemplate(e, options.modules);
+  // YApi's interface has no auth of its own: the credential is a documented row, its example the
+  // `{{variable}}` form the other channels send; basic, which no tool can encode from a placeholder, says how.
+  const auth = exportedAuth(e, options.modules);
+  const t = withAuthRow(buildTemplate(e, options.modules), auth);
+  if (auth?.kind === 'basic') t.headers.push({ name: 'Authorization', value: `Basic base64({{${auth.user}}}:{{${auth.password}}})`, description: variablesOf(auth).map((v) => v.description).join('; '), required: true, enabled: true });
   const params = e.request?.params ?? [];
   const describe = (name: string) => params.find((p) => p.name === name)?.description ?? '';
   const row = (r: { name: string; value: string; description: string; required: boolean }) => ({

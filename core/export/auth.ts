@@ -1,0 +1,139 @@
+// The credential a secured endpoint's request carries in the request exports (Postman,
+// Hoppscotch, ApiPost, YApi, cURL, .http): the first scheme of its `security` its module
+// declares, with the secret as a variable named after the scheme's kind, never a value. Each
+// channel writes it its own way; this module decides which scheme and which variables.
+
+import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpoint';
+import type { NameValue, RequestTemplate } from './request-template';
+
+export type RequestAuth =
+  /** `Authorization: Bearer {{variable}}`: http bearer, and oauth2/openIdConnect with a token obtained elsewhere. */
+  | { kind: 'bearer'; scheme: SecuritySchemeDecl; variable: string }
+  /** `Authorization: Basic base64(user:password)`. */
+  | { kind: 'basic'; scheme: SecuritySchemeDecl; user: string; password: string }
+  /** The key as the header, query parameter or cookie `name`. */
+  | { kind: 'apiKey'; scheme: SecuritySchemeDecl; in: 'header' | 'query' | 'cookie'; name: string; variable: string };
+
+export interface AuthVariable {
+  name: string;
+  description: string;
+}
+
+export const BEARER_TOKEN = 'bearerToken';
+export const BASIC_USER = 'basicUser';
+export const BASIC_PASSWORD = 'basicPassword';
+
+/**
+ * The credential an endpoint's request sends: the first scheme of its requirement (any one
+ * suffices) that its module declares. None for a public endpoint (`security: []`), one that
+ * declares nothing, or one whose schemes no declaration describes.
+ */
+export function requestAuth(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth | undefined {
+  if (!e.security?.length || e.protocol !== 'http') return undefined;
+  const schemes = modules?.find((m) => m.name === e.module)?.securitySchemes ?? [];
+  for (const name of e.security) {
+    const s = schemes.find((x) => x.name === name);
+    if (s) return authOf(s);
+  }
+  return undefined;
+}
+
+function authOf(s: SecuritySchemeDecl): RequestAuth {
+  if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') return { kind: 'basic', scheme: s, user: BASIC_USER, password: BASIC_PASSWORD };
+  if (s.type === 'apiKey') {
+    const name = s.paramName ?? s.name;
+    return { kind: 'apiKey', scheme: s, in: s.in ?? 'header', name, variable: apiKeyVariable(s.name) };
+  }
+  return { kind: 'bearer', scheme: s, variable: BEARER_TOKEN };
+}
+
+/**
+ * An API key's variable: the scheme's name as an identifier every channel's `{{name}}` accepts
+ * (`apiKey`, `X-API-Key` → `XAPIKey`), so two keys of different schemes stay apart.
+ */
+function apiKeyVariable(scheme: string): string {
+  const parts = scheme.split(/[^A-Za-z0-9_]+/).filter(Boolean);
+  const id = parts.map((p, i) => (i ? p.charAt(0).toUpperCase() + p.slice(1) : p)).join('') || 'apiKey';
+  return /^\d/.test(id) ? `_${id}` : id;
+}
+
+/** The variables an auth uses, each with what to put in it. */
+export function variablesOf(auth: RequestAuth): AuthVariable[] {
+  switch (auth.kind) {
+    case 'basic':
+      return [
+        { name: auth.user, description: `User name for HTTP basic authentication (security scheme ${auth.scheme.name})` },
+        { name: auth.password, description: `Password for HTTP basic authentication (security scheme ${auth.scheme.name})` },
+      ];
+    case 'apiKey':
+      return [{ name: auth.variable, description: `API key sent as the ${auth.in} ${auth.name} (security scheme ${auth.scheme.name})` }];
+    case 'bearer':
+      return [{ name: auth.variable, description: bearerDescription(auth.scheme) }];
+  }
+}
+
+function bearerDescription(s: SecuritySchemeDecl): string {
+  if (s.type === 'oauth2') {
+    const tokenUrl = Object.values(s.flows ?? {}).find((f) => f.tokenUrl)?.tokenUrl;
+    return `Access token for OAuth 2 security scheme ${s.name}, sent as a bearer token; obtain it from the authorization server${tokenUrl ? ` (${tokenUrl})` : ''}`;
+  }
+  if (s.type === 'openIdConnect') return `Access token for OpenID Connect security scheme ${s.name}, sent as a bearer token; obtain it from the provider${s.openIdConnectUrl ? ` (${s.openIdConnectUrl})` : ''}`;
+  return `Bearer token${s.bearerFormat ? ` (${s.bearerFormat})` : ''} for security scheme ${s.name}`;
+}
+
+/** Every variable the endpoints' credentials use, once each, in first-use order. */
+export function authVariables(endpoints: readonly Endpoint[], modules: readonly ModuleSummary[] | undefined): AuthVariable[] {
+  const out = new Map<string, AuthVariable>();
+  for (const e of endpoints) {
+    const auth = exportedAuth(e, modules);
+    if (auth) for (const v of variablesOf(auth)) if (!out.has(v.name)) out.set(v.name, v);
+  }
+  return [...out.values()];
+}
+
+/**
+ * Whether the request already sends what the scheme sets (a declared `Authorization` header
+ * parameter, or the key's own parameter): the declared value is the credential, not sent twice.
+ */
+export function declaredByRequest(auth: RequestAuth, e: Endpoint): boolean {
+  const params = e.request?.params ?? [];
+  const [where, name] = auth.kind === 'apiKey' ? [auth.in, auth.name] : ['header', 'Authorization'];
+  const fold = where !== 'query' && where !== 'cookie';
+  return params.some((p) => p.in === where && (fold ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
+}
+
+/** The auth a request's export writes, or none when public or the request declares it itself. */
+export function exportedAuth(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth | undefined {
+  const auth = requestAuth(e, modules);
+  return auth && !declaredByRequest(auth, e) ? auth : undefined;
+}
+
+/**
+ * The template with the credential as one more header, query or cookie row, for channels that
+ * write the credential as a plain part of the request (cURL, .http). Basic is not a row: each
+ * tool encodes it its own way.
+ */
+export function withAuthRow(t: RequestTemplate, auth: RequestAuth | undefined): RequestTemplate {
+  const row = auth && authRows(auth);
+  if (!row) return t;
+  const added: NameValue = { name: row.name, value: row.value, description: variablesOf(auth).map((v) => v.description).join('; '), required: true, enabled: true };
+  if (row.in === 'header') return { ...t, headers: [...t.headers, added] };
+  if (row.in === 'query') return { ...t, query: [...t.query, added] };
+  return { ...t, cookies: [...t.cookies, added] };
+}
+
+/**
+ * The credential as plain header / query / cookie rows with `{{variable}}` placeholders, for
+ * channels without an auth object of their own (cURL, .http, YApi). Basic is left to the caller:
+ * each tool has its own way to encode it.
+ */
+export function authRows(auth: RequestAuth): { in: 'header' | 'query' | 'cookie'; name: string; value: string } | undefined {
+  switch (auth.kind) {
+    case 'bearer':
+      return { in: 'header', name: 'Authorization', value: `Bearer {{${auth.variable}}}` };
+    case 'apiKey':
+      return { in: auth.in, name: auth.name, value: `{{${auth.variable}}}` };
+    case 'basic':
+      return undefined;
+  }
+}
