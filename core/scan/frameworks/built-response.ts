@@ -123,8 +123,8 @@ export function springBuiltReturns(index: ProjectIndex, controller: TypeDecl, si
 
 /**
  * What each return of a Spring handler declared `Object`, `Any` or a `Map` hands Jackson, as a
- * 200 (a map literal, a map local given `put`s, what a helper method of the class returns);
- * undefined when a return is not read.
+ * 200 (a map literal, a map local given `put`s, what a helper method of the class returns), but
+ * `null`; undefined when a return is not read, or none returns anything else.
  */
 export function springReturnedValues(index: ProjectIndex, controller: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
   const body = readMethodBody(index, site.owner, site.method);
@@ -136,9 +136,10 @@ export function springReturnedValues(index: ProjectIndex, controller: TypeDecl, 
   for (const e of exprs) {
     const entity = reader.entity(e);
     if (entity.kind === 'unknown') return undefined;
-    out.push({ status: '200', entity });
+    // `return null` (a stub, or nothing found) says nothing of the body the other returns write.
+    if (entity.kind !== 'none') out.push({ status: '200', entity });
   }
-  return out;
+  return out.length ? out : undefined;
 }
 
 /**
