@@ -25,6 +25,8 @@ describe('response bodies read from the maps and values handlers return', () => 
     expect(props('articles')!.articles).toMatchObject({ type: 'array', items: { title: 'Article' } });
     expect(props('articles')!.articlesCount).toEqual({ type: 'integer' });
     expect(props('firstArticle')?.article).toMatchObject({ title: 'Article' });
+    // A companion's factory: `ProfileView.fromUser(user)`.
+    expect(props('profile')?.profile).toMatchObject({ title: 'ProfileView', properties: { following: { type: 'boolean' } } });
   });
 
   it('Kotlin: a declared Map answering mapOf(..), and a mutable map given entries by key', () => {

@@ -467,6 +467,17 @@ class BodyReader {
     }
     const name = /^(?:this\s*\.\s*)?([A-Za-z_$][\w$]*)$/.exec(e);
     if (name) return this.variable(name[1]!, e.startsWith('this'), depth);
+    // `ArticleView.from(article)`: a static method (Kotlin: of the companion) of a project class.
+    const statik = /^([A-Z][\w$]*)\s*\.\s*([a-z_$][\w$]*)\s*\(/.exec(e);
+    if (statik) {
+      const close = matching(e, statik[0].length - 1);
+      const decl = close === e.length - 1 ? this.index.resolveType(statik[1]!, this.scope) : undefined;
+      if (!decl) return { kind: 'unknown' };
+      const args = splitTop(e.slice(statik[0].length, close), ',').map((a) => a.trim()).filter(Boolean).map((a) => this.argType(a, depth));
+      const companion = decl.nested.find((n) => n.name === 'Companion');
+      const found = methodReturn(this.index, decl, statik[2]!, args) ?? (companion && methodReturn(this.index, companion, statik[2]!, args));
+      return found ? this.typed(found.ref, { type: found.owner, file: found.owner.file }, false) : { kind: 'unknown' };
+    }
     const call = /^(?:(?:this\s*\.\s*)?([a-z_$][\w$]*)\s*\.\s*)?([a-z_$][\w$]*)\s*\(/.exec(e);
     if (call) {
       const close = matching(e, call[0].length - 1);
@@ -602,7 +613,7 @@ class BodyReader {
       }
       // Reads leave it as it is; the answer hands it to the client.
       if (/^\s*\.\s*(?:get|getOrDefault|containsKey|containsValue|isEmpty|size|keys|values|entries|keySet|entrySet)\b/.test(after)) continue;
-      if (/(?:\breturn|[(,]\s*|\b(?:ok|body|entity|just)\s*\(|\bResponseEntity\s*(?:<[^;=(){}]*>)?\s*\()\s*$/.test(before) && /^\s*(?:[;,)}\n]|$)/.test(after) && this.answers(before)) continue;
+      if (this.answers(before) && /^\s*(?:[;,)}\n]|$)/.test(after)) continue;
       return undefined;
     }
     return declared ? { kind: 'map', entries: [...entries] } : undefined;
@@ -635,9 +646,7 @@ class BodyReader {
 
   /** Whether a mention of a value after `before` is in what the method answers (a return, a builder's body), not an argument to any other call. */
   private answers(before: string): boolean {
-    if (/\breturn\s*$/.test(before)) return true;
-    const call = /(?:\b(?:ok|body|entity|just)|\bResponseEntity\s*(?:<[^;=(){}]*>)?)\s*\(\s*$/.test(before);
-    return call;
+    return /(?:\breturn|(?:\b(?:ok|body|entity)|\bResponseEntity\s*(?:<[^;=(){}]*>)?)\s*\()\s*$/.test(before);
   }
 
   /** The text of `e` with its string literals, when every place `e` is written in the body reads the same. */
