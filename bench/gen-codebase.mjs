@@ -388,7 +388,8 @@ function baseControllerJava(mod) {
 }
 
 function applicationJava(mod) {
-  const cls = `${mod.name[0].toUpperCase()}${mod.name.slice(1)}Application`;
+  // `catalog-web` → CatalogWebApplication: a Java name (the file held `Catalog-webApplication`, which does not parse).
+  const cls = `${mod.name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}Application`;
   return javaFile(mod.pkg, ['org.springframework.boot.SpringApplication', 'org.springframework.boot.autoconfigure.SpringBootApplication'], [
     '@SpringBootApplication',
     `public class ${cls} {`,

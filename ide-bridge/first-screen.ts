@@ -11,7 +11,7 @@
 import type { ProjectStatus } from './protocol';
 import type { HostTheme } from './ui/host-theme-query';
 import { ICON_PATHS } from './ui/icon-paths';
-import { EDITOR_MIN, ROW_HEIGHT, TREE_DEFAULT, TREE_MIN } from './ui/layout-sizes';
+import { EDITOR_MIN, ROW_HEIGHT, TREE_DEFAULT, TREE_MIN, TREE_SHARE, TREE_WIDE } from './ui/layout-sizes';
 import { methodClass, methodLabel, methodTitle } from './ui/method-label';
 import { grouped } from './ui/numbers';
 import { headClass, pathEnds } from './ui/path-ends';
@@ -43,10 +43,10 @@ export function firstScreenHtml(packed: PackedTree, status: ProjectStatus, theme
   }
   const count = grouped(endpointCount);
   const scanning = status.state === 'scanning';
-  // The wide layout with the default tree width, kept within its bounds as layout.tsx's clampTree does; below the narrow breakpoint app.css stacks it as
+  // The wide layout with the default tree width (layout-sizes.ts' treeDefault), kept within its bounds as layout.tsx's treeWidthIn does; below the narrow breakpoint app.css stacks it as
   // the app's narrow layout does (`.app.first-paint`), until the app, which knows the width, draws it.
   return (
-    `<div class="app wide pane-both${theme?.host ? ` host-${theme.host}` : ''} first-paint" style="grid-template-columns: clamp(${TREE_MIN}px, calc(100vw - ${EDITOR_MIN}px), ${TREE_DEFAULT}px) 5px minmax(0, 1fr);">` +
+    `<div class="app wide pane-both${theme?.host ? ` host-${theme.host}` : ''} first-paint" style="grid-template-columns: clamp(${TREE_MIN}px, calc(100vw - ${EDITOR_MIN}px), clamp(${TREE_DEFAULT}px, ${TREE_SHARE * 100}vw, ${TREE_WIDE}px)) 5px minmax(0, 1fr);">` +
     `<aside class="explorer" aria-label="API Explorer">` +
     `<div class="toolbar" role="toolbar" aria-label="Explorer actions">` +
     tool('Refresh', 'Refresh: scan the project again', 'refresh') +

@@ -34,8 +34,11 @@ export interface BridgeContext {
   notify<N extends NotificationName>(name: N, params: NotificationParams<N>): void;
   /** To the IDE host connection(s) only; false when none is connected (a plain browser session). */
   notifyHost<N extends NotificationName>(name: N, params: NotificationParams<N>): boolean;
-  /** Asks the IDE host connection; undefined when none is connected or it does not handle the request. */
-  requestHost<M extends HostRequestName>(name: M, params: HostParamsOf<M>): Promise<HostResultOf<M> | undefined>;
+  /**
+   * Asks the IDE host connection; undefined when none is connected or it does not handle the
+   * request. Cancelling `token` cancels the host's request and rejects with RequestCancelled.
+   */
+  requestHost<M extends HostRequestName>(name: M, params: HostParamsOf<M>, token?: Cancellation): Promise<HostResultOf<M> | undefined>;
   log(message: string): void;
 }
 

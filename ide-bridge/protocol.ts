@@ -472,7 +472,7 @@ export const requests = {
   'host/openSettings': method('Asks the IDE host to open a settings page.', Type.Object({ page: Type.Optional(SettingsPageSchema) }), DeliveredSchema),
   'host/notify': method('Asks the IDE host to show a balloon notification.', HostNotificationSchema, DeliveredSchema),
   'host/chooseFile': method(
-    'Asks the IDE host to show its file chooser (the ide/chooseFile request), for a file a request sends: a browser page cannot learn a chosen file\'s path.',
+    'Asks the IDE host to show its file chooser (the ide/chooseFile request), for a file a request sends: a browser page cannot learn a chosen file\'s path. One at a time: asking again answers the earlier ask as cancelled; an IDE that has not answered within 10 minutes fails it with a message that says so.',
     Type.Object({ ...ProjectRef, title: Type.Optional(Type.String({ description: 'The chooser\'s title' })) }),
     Type.Object({
       delivered: Type.Boolean({ description: 'An IDE host showed its chooser; false in a plain browser or with a host that has none' }),
@@ -491,7 +491,7 @@ export const requests = {
  */
 export const hostRequests = {
   'ide/chooseFile': method(
-    'Show the IDE\'s file chooser for one file; answer its absolute path, or null when cancelled. No time limit: the user may take long.',
+    'Show the IDE\'s file chooser for one file; answer its absolute path, or null when cancelled. The sidecar waits up to 10 minutes (a modal dialog may stay open long), and less when the page cancels or asks again; it then sends $/cancelRequest and drops a later answer.',
     Type.Object({ title: Type.String(), directory: Type.String({ description: 'Absolute: where the chooser opens (the project folder)' }) }),
     Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }),
   ),

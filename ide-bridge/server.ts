@@ -4,11 +4,11 @@
 
 import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import { createMessageConnection, ErrorCodes as RpcErrors, ResponseError } from 'vscode-jsonrpc/node';
+import { CancellationTokenSource, createMessageConnection, ErrorCodes as RpcErrors, ResponseError } from 'vscode-jsonrpc/node';
 import type { DataCallback, Disposable, Message, MessageConnection, MessageReader, MessageWriter } from 'vscode-jsonrpc/node';
 import { InputError } from '../core/errors';
 import type { LoadResult } from '../core/search/index-store';
-import { BridgeError, createHandlers } from './handlers';
+import { BridgeError, cancellable, createHandlers } from './handlers';
 import type { Cancellation } from './handlers';
 import { ErrorCodes, hostRequests, notifications, requests } from './protocol';
 import type { HostParamsOf, HostRequestName, HostResultOf } from './protocol';
@@ -66,7 +66,7 @@ export class BridgeHub {
         for (const c of this.hostConnections) void c.sendNotification(name, params).catch(() => {});
         return this.hostConnections.size > 0;
       },
-      requestHost: (name, params) => this.requestHost(name, params),
+      requestHost: (name, params, token) => this.requestHost(name, params, token),
       log: opts.log,
     });
   }
@@ -74,16 +74,26 @@ export class BridgeHub {
   /**
    * The first host connection's answer (there is one IDE per sidecar). Undefined without a host,
    * or when the host does not handle `name` (an older plugin): the UI then does without.
+   * Cancelling `token` tells the host ($/cancelRequest) and stops waiting at once: a host that
+   * never answers must not hold the caller.
    */
-  private async requestHost<M extends HostRequestName>(name: M, params: HostParamsOf<M>): Promise<HostResultOf<M> | undefined> {
+  private async requestHost<M extends HostRequestName>(name: M, params: HostParamsOf<M>, token?: Cancellation): Promise<HostResultOf<M> | undefined> {
     const [host] = this.hostConnections;
     if (!host) return undefined;
     let result: unknown;
+    const toHost = new CancellationTokenSource();
+    const sub = token?.onCancellationRequested(() => toHost.cancel());
     try {
-      result = await host.sendRequest(name, params);
+      const answer = host.sendRequest(name, params, toHost.token);
+      result = await (token ? cancellable(answer, token) : answer);
     } catch (e) {
+      if (e instanceof BridgeError) throw e; // cancelled
+
       if (e instanceof ResponseError && e.code === RpcErrors.MethodNotFound) return undefined;
       throw new Error(`the IDE could not answer ${name}: ${(e as Error).message}`);
+    } finally {
+      sub?.dispose();
+      toHost.dispose();
     }
     if (!this.ajv.validate(hostRequests[name].result, result)) throw new Error(`the IDE's answer to ${name} does not match the catalog: ${this.ajv.errorsText()}`);
     return result as HostResultOf<M>;

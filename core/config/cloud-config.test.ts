@@ -65,6 +65,23 @@ describe('Spring Cloud Config repositories in folders of the project', () => {
     expect(outside.map((d) => d.message)).toEqual(['config server git repository file:///home/me/config is not a folder of the project; its properties are not read']);
   });
 
+  it('names a remote git repository without the user and password written in its URI', () => {
+    const diagnostics: Diagnostic[] = [];
+    const props = map({ 'spring.cloud.config.server.git.uri': 'https://ci-bot:${git.token}@git.example.com/ops/config.git', 'git.token': 'ghp_s3cr3t' });
+    expect(nativeRepositories([{ dir: '' }], () => props, diagnostics)).toEqual([]);
+    expect(diagnostics.map((d) => d.message)).toEqual(['config server git repository https://***@git.example.com/ops/config.git is not in the project: nothing is fetched, and its properties are not read']);
+    expect(JSON.stringify(diagnostics)).not.toContain('s3cr3t');
+  });
+
+  it('takes Windows separators in a location as separators: one climbing out that way is no folder of the project', () => {
+    const native = map({ 'spring.cloud.config.server.native.search-locations': String.raw`file:..\..\outside, file:.\config-repo, classpath:\..\..\..\..\..\etc` });
+    const diagnostics: Diagnostic[] = [];
+    expect(nativeRepositories([{ dir: 'server' }], () => native, diagnostics)).toEqual(['server/config-repo', 'config-repo']);
+    expect(diagnostics.map((d) => d.message)).toEqual([String.raw`config server repository file:..\..\outside is not a folder of the project; its properties are not read`]);
+    const git = map({ 'spring.cloud.config.server.git.uri': 'file:./config-repo', 'spring.cloud.config.server.git.search-paths': String.raw`..\..\..\etc, envs\prod` });
+    expect(nativeRepositories([{ dir: '' }], () => git)).toEqual(['config-repo', 'config-repo/envs/prod']);
+  });
+
   it("layers a client's profile files over its plain ones, the later profile winning, a {profile} folder once per profile", () => {
     expect(repositoryFiles(['', 'repo/{profile}'], 'orders', ['dev', 'eu']).filter((f) => f.endsWith('.yml'))).toEqual([
       'application.yml', 'repo/dev/application.yml', 'repo/eu/application.yml',

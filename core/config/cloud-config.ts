@@ -54,7 +54,7 @@ export function nativeRepositories(
       const path = /^classpath\*?:(.*)$/.exec(location)?.[1];
       if (path !== undefined) {
         if (path.includes('${')) continue;
-        const folder = inProject([m.dir, RESOURCES, path.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'));
+        const folder = inProject([m.dir, RESOURCES, path.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'));
         if (folder !== undefined) out.push(folder);
         continue;
       }
@@ -75,7 +75,7 @@ function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, re
   if (raw === undefined || raw.trim() === '') return undefined;
   const uri = resolveKeepingUserDir(raw.trim(), props);
   if (!/^file:/i.test(uri)) {
-    report(`config server git repository ${uri} is not in the project: nothing is fetched, and its properties are not read`);
+    report(`config server git repository ${withoutUserInfo(uri)} is not in the project: nothing is fetched, and its properties are not read`);
     return undefined;
   }
   const roots = fileFolders(moduleDir, uri, props);
@@ -86,7 +86,7 @@ function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, re
   const key = GIT_SEARCH_PATHS.find((k) => props.has(k));
   const searchPaths = (key !== undefined ? resolvePlaceholders(props.get(key), props) ?? '' : '')
     .split(',')
-    .map((p) => p.trim().replace(/^\/+|\/+$/g, ''))
+    .map((p) => p.trim().replace(/\\/g, '/').replace(/^\/+|\/+$/g, ''))
     // A wildcard search path (`foo*`) matches folders only the server lists.
     .filter((p) => p !== '' && !p.includes('*') && !p.includes('${'));
   const out: string[] = [];
@@ -98,6 +98,11 @@ function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, re
     }
   }
   return out;
+}
+
+/** A URI as a diagnostic may show it: a user and password written in it (`https://user:token@host/..`) are not. */
+function withoutUserInfo(uri: string): string {
+  return uri.replace(/^([a-z][\w+.-]*:\/\/)[^/\s]*@/i, '$1***@');
 }
 
 /** Placeholders filled, `${user.dir}` kept: it is the working folder, known only as where the project is. */
@@ -114,7 +119,8 @@ function resolveKeepingUserDir(value: string, props: ReadonlyMap<string, string>
 function fileFolders(moduleDir: string, location: string, props: ReadonlyMap<string, string>): string[] | undefined {
   const m = /^file:(.*)$/i.exec(resolveKeepingUserDir(location, props));
   if (!m) return undefined;
-  let path = m[1]!.replace(/^\/\/(?=\$\{user\.dir\})/, '');
+  // Windows' separators are separators: `file:..\..\x` climbs out as `file:../../x` does.
+  let path = m[1]!.replace(/\\/g, '/').replace(/^\/\/(?=\$\{user\.dir\})/, '');
   if (path.startsWith('${user.dir}')) path = `./${path.slice('${user.dir}'.length)}`;
   // `file:///srv/config`, `file:/srv/config`, `file:C:/config`: another folder of the machine.
   if (path.includes('${') || path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.startsWith('~')) return undefined;

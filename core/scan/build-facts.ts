@@ -2,8 +2,10 @@
 // as values a re-scan can compare: the module layout (folders, names, build kinds), each module's
 // dependencies on other modules, the openapi-generator configurations (with the parent poms'
 // properties they use), the Maven profiles active by default (`@token@` filters in
-// application.yml), each module's gRPC starter (the port its gRPC server listens on), each module's
-// JAX-RS JSON provider (JSON-B's or Jackson's) and JSON-B version (jaxrs-json-provider.ts), what it
+// application.yml), each module's gRPC starter (the port its gRPC server listens on; grpc-ecosystem's
+// also registers the health and reflection services), each module's
+// JAX-RS JSON provider (JSON-B's or Jackson's) and JSON-B version (jaxrs-json-provider.ts: its own
+// build's, its parent poms' or a platform BOM's), what it
 // says of its Spring application's JSON mapper (Gson with Jackson excluded, WebFlux: json-mapper.ts)
 // and whether the build uses Jackson 3 (jackson-version.ts: Spring Boot 4 sorts every model's
 // properties). A build-file edit that changes none of them (a library's version bump, a comment, a
@@ -17,6 +19,7 @@ import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { buildsWithJackson3 } from './jackson-version';
 import { springJsonBuild } from './json-mapper';
 import { directDependencies } from './module-dependencies';
+import { devhStarterUsers } from './frameworks/grpc/library-services';
 import type { ModuleInfo } from './modules';
 
 export interface BuildFacts {
@@ -37,6 +40,8 @@ export interface BuildFactsChange {
   global: boolean;
   /** Modules whose own dependencies changed, and every module building against one of them (before or after). */
   modules: Set<string>;
+  /** The modules those whose dependencies changed build against (before or after): who serves them may have changed. */
+  served: Set<string>;
 }
 
 /** The build facts of `modules` (as detectModules found them), reading the build files as they are now. */
@@ -65,7 +70,9 @@ export function readBuildFacts(root: string, modules: readonly ModuleInfo[]): Bu
     modules.filter((m) => m.build === 'maven').map((m) => [m.dir, activeByDefault(read(m.dir ? `${m.dir}/pom.xml` : 'pom.xml'))]),
   );
   const starterOf = grpcStarters(modules, read);
-  const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '']));
+  // grpc-ecosystem's starter is the default server library, but it also registers the health and reflection services (library-services.ts).
+  const devh = devhStarterUsers(read);
+  const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '', devh(m.dir)]));
   const jsonProviders = JSON.stringify(modules.map((m) => [m.dir, jaxRsJsonProvider(m, read) ?? '', jsonbVersion(m, read) ?? '']));
   const springJson = JSON.stringify(modules.map((m) => [m.dir, springJsonBuild(m, read)]));
   return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jsonProviders, springJson, jackson3: buildsWithJackson3(modules, read) };
@@ -87,13 +94,31 @@ export function compareBuildFacts(before: BuildFacts, after: BuildFacts): BuildF
   for (const [name, deps] of after.dependencies) if (JSON.stringify(deps) !== JSON.stringify(before.dependencies.get(name) ?? [])) changed.add(name);
   for (const name of before.dependencies.keys()) if (!after.dependencies.has(name)) changed.add(name);
   const modules = new Set(changed);
+  const served = new Set<string>();
   if (changed.size > 0) {
+    for (const graph of [before.dependencies, after.dependencies]) {
+      for (const name of changed) for (const dep of closure(graph, name)) served.add(dep);
+    }
     // A module's closure of dependencies (gRPC binding, the application serving a library) changes with any module's on its way.
     for (const graph of [before.dependencies, after.dependencies]) {
       for (const name of graph.keys()) if (reaches(graph, name, changed)) modules.add(name);
     }
   }
-  return { global, modules };
+  return { global, modules, served };
+}
+
+/** The modules `from` builds against, through others. */
+function closure(graph: Map<string, string[]>, from: string): Set<string> {
+  const out = new Set<string>();
+  const queue = [from];
+  while (queue.length) {
+    for (const dep of graph.get(queue.pop()!) ?? []) {
+      if (dep === from || out.has(dep)) continue;
+      out.add(dep);
+      queue.push(dep);
+    }
+  }
+  return out;
 }
 
 function reaches(graph: Map<string, string[]>, from: string, targets: Set<string>): boolean {

@@ -135,12 +135,23 @@ function propertiesIn(index: ProjectIndex, entry: FileEntry, diagnostics?: Diagn
       const assign = new RegExp(`(?<![\\w$])([\\w$]+)\\s*\\.\\s*${setter[0]!.toLowerCase()}${setter.slice(1)}\\s*=(?!=)\\s*([^\\n;]+)`, 'g');
       for (const m of code.matchAll(assign)) {
         if (!isFactory(m[1]!)) continue;
-        addPair(found.overrides, `"${key}"`, m[2], value);
-        unread(m.index, setter, m[2]);
+        const assigned = beforeClosingBrace(m[2]!);
+        addPair(found.overrides, `"${key}"`, assigned, value);
+        unread(m.index, setter, assigned);
       }
     }
   }
   return found;
+}
+
+/** A value written to the end of its line, cut where a lambda on that line closes (`{ it.port = 8081 }`). */
+function beforeClosingBrace(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth < 0) return text.slice(0, i);
+  }
+  return text;
 }
 
 /**

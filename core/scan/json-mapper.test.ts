@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,12 +53,13 @@ ${body}
 const props = (text: string) => ({ 'src/main/resources/application.properties': text });
 
 describe('applications whose JSON is Gson\'s', () => {
-  it('Spring Boot told to prefer Gson, with spring.gson.* settings; another preferred mapper keeps Jackson', async () => {
+  it('Spring Boot told to prefer Gson, with spring.gson.* settings; a converter bean wins over another preferred mapper', async () => {
     expect(await keys({})).toEqual(JACKSON);
     expect(await keys(props('spring.mvc.converters.preferred-json-mapper=gson\n'))).toEqual(GSON);
     expect(await keys(props('spring.http.converters.preferred-json-mapper=gson\nspring.gson.field-naming-policy=lower_case_with_underscores\n'))).toEqual(['display_name', 'stock_level', 'item_id']);
     expect(await keys(props('spring.mvc.converters.preferred-json-mapper=gson\nspring.gson.exclude-fields-without-expose-annotation=true\n'))).toEqual(['displayName']);
-    expect(await keys({ ...props('spring.mvc.converters.preferred-json-mapper=jackson\n'), ...config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }') })).toEqual(JACKSON);
+    // A converter bean comes before the converters the property chooses between (Boot's HttpMessageConverters puts new ones in front).
+    expect(await keys({ ...props('spring.mvc.converters.preferred-json-mapper=jackson\n'), ...config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }') })).toEqual(GSON);
   });
 
   it('a GsonHttpMessageConverter registered in Spring configuration code, with its GsonBuilder settings', async () => {
@@ -162,7 +163,7 @@ public class WebConfig implements WebFluxConfigurer {
     expect(await keys({ 'pom.xml': pom, ...codecs })).toEqual(GSON);
   });
 
-  it('a re-scan after the converter is registered, or the preference removed, gives what a fresh scan gives', async () => {
+  it('a re-scan after the converter is registered or removed, or the preference changed, gives what a fresh scan gives', async () => {
     const dir = project(props('server.port=8080\n'));
     const scanner = new ProjectScanner(dir, { parseWorker: false });
     await scanner.scan();
@@ -172,6 +173,14 @@ public class WebConfig implements WebFluxConfigurer {
     const [rel, text] = Object.entries(config('    @Bean GsonHttpMessageConverter gson() { return new GsonHttpMessageConverter(); }'))[0]!;
     writeFileSync(join(dir, rel), text);
     scanner.rescan([{ path: rel, kind: 'created' }]);
+    expect(order()).toEqual(GSON);
+    expect(order()).toEqual(await fresh());
+    rmSync(join(dir, rel));
+    scanner.rescan([{ path: rel, kind: 'deleted' }]);
+    expect(order()).toEqual(JACKSON);
+    expect(order()).toEqual(await fresh());
+    writeFileSync(join(dir, 'src/main/resources/application.properties'), 'server.port=8080\nspring.mvc.converters.preferred-json-mapper=gson\n');
+    scanner.rescan([{ path: 'src/main/resources/application.properties', kind: 'changed' }]);
     expect(order()).toEqual(GSON);
     expect(order()).toEqual(await fresh());
     writeFileSync(join(dir, 'src/main/resources/application.properties'), 'server.port=8080\nspring.mvc.converters.preferred-json-mapper=jackson\n');

@@ -1,13 +1,12 @@
-// Which applications write (and read) their HTTP JSON with Gson rather than Jackson, and how their
-// Gson is configured; their modules' bodies are modelled with Gson's rules (types/gson.ts).
-// Spring Boot puts its GsonHttpMessageConverter in front when the application prefers Gson
-// (`spring.mvc.converters.preferred-json-mapper=gson`; Boot 2.0-2.2 and Boot 4 spell it
-// `spring.http.converters.`), or when Gson is there and Jackson is not (the build excludes
-// `spring-boot-starter-json`). An application may also register the converter itself: a `@Bean`
-// of it or a `@Component` subclass (Boot adds converter beans before its defaults), in `configureMessageConverters` (which
-// replaces the defaults), or in `extendMessageConverters` when put first (`add(0, ..)`) or with
-// Jackson's removed. Another preferred mapper keeps Gson out whatever the code (`jsonb`: JSON-B's,
-// jsonb-fastjson-mapper.ts).
+// What a Spring application's properties, build and configuration code say of Gson, and the
+// notion of an application that every JSON mapper decision shares (json-mapper-choice.ts makes the
+// decision, one for all mappers). Spring Boot puts its GsonHttpMessageConverter in front when the
+// application prefers Gson (`spring.mvc.converters.preferred-json-mapper=gson`; Boot 2.0-2.2 and
+// Boot 4 spell it `spring.http.converters.`), or when Gson is there and Jackson is not (the build
+// excludes `spring-boot-starter-json`). An application may also register the converter itself: a
+// `@Bean` of it or a `@Component` subclass (Boot adds converter beans before its defaults, whatever
+// the property prefers), in `configureMessageConverters` (which replaces the defaults), or in
+// `extendMessageConverters` when put first (`add(0, ..)`) or with Jackson's removed.
 // Gson's settings: Boot's `spring.gson.*`, then a GsonBuilder configured in the application's
 // Spring configuration code, which wins (a customizer or a Gson bean of its own).
 // An application is a module with application properties, with the modules it builds against;
@@ -30,14 +29,14 @@ import type { ProjectIndex } from './project-index';
 import { findAnnotation } from './source-model';
 import type { SourceFile } from './source-model';
 import type { GsonSettings } from './types/gson';
-import type { EndpointRoot } from './types/type-schema';
 import { inTestSources } from './source-files';
 
 const PREFERRED = ['spring.http.converters.preferred-json-mapper', 'spring.mvc.converters.preferred-json-mapper'];
 
 /** What one module's Spring configuration code says about Gson. */
-interface CodeGson {
-  converter: boolean;
+export interface CodeGson {
+  /** Where the code registers the converter (registrationAt), first; undefined: it does not. */
+  converter: RegistrationAt | undefined;
   /** A `GsonEncoder` registered with WebFlux's codecs. */
   encoder: boolean;
   settings: GsonSettings;
@@ -45,25 +44,6 @@ interface CodeGson {
 
 /** Which stack writes an endpoint's JSON. */
 type Stack = 'servlet' | 'reactive' | 'own';
-
-/**
- * The Gson settings that write the bodies of a type written in `file`, as the stack serving the
- * endpoint being read does; undefined where Jackson writes them. Undefined when no application
- * uses Gson at all. `props`: a module's application properties (raw keys), by its folder.
- */
-export function gsonMapper(
-  modules: readonly ModuleInfo[],
-  props: (dir: string) => ReadonlyMap<string, string> | undefined,
-  index: ProjectIndex,
-  read: (path: string) => string | undefined,
-): ((file: SourceFile, endpoint: EndpointRoot | undefined) => GsonSettings | undefined) | undefined {
-  const { servlet, reactive } = gsonModules(modules, props, index, read);
-  if (!servlet.size && !reactive.size) return undefined;
-  return (file, endpoint) => {
-    const stack = stackOf(endpoint?.framework, endpoint?.file ?? file);
-    return stack === 'own' ? undefined : (stack === 'reactive' ? reactive : servlet).get(file.module);
-  };
-}
 
 /**
  * JAX-RS resources are written by their runtime's provider, Actuator's by its own ObjectMapper
@@ -76,32 +56,6 @@ export function stackOf(framework: string | undefined, file: SourceFile): Stack 
   // WebFlux's server side only: an MVC controller calling a WebClient stays MVC's.
   if (file.imports.some((i) => /^org\.springframework\.(?:web\.reactive\.function\.server|web\.server|http\.server\.reactive)(?:\.|$)/.test(i.name))) return 'reactive';
   return undefined;
-}
-
-/**
- * The Gson settings of each module (by name) whose application writes JSON with Gson, for the
- * servlet stack's files (an application's own stack: WebFlux's in a WebFlux application) and for
- * WebFlux's; a module absent is Jackson's.
- */
-function gsonModules(
-  modules: readonly ModuleInfo[],
-  props: (dir: string) => ReadonlyMap<string, string> | undefined,
-  index: ProjectIndex,
-  read: (path: string) => string | undefined,
-): { servlet: Map<string, GsonSettings>; reactive: Map<string, GsonSettings> } {
-  const code = codeGson(index);
-  const apps = applications(modules, props, read);
-  const servlet = apps.map((app) => {
-    const inContext = [...app.context].map((name) => code.get(name)).filter((c): c is CodeGson => c !== undefined);
-    const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
-    // A WebFlux application: its annotated controllers write through the codecs too.
-    if (webFluxApplication(builds)) return reactiveVerdict(app, inContext);
-    const preferred = preferredMapper(app);
-    const gson = preferred !== undefined ? preferred === 'gson' : inContext.some((c) => c.converter) || builds.some(withoutJackson);
-    return gson ? { ...app, settings: settingsOf(app.props, inContext) } : undefined;
-  });
-  const reactive = apps.map((app) => reactiveVerdict(app, [...app.context].map((name) => code.get(name)).filter((c): c is CodeGson => c !== undefined)));
-  return { servlet: byModule(modules, apps, servlet), reactive: byModule(modules, apps, reactive) };
 }
 
 /** An application: its properties (relaxed keys) and the modules it is built of. */
@@ -138,33 +92,8 @@ export function springJsonBuild(m: ModuleInfo, read: (path: string) => string | 
   const build = buildText(m, read);
   return [withoutJackson(build) ? 'gson' : '', hasWebFluxStarter(build) ? 'webflux' : '', hasWebStarter(build) ? 'web' : ''].join(',');
 }
-type Verdict = (App & { settings: GsonSettings }) | undefined;
-
-/** WebFlux writes with Gson only where the code registers a GsonEncoder. */
-function reactiveVerdict(app: App, inContext: readonly CodeGson[]): Verdict {
-  return inContext.some((c) => c.encoder) ? { ...app, settings: settingsOf(app.props, inContext) } : undefined;
-}
-
-/** A module is Gson's when every application serving it is, with the same settings. */
-function byModule(modules: readonly ModuleInfo[], apps: readonly App[], verdicts: readonly Verdict[]): Map<string, GsonSettings> {
-  const out = new Map<string, GsonSettings>();
-  for (const m of modules) {
-    const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
-    if (serving.length === 0 || serving.some((v) => v === undefined)) continue;
-    const settings = serving[0]!.settings;
-    if (serving.every((v) => sameSettings(v!.settings, settings))) out.set(m.name, settings);
-  }
-  return out;
-}
-
-/** The same Gson, whichever source set each setting first (properties or code: the keys' order differs). */
-function sameSettings(a: GsonSettings, b: GsonSettings): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof GsonSettings>);
-  return [...keys].every((k) => a[k] === b[k]);
-}
-
 /** Boot's `spring.gson.*`, then what the code's GsonBuilder calls set. */
-function settingsOf(props: ReadonlyMap<string, string>, code: readonly CodeGson[]): GsonSettings {
+export function gsonSettings(props: ReadonlyMap<string, string>, code: readonly CodeGson[]): GsonSettings {
   const value = (key: string) => props.get(relaxedKey(`spring.gson.${key}`))?.trim();
   const out: GsonSettings = {};
   const naming = value('field-naming-policy');
@@ -185,7 +114,7 @@ export function buildText(m: ModuleInfo | undefined, read: (path: string) => str
 }
 
 /** A build with Gson that takes Jackson out of Spring Boot's web starter (`spring-boot-starter-json` excluded). */
-function withoutJackson(text: string): boolean {
+export function withoutJackson(text: string): boolean {
   if (!/com\.google\.code\.gson/.test(text)) return false;
   return starterWithoutJackson(text) || gradleWithoutJackson(text);
 }
@@ -210,16 +139,16 @@ function gradleWithoutJackson(build: string): boolean {
 }
 
 /** Each module's Spring configuration code that registers the Gson converter or configures a GsonBuilder. */
-function codeGson(index: ProjectIndex): Map<string, CodeGson> {
+export function codeGson(index: ProjectIndex): Map<string, CodeGson> {
   return index.derived('gson-config', () => {
     const out = new Map<string, CodeGson>();
-    for (const { module, code } of configurationCode(index, GSON_CONFIG)) {
+    for (const { module, path, code } of configurationCode(index, GSON_CONFIG)) {
       // Spring's own configuration only: a Gson for Redis or a utility class is not Spring MVC's.
       // A converter of the project's own (`@Component class ApiConverter extends GsonHttpMessageConverter`) is a bean too.
       const ownConverter = /@Component\b/.test(code) && /\bextends\s+GsonHttpMessageConverter\b/.test(code);
       if ((!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport|WebFluxConfigurer/.test(code)) || /Redis/.test(code)) continue;
-      const found = out.get(module) ?? { converter: false, encoder: false, settings: {} };
-      found.converter ||= ownConverter || registersConverter(code, 'GsonHttpMessageConverter');
+      const found: CodeGson = out.get(module) ?? { converter: undefined, encoder: false, settings: {} };
+      if (!found.converter && (ownConverter || registersConverter(code, 'GsonHttpMessageConverter'))) found.converter = registrationAt(path, code, 'GsonHttpMessageConverter');
       // WebFlux's codecs (`configureHttpMessageCodecs`, a CodecCustomizer bean) given Spring's GsonEncoder.
       found.encoder ||= /\bnew\s+GsonEncoder\b/.test(code);
       Object.assign(found.settings, builderSettings(code));
@@ -233,8 +162,8 @@ function codeGson(index: ProjectIndex): Map<string, CodeGson> {
  * The main-source files that create `marker` (a JSON converter's configuration), in path order:
  * each one's module and its code without comments (`clean`), and without imports as well (`code`).
  */
-export function configurationCode(index: ProjectIndex, marker: string): Array<{ module: string; clean: string; code: string }> {
-  const out: Array<{ module: string; clean: string; code: string }> = [];
+export function configurationCode(index: ProjectIndex, marker: string): Array<{ module: string; path: string; clean: string; code: string }> {
+  const out: Array<{ module: string; path: string; clean: string; code: string }> = [];
   const entries = [...index.files.values()].filter((e) => e.creates?.includes(marker) && !inTestSources(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const entry of entries) {
     let text: string;
@@ -244,9 +173,30 @@ export function configurationCode(index: ProjectIndex, marker: string): Array<{ 
       continue;
     }
     const clean = blankComments(text);
-    out.push({ module: entry.module, clean, code: clean.replace(/^\s*import\s.*$/gm, '') });
+    out.push({ module: entry.module, path: entry.path, clean, code: clean.replace(/^\s*import\s.*$/gm, '') });
   }
   return out;
+}
+
+/**
+ * Where a converter is registered: its file and the offset of its name's first use there. Of two
+ * converters registered in one application, the one written first is put first (the order of
+ * `configureMessageConverters`' `add` calls, of `@Bean` methods in a configuration class, of
+ * configuration classes by path: an approximation of Spring's bean order).
+ */
+export interface RegistrationAt {
+  path: string;
+  offset: number;
+}
+
+export function registrationAt(path: string, code: string, name: string): RegistrationAt {
+  const offset = (new RegExp(`\\bnew\\s+${name}\\b`).exec(code) ?? new RegExp(`\\b${name}\\b`).exec(code))?.index ?? 0;
+  return { path, offset };
+}
+
+/** Whether `a` is registered before `b`. */
+export function registeredBefore(a: RegistrationAt, b: RegistrationAt): boolean {
+  return a.path !== b.path ? a.path < b.path : a.offset < b.offset;
 }
 
 /** The code puts the converter `name` (GsonHttpMessageConverter, fastjson's) where Spring MVC picks it before Jackson's. */

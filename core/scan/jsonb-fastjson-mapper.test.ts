@@ -85,6 +85,17 @@ describe('applications whose JSON is JSON-B\'s', () => {
     expect(await bodies(liberty)).toEqual({ '/items': JSONB });
   });
 
+  it('resources in a module with a JSON-B provider, packaged by a module with Jackson\'s: one answer, Jackson', async () => {
+    const got = await bodies({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><packaging>pom</packaging><modules><module>api</module><module>server</module></modules></project>',
+      'api/pom.xml': pom('api', 'jakarta.json.bind:jakarta.json.bind-api', 'org.glassfish.jersey.media:jersey-media-json-binding'),
+      'api/src/main/java/com/acme/model/Item.java': ITEM,
+      'api/src/main/java/com/acme/api/ItemResource.java': resource('api', 'items'),
+      'server/pom.xml': pom('server', 'com.acme:api', 'org.glassfish.jersey.media:jersey-media-json-jackson'),
+    });
+    expect(got).toEqual({ '/items': JACKSON });
+  });
+
   it('a re-scan after the build gains a JSON-B provider, or loses it, gives what a fresh scan gives', async () => {
     const dir = project({
       'pom.xml': pom('app', 'io.quarkus:quarkus-rest'),
@@ -185,6 +196,24 @@ public class PointResource { @POST public Point add(Point point) { return point;
     expect(await schema('jakarta', constructor, liberty, server('jakartaee-9.1'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
     expect(await schema('jakarta', constructor, liberty, server('jakartaee-10.0'))).toEqual({ readOnly: ['label'], required: [] });
     expect(await schema('jakarta', constructor, jersey('${yasson.version}').replace('<dependencies>', '<properties><yasson.version>2.0.4</yasson.version></properties><dependencies>'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    // A @JsonbCreator constructor without @JsonbProperty: its parameters named by their own names (JSON-B 3.0).
+    const unnamed = '    public Point() { this(0, 0); }\n    @JsonbCreator public Point(int x, int y) { this.x = x; this.y = y; this.label = null; }';
+    expect(await schema('jakarta', unnamed)).toEqual({ readOnly: ['label'], required: [] });
+    expect(await schema('javax', unnamed)).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    // The version set only by a BOM the build imports, or by a parent pom of the project.
+    const bom = (version: string) => pom('app', 'org.glassfish.jersey.media:jersey-media-json-binding').replace('<dependencies>', `<dependencyManagement><dependencies><dependency><groupId>jakarta.platform</groupId><artifactId>jakarta.jakartaee-bom</artifactId><version>${version}</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement><dependencies>`);
+    expect(await schema('jakarta', constructor, bom('9.1.0'))).toEqual({ readOnly: ['label'], required: ['x', 'y'] });
+    expect(await schema('jakarta', constructor, bom('10.0.0'))).toEqual({ readOnly: ['label'], required: [] });
+  });
+
+  it('the JSON-B version a parent pom of the project manages', async () => {
+    const { endpoints } = await scanProject(project({
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><packaging>pom</packaging><modules><module>app</module></modules><properties><yasson.version>2.0.4</yasson.version></properties><dependencyManagement><dependencies><dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId><version>${yasson.version}</version></dependency></dependencies></dependencyManagement></project>',
+      'app/pom.xml': '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId></parent><artifactId>app</artifactId><dependencies><dependency><groupId>org.glassfish.jersey.media</groupId><artifactId>jersey-media-json-binding</artifactId></dependency><dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId></dependency></dependencies></project>',
+      'app/src/main/java/com/acme/Point.java': 'package com.acme;\nimport jakarta.json.bind.annotation.*;\npublic class Point {\n    private final int x;\n    @JsonbCreator public Point(int x) { this.x = x; }\n    public int getX() { return x; }\n}\n',
+      'app/src/main/java/com/acme/PointResource.java': 'package com.acme;\nimport jakarta.ws.rs.*;\n@Path("/points")\npublic class PointResource { @POST public Point add(Point point) { return point; } }\n',
+    }), { parseWorker: false });
+    expect(endpoints[0]!.request!.body!.schema!.required).toEqual(['x']);
   });
 
   it('a Spring MVC app writes with JSON-B only where it prefers it', async () => {
@@ -200,6 +229,20 @@ public class ItemController { @GetMapping("/mvc") public Item item() { return nu
     };
     expect(await bodies(files)).toEqual({ '/mvc': JACKSON });
     expect(await bodies({ ...files, 'src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=jsonb\n' })).toEqual({ '/mvc': JSONB });
+    // A Jsonb bean of the application's own, configured with a naming strategy, is the one Boot's JSON-B converter writes with.
+    const bean = {
+      'src/main/java/com/acme/app/JsonbSetup.java': `package com.acme.app;
+import jakarta.json.bind.*;
+import jakarta.json.bind.config.PropertyNamingStrategy;
+import org.springframework.context.annotation.*;
+@Configuration
+public class JsonbSetup {
+    @Bean public Jsonb jsonb() { return JsonbBuilder.create(new JsonbConfig().withPropertyNamingStrategy(PropertyNamingStrategy.UPPER_CAMEL_CASE)); }
+}
+`,
+    };
+    expect(await bodies({ ...files, ...bean, 'src/main/resources/application.properties': 'spring.mvc.converters.preferred-json-mapper=jsonb\n' })).toEqual({ '/mvc': ['Name', 'Secret', 'item_id'] }); // sorted by the names written (Yasson's LEXICOGRAPHICAL)
+    expect(await bodies({ ...files, ...bean })).toEqual({ '/mvc': JACKSON });
   });
 });
 
@@ -272,6 +315,24 @@ ${setup}
     expect(await placed('        config.setDateFormat("yyyy-MM-dd");')).toMatchObject({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd' });
     expect(await placed('')).toMatchObject({ type: 'string', 'x-format-pattern': 'yyyy-MM-dd HH:mm:ss' });
     expect((await schema(stamped)).properties!.placed).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+
+  it("an object met again inside itself: a reference where fastjson's reference detection is on", async () => {
+    const linked = { 'src/main/java/com/acme/Order.java': ORDER.replace('private String buyer;', 'private String buyer;\n    private Order previous;\n    public Order getPrevious() { return previous; }') };
+    const configure = (setup: string) => `    @Override public void configureMessageConverters(List<HttpMessageConverter<?>> converters) {
+        FastJsonHttpMessageConverter converter = new FastJsonHttpMessageConverter();
+${setup}
+        converters.add(converter);
+    }`;
+    const previous = async (fastjson: string, setup: string) => (await schema({ ...linked, ...config(fastjson, configure(setup)) })).properties!.previous;
+    const reference = { oneOf: [{ $ref: '#/$defs/Order' }, { type: 'object', required: ['$ref'] }] };
+    // fastjson 1 detects references unless told not to; fastjson2 only when told to.
+    expect(await previous(FASTJSON1, '')).toMatchObject(reference);
+    expect(await previous(FASTJSON1, '        FastJsonConfig config = new FastJsonConfig();\n        config.setSerializerFeatures(SerializerFeature.WriteMapNullValue, SerializerFeature.DisableCircularReferenceDetect);\n        converter.setFastJsonConfig(config);')).toEqual({ $ref: '#/$defs/Order' });
+    expect(await previous(FASTJSON2, '')).toEqual({ $ref: '#/$defs/Order' });
+    expect(await previous(FASTJSON2, '        FastJsonConfig config = new FastJsonConfig();\n        config.setWriterFeatures(JSONWriter.Feature.ReferenceDetection);\n        converter.setFastJsonConfig(config);')).toMatchObject(reference);
+    // Jackson writes no such reference.
+    expect((await schema(linked)).properties!.previous).toEqual({ $ref: '#/$defs/Order' });
   });
 
   it('a re-scan after the converter is registered gives what a fresh scan gives', async () => {

@@ -1,6 +1,6 @@
-// Which applications write (and read) their HTTP JSON with JSON-B or fastjson rather than Jackson;
-// their bodies are then modelled with that mapper's rules (types/bean-mapper-annotations.ts), as
-// Gson's are with Gson's (json-mapper.ts, whose notion of an application this shares).
+// What the build and code say of JSON-B and fastjson (json-mapper-choice.ts decides from these, with
+// Gson's facts from json-mapper.ts, which mapper each application writes with); their bodies are then
+// modelled with that mapper's rules (types/bean-mapper-annotations.ts).
 // JSON-B: a JAX-RS resource is written by its runtime's provider, JSON-B's when the build brings a
 // JSON-B provider and no Jackson provider (Quarkus `quarkus-rest-jsonb`, `quarkus-resteasy-jsonb`,
 // `quarkus-resteasy-reactive-jsonb`; Jersey `jersey-media-json-binding`; RESTEasy
@@ -13,72 +13,23 @@
 // fastjson: Spring MVC only, where the code registers fastjson's FastJsonHttpMessageConverter
 // (fastjson 1's `com.alibaba.fastjson.support.spring`, or fastjson2's) as json-mapper.ts reads
 // Gson's converter: a `@Bean`, `configureMessageConverters`, or put first in `extendMessageConverters`.
+// The configuration read from code: JSON-B's JsonbConfig (naming and visibility strategies) where the
+// runtime takes it, fastjson's FastJsonConfig (date pattern, reference detection) given to its converter.
 
-import { applications, buildText, configurationCode, preferredMapper, registersConverter, stackOf, webFluxApplication } from './json-mapper';
+import { configurationCode, registersConverter, registrationAt } from './json-mapper';
+import type { RegistrationAt } from './json-mapper';
 import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
-import { FASTJSON_CONFIG } from './project-index';
+import { FASTJSON_CONFIG, JSONB_CONFIG } from './project-index';
 import type { ProjectIndex } from './project-index';
-import type { SourceFile } from './source-model';
 import type { MapperChoice } from './types/bean-mapper-annotations';
-import type { EndpointRoot } from './types/type-schema';
 
-const JSONB: MapperChoice = { kind: 'jsonb' };
+export const JSONB: MapperChoice = { kind: 'jsonb' };
 const JSONB_2: MapperChoice = { kind: 'jsonb', creatorParamsRequired: true };
 
-/**
- * The mapper other than Jackson and Gson that writes the bodies of a type written in `file`, as
- * the stack serving the endpoint being read does; undefined where Jackson (or Gson, json-mapper.ts)
- * writes them. Undefined when no application uses JSON-B or fastjson at all.
- */
-export function beanMapper(
-  modules: readonly ModuleInfo[],
-  props: (dir: string) => ReadonlyMap<string, string> | undefined,
-  index: ProjectIndex,
-  read: (path: string) => string | undefined,
-): ((file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined) | undefined {
-  const servlet = springMvcMappers(modules, props, index, read);
-  const jaxRs = jaxRsJsonb(modules, read);
-  if (!servlet.size && !jaxRs.size) return undefined;
-  return (file, endpoint) => {
-    const framework = endpoint?.framework;
-    const stack = stackOf(framework, endpoint?.file ?? file);
-    if (stack === 'own') return framework !== 'actuator' ? jaxRs.get(file.module) : undefined;
-    return stack === 'reactive' ? undefined : servlet.get(file.module);
-  };
-}
-
-/** Modules whose Spring MVC application writes with JSON-B or fastjson; a module absent is another mapper's. */
-function springMvcMappers(
-  modules: readonly ModuleInfo[],
-  props: (dir: string) => ReadonlyMap<string, string> | undefined,
-  index: ProjectIndex,
-  read: (path: string) => string | undefined,
-): Map<string, MapperChoice> {
-  const code = codeFastjson(index);
-  const apps = applications(modules, props, read);
-  const verdicts = apps.map((app): MapperChoice | undefined => {
-    const builds = [...app.context].map((name) => buildText(modules.find((m) => m.name === name), read));
-    // WebFlux writes through its codecs, which neither setting reaches.
-    if (webFluxApplication(builds)) return undefined;
-    // A converter the code registers comes before every one Boot configures, whichever Boot prefers.
-    const registered = [...app.context].map((name) => code.get(name)).find((c) => c !== undefined);
-    if (registered) return registered;
-    return preferredMapper(app) === 'jsonb' ? JSONB : undefined;
-  });
-  // A module is the mapper's when every application serving it writes with it.
-  const out = new Map<string, MapperChoice>();
-  for (const m of modules) {
-    const serving = apps.map((a, i) => (a.context.has(m.name) ? verdicts[i] : null)).filter((v) => v !== null);
-    const first = serving[0];
-    if (first && serving.every((v) => v !== undefined && v.kind === first.kind && v.dateFormat === first.dateFormat)) out.set(m.name, first);
-  }
-  return out;
-}
-
 /** Modules whose JAX-RS resources are written by a JSON-B provider, with what its version says of creators. */
-function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): Map<string, MapperChoice> {
+export function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => string | undefined, settings: ReadonlyMap<string, JsonbSettings> = new Map()): Map<string, MapperChoice> {
   const out = new Map<string, MapperChoice>();
   const own = new Map(modules.map((m) => [m.name, jaxRsJsonProvider(m, read)]));
   // Nothing anywhere names JSON-B: no module can be its.
@@ -101,16 +52,25 @@ function jaxRsJsonb(modules: readonly ModuleInfo[], read: (path: string) => stri
     if (!verdicts.length || !verdicts.every((v) => v === 'jsonb')) continue;
     // JSON-B 2.0 requires every creator parameter (3.0 made them optional): said where every deployable serving it runs 2.0.
     const jsonb = serving.filter(([name]) => packaged.get(name) === 'jsonb');
-    out.set(m.name, jsonb.every(([, context]) => packagedVersion(context) === 2) ? JSONB_2 : JSONB);
+    const base = jsonb.every(([, context]) => packagedVersion(context) === 2) ? JSONB_2 : JSONB;
+    // The JsonbConfig of the deployables' code: said where they all configure it alike.
+    const configured = jsonb.map(([name, context]) => withJsonbSettings(base, settings, [name, ...context]));
+    out.set(m.name, configured.every((c) => c.naming === configured[0]!.naming && c.ownVisibility === configured[0]!.ownVisibility) ? configured[0]! : base);
   }
   return out;
 }
 
 /** Each module's Spring configuration code that registers fastjson's converter: which fastjson, configured how. */
-function codeFastjson(index: ProjectIndex): Map<string, MapperChoice> {
+/** fastjson's converter as a module's code registers it. */
+export interface FastjsonRegistration {
+  choice: MapperChoice;
+  at: RegistrationAt;
+}
+
+export function codeFastjson(index: ProjectIndex): Map<string, FastjsonRegistration> {
   return index.derived('fastjson-config', () => {
-    const out = new Map<string, MapperChoice>();
-    for (const { module, clean, code } of configurationCode(index, FASTJSON_CONFIG)) {
+    const out = new Map<string, FastjsonRegistration>();
+    for (const { module, path, clean, code } of configurationCode(index, FASTJSON_CONFIG)) {
       const converter = 'FastJsonHttpMessageConverter\\d*';
       const ownConverter = /@Component\b/.test(code) && new RegExp(`\\bextends\\s+${converter}\\b`).test(code);
       if (!ownConverter && !/@(?:Bean|Configuration)\b|WebMvcConfigurer|WebMvcConfigurationSupport/.test(code)) continue;
@@ -121,8 +81,45 @@ function codeFastjson(index: ProjectIndex): Map<string, MapperChoice> {
       // The FastJsonConfig given to the converter: its date pattern, where written as a literal.
       const dateFormat = /\.\s*setDateFormat\s*\(\s*"([^"]+)"\s*\)/.exec(code)?.[1];
       if (dateFormat) choice.dateFormat = dateFormat;
-      out.set(module, choice);
+      // Reference detection: fastjson 1 writes an object met again inside itself as `{"$ref": ".."}`
+      // unless told `SerializerFeature.DisableCircularReferenceDetect`; fastjson2 only with `JSONWriter.Feature.ReferenceDetection`.
+      if (choice.kind === 'fastjson' ? !/\bDisableCircularReferenceDetect\b/.test(code) : /\bReferenceDetection\b/.test(code)) choice.referenceDetection = true;
+      out.set(module, { choice, at: registrationAt(path, code, converter) });
     }
     return out;
   });
+}
+
+/** What a module's code configures JSON-B with: its JsonbConfig's naming and visibility strategies. */
+export type JsonbSettings = Pick<MapperChoice, 'naming' | 'ownVisibility'>;
+
+/**
+ * Each module's JsonbConfig set in code where the runtime takes it: a JAX-RS `ContextResolver<Jsonb>`
+ * (`@Provider`), a CDI producer or Spring bean of `Jsonb` or `JsonbConfig`, Quarkus's
+ * `JsonbConfigCustomizer`. The first such file (by path) of a module counts.
+ */
+export function codeJsonb(index: ProjectIndex): Map<string, JsonbSettings> {
+  return index.derived('jsonb-config', () => {
+    const out = new Map<string, JsonbSettings>();
+    for (const { module, code } of configurationCode(index, JSONB_CONFIG)) {
+      if (out.has(module)) continue;
+      if (!/\bContextResolver\s*<\s*Jsonb\s*>|@(?:Produces|Bean)\b|\bJsonbConfigCustomizer\b/.test(code)) continue;
+      const settings: JsonbSettings = {};
+      // A PropertyNamingStrategy constant, or its value written as a string.
+      const naming = /\.\s*withPropertyNamingStrategy\s*\(\s*(?:(?:[\w.]*\.)?([A-Z_]+)|"([A-Z_]+)")\s*\)/.exec(code);
+      if (naming && (naming[1] ?? naming[2]) !== 'IDENTITY') settings.naming = naming[1] ?? naming[2];
+      if (/\.\s*withPropertyVisibilityStrategy\s*\(/.test(code)) settings.ownVisibility = true;
+      out.set(module, settings);
+    }
+    return out;
+  });
+}
+
+/** `choice` with the JSON-B settings the code of a deployable's modules gives; the first module (in `context` order) configuring it counts. */
+export function withJsonbSettings(choice: MapperChoice, settings: ReadonlyMap<string, JsonbSettings>, context: Iterable<string>): MapperChoice {
+  for (const name of context) {
+    const found = settings.get(name);
+    if (found) return { ...choice, ...found };
+  }
+  return choice;
 }

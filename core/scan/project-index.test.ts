@@ -67,7 +67,7 @@ describe('describeFile', () => {
   it('marks the files that may set properties or security in code, each by any of its words', () => {
     const creates = (body: string) => describeFile(`class C { void m() { ${body} } }`, 'C.java', '/C.java', 'm', 'java').creates;
     for (const word of ['SpringApplicationBuilder', 'setDefaultProperties', 'System.setProperty', 'WebServerFactory', 'EmbeddedServletContainer']) expect(creates(`${word}(x);`), word).toEqual([CODE_PROPERTIES]);
-    for (const word of ['addSecuritySchemes', 'addSecurityItem']) expect(creates(`c.${word}(x);`), word).toEqual([OPENAPI_SECURITY]);
+    for (const word of ['addSecuritySchemes', 'addSecurityItem', 'securitySchemes']) expect(creates(`c.${word}(x);`), word).toEqual([OPENAPI_SECURITY]);
     expect(creates('tomcat.addServlet(c, "x", s); System.setProperty("a", "b"); o.addSecurityItem(r);')).toEqual(['addServlet', CODE_PROPERTIES, OPENAPI_SECURITY]);
     expect(creates('system.setproperty(x); addsecurityitem(); setDefaultProperty(p);')).toBeUndefined();
   });

@@ -132,6 +132,10 @@ export function describeFile(
   if (b.indexOf(NEEDLE.gson) >= 0 && (b.indexOf(NEEDLE.gsonConverter) >= 0 || b.indexOf(NEEDLE.gsonBuilder) >= 0 || b.indexOf(NEEDLE.gsonEncoder) >= 0)) (entry.creates ??= []).push(GSON_CONFIG);
   // fastjson's converter put in front of Spring MVC's JSON (jsonb-fastjson-mapper.ts).
   if (b.indexOf(NEEDLE.fastJsonConverter) >= 0) (entry.creates ??= []).push(FASTJSON_CONFIG);
+  // JSON-B configured in code: a JsonbConfig given to a ContextResolver<Jsonb> or made a bean (jsonb-fastjson-mapper.ts).
+  if (b.indexOf(NEEDLE.jsonbConfig) >= 0) (entry.creates ??= []).push(JSONB_CONFIG);
+  // A package's own JSON-B visibility strategy (types/jsonb-visibility.ts).
+  if (path.endsWith('package-info.java') && b.indexOf(NEEDLE.jsonbVisibility) >= 0) (entry.creates ??= []).push(JSONB_VISIBILITY);
   // Spring Boot properties set in code: a context path or port (code-properties.ts).
   if (CODE_PROPERTY_NEEDLES.some((n) => words.includes(n))) (entry.creates ??= []).push(CODE_PROPERTIES);
   // springdoc security built in code (frameworks/openapi-bean-security.ts).
@@ -158,6 +162,10 @@ const DECLARATION_KEYWORDS = {
 export const GSON_CONFIG = 'GsonConfig';
 /** `FileEntry.creates` of a file that may register fastjson's FastJsonHttpMessageConverter. */
 export const FASTJSON_CONFIG = 'FastjsonConfig';
+/** `FileEntry.creates` of a file that may configure JSON-B (a `JsonbConfig`). */
+export const JSONB_CONFIG = 'JsonbConfig';
+/** `FileEntry.creates` of a package-info.java that may annotate its package `@JsonbVisibility`. */
+export const JSONB_VISIBILITY = 'JsonbVisibility';
 /**
  * The words describeFile takes at every occurrence (or, `ackson`, at any), found in one regex
  * pass over the file's latin1 text (one character a byte, so offsets are the bytes'). These words
@@ -214,6 +222,8 @@ const NEEDLE = {
   gsonBuilder: bytesOf('GsonBuilder'),
   gsonEncoder: bytesOf('GsonEncoder'),
   fastJsonConverter: bytesOf('FastJsonHttpMessageConverter'),
+  jsonbConfig: bytesOf('JsonbConfig'),
+  jsonbVisibility: bytesOf('JsonbVisibility'),
   package: bytesOf('package'),
   object: bytesOf('object'),
 };

@@ -38,8 +38,7 @@ import { FrameworkMarkers } from './framework-markers';
 import { detectModules, layoutProbesChanged, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
-import { gsonMapper } from './json-mapper';
-import { beanMapper } from './jsonb-fastjson-mapper';
+import { jsonMapperChoice } from './json-mapper-choice';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, isIgnoreFile, isLinkedFileProblem, outsideWalk, walkFolder, walkProject, WalkScope } from './files';
@@ -177,6 +176,8 @@ export class ProjectScanner {
   private codePropertiesKey = '[]';
   /** springdoc security built in code as computeAll last read it (frameworks/openapi-bean-security.ts), to tell a change. */
   private codeSecurityKey = '[]';
+  /** What computeAll could not read of the springfox Dockets (frameworks/springfox-security.ts). */
+  private codeSecurityNotes: Diagnostic[] = [];
   /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
@@ -260,7 +261,7 @@ export class ProjectScanner {
     if (this.stored) return this.stored.diagnostics;
     const fromRoots = [...this.roots.values()].flatMap((r) => r.diagnostics);
     const groovy = groovyDiagnostics(this.groovyControllers, (path) => moduleFor(this.modules, path).name);
-    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics, groovy));
+    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics, groovy, this.codeSecurityNotes));
   }
 
   /**
@@ -633,7 +634,7 @@ export class ProjectScanner {
       const affected = [...this.roots.values()].filter(
         (r) => changedPaths.has(r.path) || someIn(r.deps, changedPaths) || someIn(r.missing, declared),
       );
-      const candidates = new Set<TypeDecl>(this.rootsReadingDependencies(build.modules));
+      const candidates = new Set<TypeDecl>(this.rootsReadingDependencies(build.modules, build.served));
       for (const r of affected) this.roots.delete(r.key);
       // Roots that still exist are found again by fqn; roots in changed files come from their new parse.
       for (const r of affected) {
@@ -763,10 +764,10 @@ export class ProjectScanner {
    * other modules changed and their dependents. `moved`: indexed files that now belong to
    * another module, to be read and parsed again (the module is part of their parse).
    */
-  private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; moved: string[] } {
+  private applyBuildFiles(all: readonly FileChange[]): { global: boolean; modules: Set<string>; served: Set<string>; moved: string[] } {
     const changes = all.filter((c) => !outsideWalk(slashed(c.path)));
     // A folder the settings include, created or removed with no build file of its own, is a module or no longer one.
-    if (changes.length === 0 && !layoutProbesChanged(this.layoutProbes)) return { global: false, modules: new Set(), moved: [] };
+    if (changes.length === 0 && !layoutProbesChanged(this.layoutProbes)) return { global: false, modules: new Set(), served: new Set(), moved: [] };
     this.settleBuildFacts();
     const known = new Set(this.buildFiles);
     // A build file that appears or goes away may add or remove a module: the walk says which
@@ -777,7 +778,7 @@ export class ProjectScanner {
     this.layoutProbes = new Map();
     const modules = detectModules(this.root, this.buildFiles, this.layoutProbes);
     const facts = readBuildFacts(this.root, modules);
-    const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>() };
+    const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>(), served: new Set<string>() };
     this.buildFacts = facts;
     const moved: string[] = [];
     if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {
@@ -793,16 +794,19 @@ export class ProjectScanner {
 
   /**
    * The roots of the given modules whose endpoints a framework built from the modules' dependencies
-   * (FrameworkScanner.readsModuleDependencies), or that reported a problem, for a re-scan after
-   * those dependencies changed; their recorded results are dropped.
+   * (FrameworkScanner.readsModuleDependencies), or that reported a problem, and of the modules
+   * `served` those build against whose endpoints a framework built from the modules serving them
+   * (readsServingModules), for a re-scan after those dependencies changed; their recorded results are dropped.
    */
-  private rootsReadingDependencies(names: ReadonlySet<string>): TypeDecl[] {
-    if (names.size === 0) return [];
+  private rootsReadingDependencies(names: ReadonlySet<string>, served: ReadonlySet<string> = new Set()): TypeDecl[] {
+    if (names.size === 0 && served.size === 0) return [];
     const readers = new Set(this.frameworks.filter((fw) => fw.readsModuleDependencies).map((fw) => fw.id));
+    const servedReaders = new Set(this.frameworks.filter((fw) => fw.readsServingModules).map((fw) => fw.id));
     const out: TypeDecl[] = [];
     for (const r of [...this.roots.values()]) {
-      if (!names.has(moduleFor(this.modules, r.path).name)) continue;
-      if (r.diagnostics.length === 0 && !r.endpoints.some((e) => readers.has(e.framework))) continue;
+      const module = moduleFor(this.modules, r.path).name;
+      const reads = (ids: ReadonlySet<string>) => r.endpoints.some((e) => ids.has(e.framework));
+      if (!(names.has(module) && (r.diagnostics.length > 0 || reads(readers))) && !(served.has(module) && reads(servedReaders))) continue;
       this.roots.delete(r.key);
       const t = this.findRoot(r.key);
       if (t) out.push(t);
@@ -867,7 +871,9 @@ export class ProjectScanner {
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
     this.index.forgetProjectWide();
     this.applyPropertySources();
-    this.codeSecurityKey = JSON.stringify(codeSecurity(this.index));
+    const security = codeSecurity(this.index);
+    this.codeSecurityKey = JSON.stringify(security);
+    this.codeSecurityNotes = security.flatMap((s) => s.dockets.flatMap((d) => d.notes));
     this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();
@@ -964,7 +970,7 @@ export class ProjectScanner {
     let endpoints: Endpoint[] = [];
     for (const fw of this.frameworks) {
       try {
-        // Each stack writes its bodies with its own JSON mapper (json-mapper.ts).
+        // Each stack writes its bodies with its own JSON mapper (json-mapper-choice.ts).
         ctx.schemas.readingEndpointsOf({ framework: fw.id, file: t.file });
         endpoints.push(...fw.endpoints(t, ctx));
       } catch (e) {
@@ -1026,15 +1032,12 @@ export class ProjectScanner {
     if (!this.schemas) {
       // Model classes the build generates from a spec: read (and made scan inputs) when a type first needs them.
       const models = (this.generatedModels ??= new GeneratedModels(this.modules, readProjectFile, this.specDocuments));
-      // Modules whose application writes JSON with Gson: their bodies as Gson writes them (json-mapper.ts).
-      const gson = gsonMapper(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
-      // Those writing it with JSON-B or fastjson: as that mapper writes them (jsonb-fastjson-mapper.ts).
-      const mapper = beanMapper(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
+      // Modules whose application writes JSON with Gson, JSON-B or fastjson: their bodies as that mapper writes them (json-mapper-choice.ts).
+      const mapper = jsonMapperChoice(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile);
       this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, {
         legacyDates: this.legacyDates(),
         ...this.jacksonDefaults(readProjectFile),
         generatedType: (name, packages) => models.schemaOf(name, packages),
-        ...(gson ? { gson } : {}),
         ...(mapper ? { mapper } : {}),
       });
     }

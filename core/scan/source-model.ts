@@ -148,6 +148,11 @@ export interface TypeDecl {
   components: ParamDecl[];
   /** Parameter lists of the declared constructors (bodies are never read). */
   constructors: ParamDecl[][];
+  /**
+   * Each constructor's own annotations, in the order of `constructors`; absent where none has any
+   * (a JSON-B `@JsonbCreator` constructor says so only there).
+   */
+  constructorAnnotations?: Annotation[][];
   doc?: string;
   line: number;
   column: number;

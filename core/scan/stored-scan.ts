@@ -80,7 +80,7 @@ export function tryStoredResult(root: string, opts: ScanOptions): StoredAttempt 
     // Files read only because they were racily clean for the stored scan, and settled now: once
     // restamped, the next scans stat them. Rewriting copies the stored result (~12 MB for 10,000
     // files), so a handful of reads is left as it is.
-    if (preread.settled >= Math.min(RESTAMP_AT, walk.files.length)) store.restamp(digest.stamps);
+    if (preread.settled > 0 && preread.settled >= Math.min(RESTAMP_AT, walk.files.length)) store.restamp(digest.stamps);
     clock.phase('stored');
     stats.millis = clock.millis();
     attempt.result = stored;

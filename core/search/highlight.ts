@@ -185,6 +185,7 @@ function fuzzyRanges(ep: Endpoint, folded: string, token: string): void {
   if (feasible.length < size) feasible = new Uint8Array(size);
   const at = (i: number, j: number, w: number) => (i * (m + 1) + j) * 2 + w;
   const starts = (i: number) => i === 0 || folded[i - 1] === ' ' || folded[i] === '/' || isBoundary(folded, original, i);
+  if (greedyRanges(folded, token, starts)) return;
   for (let i = n; i >= 0; i--) {
     const start = i < n && starts(i);
     for (let j = m; j >= 0; j--) {
@@ -211,6 +212,32 @@ function fuzzyRanges(ep: Endpoint, folded: string, token: string): void {
       w = 1;
     }
   }
+}
+
+/**
+ * The greedy anchored alignment, recorded when it takes the whole token. It is then the one the
+ * feasibility table would pick (each character it takes is followed by a way to finish: its own
+ * rest), without the table's cost: most fuzzy hits align greedily, `ordst` for `orders/status`
+ * does not.
+ */
+function greedyRanges(folded: string, token: string, starts: (i: number) => boolean): boolean {
+  const n = folded.length;
+  const m = token.length;
+  const from = count;
+  let j = 0;
+  let w = 0;
+  for (let i = 0; i < n && j < m; i++) {
+    const start = starts(i);
+    if (start) w = 0;
+    if (folded.charCodeAt(i) === token.charCodeAt(j) && (start || w === 1)) {
+      add(ADDRESS, i, i + 1);
+      j++;
+      w = 1;
+    }
+  }
+  if (j === m) return true;
+  count = from; // not whole: the table finds the alignment
+  return false;
 }
 
 let order = new Int32Array(64);

@@ -22,7 +22,7 @@ import type { SourceTarget } from './source-view';
 import type { EndpointSummary, Tree } from './tree-model';
 import { ancestorsOf, flattenTree, groupKeys } from './tree-model';
 import { ErrorLine } from './dialog';
-import { clampTree, NARROW_BELOW, Splitter, TREE_MIN, treeMax, useLayoutPrefs, useWidth } from './layout';
+import { clampTree, NARROW_BELOW, Splitter, TREE_MIN, treeMax, treeWidthIn, useLayoutPrefs, useWidth } from './layout';
 import { useHostTheme } from './host-theme';
 import type { EnvironmentList } from './environment-line';
 import { Icon } from './icons';
@@ -448,7 +448,7 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
   if (fatal) return <p class="fatal error" role="alert">{fatal}</p>;
 
   const scanning = status?.state === 'scanning' || refreshing || progress !== undefined;
-  const treeWidth = clampTree(prefs.tree, width);
+  const treeWidth = treeWidthIn(prefs.tree, width);
   return (
     <div
       class={`app ${narrow ? 'narrow' : 'wide'} pane-${pane}${theme.host ? ` host-${theme.host}` : ''}`}

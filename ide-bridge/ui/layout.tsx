@@ -4,20 +4,20 @@
 // state are remembered per project in localStorage, so a tool window opens as it was left.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { EDITOR_MIN, TREE_DEFAULT, TREE_MIN } from './layout-sizes';
+import { EDITOR_MIN, TREE_MIN, treeDefault } from './layout-sizes';
 
 export { EDITOR_MIN, NARROW_BELOW, TREE_MIN } from './layout-sizes';
 
 export interface LayoutPrefs {
-  /** Tree width in pixels (wide layout). */
-  tree: number;
+  /** Tree width in pixels (wide layout) once the user has dragged it; until then it follows the window (treeDefault). */
+  tree?: number | undefined;
   /** The request's share of the editor's height, 0..1 (the response has the rest). */
   request: number;
   /** The response fills the editor; the request line stays (Send stays in sight). */
   maximised: boolean;
 }
 
-const DEFAULTS: LayoutPrefs = { tree: TREE_DEFAULT, request: 0.6, maximised: false };
+const DEFAULTS: LayoutPrefs = { request: 0.6, maximised: false };
 /** The request's share of the editor's height stays within these. */
 export const REQUEST_MIN = 0.15;
 export const REQUEST_MAX = 0.85;
@@ -80,6 +80,11 @@ export function treeMax(width: number): number {
 /** The request's share of the editor's height (saved, dragged or stepped): neither part ever vanishes. */
 export function clampRequest(share: number): number {
   return clamp(share, REQUEST_MIN, REQUEST_MAX);
+}
+
+/** The tree's width in a window `width` pixels wide: the one dragged (clampTree), or the default for that window kept within the same bounds. */
+export function treeWidthIn(tree: number | undefined, width: number): number {
+  return tree === undefined ? clamp(treeDefault(width), TREE_MIN, treeMax(width)) : clampTree(tree, width);
 }
 
 /** A tree width (saved, dragged or stepped) kept between TREE_MIN and treeMax, in whole pixels. */

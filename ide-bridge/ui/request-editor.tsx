@@ -238,7 +238,9 @@ export function RowsTable<R extends NameValue & { file?: boolean }>({ place, row
                     </td>
                   )}
                   <td class="type">{hint?.file ? 'file' : (hint?.type ?? '')}</td>
-                  <td class="doc">{hint?.description ?? ''}</td>
+                  <td class="doc" title={hint?.description || undefined}>
+                    {hint?.description ?? ''}
+                  </td>
                   {!fixedNames && (
                     <td>
                       <button class="icon" aria-label={`Remove ${r.name || `${label} row ${i + 1}`}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>

@@ -2,6 +2,8 @@
 // the request holds edits and whether they are saved) and the request line's Send / Cancel and
 // Reset buttons.
 
+import { useRef } from 'preact/hooks';
+import { useEllipsisGap } from './ellipsis-gap';
 import { MethodBadge } from './method-badge';
 import type { Endpoint } from './request-draft';
 import type { EnvironmentList } from './environment-line';
@@ -27,6 +29,9 @@ export interface RequestLineProps {
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 export function RequestHead({ endpoint, onNavigate, edited, saveState }: { endpoint: Endpoint; onNavigate(): void; edited: boolean; saveState: SaveState }) {
+  const fileName = endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1);
+  const [name, line] = [useRef<HTMLSpanElement>(null), useRef<HTMLSpanElement>(null)];
+  useEllipsisGap(name, line, fileName);
   return (
     <>
       <header class="endpoint-head">
@@ -37,8 +42,12 @@ export function RequestHead({ endpoint, onNavigate, edited, saveState }: { endpo
         <span class="source-line">
           {/* Short of room the file's name gives way, never its line number. */}
           <button class="link" onClick={onNavigate} title="Show the source (F4 in the tree)">
-            <span class="file-name">{endpoint.source.file.slice(endpoint.source.file.lastIndexOf('/') + 1)}</span>
-            <span class="file-line">:{endpoint.source.line}</span>
+            <span class="file-name" ref={name}>
+              {fileName}
+            </span>
+            <span class="file-line" ref={line}>
+              :{endpoint.source.line}
+            </span>
           </button>
           <span class={`save-state ${saveState.kind}`} role="status" aria-live="polite">
             {saveState.kind === 'pending' ? 'Saving…' : saveState.kind === 'saved' ? 'Edits saved' : saveState.kind === 'failed' ? `Edits not saved: ${saveState.message}` : edited ? 'Edited' : ''}

@@ -2,9 +2,9 @@
 // and the document's requirement) reaches the model and the OpenAPI export as the annotations do,
 // and a re-scan after the bean changes gives what a fresh scan gives.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -75,5 +75,40 @@ describe('springdoc security built in code', () => {
     expect(byMember(scanner, 'get').security).toEqual(['basicAuth', 'key']);
     expect(scanner.result().modules).toEqual(again.modules);
     expect(scanner.result().endpoints).toEqual(again.endpoints);
+  });
+
+  it("reaches the applications whose configuration classes inherit a shared module's base bean", async () => {
+    const root = join(tmp, 'shared-base');
+    const files: Record<string, string> = {
+      'pom.xml': '<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>common</module><module>app</module></modules></project>',
+      'common/pom.xml': '<project><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>common</artifactId></project>',
+      'app/pom.xml': '<project><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>app</artifactId><dependencies><dependency><groupId>com.acme</groupId><artifactId>common</artifactId></dependency></dependencies></project>',
+      'common/src/main/java/com/acme/common/BaseOpenApiConfig.java': `package com.acme.common;
+
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import org.springframework.context.annotation.Bean;
+
+public abstract class BaseOpenApiConfig {
+    @Bean
+    public OpenAPI api() {
+        return new OpenAPI()
+            .components(new Components().addSecuritySchemes("bearer", new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")))
+            .addSecurityItem(new SecurityRequirement().addList("bearer"));
+    }
+}
+`,
+      'app/src/main/java/com/acme/app/AppOpenApiConfig.java': 'package com.acme.app;\n\nimport com.acme.common.BaseOpenApiConfig;\nimport org.springframework.context.annotation.Configuration;\n\n@Configuration\npublic class AppOpenApiConfig extends BaseOpenApiConfig {}\n',
+      'app/src/main/java/com/acme/app/PingController.java': 'package com.acme.app;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PingController {\n    @GetMapping("/ping")\n    public String ping() { return "pong"; }\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(scanner.result().modules.find((m) => m.name === 'app')?.securitySchemes).toEqual([{ name: 'bearer', type: 'http', scheme: 'bearer' }]);
+    expect(byMember(scanner, 'ping').security).toEqual(['bearer']);
   });
 });

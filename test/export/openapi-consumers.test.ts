@@ -25,8 +25,11 @@ const TSC = modules('typescript/bin/tsc');
  * unparseable on purpose), and the case that declares security and error responses on its own,
  * where the source-caused exemptions must not be needed.
  */
-const PROJECTS = ['shop', 'spring-mvc', 'jax-rs', 'kotlin', 'actuator', 'spring-mvc/secured-api', 'jax-rs/secured-resources'];
+const PROJECTS = ['shop', 'spring-mvc', 'jax-rs', 'kotlin', 'actuator', 'spring-mvc/secured-api', 'jax-rs/secured-resources', 'spring-mvc/springfox-docket'];
 const SECURED = ['spring-mvc/secured-api', 'jax-rs/secured-resources'];
+/** springfox Dockets secure two of its applications: each is also exported on its own, as its docket documents it. */
+const SPRINGFOX = 'spring-mvc/springfox-docket';
+const SPRINGFOX_APPS = ['shop-admin', 'shop-portal'];
 const fileName = (name: string) => name.replace(/\W/g, '-');
 const UNRESOLVED = 'unresolved-placeholders';
 /** Documents of hand-built or altered inputs, checked like the projects'. */
@@ -51,6 +54,11 @@ beforeAll(async () => {
     const file = join(dir, `${fileName(name)}.yaml`);
     writeFileSync(file, exportOpenApi(scan.endpoints, { title: name, modules: scan.modules }).files[0]!.content);
     specs.set(name, file);
+    for (const app of name === SPRINGFOX ? SPRINGFOX_APPS : []) {
+      const appFile = join(dir, `${fileName(name)}-${app}.yaml`);
+      writeFileSync(appFile, exportOpenApi(scan.endpoints.filter((e) => e.module === app), { title: app, modules: scan.modules }).files[0]!.content);
+      specs.set(`${name}:${app}`, appFile);
+    }
   }
   writeFileSync(BAD(), 'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      operationId: "get (2)"\n      responses: {"200": {description: ok}}\n');
   const edge = join(dir, 'edge.yaml');
@@ -125,6 +133,12 @@ describe('OpenAPI export read by redocly (recommended)', () => {
       expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
     }, 120_000);
   }
+
+  it('springfox Docket: the applications it secures leave no security-defined finding but on the controller outside its base package', async () => {
+    const found = async (app: string) => (await lint(specs.get(`${SPRINGFOX}:${app}`)!)).filter((p) => p.ruleId === 'security-defined').map((p) => p.location[0]?.pointer);
+    expect(await found('shop-portal')).toEqual([]);
+    expect(await found('shop-admin')).toEqual(['#/paths/~1debug~1state/get']);
+  }, 120_000);
 
   it('declares the security an Authorization header shows, so security-defined holds there', async () => {
     const problems = await lint(specs.get('edge')!);

@@ -38,6 +38,7 @@ describe('body properties a handler checks itself', () => {
         '        return R.ok();',
         '    }',
         '    @PutMapping("/users") public R update(@RequestBody UserForm form) { return R.ok(); }',
+        '    @PostMapping("/users/invite") public R invite(@RequestBody UserForm form) { if (form.getTag() == null) throw new IllegalArgumentException("tag"); return R.ok(); }',
         '    @PostMapping("/lookup") public R lookup(HttpServletRequest request) {',
         '        String id = request.getParameter("id");',
         '        if (id == null) return R.fail("id");',
@@ -61,6 +62,8 @@ describe('body properties a handler checks itself', () => {
       writeFileSync(controller, text);
     }
     expect(endpoints.find((e) => e.source.member === 'update')!.request!.body!.schema.required).toBeUndefined();
+    // Another handler's body of the same name is read with the same expression, for its own checks.
+    expect(endpoints.find((e) => e.source.member === 'invite')!.request!.body!.schema.required).toEqual(['tag']);
     // OpenAPI: one component for the class, the handler's own requirements beside it.
     for (const version of ['3.1.0', '3.0.3'] as const) {
       const doc = JSON.parse(exportOpenApi(endpoints, { openapi: { format: 'json', version } }).files[0]!.content);

@@ -63,7 +63,56 @@ describe('a JAX-RS method returning a Response it builds', () => {
     expect(unknown('json')).toBe(true);
     expect(byMember('json').response?.description).toMatch(/String/);
     expect(unknown('either')).toBe(true);
-    expect(unknown('guarded')).toBe(true);
+  });
+
+  it("reads a return calling a private helper of the class: the helper's status is one of the answers", () => {
+    // `return refused();` was left unread before helpers were followed.
+    expect(byMember('guarded').response?.schema?.title).toBe('Item');
+    expect(byMember('guarded').responses?.find((r) => r.status === '403')).toMatchObject({ description: 'Forbidden' });
+  });
+});
+
+describe('a JAX-RS method returning what a helper or a ternary builds', () => {
+  let endpoints: Endpoint[];
+  beforeAll(async () => {
+    ({ endpoints } = await scanProject(join(FIXTURES, 'jax-rs/built-responses'), { parseWorker: false }));
+  });
+  const helped = (m: string) => endpoints.find((e) => e.className === 'com.acme.built.HelperResource' && e.source.member === m)!;
+
+  it("answers each branch of a ternary: a base class's helper given the entity, a statically imported utility's status", () => {
+    expect(helped('get').status).toBeUndefined();
+    expect(helped('get').response?.schema?.title).toBe('Item');
+    expect(helped('get').responses?.map((r) => r.status)).toContain('404');
+  });
+
+  it("binds a utility's parameters to the call's arguments, through a second helper giving the status", () => {
+    expect(helped('create').status).toBe('201');
+    expect(helped('create').response?.schema?.title).toBe('Receipt');
+  });
+
+  it('reads a ternary between builders, and an error status with its own class from this.helper(..)', () => {
+    expect(helped('replace').response?.schema?.title).toBe('Item');
+    expect(helped('replace').responses?.find((r) => r.status === '201')?.schema?.title).toBe('Item');
+    expect(helped('replace').responses?.find((r) => r.status === '409')?.schema?.title).toBe('Item');
+  });
+
+  it('reads nested ternaries, each status with its entity', () => {
+    const r = helped('receipt');
+    expect(r.status).toBe('204');
+    expect(r.responses?.find((x) => x.status === '202')?.schema?.title).toBe('Receipt');
+    expect(r.responses?.find((x) => x.status === '404')).toMatchObject({ description: 'Not Found' });
+  });
+
+  it("finishes a utility's ResponseBuilder with the caller's arguments in its chain", () => {
+    expect(helped('queue').status).toBe('202');
+    expect(helped('queue').response?.schema?.title).toBe('Receipt');
+  });
+
+  it("claims nothing for a helper whose status is read at run time, one calling itself, or a builder of the helper's own names", () => {
+    for (const m of ['coded', 'retried', 'tagged']) {
+      expect(helped(m).response?.schema?.['x-unresolved']).toBe(true);
+      expect(helped(m).status).toBeUndefined();
+    }
   });
 });
 
@@ -103,6 +152,28 @@ class FruitResource {
     @Path("/sample")
     fun sample(): Response = Response.ok(Fruit("apple")).build()
 
+    @GET
+    @Path("/{name}/either")
+    fun either(@PathParam("name") name: String): Response {
+        return if (name.isEmpty()) Response.status(Response.Status.NOT_FOUND).build()
+            else Response.ok(Fruit(name)).build()
+    }
+
+    @PUT
+    @Path("/{name}")
+    fun replace(@PathParam("name") name: String, fruit: Fruit): Response = if (name == fruit.name) {
+        Response.ok(fruit).build()
+    } else {
+        Response.status(Response.Status.CONFLICT).entity(fruit).build()
+    }
+
+    @GET
+    @Path("/{name}/branches")
+    fun branches(@PathParam("name") name: String): Response {
+        if (name.isEmpty()) return Response.status(Response.Status.NOT_FOUND).build()
+        else return Response.ok(Fruit(name)).build()
+    }
+
     @DELETE
     @Path("/{name}")
     fun delete(@PathParam("name") name: String): Response {
@@ -124,6 +195,18 @@ class FruitResource {
   it("answers the status the chain sets after its start (`ok(x).status(201)`)", () => {
     expect(byMember('create').response?.schema?.title).toBe('Fruit');
     expect(byMember('create').status).toBe('201');
+  });
+
+  it('reads each branch of an if-else expression, on two lines or in braces', () => {
+    expect(byMember('either').response?.schema?.title).toBe('Fruit');
+    expect(byMember('either').responses?.map((r) => r.status)).toContain('404');
+    expect(byMember('replace').response?.schema?.title).toBe('Fruit');
+    expect(byMember('replace').responses?.find((r) => r.status === '409')?.schema?.title).toBe('Fruit');
+  });
+
+  it("reads each return of an if statement whose else is on the next line (that else is the statement's, not the return's)", () => {
+    expect(byMember('branches').response?.schema?.title).toBe('Fruit');
+    expect(byMember('branches').responses?.map((r) => r.status)).toContain('404');
   });
 
   it('does not read a body returning from a lambda by label', () => {
@@ -188,6 +271,38 @@ public class LoadResource extends BaseResource {
     write(`${J}BaseResource.java`, base('Other'));
     const fresh = await rescanEqualsFreshScan(s, root, [{ path: `${J}BaseResource.java`, kind: 'changed' }]);
     expect(loaded(fresh.endpoints)).toBe('Other');
+  });
+
+  it("follows a change of a utility class's helper the return calls", async () => {
+    const responses = (status: string, entity: string) => `package com.acme;
+import javax.ws.rs.core.Response;
+public final class Responses {
+    public static Response made(Object entity) {
+        return Response.status(${status}).entity(${entity}).build();
+    }
+}
+`;
+    write(`${J}Responses.java`, responses('201', 'entity'));
+    write(`${J}MadeResource.java`, `package com.acme;
+import javax.ws.rs.*;
+import javax.ws.rs.core.Response;
+@Path("/made")
+public class MadeResource {
+    private ItemService service;
+    @POST
+    public Response make(Item item) {
+        return Responses.made(service.find(item.id));
+    }
+}
+`);
+    const s = await scanned(root);
+    const made = (eps: readonly Endpoint[]) => eps.find((e) => e.path === '/made')!;
+    expect(made(s.endpoints).status).toBe('201');
+    expect(made(s.endpoints).response?.schema?.title).toBe('Item');
+    write(`${J}Responses.java`, responses('202', 'new Other()'));
+    const fresh = await rescanEqualsFreshScan(s, root, [{ path: `${J}Responses.java`, kind: 'changed' }]);
+    expect(made(fresh.endpoints).status).toBe('202');
+    expect(made(fresh.endpoints).response?.schema?.title).toBe('Other');
   });
 
   it("follows a change of the called method's declared type", async () => {

@@ -3,7 +3,7 @@
 // as Spring layers them around application.properties; a re-scan after the code changes gives what
 // a fresh scan gives, and Send goes there.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,37 @@ describe('properties set in code', () => {
     expect(module(scanner, 'shop-runtime')).toMatchObject({ contextPath: '/runtime' });
     expect(module(scanner, 'shop-runtime').listen).toBeUndefined();
     expect(scanner.result().diagnostics.map((d) => `${d.file}:${d.line}`)).toEqual(['runtime/src/main/java/com/acme/runtime/RuntimeApplication.java:21']);
+  });
+
+  it("read a Kotlin customizer lambda written on one line (`{ it.port = 8081 }`), its closing brace not the value's", async () => {
+    const root = join(tmp, 'one-line-lambda');
+    const dir = join(root, 'src/main/kotlin/com/acme/oneline');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(root, 'build.gradle.kts'), 'dependencies { implementation("org.springframework.boot:spring-boot-starter-web") }\n');
+    writeFileSync(
+      join(dir, 'OneLineApplication.kt'),
+      `package com.acme.oneline
+import org.springframework.boot.autoconfigure.SpringBootApplication
+import org.springframework.boot.web.server.WebServerFactoryCustomizer
+import org.springframework.boot.web.servlet.server.ConfigurableServletWebServerFactory
+import org.springframework.context.annotation.Bean
+import org.springframework.web.bind.annotation.*
+
+@SpringBootApplication
+class OneLineApplication {
+    @Bean
+    fun port() = WebServerFactoryCustomizer<ConfigurableServletWebServerFactory> { it.port = 8081 }
+    @Bean
+    fun path() = WebServerFactoryCustomizer<ConfigurableServletWebServerFactory> { f -> f.contextPath = "/one" }
+}
+
+@RestController
+class PingController { @GetMapping("/ping") fun ping(): String = "pong" }
+`,
+    );
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]).toMatchObject({ contextPath: '/one', listen: { port: '8081' } });
+    expect(scanner.result().diagnostics).toEqual([]);
   });
 
   it('follow a change to the code, as a fresh scan reads it', async () => {

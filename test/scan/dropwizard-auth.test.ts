@@ -55,6 +55,67 @@ describe('Dropwizard @Auth', () => {
     expect(dropwizardAuthSchemes('new BasicCredentialAuthFilter.Builder<User>().buildAuthFilter();', value)).toEqual([]);
   });
 
+  it("guards the resources of another module the application registers, with its own AuthFilter's header", async () => {
+    const scan = await scanProject(join(FIXTURES, 'jax-rs/dropwizard-auth-modules'), { parseWorker: false });
+    const of = (member: string) => scan.endpoints.find((e) => e.source.member === member)!;
+    expect(of('mine').security).toEqual(['apiKeyAuth']);
+    expect(of('add').security).toEqual(['apiKeyAuth']); // @PermitAll: any caller the filter lets in
+    expect(of('ping').security).toBeUndefined();
+    // No application registers it: no filter is known to guard it.
+    expect(of('list').security).toBeUndefined();
+    const api = scan.modules.find((m) => m.name === 'notes-api')!;
+    expect(api.securitySchemes).toEqual([
+      { name: 'apiKeyAuth', type: 'apiKey', in: 'header', paramName: 'X-Api-Key', description: 'The header "X-Api-Key", checked by the project\'s ApiKeyAuthFilter (a Dropwizard AuthFilter), realm "notes".' },
+    ]);
+    const doc = parse(exportOpenApi(scan.endpoints, { title: 'notes', modules: scan.modules }).files[0]!.content);
+    expect(doc.components.securitySchemes.apiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    expect(doc.paths['/notes'].get.security).toEqual([{ apiKeyAuth: [] }]);
+  });
+
+  it("reads a project filter's scheme from what it reads, its builder's prefix, or says it is custom", () => {
+    const value = (arg: string | undefined) => /^"(.*)"$/.exec(arg?.trim() ?? '')?.[1];
+    const code = (builder: string) => `environment.jersey().register(new AuthDynamicFeature(${builder}));`;
+    const filters: Record<string, { base: string; code: string }> = {
+      QueryKeyFilter: { base: 'AuthFilter', code: 'String k = ctx.getUriInfo().getQueryParameters().getFirst("api_key");' },
+      SessionFilter: { base: 'AuthFilter', code: 'Cookie c = ctx.getCookies().get("SESSION");' },
+      JwtAuthFilter: { base: 'AuthFilter', code: 'String h = ctx.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);' },
+      OpaqueFilter: { base: 'AuthFilter', code: 'String h = lookup(ctx);' },
+      AdminFilter: { base: 'BasicCredentialAuthFilter', code: '' },
+    };
+    const project = (name: string) => (filters[name] ? { name, ...filters[name]! } : undefined);
+    const schemes = (builder: string) => dropwizardAuthSchemes(code(builder), value, project);
+    expect(schemes('new QueryKeyFilter.Builder<User>().buildAuthFilter()')).toMatchObject([{ name: 'queryKeyAuth', type: 'apiKey', in: 'query', paramName: 'api_key' }]);
+    expect(schemes('new SessionFilter<User>(sessions)')).toMatchObject([{ name: 'sessionAuth', type: 'apiKey', in: 'cookie', paramName: 'SESSION' }]);
+    // The Authorization header: the builder's prefix tells the scheme.
+    expect(schemes('new JwtAuthFilter.Builder<User>().setPrefix("Bearer").buildAuthFilter()')).toMatchObject([{ name: 'bearerAuth', type: 'http', scheme: 'bearer', description: expect.stringContaining("the project's JwtAuthFilter") }]);
+    expect(schemes('new OpaqueFilter.Builder<User>().buildAuthFilter()')).toMatchObject([
+      { name: 'opaqueAuth', type: 'apiKey', in: 'header', paramName: 'Authorization', description: expect.stringMatching(/^Custom: .*OpaqueFilter.*not known/) },
+    ]);
+    expect(schemes('new AdminFilter.Builder<User>().setRealm("admin").buildAuthFilter()')).toMatchObject([{ name: 'basicAuth', type: 'http', scheme: 'basic', description: expect.stringContaining('realm "admin"') }]);
+    // Filters a helper of the file makes for a ChainedAuthFilter.
+    expect(dropwizardAuthSchemes('List<AuthFilter<String, User>> filters() { return List.of(new SessionFilter<User>(s), new QueryKeyFilter.Builder<User>().buildAuthFilter()); }\n' + code('new ChainedAuthFilter(filters())'), value, project)).toMatchObject([{ name: 'sessionAuth' }, { name: 'queryKeyAuth' }]);
+    // A class of the project that is no filter (the authenticator) is no scheme.
+    expect(schemes('new BasicCredentialAuthFilter.Builder<User>().setAuthenticator(new Checker()).buildAuthFilter()')).toEqual([expect.objectContaining({ name: 'basicAuth' })]);
+  });
+
+  it('a re-scan of an application registering another module\'s resource gives what a fresh scan gives', async () => {
+    const root = copyFixture('jax-rs/dropwizard-auth-modules', tmp);
+    const app = 'notes-app/src/main/java/com/acme/notes/app/';
+    const scanner = await scanned(root);
+    editFile(root, `${app}NotesApplication.java`, 'environment.jersey().register(new NoteResource());', '');
+    let fresh = await rescanEqualsFreshScan(scanner, root, [{ path: `${app}NotesApplication.java`, kind: 'changed' }]);
+    expect(fresh.endpoints.find((e) => e.source.member === 'mine')!.security).toBeUndefined();
+    editFile(root, `${app}NotesApplication.java`, 'new AuthValueFactoryProvider', 'new UnregisteredResource()); environment.jersey().register(new AuthValueFactoryProvider');
+    editFile(root, `${app}NotesApplication.java`, 'import com.acme.notes.api.NoteResource;', 'import com.acme.notes.api.UnregisteredResource;');
+    editFile(root, `${app}ApiKeyAuthFilter.java`, 'static final String HEADER = "X-Api-Key";', 'static final String HEADER = "X-Key";');
+    fresh = await rescanEqualsFreshScan(scanner, root, [
+      { path: `${app}NotesApplication.java`, kind: 'changed' },
+      { path: `${app}ApiKeyAuthFilter.java`, kind: 'changed' },
+    ]);
+    expect(fresh.endpoints.find((e) => e.source.member === 'list')!.security).toEqual(['apiKeyAuth']);
+    expect(fresh.modules.find((m) => m.name === 'notes-api')!.securitySchemes).toMatchObject([{ paramName: 'X-Key' }]);
+  });
+
   it('a re-scan of the application or a resource gives what a fresh scan gives', async () => {
     const root = copyFixture('jax-rs/dropwizard-auth', tmp);
     const J = 'src/main/java/com/acme/dwauth/';

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
+import { rescanEqualsFreshScan, scanned } from './rescan-parity';
 
 // The published interfaces' shape (grpc/grpc-proto), written out for the test.
 const HEALTH = `syntax = "proto3";
@@ -135,6 +136,38 @@ describe('library gRPC services registered in code', () => {
     ]);
   });
 
+  it("are read in Kotlin, where the health service is the manager's property (health.healthService)", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-library-kt-'));
+    try {
+      mkdirSync(join(app, 'src/main/kotlin/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/kotlin/com/acme/stock/StockServer.kt'),
+        `package com.acme.stock
+
+import io.grpc.ServerBuilder
+import io.grpc.protobuf.services.HealthStatusManager
+import io.grpc.protobuf.services.ProtoReflectionService
+
+fun main() {
+    val health = HealthStatusManager()
+    ServerBuilder.forPort(50051)
+        .addService(health.healthService)
+        .addService(ProtoReflectionService.newInstance())
+        .build().start().awaitTermination()
+}
+`,
+      );
+      const result = await scanProject(app);
+      expect(result.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path).sort()).toEqual([
+        '/grpc.health.v1.Health/Check',
+        '/grpc.health.v1.Health/Watch',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo',
+      ]);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+
   it("leave out a starter's service its config turns off, and a jar the build names describes the other", async () => {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-'));
     try {
@@ -189,6 +222,30 @@ describe('library gRPC services registered in code', () => {
       writeFileSync(join(app, 'pom.xml'), readFileSync(join(app, 'pom.xml'), 'utf8').replace(/<\/?dependencyManagement>/g, ''));
       const inherited = await scanProject(app);
       expect(inherited.endpoints.filter((e) => e.protocol === 'grpc').map((e) => e.path)).toContain('/grpc.health.v1.Health/Check');
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+
+  it("are re-scanned with the build: a pom edit adding or removing the starter gives what a fresh scan gives", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-rescan-'));
+    const starter = '<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>';
+    try {
+      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(join(app, 'pom.xml'), pom(starter));
+      const scanner = await scanned(app);
+      expect(scanner.result().endpoints.map((e) => e.path)).toContain('/grpc.health.v1.Health/Check');
+      // The default server library either way: only the services it registers tell the builds apart.
+      writeFileSync(join(app, 'pom.xml'), pom(''));
+      const without = await rescanEqualsFreshScan(scanner, app, [{ path: 'pom.xml', kind: 'changed' }]);
+      expect(without.endpoints).toEqual([]);
+      writeFileSync(join(app, 'pom.xml'), pom(starter));
+      const back = await rescanEqualsFreshScan(scanner, app, [{ path: 'pom.xml', kind: 'changed' }]);
+      expect(back.endpoints.map((e) => e.path)).toContain('/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo');
     } finally {
       rmSync(app, { recursive: true, force: true });
     }

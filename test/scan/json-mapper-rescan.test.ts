@@ -1,5 +1,5 @@
-// The mapper an application writes its JSON with (Jackson, Gson, JSON-B, fastjson: json-mapper.ts,
-// jsonb-fastjson-mapper.ts) is read from its build, its properties and its configuration code. An
+// The mapper an application writes its JSON with (Jackson, Gson, JSON-B, fastjson: json-mapper-choice.ts,
+// from json-mapper.ts's and jsonb-fastjson-mapper.ts's facts) is read from its build, its properties and its configuration code. An
 // edit to any of them that changes the mapper re-scans the endpoints to what a fresh scan gives.
 
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -151,6 +151,26 @@ public class Point {
     expect(required()).toEqual([]);
     for (const [yasson, expected] of [['2.0.4', ['x']], ['3.0.3', []]] as const) {
       write(root, 'pom.xml', jersey(yasson));
+      await rescanEqualsFreshScan(scanner, root, [{ path: 'pom.xml', kind: 'changed' }]);
+      expect(required()).toEqual(expected);
+    }
+  });
+
+  it("JSON-B's version edited in a parent pom only: the platform BOM it imports, then Yasson's version it manages", async () => {
+    const model = 'package com.acme;\nimport jakarta.json.bind.annotation.*;\npublic class Point {\n    private final int x;\n    @JsonbCreator public Point(int x) { this.x = x; }\n    public int getX() { return x; }\n}\n';
+    const resource = 'package com.acme;\nimport jakarta.ws.rs.*;\n@Path("/points")\npublic class PointResource { @POST public void add(Point point) {} }\n';
+    const parent = (managed: string) => `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><packaging>pom</packaging><modules><module>app</module></modules><dependencyManagement><dependencies>${managed}</dependencies></dependencyManagement></project>`;
+    const bom = (version: string) => `<dependency><groupId>jakarta.platform</groupId><artifactId>jakarta.jakartaee-bom</artifactId><version>${version}</version><type>pom</type><scope>import</scope></dependency>`;
+    const app = '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId></parent><artifactId>app</artifactId><dependencies><dependency><groupId>org.glassfish.jersey.media</groupId><artifactId>jersey-media-json-binding</artifactId></dependency></dependencies></project>';
+    const root = project({});
+    for (const rel of ['src/main/java/com/acme/Item.java', 'src/main/java/com/acme/ItemController.java']) unlinkSync(join(root, rel));
+    for (const [rel, text] of Object.entries({ 'pom.xml': parent(bom('10.0.0')), 'app/pom.xml': app, 'app/src/main/java/com/acme/Point.java': model, 'app/src/main/java/com/acme/PointResource.java': resource })) write(root, rel, text);
+    const scanner = await scanned(root);
+    const required = () => scanner.endpoints.find((e) => e.path === '/points')!.request!.body!.schema!.required ?? [];
+    expect(required()).toEqual([]);
+    const yasson = (version: string) => `<dependency><groupId>org.eclipse</groupId><artifactId>yasson</artifactId><version>${version}</version></dependency>`;
+    for (const [managed, expected] of [[bom('9.1.0'), ['x']], [`${bom('9.1.0')}${yasson('3.0.3')}`, []], [yasson('2.0.4'), ['x']]] as const) {
+      write(root, 'pom.xml', parent(managed));
       await rescanEqualsFreshScan(scanner, root, [{ path: 'pom.xml', kind: 'changed' }]);
       expect(required()).toEqual(expected);
     }

@@ -2,8 +2,10 @@
 // (`ResponseEntity<Object>`, `<?>`): the body read from the returns they build
 // (core/scan/frameworks/built-response.ts springBuiltReturns; the fixture spring-mvc/response-entity-object).
 
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
 import { FIXTURES } from './fixture-case';
@@ -28,7 +30,66 @@ describe('a Spring handler returning ResponseEntity<Object>', () => {
     }
   });
 
+  it('answers raw bytes a body(byte[]) writes as a binary download, not as JSON', () => {
+    const response = byMember('exportDept').response!;
+    expect(response.contentType).toBe('application/octet-stream');
+    expect(response.schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it('keeps a status read at run time unknown', () => {
     expect(byMember('echo').response?.schema?.['x-unresolved']).toBe(true);
+  });
+});
+
+describe('new ResponseEntity<>(headers, status)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-response-entity-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('answers no body when the headers are a local of any name, in Java and Kotlin', async () => {
+    const dir = join(root, 'src/main/java/com/acme');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'FileController.java'),
+      `package com.acme;
+import org.springframework.http.*;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class FileController {
+  @DeleteMapping("/files/{id}")
+  public ResponseEntity<Object> remove(@PathVariable long id) {
+    HttpHeaders h = new HttpHeaders();
+    h.add("X-Removed", String.valueOf(id));
+    return new ResponseEntity<>(h, HttpStatus.NO_CONTENT);
+  }
+}
+`,
+    );
+    mkdirSync(join(root, 'src/main/kotlin/com/acme'), { recursive: true });
+    writeFileSync(
+      join(root, 'src/main/kotlin/com/acme/TagController.kt'),
+      `package com.acme
+import org.springframework.http.*
+import org.springframework.web.bind.annotation.*
+@RestController
+class TagController {
+  @DeleteMapping("/tags/{id}")
+  fun removeTag(@PathVariable id: Long): ResponseEntity<Any> {
+    val h = HttpHeaders()
+    return ResponseEntity(h, HttpStatus.NO_CONTENT)
+  }
+  @DeleteMapping("/labels/{id}")
+  fun removeLabel(@PathVariable id: Long): ResponseEntity<Any> {
+    val headers = HttpHeaders()
+    return ResponseEntity(headers, HttpStatus.NO_CONTENT)
+  }
+}
+`,
+    );
+    const { endpoints } = await scanProject(root, { parseWorker: false });
+    for (const member of ['remove', 'removeTag', 'removeLabel']) {
+      const remove = endpoints.find((e) => e.source.member === member)!;
+      expect(remove.response?.schema, member).toBeUndefined();
+      expect(remove.response?.description, member).toBe('No body.');
+    }
   });
 });

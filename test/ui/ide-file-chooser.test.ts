@@ -5,6 +5,9 @@
 // file inside the project comes back relative (a saved request stays portable), one outside
 // absolute and already agreed to (Send does not ask about it again), a cancel changes nothing.
 // Before, the path was typed. A plain browser page shows no button.
+// An IDE that never answers does not hold the page: asking again (a reloaded page) ends the
+// earlier wait, and past the sidecar's limit (APISCOUT_CHOOSER_LIMIT_MS, ten minutes by default,
+// two seconds here) the button comes back with a note saying so; the IDE is told to cancel.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +19,7 @@ import { SidecarClient } from '../bridge/sidecar-client';
 import { httpServer } from '../call/servers';
 import type { Running } from '../call/servers';
 import type { HostParamsOf, HostResultOf } from '../../ide-bridge/protocol';
+import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { launchChromium, poll, releaseChromium, resizeTo, screenshotPath, UI_WAIT_MS } from './ui-harness';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/spring-mvc/raw-byte-bodies', import.meta.url));
@@ -28,8 +32,22 @@ let uiUrl: string;
 let server: Running;
 const wire: Buffer[] = [];
 const asked: HostParamsOf<'ide/chooseFile'>[] = [];
-/** What the IDE's chooser answers next. */
-let answer: () => HostResultOf<'ide/chooseFile'> = () => ({ path: null });
+/** Per ask (as in `asked`): whether the sidecar cancelled it. */
+const cancelled: boolean[] = [];
+/** What the IDE's chooser answers next: NEVER for an IDE that never answers. */
+let answer: () => HostResultOf<'ide/chooseFile'> | typeof NEVER = () => ({ path: null });
+const NEVER = Symbol('never');
+
+/** The host's side of ide/chooseFile: records the ask and whether it is cancelled. */
+function chooser(asks: HostParamsOf<'ide/chooseFile'>[], cancels: boolean[], next: () => HostResultOf<'ide/chooseFile'> | typeof NEVER) {
+  return (params: HostParamsOf<'ide/chooseFile'>, token: CancellationToken): Promise<HostResultOf<'ide/chooseFile'>> => {
+    const i = asks.push(params) - 1;
+    cancels[i] = false;
+    token.onCancellationRequested(() => (cancels[i] = true));
+    const a = next();
+    return a === NEVER ? new Promise(() => {}) : Promise.resolve(a);
+  };
+}
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-chooser-'));
@@ -56,10 +74,7 @@ beforeAll(async () => {
     res.end('stored');
   });
   host = new SidecarClient(['serve', '--stdio'], { ...process.env, APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
-  host.connection.onRequest('ide/chooseFile', (params: HostParamsOf<'ide/chooseFile'>) => {
-    asked.push(params);
-    return answer();
-  });
+  host.connection.onRequest('ide/chooseFile', chooser(asked, cancelled, () => answer()));
   uiUrl = (await host.request('hello', { client: 'test-ide' })).uiUrl!;
   const { project } = await host.request('project/open', { root: dir });
   await host.request('project/wait', { project });
@@ -158,6 +173,33 @@ describe('choosing a file to send with the IDE\'s chooser', () => {
     }
   });
 
+  it('an IDE that never answers: a reloaded page asks again, which ends the earlier wait, and the new answer fills the field', async () => {
+    let page = await pageAt(inIde(uiUrl));
+    try {
+      await open(page, 'PUT /files/image');
+      const before = asked.length;
+      answer = () => NEVER;
+      await page.locator('.request-editor').getByRole('button', { name: 'Choose the body file' }).click();
+      await poll(() => asked.length).toBe(before + 1);
+      expect(await page.locator('.request-editor').getByRole('button', { name: 'Choose the body file' }).isDisabled()).toBe(true);
+      await page.close();
+
+      page = await pageAt(inIde(uiUrl));
+      await open(page, 'PUT /files/image');
+      const editor = page.locator('.request-editor');
+      answer = () => ({ path: path.join(dir, 'samples', 'avatar.png') });
+      await editor.getByRole('button', { name: 'Choose the body file' }).click();
+      await poll(() => editor.getByLabel('Body file', { exact: true }).inputValue()).toBe('samples/avatar.png');
+      expect(asked.length).toBe(before + 2);
+      // The stale ask was cancelled at the IDE; the answered one was not.
+      await poll(() => cancelled[before]).toBe(true);
+      expect(cancelled[before + 1]).toBe(false);
+      expect(page.problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a plain browser page offers no chooser: the path is typed', async () => {
     const page = await pageAt(uiUrl);
     try {
@@ -165,6 +207,50 @@ describe('choosing a file to send with the IDE\'s chooser', () => {
       await page.locator('.request-editor').getByRole('tab', { name: 'Body' }).click();
       await page.locator('.request-editor').getByLabel('Body file', { exact: true }).waitFor();
       expect(await page.locator('.choose-file').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('an IDE whose chooser never answers, past the sidecar\'s limit', () => {
+  let slowHost: SidecarClient;
+  let slowUrl: string;
+  const slowAsked: HostParamsOf<'ide/chooseFile'>[] = [];
+  const slowCancelled: boolean[] = [];
+
+  beforeAll(async () => {
+    const dir2 = path.join(tmp, 'files-2');
+    fs.cpSync(dir, dir2, { recursive: true, filter: (f) => !f.includes(`${path.sep}.apiscout`) });
+    slowHost = new SidecarClient(['serve', '--stdio'], { ...process.env, APISCOUT_CONFIG_DIR: path.join(tmp, 'user-2'), APISCOUT_CHOOSER_LIMIT_MS: '2000' });
+    slowHost.connection.onRequest('ide/chooseFile', chooser(slowAsked, slowCancelled, () => NEVER));
+    slowUrl = (await slowHost.request('hello', { client: 'test-ide' })).uiUrl!;
+    const { project } = await slowHost.request('project/open', { root: dir2 });
+    await slowHost.request('project/wait', { project });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (slowHost) expect(await slowHost.close()).toBe(0);
+  });
+
+  it('gives the button back with a note saying the IDE did not answer, and cancels the IDE\'s request', async () => {
+    const page = await pageAt(inIde(slowUrl));
+    try {
+      await open(page, 'PUT /files/image');
+      const editor = page.locator('.request-editor');
+      const field = editor.getByLabel('Body file', { exact: true });
+      const typed = await field.inputValue();
+      const button = editor.getByRole('button', { name: 'Choose the body file' });
+      await button.click();
+      await poll(() => slowAsked.length).toBe(1);
+      await poll(() => page.locator('.details-errors').textContent()).toContain('Could not choose a file: the IDE did not answer within 2 seconds (type the path, or press … to ask again)');
+      await poll(() => button.isEnabled()).toBe(true);
+      expect(slowCancelled).toEqual([true]);
+      expect(await field.inputValue()).toBe(typed);
+      // The field still takes a typed path.
+      await field.fill('samples/avatar.png');
+      expect(await field.inputValue()).toBe('samples/avatar.png');
+      expect(page.problems).toEqual([]);
     } finally {
       await page.close();
     }

@@ -7,80 +7,27 @@
 // to test-results/ui/narrow-body-*.png.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer } from '../call/servers';
-import type { Running } from '../call/servers';
-import { launchChromium, poll, releaseChromium, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
-import type { RpcClient } from './ui-harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { poll, screenshotPath } from './ui-harness';
+import { openExplorer, projectSuite, searchAndOpen } from './project-suite';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const CREATE = 'POST /api/v1/catalog/products';
 const GET_STOCK = 'gRPC /acme.shop.inventory.v1.StockService/GetStock';
 const RECORD_COUNTS = 'gRPC /acme.shop.inventory.v1.StockService/RecordCounts';
 
-let tmp: string;
-let browser: Browser;
-let tab: Tab;
-let ui: UiProcess;
-let rpc: RpcClient;
-let server: Running;
-let project: string;
-let createId: string;
-let getStockId: string;
-let recordCountsId: string;
+const suite = projectSuite('narrow-body', { source: SHOP });
+const id = (address: string) => suite.ids.get(address)!;
 /** Another HTTP endpoint of the shop, sent to another host. */
-let otherId: string;
-let endpointCount = 0;
-
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-narrow-body-'));
-  const shop = path.join(tmp, 'shop');
-  fs.cpSync(SHOP, shop, { recursive: true });
-  server = await httpServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{"code":200}');
-  });
-  ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
-  rpc = await ui.rpc();
-  project = (await rpc.request('project/open', { root: shop })).project;
-  await rpc.request('project/wait', { project });
-  for (const m of (await rpc.request('endpoints/tree', { project })).modules)
-    for (const c of m.classes)
-      for (const e of c.endpoints) {
-        endpointCount++;
-        if (e.address === CREATE) createId = e.id;
-        if (e.address === GET_STOCK) getStockId = e.id;
-        if (e.address === RECORD_COUNTS) recordCountsId = e.id;
-        if (!otherId && e.address.startsWith('GET /api/')) otherId = e.id;
-      }
-  // The default host is the echo server's, by the active environment: a Send with nothing typed reaches it.
-  await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
-  await rpc.request('env/select', { project, name: 'local' });
-  browser = await launchChromium();
-  tab = await Tab.open(browser, { colorScheme: 'light' });
-  tab.page.setDefaultTimeout(UI_WAIT_MS);
-});
-
-afterAll(async () => {
-  rpc?.close();
-  await releaseChromium(browser);
-  if (ui) expect(await ui.stop()).toBe(0);
-  await server?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
+const otherId = () => [...suite.ids].find(([address]) => address.startsWith('GET /api/'))![1];
 
 /** The page at this size, the endpoint opened as a person does (its address searched, Enter), its Body tab shown. */
 async function openCreate(width: number, height: number): Promise<Page> {
-  const page = await tab.load(await ui.url, { width, height });
-  await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
-  const search = page.getByLabel('Search endpoints');
-  await search.fill(CREATE);
-  await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(createId);
-  await search.press('Enter');
+  const page = await openExplorer(suite, suite.tabs.light, width, height);
+  await searchAndOpen(page, CREATE, id(CREATE));
   const editor = page.locator('.request-editor');
   await poll(() => editor.locator('input.path-field').inputValue()).toContain('/api/v1/catalog/products');
   await editor.getByRole('tab', { name: 'Body' }).click();
@@ -108,7 +55,7 @@ describe('the request body at the tool window\'s widths', () => {
       }
       // The editor keeps room for some lines (about six).
       expect((await editor.locator('.json-editor').boundingBox())!.height, `${width} px`).toBeGreaterThanOrEqual(118);
-      expect(await tab.leave()).toEqual([]);
+      expect(await suite.tabs.light.leave()).toEqual([]);
     }
     // A short window: the pane scrolls, its padding under the status line included.
     const page = await openCreate(300, 560);
@@ -118,7 +65,7 @@ describe('the request body at the tool window\'s widths', () => {
     expect(status.top).toBeGreaterThanOrEqual(0);
     expect(status.bottom).toBeLessThanOrEqual(status.height - 8);
     await page.screenshot({ path: screenshotPath('narrow-body-300-short') });
-    expect(await tab.leave()).toEqual([]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
   it('names the body\'s class by its simple name, whole on its line at 300 px, the qualified name in its tooltip', async () => {
@@ -129,7 +76,7 @@ describe('the request body at the tool window\'s widths', () => {
     expect(await type.getAttribute('title')).toBe('com.acme.shop.catalog.dto.CreateProductRequest');
     // On one line: the name is not broken in its middle ("CreateProductRe / quest").
     expect(await type.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size)).toBe(1);
-    expect(await tab.leave()).toEqual([]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
   it('says Edited only for a request that differs from the default: a plain Send saves it but is no edit', async () => {
@@ -138,22 +85,22 @@ describe('the request body at the tool window\'s widths', () => {
     const head = editor.locator('.save-state');
     expect(await head.textContent()).toBe('');
     // A Send that reaches no server (the environment's host moved to a closed port): still no edit.
-    await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: 'http://127.0.0.1:9' }] } });
+    await suite.rpc.request('env/save', { project: suite.project, environment: { name: 'local', variables: [{ key: 'host', value: 'http://127.0.0.1:9' }] } });
     await editor.getByRole('button', { name: 'Send', exact: true }).click();
     await page.locator('.response-panel .call-failure').waitFor();
     expect(await head.textContent()).toBe('');
     // Opened again (it said "Edited" then: the draft Send saved counted as edits).
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('');
-    await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
+    await suite.rpc.request('env/save', { project: suite.project, environment: { name: 'local', variables: [{ key: 'host', value: suite.server.url }] } });
     await editor.getByRole('button', { name: 'Send', exact: true }).click();
     await poll(() => page.locator('.response-panel .status').first().textContent()).toContain('200');
     // Saved as today (a revisit shows it again), yet the same as the default: not an edit, nothing to call saved.
     expect(await head.textContent()).toBe('');
-    const state = await rpc.request('request/get', { project, id: createId });
+    const state = await suite.rpc.request('request/get', { project: suite.project, id: id(CREATE) });
     expect(state.edited).toBe(false);
-    const saved = JSON.parse(fs.readFileSync(path.join(tmp, 'shop', '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, unknown> };
-    expect(Object.keys(saved.requests)).toContain(createId);
+    const saved = JSON.parse(fs.readFileSync(path.join(suite.root, '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, unknown> };
+    expect(Object.keys(saved.requests)).toContain(id(CREATE));
     await page.reload();
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('');
@@ -163,12 +110,12 @@ describe('the request body at the tool window\'s widths', () => {
     await page.keyboard.insertText(' ');
     await poll(() => head.textContent()).toBe('Edits saved');
     await editor.getByRole('button', { name: 'Send', exact: true }).click();
-    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
+    await poll(async () => (await suite.rpc.request('request/get', { project: suite.project, id: id(CREATE) })).edited).toBe(true);
     // An edited request sent: its edits are saved.
     await poll(() => head.textContent()).toBe('Edits saved');
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('Edited');
-    expect(await tab.leave()).toEqual([]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
   it('an edit typed back to the request as it came is no edit: no "Edits saved", the store says unedited', async () => {
@@ -181,21 +128,21 @@ describe('the request body at the tool window\'s widths', () => {
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.insertText(' ');
     await poll(() => head.textContent()).toBe('Edits saved');
-    expect((await rpc.request('request/get', { project, id: createId })).edited).toBe(true);
+    expect((await suite.rpc.request('request/get', { project: suite.project, id: id(CREATE) })).edited).toBe(true);
     // Undone by hand: the request is the default again.
     await page.keyboard.press('Backspace');
-    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(false);
+    await poll(async () => (await suite.rpc.request('request/get', { project: suite.project, id: id(CREATE) })).edited).toBe(false);
     await poll(() => head.textContent()).toBe('');
-    const saved = JSON.parse(fs.readFileSync(path.join(tmp, 'shop', '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, { edited?: boolean }> };
-    expect(saved.requests[createId]?.edited).toBe(false);
+    const saved = JSON.parse(fs.readFileSync(path.join(suite.root, '.apiscout', 'requests.json'), 'utf8')) as { requests: Record<string, { edited?: boolean }> };
+    expect(saved.requests[id(CREATE)]?.edited).toBe(false);
     await openCreate(1400, 900);
     expect(await head.textContent()).toBe('');
-    expect(await tab.leave()).toEqual([]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
   it('the save status takes its place beside the source link without moving the editor: no jump at 300, 420 and 600 px', async () => {
     for (const width of [300, 420, 600]) {
-      await rpc.request('request/reset', { project, id: createId });
+      await suite.rpc.request('request/reset', { project: suite.project, id: id(CREATE) });
       const page = await openCreate(width, 860);
       const editor = page.locator('.request-editor');
       const head = editor.locator('.save-state');
@@ -212,9 +159,9 @@ describe('the request body at the tool window\'s widths', () => {
       const [link, status] = [(await editor.locator('.endpoint-head button.link').boundingBox())!, (await head.boundingBox())!];
       expect(Math.abs(link.y + link.height / 2 - (status.y + status.height / 2)), `${width} px: beside the link`).toBeLessThan(4);
       expect(status.x + status.width, `${width} px: whole`).toBeLessThanOrEqual(width);
-      expect(await tab.leave()).toEqual([]);
+      expect(await suite.tabs.light.leave()).toEqual([]);
     }
-    await rpc.request('request/reset', { project, id: createId });
+    await suite.rpc.request('request/reset', { project: suite.project, id: id(CREATE) });
   });
 
   it('a request sent unedited follows the source a re-scan reads, and the host another endpoint was sent to', async () => {
@@ -226,14 +173,14 @@ describe('the request body at the tool window\'s widths', () => {
     await poll(() => head.textContent()).toBe('');
     await editor.getByRole('button', { name: 'Send', exact: true }).click();
     await poll(() => page.locator('.response-panel .status').first().textContent()).toContain('200');
-    await poll(async () => (await rpc.request('request/get', { project, id: createId })).edited).toBe(false);
+    await poll(async () => (await suite.rpc.request('request/get', { project: suite.project, id: id(CREATE) })).edited).toBe(false);
     // A field added to the body's class, as the IDE reports a save: the request shown takes it.
     const dto = 'catalog/src/main/java/com/acme/shop/catalog/dto/CreateProductRequest.java';
-    const file = path.join(tmp, 'shop', dto);
+    const file = path.join(suite.root, dto);
     const original = fs.readFileSync(file, 'utf8');
     const changed = async (text: string) => {
       fs.writeFileSync(file, text);
-      await rpc.request('files/changed', { project, changes: [{ path: dto, kind: 'changed' }] });
+      await suite.rpc.request('files/changed', { project: suite.project, changes: [{ path: dto, kind: 'changed' }] });
     };
     try {
       await changed(original.replace('    public String getSku() {', '    private String origin;\n\n    public String getOrigin() {\n        return origin;\n    }\n\n    public String getSku() {'));
@@ -245,21 +192,17 @@ describe('the request body at the tool window\'s widths', () => {
     await poll(async () => Object.keys(JSON.parse(await body.innerText()))).not.toContain('origin');
     // Another endpoint sent to another host: that host is the default now, and this request,
     // never edited, takes it without calling itself edited.
-    const other = (await rpc.request('request/get', { project, id: otherId })).draft;
-    await rpc.request('call/send', { project, id: otherId, callId: 'other-host', draft: { ...other, host: server.url } });
+    const other = (await suite.rpc.request('request/get', { project: suite.project, id: otherId() })).draft;
+    await suite.rpc.request('call/send', { project: suite.project, id: otherId(), callId: 'other-host', draft: { ...other, host: suite.server.url } });
     await openCreate(1400, 900);
-    expect(await editor.locator('input.host').inputValue()).toBe(server.url);
+    expect(await editor.locator('input.host').inputValue()).toBe(suite.server.url);
     expect(await head.textContent()).toBe('');
-    expect(await tab.leave()).toEqual([]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
   it('keeps a gRPC request\'s method whole at 300 px, the service cut before it, and names its message by simple name', async () => {
-    const page = await tab.load(await ui.url, { width: 300, height: 800 });
-    await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
-    const search = page.getByLabel('Search endpoints');
-    await search.fill('GetStock');
-    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(getStockId);
-    await search.press('Enter');
+    const page = await openExplorer(suite, suite.tabs.light, 300, 800);
+    await searchAndOpen(page, 'GetStock', id(GET_STOCK));
     const rpcPath = page.locator('.request-line .rpc');
     await poll(() => rpcPath.textContent()).toBe('/acme.shop.inventory.v1.StockService/GetStock');
     await page.screenshot({ path: screenshotPath('narrow-body-grpc-300') });
@@ -272,16 +215,12 @@ describe('the request body at the tool window\'s widths', () => {
     const type = page.locator('.grpc-message-head .java-type');
     expect(await type.textContent()).toBe('· GetStockRequest');
     expect(await type.getAttribute('title')).toBe('acme.shop.inventory.v1.GetStockRequest');
-    expect(await tab.leave()).toEqual([]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
   it('scrolls a client stream of many messages to its Add message button, the pane\'s padding under it', async () => {
-    const page = await tab.load(await ui.url, { width: 300, height: 800 });
-    await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
-    const search = page.getByLabel('Search endpoints');
-    await search.fill('RecordCounts');
-    await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBe(recordCountsId);
-    await search.press('Enter');
+    const page = await openExplorer(suite, suite.tabs.light, 300, 800);
+    await searchAndOpen(page, 'RecordCounts', id(RECORD_COUNTS));
     const add = page.getByRole('button', { name: '+ Add message' });
     await add.waitFor();
     const before = await page.locator('.grpc-message').count();
@@ -293,6 +232,6 @@ describe('the request body at the tool window\'s widths', () => {
     const at = await inPane(page, add);
     expect(at.bottom).toBeLessThanOrEqual(at.height - 8);
     await page.screenshot({ path: screenshotPath('narrow-body-grpc-stream-300') });
-    expect(await tab.leave()).toEqual([]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
   });
 });

@@ -4,70 +4,25 @@
 // the search results' module · class column with what the path leaves and never a lone letter, and the
 // Environments dialog's "Sync is off" read whole. Screenshots go to test-results/ui/narrow-rows-*.png.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer } from '../call/servers';
-import type { Running } from '../call/servers';
-import { launchChromium, poll, releaseChromium, resizeTo, screenshotPath, Tab, UI_WAIT_MS, UiProcess } from './ui-harness';
-import type { RpcClient } from './ui-harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { poll, resizeTo, screenshotPath } from './ui-harness';
+import type { Tab } from './ui-harness';
+import { openExplorer, projectSuite, searchAndOpen } from './project-suite';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 const CREATE = 'POST /api/v1/catalog/products';
 const WIDTHS = [300, 420, 600] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-let tmp: string;
-let browser: Browser;
-let tabs: Record<(typeof SCHEMES)[number], Tab>;
-let ui: UiProcess;
-let rpc: RpcClient;
-let server: Running;
-let endpointCount = 0;
+const suite = projectSuite('narrow-rows', { source: SHOP, response: { contentType: 'application/json;charset=UTF-8', body: '{"code":200,"data":{"id":7}}' }, schemes: SCHEMES });
 
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-narrow-rows-'));
-  const shop = path.join(tmp, 'shop');
-  fs.cpSync(SHOP, shop, { recursive: true });
-  server = await httpServer((_req, res) => {
-    res.setHeader('content-type', 'application/json;charset=UTF-8');
-    res.end('{"code":200,"data":{"id":7}}');
-  });
-  ui = new UiProcess(shop, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
-  rpc = await ui.rpc();
-  const project = (await rpc.request('project/open', { root: shop })).project;
-  await rpc.request('project/wait', { project });
-  for (const m of (await rpc.request('endpoints/tree', { project })).modules) for (const c of m.classes) endpointCount += c.endpoints.length;
-  await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'host', value: server.url }] } });
-  await rpc.request('env/select', { project, name: 'local' });
-  browser = await launchChromium();
-  tabs = { light: await Tab.open(browser, { colorScheme: 'light' }), dark: await Tab.open(browser, { colorScheme: 'dark' }) };
-  for (const tab of Object.values(tabs)) tab.page.setDefaultTimeout(UI_WAIT_MS);
-}, 120_000);
-
-afterAll(async () => {
-  rpc?.close();
-  await releaseChromium(browser);
-  if (ui) expect(await ui.stop()).toBe(0);
-  await server?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-async function open(tab: Tab, width: number): Promise<Page> {
-  const page = await tab.load(await ui.url, { width, height: 800 });
-  await page.locator('.toolbar .count').filter({ hasText: `${endpointCount} endpoints` }).waitFor();
-  return page;
-}
+const open = (tab: Tab, width: number): Promise<Page> => openExplorer(suite, tab, width);
 
 /** The endpoint opened as a person does: its address searched, Enter. */
 async function openCreate(page: Page): Promise<void> {
-  const search = page.getByLabel('Search endpoints');
-  await search.fill(CREATE);
-  await poll(() => page.locator('#results .row').count()).toBeGreaterThan(0);
-  await search.press('Enter');
+  await searchAndOpen(page, CREATE, suite.ids.get(CREATE)!);
   await poll(() => page.locator('.request-editor input.path-field').inputValue()).toContain('/api/v1/catalog/products');
 }
 
@@ -84,7 +39,7 @@ async function rowsOf(items: Locator): Promise<number[]> {
 
 describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (scheme) => {
   it('keeps Save as on the row of Pretty, Raw, the type and Copy at 300, 420 and 600 px; the type cut (whole in its tooltip) or, at 300 px, left to Headers', async () => {
-    const tab = tabs[scheme];
+    const tab = suite.tabs[scheme];
     const page = await open(tab, 600);
     await openCreate(page);
     await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
@@ -109,7 +64,7 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
   });
 
   it('confirms a copy in its button at 300 px, moving nothing: the response body\'s Copy and the Request tab\'s', async () => {
-    const tab = tabs[scheme];
+    const tab = suite.tabs[scheme];
     const page = await open(tab, 300);
     await openCreate(page);
     await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
@@ -143,7 +98,7 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
   });
 
   it('lays the body kinds out with none alone on a row at 300, 420 and 600 px', async () => {
-    const tab = tabs[scheme];
+    const tab = suite.tabs[scheme];
     const page = await open(tab, 600);
     await openCreate(page);
     await page.locator('.request-editor').getByRole('tab', { name: 'Body' }).click();
@@ -175,7 +130,7 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
   });
 
   it('gives every search row\'s module · class column what its path and name leave, never a lone letter, at 300, 420 and 600 px', async () => {
-    const tab = tabs[scheme];
+    const tab = suite.tabs[scheme];
     const page = await open(tab, 600);
     // Paths of many lengths, from /api/v1/catalog/products to its sub-resources.
     await page.getByLabel('Search endpoints').fill('/api/v1/catalog');
@@ -212,7 +167,7 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
   });
 
   it('keeps Settings\' Discard and Save together from 300 to 1000 px, Save to beside them or above', async () => {
-    const tab = tabs[scheme];
+    const tab = suite.tabs[scheme];
     const page = await open(tab, 600);
     await page.locator('.toolbar').getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
@@ -238,7 +193,7 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
   });
 
   it('chooses a request or response tab without moving the others, at 300, 420 and 600 px', async () => {
-    const tab = tabs[scheme];
+    const tab = suite.tabs[scheme];
     const page = await open(tab, 600);
     await openCreate(page);
     await page.locator('.request-editor').getByRole('button', { name: 'Send', exact: true }).click();
@@ -264,7 +219,7 @@ describe.each(SCHEMES)('the explorer\'s rows at a tool window\'s widths (%s)', (
   });
 
   it('says why Sync is off whole in the Environments dialog at 300, 420 and 600 px, the token field a click away', async () => {
-    const tab = tabs[scheme];
+    const tab = suite.tabs[scheme];
     const page = await open(tab, 600);
     for (const width of WIDTHS) {
       await resizeTo(page, width, 800);

@@ -24,13 +24,17 @@ export function withRequiredChecks(index: ProjectIndex, site: MethodSite, name: 
   return checked.length ? { ...schema, required: [...(schema.required ?? []), ...checked], [REQUIRED_IN_CODE]: checked } : schema;
 }
 
+/** By parameter name, what reads a property of it: compiled once per name (most bodies are named `request`, `form`, `dto`...), not per handler. */
+const READS = new Map<string, RegExp>();
+
 /** The property names read from `name` (its getter `name.getX()`, a field or Kotlin's `name.x`) that the body checks, as Jackson names them by default. */
 function checkedProperties(index: ProjectIndex, site: MethodSite, name: string): string[] {
   const raw = readMethodBody(index, site.owner, site.method)?.text;
   if (raw === undefined) return [];
   if (!raw.includes(name)) return [];
   const out: string[] = [];
-  const read = new RegExp(`^${name.replace(/\$/g, '\\$')}\\??\\.(?:(get|is)([A-Z][\\w$]*)\\(\\)|([a-z_$][\\w$]*))$`);
+  let read = READS.get(name);
+  if (!read) READS.set(name, (read = new RegExp(`^${name.replace(/\$/g, '\\$')}\\??\\.(?:(get|is)([A-Z][\\w$]*)\\(\\)|([a-z_$][\\w$]*))$`)));
   for (const subject of checkedSubjects(raw, codeOnly(raw))) {
     const m = read.exec(subject);
     const property = m && (m[2] ? getterProperty(`get${m[2]}`, false) : m[3]);

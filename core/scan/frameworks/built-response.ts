@@ -1,15 +1,22 @@
 // What a handler answers, read from the values its `return` statements build, where the code says
 // it plainly. JAX-RS methods declared to return `Response`: `return Response.ok(x).build()`,
 // `Response.ok(x, type)`, `Response.status(..).entity(x).build()`, `Response.created(uri).entity(x)`,
-// `noContent()`, and a `ResponseBuilder` kept in a local and built at the return. Spring handlers
-// declared to return a `ResponseEntity` naming no body type: `new ResponseEntity<>(x, HttpStatus.OK)`,
-// `ResponseEntity.ok(x)`, `status(..).body(x)`, a `ResponseEntity` local, `Mono.just(..)` of one.
-// Spring handlers declared `Object` / `Any` / a `Map`: the value returned, typically a map literal
-// (`mapOf("user" to user)`, `Map.of("token", t)`, a local `HashMap` given `put`s) or what a helper
-// method of the class builds (one or two levels). The entity's type is a local's or parameter's
-// declared type, `new X(..)`, a field's, or what a method of this class (or of a field's, local's or
-// parameter's project class) declares it returns. One return built any other way (a helper's
-// Response, a status read at run time) leaves the method's answer unknown.
+// `noContent()`, and a `ResponseBuilder` kept in a local and built at the return. A return choosing
+// between builders (`found ? Response.ok(u).build() : Response.status(404).build()`, Kotlin's
+// `if (found) .. else ..`) answers each; a return calling a project method declared to return
+// `Response` (`ok(user)` of this class or a superclass, a utility's `Responses.created(x)`,
+// statically imported or not) answers what that helper's returns build, its parameters standing
+// for the call's arguments, two helpers deep at most; a helper returning a `ResponseBuilder` the
+// caller finishes (`accepted(x).header(..).build()`) is read when its one return is a `Response`
+// chain of its parameters and constants. Spring handlers declared to return a `ResponseEntity`
+// naming no body type: `new ResponseEntity<>(x, HttpStatus.OK)`, `ResponseEntity.ok(x)`,
+// `status(..).body(x)`, a `ResponseEntity` local, `Mono.just(..)` of one. Spring handlers declared
+// `Object` / `Any` / a `Map`: the value returned, typically a map literal (`mapOf("user" to user)`,
+// `Map.of("token", t)`, a local `HashMap` given `put`s) or what a helper method of the class builds
+// (one or two levels). The entity's type is a local's or parameter's declared type, `new X(..)`, a
+// field's, or what a method of this class (or of a field's, local's or parameter's project class)
+// declares it returns. One return built any other way (a status read at run time, a helper calling
+// itself, an overload the arguments do not pick) leaves the method's answer unknown.
 
 import type { MethodSite } from '../hierarchy';
 import type { ProjectIndex, Scope } from '../project-index';
@@ -17,11 +24,11 @@ import type { TypeDecl, TypeRef } from '../source-model';
 import { simpleName } from '../source-model';
 import { readMethodBody } from '../method-body';
 import { codeOnly } from '../body-facts';
-import { blankComments, matching, splitTop } from '../config-text';
+import { blankComments, matching, skipString, splitTop } from '../config-text';
 import { unescapeJava } from '../java/java-text';
-import { HTTP_STATUS } from '../http-status';
+import { HTTP_STATUS, reasonPhrase } from '../http-status';
 import { methodReturn } from './delegated-return';
-import { responseModel } from './payload';
+import { isRawBytesPayload, responseModel } from './payload';
 import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../model/request';
 import { responseExampleOf } from '../types/example';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
@@ -61,7 +68,7 @@ const TEXT = new Set(['String', 'CharSequence']);
 const KEYWORDS = new Set(['return', 'new', 'throw', 'else', 'case', 'yield', 'instanceof', 'package', 'import']);
 const FQN_PREFIX = /\b(?:javax|jakarta)\s*\.\s*ws\s*\.\s*rs\s*\.\s*core\s*\.\s*/g;
 const MAX_DEPTH = 4;
-/** Helper methods followed from a handler to the map they build. */
+/** How many helper methods deep a return is followed: to the map they build, or a JAX-RS `ok(x)` calling `respond(200, x)`. */
 const MAX_HELPERS = 2;
 /** Map types a local or a helper is declared with, whose entries the code that builds it tells. */
 const MAPS = new Set(['Map', 'HashMap', 'LinkedHashMap', 'TreeMap', 'SortedMap', 'ConcurrentHashMap', 'ConcurrentMap', 'MutableMap', 'AbstractMap']);
@@ -80,13 +87,30 @@ const SPRING_STARTERS: Record<string, string> = {
 };
 /** `ResponseEntity` builder calls that change neither the status nor the body. */
 const SPRING_DECORATIONS = new Set(['header', 'headers', 'contentType', 'contentLength', 'eTag', 'lastModified', 'location', 'cacheControl', 'allow', 'varyBy']);
+/** The types of `new ResponseEntity<>(headers, status)`'s headers (a `MultiValueMap<String, String>`). */
+const SPRING_HEADERS = new Set(['HttpHeaders', 'MultiValueMap', 'LinkedMultiValueMap']);
 
 /** Each return of the method's body as built; undefined when one of them is not a builder read here. */
 export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
+  return readReturns(index, resource, site, undefined);
+}
+
+/** How a helper's body is read for the call that reaches it. */
+interface HelperCall {
+  /** The helper's parameters: the call's argument texts, read by the caller's reader. */
+  bound: Map<string, { text: string; reader: BodyReader }>;
+  /** The helpers on the way here (`owner#name/arity`): one met again is recursion. */
+  visiting: Set<string>;
+  /** Whether the helper's names are the resource method's class's (its type bindings apply). */
+  own: boolean;
+}
+
+function readReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite, call: HelperCall | undefined): BuiltReturn[] | undefined {
   const body = readMethodBody(index, site.owner, site.method);
-  if (!body || !body.text.includes('Response')) return undefined;
+  // No `Response` in the text is no builder, but may be a helper's call (`return ok(user);`).
+  if (!body) return undefined;
   const blank = (text: string) => staticStarters(index, resource, site, text.replace(FQN_PREFIX, (m) => ' '.repeat(m.length)));
-  const reader = BodyReader.of(index, resource, site, body.text, blank);
+  const reader = BodyReader.of(index, resource, site, body.text, blank, 0, call);
   const exprs = reader.returns(body.expression);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
@@ -198,9 +222,23 @@ function kotlinStatementEnd(code: string, from: number): number {
     else if (c === ')' || c === ']' || c === '}') {
       if (depth === 0 && c === '}') return i; // the block ends with the statement
       if (--depth < 0) return -1;
-    } else if (depth === 0 && (c === ';' || (c === '\n' && !/^\s*\??\./.test(code.slice(i + 1)) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
+    } else if (depth === 0 && (c === ';' || (c === '\n' && !continuesOnNextLine(code, from, i) && !/[.,(=+\-*/&|]\s*$/.test(code.slice(from, i))))) return i;
   }
   return depth === 0 ? code.length : -1;
+}
+
+/**
+ * Whether the line after the newline at `at` continues the statement begun at `from`: a call
+ * chain's `.build()`, or the `else` of an `if` expression still waiting for it (not the `else` of
+ * an enclosing `if` statement: `if (found) return ok(u)` then `else return notFound()`).
+ */
+function continuesOnNextLine(code: string, from: number, at: number): boolean {
+  const next = code.slice(at + 1);
+  if (/^\s*\??\./.test(next)) return true;
+  if (!/^\s*else(?![\w$])/.test(next)) return false;
+  const statement = code.slice(from, at);
+  const count = (re: RegExp) => statement.match(re)?.length ?? 0;
+  return count(/(?<![\w$])if\s*\(/g) > count(/(?<![\w$])else(?![\w$])/g);
 }
 
 /** `name(args)` links of a call chain: `Response.ok(x).header(..).build()`. */
@@ -250,13 +288,15 @@ class BodyReader {
     private readonly raw: string,
     private readonly kotlin: boolean,
     private readonly helpers: number,
+    /** Set when this body is a JAX-RS helper's, read for a call to it. */
+    private readonly call?: HelperCall,
   ) {
     this.scope = { type: site.owner, file: site.owner.file };
   }
 
   /** A reader of `text`, the body of `site`'s method; `blank` replaces names at equal lengths (FQN prefixes). */
-  static of(index: ProjectIndex, resource: TypeDecl, site: MethodSite, text: string, blank: (text: string) => string, helpers = 0): BodyReader {
-    return new BodyReader(index, resource, site, blank(codeOnly(text)), blankComments(text), site.owner.file.path.endsWith('.kt'), helpers);
+  static of(index: ProjectIndex, resource: TypeDecl, site: MethodSite, text: string, blank: (text: string) => string, helpers = 0, call?: HelperCall): BodyReader {
+    return new BodyReader(index, resource, site, blank(codeOnly(text)), blankComments(text), site.owner.file.path.endsWith('.kt'), helpers, call);
   }
 
   /** The expressions the body returns; undefined when one cannot be delimited. */
@@ -277,10 +317,7 @@ class BodyReader {
     const name = /^[a-z_$][\w$]*$/.test(expr) ? expr : undefined;
     const n = name?.replace(/\$/g, '\\$');
     const declared = n && new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*:\\s*Response\\??\\s*=` : `(?<![\\w$.])Response\\s+${n}\\s*[=;]`).test(this.code);
-    if (!declared) {
-      const one = this.built(expr);
-      return one && [one];
-    }
+    if (!declared) return this.builtExpr(expr);
     const out: BuiltReturn[] = [];
     for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))) {
       const from = m.index! + m[0].length;
@@ -288,16 +325,109 @@ class BodyReader {
       if (end < 0) return undefined;
       const value = this.code.slice(from, end).trim();
       if (value === 'null') continue; // a start value the branches replace
-      const one = this.built(value);
-      if (!one) return undefined;
-      out.push(one);
+      const some = this.builtExpr(value);
+      if (!some) return undefined;
+      out.push(...some);
     }
     return out.length ? out : undefined;
   }
 
+  /** What an expression builds: a builder, each branch of a `?:`, or the returns of a helper it calls. */
+  private builtExpr(expr: string): BuiltReturn[] | undefined {
+    const e = unparenthesized(expr.trim());
+    const branches = this.kotlin ? kotlinIfElse(e) : ternary(e);
+    if (branches) {
+      const yes = this.builtExpr(branches[0]);
+      const no = yes && this.builtExpr(branches[1]);
+      return yes && no && [...yes, ...no];
+    }
+    const one = this.built(e);
+    return one ? [one] : this.helperReturns(e);
+  }
+
+  /**
+   * `ok(user)`, `this.ok(user)`, `super.ok(user)`, `Responses.created(x)`: a project method
+   * declared to return `Response`, found as Java finds it (the class and its superclasses, then
+   * the static imports), read with its parameters bound to the arguments. Undefined when the
+   * call is not one, its overloads of that arity are several, or it recurses or goes too deep.
+   */
+  private helperReturns(e: string): BuiltReturn[] | undefined {
+    const call = this.helperCall(e);
+    if (!call || call.end !== e.length - 1) return undefined;
+    const { found, args } = call;
+    if (simpleName(found.method.returnType?.name ?? '') !== 'Response') return undefined;
+    const key = `${found.owner.fqn}#${found.method.name}/${args.length}`;
+    const visiting = this.call?.visiting ?? new Set<string>();
+    if (visiting.has(key) || visiting.size >= MAX_HELPERS) return undefined;
+    const bound = new Map(found.method.params.map((p, i) => [p.name, { text: args[i]!, reader: this as BodyReader }]));
+    // A helper of the resource's own hierarchy reads its fields and methods as the resource's.
+    const inHierarchy = found.owner === this.resource || this.index.ancestors(this.resource).includes(found.owner);
+    const own = (this.call?.own ?? true) && found.owner === this.site.owner;
+    return readReturns(this.index, inHierarchy ? this.resource : found.owner, found, { bound, visiting: new Set([...visiting, key]), own });
+  }
+
+  /** The project method a call at the start of `e` reaches, its arguments, and where the call's `)` is. */
+  private helperCall(e: string): { found: MethodSite; args: string[]; end: number } | undefined {
+    const m = /^(?:(this|super)\s*\.\s*|([A-Z][\w$]*(?:\s*\.\s*[A-Z][\w$]*)*)\s*\.\s*)?([a-z_$][\w$]*)\s*\(/.exec(e);
+    const end = m ? matching(e, m[0].length - 1) : -1;
+    if (!m || end < 0) return undefined;
+    const args = splitTop(e.slice(m[0].length, end), ',');
+    const name = m[3]!;
+    let owners: TypeDecl[];
+    if (m[1] === 'this') owners = [this.resource, ...this.index.ancestors(this.resource)];
+    else if (m[1] === 'super') owners = this.index.ancestors(this.site.owner);
+    else if (m[2]) {
+      const t = this.index.resolveType(m[2].replace(/\s+/g, ''), this.scope);
+      owners = t ? [t, ...this.index.ancestors(t)] : [];
+    } else owners = [this.resource, ...this.index.ancestors(this.resource)];
+    let found = pick(owners, name, args.length);
+    if (found === undefined && !m[1] && !m[2]) {
+      // Not the class's own: a static import of a project class.
+      const imported = this.site.owner.file.imports.flatMap((imp) => {
+        if (!imp.isStatic || (!imp.wildcard && simpleName(imp.name) !== name)) return [];
+        const t = this.index.typeByFqn(imp.wildcard ? imp.name : imp.name.slice(0, imp.name.lastIndexOf('.')), this.site.owner.file.module);
+        return t ? [t] : [];
+      });
+      found = pick(imported, name, args.length);
+    }
+    return found && { found, args, end };
+  }
+
+  /**
+   * `created(item).header(..).build()`: a helper declared to return a `ResponseBuilder` whose one
+   * return is a `Response.x(..)` chain of its parameters and constants only, as the chain it
+   * starts with the call's arguments in their places; undefined for any other.
+   */
+  private helperBuilder(e: string): { head: string; links: Link[] } | undefined {
+    const call = this.helperCall(e);
+    const rest = call && chainOf(`Response${e.slice(call.end + 1)}`);
+    if (!call || !rest || simpleName(call.found.method.returnType?.name ?? '') !== 'ResponseBuilder') return undefined;
+    const body = readMethodBody(this.index, call.found.owner, call.found.method);
+    const code = body && codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length));
+    const kotlin = call.found.owner.file.path.endsWith('.kt');
+    const returns = code && (body.expression ? [code.trim()] : returnExpressions(code, kotlin));
+    const chain = returns?.length === 1 ? chainOf(returns[0]!) : undefined;
+    if (!chain || chain.head !== 'Response') return undefined;
+    const params = call.found.method.params.map((p) => p.name);
+    const links: Link[] = [];
+    for (const link of chain.links) {
+      const args: string[] = [];
+      for (const a of link.args) {
+        const at = params.indexOf(a);
+        if (at >= 0) args.push(call.args[at]!);
+        else if (/^(?:\d+|"[^"]*")$/.test(a) || statusOf(a) !== null) args.push(a);
+        else return undefined; // a name of the helper's own scope: not read in the caller's
+      }
+      links.push({ name: link.name, args });
+    }
+    return { head: 'Response', links: [...links, ...rest.links] };
+  }
+
   /** What `expr` builds; undefined when it is not a builder read here. */
   private built(expr: string): BuiltReturn | undefined {
-    const chain = chainOf(expr);
+    const plain = chainOf(expr);
+    // `Responses.accepted(x).build()` reads as a chain on a name, but starts with a helper's call.
+    const chain = plain?.head === 'Response' ? plain : (this.helperBuilder(expr) ?? plain);
     if (!chain || chain.links.at(-1)?.name !== 'build' || chain.links.at(-1)!.args.length) return undefined;
     const links = chain.links.slice(0, -1);
     let state: BuilderState | undefined;
@@ -338,8 +468,9 @@ class BodyReader {
       const status = args.length ? springStatusOf(args.at(-1)!) : null;
       if (status === null) return undefined;
       if (args.length === 1) return { status, entity: { kind: 'none' } };
-      if (args.length === 2 && /^(?:new\s+)?(?:HttpHeaders|[a-z_$][\w$]*[hH]eaders)\b/.test(args[0]!)) return { status, entity: { kind: 'none' } };
-      return { status, entity: this.entityOf(args[0]!, 0) };
+      const entity = this.entityOf(args[0]!, 0);
+      if (args.length === 2 && this.springHeaders(args[0]!, entity)) return { status, entity: { kind: 'none' } };
+      return { status, entity };
     }
     const chain = chainOf(expr);
     if (!chain || chain.head !== 'ResponseEntity' || !chain.links.length) return undefined;
@@ -363,6 +494,19 @@ class BodyReader {
     return { status, entity: entity === undefined ? { kind: 'none' } : this.entityOf(entity, 0) };
   }
 
+  /**
+   * Whether `(arg, status)` is `ResponseEntity(headers, status)`: headers made there, a name
+   * saying so (`headers`, `responseHeaders`), or a local of any name holding them
+   * (`HttpHeaders h = new HttpHeaders()`, Kotlin's `val h = HttpHeaders()`).
+   */
+  private springHeaders(arg: string, entity: Entity): boolean {
+    const made = /^(?:new\s+)?(?:HttpHeaders|(?:Linked)?MultiValueMap)\b/;
+    if (made.test(arg) || /^(?:[a-z_$][\w$]*)?[hH]eaders\b/.test(arg)) return true;
+    if (entity.kind === 'type') return SPRING_HEADERS.has(simpleName(entity.ref.name));
+    const init = /^[a-z_$][\w$]*$/.test(arg) ? this.localDeclaration(arg)?.init : undefined;
+    return init !== undefined && made.test(init.trim());
+  }
+
   /** Applies builder calls; `start` undefined: the first link is a `Response.x(..)` starter. */
   private apply(start: BuilderState | undefined, links: readonly Link[]): BuilderState | undefined {
     let state = start;
@@ -371,7 +515,7 @@ class BodyReader {
       const first = links[0];
       if (!first) return undefined;
       const fixed = STARTERS[first.name];
-      if (first.name === 'status' && first.args.length === 1) state = { status: statusOf(first.args[0]!), entities: [] };
+      if (first.name === 'status' && first.args.length === 1) state = { status: this.statusOf(first.args[0]!), entities: [] };
       else if (fixed) state = { status: fixed, entities: ENTITY_STARTERS.has(first.name) && first.args[0] ? [first.args[0]] : [] };
       else return undefined;
       rest = links.slice(1);
@@ -379,7 +523,7 @@ class BodyReader {
     state = { status: state.status, entities: [...state.entities] };
     for (const link of rest) {
       if (link.name === 'entity' && link.args.length >= 1) state.entities = [link.args[0]!];
-      else if (link.name === 'status' && link.args.length === 1) state.status = statusOf(link.args[0]!);
+      else if (link.name === 'status' && link.args.length === 1) state.status = this.statusOf(link.args[0]!);
       else if (!DECORATIONS.has(link.name)) return undefined;
     }
     return state;
@@ -427,8 +571,14 @@ class BodyReader {
     return { status: [...statuses][0]!, entities: [...entities] };
   }
 
+  /** A status argument, a helper's parameter read as the argument its caller gave. */
+  statusOf(arg: string): string | null {
+    const bound = this.call?.bound.get(arg.trim());
+    return bound ? bound.reader.statusOf(bound.text) : statusOf(arg);
+  }
+
   /** The entity an expression is. */
-  private entityOf(text: string, depth: number): Entity {
+  entityOf(text: string, depth: number): Entity {
     const e = text.trim();
     if (depth > MAX_DEPTH) return { kind: 'unknown' };
     if (e === 'null') return { kind: 'none' };
@@ -496,6 +646,9 @@ class BodyReader {
   /** A parameter, a local (its declared type, or `var x = ` what it is given) or a field. */
   private variable(name: string, fieldOnly: boolean, depth: number): Entity {
     if (!fieldOnly) {
+      // A helper's parameter is what its caller gave.
+      const bound = this.call?.bound.get(name);
+      if (bound) return bound.reader.entityOf(bound.text, depth + 1);
       const param = this.site.method.params.find((p) => p.name === name);
       if (param) return this.typed(param.type, this.scope, true);
       const local = this.localDeclaration(name);
@@ -730,8 +883,74 @@ class BodyReader {
     if (OPAQUE.has(simple) && ref.dims === 0) return { kind: 'unknown' };
     // A type variable of the method: what it stands for is the caller's.
     if (this.site.method.typeParams.some((p) => p.name === ref.name)) return { kind: 'unknown' };
-    return { kind: 'type', ref, scope, own };
+    return { kind: 'type', ref, scope, own: own && (this.call?.own ?? true) };
   }
+}
+
+/** The one method of `name` taking `arity` arguments of the first type declaring any; undefined when none or several. */
+function pick(owners: readonly TypeDecl[], name: string, arity: number): MethodSite | undefined {
+  for (const owner of owners) {
+    const named = owner.methods.filter((m) => m.name === name && m.params.length === arity);
+    if (named.length) return named.length === 1 ? { owner, method: named[0]! } : undefined;
+  }
+  return undefined;
+}
+
+/** `(e)` as `e`, as often as it is wrapped. */
+function unparenthesized(e: string): string {
+  while (e.startsWith('(') && matching(e, 0) === e.length - 1) e = e.slice(1, -1).trim();
+  return e;
+}
+
+/** A Java `c ? a : b` at the top of the expression as `[a, b]` (a nested one stays in its branch); undefined when none. */
+function ternary(e: string): [string, string] | undefined {
+  let depth = 0;
+  let question = -1;
+  let open = 0;
+  for (let i = 0; i < e.length; i++) {
+    const c = e[i]!;
+    if (c === '"' || c === "'") i = skipString(e, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth !== 0) continue;
+    else if (c === '?') {
+      if (question < 0) question = i;
+      open++;
+    } else if (c === ':' && e[i + 1] === ':') i++; // a method reference
+    else if (c === ':' && question >= 0 && --open === 0) return [e.slice(question + 1, i).trim(), e.slice(i + 1).trim()];
+  }
+  return undefined;
+}
+
+/** A Kotlin `if (c) a else b` expression (braces around a branch holding only its value) as `[a, b]`; undefined when not one. */
+function kotlinIfElse(e: string): [string, string] | undefined {
+  const head = /^if\s*\(/.exec(e);
+  if (!head) return undefined;
+  const close = matching(e, head[0].length - 1);
+  if (close < 0) return undefined;
+  const rest = e.slice(close + 1);
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '"' || c === "'") i = skipString(rest, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && /^else(?![\w$])/.test(rest.slice(i)) && /[\s})]$/.test(rest.slice(0, i))) {
+      const yes = branchValue(rest.slice(0, i));
+      const no = branchValue(rest.slice(i + 4));
+      return yes !== undefined && no !== undefined ? [yes, no] : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A Kotlin branch's value: the expression, or the one statement of its braces; undefined for a block doing more. */
+function branchValue(text: string): string | undefined {
+  const t = text.trim();
+  if (!t.startsWith('{')) return t || undefined;
+  if (matching(t, 0) !== t.length - 1) return undefined;
+  const inner = t.slice(1, -1).trim();
+  return inner && !/[;\n]/.test(inner.replace(/\n\s*\./g, '.')) ? inner : undefined;
 }
 
 /**
@@ -745,7 +964,7 @@ class BodyReader {
  */
 export function builtResponse(
   returns: readonly BuiltReturn[] | undefined,
-  contentType: string,
+  media: { contentType: string; declared: boolean },
   scope: Scope,
   bindings: TypeBindings,
   schemas: SchemaBuilder,
@@ -758,6 +977,7 @@ export function builtResponse(
   if (!successes.length) return undefined;
   // As visibleResponses picks it: 200 when the body builds one, else the first success.
   const main = successes.some((r) => r.status === '200') ? '200' : successes[0]!.status;
+  const { contentType } = media;
   const model = (status: string): ResponseModel | undefined => {
     const entity = agreed(all.filter((r) => r.status === status).map((r) => r.entity));
     if (!entity || entity.kind === 'unknown') return undefined;
@@ -772,8 +992,15 @@ export function builtResponse(
       const schema = entitySchema(entity, schemas, bindings);
       return { contentType, schema, example: responseExampleOf(schema), description };
     }
-    return responseModel({ kind: 'body', ref: entity.ref, array: false }, contentType, entity.scope, entity.own ? bindings : new Map(), schemas, description);
+    const payload = { kind: 'body', ref: entity.ref, array: false } as const;
+    // A byte[] entity goes out as it is (both frameworks' byte array writers), unless a type is declared.
+    const type = !media.declared && isRawBytesPayload(payload) ? 'application/octet-stream' : contentType;
+    return responseModel(payload, type, entity.scope, entity.own ? bindings : new Map(), schemas, description);
   };
+  // A status only a helper's builder names (`return found ? ok(u) : notFound();`) is one of the answers too.
+  for (const status of new Set(all.map((r) => r.status))) {
+    if (status !== main && !responses.some((r) => r.status === status)) responses.push({ status, description: reasonPhrase(status) });
+  }
   for (const r of responses) {
     if (r.schema || r.status === main || !all.some((s) => s.status === r.status)) continue;
     const other = model(r.status);

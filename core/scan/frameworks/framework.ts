@@ -95,6 +95,12 @@ export interface FrameworkScanner {
    * dependencies recomputes this framework's endpoints of that module and its dependents.
    */
   readsModuleDependencies?: boolean;
+  /**
+   * Whether the endpoints depend on the modules building against a type's module (a war's web.xml
+   * mounts the resources of the jar it packs): a build-file edit that changes a module's
+   * dependencies recomputes this framework's endpoints of the modules it builds against.
+   */
+  readsServingModules?: boolean;
   /** Endpoints served by a concrete type; [] when it serves none. */
   endpoints(type: TypeDecl, ctx: ScanContext): Endpoint[];
 }

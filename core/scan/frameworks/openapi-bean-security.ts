@@ -12,12 +12,16 @@ import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import { blankComments, splitTop } from '../config-text';
 import { callsIn, literalValue } from '../code-calls';
 import { inTestSources } from '../source-files';
-import { DROPWIZARD_AUTH_NEEDLE, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
+import { simpleName } from '../source-model';
+import { DROPWIZARD_AUTH_NEEDLE, DROPWIZARD_FILTERS, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
+import type { ProjectFilter } from './jax-rs/dropwizard-auth';
+import { DOCKET_NEEDLE, concreteClasses, docketsOf } from './springfox-security';
+import type { SpringfoxDocket } from './springfox-security';
 
-/** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters) in code. */
+/** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters, or a springfox Docket) in code. */
 export const OPENAPI_SECURITY = 'OpenApiSecurity';
 /** Words one of which such a file holds (the index looks for them as bytes). */
-export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem', DROPWIZARD_AUTH_NEEDLE];
+export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem', DROPWIZARD_AUTH_NEEDLE, DOCKET_NEEDLE];
 
 const SCHEME_TYPES: Record<string, SecuritySchemeDecl['type']> = { HTTP: 'http', APIKEY: 'apiKey', OAUTH2: 'oauth2', OPENIDCONNECT: 'openIdConnect' };
 const KEY_LOCATIONS: Record<string, 'header' | 'query' | 'cookie'> = { HEADER: 'header', QUERY: 'query', COOKIE: 'cookie' };
@@ -29,22 +33,45 @@ export interface CodeSecurity {
   global: string[];
   /** Of `schemes`, Dropwizard's auth filters: they guard the methods its auth feature picks. */
   guards: string[];
+  /**
+   * With `guards`: the classes of other modules the file names (`register(new OrderResource(..))`,
+   * `X.class`) by qualified name, which the application's filters guard as they guard its own module's.
+   */
+  serves: string[];
+  /** springfox Dockets the file's class builds, one per concrete class defining or inheriting it (springfox-security.ts). */
+  dockets: SpringfoxDocket[];
 }
+
+/** `new X(` and `X.class`: a class an application registers. */
+const NAMED = /\b([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class\b|\bnew\s+([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*[(<]/g;
 
 /**
  * What the project's code declares, file by file in path order (test sources left out), each with
- * its file's module. Its names may be constants of any file: the scanner compares it on a re-scan.
+ * its file's module and the modules of the classes inheriting it (`alsoIn`). Its names may be constants of any file: the scanner compares it on a re-scan.
  */
-export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string }> {
+export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string; alsoIn: string[] }> {
   return [...index.files.values()]
     .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !inTestSources(e.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((entry) => ({ module: entry.module, ...codeSecurityOf(index, entry) }));
+    .map((entry) => {
+      const found = codeSecurityOf(index, entry);
+      return { module: entry.module, ...found, alsoIn: found.schemes.length || found.global.length ? subclassModules(index, entry) : [] };
+    });
+}
+
+/**
+ * The other modules whose classes extend the file's class: a shared module's base configuration
+ * declares the bean each application's subclass defines (springdoc's reach as a springfox Docket's).
+ */
+function subclassModules(index: ProjectIndex, entry: FileEntry): string[] {
+  const declaring = index.parse(entry)?.types.find((t) => t.kind === 'class');
+  if (!declaring) return [];
+  return [...new Set(concreteClasses(index, declaring).map((t) => t.file.module))].filter((m) => m !== entry.module);
 }
 
 /** What one file's code declares; empty when it declares nothing readable. */
 function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
-  const out: CodeSecurity = { schemes: [], global: [], guards: [] };
+  const out: CodeSecurity = { schemes: [], global: [], guards: [], serves: [], dockets: [] };
   let text: string;
   try {
     text = entry.text ?? readFileSync(entry.abs, 'utf8');
@@ -70,12 +97,38 @@ function codeSecurityOf(index: ProjectIndex, entry: FileEntry): CodeSecurity {
       if (name && !out.global.includes(name)) out.global.push(name);
     }
   }
-  for (const s of dropwizardAuthSchemes(code, value)) {
+  for (const s of dropwizardAuthSchemes(code, value, (name) => projectFilter(index, name, scope))) {
     if (out.schemes.some((o) => o.name === s.name)) continue;
     out.schemes.push(s);
     out.guards.push(s.name);
   }
+  if (out.guards.length && scope) {
+    for (const m of code.matchAll(NAMED)) {
+      const named = index.resolveType((m[1] ?? m[2])!, scope);
+      if (named && named.file.module !== entry.module && !out.serves.includes(named.fqn)) out.serves.push(named.fqn);
+    }
+  }
+  out.dockets = docketsOf(index, entry, code);
   return out;
+}
+
+/** A project class `name` that extends one of Dropwizard's auth filters (through project classes), with its file's code. */
+function projectFilter(index: ProjectIndex, name: string, scope: Scope | undefined): ProjectFilter | undefined {
+  const decl = scope && index.resolveType(name, scope);
+  if (!decl) return undefined;
+  // An interface, record or enum named with `new` is no filter.
+  const top = [decl, ...index.ancestors(decl)].filter((t) => t.kind === 'class').at(-1);
+  const base = top?.superclass && simpleName(top.superclass.name);
+  if (!top || !base || !DROPWIZARD_FILTERS.has(base) || index.resolveType(top.superclass!.name, { type: top, file: top.file })) return undefined;
+  const entry = index.files.get(decl.file.path);
+  let text: string | undefined;
+  try {
+    text = entry && (entry.text ?? readFileSync(entry.abs, 'utf8'));
+  } catch {
+    text = undefined;
+  }
+  const own: Scope = { type: decl, file: decl.file };
+  return { name: decl.name, base, code: text === undefined ? '' : blankComments(text), value: (arg) => (arg === undefined ? undefined : literalValue(arg.trim(), index, own)) };
 }
 
 /** `SecurityScheme().type(..).scheme(..)...` as the declaration's fields; undefined without a readable type. */

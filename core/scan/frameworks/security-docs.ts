@@ -14,6 +14,16 @@ import { stringAttr } from '../types/attribute';
 import { annotationsNamed, arrayItems } from '../annotation-values';
 import { codeSecurity } from './openapi-bean-security';
 import { guardedBy } from './jax-rs/dropwizard-auth';
+import { documents, selects } from './springfox-security';
+import type { SpringfoxDocket } from './springfox-security';
+import type { ModuleInfo } from '../modules';
+import { moduleDependencies } from '../module-dependencies';
+
+/** The project's modules and its build files, to tell which modules build against a library module. */
+export interface ModuleReach {
+  modules: readonly ModuleInfo[];
+  read?: (path: string) => string | undefined;
+}
 
 /** Class annotations that declare schemes or a global requirement: files using them are always read. */
 export const SECURITY_DECLARATIONS = ['SecurityScheme', 'SecuritySchemes', 'OpenAPIDefinition'];
@@ -81,12 +91,23 @@ export class SecurityDeclarations {
   private readonly global = new Map<string, string[]>();
   /** Dropwizard's auth filters by module (jax-rs/dropwizard-auth.ts). */
   private readonly guards = new Map<string, string[]>();
+  /** Dropwizard's auth filters guarding a resource of another module its application registers, by the resource's name. */
+  private readonly servedGuards = new Map<string, string[]>();
+  /** The schemes of those filters, by the module of the resources they guard. */
+  private readonly lent = new Map<string, SecuritySchemeDecl[]>();
+
+  /**
+   * springfox Dockets (springfox-security.ts), each applying to its module's controllers; one a
+   * library module's configuration declares also to those of the modules building against it
+   * that declare no Docket of their own (`users`): their applications' component scans load it.
+   */
+  private readonly dockets: Array<SpringfoxDocket & { users: string[] }> = [];
 
   /** Whether the `@Bean OpenAPI` code of the index has been read (once per scan, before any class). */
   private codeRead = false;
 
-  collect(index: ProjectIndex, type: TypeDecl): void {
-    if (!this.codeRead) this.collectCode(index);
+  collect(index: ProjectIndex, type: TypeDecl, reach?: ModuleReach): void {
+    if (!this.codeRead) this.collectCode(index, reach);
     const module = type.file.module;
     for (const s of securitySchemesOf(index, type)) {
       const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
@@ -97,22 +118,58 @@ export class SecurityDeclarations {
   }
 
   /** Schemes and the document-wide requirement springdoc's OpenAPI bean builds in code (openapi-bean-security.ts). */
-  private collectCode(index: ProjectIndex): void {
+  private collectCode(index: ProjectIndex, reach: ModuleReach | undefined): void {
     this.codeRead = true;
-    for (const { module, schemes, global, guards } of codeSecurity(index)) {
-      for (const s of schemes) {
-        const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
-        if (!byName.has(s.name)) byName.set(s.name, s);
+    const security = codeSecurity(index);
+    const withDocket = new Set(security.flatMap((s) => s.dockets.map((d) => d.module)));
+    for (const { module, schemes, global, guards, serves, dockets, alsoIn } of security) {
+      for (const d of dockets) {
+        const users = (reach?.modules ?? []).map((m) => m.name).filter((m) => !withDocket.has(m) && moduleDependencies(m, reach!.modules, reach!.read).has(d.module));
+        for (const m of [d.module, ...users]) {
+          const byName = this.schemes.get(m) ?? this.schemes.set(m, new Map()).get(m)!;
+          for (const s of d.schemes) if (!byName.has(s.name)) byName.set(s.name, s);
+        }
+        this.dockets.push({ ...d, users });
       }
-      if (global.length && !this.global.has(module)) this.global.set(module, global);
+      // A shared module's base configuration reaches the applications whose classes inherit it.
+      for (const m of [module, ...alsoIn]) {
+        for (const s of schemes) {
+          const byName = this.schemes.get(m) ?? this.schemes.set(m, new Map()).get(m)!;
+          if (!byName.has(s.name)) byName.set(s.name, s);
+        }
+        if (global.length && !this.global.has(m)) this.global.set(m, global);
+      }
       const held = this.guards.get(module) ?? this.guards.set(module, []).get(module)!;
       // A guard whose name an earlier file took for another scheme is not this filter.
       for (const g of guards) if (!held.includes(g) && this.schemes.get(module)?.get(g) === schemes.find((s) => s.name === g)) held.push(g);
+      // The application's resources in other modules: its filters guard them there too.
+      for (const fqn of serves) {
+        const into = index.typeByFqn(fqn)?.file.module;
+        if (into === undefined) continue;
+        const names = this.servedGuards.get(fqn) ?? this.servedGuards.set(fqn, []).get(fqn)!;
+        const lent = this.lent.get(into) ?? this.lent.set(into, []).get(into)!;
+        for (const s of schemes.filter((s) => guards.includes(s.name))) {
+          if (!names.includes(s.name)) names.push(s.name);
+          if (!lent.some((l) => l.name === s.name)) lent.push(s);
+        }
+      }
     }
   }
 
+  /** The Dropwizard filters guarding the class's methods: its module's application's, else those of the application registering it. */
+  private guardsOf(type: TypeDecl): string[] | undefined {
+    const own = this.guards.get(type.file.module);
+    return own?.length ? own : this.servedGuards.get(type.fqn);
+  }
+
   byModule(): Map<string, SecuritySchemeDecl[]> {
-    return new Map([...this.schemes].map(([m, byName]) => [m, [...byName.values()]]));
+    const out = new Map([...this.schemes].map(([m, byName]) => [m, [...byName.values()]]));
+    // A filter guarding another module's resources is a scheme of that module's document too.
+    for (const [m, lent] of this.lent) {
+      const list = out.get(m) ?? out.set(m, []).get(m)!;
+      for (const s of lent) if (!list.some((l) => l.name === s.name)) list.push(s);
+    }
+    return out;
   }
 
   names(module: string): string[] {
@@ -129,13 +186,20 @@ export class SecurityDeclarations {
    * caller (the `@OpenAPIDefinition` requirement, else any declared scheme); else the module
    * default. JAX-RS reads JSR-250, and so does Spring Security with `jsr250Enabled`. Where the
    * module registers Dropwizard's auth feature, the methods it guards need its filters' schemes.
+   * Where a springfox Docket declaring schemes documents the class (its module's, or a library's
+   * the module builds against), the first of its security
+   * contexts selecting the operation's `path` (its request mapping pattern) names the schemes it
+   * needs; none selecting it, it needs none.
    */
-  requiredBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): string[] | undefined {
+  requiredBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[], path?: string): string[] | undefined {
     const declared = operationSecurity(index, type, chain);
     if (declared) return declared;
     const module = type.file.module;
+    const docket = path === undefined ? undefined : this.dockets.find((d) => (d.module === module || d.users.includes(module)) && d.schemes.length > 0 && documents(d, type.fqn));
+    // Springfox leaves an operation no context selects without security: public, where schemes are declared.
+    if (docket) return docket.contexts.find((c) => selects(c.selector, path!))?.refs ?? [];
     // Dropwizard's auth feature: its filters guard the methods it picks, `@PermitAll` ones too.
-    const guards = this.guards.get(module);
+    const guards = this.guardsOf(type);
     if (guards?.length && guardedBy(type, chain)) return guards;
     const global = this.globalOf(module);
     const known = this.names(module);
@@ -150,7 +214,7 @@ export class SecurityDeclarations {
 
   /** Whether a call may also go without the credentials `requiredBy` names (Dropwizard's `@Auth Optional<User>`). */
   optionalBy(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): boolean {
-    return !!this.guards.get(type.file.module)?.length && !operationSecurity(index, type, chain) && guardedBy(type, chain) === 'optional';
+    return !!this.guardsOf(type)?.length && !operationSecurity(index, type, chain) && guardedBy(type, chain) === 'optional';
   }
 }
 

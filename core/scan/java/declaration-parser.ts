@@ -957,6 +957,11 @@ function fitted<T>(list: T[]): T[] {
   return list.length === 0 ? list : list.slice();
 }
 
+/** The declaration's constructor annotations, made (one empty list per constructor so far) on the first annotated one. */
+function constructorAnnotations(decl: TypeDecl): Annotation[][] {
+  return (decl.constructorAnnotations ??= decl.constructors.map(() => []));
+}
+
 function parseModifiers(): Modifiers {
   const mods = readModifiers();
   mods.modifiers = fitted(mods.modifiers);
@@ -1224,6 +1229,7 @@ function parseMember(decl: TypeDecl, body: BodyKind, docs: BodyDocs): void {
         parseTypeList();
       }
       skipBlankBlock(true);
+      if (mods.annotations.length) constructorAnnotations(decl)[decl.constructors.length] = mods.annotations;
       decl.constructors.push(params);
     }
     docs.last = undefined;

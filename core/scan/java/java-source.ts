@@ -396,6 +396,8 @@ function readBody(body: Node, decl: TypeDecl, file: SourceFile): void {
           break;
         case 'constructor_declaration': {
           const params = m.childForFieldName('parameters');
+          const { annotations } = readModifiers(modifiersOf(m));
+          if (annotations.length) (decl.constructorAnnotations ??= decl.constructors.map(() => []))[decl.constructors.length] = annotations;
           decl.constructors.push(params ? readParams(params) : []);
           last = undefined;
           break;

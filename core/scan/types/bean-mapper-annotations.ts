@@ -29,6 +29,12 @@ export interface MapperChoice {
   dateFormat?: string;
   /** JSON-B 2.0, as the build says: a `@JsonbCreator` requires every parameter (3.0 made them optional). */
   creatorParamsRequired?: boolean;
+  /** fastjson's reference detection is on: an object met again inside itself is written as `{"$ref": path}`. */
+  referenceDetection?: boolean;
+  /** JSON-B's `JsonbConfig.withPropertyNamingStrategy` set in code: a `PropertyNamingStrategy` constant's name. */
+  naming?: string;
+  /** JSON-B's `JsonbConfig.withPropertyVisibilityStrategy` set in code: a strategy of the project's own decides what is seen. */
+  ownVisibility?: boolean;
 }
 
 /** The pattern fastjson2's FastJsonConfig writes dates in unless told otherwise. */
@@ -125,4 +131,28 @@ function isTimeInMillis(e: Expr): boolean {
 /** JsonbDateFormat.DEFAULT_FORMAT (`##default`): the mapper's own format. */
 function isDefaultFormat(e: Expr): boolean {
   return (e.kind === 'name' && simpleName(e.name) === 'DEFAULT_FORMAT') || (e.kind === 'string' && e.value === '##default');
+}
+
+/**
+ * A property's name as JSON-B's `PropertyNamingStrategy` constant `strategy` writes it (Yasson):
+ * the lower-case ones put their separator before every upper-case letter but a leading one
+ * (`orderNo` -> `order_no`), the upper camel ones upper-case the first letter; IDENTITY and
+ * CASE_INSENSITIVE (which only reads names loosely) write it as it is.
+ */
+export function jsonbPropertyName(name: string, strategy: string): string {
+  const separated = (sep: string) => [...name].map((c, i) => (i > 0 && c !== c.toLowerCase() && c === c.toUpperCase() ? sep + c : c)).join('');
+  switch (strategy) {
+    case 'LOWER_CASE_WITH_UNDERSCORES':
+      return separated('_').toLowerCase();
+    case 'LOWER_CASE_WITH_DASHES':
+      return separated('-').toLowerCase();
+    case 'UPPER_CAMEL_CASE':
+      return name.charAt(0).toUpperCase() + name.slice(1);
+    case 'UPPER_CAMEL_CASE_WITH_SPACES': {
+      const spaced = separated(' ');
+      return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+    }
+    default:
+      return name;
+  }
 }

@@ -13,8 +13,12 @@ export function docText(doc: string | undefined): string | undefined {
   const tagAt = doc.includes('@') ? doc.search(/^\s*@\w+/m) : -1;
   let main = tagAt < 0 ? doc : doc.slice(0, tagAt);
   if (/[{<&]/.test(main)) main = plainText(main); // most comments have no markup: skip the rewrites
-  return main.replace(/\s+/g, ' ').trim() || undefined;
+  // Runs for every property of every object built: a one-line comment (single spaces only) is left as it is, not copied.
+  return (COLLAPSIBLE.test(main) ? main.replace(/\s+/g, ' ') : main).trim() || undefined;
 }
+
+/** White space `docText` changes: a run of two, or anything but a space. */
+const COLLAPSIBLE = /\s\s|[^\S ]/;
 
 /** The documented constants of an enum schema, readable: `1 (ACTIVE): in use; 2 (LOCKED): locked`. */
 export function enumListing(s: JsonSchema): string | undefined {

@@ -35,7 +35,7 @@ public record Rec(String a, @SerializedName("bee") String b) { }`,
 public class Wrapper { Sub sub; Rec rec; java.util.List<Color> colors; }`,
 };
 
-const gson = (settings: GsonSettings = {}) => schemas(FILES, { gson: () => settings });
+const gson = (settings: GsonSettings = {}) => schemas(FILES, { mapper: () => ({ kind: 'gson', settings }) });
 const names = (s: { properties?: object }) => Object.keys(s.properties ?? {});
 
 describe('bodies as Gson writes them', () => {
@@ -54,7 +54,7 @@ describe('bodies as Gson writes them', () => {
     expect(names(w.properties!.rec!)).toEqual(['a', 'bee']);
     expect(w.properties!.rec!.properties!.a!.description).toBe('the first');
     // The same classes under Jackson, in the same builder for another application's code.
-    const both = schemas(FILES, { gson: (f) => (f.path.includes('Wrapper') ? {} : undefined), enumsUsingToString: true });
+    const both = schemas(FILES, { mapper: (f) => (f.path.includes('Wrapper') ? { kind: 'gson', settings: {} } : undefined), enumsUsingToString: true });
     expect(names(both.schema('Sub', 'com.acme.g.Sub'))).toContain('computed');
     expect(both.schema('Wrapper', 'com.acme.g.Wrapper').properties!.colors!.items!.enum).toEqual(['RED', 'dark']);
     expect(both.schema('Color', 'com.acme.g.Sub').enum).toEqual(['red', 'dark_blue']);
@@ -91,7 +91,7 @@ data class Item(@SerializedName("item_name") val name: String, private val secre
   var note: String? = null
   companion object { const val MAX = 3 }
 }`,
-    }, { gson: () => ({}) });
+    }, { mapper: () => ({ kind: 'gson', settings: {} }) });
     expect(names(s.schema('Item', 'com.acme.k.Item'))).toEqual(['item_name', 'secretCode', 'note', 'createdBy']);
   });
 
@@ -105,7 +105,7 @@ import javax.persistence.*
 class Row(val id: String, @Transient val score: Int = 0, @javax.persistence.Transient val rank: Int = 0, @kotlin.jvm.Transient val cache: String = "")`,
       'com/acme/k/Plain.kt': `package com.acme.k
 class Plain(val id: String, @field:Transient val cache: String = "", @Transient val other: String = "")`,
-    }, { gson: () => ({}) });
+    }, { mapper: () => ({ kind: 'gson', settings: {} }) });
     expect(names(s.schema('Doc', 'com.acme.k.Doc'))).toEqual(['id', 'score']);
     expect(names(s.schema('Row', 'com.acme.k.Row'))).toEqual(['id', 'score', 'rank']);
     expect(names(s.schema('Plain', 'com.acme.k.Plain'))).toEqual(['id']);
@@ -128,7 +128,7 @@ class Cart(val count: Int, val price: Long) {
   val summary: String by lazy { "$count" }
 }`,
     };
-    expect(names(schemas(source, { gson: () => ({}) }).schema('Cart', 'com.acme.k.Cart'))).toEqual(['count', 'price', 'label', 'stored']);
+    expect(names(schemas(source, { mapper: () => ({ kind: 'gson', settings: {} }) }).schema('Cart', 'com.acme.k.Cart'))).toEqual(['count', 'price', 'label', 'stored']);
     expect(names(schemas(source).schema('Cart', 'com.acme.k.Cart'))).toEqual(expect.arrayContaining(['count', 'price', 'total', 'label', 'shown', 'stored', 'summary']));
   });
 });

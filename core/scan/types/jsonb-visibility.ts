@@ -4,10 +4,15 @@
 // getter hides it, even a public field), else only when it is public; read through its setter
 // likewise. So a private `@JsonbProperty` field with no public accessor is no property.
 // `@JsonbVisibility` names a strategy of the project's own that may see private fields: its class
-// is left as Jackson's rules read it. Lombok's `@Data` / `@Getter` / `@Setter` / `@Value` generate
+// is left as Jackson's rules read it, as is every class of a package annotated so (package-info.java),
+// and every class where the application's JsonbConfig sets `withPropertyVisibilityStrategy`. Lombok's `@Data` / `@Getter` / `@Setter` / `@Value` generate
 // public accessors unless told another AccessLevel. A `@JsonbCreator`'s parameters are read too:
 // JSON-B 1.0 and 2.0 require every one, 3.0 made them optional (a missing one is null).
 
+import { readFileSync } from 'node:fs';
+import { blankComments } from '../config-text';
+import { JSONB_VISIBILITY } from '../project-index';
+import type { ProjectIndex } from '../project-index';
 import type { Annotation, ParamDecl, TypeDecl, TypeRef } from '../source-model';
 import { findAnnotation } from '../source-model';
 import { getterProperty, setterProperty } from './naming';
@@ -25,10 +30,14 @@ export interface JsonbAccess {
   required?: boolean;
 }
 
-/** How JSON-B with its default visibility reaches the field `m` of `decl`; `creatorParamsRequired`: the build says JSON-B 2.0. */
-export function jsonbAccess(decl: TypeDecl, m: Candidate, creatorParamsRequired = false): JsonbAccess {
+/**
+ * How JSON-B with its default visibility reaches the field `m` of `decl`; `creatorParamsRequired`:
+ * the build says JSON-B 2.0; `ownVisibility`: a strategy of the project's own decides (the
+ * application's JsonbConfig, or the class's package).
+ */
+export function jsonbAccess(decl: TypeDecl, m: Candidate, creatorParamsRequired = false, ownVisibility = false): JsonbAccess {
   if (!m.field || decl.kind !== 'class' || decl.file.lang !== 'java') return { access: 'both' };
-  if (findAnnotation(decl.annotations, 'JsonbVisibility')) return { access: 'both' };
+  if (ownVisibility || findAnnotation(decl.annotations, 'JsonbVisibility')) return { access: 'both' };
   const field = decl.fields.find((f) => f.name === (m.renamedField ?? m.implicit));
   if (!field) return { access: 'both' };
   const names = new Set([m.implicit.toLowerCase(), field.name.toLowerCase()]);
@@ -50,13 +59,16 @@ export function jsonbAccess(decl: TypeDecl, m: Candidate, creatorParamsRequired 
 }
 
 /**
- * The parameters of the class's JSON-B creator: a static `@JsonbCreator` method's, else a
- * constructor's whose every parameter `@JsonbProperty` names, in a file that imports JsonbCreator
- * (constructors' own annotations are not parsed: this is how JSON-B's creators are written).
+ * The parameters of the class's JSON-B creator: a static `@JsonbCreator` method's, or a
+ * `@JsonbCreator` constructor's (its parameters named by `@JsonbProperty` or, JSON-B 3.0, by their
+ * own names); a constructor's whose every parameter `@JsonbProperty` names, in a file that imports
+ * JsonbCreator, where no annotations of the constructors were read.
  */
 function creatorParams(decl: TypeDecl): readonly ParamDecl[] {
   const factory = decl.methods.find((x) => x.modifiers.includes('static') && findAnnotation(x.annotations, 'JsonbCreator'));
   if (factory) return factory.params;
+  const annotated = decl.constructors.find((_, i) => findAnnotation(decl.constructorAnnotations?.[i] ?? [], 'JsonbCreator'));
+  if (annotated) return annotated;
   if (!decl.file.imports.some((i) => /^(?:javax|jakarta)\.json\.bind\.annotation(?:\.JsonbCreator)?$/.test(i.name) && (i.wildcard || i.name.endsWith('.JsonbCreator')))) return [];
   return decl.constructors.find((params) => params.length > 0 && params.every((p) => findAnnotation(p.annotations, 'JsonbProperty'))) ?? [];
 }
@@ -76,4 +88,24 @@ function publicLombok(a: Annotation | undefined): boolean {
 
 function isPrimitiveBoolean(t: TypeRef): boolean {
   return t.name === 'boolean' && t.dims === 0;
+}
+
+/** The packages a package-info.java annotates `@JsonbVisibility` (main sources and tests alike: a package is one). */
+export function visibilityPackages(index: ProjectIndex): ReadonlySet<string> {
+  return index.derived('jsonb-visibility-packages', () => {
+    const out = new Set<string>();
+    for (const entry of index.files.values()) {
+      if (!entry.creates?.includes(JSONB_VISIBILITY)) continue;
+      let text: string;
+      try {
+        text = blankComments(readFileSync(entry.abs, 'utf8'));
+      } catch {
+        continue;
+      }
+      // The annotation written before the package declaration.
+      const head = text.slice(0, Math.max(0, text.search(/\bpackage\s+[\w.]+\s*;/)));
+      if (/@(?:[\w.]*\.)?JsonbVisibility\b/.test(head)) out.add(entry.pkg);
+    }
+    return out;
+  });
 }

@@ -854,6 +854,6 @@ import org.springframework.context.annotation.*;
     expect(wrapped(both, 'java.util.Map<String, Login>', 'com.acme.Login', 'response').properties).toBeUndefined();
     expect(wrapped(both, 'Status', 'com.acme.Status', 'response')).toStrictEqual(expect.objectContaining({ type: 'string' }));
     expect(wrapped(both, 'com.lib.Money', 'com.acme.Login', 'response')['x-java-type']).toBe('com.lib.Money');
-    expect(wrapped({ ...both, gson: () => ({}) }, 'Login', 'com.acme.Login', 'request')['x-java-type']).toBe('com.acme.Login');
+    expect(wrapped({ ...both, mapper: () => ({ kind: 'gson', settings: {} }) }, 'Login', 'com.acme.Login', 'request')['x-java-type']).toBe('com.acme.Login');
   });
 });

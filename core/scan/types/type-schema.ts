@@ -36,7 +36,7 @@ import { ANY, displayName, libraryName, NO_VARIABLES, qualifiedName, resolveRef,
 import { EMPTY_SUPERCLASSES, libraryShape } from './library-types';
 import { collectionRelation, halLinks, halPage, halWrapper, isRepresentationModel, withLinks } from './hateoas';
 import type { HalWrapper } from './hateoas';
-import { jsonbAccess } from './jsonb-visibility';
+import { jsonbAccess, visibilityPackages } from './jsonb-visibility';
 import { getterProperty, lombokProperty, namingStrategy, setterProperty } from './naming';
 import type { NamingStrategy } from './naming';
 import { polymorphismOf, withTypeId } from './polymorphism';
@@ -53,8 +53,9 @@ import { MAPPED_CLASS } from '../../model/request';
 import { GSON_DEFAULT_DATE, gsonFieldName, gsonFields, withoutJacksonAnnotations } from './gson';
 import type { GsonSettings } from './gson';
 import { classAnnotations as mapperClassAnnotations, ownWriter, propertyAnnotations, readsJacksonAnnotations } from './bean-mapper-annotations';
-import { FASTJSON2_DATE_FORMAT } from './bean-mapper-annotations';
-import type { BeanMapper, MapperChoice } from './bean-mapper-annotations';
+import { FASTJSON2_DATE_FORMAT, jsonbPropertyName } from './bean-mapper-annotations';
+import type { BeanMapper } from './bean-mapper-annotations';
+import type { JsonMapperChoice } from '../json-mapper-choice';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -92,18 +93,14 @@ export interface SchemaOptions {
    */
   generatedType?: (name: string, packages?: readonly string[]) => JsonSchema | undefined;
   /**
-   * The Gson settings of the application whose code a root type is written in, when its HTTP JSON is
-   * Gson's (json-mapper.ts); undefined where Jackson writes it. Bodies are then modelled as Gson
-   * writes and reads them (gson.ts). `endpoint`: the framework and root type being read, whose
-   * stack (Spring MVC, WebFlux, a JAX-RS runtime) decides the mapper.
+   * The mapper other than Jackson (Gson, JSON-B, fastjson) the application whose code a root type is
+   * written in writes its HTTP JSON with, and how it is configured (json-mapper-choice.ts); undefined
+   * where Jackson writes it. Bodies are then modelled as that mapper writes and reads them: Gson's
+   * fields (gson.ts), JSON-B's or fastjson's annotations (bean-mapper-annotations.ts), and none of the
+   * application's ObjectMapper settings apply. `endpoint`: the framework and root type being read,
+   * whose stack (Spring MVC, WebFlux, a JAX-RS runtime) decides the mapper.
    */
-  gson?: (file: SourceFile, endpoint: EndpointRoot | undefined) => GsonSettings | undefined;
-  /**
-   * Likewise the mapper other than Jackson and Gson (JSON-B, fastjson) the application writes a
-   * root type's JSON with (jsonb-fastjson-mapper.ts): its annotations, not Jackson's, shape the
-   * bodies (bean-mapper-annotations.ts), and none of the application's ObjectMapper settings apply.
-   */
-  mapper?: (file: SourceFile, endpoint: EndpointRoot | undefined) => MapperChoice | undefined;
+  mapper?: (file: SourceFile, endpoint: EndpointRoot | undefined) => JsonMapperChoice | undefined;
 }
 
 /** The framework reading endpoints, and the file of the root type it reads them from. */
@@ -111,6 +108,14 @@ export interface EndpointRoot {
   framework: string;
   file: SourceFile;
 }
+
+/** What fastjson writes for an object met again inside itself, with its reference detection on. */
+const FASTJSON_REFERENCE: JsonSchema = {
+  type: 'object',
+  description: 'fastjson reference to an object written earlier in this document ("$ref": "..", "$", "@" or a path)',
+  properties: { $ref: { type: 'string', examples: ['..'] } },
+  required: ['$ref'],
+};
 
 /** The types Jackson writes with the ObjectMapper's DateFormat. */
 const LEGACY_DATES = new Set(['java.util.Date', 'java.util.Calendar', 'java.util.GregorianCalendar', 'java.sql.Timestamp']);
@@ -205,14 +210,22 @@ const MAX_GENERIC_REPEATS = 3;
 const MAX_OBJECT_NODES = 2_000;
 const SIZE_LIMIT = `schema size limit of ${MAX_OBJECT_NODES} objects reached`;
 
+/** The cut-schema cache's key: a cut one is built the same way at the same level with the same budget left. */
+function cutKeyOf(key: string, direction: Direction, level: number, budget: number): string {
+  return `${key}\u0003${direction}\u0003${level}\u0003${budget}`;
+}
+
 /** Object schemas in `s` as JSON writes it, shared subtrees counted at each use; memoised, as schemas are never mutated. */
 const EXPANDED_SIZES = new WeakMap<JsonSchema, number>();
 function expandedSize(s: JsonSchema): number {
   let n = EXPANDED_SIZES.get(s);
   if (n !== undefined) return n;
   n = s.properties || s.oneOf ? 1 : 0;
-  for (const p of Object.values(s.properties ?? {})) n += expandedSize(p);
-  for (const b of s.oneOf ?? []) n += expandedSize(b);
+  // Keys and indexes, not Object.values: no array per schema (it runs for every object built or reused).
+  const props = s.properties;
+  if (props) for (const k in props) n += expandedSize(props[k]!);
+  const oneOf = s.oneOf;
+  if (oneOf) for (let i = 0; i < oneOf.length; i++) n += expandedSize(oneOf[i]!);
   if (s.items && !Array.isArray(s.items)) n += expandedSize(s.items);
   if (s.additionalProperties && typeof s.additionalProperties === 'object') n += expandedSize(s.additionalProperties);
   EXPANDED_SIZES.set(s, n);
@@ -249,7 +262,6 @@ export class SchemaBuilder {
   /** Object schemas the size budget cut, by key, direction, level and the budget they were built under: right only there. */
   private cutCache = new Map<string, Cached>();
   private enums = new Map<TypeDecl, JsonSchema>();
-  private readonly gsonFor: SchemaOptions['gson'];
   /** The Gson settings the root being built is written with; undefined: Jackson's rules. */
   private gson: GsonSettings | undefined;
   private readonly mapperFor: SchemaOptions['mapper'];
@@ -259,6 +271,11 @@ export class SchemaBuilder {
   private mapperDates: string | undefined;
   /** JSON-B 2.0's creators require every parameter (MapperChoice). */
   private creatorParamsRequired = false;
+  /** JSON-B's JsonbConfig in code: its naming strategy, and whether a visibility strategy of the project's own decides (MapperChoice). */
+  private jsonbNaming: string | undefined;
+  private jsonbOwnVisibility = false;
+  /** fastjson's reference detection is on (MapperChoice). */
+  private fastjsonReferences = false;
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
@@ -296,7 +313,6 @@ export class SchemaBuilder {
     this.rootValue = opts.rootValue ?? { read: false, write: false };
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
-    this.gsonFor = opts.gson;
     this.mapperFor = opts.mapper;
     this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
@@ -371,9 +387,10 @@ export class SchemaBuilder {
 
   /** Jackson's rules, or Gson's (JSON-B's, fastjson's) where the application writing `file`'s types uses it: each with its own caches. */
   private useMapper(file: SourceFile | undefined): void {
-    const gson = this.javaNames || !file ? undefined : this.gsonFor?.(file, this.endpointRoot);
-    const mapper = this.javaNames || !file || gson ? undefined : this.mapperFor?.(file, this.endpointRoot);
-    const key = gson ? JSON.stringify(gson) : mapper ? JSON.stringify(mapper) : '';
+    const choice = this.javaNames || !file ? undefined : this.mapperFor?.(file, this.endpointRoot);
+    const gson = choice?.kind === 'gson' ? choice.settings : undefined;
+    const mapper = choice?.kind === 'gson' ? undefined : choice;
+    const key = choice ? JSON.stringify(choice) : '';
     if (key === this.mapperKey) return;
     let caches = this.mappers.get(key);
     if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
@@ -381,6 +398,9 @@ export class SchemaBuilder {
     this.mapper = mapper?.kind;
     this.mapperDates = mapper?.dateFormat;
     this.creatorParamsRequired = mapper?.creatorParamsRequired === true;
+    this.jsonbNaming = mapper?.naming;
+    this.jsonbOwnVisibility = mapper?.ownVisibility === true;
+    this.fastjsonReferences = mapper?.referenceDetection === true;
     this.mapperKey = key;
     ({ cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums } = caches);
   }
@@ -637,7 +657,11 @@ export class SchemaBuilder {
     // declare `com.acme.Dto`.
     const typedKey = t.raw || t.args.length === 0 ? plainKey(t.decl) : `${t.decl.file.path}${KEY_SEPARATOR}${qualifiedName(t)}`;
     const key = untyped ? `${typedKey}${UNTYPED}` : typedKey;
-    if (this.stack.includes(key)) return { schema: { $ref: REF + key }, height: 0, truncated: false, open: new Set([key]) };
+    if (this.stack.includes(key)) {
+      // fastjson's reference detection writes the same object met again inside itself as a reference to it.
+      const schema: JsonSchema = this.fastjsonReferences ? { oneOf: [{ $ref: REF + key }, FASTJSON_REFERENCE] } : { $ref: REF + key };
+      return { schema, height: 0, truncated: false, open: new Set([key]) };
+    }
     if (level >= this.maxDepth) return { schema: this.truncated(t), height: 0, truncated: true };
     // Budgets against explosion (issue 23): `Box<T> { Box<Box<T>> next; }` meets a new
     // instantiation at every level, so neither `$ref` nor the cache stops it; and a wide tree of
@@ -655,8 +679,10 @@ export class SchemaBuilder {
     // is built again under it, cut deeper down rather than as a whole.
     const fits = hit && (hit.truncated ? hit.level === level : hit.height <= this.maxDepth - level) && before + expandedSize(hit.schema) <= this.limit;
     // A cut one is built the same way wherever the same budget is left at the same level (each endpoint using Gaffer's Operation).
-    const cutKey = `${key}\u0003${this.direction}\u0003${level}\u0003${this.limit - before}`;
-    const reused = fits ? hit : this.cutCache.get(cutKey);
+    // Its key is made only when needed: most objects are found whole, or built once and not cut.
+    const { direction, cutCache } = this;
+    const budget = this.limit - before;
+    const reused = fits ? hit : cutCache.size === 0 ? undefined : cutCache.get(cutKeyOf(key, direction, level, budget));
     if (reused && !this.stack.some((k) => reused.types!.has(k))) {
       this.nodes = before + expandedSize(reused.schema);
       // A reused schema still depends on every type inside it: tell the index, whose tracking
@@ -695,7 +721,7 @@ export class SchemaBuilder {
     types.add(key);
     const result: Built = { schema: built.schema, height: built.height, truncated: built.truncated, cut: built.cut, types, open, defs, directional: built.directional };
     if (open) return result;
-    if (built.cut) this.cutCache.set(cutKey, { ...result, level, missing });
+    if (built.cut) this.cutCache.set(cutKeyOf(key, direction, level, budget), { ...result, level, missing });
     else (this.direction === 'request' && built.directional ? this.requestCache : this.cache).set(key, { ...result, level, missing });
     return result;
   }
@@ -775,8 +801,10 @@ export class SchemaBuilder {
   private sharedByProperties(values: ReadonlyArray<() => Built>): Built[] {
     const before = this.nodes;
     const built = values.map((v) => v());
+    // Most objects fit whole: the takers are counted only when one was cut.
+    if (!built.some((b) => b.cut)) return built;
     const takers = built.flatMap((b, i) => (b.cut || expandedSize(b.schema) > 0 ? [i] : []));
-    if (takers.length < 2 || !built.some((b) => b.cut)) return built;
+    if (takers.length < 2) return built;
     this.nodes = before;
     const shared = this.fairBranches(takers.map((i) => values[i]!), { leftovers: true })!;
     takers.forEach((i, k) => (built[i] = shared[k]!));
@@ -930,8 +958,9 @@ export class SchemaBuilder {
     });
     const builtValues = this.sharedByProperties(values);
 
-    for (const [i, p] of listed.entries()) {
-      const ctx = { index: this.index, scope: p.scope };
+    // Indexed: most of a scan runs before the optimizing compiler, where `entries()` makes an iterator and a pair per property.
+    for (let i = 0; i < listed.length; i++) {
+      const p = listed[i]!;
       let base = parts.take(builtValues[i]!);
       // Gson's `@JsonAdapter` on a field writes it as the adapter does: unknown here.
       if (this.gson && p.anns.has('JsonAdapter')) base = { description: 'Written by its Gson @JsonAdapter' };
@@ -942,7 +971,7 @@ export class SchemaBuilder {
         additional = base.additionalProperties && typeof base.additionalProperties === 'object' ? base.additionalProperties : {};
         continue;
       }
-      const ruled = applyPropertyRules(base, p.anns, p.member.description, { ...ctx, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString && !this.mapper });
+      const ruled = applyPropertyRules(base, p.anns, p.member.description, { index: this.index, scope: p.scope, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString && !this.mapper });
       const { schema } = ruled;
       const isRequired = ruled.required || p.member.required === true;
       if (p.member.defaultValue && schema.default === undefined) {
@@ -1096,7 +1125,9 @@ export class SchemaBuilder {
       }
     }
     // Class-level rules: the nearest declaration wins; ignored names add up.
-    let naming: NamingStrategy | undefined;
+    // JSON-B's naming strategy set in code names what `@JsonbProperty` does not (JSON-B reads no `@JsonNaming`).
+    const jsonbNaming = this.mapper === 'jsonb' ? this.jsonbNaming : undefined;
+    let naming: NamingStrategy | undefined = jsonbNaming ? (name) => jsonbPropertyName(name, jsonbNaming) : undefined;
     let order: { names: string[]; alphabetic: boolean } | undefined;
     const ignored = new Map<string, 'all' | 'read' | 'write'>();
     for (let i = levels.length - 1; i >= 0; i--) {
@@ -1218,7 +1249,7 @@ export class SchemaBuilder {
     if (this.mapper !== 'jsonb') return all;
     const out: Member[] = [];
     for (const m of all) {
-      const { access, required } = jsonbAccess(decl, m, this.creatorParamsRequired);
+      const { access, required } = jsonbAccess(decl, m, this.creatorParamsRequired, this.jsonbOwnVisibility || visibilityPackages(this.index).has(decl.file.pkg));
       if (access === 'none') continue;
       out.push(access === 'both' && !required ? m : { ...m, ...(access === 'both' ? {} : { jsonbAccess: access }), ...(required ? { required } : {}) });
     }

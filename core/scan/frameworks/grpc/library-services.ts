@@ -1,7 +1,7 @@
 // gRPC services a library provides and the application's code registers, with no class of its own
 // extending their base: grpc-services' server reflection (`ProtoReflectionService.newInstance()`,
 // v1alpha, and `ProtoReflectionServiceV1.newInstance()`, v1) and health check
-// (`healthStatusManager.getHealthService()`), added to a `ServerBuilder` or returned by a bean
+// (`healthStatusManager.getHealthService()`, Kotlin's `.healthService`), added to a `ServerBuilder` or returned by a bean
 // that a starter binds. Each is listed at the method registering it. The method body is text the
 // parser skips, so it is read as text (strings and comments blanked).
 // grpc-ecosystem's starter (net.devh) registers both itself when grpc-services is on the classpath,
@@ -35,6 +35,8 @@ export interface LibraryRegistration {
 
 interface Factory {
   pattern: RegExp;
+  /** Kotlin's property syntax for the same getter (`health.healthService`), read in Kotlin files. */
+  kotlinPattern?: RegExp;
   written: string;
   binding: GrpcBinding;
   fullName: string;
@@ -54,6 +56,7 @@ const FACTORIES: Factory[] = [
   {
     // A HealthStatusManager's service (grpc-services keeps it in io.grpc.protobuf.services, formerly io.grpc.services).
     pattern: /\.\s*getHealthService\s*\(\s*\)/g,
+    kotlinPattern: /\.\s*healthService(?![\w$(])/g,
     written: 'HealthStatusManager.getHealthService()',
     binding: { service: 'Health', grpcClass: 'HealthGrpc', packages: ['io.grpc.health.v1'], written: 'io.grpc.health.v1.HealthGrpc.HealthImplBase' },
     fullName: 'grpc.health.v1.Health',
@@ -76,8 +79,9 @@ export function libraryRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
   for (const factory of FACTORIES) {
     // getHealthService() is HealthStatusManager's only where the file names that class.
     if (factory.binding.service === 'Health' && !mentions.includes('HealthStatusManager')) continue;
-    factory.pattern.lastIndex = 0;
-    for (let m = factory.pattern.exec(code); m; m = factory.pattern.exec(code)) {
+    const pattern = type.file.lang === 'kotlin' && factory.kotlinPattern ? new RegExp(`${factory.pattern.source}|${factory.kotlinPattern.source}`, 'g') : factory.pattern;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(code); m; m = pattern.exec(code)) {
       const line = lineAt(code, m.index);
       const site = [...methods].reverse().find((s) => s.method.line <= line);
       if (!site || out.some((r) => r.method === site.method && r.fullName === factory.fullName)) continue;
@@ -101,7 +105,7 @@ const DEVH_STARTER = /net\.devh[\s\S]{0,200}?grpc-(?:server-)?spring-boot-starte
 export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryRegistration[] {
   if (type.outer || !findAnnotation(type.annotations, 'SpringBootApplication')) return [];
   const module = ctx.modules.find((m) => m.name === type.file.module);
-  if (!module || !usesDevhStarter(module.dir, ctx)) return [];
+  if (!module || !devhStarterUsers((path) => ctx.readProjectFile?.(path))(module.dir)) return [];
   // Kotlin's `fun main` is the file's own (its facade type).
   const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
   if (!main) return [];
@@ -119,21 +123,32 @@ function starterRegistration(site: { method: MethodDecl; owner: TypeDecl }, fact
 }
 
 /**
- * Whether the module's build file names grpc-ecosystem's server starter, or a parent pom's
+ * Whether a module's build file names grpc-ecosystem's server starter, or a parent pom's
  * dependencies do (its <dependencyManagement> only manages versions; a Gradle build enclosing the
- * module names what its own projects use).
+ * module names what its own projects use). Each build file is searched once per reading (build
+ * facts ask for every module: build-facts.ts).
  */
-function usesDevhStarter(dir: string, ctx: ScanContext): boolean {
-  const parts = dir ? dir.split('/') : [];
-  for (let n = parts.length; n >= 0; n--) {
-    const at = parts.slice(0, n).join('/');
-    for (const name of n === parts.length ? ['pom.xml', 'build.gradle', 'build.gradle.kts'] : ['pom.xml']) {
-      const text = ctx.readProjectFile?.(at ? `${at}/${name}` : name);
-      if (!text) continue;
-      let build = name.endsWith('.xml') ? blankXmlComments(text) : stripComments(text);
-      if (n < parts.length) build = build.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
-      if (DEVH_STARTER.test(build)) return true;
+export function devhStarterUsers(read: (path: string) => string | undefined): (dir: string) => boolean {
+  const names = new Map<string, boolean>();
+  const named = (path: string, asParent: boolean): boolean => {
+    const key = `${asParent ? 'parent' : 'own'}:${path}`;
+    let found = names.get(key);
+    if (found === undefined) {
+      const text = read(path);
+      let build = !text ? '' : path.endsWith('.xml') ? blankXmlComments(text) : stripComments(text);
+      if (asParent) build = build.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
+      names.set(key, (found = DEVH_STARTER.test(build)));
     }
-  }
-  return false;
+    return found;
+  };
+  return (dir) => {
+    const parts = dir ? dir.split('/') : [];
+    for (let n = parts.length; n >= 0; n--) {
+      const at = parts.slice(0, n).join('/');
+      for (const name of n === parts.length ? ['pom.xml', 'build.gradle', 'build.gradle.kts'] : ['pom.xml']) {
+        if (named(at ? `${at}/${name}` : name, n < parts.length)) return true;
+      }
+    }
+    return false;
+  };
 }

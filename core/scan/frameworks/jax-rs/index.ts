@@ -9,6 +9,7 @@ import type { Endpoint } from '../../../model/endpoint';
 import { stringValue, stringValues } from '../../annotation-values';
 import { methodChains } from '../../hierarchy';
 import type { MethodSite } from '../../hierarchy';
+import { moduleDependencies } from '../../module-dependencies';
 import { joinPaths, normalisePath } from '../../paths';
 import { findAnnotation, isAbstract, simpleName } from '../../source-model';
 import type { Annotation, TypeDecl, TypeRef } from '../../source-model';
@@ -185,10 +186,26 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     // The properties of the module's application (its own, or those of the application serving it).
     const fromProperties = mounts.has(module) ? undefined : ctx.modules.find((m) => m.name === module)?.jaxRsPath;
     if (fromProperties !== undefined) return mountOf(fromProperties);
-    const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : undefined);
+    const mounted = mounts.get(module) ?? (mounts.size === 1 ? [...mounts.values()][0] : servingMount(module, mounts, ctx));
     if (mounted !== undefined) return mounted;
     // An application class in another module (a shared `app` module) serves all when it is the only one.
     return appPaths.size === 1 ? [...appPaths.values()][0]! : '';
+  }
+
+  /**
+   * The mount of the modules that build against `module` and mount a servlet (a war whose web.xml
+   * serves the jar of resources in its WEB-INF/lib), when they agree; undefined when none does or
+   * they differ.
+   */
+  function servingMount(module: string, mounts: ReadonlyMap<string, string>, ctx: ScanContext): string | undefined {
+    const found = new Set<string>();
+    for (const [war, mount] of mounts) if (war !== module && servedBy(war, module, ctx)) found.add(mount);
+    return found.size === 1 ? [...found][0] : undefined;
+  }
+
+  /** Whether module `war` builds against `module` (its pom's or Gradle build's dependencies, followed through). */
+  function servedBy(war: string, module: string, ctx: ScanContext): boolean {
+    return moduleDependencies(war, ctx.modules, ctx.readProjectFile).has(module);
   }
 
   /** Per module, the servlets of its web.xml that each name their application class, with the classes each application registers. */
@@ -217,7 +234,10 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
       }
       return byModule;
     });
-    const apps = applicationMounts.get(type.file.module)?.filter((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn)) ?? [];
+    // The module's own web.xml, else those of the wars building against it.
+    const module = type.file.module;
+    const lists = applicationMounts.has(module) ? [applicationMounts.get(module)!] : [...applicationMounts].filter(([war]) => servedBy(war, module, ctx)).map(([, list]) => list);
+    const apps = lists.flat().filter((a) => a.classes.has(type.fqn) || a.classes.has(pathOwner.fqn));
     return [...new Set(apps.map((a) => a.mount))];
   }
 
@@ -329,7 +349,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         let status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
         // `Response` says nothing of its entity; the builders the method returns may, and their status.
         if (ctx.requestModels && answer && payload.kind === 'unknown' && ret && simpleName(ret.name) === 'Response' && answer.schema?.['x-unresolved'] === true && answer.schema['x-java-type'] === undefined) {
-          const built = builtResponse(builtReturns(ctx.index, type, site), answer.contentType, { type: site.owner, file: site.owner.file }, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses);
+          const built = builtResponse(builtReturns(ctx.index, type, site), { contentType: answer.contentType, declared: !!produces?.length }, { type: site.owner, file: site.owner.file }, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses);
           if (built) {
             answer = built.response;
             status = built.status === '200' ? undefined : built.status;
@@ -364,6 +384,9 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
   return {
     id: 'jax-rs',
 
+    // A war's web.xml mounts the resources of the modules it builds against (servingMount).
+    readsServingModules: true,
+
     markers: () => ['Path'],
 
     // A resource may carry no annotation at all: its mappings are on a generated `XxxApi` interface.
@@ -390,7 +413,7 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
     },
 
     collect(type, ctx) {
-      security.collect(ctx.index, type);
+      security.collect(ctx.index, type, { modules: ctx.modules, read: ctx.readProjectFile });
       exceptionMapper(ctx, type, mappers);
       // The classes an application names are only asked about themselves (unlisted), and their
       // edits recompute them: not project-wide reads, or every edit of a registered resource would re-scan all.

@@ -178,7 +178,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
     securitySchemes: () => security.byModule(),
 
     collect(type, ctx) {
-      security.collect(ctx.index, type);
+      security.collect(ctx.index, type, { modules: ctx.modules, read: ctx.readProjectFile });
       if (findAnnotation(type.annotations, ...ADVICE_MARKERS)) exceptionHandlers(ctx.index, type, advice);
       const entry = ctx.index.files.get(type.file.path);
       if (!entry || type.outer) return;
@@ -265,7 +265,6 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         if (request) request.params = mergeOperationParams(request.params, docs, bodyParamNames(chain));
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
         const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
-        const required = security.requiredBy(ctx.index, type, chain);
         const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
         const status = visible.status;
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
@@ -273,6 +272,7 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
             const path = joinPaths(codePrefix, cp, mp);
+            const required = security.requiredBy(ctx.index, type, chain, path);
             for (const verb of verbs.length ? verbs : ['ALL']) {
               out.push(httpEndpoint({ framework: 'spring-mvc', type, site, method: verb, path, folder: docs.tags[0] ?? folder, folderDescription: docs.tags[0] && docs.tags[0] !== folder ? folderDescriptionOf(ctx.index, type, docs.tags[0]) : folderDescription, ...names, consumes, produces, request: requestForVerb(request, verb, verbs, consumes ?? []), response: body, deprecated: docs.deprecated, operationId: docs.operationId, security: required, status, responses, boundPathParams: bound }));
             }
@@ -311,15 +311,16 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : isRawBytesPayload(payload) ? 'application/octet-stream' : 'application/json');
+  const media = { contentType, declared: !!produces?.length };
   // `ResponseEntity<Object>` (or a Mono of one): the body its returns build (`new ResponseEntity<>(service.find(id), HttpStatus.OK)`).
   const entityWrapper = retName === 'ResponseEntity' || (retName === 'Mono' && ret!.args.length === 1 && simpleName(ret!.args[0]!.name) === 'ResponseEntity');
   const built = payload.kind === 'unknown' && entityWrapper && !delegated
-    ? builtResponse(springBuiltReturns(ctx.index, type, site), contentType, scope, bindings, ctx.schemas, doc, [], 'spring')
+    ? builtResponse(springBuiltReturns(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring')
     : undefined;
   if (built) return built.response;
   // `Object` / `Any` / a `Map` (or undeclared, Kotlin `= view(user)`): the value returned, a map literal or what a helper builds.
   const loose = !delegated && ret && (ret.name === '?' || (ret.dims === 0 && LOOSE_BODIES.has(retName) && !ctx.index.resolveType(ret.name, scope)));
-  const returned = loose ? builtResponse(springReturnedValues(ctx.index, type, site), contentType, scope, bindings, ctx.schemas, doc, [], 'spring') : undefined;
+  const returned = loose ? builtResponse(springReturnedValues(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring') : undefined;
   // A declared Map keeps its schema unless the returns tell its keys.
   if (returned && (LOOSE_ANY.has(retName) || ret!.name === '?' || returned.response.schema?.properties)) return returned.response;
   const model = withFactoryEntries(ctx.index, site, responseModel(payload, contentType, scope, bindings, ctx.schemas, doc));

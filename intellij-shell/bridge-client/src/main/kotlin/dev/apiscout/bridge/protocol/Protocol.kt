@@ -101,7 +101,7 @@ public object Methods {
     public const val HOST_OPEN_SETTINGS: String = "host/openSettings"
     /** Asks the IDE host to show a balloon notification. */
     public const val HOST_NOTIFY: String = "host/notify"
-    /** Asks the IDE host to show its file chooser (the ide/chooseFile request), for a file a request sends: a browser page cannot learn a chosen file's path. */
+    /** Asks the IDE host to show its file chooser (the ide/chooseFile request), for a file a request sends: a browser page cannot learn a chosen file's path. One at a time: asking again answers the earlier ask as cancelled; an IDE that has not answered within 10 minutes fails it with a message that says so. */
     public const val HOST_CHOOSE_FILE: String = "host/chooseFile"
     /** Stops accepting work; the client then sends exit. */
     public const val SHUTDOWN: String = "shutdown"
@@ -227,7 +227,7 @@ public object Requests {
 
 /** Requests the sidecar makes of this client (the IDE host), typed: the client answers them. */
 public object HostRequests {
-    /** Show the IDE's file chooser for one file; answer its absolute path, or null when cancelled. No time limit: the user may take long. */
+    /** Show the IDE's file chooser for one file; answer its absolute path, or null when cancelled. The sidecar waits up to 10 minutes (a modal dialog may stay open long), and less when the page cancels or asks again; it then sends $/cancelRequest and drops a later answer. */
     public val ideChooseFile: RequestType<IdeChooseFileParams, IdeChooseFileResult> =
         RequestType("ide/chooseFile", IdeChooseFileParams.serializer(), IdeChooseFileResult.serializer())
     public val all: List<RequestType<*, *>> = listOf(ideChooseFile)

@@ -1,0 +1,232 @@
+// springfox security declared on a Docket: a shared module's abstract base class builds it, each
+// application's @Configuration subclass activates it with its own builder values (base package,
+// enableSecurity); another application builds its own. The schemes and the paths each security
+// context selects reach the model and the OpenAPI export, and a re-scan follows a subclass's change.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { Endpoint } from '../../core/model/endpoint';
+import { exportOpenApi } from '../../core/export/openapi';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { antPathMatch, javaRegex, selects } from '../../core/scan/frameworks/springfox-security';
+import { copyFixture, editFile } from '../scan/fixture-case';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-springfox-security-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let copies = 0;
+const copy = () => copyFixture('spring-mvc/springfox-docket', tmp, `case-${copies++}`);
+const SEARCH_CONFIG = 'shop-search/src/main/java/com/acme/shop/search/config/SwaggerConfig.java';
+const BASE_CONFIG = 'shop-common/src/main/java/com/acme/shop/common/config/BaseSwaggerConfig.java';
+
+async function fresh(root: string): Promise<ProjectScanner> {
+  const scanner = new ProjectScanner(root, { parseWorker: false });
+  await scanner.scan();
+  return scanner;
+}
+
+const at = (s: ProjectScanner, method: string, path: string): Endpoint => s.result().endpoints.find((e) => e.method === method && e.path === path)!;
+const schemesOf = (s: ProjectScanner, module: string) => s.result().modules.find((m) => m.name === module)?.securitySchemes;
+
+describe('springfox security declared on a Docket', () => {
+  it("gives each application the schemes of the docket it defines or inherits, and each operation its context's requirement", async () => {
+    const scanner = await fresh(copy());
+    const apiKey = { name: 'Authorization', type: 'apiKey', in: 'header', paramName: 'Authorization' };
+    expect(schemesOf(scanner, 'shop-admin')).toEqual([apiKey, { name: 'basicAuth', type: 'http', scheme: 'basic' }]);
+    // The helper's regex /(orders|debug)/.* selects these; /health no context selects: public.
+    expect(at(scanner, 'GET', '/orders/{id}').security).toEqual(['Authorization']);
+    expect(at(scanner, 'POST', '/orders/close').security).toEqual(['Authorization']);
+    expect(at(scanner, 'GET', '/health').security).toEqual([]);
+    // Outside the base package the subclass sets: the docket does not document it.
+    expect(at(scanner, 'GET', '/debug/state').security).toBeUndefined();
+    // shop-search's subclass says enableSecurity(false): nothing declared, nothing required.
+    expect(schemesOf(scanner, 'shop-search')).toBeUndefined();
+    expect(at(scanner, 'GET', '/orders/search').security).toBeUndefined();
+    // shop-portal's own docket: every path but /auth needs the token; the OAuth scheme is declared only.
+    expect(schemesOf(scanner, 'shop-portal')).toEqual([
+      { name: 'oauth', type: 'oauth2', flows: { password: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read the cart' } } } },
+      { name: 'token', type: 'apiKey', in: 'header', paramName: 'X-Token' },
+    ]);
+    expect(at(scanner, 'GET', '/cart').security).toEqual(['token']);
+    expect(at(scanner, 'POST', '/auth/login').security).toEqual([]);
+    expect(scanner.result().diagnostics).toEqual([]);
+  });
+
+  it('is in the OpenAPI export of each application', async () => {
+    const scanner = await fresh(copy());
+    const { endpoints, modules } = scanner.result();
+    const admin = parse(exportOpenApi(endpoints.filter((e) => e.module === 'shop-admin'), { title: 'admin', modules }).files[0]!.content);
+    expect(admin.components.securitySchemes.Authorization).toEqual({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(admin.paths['/orders/{id}'].get.security).toEqual([{ Authorization: [] }]);
+    expect(admin.paths['/health'].get.security).toEqual([]);
+    const portal = parse(exportOpenApi(endpoints.filter((e) => e.module === 'shop-portal'), { title: 'portal', modules }).files[0]!.content);
+    expect(portal.paths['/cart'].get.security).toEqual([{ token: [] }]);
+  });
+
+  it("follows a subclass's enableSecurity and a base class's regex, as a fresh scan reads them", async () => {
+    const root = copy();
+    const scanner = await fresh(root);
+    editFile(root, SEARCH_CONFIG, '.enableSecurity(false)', '.enableSecurity(true)');
+    scanner.rescan([{ path: SEARCH_CONFIG, kind: 'changed' }]);
+    expect(at(scanner, 'GET', '/orders/search').security).toEqual(['Authorization']);
+    expect(schemesOf(scanner, 'shop-search')?.map((s) => s.name)).toEqual(['Authorization', 'basicAuth']);
+    editFile(root, BASE_CONFIG, '"/(orders|debug)/.*"', '"/health"');
+    scanner.rescan([{ path: BASE_CONFIG, kind: 'changed' }]);
+    expect(at(scanner, 'GET', '/orders/{id}').security).toEqual([]);
+    expect(at(scanner, 'GET', '/health').security).toEqual(['Authorization']);
+    const again = (await fresh(root)).result();
+    expect(scanner.result().modules).toEqual(again.modules);
+    expect(scanner.result().endpoints).toEqual(again.endpoints);
+  });
+
+  it('says so when a selector or condition cannot be read, and then applies the docket', async () => {
+    const root = copy();
+    editFile(root, SEARCH_CONFIG, '.enableSecurity(false)', '.enableSecurity(Boolean.getBoolean("secure"))');
+    editFile(root, BASE_CONFIG, 'oc.requestMappingPattern().matches(pathRegex)', 'matchesSecured(oc)');
+    const scanner = await fresh(root);
+    expect(at(scanner, 'GET', '/orders/search').security).toEqual(['Authorization']);
+    expect(at(scanner, 'GET', '/health').security).toEqual(['Authorization']);
+    const messages = scanner.result().diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`);
+    expect(messages).toContain(`${BASE_CONFIG}:22 springfox Docket: the condition swaggerProperties.isEnableSecurity() of its securitySchemes is not readable; taken as true`);
+    expect(messages).toContain(`${BASE_CONFIG}:22 springfox Docket: the operation selector oc -> matchesSecured(oc) is not readable; the context is taken to select every path`);
+  });
+});
+
+describe('springfox Docket groups', () => {
+  it('give each controller the security of the docket whose base package holds it', async () => {
+    const root = join(tmp, 'groups');
+    const files: Record<string, string> = {
+      'src/main/java/com/acme/config/DocsConfig.java': `package com.acme.config;
+
+import java.util.Arrays;
+import java.util.Collections;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import springfox.documentation.builders.PathSelectors;
+import springfox.documentation.builders.RequestHandlerSelectors;
+import springfox.documentation.service.BasicAuth;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class DocsConfig {
+    private static final String ADMIN = "com.acme.admin";
+
+    @Bean
+    public Docket openApi() {
+        return new Docket(DocumentationType.SWAGGER_2).groupName("open")
+            .select().apis(RequestHandlerSelectors.basePackage("com.acme.open")).build();
+    }
+
+    @Bean
+    public Docket adminApi(Environment env) {
+        return new Docket(DocumentationType.SWAGGER_2).groupName("admin")
+            .select().apis(RequestHandlerSelectors.basePackage(ADMIN)).build()
+            .securitySchemes(Collections.singletonList(new BasicAuth("basic")))
+            .securityContexts(Arrays.asList(adminContext()));
+    }
+
+    private SecurityContext adminContext() {
+        return SecurityContext.builder()
+            .securityReferences(Arrays.asList(SecurityReference.builder().reference("basic").scopes(new AuthorizationScope[0]).build()))
+            .forPaths(PathSelectors.ant("/admin/**"))
+            .build();
+    }
+}
+`,
+      'src/main/java/com/acme/open/PingController.java': 'package com.acme.open;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PingController {\n    @GetMapping("/admin/ping")\n    public String ping() { return "pong"; }\n}\n',
+      'src/main/java/com/acme/admin/UserController.java': 'package com.acme.admin;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class UserController {\n    @GetMapping("/admin/users")\n    public String users() { return "[]"; }\n    @GetMapping("/users/me")\n    public String me() { return "{}"; }\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'basic', type: 'http', scheme: 'basic' }]);
+    expect(at(scanner, 'GET', '/admin/users').security).toEqual(['basic']);
+    expect(at(scanner, 'GET', '/users/me').security).toEqual([]);
+    // The open group documents it, and declares no security; the ant pattern alone would select it.
+    expect(at(scanner, 'GET', '/admin/ping').security).toBeUndefined();
+  });
+});
+
+describe("a library module's Docket", () => {
+  it('applies to the modules building against it that declare none of their own', async () => {
+    const root = join(tmp, 'library-docket');
+    const pom = (name: string, deps: string[]) => `<project><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>${name}</artifactId><dependencies>${deps.map((d) => `<dependency><groupId>com.acme</groupId><artifactId>${d}</artifactId></dependency>`).join('')}</dependencies></project>`;
+    const controller = (pkg: string, path: string) => `package ${pkg};\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class C {\n    @GetMapping("${path}")\n    public String get() { return ""; }\n}\n`;
+    const files: Record<string, string> = {
+      'pom.xml': '<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>lib</module><module>app</module><module>other</module></modules></project>',
+      'lib/pom.xml': pom('lib', []),
+      'app/pom.xml': pom('app', ['lib']),
+      'other/pom.xml': pom('other', []),
+      'lib/src/main/java/com/acme/lib/SwaggerConfig.java': `package com.acme.lib;
+
+import java.util.Collections;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import springfox.documentation.builders.PathSelectors;
+import springfox.documentation.service.ApiKey;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class SwaggerConfig {
+    @Bean
+    public Docket api() {
+        return new Docket(DocumentationType.SWAGGER_2)
+            .securitySchemes(Collections.singletonList(new ApiKey("key", "X-Key", "query")))
+            .securityContexts(Collections.singletonList(SecurityContext.builder()
+                .securityReferences(Collections.singletonList(new SecurityReference("key", null)))
+                .forPaths(PathSelectors.ant("/api/**"))
+                .build()));
+    }
+}
+`,
+      'app/src/main/java/com/acme/app/C.java': controller('com.acme.app', '/api/items'),
+      'other/src/main/java/com/acme/other/C.java': controller('com.acme.other', '/api/others'),
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(schemesOf(scanner, 'app')).toEqual([{ name: 'key', type: 'apiKey', in: 'query', paramName: 'X-Key' }]);
+    expect(at(scanner, 'GET', '/api/items').security).toEqual(['key']);
+    expect(schemesOf(scanner, 'other')).toBeUndefined();
+    expect(at(scanner, 'GET', '/api/others').security).toBeUndefined();
+  });
+});
+
+describe('springfox path selectors', () => {
+  it('match a regex against the whole path, as Java String.matches does', () => {
+    expect(selects({ kind: 'regex', pattern: '/*/.*' }, '/admin/login')).toBe(true);
+    expect(selects({ kind: 'regex', pattern: '/orders' }, '/orders/1')).toBe(false);
+    expect(selects({ kind: 'regex', pattern: '^(?!/auth).*$' }, '/auth/login')).toBe(false);
+    expect(selects({ kind: 'not', of: { kind: 'ant', pattern: '/auth/**' } }, '/cart')).toBe(true);
+  });
+
+  it('take a regex in Java-only syntax to select every path, and say so', () => {
+    expect(javaRegex('\\A/orders.*\\z')).toBeUndefined();
+    expect(javaRegex('/orders/.*+')).toBeUndefined();
+    const told: string[] = [];
+    expect(selects({ kind: 'regex', pattern: '(?i)/orders/.*' }, '/cart', (p) => told.push(p))).toBe(true);
+    expect(told).toEqual(['(?i)/orders/.*']);
+  });
+
+  it('match ant patterns as AntPathMatcher does', () => {
+    expect(antPathMatch('/auth/**', '/auth')).toBe(true);
+    expect(antPathMatch('/auth/**', '/auth/login/now')).toBe(true);
+    expect(antPathMatch('/orders/*', '/orders/{id}')).toBe(true);
+    expect(antPathMatch('/orders/*', '/orders/1/items')).toBe(false);
+    expect(antPathMatch('/api/{version}/cart', '/api/v1/cart')).toBe(true);
+  });
+});

@@ -1,0 +1,237 @@
+// Where the explorer's rows are cut, from a 300 px tool window to a full screen, in Debian's Chromium
+// against a real `apiscout ui`: the list takes a share of a wide window (it stayed 420 px at 1,400 and
+// cut paths beside an editor of 1,000), a path's parts cut at their least still show their letters (a
+// head of 3ch drew "/…" and a character's gap), and a gRPC row at 360 px has one cut, not a path and a
+// name each cut. Screenshots go to test-results/ui/row-cuts-*.png.
+
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { poll, resizeTo, screenshotPath } from './ui-harness';
+import { openExplorer, projectSuite, searchAndOpen } from './project-suite';
+
+const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
+const WIDTHS = [300, 360, 420, 600, 1400] as const;
+
+/** A warehouse API whose paths are long: one fits a list wider than 420 px, not one of 420; the others are cut at any width. */
+const WAREHOUSE = {
+  'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>warehouse</artifactId><version>1</version></project>\n',
+  'src/main/java/com/acme/warehouse/WarehouseInventoryReconciliationController.java': `package com.acme.warehouse;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/warehouses")
+public class WarehouseInventoryReconciliationController {
+
+    /** Stock movements */
+    @GetMapping("/{id}/movements")
+    public String movements(@PathVariable String id) {
+        return "";
+    }
+
+    /** Discrepancies of one reconciliation */
+    @GetMapping("/{warehouseId}/inventory-reconciliations/{reconciliationId}/discrepancies")
+    public String discrepancies(@PathVariable String warehouseId, @PathVariable String reconciliationId) {
+        return "";
+    }
+
+    /**
+     * Discrepancies summed by category
+     *
+     * @param status Rechnungsprüfungsverwaltungsvorschriftenänderungsgesetzgebungsverfahrensbeteiligter
+     * @param currency the currency the sums are given in, as an ISO 4217 code such as EUR or USD
+     */
+    @GetMapping("/{warehouseId}/inventory-reconciliations/{reconciliationId}/discrepancies/summary-by-category")
+    public String summary(@PathVariable String warehouseId, @PathVariable String reconciliationId,
+                          @RequestParam String status, @RequestParam String currency) {
+        return "";
+    }
+}
+`,
+};
+
+interface Part {
+  cls: string;
+  width: number;
+  /** The box's least width (its min-width resolved). */
+  least: number;
+  /** The width of one character of its (monospace) font. */
+  ch: number;
+  cut: boolean;
+}
+
+/** Each search row's path parts, measured. */
+function pathParts(page: Page): Promise<Part[][]> {
+  return page.locator('#results .row').evaluateAll((rows) =>
+    rows.map((row) =>
+      [...row.querySelectorAll<HTMLElement>('.path > *')].map((el) => {
+        const style = getComputedStyle(el);
+        const probe = document.createElement('span');
+        probe.style.cssText = `font: ${style.font}; position: absolute; visibility: hidden; white-space: pre`;
+        probe.textContent = '0'.repeat(100);
+        document.body.append(probe);
+        const ch = probe.getBoundingClientRect().width / 100;
+        probe.remove();
+        return { cls: el.className, width: el.getBoundingClientRect().width, least: parseFloat(style.minWidth) || 0, ch, cut: el.scrollWidth > el.clientWidth };
+      }),
+    ),
+  );
+}
+
+describe('search rows in a wide window', () => {
+  const suite = projectSuite('row-cuts', { files: WAREHOUSE });
+
+  it('gives the list a share of a wide window, bounded, so a path that fits is whole; a dragged width is kept', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    const list = page.locator('aside.explorer');
+    const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
+    await page.getByLabel('Search endpoints').fill('movements');
+    await poll(() => page.locator('#results .row').count()).toBe(1);
+    // /api/v1/warehouses/{id}/movements with its name and class: cut in its middle in a list of 420 px, whole in one of 560.
+    const cutParts = () => page.locator('#results .row .path, #results .row .path > *').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+    for (const [width, expected] of [[1000, 420], [1400, 560], [1920, 640], [2600, 640]] as const) {
+      await resizeTo(page, width, 800);
+      expect(Math.round((await list.boundingBox())!.width), `${width} px`).toBe(expected);
+      expect(Number(await bar.getAttribute('aria-valuenow')), `${width} px`).toBe(expected);
+      if (width === 1400) await page.screenshot({ path: screenshotPath('row-cuts-search-1400') });
+      if (width === 1000) expect(await cutParts(), `${width} px`).toBeGreaterThan(0);
+      else expect(await cutParts(), `${width} px`).toBe(0);
+    }
+    await resizeTo(page, 1400, 800);
+
+    // Dragged three steps narrower, the list keeps that width however wide the window.
+    await bar.focus();
+    const dragged = 560 - 24 * 3;
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await poll(() => bar.getAttribute('aria-valuenow')).toBe(String(dragged));
+    await resizeTo(page, 1920, 800);
+    expect(Math.round((await list.boundingBox())!.width)).toBe(dragged);
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('shows a path part cut to its least with its letters before the ellipsis, no character\'s gap after it, at 300 to 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 600);
+    // "discrep" hits the middle of the summary's path: its head cut to its least before the kept "/discrepancies".
+    await page.getByLabel('Search endpoints').fill('discrep');
+    await poll(() => page.locator('#results .row').count()).toBe(2);
+    for (const width of WIDTHS) {
+      let atLeast = 0;
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-discrep-${width}`) });
+      for (const parts of await pathParts(page))
+        for (const p of parts.filter((p) => p.cut && p.least > 0 && p.width < p.least + 1)) {
+          atLeast++;
+          // Whole characters fill the box (the last an ellipsis): it was a hair under 3ch and drew "/…" and a blank.
+          const slots = Math.floor(p.width / p.ch);
+          expect(p.width - slots * p.ch, `${width} px: ${p.cls} of ${p.width} px, ${p.ch} px a character`).toBeLessThan(1);
+          expect(slots, `${width} px: ${p.cls}`).toBe(Math.round(p.least / p.ch));
+        }
+      // The summary's head is at its least up to 420 px (wider the list has room for more of it).
+      if (width <= 420) expect(atLeast, `${width} px`).toBeGreaterThan(0);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('draws the source link\'s line number against its cut file name, no blank between the ellipsis and ":15", at 300 to 420 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 300);
+    await searchAndOpen(page, 'movements', suite.ids.get('GET /api/v1/warehouses/{id}/movements')!);
+    const link = page.locator('.endpoint-head .source-line button.link');
+    await poll(() => link.textContent()).toMatch(/^WarehouseInventoryReconciliationController\.java:\d+$/);
+    for (const width of [300, 360, 420]) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-source-link-${width}`) });
+      const at = await link.evaluate((button) => {
+        const [name, line] = [button.querySelector<HTMLElement>('.file-name')!, button.querySelector<HTMLElement>('.file-line')!];
+        // The letters Chromium draws before the ellipsis: as many as fit with it in the name's box.
+        const c = document.createElement('canvas').getContext('2d')!;
+        c.font = getComputedStyle(name).font;
+        const box = name.getBoundingClientRect();
+        const text = name.textContent!;
+        let k = text.length;
+        while (k > 0 && c.measureText(`${text.slice(0, k)}…`).width > box.width) k--;
+        return { cut: name.scrollWidth > name.clientWidth, blank: line.getBoundingClientRect().left - (box.left + c.measureText(`${text.slice(0, k)}…`).width), lineWhole: line.scrollWidth <= line.clientWidth };
+      });
+      expect(at.cut, `${width} px: the file name cut`).toBe(true);
+      // Up to a letter's width (7 px at 420 px) stood between the ellipsis and the line number.
+      expect(Math.abs(at.blank), `${width} px`).toBeLessThan(1.5);
+      expect(at.lineWhole).toBe(true);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
+describe('parameter descriptions at a tool window\'s widths', () => {
+  const suite = projectSuite('row-cuts-docs', { files: WAREHOUSE });
+
+  it('cuts a one-word description with an ellipsis on one line, whole in its tooltip, and wraps a long one at its spaces, at 600 and 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 600);
+    await searchAndOpen(page, 'summary-by-category', suite.ids.get('GET /api/v1/warehouses/{warehouseId}/inventory-reconciliations/{reconciliationId}/discrepancies/summary-by-category')!);
+    await page.locator('.request-editor').getByRole('tab', { name: /^Params/ }).click();
+    const cells = page.locator('.param-table td.doc');
+    await poll(() => cells.count()).toBe(2);
+    for (const width of [600, 1400]) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-descriptions-${width}`) });
+      const docs = await cells.evaluateAll((els) =>
+        els.map((el) => {
+          const lines = new Set([...el.childNodes].flatMap((n) => {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            return [...range.getClientRects()].map((r) => Math.round(r.top));
+          })).size;
+          return { text: el.textContent!, title: el.getAttribute('title'), lines, cut: el.scrollWidth > el.clientWidth, width: el.getBoundingClientRect().width };
+        }),
+      );
+      const [word, sentence] = [docs.find((d) => d.text.startsWith('Rechnungs'))!, docs.find((d) => d.text.startsWith('the currency'))!];
+      // One line, cut: it broke mid-word onto three lines ("…verwaltungsv / orschriften…") at 600 px.
+      expect(word.lines, `${width} px`).toBe(1);
+      expect(word.cut, `${width} px`).toBe(true);
+      expect(word.title).toBe(word.text);
+      // The column keeps room for words (it was as narrow as the letters let it be).
+      expect(word.width, `${width} px`).toBeGreaterThanOrEqual(120);
+      // A description of words wraps at its spaces, nothing cut.
+      expect(sentence.cut, `${width} px`).toBe(false);
+      expect(await cells.nth(1).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
+describe('gRPC search rows at a tool window\'s widths', () => {
+  const suite = projectSuite('row-cuts-grpc', { source: SHOP });
+
+  it('cuts a gRPC row once at 300 and 360 px, a cut path leaving its name no stub ("C…"); never a name of one letter at 420 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 600);
+    await page.getByLabel('Search endpoints').fill('StockService');
+    await poll(() => page.locator('#results .row').count()).toBeGreaterThanOrEqual(4);
+    for (const width of [300, 360, 420]) {
+      // Up to about 400 px the name has no room of its own beside a gRPC path (app.css); wider it keeps a few words.
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-grpc-${width}`) });
+      const rows = await page.locator('#results .row:has(> .m-grpc)').evaluateAll((els) =>
+        els.map((row) => {
+          const name = row.querySelector<HTMLElement>('.name')!;
+          return {
+            path: row.querySelector('.path')!.getAttribute('title'),
+            pathCut: [...row.querySelectorAll<HTMLElement>('.path > *')].some((el) => el.scrollWidth > el.clientWidth),
+            nameWidth: name.getBoundingClientRect().width,
+            nameCut: name.scrollWidth > name.clientWidth,
+          };
+        }),
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(4);
+      for (const r of rows) {
+        // Its method always whole (narrow-body, tool-window); the name cut only beside a whole path, else gone.
+        if (r.pathCut && width < 400) expect(r.nameWidth, `${width} px: ${r.path}`).toBeLessThan(1);
+        // What is left of a name is a few letters, never one and its ellipsis.
+        if (r.nameCut && r.nameWidth >= 1) expect(r.nameWidth, `${width} px: ${r.path}`).toBeGreaterThanOrEqual(40);
+      }
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
