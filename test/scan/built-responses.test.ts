@@ -1,5 +1,5 @@
 // JAX-RS methods declared to return `Response`: the entity and the status read from the builders
-// they return (core/scan/frameworks/jax-rs/built-response.ts; the fixture jax-rs/built-responses).
+// they return (core/scan/frameworks/built-response.ts; the fixture jax-rs/built-responses).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

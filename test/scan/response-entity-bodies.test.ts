@@ -1,6 +1,6 @@
 // Spring handlers declared to return a ResponseEntity that names no body type
 // (`ResponseEntity<Object>`, `<?>`): the body read from the returns they build
-// (core/scan/frameworks/jax-rs/built-response.ts springBuiltReturns; the fixture spring-mvc/response-entity-object).
+// (core/scan/frameworks/built-response.ts springBuiltReturns; the fixture spring-mvc/response-entity-object).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

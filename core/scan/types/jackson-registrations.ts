@@ -22,6 +22,9 @@
 //   Jackson 3's `ValueSerializer<T>` (`JsonDeserializer<T>`, ...) names;
 // - MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled or disabled (also by Jackson 3's
 //   `configureForJackson2()`), as for `addMixIn`;
+// - root wrapping, SerializationFeature.WRAP_ROOT_VALUE and DeserializationFeature.UNWRAP_ROOT_VALUE
+//   enabled or disabled (`mapper.enable(..)`, `configure(.., true)`, the builder's
+//   `featuresToEnable(..)` in a customizer), as for `addMixIn`: it wins over `spring.jackson.*`;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -49,6 +52,8 @@ export interface Registrations {
   deserializers: ReadonlySet<string>;
   /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled), or not (disabled); undefined: the code does not say. */
   sortProperties: boolean | undefined;
+  /** Root wrapping turned on or off in code: `read` UNWRAP_ROOT_VALUE, `write` WRAP_ROOT_VALUE; undefined where the code does not say. */
+  rootValue: { read?: boolean; write?: boolean };
 }
 
 /**
@@ -68,11 +73,12 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const serializers = new Map<string, TypeSerializer>();
     const deserializers = new Set<string>();
     const sorted: { on?: boolean } = {};
+    const rootValue: { read?: boolean; write?: boolean } = {};
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted });
+    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted, rootValue });
     const components = [...index.files.values()].filter((e) => COMPONENTS.some((a) => e.annotations.has(a))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of components) readComponents(index, entry, serializers, deserializers);
-    return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on };
+    return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on, rootValue };
   });
 }
 
@@ -89,6 +95,15 @@ const HANDLED_TYPE_CALL = /\.\s*(serializers|deserializers)\s*\(/g;
 const SORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*true|(?:enable|featuresToEnable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b)/;
 /** The same feature turned off, or Jackson 3's builder set to Jackson 2's defaults (`configureForJackson2()`: unsorted). */
 const UNSORTED = /\b(?:configure\s*\(\s*(?:[\w$]+\.)*MapperFeature\s*\.\s*SORT_PROPERTIES_ALPHABETICALLY\s*,\s*false|(?:disable|featuresToDisable)\s*\([^()]*\bSORT_PROPERTIES_ALPHABETICALLY\b|configureForJackson2\s*\()/;
+/** A feature turned on (`enable(..)`, `featuresToEnable(..)`, `configure(F, true)`) or off in the same ways, by its enum and constant. */
+function featureSet(feature: string, on: boolean): RegExp {
+  const f = `(?:[\\w$]+\\.)*${feature.replace('.', '\\s*\\.\\s*')}`;
+  return new RegExp(`\\b(?:configure\\s*\\(\\s*${f}\\s*,\\s*${on}\\b|${on ? '(?:enable|featuresToEnable)' : '(?:disable|featuresToDisable)'}\\s*\\([^()]*\\b${f}\\b)`);
+}
+const WRAP = featureSet('SerializationFeature.WRAP_ROOT_VALUE', true);
+const NO_WRAP = featureSet('SerializationFeature.WRAP_ROOT_VALUE', false);
+const UNWRAP = featureSet('DeserializationFeature.UNWRAP_ROOT_VALUE', true);
+const NO_UNWRAP = featureSet('DeserializationFeature.UNWRAP_ROOT_VALUE', false);
 const DESERIALIZER_CALL = /(?:\.\s*|(?<![\w$.]\s*))(?:addDeserializer|deserializerByType)\s*\(/g;
 /** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
 const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
@@ -101,9 +116,10 @@ interface Tables {
   serializers: Map<string, TypeSerializer>;
   deserializers: Set<string>;
   sorted: { on?: boolean };
+  rootValue: { read?: boolean; write?: boolean };
 }
 
-function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted }: Tables): void {
+function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted, rootValue }: Tables): void {
   let text: string;
   try {
     text = readFileSync(entry.abs, 'utf8');
@@ -135,6 +151,10 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
     if (dateFormat) for (const t of LEGACY_DATES) if (!serializers.has(t)) serializers.set(t, { pattern: dateFormat[1]! });
     if (SORTED.test(code)) sorted.on = true;
     else if (UNSORTED.test(code) && sorted.on === undefined) sorted.on = false;
+    if (WRAP.test(code)) rootValue.write = true;
+    else if (NO_WRAP.test(code) && rootValue.write === undefined) rootValue.write = false;
+    if (UNWRAP.test(code)) rootValue.read = true;
+    else if (NO_UNWRAP.test(code) && rootValue.read === undefined) rootValue.read = false;
     for (const m of code.matchAll(HANDLED_TYPE_CALL)) {
       for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
         const handled = handledBy(index, arg, scope);

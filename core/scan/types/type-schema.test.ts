@@ -821,6 +821,33 @@ import com.fasterxml.jackson.annotation.JsonRootName;
     expect(wrapped({}, 'Login', 'com.acme.Login', 'request')['x-java-type']).toBe('com.acme.Login');
   });
 
+  it('takes root wrapping turned on or off in code over the properties: ObjectMapper.enable(..), configure(.., false), a customizer\'s featuresToEnable(..)', () => {
+    const config = (body: string) => ({
+      ...FILES,
+      'com/acme/JacksonConfig.java': `package com.acme;
+import com.fasterxml.jackson.databind.*;
+import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.context.annotation.*;
+@Configuration public class JacksonConfig { ${body} }`,
+    });
+    const inCode = (body: string, opts: Parameters<typeof schemas>[1], direction: 'request' | 'response') => {
+      const s = schemas(config(body), opts);
+      return s.builder.rootWrapped(s.schema('Login', 'com.acme.Login', direction), s.scopeOf('com.acme.Login'), direction);
+    };
+    const mapper = '@Bean public ObjectMapper mapper() { ObjectMapper m = new ObjectMapper(); m.enable(SerializationFeature.WRAP_ROOT_VALUE); m.enable(DeserializationFeature.UNWRAP_ROOT_VALUE); return m; }';
+    expect(Object.keys(inCode(mapper, {}, 'response').properties!)).toStrictEqual(['user']);
+    expect(Object.keys(inCode(mapper, {}, 'request').properties!)).toStrictEqual(['user']);
+    const customizer = '@Bean public Jackson2ObjectMapperBuilderCustomizer c() { return b -> b.featuresToEnable(SerializationFeature.WRAP_ROOT_VALUE); }';
+    expect(Object.keys(inCode(customizer, {}, 'response').properties!)).toStrictEqual(['user']);
+    expect(inCode(customizer, {}, 'request')['x-java-type']).toBe('com.acme.Login');
+    const off = '@Bean public ObjectMapper mapper() { return new ObjectMapper().configure(SerializationFeature.WRAP_ROOT_VALUE, false); }';
+    expect(inCode(off, { rootValue: { read: false, write: true } }, 'response')['x-java-type']).toBe('com.acme.Login');
+    // Not a Spring configuration (a mapper of a utility class): not Spring MVC's.
+    const util = { ...FILES, 'com/acme/Json.java': 'package com.acme; import com.fasterxml.jackson.databind.*; public class Json { static ObjectMapper M = new ObjectMapper().enable(SerializationFeature.WRAP_ROOT_VALUE); }' };
+    const s = schemas(util, {});
+    expect(s.builder.rootWrapped(s.schema('Login', 'com.acme.Login', 'response'), s.scopeOf('com.acme.Login'), 'response')['x-java-type']).toBe('com.acme.Login');
+  });
+
   it('leaves lists, maps, enums, library types and Gson bodies as they are', () => {
     const both = { rootValue: { read: true, write: true } };
     expect(wrapped(both, 'java.util.List<Login>', 'com.acme.Login', 'response').type).toBe('array');

@@ -359,7 +359,10 @@ export class SchemaBuilder {
    * its runtime class (`ArrayList`), which no client sends. Gson, JSON-B and fastjson never wrap.
    */
   rootWrapped(schema: JsonSchema, scope: Scope, direction: Direction): JsonSchema {
-    if (this.javaNames || !(direction === 'request' ? this.rootValue.read : this.rootValue.write)) return schema;
+    // Turned on or off in code (a customizer runs after the properties): that wins.
+    const inCode = codeRegistrations(this.index).rootValue;
+    const on = direction === 'request' ? (inCode.read ?? this.rootValue.read) : (inCode.write ?? this.rootValue.write);
+    if (this.javaNames || !on) return schema;
     const javaType = schema['x-java-type'];
     if (schema.type !== 'object' || typeof javaType !== 'string') return schema;
     this.useMapper(scope.file);

@@ -39,7 +39,7 @@ import { APPLICATION_SUPERS, classesNamedBy, LOCATOR_ANNOTATION, ResourceRegistr
 import { ProjectIndex, SERVLET_MODULE } from '../../project-index';
 import type { FileEntry } from '../../project-index';
 import { CXF_SERVER, cxfServers } from './cxf-servers';
-import { builtResponse, builtReturns } from './built-response';
+import { builtResponse, builtReturns } from '../built-response';
 import type { CxfServer } from './cxf-servers';
 
 const MAX_LOCATOR_DEPTH = 16;

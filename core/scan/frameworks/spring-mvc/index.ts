@@ -15,7 +15,7 @@ import type { ResponseModel } from '../../../model/request';
 import { methodBindingsFor } from '../../types/bindings';
 import { isRawBytesPayload, responseModel, unwrapReturn } from '../payload';
 import { delegatedReturn } from '../delegated-return';
-import { builtResponse, springBuiltReturns } from '../jax-rs/built-response';
+import { builtResponse, springBuiltReturns, springReturnedValues } from '../built-response';
 import { withFactoryEntries } from '../map-factory-keys';
 import { boundPathParams, springRequest } from './request';
 import { requestForVerb } from '../verb-bodies';
@@ -311,17 +311,28 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const bindings = methodBindingsFor(ctx.index, ctx.schemas, type, site);
   const stringBody = payload.kind === 'body' && !payload.array && payload.ref.dims === 0 && simpleName(payload.ref.name) === 'String';
   const contentType = produces?.[0] ?? (stringBody ? 'text/plain' : isRawBytesPayload(payload) ? 'application/octet-stream' : 'application/json');
-  // `ResponseEntity<Object>`: the body its returns build (`new ResponseEntity<>(service.find(id), HttpStatus.OK)`).
-  const built = payload.kind === 'unknown' && retName === 'ResponseEntity' && !delegated
-    ? builtResponse(springBuiltReturns(ctx.index, type, site), { contentType, declared: !!produces?.length }, scope, bindings, ctx.schemas, doc, [])
+  const media = { contentType, declared: !!produces?.length };
+  // `ResponseEntity<Object>` (or a Mono of one): the body its returns build (`new ResponseEntity<>(service.find(id), HttpStatus.OK)`).
+  const entityWrapper = retName === 'ResponseEntity' || (retName === 'Mono' && ret!.args.length === 1 && simpleName(ret!.args[0]!.name) === 'ResponseEntity');
+  const built = payload.kind === 'unknown' && entityWrapper && !delegated
+    ? builtResponse(springBuiltReturns(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring')
     : undefined;
   if (built) return built.response;
+  // `Object` / `Any` / a `Map` (or undeclared, Kotlin `= view(user)`): the value returned, a map literal or what a helper builds.
+  const loose = !delegated && ret && (ret.name === '?' || (ret.dims === 0 && LOOSE_BODIES.has(retName) && !ctx.index.resolveType(ret.name, scope)));
+  const returned = loose ? builtResponse(springReturnedValues(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring') : undefined;
+  // A declared Map keeps its schema unless the returns tell its keys.
+  if (returned && (LOOSE_ANY.has(retName) || ret!.name === '?' || returned.response.schema?.properties)) return returned.response;
   const model = withFactoryEntries(ctx.index, site, responseModel(payload, contentType, scope, bindings, ctx.schemas, doc));
   // A Resource (a download) is written by Spring's resource converter, as the file's own type or
   // application/octet-stream: never as JSON.
   if (!produces?.length && model.schema?.type === 'string' && model.schema.format === 'binary') model.contentType = 'application/octet-stream';
   return model;
 }
+
+/** Declared bodies that say little of what is written: the values returned tell more. */
+const LOOSE_ANY = new Set(['Object', 'Any']);
+const LOOSE_BODIES = new Set([...LOOSE_ANY, 'Map', 'HashMap', 'LinkedHashMap', 'MutableMap']);
 
 /** Arguments through which a handler writes the response itself (Spring MVC, WebFlux). */
 const RESPONSE_WRITERS = new Set(['HttpServletResponse', 'ServletResponse', 'OutputStream', 'Writer', 'ServerHttpResponse', 'ServerWebExchange']);

@@ -1,33 +1,37 @@
-// What a JAX-RS method declared to return `Response` answers, read from the builders it returns,
-// where the code says it plainly: `return Response.ok(x).build()`, `Response.ok(x, type)`,
-// `Response.status(..).entity(x).build()`, `Response.created(uri).entity(x)`, `noContent()`, and a
-// `ResponseBuilder` kept in a local and built at the return. The entity's type is a local's or
-// parameter's declared type, `new X(..)`, a field's, or what a method of this class (or of a
-// field's, local's or parameter's project class) declares it returns. A return choosing between
-// builders (`found ? Response.ok(u).build() : Response.status(404).build()`, Kotlin's
+// What a handler answers, read from the values its `return` statements build, where the code says
+// it plainly. JAX-RS methods declared to return `Response`: `return Response.ok(x).build()`,
+// `Response.ok(x, type)`, `Response.status(..).entity(x).build()`, `Response.created(uri).entity(x)`,
+// `noContent()`, and a `ResponseBuilder` kept in a local and built at the return. A return choosing
+// between builders (`found ? Response.ok(u).build() : Response.status(404).build()`, Kotlin's
 // `if (found) .. else ..`) answers each; a return calling a project method declared to return
 // `Response` (`ok(user)` of this class or a superclass, a utility's `Responses.created(x)`,
 // statically imported or not) answers what that helper's returns build, its parameters standing
 // for the call's arguments, two helpers deep at most; a helper returning a `ResponseBuilder` the
 // caller finishes (`accepted(x).header(..).build()`) is read when its one return is a `Response`
-// chain of its parameters and constants. One return built any other way (a status read at run
-// time, a helper calling itself, an overload the arguments do not pick) leaves the method's answer
-// unknown.
-// Spring MVC reads its `ResponseEntity<Object>` handlers with the same reader (springBuiltReturns):
-// the entity rules are one, only the builders differ.
+// chain of its parameters and constants. Spring handlers declared to return a `ResponseEntity`
+// naming no body type: `new ResponseEntity<>(x, HttpStatus.OK)`, `ResponseEntity.ok(x)`,
+// `status(..).body(x)`, a `ResponseEntity` local, `Mono.just(..)` of one. Spring handlers declared
+// `Object` / `Any` / a `Map`: the value returned, typically a map literal (`mapOf("user" to user)`,
+// `Map.of("token", t)`, a local `HashMap` given `put`s) or what a helper method of the class builds
+// (one or two levels). The entity's type is a local's or parameter's declared type, `new X(..)`, a
+// field's, or what a method of this class (or of a field's, local's or parameter's project class)
+// declares it returns. One return built any other way (a status read at run time, a helper calling
+// itself, an overload the arguments do not pick) leaves the method's answer unknown.
 
-import type { MethodSite } from '../../hierarchy';
-import type { ProjectIndex, Scope } from '../../project-index';
-import type { TypeDecl, TypeRef } from '../../source-model';
-import { simpleName } from '../../source-model';
-import { readMethodBody } from '../../method-body';
-import { codeOnly } from '../../body-facts';
-import { matching, skipString, splitTop } from '../../config-text';
-import { HTTP_STATUS, reasonPhrase } from '../../http-status';
-import { methodReturn } from '../delegated-return';
-import { isRawBytesPayload, responseModel } from '../payload';
-import type { DeclaredResponse, ResponseModel } from '../../../model/request';
-import type { SchemaBuilder, TypeBindings } from '../../types/type-schema';
+import type { MethodSite } from '../hierarchy';
+import type { ProjectIndex, Scope } from '../project-index';
+import type { TypeDecl, TypeRef } from '../source-model';
+import { simpleName } from '../source-model';
+import { readMethodBody } from '../method-body';
+import { codeOnly } from '../body-facts';
+import { blankComments, matching, skipString, splitTop } from '../config-text';
+import { unescapeJava } from '../java/java-text';
+import { HTTP_STATUS, reasonPhrase } from '../http-status';
+import { methodReturn } from './delegated-return';
+import { isRawBytesPayload, responseModel } from './payload';
+import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../model/request';
+import { responseExampleOf } from '../types/example';
+import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
 /** What one return hands the client as its entity. */
 export type Entity =
@@ -36,6 +40,10 @@ export type Entity =
   | { kind: 'text' }
   /** `own`: the names are the resource method's (its class's type bindings apply). */
   | { kind: 'type'; ref: TypeRef; scope: Scope; own: boolean }
+  /** A map built in the code (`mapOf("k" to v)`, `Map.of(..)`, a local given `put`s): Jackson writes its entries. */
+  | { kind: 'map'; entries: [string, Entity][] }
+  /** A literal number or boolean, a collection's size. */
+  | { kind: 'scalar'; type: 'integer' | 'boolean' }
   | { kind: 'unknown' };
 
 export interface BuiltReturn {
@@ -60,6 +68,18 @@ const TEXT = new Set(['String', 'CharSequence']);
 const KEYWORDS = new Set(['return', 'new', 'throw', 'else', 'case', 'yield', 'instanceof', 'package', 'import']);
 const FQN_PREFIX = /\b(?:javax|jakarta)\s*\.\s*ws\s*\.\s*rs\s*\.\s*core\s*\.\s*/g;
 const MAX_DEPTH = 4;
+/** How many helper methods deep a return is followed: to the map they build, or a JAX-RS `ok(x)` calling `respond(200, x)`. */
+const MAX_HELPERS = 2;
+/** Map types a local or a helper is declared with, whose entries the code that builds it tells. */
+const MAPS = new Set(['Map', 'HashMap', 'LinkedHashMap', 'TreeMap', 'SortedMap', 'ConcurrentHashMap', 'ConcurrentMap', 'MutableMap', 'AbstractMap']);
+/** What a map local starts empty as (or a literal of entries, read as one). */
+const MAP_START = /^(?:new\s+(?:java\s*\.\s*util\s*\.\s*)?(?:Hash|LinkedHash|Tree|ConcurrentHash)Map\s*(?:<[^;{}()]*>)?\s*\(\s*(?:\d*\s*)\)|(?:Hash|LinkedHash|Tree|ConcurrentHash)Map\s*(?:<[^;{}()]*>)?\s*\(\s*\)|(?:mutableMapOf|hashMapOf|linkedMapOf)\s*(?:<[^;{}()]*>)?\s*\(|Maps\s*\.\s*new(?:Hash|LinkedHash|Tree)Map\s*\(\s*\))/;
+/** A map subclass filled by its initializer block: Java's "double brace" map. */
+const DOUBLE_BRACE = /^new\s+(?:java\s*\.\s*util\s*\.\s*)?(?:Hash|LinkedHash|Tree|ConcurrentHash)Map\s*(?:<[^;{}()]*>)?\s*\(\s*\d*\s*\)\s*\{\s*\{/;
+const KOTLIN_MAP_OF = /^(?:mapOf|mutableMapOf|hashMapOf|linkedMapOf)\s*(?:<[^;{}()]*>)?\s*\(/;
+const JAVA_MAP_OF = /^(?:(?:Map|ImmutableMap)\s*\.\s*(?:<[^;{}()]*>\s*)?of|Collections\s*\.\s*singletonMap)\s*\(/;
+/** Types whose `size` is a count. */
+const COLLECTIONS = new Set(['List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'LinkedHashSet', 'TreeSet', 'Collection', 'MutableList', 'MutableSet', 'Map', 'HashMap', 'LinkedHashMap', 'Array', 'String']);
 const SPRING_FQN_PREFIX = /\borg\s*\.\s*springframework\s*\.\s*http\s*\.\s*/g;
 /** `ResponseEntity.<name>(..)` starters and the status each fixes; `status(..)` reads its argument, `ok(x)` takes the body. */
 const SPRING_STARTERS: Record<string, string> = {
@@ -69,8 +89,6 @@ const SPRING_STARTERS: Record<string, string> = {
 const SPRING_DECORATIONS = new Set(['header', 'headers', 'contentType', 'contentLength', 'eTag', 'lastModified', 'location', 'cacheControl', 'allow', 'varyBy']);
 /** The types of `new ResponseEntity<>(headers, status)`'s headers (a `MultiValueMap<String, String>`). */
 const SPRING_HEADERS = new Set(['HttpHeaders', 'MultiValueMap', 'LinkedMultiValueMap']);
-/** How many helper calls deep a return is followed (`ok(x)` calling `respond(200, x)`). */
-const MAX_HELPERS = 2;
 
 /** Each return of the method's body as built; undefined when one of them is not a builder read here. */
 export function builtReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
@@ -91,10 +109,9 @@ function readReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite, 
   const body = readMethodBody(index, site.owner, site.method);
   // No `Response` in the text is no builder, but may be a helper's call (`return ok(user);`).
   if (!body) return undefined;
-  const code = staticStarters(index, resource, site, codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length)));
-  const kotlin = site.owner.file.path.endsWith('.kt');
-  const reader = new BodyReader(index, resource, site, code, kotlin, call);
-  const exprs = body.expression ? [code.trim()] : returnExpressions(code, kotlin);
+  const blank = (text: string) => staticStarters(index, resource, site, text.replace(FQN_PREFIX, (m) => ' '.repeat(m.length)));
+  const reader = BodyReader.of(index, resource, site, body.text, blank, 0, call);
+  const exprs = reader.returns(body.expression);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
@@ -107,26 +124,46 @@ function readReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite, 
 
 /**
  * Each return of a Spring handler declared to return a `ResponseEntity` that names no body type
- * (`ResponseEntity<Object>`, `<?>`, raw: eladmin's controllers), as built:
+ * (`ResponseEntity<Object>`, `<?>`, raw: eladmin's controllers), or a `Mono` of one, as built:
  * `new ResponseEntity<>(body, HttpStatus.OK)`, `new ResponseEntity<>(HttpStatus.NO_CONTENT)`,
- * `ResponseEntity.ok(body)`, `ResponseEntity.status(..).body(..)`, `noContent().build()`. The
- * body's type is read as for a JAX-RS entity; undefined when one return is built any other way.
+ * `ResponseEntity.ok(body)`, `ResponseEntity.status(..).body(..)`, `noContent().build()`, a local
+ * holding one, `Mono.just(..)` of one. The body's type is read as for a JAX-RS entity; undefined
+ * when one return is built any other way.
  */
 export function springBuiltReturns(index: ProjectIndex, controller: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
   const body = readMethodBody(index, site.owner, site.method);
   if (!body || !body.text.includes('ResponseEntity')) return undefined;
-  const code = codeOnly(body.text).replace(SPRING_FQN_PREFIX, (m) => ' '.repeat(m.length));
-  const kotlin = site.owner.file.path.endsWith('.kt');
-  const reader = new BodyReader(index, controller, site, code, kotlin);
-  const exprs = body.expression ? [code.trim()] : returnExpressions(code, kotlin);
+  const reader = BodyReader.of(index, controller, site, body.text, (text) => text.replace(SPRING_FQN_PREFIX, (m) => ' '.repeat(m.length)));
+  const exprs = reader.returns(body.expression);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
-    const built = reader.springBuilt(e);
+    const built = reader.springBuilt(e, 0);
     if (!built) return undefined;
     out.push(built);
   }
   return out;
+}
+
+/**
+ * What each return of a Spring handler declared `Object`, `Any` or a `Map` hands Jackson, as a
+ * 200 (a map literal, a map local given `put`s, what a helper method of the class returns), but
+ * `null`; undefined when a return is not read, or none returns anything else.
+ */
+export function springReturnedValues(index: ProjectIndex, controller: TypeDecl, site: MethodSite): BuiltReturn[] | undefined {
+  const body = readMethodBody(index, site.owner, site.method);
+  if (!body) return undefined;
+  const reader = BodyReader.of(index, controller, site, body.text, (text) => text);
+  const exprs = reader.returns(body.expression);
+  if (!exprs?.length) return undefined;
+  const out: BuiltReturn[] = [];
+  for (const e of exprs) {
+    const entity = reader.entity(e);
+    if (entity.kind === 'unknown') return undefined;
+    // `return null` (a stub, or nothing found) says nothing of the body the other returns write.
+    if (entity.kind !== 'none') out.push({ status: '200', entity });
+  }
+  return out.length ? out : undefined;
 }
 
 /**
@@ -238,16 +275,38 @@ interface BuilderState {
 class BodyReader {
   private readonly scope: Scope;
 
-  constructor(
+  /**
+   * `code`: the body with comments and string contents blanked; `raw`: with comments blanked
+   * only, at the same offsets (where map keys are read). `helpers`: how many helper methods deep
+   * this body is from the handler.
+   */
+  private constructor(
     private readonly index: ProjectIndex,
     private readonly resource: TypeDecl,
     private readonly site: MethodSite,
     private readonly code: string,
+    private readonly raw: string,
     private readonly kotlin: boolean,
-    /** Set when this body is a helper's, read for a call to it. */
+    private readonly helpers: number,
+    /** Set when this body is a JAX-RS helper's, read for a call to it. */
     private readonly call?: HelperCall,
   ) {
     this.scope = { type: site.owner, file: site.owner.file };
+  }
+
+  /** A reader of `text`, the body of `site`'s method; `blank` replaces names at equal lengths (FQN prefixes). */
+  static of(index: ProjectIndex, resource: TypeDecl, site: MethodSite, text: string, blank: (text: string) => string, helpers = 0, call?: HelperCall): BodyReader {
+    return new BodyReader(index, resource, site, blank(codeOnly(text)), blankComments(text), site.owner.file.path.endsWith('.kt'), helpers, call);
+  }
+
+  /** The expressions the body returns; undefined when one cannot be delimited. */
+  returns(expression: boolean): string[] | undefined {
+    return expression ? [this.code.trim()] : returnExpressions(this.code, this.kotlin);
+  }
+
+  /** The entity a returned expression is. */
+  entity(expr: string): Entity {
+    return this.entityOf(expr, 0);
   }
 
   /**
@@ -381,7 +440,25 @@ class BodyReader {
   }
 
   /** What a returned Spring `ResponseEntity` expression builds; undefined when it is not one read here. */
-  springBuilt(expr: string): BuiltReturn | undefined {
+  springBuilt(expr: string, depth: number): BuiltReturn | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    // WebFlux: `Mono.just(ResponseEntity.ok(x))`.
+    const just = /^Mono\s*\.\s*just\s*\(/.exec(expr);
+    if (just) {
+      const open = just[0].length - 1;
+      return matching(expr, open) === expr.length - 1 ? this.springBuilt(expr.slice(open + 1, -1).trim(), depth + 1) : undefined;
+    }
+    // A local holding the answer: `ResponseEntity<Object> r = ResponseEntity.ok(x); return r;`.
+    if (/^[a-z_$][\w$]*$/.test(expr)) {
+      const n = expr.replace(/\$/g, '\\$');
+      const declared = new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*(?::\\s*(?:ResponseEntity|Mono)\\b[^=]*)?=(?!=)` : `(?<![\\w$.])(?:ResponseEntity|Mono|var)\\s*(?:<[^;=(){}]*>)?\\s+${n}\\s*=(?!=)`, 'g');
+      const decls = [...this.code.matchAll(declared)];
+      // Declared once and never assigned again: its initializer is what is returned.
+      const from = decls.length === 1 ? decls[0]!.index! + decls[0]![0].length : -1;
+      if (from < 0 || [...this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))].some((m) => m.index! < decls[0]!.index! || m.index! >= from)) return undefined;
+      const end = this.end(from);
+      return end < 0 ? undefined : this.springBuilt(this.code.slice(from, end).trim(), depth + 1);
+    }
     const created = (this.kotlin ? /^(?:new\s+)?ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/ : /^new\s+ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/).exec(expr);
     if (created) {
       const open = created[0].length - 1;
@@ -507,6 +584,16 @@ class BodyReader {
     if (e === 'null') return { kind: 'none' };
     // A string literal, or text joined to one.
     if (/^"/.test(e) || splitTop(e, '+').some((p) => /^"/.test(p))) return { kind: 'text' };
+    if (/^-?\d+[lL]?$/.test(e)) return { kind: 'scalar', type: 'integer' };
+    if (e === 'true' || e === 'false') return { kind: 'scalar', type: 'boolean' };
+    const literal = this.mapLiteral(e, depth);
+    if (literal) return literal;
+    // `list.size` (Kotlin), `list.size()`: a collection's size.
+    const size = /^([a-z_$][\w$]*)\s*\.\s*(?:size|length)\s*(?:\(\s*\))?$/.exec(e);
+    if (size) {
+      const of = this.variable(size[1]!, false, depth + 1);
+      return of.kind === 'type' && (of.ref.dims > 0 || COLLECTIONS.has(simpleName(of.ref.name))) ? { kind: 'scalar', type: 'integer' } : { kind: 'unknown' };
+    }
     const created = /^new\s+([\w$.]+\s*(?:<[^;{}()]*>)?\s*(?:\[\s*\]\s*)*)\s*\(/.exec(e);
     if (created) {
       const open = created[0].length - 1;
@@ -530,13 +617,28 @@ class BodyReader {
     }
     const name = /^(?:this\s*\.\s*)?([A-Za-z_$][\w$]*)$/.exec(e);
     if (name) return this.variable(name[1]!, e.startsWith('this'), depth);
+    // `ArticleView.from(article)`: a static method (Kotlin: of the companion) of a project class.
+    const statik = /^([A-Z][\w$]*)\s*\.\s*([a-z_$][\w$]*)\s*\(/.exec(e);
+    if (statik) {
+      const close = matching(e, statik[0].length - 1);
+      const decl = close === e.length - 1 ? this.index.resolveType(statik[1]!, this.scope) : undefined;
+      if (!decl) return { kind: 'unknown' };
+      const args = splitTop(e.slice(statik[0].length, close), ',').map((a) => a.trim()).filter(Boolean).map((a) => this.argType(a, depth));
+      const companion = decl.nested.find((n) => n.name === 'Companion');
+      const found = methodReturn(this.index, decl, statik[2]!, args) ?? (companion && methodReturn(this.index, companion, statik[2]!, args));
+      return found ? this.typed(found.ref, { type: found.owner, file: found.owner.file }, false) : { kind: 'unknown' };
+    }
     const call = /^(?:(?:this\s*\.\s*)?([a-z_$][\w$]*)\s*\.\s*)?([a-z_$][\w$]*)\s*\(/.exec(e);
     if (call) {
       const close = matching(e, call[0].length - 1);
       if (close < 0 || close !== e.length - 1) return { kind: 'unknown' };
+      const args = splitTop(e.slice(call[0].length, close), ',').map((a) => a.trim()).filter(Boolean);
       const on = call[1] ? this.receiverType(call[1], depth) : this.resource;
-      const found = on && methodReturn(this.index, on, call[2]!);
-      return found ? this.typed(found.ref, { type: found.owner, file: found.owner.file }, false) : { kind: 'unknown' };
+      const found = on && methodReturn(this.index, on, call[2]!, args.map((a) => this.argType(a, depth)));
+      const typed = found ? this.typed(found.ref, { type: found.owner, file: found.owner.file }, false) : { kind: 'unknown' as const };
+      // A helper of this class answering a map or an undeclared type (`fun view(user: User) = mapOf("user" to user)`): what its returns build.
+      if (!call[1] && (typed.kind === 'unknown' || (typed.kind === 'type' && MAPS.has(simpleName(typed.ref.name))))) return this.helper(call[2]!, args.length) ?? typed;
+      return typed;
     }
     return { kind: 'unknown' };
   }
@@ -551,11 +653,184 @@ class BodyReader {
       if (param) return this.typed(param.type, this.scope, true);
       const local = this.localDeclaration(name);
       if (local === null) return { kind: 'unknown' };
+      if (local && ((local.type && MAPS.has(simpleName(local.type.name))) || (local.init !== undefined && MAP_START.test(local.init.trim())))) {
+        const map = this.mapLocal(name, depth);
+        if (map) return map;
+      }
       if (local?.type) return this.typed(local.type, this.scope, true);
       if (local?.init !== undefined) return this.entityOf(local.init, depth + 1);
     }
     const field = this.index.fieldOf(this.resource, name);
     return field ? this.typed(field.field.type, { type: field.owner, file: field.owner.file }, field.owner === this.site.owner) : { kind: 'unknown' };
+  }
+
+  /** A simple type name for an argument, to pick among overloads; undefined when not known. */
+  private argType(text: string, depth: number): string | undefined {
+    const entity = this.entityOf(text, depth + 1);
+    if (entity.kind === 'text') return 'String';
+    return entity.kind === 'type' && entity.ref.dims === 0 ? simpleName(entity.ref.name) : undefined;
+  }
+
+  /**
+   * A map literal: Kotlin `mapOf("k" to v, ..)` (and the mutable, hash and linked ones), Java
+   * `Map.of("k", v, ..)`, `ImmutableMap.of(..)`, `Collections.singletonMap(..)`. Unknown when a key
+   * is not a string literal; undefined when the text is not one.
+   */
+  private mapLiteral(e: string, depth: number): Entity | undefined {
+    const m = (this.kotlin ? KOTLIN_MAP_OF : JAVA_MAP_OF).exec(e);
+    if (!m) return undefined;
+    const open = m[0].length - 1;
+    if (matching(e, open) !== e.length - 1) return undefined;
+    const raw = this.rawOf(e);
+    if (raw === undefined) return { kind: 'unknown' };
+    const args = splitTop(e.slice(open + 1, -1), ',');
+    const rawArgs = splitTop(raw.slice(open + 1, -1), ',');
+    if (args.length !== rawArgs.length) return { kind: 'unknown' };
+    const pairs: [string, string, string][] = [];
+    if (this.kotlin) {
+      for (let i = 0; i < args.length; i++) {
+        if (!args[i]!.trim() && i === args.length - 1) break; // a trailing comma
+        const [k, v, ...more] = splitTop(args[i]!, ' to ');
+        const rawKey = splitTop(rawArgs[i]!, ' to ')[0];
+        if (v === undefined || more.length || rawKey === undefined) return { kind: 'unknown' };
+        pairs.push([k!, rawKey, v]);
+      }
+    } else {
+      if (args.length % 2 || !args[0]!.trim()) return args.length === 1 && !args[0]!.trim() ? { kind: 'map', entries: [] } : { kind: 'unknown' };
+      for (let i = 0; i < args.length; i += 2) pairs.push([args[i]!, rawArgs[i]!, args[i + 1]!]);
+    }
+    const entries = new Map<string, Entity>();
+    for (const [, rawKey, value] of pairs) {
+      const key = keyOf(rawKey);
+      if (key === undefined) return { kind: 'unknown' };
+      putEntry(entries, key, this.entityOf(value, depth + 1));
+    }
+    return { kind: 'map', entries: [...entries] };
+  }
+
+  /**
+   * A map local given its entries in the body: `Map<String, Object> m = new HashMap<>(); m.put("k", v);`,
+   * `val m = mutableMapOf<String, Any>(); m["k"] = v`. Undefined when the map is handed anywhere
+   * else (a call that may fill it, another variable) or given a key that is not a string literal.
+   */
+  private mapLocal(name: string, depth: number): Entity | undefined {
+    const n = name.replace(/\$/g, '\\$');
+    const entries = new Map<string, Entity>();
+    let declared = false;
+    for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}(?![\\w$])`, 'g'))) {
+      const at = m.index!;
+      const after = this.code.slice(at + m[0].length);
+      const before = this.code.slice(0, at);
+      const init = /^\s*(?::[^=;\n]*)?=(?!=)/.exec(after);
+      if (!declared && init && /(?:\bva[lr]|[\w$>\]])\s*$/.test(before)) {
+        declared = true;
+        const from = at + m[0].length + init[0].length;
+        const end = this.end(from);
+        if (end < 0) return undefined;
+        const start = this.code.slice(from, end).trim();
+        const literal = this.mapLiteral(start, depth);
+        if (literal?.kind === 'map') for (const [k, v] of literal.entries) putEntry(entries, k, v);
+        else if (literal) return undefined;
+        else if (DOUBLE_BRACE.test(start)) {
+          const at = this.code.indexOf(start, from);
+          if (!this.doubleBrace(at, at + start.length, entries, depth)) return undefined;
+        } else if (!new RegExp(`(?:${MAP_START.source})$`).test(start) || !/\)$/.test(start)) return undefined;
+        continue;
+      }
+      const put = /^\s*\.\s*put\s*\(/.exec(after);
+      const set = /^\s*\[/.exec(after);
+      if (put || set) {
+        const open = at + m[0].length + (put ?? set)![0].length - 1;
+        const close = matching(this.code, open);
+        if (close < 0) return undefined;
+        let key: string;
+        let value: string;
+        if (put) {
+          const args = splitTop(this.code.slice(open + 1, close), ',');
+          if (args.length !== 2) return undefined;
+          key = this.raw.slice(open + 1, open + 1 + args[0]!.length);
+          value = args[1]!;
+        } else {
+          const assign = /^\s*=(?!=)/.exec(this.code.slice(close + 1));
+          if (!assign) return undefined;
+          const from = close + 1 + assign[0].length;
+          const end = this.end(from);
+          if (end < 0) return undefined;
+          key = this.raw.slice(open + 1, close);
+          value = this.code.slice(from, end);
+        }
+        const k = keyOf(key);
+        if (k === undefined) return undefined;
+        putEntry(entries, k, this.entityOf(value, depth + 1));
+        continue;
+      }
+      // Reads leave it as it is; the answer hands it to the client.
+      if (/^\s*\.\s*(?:get|getOrDefault|containsKey|containsValue|isEmpty|size|keys|values|entries|keySet|entrySet)\b/.test(after)) continue;
+      if (this.answers(before) && /^\s*(?:[;,)}\n]|$)/.test(after)) continue;
+      return undefined;
+    }
+    return declared ? { kind: 'map', entries: [...entries] } : undefined;
+  }
+
+  /**
+   * `new HashMap<String, Object>(2) {{ put("token", t); put("user", u); }}` between `from` and
+   * `to` (eladmin's AuthController): the entries its initializer block puts; false when the block
+   * does anything else.
+   */
+  private doubleBrace(from: number, to: number, entries: Map<string, Entity>, depth: number): boolean {
+    const outer = this.code.indexOf('{', from);
+    const inner = this.code.indexOf('{', outer + 1);
+    const innerEnd = matching(this.code, inner);
+    if (outer < 0 || inner < 0 || innerEnd < 0 || matching(this.code, outer) !== to - 1 || this.code.slice(innerEnd + 1, to - 1).trim()) return false;
+    let at = inner + 1;
+    for (;;) {
+      const put = /^\s*(?:this\s*\.\s*)?put\s*\(/.exec(this.code.slice(at, innerEnd));
+      if (!put) return this.code.slice(at, innerEnd).trim() === '';
+      const open = at + put[0].length - 1;
+      const close = matching(this.code, open);
+      if (close < 0 || close > innerEnd || !/^\s*;/.test(this.code.slice(close + 1))) return false;
+      const args = splitTop(this.code.slice(open + 1, close), ',');
+      const key = args.length === 2 ? keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length)) : undefined;
+      if (key === undefined) return false;
+      putEntry(entries, key, this.entityOf(args[1]!, depth + 1));
+      at = this.code.indexOf(';', close) + 1;
+    }
+  }
+
+  /** Whether a mention of a value after `before` is in what the method answers (a return, a builder's body), not an argument to any other call. */
+  private answers(before: string): boolean {
+    return /(?:\breturn|(?:\b(?:ok|body|entity)|\bResponseEntity\s*(?:<[^;=(){}]*>)?)\s*\()\s*$/.test(before);
+  }
+
+  /** The text of `e` with its string literals, when every place `e` is written in the body reads the same. */
+  private rawOf(e: string): string | undefined {
+    let found: string | undefined;
+    for (let at = this.code.indexOf(e); at >= 0; at = this.code.indexOf(e, at + 1)) {
+      const raw = this.raw.slice(at, at + e.length);
+      if (found !== undefined && raw !== found) return undefined;
+      found = raw;
+    }
+    return found;
+  }
+
+  /** What a helper method of the class, called with `count` arguments, returns (one or two helpers deep). */
+  private helper(name: string, count: number): Entity | undefined {
+    if (this.helpers >= MAX_HELPERS) return undefined;
+    for (const t of [this.resource, ...this.index.ancestors(this.resource)]) {
+      const named = t.methods.filter((m) => m.name === name);
+      if (!named.length) continue;
+      const byCount = named.filter((m) => m.params.length === count);
+      if (byCount.length !== 1) return undefined;
+      const site = { owner: t, method: byCount[0]! };
+      const body = readMethodBody(this.index, t, site.method);
+      if (!body) return undefined;
+      const reader = BodyReader.of(this.index, this.resource, site, body.text, (text) => text, this.helpers + 1);
+      const exprs = reader.returns(body.expression);
+      if (!exprs?.length) return undefined;
+      const entity = agreed(exprs.map((x) => reader.entity(x)));
+      return entity && entity.kind !== 'unknown' ? entity : undefined;
+    }
+    return undefined;
   }
 
   /** The project class a call's receiver (a parameter, local or field) is. */
@@ -695,6 +970,7 @@ export function builtResponse(
   schemas: SchemaBuilder,
   description: string,
   responses: DeclaredResponse[],
+  framework: 'jax-rs' | 'spring' = 'jax-rs',
 ): { response: ResponseModel; status: string } | undefined {
   const all = returns ?? [];
   const successes = all.filter((r) => r.status.startsWith('2'));
@@ -709,8 +985,12 @@ export function builtResponse(
     if (entity.kind === 'text') {
       // As a method declared to return String answers: plain text is what it is.
       if (/^text\//i.test(contentType)) return responseModel({ kind: 'body', ref: { name: 'String', args: [], dims: 0 }, array: false }, contentType, scope, new Map(), schemas, description);
-      const schema = { description: 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).', 'x-unresolved': true };
+      const schema = { description: framework === 'spring' ? TEXT_BODY_SPRING : TEXT_BODY_JAX_RS, 'x-unresolved': true };
       return { contentType, schema, description: description || schema.description };
+    }
+    if (entity.kind === 'map' || entity.kind === 'scalar') {
+      const schema = entitySchema(entity, schemas, bindings);
+      return { contentType, schema, example: responseExampleOf(schema), description };
     }
     const payload = { kind: 'body', ref: entity.ref, array: false } as const;
     // A byte[] entity goes out as it is (both frameworks' byte array writers), unless a type is declared.
@@ -733,11 +1013,14 @@ export function builtResponse(
   return response && { response, status: main };
 }
 
+const TEXT_BODY_JAX_RS = 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).';
+/** Spring writes a String body with its String converter, as it is: no model names it. */
+const TEXT_BODY_SPRING = 'Unknown: the ResponseEntity\'s body is a String the handler builds (text, or JSON it serialized itself), which Spring\'s String converter writes as it is.';
+
 /** The one entity several returns agree on; undefined when they differ. */
 function agreed(entities: readonly Entity[]): Entity | undefined {
-  const key = (e: Entity) => (e.kind === 'type' ? JSON.stringify([e.ref, e.scope.file.path, e.own]) : e.kind);
   const first = entities[0];
-  return first && entities.every((e) => key(e) === key(first)) ? first : undefined;
+  return first && entities.every((e) => entityKey(e) === entityKey(first)) ? first : undefined;
 }
 
 /** A Spring status argument: `HttpStatus.OK`, `OK` (statically imported), `HttpStatusCode.valueOf(201)`, `201`; null when not one of those. */
@@ -792,4 +1075,40 @@ export function typeRefOf(text: string): TypeRef | undefined {
   };
   const ref = read();
   return ref && at === s.length ? ref : undefined;
+}
+
+/** A map key written as a string literal (no Kotlin template); undefined otherwise. */
+function keyOf(raw: string): string | undefined {
+  const m = /^"((?:[^"\\$\n]|\\.)*)"$/.exec(raw.trim());
+  return m ? unescapeJava(m[1]!) : undefined;
+}
+
+/** Adds an entry; a key given two different values keeps an unknown one. */
+function putEntry(entries: Map<string, Entity>, key: string, value: Entity): void {
+  const known = entries.get(key);
+  entries.set(key, known && entityKey(known) !== entityKey(value) ? { kind: 'unknown' } : value);
+}
+
+/** Equal for entities that are the same. */
+function entityKey(e: Entity): string {
+  if (e.kind === 'type') return JSON.stringify([e.ref, e.scope.file.path, e.own]);
+  if (e.kind === 'map') return `map:${JSON.stringify(e.entries.map(([k, v]) => [k, entityKey(v)]))}`;
+  if (e.kind === 'scalar') return `scalar:${e.type}`;
+  return e.kind;
+}
+
+/** The JSON schema of a value in a map built in the code: any JSON where its type is not known. */
+function entitySchema(e: Entity, schemas: SchemaBuilder, bindings: TypeBindings): JsonSchema {
+  switch (e.kind) {
+    case 'type':
+      return schemas.schemaOf(e.ref, e.scope, e.own ? bindings : new Map());
+    case 'text':
+      return { type: 'string' };
+    case 'scalar':
+      return { type: e.type };
+    case 'map':
+      return { type: 'object', properties: Object.fromEntries(e.entries.map(([k, v]) => [k, entitySchema(v, schemas, bindings)])) };
+    default:
+      return {};
+  }
 }

@@ -1,0 +1,82 @@
+// Spring handlers declared Object / Any / a Map (or not at all), answering maps built in code, and
+// ResponseEntity<Object> handlers answering overloaded service calls, ResponseEntity locals and
+// Mono.just(..) of one (core/scan/frameworks/built-response.ts springReturnedValues and
+// springBuiltReturns; the fixture spring-mvc/map-bodies). Checked as the scan gives the response
+// schemas and as the OpenAPI export writes them.
+
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../core/model/endpoint';
+import { exportOpenApi } from '../../core/export/openapi';
+import { scanProject } from '../../core/scan/scan';
+import { FIXTURES } from './fixture-case';
+
+describe('response bodies read from the maps and values handlers return', () => {
+  let endpoints: Endpoint[];
+  beforeAll(async () => {
+    ({ endpoints } = await scanProject(join(FIXTURES, 'spring-mvc/map-bodies'), { parseWorker: false }));
+  });
+  const byMember = (m: string) => endpoints.find((e) => e.source.member === m)!;
+  const props = (m: string) => byMember(m).response?.schema?.properties as Record<string, any> | undefined;
+
+  it('Kotlin: a map literal a helper builds, one or two helpers deep, each value typed', () => {
+    expect(props('currentUser')?.user).toMatchObject({ title: 'User', properties: { username: { type: 'string' } } });
+    expect(Object.keys(props('articles')!)).toEqual(['articles', 'articlesCount']);
+    expect(props('articles')!.articles).toMatchObject({ type: 'array', items: { title: 'Article' } });
+    expect(props('articles')!.articlesCount).toEqual({ type: 'integer' });
+    expect(props('firstArticle')?.article).toMatchObject({ title: 'Article' });
+    // A companion's factory: `ProfileView.fromUser(user)`.
+    expect(props('profile')?.profile).toMatchObject({ title: 'ProfileView', properties: { following: { type: 'boolean' } } });
+  });
+
+  it('Kotlin: a declared Map answering mapOf(..), and a mutable map given entries by key', () => {
+    expect(props('tags')).toEqual({ tags: { type: 'array', items: { type: 'string' } }, open: { type: 'boolean' } });
+    expect(props('stats')?.latest).toMatchObject({ title: 'User' });
+    expect(props('stats')?.label).toEqual({ type: 'string' });
+  });
+
+  it('Java: Map.of(..), a HashMap local given puts, a double-brace HashMap', () => {
+    expect(props('info')?.version).toEqual({ type: 'string' });
+    expect(props('info')?.latest).toMatchObject({ title: 'LogEntry' });
+    expect(props('login')?.token).toEqual({ type: 'string' });
+    expect(props('login')?.criteria).toMatchObject({ title: 'LogCriteria' });
+    expect(props('code')).toEqual({ img: { type: 'string' }, uuid: { type: 'integer' } });
+  });
+
+  it('stays unknown (or as declared) where the map is not read whole: a key that is no literal, returns that disagree, a map filled elsewhere', () => {
+    expect(byMember('keyed').response?.schema?.['x-unresolved']).toBe(true);
+    expect(byMember('either').response?.schema?.['x-unresolved']).toBe(true);
+    expect(byMember('filled').response?.schema).toMatchObject({ type: 'object', additionalProperties: {} });
+    expect(props('filled')).toBeUndefined();
+  });
+
+  it('picks an overload by argument count, then by the known argument types; stays unknown when still ambiguous', () => {
+    expect(byMember('queryLogs').response?.schema?.title).toBe('LogPage');
+    expect(byMember('allLogs').response?.schema).toMatchObject({ type: 'array', items: { title: 'LogEntry' } });
+    expect(byMember('byName').response?.schema?.title).toBe('LogEntry');
+    expect(byMember('byAnything').response?.schema?.['x-unresolved']).toBe(true);
+  });
+
+  it('reads a ResponseEntity local and Mono.just(ResponseEntity.ok(x))', () => {
+    expect(byMember('latest').response?.schema?.title).toBe('LogEntry');
+    expect(byMember('latestMono').response?.schema?.title).toBe('LogEntry');
+  });
+
+  it('words a String body in Spring\'s terms', () => {
+    const schema = byMember('text').response?.schema;
+    expect(schema?.['x-unresolved']).toBe(true);
+    expect(schema?.description).toContain('ResponseEntity\'s body is a String');
+    expect(schema?.description).not.toContain('Response\'s entity');
+  });
+
+  it('the OpenAPI export writes the maps\' keys and their values\' components', () => {
+    const doc = JSON.parse(exportOpenApi(endpoints, { openapi: { format: 'json', version: '3.1.0' } }).files[0]!.content);
+    const articles = doc.paths['/api/articles'].get.responses['200'].content['application/json'].schema;
+    expect(articles.properties.articles).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Article' } });
+    expect(articles.properties.articlesCount).toEqual({ type: 'integer' });
+    const login = doc.paths['/api/logs/login'].post.responses['200'].content['application/json'].schema;
+    expect(login.properties.token).toEqual({ type: 'string' });
+    expect(login.properties.criteria).toEqual({ $ref: '#/components/schemas/LogCriteria' });
+    expect(doc.paths['/api/logs/all'].get.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/LogEntry' } });
+  });
+});
