@@ -403,19 +403,22 @@ export class ProjectScanner {
       ));
     } catch (e) {
       cache?.close(); // the old cache file and this scan's spill file
+      await (thread ?? pool)?.close();
       throw e;
     } finally {
       this.index.parsedElsewhere = undefined;
       this.index.keepParsedTexts(false);
       // The models' pass parses DTOs through the same cache (and saves it after).
       if (!later) this.index.parseCache = undefined;
-      // The pool is the thread started for the read, or one started later for parses alone.
-      await (thread ?? pool)?.close();
     }
+    // The pool is the thread started for the read, or one started later for parses alone. Its
+    // thread winds down while the cache and the result are saved, and is waited for last.
+    const closing = (thread ?? pool)?.close();
     if (later) {
       this.pendingModels = { cache, clock, filesRead, bytesRead };
       this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: { ...clock.phases } };
       if (thread?.counts.filesReadByWorker) this.stats.readByWorker = thread.counts.filesReadByWorker;
+      await closing;
       return this.result();
     }
     if (cache) {
@@ -432,6 +435,7 @@ export class ProjectScanner {
       store.save(preread?.digest ?? digest!.digest(), digest!.stamps, journal!.entries(), journal!.volatile, result);
       phase('stored');
     }
+    await closing;
     return result;
   }
 
