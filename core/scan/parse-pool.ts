@@ -16,11 +16,9 @@
 // Replies arrive serialized and are decoded only when the scanner asks for them: files parsed
 // ahead on a guess and never needed cost the scanner's thread nothing.
 
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { lazyRequire } from '../lazy-require';
-import { fileURLToPath } from 'node:url';
 import type { FileEntry } from './project-index';
 import type { SourceFile } from './source-model';
 import { decodeParse } from './parse-codec';
@@ -30,6 +28,10 @@ import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, IDLE } from './parse-protocol';
 import type { ParseResult, ReadReply, ToWorker, WorkerReply } from './parse-protocol';
 import type { FrameworkMarkers } from './framework-markers';
 import type { ReadOutcome, WalkedSource } from './source-read';
+import { MIN_FILES_TO_SHARE_READ, sharesRead, startParseWorker } from './parse-worker-start';
+import type { StartedWorker } from './parse-worker-start';
+
+export { MIN_FILES_TO_SHARE_READ };
 
 /**
  * These two thresholds are for a worker started for parses alone: one started to share the read
@@ -60,14 +62,9 @@ export const MIN_PARSES_FOR_WORKER = 2000;
  * larger shape, not the smaller.
  */
 export const MIN_PARSES_WITH_MODELS = 700;
-/**
- * From this many walked files a worker starts with the scan and reads a share of them (its start
- * overlaps the scanner's own reading, so it need not pay for itself in parses).
- */
-export const MIN_FILES_TO_SHARE_READ = 2000;
 /** Files per chunk of the shared read: small enough that the scanner waits little on the worker's last. */
 export const READ_CHUNK = 32;
-/** Loaded when a pool starts: most scans never start one. */
+/** Loaded when a pool talks to its worker: most scans never start one. */
 const threads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
 /** A parse takes milliseconds; a worker silent this long is given up on and the scanner parses alone. */
 const WAIT_LIMIT_MS = 2000;
@@ -103,10 +100,11 @@ export class ParsePool {
     private readonly worker: Worker,
     shared: SharedArrayBuffer,
     port: MessagePort,
+    exited: Promise<void>,
   ) {
     this.status = new Int32Array(shared);
     this.port = port;
-    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    this.exited = exited;
   }
 
   /**
@@ -114,24 +112,17 @@ export class ParsePool {
    * (running from source, where only the bundle has one), or no thread to be had.
    */
   static start(capacity: number, opts: ParsePoolOptions = {}): ParsePool | undefined {
-    const url = opts.workerUrl ?? new URL('./parse-worker.mjs', import.meta.url);
-    if (!existsSync(fileURLToPath(url))) return undefined;
-    // One state per file, and the worker's idle slot last.
-    const shared = new SharedArrayBuffer((capacity + 1) * 4);
-    const { MessageChannel, Worker } = threads();
-    const { port1, port2 } = new MessageChannel();
-    let worker: Worker;
-    try {
-      worker = new Worker(url, { workerData: { status: shared, port: port2, hashes: opts.hashes === true }, transferList: [port2] });
-    } catch {
-      return undefined;
-    }
-    // A pool never keeps the process alive, and a failing worker only leaves its files to the scanner.
-    worker.unref();
-    port1.unref();
-    const pool = new ParsePool(worker, shared, port1);
+    const started = startParseWorker(capacity, opts);
+    return started && ParsePool.adopt(started);
+  }
+
+  /** A pool talking to a worker started before (parse-worker-start.ts); one already gone leaves every file to the scanner. */
+  static adopt(started: StartedWorker): ParsePool {
+    const { worker } = started;
+    const pool = new ParsePool(worker, started.status, started.port, started.exited);
     worker.on('error', () => void pool.close());
     worker.on('exit', () => void pool.close());
+    if (started.gone) void pool.close();
     return pool;
   }
 
@@ -146,7 +137,7 @@ export class ParsePool {
 
   /** Whether a tree of `files` walked files is worth sharing the read of with a worker: enough of them, and a second core. */
   static sharesRead(files: number, cores = availableParallelism(), minFiles = MIN_FILES_TO_SHARE_READ): boolean {
-    return files >= minFiles && cores > 1;
+    return sharesRead(files, cores, minFiles);
   }
 
   /**

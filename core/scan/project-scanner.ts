@@ -51,6 +51,8 @@ import type { LayoutProbes, ModuleInfo } from './modules';
 import { ProjectIndex, subtypesMarker } from './project-index';
 import type { FileEntry } from './project-index';
 import { MIN_PARSES_FOR_WORKER, MIN_PARSES_WITH_MODELS, ParsePool, READ_CHUNK } from './parse-pool';
+import { stopParseWorker } from './parse-worker-start';
+import type { StartedWorker } from './parse-worker-start';
 import { ScanCache } from './scan-cache';
 import { SourceReader } from './source-reader';
 import { readSource, sourceEntry } from './source-read';
@@ -274,6 +276,7 @@ export class ProjectScanner {
     this.stored = undefined;
     this.pendingModels = undefined;
     if (attempt.result) {
+      if (attempt.worker) void stopParseWorker(attempt.worker);
       this.stats = attempt.result.stats;
       this.stored = attempt.result;
       return attempt.result;
@@ -321,7 +324,12 @@ export class ProjectScanner {
     // A worker pays for itself only on the files the cache does not have.
     const workerPolicy = this.parseWorkerPolicy(sharesRead);
     const capacity = workerPolicy === 'never' ? 0 : cache ? walk.files.filter((f) => !cache.covers(f.path)).length : walk.files.length;
-    const thread = workerPolicy === 'always' || sharesRead ? this.startParsePool(capacity, cache !== undefined) : undefined;
+    // A worker started before the scanner was loaded (scan.ts) is adopted or stopped: from here on it is this scan's.
+    const started = attempt.worker;
+    attempt.worker = undefined;
+    const threadWanted = workerPolicy === 'always' || sharesRead;
+    if (started && !threadWanted) void stopParseWorker(started);
+    const thread = threadWanted ? this.startParsePool(capacity, cache !== undefined, started) : undefined;
     let pool = workerPolicy === 'always' ? thread : undefined;
     // By default: the files read so far that the worker would have been told of, until it parses.
     let backlog: FileEntry[] | undefined = typeof workerPolicy === 'number' && ParsePool.worthwhile(Infinity) ? [] : undefined;
@@ -396,19 +404,22 @@ export class ProjectScanner {
       ));
     } catch (e) {
       cache?.close(); // the old cache file and this scan's spill file
+      await (thread ?? pool)?.close();
       throw e;
     } finally {
       this.index.parsedElsewhere = undefined;
       this.index.keepParsedTexts(false);
       // The models' pass parses DTOs through the same cache (and saves it after).
       if (!later) this.index.parseCache = undefined;
-      // The pool is the thread started for the read, or one started later for parses alone.
-      await (thread ?? pool)?.close();
     }
+    // The pool is the thread started for the read, or one started later for parses alone. Its
+    // thread winds down while the cache and the result are saved, and is waited for last.
+    const closing = (thread ?? pool)?.close();
     if (later) {
       this.pendingModels = { cache, clock, filesRead, bytesRead };
       this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: { ...clock.phases } };
       if (thread?.counts.filesReadByWorker) this.stats.readByWorker = thread.counts.filesReadByWorker;
+      await closing;
       return this.result();
     }
     if (cache) {
@@ -425,6 +436,7 @@ export class ProjectScanner {
       store.save(preread?.digest ?? digest!.digest(), digest!.stamps, journal!.entries(), journal!.volatile, result);
       phase('stored');
     }
+    await closing;
     return result;
   }
 
@@ -826,8 +838,13 @@ export class ProjectScanner {
     return opt?.minParses ?? (readShared ? 1 : this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER);
   }
 
-  /** `hashes`: the parses go to a scan cache (the worker hashes them for it). */
-  private startParsePool(capacity: number, hashes: boolean): ParsePool | undefined {
+  /**
+   * `hashes`: the parses go to a scan cache (the worker hashes them for it). `started`: a worker
+   * started before the scanner was loaded (scan.ts), adopted when it fits, else stopped.
+   */
+  private startParsePool(capacity: number, hashes: boolean, started?: StartedWorker): ParsePool | undefined {
+    if (started && started.capacity >= capacity && started.hashes === hashes) return ParsePool.adopt(started);
+    if (started) void stopParseWorker(started);
     return ParsePool.start(capacity, { workerUrl: this.opts.parseWorkerUrl, hashes });
   }
 

@@ -15,6 +15,7 @@ import { parsePathPrefixes } from './path-prefix-setting';
 import { localCaches } from './proto/jar-protos';
 import type { PathPrefixRule } from './path-prefix-setting';
 import type { ScanOptions } from './project-scanner';
+import type { StartedWorker } from './parse-worker-start';
 import { InputDigest, ResultStore } from './result-store';
 import { SourceReader } from './source-reader';
 import { WALKED_EXTENSIONS } from './source-files';
@@ -49,6 +50,8 @@ export interface StoredAttempt {
   preread?: { digest: string; filesRead: number; bytesRead: number; filesByStat: number; settled: number };
   /** The stored result, when it answers this scan. */
   result?: ScanResult;
+  /** A parse worker started for the scan after the walk (scan.ts); the scanner adopts it, or stops it. */
+  worker?: StartedWorker;
 }
 
 /** How many settled files read again make a hit rewrite the stored result's stamps. */
