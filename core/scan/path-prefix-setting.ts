@@ -7,7 +7,7 @@
 
 import type { Diagnostic, Endpoint } from '../model/endpoint';
 import { addressOf } from '../model/endpoint';
-import { antMatch } from './frameworks/spring-mvc/path-prefixes';
+import { antMatch } from './ant-match';
 import { joinPaths } from './paths';
 
 export interface PathPrefixRule {

@@ -11,7 +11,8 @@ import { parse } from 'yaml';
 import type { Endpoint } from '../../core/model/endpoint';
 import { exportOpenApi } from '../../core/export/openapi';
 import { ProjectScanner } from '../../core/scan/project-scanner';
-import { antPathMatch, javaRegex, selects } from '../../core/scan/frameworks/springfox-security';
+import { antMatch } from '../../core/scan/ant-match';
+import { javaRegex, selects } from '../../core/scan/frameworks/springfox-security';
 import { copyFixture, editFile } from '../scan/fixture-case';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-springfox-security-'));
@@ -223,10 +224,10 @@ describe('springfox path selectors', () => {
   });
 
   it('match ant patterns as AntPathMatcher does', () => {
-    expect(antPathMatch('/auth/**', '/auth')).toBe(true);
-    expect(antPathMatch('/auth/**', '/auth/login/now')).toBe(true);
-    expect(antPathMatch('/orders/*', '/orders/{id}')).toBe(true);
-    expect(antPathMatch('/orders/*', '/orders/1/items')).toBe(false);
-    expect(antPathMatch('/api/{version}/cart', '/api/v1/cart')).toBe(true);
+    expect(antMatch('/auth/**', '/auth', '/')).toBe(true);
+    expect(antMatch('/auth/**', '/auth/login/now', '/')).toBe(true);
+    expect(antMatch('/orders/*', '/orders/{id}', '/')).toBe(true);
+    expect(antMatch('/orders/*', '/orders/1/items', '/')).toBe(false);
+    expect(antMatch('/api/{version}/cart', '/api/v1/cart', '/')).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import type { FileEntry, ProjectIndex, Scope } from '../project-index';
 import type { TypeDecl } from '../source-model';
 import { blankComments, matching, splitTop } from '../config-text';
 import { callsIn, foldedString } from '../code-calls';
+import { antMatch } from '../ant-match';
 
 /**
  * The word a file building a Docket with security holds (openapi-bean-security.ts gates files on
@@ -549,7 +550,7 @@ export function selects(s: PathSelector, path: string, unreadable?: (pattern: st
       return re ? re.test(path) : true;
     }
     case 'ant':
-      return antPathMatch(s.pattern, path);
+      return antMatch(s.pattern, path, '/');
     case 'not':
       return !selects(s.of, path, unreadable);
     case 'or':
@@ -557,27 +558,6 @@ export function selects(s: PathSelector, path: string, unreadable?: (pattern: st
     case 'and':
       return s.of.every((x) => selects(x, path, unreadable));
   }
-}
-
-/** Spring's AntPathMatcher over `/` segments: `**` any number of segments, `*` and `?` within one, `{var}` one segment. */
-export function antPathMatch(pattern: string, path: string): boolean {
-  if (pattern.startsWith('/') !== path.startsWith('/')) return false;
-  const pat = pattern.split('/').filter((s) => s !== '');
-  const segs = path.split('/').filter((s) => s !== '');
-  const memo = new Map<string, boolean>();
-  const seg = (p: string, s: string) => new RegExp(`^${p.replace(/\{[^}]*\}/g, '\u0000').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.').replace(/\u0000/g, '[^/]+')}$`).test(s);
-  const go = (i: number, j: number): boolean => {
-    const key = `${i}:${j}`;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    let r: boolean;
-    if (i === pat.length) r = j === segs.length;
-    else if (pat[i] === '**') r = go(i + 1, j) || (j < segs.length && go(i, j + 1));
-    else r = j < segs.length && seg(pat[i]!, segs[j]!) && go(i + 1, j + 1);
-    memo.set(key, r);
-    return r;
-  };
-  return go(0, 0);
 }
 
 /** Whether a docket documents a controller class (by its dotted name). */

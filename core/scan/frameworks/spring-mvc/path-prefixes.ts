@@ -18,6 +18,7 @@ import type { ProjectIndex, Scope } from '../../project-index';
 import { blankComments, lineOf, matching, resolvePlaceholders, skipString, splitTop } from '../../config-text';
 import { findAnnotation, simpleName } from '../../source-model';
 import type { TypeDecl } from '../../source-model';
+import { antMatch } from '../../ant-match';
 
 export interface PrefixRule {
   prefix: string;
@@ -336,26 +337,6 @@ function packageOf(t: TypeDecl): string {
 
 function inPackage(pkg: string, base: string): boolean {
   return base === '' || pkg === base || pkg.startsWith(`${base}.`);
-}
-
-/** Spring's AntPathMatcher with `.` as the separator: `**` any number of segments, `*` and `?` within one. */
-export function antMatch(pattern: string, path: string): boolean {
-  const pat = pattern.split('.').filter((s) => s !== '');
-  const segs = path.split('.').filter((s) => s !== '');
-  const memo = new Map<string, boolean>();
-  const seg = (p: string, s: string) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(s);
-  const go = (i: number, j: number): boolean => {
-    const key = `${i}:${j}`;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    let r: boolean;
-    if (i === pat.length) r = j === segs.length;
-    else if (pat[i] === '**') r = go(i + 1, j) || (j < segs.length && go(i, j + 1));
-    else r = j < segs.length && seg(pat[i]!, segs[j]!) && go(i + 1, j + 1);
-    memo.set(key, r);
-    return r;
-  };
-  return go(0, 0);
 }
 
 // ---- text ----------------------------------------------------------------------------------
