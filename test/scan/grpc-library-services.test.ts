@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
 import { rescanEqualsFreshScan, scanned } from './rescan-parity';
-import { writeJar } from './maven-jar';
+import { mavenRepoSetting, writeJar } from './maven-jar';
 
 // The published interfaces' shape (grpc/grpc-proto), written out for the test.
 const HEALTH = `syntax = "proto3";
@@ -81,7 +81,7 @@ const pom = (deps: string) =>
 describe('library gRPC services registered in code', () => {
   let repo: string;
   let root: string;
-  const saved = process.env.APISCOUT_MAVEN_REPO;
+  const restoreMavenRepo = mavenRepoSetting();
 
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), 'apiscout-m2-'));
@@ -93,8 +93,7 @@ describe('library gRPC services registered in code', () => {
   });
 
   afterAll(() => {
-    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
-    else process.env.APISCOUT_MAVEN_REPO = saved;
+    restoreMavenRepo();
     rmSync(repo, { recursive: true, force: true });
     rmSync(root, { recursive: true, force: true });
   });

@@ -12,6 +12,7 @@ import { descriptorProto } from '../../core/protobuf';
 import { classDescriptorBytes } from '../../core/scan/proto/class-descriptor';
 import { scanProject } from '../../core/scan/scan';
 import { writeFiles } from '../write-files';
+import { mavenRepoSetting } from './maven-jar';
 
 const BILLING = {
   name: 'acme/billing/v1/billing.proto',
@@ -147,7 +148,7 @@ public class BillingService extends BillingGrpc.BillingImplBase {
 describe('protos compiled into a jar of generated gRPC classes', () => {
   let work: string;
   let classes: string;
-  const saved = process.env.APISCOUT_MAVEN_REPO;
+  const restoreMavenRepo = mavenRepoSetting();
 
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'apiscout-compiled-protos-'));
@@ -172,8 +173,7 @@ describe('protos compiled into a jar of generated gRPC classes', () => {
   });
 
   afterAll(() => {
-    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
-    else process.env.APISCOUT_MAVEN_REPO = saved;
+    restoreMavenRepo();
     rmSync(work, { recursive: true, force: true });
   });
 

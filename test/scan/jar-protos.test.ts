@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { scanProject } from '../../core/scan/scan';
-import { writeJar } from './maven-jar';
+import { mavenRepoSetting, writeJar } from './maven-jar';
 import { scanInThread, storeIn } from './store-cases';
 
 const BILLING = `syntax = "proto3";
@@ -79,7 +79,7 @@ function pom(deps: string): string {
 describe('protos inside dependency jars', () => {
   let repo: string;
   let root: string;
-  const saved = process.env.APISCOUT_MAVEN_REPO;
+  const restoreMavenRepo = mavenRepoSetting();
 
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), 'apiscout-m2-'));
@@ -94,8 +94,7 @@ describe('protos inside dependency jars', () => {
   });
 
   afterAll(() => {
-    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
-    else process.env.APISCOUT_MAVEN_REPO = saved;
+    restoreMavenRepo();
     rmSync(repo, { recursive: true, force: true });
     rmSync(root, { recursive: true, force: true });
   });
@@ -150,15 +149,14 @@ describe('protos inside dependency jars', () => {
 // whose proto no project file declares, the look into the jar caches made the scan volatile, and
 // no result was stored. The looks are journalled now (places found empty, jars by their stat).
 describe('a stored result of a scan that looked into the jar caches', () => {
-  const saved = process.env.APISCOUT_MAVEN_REPO;
+  const restoreMavenRepo = mavenRepoSetting();
   let work: string;
 
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'apiscout-jar-store-'));
   });
   afterAll(() => {
-    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
-    else process.env.APISCOUT_MAVEN_REPO = saved;
+    restoreMavenRepo();
     rmSync(work, { recursive: true, force: true });
   });
 

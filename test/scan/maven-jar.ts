@@ -18,3 +18,15 @@ export function writeJar(repo: string, group: string, artifact: string, version:
   execFileSync('zip', ['-q', '-r', join(dir, `${artifact}-${version}.jar`), '.'], { cwd: work });
   rmSync(work, { recursive: true, force: true });
 }
+
+/**
+ * What APISCOUT_MAVEN_REPO holds now: a suite that points it at a temp repository takes this when it
+ * is declared and calls the returned function when it ends, which puts the setting back.
+ */
+export function mavenRepoSetting(): () => void {
+  const saved = process.env.APISCOUT_MAVEN_REPO;
+  return () => {
+    if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
+    else process.env.APISCOUT_MAVEN_REPO = saved;
+  };
+}
