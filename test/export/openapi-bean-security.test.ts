@@ -173,4 +173,73 @@ public abstract class BaseOpenApiConfig {
     expect(scanner.result().modules.find((m) => m.name === 'app')?.securitySchemes).toEqual([{ name: 'bearer', type: 'http', scheme: 'bearer' }]);
     expect(byMember(scanner, 'ping').security).toEqual(['bearer']);
   });
+
+  describe("reaches a library module's controllers through the application serving them", () => {
+    const pom = (name: string, deps: string[]) =>
+      `<project><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>${name}</artifactId><dependencies>${deps.map((d) => `<dependency><groupId>com.acme</groupId><artifactId>${d}</artifactId></dependency>`).join('')}</dependencies></project>`;
+    const bean = (pkg: string, scheme: string) => `package ${pkg};
+
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration
+public class SwaggerConfig {
+    @Bean
+    public OpenAPI api() {
+        return new OpenAPI()
+            .components(new Components().addSecuritySchemes("${scheme}", new SecurityScheme().type(SecurityScheme.Type.APIKEY).name("Authorization").in(SecurityScheme.In.HEADER)))
+            .addSecurityItem(new SecurityRequirement().addList("${scheme}"));
+    }
+}
+`;
+    const controller = (pkg: string, cls: string, path: string) =>
+      `package ${pkg};\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class ${cls} {\n    @GetMapping("${path}")\n    public String get() { return "ok"; }\n}\n`;
+    const write = (root: string, files: Record<string, string>) => {
+      for (const [rel, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, rel)), { recursive: true });
+        writeFileSync(join(root, rel), text);
+      }
+    };
+    const parent = (...modules: string[]) =>
+      `<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules>${modules.map((m) => `<module>${m}</module>`).join('')}</modules></project>`;
+
+    it('gives the library the one application’s schemes and requirement (RuoYi: ruoyi-admin serves ruoyi-generator)', async () => {
+      const root = join(tmp, 'library-served');
+      write(root, {
+        'pom.xml': parent('generator', 'admin'),
+        'generator/pom.xml': pom('generator', []),
+        'admin/pom.xml': pom('admin', ['generator']),
+        'admin/src/main/java/com/acme/admin/SwaggerConfig.java': bean('com.acme.admin', 'apikey'),
+        'admin/src/main/java/com/acme/admin/UserController.java': controller('com.acme.admin', 'UserController', '/users'),
+        'generator/src/main/java/com/acme/generator/GenController.java': controller('com.acme.generator', 'GenController', '/gen'),
+      });
+      const scanner = await fresh(root);
+      const gen = scanner.result().endpoints.find((e) => e.path === '/gen')!;
+      expect(gen.module).toBe('generator');
+      expect(gen.security).toEqual(['apikey']);
+      expect(scanner.result().modules.find((m) => m.name === 'generator')?.securitySchemes).toEqual([{ name: 'apikey', type: 'apiKey', in: 'header', paramName: 'Authorization' }]);
+      const doc = parse(exportOpenApi(scanner.result().endpoints.filter((e) => e.module === 'generator'), { title: 'generator', modules: scanner.result().modules }).files[0]!.content);
+      expect(doc.paths['/gen'].get.security).toEqual([{ apikey: [] }]);
+    });
+
+    it('leaves it its own (none) when two applications serving it document different schemes', async () => {
+      const root = join(tmp, 'library-disputed');
+      write(root, {
+        'pom.xml': parent('shared', 'one', 'two'),
+        'shared/pom.xml': pom('shared', []),
+        'one/pom.xml': pom('one', ['shared']),
+        'two/pom.xml': pom('two', ['shared']),
+        'one/src/main/java/com/acme/one/SwaggerConfig.java': bean('com.acme.one', 'oneKey'),
+        'two/src/main/java/com/acme/two/SwaggerConfig.java': bean('com.acme.two', 'twoKey'),
+        'shared/src/main/java/com/acme/shared/SharedController.java': controller('com.acme.shared', 'SharedController', '/shared'),
+      });
+      const scanner = await fresh(root);
+      expect(scanner.result().endpoints.find((e) => e.path === '/shared')!.security).toBeUndefined();
+      expect(scanner.result().modules.find((m) => m.name === 'shared')?.securitySchemes ?? []).toEqual([]);
+    });
+  });
 });

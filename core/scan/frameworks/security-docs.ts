@@ -106,8 +106,15 @@ export class SecurityDeclarations {
   /** Whether the `@Bean OpenAPI` code of the index has been read (once per scan, before any class). */
   private codeRead = false;
 
+  /** The project's modules, to find the application documenting a library module (`documentedBy`). */
+  private reach?: ModuleReach;
+  /** `documentedBy`'s answers, cleared whenever a class adds schemes or a requirement. */
+  private readonly documenting = new Map<string, string>();
+
   collect(index: ProjectIndex, type: TypeDecl, reach?: ModuleReach): void {
     if (!this.codeRead) this.collectCode(index, reach);
+    if (reach) this.reach = reach;
+    this.documenting.clear();
     const module = type.file.module;
     for (const s of securitySchemesOf(index, type)) {
       const byName = this.schemes.get(module) ?? this.schemes.set(module, new Map()).get(module)!;
@@ -162,8 +169,34 @@ export class SecurityDeclarations {
     return own?.length ? own : this.servedGuards.get(type.fqn);
   }
 
+  /**
+   * The module whose documented security is a module's own: itself when it declares schemes or a
+   * requirement; else the one module declaring them that builds against it, as the application whose
+   * component scan serves a library module's controllers (RuoYi's ruoyi-admin and its OpenAPI bean
+   * for ruoyi-generator's). Several that declare different ones leave the library its own (none).
+   */
+  private documentedBy(module: string): string {
+    const known = this.documenting.get(module);
+    if (known !== undefined) return known;
+    let found = module;
+    if (!this.schemes.has(module) && !this.global.has(module) && this.reach) {
+      const { modules, read } = this.reach;
+      const declaring = [...new Set([...this.schemes.keys(), ...this.global.keys()])];
+      const servers = declaring.filter((m) => m !== module && moduleDependencies(m, modules, read).has(module));
+      const security = (m: string) => JSON.stringify([[...(this.schemes.get(m)?.values() ?? [])], this.global.get(m)]);
+      if (servers.length > 0 && servers.every((m) => security(m) === security(servers[0]!))) found = servers[0]!;
+    }
+    this.documenting.set(module, found);
+    return found;
+  }
+
   byModule(): Map<string, SecuritySchemeDecl[]> {
     const out = new Map([...this.schemes].map(([m, byName]) => [m, [...byName.values()]]));
+    // A library module served by an application: that application's schemes describe its controllers.
+    for (const { name } of this.reach?.modules ?? []) {
+      const from = out.has(name) ? name : this.documentedBy(name);
+      if (from !== name && out.has(from)) out.set(name, [...out.get(from)!]);
+    }
     // A filter guarding another module's resources is a scheme of that module's document too.
     for (const [m, lent] of this.lent) {
       const list = out.get(m) ?? out.set(m, []).get(m)!;
@@ -173,11 +206,11 @@ export class SecurityDeclarations {
   }
 
   names(module: string): string[] {
-    return [...(this.schemes.get(module)?.keys() ?? [])];
+    return [...(this.schemes.get(this.documentedBy(module))?.keys() ?? [])];
   }
 
   globalOf(module: string): string[] | undefined {
-    return this.global.get(module);
+    return this.global.get(this.documentedBy(module));
   }
 
   /**
