@@ -60,6 +60,7 @@ import { keyOf } from './file-stamps';
 import { tryStoredResult } from './stored-scan';
 import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, WALKED_EXTENSIONS } from './source-files';
 import { declaresEndpoints, groovyDiagnostics, inTestSourceSet } from './groovy-sources';
+import { unsupportedFrameworks } from './unsupported-frameworks';
 import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
 import type { ScanCacheOptions } from './scan-cache';
@@ -1100,6 +1101,8 @@ export class ProjectScanner {
     };
     const modules = this.modules;
     const starterOf = grpcStarters(modules, readBuildFile);
+    // A module serving HTTP with a framework we do not read is named, so few endpoints are explained.
+    if (!kept) diagnostics.push(...unsupportedFrameworks(modules, readBuildFile));
     /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
     const apps = new Set<string>();
     const stripped = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, jaxRsPath: _j, ...m }) => m);

@@ -1,0 +1,85 @@
+// A module serving HTTP with a framework apiscout does not read is named in a diagnostic on the
+// build file line declaring it, so an empty or short tree is explained; look-alikes are not.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { unsupportedFrameworks } from '../../core/scan/unsupported-frameworks';
+import type { ModuleInfo } from '../../core/scan/modules';
+
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-unsupported-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const maven = (name: string, dir = ''): ModuleInfo => ({ name, dir, build: 'maven' });
+const gradle = (name: string, dir = ''): ModuleInfo => ({ name, dir, build: 'gradle' });
+const reader = (files: Record<string, string>) => (path: string) => files[path];
+const dep = (g: string, a: string) => `    <dependency>\n      <groupId>${g}</groupId>\n      <artifactId>${a}</artifactId>\n    </dependency>\n`;
+const pom = (...deps: string[]) => `<project>\n  <artifactId>x</artifactId>\n  <dependencies>\n${deps.join('')}  </dependencies>\n</project>\n`;
+
+describe('unsupported HTTP frameworks', () => {
+  it('names a Micronaut module on the line of its dependency', () => {
+    const text = pom(dep('io.micronaut', 'micronaut-inject'), dep('io.micronaut', 'micronaut-http-server-netty'));
+    const notes = unsupportedFrameworks([maven('greeter', 'greeter')], reader({ 'greeter/pom.xml': text }));
+    expect(notes).toEqual([
+      {
+        file: 'greeter/pom.xml',
+        line: text.split('\n').findIndex((l) => l.includes('micronaut-http-server-netty')) + 1,
+        message: 'module greeter serves HTTP with Micronaut (io.micronaut:micronaut-http-server-netty): apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints, so its @Controller classes are not listed',
+      },
+    ]);
+  });
+
+  it('ignores versions pinned in <dependencyManagement>, clients and look-alike artifacts', () => {
+    const managed = `<project>\n  <dependencyManagement>\n    <dependencies>\n${dep('io.javalin', 'javalin')}    </dependencies>\n  </dependencyManagement>\n  <dependencies>\n${dep('io.vertx', 'vertx-web-client')}${dep('io.ktor', 'ktor-client-core')}${dep('org.springframework.boot', 'spring-boot-starter-web')}  </dependencies>\n</project>\n`;
+    expect(unsupportedFrameworks([maven('app')], reader({ 'pom.xml': managed }))).toEqual([]);
+  });
+
+  it('leaves Helidon MP alone: its resources are JAX-RS, which apiscout reads', () => {
+    const mp = pom(dep('io.helidon.webserver', 'helidon-webserver'), dep('io.helidon.microprofile.bundles', 'helidon-microprofile'));
+    expect(unsupportedFrameworks([maven('mp')], reader({ 'pom.xml': mp }))).toEqual([]);
+    const se = pom(dep('io.helidon.webserver', 'helidon-webserver'));
+    expect(unsupportedFrameworks([maven('se')], reader({ 'pom.xml': se })).map((d) => d.message)).toEqual([
+      'module se serves HTTP with Helidon SE (io.helidon.webserver:helidon-webserver): apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints, so its HttpRules routes are not listed',
+    ]);
+  });
+
+  it('reads Gradle string and map notation, version-catalog accessors and plugin ids', () => {
+    const files = {
+      'gradle/libs.versions.toml': '[versions]\nktor = "2.3.4"\n\n[libraries]\nktor-server-netty = { module = "io.ktor:ktor-server-netty", version.ref = "ktor" }\nlogback = "ch.qos.logback:logback-classic:1.4.11"\n',
+      'api/build.gradle.kts': 'plugins {\n    kotlin("jvm")\n}\ndependencies {\n    implementation(libs.logback)\n    implementation(libs.ktor.server.netty)\n}\n',
+      'web/build.gradle': "dependencies {\n    implementation group: 'io.javalin', name: 'javalin', version: '5.6.3'\n}\n",
+      'svc/build.gradle': "dependencies {\n    implementation 'com.sparkjava:spark-core:2.9.4'\n}\n",
+      'mn/build.gradle.kts': 'plugins {\n    id("io.micronaut.application") version "4.1.0"\n}\n',
+    };
+    const notes = unsupportedFrameworks([gradle('api', 'api'), gradle('web', 'web'), gradle('svc', 'svc'), gradle('mn', 'mn')], reader(files));
+    expect(notes.map((d) => [d.file, d.line, d.message.split(':')[0]])).toEqual([
+      ['api/build.gradle.kts', 6, 'module api serves HTTP with Ktor (io.ktor'],
+      ['web/build.gradle', 2, 'module web serves HTTP with Javalin (io.javalin'],
+      ['svc/build.gradle', 2, 'module svc serves HTTP with Spark (com.sparkjava'],
+      ['mn/build.gradle.kts', 2, 'module mn serves HTTP with Micronaut (the io.micronaut.application plugin)'],
+    ]);
+  });
+
+  it("is among a scan's diagnostics, beside the endpoints the project's Spring modules declare", async () => {
+    const root = join(tmp, 'mixed');
+    const files: Record<string, string> = {
+      'pom.xml': '<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>web</module><module>edge</module></modules></project>',
+      'web/pom.xml': pom(dep('org.springframework.boot', 'spring-boot-starter-web')),
+      'edge/pom.xml': pom(dep('io.vertx', 'vertx-web')).replace('<artifactId>x</artifactId>', '<artifactId>edge</artifactId>'),
+      'web/src/main/java/com/acme/web/PingController.java': 'package com.acme.web;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PingController {\n    @GetMapping("/ping")\n    public String ping() { return "pong"; }\n}\n',
+      'edge/src/main/java/com/acme/edge/Edge.java': 'package com.acme.edge;\nimport io.vertx.ext.web.Router;\npublic class Edge {\n    void routes(Router router) { router.get("/edge").handler(ctx -> ctx.end("ok")); }\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    const result = await scanner.scan();
+    expect(result.endpoints.map((e) => e.path)).toEqual(['/ping']);
+    expect(result.diagnostics.filter((d) => d.file === 'edge/pom.xml').map((d) => d.message)).toEqual([
+      'module edge serves HTTP with Vert.x Web (io.vertx:vertx-web): apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints, so its Router routes are not listed',
+    ]);
+  });
+});
