@@ -543,7 +543,15 @@ export function App({ client, project: wanted, first, onOpenSettings }: AppProps
             />
           </>
         ) : rows.length === 0 && status ? (
-          <p class="muted placeholder">{scanning ? 'No endpoints yet: the first scan is running.' : status.state === 'ready' ? 'No endpoints found in this project.' : ''}</p>
+          <div class="placeholder">
+            <p class="muted">{scanning ? 'No endpoints yet: the first scan is running.' : status.state === 'ready' ? 'No endpoints found in this project.' : ''}</p>
+            {/* The scan's warnings often say why (a framework it does not read, files it could not parse). */}
+            {!scanning && status.state === 'ready' && status.diagnosticCount ? (
+              <button class="link" onClick={() => setWarningsOpen(true)}>
+                {status.diagnosticCount === 1 ? 'Show the scan warning' : `Show the ${grouped(status.diagnosticCount)} scan warnings`}
+              </button>
+            ) : null}
+          </div>
         ) : (
           <ExplorerTree
             rows={rows}

@@ -862,6 +862,25 @@ describe('panels on the sample shop', () => {
     }
   });
 
+  it("says why a project shows no endpoints: its empty tree offers the scan's warnings", async () => {
+    // A Javalin service: routes apiscout does not read, which the scan names in a warning.
+    const javalin = path.join(tmp, 'javalin-only');
+    fs.mkdirSync(path.join(javalin, 'src/main/java/com/acme'), { recursive: true });
+    fs.writeFileSync(path.join(javalin, 'pom.xml'), '<project>\n  <artifactId>greeter</artifactId>\n  <dependencies>\n    <dependency>\n      <groupId>io.javalin</groupId>\n      <artifactId>javalin</artifactId>\n    </dependency>\n  </dependencies>\n</project>\n');
+    fs.writeFileSync(path.join(javalin, 'src/main/java/com/acme/Main.java'), 'package com.acme;\nimport io.javalin.Javalin;\npublic class Main {\n    public static void main(String[] a) { Javalin.create().get("/hi", ctx -> ctx.result("hi")).start(7070); }\n}\n');
+    const page = await newPage(context);
+    try {
+      await page.goto(`${await ui.url}?project=${encodeURIComponent(javalin)}`);
+      await page.getByText('No endpoints found in this project.').waitFor();
+      await page.getByRole('button', { name: 'Show the scan warning' }).click();
+      const panel = page.getByRole('dialog', { name: 'Scan warnings' });
+      await poll(() => panel.locator('li').allTextContents()).toEqual([expect.stringMatching(/^pom\.xml:6\s*module greeter serves HTTP with Javalin \(io\.javalin:javalin\)/)]);
+      expect((page as Page & { problems: string[] }).problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('runs Auto Detect on a gRPC project and applies the runtime it proposes', async () => {
     // The echo service alone: its import of the shared types is missing; a descriptor set of both
     // (written by @grpc/proto-loader) lies in the tree for Auto Detect to find.
