@@ -394,6 +394,8 @@ export class ProjectIndex {
 
   /** Parses made ahead on another thread (parse-pool.ts), asked first; absent: every parse is made here. */
   parsedElsewhere?: ParsedElsewhere;
+  /** Types no source declares, from the project's own dependency jars (jar/jar-types.ts). */
+  external?: (fqn: string) => TypeDecl | undefined;
   /** Parses from earlier scans, asked before anyone parses; absent: every file is parsed. */
   parseCache?: ParseCache;
   /**
@@ -592,7 +594,8 @@ export class ProjectIndex {
 
   private used(t: TypeDecl | undefined, name: string): TypeDecl | undefined {
     if (this.tracking) {
-      if (t) this.tracking.files.add(t.file.path);
+      // A jar's class is there until a source declares the name: that source's arrival is a change.
+      if (t && !t.file.jar) this.tracking.files.add(t.file.path);
       else if (!name.includes('.')) this.tracking.missing.add(name);
       else for (const seg of name.split('.')) this.tracking.missing.add(seg);
     }
@@ -708,7 +711,7 @@ export class ProjectIndex {
     if (!inModule) this.resolved.set(module, (inModule = new Map()));
     let found = inModule.get(fqn);
     if (found === undefined) {
-      found = this.findType(fqn, module) ?? null;
+      found = this.findType(fqn, module) ?? this.external?.(fqn) ?? null;
       inModule.set(fqn, found);
     }
     return this.used(found ?? undefined, fqn);

@@ -61,6 +61,7 @@ import { tryStoredResult } from './stored-scan';
 import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, WALKED_EXTENSIONS } from './source-files';
 import { declaresEndpoints, groovyDiagnostics, inTestSourceSet } from './groovy-sources';
 import { unsupportedFrameworks } from './unsupported-frameworks';
+import { JarTypes } from './jar/jar-types';
 import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
 import type { ScanCacheOptions } from './scan-cache';
@@ -305,6 +306,9 @@ export class ProjectScanner {
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
+    // Model classes of the organisation's own artifacts come from their jars (read when first missed).
+    const jars = new JarTypes(this.root, this.modules);
+    this.index.external = (fqn) => jars.typeByFqn(fqn);
     // Until the endpoints are built: their handlers' bodies are read from the texts just parsed.
     this.index.keepParsedTexts(true);
     this.protos = new ProtoIndex(this.root, this.modules);
@@ -790,6 +794,9 @@ export class ProjectScanner {
     }
     this.layoutProbes = new Map();
     const modules = detectModules(this.root, this.buildFiles, this.layoutProbes);
+    // The dependencies may be others: their jars are looked for again at the next miss.
+    const jars = new JarTypes(this.root, modules);
+    this.index.external = (fqn) => jars.typeByFqn(fqn);
     const facts = readBuildFacts(this.root, modules);
     const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>(), served: new Set<string>() };
     this.buildFacts = facts;

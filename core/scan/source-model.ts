@@ -184,6 +184,8 @@ export interface SourceFile {
   module: string;
   /** Set when the file held more declarations than one file may contribute: read up to this line. */
   cutAtLine?: number;
+  /** A class read from a dependency jar (jar/jar-types.ts): the jar's path. `path` names the entry in it. */
+  jar?: string;
 }
 
 /**

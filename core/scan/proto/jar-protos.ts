@@ -26,7 +26,7 @@ export interface JarProto {
   jar: string;
 }
 
-interface Dependency {
+export interface Dependency {
   group: string;
   artifact: string;
   version?: string;
@@ -144,9 +144,10 @@ function eachZipEntry(zip: Buffer, wanted: (name: string) => boolean, visit: (na
   }
 }
 
-/** Jars of the dependencies the module's build file declares, found in the local caches. */
-function dependencyJars(moduleAbs: string): string[] {
-  const deps = [...pomDependencies(moduleAbs), ...gradleDependencies(moduleAbs)];
+/** Jars of the dependencies the module's build file declares (those `accept`ed), found in the local caches. */
+export function dependencyJars(moduleAbs: string, accept?: (d: Dependency) => boolean): string[] {
+  const declared = [...pomDependencies(moduleAbs), ...gradleDependencies(moduleAbs)];
+  const deps = accept ? declared.filter(accept) : declared;
   if (deps.length === 0) return [];
   const { maven, gradle } = localCaches();
   const out: string[] = [];

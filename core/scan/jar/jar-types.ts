@@ -1,0 +1,133 @@
+// Model classes from the jars of the organisation's own artifacts: a controller returning
+// `Response<UserDto>` where both come from a company API jar (xxl-job's `com.xuxueli:xxl-tool`)
+// is modelled from the compiled classes (class-file.ts) in the local Maven or Gradle cache, as
+// if their sources were in the project. Only dependencies whose group shares its first two
+// segments with a group of the project's own build are read: a framework's classes (Spring's,
+// Jackson's) are not beans to model, and known library types keep their hand-written shapes.
+// The jars are found when a name is first missed (the build files read then, and every look
+// into the caches journalled, as jar-protos.ts does); each is read once per process.
+
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ModuleInfo } from '../modules';
+import type { SourceFile, TypeDecl } from '../source-model';
+import { dependencyJars, readZipEntries } from '../proto/jar-protos';
+import { readClassFile } from './class-file';
+
+interface Jar {
+  path: string;
+  zip: Buffer;
+  /** Class entries, `com/acme/Dto.class` and `com/acme/Outer$Inner.class`. */
+  classes: Set<string>;
+}
+
+/** Jars read in this process, by path, while their size and mtime hold. */
+const JARS = new Map<string, { stamp: string; jar: Jar }>();
+
+/** Classes of a project's own-organisation dependency jars, by dotted name; memoised per instance (one scan). */
+export class JarTypes {
+  private jars?: Jar[];
+  private readonly found = new Map<string, TypeDecl | null>();
+
+  constructor(
+    private readonly root: string,
+    private readonly modules: readonly ModuleInfo[],
+  ) {}
+
+  typeByFqn(fqn: string): TypeDecl | undefined {
+    const known = this.found.get(fqn);
+    if (known !== undefined) return known ?? undefined;
+    this.jars ??= this.discover();
+    let decl: TypeDecl | undefined;
+    if (this.jars.length) {
+      const segs = fqn.split('.');
+      // `a.b.Outer.Inner`: `a/b/Outer$Inner.class`, the package being the longest that holds one.
+      for (let i = segs.length - 1; i >= 1 && !decl; i--) {
+        const entry = `${segs.slice(0, i).join('/')}/${segs.slice(i).join('$')}.class`;
+        const jar = this.jars.find((j) => j.classes.has(entry));
+        if (jar) decl = this.read(jar, entry, segs.slice(0, i).join('.'));
+      }
+    }
+    this.found.set(fqn, decl ?? null);
+    return decl;
+  }
+
+  private read(jar: Jar, entry: string, pkg: string): TypeDecl | undefined {
+    const data = readZipEntries(jar.zip, (n) => n === entry)[0]?.data;
+    if (!data) return undefined;
+    const file: SourceFile = { path: `${jar.path}!/${entry}`, lang: 'java', pkg, imports: [], types: [], module: '', jar: jar.path };
+    try {
+      return readClassFile(data, file);
+    } catch {
+      return undefined; // a class this reader cannot follow stays unknown, as it was
+    }
+  }
+
+  private discover(): Jar[] {
+    const groups = projectGroups(this.root, this.modules);
+    if (groups.size === 0) return [];
+    const artifacts = new Set(this.modules.map((m) => m.name));
+    const own = (d: { group: string; artifact: string }) => groups.has(orgOf(d.group)) && !artifacts.has(d.artifact);
+    const paths = new Set<string>();
+    for (const m of this.modules) for (const jar of dependencyJars(join(this.root, m.dir), own)) paths.add(jar);
+    const out: Jar[] = [];
+    for (const path of paths) {
+      const jar = openJar(path);
+      if (jar) out.push(jar);
+    }
+    return out;
+  }
+}
+
+function openJar(path: string): Jar | undefined {
+  try {
+    const st = statSync(path);
+    const stamp = `${st.size}:${st.mtimeMs}`;
+    const held = JARS.get(path);
+    if (held?.stamp === stamp) return held.jar;
+    const zip = readFileSync(path);
+    const classes = new Set<string>();
+    readZipEntries(zip, (name) => {
+      if (name.endsWith('.class') && !name.endsWith('module-info.class') && !name.endsWith('package-info.class')) classes.add(name);
+      return false;
+    });
+    const jar = { path, zip, classes };
+    JARS.set(path, { stamp, jar });
+    return jar;
+  } catch {
+    return undefined; // unreadable: its classes stay unknown
+  }
+}
+
+/** `com.xuxueli.job` -> `com.xuxueli`: the organisation a group belongs to. */
+function orgOf(group: string): string {
+  return group.split('.').slice(0, 2).join('.');
+}
+
+/** The organisations of the groups the project's own build files declare (pom `groupId`, its parent's, Gradle `group`). */
+function projectGroups(root: string, modules: readonly ModuleInfo[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of modules) {
+    for (const file of m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : []) {
+      let text: string;
+      try {
+        text = readFileSync(join(root, m.dir, file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+      } catch {
+        continue;
+      }
+      if (file === 'pom.xml') {
+        const parent = /<parent>([\s\S]*?)<\/parent>/.exec(text);
+        const own = /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(text.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>|<dependencyManagement>[\s\S]*<\/dependencyManagement>|<build>[\s\S]*<\/build>/g, ''))?.[1];
+        const inherited = parent && /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(parent[1]!)?.[1];
+        for (const g of [own, inherited]) if (g && !g.includes('${') && !FRAMEWORK_PARENTS.has(orgOf(g))) out.add(orgOf(g));
+      } else {
+        const g = /^\s*group\s*=\s*["']([\w.-]+)["']/m.exec(text)?.[1];
+        if (g) out.add(orgOf(g));
+      }
+    }
+  }
+  return out;
+}
+
+/** Parents a project inherits from without being of their organisation (`spring-boot-starter-parent`). */
+const FRAMEWORK_PARENTS = new Set(['org.springframework', 'io.quarkus', 'io.dropwizard', 'org.apache', 'io.micronaut', 'io.helidon', 'org.sonatype', 'com.google', 'io.grpc']);

@@ -1,0 +1,213 @@
+// Model classes from the jar of the organisation's own API artifact: compiled here by the real
+// javac (with debug names, as Maven compiles), packed by the real `jar` tool into a temp local
+// Maven repository, and read back through the scan as if their sources were in the project:
+// generics, Jackson annotations, enums, records, nested classes and constructor names. A
+// framework's jar (another organisation's) is not read, and a source declaring the same name wins.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { readClassFile } from '../../core/scan/jar/class-file';
+import type { SourceFile } from '../../core/scan/source-model';
+import { mavenRepoSetting } from './maven-jar';
+
+const restoreRepo = mavenRepoSetting();
+const tmp = mkdtempSync(join(tmpdir(), 'apiscout-jar-types-'));
+const repo = join(tmp, 'm2');
+
+const write = (root: string, files: Record<string, string>) => {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+};
+
+/** Compiles `sources` with javac -g and packs the classes under `packages` as group:artifact:version's jar. */
+function compileJar(group: string, artifact: string, version: string, sources: Record<string, string>, packages: string[]): string {
+  const src = join(tmp, `${artifact}-src`);
+  const classes = join(tmp, `${artifact}-classes`);
+  write(src, sources);
+  mkdirSync(classes, { recursive: true });
+  execFileSync('javac', ['-g', '-d', classes, ...Object.keys(sources).map((f) => join(src, f))]);
+  const dir = join(repo, ...group.split('.'), artifact, version);
+  mkdirSync(dir, { recursive: true });
+  const jar = join(dir, `${artifact}-${version}.jar`);
+  execFileSync('jar', ['cf', jar, ...packages.flatMap((p) => ['-C', classes, p])]);
+  return classes;
+}
+
+// Jackson's annotation, compiled beside the API classes but not packed: the jar refers to it by name.
+const JSON_PROPERTY = `package com.fasterxml.jackson.annotation;
+import java.lang.annotation.*;
+@Retention(RetentionPolicy.RUNTIME)
+public @interface JsonProperty {
+    String value() default "";
+    Access access() default Access.AUTO;
+    enum Access { AUTO, READ_ONLY, WRITE_ONLY, READ_WRITE }
+}
+`;
+
+const API: Record<string, string> = {
+  'com/fasterxml/jackson/annotation/JsonProperty.java': JSON_PROPERTY,
+  'com/xtool/response/Response.java': `package com.xtool.response;
+import com.fasterxml.jackson.annotation.JsonProperty;
+public class Response<T> {
+    private int code;
+    @JsonProperty("msg")
+    private String message;
+    private T data;
+    public int getCode() { return code; }
+    public void setCode(int code) { this.code = code; }
+    public String getMessage() { return message; }
+    public void setMessage(String message) { this.message = message; }
+    public T getData() { return data; }
+    public void setData(T data) { this.data = data; }
+    public static <T> Response<T> ok(T data) { Response<T> r = new Response<>(); r.data = data; return r; }
+}
+`,
+  'com/xtool/model/UserDto.java': `package com.xtool.model;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+public class UserDto {
+    public enum Status { ACTIVE, LOCKED }
+    public static class Address { private String city; public String getCity() { return city; } public void setCity(String c) { city = c; } }
+    private long id;
+    private String name;
+    private Status status;
+    private List<Address> addresses;
+    private Map<String, Long> counters;
+    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
+    private String password;
+    private transient String cached;
+    public long getId() { return id; }
+    public void setId(long id) { this.id = id; }
+    public String getName() { return name; }
+    public void setName(String name) { this.name = name; }
+    public Status getStatus() { return status; }
+    public void setStatus(Status status) { this.status = status; }
+    public List<Address> getAddresses() { return addresses; }
+    public void setAddresses(List<Address> a) { addresses = a; }
+    public Map<String, Long> getCounters() { return counters; }
+    public void setCounters(Map<String, Long> c) { counters = c; }
+    public String getPassword() { return password; }
+    public void setPassword(String password) { this.password = password; }
+}
+`,
+  'com/xtool/model/Point.java': 'package com.xtool.model;\npublic record Point(double x, double y, String label) {}\n',
+};
+
+const PROJECT: Record<string, string> = {
+  'pom.xml': `<project>
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.xuxueli</groupId>
+  <artifactId>job-admin</artifactId>
+  <version>1.0</version>
+  <dependencies>
+    <dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency>
+    <dependency><groupId>com.xuxueli</groupId><artifactId>xtool</artifactId><version>2.1</version></dependency>
+    <dependency><groupId>org.other</groupId><artifactId>other-api</artifactId><version>1.0</version></dependency>
+  </dependencies>
+</project>
+`,
+  'src/main/java/com/acme/admin/UserController.java': `package com.acme.admin;
+import com.xtool.model.*;
+import com.xtool.response.Response;
+import com.other.api.Widget;
+import org.springframework.web.bind.annotation.*;
+@RestController
+@RequestMapping("/users")
+public class UserController {
+    @GetMapping("/{id}")
+    public Response<UserDto> get(@PathVariable long id) { return Response.ok(new UserDto()); }
+    @PostMapping
+    public Response<Point> create(@RequestBody UserDto user) { return null; }
+    @GetMapping("/widget")
+    public Widget widget() { return null; }
+}
+`,
+};
+
+let scanner: ProjectScanner;
+const byMember = (m: string) => scanner.result().endpoints.find((e) => e.source.member === m)!;
+
+beforeAll(async () => {
+  process.env.APISCOUT_MAVEN_REPO = repo;
+  compileJar('com.xuxueli', 'xtool', '2.1', API, ['com']);
+  // Another organisation's jar: a bean it declares stays unknown (frameworks' classes are not models).
+  compileJar('org.other', 'other-api', '1.0', { 'com/other/api/Widget.java': 'package com.other.api;\npublic class Widget { private int size; public int getSize() { return size; } }\n' }, ['com']);
+  const root = join(tmp, 'project');
+  write(root, PROJECT);
+  scanner = new ProjectScanner(root, { parseWorker: false });
+  await scanner.scan();
+}, 120_000);
+
+afterAll(() => {
+  restoreRepo();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('model classes from the organisation’s own dependency jars', () => {
+  it('models a generic wrapper and its argument from compiled classes', () => {
+    const schema = byMember('get').response?.schema as any;
+    expect(schema.title).toBe('Response<UserDto>');
+    // Jackson lists a renamed property after the others, as for a source class (property-order tests).
+    expect(Object.keys(schema.properties)).toEqual(['code', 'data', 'msg']);
+    expect(schema.properties.code).toMatchObject({ type: 'integer', format: 'int32' });
+    const user = schema.properties.data;
+    expect(user.title).toBe('UserDto');
+    expect(Object.keys(user.properties)).toEqual(['id', 'name', 'status', 'addresses', 'counters', 'password']);
+    expect(user.properties.password.writeOnly).toBe(true);
+    expect(user.properties.id).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(user.properties.status).toMatchObject({ type: 'string', enum: ['ACTIVE', 'LOCKED'] });
+    expect(user.properties.addresses).toMatchObject({ type: 'array', items: { title: 'Address', properties: { city: { type: 'string' } } } });
+    expect(user.properties.counters).toMatchObject({ type: 'object', additionalProperties: { type: 'integer', format: 'int64' } });
+  });
+
+  it('keeps a write-only property in the request and records as their components', () => {
+    const body = byMember('create').request?.body?.schema as any;
+    expect(Object.keys(body.properties)).toContain('password');
+    const point = (byMember('create').response?.schema as any).properties.data;
+    expect(point.title).toBe('Point');
+    expect(point.properties).toMatchObject({ x: { type: 'number', format: 'double' }, y: { type: 'number' }, label: { type: 'string' } });
+  });
+
+  it("leaves another organisation's class unknown", () => {
+    expect(byMember('widget').response?.schema?.['x-unresolved']).toBe(true);
+  });
+
+  it('reads generic signatures, annotations and parameter names straight from a class file', () => {
+    const classes = join(tmp, 'xtool-classes');
+    const file: SourceFile = { path: 'x.jar!/com/xtool/response/Response.class', lang: 'java', pkg: 'com.xtool.response', imports: [], types: [], module: '', jar: 'x.jar' };
+    const decl = readClassFile(readFileSync(join(classes, 'com/xtool/response/Response.class')), file);
+    expect(decl).toMatchObject({ kind: 'class', name: 'Response', fqn: 'com.xtool.response.Response', typeParams: [{ name: 'T', bounds: [] }] });
+    expect(decl.fields.map((f) => [f.name, f.type.name, f.modifiers])).toEqual([
+      ['code', 'int', ['private']],
+      ['message', 'java.lang.String', ['private']],
+      ['data', 'T', ['private']],
+    ]);
+    expect(decl.fields[1]!.annotations).toEqual([{ name: 'com.fasterxml.jackson.annotation.JsonProperty', args: { value: { kind: 'string', value: 'msg' } }, line: 1 }]);
+    const ok = decl.methods.find((m) => m.name === 'ok')!;
+    expect(ok).toMatchObject({ modifiers: ['public', 'static'], typeParams: [{ name: 'T' }], params: [{ name: 'data', type: { name: 'T' } }], returnType: { name: 'com.xtool.response.Response', args: [{ name: 'T' }] } });
+    const user = readClassFile(readFileSync(join(classes, 'com/xtool/model/UserDto.class')), { ...file, types: [] });
+    const password = user.fields.find((f) => f.name === 'password')!;
+    expect(password.annotations[0]!.args.access).toEqual({ kind: 'name', name: 'JsonProperty.Access.WRITE_ONLY' });
+    expect(user.fields.find((f) => f.name === 'cached')!.modifiers).toEqual(['private', 'transient']);
+    expect(user.fields.find((f) => f.name === 'counters')!.type).toEqual({ name: 'java.util.Map', args: [{ name: 'java.lang.String', args: [], dims: 0 }, { name: 'java.lang.Long', args: [], dims: 0 }], dims: 0 });
+    const status = readClassFile(readFileSync(join(classes, 'com/xtool/model/UserDto$Status.class')), { ...file, types: [] });
+    expect(status).toMatchObject({ kind: 'enum', name: 'Status', fqn: 'com.xtool.model.UserDto.Status' });
+    expect(status.enumConstants.map((c) => c.name)).toEqual(['ACTIVE', 'LOCKED']);
+    const point = readClassFile(readFileSync(join(classes, 'com/xtool/model/Point.class')), { ...file, types: [] });
+    expect(point.kind).toBe('record');
+    expect(point.components.map((c) => [c.name, c.type.name])).toEqual([['x', 'double'], ['y', 'double'], ['label', 'java.lang.String']]);
+  });
+
+  it('throws on bytes that are not a class file, for the caller to leave the type unknown', () => {
+    const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
+    expect(() => readClassFile(Buffer.from('not a class'), file)).toThrow();
+    expect(() => readClassFile(Buffer.from([0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 61, 0, 9, 1]), file)).toThrow();
+  });
+});
