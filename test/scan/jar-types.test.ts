@@ -98,6 +98,9 @@ public class UserDto {
 }
 `,
   'com/xtool/model/Point.java': 'package com.xtool.model;\npublic record Point(double x, double y, String label) {}\n',
+  // Spring's annotation, compiled beside it and not packed, as Jackson's.
+  'org/springframework/web/bind/annotation/GetMapping.java': 'package org.springframework.web.bind.annotation;\nimport java.lang.annotation.*;\n@Retention(RetentionPolicy.RUNTIME)\npublic @interface GetMapping { String[] value() default {}; }\n',
+  'com/xtool/web/BaseController.java': 'package com.xtool.web;\nimport org.springframework.web.bind.annotation.GetMapping;\npublic abstract class BaseController<T> {\n    @GetMapping("/list")\n    public java.util.List<T> list() { return null; }\n}\n',
 };
 
 const PROJECT: Record<string, string> = {
@@ -112,6 +115,15 @@ const PROJECT: Record<string, string> = {
     <dependency><groupId>org.other</groupId><artifactId>other-api</artifactId><version>1.0</version></dependency>
   </dependencies>
 </project>
+`,
+  'src/main/java/com/acme/admin/PointController.java': `package com.acme.admin;
+import com.xtool.model.Point;
+import com.xtool.web.BaseController;
+import org.springframework.web.bind.annotation.*;
+@RestController
+@RequestMapping("/points")
+public class PointController extends BaseController<Point> {
+}
 `,
   'src/main/java/com/acme/admin/UserController.java': `package com.acme.admin;
 import com.xtool.model.*;
@@ -173,6 +185,13 @@ describe('model classes from the organisation’s own dependency jars', () => {
     const point = (byMember('create').response?.schema as any).properties.data;
     expect(point.title).toBe('Point');
     expect(point.properties).toMatchObject({ x: { type: 'number', format: 'double' }, y: { type: 'number' }, label: { type: 'string' } });
+  });
+
+  it("lists a handler inherited from the jar's base controller, typed by the subclass, and navigates to the subclass", () => {
+    const list = scanner.result().endpoints.find((e) => e.path === '/points/list')!;
+    expect(list.method).toBe('GET');
+    expect(list.source).toEqual({ file: 'src/main/java/com/acme/admin/PointController.java', line: 7, column: expect.any(Number), member: 'list' });
+    expect(list.response?.schema).toMatchObject({ type: 'array', items: { title: 'Point' } });
   });
 
   it("leaves another organisation's class unknown", () => {

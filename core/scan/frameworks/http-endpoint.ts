@@ -38,6 +38,15 @@ export interface HttpEndpointInit extends NameAndDescription {
   boundPathParams?: readonly Param[] | undefined;
 }
 
+/**
+ * Where the user navigates for an endpoint: the method's most specific declaration, or, for one a
+ * class inherits from a dependency jar's compiled class (no source here), the class serving it.
+ */
+export function endpointSource(site: MethodSite, type: TypeDecl): Endpoint['source'] {
+  if (site.owner.file.jar && !type.file.jar) return { file: type.file.path, line: type.line, column: type.column, member: site.method.name };
+  return { file: site.owner.file.path, line: site.method.line, column: site.method.column, member: site.method.name };
+}
+
 export function httpEndpoint(init: HttpEndpointInit): Endpoint {
   const { site, type } = init;
   const endpoint = createEndpoint({
@@ -50,7 +59,7 @@ export function httpEndpoint(init: HttpEndpointInit): Endpoint {
     folder: init.folder,
     className: type.fqn,
     module: type.file.module,
-    source: { file: site.owner.file.path, line: site.method.line, column: site.method.column, member: site.method.name },
+    source: endpointSource(site, type),
     signature: site.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)),
   });
   if (init.consumes?.length) endpoint.consumes = init.consumes;

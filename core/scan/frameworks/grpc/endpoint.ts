@@ -11,6 +11,7 @@ import type { MethodSite } from '../../hierarchy';
 import { protoExample, protoSchema } from '../../proto/proto-schema';
 import type { TypeDecl } from '../../source-model';
 import type { ScanContext } from '../framework';
+import { endpointSource } from '../http-endpoint';
 import { nameAndDescription } from '../naming';
 
 /** gRPC travels as protobuf; the request editor and exports show its proto3 JSON form. */
@@ -70,7 +71,7 @@ export function grpcEndpoint(ctx: ScanContext, init: GrpcEndpointInit): Endpoint
     folder: init.folder,
     className: type.fqn,
     module: type.file.module,
-    source: { file: site.owner.file.path, line: site.method.line, column: site.method.column, member: site.method.name },
+    source: endpointSource(site, type),
     signature: site.method.params.map((p) => p.type.name + '[]'.repeat(p.type.dims)),
     streaming: rpc.streaming,
     grpc,
