@@ -14,6 +14,7 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import { antMatch } from '../../core/scan/ant-match';
 import { javaRegex, selects } from '../../core/scan/frameworks/springfox-security';
 import { copyFixture, editFile } from '../scan/fixture-case';
+import { writeFiles } from '../write-files';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-springfox-security-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -204,6 +205,58 @@ public class SwaggerConfig {
     expect(at(scanner, 'GET', '/api/items').security).toEqual(['key']);
     expect(schemesOf(scanner, 'other')).toBeUndefined();
     expect(at(scanner, 'GET', '/api/others').security).toBeUndefined();
+  });
+});
+
+describe("a Docket's builder values", () => {
+  // The docket reads its base package from a properties object its class builds.
+  const build = (root: string, props: string, apis: string) =>
+    writeFiles(root, {
+      'src/main/java/com/acme/config/SwaggerConfig.java': `package com.acme.config;
+
+import java.util.Collections;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import springfox.documentation.builders.PathSelectors;
+import springfox.documentation.builders.RequestHandlerSelectors;
+import springfox.documentation.service.ApiKey;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class SwaggerConfig {
+    @Bean
+    public Docket api() {
+        DocsProperties p = docsProperties();
+        return new Docket(DocumentationType.SWAGGER_2)
+            .select().apis(${apis}).build()
+            .securitySchemes(Collections.singletonList(new ApiKey("key", "X-Key", "header")))
+            .securityContexts(Collections.singletonList(SecurityContext.builder()
+                .securityReferences(Collections.singletonList(new SecurityReference("key", null)))
+                .forPaths(PathSelectors.any())
+                .build()));
+    }
+
+    private DocsProperties docsProperties() {
+        return DocsProperties.builder()${props}.build();
+    }
+}
+`,
+      'src/main/java/com/acme/api/ItemController.java': 'package com.acme.api;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class ItemController {\n    @GetMapping("/items")\n    public String items() { return "[]"; }\n}\n',
+      'src/main/java/com/acme/ops/OpsController.java': 'package com.acme.ops;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class OpsController {\n    @GetMapping("/ops")\n    public String ops() { return "{}"; }\n}\n',
+    });
+
+  it('that name each other round are not read, and the scan goes on', async () => {
+    const root = join(tmp, 'builder-cycle');
+    build(root, '.pkgA(p.getPkgB()).pkgB(p.getPkgA())', 'RequestHandlerSelectors.basePackage(p.getPkgA())');
+    const scanner = await fresh(root);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+    expect(at(scanner, 'GET', '/ops').security).toEqual(['key']);
+    expect(scanner.result().diagnostics.map((d) => d.message)).toEqual([
+      `springfox Docket: the base package p.getPkgA() is not readable; the docket is taken to document every controller of module ${scanner.result().modules[0]!.name}`,
+    ]);
   });
 });
 

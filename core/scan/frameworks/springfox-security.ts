@@ -240,8 +240,11 @@ class Reader {
     return undefined;
   }
 
-  /** A string value: a literal, a constant, a sum of them, or a builder value (`props.getX()` set as `.x("..")`). */
-  value(expr: string, body: string): string | undefined {
+  /**
+   * A string value: a literal, a constant, a sum of them, or a builder value (`props.getX()` set as
+   * `.x("..")`). `seen`: the builder values this one was reached through (`.a(p.getB()).b(p.getA())` comes round).
+   */
+  value(expr: string, body: string, seen: ReadonlySet<string> = new Set()): string | undefined {
     const e = this.expand(expr, body);
     // A Java string may hold a `$` (a regex's end), which code-calls reads as a Kotlin template.
     const java = this.texts[0]?.scope.file.lang === 'java' ? /^"((?:[^"\\]|\\.)*)"$/.exec(e) : null;
@@ -251,7 +254,7 @@ class Reader {
       if (v !== undefined) return v;
     }
     const set = this.builderValue(e);
-    if (set !== undefined && set !== e) return this.value(set, '');
+    if (set !== undefined && set !== e && !seen.has(set)) return this.value(set, '', new Set([...seen, e]));
     return undefined;
   }
 
