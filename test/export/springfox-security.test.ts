@@ -248,6 +248,15 @@ public class SwaggerConfig {
       'src/main/java/com/acme/ops/OpsController.java': 'package com.acme.ops;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class OpsController {\n    @GetMapping("/ops")\n    public String ops() { return "{}"; }\n}\n',
     });
 
+  it("are read where the property has the name of the selector reading it (basePackage)", async () => {
+    const root = join(tmp, 'builder-base-package');
+    build(root, '.basePackage("com.acme.api")', 'RequestHandlerSelectors.basePackage(p.getBasePackage())');
+    const scanner = await fresh(root);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+    expect(at(scanner, 'GET', '/ops').security).toBeUndefined();
+    expect(scanner.result().diagnostics).toEqual([]);
+  });
+
   it('that name each other round are not read, and the scan goes on', async () => {
     const root = join(tmp, 'builder-cycle');
     build(root, '.pkgA(p.getPkgB()).pkgB(p.getPkgA())', 'RequestHandlerSelectors.basePackage(p.getPkgA())');

@@ -277,7 +277,8 @@ class Reader {
     if (!m) return undefined;
     const prop = m[1] ? m[1][0]!.toLowerCase() + m[1].slice(1) : m[2]!;
     for (const { code } of this.texts) {
-      const args = callsIn(code, prop, true)[0];
+      // Not a call reading the value: `RequestHandlerSelectors.basePackage(props.getBasePackage())` sets nothing.
+      const args = callsIn(code, prop, true).find((c) => !/\b(?:RequestHandlerSelectors|PathSelectors)\s*$/.test(c.before) && c[0]?.trim() !== expr.trim());
       if (args?.length === 1) return args[0]!.trim();
     }
     return undefined;
