@@ -970,7 +970,8 @@ export function builtResponse(
   schemas: SchemaBuilder,
   description: string,
   responses: DeclaredResponse[],
-  framework: 'jax-rs' | 'spring' = 'jax-rs',
+  /** Whose returns: a JAX-RS `Response`'s, a Spring `ResponseEntity`'s, or the values a Spring handler returns as they are. */
+  framework: 'jax-rs' | 'spring' | 'spring-value' = 'jax-rs',
 ): { response: ResponseModel; status: string } | undefined {
   const all = returns ?? [];
   const successes = all.filter((r) => r.status.startsWith('2'));
@@ -985,7 +986,7 @@ export function builtResponse(
     if (entity.kind === 'text') {
       // As a method declared to return String answers: plain text is what it is.
       if (/^text\//i.test(contentType)) return responseModel({ kind: 'body', ref: { name: 'String', args: [], dims: 0 }, array: false }, contentType, scope, new Map(), schemas, description);
-      const schema = { description: framework === 'spring' ? TEXT_BODY_SPRING : TEXT_BODY_JAX_RS, 'x-unresolved': true };
+      const schema = { description: TEXT_BODIES[framework], 'x-unresolved': true };
       return { contentType, schema, description: description || schema.description };
     }
     if (entity.kind === 'map' || entity.kind === 'scalar') {
@@ -1013,9 +1014,12 @@ export function builtResponse(
   return response && { response, status: main };
 }
 
-const TEXT_BODY_JAX_RS = 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).';
 /** Spring writes a String body with its String converter, as it is: no model names it. */
-const TEXT_BODY_SPRING = 'Unknown: the ResponseEntity\'s body is a String the handler builds (text, or JSON it serialized itself), which Spring\'s String converter writes as it is.';
+const TEXT_BODIES = {
+  'jax-rs': 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).',
+  spring: 'Unknown: the ResponseEntity\'s body is a String the handler builds (text, or JSON it serialized itself), which Spring\'s String converter writes as it is.',
+  'spring-value': 'Unknown: the handler returns a String it builds (text, or JSON it serialized itself), which Spring\'s String converter writes as it is.',
+};
 
 /** The one entity several returns agree on; undefined when they differ. */
 function agreed(entities: readonly Entity[]): Entity | undefined {
