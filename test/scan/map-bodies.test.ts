@@ -91,6 +91,20 @@ describe('response bodies read from the maps and values handlers return', () => 
     }
   });
 
+  it('Java: a key holding a $ is a plain key (only Kotlin reads a template in it)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'apiscout-dollar-keys-'));
+    try {
+      writeFiles(root, {
+        'src/main/java/com/acme/RefController.java': 'package com.acme;\n\nimport java.util.*;\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class RefController {\n    @GetMapping("/ref")\n    public Object ref() { return Map.of("$ref", "#/items", "count", 1); }\n    @GetMapping("/put")\n    public Map<String, Object> put() {\n        Map<String, Object> m = new HashMap<>();\n        m.put("total$", 2);\n        return m;\n    }\n}\n',
+      });
+      const scanned = (await scanProject(root, { parseWorker: false })).endpoints;
+      expect(scanned.find((e) => e.path === '/ref')!.response?.schema?.properties).toEqual({ $ref: { type: 'string' }, count: { type: 'integer' } });
+      expect(scanned.find((e) => e.path === '/put')!.response?.schema?.properties).toEqual({ total$: { type: 'integer' } });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('the OpenAPI export writes the maps\' keys and their values\' components', () => {
     const doc = JSON.parse(exportOpenApi(endpoints, { openapi: { format: 'json', version: '3.1.0' } }).files[0]!.content);
     const articles = doc.paths['/api/articles'].get.responses['200'].content['application/json'].schema;

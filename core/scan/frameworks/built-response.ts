@@ -701,7 +701,7 @@ class BodyReader {
     }
     const entries = new Map<string, Entity>();
     for (const [, rawKey, value] of pairs) {
-      const key = keyOf(rawKey);
+      const key = keyOf(rawKey, this.kotlin);
       if (key === undefined) return { kind: 'unknown' };
       putEntry(entries, key, this.entityOf(value, depth + 1));
     }
@@ -759,7 +759,7 @@ class BodyReader {
           key = this.raw.slice(open + 1, close);
           value = this.code.slice(from, end);
         }
-        const k = keyOf(key);
+        const k = keyOf(key, this.kotlin);
         if (k === undefined) return undefined;
         putEntry(entries, k, this.entityOf(value, depth + 1));
         continue;
@@ -790,7 +790,7 @@ class BodyReader {
       const close = matching(this.code, open);
       if (close < 0 || close > innerEnd || !/^\s*;/.test(this.code.slice(close + 1))) return false;
       const args = splitTop(this.code.slice(open + 1, close), ',');
-      const key = args.length === 2 ? keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length)) : undefined;
+      const key = args.length === 2 ? keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length), this.kotlin) : undefined;
       if (key === undefined) return false;
       putEntry(entries, key, this.entityOf(args[1]!, depth + 1));
       at = this.code.indexOf(';', close) + 1;
@@ -1081,9 +1081,9 @@ export function typeRefOf(text: string): TypeRef | undefined {
   return ref && at === s.length ? ref : undefined;
 }
 
-/** A map key written as a string literal (no Kotlin template); undefined otherwise. */
-function keyOf(raw: string): string | undefined {
-  const m = /^"((?:[^"\\$\n]|\\.)*)"$/.exec(raw.trim());
+/** A map key written as a string literal (no Kotlin template: a `$` is plain text in Java); undefined otherwise. */
+function keyOf(raw: string, kotlin: boolean): string | undefined {
+  const m = (kotlin ? /^"((?:[^"\\$\n]|\\.)*)"$/ : /^"((?:[^"\\\n]|\\.)*)"$/).exec(raw.trim());
   return m ? unescapeJava(m[1]!) : undefined;
 }
 
