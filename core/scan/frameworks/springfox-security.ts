@@ -490,7 +490,7 @@ function inlineLocals(body: string, item: string): string {
 }
 
 /** Where a statement starting at `from` ends: the first `;` (or line end in Kotlin) outside brackets and strings. */
-function topLevelEnd(text: string, from: number): number {
+export function topLevelEnd(text: string, from: number): number {
   let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text[i]!;
