@@ -269,6 +269,74 @@ public class SwaggerConfig {
   });
 });
 
+describe('Docket bean methods', () => {
+  const controller = 'package com.acme.api;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class ItemController {\n    @GetMapping("/items")\n    public String items() { return "[]"; }\n}\n';
+
+  it('are read when a parameter is annotated (@Value("${..}"))', async () => {
+    const root = join(tmp, 'docket-annotated-param');
+    writeFiles(root, {
+      'src/main/java/com/acme/config/SwaggerConfig.java': `package com.acme.config;
+
+import java.util.Collections;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import springfox.documentation.service.ApiKey;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class SwaggerConfig {
+    @Bean
+    public Docket api(@Value("\${swagger.enabled:true}") boolean enabled) {
+        return new Docket(DocumentationType.SWAGGER_2).enable(enabled)
+            .securitySchemes(Collections.singletonList(new ApiKey("key", "X-Key", "header")))
+            .securityContexts(Collections.singletonList(SecurityContext.builder()
+                .securityReferences(Collections.singletonList(new SecurityReference("key", null)))
+                .build()));
+    }
+}
+`,
+      'src/main/java/com/acme/api/ItemController.java': controller,
+    });
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'key', type: 'apiKey', in: 'header', paramName: 'X-Key' }]);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+  });
+
+  it('are read in Kotlin without a declared type (fun api() = Docket(..))', async () => {
+    const root = join(tmp, 'docket-kotlin-untyped');
+    writeFiles(root, {
+      'src/main/kotlin/com/acme/config/SwaggerConfig.kt': `package com.acme.config
+
+import org.springframework.context.annotation.Bean
+import org.springframework.context.annotation.Configuration
+import springfox.documentation.service.ApiKey
+import springfox.documentation.service.SecurityReference
+import springfox.documentation.spi.DocumentationType
+import springfox.documentation.spi.service.contexts.SecurityContext
+import springfox.documentation.spring.web.plugins.Docket
+
+@Configuration
+class SwaggerConfig {
+    @Bean
+    fun api() = Docket(DocumentationType.SWAGGER_2)
+        .securitySchemes(listOf(ApiKey("key", "X-Key", "header")))
+        .securityContexts(listOf(SecurityContext.builder()
+            .securityReferences(listOf(SecurityReference("key", arrayOf())))
+            .build()))
+}
+`,
+      'src/main/java/com/acme/api/ItemController.java': controller,
+    });
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'key', type: 'apiKey', in: 'header', paramName: 'X-Key' }]);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+  });
+});
+
 describe('springfox path selectors', () => {
   it('match a regex against the whole path, as Java String.matches does', () => {
     expect(selects({ kind: 'regex', pattern: '/*/.*' }, '/admin/login')).toBe(true);

@@ -66,16 +66,35 @@ export function docketsOf(index: ProjectIndex, entry: FileEntry, code: string): 
   const declaring = file?.types.find((t) => t.kind === 'class');
   if (!file || !declaring) return [];
   const out: SpringfoxDocket[] = [];
-  const methods = [...code.matchAll(/\bDocket\s+(\w+)\s*\([^()]*\)\s*(?:throws\s+[\w.$,\s]+)?\{/g), ...code.matchAll(/\bfun\s+(\w+)\s*\([^()]*\)\s*:\s*Docket\s*(?:=|\{)/g)].sort((a, b) => a.index - b.index);
+  const methods = docketMethods(code);
   for (const concrete of concreteClasses(index, declaring)) {
     // The most derived class first: its overrides (the builder values) are the ones called.
     const texts = [concrete, ...index.ancestors(concrete)].map((t) => classText(index, t)).filter((t): t is ClassText => t !== undefined);
-    for (const m of methods) {
-      const open = m.index + m[0].length - 1;
+    for (const { at, open } of methods) {
       const body = code[open] === '{' ? code.slice(open + 1, Math.max(open + 1, matching(code, open))) : code.slice(open + 1, code.indexOf('\n\n', open) < 0 ? undefined : code.indexOf('\n\n', open));
-      const line = code.slice(0, m.index).split('\n').length;
+      const line = code.slice(0, at).split('\n').length;
       out.push(readDocket(index, body, texts, concrete.file.module, { file: entry.path, line }));
     }
+  }
+  return out;
+}
+
+/**
+ * Each method returning a Docket: where it starts, and the `{` of its block or the `=` of its
+ * Kotlin expression. Its parameters may hold parentheses (`@Value("${..}") boolean on`), and a
+ * Kotlin one may leave its type to the `Docket(..)` it returns.
+ */
+function docketMethods(code: string): Array<{ at: number; open: number }> {
+  const out: Array<{ at: number; open: number }> = [];
+  const java = /\s*(?:throws\s+[\w.$,\s]+)?\{/y;
+  const kotlin = /\s*(?::\s*Docket\s*(?:=|\{)|=(?=\s*Docket\s*\())/y;
+  for (const m of code.matchAll(/\bDocket\s+\w+\s*\(|\bfun\s+\w+\s*\(/g)) {
+    const close = matching(code, m.index + m[0].length - 1);
+    if (close < 0) continue;
+    const rest = m[0].startsWith('fun') ? kotlin : java;
+    rest.lastIndex = close + 1;
+    const found = rest.exec(code);
+    if (found) out.push({ at: m.index, open: close + found[0].length });
   }
   return out;
 }
