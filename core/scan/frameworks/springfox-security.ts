@@ -35,7 +35,7 @@ export type PathSelector =
   | { kind: 'or' | 'and'; of: PathSelector[] };
 
 export interface DocketContext {
-  /** The schemes the selected operations need (all of them). */
+  /** The schemes the selected operations accept, any one of them: springfox writes each reference as a requirement of its own (mapAuthorizations). */
   refs: string[];
   selector: PathSelector;
 }
