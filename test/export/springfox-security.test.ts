@@ -353,6 +353,15 @@ describe('springfox path selectors', () => {
     expect(told).toEqual(['(?i)/orders/.*']);
   });
 
+  it('take a negated regex in Java-only syntax to select every path too, as the note says', () => {
+    const told: string[] = [];
+    expect(selects({ kind: 'not', of: { kind: 'regex', pattern: '(?i)/auth/.*' } }, '/cart', (p) => told.push(p))).toBe(true);
+    expect(selects({ kind: 'not', of: { kind: 'regex', pattern: '(?i)/auth/.*' } }, '/auth/login')).toBe(true);
+    expect(told).toEqual(['(?i)/auth/.*']);
+    // A readable regex under `not` is negated as before.
+    expect(selects({ kind: 'not', of: { kind: 'regex', pattern: '/auth/.*' } }, '/auth/login')).toBe(false);
+  });
+
   it('match ant patterns as AntPathMatcher does', () => {
     expect(antMatch('/auth/**', '/auth', '/')).toBe(true);
     expect(antMatch('/auth/**', '/auth/login/now', '/')).toBe(true);

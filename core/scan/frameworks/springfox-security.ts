@@ -574,8 +574,12 @@ export function selects(s: PathSelector, path: string, unreadable?: (pattern: st
     }
     case 'ant':
       return antMatch(s.pattern, path, '/');
-    case 'not':
-      return !selects(s.of, path, unreadable);
+    case 'not': {
+      // Negated, an unreadable regex would select nothing: it selects every path, as the context's note says.
+      const unread = regexesOf(s.of).filter((p) => !javaRegex(p));
+      unread.forEach((p) => unreadable?.(p));
+      return unread.length > 0 || !selects(s.of, path, unreadable);
+    }
     case 'or':
       return s.of.some((x) => selects(x, path, unreadable));
     case 'and':
