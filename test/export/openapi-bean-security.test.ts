@@ -90,6 +90,37 @@ describe('springdoc security built in code', () => {
     expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'jwt', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }]);
   });
 
+  it('reads one a Kotlin expression-bodied helper builds over several lines', async () => {
+    const root = mkdtempSync(join(tmp, 'helper-kt-lines-'));
+    const files: Record<string, string> = {
+      'src/main/kotlin/com/acme/admin/OpenApiConfig.kt': [
+        'package com.acme.admin',
+        'import io.swagger.v3.oas.models.Components',
+        'import io.swagger.v3.oas.models.OpenAPI',
+        'import io.swagger.v3.oas.models.security.SecurityScheme',
+        'import org.springframework.context.annotation.Bean',
+        'import org.springframework.context.annotation.Configuration',
+        '@Configuration',
+        'class OpenApiConfig {',
+        '    @Bean',
+        '    fun api(): OpenAPI = OpenAPI().components(Components().addSecuritySchemes("jwt", bearer()))',
+        '',
+        '    private fun bearer() = SecurityScheme()',
+        '        .type(SecurityScheme.Type.HTTP)',
+        '        .scheme("bearer")',
+        '        .bearerFormat("JWT")',
+        '}',
+      ].join('\n'),
+      'src/main/kotlin/com/acme/admin/NoticeController.kt': 'package com.acme.admin\nimport org.springframework.web.bind.annotation.*\n@RestController\nclass NoticeController {\n    @GetMapping("/notices")\n    fun list(): String = "[]"\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'jwt', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }]);
+  });
+
   it("gives the module's schemes and every operation's default requirement", async () => {
     const scanner = await fresh(copy());
     expect(scanner.result().modules[0]!.securitySchemes).toEqual([

@@ -14,6 +14,7 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import { antMatch } from '../../core/scan/ant-match';
 import { javaRegex, selects } from '../../core/scan/frameworks/springfox-security';
 import { copyFixture, editFile } from '../scan/fixture-case';
+import { writeFiles } from '../write-files';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-springfox-security-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -207,6 +208,135 @@ public class SwaggerConfig {
   });
 });
 
+describe("a Docket's builder values", () => {
+  // The docket reads its base package from a properties object its class builds.
+  const build = (root: string, props: string, apis: string) =>
+    writeFiles(root, {
+      'src/main/java/com/acme/config/SwaggerConfig.java': `package com.acme.config;
+
+import java.util.Collections;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import springfox.documentation.builders.PathSelectors;
+import springfox.documentation.builders.RequestHandlerSelectors;
+import springfox.documentation.service.ApiKey;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class SwaggerConfig {
+    @Bean
+    public Docket api() {
+        DocsProperties p = docsProperties();
+        return new Docket(DocumentationType.SWAGGER_2)
+            .select().apis(${apis}).build()
+            .securitySchemes(Collections.singletonList(new ApiKey("key", "X-Key", "header")))
+            .securityContexts(Collections.singletonList(SecurityContext.builder()
+                .securityReferences(Collections.singletonList(new SecurityReference("key", null)))
+                .forPaths(PathSelectors.any())
+                .build()));
+    }
+
+    private DocsProperties docsProperties() {
+        return DocsProperties.builder()${props}.build();
+    }
+}
+`,
+      'src/main/java/com/acme/api/ItemController.java': 'package com.acme.api;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class ItemController {\n    @GetMapping("/items")\n    public String items() { return "[]"; }\n}\n',
+      'src/main/java/com/acme/ops/OpsController.java': 'package com.acme.ops;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class OpsController {\n    @GetMapping("/ops")\n    public String ops() { return "{}"; }\n}\n',
+    });
+
+  it("are read where the property has the name of the selector reading it (basePackage)", async () => {
+    const root = join(tmp, 'builder-base-package');
+    build(root, '.basePackage("com.acme.api")', 'RequestHandlerSelectors.basePackage(p.getBasePackage())');
+    const scanner = await fresh(root);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+    expect(at(scanner, 'GET', '/ops').security).toBeUndefined();
+    expect(scanner.result().diagnostics).toEqual([]);
+  });
+
+  it('that name each other round are not read, and the scan goes on', async () => {
+    const root = join(tmp, 'builder-cycle');
+    build(root, '.pkgA(p.getPkgB()).pkgB(p.getPkgA())', 'RequestHandlerSelectors.basePackage(p.getPkgA())');
+    const scanner = await fresh(root);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+    expect(at(scanner, 'GET', '/ops').security).toEqual(['key']);
+    expect(scanner.result().diagnostics.map((d) => d.message)).toEqual([
+      `springfox Docket: the base package p.getPkgA() is not readable; the docket is taken to document every controller of module ${scanner.result().modules[0]!.name}`,
+    ]);
+  });
+});
+
+describe('Docket bean methods', () => {
+  const controller = 'package com.acme.api;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class ItemController {\n    @GetMapping("/items")\n    public String items() { return "[]"; }\n}\n';
+
+  it('are read when a parameter is annotated (@Value("${..}"))', async () => {
+    const root = join(tmp, 'docket-annotated-param');
+    writeFiles(root, {
+      'src/main/java/com/acme/config/SwaggerConfig.java': `package com.acme.config;
+
+import java.util.Collections;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import springfox.documentation.service.ApiKey;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class SwaggerConfig {
+    @Bean
+    public Docket api(@Value("\${swagger.enabled:true}") boolean enabled) {
+        return new Docket(DocumentationType.SWAGGER_2).enable(enabled)
+            .securitySchemes(Collections.singletonList(new ApiKey("key", "X-Key", "header")))
+            .securityContexts(Collections.singletonList(SecurityContext.builder()
+                .securityReferences(Collections.singletonList(new SecurityReference("key", null)))
+                .build()));
+    }
+}
+`,
+      'src/main/java/com/acme/api/ItemController.java': controller,
+    });
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'key', type: 'apiKey', in: 'header', paramName: 'X-Key' }]);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+  });
+
+  it('are read in Kotlin without a declared type (fun api() = Docket(..))', async () => {
+    const root = join(tmp, 'docket-kotlin-untyped');
+    writeFiles(root, {
+      'src/main/kotlin/com/acme/config/SwaggerConfig.kt': `package com.acme.config
+
+import org.springframework.context.annotation.Bean
+import org.springframework.context.annotation.Configuration
+import springfox.documentation.service.ApiKey
+import springfox.documentation.service.SecurityReference
+import springfox.documentation.spi.DocumentationType
+import springfox.documentation.spi.service.contexts.SecurityContext
+import springfox.documentation.spring.web.plugins.Docket
+
+@Configuration
+class SwaggerConfig {
+    @Bean
+    fun api() = Docket(DocumentationType.SWAGGER_2)
+        .securitySchemes(listOf(ApiKey("key", "X-Key", "header")))
+        .securityContexts(listOf(SecurityContext.builder()
+            .securityReferences(listOf(SecurityReference("key", arrayOf())))
+            .build()))
+}
+`,
+      'src/main/java/com/acme/api/ItemController.java': controller,
+    });
+    const scanner = await fresh(root);
+    expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'key', type: 'apiKey', in: 'header', paramName: 'X-Key' }]);
+    expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
+  });
+});
+
 describe('springfox path selectors', () => {
   it('match a regex against the whole path, as Java String.matches does', () => {
     expect(selects({ kind: 'regex', pattern: '/*/.*' }, '/admin/login')).toBe(true);
@@ -221,6 +351,15 @@ describe('springfox path selectors', () => {
     const told: string[] = [];
     expect(selects({ kind: 'regex', pattern: '(?i)/orders/.*' }, '/cart', (p) => told.push(p))).toBe(true);
     expect(told).toEqual(['(?i)/orders/.*']);
+  });
+
+  it('take a negated regex in Java-only syntax to select every path too, as the note says', () => {
+    const told: string[] = [];
+    expect(selects({ kind: 'not', of: { kind: 'regex', pattern: '(?i)/auth/.*' } }, '/cart', (p) => told.push(p))).toBe(true);
+    expect(selects({ kind: 'not', of: { kind: 'regex', pattern: '(?i)/auth/.*' } }, '/auth/login')).toBe(true);
+    expect(told).toEqual(['(?i)/auth/.*']);
+    // A readable regex under `not` is negated as before.
+    expect(selects({ kind: 'not', of: { kind: 'regex', pattern: '/auth/.*' } }, '/auth/login')).toBe(false);
   });
 
   it('match ant patterns as AntPathMatcher does', () => {

@@ -4,12 +4,15 @@
 // springBuiltReturns; the fixture spring-mvc/map-bodies). Checked as the scan gives the response
 // schemas and as the OpenAPI export writes them.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/model/endpoint';
 import { exportOpenApi } from '../../core/export/openapi';
 import { scanProject } from '../../core/scan/scan';
 import { FIXTURES } from './fixture-case';
+import { writeFiles } from '../write-files';
 
 describe('response bodies read from the maps and values handlers return', () => {
   let endpoints: Endpoint[];
@@ -67,6 +70,39 @@ describe('response bodies read from the maps and values handlers return', () => 
     expect(schema?.['x-unresolved']).toBe(true);
     expect(schema?.description).toContain('ResponseEntity\'s body is a String');
     expect(schema?.description).not.toContain('Response\'s entity');
+  });
+
+  it('words a String an Object or Kotlin handler returns without a ResponseEntity it does not build', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'apiscout-text-values-'));
+    try {
+      writeFiles(root, {
+        'src/main/java/com/acme/PlainController.java': 'package com.acme;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PlainController {\n    @GetMapping("/plain")\n    public Object plain() { return "ok"; }\n}\n',
+        'src/main/kotlin/com/acme/HelloController.kt': 'package com.acme\n\nimport org.springframework.web.bind.annotation.*\n\n@RestController\nclass HelloController {\n    @GetMapping("/hello")\n    fun hello() = "Hello, " + "world"\n}\n',
+      });
+      const scanned = (await scanProject(root, { parseWorker: false })).endpoints;
+      for (const path of ['/plain', '/hello']) {
+        const schema = scanned.find((e) => e.path === path)!.response?.schema;
+        expect(schema?.['x-unresolved']).toBe(true);
+        expect(schema?.description).toContain('String');
+        expect(schema?.description).not.toContain('ResponseEntity');
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('Java: a key holding a $ is a plain key (only Kotlin reads a template in it)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'apiscout-dollar-keys-'));
+    try {
+      writeFiles(root, {
+        'src/main/java/com/acme/RefController.java': 'package com.acme;\n\nimport java.util.*;\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class RefController {\n    @GetMapping("/ref")\n    public Object ref() { return Map.of("$ref", "#/items", "count", 1); }\n    @GetMapping("/put")\n    public Map<String, Object> put() {\n        Map<String, Object> m = new HashMap<>();\n        m.put("total$", 2);\n        return m;\n    }\n}\n',
+      });
+      const scanned = (await scanProject(root, { parseWorker: false })).endpoints;
+      expect(scanned.find((e) => e.path === '/ref')!.response?.schema?.properties).toEqual({ $ref: { type: 'string' }, count: { type: 'integer' } });
+      expect(scanned.find((e) => e.path === '/put')!.response?.schema?.properties).toEqual({ total$: { type: 'integer' } });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('the OpenAPI export writes the maps\' keys and their values\' components', () => {

@@ -701,7 +701,7 @@ class BodyReader {
     }
     const entries = new Map<string, Entity>();
     for (const [, rawKey, value] of pairs) {
-      const key = keyOf(rawKey);
+      const key = keyOf(rawKey, this.kotlin);
       if (key === undefined) return { kind: 'unknown' };
       putEntry(entries, key, this.entityOf(value, depth + 1));
     }
@@ -759,7 +759,7 @@ class BodyReader {
           key = this.raw.slice(open + 1, close);
           value = this.code.slice(from, end);
         }
-        const k = keyOf(key);
+        const k = keyOf(key, this.kotlin);
         if (k === undefined) return undefined;
         putEntry(entries, k, this.entityOf(value, depth + 1));
         continue;
@@ -790,7 +790,7 @@ class BodyReader {
       const close = matching(this.code, open);
       if (close < 0 || close > innerEnd || !/^\s*;/.test(this.code.slice(close + 1))) return false;
       const args = splitTop(this.code.slice(open + 1, close), ',');
-      const key = args.length === 2 ? keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length)) : undefined;
+      const key = args.length === 2 ? keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length), this.kotlin) : undefined;
       if (key === undefined) return false;
       putEntry(entries, key, this.entityOf(args[1]!, depth + 1));
       at = this.code.indexOf(';', close) + 1;
@@ -970,7 +970,8 @@ export function builtResponse(
   schemas: SchemaBuilder,
   description: string,
   responses: DeclaredResponse[],
-  framework: 'jax-rs' | 'spring' = 'jax-rs',
+  /** Whose returns: a JAX-RS `Response`'s, a Spring `ResponseEntity`'s, or the values a Spring handler returns as they are. */
+  framework: 'jax-rs' | 'spring' | 'spring-value' = 'jax-rs',
 ): { response: ResponseModel; status: string } | undefined {
   const all = returns ?? [];
   const successes = all.filter((r) => r.status.startsWith('2'));
@@ -985,7 +986,7 @@ export function builtResponse(
     if (entity.kind === 'text') {
       // As a method declared to return String answers: plain text is what it is.
       if (/^text\//i.test(contentType)) return responseModel({ kind: 'body', ref: { name: 'String', args: [], dims: 0 }, array: false }, contentType, scope, new Map(), schemas, description);
-      const schema = { description: framework === 'spring' ? TEXT_BODY_SPRING : TEXT_BODY_JAX_RS, 'x-unresolved': true };
+      const schema = { description: TEXT_BODIES[framework], 'x-unresolved': true };
       return { contentType, schema, description: description || schema.description };
     }
     if (entity.kind === 'map' || entity.kind === 'scalar') {
@@ -1013,9 +1014,12 @@ export function builtResponse(
   return response && { response, status: main };
 }
 
-const TEXT_BODY_JAX_RS = 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).';
 /** Spring writes a String body with its String converter, as it is: no model names it. */
-const TEXT_BODY_SPRING = 'Unknown: the ResponseEntity\'s body is a String the handler builds (text, or JSON it serialized itself), which Spring\'s String converter writes as it is.';
+const TEXT_BODIES = {
+  'jax-rs': 'Unknown: the Response\'s entity is a String the method builds (JSON or XML it serialized itself, or text).',
+  spring: 'Unknown: the ResponseEntity\'s body is a String the handler builds (text, or JSON it serialized itself), which Spring\'s String converter writes as it is.',
+  'spring-value': 'Unknown: the handler returns a String it builds (text, or JSON it serialized itself), which Spring\'s String converter writes as it is.',
+};
 
 /** The one entity several returns agree on; undefined when they differ. */
 function agreed(entities: readonly Entity[]): Entity | undefined {
@@ -1077,9 +1081,9 @@ export function typeRefOf(text: string): TypeRef | undefined {
   return ref && at === s.length ? ref : undefined;
 }
 
-/** A map key written as a string literal (no Kotlin template); undefined otherwise. */
-function keyOf(raw: string): string | undefined {
-  const m = /^"((?:[^"\\$\n]|\\.)*)"$/.exec(raw.trim());
+/** A map key written as a string literal (no Kotlin template: a `$` is plain text in Java); undefined otherwise. */
+function keyOf(raw: string, kotlin: boolean): string | undefined {
+  const m = (kotlin ? /^"((?:[^"\\$\n]|\\.)*)"$/ : /^"((?:[^"\\\n]|\\.)*)"$/).exec(raw.trim());
   return m ? unescapeJava(m[1]!) : undefined;
 }
 

@@ -15,7 +15,7 @@ import { inTestSources } from '../source-files';
 import { simpleName } from '../source-model';
 import { DROPWIZARD_AUTH_NEEDLE, DROPWIZARD_FILTERS, dropwizardAuthSchemes } from './jax-rs/dropwizard-auth';
 import type { ProjectFilter } from './jax-rs/dropwizard-auth';
-import { DOCKET_NEEDLE, concreteClasses, docketsOf } from './springfox-security';
+import { DOCKET_NEEDLE, concreteClasses, docketsOf, topLevelEnd } from './springfox-security';
 import type { SpringfoxDocket } from './springfox-security';
 
 /** `FileEntry.creates` of a file that may declare springdoc security (or Dropwizard's auth filters, or a springfox Docket) in code. */
@@ -143,7 +143,8 @@ function helperBody(code: string, arg: string): string | undefined {
   const decl = new RegExp(`(?:[\\w$>\\]?]\\s+|\\bfun\\s+)${name.replace(/\$/g, '\\$')}\\s*\\(\\s*\\)[^;{}=]*?(\\{|=)`).exec(code);
   if (!decl) return undefined;
   const at = decl.index + decl[0].length - 1;
-  if (decl[1] === '=') return code.slice(at + 1, code.indexOf('\n', at + 1) < 0 ? code.length : code.indexOf('\n', at + 1));
+  // Kotlin's expression body: the chain may go on over the lines below.
+  if (decl[1] === '=') return code.slice(at + 1, topLevelEnd(code, at + 1));
   const close = matching(code, at);
   return close < 0 ? undefined : code.slice(at + 1, close);
 }

@@ -35,7 +35,7 @@ export type PathSelector =
   | { kind: 'or' | 'and'; of: PathSelector[] };
 
 export interface DocketContext {
-  /** The schemes the selected operations need (all of them). */
+  /** The schemes the selected operations accept, any one of them: springfox writes each reference as a requirement of its own (mapAuthorizations). */
   refs: string[];
   selector: PathSelector;
 }
@@ -66,16 +66,35 @@ export function docketsOf(index: ProjectIndex, entry: FileEntry, code: string): 
   const declaring = file?.types.find((t) => t.kind === 'class');
   if (!file || !declaring) return [];
   const out: SpringfoxDocket[] = [];
-  const methods = [...code.matchAll(/\bDocket\s+(\w+)\s*\([^()]*\)\s*(?:throws\s+[\w.$,\s]+)?\{/g), ...code.matchAll(/\bfun\s+(\w+)\s*\([^()]*\)\s*:\s*Docket\s*(?:=|\{)/g)].sort((a, b) => a.index - b.index);
+  const methods = docketMethods(code);
   for (const concrete of concreteClasses(index, declaring)) {
     // The most derived class first: its overrides (the builder values) are the ones called.
     const texts = [concrete, ...index.ancestors(concrete)].map((t) => classText(index, t)).filter((t): t is ClassText => t !== undefined);
-    for (const m of methods) {
-      const open = m.index + m[0].length - 1;
+    for (const { at, open } of methods) {
       const body = code[open] === '{' ? code.slice(open + 1, Math.max(open + 1, matching(code, open))) : code.slice(open + 1, code.indexOf('\n\n', open) < 0 ? undefined : code.indexOf('\n\n', open));
-      const line = code.slice(0, m.index).split('\n').length;
+      const line = code.slice(0, at).split('\n').length;
       out.push(readDocket(index, body, texts, concrete.file.module, { file: entry.path, line }));
     }
+  }
+  return out;
+}
+
+/**
+ * Each method returning a Docket: where it starts, and the `{` of its block or the `=` of its
+ * Kotlin expression. Its parameters may hold parentheses (`@Value("${..}") boolean on`), and a
+ * Kotlin one may leave its type to the `Docket(..)` it returns.
+ */
+function docketMethods(code: string): Array<{ at: number; open: number }> {
+  const out: Array<{ at: number; open: number }> = [];
+  const java = /\s*(?:throws\s+[\w.$,\s]+)?\{/y;
+  const kotlin = /\s*(?::\s*Docket\s*(?:=|\{)|=(?=\s*Docket\s*\())/y;
+  for (const m of code.matchAll(/\bDocket\s+\w+\s*\(|\bfun\s+\w+\s*\(/g)) {
+    const close = matching(code, m.index + m[0].length - 1);
+    if (close < 0) continue;
+    const rest = m[0].startsWith('fun') ? kotlin : java;
+    rest.lastIndex = close + 1;
+    const found = rest.exec(code);
+    if (found) out.push({ at: m.index, open: close + found[0].length });
   }
   return out;
 }
@@ -240,8 +259,11 @@ class Reader {
     return undefined;
   }
 
-  /** A string value: a literal, a constant, a sum of them, or a builder value (`props.getX()` set as `.x("..")`). */
-  value(expr: string, body: string): string | undefined {
+  /**
+   * A string value: a literal, a constant, a sum of them, or a builder value (`props.getX()` set as
+   * `.x("..")`). `seen`: the builder values this one was reached through (`.a(p.getB()).b(p.getA())` comes round).
+   */
+  value(expr: string, body: string, seen: ReadonlySet<string> = new Set()): string | undefined {
     const e = this.expand(expr, body);
     // A Java string may hold a `$` (a regex's end), which code-calls reads as a Kotlin template.
     const java = this.texts[0]?.scope.file.lang === 'java' ? /^"((?:[^"\\]|\\.)*)"$/.exec(e) : null;
@@ -251,7 +273,7 @@ class Reader {
       if (v !== undefined) return v;
     }
     const set = this.builderValue(e);
-    if (set !== undefined && set !== e) return this.value(set, '');
+    if (set !== undefined && set !== e && !seen.has(set)) return this.value(set, '', new Set([...seen, e]));
     return undefined;
   }
 
@@ -274,7 +296,8 @@ class Reader {
     if (!m) return undefined;
     const prop = m[1] ? m[1][0]!.toLowerCase() + m[1].slice(1) : m[2]!;
     for (const { code } of this.texts) {
-      const args = callsIn(code, prop, true)[0];
+      // Not a call reading the value: `RequestHandlerSelectors.basePackage(props.getBasePackage())` sets nothing.
+      const args = callsIn(code, prop, true).find((c) => !/\b(?:RequestHandlerSelectors|PathSelectors)\s*$/.test(c.before) && c[0]?.trim() !== expr.trim());
       if (args?.length === 1) return args[0]!.trim();
     }
     return undefined;
@@ -486,7 +509,7 @@ function inlineLocals(body: string, item: string): string {
 }
 
 /** Where a statement starting at `from` ends: the first `;` (or line end in Kotlin) outside brackets and strings. */
-function topLevelEnd(text: string, from: number): number {
+export function topLevelEnd(text: string, from: number): number {
   let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text[i]!;
@@ -551,8 +574,12 @@ export function selects(s: PathSelector, path: string, unreadable?: (pattern: st
     }
     case 'ant':
       return antMatch(s.pattern, path, '/');
-    case 'not':
-      return !selects(s.of, path, unreadable);
+    case 'not': {
+      // Negated, an unreadable regex would select nothing: it selects every path, as the context's note says.
+      const unread = regexesOf(s.of).filter((p) => !javaRegex(p));
+      unread.forEach((p) => unreadable?.(p));
+      return unread.length > 0 || !selects(s.of, path, unreadable);
+    }
     case 'or':
       return s.of.some((x) => selects(x, path, unreadable));
     case 'and':

@@ -320,7 +320,7 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   if (built) return built.response;
   // `Object` / `Any` / a `Map` (or undeclared, Kotlin `= view(user)`): the value returned, a map literal or what a helper builds.
   const loose = !delegated && ret && (ret.name === '?' || (ret.dims === 0 && LOOSE_BODIES.has(retName) && !ctx.index.resolveType(ret.name, scope)));
-  const returned = loose ? builtResponse(springReturnedValues(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring') : undefined;
+  const returned = loose ? builtResponse(springReturnedValues(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring-value') : undefined;
   // A declared Map keeps its schema unless the returns tell its keys.
   if (returned && (LOOSE_ANY.has(retName) || ret!.name === '?' || returned.response.schema?.properties)) return returned.response;
   const model = withFactoryEntries(ctx.index, site, responseModel(payload, contentType, scope, bindings, ctx.schemas, doc));
