@@ -24,6 +24,7 @@ import { bodyReadInCode, paramsReadInCode, rawBodyReadInCode } from '../request-
 import { isRawBytes, rawBytesBody } from '../raw-bytes-body';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { withRequiredChecks } from '../body-checked-in-code';
+import { withBodyKeysRead } from '../body-keys-read-in-code';
 import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../declared-responses';
 import { namesOneOf, typesNamedByProviders } from '../provider-named-types';
 
@@ -170,7 +171,7 @@ export function jaxRsRequest(index: ProjectIndex, schemas: SchemaBuilder, textSc
       : undefined;
     if (declared) schema = declared.schema;
     schema = withRequiredChecks(index, p.site, p.param.name, schema);
-    if (!declared) schema = schemas.rootWrapped(schema, scope, 'request');
+    if (!declared) schema = schemas.rootWrapped(withBodyKeysRead(index, p.site, p.param.name, schema), scope, 'request');
     // A byte[] or InputStream entity: read raw by the built-in providers, of any media type.
     if (isRawBytes(schema)) body = rawBytesBody(input.consumes, description, !p.param.optional);
     else body = { contentType: input.consumes[0] ?? 'application/json', schema, example: requestExampleOf(schema), description, required: !p.param.optional };

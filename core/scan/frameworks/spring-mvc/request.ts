@@ -17,6 +17,7 @@ import type { SchemaBuilder } from '../../types/type-schema';
 import { bodyParsedInCode } from '../body-parsed-in-code';
 import { declaredBodyOf, declaredRequestBody, untypedSchema } from '../declared-responses';
 import { withRequiredChecks } from '../body-checked-in-code';
+import { withBodyKeysRead } from '../body-keys-read-in-code';
 import { fromTextSchema, isScalar, makeParam, paramSites, swaggerParam, withAllowableValues } from '../params';
 import { filledByResolver } from './argument-resolvers';
 import { boundBeanParams } from './bean-binding';
@@ -123,7 +124,7 @@ export function springRequest(index: ProjectIndex, schemas: SchemaBuilder, beanS
         ? (swaggerBody && declaredBodyOf(schemas, swaggerBody, owner, bindings)) || declaredRequestBody(schemas, input.chain, bindings)
         : undefined;
       if (declared) schema = declared.schema;
-      else schema = schemas.rootWrapped(schema, scope, 'request');
+      else schema = schemas.rootWrapped(withBodyKeysRead(index, p.site, p.param.name, schema), scope, 'request');
       const raw = bodyTypeName === 'String' && bodyType.dims === 0 && !parsed && !declared;
       if (isRawBytes(schema)) {
         // byte[] / ByteArray, an InputStream or a Resource: the bytes as sent, of any media type.
