@@ -5,7 +5,9 @@
 //
 // Only files the module's own resources hold (or, failing that, exactly one other module's: a shared
 // config module on the classpath) are read; `file:` locations and names built from placeholders
-// depend on the machine the application runs on.
+// depend on the machine the application runs on. A location without `classpath:` is the resource
+// loader's: a war deployed to a servlet container resolves it in the web application
+// (`@PropertySource("WEB-INF/app.properties")`, src/main/webapp), so that is looked in too.
 
 import type { Diagnostic } from '../model/endpoint';
 import { stringValues, isTrue } from './annotation-values';
@@ -16,6 +18,7 @@ import { simpleName } from './source-model';
 import { inTestSources } from './source-files';
 
 const RESOURCES = 'src/main/resources';
+const WEBAPP = 'src/main/webapp';
 /** The annotation names a file header must hold for the file to be looked at. */
 export const PROPERTY_SOURCE_ANNOTATIONS = ['PropertySource', 'PropertySources'] as const;
 
@@ -41,7 +44,8 @@ export function propertySourceFiles(index: ProjectIndex, modules: readonly Modul
           const list = out.get(module.dir) ?? out.set(module.dir, []).get(module.dir)!;
           if (!list.includes(path)) list.push(path);
         } else if (path.missing && !isTrue(ann.args.ignoreResourceNotFound)) {
-          diagnostics.push({ file: entry.path, line: ann.line, message: `@PropertySource("${location}"): no ${path.missing} in ${module.dir || 'the root module'}'s ${RESOURCES} or another module's; its properties are not read` });
+          const where = path.webapp ? `${RESOURCES} or ${WEBAPP}, or another module's ${RESOURCES}` : `${RESOURCES} or another module's`;
+          diagnostics.push({ file: entry.path, line: ann.line, message: `@PropertySource("${location}"): no ${path.missing} in ${module.dir || 'the root module'}'s ${where}; its properties are not read` });
         }
       }
     }
@@ -68,17 +72,20 @@ function* propertySourceAnnotations(file: SourceFile): Generator<{ ann: Annotati
 }
 
 /**
- * Where a location of the classpath lies in the project: the module's resources first, else the
- * one other module whose resources hold it. `{ missing }` names the resource when none does;
- * `{}` for a location that is not on the classpath or not known before the application runs.
+ * Where a location of the classpath lies in the project: the module's resources first, else (a
+ * location without `classpath:`) its web application, else the one other module whose resources
+ * hold it. `{ missing }` names the resource when none does, `webapp` when the web application was
+ * looked in; `{}` for a location that is not on the classpath or not known before the application runs.
  */
-function resourcePath(location: string, module: ModuleInfo, modules: readonly ModuleInfo[], exists: (path: string) => boolean): string | { missing?: string } {
-  const m = /^(?:classpath\*?:)?\/*(.+)$/.exec(location.trim());
-  const name = m?.[1];
+function resourcePath(location: string, module: ModuleInfo, modules: readonly ModuleInfo[], exists: (path: string) => boolean): string | { missing?: string; webapp?: boolean } {
+  const m = /^(classpath\*?:)?\/*(.+)$/.exec(location.trim());
+  const name = m?.[2];
   // XML property files (`Properties.loadFromXML`) are not read.
   if (!name || location.includes('${') || /^[a-z][\w+.-]*:/i.test(name) || !/\.(?:properties|ya?ml)$/.test(name)) return {};
-  const under = (dir: string) => [dir, RESOURCES, name].filter(Boolean).join('/');
+  const under = (dir: string, folder = RESOURCES) => [dir, folder, name].filter(Boolean).join('/');
   if (exists(under(module.dir))) return under(module.dir);
+  const webapp = m![1] === undefined;
+  if (webapp && exists(under(module.dir, WEBAPP))) return under(module.dir, WEBAPP);
   const others = modules.filter((o) => o !== module && exists(under(o.dir)));
-  return others.length === 1 ? under(others[0]!.dir) : { missing: name };
+  return others.length === 1 ? under(others[0]!.dir) : { missing: name, webapp };
 }

@@ -10,6 +10,7 @@ import { defaultRequest, loadCallContext } from '../../core/call/endpoint-call';
 import { exportSetup } from '../../core/export/setup';
 import type { ModuleSummary } from '../../core/model/endpoint';
 import { ProjectScanner } from '../../core/scan/project-scanner';
+import { writeFiles } from '../write-files';
 import { copyFixture, editFile } from './fixture-case';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-property-sources-'));
@@ -77,5 +78,42 @@ describe('@PropertySource', () => {
     expect(draft).toMatchObject({ host: 'http://localhost:8848', path: '/naming/v1/instances' });
     const setup = exportSetup({ projectDir: root, userDir, environment: null, modules: scanner.result().modules, endpoints: [endpoint] });
     expect(setup.options.defaultHost).toBe('http://localhost:8848');
+  });
+
+  it("a location without classpath: is found in a war's web application too; a classpath: one is not", async () => {
+    const root = join(tmp, `war-${copies++}`);
+    const app = 'src/main/java/com/acme/shop/ShopApplication.java';
+    writeFiles(root, {
+      'pom.xml': '<project><artifactId>shop-war</artifactId><packaging>war</packaging></project>\n',
+      [app]: [
+        'package com.acme.shop;',
+        'import org.springframework.boot.autoconfigure.SpringBootApplication;',
+        'import org.springframework.boot.web.servlet.support.SpringBootServletInitializer;',
+        'import org.springframework.context.annotation.PropertySource;',
+        '@SpringBootApplication',
+        '@PropertySource("WEB-INF/shop.properties")',
+        '@PropertySource("classpath:WEB-INF/shop.properties")',
+        'public class ShopApplication extends SpringBootServletInitializer {}',
+        '',
+      ].join('\n'),
+      'src/main/java/com/acme/shop/ItemController.java':
+        'package com.acme.shop;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n  @GetMapping("/items") public String items() { return "[]"; }\n}\n',
+    });
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    const notes = () => scanner.result().diagnostics.filter((d) => d.message.includes('@PropertySource')).map((d) => d.message);
+    expect(notes()).toEqual([
+      `@PropertySource("WEB-INF/shop.properties"): no WEB-INF/shop.properties in the root module's src/main/resources or src/main/webapp, or another module's src/main/resources; its properties are not read`,
+      `@PropertySource("classpath:WEB-INF/shop.properties"): no WEB-INF/shop.properties in the root module's src/main/resources or another module's; its properties are not read`,
+    ]);
+
+    writeFiles(root, { 'src/main/webapp/WEB-INF/shop.properties': 'server.port=9090\n' });
+    scanner.rescan([{ path: 'src/main/webapp/WEB-INF/shop.properties', kind: 'created' }]);
+    expect(module(scanner, 'shop-war')).toMatchObject({ listen: { port: '9090' }, propertySources: ['src/main/webapp/WEB-INF/shop.properties'] });
+    expect(notes()).toEqual([expect.stringContaining('@PropertySource("classpath:WEB-INF/shop.properties")')]);
+    const fresh = new ProjectScanner(root, { parseWorker: false });
+    await fresh.scan();
+    expect(fresh.result().modules).toEqual(scanner.result().modules);
+    expect(fresh.result().diagnostics).toEqual(scanner.result().diagnostics);
   });
 });
