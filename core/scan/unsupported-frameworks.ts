@@ -29,7 +29,8 @@ const FRAMEWORKS: Framework[] = [
   { name: 'Spark', routes: 'routes', group: 'com.sparkjava', artifact: /^spark-core$/ },
   { name: 'http4k', routes: 'routes', group: 'org.http4k', artifact: /^http4k-core$/ },
   { name: 'Jooby', routes: 'routes', group: 'io.jooby', artifact: /^jooby(-netty|-jetty|-undertow)?$/ },
-  { name: 'Armeria', routes: 'annotated HTTP services', group: 'com.linecorp.armeria', artifact: /^armeria(-spring-boot\d?-(web)?starter)?$/ },
+  // Plain `armeria` is its client too (zipkin's Elasticsearch storage): only its Spring Boot server integration says so.
+  { name: 'Armeria', routes: 'annotated HTTP services', group: 'com.linecorp.armeria', artifact: /^armeria-spring-boot\d?-(webflux-)?(autoconfigure|starter)$/ },
   { name: 'Akka HTTP', routes: 'routes', group: 'com.typesafe.akka', artifact: /^akka-http(_[\d.]+)?$/ },
   { name: 'Pekko HTTP', routes: 'routes', group: 'org.apache.pekko', artifact: /^pekko-http(_[\d.]+)?$/ },
   { name: 'Ratpack', routes: 'handlers', group: 'io.ratpack', artifact: /^ratpack-core$/ },

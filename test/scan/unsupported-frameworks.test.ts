@@ -32,8 +32,15 @@ describe('unsupported HTTP frameworks', () => {
   });
 
   it('ignores versions pinned in <dependencyManagement>, clients and look-alike artifacts', () => {
-    const managed = `<project>\n  <dependencyManagement>\n    <dependencies>\n${dep('io.javalin', 'javalin')}    </dependencies>\n  </dependencyManagement>\n  <dependencies>\n${dep('io.vertx', 'vertx-web-client')}${dep('io.ktor', 'ktor-client-core')}${dep('org.springframework.boot', 'spring-boot-starter-web')}  </dependencies>\n</project>\n`;
+    const managed = `<project>\n  <dependencyManagement>\n    <dependencies>\n${dep('io.javalin', 'javalin')}    </dependencies>\n  </dependencyManagement>\n  <dependencies>\n${dep('io.vertx', 'vertx-web-client')}${dep('io.ktor', 'ktor-client-core')}${dep('com.linecorp.armeria', 'armeria')}${dep('org.springframework.boot', 'spring-boot-starter-web')}  </dependencies>\n</project>\n`;
     expect(unsupportedFrameworks([maven('app')], reader({ 'pom.xml': managed }))).toEqual([]);
+  });
+
+  it("names Armeria by its Spring Boot server integration (zipkin-server's)", () => {
+    const text = pom(dep('com.linecorp.armeria', 'armeria-spring-boot3-autoconfigure'));
+    expect(unsupportedFrameworks([maven('zipkin-server')], reader({ 'pom.xml': text })).map((d) => d.message)).toEqual([
+      'module zipkin-server serves HTTP with Armeria (com.linecorp.armeria:armeria-spring-boot3-autoconfigure): apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints, so its annotated HTTP services are not listed',
+    ]);
   });
 
   it('leaves Helidon MP alone: its resources are JAX-RS, which apiscout reads', () => {
