@@ -8,6 +8,7 @@ import { maskSecrets } from '../core/call/sent-secrets';
 import { userConfigDir } from '../core/config/user-dir';
 import { ScriptError } from '../core/errors';
 import { copyApiUrls, copyAsCurl, copyPaths, EXPORTERS, selectEndpoints } from '../core/export/index';
+import { credentialDraft } from '../core/export/copy';
 import type { ExportOptions } from '../core/export/index';
 import { scriptedRequestOf, scriptedRequestOfDraft } from '../core/export/curl';
 import { hostPlan } from '../core/export/host';
@@ -99,7 +100,7 @@ async function runScripts(s: ProjectSession, endpoints: readonly Endpoint[], set
         single: drafts !== undefined && endpoints.length === 1,
         start: (e) => {
           const draft = drafts?.get(e.id);
-          return draft ? scriptedRequestOfDraft(draft, options) : scriptedRequestOf(e, options, hosts);
+          return draft ? scriptedRequestOfDraft(credentialDraft(e, draft, options).draft, options) : scriptedRequestOf(e, options, hosts);
         },
       },
     );

@@ -14,7 +14,7 @@ import type { HostPlan } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authVariables, exportedAuth, withAuthRow, type AuthVariable } from './auth';
+import { authVariables, withAuthRow, type AuthVariable, authOfExport, alternativesNote, definedIn } from './auth';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const ordered = exportOrder(endpoints);
@@ -23,7 +23,7 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
   const warnings: string[] = [];
   const blocks: string[] = [];
   const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
-  const credentials = authVariables(ordered, options.modules);
+  const credentials = authVariables(ordered, options.modules, definedIn(options.environment));
   const globals = globalRegion(ordered, hosts, grpcHosts, options, warnings, environments.length ? [] : credentials);
   if (globals) blocks.push(globals);
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
@@ -82,7 +82,7 @@ function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, grpcHosts
 
 function request(e: Endpoint, group: string, host: string, options: ExportOptions): string {
   const lines = [`### ${oneLine(e.name)}`, `# ${group}`, `# @name ${requestName(e)}`];
-  if (describedWithDeprecation(e)) lines.push(...describedWithDeprecation(e).split('\n').map((l) => `# ${l}`.trimEnd()));
+  if (describedWithDeprecation(e, alternativesNote(authOfExport(e, options)))) lines.push(...describedWithDeprecation(e, alternativesNote(authOfExport(e, options))).split('\n').map((l) => `# ${l}`.trimEnd()));
   if (e.protocol === 'grpc') {
     // The gRPC target (`host:port`: `grpcHost`, or the module's own when modules' ports differ), apart from the HTTP host.
     lines.push(`GRPC ${host}${e.path}`);
@@ -90,7 +90,7 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
     lines.push('', JSON.stringify(protoLoaderObject(e.request?.body?.example ?? {}, e.request?.body?.schema), null, 2));
     return `${lines.join('\n')}\n`;
   }
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   const t = withAuthRow(sentTemplate(buildTemplate(e, options.modules)), auth);
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
   const query = t.query.map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
