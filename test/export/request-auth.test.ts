@@ -9,12 +9,15 @@ import Ajv from 'ajv';
 import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportApipost } from '../../core/export/apipost';
+import { defaultDraft } from '../../core/call/request-builder';
+import { copyAsCurl } from '../../core/export/copy';
 import { curlCommand, exportCurl } from '../../core/export/curl';
 import { exportHoppscotch } from '../../core/export/hoppscotch';
 import { exportHttpClient } from '../../core/export/http-client';
 import { exportPostman } from '../../core/export/postman';
 import { exportYapi } from '../../core/export/yapi';
 import type { Environment } from '../../core/model/environment';
+import type { HttpRequestDraft } from '../../core/model/request-state';
 import type { ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
 import { ALL_OK, AUTH_MODULES, authEndpoint, authEndpoints, CREDENTIALS, ONLY_PUBLIC, startAuthServer, type AuthServer } from './auth-server';
@@ -225,6 +228,48 @@ describe('cURL export with security', () => {
     expect(line('get')).toContain("-H 'Authorization: Bearer {{bearerToken}}'");
     expect(line('latest')).toContain("-H 'X-API-Key: {{apiKey}}'");
     expect(line('health')).not.toContain('Authorization');
+  });
+});
+
+describe('Copy as cURL of an edited request with security', () => {
+  const copy = (env: Environment, render: 'keep' | 'resolve', edit?: (d: HttpRequestDraft) => void) => {
+    const drafts = new Map(
+      authEndpoints().map((e) => {
+        const d = defaultDraft(e, { host: '{{host}}' });
+        edit?.(d);
+        return [e.id, d];
+      }),
+    );
+    return copyAsCurl(authEndpoints(), { modules: AUTH_MODULES, environment: env, curl: { render, multiline: false } }, drafts);
+  };
+  const commandFor = (text: string, path: string) => text.split('\n\n').find((c) => c.includes(`/${path.slice(1)}`) && new RegExp(`${path}[?' ]`).test(c))!;
+
+  it('carries the credential the environment defines, as Send does: the server answers every secured path under sh', async () => {
+    const copied = copy(withCredentials(), 'resolve');
+    server.statuses.clear();
+    const dir = writeExport([{ path: 'api.sh', content: `#!/bin/sh\n${copied.text}\n` }]);
+    try {
+      const out = await run('sh', ['./api.sh'], { cwd: dir });
+      expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
+    } finally {
+      removeDir(dir);
+    }
+    expect(statuses()).toEqual(ALL_OK);
+  });
+
+  it('keeps the variables as placeholders in Keep mode, adds nothing the environment lacks, and never over the user\'s header', () => {
+    const kept = copy(withCredentials(), 'keep').text;
+    expect(commandFor(kept, '/bearer')).toBe("curl -X GET -g '{{host}}/bearer' -H 'Authorization: Bearer {{bearerToken}}'");
+    expect(commandFor(kept, '/basic')).toBe("curl -X GET -g '{{host}}/basic' -u '{{basicUser}}:{{basicPassword}}'");
+    expect(commandFor(kept, '/key-cookie')).toBe("curl -X GET -g '{{host}}/key-cookie' -b 'SESSION={{sessionKey}}'");
+    expect(commandFor(kept, '/key-query')).toBe("curl -X GET -g '{{host}}/key-query?page=2&api_key={{queryKey}}'");
+    for (const secret of Object.values(CREDENTIALS)) expect(kept).not.toContain(secret);
+    const bare = copy(withoutCredentials(), 'keep').text;
+    expect(commandFor(bare, '/bearer')).toBe("curl -X GET -g '{{host}}/bearer'");
+    expect(commandFor(bare, '/basic')).toBe("curl -X GET -g '{{host}}/basic'");
+    const own = copy(withCredentials(), 'keep', (d) => d.headers.push({ name: 'Authorization', value: 'Bearer mine' })).text;
+    expect(commandFor(own, '/bearer')).toBe("curl -X GET -g '{{host}}/bearer' -H 'Authorization: Bearer mine'");
+    expect(commandFor(own, '/basic')).toBe("curl -X GET -g '{{host}}/basic' -H 'Authorization: Bearer mine'");
   });
 });
 
