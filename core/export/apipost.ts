@@ -161,6 +161,12 @@ const AUTH = {
 };
 
 /**
+ * Checked (session 24) against public code that reads ApiPost's request JSON: the RunnerGo engine's
+ * `Auth` (github.com/Hongwei-Yu/YALI engine/http/component.go, const.go) has the same `type`
+ * values (noauth, kv, bearer, basic, digest, hawk, awsv4, ntlm, edgegrid, oauth1) and fields
+ * (`kv.key`/`kv.value`, `bearer.key`, `basic.username`/`basic.password`) as this block. ApiPost's
+ * own documentation (searched) describes the auth types by their labels only, not the JSON.
+ *
  * The auth block of a secured or public API: the inherited block with its type set and the
  * scheme's fields holding `{{variables}}` (ApiPost's own syntax); none for the others. A cookie
  * key is a cookie row instead (cookieRow): ApiPost's key-value auth goes in a header or the query.
