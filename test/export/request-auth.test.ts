@@ -2,8 +2,9 @@
 // sends its scheme's credential from a variable, run by the real consumer against a server that
 // answers 401 without it; the secured-api fixture's scan shows what each channel writes.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import newman, { type NewmanRunSummary } from 'newman';
@@ -15,6 +16,7 @@ import { curlCommand, exportCurl } from '../../core/export/curl';
 import { exportHoppscotch } from '../../core/export/hoppscotch';
 import { exportHttpClient } from '../../core/export/http-client';
 import { exportPostman } from '../../core/export/postman';
+import { writeExportFiles } from '../../core/export/write';
 import { exportYapi } from '../../core/export/yapi';
 import type { Environment } from '../../core/model/environment';
 import type { HttpRequestDraft } from '../../core/model/request-state';
@@ -141,14 +143,15 @@ describe('.http export with security', () => {
     expect(statuses()).toEqual(ONLY_PUBLIC);
   });
 
-  it('without an environment names the credentials to set in the private environment file, where httpyac finds them', async () => {
+  it('without an environment declares the credentials empty in a private environment file, so httpyac runs every request, and sends them once filled in', async () => {
     const result = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, defaultHost: server.url });
     const text = result.files[0]!.content;
-    expect(result.files.map((f) => f.path)).toEqual(['api.http']);
-    expect(result.summary.warnings).toEqual(['the requests need credentials: set basicUser, basicPassword, bearerToken, sessionKey, apiKey, queryKey in http-client.private.env.json']);
+    expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.private.env.json']);
+    expect(result.summary.warnings).toEqual(['the requests need credentials: fill in basicUser, basicPassword, bearerToken, sessionKey, apiKey, queryKey in http-client.private.env.json (environment local)']);
+    expect(JSON.parse(result.files[1]!.content)).toEqual({ local: { basicUser: '', basicPassword: '', bearerToken: '', sessionKey: '', apiKey: '', queryKey: '' } });
     expect(text.split('\n###')[0]).toBe(
       [
-        '# Credentials: set these in http-client.private.env.json (kept out of version control).',
+        '# Credentials: fill these in http-client.private.env.json (kept out of version control) and run with environment local.',
         '# {{basicUser}}: User name for HTTP basic authentication (security scheme basicAuth)',
         '# {{basicPassword}}: Password for HTTP basic authentication (security scheme basicAuth)',
         '# {{bearerToken}}: Bearer token (JWT) for security scheme bearerAuth',
@@ -166,9 +169,34 @@ describe('.http export with security', () => {
     expect(text).toContain('GET {{host}}/key-query?page=2&api_key={{queryKey}}\n');
     expect(text).toContain('GET {{host}}/key-cookie\nCookie: SESSION={{sessionKey}}\n');
     expect(text).toMatch(/GET \{\{host\}\}\/public\n$/);
-    // What the user adds: the private file with the credentials.
-    await runWith([...result.files, { path: 'http-client.private.env.json', content: JSON.stringify({ mine: CREDENTIALS }) }], 'mine');
+    // Without the template httpyac stops at the first undefined variable.
+    const dir = writeExport([result.files[0]!]);
+    try {
+      const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      expect(out.stdout + out.stderr).toMatch(/is not defined/);
+    } finally {
+      removeDir(dir);
+    }
+    // As exported: every request runs, the secured ones without a credential.
+    await runWith(result.files, 'local');
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+    // What the user fills in.
+    await runWith([result.files[0]!, { path: 'http-client.private.env.json', content: JSON.stringify({ local: CREDENTIALS }) }], 'local');
     expect(statuses()).toEqual(ALL_OK);
+  });
+
+  it('keeps a private environment file the user already has when the export is written again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'http-private-'));
+    try {
+      const files = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, defaultHost: server.url }).files;
+      expect(writeExportFiles(files, dir).map((w) => basename(w.path))).toEqual(['api.http', 'http-client.private.env.json']);
+      const filled = JSON.stringify({ local: CREDENTIALS });
+      writeFileSync(join(dir, 'http-client.private.env.json'), filled);
+      expect(writeExportFiles(files, dir).map((w) => basename(w.path))).toEqual(['api.http']);
+      expect(readFileSync(join(dir, 'http-client.private.env.json'), 'utf8')).toBe(filled);
+    } finally {
+      removeDir(dir);
+    }
   });
 
   it('leaves a secret credential to the private environment file', () => {
