@@ -422,6 +422,21 @@ describe('springfox Docket security in the .http and Hoppscotch exports', () => 
   }, 120_000);
 });
 
+describe('alternative schemes in the request exports', () => {
+  const either = () => [authEndpoints().find((e) => e.path === '/either')!];
+  const tokenOnly = (): Environment => ({ name: 'local', variables: [{ key: 'host', value: server.url }, { key: 'bearerToken', value: CREDENTIALS.bearerToken }] });
+
+  it('write the scheme the environment has values for, else the first declared, and name the others in the description', () => {
+    const postman = (env?: Environment) => JSON.parse(exportPostman(either(), { modules: AUTH_MODULES, ...(env ? { environment: env } : {}) }).files[0]!.content).item[0].item[0].item[0].request;
+    expect(postman(tokenOnly())).toMatchObject({ auth: { type: 'bearer' }, description: 'Credentials: sent with security scheme bearerAuth; the endpoint also accepts basicAuth.' });
+    expect(postman()).toMatchObject({ auth: { type: 'basic' }, description: 'Credentials: sent with security scheme basicAuth; the endpoint also accepts bearerAuth.' });
+    const curl = exportCurl(either(), { modules: AUTH_MODULES, environment: tokenOnly(), curl: { multiline: false } }).files[0]!.content;
+    expect(curl).toContain("# Credentials: sent with security scheme bearerAuth; the endpoint also accepts basicAuth.\n# GET /either\ncurl -X GET -g '{{host}}/either' -H 'Authorization: Bearer {{bearerToken}}'");
+    // A single scheme has no note.
+    expect(JSON.parse(exportPostman([authEndpoints()[0]!], { modules: AUTH_MODULES }).files[0]!.content).item[0].item[0].item[0].request.description).toBeUndefined();
+  });
+});
+
 describe('a credential the request declares itself', () => {
   it('is sent once: the declared Authorization header or key parameter is the credential', () => {
     const header = (name: string, example: string) => ({ name, in: 'header' as const, required: true, schema: { type: 'string' as const }, description: '', example });
