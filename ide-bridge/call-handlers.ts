@@ -17,6 +17,8 @@ import { HttpCaller } from '../core/call/http';
 import type { HttpCallOptions } from '../core/call/http';
 import { displayText } from '../core/call/response';
 import { ResponseBody } from '../core/call/response-body';
+import { credentialCandidates } from '../core/call/send-auth';
+import type { CredentialCandidate } from '../core/call/send-auth';
 import { callSecrets, maskUserInfo, maskedLogs, maskedResponseHeaders } from '../core/call/received-secrets';
 import { maskSecrets, maskedHeaders, maskedQuery, secretValuesOf } from '../core/call/sent-secrets';
 import { userConfigDir } from '../core/config/user-dir';
@@ -138,6 +140,7 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
     edited,
     // Only HTTP hosts are remembered: a gRPC address would make a poor default for an HTTP request.
     hosts: c.state?.hosts(c.endpoint.protocol === 'grpc' ? 'grpc' : 'http') ?? [],
+    ...credentialsOf(c),
   });
 
   return {
@@ -247,6 +250,12 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
       return { base64: bytes.toString('base64'), bytes: bytes.length };
     },
   };
+}
+
+/** The schemes Send may add a credential for (send-auth.ts); the request view picks as Send does. */
+function credentialsOf(c: EndpointCallContext): { credentials?: CredentialCandidate[] } {
+  const candidates = credentialCandidates(c.endpoint, c.module ? [c.module] : []);
+  return candidates.length ? { credentials: candidates } : {};
 }
 
 interface Sent {

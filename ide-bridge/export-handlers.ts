@@ -8,6 +8,7 @@ import { maskSecrets } from '../core/call/sent-secrets';
 import { userConfigDir } from '../core/config/user-dir';
 import { ScriptError } from '../core/errors';
 import { copyApiUrls, copyAsCurl, copyPaths, EXPORTERS, selectEndpoints } from '../core/export/index';
+import { credentialDraft } from '../core/export/copy';
 import type { ExportOptions } from '../core/export/index';
 import { scriptedRequestOf, scriptedRequestOfDraft } from '../core/export/curl';
 import { hostPlan } from '../core/export/host';
@@ -48,10 +49,12 @@ export function exportHandlers(kit: HandlerKit): Pick<Handlers, Methods> {
       const { files, summary } = EXPORTERS[p.channel](endpoints, setup.options);
       const outcome = { selected: summary.selected, exported: summary.exported, skipped: summary.skipped, warnings: [...warnings, ...summary.warnings] };
       if (p.destination.kind === 'text') {
-        if (files.length > 1) {
-          throw new BridgeError(ErrorCodes.BadInput, `the ${p.channel} export writes ${files.length} files here (${files.map((f) => f.path).join(', ')}): export it to a directory`);
+        // A template for the user to fill in (the .http private environment file) is left out of a text export.
+        const shown = files.filter((f) => !f.keepExisting);
+        if (shown.length > 1) {
+          throw new BridgeError(ErrorCodes.BadInput, `the ${p.channel} export writes ${shown.length} files here (${shown.map((f) => f.path).join(', ')}): export it to a directory`);
         }
-        return { files: [], text: files[0]?.content ?? '', ...outcome };
+        return { files: [], text: shown[0]?.content ?? '', ...outcome };
       }
       const dir = isAbsolute(p.destination.directory) ? p.destination.directory : resolve(s.root, p.destination.directory);
       return { files: writeExportFiles(files, dir), ...outcome };
@@ -99,7 +102,7 @@ async function runScripts(s: ProjectSession, endpoints: readonly Endpoint[], set
         single: drafts !== undefined && endpoints.length === 1,
         start: (e) => {
           const draft = drafts?.get(e.id);
-          return draft ? scriptedRequestOfDraft(draft, options) : scriptedRequestOf(e, options, hosts);
+          return draft ? scriptedRequestOfDraft(credentialDraft(e, draft, options).draft, options) : scriptedRequestOf(e, options, hosts);
         },
       },
     );

@@ -84,6 +84,22 @@ export const RequestStateSchema = Type.Object({
   edited: Type.Boolean(),
   /** Hosts used in this project for the endpoint's protocol (HTTP hosts or gRPC targets), most recent first: the host field's history. */
   hosts: Type.Array(Type.String()),
+  /**
+   * An HTTP endpoint's security: each scheme its requirement names that its module declares (any
+   * one suffices). Send adds the first whose variables all have a value in the environment (else
+   * nothing), unless the request sets that header, parameter or cookie itself; the request view
+   * says which variable(s) it uses (core/call/send-auth.ts credentialPlan).
+   */
+  credentials: Type.Optional(
+    Type.Array(
+      Type.Object({
+        scheme: Type.String({ description: 'The security scheme\'s name' }),
+        kind: Type.Union([Type.Literal('bearer'), Type.Literal('basic'), Type.Literal('apiKey')]),
+        variables: Type.Array(Type.String(), { description: 'The environment variables the credential is made of (user and password for basic)' }),
+        target: Type.Object({ in: Type.Union([Type.Literal('header'), Type.Literal('query'), Type.Literal('cookie')]), name: Type.String() }, { description: 'Where it is sent: the Authorization header, or the API key\'s header, query parameter or cookie' }),
+      }),
+    ),
+  ),
 });
 
 export const ScriptLogLineSchema = Type.Object({

@@ -217,8 +217,8 @@ function writeFiles(files: readonly ExportFile[], out: string, io: CliIO): strin
     return [];
   }
   const isDir = out.endsWith('/') || out.endsWith('\\') || (existsSync(out) && statSync(out).isDirectory());
-  if (isDir) writeExportFiles(files, out);
-  else writeExportFiles(files, dirname(out), out);
-  // Named as the user wrote --out.
-  return isDir ? files.map((f) => join(out, f.path)) : [out, ...companions.map((c) => join(dirname(out), c.path))];
+  const written = new Set((isDir ? writeExportFiles(files, out) : writeExportFiles(files, dirname(out), out)).map((w) => w.path));
+  // Named as the user wrote --out; a template the user already had is kept, not named.
+  const named = isDir ? files.map((f) => join(out, f.path)) : [out, ...companions.map((c) => join(dirname(out), c.path))];
+  return named.filter((n) => written.has(resolve(n)));
 }

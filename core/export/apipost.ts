@@ -10,7 +10,7 @@ import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { JsonConstant, JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
-import { authVariables, exportedAuth, type RequestAuth } from './auth';
+import { authVariables, type RequestAuth, authOfExport, alternativesNote, definedIn } from './auth';
 
 const ROOT = '0';
 
@@ -103,7 +103,7 @@ export function exportApipost(endpoints: readonly Endpoint[], options: ExportOpt
   // Nor a file form-data row: a file part is a text row holding `<part>.bin`, which ApiPost would send as that text.
   // The envelope's environments (`global.envs`) are not in the capture FORMATS.md §10 reads: the
   // credentials' variables are named for the user to define in an ApiPost environment.
-  const credentials = authVariables(http, options.modules);
+  const credentials = authVariables(http, options.modules, definedIn(options.environment));
   if (credentials.length) warnings.push(`the secured APIs use {{variables}} for their credentials: define ${credentials.map((v) => v.name).join(', ')} in an ApiPost environment`);
   if (fileParts.length) warnings.push(`ApiPost's import has no file form-data row: file parts are written as text rows holding <part>.bin; make each a file and attach it in ApiPost before sending: ${fileParts.map((e) => e.address).join(', ')}`);
   return {
@@ -161,13 +161,19 @@ const AUTH = {
 };
 
 /**
+ * Checked (session 24) against public code that reads ApiPost's request JSON: the RunnerGo engine's
+ * `Auth` (github.com/Hongwei-Yu/YALI engine/http/component.go, const.go) has the same `type`
+ * values (noauth, kv, bearer, basic, digest, hawk, awsv4, ntlm, edgegrid, oauth1) and fields
+ * (`kv.key`/`kv.value`, `bearer.key`, `basic.username`/`basic.password`) as this block. ApiPost's
+ * own documentation (searched) describes the auth types by their labels only, not the JSON.
+ *
  * The auth block of a secured or public API: the inherited block with its type set and the
  * scheme's fields holding `{{variables}}` (ApiPost's own syntax); none for the others. A cookie
  * key is a cookie row instead (cookieRow): ApiPost's key-value auth goes in a header or the query.
  */
 function authBlock(e: Endpoint, options: ExportOptions): typeof AUTH | undefined {
   if (e.security && !e.security.length) return { ...AUTH, type: 'noauth' };
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   switch (auth?.kind) {
     case 'bearer':
       return { ...AUTH, type: 'bearer', bearer: { key: `{{${auth.variable}}}` } };
@@ -207,7 +213,7 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
     schema: p ? components.use(p.schema) : { type: 'string' },
   });
   const find = (location: Param['in'], name: string) => params.find((p) => p.in === location && p.name === name);
-  const key = cookieKey(exportedAuth(e, options.modules));
+  const key = cookieKey(authOfExport(e, options));
   const body = t.body;
   const reqBody =
     body?.kind === 'urlencoded' || body?.kind === 'multipart'
@@ -222,7 +228,7 @@ function apiNode(e: Endpoint, parent: string, sort: number, components: Componen
           }
         : { mode: 'none', parameter: [], raw: '', raw_parameter: [], raw_schema: {} };
   const response = e.response;
-  const node = shared(id14(`api:${e.id}`), 'api', e.name, describedWithDeprecation(e), parent, sort);
+  const node = shared(id14(`api:${e.id}`), 'api', e.name, describedWithDeprecation(e, alternativesNote(authOfExport(e, options))), parent, sort);
   node.tags = [];
   node.method = t.method;
   node.url = fullPath(e, options.modules);

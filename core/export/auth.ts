@@ -1,18 +1,27 @@
 // The credential a secured endpoint's request carries in the request exports (Postman,
-// Hoppscotch, ApiPost, YApi, cURL, .http): the first scheme of its `security` its module
-// declares, with the secret as a variable named after the scheme's kind, never a value. Each
-// channel writes it its own way; this module decides which scheme and which variables.
+// Hoppscotch, ApiPost, YApi, cURL, .http) and in the explorer's Send (core/call/send-auth.ts):
+// one scheme of its `security` its module declares, with the secret as a variable named after
+// the scheme's kind, never a value. Each channel writes it its own way; this module decides
+// which scheme and which variables.
 
 import type { Endpoint, ModuleSummary, SecuritySchemeDecl } from '../model/endpoint';
+import type { Environment } from '../model/environment';
 import type { NameValue, RequestTemplate } from './request-template';
 
-export type RequestAuth =
+export type RequestAuth = (
   /** `Authorization: Bearer {{variable}}`: http bearer, and oauth2/openIdConnect with a token obtained elsewhere. */
   | { kind: 'bearer'; scheme: SecuritySchemeDecl; variable: string }
   /** `Authorization: Basic base64(user:password)`. */
   | { kind: 'basic'; scheme: SecuritySchemeDecl; user: string; password: string }
   /** The key as the header, query parameter or cookie `name`. */
-  | { kind: 'apiKey'; scheme: SecuritySchemeDecl; in: 'header' | 'query' | 'cookie'; name: string; variable: string };
+  | { kind: 'apiKey'; scheme: SecuritySchemeDecl; in: 'header' | 'query' | 'cookie'; name: string; variable: string }
+) & {
+  /** The requirement's other declared schemes (any one suffices): not written, named in the description. */
+  alternatives?: string[];
+};
+
+/** Whether a variable has a value (the export's or the call's environment): picks among alternative schemes. */
+export type DefinedVariable = (name: string) => boolean;
 
 export interface AuthVariable {
   name: string;
@@ -24,18 +33,41 @@ export const BASIC_USER = 'basicUser';
 export const BASIC_PASSWORD = 'basicPassword';
 
 /**
- * The credential an endpoint's request sends: the first scheme of its requirement (any one
- * suffices) that its module declares. None for a public endpoint (`security: []`), one that
- * declares nothing, or one whose schemes no declaration describes.
+ * The credential an endpoint's request sends: of the schemes of its requirement (any one
+ * suffices) that its module declares, the first whose variables all have a value (`defined`),
+ * else the first declared; the others are its alternatives. None for a public endpoint
+ * (`security: []`), one that declares nothing, or one whose schemes no declaration describes.
  */
-export function requestAuth(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth | undefined {
-  if (!e.security?.length || e.protocol !== 'http') return undefined;
+export function requestAuth(e: Endpoint, modules: readonly ModuleSummary[] | undefined, defined?: DefinedVariable): RequestAuth | undefined {
+  const all = requestAuths(e, modules);
+  const chosen = (defined && all.find((a) => variablesOf(a).every((v) => defined(v.name)))) ?? all[0];
+  if (!chosen || all.length === 1) return chosen;
+  return { ...chosen, alternatives: all.filter((a) => a !== chosen).map((a) => a.scheme.name) };
+}
+
+/** Each scheme of the endpoint's requirement its module declares, in the requirement's order. */
+export function requestAuths(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth[] {
+  if (!e.security?.length || e.protocol !== 'http') return [];
   const schemes = modules?.find((m) => m.name === e.module)?.securitySchemes ?? [];
-  for (const name of e.security) {
-    const s = schemes.find((x) => x.name === name);
-    if (s) return authOf(s);
-  }
-  return undefined;
+  return e.security.flatMap((name) => schemes.filter((x) => x.name === name).slice(0, 1).map(authOf));
+}
+
+/** An environment's variables with a non-empty value, for requestAuth's choice among alternatives. */
+export function definedIn(environment: { variables: ReadonlyArray<{ key: string; value: string }> } | undefined): DefinedVariable | undefined {
+  if (!environment) return undefined;
+  const keys = new Set(environment.variables.filter((v) => v.value !== '').map((v) => v.key));
+  return (name) => keys.has(name);
+}
+
+/** The auth a request's export writes: the export's environment picks among alternative schemes. */
+export function authOfExport(e: Endpoint, options: { modules?: readonly ModuleSummary[] | undefined; environment?: Environment | undefined }): RequestAuth | undefined {
+  return exportedAuth(e, options.modules, definedIn(options.environment));
+}
+
+/** What a request's description says of its credential's alternatives; '' when it has none. */
+export function alternativesNote(auth: RequestAuth | undefined): string {
+  if (!auth?.alternatives?.length) return '';
+  return `Credentials: sent with security scheme ${auth.scheme.name}; the endpoint also accepts ${auth.alternatives.join(', ')}.`;
 }
 
 function authOf(s: SecuritySchemeDecl): RequestAuth {
@@ -82,10 +114,10 @@ function bearerDescription(s: SecuritySchemeDecl): string {
 }
 
 /** Every variable the endpoints' credentials use, once each, in first-use order. */
-export function authVariables(endpoints: readonly Endpoint[], modules: readonly ModuleSummary[] | undefined): AuthVariable[] {
+export function authVariables(endpoints: readonly Endpoint[], modules: readonly ModuleSummary[] | undefined, defined?: DefinedVariable): AuthVariable[] {
   const out = new Map<string, AuthVariable>();
   for (const e of endpoints) {
-    const auth = exportedAuth(e, modules);
+    const auth = exportedAuth(e, modules, defined);
     if (auth) for (const v of variablesOf(auth)) if (!out.has(v.name)) out.set(v.name, v);
   }
   return [...out.values()];
@@ -103,8 +135,8 @@ export function declaredByRequest(auth: RequestAuth, e: Endpoint): boolean {
 }
 
 /** The auth a request's export writes, or none when public or the request declares it itself. */
-export function exportedAuth(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth | undefined {
-  const auth = requestAuth(e, modules);
+export function exportedAuth(e: Endpoint, modules: readonly ModuleSummary[] | undefined, defined?: DefinedVariable): RequestAuth | undefined {
+  const auth = requestAuth(e, modules, defined);
   return auth && !declaredByRequest(auth, e) ? auth : undefined;
 }
 

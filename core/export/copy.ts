@@ -5,7 +5,9 @@
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft } from '../model/request-state';
 import { curlCommand, draftCurlCommand } from './curl';
+import { credentialCandidates, credentialPlan, withCredential } from '../call/send-auth';
 import { hostPlan } from './host';
+import { lookupFor } from './placeholders';
 import { fullPath } from './request-template';
 import type { ExportOptions } from './types';
 
@@ -27,7 +29,23 @@ export function copyAsCurl(endpoints: readonly Endpoint[], options: ExportOption
   const hosts = hostPlan(endpoints, options);
   const parts = endpoints.map((e) => {
     const draft = e.protocol === 'http' ? drafts?.get(e.id) : undefined;
-    return draft ? draftCurlCommand(draft, options, options.scripted?.get(e.id)) : curlCommand(e, options, hosts);
+    if (!draft) return curlCommand(e, options, hosts);
+    const sent = credentialDraft(e, draft, options);
+    return draftCurlCommand(sent.draft, options, options.scripted?.get(e.id), sent.basic);
   });
   return { text: parts.map((p) => p.text).join('\n\n'), warnings: [...new Set(parts.flatMap((p) => p.warnings))] };
+}
+
+/**
+ * An edited request with the endpoint's credential, as Send adds it (core/call/send-auth.ts):
+ * only when the export's environment (or the config) defines its variables and the request does
+ * not set that header, parameter or cookie itself. A header or key is a `{{variable}}` row the
+ * render mode keeps or resolves; Basic comes back as its two variables for curl's `-u`.
+ */
+export function credentialDraft(e: Endpoint, draft: HttpRequestDraft, options: ExportOptions = {}): { draft: HttpRequestDraft; basic?: [string, string] } {
+  const lookup = lookupFor(options.environment, options.lookup);
+  const plan = credentialPlan(credentialCandidates(e, options.modules), draft, (name) => (lookup(name) ?? '') !== '');
+  if (!plan || plan.userSet || plan.missing.length) return { draft };
+  if (plan.kind === 'basic') return { draft, basic: [plan.variables[0]!, plan.variables[1]!] };
+  return { draft: withCredential(draft, plan, lookup) };
 }

@@ -14,7 +14,7 @@ import type { HostPlan } from './host';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { exportedAuth, withAuthRow } from './auth';
+import { withAuthRow, authOfExport, alternativesNote } from './auth';
 
 type Resolved = Required<CurlOptions>;
 
@@ -48,7 +48,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
     if (opts.comments) lines.push('', `# ---------- ${oneLine(group.key)} ----------`);
     for (const e of group.items) {
       lines.push('');
-      if (opts.comments) lines.push(...commentLines(e));
+      if (opts.comments) lines.push(...commentLines(e, options));
       lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e), grpcHosts));
       if (opts.responseExample && e.response?.example !== undefined) {
         lines.push('# Response example:', ...JSON.stringify(e.response.example, null, 2).split('\n').map((l) => `#   ${l}`));
@@ -89,9 +89,10 @@ function missingWarnings(resolver: Resolver): string[] {
   return resolver.missing.map((name) => `no value for placeholder '${name}' in the environment or the config: left as written`);
 }
 
-function commentLines(e: Endpoint): string[] {
+function commentLines(e: Endpoint, options: ExportOptions): string[] {
   const out = [`# ${oneLine(e.name)}`];
-  if (describedWithDeprecation(e)) out.push(...describedWithDeprecation(e).split('\n').map((l) => `# ${l}`.trimEnd()));
+  const description = describedWithDeprecation(e, alternativesNote(authOfExport(e, options)));
+  if (description) out.push(...description.split('\n').map((l) => `# ${l}`.trimEnd()));
   out.push(`# ${e.address}`);
   return out;
 }
@@ -110,7 +111,7 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
         ? scriptedWords(scripted, sentTemplateOf(e, options), opts, r)
         : curlWords(sentTemplateOf(e, options), opts, host, r);
   // Basic credentials are curl's to encode: `-u user:password`, right after the URL.
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   if (auth?.kind === 'basic') words.splice(words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1, 0, [opts.longFlags ? '--user' : '-u', `${r.text(`{{${auth.user}}}`)}:${r.text(`{{${auth.password}}}`)}`]);
   const strip = (w: string) => {
     if (!hasNul(w)) return w;
@@ -126,7 +127,7 @@ type Word = string | [string, string];
 
 /** What the command sends: the template's sent rows and the endpoint's credential (auth.ts). */
 function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
-  return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), exportedAuth(e, options.modules));
+  return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), authOfExport(e, options));
 }
 
 function joinWords(words: Word[], multiline: boolean): string {
@@ -275,9 +276,10 @@ const sent = <T extends NameValue>(row: T): boolean => row.enabled !== false && 
 /**
  * Copy as cURL of a request as the developer edited it (spec §2.6 "Copy as cURL source": edited):
  * the draft's host, path, enabled rows and body, with the export's formatting and render mode.
- * `scripted`: the request as the pre-request scripts left it (see scriptedRequestOfDraft).
+ * `scripted`: the request as the pre-request scripts left it (see scriptedRequestOfDraft);
+ * `basic`: the variables of a Basic credential to add (copy.ts credentialDraft).
  */
-export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions = {}, scripted?: ScriptedRequest): { text: string; warnings: string[] } {
+export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions = {}, scripted?: ScriptedRequest, basic?: readonly [string, string]): { text: string; warnings: string[] } {
   const opts = curlOptions(options.curl);
   const r = resolverFor(opts, options);
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
@@ -295,6 +297,8 @@ export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions
     if (cookies.length) words.push([flag('-b', '--cookie'), cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ')]);
     words.push(...draftBodyWords(draft, opts, r, options.projectDir));
   }
+  // The endpoint's Basic credential (send-auth.ts): curl's to encode, `-u user:password` after the URL, as `command` writes it.
+  if (basic) words.splice(words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1, 0, [flag('-u', '--user'), `${r.text(`{{${basic[0]}}}`)}:${r.text(`{{${basic[1]}}}`)}`]);
   const warnings: string[] = [];
   const safe = words.map((w): Word => {
     const strip = (s: string) => (hasNul(s) ? (warnings.push(`${draft.method} ${draft.path}: a NUL character cannot be passed to a command; it was left out`), s.replace(/\0/g, '')) : s);

@@ -6,8 +6,11 @@ import type { Endpoint } from '../model/endpoint';
 
 export const DEPRECATED_NOTE = 'Deprecated: still served, but clients should move off it.';
 
-/** The endpoint's description, led by the deprecation note when it is deprecated. */
-export function describedWithDeprecation(e: Endpoint): string {
-  if (!e.deprecated) return e.description;
-  return e.description ? `${DEPRECATED_NOTE}\n\n${e.description}` : DEPRECATED_NOTE;
+/**
+ * The endpoint's description, led by the deprecation note when it is deprecated and followed by
+ * `note` (auth.ts's alternativesNote: which other schemes the endpoint accepts) when given.
+ */
+export function describedWithDeprecation(e: Endpoint, note = ''): string {
+  const parts = [e.deprecated ? DEPRECATED_NOTE : '', e.description, note].filter(Boolean);
+  return parts.join('\n\n');
 }

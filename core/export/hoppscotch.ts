@@ -10,7 +10,7 @@ import { anyEnvironmentDefinesHost, hostPlan } from './host';
 import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authVariables, exportedAuth } from './auth';
+import { authVariables, authOfExport, alternativesNote, definedIn } from './auth';
 
 export const HOPP_COLLECTION_VERSION = 12;
 export const HOPP_REQUEST_VERSION = '17';
@@ -41,7 +41,7 @@ export function exportHoppscotch(endpoints: readonly Endpoint[], options: Export
   // the collection carries the application's default address (each module's, when they differ).
   for (const v of hosts.variables) if (!anyEnvironmentDefinesHost(options, v.name)) root.variables.push({ key: v.name, initialValue: v.value, currentValue: v.value, secret: false });
   // Credentials no environment defines are declared empty and secret: the user's value stays on their machine.
-  for (const v of authVariables(http, options.modules)) if (!anyEnvironmentDefinesHost(options, v.name)) root.variables.push({ key: v.name, initialValue: '', currentValue: '', secret: true });
+  for (const v of authVariables(http, options.modules, definedIn(options.environment))) if (!anyEnvironmentDefinesHost(options, v.name)) root.variables.push({ key: v.name, initialValue: '', currentValue: '', secret: true });
   const files: ExportFile[] = [{ path: 'hoppscotch-collection.json', content: `${JSON.stringify(root, null, 2)}\n` }];
   const warnings: string[] = [];
   const withFiles = http.filter((e) => (e.request?.params ?? []).some((p) => p.in === 'form' && p.file));
@@ -76,7 +76,7 @@ function collection(name: string, ref: string, folders: unknown[], requests: unk
 
 function request(e: Endpoint, hostVar: string, options: ExportOptions) {
   const t = buildTemplate(e, options.modules);
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   // Hoppscotch's api-key auth goes in a header or the query only: a cookie key joins the Cookie header.
   const cookieKey = auth?.kind === 'apiKey' && auth.in === 'cookie' ? [`${auth.name}=<<${auth.variable}>>`] : [];
   const cookies = [...sentRows(t.cookies).map((c) => hopp(`${c.name}=${c.value}`)), ...cookieKey];
@@ -106,7 +106,7 @@ function request(e: Endpoint, hostVar: string, options: ExportOptions) {
     requestVariables: [],
     responses: {},
     _ref_id: `req_${stableHex(`hopp:${e.id}`, 16)}`,
-    description: describedWithDeprecation(e) || null,
+    description: describedWithDeprecation(e, alternativesNote(authOfExport(e, options))) || null,
   };
 }
 
@@ -116,7 +116,7 @@ function request(e: Endpoint, hostVar: string, options: ExportOptions) {
  */
 function hoppAuth(e: Endpoint, options: ExportOptions) {
   if (e.security && !e.security.length) return { authType: 'none', authActive: true };
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   switch (auth?.kind) {
     case 'bearer':
       return { authType: 'bearer', authActive: true, token: `<<${auth.variable}>>` };

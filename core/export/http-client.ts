@@ -14,7 +14,7 @@ import type { HostPlan } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authVariables, exportedAuth, withAuthRow, type AuthVariable } from './auth';
+import { authVariables, withAuthRow, type AuthVariable, authOfExport, alternativesNote, definedIn } from './auth';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const ordered = exportOrder(endpoints);
@@ -23,13 +23,14 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
   const warnings: string[] = [];
   const blocks: string[] = [];
   const environments = options.environments?.length ? options.environments : options.environment ? [options.environment] : [];
-  const credentials = authVariables(ordered, options.modules);
+  const credentials = authVariables(ordered, options.modules, definedIn(options.environment));
   const globals = globalRegion(ordered, hosts, grpcHosts, options, warnings, environments.length ? [] : credentials);
   if (globals) blocks.push(globals);
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
     for (const e of group.items) blocks.push(request(e, group.key, `{{${(e.protocol === 'grpc' ? grpcHosts : hosts).variableOf(e)}}}`, options));
   }
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
+  if (!environments.length && credentials.length) files.push(privateTemplate(credentials));
   if (environments.length) {
     const { file, secrets } = envFile(environments, credentials);
     files.push(file);
@@ -48,13 +49,13 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
  */
 function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, grpcHosts: HostPlan, options: ExportOptions, warnings: string[], credentials: readonly AuthVariable[]): string {
   const lines: string[] = [];
-  // Without an environment file there is nowhere to declare a credential but the file, where a
-  // file variable needs a value (httpyac) and would win over the private environment file that
-  // should hold it: the file names what to set there.
+  // Without an environment the credentials are declared, empty, in a private environment file
+  // (privateTemplate): an undefined {{variable}} fails the request in the JetBrains client and
+  // httpyac. Not as file variables: httpyac lets a file variable win over the environment files.
   if (credentials.length) {
-    lines.push('# Credentials: set these in http-client.private.env.json (kept out of version control).');
+    lines.push(`# Credentials: fill these in http-client.private.env.json (kept out of version control) and run with environment ${PRIVATE_ENVIRONMENT}.`);
     for (const v of credentials) lines.push(`# {{${v.name}}}: ${v.description}`);
-    warnings.push(`the requests need credentials: set ${credentials.map((v) => v.name).join(', ')} in http-client.private.env.json`);
+    warnings.push(`the requests need credentials: fill in ${credentials.map((v) => v.name).join(', ')} in http-client.private.env.json (environment ${PRIVATE_ENVIRONMENT})`);
   }
   const hostVar = options.hostVariable ?? 'host';
   if (hosts.perModule) {
@@ -82,7 +83,7 @@ function globalRegion(endpoints: readonly Endpoint[], hosts: HostPlan, grpcHosts
 
 function request(e: Endpoint, group: string, host: string, options: ExportOptions): string {
   const lines = [`### ${oneLine(e.name)}`, `# ${group}`, `# @name ${requestName(e)}`];
-  if (describedWithDeprecation(e)) lines.push(...describedWithDeprecation(e).split('\n').map((l) => `# ${l}`.trimEnd()));
+  if (describedWithDeprecation(e, alternativesNote(authOfExport(e, options)))) lines.push(...describedWithDeprecation(e, alternativesNote(authOfExport(e, options))).split('\n').map((l) => `# ${l}`.trimEnd()));
   if (e.protocol === 'grpc') {
     // The gRPC target (`host:port`: `grpcHost`, or the module's own when modules' ports differ), apart from the HTTP host.
     lines.push(`GRPC ${host}${e.path}`);
@@ -90,7 +91,7 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
     lines.push('', JSON.stringify(protoLoaderObject(e.request?.body?.example ?? {}, e.request?.body?.schema), null, 2));
     return `${lines.join('\n')}\n`;
   }
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   const t = withAuthRow(sentTemplate(buildTemplate(e, options.modules)), auth);
   const path = fillPath(t.parts, (name) => encodeSegment(t.pathParams.find((p) => p.name === name)?.value ?? name));
   const query = t.query.map((q) => `${encodeSegment(q.name)}=${encodeSegment(q.value)}`).join('&');
@@ -126,6 +127,19 @@ function requestName(e: Endpoint): string {
 
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ');
+}
+
+/** The environment the private template declares the credentials in, when the export has none. */
+export const PRIVATE_ENVIRONMENT = 'local';
+
+/**
+ * `http-client.private.env.json` with each credential declared empty under PRIVATE_ENVIRONMENT,
+ * for the user to fill in: both the JetBrains client and httpyac read it (and keep it out of
+ * version control by convention). Never a value; never over a file the user already has.
+ */
+function privateTemplate(credentials: readonly AuthVariable[]): ExportFile {
+  const doc = { [PRIVATE_ENVIRONMENT]: Object.fromEntries(credentials.map((c) => [c.name, ''])) };
+  return { path: 'http-client.private.env.json', content: `${JSON.stringify(doc, null, 2)}\n`, keepExisting: true };
 }
 
 /**

@@ -11,7 +11,7 @@ import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } 
 import { exportOrder, folderDescription, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authVariables, exportedAuth, type RequestAuth } from './auth';
+import { authVariables, type RequestAuth, authOfExport, alternativesNote, definedIn } from './auth';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -41,7 +41,7 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
     variable: [
       ...hosts.variables.map((v) => ({ key: v.name, value: v.value, type: 'string' })),
       // Credentials are declared empty: the environment (where secrets stay) fills them.
-      ...authVariables(http, options.modules).map((v) => ({ key: v.name, value: '', type: 'string', description: v.description })),
+      ...authVariables(http, options.modules, definedIn(options.environment)).map((v) => ({ key: v.name, value: '', type: 'string', description: v.description })),
     ],
   };
   const files: ExportFile[] = [{ path: 'collection.postman_collection.json', content: `${JSON.stringify(collection, null, 2)}\n` }];
@@ -59,7 +59,7 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
 
 function requestItem(e: Endpoint, hosts: HostPlan, options: ExportOptions) {
   const t = buildTemplate(e, options.modules);
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   // Postman's apikey auth goes in a header or the query only: a cookie key joins the Cookie header.
   const cookieKey = auth?.kind === 'apiKey' && auth.in === 'cookie' ? [`${auth.name}={{${auth.variable}}}`] : [];
   const cookies = [...sentRows(t.cookies).map((c) => `${c.name}=${c.value}`), ...cookieKey];
@@ -75,7 +75,7 @@ function requestItem(e: Endpoint, hosts: HostPlan, options: ExportOptions) {
       ...postmanAuth(e, auth),
       ...body(t),
       url: url(t, hosts.variableOf(e)),
-      ...(describedWithDeprecation(e) ? { description: describedWithDeprecation(e) } : {}),
+      ...(describedWithDeprecation(e, alternativesNote(authOfExport(e, options))) ? { description: describedWithDeprecation(e, alternativesNote(authOfExport(e, options))) } : {}),
     },
     // Postman and newman drop the body of a GET unless told not to: the endpoint declares one.
     ...(t.body && (t.method === 'GET' || t.method === 'HEAD') ? { protocolProfileBehavior: { disableBodyPruning: true } } : {}),

@@ -12,6 +12,8 @@ export interface ExportFile {
   /** A relative file name, `/`-separated. */
   path: string;
   content: string;
+  /** A template the user fills in (the .http export's private environment file): a file already there is kept, not overwritten. */
+  keepExisting?: boolean;
 }
 
 export interface SkippedEndpoint {

@@ -1,6 +1,7 @@
 // Writing an export's files: each one atomically (a reader never sees half a collection), the
 // folder created, and no name leading outside it. Shared by the CLI and the sidecar.
 
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, fsReason } from '../errors';
 import { writeAll, writeFileAtomicWith } from '../store/json-file';
@@ -20,8 +21,10 @@ export interface WrittenFile {
  */
 export function writeExportFiles(files: readonly ExportFile[], directory: string, mainPath?: string): WrittenFile[] {
   const dir = resolve(directory);
-  return files.map((file, i) => {
-    const path = i === 0 && mainPath !== undefined ? resolve(mainPath) : inside(dir, file.path);
+  const target = (file: ExportFile, i: number) => (i === 0 && mainPath !== undefined ? resolve(mainPath) : inside(dir, file.path));
+  // A template already there holds what the user filled in (credentials): it is theirs, not rewritten.
+  const written = files.map((file, i) => ({ file, path: target(file, i) })).filter(({ file, path }) => !(file.keepExisting && existsSync(path)));
+  return written.map(({ file, path }) => {
     let bytes = 0;
     try {
       writeFileAtomicWith(path, (fd) => {

@@ -11,7 +11,7 @@ import { describedWithDeprecation } from './deprecation';
 import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
 import { perSchema } from './per-schema';
 import type { JsonSchema } from '../model/request';
-import { exportedAuth, variablesOf, withAuthRow } from './auth';
+import { variablesOf, withAuthRow, authOfExport, alternativesNote } from './auth';
 
 const YAPI_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH']);
 
@@ -77,7 +77,7 @@ export function yapiPath(path: string): { path: string; added: string[] } {
 function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warnings: string[], schemaText: (schema: JsonSchema) => string) {
   // YApi's interface has no auth of its own: the credential is a documented row, its example the
   // `{{variable}}` form the other channels send; basic, which no tool can encode from a placeholder, says how.
-  const auth = exportedAuth(e, options.modules);
+  const auth = authOfExport(e, options);
   const t = withAuthRow(buildTemplate(e, options.modules), auth);
   if (auth?.kind === 'basic') t.headers.push({ name: 'Authorization', value: `Basic base64({{${auth.user}}}:{{${auth.password}}})`, description: variablesOf(auth).map((v) => v.description).join('; '), required: true, enabled: true });
   const params = e.request?.params ?? [];
@@ -116,8 +116,8 @@ function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warni
     path,
     method: e.method === 'ALL' ? 'GET' : e.method,
     status: 'done',
-    desc: describedWithDeprecation(e),
-    markdown: describedWithDeprecation(e),
+    desc: describedWithDeprecation(e, alternativesNote(authOfExport(e, options))),
+    markdown: describedWithDeprecation(e, alternativesNote(authOfExport(e, options))),
     tag: e.deprecated ? ['deprecated'] : [],
     index,
     req_params: [

@@ -2,6 +2,9 @@
 // {{variable}} the host and path use, highlighted, with its value on hover; a variable the
 // environment does not define is marked before Send says so.
 
+import { credentialHint, credentialPlan } from '../../core/call/send-auth';
+import type { CredentialCandidate } from '../../core/call/send-auth';
+import type { HttpRequestDraft } from '../../core/model/request-state';
 import type { ResultOf } from '../protocol';
 
 export type EnvironmentList = ResultOf<'env/list'>;
@@ -38,6 +41,25 @@ export function VariablesLine({ environments, texts }: { environments: Environme
           </span>
         );
       })}
+    </p>
+  );
+}
+
+/**
+ * A secured endpoint's credential: the variable(s) Send adds it from and where it goes, or why it
+ * adds none (not defined in the active environment, or the request sets it itself). A hint, never
+ * the value.
+ */
+export function CredentialLine({ environments, candidates, draft }: { environments: EnvironmentList | undefined; candidates: readonly CredentialCandidate[] | undefined; draft: HttpRequestDraft }) {
+  if (!candidates?.length) return null;
+  const env = environments?.environments.find((e) => e.name === environments.active);
+  const plan = credentialPlan(candidates, draft, (name) => env?.variables.some((v) => v.key === name && v.value !== '') ?? false);
+  if (!plan) return null;
+  const state = plan.userSet ? 'own' : plan.missing.length ? 'missing' : 'sent';
+  const others = candidates.filter((c) => c.scheme !== plan.scheme).map((c) => c.scheme);
+  return (
+    <p class={`credential-line ${state}`} aria-label="Credential" title={others.length ? `The endpoint also accepts ${others.join(', ')}` : undefined}>
+      {credentialHint(plan)}
     </p>
   );
 }

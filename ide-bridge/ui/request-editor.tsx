@@ -3,7 +3,8 @@
 // (request/get). Each row shows what the endpoint model says of it (type, required, description)
 // beside the value; those hints are never sent. Saving and sending belong to the caller.
 
-import { EnvironmentChip, VariablesLine } from './environment-line';
+import { CredentialLine, EnvironmentChip, VariablesLine } from './environment-line';
+import type { CredentialCandidate } from '../../core/call/send-auth';
 import { jsonLanguage } from '@codemirror/lang-json';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { bodySubtypes, detectSubtype, NO_PICK, subtypeExample, subtypeLabel } from './body-subtypes';
@@ -32,6 +33,8 @@ export interface RequestEditorProps extends RequestLineProps {
   draft: HttpRequestDraft;
   onChange(draft: HttpRequestDraft): void;
   hosts: readonly string[];
+  /** The endpoint's security schemes (request/get): the credential line. */
+  credentials?: readonly CredentialCandidate[] | undefined;
   onNavigate(): void;
   /** The tab last shown for this endpoint (kept across Reset and revisits); absent: the first with content. */
   tab?: RequestTab | undefined;
@@ -85,6 +88,7 @@ export function RequestEditor(props: RequestEditorProps) {
         <EnvironmentChip environments={props.environments} onOpen={props.onEnvironments} />
         <RequestLineButtons {...props} />
         <VariablesLine environments={props.environments} texts={[draft.host, draft.path]} />
+        <CredentialLine environments={props.environments} candidates={props.credentials} draft={draft} />
       </div>
       <div class="tabs" role="tablist" aria-label="Request parts">
         {tabs.map((t) => (

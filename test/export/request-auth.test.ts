@@ -2,19 +2,24 @@
 // sends its scheme's credential from a variable, run by the real consumer against a server that
 // answers 401 without it; the secured-api fixture's scan shows what each channel writes.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportApipost } from '../../core/export/apipost';
+import { defaultDraft } from '../../core/call/request-builder';
+import { copyAsCurl } from '../../core/export/copy';
 import { curlCommand, exportCurl } from '../../core/export/curl';
 import { exportHoppscotch } from '../../core/export/hoppscotch';
 import { exportHttpClient } from '../../core/export/http-client';
 import { exportPostman } from '../../core/export/postman';
+import { writeExportFiles } from '../../core/export/write';
 import { exportYapi } from '../../core/export/yapi';
 import type { Environment } from '../../core/model/environment';
+import type { HttpRequestDraft } from '../../core/model/request-state';
 import type { ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
 import { ALL_OK, AUTH_MODULES, authEndpoint, authEndpoints, CREDENTIALS, ONLY_PUBLIC, startAuthServer, type AuthServer } from './auth-server';
@@ -138,14 +143,15 @@ describe('.http export with security', () => {
     expect(statuses()).toEqual(ONLY_PUBLIC);
   });
 
-  it('without an environment names the credentials to set in the private environment file, where httpyac finds them', async () => {
+  it('without an environment declares the credentials empty in a private environment file, so httpyac runs every request, and sends them once filled in', async () => {
     const result = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, defaultHost: server.url });
     const text = result.files[0]!.content;
-    expect(result.files.map((f) => f.path)).toEqual(['api.http']);
-    expect(result.summary.warnings).toEqual(['the requests need credentials: set basicUser, basicPassword, bearerToken, sessionKey, apiKey, queryKey in http-client.private.env.json']);
+    expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.private.env.json']);
+    expect(result.summary.warnings).toEqual(['the requests need credentials: fill in basicUser, basicPassword, bearerToken, sessionKey, apiKey, queryKey in http-client.private.env.json (environment local)']);
+    expect(JSON.parse(result.files[1]!.content)).toEqual({ local: { basicUser: '', basicPassword: '', bearerToken: '', sessionKey: '', apiKey: '', queryKey: '' } });
     expect(text.split('\n###')[0]).toBe(
       [
-        '# Credentials: set these in http-client.private.env.json (kept out of version control).',
+        '# Credentials: fill these in http-client.private.env.json (kept out of version control) and run with environment local.',
         '# {{basicUser}}: User name for HTTP basic authentication (security scheme basicAuth)',
         '# {{basicPassword}}: Password for HTTP basic authentication (security scheme basicAuth)',
         '# {{bearerToken}}: Bearer token (JWT) for security scheme bearerAuth',
@@ -163,9 +169,34 @@ describe('.http export with security', () => {
     expect(text).toContain('GET {{host}}/key-query?page=2&api_key={{queryKey}}\n');
     expect(text).toContain('GET {{host}}/key-cookie\nCookie: SESSION={{sessionKey}}\n');
     expect(text).toMatch(/GET \{\{host\}\}\/public\n$/);
-    // What the user adds: the private file with the credentials.
-    await runWith([...result.files, { path: 'http-client.private.env.json', content: JSON.stringify({ mine: CREDENTIALS }) }], 'mine');
+    // Without the template httpyac stops at the first undefined variable.
+    const dir = writeExport([result.files[0]!]);
+    try {
+      const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      expect(out.stdout + out.stderr).toMatch(/is not defined/);
+    } finally {
+      removeDir(dir);
+    }
+    // As exported: every request runs, the secured ones without a credential.
+    await runWith(result.files, 'local');
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+    // What the user fills in.
+    await runWith([result.files[0]!, { path: 'http-client.private.env.json', content: JSON.stringify({ local: CREDENTIALS }) }], 'local');
     expect(statuses()).toEqual(ALL_OK);
+  });
+
+  it('keeps a private environment file the user already has when the export is written again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'http-private-'));
+    try {
+      const files = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, defaultHost: server.url }).files;
+      expect(writeExportFiles(files, dir).map((w) => basename(w.path))).toEqual(['api.http', 'http-client.private.env.json']);
+      const filled = JSON.stringify({ local: CREDENTIALS });
+      writeFileSync(join(dir, 'http-client.private.env.json'), filled);
+      expect(writeExportFiles(files, dir).map((w) => basename(w.path))).toEqual(['api.http']);
+      expect(readFileSync(join(dir, 'http-client.private.env.json'), 'utf8')).toBe(filled);
+    } finally {
+      removeDir(dir);
+    }
   });
 
   it('leaves a secret credential to the private environment file', () => {
@@ -225,6 +256,48 @@ describe('cURL export with security', () => {
     expect(line('get')).toContain("-H 'Authorization: Bearer {{bearerToken}}'");
     expect(line('latest')).toContain("-H 'X-API-Key: {{apiKey}}'");
     expect(line('health')).not.toContain('Authorization');
+  });
+});
+
+describe('Copy as cURL of an edited request with security', () => {
+  const copy = (env: Environment, render: 'keep' | 'resolve', edit?: (d: HttpRequestDraft) => void) => {
+    const drafts = new Map(
+      authEndpoints().map((e) => {
+        const d = defaultDraft(e, { host: '{{host}}' });
+        edit?.(d);
+        return [e.id, d];
+      }),
+    );
+    return copyAsCurl(authEndpoints(), { modules: AUTH_MODULES, environment: env, curl: { render, multiline: false } }, drafts);
+  };
+  const commandFor = (text: string, path: string) => text.split('\n\n').find((c) => c.includes(`/${path.slice(1)}`) && new RegExp(`${path}[?' ]`).test(c))!;
+
+  it('carries the credential the environment defines, as Send does: the server answers every secured path under sh', async () => {
+    const copied = copy(withCredentials(), 'resolve');
+    server.statuses.clear();
+    const dir = writeExport([{ path: 'api.sh', content: `#!/bin/sh\n${copied.text}\n` }]);
+    try {
+      const out = await run('sh', ['./api.sh'], { cwd: dir });
+      expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
+    } finally {
+      removeDir(dir);
+    }
+    expect(statuses()).toEqual(ALL_OK);
+  });
+
+  it('keeps the variables as placeholders in Keep mode, adds nothing the environment lacks, and never over the user\'s header', () => {
+    const kept = copy(withCredentials(), 'keep').text;
+    expect(commandFor(kept, '/bearer')).toBe("curl -X GET -g '{{host}}/bearer' -H 'Authorization: Bearer {{bearerToken}}'");
+    expect(commandFor(kept, '/basic')).toBe("curl -X GET -g '{{host}}/basic' -u '{{basicUser}}:{{basicPassword}}'");
+    expect(commandFor(kept, '/key-cookie')).toBe("curl -X GET -g '{{host}}/key-cookie' -b 'SESSION={{sessionKey}}'");
+    expect(commandFor(kept, '/key-query')).toBe("curl -X GET -g '{{host}}/key-query?page=2&api_key={{queryKey}}'");
+    for (const secret of Object.values(CREDENTIALS)) expect(kept).not.toContain(secret);
+    const bare = copy(withoutCredentials(), 'keep').text;
+    expect(commandFor(bare, '/bearer')).toBe("curl -X GET -g '{{host}}/bearer'");
+    expect(commandFor(bare, '/basic')).toBe("curl -X GET -g '{{host}}/basic'");
+    const own = copy(withCredentials(), 'keep', (d) => d.headers.push({ name: 'Authorization', value: 'Bearer mine' })).text;
+    expect(commandFor(own, '/bearer')).toBe("curl -X GET -g '{{host}}/bearer' -H 'Authorization: Bearer mine'");
+    expect(commandFor(own, '/basic')).toBe("curl -X GET -g '{{host}}/basic' -H 'Authorization: Bearer mine'");
   });
 });
 
@@ -347,6 +420,21 @@ describe('springfox Docket security in the .http and Hoppscotch exports', () => 
     expect(authAt('/auth/login')).toEqual({ authType: 'none', authActive: true });
     expect(authAt('/debug/state')).toEqual({ authType: 'inherit', authActive: true });
   }, 120_000);
+});
+
+describe('alternative schemes in the request exports', () => {
+  const either = () => [authEndpoints().find((e) => e.path === '/either')!];
+  const tokenOnly = (): Environment => ({ name: 'local', variables: [{ key: 'host', value: server.url }, { key: 'bearerToken', value: CREDENTIALS.bearerToken }] });
+
+  it('write the scheme the environment has values for, else the first declared, and name the others in the description', () => {
+    const postman = (env?: Environment) => JSON.parse(exportPostman(either(), { modules: AUTH_MODULES, ...(env ? { environment: env } : {}) }).files[0]!.content).item[0].item[0].item[0].request;
+    expect(postman(tokenOnly())).toMatchObject({ auth: { type: 'bearer' }, description: 'Credentials: sent with security scheme bearerAuth; the endpoint also accepts basicAuth.' });
+    expect(postman()).toMatchObject({ auth: { type: 'basic' }, description: 'Credentials: sent with security scheme basicAuth; the endpoint also accepts bearerAuth.' });
+    const curl = exportCurl(either(), { modules: AUTH_MODULES, environment: tokenOnly(), curl: { multiline: false } }).files[0]!.content;
+    expect(curl).toContain("# Credentials: sent with security scheme bearerAuth; the endpoint also accepts basicAuth.\n# GET /either\ncurl -X GET -g '{{host}}/either' -H 'Authorization: Bearer {{bearerToken}}'");
+    // A single scheme has no note.
+    expect(JSON.parse(exportPostman([authEndpoints()[0]!], { modules: AUTH_MODULES }).files[0]!.content).item[0].item[0].item[0].request.description).toBeUndefined();
+  });
 });
 
 describe('a credential the request declares itself', () => {

@@ -23,9 +23,10 @@ export const OPENAPI_SECURITY = 'OpenApiSecurity';
 /** Words one of which such a file holds (the index looks for them as bytes). */
 export const OPENAPI_SECURITY_NEEDLES = ['addSecuritySchemes', 'addSecurityItem', DROPWIZARD_AUTH_NEEDLE, DOCKET_NEEDLE];
 
-const SCHEME_TYPES: Record<string, SecuritySchemeDecl['type']> = { HTTP: 'http', APIKEY: 'apiKey', OAUTH2: 'oauth2', OPENIDCONNECT: 'openIdConnect' };
-const KEY_LOCATIONS: Record<string, 'header' | 'query' | 'cookie'> = { HEADER: 'header', QUERY: 'query', COOKIE: 'cookie' };
-const FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const;
+/** springdoc's SecuritySchemeType / SecuritySchemeIn and OpenAPI's flow names, by enum constant: the annotations (security-docs.ts) and the `OpenAPI` bean read them alike. */
+export const SCHEME_TYPES: Record<string, SecuritySchemeDecl['type']> = { HTTP: 'http', APIKEY: 'apiKey', OAUTH2: 'oauth2', OPENIDCONNECT: 'openIdConnect' };
+export const KEY_LOCATIONS: Record<string, 'header' | 'query' | 'cookie'> = { HEADER: 'header', QUERY: 'query', COOKIE: 'cookie' };
+export const FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const;
 
 export interface CodeSecurity {
   schemes: SecuritySchemeDecl[];

@@ -12,7 +12,7 @@ import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { stringAttr } from '../types/attribute';
 import { annotationsNamed, arrayItems } from '../annotation-values';
-import { codeSecurity } from './openapi-bean-security';
+import { codeSecurity, FLOWS, KEY_LOCATIONS, SCHEME_TYPES } from './openapi-bean-security';
 import { guardedBy } from './jax-rs/dropwizard-auth';
 import { documents, selects } from './springfox-security';
 import type { SpringfoxDocket } from './springfox-security';
@@ -28,9 +28,6 @@ export interface ModuleReach {
 /** Class annotations that declare schemes or a global requirement: files using them are always read. */
 export const SECURITY_DECLARATIONS = ['SecurityScheme', 'SecuritySchemes', 'OpenAPIDefinition'];
 
-const SCHEME_TYPES: Record<string, SecuritySchemeDecl['type']> = { HTTP: 'http', APIKEY: 'apiKey', OAUTH2: 'oauth2', OPENIDCONNECT: 'openIdConnect' };
-const KEY_LOCATIONS: Record<string, 'header' | 'query' | 'cookie'> = { HEADER: 'header', QUERY: 'query', COOKIE: 'cookie' };
-const FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'];
 
 /** The `@SecurityScheme`s a class declares (directly or in `@SecuritySchemes`). */
 export function securitySchemesOf(index: ProjectIndex, type: TypeDecl): SecuritySchemeDecl[] {

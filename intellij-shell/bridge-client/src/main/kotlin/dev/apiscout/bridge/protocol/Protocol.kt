@@ -679,6 +679,7 @@ public data class RequestState(
     val draft: RequestDraft,
     val edited: Boolean,
     val hosts: List<String>,
+    val credentials: List<RequestStateCredential>? = null,
 )
 
 @Serializable(with = RequestDraftSerializer::class)
@@ -758,6 +759,38 @@ public data class GrpcRequestDraft(
     val deadlineMs: Int? = null,
     val tls: Boolean? = null,
 ) : RequestDraft
+
+@Serializable
+public data class RequestStateCredential(
+    /** The security scheme's name */
+    val scheme: String,
+    val kind: RequestStateCredentialKind,
+    /** The environment variables the credential is made of (user and password for basic) */
+    val variables: List<String>,
+    /** Where it is sent: the Authorization header, or the API key's header, query parameter or cookie */
+    val target: RequestStateCredentialTarget,
+)
+
+@Serializable
+public enum class RequestStateCredentialKind {
+    @SerialName("bearer") BEARER,
+    @SerialName("basic") BASIC,
+    @SerialName("apiKey") API_KEY,
+}
+
+/** Where it is sent: the Authorization header, or the API key's header, query parameter or cookie */
+@Serializable
+public data class RequestStateCredentialTarget(
+    val `in`: RequestStateCredentialTargetIn,
+    val name: String,
+)
+
+@Serializable
+public enum class RequestStateCredentialTargetIn {
+    @SerialName("header") HEADER,
+    @SerialName("query") QUERY,
+    @SerialName("cookie") COOKIE,
+}
 
 @Serializable
 public data class RequestSaveParams(

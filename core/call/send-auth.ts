@@ -1,0 +1,103 @@
+// The credential the explorer's Send and Copy as cURL add to an edited request (a draft): the
+// endpoint's scheme as the exports choose it (core/export/auth.ts requestAuth), carried only when
+// the environment (or the config) defines its variable(s), and never over a header, query
+// parameter or cookie of that name the user set. Added to a copy of the draft just before it is
+// prepared, never to the draft saved: the value stays out of the state file and the history.
+// Pure (no Node imports): the request view shows the same decision as its hint.
+
+import { requestAuths, variablesOf } from '../export/auth';
+import type { Endpoint, ModuleSummary } from '../model/endpoint';
+import type { HttpRequestDraft, NameValue } from '../model/request-state';
+
+/** One scheme the endpoint accepts, as the request view receives it (request/get): serialisable. */
+export interface CredentialCandidate {
+  /** The security scheme's name. */
+  scheme: string;
+  kind: 'bearer' | 'basic' | 'apiKey';
+  /** The variables the credential is made of, in order (user, password for Basic). */
+  variables: string[];
+  /** Where it goes: the Authorization header, or the API key's header, query parameter or cookie. */
+  target: { in: 'header' | 'query' | 'cookie'; name: string };
+}
+
+export interface CredentialPlan extends CredentialCandidate {
+  /** Those of `variables` without a value: nothing is added while any is missing. */
+  missing: string[];
+  /** The request sets that header, parameter or cookie itself: the user's value is sent. */
+  userSet: boolean;
+}
+
+/** The schemes of the endpoint's requirement its module declares, any one suffices; none when public. */
+export function credentialCandidates(e: Endpoint, modules: readonly ModuleSummary[] | undefined): CredentialCandidate[] {
+  return requestAuths(e, modules).map((auth) => ({
+    scheme: auth.scheme.name,
+    kind: auth.kind,
+    variables: variablesOf(auth).map((v) => v.name),
+    target: auth.kind === 'apiKey' ? { in: auth.in, name: auth.name } : { in: 'header', name: 'Authorization' },
+  }));
+}
+
+/**
+ * What Send does for a credential with this draft and these variables (`has`: the variable has
+ * a non-empty value): the first scheme whose variables all have a value, else the first one
+ * (reported as missing); none for a public or undeclared endpoint.
+ */
+export function credentialPlan(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, has: (name: string) => boolean): CredentialPlan | undefined {
+  const chosen = candidates.find((c) => c.variables.every(has)) ?? candidates[0];
+  if (!chosen) return undefined;
+  return { ...chosen, missing: chosen.variables.filter((v) => !has(v)), userSet: userSets(draft, chosen.target) };
+}
+
+const sent = (r: NameValue): boolean => r.enabled !== false && r.name !== '';
+
+/** Whether the draft sends that header / query parameter / cookie itself (with a value). */
+function userSets(d: HttpRequestDraft, target: CredentialCandidate['target']): boolean {
+  const given = (rows: NameValue[], fold: boolean) => rows.some((r) => sent(r) && r.value !== '' && (fold ? r.name.toLowerCase() === target.name.toLowerCase() : r.name === target.name));
+  if (target.in === 'query') return given(d.query, false) || new RegExp(`[?&]${escapeRegExp(encodeURIComponent(target.name))}=`).test(d.path);
+  if (target.in === 'cookie') {
+    const cookieHeaders = d.headers.filter((h) => sent(h) && h.name.toLowerCase() === 'cookie');
+    return given(d.cookies, false) || cookieHeaders.some((h) => h.value.split(/;\s*/).some((c) => c.startsWith(`${target.name}=`)));
+  }
+  // `http://user:pass@host` is the user's own Basic credential (request-builder.ts sends it).
+  const userInfo = target.name.toLowerCase() === 'authorization' && /^\s*[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(d.host);
+  return given(d.headers, true) || userInfo;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The draft to send: a copy with the credential as one more row (a `{{variable}}` placeholder
+ * the request builder resolves, so a secret variable's value is masked like any other), or the
+ * draft itself when the plan adds nothing. Basic needs its variables' values (`lookup`): the
+ * header is base64 of `user:password`. Rows of that name the user left empty give way.
+ */
+export function withCredential(draft: HttpRequestDraft, plan: CredentialPlan | undefined, lookup: (name: string) => string | undefined): HttpRequestDraft {
+  if (!plan || plan.userSet || plan.missing.length) return draft;
+  const { kind, variables, target } = plan;
+  const value = kind === 'basic' ? `Basic ${base64(variables.map((v) => lookup(v) ?? '').join(':'))}` : kind === 'bearer' ? `Bearer {{${variables[0]}}}` : `{{${variables[0]}}}`;
+  const row = { name: target.name, value };
+  const fold = target.in === 'header';
+  const others = (rows: NameValue[]) => rows.filter((r) => !(fold ? r.name.toLowerCase() === target.name.toLowerCase() : r.name === target.name));
+  if (target.in === 'header') return { ...draft, headers: [...others(draft.headers), row] };
+  if (target.in === 'query') return { ...draft, query: [...others(draft.query), row] };
+  return { ...draft, cookies: [...others(draft.cookies), row] };
+}
+
+/** UTF-8 then base64, as curl and browsers encode Basic credentials; no Buffer, so the UI can load this module. */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The plan in a line for the request view and `call --verbose`: which variable(s), where, and whether it is sent. */
+export function credentialHint(plan: CredentialPlan): string {
+  const vars = plan.variables.map((v) => `{{${v}}}`).join(' and ');
+  const where = `${plan.target.in} ${plan.target.name}`;
+  const scheme = `security scheme ${plan.scheme}`;
+  if (plan.userSet) return `Credential: the request's own ${where} is sent (${scheme} would use ${vars})`;
+  if (plan.missing.length) return `Credential: ${vars} not defined, so no ${where} is added (${scheme})`;
+  return `Credential: ${vars} sent as the ${where} (${scheme})`;
+}

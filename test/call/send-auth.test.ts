@@ -1,0 +1,137 @@
+// Send carries the endpoint's credential (core/call/send-auth.ts) from the environment to a real
+// server on 127.0.0.1 that answers 401 without it: every scheme kind, never over a header or key
+// the user set, nothing while the variable is undefined, and the value never lands in the
+// request state the Send saves.
+
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveSentDraft, sendCredential, sendHttp } from '../../core/call/endpoint-call';
+import type { EndpointCallContext } from '../../core/call/endpoint-call';
+import { HttpCaller } from '../../core/call/http';
+import { defaultDraft } from '../../core/call/request-builder';
+import { credentialHint } from '../../core/call/send-auth';
+import { ConfigValues } from '../../core/config/config-reader';
+import { defaultSettings } from '../../core/config/settings';
+import type { Endpoint } from '../../core/model/endpoint';
+import type { Environment } from '../../core/model/environment';
+import type { HttpRequestDraft } from '../../core/model/request-state';
+import { RequestStateStore } from '../../core/store/request-state';
+import { AUTH_MODULES, authEndpoint, authEndpoints, CREDENTIALS, startAuthServer, type AuthServer } from '../export/auth-server';
+
+let server: AuthServer;
+let caller: HttpCaller;
+beforeAll(async () => {
+  server = await startAuthServer();
+  caller = new HttpCaller({ env: {} });
+});
+afterAll(async () => {
+  await caller.close();
+  await server.close();
+});
+
+const module = AUTH_MODULES[0]!;
+
+function context(e: Endpoint, environment: Environment | undefined, projectDir = tmpdir(), state?: RequestStateStore): EndpointCallContext {
+  const values = new Map((environment?.variables ?? []).map((v) => [v.key, v.value]));
+  return {
+    projectDir,
+    endpoint: e,
+    module,
+    settings: defaultSettings(),
+    userSettingsPath: '',
+    lookup: (n) => values.get(n),
+    ...(environment ? { environment } : {}),
+    config: new ConfigValues([]),
+    ...(state ? { state } : {}),
+  };
+}
+
+const everything = (): Environment => ({ name: 'local', variables: Object.entries(CREDENTIALS).map(([key, value]) => ({ key, value, secret: true })) });
+
+async function status(e: Endpoint, environment: Environment | undefined, edit?: (d: HttpRequestDraft) => void) {
+  const draft = defaultDraft(e, { host: server.url });
+  edit?.(draft);
+  const { request, response } = await sendHttp(context(e, environment), draft, { caller });
+  await response.body.dispose();
+  return { status: response.status, headers: request.headers, url: request.url };
+}
+
+describe('Send with a secured endpoint', () => {
+  it('sends each scheme kind from the environment: bearer, basic, API key in header, query and cookie, OAuth as bearer', async () => {
+    for (const e of authEndpoints()) expect([e.path, (await status(e, everything())).status]).toEqual([e.path, 200]);
+  });
+
+  it('adds nothing while the variable is undefined (or empty)', async () => {
+    for (const e of authEndpoints()) expect([e.path, (await status(e, undefined)).status]).toEqual([e.path, e.path === '/public' ? 200 : 401]);
+    const empty: Environment = { name: 'e', variables: [{ key: 'bearerToken', value: '' }] };
+    const sent = await status(authEndpoint('/bearer', ['bearerAuth']), empty);
+    expect(sent.status).toBe(401);
+    expect(sent.headers.find(([n]) => n.toLowerCase() === 'authorization')).toBeUndefined();
+  });
+
+  it('never over a header, query parameter or cookie the user set', async () => {
+    const bearer = await status(authEndpoint('/bearer', ['bearerAuth']), everything(), (d) => d.headers.push({ name: 'authorization', value: 'Bearer mine' }));
+    expect(bearer.status).toBe(401);
+    expect(bearer.headers.filter(([n]) => n.toLowerCase() === 'authorization')).toEqual([['authorization', 'Bearer mine']]);
+    const key = await status(authEndpoint('/key-header', ['apiKey']), everything(), (d) => d.headers.push({ name: 'X-API-Key', value: 'other' }));
+    expect(key.headers.filter(([n]) => n.toLowerCase() === 'x-api-key')).toEqual([['X-API-Key', 'other']]);
+    const query = await status(authEndpoint('/key-query', ['query-key']), everything(), (d) => d.query.push({ name: 'api_key', value: 'mine' }));
+    expect(new URL(query.url).searchParams.getAll('api_key')).toEqual(['mine']);
+    const cookie = await status(authEndpoint('/key-cookie', ['sessionKey']), everything(), (d) => d.cookies.push({ name: 'SESSION', value: 'mine' }));
+    expect(cookie.headers).toContainEqual(['Cookie', 'SESSION=mine']);
+    // A row of that name left unchecked or empty is no credential: the environment's goes.
+    const unchecked = await status(authEndpoint('/bearer', ['bearerAuth']), everything(), (d) => d.headers.push({ name: 'Authorization', value: 'Bearer off', enabled: false }, { name: 'Authorization', value: '' }));
+    expect(unchecked.status).toBe(200);
+    // The URL's own user and password are the user's Basic credential.
+    const userInfo = await status(authEndpoint('/basic', ['basicAuth']), everything(), (d) => (d.host = d.host.replace('http://', 'http://zed:pw@')));
+    expect(userInfo.headers).toContainEqual(['Authorization', `Basic ${Buffer.from('zed:pw').toString('base64')}`]);
+  });
+
+  it('picks among alternative schemes the one the environment has values for, else the first', async () => {
+    const either = authEndpoint('/either', ['undeclared', 'basicAuth', 'bearerAuth']);
+    const onlyToken: Environment = { name: 't', variables: [{ key: 'bearerToken', value: CREDENTIALS.bearerToken }] };
+    const draft = defaultDraft(either, { host: server.url });
+    expect(sendCredential(context(either, onlyToken), draft)).toMatchObject({ scheme: 'bearerAuth', missing: [], userSet: false });
+    expect(sendCredential(context(either, undefined), draft)).toMatchObject({ scheme: 'basicAuth', missing: ['basicUser', 'basicPassword'] });
+    expect((await status(either, onlyToken)).headers).toContainEqual(['Authorization', `Bearer ${CREDENTIALS.bearerToken}`]);
+    expect((await status(either, everything())).status).toBe(200);
+  });
+
+  it('says in a line what it does: the variable, where it goes, or why not', () => {
+    const bearer = authEndpoint('/bearer', ['bearerAuth']);
+    const draft = defaultDraft(bearer, { host: server.url });
+    expect(credentialHint(sendCredential(context(bearer, everything()), draft)!)).toBe('Credential: {{bearerToken}} sent as the header Authorization (security scheme bearerAuth)');
+    expect(credentialHint(sendCredential(context(bearer, undefined), draft)!)).toBe('Credential: {{bearerToken}} not defined, so no header Authorization is added (security scheme bearerAuth)');
+    draft.headers.push({ name: 'Authorization', value: 'Bearer x' });
+    expect(credentialHint(sendCredential(context(bearer, everything()), draft)!)).toBe("Credential: the request's own header Authorization is sent (security scheme bearerAuth would use {{bearerToken}})");
+    expect(sendCredential(context(authEndpoint('/public', []), everything()), draft)).toBeUndefined();
+  });
+
+  it('keeps the value out of the saved request and the host history', async () => {
+    const projectDir = mkdtempSync(join(tmpdir(), 'send-auth-'));
+    const state = new RequestStateStore({ projectDir });
+    for (const e of authEndpoints().filter((x) => ['/bearer', '/basic', '/key-query'].includes(x.path))) {
+      const c = context(e, everything(), projectDir, state);
+      const draft = defaultDraft(e, { host: server.url });
+      await saveSentDraft(c, draft);
+      const { response } = await sendHttp(c, draft, { caller });
+      expect([e.path, response.status]).toEqual([e.path, 200]);
+      await response.body.dispose();
+      // The draft sent is the user's: Send added the credential to a copy.
+      expect(JSON.stringify(state.load(e.id))).not.toContain('Authorization');
+    }
+    const written = [...filesUnder(projectDir), ...filesUnder(process.env.APISCOUT_CONFIG_DIR!)].map((f) => readFileSync(f, 'utf8'));
+    expect(written.length).toBeGreaterThan(0);
+    const basic = Buffer.from(`${CREDENTIALS.basicUser}:${CREDENTIALS.basicPassword}`).toString('base64');
+    for (const text of written) for (const secret of [CREDENTIALS.bearerToken, CREDENTIALS.queryKey, basic]) expect(text).not.toContain(secret);
+  });
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
