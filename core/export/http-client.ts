@@ -30,10 +30,11 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
     for (const e of group.items) blocks.push(request(e, group.key, `{{${(e.protocol === 'grpc' ? grpcHosts : hosts).variableOf(e)}}}`, options));
   }
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
-  if (!environments.length && credentials.length) files.push(privateTemplate(credentials));
+  if (!environments.length && credentials.length) files.push(privateTemplate({ [PRIVATE_ENVIRONMENT]: credentials.map((c) => c.name) }));
   if (environments.length) {
-    const { file, secrets } = envFile(environments, credentials);
+    const { file, secrets, toFill } = envFile(environments, credentials);
     files.push(file);
+    if (Object.keys(toFill).length) files.push(privateTemplate(toFill));
     if (secrets.length) warnings.push(`secret variables left out of http-client.env.json (keep them in http-client.private.env.json): ${secrets.join(', ')}`);
   }
   return {
@@ -133,32 +134,37 @@ function oneLine(s: string): string {
 export const PRIVATE_ENVIRONMENT = 'local';
 
 /**
- * `http-client.private.env.json` with each credential declared empty under PRIVATE_ENVIRONMENT,
- * for the user to fill in: both the JetBrains client and httpyac read it (and keep it out of
- * version control by convention). Never a value; never over a file the user already has.
+ * `http-client.private.env.json` with each variable to fill declared empty, by environment: both
+ * the JetBrains client and httpyac read it (and keep it out of version control by convention).
+ * Never a value; never over a file the user already has.
  */
-function privateTemplate(credentials: readonly AuthVariable[]): ExportFile {
-  const doc = { [PRIVATE_ENVIRONMENT]: Object.fromEntries(credentials.map((c) => [c.name, ''])) };
+function privateTemplate(toFill: Record<string, readonly string[]>): ExportFile {
+  const doc = Object.fromEntries(Object.entries(toFill).map(([env, names]) => [env, Object.fromEntries(names.map((n) => [n, '']))]));
   return { path: 'http-client.private.env.json', content: `${JSON.stringify(doc, null, 2)}\n`, keepExisting: true };
 }
 
 /**
  * `http-client.env.json`: environment name → variables. Secret values belong in the private
- * file, which is kept out of version control, so they are not written here. A credential the
- * requests use and an environment does not define is declared empty: the private file's value
- * overrides it.
+ * file, which is kept out of version control, so they are not written here; nor are credentials
+ * an environment does not define, even empty: in the JetBrains client a public variable wins
+ * over a private one of the same name. Both go, empty, into the private template (`toFill`).
  */
-export function envFile(environments: readonly Environment[], credentials: readonly AuthVariable[] = []): { file: ExportFile; secrets: string[] } {
+export function envFile(environments: readonly Environment[], credentials: readonly AuthVariable[] = []): { file: ExportFile; secrets: string[]; toFill: Record<string, string[]> } {
   const doc: Record<string, Record<string, string>> = {};
   const secrets: string[] = [];
+  const toFill: Record<string, string[]> = {};
   for (const env of environments) {
     const vars: Record<string, string> = {};
+    const fill: string[] = [];
     for (const v of env.variables) {
-      if (v.secret) secrets.push(`${env.name}.${v.key}`);
-      else vars[v.key] = v.value;
+      if (v.secret) {
+        secrets.push(`${env.name}.${v.key}`);
+        fill.push(v.key);
+      } else vars[v.key] = v.value;
     }
-    for (const c of credentials) if (!env.variables.some((v) => v.key === c.name)) vars[c.name] = '';
+    for (const c of credentials) if (!env.variables.some((v) => v.key === c.name)) fill.push(c.name);
     doc[env.name] = vars;
+    if (fill.length) toFill[env.name] = fill;
   }
-  return { file: { path: 'http-client.env.json', content: `${JSON.stringify(doc, null, 2)}\n` }, secrets };
+  return { file: { path: 'http-client.env.json', content: `${JSON.stringify(doc, null, 2)}\n` }, secrets, toFill };
 }

@@ -25,8 +25,10 @@ describe('.http export', () => {
       modules: shop.modules,
       environment: { name: 'local', variables: [{ key: 'host', value: server.url }, { key: 'token', value: 'tok' }, { key: 'apiKey', value: 'S3cr3t-value', secret: true }] },
     });
-    expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.env.json']);
+    expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.env.json', 'http-client.private.env.json']);
     expect(JSON.parse(result.files[1]!.content)).toEqual({ local: { host: server.url, token: 'tok' } });
+    // The secret is declared for the user to fill in the private file, never with its value.
+    expect(JSON.parse(result.files[2]!.content)).toEqual({ local: { apiKey: '' } });
     expect(result.summary.warnings).toEqual([expect.stringContaining('apiKey')]);
     const dir = writeExport([...result.files, { path: UPLOAD.name, content: UPLOAD.content }, { path: RAW_UPLOAD.name, content: RAW_UPLOAD.content }]);
     try {

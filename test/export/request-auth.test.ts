@@ -138,7 +138,11 @@ describe('.http export with security', () => {
     await runWith(result.files, 'local');
     expect(statuses()).toEqual(ALL_OK);
     const bare = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, environment: withoutCredentials() });
-    expect(JSON.parse(bare.files[1]!.content)).toEqual({ local: { host: server.url, basicUser: '', basicPassword: '', bearerToken: '', sessionKey: '', apiKey: '', queryKey: '' } });
+    // Not declared in the public file, even empty: in the JetBrains client a public variable wins over
+    // the private one the user fills in. They are declared, empty, in the private template instead.
+    expect(JSON.parse(bare.files[1]!.content)).toEqual({ local: { host: server.url } });
+    expect(bare.files[2]).toMatchObject({ path: 'http-client.private.env.json', keepExisting: true });
+    expect(JSON.parse(bare.files[2]!.content)).toEqual({ local: { basicUser: '', basicPassword: '', bearerToken: '', sessionKey: '', apiKey: '', queryKey: '' } });
     await runWith(bare.files, 'local');
     expect(statuses()).toEqual(ONLY_PUBLIC);
   });
