@@ -187,4 +187,27 @@ describe('apiscout scan', () => {
     expect(code).toBe(0);
     expect(stderr).not.toContain('EPIPE');
   });
+
+  // The process exits as soon as its output is out (cli/exit-when-written.ts): what the stream
+  // still holds for a full pipe must be written first, and the exit code kept.
+  it('prints the whole JSON to a reader that pauses before it exits, and keeps its exit code', async () => {
+    const whole = run(['scan', '--json', '--pretty', '--no-cache', SHOP]);
+    expect(whole.code).toBe(0);
+    // The pretty text goes through process.stdout, which queues what a full 64 KB pipe cannot take.
+    expect(whole.stdout.length).toBeGreaterThan(128 * 1024);
+    const slow = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" scan --json --pretty --no-cache "${SHOP}" | (sleep 1; cat)`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    slow.stdout.on('data', (d: Buffer) => chunks.push(d));
+    slow.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    expect(await new Promise((resolve) => slow.on('close', resolve))).toBe(0);
+    expect(stderr).toBe('');
+    const printed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const expected = JSON.parse(whole.stdout);
+    expect(printed.endpoints).toEqual(expected.endpoints);
+    expect(printed.diagnostics).toEqual(expected.diagnostics);
+    const missing = run(['scan', '--json', join(tmpdir(), 'apiscout-no-such-folder')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`apiscout scan: cannot read ${join(tmpdir(), 'apiscout-no-such-folder')}: no such directory\n`);
+  });
 });
