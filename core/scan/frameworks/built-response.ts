@@ -138,9 +138,9 @@ export function springBuiltReturns(index: ProjectIndex, controller: TypeDecl, si
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
-    const built = reader.springBuilt(e, 0);
+    const built = reader.springBuiltAll(e);
     if (!built) return undefined;
-    out.push(built);
+    out.push(...built);
   }
   return out;
 }
@@ -254,7 +254,8 @@ function chainOf(text: string): { head: string; links: Link[] } | undefined {
   const links: Link[] = [];
   let at = head[0].length;
   for (;;) {
-    const m = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*(\()?/.exec(text.slice(at));
+    // Kotlin's explicit type arguments (`build<Any>()`) or Java's (`.<Item>body(x)`) change nothing read here.
+    const m = /^\s*\.\s*(?:<[^;(){}]*>\s*)?([A-Za-z_$][\w$]*)\s*(?:<[^;(){}]*>\s*)?(\()?/.exec(text.slice(at));
     if (!m) break;
     if (!m[2]) return undefined; // a field read in the chain: not a builder call
     const open = at + m[0].length - 1;
@@ -316,7 +317,7 @@ class BodyReader {
   builtAll(expr: string): BuiltReturn[] | undefined {
     const name = /^[a-z_$][\w$]*$/.test(expr) ? expr : undefined;
     const n = name?.replace(/\$/g, '\\$');
-    const declared = n && new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*:\\s*Response\\??\\s*=` : `(?<![\\w$.])Response\\s+${n}\\s*[=;]`).test(this.code);
+    const declared = n && new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*(?::\\s*Response\\??\\s*)?=(?!=)` : `(?<![\\w$.])Response\\s+${n}\\s*[=;]`).test(this.code);
     if (!declared) return this.builtExpr(expr);
     const out: BuiltReturn[] = [];
     for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))) {
@@ -332,17 +333,30 @@ class BodyReader {
     return out.length ? out : undefined;
   }
 
-  /** What an expression builds: a builder, each branch of a `?:`, or the returns of a helper it calls. */
+  /** What an expression builds: a builder, each branch of a `?:` (Kotlin's `if`/`when`), or the returns of a helper it calls. */
   private builtExpr(expr: string): BuiltReturn[] | undefined {
     const e = unparenthesized(expr.trim());
-    const branches = this.kotlin ? kotlinIfElse(e) : ternary(e);
-    if (branches) {
-      const yes = this.builtExpr(branches[0]);
-      const no = yes && this.builtExpr(branches[1]);
-      return yes && no && [...yes, ...no];
-    }
+    const branches = this.branches(e);
+    if (branches) return allOf(branches.map((b) => this.builtExpr(b)));
     const one = this.built(e);
     return one ? [one] : this.helperReturns(e);
+  }
+
+  /** The values an expression chooses between: a `?:`, Kotlin's `if (..) a else b` or a `when` of values; undefined when it is not a choice. */
+  private branches(e: string): string[] | undefined {
+    return this.kotlin ? (kotlinIfElse(e) ?? kotlinWhen(e)) : ternary(e);
+  }
+
+  /** What a returned Spring `ResponseEntity` expression builds, each branch of a choice between them; undefined when one is not read. */
+  springBuiltAll(expr: string, depth = 0): BuiltReturn[] | undefined {
+    const e = unparenthesized(expr.trim());
+    const branches = depth <= MAX_DEPTH ? this.branches(e) : undefined;
+    if (branches) return allOf(branches.map((b) => this.springBuiltAll(b, depth + 1)));
+    // A local given a choice (`val r = if (found) ok(u) else notFound().build(); return r`).
+    const init = depth <= MAX_DEPTH && /^[a-z_$][\w$]*$/.test(e) ? this.springLocal(e) : undefined;
+    if (init !== undefined) return this.springBuiltAll(init, depth + 1);
+    const one = this.springBuilt(e, depth);
+    return one && [one];
   }
 
   /**
@@ -450,14 +464,8 @@ class BodyReader {
     }
     // A local holding the answer: `ResponseEntity<Object> r = ResponseEntity.ok(x); return r;`.
     if (/^[a-z_$][\w$]*$/.test(expr)) {
-      const n = expr.replace(/\$/g, '\\$');
-      const declared = new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*(?::\\s*(?:ResponseEntity|Mono)\\b[^=]*)?=(?!=)` : `(?<![\\w$.])(?:ResponseEntity|Mono|var)\\s*(?:<[^;=(){}]*>)?\\s+${n}\\s*=(?!=)`, 'g');
-      const decls = [...this.code.matchAll(declared)];
-      // Declared once and never assigned again: its initializer is what is returned.
-      const from = decls.length === 1 ? decls[0]!.index! + decls[0]![0].length : -1;
-      if (from < 0 || [...this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))].some((m) => m.index! < decls[0]!.index! || m.index! >= from)) return undefined;
-      const end = this.end(from);
-      return end < 0 ? undefined : this.springBuilt(this.code.slice(from, end).trim(), depth + 1);
+      const init = this.springLocal(expr);
+      return init === undefined ? undefined : this.springBuilt(init, depth + 1);
     }
     const created = (this.kotlin ? /^(?:new\s+)?ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/ : /^new\s+ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/).exec(expr);
     if (created) {
@@ -492,6 +500,17 @@ class BodyReader {
     }
     if (!ended) return undefined;
     return { status, entity: entity === undefined ? { kind: 'none' } : this.entityOf(entity, 0) };
+  }
+
+  /** The initializer of a `ResponseEntity` (or `Mono`) local declared once and never assigned again; undefined when `name` is not one. */
+  private springLocal(name: string): string | undefined {
+    const n = name.replace(/\$/g, '\\$');
+    const declared = new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*(?::\\s*(?:ResponseEntity|Mono)\\b[^=]*)?=(?!=)` : `(?<![\\w$.])(?:ResponseEntity|Mono|var)\\s*(?:<[^;=(){}]*>)?\\s+${n}\\s*=(?!=)`, 'g');
+    const decls = [...this.code.matchAll(declared)];
+    const from = decls.length === 1 ? decls[0]!.index! + decls[0]![0].length : -1;
+    if (from < 0 || [...this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))].some((m) => m.index! < decls[0]!.index! || m.index! >= from)) return undefined;
+    const end = this.end(from);
+    return end < 0 ? undefined : this.code.slice(from, end).trim();
   }
 
   /**
@@ -942,6 +961,70 @@ function kotlinIfElse(e: string): [string, string] | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A Kotlin `when (..) { a -> x; else -> y }` (or `when { .. }`) whose branches are each a value
+ * (braces holding only it) as those values; undefined when not one, or a branch does more. Without
+ * an `else` the `when` is a statement, not the return's value.
+ */
+function kotlinWhen(e: string): string[] | undefined {
+  const head = /^when\s*(\()?/.exec(e);
+  if (!head) return undefined;
+  let at = head[0].length;
+  if (head[1]) {
+    const close = matching(e, at - 1);
+    if (close < 0) return undefined;
+    at = close + 1;
+  }
+  const open = e.indexOf('{', at);
+  if (open < 0 || e.slice(at, open).trim() || matching(e, open) !== e.length - 1) return undefined;
+  const body = e.slice(open + 1, -1);
+  const out: string[] = [];
+  let hasElse = false;
+  // Each branch: `conditions -> value`, the value ending at the line's end outside brackets.
+  let from = 0;
+  while (from < body.length) {
+    const arrow = topIndex(body, '->', from);
+    if (arrow < 0) {
+      if (body.slice(from).trim()) return undefined;
+      break;
+    }
+    const condition = body.slice(from, arrow).trim();
+    let end = arrow + 2;
+    let depth = 0;
+    for (; end < body.length; end++) {
+      const c = body[end]!;
+      if (c === '"' || c === "'") end = skipString(body, end);
+      else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+      else if (depth === 0 && (c === ';' || (c === '\n' && body.slice(arrow + 2, end).trim() && !/^\s*\??\./.test(body.slice(end + 1))))) break;
+    }
+    const value = branchValue(body.slice(arrow + 2, end));
+    if (value === undefined || !condition) return undefined;
+    if (condition === 'else') hasElse = true;
+    out.push(value);
+    from = end + 1;
+  }
+  return hasElse && out.length ? out : undefined;
+}
+
+/** The first `token` at `from` or after it outside brackets and strings; -1 when none. */
+function topIndex(text: string, token: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = skipString(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && text.startsWith(token, i)) return i;
+  }
+  return -1;
+}
+
+/** Every branch's answers; undefined when one branch is not read. */
+function allOf(branches: ReadonlyArray<BuiltReturn[] | undefined>): BuiltReturn[] | undefined {
+  return branches.every((b) => b !== undefined) ? branches.flat() : undefined;
 }
 
 /** A Kotlin branch's value: the expression, or the one statement of its braces; undefined for a block doing more. */
