@@ -24,7 +24,8 @@
 //   `configureForJackson2()`), as for `addMixIn`;
 // - root wrapping, SerializationFeature.WRAP_ROOT_VALUE and DeserializationFeature.UNWRAP_ROOT_VALUE
 //   enabled or disabled (`mapper.enable(..)`, `configure(.., true)`, the builder's
-//   `featuresToEnable(..)` in a customizer), as for `addMixIn`: it wins over `spring.jackson.*`;
+//   `featuresToEnable(..)` in a customizer), as for `addMixIn`, by module (root-wrapping.ts decides
+//   per application): it wins over `spring.jackson.*`;
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -52,8 +53,8 @@ export interface Registrations {
   deserializers: ReadonlySet<string>;
   /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled), or not (disabled); undefined: the code does not say. */
   sortProperties: boolean | undefined;
-  /** Root wrapping turned on or off in code: `read` UNWRAP_ROOT_VALUE, `write` WRAP_ROOT_VALUE; undefined where the code does not say. */
-  rootValue: { read?: boolean; write?: boolean };
+  /** Root wrapping turned on or off in each module's code (by module name): `read` UNWRAP_ROOT_VALUE, `write` WRAP_ROOT_VALUE; undefined where the code does not say. */
+  rootValue: ReadonlyMap<string, { read?: boolean; write?: boolean }>;
 }
 
 /**
@@ -73,7 +74,7 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const serializers = new Map<string, TypeSerializer>();
     const deserializers = new Set<string>();
     const sorted: { on?: boolean } = {};
-    const rootValue: { read?: boolean; write?: boolean } = {};
+    const rootValue = new Map<string, { read?: boolean; write?: boolean }>();
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted, rootValue });
     const components = [...index.files.values()].filter((e) => COMPONENTS.some((a) => e.annotations.has(a))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -116,7 +117,7 @@ interface Tables {
   serializers: Map<string, TypeSerializer>;
   deserializers: Set<string>;
   sorted: { on?: boolean };
-  rootValue: { read?: boolean; write?: boolean };
+  rootValue: Map<string, { read?: boolean; write?: boolean }>;
 }
 
 function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted, rootValue }: Tables): void {
@@ -151,10 +152,12 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
     if (dateFormat) for (const t of LEGACY_DATES) if (!serializers.has(t)) serializers.set(t, { pattern: dateFormat[1]! });
     if (SORTED.test(code)) sorted.on = true;
     else if (UNSORTED.test(code) && sorted.on === undefined) sorted.on = false;
-    if (WRAP.test(code)) rootValue.write = true;
-    else if (NO_WRAP.test(code) && rootValue.write === undefined) rootValue.write = false;
-    if (UNWRAP.test(code)) rootValue.read = true;
-    else if (NO_UNWRAP.test(code) && rootValue.read === undefined) rootValue.read = false;
+    const root = rootValue.get(entry.module) ?? {};
+    if (WRAP.test(code)) root.write = true;
+    else if (NO_WRAP.test(code) && root.write === undefined) root.write = false;
+    if (UNWRAP.test(code)) root.read = true;
+    else if (NO_UNWRAP.test(code) && root.read === undefined) root.read = false;
+    if (root.read !== undefined || root.write !== undefined) rootValue.set(entry.module, root);
     for (const m of code.matchAll(HANDLED_TYPE_CALL)) {
       for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
         const handled = handledBy(index, arg, scope);

@@ -56,6 +56,8 @@ import { classAnnotations as mapperClassAnnotations, ownWriter, propertyAnnotati
 import { FASTJSON2_DATE_FORMAT, jsonbPropertyName } from './bean-mapper-annotations';
 import type { BeanMapper } from './bean-mapper-annotations';
 import type { JsonMapperChoice } from '../json-mapper-choice';
+import { oneApplication } from '../root-wrapping';
+import type { RootValue } from '../root-wrapping';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -83,9 +85,11 @@ export interface SchemaOptions {
   /**
    * The application's Jackson wraps the root value of a body in an object named for its class
    * (Spring Boot's `spring.jackson.deserialization.unwrap-root-value` for request bodies it reads,
-   * `spring.jackson.serialization.wrap-root-value` for those it writes): `rootWrapped`.
+   * `spring.jackson.serialization.wrap-root-value` for those it writes): `rootWrapped`. A function
+   * gives each application's, by the file of the body's root (root-wrapping.ts, the code's settings
+   * in); a fixed value is the whole project's properties, any module's code winning.
    */
-  rootValue?: { read: boolean; write: boolean };
+  rootValue?: RootValue | ((file: SourceFile) => RootValue);
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -279,7 +283,7 @@ export class SchemaBuilder {
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
-  private readonly rootValue: { read: boolean; write: boolean };
+  private readonly rootValue: (file: SourceFile) => RootValue;
   /** The root type whose endpoints are being read (`readingEndpointsOf`). */
   private endpointRoot: EndpointRoot | undefined;
   /** The side the root being built is for. */
@@ -310,7 +314,7 @@ export class SchemaBuilder {
     this.sortProperties = opts.sortProperties === true;
     this.creatorOrder = opts.creatorOrder === true;
     this.enumsUsingToString = opts.enumsUsingToString === true && !this.javaNames;
-    this.rootValue = opts.rootValue ?? { read: false, write: false };
+    this.rootValue = typeof opts.rootValue === 'function' ? opts.rootValue : oneApplication(index, opts.rootValue ?? { read: false, write: false });
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.mapperFor = opts.mapper;
@@ -359,10 +363,9 @@ export class SchemaBuilder {
    * its runtime class (`ArrayList`), which no client sends. Gson, JSON-B and fastjson never wrap.
    */
   rootWrapped(schema: JsonSchema, scope: Scope, direction: Direction): JsonSchema {
-    // Turned on or off in code (a customizer runs after the properties): that wins.
-    const inCode = codeRegistrations(this.index).rootValue;
-    const on = direction === 'request' ? (inCode.read ?? this.rootValue.read) : (inCode.write ?? this.rootValue.write);
-    if (this.javaNames || !on) return schema;
+    if (this.javaNames) return schema;
+    const wrapping = this.rootValue(scope.file);
+    if (!(direction === 'request' ? wrapping.read : wrapping.write)) return schema;
     const javaType = schema['x-java-type'];
     if (schema.type !== 'object' || typeof javaType !== 'string') return schema;
     this.useMapper(scope.file);
