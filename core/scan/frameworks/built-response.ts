@@ -31,6 +31,7 @@ import { methodReturn } from './delegated-return';
 import { isRawBytesPayload, responseModel } from './payload';
 import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../model/request';
 import { responseExampleOf } from '../types/example';
+import { foldString } from '../types/attribute';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
 /** What one return hands the client as its entity. */
@@ -607,6 +608,8 @@ class BodyReader {
     if (e === 'true' || e === 'false') return { kind: 'scalar', type: 'boolean' };
     const literal = this.mapLiteral(e, depth);
     if (literal) return literal;
+    const mapped = this.lambdaValue(e, depth);
+    if (mapped) return mapped;
     // `list.size` (Kotlin), `list.size()`: a collection's size.
     const size = /^([a-z_$][\w$]*)\s*\.\s*(?:size|length)\s*(?:\(\s*\))?$/.exec(e);
     if (size) {
@@ -660,6 +663,34 @@ class BodyReader {
       return typed;
     }
     return { kind: 'unknown' };
+  }
+
+  /**
+   * A value built in a lambda, where what the lambda returns tells its type: Kotlin's
+   * `x.map { Dto(it) }` (`mapNotNull`, then `toList()` or not) as a list of it, `x.let { Dto(it) }`
+   * (`run`) as it, `x.also { .. }` (`apply`) as `x`; Java's `x.stream().map(Dto::new)` or
+   * `.map(u -> new Dto(u))` collected to a list. Undefined when `e` is none of these.
+   */
+  private lambdaValue(e: string, depth: number): Entity | undefined {
+    const body = e.replace(/\s*\.\s*(?:toList|toMutableList)\s*\(\s*\)$|\s*\.\s*collect\s*\(\s*(?:Collectors\s*\.\s*)?toList\s*\(\s*\)\s*\)$/, '');
+    const listed = body !== e;
+    const call = this.kotlin ? /\.\s*(let|run|also|apply|map|mapNotNull)\s*\{/g : /\.\s*(map)\s*\(/g;
+    for (const m of body.matchAll(call)) {
+      const open = m.index! + m[0].length - 1;
+      if (matching(body, open) !== body.length - 1) continue;
+      const receiver = body.slice(0, m.index!).trim();
+      const kind = m[1]!;
+      if (kind === 'also' || kind === 'apply') return listed ? { kind: 'unknown' } : this.entityOf(receiver, depth + 1);
+      const value = this.kotlin ? lambdaResult(body.slice(open + 1, -1)) : javaLambdaResult(body.slice(open + 1, -1));
+      // Java maps a stream; a Kotlin collection or sequence maps itself.
+      if (value === undefined || (!this.kotlin && !/\.\s*stream\s*\(\s*\)$/.test(receiver))) return { kind: 'unknown' };
+      const entity = this.entityOf(value, depth + 1);
+      if (kind === 'let' || kind === 'run') return listed ? { kind: 'unknown' } : entity;
+      // A Java stream not collected is no list.
+      if (entity.kind !== 'type' || (!this.kotlin && !listed)) return { kind: 'unknown' };
+      return { ...entity, ref: { name: 'java.util.List', args: [entity.ref], dims: 0 } };
+    }
+    return undefined;
   }
 
   /** A parameter, a local (its declared type, or `var x = ` what it is given) or a field. */
@@ -720,7 +751,7 @@ class BodyReader {
     }
     const entries = new Map<string, Entity>();
     for (const [, rawKey, value] of pairs) {
-      const key = keyOf(rawKey);
+      const key = this.keyOf(rawKey);
       if (key === undefined) return { kind: 'unknown' };
       putEntry(entries, key, this.entityOf(value, depth + 1));
     }
@@ -778,7 +809,7 @@ class BodyReader {
           key = this.raw.slice(open + 1, close);
           value = this.code.slice(from, end);
         }
-        const k = keyOf(key);
+        const k = this.keyOf(key);
         if (k === undefined) return undefined;
         putEntry(entries, k, this.entityOf(value, depth + 1));
         continue;
@@ -809,11 +840,20 @@ class BodyReader {
       const close = matching(this.code, open);
       if (close < 0 || close > innerEnd || !/^\s*;/.test(this.code.slice(close + 1))) return false;
       const args = splitTop(this.code.slice(open + 1, close), ',');
-      const key = args.length === 2 ? keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length)) : undefined;
+      const key = args.length === 2 ? this.keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length)) : undefined;
       if (key === undefined) return false;
       putEntry(entries, key, this.entityOf(args[1]!, depth + 1));
       at = this.code.indexOf(';', close) + 1;
     }
+  }
+
+  /** A map key: a string literal, or a constant holding one (`KEY`, `Keys.ID`, a Kotlin `const val`); undefined for any other. */
+  private keyOf(raw: string): string | undefined {
+    const literal = keyOf(raw);
+    if (literal !== undefined) return literal;
+    const name = raw.trim().replace(/\s+/g, '');
+    if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(name) || this.site.method.params.some((p) => p.name === name) || this.localDeclaration(name) !== undefined) return undefined;
+    return foldString(this.index, { kind: 'name', name }, this.scope);
   }
 
   /** Whether a mention of a value after `before` is in what the method answers (a return, a builder's body), not an argument to any other call. */
@@ -1020,6 +1060,44 @@ function topIndex(text: string, token: string, from: number): number {
     else if (depth === 0 && text.startsWith(token, i)) return i;
   }
   return -1;
+}
+
+/**
+ * What a Kotlin lambda's body returns: its last statement, after the parameters' `x ->`; undefined
+ * when that is a `return` (of the method, not the lambda) or empty.
+ */
+function lambdaResult(body: string): string | undefined {
+  const arrow = topIndex(body, '->', 0);
+  const statements = (arrow >= 0 && /^\s*[\w$,\s()]*$/.test(body.slice(0, arrow)) ? body.slice(arrow + 2) : body).split(/[;\n]/);
+  // The last statement: a chain continued on the next line (`.build()`) is joined first.
+  const joined = statements.reduce<string[]>((out, line) => {
+    if (/^\s*\??\./.test(line) && out.length) out[out.length - 1] += line;
+    else if (line.trim()) out.push(line);
+    return out;
+  }, []);
+  const last = joined.at(-1)?.trim();
+  return last && !/^return\b/.test(last) && balanced(last) ? last : undefined;
+}
+
+/** A Java lambda's or method reference's value: `u -> new Dto(u)`, `(u) -> ..`, `Dto::new` as `new Dto()`; undefined for a block body. */
+function javaLambdaResult(arg: string): string | undefined {
+  const ref = /^\s*([A-Z][\w$.]*)\s*::\s*new\s*$/.exec(arg);
+  if (ref) return `new ${ref[1]}()`;
+  const m = /^\s*(?:[a-z_$][\w$]*|\(\s*[\w$\s,]*\))\s*->\s*/.exec(arg);
+  const value = m ? arg.slice(m[0].length).trim() : undefined;
+  return value && !value.startsWith('{') ? value : undefined;
+}
+
+/** Brackets balanced within the text. */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = skipString(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 /** Every branch's answers; undefined when one branch is not read. */
