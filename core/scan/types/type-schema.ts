@@ -57,6 +57,7 @@ import { FASTJSON2_DATE_FORMAT, jsonbPropertyName } from './bean-mapper-annotati
 import type { BeanMapper } from './bean-mapper-annotations';
 import type { JsonMapperChoice } from '../json-mapper-choice';
 import { oneApplication } from '../root-wrapping';
+import { NULLS_LEFT_OUT } from '../null-inclusion';
 import type { RootValue } from '../root-wrapping';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
@@ -90,6 +91,8 @@ export interface SchemaOptions {
    * in); a fixed value is the whole project's properties, any module's code winning.
    */
   rootValue?: RootValue | ((file: SourceFile) => RootValue);
+  /** Whether the Jackson of the application writing `file`'s types leaves null properties out by default (null-inclusion.ts). */
+  nullsLeftOut?: (file: SourceFile) => boolean;
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -284,6 +287,9 @@ export class SchemaBuilder {
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
   private readonly rootValue: (file: SourceFile) => RootValue;
+  private readonly nullsLeftOutFor: ((file: SourceFile) => boolean) | undefined;
+  /** The application's Jackson leaves null properties out unless a property or class says otherwise. */
+  private nullsLeftOut = false;
   /** The root type whose endpoints are being read (`readingEndpointsOf`). */
   private endpointRoot: EndpointRoot | undefined;
   /** The side the root being built is for. */
@@ -318,6 +324,7 @@ export class SchemaBuilder {
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.mapperFor = opts.mapper;
+    this.nullsLeftOutFor = opts.nullsLeftOut;
     this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
@@ -383,6 +390,16 @@ export class SchemaBuilder {
     return { type: 'object', properties: { [key]: schema }, required: [key] };
   }
 
+  /** Whether Jackson leaves a null value of a property out: its `@JsonInclude`, else its class's (or a supertype's, a mix-in's), else the application's default. */
+  private leavesNullOut(own: Annotation | undefined, decl: TypeDecl): boolean {
+    for (const ann of [own, ...[decl, ...this.index.ancestors(decl)].map((t) => findAnnotation(classAnnotations(this.index, t), 'JsonInclude'))]) {
+      if (!ann) continue;
+      const value = enumAttr(ann, 'value') ?? 'ALWAYS';
+      if (value !== 'USE_DEFAULTS') return NULLS_LEFT_OUT.has(value);
+    }
+    return this.nullsLeftOut;
+  }
+
   /** Says which framework reads endpoints from which root type until the next call (undefined: none). */
   readingEndpointsOf(root: EndpointRoot | undefined): void {
     this.endpointRoot = root;
@@ -393,8 +410,11 @@ export class SchemaBuilder {
     const choice = this.javaNames || !file ? undefined : this.mapperFor?.(file, this.endpointRoot);
     const gson = choice?.kind === 'gson' ? choice.settings : undefined;
     const mapper = choice?.kind === 'gson' ? undefined : choice;
-    const key = choice ? JSON.stringify(choice) : '';
+    // Jackson's default inclusion is the application's: bodies left without nulls have caches of their own.
+    const withoutNulls = !choice && !this.javaNames && !!file && this.nullsLeftOutFor?.(file) === true;
+    const key = choice ? JSON.stringify(choice) : withoutNulls ? 'jackson:non-null' : '';
     if (key === this.mapperKey) return;
+    this.nullsLeftOut = withoutNulls;
     let caches = this.mappers.get(key);
     if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
     this.gson = gson;
@@ -990,6 +1010,12 @@ export class SchemaBuilder {
         for (const [n, s] of Object.entries(schema.properties)) properties[prefix + n + suffix] = s;
         for (const r of schema.required ?? []) required.push(prefix + r + suffix);
         continue;
+      }
+      // Always null (`Void`, `T` bound to it) where Jackson leaves nulls out: never written (null-inclusion.ts),
+      // still read: the two sides differ.
+      if (!this.javaNames && !this.gson && !this.mapper && schema.type === 'null' && this.leavesNullOut(p.anns.get('JsonInclude'), decl)) {
+        parts.directional = true;
+        if (!request) continue;
       }
       properties[p.name] = schema;
       if (isRequired) required.push(p.name);
