@@ -48,6 +48,25 @@ class NoteController(private val repo: NoteRepo) {
 
     @GetMapping("/notes/page")
     fun page(): Any = mapOf(Keys.ITEMS to repo.all(), TOTAL to 3)
+
+    @GetMapping("/notes/choice")
+    fun choice(@RequestParam full: Boolean): Any {
+        val r = if (full) NoteView(1) else NoteView(2)
+        return r
+    }
+
+    @GetMapping("/notes/kind")
+    fun kind(@RequestParam k: Long): Any {
+        return when (k) {
+            0L -> NoteView(0)
+            else -> {
+                NoteView(k)
+            }
+        }
+    }
+
+    @GetMapping("/notes/mixed")
+    fun mixed(@RequestParam k: Long): Any = when { k > 0 -> NoteView(k) else -> Note(k, "") }
 }
 `,
       'src/main/java/com/acme/JNotes.java': `package com.acme;
@@ -81,6 +100,12 @@ interface JKeys { String NAME = "name"; }
     expect(at('/notes').response?.schema).toMatchObject({ type: 'array', items: { title: 'NoteView' } });
     expect(at('/notes/{id}').response?.schema?.title).toBe('NoteView');
     expect(at('/notes/{id}/raw').response?.schema?.title).toBe('Note');
+  });
+
+  it("answers each branch of a Kotlin when, and a val given an if-else expression that is returned; branches of different classes stay unknown", () => {
+    expect(at('/notes/choice').response?.schema?.title).toBe('NoteView');
+    expect(at('/notes/kind').response?.schema?.title).toBe('NoteView');
+    expect(at('/notes/mixed').response?.schema?.['x-unresolved']).toBe(true);
   });
 
   it('answers a Java stream mapped by a lambda or a constructor reference and collected to a list', () => {

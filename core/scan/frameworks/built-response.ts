@@ -158,8 +158,7 @@ export function springReturnedValues(index: ProjectIndex, controller: TypeDecl, 
   const exprs = reader.returns(body.expression);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
-  for (const e of exprs) {
-    const entity = reader.entity(e);
+  for (const entity of exprs.flatMap((e) => reader.entities(e))) {
     if (entity.kind === 'unknown') return undefined;
     // `return null` (a stub, or nothing found) says nothing of the body the other returns write.
     if (entity.kind !== 'none') out.push({ status: '200', entity });
@@ -309,6 +308,23 @@ class BodyReader {
   /** The entity a returned expression is. */
   entity(expr: string): Entity {
     return this.entityOf(expr, 0);
+  }
+
+  /**
+   * The entities a returned expression may be: each branch of a choice (`?:`, Kotlin's `if`/`when`),
+   * also through a `val` given one (`val r = if (c) a else b; return r`).
+   */
+  entities(expr: string, depth = 0): Entity[] {
+    const e = unparenthesized(expr.trim());
+    const branches = depth <= MAX_DEPTH ? this.branches(e) : undefined;
+    if (branches) return branches.flatMap((b) => this.entities(b, depth + 1));
+    if (depth <= MAX_DEPTH && /^[a-z_$][\w$]*$/.test(e) && !this.site.method.params.some((p) => p.name === e)) {
+      const init = this.localDeclaration(e)?.init?.trim();
+      const choice = init !== undefined ? this.branches(unparenthesized(init)) : undefined;
+      // Given once, never again: its initializer is what is returned.
+      if (choice && [...this.code.matchAll(new RegExp(`(?<![\\w$.])${e.replace(/\$/g, '\\$')}\\s*=(?!=)`, 'g'))].length === 1) return choice.flatMap((b) => this.entities(b, depth + 1));
+    }
+    return [this.entityOf(e, depth)];
   }
 
   /**
