@@ -3,13 +3,14 @@
 // each application its own. A property that is always null (`T data` of a `Result<Void>`) is then
 // never written: the response's schema and example leave it out; a request body keeps it.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../core/model/endpoint';
+import type { Endpoint, ScanResult } from '../../core/model/endpoint';
 import { scanProject } from '../../core/scan/scan';
 import { writeFiles } from '../write-files';
+import { rescanEqualsFreshScan, scanned } from './rescan-parity';
 
 const pom = (artifact: string) => `<project><artifactId>${artifact}</artifactId><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>`;
 const result = (pkg: string, annotation = '') => `package com.acme.${pkg};
@@ -109,5 +110,40 @@ import org.springframework.web.bind.annotation.*;
 
   it('keeps the property in a request body: Jackson reads what it is sent', () => {
     expect(Object.keys(at('/result').request?.body?.schema?.properties ?? {})).toContain('data');
+  });
+});
+
+describe('a re-scan after the inclusion changes', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-null-inclusion-rescan-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const CONFIG = 'src/main/java/com/acme/JacksonConfig.java';
+  const PROPS = 'src/main/resources/application.properties';
+  const example = (r: ScanResult) => r.endpoints.find((e) => e.method === 'DELETE')?.response?.example;
+
+  it('gives what a fresh scan gives when the properties, then the code, turn NON_NULL on and off', async () => {
+    writeFiles(root, {
+      'pom.xml': pom('app'),
+      [PROPS]: 'server.port=8080\n',
+      'src/main/java/com/acme/Result.java': result('', '').replace('com.acme.;', 'com.acme;'),
+      'src/main/java/com/acme/APIController.java': controller('api').replace('com.acme.api;', 'com.acme;'),
+    });
+    const scanner = await scanned(root);
+    expect(example(scanner.result())).toEqual({ code: 0, msg: 'msg', data: null });
+    writeFiles(root, { [PROPS]: 'spring.jackson.default-property-inclusion=non_null\n' });
+    expect(example(await rescanEqualsFreshScan(scanner, root, [{ path: PROPS, kind: 'changed' }]))).toEqual({ code: 0, msg: 'msg' });
+    writeFiles(root, {
+      [PROPS]: 'server.port=8080\n',
+      [CONFIG]: `package com.acme;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.context.annotation.*;
+@Configuration public class JacksonConfig {
+  @Bean public Jackson2ObjectMapperBuilderCustomizer c() { return b -> b.serializationInclusion(JsonInclude.Include.NON_NULL); }
+}`,
+    });
+    const changes = [{ path: PROPS, kind: 'changed' as const }, { path: CONFIG, kind: 'created' as const }];
+    expect(example(await rescanEqualsFreshScan(scanner, root, changes))).toEqual({ code: 0, msg: 'msg' });
+    writeFiles(root, { [CONFIG]: readFileSync(join(root, CONFIG), 'utf8').replace('NON_NULL', 'ALWAYS') });
+    expect(example(await rescanEqualsFreshScan(scanner, root, [{ path: CONFIG, kind: 'changed' }]))).toEqual({ code: 0, msg: 'msg', data: null });
   });
 });
