@@ -33,12 +33,18 @@ export function rootWrapping(
   read: (path: string) => string | undefined,
 ): (file: SourceFile) => RootValue {
   const apps = applications(modules, props, read);
+  // By module, while the code's settings stay the same table (the index derives a new one after a change).
+  let memo: { code: ReadonlyMap<string, { read?: boolean; write?: boolean }>; byModule: Map<string, RootValue> } | undefined;
   return (file) => {
-    // The code's settings are derived from the index (cached there until a file changes).
     const code = codeRegistrations(index).rootValue;
-    const serving = apps.filter((app) => app.context.has(file.module)).map((app) => appRootValue(app, code));
-    if (!serving.length) return OFF;
-    return { read: serving.every((v) => v.read), write: serving.every((v) => v.write) };
+    if (memo?.code !== code) memo = { code, byModule: new Map() };
+    let known = memo.byModule.get(file.module);
+    if (!known) {
+      const serving = apps.filter((app) => app.context.has(file.module)).map((app) => appRootValue(app, code));
+      known = serving.length ? { read: serving.every((v) => v.read), write: serving.every((v) => v.write) } : OFF;
+      memo.byModule.set(file.module, known);
+    }
+    return known;
   };
 }
 
