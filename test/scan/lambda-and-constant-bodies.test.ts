@@ -82,6 +82,9 @@ public class JNotes {
   public ResponseEntity<?> list() { return ResponseEntity.ok(repo.all().stream().map(n -> new JView(n.getId())).collect(Collectors.toList())); }
   @GetMapping("/j/refs")
   public ResponseEntity<?> refs() { return ResponseEntity.ok(repo.all().stream().map(JView::new).toList()); }
+  private UserMapper mapper;
+  @GetMapping("/j/mapped")
+  public ResponseEntity<?> mapped() { return ResponseEntity.ok(mapper.map(repo.one(1L))); }
   @GetMapping("/j/map")
   public Map<String, Object> map() { return Map.of(ID, 1, JKeys.NAME, "x"); }
   @GetMapping("/j/put")
@@ -89,6 +92,7 @@ public class JNotes {
 }
 class JView { public long id; JView() {} JView(long id) { this.id = id; } }
 interface JKeys { String NAME = "name"; }
+interface UserMapper { JView map(Note note); }
 `,
     });
     ({ endpoints } = await scanProject(root, { parseWorker: false }));
@@ -111,6 +115,8 @@ interface JKeys { String NAME = "name"; }
   it('answers a Java stream mapped by a lambda or a constructor reference and collected to a list', () => {
     expect(at('/j/notes').response?.schema).toMatchObject({ type: 'array', items: { title: 'JView' } });
     expect(at('/j/refs').response?.schema).toMatchObject({ type: 'array', items: { title: 'JView' } });
+    // A project method named map is not a stream's: what it declares.
+    expect(at('/j/mapped').response?.schema?.title).toBe('JView');
   });
 
   it("names a map literal's or a put's entries by the constants' values", () => {

@@ -697,9 +697,10 @@ class BodyReader {
       const receiver = body.slice(0, m.index!).trim();
       const kind = m[1]!;
       if (kind === 'also' || kind === 'apply') return listed ? { kind: 'unknown' } : this.entityOf(receiver, depth + 1);
+      // Java maps a stream (`mapper.map(user)` is a method of the mapper's, read as any call); a Kotlin collection or sequence maps itself.
+      if (!this.kotlin && !/\.\s*stream\s*\(\s*\)$/.test(receiver)) return undefined;
       const value = this.kotlin ? lambdaResult(body.slice(open + 1, -1)) : javaLambdaResult(body.slice(open + 1, -1));
-      // Java maps a stream; a Kotlin collection or sequence maps itself.
-      if (value === undefined || (!this.kotlin && !/\.\s*stream\s*\(\s*\)$/.test(receiver))) return { kind: 'unknown' };
+      if (value === undefined) return { kind: 'unknown' };
       const entity = this.entityOf(value, depth + 1);
       if (kind === 'let' || kind === 'run') return listed ? { kind: 'unknown' } : entity;
       // A Java stream not collected is no list.
