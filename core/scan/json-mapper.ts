@@ -244,6 +244,6 @@ function relaxed(props: ReadonlyMap<string, string>): Map<string, string> {
 }
 
 /** Spring Boot's relaxed binding: `preferred-json-mapper` and `preferredJsonMapper` are one key. */
-function relaxedKey(key: string): string {
+export function relaxedKey(key: string): string {
   return key.replace(/[-_]/g, '').toLowerCase();
 }

@@ -209,7 +209,7 @@ function occurrencesIn(b: Buffer, lang: 'java' | 'kotlin'): Occurrences {
 export const SERVLET_MODULE = 'ServletModule';
 /** `FileEntry.creates` of a file that may register Jackson mix-ins or subtypes in code. */
 export const JACKSON_REGISTRATION = 'JacksonRegistration';
-const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat', 'configureForJackson2', 'serializers(', 'WRAP_ROOT_VALUE'].map(bytesOf);
+const JACKSON_NEEDLES = ['registerSubtypes', 'mixIn', 'MixIn', 'addSerializer', 'serializerByType', 'addDeserializer', 'deserializerByType', 'SORT_PROPERTIES_ALPHABETICALLY', 'setDateFormat', 'simpleDateFormat', 'configureForJackson2', 'serializers(', 'WRAP_ROOT_VALUE', 'erializationInclusion', 'DefaultPropertyInclusion'].map(bytesOf);
 /**
  * The gates' words, looked for in one pass over their capitals (byte-words.ts). describeFile over
  * the 10,000 bench files took 145 ms; searched one by one, the six words of code-properties.ts and

@@ -39,6 +39,8 @@ import { detectModules, layoutProbesChanged, moduleFor } from './modules';
 import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
 import { jsonMapperChoice } from './json-mapper-choice';
+import { rootWrapping } from './root-wrapping';
+import { nullsLeftOut } from './null-inclusion';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, isIgnoreFile, isLinkedFileProblem, outsideWalk, walkFolder, walkProject, WalkScope } from './files';
@@ -1062,6 +1064,9 @@ export class ProjectScanner {
       this.schemas = new SchemaBuilder(this.index, this.index.diagnostics, {
         legacyDates: this.legacyDates(),
         ...this.jacksonDefaults(readProjectFile),
+        // Root wrapping is each application's own (root-wrapping.ts).
+        rootValue: rootWrapping(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile),
+        nullsLeftOut: nullsLeftOut(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile),
         generatedType: (name, packages) => models.schemaOf(name, packages),
         ...(mapper ? { mapper } : {}),
       });
@@ -1233,9 +1238,8 @@ export class ProjectScanner {
    * defaults (`spring.jackson.use-jackson2-defaults`) or to write with another mapper
    * (`preferred-json-mapper`: Jackson 2, Gson, ...). `spring.jackson.mapper.sort-properties-alphabetically` and
    * `write-enums-using-to-string` (Boot 3's `serialization.`, Boot 4's `datatype.enum.`) say it either way.
-   * Root wrapping (`deserialization.unwrap-root-value`, `serialization.wrap-root-value`) is off unless turned on.
    */
-  private jacksonDefaults(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean; enumsUsingToString: boolean; rootValue: { read: boolean; write: boolean } } {
+  private jacksonDefaults(read: (path: string) => string | undefined): { sortProperties: boolean; creatorOrder: boolean; enumsUsingToString: boolean } {
     const props = this.appProperties();
     const value = (key: string) => props.get(relaxedKey(key))?.trim().toLowerCase();
     // Another mapper preferred for HTTP: Jackson 2, or not Jackson at all (apollo's `gson`).
@@ -1249,8 +1253,6 @@ export class ProjectScanner {
       sortProperties: sorted === 'true' || sorted === 'false' ? sorted === 'true' : jackson3,
       creatorOrder: jackson3,
       enumsUsingToString: toString === 'true' || toString === 'false' ? toString === 'true' : jackson3,
-      // The RealWorld API's `{"user": {...}}` bodies: @JsonRootName on the models, the features turned on here.
-      rootValue: { read: value('spring.jackson.deserialization.unwrap-root-value') === 'true', write: value('spring.jackson.serialization.wrap-root-value') === 'true' },
     };
   }
 

@@ -34,7 +34,7 @@ const MAGIC = 'apiscout-scan-cache\n';
  * Bump when the cached shape or anything a parse produces changes in a way the bundle hash
  * below cannot see (running from source, where there is no bundle to hash).
  */
-export const SCAN_CACHE_FORMAT = 1;
+export const SCAN_CACHE_FORMAT = 2;
 /** Beyond this the files parsed last are left out: a cache larger than the sources buys little. */
 export const MAX_CACHE_BYTES = 128 * 1024 * 1024;
 

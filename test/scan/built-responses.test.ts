@@ -65,6 +65,13 @@ describe('a JAX-RS method returning a Response it builds', () => {
     expect(unknown('either')).toBe(true);
   });
 
+  it('answers the body of a 200 built on one path, and the 204 of the other', () => {
+    // Only the 204 was listed, as the answer, before the 200's body was read past it.
+    expect(byMember('maybe').status).toBeUndefined();
+    expect(byMember('maybe').response?.schema?.title).toBe('Item');
+    expect(byMember('maybe').responses?.map((r) => r.status)).toContain('204');
+  });
+
   it("reads a return calling a private helper of the class: the helper's status is one of the answers", () => {
     // `return refused();` was left unread before helpers were followed.
     expect(byMember('guarded').response?.schema?.title).toBe('Item');
@@ -174,6 +181,23 @@ class FruitResource {
         else return Response.ok(Fruit(name)).build()
     }
 
+    @GET
+    @Path("/{name}/picked")
+    fun picked(@PathParam("name") name: String): Response {
+        return when {
+            name.isEmpty() -> Response.status(Response.Status.NOT_FOUND).build()
+            name == "gone" -> { Response.status(410).build() }
+            else -> Response.ok(Fruit(name)).build()
+        }
+    }
+
+    @GET
+    @Path("/{name}/kept")
+    fun kept(@PathParam("name") name: String): Response {
+        val answer = if (name.isEmpty()) Response.noContent().build() else Response.ok(Fruit(name)).build()
+        return answer
+    }
+
     @DELETE
     @Path("/{name}")
     fun delete(@PathParam("name") name: String): Response {
@@ -202,6 +226,13 @@ class FruitResource {
     expect(byMember('either').responses?.map((r) => r.status)).toContain('404');
     expect(byMember('replace').response?.schema?.title).toBe('Fruit');
     expect(byMember('replace').responses?.find((r) => r.status === '409')?.schema?.title).toBe('Fruit');
+  });
+
+  it('reads each branch of a when expression, and a val given an if-else expression that is returned', () => {
+    expect(byMember('picked').response?.schema?.title).toBe('Fruit');
+    expect(byMember('picked').responses?.map((r) => r.status)).toEqual(expect.arrayContaining(['404', '410']));
+    expect(byMember('kept').response?.schema?.title).toBe('Fruit');
+    expect(byMember('kept').responses?.map((r) => r.status)).toContain('204');
   });
 
   it("reads each return of an if statement whose else is on the next line (that else is the statement's, not the return's)", () => {

@@ -36,8 +36,51 @@ describe('a Spring handler returning ResponseEntity<Object>', () => {
     expect(response.schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 
+  it('answers each branch of a ternary: 200 with the body, 404 without', () => {
+    expect(byMember('findDept').response?.schema?.title).toBe('DeptDto');
+    expect(byMember('findDept').responses?.map((r) => r.status)).toContain('404');
+  });
+
   it('keeps a status read at run time unknown', () => {
     expect(byMember('echo').response?.schema?.['x-unresolved']).toBe(true);
+  });
+});
+
+describe('a Kotlin handler returning a choice of ResponseEntity', () => {
+  const root = mkdtempSync(join(tmpdir(), 'apiscout-response-entity-kt-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("reads a val given an if-else expression, and a when's branches, type arguments on build<Any>() and all", async () => {
+    mkdirSync(join(root, 'src/main/kotlin/com/acme'), { recursive: true });
+    writeFileSync(
+      join(root, 'src/main/kotlin/com/acme/NoteController.kt'),
+      `package com.acme
+import org.springframework.http.*
+import org.springframework.web.bind.annotation.*
+data class Note(val id: Long, val text: String)
+@RestController
+class NoteController {
+  @GetMapping("/notes/{id}")
+  fun note(@PathVariable id: Long): ResponseEntity<*> {
+    val r = if (id > 0) ResponseEntity.ok(Note(id, "x")) else ResponseEntity.notFound().build<Any>()
+    return r
+  }
+  @GetMapping("/notes/{id}/pick")
+  fun pick(@PathVariable id: Long): ResponseEntity<*> {
+    return when (id) {
+      0L -> ResponseEntity.notFound().build<Any>()
+      else -> ResponseEntity.ok(Note(id, "y"))
+    }
+  }
+}
+`,
+    );
+    const { endpoints } = await scanProject(root, { parseWorker: false });
+    for (const member of ['note', 'pick']) {
+      const found = endpoints.find((e) => e.source.member === member)!;
+      expect(found.response?.schema?.title, member).toBe('Note');
+      expect(found.responses?.map((r) => r.status), member).toContain('404');
+    }
   });
 });
 

@@ -31,6 +31,7 @@ import { methodReturn } from './delegated-return';
 import { isRawBytesPayload, responseModel } from './payload';
 import type { DeclaredResponse, JsonSchema, ResponseModel } from '../../model/request';
 import { responseExampleOf } from '../types/example';
+import { foldString } from '../types/attribute';
 import type { SchemaBuilder, TypeBindings } from '../types/type-schema';
 
 /** What one return hands the client as its entity. */
@@ -138,9 +139,9 @@ export function springBuiltReturns(index: ProjectIndex, controller: TypeDecl, si
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
-    const built = reader.springBuilt(e, 0);
+    const built = reader.springBuiltAll(e);
     if (!built) return undefined;
-    out.push(built);
+    out.push(...built);
   }
   return out;
 }
@@ -157,8 +158,7 @@ export function springReturnedValues(index: ProjectIndex, controller: TypeDecl, 
   const exprs = reader.returns(body.expression);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
-  for (const e of exprs) {
-    const entity = reader.entity(e);
+  for (const entity of exprs.flatMap((e) => reader.entities(e))) {
     if (entity.kind === 'unknown') return undefined;
     // `return null` (a stub, or nothing found) says nothing of the body the other returns write.
     if (entity.kind !== 'none') out.push({ status: '200', entity });
@@ -254,7 +254,8 @@ function chainOf(text: string): { head: string; links: Link[] } | undefined {
   const links: Link[] = [];
   let at = head[0].length;
   for (;;) {
-    const m = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*(\()?/.exec(text.slice(at));
+    // Kotlin's explicit type arguments (`build<Any>()`) or Java's (`.<Item>body(x)`) change nothing read here.
+    const m = /^\s*\.\s*(?:<[^;(){}]*>\s*)?([A-Za-z_$][\w$]*)\s*(?:<[^;(){}]*>\s*)?(\()?/.exec(text.slice(at));
     if (!m) break;
     if (!m[2]) return undefined; // a field read in the chain: not a builder call
     const open = at + m[0].length - 1;
@@ -310,13 +311,30 @@ class BodyReader {
   }
 
   /**
+   * The entities a returned expression may be: each branch of a choice (`?:`, Kotlin's `if`/`when`),
+   * also through a `val` given one (`val r = if (c) a else b; return r`).
+   */
+  entities(expr: string, depth = 0): Entity[] {
+    const e = unparenthesized(expr.trim());
+    const branches = depth <= MAX_DEPTH ? this.branches(e) : undefined;
+    if (branches) return branches.flatMap((b) => this.entities(b, depth + 1));
+    if (depth <= MAX_DEPTH && /^[a-z_$][\w$]*$/.test(e) && !this.site.method.params.some((p) => p.name === e)) {
+      const init = this.localDeclaration(e)?.init?.trim();
+      const choice = init !== undefined ? this.branches(unparenthesized(init)) : undefined;
+      // Given once, never again: its initializer is what is returned.
+      if (choice && [...this.code.matchAll(new RegExp(`(?<![\\w$.])${e.replace(/\$/g, '\\$')}\\s*=(?!=)`, 'g'))].length === 1) return choice.flatMap((b) => this.entities(b, depth + 1));
+    }
+    return [this.entityOf(e, depth)];
+  }
+
+  /**
    * What a returned expression builds: one builder, or each value a `Response` local is given
    * (`Response response; if (..) response = ok(x).build(); else response = ..; return response;`).
    */
   builtAll(expr: string): BuiltReturn[] | undefined {
     const name = /^[a-z_$][\w$]*$/.test(expr) ? expr : undefined;
     const n = name?.replace(/\$/g, '\\$');
-    const declared = n && new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*:\\s*Response\\??\\s*=` : `(?<![\\w$.])Response\\s+${n}\\s*[=;]`).test(this.code);
+    const declared = n && new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*(?::\\s*Response\\??\\s*)?=(?!=)` : `(?<![\\w$.])Response\\s+${n}\\s*[=;]`).test(this.code);
     if (!declared) return this.builtExpr(expr);
     const out: BuiltReturn[] = [];
     for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))) {
@@ -332,17 +350,30 @@ class BodyReader {
     return out.length ? out : undefined;
   }
 
-  /** What an expression builds: a builder, each branch of a `?:`, or the returns of a helper it calls. */
+  /** What an expression builds: a builder, each branch of a `?:` (Kotlin's `if`/`when`), or the returns of a helper it calls. */
   private builtExpr(expr: string): BuiltReturn[] | undefined {
     const e = unparenthesized(expr.trim());
-    const branches = this.kotlin ? kotlinIfElse(e) : ternary(e);
-    if (branches) {
-      const yes = this.builtExpr(branches[0]);
-      const no = yes && this.builtExpr(branches[1]);
-      return yes && no && [...yes, ...no];
-    }
+    const branches = this.branches(e);
+    if (branches) return allOf(branches.map((b) => this.builtExpr(b)));
     const one = this.built(e);
     return one ? [one] : this.helperReturns(e);
+  }
+
+  /** The values an expression chooses between: a `?:`, Kotlin's `if (..) a else b` or a `when` of values; undefined when it is not a choice. */
+  private branches(e: string): string[] | undefined {
+    return this.kotlin ? (kotlinIfElse(e) ?? kotlinWhen(e)) : ternary(e);
+  }
+
+  /** What a returned Spring `ResponseEntity` expression builds, each branch of a choice between them; undefined when one is not read. */
+  springBuiltAll(expr: string, depth = 0): BuiltReturn[] | undefined {
+    const e = unparenthesized(expr.trim());
+    const branches = depth <= MAX_DEPTH ? this.branches(e) : undefined;
+    if (branches) return allOf(branches.map((b) => this.springBuiltAll(b, depth + 1)));
+    // A local given a choice (`val r = if (found) ok(u) else notFound().build(); return r`).
+    const init = depth <= MAX_DEPTH && /^[a-z_$][\w$]*$/.test(e) ? this.springLocal(e) : undefined;
+    if (init !== undefined) return this.springBuiltAll(init, depth + 1);
+    const one = this.springBuilt(e, depth);
+    return one && [one];
   }
 
   /**
@@ -450,14 +481,8 @@ class BodyReader {
     }
     // A local holding the answer: `ResponseEntity<Object> r = ResponseEntity.ok(x); return r;`.
     if (/^[a-z_$][\w$]*$/.test(expr)) {
-      const n = expr.replace(/\$/g, '\\$');
-      const declared = new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*(?::\\s*(?:ResponseEntity|Mono)\\b[^=]*)?=(?!=)` : `(?<![\\w$.])(?:ResponseEntity|Mono|var)\\s*(?:<[^;=(){}]*>)?\\s+${n}\\s*=(?!=)`, 'g');
-      const decls = [...this.code.matchAll(declared)];
-      // Declared once and never assigned again: its initializer is what is returned.
-      const from = decls.length === 1 ? decls[0]!.index! + decls[0]![0].length : -1;
-      if (from < 0 || [...this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))].some((m) => m.index! < decls[0]!.index! || m.index! >= from)) return undefined;
-      const end = this.end(from);
-      return end < 0 ? undefined : this.springBuilt(this.code.slice(from, end).trim(), depth + 1);
+      const init = this.springLocal(expr);
+      return init === undefined ? undefined : this.springBuilt(init, depth + 1);
     }
     const created = (this.kotlin ? /^(?:new\s+)?ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/ : /^new\s+ResponseEntity\s*(?:<[^;{}()]*>)?\s*\(/).exec(expr);
     if (created) {
@@ -492,6 +517,17 @@ class BodyReader {
     }
     if (!ended) return undefined;
     return { status, entity: entity === undefined ? { kind: 'none' } : this.entityOf(entity, 0) };
+  }
+
+  /** The initializer of a `ResponseEntity` (or `Mono`) local declared once and never assigned again; undefined when `name` is not one. */
+  private springLocal(name: string): string | undefined {
+    const n = name.replace(/\$/g, '\\$');
+    const declared = new RegExp(this.kotlin ? `\\bva[lr]\\s+${n}\\s*(?::\\s*(?:ResponseEntity|Mono)\\b[^=]*)?=(?!=)` : `(?<![\\w$.])(?:ResponseEntity|Mono|var)\\s*(?:<[^;=(){}]*>)?\\s+${n}\\s*=(?!=)`, 'g');
+    const decls = [...this.code.matchAll(declared)];
+    const from = decls.length === 1 ? decls[0]!.index! + decls[0]![0].length : -1;
+    if (from < 0 || [...this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))].some((m) => m.index! < decls[0]!.index! || m.index! >= from)) return undefined;
+    const end = this.end(from);
+    return end < 0 ? undefined : this.code.slice(from, end).trim();
   }
 
   /**
@@ -588,6 +624,8 @@ class BodyReader {
     if (e === 'true' || e === 'false') return { kind: 'scalar', type: 'boolean' };
     const literal = this.mapLiteral(e, depth);
     if (literal) return literal;
+    const mapped = this.lambdaValue(e, depth);
+    if (mapped) return mapped;
     // `list.size` (Kotlin), `list.size()`: a collection's size.
     const size = /^([a-z_$][\w$]*)\s*\.\s*(?:size|length)\s*(?:\(\s*\))?$/.exec(e);
     if (size) {
@@ -641,6 +679,35 @@ class BodyReader {
       return typed;
     }
     return { kind: 'unknown' };
+  }
+
+  /**
+   * A value built in a lambda, where what the lambda returns tells its type: Kotlin's
+   * `x.map { Dto(it) }` (`mapNotNull`, then `toList()` or not) as a list of it, `x.let { Dto(it) }`
+   * (`run`) as it, `x.also { .. }` (`apply`) as `x`; Java's `x.stream().map(Dto::new)` or
+   * `.map(u -> new Dto(u))` collected to a list. Undefined when `e` is none of these.
+   */
+  private lambdaValue(e: string, depth: number): Entity | undefined {
+    const body = e.replace(/\s*\.\s*(?:toList|toMutableList)\s*\(\s*\)$|\s*\.\s*collect\s*\(\s*(?:Collectors\s*\.\s*)?toList\s*\(\s*\)\s*\)$/, '');
+    const listed = body !== e;
+    const call = this.kotlin ? /\.\s*(let|run|also|apply|map|mapNotNull)\s*\{/g : /\.\s*(map)\s*\(/g;
+    for (const m of body.matchAll(call)) {
+      const open = m.index! + m[0].length - 1;
+      if (matching(body, open) !== body.length - 1) continue;
+      const receiver = body.slice(0, m.index!).trim();
+      const kind = m[1]!;
+      if (kind === 'also' || kind === 'apply') return listed ? { kind: 'unknown' } : this.entityOf(receiver, depth + 1);
+      // Java maps a stream (`mapper.map(user)` is a method of the mapper's, read as any call); a Kotlin collection or sequence maps itself.
+      if (!this.kotlin && !/\.\s*stream\s*\(\s*\)$/.test(receiver)) return undefined;
+      const value = this.kotlin ? lambdaResult(body.slice(open + 1, -1)) : javaLambdaResult(body.slice(open + 1, -1));
+      if (value === undefined) return { kind: 'unknown' };
+      const entity = this.entityOf(value, depth + 1);
+      if (kind === 'let' || kind === 'run') return listed ? { kind: 'unknown' } : entity;
+      // A Java stream not collected is no list.
+      if (entity.kind !== 'type' || (!this.kotlin && !listed)) return { kind: 'unknown' };
+      return { ...entity, ref: { name: 'java.util.List', args: [entity.ref], dims: 0 } };
+    }
+    return undefined;
   }
 
   /** A parameter, a local (its declared type, or `var x = ` what it is given) or a field. */
@@ -701,7 +768,7 @@ class BodyReader {
     }
     const entries = new Map<string, Entity>();
     for (const [, rawKey, value] of pairs) {
-      const key = keyOf(rawKey, this.kotlin);
+      const key = this.keyOf(rawKey);
       if (key === undefined) return { kind: 'unknown' };
       putEntry(entries, key, this.entityOf(value, depth + 1));
     }
@@ -759,7 +826,7 @@ class BodyReader {
           key = this.raw.slice(open + 1, close);
           value = this.code.slice(from, end);
         }
-        const k = keyOf(key, this.kotlin);
+        const k = this.keyOf(key);
         if (k === undefined) return undefined;
         putEntry(entries, k, this.entityOf(value, depth + 1));
         continue;
@@ -790,11 +857,20 @@ class BodyReader {
       const close = matching(this.code, open);
       if (close < 0 || close > innerEnd || !/^\s*;/.test(this.code.slice(close + 1))) return false;
       const args = splitTop(this.code.slice(open + 1, close), ',');
-      const key = args.length === 2 ? keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length), this.kotlin) : undefined;
+      const key = args.length === 2 ? this.keyOf(this.raw.slice(open + 1, open + 1 + args[0]!.length)) : undefined;
       if (key === undefined) return false;
       putEntry(entries, key, this.entityOf(args[1]!, depth + 1));
       at = this.code.indexOf(';', close) + 1;
     }
+  }
+
+  /** A map key: a string literal, or a constant holding one (`KEY`, `Keys.ID`, a Kotlin `const val`); undefined for any other. */
+  private keyOf(raw: string): string | undefined {
+    const literal = keyOf(raw, this.kotlin);
+    if (literal !== undefined) return literal;
+    const name = raw.trim().replace(/\s+/g, '');
+    if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(name) || this.site.method.params.some((p) => p.name === name) || this.localDeclaration(name) !== undefined) return undefined;
+    return foldString(this.index, { kind: 'name', name }, this.scope);
   }
 
   /** Whether a mention of a value after `before` is in what the method answers (a return, a builder's body), not an argument to any other call. */
@@ -942,6 +1018,108 @@ function kotlinIfElse(e: string): [string, string] | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A Kotlin `when (..) { a -> x; else -> y }` (or `when { .. }`) whose branches are each a value
+ * (braces holding only it) as those values; undefined when not one, or a branch does more. Without
+ * an `else` the `when` is a statement, not the return's value.
+ */
+function kotlinWhen(e: string): string[] | undefined {
+  const head = /^when\s*(\()?/.exec(e);
+  if (!head) return undefined;
+  let at = head[0].length;
+  if (head[1]) {
+    const close = matching(e, at - 1);
+    if (close < 0) return undefined;
+    at = close + 1;
+  }
+  const open = e.indexOf('{', at);
+  if (open < 0 || e.slice(at, open).trim() || matching(e, open) !== e.length - 1) return undefined;
+  const body = e.slice(open + 1, -1);
+  const out: string[] = [];
+  let hasElse = false;
+  // Each branch: `conditions -> value`, the value ending at the line's end outside brackets.
+  let from = 0;
+  while (from < body.length) {
+    const arrow = topIndex(body, '->', from);
+    if (arrow < 0) {
+      if (body.slice(from).trim()) return undefined;
+      break;
+    }
+    const condition = body.slice(from, arrow).trim();
+    let end = arrow + 2;
+    let depth = 0;
+    for (; end < body.length; end++) {
+      const c = body[end]!;
+      if (c === '"' || c === "'") end = skipString(body, end);
+      else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+      else if (depth === 0 && (c === ';' || (c === '\n' && body.slice(arrow + 2, end).trim() && !/^\s*\??\./.test(body.slice(end + 1))))) break;
+    }
+    const value = branchValue(body.slice(arrow + 2, end));
+    if (value === undefined || !condition) return undefined;
+    if (condition === 'else') hasElse = true;
+    out.push(value);
+    from = end + 1;
+  }
+  return hasElse && out.length ? out : undefined;
+}
+
+/** The first `token` at `from` or after it outside brackets and strings; -1 when none. */
+function topIndex(text: string, token: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = skipString(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && text.startsWith(token, i)) return i;
+  }
+  return -1;
+}
+
+/**
+ * What a Kotlin lambda's body returns: its last statement, after the parameters' `x ->`; undefined
+ * when that is a `return` (of the method, not the lambda) or empty.
+ */
+function lambdaResult(body: string): string | undefined {
+  const arrow = topIndex(body, '->', 0);
+  const statements = (arrow >= 0 && /^\s*[\w$,\s()]*$/.test(body.slice(0, arrow)) ? body.slice(arrow + 2) : body).split(/[;\n]/);
+  // The last statement: a chain continued on the next line (`.build()`) is joined first.
+  const joined = statements.reduce<string[]>((out, line) => {
+    if (/^\s*\??\./.test(line) && out.length) out[out.length - 1] += line;
+    else if (line.trim()) out.push(line);
+    return out;
+  }, []);
+  const last = joined.at(-1)?.trim();
+  return last && !/^return\b/.test(last) && balanced(last) ? last : undefined;
+}
+
+/** A Java lambda's or method reference's value: `u -> new Dto(u)`, `(u) -> ..`, `Dto::new` as `new Dto()`; undefined for a block body. */
+function javaLambdaResult(arg: string): string | undefined {
+  const ref = /^\s*([A-Z][\w$.]*)\s*::\s*new\s*$/.exec(arg);
+  if (ref) return `new ${ref[1]}()`;
+  const m = /^\s*(?:[a-z_$][\w$]*|\(\s*[\w$\s,]*\))\s*->\s*/.exec(arg);
+  const value = m ? arg.slice(m[0].length).trim() : undefined;
+  return value && !value.startsWith('{') ? value : undefined;
+}
+
+/** Brackets balanced within the text. */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = skipString(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Every branch's answers; undefined when one branch is not read. */
+function allOf(branches: ReadonlyArray<BuiltReturn[] | undefined>): BuiltReturn[] | undefined {
+  return branches.every((b) => b !== undefined) ? branches.flat() : undefined;
 }
 
 /** A Kotlin branch's value: the expression, or the one statement of its braces; undefined for a block doing more. */

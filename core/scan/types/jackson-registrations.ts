@@ -24,7 +24,11 @@
 //   `configureForJackson2()`), as for `addMixIn`;
 // - root wrapping, SerializationFeature.WRAP_ROOT_VALUE and DeserializationFeature.UNWRAP_ROOT_VALUE
 //   enabled or disabled (`mapper.enable(..)`, `configure(.., true)`, the builder's
-//   `featuresToEnable(..)` in a customizer), as for `addMixIn`: it wins over `spring.jackson.*`;
+//   `featuresToEnable(..)` in a customizer), as for `addMixIn`, by module (root-wrapping.ts decides
+//   per application): it wins over `spring.jackson.*`;
+// - the mapper's default inclusion (`setSerializationInclusion(Include.NON_NULL)`,
+//   `setDefaultPropertyInclusion(..)`, the builder's `serializationInclusion(..)`), as for root
+//   wrapping: by module, winning over `spring.jackson.default-property-inclusion` (null-inclusion.ts);
 // - the mapper's date format (`setDateFormat(new SimpleDateFormat("..."))`, the builder's
 //   `simpleDateFormat("...")`), as for `addMixIn`: `java.util.Date` and `Calendar` in that pattern.
 //   It wins over `spring.jackson.date-format`, as a customizer runs after the properties and a
@@ -52,8 +56,10 @@ export interface Registrations {
   deserializers: ReadonlySet<string>;
   /** The Spring mapper sorts properties alphabetically (MapperFeature.SORT_PROPERTIES_ALPHABETICALLY enabled), or not (disabled); undefined: the code does not say. */
   sortProperties: boolean | undefined;
-  /** Root wrapping turned on or off in code: `read` UNWRAP_ROOT_VALUE, `write` WRAP_ROOT_VALUE; undefined where the code does not say. */
-  rootValue: { read?: boolean; write?: boolean };
+  /** Root wrapping turned on or off in each module's code (by module name): `read` UNWRAP_ROOT_VALUE, `write` WRAP_ROOT_VALUE; undefined where the code does not say. */
+  rootValue: ReadonlyMap<string, { read?: boolean; write?: boolean }>;
+  /** The default inclusion each module's code sets (by module name): `NON_NULL`, `ALWAYS`, ... */
+  inclusion: ReadonlyMap<string, string>;
 }
 
 /**
@@ -73,12 +79,13 @@ export function codeRegistrations(index: ProjectIndex): Registrations {
     const serializers = new Map<string, TypeSerializer>();
     const deserializers = new Set<string>();
     const sorted: { on?: boolean } = {};
-    const rootValue: { read?: boolean; write?: boolean } = {};
+    const rootValue = new Map<string, { read?: boolean; write?: boolean }>();
+    const inclusion = new Map<string, string>();
     const entries = [...index.files.values()].filter((e) => e.creates?.includes(JACKSON_REGISTRATION)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted, rootValue });
+    for (const entry of entries) readFile(index, entry, { mixins, subtypes, serializers, deserializers, sorted, rootValue, inclusion });
     const components = [...index.files.values()].filter((e) => COMPONENTS.some((a) => e.annotations.has(a))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of components) readComponents(index, entry, serializers, deserializers);
-    return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on, rootValue };
+    return { mixins, subtypes, serializers, deserializers, sortProperties: sorted.on, rootValue, inclusion };
   });
 }
 
@@ -104,6 +111,8 @@ const WRAP = featureSet('SerializationFeature.WRAP_ROOT_VALUE', true);
 const NO_WRAP = featureSet('SerializationFeature.WRAP_ROOT_VALUE', false);
 const UNWRAP = featureSet('DeserializationFeature.UNWRAP_ROOT_VALUE', true);
 const NO_UNWRAP = featureSet('DeserializationFeature.UNWRAP_ROOT_VALUE', false);
+/** The mapper's default inclusion: `setSerializationInclusion(Include.X)`, `setDefaultPropertyInclusion(X)` (or of `JsonInclude.Value.construct(X, ..)`), the builder's `serializationInclusion(X)`. */
+const INCLUSION = /\b(?:setSerializationInclusion|serializationInclusion|setDefaultPropertyInclusion)\s*\(\s*(?:(?:[\w$]+\s*\.\s*)*construct\s*\(\s*)?(?:[\w$]+\s*\.\s*)*(ALWAYS|NON_NULL|NON_ABSENT|NON_EMPTY|NON_DEFAULT|USE_DEFAULTS)\b/;
 const DESERIALIZER_CALL = /(?:\.\s*|(?<![\w$.]\s*))(?:addDeserializer|deserializerByType)\s*\(/g;
 /** java.time's serializers taking a formatter (jackson-datatype-jsr310). */
 const TIME_SERIALIZERS = new Set(['LocalDateTimeSerializer', 'LocalDateSerializer', 'LocalTimeSerializer', 'OffsetDateTimeSerializer', 'ZonedDateTimeSerializer', 'InstantSerializer']);
@@ -116,10 +125,11 @@ interface Tables {
   serializers: Map<string, TypeSerializer>;
   deserializers: Set<string>;
   sorted: { on?: boolean };
-  rootValue: { read?: boolean; write?: boolean };
+  rootValue: Map<string, { read?: boolean; write?: boolean }>;
+  inclusion: Map<string, string>;
 }
 
-function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted, rootValue }: Tables): void {
+function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, serializers, deserializers, sorted, rootValue, inclusion }: Tables): void {
   let text: string;
   try {
     text = readFileSync(entry.abs, 'utf8');
@@ -151,10 +161,14 @@ function readFile(index: ProjectIndex, entry: FileEntry, { mixins, subtypes, ser
     if (dateFormat) for (const t of LEGACY_DATES) if (!serializers.has(t)) serializers.set(t, { pattern: dateFormat[1]! });
     if (SORTED.test(code)) sorted.on = true;
     else if (UNSORTED.test(code) && sorted.on === undefined) sorted.on = false;
-    if (WRAP.test(code)) rootValue.write = true;
-    else if (NO_WRAP.test(code) && rootValue.write === undefined) rootValue.write = false;
-    if (UNWRAP.test(code)) rootValue.read = true;
-    else if (NO_UNWRAP.test(code) && rootValue.read === undefined) rootValue.read = false;
+    const root = rootValue.get(entry.module) ?? {};
+    if (WRAP.test(code)) root.write = true;
+    else if (NO_WRAP.test(code) && root.write === undefined) root.write = false;
+    if (UNWRAP.test(code)) root.read = true;
+    else if (NO_UNWRAP.test(code) && root.read === undefined) root.read = false;
+    if (root.read !== undefined || root.write !== undefined) rootValue.set(entry.module, root);
+    const included = INCLUSION.exec(code)?.[1];
+    if (included && !inclusion.has(entry.module)) inclusion.set(entry.module, included);
     for (const m of code.matchAll(HANDLED_TYPE_CALL)) {
       for (const arg of argsOf(code, m.index! + m[0].length - 1)) {
         const handled = handledBy(index, arg, scope);

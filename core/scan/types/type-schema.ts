@@ -56,6 +56,9 @@ import { classAnnotations as mapperClassAnnotations, ownWriter, propertyAnnotati
 import { FASTJSON2_DATE_FORMAT, jsonbPropertyName } from './bean-mapper-annotations';
 import type { BeanMapper } from './bean-mapper-annotations';
 import type { JsonMapperChoice } from '../json-mapper-choice';
+import { oneApplication } from '../root-wrapping';
+import { NULLS_LEFT_OUT } from '../null-inclusion';
+import type { RootValue } from '../root-wrapping';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
 
@@ -83,9 +86,13 @@ export interface SchemaOptions {
   /**
    * The application's Jackson wraps the root value of a body in an object named for its class
    * (Spring Boot's `spring.jackson.deserialization.unwrap-root-value` for request bodies it reads,
-   * `spring.jackson.serialization.wrap-root-value` for those it writes): `rootWrapped`.
+   * `spring.jackson.serialization.wrap-root-value` for those it writes): `rootWrapped`. A function
+   * gives each application's, by the file of the body's root (root-wrapping.ts, the code's settings
+   * in); a fixed value is the whole project's properties, any module's code winning.
    */
-  rootValue?: { read: boolean; write: boolean };
+  rootValue?: RootValue | ((file: SourceFile) => RootValue);
+  /** Whether the Jackson of the application writing `file`'s types leaves null properties out by default (null-inclusion.ts). */
+  nullsLeftOut?: (file: SourceFile) => boolean;
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -279,7 +286,10 @@ export class SchemaBuilder {
   /** The caches of each mapper's models, by its settings' key ('' for Jackson). */
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
-  private readonly rootValue: { read: boolean; write: boolean };
+  private readonly rootValue: (file: SourceFile) => RootValue;
+  private readonly nullsLeftOutFor: ((file: SourceFile) => boolean) | undefined;
+  /** The application's Jackson leaves null properties out unless a property or class says otherwise. */
+  private nullsLeftOut = false;
   /** The root type whose endpoints are being read (`readingEndpointsOf`). */
   private endpointRoot: EndpointRoot | undefined;
   /** The side the root being built is for. */
@@ -310,10 +320,11 @@ export class SchemaBuilder {
     this.sortProperties = opts.sortProperties === true;
     this.creatorOrder = opts.creatorOrder === true;
     this.enumsUsingToString = opts.enumsUsingToString === true && !this.javaNames;
-    this.rootValue = opts.rootValue ?? { read: false, write: false };
+    this.rootValue = typeof opts.rootValue === 'function' ? opts.rootValue : oneApplication(index, opts.rootValue ?? { read: false, write: false });
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.mapperFor = opts.mapper;
+    this.nullsLeftOutFor = opts.nullsLeftOut;
     this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
@@ -359,10 +370,9 @@ export class SchemaBuilder {
    * its runtime class (`ArrayList`), which no client sends. Gson, JSON-B and fastjson never wrap.
    */
   rootWrapped(schema: JsonSchema, scope: Scope, direction: Direction): JsonSchema {
-    // Turned on or off in code (a customizer runs after the properties): that wins.
-    const inCode = codeRegistrations(this.index).rootValue;
-    const on = direction === 'request' ? (inCode.read ?? this.rootValue.read) : (inCode.write ?? this.rootValue.write);
-    if (this.javaNames || !on) return schema;
+    if (this.javaNames) return schema;
+    const wrapping = this.rootValue(scope.file);
+    if (!(direction === 'request' ? wrapping.read : wrapping.write)) return schema;
     const javaType = schema['x-java-type'];
     if (schema.type !== 'object' || typeof javaType !== 'string') return schema;
     this.useMapper(scope.file);
@@ -380,6 +390,16 @@ export class SchemaBuilder {
     return { type: 'object', properties: { [key]: schema }, required: [key] };
   }
 
+  /** Whether Jackson leaves a null value of a property out: its `@JsonInclude`, else its class's (or a supertype's, a mix-in's), else the application's default. */
+  private leavesNullOut(own: Annotation | undefined, decl: TypeDecl): boolean {
+    for (const ann of [own, ...[decl, ...this.index.ancestors(decl)].map((t) => findAnnotation(classAnnotations(this.index, t), 'JsonInclude'))]) {
+      if (!ann) continue;
+      const value = enumAttr(ann, 'value') ?? 'ALWAYS';
+      if (value !== 'USE_DEFAULTS') return NULLS_LEFT_OUT.has(value);
+    }
+    return this.nullsLeftOut;
+  }
+
   /** Says which framework reads endpoints from which root type until the next call (undefined: none). */
   readingEndpointsOf(root: EndpointRoot | undefined): void {
     this.endpointRoot = root;
@@ -390,8 +410,11 @@ export class SchemaBuilder {
     const choice = this.javaNames || !file ? undefined : this.mapperFor?.(file, this.endpointRoot);
     const gson = choice?.kind === 'gson' ? choice.settings : undefined;
     const mapper = choice?.kind === 'gson' ? undefined : choice;
-    const key = choice ? JSON.stringify(choice) : '';
+    // Jackson's default inclusion is the application's: bodies left without nulls have caches of their own.
+    const withoutNulls = !choice && !this.javaNames && !!file && this.nullsLeftOutFor?.(file) === true;
+    const key = choice ? JSON.stringify(choice) : withoutNulls ? 'jackson:non-null' : '';
     if (key === this.mapperKey) return;
+    this.nullsLeftOut = withoutNulls;
     let caches = this.mappers.get(key);
     if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
     this.gson = gson;
@@ -987,6 +1010,12 @@ export class SchemaBuilder {
         for (const [n, s] of Object.entries(schema.properties)) properties[prefix + n + suffix] = s;
         for (const r of schema.required ?? []) required.push(prefix + r + suffix);
         continue;
+      }
+      // Always null (`Void`, `T` bound to it) where Jackson leaves nulls out: never written (null-inclusion.ts),
+      // still read: the two sides differ.
+      if (!this.javaNames && !this.gson && !this.mapper && schema.type === 'null' && this.leavesNullOut(p.anns.get('JsonInclude'), decl)) {
+        parts.directional = true;
+        if (!request) continue;
       }
       properties[p.name] = schema;
       if (isRequired) required.push(p.name);

@@ -348,9 +348,13 @@ export function createJaxRsScanner(generated = new GeneratedApis()): FrameworkSc
         let answer = withDeclaredBody(response || undefined, responses);
         let status = visible.status ?? ((!ret || ret.name === 'void') && !declaresSuccess && !suspended ? '204' : undefined);
         // `Response` says nothing of its entity; the builders the method returns may, and their status.
-        if (ctx.requestModels && answer && payload.kind === 'unknown' && ret && simpleName(ret.name) === 'Response' && answer.schema?.['x-unresolved'] === true && answer.schema['x-java-type'] === undefined) {
+        // Read too where the answer is No Content only because a 204 the body builds is the one success listed
+        // (`if (found) return ok(x).build(); return noContent().build();`): the 200 it builds is the answer.
+        const unread = (m: typeof answer) => m?.schema?.['x-unresolved'] === true && m.schema['x-java-type'] === undefined;
+        const onlyBuilt204 = !!answer && !answer.schema && unread(response || undefined) && !responses.some((r) => r.status.startsWith('2') && !visible.responses.includes(r));
+        if (ctx.requestModels && answer && payload.kind === 'unknown' && ret && simpleName(ret.name) === 'Response' && (unread(answer) || onlyBuilt204)) {
           const built = builtResponse(builtReturns(ctx.index, type, site), { contentType: answer.contentType, declared: !!produces?.length }, { type: site.owner, file: site.owner.file }, methodBindingsFor(ctx.index, ctx.schemas, type, site), ctx.schemas, doc, responses);
-          if (built) {
+          if (built && (!onlyBuilt204 || built.response.schema)) {
             answer = built.response;
             status = built.status === '200' ? undefined : built.status;
             // A code the body's other builders put among the others is now the success.
