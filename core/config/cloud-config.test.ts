@@ -58,7 +58,7 @@ describe('Spring Cloud Config repositories in folders of the project', () => {
     const diagnostics: Diagnostic[] = [];
     expect(nativeRepositories([{ dir: 'server' }], () => native, diagnostics)).toEqual(['server/shared', 'shared', 'server/repo/{profile}', 'repo/{profile}']);
     expect(diagnostics.map((d) => d.message)).toEqual(['config server repository file:../../outside is not a folder of the project; its properties are not read']);
-    expect(nativeRepositories([{ dir: '' }], () => git)).toEqual(['config-repo', 'config-repo/common', 'config-repo/{application}']);
+    expect(nativeRepositories([{ dir: '' }], () => git)).toEqual(['config-repo', 'config-repo/common', 'config-repo/envs/*', 'config-repo/{application}']);
     // A git URI with `file:` but outside the project is named, not read.
     const outside: Diagnostic[] = [];
     expect(nativeRepositories([{ dir: '' }], () => map({ 'spring.cloud.config.server.git.uri': 'file:///home/me/config' }), outside)).toEqual([]);
