@@ -241,4 +241,72 @@ fun main() {
       rmSync(app, { recursive: true, force: true });
     }
   });
+  it("are credited to the @Bean calling the helper that registers them, and a module's bean replaces the starter's, as a re-scan follows", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-bean-'));
+    const CONFIG = 'src/main/java/com/acme/stock/GrpcConfig.java';
+    try {
+      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(
+        join(app, CONFIG),
+        `package com.acme.stock;
+
+import io.grpc.BindableService;
+import io.grpc.ServerBuilder;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import net.devh.boot.grpc.server.serverfactory.GrpcServerConfigurer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration
+public class GrpcConfig {
+    @Bean
+    public GrpcServerConfigurer libraryServices(HealthStatusManager health) {
+        return builder -> addLibraryServices(builder, health);
+    }
+
+    private void addLibraryServices(ServerBuilder<?> builder, HealthStatusManager health) {
+        builder.addService(health.getHealthService());
+    }
+
+    @Bean
+    public BindableService reflection() {
+        return ProtoReflectionServiceV1.newInstance();
+    }
+}
+`,
+      );
+      writeFileSync(join(app, 'pom.xml'), pom('<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>'));
+      const scanner = await scanned(app);
+      const listed = (endpoints: readonly { path: string; source?: { member?: string } }[]) => endpoints.map((e) => `${e.path} ${e.source?.member}`).sort();
+      // The starter's own health and v1alpha reflection services give way to the module's beans.
+      expect(listed(scanner.result().endpoints)).toEqual([
+        '/grpc.health.v1.Health/Check libraryServices',
+        '/grpc.health.v1.Health/Watch libraryServices',
+        '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo reflection',
+      ]);
+      // Without the reflection bean, the starter's reflection service is back, at the main method.
+      writeFileSync(join(app, CONFIG), readFileSync(join(app, CONFIG), 'utf8').replace(/ {4}@Bean\n {4}public BindableService reflection\(\) \{[\s\S]*?\n {4}\}\n/, ''));
+      const after = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'changed' }]);
+      expect(listed(after.endpoints)).toEqual([
+        '/grpc.health.v1.Health/Check libraryServices',
+        '/grpc.health.v1.Health/Watch libraryServices',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo main',
+      ]);
+      // A configuration appearing later replaces the starter's health service too.
+      const text = readFileSync(join(app, CONFIG), 'utf8');
+      rmSync(join(app, CONFIG));
+      const none = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'deleted' }]);
+      expect(listed(none.endpoints).map((e) => e.split(' ')[1])).toEqual(['main', 'main', 'main']);
+      writeFileSync(join(app, CONFIG), text);
+      const created = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'created' }]);
+      expect(listed(created.endpoints)).toEqual(listed(after.endpoints));
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
 });

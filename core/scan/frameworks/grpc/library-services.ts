@@ -5,8 +5,10 @@
 // that a starter binds. Each is listed at the method registering it. The method body is text the
 // parser skips, so it is read as text (strings and comments blanked).
 // grpc-ecosystem's starter (net.devh) registers both itself when grpc-services is on the classpath,
-// unless `grpc.server.health-service-enabled` / `reflection-service-enabled` say false: those are
-// listed at the application's main method.
+// unless `grpc.server.health-service-enabled` / `reflection-service-enabled` say false or a `@Bean`
+// of the module registers the same service (the starter's is conditional on none): those are
+// listed at the application's main method. A registration written in a helper method is the
+// `@Bean`'s calling it.
 
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { findAnnotation } from '../../source-model';
@@ -83,12 +85,34 @@ export function libraryRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
     pattern.lastIndex = 0;
     for (let m = pattern.exec(code); m; m = pattern.exec(code)) {
       const line = lineAt(code, m.index);
-      const site = [...methods].reverse().find((s) => s.method.line <= line);
+      const nearest = [...methods].reverse().find((s) => s.method.line <= line);
+      const site = nearest && registeringBean(nearest, methods, code);
       if (!site || out.some((r) => r.method === site.method && r.fullName === factory.fullName)) continue;
       out.push({ method: site.method, owner: site.owner, line, written: factory.written, binding: factory.binding, fullName: factory.fullName });
     }
   }
   return out;
+}
+
+type Site = { method: MethodDecl; owner: TypeDecl };
+
+/**
+ * The `@Bean` method a registration belongs to: where it is written in a helper of the class
+ * (`configurer()` returning `b -> addLibraryServices(b)`), the bean calling that helper, through
+ * up to three helpers; the method it is written in when no bean calls it.
+ */
+function registeringBean(site: Site, methods: readonly Site[], code: string, depth = 0): Site {
+  if (depth >= 3 || findAnnotation(site.method.annotations, 'Bean') || site.method.name === 'main') return site;
+  const name = site.method.name.replace(/\$/g, '\\$');
+  for (const call of code.matchAll(new RegExp(`(?<![\\w$.])(?:this\\s*\\.\\s*)?${name}\\s*\\(`, 'g'))) {
+    const line = lineAt(code, call.index);
+    if (line === site.method.line) continue; // the declaration
+    const caller = [...methods].reverse().find((s) => s.method.line <= line);
+    if (!caller || caller.method === site.method) continue;
+    const bean = registeringBean(caller, methods, code, depth + 1);
+    if (findAnnotation(bean.method.annotations, 'Bean')) return bean;
+  }
+  return site;
 }
 
 function allMethods(type: TypeDecl): Array<{ method: MethodDecl; owner: TypeDecl }> {
@@ -110,11 +134,26 @@ export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
   const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
   if (!main) return [];
   const off = (...keys: string[]) => keys.some((k) => ctx.appProperty?.(k)?.trim().toLowerCase() === 'false');
+  // The starter's beans are `@ConditionalOnMissingBean`: a bean of the module's own serving the same library service replaces it.
+  const own = beanServices(module.name, ctx);
   const out: LibraryRegistration[] = [];
   const health = FACTORIES.find((f) => f.binding.service === 'Health')!;
   const healthType = ctx.appProperty?.('grpc.server.health-service.type')?.trim().toUpperCase();
-  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE') out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
-  if (!off('grpc.server.reflection-service-enabled')) out.push(starterRegistration(main, REFLECTION_V1ALPHA, 'grpc-spring-boot-starter\'s reflection service'));
+  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE' && !own.has('Health')) out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
+  if (!off('grpc.server.reflection-service-enabled') && !own.has('ServerReflection')) out.push(starterRegistration(main, REFLECTION_V1ALPHA, 'grpc-spring-boot-starter\'s reflection service'));
+  return out;
+}
+
+/** The library services (`Health`, `ServerReflection`) a `@Bean` method of the module's code registers; the files read are dependencies of the caller. */
+function beanServices(module: string, ctx: ScanContext): Set<string> {
+  const out = new Set<string>();
+  for (const entry of ctx.index.files.values()) {
+    if (entry.module !== module || !entry.mentions?.some((m) => (LIBRARY_SERVICE_MENTIONS as readonly string[]).includes(m))) continue;
+    ctx.index.noteFiles([entry.path]);
+    const first = ctx.index.parse(entry)?.types[0];
+    if (!first) continue;
+    for (const r of libraryRegistrations(first, ctx)) if (findAnnotation(r.method.annotations, 'Bean')) out.add(r.binding.service);
+  }
   return out;
 }
 
