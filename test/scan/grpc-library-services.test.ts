@@ -309,4 +309,39 @@ public class GrpcConfig {
       rmSync(app, { recursive: true, force: true });
     }
   });
+  it("are described by a grpc-services jar reached only transitively: through a module it builds against, or a starter's pom", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-transitive-'));
+    const starterDir = join(repo, 'net/devh/grpc-server-spring-boot-starter/3.1.0.RELEASE');
+    try {
+      writeJar(repo, 'net.devh', 'grpc-server-spring-boot-starter', '3.1.0.RELEASE', { 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n' });
+      writeFileSync(
+        join(starterDir, 'grpc-server-spring-boot-starter-3.1.0.RELEASE.pom'),
+        '<project><modelVersion>4.0.0</modelVersion><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId><version>3.1.0.RELEASE</version><dependencies>' +
+          '<dependency><groupId>io.grpc</groupId><artifactId>grpc-services</artifactId><version>1.60.0</version><scope>compile</scope></dependency>' +
+          '<dependency><groupId>io.grpc</groupId><artifactId>grpc-testing</artifactId><version>1.60.0</version><scope>test</scope></dependency>' +
+          '</dependencies></project>',
+      );
+      mkdirSync(join(app, 'server/src/main/java/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'server/src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      const module = (name: string, deps: string) =>
+        `<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>${name}</artifactId><dependencies>${deps}</dependencies></project>`;
+      writeFileSync(join(app, 'pom.xml'), '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>grpc-common</module><module>server</module></modules></project>');
+      mkdirSync(join(app, 'grpc-common'), { recursive: true });
+      writeFileSync(join(app, 'grpc-common/pom.xml'), module('grpc-common', '<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId><version>3.1.0.RELEASE</version></dependency>'));
+      writeFileSync(join(app, 'server/pom.xml'), module('server', '<dependency><groupId>com.acme</groupId><artifactId>grpc-common</artifactId><version>1</version></dependency>'));
+      const result = await scanProject(app);
+      expect(result.endpoints.filter((e) => e.protocol === 'grpc').map((e) => `${e.path} ${e.module} ${e.grpc?.protoFile}`).sort()).toEqual([
+        '/grpc.health.v1.Health/Check server grpc/health/v1/health.proto',
+        '/grpc.health.v1.Health/Watch server grpc/health/v1/health.proto',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo server grpc/reflection/v1alpha/reflection.proto',
+      ]);
+      expect(result.diagnostics).toEqual([]);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+      rmSync(join(repo, 'net'), { recursive: true, force: true });
+    }
+  });
 });

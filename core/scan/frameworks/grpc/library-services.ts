@@ -14,6 +14,7 @@ import type { MethodDecl, TypeDecl } from '../../source-model';
 import { findAnnotation } from '../../source-model';
 import { blankXmlComments } from '../../config-text';
 import { stripComments } from '../../modules';
+import { moduleDependencies } from '../../module-dependencies';
 import type { ScanContext } from '../framework';
 import { lineAt, maskStringsAndComments } from './anonymous';
 import type { GrpcBinding } from './generated';
@@ -129,7 +130,12 @@ const DEVH_STARTER = /net\.devh[\s\S]{0,200}?grpc-(?:server-)?spring-boot-starte
 export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryRegistration[] {
   if (type.outer || !findAnnotation(type.annotations, 'SpringBootApplication')) return [];
   const module = ctx.modules.find((m) => m.name === type.file.module);
-  if (!module || !devhStarterUsers((path) => ctx.readProjectFile?.(path))(module.dir)) return [];
+  if (!module) return [];
+  const read = (path: string) => ctx.readProjectFile?.(path);
+  const uses = devhStarterUsers(read);
+  // The starter reaches the application through a module of the project it builds against, too.
+  const through = [...moduleDependencies(module.name, ctx.modules, read)].map((name) => ctx.modules.find((m) => m.name === name)?.dir);
+  if (![module.dir, ...through].some((dir) => dir !== undefined && uses(dir))) return [];
   // Kotlin's `fun main` is the file's own (its facade type).
   const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
   if (!main) return [];
