@@ -96,3 +96,26 @@ describe('Spring Cloud Config repositories in folders of the project', () => {
     expect(clientProfiles(map({}), map({ 'spring.profiles.active': '${PROFILE}' }))).toEqual(['default']);
   });
 });
+
+describe('Spring Cloud Config lists, composites and labels', () => {
+  it('reads search paths and locations written as YAML lists, and a composite backend, the first entry last (it wins)', () => {
+    const props = map({
+      'spring.cloud.config.server.composite[0].type': 'git',
+      'spring.cloud.config.server.composite[0].uri': 'file:./repo',
+      'spring.cloud.config.server.composite[0].search-paths[0]': 'common',
+      'spring.cloud.config.server.composite[0].search-paths[1]': 'teams/*',
+      'spring.cloud.config.server.composite[1].type': 'jdbc',
+      'spring.cloud.config.server.composite[2].type': 'native',
+      'spring.cloud.config.server.composite[2].search-locations[0]': 'classpath:/shared/{label}',
+      'spring.cloud.config.server.composite[2].default-label': 'v1',
+    });
+    expect(nativeRepositories([{ dir: '' }], () => props)).toEqual(['src/main/resources/shared/{label=v1}', 'repo', 'repo/teams/*', 'repo/common']);
+    expect(repositoryFiles(['shared/{label=v1}', 'repo/teams/*'], 'orders', [], undefined, (p) => (p === 'repo/teams/*' ? ['repo/teams/a'] : [])).filter((f) => f.endsWith('.yml'))).toEqual([
+      'shared/v1/application.yml',
+      'repo/teams/a/application.yml',
+      'shared/v1/orders.yml',
+      'repo/teams/a/orders.yml',
+    ]);
+    expect(repositoryFiles(['shared/{label=v1}'], 'orders', [], 'v2').filter((f) => f.endsWith('orders.yml'))).toEqual(['shared/v2/orders.yml']);
+  });
+});

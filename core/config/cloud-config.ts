@@ -80,7 +80,8 @@ function compositeBackends(props: ReadonlyMap<string, string>): Backend[] {
 
 /** A backend's folders, lowest first, its `{label}` standing for its default label unless the client names one. */
 function backendFolders(moduleDir: string, props: ReadonlyMap<string, string>, backend: Backend, report: (message: string) => void): string[] {
-  const get = (...names: string[]) => names.map((n) => props.get(backend.prefix + n)).find((v) => v !== undefined);
+  // A list may be written as YAML's (`search-paths: [a, b]`, flattened to `search-paths[0]`..).
+  const get = (...names: string[]) => names.map((n) => props.get(backend.prefix + n) ?? listed(props, backend.prefix + n)).find((v) => v !== undefined);
   const label = resolvePlaceholders(get('default-label', 'defaultLabel'), props)?.trim() || (backend.type === 'git' ? 'main' : 'master');
   const withLabel = (folders: string[]) => folders.map((f) => f.replace(/\{label\}/g, `{label=${label}}`));
   if (backend.type === 'git') return withLabel(gitRepository(moduleDir, get('uri'), get('search-paths', 'searchPaths'), props, report) ?? []);
@@ -102,6 +103,13 @@ function backendFolders(moduleDir: string, props: ReadonlyMap<string, string>, b
     else out.push(...file);
   }
   return withLabel(out);
+}
+
+/** `key[0]`, `key[1]`.. joined with commas, as Spring binds a list; undefined when there is no `key[0]`. */
+function listed(props: ReadonlyMap<string, string>, key: string): string | undefined {
+  const items: string[] = [];
+  for (let i = 0; props.has(`${key}[${i}]`); i++) items.push(props.get(`${key}[${i}]`)!);
+  return items.length ? items.join(',') : undefined;
 }
 
 /**

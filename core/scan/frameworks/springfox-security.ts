@@ -85,7 +85,8 @@ export function docketsOf(index: ProjectIndex, entry: FileEntry, code: string): 
     const texts = [concrete, ...index.ancestors(concrete)].map((t) => classText(index, t)).filter((t): t is ClassText => t !== undefined);
     for (const m of methods) {
       const open = m.index + m[0].length - 1;
-      const body = code[open] === '{' ? code.slice(open + 1, Math.max(open + 1, matching(code, open))) : code.slice(open + 1, code.indexOf('\n\n', open) < 0 ? undefined : code.indexOf('\n\n', open));
+      // Kotlin's expression body (`fun api(): Docket = Docket(..)\n    .select()..`) ends where its statement does.
+      const body = code[open] === '{' ? code.slice(open + 1, Math.max(open + 1, matching(code, open))) : code.slice(open + 1, topLevelEnd(code, open + 1));
       const line = code.slice(0, m.index).split('\n').length;
       out.push(readDocket(index, body, texts, concrete.file.module, { file: entry.path, line }));
     }
