@@ -344,4 +344,45 @@ public class GrpcConfig {
       rmSync(join(repo, 'net'), { recursive: true, force: true });
     }
   });
+  it("are not the starter's where a @GrpcService class of the module implements the same service", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-own-health-'));
+    const HEALTH_CLASS = 'src/main/java/com/acme/stock/StockHealth.java';
+    try {
+      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(
+        join(app, HEALTH_CLASS),
+        `package com.acme.stock;
+
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.stub.StreamObserver;
+import net.devh.boot.grpc.server.service.GrpcService;
+
+@GrpcService
+public class StockHealth extends HealthGrpc.HealthImplBase {
+    @Override
+    public void check(HealthCheckRequest request, StreamObserver<HealthCheckResponse> out) {
+        out.onNext(HealthCheckResponse.newBuilder().setStatus(HealthCheckResponse.ServingStatus.SERVING).build());
+        out.onCompleted();
+    }
+}
+`,
+      );
+      writeFileSync(join(app, 'pom.xml'), pom('<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>'));
+      const scanner = await scanned(app);
+      const listed = (endpoints: readonly { path: string; source?: { member?: string } }[]) => endpoints.map((e) => `${e.path} ${e.source?.member}`).sort();
+      expect(listed(scanner.result().endpoints)).toEqual(['/grpc.health.v1.Health/Check check', '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo main']);
+      // Without the annotation it is no bean: the starter's health service is back beside it.
+      writeFileSync(join(app, HEALTH_CLASS), readFileSync(join(app, HEALTH_CLASS), 'utf8').replace('@GrpcService\n', ''));
+      const plain = await rescanEqualsFreshScan(scanner, app, [{ path: HEALTH_CLASS, kind: 'changed' }]);
+      expect(listed(plain.endpoints)).toContain('/grpc.health.v1.Health/Watch main');
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
 });

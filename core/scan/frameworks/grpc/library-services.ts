@@ -150,9 +150,21 @@ export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
   return out;
 }
 
-/** The library services (`Health`, `ServerReflection`) a `@Bean` method of the module's code registers; the files read are dependencies of the caller. */
+/**
+ * The library services (`Health`, `ServerReflection`) a bean of the module's code serves: a `@Bean`
+ * method registering one, or a `@GrpcService` class implementing one (its own health check); the
+ * files read are dependencies of the caller.
+ */
 function beanServices(module: string, ctx: ScanContext): Set<string> {
   const out = new Set<string>();
+  for (const [service, base] of [['Health', 'HealthImplBase'], ['ServerReflection', 'ServerReflectionImplBase']] as const) {
+    for (const entry of ctx.index.filesExtending(base)) {
+      if (entry.module !== module) continue;
+      ctx.index.noteFiles([entry.path]);
+      const types = ctx.index.parse(entry)?.types ?? [];
+      if (types.some((t) => t.superclass?.name.endsWith(base) && findAnnotation(t.annotations, 'GrpcService'))) out.add(service);
+    }
+  }
   for (const entry of ctx.index.files.values()) {
     if (entry.module !== module || !entry.mentions?.some((m) => (LIBRARY_SERVICE_MENTIONS as readonly string[]).includes(m))) continue;
     ctx.index.noteFiles([entry.path]);
