@@ -241,7 +241,7 @@ fun main() {
       rmSync(app, { recursive: true, force: true });
     }
   });
-  it("are credited to the @Bean calling the helper that registers them, and a module's bean replaces the starter's, as a re-scan follows", async () => {
+  it("are credited to the @Bean calling the helper that registers them, listed once where a module's bean serves the starter's service too, as a re-scan follows", async () => {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-bean-'));
     const CONFIG = 'src/main/java/com/acme/stock/GrpcConfig.java';
     try {
@@ -283,12 +283,21 @@ public class GrpcConfig {
       writeFileSync(join(app, 'pom.xml'), pom('<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>'));
       const scanner = await scanned(app);
       const listed = (endpoints: readonly { path: string; source?: { member?: string } }[]) => endpoints.map((e) => `${e.path} ${e.source?.member}`).sort();
-      // The starter's own health and v1alpha reflection services give way to the module's beans.
+      // The module's health bean is listed, not the starter's second one, which a diagnostic names;
+      // v1 reflection is another service than the starter's v1alpha one: both are served.
       expect(listed(scanner.result().endpoints)).toEqual([
         '/grpc.health.v1.Health/Check libraryServices',
         '/grpc.health.v1.Health/Watch libraryServices',
         '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo reflection',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo main',
       ]);
+      expect(scanner.result().diagnostics.filter((d) => d.message.includes(' too, ')).map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+        `${CONFIG}:19 grpc-spring-boot-starter registers grpc.health.v1.Health too, and a server with two implementations of one service does not start: set grpc.server.health-service-enabled=false to keep this one`,
+      ]);
+      // The bean serving v1alpha reflection itself: the starter's is not listed beside it.
+      writeFileSync(join(app, CONFIG), readFileSync(join(app, CONFIG), 'utf8').replace(/ProtoReflectionServiceV1/g, 'ProtoReflectionService'));
+      const v1alpha = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'changed' }]);
+      expect(listed(v1alpha.endpoints).filter((e) => e.includes('Reflection'))).toEqual(['/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo reflection']);
       // Without the reflection bean, the starter's reflection service is back, at the main method.
       writeFileSync(join(app, CONFIG), readFileSync(join(app, CONFIG), 'utf8').replace(/ {4}@Bean\n {4}public BindableService reflection\(\) \{[\s\S]*?\n {4}\}\n/, ''));
       const after = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'changed' }]);
@@ -344,7 +353,7 @@ public class GrpcConfig {
       rmSync(join(repo, 'net'), { recursive: true, force: true });
     }
   });
-  it("are not the starter's where a @GrpcService class of the module implements the same service", async () => {
+  it("are listed once, the module's, where a @GrpcService class of the module implements the starter's service", async () => {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-own-health-'));
     const HEALTH_CLASS = 'src/main/java/com/acme/stock/StockHealth.java';
     try {
@@ -377,6 +386,7 @@ public class StockHealth extends HealthGrpc.HealthImplBase {
       const scanner = await scanned(app);
       const listed = (endpoints: readonly { path: string; source?: { member?: string } }[]) => endpoints.map((e) => `${e.path} ${e.source?.member}`).sort();
       expect(listed(scanner.result().endpoints)).toEqual(['/grpc.health.v1.Health/Check check', '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo main']);
+      expect(scanner.result().diagnostics.filter((d) => d.message.includes(' too, ')).map((d) => `${d.file}:${d.line}`)).toEqual([`${HEALTH_CLASS}:10`]);
       // Without the annotation it is no bean: the starter's health service is back beside it.
       writeFileSync(join(app, HEALTH_CLASS), readFileSync(join(app, HEALTH_CLASS), 'utf8').replace('@GrpcService\n', ''));
       const plain = await rescanEqualsFreshScan(scanner, app, [{ path: HEALTH_CLASS, kind: 'changed' }]);

@@ -5,9 +5,10 @@
 // that a starter binds. Each is listed at the method registering it. The method body is text the
 // parser skips, so it is read as text (strings and comments blanked).
 // grpc-ecosystem's starter (net.devh) registers both itself when grpc-services is on the classpath,
-// unless `grpc.server.health-service-enabled` / `reflection-service-enabled` say false or a `@Bean`
-// of the module registers the same service (the starter's is conditional on none): those are
-// listed at the application's main method. A registration written in a helper method is the
+// unless `grpc.server.health-service-enabled` / `reflection-service-enabled` say false: those are
+// listed at the application's main method, but for a service a bean of the module implements or
+// registers itself, which is listed instead, with a diagnostic (two implementations of one service
+// name stop grpc-spring's server from starting; v1 and v1alpha reflection are two names). A registration written in a helper method is the
 // `@Bean`'s calling it.
 
 import type { MethodDecl, TypeDecl } from '../../source-model';
@@ -65,6 +66,8 @@ const FACTORIES: Factory[] = [
     fullName: 'grpc.health.v1.Health',
   },
 ];
+
+const HEALTH = FACTORIES.find((f) => f.binding.service === 'Health')!;
 
 /**
  * The library services a file registers, each once per method, found from the file's first type
@@ -140,29 +143,41 @@ export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
   const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
   if (!main) return [];
   const off = (...keys: string[]) => keys.some((k) => ctx.appProperty?.(k)?.trim().toLowerCase() === 'false');
-  // The starter's beans are `@ConditionalOnMissingBean`: a bean of the module's own serving the same library service replaces it.
+  // A bean of the module's own serving the same service is listed in its place: grpc-spring refuses
+  // two implementations of one service name (the server does not start), which a diagnostic says.
   const own = beanServices(module.name, ctx);
   const out: LibraryRegistration[] = [];
-  const health = FACTORIES.find((f) => f.binding.service === 'Health')!;
   const healthType = ctx.appProperty?.('grpc.server.health-service.type')?.trim().toUpperCase();
-  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE' && !own.has('Health')) out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
-  if (!off('grpc.server.reflection-service-enabled') && !own.has('ServerReflection')) out.push(starterRegistration(main, REFLECTION_V1ALPHA, 'grpc-spring-boot-starter\'s reflection service'));
+  const add = (factory: Factory, what: string, key: string) => {
+    const mine = own.get(factory.fullName);
+    if (!mine) {
+      out.push(starterRegistration(main, factory, `grpc-spring-boot-starter's ${what} service`));
+      return;
+    }
+    ctx.diagnostics.push({ ...mine, message: `grpc-spring-boot-starter registers ${factory.fullName} too, and a server with two implementations of one service does not start: set ${key}=false to keep this one` });
+  };
+  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE') add(HEALTH, 'health', 'grpc.server.health-service-enabled');
+  if (!off('grpc.server.reflection-service-enabled')) add(REFLECTION_V1ALPHA, 'reflection', 'grpc.server.reflection-service-enabled');
   return out;
 }
 
 /**
- * The library services (`Health`, `ServerReflection`) a bean of the module's code serves: a `@Bean`
- * method registering one, or a `@GrpcService` class implementing one (its own health check); the
+ * The library services a bean of the module's code serves, by full name, with where: a `@Bean`
+ * method registering one, or a `@GrpcService` class implementing one (its own health check). The
  * files read are dependencies of the caller.
  */
-function beanServices(module: string, ctx: ScanContext): Set<string> {
-  const out = new Set<string>();
-  for (const [service, base] of [['Health', 'HealthImplBase'], ['ServerReflection', 'ServerReflectionImplBase']] as const) {
+function beanServices(module: string, ctx: ScanContext): Map<string, { file: string; line: number }> {
+  const out = new Map<string, { file: string; line: number }>();
+  for (const base of ['HealthImplBase', 'ServerReflectionImplBase']) {
     for (const entry of ctx.index.filesExtending(base)) {
       if (entry.module !== module) continue;
       ctx.index.noteFiles([entry.path]);
-      const types = ctx.index.parse(entry)?.types ?? [];
-      if (types.some((t) => t.superclass?.name.endsWith(base) && findAnnotation(t.annotations, 'GrpcService'))) out.add(service);
+      const file = ctx.index.parse(entry);
+      const type = file?.types.find((t) => t.superclass?.name.endsWith(base) && findAnnotation(t.annotations, 'GrpcService'));
+      if (!file || !type) continue;
+      // Reflection's version is the package its generated base is imported from.
+      const fullName = base === 'HealthImplBase' ? HEALTH.fullName : file.imports.some((i) => i.name.startsWith('io.grpc.reflection.v1alpha')) ? REFLECTION_V1ALPHA.fullName : 'grpc.reflection.v1.ServerReflection';
+      if (!out.has(fullName)) out.set(fullName, { file: file.path, line: type.line });
     }
   }
   for (const entry of ctx.index.files.values()) {
@@ -170,7 +185,9 @@ function beanServices(module: string, ctx: ScanContext): Set<string> {
     ctx.index.noteFiles([entry.path]);
     const first = ctx.index.parse(entry)?.types[0];
     if (!first) continue;
-    for (const r of libraryRegistrations(first, ctx)) if (findAnnotation(r.method.annotations, 'Bean')) out.add(r.binding.service);
+    for (const r of libraryRegistrations(first, ctx)) {
+      if (findAnnotation(r.method.annotations, 'Bean') && !out.has(r.fullName)) out.set(r.fullName, { file: r.owner.file.path, line: r.line });
+    }
   }
   return out;
 }
