@@ -58,7 +58,7 @@ describe('Spring Cloud Config repositories in folders of the project', () => {
     const diagnostics: Diagnostic[] = [];
     expect(nativeRepositories([{ dir: 'server' }], () => native, diagnostics)).toEqual(['server/shared', 'shared', 'server/repo/{profile}', 'repo/{profile}']);
     expect(diagnostics.map((d) => d.message)).toEqual(['config server repository file:../../outside is not a folder of the project; its properties are not read']);
-    expect(nativeRepositories([{ dir: '' }], () => git)).toEqual(['config-repo', 'config-repo/common', 'config-repo/{application}']);
+    expect(nativeRepositories([{ dir: '' }], () => git)).toEqual(['config-repo', 'config-repo/common', 'config-repo/envs/*', 'config-repo/{application}']);
     // A git URI with `file:` but outside the project is named, not read.
     const outside: Diagnostic[] = [];
     expect(nativeRepositories([{ dir: '' }], () => map({ 'spring.cloud.config.server.git.uri': 'file:///home/me/config' }), outside)).toEqual([]);
@@ -94,5 +94,28 @@ describe('Spring Cloud Config repositories in folders of the project', () => {
     expect(clientProfiles(map({ 'spring.profiles.active': '${PROFILE:dev, eu}' }), map({}))).toEqual(['dev', 'eu']);
     expect(clientProfiles(map({ 'spring.profiles.active': 'dev' }), map({ 'spring.cloud.config.profile': 'qa' }))).toEqual(['qa']);
     expect(clientProfiles(map({}), map({ 'spring.profiles.active': '${PROFILE}' }))).toEqual(['default']);
+  });
+});
+
+describe('Spring Cloud Config lists, composites and labels', () => {
+  it('reads search paths and locations written as YAML lists, and a composite backend, the first entry last (it wins)', () => {
+    const props = map({
+      'spring.cloud.config.server.composite[0].type': 'git',
+      'spring.cloud.config.server.composite[0].uri': 'file:./repo',
+      'spring.cloud.config.server.composite[0].search-paths[0]': 'common',
+      'spring.cloud.config.server.composite[0].search-paths[1]': 'teams/*',
+      'spring.cloud.config.server.composite[1].type': 'jdbc',
+      'spring.cloud.config.server.composite[2].type': 'native',
+      'spring.cloud.config.server.composite[2].search-locations[0]': 'classpath:/shared/{label}',
+      'spring.cloud.config.server.composite[2].default-label': 'v1',
+    });
+    expect(nativeRepositories([{ dir: '' }], () => props)).toEqual(['src/main/resources/shared/{label=v1}', 'repo', 'repo/teams/*', 'repo/common']);
+    expect(repositoryFiles(['shared/{label=v1}', 'repo/teams/*'], 'orders', [], undefined, (p) => (p === 'repo/teams/*' ? ['repo/teams/a'] : [])).filter((f) => f.endsWith('.yml'))).toEqual([
+      'shared/v1/application.yml',
+      'repo/teams/a/application.yml',
+      'shared/v1/orders.yml',
+      'repo/teams/a/orders.yml',
+    ]);
+    expect(repositoryFiles(['shared/{label=v1}'], 'orders', [], 'v2').filter((f) => f.endsWith('orders.yml'))).toEqual(['shared/v2/orders.yml']);
   });
 });

@@ -6,18 +6,21 @@
 // bootstrap.yml (or its application properties) and takes its properties from there, over its own,
 // with the files of its active profiles (`<application>-<profile>.yml`) over those. In piggymetrics
 // each service's context path and port are written only in the server's `shared/<service>.yml`.
-// A repository outside the project (a remote git URL, an absolute folder) is not read: nothing is
-// fetched, and a diagnostic names it.
+// A repository outside the project (a remote git URL, an absolute folder, a folder or file of the
+// project that is a link to one outside it) is not read: nothing is fetched, and a diagnostic names
+// it. The composite backend (`spring.cloud.config.server.composite[i]`) layers its native and git
+// repositories, the first winning; `{label}` in a folder is the client's label (else the server's
+// default one), and a wildcard search path (`envs/*`) the folders matching it.
 
-import { posix } from 'node:path';
+import { readdirSync, realpathSync } from 'node:fs';
+import { join, posix, sep } from 'node:path';
+import { antMatch } from '../scan/ant-match';
 import { resolvePlaceholders } from './spring-placeholders';
 import { readPropertyFiles } from './spring-boot-config';
 import type { Diagnostic } from '../model/endpoint';
 
 const RESOURCES = 'src/main/resources';
 const SEARCH_LOCATIONS = ['spring.cloud.config.server.native.search-locations', 'spring.cloud.config.server.native.searchLocations'];
-const GIT_URI = 'spring.cloud.config.server.git.uri';
-const GIT_SEARCH_PATHS = ['spring.cloud.config.server.git.search-paths', 'spring.cloud.config.server.git.searchPaths'];
 /** The native profile's default search locations, on the classpath (the `file:` ones are the working folder's). */
 const DEFAULT_LOCATIONS = 'classpath:/,classpath:/config';
 const EXTENSIONS = ['yaml', 'yml', 'properties'];
@@ -43,35 +46,77 @@ export function nativeRepositories(
     const props = propsOf(m.dir);
     if (!props) continue;
     const report = (message: string) => diagnostics.push({ file: configFileOf(m.dir), message });
-    const git = gitRepository(m.dir, props, report);
-    if (git) out.push(...git);
-    const key = SEARCH_LOCATIONS.find((k) => props.has(k));
-    const native = (props.get('spring.profiles.active') ?? '').split(',').some((p) => p.trim() === 'native');
-    const locations = key !== undefined ? resolvePlaceholders(props.get(key), props) : native && [...props.keys()].some((k) => k.startsWith('spring.cloud.config.server.')) ? DEFAULT_LOCATIONS : undefined;
-    if (locations === undefined) continue;
-    // An earlier location is taken to win (Spring Boot's own config locations do the opposite; one location is the norm).
-    for (const location of locations.split(',').map((l) => l.trim()).filter(Boolean).reverse()) {
-      const path = /^classpath\*?:(.*)$/.exec(location)?.[1];
-      if (path !== undefined) {
-        if (path.includes('${')) continue;
-        const folder = inProject([m.dir, RESOURCES, path.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'));
-        if (folder !== undefined) out.push(folder);
-        continue;
-      }
-      const file = fileFolders(m.dir, location, props);
-      if (file === undefined) report(`config server repository ${location} is not a folder of the project; its properties are not read`);
-      else out.push(...file);
+    const composite = compositeBackends(props);
+    if (composite.length) {
+      // The first backend's properties win: it is read last.
+      for (const backend of composite.reverse()) out.push(...backendFolders(m.dir, props, backend, report));
+      continue;
     }
+    out.push(...backendFolders(m.dir, props, { type: 'git', prefix: 'spring.cloud.config.server.git.' }, report));
+    const native = (props.get('spring.profiles.active') ?? '').split(',').some((p) => p.trim() === 'native');
+    const explicit = SEARCH_LOCATIONS.some((k) => props.has(k));
+    if (explicit || (native && [...props.keys()].some((k) => k.startsWith('spring.cloud.config.server.')))) out.push(...backendFolders(m.dir, props, { type: 'native', prefix: 'spring.cloud.config.server.native.' }, report));
   }
   return out;
+}
+
+interface Backend {
+  type: 'native' | 'git';
+  /** Where its keys are: `spring.cloud.config.server.native.`, `spring.cloud.config.server.composite[0].`. */
+  prefix: string;
+}
+
+/** The backends `spring.cloud.config.server.composite[i].type` lists, in order; none when it lists none. */
+function compositeBackends(props: ReadonlyMap<string, string>): Backend[] {
+  const out: Backend[] = [];
+  for (let i = 0; ; i++) {
+    const prefix = `spring.cloud.config.server.composite[${i}].`;
+    const type = props.get(`${prefix}type`)?.trim().toLowerCase();
+    if (type === undefined) return out;
+    // Another type (jdbc, vault, svn, ..) holds no folder of the project.
+    if (type === 'native' || type === 'git') out.push({ type, prefix });
+  }
+}
+
+/** A backend's folders, lowest first, its `{label}` standing for its default label unless the client names one. */
+function backendFolders(moduleDir: string, props: ReadonlyMap<string, string>, backend: Backend, report: (message: string) => void): string[] {
+  // A list may be written as YAML's (`search-paths: [a, b]`, flattened to `search-paths[0]`..).
+  const get = (...names: string[]) => names.map((n) => props.get(backend.prefix + n) ?? listed(props, backend.prefix + n)).find((v) => v !== undefined);
+  const label = resolvePlaceholders(get('default-label', 'defaultLabel'), props)?.trim() || (backend.type === 'git' ? 'main' : 'master');
+  const withLabel = (folders: string[]) => folders.map((f) => f.replace(/\{label\}/g, `{label=${label}}`));
+  if (backend.type === 'git') return withLabel(gitRepository(moduleDir, get('uri'), get('search-paths', 'searchPaths'), props, report) ?? []);
+  const written = get('search-locations', 'searchLocations');
+  const locations = written !== undefined ? resolvePlaceholders(written, props) : DEFAULT_LOCATIONS;
+  if (locations === undefined) return [];
+  const out: string[] = [];
+  // An earlier location is taken to win (Spring Boot's own config locations do the opposite; one location is the norm).
+  for (const location of locations.split(',').map((l) => l.trim()).filter(Boolean).reverse()) {
+    const path = /^classpath\*?:(.*)$/.exec(location)?.[1];
+    if (path !== undefined) {
+      if (path.includes('${')) continue;
+      const folder = inProject([moduleDir, RESOURCES, path.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'));
+      if (folder !== undefined) out.push(folder);
+      continue;
+    }
+    const file = fileFolders(moduleDir, location, props);
+    if (file === undefined) report(`config server repository ${location} is not a folder of the project; its properties are not read`);
+    else out.push(...file);
+  }
+  return withLabel(out);
+}
+
+/** `key[0]`, `key[1]`.. joined with commas, as Spring binds a list; undefined when there is no `key[0]`. */
+function listed(props: ReadonlyMap<string, string>, key: string): string | undefined {
+  const items: string[] = [];
+  for (let i = 0; props.has(`${key}[${i}]`); i++) items.push(props.get(`${key}[${i}]`)!);
+  return items.length ? items.join(',') : undefined;
 }
 
 /**
  * A git-backed config server's repository, when it is a folder of the project (`file:` URI),
  * with its `search-paths` (lowest first, the repository's root lowest); a remote one is reported.
  */
-function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, report: (message: string) => void): string[] | undefined {
-  const raw = props.get(GIT_URI);
+function gitRepository(moduleDir: string, raw: string | undefined, paths: string | undefined, props: ReadonlyMap<string, string>, report: (message: string) => void): string[] | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const uri = resolveKeepingUserDir(raw.trim(), props);
   if (!/^file:/i.test(uri)) {
@@ -83,12 +128,11 @@ function gitRepository(moduleDir: string, props: ReadonlyMap<string, string>, re
     report(`config server git repository ${uri} is not a folder of the project; its properties are not read`);
     return undefined;
   }
-  const key = GIT_SEARCH_PATHS.find((k) => props.has(k));
-  const searchPaths = (key !== undefined ? resolvePlaceholders(props.get(key), props) ?? '' : '')
+  const searchPaths = (paths !== undefined ? (resolvePlaceholders(paths, props) ?? '') : '')
     .split(',')
-    .map((p) => p.trim().replace(/\\/g, '/').replace(/^\/+|\/+$/g, ''))
-    // A wildcard search path (`foo*`) matches folders only the server lists.
-    .filter((p) => p !== '' && !p.includes('*') && !p.includes('${'));
+    .map((p) => p.trim().replace(/^['"]|['"]$/g, '').replace(/\\/g, '/').replace(/^\/+|\/+$/g, ''))
+    // A wildcard search path (`envs/*`) stays a pattern: the folders matching it are listed when read.
+    .filter((p) => p !== '' && !p.includes('${'));
   const out: string[] = [];
   for (const root of roots) {
     out.push(root);
@@ -173,16 +217,28 @@ export function clientProfiles(bootstrap: ReadonlyMap<string, string>, props: Re
 }
 
 /**
+ * The label a client asks for (`spring.cloud.config.label`, the first of a list of fallbacks);
+ * undefined: the server's default one.
+ */
+export function clientLabel(bootstrap: ReadonlyMap<string, string>, props: ReadonlyMap<string, string>): string | undefined {
+  const get = (key: string) => props.get(key) ?? bootstrap.get(key);
+  const label = resolvePlaceholders(get('spring.cloud.config.label'), { get })?.split(',')[0]?.trim();
+  return label && /^[\w.-]+$/.test(label) && !/^\.+$/.test(label) ? label : undefined;
+}
+
+/**
  * The repository files a client named `name` takes, lowest first, as the server layers them:
  * `application.*`, then its own name's, then the same for each profile (`application-dev.yml`,
- * `<name>-dev.yml`), a later profile winning. A folder with `{profile}` is read once per profile.
+ * `<name>-dev.yml`), a later profile winning. A folder with `{profile}` is read once per profile,
+ * `{label}` is the client's label (else the backend's default, written `{label=main}`), and a
+ * folder with a wildcard is the folders `expand` lists for it (none without).
  */
-export function repositoryFiles(repos: readonly string[], name: string, profiles: readonly string[] = [DEFAULT_PROFILE]): string[] {
+export function repositoryFiles(repos: readonly string[], name: string, profiles: readonly string[] = [DEFAULT_PROFILE], label?: string, expand: (pattern: string) => string[] = () => []): string[] {
   const folders: string[] = [];
   for (const repo of repos) {
-    const named = repo.replace(/\{application\}/g, name);
+    const named = repo.replace(/\{application\}/g, name).replace(/\{label(?:=([^}]*))?\}/g, (_, fallback: string | undefined) => label ?? fallback ?? '{label}');
     for (const dir of named.includes('{profile}') ? profiles.map((p) => named.replace(/\{profile\}/g, p)) : [named]) {
-      if (!dir.includes('{') && !folders.includes(dir)) folders.push(dir);
+      for (const each of /[*?]/.test(dir) ? expand(dir) : [dir]) if (!each.includes('{') && !folders.includes(each)) folders.push(each);
     }
   }
   const out: string[] = [];
@@ -194,6 +250,42 @@ export function repositoryFiles(repos: readonly string[], name: string, profiles
     }
   }
   return out;
+}
+
+/** The project's folders (root-relative, sorted) matching a folder pattern whose segments may hold `*` and `?`. */
+export function matchingFolders(root: string, pattern: string): string[] {
+  let found = [''];
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    const next: string[] = [];
+    for (const dir of found) {
+      if (!/[*?]/.test(segment)) {
+        next.push(dir ? `${dir}/${segment}` : segment);
+        continue;
+      }
+      let names: string[];
+      try {
+        names = readdirSync(join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => d.name).sort();
+      } catch {
+        continue;
+      }
+      for (const n of names) if (antMatch(segment, n, '/')) next.push(dir ? `${dir}/${n}` : n);
+    }
+    found = next;
+  }
+  return found.filter((f) => f !== '');
+}
+
+/** Where a file of the project really is, when a link takes it outside the project; undefined when it is inside (or absent). */
+function linkedOutside(root: string, rel: string): string | undefined {
+  let real: string;
+  let realRoot: string;
+  try {
+    real = realpathSync(join(root, rel));
+    realRoot = realpathSync(root);
+  } catch {
+    return undefined;
+  }
+  return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep) ? undefined : real;
 }
 
 /**
@@ -214,9 +306,17 @@ export function withCloudConfig(
   const bootstrap = readPropertyFiles(root, bootstrapAt, diagnostics);
   const name = clientName(bootstrap, props);
   if (name === undefined) return undefined;
-  const remoteAt = repositoryFiles(repos, name, clientProfiles(bootstrap, props));
+  const remoteAt = repositoryFiles(repos, name, clientProfiles(bootstrap, props), clientLabel(bootstrap, props), (pattern) => matchingFolders(root, pattern));
   remoteAt.forEach((f) => files.add(f));
-  const remote = readPropertyFiles(root, remoteAt, diagnostics);
+  // A repository folder (or file) linked to one outside the project is not the project's: not read.
+  const inside = remoteAt.filter((f) => {
+    const real = linkedOutside(root, f);
+    if (real === undefined) return true;
+    const message = `config server repository file ${f} is a link to ${real}, outside the project; it is not read`;
+    if (!diagnostics.some((d) => d.file === f && d.message === message)) diagnostics.push({ file: f, message });
+    return false;
+  });
+  const remote = readPropertyFiles(root, inside, diagnostics);
   if (remote.size === 0) return undefined;
   const out = new Map(bootstrap);
   for (const [k, v] of props) out.set(k, v);

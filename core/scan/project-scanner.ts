@@ -1182,11 +1182,11 @@ export class ProjectScanner {
   /** Whether a changed file is one the cloud config was read from, or could be. */
   private isCloudConfig(path: string): boolean {
     if (this.cloudConfigFiles.has(path)) return true;
-    // A property file under a repository folder (up to its first `{application}` or `{profile}`).
+    // A property file under a repository folder (up to its first `{application}`, `{profile}`, `{label}` or wildcard).
     if (!/\.(?:ya?ml|properties)$/.test(path)) return false;
     return this.cloudConfigRepos.some((repo) => {
-      const fixed = repo.replace(/\/?[^/]*\{.*$/, '');
-      return fixed === '' ? (repo.includes('{') ? true : !path.includes('/')) : path.startsWith(`${fixed}/`);
+      const fixed = repo.replace(/\/?[^/]*[{*?].*$/, '');
+      return fixed === '' ? (/[{*?]/.test(repo) ? true : !path.includes('/')) : path.startsWith(`${fixed}/`);
     });
   }
 

@@ -370,3 +370,166 @@ describe('springfox path selectors', () => {
     expect(antMatch('/api/{version}/cart', '/api/v1/cart', '/')).toBe(true);
   });
 });
+
+/** Writes a small project under the suite's folder and scans it. */
+async function project(name: string, files: Record<string, string>): Promise<ProjectScanner> {
+  const root = join(tmp, name);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return fresh(root);
+}
+
+const CONTROLLERS: Record<string, string> = {
+  'src/main/java/com/acme/web/Secured.java': 'package com.acme.web;\n\nimport java.lang.annotation.*;\n\n@Retention(RetentionPolicy.RUNTIME)\n@Target(ElementType.TYPE)\npublic @interface Secured {}\n',
+  'src/main/java/com/acme/web/AdminApi.java': 'package com.acme.web;\n\nimport java.lang.annotation.*;\nimport org.springframework.web.bind.annotation.RestController;\n\n@Retention(RetentionPolicy.RUNTIME)\n@RestController\n@Secured\npublic @interface AdminApi {}\n',
+  'src/main/java/com/acme/web/OrderController.java': `package com.acme.web;
+
+import io.swagger.annotations.ApiOperation;
+import org.springframework.web.bind.annotation.*;
+
+@Secured
+@RestController
+public class OrderController {
+    @ApiOperation("list")
+    @GetMapping("/orders")
+    public String list() { return "[]"; }
+    @GetMapping("/orders/count")
+    public String count() { return "0"; }
+}
+`,
+  'src/main/java/com/acme/web/AdminController.java': 'package com.acme.web;\n\nimport io.swagger.annotations.ApiOperation;\nimport org.springframework.web.bind.annotation.*;\n\n@AdminApi\npublic class AdminController {\n    @ApiOperation("users")\n    @GetMapping("/admin/users")\n    public String users() { return "[]"; }\n}\n',
+  'src/main/java/com/acme/open/PingController.java': 'package com.acme.open;\n\nimport io.swagger.annotations.ApiOperation;\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PingController {\n    @ApiOperation("ping")\n    @GetMapping("/ping")\n    public String ping() { return "pong"; }\n    @GetMapping("/internal/ping")\n    public String internal() { return "pong"; }\n}\n',
+};
+
+const docketConfig = (apis: string, extra = '') => `package com.acme.config;
+
+import com.acme.web.Secured;
+import com.google.common.base.Predicates;
+import io.swagger.annotations.ApiOperation;
+import java.util.Collections;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import springfox.documentation.builders.PathSelectors;
+import springfox.documentation.builders.RequestHandlerSelectors;
+import springfox.documentation.service.ApiKey;
+import springfox.documentation.service.SecurityReference;
+import springfox.documentation.spi.DocumentationType;
+import springfox.documentation.spi.service.contexts.SecurityContext;
+import springfox.documentation.spring.web.plugins.Docket;
+
+@Configuration
+public class DocsConfig {
+    @Bean
+    public Docket api() {
+        return new Docket(DocumentationType.SWAGGER_2)
+            .select().apis(${apis})${extra}.build()
+            .securitySchemes(Collections.singletonList(new ApiKey("key", "X-Key", "header")))
+            .securityContexts(Collections.singletonList(SecurityContext.builder()
+                .securityReferences(Collections.singletonList(new SecurityReference("key", null)))
+                .forPaths(PathSelectors.any())
+                .build()));
+    }
+}
+`;
+
+describe('springfox handler selectors', () => {
+  const security = (s: ProjectScanner) => Object.fromEntries(s.result().endpoints.map((e) => [e.path, e.security]));
+
+  it('withClassAnnotation selects the controllers carrying the annotation, also through an annotation of the project', async () => {
+    const s = await project('class-annotation', { ...CONTROLLERS, 'src/main/java/com/acme/config/DocsConfig.java': docketConfig('RequestHandlerSelectors.withClassAnnotation(Secured.class)') });
+    expect(security(s)).toEqual({ '/orders': ['key'], '/orders/count': ['key'], '/admin/users': ['key'], '/ping': undefined, '/internal/ping': undefined });
+    expect(s.result().diagnostics).toEqual([]);
+  });
+
+  it("withMethodAnnotation selects the methods carrying it, Spring's meta-annotations followed", async () => {
+    const s = await project('method-annotation', { ...CONTROLLERS, 'src/main/java/com/acme/config/DocsConfig.java': docketConfig('RequestHandlerSelectors.withMethodAnnotation(io.swagger.annotations.ApiOperation.class)') });
+    expect(security(s)).toEqual({ '/orders': ['key'], '/orders/count': undefined, '/admin/users': ['key'], '/ping': ['key'], '/internal/ping': undefined });
+    const meta = await project('meta-annotation', { ...CONTROLLERS, 'src/main/java/com/acme/config/DocsConfig.java': docketConfig('RequestHandlerSelectors.withClassAnnotation(org.springframework.stereotype.Controller.class)') });
+    expect(Object.values(security(meta)).every((v) => v?.[0] === 'key')).toBe(true);
+  });
+
+  it("combines selectors with Java's and/or/negate and Guava's Predicates, and limits by select().paths", async () => {
+    const java = await project('java-combined', { ...CONTROLLERS, 'src/main/java/com/acme/config/DocsConfig.java': docketConfig('RequestHandlerSelectors.basePackage("com.acme.web").and(RequestHandlerSelectors.withMethodAnnotation(ApiOperation.class).negate()).or(RequestHandlerSelectors.basePackage("com.acme.open"))') });
+    expect(security(java)).toEqual({ '/orders': undefined, '/orders/count': ['key'], '/admin/users': undefined, '/ping': ['key'], '/internal/ping': ['key'] });
+    const guava = await project('guava-combined', { ...CONTROLLERS, 'src/main/java/com/acme/config/DocsConfig.java': docketConfig('Predicates.not(RequestHandlerSelectors.withClassAnnotation(Secured.class))', '.paths(Predicates.not(PathSelectors.regex("/internal/.*")))') });
+    expect(security(guava)).toEqual({ '/orders': undefined, '/orders/count': undefined, '/admin/users': undefined, '/ping': ['key'], '/internal/ping': undefined });
+  });
+
+  it('says so when a selector cannot be read, and then documents everything', async () => {
+    const s = await project('unreadable-selector', { ...CONTROLLERS, 'src/main/java/com/acme/config/DocsConfig.java': docketConfig('handlers()') });
+    expect(Object.values(security(s)).every((v) => v?.[0] === 'key')).toBe(true);
+    expect(s.result().diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      'src/main/java/com/acme/config/DocsConfig.java:20 springfox Docket: the handler selector handlers() is not readable; the docket is taken to document every controller of module ' + s.result().modules[0]!.name,
+    ]);
+  });
+});
+
+describe('a springfox Docket written in Kotlin', () => {
+  it('reads as the Java one: constants, templates, listOf, expression bodies, ::class.java selectors, lambdas', async () => {
+    const s = await project('kotlin-docket', {
+      'src/main/kotlin/com/acme/config/SwaggerConfig.kt': `package com.acme.config
+
+import com.acme.web.Secured
+import io.swagger.annotations.ApiOperation
+import org.springframework.beans.factory.annotation.Value
+import org.springframework.context.annotation.Bean
+import org.springframework.context.annotation.Configuration
+import springfox.documentation.builders.OAuthBuilder
+import springfox.documentation.builders.PathSelectors
+import springfox.documentation.builders.RequestHandlerSelectors
+import springfox.documentation.service.*
+import springfox.documentation.spi.DocumentationType
+import springfox.documentation.spi.service.contexts.SecurityContext
+import springfox.documentation.spring.web.plugins.Docket
+
+@Configuration
+class SwaggerConfig(private val props: SwaggerProperties) {
+
+    @Bean
+    fun api(): Docket = Docket(DocumentationType.SWAGGER_2)
+        .select()
+        .apis(RequestHandlerSelectors.basePackage(BASE_PACKAGE).and(RequestHandlerSelectors.withClassAnnotation(Secured::class.java)))
+        .paths(PathSelectors.any())
+        .build()
+        .securitySchemes(schemes())
+        .securityContexts(listOf(securityContext(), publicContext()))
+    @Bean
+    fun other(): String = "not a docket: its body is not the docket's"
+    private fun schemes(): List<SecurityScheme> {
+        val key = ApiKey(HEADER, HEADER, "header")
+        return listOf(key, BasicAuth("basic"))
+    }
+
+    private fun securityContext(): SecurityContext = SecurityContext.builder()
+        .securityReferences(listOf(SecurityReference(HEADER, arrayOf<AuthorizationScope>())))
+        .operationSelector { oc -> oc.requestMappingPattern().matches("$API/.*") }
+        .build()
+
+    private fun publicContext() =
+        SecurityContext.builder()
+            .securityReferences(listOf(SecurityReference("basic", arrayOf())))
+            .forPaths(PathSelectors.ant("/admin/**"))
+            .build()
+
+    companion object {
+        const val BASE_PACKAGE = "com.acme.web"
+        const val HEADER = "X-Token"
+        private const val API = "/orders"
+    }
+}
+`,
+      'src/main/kotlin/com/acme/config/SwaggerProperties.kt': 'package com.acme.config\n\nclass SwaggerProperties\n',
+      ...CONTROLLERS,
+    });
+    expect(s.result().modules[0]!.securitySchemes).toEqual([
+      { name: 'X-Token', type: 'apiKey', in: 'header', paramName: 'X-Token' },
+      { name: 'basic', type: 'http', scheme: 'basic' },
+    ]);
+    const security = Object.fromEntries(s.result().endpoints.map((e) => [e.path, e.security]));
+    // /orders/.* does not match /orders itself (String.matches), nor does /admin/**: no context selects it.
+    expect(security).toEqual({ '/orders': [], '/orders/count': ['X-Token'], '/admin/users': ['basic'], '/ping': undefined, '/internal/ping': undefined });
+    expect(s.result().diagnostics).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
 // context path and port come from the config server module's `shared/<application>.yml`, over
 // its own files, and a re-scan follows a change to the repository or to the client's name.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,5 +102,57 @@ describe('Spring Cloud Config repository in a folder of the project', () => {
     expect(scanner.result().diagnostics).toEqual([
       { file: FOLDER_SERVER, message: 'config server git repository https://github.com/acme/shop-config.git is not in the project: nothing is fetched, and its properties are not read' },
     ]);
+  });
+  it('layers a composite backend, the first winning, with {label} folders and wildcard search paths', async () => {
+    const root = folderCopy();
+    const put = (rel: string, text: string) => {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    };
+    put(
+      FOLDER_SERVER,
+      'spring:\n  profiles:\n    active: composite\n  cloud:\n    config:\n      server:\n        composite:\n          - type: native\n            search-locations: file:./labelled/{label}\n          - type: vault\n          - type: git\n            uri: file://${user.dir}/config-repo\n            search-paths: "teams/*, {application}"\n',
+    );
+    // orders names no label: the native backend's default, master; billing asks for v2.
+    put('labelled/master/orders-dev.yml', 'server:\n  servlet:\n    context-path: /orders-master\n');
+    put('labelled/v2/billing.properties', 'server.port=7400\n');
+    put('labelled/master/billing.properties', 'server.port=7999\n');
+    editFile(root, 'billing/src/main/resources/application.properties', 'spring.application.name=billing', 'spring.application.name=billing\nspring.cloud.config.label=v2');
+    put('config-repo/teams/payments/billing.properties', 'server.servlet.context-path=/payments\n');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(module(scanner, 'orders-service')).toMatchObject({ contextPath: '/orders-master', listen: { port: '7100' } });
+    expect(module(scanner, 'billing-service')).toMatchObject({ contextPath: '/payments', listen: { port: '7400' } });
+    expect(scanner.result().diagnostics).toEqual([]);
+
+    // A folder matching the wildcard appearing later is read on a re-scan, as a fresh scan reads it.
+    put('config-repo/teams/accounts/billing.properties', 'server.servlet.context-path=/accounts\n');
+    scanner.rescan([{ path: 'config-repo/teams/accounts/billing.properties', kind: 'created' }]);
+    // teams/accounts sorts before teams/payments: payments' file is read later and wins.
+    expect(module(scanner, 'billing-service').contextPath).toBe('/payments');
+    rmSync(join(root, 'config-repo/teams/payments'), { recursive: true });
+    scanner.rescan([{ path: 'config-repo/teams/payments/billing.properties', kind: 'deleted' }]);
+    expect(module(scanner, 'billing-service').contextPath).toBe('/accounts');
+    const fresh = new ProjectScanner(root, { parseWorker: false });
+    await fresh.scan();
+    expect(fresh.result().modules).toEqual(scanner.result().modules);
+  });
+
+  it('does not read a repository folder that is a link to one outside the project, and names it', async () => {
+    const root = folderCopy();
+    const outside = mkdtempSync(join(tmpdir(), 'apiscout-cloud-config-outside-'));
+    try {
+      writeFileSync(join(outside, 'orders-dev.yml'), 'server:\n  servlet:\n    context-path: /from-outside\n');
+      symlinkSync(outside, join(root, 'linked'), 'dir');
+      editFile(root, FOLDER_SERVER, 'search-locations: file:./config-repo,', 'search-locations: file:./linked, file:./config-repo,');
+      const scanner = new ProjectScanner(root, { parseWorker: false });
+      await scanner.scan();
+      expect(module(scanner, 'orders-service').contextPath).toBe('/orders-dev');
+      expect(scanner.result().diagnostics).toEqual([
+        { file: 'linked/orders-dev.yml', message: `config server repository file linked/orders-dev.yml is a link to ${join(realpathSync(outside), 'orders-dev.yml')}, outside the project; it is not read` },
+      ]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

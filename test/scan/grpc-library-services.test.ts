@@ -241,4 +241,158 @@ fun main() {
       rmSync(app, { recursive: true, force: true });
     }
   });
+  it("are credited to the @Bean calling the helper that registers them, listed once where a module's bean serves the starter's service too, as a re-scan follows", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-bean-'));
+    const CONFIG = 'src/main/java/com/acme/stock/GrpcConfig.java';
+    try {
+      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(
+        join(app, CONFIG),
+        `package com.acme.stock;
+
+import io.grpc.BindableService;
+import io.grpc.ServerBuilder;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import net.devh.boot.grpc.server.serverfactory.GrpcServerConfigurer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration
+public class GrpcConfig {
+    @Bean
+    public GrpcServerConfigurer libraryServices(HealthStatusManager health) {
+        return builder -> addLibraryServices(builder, health);
+    }
+
+    private void addLibraryServices(ServerBuilder<?> builder, HealthStatusManager health) {
+        builder.addService(health.getHealthService());
+    }
+
+    @Bean
+    public BindableService reflection() {
+        return ProtoReflectionServiceV1.newInstance();
+    }
+}
+`,
+      );
+      writeFileSync(join(app, 'pom.xml'), pom('<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>'));
+      const scanner = await scanned(app);
+      const listed = (endpoints: readonly { path: string; source?: { member?: string } }[]) => endpoints.map((e) => `${e.path} ${e.source?.member}`).sort();
+      // The module's health bean is listed, not the starter's second one, which a diagnostic names;
+      // v1 reflection is another service than the starter's v1alpha one: both are served.
+      expect(listed(scanner.result().endpoints)).toEqual([
+        '/grpc.health.v1.Health/Check libraryServices',
+        '/grpc.health.v1.Health/Watch libraryServices',
+        '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo reflection',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo main',
+      ]);
+      expect(scanner.result().diagnostics.filter((d) => d.message.includes(' too, ')).map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+        `${CONFIG}:19 grpc-spring-boot-starter registers grpc.health.v1.Health too, and a server with two implementations of one service does not start: set grpc.server.health-service-enabled=false to keep this one`,
+      ]);
+      // The bean serving v1alpha reflection itself: the starter's is not listed beside it.
+      writeFileSync(join(app, CONFIG), readFileSync(join(app, CONFIG), 'utf8').replace(/ProtoReflectionServiceV1/g, 'ProtoReflectionService'));
+      const v1alpha = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'changed' }]);
+      expect(listed(v1alpha.endpoints).filter((e) => e.includes('Reflection'))).toEqual(['/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo reflection']);
+      // Without the reflection bean, the starter's reflection service is back, at the main method.
+      writeFileSync(join(app, CONFIG), readFileSync(join(app, CONFIG), 'utf8').replace(/ {4}@Bean\n {4}public BindableService reflection\(\) \{[\s\S]*?\n {4}\}\n/, ''));
+      const after = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'changed' }]);
+      expect(listed(after.endpoints)).toEqual([
+        '/grpc.health.v1.Health/Check libraryServices',
+        '/grpc.health.v1.Health/Watch libraryServices',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo main',
+      ]);
+      // A configuration appearing later replaces the starter's health service too.
+      const text = readFileSync(join(app, CONFIG), 'utf8');
+      rmSync(join(app, CONFIG));
+      const none = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'deleted' }]);
+      expect(listed(none.endpoints).map((e) => e.split(' ')[1])).toEqual(['main', 'main', 'main']);
+      writeFileSync(join(app, CONFIG), text);
+      const created = await rescanEqualsFreshScan(scanner, app, [{ path: CONFIG, kind: 'created' }]);
+      expect(listed(created.endpoints)).toEqual(listed(after.endpoints));
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+  it("are described by a grpc-services jar reached only transitively: through a module it builds against, or a starter's pom", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-transitive-'));
+    const starterDir = join(repo, 'net/devh/grpc-server-spring-boot-starter/3.1.0.RELEASE');
+    try {
+      writeJar(repo, 'net.devh', 'grpc-server-spring-boot-starter', '3.1.0.RELEASE', { 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n' });
+      writeFileSync(
+        join(starterDir, 'grpc-server-spring-boot-starter-3.1.0.RELEASE.pom'),
+        '<project><modelVersion>4.0.0</modelVersion><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId><version>3.1.0.RELEASE</version><dependencies>' +
+          '<dependency><groupId>io.grpc</groupId><artifactId>grpc-services</artifactId><version>1.60.0</version><scope>compile</scope></dependency>' +
+          '<dependency><groupId>io.grpc</groupId><artifactId>grpc-testing</artifactId><version>1.60.0</version><scope>test</scope></dependency>' +
+          '</dependencies></project>',
+      );
+      mkdirSync(join(app, 'server/src/main/java/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'server/src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      const module = (name: string, deps: string) =>
+        `<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>${name}</artifactId><dependencies>${deps}</dependencies></project>`;
+      writeFileSync(join(app, 'pom.xml'), '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>grpc-common</module><module>server</module></modules></project>');
+      mkdirSync(join(app, 'grpc-common'), { recursive: true });
+      writeFileSync(join(app, 'grpc-common/pom.xml'), module('grpc-common', '<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId><version>3.1.0.RELEASE</version></dependency>'));
+      writeFileSync(join(app, 'server/pom.xml'), module('server', '<dependency><groupId>com.acme</groupId><artifactId>grpc-common</artifactId><version>1</version></dependency>'));
+      const result = await scanProject(app);
+      expect(result.endpoints.filter((e) => e.protocol === 'grpc').map((e) => `${e.path} ${e.module} ${e.grpc?.protoFile}`).sort()).toEqual([
+        '/grpc.health.v1.Health/Check server grpc/health/v1/health.proto',
+        '/grpc.health.v1.Health/Watch server grpc/health/v1/health.proto',
+        '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo server grpc/reflection/v1alpha/reflection.proto',
+      ]);
+      expect(result.diagnostics).toEqual([]);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+      rmSync(join(repo, 'net'), { recursive: true, force: true });
+    }
+  });
+  it("are listed once, the module's, where a @GrpcService class of the module implements the starter's service", async () => {
+    const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-own-health-'));
+    const HEALTH_CLASS = 'src/main/java/com/acme/stock/StockHealth.java';
+    try {
+      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
+      writeFileSync(
+        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
+        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
+      );
+      writeFileSync(
+        join(app, HEALTH_CLASS),
+        `package com.acme.stock;
+
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.stub.StreamObserver;
+import net.devh.boot.grpc.server.service.GrpcService;
+
+@GrpcService
+public class StockHealth extends HealthGrpc.HealthImplBase {
+    @Override
+    public void check(HealthCheckRequest request, StreamObserver<HealthCheckResponse> out) {
+        out.onNext(HealthCheckResponse.newBuilder().setStatus(HealthCheckResponse.ServingStatus.SERVING).build());
+        out.onCompleted();
+    }
+}
+`,
+      );
+      writeFileSync(join(app, 'pom.xml'), pom('<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>'));
+      const scanner = await scanned(app);
+      const listed = (endpoints: readonly { path: string; source?: { member?: string } }[]) => endpoints.map((e) => `${e.path} ${e.source?.member}`).sort();
+      expect(listed(scanner.result().endpoints)).toEqual(['/grpc.health.v1.Health/Check check', '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo main']);
+      expect(scanner.result().diagnostics.filter((d) => d.message.includes(' too, ')).map((d) => `${d.file}:${d.line}`)).toEqual([`${HEALTH_CLASS}:10`]);
+      // Without the annotation it is no bean: the starter's health service is back beside it.
+      writeFileSync(join(app, HEALTH_CLASS), readFileSync(join(app, HEALTH_CLASS), 'utf8').replace('@GrpcService\n', ''));
+      const plain = await rescanEqualsFreshScan(scanner, app, [{ path: HEALTH_CLASS, kind: 'changed' }]);
+      expect(listed(plain.endpoints)).toContain('/grpc.health.v1.Health/Watch main');
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
 });

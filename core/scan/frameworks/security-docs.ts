@@ -14,7 +14,7 @@ import { stringAttr } from '../types/attribute';
 import { annotationsNamed, arrayItems } from '../annotation-values';
 import { codeSecurity, FLOWS, KEY_LOCATIONS, SCHEME_TYPES } from './openapi-bean-security';
 import { guardedBy } from './jax-rs/dropwizard-auth';
-import { documents, selects } from './springfox-security';
+import { documents, handlerOf, selects } from './springfox-security';
 import type { SpringfoxDocket } from './springfox-security';
 import type { ModuleInfo } from '../modules';
 import { moduleDependencies } from '../module-dependencies';
@@ -225,7 +225,8 @@ export class SecurityDeclarations {
     const declared = operationSecurity(index, type, chain);
     if (declared) return declared;
     const module = type.file.module;
-    const docket = path === undefined ? undefined : this.dockets.find((d) => (d.module === module || d.users.includes(module)) && d.schemes.length > 0 && documents(d, type.fqn));
+    const handler = path === undefined ? undefined : handlerOf(index, type, chain);
+    const docket = handler && this.dockets.find((d) => (d.module === module || d.users.includes(module)) && d.schemes.length > 0 && documents(d, handler, path!));
     // Springfox leaves an operation no context selects without security: public, where schemes are declared.
     if (docket) return docket.contexts.find((c) => selects(c.selector, path!))?.refs ?? [];
     // Dropwizard's auth feature: its filters guard the methods it picks, `@PermitAll` ones too.

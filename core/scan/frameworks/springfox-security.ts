@@ -14,7 +14,9 @@
 import { readFileSync } from 'node:fs';
 import type { SecuritySchemeDecl } from '../../model/endpoint';
 import type { FileEntry, ProjectIndex, Scope } from '../project-index';
-import type { TypeDecl } from '../source-model';
+import type { Annotation, TypeDecl } from '../source-model';
+import type { MethodSite } from '../hierarchy';
+import { simpleName } from '../source-model';
 import { blankComments, matching, splitTop } from '../config-text';
 import { callsIn, foldedString } from '../code-calls';
 import { antMatch } from '../ant-match';
@@ -40,11 +42,22 @@ export interface DocketContext {
   selector: PathSelector;
 }
 
+/** `RequestHandlerSelectors`' predicates on a handler method, and their combinations. */
+export type HandlerSelector =
+  | { kind: 'any' }
+  | { kind: 'none' }
+  | { kind: 'package'; name: string }
+  | { kind: 'classAnnotation' | 'methodAnnotation'; name: string }
+  | { kind: 'not'; of: HandlerSelector }
+  | { kind: 'or' | 'and'; of: HandlerSelector[] };
+
 export interface SpringfoxDocket {
   /** The module of the configuration class defining or inheriting the bean: its controllers are documented. */
   module: string;
-  /** Only controllers in this package (or below) are documented; undefined: all of the module's. */
-  basePackage?: string;
+  /** The handler methods documented (`select().apis(..)`); undefined: all of the module's. */
+  handlers?: HandlerSelector;
+  /** The request mapping patterns documented (`select().paths(..)`); undefined: all. */
+  paths?: PathSelector;
   schemes: SecuritySchemeDecl[];
   contexts: DocketContext[];
   /** What could not be read, and what was assumed instead. */
@@ -71,7 +84,8 @@ export function docketsOf(index: ProjectIndex, entry: FileEntry, code: string): 
     // The most derived class first: its overrides (the builder values) are the ones called.
     const texts = [concrete, ...index.ancestors(concrete)].map((t) => classText(index, t)).filter((t): t is ClassText => t !== undefined);
     for (const { at, open } of methods) {
-      const body = code[open] === '{' ? code.slice(open + 1, Math.max(open + 1, matching(code, open))) : code.slice(open + 1, code.indexOf('\n\n', open) < 0 ? undefined : code.indexOf('\n\n', open));
+      // Kotlin's expression body (`fun api(): Docket = Docket(..)\n    .select()..`) ends where its statement does.
+      const body = code[open] === '{' ? code.slice(open + 1, Math.max(open + 1, matching(code, open))) : code.slice(open + 1, topLevelEnd(code, open + 1));
       const line = code.slice(0, at).split('\n').length;
       out.push(readDocket(index, body, texts, concrete.file.module, { file: entry.path, line }));
     }
@@ -132,13 +146,18 @@ function readDocket(index: ProjectIndex, body: string, texts: ClassText[], modul
   const note = (message: string) => docket.notes.push({ ...at, message: message.replace(/\s+/g, ' ') });
   const r = new Reader(index, texts);
 
+  // The selection: `select().apis(handlers).paths(paths)`; an unreadable one documents everything.
   const apis = callsIn(body, 'apis', true)[0]?.[0];
-  const selector = apis === undefined ? undefined : r.expand(apis, body);
-  const base = selector === undefined ? undefined : /^(?:RequestHandlerSelectors\s*\.\s*)?basePackage\s*\(([\s\S]*)\)$/.exec(selector);
-  if (base) {
-    const pkg = r.value(base[1]!, body);
-    if (pkg !== undefined) docket.basePackage = pkg;
-    else note(`springfox Docket: the base package ${base[1]!.trim()} is not readable; the docket is taken to document every controller of module ${module}`);
+  if (apis !== undefined) {
+    const handlers = r.handlerSelector(apis, body);
+    if (handlers) docket.handlers = handlers;
+    else note(`springfox Docket: the handler selector ${apis.trim()} is not readable; the docket is taken to document every controller of module ${module}`);
+  }
+  const paths = callsIn(body, 'paths', true)[0]?.[0];
+  if (paths !== undefined) {
+    const selector = r.pathSelector(paths, body);
+    if (selector) docket.paths = selector;
+    else note(`springfox Docket: the path selector ${paths.trim()} is not readable; the docket is taken to document every path`);
   }
 
   const enabled = (call: string): boolean => {
@@ -207,7 +226,7 @@ class Reader {
       const inlined = this.inline(call[1]!, splitTop(e.slice(call[0].length, -1), ','));
       if (inlined) {
         const listed = listFromAdds(inlined.body, inlined.returned);
-        return listed ?? this.expand(inlined.returned, inlined.body, depth + 1);
+        return listed ?? this.expand(withLocalArgs(inlined.body, inlined.returned), inlined.body, depth + 1);
       }
     }
     return e;
@@ -268,6 +287,7 @@ class Reader {
     // A Java string may hold a `$` (a regex's end), which code-calls reads as a Kotlin template.
     const java = this.texts[0]?.scope.file.lang === 'java' ? /^"((?:[^"\\]|\\.)*)"$/.exec(e) : null;
     if (java) return java[1]!.replace(/\\(.)/g, '$1');
+    if (this.texts[0]?.scope.file.lang === 'kotlin' && /^"(?:[^"\\]|\\.)*"$/.test(e) && e.includes('$')) return this.template(e.slice(1, -1));
     for (const { scope } of this.texts) {
       const v = foldedString(e, this.index, scope);
       if (v !== undefined) return v;
@@ -275,6 +295,29 @@ class Reader {
     const set = this.builderValue(e);
     if (set !== undefined && set !== e && !seen.has(set)) return this.value(set, '', new Set([...seen, e]));
     return undefined;
+  }
+
+  /** A Kotlin string template's value: `$NAME` and `${NAME}` as the constants they name; undefined when one is not. */
+  private template(text: string): string | undefined {
+    let out = '';
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (c === '\\') {
+        out += text[++i] ?? '';
+        continue;
+      }
+      const ref = c === '$' ? /^\$(?:\{\s*([A-Za-z_][\w.]*)\s*\}|([A-Za-z_]\w*))/.exec(text.slice(i)) : null;
+      if (!ref) {
+        out += c;
+        continue;
+      }
+      const name = ref[1] ?? ref[2]!;
+      const v = this.texts.map(({ scope }) => foldedString(name, this.index, scope)).find((x) => x !== undefined) ?? this.builderValue(name);
+      if (v === undefined) return undefined;
+      out += v;
+      i += ref[0].length - 1;
+    }
+    return out;
   }
 
   /** A boolean condition: `true`/`false`, a negation, or a builder value. */
@@ -394,7 +437,7 @@ class Reader {
       }
     }
     const forPaths = callsIn(e, 'forPaths', true)[0]?.[0];
-    const operations = callsIn(e, 'operationSelector', true)[0]?.[0];
+    const operations = callsIn(e, 'operationSelector', true)[0]?.[0] ?? trailingLambda(e, 'operationSelector');
     let selector: PathSelector | undefined = { kind: 'any' };
     let written = '';
     if (operations !== undefined) {
@@ -432,17 +475,45 @@ class Reader {
       return kind === 'not' ? (of.length === 1 ? { kind, of: of[0]! } : undefined) : { kind: kind as 'or' | 'and', of: of as PathSelector[] };
     }
     // Java's Predicate combinators: `regex(a).negate()`, `a.or(b)`, `a.and(b)`.
-    const negate = /^([\s\S]+)\.\s*negate\s*\(\s*\)$/.exec(e);
-    if (negate) {
-      const of = this.pathSelector(negate[1]!, body, depth + 1);
-      return of && { kind: 'not', of };
+    return combined(e, (x) => this.pathSelector(x, body, depth + 1));
+  }
+
+  /**
+   * `RequestHandlerSelectors.basePackage(P)` / `withClassAnnotation(A.class)` /
+   * `withMethodAnnotation(A.class)` / `any()` / `none()`, Guava's `Predicates.not|or|and` and
+   * Java's `.negate()` / `.and(x)` / `.or(x)` of them; undefined when not readable.
+   */
+  handlerSelector(expr: string, body: string, depth = 0): HandlerSelector | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const e = this.expand(expr, body);
+    const call = /^(?:(?:RequestHandlerSelectors|Predicates|Predicate)\s*\.\s*)?(basePackage|withClassAnnotation|withMethodAnnotation|any|none|not|or|and)\s*\(/.exec(e);
+    if (call && matching(e, call[0].length - 1) === e.length - 1) {
+      const args = splitTop(e.slice(call[0].length, -1), ',');
+      const kind = call[1]!;
+      if (kind === 'any' || kind === 'none') return { kind };
+      if (kind === 'basePackage') {
+        const name = this.value(args[0] ?? '', body);
+        return name === undefined ? undefined : { kind: 'package', name };
+      }
+      if (kind === 'withClassAnnotation' || kind === 'withMethodAnnotation') {
+        // `Api.class`, Kotlin's `Api::class.java`: the annotation's simple name.
+        const name = /^(?:[\w$]+\.)*([A-Za-z_$][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)$/.exec(args[0]?.trim() ?? '')?.[1];
+        return name === undefined ? undefined : { kind: kind === 'withClassAnnotation' ? 'classAnnotation' : 'methodAnnotation', name };
+      }
+      const of = args.map((a) => this.handlerSelector(a, body, depth + 1));
+      if (of.length === 0 || of.some((x) => !x)) return undefined;
+      return kind === 'not' ? (of.length === 1 ? { kind, of: of[0]! } : undefined) : { kind: kind as 'or' | 'and', of: of as HandlerSelector[] };
     }
-    return undefined;
+    return combined(e, (x) => this.handlerSelector(x, body, depth + 1));
   }
 
   /** `oc -> oc.requestMappingPattern().matches(R)` (or `!`, `startsWith(P)`, `PathSelectors.x(..).test(oc.requestMappingPattern())`). */
   operationSelector(expr: string, body: string): PathSelector | undefined {
-    const lambda = /^\(?\s*([A-Za-z_$][\w$]*)\s*(?::[^)]*)?\)?\s*->\s*([\s\S]+)$/.exec(this.expand(expr, body));
+    let e = this.expand(expr, body);
+    // Kotlin: `{ oc -> .. }`, `{ it.requestMappingPattern().. }`, `Predicate<OperationContext> { .. }`.
+    const kotlin = /^(?:Predicate\s*(?:<[^<>]*>)?\s*)?\{([\s\S]*)\}$/.exec(e);
+    if (kotlin && matching(e, e.indexOf('{')) === e.length - 1) e = /^\s*[A-Za-z_$][\w$]*\s*(?::[^-]*)?->/.test(kotlin[1]!) ? kotlin[1]!.trim() : `it -> ${kotlin[1]!.trim()}`;
+    const lambda = /^\(?\s*([A-Za-z_$][\w$]*)\s*(?::[^)]*)?\)?\s*->\s*([\s\S]+)$/.exec(e);
     if (!lambda) return undefined;
     const [, param, rawBody] = lambda;
     let text = rawBody!.trim();
@@ -479,6 +550,30 @@ class Reader {
   }
 }
 
+/** `a.negate()`, `a.and(b)`, `a.or(b)` (chained left to right, as Java's `Predicate` defaults apply) with `read` reading each operand. */
+function combined<T extends PathSelector | HandlerSelector>(e: string, read: (operand: string) => T | undefined): T | undefined {
+  const segments = splitTop(e, '.');
+  let first = segments.length;
+  while (first > 1 && /^(?:and|or|negate)\s*\(/.test(segments[first - 1]!)) first--;
+  if (first === segments.length) return undefined;
+  let out = read(segments.slice(0, first).join('.'));
+  for (const segment of segments.slice(first)) {
+    if (!out) return undefined;
+    const op = /^(and|or|negate)\s*\(/.exec(segment)!;
+    if (matching(segment, op[0].length - 1) !== segment.length - 1) return undefined;
+    const arg = segment.slice(op[0].length, -1).trim();
+    if (op[1] === 'negate') {
+      if (arg !== '') return undefined;
+      out = { kind: 'not', of: out } as T;
+      continue;
+    }
+    const other = read(arg);
+    if (!other) return undefined;
+    out = { kind: op[1] as 'and' | 'or', of: [out, other] } as T;
+  }
+  return out;
+}
+
 /** A Java regex matching `text` literally (what `Pattern.quote` gives, in a form JS reads too). */
 function javaQuote(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -501,6 +596,24 @@ function listFromAdds(body: string, returned: string): string | undefined {
   if (init === undefined || !/^(?:new\s+(?:java\.util\.)?(?:ArrayList|LinkedList)\s*(?:<[^>]*>)?\s*\(\s*\)|(?:Lists\s*\.\s*)?newArrayList\s*\(\s*\)|mutableListOf\s*\(\s*\)|arrayListOf\s*\(\s*\))$/.test(init)) return undefined;
   const added = callsIn(body, 'add', true).filter((c) => new RegExp(`(?<![\\w$.])${name}\\s*$`).test(c.before) && c.length === 1);
   return `Arrays.asList(${added.map((c) => inlineLocals(body, c[0]!.trim())).join(', ')})`;
+}
+
+/** Kotlin's `.name { .. }`: the lambda passed after the call's name, braces kept; undefined when none is. */
+function trailingLambda(code: string, name: string): string | undefined {
+  const m = new RegExp(`\\.\\s*${name}\\s*\\{`).exec(code);
+  if (!m) return undefined;
+  const open = m.index + m[0].length - 1;
+  const close = matching(code, open);
+  return close < 0 ? undefined : code.slice(open, close + 1);
+}
+
+/** `listOf(key, other)` with the arguments that are locals of `body` as their initializers: the call leaves the body it was written in. */
+function withLocalArgs(body: string, expr: string): string {
+  const e = expr.trim();
+  const call = /^[\w$.]+\s*(?:<[^<>]*>\s*)?\(/.exec(e);
+  if (!call || matching(e, call[0].length - 1) !== e.length - 1) return e;
+  const args = splitTop(e.slice(call[0].length, -1), ',');
+  return `${call[0]}${args.map((a) => inlineLocals(body, a)).join(', ')})`;
 }
 
 /** A local named as an item, as its initializer (the item leaves the body it was declared in). */
@@ -587,8 +700,71 @@ export function selects(s: PathSelector, path: string, unreadable?: (pattern: st
   }
 }
 
-/** Whether a docket documents a controller class (by its dotted name). */
-export function documents(docket: SpringfoxDocket, className: string): boolean {
-  const p = docket.basePackage;
-  return p === undefined || p === '' || className === p || className.startsWith(`${p}.`);
+/** What a handler selector asks of a handler method: its class (dotted name) and the annotations of each. */
+export interface Handler {
+  className: string;
+  /** Whether the controller class (or one it extends), else the method (or one it overrides), carries annotation `name`, meta-annotations followed. */
+  classAnnotated(name: string): boolean;
+  methodAnnotated(name: string): boolean;
+}
+
+export function handles(s: HandlerSelector, h: Handler): boolean {
+  switch (s.kind) {
+    case 'any':
+      return true;
+    case 'none':
+      return false;
+    case 'package':
+      // springfox compares the class's package with startsWith; a package name, not a prefix, is meant.
+      return s.name === '' || h.className.startsWith(`${s.name}.`);
+    case 'classAnnotation':
+      return h.classAnnotated(s.name);
+    case 'methodAnnotation':
+      return h.methodAnnotated(s.name);
+    case 'not':
+      return !handles(s.of, h);
+    case 'or':
+      return s.of.some((x) => handles(x, h));
+    case 'and':
+      return s.of.every((x) => handles(x, h));
+  }
+}
+
+/** Whether a docket documents an operation: its handler selector selects the handler and its path selector the request mapping pattern. */
+export function documents(docket: SpringfoxDocket, handler: Handler, path: string): boolean {
+  return (!docket.handlers || handles(docket.handlers, handler)) && (!docket.paths || selects(docket.paths, path));
+}
+
+/** Spring's own annotations and the ones they carry (`AnnotatedElementUtils` finds those too). */
+const SPRING_META: Record<string, string[]> = {
+  RestController: ['Controller', 'ResponseBody', 'Component'],
+  Controller: ['Component'],
+  GetMapping: ['RequestMapping'],
+  PostMapping: ['RequestMapping'],
+  PutMapping: ['RequestMapping'],
+  DeleteMapping: ['RequestMapping'],
+  PatchMapping: ['RequestMapping'],
+};
+
+/** A Spring handler method as handler selectors see it: the controller `type`, the method and the ones it overrides (`chain`). */
+export function handlerOf(index: ProjectIndex, type: TypeDecl, chain: readonly MethodSite[]): Handler {
+  return {
+    className: type.fqn,
+    classAnnotated: (name) => [type, ...index.ancestors(type)].some((t) => carries(index, t.annotations, { type: t, file: t.file }, name, 0)),
+    methodAnnotated: (name) => chain.some((s) => carries(index, s.method.annotations, { type: s.owner, file: s.owner.file }, name, 0)),
+  };
+}
+
+/** Whether annotations carry `name` themselves or as a meta-annotation (of Spring's or of the project's own annotation types). */
+function carries(index: ProjectIndex, anns: readonly Annotation[], scope: Scope, name: string, depth: number): boolean {
+  for (const a of anns) {
+    const simple = simpleName(a.name);
+    if (simple === name || SPRING_META[simple]?.includes(name)) return true;
+  }
+  if (depth >= 3) return false;
+  for (const a of anns) {
+    const decl = SPRING_META[simpleName(a.name)] ? undefined : index.resolveType(a.name, scope);
+    if (decl?.kind === 'annotation' && carries(index, decl.annotations, { type: decl, file: decl.file }, name, depth + 1)) return true;
+  }
+  return false;
 }

@@ -3,7 +3,8 @@
 // service extending a library's generated base (grpc-services' health, a company's API jar)
 // is then described by its real proto; a jar of generated classes without its .proto files, by the
 // descriptors compiled into them. Bounded: only the dependencies the module's pom.xml or
-// build.gradle(.kts) names, only their `.proto` entries (or, in a jar of generated gRPC code
+// build.gradle(.kts) names and, a few levels deep, those their published poms name (a starter's
+// grpc-services), only their `.proto` entries (or, in a jar of generated gRPC code
 // without them, its top-level classes), each jar read once per process. The
 // zip central directory is parsed here (no native dependency); entries are stored or deflated.
 
@@ -144,48 +145,92 @@ function eachZipEntry(zip: Buffer, wanted: (name: string) => boolean, visit: (na
   }
 }
 
-/** Jars of the dependencies the module's build file declares (those `accept`ed), found in the local caches. */
-export function dependencyJars(moduleAbs: string, accept?: (d: Dependency) => boolean): string[] {
-  const declared = [...pomDependencies(moduleAbs), ...gradleDependencies(moduleAbs)];
-  const deps = accept ? declared.filter(accept) : declared;
+/** How deep a declared dependency's own dependencies are followed (a starter's pom, and the poms it names). */
+const MAX_TRANSITIVE_DEPTH = 3;
+/** At most this many jars a module's dependencies reach, declared ones included. */
+const MAX_JARS = 200;
+
+/**
+ * Jars of the dependencies the module's build file declares, found in the local caches, and of
+ * those their published poms name (compile and runtime scope, not optional), a few levels deep:
+ * grpc-services reaches an application through grpc-ecosystem's starter. `accept`: which
+ * dependencies, declared or reached, count (jar-types.ts reads only the organisation's own).
+ */
+export function dependencyJars(moduleAbs: string, accept: (d: Dependency) => boolean = () => true): string[] {
+  const deps = [...pomDependencies(moduleAbs), ...gradleDependencies(moduleAbs)].filter(accept);
   if (deps.length === 0) return [];
   const { maven, gradle } = localCaches();
   const out: string[] = [];
+  const seen = new Set<string>();
+  const queue = deps.map((d) => ({ d, depth: 0 }));
   // Every look into the caches is journalled (scan-inputs.ts): the jars found by their stat, the
   // version folders listed, the places found empty; a stored result holds while they do.
-  for (const d of deps) {
-    const dir = join(maven, ...d.group.split('.'), d.artifact);
-    const version = d.version ?? newest(dir);
-    if (version) {
-      const jar = join(dir, version, `${d.artifact}-${version}.jar`);
-      if (existsSync(jar)) {
-        noteStat(jar);
-        out.push(jar);
-        continue;
-      }
-      noteNothingAt(jar);
-    }
-    const cached = join(gradle, d.group, d.artifact);
-    const gv = d.version ?? newest(cached);
-    if (!gv) continue;
-    const folder = join(cached, gv);
-    try {
-      const hashes = readdirSync(folder);
-      noteListing(folder, hashes);
-      for (const hash of hashes) {
-        const jar = join(folder, hash, `${d.artifact}-${gv}.jar`);
-        if (existsSync(jar)) {
-          noteStat(jar);
-          out.push(jar);
-          break;
-        }
-        noteNothingAt(jar);
-      }
-    } catch {
-      noteNothingAt(folder); // not in Gradle's cache either
-    }
+  while (queue.length && out.length < MAX_JARS) {
+    const { d, depth } = queue.shift()!;
+    const key = `${d.group}:${d.artifact}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const found = cachedJar(maven, gradle, d);
+    if (!found) continue;
+    out.push(found.jar);
+    if (depth >= MAX_TRANSITIVE_DEPTH || !found.pom) continue;
+    for (const t of publishedDependencies(found.pom)) if (accept(t)) queue.push({ d: t, depth: depth + 1 });
   }
   return out;
+}
+
+/** A dependency's jar in the local Maven repository, else in Gradle's cache, with its pom when one is beside it. */
+function cachedJar(maven: string, gradle: string, d: Dependency): { jar: string; pom?: string } | undefined {
+  const dir = join(maven, ...d.group.split('.'), d.artifact);
+  const version = d.version ?? newest(dir);
+  if (version) {
+    const jar = join(dir, version, `${d.artifact}-${version}.jar`);
+    if (existsSync(jar)) {
+      noteStat(jar);
+      return { jar, pom: existing(join(dir, version, `${d.artifact}-${version}.pom`)) };
+    }
+    noteNothingAt(jar);
+  }
+  const cached = join(gradle, d.group, d.artifact);
+  const gv = d.version ?? newest(cached);
+  if (!gv) return undefined;
+  const folder = join(cached, gv);
+  try {
+    const hashes = readdirSync(folder);
+    noteListing(folder, hashes);
+    let jar: string | undefined;
+    let pom: string | undefined;
+    // Gradle keeps each file of a version in a folder of its own hash.
+    for (const hash of hashes) {
+      jar ??= existing(join(folder, hash, `${d.artifact}-${gv}.jar`));
+      pom ??= existing(join(folder, hash, `${d.artifact}-${gv}.pom`));
+    }
+    return jar ? { jar, pom } : undefined;
+  } catch {
+    noteNothingAt(folder); // not in Gradle's cache either
+    return undefined;
+  }
+}
+
+/** The path when a file is there (journalled either way). */
+function existing(path: string): string | undefined {
+  if (existsSync(path)) {
+    noteStat(path);
+    return path;
+  }
+  noteNothingAt(path);
+  return undefined;
+}
+
+/** The dependencies a published pom gives its users: neither managed only, nor test, provided, system or optional ones. */
+function publishedDependencies(pom: string): Dependency[] {
+  let xml: string;
+  try {
+    xml = readFileSync(pom, 'utf8').replace(/<!--[\s\S]*?-->/g, '').replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
+  } catch {
+    return [];
+  }
+  return dependenciesIn(xml).filter((d) => !/^(?:test|provided|system|import)$/.test(d.scope ?? '') && !d.optional);
 }
 
 /** The local Maven repository and Gradle's module cache, where dependency jars are looked for. */
@@ -216,11 +261,16 @@ function pomDependencies(moduleAbs: string): Dependency[] {
   } catch {
     return [];
   }
+  return dependenciesIn(xml).map(({ group, artifact, version }) => (version ? { group, artifact, version } : { group, artifact }));
+}
+
+/** A pom's `<dependency>` entries, `${property}` versions filled from its `<properties>` and its own version. */
+function dependenciesIn(xml: string): Array<Dependency & { scope?: string; optional?: boolean }> {
   const props = new Map<string, string>();
   for (const m of /<properties>([\s\S]*?)<\/properties>/.exec(xml)?.[1]?.matchAll(/<([\w.-]+)>\s*([^<]*?)\s*<\/\1>/g) ?? []) props.set(m[1]!, m[2]!);
   const project = /<version>\s*([^<]*?)\s*<\/version>/.exec(xml.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>/g, ''))?.[1];
   if (project) props.set('project.version', project);
-  const out: Dependency[] = [];
+  const out: Array<Dependency & { scope?: string; optional?: boolean }> = [];
   // Both <dependencies> and <dependencyManagement>: a managed dependency's version is what a plain one means.
   for (const m of xml.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)) {
     const get = (tag: string) => new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(m[1]!)?.[1];
@@ -229,7 +279,9 @@ function pomDependencies(moduleAbs: string): Dependency[] {
     if (!group || !artifact) continue;
     const raw = get('version');
     const version = raw?.replace(/\$\{([^}]+)\}/g, (all, key: string) => props.get(key) ?? all);
-    out.push(version && !version.includes('${') ? { group, artifact, version } : { group, artifact });
+    const scope = get('scope');
+    const optional = get('optional') === 'true';
+    out.push({ group, artifact, ...(version && !version.includes('${') ? { version } : {}), ...(scope ? { scope } : {}), ...(optional ? { optional } : {}) });
   }
   return out;
 }

@@ -6,12 +6,16 @@
 // parser skips, so it is read as text (strings and comments blanked).
 // grpc-ecosystem's starter (net.devh) registers both itself when grpc-services is on the classpath,
 // unless `grpc.server.health-service-enabled` / `reflection-service-enabled` say false: those are
-// listed at the application's main method.
+// listed at the application's main method, but for a service a bean of the module implements or
+// registers itself, which is listed instead, with a diagnostic (two implementations of one service
+// name stop grpc-spring's server from starting; v1 and v1alpha reflection are two names). A registration written in a helper method is the
+// `@Bean`'s calling it.
 
 import type { MethodDecl, TypeDecl } from '../../source-model';
 import { findAnnotation } from '../../source-model';
 import { blankXmlComments } from '../../config-text';
 import { stripComments } from '../../modules';
+import { moduleDependencies } from '../../module-dependencies';
 import type { ScanContext } from '../framework';
 import { lineAt, maskStringsAndComments } from './anonymous';
 import type { GrpcBinding } from './generated';
@@ -63,6 +67,8 @@ const FACTORIES: Factory[] = [
   },
 ];
 
+const HEALTH = FACTORIES.find((f) => f.binding.service === 'Health')!;
+
 /**
  * The library services a file registers, each once per method, found from the file's first type
  * (a registration belongs to the nearest method declared above it, nested types' included).
@@ -83,12 +89,34 @@ export function libraryRegistrations(type: TypeDecl, ctx: ScanContext): LibraryR
     pattern.lastIndex = 0;
     for (let m = pattern.exec(code); m; m = pattern.exec(code)) {
       const line = lineAt(code, m.index);
-      const site = [...methods].reverse().find((s) => s.method.line <= line);
+      const nearest = [...methods].reverse().find((s) => s.method.line <= line);
+      const site = nearest && registeringBean(nearest, methods, code);
       if (!site || out.some((r) => r.method === site.method && r.fullName === factory.fullName)) continue;
       out.push({ method: site.method, owner: site.owner, line, written: factory.written, binding: factory.binding, fullName: factory.fullName });
     }
   }
   return out;
+}
+
+type Site = { method: MethodDecl; owner: TypeDecl };
+
+/**
+ * The `@Bean` method a registration belongs to: where it is written in a helper of the class
+ * (`configurer()` returning `b -> addLibraryServices(b)`), the bean calling that helper, through
+ * up to three helpers; the method it is written in when no bean calls it.
+ */
+function registeringBean(site: Site, methods: readonly Site[], code: string, depth = 0): Site {
+  if (depth >= 3 || findAnnotation(site.method.annotations, 'Bean') || site.method.name === 'main') return site;
+  const name = site.method.name.replace(/\$/g, '\\$');
+  for (const call of code.matchAll(new RegExp(`(?<![\\w$.])(?:this\\s*\\.\\s*)?${name}\\s*\\(`, 'g'))) {
+    const line = lineAt(code, call.index);
+    if (line === site.method.line) continue; // the declaration
+    const caller = [...methods].reverse().find((s) => s.method.line <= line);
+    if (!caller || caller.method === site.method) continue;
+    const bean = registeringBean(caller, methods, code, depth + 1);
+    if (findAnnotation(bean.method.annotations, 'Bean')) return bean;
+  }
+  return site;
 }
 
 function allMethods(type: TypeDecl): Array<{ method: MethodDecl; owner: TypeDecl }> {
@@ -105,16 +133,62 @@ const DEVH_STARTER = /net\.devh[\s\S]{0,200}?grpc-(?:server-)?spring-boot-starte
 export function starterRegistrations(type: TypeDecl, ctx: ScanContext): LibraryRegistration[] {
   if (type.outer || !findAnnotation(type.annotations, 'SpringBootApplication')) return [];
   const module = ctx.modules.find((m) => m.name === type.file.module);
-  if (!module || !devhStarterUsers((path) => ctx.readProjectFile?.(path))(module.dir)) return [];
+  if (!module) return [];
+  const read = (path: string) => ctx.readProjectFile?.(path);
+  const uses = devhStarterUsers(read);
+  // The starter reaches the application through a module of the project it builds against, too.
+  const through = [...moduleDependencies(module.name, ctx.modules, read)].map((name) => ctx.modules.find((m) => m.name === name)?.dir);
+  if (![module.dir, ...through].some((dir) => dir !== undefined && uses(dir))) return [];
   // Kotlin's `fun main` is the file's own (its facade type).
   const main = [type, ...type.file.types].flatMap((t) => t.methods.filter((m) => m.name === 'main').map((method) => ({ method, owner: t })))[0];
   if (!main) return [];
   const off = (...keys: string[]) => keys.some((k) => ctx.appProperty?.(k)?.trim().toLowerCase() === 'false');
+  // A bean of the module's own serving the same service is listed in its place: grpc-spring refuses
+  // two implementations of one service name (the server does not start), which a diagnostic says.
+  const own = beanServices(module.name, ctx);
   const out: LibraryRegistration[] = [];
-  const health = FACTORIES.find((f) => f.binding.service === 'Health')!;
   const healthType = ctx.appProperty?.('grpc.server.health-service.type')?.trim().toUpperCase();
-  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE') out.push(starterRegistration(main, health, 'grpc-spring-boot-starter\'s health service'));
-  if (!off('grpc.server.reflection-service-enabled')) out.push(starterRegistration(main, REFLECTION_V1ALPHA, 'grpc-spring-boot-starter\'s reflection service'));
+  const add = (factory: Factory, what: string, key: string) => {
+    const mine = own.get(factory.fullName);
+    if (!mine) {
+      out.push(starterRegistration(main, factory, `grpc-spring-boot-starter's ${what} service`));
+      return;
+    }
+    ctx.diagnostics.push({ ...mine, message: `grpc-spring-boot-starter registers ${factory.fullName} too, and a server with two implementations of one service does not start: set ${key}=false to keep this one` });
+  };
+  if (!off('grpc.server.health-service-enabled', 'grpc.server.health-service.enabled') && healthType !== 'NONE') add(HEALTH, 'health', 'grpc.server.health-service-enabled');
+  if (!off('grpc.server.reflection-service-enabled')) add(REFLECTION_V1ALPHA, 'reflection', 'grpc.server.reflection-service-enabled');
+  return out;
+}
+
+/**
+ * The library services a bean of the module's code serves, by full name, with where: a `@Bean`
+ * method registering one, or a `@GrpcService` class implementing one (its own health check). The
+ * files read are dependencies of the caller.
+ */
+function beanServices(module: string, ctx: ScanContext): Map<string, { file: string; line: number }> {
+  const out = new Map<string, { file: string; line: number }>();
+  for (const base of ['HealthImplBase', 'ServerReflectionImplBase']) {
+    for (const entry of ctx.index.filesExtending(base)) {
+      if (entry.module !== module) continue;
+      ctx.index.noteFiles([entry.path]);
+      const file = ctx.index.parse(entry);
+      const type = file?.types.find((t) => t.superclass?.name.endsWith(base) && findAnnotation(t.annotations, 'GrpcService'));
+      if (!file || !type) continue;
+      // Reflection's version is the package its generated base is imported from.
+      const fullName = base === 'HealthImplBase' ? HEALTH.fullName : file.imports.some((i) => i.name.startsWith('io.grpc.reflection.v1alpha')) ? REFLECTION_V1ALPHA.fullName : 'grpc.reflection.v1.ServerReflection';
+      if (!out.has(fullName)) out.set(fullName, { file: file.path, line: type.line });
+    }
+  }
+  for (const entry of ctx.index.files.values()) {
+    if (entry.module !== module || !entry.mentions?.some((m) => (LIBRARY_SERVICE_MENTIONS as readonly string[]).includes(m))) continue;
+    ctx.index.noteFiles([entry.path]);
+    const first = ctx.index.parse(entry)?.types[0];
+    if (!first) continue;
+    for (const r of libraryRegistrations(first, ctx)) {
+      if (findAnnotation(r.method.annotations, 'Bean') && !out.has(r.fullName)) out.set(r.fullName, { file: r.owner.file.path, line: r.line });
+    }
+  }
   return out;
 }
 
