@@ -92,8 +92,9 @@ describe('search rows in a wide window', () => {
     const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
     await page.getByLabel('Search endpoints').fill('movements');
     await poll(() => page.locator('#results .row').count()).toBe(1);
-    // /api/v1/warehouses/{id}/movements with its name and class: cut in its middle in a list of 420 px, whole in one of 560.
-    const cutParts = () => page.locator('#results .row .path, #results .row .path > *').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+    // /api/v1/warehouses/{id}/movements with its name and class: in a list of 420 px cut in its middle, or whole with
+    // the name given way (row-cuts.ts: at most two cuts a row), in one of 560 whole beside its name.
+    const cutParts = () => page.locator('#results .row .path, #results .row .path > *, #results .row .cut-gone').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth || el.classList.contains('cut-gone')).length);
     for (const [width, expected] of [[1000, 420], [1400, 560], [1920, 640], [2600, 640]] as const) {
       await resizeTo(page, width, 800);
       expect(Math.round((await list.boundingBox())!.width), `${width} px`).toBe(expected);
@@ -131,8 +132,10 @@ describe('search rows in a wide window', () => {
           expect(p.width - slots * p.ch, `${width} px: ${p.cls} of ${p.width} px, ${p.ch} px a character`).toBeLessThan(1);
           expect(slots, `${width} px: ${p.cls}`).toBe(Math.round(p.least / p.ch));
         }
-      // The summary's head is at its least up to 420 px (wider the list has room for more of it).
-      if (width <= 420) expect(atLeast, `${width} px`).toBeGreaterThan(0);
+      // Up to 420 px the summary's head is cut. It was at its least there until the row's name gave way to the
+      // path (row-cuts.ts: at most two cuts a row); a cut part's blank is checked in "cuts a row in at most two places".
+      const cutHeads = await page.locator('#results .row .path > .end-head').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+      if (width <= 420) expect(cutHeads + atLeast, `${width} px`).toBeGreaterThan(0);
     }
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
@@ -204,6 +207,88 @@ describe('parameter descriptions at a tool window\'s widths', () => {
 
 describe('gRPC search rows at a tool window\'s widths', () => {
   const suite = projectSuite('row-cuts-grpc', { source: SHOP });
+
+  it('cuts a row in at most two places, the lowest-value parts giving way first, and draws a cut path part\'s next part against its ellipsis, at 300 to 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    for (const query of ['CartController', 'stock', 'orders']) {
+      await page.getByLabel('Search endpoints').fill(query);
+      await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBeTruthy();
+      for (const width of WIDTHS) {
+        await resizeTo(page, width, 800);
+        await page.screenshot({ path: screenshotPath(`row-cuts-parts-${query}-${width}`) });
+        const rows = await page.locator('#results .row').evaluateAll((els) =>
+          els.map((row) => {
+            const c = document.createElement('canvas').getContext('2d')!;
+            const seen = (el: HTMLElement) => el.clientWidth >= 1 && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
+            const cut = (el: HTMLElement) => seen(el) && el.scrollWidth > el.clientWidth;
+            const pathParts = [...row.querySelectorAll<HTMLElement>('.path > *')];
+            const others = [...row.querySelectorAll<HTMLElement>(':scope > .name, .where.hit > *, .where-text')];
+            // The blank between a cut path part's ellipsis (as many letters as fit before it) and the next part.
+            const blanks = pathParts.slice(0, -1).filter(cut).map((el) => {
+              c.font = getComputedStyle(el).font;
+              const box = el.getBoundingClientRect();
+              const text = el.textContent!;
+              let k = text.length;
+              while (k > 0 && c.measureText(`${text.slice(0, k)}…`).width > box.width) k--;
+              return el.nextElementSibling!.getBoundingClientRect().left - (box.left + c.measureText(`${text.slice(0, k)}…`).width);
+            });
+            return { path: row.querySelector('.path')!.getAttribute('title'), pathCuts: pathParts.filter(cut).length, otherCuts: others.filter(cut).map((el) => el.className), blanks };
+          }),
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        for (const r of rows) {
+          const what = `${query} at ${width} px: ${r.path} (${r.pathCuts} path cuts, others: ${r.otherCuts.join(', ')})`;
+          // Two at most; a path cut in more places (its parts never give way) leaves nothing else cut.
+          if (r.pathCuts >= 2) expect(r.otherCuts, what).toEqual([]);
+          else expect(r.pathCuts + r.otherCuts.length, what).toBeLessThanOrEqual(2);
+          // "/api/v1… /{cartId}": up to a character's blank after the ellipsis at in-between widths.
+          for (const blank of r.blanks) expect(Math.abs(blank), what).toBeLessThan(1.5);
+        }
+      }
+      await resizeTo(page, 1400, 800);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('keeps the space between a class hit\'s module and class, or cuts the module with an ellipsis, at 300 to 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('CartController');
+    await poll(() => page.locator('#results .row.where-hit').count()).toBe(3);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-class-hit-${width}`) });
+      const rows = await page.locator('#results .row.where-hit .where.hit').evaluateAll((els) =>
+        els.map((where) => {
+          const [head, tail] = [where.querySelector<HTMLElement>('.end-head')!, where.querySelector<HTMLElement>('.end-tail')!];
+          /** The box of the first (or last) visible letter of `el`'s text. */
+          const letter = (el: HTMLElement, last: boolean) => {
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            const texts: Text[] = [];
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
+            for (const t of last ? texts.reverse() : texts) {
+              const chars = [...Array(t.data.length).keys()].filter((i) => /\S/.test(t.data[i]!.replace('\u00a0', ' ')));
+              const i = last ? chars.at(-1) : chars[0];
+              if (i === undefined) continue;
+              const range = document.createRange();
+              range.setStart(t, i);
+              range.setEnd(t, i + 1);
+              return range.getBoundingClientRect();
+            }
+            return undefined;
+          };
+          const cut = head.scrollWidth > head.clientWidth;
+          const headEnd = cut ? head.getBoundingClientRect().right : letter(head, true)!.right;
+          return { text: where.textContent, cut, blank: letter(tail, false)!.left - headEnd, headWidth: head.getBoundingClientRect().width };
+        }),
+      );
+      for (const r of rows) {
+        if (r.headWidth < 1) continue;
+        // "orders ·CartController": the head's trailing space fell off the end of its box, cut or not.
+        expect(r.blank, `${width} px: ${r.text} (module cut: ${r.cut})`).toBeGreaterThanOrEqual(2);
+      }
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
 
   it('cuts a gRPC row once at 300 and 360 px, a cut path leaving its name no stub ("C…"); never a name of one letter at 420 px', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 600);
