@@ -17,10 +17,11 @@ import { ellipsisGap } from './ellipsis-gap';
 export const MAX_CUTS = 2;
 /**
  * The parts a row can do without, lowest value first: the module before a class hit (the class says
- * where), the name (the path says what), the module · class column. What a row is told apart by (its
- * path's head, kept middle and tail; the class a query hit) is never among them.
+ * where), the name (the path says what), the module · class column (not a twin's: its module tells the
+ * same path in two modules apart). What a row is told apart by (its path's head, kept middle and tail;
+ * the class a query hit) is never among them.
  */
-const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', '.where:not(.hit) > .where-text'] as const;
+const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', ':scope:not(.twin) > .where:not(.hit) > .where-text'] as const;
 const GONE = 'cut-gone';
 
 /** Cut, and in sight: not squeezed to nothing, nor wrapped onto the module column's hidden second line (app.css). */

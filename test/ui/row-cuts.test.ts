@@ -168,6 +168,52 @@ describe('search rows in a wide window', () => {
   });
 });
 
+/** The same endpoint in two modules (twins): only the module tells the rows apart. */
+const TWINS = Object.fromEntries(
+  ['administration-console', 'customer-self-service-portal'].flatMap((m) => [
+    [`${m}/pom.xml`, `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>${m}</artifactId><version>1</version></project>\n`],
+    [
+      `${m}/src/main/java/com/acme/sso/SingleSignOnSessionController.java`,
+      `package com.acme.sso;
+
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class SingleSignOnSessionController {
+
+    /** Signs a user in with the organisation's identity provider and opens a session */
+    @PostMapping("/api/v1/single-sign-on/sessions/{provider}/authenticate-with-identity-provider")
+    public String login() {
+        return "";
+    }
+}
+`,
+    ],
+  ]),
+);
+TWINS['pom.xml'] = '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><version>1</version><packaging>pom</packaging><modules><module>administration-console</module><module>customer-self-service-portal</module></modules></project>\n';
+
+describe('twin search rows at a tool window\'s widths', () => {
+  const suite = projectSuite('row-cuts-twins', { files: TWINS });
+
+  it('keeps a twin\'s module in sight at 300 to 1,400 px: the rows give other parts up, never the module that tells them apart', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('authenticate');
+    await poll(() => page.locator('#results .row.twin').count()).toBe(2);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-twins-${width}`) });
+      const modules = await page.locator('#results .row.twin .where-text').evaluateAll((els) => els.map((el) => ({ text: el.textContent, width: el.getBoundingClientRect().width, shown: getComputedStyle(el).display !== 'none' })));
+      for (const m of modules) {
+        expect(m.shown, `${width} px: ${m.text}`).toBe(true);
+        expect(m.width, `${width} px: ${m.text}`).toBeGreaterThan(20);
+      }
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
 describe('parameter descriptions at a tool window\'s widths', () => {
   const suite = projectSuite('row-cuts-docs', { files: WAREHOUSE });
 
