@@ -27,43 +27,76 @@ const GONE = 'cut-gone';
 /** Cut, and in sight: not squeezed to nothing, nor wrapped onto the module column's hidden second line (app.css). */
 const isCut = (el: HTMLElement) => el.clientWidth >= 1 && el.scrollWidth > el.clientWidth && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
 
-/** Lays `row` out again from its full content: at most MAX_CUTS parts cut, the path's parts drawn against their ellipses. */
-export function fitRow(row: HTMLElement): void {
-  for (const el of row.querySelectorAll<HTMLElement>(`.${GONE}`)) el.classList.remove(GONE);
-  const parts = [...row.querySelectorAll<HTMLElement>('.path > *, :scope > .name, .where.hit > *, .where-text')];
+/**
+ * Lays `rows` out again from their full content: at most MAX_CUTS parts cut in each, the path's parts
+ * drawn against their ellipses. All rows are read, then all written, a step at a time: a row at a time
+ * laid the list out again for each row scrolled into view.
+ */
+export function fitRows(rows: readonly HTMLElement[]): void {
+  for (const row of rows) for (const el of row.querySelectorAll<HTMLElement>(`.${GONE}`)) el.classList.remove(GONE);
+  const all = rows.map((row) => ({
+    parts: [...row.querySelectorAll<HTMLElement>('.path > *, :scope > .name, .where.hit > *, .where-text')],
+    giving: GIVE_WAY.map((selector) => row.querySelector<HTMLElement>(selector)).filter((el): el is HTMLElement => el !== null),
+    path: [...row.querySelectorAll<HTMLElement>('.path > *')],
+  }));
   // A part the CSS squeezed to nothing still costs the row its gap: "/api/v1…/{cartId}" and the class 18 px apart.
-  for (const selector of GIVE_WAY) {
-    const part = row.querySelector<HTMLElement>(selector);
-    if (part && part.clientWidth < 1 && part.scrollWidth > 0) part.classList.add(GONE);
+  const squeezed = all.flatMap((r) => r.giving.filter((el) => el.clientWidth < 1 && el.scrollWidth > 0));
+  for (const el of squeezed) el.classList.add(GONE);
+  for (let step = 0; step < GIVE_WAY.length; step++) {
+    const going = all.flatMap((r) => {
+      const cut = r.parts.filter((el) => !el.classList.contains(GONE) && isCut(el));
+      if (cut.length <= MAX_CUTS) return [];
+      const lowest = r.giving.find((el) => cut.includes(el));
+      return lowest ? [lowest] : [];
+    });
+    if (!going.length) break;
+    for (const el of going) el.classList.add(GONE);
   }
-  let cuts = parts.filter(isCut).length;
-  for (const selector of GIVE_WAY) {
-    if (cuts <= MAX_CUTS) break;
-    const part = row.querySelector<HTMLElement>(selector);
-    if (!part || !isCut(part)) continue;
-    part.classList.add(GONE);
-    cuts = parts.filter((el) => !el.classList.contains(GONE) && isCut(el)).length;
+  const moves = all.flatMap((r) => {
+    let back = 0;
+    return r.path.map((el, i) => {
+      const move = back >= 0.5 ? `translateX(${-back}px)` : '';
+      if (i < r.path.length - 1) back += ellipsisGap(el); // nothing follows the last
+      return [el, move] as const;
+    });
+  });
+  for (const [el, move] of moves) if (el.style.transform !== move) el.style.transform = move;
+}
+
+/** Rows rendered or resized since the last fit: fitted together before the frame is painted. */
+const pending = new Set<HTMLElement>();
+
+function fitLater(row: HTMLElement): void {
+  if (!pending.size) {
+    queueMicrotask(() => {
+      const rows = [...pending].filter((r) => r.isConnected);
+      pending.clear();
+      fitRows(rows);
+    });
   }
-  let back = 0;
-  for (const el of row.querySelectorAll<HTMLElement>('.path > *')) {
-    el.style.transform = back >= 0.5 ? `translateX(${-back}px)` : '';
-    back += ellipsisGap(el);
-  }
+  pending.add(row);
 }
 
 let observer: ResizeObserver | undefined;
+const widths = new WeakMap<Element, number>();
 
-/** Keeps the row in `ref` fitted (fitRow) as it renders and as the list's width changes. */
+/** Keeps the row in `ref` fitted (fitRows) as it renders and as the list's width changes. */
 export function useRowCuts(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const row = ref.current;
-    if (row) fitRow(row);
+    if (row) fitLater(row);
   });
   useLayoutEffect(() => {
     const row = ref.current;
     if (!row) return;
     observer ??= new ResizeObserver((entries) => {
-      for (const e of entries) fitRow(e.target as HTMLElement);
+      // The first report of a row is its mounting, which its render fitted already.
+      const resized = entries.filter((e) => {
+        const was = widths.get(e.target);
+        widths.set(e.target, e.contentRect.width);
+        return was !== undefined && was !== e.contentRect.width;
+      });
+      if (resized.length) fitRows(resized.map((e) => e.target as HTMLElement));
     });
     observer.observe(row);
     return () => observer!.unobserve(row);
