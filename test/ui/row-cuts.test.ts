@@ -115,6 +115,27 @@ describe('search rows in a wide window', () => {
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
+  it('reads a layout an older version saved with its 420 px default as the default: 560 px at 1,400, the request\'s share kept', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    const key = `apiscout.layout:${suite.project}`;
+    await page.evaluate(([k]) => localStorage.setItem(k!, JSON.stringify({ tree: 420, request: 0.3, maximised: false })), [key]);
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${suite.endpointCount} endpoints` }).waitFor();
+    const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
+    await poll(() => bar.getAttribute('aria-valuenow')).toBe('560');
+    expect(Math.round((await page.locator('aside.explorer').boundingBox())!.width)).toBe(560);
+    // The rest it saved stays, marked with this version once written again; the default is not pinned.
+    await searchAndOpen(page, 'movements', suite.ids.get('GET /api/v1/warehouses/{id}/movements')!);
+    const split = page.getByRole('separator', { name: /request|response/i }).first();
+    await split.focus();
+    await page.keyboard.press('ArrowDown');
+    await poll(() => page.evaluate(([k]) => JSON.parse(localStorage.getItem(k!)!), [key])).toMatchObject({ v: 2, maximised: false });
+    const saved = await page.evaluate(([k]) => JSON.parse(localStorage.getItem(k!)!), [key]);
+    expect(saved.tree).toBeUndefined();
+    expect(saved.request).toBeGreaterThan(0.3);
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
   it('shows a path part cut to its least with its letters before the ellipsis, no character\'s gap after it, at 300 to 1,400 px', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 600);
     // "discrep" hits the middle of the summary's path: its head cut to its least before the kept "/discrepancies".
