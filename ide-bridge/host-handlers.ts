@@ -3,7 +3,7 @@
 // connection, or as a request where an answer is needed (the chosen file); without a host (a
 // plain browser) `delivered` is false and the UI does what a browser can (source view,
 // navigator.clipboard, its own settings page, a typed path). The chooser's wait has a limit
-// and ends early when the page cancels or asks again (CHOOSER_LIMIT_MS).
+// and ends early when the page cancels, closes (server.ts) or asks again (CHOOSER_LIMIT_MS).
 
 import { isAbsolute, relative, sep } from 'node:path';
 import { CancellationTokenSource, ErrorCodes as RpcErrors } from 'vscode-jsonrpc/node';
@@ -19,7 +19,7 @@ type Methods = 'host/navigate' | 'host/copy' | 'host/openSettings' | 'host/notif
  */
 const CHOOSER_LIMIT_MS = Number(process.env.APISCOUT_CHOOSER_LIMIT_MS) || 10 * 60_000;
 
-/** One page's wait for the IDE's chooser: cancelled by the page, by a newer ask, or by the limit. */
+/** One page's wait for the IDE's chooser: cancelled by the page (or its closing), by a newer ask, or by the limit. */
 class ChooserWait {
   private readonly source = new CancellationTokenSource();
   private readonly timer: NodeJS.Timeout;

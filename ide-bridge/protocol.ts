@@ -507,7 +507,7 @@ export const requests = {
  */
 export const hostRequests = {
   'ide/chooseFile': method(
-    'Show the IDE\'s file chooser for one file; answer its absolute path, or null when cancelled. The sidecar waits up to 10 minutes (a modal dialog may stay open long), and less when the page cancels or asks again; it then sends $/cancelRequest and drops a later answer.',
+    'Show the IDE\'s file chooser for one file; answer its absolute path, or null when cancelled. The sidecar waits up to 10 minutes (a modal dialog may stay open long), and less when the page cancels, closes or asks again; it then sends $/cancelRequest (close the dialog) and drops a later answer.',
     Type.Object({ title: Type.String(), directory: Type.String({ description: 'Absolute: where the chooser opens (the project folder)' }) }),
     Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }),
   ),

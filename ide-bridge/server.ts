@@ -123,9 +123,12 @@ export class BridgeHub {
     });
     let shutdownRequested = false;
     let exited = false;
+    // Cancelled when the connection ends: a request that waits on a person elsewhere stops waiting.
+    const closing = new CancellationTokenSource();
     const exit = () => {
       if (exited) return;
       exited = true;
+      closing.cancel();
       this.connections.delete(connection);
       this.hostConnections.delete(connection);
       if (conn.host) conn.onExit?.(shutdownRequested);
@@ -148,10 +151,13 @@ export class BridgeHub {
           if (!conn.host) throw new ResponseError(RpcErrors.InvalidRequest, 'shutdown: only the process that started the sidecar may stop it');
           shutdownRequested = true;
         }
+        const ends = CANCELLED_BY_CLOSE.has(name) ? either(token, closing.token) : undefined;
         try {
-          return await handler(value, token);
+          return await handler(value, ends?.token ?? token);
         } catch (e) {
           throw toResponseError(name, e, log);
+        } finally {
+          ends?.dispose();
         }
       });
     }
@@ -193,6 +199,27 @@ export class BridgeHub {
     }
     return v;
   }
+}
+
+/**
+ * Requests whose wait ends when their connection closes, as if the caller had cancelled them: the
+ * IDE's file chooser would stay open (and its wait held, up to ten minutes) for a page that is gone.
+ * Others run on: a request being sent, say, is not cut off by a page reloading meanwhile.
+ */
+const CANCELLED_BY_CLOSE: ReadonlySet<RequestName> = new Set<RequestName>(['host/chooseFile']);
+
+/** A token cancelled by either of two; dispose it once the request ends. */
+function either(a: Cancellation, b: Cancellation): { token: Cancellation; dispose(): void } {
+  const source = new CancellationTokenSource();
+  const subs = [a, b].map((t) => t.onCancellationRequested(() => source.cancel()));
+  if (a.isCancellationRequested || b.isCancellationRequested) source.cancel();
+  return {
+    token: source.token,
+    dispose: () => {
+      for (const sub of subs) sub.dispose();
+      source.dispose();
+    },
+  };
 }
 
 type PlainCheck = (value: unknown) => boolean;

@@ -4,7 +4,7 @@
 // state are remembered per project in localStorage, so a tool window opens as it was left.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { EDITOR_MIN, TREE_MIN, treeDefault } from './layout-sizes';
+import { EDITOR_MIN, TREE_DEFAULT, TREE_MIN, treeDefault } from './layout-sizes';
 
 export { EDITOR_MIN, NARROW_BELOW, TREE_MIN } from './layout-sizes';
 
@@ -23,19 +23,47 @@ export const REQUEST_MIN = 0.15;
 export const REQUEST_MAX = 0.85;
 
 const storageKey = (project: string) => `apiscout.layout:${project}`;
+/**
+ * Written with every saved layout since the list's default became a share of the window. An older
+ * version saved its fixed default (TREE_DEFAULT) as the tree's width on any change (a request split
+ * dragged, the response maximised), which would keep the list at 420 px at full screen for good.
+ */
+const LAYOUT_VERSION = 2;
 
 export function loadPrefs(project: string | undefined): LayoutPrefs {
   if (!project) return DEFAULTS;
   try {
-    const saved = JSON.parse(localStorage.getItem(storageKey(project)) ?? '{}') as Partial<LayoutPrefs>;
-    return {
-      tree: typeof saved.tree === 'number' && saved.tree > 0 ? saved.tree : DEFAULTS.tree,
-      request: typeof saved.request === 'number' ? clampRequest(saved.request) : DEFAULTS.request,
-      maximised: saved.maximised === true,
-    };
+    return prefsFrom(localStorage.getItem(storageKey(project)));
   } catch {
-    return DEFAULTS; // storage refused (JCEF private mode) or a stray value: the defaults do
+    return DEFAULTS; // storage refused (JCEF private mode): the defaults do
   }
+}
+
+/**
+ * A saved layout (JSON, or null when none), read into prefs. One from an older version whose tree
+ * is that version's default is taken for the default (a drag that ended on exactly 420 px is rare, and
+ * the splitter's 24 px steps land there only on the way back to it): the tree follows the window. The
+ * rest it saved, and any other width (dragged), is kept.
+ */
+export function prefsFrom(json: string | null): LayoutPrefs {
+  let saved: Partial<LayoutPrefs> & { v?: unknown };
+  try {
+    saved = JSON.parse(json ?? '{}') as Partial<LayoutPrefs> & { v?: unknown };
+  } catch {
+    return DEFAULTS; // a stray value: the defaults do
+  }
+  if (typeof saved !== 'object' || saved === null) return DEFAULTS;
+  const oldDefault = saved.v === undefined && saved.tree === TREE_DEFAULT;
+  return {
+    tree: typeof saved.tree === 'number' && saved.tree > 0 && !oldDefault ? saved.tree : DEFAULTS.tree,
+    request: typeof saved.request === 'number' ? clampRequest(saved.request) : DEFAULTS.request,
+    maximised: saved.maximised === true,
+  };
+}
+
+/** What is saved for `prefs`: marked with this version, so a tree the user dragged to TREE_DEFAULT reads as dragged. */
+export function prefsJson(prefs: LayoutPrefs): string {
+  return JSON.stringify({ v: LAYOUT_VERSION, ...prefs });
 }
 
 /** The layout of one project, read once it is known and written on every change. */
@@ -47,7 +75,7 @@ export function useLayoutPrefs(project: string | undefined): [LayoutPrefs, (patc
       const next = { ...p, ...patch };
       if (project) {
         try {
-          localStorage.setItem(storageKey(project), JSON.stringify(next));
+          localStorage.setItem(storageKey(project), prefsJson(next));
         } catch {
           // Not remembered; the layout still changes.
         }

@@ -1,7 +1,7 @@
 // The search field's results: the sidecar's ranked matches (the shared matcher), with the matched
 // characters highlighted, in a virtualised list navigated like the tree.
 
-import type { TargetedKeyboardEvent } from 'preact';
+import type { HTMLAttributes, TargetedKeyboardEvent } from 'preact';
 import { useMemo, useRef } from 'preact/hooks';
 import type { ResultOf } from '../protocol';
 import { isMenuKey, menuPoint } from './explorer-tree';
@@ -11,6 +11,7 @@ import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
 import { grouped } from './numbers';
 import { hitSpan, keptSpan, lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
+import { useRowCuts } from './row-cuts';
 import { widthEm } from './text-width';
 
 export type SearchResult = ResultOf<'endpoints/search'>['results'][number];
@@ -110,7 +111,7 @@ export function SearchResults(props: SearchResultsProps) {
         const keySpan = keptSpan(alikeSpan, hitSpan(r.endpoint.path, path));
         const simpleName = r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1);
         return (
-          <div
+          <FittedRow
             id={`result-${i}`}
             role="treeitem"
             aria-selected={r.endpoint.id === selectedId}
@@ -136,10 +137,12 @@ export function SearchResults(props: SearchResultsProps) {
             {hit ? (
               // The class (or tag) the query hit keeps its room, highlighted: the only sign of why the row is here.
               <span class="where hit" title={`${r.endpoint.module} · ${r.endpoint.className}${hit.text === simpleName ? '' : ` · ${hit.text}`}`}>
-                {/* As the other rows, module first; narrowed, cut before the hit: "ui…LifecycleController". */}
+                {/* As the other rows, module first; narrowed, cut before the hit: "ui…LifecycleController". A hit at
+                    the class's start leaves the separator's space to the class, a no-break one (a line's end drops an
+                    ordinary one): "orders… CartController", not "orders ·CartController" from a head cut by a hair. */}
                 <TwoEnds
-                  text={`${r.endpoint.module} · ${hit.text}`}
-                  cut={r.endpoint.module.length + 3 + (hit.ranges[0]?.[0] ?? 0)}
+                  text={`${r.endpoint.module} ·\u00a0${hit.text}`}
+                  cut={r.endpoint.module.length + 3 + (hit.ranges[0]?.[0] ?? 0) - (hit.ranges[0]?.[0] ? 0 : 1)}
                   ranges={hit.ranges.map(([s, e]) => [s + r.endpoint.module.length + 3, e + r.endpoint.module.length + 3])}
                 />
               </span>
@@ -150,9 +153,16 @@ export function SearchResults(props: SearchResultsProps) {
                 </span>
               </span>
             )}
-          </div>
+          </FittedRow>
         );
       }}
     />
   );
+}
+
+/** A result row laid out with at most two parts cut (row-cuts.ts). */
+function FittedRow(props: HTMLAttributes<HTMLDivElement>) {
+  const ref = useRef<HTMLDivElement>(null);
+  useRowCuts(ref);
+  return <div ref={ref} {...props} />;
 }

@@ -5,9 +5,10 @@
 // file inside the project comes back relative (a saved request stays portable), one outside
 // absolute and already agreed to (Send does not ask about it again), a cancel changes nothing.
 // Before, the path was typed. A plain browser page shows no button.
-// An IDE that never answers does not hold the page: asking again (a reloaded page) ends the
-// earlier wait, and past the sidecar's limit (APISCOUT_CHOOSER_LIMIT_MS, ten minutes by default,
-// two seconds here) the button comes back with a note saying so; the IDE is told to cancel.
+// An IDE that never answers does not hold the page: asking again (another page) ends the earlier
+// wait, a page that closes ends its own (the IDE is told to cancel: its dialog closes), and past
+// the sidecar's limit (APISCOUT_CHOOSER_LIMIT_MS, ten minutes by default, two seconds here) the
+// button comes back with a note saying so; the IDE is told to cancel.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -173,31 +174,52 @@ describe('choosing a file to send with the IDE\'s chooser', () => {
     }
   });
 
-  it('an IDE that never answers: a reloaded page asks again, which ends the earlier wait, and the new answer fills the field', async () => {
-    let page = await pageAt(inIde(uiUrl));
+  it('an IDE that never answers: another page asking ends the earlier wait, whose button comes back, and the new answer fills the field', async () => {
+    const first = await pageAt(inIde(uiUrl));
+    const second = await pageAt(inIde(uiUrl));
     try {
-      await open(page, 'PUT /files/image');
+      await open(first, 'PUT /files/image');
       const before = asked.length;
       answer = () => NEVER;
-      await page.locator('.request-editor').getByRole('button', { name: 'Choose the body file' }).click();
+      const waiting = first.locator('.request-editor').getByRole('button', { name: 'Choose the body file' });
+      await waiting.click();
       await poll(() => asked.length).toBe(before + 1);
-      expect(await page.locator('.request-editor').getByRole('button', { name: 'Choose the body file' }).isDisabled()).toBe(true);
-      await page.close();
+      expect(await waiting.isDisabled()).toBe(true);
 
-      page = await pageAt(inIde(uiUrl));
-      await open(page, 'PUT /files/image');
-      const editor = page.locator('.request-editor');
+      await open(second, 'PUT /files/image');
+      const editor = second.locator('.request-editor');
       answer = () => ({ path: path.join(dir, 'samples', 'avatar.png') });
       await editor.getByRole('button', { name: 'Choose the body file' }).click();
       await poll(() => editor.getByLabel('Body file', { exact: true }).inputValue()).toBe('samples/avatar.png');
       expect(asked.length).toBe(before + 2);
-      // The stale ask was cancelled at the IDE; the answered one was not.
+      // The stale ask was cancelled at the IDE, answered to its page as a cancel; the answered one was not.
       await poll(() => cancelled[before]).toBe(true);
+      await poll(() => waiting.isEnabled()).toBe(true);
       expect(cancelled[before + 1]).toBe(false);
+      expect(first.problems).toEqual([]);
+      expect(second.problems).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('an IDE that never answers: closing the page cancels its ask at the IDE, nothing else asked', async () => {
+    const page = await pageAt(inIde(uiUrl));
+    const before = asked.length;
+    try {
+      await open(page, 'PUT /files/image');
+      answer = () => NEVER;
+      await page.locator('.request-editor').getByRole('button', { name: 'Choose the body file' }).click();
+      await poll(() => asked.length).toBe(before + 1);
+      expect(cancelled[before]).toBe(false);
       expect(page.problems).toEqual([]);
     } finally {
       await page.close();
     }
+    // Its socket closed: the dialog it asked for was left open for the sidecar's ten-minute limit.
+    await poll(() => cancelled[before]).toBe(true);
+    expect(asked.length).toBe(before + 1);
   });
 
   it('a plain browser page offers no chooser: the path is typed', async () => {

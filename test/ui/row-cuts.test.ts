@@ -92,8 +92,9 @@ describe('search rows in a wide window', () => {
     const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
     await page.getByLabel('Search endpoints').fill('movements');
     await poll(() => page.locator('#results .row').count()).toBe(1);
-    // /api/v1/warehouses/{id}/movements with its name and class: cut in its middle in a list of 420 px, whole in one of 560.
-    const cutParts = () => page.locator('#results .row .path, #results .row .path > *').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+    // /api/v1/warehouses/{id}/movements with its name and class: in a list of 420 px cut in its middle, or whole with
+    // the name given way (row-cuts.ts: at most two cuts a row), in one of 560 whole beside its name.
+    const cutParts = () => page.locator('#results .row .path, #results .row .path > *, #results .row .cut-gone').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth || el.classList.contains('cut-gone')).length);
     for (const [width, expected] of [[1000, 420], [1400, 560], [1920, 640], [2600, 640]] as const) {
       await resizeTo(page, width, 800);
       expect(Math.round((await list.boundingBox())!.width), `${width} px`).toBe(expected);
@@ -114,6 +115,27 @@ describe('search rows in a wide window', () => {
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
+  it('reads a layout an older version saved with its 420 px default as the default: 560 px at 1,400, the request\'s share kept', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    const key = `apiscout.layout:${suite.project}`;
+    await page.evaluate(([k]) => localStorage.setItem(k!, JSON.stringify({ tree: 420, request: 0.3, maximised: false })), [key]);
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${suite.endpointCount} endpoints` }).waitFor();
+    const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
+    await poll(() => bar.getAttribute('aria-valuenow')).toBe('560');
+    expect(Math.round((await page.locator('aside.explorer').boundingBox())!.width)).toBe(560);
+    // The rest it saved stays, marked with this version once written again; the default is not pinned.
+    await searchAndOpen(page, 'movements', suite.ids.get('GET /api/v1/warehouses/{id}/movements')!);
+    const split = page.getByRole('separator', { name: /request|response/i }).first();
+    await split.focus();
+    await page.keyboard.press('ArrowDown');
+    await poll(() => page.evaluate(([k]) => JSON.parse(localStorage.getItem(k!)!), [key])).toMatchObject({ v: 2, maximised: false });
+    const saved = await page.evaluate(([k]) => JSON.parse(localStorage.getItem(k!)!), [key]);
+    expect(saved.tree).toBeUndefined();
+    expect(saved.request).toBeGreaterThan(0.3);
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
   it('shows a path part cut to its least with its letters before the ellipsis, no character\'s gap after it, at 300 to 1,400 px', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 600);
     // "discrep" hits the middle of the summary's path: its head cut to its least before the kept "/discrepancies".
@@ -131,8 +153,10 @@ describe('search rows in a wide window', () => {
           expect(p.width - slots * p.ch, `${width} px: ${p.cls} of ${p.width} px, ${p.ch} px a character`).toBeLessThan(1);
           expect(slots, `${width} px: ${p.cls}`).toBe(Math.round(p.least / p.ch));
         }
-      // The summary's head is at its least up to 420 px (wider the list has room for more of it).
-      if (width <= 420) expect(atLeast, `${width} px`).toBeGreaterThan(0);
+      // Up to 420 px the summary's head is cut. It was at its least there until the row's name gave way to the
+      // path (row-cuts.ts: at most two cuts a row); a cut part's blank is checked in "cuts a row in at most two places".
+      const cutHeads = await page.locator('#results .row .path > .end-head').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+      if (width <= 420) expect(cutHeads + atLeast, `${width} px`).toBeGreaterThan(0);
     }
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
@@ -160,6 +184,52 @@ describe('search rows in a wide window', () => {
       // Up to a letter's width (7 px at 420 px) stood between the ellipsis and the line number.
       expect(Math.abs(at.blank), `${width} px`).toBeLessThan(1.5);
       expect(at.lineWhole).toBe(true);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
+/** The same endpoint in two modules (twins): only the module tells the rows apart. */
+const TWINS = Object.fromEntries(
+  ['administration-console', 'customer-self-service-portal'].flatMap((m) => [
+    [`${m}/pom.xml`, `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>${m}</artifactId><version>1</version></project>\n`],
+    [
+      `${m}/src/main/java/com/acme/sso/SingleSignOnSessionController.java`,
+      `package com.acme.sso;
+
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class SingleSignOnSessionController {
+
+    /** Signs a user in with the organisation's identity provider and opens a session */
+    @PostMapping("/api/v1/single-sign-on/sessions/{provider}/authenticate-with-identity-provider")
+    public String login() {
+        return "";
+    }
+}
+`,
+    ],
+  ]),
+);
+TWINS['pom.xml'] = '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><version>1</version><packaging>pom</packaging><modules><module>administration-console</module><module>customer-self-service-portal</module></modules></project>\n';
+
+describe('twin search rows at a tool window\'s widths', () => {
+  const suite = projectSuite('row-cuts-twins', { files: TWINS });
+
+  it('keeps a twin\'s module in sight at 300 to 1,400 px: the rows give other parts up, never the module that tells them apart', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('authenticate');
+    await poll(() => page.locator('#results .row.twin').count()).toBe(2);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-twins-${width}`) });
+      const modules = await page.locator('#results .row.twin .where-text').evaluateAll((els) => els.map((el) => ({ text: el.textContent, width: el.getBoundingClientRect().width, shown: getComputedStyle(el).display !== 'none' })));
+      for (const m of modules) {
+        expect(m.shown, `${width} px: ${m.text}`).toBe(true);
+        expect(m.width, `${width} px: ${m.text}`).toBeGreaterThan(20);
+      }
     }
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
@@ -204,6 +274,88 @@ describe('parameter descriptions at a tool window\'s widths', () => {
 
 describe('gRPC search rows at a tool window\'s widths', () => {
   const suite = projectSuite('row-cuts-grpc', { source: SHOP });
+
+  it('cuts a row in at most two places, the lowest-value parts giving way first, and draws a cut path part\'s next part against its ellipsis, at 300 to 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    for (const query of ['CartController', 'stock', 'orders']) {
+      await page.getByLabel('Search endpoints').fill(query);
+      await poll(() => page.locator('#results .row').first().getAttribute('data-key')).toBeTruthy();
+      for (const width of WIDTHS) {
+        await resizeTo(page, width, 800);
+        await page.screenshot({ path: screenshotPath(`row-cuts-parts-${query}-${width}`) });
+        const rows = await page.locator('#results .row').evaluateAll((els) =>
+          els.map((row) => {
+            const c = document.createElement('canvas').getContext('2d')!;
+            const seen = (el: HTMLElement) => el.clientWidth >= 1 && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
+            const cut = (el: HTMLElement) => seen(el) && el.scrollWidth > el.clientWidth;
+            const pathParts = [...row.querySelectorAll<HTMLElement>('.path > *')];
+            const others = [...row.querySelectorAll<HTMLElement>(':scope > .name, .where.hit > *, .where-text')];
+            // The blank between a cut path part's ellipsis (as many letters as fit before it) and the next part.
+            const blanks = pathParts.slice(0, -1).filter(cut).map((el) => {
+              c.font = getComputedStyle(el).font;
+              const box = el.getBoundingClientRect();
+              const text = el.textContent!;
+              let k = text.length;
+              while (k > 0 && c.measureText(`${text.slice(0, k)}…`).width > box.width) k--;
+              return el.nextElementSibling!.getBoundingClientRect().left - (box.left + c.measureText(`${text.slice(0, k)}…`).width);
+            });
+            return { path: row.querySelector('.path')!.getAttribute('title'), pathCuts: pathParts.filter(cut).length, otherCuts: others.filter(cut).map((el) => el.className), blanks };
+          }),
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        for (const r of rows) {
+          const what = `${query} at ${width} px: ${r.path} (${r.pathCuts} path cuts, others: ${r.otherCuts.join(', ')})`;
+          // Two at most; a path cut in more places (its parts never give way) leaves nothing else cut.
+          if (r.pathCuts >= 2) expect(r.otherCuts, what).toEqual([]);
+          else expect(r.pathCuts + r.otherCuts.length, what).toBeLessThanOrEqual(2);
+          // "/api/v1… /{cartId}": up to a character's blank after the ellipsis at in-between widths.
+          for (const blank of r.blanks) expect(Math.abs(blank), what).toBeLessThan(1.5);
+        }
+      }
+      await resizeTo(page, 1400, 800);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('keeps the space between a class hit\'s module and class, or cuts the module with an ellipsis, at 300 to 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('CartController');
+    await poll(() => page.locator('#results .row.where-hit').count()).toBe(3);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-class-hit-${width}`) });
+      const rows = await page.locator('#results .row.where-hit .where.hit').evaluateAll((els) =>
+        els.map((where) => {
+          const [head, tail] = [where.querySelector<HTMLElement>('.end-head')!, where.querySelector<HTMLElement>('.end-tail')!];
+          /** The box of the first (or last) visible letter of `el`'s text. */
+          const letter = (el: HTMLElement, last: boolean) => {
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            const texts: Text[] = [];
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
+            for (const t of last ? texts.reverse() : texts) {
+              const chars = [...Array(t.data.length).keys()].filter((i) => /\S/.test(t.data[i]!.replace('\u00a0', ' ')));
+              const i = last ? chars.at(-1) : chars[0];
+              if (i === undefined) continue;
+              const range = document.createRange();
+              range.setStart(t, i);
+              range.setEnd(t, i + 1);
+              return range.getBoundingClientRect();
+            }
+            return undefined;
+          };
+          const cut = head.scrollWidth > head.clientWidth;
+          const headEnd = cut ? head.getBoundingClientRect().right : letter(head, true)!.right;
+          return { text: where.textContent, cut, blank: letter(tail, false)!.left - headEnd, headWidth: head.getBoundingClientRect().width };
+        }),
+      );
+      for (const r of rows) {
+        if (r.headWidth < 1) continue;
+        // "orders ·CartController": the head's trailing space fell off the end of its box, cut or not.
+        expect(r.blank, `${width} px: ${r.text} (module cut: ${r.cut})`).toBeGreaterThanOrEqual(2);
+      }
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
 
   it('cuts a gRPC row once at 300 and 360 px, a cut path leaving its name no stub ("C…"); never a name of one letter at 420 px', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 600);

@@ -63,6 +63,35 @@ class HostRequestHandlingTest {
     }
 
     @Test
+    fun `the sidecar's cancelRequest cancels the handler's future, answered as RequestCancelled, and only that request`() {
+        val open = java.util.concurrent.ConcurrentHashMap<String, CompletableFuture<IdeChooseFileResult>>()
+        connection.onRequest(HostRequests.ideChooseFile) { params -> CompletableFuture<IdeChooseFileResult>().also { open[params.directory] = it } }
+        connection.listen()
+        sidecarWrites.write("""{"jsonrpc":"2.0","id":7,"method":"ide/chooseFile","params":{"title":"t","directory":"/a"}}""")
+        sidecarWrites.write("""{"jsonrpc":"2.0","id":8,"method":"ide/chooseFile","params":{"title":"t","directory":"/b"}}""")
+        eventually("both asks reached the handler") { open.size == 2 }
+        sidecarWrites.write("""{"jsonrpc":"2.0","method":"${'$'}/cancelRequest","params":{"id":7}}""")
+        val answer = CompletableFuture.supplyAsync({ sidecarReads.read() }, reader).get(10, TimeUnit.SECONDS)
+        val cancelled = ProtocolJson.parseToJsonElement(answer!!).jsonObject
+        assertEquals(7, cancelled["id"]!!.jsonPrimitive.int, "$cancelled")
+        assertEquals(-32800, cancelled["error"]!!.jsonObject["code"]!!.jsonPrimitive.int, "$cancelled")
+        assertTrue(open["/a"]!!.isCancelled)
+        assertFalse(open["/b"]!!.isDone, "the other ask is still open")
+        // A cancel for a request already answered, or unknown, changes nothing.
+        open["/b"]!!.complete(IdeChooseFileResult("/b/x.json"))
+        val answered = ProtocolJson.parseToJsonElement(CompletableFuture.supplyAsync({ sidecarReads.read() }, reader).get(10, TimeUnit.SECONDS)!!).jsonObject
+        assertEquals("/b/x.json", answered["result"]!!.jsonObject["path"]!!.jsonPrimitive.content)
+        sidecarWrites.write("""{"jsonrpc":"2.0","method":"${'$'}/cancelRequest","params":{"id":8}}""")
+        assertEquals("/p/a.json", run {
+            open.clear()
+            connection.onRequest(HostRequests.ideChooseFile) { CompletableFuture.completedFuture(IdeChooseFileResult("/p/a.json")) }
+            ask(9)["result"]!!.jsonObject["path"]!!.jsonPrimitive.content
+        })
+        assertFalse(connection.isClosed, "log: $log")
+        connection.close()
+    }
+
+    @Test
     fun `a result that does not encode is answered with an error, never left unanswered`() {
         val unwritable = object : KSerializer<IdeChooseFileResult> {
             override val descriptor: SerialDescriptor = IdeChooseFileResult.serializer().descriptor

@@ -365,6 +365,18 @@ class IdeOperationsTest {
             answer = { CompletableFuture.failedFuture(IllegalStateException("no frame to show the chooser in")) }
             val failed = assertThrows(RpcException::class.java) { choose() }
             assertTrue(failed.message!!.contains("no frame to show the chooser in"), failed.message)
+            // The page gives up (it closed, or cancelled): the sidecar's $/cancelRequest reaches the host's
+            // chooser, whose dialog closes. Before, this client ignored it and the dialog stayed open.
+            val open = CompletableFuture<String?>()
+            answer = { open }
+            val asking = sidecar.request(Requests.hostChooseFile, HostChooseFileParams(bridge.project, "Choose the part's file"))
+            eventually("the chooser asked") { asked.size == 5 }
+            assertFalse(open.isDone)
+            asking.cancel(false)
+            eventually("the host's chooser cancelled") { open.isCancelled }
+            // The connection lives on: the next ask is answered.
+            answer = { CompletableFuture.completedFuture(null) }
+            assertEquals(HostChooseFileResult(delivered = true), choose())
         }
         // Detached again: refused, not hanging.
         assertEquals(HostChooseFileResult(delivered = false), choose())

@@ -1,18 +1,21 @@
 package dev.apiscout.intellij
 
 import com.intellij.openapi.application.ApplicationManager
-import com.intellij.openapi.fileChooser.FileChooser
+import com.intellij.openapi.application.ModalityState
 import com.intellij.openapi.fileChooser.FileChooserDescriptorFactory
+import com.intellij.openapi.fileChooser.FileChooserFactory
 import com.intellij.openapi.ide.CopyPasteManager
 import com.intellij.openapi.options.SearchableConfigurable
 import com.intellij.openapi.options.ShowSettingsUtil
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.project.ProjectManager
+import com.intellij.openapi.ui.DialogWrapper
 import com.intellij.openapi.vfs.LocalFileSystem
 import com.intellij.openapi.wm.IdeFocusManager
 import dev.apiscout.bridge.ide.ConfigurableIds
 import dev.apiscout.bridge.ide.IdeHost
 import dev.apiscout.bridge.ide.ProjectRoots
+import dev.apiscout.bridge.ide.cancellableDialog
 import dev.apiscout.bridge.protocol.HostNotification
 import dev.apiscout.bridge.protocol.IdeChooseFileParams
 import dev.apiscout.bridge.protocol.NavigateTarget
@@ -41,19 +44,22 @@ object PluginIdeHost : IdeHost {
 
     override fun notify(notification: HostNotification) = Notifier.show(activeProject(), notification)
 
+    /** The chooser closes when the sidecar cancels the request (its page closed); a native one (macOS) cannot be closed, its answer is dropped. */
     override fun chooseFile(request: IdeChooseFileParams): CompletableFuture<String?> {
-        val chosen = CompletableFuture<String?>()
-        onUi {
-            try {
+        val project = lazy { projectOf(request.directory) }
+        return cancellableDialog(
+            onUi = ::onUi,
+            onUiAny = { block -> ApplicationManager.getApplication().invokeLater(block, ModalityState.any()) },
+            open = {
                 val descriptor = FileChooserDescriptorFactory.createSingleFileNoJarsDescriptor().withTitle(request.title)
+                FileChooserFactory.getInstance().createFileChooser(descriptor, project.value, null)
+            },
+            show = { dialog ->
                 val start = LocalFileSystem.getInstance().findFileByPath(request.directory)
-                chosen.complete(FileChooser.chooseFile(descriptor, projectOf(request.directory), start)?.path)
-            } catch (e: Throwable) {
-                // Whatever stops the chooser (an IDE without this API included) answers the page, which waits without a time limit.
-                chosen.completeExceptionally(e)
-            }
-        }
-        return chosen
+                dialog.choose(project.value, *listOfNotNull(start).toTypedArray()).firstOrNull()?.path
+            },
+            dismiss = { dialog -> (dialog as? DialogWrapper)?.close(DialogWrapper.CANCEL_EXIT_CODE) },
+        )
     }
 
     /** The open project whose directory holds the file (the deepest, for nested projects), else the active one. */

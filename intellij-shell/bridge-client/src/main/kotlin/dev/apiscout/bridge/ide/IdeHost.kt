@@ -29,7 +29,9 @@ public interface IdeHost {
 
     /**
      * Show the IDE's file chooser (one file, opening in [IdeChooseFileParams.directory]); complete
-     * with the chosen file's absolute path, or null when the user cancelled.
+     * with the chosen file's absolute path, or null when the user cancelled. The sidecar may cancel
+     * the request (its page closed): the future is then cancelled, and the dialog should close
+     * ([cancellableDialog]).
      */
     public fun chooseFile(request: IdeChooseFileParams): CompletableFuture<String?>
 
@@ -41,12 +43,16 @@ public interface IdeHost {
                 sidecar.onNotification(NotificationTypes.hostClipboard) { host.copyToClipboard(it.text) },
                 sidecar.onNotification(NotificationTypes.hostOpenSettings) { host.openSettings(it.page) },
                 sidecar.onNotification(NotificationTypes.hostNotification, host::notify),
-                sidecar.onRequest(HostRequests.ideChooseFile) { request -> host.chooseFile(request).thenApply(::IdeChooseFileResult) },
+                sidecar.onRequest(HostRequests.ideChooseFile) { request -> withCancel(host.chooseFile(request)) { it.thenApply(::IdeChooseFileResult) } },
             )
             return AutoCloseable { subscriptions.forEach { it.close() } }
         }
     }
 }
+
+/** [then] applied to [source], a cancel of the result passed on to [source] (thenApply does not). */
+internal fun <T, R> withCancel(source: CompletableFuture<T>, then: (CompletableFuture<T>) -> CompletableFuture<R>): CompletableFuture<R> =
+    then(source).also { result -> result.whenComplete { _, _ -> if (result.isCancelled) source.cancel(false) } }
 
 /** The ids of the plugin's settings pages (plugin.xml's applicationConfigurable ids; a test checks them). */
 public object ConfigurableIds {

@@ -227,7 +227,7 @@ public object Requests {
 
 /** Requests the sidecar makes of this client (the IDE host), typed: the client answers them. */
 public object HostRequests {
-    /** Show the IDE's file chooser for one file; answer its absolute path, or null when cancelled. The sidecar waits up to 10 minutes (a modal dialog may stay open long), and less when the page cancels or asks again; it then sends $/cancelRequest and drops a later answer. */
+    /** Show the IDE's file chooser for one file; answer its absolute path, or null when cancelled. The sidecar waits up to 10 minutes (a modal dialog may stay open long), and less when the page cancels, closes or asks again; it then sends $/cancelRequest (close the dialog) and drops a later answer. */
     public val ideChooseFile: RequestType<IdeChooseFileParams, IdeChooseFileResult> =
         RequestType("ide/chooseFile", IdeChooseFileParams.serializer(), IdeChooseFileResult.serializer())
     public val all: List<RequestType<*, *>> = listOf(ideChooseFile)

@@ -39,7 +39,7 @@ public val ProtocolJson: Json = Json {
  * JSON-RPC 2.0 over one pair of streams: typed requests answered through futures, notifications
  * to listeners. One reader thread; a broken channel or a closed stream fails every pending request
  * at once, so no caller waits for an answer that cannot come. Cancelling a returned future sends
- * `$/cancelRequest`.
+ * `$/cancelRequest`; the sidecar's `$/cancelRequest` cancels the future a request handler returned.
  */
 public class JsonRpcConnection(
     input: InputStream,
@@ -54,6 +54,8 @@ public class JsonRpcConnection(
     private val listeners = ConcurrentHashMap<String, CopyOnWriteArrayList<(JsonElement) -> Unit>>()
     /** Handlers of the requests the sidecar makes of this client, by method: one each. */
     private val handlers = ConcurrentHashMap<String, (JsonElement, JsonElement) -> Unit>()
+    /** The handlers' futures of the sidecar's requests not yet answered, by request id: what its `$/cancelRequest` cancels. */
+    private val answering = ConcurrentHashMap<JsonElement, CompletableFuture<*>>()
     private val closed = AtomicBoolean(false)
     private val closedFuture = CompletableFuture<Throwable?>()
     @Volatile private var closeReason: SidecarException? = null
@@ -122,7 +124,8 @@ public class JsonRpcConnection(
     /**
      * Answers the sidecar's `type` requests with [handler]'s future: its value as the result, its
      * failure as an error. The handler runs on the reader thread and must return at once (a dialog
-     * completes the future later); params that do not decode are refused with InvalidParams.
+     * completes the future later); params that do not decode are refused with InvalidParams. The
+     * sidecar's `$/cancelRequest` for it cancels the future, answered as RequestCancelled.
      */
     public fun <P, R> onRequest(type: RequestType<P, R>, handler: (P) -> CompletableFuture<R>): AutoCloseable {
         val raw: (JsonElement, JsonElement) -> Unit = { id, params ->
@@ -134,7 +137,9 @@ public class JsonRpcConnection(
                 // Kotlin code may throw checked ones (IOException): on the reader thread they would end the connection.
                 CompletableFuture.failedFuture(e)
             }
+            answering[id] = future
             future.whenComplete { result, failure ->
+                answering.remove(id, future)
                 // A result that does not encode is answered as an error: the sidecar waits for an answer without a time limit.
                 val encoded = if (failure == null) runCatching { ProtocolJson.encodeToJsonElement(type.result, result) } else null
                 if (encoded != null && encoded.isSuccess) {
@@ -142,8 +147,9 @@ public class JsonRpcConnection(
                 } else {
                     val reason = failure ?: encoded!!.exceptionOrNull()!!
                     val cause = (reason as? java.util.concurrent.CompletionException)?.cause ?: reason
-                    val code = (cause as? RpcException)?.code ?: INTERNAL_ERROR
-                    reply(id) { put("error", buildJsonObject { put("code", code); put("message", cause.message ?: cause.toString()) }) }
+                    val code = (cause as? RpcException)?.code ?: if (future.isCancelled) REQUEST_CANCELLED else INTERNAL_ERROR
+                    val text = if (future.isCancelled) "${type.method}: cancelled" else cause.message ?: cause.toString()
+                    reply(id) { put("error", buildJsonObject { put("code", code); put("message", text) }) }
                 }
             }
         }
@@ -209,6 +215,7 @@ public class JsonRpcConnection(
         val id = message["id"]
         when {
             method != null && id != null && id !is JsonNull -> handlers[method]?.invoke(id, message["params"] ?: JsonObject(emptyMap())) ?: refuse(id, method)
+            method == CANCEL_REQUEST -> (message["params"] as? JsonObject)?.get("id")?.let { answering[it]?.cancel(false) }
             method != null -> listeners[method]?.forEach { listener ->
                 try {
                     listener(message["params"] ?: JsonObject(emptyMap()))
@@ -262,6 +269,8 @@ public class JsonRpcConnection(
         const val METHOD_NOT_FOUND = -32601
         const val INVALID_PARAMS = -32602
         const val INTERNAL_ERROR = -32603
+        const val REQUEST_CANCELLED = -32800
+        const val CANCEL_REQUEST = "\$/cancelRequest"
     }
 
     private fun fail(reason: SidecarException) {
