@@ -17,8 +17,9 @@ export type DeclarationTable = Map<string, DeclaringFile[]>;
 
 /**
  * Ids of the files that may declare a type named in `file`, itself excluded. For a file that
- * serves endpoints only the method signatures and supertypes count: its fields are services and
- * repositories, which no request model reads.
+ * serves endpoints the method signatures, supertypes and field types count, not its fields'
+ * annotations: its fields are services and repositories, whose classes the handlers' bodies are
+ * read through (a call's receiver: body-facts.ts), but no request model reads their annotations.
  */
 export function referencedFiles(file: SourceFile, table: DeclarationTable, self: number, serves: boolean): Set<number> {
   const names = new Set<string>();
@@ -29,11 +30,9 @@ export function referencedFiles(file: SourceFile, table: DeclarationTable, self:
     for (const r of t.interfaces) typeNames(r, names);
     for (const p of t.typeParams) for (const b of p.bounds) typeNames(b, names);
     annotationNames(t.annotations, names);
+    for (const f of t.fields) typeNames(f.type, names);
     if (!serves) {
-      for (const f of t.fields) {
-        typeNames(f.type, names);
-        annotationNames(f.annotations, names);
-      }
+      for (const f of t.fields) annotationNames(f.annotations, names);
       for (const p of t.components) typeNames(p.type, names);
       for (const c of t.constructors) for (const p of c) typeNames(p.type, names);
     }
