@@ -17,12 +17,15 @@ export type DeclarationTable = Map<string, DeclaringFile[]>;
 
 /**
  * Ids of the files that may declare a type named in `file`, itself excluded. For a file that
- * serves endpoints the method signatures, supertypes and field types count, not its fields'
- * annotations: its fields are services and repositories, whose classes the handlers' bodies are
- * read through (a call's receiver: body-facts.ts), but no request model reads their annotations.
+ * serves endpoints (`serves`) only the method signatures and supertypes count: its fields are
+ * services and repositories, which no request model reads. The handlers' bodies are read
+ * through those fields' classes though (a call's receiver: body-facts.ts): given `fieldRefs`,
+ * the files declaring a serving file's field types go there, to be parsed as serving files are
+ * followed (their signatures, not their own fields: repositories, clients).
  */
-export function referencedFiles(file: SourceFile, table: DeclarationTable, self: number, serves: boolean): Set<number> {
+export function referencedFiles(file: SourceFile, table: DeclarationTable, self: number, serves: boolean, fieldRefs?: Set<number>): Set<number> {
   const names = new Set<string>();
+  const fieldNames = new Set<string>();
   const own = new Set<string>();
   const visitType = (t: TypeDecl) => {
     own.add(t.name);
@@ -30,9 +33,12 @@ export function referencedFiles(file: SourceFile, table: DeclarationTable, self:
     for (const r of t.interfaces) typeNames(r, names);
     for (const p of t.typeParams) for (const b of p.bounds) typeNames(b, names);
     annotationNames(t.annotations, names);
-    for (const f of t.fields) typeNames(f.type, names);
+    if (serves && fieldRefs) for (const f of t.fields) typeNames(f.type, fieldNames);
     if (!serves) {
-      for (const f of t.fields) annotationNames(f.annotations, names);
+      for (const f of t.fields) {
+        typeNames(f.type, names);
+        annotationNames(f.annotations, names);
+      }
       for (const p of t.components) typeNames(p.type, names);
       for (const c of t.constructors) for (const p of c) typeNames(p.type, names);
     }
@@ -55,20 +61,23 @@ export function referencedFiles(file: SourceFile, table: DeclarationTable, self:
   for (const imp of file.imports) {
     for (let name = imp.name; name; name = name.slice(0, Math.max(0, name.lastIndexOf('.')))) pkgs.add(name);
   }
-  const out = new Set<number>();
-  for (const name of names) {
-    const segs = name.split('.');
-    const head = segs[0]!;
-    if (own.has(head)) continue;
-    // A qualified name `a.b.C.D` may mean package `a.b`, type `C`: try every split.
-    for (let i = 0; i < segs.length; i++) {
-      const pkg = segs.slice(0, i).join('.');
-      for (const f of table.get(segs[i]!) ?? []) {
-        if (f.id !== self && (i > 0 ? f.pkg === pkg : pkgs.has(f.pkg))) out.add(f.id);
+  const resolve = (from: Set<string>, out: Set<number>) => {
+    for (const name of from) {
+      const segs = name.split('.');
+      const head = segs[0]!;
+      if (own.has(head)) continue;
+      // A qualified name `a.b.C.D` may mean package `a.b`, type `C`: try every split.
+      for (let i = 0; i < segs.length; i++) {
+        const pkg = segs.slice(0, i).join('.');
+        for (const f of table.get(segs[i]!) ?? []) {
+          if (f.id !== self && (i > 0 ? f.pkg === pkg : pkgs.has(f.pkg))) out.add(f.id);
+        }
       }
     }
-  }
-  return out;
+    return out;
+  };
+  if (fieldRefs) resolve(fieldNames, fieldRefs);
+  return resolve(names, new Set<number>());
 }
 
 function typeNames(ref: TypeRef, out: Set<string>): void {
