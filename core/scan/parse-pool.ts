@@ -269,11 +269,8 @@ export class ParsePool {
   parsedHere(entry: FileEntry, file: SourceFile): void {
     const id = this.closed || !this.given ? undefined : this.ids.get(entry.path);
     if (id === undefined) return;
-    const fields = new Set<number>();
-    const idle = (ref: number) => Atomics.load(this.status, ref) === IDLE;
-    const refs = [...referencedFiles(file, this.table, id, true, fields)].filter(idle);
-    const fieldRefs = [...fields].filter(idle);
-    if (refs.length || fieldRefs.length) this.send({ kind: 'follow', id, refs, fieldRefs });
+    const refs = [...referencedFiles(file, this.table, id, true)].filter((ref) => Atomics.load(this.status, ref) === IDLE);
+    if (refs.length) this.send({ kind: 'follow', id, refs });
   }
 
   /**

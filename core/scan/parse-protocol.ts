@@ -46,11 +46,8 @@ export interface TableEntry extends Pick<FileEntry, 'path' | 'abs' | 'module' | 
 export type ToWorker =
   | { kind: 'parse'; job: ParseJob }
   | { kind: 'table'; files: TableEntry[] }
-  /**
-   * The scanner parsed file `id` itself: `refs` are the files it names, for the worker to parse
-   * ahead, and `fieldRefs` those its fields name (referencedFiles' fieldRefs).
-   */
-  | { kind: 'follow'; id: number; refs: number[]; fieldRefs?: number[] }
+  /** The scanner parsed file `id` itself: `refs` are the files it names, for the worker to parse ahead. */
+  | { kind: 'follow'; id: number; refs: number[] }
   | { kind: 'ping'; n: number }
   | { kind: 'read'; job: ReadJob }
   /** Finish the file in hand, then exit (the port closing says the same). */

@@ -45,12 +45,6 @@ const reached: number[][] = [];
 const groupOf = new Map<number, number>();
 let lowest = 0;
 let table: DeclarationTable | undefined;
-/**
- * Files reached through a serving file's fields (its services): the scanner reads the handlers'
- * bodies through them, so they are followed as serving files are, and not through their own
- * fields (repositories, clients), which nothing reads.
- */
-const viaField = new Set<number>();
 /** Parsed before the table arrived: their references are followed once it does. */
 const unfollowed: Array<{ id: number; file: SourceFile }> = [];
 let pumping = false;
@@ -76,7 +70,6 @@ port.on('message', (msg: ToWorker) => {
     sent.push(msg.job.id);
   } else if (msg.kind === 'follow') {
     enqueue(msg.id, msg.refs);
-    enqueueFields(msg.id, msg.fieldRefs ?? []);
   } else if (msg.kind === 'ping') {
     ping = msg.n;
   } else if (msg.kind === 'read') {
@@ -106,16 +99,8 @@ function follow(id: number, file: SourceFile): void {
     unfollowed.push({ id, file });
     return;
   }
-  const sentFile = sent[groupOf.get(id)!] === id;
-  const fields = sentFile ? new Set<number>() : undefined;
-  enqueue(id, referencedFiles(file, table, id, sentFile || viaField.has(id), fields));
-  if (fields) enqueueFields(id, fields);
-}
-
-/** Queues the files a serving file's fields name (see viaField). */
-function enqueueFields(id: number, refs: Iterable<number>): void {
-  for (const ref of refs) if (!groupOf.has(ref)) viaField.add(ref);
-  enqueue(id, refs);
+  const group = groupOf.get(id)!;
+  enqueue(id, referencedFiles(file, table, id, sent[group] === id));
 }
 
 /** Queues the files that file `id` names, in the group of the sent file it was reached from. */

@@ -17,15 +17,11 @@ export type DeclarationTable = Map<string, DeclaringFile[]>;
 
 /**
  * Ids of the files that may declare a type named in `file`, itself excluded. For a file that
- * serves endpoints (`serves`) only the method signatures and supertypes count: its fields are
- * services and repositories, which no request model reads. The handlers' bodies are read
- * through those fields' classes though (a call's receiver: body-facts.ts): given `fieldRefs`,
- * the files declaring a serving file's field types go there, to be parsed as serving files are
- * followed (their signatures, not their own fields: repositories, clients).
+ * serves endpoints only the method signatures and supertypes count: its fields are services and
+ * repositories, which no request model reads.
  */
-export function referencedFiles(file: SourceFile, table: DeclarationTable, self: number, serves: boolean, fieldRefs?: Set<number>): Set<number> {
+export function referencedFiles(file: SourceFile, table: DeclarationTable, self: number, serves: boolean): Set<number> {
   const names = new Set<string>();
-  const fieldNames = new Set<string>();
   const own = new Set<string>();
   const visitType = (t: TypeDecl) => {
     own.add(t.name);
@@ -33,7 +29,6 @@ export function referencedFiles(file: SourceFile, table: DeclarationTable, self:
     for (const r of t.interfaces) typeNames(r, names);
     for (const p of t.typeParams) for (const b of p.bounds) typeNames(b, names);
     annotationNames(t.annotations, names);
-    if (serves && fieldRefs) for (const f of t.fields) typeNames(f.type, fieldNames);
     if (!serves) {
       for (const f of t.fields) {
         typeNames(f.type, names);
@@ -61,23 +56,20 @@ export function referencedFiles(file: SourceFile, table: DeclarationTable, self:
   for (const imp of file.imports) {
     for (let name = imp.name; name; name = name.slice(0, Math.max(0, name.lastIndexOf('.')))) pkgs.add(name);
   }
-  const resolve = (from: Set<string>, out: Set<number>) => {
-    for (const name of from) {
-      const segs = name.split('.');
-      const head = segs[0]!;
-      if (own.has(head)) continue;
-      // A qualified name `a.b.C.D` may mean package `a.b`, type `C`: try every split.
-      for (let i = 0; i < segs.length; i++) {
-        const pkg = segs.slice(0, i).join('.');
-        for (const f of table.get(segs[i]!) ?? []) {
-          if (f.id !== self && (i > 0 ? f.pkg === pkg : pkgs.has(f.pkg))) out.add(f.id);
-        }
+  const out = new Set<number>();
+  for (const name of names) {
+    const segs = name.split('.');
+    const head = segs[0]!;
+    if (own.has(head)) continue;
+    // A qualified name `a.b.C.D` may mean package `a.b`, type `C`: try every split.
+    for (let i = 0; i < segs.length; i++) {
+      const pkg = segs.slice(0, i).join('.');
+      for (const f of table.get(segs[i]!) ?? []) {
+        if (f.id !== self && (i > 0 ? f.pkg === pkg : pkgs.has(f.pkg))) out.add(f.id);
       }
     }
-    return out;
-  };
-  if (fieldRefs) resolve(fieldNames, fieldRefs);
-  return resolve(names, new Set<number>());
+  }
+  return out;
 }
 
 function typeNames(ref: TypeRef, out: Set<string>): void {

@@ -5,7 +5,7 @@
 
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -108,47 +108,12 @@ describe('parse worker', () => {
       expect(pool.take(file('OrderDto'))?.file.types[0]?.name).toBe('OrderDto');
       expect(pool.take(file('OrderLineDto'))?.file.types[0]?.name).toBe('OrderLineDto');
       expect(pool.take(file('ApiPaths'))?.file.types[0]?.name).toBe('ApiPaths');
-      // A controller's fields (services, clients): its handlers' bodies are read through their
-      // classes (a call's receiver), so those are parsed ahead too.
-      expect(pool.take(file('InventoryClient'))?.file.types[0]?.name).toBe('InventoryClient');
-      expect(pool.counts).toMatchObject({ worker: 4, scanner: 0 });
+      expect(pool.counts).toMatchObject({ worker: 3, scanner: 0 });
+      // A controller's fields and constructor parameters (services, clients) are not followed.
+      expect(pool.take(file('InventoryClient'))).toBeUndefined();
+      expect(pool.counts).toMatchObject({ worker: 3, scanner: 1 });
     } finally {
       pool.close();
-    }
-  });
-
-  it("follows a serving file's fields to their classes by signature, not through their own fields", async () => {
-    const root = join(tmp, 'fields');
-    const write = (name: string, body: string) => {
-      mkdirSync(join(root, 'src/main/java/demo'), { recursive: true });
-      writeFileSync(join(root, 'src/main/java/demo', `${name}.java`), `package demo;\n\n${body}\n`);
-    };
-    write('ItemController', '@RestController\npublic class ItemController {\n  private final ItemService items;\n  ItemController(ItemService items) { this.items = items; }\n  @GetMapping("/items/{id}")\n  public ItemDto get(@PathVariable String id) { return items.view(id).dto(); }\n}');
-    write('ItemService', '@Service\npublic class ItemService {\n  private ItemRepository repo;\n  public ItemView view(String id) { return null; }\n}');
-    write('ItemRepository', 'public interface ItemRepository {}');
-    write('ItemView', 'public class ItemView { public ItemDto dto() { return null; } }');
-    write('ItemDto', 'public class ItemDto { private String id; }');
-    const all = entries(root);
-    const file = (name: string) => all.find((e) => e.path.endsWith(`/${name}.java`))!;
-    for (const how of ['sent', 'parsed by the scanner']) {
-      const pool = ParsePool.start(all.length, { workerUrl })!;
-      try {
-        pool.giveTable(all);
-        if (how === 'sent') pool.submit(file('ItemController'));
-        else {
-          expect(pool.claim(file('ItemController'))).toBe(true);
-          pool.parsedHere(file('ItemController'), parsedHere(file('ItemController'))!.file);
-        }
-        await pool.whenIdle();
-        // The service the handler calls, and what its signatures name, are parsed ahead...
-        for (const name of ['ItemDto', 'ItemService', 'ItemView']) expect(pool.take(file(name))?.file.types[0]?.name, `${how}: ${name}`).toBe(name);
-        expect(pool.counts, how).toMatchObject({ worker: 3, scanner: 0 });
-        // ...its own fields (repositories) are not.
-        expect(pool.take(file('ItemRepository')), how).toBeUndefined();
-        expect(pool.counts, how).toMatchObject({ worker: 3, scanner: 1 });
-      } finally {
-        pool.close();
-      }
     }
   });
 
