@@ -264,7 +264,7 @@ public class SwaggerConfig {
     expect(at(scanner, 'GET', '/items').security).toEqual(['key']);
     expect(at(scanner, 'GET', '/ops').security).toEqual(['key']);
     expect(scanner.result().diagnostics.map((d) => d.message)).toEqual([
-      `springfox Docket: the base package p.getPkgA() is not readable; the docket is taken to document every controller of module ${scanner.result().modules[0]!.name}`,
+      `springfox Docket: the handler selector RequestHandlerSelectors.basePackage(p.getPkgA()) is not readable; the docket is taken to document every controller of module ${scanner.result().modules[0]!.name}`,
     ]);
   });
 });
