@@ -70,6 +70,25 @@ export function applications(modules: readonly ModuleInfo[], props: (dir: string
   return withProps.length ? withProps.map((m) => ({ props: relaxed(props(m.dir)!), context: new Set([m.name, ...moduleDependencies(m.name, modules, read)]) })) : [{ props: new Map<string, string>(), context: new Set(modules.map((m) => m.name)) }];
 }
 
+/**
+ * A Jackson setting decided per application, answered by a file's module: `decide` is given the
+ * applications serving the module and the code's registrations (`codeOf`), memoised by module
+ * while those stay the same table (the index derives a new one after a change).
+ */
+export function settingByModule<C, V>(
+  apps: readonly App[],
+  codeOf: () => C,
+  decide: (serving: readonly App[], code: C) => V,
+): (file: { module: string }) => V {
+  let memo: { code: C; byModule: Map<string, V> } | undefined;
+  return (file) => {
+    const code = codeOf();
+    if (memo?.code !== code) memo = { code, byModule: new Map() };
+    if (!memo.byModule.has(file.module)) memo.byModule.set(file.module, decide(apps.filter((app) => app.context.has(file.module)), code));
+    return memo.byModule.get(file.module)!;
+  };
+}
+
 /** The application's `preferred-json-mapper`, lower-cased; undefined when it sets none. */
 export function preferredMapper(app: App): string | undefined {
   return PREFERRED.map((k) => app.props.get(relaxedKey(k))?.trim().toLowerCase()).find((v) => v !== undefined);

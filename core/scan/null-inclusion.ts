@@ -10,7 +10,7 @@
 // Any other property may or may not be null at run time; its `required` says what the declaration
 // promises (Kotlin non-null, a primitive, validation), as for an application writing nulls.
 
-import { applications, relaxedKey } from './json-mapper';
+import { applications, relaxedKey, settingByModule } from './json-mapper';
 import type { App } from './json-mapper';
 import type { ModuleInfo } from './modules';
 import type { ProjectIndex } from './project-index';
@@ -30,21 +30,11 @@ export function nullsLeftOut(
   index: ProjectIndex,
   read: (path: string) => string | undefined,
 ): (file: SourceFile) => boolean {
-  const apps = applications(modules, props, read);
-  // By module, while the code's settings stay the same table (the index derives a new one after a change).
-  let memo: { code: ReadonlyMap<string, string>; byModule: Map<string, boolean> } | undefined;
-  return (file) => {
-    const code = codeRegistrations(index).inclusion;
-    if (memo?.code !== code) memo = { code, byModule: new Map() };
-    let known = memo.byModule.get(file.module);
-    if (known === undefined) memo.byModule.set(file.module, (known = moduleLeavesNullsOut(apps, file.module, code)));
-    return known;
-  };
+  return settingByModule(applications(modules, props, read), () => codeRegistrations(index).inclusion, leaveNullsOut);
 }
 
-/** Whether every application serving `module` leaves nulls out: its modules' code, else its properties. */
-function moduleLeavesNullsOut(apps: readonly App[], module: string, code: ReadonlyMap<string, string>): boolean {
-  const serving = apps.filter((app) => app.context.has(module));
+/** Whether every application serving a module leaves nulls out: its modules' code, else its properties. */
+function leaveNullsOut(serving: readonly App[], code: ReadonlyMap<string, string>): boolean {
   return serving.length > 0 && serving.every((app) => {
     const inCode = [...app.context].map((m) => code.get(m)).find((v) => v !== undefined);
     // Boot binds the enum relaxed: `non_null`, `non-null`, `NON_NULL`.

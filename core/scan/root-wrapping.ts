@@ -7,7 +7,7 @@
 // A module shared by several applications is wrapped on a side only when every one of them wraps
 // on it: a client of any of them must be told the truth, and most applications do not wrap.
 
-import { applications, relaxedKey } from './json-mapper';
+import { applications, relaxedKey, settingByModule } from './json-mapper';
 import type { App } from './json-mapper';
 import type { ModuleInfo } from './modules';
 import type { ProjectIndex } from './project-index';
@@ -32,20 +32,10 @@ export function rootWrapping(
   index: ProjectIndex,
   read: (path: string) => string | undefined,
 ): (file: SourceFile) => RootValue {
-  const apps = applications(modules, props, read);
-  // By module, while the code's settings stay the same table (the index derives a new one after a change).
-  let memo: { code: ReadonlyMap<string, { read?: boolean; write?: boolean }>; byModule: Map<string, RootValue> } | undefined;
-  return (file) => {
-    const code = codeRegistrations(index).rootValue;
-    if (memo?.code !== code) memo = { code, byModule: new Map() };
-    let known = memo.byModule.get(file.module);
-    if (!known) {
-      const serving = apps.filter((app) => app.context.has(file.module)).map((app) => appRootValue(app, code));
-      known = serving.length ? { read: serving.every((v) => v.read), write: serving.every((v) => v.write) } : OFF;
-      memo.byModule.set(file.module, known);
-    }
-    return known;
-  };
+  return settingByModule(applications(modules, props, read), () => codeRegistrations(index).rootValue, (serving, code) => {
+    const values = serving.map((app) => appRootValue(app, code));
+    return values.length ? { read: values.every((v) => v.read), write: values.every((v) => v.write) } : OFF;
+  });
 }
 
 /**
