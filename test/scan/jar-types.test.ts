@@ -224,6 +224,25 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect(point.components.map((c) => [c.name, c.type.name])).toEqual([['x', 'double'], ['y', 'double'], ['label', 'java.lang.String']]);
   });
 
+  it('throws on a class whose descriptor or signature ends early, rather than reading past its end', () => {
+    const classes = join(tmp, 'xtool-classes');
+    const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
+    const response = readFileSync(join(classes, 'com/xtool/response/Response.class'));
+    /** The class with one Utf8 constant's text replaced by another of the same length. */
+    const patched = (from: string, to: string) => {
+      const at = response.indexOf(Buffer.from(from, 'latin1'));
+      expect(at).toBeGreaterThan(0);
+      const copy = Buffer.from(response);
+      copy.write(to, at, 'latin1');
+      return copy;
+    };
+    // A field descriptor whose class name has no closing `;`.
+    expect(() => readClassFile(patched('Ljava/lang/String;', 'Ljava/lang/StringX'), file)).toThrow(/signature/);
+    // A generic signature whose type parameter has no `:`, and one whose type variable has no `;`.
+    expect(() => readClassFile(patched('<T:Ljava/lang/Object;>Ljava/lang/Object;', '<TXLjava/lang/Object>>Ljava/lang/Object>'), file)).toThrow(/signature/);
+    expect(() => readClassFile(patched('()TT;', '()TTX'), file)).toThrow(/signature/);
+  });
+
   it('throws on bytes that are not a class file, for the caller to leave the type unknown', () => {
     const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
     expect(() => readClassFile(Buffer.from('not a class'), file)).toThrow();

@@ -415,8 +415,17 @@ class Signature {
     return this.at >= this.s.length;
   }
 
+  /** The next character; past the end a malformed signature throws (every loop here stops on a character). */
   private peek(): string {
+    if (this.at >= this.s.length) throw new Error(`signature ${this.s}: ends early`);
     return this.s[this.at]!;
+  }
+
+  /** Where `c` next occurs; a signature without it is malformed. */
+  private find(c: string): number {
+    const at = this.s.indexOf(c, this.at);
+    if (at < 0) throw new Error(`signature ${this.s}: no ${c} after ${this.at}`);
+    return at;
   }
 
   private expect(c: string): void {
@@ -430,7 +439,7 @@ class Signature {
     this.at++;
     const out: TypeParam[] = [];
     while (this.peek() !== '>') {
-      const colon = this.s.indexOf(':', this.at);
+      const colon = this.find(':');
       const name = this.s.slice(this.at, colon);
       this.at = colon;
       const bounds: TypeRef[] = [];
@@ -460,10 +469,11 @@ class Signature {
       dims++;
       this.at++;
     }
-    const c = this.s[this.at++]!;
+    const c = this.peek();
+    this.at++;
     if (PRIMITIVE[c]) return { name: PRIMITIVE[c]!, args: [], dims };
     if (c === 'T') {
-      const end = this.s.indexOf(';', this.at);
+      const end = this.find(';');
       const name = this.s.slice(this.at, end);
       this.at = end + 1;
       return { name, args: [], dims };
