@@ -243,6 +243,27 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect(() => readClassFile(patched('()TT;', '()TTX'), file)).toThrow(/signature/);
   });
 
+  it('scans on when a jar entry points past the end of its jar, leaving that class unknown', async () => {
+    compileJar('com.brokenorg', 'bad-api', '1.0', { 'com/brokenorg/api/Dto.java': 'package com.brokenorg.api;\npublic class Dto { private int size; public int getSize() { return size; } }\n' }, ['com']);
+    const jar = join(repo, 'com/brokenorg/bad-api/1.0/bad-api-1.0.jar');
+    const zip = readFileSync(jar);
+    // The central directory's record of Dto.class: its local header offset (at +42) now lies past the end.
+    const record = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), zip.lastIndexOf(Buffer.from('com/brokenorg/api/Dto.class')));
+    expect(record).toBeGreaterThan(0);
+    zip.writeUInt32LE(zip.length + 1000, record + 42);
+    writeFileSync(jar, zip);
+    const root = join(tmp, 'broken-project');
+    write(root, {
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.brokenorg</groupId><artifactId>app</artifactId><version>1</version><dependencies><dependency><groupId>com.brokenorg</groupId><artifactId>bad-api</artifactId><version>1.0</version></dependency></dependencies></project>\n',
+      'src/main/java/com/brokenorg/app/DtoController.java': 'package com.brokenorg.app;\nimport com.brokenorg.api.Dto;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class DtoController {\n    @GetMapping("/dto")\n    public Dto dto() { return null; }\n}\n',
+    });
+    const broken = new ProjectScanner(root, { parseWorker: false });
+    await broken.scan();
+    const dto = broken.result().endpoints.find((e) => e.source.member === 'dto')!;
+    expect(dto.path).toBe('/dto');
+    expect(dto.response?.schema?.['x-unresolved']).toBe(true);
+  });
+
   it('throws on bytes that are not a class file, for the caller to leave the type unknown', () => {
     const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
     expect(() => readClassFile(Buffer.from('not a class'), file)).toThrow();

@@ -53,11 +53,10 @@ export class JarTypes {
   }
 
   private read(jar: Jar, entry: string, pkg: string): TypeDecl | undefined {
-    const data = readZipEntries(jar.zip, (n) => n === entry)[0]?.data;
-    if (!data) return undefined;
     const file: SourceFile = { path: `${jar.path}!/${entry}`, lang: 'java', pkg, imports: [], types: [], module: '', jar: jar.path };
     try {
-      return readClassFile(data, file);
+      const data = readZipEntries(jar.zip, (n) => n === entry)[0]?.data;
+      return data && readClassFile(data, file);
     } catch {
       return undefined; // a class this reader cannot follow stays unknown, as it was
     }
