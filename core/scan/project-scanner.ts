@@ -149,6 +149,8 @@ export class ProjectScanner {
   readonly root: string;
   private index = new ProjectIndex([]);
   private protos: ProtoIndex;
+  /** Model classes of the organisation's own dependency jars, behind `index.external`. */
+  private jarTypes?: JarTypes;
   private frameworks: FrameworkScanner[];
   private markerSets: FrameworkMarkers | undefined;
   private modules: ModuleInfo[] = [];
@@ -309,8 +311,7 @@ export class ProjectScanner {
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
     // Model classes of the organisation's own artifacts come from their jars (read when first missed).
-    const jars = new JarTypes(this.root, this.modules);
-    this.index.external = (fqn) => jars.typeByFqn(fqn);
+    this.useJarTypes(new JarTypes(this.root, this.modules));
     // Until the endpoints are built: their handlers' bodies are read from the texts just parsed.
     this.index.keepParsedTexts(true);
     this.protos = new ProtoIndex(this.root, this.modules);
@@ -770,6 +771,11 @@ export class ProjectScanner {
     if (now || said.length !== walkProblems.length) this.fileDiagnostics.set('', said);
   }
 
+  private useJarTypes(jars: JarTypes): void {
+    this.jarTypes = jars;
+    this.index.external = (fqn) => jars.typeByFqn(fqn);
+  }
+
   /** Every walked file the scan holds: indexed sources, protos, Groovy controllers, files it could not use, build files. */
   private heldFiles(): string[] {
     const unusable = [...this.fileDiagnostics.keys()].filter((p) => WALKED_EXTENSIONS.some((ext) => p.endsWith(ext)));
@@ -796,11 +802,13 @@ export class ProjectScanner {
     }
     this.layoutProbes = new Map();
     const modules = detectModules(this.root, this.buildFiles, this.layoutProbes);
-    // The dependencies may be others: their jars are looked for again at the next miss.
+    // The dependencies may be others: another jar, or another version of one, changes the models read from them.
     const jars = new JarTypes(this.root, modules);
-    this.index.external = (fqn) => jars.typeByFqn(fqn);
+    const jarsChanged = !this.jarTypes || !jars.sameJarsAs(this.jarTypes);
+    this.useJarTypes(jars);
     const facts = readBuildFacts(this.root, modules);
     const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>(), served: new Set<string>() };
+    if (jarsChanged) change.global = true;
     this.buildFacts = facts;
     const moved: string[] = [];
     if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {

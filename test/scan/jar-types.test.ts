@@ -13,6 +13,7 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import { readClassFile } from '../../core/scan/jar/class-file';
 import type { SourceFile } from '../../core/scan/source-model';
 import { mavenRepoSetting } from './maven-jar';
+import { rescanEqualsFreshScan, scanned } from './rescan-parity';
 
 const restoreRepo = mavenRepoSetting();
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-jar-types-'));
@@ -262,6 +263,23 @@ describe('model classes from the organisation’s own dependency jars', () => {
     const dto = broken.result().endpoints.find((e) => e.source.member === 'dto')!;
     expect(dto.path).toBe('/dto');
     expect(dto.response?.schema?.['x-unresolved']).toBe(true);
+  });
+
+  it('re-scans a pom that adds or drops the organisation jar as a fresh scan does', async () => {
+    const root = join(tmp, 'rescan-project');
+    const pom = PROJECT['pom.xml']!;
+    const without = pom.replace(/\s*<dependency><groupId>com\.xuxueli<\/groupId>.*?<\/dependency>/, '');
+    expect(without).not.toContain('xtool');
+    write(root, { ...PROJECT, 'pom.xml': without });
+    const rescanning = await scanned(root);
+    const get = () => rescanning.result().endpoints.find((e) => e.source.member === 'get')!;
+    expect(get().response?.schema?.['x-unresolved']).toBe(true);
+    write(root, { 'pom.xml': pom });
+    await rescanEqualsFreshScan(rescanning, root, [{ path: 'pom.xml', kind: 'changed' }]);
+    expect(get().response?.schema?.properties?.data).toBeDefined();
+    write(root, { 'pom.xml': without });
+    await rescanEqualsFreshScan(rescanning, root, [{ path: 'pom.xml', kind: 'changed' }]);
+    expect(get().response?.schema?.['x-unresolved']).toBe(true);
   });
 
   it('throws on bytes that are not a class file, for the caller to leave the type unknown', () => {

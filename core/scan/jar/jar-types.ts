@@ -52,6 +52,16 @@ export class JarTypes {
     return decl;
   }
 
+  /**
+   * Whether this instance reads the jars `before` read (the same files, unchanged: a jar held is
+   * the same object while its stamp holds). Jars `before` never looked for gave no type: same.
+   */
+  sameJarsAs(before: JarTypes): boolean {
+    if (!before.jars) return true;
+    this.jars ??= this.discover();
+    return this.jars.length === before.jars.length && this.jars.every((j, i) => j === before.jars![i]);
+  }
+
   private read(jar: Jar, entry: string, pkg: string): TypeDecl | undefined {
     const file: SourceFile = { path: `${jar.path}!/${entry}`, lang: 'java', pkg, imports: [], types: [], module: '', jar: jar.path };
     try {
