@@ -69,6 +69,20 @@ describe('unsupported HTTP frameworks', () => {
     ]);
   });
 
+  it('ignores declarations commented out, and counts lines across the comments', () => {
+    const maven = pom(`    <!--\n${dep('io.javalin', 'javalin')}    -->\n`, `    <!-- ${dep('io.vertx', 'vertx-web').trim()} -->\n`, dep('io.micronaut', 'micronaut-http-server'));
+    const files = {
+      'pom.xml': maven,
+      'web/build.gradle': "dependencies {\n    // implementation 'io.javalin:javalin:5.6.3'\n    /*\n    implementation 'com.sparkjava:spark-core:2.9.4'\n    */\n    implementation 'io.ktor:ktor-server-netty:2.3.4' // 'io.vertx:vertx-web:4.5.1'\n    resources { include '**/*.json' }\n    implementation 'io.jooby:jooby:3.0.0'\n}\n",
+    };
+    const notes = unsupportedFrameworks([{ name: 'app', dir: '', build: 'maven' }, gradle('web', 'web')], reader(files));
+    expect(notes.map((d) => [d.file, d.line, d.message.split(':')[0]])).toEqual([
+      ['pom.xml', maven.split('\n').findIndex((l) => l.includes('micronaut-http-server')) + 1, 'module app serves HTTP with Micronaut (io.micronaut'],
+      ['web/build.gradle', 6, 'module web serves HTTP with Ktor (io.ktor'],
+      ['web/build.gradle', 8, 'module web serves HTTP with Jooby (io.jooby'],
+    ]);
+  });
+
   it("is among a scan's diagnostics, beside the endpoints the project's Spring modules declare", async () => {
     const root = join(tmp, 'mixed');
     const files: Record<string, string> = {
