@@ -282,6 +282,26 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect(get().response?.schema?.['x-unresolved']).toBe(true);
   });
 
+  /** Scans a one-controller project of `group` depending on group:artifact:1.0; the endpoint named `member`. */
+  async function scanWith(name: string, group: string, dependency: [string, string], controller: string, member: string) {
+    const root = join(tmp, name);
+    write(root, {
+      'pom.xml': `<project><modelVersion>4.0.0</modelVersion><groupId>${group}</groupId><artifactId>${name}</artifactId><version>1</version><dependencies><dependency><groupId>${dependency[0]}</groupId><artifactId>${dependency[1]}</artifactId><version>1.0</version></dependency></dependencies></project>\n`,
+      'src/main/java/app/AppController.java': controller,
+    });
+    const scanner = await scanned(root);
+    return scanner.result().endpoints.find((e) => e.source.member === member)!;
+  }
+
+  it("keeps a known library type's hand-written shape over its class in an own-organisation jar", async () => {
+    compileJar('com.baomidou', 'mybatis-plus-extension', '1.0', {
+      'com/baomidou/mybatisplus/extension/plugins/pagination/Page.java': 'package com.baomidou.mybatisplus.extension.plugins.pagination;\npublic class Page<T> { private java.util.List<T> records; private long total; private transient Object optimizer; public java.util.List<T> getRecords() { return records; } public long getTotal() { return total; } public Object getOptimizer() { return optimizer; } }\n',
+    }, ['com']);
+    const controller = 'package app;\nimport com.baomidou.mybatisplus.extension.plugins.pagination.Page;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/p")\n    public Page<String> page() { return null; }\n}\n';
+    const page = await scanWith('samples', 'com.baomidou', ['com.baomidou', 'mybatis-plus-extension'], controller, 'page');
+    expect(Object.keys(page.response?.schema?.properties ?? {})).toEqual(['records', 'total', 'size', 'current', 'pages']);
+  });
+
   it('throws on bytes that are not a class file, for the caller to leave the type unknown', () => {
     const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
     expect(() => readClassFile(Buffer.from('not a class'), file)).toThrow();

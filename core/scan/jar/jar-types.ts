@@ -13,6 +13,7 @@ import type { ModuleInfo } from '../modules';
 import type { SourceFile, TypeDecl } from '../source-model';
 import { dependencyJars, readZipEntries } from '../proto/jar-protos';
 import { readClassFile } from './class-file';
+import { isKnownLibraryType } from '../types/library-types';
 
 interface Jar {
   path: string;
@@ -37,6 +38,8 @@ export class JarTypes {
   typeByFqn(fqn: string): TypeDecl | undefined {
     const known = this.found.get(fqn);
     if (known !== undefined) return known ?? undefined;
+    // Its hand-written shape is what the schema shows (mybatis-plus's Page for a com.baomidou project too).
+    if (isKnownLibraryType(fqn)) return undefined;
     this.jars ??= this.discover();
     let decl: TypeDecl | undefined;
     if (this.jars.length) {
