@@ -293,6 +293,14 @@ describe('model classes from the organisation’s own dependency jars', () => {
     return scanner.result().endpoints.find((e) => e.source.member === member)!;
   }
 
+  it('takes a hosting prefix (com.github.<owner>) as the organisation, not every project hosted there', async () => {
+    compileJar('com.github.other', 'widgets', '1.0', { 'com/github/other/Widget.java': 'package com.github.other;\npublic class Widget { private int size; public int getSize() { return size; } }\n' }, ['com']);
+    const controller = 'package app;\nimport com.github.other.Widget;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/w")\n    public Widget widget() { return null; }\n}\n';
+    expect((await scanWith('hosted', 'com.github.acme', ['com.github.other', 'widgets'], controller, 'widget')).response?.schema?.['x-unresolved']).toBe(true);
+    // The owner's own artifact is read.
+    expect((await scanWith('owned', 'com.github.other', ['com.github.other', 'widgets'], controller, 'widget')).response?.schema?.properties).toHaveProperty('size');
+  });
+
   it("keeps a known library type's hand-written shape over its class in an own-organisation jar", async () => {
     compileJar('com.baomidou', 'mybatis-plus-extension', '1.0', {
       'com/baomidou/mybatisplus/extension/plugins/pagination/Page.java': 'package com.baomidou.mybatisplus.extension.plugins.pagination;\npublic class Page<T> { private java.util.List<T> records; private long total; private transient Object optimizer; public java.util.List<T> getRecords() { return records; } public long getTotal() { return total; } public Object getOptimizer() { return optimizer; } }\n',

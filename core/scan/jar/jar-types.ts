@@ -111,10 +111,17 @@ function openJar(path: string): Jar | undefined {
   }
 }
 
-/** `com.xuxueli.job` -> `com.xuxueli`: the organisation a group belongs to. */
+/**
+ * `com.xuxueli.job` -> `com.xuxueli`: the organisation a group belongs to. On a code host the
+ * owner is the third segment (`com.github.xiaoymin`): every project hosted there is not one organisation.
+ */
 function orgOf(group: string): string {
-  return group.split('.').slice(0, 2).join('.');
+  const segs = group.split('.');
+  return segs.slice(0, HOSTS.has(segs.slice(0, 2).join('.')) ? 3 : 2).join('.');
 }
+
+/** Group prefixes of code hosts (Maven Central's convention for projects without a domain of their own). */
+const HOSTS = new Set(['com.github', 'io.github', 'com.gitee', 'io.gitee', 'com.gitlab', 'io.gitlab', 'org.bitbucket', 'io.bitbucket', 'com.bitbucket']);
 
 /** The organisations of the groups the project's own build files declare (pom `groupId`, its parent's, Gradle `group`). */
 function projectGroups(root: string, modules: readonly ModuleInfo[]): Set<string> {
