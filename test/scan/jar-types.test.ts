@@ -310,6 +310,31 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect(Object.keys(page.response?.schema?.properties ?? {})).toEqual(['records', 'total', 'size', 'current', 'pages']);
   });
 
+  it("reads the parameter annotations of a jar's base controller: its @RequestBody and @PathVariable", async () => {
+    const annotation = (name: string) => `org/springframework/web/bind/annotation/${name}.java`;
+    const spring = (name: string, body: string) => `package org.springframework.web.bind.annotation;\nimport java.lang.annotation.*;\n@Retention(RetentionPolicy.RUNTIME)\npublic @interface ${name} { ${body} }\n`;
+    compileJar('com.crudbase', 'crud-base', '1.0', {
+      [annotation('PostMapping')]: spring('PostMapping', 'String[] value() default {};'),
+      [annotation('GetMapping')]: spring('GetMapping', 'String[] value() default {};'),
+      [annotation('RequestBody')]: spring('RequestBody', 'boolean required() default true;'),
+      [annotation('PathVariable')]: spring('PathVariable', 'String value() default "";'),
+      'com/crudbase/web/CrudController.java': 'package com.crudbase.web;\nimport org.springframework.web.bind.annotation.*;\npublic abstract class CrudController<T> {\n    @PostMapping("/save")\n    public T save(@RequestBody T entity) { return entity; }\n    @GetMapping("/{id}")\n    public T get(@PathVariable("id") long id, String expand) { return null; }\n}\n',
+    }, ['com']);
+    const controller = 'package app;\nimport com.crudbase.web.CrudController;\nimport org.springframework.web.bind.annotation.*;\n@RestController\n@RequestMapping("/items")\npublic class AppController extends CrudController<AppController.Item> {\n    public static class Item { private String title; public String getTitle() { return title; } public void setTitle(String t) { title = t; } }\n}\n';
+    const root = join(tmp, 'crud');
+    write(root, {
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.crudbase</groupId><artifactId>crud-app</artifactId><version>1</version><dependencies><dependency><groupId>com.crudbase</groupId><artifactId>crud-base</artifactId><version>1.0</version></dependency></dependencies></project>\n',
+      'src/main/java/app/AppController.java': controller,
+    });
+    const endpoints = (await scanned(root)).result().endpoints;
+    const save = endpoints.find((e) => e.source.member === 'save')!;
+    expect(save.path).toBe('/items/save');
+    expect(save.request?.body?.schema?.properties).toHaveProperty('title');
+    expect(save.request?.params).toEqual([]);
+    const get = endpoints.find((e) => e.source.member === 'get')!;
+    expect(get.request?.params.map((p) => [p.name, p.in])).toEqual([['id', 'path'], ['expand', 'query']]);
+  });
+
   it('throws on bytes that are not a class file, for the caller to leave the type unknown', () => {
     const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
     expect(() => readClassFile(Buffer.from('not a class'), file)).toThrow();

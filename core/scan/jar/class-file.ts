@@ -54,6 +54,8 @@ class Bytes {
 interface Attributes {
   signature?: string;
   annotations: Annotation[];
+  /** Runtime (in)visible parameter annotations, by the attribute's parameter index. */
+  paramAnnotations?: Annotation[][];
   /** MethodParameters' names, in order. */
   paramNames?: string[];
   /** LocalVariableTable: slot -> name. */
@@ -124,7 +126,9 @@ export function readClassFile(data: Buffer, file: SourceFile): TypeDecl {
     // Names are the descriptor's, whose leading parameters a signature may leave out: they line up from the end.
     const names = descriptorNames(m);
     const named = names.slice(Math.max(0, names.length - params.length));
-    const list: ParamDecl[] = params.map((type, i) => ({ name: named[i] || `arg${i}`, type, annotations: [] }));
+    // javac may leave a constructor's synthetic leading parameters out of the annotations too: they line up from the end.
+    const annotated = m.attrs.paramAnnotations ?? [];
+    const list: ParamDecl[] = params.map((type, i) => ({ name: named[i] || `arg${i}`, type, annotations: annotated[i - params.length + annotated.length] ?? [] }));
     if (m.name === '<init>') {
       decl.constructors.push(list);
       continue;
@@ -269,6 +273,16 @@ function readAttributes(b: Bytes, pool: Constant[], utf8: (i: number) => string)
       case 'RuntimeInvisibleAnnotations': {
         const n = b.u2();
         for (let k = 0; k < n; k++) out.annotations.push(annotation(b, pool, utf8));
+        break;
+      }
+      case 'RuntimeVisibleParameterAnnotations':
+      case 'RuntimeInvisibleParameterAnnotations': {
+        const n = b.u1();
+        const byParam = (out.paramAnnotations ??= []);
+        for (let k = 0; k < n; k++) {
+          const list = (byParam[k] ??= []);
+          for (let a = b.u2(); a > 0; a--) list.push(annotation(b, pool, utf8));
+        }
         break;
       }
       case 'MethodParameters': {
