@@ -449,7 +449,7 @@ class Signature {
 
   /** `<T:Ljava/lang/Object;U::Ljava/lang/Comparable<TU;>;>`, or nothing. */
   typeParams(): TypeParam[] {
-    if (this.peek() !== '<') return [];
+    if (this.done() || this.peek() !== '<') return [];
     this.at++;
     const out: TypeParam[] = [];
     while (this.peek() !== '>') {
