@@ -149,6 +149,8 @@ export class ProjectScanner {
   readonly root: string;
   private index = new ProjectIndex([]);
   private protos: ProtoIndex;
+  /** Model classes of the organisation's own dependency jars, behind `index.external`. */
+  private jarTypes?: JarTypes;
   private frameworks: FrameworkScanner[];
   private markerSets: FrameworkMarkers | undefined;
   private modules: ModuleInfo[] = [];
@@ -158,6 +160,8 @@ export class ProjectScanner {
   private layoutProbes: LayoutProbes = new Map();
   /** What the scan took from the build files (build-facts.ts): a build-file edit re-scans what changed in them. */
   private buildFacts: BuildFacts | undefined;
+  /** The unsupported-framework diagnostics the module config was read with (JSON): a build file changing them reads it again. */
+  private unsupportedKey: string | undefined;
   /** After scan({ modelsLater }): the build files as that scan found them, their facts read by completeModels (off the first answer's path). */
   private factsLater: { modules: ModuleInfo[]; stamps: string } | undefined;
   /** Groovy files (relative paths) that declare endpoints the scan cannot list: one diagnostic per module. */
@@ -309,8 +313,7 @@ export class ProjectScanner {
     this.specDocuments = new SpecDocuments();
     this.index = new ProjectIndex([]);
     // Model classes of the organisation's own artifacts come from their jars (read when first missed).
-    const jars = new JarTypes(this.root, this.modules);
-    this.index.external = (fqn) => jars.typeByFqn(fqn);
+    this.useJarTypes(new JarTypes(this.root, this.modules));
     // Until the endpoints are built: their handlers' bodies are read from the texts just parsed.
     this.index.keepParsedTexts(true);
     this.protos = new ProtoIndex(this.root, this.modules);
@@ -770,6 +773,11 @@ export class ProjectScanner {
     if (now || said.length !== walkProblems.length) this.fileDiagnostics.set('', said);
   }
 
+  private useJarTypes(jars: JarTypes): void {
+    this.jarTypes = jars;
+    this.index.external = (fqn) => jars.typeByFqn(fqn);
+  }
+
   /** Every walked file the scan holds: indexed sources, protos, Groovy controllers, files it could not use, build files. */
   private heldFiles(): string[] {
     const unusable = [...this.fileDiagnostics.keys()].filter((p) => WALKED_EXTENSIONS.some((ext) => p.endsWith(ext)));
@@ -796,11 +804,15 @@ export class ProjectScanner {
     }
     this.layoutProbes = new Map();
     const modules = detectModules(this.root, this.buildFiles, this.layoutProbes);
-    // The dependencies may be others: their jars are looked for again at the next miss.
+    // The dependencies may be others: another jar, or another version of one, changes the models read from them.
     const jars = new JarTypes(this.root, modules);
-    this.index.external = (fqn) => jars.typeByFqn(fqn);
+    const jarsChanged = !this.jarTypes || !jars.sameJarsAs(this.jarTypes);
+    this.useJarTypes(jars);
     const facts = readBuildFacts(this.root, modules);
     const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>(), served: new Set<string>() };
+    if (jarsChanged) change.global = true;
+    // A dependency on a framework apiscout does not read, added or dropped, changes the diagnostics only the module config reads.
+    if (this.unsupportedKey !== undefined && this.unsupportedKey !== JSON.stringify(unsupportedFrameworks(modules, optionalText(this.root)))) change.global = true;
     this.buildFacts = facts;
     const moved: string[] = [];
     if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {
@@ -1114,7 +1126,11 @@ export class ProjectScanner {
     const modules = this.modules;
     const starterOf = grpcStarters(modules, readBuildFile);
     // A module serving HTTP with a framework we do not read is named, so few endpoints are explained.
-    if (!kept) diagnostics.push(...unsupportedFrameworks(modules, readBuildFile));
+    if (!kept) {
+      const unsupported = unsupportedFrameworks(modules, readBuildFile);
+      this.unsupportedKey = JSON.stringify(unsupported);
+      diagnostics.push(...unsupported);
+    }
     /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
     const apps = new Set<string>();
     const stripped = modules.map(({ contextPath: _c, servletPath: _s, actuatorBasePath: _a, actuatorPathMapping: _m, listen: _l, propertySources: _p, jaxRsPath: _j, ...m }) => m);
@@ -1289,6 +1305,17 @@ function stampsOf(root: string, files: readonly string[]): string {
     const st = statSync(join(root, f), { throwIfNoEntry: false });
     return st ? `${st.size}:${st.mtimeMs}` : '-';
   }).join(',');
+}
+
+/** A reader of the project's files by root-relative path, undefined for one absent or unreadable. */
+function optionalText(root: string): (path: string) => string | undefined {
+  return (path) => {
+    try {
+      return readTracked(join(root, path));
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 function slashed(path: string): string {

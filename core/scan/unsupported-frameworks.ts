@@ -55,8 +55,10 @@ export function unsupportedFrameworks(modules: readonly ModuleInfo[], read: (pat
   const out: Diagnostic[] = [];
   for (const m of modules) {
     for (const file of buildFilesOf(m)) {
-      const text = read(file);
-      if (text === undefined) continue;
+      const written = read(file);
+      if (written === undefined) continue;
+      // A declaration commented out is not a use; blanking keeps the lines where they were.
+      const text = file.endsWith('.xml') ? written.replace(/<!--[\s\S]*?(?:-->|$)/g, blank) : withoutCodeComments(written);
       let declared: Declared[];
       let plugins: Array<{ id: string; line: number }> = [];
       if (file.endsWith('.xml')) declared = mavenDependencies(text);
@@ -76,6 +78,33 @@ export function unsupportedFrameworks(modules: readonly ModuleInfo[], read: (pat
     }
   }
   return out;
+}
+
+/** The text with every character but line breaks made a space. */
+const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
+
+/** A Gradle script with its line and block comments blanked; quoted strings stay whole (an include pattern's slash-star opens no comment). */
+function withoutCodeComments(text: string): string {
+  let out = '';
+  let from = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote || c === '\n') quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
+      const close = text[i + 1] === '/' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
+      const end = close < 0 ? text.length : text[i + 1] === '/' ? close : close + 2;
+      out += text.slice(from, i) + blank(text.slice(i, end));
+      from = end;
+      i = end - 1;
+    }
+  }
+  return out + text.slice(from);
 }
 
 function buildFilesOf(m: ModuleInfo): string[] {

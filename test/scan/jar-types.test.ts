@@ -13,6 +13,7 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import { readClassFile } from '../../core/scan/jar/class-file';
 import type { SourceFile } from '../../core/scan/source-model';
 import { mavenRepoSetting } from './maven-jar';
+import { rescanEqualsFreshScan, scanned } from './rescan-parity';
 
 const restoreRepo = mavenRepoSetting();
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-jar-types-'));
@@ -222,6 +223,116 @@ describe('model classes from the organisation’s own dependency jars', () => {
     const point = readClassFile(readFileSync(join(classes, 'com/xtool/model/Point.class')), { ...file, types: [] });
     expect(point.kind).toBe('record');
     expect(point.components.map((c) => [c.name, c.type.name])).toEqual([['x', 'double'], ['y', 'double'], ['label', 'java.lang.String']]);
+  });
+
+  it('throws on a class whose descriptor or signature ends early, rather than reading past its end', () => {
+    const classes = join(tmp, 'xtool-classes');
+    const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
+    const response = readFileSync(join(classes, 'com/xtool/response/Response.class'));
+    /** The class with one Utf8 constant's text replaced by another of the same length. */
+    const patched = (from: string, to: string) => {
+      const at = response.indexOf(Buffer.from(from, 'latin1'));
+      expect(at).toBeGreaterThan(0);
+      const copy = Buffer.from(response);
+      copy.write(to, at, 'latin1');
+      return copy;
+    };
+    // A field descriptor whose class name has no closing `;`.
+    expect(() => readClassFile(patched('Ljava/lang/String;', 'Ljava/lang/StringX'), file)).toThrow(/signature/);
+    // A generic signature whose type parameter has no `:`, and one whose type variable has no `;`.
+    expect(() => readClassFile(patched('<T:Ljava/lang/Object;>Ljava/lang/Object;', '<TXLjava/lang/Object>>Ljava/lang/Object>'), file)).toThrow(/signature/);
+    expect(() => readClassFile(patched('()TT;', '()TTX'), file)).toThrow(/signature/);
+  });
+
+  it('scans on when a jar entry points past the end of its jar, leaving that class unknown', async () => {
+    compileJar('com.brokenorg', 'bad-api', '1.0', { 'com/brokenorg/api/Dto.java': 'package com.brokenorg.api;\npublic class Dto { private int size; public int getSize() { return size; } }\n' }, ['com']);
+    const jar = join(repo, 'com/brokenorg/bad-api/1.0/bad-api-1.0.jar');
+    const zip = readFileSync(jar);
+    // The central directory's record of Dto.class: its local header offset (at +42) now lies past the end.
+    const record = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), zip.lastIndexOf(Buffer.from('com/brokenorg/api/Dto.class')));
+    expect(record).toBeGreaterThan(0);
+    zip.writeUInt32LE(zip.length + 1000, record + 42);
+    writeFileSync(jar, zip);
+    const root = join(tmp, 'broken-project');
+    write(root, {
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.brokenorg</groupId><artifactId>app</artifactId><version>1</version><dependencies><dependency><groupId>com.brokenorg</groupId><artifactId>bad-api</artifactId><version>1.0</version></dependency></dependencies></project>\n',
+      'src/main/java/com/brokenorg/app/DtoController.java': 'package com.brokenorg.app;\nimport com.brokenorg.api.Dto;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class DtoController {\n    @GetMapping("/dto")\n    public Dto dto() { return null; }\n}\n',
+    });
+    const broken = new ProjectScanner(root, { parseWorker: false });
+    await broken.scan();
+    const dto = broken.result().endpoints.find((e) => e.source.member === 'dto')!;
+    expect(dto.path).toBe('/dto');
+    expect(dto.response?.schema?.['x-unresolved']).toBe(true);
+  });
+
+  it('re-scans a pom that adds or drops the organisation jar as a fresh scan does', async () => {
+    const root = join(tmp, 'rescan-project');
+    const pom = PROJECT['pom.xml']!;
+    const without = pom.replace(/\s*<dependency><groupId>com\.xuxueli<\/groupId>.*?<\/dependency>/, '');
+    expect(without).not.toContain('xtool');
+    write(root, { ...PROJECT, 'pom.xml': without });
+    const rescanning = await scanned(root);
+    const get = () => rescanning.result().endpoints.find((e) => e.source.member === 'get')!;
+    expect(get().response?.schema?.['x-unresolved']).toBe(true);
+    write(root, { 'pom.xml': pom });
+    await rescanEqualsFreshScan(rescanning, root, [{ path: 'pom.xml', kind: 'changed' }]);
+    expect(get().response?.schema?.properties?.data).toBeDefined();
+    write(root, { 'pom.xml': without });
+    await rescanEqualsFreshScan(rescanning, root, [{ path: 'pom.xml', kind: 'changed' }]);
+    expect(get().response?.schema?.['x-unresolved']).toBe(true);
+  });
+
+  /** Scans a one-controller project of `group` depending on group:artifact:1.0; the endpoint named `member`. */
+  async function scanWith(name: string, group: string, dependency: [string, string], controller: string, member: string) {
+    const root = join(tmp, name);
+    write(root, {
+      'pom.xml': `<project><modelVersion>4.0.0</modelVersion><groupId>${group}</groupId><artifactId>${name}</artifactId><version>1</version><dependencies><dependency><groupId>${dependency[0]}</groupId><artifactId>${dependency[1]}</artifactId><version>1.0</version></dependency></dependencies></project>\n`,
+      'src/main/java/app/AppController.java': controller,
+    });
+    const scanner = await scanned(root);
+    return scanner.result().endpoints.find((e) => e.source.member === member)!;
+  }
+
+  it('takes a hosting prefix (com.github.<owner>) as the organisation, not every project hosted there', async () => {
+    compileJar('com.github.other', 'widgets', '1.0', { 'com/github/other/Widget.java': 'package com.github.other;\npublic class Widget { private int size; public int getSize() { return size; } }\n' }, ['com']);
+    const controller = 'package app;\nimport com.github.other.Widget;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/w")\n    public Widget widget() { return null; }\n}\n';
+    expect((await scanWith('hosted', 'com.github.acme', ['com.github.other', 'widgets'], controller, 'widget')).response?.schema?.['x-unresolved']).toBe(true);
+    // The owner's own artifact is read.
+    expect((await scanWith('owned', 'com.github.other', ['com.github.other', 'widgets'], controller, 'widget')).response?.schema?.properties).toHaveProperty('size');
+  });
+
+  it("keeps a known library type's hand-written shape over its class in an own-organisation jar", async () => {
+    compileJar('com.baomidou', 'mybatis-plus-extension', '1.0', {
+      'com/baomidou/mybatisplus/extension/plugins/pagination/Page.java': 'package com.baomidou.mybatisplus.extension.plugins.pagination;\npublic class Page<T> { private java.util.List<T> records; private long total; private transient Object optimizer; public java.util.List<T> getRecords() { return records; } public long getTotal() { return total; } public Object getOptimizer() { return optimizer; } }\n',
+    }, ['com']);
+    const controller = 'package app;\nimport com.baomidou.mybatisplus.extension.plugins.pagination.Page;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/p")\n    public Page<String> page() { return null; }\n}\n';
+    const page = await scanWith('samples', 'com.baomidou', ['com.baomidou', 'mybatis-plus-extension'], controller, 'page');
+    expect(Object.keys(page.response?.schema?.properties ?? {})).toEqual(['records', 'total', 'size', 'current', 'pages']);
+  });
+
+  it("reads the parameter annotations of a jar's base controller: its @RequestBody and @PathVariable", async () => {
+    const annotation = (name: string) => `org/springframework/web/bind/annotation/${name}.java`;
+    const spring = (name: string, body: string) => `package org.springframework.web.bind.annotation;\nimport java.lang.annotation.*;\n@Retention(RetentionPolicy.RUNTIME)\npublic @interface ${name} { ${body} }\n`;
+    compileJar('com.crudbase', 'crud-base', '1.0', {
+      [annotation('PostMapping')]: spring('PostMapping', 'String[] value() default {};'),
+      [annotation('GetMapping')]: spring('GetMapping', 'String[] value() default {};'),
+      [annotation('RequestBody')]: spring('RequestBody', 'boolean required() default true;'),
+      [annotation('PathVariable')]: spring('PathVariable', 'String value() default "";'),
+      'com/crudbase/web/CrudController.java': 'package com.crudbase.web;\nimport org.springframework.web.bind.annotation.*;\npublic abstract class CrudController<T> {\n    @PostMapping("/save")\n    public T save(@RequestBody T entity) { return entity; }\n    @GetMapping("/{id}")\n    public T get(@PathVariable("id") long id, String expand) { return null; }\n}\n',
+    }, ['com']);
+    const controller = 'package app;\nimport com.crudbase.web.CrudController;\nimport org.springframework.web.bind.annotation.*;\n@RestController\n@RequestMapping("/items")\npublic class AppController extends CrudController<AppController.Item> {\n    public static class Item { private String title; public String getTitle() { return title; } public void setTitle(String t) { title = t; } }\n}\n';
+    const root = join(tmp, 'crud');
+    write(root, {
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.crudbase</groupId><artifactId>crud-app</artifactId><version>1</version><dependencies><dependency><groupId>com.crudbase</groupId><artifactId>crud-base</artifactId><version>1.0</version></dependency></dependencies></project>\n',
+      'src/main/java/app/AppController.java': controller,
+    });
+    const endpoints = (await scanned(root)).result().endpoints;
+    const save = endpoints.find((e) => e.source.member === 'save')!;
+    expect(save.path).toBe('/items/save');
+    expect(save.request?.body?.schema?.properties).toHaveProperty('title');
+    expect(save.request?.params).toEqual([]);
+    const get = endpoints.find((e) => e.source.member === 'get')!;
+    expect(get.request?.params.map((p) => [p.name, p.in])).toEqual([['id', 'path'], ['expand', 'query']]);
   });
 
   it('throws on bytes that are not a class file, for the caller to leave the type unknown', () => {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { unsupportedFrameworks } from '../../core/scan/unsupported-frameworks';
 import type { ModuleInfo } from '../../core/scan/modules';
+import { rescanEqualsFreshScan, scanned } from './rescan-parity';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-unsupported-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -69,6 +70,20 @@ describe('unsupported HTTP frameworks', () => {
     ]);
   });
 
+  it('ignores declarations commented out, and counts lines across the comments', () => {
+    const maven = pom(`    <!--\n${dep('io.javalin', 'javalin')}    -->\n`, `    <!-- ${dep('io.vertx', 'vertx-web').trim()} -->\n`, dep('io.micronaut', 'micronaut-http-server'));
+    const files = {
+      'pom.xml': maven,
+      'web/build.gradle': "dependencies {\n    // implementation 'io.javalin:javalin:5.6.3'\n    /*\n    implementation 'com.sparkjava:spark-core:2.9.4'\n    */\n    implementation 'io.ktor:ktor-server-netty:2.3.4' // 'io.vertx:vertx-web:4.5.1'\n    resources { include '**/*.json' }\n    implementation 'io.jooby:jooby:3.0.0'\n}\n",
+    };
+    const notes = unsupportedFrameworks([{ name: 'app', dir: '', build: 'maven' }, gradle('web', 'web')], reader(files));
+    expect(notes.map((d) => [d.file, d.line, d.message.split(':')[0]])).toEqual([
+      ['pom.xml', maven.split('\n').findIndex((l) => l.includes('micronaut-http-server')) + 1, 'module app serves HTTP with Micronaut (io.micronaut'],
+      ['web/build.gradle', 6, 'module web serves HTTP with Ktor (io.ktor'],
+      ['web/build.gradle', 8, 'module web serves HTTP with Jooby (io.jooby'],
+    ]);
+  });
+
   it("is among a scan's diagnostics, beside the endpoints the project's Spring modules declare", async () => {
     const root = join(tmp, 'mixed');
     const files: Record<string, string> = {
@@ -88,5 +103,29 @@ describe('unsupported HTTP frameworks', () => {
     expect(result.diagnostics.filter((d) => d.file === 'edge/pom.xml').map((d) => d.message)).toEqual([
       'module edge serves HTTP with Vert.x Web (io.vertx:vertx-web): apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints, so its Router routes are not listed',
     ]);
+  });
+
+  it('re-scans a build file that adds or drops such a framework as a fresh scan does', async () => {
+    const root = join(tmp, 'rescan');
+    const edge = (...deps: string[]) => pom(...deps).replace('<artifactId>x</artifactId>', '<artifactId>edge</artifactId>');
+    const files: Record<string, string> = {
+      'pom.xml': '<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>web</module><module>edge</module></modules></project>',
+      'web/pom.xml': pom(dep('org.springframework.boot', 'spring-boot-starter-web')),
+      'edge/pom.xml': edge(dep('io.vertx', 'vertx-web')),
+      'web/src/main/java/com/acme/web/PingController.java': 'package com.acme.web;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PingController {\n    @GetMapping("/ping")\n    public String ping() { return "pong"; }\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const scanner = await scanned(root);
+    const named = () => scanner.result().diagnostics.filter((d) => d.message.includes('serves HTTP with')).map((d) => d.file);
+    expect(named()).toEqual(['edge/pom.xml']);
+    writeFileSync(join(root, 'edge/pom.xml'), edge(dep('io.vertx', 'vertx-core')));
+    await rescanEqualsFreshScan(scanner, root, [{ path: 'edge/pom.xml', kind: 'changed' }]);
+    expect(named()).toEqual([]);
+    writeFileSync(join(root, 'web/pom.xml'), pom(dep('org.springframework.boot', 'spring-boot-starter-web'), dep('io.javalin', 'javalin')));
+    await rescanEqualsFreshScan(scanner, root, [{ path: 'web/pom.xml', kind: 'changed' }]);
+    expect(named()).toEqual(['web/pom.xml']);
   });
 });

@@ -54,6 +54,8 @@ class Bytes {
 interface Attributes {
   signature?: string;
   annotations: Annotation[];
+  /** Runtime (in)visible parameter annotations, by the attribute's parameter index. */
+  paramAnnotations?: Annotation[][];
   /** MethodParameters' names, in order. */
   paramNames?: string[];
   /** LocalVariableTable: slot -> name. */
@@ -124,7 +126,9 @@ export function readClassFile(data: Buffer, file: SourceFile): TypeDecl {
     // Names are the descriptor's, whose leading parameters a signature may leave out: they line up from the end.
     const names = descriptorNames(m);
     const named = names.slice(Math.max(0, names.length - params.length));
-    const list: ParamDecl[] = params.map((type, i) => ({ name: named[i] || `arg${i}`, type, annotations: [] }));
+    // javac may leave a constructor's synthetic leading parameters out of the annotations too: they line up from the end.
+    const annotated = m.attrs.paramAnnotations ?? [];
+    const list: ParamDecl[] = params.map((type, i) => ({ name: named[i] || `arg${i}`, type, annotations: annotated[i - params.length + annotated.length] ?? [] }));
     if (m.name === '<init>') {
       decl.constructors.push(list);
       continue;
@@ -271,6 +275,16 @@ function readAttributes(b: Bytes, pool: Constant[], utf8: (i: number) => string)
         for (let k = 0; k < n; k++) out.annotations.push(annotation(b, pool, utf8));
         break;
       }
+      case 'RuntimeVisibleParameterAnnotations':
+      case 'RuntimeInvisibleParameterAnnotations': {
+        const n = b.u1();
+        const byParam = (out.paramAnnotations ??= []);
+        for (let k = 0; k < n; k++) {
+          const list = (byParam[k] ??= []);
+          for (let a = b.u2(); a > 0; a--) list.push(annotation(b, pool, utf8));
+        }
+        break;
+      }
       case 'MethodParameters': {
         const n = b.u1();
         out.paramNames = [];
@@ -415,8 +429,17 @@ class Signature {
     return this.at >= this.s.length;
   }
 
+  /** The next character; past the end a malformed signature throws (every loop here stops on a character). */
   private peek(): string {
+    if (this.at >= this.s.length) throw new Error(`signature ${this.s}: ends early`);
     return this.s[this.at]!;
+  }
+
+  /** Where `c` next occurs; a signature without it is malformed. */
+  private find(c: string): number {
+    const at = this.s.indexOf(c, this.at);
+    if (at < 0) throw new Error(`signature ${this.s}: no ${c} after ${this.at}`);
+    return at;
   }
 
   private expect(c: string): void {
@@ -426,11 +449,11 @@ class Signature {
 
   /** `<T:Ljava/lang/Object;U::Ljava/lang/Comparable<TU;>;>`, or nothing. */
   typeParams(): TypeParam[] {
-    if (this.peek() !== '<') return [];
+    if (this.done() || this.peek() !== '<') return [];
     this.at++;
     const out: TypeParam[] = [];
     while (this.peek() !== '>') {
-      const colon = this.s.indexOf(':', this.at);
+      const colon = this.find(':');
       const name = this.s.slice(this.at, colon);
       this.at = colon;
       const bounds: TypeRef[] = [];
@@ -460,10 +483,11 @@ class Signature {
       dims++;
       this.at++;
     }
-    const c = this.s[this.at++]!;
+    const c = this.peek();
+    this.at++;
     if (PRIMITIVE[c]) return { name: PRIMITIVE[c]!, args: [], dims };
     if (c === 'T') {
-      const end = this.s.indexOf(';', this.at);
+      const end = this.find(';');
       const name = this.s.slice(this.at, end);
       this.at = end + 1;
       return { name, args: [], dims };

@@ -13,6 +13,7 @@ import type { ModuleInfo } from '../modules';
 import type { SourceFile, TypeDecl } from '../source-model';
 import { dependencyJars, readZipEntries } from '../proto/jar-protos';
 import { readClassFile } from './class-file';
+import { isKnownLibraryType } from '../types/library-types';
 
 interface Jar {
   path: string;
@@ -37,6 +38,8 @@ export class JarTypes {
   typeByFqn(fqn: string): TypeDecl | undefined {
     const known = this.found.get(fqn);
     if (known !== undefined) return known ?? undefined;
+    // Its hand-written shape is what the schema shows (mybatis-plus's Page for a com.baomidou project too).
+    if (isKnownLibraryType(fqn)) return undefined;
     this.jars ??= this.discover();
     let decl: TypeDecl | undefined;
     if (this.jars.length) {
@@ -52,12 +55,21 @@ export class JarTypes {
     return decl;
   }
 
+  /**
+   * Whether this instance reads the jars `before` read (the same files, unchanged: a jar held is
+   * the same object while its stamp holds). Jars `before` never looked for gave no type: same.
+   */
+  sameJarsAs(before: JarTypes): boolean {
+    if (!before.jars) return true;
+    this.jars ??= this.discover();
+    return this.jars.length === before.jars.length && this.jars.every((j, i) => j === before.jars![i]);
+  }
+
   private read(jar: Jar, entry: string, pkg: string): TypeDecl | undefined {
-    const data = readZipEntries(jar.zip, (n) => n === entry)[0]?.data;
-    if (!data) return undefined;
     const file: SourceFile = { path: `${jar.path}!/${entry}`, lang: 'java', pkg, imports: [], types: [], module: '', jar: jar.path };
     try {
-      return readClassFile(data, file);
+      const data = readZipEntries(jar.zip, (n) => n === entry)[0]?.data;
+      return data && readClassFile(data, file);
     } catch {
       return undefined; // a class this reader cannot follow stays unknown, as it was
     }
@@ -99,10 +111,17 @@ function openJar(path: string): Jar | undefined {
   }
 }
 
-/** `com.xuxueli.job` -> `com.xuxueli`: the organisation a group belongs to. */
+/**
+ * `com.xuxueli.job` -> `com.xuxueli`: the organisation a group belongs to. On a code host the
+ * owner is the third segment (`com.github.xiaoymin`): every project hosted there is not one organisation.
+ */
 function orgOf(group: string): string {
-  return group.split('.').slice(0, 2).join('.');
+  const segs = group.split('.');
+  return segs.slice(0, HOSTS.has(segs.slice(0, 2).join('.')) ? 3 : 2).join('.');
 }
+
+/** Group prefixes of code hosts (Maven Central's convention for projects without a domain of their own). */
+const HOSTS = new Set(['com.github', 'io.github', 'com.gitee', 'io.gitee', 'com.gitlab', 'io.gitlab', 'org.bitbucket', 'io.bitbucket', 'com.bitbucket']);
 
 /** The organisations of the groups the project's own build files declare (pom `groupId`, its parent's, Gradle `group`). */
 function projectGroups(root: string, modules: readonly ModuleInfo[]): Set<string> {

@@ -132,7 +132,8 @@ function eachZipEntry(zip: Buffer, wanted: (name: string) => boolean, visit: (na
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
     at += 46 + nameLength + extraLength + commentLength;
     if (!wanted(name) || (method !== 0 && method !== 8) || size > MAX_ENTRY_BYTES) continue;
-    if (zip.readUInt32LE(local) !== 0x04034b50) continue;
+    // A local header past the end (a damaged or hostile jar) skips this entry, not the reader's caller.
+    if (local + 30 > zip.length || zip.readUInt32LE(local) !== 0x04034b50) continue;
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const raw = zip.subarray(start, start + compressed);
     let data: Buffer;
