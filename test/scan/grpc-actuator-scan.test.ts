@@ -99,6 +99,15 @@ describe('gRPC re-scans', () => {
     await expectSameAsFullScan(s);
   });
 
+  it('takes a Mustache template named .proto for what it is: no warning, nothing declared (conductor)', async () => {
+    const p = copyOf('grpc/streaming-kinds');
+    p.write('src/main/resources/templates/message.proto', '{{protoClass}} {{name}} {\n{{#nested}}\n    {{>message}}\n{{/nested}}\n{{#fields}}\n    {{protoTypeDeclaration}};\n{{/fields}}\n}\n');
+    const before = await scanProject(copyOf('grpc/streaming-kinds').root);
+    const result = await scanProject(p.root);
+    expect(result.diagnostics).toEqual(before.diagnostics);
+    expect(result.endpoints.map((e) => `${e.path} ${e.streaming}`)).toEqual(before.endpoints.map((e) => `${e.path} ${e.streaming}`));
+  });
+
   it('reports a broken .proto with its line, and goes on', async () => {
     const p = copyOf('grpc/streaming-kinds');
     p.write('src/main/proto/acme/chat/v1/chat.proto', 'syntax = "proto3";\npackage acme.chat.v1;\nservice Chat {\n  rpc GetRoom(GetRoomRequest) returns Room;\n}\n');

@@ -77,6 +77,9 @@ export interface ServiceMatch {
   header: ProtoFileHeader;
 }
 
+/** A Mustache/Handlebars tag (`{{name}}`, `{{#section}}`, `{{/section}}`, `{{>partial}}`): no .proto holds one outside a string. */
+const MUSTACHE_TAG = /\{\{[#/>^!&]?\s*[\w.-]+\s*\}\}/;
+
 /** Folders a build writes the protos of its dependencies to, relative to a module. */
 const BUILD_INCLUDE_DIRS = [
   'build/extracted-include-protos/main',
@@ -359,6 +362,9 @@ export class ProtoIndex {
     try {
       return { result: protobufjs().parse(text, root, PARSE_OPTIONS) };
     } catch (e) {
+      // A Mustache or Handlebars template named `.proto` (conductor's annotation processor writes
+      // protos from them) is no broken proto: a warning for it would only be noise.
+      if (own && MUSTACHE_TAG.test(text)) return undefined;
       const message = (e as Error).message;
       const line = /line (\d+)/.exec(message)?.[1];
       const d: Diagnostic = { file: entry.path, message: `cannot parse .proto: ${message.replace(/\s*\((?:[^()]*, )?line \d+\)$/, '')}` };
