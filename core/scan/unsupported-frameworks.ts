@@ -112,10 +112,25 @@ function buildFilesOf(m: ModuleInfo): string[] {
   return names.map((n) => (m.dir ? `${m.dir}/${n}` : n));
 }
 
-const lineAt = (text: string, at: number) => {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/** The last text's line starts: the declarations of one build file are asked for one after another. */
+let lastStarts: { text: string; starts: number[] } | undefined;
+
+/** The 1-based line of an offset, by a binary search of the text's line starts (indexed once per text). */
+const lineAt = (text: string, at: number): number => {
+  let starts = lastStarts?.text === text ? lastStarts.starts : undefined;
+  if (!starts) {
+    starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    lastStarts = { text, starts };
+  }
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
 };
 
 /** `<dependency>` elements outside `<dependencyManagement>` (which only pins versions). */

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { readClassFile } from '../../core/scan/jar/class-file';
+import { jarCache } from '../../core/scan/jar/jar-types';
 import type { SourceFile } from '../../core/scan/source-model';
 import { mavenRepoSetting } from './maven-jar';
 import { rescanEqualsFreshScan, scanned } from './rescan-parity';
@@ -339,5 +340,31 @@ describe('model classes from the organisation’s own dependency jars', () => {
     const file: SourceFile = { path: 'x', lang: 'java', pkg: '', imports: [], types: [], module: '' };
     expect(() => readClassFile(Buffer.from('not a class'), file)).toThrow();
     expect(() => readClassFile(Buffer.from([0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 61, 0, 9, 1]), file)).toThrow();
+  });
+
+  it('keeps the jars it read within its budget, least recently used out first, and reads an evicted one again', async () => {
+    compileJar('com.xuxueli', 'xsecond', '1.0', { 'com/xsecond/Tag.java': 'package com.xsecond;\npublic class Tag { private String label; public String getLabel() { return label; } }\n' }, ['com']);
+    const root = join(tmp, 'two-jars');
+    write(root, {
+      'pom.xml': PROJECT['pom.xml']!.replace('</dependencies>', '<dependency><groupId>com.xuxueli</groupId><artifactId>xsecond</artifactId><version>1.0</version></dependency>\n  </dependencies>'),
+      'src/main/java/com/acme/admin/TagController.java': 'package com.acme.admin;\nimport com.xsecond.Tag;\nimport com.xtool.model.Point;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class TagController {\n    @GetMapping("/tag") public Tag tag() { return null; }\n    @GetMapping("/point") public Point point() { return null; }\n}\n',
+    });
+    const budget = jarCache.budget;
+    try {
+      jarCache.budget = 1; // room for the last jar read only
+      const scan = async () => {
+        const s = new ProjectScanner(root, { parseWorker: false, cache: false });
+        await s.scan();
+        return s.result().endpoints;
+      };
+      const first = await scan();
+      expect(jarCache.held().jars).toHaveLength(1);
+      const again = await scan();
+      expect(again.find((e) => e.path === '/tag')!.response?.schema).toMatchObject({ title: 'Tag', properties: { label: { type: 'string' } } });
+      expect(again.find((e) => e.path === '/point')!.response?.schema).toMatchObject({ title: 'Point' });
+      expect(again).toEqual(first);
+    } finally {
+      jarCache.budget = budget;
+    }
   });
 });

@@ -22,8 +22,30 @@ interface Jar {
   classes: Set<string>;
 }
 
-/** Jars read in this process, by path, while their size and mtime hold. */
+/**
+ * Jars read in this process, by path, while their size and mtime hold; the least recently used go
+ * past `jarCache.budget` in all, so a sidecar that opens project after project does not keep them all.
+ */
 const JARS = new Map<string, { stamp: string; jar: Jar }>();
+let heldBytes = 0;
+
+/** The budget, and what the cache holds now (for tests). */
+export const jarCache = { budget: 64 * 1024 * 1024, held: () => ({ jars: [...JARS.keys()], bytes: heldBytes }) };
+
+function keep(path: string, entry: { stamp: string; jar: Jar }): void {
+  const old = JARS.get(path);
+  if (old) {
+    heldBytes -= old.jar.zip.length;
+    JARS.delete(path);
+  }
+  JARS.set(path, entry);
+  heldBytes += entry.jar.zip.length;
+  for (const [p, e] of JARS) {
+    if (heldBytes <= jarCache.budget || p === path) break;
+    JARS.delete(p);
+    heldBytes -= e.jar.zip.length;
+  }
+}
 
 /** Classes of a project's own-organisation dependency jars, by dotted name; memoised per instance (one scan). */
 export class JarTypes {
@@ -96,7 +118,10 @@ function openJar(path: string): Jar | undefined {
     const st = statSync(path);
     const stamp = `${st.size}:${st.mtimeMs}`;
     const held = JARS.get(path);
-    if (held?.stamp === stamp) return held.jar;
+    if (held?.stamp === stamp) {
+      keep(path, held); // the most recently used now
+      return held.jar;
+    }
     const zip = readFileSync(path);
     const classes = new Set<string>();
     readZipEntries(zip, (name) => {
@@ -104,7 +129,7 @@ function openJar(path: string): Jar | undefined {
       return false;
     });
     const jar = { path, zip, classes };
-    JARS.set(path, { stamp, jar });
+    keep(path, { stamp, jar });
     return jar;
   } catch {
     return undefined; // unreadable: its classes stay unknown
