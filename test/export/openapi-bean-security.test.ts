@@ -2,15 +2,16 @@
 // and the document's requirement) reaches the model and the OpenAPI export as the annotations do,
 // and a re-scan after the bean changes gives what a fresh scan gives.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Endpoint } from '../../core/model/endpoint';
 import { exportOpenApi } from '../../core/export/openapi';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { copyFixture, editFile } from '../scan/fixture-case';
+import { writeFiles } from '../write-files';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-openapi-bean-security-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -54,10 +55,7 @@ describe('springdoc security built in code', () => {
       ].join('\n'),
       'src/main/java/com/acme/admin/NoticeController.java': 'package com.acme.admin;\nimport org.springframework.web.bind.annotation.*;\n@RestController\n@RequestMapping("/notices")\npublic class NoticeController {\n    @GetMapping\n    public String list() { return "[]"; }\n}\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = await fresh(root);
     expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'apikey', type: 'apiKey', in: 'header', paramName: 'Authorization' }]);
     expect(byMember(scanner, 'list').security).toEqual(['apikey']);
@@ -82,10 +80,7 @@ describe('springdoc security built in code', () => {
       ].join('\n'),
       'src/main/kotlin/com/acme/admin/NoticeController.kt': 'package com.acme.admin\nimport org.springframework.web.bind.annotation.*\n@RestController\nclass NoticeController {\n    @GetMapping("/notices")\n    fun list(): String = "[]"\n}\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = await fresh(root);
     expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'jwt', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }]);
   });
@@ -113,10 +108,7 @@ describe('springdoc security built in code', () => {
       ].join('\n'),
       'src/main/kotlin/com/acme/admin/NoticeController.kt': 'package com.acme.admin\nimport org.springframework.web.bind.annotation.*\n@RestController\nclass NoticeController {\n    @GetMapping("/notices")\n    fun list(): String = "[]"\n}\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = await fresh(root);
     expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'jwt', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }]);
   });
@@ -196,10 +188,7 @@ public abstract class BaseOpenApiConfig {
       'app/src/main/java/com/acme/app/AppOpenApiConfig.java': 'package com.acme.app;\n\nimport com.acme.common.BaseOpenApiConfig;\nimport org.springframework.context.annotation.Configuration;\n\n@Configuration\npublic class AppOpenApiConfig extends BaseOpenApiConfig {}\n',
       'app/src/main/java/com/acme/app/PingController.java': 'package com.acme.app;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PingController {\n    @GetMapping("/ping")\n    public String ping() { return "pong"; }\n}\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = await fresh(root);
     expect(scanner.result().modules.find((m) => m.name === 'app')?.securitySchemes).toEqual([{ name: 'bearer', type: 'http', scheme: 'bearer' }]);
     expect(byMember(scanner, 'ping').security).toEqual(['bearer']);
@@ -229,18 +218,12 @@ public class SwaggerConfig {
 `;
     const controller = (pkg: string, cls: string, path: string) =>
       `package ${pkg};\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class ${cls} {\n    @GetMapping("${path}")\n    public String get() { return "ok"; }\n}\n`;
-    const write = (root: string, files: Record<string, string>) => {
-      for (const [rel, text] of Object.entries(files)) {
-        mkdirSync(dirname(join(root, rel)), { recursive: true });
-        writeFileSync(join(root, rel), text);
-      }
-    };
     const parent = (...modules: string[]) =>
       `<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules>${modules.map((m) => `<module>${m}</module>`).join('')}</modules></project>`;
 
     it('gives the library the one application’s schemes and requirement (RuoYi: ruoyi-admin serves ruoyi-generator)', async () => {
       const root = join(tmp, 'library-served');
-      write(root, {
+      writeFiles(root, {
         'pom.xml': parent('generator', 'admin'),
         'generator/pom.xml': pom('generator', []),
         'admin/pom.xml': pom('admin', ['generator']),
@@ -259,7 +242,7 @@ public class SwaggerConfig {
 
     it('leaves it its own (none) when two applications serving it document different schemes', async () => {
       const root = join(tmp, 'library-disputed');
-      write(root, {
+      writeFiles(root, {
         'pom.xml': parent('shared', 'one', 'two'),
         'shared/pom.xml': pom('shared', []),
         'one/pom.xml': pom('one', ['shared']),

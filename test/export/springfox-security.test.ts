@@ -3,9 +3,9 @@
 // enableSecurity); another application builds its own. The schemes and the paths each security
 // context selects reach the model and the OpenAPI export, and a re-scan follows a subclass's change.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -145,10 +145,7 @@ public class DocsConfig {
       'src/main/java/com/acme/open/PingController.java': 'package com.acme.open;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PingController {\n    @GetMapping("/admin/ping")\n    public String ping() { return "pong"; }\n}\n',
       'src/main/java/com/acme/admin/UserController.java': 'package com.acme.admin;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class UserController {\n    @GetMapping("/admin/users")\n    public String users() { return "[]"; }\n    @GetMapping("/users/me")\n    public String me() { return "{}"; }\n}\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = await fresh(root);
     expect(scanner.result().modules[0]!.securitySchemes).toEqual([{ name: 'basic', type: 'http', scheme: 'basic' }]);
     expect(at(scanner, 'GET', '/admin/users').security).toEqual(['basic']);
@@ -196,10 +193,7 @@ public class SwaggerConfig {
       'app/src/main/java/com/acme/app/C.java': controller('com.acme.app', '/api/items'),
       'other/src/main/java/com/acme/other/C.java': controller('com.acme.other', '/api/others'),
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = await fresh(root);
     expect(schemesOf(scanner, 'app')).toEqual([{ name: 'key', type: 'apiKey', in: 'query', paramName: 'X-Key' }]);
     expect(at(scanner, 'GET', '/api/items').security).toEqual(['key']);
@@ -374,10 +368,7 @@ describe('springfox path selectors', () => {
 /** Writes a small project under the suite's folder and scans it. */
 async function project(name: string, files: Record<string, string>): Promise<ProjectScanner> {
   const root = join(tmp, name);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
+  writeFiles(root, files);
   return fresh(root);
 }
 

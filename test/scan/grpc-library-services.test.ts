@@ -10,6 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanProject } from '../../core/scan/scan';
 import { rescanEqualsFreshScan, scanned } from './rescan-parity';
 import { mavenRepoSetting, writeJar } from './maven-jar';
+import { writeFiles } from '../write-files';
+
+/** A Spring Boot application class in `com.acme.stock`, under `dir` (a module's folder, or the root). */
+function writeStockApplication(app: string, dir = ''): void {
+  writeFiles(app, { [`${dir}src/main/java/com/acme/stock/StockApplication.java`]: 'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n' });
+}
 
 // The published interfaces' shape (grpc/grpc-proto), written out for the test.
 const HEALTH = `syntax = "proto3";
@@ -162,12 +168,8 @@ fun main() {
   it("leave out a starter's service its config turns off, and a jar the build names describes the other", async () => {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-'));
     try {
-      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
       mkdirSync(join(app, 'src/main/resources'), { recursive: true });
-      writeFileSync(
-        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
-        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
-      );
+      writeStockApplication(app);
       writeFileSync(join(app, 'src/main/resources/application.properties'), 'grpc.server.reflection-service-enabled=false\n');
       writeFileSync(
         join(app, 'pom.xml'),
@@ -222,11 +224,7 @@ fun main() {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-rescan-'));
     const starter = '<dependency><groupId>net.devh</groupId><artifactId>grpc-server-spring-boot-starter</artifactId></dependency>';
     try {
-      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
-      writeFileSync(
-        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
-        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
-      );
+      writeStockApplication(app);
       writeFileSync(join(app, 'pom.xml'), pom(starter));
       const scanner = await scanned(app);
       expect(scanner.result().endpoints.map((e) => e.path)).toContain('/grpc.health.v1.Health/Check');
@@ -245,11 +243,7 @@ fun main() {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-starter-bean-'));
     const CONFIG = 'src/main/java/com/acme/stock/GrpcConfig.java';
     try {
-      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
-      writeFileSync(
-        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
-        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
-      );
+      writeStockApplication(app);
       writeFileSync(
         join(app, CONFIG),
         `package com.acme.stock;
@@ -330,11 +324,7 @@ public class GrpcConfig {
           '<dependency><groupId>io.grpc</groupId><artifactId>grpc-testing</artifactId><version>1.60.0</version><scope>test</scope></dependency>' +
           '</dependencies></project>',
       );
-      mkdirSync(join(app, 'server/src/main/java/com/acme/stock'), { recursive: true });
-      writeFileSync(
-        join(app, 'server/src/main/java/com/acme/stock/StockApplication.java'),
-        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
-      );
+      writeStockApplication(app, 'server/');
       const module = (name: string, deps: string) =>
         `<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version></parent><artifactId>${name}</artifactId><dependencies>${deps}</dependencies></project>`;
       writeFileSync(join(app, 'pom.xml'), '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>grpc-common</module><module>server</module></modules></project>');
@@ -357,11 +347,7 @@ public class GrpcConfig {
     const app = mkdtempSync(join(tmpdir(), 'apiscout-grpc-own-health-'));
     const HEALTH_CLASS = 'src/main/java/com/acme/stock/StockHealth.java';
     try {
-      mkdirSync(join(app, 'src/main/java/com/acme/stock'), { recursive: true });
-      writeFileSync(
-        join(app, 'src/main/java/com/acme/stock/StockApplication.java'),
-        'package com.acme.stock;\n@org.springframework.boot.autoconfigure.SpringBootApplication\npublic class StockApplication {\n    public static void main(String[] args) {}\n}\n',
-      );
+      writeStockApplication(app);
       writeFileSync(
         join(app, HEALTH_CLASS),
         `package com.acme.stock;

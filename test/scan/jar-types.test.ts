@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { readClassFile } from '../../core/scan/jar/class-file';
@@ -15,23 +15,18 @@ import { jarCache } from '../../core/scan/jar/jar-types';
 import type { SourceFile } from '../../core/scan/source-model';
 import { mavenRepoSetting } from './maven-jar';
 import { rescanEqualsFreshScan, scanned } from './rescan-parity';
+import { writeFiles } from '../write-files';
 
 const restoreRepo = mavenRepoSetting();
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-jar-types-'));
 const repo = join(tmp, 'm2');
 
-const write = (root: string, files: Record<string, string>) => {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-};
 
 /** Compiles `sources` with javac -g and packs the classes under `packages` as group:artifact:version's jar. */
 function compileJar(group: string, artifact: string, version: string, sources: Record<string, string>, packages: string[]): string {
   const src = join(tmp, `${artifact}-src`);
   const classes = join(tmp, `${artifact}-classes`);
-  write(src, sources);
+  writeFiles(src, sources);
   mkdirSync(classes, { recursive: true });
   execFileSync('javac', ['-g', '-d', classes, ...Object.keys(sources).map((f) => join(src, f))]);
   const dir = join(repo, ...group.split('.'), artifact, version);
@@ -154,7 +149,7 @@ beforeAll(async () => {
   // Another organisation's jar: a bean it declares stays unknown (frameworks' classes are not models).
   compileJar('org.other', 'other-api', '1.0', { 'com/other/api/Widget.java': 'package com.other.api;\npublic class Widget { private int size; public int getSize() { return size; } }\n' }, ['com']);
   const root = join(tmp, 'project');
-  write(root, PROJECT);
+  writeFiles(root, PROJECT);
   scanner = new ProjectScanner(root, { parseWorker: false });
   await scanner.scan();
 }, 120_000);
@@ -255,7 +250,7 @@ describe('model classes from the organisation’s own dependency jars', () => {
     zip.writeUInt32LE(zip.length + 1000, record + 42);
     writeFileSync(jar, zip);
     const root = join(tmp, 'broken-project');
-    write(root, {
+    writeFiles(root, {
       'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.brokenorg</groupId><artifactId>app</artifactId><version>1</version><dependencies><dependency><groupId>com.brokenorg</groupId><artifactId>bad-api</artifactId><version>1.0</version></dependency></dependencies></project>\n',
       'src/main/java/com/brokenorg/app/DtoController.java': 'package com.brokenorg.app;\nimport com.brokenorg.api.Dto;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class DtoController {\n    @GetMapping("/dto")\n    public Dto dto() { return null; }\n}\n',
     });
@@ -271,14 +266,14 @@ describe('model classes from the organisation’s own dependency jars', () => {
     const pom = PROJECT['pom.xml']!;
     const without = pom.replace(/\s*<dependency><groupId>com\.xuxueli<\/groupId>.*?<\/dependency>/, '');
     expect(without).not.toContain('xtool');
-    write(root, { ...PROJECT, 'pom.xml': without });
+    writeFiles(root, { ...PROJECT, 'pom.xml': without });
     const rescanning = await scanned(root);
     const get = () => rescanning.result().endpoints.find((e) => e.source.member === 'get')!;
     expect(get().response?.schema?.['x-unresolved']).toBe(true);
-    write(root, { 'pom.xml': pom });
+    writeFiles(root, { 'pom.xml': pom });
     await rescanEqualsFreshScan(rescanning, root, [{ path: 'pom.xml', kind: 'changed' }]);
     expect(get().response?.schema?.properties?.data).toBeDefined();
-    write(root, { 'pom.xml': without });
+    writeFiles(root, { 'pom.xml': without });
     await rescanEqualsFreshScan(rescanning, root, [{ path: 'pom.xml', kind: 'changed' }]);
     expect(get().response?.schema?.['x-unresolved']).toBe(true);
   });
@@ -286,7 +281,7 @@ describe('model classes from the organisation’s own dependency jars', () => {
   /** Scans a one-controller project of `group` depending on group:artifact:1.0; the endpoint named `member`. */
   async function scanWith(name: string, group: string, dependency: [string, string], controller: string, member: string) {
     const root = join(tmp, name);
-    write(root, {
+    writeFiles(root, {
       'pom.xml': `<project><modelVersion>4.0.0</modelVersion><groupId>${group}</groupId><artifactId>${name}</artifactId><version>1</version><dependencies><dependency><groupId>${dependency[0]}</groupId><artifactId>${dependency[1]}</artifactId><version>1.0</version></dependency></dependencies></project>\n`,
       'src/main/java/app/AppController.java': controller,
     });
@@ -323,7 +318,7 @@ describe('model classes from the organisation’s own dependency jars', () => {
     }, ['com']);
     const controller = 'package app;\nimport com.crudbase.web.CrudController;\nimport org.springframework.web.bind.annotation.*;\n@RestController\n@RequestMapping("/items")\npublic class AppController extends CrudController<AppController.Item> {\n    public static class Item { private String title; public String getTitle() { return title; } public void setTitle(String t) { title = t; } }\n}\n';
     const root = join(tmp, 'crud');
-    write(root, {
+    writeFiles(root, {
       'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.crudbase</groupId><artifactId>crud-app</artifactId><version>1</version><dependencies><dependency><groupId>com.crudbase</groupId><artifactId>crud-base</artifactId><version>1.0</version></dependency></dependencies></project>\n',
       'src/main/java/app/AppController.java': controller,
     });
@@ -345,7 +340,7 @@ describe('model classes from the organisation’s own dependency jars', () => {
   it('keeps the jars it read within its budget, least recently used out first, and reads an evicted one again', async () => {
     compileJar('com.xuxueli', 'xsecond', '1.0', { 'com/xsecond/Tag.java': 'package com.xsecond;\npublic class Tag { private String label; public String getLabel() { return label; } }\n' }, ['com']);
     const root = join(tmp, 'two-jars');
-    write(root, {
+    writeFiles(root, {
       'pom.xml': PROJECT['pom.xml']!.replace('</dependencies>', '<dependency><groupId>com.xuxueli</groupId><artifactId>xsecond</artifactId><version>1.0</version></dependency>\n  </dependencies>'),
       'src/main/java/com/acme/admin/TagController.java': 'package com.acme.admin;\nimport com.xsecond.Tag;\nimport com.xtool.model.Point;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class TagController {\n    @GetMapping("/tag") public Tag tag() { return null; }\n    @GetMapping("/point") public Point point() { return null; }\n}\n',
     });

@@ -1,14 +1,15 @@
 // A module serving HTTP with a framework apiscout does not read is named in a diagnostic on the
 // build file line declaring it, so an empty or short tree is explained; look-alikes are not.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { unsupportedFrameworks } from '../../core/scan/unsupported-frameworks';
 import type { ModuleInfo } from '../../core/scan/modules';
 import { rescanEqualsFreshScan, scanned } from './rescan-parity';
+import { writeFiles } from '../write-files';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-unsupported-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -93,10 +94,7 @@ describe('unsupported HTTP frameworks', () => {
       'web/src/main/java/com/acme/web/PingController.java': 'package com.acme.web;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PingController {\n    @GetMapping("/ping")\n    public String ping() { return "pong"; }\n}\n',
       'edge/src/main/java/com/acme/edge/Edge.java': 'package com.acme.edge;\nimport io.vertx.ext.web.Router;\npublic class Edge {\n    void routes(Router router) { router.get("/edge").handler(ctx -> ctx.end("ok")); }\n}\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = new ProjectScanner(root, { parseWorker: false });
     const result = await scanner.scan();
     expect(result.endpoints.map((e) => e.path)).toEqual(['/ping']);
@@ -114,10 +112,7 @@ describe('unsupported HTTP frameworks', () => {
       'edge/pom.xml': edge(dep('io.vertx', 'vertx-web')),
       'web/src/main/java/com/acme/web/PingController.java': 'package com.acme.web;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PingController {\n    @GetMapping("/ping")\n    public String ping() { return "pong"; }\n}\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    writeFiles(root, files);
     const scanner = await scanned(root);
     const named = () => scanner.result().diagnostics.filter((d) => d.message.includes('serves HTTP with')).map((d) => d.file);
     expect(named()).toEqual(['edge/pom.xml']);
