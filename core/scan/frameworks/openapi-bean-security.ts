@@ -50,14 +50,18 @@ const NAMED = /\b([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class\b|\bnew\s+([A-Z][\w$]*(?
  * What the project's code declares, file by file in path order (test sources left out), each with
  * its file's module and the modules of the classes inheriting it (`alsoIn`). Its names may be constants of any file: the scanner compares it on a re-scan.
  */
-export function codeSecurity(index: ProjectIndex): Array<CodeSecurity & { module: string; alsoIn: string[] }> {
-  return [...index.files.values()]
-    .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !inTestSources(e.path))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((entry) => {
-      const found = codeSecurityOf(index, entry);
-      return { module: entry.module, ...found, alsoIn: found.schemes.length || found.global.length ? subclassModules(index, entry) : [] };
-    });
+export function codeSecurity(index: ProjectIndex): ReadonlyArray<CodeSecurity & { module: string; alsoIn: string[] }> {
+  // Read once per state of the tree: the scanner and each framework's security docs all ask, and a
+  // change to any of these files re-scans every root (the scanner compares the result).
+  return index.derived('code-security', () =>
+    [...index.files.values()]
+      .filter((e) => e.creates?.includes(OPENAPI_SECURITY) && !inTestSources(e.path))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .map((entry) => {
+        const found = codeSecurityOf(index, entry);
+        return { module: entry.module, ...found, alsoIn: found.schemes.length || found.global.length ? subclassModules(index, entry) : [] };
+      }),
+  );
 }
 
 /**
