@@ -5,7 +5,7 @@
 
 import type { GrpcStarter } from '../config/listen-port';
 import { blankXmlComments } from './config-text';
-import { stripComments } from './modules';
+import { moduleBuildFiles, stripComments } from './modules';
 import type { ModuleInfo } from './modules';
 
 // LogNet's group (io.github.lognet, formerly org.lognet) in a dependency or its Gradle plugin's id.
@@ -38,7 +38,7 @@ export function grpcStarters(modules: readonly ModuleInfo[], read: (path: string
     let found: GrpcStarter | undefined;
     const m = byDir.get(dir);
     if (m) {
-      for (const file of buildFilesOf(m)) {
+      for (const file of moduleBuildFiles(m)) {
         found = grpcStarterIn(read(file), file);
         if (found) break;
       }
@@ -49,11 +49,6 @@ export function grpcStarters(modules: readonly ModuleInfo[], read: (path: string
     return found;
   };
   return (module) => starterIn(module.dir);
-}
-
-function buildFilesOf(m: ModuleInfo): string[] {
-  const names = m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : [];
-  return names.map((n) => (m.dir ? `${m.dir}/${n}` : n));
 }
 
 function parentDir(dir: string): string | undefined {

@@ -14,7 +14,7 @@
 import { blankXmlComments } from './config-text';
 import type { ModuleInfo } from './modules';
 import type { ProjectIndex } from './project-index';
-import { stripComments } from './modules';
+import { moduleBuildFiles, stripComments } from './modules';
 import { inTestSources } from './source-files';
 
 /** Files beside the modules' build files that name the Spring Boot version of a Gradle build. */
@@ -50,7 +50,7 @@ export function buildsWithJackson3(modules: readonly ModuleInfo[], read: (path: 
  * names an older Spring Boot, else undefined (the code's imports decide, jackson3Code).
  */
 export function jacksonOfBuild(modules: readonly ModuleInfo[], read: (path: string) => string | undefined): JacksonMajor | undefined {
-  const files = modules.flatMap((m) => (m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : []).map((n) => (m.dir ? `${m.dir}/${n}` : n)));
+  const files = modules.flatMap(moduleBuildFiles);
   let said: JacksonMajor | undefined;
   for (const file of [...files, ...GRADLE_VERSION_FILES]) {
     const text = read(file);

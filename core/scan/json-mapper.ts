@@ -23,6 +23,7 @@
 import { readFileSync } from 'node:fs';
 import { blankComments } from './config-text';
 import { moduleDependencies } from './module-dependencies';
+import { moduleBuildFiles } from './modules';
 import type { ModuleInfo } from './modules';
 import { GSON_CONFIG } from './project-index';
 import type { ProjectIndex } from './project-index';
@@ -128,8 +129,7 @@ export function gsonSettings(props: ReadonlyMap<string, string>, code: readonly 
 /** A module's build file(s), '' when it has none. */
 export function buildText(m: ModuleInfo | undefined, read: (path: string) => string | undefined): string {
   if (!m) return '';
-  const names = m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : [];
-  return names.map((n) => read(m.dir ? `${m.dir}/${n}` : n) ?? '').join('\n');
+  return moduleBuildFiles(m).map((f) => read(f) ?? '').join('\n');
 }
 
 /** A build with Gson that takes Jackson out of Spring Boot's web starter (`spring-boot-starter-json` excluded). */

@@ -37,6 +37,12 @@ export type LayoutProbes = Map<string, { folder: boolean; answer: boolean }>;
 const GRADLE_BUILD = ['build.gradle', 'build.gradle.kts'];
 const GRADLE_SETTINGS = ['settings.gradle', 'settings.gradle.kts'];
 
+/** A module's build file(s), root-relative: its pom.xml, or its build.gradle and build.gradle.kts (whichever exists). */
+export function moduleBuildFiles(m: ModuleInfo): string[] {
+  const names = m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? GRADLE_BUILD : [];
+  return names.map((n) => (m.dir ? `${m.dir}/${n}` : n));
+}
+
 /**
  * One module per folder holding a pom.xml (Maven wins over Gradle in the same folder),
  * build.gradle(.kts) or settings.gradle(.kts). The root folder is always present, so

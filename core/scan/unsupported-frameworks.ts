@@ -5,6 +5,7 @@
 // the line that declares it. Maven `<dependencyManagement>` only pins versions: not a use.
 
 import type { Diagnostic } from '../model/endpoint';
+import { moduleBuildFiles } from './modules';
 import type { ModuleInfo } from './modules';
 
 interface Framework {
@@ -54,7 +55,7 @@ export function unsupportedFrameworks(modules: readonly ModuleInfo[], read: (pat
   let aliases: Map<string, Omit<Declared, 'line'>> | undefined;
   const out: Diagnostic[] = [];
   for (const m of modules) {
-    for (const file of buildFilesOf(m)) {
+    for (const file of moduleBuildFiles(m)) {
       const written = read(file);
       if (written === undefined) continue;
       // A declaration commented out is not a use; blanking keeps the lines where they were.
@@ -105,11 +106,6 @@ function withoutCodeComments(text: string): string {
     }
   }
   return out + text.slice(from);
-}
-
-function buildFilesOf(m: ModuleInfo): string[] {
-  const names = m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : [];
-  return names.map((n) => (m.dir ? `${m.dir}/${n}` : n));
 }
 
 /** The last text's line starts: the declarations of one build file are asked for one after another. */

@@ -9,6 +9,7 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { moduleBuildFiles } from '../modules';
 import type { ModuleInfo } from '../modules';
 import type { SourceFile, TypeDecl } from '../source-model';
 import { dependencyJars, readZipEntries } from '../proto/jar-protos';
@@ -152,14 +153,14 @@ const HOSTS = new Set(['com.github', 'io.github', 'com.gitee', 'io.gitee', 'com.
 function projectGroups(root: string, modules: readonly ModuleInfo[]): Set<string> {
   const out = new Set<string>();
   for (const m of modules) {
-    for (const file of m.build === 'maven' ? ['pom.xml'] : m.build === 'gradle' ? ['build.gradle', 'build.gradle.kts'] : []) {
+    for (const file of moduleBuildFiles(m)) {
       let text: string;
       try {
-        text = readFileSync(join(root, m.dir, file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+        text = readFileSync(join(root, file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
       } catch {
         continue;
       }
-      if (file === 'pom.xml') {
+      if (file.endsWith('pom.xml')) {
         const parent = /<parent>([\s\S]*?)<\/parent>/.exec(text);
         const own = /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(text.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>|<dependencyManagement>[\s\S]*<\/dependencyManagement>|<build>[\s\S]*<\/build>/g, ''))?.[1];
         const inherited = parent && /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(parent[1]!)?.[1];
