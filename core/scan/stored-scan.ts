@@ -50,7 +50,7 @@ export interface StoredAttempt {
   preread?: { digest: string; filesRead: number; bytesRead: number; filesByStat: number; settled: number };
   /** The stored result, when it answers this scan. */
   result?: ScanResult;
-  /** A parse worker started for the scan after the walk (scan.ts); the scanner adopts it, or stops it. */
+  /** A parse worker started for the scan during or after the walk (scan.ts); the scanner adopts it, or stops it. */
   worker?: StartedWorker;
 }
 

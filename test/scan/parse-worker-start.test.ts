@@ -181,7 +181,7 @@ describe('a parse worker started before the scanner', () => {
       return { result: { ...result, stats }, parsedByWorker };
     };
     const alone = await scan({ parseWorker: false, cache: cache('alone') });
-    // From the first file on: the worker starts after the walk, and the scanner adopts it (how
+    // From the first file on: the worker boots during the walk (no stored result yet), and the scanner adopts it (how
     // much of the read it gets depends on when its thread gets a core).
     const shared = await scan({ parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl, cache: cache('shared') });
     expect(shared.result).toEqual(alone.result);
