@@ -56,17 +56,6 @@ describe('walkProject', () => {
     expect(diagnostics).toEqual([]);
   });
 
-  it('calls onFiles once the walk has listed that many files (at once for 0), never for fewer, with or without a stat per file', () => {
-    for (let i = 0; i < 5; i++) write(`m${i % 2}/src/main/java/C${i}.java`);
-    write('README.md');
-    for (const stat of [true, false]) {
-      const calls: number[] = [];
-      const walk = (count: number) => walkProject(root, { extensions: EXTS, stat, onFiles: { count, reached: () => calls.push(count) } }).files.length;
-      expect([walk(3), walk(5), walk(6), walk(0)]).toEqual([5, 5, 5, 5]);
-      expect(calls).toEqual([3, 5, 0]);
-    }
-  });
-
   it('only returns the extensions asked for', () => {
     write('A.java');
     write('B.kt');

@@ -25,11 +25,6 @@ export interface WalkOptions {
    * per file costs several times the directory walk itself. `size` is then 0.
    */
   stat?: boolean;
-  /**
-   * Called once, as soon as the walk has listed `count` files (before it walks on; at once for
-   * 0): a caller starts work a large tree needs while the rest is walked.
-   */
-  onFiles?: { count: number; reached: () => void };
 }
 
 export interface WalkResult {
@@ -111,8 +106,6 @@ interface Walk extends RuleReader {
   suffixes: string[];
   includeTests: boolean;
   stat: boolean;
-  /** WalkOptions.onFiles, until it is called. */
-  onFiles: WalkOptions['onFiles'];
   /** Effective uid and groups, read once; undefined where there are none (Windows) or for root. */
   user: { uid: number; gids: Set<number> } | undefined;
   result: WalkResult;
@@ -136,7 +129,6 @@ export function walkProject(root: string, opts: WalkOptions): WalkResult {
     return result;
   }
   const walk = newWalk(abs, real, opts, result);
-  counted(walk);
   const rules = addIgnoreFile(walk, undefined, path.join(abs, ...EXCLUDE_FILE.split('/')), '', false);
   walkDir(walk, { abs, rel: '', real, inSourceRoot: false, rules });
   return sorted(result);
@@ -168,7 +160,6 @@ function newWalk(abs: string, rootReal: string, opts: WalkOptions, result: WalkR
     suffixes: keptSuffixes(opts.extensions),
     includeTests: opts.includeTests ?? false,
     stat: opts.stat ?? true,
-    onFiles: opts.onFiles,
     user: currentUser(),
     result,
     ancestors: new Set(),
@@ -420,7 +411,6 @@ function isSourceRoot(rel: string): boolean {
 function addSource(walk: Walk, abs: string, rel: string, known: fs.Stats | undefined): void {
   if (!walk.stat && !known) {
     walk.result.files.push({ path: rel, abs, size: 0 });
-    counted(walk);
     return;
   }
   let st: fs.Stats;
@@ -440,15 +430,6 @@ function addSource(walk: Walk, abs: string, rel: string, known: fs.Stats | undef
     return;
   }
   walk.result.files.push({ path: rel, abs, size: st.size });
-  counted(walk);
-}
-
-function counted(walk: Walk): void {
-  const on = walk.onFiles;
-  if (on && walk.result.files.length >= on.count) {
-    walk.onFiles = undefined;
-    on.reached();
-  }
 }
 
 /**

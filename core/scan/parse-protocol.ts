@@ -44,12 +44,6 @@ export interface TableEntry extends Pick<FileEntry, 'path' | 'abs' | 'module' | 
  * slot after the files' (see ParsePool.whenIdle).
  */
 export type ToWorker =
-  /**
-   * Always the first message: the files' states (one per file, then the idle slot), known once
-   * the walk has counted the files, and whether parses are hashed for a scan cache. The thread
-   * may boot before that (parse-worker-start.ts).
-   */
-  | { kind: 'status'; status: SharedArrayBuffer; hashes: boolean }
   | { kind: 'parse'; job: ParseJob }
   | { kind: 'table'; files: TableEntry[] }
   /** The scanner parsed file `id` itself: `refs` are the files it names, for the worker to parse ahead. */

@@ -1,10 +1,8 @@
 // The parse worker's thread, started apart from the pool that talks to it (parse-pool.ts). A
-// one-shot cold scan of a large tree boots it during the walk, as soon as the walk has listed
-// enough files, before the scanner's code is even loaded (scan.ts): the thread boots while this
-// one walks, loads and sets up the scanner, and is ready to take its share of the read when the
-// read begins. Its files' states follow once the walk has counted them (`startParseWorker`).
-// Started by the pool, the worker's start-up overlapped only the scanner's first chunks, which
-// it then did not share.
+// one-shot scan of a large tree starts it as soon as the walk has counted the files, before the
+// scanner's code is even loaded (scan.ts): the thread boots while this one loads and sets up the
+// scanner, and is ready to take its share of the read when the read begins. Started by the pool,
+// the worker's start-up overlapped only the scanner's first chunks, which it then did not share.
 // Kept small, with no import of the pool's: scan.ts loads it on every scan, a warm one too.
 
 import { existsSync } from 'node:fs';
@@ -22,24 +20,20 @@ export const MIN_FILES_TO_SHARE_READ = 2000;
 /** ScanOptions.parseWorker (project-scanner.ts). */
 export type ParseWorkerSetting = boolean | { minParses?: number; minFilesToShareRead?: number } | undefined;
 
-/** A worker thread booting or booted, not yet told its files' states. */
-export interface BootedWorker {
+export interface StartedWorker {
   worker: Worker;
-  /** The scanner's end of the channel. */
-  port: MessagePort;
-  /** Settles once the thread has exited, however early. */
-  exited: Promise<void>;
-  /** The thread failed or exited: a pool adopting it closes at once. */
-  gone: boolean;
-}
-
-export interface StartedWorker extends BootedWorker {
   /** The files' parse states, and the worker's idle slot last (parse-pool.ts). */
   status: SharedArrayBuffer;
+  /** The scanner's end of the channel. */
+  port: MessagePort;
   /** Files the status has room for. */
   capacity: number;
   /** The worker hashes its parses for a scan cache. */
   hashes: boolean;
+  /** Settles once the thread has exited, however early. */
+  exited: Promise<void>;
+  /** The thread failed or exited: a pool adopting it closes at once. */
+  gone: boolean;
 }
 
 /** Loaded when a worker starts: most scans never start one. */
@@ -48,47 +42,34 @@ const threads = lazyRequire<typeof import('node:worker_threads')>('node:worker_t
 /**
  * A worker thread for a pool of up to `capacity` files, or undefined when none can start: no
  * worker script (running from source, where only the bundle has one), or no thread to be had.
- * `booted`: a thread booted earlier (bootParseWorker), now told its files' states. Until a pool
- * adopts it (ParsePool.adopt) it waits for messages and keeps nothing alive.
+ * Until a pool adopts it (ParsePool.adopt) it waits for messages and keeps nothing alive.
  */
-export function startParseWorker(capacity: number, opts: { workerUrl?: URL; hashes?: boolean } = {}, booted = bootParseWorker(opts)): StartedWorker | undefined {
-  if (!booted) return undefined;
-  const status = new SharedArrayBuffer((capacity + 1) * 4);
-  const hashes = opts.hashes === true;
-  // The first message on the channel: everything the pool sends later finds it read.
-  booted.port.postMessage({ kind: 'status', status, hashes });
-  // The same object: the thread's error and exit listeners keep setting its `gone`.
-  return Object.assign(booted, { status, capacity, hashes });
-}
-
-/**
- * Boots a worker thread with nothing to do yet, or undefined when none can start. It waits for
- * its files' states (startParseWorker) and keeps nothing alive.
- */
-export function bootParseWorker(opts: { workerUrl?: URL } = {}): BootedWorker | undefined {
+export function startParseWorker(capacity: number, opts: { workerUrl?: URL; hashes?: boolean } = {}): StartedWorker | undefined {
   const url = opts.workerUrl ?? new URL('./parse-worker.mjs', import.meta.url);
   if (!existsSync(fileURLToPath(url))) return undefined;
+  const status = new SharedArrayBuffer((capacity + 1) * 4);
   const { MessageChannel, Worker } = threads();
   const { port1, port2 } = new MessageChannel();
+  const hashes = opts.hashes === true;
   let worker: Worker;
   try {
-    worker = new Worker(url, { workerData: { port: port2 }, transferList: [port2] });
+    worker = new Worker(url, { workerData: { status, port: port2, hashes }, transferList: [port2] });
   } catch {
     return undefined;
   }
   // A worker never keeps the process alive, and a failing one only leaves its files to the scanner.
   worker.unref();
   port1.unref();
-  const booted: BootedWorker = { worker, port: port1, exited: undefined!, gone: false };
+  const started: StartedWorker = { worker, status, port: port1, capacity, hashes, exited: undefined!, gone: false };
   // Listened to from the start: an error before the pool adopts it is not left unhandled, and an exit is not missed.
-  booted.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
-  worker.on('error', () => (booted.gone = true));
-  worker.once('exit', () => (booted.gone = true));
-  return booted;
+  started.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+  worker.on('error', () => (started.gone = true));
+  worker.once('exit', () => (started.gone = true));
+  return started;
 }
 
-/** Stops a worker no pool adopted (the scan failed before its read, wanted another, or was answered from the stored result). */
-export function stopParseWorker(started: BootedWorker): Promise<void> {
+/** Stops a worker no pool adopted (the scan failed before its read, or wanted another). */
+export function stopParseWorker(started: StartedWorker): Promise<void> {
   started.port.postMessage({ kind: 'stop' });
   started.port.close();
   return started.exited;
@@ -103,16 +84,6 @@ export function startsWithScan(setting: ParseWorkerSetting, files: number, cores
   const opt = setting ?? envSetting();
   if (typeof opt === 'boolean') return opt;
   return sharesRead(files, cores, opt?.minFilesToShareRead);
-}
-
-/**
- * How many walked files make a scan with this setting boot its worker during the walk (the
- * count at which startsWithScan says yes), or undefined when no count does: never, or one core.
- */
-export function bootsAt(setting: ParseWorkerSetting, cores = availableParallelism()): number | undefined {
-  const opt = setting ?? envSetting();
-  if (typeof opt === 'boolean') return opt ? 0 : undefined;
-  return cores > 1 ? (opt?.minFilesToShareRead ?? MIN_FILES_TO_SHARE_READ) : undefined;
 }
 
 /** Whether a tree of `files` walked files is worth sharing the read of with a worker: enough of them, and a second core. */

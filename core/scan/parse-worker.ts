@@ -24,12 +24,10 @@ import { readSource } from './source-read';
 import type { ReadOutcome } from './source-read';
 import { SourceReader } from './source-reader';
 
-const { port } = workerData as { port: MessagePort };
-/** The files' states, from the first message (parse-protocol.ts): the thread may boot during the walk. */
-let status = new Int32Array(new SharedArrayBuffer(4));
+const { status: shared, port, hashes } = workerData as { status: SharedArrayBuffer; port: MessagePort; hashes?: boolean };
+const status = new Int32Array(shared);
 /** The last slot is not a file's: it holds the last ping answered with an empty queue. */
-let IDLE_SLOT = -1;
-let hashes = false;
+const IDLE_SLOT = status.length - 1;
 let ping = 0;
 
 /** Files known by id: the sent ones as they arrive, every source file once the table arrives. */
@@ -66,12 +64,6 @@ port.on('close', stop);
 
 port.on('message', (msg: ToWorker) => {
   if (msg.kind === 'stop') return stop();
-  if (msg.kind === 'status') {
-    status = new Int32Array(msg.status);
-    IDLE_SLOT = status.length - 1;
-    hashes = msg.hashes;
-    return;
-  }
   if (msg.kind === 'parse') {
     files.set(msg.job.id, msg.job);
     groupOf.set(msg.job.id, sent.length);

@@ -5,8 +5,7 @@ import { statSync } from 'node:fs';
 import type { ScanResult } from '../model/endpoint';
 import type { ScanOptions } from './project-scanner';
 import { tryStoredResult } from './stored-scan';
-import { bootParseWorker, bootsAt, startParseWorker, startsWithScan, stopParseWorker } from './parse-worker-start';
-import type { BootedWorker } from './parse-worker-start';
+import { startParseWorker, startsWithScan, stopParseWorker } from './parse-worker-start';
 
 export type { ScanOptions, ScanProgress } from './project-scanner';
 
@@ -15,23 +14,12 @@ export type { ScanOptions, ScanProgress } from './project-scanner';
  * compiling it (parsers, frameworks, the type engine) is a good part of a warm scan's cost.
  */
 export async function scanProject(root: string, opts: ScanOptions = {}): Promise<ScanResult> {
-  // A large tree with no stored result boots its parse worker during the walk, as soon as the
-  // walk has listed enough files: the thread boots while the rest is walked and the scanner's
-  // code loads and sets up (parse-worker-start.ts).
-  let booted: BootedWorker | undefined;
-  const bootAt = bootsAt(opts.parseWorker);
-  const cold = bootAt === undefined ? undefined : { files: bootAt, reached: () => void (booted = bootParseWorker({ workerUrl: opts.parseWorkerUrl })) };
-  let attempt;
-  try {
-    attempt = opts.cache && opts.reuseResult && isDirectory(root) ? tryStoredResult(root, opts, cold) : undefined;
-  } catch (e) {
-    if (booted) void stopParseWorker(booted);
-    throw e;
-  }
-  if (attempt && startsWithScan(opts.parseWorker, attempt.walk.files.length) && !attempt.result) {
-    attempt.worker = startParseWorker(attempt.walk.files.length, { workerUrl: opts.parseWorkerUrl, hashes: Boolean(opts.cache) }, booted ?? bootParseWorker({ workerUrl: opts.parseWorkerUrl }));
-  } else if (booted) void stopParseWorker(booted);
+  const attempt = opts.cache && opts.reuseResult && isDirectory(root) ? tryStoredResult(root, opts) : undefined;
   if (attempt?.result) return attempt.result;
+  // A large tree's parse worker boots while the scanner's code loads and sets up (parse-worker-start.ts).
+  if (attempt && startsWithScan(opts.parseWorker, attempt.walk.files.length)) {
+    attempt.worker = startParseWorker(attempt.walk.files.length, { workerUrl: opts.parseWorkerUrl, hashes: Boolean(opts.cache) });
+  }
   try {
     const { ProjectScanner } = await import('./project-scanner');
     return await new ProjectScanner(root, opts).scan(attempt);

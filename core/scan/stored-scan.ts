@@ -4,7 +4,7 @@
 // before it loads the scanner (project-scanner.ts and the parsers, frameworks and type engine
 // behind it), which a hit never needs. A miss hands what was done here to the scanner.
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ScanResult } from '../model/endpoint';
 import { stampOf } from './file-stamps';
@@ -50,32 +50,25 @@ export interface StoredAttempt {
   preread?: { digest: string; filesRead: number; bytesRead: number; filesByStat: number; settled: number };
   /** The stored result, when it answers this scan. */
   result?: ScanResult;
-  /** A parse worker started for the scan during or after the walk (scan.ts); the scanner adopts it, or stops it. */
+  /** A parse worker started for the scan after the walk (scan.ts); the scanner adopts it, or stops it. */
   worker?: StartedWorker;
 }
 
 /** How many settled files read again make a hit rewrite the stored result's stamps. */
 const RESTAMP_AT = 32;
 
-/**
- * Walks `root` and, when `opts` let it, answers from the stored result. `cold`: called once the
- * walk has listed `cold.files` files, when there is no stored result that could answer (scan.ts
- * boots the parse worker then).
- */
-export function tryStoredResult(root: string, opts: ScanOptions, cold?: { files: number; reached: () => void }): StoredAttempt {
+/** Walks `root` and, when `opts` let it, answers from the stored result. */
+export function tryStoredResult(root: string, opts: ScanOptions): StoredAttempt {
   const clock = new PhaseClock();
   const abs = resolve(root);
-  const prefixes = opts.pathPrefixes?.() ?? [];
-  const store = opts.cache && opts.reuseResult ? new ResultStore(abs, opts.cache, settingsKey(abs, opts, prefixes)) : undefined;
-  // A stored result that exists is most likely the answer: nothing is started for a full scan before it is tried.
-  const onFiles = cold && !(store && existsSync(store.file)) ? { count: cold.files, reached: cold.reached } : undefined;
   // No stat per file: the read opens every file anyway and says what the walk would have.
-  const walk = walkProject(abs, { includeTests: opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false, onFiles });
+  const walk = walkProject(abs, { includeTests: opts.includeTests ?? false, extensions: WALKED_EXTENSIONS, stat: false });
+  const prefixes = opts.pathPrefixes?.() ?? [];
   // Its diagnostics go with the walk's into the digest.
   const prefixRules = parsePathPrefixes(prefixes, walk.diagnostics);
   const attempt: StoredAttempt = { clock, walk, prefixRules };
-  if (!store) return attempt;
-  attempt.store = store;
+  if (!opts.cache || !opts.reuseResult) return attempt;
+  const store = (attempt.store = new ResultStore(abs, opts.cache, settingsKey(abs, opts, prefixes)));
   const digest = (attempt.digest = new InputDigest());
   fingerprintBuild(abs, walk, digest);
   const stamps = (attempt.stamps = store.open());
