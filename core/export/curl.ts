@@ -15,6 +15,7 @@ import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { withAuthRow, authOfExport, alternativesNote } from './auth';
+import { markedKeys, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type ShellSecret } from './shell-secrets';
 
 type Resolved = Required<CurlOptions>;
 
@@ -40,21 +41,27 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   const ordered = exportOrder(endpoints);
   const hosts = hostPlan(ordered, options);
   const grpcHosts = grpcHostPlan(ordered, options);
-  const resolver = resolverFor(opts, options, hosts);
+  // A written script never holds a secret variable's value: the shell reads it from the environment.
+  const secrets: FileSecrets = { list: opts.render === 'resolve' ? shellSecrets(options.environment) : [], used: new Set() };
+  const resolver = resolverFor(opts, options, hosts, secrets.list);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
   if (opts.comments) lines.push(`# ${options.title ?? 'API'}: cURL commands exported by apiscout`);
+  const preambleAt = lines.length;
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
     if (opts.comments) lines.push('', `# ---------- ${oneLine(group.key)} ----------`);
     for (const e of group.items) {
       lines.push('');
       if (opts.comments) lines.push(...commentLines(e, options));
-      lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e), grpcHosts));
+      lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e), grpcHosts, secrets));
       if (opts.responseExample && e.response?.example !== undefined) {
         lines.push('# Response example:', ...JSON.stringify(e.response.example, null, 2).split('\n').map((l) => `#   ${l}`));
       }
     }
   }
+  const used = secrets.list.filter((s) => secrets.used.has(s.key));
+  lines.splice(preambleAt, 0, ...secretsPreamble(used, options.environment?.name, opts.comments));
+  if (used.length) warnings.push(`secret values are not written in api.sh: export ${used.map((s) => s.shell).join(', ')} before running it (${used.map((s) => `{{${s.key}}}`).join(', ')})`);
   warnings.unshift(...missingWarnings(resolver));
   const path = 'api.sh';
   return {
@@ -78,11 +85,18 @@ export function curlCommand(endpoint: Endpoint, options: ExportOptions = {}, hos
  * the `.http` file's `@host` do: left as `{{host}}`, the command could not run. A saved draft
  * (no plan) names its own host.
  */
-function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan): Resolver {
+function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan, secrets: readonly ShellSecret[] = []): Resolver {
   if (opts.render !== 'resolve') return keepPlaceholders;
   const lookup = lookupFor(options.environment, options.lookup);
   const own = new Map((hosts?.variables ?? []).map((v) => [v.name, v.value]));
-  return createResolver((name) => lookup(name) ?? own.get(name));
+  const secret = new Set(secrets.map((s) => s.key));
+  return createResolver((name) => (secret.has(name) ? secretMarker(name) : (lookup(name) ?? own.get(name))));
+}
+
+/** The secret variables a written script reads from the shell's environment, and those its commands used. */
+interface FileSecrets {
+  list: readonly ShellSecret[];
+  used: Set<string>;
 }
 
 function missingWarnings(resolver: Resolver): string[] {
@@ -101,7 +115,7 @@ function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ');
 }
 
-function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[], hostVar = options.hostVariable ?? 'host', grpcHosts = grpcHostPlan([e], options)): string {
+function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[], hostVar = options.hostVariable ?? 'host', grpcHosts = grpcHostPlan([e], options), secrets?: FileSecrets): string {
   const host = r.text(`{{${hostVar}}}`);
   const scripted = e.protocol === 'http' ? options.scripted?.get(e.id) : undefined;
   const words =
@@ -119,7 +133,10 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
     return w.replace(/\0/g, '');
   };
   const safe = words.map((w): Word => (typeof w === 'string' ? strip(w) : [w[0], strip(w[1])]));
-  return joinWords(safe, opts.multiline);
+  if (!secrets?.list.length) return joinWords(safe, opts.multiline);
+  const marked = safe.map((w): Word => (typeof w === 'string' ? markSecretValues(w, secrets.list) : [w[0], markSecretValues(w[1], secrets.list)]));
+  for (const w of marked) for (const key of markedKeys(typeof w === 'string' ? w : w[1])) secrets.used.add(key);
+  return joinWords(marked, opts.multiline, secrets.list);
 }
 
 /** Words grouped per flag: [flag, value] pairs stay on one line in multi-line mode. */
@@ -130,8 +147,9 @@ function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
   return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), authOfExport(e, options));
 }
 
-function joinWords(words: Word[], multiline: boolean): string {
-  const rendered = words.map((w) => (typeof w === 'string' ? shQuote(w) : `${w[0]} ${shQuote(w[1])}`));
+function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = []): string {
+  const quote = (w: string) => (secrets.length ? quoteWithSecrets(w, secrets, shQuote) : shQuote(w));
+  const rendered = words.map((w) => (typeof w === 'string' ? quote(w) : `${w[0]} ${quote(w[1])}`));
   return rendered.join(multiline ? ' \\\n  ' : ' ');
 }
 
