@@ -49,7 +49,7 @@ export function requestAuth(e: Endpoint, modules: readonly ModuleSummary[] | und
 export function requestAuths(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth[] {
   if (!e.security?.length || e.protocol !== 'http') return [];
   const schemes = modules?.find((m) => m.name === e.module)?.securitySchemes ?? [];
-  return e.security.flatMap((name) => schemes.filter((x) => x.name === name).slice(0, 1).map(authOf));
+  return e.security.flatMap((name) => schemes.filter((x) => x.name === name).slice(0, 1).map((s) => authOf(s, schemes)));
 }
 
 /** An environment's variables with a non-empty value, for requestAuth's choice among alternatives. */
@@ -70,23 +70,40 @@ export function alternativesNote(auth: RequestAuth | undefined): string {
   return `Credentials: sent with security scheme ${auth.scheme.name}; the endpoint also accepts ${auth.alternatives.join(', ')}.`;
 }
 
-function authOf(s: SecuritySchemeDecl): RequestAuth {
+function authOf(s: SecuritySchemeDecl, declared: readonly SecuritySchemeDecl[]): RequestAuth {
   if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') return { kind: 'basic', scheme: s, user: BASIC_USER, password: BASIC_PASSWORD };
   if (s.type === 'apiKey') {
     const name = s.paramName ?? s.name;
-    return { kind: 'apiKey', scheme: s, in: s.in ?? 'header', name, variable: apiKeyVariable(s.name) };
+    return { kind: 'apiKey', scheme: s, in: s.in ?? 'header', name, variable: apiKeyVariable(s.name, declared) };
   }
   return { kind: 'bearer', scheme: s, variable: BEARER_TOKEN };
 }
 
 /**
  * An API key's variable: the scheme's name as an identifier every channel's `{{name}}` accepts
- * (`apiKey`, `X-API-Key` → `XAPIKey`), so two keys of different schemes stay apart.
+ * (`apiKey`, `X-API-Key` → `XAPIKey`), so two keys of different schemes stay apart. A name with
+ * no ASCII letter or digit (`ключ`) is `apiKey_` and a hash of the name; a name that loses
+ * characters and then meets another key scheme of the module (`x-key`, `x key`) gets the hash
+ * too: unique, and the same for the same name in every export.
  */
-function apiKeyVariable(scheme: string): string {
+function apiKeyVariable(scheme: string, declared: readonly SecuritySchemeDecl[]): string {
+  const id = identifierOf(scheme);
+  if (!id) return `apiKey_${nameHash(scheme)}`;
+  const clash = id !== scheme && declared.some((d) => d.type === 'apiKey' && d.name !== scheme && identifierOf(d.name) === id);
+  return clash ? `${id}_${nameHash(scheme)}` : id;
+}
+
+function identifierOf(scheme: string): string {
   const parts = scheme.split(/[^A-Za-z0-9_]+/).filter(Boolean);
-  const id = parts.map((p, i) => (i ? p.charAt(0).toUpperCase() + p.slice(1) : p)).join('') || 'apiKey';
+  const id = parts.map((p, i) => (i ? p.charAt(0).toUpperCase() + p.slice(1) : p)).join('');
   return /^\d/.test(id) ? `_${id}` : id;
+}
+
+/** FNV-1a of the name's UTF-8 bytes, 8 hex digits: no Node import, so the request view can load this module. */
+function nameHash(name: string): string {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(name)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
 }
 
 /** The variables an auth uses, each with what to put in it. */
