@@ -680,6 +680,7 @@ public data class RequestState(
     val edited: Boolean,
     val hosts: List<String>,
     val credentials: List<RequestStateCredential>? = null,
+    val credentialConfig: List<String>? = null,
 )
 
 @Serializable(with = RequestDraftSerializer::class)
