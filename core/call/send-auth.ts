@@ -13,7 +13,8 @@ import type { HttpRequestDraft, NameValue } from '../model/request-state';
 export interface CredentialCandidate {
   /** The security scheme's name. */
   scheme: string;
-  kind: 'bearer' | 'basic' | 'apiKey';
+  /** `digest`: Send does not answer a Digest challenge, so it adds nothing for one (the hint says so). */
+  kind: 'bearer' | 'basic' | 'digest' | 'apiKey';
   /** The variables the credential is made of, in order (user, password for Basic). */
   variables: string[];
   /** Where it goes: the Authorization header, or the API key's header, query parameter or cookie. */
@@ -45,7 +46,7 @@ export function credentialCandidates(e: Endpoint, modules: readonly ModuleSummar
  * (reported as missing); none for a public or undeclared endpoint.
  */
 export function credentialPlan(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, has: (name: string) => boolean): CredentialPlan | undefined {
-  const chosen = candidates.find((c) => c.variables.every(has)) ?? candidates[0];
+  const chosen = candidates.find((c) => c.kind !== 'digest' && c.variables.every(has)) ?? candidates[0];
   if (!chosen) return undefined;
   const userSet = userSets(draft, chosen.target);
   return { ...chosen, missing: chosen.variables.filter((v) => !has(v)), userSet, declined: !userSet && unticks(draft, chosen.target) };
@@ -107,7 +108,7 @@ function escapeRegExp(s: string): string {
  * header is base64 of `user:password`. Rows of that name the user left empty give way.
  */
 export function withCredential(draft: HttpRequestDraft, plan: CredentialPlan | undefined, lookup: (name: string) => string | undefined): HttpRequestDraft {
-  if (!plan || plan.userSet || plan.declined || plan.missing.length) return draft;
+  if (!plan || plan.userSet || plan.declined || plan.kind === 'digest' || plan.missing.length) return draft;
   const { kind, variables, target } = plan;
   const value = kind === 'basic' ? `Basic ${base64(variables.map((v) => lookup(v) ?? '').join(':'))}` : kind === 'bearer' ? `Bearer {{${variables[0]}}}` : `{{${variables[0]}}}`;
   const row = { name: target.name, value };
@@ -132,6 +133,7 @@ export function credentialHint(plan: CredentialPlan): string {
   const scheme = `security scheme ${plan.scheme}`;
   if (plan.userSet) return `Credential: the request's own ${where} is sent (${scheme} would use ${vars})`;
   if (plan.declined) return `Credential: the ${where} is unticked, so none is sent (${scheme} would use ${vars})`;
+  if (plan.kind === 'digest') return `Credential: ${scheme} is HTTP Digest, which Send does not answer: no ${where} is added (send the request's own, or use an export: curl --digest, Postman, the .http file)`;
   if (plan.missing.length) return `Credential: ${vars} not defined, so no ${where} is added (${scheme})`;
   return `Credential: ${vars} sent as the ${where} (${scheme})`;
 }

@@ -13,6 +13,8 @@ export type RequestAuth = (
   | { kind: 'bearer'; scheme: SecuritySchemeDecl; variable: string }
   /** `Authorization: Basic base64(user:password)`. */
   | { kind: 'basic'; scheme: SecuritySchemeDecl; user: string; password: string }
+  /** HTTP Digest (RFC 7616): user and password answer the server's challenge; the client computes the header. */
+  | { kind: 'digest'; scheme: SecuritySchemeDecl; user: string; password: string }
   /** The key as the header, query parameter or cookie `name`. */
   | { kind: 'apiKey'; scheme: SecuritySchemeDecl; in: 'header' | 'query' | 'cookie'; name: string; variable: string }
 ) & {
@@ -31,6 +33,8 @@ export interface AuthVariable {
 export const BEARER_TOKEN = 'bearerToken';
 export const BASIC_USER = 'basicUser';
 export const BASIC_PASSWORD = 'basicPassword';
+export const DIGEST_USER = 'digestUser';
+export const DIGEST_PASSWORD = 'digestPassword';
 
 /**
  * The credential an endpoint's request sends: of the schemes of its requirement (any one
@@ -72,6 +76,7 @@ export function alternativesNote(auth: RequestAuth | undefined): string {
 
 function authOf(s: SecuritySchemeDecl, declared: readonly SecuritySchemeDecl[]): RequestAuth {
   if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') return { kind: 'basic', scheme: s, user: BASIC_USER, password: BASIC_PASSWORD };
+  if (s.type === 'http' && s.scheme?.toLowerCase() === 'digest') return { kind: 'digest', scheme: s, user: DIGEST_USER, password: DIGEST_PASSWORD };
   if (s.type === 'apiKey') {
     const name = s.paramName ?? s.name;
     return { kind: 'apiKey', scheme: s, in: s.in ?? 'header', name, variable: apiKeyVariable(s.name, declared) };
@@ -113,6 +118,11 @@ export function variablesOf(auth: RequestAuth): AuthVariable[] {
       return [
         { name: auth.user, description: `User name for HTTP basic authentication (security scheme ${auth.scheme.name})` },
         { name: auth.password, description: `Password for HTTP basic authentication (security scheme ${auth.scheme.name})` },
+      ];
+    case 'digest':
+      return [
+        { name: auth.user, description: `User name for HTTP digest authentication (security scheme ${auth.scheme.name})` },
+        { name: auth.password, description: `Password for HTTP digest authentication (security scheme ${auth.scheme.name})` },
       ];
     case 'apiKey':
       return [{ name: auth.variable, description: `API key sent as the ${auth.in} ${auth.name} (security scheme ${auth.scheme.name})` }];
@@ -173,8 +183,8 @@ export function withAuthRow(t: RequestTemplate, auth: RequestAuth | undefined): 
 
 /**
  * The credential as plain header / query / cookie rows with `{{variable}}` placeholders, for
- * channels without an auth object of their own (cURL, .http, YApi). Basic is left to the caller:
- * each tool has its own way to encode it.
+ * channels without an auth object of their own (cURL, .http, YApi). Basic and Digest are left to
+ * the caller: each tool has its own way to encode (or answer) them.
  */
 export function authRows(auth: RequestAuth): { in: 'header' | 'query' | 'cookie'; name: string; value: string } | undefined {
   switch (auth.kind) {
@@ -183,6 +193,16 @@ export function authRows(auth: RequestAuth): { in: 'header' | 'query' | 'cookie'
     case 'apiKey':
       return { in: auth.in, name: auth.name, value: `{{${auth.variable}}}` };
     case 'basic':
+    case 'digest':
       return undefined;
   }
+}
+
+/**
+ * What a request's description says of a Digest credential a channel cannot express (`format`:
+ * its name): which scheme and variables, so the user sets it in the tool. '' for any other auth.
+ */
+export function digestNote(auth: RequestAuth | undefined, format: string): string {
+  if (auth?.kind !== 'digest') return '';
+  return `Credentials: security scheme ${auth.scheme.name} is HTTP Digest, which ${format} cannot express: set Digest authentication with {{${auth.user}}} and {{${auth.password}}} in the client.`;
 }

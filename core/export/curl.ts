@@ -124,9 +124,9 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
       : scripted
         ? scriptedWords(scripted, sentTemplateOf(e, options), opts, r)
         : curlWords(sentTemplateOf(e, options), opts, host, r);
-  // Basic credentials are curl's to encode: `-u user:password`, right after the URL.
+  // Basic and Digest credentials are curl's to encode or answer: `[--digest] -u user:password`, right after the URL.
   const auth = authOfExport(e, options);
-  if (auth?.kind === 'basic') words.splice(words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1, 0, [opts.longFlags ? '--user' : '-u', `${r.text(`{{${auth.user}}}`)}:${r.text(`{{${auth.password}}}`)}`]);
+  if (auth?.kind === 'basic' || auth?.kind === 'digest') insertUser(words, { scheme: auth.kind, variables: [auth.user, auth.password] }, opts, r);
   const strip = (w: string) => {
     if (!hasNul(w)) return w;
     warnings.push(`${e.address}: a NUL character cannot be passed to a command; it was left out`);
@@ -141,6 +141,19 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
 
 /** Words grouped per flag: [flag, value] pairs stay on one line in multi-line mode. */
 type Word = string | [string, string];
+
+/** A Basic or Digest credential as its two variables (user, password), for curl's `-u`. */
+export interface UserCredential {
+  scheme: 'basic' | 'digest';
+  variables: readonly [string, string];
+}
+
+/** `-u user:password` (after `--digest` for Digest, which curl answers itself) right after the URL. */
+function insertUser(words: Word[], user: UserCredential, opts: Resolved, r: Resolver): void {
+  const at = words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1;
+  const flag: Word = [opts.longFlags ? '--user' : '-u', `${r.text(`{{${user.variables[0]}}}`)}:${r.text(`{{${user.variables[1]}}}`)}`];
+  words.splice(at, 0, ...(user.scheme === 'digest' ? ['--digest', flag] : [flag]));
+}
 
 /** What the command sends: the template's sent rows and the endpoint's credential (auth.ts). */
 function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
@@ -295,9 +308,9 @@ const sent = <T extends NameValue>(row: T): boolean => row.enabled !== false && 
  * Copy as cURL of a request as the developer edited it (spec §2.6 "Copy as cURL source": edited):
  * the draft's host, path, enabled rows and body, with the export's formatting and render mode.
  * `scripted`: the request as the pre-request scripts left it (see scriptedRequestOfDraft);
- * `basic`: the variables of a Basic credential to add (copy.ts credentialDraft).
+ * `user`: a Basic or Digest credential to add (copy.ts credentialDraft).
  */
-export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions = {}, scripted?: ScriptedRequest, basic?: readonly [string, string]): { text: string; warnings: string[] } {
+export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions = {}, scripted?: ScriptedRequest, user?: UserCredential): { text: string; warnings: string[] } {
   const opts = curlOptions(options.curl);
   const r = resolverFor(opts, options);
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
@@ -315,8 +328,8 @@ export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions
     if (cookies.length) words.push([flag('-b', '--cookie'), cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ')]);
     words.push(...draftBodyWords(draft, opts, r, options.projectDir));
   }
-  // The endpoint's Basic credential (send-auth.ts): curl's to encode, `-u user:password` after the URL, as `command` writes it.
-  if (basic) words.splice(words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1, 0, [flag('-u', '--user'), `${r.text(`{{${basic[0]}}}`)}:${r.text(`{{${basic[1]}}}`)}`]);
+  // The endpoint's Basic or Digest credential (send-auth.ts): curl's to encode or answer, after the URL, as `command` writes it.
+  if (user) insertUser(words, user, opts, r);
   const warnings: string[] = [];
   const safe = words.map((w): Word => {
     const strip = (s: string) => (hasNul(s) ? (warnings.push(`${draft.method} ${draft.path}: a NUL character cannot be passed to a command; it was left out`), s.replace(/\0/g, '')) : s);
