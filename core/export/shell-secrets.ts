@@ -62,12 +62,22 @@ export function shellSecrets(environment: Environment | undefined): ShellSecret[
  * than four characters are left alone: replacing them would corrupt unrelated text.
  */
 export function markSecretValues(word: string, secrets: readonly ShellSecret[]): string {
-  let out = word;
+  // Markers already in the word are kept whole: a value (`746f`, `SECRET`) can be part of one.
+  // parts: literal text at even indices, markers at odd ones.
+  let parts: string[] = [];
+  let last = 0;
+  for (const m of word.matchAll(MARKER)) {
+    parts.push(word.slice(last, m.index), m[0]);
+    last = m.index + m[0].length;
+  }
+  parts.push(word.slice(last));
   for (const s of [...secrets].sort((a, b) => b.value.length - a.value.length)) {
     if (s.value.length < 4) continue;
-    for (const form of new Set([s.value, encodeSegment(s.value), JSON.stringify(s.value).slice(1, -1)])) out = out.split(form).join(secretMarker(s.key));
+    for (const form of new Set([s.value, encodeSegment(s.value), JSON.stringify(s.value).slice(1, -1)])) {
+      parts = parts.flatMap((part, i) => (i % 2 === 1 ? [part] : part.split(form).flatMap((piece, j) => (j ? [secretMarker(s.key), piece] : [piece]))));
+    }
   }
-  return out;
+  return parts.join('');
 }
 
 /** The keys whose markers a word holds. */

@@ -84,6 +84,15 @@ describe('cURL export in Resolve mode with secret variables', () => {
     expect(script).toContain(': "${TOKEN:?export TOKEN before running this script}"');
   });
 
+  it('keeps each marker whole when another secret\'s value is part of it', () => {
+    // `token`'s marker spells its key in hex (746f6b656e): a secret `746f` must not cut into it.
+    const e = authEndpoint('/m', undefined, { request: { consumes: [], params: [{ name: 'X-T', in: 'header', required: true, schema: { type: 'string' }, description: '', example: '{{token}} {{pin}}' }] } });
+    const environment: Environment = { name: 'e', variables: [{ key: 'token', value: 'tok-S3cr3t', secret: true }, { key: 'pin', value: '746f', secret: true }] };
+    const script = exportCurl([e], { environment, curl }).files[0]!.content;
+    expect(script).toContain(`-H 'X-T: '"\${TOKEN}"' '"\${PIN}"`);
+    expect(script).not.toMatch(/APISCOUTSECRET|tok-S3cr3t/);
+  });
+
   it('names shell variables uniquely, never one the shell uses itself', () => {
     const e = authEndpoint('/v', undefined, { request: { consumes: [], params: ['api-key', 'apiKey', 'path', 'пароль'].map((name, i) => ({ name: `X-${i}`, in: 'header' as const, required: true, schema: { type: 'string' }, description: '', example: `{{${name}}}` })) } });
     const environment: Environment = { name: 'e', variables: ['api-key', 'apiKey', 'path', 'пароль'].map((key, i) => ({ key, value: `secret-value-${i}`, secret: true })) };
