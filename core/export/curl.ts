@@ -15,7 +15,7 @@ import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { withAuthRow, authOfExport, alternativesNote } from './auth';
-import { markedKeys, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type ShellSecret } from './shell-secrets';
+import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type ShellSecret } from './shell-secrets';
 
 type Resolved = Required<CurlOptions>;
 
@@ -41,8 +41,9 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   const ordered = exportOrder(endpoints);
   const hosts = hostPlan(ordered, options);
   const grpcHosts = grpcHostPlan(ordered, options);
-  // A written script never holds a secret variable's value: the shell reads it from the environment.
-  const secrets: FileSecrets = { list: opts.render === 'resolve' ? shellSecrets(options.environment) : [], used: new Set() };
+  // A written script never holds a secret variable's value: in Resolve mode the shell reads it from
+  // the environment; in Keep mode a value a pre-request script wrote goes back to its placeholder.
+  const secrets: FileSecrets = { list: shellSecrets(options.environment), used: new Set(), asShell: opts.render === 'resolve' };
   const resolver = resolverFor(opts, options, hosts, secrets.list);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
@@ -59,7 +60,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
       }
     }
   }
-  const used = secrets.list.filter((s) => secrets.used.has(s.key));
+  const used = secrets.asShell ? secrets.list.filter((s) => secrets.used.has(s.key)) : [];
   lines.splice(preambleAt, 0, ...secretsPreamble(used, options.environment?.name, opts.comments));
   if (used.length) warnings.push(`secret values are not written in api.sh: export ${used.map((s) => s.shell).join(', ')} before running it (${used.map((s) => `{{${s.key}}}`).join(', ')})`);
   warnings.unshift(...missingWarnings(resolver));
@@ -93,10 +94,11 @@ function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan, s
   return createResolver((name) => (secret.has(name) ? secretMarker(name) : (lookup(name) ?? own.get(name))));
 }
 
-/** The secret variables a written script reads from the shell's environment, and those its commands used. */
+/** The secret variables a written script reads from the shell's environment (asShell; else writes as placeholders), and those its commands used. */
 interface FileSecrets {
   list: readonly ShellSecret[];
   used: Set<string>;
+  asShell: boolean;
 }
 
 function missingWarnings(resolver: Resolver): string[] {
@@ -136,7 +138,8 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
   if (!secrets?.list.length) return joinWords(safe, opts.multiline);
   const marked = safe.map((w): Word => (typeof w === 'string' ? markSecretValues(w, secrets.list) : [w[0], markSecretValues(w[1], secrets.list)]));
   for (const w of marked) for (const key of markedKeys(typeof w === 'string' ? w : w[1])) secrets.used.add(key);
-  return joinWords(marked, opts.multiline, secrets.list);
+  if (secrets.asShell) return joinWords(marked, opts.multiline, secrets.list);
+  return joinWords(marked.map((w): Word => (typeof w === 'string' ? markersAsPlaceholders(w) : [w[0], markersAsPlaceholders(w[1])])), opts.multiline);
 }
 
 /** Words grouped per flag: [flag, value] pairs stay on one line in multi-line mode. */

@@ -80,6 +80,11 @@ export function markSecretValues(word: string, secrets: readonly ShellSecret[]):
   return parts.join('');
 }
 
+/** The word with each marker written back as its `{{key}}` placeholder (Keep mode). */
+export function markersAsPlaceholders(word: string): string {
+  return word.replace(MARKER, (_, hex: string) => `{{${keyOfMarker(hex)}}}`);
+}
+
 /** The keys whose markers a word holds. */
 export function markedKeys(word: string): string[] {
   return [...word.matchAll(MARKER)].map((m) => keyOfMarker(m[1]!));

@@ -84,6 +84,19 @@ describe('cURL export in Resolve mode with secret variables', () => {
     expect(script).toContain(': "${TOKEN:?export TOKEN before running this script}"');
   });
 
+  it('in Keep mode, writes a secret value a pre-request script copied back as its placeholder', () => {
+    const e = authEndpoint('/echo', undefined);
+    const environment: Environment = { name: 'local', variables: [{ key: 'host', value: 'http://h' }, { key: 'token', value: 'tok-S3cr3t', secret: true }] };
+    const options = { environment, curl: { render: 'keep' as const, multiline: false } };
+    const scripted = scriptedRequestOf(e, options);
+    scripted.headers.push({ name: 'Authorization', value: 'Bearer tok-S3cr3t' });
+    const result = exportCurl([e], { ...options, scripted: new Map([[e.id, scripted]]) });
+    const script = result.files[0]!.content;
+    expect(script).toContain(`-H 'Authorization: Bearer {{token}}'`);
+    expect(script).not.toMatch(/tok-S3cr3t|TOKEN/);
+    expect(result.summary.warnings).toEqual([]);
+  });
+
   it('keeps each marker whole when another secret\'s value is part of it', () => {
     // `token`'s marker spells its key in hex (746f6b656e): a secret `746f` must not cut into it.
     const e = authEndpoint('/m', undefined, { request: { consumes: [], params: [{ name: 'X-T', in: 'header', required: true, schema: { type: 'string' }, description: '', example: '{{token}} {{pin}}' }] } });
