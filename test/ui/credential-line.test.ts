@@ -31,6 +31,26 @@ beforeAll(async () => {
   // The API key only the config files define: Send reads them after the environment, so the hint must too.
   fs.mkdirSync(path.join(root, '.apiscout'), { recursive: true });
   fs.writeFileSync(path.join(root, '.apiscout', 'config.properties'), 'apiKey=from-config-K3Y\n');
+  // A Digest scheme, which Send does not answer: the hint says so rather than offering a bearer token.
+  fs.writeFileSync(
+    path.join(root, 'src/main/java/com/acme/secured/LegacyController.java'),
+    [
+      'package com.acme.secured;',
+      'import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;',
+      'import io.swagger.v3.oas.annotations.security.SecurityRequirement;',
+      'import io.swagger.v3.oas.annotations.security.SecurityScheme;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/legacy")',
+      '@SecurityScheme(name = "digestAuth", type = SecuritySchemeType.HTTP, scheme = "digest")',
+      'public class LegacyController {',
+      '    @GetMapping("/ping")',
+      '    @SecurityRequirement(name = "digestAuth")',
+      '    public String ping() { return "pong"; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
   ui = new UiProcess(root, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
   rpc = await ui.rpc();
   project = (await rpc.request('project/open', { root })).project;
@@ -112,6 +132,15 @@ describe('the credential line', () => {
     await page.reload();
     await open('GET /reports/latest');
     await poll(() => page.locator('.request-editor .credential-line').textContent()).toBe('Credential: {{apiKey}} not defined, so no header X-API-Key is added (security scheme apiKey)');
+    expect(problems).toEqual([]);
+  });
+
+  it('says Send does not answer a Digest scheme, never offering a bearer token for it', async () => {
+    expect(ids.has('GET /legacy/ping')).toBe(true);
+    await open('GET /legacy/ping');
+    const line = page.locator('.request-editor .credential-line');
+    await poll(() => line.textContent()).toBe("Credential: security scheme digestAuth is HTTP Digest, which Send does not answer: no header Authorization is added (send the request's own, or use an export: curl --digest, Postman, the .http file)");
+    expect(await page.locator('.request-editor .credential-line.unanswered').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 });
