@@ -5,9 +5,8 @@
 // channel that writes values (environment files, servers, examples) leaves secrets out.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCurl } from '../../core/export/curl';
+import { exportCurl, scriptedRequestOf } from '../../core/export/curl';
 import { EXPORTERS } from '../../core/export/exporters';
-import { scriptedRequestOf } from '../../core/export/curl';
 import { CHANNELS } from '../../core/export/types';
 import type { Environment } from '../../core/model/environment';
 import { ALL_OK, AUTH_MODULES, authEndpoint, authEndpoints, CREDENTIALS, startAuthServer, type AuthServer } from './auth-server';
