@@ -17,7 +17,7 @@ import { HttpCaller } from '../core/call/http';
 import type { HttpCallOptions } from '../core/call/http';
 import { displayText } from '../core/call/response';
 import { ResponseBody } from '../core/call/response-body';
-import { credentialCandidates } from '../core/call/send-auth';
+import { configDefinedOf, credentialCandidates } from '../core/call/send-auth';
 import type { CredentialCandidate } from '../core/call/send-auth';
 import { callSecrets, maskUserInfo, maskedLogs, maskedResponseHeaders } from '../core/call/received-secrets';
 import { maskSecrets, maskedHeaders, maskedQuery, secretValuesOf } from '../core/call/sent-secrets';
@@ -252,10 +252,15 @@ export function callHandlers({ ctx, session, endpoint, onClose }: HandlerKit): P
   };
 }
 
-/** The schemes Send may add a credential for (send-auth.ts); the request view picks as Send does. */
-function credentialsOf(c: EndpointCallContext): { credentials?: CredentialCandidate[] } {
+/**
+ * The schemes Send may add a credential for (send-auth.ts), and which of their variables the
+ * config files define: the request view picks from the active environment and these, as Send does.
+ */
+function credentialsOf(c: EndpointCallContext): { credentials?: CredentialCandidate[]; credentialConfig?: string[] } {
   const candidates = credentialCandidates(c.endpoint, c.module ? [c.module] : []);
-  return candidates.length ? { credentials: candidates } : {};
+  if (!candidates.length) return {};
+  const fromConfig = configDefinedOf(candidates, (name) => c.config.get(name));
+  return { credentials: candidates, ...(fromConfig.length ? { credentialConfig: fromConfig } : {}) };
 }
 
 interface Sent {

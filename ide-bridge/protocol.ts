@@ -86,20 +86,23 @@ export const RequestStateSchema = Type.Object({
   hosts: Type.Array(Type.String()),
   /**
    * An HTTP endpoint's security: each scheme its requirement names that its module declares (any
-   * one suffices). Send adds the first whose variables all have a value in the environment (else
-   * nothing), unless the request sets that header, parameter or cookie itself; the request view
-   * says which variable(s) it uses (core/call/send-auth.ts credentialPlan).
+   * one suffices). Send adds the first whose variables all have a value in the environment or the
+   * config (else nothing), unless the request sets that header, parameter or cookie itself or has
+   * a row of that name unticked; the request view says which variable(s) it uses, deciding as Send
+   * does (core/call/send-auth.ts credentialPlanFrom).
    */
   credentials: Type.Optional(
     Type.Array(
       Type.Object({
         scheme: Type.String({ description: 'The security scheme\'s name' }),
-        kind: Type.Union([Type.Literal('bearer'), Type.Literal('basic'), Type.Literal('apiKey')]),
+        kind: Type.Union([Type.Literal('bearer'), Type.Literal('basic'), Type.Literal('digest'), Type.Literal('apiKey')], { description: 'digest: Send adds nothing (it does not answer a Digest challenge)' }),
         variables: Type.Array(Type.String(), { description: 'The environment variables the credential is made of (user and password for basic)' }),
         target: Type.Object({ in: Type.Union([Type.Literal('header'), Type.Literal('query'), Type.Literal('cookie')]), name: Type.String() }, { description: 'Where it is sent: the Authorization header, or the API key\'s header, query parameter or cookie' }),
       }),
     ),
   ),
+  /** Those of the credentials' variables the project's config files give a value (names only, never the value): the request view's hint reads them after the active environment, as Send does. */
+  credentialConfig: Type.Optional(Type.Array(Type.String())),
 });
 
 export const ScriptLogLineSchema = Type.Object({

@@ -25,7 +25,7 @@ import type { HttpCaller, HttpCallOptions, HttpCallResult } from './http';
 import type { CallHooks } from './hooks';
 import { defaultDraft, prepareRequest } from './request-builder';
 import { refusedBy } from './refused';
-import { credentialCandidates, credentialPlan, withCredential } from './send-auth';
+import { configDefinedOf, credentialCandidates, credentialPlanFrom, withCredential } from './send-auth';
 import type { CredentialPlan } from './send-auth';
 import type { PreparedRequest } from './request-builder';
 
@@ -193,19 +193,22 @@ export interface EndpointHttpResult extends HttpCallResult {
  * Resolves the draft's placeholders, prepares the request without sending it. A file body or part
  * outside the project folder is refused (FileNotAllowed) unless listed in `allowedFiles`.
  */
-export function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir' | 'environment'> & Partial<Pick<EndpointCallContext, 'endpoint' | 'module'>>, draft: HttpRequestDraft, files: Pick<HttpSend, 'baseDir' | 'allowedFiles'> = {}): Promise<PreparedRequest> {
+export function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir' | 'environment'> & Partial<Pick<EndpointCallContext, 'endpoint' | 'module' | 'config'>>, draft: HttpRequestDraft, files: Pick<HttpSend, 'baseDir' | 'allowedFiles'> = {}): Promise<PreparedRequest> {
   const secretValues = ctx.environment?.variables.filter((v) => v.secret).map((v) => v.value) ?? [];
   // The endpoint's credential goes on a copy: the draft saved (and its history) never holds it.
-  const sending = ctx.endpoint ? withCredential(draft, sendCredential(ctx as Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup'>, draft), ctx.lookup) : draft;
+  const sending = ctx.endpoint ? withCredential(draft, sendCredential(ctx as CredentialContext, draft), ctx.lookup) : draft;
   return prepareRequest(sending, { lookup: ctx.lookup, baseDir: files.baseDir ?? ctx.projectDir, secretValues, files: { root: ctx.projectDir, allowed: files.allowedFiles ?? [] } });
 }
+
+type CredentialContext = Pick<EndpointCallContext, 'endpoint' | 'module' | 'environment'> & Partial<Pick<EndpointCallContext, 'config'>>;
 
 /**
  * What Send does with the endpoint's credential for this draft (send-auth.ts): the scheme, its
  * variables, and whether they have a value in the environment or the config.
  */
-export function sendCredential(ctx: Pick<EndpointCallContext, 'endpoint' | 'module' | 'lookup'>, draft: HttpRequestDraft): CredentialPlan | undefined {
-  return credentialPlan(credentialCandidates(ctx.endpoint, ctx.module ? [ctx.module] : []), draft, (name) => (ctx.lookup(name) ?? '') !== '');
+export function sendCredential(ctx: CredentialContext, draft: HttpRequestDraft): CredentialPlan | undefined {
+  const candidates = credentialCandidates(ctx.endpoint, ctx.module ? [ctx.module] : []);
+  return credentialPlanFrom(candidates, draft, ctx.environment, configDefinedOf(candidates, (name) => ctx.config?.get(name)));
 }
 
 /** Sends an HTTP draft and remembers its host in the project's history once a response arrived. */

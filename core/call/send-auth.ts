@@ -1,6 +1,6 @@
 // The credential the explorer's Send and Copy as cURL add to an edited request (a draft): the
 // endpoint's scheme as the exports choose it (core/export/auth.ts requestAuth), carried only when
-// the environment (or the config) defines its variable(s), and never over a header, query
+// the environment (or the config) defines its variable(s), never over a header, query
 // parameter or cookie of that name the user set. Added to a copy of the draft just before it is
 // prepared, never to the draft saved: the value stays out of the state file and the history.
 // Pure (no Node imports): the request view shows the same decision as its hint.
@@ -13,7 +13,8 @@ import type { HttpRequestDraft, NameValue } from '../model/request-state';
 export interface CredentialCandidate {
   /** The security scheme's name. */
   scheme: string;
-  kind: 'bearer' | 'basic' | 'apiKey';
+  /** `digest`: Send does not answer a Digest challenge, so it adds nothing for one (the hint says so). */
+  kind: 'bearer' | 'basic' | 'digest' | 'apiKey';
   /** The variables the credential is made of, in order (user, password for Basic). */
   variables: string[];
   /** Where it goes: the Authorization header, or the API key's header, query parameter or cookie. */
@@ -25,6 +26,8 @@ export interface CredentialPlan extends CredentialCandidate {
   missing: string[];
   /** The request sets that header, parameter or cookie itself: the user's value is sent. */
   userSet: boolean;
+  /** The request has a row of that name the user unticked: they meant "send none", so none is added. */
+  declined: boolean;
 }
 
 /** The schemes of the endpoint's requirement its module declares, any one suffices; none when public. */
@@ -43,9 +46,40 @@ export function credentialCandidates(e: Endpoint, modules: readonly ModuleSummar
  * (reported as missing); none for a public or undeclared endpoint.
  */
 export function credentialPlan(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, has: (name: string) => boolean): CredentialPlan | undefined {
-  const chosen = candidates.find((c) => c.variables.every(has)) ?? candidates[0];
+  const chosen = candidates.find((c) => c.kind !== 'digest' && c.variables.every(has)) ?? candidates[0];
   if (!chosen) return undefined;
-  return { ...chosen, missing: chosen.variables.filter((v) => !has(v)), userSet: userSets(draft, chosen.target) };
+  const userSet = userSets(draft, chosen.target);
+  return { ...chosen, missing: chosen.variables.filter((v) => !has(v)), userSet, declined: !userSet && unticks(draft, chosen.target) };
+}
+
+/** Whether the draft has a row of that header / query parameter / cookie name the user unticked. */
+function unticks(d: HttpRequestDraft, target: CredentialCandidate['target']): boolean {
+  const named = (r: NameValue) => r.enabled === false && (target.in === 'header' ? r.name.toLowerCase() === target.name.toLowerCase() : r.name === target.name);
+  return (target.in === 'header' ? d.headers : target.in === 'query' ? d.query : d.cookies).some(named);
+}
+
+/** An environment's variables as the credential needs them (the explorer's list and Send's environment alike). */
+type EnvironmentVariables = { variables: ReadonlyArray<{ key: string; value: string; secret?: boolean }> } | undefined;
+
+/**
+ * Those of the candidates' variables the config reader has a value for: what the request view
+ * receives with the candidates (request/get), so its hint decides from the same sources as Send.
+ */
+export function configDefinedOf(candidates: readonly CredentialCandidate[], config: (name: string) => string | undefined): string[] {
+  return [...new Set(candidates.flatMap((c) => c.variables))].filter((v) => (config(v) ?? '') !== '');
+}
+
+/**
+ * The plan Send follows and the request view shows, from the same sources in the lookup's order
+ * (core/env/placeholders variableLookup): the environment's value, where a secret this user has
+ * no value for counts as absent and an empty plain one as empty; then the config reader's.
+ */
+export function credentialPlanFrom(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, environment: EnvironmentVariables, configDefined: readonly string[]): CredentialPlan | undefined {
+  return credentialPlan(candidates, draft, (name) => {
+    const v = environment?.variables.find((x) => x.key === name);
+    if (v && !(v.secret && v.value === '')) return v.value !== '';
+    return configDefined.includes(name);
+  });
 }
 
 const sent = (r: NameValue): boolean => r.enabled !== false && r.name !== '';
@@ -74,7 +108,7 @@ function escapeRegExp(s: string): string {
  * header is base64 of `user:password`. Rows of that name the user left empty give way.
  */
 export function withCredential(draft: HttpRequestDraft, plan: CredentialPlan | undefined, lookup: (name: string) => string | undefined): HttpRequestDraft {
-  if (!plan || plan.userSet || plan.missing.length) return draft;
+  if (!plan || plan.userSet || plan.declined || plan.kind === 'digest' || plan.missing.length) return draft;
   const { kind, variables, target } = plan;
   const value = kind === 'basic' ? `Basic ${base64(variables.map((v) => lookup(v) ?? '').join(':'))}` : kind === 'bearer' ? `Bearer {{${variables[0]}}}` : `{{${variables[0]}}}`;
   const row = { name: target.name, value };
@@ -98,6 +132,8 @@ export function credentialHint(plan: CredentialPlan): string {
   const where = `${plan.target.in} ${plan.target.name}`;
   const scheme = `security scheme ${plan.scheme}`;
   if (plan.userSet) return `Credential: the request's own ${where} is sent (${scheme} would use ${vars})`;
+  if (plan.declined) return `Credential: the ${where} is unticked, so none is sent (${scheme} would use ${vars})`;
+  if (plan.kind === 'digest') return `Credential: ${scheme} is HTTP Digest, which Send does not answer: no ${where} is added (send the request's own, or use an export: curl --digest, Postman, the .http file)`;
   if (plan.missing.length) return `Credential: ${vars} not defined, so no ${where} is added (${scheme})`;
   return `Credential: ${vars} sent as the ${where} (${scheme})`;
 }

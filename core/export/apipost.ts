@@ -179,6 +179,8 @@ function authBlock(e: Endpoint, options: ExportOptions): typeof AUTH | undefined
       return { ...AUTH, type: 'bearer', bearer: { key: `{{${auth.variable}}}` } };
     case 'basic':
       return { ...AUTH, type: 'basic', basic: { username: `{{${auth.user}}}`, password: `{{${auth.password}}}` } };
+    case 'digest':
+      return { ...AUTH, type: 'digest', digest: { ...AUTH.digest, username: `{{${auth.user}}}`, password: `{{${auth.password}}}` } };
     case 'apiKey':
       if (auth.in !== 'cookie') return { ...AUTH, type: 'kv', kv: { key: auth.name, value: `{{${auth.variable}}}`, in: auth.in } };
   }

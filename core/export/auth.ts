@@ -13,6 +13,8 @@ export type RequestAuth = (
   | { kind: 'bearer'; scheme: SecuritySchemeDecl; variable: string }
   /** `Authorization: Basic base64(user:password)`. */
   | { kind: 'basic'; scheme: SecuritySchemeDecl; user: string; password: string }
+  /** HTTP Digest (RFC 7616): user and password answer the server's challenge; the client computes the header. */
+  | { kind: 'digest'; scheme: SecuritySchemeDecl; user: string; password: string }
   /** The key as the header, query parameter or cookie `name`. */
   | { kind: 'apiKey'; scheme: SecuritySchemeDecl; in: 'header' | 'query' | 'cookie'; name: string; variable: string }
 ) & {
@@ -31,6 +33,8 @@ export interface AuthVariable {
 export const BEARER_TOKEN = 'bearerToken';
 export const BASIC_USER = 'basicUser';
 export const BASIC_PASSWORD = 'basicPassword';
+export const DIGEST_USER = 'digestUser';
+export const DIGEST_PASSWORD = 'digestPassword';
 
 /**
  * The credential an endpoint's request sends: of the schemes of its requirement (any one
@@ -49,7 +53,7 @@ export function requestAuth(e: Endpoint, modules: readonly ModuleSummary[] | und
 export function requestAuths(e: Endpoint, modules: readonly ModuleSummary[] | undefined): RequestAuth[] {
   if (!e.security?.length || e.protocol !== 'http') return [];
   const schemes = modules?.find((m) => m.name === e.module)?.securitySchemes ?? [];
-  return e.security.flatMap((name) => schemes.filter((x) => x.name === name).slice(0, 1).map(authOf));
+  return e.security.flatMap((name) => schemes.filter((x) => x.name === name).slice(0, 1).map((s) => authOf(s, schemes)));
 }
 
 /** An environment's variables with a non-empty value, for requestAuth's choice among alternatives. */
@@ -70,23 +74,41 @@ export function alternativesNote(auth: RequestAuth | undefined): string {
   return `Credentials: sent with security scheme ${auth.scheme.name}; the endpoint also accepts ${auth.alternatives.join(', ')}.`;
 }
 
-function authOf(s: SecuritySchemeDecl): RequestAuth {
+function authOf(s: SecuritySchemeDecl, declared: readonly SecuritySchemeDecl[]): RequestAuth {
   if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') return { kind: 'basic', scheme: s, user: BASIC_USER, password: BASIC_PASSWORD };
+  if (s.type === 'http' && s.scheme?.toLowerCase() === 'digest') return { kind: 'digest', scheme: s, user: DIGEST_USER, password: DIGEST_PASSWORD };
   if (s.type === 'apiKey') {
     const name = s.paramName ?? s.name;
-    return { kind: 'apiKey', scheme: s, in: s.in ?? 'header', name, variable: apiKeyVariable(s.name) };
+    return { kind: 'apiKey', scheme: s, in: s.in ?? 'header', name, variable: apiKeyVariable(s.name, declared) };
   }
   return { kind: 'bearer', scheme: s, variable: BEARER_TOKEN };
 }
 
 /**
  * An API key's variable: the scheme's name as an identifier every channel's `{{name}}` accepts
- * (`apiKey`, `X-API-Key` → `XAPIKey`), so two keys of different schemes stay apart.
+ * (`apiKey`, `X-API-Key` → `XAPIKey`), so two keys of different schemes stay apart. A name with
+ * no ASCII letter or digit (`ключ`) is `apiKey_` and a hash of the name; a name that loses
+ * characters and then meets another key scheme of the module (`x-key`, `x key`) gets the hash
+ * too: unique, and the same for the same name in every export.
  */
-function apiKeyVariable(scheme: string): string {
+function apiKeyVariable(scheme: string, declared: readonly SecuritySchemeDecl[]): string {
+  const id = identifierOf(scheme);
+  if (!id) return `apiKey_${nameHash(scheme)}`;
+  const clash = id !== scheme && declared.some((d) => d.type === 'apiKey' && d.name !== scheme && identifierOf(d.name) === id);
+  return clash ? `${id}_${nameHash(scheme)}` : id;
+}
+
+function identifierOf(scheme: string): string {
   const parts = scheme.split(/[^A-Za-z0-9_]+/).filter(Boolean);
-  const id = parts.map((p, i) => (i ? p.charAt(0).toUpperCase() + p.slice(1) : p)).join('') || 'apiKey';
+  const id = parts.map((p, i) => (i ? p.charAt(0).toUpperCase() + p.slice(1) : p)).join('');
   return /^\d/.test(id) ? `_${id}` : id;
+}
+
+/** FNV-1a of the name's UTF-8 bytes, 8 hex digits: no Node import, so the request view can load this module. */
+function nameHash(name: string): string {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(name)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
 }
 
 /** The variables an auth uses, each with what to put in it. */
@@ -96,6 +118,11 @@ export function variablesOf(auth: RequestAuth): AuthVariable[] {
       return [
         { name: auth.user, description: `User name for HTTP basic authentication (security scheme ${auth.scheme.name})` },
         { name: auth.password, description: `Password for HTTP basic authentication (security scheme ${auth.scheme.name})` },
+      ];
+    case 'digest':
+      return [
+        { name: auth.user, description: `User name for HTTP digest authentication (security scheme ${auth.scheme.name})` },
+        { name: auth.password, description: `Password for HTTP digest authentication (security scheme ${auth.scheme.name})` },
       ];
     case 'apiKey':
       return [{ name: auth.variable, description: `API key sent as the ${auth.in} ${auth.name} (security scheme ${auth.scheme.name})` }];
@@ -156,8 +183,8 @@ export function withAuthRow(t: RequestTemplate, auth: RequestAuth | undefined): 
 
 /**
  * The credential as plain header / query / cookie rows with `{{variable}}` placeholders, for
- * channels without an auth object of their own (cURL, .http, YApi). Basic is left to the caller:
- * each tool has its own way to encode it.
+ * channels without an auth object of their own (cURL, .http, YApi). Basic and Digest are left to
+ * the caller: each tool has its own way to encode (or answer) them.
  */
 export function authRows(auth: RequestAuth): { in: 'header' | 'query' | 'cookie'; name: string; value: string } | undefined {
   switch (auth.kind) {
@@ -166,6 +193,16 @@ export function authRows(auth: RequestAuth): { in: 'header' | 'query' | 'cookie'
     case 'apiKey':
       return { in: auth.in, name: auth.name, value: `{{${auth.variable}}}` };
     case 'basic':
+    case 'digest':
       return undefined;
   }
+}
+
+/**
+ * What a request's description says of a Digest credential a channel cannot express (`format`:
+ * its name): which scheme and variables, so the user sets it in the tool. '' for any other auth.
+ */
+export function digestNote(auth: RequestAuth | undefined, format: string): string {
+  if (auth?.kind !== 'digest') return '';
+  return `Credentials: security scheme ${auth.scheme.name} is HTTP Digest, which ${format} cannot express: set Digest authentication with {{${auth.user}}} and {{${auth.password}}} in the client.`;
 }

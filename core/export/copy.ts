@@ -4,7 +4,7 @@
 
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft } from '../model/request-state';
-import { curlCommand, draftCurlCommand } from './curl';
+import { curlCommand, draftCurlCommand, type UserCredential } from './curl';
 import { credentialCandidates, credentialPlan, withCredential } from '../call/send-auth';
 import { hostPlan } from './host';
 import { lookupFor } from './placeholders';
@@ -31,7 +31,7 @@ export function copyAsCurl(endpoints: readonly Endpoint[], options: ExportOption
     const draft = e.protocol === 'http' ? drafts?.get(e.id) : undefined;
     if (!draft) return curlCommand(e, options, hosts);
     const sent = credentialDraft(e, draft, options);
-    return draftCurlCommand(sent.draft, options, options.scripted?.get(e.id), sent.basic);
+    return draftCurlCommand(sent.draft, options, options.scripted?.get(e.id), sent.user);
   });
   return { text: parts.map((p) => p.text).join('\n\n'), warnings: [...new Set(parts.flatMap((p) => p.warnings))] };
 }
@@ -42,10 +42,11 @@ export function copyAsCurl(endpoints: readonly Endpoint[], options: ExportOption
  * not set that header, parameter or cookie itself. A header or key is a `{{variable}}` row the
  * render mode keeps or resolves; Basic comes back as its two variables for curl's `-u`.
  */
-export function credentialDraft(e: Endpoint, draft: HttpRequestDraft, options: ExportOptions = {}): { draft: HttpRequestDraft; basic?: [string, string] } {
+export function credentialDraft(e: Endpoint, draft: HttpRequestDraft, options: ExportOptions = {}): { draft: HttpRequestDraft; user?: UserCredential } {
   const lookup = lookupFor(options.environment, options.lookup);
   const plan = credentialPlan(credentialCandidates(e, options.modules), draft, (name) => (lookup(name) ?? '') !== '');
-  if (!plan || plan.userSet || plan.missing.length) return { draft };
-  if (plan.kind === 'basic') return { draft, basic: [plan.variables[0]!, plan.variables[1]!] };
+  if (!plan || plan.userSet || plan.declined || plan.missing.length) return { draft };
+  // curl answers a Digest challenge itself (--digest), which Send does not.
+  if (plan.kind === 'basic' || plan.kind === 'digest') return { draft, user: { scheme: plan.kind, variables: [plan.variables[0]!, plan.variables[1]!] } };
   return { draft: withCredential(draft, plan, lookup) };
 }

@@ -15,6 +15,7 @@ import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { withAuthRow, authOfExport, alternativesNote } from './auth';
+import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type ShellSecret } from './shell-secrets';
 
 type Resolved = Required<CurlOptions>;
 
@@ -40,21 +41,28 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   const ordered = exportOrder(endpoints);
   const hosts = hostPlan(ordered, options);
   const grpcHosts = grpcHostPlan(ordered, options);
-  const resolver = resolverFor(opts, options, hosts);
+  // A written script never holds a secret variable's value: in Resolve mode the shell reads it from
+  // the environment; in Keep mode a value a pre-request script wrote goes back to its placeholder.
+  const secrets: FileSecrets = { list: shellSecrets(options.environment), used: new Set(), asShell: opts.render === 'resolve' };
+  const resolver = resolverFor(opts, options, hosts, secrets.list);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
   if (opts.comments) lines.push(`# ${options.title ?? 'API'}: cURL commands exported by apiscout`);
+  const preambleAt = lines.length;
   for (const group of groupBy(ordered, (e) => `${e.module} / ${e.folder}`)) {
     if (opts.comments) lines.push('', `# ---------- ${oneLine(group.key)} ----------`);
     for (const e of group.items) {
       lines.push('');
       if (opts.comments) lines.push(...commentLines(e, options));
-      lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e), grpcHosts));
+      lines.push(command(e, opts, options, resolver, warnings, hosts.variableOf(e), grpcHosts, secrets));
       if (opts.responseExample && e.response?.example !== undefined) {
         lines.push('# Response example:', ...JSON.stringify(e.response.example, null, 2).split('\n').map((l) => `#   ${l}`));
       }
     }
   }
+  const used = secrets.asShell ? secrets.list.filter((s) => secrets.used.has(s.key)) : [];
+  lines.splice(preambleAt, 0, ...secretsPreamble(used, options.environment?.name, opts.comments));
+  if (used.length) warnings.push(`secret values are not written in api.sh: export ${used.map((s) => s.shell).join(', ')} before running it (${used.map((s) => `{{${s.key}}}`).join(', ')})`);
   warnings.unshift(...missingWarnings(resolver));
   const path = 'api.sh';
   return {
@@ -78,11 +86,19 @@ export function curlCommand(endpoint: Endpoint, options: ExportOptions = {}, hos
  * the `.http` file's `@host` do: left as `{{host}}`, the command could not run. A saved draft
  * (no plan) names its own host.
  */
-function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan): Resolver {
+function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan, secrets: readonly ShellSecret[] = []): Resolver {
   if (opts.render !== 'resolve') return keepPlaceholders;
   const lookup = lookupFor(options.environment, options.lookup);
   const own = new Map((hosts?.variables ?? []).map((v) => [v.name, v.value]));
-  return createResolver((name) => lookup(name) ?? own.get(name));
+  const secret = new Set(secrets.map((s) => s.key));
+  return createResolver((name) => (secret.has(name) ? secretMarker(name) : (lookup(name) ?? own.get(name))));
+}
+
+/** The secret variables a written script reads from the shell's environment (asShell; else writes as placeholders), and those its commands used. */
+interface FileSecrets {
+  list: readonly ShellSecret[];
+  used: Set<string>;
+  asShell: boolean;
 }
 
 function missingWarnings(resolver: Resolver): string[] {
@@ -101,7 +117,7 @@ function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ');
 }
 
-function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[], hostVar = options.hostVariable ?? 'host', grpcHosts = grpcHostPlan([e], options)): string {
+function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolver, warnings: string[], hostVar = options.hostVariable ?? 'host', grpcHosts = grpcHostPlan([e], options), secrets?: FileSecrets): string {
   const host = r.text(`{{${hostVar}}}`);
   const scripted = e.protocol === 'http' ? options.scripted?.get(e.id) : undefined;
   const words =
@@ -110,28 +126,46 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
       : scripted
         ? scriptedWords(scripted, sentTemplateOf(e, options), opts, r)
         : curlWords(sentTemplateOf(e, options), opts, host, r);
-  // Basic credentials are curl's to encode: `-u user:password`, right after the URL.
+  // Basic and Digest credentials are curl's to encode or answer: `[--digest] -u user:password`, right after the URL.
   const auth = authOfExport(e, options);
-  if (auth?.kind === 'basic') words.splice(words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1, 0, [opts.longFlags ? '--user' : '-u', `${r.text(`{{${auth.user}}}`)}:${r.text(`{{${auth.password}}}`)}`]);
+  if (auth?.kind === 'basic' || auth?.kind === 'digest') insertUser(words, { scheme: auth.kind, variables: [auth.user, auth.password] }, opts, r);
   const strip = (w: string) => {
     if (!hasNul(w)) return w;
     warnings.push(`${e.address}: a NUL character cannot be passed to a command; it was left out`);
     return w.replace(/\0/g, '');
   };
   const safe = words.map((w): Word => (typeof w === 'string' ? strip(w) : [w[0], strip(w[1])]));
-  return joinWords(safe, opts.multiline);
+  if (!secrets?.list.length) return joinWords(safe, opts.multiline);
+  const marked = safe.map((w): Word => (typeof w === 'string' ? markSecretValues(w, secrets.list) : [w[0], markSecretValues(w[1], secrets.list)]));
+  for (const w of marked) for (const key of markedKeys(typeof w === 'string' ? w : w[1])) secrets.used.add(key);
+  if (secrets.asShell) return joinWords(marked, opts.multiline, secrets.list);
+  return joinWords(marked.map((w): Word => (typeof w === 'string' ? markersAsPlaceholders(w) : [w[0], markersAsPlaceholders(w[1])])), opts.multiline);
 }
 
 /** Words grouped per flag: [flag, value] pairs stay on one line in multi-line mode. */
 type Word = string | [string, string];
+
+/** A Basic or Digest credential as its two variables (user, password), for curl's `-u`. */
+export interface UserCredential {
+  scheme: 'basic' | 'digest';
+  variables: readonly [string, string];
+}
+
+/** `-u user:password` (after `--digest` for Digest, which curl answers itself) right after the URL. */
+function insertUser(words: Word[], user: UserCredential, opts: Resolved, r: Resolver): void {
+  const at = words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1;
+  const flag: Word = [opts.longFlags ? '--user' : '-u', `${r.text(`{{${user.variables[0]}}}`)}:${r.text(`{{${user.variables[1]}}}`)}`];
+  words.splice(at, 0, ...(user.scheme === 'digest' ? ['--digest', flag] : [flag]));
+}
 
 /** What the command sends: the template's sent rows and the endpoint's credential (auth.ts). */
 function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
   return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), authOfExport(e, options));
 }
 
-function joinWords(words: Word[], multiline: boolean): string {
-  const rendered = words.map((w) => (typeof w === 'string' ? shQuote(w) : `${w[0]} ${shQuote(w[1])}`));
+function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = []): string {
+  const quote = (w: string) => (secrets.length ? quoteWithSecrets(w, secrets, shQuote) : shQuote(w));
+  const rendered = words.map((w) => (typeof w === 'string' ? quote(w) : `${w[0]} ${quote(w[1])}`));
   return rendered.join(multiline ? ' \\\n  ' : ' ');
 }
 
@@ -277,9 +311,9 @@ const sent = <T extends NameValue>(row: T): boolean => row.enabled !== false && 
  * Copy as cURL of a request as the developer edited it (spec §2.6 "Copy as cURL source": edited):
  * the draft's host, path, enabled rows and body, with the export's formatting and render mode.
  * `scripted`: the request as the pre-request scripts left it (see scriptedRequestOfDraft);
- * `basic`: the variables of a Basic credential to add (copy.ts credentialDraft).
+ * `user`: a Basic or Digest credential to add (copy.ts credentialDraft).
  */
-export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions = {}, scripted?: ScriptedRequest, basic?: readonly [string, string]): { text: string; warnings: string[] } {
+export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions = {}, scripted?: ScriptedRequest, user?: UserCredential): { text: string; warnings: string[] } {
   const opts = curlOptions(options.curl);
   const r = resolverFor(opts, options);
   const flag = (short: string, long: string) => (opts.longFlags ? long : short);
@@ -297,8 +331,8 @@ export function draftCurlCommand(draft: HttpRequestDraft, options: ExportOptions
     if (cookies.length) words.push([flag('-b', '--cookie'), cookies.map((c) => `${r.text(c.name)}=${r.text(c.value)}`).join('; ')]);
     words.push(...draftBodyWords(draft, opts, r, options.projectDir));
   }
-  // The endpoint's Basic credential (send-auth.ts): curl's to encode, `-u user:password` after the URL, as `command` writes it.
-  if (basic) words.splice(words.findIndex((w) => typeof w === 'string' && w !== 'curl' && !w.startsWith('-')) + 1, 0, [flag('-u', '--user'), `${r.text(`{{${basic[0]}}}`)}:${r.text(`{{${basic[1]}}}`)}`]);
+  // The endpoint's Basic or Digest credential (send-auth.ts): curl's to encode or answer, after the URL, as `command` writes it.
+  if (user) insertUser(words, user, opts, r);
   const warnings: string[] = [];
   const safe = words.map((w): Word => {
     const strip = (s: string) => (hasNul(s) ? (warnings.push(`${draft.method} ${draft.path}: a NUL character cannot be passed to a command; it was left out`), s.replace(/\0/g, '')) : s);

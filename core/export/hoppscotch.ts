@@ -122,6 +122,9 @@ function hoppAuth(e: Endpoint, options: ExportOptions) {
       return { authType: 'bearer', authActive: true, token: `<<${auth.variable}>>` };
     case 'basic':
       return { authType: 'basic', authActive: true, username: `<<${auth.user}>>`, password: `<<${auth.password}>>` };
+    case 'digest':
+      // Realm, nonce and the rest empty: hopp asks the server for its challenge first and answers it.
+      return { authType: 'digest', authActive: true, username: `<<${auth.user}>>`, password: `<<${auth.password}>>`, realm: '', nonce: '', algorithm: 'MD5', qop: 'auth', nc: '', cnonce: '', opaque: '', disableRetry: false };
     case 'apiKey':
       if (auth.in !== 'cookie') return { authType: 'api-key', authActive: true, key: auth.name, value: `<<${auth.variable}>>`, addTo: auth.in === 'query' ? 'QUERY_PARAMS' : 'HEADERS' };
   }

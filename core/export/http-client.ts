@@ -100,6 +100,8 @@ function request(e: Endpoint, group: string, host: string, options: ExportOption
   for (const h of t.headers) lines.push(`${h.name}: ${h.value}`);
   // Both the JetBrains client and httpyac encode `Basic user password` as RFC 7617 asks.
   if (auth?.kind === 'basic') lines.push(`Authorization: Basic {{${auth.user}}} {{${auth.password}}}`);
+  // Both answer the server's Digest challenge from `Digest user password`.
+  if (auth?.kind === 'digest') lines.push(`Authorization: Digest {{${auth.user}}} {{${auth.password}}}`);
   if (t.cookies.length) lines.push(`Cookie: ${t.cookies.map((c) => `${c.name}=${c.value}`).join('; ')}`);
   const body = t.body;
   if (body?.kind === 'multipart') {

@@ -96,6 +96,9 @@ function postmanAuth(e: Endpoint, auth: RequestAuth | undefined) {
       return { auth: { type: 'bearer', bearer: entries([['token', `{{${auth.variable}}}`]]) } };
     case 'basic':
       return { auth: { type: 'basic', basic: entries([['username', `{{${auth.user}}}`], ['password', `{{${auth.password}}}`]]) } };
+    case 'digest':
+      // Without realm and nonce, Postman (and newman) send once, read the 401's challenge and answer it.
+      return { auth: { type: 'digest', digest: entries([['username', `{{${auth.user}}}`], ['password', `{{${auth.password}}}`], ['algorithm', 'MD5']]) } };
     case 'apiKey':
       if (auth.in === 'cookie') return {};
       return { auth: { type: 'apikey', apikey: entries([['key', auth.name], ['value', `{{${auth.variable}}}`], ['in', auth.in]]) } };

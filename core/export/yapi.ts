@@ -11,7 +11,7 @@ import { describedWithDeprecation } from './deprecation';
 import { JsonItems, fileOfPieces, jsonPieces } from './json-pieces';
 import { perSchema } from './per-schema';
 import type { JsonSchema } from '../model/request';
-import { variablesOf, withAuthRow, authOfExport, alternativesNote } from './auth';
+import { variablesOf, withAuthRow, authOfExport, alternativesNote, digestNote } from './auth';
 
 const YAPI_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH']);
 
@@ -79,6 +79,9 @@ function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warni
   // `{{variable}}` form the other channels send; basic, which no tool can encode from a placeholder, says how.
   const auth = authOfExport(e, options);
   const t = withAuthRow(buildTemplate(e, options.modules), auth);
+  // Digest is a challenge the client answers: no row can hold it, so the description says what to set.
+  const notes = [alternativesNote(auth), digestNote(auth, 'YApi')].filter(Boolean).join('\n');
+  if (auth?.kind === 'digest') warnings.push(`${e.address}: security scheme ${auth.scheme.name} is HTTP Digest, which YApi cannot express: its description says so`);
   if (auth?.kind === 'basic') t.headers.push({ name: 'Authorization', value: `Basic base64({{${auth.user}}}:{{${auth.password}}})`, description: variablesOf(auth).map((v) => v.description).join('; '), required: true, enabled: true });
   const params = e.request?.params ?? [];
   const describe = (name: string) => params.find((p) => p.name === name)?.description ?? '';
@@ -116,8 +119,8 @@ function yapiInterface(e: Endpoint, index: number, options: ExportOptions, warni
     path,
     method: e.method === 'ALL' ? 'GET' : e.method,
     status: 'done',
-    desc: describedWithDeprecation(e, alternativesNote(authOfExport(e, options))),
-    markdown: describedWithDeprecation(e, alternativesNote(authOfExport(e, options))),
+    desc: describedWithDeprecation(e, notes),
+    markdown: describedWithDeprecation(e, notes),
     tag: e.deprecated ? ['deprecated'] : [],
     index,
     req_params: [

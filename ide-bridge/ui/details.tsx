@@ -418,7 +418,7 @@ export function Details({ client, project, selectedId, indexVersion, onNavigate,
           <GrpcEditor key={`${selectedId}#${revision}`} tab={tab as GrpcTab | undefined} onTab={onTab} endpoint={endpoint} draft={current.state.draft} onChange={change} hosts={current.state.hosts} onNavigate={() => onNavigate(endpoint)} {...line} />
         ) : (
           <FileChooser.Provider value={hostedByIde && !chooserMissing ? chooseFile : undefined}>
-            <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} subtype={subtypes.get(selectedId)} onSubtype={(pick) => setSubtypes((m) => new Map(m).set(selectedId, pick))} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} credentials={current.state.credentials} onNavigate={() => onNavigate(endpoint)} {...line} />
+            <RequestEditor key={`${selectedId}#${revision}`} tab={tab as RequestTab | undefined} onTab={onTab} subtype={subtypes.get(selectedId)} onSubtype={(pick) => setSubtypes((m) => new Map(m).set(selectedId, pick))} endpoint={endpoint} hints={hints} draft={current.state.draft} onChange={change} hosts={current.state.hosts} credentials={current.state.credentials} credentialConfig={current.state.credentialConfig} onNavigate={() => onNavigate(endpoint)} {...line} />
           </FileChooser.Provider>
         )
       ) : (

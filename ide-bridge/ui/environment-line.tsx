@@ -2,7 +2,7 @@
 // {{variable}} the host and path use, highlighted, with its value on hover; a variable the
 // environment does not define is marked before Send says so.
 
-import { credentialHint, credentialPlan } from '../../core/call/send-auth';
+import { credentialHint, credentialPlanFrom } from '../../core/call/send-auth';
 import type { CredentialCandidate } from '../../core/call/send-auth';
 import type { HttpRequestDraft } from '../../core/model/request-state';
 import type { ResultOf } from '../protocol';
@@ -47,15 +47,16 @@ export function VariablesLine({ environments, texts }: { environments: Environme
 
 /**
  * A secured endpoint's credential: the variable(s) Send adds it from and where it goes, or why it
- * adds none (not defined in the active environment, or the request sets it itself). A hint, never
- * the value.
+ * adds none (defined neither in the active environment nor in the config files, the request sets
+ * it itself, or its row is unticked). Decided by Send's own function (credentialPlanFrom). A hint,
+ * never the value.
  */
-export function CredentialLine({ environments, candidates, draft }: { environments: EnvironmentList | undefined; candidates: readonly CredentialCandidate[] | undefined; draft: HttpRequestDraft }) {
+export function CredentialLine({ environments, candidates, configDefined, draft }: { environments: EnvironmentList | undefined; candidates: readonly CredentialCandidate[] | undefined; configDefined?: readonly string[] | undefined; draft: HttpRequestDraft }) {
   if (!candidates?.length) return null;
   const env = environments?.environments.find((e) => e.name === environments.active);
-  const plan = credentialPlan(candidates, draft, (name) => env?.variables.some((v) => v.key === name && v.value !== '') ?? false);
+  const plan = credentialPlanFrom(candidates, draft, env, configDefined ?? []);
   if (!plan) return null;
-  const state = plan.userSet ? 'own' : plan.missing.length ? 'missing' : 'sent';
+  const state = plan.userSet ? 'own' : plan.declined ? 'declined' : plan.kind === 'digest' ? 'unanswered' : plan.missing.length ? 'missing' : 'sent';
   const others = candidates.filter((c) => c.scheme !== plan.scheme).map((c) => c.scheme);
   return (
     <p class={`credential-line ${state}`} aria-label="Credential" title={others.length ? `The endpoint also accepts ${others.join(', ')}` : undefined}>

@@ -35,6 +35,8 @@ export interface RequestEditorProps extends RequestLineProps {
   hosts: readonly string[];
   /** The endpoint's security schemes (request/get): the credential line. */
   credentials?: readonly CredentialCandidate[] | undefined;
+  /** Those of the credentials' variables the config files define (request/get): the hint reads them as Send does. */
+  credentialConfig?: readonly string[] | undefined;
   onNavigate(): void;
   /** The tab last shown for this endpoint (kept across Reset and revisits); absent: the first with content. */
   tab?: RequestTab | undefined;
@@ -88,7 +90,7 @@ export function RequestEditor(props: RequestEditorProps) {
         <EnvironmentChip environments={props.environments} onOpen={props.onEnvironments} />
         <RequestLineButtons {...props} />
         <VariablesLine environments={props.environments} texts={[draft.host, draft.path]} />
-        <CredentialLine environments={props.environments} candidates={props.credentials} draft={draft} />
+        <CredentialLine environments={props.environments} candidates={props.credentials} configDefined={props.credentialConfig} draft={draft} />
       </div>
       <div class="tabs" role="tablist" aria-label="Request parts">
         {tabs.map((t) => (

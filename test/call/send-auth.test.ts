@@ -11,7 +11,7 @@ import { saveSentDraft, sendCredential, sendHttp } from '../../core/call/endpoin
 import type { EndpointCallContext } from '../../core/call/endpoint-call';
 import { HttpCaller } from '../../core/call/http';
 import { defaultDraft } from '../../core/call/request-builder';
-import { credentialHint } from '../../core/call/send-auth';
+import { configDefinedOf, credentialCandidates, credentialHint, credentialPlanFrom } from '../../core/call/send-auth';
 import { ConfigValues } from '../../core/config/config-reader';
 import { defaultSettings } from '../../core/config/settings';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 const module = AUTH_MODULES[0]!;
 
-function context(e: Endpoint, environment: Environment | undefined, projectDir = tmpdir(), state?: RequestStateStore): EndpointCallContext {
+function context(e: Endpoint, environment: Environment | undefined, projectDir = tmpdir(), state?: RequestStateStore, config = new ConfigValues([])): EndpointCallContext {
   const values = new Map((environment?.variables ?? []).map((v) => [v.key, v.value]));
   return {
     projectDir,
@@ -41,9 +41,9 @@ function context(e: Endpoint, environment: Environment | undefined, projectDir =
     module,
     settings: defaultSettings(),
     userSettingsPath: '',
-    lookup: (n) => values.get(n),
+    lookup: (n) => values.get(n) ?? config.get(n),
     ...(environment ? { environment } : {}),
-    config: new ConfigValues([]),
+    config,
     ...(state ? { state } : {}),
   };
 }
@@ -81,9 +81,20 @@ describe('Send with a secured endpoint', () => {
     expect(new URL(query.url).searchParams.getAll('api_key')).toEqual(['mine']);
     const cookie = await status(authEndpoint('/key-cookie', ['sessionKey']), everything(), (d) => d.cookies.push({ name: 'SESSION', value: 'mine' }));
     expect(cookie.headers).toContainEqual(['Cookie', 'SESSION=mine']);
-    // A row of that name left unchecked or empty is no credential: the environment's goes.
-    const unchecked = await status(authEndpoint('/bearer', ['bearerAuth']), everything(), (d) => d.headers.push({ name: 'Authorization', value: 'Bearer off', enabled: false }, { name: 'Authorization', value: '' }));
-    expect(unchecked.status).toBe(200);
+    // A row of that name left empty is no credential: the environment's goes.
+    const empty = await status(authEndpoint('/bearer', ['bearerAuth']), everything(), (d) => d.headers.push({ name: 'Authorization', value: '' }));
+    expect(empty.status).toBe(200);
+    // An unticked one means "send none": nothing is added, whatever the environment holds.
+    for (const [path, scheme, untick] of [
+      ['/bearer', 'bearerAuth', (d: HttpRequestDraft) => d.headers.push({ name: 'authorization', value: 'Bearer off', enabled: false })],
+      ['/key-query', 'query-key', (d: HttpRequestDraft) => d.query.push({ name: 'api_key', value: '', enabled: false })],
+      ['/key-cookie', 'sessionKey', (d: HttpRequestDraft) => d.cookies.push({ name: 'SESSION', value: 'x', enabled: false })],
+    ] as const) {
+      const unticked = await status(authEndpoint(path, [scheme]), everything(), untick);
+      expect([path, unticked.status]).toEqual([path, 401]);
+      expect(unticked.headers.find(([n]) => ['authorization', 'cookie'].includes(n.toLowerCase()))).toBeUndefined();
+      expect(new URL(unticked.url).searchParams.has('api_key')).toBe(false);
+    }
     // The URL's own user and password are the user's Basic credential.
     const userInfo = await status(authEndpoint('/basic', ['basicAuth']), everything(), (d) => (d.host = d.host.replace('http://', 'http://zed:pw@')));
     expect(userInfo.headers).toContainEqual(['Authorization', `Basic ${Buffer.from('zed:pw').toString('base64')}`]);
@@ -106,7 +117,31 @@ describe('Send with a secured endpoint', () => {
     expect(credentialHint(sendCredential(context(bearer, undefined), draft)!)).toBe('Credential: {{bearerToken}} not defined, so no header Authorization is added (security scheme bearerAuth)');
     draft.headers.push({ name: 'Authorization', value: 'Bearer x' });
     expect(credentialHint(sendCredential(context(bearer, everything()), draft)!)).toBe("Credential: the request's own header Authorization is sent (security scheme bearerAuth would use {{bearerToken}})");
+    draft.headers = [{ name: 'Authorization', value: 'Bearer x', enabled: false }];
+    expect(credentialHint(sendCredential(context(bearer, everything()), draft)!)).toBe('Credential: the header Authorization is unticked, so none is sent (security scheme bearerAuth would use {{bearerToken}})');
     expect(sendCredential(context(authEndpoint('/public', []), everything()), draft)).toBeUndefined();
+  });
+
+  it('reads a credential the config files define after the environment, and the request view decides from the same sources', async () => {
+    const e = authEndpoint('/bearer', ['bearerAuth']);
+    const config = new ConfigValues([{ file: '/p/.apiscout/config.properties', kind: 'apiscout', values: new Map([['bearerToken', [CREDENTIALS.bearerToken]]]) }]);
+    const draft = defaultDraft(e, { host: server.url });
+    const c = context(e, undefined, tmpdir(), undefined, config);
+    const { response } = await sendHttp(c, draft, { caller });
+    await response.body.dispose();
+    expect(response.status).toBe(200);
+    const candidates = credentialCandidates(e, [module]);
+    const configDefined = configDefinedOf(candidates, (n) => config.get(n));
+    expect(configDefined).toEqual(['bearerToken']);
+    expect(credentialPlanFrom(candidates, draft, undefined, configDefined)).toEqual(sendCredential(c, draft));
+    expect(sendCredential(c, draft)).toMatchObject({ missing: [] });
+    // A secret this user has no value for falls through to the config; an empty plain value does not.
+    const noSecretValue: Environment = { name: 'e', variables: [{ key: 'bearerToken', value: '', secret: true }] };
+    expect(sendCredential(context(e, noSecretValue, tmpdir(), undefined, config), draft)).toMatchObject({ missing: [] });
+    expect(credentialPlanFrom(candidates, draft, noSecretValue, configDefined)).toMatchObject({ missing: [] });
+    const emptyPlain: Environment = { name: 'e', variables: [{ key: 'bearerToken', value: '' }] };
+    expect(sendCredential(context(e, emptyPlain, tmpdir(), undefined, config), draft)).toMatchObject({ missing: ['bearerToken'] });
+    expect(credentialPlanFrom(candidates, draft, emptyPlain, configDefined)).toMatchObject({ missing: ['bearerToken'] });
   });
 
   it('keeps the value out of the saved request and the host history', async () => {

@@ -1,7 +1,8 @@
 // The credential hint under the request line, in Debian's Chromium against a real `apiscout ui` on
 // a copy of the secured-api fixture: a secured endpoint says which variable Send takes its
 // credential from and where it goes, that nothing is added while the active environment lacks
-// it, and that a header the user types is sent instead. The value itself never shows.
+// it, that a header the user types is sent instead, that an unticked row means none is sent, and
+// that a variable only the config files define counts, as Send counts it. The value never shows.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,29 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiscout-credential-line-'));
   const root = path.join(tmp, 'secured-api');
   fs.cpSync(SECURED, root, { recursive: true });
+  // The API key only the config files define: Send reads them after the environment, so the hint must too.
+  fs.mkdirSync(path.join(root, '.apiscout'), { recursive: true });
+  fs.writeFileSync(path.join(root, '.apiscout', 'config.properties'), 'apiKey=from-config-K3Y\n');
+  // A Digest scheme, which Send does not answer: the hint says so rather than offering a bearer token.
+  fs.writeFileSync(
+    path.join(root, 'src/main/java/com/acme/secured/LegacyController.java'),
+    [
+      'package com.acme.secured;',
+      'import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;',
+      'import io.swagger.v3.oas.annotations.security.SecurityRequirement;',
+      'import io.swagger.v3.oas.annotations.security.SecurityScheme;',
+      'import org.springframework.web.bind.annotation.*;',
+      '@RestController',
+      '@RequestMapping("/legacy")',
+      '@SecurityScheme(name = "digestAuth", type = SecuritySchemeType.HTTP, scheme = "digest")',
+      'public class LegacyController {',
+      '    @GetMapping("/ping")',
+      '    @SecurityRequirement(name = "digestAuth")',
+      '    public String ping() { return "pong"; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
   ui = new UiProcess(root, [], { APISCOUT_CONFIG_DIR: path.join(tmp, 'user') });
   rpc = await ui.rpc();
   project = (await rpc.request('project/open', { root })).project;
@@ -82,6 +106,41 @@ describe('the credential line', () => {
     await page.locator('.request-editor .request-line').waitFor();
     expect(await line.count()).toBe(0);
     expect(await page.locator('body').textContent()).not.toContain('tok-S3CRET');
+    expect(problems).toEqual([]);
+  });
+
+  it('says none is sent when the user unticked the Authorization row', async () => {
+    const id = ids.get('GET /accounts/{id}')!;
+    const { draft } = await rpc.request('request/get', { project, id });
+    if ('protocol' in draft) throw new Error('an HTTP draft expected');
+    const headers = [...draft.headers.filter((h) => h.name.toLowerCase() !== 'authorization'), { name: 'Authorization', value: 'Bearer mine', enabled: false }];
+    await rpc.request('request/save', { project, id, draft: { ...draft, headers } });
+    await page.reload();
+    await open('GET /accounts/{id}');
+    await poll(() => page.locator('.request-editor .credential-line').textContent()).toBe('Credential: the header Authorization is unticked, so none is sent (security scheme bearerAuth would use {{bearerToken}})');
+    expect(await page.locator('.request-editor .credential-line.declined').count()).toBe(1);
+  });
+
+  it('reads the config files after the active environment, as Send does', async () => {
+    const id = ids.get('GET /reports/latest')!;
+    expect((await rpc.request('request/get', { project, id })).credentialConfig).toEqual(['apiKey']);
+    await open('GET /reports/latest');
+    await poll(() => page.locator('.request-editor .credential-line').textContent()).toBe('Credential: {{apiKey}} sent as the header X-API-Key (security scheme apiKey)');
+    expect(await page.locator('body').textContent()).not.toContain('from-config-K3Y');
+    // An empty value in the active environment hides the config's, in the hint as in Send's lookup.
+    await rpc.request('env/save', { project, environment: { name: 'local', variables: [{ key: 'bearerToken', value: 'tok-S3CRET', secret: true }, { key: 'apiKey', value: '' }] } });
+    await page.reload();
+    await open('GET /reports/latest');
+    await poll(() => page.locator('.request-editor .credential-line').textContent()).toBe('Credential: {{apiKey}} not defined, so no header X-API-Key is added (security scheme apiKey)');
+    expect(problems).toEqual([]);
+  });
+
+  it('says Send does not answer a Digest scheme, never offering a bearer token for it', async () => {
+    expect(ids.has('GET /legacy/ping')).toBe(true);
+    await open('GET /legacy/ping');
+    const line = page.locator('.request-editor .credential-line');
+    await poll(() => line.textContent()).toBe("Credential: security scheme digestAuth is HTTP Digest, which Send does not answer: no header Authorization is added (send the request's own, or use an export: curl --digest, Postman, the .http file)");
+    expect(await page.locator('.request-editor .credential-line.unanswered').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -680,6 +680,7 @@ public data class RequestState(
     val edited: Boolean,
     val hosts: List<String>,
     val credentials: List<RequestStateCredential>? = null,
+    val credentialConfig: List<String>? = null,
 )
 
 @Serializable(with = RequestDraftSerializer::class)
@@ -764,6 +765,7 @@ public data class GrpcRequestDraft(
 public data class RequestStateCredential(
     /** The security scheme's name */
     val scheme: String,
+    /** digest: Send adds nothing (it does not answer a Digest challenge) */
     val kind: RequestStateCredentialKind,
     /** The environment variables the credential is made of (user and password for basic) */
     val variables: List<String>,
@@ -771,10 +773,12 @@ public data class RequestStateCredential(
     val target: RequestStateCredentialTarget,
 )
 
+/** digest: Send adds nothing (it does not answer a Digest challenge) */
 @Serializable
 public enum class RequestStateCredentialKind {
     @SerialName("bearer") BEARER,
     @SerialName("basic") BASIC,
+    @SerialName("digest") DIGEST,
     @SerialName("apiKey") API_KEY,
 }
 

@@ -1,0 +1,127 @@
+// Secret variables in a written cURL script (api.sh in Resolve mode): the value never lands in the
+// file. Each secret is rendered as a marker while the command is built (the marker is made of
+// characters no URL, JSON or shell encoding changes), and each marker is then written as a double-
+// quoted reference to a shell variable the script reads from the environment (`"${API_TOKEN}"`),
+// with a check at the top of the script that names every variable to export.
+
+import type { Environment } from '../model/environment';
+import { encodeSegment } from './request-template';
+
+export interface ShellSecret {
+  /** The environment variable's key (`{{bearerToken}}`). */
+  key: string;
+  /** The shell variable the script reads it from (`BEARER_TOKEN`): unique in the script. */
+  shell: string;
+  value: string;
+}
+
+/** Variables the shell itself or every script relies on: a secret is never read into one of these. */
+const RESERVED = new Set(['PATH', 'HOME', 'USER', 'SHELL', 'PWD', 'OLDPWD', 'IFS', 'PS1', 'PS2', 'PS4', 'LANG', 'TERM', 'TMPDIR', 'HOSTNAME', 'LOGNAME', 'MAIL', 'OPTIND', 'OPTARG', 'PPID', 'LINENO', 'ENV', 'CDPATH', 'LC_ALL']);
+
+const MARKER = /APISCOUTSECRET([0-9a-f]+)X/g;
+
+/** The marker a secret's value is rendered as: letters and hex digits survive every encoding. */
+export function secretMarker(key: string): string {
+  return `APISCOUTSECRET${[...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, '0')).join('')}X`;
+}
+
+function keyOfMarker(hex: string): string {
+  return new TextDecoder().decode(Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16)));
+}
+
+/**
+ * The environment's secret variables that have a value, each with a shell variable name derived
+ * from its key (`bearerToken` → `BEARER_TOKEN`, `api-key` → `API_KEY`): stable for the same
+ * environment, made unique with a numeric suffix, never a variable the shell uses itself.
+ */
+export function shellSecrets(environment: Environment | undefined): ShellSecret[] {
+  const taken = new Set<string>();
+  const out: ShellSecret[] = [];
+  for (const v of environment?.variables ?? []) {
+    if (!v.secret || v.value === '' || out.some((s) => s.key === v.key)) continue;
+    let base = v.key
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toUpperCase();
+    if (!base) base = 'SECRET';
+    if (/^\d/.test(base)) base = `SECRET_${base}`;
+    if (RESERVED.has(base)) base = `${base}_SECRET`;
+    let shell = base;
+    for (let n = 2; taken.has(shell); n++) shell = `${base}_${n}`;
+    taken.add(shell);
+    out.push({ key: v.key, shell, value: v.value });
+  }
+  return out;
+}
+
+/**
+ * A rendered word with every secret value replaced by its marker: a value that reached the word
+ * another way than its placeholder (a pre-request script copied it, a variable's value names it)
+ * is written as its variable all the same, as it is, URL-encoded or JSON-escaped. Values shorter
+ * than four characters are left alone: replacing them would corrupt unrelated text.
+ */
+export function markSecretValues(word: string, secrets: readonly ShellSecret[]): string {
+  // Markers already in the word are kept whole: a value (`746f`, `SECRET`) can be part of one.
+  // parts: literal text at even indices, markers at odd ones.
+  let parts: string[] = [];
+  let last = 0;
+  for (const m of word.matchAll(MARKER)) {
+    parts.push(word.slice(last, m.index), m[0]);
+    last = m.index + m[0].length;
+  }
+  parts.push(word.slice(last));
+  for (const s of [...secrets].sort((a, b) => b.value.length - a.value.length)) {
+    if (s.value.length < 4) continue;
+    for (const form of new Set([s.value, encodeSegment(s.value), JSON.stringify(s.value).slice(1, -1)])) {
+      parts = parts.flatMap((part, i) => (i % 2 === 1 ? [part] : part.split(form).flatMap((piece, j) => (j ? [secretMarker(s.key), piece] : [piece]))));
+    }
+  }
+  return parts.join('');
+}
+
+/** The word with each marker written back as its `{{key}}` placeholder (Keep mode). */
+export function markersAsPlaceholders(word: string): string {
+  return word.replace(MARKER, (_, hex: string) => `{{${keyOfMarker(hex)}}}`);
+}
+
+/** The keys whose markers a word holds. */
+export function markedKeys(word: string): string[] {
+  return [...word.matchAll(MARKER)].map((m) => keyOfMarker(m[1]!));
+}
+
+/**
+ * A word quoted for sh with each marker as `"${NAME}"`: the literal parts single-quoted (quote),
+ * the references double-quoted so the shell expands them into one word without splitting.
+ */
+export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], quote: (literal: string) => string): string {
+  if (!word.includes('APISCOUTSECRET')) return quote(word);
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of word.matchAll(MARKER)) {
+    const secret = secrets.find((s) => s.key === keyOfMarker(m[1]!));
+    if (!secret) continue;
+    if (m.index > last) parts.push(quote(word.slice(last, m.index)));
+    parts.push(`"\${${secret.shell}}"`);
+    last = m.index + m[0].length;
+  }
+  if (last < word.length) parts.push(quote(word.slice(last)));
+  return parts.join('');
+}
+
+/**
+ * The script's preamble for the secrets it uses: which variables to export, and a check that stops
+ * the script with that message before any request goes out without its credential.
+ */
+export function secretsPreamble(used: readonly ShellSecret[], environment: string | undefined, comments: boolean): string[] {
+  if (!used.length) return [];
+  const from = environment ? ` of environment ${environment.replace(/\s+/g, ' ')}` : '';
+  const lines: string[] = [];
+  if (comments) {
+    lines.push('', `# Secret values are not written in this file: export them before running it.`);
+    for (const s of used) lines.push(`#   export ${s.shell}='...'   # the value of {{${s.key}}}${from}`);
+  }
+  // The message names the shell variable alone: a key's braces or `$` would end or expand the word.
+  for (const s of used) lines.push(`: "\${${s.shell}:?export ${s.shell} before running this script}"`);
+  return lines;
+}

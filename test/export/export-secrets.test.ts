@@ -1,0 +1,135 @@
+// Secret variables never land in an exported file. The cURL script in Resolve mode writes each
+// secret as a shell variable the script reads from the environment (run under sh against a real
+// server on 127.0.0.1: with the variables exported every secured path answers, without them the
+// script stops before sending anything), while non-secret values still resolve; every other
+// channel that writes values (environment files, servers, examples) leaves secrets out.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCurl, scriptedRequestOf } from '../../core/export/curl';
+import { EXPORTERS } from '../../core/export/exporters';
+import { CHANNELS } from '../../core/export/types';
+import type { Environment } from '../../core/model/environment';
+import { ALL_OK, AUTH_MODULES, authEndpoint, authEndpoints, CREDENTIALS, startAuthServer, type AuthServer } from './auth-server';
+import { removeDir, run, writeExport } from './files';
+
+let server: AuthServer;
+beforeAll(async () => {
+  server = await startAuthServer();
+});
+afterAll(() => server.close());
+
+/** The credentials as secret variables, the host as a plain one. */
+const secretEnvironment = (): Environment => ({
+  name: 'local',
+  variables: [{ key: 'host', value: server.url }, ...Object.entries(CREDENTIALS).map(([key, value]) => ({ key, value, secret: true }))],
+});
+/** The shell variable each credential is read from. */
+const SHELL = { bearerToken: 'BEARER_TOKEN', basicUser: 'BASIC_USER', basicPassword: 'BASIC_PASSWORD', apiKey: 'API_KEY', queryKey: 'QUERY_KEY', sessionKey: 'SESSION_KEY' };
+const exported = () => Object.fromEntries(Object.entries(SHELL).map(([key, shell]) => [shell, CREDENTIALS[key as keyof typeof CREDENTIALS]]));
+
+async function runScript(script: string, env: NodeJS.ProcessEnv) {
+  server.statuses.clear();
+  const dir = writeExport([{ path: 'api.sh', content: script }]);
+  try {
+    return await run('sh', ['./api.sh'], { cwd: dir, env });
+  } finally {
+    removeDir(dir);
+  }
+}
+
+describe('cURL export in Resolve mode with secret variables', () => {
+  const curl = { render: 'resolve' as const, multiline: false };
+
+  it('writes each secret as a shell variable: run with them exported under sh, every secured path answers', async () => {
+    const result = exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: secretEnvironment(), curl });
+    const script = result.files[0]!.content;
+    // Long values by name; the short ones (`ann`, `s-9`) by where they would be.
+    for (const [key, value] of Object.entries(CREDENTIALS)) if (value.length >= 4) expect(script, key).not.toContain(value);
+    expect(script).not.toContain(`-u ann:`);
+    expect(script).not.toContain('SESSION=s-9');
+    // The non-secret host resolves; the secrets are references the shell fills.
+    expect(script).toContain(`${server.url}/bearer`);
+    expect(script).toContain(`-H 'Authorization: Bearer '"\${BEARER_TOKEN}"`);
+    expect(script).toContain(`-u "\${BASIC_USER}":"\${BASIC_PASSWORD}"`);
+    expect(script).toContain(`'${server.url}/key-query?page=2&api_key='"\${QUERY_KEY}"`);
+    for (const shell of Object.values(SHELL)) expect(script).toContain(`#   export ${shell}='...'`);
+    expect(result.summary.warnings).toEqual([expect.stringMatching(/^secret values are not written in api\.sh: export BEARER_TOKEN, BASIC_USER, BASIC_PASSWORD, API_KEY, QUERY_KEY, SESSION_KEY before running it/)]);
+    const out = await runScript(script, { ...process.env, ...exported() });
+    expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
+    expect(Object.fromEntries(server.statuses)).toEqual(ALL_OK);
+  });
+
+  it('stops before sending anything when a variable is not exported, naming it', async () => {
+    const script = exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: secretEnvironment(), curl }).files[0]!.content;
+    const { BEARER_TOKEN: _, ...others } = exported();
+    const env = { ...process.env, ...others };
+    delete env.BEARER_TOKEN;
+    const out = await runScript(script, env);
+    expect(out.status).not.toBe(0);
+    expect(out.stderr).toContain('export BEARER_TOKEN before running this script');
+    expect(server.statuses.size).toBe(0);
+  });
+
+  it('keeps a secret out when it reaches the command another way: a variable naming it, a pre-request script copying it', () => {
+    const e = authEndpoint('/echo', undefined, { request: { consumes: [], params: [{ name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' }, description: '', example: '{{trace}}' }] } });
+    const environment: Environment = { name: 'local', variables: [{ key: 'host', value: 'http://h' }, { key: 'token', value: 'tok-S3cr3t', secret: true }, { key: 'trace', value: 'id {{token}}' }] };
+    const options = { environment, curl };
+    expect(exportCurl([e], options).files[0]!.content).toContain(`-H 'X-Trace: id '"\${TOKEN}"`);
+    const scripted = scriptedRequestOf(e, options);
+    scripted.headers.push({ name: 'Authorization', value: 'Bearer tok-S3cr3t' });
+    const script = exportCurl([e], { ...options, scripted: new Map([[e.id, scripted]]) }).files[0]!.content;
+    expect(script).not.toContain('tok-S3cr3t');
+    expect(script).toContain(`-H 'Authorization: Bearer '"\${TOKEN}"`);
+    expect(script).toContain(': "${TOKEN:?export TOKEN before running this script}"');
+  });
+
+  it('in Keep mode, writes a secret value a pre-request script copied back as its placeholder', () => {
+    const e = authEndpoint('/echo', undefined);
+    const environment: Environment = { name: 'local', variables: [{ key: 'host', value: 'http://h' }, { key: 'token', value: 'tok-S3cr3t', secret: true }] };
+    const options = { environment, curl: { render: 'keep' as const, multiline: false } };
+    const scripted = scriptedRequestOf(e, options);
+    scripted.headers.push({ name: 'Authorization', value: 'Bearer tok-S3cr3t' });
+    const result = exportCurl([e], { ...options, scripted: new Map([[e.id, scripted]]) });
+    const script = result.files[0]!.content;
+    expect(script).toContain(`-H 'Authorization: Bearer {{token}}'`);
+    expect(script).not.toMatch(/tok-S3cr3t|TOKEN/);
+    expect(result.summary.warnings).toEqual([]);
+  });
+
+  it('keeps each marker whole when another secret\'s value is part of it', () => {
+    // `token`'s marker spells its key in hex (746f6b656e): a secret `746f` must not cut into it.
+    const e = authEndpoint('/m', undefined, { request: { consumes: [], params: [{ name: 'X-T', in: 'header', required: true, schema: { type: 'string' }, description: '', example: '{{token}} {{pin}}' }] } });
+    const environment: Environment = { name: 'e', variables: [{ key: 'token', value: 'tok-S3cr3t', secret: true }, { key: 'pin', value: '746f', secret: true }] };
+    const script = exportCurl([e], { environment, curl }).files[0]!.content;
+    expect(script).toContain(`-H 'X-T: '"\${TOKEN}"' '"\${PIN}"`);
+    expect(script).not.toMatch(/APISCOUTSECRET|tok-S3cr3t/);
+  });
+
+  it('names shell variables uniquely, never one the shell uses itself', () => {
+    const e = authEndpoint('/v', undefined, { request: { consumes: [], params: ['api-key', 'apiKey', 'path', 'пароль'].map((name, i) => ({ name: `X-${i}`, in: 'header' as const, required: true, schema: { type: 'string' }, description: '', example: `{{${name}}}` })) } });
+    const environment: Environment = { name: 'e', variables: ['api-key', 'apiKey', 'path', 'пароль'].map((key, i) => ({ key, value: `secret-value-${i}`, secret: true })) };
+    const script = exportCurl([e], { environment, curl: { ...curl, multiline: true } }).files[0]!.content;
+    expect(script).toContain(`-H 'X-0: '"\${API_KEY}"`);
+    expect(script).toContain(`-H 'X-1: '"\${API_KEY_2}"`);
+    expect(script).toContain(`-H 'X-2: '"\${PATH_SECRET}"`);
+    expect(script).toContain(`-H 'X-3: '"\${SECRET}"`);
+    expect(script).not.toMatch(/secret-value-\d/);
+  });
+});
+
+describe('every export with secret variables', () => {
+  const SECRETS = { bearerToken: 'bearer-Zq81x', basicUser: 'user-Zq81x', basicPassword: 'pass-Zq81x', apiKey: 'apikey-Zq81x', queryKey: 'querykey-Zq81x', sessionKey: 'session-Zq81x', host: 'http://secret-host-Zq81x:1' };
+  const environment: Environment = { name: 'local', variables: Object.entries(SECRETS).map(([key, value]) => ({ key, value, secret: true })) };
+  const lookup = (name: string) => environment.variables.find((v) => v.key === name)?.value;
+
+  for (const channel of CHANNELS) {
+    for (const render of ['keep', 'resolve'] as const) {
+      if (render === 'resolve' && channel !== 'curl') continue;
+      it(`${channel}${channel === 'curl' ? ` (${render})` : ''} writes no secret value`, () => {
+        const result = EXPORTERS[channel](authEndpoints(), { modules: AUTH_MODULES, environment, environments: [environment], lookup, curl: { render } });
+        expect(result.files.length).toBeGreaterThan(0);
+        for (const f of result.files) expect(f.content, f.path).not.toMatch(/Zq81x/);
+      });
+    }
+  }
+});
