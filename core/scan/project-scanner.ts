@@ -553,9 +553,12 @@ export class ProjectScanner {
     // Build files re-scan only what changed in what the scan takes from them; files now in another module are read again.
     const build = this.applyBuildFiles(changes.filter((c) => isBuildFile(c.path)));
     if (build.global) config = true;
+    // A dependency jar rebuilt with no build file changed (a SNAPSHOT installed again): the roots that read its classes.
+    const jarNames = this.jarsRebuilt();
+    jarNames.forEach((n) => declared.add(n));
     const given = new Set(changes.map((c) => slashed(c.path)));
     const list = [...changes.filter((c) => !isBuildFile(c.path)), ...build.moved.filter((p) => !given.has(p)).map((path) => ({ path, kind: 'changed' as const }))];
-    if (list.length === 0 && !build.global && build.modules.size === 0) {
+    if (list.length === 0 && !build.global && build.modules.size === 0 && jarNames.size === 0) {
       // Build files whose facts are unchanged: every endpoint, and every cache behind them, stays.
       return { endpoints: this.endpointList, diagnostics: this.diagnostics(), added: [], removed: [], updated: [], rootsRecomputed: 0, millis: Math.round((performance.now() - started) * 10) / 10 };
     }
@@ -771,6 +774,19 @@ export class ProjectScanner {
     const now = scope.linkProblem(path);
     if (now) said.push(now);
     if (now || said.length !== walkProblems.length) this.fileDiagnostics.set('', said);
+  }
+
+  /**
+   * When the dependency jars read so far are not what they were (checked by their stat and the
+   * caches' listings), reads them anew and returns the names of the classes in those that changed.
+   */
+  private jarsRebuilt(): Set<string> {
+    const before = this.jarTypes;
+    if (!before?.jarsMoved()) return new Set();
+    const now = new JarTypes(this.root, this.modules);
+    const names = now.namesChangedFrom(before);
+    this.useJarTypes(now);
+    return names;
   }
 
   private useJarTypes(jars: JarTypes): void {

@@ -145,6 +145,22 @@ export function withJournal<T>(journal: InputJournal | undefined, fn: () => T): 
   }
 }
 
+/**
+ * Runs `fn` with a journal of its own, whose entries go to the active journal too: what `fn` looked
+ * at can be checked again apart from the rest of the scan (a sidecar's jars, on each re-scan).
+ */
+export function withOwnJournal<T>(fn: () => T): { value: T; entries: JournalEntry[] } {
+  const outer = active;
+  const own = new InputJournal();
+  const value = withJournal(own, fn);
+  const entries = own.entries();
+  if (outer) {
+    for (const [abs, key] of entries) outer.noteAs(abs, key);
+    if (own.volatile !== undefined && outer.volatile === undefined) outer.volatile = own.volatile;
+  }
+  return { value, entries };
+}
+
 /** The steps of `steps`, each run with `journal` active (the scan runs in slices between other work). */
 export function* journaled<T>(journal: InputJournal | undefined, steps: Generator<void, T>): Generator<void, T> {
   for (;;) {

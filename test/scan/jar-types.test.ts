@@ -7,14 +7,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { readClassFile } from '../../core/scan/jar/class-file';
 import { jarCache } from '../../core/scan/jar/jar-types';
 import type { SourceFile } from '../../core/scan/source-model';
 import { mavenRepoSetting } from './maven-jar';
-import { rescanEqualsFreshScan, scanned } from './rescan-parity';
+import { rescanEqualsFreshScan, scanned, view } from './rescan-parity';
+import { scanInThread, storeIn } from './store-cases';
 import { writeFiles } from '../write-files';
 
 const restoreRepo = mavenRepoSetting();
@@ -276,6 +277,59 @@ describe('model classes from the organisation’s own dependency jars', () => {
     writeFiles(root, { 'pom.xml': without });
     await rescanEqualsFreshScan(rescanning, root, [{ path: 'pom.xml', kind: 'changed' }]);
     expect(get().response?.schema?.['x-unresolved']).toBe(true);
+  });
+
+  describe('a SNAPSHOT jar installed again with no build file changed', () => {
+    /** Compiles com.xuxueli:xsnap:1.0-SNAPSHOT with `Item` holding `name` and the `extra` members. */
+    const install = (extra = '') =>
+      compileJar('com.xuxueli', 'xsnap', '1.0-SNAPSHOT', { 'com/xsnap/Item.java': `package com.xsnap;\npublic class Item { private String name; public String getName() { return name; }${extra} }\n` }, ['com']);
+    const STOCK = ' private int stock; public int getStock() { return stock; }';
+    const project = (name: string) => {
+      const root = join(tmp, name);
+      writeFiles(root, {
+        'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>snap-app</artifactId><version>1</version><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xsnap</artifactId><version>1.0-SNAPSHOT</version></dependency></dependencies></project>\n',
+        'src/main/java/app/ItemController.java': 'package app;\nimport com.xsnap.Item;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n    @GetMapping("/item") public Item item() { return null; }\n}\n',
+        'src/main/java/app/PlainController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PlainController {\n    @GetMapping("/plain") public String plain() { return null; }\n}\n',
+      });
+      return root;
+    };
+    const properties = (endpoints: readonly { path: string; response?: { schema?: any } }[]) => Object.keys(endpoints.find((e) => e.path === '/item')!.response?.schema?.properties ?? {});
+
+    it("re-reads it on the sidecar's next re-scan and recomputes only the roots that read its classes", async () => {
+      install();
+      const root = project('snapshot-rescan');
+      const scanner = await scanned(root);
+      expect(properties(scanner.result().endpoints)).toEqual(['name']);
+      install(STOCK);
+      // Whatever file the re-scan is told of (here the jar itself, outside the project), the jars are checked.
+      const jar = join(repo, 'com/xuxueli/xsnap/1.0-SNAPSHOT/xsnap-1.0-SNAPSHOT.jar');
+      const change = scanner.rescan([{ path: relative(root, jar), kind: 'changed' }]);
+      expect(properties(scanner.result().endpoints)).toEqual(['name', 'stock']);
+      expect(change.rootsRecomputed).toBe(1);
+      expect(change.updated).toEqual([scanner.result().endpoints.find((e) => e.path === '/item')!.id]);
+      expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
+      // Unchanged since: nothing is recomputed.
+      expect(scanner.rescan([]).rootsRecomputed).toBe(0);
+      install();
+      expect(scanner.rescan([]).rootsRecomputed).toBe(1);
+      expect(properties(scanner.result().endpoints)).toEqual(['name']);
+    });
+
+    it('computes a stored result again', async () => {
+      install();
+      const root = project('snapshot-stored');
+      const { cache, warnings } = storeIn(join(tmp, 'snapshot-state'));
+      const scan = async () => {
+        const r = await scanInThread(root, { cache, reuseResult: true });
+        return { stored: r.stats.storedResult === true, properties: properties(r.endpoints) };
+      };
+      expect(await scan()).toEqual({ stored: false, properties: ['name'] });
+      expect(await scan()).toEqual({ stored: true, properties: ['name'] });
+      install(STOCK);
+      expect(await scan()).toEqual({ stored: false, properties: ['name', 'stock'] });
+      expect(await scan()).toEqual({ stored: true, properties: ['name', 'stock'] });
+      expect(warnings).toEqual([]);
+    });
   });
 
   /** Scans a one-controller project of `group` depending on group:artifact:1.0; the endpoint named `member`. */
