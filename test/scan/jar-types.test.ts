@@ -351,6 +351,21 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect((await scanWith('owned', 'com.github.other', ['com.github.other', 'widgets'], controller, 'widget')).response?.schema?.properties).toHaveProperty('size');
   });
 
+  it("takes the organisation from the project's or its parent's groupId, never from a profile's", async () => {
+    const root = join(tmp, 'profiles');
+    writeFiles(root, {
+      ...PROJECT,
+      // No groupId of its own: the parent's is the project's. The profile's report plugin names another organisation.
+      'pom.xml': PROJECT['pom.xml']!.replace(
+        '<groupId>com.xuxueli</groupId>\n  <artifactId>job-admin</artifactId>',
+        '<parent><groupId>com.xuxueli</groupId><artifactId>job</artifactId><version>1.0</version></parent>\n  <artifactId>job-admin</artifactId>\n  <profiles><profile><id>site</id><reporting><plugins><plugin><groupId>org.other</groupId><artifactId>other-reports</artifactId></plugin></plugins></reporting></profile></profiles>',
+      ),
+    });
+    const endpoints = (await scanned(root)).result().endpoints;
+    expect(endpoints.find((e) => e.source.member === 'widget')!.response?.schema?.['x-unresolved']).toBe(true);
+    expect((endpoints.find((e) => e.source.member === 'get')!.response?.schema as any).properties.data.title).toBe('UserDto');
+  });
+
   it("keeps a known library type's hand-written shape over its class in an own-organisation jar", async () => {
     compileJar('com.baomidou', 'mybatis-plus-extension', '1.0', {
       'com/baomidou/mybatisplus/extension/plugins/pagination/Page.java': 'package com.baomidou.mybatisplus.extension.plugins.pagination;\npublic class Page<T> { private java.util.List<T> records; private long total; private transient Object optimizer; public java.util.List<T> getRecords() { return records; } public long getTotal() { return total; } public Object getOptimizer() { return optimizer; } }\n',

@@ -15,6 +15,7 @@ import type { SourceFile, TypeDecl } from '../source-model';
 import { dependencyJars, readZipEntries } from '../proto/jar-protos';
 import { readClassFile } from './class-file';
 import { isKnownLibraryType } from '../types/library-types';
+import { child, childText, withoutComments } from './pom-elements';
 import { journalHolds, withOwnJournal } from '../scan-inputs';
 import type { JournalEntry } from '../scan-inputs';
 
@@ -192,15 +193,16 @@ function projectGroups(root: string, modules: readonly ModuleInfo[]): Set<string
     for (const file of moduleBuildFiles(m)) {
       let text: string;
       try {
-        text = readFileSync(join(root, file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+        text = readFileSync(join(root, file), 'utf8');
       } catch {
         continue;
       }
       if (file.endsWith('pom.xml')) {
-        const parent = /<parent>([\s\S]*?)<\/parent>/.exec(text);
-        const own = /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(text.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>|<dependencyManagement>[\s\S]*<\/dependencyManagement>|<build>[\s\S]*<\/build>/g, ''))?.[1];
-        const inherited = parent && /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(parent[1]!)?.[1];
-        for (const g of [own, inherited]) if (g && !g.includes('${') && !FRAMEWORK_PARENTS.has(orgOf(g))) out.add(orgOf(g));
+        // The project's own and its parent's: never a profile's, a plugin's or a dependency's.
+        const project = child(withoutComments(text), 'project');
+        for (const g of [childText(project, 'groupId'), childText(child(project, 'parent'), 'groupId')]) {
+          if (g && !g.includes('${') && !FRAMEWORK_PARENTS.has(orgOf(g))) out.add(orgOf(g));
+        }
       } else {
         const g = /^\s*group\s*=\s*["']([\w.-]+)["']/m.exec(text)?.[1];
         if (g) out.add(orgOf(g));
