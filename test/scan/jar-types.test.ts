@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { readClassFile } from '../../core/scan/jar/class-file';
@@ -36,6 +36,19 @@ function compileJar(group: string, artifact: string, version: string, sources: R
   execFileSync('jar', ['cf', jar, ...packages.flatMap((p) => ['-C', classes, p])]);
   return classes;
 }
+
+/** Compiles `sources` (all under `com/`) with javac -g into a jar at `path`, in a work folder of its own. */
+function jarAt(path: string, sources: Record<string, string>): void {
+  const work = mkdtempSync(join(tmp, 'jar-'));
+  writeFiles(join(work, 'src'), sources);
+  mkdirSync(join(work, 'classes'));
+  execFileSync('javac', ['-g', '-d', join(work, 'classes'), ...Object.keys(sources).map((f) => join(work, 'src', f))]);
+  mkdirSync(dirname(path), { recursive: true });
+  execFileSync('jar', ['cf', path, '-C', join(work, 'classes'), 'com']);
+}
+
+/** A class `com.<pkg>.<name>` with one String property. */
+const bean = (pkg: string, name: string, property: string) => ({ [`com/${pkg}/${name}.java`]: `package com.${pkg};\npublic class ${name} { private String ${property}; public String get${property[0]!.toUpperCase()}${property.slice(1)}() { return ${property}; } }\n` });
 
 // Jackson's annotation, compiled beside the API classes but not packed: the jar refers to it by name.
 const JSON_PROPERTY = `package com.fasterxml.jackson.annotation;
@@ -364,6 +377,81 @@ describe('model classes from the organisation’s own dependency jars', () => {
     const endpoints = (await scanned(root)).result().endpoints;
     expect(endpoints.find((e) => e.source.member === 'widget')!.response?.schema?.['x-unresolved']).toBe(true);
     expect((endpoints.find((e) => e.source.member === 'get')!.response?.schema as any).properties.data.title).toBe('UserDto');
+  });
+
+  it("finds a transitive jar by its pom's parent: ${project.version}, ${revision}, a parent's property and a parent's managed version", async () => {
+    const m2 = (group: string, artifact: string, version: string, file: string) => join(repo, ...group.split('.'), artifact, version, `${artifact}-${version}.${file}`);
+    // Two versions of each transitive artifact: the newest (which a version left unread falls back to) is the wrong one.
+    for (const [artifact, cls] of [['xmodel', 'Model'], ['xrev', 'Rev'], ['xprop', 'Prop'], ['xmanaged', 'Managed']]) {
+      jarAt(m2('com.xuxueli', artifact!, '1.5', 'jar'), bean('xuxueli.' + artifact, cls!, 'right'));
+      jarAt(m2('com.xuxueli', artifact!, '9.0', 'jar'), bean('xuxueli.' + artifact, cls!, 'wrong'));
+    }
+    jarAt(m2('com.xuxueli', 'xstarter', '1.5', 'jar'), bean('xuxueli.xstarter', 'Starter', 'name'));
+    writeFiles(repo, {
+      'com/xuxueli/xparent/1.5/xparent-1.5.pom': '<project><groupId>com.xuxueli</groupId><artifactId>xparent</artifactId><version>1.5</version><packaging>pom</packaging><properties><revision>1.5</revision><prop.version>1.5</prop.version><managed.version>1.5</managed.version></properties><dependencyManagement><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xmanaged</artifactId><version>${managed.version}</version></dependency></dependencies></dependencyManagement></project>\n',
+      // No version of its own: the parent's. Its profile's properties are not the project's.
+      'com/xuxueli/xstarter/1.5/xstarter-1.5.pom': `<project><parent><groupId>com.xuxueli</groupId><artifactId>xparent</artifactId><version>1.5</version></parent><artifactId>xstarter</artifactId><profiles><profile><id>next</id><properties><prop.version>9.0</prop.version></properties></profile></profiles><dependencies>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xmodel</artifactId><version>\${project.version}</version></dependency>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xrev</artifactId><version>\${revision}</version></dependency>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xprop</artifactId><version>\${prop.version}</version></dependency>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xmanaged</artifactId></dependency>
+      </dependencies></project>\n`,
+    });
+    const root = join(tmp, 'parent-versions');
+    writeFiles(root, {
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>app</artifactId><version>1</version><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xstarter</artifactId><version>1.5</version></dependency></dependencies></project>\n',
+      'src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/model") public com.xuxueli.xmodel.Model model() { return null; }\n    @GetMapping("/rev") public com.xuxueli.xrev.Rev rev() { return null; }\n    @GetMapping("/prop") public com.xuxueli.xprop.Prop prop() { return null; }\n    @GetMapping("/managed") public com.xuxueli.xmanaged.Managed managed() { return null; }\n}\n',
+    });
+    const endpoints = (await scanned(root)).result().endpoints;
+    expect(endpoints.map((e) => [e.path, Object.keys(e.response?.schema?.properties ?? {})]).sort()).toEqual([
+      ['/managed', ['right']],
+      ['/model', ['right']],
+      ['/prop', ['right']],
+      ['/rev', ['right']],
+    ]);
+  });
+
+  it("reads Gradle module metadata: a multiplatform module's JVM variant elsewhere, its jar's name and its dependencies, with no pom", async () => {
+    const gradleHome = join(tmp, 'gradle-home');
+    const saved = process.env.GRADLE_USER_HOME;
+    process.env.GRADLE_USER_HOME = gradleHome;
+    try {
+      const cached = (group: string, artifact: string, version: string, file: string) => join(gradleHome, 'caches/modules-2/files-2.1', group, artifact, version, `h${file.length}${artifact.length}`, file);
+      const variants = (extra: object, dependencies: object[] = []) => ['apiElements', 'runtimeElements'].map((name, i) => ({
+        name,
+        attributes: { 'org.gradle.category': 'library', 'org.gradle.usage': i ? 'java-runtime' : 'java-api', 'org.jetbrains.kotlin.platform.type': 'jvm' },
+        dependencies,
+        ...extra,
+      }));
+      const module = (variants: object[]) => JSON.stringify({ formatVersion: '1.1', component: {}, variants });
+      // The root module: a JS variant, and JVM variants available at api-jvm. No jar, no pom.
+      writeFiles(gradleHome, {
+        [relative(gradleHome, cached('com.xuxueli', 'xkmp', '1.5', 'xkmp-1.5.module'))]: module([
+          { name: 'jsApiElements', attributes: { 'org.gradle.usage': 'kotlin-api', 'org.jetbrains.kotlin.platform.type': 'js' }, 'available-at': { url: '../../xkmp-js/1.5/xkmp-js-1.5.module', group: 'com.xuxueli', module: 'xkmp-js', version: '1.5' } },
+          ...variants({ 'available-at': { url: '../../xkmp-jvm/1.5/xkmp-jvm-1.5.module', group: 'com.xuxueli', module: 'xkmp-jvm', version: '1.5' } }),
+        ]),
+        // The JVM module: its jar named by the metadata, its dependency's version required there.
+        [relative(gradleHome, cached('com.xuxueli', 'xkmp-jvm', '1.5', 'xkmp-jvm-1.5.module'))]: module(
+          variants({ files: [{ name: 'xkmp-jvm-1.5-all.jar', url: 'xkmp-jvm-1.5-all.jar' }] }, [{ group: 'com.xuxueli', module: 'xdep', version: { requires: '1.5' } }]),
+        ),
+      });
+      jarAt(cached('com.xuxueli', 'xkmp-jvm', '1.5', 'xkmp-jvm-1.5-all.jar'), bean('xuxueli.kmp', 'Kmp', 'name'));
+      jarAt(cached('com.xuxueli', 'xdep', '1.5', 'xdep-1.5.jar'), bean('xuxueli.dep', 'Dep', 'right'));
+      jarAt(cached('com.xuxueli', 'xdep', '9.0', 'xdep-9.0.jar'), bean('xuxueli.dep', 'Dep', 'wrong'));
+      const root = join(tmp, 'gradle-metadata');
+      writeFiles(root, {
+        'build.gradle': "plugins { id 'java' }\ngroup = 'com.xuxueli'\ndependencies {\n    implementation 'com.xuxueli:xkmp:1.5'\n}\n",
+        'src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/kmp") public com.xuxueli.kmp.Kmp kmp() { return null; }\n    @GetMapping("/dep") public com.xuxueli.dep.Dep dep() { return null; }\n}\n',
+      });
+      const endpoints = (await scanned(root)).result().endpoints;
+      expect(endpoints.map((e) => [e.path, Object.keys(e.response?.schema?.properties ?? {})]).sort()).toEqual([
+        ['/dep', ['right']],
+        ['/kmp', ['name']],
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env.GRADLE_USER_HOME;
+      else process.env.GRADLE_USER_HOME = saved;
+    }
   });
 
   it("keeps a known library type's hand-written shape over its class in an own-organisation jar", async () => {

@@ -10,8 +10,13 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { noteListing, noteNothingAt, noteStat } from '../scan-inputs';
+import { join, resolve } from 'node:path';
+import { noteFile, noteListing, noteNothingAt, noteStat } from '../scan-inputs';
+import { readGradleModule } from '../jar/gradle-module';
+import type { GradleModule } from '../jar/gradle-module';
+import { child, childText, withoutComments } from '../jar/pom-elements';
+import { dependencyElements, interpolate, pomModel } from '../jar/pom-model';
+import type { ParentRef, PomModel } from '../jar/pom-model';
 import { lazyRequire } from '../../lazy-require';
 import { classDescriptorBytes } from './class-descriptor';
 import { descriptorAsProto } from './descriptor-text';
@@ -174,41 +179,69 @@ export function dependencyJars(moduleAbs: string, accept: (d: Dependency) => boo
     const found = cachedJar(maven, gradle, d);
     if (!found) continue;
     out.push(found.jar);
-    if (depth >= MAX_TRANSITIVE_DEPTH || !found.pom) continue;
-    for (const t of publishedDependencies(found.pom)) if (accept(t)) queue.push({ d: t, depth: depth + 1 });
+    if (depth >= MAX_TRANSITIVE_DEPTH || !(found.pom || found.module)) continue;
+    for (const t of found.module?.dependencies ?? publishedDependencies(found.pom!, maven, gradle)) if (accept(t)) queue.push({ d: t, depth: depth + 1 });
   }
   return out;
 }
 
-/** A dependency's jar in the local Maven repository, else in Gradle's cache, with its pom when one is beside it. */
-function cachedJar(maven: string, gradle: string, d: Dependency): { jar: string; pom?: string } | undefined {
+/**
+ * A dependency's jar in the local Maven repository, else in Gradle's cache, with its pom or Gradle
+ * module metadata when beside it. Metadata whose JVM variant is another module (Kotlin
+ * multiplatform's `api` -> `api-jvm`) leads there, once.
+ */
+function cachedJar(maven: string, gradle: string, d: Dependency, redirects = 1): { jar: string; pom?: string; module?: GradleModule } | undefined {
+  for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
+    if (!place) continue;
+    const { version, find } = place;
+    const metadata = find(`${d.artifact}-${version}.module`);
+    const module = metadata ? gradleModuleAt(metadata) : undefined;
+    if (module?.availableAt && redirects > 0) return cachedJar(maven, gradle, module.availableAt, redirects - 1);
+    const jar = find(module?.jar ?? `${d.artifact}-${version}.jar`);
+    if (!jar) continue;
+    const pom = module ? undefined : find(`${d.artifact}-${version}.pom`);
+    return { jar, ...(pom ? { pom } : {}), ...(module ? { module } : {}) };
+  }
+  return undefined;
+}
+
+/** A version's folder in the Maven repository; `find` looks for a file in it by name (journalled). */
+function mavenPlace(maven: string, d: Dependency): { version: string; find: (name: string) => string | undefined } | undefined {
   const dir = join(maven, ...d.group.split('.'), d.artifact);
   const version = d.version ?? newest(dir);
-  if (version) {
-    const jar = join(dir, version, `${d.artifact}-${version}.jar`);
-    if (existsSync(jar)) {
-      noteStat(jar);
-      return { jar, pom: existing(join(dir, version, `${d.artifact}-${version}.pom`)) };
-    }
-    noteNothingAt(jar);
-  }
+  return version ? { version, find: (name) => existing(join(dir, version, name)) } : undefined;
+}
+
+/** A version's folder in Gradle's cache, which keeps each file in a folder of its own hash. */
+function gradlePlace(gradle: string, d: Dependency): { version: string; find: (name: string) => string | undefined } | undefined {
   const cached = join(gradle, d.group, d.artifact);
-  const gv = d.version ?? newest(cached);
-  if (!gv) return undefined;
-  const folder = join(cached, gv);
+  const version = d.version ?? newest(cached);
+  if (!version) return undefined;
+  const folder = join(cached, version);
+  let hashes: string[];
   try {
-    const hashes = readdirSync(folder);
+    hashes = readdirSync(folder);
     noteListing(folder, hashes);
-    let jar: string | undefined;
-    let pom: string | undefined;
-    // Gradle keeps each file of a version in a folder of its own hash.
-    for (const hash of hashes) {
-      jar ??= existing(join(folder, hash, `${d.artifact}-${gv}.jar`));
-      pom ??= existing(join(folder, hash, `${d.artifact}-${gv}.pom`));
-    }
-    return jar ? { jar, pom } : undefined;
   } catch {
     noteNothingAt(folder); // not in Gradle's cache either
+    return undefined;
+  }
+  return {
+    version,
+    find: (name) => {
+      for (const hash of hashes) {
+        const found = existing(join(folder, hash, name));
+        if (found) return found;
+      }
+      return undefined;
+    },
+  };
+}
+
+function gradleModuleAt(path: string): GradleModule | undefined {
+  try {
+    return readGradleModule(readFileSync(path, 'utf8'));
+  } catch {
     return undefined;
   }
 }
@@ -223,15 +256,34 @@ function existing(path: string): string | undefined {
   return undefined;
 }
 
-/** The dependencies a published pom gives its users: neither managed only, nor test, provided, system or optional ones. */
-function publishedDependencies(pom: string): Dependency[] {
+/**
+ * The dependencies a published pom gives its users: neither managed only, nor test, provided,
+ * system or optional ones; their versions as its parents' properties and managed versions make them.
+ */
+function publishedDependencies(pom: string, maven: string, gradle: string): Dependency[] {
   let xml: string;
   try {
-    xml = readFileSync(pom, 'utf8').replace(/<!--[\s\S]*?-->/g, '').replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
+    xml = readFileSync(pom, 'utf8');
   } catch {
     return [];
   }
-  return dependenciesIn(xml).filter((d) => !/^(?:test|provided|system|import)$/.test(d.scope ?? '') && !d.optional);
+  const model = pomModel(xml, (ref) => repositoryPom(maven, gradle, ref));
+  return resolved(dependencyElements(child(model.project, 'dependencies')), model).filter((d) => !/^(?:test|provided|system|import)$/.test(d.scope ?? '') && !d.optional);
+}
+
+/** A parent pom's text from the local caches. */
+function repositoryPom(maven: string, gradle: string, ref: ParentRef): string | undefined {
+  const d = { group: ref.group, artifact: ref.artifact, version: ref.version };
+  for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
+    const path = place?.find(`${ref.artifact}-${ref.version}.pom`);
+    if (!path) continue;
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      // unreadable: as if absent
+    }
+  }
+  return undefined;
 }
 
 /** The local Maven repository and Gradle's module cache, where dependency jars are looked for. */
@@ -258,33 +310,38 @@ function newest(dir: string): string | undefined {
 function pomDependencies(moduleAbs: string): Dependency[] {
   let xml: string;
   try {
-    xml = readFileSync(join(moduleAbs, 'pom.xml'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+    xml = readFileSync(join(moduleAbs, 'pom.xml'), 'utf8');
   } catch {
     return [];
   }
-  return dependenciesIn(xml).map(({ group, artifact, version }) => (version ? { group, artifact, version } : { group, artifact }));
+  const { maven, gradle } = localCaches();
+  const model = pomModel(xml, (ref) => projectParent(moduleAbs, ref) ?? repositoryPom(maven, gradle, ref));
+  // Every <dependency> the pom writes (managed ones, a profile's): each names a jar that may be there.
+  return resolved(dependencyElements(withoutComments(xml)), model).map(({ group, artifact, version }) => (version ? { group, artifact, version } : { group, artifact }));
 }
 
-/** A pom's `<dependency>` entries, `${property}` versions filled from its `<properties>` and its own version. */
-function dependenciesIn(xml: string): Array<Dependency & { scope?: string; optional?: boolean }> {
-  const props = new Map<string, string>();
-  for (const m of /<properties>([\s\S]*?)<\/properties>/.exec(xml)?.[1]?.matchAll(/<([\w.-]+)>\s*([^<]*?)\s*<\/\1>/g) ?? []) props.set(m[1]!, m[2]!);
-  const project = /<version>\s*([^<]*?)\s*<\/version>/.exec(xml.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>/g, ''))?.[1];
-  if (project) props.set('project.version', project);
-  const out: Array<Dependency & { scope?: string; optional?: boolean }> = [];
-  // Both <dependencies> and <dependencyManagement>: a managed dependency's version is what a plain one means.
-  for (const m of xml.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)) {
-    const get = (tag: string) => new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(m[1]!)?.[1];
-    const group = get('groupId');
-    const artifact = get('artifactId');
-    if (!group || !artifact) continue;
-    const raw = get('version');
-    const version = raw?.replace(/\$\{([^}]+)\}/g, (all, key: string) => props.get(key) ?? all);
-    const scope = get('scope');
-    const optional = get('optional') === 'true';
-    out.push({ group, artifact, ...(version && !version.includes('${') ? { version } : {}), ...(scope ? { scope } : {}), ...(optional ? { optional } : {}) });
+/** The parent in the project itself, at `<relativePath>` (by default ../pom.xml), when it is the one named. */
+function projectParent(moduleAbs: string, ref: ParentRef): string | undefined {
+  if (ref.relativePath === '') return undefined; // an empty relativePath: the parent is only in a repository
+  let path = resolve(moduleAbs, ref.relativePath ?? '..');
+  if (!path.endsWith('.xml')) path = join(path, 'pom.xml');
+  noteFile(path); // a parent outside the project is no walked build file: journalled as one more input
+  let xml: string;
+  try {
+    xml = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
   }
-  return out;
+  return childText(child(withoutComments(xml), 'project'), 'artifactId') === ref.artifact ? xml : undefined;
+}
+
+/** Dependencies with their versions as the model makes them: properties filled in, else the managed version. */
+function resolved<T extends { group: string; artifact: string; version?: string }>(deps: T[], model: PomModel): T[] {
+  return deps.map((d) => {
+    const version = (d.version && interpolate(d.version, model.properties)) || model.managed.get(`${d.group}:${d.artifact}`);
+    const { version: _, ...rest } = d;
+    return (version ? { ...rest, version } : rest) as T;
+  });
 }
 
 function gradleDependencies(moduleAbs: string): Dependency[] {
