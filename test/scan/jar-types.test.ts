@@ -387,6 +387,9 @@ describe('model classes from the organisation’s own dependency jars', () => {
       jarAt(m2('com.xuxueli', artifact!, '9.0', 'jar'), bean('xuxueli.' + artifact, cls!, 'wrong'));
     }
     jarAt(m2('com.xuxueli', 'xstarter', '1.5', 'jar'), bean('xuxueli.xstarter', 'Starter', 'name'));
+    jarAt(m2('com.xuxueli', 'xstarter', '9.0', 'jar'), bean('xuxueli.xstarter', 'Starter', 'wrong'));
+    // Managed at a version the caches do not hold (xxl-job's xxl-tool 2.5.0 beside a cached 2.4.0): the one held stands in.
+    jarAt(m2('com.xuxueli', 'xstale', '2.4', 'jar'), bean('xuxueli.xstale', 'Stale', 'right'));
     writeFiles(repo, {
       'com/xuxueli/xparent/1.5/xparent-1.5.pom': '<project><groupId>com.xuxueli</groupId><artifactId>xparent</artifactId><version>1.5</version><packaging>pom</packaging><properties><revision>1.5</revision><prop.version>1.5</prop.version><managed.version>1.5</managed.version></properties><dependencyManagement><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xmanaged</artifactId><version>${managed.version}</version></dependency></dependencies></dependencyManagement></project>\n',
       // No version of its own: the parent's. Its profile's properties are not the project's.
@@ -398,9 +401,11 @@ describe('model classes from the organisation’s own dependency jars', () => {
       </dependencies></project>\n`,
     });
     const root = join(tmp, 'parent-versions');
+    // The module's versions are its parent's in the project (../pom.xml): managed there, by a property there.
     writeFiles(root, {
-      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>app</artifactId><version>1</version><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xstarter</artifactId><version>1.5</version></dependency></dependencies></project>\n',
-      'src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/model") public com.xuxueli.xmodel.Model model() { return null; }\n    @GetMapping("/rev") public com.xuxueli.xrev.Rev rev() { return null; }\n    @GetMapping("/prop") public com.xuxueli.xprop.Prop prop() { return null; }\n    @GetMapping("/managed") public com.xuxueli.xmanaged.Managed managed() { return null; }\n}\n',
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>root</artifactId><version>1</version><packaging>pom</packaging><modules><module>app</module></modules><properties><starter.version>1.5</starter.version></properties><dependencyManagement><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xstarter</artifactId><version>${starter.version}</version></dependency><dependency><groupId>com.xuxueli</groupId><artifactId>xstale</artifactId><version>2.5</version></dependency></dependencies></dependencyManagement></project>\n',
+      'app/pom.xml': '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.xuxueli</groupId><artifactId>root</artifactId><version>1</version></parent><artifactId>app</artifactId><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xstarter</artifactId></dependency><dependency><groupId>com.xuxueli</groupId><artifactId>xstale</artifactId></dependency></dependencies></project>\n',
+      'app/src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/model") public com.xuxueli.xmodel.Model model() { return null; }\n    @GetMapping("/rev") public com.xuxueli.xrev.Rev rev() { return null; }\n    @GetMapping("/prop") public com.xuxueli.xprop.Prop prop() { return null; }\n    @GetMapping("/managed") public com.xuxueli.xmanaged.Managed managed() { return null; }\n    @GetMapping("/starter") public com.xuxueli.xstarter.Starter starter() { return null; }\n    @GetMapping("/stale") public com.xuxueli.xstale.Stale stale() { return null; }\n}\n',
     });
     const endpoints = (await scanned(root)).result().endpoints;
     expect(endpoints.map((e) => [e.path, Object.keys(e.response?.schema?.properties ?? {})]).sort()).toEqual([
@@ -408,6 +413,8 @@ describe('model classes from the organisation’s own dependency jars', () => {
       ['/model', ['right']],
       ['/prop', ['right']],
       ['/rev', ['right']],
+      ['/stale', ['right']],
+      ['/starter', ['name']],
     ]);
   });
 

@@ -36,6 +36,11 @@ export interface Dependency {
   group: string;
   artifact: string;
   version?: string;
+  /**
+   * The version is not written on the dependency but worked out (a property, a parent's managed
+   * version): when the caches do not hold it, the newest they hold stands in, as for one without a version.
+   */
+  inferred?: boolean;
 }
 
 const JARS = new Map<string, { mtimeMs: number; protos: JarProto[] }>();
@@ -202,7 +207,7 @@ function cachedJar(maven: string, gradle: string, d: Dependency, redirects = 1):
     const pom = module ? undefined : find(`${d.artifact}-${version}.pom`);
     return { jar, ...(pom ? { pom } : {}), ...(module ? { module } : {}) };
   }
-  return undefined;
+  return d.inferred ? cachedJar(maven, gradle, { group: d.group, artifact: d.artifact }, redirects) : undefined;
 }
 
 /** A version's folder in the Maven repository; `find` looks for a file in it by name (journalled). */
@@ -317,7 +322,7 @@ function pomDependencies(moduleAbs: string): Dependency[] {
   const { maven, gradle } = localCaches();
   const model = pomModel(xml, (ref) => projectParent(moduleAbs, ref) ?? repositoryPom(maven, gradle, ref));
   // Every <dependency> the pom writes (managed ones, a profile's): each names a jar that may be there.
-  return resolved(dependencyElements(withoutComments(xml)), model).map(({ group, artifact, version }) => (version ? { group, artifact, version } : { group, artifact }));
+  return resolved(dependencyElements(withoutComments(xml)), model).map(({ group, artifact, version, inferred }) => (version ? { group, artifact, version, ...(inferred ? { inferred } : {}) } : { group, artifact }));
 }
 
 /** The parent in the project itself, at `<relativePath>` (by default ../pom.xml), when it is the one named. */
@@ -336,11 +341,11 @@ function projectParent(moduleAbs: string, ref: ParentRef): string | undefined {
 }
 
 /** Dependencies with their versions as the model makes them: properties filled in, else the managed version. */
-function resolved<T extends { group: string; artifact: string; version?: string }>(deps: T[], model: PomModel): T[] {
+function resolved<T extends { group: string; artifact: string; version?: string }>(deps: T[], model: PomModel): Array<T & { inferred?: boolean }> {
   return deps.map((d) => {
     const version = (d.version && interpolate(d.version, model.properties)) || model.managed.get(`${d.group}:${d.artifact}`);
     const { version: _, ...rest } = d;
-    return (version ? { ...rest, version } : rest) as T;
+    return (version ? { ...rest, version, ...(version !== d.version ? { inferred: true } : {}) } : rest) as T & { inferred?: boolean };
   });
 }
 
