@@ -161,6 +161,11 @@ export function withOwnJournal<T>(fn: () => T): { value: T; entries: JournalEntr
   return { value, entries };
 }
 
+/** Notes entries journalled before (by `withOwnJournal`) in the active journal: looks answered from a cache of their results. */
+export function noteAll(entries: readonly JournalEntry[]): void {
+  if (active) for (const [abs, key] of entries) active.noteAs(abs, key);
+}
+
 /** The steps of `steps`, each run with `journal` active (the scan runs in slices between other work). */
 export function* journaled<T>(journal: InputJournal | undefined, steps: Generator<void, T>): Generator<void, T> {
   for (;;) {

@@ -10,12 +10,13 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { noteFile, noteListing, noteNothingAt, noteStat } from '../scan-inputs';
+import { dirname, join, resolve } from 'node:path';
+import { journalHolds, noteAll, noteFile, noteListing, noteNothingAt, noteStat, withOwnJournal } from '../scan-inputs';
+import type { JournalEntry } from '../scan-inputs';
 import { readGradleModule } from '../jar/gradle-module';
 import type { GradleModule } from '../jar/gradle-module';
 import { child, childText, withoutComments } from '../jar/pom-elements';
-import { dependencyElements, interpolate, pomModel } from '../jar/pom-model';
+import { dependencyElements, MAX_PARENTS, pomModel, versionIn } from '../jar/pom-model';
 import type { ParentRef, PomModel } from '../jar/pom-model';
 import { lazyRequire } from '../../lazy-require';
 import { classDescriptorBytes } from './class-descriptor';
@@ -266,29 +267,64 @@ function existing(path: string): string | undefined {
  * system or optional ones; their versions as its parents' properties and managed versions make them.
  */
 function publishedDependencies(pom: string, maven: string, gradle: string): Dependency[] {
-  let xml: string;
-  try {
-    xml = readFileSync(pom, 'utf8');
-  } catch {
-    return [];
-  }
-  const model = pomModel(xml, (ref) => repositoryPom(maven, gradle, ref));
-  return resolved(dependencyElements(child(model.project, 'dependencies')), model).filter((d) => !/^(?:test|provided|system|import)$/.test(d.scope ?? '') && !d.optional);
+  return held(`published\n${maven}\n${gradle}\n${pom}`, () => {
+    noteStat(pom);
+    let xml: string;
+    try {
+      xml = readFileSync(pom, 'utf8');
+    } catch {
+      return [];
+    }
+    const used = (d: { scope?: string; optional?: boolean }) => !/^(?:test|provided|system|import)$/.test(d.scope ?? '') && !d.optional;
+    const written = dependencyElements(child(child(withoutComments(xml), 'project'), 'dependencies')).filter(used);
+    // A pom that writes every version out (most published ones) needs no parent read.
+    if (written.every((d) => d.version && !d.version.includes('${'))) return written;
+    const model = pomModel(xml, (ref) => repositoryModel(maven, gradle, ref, 1));
+    return resolved(written, model);
+  });
 }
 
-/** A parent pom's text from the local caches. */
-function repositoryPom(maven: string, gradle: string, ref: ParentRef): string | undefined {
-  const d = { group: ref.group, artifact: ref.artifact, version: ref.version };
-  for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
-    const path = place?.find(`${ref.artifact}-${ref.version}.pom`);
-    if (!path) continue;
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      // unreadable: as if absent
-    }
+/**
+ * What the poms gave, by what was asked, with the looks that gave it: every module's pom names
+ * the same parents (a company's, then spring-boot-dependencies, thousands of lines) and every
+ * re-scan asks again. Each is worked out once while its looks hold (checked by stat), and the
+ * looks are journalled again for each scan that uses it.
+ */
+const HELD = new Map<string, { looks: JournalEntry[]; value: unknown }>();
+/** Answers held at most (the oldest go first). */
+const MAX_HELD = 1000;
+
+function held<T>(key: string, make: () => T): T {
+  const known = HELD.get(key);
+  if (known && journalHolds(known.looks)) {
+    noteAll(known.looks);
+    return known.value as T;
   }
-  return undefined;
+  const { value, entries } = withOwnJournal(make);
+  HELD.delete(key);
+  if (HELD.size >= MAX_HELD) HELD.delete(HELD.keys().next().value!);
+  HELD.set(key, { looks: entries, value });
+  return value;
+}
+
+/** A parent pom's model from the local caches (its own parents' included, `depth` levels up so far). */
+function repositoryModel(maven: string, gradle: string, ref: ParentRef, depth: number): PomModel | undefined {
+  if (depth > MAX_PARENTS) return undefined;
+  return held(`parent\n${maven}\n${gradle}\n${ref.group}:${ref.artifact}:${ref.version}`, () => {
+    const d = { group: ref.group, artifact: ref.artifact, version: ref.version };
+    for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
+      const path = place?.find(`${ref.artifact}-${ref.version}.pom`);
+      if (!path) continue;
+      let xml: string;
+      try {
+        xml = readFileSync(path, 'utf8');
+      } catch {
+        continue; // unreadable: as if absent
+      }
+      return pomModel(xml, (parent) => repositoryModel(maven, gradle, parent, depth + 1));
+    }
+    return undefined;
+  });
 }
 
 /** The local Maven repository and Gradle's module cache, where dependency jars are looked for. */
@@ -313,37 +349,48 @@ function newest(dir: string): string | undefined {
 }
 
 function pomDependencies(moduleAbs: string): Dependency[] {
-  let xml: string;
-  try {
-    xml = readFileSync(join(moduleAbs, 'pom.xml'), 'utf8');
-  } catch {
-    return [];
-  }
   const { maven, gradle } = localCaches();
-  const model = pomModel(xml, (ref) => projectParent(moduleAbs, ref) ?? repositoryPom(maven, gradle, ref));
-  // Every <dependency> the pom writes (managed ones, a profile's): each names a jar that may be there.
-  return resolved(dependencyElements(withoutComments(xml)), model).map(({ group, artifact, version, inferred }) => (version ? { group, artifact, version, ...(inferred ? { inferred } : {}) } : { group, artifact }));
+  const pom = join(moduleAbs, 'pom.xml');
+  return held(`module\n${maven}\n${gradle}\n${pom}`, () => {
+    noteFile(pom);
+    let xml: string;
+    try {
+      xml = readFileSync(pom, 'utf8');
+    } catch {
+      return [];
+    }
+    const model = projectModel(moduleAbs, xml, 0);
+    // Every <dependency> the pom writes (managed ones, a profile's): each names a jar that may be there.
+    return resolved(dependencyElements(withoutComments(xml)), model).map(({ group, artifact, version, inferred }) => (version ? { group, artifact, version, ...(inferred ? { inferred } : {}) } : { group, artifact }));
+  });
 }
 
-/** The parent in the project itself, at `<relativePath>` (by default ../pom.xml), when it is the one named. */
-function projectParent(moduleAbs: string, ref: ParentRef): string | undefined {
-  if (ref.relativePath === '') return undefined; // an empty relativePath: the parent is only in a repository
-  let path = resolve(moduleAbs, ref.relativePath ?? '..');
-  if (!path.endsWith('.xml')) path = join(path, 'pom.xml');
-  noteFile(path); // a parent outside the project is no walked build file: journalled as one more input
-  let xml: string;
-  try {
-    xml = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-  return childText(child(withoutComments(xml), 'project'), 'artifactId') === ref.artifact ? xml : undefined;
+/** A project pom's model: its parent from the project itself (`<relativePath>`, by default ../pom.xml) when it is the one named, else from the caches. */
+function projectModel(dirAbs: string, xml: string, depth: number): PomModel {
+  const { maven, gradle } = localCaches();
+  return pomModel(xml, (ref) => {
+    if (depth >= MAX_PARENTS) return undefined;
+    let path = resolve(dirAbs, ref.relativePath ?? '..');
+    if (!path.endsWith('.xml')) path = join(path, 'pom.xml');
+    noteFile(path); // a parent outside the project is no walked build file: journalled as one more input
+    let text: string | undefined;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined && childText(child(withoutComments(text), 'project'), 'artifactId') === ref.artifact) {
+      const parentXml = text;
+      return held(`project\n${maven}\n${gradle}\n${path}`, () => (noteFile(path), projectModel(dirname(path), parentXml, depth + 1)));
+    }
+    return repositoryModel(maven, gradle, ref, depth + 1);
+  });
 }
 
-/** Dependencies with their versions as the model makes them: properties filled in, else the managed version. */
+/** Dependencies with their versions as the model makes them; `inferred` when not written on the dependency itself. */
 function resolved<T extends { group: string; artifact: string; version?: string }>(deps: T[], model: PomModel): Array<T & { inferred?: boolean }> {
   return deps.map((d) => {
-    const version = (d.version && interpolate(d.version, model.properties)) || model.managed.get(`${d.group}:${d.artifact}`);
+    const version = versionIn(model, d);
     const { version: _, ...rest } = d;
     return (version ? { ...rest, version, ...(version !== d.version ? { inferred: true } : {}) } : rest) as T & { inferred?: boolean };
   });
