@@ -440,7 +440,7 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
   });
 
-  it("reads Gradle module metadata: a multiplatform module's JVM variant elsewhere, its jar's name and its dependencies, with no pom", async () => {
+  it("reads Gradle module metadata (a multiplatform module's JVM variant elsewhere, its jar's name and its dependencies, with no pom) and a SNAPSHOT's newest timestamped build", async () => {
     const gradleHome = join(tmp, 'gradle-home');
     const saved = process.env.GRADLE_USER_HOME;
     process.env.GRADLE_USER_HOME = gradleHome;
@@ -469,15 +469,22 @@ describe('model classes from the organisation’s own dependency jars', () => {
         [cached('com.xuxueli', 'xdep', '1.5', 'xdep-1.5.jar'), bean('xuxueli.dep', 'Dep', 'right')],
         [cached('com.xuxueli', 'xdep', '9.0', 'xdep-9.0.jar'), bean('xuxueli.dep', 'Dep', 'wrong')],
       ]);
+      // A SNAPSHOT from a Maven repository: Gradle keeps each build under its timestamped name, in a hash folder of its own.
+      const snapshot = (hash: string, stamp: string) => join(gradleHome, 'caches/modules-2/files-2.1/com.xuxueli/xsnapg/1.0-SNAPSHOT', hash, `xsnapg-1.0-${stamp}.jar`);
+      jarsAt([
+        [snapshot('a1', '20240105.101010-9'), bean('xuxueli.snapg', 'Snap', 'wrong')],
+        [snapshot('b2', '20240106.090000-10'), bean('xuxueli.snapg', 'Snap', 'right')],
+      ]);
       const root = join(tmp, 'gradle-metadata');
       writeFiles(root, {
-        'build.gradle': "plugins { id 'java' }\ngroup = 'com.xuxueli'\ndependencies {\n    implementation 'com.xuxueli:xkmp:1.5'\n}\n",
-        'src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/kmp") public com.xuxueli.kmp.Kmp kmp() { return null; }\n    @GetMapping("/dep") public com.xuxueli.dep.Dep dep() { return null; }\n}\n',
+        'build.gradle': "plugins { id 'java' }\ngroup = 'com.xuxueli'\ndependencies {\n    implementation 'com.xuxueli:xkmp:1.5'\n    implementation 'com.xuxueli:xsnapg:1.0-SNAPSHOT'\n}\n",
+        'src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/kmp") public com.xuxueli.kmp.Kmp kmp() { return null; }\n    @GetMapping("/dep") public com.xuxueli.dep.Dep dep() { return null; }\n    @GetMapping("/snap") public com.xuxueli.snapg.Snap snap() { return null; }\n}\n',
       });
       const endpoints = (await scanned(root)).result().endpoints;
       expect(endpoints.map((e) => [e.path, Object.keys(e.response?.schema?.properties ?? {})]).sort()).toEqual([
         ['/dep', ['right']],
         ['/kmp', ['name']],
+        ['/snap', ['right']],
       ]);
     } finally {
       if (saved === undefined) delete process.env.GRADLE_USER_HOME;

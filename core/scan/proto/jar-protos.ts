@@ -239,9 +239,40 @@ function gradlePlace(gradle: string, d: Dependency): { version: string; find: (n
         const found = existing(join(folder, hash, name));
         if (found) return found;
       }
-      return undefined;
+      return version.endsWith('-SNAPSHOT') ? newestSnapshot(folder, hashes, name, version) : undefined;
     },
   };
+}
+
+/**
+ * A SNAPSHOT's file as Gradle keeps one downloaded from a Maven repository: under the timestamped
+ * name the repository published it with (`api-1.0-20240105.101010-3.jar` for `api-1.0-SNAPSHOT.jar`),
+ * each build in a hash folder of its own; the newest build's.
+ */
+function newestSnapshot(folder: string, hashes: readonly string[], name: string, version: string): string | undefined {
+  const at = name.indexOf(version);
+  if (at < 0) return undefined;
+  const prefix = name.slice(0, at) + version.slice(0, -'SNAPSHOT'.length);
+  const suffix = name.slice(at + version.length);
+  let best: { stamp: string; path: string } | undefined;
+  for (const hash of hashes) {
+    let names: string[];
+    try {
+      names = readdirSync(join(folder, hash));
+    } catch {
+      continue;
+    }
+    noteListing(join(folder, hash), names);
+    for (const n of names) {
+      if (!n.startsWith(prefix) || !n.endsWith(suffix)) continue;
+      const stamp = n.slice(prefix.length, n.length - suffix.length);
+      const m = /^(\d{8}\.\d{6})-(\d+)$/.exec(stamp);
+      const key = m && `${m[1]}-${m[2]!.padStart(8, '0')}`;
+      if (key && (!best || key > best.stamp)) best = { stamp: key, path: join(folder, hash, n) };
+    }
+  }
+  if (best) noteStat(best.path);
+  return best?.path;
 }
 
 function gradleModuleAt(path: string): GradleModule | undefined {
