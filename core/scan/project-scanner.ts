@@ -19,7 +19,7 @@
 // for a dependency between modules; every root (and the files that change module) for a new
 // module layout, generator configuration or profile.
 
-import { existsSync, lstatSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
 import { withApplicationServletPaths } from './application-servlet-paths';
@@ -62,7 +62,8 @@ import { keyOf } from './file-stamps';
 import { tryStoredResult } from './stored-scan';
 import { GROOVY_EXTENSION, MAX_SOURCE_BYTES, PROTO_EXTENSION, SOURCE_EXTENSIONS, WALKED_EXTENSIONS } from './source-files';
 import { declaresEndpoints, groovyDiagnostics, inTestSourceSet } from './groovy-sources';
-import { unsupportedFrameworks } from './unsupported-frameworks';
+import { declaredFrameworks, frameworkNotes } from './unsupported-frameworks';
+import type { FrameworkUse } from './unsupported-frameworks';
 import { JarTypes } from './jar/jar-types';
 import type { StoredAttempt } from './stored-scan';
 import { InputJournal, journaled, readTracked, withJournal } from './scan-inputs';
@@ -188,6 +189,9 @@ export class ProjectScanner {
   private codeSecurityKey = '[]';
   /** What computeAll could not read of the springfox Dockets (frameworks/springfox-security.ts). */
   private codeSecurityNotes: Diagnostic[] = [];
+  /** Frameworks apiscout does not read that the modules' builds declare, and the notes naming them (computed with the code). */
+  private frameworkUses: FrameworkUse[] = [];
+  private frameworkNoteList: Diagnostic[] = [];
   /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
   private servedApart = new Map<string, string[]>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
@@ -271,7 +275,7 @@ export class ProjectScanner {
     if (this.stored) return this.stored.diagnostics;
     const fromRoots = [...this.roots.values()].flatMap((r) => r.diagnostics);
     const groovy = groovyDiagnostics(this.groovyControllers, (path) => moduleFor(this.modules, path).name);
-    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(fromRoots, this.protos.diagnostics, groovy, this.codeSecurityNotes));
+    return dedupeDiagnostics([...this.fileDiagnostics.values()].flat().concat(this.frameworkNoteList, fromRoots, this.protos.diagnostics, groovy, this.codeSecurityNotes));
   }
 
   /**
@@ -553,9 +557,12 @@ export class ProjectScanner {
     // Build files re-scan only what changed in what the scan takes from them; files now in another module are read again.
     const build = this.applyBuildFiles(changes.filter((c) => isBuildFile(c.path)));
     if (build.global) config = true;
+    // A dependency jar rebuilt with no build file changed (a SNAPSHOT installed again): the roots that read its classes.
+    const jarNames = this.jarsRebuilt();
+    jarNames.forEach((n) => declared.add(n));
     const given = new Set(changes.map((c) => slashed(c.path)));
     const list = [...changes.filter((c) => !isBuildFile(c.path)), ...build.moved.filter((p) => !given.has(p)).map((path) => ({ path, kind: 'changed' as const }))];
-    if (list.length === 0 && !build.global && build.modules.size === 0) {
+    if (list.length === 0 && !build.global && build.modules.size === 0 && jarNames.size === 0) {
       // Build files whose facts are unchanged: every endpoint, and every cache behind them, stays.
       return { endpoints: this.endpointList, diagnostics: this.diagnostics(), added: [], removed: [], updated: [], rootsRecomputed: 0, millis: Math.round((performance.now() - started) * 10) / 10 };
     }
@@ -682,6 +689,9 @@ export class ProjectScanner {
       for (const t of candidates) this.computeRoot(t);
       recomputed = candidates.size;
       this.assemble();
+      // A file of a module whose framework its code names (Armeria, Akka HTTP) may start or stop importing the server API.
+      const codeChecked = new Set(this.frameworkUses.filter((u) => u.serverPackages).map((u) => u.module));
+      if (codeChecked.size && [...changedPaths].some((p) => codeChecked.has(moduleFor(this.modules, p).name))) this.frameworkNoteList = this.frameworkNotes();
     }
 
     const after = new Map(this.endpointList.map((e) => [e.id, e]));
@@ -773,6 +783,36 @@ export class ProjectScanner {
     if (now || said.length !== walkProblems.length) this.fileDiagnostics.set('', said);
   }
 
+  /** The notes of frameworks apiscout does not read; Armeria's and Akka HTTP's where the module's code imports their server API. */
+  private frameworkNotes(): Diagnostic[] {
+    return frameworkNotes(this.frameworkUses, (module, packages) => {
+      for (const e of this.index.files.values()) {
+        if (e.module !== module || inTestSourceSet(e.path)) continue;
+        let text: string;
+        try {
+          text = readFileSync(e.abs, 'latin1');
+        } catch {
+          continue;
+        }
+        if (packages.some((p) => text.includes(p))) return true;
+      }
+      return false;
+    });
+  }
+
+  /**
+   * When the dependency jars read so far are not what they were (checked by their stat and the
+   * caches' listings), reads them anew and returns the names of the classes in those that changed.
+   */
+  private jarsRebuilt(): Set<string> {
+    const before = this.jarTypes;
+    if (!before?.jarsMoved()) return new Set();
+    const now = new JarTypes(this.root, this.modules);
+    const names = now.namesChangedFrom(before);
+    this.useJarTypes(now);
+    return names;
+  }
+
   private useJarTypes(jars: JarTypes): void {
     this.jarTypes = jars;
     this.index.external = (fqn) => jars.typeByFqn(fqn);
@@ -812,7 +852,7 @@ export class ProjectScanner {
     const change = this.buildFacts ? compareBuildFacts(this.buildFacts, facts) : { global: true, modules: new Set<string>(), served: new Set<string>() };
     if (jarsChanged) change.global = true;
     // A dependency on a framework apiscout does not read, added or dropped, changes the diagnostics only the module config reads.
-    if (this.unsupportedKey !== undefined && this.unsupportedKey !== JSON.stringify(unsupportedFrameworks(modules, optionalText(this.root)))) change.global = true;
+    if (this.unsupportedKey !== undefined && this.unsupportedKey !== JSON.stringify(declaredFrameworks(modules, optionalText(this.root)))) change.global = true;
     this.buildFacts = facts;
     const moved: string[] = [];
     if (JSON.stringify(modules.map((m) => [m.dir, m.name, m.build])) !== JSON.stringify(this.modules.map((m) => [m.dir, m.name, m.build]))) {
@@ -913,6 +953,7 @@ export class ProjectScanner {
     const security = codeSecurity(this.index);
     this.codeSecurityKey = JSON.stringify(security);
     this.codeSecurityNotes = security.flatMap((s) => s.dockets.flatMap((d) => d.notes));
+    this.frameworkNoteList = this.frameworkNotes();
     this.frameworks = this.createFrameworks();
     const index = this.index;
     const ctx = this.context();
@@ -1127,9 +1168,8 @@ export class ProjectScanner {
     const starterOf = grpcStarters(modules, readBuildFile);
     // A module serving HTTP with a framework we do not read is named, so few endpoints are explained.
     if (!kept) {
-      const unsupported = unsupportedFrameworks(modules, readBuildFile);
-      this.unsupportedKey = JSON.stringify(unsupported);
-      diagnostics.push(...unsupported);
+      this.frameworkUses = declaredFrameworks(modules, readBuildFile);
+      this.unsupportedKey = JSON.stringify(this.frameworkUses);
     }
     /** Modules with an application's config: their own files, or `@PropertySource` files that say where it is served. */
     const apps = new Set<string>();

@@ -145,6 +145,27 @@ export function withJournal<T>(journal: InputJournal | undefined, fn: () => T): 
   }
 }
 
+/**
+ * Runs `fn` with a journal of its own, whose entries go to the active journal too: what `fn` looked
+ * at can be checked again apart from the rest of the scan (a sidecar's jars, on each re-scan).
+ */
+export function withOwnJournal<T>(fn: () => T): { value: T; entries: JournalEntry[] } {
+  const outer = active;
+  const own = new InputJournal();
+  const value = withJournal(own, fn);
+  const entries = own.entries();
+  if (outer) {
+    for (const [abs, key] of entries) outer.noteAs(abs, key);
+    if (own.volatile !== undefined && outer.volatile === undefined) outer.volatile = own.volatile;
+  }
+  return { value, entries };
+}
+
+/** Notes entries journalled before (by `withOwnJournal`) in the active journal: looks answered from a cache of their results. */
+export function noteAll(entries: readonly JournalEntry[]): void {
+  if (active) for (const [abs, key] of entries) active.noteAs(abs, key);
+}
+
 /** The steps of `steps`, each run with `journal` active (the scan runs in slices between other work). */
 export function* journaled<T>(journal: InputJournal | undefined, steps: Generator<void, T>): Generator<void, T> {
   for (;;) {

@@ -1,8 +1,10 @@
 // HTTP frameworks apiscout does not read (Micronaut, Ktor, Javalin, Vert.x Web, ...): a module
 // building its routes with one shows few or no endpoints, and without a word the user cannot tell
-// a framework we skip from a scan that failed. Each module whose build file declares such a
-// framework's server artifact (or applies its Gradle plugin) gets one diagnostic naming it, on
-// the line that declares it. Maven `<dependencyManagement>` only pins versions: not a use.
+// a framework we skip from a scan that failed. A module whose build file declares such a
+// framework's server artifact (or applies its Gradle plugin) is named, on the line that declares
+// it; a framework whose one artifact is client and server alike (Armeria, Akka HTTP) only when the
+// module's code imports its server API. Maven `<dependencyManagement>` only pins versions: not a
+// use. One note per framework: a monorepo of thirty samples gets one line naming a few of them.
 
 import type { Diagnostic } from '../model/endpoint';
 import { moduleBuildFiles } from './modules';
@@ -19,6 +21,8 @@ interface Framework {
   plugins?: string[];
   /** Artifacts that, beside it, mean the endpoints are read after all (Helidon MP is JAX-RS). */
   readVia?: RegExp;
+  /** The artifact is its client too: a server only when the module's code names one of these packages. */
+  serverPackages?: string[];
 }
 
 const FRAMEWORKS: Framework[] = [
@@ -30,15 +34,18 @@ const FRAMEWORKS: Framework[] = [
   { name: 'Spark', routes: 'routes', group: 'com.sparkjava', artifact: /^spark-core$/ },
   { name: 'http4k', routes: 'routes', group: 'org.http4k', artifact: /^http4k-core$/ },
   { name: 'Jooby', routes: 'routes', group: 'io.jooby', artifact: /^jooby(-netty|-jetty|-undertow)?$/ },
-  // Plain `armeria` is its client too (zipkin's Elasticsearch storage): only its Spring Boot server integration says so.
+  // Its Spring Boot server integration says so by itself; plain `armeria` is its client too (zipkin's Elasticsearch storage).
   { name: 'Armeria', routes: 'annotated HTTP services', group: 'com.linecorp.armeria', artifact: /^armeria-spring-boot\d?-(webflux-)?(autoconfigure|starter)$/ },
-  { name: 'Akka HTTP', routes: 'routes', group: 'com.typesafe.akka', artifact: /^akka-http(_[\d.]+)?$/ },
-  { name: 'Pekko HTTP', routes: 'routes', group: 'org.apache.pekko', artifact: /^pekko-http(_[\d.]+)?$/ },
+  { name: 'Armeria', routes: 'annotated HTTP services', group: 'com.linecorp.armeria', artifact: /^armeria(-kotlin)?$/, serverPackages: ['com.linecorp.armeria.server'] },
+  { name: 'Akka HTTP', routes: 'routes', group: 'com.typesafe.akka', artifact: /^akka-http(_[\d.]+)?$/, serverPackages: ['akka.http.javadsl.server', 'akka.http.scaladsl.server'] },
+  { name: 'Pekko HTTP', routes: 'routes', group: 'org.apache.pekko', artifact: /^pekko-http(_[\d.]+)?$/, serverPackages: ['org.apache.pekko.http.javadsl.server', 'org.apache.pekko.http.scaladsl.server'] },
   { name: 'Ratpack', routes: 'handlers', group: 'io.ratpack', artifact: /^ratpack-core$/ },
   { name: 'Quarkus reactive routes', routes: '@Route methods', group: 'io.quarkus', artifact: /^quarkus-reactive-routes$/ },
 ];
 
 const READ = 'apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints';
+/** Modules a note names before it counts the rest. */
+const NAMED_MODULES = 3;
 
 /** A dependency a build file declares, with the 1-based line declaring it. */
 interface Declared {
@@ -47,13 +54,35 @@ interface Declared {
   line: number;
 }
 
+/** A module's build declaring a framework's server, as the build files say it (the code not yet asked). */
+export interface FrameworkUse {
+  framework: string;
+  routes: string;
+  module: string;
+  file: string;
+  line: number;
+  /** `io.micronaut:micronaut-http-server-netty`, or `the io.micronaut.application plugin`. */
+  what: string;
+  /** Only a server when the module's code names one of these packages. */
+  serverPackages?: string[];
+}
+
+/** Whether a module's code names one of the packages (imports a server API). */
+export type ServerCode = (module: string, packages: readonly string[]) => boolean;
+
 /**
- * One diagnostic per module and framework it serves HTTP with. `read`: a build file's text
- * by root-relative path (undefined when absent); `catalog`: the Gradle version catalog's path.
+ * One note per framework the modules serve HTTP with. `read`: a build file's text by root-relative
+ * path (undefined when absent); `catalog`: the Gradle version catalog's path; `serverCode`: asked
+ * for a framework whose artifact is its client too (without it, such a framework is not named).
  */
-export function unsupportedFrameworks(modules: readonly ModuleInfo[], read: (path: string) => string | undefined, catalog = 'gradle/libs.versions.toml'): Diagnostic[] {
+export function unsupportedFrameworks(modules: readonly ModuleInfo[], read: (path: string) => string | undefined, catalog = 'gradle/libs.versions.toml', serverCode?: ServerCode): Diagnostic[] {
+  return frameworkNotes(declaredFrameworks(modules, read, catalog), serverCode);
+}
+
+/** Each module's declarations of a framework's server, in module order. */
+export function declaredFrameworks(modules: readonly ModuleInfo[], read: (path: string) => string | undefined, catalog = 'gradle/libs.versions.toml'): FrameworkUse[] {
   let aliases: Map<string, Omit<Declared, 'line'>> | undefined;
-  const out: Diagnostic[] = [];
+  const out: FrameworkUse[] = [];
   for (const m of modules) {
     for (const file of moduleBuildFiles(m)) {
       const written = read(file);
@@ -68,15 +97,47 @@ export function unsupportedFrameworks(modules: readonly ModuleInfo[], read: (pat
         declared = gradleDependencies(text, aliases);
         plugins = gradlePlugins(text);
       }
+      const named = new Set<string>();
       for (const fw of FRAMEWORKS) {
-        if (fw.readVia && declared.some((d) => fw.readVia!.test(d.artifact))) continue;
+        if (named.has(fw.name) || (fw.readVia && declared.some((d) => fw.readVia!.test(d.artifact)))) continue;
         const hit = declared.find((d) => d.group === fw.group && fw.artifact.test(d.artifact));
         const plugin = hit ? undefined : plugins.find((p) => fw.plugins?.includes(p.id));
         if (!hit && !plugin) continue;
+        named.add(fw.name);
         const what = hit ? `${hit.group}:${hit.artifact}` : `the ${plugin!.id} plugin`;
-        out.push({ file, line: hit?.line ?? plugin!.line, message: `module ${m.name} serves HTTP with ${fw.name} (${what}): ${READ}, so its ${fw.routes} are not listed` });
+        out.push({ framework: fw.name, routes: fw.routes, module: m.name, file, line: hit?.line ?? plugin!.line, what, ...(fw.serverPackages ? { serverPackages: fw.serverPackages } : {}) });
       }
     }
+  }
+  return out;
+}
+
+/**
+ * The notes of the uses: those whose artifact is a client too only where `serverCode` finds the
+ * server API; one per framework, on the first module's declaration, naming the first few modules.
+ */
+export function frameworkNotes(uses: readonly FrameworkUse[], serverCode?: ServerCode): Diagnostic[] {
+  const byFramework = new Map<string, FrameworkUse[]>();
+  for (const use of uses) {
+    if (use.serverPackages && !serverCode?.(use.module, use.serverPackages)) continue;
+    const list = byFramework.get(use.framework) ?? [];
+    // A module declaring it in two build files (pom.xml and build.gradle) is one module.
+    if (!list.some((u) => u.module === use.module)) list.push(use);
+    byFramework.set(use.framework, list);
+  }
+  const out: Diagnostic[] = [];
+  for (const [name, list] of byFramework) {
+    const first = list[0]!;
+    if (list.length === 1) {
+      out.push({ file: first.file, line: first.line, message: `module ${first.module} serves HTTP with ${name} (${first.what}): ${READ}, so its ${first.routes} are not listed` });
+      continue;
+    }
+    const shown = list.slice(0, NAMED_MODULES).map((u) => u.module);
+    const rest = list.length - shown.length;
+    const modules = rest > 0 ? `${shown.join(', ')} and ${rest} more` : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+    const whats = [...new Set(list.map((u) => u.what))];
+    const what = whats.length > 1 ? `${whats[0]}, ...` : whats[0];
+    out.push({ file: first.file, line: first.line, message: `${list.length} modules serve HTTP with ${name} (${what}): ${modules}; ${READ}, so their ${first.routes} are not listed` });
   }
   return out;
 }

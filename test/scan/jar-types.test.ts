@@ -7,14 +7,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { readClassFile } from '../../core/scan/jar/class-file';
 import { jarCache } from '../../core/scan/jar/jar-types';
 import type { SourceFile } from '../../core/scan/source-model';
 import { mavenRepoSetting } from './maven-jar';
-import { rescanEqualsFreshScan, scanned } from './rescan-parity';
+import { rescanEqualsFreshScan, scanned, view } from './rescan-parity';
+import { scanInThread, storeIn } from './store-cases';
 import { writeFiles } from '../write-files';
 
 const restoreRepo = mavenRepoSetting();
@@ -35,6 +36,34 @@ function compileJar(group: string, artifact: string, version: string, sources: R
   execFileSync('jar', ['cf', jar, ...packages.flatMap((p) => ['-C', classes, p])]);
   return classes;
 }
+
+/**
+ * Compiles each jar's `sources` with javac -g and packs its classes with the real `zip` tool at its
+ * path: one javac for all jars whose sources do not clash (a JVM start per jar made the suites slow).
+ */
+function jarsAt(jars: Array<[path: string, sources: Record<string, string>]>): void {
+  let left = jars;
+  while (left.length) {
+    const names = new Set<string>();
+    const batch = left.filter(([, sources]) => {
+      if (Object.keys(sources).some((f) => names.has(f))) return false;
+      Object.keys(sources).forEach((f) => names.add(f));
+      return true;
+    });
+    left = left.filter((j) => !batch.includes(j));
+    const work = mkdtempSync(join(tmp, 'jar-'));
+    writeFiles(join(work, 'src'), Object.assign({}, ...batch.map(([, sources]) => sources)));
+    mkdirSync(join(work, 'classes'));
+    execFileSync('javac', ['-g', '-d', join(work, 'classes'), ...[...names].map((f) => join(work, 'src', f))]);
+    for (const [path, sources] of batch) {
+      mkdirSync(dirname(path), { recursive: true });
+      execFileSync('zip', ['-q', path, ...Object.keys(sources).map((f) => f.replace(/\.java$/, '.class'))], { cwd: join(work, 'classes') });
+    }
+  }
+}
+
+/** A class `com.<pkg>.<name>` with one String property. */
+const bean = (pkg: string, name: string, property: string) => ({ [`com/${pkg.replace(/\./g, '/')}/${name}.java`]: `package com.${pkg};\npublic class ${name} { private String ${property}; public String get${property[0]!.toUpperCase()}${property.slice(1)}() { return ${property}; } }\n` });
 
 // Jackson's annotation, compiled beside the API classes but not packed: the jar refers to it by name.
 const JSON_PROPERTY = `package com.fasterxml.jackson.annotation;
@@ -278,6 +307,59 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect(get().response?.schema?.['x-unresolved']).toBe(true);
   });
 
+  describe('a SNAPSHOT jar installed again with no build file changed', () => {
+    /** Compiles com.xuxueli:xsnap:1.0-SNAPSHOT with `Item` holding `name` and the `extra` members. */
+    const install = (extra = '') =>
+      compileJar('com.xuxueli', 'xsnap', '1.0-SNAPSHOT', { 'com/xsnap/Item.java': `package com.xsnap;\npublic class Item { private String name; public String getName() { return name; }${extra} }\n` }, ['com']);
+    const STOCK = ' private int stock; public int getStock() { return stock; }';
+    const project = (name: string) => {
+      const root = join(tmp, name);
+      writeFiles(root, {
+        'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>snap-app</artifactId><version>1</version><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xsnap</artifactId><version>1.0-SNAPSHOT</version></dependency></dependencies></project>\n',
+        'src/main/java/app/ItemController.java': 'package app;\nimport com.xsnap.Item;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ItemController {\n    @GetMapping("/item") public Item item() { return null; }\n}\n',
+        'src/main/java/app/PlainController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class PlainController {\n    @GetMapping("/plain") public String plain() { return null; }\n}\n',
+      });
+      return root;
+    };
+    const properties = (endpoints: readonly { path: string; response?: { schema?: any } }[]) => Object.keys(endpoints.find((e) => e.path === '/item')!.response?.schema?.properties ?? {});
+
+    it("re-reads it on the sidecar's next re-scan and recomputes only the roots that read its classes", async () => {
+      install();
+      const root = project('snapshot-rescan');
+      const scanner = await scanned(root);
+      expect(properties(scanner.result().endpoints)).toEqual(['name']);
+      install(STOCK);
+      // Whatever file the re-scan is told of (here the jar itself, outside the project), the jars are checked.
+      const jar = join(repo, 'com/xuxueli/xsnap/1.0-SNAPSHOT/xsnap-1.0-SNAPSHOT.jar');
+      const change = scanner.rescan([{ path: relative(root, jar), kind: 'changed' }]);
+      expect(properties(scanner.result().endpoints)).toEqual(['name', 'stock']);
+      expect(change.rootsRecomputed).toBe(1);
+      expect(change.updated).toEqual([scanner.result().endpoints.find((e) => e.path === '/item')!.id]);
+      expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
+      // Unchanged since: nothing is recomputed.
+      expect(scanner.rescan([]).rootsRecomputed).toBe(0);
+      install();
+      expect(scanner.rescan([]).rootsRecomputed).toBe(1);
+      expect(properties(scanner.result().endpoints)).toEqual(['name']);
+    });
+
+    it('computes a stored result again', async () => {
+      install();
+      const root = project('snapshot-stored');
+      const { cache, warnings } = storeIn(join(tmp, 'snapshot-state'));
+      const scan = async () => {
+        const r = await scanInThread(root, { cache, reuseResult: true });
+        return { stored: r.stats.storedResult === true, properties: properties(r.endpoints) };
+      };
+      expect(await scan()).toEqual({ stored: false, properties: ['name'] });
+      expect(await scan()).toEqual({ stored: true, properties: ['name'] });
+      install(STOCK);
+      expect(await scan()).toEqual({ stored: false, properties: ['name', 'stock'] });
+      expect(await scan()).toEqual({ stored: true, properties: ['name', 'stock'] });
+      expect(warnings).toEqual([]);
+    });
+  });
+
   /** Scans a one-controller project of `group` depending on group:artifact:1.0; the endpoint named `member`. */
   async function scanWith(name: string, group: string, dependency: [string, string], controller: string, member: string) {
     const root = join(tmp, name);
@@ -295,6 +377,119 @@ describe('model classes from the organisation’s own dependency jars', () => {
     expect((await scanWith('hosted', 'com.github.acme', ['com.github.other', 'widgets'], controller, 'widget')).response?.schema?.['x-unresolved']).toBe(true);
     // The owner's own artifact is read.
     expect((await scanWith('owned', 'com.github.other', ['com.github.other', 'widgets'], controller, 'widget')).response?.schema?.properties).toHaveProperty('size');
+  });
+
+  it("takes the organisation from the project's or its parent's groupId, never from a profile's", async () => {
+    const root = join(tmp, 'profiles');
+    writeFiles(root, {
+      ...PROJECT,
+      // No groupId of its own: the parent's is the project's. The profile's report plugin names another organisation.
+      'pom.xml': PROJECT['pom.xml']!.replace(
+        '<groupId>com.xuxueli</groupId>\n  <artifactId>job-admin</artifactId>',
+        '<parent><groupId>com.xuxueli</groupId><artifactId>job</artifactId><version>1.0</version></parent>\n  <artifactId>job-admin</artifactId>\n  <profiles><profile><id>site</id><reporting><plugins><plugin><groupId>org.other</groupId><artifactId>other-reports</artifactId></plugin></plugins></reporting></profile></profiles>',
+      ),
+    });
+    const endpoints = (await scanned(root)).result().endpoints;
+    expect(endpoints.find((e) => e.source.member === 'widget')!.response?.schema?.['x-unresolved']).toBe(true);
+    expect((endpoints.find((e) => e.source.member === 'get')!.response?.schema as any).properties.data.title).toBe('UserDto');
+  });
+
+  it("finds a transitive jar by its pom's parent: ${project.version}, ${revision}, a parent's property and a parent's managed version", async () => {
+    const m2 = (group: string, artifact: string, version: string, file: string) => join(repo, ...group.split('.'), artifact, version, `${artifact}-${version}.${file}`);
+    // Two versions of each transitive artifact: the newest (which a version left unread falls back to) is the wrong one.
+    const jars: Array<[string, Record<string, string>]> = [];
+    for (const [artifact, cls] of [['xmodel', 'Model'], ['xrev', 'Rev'], ['xprop', 'Prop'], ['xmanaged', 'Managed'], ['xstarter', 'Starter']]) {
+      jars.push([m2('com.xuxueli', artifact!, '1.5', 'jar'), bean('xuxueli.' + artifact, cls!, 'right')]);
+      jars.push([m2('com.xuxueli', artifact!, '9.0', 'jar'), bean('xuxueli.' + artifact, cls!, 'wrong')]);
+    }
+    // Managed at a version the caches do not hold (xxl-job's xxl-tool 2.5.0 beside a cached 2.4.0): the one held stands in.
+    jars.push([m2('com.xuxueli', 'xstale', '2.4', 'jar'), bean('xuxueli.xstale', 'Stale', 'right')]);
+    jarsAt(jars);
+    writeFiles(repo, {
+      'com/xuxueli/xparent/1.5/xparent-1.5.pom': '<project><groupId>com.xuxueli</groupId><artifactId>xparent</artifactId><version>1.5</version><packaging>pom</packaging><properties><revision>1.5</revision><prop.version>1.5</prop.version><managed.version>1.5</managed.version></properties><dependencyManagement><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xmanaged</artifactId><version>${managed.version}</version></dependency></dependencies></dependencyManagement></project>\n',
+      // No version of its own: the parent's. Its profile's properties are not the project's.
+      'com/xuxueli/xstarter/1.5/xstarter-1.5.pom': `<project><parent><groupId>com.xuxueli</groupId><artifactId>xparent</artifactId><version>1.5</version></parent><artifactId>xstarter</artifactId><profiles><profile><id>next</id><properties><prop.version>9.0</prop.version></properties></profile></profiles><dependencies>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xmodel</artifactId><version>\${project.version}</version></dependency>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xrev</artifactId><version>\${revision}</version></dependency>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xprop</artifactId><version>\${prop.version}</version></dependency>
+        <dependency><groupId>com.xuxueli</groupId><artifactId>xmanaged</artifactId></dependency>
+      </dependencies></project>\n`,
+    });
+    const root = join(tmp, 'parent-versions');
+    // The module's versions are its parent's in the project (../pom.xml): managed there, by a property there.
+    writeFiles(root, {
+      'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>root</artifactId><version>1</version><packaging>pom</packaging><modules><module>app</module></modules><properties><starter.version>1.5</starter.version></properties><dependencyManagement><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xstarter</artifactId><version>${starter.version}</version></dependency><dependency><groupId>com.xuxueli</groupId><artifactId>xstale</artifactId><version>2.5</version></dependency></dependencies></dependencyManagement></project>\n',
+      'app/pom.xml': '<project><modelVersion>4.0.0</modelVersion><parent><groupId>com.xuxueli</groupId><artifactId>root</artifactId><version>1</version></parent><artifactId>app</artifactId><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xstarter</artifactId></dependency><dependency><groupId>com.xuxueli</groupId><artifactId>xstale</artifactId></dependency></dependencies></project>\n',
+      'app/src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/model") public com.xuxueli.xmodel.Model model() { return null; }\n    @GetMapping("/rev") public com.xuxueli.xrev.Rev rev() { return null; }\n    @GetMapping("/prop") public com.xuxueli.xprop.Prop prop() { return null; }\n    @GetMapping("/managed") public com.xuxueli.xmanaged.Managed managed() { return null; }\n    @GetMapping("/starter") public com.xuxueli.xstarter.Starter starter() { return null; }\n    @GetMapping("/stale") public com.xuxueli.xstale.Stale stale() { return null; }\n}\n',
+    });
+    const scanner = await scanned(root);
+    const endpoints = scanner.result().endpoints;
+    expect(endpoints.map((e) => [e.path, Object.keys(e.response?.schema?.properties ?? {})]).sort()).toEqual([
+      ['/managed', ['right']],
+      ['/model', ['right']],
+      ['/prop', ['right']],
+      ['/rev', ['right']],
+      ['/stale', ['right']],
+      ['/starter', ['right']],
+    ]);
+    // The parent installed again managing another version: the sidecar's next re-scan reads that one.
+    const parentPom = join(repo, 'com/xuxueli/xparent/1.5/xparent-1.5.pom');
+    writeFileSync(parentPom, readFileSync(parentPom, 'utf8').replace('<managed.version>1.5</managed.version>', '<managed.version>9.0</managed.version>'));
+    scanner.rescan([]);
+    expect(Object.keys(scanner.result().endpoints.find((e) => e.path === '/managed')!.response?.schema?.properties ?? {})).toEqual(['wrong']);
+    expect(view(scanner.result())).toEqual(view((await scanned(root)).result()));
+  });
+
+  it("reads Gradle module metadata (a multiplatform module's JVM variant elsewhere, its jar's name and its dependencies, with no pom) and a SNAPSHOT's newest timestamped build", async () => {
+    const gradleHome = join(tmp, 'gradle-home');
+    const saved = process.env.GRADLE_USER_HOME;
+    process.env.GRADLE_USER_HOME = gradleHome;
+    try {
+      const cached = (group: string, artifact: string, version: string, file: string) => join(gradleHome, 'caches/modules-2/files-2.1', group, artifact, version, `h${file.length}${artifact.length}`, file);
+      const variants = (extra: object, dependencies: object[] = []) => ['apiElements', 'runtimeElements'].map((name, i) => ({
+        name,
+        attributes: { 'org.gradle.category': 'library', 'org.gradle.usage': i ? 'java-runtime' : 'java-api', 'org.jetbrains.kotlin.platform.type': 'jvm' },
+        dependencies,
+        ...extra,
+      }));
+      const module = (variants: object[]) => JSON.stringify({ formatVersion: '1.1', component: {}, variants });
+      // The root module: a JS variant, and JVM variants available at api-jvm. No jar, no pom.
+      writeFiles(gradleHome, {
+        [relative(gradleHome, cached('com.xuxueli', 'xkmp', '1.5', 'xkmp-1.5.module'))]: module([
+          { name: 'jsApiElements', attributes: { 'org.gradle.usage': 'kotlin-api', 'org.jetbrains.kotlin.platform.type': 'js' }, 'available-at': { url: '../../xkmp-js/1.5/xkmp-js-1.5.module', group: 'com.xuxueli', module: 'xkmp-js', version: '1.5' } },
+          ...variants({ 'available-at': { url: '../../xkmp-jvm/1.5/xkmp-jvm-1.5.module', group: 'com.xuxueli', module: 'xkmp-jvm', version: '1.5' } }),
+        ]),
+        // The JVM module: its jar named by the metadata, its dependency's version required there.
+        [relative(gradleHome, cached('com.xuxueli', 'xkmp-jvm', '1.5', 'xkmp-jvm-1.5.module'))]: module(
+          variants({ files: [{ name: 'xkmp-jvm-1.5-all.jar', url: 'xkmp-jvm-1.5-all.jar' }] }, [{ group: 'com.xuxueli', module: 'xdep', version: { requires: '1.5' } }]),
+        ),
+      });
+      jarsAt([
+        [cached('com.xuxueli', 'xkmp-jvm', '1.5', 'xkmp-jvm-1.5-all.jar'), bean('xuxueli.kmp', 'Kmp', 'name')],
+        [cached('com.xuxueli', 'xdep', '1.5', 'xdep-1.5.jar'), bean('xuxueli.dep', 'Dep', 'right')],
+        [cached('com.xuxueli', 'xdep', '9.0', 'xdep-9.0.jar'), bean('xuxueli.dep', 'Dep', 'wrong')],
+      ]);
+      // A SNAPSHOT from a Maven repository: Gradle keeps each build under its timestamped name, in a hash folder of its own.
+      const snapshot = (hash: string, stamp: string) => join(gradleHome, 'caches/modules-2/files-2.1/com.xuxueli/xsnapg/1.0-SNAPSHOT', hash, `xsnapg-1.0-${stamp}.jar`);
+      jarsAt([
+        [snapshot('a1', '20240105.101010-9'), bean('xuxueli.snapg', 'Snap', 'wrong')],
+        [snapshot('b2', '20240106.090000-10'), bean('xuxueli.snapg', 'Snap', 'right')],
+      ]);
+      const root = join(tmp, 'gradle-metadata');
+      writeFiles(root, {
+        'build.gradle': "plugins { id 'java' }\ngroup = 'com.xuxueli'\ndependencies {\n    implementation 'com.xuxueli:xkmp:1.5'\n    implementation 'com.xuxueli:xsnapg:1.0-SNAPSHOT'\n}\n",
+        'src/main/java/app/AppController.java': 'package app;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class AppController {\n    @GetMapping("/kmp") public com.xuxueli.kmp.Kmp kmp() { return null; }\n    @GetMapping("/dep") public com.xuxueli.dep.Dep dep() { return null; }\n    @GetMapping("/snap") public com.xuxueli.snapg.Snap snap() { return null; }\n}\n',
+      });
+      const endpoints = (await scanned(root)).result().endpoints;
+      expect(endpoints.map((e) => [e.path, Object.keys(e.response?.schema?.properties ?? {})]).sort()).toEqual([
+        ['/dep', ['right']],
+        ['/kmp', ['name']],
+        ['/snap', ['right']],
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env.GRADLE_USER_HOME;
+      else process.env.GRADLE_USER_HOME = saved;
+    }
   });
 
   it("keeps a known library type's hand-written shape over its class in an own-organisation jar", async () => {

@@ -85,6 +85,66 @@ describe('unsupported HTTP frameworks', () => {
     ]);
   });
 
+  it('says one note per framework in a monorepo of samples, naming the first modules and counting the rest', () => {
+    const files: Record<string, string> = {};
+    const modules: ModuleInfo[] = [];
+    for (const name of ['hello', 'data-jdbc', 'security', 'kafka', 'views']) {
+      files[`${name}/pom.xml`] = pom(dep('io.micronaut', 'micronaut-http-server-netty'));
+      modules.push(maven(name, name));
+    }
+    files['ktor-a/build.gradle.kts'] = 'dependencies {\n    implementation("io.ktor:ktor-server-netty:2.3.4")\n}\n';
+    files['ktor-b/build.gradle.kts'] = 'plugins {\n    id("io.ktor.plugin") version "2.3.4"\n}\n';
+    modules.push(gradle('ktor-a', 'ktor-a'), gradle('ktor-b', 'ktor-b'));
+    const notes = unsupportedFrameworks(modules, reader(files));
+    expect(notes).toEqual([
+      {
+        file: 'hello/pom.xml',
+        line: files['hello/pom.xml']!.split('\n').findIndex((l) => l.includes('micronaut-http-server-netty')) + 1,
+        message: '5 modules serve HTTP with Micronaut (io.micronaut:micronaut-http-server-netty): hello, data-jdbc, security and 2 more; apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints, so their @Controller classes are not listed',
+      },
+      {
+        file: 'ktor-a/build.gradle.kts',
+        line: 2,
+        message: '2 modules serve HTTP with Ktor (io.ktor:ktor-server-netty, ...): ktor-a and ktor-b; apiscout reads Spring MVC, JAX-RS, gRPC and actuator endpoints, so their routing { } blocks are not listed',
+      },
+    ]);
+  });
+
+  it("names plain Armeria and Akka HTTP (client and server in one artifact) where the module's code imports their server API, and re-scans that code", async () => {
+    const root = join(tmp, 'client-and-server');
+    const module = (name: string, ...deps: string[]) => pom(...deps).replace('<artifactId>x</artifactId>', `<artifactId>${name}</artifactId>`);
+    const java = (pkg: string, cls: string, imports: string) => `package ${pkg};\n${imports}\npublic class ${cls} {\n}\n`;
+    const files: Record<string, string> = {
+      'pom.xml': '<project><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1</version><packaging>pom</packaging><modules><module>gateway</module><module>storage</module><module>edge</module><module>caller</module></modules></project>',
+      'gateway/pom.xml': module('gateway', dep('com.linecorp.armeria', 'armeria')),
+      'gateway/src/main/java/com/acme/gateway/Main.java': java('com.acme.gateway', 'Main', 'import com.linecorp.armeria.server.Server;\nimport com.linecorp.armeria.server.annotation.Get;'),
+      // zipkin's Elasticsearch storage: Armeria's client only.
+      'storage/pom.xml': module('storage', dep('com.linecorp.armeria', 'armeria')),
+      'storage/src/main/java/com/acme/storage/Store.java': java('com.acme.storage', 'Store', 'import com.linecorp.armeria.client.WebClient;'),
+      'edge/pom.xml': module('edge', dep('com.typesafe.akka', 'akka-http_2.13')),
+      'edge/src/main/java/com/acme/edge/Routes.java': java('com.acme.edge', 'Routes', 'import akka.http.javadsl.server.AllDirectives;\nimport akka.http.javadsl.server.Route;'),
+      'caller/pom.xml': module('caller', dep('com.typesafe.akka', 'akka-http_2.13')),
+      'caller/src/main/java/com/acme/caller/Client.java': java('com.acme.caller', 'Client', 'import akka.http.javadsl.Http;\nimport akka.http.javadsl.model.HttpRequest;'),
+      // A test starting a server is no server of the module's.
+      'caller/src/test/java/com/acme/caller/ClientTest.java': java('com.acme.caller', 'ClientTest', 'import akka.http.javadsl.server.Route;'),
+    };
+    writeFiles(root, files);
+    const scanner = await scanned(root);
+    const named = () => scanner.result().diagnostics.filter((d) => d.message.includes('serve')).map((d) => [d.file, d.message.split(':')[0]]);
+    expect(named()).toEqual([
+      ['edge/pom.xml', 'module edge serves HTTP with Akka HTTP (com.typesafe.akka'],
+      ['gateway/pom.xml', 'module gateway serves HTTP with Armeria (com.linecorp.armeria'],
+    ]);
+    // The storage module starts a server: named with the gateway; the edge's routes go: not named.
+    writeFileSync(join(root, 'storage/src/main/java/com/acme/storage/Store.java'), java('com.acme.storage', 'Store', 'import com.linecorp.armeria.server.Server;'));
+    writeFileSync(join(root, 'edge/src/main/java/com/acme/edge/Routes.java'), java('com.acme.edge', 'Routes', 'import akka.http.javadsl.Http;'));
+    await rescanEqualsFreshScan(scanner, root, [
+      { path: 'storage/src/main/java/com/acme/storage/Store.java', kind: 'changed' },
+      { path: 'edge/src/main/java/com/acme/edge/Routes.java', kind: 'changed' },
+    ]);
+    expect(named()).toEqual([['gateway/pom.xml', '2 modules serve HTTP with Armeria (com.linecorp.armeria']]);
+  });
+
   it("is among a scan's diagnostics, beside the endpoints the project's Spring modules declare", async () => {
     const root = join(tmp, 'mixed');
     const files: Record<string, string> = {

@@ -15,6 +15,9 @@ import type { SourceFile, TypeDecl } from '../source-model';
 import { dependencyJars, readZipEntries } from '../proto/jar-protos';
 import { readClassFile } from './class-file';
 import { isKnownLibraryType } from '../types/library-types';
+import { child, childText, withoutComments } from './pom-elements';
+import { journalHolds, withOwnJournal } from '../scan-inputs';
+import type { JournalEntry } from '../scan-inputs';
 
 interface Jar {
   path: string;
@@ -51,6 +54,8 @@ function keep(path: string, entry: { stamp: string; jar: Jar }): void {
 /** Classes of a project's own-organisation dependency jars, by dotted name; memoised per instance (one scan). */
 export class JarTypes {
   private jars?: Jar[];
+  /** Every look into the caches the discovery made (jars by their stat, folders by their listing). */
+  private looks: JournalEntry[] = [];
   private readonly found = new Map<string, TypeDecl | null>();
 
   constructor(
@@ -63,7 +68,7 @@ export class JarTypes {
     if (known !== undefined) return known ?? undefined;
     // Its hand-written shape is what the schema shows (mybatis-plus's Page for a com.baomidou project too).
     if (isKnownLibraryType(fqn)) return undefined;
-    this.jars ??= this.discover();
+    this.jars ??= this.discoverJournalled();
     let decl: TypeDecl | undefined;
     if (this.jars.length) {
       const segs = fqn.split('.');
@@ -84,8 +89,34 @@ export class JarTypes {
    */
   sameJarsAs(before: JarTypes): boolean {
     if (!before.jars) return true;
-    this.jars ??= this.discover();
+    this.jars ??= this.discoverJournalled();
     return this.jars.length === before.jars.length && this.jars.every((j, i) => j === before.jars![i]);
+  }
+
+  /**
+   * Whether the jars this instance read may be others now, with no build file changed: a SNAPSHOT
+   * installed again, a newer version folder, a jar downloaded. Its looks into the caches are checked again.
+   */
+  jarsMoved(): boolean {
+    return this.jars !== undefined && !journalHolds(this.looks);
+  }
+
+  /**
+   * The simple names (outer and nested) of the classes in the jars that this instance and `before`
+   * do not both read: the names a root that read one of them looked up (ProjectIndex records a jar's
+   * class as a name missing from the sources).
+   */
+  namesChangedFrom(before: JarTypes): Set<string> {
+    this.jars ??= this.discoverJournalled();
+    const now = new Set(this.jars);
+    const was = new Set(before.jars ?? []);
+    const out = new Set<string>();
+    for (const jar of [...this.jars.filter((j) => !was.has(j)), ...(before.jars ?? []).filter((j) => !now.has(j))]) {
+      for (const entry of jar.classes) {
+        for (const name of entry.slice(entry.lastIndexOf('/') + 1, -'.class'.length).split('$')) if (name && !/^\d/.test(name)) out.add(name);
+      }
+    }
+    return out;
   }
 
   private read(jar: Jar, entry: string, pkg: string): TypeDecl | undefined {
@@ -96,6 +127,12 @@ export class JarTypes {
     } catch {
       return undefined; // a class this reader cannot follow stays unknown, as it was
     }
+  }
+
+  private discoverJournalled(): Jar[] {
+    const { value, entries } = withOwnJournal(() => this.discover());
+    this.looks = entries;
+    return value;
   }
 
   private discover(): Jar[] {
@@ -156,15 +193,16 @@ function projectGroups(root: string, modules: readonly ModuleInfo[]): Set<string
     for (const file of moduleBuildFiles(m)) {
       let text: string;
       try {
-        text = readFileSync(join(root, file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+        text = readFileSync(join(root, file), 'utf8');
       } catch {
         continue;
       }
       if (file.endsWith('pom.xml')) {
-        const parent = /<parent>([\s\S]*?)<\/parent>/.exec(text);
-        const own = /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(text.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>|<dependencyManagement>[\s\S]*<\/dependencyManagement>|<build>[\s\S]*<\/build>/g, ''))?.[1];
-        const inherited = parent && /<groupId>\s*([^<\s]+)\s*<\/groupId>/.exec(parent[1]!)?.[1];
-        for (const g of [own, inherited]) if (g && !g.includes('${') && !FRAMEWORK_PARENTS.has(orgOf(g))) out.add(orgOf(g));
+        // The project's own and its parent's: never a profile's, a plugin's or a dependency's.
+        const project = child(withoutComments(text), 'project');
+        for (const g of [childText(project, 'groupId'), childText(child(project, 'parent'), 'groupId')]) {
+          if (g && !g.includes('${') && !FRAMEWORK_PARENTS.has(orgOf(g))) out.add(orgOf(g));
+        }
       } else {
         const g = /^\s*group\s*=\s*["']([\w.-]+)["']/m.exec(text)?.[1];
         if (g) out.add(orgOf(g));

@@ -10,8 +10,14 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { noteListing, noteNothingAt, noteStat } from '../scan-inputs';
+import { dirname, join, resolve } from 'node:path';
+import { journalHolds, noteAll, noteFile, noteListing, noteNothingAt, noteStat, withOwnJournal } from '../scan-inputs';
+import type { JournalEntry } from '../scan-inputs';
+import { readGradleModule } from '../jar/gradle-module';
+import type { GradleModule } from '../jar/gradle-module';
+import { child, childText, withoutComments } from '../jar/pom-elements';
+import { dependencyElements, MAX_PARENTS, pomModel, versionIn } from '../jar/pom-model';
+import type { ParentRef, PomModel } from '../jar/pom-model';
 import { lazyRequire } from '../../lazy-require';
 import { classDescriptorBytes } from './class-descriptor';
 import { descriptorAsProto } from './descriptor-text';
@@ -31,6 +37,11 @@ export interface Dependency {
   group: string;
   artifact: string;
   version?: string;
+  /**
+   * The version is not written on the dependency but worked out (a property, a parent's managed
+   * version): when the caches do not hold it, the newest they hold stands in, as for one without a version.
+   */
+  inferred?: boolean;
 }
 
 const JARS = new Map<string, { mtimeMs: number; protos: JarProto[] }>();
@@ -174,41 +185,100 @@ export function dependencyJars(moduleAbs: string, accept: (d: Dependency) => boo
     const found = cachedJar(maven, gradle, d);
     if (!found) continue;
     out.push(found.jar);
-    if (depth >= MAX_TRANSITIVE_DEPTH || !found.pom) continue;
-    for (const t of publishedDependencies(found.pom)) if (accept(t)) queue.push({ d: t, depth: depth + 1 });
+    if (depth >= MAX_TRANSITIVE_DEPTH || !(found.pom || found.module)) continue;
+    for (const t of found.module?.dependencies ?? publishedDependencies(found.pom!, maven, gradle)) if (accept(t)) queue.push({ d: t, depth: depth + 1 });
   }
   return out;
 }
 
-/** A dependency's jar in the local Maven repository, else in Gradle's cache, with its pom when one is beside it. */
-function cachedJar(maven: string, gradle: string, d: Dependency): { jar: string; pom?: string } | undefined {
+/**
+ * A dependency's jar in the local Maven repository, else in Gradle's cache, with its pom or Gradle
+ * module metadata when beside it. Metadata whose JVM variant is another module (Kotlin
+ * multiplatform's `api` -> `api-jvm`) leads there, once.
+ */
+function cachedJar(maven: string, gradle: string, d: Dependency, redirects = 1): { jar: string; pom?: string; module?: GradleModule } | undefined {
+  for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
+    if (!place) continue;
+    const { version, find } = place;
+    const metadata = find(`${d.artifact}-${version}.module`);
+    const module = metadata ? gradleModuleAt(metadata) : undefined;
+    if (module?.availableAt && redirects > 0) return cachedJar(maven, gradle, module.availableAt, redirects - 1);
+    const jar = find(module?.jar ?? `${d.artifact}-${version}.jar`);
+    if (!jar) continue;
+    const pom = module ? undefined : find(`${d.artifact}-${version}.pom`);
+    return { jar, ...(pom ? { pom } : {}), ...(module ? { module } : {}) };
+  }
+  return d.inferred ? cachedJar(maven, gradle, { group: d.group, artifact: d.artifact }, redirects) : undefined;
+}
+
+/** A version's folder in the Maven repository; `find` looks for a file in it by name (journalled). */
+function mavenPlace(maven: string, d: Dependency): { version: string; find: (name: string) => string | undefined } | undefined {
   const dir = join(maven, ...d.group.split('.'), d.artifact);
   const version = d.version ?? newest(dir);
-  if (version) {
-    const jar = join(dir, version, `${d.artifact}-${version}.jar`);
-    if (existsSync(jar)) {
-      noteStat(jar);
-      return { jar, pom: existing(join(dir, version, `${d.artifact}-${version}.pom`)) };
-    }
-    noteNothingAt(jar);
-  }
+  return version ? { version, find: (name) => existing(join(dir, version, name)) } : undefined;
+}
+
+/** A version's folder in Gradle's cache, which keeps each file in a folder of its own hash. */
+function gradlePlace(gradle: string, d: Dependency): { version: string; find: (name: string) => string | undefined } | undefined {
   const cached = join(gradle, d.group, d.artifact);
-  const gv = d.version ?? newest(cached);
-  if (!gv) return undefined;
-  const folder = join(cached, gv);
+  const version = d.version ?? newest(cached);
+  if (!version) return undefined;
+  const folder = join(cached, version);
+  let hashes: string[];
   try {
-    const hashes = readdirSync(folder);
+    hashes = readdirSync(folder);
     noteListing(folder, hashes);
-    let jar: string | undefined;
-    let pom: string | undefined;
-    // Gradle keeps each file of a version in a folder of its own hash.
-    for (const hash of hashes) {
-      jar ??= existing(join(folder, hash, `${d.artifact}-${gv}.jar`));
-      pom ??= existing(join(folder, hash, `${d.artifact}-${gv}.pom`));
-    }
-    return jar ? { jar, pom } : undefined;
   } catch {
     noteNothingAt(folder); // not in Gradle's cache either
+    return undefined;
+  }
+  return {
+    version,
+    find: (name) => {
+      for (const hash of hashes) {
+        const found = existing(join(folder, hash, name));
+        if (found) return found;
+      }
+      return version.endsWith('-SNAPSHOT') ? newestSnapshot(folder, hashes, name, version) : undefined;
+    },
+  };
+}
+
+/**
+ * A SNAPSHOT's file as Gradle keeps one downloaded from a Maven repository: under the timestamped
+ * name the repository published it with (`api-1.0-20240105.101010-3.jar` for `api-1.0-SNAPSHOT.jar`),
+ * each build in a hash folder of its own; the newest build's.
+ */
+function newestSnapshot(folder: string, hashes: readonly string[], name: string, version: string): string | undefined {
+  const at = name.indexOf(version);
+  if (at < 0) return undefined;
+  const prefix = name.slice(0, at) + version.slice(0, -'SNAPSHOT'.length);
+  const suffix = name.slice(at + version.length);
+  let best: { stamp: string; path: string } | undefined;
+  for (const hash of hashes) {
+    let names: string[];
+    try {
+      names = readdirSync(join(folder, hash));
+    } catch {
+      continue;
+    }
+    noteListing(join(folder, hash), names);
+    for (const n of names) {
+      if (!n.startsWith(prefix) || !n.endsWith(suffix)) continue;
+      const stamp = n.slice(prefix.length, n.length - suffix.length);
+      const m = /^(\d{8}\.\d{6})-(\d+)$/.exec(stamp);
+      const key = m && `${m[1]}-${m[2]!.padStart(8, '0')}`;
+      if (key && (!best || key > best.stamp)) best = { stamp: key, path: join(folder, hash, n) };
+    }
+  }
+  if (best) noteStat(best.path);
+  return best?.path;
+}
+
+function gradleModuleAt(path: string): GradleModule | undefined {
+  try {
+    return readGradleModule(readFileSync(path, 'utf8'));
+  } catch {
     return undefined;
   }
 }
@@ -223,15 +293,69 @@ function existing(path: string): string | undefined {
   return undefined;
 }
 
-/** The dependencies a published pom gives its users: neither managed only, nor test, provided, system or optional ones. */
-function publishedDependencies(pom: string): Dependency[] {
-  let xml: string;
-  try {
-    xml = readFileSync(pom, 'utf8').replace(/<!--[\s\S]*?-->/g, '').replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
-  } catch {
-    return [];
+/**
+ * The dependencies a published pom gives its users: neither managed only, nor test, provided,
+ * system or optional ones; their versions as its parents' properties and managed versions make them.
+ */
+function publishedDependencies(pom: string, maven: string, gradle: string): Dependency[] {
+  return held(`published\n${maven}\n${gradle}\n${pom}`, () => {
+    noteStat(pom);
+    let xml: string;
+    try {
+      xml = readFileSync(pom, 'utf8');
+    } catch {
+      return [];
+    }
+    const used = (d: { scope?: string; optional?: boolean }) => !/^(?:test|provided|system|import)$/.test(d.scope ?? '') && !d.optional;
+    const written = dependencyElements(child(child(withoutComments(xml), 'project'), 'dependencies')).filter(used);
+    // A pom that writes every version out (most published ones) needs no parent read.
+    if (written.every((d) => d.version && !d.version.includes('${'))) return written;
+    const model = pomModel(xml, (ref) => repositoryModel(maven, gradle, ref, 1));
+    return resolved(written, model);
+  });
+}
+
+/**
+ * What the poms gave, by what was asked, with the looks that gave it: every module's pom names
+ * the same parents (a company's, then spring-boot-dependencies, thousands of lines) and every
+ * re-scan asks again. Each is worked out once while its looks hold (checked by stat), and the
+ * looks are journalled again for each scan that uses it.
+ */
+const HELD = new Map<string, { looks: JournalEntry[]; value: unknown }>();
+/** Answers held at most (the oldest go first). */
+const MAX_HELD = 1000;
+
+function held<T>(key: string, make: () => T): T {
+  const known = HELD.get(key);
+  if (known && journalHolds(known.looks)) {
+    noteAll(known.looks);
+    return known.value as T;
   }
-  return dependenciesIn(xml).filter((d) => !/^(?:test|provided|system|import)$/.test(d.scope ?? '') && !d.optional);
+  const { value, entries } = withOwnJournal(make);
+  HELD.delete(key);
+  if (HELD.size >= MAX_HELD) HELD.delete(HELD.keys().next().value!);
+  HELD.set(key, { looks: entries, value });
+  return value;
+}
+
+/** A parent pom's model from the local caches (its own parents' included, `depth` levels up so far). */
+function repositoryModel(maven: string, gradle: string, ref: ParentRef, depth: number): PomModel | undefined {
+  if (depth > MAX_PARENTS) return undefined;
+  return held(`parent\n${maven}\n${gradle}\n${ref.group}:${ref.artifact}:${ref.version}`, () => {
+    const d = { group: ref.group, artifact: ref.artifact, version: ref.version };
+    for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
+      const path = place?.find(`${ref.artifact}-${ref.version}.pom`);
+      if (!path) continue;
+      let xml: string;
+      try {
+        xml = readFileSync(path, 'utf8');
+      } catch {
+        continue; // unreadable: as if absent
+      }
+      return pomModel(xml, (parent) => repositoryModel(maven, gradle, parent, depth + 1));
+    }
+    return undefined;
+  });
 }
 
 /** The local Maven repository and Gradle's module cache, where dependency jars are looked for. */
@@ -256,35 +380,51 @@ function newest(dir: string): string | undefined {
 }
 
 function pomDependencies(moduleAbs: string): Dependency[] {
-  let xml: string;
-  try {
-    xml = readFileSync(join(moduleAbs, 'pom.xml'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
-  } catch {
-    return [];
-  }
-  return dependenciesIn(xml).map(({ group, artifact, version }) => (version ? { group, artifact, version } : { group, artifact }));
+  const { maven, gradle } = localCaches();
+  const pom = join(moduleAbs, 'pom.xml');
+  return held(`module\n${maven}\n${gradle}\n${pom}`, () => {
+    noteFile(pom);
+    let xml: string;
+    try {
+      xml = readFileSync(pom, 'utf8');
+    } catch {
+      return [];
+    }
+    const model = projectModel(moduleAbs, xml, 0);
+    // Every <dependency> the pom writes (managed ones, a profile's): each names a jar that may be there.
+    return resolved(dependencyElements(withoutComments(xml)), model).map(({ group, artifact, version, inferred }) => (version ? { group, artifact, version, ...(inferred ? { inferred } : {}) } : { group, artifact }));
+  });
 }
 
-/** A pom's `<dependency>` entries, `${property}` versions filled from its `<properties>` and its own version. */
-function dependenciesIn(xml: string): Array<Dependency & { scope?: string; optional?: boolean }> {
-  const props = new Map<string, string>();
-  for (const m of /<properties>([\s\S]*?)<\/properties>/.exec(xml)?.[1]?.matchAll(/<([\w.-]+)>\s*([^<]*?)\s*<\/\1>/g) ?? []) props.set(m[1]!, m[2]!);
-  const project = /<version>\s*([^<]*?)\s*<\/version>/.exec(xml.replace(/<parent>[\s\S]*?<\/parent>|<dependencies>[\s\S]*<\/dependencies>/g, ''))?.[1];
-  if (project) props.set('project.version', project);
-  const out: Array<Dependency & { scope?: string; optional?: boolean }> = [];
-  // Both <dependencies> and <dependencyManagement>: a managed dependency's version is what a plain one means.
-  for (const m of xml.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)) {
-    const get = (tag: string) => new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(m[1]!)?.[1];
-    const group = get('groupId');
-    const artifact = get('artifactId');
-    if (!group || !artifact) continue;
-    const raw = get('version');
-    const version = raw?.replace(/\$\{([^}]+)\}/g, (all, key: string) => props.get(key) ?? all);
-    const scope = get('scope');
-    const optional = get('optional') === 'true';
-    out.push({ group, artifact, ...(version && !version.includes('${') ? { version } : {}), ...(scope ? { scope } : {}), ...(optional ? { optional } : {}) });
-  }
-  return out;
+/** A project pom's model: its parent from the project itself (`<relativePath>`, by default ../pom.xml) when it is the one named, else from the caches. */
+function projectModel(dirAbs: string, xml: string, depth: number): PomModel {
+  const { maven, gradle } = localCaches();
+  return pomModel(xml, (ref) => {
+    if (depth >= MAX_PARENTS) return undefined;
+    let path = resolve(dirAbs, ref.relativePath ?? '..');
+    if (!path.endsWith('.xml')) path = join(path, 'pom.xml');
+    noteFile(path); // a parent outside the project is no walked build file: journalled as one more input
+    let text: string | undefined;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined && childText(child(withoutComments(text), 'project'), 'artifactId') === ref.artifact) {
+      const parentXml = text;
+      return held(`project\n${maven}\n${gradle}\n${path}`, () => (noteFile(path), projectModel(dirname(path), parentXml, depth + 1)));
+    }
+    return repositoryModel(maven, gradle, ref, depth + 1);
+  });
+}
+
+/** Dependencies with their versions as the model makes them; `inferred` when not written on the dependency itself. */
+function resolved<T extends { group: string; artifact: string; version?: string }>(deps: T[], model: PomModel): Array<T & { inferred?: boolean }> {
+  return deps.map((d) => {
+    const version = versionIn(model, d);
+    const { version: _, ...rest } = d;
+    return (version ? { ...rest, version, ...(version !== d.version ? { inferred: true } : {}) } : rest) as T & { inferred?: boolean };
+  });
 }
 
 function gradleDependencies(moduleAbs: string): Dependency[] {
