@@ -172,9 +172,26 @@ ${inclusion} public class ${name} { ${fields} }`;
 import javax.validation.constraints.*;
 import com.fasterxml.jackson.annotation.JsonInclude;
 @JsonInclude(JsonInclude.Include.NON_DEFAULT) public class Counted { @NotNull public Integer total; @NotNull @Positive public Integer positive; @NotNull @Min(1) public Long page; @NotNull public Boolean flag; }`,
+      'app/src/main/java/com/acme/Mixed.java': `package com.acme;
+import java.util.List;
+import javax.validation.constraints.*;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+@JsonInclude(Include.NON_EMPTY) public class Mixed {
+  @NotNull public List<String> tags;
+  @JsonInclude(Include.ALWAYS) @NotNull public List<String> always;
+  @JsonInclude(Include.USE_DEFAULTS) @NotNull public String deferring;
+}`,
+      'app/src/main/java/com/acme/Own.java': `package com.acme;
+import java.util.List;
+import javax.validation.constraints.*;
+import com.fasterxml.jackson.annotation.JsonInclude;
+public class Own { @JsonInclude(JsonInclude.Include.NON_EMPTY) @NotNull public List<String> tags; @NotNull public List<String> kept; }`,
       'app/src/main/java/com/acme/Api.java': `package com.acme;
 import org.springframework.web.bind.annotation.*;
 @RestController public class Api {
+  @GetMapping("/mixed") public Mixed mixed() { return null; }
+  @GetMapping("/own") public Own own() { return null; }
   @GetMapping("/plain") public Plain plain() { return null; }
   @GetMapping("/non-null") public NonNull nonNull() { return null; }
   @GetMapping("/non-absent") public NonAbsent nonAbsent() { return null; }
@@ -202,6 +219,11 @@ import org.springframework.web.bind.annotation.*
   it('keeps every promised value required where nulls only are left out (or none)', () => {
     expect(required('/plain')).toEqual(ALL);
     expect(required('/non-null')).toEqual(ALL);
+  });
+
+  it("a property's own @JsonInclude wins over its class's, USE_DEFAULTS deferring to it", () => {
+    expect(required('/mixed')).toEqual(['always']);
+    expect(required('/own')).toEqual(['kept']);
   });
 
   it('NON_ABSENT: an Optional promised may still be empty, and left out', () => {

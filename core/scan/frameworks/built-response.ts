@@ -1173,8 +1173,9 @@ function branchValue(text: string): string | undefined {
  * schema, no body; a String is text under a text/* type, else unknown: JSON or XML the method
  * serialized itself), and the classes the returns of its other statuses give
  * (`status(CONFLICT).entity(existing)`) on those entries of `responses` the annotations leave
- * without a schema. Undefined when a return is not read, when none succeeds, or when the
- * success's returns disagree on the entity. `status` is the success status the returns build (what
+ * without a schema (entries replaced, not changed: the caller's may be shared), also when none
+ * succeeds. Undefined when a return is not read, when none succeeds, or when the success's
+ * returns disagree on the entity. `status` is the success status the returns build (what
  * `Response.ok(x).status(201)` answers, which no `Response.status(..)` names).
  */
 export function builtResponse(
