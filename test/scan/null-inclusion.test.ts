@@ -263,6 +263,8 @@ public class Maps {
   @JsonInclude(value = Include.NON_EMPTY, content = Include.NON_NULL) public Map<String, Void> never;
   @JsonInclude(content = Include.NON_NULL) public Map<String, Integer> counts;
   public Map<String, String> plain;
+  @JsonInclude(value = Include.NON_ABSENT, content = Include.NON_EMPTY) public Optional<String> nick;
+  @JsonInclude(content = Include.NON_EMPTY) public Optional<String> alias;
 }`,
       'src/main/java/com/acme/Api.java': `package com.acme;
 import org.springframework.web.bind.annotation.*;
@@ -283,6 +285,12 @@ import org.springframework.web.bind.annotation.*;
     expect(props().plain.additionalProperties).toEqual({ type: 'string' });
   });
 
+  it("says an Optional's referent is not empty where an empty one counts as absent, and so left out", () => {
+    expect(props().nick).toEqual({ type: 'string', minLength: 1 });
+    // Under the value's ALWAYS an Optional is written whatever it holds.
+    expect(props().alias).toEqual({ type: 'string' });
+  });
+
   it('says a map of always-null values has no entries, and leaves it out where empty values are', () => {
     expect(props().nothing).toMatchObject({ additionalProperties: false, maxProperties: 0 });
     expect(response().example).toMatchObject({ nothing: {} });
@@ -292,6 +300,7 @@ import org.springframework.web.bind.annotation.*;
   it('keeps the request as Jackson reads it', () => {
     const sent = endpoints[0]!.request?.body?.schema?.properties as Record<string, any>;
     expect(sent.names.additionalProperties).toEqual({ type: 'string' });
+    expect(sent.nick).toEqual({ type: 'string' });
     expect(Object.keys(sent)).toContain('never');
   });
 });

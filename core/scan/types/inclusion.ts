@@ -41,6 +41,11 @@ export function leavesNullsOut(i: Include): boolean {
   return i !== 'ALWAYS';
 }
 
+/** Whether an inclusion leaves an absent Optional out (then `content` decides whether a present one's referent counts as absent). */
+export function leavesAbsentOut(i: Include): boolean {
+  return ORDER.indexOf(i) >= ORDER.indexOf('NON_ABSENT');
+}
+
 /** Whether an inclusion leaves empty values out (a map whose entries are all left out is empty too). */
 export function leavesEmptyOut(i: Include): boolean {
   return ORDER.indexOf(i) >= ORDER.indexOf('NON_EMPTY');
@@ -65,21 +70,27 @@ export function inclusionOf(annotations: ReadonlyArray<Annotation | undefined>, 
 /** Library types Jackson writes as their referent, empty when it is absent. */
 const REFERENCES = new Set(['java.util.Optional', 'java.util.OptionalInt', 'java.util.OptionalLong', 'java.util.OptionalDouble', 'java.util.concurrent.atomic.AtomicReference', 'com.google.common.base.Optional']);
 
+/** Whether Jackson writes a type as its referent, which may be absent (`Optional`, `AtomicReference`). */
+export function isReference(type: JavaType): boolean {
+  return type.kind === 'library' && REFERENCES.has(type.name);
+}
+
 /**
  * Whether a property whose declaration promises a value may still be left out: its value (of
  * declared `type`, written as `schema`) may be absent, empty or default for `inclusion`.
  */
 export function mayBeLeftOut(inclusion: Include, type: JavaType, schema: JsonSchema, anns: ReadonlyMap<string, Annotation>): boolean {
   const rank = ORDER.indexOf(inclusion);
-  if (rank >= ORDER.indexOf('NON_ABSENT') && type.kind === 'library' && REFERENCES.has(type.name)) return true;
+  if (leavesAbsentOut(inclusion) && isReference(type)) return true;
   if (rank >= ORDER.indexOf('NON_EMPTY') && mayBeEmpty(schema, anns)) return true;
   return inclusion === 'NON_DEFAULT' && mayBeDefault(schema);
 }
 
 /**
- * A Map's value schema as `content` inclusion leaves the entries: undefined when no entry is ever
- * written (its values are always null, and nulls are left out), else the schema, with a value
- * that may be empty said not to be where empty values are left out.
+ * A Map's value schema (or an Optional's referent's) as `content` inclusion leaves the entries:
+ * undefined when no entry is ever written (its values are always null, and nulls are left out),
+ * else the schema, with a value that may be empty said not to be where empty values are left out
+ * (the same object when nothing changes).
  */
 export function includedContent(content: Include, value: JsonSchema): JsonSchema | undefined {
   if (leavesNullsOut(content) && value.type === 'null') return undefined;

@@ -57,7 +57,7 @@ import { FASTJSON2_DATE_FORMAT, jsonbPropertyName } from './bean-mapper-annotati
 import type { BeanMapper } from './bean-mapper-annotations';
 import type { JsonMapperChoice } from '../json-mapper-choice';
 import { oneApplication } from '../root-wrapping';
-import { includedContent, inclusionOf, leavesEmptyOut, leavesNullsOut, mayBeLeftOut } from './inclusion';
+import { includedContent, inclusionOf, isReference, leavesAbsentOut, leavesEmptyOut, leavesNullsOut, mayBeLeftOut } from './inclusion';
 import type { Include } from './inclusion';
 import type { RootValue } from '../root-wrapping';
 
@@ -1009,13 +1009,18 @@ export class SchemaBuilder {
       const leftOut = promised && mayBeLeftOut(inclusion, types[i]!, schema, p.anns);
       if (leftOut) parts.directional = true;
       const isRequired = promised && (request || !leftOut);
-      const content = jackson && schema.additionalProperties && typeof schema.additionalProperties === 'object' ? this.inclusionOf(p.anns.get('JsonInclude'), decl, 'content') : 'ALWAYS';
-      const values = content !== 'ALWAYS' ? includedContent(content, schema.additionalProperties as JsonSchema) : schema.additionalProperties;
+      // `@JsonInclude(content = ..)`: a Map's values, or an Optional's referent where an absent one is left out.
+      const map = schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object' && !schema.properties;
+      const reference = isReference(types[i]!) && leavesAbsentOut(inclusion);
+      const content = jackson && (map || reference) ? this.inclusionOf(p.anns.get('JsonInclude'), decl, 'content') : 'ALWAYS';
+      const values = content !== 'ALWAYS' && map ? includedContent(content, schema.additionalProperties as JsonSchema) : schema.additionalProperties;
+      const noEntries = map && values === undefined;
+      const written = values !== schema.additionalProperties
+        ? (values ? { ...schema, additionalProperties: values } : { ...schema, additionalProperties: false, maxProperties: 0 })
+        : content !== 'ALWAYS' && reference ? includedContent(content, schema) ?? schema : schema;
       // Written, not read: the two sides differ.
-      if (values !== schema.additionalProperties) parts.directional = true;
-      // A Map's values as its content inclusion leaves them: none at all when they are always null.
-      if (values !== schema.additionalProperties && !request) schema = values ? { ...schema, additionalProperties: values } : { ...schema, additionalProperties: false, maxProperties: 0 };
-      const noEntries = content !== 'ALWAYS' && !values;
+      if (written !== schema) parts.directional = true;
+      if (written !== schema && !request) schema = written;
       if (p.member.defaultValue && schema.default === undefined) {
         const value = declaredDefault(this.index, p.member.defaultValue, schema, p.scope);
         if (value !== undefined) schema.default = value;
