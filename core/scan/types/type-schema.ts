@@ -393,12 +393,11 @@ export class SchemaBuilder {
 
   /**
    * Jackson's inclusion of a property's value, or of its content (a Map's values): its
-   * `@JsonInclude`, else its class's (or a supertype's, a mix-in's), else the application's default
-   * (which sets no content inclusion here).
+   * `@JsonInclude`, else its class's (or a supertype's, a mix-in's: `classIncludes`), else the
+   * application's default (which sets no content inclusion here).
    */
-  private inclusionOf(own: Annotation | undefined, decl: TypeDecl, attribute: 'value' | 'content'): Include {
-    const anns = [own, ...[decl, ...this.index.ancestors(decl)].map((t) => findAnnotation(classAnnotations(this.index, t), 'JsonInclude'))];
-    return inclusionOf(anns, attribute, attribute === 'value' ? this.inclusion : 'ALWAYS');
+  private inclusionOf(own: Annotation | undefined, classIncludes: readonly (Annotation | undefined)[], attribute: 'value' | 'content'): Include {
+    return inclusionOf([own, ...classIncludes], attribute, attribute === 'value' ? this.inclusion : 'ALWAYS');
   }
 
   /** Says which framework reads endpoints from which root type until the next call (undefined: none). */
@@ -984,6 +983,8 @@ export class SchemaBuilder {
       };
     });
     const builtValues = this.sharedByProperties(values);
+    // The `@JsonInclude` of the class and its supertypes, nearest first: read once for all its properties.
+    const classIncludes = this.javaNames || this.gson || this.mapper ? [] : [decl, ...this.index.ancestors(decl)].map((t) => findAnnotation(classAnnotations(this.index, t), 'JsonInclude'));
 
     // Indexed: most of a scan runs before the optimizing compiler, where `entries()` makes an iterator and a pair per property.
     for (let i = 0; i < listed.length; i++) {
@@ -1002,7 +1003,7 @@ export class SchemaBuilder {
       let { schema } = ruled;
       // What Jackson writes: `@JsonInclude` (and the application's default) decide (inclusion.ts).
       const jackson = !this.javaNames && !this.gson && !this.mapper;
-      const inclusion = jackson ? this.inclusionOf(p.anns.get('JsonInclude'), decl, 'value') : 'ALWAYS';
+      const inclusion = jackson ? this.inclusionOf(p.anns.get('JsonInclude'), classIncludes, 'value') : 'ALWAYS';
       // A value the declaration promises is still left out when empty (NON_EMPTY) or default (NON_DEFAULT): not required
       // in a response, still in a request: the two sides differ.
       const promised = ruled.required || p.member.required === true;
@@ -1012,7 +1013,7 @@ export class SchemaBuilder {
       // `@JsonInclude(content = ..)`: a Map's values, or an Optional's referent where an absent one is left out.
       const map = schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object' && !schema.properties;
       const reference = isReference(types[i]!) && leavesAbsentOut(inclusion);
-      const content = jackson && (map || reference) ? this.inclusionOf(p.anns.get('JsonInclude'), decl, 'content') : 'ALWAYS';
+      const content = jackson && (map || reference) ? this.inclusionOf(p.anns.get('JsonInclude'), classIncludes, 'content') : 'ALWAYS';
       const values = content !== 'ALWAYS' && map ? includedContent(content, schema.additionalProperties as JsonSchema) : schema.additionalProperties;
       const noEntries = map && values === undefined;
       const written = values !== schema.additionalProperties
