@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../model/endpoint';
-import { clientName, clientProfiles, nativeRepositories, repositoryFiles } from './cloud-config';
+import { clientName, clientProfiles, matchingFolders, nativeRepositories, repositoryFiles } from './cloud-config';
 
 const map = (o: Record<string, string>) => new Map(Object.entries(o));
 
@@ -117,5 +120,21 @@ describe('Spring Cloud Config lists, composites and labels', () => {
       'repo/teams/a/orders.yml',
     ]);
     expect(repositoryFiles(['shared/{label=v1}'], 'orders', [], 'v2').filter((f) => f.endsWith('orders.yml'))).toEqual(['shared/v2/orders.yml']);
+  });
+});
+
+describe('Spring Cloud Config wildcard search paths', () => {
+  it('matches ** at any depth, none included, and * one level only; ** walks no hidden folder', () => {
+    const root = mkdtempSync(join(tmpdir(), 'apiscout-cloud-config-deep-'));
+    try {
+      for (const dir of ['envs/dev/eu/west', 'envs/prod', 'envs/.git/objects', 'other/x']) mkdirSync(join(root, dir), { recursive: true });
+      expect(matchingFolders(root, 'envs/**')).toEqual(['envs', 'envs/dev', 'envs/dev/eu', 'envs/dev/eu/west', 'envs/prod']);
+      expect(matchingFolders(root, 'envs/*').filter((f) => !f.includes('.git'))).toEqual(['envs/dev', 'envs/prod']);
+      // A plain segment after it is each folder's (one that is not there holds no file).
+      expect(matchingFolders(root, 'envs/**/west')).toContain('envs/dev/eu/west');
+      expect(matchingFolders(root, '**/eu')).toContain('envs/dev/eu');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

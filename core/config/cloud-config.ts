@@ -10,7 +10,7 @@
 // project that is a link to one outside it) is not read: nothing is fetched, and a diagnostic names
 // it. The composite backend (`spring.cloud.config.server.composite[i]`) layers its native and git
 // repositories, the first winning; `{label}` in a folder is the client's label (else the server's
-// default one), and a wildcard search path (`envs/*`) the folders matching it.
+// default one), and a wildcard search path (`envs/*`, `envs/**` at any depth) the folders matching it.
 
 import { readdirSync, realpathSync } from 'node:fs';
 import { join, posix, sep } from 'node:path';
@@ -252,27 +252,65 @@ export function repositoryFiles(repos: readonly string[], name: string, profiles
   return out;
 }
 
-/** The project's folders (root-relative, sorted) matching a folder pattern whose segments may hold `*` and `?`. */
+/**
+ * The project's folders (root-relative, sorted) matching a folder pattern whose segments may hold
+ * `*` and `?`, and `**` for any number of folders (none too: `envs/**` is `envs` and every folder
+ * under it), as the server's Ant-style resource patterns match them.
+ */
 export function matchingFolders(root: string, pattern: string): string[] {
   let found = [''];
   for (const segment of pattern.split('/').filter(Boolean)) {
     const next: string[] = [];
     for (const dir of found) {
+      if (segment === '**') {
+        for (const d of [dir, ...foldersUnder(root, dir)]) if (!next.includes(d)) next.push(d);
+        continue;
+      }
       if (!/[*?]/.test(segment)) {
         next.push(dir ? `${dir}/${segment}` : segment);
         continue;
       }
-      let names: string[];
-      try {
-        names = readdirSync(join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => d.name).sort();
-      } catch {
-        continue;
-      }
-      for (const n of names) if (antMatch(segment, n, '/')) next.push(dir ? `${dir}/${n}` : n);
+      for (const n of folderNames(root, dir)) if (antMatch(segment, n, '/')) next.push(dir ? `${dir}/${n}` : n);
     }
     found = next;
   }
   return found.filter((f) => f !== '');
+}
+
+/** How many folders a `**` lists at most: a pattern at the project's root does not walk all of a large tree. */
+const MAX_DEEP_FOLDERS = 2000;
+
+/** The names of a folder's folders (and links to folders), sorted; none when it cannot be read. */
+function folderNames(root: string, dir: string): string[] {
+  try {
+    return readdirSync(join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => d.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every folder under `dir` at any depth, each before its own, sorted by name; a link is listed,
+ * not entered (it may loop). Hidden folders (a working copy's `.git`) hold no configuration: skipped.
+ */
+function foldersUnder(root: string, dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    let entries;
+    try {
+      entries = readdirSync(join(root, at), { withFileTypes: true }).filter((d) => (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      return;
+    }
+    for (const d of entries) {
+      if (out.length >= MAX_DEEP_FOLDERS) return;
+      const rel = at ? `${at}/${d.name}` : d.name;
+      out.push(rel);
+      if (d.isDirectory()) walk(rel);
+    }
+  };
+  walk(dir);
+  return out;
 }
 
 /** Where a file of the project really is, when a link takes it outside the project; undefined when it is inside (or absent). */

@@ -8,7 +8,8 @@
 // its type is (`Void`, a `Result<Void>`'s `T data`); such a property is always null, so where
 // nulls are left out it is never written: the response's schema and example do not list it.
 // Any other property may or may not be null at run time; its `required` says what the declaration
-// promises (Kotlin non-null, a primitive, validation), as for an application writing nulls.
+// promises (Kotlin non-null, validation), unless the inclusion may leave that value out too (an
+// empty String under NON_EMPTY, a 0 under NON_DEFAULT: types/inclusion.ts).
 
 import { applications, relaxedKey, settingByModule } from './json-mapper';
 import type { App } from './json-mapper';
@@ -16,30 +17,28 @@ import type { ModuleInfo } from './modules';
 import type { ProjectIndex } from './project-index';
 import type { SourceFile } from './source-model';
 import { codeRegistrations } from './types/jackson-registrations';
-
-/** The inclusions that leave a null value out. */
-export const NULLS_LEFT_OUT = new Set(['NON_NULL', 'NON_ABSENT', 'NON_EMPTY', 'NON_DEFAULT']);
+import { includeOf, weakest } from './types/inclusion';
+import type { Include } from './types/inclusion';
 
 /**
- * Whether the application(s) whose code `file` is leave null properties out by default, by its
- * module. `props`: a module's application properties (raw keys), by its folder.
+ * The inclusion the application(s) whose code `file` is apply by default, by its module: what
+ * leaves out the least among them (ALWAYS where one writes nulls). `props`: a module's application
+ * properties (raw keys), by its folder.
  */
-export function nullsLeftOut(
+export function defaultInclusion(
   modules: readonly ModuleInfo[],
   props: (dir: string) => ReadonlyMap<string, string> | undefined,
   index: ProjectIndex,
   read: (path: string) => string | undefined,
-): (file: SourceFile) => boolean {
-  return settingByModule(applications(modules, props, read), () => codeRegistrations(index).inclusion, leaveNullsOut);
+): (file: SourceFile) => Include {
+  return settingByModule(applications(modules, props, read), () => codeRegistrations(index).inclusion, appsInclusion);
 }
 
-/** Whether every application serving a module leaves nulls out: its modules' code, else its properties. */
-function leaveNullsOut(serving: readonly App[], code: ReadonlyMap<string, string>): boolean {
-  return serving.length > 0 && serving.every((app) => {
+/** The inclusion every application serving a module applies: its modules' code, else its properties. */
+function appsInclusion(serving: readonly App[], code: ReadonlyMap<string, string>): Include {
+  return weakest(serving.map((app) => {
     const inCode = [...app.context].map((m) => code.get(m)).find((v) => v !== undefined);
     // Boot binds the enum relaxed: `non_null`, `non-null`, `NON_NULL`.
-    const property = app.props.get(relaxedKey('spring.jackson.default-property-inclusion'))?.trim().toUpperCase().replace(/-/g, '_');
-    const inclusion = inCode ?? property;
-    return inclusion !== undefined && NULLS_LEFT_OUT.has(inclusion);
-  });
+    return includeOf(inCode ?? app.props.get(relaxedKey('spring.jackson.default-property-inclusion')));
+  }));
 }

@@ -40,7 +40,7 @@ import { compareBuildFacts, readBuildFacts } from './build-facts';
 import { importsJackson3, jacksonOfBuild } from './jackson-version';
 import { jsonMapperChoice } from './json-mapper-choice';
 import { rootWrapping } from './root-wrapping';
-import { nullsLeftOut } from './null-inclusion';
+import { defaultInclusion } from './null-inclusion';
 import type { JacksonMajor } from './jackson-version';
 import type { BuildFacts } from './build-facts';
 import { BUILD_FILE_NAMES, isIgnoreFile, isLinkedFileProblem, outsideWalk, walkFolder, walkProject, WalkScope } from './files';
@@ -1119,7 +1119,7 @@ export class ProjectScanner {
         ...this.jacksonDefaults(readProjectFile),
         // Root wrapping is each application's own (root-wrapping.ts).
         rootValue: rootWrapping(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile),
-        nullsLeftOut: nullsLeftOut(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile),
+        inclusion: defaultInclusion(this.modules, (dir) => this.moduleProperties.get(dir), this.index, readProjectFile),
         generatedType: (name, packages) => models.schemaOf(name, packages),
         ...(mapper ? { mapper } : {}),
       });

@@ -3,7 +3,8 @@
 // enableSecurity); another application builds its own. The schemes and the paths each security
 // context selects reach the model and the OpenAPI export, and a re-scan follows a subclass's change.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { antMatch } from '../../core/scan/ant-match';
 import { javaRegex, selects } from '../../core/scan/frameworks/springfox-security';
 import { copyFixture, editFile } from '../scan/fixture-case';
 import { writeFiles } from '../write-files';
+import { mavenRepoSetting } from '../scan/maven-jar';
 
 const tmp = mkdtempSync(join(tmpdir(), 'apiscout-springfox-security-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -448,6 +450,16 @@ describe('springfox handler selectors', () => {
     expect(security(guava)).toEqual({ '/orders': undefined, '/orders/count': undefined, '/admin/users': undefined, '/ping': ['key'], '/internal/ping': undefined });
   });
 
+  it('basePackage keeps to the package and its subpackages: com.acme.web is not com.acme.webhooks', async () => {
+    const s = await project('package-boundary', {
+      ...CONTROLLERS,
+      'src/main/java/com/acme/webhooks/HookController.java': 'package com.acme.webhooks;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class HookController {\n    @GetMapping("/hooks")\n    public String hooks() { return "[]"; }\n}\n',
+      'src/main/java/com/acme/web/inner/InnerController.java': 'package com.acme.web.inner;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class InnerController {\n    @GetMapping("/inner")\n    public String inner() { return "[]"; }\n}\n',
+      'src/main/java/com/acme/config/DocsConfig.java': docketConfig('RequestHandlerSelectors.basePackage("com.acme.web")'),
+    });
+    expect(security(s)).toMatchObject({ '/orders': ['key'], '/inner': ['key'], '/hooks': undefined, '/ping': undefined });
+  });
+
   it('says so when a selector cannot be read, and then documents everything', async () => {
     const s = await project('unreadable-selector', { ...CONTROLLERS, 'src/main/java/com/acme/config/DocsConfig.java': docketConfig('handlers()') });
     expect(Object.values(security(s)).every((v) => v?.[0] === 'key')).toBe(true);
@@ -522,5 +534,55 @@ class SwaggerConfig(private val props: SwaggerProperties) {
     // /orders/.* does not match /orders itself (String.matches), nor does /admin/**: no context selects it.
     expect(security).toEqual({ '/orders': [], '/orders/count': ['X-Token'], '/admin/users': ['basic'], '/ping': undefined, '/internal/ping': undefined });
     expect(s.result().diagnostics).toEqual([]);
+  });
+});
+
+describe('springfox handler selectors meeting annotations of a dependency jar', () => {
+  const restoreRepo = mavenRepoSetting();
+  const repo = join(tmp, 'm2');
+  afterAll(restoreRepo);
+
+  /** The organisation's (or another's) annotations, compiled by javac and packed by jar into the temp repository; swagger's `@Api` compiled beside them, not packed. */
+  function annotationJar(group: string, artifact: string, pkg: string): void {
+    const src = join(tmp, `${artifact}-src`);
+    const classes = join(tmp, `${artifact}-classes`);
+    const dir = pkg.replace(/\./g, '/');
+    const sources = {
+      'io/swagger/annotations/Api.java': 'package io.swagger.annotations;\nimport java.lang.annotation.*;\n@Retention(RetentionPolicy.RUNTIME)\npublic @interface Api { String value() default ""; }\n',
+      [`${dir}/OpenApi.java`]: `package ${pkg};\nimport java.lang.annotation.*;\n@Retention(RetentionPolicy.RUNTIME)\n@Target(ElementType.TYPE)\n@io.swagger.annotations.Api\npublic @interface OpenApi {}\n`,
+      [`${dir}/Documented.java`]: `package ${pkg};\nimport java.lang.annotation.*;\n@Retention(RetentionPolicy.RUNTIME)\n@Target(ElementType.TYPE)\n@OpenApi\npublic @interface Documented {}\n`,
+    };
+    writeFiles(src, sources);
+    mkdirSync(classes, { recursive: true });
+    execFileSync('javac', ['-d', classes, ...Object.keys(sources).map((f) => join(src, f))]);
+    const out = join(repo, ...group.split('.'), artifact, '1.0');
+    mkdirSync(out, { recursive: true });
+    execFileSync('jar', ['cf', join(out, `${artifact}-1.0.jar`), '-C', classes, dir.split('/')[0]!]);
+  }
+
+  const pom = `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme.shop</groupId><artifactId>shop</artifactId><version>1.0</version>
+  <dependencies>
+    <dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency>
+    <dependency><groupId>com.acme.platform</groupId><artifactId>acme-docs</artifactId><version>1.0</version></dependency>
+    <dependency><groupId>org.other</groupId><artifactId>other-docs</artifactId><version>1.0</version></dependency>
+  </dependencies></project>`;
+  const controller = (name: string, path: string, imp: string, ann: string) =>
+    `package com.acme.web;\n\nimport ${imp};\nimport org.springframework.web.bind.annotation.*;\n\n@${ann}\n@RestController\npublic class ${name} {\n    @GetMapping("${path}")\n    public String get() { return ""; }\n}\n`;
+
+  it("follows @Api on an annotation of the organisation's own jar, two levels deep; another organisation's jar is not read", async () => {
+    process.env.APISCOUT_MAVEN_REPO = repo;
+    annotationJar('com.acme.platform', 'acme-docs', 'com.acme.platform.docs');
+    annotationJar('org.other', 'other-docs', 'org.other.docs');
+    const s = await project('jar-meta-annotation', {
+      'pom.xml': pom,
+      'src/main/java/com/acme/web/OpenController.java': controller('OpenController', '/open', 'com.acme.platform.docs.OpenApi', 'OpenApi'),
+      'src/main/java/com/acme/web/DeepController.java': controller('DeepController', '/deep', 'com.acme.platform.docs.*', 'Documented'),
+      'src/main/java/com/acme/web/NamedController.java': controller('NamedController', '/named', 'java.util.List', 'com.acme.platform.docs.OpenApi'),
+      'src/main/java/com/acme/web/OtherController.java': controller('OtherController', '/other', 'org.other.docs.OpenApi', 'OpenApi'),
+      'src/main/java/com/acme/web/PlainController.java': 'package com.acme.web;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class PlainController {\n    @GetMapping("/plain")\n    public String get() { return ""; }\n}\n',
+      'src/main/java/com/acme/config/DocsConfig.java': docketConfig('RequestHandlerSelectors.withClassAnnotation(io.swagger.annotations.Api.class)'),
+    });
+    const security = Object.fromEntries(s.result().endpoints.map((e) => [e.path, e.security]));
+    expect(security).toEqual({ '/open': ['key'], '/deep': ['key'], '/named': ['key'], '/other': undefined, '/plain': undefined });
   });
 });

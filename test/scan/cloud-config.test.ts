@@ -138,6 +138,26 @@ describe('Spring Cloud Config repository in a folder of the project', () => {
     expect(fresh.result().modules).toEqual(scanner.result().modules);
   });
 
+  it('reads a ** search path at any depth, and a file appearing deeper on a re-scan, as a fresh scan', async () => {
+    const root = folderCopy();
+    const put = (rel: string, text: string) => {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    };
+    put(FOLDER_SERVER, 'spring:\n  cloud:\n    config:\n      server:\n        git:\n          uri: file://${user.dir}/config-repo\n          search-paths: "regions/**"\n');
+    put('config-repo/regions/eu/west/billing.properties', 'server.servlet.context-path=/eu-west\n');
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    expect(module(scanner, 'billing-service').contextPath).toBe('/eu-west');
+    // regions/eu/west/green sorts after regions/eu/west: its file is read later and wins.
+    put('config-repo/regions/eu/west/green/billing.properties', 'server.servlet.context-path=/eu-west-green\n');
+    scanner.rescan([{ path: 'config-repo/regions/eu/west/green/billing.properties', kind: 'created' }]);
+    expect(module(scanner, 'billing-service').contextPath).toBe('/eu-west-green');
+    const fresh = new ProjectScanner(root, { parseWorker: false });
+    await fresh.scan();
+    expect(fresh.result().modules).toEqual(scanner.result().modules);
+  });
+
   it('does not read a repository folder that is a link to one outside the project, and names it', async () => {
     const root = folderCopy();
     const outside = mkdtempSync(join(tmpdir(), 'apiscout-cloud-config-outside-'));

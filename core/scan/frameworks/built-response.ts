@@ -88,6 +88,10 @@ const SPRING_STARTERS: Record<string, string> = {
 };
 /** `ResponseEntity` builder calls that change neither the status nor the body. */
 const SPRING_DECORATIONS = new Set(['header', 'headers', 'contentType', 'contentLength', 'eTag', 'lastModified', 'location', 'cacheControl', 'allow', 'varyBy']);
+/** Java locals' declared types that tell nothing of the value: the values they are given do. */
+const OBJECT_LOCALS = new Set(['Object']);
+/** Java locals holding a Spring handler's answer, given it in branches. */
+const SPRING_LOCALS = new Set(['ResponseEntity', 'Mono']);
 /** The types of `new ResponseEntity<>(headers, status)`'s headers (a `MultiValueMap<String, String>`). */
 const SPRING_HEADERS = new Set(['HttpHeaders', 'MultiValueMap', 'LinkedMultiValueMap']);
 
@@ -319,6 +323,10 @@ class BodyReader {
     const branches = depth <= MAX_DEPTH ? this.branches(e) : undefined;
     if (branches) return branches.flatMap((b) => this.entities(b, depth + 1));
     if (depth <= MAX_DEPTH && /^[a-z_$][\w$]*$/.test(e) && !this.site.method.params.some((p) => p.name === e)) {
+      // Java `Object r = c ? a : b;`, or `Object r; if (c) r = a; else r = b;`: each value given.
+      // A map started empty is left to the reading of its `put`s.
+      const values = this.assignedValues(e, OBJECT_LOCALS);
+      if (values && !values.some((v) => MAP_START.test(v) || DOUBLE_BRACE.test(v))) return values.flatMap((v) => this.entities(v, depth + 1));
       const init = this.localDeclaration(e)?.init?.trim();
       const choice = init !== undefined ? this.branches(unparenthesized(init)) : undefined;
       // Given once, never again: its initializer is what is returned.
@@ -372,6 +380,9 @@ class BodyReader {
     // A local given a choice (`val r = if (found) ok(u) else notFound().build(); return r`).
     const init = depth <= MAX_DEPTH && /^[a-z_$][\w$]*$/.test(e) ? this.springLocal(e) : undefined;
     if (init !== undefined) return this.springBuiltAll(init, depth + 1);
+    // `ResponseEntity<?> r; if (found) r = ok(u); else r = status(CONFLICT).body(e); return r;`
+    const values = depth <= MAX_DEPTH && /^[a-z_$][\w$]*$/.test(e) ? this.assignedValues(e, SPRING_LOCALS) : undefined;
+    if (values) return allOf(values.map((v) => this.springBuiltAll(v, depth + 1)));
     const one = this.springBuilt(e, depth);
     return one && [one];
   }
@@ -528,6 +539,32 @@ class BodyReader {
     if (from < 0 || [...this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))].some((m) => m.index! < decls[0]!.index! || m.index! >= from)) return undefined;
     const end = this.end(from);
     return end < 0 ? undefined : this.code.slice(from, end).trim();
+  }
+
+  /**
+   * Every value a Java local declared once as one of `types` (or `var`) is given: its initializer
+   * and each later `name = ..` (the branches of an `if` assigning it before the return). A `null`
+   * start value the branches replace is left out. Undefined when `name` is no such local, is
+   * given nothing, or a value cannot be delimited; Kotlin's `val r = if ..` is read as a choice.
+   */
+  private assignedValues(name: string, types: ReadonlySet<string>): string[] | undefined {
+    if (this.kotlin || this.call?.bound.has(name) || this.site.method.params.some((p) => p.name === name)) return undefined;
+    const n = name.replace(/\$/g, '\\$');
+    const decls = [...this.code.matchAll(new RegExp(`(?<![\\w$.])(?:final\\s+)?([A-Za-z_$][\\w$.]*)\\s*(?:<[^;=(){}]*>)?\\s+${n}\\s*(?=[=;])(?!==)`, 'g'))]
+      .filter((m) => !KEYWORDS.has(m[1]!));
+    const decl = decls.length === 1 ? decls[0]! : undefined;
+    if (!decl || !(decl[1] === 'var' || types.has(simpleName(decl[1]!)))) return undefined;
+    const values: string[] = [];
+    for (const m of this.code.matchAll(new RegExp(`(?<![\\w$.])${n}\\s*=(?!=)`, 'g'))) {
+      // Given before it is declared: another variable of that name, in a block before.
+      if (m.index! < decl.index!) return undefined;
+      const from = m.index! + m[0].length;
+      const end = this.end(from);
+      if (end < 0) return undefined;
+      values.push(this.code.slice(from, end).trim());
+    }
+    const given = values.filter((v) => v !== 'null');
+    return !values.length ? undefined : given.length ? given : ['null'];
   }
 
   /**
@@ -1136,8 +1173,9 @@ function branchValue(text: string): string | undefined {
  * schema, no body; a String is text under a text/* type, else unknown: JSON or XML the method
  * serialized itself), and the classes the returns of its other statuses give
  * (`status(CONFLICT).entity(existing)`) on those entries of `responses` the annotations leave
- * without a schema. Undefined when a return is not read, when none succeeds, or when the
- * success's returns disagree on the entity. `status` is the success status the returns build (what
+ * without a schema (entries replaced, not changed: the caller's may be shared), also when none
+ * succeeds. Undefined when a return is not read, when none succeeds, or when the success's
+ * returns disagree on the entity. `status` is the success status the returns build (what
  * `Response.ok(x).status(201)` answers, which no `Response.status(..)` names).
  */
 export function builtResponse(
@@ -1153,9 +1191,8 @@ export function builtResponse(
 ): { response: ResponseModel; status: string } | undefined {
   const all = returns ?? [];
   const successes = all.filter((r) => r.status.startsWith('2'));
-  if (!successes.length) return undefined;
   // As visibleResponses picks it: 200 when the body builds one, else the first success.
-  const main = successes.some((r) => r.status === '200') ? '200' : successes[0]!.status;
+  const main = successes.some((r) => r.status === '200') ? '200' : successes[0]?.status;
   const { contentType } = media;
   const model = (status: string): ResponseModel | undefined => {
     const entity = agreed(all.filter((r) => r.status === status).map((r) => r.entity));
@@ -1180,14 +1217,14 @@ export function builtResponse(
   for (const status of new Set(all.map((r) => r.status))) {
     if (status !== main && !responses.some((r) => r.status === status)) responses.push({ status, description: reasonPhrase(status) });
   }
-  for (const r of responses) {
+  for (const [i, r] of responses.entries()) {
     if (r.schema || r.status === main || !all.some((s) => s.status === r.status)) continue;
     const other = model(r.status);
-    if (other?.schema && other.schema['x-unresolved'] !== true) {
-      r.schema = other.schema;
-      r.contentType ??= other.contentType;
-    }
+    // A copy: an entry may be an exception handler's, which every endpoint throwing it shares.
+    if (other?.schema && other.schema['x-unresolved'] !== true) responses[i] = { ...r, schema: other.schema, contentType: r.contentType ?? other.contentType };
   }
+  // A handler answering only errors (`return ResponseEntity.badRequest().body(err)`) names no success's body.
+  if (main === undefined) return undefined;
   const response = model(main);
   return response && { response, status: main };
 }

@@ -7,6 +7,7 @@ import { findAnnotation } from '../source-model';
 import type { TypeDecl } from '../source-model';
 import type { MethodSite } from '../hierarchy';
 import { stringValue, stringValues } from '../annotation-values';
+import { swaggerAnnotation } from './swagger-meta';
 
 export interface NameAndDescription {
   name: string;
@@ -19,11 +20,12 @@ export function nameAndDescription(index: ProjectIndex, chain: readonly MethodSi
   for (const { method, owner } of chain) {
     const scope = { type: owner, file: owner.file };
     const op = findAnnotation(method.annotations, 'Operation');
-    const apiOp = findAnnotation(method.annotations, 'ApiOperation');
-    summary ??= (op && nonEmpty(stringValue(index, op, ['summary'], scope))) || (apiOp && nonEmpty(stringValue(index, apiOp, ['value'], scope))) || undefined;
+    // springfox finds `@ApiOperation` on an annotation the method carries too (swagger-meta.ts).
+    const apiOp = swaggerAnnotation(index, method.annotations, scope, 'ApiOperation');
+    summary ??= (op && nonEmpty(stringValue(index, op, ['summary'], scope))) || (apiOp && nonEmpty(stringValue(index, apiOp.annotation, ['value'], apiOp.scope))) || undefined;
     swaggerDescription ??=
       (op && nonEmpty(stringValue(index, op, ['description'], scope))) ||
-      (apiOp && nonEmpty(stringValue(index, apiOp, ['notes'], scope))) ||
+      (apiOp && nonEmpty(stringValue(index, apiOp.annotation, ['notes'], apiOp.scope))) ||
       undefined;
   }
   const doc = parseDoc(chain.find((s) => s.method.doc && !/^\s*\{@inheritDoc\}\s*$/.test(s.method.doc))?.method.doc);
@@ -38,10 +40,11 @@ export function folderOf(index: ProjectIndex, type: TypeDecl): string {
     const tag = findAnnotation(t.annotations, 'Tag');
     const tagName = tag && nonEmpty(stringValue(index, tag, ['name', 'value'], scope));
     if (tagName) return tagName;
-    const api = findAnnotation(t.annotations, 'Api');
-    const apiTag = api && (stringValues(index, api, ['tags'], scope) ?? []).find((s) => s.trim() !== '');
+    // `@Api` on the class, or on an annotation it carries (swagger-meta.ts).
+    const api = swaggerAnnotation(index, t.annotations, scope, 'Api');
+    const apiTag = api && (stringValues(index, api.annotation, ['tags'], api.scope) ?? []).find((s) => s.trim() !== '');
     if (apiTag) return apiTag;
-    const apiValue = api && nonEmpty(stringValue(index, api, ['value'], scope));
+    const apiValue = api && nonEmpty(stringValue(index, api.annotation, ['value'], api.scope));
     if (apiValue) return apiValue;
   }
   const summary = parseDoc(type.doc).summary;
@@ -58,10 +61,11 @@ export function folderDescriptionOf(index: ProjectIndex, type: TypeDecl, folder:
     const scope = { type: t, file: t.file };
     const tag = findAnnotation(t.annotations, 'Tag');
     if (tag && nonEmpty(stringValue(index, tag, ['name', 'value'], scope)) === folder) return nonEmpty(stringValue(index, tag, ['description'], scope)) ?? '';
-    const api = findAnnotation(t.annotations, 'Api');
-    if (!api) continue;
-    const names = [...(stringValues(index, api, ['tags'], scope) ?? []), stringValue(index, api, ['value'], scope) ?? ''].map((n) => n.trim());
-    if (names.includes(folder)) return nonEmpty(stringValue(index, api, ['description'], scope)) ?? '';
+    const found = swaggerAnnotation(index, t.annotations, scope, 'Api');
+    if (!found) continue;
+    const { annotation: api, scope: at } = found;
+    const names = [...(stringValues(index, api, ['tags'], at) ?? []), stringValue(index, api, ['value'], at) ?? ''].map((n) => n.trim());
+    if (names.includes(folder)) return nonEmpty(stringValue(index, api, ['description'], at)) ?? '';
   }
   return '';
 }

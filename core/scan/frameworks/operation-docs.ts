@@ -12,6 +12,7 @@ import { findAnnotation, simpleName } from '../source-model';
 import type { Annotation, Expr, TypeDecl } from '../source-model';
 import { makeParam, paramExample } from './params';
 import { enumSchema } from '../types/enum-schema';
+import { swaggerAnnotation } from './swagger-meta';
 
 export interface OperationDocs {
   /** `@Hidden`, `@Operation(hidden = true)`, `@ApiOperation(hidden = true)`, `@ApiIgnore`: not listed at all. */
@@ -52,7 +53,8 @@ export function operationDocs(index: ProjectIndex, type: TypeDecl, chain: readon
   const out: OperationDocs = { hidden: false, deprecated: false, tags: [], params: [], hiddenParams: new Set() };
   const types = [type, ...index.ancestors(type)];
   for (const t of types) {
-    if (findAnnotation(t.annotations, 'Hidden', 'ApiIgnore')) out.hidden = true;
+    // springfox's `@ApiIgnore` counts on an annotation the class carries too (swagger-meta.ts).
+    if (findAnnotation(t.annotations, 'Hidden') || swaggerAnnotation(index, t.annotations, { type: t, file: t.file }, 'ApiIgnore')) out.hidden = true;
     if (findAnnotation(t.annotations, 'Deprecated')) out.deprecated = true;
   }
   for (const { method, owner } of chain) {
@@ -60,12 +62,15 @@ export function operationDocs(index: ProjectIndex, type: TypeDecl, chain: readon
     const anns = method.annotations;
     if (findAnnotation(anns, 'Hidden', 'ApiIgnore')) out.hidden = true;
     if (findAnnotation(anns, 'Deprecated')) out.deprecated = true;
-    const op = findAnnotation(anns, 'Operation', 'ApiOperation');
-    if (op) {
+    const direct = findAnnotation(anns, 'Operation', 'ApiOperation');
+    const found = direct ? { annotation: direct, scope } : swaggerAnnotation(index, anns, scope, 'ApiOperation', 'ApiIgnore');
+    if (found && simpleName(found.annotation.name) === 'ApiIgnore') out.hidden = true;
+    else if (found) {
+      const { annotation: op, scope: at } = found;
       if (isTrue(op.args.hidden)) out.hidden = true;
       if (isTrue(op.args.deprecated)) out.deprecated = true;
-      if (!out.tags.length) out.tags = (stringValues(index, op, ['tags'], scope, diagnostics) ?? []).map((s) => s.trim()).filter(Boolean);
-      const id = stringValue(index, op, [simpleName(op.name) === 'Operation' ? 'operationId' : 'nickname'], scope, diagnostics)?.trim();
+      if (!out.tags.length) out.tags = (stringValues(index, op, ['tags'], at, diagnostics) ?? []).map((s) => s.trim()).filter(Boolean);
+      const id = stringValue(index, op, [simpleName(op.name) === 'Operation' ? 'operationId' : 'nickname'], at, diagnostics)?.trim();
       if (id && out.operationId === undefined) out.operationId = id;
     }
     const tag = findAnnotation(anns, 'Tag');

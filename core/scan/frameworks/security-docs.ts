@@ -15,6 +15,7 @@ import { annotationsNamed, arrayItems } from '../annotation-values';
 import { codeSecurity, FLOWS, KEY_LOCATIONS, SCHEME_TYPES } from './openapi-bean-security';
 import { guardedBy } from './jax-rs/dropwizard-auth';
 import { documents, handlerOf, selects } from './springfox-security';
+import { swaggerAnnotation } from './swagger-meta';
 import type { SpringfoxDocket } from './springfox-security';
 import type { ModuleInfo } from '../modules';
 import { moduleDependencies } from '../module-dependencies';
@@ -286,10 +287,11 @@ function declaredOn(index: ProjectIndex, anns: readonly Annotation[], scope: Sco
     names.push(...requirementNames(index, op.args.security, scope));
   }
   // Swagger 2: @Api(authorizations = @Authorization("x")), @ApiOperation(authorizations = ...).
-  const api = findAnnotation(anns, 'ApiOperation', 'Api');
-  for (const item of arrayItems(api?.args.authorizations)) {
+  // Also carried by an annotation type (swagger-meta.ts), as springfox finds it.
+  const api = swaggerAnnotation(index, anns, scope, 'ApiOperation', 'Api');
+  for (const item of arrayItems(api?.annotation.args.authorizations)) {
     if (item.kind !== 'annotation') continue;
-    const name = stringAttr(index, item.annotation, 'value', scope);
+    const name = stringAttr(index, item.annotation, 'value', api!.scope);
     declared = true;
     if (name) names.push(name);
   }

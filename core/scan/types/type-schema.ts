@@ -57,7 +57,8 @@ import { FASTJSON2_DATE_FORMAT, jsonbPropertyName } from './bean-mapper-annotati
 import type { BeanMapper } from './bean-mapper-annotations';
 import type { JsonMapperChoice } from '../json-mapper-choice';
 import { oneApplication } from '../root-wrapping';
-import { NULLS_LEFT_OUT } from '../null-inclusion';
+import { includedContent, inclusionOf, isReference, leavesAbsentOut, leavesEmptyOut, leavesNullsOut, mayBeLeftOut } from './inclusion';
+import type { Include } from './inclusion';
 import type { RootValue } from '../root-wrapping';
 
 export type TypeBindings = ReadonlyMap<string, { ref: TypeRef; scope: Scope; bindings?: TypeBindings }>;
@@ -91,8 +92,8 @@ export interface SchemaOptions {
    * in); a fixed value is the whole project's properties, any module's code winning.
    */
   rootValue?: RootValue | ((file: SourceFile) => RootValue);
-  /** Whether the Jackson of the application writing `file`'s types leaves null properties out by default (null-inclusion.ts). */
-  nullsLeftOut?: (file: SourceFile) => boolean;
+  /** The default inclusion of the Jackson of the application writing `file`'s types (null-inclusion.ts). */
+  inclusion?: (file: SourceFile) => Include;
   /**
    * The schema of a type that is not in the source tree but that the build generates (an
    * openapi-generator model class, from its spec); undefined when it knows none by that name.
@@ -287,9 +288,9 @@ export class SchemaBuilder {
   private readonly mappers = new Map<string, { cache: Map<string, Cached>; requestCache: Map<string, Cached>; cutCache: Map<string, Cached>; enums: Map<TypeDecl, JsonSchema> }>();
   private mapperKey = '';
   private readonly rootValue: (file: SourceFile) => RootValue;
-  private readonly nullsLeftOutFor: ((file: SourceFile) => boolean) | undefined;
-  /** The application's Jackson leaves null properties out unless a property or class says otherwise. */
-  private nullsLeftOut = false;
+  private readonly inclusionFor: ((file: SourceFile) => Include) | undefined;
+  /** The application's Jackson's default inclusion, unless a property or class says otherwise. */
+  private inclusion: Include = 'ALWAYS';
   /** The root type whose endpoints are being read (`readingEndpointsOf`). */
   private endpointRoot: EndpointRoot | undefined;
   /** The side the root being built is for. */
@@ -324,7 +325,7 @@ export class SchemaBuilder {
     const dates = opts.legacyDates;
     this.generatedType = opts.generatedType;
     this.mapperFor = opts.mapper;
-    this.nullsLeftOutFor = opts.nullsLeftOut;
+    this.inclusionFor = opts.inclusion;
     this.mappers.set('', { cache: this.cache, requestCache: this.requestCache, cutCache: this.cutCache, enums: this.enums });
     this.legacyDate = dates?.timestamps ? { type: 'integer', format: 'int64' } : dates?.pattern ? { type: 'string', 'x-format-pattern': dates.pattern } : undefined;
   }
@@ -390,14 +391,13 @@ export class SchemaBuilder {
     return { type: 'object', properties: { [key]: schema }, required: [key] };
   }
 
-  /** Whether Jackson leaves a null value of a property out: its `@JsonInclude`, else its class's (or a supertype's, a mix-in's), else the application's default. */
-  private leavesNullOut(own: Annotation | undefined, decl: TypeDecl): boolean {
-    for (const ann of [own, ...[decl, ...this.index.ancestors(decl)].map((t) => findAnnotation(classAnnotations(this.index, t), 'JsonInclude'))]) {
-      if (!ann) continue;
-      const value = enumAttr(ann, 'value') ?? 'ALWAYS';
-      if (value !== 'USE_DEFAULTS') return NULLS_LEFT_OUT.has(value);
-    }
-    return this.nullsLeftOut;
+  /**
+   * Jackson's inclusion of a property's value, or of its content (a Map's values): its
+   * `@JsonInclude`, else its class's (or a supertype's, a mix-in's: `classIncludes`), else the
+   * application's default (which sets no content inclusion here).
+   */
+  private inclusionOf(own: Annotation | undefined, classIncludes: readonly (Annotation | undefined)[], attribute: 'value' | 'content'): Include {
+    return inclusionOf([own, ...classIncludes], attribute, attribute === 'value' ? this.inclusion : 'ALWAYS');
   }
 
   /** Says which framework reads endpoints from which root type until the next call (undefined: none). */
@@ -411,10 +411,10 @@ export class SchemaBuilder {
     const gson = choice?.kind === 'gson' ? choice.settings : undefined;
     const mapper = choice?.kind === 'gson' ? undefined : choice;
     // Jackson's default inclusion is the application's: bodies left without nulls have caches of their own.
-    const withoutNulls = !choice && !this.javaNames && !!file && this.nullsLeftOutFor?.(file) === true;
-    const key = choice ? JSON.stringify(choice) : withoutNulls ? 'jackson:non-null' : '';
+    const inclusion = !choice && !this.javaNames && file ? this.inclusionFor?.(file) ?? 'ALWAYS' : 'ALWAYS';
+    const key = choice ? JSON.stringify(choice) : inclusion !== 'ALWAYS' ? `jackson:${inclusion}` : '';
     if (key === this.mapperKey) return;
-    this.nullsLeftOut = withoutNulls;
+    this.inclusion = inclusion;
     let caches = this.mappers.get(key);
     if (!caches) this.mappers.set(key, (caches = { cache: new Map(), requestCache: new Map(), cutCache: new Map(), enums: new Map() }));
     this.gson = gson;
@@ -954,6 +954,8 @@ export class SchemaBuilder {
     const listed = request && throughBuilder ? builderProperties : beanProperties;
     // Each property's value, built as a function so the size budget can be shared out again (sharedByProperties).
     const external: Array<{ name: string; schema: JsonSchema } | undefined> = [];
+    // Each property's type as written (an Optional's emptiness is its own, not its schema's).
+    const types: JavaType[] = [];
     const values = listed.map((p, i) => {
       const implementation = classesAttr(p.anns.get('Schema'), 'implementation')[0];
       // Jackson reads a property through its setter, as the setter's parameter type.
@@ -964,6 +966,7 @@ export class SchemaBuilder {
       const directional = !this.javaNames && !this.gson && retypes(p.anns);
       if (directional) parts.directional = true;
       const type = directional ? retyped(this.index, declared, p.anns, p.scope, this.direction) : declared;
+      types[i] = type;
       const typeInfo = this.javaNames || this.gson ? undefined : p.anns.get('JsonTypeInfo');
       const typing = typeInfo && { typeInfo, subTypes: p.anns.get('JsonSubTypes'), scope: p.scope };
       return (): Built => {
@@ -980,6 +983,8 @@ export class SchemaBuilder {
       };
     });
     const builtValues = this.sharedByProperties(values);
+    // The `@JsonInclude` of the class and its supertypes, nearest first: read once for all its properties.
+    const classIncludes = this.javaNames || this.gson || this.mapper ? [] : [decl, ...this.index.ancestors(decl)].map((t) => findAnnotation(classAnnotations(this.index, t), 'JsonInclude'));
 
     // Indexed: most of a scan runs before the optimizing compiler, where `entries()` makes an iterator and a pair per property.
     for (let i = 0; i < listed.length; i++) {
@@ -995,8 +1000,28 @@ export class SchemaBuilder {
         continue;
       }
       const ruled = applyPropertyRules(base, p.anns, p.member.description, { index: this.index, scope: p.scope, request, readsJson: request && readsJson(p.member), enumsUsingToString: this.enumsUsingToString && !this.mapper });
-      const { schema } = ruled;
-      const isRequired = ruled.required || p.member.required === true;
+      let { schema } = ruled;
+      // What Jackson writes: `@JsonInclude` (and the application's default) decide (inclusion.ts).
+      const jackson = !this.javaNames && !this.gson && !this.mapper;
+      const inclusion = jackson ? this.inclusionOf(p.anns.get('JsonInclude'), classIncludes, 'value') : 'ALWAYS';
+      // A value the declaration promises is still left out when empty (NON_EMPTY) or default (NON_DEFAULT): not required
+      // in a response, still in a request: the two sides differ.
+      const promised = ruled.required || p.member.required === true;
+      const leftOut = promised && mayBeLeftOut(inclusion, types[i]!, schema, p.anns);
+      if (leftOut) parts.directional = true;
+      const isRequired = promised && (request || !leftOut);
+      // `@JsonInclude(content = ..)`: a Map's values, or an Optional's referent where an absent one is left out.
+      const map = schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object' && !schema.properties;
+      const reference = isReference(types[i]!) && leavesAbsentOut(inclusion);
+      const content = jackson && (map || reference) ? this.inclusionOf(p.anns.get('JsonInclude'), classIncludes, 'content') : 'ALWAYS';
+      const values = content !== 'ALWAYS' && map ? includedContent(content, schema.additionalProperties as JsonSchema) : schema.additionalProperties;
+      const noEntries = map && values === undefined;
+      const written = values !== schema.additionalProperties
+        ? (values ? { ...schema, additionalProperties: values } : { ...schema, additionalProperties: false, maxProperties: 0 })
+        : content !== 'ALWAYS' && reference ? includedContent(content, schema) ?? schema : schema;
+      // Written, not read: the two sides differ.
+      if (written !== schema) parts.directional = true;
+      if (written !== schema && !request) schema = written;
       if (p.member.defaultValue && schema.default === undefined) {
         const value = declaredDefault(this.index, p.member.defaultValue, schema, p.scope);
         if (value !== undefined) schema.default = value;
@@ -1013,7 +1038,8 @@ export class SchemaBuilder {
       }
       // Always null (`Void`, `T` bound to it) where Jackson leaves nulls out: never written (null-inclusion.ts),
       // still read: the two sides differ.
-      if (!this.javaNames && !this.gson && !this.mapper && schema.type === 'null' && this.leavesNullOut(p.anns.get('JsonInclude'), decl)) {
+      // So is a map whose entries are all left out (`Map<String, Void>` under content NON_NULL), where empty values are.
+      if (jackson && ((schema.type === 'null' && leavesNullsOut(inclusion)) || (noEntries && leavesEmptyOut(inclusion)))) {
         parts.directional = true;
         if (!request) continue;
       }

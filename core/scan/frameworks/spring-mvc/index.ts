@@ -264,10 +264,11 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
         }) : undefined;
         if (request) request.params = mergeOperationParams(request.params, docs, bodyParamNames(chain));
         const rest = stereotype.rest || chain.some((s) => findAnnotation(s.method.annotations, 'ResponseBody'));
-        const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest) : undefined;
         const visible = visibleResponses(ctx.index, chain, responseStatus(ctx.index, chain), handlers);
         const status = visible.status;
         const responses = ctx.requestModels ? withVisible(declaredResponses(ctx.index, ctx.schemas, chain, methodBindingsFor(ctx.index, ctx.schemas, type, site), produces?.[0]), visible.responses) : [];
+        // The bodies the handler's returns build for its other statuses fill those of `responses`.
+        const response = ctx.requestModels ? springResponse(ctx, type, site, chain, produces, rest, responses) : undefined;
         const body = withDeclaredBody(response, responses);
         for (const cp of classPaths) {
           for (const mp of methodPaths) {
@@ -286,8 +287,12 @@ export function createSpringMvcScanner(generated = new GeneratedApis()): Framewo
   };
 }
 
-/** The body a handler writes: unwrapped return type, or a rendered view for a plain @Controller. */
-function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chain: readonly MethodSite[], produces: string[] | undefined, rest: boolean): ResponseModel {
+/**
+ * The body a handler writes: unwrapped return type, or a rendered view for a plain @Controller.
+ * A `ResponseEntity`'s returns built with other statuses (`badRequest().body(err)`) give those
+ * entries of `responses` their bodies.
+ */
+function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chain: readonly MethodSite[], produces: string[] | undefined, rest: boolean, responses: DeclaredResponse[]): ResponseModel {
   const doc = parseDoc(chain.find((s) => s.method.doc)?.method.doc).returns ?? '';
   // Kotlin `= service.find(id)`: the service's declared type, its names read in the service's file.
   const delegated = delegatedReturn(ctx.index, site);
@@ -314,10 +319,12 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const media = { contentType, declared: !!produces?.length };
   // `ResponseEntity<Object>` (or a Mono of one): the body its returns build (`new ResponseEntity<>(service.find(id), HttpStatus.OK)`).
   const entityWrapper = retName === 'ResponseEntity' || (retName === 'Mono' && ret!.args.length === 1 && simpleName(ret!.args[0]!.name) === 'ResponseEntity');
-  const built = payload.kind === 'unknown' && entityWrapper && !delegated
-    ? builtResponse(springBuiltReturns(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring')
+  // A typed `ResponseEntity<Dto>` is read only where the body names another status (`status(CONFLICT).body(existing)`).
+  const otherStatuses = site.method.statuses?.some((c) => c !== '200') ?? false;
+  const built = entityWrapper && !delegated && (payload.kind === 'unknown' || otherStatuses)
+    ? builtResponse(springBuiltReturns(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, responses, 'spring')
     : undefined;
-  if (built) return built.response;
+  if (built && payload.kind === 'unknown') return built.response;
   // `Object` / `Any` / a `Map` (or undeclared, Kotlin `= view(user)`): the value returned, a map literal or what a helper builds.
   const loose = !delegated && ret && (ret.name === '?' || (ret.dims === 0 && LOOSE_BODIES.has(retName) && !ctx.index.resolveType(ret.name, scope)));
   const returned = loose ? builtResponse(springReturnedValues(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, [], 'spring-value') : undefined;
