@@ -56,8 +56,6 @@ const kept = new Map<string, string>();
 
 /** After `keep`: this thread's parses' encodings by path, for a share of the roots (root-share.ts), which decodes them again. */
 let encoded: Map<string, string> | undefined;
-/** The share's code (the whole scanner), loaded from `keep` on, while this thread reads and parses. */
-let shareCode: Promise<typeof import('./root-share')> | undefined;
 /** Computing a share of the roots: nothing more is parsed ahead. */
 let sharing = false;
 
@@ -85,13 +83,13 @@ port.on('message', (msg: ToWorker) => {
     reading = { job, states: new Int32Array(job.states), markers: new FrameworkMarkers(job.markers), reader: new SourceReader(job.stamps), nextChunk: chunks - 1 };
   } else if (msg.kind === 'keep') {
     encoded ??= new Map();
-    shareCode ??= import('./root-share');
   } else if (msg.kind === 'share') {
     sharing = true;
     const { setup } = msg;
     const kept = encoded ?? new Map<string, string>();
     encoded = undefined;
-    void (shareCode ?? import('./root-share')).then(
+    // Its code (the whole scanner) is loaded only now: loaded earlier, it took time from this thread's read and parses, and most scans never share.
+    void import('./root-share').then(
       ({ computeShare }) => computeShare(setup, kept, (reply) => port.postMessage(reply)),
       () => {
         // No share without its code: the scanner computes every root.

@@ -109,7 +109,7 @@ export interface ScanOptions {
    * the scan computes models now (not `modelsLater`) and finds MIN_ROOTS_TO_SPLIT roots or more;
    * `false` never; `true` whenever a worker runs, with the last half of the roots reserved for it
    * (tests force a split on small projects so); `{ minRoots }` the default rule with another threshold.
-   * The APISCOUT_SPLIT_ROOTS environment variable sets the default: `0` never, `1` as `true`.
+   * The APISCOUT_SPLIT_ROOTS environment variable sets the default: `0` never, `1` as `true`, a larger number as `{ minRoots }`.
    */
   splitRoots?: boolean | { minRoots?: number };
   /**
@@ -887,10 +887,11 @@ export class ProjectScanner {
     return opt?.minParses ?? (readShared ? 1 : this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER);
   }
 
-  /** `always` (the option or APISCOUT_SPLIT_ROOTS=1: the last half reserved for the worker), `never`, or the number of roots that starts a split. */
+  /** `always` (the option or APISCOUT_SPLIT_ROOTS=1: the last half reserved for the worker), `never`, or the number of roots that starts a split (APISCOUT_SPLIT_ROOTS=n). */
   private splitPolicy(): 'always' | 'never' | number {
     const env = process.env.APISCOUT_SPLIT_ROOTS;
-    const opt = this.opts.splitRoots ?? (env === '1' ? true : env === '0' ? false : undefined);
+    const fromEnv = env === '1' ? true : env === '0' ? false : env && /^\d+$/.test(env) ? { minRoots: Number(env) } : undefined;
+    const opt = this.opts.splitRoots ?? fromEnv;
     if (typeof opt === 'boolean') return opt ? 'always' : 'never';
     return opt?.minRoots ?? MIN_ROOTS_TO_SPLIT;
   }
