@@ -99,7 +99,7 @@ export const RESERVED = 4;
 /**
  * What the worker needs to become a second scanner once the parse phase is done (root-share.ts):
  * the scanner's inputs, from which it sets itself up the same way, and the roots in the order the
- * scanner found them (`keys`): the worker finds the same list or gives up. `states` has one Int32
+ * scanner found them (`keys`) and its modules: the worker finds the same or gives up. `states` has one Int32
  * per root, then the worker's progress count (bumped at every step: a worker that stops moving
  * is given up on), then a flag set when it failed.
  */
@@ -112,6 +112,8 @@ export interface ShareSetup {
   entries: FileEntry[];
   protos: Array<{ path: string; abs: string; module: string; text: string }>;
   keys: string[];
+  /** The scanner's modules as it computes the roots (JSON): the worker, having read their config, must have the same. */
+  modules: string;
   states: SharedArrayBuffer;
   /** The scanner keeps an input journal (a stored result): the worker journals its reads too. */
   journal: boolean;

@@ -982,6 +982,7 @@ export class ProjectScanner {
       entries,
       protos: this.protos.sources(),
       keys: list.map(rootKey),
+      modules: JSON.stringify(this.modules),
       journal: this.splitWith!.journal,
     };
     return RootSplit.start(pool, setup, policy === 'always');
@@ -994,13 +995,15 @@ export class ProjectScanner {
    */
   private *computeSplit(list: readonly TypeDecl[], split: RootSplit): Generator<void, void> {
     const results: Array<RootResult | undefined> = [];
+    const progress = (i: number) => this.opts.onProgress && i % PROGRESS_EVERY === 0 && this.opts.onProgress({ phase: 'endpoints', done: i, total: list.length });
     let i = 0;
     for (; i < list.length && split.claim(i); i++) {
-      if (this.opts.onProgress && i % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'endpoints', done: i, total: list.length });
+      progress(i);
       results.push(this.rootResult(list[i]!));
       yield;
     }
     for (; i < list.length; i++) {
+      progress(i);
       const reply = split.take(i);
       results.push(reply ? this.adoptRoot(reply) : this.rootResult(list[i]!));
       yield;
@@ -1022,7 +1025,7 @@ export class ProjectScanner {
    * keys, in order) and what computing one gives. Undefined when `going` (asked between steps)
    * says the share is no longer wanted.
    */
-  shareOf(setup: ShareSetup, parses: ParseCache, going: () => boolean): { keys: string[]; compute(i: number): { result?: RootResult; configReads: string[]; diagnostics: Diagnostic[] } } | undefined {
+  shareOf(setup: ShareSetup, parses: ParseCache, going: () => boolean): { keys: string[]; modules: string; compute(i: number): { result?: RootResult; configReads: string[]; diagnostics: Diagnostic[] } } | undefined {
     this.prefixRules = setup.prefixRules;
     this.layoutProbes = new Map();
     this.modules = detectModules(this.root, setup.buildFiles, this.layoutProbes);
@@ -1043,6 +1046,7 @@ export class ProjectScanner {
     let readsSent = 0;
     return {
       keys: list.map(rootKey),
+      modules: JSON.stringify(this.modules),
       compute: (i) => {
         const result = this.rootResult(list[i]!);
         const reads = [...this.configReads].slice(readsSent);

@@ -3,7 +3,8 @@
 // from the same inputs (build files, the index's entries, the protos, the path prefix rules):
 // modules and their properties, learned annotations, the endpoint files' parses (those this
 // thread made are decoded from the encodings it kept, the scanner's own parsed again), collected
-// framework state. It must find the very roots the scanner found, in the same order, or it gives up.
+// framework state. It must find the very roots the scanner found, in the same order, and the same
+// module settings, or it gives up.
 // Then it claims roots from the last down until it meets the scanner, and sends each root's
 // result with what computing it read (journal entries, config files) and reported (the index's
 // diagnostics), which the scanner adds to its own.
@@ -50,6 +51,8 @@ export function computeShare(setup: ShareSetup, kept: Map<string, string>, post:
       });
       if (!share) return;
       if (share.keys.length !== count || share.keys.some((k, i) => k !== setup.keys[i])) throw new Error('the worker found other roots than the scanner');
+      // Its modules' paths and ports come from config files it read itself: read otherwise (a file changed since), its results would differ.
+      if (share.modules !== setup.modules) throw new Error('the worker read other module settings than the scanner');
       for (let i = count - 1; i >= 0; i--) {
         if (Atomics.compareExchange(states, i, IDLE, CLAIMED_BY_WORKER) !== IDLE && Atomics.compareExchange(states, i, RESERVED, CLAIMED_BY_WORKER) !== RESERVED) break;
         const got = share.compute(i);

@@ -6,7 +6,7 @@
 // runs from a bundle built here from the current source, as dist/parse-worker.mjs is built.
 
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -121,6 +121,24 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     }
   });
 
+  it('is given up on when it reads the module settings otherwise: the scanner computes every root', async () => {
+    // A worker without the YAML parsers beside it reads no application.yml: its context paths differ.
+    const dir = join(dirname(fileURLToPath(workerUrl)), `no-yaml-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    const bundle = join(dir, 'parse-worker.mjs');
+    copyFileSync(fileURLToPath(workerUrl), bundle);
+    try {
+      // Its application.yml sets the context path and the actuator's base path.
+      const root = join(FIXTURES, 'actuator', 'extensions');
+      const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
+      const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: pathToFileURL(bundle) }).scan();
+      expect(two.stats.rootsByWorker).toBeUndefined();
+      expect(view(two)).toEqual(view(one));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('leaves the scanner what a re-scan needs: an edit to a model a worker root read recomputes the same roots', async () => {
     const root = join(tmp.path, 'edited');
     cpSync(join(FIXTURES, 'spring-mvc'), root, { recursive: true });
@@ -184,7 +202,7 @@ describe('the scanner\'s side of a split', () => {
     const pool = { shareRoots: (s: ShareSetup) => ((setup = s), true), takeRoot: () => undefined } as unknown as ParsePool;
     return { pool, states: () => new Int32Array(setup!.states) };
   };
-  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, journal: false });
+  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false });
 
   it('gives up on a worker that failed: the scanner computes its roots, and the worker gets no more', () => {
     const { pool, states } = silentPool();
