@@ -106,7 +106,7 @@ export interface ScanOptions {
   /**
    * Compute the roots' endpoints and models on both threads (root-split.ts): the parse worker,
    * once the parse phase is done, computes a share of them. By default when a parse worker runs,
-   * the scan computes models now (not `modelsLater`) and finds MIN_ROOTS_TO_SPLIT roots or more;
+   * the scan computes models now (not endpoints only, nor `modelsLater`) and finds MIN_ROOTS_TO_SPLIT roots or more;
    * `false` never; `true` whenever a worker runs, with the last half of the roots reserved for it
    * (tests force a split on small projects so); `{ minRoots }` the default rule with another threshold.
    * The APISCOUT_SPLIT_ROOTS environment variable sets the default: `0` never, `1` as `true`, a larger number as `{ minRoots }`.
@@ -893,6 +893,8 @@ export class ProjectScanner {
     const fromEnv = env === '1' ? true : env === '0' ? false : env && /^\d+$/.test(env) ? { minRoots: Number(env) } : undefined;
     const opt = this.opts.splitRoots ?? fromEnv;
     if (typeof opt === 'boolean') return opt ? 'always' : 'never';
+    // Endpoints only, a root costs too little for the worker's set-up to pay (bench/README.md, session 25).
+    if (!this.modelsWanted()) return 'never';
     return opt?.minRoots ?? MIN_ROOTS_TO_SPLIT;
   }
 

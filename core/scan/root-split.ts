@@ -12,9 +12,12 @@ import type { RootReply, ShareSetup } from './parse-protocol';
 import type { ParsePool } from './parse-pool';
 
 /**
- * From this many roots a scan with a running worker splits them (ScanOptions.splitRoots). The
- * worker's set-up (learning, the endpoint files' parses, collecting) costs it a few hundred
- * milliseconds of a 10,000-file tree's; below this the scanner has finished first.
+ * From this many roots a scan with models and a running worker splits them (ScanOptions.splitRoots).
+ * The worker's set-up (its modules' config, learning, the endpoint files' parses, collecting) is
+ * what the split costs: about 0.35-0.5 s more CPU in all on the 10,000 bench files (~1,000 roots),
+ * for 0.35 s less on the scanner's thread (paired runs, bench/README.md session 25). The wide
+ * 5,000 (~400 roots) gained 0.12 s there for 0.36 s more: below this the scanner's gain is too
+ * small for the CPU it costs. Endpoints only, a root is too cheap for any gain (never by default).
  */
 export const MIN_ROOTS_TO_SPLIT = 600;
 /** A worker whose progress count has not moved this long is given up on: the scanner computes its roots. */
