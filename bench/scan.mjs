@@ -123,7 +123,7 @@ async function runScan(cli, dir, endpointsOnly, actuator, noWorker, warm = false
   const stats = out.stats ?? {};
   return {
     wallMs: res.wallMs, rssKb: res.rssKb, cpuMs: res.cpuMs, mainCpuMs: res.mainCpuMs, minorFaults: res.minorFaults, endpoints: out.endpoints?.length ?? 0, diagnostics: out.diagnostics?.length ?? 0,
-    filesRead: stats.filesRead, filesParsed: stats.filesParsed, parsedByWorker: stats.parsedByWorker, parsedFromCache: stats.parsedFromCache, bytesRead: stats.bytesRead, millis: stats.millis, phases: stats.phases,
+    filesRead: stats.filesRead, filesParsed: stats.filesParsed, parsedByWorker: stats.parsedByWorker, rootsByWorker: stats.rootsByWorker, parsedFromCache: stats.parsedFromCache, bytesRead: stats.bytesRead, millis: stats.millis, phases: stats.phases,
   };
 }
 
@@ -256,7 +256,7 @@ async function main() {
   const floor = { name: 'floor (walk + read)', ...summarize(floorRuns, files, bytes) };
   const scan = scanRuns.length === opts.runs ? {
     name: opts.endpointsOnly ? 'scan (endpoints only)' : 'scan (request models)', ...summarize(scanRuns, files, bytes), endpoints: scanRuns[0].endpoints, diagnostics: scanRuns[0].diagnostics,
-    filesRead: scanRuns[0].filesRead, filesParsed: scanRuns[0].filesParsed, parsedByWorker: median(scanRuns.map((r) => r.parsedByWorker ?? 0)),
+    filesRead: scanRuns[0].filesRead, filesParsed: scanRuns[0].filesParsed, parsedByWorker: median(scanRuns.map((r) => r.parsedByWorker ?? 0)), rootsByWorker: median(scanRuns.map((r) => r.rootsByWorker ?? 0)),
     worker: !opts.noWorker, inProcessMedianMs: median(scanRuns.map((r) => r.millis ?? NaN)), phasesMedianMs: medianPhases(scanRuns),
   } : undefined;
   // Actuator endpoints count only when the scan looks for them.
@@ -275,7 +275,7 @@ async function main() {
       out.push(`scan / floor: ${report.scanOverFloor.toFixed(2)}x   in-process scan time (stats.millis, median): ${scan.inProcessMedianMs.toFixed(0)} ms`);
       const ms = (x) => (x === undefined ? '-' : `${x.toFixed(0)} ms`);
       const faults = (r) => (r.minorFaultsMedian === undefined ? '' : `, ${r.minorFaultsMedian} minor page faults`);
-      out.push(`CPU (median): all threads ${ms(scan.cpuMedianMs)}, main thread ${ms(scan.mainThreadCpuMedianMs)}${faults(scan)} (floor ${ms(floor.cpuMedianMs)}${faults(floor)}); parse worker ${scan.worker ? `on, parsed ${scan.parsedByWorker} of ${scan.filesParsed} files` : 'off (--no-worker)'}`);
+      out.push(`CPU (median): all threads ${ms(scan.cpuMedianMs)}, main thread ${ms(scan.mainThreadCpuMedianMs)}${faults(scan)} (floor ${ms(floor.cpuMedianMs)}${faults(floor)}); parse worker ${scan.worker ? `on, parsed ${scan.parsedByWorker} of ${scan.filesParsed} files${scan.rootsByWorker ? `, computed ${scan.rootsByWorker} roots` : ''}` : 'off (--no-worker)'}`);
       out.push(`phases (median): ${Object.entries(scan.phasesMedianMs).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')} ms`);
       out.push(`files read ${scan.filesRead ?? '-'}, parsed ${scan.filesParsed ?? '-'}, diagnostics ${scan.diagnostics}` +
         (manifest ? `, endpoints ${scan.endpoints} of ${expectedEndpoints} generated (java ${manifest.java.endpoints}, kotlin ${manifest.kotlin.endpoints}` +

@@ -167,6 +167,8 @@ export interface ScanStats {
   phases?: Record<string, number>;
   /** Of `filesParsed`, how many a parse worker parsed on another core (absent: no worker ran). */
   parsedByWorker?: number;
+  /** Of the roots (classes serving endpoints), how many a parse worker computed on another core (absent: none). */
+  rootsByWorker?: number;
   /** Of `filesRead`, how many a worker read and described on another core (absent: none). */
   readByWorker?: number;
   /** Of `filesParsed`, how many came from the scan cache instead of a parse (absent: no cache). */

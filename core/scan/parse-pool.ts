@@ -25,7 +25,7 @@ import { decodeParse } from './parse-codec';
 import { referencedFiles } from './type-references';
 import type { DeclarationTable } from './type-references';
 import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, IDLE } from './parse-protocol';
-import type { ParseResult, ReadReply, ToWorker, WorkerReply } from './parse-protocol';
+import type { ParseResult, ReadReply, RootReply, ShareSetup, ToWorker, WorkerReply } from './parse-protocol';
 import type { FrameworkMarkers } from './framework-markers';
 import type { ReadOutcome, WalkedSource } from './source-read';
 import { MIN_FILES_TO_SHARE_READ, sharesRead, startParseWorker } from './parse-worker-start';
@@ -86,6 +86,10 @@ export class ParsePool {
   /** The shared read's chunk states, once shareRead has sent it, and the chunks the worker read. */
   private readStates: Int32Array | undefined;
   private readonly reads = new Map<number, ReadOutcome[]>();
+  /** The worker's replies for the roots it computed (root-split.ts), by root. */
+  private readonly roots = new Map<number, RootReply>();
+  /** The worker computes a share of the roots: it no longer parses ahead, so nothing is sent to follow. */
+  private sharing = false;
   private given = false;
   /** The worker's table, kept here too: the scanner follows the files it parses itself. */
   private readonly table: DeclarationTable = new Map();
@@ -267,10 +271,35 @@ export class ParsePool {
 
   /** A file the scanner parsed itself: the worker parses ahead what it names, as for its own parses. */
   parsedHere(entry: FileEntry, file: SourceFile): void {
-    const id = this.closed || !this.given ? undefined : this.ids.get(entry.path);
+    const id = this.closed || !this.given || this.sharing ? undefined : this.ids.get(entry.path);
     if (id === undefined) return;
     const refs = [...referencedFiles(file, this.table, id, true)].filter((ref) => Atomics.load(this.status, ref) === IDLE);
     if (refs.length) this.send({ kind: 'follow', id, refs });
+  }
+
+  /** Has the worker keep its parses' encodings: a share of the roots (shareRoots) may follow, which decodes them again. */
+  keepParses(): void {
+    if (!this.closed) this.send({ kind: 'keep' });
+  }
+
+  /**
+   * Has the worker stop parsing ahead and compute a share of the roots (root-split.ts); false when
+   * it is gone. Its parses of files it had started still come as before.
+   */
+  shareRoots(setup: ShareSetup): boolean {
+    if (this.closed) return false;
+    this.sharing = true;
+    this.send({ kind: 'share', setup });
+    return true;
+  }
+
+  /** The worker's reply for root `root`, once its state says it is sent (undefined: not here, or the pool is closed). */
+  takeRoot(root: number): RootReply | undefined {
+    if (this.closed) return undefined;
+    this.drain();
+    const reply = this.roots.get(root);
+    this.roots.delete(root);
+    return reply;
   }
 
   /**
@@ -295,6 +324,7 @@ export class ParsePool {
       this.closed = true;
       this.replies.clear();
       this.reads.clear();
+      this.roots.clear();
       this.port.postMessage({ kind: 'stop' } satisfies ToWorker);
       this.port.close();
       this.worker.ref();
@@ -341,9 +371,13 @@ export class ParsePool {
   private drain(): void {
     const { receiveMessageOnPort } = threads();
     for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
-      const reply = m.message as WorkerReply | ReadReply;
+      const reply = m.message as WorkerReply | ReadReply | RootReply;
       if ('chunk' in reply) {
         this.reads.set(reply.chunk, reply.outcomes);
+        continue;
+      }
+      if ('root' in reply) {
+        this.roots.set(reply.root, reply);
         continue;
       }
       this.replies.set(reply.id, reply.text === undefined ? null : reply);

@@ -1,8 +1,11 @@
 // The messages and shared states between the scanner and its parse worker (parse-pool.ts,
 // parse-worker.ts). Every source file has an id (its place in the walk) and one Int32 state.
 
+import type { Diagnostic, Endpoint } from '../model/endpoint';
 import type { MarkerData } from './framework-markers';
+import type { PathPrefixRule } from './path-prefix-setting';
 import type { FileEntry } from './project-index';
+import type { JournalEntry } from './scan-inputs';
 import type { SourceFile } from './source-model';
 import type { ReadOutcome, WalkedSource } from './source-read';
 
@@ -50,6 +53,10 @@ export type ToWorker =
   | { kind: 'follow'; id: number; refs: number[] }
   | { kind: 'ping'; n: number }
   | { kind: 'read'; job: ReadJob }
+  /** Keep the encoded parses: a share of the roots may follow (root-share.ts). */
+  | { kind: 'keep' }
+  /** Stop parsing ahead and compute a share of the roots (root-share.ts). */
+  | { kind: 'share'; setup: ShareSetup }
   /** Finish the file in hand, then exit (the port closing says the same). */
   | { kind: 'stop' };
 
@@ -80,4 +87,58 @@ export interface WorkerReply {
 export interface ReadReply {
   chunk: number;
   outcomes: ReadOutcome[];
+}
+
+/**
+ * A root's state in the share's array (ShareSetup.states): IDLE, CLAIMED_BY_SCANNER,
+ * CLAIMED_BY_WORKER, DONE (its reply is in the scanner's queue), or RESERVED for the worker
+ * (a forced split: the scanner never claims it, and waits for it).
+ */
+export const RESERVED = 4;
+
+/**
+ * What the worker needs to become a second scanner once the parse phase is done (root-share.ts):
+ * the scanner's inputs, from which it sets itself up the same way, and the roots in the order the
+ * scanner found them (`keys`) and its modules: the worker finds the same or gives up. `states` has one Int32
+ * per root, then the worker's progress count (bumped at every step: a worker that stops moving
+ * is given up on), then a flag set when it failed.
+ */
+export interface ShareSetup {
+  root: string;
+  options: { includeTests: boolean; requestModels: boolean; actuator: boolean };
+  buildFiles: string[];
+  prefixRules: PathPrefixRule[];
+  /** The index's entries, without their parses. */
+  entries: FileEntry[];
+  protos: Array<{ path: string; abs: string; module: string; text: string }>;
+  keys: string[];
+  /** The scanner's modules as it computes the roots (JSON): the worker, having read their config, must have the same. */
+  modules: string;
+  states: SharedArrayBuffer;
+  /** The scanner keeps an input journal (a stored result): the worker journals its reads too. */
+  journal: boolean;
+}
+
+/** What computeRoot records for one root (project-scanner.ts RootResult). */
+export interface SharedRootResult {
+  key: string;
+  path: string;
+  endpoints: Endpoint[];
+  diagnostics: Diagnostic[];
+  deps: Set<string>;
+  missing: Set<string>;
+}
+
+/**
+ * A root the worker computed (`result` absent: it serves and reads nothing), with what the
+ * worker read and reported since its last reply: journal entries, files frameworks read
+ * (configReads) and the index's diagnostics (parse problems, the schema builder's).
+ */
+export interface RootReply {
+  root: number;
+  result?: SharedRootResult;
+  journal: JournalEntry[];
+  volatile?: string;
+  configReads: string[];
+  diagnostics: Diagnostic[];
 }

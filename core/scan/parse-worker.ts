@@ -54,6 +54,11 @@ let reading: { job: ReadJob; states: Int32Array; markers: FrameworkMarkers; read
 /** Texts of files this worker read and kept, by path, for the parse jobs that name them without text. */
 const kept = new Map<string, string>();
 
+/** After `keep`: this thread's parses' encodings by path, for a share of the roots (root-share.ts), which decodes them again. */
+let encoded: Map<string, string> | undefined;
+/** Computing a share of the roots: nothing more is parsed ahead. */
+let sharing = false;
+
 /** Asked to stop: no new file is started, and the thread exits once its event loop is empty. */
 let stopped = false;
 const stop = () => {
@@ -76,6 +81,24 @@ port.on('message', (msg: ToWorker) => {
     const { job } = msg;
     const chunks = Math.ceil(job.files.length / job.chunk);
     reading = { job, states: new Int32Array(job.states), markers: new FrameworkMarkers(job.markers), reader: new SourceReader(job.stamps), nextChunk: chunks - 1 };
+  } else if (msg.kind === 'keep') {
+    encoded ??= new Map();
+  } else if (msg.kind === 'share') {
+    sharing = true;
+    const { setup } = msg;
+    const kept = encoded ?? new Map<string, string>();
+    encoded = undefined;
+    // Its code (the whole scanner) is loaded only now: loaded earlier, it took time from this thread's read and parses, and most scans never share.
+    void import('./root-share').then(
+      ({ computeShare }) => computeShare(setup, kept, (reply) => port.postMessage(reply)),
+      () => {
+        // No share without its code: the scanner computes every root.
+        const states = new Int32Array(setup.states);
+        Atomics.store(states, setup.keys.length + 1, 1);
+        Atomics.notify(states, setup.keys.length - 1);
+      },
+    );
+    return;
   } else if (msg.kind === 'table') {
     table = new Map();
     for (const e of msg.files) {
@@ -139,7 +162,10 @@ function pump(): void {
 }
 
 function step(): void {
-  if (stopped) return;
+  if (stopped || sharing) {
+    pumping = false;
+    return;
+  }
   // The scanner waits on the read: it comes before any parse.
   if (reading) {
     readChunk(reading);
@@ -160,6 +186,7 @@ function step(): void {
     // Followed before encoding, which unlinks the types from their file.
     if (result) follow(id, result.file);
     const text = result ? encodeParse(result) : undefined;
+    if (text !== undefined) encoded?.set(job.path, text);
     // The scan cache's hash of the text, taken here: this thread has time, the scanner's has not.
     const reply: WorkerReply = text === undefined ? { id } : hashes ? { id, text, hash: hash('sha1', text, 'base64') } : { id, text };
     port.postMessage(reply);

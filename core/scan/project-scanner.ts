@@ -74,6 +74,10 @@ import { ProtoIndex } from './proto/proto-index';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
 import { runInSlices, runToEnd } from './slices';
+import { MIN_ROOTS_TO_SPLIT, RootSplit } from './root-split';
+import type { RootReply, ShareSetup } from './parse-protocol';
+import type { ParseCache } from './project-index';
+import { adoptJournal } from './scan-inputs';
 
 export interface ScanProgress {
   phase: 'read' | 'parse' | 'endpoints';
@@ -100,6 +104,15 @@ export interface ScanOptions {
   parseWorker?: boolean | { minParses?: number; minFilesToShareRead?: number };
   /** The worker script (tests run from source, where only the bundle's script exists). */
   parseWorkerUrl?: URL;
+  /**
+   * Compute the roots' endpoints and models on both threads (root-split.ts): the parse worker,
+   * once the parse phase is done, computes a share of them. By default when a parse worker runs,
+   * the scan computes models now (not endpoints only, nor `modelsLater`) and finds MIN_ROOTS_TO_SPLIT roots or more;
+   * `false` never; `true` whenever a worker runs, with the last half of the roots reserved for it
+   * (tests force a split on small projects so); `{ minRoots }` the default rule with another threshold.
+   * The APISCOUT_SPLIT_ROOTS environment variable sets the default: `0` never, `1` as `true`, a larger number as `{ minRoots }`.
+   */
+  splitRoots?: boolean | { minRoots?: number };
   /**
    * Keep parses between processes in the project's state folder (scan-cache.ts): a full scan
    * then parses only files whose content it has not seen. Absent or false: no cache is read or written.
@@ -214,6 +227,10 @@ export class ProjectScanner {
   private stats: ScanResult['stats'] = { filesRead: 0, filesParsed: 0, bytesRead: 0, millis: 0, phases: {} };
   /** Between scan({ modelsLater }) and completeModels: endpoints are computed without models. */
   private modelsHeld = false;
+  /** During a full scan with a parse worker that may compute a share of the roots (root-split.ts). */
+  private splitWith: { pool: ParsePool; journal: boolean } | undefined;
+  /** Of the last full scan's roots, how many the worker computed. */
+  private rootsByWorker = 0;
   /** A scan answered without models for now (scan's `modelsLater`): what completeModels needs. */
   private pendingModels: { cache: ScanCache | undefined; clock: StoredAttempt['clock']; filesRead: number; bytesRead: number } | undefined;
 
@@ -343,7 +360,13 @@ export class ProjectScanner {
     attempt.worker = undefined;
     const threadWanted = workerPolicy === 'always' || sharesRead;
     if (started && !threadWanted) void stopParseWorker(started);
-    const thread = threadWanted ? this.startParsePool(capacity, cache !== undefined, started) : undefined;
+    // A worker that may compute a share of the roots keeps its parses' encodings for it.
+    const splitting = this.splitPolicy() !== 'never' && !later;
+    const keeping = (p: ParsePool | undefined) => {
+      if (splitting) p?.keepParses();
+      return p;
+    };
+    const thread = threadWanted ? keeping(this.startParsePool(capacity, cache !== undefined, started)) : undefined;
     let pool = workerPolicy === 'always' ? thread : undefined;
     // By default: the files read so far that the worker would have been told of, until it parses.
     let backlog: FileEntry[] | undefined = typeof workerPolicy === 'number' && ParsePool.worthwhile(Infinity) ? [] : undefined;
@@ -400,7 +423,7 @@ export class ProjectScanner {
                   backlog.push(entry);
                   // The worker parses once the read has found enough parses for it to pay.
                   if (ParsePool.worthwhile(toParse, undefined, workerPolicy as number)) {
-                    pool = self.index.parsedElsewhere = thread ?? self.startParsePool(capacity, cache !== undefined);
+                    pool = self.index.parsedElsewhere = thread ?? keeping(self.startParsePool(capacity, cache !== undefined));
                     if (pool) for (const e of backlog) feed(pool, e, cache?.has(e) === true);
                     backlog = undefined;
                   }
@@ -413,6 +436,8 @@ export class ProjectScanner {
         // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
         if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
         phase('read');
+        self.splitWith = splitting && pool ? { pool, journal: journal !== undefined } : undefined;
+        self.rootsByWorker = 0;
         yield* self.computeAll(phase);
       })(),
       ));
@@ -421,6 +446,7 @@ export class ProjectScanner {
       await (thread ?? pool)?.close();
       throw e;
     } finally {
+      this.splitWith = undefined;
       this.index.parsedElsewhere = undefined;
       this.index.keepParsedTexts(false);
       // The models' pass parses DTOs through the same cache (and saves it after).
@@ -442,6 +468,7 @@ export class ProjectScanner {
     }
     this.stats = { filesRead, filesParsed: this.index.parsedCount, bytesRead, millis: clock.millis(), phases: clock.phases };
     if (pool) this.stats.parsedByWorker = pool.counts.worker;
+    if (this.rootsByWorker) this.stats.rootsByWorker = this.rootsByWorker;
     if (thread?.counts.filesReadByWorker) this.stats.readByWorker = thread.counts.filesReadByWorker;
     if (cache) this.stats.parsedFromCache = cache.counts.hits;
     // The protos' diagnostics follow imports into the build's include folders: those looks are journalled too.
@@ -900,6 +927,17 @@ export class ProjectScanner {
     return opt?.minParses ?? (readShared ? 1 : this.modelsWanted() ? MIN_PARSES_WITH_MODELS : MIN_PARSES_FOR_WORKER);
   }
 
+  /** `always` (the option or APISCOUT_SPLIT_ROOTS=1: the last half reserved for the worker), `never`, or the number of roots that starts a split (APISCOUT_SPLIT_ROOTS=n). */
+  private splitPolicy(): 'always' | 'never' | number {
+    const env = process.env.APISCOUT_SPLIT_ROOTS;
+    const fromEnv = env === '1' ? true : env === '0' ? false : env && /^\d+$/.test(env) ? { minRoots: Number(env) } : undefined;
+    const opt = this.opts.splitRoots ?? fromEnv;
+    if (typeof opt === 'boolean') return opt ? 'always' : 'never';
+    // Endpoints only, a root costs too little for the worker's set-up to pay (bench/README.md, session 25).
+    if (!this.modelsWanted()) return 'never';
+    return opt?.minRoots ?? MIN_ROOTS_TO_SPLIT;
+  }
+
   /**
    * `hashes`: the parses go to a scan cache (the worker hashes them for it). `started`: a worker
    * started before the scanner was loaded (scan.ts), adopted when it fits, else stopped.
@@ -948,6 +986,120 @@ export class ProjectScanner {
 
   /** Steps 2 to 5 over the files already in the index: parses only what is not parsed yet. */
   private *computeAll(phase: (name: string) => void = () => {}): Generator<void, number> {
+    const all = yield* this.prepareRoots(phase);
+    this.roots.clear();
+    const list = [...all];
+    const split = this.startSplit(list);
+    if (split) {
+      yield* this.computeSplit(list, split);
+      this.rootsByWorker = split.taken;
+    } else {
+      let done = 0;
+      for (const t of list) {
+        if (this.opts.onProgress && done % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'endpoints', done, total: list.length });
+        this.computeRoot(t);
+        done++;
+        yield;
+      }
+    }
+    this.assemble();
+    phase('endpoints');
+    return all.size;
+  }
+
+  /**
+   * With a parse worker to share them with (splitWith), enough of them: has the worker set itself up
+   * for the roots, from the inputs this scan had (root-split.ts).
+   */
+  private startSplit(list: readonly TypeDecl[]): RootSplit | undefined {
+    const policy = this.splitPolicy();
+    const pool = this.splitWith?.pool;
+    if (!pool || policy === 'never' || list.length === 0 || (policy !== 'always' && list.length < policy)) return undefined;
+    const entries = [...this.index.files.values()].map(({ parsed: _p, ...e }) => e);
+    const setup: Omit<ShareSetup, 'states'> = {
+      root: this.root,
+      options: { includeTests: this.opts.includeTests ?? false, requestModels: this.modelsWanted(), actuator: this.opts.actuator ?? false },
+      buildFiles: this.buildFiles,
+      prefixRules: this.prefixRules,
+      entries,
+      protos: this.protos.sources(),
+      keys: list.map(rootKey),
+      modules: JSON.stringify(this.modules),
+      journal: this.splitWith!.journal,
+    };
+    return RootSplit.start(pool, setup, policy === 'always');
+  }
+
+  /**
+   * The roots computed from the first while the worker computes them from the last; once they meet,
+   * the worker's results are taken in order (what it read and reported with them), and the roots
+   * recorded in the list's order, as one scanner records them.
+   */
+  private *computeSplit(list: readonly TypeDecl[], split: RootSplit): Generator<void, void> {
+    const results: Array<RootResult | undefined> = [];
+    const progress = (i: number) => this.opts.onProgress && i % PROGRESS_EVERY === 0 && this.opts.onProgress({ phase: 'endpoints', done: i, total: list.length });
+    let i = 0;
+    for (; i < list.length && split.claim(i); i++) {
+      progress(i);
+      results.push(this.rootResult(list[i]!));
+      yield;
+    }
+    for (; i < list.length; i++) {
+      progress(i);
+      const reply = split.take(i);
+      results.push(reply ? this.adoptRoot(reply) : this.rootResult(list[i]!));
+      yield;
+    }
+    for (const r of results) if (r) this.roots.set(r.key, r);
+  }
+
+  /** What the worker computed for a root, and what it read and reported doing so, as this scanner's own. */
+  private adoptRoot(reply: RootReply): RootResult | undefined {
+    adoptJournal(reply.journal, reply.volatile);
+    for (const path of reply.configReads) this.configReads.add(path);
+    this.index.diagnostics.push(...reply.diagnostics);
+    return reply.result;
+  }
+
+  /**
+   * In a parse worker (root-share.ts): sets this scanner up as the one that sent `setup` is, from
+   * the same inputs, with `parses` asked before parsing, and returns the roots it finds (their
+   * keys, in order) and what computing one gives. Undefined when `going` (asked between steps)
+   * says the share is no longer wanted.
+   */
+  shareOf(setup: ShareSetup, parses: ParseCache, going: () => boolean): { keys: string[]; modules: string; compute(i: number): { result?: RootResult; configReads: string[]; diagnostics: Diagnostic[] } } | undefined {
+    this.prefixRules = setup.prefixRules;
+    this.layoutProbes = new Map();
+    this.modules = detectModules(this.root, setup.buildFiles, this.layoutProbes);
+    this.buildFiles = setup.buildFiles;
+    this.readModuleConfig();
+    this.properties = undefined;
+    this.configReads = new Set();
+    this.index = new ProjectIndex([]);
+    this.useJarTypes(new JarTypes(this.root, this.modules));
+    this.protos = new ProtoIndex(this.root, this.modules);
+    for (const p of setup.protos) this.protos.add(p.path, p.abs, p.module, p.text);
+    for (const e of setup.entries) this.index.add(e);
+    this.index.parseCache = parses;
+    const steps = this.prepareRoots();
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) if (!going()) return undefined;
+    const list = [...step.value];
+    let readsSent = 0;
+    return {
+      keys: list.map(rootKey),
+      modules: JSON.stringify(this.modules),
+      compute: (i) => {
+        const result = this.rootResult(list[i]!);
+        const reads = [...this.configReads].slice(readsSent);
+        readsSent += reads.length;
+        return { ...(result ? { result } : {}), configReads: reads, diagnostics: this.index.diagnostics.splice(0) };
+      },
+    };
+  }
+
+  /** Steps 2 to 4: the roots whose endpoints step 5 computes, in order. */
+  private *prepareRoots(phase: (name: string) => void = () => {}): Generator<void, Set<TypeDecl>> {
     this.index.forgetProjectWide();
     this.applyPropertySources();
     const security = codeSecurity(this.index);
@@ -987,17 +1139,7 @@ export class ProjectScanner {
     const ctx2 = this.context();
     for (const t of this.implementationsOf(types.filter((t) => this.frameworks.some((fw) => fw.wantsImplementations?.(t, ctx2))))) all.add(t);
     phase('implementations');
-    this.roots.clear();
-    let done = 0;
-    for (const t of all) {
-      if (this.opts.onProgress && done % PROGRESS_EVERY === 0) this.opts.onProgress({ phase: 'endpoints', done, total: all.size });
-      this.computeRoot(t);
-      done++;
-      yield;
-    }
-    this.assemble();
-    phase('endpoints');
-    return all.size;
+    return all;
   }
 
   /**
@@ -1044,6 +1186,12 @@ export class ProjectScanner {
   }
 
   private computeRoot(t: TypeDecl): void {
+    const result = this.rootResult(t);
+    if (result) this.roots.set(result.key, result);
+  }
+
+  /** The endpoints of root `t` and what they were computed from; undefined when it serves and reads nothing. */
+  private rootResult(t: TypeDecl): RootResult | undefined {
     const diagnostics: Diagnostic[] = [];
     const ctx = this.context(diagnostics);
     this.index.beginTracking();
@@ -1065,10 +1213,10 @@ export class ProjectScanner {
     files.delete(t.file.path);
     // A type that serves nothing and reads nothing else can only change with its own file,
     // which is always re-parsed: no need to remember it.
-    if (endpoints.length === 0 && files.size === 0 && diagnostics.length === 0) return;
+    if (endpoints.length === 0 && files.size === 0 && diagnostics.length === 0) return undefined;
     files.add(t.file.path);
     const key = rootKey(t);
-    this.roots.set(key, { key, path: t.file.path, endpoints, diagnostics, deps: files, missing });
+    return { key, path: t.file.path, endpoints, diagnostics, deps: files, missing };
   }
 
   private findRoot(key: string): TypeDecl | undefined {

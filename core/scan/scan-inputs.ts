@@ -21,6 +21,8 @@ export class InputJournal {
   private readonly files = new Map<string, string>();
   /** Why the result depends on something outside the project (undefined: it does not). */
   volatile: string | undefined;
+  /** How many entries takeNew has given. */
+  private taken = 0;
 
   note(abs: string, text: string | undefined): void {
     if (!this.files.has(abs)) this.files.set(abs, text === undefined ? ABSENT : digestOf(text));
@@ -34,6 +36,21 @@ export class InputJournal {
   entries(): JournalEntry[] {
     return [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
+
+  /** The entries noted since the last call, in the order noted: what a worker's share read (root-share.ts). */
+  takeNew(): JournalEntry[] {
+    const all = [...this.files];
+    const out = all.slice(this.taken);
+    this.taken = all.length;
+    return out;
+  }
+}
+
+/** Notes in the active journal what another thread's journal holds (a worker's share of the roots). */
+export function adoptJournal(entries: readonly JournalEntry[], volatile: string | undefined): void {
+  if (!active) return;
+  for (const [abs, key] of entries) active.noteAs(abs, key);
+  if (volatile !== undefined) markVolatile(volatile);
 }
 
 const ABSENT = '-';

@@ -155,6 +155,11 @@ export class ProtoIndex {
     return [...this.files.keys()].sort();
   }
 
+  /** The project's own protos in the order added, with their texts: for another thread's index of the same files (root-share.ts). */
+  sources(): Array<{ path: string; abs: string; module: string; text: string }> {
+    return [...this.files.values()].flatMap((e) => (e.text === undefined ? [] : [{ path: e.path, abs: e.abs, module: e.module, text: e.text }]));
+  }
+
   /**
    * Every project proto's own problems (it does not parse) and its imports' (not found, or a
    * cycle), whether or not a service needed it; problems of messages are found on use.

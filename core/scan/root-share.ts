@@ -1,0 +1,70 @@
+// In the parse worker, once the scanner's parse phase is done: a second scanner computing the far
+// share of the roots (root-split.ts has the scanner's side). It sets itself up as the scanner did,
+// from the same inputs (build files, the index's entries, the protos, the path prefix rules):
+// modules and their properties, learned annotations, the endpoint files' parses (those this
+// thread made are decoded from the encodings it kept, the scanner's own parsed again), collected
+// framework state. It must find the very roots the scanner found, in the same order, and the same
+// module settings, or it gives up.
+// Then it claims roots from the last down until it meets the scanner, and sends each root's
+// result with what computing it read (journal entries, config files) and reported (the index's
+// diagnostics), which the scanner adds to its own.
+
+import { decodeParse } from './parse-codec';
+import { CLAIMED_BY_WORKER, DONE, IDLE, RESERVED } from './parse-protocol';
+import type { RootReply, ShareSetup } from './parse-protocol';
+import type { ParseCache } from './project-index';
+import { ProjectScanner } from './project-scanner';
+import { InputJournal, withJournal } from './scan-inputs';
+
+/**
+ * Computes roots of `setup` from the last down while the scanner has not claimed them; `kept`: the
+ * encoded parses this thread made, by path (taken as they are used). Never throws: a failure sets
+ * the share's failure flag and the scanner computes the rest.
+ */
+export function computeShare(setup: ShareSetup, kept: Map<string, string>, post: (reply: RootReply) => void): void {
+  const states = new Int32Array(setup.states);
+  const count = setup.keys.length;
+  const progressSlot = count;
+  const failedSlot = count + 1;
+  const progress = () => void Atomics.add(states, progressSlot, 1);
+  const free = (i: number) => {
+    const s = Atomics.load(states, i);
+    return s === IDLE || s === RESERVED;
+  };
+  const parses: ParseCache = {
+    get(entry) {
+      const text = kept.get(entry.path);
+      if (text === undefined) return undefined;
+      kept.delete(entry.path);
+      return decodeParse(text);
+    },
+    put() {},
+  };
+  const journal = setup.journal ? new InputJournal() : undefined;
+  try {
+    withJournal(journal, () => {
+      const scanner = new ProjectScanner(setup.root, { ...setup.options, parseWorker: false });
+      // While the scanner has not reached the last root, the set-up is worth finishing.
+      const share = scanner.shareOf(setup, parses, () => {
+        progress();
+        return count > 0 && free(count - 1);
+      });
+      if (!share) return;
+      if (share.keys.length !== count || share.keys.some((k, i) => k !== setup.keys[i])) throw new Error('the worker found other roots than the scanner');
+      // Its modules' paths and ports come from config files it read itself: read otherwise (a file changed since), its results would differ.
+      if (share.modules !== setup.modules) throw new Error('the worker read other module settings than the scanner');
+      for (let i = count - 1; i >= 0; i--) {
+        if (Atomics.compareExchange(states, i, IDLE, CLAIMED_BY_WORKER) !== IDLE && Atomics.compareExchange(states, i, RESERVED, CLAIMED_BY_WORKER) !== RESERVED) break;
+        const got = share.compute(i);
+        post({ root: i, ...(got.result ? { result: got.result } : {}), journal: journal?.takeNew() ?? [], ...(journal?.volatile !== undefined ? { volatile: journal.volatile } : {}), configReads: got.configReads, diagnostics: got.diagnostics });
+        // The reply is in the scanner's queue before the state says so: a waiting scanner finds it.
+        Atomics.store(states, i, DONE);
+        Atomics.notify(states, i);
+        progress();
+      }
+    });
+  } catch {
+    Atomics.store(states, failedSlot, 1);
+    for (let i = 0; i < count; i++) Atomics.notify(states, i);
+  }
+}

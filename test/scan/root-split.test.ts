@@ -1,0 +1,238 @@
+// The roots split between the scanner and its parse worker (root-split.ts, root-share.ts) must
+// change nothing but the time: a scan with the split forced (the last half of the roots reserved
+// for the worker) gives exactly the endpoints, diagnostics and modules of a scan on one thread, on
+// every fixture case and on generated code bases; a re-scan after an edit recomputes the same
+// roots; and what a worker's root read (a spec) is an input of the stored result. The worker
+// runs from a bundle built here from the current source, as dist/parse-worker.mjs is built.
+
+import { execFile } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { buildSync } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanResult } from '../../core/model/endpoint';
+import type { ParsePool } from '../../core/scan/parse-pool';
+import { CLAIMED_BY_SCANNER, DONE } from '../../core/scan/parse-protocol';
+import type { ShareSetup } from '../../core/scan/parse-protocol';
+import { ProjectScanner } from '../../core/scan/project-scanner';
+import { RootSplit } from '../../core/scan/root-split';
+import type { ScanOptions } from '../../core/scan/project-scanner';
+import { SCAN_RESULT_FILE } from '../../core/scan/result-store';
+import { bundleEntry, removeBundle } from '../bundled-entry';
+import { FIXTURES } from './fixture-case';
+import { storeIn, tempFolder } from './store-cases';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
+const execFileAsync = promisify(execFile);
+const tmp = tempFolder('apiscout-root-split-');
+let workerUrl: URL;
+/** The YAML parsers a bundle loads from beside itself (core/config/yaml-lib.ts), built as rollup.config.mjs builds them. */
+const YAML_LIBS = [
+  ['yaml.cjs', "export { parse, parseAllDocuments } from 'yaml';"],
+  ['spec-yaml.cjs', "export { load, CORE_SCHEMA } from 'js-yaml';"],
+] as const;
+let yamlFiles: string[] = [];
+
+beforeAll(() => {
+  const bundle = bundleEntry('core/scan/parse-worker.ts');
+  workerUrl = pathToFileURL(bundle);
+  // The worker's share reads specs' and configs' YAML: its parsers go beside the bundle, as in dist/.
+  yamlFiles = YAML_LIBS.map(([name, contents]) => {
+    const outfile = join(dirname(bundle), name);
+    buildSync({ stdin: { contents, resolveDir: REPO, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
+    return outfile;
+  });
+});
+
+afterAll(() => {
+  removeBundle(workerUrl && fileURLToPath(workerUrl));
+  yamlFiles.forEach((f) => rmSync(f, { force: true }));
+});
+
+/** What a scan gives but the time and the threads' shares. */
+function view(result: ScanResult) {
+  const { millis: _m, phases: _p, parsedByWorker: _w, readByWorker: _r, rootsByWorker: _s, filesParsed: _f, parsedFromCache: _c, ...stats } = result.stats;
+  return JSON.parse(JSON.stringify({ endpoints: result.endpoints, diagnostics: result.diagnostics, modules: result.modules, stats })) as unknown;
+}
+
+const split = (opts: ScanOptions = {}): ScanOptions => ({ ...opts, parseWorker: true, parseWorkerUrl: workerUrl, splitRoots: true });
+const alone = (opts: ScanOptions = {}): ScanOptions => ({ ...opts, parseWorker: false, splitRoots: false });
+
+/** Scans `root` with the split forced and on one thread: both results, and how many roots the worker computed. */
+async function both(root: string, opts: ScanOptions = {}) {
+  const one = await new ProjectScanner(root, alone(opts)).scan();
+  const two = await new ProjectScanner(root, split(opts)).scan();
+  return { one, two, byWorker: two.stats.rootsByWorker ?? 0 };
+}
+
+/** Every fixture case: the folders holding an expected.json. */
+function fixtureCases(): string[] {
+  const out: string[] = [];
+  const visit = (dir: string) => {
+    if (existsSync(join(dir, 'expected.json'))) out.push(relative(FIXTURES, dir));
+    for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory() && e.name !== 'node_modules') visit(join(dir, e.name));
+  };
+  visit(FIXTURES);
+  return out.sort();
+}
+
+describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
+  it('gives what one thread gives on every fixture, with and without models, the actuator on and off', async () => {
+    const tops = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
+    let shared = 0;
+    for (const name of tops) {
+      for (const opts of [{}, { requestModels: false }, ...(name === 'actuator' || name === 'spring-boot-app' ? [{ actuator: true }] : [])] as ScanOptions[]) {
+        const { one, two, byWorker } = await both(join(FIXTURES, name), opts);
+        expect(view(two), `${name} ${JSON.stringify(opts)}`).toEqual(view(one));
+        shared += byWorker;
+      }
+    }
+    // The worker computed its half wherever there were two roots or more: the split was real.
+    expect(shared).toBeGreaterThan(100);
+  });
+
+  // Each case on its own (its own config files, modules and roots), one test per fixture.
+  const cases = fixtureCases();
+  for (const fixture of new Set(cases.map((c) => c.split('/')[0]!))) {
+    it(`gives what one thread gives on every case of fixture ${fixture} on its own`, async () => {
+      let splitCases = 0;
+      const mine = cases.filter((c) => c === fixture || c.startsWith(`${fixture}/`));
+      for (const name of mine) {
+        const { one, two, byWorker } = await both(join(FIXTURES, name), { actuator: true });
+        expect(view(two), name).toEqual(view(one));
+        if (byWorker > 0) splitCases++;
+      }
+      // Cases with two roots or more: the worker computed its half.
+      if (mine.length >= 5) expect(splitCases).toBeGreaterThan(0);
+    });
+  }
+
+  it('gives what one thread gives on a generated multi-module code base, and the default rule leaves a small one to the scanner', async () => {
+    const wide = join(tmp.path, 'wide');
+    await execFileAsync(process.execPath, [GENERATOR, wide, '--files', '1200', '--shape', 'wide', '--seed', '4'], { encoding: 'utf8' });
+    for (const opts of [{}, { requestModels: false }] as ScanOptions[]) {
+      const { one, two, byWorker } = await both(wide, opts);
+      expect(view(two)).toEqual(view(one));
+      expect(byWorker).toBeGreaterThan(0);
+      // The default rule: too few roots to split.
+      const byDefault = await new ProjectScanner(wide, { ...opts, parseWorker: true, parseWorkerUrl: workerUrl }).scan();
+      expect(byDefault.stats.rootsByWorker).toBeUndefined();
+      expect(view(byDefault)).toEqual(view(one));
+      // A lower threshold: split by the claims alone (the worker may get no root on a busy machine, the result is the same);
+      // endpoints only, never by the rule.
+      const lower = await new ProjectScanner(wide, { ...opts, parseWorker: true, parseWorkerUrl: workerUrl, splitRoots: { minRoots: 1 } }).scan();
+      expect(view(lower)).toEqual(view(one));
+      if (opts.requestModels === false) expect(lower.stats.rootsByWorker).toBeUndefined();
+    }
+  });
+
+  it('is given up on when it reads the module settings otherwise: the scanner computes every root', async () => {
+    // A worker without the YAML parsers beside it reads no application.yml: its context paths differ.
+    const dir = join(dirname(fileURLToPath(workerUrl)), `no-yaml-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    const bundle = join(dir, 'parse-worker.mjs');
+    copyFileSync(fileURLToPath(workerUrl), bundle);
+    try {
+      // Its application.yml sets the context path and the actuator's base path.
+      const root = join(FIXTURES, 'actuator', 'extensions');
+      const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
+      const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: pathToFileURL(bundle) }).scan();
+      expect(two.stats.rootsByWorker).toBeUndefined();
+      expect(view(two)).toEqual(view(one));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves the scanner what a re-scan needs: an edit to a model a worker root read recomputes the same roots', async () => {
+    const root = join(tmp.path, 'edited');
+    cpSync(join(FIXTURES, 'spring-mvc'), root, { recursive: true });
+    const one = new ProjectScanner(root, alone());
+    const two = new ProjectScanner(root, split());
+    await one.scan();
+    const result = await two.scan();
+    expect(result.stats.rootsByWorker).toBeGreaterThan(0);
+    // The last endpoint's class is among the worker's roots (it computed the last half): a file its endpoints were built from.
+    const last = [...result.endpoints].sort((a, b) => (a.source.file < b.source.file ? 1 : -1))[0]!;
+    const model = two.filesBehind(last.source.file).find((f) => f !== last.source.file && f.endsWith('.java'));
+    expect(model, `a model behind ${last.source.file}`).toBeDefined();
+    expect(two.filesBehind(last.source.file)).toEqual(one.filesBehind(last.source.file));
+    const abs = join(root, model!);
+    const text = readFileSync(abs, 'utf8');
+    const cut = text.lastIndexOf('}');
+    writeFileSync(abs, `${text.slice(0, cut)}  public String splitProbe;\n  public String getSplitProbe() { return splitProbe; }\n${text.slice(cut)}`);
+    const change = [{ path: model!, kind: 'changed' as const }];
+    const a = one.rescan(change);
+    const b = two.rescan(change);
+    expect(b.rootsRecomputed).toBe(a.rootsRecomputed);
+    expect(b.rootsRecomputed).toBeGreaterThan(0);
+    expect({ ...b, millis: 0 }).toEqual({ ...a, millis: 0 });
+    expect(view(two.result())).toEqual(view(one.result()));
+  });
+
+  it('journals what a worker root read and tells the scanner of it: a spec only it read, edited, makes the next scan compute again and a re-scan recompute', async () => {
+    // Two controllers: the first (the scanner's) uses no model; the second (the worker's) returns models generated from a spec.
+    const root = join(tmp.path, 'spec');
+    cpSync(join(FIXTURES, 'spring-mvc', 'spec-models-only'), root, { recursive: true });
+    const pkg = join(root, 'src/main/java/com/acme/shop');
+    rmSync(join(pkg, 'ProductsController.java'));
+    rmSync(join(root, 'expected.json'));
+    writeFileSync(join(pkg, 'AboutController.java'), 'package com.acme.shop;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class AboutController {\n  @GetMapping("/about")\n  public String about() { return "shop"; }\n}\n');
+    const { cache } = storeIn(join(tmp.path, 'spec-state'));
+    const opts = split({ cache, reuseResult: true });
+    const first = await new ProjectScanner(root, opts).scan();
+    expect(first.stats.rootsByWorker).toBe(1);
+    expect(existsSync(join(tmp.path, 'spec-state', SCAN_RESULT_FILE))).toBe(true);
+    expect(JSON.stringify(first.endpoints)).toContain('Sturdy and quiet.');
+    expect((await new ProjectScanner(root, opts).scan()).stats.storedResult).toBe(true);
+    // A scanner kept for re-scans (the sidecar's) knows the spec as a file its roots read.
+    const live = new ProjectScanner(root, split());
+    expect((await live.scan()).stats.rootsByWorker).toBe(1);
+    const spec = join(root, 'src/main/resources/openapi/reviews.yaml');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('Sturdy and quiet.', 'Loud but sturdy.'));
+    const again = await new ProjectScanner(root, opts).scan();
+    expect(again.stats.storedResult).toBeUndefined();
+    expect(JSON.stringify(again.endpoints)).toContain('Loud but sturdy.');
+    const rescanned = live.rescan([{ path: relative(root, spec), kind: 'changed' }]);
+    expect(rescanned.updated.length).toBeGreaterThan(0);
+    expect(view(live.result())).toEqual(view(again));
+    expect(view(again)).toEqual(view(await new ProjectScanner(root, alone()).scan()));
+  });
+});
+
+describe('the scanner\'s side of a split', () => {
+  /** A pool whose worker took the share (shareRoots) but sends nothing: the test plays the worker on the shared states. */
+  const silentPool = () => {
+    let setup: ShareSetup | undefined;
+    const pool = { shareRoots: (s: ShareSetup) => ((setup = s), true), takeRoot: () => undefined } as unknown as ParsePool;
+    return { pool, states: () => new Int32Array(setup!.states) };
+  };
+  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false });
+
+  it('gives up on a worker that failed: the scanner computes its roots, and the worker gets no more', () => {
+    const { pool, states } = silentPool();
+    const split = RootSplit.start(pool, setup(['a', 'b', 'c', 'd']), true)!;
+    expect(split.claim(0)).toBe(true);
+    expect(split.claim(1)).toBe(true);
+    // Reserved for the worker: never the scanner's while the worker may come.
+    expect(split.claim(2)).toBe(false);
+    Atomics.store(states(), 4 + 1, 1); // the failure flag, after the states and the progress count
+    expect(split.take(2)).toBeUndefined();
+    expect(split.claim(3)).toBe(true);
+    expect(Array.from(states().slice(0, 4))).toEqual([CLAIMED_BY_SCANNER, CLAIMED_BY_SCANNER, CLAIMED_BY_SCANNER, CLAIMED_BY_SCANNER]);
+    expect(split.taken).toBe(0);
+  });
+
+  it('gives up when a root the worker said was done has no reply (the pool closed)', () => {
+    const { pool, states } = silentPool();
+    const split = RootSplit.start(pool, setup(['a', 'b']), false)!;
+    expect(split.claim(0)).toBe(true);
+    Atomics.store(states(), 1, DONE);
+    expect(split.claim(1)).toBe(false);
+    expect(split.take(1)).toBeUndefined();
+    expect(split.claim(1)).toBe(true);
+  });
+});
