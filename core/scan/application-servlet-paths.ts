@@ -4,6 +4,7 @@
 // port it listens on (Send and exports go there: yudao-server's 48080, not 8080), and the mount of
 // its JAX-RS servlet (`cxf.path`).
 
+import { bootPackaged } from './boot-packaging';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
 
@@ -30,10 +31,12 @@ export function withApplicationServletPaths(
     const agreed = (key: (a: ModuleInfo) => string) => servedBy.every((a) => key(a) === key(servedBy[0]!));
     const out: ModuleInfo = { ...m };
     const { contextPath, servletPath, listen } = servedBy[0]!;
+    // A module its own build packages as an application (boot-packaging.ts) runs on its own: its
+    // endpoints are not listed under the applications that build against it.
     if (agreed((a) => `${a.contextPath ?? ''}\n${a.servletPath ?? ''}`)) {
       if (contextPath !== undefined) out.contextPath = contextPath;
       if (servletPath !== undefined) out.servletPath = servletPath;
-    } else servedApart?.set(m.name, servedBy.map((a) => a.name).sort());
+    } else if (!bootPackaged(m, read)) servedApart?.set(m.name, servedBy.map((a) => a.name).sort());
     if (listen && agreed((a) => JSON.stringify(a.listen ?? {}))) out.listen = listen;
     // The JAX-RS servlet's mount (`cxf.path`) is the serving application's too.
     const jaxRsPath = servedBy[0]!.jaxRsPath;

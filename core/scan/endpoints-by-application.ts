@@ -5,7 +5,10 @@
 // both jeecg-system-start at /jeecg-boot and jeecg-system-cloud-start). The source stays the library's.
 // An application serves a controller its component scan reaches: `scanBasePackages`, `@ComponentScan`
 // base packages, else its @SpringBootApplication class's package. When the applications agree, the
-// library keeps its endpoints and takes their paths (application-servlet-paths.ts).
+// library keeps its endpoints and takes their paths (application-servlet-paths.ts). A library's own
+// @SpringBootApplication class (Nacos' NamingApp, for running it alone in development) does not
+// keep it apart: what decides is that it has no config and no Boot packaging of its own
+// (boot-packaging.ts) and applications build it in.
 
 import type { Endpoint } from '../model/endpoint';
 import { stringValues } from './annotation-values';
@@ -25,7 +28,7 @@ export function endpointsByApplication(endpoints: readonly Endpoint[], servedApa
   const out: Endpoint[] = [];
   for (const e of endpoints) {
     const prefix = `${e.module}:`;
-    const servers = apps.has(e.module) || !e.id.startsWith(prefix) ? [] : (servedApart.get(e.module) ?? []).filter((app) => reaches(apps.get(app), e.className));
+    const servers = !e.id.startsWith(prefix) ? [] : (servedApart.get(e.module) ?? []).filter((app) => reaches(apps.get(app), e.className));
     if (servers.length === 0) out.push(e);
     for (const app of servers) out.push({ ...e, module: app, id: `${app}:${e.id.slice(prefix.length)}` });
   }

@@ -98,4 +98,26 @@ describe('a library served by applications mounting it differently', () => {
     expect(scanner.result().endpoints).toEqual(apart.endpoints);
     expect(scanner.result().modules).toEqual(apart.modules);
   });
+
+  // Nacos: naming carries NamingApp for running it alone in development, but is a plain jar that
+  // nacos-server (at /nacos) and the console build in; only Boot packaging of its own keeps it apart.
+  it('lists a library with its own @SpringBootApplication under the applications building it in, unless its build packages it as an application', async () => {
+    const root = project();
+    const ownApp = 'system/src/main/java/com/acme/SystemApplication.java';
+    writeFiles(root, { [ownApp]: 'package com.acme;\n@org.springframework.boot.autoconfigure.SpringBootApplication public class SystemApplication {}' });
+    const scanner = await fresh(root);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+
+    // A Boot plugin only in a profile does not package it by default.
+    const profile = '<profiles><profile><id>boot</id><build><plugins><plugin><groupId>org.springframework.boot</groupId><artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build></profile></profiles>';
+    editFile(root, 'system/pom.xml', '</project>', `${profile}</project>`);
+    scanner.rescan([{ path: 'system/pom.xml', kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+
+    // Packaged as an application of its own: it runs alone and keeps its endpoints.
+    editFile(root, 'system/pom.xml', profile, '<build><plugins><plugin><groupId>org.springframework.boot</groupId><artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build>');
+    scanner.rescan([{ path: 'system/pom.xml', kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['system', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+  });
 });
