@@ -35,9 +35,14 @@ export function endpointsByApplication(endpoints: readonly Endpoint[], servedApa
   return out;
 }
 
-/** Each module's @SpringBootApplication classes' scanned packages, by module name. */
+/**
+ * Each module's @SpringBootApplication classes' scanned packages, by module name. A @Deprecated
+ * application class beside one that is not is not what runs (Nacos' console module keeps its old
+ * `Nacos` class scanning all of com.alibaba.nacos beside NacosConsole, which scans the console only).
+ */
 function applications(index: ProjectIndex): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  const deprecated = new Map<string, string[]>();
   for (const entry of index.files.values()) {
     if (!entry.annotations.has(APPLICATION) || inTestSources(entry.path)) continue;
     const file = index.parse(entry);
@@ -50,10 +55,12 @@ function applications(index: ProjectIndex): Map<string, string[]> {
         ...(stringValues(index, app, ['scanBasePackages'], scope) ?? []),
         ...(scan ? (stringValues(index, scan, ['basePackages', 'value'], scope) ?? []) : []),
       ];
-      const list = out.get(entry.module) ?? out.set(entry.module, []).get(entry.module)!;
+      const into = findAnnotation(type.annotations, 'Deprecated') ? deprecated : out;
+      const list = into.get(entry.module) ?? into.set(entry.module, []).get(entry.module)!;
       list.push(...(packages.length ? packages : [file!.pkg]));
     }
   }
+  for (const [module, packages] of deprecated) if (!out.has(module)) out.set(module, packages);
   return out;
 }
 

@@ -120,4 +120,22 @@ describe('a library served by applications mounting it differently', () => {
     expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['system', '/users']]);
     expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
   });
+
+  // Nacos' console module keeps its old `Nacos` class (@Deprecated, scanning all of com.alibaba.nacos)
+  // beside NacosConsole, which scans only the console's package and is the one run.
+  it('does not take a @Deprecated application class beside one that is not for what the module serves', async () => {
+    const root = project();
+    const cloudApp = 'cloud/src/main/java/com/acme/cloud/CloudApplication.java';
+    const oldApp = 'cloud/src/main/java/com/acme/cloud/OldApplication.java';
+    editFile(root, cloudApp, 'scanBasePackages = "com.acme"', 'scanBasePackages = "com.acme.cloud"');
+    writeFiles(root, { [oldApp]: 'package com.acme.cloud;\n@org.springframework.boot.autoconfigure.SpringBootApplication(scanBasePackages = "com.acme") @Deprecated public class OldApplication {}' });
+    const scanner = await fresh(root);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['server', '/users']]);
+
+    // The old class alone is what the module runs.
+    editFile(root, cloudApp, '@org.springframework.boot.autoconfigure.SpringBootApplication(scanBasePackages = "com.acme.cloud") ', '');
+    scanner.rescan([{ path: cloudApp, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+  });
 });
