@@ -4,9 +4,16 @@
 // port it listens on (Send and exports go there: yudao-server's 48080, not 8080), and the mount of
 // its JAX-RS servlet (`cxf.path`).
 
+import { declaresAutoConfiguration } from './auto-configuration';
 import { bootPackaged } from './boot-packaging';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
+
+/** The applications serving a library apart (by name), and whether it auto-configures itself into each of them (auto-configuration.ts). */
+export interface ServedApart {
+  by: string[];
+  autoConfigured: boolean;
+}
 
 /**
  * `modules` with each module that has no application config of its own given the servlet paths,
@@ -18,7 +25,7 @@ export function withApplicationServletPaths(
   modules: readonly ModuleInfo[],
   hasConfig: (dir: string) => boolean,
   read: (path: string) => string | undefined,
-  servedApart?: Map<string, string[]>,
+  servedApart?: Map<string, ServedApart>,
 ): ModuleInfo[] {
   const apps = modules.filter((m) => hasConfig(m.dir));
   // Nothing to hand down when no application sets either path (the build files are not read then).
@@ -36,7 +43,7 @@ export function withApplicationServletPaths(
     if (agreed((a) => `${a.contextPath ?? ''}\n${a.servletPath ?? ''}`)) {
       if (contextPath !== undefined) out.contextPath = contextPath;
       if (servletPath !== undefined) out.servletPath = servletPath;
-    } else if (!bootPackaged(m, read)) servedApart?.set(m.name, servedBy.map((a) => a.name).sort());
+    } else if (!bootPackaged(m, read)) servedApart?.set(m.name, { by: servedBy.map((a) => a.name).sort(), autoConfigured: declaresAutoConfiguration(m, read) });
     if (listen && agreed((a) => JSON.stringify(a.listen ?? {}))) out.listen = listen;
     // The JAX-RS servlet's mount (`cxf.path`) is the serving application's too.
     const jaxRsPath = servedBy[0]!.jaxRsPath;

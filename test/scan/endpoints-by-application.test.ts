@@ -138,4 +138,27 @@ describe('a library served by applications mounting it differently', () => {
     expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
     expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
   });
+
+  // Nacos' auth plugin: an auto-configuration imports its controllers into nacos-server and the
+  // console, though neither's component scan reaches its package.
+  it("lists a library that declares an auto-configuration under every application building it in, whatever their component scan; a re-scan follows the file", async () => {
+    const root = project();
+    const imports = 'system/src/main/resources/META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports';
+    writeFiles(root, { [imports]: '# the library configures itself\ncom.acme.SystemAutoConfiguration\n' });
+    const scanner = await fresh(root);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
+
+    // Only a comment left: the tools application's scan decides again.
+    writeFiles(root, { [imports]: '# nothing configured\n' });
+    scanner.rescan([{ path: imports, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+
+    // spring.factories says it the older way.
+    const factories = 'system/src/main/resources/META-INF/spring.factories';
+    writeFiles(root, { [factories]: 'org.springframework.boot.autoconfigure.EnableAutoConfiguration=\\\n  com.acme.SystemAutoConfiguration\n' });
+    scanner.rescan([{ path: factories, kind: 'created' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+  });
 });
