@@ -9,8 +9,9 @@
 // says of its Spring application's JSON mapper (Gson with Jackson excluded, WebFlux: json-mapper.ts)
 // and whether the build uses Jackson 3 (jackson-version.ts: Spring Boot 4 sorts every model's
 // properties), and which modules it packages as Spring Boot applications of their own
-// (boot-packaging.ts: such a module is not listed under the applications building it in). A build-file edit that changes none of them (a library's version bump, a comment, a
-// test dependency on a library) leaves every endpoint as it was.
+// (boot-packaging.ts: such a module is not listed under the applications building it in). A
+// build-file edit that changes none of them (a library's version bump, a comment, a test
+// dependency on a library) leaves every endpoint as it was.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -45,6 +45,8 @@ describe('keys a handler reads from its Map or JSONObject body', () => {
       locked: read('getOrDefault', { type: 'boolean' }),
       reason: read('get'),
     });
+    // Kotlin: a constructor property's service, from an expression body.
+    expect(got.get('POST /profiles/{id}/name')!.properties).toEqual({ displayName: read('get', { type: 'string' }) });
   });
 
   it('a JAX-RS Map entity too', async () => {
