@@ -43,7 +43,14 @@ export function withApplicationServletPaths(
     if (agreed((a) => `${a.contextPath ?? ''}\n${a.servletPath ?? ''}`)) {
       if (contextPath !== undefined) out.contextPath = contextPath;
       if (servletPath !== undefined) out.servletPath = servletPath;
-    } else if (!bootPackaged(m, read)) servedApart?.set(m.name, { by: servedBy.map((a) => a.name).sort(), autoConfigured: declaresAutoConfiguration(m, read) });
+    } else if (servedApart && !bootPackaged(m, read)) {
+      const autoConfigured = declaresAutoConfiguration(m, read);
+      // Loaded into every application building it in, it is listed under the nearest: not under a
+      // launcher that builds in the applications serving it (nacos-bootstrap, which starts
+      // nacos-server and the console).
+      const by = autoConfigured ? servedBy.filter((a) => !servedBy.some((b) => b !== a && deps.get(a.name)!.has(b.name))) : servedBy;
+      servedApart.set(m.name, { by: by.map((a) => a.name).sort(), autoConfigured });
+    }
     if (listen && agreed((a) => JSON.stringify(a.listen ?? {}))) out.listen = listen;
     // The JAX-RS servlet's mount (`cxf.path`) is the serving application's too.
     const jaxRsPath = servedBy[0]!.jaxRsPath;

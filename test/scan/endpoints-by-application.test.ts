@@ -144,7 +144,14 @@ describe('a library served by applications mounting it differently', () => {
   it("lists a library that declares an auto-configuration under every application building it in, whatever their component scan; a re-scan follows the file", async () => {
     const root = project();
     const imports = 'system/src/main/resources/META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports';
-    writeFiles(root, { [imports]: '# the library configures itself\ncom.acme.SystemAutoConfiguration\n' });
+    // A launcher building in two of the applications (nacos-bootstrap) is not listed: they are.
+    writeFiles(root, {
+      [imports]: '# the library configures itself\ncom.acme.SystemAutoConfiguration\n',
+      'pom.xml': '<project><artifactId>parent</artifactId><packaging>pom</packaging><modules><module>server</module><module>cloud</module><module>tools</module><module>system</module><module>launcher</module></modules></project>',
+      'launcher/pom.xml': pom('launcher', ['server', 'cloud']),
+      'launcher/src/main/resources/application.yml': 'spring:\n  application:\n    name: launcher\n',
+      'launcher/src/main/java/com/acme/launcher/Launcher.java': 'package com.acme.launcher;\n@org.springframework.boot.autoconfigure.SpringBootApplication public class Launcher {}',
+    });
     const scanner = await fresh(root);
     expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
 
