@@ -46,9 +46,11 @@ export function withApplicationServletPaths(
     } else if (servedApart && !bootPackaged(m, read)) {
       const autoConfigured = declaresAutoConfiguration(m, read);
       // Loaded into every application building it in, it is listed under the nearest: not under a
-      // launcher that builds in the applications serving it (nacos-bootstrap, which starts
-      // nacos-server and the console).
-      const by = autoConfigured ? servedBy.filter((a) => !servedBy.some((b) => b !== a && deps.get(a.name)!.has(b.name))) : servedBy;
+      // launcher that builds in the applications serving it and sets no port or path of its own
+      // (nacos-bootstrap, which starts nacos-server and the console). One that does serves it
+      // itself (pig-boot, all of pig's services in one at /admin).
+      const launcher = (a: ModuleInfo) => a.listen === undefined && a.contextPath === undefined && a.servletPath === undefined && servedBy.some((b) => b !== a && deps.get(a.name)!.has(b.name));
+      const by = autoConfigured ? servedBy.filter((a) => !launcher(a)) : servedBy;
       servedApart.set(m.name, { by: by.map((a) => a.name).sort(), autoConfigured });
     }
     if (listen && agreed((a) => JSON.stringify(a.listen ?? {}))) out.listen = listen;

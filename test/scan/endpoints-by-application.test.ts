@@ -155,6 +155,16 @@ describe('a library served by applications mounting it differently', () => {
     const scanner = await fresh(root);
     expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
 
+    // One that listens on a port of its own serves it itself (pig-boot, all of pig's services in one).
+    const launcherYml = 'launcher/src/main/resources/application.yml';
+    editFile(root, launcherYml, 'spring:', 'server:\n  port: 9999\nspring:');
+    scanner.rescan([{ path: launcherYml, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['launcher', '/users'], ['server', '/users'], ['tools', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+    editFile(root, launcherYml, 'server:\n  port: 9999\nspring:', 'spring:');
+    scanner.rescan([{ path: launcherYml, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
+
     // Only a comment left: the tools application's scan decides again.
     writeFiles(root, { [imports]: '# nothing configured\n' });
     scanner.rescan([{ path: imports, kind: 'changed' }]);
