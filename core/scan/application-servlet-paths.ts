@@ -38,12 +38,12 @@ export function withApplicationServletPaths(
     const agreed = (key: (a: ModuleInfo) => string) => servedBy.every((a) => key(a) === key(servedBy[0]!));
     const out: ModuleInfo = { ...m };
     const { contextPath, servletPath, listen } = servedBy[0]!;
-    // A module its own build packages as an application (boot-packaging.ts) runs on its own: its
-    // endpoints are not listed under the applications that build against it.
     if (agreed((a) => `${a.contextPath ?? ''}\n${a.servletPath ?? ''}`)) {
       if (contextPath !== undefined) out.contextPath = contextPath;
       if (servletPath !== undefined) out.servletPath = servletPath;
     } else if (servedApart && !bootPackaged(m, read)) {
+      // Listed under the applications serving it, unless its own build packages it as an
+      // application (boot-packaging.ts): that one runs on its own.
       const autoConfigured = declaresAutoConfiguration(m, read);
       // Loaded into every application building it in, it is listed under the nearest: not under a
       // launcher that builds in the applications serving it and sets no port or path of its own

@@ -153,7 +153,7 @@ message Pong { int64 server_time_millis = 1; }
     ]);
   });
 
-  // Nacos: nine of Istio's protos import google/api/field_behavior.proto, one thing missing.
+  // Nacos: eight of Istio's protos import google/api/field_behavior.proto, one thing missing.
   it('reports an import several files miss once, against the first of them, naming the others; a re-scan agrees', async () => {
     const p = copyOf('grpc/no-package');
     const MISSING = 'not found in the tree, its include roots or the build\'s extracted protos';

@@ -388,8 +388,8 @@ export class ProtoIndex {
 
   /**
    * One problem per import not found, named against the first file importing it with the others
-   * listed: nine of Istio's protos in Nacos import google/api/field_behavior.proto, which is one
-   * thing missing, not nine.
+   * listed: eight of Istio's protos in Nacos import google/api/field_behavior.proto, which is one
+   * thing missing, not eight.
    */
   private missingImportProblems(): Diagnostic[] {
     const out: Diagnostic[] = [];
