@@ -95,8 +95,8 @@ function readsOf(name: string): RegExp {
 const MAX_DEPTH = 2;
 /** At most this many implementations of an interface's method are followed: more is a plugin point. */
 const MAX_IMPLEMENTATIONS = 4;
-/** `receiver.name(` or `name(`: a call whose arguments may hand the body on. */
-const CALL = /(?<![\w$.])(?:([A-Za-z_$][\w$]*)\s*\??\.\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
+/** `receiver.name(` or `name(`, either after `this.`: a call whose arguments may hand the body on. */
+const CALL = /(?<![\w$.])(?:this\s*\.\s*)?(?:([A-Za-z_$][\w$]*)\s*\??\.\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
 const NOT_CALLS = new Set(['if', 'for', 'while', 'switch', 'catch', 'synchronized', 'return', 'when', 'super', 'this', 'new', 'throw', 'assert']);
 
 /**
