@@ -4,8 +4,16 @@
 // port it listens on (Send and exports go there: yudao-server's 48080, not 8080), and the mount of
 // its JAX-RS servlet (`cxf.path`).
 
+import { declaresAutoConfiguration } from './auto-configuration';
+import { bootPackaged } from './boot-packaging';
 import { moduleDependencies } from './module-dependencies';
 import type { ModuleInfo } from './modules';
+
+/** The applications serving a library apart (by name), and whether it auto-configures itself into each of them (auto-configuration.ts). */
+export interface ServedApart {
+  by: string[];
+  autoConfigured: boolean;
+}
 
 /**
  * `modules` with each module that has no application config of its own given the servlet paths,
@@ -17,7 +25,7 @@ export function withApplicationServletPaths(
   modules: readonly ModuleInfo[],
   hasConfig: (dir: string) => boolean,
   read: (path: string) => string | undefined,
-  servedApart?: Map<string, string[]>,
+  servedApart?: Map<string, ServedApart>,
 ): ModuleInfo[] {
   const apps = modules.filter((m) => hasConfig(m.dir));
   // Nothing to hand down when no application sets either path (the build files are not read then).
@@ -33,7 +41,18 @@ export function withApplicationServletPaths(
     if (agreed((a) => `${a.contextPath ?? ''}\n${a.servletPath ?? ''}`)) {
       if (contextPath !== undefined) out.contextPath = contextPath;
       if (servletPath !== undefined) out.servletPath = servletPath;
-    } else servedApart?.set(m.name, servedBy.map((a) => a.name).sort());
+    } else if (servedApart && !bootPackaged(m, read)) {
+      // Listed under the applications serving it, unless its own build packages it as an
+      // application (boot-packaging.ts): that one runs on its own.
+      const autoConfigured = declaresAutoConfiguration(m, read);
+      // Loaded into every application building it in, it is listed under the nearest: not under a
+      // launcher that builds in the applications serving it and sets no port or path of its own
+      // (nacos-bootstrap, which starts nacos-server and the console). One that does serves it
+      // itself (pig-boot, all of pig's services in one at /admin).
+      const launcher = (a: ModuleInfo) => a.listen === undefined && a.contextPath === undefined && a.servletPath === undefined && servedBy.some((b) => b !== a && deps.get(a.name)!.has(b.name));
+      const by = autoConfigured ? servedBy.filter((a) => !launcher(a)) : servedBy;
+      servedApart.set(m.name, { by: by.map((a) => a.name).sort(), autoConfigured });
+    }
     if (listen && agreed((a) => JSON.stringify(a.listen ?? {}))) out.listen = listen;
     // The JAX-RS servlet's mount (`cxf.path`) is the serving application's too.
     const jaxRsPath = servedBy[0]!.jaxRsPath;

@@ -8,8 +8,10 @@
 // build's, its parent poms' or a platform BOM's), what it
 // says of its Spring application's JSON mapper (Gson with Jackson excluded, WebFlux: json-mapper.ts)
 // and whether the build uses Jackson 3 (jackson-version.ts: Spring Boot 4 sorts every model's
-// properties). A build-file edit that changes none of them (a library's version bump, a comment, a
-// test dependency on a library) leaves every endpoint as it was.
+// properties), and which modules it packages as Spring Boot applications of their own
+// (boot-packaging.ts: such a module is not listed under the applications building it in). A
+// build-file edit that changes none of them (a library's version bump, a comment, a test
+// dependency on a library) leaves every endpoint as it was.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import { grpcStarters } from './grpc-starter';
 import { jaxRsJsonProvider, jsonbVersion } from './jaxrs-json-provider';
 import { buildsWithJackson3 } from './jackson-version';
 import { springJsonBuild } from './json-mapper';
+import { bootPackaged } from './boot-packaging';
 import { directDependencies } from './module-dependencies';
 import { devhStarterUsers } from './frameworks/grpc/library-services';
 import type { ModuleInfo } from './modules';
@@ -33,6 +36,7 @@ export interface BuildFacts {
   jsonProviders: string;
   springJson: string;
   jackson3: boolean;
+  bootPackaged: string;
 }
 
 /** What changed between two readings: `global` for facts any endpoint may depend on, else the modules whose dependencies changed. */
@@ -75,7 +79,8 @@ export function readBuildFacts(root: string, modules: readonly ModuleInfo[]): Bu
   const grpcStarterList = JSON.stringify(modules.map((m) => [m.dir, starterOf(m) ?? '', devh(m.dir)]));
   const jsonProviders = JSON.stringify(modules.map((m) => [m.dir, jaxRsJsonProvider(m, read) ?? '', jsonbVersion(m, read) ?? '']));
   const springJson = JSON.stringify(modules.map((m) => [m.dir, springJsonBuild(m, read)]));
-  return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jsonProviders, springJson, jackson3: buildsWithJackson3(modules, read) };
+  const boot = JSON.stringify(modules.filter((m) => bootPackaged(m, read)).map((m) => m.dir));
+  return { layout, dependencies, generators, profiles, grpcStarters: grpcStarterList, jsonProviders, springJson, jackson3: buildsWithJackson3(modules, read), bootPackaged: boot };
 }
 
 function activeByDefault(pom: string | undefined): string[] {
@@ -89,7 +94,7 @@ function activeByDefault(pom: string | undefined): string[] {
 
 /** How `after` differs from `before`. */
 export function compareBuildFacts(before: BuildFacts, after: BuildFacts): BuildFactsChange {
-  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles || before.grpcStarters !== after.grpcStarters || before.jsonProviders !== after.jsonProviders || before.springJson !== after.springJson || before.jackson3 !== after.jackson3;
+  const global = before.layout !== after.layout || before.generators !== after.generators || before.profiles !== after.profiles || before.grpcStarters !== after.grpcStarters || before.jsonProviders !== after.jsonProviders || before.springJson !== after.springJson || before.jackson3 !== after.jackson3 || before.bootPackaged !== after.bootPackaged;
   const changed = new Set<string>();
   for (const [name, deps] of after.dependencies) if (JSON.stringify(deps) !== JSON.stringify(before.dependencies.get(name) ?? [])) changed.add(name);
   for (const name of before.dependencies.keys()) if (!after.dependencies.has(name)) changed.add(name);

@@ -4,11 +4,16 @@
 // shows, sends and exports with that application's context path and port (jeecg-system-biz inside
 // both jeecg-system-start at /jeecg-boot and jeecg-system-cloud-start). The source stays the library's.
 // An application serves a controller its component scan reaches: `scanBasePackages`, `@ComponentScan`
-// base packages, else its @SpringBootApplication class's package. When the applications agree, the
-// library keeps its endpoints and takes their paths (application-servlet-paths.ts).
+// base packages, else its @SpringBootApplication class's package; or any controller of a library
+// that declares an auto-configuration (auto-configuration.ts). When the applications agree, the
+// library keeps its endpoints and takes their paths (application-servlet-paths.ts). A library's own
+// @SpringBootApplication class (Nacos' NamingApp, for running it alone in development) does not
+// keep it apart: what decides is that it has no config and no Boot packaging of its own
+// (boot-packaging.ts) and applications build it in.
 
 import type { Endpoint } from '../model/endpoint';
 import { stringValues } from './annotation-values';
+import type { ServedApart } from './application-servlet-paths';
 import type { ProjectIndex } from './project-index';
 import { findAnnotation } from './source-model';
 import { inTestSources } from './source-files';
@@ -19,22 +24,29 @@ const APPLICATION = 'SpringBootApplication';
  * `endpoints` with those of each library in `servedApart` (library -> applications) listed under
  * each application whose component scan reaches their class; an endpoint none reaches stays as it is.
  */
-export function endpointsByApplication(endpoints: readonly Endpoint[], servedApart: ReadonlyMap<string, readonly string[]>, index: ProjectIndex): Endpoint[] {
+export function endpointsByApplication(endpoints: readonly Endpoint[], servedApart: ReadonlyMap<string, ServedApart>, index: ProjectIndex): Endpoint[] {
   if (servedApart.size === 0) return [...endpoints];
   const apps = applications(index);
   const out: Endpoint[] = [];
   for (const e of endpoints) {
     const prefix = `${e.module}:`;
-    const servers = apps.has(e.module) || !e.id.startsWith(prefix) ? [] : (servedApart.get(e.module) ?? []).filter((app) => reaches(apps.get(app), e.className));
+    const served = e.id.startsWith(prefix) ? servedApart.get(e.module) : undefined;
+    // A library auto-configuring itself is loaded by every application building it in.
+    const servers = !served ? [] : served.by.filter((app) => served.autoConfigured || reaches(apps.get(app), e.className));
     if (servers.length === 0) out.push(e);
     for (const app of servers) out.push({ ...e, module: app, id: `${app}:${e.id.slice(prefix.length)}` });
   }
   return out;
 }
 
-/** Each module's @SpringBootApplication classes' scanned packages, by module name. */
+/**
+ * Each module's @SpringBootApplication classes' scanned packages, by module name. A @Deprecated
+ * application class beside one that is not is not what runs (Nacos' console module keeps its old
+ * `Nacos` class scanning all of com.alibaba.nacos beside NacosConsole, which scans the console only).
+ */
 function applications(index: ProjectIndex): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  const deprecated = new Map<string, string[]>();
   for (const entry of index.files.values()) {
     if (!entry.annotations.has(APPLICATION) || inTestSources(entry.path)) continue;
     const file = index.parse(entry);
@@ -47,10 +59,12 @@ function applications(index: ProjectIndex): Map<string, string[]> {
         ...(stringValues(index, app, ['scanBasePackages'], scope) ?? []),
         ...(scan ? (stringValues(index, scan, ['basePackages', 'value'], scope) ?? []) : []),
       ];
-      const list = out.get(entry.module) ?? out.set(entry.module, []).get(entry.module)!;
+      const into = findAnnotation(type.annotations, 'Deprecated') ? deprecated : out;
+      const list = into.get(entry.module) ?? into.set(entry.module, []).get(entry.module)!;
       list.push(...(packages.length ? packages : [file!.pkg]));
     }
   }
+  for (const [module, packages] of deprecated) if (!out.has(module)) out.set(module, packages);
   return out;
 }
 

@@ -22,7 +22,8 @@
 import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { InputError } from '../errors';
-import { withApplicationServletPaths } from './application-servlet-paths';
+import { withApplicationServletPaths, type ServedApart } from './application-servlet-paths';
+import { AUTO_CONFIGURATION_FILE } from './auto-configuration';
 import { configFiles, readApplicationProperties, readServletPaths } from '../config/spring-boot-config';
 import { nativeRepositories, withCloudConfig } from '../config/cloud-config';
 import { listenSettings } from '../config/listen-port';
@@ -206,7 +207,7 @@ export class ProjectScanner {
   private frameworkUses: FrameworkUse[] = [];
   private frameworkNoteList: Diagnostic[] = [];
   /** Library modules served by several applications mounting them differently -> those applications (endpoints-by-application.ts). */
-  private servedApart = new Map<string, string[]>();
+  private servedApart = new Map<string, ServedApart>();
   /** Project files besides sources that frameworks read (web.xml, build files, OpenAPI specs): a change to one re-scans every root. */
   private configReads = new Set<string>();
   /** The files and repository folders a config server's clients were read from (readCloudConfig). */
@@ -598,7 +599,8 @@ export class ProjectScanner {
       changedPaths.add(path);
       // application.yml, web.xml or a spec: the prefixes and mounts read from it may have changed.
       // A Gradle script a build file applies (`apply from: 'dependencies.gradle'`) may name the modules it depends on.
-      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path) || this.isCloudConfig(path) || GRADLE_SCRIPT.test(path)) config = true;
+      // An auto-configuration declared or dropped changes which applications serve a library (endpoints-by-application.ts).
+      if (APPLICATION_PROPERTIES.test(path) || this.configReads.has(path) || this.isCloudConfig(path) || GRADLE_SCRIPT.test(path) || AUTO_CONFIGURATION_FILE.test(path)) config = true;
       const old = this.index.files.get(path);
       if (old) {
         global ||= this.isGlobal(old);

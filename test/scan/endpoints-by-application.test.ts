@@ -98,4 +98,84 @@ describe('a library served by applications mounting it differently', () => {
     expect(scanner.result().endpoints).toEqual(apart.endpoints);
     expect(scanner.result().modules).toEqual(apart.modules);
   });
+
+  // Nacos: naming carries NamingApp for running it alone in development, but is a plain jar that
+  // nacos-server (at /nacos) and the console build in; only Boot packaging of its own keeps it apart.
+  it('lists a library with its own @SpringBootApplication under the applications building it in, unless its build packages it as an application', async () => {
+    const root = project();
+    const ownApp = 'system/src/main/java/com/acme/SystemApplication.java';
+    writeFiles(root, { [ownApp]: 'package com.acme;\n@org.springframework.boot.autoconfigure.SpringBootApplication public class SystemApplication {}' });
+    const scanner = await fresh(root);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+
+    // A Boot plugin only in a profile does not package it by default.
+    const profile = '<profiles><profile><id>boot</id><build><plugins><plugin><groupId>org.springframework.boot</groupId><artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build></profile></profiles>';
+    editFile(root, 'system/pom.xml', '</project>', `${profile}</project>`);
+    scanner.rescan([{ path: 'system/pom.xml', kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+
+    // Packaged as an application of its own: it runs alone and keeps its endpoints.
+    editFile(root, 'system/pom.xml', profile, '<build><plugins><plugin><groupId>org.springframework.boot</groupId><artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build>');
+    scanner.rescan([{ path: 'system/pom.xml', kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['system', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+  });
+
+  // Nacos' console module keeps its old `Nacos` class (@Deprecated, scanning all of com.alibaba.nacos)
+  // beside NacosConsole, which scans only the console's package and is the one run.
+  it('does not take a @Deprecated application class beside one that is not for what the module serves', async () => {
+    const root = project();
+    const cloudApp = 'cloud/src/main/java/com/acme/cloud/CloudApplication.java';
+    const oldApp = 'cloud/src/main/java/com/acme/cloud/OldApplication.java';
+    editFile(root, cloudApp, 'scanBasePackages = "com.acme"', 'scanBasePackages = "com.acme.cloud"');
+    writeFiles(root, { [oldApp]: 'package com.acme.cloud;\n@org.springframework.boot.autoconfigure.SpringBootApplication(scanBasePackages = "com.acme") @Deprecated public class OldApplication {}' });
+    const scanner = await fresh(root);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['server', '/users']]);
+
+    // The old class alone is what the module runs.
+    editFile(root, cloudApp, '@org.springframework.boot.autoconfigure.SpringBootApplication(scanBasePackages = "com.acme.cloud") ', '');
+    scanner.rescan([{ path: cloudApp, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+  });
+
+  // Nacos' auth plugin: an auto-configuration imports its controllers into nacos-server and the
+  // console, though neither's component scan reaches its package.
+  it("lists a library that declares an auto-configuration under every application building it in, whatever their component scan; a re-scan follows the file", async () => {
+    const root = project();
+    const imports = 'system/src/main/resources/META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports';
+    // A launcher building in two of the applications (nacos-bootstrap) is not listed: they are.
+    writeFiles(root, {
+      [imports]: '# the library configures itself\ncom.acme.SystemAutoConfiguration\n',
+      'pom.xml': '<project><artifactId>parent</artifactId><packaging>pom</packaging><modules><module>server</module><module>cloud</module><module>tools</module><module>system</module><module>launcher</module></modules></project>',
+      'launcher/pom.xml': pom('launcher', ['server', 'cloud']),
+      'launcher/src/main/resources/application.yml': 'spring:\n  application:\n    name: launcher\n',
+      'launcher/src/main/java/com/acme/launcher/Launcher.java': 'package com.acme.launcher;\n@org.springframework.boot.autoconfigure.SpringBootApplication public class Launcher {}',
+    });
+    const scanner = await fresh(root);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
+
+    // One that listens on a port of its own serves it itself (pig-boot, all of pig's services in one).
+    const launcherYml = 'launcher/src/main/resources/application.yml';
+    editFile(root, launcherYml, 'spring:', 'server:\n  port: 9999\nspring:');
+    scanner.rescan([{ path: launcherYml, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['launcher', '/users'], ['server', '/users'], ['tools', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+    editFile(root, launcherYml, 'server:\n  port: 9999\nspring:', 'spring:');
+    scanner.rescan([{ path: launcherYml, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
+
+    // Only a comment left: the tools application's scan decides again.
+    writeFiles(root, { [imports]: '# nothing configured\n' });
+    scanner.rescan([{ path: imports, kind: 'changed' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+
+    // spring.factories says it the older way.
+    const factories = 'system/src/main/resources/META-INF/spring.factories';
+    writeFiles(root, { [factories]: 'org.springframework.boot.autoconfigure.EnableAutoConfiguration=\\\n  com.acme.SystemAutoConfiguration\n' });
+    scanner.rescan([{ path: factories, kind: 'created' }]);
+    expect(scanner.result().endpoints.map((e) => [e.module, e.path])).toEqual([['cloud', '/users'], ['server', '/users'], ['tools', '/users']]);
+    expect(scanner.result().endpoints).toEqual((await fresh(root)).result().endpoints);
+  });
 });

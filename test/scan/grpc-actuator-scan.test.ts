@@ -153,6 +153,34 @@ message Pong { int64 server_time_millis = 1; }
     ]);
   });
 
+  // Nacos: eight of Istio's protos import google/api/field_behavior.proto, one thing missing.
+  it('reports an import several files miss once, against the first of them, naming the others; a re-scan agrees', async () => {
+    const p = copyOf('grpc/no-package');
+    const MISSING = 'not found in the tree, its include roots or the build\'s extracted protos';
+    const importing = (name: string, extra = '') =>
+      `syntax = "proto3";\npackage acme.mesh;\nimport "google/api/field_behavior.proto";\n${extra}message ${name} { string host = 1; }\n`;
+    for (const name of ['alpha', 'bravo', 'charlie', 'delta', 'echo']) p.write(`src/main/proto/mesh/${name}.proto`, importing(name[0]!.toUpperCase() + name.slice(1)));
+    p.write('src/main/proto/mesh/bravo.proto', importing('Bravo', 'import "google/rpc/status.proto";\n'));
+    const s = new ProjectScanner(p.root);
+    await s.scan();
+    expect(s.diagnostics()).toEqual([
+      {
+        file: 'src/main/proto/mesh/alpha.proto',
+        message: `import "google/api/field_behavior.proto" ${MISSING} (also imported by 4 other files: src/main/proto/mesh/bravo.proto, src/main/proto/mesh/charlie.proto, src/main/proto/mesh/delta.proto and 1 more)`,
+      },
+      { file: 'src/main/proto/mesh/bravo.proto', message: `import "google/rpc/status.proto" ${MISSING}` },
+    ]);
+
+    // Down to two importers: the other one is named.
+    for (const name of ['alpha', 'charlie', 'delta']) p.remove(`src/main/proto/mesh/${name}.proto`);
+    s.rescan(['alpha', 'charlie', 'delta'].map((name) => ({ path: `src/main/proto/mesh/${name}.proto`, kind: 'deleted' as const })));
+    expect(s.diagnostics()).toEqual([
+      { file: 'src/main/proto/mesh/bravo.proto', message: `import "google/api/field_behavior.proto" ${MISSING} (also imported by one other file: src/main/proto/mesh/echo.proto)` },
+      { file: 'src/main/proto/mesh/bravo.proto', message: `import "google/rpc/status.proto" ${MISSING}` },
+    ]);
+    await expectSameAsFullScan(s);
+  });
+
   it('resolves imports from a Gradle build\'s extracted include protos', async () => {
     const p = copyOf('grpc/imports-across-folders');
     const money = 'api/proto/acme/common/money.proto';

@@ -4,13 +4,19 @@
 // those keys: without this the body is `{}` and the explorer offers nothing to fill in (JeecgBoot's
 // user and role handlers). Read from the handler's text: each key it reads is a property, typed by
 // the getter (`getIntValue` an integer) or a cast (`(String) params.get(..)`), else left untyped.
+// A handler that hands the body on (`userService.update(params)`) expects what the method it
+// calls reads: calls of the project's code taking the body as an argument are followed, on the
+// handler's class, a class named, a field's type (an interface's implementations), two calls deep.
 
 import type { JsonSchema } from '../../model/request';
-import { blankComments } from '../config-text';
+import { blankComments, matching, splitTop } from '../config-text';
+import { subtypesOf } from '../direct-subtypes';
 import { untypedSchema } from './declared-responses';
 import type { MethodSite } from '../hierarchy';
 import { readMethodBody } from '../method-body';
-import type { ProjectIndex } from '../project-index';
+import type { ProjectIndex, Scope } from '../project-index';
+import type { MethodDecl, TypeDecl } from '../source-model';
+import { simpleName } from '../source-model';
 
 const STRING: JsonSchema = { type: 'string' };
 const INTEGER: JsonSchema = { type: 'integer' };
@@ -85,11 +91,23 @@ function readsOf(name: string): RegExp {
   return re;
 }
 
+/** Calls followed from the handler: its service's method and a helper that one hands the body to. */
+const MAX_DEPTH = 2;
+/** At most this many implementations of an interface's method are followed: more is a plugin point. */
+const MAX_IMPLEMENTATIONS = 4;
+/** `receiver.name(` or `name(`, either after `this.`: a call whose arguments may hand the body on. */
+const CALL = /(?<![\w$.])(?:this\s*\.\s*)?(?:([A-Za-z_$][\w$]*)\s*\??\.\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
+const NOT_CALLS = new Set(['if', 'for', 'while', 'switch', 'catch', 'synchronized', 'return', 'when', 'super', 'this', 'new', 'throw', 'assert']);
+
 /**
  * The keys the handler at `site` reads from its body parameter `name`, as properties in the order
- * first read; undefined when it reads none.
+ * first read (then those of the methods it hands the body to); undefined when it reads none.
  */
 export function bodyKeysReadInCode(index: ProjectIndex, site: MethodSite, name: string): Record<string, JsonSchema> | undefined {
+  return keysRead(index, site, name, 0, new Set());
+}
+
+function keysRead(index: ProjectIndex, site: MethodSite, name: string, depth: number, visiting: Set<MethodDecl>): Record<string, JsonSchema> | undefined {
   const raw = readMethodBody(index, site.owner, site.method)?.text;
   if (raw === undefined || !raw.includes(name)) return undefined;
   const text = blankComments(raw);
@@ -108,7 +126,78 @@ export function bodyKeysReadInCode(index: ProjectIndex, site: MethodSite, name: 
     // A key read twice keeps the first read's type unless only a later one says it.
     if (!(key in out) || (out[key]!.type === undefined && typed)) out[key] = prop;
   }
+  if (depth >= MAX_DEPTH) return out;
+  visiting.add(site.method);
+  for (const { callee, at } of handedTo(index, site, text, name)) {
+    if (visiting.has(callee.method)) continue;
+    const param = callee.method.params[at];
+    const keys = param && keysRead(index, callee, param.name, depth + 1, visiting);
+    if (!keys) continue;
+    out ??= {};
+    for (const [key, prop] of Object.entries(keys)) if (!(key in out)) out[key] = prop;
+  }
+  visiting.delete(site.method);
   return out;
+}
+
+/** The project methods `text` (the body of `site`) calls with `name` as an argument, and at which position. */
+function handedTo(index: ProjectIndex, site: MethodSite, text: string, name: string): { callee: MethodSite; at: number }[] {
+  const out: { callee: MethodSite; at: number }[] = [];
+  CALL.lastIndex = 0;
+  for (let m = CALL.exec(text); m; m = CALL.exec(text)) {
+    const [, receiver, method] = m;
+    if (receiver === name || NOT_CALLS.has(method!)) continue;
+    const open = m.index + m[0].length - 1;
+    const close = matching(text, open);
+    if (close < 0) continue;
+    const inner = text.slice(open + 1, close);
+    if (!inner.includes(name)) continue;
+    const args = splitTop(inner, ',');
+    const at = args.indexOf(name);
+    if (at < 0) continue;
+    for (const callee of calleesOf(index, site, receiver, method!, args.length)) out.push({ callee, at });
+  }
+  return out;
+}
+
+/** `name(..)` on `receiver`: the handler's class (none, `this`), a class named, or a field's type; an interface's method is its implementations'. */
+function calleesOf(index: ProjectIndex, site: MethodSite, receiver: string | undefined, name: string, arity: number): MethodSite[] {
+  const scope: Scope = { type: site.owner, file: site.owner.file };
+  let owner: TypeDecl | undefined;
+  if (receiver === undefined || receiver === 'this') owner = site.owner;
+  else if (/^[A-Z]/.test(simpleName(receiver))) owner = index.resolveType(receiver, scope);
+  else {
+    const field = index.resolveField(receiver, scope);
+    if (field) owner = index.resolveType(field.field.type.name, { type: field.owner, file: field.owner.file });
+  }
+  if (!owner) return [];
+  for (const t of [owner, ...index.ancestors(owner)]) {
+    const method = t.methods.find((m) => m.name === name && m.params.length === arity);
+    if (!method) continue;
+    index.noteFiles([t.file.path]); // its body is read from the file's text
+    if (readMethodBody(index, t, method)) return [{ method, owner: t }];
+    return implementations(index, t, name, arity);
+  }
+  return [];
+}
+
+/** The project's overrides of an abstract method (a service interface's), nearest first; none when there are many. */
+function implementations(index: ProjectIndex, abstract: TypeDecl, name: string, arity: number): MethodSite[] {
+  const out: MethodSite[] = [];
+  const seen = new Set<TypeDecl>([abstract]);
+  const queue: TypeDecl[] = [abstract];
+  while (queue.length && out.length <= MAX_IMPLEMENTATIONS) {
+    for (const t of subtypesOf(index, queue.shift()!)) {
+      if (seen.has(t)) continue;
+      seen.add(t);
+      queue.push(t);
+      const method = t.methods.find((m) => m.name === name && m.params.length === arity);
+      if (!method) continue;
+      index.noteFiles([t.file.path]);
+      out.push({ method, owner: t });
+    }
+  }
+  return out.length > MAX_IMPLEMENTATIONS ? [] : out;
 }
 
 /** `schema` of a body taken as any JSON object (a Map, a JSONObject) with the keys its handler reads as properties; any other schema as it is. */

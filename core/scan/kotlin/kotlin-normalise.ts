@@ -9,6 +9,8 @@
 //                                          (Spring's `$$"${key:#{null}}"` is no template in Kotlin 2.2)
 //   `fun suspend(`                      -> `fun suspenD(` (the name is read from the real text)
 //   `{ _, _, _ ->;}` (a blanked empty lambda) -> `{ _, _, _ -> }`
+//   `a.b.C<T>.() -> Unit` (a qualified receiver) -> `a_b_C<T>.() -> Unit` (the grammar takes one
+//                                          name before `.(`; the type's name is read from the real text)
 
 import { matchingClose } from './skeleton';
 
@@ -20,7 +22,9 @@ const TEMPLATE_START = /[A-Za-z_{]/;
 const SUSPEND_NAME = /(\bfun[ \t]+(?:<[^>\n]*>[ \t]*)?)suspend(?=[ \t]*\()/g;
 /** The skeleton ends a blanked lambda body with `;`, which an empty `{ a, b -> }` cannot take. */
 const EMPTY_LAMBDA_END = /->;/g;
-const QUICK = /\n[ \t]+(?:by|where|(?:@|private|protected|internal|public|constructor))|\$\$|suspend|->;/;
+/** A function type's receiver written qualified, with type arguments on its last name only: `a.b.C<T>.(A) ->`. */
+const QUALIFIED_RECEIVER = /\b([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?=(?:<[^<>\n]*(?:<[^<>\n]*>[^<>\n]*)*>)?\.\([^()\n]*\)[ \t]*->)/g;
+const QUICK = /\n[ \t]+(?:by|where|(?:@|private|protected|internal|public|constructor))|\$\$|suspend|->;|[\w>]\.\(/;
 
 export function normaliseKotlin(text: string): string {
   if (!QUICK.test(text)) return text;
@@ -29,7 +33,8 @@ export function normaliseKotlin(text: string): string {
     .replace(WHERE_NEXT_LINE, (_m, ws: string) => ` where\n${ws.slice(1)}`)
     .replace(CONSTRUCTOR_NEXT_LINE, (_m, head: string, ws: string, mods: string, gap: string) => `${head} ${ws.slice(1)}${mods}constructor${gap}(\n`)
     .replace(SUSPEND_NAME, (_m, head: string) => `${head}suspenD`)
-    .replace(EMPTY_LAMBDA_END, '-> ');
+    .replace(EMPTY_LAMBDA_END, '-> ')
+    .replace(QUALIFIED_RECEIVER, (name: string) => name.replace(/\./g, '_'));
 }
 
 /**

@@ -100,6 +100,9 @@ const SHIPPED_PROTOS = (() => {
   }
 })();
 
+/** How many of the other files importing a missing proto its problem names. */
+const MISSING_IMPORTERS_LISTED = 3;
+
 export class ProtoIndex {
   private readonly files = new Map<string, ProtoEntry>();
   private external: ProtoEntry[] | undefined;
@@ -111,6 +114,8 @@ export class ProtoIndex {
   /** Problems between files (an import not found): found again after any change. */
   private readonly reported = new Set<string>();
   private readonly linkProblems: Diagnostic[] = [];
+  /** Each import not found -> the files importing it: one problem per import, not per importing file. */
+  private readonly missingImports = new Map<string, Set<string>>();
   /** Whether every project file's header and imports were looked at since the last change. */
   private filesChecked = false;
 
@@ -166,7 +171,7 @@ export class ProtoIndex {
    */
   get diagnostics(): Diagnostic[] {
     this.checkFiles();
-    return [...this.fileProblems.values(), ...this.linkProblems];
+    return [...this.fileProblems.values(), ...this.linkProblems, ...this.missingImportProblems()];
   }
 
   /** Parses each project proto's header once and follows its imports: a broken file is named even when no service uses it. */
@@ -181,7 +186,7 @@ export class ProtoIndex {
         if (imp.includes('google/protobuf/')) continue;
         const target = this.resolveImport(e, imp, header!.pkg);
         if (!target) {
-          this.report({ file: e.path, message: `import "${imp}" not found in the tree, its include roots or the build's extracted protos` });
+          this.reportMissing(e.path, imp);
           continue;
         }
         if (target.external || this.files.get(target.path) !== target) continue;
@@ -225,6 +230,7 @@ export class ProtoIndex {
     this.byService = undefined;
     this.reported.clear();
     this.linkProblems.length = 0;
+    this.missingImports.clear();
     this.filesChecked = false;
   }
 
@@ -380,6 +386,28 @@ export class ProtoIndex {
     }
   }
 
+  private reportMissing(file: string, imp: string): void {
+    const files = this.missingImports.get(imp) ?? this.missingImports.set(imp, new Set()).get(imp)!;
+    files.add(file);
+  }
+
+  /**
+   * One problem per import not found, named against the first file importing it with the others
+   * listed: eight of Istio's protos in Nacos import google/api/field_behavior.proto, which is one
+   * thing missing, not eight.
+   */
+  private missingImportProblems(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const [imp, importers] of this.missingImports) {
+      const [first, ...others] = [...importers].sort();
+      const listed = others.slice(0, MISSING_IMPORTERS_LISTED).join(', ');
+      const more = others.length > MISSING_IMPORTERS_LISTED ? ` and ${others.length - MISSING_IMPORTERS_LISTED} more` : '';
+      const also = others.length ? ` (also imported by ${others.length === 1 ? 'one other file' : `${others.length} other files`}: ${listed}${more})` : '';
+      out.push({ file: first!, message: `import "${imp}" not found in the tree, its include roots or the build's extracted protos${also}` });
+    }
+    return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+
   private report(d: Diagnostic): void {
     const key = `${d.file}:${d.message}`;
     if (this.reported.has(key)) return;
@@ -413,7 +441,7 @@ export class ProtoIndex {
         if (target) load(target);
         else if (!closure.missing.includes(imp)) {
           closure.missing.push(imp);
-          this.report({ file: e.path, message: `import "${imp}" not found in the tree, its include roots or the build's extracted protos` });
+          this.reportMissing(e.path, imp);
         }
       }
     };

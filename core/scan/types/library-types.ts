@@ -183,6 +183,13 @@ addIn('com.baomidou.mybatisplus.extension.plugins.pagination', 'Page', mybatisPl
 addIn('com.fasterxml.jackson.databind', 'JsonNode', { kind: 'free' });
 addIn('com.fasterxml.jackson.databind.node', 'ObjectNode', { kind: 'free' });
 addIn('com.fasterxml.jackson.databind.node', 'ArrayNode', { kind: 'array', items: {} });
+// Jackson 3 (Spring Boot 4) moved them to tools.jackson (Halo's ObjectNode bodies).
+addIn('tools.jackson.databind', 'JsonNode', { kind: 'free' });
+addIn('tools.jackson.databind.node', 'ObjectNode', { kind: 'free' });
+addIn('tools.jackson.databind.node', 'ArrayNode', { kind: 'array', items: {} });
+// Vert.x's, which Quarkus handlers take and return.
+addIn('io.vertx.core.json', 'JsonObject', { kind: 'free' });
+addIn('io.vertx.core.json', 'JsonArray', { kind: 'array', items: {} });
 addIn('com.alibaba.fastjson', 'JSONObject', { kind: 'free' });
 addIn('com.alibaba.fastjson2', 'JSONObject', { kind: 'free' });
 addIn('com.alibaba.fastjson', 'JSONArray', { kind: 'array', items: {} });
