@@ -14,7 +14,7 @@ export function ellipsisGap(el: HTMLElement, font?: string): number {
   canvas ??= document.createElement('canvas').getContext('2d');
   if (!canvas) return 0;
   canvas.font = font || getComputedStyle(el).font;
-  const text = el.textContent ?? '';
+  const text = el.dataset['text'] ?? el.textContent ?? ''; // data-text: drawn by the CSS (result-row-parts.tsx .end-fold)
   const box = el.getBoundingClientRect().width;
   // The letters that fit with the ellipsis after them, as Chromium cuts them.
   let lo = 0;

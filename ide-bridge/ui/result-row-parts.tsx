@@ -128,7 +128,8 @@ function headSegments(path: string): { text: string; start: number; end: number 
  * room first, then what lies between the key and the tail, then the key (a look-alike's, or a query
  * hit's with `keyClass` "end-key hit"), the tail last (app.css: .end-key). Without a key, as TwoEnds.
  * With a key it also holds all before the tail as one part (.end-fold), drawn instead of the three
- * when they would be cut in more places than a path keeps (row-cuts.ts).
+ * when they would be cut in more places than a path keeps (row-cuts.ts); its text is drawn by the CSS
+ * (app.css), so the path's text is the path's once, not twice.
  */
 export function PathParts({ text, cut, keySpan, ranges, keyClass = 'end-key' }: { text: string; cut: number; keySpan: KeySpan | undefined; ranges: Ranges | undefined; keyClass?: string }) {
   if (!keySpan || cut <= 0 || keySpan[1] > cut) return <TwoEnds text={text} cut={cut} ranges={ranges} />;
@@ -140,9 +141,7 @@ export function PathParts({ text, cut, keySpan, ranges, keyClass = 'end-key' }: 
   ];
   return (
     <>
-      <span class="end-fold">
-        <Highlighted text={text.slice(0, cut)} ranges={ranges} />
-      </span>
+      <span class="end-fold" data-text={text.slice(0, cut)} />
       {parts
         .filter(([s, e]) => e > s)
         .map(([s, e, cls]) => (

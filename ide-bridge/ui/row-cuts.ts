@@ -35,11 +35,13 @@ const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', ':scope:not(.twin)
 const PATH_ROOM: readonly (readonly [selector: string, mark: string])[] = [...GIVE_WAY.map((selector) => [selector, GONE] as const), [':scope > .method', 'cut-tight'], [':scope > .path:has(> .end-fold)', 'cut-fold']];
 /**
  * What a row whose cut parts are none of GIVE_WAY (a class hit cut beside a path cut twice, a twin's
- * module) is given: the badge's blank. A class hit's short module stays: it has room of its own (app.css).
+ * module) is given: the badge's blank. A class hit's short module has room of its own (app.css); it
+ * goes only when the path's tail is cut beside it (a gRPC row's "/PickSes…": the method is what the row is).
  */
 const LAST_ROOM: readonly (readonly [selector: string, mark: string])[] = [[':scope > .method', 'cut-tight']];
+const SHORT = '.where.hit > .module-short';
 /** Every part a fit can mark, and how: what a kept fit (fits) records. */
-const ROOM = PATH_ROOM;
+const ROOM = [...PATH_ROOM, [SHORT, GONE] as const];
 const MARKS = [GONE, 'cut-tight', 'cut-fold'];
 
 /** Cut, and in sight: not squeezed to nothing, nor wrapped onto the module column's hidden second line (app.css). */
@@ -125,12 +127,17 @@ function measureRows(rows: readonly HTMLElement[]): void {
         const next = r.room.find(([el, mark]) => !el.classList.contains(mark));
         return next ? [next] : [];
       }
+      const short = r.all.at(-1)![0];
+      const tail = r.path.at(-1);
+      const tailCut = short !== null && tail !== undefined && !short.classList.contains(GONE) && short.clientWidth >= 1 && isCut(tail);
       const othersCut = cut(r.others);
-      if (pathCut.length + othersCut.length <= MAX_CUTS) return [];
-      const lowest = r.giving.find((el) => othersCut.includes(el));
+      const over = pathCut.length + othersCut.length > MAX_CUTS;
+      if (!over && !tailCut) return [];
+      const lowest = over && r.giving.find((el) => othersCut.includes(el));
       if (lowest) return [[lowest, GONE] as const];
       const next = r.last.find(([el, mark]) => !el.classList.contains(mark));
-      return next ? [next] : [];
+      if (next) return [next];
+      return tailCut ? [[short, GONE] as const] : [];
     });
     if (!going.length) break;
     for (const [el, mark] of going) el.classList.add(mark);

@@ -136,6 +136,33 @@ describe('search rows in a wide window', () => {
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
+  it('keeps a width the user dragged to exactly 420 px (the old default) through a reload, at 1,400 and 1,920 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    const key = `apiscout.layout:${suite.project}`;
+    await page.evaluate(([k]) => localStorage.removeItem(k!), [key]);
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${suite.endpointCount} endpoints` }).waitFor();
+    const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
+    await poll(() => bar.getAttribute('aria-valuenow')).toBe('560');
+    const box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(300, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(420, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await poll(() => bar.getAttribute('aria-valuenow')).toBe('420');
+    expect(await page.evaluate(([k]) => JSON.parse(localStorage.getItem(k!)!), [key])).toMatchObject({ v: 2, tree: 420 });
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${suite.endpointCount} endpoints` }).waitFor();
+    for (const width of [1400, 1920]) {
+      await resizeTo(page, width, 800);
+      await poll(() => bar.getAttribute('aria-valuenow')).toBe('420');
+      expect(Math.round((await page.locator('aside.explorer').boundingBox())!.width), `${width} px`).toBe(420);
+    }
+    await page.evaluate(([k]) => localStorage.removeItem(k!), [key]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
   it('shows a path part cut to its least with its letters before the ellipsis, no character\'s gap after it, at 300 to 1,400 px', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 600);
     // "discrep" hits the middle of the summary's path: its head cut to its least before the kept "/discrepancies".
