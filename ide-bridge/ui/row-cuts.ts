@@ -47,7 +47,7 @@ const MARKS = [GONE, 'cut-tight', 'cut-fold'];
 /** Cut, and in sight: not squeezed to nothing, nor wrapped onto the module column's hidden second line (app.css). */
 const isCut = (el: HTMLElement) => el.clientWidth >= 1 && el.scrollWidth > el.clientWidth && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
 
-/** How a row was fitted at a width: the PATH_ROOM steps taken, the move of each of its path's parts. */
+/** How a row was fitted at a width: the ROOM marks set, the move of each of its path's parts. */
 interface Fit {
   width: number;
   marks: readonly boolean[];
