@@ -22,8 +22,11 @@
 //     switch back to Body re-laid out.
 // The machine may be busy: every figure also comes with the page's main-thread CPU time
 // (Chromium's Performance metrics in thread time), which other processes barely move.
-//   npm run build && node bench/ui.mjs [--endpoints 2500 | --files 10000] [--runs 7] [--cold-runs 3] [--no-panels] [--first-tree] [--cli DIST/apiscout.mjs]
+//   - scrolling the search results: the same for a query's 500 results, down and back up, with the
+//     list as wide as a 1,400 px window gives it and as a 360 px tool window (rows laid out and fitted, row-cuts.ts);
+//   npm run build && node bench/ui.mjs [--endpoints 2500 | --files 10000] [--runs 7] [--cold-runs 3] [--no-panels] [--first-tree] [--scroll] [--cli DIST/apiscout.mjs]
 // --first-tree: only the first-tree figures (cold, warm start, page load on a warm sidecar).
+// --scroll: only the scrolling figures (the tree, the search results), on a warm sidecar.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     'cold-runs': { type: 'string', default: '3' },
     'no-panels': { type: 'boolean', default: false },
     'first-tree': { type: 'boolean', default: false },
+    scroll: { type: 'boolean', default: false },
     cli: { type: 'string' },
   },
 });
@@ -272,7 +276,7 @@ function reportStart(label, figure, target, runs, fromRequest) {
   if (fromRequest) done(fromRequest, m('fromRequest'), target, `page ${fmt(m('pageCpu'))} CPU`);
 }
 
-{
+if (!values.scroll) {
   // Cold: a fresh copy of the project and a fresh config folder (no retained index, no scan cache, no stored result).
   const cold = [];
   // Warm start: a new process on a project opened before (its .apiscout/ kept): the first tree
@@ -337,6 +341,8 @@ try {
 
   // Each load in a new context (browser.newPage): an empty HTTP cache, so the page's script is
   // fetched and compiled every time, as on the first load of a browser or an IDE.
+  firstTree: {
+  if (values.scroll) break firstTree;
   const firstRender = [];
   const painted = [];
   const appPainted = [];
@@ -402,6 +408,8 @@ try {
     }
   }
 
+  }
+
   // --first-tree: the figures above only.
   rest: {
   if (values['first-tree']) break rest;
@@ -421,6 +429,7 @@ try {
     }).observe({ type: 'mark' });
   });
   const cpu = await cpuMeter(page);
+  if (!values.scroll) {
   const queries = ['order', 'GET /api', 'cust', 'POST /api/orders/s10/r1/7', 'patch quotas', 'invoices s42', 'r99', 'DELETE tenants', 'items record 5', 'ledgers'];
   const latency = [];
   const toPaint = [];
@@ -456,38 +465,72 @@ try {
       `to the painted frame, minus the debounce: median ${fmt(median(toPaint) - DEBOUNCE_MS)}; page main-thread CPU per search median ${fmt(median(searchCpu))}`,
   );
   done('keystroke to results, after the debounce', median(latency) - DEBOUNCE_MS, 50, `page ${fmt(median(searchCpu))} CPU a search`);
+  }
 
-  await page.fill('input.search', '');
-  await page.locator('#tree').waitFor();
   // Main-thread time per frame: the page's own CPU (thread time) and its busy time (wall), from
   // two Performance sessions, over the frames the scroll took.
   const busy = await page.context().newCDPSession(page);
   await busy.send('Performance.enable', { timeDomain: 'timeTicks' });
   const taskMs = async () => (await busy.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value * 1000;
-  const busy0 = await taskMs();
-  const { value: frames, cpu: scrollCpu } = await cpu.around(() =>
-    page.evaluate(async () => {
-      const el = document.getElementById('tree');
-      const times = [];
-      let last = performance.now();
-      const steps = 300;
-      for (let i = 1; i <= steps; i++) {
-        el.scrollTop = (el.scrollHeight * i) / steps;
-        await new Promise((r) => requestAnimationFrame(r));
-        const now = performance.now();
-        times.push(now - last);
-        last = now;
-      }
-      return times;
-    }),
-  );
-  const busyPerFrame = ((await taskMs()) - busy0) / frames.length;
-  const perFrame = (x) => (x / frames.length).toFixed(1);
-  console.log(
-    `scrolling the whole tree in ${frames.length} jumps: frame interval median ${fmt1(median(frames))}, p95 ${fmt1(p95(frames))}, max ${fmt1(Math.max(...frames))}; ` +
-      `main-thread work per frame ${busyPerFrame.toFixed(1)} ms busy, ${perFrame(scrollCpu.thread)} ms CPU (script ${perFrame(scrollCpu.script)}, style ${perFrame(scrollCpu.style)}, layout ${perFrame(scrollCpu.layout)})`,
-  );
-  done('scroll frame (main-thread work per frame)', busyPerFrame, 16, `${perFrame(scrollCpu.thread)} ms CPU a frame; interval median ${fmt1(median(frames))}`);
+  /** Scrolls the list `id` through all its rows in 300 jumps (and, with `back`, up again): frame intervals and main-thread work per frame. */
+  const scrollThrough = async (id, back) => {
+    const busy0 = await taskMs();
+    const { value: frames, cpu: used } = await cpu.around(() =>
+      page.evaluate(
+        async ([listId, andBack]) => {
+          const el = document.getElementById(listId);
+          const times = [];
+          let last = performance.now();
+          const steps = 300;
+          const at = [...Array(steps).keys()].map((i) => (i + 1) / steps);
+          for (const f of andBack ? [...at, ...at.reverse().slice(1), 0] : at) {
+            el.scrollTop = el.scrollHeight * f;
+            await new Promise((r) => requestAnimationFrame(r));
+            const now = performance.now();
+            times.push(now - last);
+            last = now;
+          }
+          return times;
+        },
+        [id, back],
+      ),
+    );
+    const busyPerFrame = ((await taskMs()) - busy0) / frames.length;
+    const perFrame = (x) => (x / frames.length).toFixed(2);
+    return { frames, busyPerFrame, used, perFrame };
+  };
+
+  await page.fill('input.search', '');
+  await page.locator('#tree').waitFor();
+  {
+    const { frames, busyPerFrame, used, perFrame } = await scrollThrough('tree', false);
+    console.log(
+      `scrolling the whole tree in ${frames.length} jumps: frame interval median ${fmt1(median(frames))}, p95 ${fmt1(p95(frames))}, max ${fmt1(Math.max(...frames))}; ` +
+        `main-thread work per frame ${busyPerFrame.toFixed(1)} ms busy, ${perFrame(used.thread)} ms CPU (script ${perFrame(used.script)}, style ${perFrame(used.style)}, layout ${perFrame(used.layout)})`,
+    );
+    done('scroll frame (main-thread work per frame)', busyPerFrame, 16, `${perFrame(used.thread)} ms CPU a frame; interval median ${fmt1(median(frames))}`);
+  }
+
+  // The search results, down and back up (a row scrolled back into view is fitted again), as wide as
+  // this window gives the list and as a 360 px tool window; `runs` times each, medians.
+  for (const width of [1400, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.fill('input.search', 'a');
+    await page.locator('.result-count').filter({ hasText: /500\+ matches/ }).waitFor();
+    const each = [];
+    for (let i = 0; i < runs; i++) each.push(await scrollThrough('results', true));
+    const m = (f) => median(each.map(f));
+    const perFrame = (x) => x.toFixed(2);
+    const n = each[0].frames.length;
+    console.log(
+      `scrolling 500 search results down and up in ${n} jumps, ${width} px window: frame interval median ${fmt1(m((r) => median(r.frames)))}; ` +
+        `main-thread work per frame ${m((r) => r.busyPerFrame).toFixed(1)} ms busy, ${perFrame(m((r) => r.used.thread / n))} ms CPU ` +
+        `(script ${perFrame(m((r) => r.used.script / n))}, style ${perFrame(m((r) => r.used.style / n))}, layout ${perFrame(m((r) => r.used.layout / n))}; median of ${runs})`,
+    );
+    done(`scroll search results, ${width} px (main-thread CPU per frame)`, m((r) => r.used.thread / n), 16, `${m((r) => r.busyPerFrame).toFixed(1)} ms busy a frame`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.fill('input.search', '');
 
   // ---------------------------------------------------------------- the panels
   /** From the action's first mouse press to `selector` in the DOM, timed by the page itself. */
@@ -522,7 +565,7 @@ try {
     }
     console.log(`${label}: median ${fmt(median(ms))}, best ${fmt(Math.min(...ms))} (${panelRuns} runs)`);
   };
-  if (!values['no-panels']) {
+  if (!values['no-panels'] && !values.scroll) {
     await page.locator('#tree').evaluate((el) => (el.scrollTop = 0));
     await report('context menu (right click to the menu on screen)', () => page.locator('#tree .row.kind-endpoint').first().click({ button: 'right' }), '.context-menu .menu-item');
     await report('settings page (gear to every row of the page)', () => page.getByRole('button', { name: 'Settings' }).click(), '.settings-rows .setting');
@@ -544,6 +587,9 @@ try {
       console.log(`export dialog, ${label} of all ${count.toLocaleString('en')} endpoints (Export to the files listed): median ${fmt(median(ms))}, best ${fmt(Math.min(...ms))}`);
     }
   }
+
+  // --scroll: the scrolling figures only.
+  if (values.scroll) break rest;
 
   // Send to response on screen, for a small and a large JSON body and a 600,000-character text
   // body (issue 20's case: wrapped text layout) from a loopback server.

@@ -8,13 +8,13 @@ import type { RefObject } from 'preact';
 
 let canvas: CanvasRenderingContext2D | null | undefined;
 
-/** The blank between the end of `el`'s drawn text and its box's right edge, when the text is cut. */
-export function ellipsisGap(el: HTMLElement): number {
+/** The blank between the end of `el`'s drawn text and its box's right edge, when the text is cut; `font` when the caller knows it. */
+export function ellipsisGap(el: HTMLElement, font?: string): number {
   if (el.scrollWidth <= el.clientWidth) return 0;
   canvas ??= document.createElement('canvas').getContext('2d');
   if (!canvas) return 0;
-  canvas.font = getComputedStyle(el).font;
-  const text = el.textContent ?? '';
+  canvas.font = font || getComputedStyle(el).font;
+  const text = el.dataset['text'] ?? el.textContent ?? ''; // data-text: drawn by the CSS (result-row-parts.tsx .end-fold)
   const box = el.getBoundingClientRect().width;
   // The letters that fit with the ellipsis after them, as Chromium cuts them.
   let lo = 0;

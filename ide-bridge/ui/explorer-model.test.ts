@@ -21,7 +21,7 @@ import { judgeBody } from './request-editor';
 import { CANCELLED, RpcError } from './rpc';
 import { ErrorCodes } from '../protocol';
 import { resultCount, SEARCH_LIMIT } from './search-results';
-import { hitSpan, keptSpan, lookAlikes, pathEnds, shifted } from './result-row-parts';
+import { hitSpan, keptSpan, lookAlikes, moduleShort, pathEnds, shifted } from './result-row-parts';
 import { hostTheme } from './host-theme';
 import { packedRows, packTree, unpackTree } from './tree-codec';
 import { grouped } from './numbers';
@@ -350,6 +350,17 @@ describe('where a narrow search row cuts a path', () => {
   it('moves highlight ranges onto the tail', () => {
     expect(shifted([[2, 4], [10, 14]], 8)).toEqual([[2, 6]]);
     expect(shifted([[6, 10]], 8)).toEqual([[-2, 2]]);
+  });
+});
+
+describe('a class hit\'s module in a row too narrow for its name', () => {
+  it('is whole up to 8 characters, the initials of its words, or a long word\'s first letters and a full stop', () => {
+    expect(moduleShort('orders')).toBe('orders');
+    expect(moduleShort('customer-self-service-portal')).toBe('cssp');
+    expect(moduleShort('notification-service')).toBe('ns');
+    expect(moduleShort('mallPortal')).toBe('mP');
+    expect(moduleShort('dolphinscheduler')).toBe('dolphi.');
+    expect(moduleShort('商品管理服务模块名称')).toBe('商品管理服务.');
   });
 });
 

@@ -6,6 +6,7 @@
 
 import { Highlighted } from './highlight';
 import { headClass, pathEnds } from './path-ends';
+import type { ComponentChildren } from 'preact';
 import type { SearchResult } from './search-results';
 
 export { pathEnds };
@@ -14,15 +15,17 @@ type Ranges = readonly (readonly [number, number])[];
 
 /**
  * `text` in two parts cut at `cut` (none when 0), highlighted: in a flex box whose CSS lets the head
- * give up its room first, the text is cut in its middle (app.css: .two-ends).
+ * give up its room first, the text is cut in its middle (app.css: .two-ends). `between` goes between
+ * the two (a class hit's short module, shown when the head gives way).
  */
-export function TwoEnds({ text, cut, ranges }: { text: string; cut: number; ranges: Ranges | undefined }) {
+export function TwoEnds({ text, cut, ranges, between }: { text: string; cut: number; ranges: Ranges | undefined; between?: ComponentChildren }) {
   if (cut <= 0 || cut >= text.length) return <span class={headClass(text.length)}><Highlighted text={text} ranges={ranges} /></span>;
   return (
     <>
       <span class={headClass(cut)}>
         <Highlighted text={text.slice(0, cut)} ranges={ranges} />
       </span>
+      {between}
       <span class="end-tail">
         <Highlighted text={text.slice(cut)} ranges={shifted(ranges, cut)} />
       </span>
@@ -124,6 +127,9 @@ function headSegments(path: string): { text: string; start: number; end: number 
  * A path cut at its tail (`cut`) and around its differing segments (`key`): the head gives up its
  * room first, then what lies between the key and the tail, then the key (a look-alike's, or a query
  * hit's with `keyClass` "end-key hit"), the tail last (app.css: .end-key). Without a key, as TwoEnds.
+ * With a key it also holds all before the tail as one part (.end-fold), drawn instead of the three
+ * when they would be cut in more places than a path keeps (row-cuts.ts); its text is drawn by the CSS
+ * (app.css), so the path's text is the path's once, not twice.
  */
 export function PathParts({ text, cut, keySpan, ranges, keyClass = 'end-key' }: { text: string; cut: number; keySpan: KeySpan | undefined; ranges: Ranges | undefined; keyClass?: string }) {
   if (!keySpan || cut <= 0 || keySpan[1] > cut) return <TwoEnds text={text} cut={cut} ranges={ranges} />;
@@ -135,6 +141,7 @@ export function PathParts({ text, cut, keySpan, ranges, keyClass = 'end-key' }: 
   ];
   return (
     <>
+      <span class="end-fold" data-text={text.slice(0, cut)} />
       {parts
         .filter(([s, e]) => e > s)
         .map(([s, e, cls]) => (
@@ -149,6 +156,19 @@ export function PathParts({ text, cut, keySpan, ranges, keyClass = 'end-key' }: 
 /** Ranges over a whole string moved onto its part from `at`. */
 export function shifted(ranges: Ranges | undefined, at: number): [number, number][] | undefined {
   return ranges?.map(([s, e]) => [s - at, e - at] as [number, number]).filter(([, e]) => e > 0);
+}
+
+/**
+ * A module's short form, for a class hit's row too narrow for the module's name (the whole name is
+ * in the row's tooltip): a name of up to 8 characters whole ("orders"), a name of several words their
+ * initials ("customer-self-service-portal" → "cssp", "mallPortal" → "mP"), one long word its first 6
+ * letters and a full stop ("dolphi.", an abbreviation, not a cut).
+ */
+export function moduleShort(module: string): string {
+  if ([...module].length <= 8) return module;
+  const words = module.split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+  if (words.length >= 2) return words.map((w) => [...w][0]).join('').slice(0, 5);
+  return `${[...module].slice(0, 6).join('')}.`;
 }
 
 /**

@@ -1,66 +1,169 @@
-// A search row too narrow for all it says is cut in up to six places (a path's head, middle and tail, the
-// name, the module before a class hit, the class): four ellipses in one row of a 300 px tool window read as
-// noise ("/api/v…/items/{s… o… CartContr…"). After layout each row keeps at most MAX_CUTS parts cut: the
+// A search row too narrow for all it says is cut in up to seven places (a path's head, kept middle, middle and
+// tail, the name, the module before a class hit, the class): four ellipses in one row of a 300 px tool window
+// read as noise ("/api/v…/items/{s… o… CartContr…"). After layout each row keeps at most MAX_CUTS parts cut: the
 // lowest-value part that is cut gives up all its room, then the next (GIVE_WAY). The path's parts and the
-// class a query hit never do (a path without its middle would read as another path), so a path cut in three
-// places in a 300 px window stays so, with nothing else cut beside it. A part the CSS squeezed to nothing
-// goes too (its gap is room). A cut part of the path ends where its last letter and the ellipsis end, short of
-// its box by up to a character: the path's next parts are drawn moved back by that blank (ellipsis-gap.ts),
-// "/api/v1…/{cartId}" rather than "/api/v1… /{cartId}". Rows are few at a time (the list is virtual): one
-// shared observer re-fits a row when its width changes, a row's render re-fits it.
+// class a query hit never do (a path without its middle would read as another path). A path cut in more than
+// MAX_PATH_CUTS places takes the room of the rest instead, in a fixed order (PATH_ROOM), and last folds its
+// head and middles into one part: a path shows one or two cuts, the whole of it in its tooltip. A part the
+// CSS squeezed to nothing goes too (its gap is room). A cut part of the path ends where its last letter and
+// the ellipsis end, short of its box by up to a character: the path's next parts are drawn moved back by that
+// blank (ellipsis-gap.ts), "/api/v1…/{cartId}" rather than "/api/v1… /{cartId}". Rows are few at a time (the
+// list is virtual): one shared observer re-fits a row when its width changes, a row's render re-fits it.
 
 import { useLayoutEffect } from 'preact/hooks';
 import type { RefObject } from 'preact';
 import { ellipsisGap } from './ellipsis-gap';
 
-/** Cut parts a row keeps; past it the parts in GIVE_WAY go, in its order. */
+/** Cut parts a row keeps; past it the cut parts in GIVE_WAY go, in its order. */
 export const MAX_CUTS = 2;
+/** Cut parts a path keeps; past it the row's other parts give it room (PATH_ROOM), in that order. */
+export const MAX_PATH_CUTS = 2;
+const GONE = 'cut-gone';
 /**
  * The parts a row can do without, lowest value first: the module before a class hit (the class says
- * where), the name (the path says what), the module · class column (not a twin's: its module tells the
- * same path in two modules apart). What a row is told apart by (its path's head, kept middle and tail;
- * the class a query hit) is never among them.
+ * where; a short form of it stays, app.css), the name (the path says what), the module · class column
+ * (not a twin's: its module tells the same path in two modules apart). What a row is told apart by
+ * (its path's head, kept middle and tail; the class a query hit) is never among them.
  */
 const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', ':scope:not(.twin) > .where:not(.hit) > .where-text'] as const;
-const GONE = 'cut-gone';
+/**
+ * What a path cut in more than MAX_PATH_CUTS places is given, in order, whether cut or not: the
+ * GIVE_WAY parts, then the method badge's blank (its fixed width, app.css .cut-tight), and last the
+ * path's head, kept middle and middle folded into one part cut before the tail ("/api/tenant-it…/archive":
+ * four ellipses in "/a…/tenant-ite…/{…/archi…" said nothing; the whole path is in its tooltip).
+ */
+const PATH_ROOM: readonly (readonly [selector: string, mark: string])[] = [...GIVE_WAY.map((selector) => [selector, GONE] as const), [':scope > .method', 'cut-tight'], [':scope > .path:has(> .end-fold)', 'cut-fold']];
+/**
+ * What a row whose cut parts are none of GIVE_WAY (a class hit cut beside a path cut twice, a twin's
+ * module) is given: the badge's blank. A class hit's short module has room of its own (app.css); it
+ * goes only when the path's tail is cut beside it (a gRPC row's "/PickSes…": the method is what the row is).
+ */
+const LAST_ROOM: readonly (readonly [selector: string, mark: string])[] = [[':scope > .method', 'cut-tight']];
+const SHORT = '.where.hit > .module-short';
+/** Every part a fit can mark, and how: what a kept fit (fits) records. */
+const ROOM = [...PATH_ROOM, [SHORT, GONE] as const];
+const MARKS = [GONE, 'cut-tight', 'cut-fold'];
 
 /** Cut, and in sight: not squeezed to nothing, nor wrapped onto the module column's hidden second line (app.css). */
 const isCut = (el: HTMLElement) => el.clientWidth >= 1 && el.scrollWidth > el.clientWidth && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
 
+/** How a row was fitted at a width: the ROOM marks set, the move of each of its path's parts. */
+interface Fit {
+  width: number;
+  marks: readonly boolean[];
+  moves: readonly string[];
+}
+
 /**
- * Lays `rows` out again from their full content: at most MAX_CUTS parts cut in each, the path's parts
- * drawn against their ellipses. All rows are read, then all written, a step at a time: a row at a time
- * laid the list out again for each row scrolled into view.
+ * The last fit of each row's content (its `fitKey`, the search result it shows), at the width it was
+ * fitted at: a row scrolled back into view, or drawn again as the active row moves, is set as it was
+ * without laying it out and measuring it again. Keyed weakly: a new query's results drop the old fits.
  */
-export function fitRows(rows: readonly HTMLElement[]): void {
-  for (const row of rows) for (const el of row.querySelectorAll<HTMLElement>(`.${GONE}`)) el.classList.remove(GONE);
-  const all = rows.map((row) => ({
-    parts: [...row.querySelectorAll<HTMLElement>('.path > *, :scope > .name, .where.hit > *, .where-text')],
-    giving: GIVE_WAY.map((selector) => row.querySelector<HTMLElement>(selector)).filter((el): el is HTMLElement => el !== null),
+const fits = new WeakMap<object, Fit>();
+/** What each row shows (useRowCuts' key) and the width its parts were last fitted at. */
+const keys = new WeakMap<Element, object>();
+const fittedAt = new WeakMap<Element, number>();
+/** The width rows were last measured at (all of a list's rows are as wide as it): a cached fit is for it, or not used. */
+let rowWidth = -1;
+
+/**
+ * Lays `rows` out again from their full content: at most MAX_CUTS parts cut in each (MAX_PATH_CUTS in a
+ * path, which takes the room of the rest), the path's parts drawn against their ellipses. All rows are
+ * read, then all written, a step at a time: a row at a time laid the list out again for each row
+ * scrolled into view. A row whose content was fitted at this width before takes that fit (fits).
+ */
+export function fitRows(rows: readonly HTMLElement[], measure = false): void {
+  const toMeasure: HTMLElement[] = [];
+  for (const row of rows) {
+    const key = keys.get(row);
+    const fit = key && fits.get(key);
+    if (measure || !fit || fit.width !== rowWidth) toMeasure.push(row);
+    else set(row, fit);
+  }
+  if (toMeasure.length) measureRows(toMeasure);
+}
+
+/** The elements a row's fit marks (PATH_ROOM, in order) and its path's parts. */
+function partsOf(row: HTMLElement) {
+  return {
     path: [...row.querySelectorAll<HTMLElement>('.path > *')],
-  }));
+    room: ROOM.map(([selector, mark]) => [row.querySelector<HTMLElement>(selector), mark] as const),
+  };
+}
+
+/** `fit` applied to `row`, nothing measured. */
+function set(row: HTMLElement, fit: Fit): void {
+  const { path, room } = partsOf(row);
+  room.forEach(([el, mark], i) => el?.classList.toggle(mark, fit.marks[i]!));
+  path.forEach((el, i) => {
+    const move = fit.moves[i] ?? '';
+    if (el.style.transform !== move) el.style.transform = move;
+  });
+  fittedAt.set(row, fit.width);
+}
+
+function measureRows(rows: readonly HTMLElement[]): void {
+  for (const row of rows) for (const el of row.querySelectorAll<HTMLElement>(`.${MARKS.join(', .')}`)) el.classList.remove(...MARKS);
+  const all = rows.map((row) => {
+    const { path, room } = partsOf(row);
+    return {
+      row,
+      path,
+      others: [...row.querySelectorAll<HTMLElement>(':scope > .name, .where.hit > *, .where-text')],
+      giving: GIVE_WAY.map((selector) => row.querySelector<HTMLElement>(selector)).filter((el): el is HTMLElement => el !== null),
+      room: room.slice(0, PATH_ROOM.length).filter((x): x is readonly [HTMLElement, string] => x[0] !== null),
+      last: LAST_ROOM.map(([selector, mark]) => [row.querySelector<HTMLElement>(selector), mark] as const).filter((x): x is readonly [HTMLElement, string] => x[0] !== null),
+      all: room,
+    };
+  });
   // A part the CSS squeezed to nothing still costs the row its gap: "/api/v1…/{cartId}" and the class 18 px apart.
   const squeezed = all.flatMap((r) => r.giving.filter((el) => el.clientWidth < 1 && el.scrollWidth > 0));
   for (const el of squeezed) el.classList.add(GONE);
-  for (let step = 0; step < GIVE_WAY.length; step++) {
+  for (let step = 0; step < ROOM.length + 1; step++) {
     const going = all.flatMap((r) => {
-      const cut = r.parts.filter((el) => !el.classList.contains(GONE) && isCut(el));
-      if (cut.length <= MAX_CUTS) return [];
-      const lowest = r.giving.find((el) => cut.includes(el));
-      return lowest ? [lowest] : [];
+      const cut = (els: HTMLElement[]) => els.filter((el) => !el.classList.contains(GONE) && isCut(el));
+      const pathCut = cut(r.path);
+      if (pathCut.length > MAX_PATH_CUTS) {
+        const next = r.room.find(([el, mark]) => !el.classList.contains(mark));
+        return next ? [next] : [];
+      }
+      const short = r.all.at(-1)![0];
+      const tail = r.path.at(-1);
+      const tailCut = short !== null && tail !== undefined && !short.classList.contains(GONE) && short.clientWidth >= 1 && isCut(tail);
+      const othersCut = cut(r.others);
+      const over = pathCut.length + othersCut.length > MAX_CUTS;
+      if (!over && !tailCut) return [];
+      const lowest = over && r.giving.find((el) => othersCut.includes(el));
+      if (lowest) return [[lowest, GONE] as const];
+      const next = r.last.find(([el, mark]) => !el.classList.contains(mark));
+      if (next) return [next];
+      return tailCut ? [[short, GONE] as const] : [];
     });
     if (!going.length) break;
-    for (const el of going) el.classList.add(GONE);
+    for (const [el, mark] of going) el.classList.add(mark);
   }
-  const moves = all.flatMap((r) => {
+  // One font for all of a path's parts (app.css): read once, not for each part cut.
+  const font = all.find((r) => r.path.length)?.path[0];
+  const pathFont = font ? getComputedStyle(font).font : '';
+  const widthNow = rows[0]!.getBoundingClientRect().width;
+  const done = all.map((r) => {
     let back = 0;
-    return r.path.map((el, i) => {
+    const moves = r.path.map((el, i) => {
       const move = back >= 0.5 ? `translateX(${-back}px)` : '';
-      if (i < r.path.length - 1) back += ellipsisGap(el); // nothing follows the last
-      return [el, move] as const;
+      if (i < r.path.length - 1) back += ellipsisGap(el, pathFont); // nothing follows the last
+      return move;
     });
+    return { r, fit: { width: widthNow, marks: r.all.map(([el, mark]) => el?.classList.contains(mark) ?? false), moves } };
   });
-  for (const [el, move] of moves) if (el.style.transform !== move) el.style.transform = move;
+  rowWidth = widthNow;
+  for (const { r, fit } of done) {
+    r.path.forEach((el, i) => {
+      if (el.style.transform !== fit.moves[i]) el.style.transform = fit.moves[i]!;
+    });
+    fittedAt.set(r.row, fit.width);
+    const key = keys.get(r.row);
+    if (key) fits.set(key, fit);
+  }
 }
 
 /** Rows rendered or resized since the last fit: fitted together before the frame is painted. */
@@ -78,25 +181,28 @@ function fitLater(row: HTMLElement): void {
 }
 
 let observer: ResizeObserver | undefined;
-const widths = new WeakMap<Element, number>();
 
-/** Keeps the row in `ref` fitted (fitRows) as it renders and as the list's width changes. */
-export function useRowCuts(ref: RefObject<HTMLElement | null>): void {
+/**
+ * Keeps the row in `ref` fitted (fitRows) as it renders and as the list's width changes. `key` is
+ * what the row shows (the same object for the same content): its fit is kept for the next time.
+ */
+export function useRowCuts(ref: RefObject<HTMLElement | null>, key: object): void {
   useLayoutEffect(() => {
     const row = ref.current;
-    if (row) fitLater(row);
+    if (!row) return;
+    keys.set(row, key);
+    fitLater(row);
   });
   useLayoutEffect(() => {
     const row = ref.current;
     if (!row) return;
     observer ??= new ResizeObserver((entries) => {
-      // The first report of a row is its mounting, which its render fitted already.
+      // A row fitted at the width it has now needs nothing: its first report is its mounting, which its render fitted.
       const resized = entries.filter((e) => {
-        const was = widths.get(e.target);
-        widths.set(e.target, e.contentRect.width);
-        return was !== undefined && was !== e.contentRect.width;
+        const width = e.borderBoxSize[0]?.inlineSize ?? e.target.getBoundingClientRect().width;
+        return fittedAt.get(e.target) !== width;
       });
-      if (resized.length) fitRows(resized.map((e) => e.target as HTMLElement));
+      if (resized.length) fitRows(resized.map((e) => e.target as HTMLElement), true);
     });
     observer.observe(row);
     return () => observer!.unobserve(row);

@@ -10,7 +10,7 @@ import { MethodBadge } from './method-badge';
 import type { EndpointSummary } from './tree-model';
 import { VirtualList } from './virtual-list';
 import { grouped } from './numbers';
-import { hitSpan, keptSpan, lookAlikes, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
+import { hitSpan, keptSpan, lookAlikes, moduleShort, PathParts, pathEnds, TwoEnds, whereHit } from './result-row-parts';
 import { useRowCuts } from './row-cuts';
 import { widthEm } from './text-width';
 
@@ -110,8 +110,10 @@ export function SearchResults(props: SearchResultsProps) {
         const alikeSpan = alike.keys.get(r.endpoint.path);
         const keySpan = keptSpan(alikeSpan, hitSpan(r.endpoint.path, path));
         const simpleName = r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1);
+        const short = moduleShort(r.endpoint.module);
         return (
           <FittedRow
+            fitKey={r}
             id={`result-${i}`}
             role="treeitem"
             aria-selected={r.endpoint.id === selectedId}
@@ -136,14 +138,17 @@ export function SearchResults(props: SearchResultsProps) {
             </span>
             {hit ? (
               // The class (or tag) the query hit keeps its room, highlighted: the only sign of why the row is here.
-              <span class="where hit" title={`${r.endpoint.module} · ${r.endpoint.className}${hit.text === simpleName ? '' : ` · ${hit.text}`}`}>
+              <span class="where hit" title={`${r.endpoint.module} · ${r.endpoint.className}${hit.text === simpleName ? '' : ` · ${hit.text}`}`} style={{ '--short-em': `${widthEm(`${short} · …`)}em` }}>
                 {/* As the other rows, module first; narrowed, cut before the hit: "ui…LifecycleController". A hit at
                     the class's start leaves the separator's space to the class, a no-break one (a line's end drops an
-                    ordinary one): "orders… CartController", not "orders ·CartController" from a head cut by a hair. */}
+                    ordinary one): "orders… CartController", not "orders ·CartController" from a head cut by a hair.
+                    When the module gives way (row-cuts.ts) its short form stands in for it, "cssp · CartController",
+                    with an ellipsis for the class's start before the hit. */}
                 <TwoEnds
                   text={`${r.endpoint.module} ·\u00a0${hit.text}`}
                   cut={r.endpoint.module.length + 3 + (hit.ranges[0]?.[0] ?? 0) - (hit.ranges[0]?.[0] ? 0 : 1)}
                   ranges={hit.ranges.map(([s, e]) => [s + r.endpoint.module.length + 3, e + r.endpoint.module.length + 3])}
+                  between={<span class="module-short">{`${short} ·${hit.ranges[0]?.[0] ? '\u00a0…' : ''}`}</span>}
                 />
               </span>
             ) : (
@@ -160,9 +165,9 @@ export function SearchResults(props: SearchResultsProps) {
   );
 }
 
-/** A result row laid out with at most two parts cut (row-cuts.ts). */
-function FittedRow(props: HTMLAttributes<HTMLDivElement>) {
+/** A result row laid out with at most two parts cut (row-cuts.ts); `fitKey` is the result it shows, its fit kept for it. */
+function FittedRow({ fitKey, ...props }: HTMLAttributes<HTMLDivElement> & { fitKey: object }) {
   const ref = useRef<HTMLDivElement>(null);
-  useRowCuts(ref);
+  useRowCuts(ref, fitKey);
   return <div ref={ref} {...props} />;
 }

@@ -136,6 +136,33 @@ describe('search rows in a wide window', () => {
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
+  it('keeps a width the user dragged to exactly 420 px (the old default) through a reload, at 1,400 and 1,920 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    const key = `apiscout.layout:${suite.project}`;
+    await page.evaluate(([k]) => localStorage.removeItem(k!), [key]);
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${suite.endpointCount} endpoints` }).waitFor();
+    const bar = page.getByRole('separator', { name: 'Resize the endpoint list' });
+    await poll(() => bar.getAttribute('aria-valuenow')).toBe('560');
+    const box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(300, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(420, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await poll(() => bar.getAttribute('aria-valuenow')).toBe('420');
+    expect(await page.evaluate(([k]) => JSON.parse(localStorage.getItem(k!)!), [key])).toMatchObject({ v: 2, tree: 420 });
+    await page.reload();
+    await page.locator('.toolbar .count').filter({ hasText: `${suite.endpointCount} endpoints` }).waitFor();
+    for (const width of [1400, 1920]) {
+      await resizeTo(page, width, 800);
+      await poll(() => bar.getAttribute('aria-valuenow')).toBe('420');
+      expect(Math.round((await page.locator('aside.explorer').boundingBox())!.width), `${width} px`).toBe(420);
+    }
+    await page.evaluate(([k]) => localStorage.removeItem(k!), [key]);
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
   it('shows a path part cut to its least with its letters before the ellipsis, no character\'s gap after it, at 300 to 1,400 px', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 600);
     // "discrep" hits the middle of the summary's path: its head cut to its least before the kept "/discrepancies".
@@ -384,6 +411,114 @@ describe('gRPC search rows at a tool window\'s widths', () => {
         if (r.nameCut && r.nameWidth >= 1) expect(r.nameWidth, `${width} px: ${r.path}`).toBeGreaterThanOrEqual(40);
       }
     }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
+/** A controller of `module` under /api/{resource}: its archive action's path shares its tail with every other resource's. */
+const archiving = (module: string, resource: string, cls: string): Record<string, string> => ({
+  [`${module}/src/main/java/com/acme/${module.replace(/-/g, '')}/${cls}.java`]: `package com.acme.${module.replace(/-/g, '')};
+
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/${resource}")
+public class ${cls} {
+
+    /** Archives one of them */
+    @PostMapping("/{id}/actions/archive")
+    public String archive(@PathVariable String id) {
+        return "";
+    }
+}
+`,
+});
+
+/** The bench code base's look-alikes in two modules: "archive" finds paths cut around their resource, twins among them. */
+const ARCHIVES: Record<string, string> = {
+  'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>root</artifactId><version>1</version><packaging>pom</packaging><modules><module>notification-service</module><module>order-service</module></modules></project>\n',
+  ...Object.fromEntries(['notification-service', 'order-service'].map((m) => [`${m}/pom.xml`, `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>${m}</artifactId><version>1</version></project>\n`])),
+  ...archiving('notification-service', 'tenant-items', 'TenantItemController'),
+  ...archiving('order-service', 'tenant-items', 'TenantItemController'),
+  ...archiving('notification-service', 'cart-snapshots', 'CartSnapshotController'),
+  ...archiving('order-service', 'payment-labels', 'PaymentLabelController'),
+  ...archiving('order-service', 'coupon-items', 'CouponItemController'),
+  ...archiving('notification-service', 'stock-items', 'StockItemController'),
+};
+
+/** Each search row's cut parts in sight: the path's, and the others' classes; the path's tooltip. */
+function rowCuts(page: Page) {
+  return page.locator('#results .row').evaluateAll((rows) =>
+    rows.map((row) => {
+      const seen = (el: HTMLElement) => el.clientWidth >= 1 && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
+      const cut = (el: HTMLElement) => seen(el) && el.scrollWidth > el.clientWidth;
+      const path = row.querySelector<HTMLElement>('.path')!;
+      return {
+        title: path.getAttribute('title'),
+        text: path.innerText,
+        twin: row.classList.contains('twin'),
+        pathCuts: [...path.children].filter((el) => cut(el as HTMLElement)).length,
+        otherCuts: [...row.querySelectorAll<HTMLElement>(':scope > .name, .where.hit > *, .where-text')].filter(cut).map((el) => el.className),
+      };
+    }),
+  );
+}
+
+describe('look-alike search rows at a tool window\'s widths', () => {
+  const suite = projectSuite('row-cuts-archives', { files: ARCHIVES });
+
+  it('cuts a path in at most two places at 300 to 1,400 px, the badge, name and module giving it room, and keeps the whole path in its tooltip', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    for (const query of ['archive', 'items']) {
+      await page.getByLabel('Search endpoints').fill(query);
+      await poll(() => page.locator('#results .row').count()).toBeGreaterThanOrEqual(query === 'archive' ? 6 : 3);
+      for (const width of WIDTHS) {
+        await resizeTo(page, width, 800);
+        await page.screenshot({ path: screenshotPath(`row-cuts-archives-${query}-${width}`) });
+        const rows = await rowCuts(page);
+        for (const r of rows) {
+          const what = `${query} at ${width} px: ${r.title} shown as "${r.text}" (others cut: ${r.otherCuts.join(', ')})`;
+          // "/a…/tenant-ite…/{…/archi…" beside "notification-s…": four cuts in the path at 300 and 360 px.
+          expect(r.pathCuts, what).toBeLessThanOrEqual(2);
+          // A twin's module never gives way (it tells the twins apart): it may be the row's third cut.
+          const others = r.twin ? r.otherCuts.filter((c) => c !== 'where-text') : r.otherCuts;
+          if (r.pathCuts === 2) expect(others, what).toEqual([]);
+          expect(r.pathCuts + others.length, what).toBeLessThanOrEqual(2);
+          expect(r.title, what).toMatch(/^\/api\/[a-z-]+\/\{id\}\/actions\/archive$/);
+        }
+        // The twins keep their modules in sight whatever else gives way.
+        const twins = await page.locator('#results .row.twin .where-text').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+        if (query === 'archive') expect(twins.length).toBe(2);
+        for (const w of twins) expect(w, `${query} at ${width} px`).toBeGreaterThan(20);
+      }
+      await resizeTo(page, 1400, 800);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('keeps a class hit\'s module in sight at 300 to 1,400 px, in its short form where the row is too narrow for its name', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('TenantItemController');
+    await poll(() => page.locator('#results .row.where-hit').count()).toBe(2);
+    const shown = new Set<string>();
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-class-module-${width}`) });
+      const wheres = await page.locator('#results .row.where-hit .where.hit').evaluateAll((els) =>
+        els.map((where) => ({ text: (where as HTMLElement).innerText.replace(/\s+/g, ' '), title: where.getAttribute('title')! })),
+      );
+      for (const w of wheres) {
+        const module = w.title.split(' · ')[0]!;
+        // At 300 px the row read "TenantItemController", its module only in the tooltip.
+        expect(w.text, `${width} px`).toMatch(new RegExp(`^(${module} ·|${module === 'order-service' ? 'os' : 'ns'} ·|${module.slice(0, 2)}[^ ]*…) TenantItemController$`));
+        shown.add(w.text.split(' · ')[0]!);
+      }
+    }
+    // Both forms seen across the widths: the whole name at full screen, the short one in a tool window.
+    expect([...shown]).toEqual(expect.arrayContaining(['notification-service', 'ns']));
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
 });
