@@ -151,6 +151,8 @@ describe('a raw-bytes body sent from a file', () => {
     expect(await editor().getByRole('radio', { name: 'File', exact: true }).isChecked()).toBe(true);
 
     const hit = page.locator('#results .row').first();
+    // After the reload the list may still be redrawn once (the models' arrival): the row must be the image's when clicked.
+    await poll(() => hit.getAttribute('data-key')).toBe(image.id);
     await hit.click({ button: 'right' });
     await page.getByRole('menu', { name: 'Endpoint actions' }).getByRole('menuitem', { name: 'Copy as cURL', exact: true }).click();
     await poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl /);

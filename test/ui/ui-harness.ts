@@ -25,9 +25,9 @@ export const CHROMIUM = '/usr/bin/chromium';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const MODULE_LOG_HOOK = fileURLToPath(new URL('./module-log-hook.mjs', import.meta.url));
 
-/** The bundle's chunk that holds `text` (rollup names chunks as it likes). */
+/** The CLI bundle's chunk that holds `text` (rollup names chunks as it likes; the parse worker's own bundle, parse-worker*.mjs, repeats the scanner for the roots split). */
 export function chunkWith(text: string): string {
-  const found = fs.readdirSync(DIST).filter((f) => f.endsWith('.mjs') && fs.readFileSync(path.join(DIST, f), 'utf8').includes(text));
+  const found = fs.readdirSync(DIST).filter((f) => f.startsWith('apiscout') && f.endsWith('.mjs') && fs.readFileSync(path.join(DIST, f), 'utf8').includes(text));
   expect(found).toHaveLength(1);
   return found[0]!;
 }
