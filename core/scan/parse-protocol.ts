@@ -124,6 +124,7 @@ export interface SharedRootResult {
   key: string;
   path: string;
   endpoints: Endpoint[];
+  /** Problems found while building the endpoints (an unresolvable constant, say). */
   diagnostics: Diagnostic[];
   deps: Set<string>;
   missing: Set<string>;

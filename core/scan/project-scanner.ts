@@ -76,7 +76,7 @@ import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
 import { runInSlices, runToEnd } from './slices';
 import { MIN_ROOTS_TO_SPLIT, RootSplit } from './root-split';
-import type { RootReply, ShareSetup } from './parse-protocol';
+import type { RootReply, ShareSetup, SharedRootResult } from './parse-protocol';
 import type { ParseCache } from './project-index';
 import { adoptJournal } from './scan-inputs';
 
@@ -143,16 +143,8 @@ export interface RescanResult {
   millis: number;
 }
 
-/** The endpoints one root type serves, and what they were computed from. */
-interface RootResult {
-  key: string;
-  path: string;
-  endpoints: Endpoint[];
-  /** Problems found while building the endpoints (an unresolvable constant, say). */
-  diagnostics: Diagnostic[];
-  deps: Set<string>;
-  missing: Set<string>;
-}
+/** The endpoints one root type serves, and what they were computed from (on either thread of a split). */
+type RootResult = SharedRootResult;
 
 export { SOURCE_EXTENSIONS };
 /** The files spring-boot-config.ts reads a module's properties from. */
