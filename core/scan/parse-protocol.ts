@@ -53,7 +53,7 @@ export type ToWorker =
   | { kind: 'follow'; id: number; refs: number[] }
   | { kind: 'ping'; n: number }
   | { kind: 'read'; job: ReadJob }
-  /** Keep the encoded parses: a share of the roots may follow (root-share.ts). */
+  /** Keep the parses made: a share of the roots may follow (root-share.ts). */
   | { kind: 'keep' }
   /** Stop parsing ahead and compute a share of the roots (root-share.ts). */
   | { kind: 'share'; setup: ShareSetup }
@@ -111,6 +111,8 @@ export interface ShareSetup {
   /** The index's entries, without their parses. */
   entries: FileEntry[];
   protos: Array<{ path: string; abs: string; module: string; text: string }>;
+  /** The scanner's own parses by path, encoded (parse-codec.ts) as its scan cache stored them: the worker need not parse them again. */
+  parses?: Array<[string, string]>;
   keys: string[];
   /** The scanner's modules as it computes the roots (JSON): the worker, having read their config, must have the same. */
   modules: string;

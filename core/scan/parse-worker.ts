@@ -54,8 +54,11 @@ let reading: { job: ReadJob; states: Int32Array; markers: FrameworkMarkers; read
 /** Texts of files this worker read and kept, by path, for the parse jobs that name them without text. */
 const kept = new Map<string, string>();
 
-/** After `keep`: this thread's parses' encodings by path, for a share of the roots (root-share.ts), which decodes them again. */
-let encoded: Map<string, string> | undefined;
+/**
+ * After `keep`: this thread's parses by path (their types unlinked by the encoding), for a share of
+ * the roots (root-share.ts), which links them again rather than decoding what it sent.
+ */
+let encoded: Map<string, ParseResult> | undefined;
 /** Computing a share of the roots: nothing more is parsed ahead. */
 let sharing = false;
 
@@ -86,7 +89,7 @@ port.on('message', (msg: ToWorker) => {
   } else if (msg.kind === 'share') {
     sharing = true;
     const { setup } = msg;
-    const kept = encoded ?? new Map<string, string>();
+    const kept = encoded ?? new Map<string, ParseResult>();
     encoded = undefined;
     // Its code (the whole scanner) is loaded only now: loaded earlier, it took time from this thread's read and parses, and most scans never share.
     void import('./root-share').then(
@@ -186,7 +189,7 @@ function step(): void {
     // Followed before encoding, which unlinks the types from their file.
     if (result) follow(id, result.file);
     const text = result ? encodeParse(result) : undefined;
-    if (text !== undefined) encoded?.set(job.path, text);
+    if (result && text !== undefined) encoded?.set(job.path, result);
     // The scan cache's hash of the text, taken here: this thread has time, the scanner's has not.
     const reply: WorkerReply = text === undefined ? { id } : hashes ? { id, text, hash: hash('sha1', text, 'base64') } : { id, text };
     port.postMessage(reply);

@@ -229,7 +229,7 @@ export class ProjectScanner {
   /** Between scan({ modelsLater }) and completeModels: endpoints are computed without models. */
   private modelsHeld = false;
   /** During a full scan with a parse worker that may compute a share of the roots (root-split.ts). */
-  private splitWith: { pool: ParsePool; journal: boolean } | undefined;
+  private splitWith: { pool: ParsePool; journal: boolean; cache?: ScanCache } | undefined;
   /** Of the last full scan's roots, how many the worker computed. */
   private rootsByWorker = 0;
   /** A scan answered without models for now (scan's `modelsLater`): what completeModels needs. */
@@ -437,7 +437,9 @@ export class ProjectScanner {
         // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
         if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
         phase('read');
-        self.splitWith = splitting && pool ? { pool, journal: journal !== undefined } : undefined;
+        self.splitWith = splitting && pool ? { pool, journal: journal !== undefined, cache } : undefined;
+        // The parses this thread makes are encoded for the cache anyway: the worker takes those rather than parsing them again.
+        self.splitWith?.cache?.keepOwnTexts();
         self.rootsByWorker = 0;
         yield* self.computeAll(phase);
       })(),
@@ -1016,6 +1018,7 @@ export class ProjectScanner {
   private startSplit(list: readonly TypeDecl[]): RootSplit | undefined {
     const policy = this.splitPolicy();
     const pool = this.splitWith?.pool;
+    const parses = this.splitWith?.cache?.takeOwnTexts();
     if (!pool || policy === 'never' || list.length === 0 || (policy !== 'always' && list.length < policy)) return undefined;
     const entries = [...this.index.files.values()].map(({ parsed: _p, ...e }) => e);
     const setup: Omit<ShareSetup, 'states'> = {
@@ -1025,6 +1028,7 @@ export class ProjectScanner {
       prefixRules: this.prefixRules,
       entries,
       protos: this.protos.sources(),
+      ...(parses?.length ? { parses } : {}),
       keys: list.map(rootKey),
       modules: JSON.stringify(this.modules),
       journal: this.splitWith!.journal,

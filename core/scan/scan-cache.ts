@@ -99,6 +99,8 @@ export class ScanCache implements ParseCache {
   private dropped = 0;
   /** Parses put while held (see hold): encoded and spilled by release, in the order they came. */
   private held: Array<[FileEntry, ParseResult]> | undefined;
+  /** After keepOwnTexts: the encodings of the parses made on this thread, by path (see takeOwnTexts). */
+  private ownTexts: Map<string, string> | undefined;
 
   private constructor(
     private readonly root: string,
@@ -158,11 +160,28 @@ export class ScanCache implements ParseCache {
     for (const [entry, result] of held ?? []) this.put(entry, result);
   }
 
+  /**
+   * From now on keeps the text of each parse made on this thread (not another thread's) as it is
+   * encoded for the cache: a parse worker sharing the roots (root-split.ts) takes them rather
+   * than parsing those files again.
+   */
+  keepOwnTexts(): void {
+    this.ownTexts ??= new Map();
+  }
+
+  /** The texts kept since keepOwnTexts, by path; none are kept after. */
+  takeOwnTexts(): Array<[string, string]> {
+    const texts = [...(this.ownTexts ?? [])];
+    this.ownTexts = undefined;
+    return texts;
+  }
+
   put(entry: FileEntry, result: ParseResult): void {
     if (entry.hash === undefined || this.spillFailed) return;
     if (this.held) return void this.held.push([entry, result]);
     const encoded = result.encoded;
     const text = encoded ?? encodeKeepingLinks(result);
+    if (encoded === undefined) this.ownTexts?.set(entry.path, text);
     try {
       const spill = (this.spill ??= this.openSpill());
       // A text that surely fits (three bytes a UTF-16 unit at most) is written without measuring it first.

@@ -11,9 +11,9 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
-import type { ParsePool } from '../../core/scan/parse-pool';
+import { ParsePool } from '../../core/scan/parse-pool';
 import { CLAIMED_BY_SCANNER, DONE } from '../../core/scan/parse-protocol';
 import type { ShareSetup } from '../../core/scan/parse-protocol';
 import { ProjectScanner } from '../../core/scan/project-scanner';
@@ -126,6 +126,31 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       const lower = await new ProjectScanner(wide, { ...opts, parseWorker: true, parseWorkerUrl: workerUrl, splitRoots: { minRoots: 1 } }).scan();
       expect(view(lower)).toEqual(view(one));
       if (opts.requestModels === false) expect(lower.stats.rootsByWorker).toBeUndefined();
+    }
+  });
+
+  it('is sent the parses the scanner made, as the scan cache encoded them, and uses them rather than parsing those files again', async () => {
+    const root = join(tmp.path, 'sent');
+    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '600', '--kotlin-share', '0.3', '--seed', '9'], { encoding: 'utf8' });
+    const one = await new ProjectScanner(root, alone()).scan();
+    const shareRoots = ParsePool.prototype.shareRoots;
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      // A cold scan with a cache: the scanner's own parses are encoded for it, and sent to the worker.
+      const two = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-state')).cache })).scan();
+      const sent = share.mock.calls[0]![0].parses ?? [];
+      expect(sent.length).toBeGreaterThan(0);
+      expect(two.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(view(two)).toEqual(view(one));
+      // They are what the worker takes for those files: sent undecodable, its set-up fails, and the scanner computes every root.
+      share.mockImplementation(function (this: ParsePool, setup: ShareSetup) {
+        return shareRoots.call(this, { ...setup, parses: setup.parses?.map(([path]) => [path, '{'] as [string, string]) });
+      });
+      const broken = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-broken-state')).cache })).scan();
+      expect(broken.stats.rootsByWorker).toBeUndefined();
+      expect(view(broken)).toEqual(view(one));
+    } finally {
+      share.mockRestore();
     }
   });
 
