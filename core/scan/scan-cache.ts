@@ -99,7 +99,7 @@ export class ScanCache implements ParseCache {
   private dropped = 0;
   /** Parses put while held (see hold): encoded and spilled by release, in the order they came. */
   private held: Array<[FileEntry, ParseResult]> | undefined;
-  /** After keepOwnTexts: the encodings of the parses made on this thread, by path (see takeOwnTexts). */
+  /** After keepOwnTexts: the encodings of the parses this thread made or read from the cache, by path (see takeOwnTexts). */
   private ownTexts: Map<string, string> | undefined;
 
   private constructor(
@@ -123,7 +123,9 @@ export class ScanCache implements ParseCache {
     try {
       const body = this.readBody(row[4], row[5]);
       if (hash('sha1', body, 'base64') !== row[6]) throw new Error('its hash does not match');
-      const result = decodeParse(body.toString('utf8'));
+      const text = body.toString('utf8');
+      const result = decodeParse(text);
+      this.ownTexts?.set(entry.path, text);
       this.counts.hits++;
       return result;
     } catch (e) {
@@ -162,8 +164,8 @@ export class ScanCache implements ParseCache {
 
   /**
    * From now on keeps the text of each parse made on this thread (not another thread's) as it is
-   * encoded for the cache: a parse worker sharing the roots (root-split.ts) takes them rather
-   * than parsing those files again.
+   * encoded for the cache, and of each read from the cache: a parse worker sharing the roots
+   * (root-split.ts) takes them rather than parsing those files again.
    */
   keepOwnTexts(): void {
     this.ownTexts ??= new Map();

@@ -129,7 +129,7 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     }
   });
 
-  it('is sent the parses the scanner made, as the scan cache encoded them, and uses them rather than parsing those files again', async () => {
+  it('is sent the parses the scanner made or took from the scan cache, encoded as the cache keeps them, and uses them rather than parsing those files again', async () => {
     const root = join(tmp.path, 'sent');
     await execFileAsync(process.execPath, [GENERATOR, root, '--files', '600', '--kotlin-share', '0.3', '--seed', '9'], { encoding: 'utf8' });
     const one = await new ProjectScanner(root, alone()).scan();
@@ -142,6 +142,12 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       expect(sent.length).toBeGreaterThan(0);
       expect(two.stats.rootsByWorker).toBeGreaterThan(0);
       expect(view(two)).toEqual(view(one));
+      // Warm, the scanner's parses come from the cache: those are sent as the cache keeps them.
+      const warm = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-state')).cache })).scan();
+      expect(warm.stats.parsedFromCache).toBeGreaterThan(0);
+      expect(share.mock.calls[1]![0].parses?.length).toBeGreaterThan(0);
+      expect(warm.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(view(warm)).toEqual(view(one));
       // They are what the worker takes for those files: sent undecodable, its set-up fails, and the scanner computes every root.
       share.mockImplementation(function (this: ParsePool, setup: ShareSetup) {
         return shareRoots.call(this, { ...setup, parses: setup.parses?.map(([path]) => [path, '{'] as [string, string]) });
