@@ -108,8 +108,11 @@ export interface ShareSetup {
   options: { includeTests: boolean; requestModels: boolean; actuator: boolean };
   buildFiles: string[];
   prefixRules: PathPrefixRule[];
-  /** The index's entries, without their parses. */
-  entries: FileEntry[];
+  /**
+   * The index's entries in its order, without their parses; a path stands for the entry of a file
+   * the worker read (ReadReply) and kept, which holds no text on the scanner's side either.
+   */
+  entries: Array<FileEntry | string>;
   protos: Array<{ path: string; abs: string; module: string; text: string }>;
   /** The scanner's own parses by path, encoded (parse-codec.ts) as its scan cache stored them: the worker need not parse them again. */
   parses?: Array<[string, string]>;

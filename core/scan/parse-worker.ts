@@ -12,6 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { parseJava } from './java/java-source';
 import { parseKotlin } from './kotlin/kotlin-source';
+import type { FileEntry } from './project-index';
 import type { SourceFile } from './source-model';
 import { encodeParse } from './parse-codec';
 import { afterParse } from './tree-release';
@@ -59,6 +60,8 @@ const kept = new Map<string, string>();
  * the roots (root-share.ts), which links them again rather than decoding what it sent.
  */
 let encoded: Map<string, ParseResult> | undefined;
+/** After `keep`: the entries of the files this thread read, by path, which a share's set-up names by their paths alone. */
+let readEntries: Map<string, FileEntry> | undefined;
 /** Computing a share of the roots: nothing more is parsed ahead. */
 let sharing = false;
 
@@ -86,14 +89,17 @@ port.on('message', (msg: ToWorker) => {
     reading = { job, states: new Int32Array(job.states), markers: new FrameworkMarkers(job.markers), reader: new SourceReader(job.stamps), nextChunk: chunks - 1 };
   } else if (msg.kind === 'keep') {
     encoded ??= new Map();
+    readEntries ??= new Map();
   } else if (msg.kind === 'share') {
     sharing = true;
     const { setup } = msg;
     const kept = encoded ?? new Map<string, ParseResult>();
+    const read = readEntries ?? new Map<string, FileEntry>();
     encoded = undefined;
+    readEntries = undefined;
     // Its code (the whole scanner) is loaded only now: loaded earlier, it took time from this thread's read and parses, and most scans never share.
     void import('./root-share').then(
-      ({ computeShare }) => computeShare(setup, kept, (reply) => port.postMessage(reply)),
+      ({ computeShare }) => computeShare(setup, kept, read, (reply) => port.postMessage(reply)),
       () => {
         // No share without its code: the scanner computes every root.
         const states = new Int32Array(setup.states);
@@ -212,7 +218,10 @@ function readChunk(r: NonNullable<typeof reading>): void {
   try {
     for (let i = c * chunk; i < Math.min(files.length, (c + 1) * chunk); i++) {
       const got = readSource(r.reader, files[i]!, { key, markers: r.markers });
-      if ('entry' in got && got.entry.text !== undefined) kept.set(got.path, got.entry.text);
+      if ('entry' in got) {
+        if (got.entry.text !== undefined) kept.set(got.path, got.entry.text);
+        readEntries?.set(got.path, got.entry);
+      }
       outcomes.push(got);
     }
     port.postMessage({ chunk: c, outcomes } satisfies ReadReply);

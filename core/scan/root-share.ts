@@ -12,16 +12,17 @@
 import { decodeParse, relinkParse } from './parse-codec';
 import { CLAIMED_BY_WORKER, DONE, IDLE, RESERVED } from './parse-protocol';
 import type { ParseResult, RootReply, ShareSetup } from './parse-protocol';
-import type { ParseCache } from './project-index';
+import type { FileEntry, ParseCache } from './project-index';
 import { ProjectScanner } from './project-scanner';
 import { InputJournal, withJournal } from './scan-inputs';
 
 /**
  * Computes roots of `setup` from the last down while the scanner has not claimed them; `kept`: the
- * parses this thread made, by path, unlinked by their encoding (taken as they are used). Never
- * throws: a failure sets the share's failure flag and the scanner computes the rest.
+ * parses this thread made, by path, unlinked by their encoding (taken as they are used); `read`:
+ * the entries of the files it read, by path. Never throws: a failure sets the share's failure
+ * flag and the scanner computes the rest.
  */
-export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, post: (reply: RootReply) => void): void {
+export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, read: Map<string, FileEntry>, post: (reply: RootReply) => void): void {
   const states = new Int32Array(setup.states);
   const count = setup.keys.length;
   const progressSlot = count;
@@ -49,9 +50,16 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
   const journal = setup.journal ? new InputJournal() : undefined;
   try {
     withJournal(journal, () => {
+      const entries = setup.entries.map((e) => {
+        if (typeof e !== 'string') return e;
+        const entry = read.get(e);
+        if (!entry) throw new Error(`the worker did not read ${e}`);
+        entry.text = undefined; // as on the scanner's side: parsed, its text dropped
+        return entry;
+      });
       const scanner = new ProjectScanner(setup.root, { ...setup.options, parseWorker: false });
       // While the scanner has not reached the last root, the set-up is worth finishing.
-      const share = scanner.shareOf(setup, parses, () => {
+      const share = scanner.shareOf({ ...setup, entries }, parses, () => {
         progress();
         return count > 0 && free(count - 1);
       });

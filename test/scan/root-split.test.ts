@@ -7,6 +7,7 @@
 
 import { execFile } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -155,6 +156,31 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       const broken = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-broken-state')).cache })).scan();
       expect(broken.stats.rootsByWorker).toBeUndefined();
       expect(view(broken)).toEqual(view(one));
+    } finally {
+      share.mockRestore();
+    }
+  });
+
+  it('is sent the paths alone of the entries it read itself, and finds them among those it kept', async () => {
+    const root = join(tmp.path, 'read');
+    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '1200', '--kotlin-share', '0.3', '--seed', '5'], { encoding: 'utf8' });
+    const one = await new ProjectScanner(root, alone()).scan();
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      // The scanner pauses at its first file so the worker reads a share of the files (parse-worker.test.ts does the same).
+      let paused = false;
+      const onProgress = () => {
+        if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+        paused = true;
+      };
+      const two = await new ProjectScanner(root, { parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl, splitRoots: true, onProgress }).scan();
+      const entries = share.mock.calls[0]![0].entries;
+      const paths = entries.filter((e) => typeof e === 'string');
+      // A path for each Java or Kotlin source the worker read, never a whole entry of those.
+      expect(paths.length).toBeLessThanOrEqual(two.stats.readByWorker ?? 0);
+      if (availableParallelism() > 1) expect(paths.length).toBeGreaterThan(0);
+      expect(two.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(view(two)).toEqual(view(one));
     } finally {
       share.mockRestore();
     }
