@@ -114,7 +114,7 @@ export interface ShareSetup {
    */
   entries: Array<FileEntry | string>;
   protos: Array<{ path: string; abs: string; module: string; text: string }>;
-  /** The scanner's own parses by path, encoded (parse-codec.ts) as its scan cache stored them: the worker need not parse them again. */
+  /** The parses the scanner made or read from its scan cache, by path, encoded as the cache keeps them (parse-codec.ts): the worker parses none of those files again. */
   parses?: Array<[string, string]>;
   keys: string[];
   /** The scanner's modules as it computes the roots (JSON): the worker, having read their config, must have the same. */

@@ -59,7 +59,7 @@ const kept = new Map<string, string>();
  * After `keep`: this thread's parses by path (their types unlinked by the encoding), for a share of
  * the roots (root-share.ts), which links them again rather than decoding what it sent.
  */
-let encoded: Map<string, ParseResult> | undefined;
+let ownParses: Map<string, ParseResult> | undefined;
 /** After `keep`: the entries of the files this thread read, by path, which a share's set-up names by their paths alone. */
 let readEntries: Map<string, FileEntry> | undefined;
 /** Computing a share of the roots: nothing more is parsed ahead. */
@@ -88,18 +88,18 @@ port.on('message', (msg: ToWorker) => {
     const chunks = Math.ceil(job.files.length / job.chunk);
     reading = { job, states: new Int32Array(job.states), markers: new FrameworkMarkers(job.markers), reader: new SourceReader(job.stamps), nextChunk: chunks - 1 };
   } else if (msg.kind === 'keep') {
-    encoded ??= new Map();
+    ownParses ??= new Map();
     readEntries ??= new Map();
   } else if (msg.kind === 'share') {
     sharing = true;
     const { setup } = msg;
-    const kept = encoded ?? new Map<string, ParseResult>();
+    const parses = ownParses ?? new Map<string, ParseResult>();
     const read = readEntries ?? new Map<string, FileEntry>();
-    encoded = undefined;
+    ownParses = undefined;
     readEntries = undefined;
     // Its code (the whole scanner) is loaded only now: loaded earlier, it took time from this thread's read and parses, and most scans never share.
     void import('./root-share').then(
-      ({ computeShare }) => computeShare(setup, kept, read, (reply) => port.postMessage(reply)),
+      ({ computeShare }) => computeShare(setup, parses, read, (reply) => port.postMessage(reply)),
       () => {
         // No share without its code: the scanner computes every root.
         const states = new Int32Array(setup.states);
@@ -195,7 +195,7 @@ function step(): void {
     // Followed before encoding, which unlinks the types from their file.
     if (result) follow(id, result.file);
     const text = result ? encodeParse(result) : undefined;
-    if (result && text !== undefined) encoded?.set(job.path, result);
+    if (result && text !== undefined) ownParses?.set(job.path, result);
     // The scan cache's hash of the text, taken here: this thread has time, the scanner's has not.
     const reply: WorkerReply = text === undefined ? { id } : hashes ? { id, text, hash: hash('sha1', text, 'base64') } : { id, text };
     port.postMessage(reply);
@@ -225,6 +225,8 @@ function readChunk(r: NonNullable<typeof reading>): void {
       outcomes.push(got);
     }
     port.postMessage({ chunk: c, outcomes } satisfies ReadReply);
+    // Sent: the entries kept for a share need no text (`kept` has it for the parse jobs).
+    for (const got of outcomes) if ('entry' in got) got.entry.text = undefined;
     Atomics.store(r.states, c, DONE);
   } catch {
     // Never expected: the chunk goes back unread, the scanner reads it (and the rest) itself.

@@ -439,8 +439,8 @@ export class ProjectScanner {
         if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
         phase('read');
         self.splitWith = splitting && pool ? { pool, journal: journal !== undefined, cache, readByWorker: keptByWorker } : undefined;
-        // The parses this thread makes are encoded for the cache anyway: the worker takes those rather than parsing them again.
-        self.splitWith?.cache?.keepOwnTexts();
+        // The parses this thread makes are encoded for the cache anyway (and those it reads from it were): the worker takes those rather than parsing them again.
+        self.splitWith?.cache?.keepParseTexts();
         self.rootsByWorker = 0;
         yield* self.computeAll(phase);
       })(),
@@ -1019,7 +1019,7 @@ export class ProjectScanner {
   private startSplit(list: readonly TypeDecl[]): RootSplit | undefined {
     const policy = this.splitPolicy();
     const pool = this.splitWith?.pool;
-    const parses = this.splitWith?.cache?.takeOwnTexts();
+    const parses = this.splitWith?.cache?.takeParseTexts();
     if (!pool || policy === 'never' || list.length === 0 || (policy !== 'always' && list.length < policy)) return undefined;
     // The worker has the entries it read: a path stands for one, unless the entry still holds its text.
     const read = this.splitWith!.readByWorker;

@@ -2,9 +2,9 @@
 // share of the roots (root-split.ts has the scanner's side). It sets itself up as the scanner did,
 // from the same inputs (build files, the index's entries, the protos, the path prefix rules):
 // modules and their properties, learned annotations, the endpoint files' parses (those this
-// thread made are used as they are, the scanner's own decoded from the scan cache's encodings it
-// sent, else parsed again), collected framework state. It must find the very roots the scanner found, in the same order, and the same
-// module settings, or it gives up.
+// thread made used as they are, the scanner's decoded from the scan cache's encodings it sent,
+// else parsed again), collected framework state. It must find the very roots the scanner found,
+// in the same order, and the same module settings, or it gives up.
 // Then it claims roots from the last down until it meets the scanner, and sends each root's
 // result with what computing it read (journal entries, config files) and reported (the index's
 // diagnostics), which the scanner adds to its own.
@@ -19,7 +19,7 @@ import { InputJournal, withJournal } from './scan-inputs';
 /**
  * Computes roots of `setup` from the last down while the scanner has not claimed them; `kept`: the
  * parses this thread made, by path, unlinked by their encoding (taken as they are used); `read`:
- * the entries of the files it read, by path. Never throws: a failure sets the share's failure
+ * the entries of the files it read, by path, without their texts. Never throws: a failure sets the share's failure
  * flag and the scanner computes the rest.
  */
 export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, read: Map<string, FileEntry>, post: (reply: RootReply) => void): void {
@@ -54,7 +54,6 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
         if (typeof e !== 'string') return e;
         const entry = read.get(e);
         if (!entry) throw new Error(`the worker did not read ${e}`);
-        entry.text = undefined; // as on the scanner's side: parsed, its text dropped
         return entry;
       });
       const scanner = new ProjectScanner(setup.root, { ...setup.options, parseWorker: false });

@@ -99,8 +99,8 @@ export class ScanCache implements ParseCache {
   private dropped = 0;
   /** Parses put while held (see hold): encoded and spilled by release, in the order they came. */
   private held: Array<[FileEntry, ParseResult]> | undefined;
-  /** After keepOwnTexts: the encodings of the parses this thread made or read from the cache, by path (see takeOwnTexts). */
-  private ownTexts: Map<string, string> | undefined;
+  /** After keepParseTexts: the encodings of the parses this thread made or read from the cache, by path. */
+  private parseTexts: Map<string, string> | undefined;
 
   private constructor(
     private readonly root: string,
@@ -125,7 +125,7 @@ export class ScanCache implements ParseCache {
       if (hash('sha1', body, 'base64') !== row[6]) throw new Error('its hash does not match');
       const text = body.toString('utf8');
       const result = decodeParse(text);
-      this.ownTexts?.set(entry.path, text);
+      this.parseTexts?.set(entry.path, text);
       this.counts.hits++;
       return result;
     } catch (e) {
@@ -167,14 +167,14 @@ export class ScanCache implements ParseCache {
    * encoded for the cache, and of each read from the cache: a parse worker sharing the roots
    * (root-split.ts) takes them rather than parsing those files again.
    */
-  keepOwnTexts(): void {
-    this.ownTexts ??= new Map();
+  keepParseTexts(): void {
+    this.parseTexts ??= new Map();
   }
 
-  /** The texts kept since keepOwnTexts, by path; none are kept after. */
-  takeOwnTexts(): Array<[string, string]> {
-    const texts = [...(this.ownTexts ?? [])];
-    this.ownTexts = undefined;
+  /** The texts kept since keepParseTexts, by path; none are kept after. */
+  takeParseTexts(): Array<[string, string]> {
+    const texts = [...(this.parseTexts ?? [])];
+    this.parseTexts = undefined;
     return texts;
   }
 
@@ -183,7 +183,7 @@ export class ScanCache implements ParseCache {
     if (this.held) return void this.held.push([entry, result]);
     const encoded = result.encoded;
     const text = encoded ?? encodeKeepingLinks(result);
-    if (encoded === undefined) this.ownTexts?.set(entry.path, text);
+    if (encoded === undefined) this.parseTexts?.set(entry.path, text);
     try {
       const spill = (this.spill ??= this.openSpill());
       // A text that surely fits (three bytes a UTF-16 unit at most) is written without measuring it first.
