@@ -18,11 +18,20 @@ export function encodeParse(result: ParseResult): string {
 }
 
 export function decodeParse(text: string): ParseResult {
-  const result = JSON.parse(text) as ParseResult;
+  return relinkParse(JSON.parse(text) as ParseResult);
+}
+
+/**
+ * Puts back the links encodeParse dropped: a result encoded on this thread is used again as it
+ * was parsed (the parse worker's own, for its share of the roots: root-share.ts), not decoded.
+ */
+export function relinkParse(result: ParseResult): ParseResult {
   const file = result.file;
   const link = (t: TypeDecl, outer: TypeDecl | undefined) => {
     t.file = file;
+    // A top-level type has no `outer` key at all, as parsed and as decoded.
     if (outer) t.outer = outer;
+    else delete t.outer;
     for (const n of t.nested) link(n, t);
   };
   for (const t of file.types) link(t, undefined);

@@ -277,7 +277,7 @@ export class ParsePool {
     if (refs.length) this.send({ kind: 'follow', id, refs });
   }
 
-  /** Has the worker keep its parses' encodings: a share of the roots (shareRoots) may follow, which decodes them again. */
+  /** Has the worker keep its parses: a share of the roots (shareRoots) may follow, which uses them again. */
   keepParses(): void {
     if (!this.closed) this.send({ kind: 'keep' });
   }

@@ -53,7 +53,7 @@ export type ToWorker =
   | { kind: 'follow'; id: number; refs: number[] }
   | { kind: 'ping'; n: number }
   | { kind: 'read'; job: ReadJob }
-  /** Keep the encoded parses: a share of the roots may follow (root-share.ts). */
+  /** Keep the parses made: a share of the roots may follow (root-share.ts). */
   | { kind: 'keep' }
   /** Stop parsing ahead and compute a share of the roots (root-share.ts). */
   | { kind: 'share'; setup: ShareSetup }
@@ -108,9 +108,14 @@ export interface ShareSetup {
   options: { includeTests: boolean; requestModels: boolean; actuator: boolean };
   buildFiles: string[];
   prefixRules: PathPrefixRule[];
-  /** The index's entries, without their parses. */
-  entries: FileEntry[];
+  /**
+   * The index's entries in its order, without their parses; a path stands for the entry of a file
+   * the worker read (ReadReply) and kept, which holds no text on the scanner's side either.
+   */
+  entries: Array<FileEntry | string>;
   protos: Array<{ path: string; abs: string; module: string; text: string }>;
+  /** The parses the scanner made or read from its scan cache, by path, encoded as the cache keeps them (parse-codec.ts): the worker parses none of those files again. */
+  parses?: Array<[string, string]>;
   keys: string[];
   /** The scanner's modules as it computes the roots (JSON): the worker, having read their config, must have the same. */
   modules: string;

@@ -12,6 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { parseJava } from './java/java-source';
 import { parseKotlin } from './kotlin/kotlin-source';
+import type { FileEntry } from './project-index';
 import type { SourceFile } from './source-model';
 import { encodeParse } from './parse-codec';
 import { afterParse } from './tree-release';
@@ -54,8 +55,13 @@ let reading: { job: ReadJob; states: Int32Array; markers: FrameworkMarkers; read
 /** Texts of files this worker read and kept, by path, for the parse jobs that name them without text. */
 const kept = new Map<string, string>();
 
-/** After `keep`: this thread's parses' encodings by path, for a share of the roots (root-share.ts), which decodes them again. */
-let encoded: Map<string, string> | undefined;
+/**
+ * After `keep`: this thread's parses by path (their types unlinked by the encoding), for a share of
+ * the roots (root-share.ts), which links them again rather than decoding what it sent.
+ */
+let ownParses: Map<string, ParseResult> | undefined;
+/** After `keep`: the entries of the files this thread read, by path, which a share's set-up names by their paths alone. */
+let readEntries: Map<string, FileEntry> | undefined;
 /** Computing a share of the roots: nothing more is parsed ahead. */
 let sharing = false;
 
@@ -82,15 +88,18 @@ port.on('message', (msg: ToWorker) => {
     const chunks = Math.ceil(job.files.length / job.chunk);
     reading = { job, states: new Int32Array(job.states), markers: new FrameworkMarkers(job.markers), reader: new SourceReader(job.stamps), nextChunk: chunks - 1 };
   } else if (msg.kind === 'keep') {
-    encoded ??= new Map();
+    ownParses ??= new Map();
+    readEntries ??= new Map();
   } else if (msg.kind === 'share') {
     sharing = true;
     const { setup } = msg;
-    const kept = encoded ?? new Map<string, string>();
-    encoded = undefined;
+    const parses = ownParses ?? new Map<string, ParseResult>();
+    const read = readEntries ?? new Map<string, FileEntry>();
+    ownParses = undefined;
+    readEntries = undefined;
     // Its code (the whole scanner) is loaded only now: loaded earlier, it took time from this thread's read and parses, and most scans never share.
     void import('./root-share').then(
-      ({ computeShare }) => computeShare(setup, kept, (reply) => port.postMessage(reply)),
+      ({ computeShare }) => computeShare(setup, parses, read, (reply) => port.postMessage(reply)),
       () => {
         // No share without its code: the scanner computes every root.
         const states = new Int32Array(setup.states);
@@ -186,7 +195,7 @@ function step(): void {
     // Followed before encoding, which unlinks the types from their file.
     if (result) follow(id, result.file);
     const text = result ? encodeParse(result) : undefined;
-    if (text !== undefined) encoded?.set(job.path, text);
+    if (result && text !== undefined) ownParses?.set(job.path, result);
     // The scan cache's hash of the text, taken here: this thread has time, the scanner's has not.
     const reply: WorkerReply = text === undefined ? { id } : hashes ? { id, text, hash: hash('sha1', text, 'base64') } : { id, text };
     port.postMessage(reply);
@@ -209,10 +218,15 @@ function readChunk(r: NonNullable<typeof reading>): void {
   try {
     for (let i = c * chunk; i < Math.min(files.length, (c + 1) * chunk); i++) {
       const got = readSource(r.reader, files[i]!, { key, markers: r.markers });
-      if ('entry' in got && got.entry.text !== undefined) kept.set(got.path, got.entry.text);
+      if ('entry' in got) {
+        if (got.entry.text !== undefined) kept.set(got.path, got.entry.text);
+        readEntries?.set(got.path, got.entry);
+      }
       outcomes.push(got);
     }
     port.postMessage({ chunk: c, outcomes } satisfies ReadReply);
+    // Sent: the entries kept for a share need no text (`kept` has it for the parse jobs).
+    for (const got of outcomes) if ('entry' in got) got.entry.text = undefined;
     Atomics.store(r.states, c, DONE);
   } catch {
     // Never expected: the chunk goes back unread, the scanner reads it (and the rest) itself.

@@ -221,7 +221,8 @@ export class ProjectScanner {
   /** Between scan({ modelsLater }) and completeModels: endpoints are computed without models. */
   private modelsHeld = false;
   /** During a full scan with a parse worker that may compute a share of the roots (root-split.ts). */
-  private splitWith: { pool: ParsePool; journal: boolean } | undefined;
+  /** `readByWorker`: the entries the worker read (it kept them: a share's set-up is sent their paths alone). */
+  private splitWith: { pool: ParsePool; journal: boolean; cache?: ScanCache; readByWorker: WeakSet<FileEntry> } | undefined;
   /** Of the last full scan's roots, how many the worker computed. */
   private rootsByWorker = 0;
   /** A scan answered without models for now (scan's `modelsLater`): what completeModels needs. */
@@ -429,7 +430,9 @@ export class ProjectScanner {
         // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
         if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
         phase('read');
-        self.splitWith = splitting && pool ? { pool, journal: journal !== undefined } : undefined;
+        self.splitWith = splitting && pool ? { pool, journal: journal !== undefined, cache, readByWorker: keptByWorker } : undefined;
+        // The parses this thread makes are encoded for the cache anyway (and those it reads from it were): the worker takes those rather than parsing them again.
+        self.splitWith?.cache?.keepParseTexts();
         self.rootsByWorker = 0;
         yield* self.computeAll(phase);
       })(),
@@ -1008,8 +1011,15 @@ export class ProjectScanner {
   private startSplit(list: readonly TypeDecl[]): RootSplit | undefined {
     const policy = this.splitPolicy();
     const pool = this.splitWith?.pool;
+    const parses = this.splitWith?.cache?.takeParseTexts();
     if (!pool || policy === 'never' || list.length === 0 || (policy !== 'always' && list.length < policy)) return undefined;
-    const entries = [...this.index.files.values()].map(({ parsed: _p, ...e }) => e);
+    // The worker has the entries it read: a path stands for one, unless the entry still holds its text.
+    const read = this.splitWith!.readByWorker;
+    const entries = [...this.index.files.values()].map((entry) => {
+      if (read.has(entry) && entry.text === undefined) return entry.path;
+      const { parsed: _p, ...e } = entry;
+      return e;
+    });
     const setup: Omit<ShareSetup, 'states'> = {
       root: this.root,
       options: { includeTests: this.opts.includeTests ?? false, requestModels: this.modelsWanted(), actuator: this.opts.actuator ?? false },
@@ -1017,6 +1027,7 @@ export class ProjectScanner {
       prefixRules: this.prefixRules,
       entries,
       protos: this.protos.sources(),
+      ...(parses?.length ? { parses } : {}),
       keys: list.map(rootKey),
       modules: JSON.stringify(this.modules),
       journal: this.splitWith!.journal,
@@ -1061,7 +1072,7 @@ export class ProjectScanner {
    * keys, in order) and what computing one gives. Undefined when `going` (asked between steps)
    * says the share is no longer wanted.
    */
-  shareOf(setup: ShareSetup, parses: ParseCache, going: () => boolean): { keys: string[]; modules: string; compute(i: number): { result?: RootResult; configReads: string[]; diagnostics: Diagnostic[] } } | undefined {
+  shareOf(setup: Omit<ShareSetup, 'entries'> & { entries: readonly FileEntry[] }, parses: ParseCache, going: () => boolean): { keys: string[]; modules: string; compute(i: number): { result?: RootResult; configReads: string[]; diagnostics: Diagnostic[] } } | undefined {
     this.prefixRules = setup.prefixRules;
     this.layoutProbes = new Map();
     this.modules = detectModules(this.root, setup.buildFiles, this.layoutProbes);

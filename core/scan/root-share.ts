@@ -2,26 +2,27 @@
 // share of the roots (root-split.ts has the scanner's side). It sets itself up as the scanner did,
 // from the same inputs (build files, the index's entries, the protos, the path prefix rules):
 // modules and their properties, learned annotations, the endpoint files' parses (those this
-// thread made are decoded from the encodings it kept, the scanner's own parsed again), collected
-// framework state. It must find the very roots the scanner found, in the same order, and the same
-// module settings, or it gives up.
+// thread made used as they are, the scanner's decoded from the scan cache's encodings it sent,
+// else parsed again), collected framework state. It must find the very roots the scanner found,
+// in the same order, and the same module settings, or it gives up.
 // Then it claims roots from the last down until it meets the scanner, and sends each root's
 // result with what computing it read (journal entries, config files) and reported (the index's
 // diagnostics), which the scanner adds to its own.
 
-import { decodeParse } from './parse-codec';
+import { decodeParse, relinkParse } from './parse-codec';
 import { CLAIMED_BY_WORKER, DONE, IDLE, RESERVED } from './parse-protocol';
-import type { RootReply, ShareSetup } from './parse-protocol';
-import type { ParseCache } from './project-index';
+import type { ParseResult, RootReply, ShareSetup } from './parse-protocol';
+import type { FileEntry, ParseCache } from './project-index';
 import { ProjectScanner } from './project-scanner';
 import { InputJournal, withJournal } from './scan-inputs';
 
 /**
  * Computes roots of `setup` from the last down while the scanner has not claimed them; `kept`: the
- * encoded parses this thread made, by path (taken as they are used). Never throws: a failure sets
- * the share's failure flag and the scanner computes the rest.
+ * parses this thread made, by path, unlinked by their encoding (taken as they are used); `read`:
+ * the entries of the files it read, by path, without their texts. Never throws: a failure sets the share's failure
+ * flag and the scanner computes the rest.
  */
-export function computeShare(setup: ShareSetup, kept: Map<string, string>, post: (reply: RootReply) => void): void {
+export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, read: Map<string, FileEntry>, post: (reply: RootReply) => void): void {
   const states = new Int32Array(setup.states);
   const count = setup.keys.length;
   const progressSlot = count;
@@ -31,11 +32,17 @@ export function computeShare(setup: ShareSetup, kept: Map<string, string>, post:
     const s = Atomics.load(states, i);
     return s === IDLE || s === RESERVED;
   };
+  const sent = setup.parses && new Map(setup.parses);
   const parses: ParseCache = {
     get(entry) {
-      const text = kept.get(entry.path);
+      const own = kept.get(entry.path);
+      if (own) {
+        kept.delete(entry.path);
+        return relinkParse(own);
+      }
+      const text = sent?.get(entry.path);
       if (text === undefined) return undefined;
-      kept.delete(entry.path);
+      sent!.delete(entry.path);
       return decodeParse(text);
     },
     put() {},
@@ -43,9 +50,15 @@ export function computeShare(setup: ShareSetup, kept: Map<string, string>, post:
   const journal = setup.journal ? new InputJournal() : undefined;
   try {
     withJournal(journal, () => {
+      const entries = setup.entries.map((e) => {
+        if (typeof e !== 'string') return e;
+        const entry = read.get(e);
+        if (!entry) throw new Error(`the worker did not read ${e}`);
+        return entry;
+      });
       const scanner = new ProjectScanner(setup.root, { ...setup.options, parseWorker: false });
       // While the scanner has not reached the last root, the set-up is worth finishing.
-      const share = scanner.shareOf(setup, parses, () => {
+      const share = scanner.shareOf({ ...setup, entries }, parses, () => {
         progress();
         return count > 0 && free(count - 1);
       });

@@ -99,6 +99,8 @@ export class ScanCache implements ParseCache {
   private dropped = 0;
   /** Parses put while held (see hold): encoded and spilled by release, in the order they came. */
   private held: Array<[FileEntry, ParseResult]> | undefined;
+  /** After keepParseTexts: the encodings of the parses this thread made or read from the cache, by path. */
+  private parseTexts: Map<string, string> | undefined;
 
   private constructor(
     private readonly root: string,
@@ -121,7 +123,9 @@ export class ScanCache implements ParseCache {
     try {
       const body = this.readBody(row[4], row[5]);
       if (hash('sha1', body, 'base64') !== row[6]) throw new Error('its hash does not match');
-      const result = decodeParse(body.toString('utf8'));
+      const text = body.toString('utf8');
+      const result = decodeParse(text);
+      this.parseTexts?.set(entry.path, text);
       this.counts.hits++;
       return result;
     } catch (e) {
@@ -158,11 +162,28 @@ export class ScanCache implements ParseCache {
     for (const [entry, result] of held ?? []) this.put(entry, result);
   }
 
+  /**
+   * From now on keeps the text of each parse made on this thread (not another thread's) as it is
+   * encoded for the cache, and of each read from the cache: a parse worker sharing the roots
+   * (root-split.ts) takes them rather than parsing those files again.
+   */
+  keepParseTexts(): void {
+    this.parseTexts ??= new Map();
+  }
+
+  /** The texts kept since keepParseTexts, by path; none are kept after. */
+  takeParseTexts(): Array<[string, string]> {
+    const texts = [...(this.parseTexts ?? [])];
+    this.parseTexts = undefined;
+    return texts;
+  }
+
   put(entry: FileEntry, result: ParseResult): void {
     if (entry.hash === undefined || this.spillFailed) return;
     if (this.held) return void this.held.push([entry, result]);
     const encoded = result.encoded;
     const text = encoded ?? encodeKeepingLinks(result);
+    if (encoded === undefined) this.parseTexts?.set(entry.path, text);
     try {
       const spill = (this.spill ??= this.openSpill());
       // A text that surely fits (three bytes a UTF-16 unit at most) is written without measuring it first.

@@ -7,13 +7,14 @@
 
 import { execFile } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
-import type { ParsePool } from '../../core/scan/parse-pool';
+import { ParsePool } from '../../core/scan/parse-pool';
 import { CLAIMED_BY_SCANNER, DONE } from '../../core/scan/parse-protocol';
 import type { ShareSetup } from '../../core/scan/parse-protocol';
 import { ProjectScanner } from '../../core/scan/project-scanner';
@@ -126,6 +127,63 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       const lower = await new ProjectScanner(wide, { ...opts, parseWorker: true, parseWorkerUrl: workerUrl, splitRoots: { minRoots: 1 } }).scan();
       expect(view(lower)).toEqual(view(one));
       if (opts.requestModels === false) expect(lower.stats.rootsByWorker).toBeUndefined();
+    }
+  });
+
+  it('is sent the parses the scanner made or took from the scan cache, encoded as the cache keeps them, and uses them rather than parsing those files again', async () => {
+    const root = join(tmp.path, 'sent');
+    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '600', '--kotlin-share', '0.3', '--seed', '9'], { encoding: 'utf8' });
+    const one = await new ProjectScanner(root, alone()).scan();
+    const shareRoots = ParsePool.prototype.shareRoots;
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      // A cold scan with a cache: the scanner's own parses are encoded for it, and sent to the worker.
+      const two = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-state')).cache })).scan();
+      const sent = share.mock.calls[0]![0].parses ?? [];
+      expect(sent.length).toBeGreaterThan(0);
+      expect(two.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(view(two)).toEqual(view(one));
+      // Warm, the scanner's parses come from the cache: those are sent as the cache keeps them.
+      const warm = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-state')).cache })).scan();
+      expect(warm.stats.parsedFromCache).toBeGreaterThan(0);
+      expect(share.mock.calls[1]![0].parses?.length).toBeGreaterThan(0);
+      expect(warm.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(view(warm)).toEqual(view(one));
+      // They are what the worker takes for those files: sent undecodable, its set-up fails, and the scanner computes every root.
+      share.mockImplementation(function (this: ParsePool, setup: ShareSetup) {
+        return shareRoots.call(this, { ...setup, parses: setup.parses?.map(([path]) => [path, '{'] as [string, string]) });
+      });
+      const broken = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-broken-state')).cache })).scan();
+      expect(broken.stats.rootsByWorker).toBeUndefined();
+      expect(view(broken)).toEqual(view(one));
+    } finally {
+      share.mockRestore();
+    }
+  });
+
+  it('is sent the paths alone of the entries it read itself, and finds them among those it kept', async () => {
+    const root = join(tmp.path, 'read');
+    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '1200', '--kotlin-share', '0.3', '--seed', '5'], { encoding: 'utf8' });
+    const one = await new ProjectScanner(root, alone()).scan();
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      // The scanner pauses at its first file so the worker reads a share of the files (parse-worker.test.ts does the same).
+      let paused = false;
+      const onProgress = () => {
+        if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+        paused = true;
+      };
+      // On one core the read is not shared, but a worker still starts for the parses (minParses), and so the split.
+      const two = await new ProjectScanner(root, { parseWorker: { minFilesToShareRead: 1, minParses: 1 }, parseWorkerUrl: workerUrl, splitRoots: true, onProgress }).scan();
+      const entries = share.mock.calls[0]![0].entries;
+      const paths = entries.filter((e) => typeof e === 'string');
+      // A path for each Java or Kotlin source the worker read, never a whole entry of those.
+      expect(paths.length).toBeLessThanOrEqual(two.stats.readByWorker ?? 0);
+      if (availableParallelism() > 1) expect(paths.length).toBeGreaterThan(0);
+      expect(two.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(view(two)).toEqual(view(one));
+    } finally {
+      share.mockRestore();
     }
   });
 
