@@ -319,8 +319,9 @@ function springResponse(ctx: ScanContext, type: TypeDecl, site: MethodSite, chai
   const media = { contentType, declared: !!produces?.length };
   // `ResponseEntity<Object>` (or a Mono of one): the body its returns build (`new ResponseEntity<>(service.find(id), HttpStatus.OK)`).
   const entityWrapper = retName === 'ResponseEntity' || (retName === 'Mono' && ret!.args.length === 1 && simpleName(ret!.args[0]!.name) === 'ResponseEntity');
-  // A typed `ResponseEntity<Dto>` is read only where the body names another status (`status(CONFLICT).body(existing)`).
-  const otherStatuses = site.method.statuses?.some((c) => c !== '200') ?? false;
+  // A typed `ResponseEntity<Dto>` is read only where the body names another status (`status(CONFLICT).body(existing)`);
+  // a `ResponseEntity<Void>` has no body whatever its status (`accepted().build()`: reading it cost 5% of a scan).
+  const otherStatuses = payload.kind !== 'none' && (site.method.statuses?.some((c) => c !== '200') ?? false);
   const built = entityWrapper && !delegated && (payload.kind === 'unknown' || otherStatuses)
     ? builtResponse(springBuiltReturns(ctx.index, type, site), media, scope, bindings, ctx.schemas, doc, responses, 'spring')
     : undefined;
