@@ -5,7 +5,7 @@
 // with a check at the top of the script that names every variable to export.
 
 import type { Environment } from '../model/environment';
-import { encodeSegment } from './request-template';
+import { encodeSegment, formEncode } from './request-template';
 
 export interface ShellSecret {
   /** The environment variable's key (`{{bearerToken}}`). */
@@ -58,7 +58,7 @@ export function shellSecrets(environment: Environment | undefined): ShellSecret[
 /**
  * A rendered word with every secret value replaced by its marker: a value that reached the word
  * another way than its placeholder (a pre-request script copied it, a variable's value names it)
- * is written as its variable all the same, as it is, URL-encoded or JSON-escaped. Values shorter
+ * is written as its variable all the same, as it is, URL- or form-encoded or JSON-escaped. Values shorter
  * than four characters are left alone: replacing them would corrupt unrelated text.
  */
 export function markSecretValues(word: string, secrets: readonly ShellSecret[]): string {
@@ -73,7 +73,9 @@ export function markSecretValues(word: string, secrets: readonly ShellSecret[]):
   parts.push(word.slice(last));
   for (const s of [...secrets].sort((a, b) => b.value.length - a.value.length)) {
     if (s.value.length < 4) continue;
-    for (const form of new Set([s.value, encodeSegment(s.value), JSON.stringify(s.value).slice(1, -1)])) {
+    // The forms a value takes in a command: as it is, in a URL, in a form body (encodeURIComponent, as a
+    // scripted request's; URLSearchParams, a space as `+`), in JSON.
+    for (const form of new Set([s.value, encodeSegment(s.value), encodeURIComponent(s.value), formEncode(s.value), JSON.stringify(s.value).slice(1, -1)])) {
       parts = parts.flatMap((part, i) => (i % 2 === 1 ? [part] : part.split(form).flatMap((piece, j) => (j ? [secretMarker(s.key), piece] : [piece]))));
     }
   }

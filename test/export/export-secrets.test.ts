@@ -83,6 +83,23 @@ describe('cURL export in Resolve mode with secret variables', () => {
     expect(script).toContain(': "${TOKEN:?export TOKEN before running this script}"');
   });
 
+  it('keeps a secret out of a form body a pre-request script left, encoded as the scripted request encodes a form', () => {
+    // encodeURIComponent leaves `!'()*` as they are, where the URL's encoding escapes them: a value with both kinds is neither.
+    const e = authEndpoint('/form', undefined, { method: 'POST', request: { consumes: ['application/x-www-form-urlencoded'], params: [{ name: 'password', in: 'form', required: true, schema: { type: 'string' }, description: '', example: '{{password}}' }] } });
+    const environment: Environment = { name: 'local', variables: [{ key: 'host', value: 'http://h' }, { key: 'password', value: "it's a (S3cr3t)!", secret: true }] };
+    const options = { environment, curl };
+    const scripted = scriptedRequestOf(e, options);
+    scripted.headers.push({ name: 'X-Signed', value: 'yes' });
+    const script = exportCurl([e], { ...options, scripted: new Map([[e.id, scripted]]) }).files[0]!.content;
+    expect(script).not.toMatch(/S3cr3t/);
+    expect(script).toContain(`-d password="\${PASSWORD}"`);
+    // As URLSearchParams writes a form (a space as `+`): the same.
+    scripted.body = `password=${new URLSearchParams([['', "it's a (S3cr3t)!"]]).toString().slice(1)}`;
+    const again = exportCurl([e], { ...options, scripted: new Map([[e.id, scripted]]) }).files[0]!.content;
+    expect(again).not.toMatch(/S3cr3t/);
+    expect(again).toContain(`-d password="\${PASSWORD}"`);
+  });
+
   it('in Keep mode, writes a secret value a pre-request script copied back as its placeholder', () => {
     const e = authEndpoint('/echo', undefined);
     const environment: Environment = { name: 'local', variables: [{ key: 'host', value: 'http://h' }, { key: 'token', value: 'tok-S3cr3t', secret: true }] };
