@@ -115,7 +115,7 @@ import org.springframework.web.bind.annotation.*;
 });
 
 describe('Kotlin the grammar lacks', () => {
-  it('keeps every property of a DTO whose file uses by/constructor/where on the next line, $$"…" (with a Spring `${key:#{null}}` and a lone `$` inside), fun suspend and a qualified receiver function type (`a.b.C.() -> Unit`); a private val is no field', async () => {
+  it('keeps every property of a DTO whose file uses by/constructor/where on the next line, $$"…" (with a Spring `${key:#{null}}` and a lone `$` inside), fun suspend and function types with a receiver the grammar lacks (`a.b.C.() -> Unit`, `Page<String>.Cursor.() -> Unit`, `Profile?.(Int) -> Unit`); a private val is no field', async () => {
     const { endpoints, diagnostics } = await scanProject(join(FIXTURES, 'kotlin/spring-mvc/grammar-gaps'), { parseWorker: false });
     expect(diagnostics).toEqual([]);
     const create = endpoints.find((e) => e.source.member === 'create')!;

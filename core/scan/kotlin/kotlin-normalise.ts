@@ -9,8 +9,10 @@
 //                                          (Spring's `$$"${key:#{null}}"` is no template in Kotlin 2.2)
 //   `fun suspend(`                      -> `fun suspenD(` (the name is read from the real text)
 //   `{ _, _, _ ->;}` (a blanked empty lambda) -> `{ _, _, _ -> }`
-//   `a.b.C<T>.() -> Unit` (a qualified receiver) -> `a_b_C<T>.() -> Unit` (the grammar takes one
-//                                          name before `.(`; the type's name is read from the real text)
+//   `a.b.C<T>.() -> Unit`, `Foo<T>.Bar.() -> Unit`, `Foo?.() -> Unit` (receivers the grammar cannot
+//   take: it reads one name, its type arguments last, before `.(`) -> `a_b_C_T_.() -> Unit`,
+//   `Foo_T__Bar.() -> Unit`, `Foo_.() -> Unit` (a function type is read as `kotlin.Function`,
+//   whatever its receiver)
 
 import { matchingClose } from './skeleton';
 
@@ -22,9 +24,13 @@ const TEMPLATE_START = /[A-Za-z_{]/;
 const SUSPEND_NAME = /(\bfun[ \t]+(?:<[^>\n]*>[ \t]*)?)suspend(?=[ \t]*\()/g;
 /** The skeleton ends a blanked lambda body with `;`, which an empty `{ a, b -> }` cannot take. */
 const EMPTY_LAMBDA_END = /->;/g;
-/** A function type's receiver written qualified, with type arguments on its last name only: `a.b.C<T>.(A) ->`. */
-const QUALIFIED_RECEIVER = /\b([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?=(?:<[^<>\n]*(?:<[^<>\n]*>[^<>\n]*)*>)?\.\([^()\n]*\)[ \t]*->)/g;
-const QUICK = /\n[ \t]+(?:by|where|(?:@|private|protected|internal|public|constructor))|\$\$|suspend|->;|[\w>]\.\(/;
+/** Type arguments, nested one level deep: `<K, List<V>>`. */
+const TYPE_ARGS = String.raw`<[^<>\n]*(?:<[^<>\n]*>[^<>\n]*)*>`;
+/** A function type's receiver: a dotted name, type arguments after any of its names, nullable: `a.B<T>.C?.(A) ->`. */
+const RECEIVER = new RegExp(String.raw`\b[A-Za-z_]\w*(?:${TYPE_ARGS})?(?:\??\.[A-Za-z_]\w*(?:${TYPE_ARGS})?)*\??(?=\.\([^()\n]*\)[ \t]*->)`, 'g');
+/** The receiver the grammar takes as it is: one name, type arguments last. */
+const PLAIN_RECEIVER = new RegExp(String.raw`^[A-Za-z_]\w*(?:${TYPE_ARGS})?$`);
+const QUICK = /\n[ \t]+(?:by|where|(?:@|private|protected|internal|public|constructor))|\$\$|suspend|->;|[\w>?]\.\(/;
 
 export function normaliseKotlin(text: string): string {
   if (!QUICK.test(text)) return text;
@@ -34,7 +40,12 @@ export function normaliseKotlin(text: string): string {
     .replace(CONSTRUCTOR_NEXT_LINE, (_m, head: string, ws: string, mods: string, gap: string) => `${head} ${ws.slice(1)}${mods}constructor${gap}(\n`)
     .replace(SUSPEND_NAME, (_m, head: string) => `${head}suspenD`)
     .replace(EMPTY_LAMBDA_END, '-> ')
-    .replace(QUALIFIED_RECEIVER, (name: string) => name.replace(/\./g, '_'));
+    .replace(RECEIVER, receiverName);
+}
+
+/** A receiver the grammar cannot take as one name: its dots and the rest of its punctuation become `_`. */
+function receiverName(receiver: string): string {
+  return PLAIN_RECEIVER.test(receiver) ? receiver : receiver.replace(/\W/g, '_');
 }
 
 /**
