@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { child, children, childText, textOf, withoutComments } from './pom-elements';
-import { pomModel, versionIn } from './pom-model';
+import { interpolate, pomModel, versionIn } from './pom-model';
 import { readGradleModule } from './gradle-module';
 
 const POM = `<?xml version="1.0"?>
@@ -30,5 +30,42 @@ describe('pom elements by where they stand', () => {
     expect(readGradleModule('{"variants": []}')).toBeUndefined();
     expect(readGradleModule('not json')).toBeUndefined();
     expect(readGradleModule(JSON.stringify({ formatVersion: '1.1', variants: [{ attributes: { 'org.gradle.usage': 'java-runtime', 'org.gradle.category': 'documentation' }, files: [{ name: 'x-sources.jar' }] }] }))).toEqual({ dependencies: [] });
+  });
+});
+
+describe('pom property interpolation', () => {
+  const props = new Map([
+    ['a', '${b}-a'],
+    ['b', '${c}'],
+    ['c', '1.2'],
+    ['self', '${self}.x'],
+    ['twice', '${twice}${twice}'],
+    ['ping', '${pong}'],
+    ['pong', '${ping}'],
+    ['deep1', '${deep2}'],
+    ['deep2', '${deep3}'],
+    ['deep3', '${deep4}'],
+    ['deep4', '${deep5}'],
+    ['deep5', '${deep6}'],
+    ['deep6', 'too deep'],
+  ]);
+
+  it('fills in properties naming others, and gives up on an unknown one', () => {
+    expect(interpolate('v${a}', props)).toBe('v1.2-a');
+    expect(interpolate('${missing}', props)).toBeUndefined();
+    expect(interpolate('${deep2}', props)).toBe('too deep');
+    expect(interpolate('${deep1}', props)).toBeUndefined();
+  });
+
+  it('gives up on a property naming itself, directly or through another, without growing it', () => {
+    expect(interpolate('${self}', props)).toBeUndefined();
+    expect(interpolate('${twice}', props)).toBeUndefined();
+    expect(interpolate('${ping}', props)).toBeUndefined();
+    let reads = 0;
+    const counting = new Map(props);
+    const get = counting.get.bind(counting);
+    counting.get = (k: string) => (reads++, get(k));
+    interpolate('${twice}', counting);
+    expect(reads).toBeLessThan(4);
   });
 });

@@ -64,11 +64,23 @@ export function versionIn(model: PomModel, d: { group: string; artifact: string;
   return managed ? interpolate(managed, model.properties) : undefined;
 }
 
-/** `${name}` references replaced from `props` (a few rounds: a property may name another); undefined if one stays. */
+/**
+ * `${name}` references replaced from `props` (a property may name another, five deep); undefined if
+ * one stays: unknown, or naming itself through others (which would grow with every round).
+ */
 export function interpolate(text: string, props: ReadonlyMap<string, string>): string | undefined {
-  let out = text;
-  for (let i = 0; i < 5 && out.includes('${'); i++) out = out.replace(/\$\{([^}]+)\}/g, (all, key: string) => props.get(key) ?? all);
-  return out.includes('${') ? undefined : out;
+  let whole = true;
+  const expand = (s: string, seen: readonly string[]): string =>
+    s.replace(/\$\{([^}]+)\}/g, (all, key: string) => {
+      const value = props.get(key);
+      if (value === undefined || seen.includes(key) || seen.length >= 5) {
+        whole = false;
+        return all;
+      }
+      return expand(value, [...seen, key]);
+    });
+  const out = expand(text, []);
+  return whole && !out.includes('${') ? out : undefined;
 }
 
 /** The `<parent>` a pom's project names (`top`: the project's children), when whole. */
