@@ -197,9 +197,7 @@ export function dependencyJars(moduleAbs: string, accept: (d: Dependency) => boo
  * multiplatform's `api` -> `api-jvm`) leads there, once.
  */
 function cachedJar(maven: string, gradle: string, d: Dependency, redirects = 1): { jar: string; pom?: string; module?: GradleModule } | undefined {
-  for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
-    if (!place) continue;
-    const { version, find } = place;
+  for (const { version, find } of places(maven, gradle, d)) {
     const metadata = find(`${d.artifact}-${version}.module`);
     const module = metadata ? gradleModuleAt(metadata) : undefined;
     if (module?.availableAt && redirects > 0) return cachedJar(maven, gradle, module.availableAt, redirects - 1);
@@ -211,15 +209,22 @@ function cachedJar(maven: string, gradle: string, d: Dependency, redirects = 1):
   return d.inferred ? cachedJar(maven, gradle, { group: d.group, artifact: d.artifact }, redirects) : undefined;
 }
 
+type Place = { version: string; find: (name: string) => string | undefined };
+
+/** Where a dependency's files may be: its version's folder in the Maven repository, then in Gradle's cache. */
+function places(maven: string, gradle: string, d: Dependency): Place[] {
+  return [mavenPlace(maven, d), gradlePlace(gradle, d)].filter((p): p is Place => p !== undefined);
+}
+
 /** A version's folder in the Maven repository; `find` looks for a file in it by name (journalled). */
-function mavenPlace(maven: string, d: Dependency): { version: string; find: (name: string) => string | undefined } | undefined {
+function mavenPlace(maven: string, d: Dependency): Place | undefined {
   const dir = join(maven, ...d.group.split('.'), d.artifact);
   const version = d.version ?? newest(dir);
   return version ? { version, find: (name) => existing(join(dir, version, name)) } : undefined;
 }
 
 /** A version's folder in Gradle's cache, which keeps each file in a folder of its own hash. */
-function gradlePlace(gradle: string, d: Dependency): { version: string; find: (name: string) => string | undefined } | undefined {
+function gradlePlace(gradle: string, d: Dependency): Place | undefined {
   const cached = join(gradle, d.group, d.artifact);
   const version = d.version ?? newest(cached);
   if (!version) return undefined;
@@ -343,8 +348,8 @@ function repositoryModel(maven: string, gradle: string, ref: ParentRef, depth: n
   if (depth > MAX_PARENTS) return undefined;
   return held(`parent\n${maven}\n${gradle}\n${ref.group}:${ref.artifact}:${ref.version}`, () => {
     const d = { group: ref.group, artifact: ref.artifact, version: ref.version };
-    for (const place of [mavenPlace(maven, d), gradlePlace(gradle, d)]) {
-      const path = place?.find(`${ref.artifact}-${ref.version}.pom`);
+    for (const place of places(maven, gradle, d)) {
+      const path = place.find(`${ref.artifact}-${ref.version}.pom`);
       if (!path) continue;
       let xml: string;
       try {
