@@ -105,6 +105,43 @@ describe('response bodies read from the maps and values handlers return', () => 
     }
   });
 
+  it('Java: each return of a HashMap local answers the puts on the way to it (an early 404 branch, a later put)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'apiscout-early-return-'));
+    try {
+      writeFiles(root, {
+        'src/main/java/com/acme/FileController.java': [
+          'package com.acme;',
+          'import java.util.*;',
+          'import org.springframework.http.HttpStatus;',
+          'import org.springframework.http.ResponseEntity;',
+          'import org.springframework.web.bind.annotation.*;',
+          '@RestController',
+          'public class FileController {',
+          '    @GetMapping("/files/{id}")',
+          '    public ResponseEntity<Object> download(@PathVariable Long id) {',
+          '        Map<String, Object> map = new HashMap<>(2);',
+          '        map.put("id", id);',
+          '        if (id < 0) {',
+          '            map.put("message", "no such file");',
+          '            return new ResponseEntity<>(map, HttpStatus.NOT_FOUND);',
+          '        }',
+          '        if (id == 0) {',
+          '            map.put("empty", true);',
+          '        }',
+          '        map.put("url", "https://files/" + id);',
+          '        return new ResponseEntity<>(map, HttpStatus.OK);',
+          '    }',
+          '}',
+        ].join('\n'),
+      });
+      const [file] = (await scanProject(root, { parseWorker: false })).endpoints;
+      expect(Object.keys(file!.response!.schema!.properties!)).toEqual(['id', 'empty', 'url']);
+      expect(file!.responses?.map((r) => [r.status, Object.keys(r.schema?.properties ?? {})])).toEqual([['404', ['id', 'message']]]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('the OpenAPI export writes the maps\' keys and their values\' components', () => {
     const doc = JSON.parse(exportOpenApi(endpoints, { openapi: { format: 'json', version: '3.1.0' } }).files[0]!.content);
     const articles = doc.paths['/api/articles'].get.responses['200'].content['application/json'].schema;

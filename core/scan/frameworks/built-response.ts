@@ -120,7 +120,7 @@ function readReturns(index: ProjectIndex, resource: TypeDecl, site: MethodSite, 
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
-    const built = reader.builtAll(e);
+    const built = reader.reading(e).builtAll(e.text);
     if (!built) return undefined;
     out.push(...built);
   }
@@ -143,7 +143,7 @@ export function springBuiltReturns(index: ProjectIndex, controller: TypeDecl, si
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
   for (const e of exprs) {
-    const built = reader.springBuiltAll(e);
+    const built = reader.reading(e).springBuiltAll(e.text);
     if (!built) return undefined;
     out.push(...built);
   }
@@ -162,7 +162,7 @@ export function springReturnedValues(index: ProjectIndex, controller: TypeDecl, 
   const exprs = reader.returns(body.expression);
   if (!exprs?.length) return undefined;
   const out: BuiltReturn[] = [];
-  for (const entity of exprs.flatMap((e) => reader.entities(e))) {
+  for (const entity of exprs.flatMap((e) => reader.reading(e).entities(e.text))) {
     if (entity.kind === 'unknown') return undefined;
     // `return null` (a stub, or nothing found) says nothing of the body the other returns write.
     if (entity.kind !== 'none') out.push({ status: '200', entity });
@@ -186,18 +186,29 @@ function staticStarters(index: ProjectIndex, resource: TypeDecl, site: MethodSit
   return code;
 }
 
+/** A returned expression, and where its `return` stands in the body. */
+interface Returned {
+  text: string;
+  at: number;
+}
+
 /** The expressions of the body's `return` statements; undefined when one cannot be delimited. */
-function returnExpressions(code: string, kotlin: boolean): string[] | undefined {
-  const out: string[] = [];
+function returnExpressions(code: string, kotlin: boolean): Returned[] | undefined {
+  const out: Returned[] = [];
   // Kotlin's `return@label` returns from a lambda: not the method's answer, and not read here.
   for (const m of code.matchAll(/(?<![\w$.])return(?![\w$])(@)?/g)) {
     if (m[1]) return undefined;
     const from = m.index! + m[0].length;
     const end = kotlin ? kotlinStatementEnd(code, from) : statementEnd(code, from);
     if (end < 0) return undefined;
-    out.push(code.slice(from, end).trim());
+    out.push({ text: code.slice(from, end).trim(), at: m.index! });
   }
   return out;
+}
+
+/** Whether a block's text ends with a `return` or `throw` statement: code in it does not reach what follows the block. */
+function endsByLeaving(block: string): boolean {
+  return /(?:^|[;{}\n])\s*(?:return|throw)(?![\w$])[^;{}]*$/.test(block.trimEnd().replace(/;$/, ''));
 }
 
 /** The `;` ending the statement starting at `from`, outside brackets; -1 when none. */
@@ -279,6 +290,8 @@ interface BuilderState {
 
 class BodyReader {
   private readonly scope: Scope;
+  /** Where the `return` being read stands in `code` (`reading`); undefined when reading no one return. */
+  private returnAt?: number;
 
   /**
    * `code`: the body with comments and string contents blanked; `raw`: with comments blanked
@@ -305,8 +318,15 @@ class BodyReader {
   }
 
   /** The expressions the body returns; undefined when one cannot be delimited. */
-  returns(expression: boolean): string[] | undefined {
-    return expression ? [this.code.trim()] : returnExpressions(this.code, this.kotlin);
+  returns(expression: boolean): Returned[] | undefined {
+    return expression ? [{ text: this.code.trim(), at: this.code.length }] : returnExpressions(this.code, this.kotlin);
+  }
+
+  /** This reader for one of the body's returns: a map local holds the entries put on the way to it (`mapLocal`). */
+  reading(returned: Returned): BodyReader {
+    const reader = Object.create(this) as BodyReader;
+    reader.returnAt = returned.at;
+    return reader;
   }
 
   /** The entity a returned expression is. */
@@ -447,7 +467,7 @@ class BodyReader {
     const body = readMethodBody(this.index, call.found.owner, call.found.method);
     const code = body && codeOnly(body.text).replace(FQN_PREFIX, (m) => ' '.repeat(m.length));
     const kotlin = call.found.owner.file.path.endsWith('.kt');
-    const returns = code && (body.expression ? [code.trim()] : returnExpressions(code, kotlin));
+    const returns = code && (body.expression ? [code.trim()] : returnExpressions(code, kotlin)?.map((r) => r.text));
     const chain = returns?.length === 1 ? chainOf(returns[0]!) : undefined;
     if (!chain || chain.head !== 'Response') return undefined;
     const params = call.found.method.params.map((p) => p.name);
@@ -843,6 +863,8 @@ class BodyReader {
       }
       const put = /^\s*\.\s*put\s*\(/.exec(after);
       const set = /^\s*\[/.exec(after);
+      // A put after the return, or in a branch that returns first, is not in the map it answers.
+      if ((put || set) && !this.reaches(at)) continue;
       if (put || set) {
         const open = at + m[0].length + (put ?? set)![0].length - 1;
         const close = matching(this.code, open);
@@ -874,6 +896,30 @@ class BodyReader {
       return undefined;
     }
     return declared ? { kind: 'map', entries: [...entries] } : undefined;
+  }
+
+  /**
+   * Whether the code at `at` runs before the return being read: it stands before it, and not in a
+   * block (a branch) left by a `return` or `throw` of its own without reaching it. An early
+   * `if (missing) { map.put("message", ..); return notFound(map); }` puts nothing in the map the
+   * later return answers, and the later `map.put("url", ..)` nothing in the 404's.
+   */
+  private reaches(at: number): boolean {
+    const to = this.returnAt;
+    if (to === undefined) return true;
+    if (at > to) return false;
+    let closed = 0;
+    for (let i = at; i >= 0; i--) {
+      const c = this.code[i];
+      if (c === '}') closed++;
+      else if (c === '{' && closed) closed--;
+      else if (c === '{') {
+        const close = matching(this.code, i);
+        if (close < 0 || close > to) return true; // the block holding the return too
+        if (endsByLeaving(this.code.slice(i + 1, close))) return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -940,7 +986,7 @@ class BodyReader {
       const reader = BodyReader.of(this.index, this.resource, site, body.text, (text) => text, this.helpers + 1);
       const exprs = reader.returns(body.expression);
       if (!exprs?.length) return undefined;
-      const entity = agreed(exprs.map((x) => reader.entity(x)));
+      const entity = agreed(exprs.map((x) => reader.reading(x).entity(x.text)));
       return entity && entity.kind !== 'unknown' ? entity : undefined;
     }
     return undefined;
