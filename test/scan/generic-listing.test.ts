@@ -117,5 +117,11 @@ describe("a generic type's properties, listed once for all its instantiations", 
       expect(Object.keys(response(scanner.result().endpoints, path).properties!)).toEqual(['total', 'items', 'code', 'data']);
       expect(Object.keys(response(fresh.endpoints, path).properties!)).toEqual(['total', 'items', 'code', 'data']);
     }
+    // The envelope itself gains a property: every instantiation lists it, none keeps the old listing.
+    editFile(root, `${J}Result.java`, '    public int getCode() { return code; }', '    public int getCode() { return code; }\n    public String getTraceId() { return null; }');
+    await rescanEqualsFreshScan(scanner, root, [{ path: `${J}Result.java`, kind: 'changed' }]);
+    for (const path of ['/orders/one', '/invoices/one', '/invoices/page']) {
+      expect(Object.keys(response(scanner.result().endpoints, path).properties!)).toEqual(['total', 'items', 'code', 'data', 'traceId']);
+    }
   });
 });
