@@ -226,7 +226,7 @@ describe('ProjectIndex lazy parses', () => {
   const fieldsOf = (index: ProjectIndex, fqn: string) => index.typeByFqn(fqn)?.fields.map((f) => f.name);
 
   it('reads each file whole from the text it has at its parse, one after the other (a long file, then shorter ones)', () => {
-    // Past the reader's first buffer (256 KB): read whole, its last field included.
+    // Over 256 KB (larger than any read buffer): read whole, its last field included.
     const many = Array.from({ length: 2_000 }, (_, i) => `  /** ${'x'.repeat(150)} */\n  private String field${i};`).join('\n');
     const { index } = lazyIndex({
       'a/Long.java': `package a;\npublic class Long {\n${many}\n  private String last;\n}\n`,
@@ -236,7 +236,7 @@ describe('ProjectIndex lazy parses', () => {
     const long = fieldsOf(index, 'a.Long')!;
     expect(long).toHaveLength(2_001);
     expect(long.at(-1)).toBe('last');
-    // The reused buffer still holds the long file's bytes past these: none of them is read.
+    // Each file read alone: nothing of the longer one read before it.
     expect(fieldsOf(index, 'a.Short')).toEqual(['one']);
     expect(fieldsOf(index, 'a.Shorter')).toEqual(['two']);
   });

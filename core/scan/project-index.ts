@@ -4,13 +4,13 @@
 // javac does: enclosing scopes and inherited member types, single-type imports, the same
 // package, on-demand imports.
 
+import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../model/endpoint';
 import type { Expr, FieldDecl, SourceFile, TypeDecl } from './source-model';
 import { simpleName, singleTypeImport } from './source-model';
 import { parseJava } from './java/java-source';
 import { parseKotlin } from './kotlin/kotlin-source';
 import { afterParse } from './tree-release';
-import { SourceReader } from './source-reader';
 import { kotlinHeader, kotlinField } from './kotlin/kotlin-scope';
 import { libraryConstant } from './library-constants';
 import type { ParseResult } from './parse-protocol';
@@ -404,9 +404,6 @@ export class ProjectIndex {
    */
   private parsedTexts: Map<FileEntry, string> | undefined;
 
-  /** Reads the files parsed lazily (their text was dropped after the read): one buffer for all. */
-  private reader: SourceReader | undefined;
-
   /** Files and missing names consulted since `beginTracking`: what a result depends on. */
   private tracking?: Dependencies;
 
@@ -619,7 +616,7 @@ export class ProjectIndex {
     let text = entry.text;
     if (text === undefined) {
       try {
-        text = (this.reader ??= new SourceReader(false)).text(entry.abs);
+        text = readFileSync(entry.abs, 'utf8');
       } catch (e) {
         this.diagnostics.push({ file: entry.path, message: `cannot read: ${(e as Error).message}` });
         return undefined;

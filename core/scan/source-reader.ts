@@ -33,20 +33,6 @@ export class SourceReader {
   }
 
   /**
-   * The file's text, read into the reused buffer: for a lazy parse (project-index.ts), where
-   * readFileSync allocated a buffer for every file and took its stat. Throws as readFileSync
-   * does (the same errors, the same messages).
-   */
-  text(abs: string): string {
-    const fd = openSync(abs, 'r');
-    try {
-      return this.readAll(fd, Infinity).toString('utf8');
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  /**
    * A file listed by a walk without stat (files.ts): its bytes, or, in the walk's words, why it
    * is skipped (unreadable, over the size limit: only the limit's worth is read to find out).
    */
