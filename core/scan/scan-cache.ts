@@ -192,10 +192,10 @@ export class ScanCache implements ParseCache {
   }
 
   /**
-   * A parse the worker made and encoded while computing its share of the roots (root-share.ts),
-   * `sum` the hash of its text: stored unless this scan stored the file already or the cache
-   * holds its content. Without it the next scan would parse again every file only the worker's
-   * roots reached.
+   * A parse the worker made and encoded that this thread never took (made for the worker's share
+   * of the roots, root-share.ts, or ahead of the scanner), `sum` the hash of its text: stored
+   * unless this scan stored the file already or the cache holds its content. Without it the next
+   * scan would parse again every file only the worker's roots reached.
    */
   putEncoded(entry: FileEntry, text: string, sum: string | undefined): void {
     if (entry.hash === undefined || this.spillFailed || this.fresh.has(entry.path) || this.match(entry)) return;
