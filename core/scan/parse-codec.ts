@@ -17,6 +17,22 @@ export function encodeParse(result: ParseResult): string {
   return JSON.stringify(result);
 }
 
+/**
+ * Encodes a parse without disturbing it: the links encodeParse drops are put back at once (the
+ * parse is in use on this thread; a scan cache or another thread gets its text).
+ */
+export function encodeKeepingLinks(result: ParseResult): string {
+  const text = encodeParse(result);
+  const file = result.file;
+  const link = (t: TypeDecl, outer: TypeDecl | undefined) => {
+    t.file = file;
+    if (outer) t.outer = outer;
+    for (const n of t.nested) link(n, t);
+  };
+  for (const t of file.types) link(t, undefined);
+  return text;
+}
+
 export function decodeParse(text: string): ParseResult {
   return relinkParse(JSON.parse(text) as ParseResult);
 }

@@ -277,6 +277,23 @@ export class ParsePool {
     if (refs.length) this.send({ kind: 'follow', id, refs });
   }
 
+  /**
+   * The parses the worker sent and the scanner never took, with their hashes (the pool was started
+   * with `hashes`), as [path, encoding, sha1]: once the roots are split, the worker's share may have
+   * used them instead (root-share.ts), and they are the scan cache's to keep.
+   */
+  untaken(): Array<[string, string, string]> {
+    if (this.closed) return [];
+    this.drain();
+    const out: Array<[string, string, string]> = [];
+    if (this.replies.size === 0) return out;
+    for (const [path, id] of this.ids) {
+      const reply = this.replies.get(id);
+      if (reply?.text !== undefined && reply.hash !== undefined) out.push([path, reply.text, reply.hash]);
+    }
+    return out;
+  }
+
   /** Has the worker keep its parses: a share of the roots (shareRoots) may follow, which uses them again. */
   keepParses(): void {
     if (!this.closed) this.send({ kind: 'keep' });

@@ -122,6 +122,8 @@ export interface ShareSetup {
   states: SharedArrayBuffer;
   /** The scanner keeps an input journal (a stored result): the worker journals its reads too. */
   journal: boolean;
+  /** The scanner has a scan cache: the worker sends the parses it makes for its roots, for the cache (RootReply.parses). */
+  cacheParses?: boolean;
 }
 
 /** What computeRoot records for one root (project-scanner.ts RootResult). */
@@ -147,4 +149,6 @@ export interface RootReply {
   volatile?: string;
   configReads: string[];
   diagnostics: Diagnostic[];
+  /** With ShareSetup.cacheParses: the files the worker parsed since its last reply, as [path, encoding, sha1 of the encoding]. */
+  parses?: Array<[string, string, string]>;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -206,5 +206,50 @@ describe('ProjectIndex name resolution', () => {
     index.typeByFqn('a.Paths');
     index.typeByFqn('a.Paths.Admin');
     expect(index.parsedCount).toBe(before);
+  });
+});
+
+describe('ProjectIndex lazy parses', () => {
+  /** An index over files written to a temp dir, with their paths on disk: the test changes them after the read. */
+  function lazyIndex(files: Record<string, string>): { index: ProjectIndex; diagnostics: Diagnostic[]; abs: (path: string) => string } {
+    const root = mkdtempSync(join(tmpdir(), 'apiscout-lazy-'));
+    const diagnostics: Diagnostic[] = [];
+    const index = new ProjectIndex(diagnostics);
+    for (const [path, text] of Object.entries(files)) {
+      const abs = join(root, path);
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, text);
+      index.add(describeFile(text, path, abs, 'm', 'java'));
+    }
+    return { index, diagnostics, abs: (path) => join(root, path) };
+  }
+  const fieldsOf = (index: ProjectIndex, fqn: string) => index.typeByFqn(fqn)?.fields.map((f) => f.name);
+
+  it('reads each file whole from the text it has at its parse, one after the other (a long file, then shorter ones)', () => {
+    // Over 256 KB (larger than any read buffer): read whole, its last field included.
+    const many = Array.from({ length: 2_000 }, (_, i) => `  /** ${'x'.repeat(150)} */\n  private String field${i};`).join('\n');
+    const { index } = lazyIndex({
+      'a/Long.java': `package a;\npublic class Long {\n${many}\n  private String last;\n}\n`,
+      'a/Short.java': 'package a;\npublic class Short { private int one; }\n',
+      'a/Shorter.java': 'package a;\nclass Shorter { int two; }\n',
+    });
+    const long = fieldsOf(index, 'a.Long')!;
+    expect(long).toHaveLength(2_001);
+    expect(long.at(-1)).toBe('last');
+    // Each file read alone: nothing of the longer one read before it.
+    expect(fieldsOf(index, 'a.Short')).toEqual(['one']);
+    expect(fieldsOf(index, 'a.Shorter')).toEqual(['two']);
+  });
+
+  it('parses the text a file has when it is parsed, not the one read before; a file gone is a diagnostic naming it', () => {
+    const { index, diagnostics, abs } = lazyIndex({
+      'a/Dto.java': 'package a;\npublic class Dto { private String before; }\n',
+      'a/Gone.java': 'package a;\npublic class Gone { private String x; }\n',
+    });
+    writeFileSync(abs('a/Dto.java'), 'package a;\npublic class Dto { private String after; private int more; }\n');
+    rmSync(abs('a/Gone.java'));
+    expect(fieldsOf(index, 'a.Dto')).toEqual(['after', 'more']);
+    expect(index.typeByFqn('a.Gone')).toBeUndefined();
+    expect(diagnostics).toEqual([{ file: 'a/Gone.java', message: `cannot read: ENOENT: no such file or directory, open '${abs('a/Gone.java')}'` }]);
   });
 });

@@ -1031,6 +1031,7 @@ export class ProjectScanner {
       keys: list.map(rootKey),
       modules: JSON.stringify(this.modules),
       journal: this.splitWith!.journal,
+      cacheParses: this.splitWith!.cache !== undefined,
     };
     return RootSplit.start(pool, setup, policy === 'always');
   }
@@ -1056,6 +1057,17 @@ export class ProjectScanner {
       yield;
     }
     for (const r of results) if (r) this.roots.set(r.key, r);
+    // The worker's share used the files it had parsed ahead as they were: the scanner took none of those.
+    const cache = this.splitWith?.cache;
+    if (cache && split.taken > 0) this.cacheEncoded(cache, this.splitWith!.pool.untaken());
+  }
+
+  /** Parses the worker encoded and hashed (its share's, or parsed ahead and untaken), stored in the scan cache. */
+  private cacheEncoded(cache: ScanCache, parses: ReadonlyArray<[string, string, string]>): void {
+    for (const [path, text, sum] of parses) {
+      const entry = this.index.files.get(path);
+      if (entry) cache.putEncoded(entry, text, sum);
+    }
   }
 
   /** What the worker computed for a root, and what it read and reported doing so, as this scanner's own. */
@@ -1063,6 +1075,8 @@ export class ProjectScanner {
     adoptJournal(reply.journal, reply.volatile);
     for (const path of reply.configReads) this.configReads.add(path);
     this.index.diagnostics.push(...reply.diagnostics);
+    const cache = this.splitWith?.cache;
+    if (cache && reply.parses) this.cacheEncoded(cache, reply.parses);
     return reply.result;
   }
 

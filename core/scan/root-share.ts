@@ -9,7 +9,8 @@
 // result with what computing it read (journal entries, config files) and reported (the index's
 // diagnostics), which the scanner adds to its own.
 
-import { decodeParse, relinkParse } from './parse-codec';
+import { hash } from 'node:crypto';
+import { decodeParse, encodeKeepingLinks, relinkParse } from './parse-codec';
 import { CLAIMED_BY_WORKER, DONE, IDLE, RESERVED } from './parse-protocol';
 import type { ParseResult, RootReply, ShareSetup } from './parse-protocol';
 import type { FileEntry, ParseCache } from './project-index';
@@ -33,6 +34,8 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
     return s === IDLE || s === RESERVED;
   };
   const sent = setup.parses && new Map(setup.parses);
+  /** This thread's parses since its last reply, for the scanner's scan cache. */
+  const made: NonNullable<RootReply['parses']> = [];
   const parses: ParseCache = {
     get(entry) {
       const own = kept.get(entry.path);
@@ -45,7 +48,12 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       sent!.delete(entry.path);
       return decodeParse(text);
     },
-    put() {},
+    // Its own parses go to the scanner's scan cache with the next reply, encoded and hashed here.
+    put(entry, result) {
+      if (!setup.cacheParses) return;
+      const text = encodeKeepingLinks(result);
+      made.push([entry.path, text, hash('sha1', text, 'base64')]);
+    },
   };
   const journal = setup.journal ? new InputJournal() : undefined;
   try {
@@ -69,7 +77,7 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       for (let i = count - 1; i >= 0; i--) {
         if (Atomics.compareExchange(states, i, IDLE, CLAIMED_BY_WORKER) !== IDLE && Atomics.compareExchange(states, i, RESERVED, CLAIMED_BY_WORKER) !== RESERVED) break;
         const got = share.compute(i);
-        post({ root: i, ...(got.result ? { result: got.result } : {}), journal: journal?.takeNew() ?? [], ...(journal?.volatile !== undefined ? { volatile: journal.volatile } : {}), configReads: got.configReads, diagnostics: got.diagnostics });
+        post({ root: i, ...(got.result ? { result: got.result } : {}), journal: journal?.takeNew() ?? [], ...(journal?.volatile !== undefined ? { volatile: journal.volatile } : {}), configReads: got.configReads, diagnostics: got.diagnostics, ...(made.length ? { parses: made.splice(0) } : {}) });
         // The reply is in the scanner's queue before the state says so: a waiting scanner finds it.
         Atomics.store(states, i, DONE);
         Atomics.notify(states, i);

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureProjectStateDir, projectStateDir } from '../config/user-dir';
 import { writeAll, writeFileAtomicWith } from '../store/json-file';
 import { makeDirs } from '../store/make-dirs';
-import { decodeParse, encodeParse } from './parse-codec';
+import { decodeParse, encodeKeepingLinks } from './parse-codec';
 import type { ParseResult } from './parse-protocol';
 import type { FileEntry, ParseCache } from './project-index';
 
@@ -98,7 +98,7 @@ export class ScanCache implements ParseCache {
   /** Rows read but not usable (a damaged body): the next write leaves them out. */
   private dropped = 0;
   /** Parses put while held (see hold): encoded and spilled by release, in the order they came. */
-  private held: Array<[FileEntry, ParseResult]> | undefined;
+  private held: Array<[FileEntry, ParseResult, undefined?] | [FileEntry, string, string | undefined]> | undefined;
   /** After keepParseTexts: the encodings of the parses this thread made or read from the cache, by path. */
   private parseTexts: Map<string, string> | undefined;
 
@@ -159,7 +159,10 @@ export class ScanCache implements ParseCache {
   release(): void {
     const held = this.held;
     this.held = undefined;
-    for (const [entry, result] of held ?? []) this.put(entry, result);
+    for (const [entry, result, sum] of held ?? []) {
+      if (typeof result === 'string') this.putEncoded(entry, result, sum);
+      else this.put(entry, result);
+    }
   }
 
   /**
@@ -184,6 +187,24 @@ export class ScanCache implements ParseCache {
     const encoded = result.encoded;
     const text = encoded ?? encodeKeepingLinks(result);
     if (encoded === undefined) this.parseTexts?.set(entry.path, text);
+    // A parse worker hashed its text already (the same bytes: its text is `encoded`).
+    this.store(entry, text, encoded !== undefined ? result.encodedHash : undefined);
+  }
+
+  /**
+   * A parse the worker made and encoded that this thread never took (made for the worker's share
+   * of the roots, root-share.ts, or ahead of the scanner), `sum` the hash of its text: stored
+   * unless this scan stored the file already or the cache holds its content. Without it the next
+   * scan would parse again every file only the worker's roots reached.
+   */
+  putEncoded(entry: FileEntry, text: string, sum: string | undefined): void {
+    if (entry.hash === undefined || this.spillFailed || this.fresh.has(entry.path) || this.match(entry)) return;
+    if (this.held) return void this.held.push([entry, text, sum]);
+    this.store(entry, text, sum);
+  }
+
+  /** Writes a parse's encoding to the spill file, as this scan's parse of the entry's content. */
+  private store(entry: FileEntry, text: string, sum: string | undefined): void {
     try {
       const spill = (this.spill ??= this.openSpill());
       // A text that surely fits (three bytes a UTF-16 unit at most) is written without measuring it first.
@@ -204,9 +225,7 @@ export class ScanCache implements ParseCache {
       }
       const old = this.fresh.get(entry.path);
       if (old) this.counts.stored--;
-      // A parse worker hashed its text already (the same bytes: its text is `encoded`).
-      const sum = encoded !== undefined && result.encodedHash !== undefined ? result.encodedHash : hash('sha1', bytes, 'base64');
-      this.fresh.set(entry.path, { entry, at: spill.size, length, hash: sum });
+      this.fresh.set(entry.path, { entry, at: spill.size, length, hash: sum ?? hash('sha1', bytes, 'base64') });
       spill.size += length;
       this.counts.stored++;
     } catch (e) {
@@ -438,19 +457,6 @@ function copyRange(src: number, from: number, length: number, dst: number, piece
     writeAll(dst, piece.subarray(0, got));
     at += got;
   }
-}
-
-/** Encodes a parse without disturbing it: the links the codec drops are put back at once. */
-function encodeKeepingLinks(result: ParseResult): string {
-  const text = encodeParse(result);
-  const file = result.file;
-  const link = (t: (typeof file.types)[number], outer: (typeof file.types)[number] | undefined) => {
-    t.file = file;
-    if (outer) t.outer = outer;
-    for (const n of t.nested) link(n, t);
-  };
-  for (const t of file.types) link(t, undefined);
-  return text;
 }
 
 let bundleHash: string | undefined;

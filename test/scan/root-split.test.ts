@@ -161,6 +161,24 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     }
   });
 
+  it('has the parses only the worker made kept in the scan cache: the next scan takes every parse from it', async () => {
+    const root = join(tmp.path, 'cached');
+    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '600', '--kotlin-share', '0.3', '--seed', '9'], { encoding: 'utf8' });
+    const one = await new ProjectScanner(root, alone({ cache: storeIn(join(tmp.path, 'cached-alone')).cache })).scan();
+    const two = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'cached-split')).cache })).scan();
+    expect(two.stats.rootsByWorker).toBeGreaterThan(0);
+    // The worker's roots parsed models the scanner's did not: those were the worker's alone.
+    expect(two.stats.filesParsed).toBeLessThan(one.stats.filesParsed);
+    const next = await new ProjectScanner(root, alone({ cache: storeIn(join(tmp.path, 'cached-split')).cache })).scan();
+    expect(next.stats.filesParsed).toBe(one.stats.filesParsed);
+    expect(next.stats.parsedFromCache).toBe(one.stats.filesParsed);
+    expect(view(next)).toEqual(view(one));
+    // And split again on that cache: nothing parsed, the same result.
+    const again = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'cached-split')).cache })).scan();
+    expect(again.stats.rootsByWorker).toBeGreaterThan(0);
+    expect(view(again)).toEqual(view(one));
+  });
+
   it('is sent the paths alone of the entries it read itself, and finds them among those it kept', async () => {
     const root = join(tmp.path, 'read');
     await execFileAsync(process.execPath, [GENERATOR, root, '--files', '1200', '--kotlin-share', '0.3', '--seed', '5'], { encoding: 'utf8' });

@@ -6,9 +6,14 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
+import { hash } from 'node:crypto';
+import { parseJava } from '../../core/scan/java/java-source';
+import { encodeParse } from '../../core/scan/parse-codec';
+import { describeFile } from '../../core/scan/project-index';
+import type { FileEntry } from '../../core/scan/project-index';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import type { ScanOptions } from '../../core/scan/project-scanner';
-import { byteRuns, SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
+import { byteRuns, SCAN_CACHE_FILE, ScanCache } from '../../core/scan/scan-cache';
 import type { ScanCacheOptions } from '../../core/scan/scan-cache';
 import { FIXTURES } from './fixture-case';
 import { controllers, fixtureNames, generateCodeBase, scanInThread, scanWithoutCaches, storeIn, tempFolder } from './store-cases';
@@ -229,5 +234,56 @@ describe('scan cache copies', () => {
     // The ranges given are left as they were.
     expect(mixed[0]).toEqual({ src: 3, from: 50, length: 10 });
     expect(byteRuns([])).toEqual([]);
+  });
+});
+
+describe('scan cache: parses encoded on another thread (putEncoded)', () => {
+  const source = (name: string, field: string) => `package a;\npublic class ${name} { private String ${field}; }\n`;
+  const entryOf = (name: string, text: string): FileEntry => ({ ...describeFile(text, `a/${name}.java`, join(tmp.path, `${name}.java`), 'm', 'java'), hash: hash('sha1', text, 'base64') });
+  /** A parse as the worker sends it: its encoding and the sha1 of that. */
+  const encoded = (name: string, text: string): [string, string] => {
+    const t = encodeParse(parseJava(text, `a/${name}.java`, 'm'));
+    return [t, hash('sha1', t, 'base64')];
+  };
+  const fieldsOf = (cache: ScanCache, e: FileEntry) => cache.get(e)?.file.types[0]?.fields.map((f) => f.name);
+
+  it('stores them as its own parses, unless this scan stored the file already or the cache holds its content', () => {
+    const { cache: opts, warnings } = cacheIn(join(tmp.path, 'encoded'));
+    const dto = entryOf('Dto', source('Dto', 'one'));
+    const mine = entryOf('Mine', source('Mine', 'two'));
+    const first = ScanCache.open(tmp.path, opts);
+    first.putEncoded(dto, ...encoded('Dto', source('Dto', 'one')));
+    // This scan parsed Mine itself: the other thread's parse of it (here another text) is not taken.
+    first.put(mine, parseJava(source('Mine', 'two'), 'a/Mine.java', 'm'));
+    first.putEncoded(mine, ...encoded('Mine', source('Mine', 'other')));
+    expect(first.counts.stored).toBe(2);
+    first.save([dto, mine]);
+    const second = ScanCache.open(tmp.path, opts);
+    expect(fieldsOf(second, dto)).toEqual(['one']);
+    expect(fieldsOf(second, mine)).toEqual(['two']);
+    // The cache holds that content already: nothing stored, nothing written.
+    second.putEncoded(dto, ...encoded('Dto', source('Dto', 'one')));
+    expect(second.counts.stored).toBe(0);
+    second.save([dto, mine]);
+    expect(second.counts.written).toBe(false);
+    expect(warnings).toEqual([]);
+  });
+
+  it('holds them with the other parses until release, and keeps the hash it was given (a wrong one is a damaged entry)', () => {
+    const { cache: opts, warnings } = cacheIn(join(tmp.path, 'encoded-held'));
+    const dto = entryOf('Held', source('Held', 'x'));
+    const bad = entryOf('Bad', source('Bad', 'y'));
+    const cache = ScanCache.open(tmp.path, opts);
+    cache.hold();
+    cache.putEncoded(dto, ...encoded('Held', source('Held', 'x')));
+    cache.putEncoded(bad, encoded('Bad', source('Bad', 'y'))[0], 'not its hash');
+    expect(cache.counts.stored).toBe(0);
+    cache.release();
+    expect(cache.counts.stored).toBe(2);
+    cache.save([dto, bad]);
+    const next = ScanCache.open(tmp.path, opts);
+    expect(fieldsOf(next, dto)).toEqual(['x']);
+    expect(next.get(bad)).toBeUndefined();
+    expect(warnings).toEqual([expect.stringContaining(`has a damaged entry for a/Bad.java`)]);
   });
 });
