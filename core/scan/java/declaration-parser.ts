@@ -59,13 +59,17 @@ const PRIMITIVES = new Set(['byte', 'short', 'int', 'long', 'char', 'float', 'do
 const MODIFIERS = new Set(['public', 'protected', 'private', 'abstract', 'static', 'final', 'strictfp', 'default', 'synchronized', 'native', 'transient', 'volatile']);
 /** Each modifier as one shared string: the declarations keep them, one copy per member otherwise. */
 const MODIFIER_NAMES = new Map([...MODIFIERS].map((m) => [m, m]));
-const OPS3 = new Set(['...', '<<=']);
-const OPS2 = new Set(['->', '::', '++', '--', '&&', '||', '==', '!=', '<=', '<<', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=']);
-const OPS1 = new Set(['(', ')', '{', '}', '[', ']', ';', ',', '.', '@', '=', '<', '>', '!', '~', '?', ':', '+', '-', '*', '/', '&', '|', '^', '%']);
-
 /** Operators no longer operator starts with, by char code: read without a slice. */
 const SINGLE: Array<string | undefined> = [];
 for (const op of ['(', ')', '{', '}', '[', ']', ';', ',', '@', '?', '~']) SINGLE[op.charCodeAt(0)] = op;
+
+/** `[A-Za-z0-9_$]` and `[A-Za-z_$]` by char code: the lexer's word loop looks each character up here. */
+const WORD_CHAR = new Uint8Array(128);
+const WORD_START = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  WORD_CHAR[c] = isWordChar(c) ? 1 : 0;
+  WORD_START[c] = isWordChar(c) && !(c >= 48 && c <= 57) ? 1 : 0;
+}
 
 const DIGITS = '(?:0|[1-9](?:_?[0-9]+(?:_+[0-9]+)*)?)';
 const DD = '[0-9]+(?:_[0-9]+)*';
@@ -115,15 +119,16 @@ function lex(): void {
   }
   tStart = i;
   const c = S.charCodeAt(i);
-  if (isWordChar(c) && !(c >= 48 && c <= 57)) {
+  if (c < 128 && WORD_START[c] === 1) {
     let k = i + 1;
     while (k < n) {
       const d = S.charCodeAt(k);
-      if (isWordChar(d)) k++;
-      else if (d >= 128) {
+      if (d >= 128) {
         k = unicodeWordEnd(i);
         break;
-      } else break;
+      }
+      if (WORD_CHAR[d] === 0) break;
+      k++;
     }
     kind = WORD;
     tEnd = k;
@@ -140,18 +145,54 @@ function lex(): void {
     lexChar(i);
   } else {
     kind = OP;
-    const single = SINGLE[c];
-    if (single !== undefined) tText = single;
-    else {
-      const three = S.slice(i, i + 3);
-      if (OPS3.has(three)) tText = three;
-      else if (OPS2.has(three.slice(0, 2))) tText = three.slice(0, 2);
-      else if (OPS1.has(three[0]!)) tText = three[0]!;
-      else bail(`unexpected character ${JSON.stringify(three[0])}`);
-    }
-    tEnd = i + tText.length;
+    const op = SINGLE[c] ?? operatorAt(i, c);
+    if (op === undefined) bail(`unexpected character ${JSON.stringify(S[i])}`);
+    tText = op;
+    tEnd = i + op.length;
   }
   P = tEnd;
+}
+
+/**
+ * The longest operator starting with `c` at `i` (`...` and `<<=`, then the two-character ones, then
+ * the one-character ones), as a constant string: no slice per operator token. `>>`, `>=` and `>>>`
+ * are read as `>` here (binaryOp joins them), as type arguments close with them.
+ */
+function operatorAt(i: number, c: number): string | undefined {
+  const d = S.charCodeAt(i + 1);
+  switch (c) {
+    case 0x2e: // .
+      return d === 0x2e && S.charCodeAt(i + 2) === 0x2e ? '...' : '.';
+    case 0x3c: // <
+      if (d === 0x3c) return S.charCodeAt(i + 2) === 0x3d ? '<<=' : '<<';
+      return d === 0x3d ? '<=' : '<';
+    case 0x3e:
+      return '>';
+    case 0x2d: // -
+      return d === 0x3e ? '->' : d === 0x2d ? '--' : d === 0x3d ? '-=' : '-';
+    case 0x2b: // +
+      return d === 0x2b ? '++' : d === 0x3d ? '+=' : '+';
+    case 0x3a: // :
+      return d === 0x3a ? '::' : ':';
+    case 0x26: // &
+      return d === 0x26 ? '&&' : d === 0x3d ? '&=' : '&';
+    case 0x7c: // |
+      return d === 0x7c ? '||' : d === 0x3d ? '|=' : '|';
+    case 0x3d: // =
+      return d === 0x3d ? '==' : '=';
+    case 0x21: // !
+      return d === 0x3d ? '!=' : '!';
+    case 0x2a:
+      return d === 0x3d ? '*=' : '*';
+    case 0x2f:
+      return d === 0x3d ? '/=' : '/';
+    case 0x25:
+      return d === 0x3d ? '%=' : '%';
+    case 0x5e:
+      return d === 0x3d ? '^=' : '^';
+    default:
+      return undefined;
+  }
 }
 
 function unicodeWordEnd(i: number): number {
@@ -946,8 +987,6 @@ interface Modifiers {
   start: number;
 }
 
-const TYPE_WORDS: Record<string, TypeKind> = { class: 'class', interface: 'interface', enum: 'enum', record: 'record' };
-
 /**
  * `list` at its length. A list grown by push has room for 17 items from its first one; the
  * declarations keep their (mostly one- or two-item) lists of modifiers, annotations, parameters
@@ -1010,7 +1049,9 @@ function readModifiers(): Modifiers {
 /** At a type declaration's keyword (after its modifiers): its kind, or undefined. */
 function typeKeyword(): TypeKind | undefined {
   if (kind === WORD) {
-    const k = TYPE_WORDS[tText];
+    // Compared, not looked up: a word as a key was hashed for every member, and `constructor` or
+    // `toString` as a key found the object's prototype.
+    const k = tText === 'class' ? 'class' : tText === 'interface' ? 'interface' : tText === 'enum' ? 'enum' : tText === 'record' ? 'record' : undefined;
     if (!k) return undefined;
     if (k === 'record') {
       // `record R(` or `record R<`: otherwise `record` is a name
