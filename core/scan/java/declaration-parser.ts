@@ -49,6 +49,8 @@ let prevEnd = 0;
 let cStart: number[] = [];
 let cEnd: number[] = [];
 let lineStarts: number[] = [];
+/** The skeleton's blanked bodies, `{` and `}` index pairs in order (Skeleton.bodies). */
+let bodies: readonly number[] = [];
 
 const IDENT = /[\p{XID_Start}_$][\p{XID_Continue}\u00A2_$]*/uy;
 /** Java's reserved words: never a name. */
@@ -1436,6 +1438,13 @@ function parseParamList(): ParamDecl[] {
 function skipBlankBlock(constructorBody = false): void {
   if (!is('{')) bail(`expected a body at ${tStart}`);
   const open = tStart;
+  const close = blankedBodyEnd(open);
+  if (close >= 0) {
+    P = close + 1;
+    tEnd = P;
+    next();
+    return;
+  }
   let i = tStart + 1;
   for (;;) {
     const c = S.charCodeAt(i);
@@ -1449,6 +1458,27 @@ function skipBlankBlock(constructorBody = false): void {
   P = i + 1;
   tEnd = P;
   next();
+}
+
+/**
+ * The `}` of the body the skeleton blanked from the `{` at `open`, or -1: its inside is blanks and
+ * line breaks only, so it ends at that `}` (checked: the skeleton's text is this text unless a
+ * declaration cut closed it differently, and then there are no bodies to look up).
+ */
+function blankedBodyEnd(open: number): number {
+  let lo = 0;
+  let hi = (bodies.length >> 1) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = bodies[mid * 2]!;
+    if (at === open) {
+      const close = bodies[mid * 2 + 1]!;
+      return S.charCodeAt(close) === 0x7d ? close : -1;
+    }
+    if (at < open) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 function skipKeptBlock(open: number, constructorBody: boolean): void {
@@ -1489,9 +1519,11 @@ function qualifiedName(wildcard: boolean): void {
 /**
  * Reads the declarations of a Java skeleton into `target` (its `pkg` and `imports` already set
  * from the lifted header). Returns false, leaving `target` untouched, when tree-sitter must read it.
+ * `blankedBodies`: the bodies the skeleton blanked (Skeleton.bodies), passed over at once.
  */
-export function parseDeclarations(skeleton: string, text: string, target: SourceFile, checkBlock?: BlockCheck): boolean {
+export function parseDeclarations(skeleton: string, text: string, target: SourceFile, checkBlock?: BlockCheck, blankedBodies: readonly number[] = []): boolean {
   blockCheck = checkBlock;
+  bodies = blankedBodies;
   S = skeleton;
   source = text;
   P = 0;
@@ -1562,5 +1594,6 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
     cStart = [];
     cEnd = [];
     lineStarts = [];
+    bodies = [];
   }
 }
