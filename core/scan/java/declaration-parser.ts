@@ -48,7 +48,12 @@ let prevEnd = 0;
 /** Comments met so far, in order: start, end. */
 let cStart: number[] = [];
 let cEnd: number[] = [];
-let lineStarts: number[] = [];
+/**
+ * Where each line of the skeleton starts, in `lineStarts[0, lineCount)`: one array kept from file
+ * to file (grown when a file has more lines), as a list pushed per line was made anew for each.
+ */
+let lineStarts = new Int32Array(4096);
+let lineCount = 0;
 /** The skeleton's blanked bodies, `{` and `}` index pairs in order (Skeleton.bodies). */
 let bodies: readonly number[] = [];
 
@@ -361,7 +366,7 @@ function commentIn(from: number, to: number): boolean {
 
 function lineOf(index: number): number {
   let lo = 0;
-  let hi = lineStarts.length - 1;
+  let hi = lineCount - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (lineStarts[mid]! <= index) lo = mid;
@@ -457,11 +462,11 @@ function parseDims(): number {
 
 function parseTypeArguments(): TypeRef[] {
   expect('<');
-  const args: TypeRef[] = [];
   if (is('>')) {
     next();
-    return args;
+    return [];
   }
+  let args: TypeRef[] | undefined;
   for (;;) {
     const start = tStart;
     while (is('@')) parseAnnotation();
@@ -474,18 +479,18 @@ function parseTypeArguments(): TypeRef[] {
         w.bound = { kind: k, type: parseType() };
       }
       if (commentIn(start, prevEnd)) bail('comment in a wildcard');
-      args.push(w);
+      args = append(args, w);
     } else {
       const t = parseUnannotatedType();
       if (commentIn(start, prevEnd)) bail('comment in a type argument');
-      args.push(t);
+      args = append(args, t);
     }
     if (is(',')) {
       next();
       continue;
     }
     expect('>');
-    return fitted(args);
+    return exactList(args);
   }
 }
 
@@ -986,16 +991,6 @@ let file!: SourceFile;
 interface Modifiers {
   modifiers: string[];
   annotations: Annotation[];
-  start: number;
-}
-
-/**
- * `list` at its length. A list grown by push has room for 17 items from its first one; the
- * declarations keep their (mostly one- or two-item) lists of modifiers, annotations, parameters
- * and type arguments for the whole scan, where the spare room is memory the collector copies.
- */
-function fitted<T>(list: T[]): T[] {
-  return list.length === 0 ? list : list.slice();
 }
 
 /** The declaration's constructor annotations, made (one empty list per constructor so far) on the first annotated one. */
@@ -1003,20 +998,15 @@ function constructorAnnotations(decl: TypeDecl): Annotation[][] {
   return (decl.constructorAnnotations ??= decl.constructors.map(() => []));
 }
 
+/** The modifiers and annotations before a declaration, each list at its length (exactList). */
 function parseModifiers(): Modifiers {
-  const mods = readModifiers();
-  mods.modifiers = fitted(mods.modifiers);
-  mods.annotations = fitted(mods.annotations);
-  return mods;
-}
-
-function readModifiers(): Modifiers {
-  const mods: Modifiers = { modifiers: [], annotations: [], start: tStart };
+  let modifiers: string[] | undefined;
+  let annotations: Annotation[] | undefined;
   for (;;) {
     if (kind === WORD) {
       const modifier = MODIFIER_NAMES.get(tText);
       if (modifier) {
-        mods.modifiers.push(modifier);
+        modifiers = append(modifiers, modifier);
         next();
         continue;
       }
@@ -1031,21 +1021,40 @@ function readModifiers(): Modifiers {
         const word = tText;
         next();
         if (kind === WORD && (MODIFIERS.has(tText) || tText === 'class' || tText === 'interface' || tText === 'sealed')) {
-          mods.modifiers.push(word);
+          modifiers = append(modifiers, word);
           continue;
         }
         reset(m);
         bail('sealed');
       }
-      return mods;
+      break;
     }
     if (is('@')) {
-      if (S.startsWith('interface', tStart + 1)) return mods;
-      mods.annotations.push(parseAnnotation());
+      if (S.startsWith('interface', tStart + 1)) break;
+      annotations = append(annotations, parseAnnotation());
       continue;
     }
-    return mods;
+    break;
   }
+  return { modifiers: exactList(modifiers), annotations: exactList(annotations) };
+}
+
+/** `list` with `item` at its end; a list of one, made as a literal, when there was none. */
+function append<T>(list: T[] | undefined, item: T): T[] {
+  if (list === undefined) return [item];
+  list.push(item);
+  return list;
+}
+
+/**
+ * A list made by append, at its length: itself while it holds one item (a literal of one has no
+ * room to spare), else a copy; a new empty list for none. A list grown by push has room for 17
+ * items from its first one, and the declarations keep their (mostly one- or two-item) lists of
+ * modifiers, annotations, parameters and type arguments for the whole scan, where the spare room
+ * is memory the collector copies. Made at the first item, a list of one is made once, not twice.
+ */
+function exactList<T>(list: T[] | undefined): T[] {
+  return list === undefined ? [] : list.length === 1 ? list : list.slice();
 }
 
 /** At a type declaration's keyword (after its modifiers): its kind, or undefined. */
@@ -1403,7 +1412,7 @@ function parseFormalParameters(): ParamDecl[] {
 }
 
 function parseParamList(): ParamDecl[] {
-  const out: ParamDecl[] = [];
+  let out: ParamDecl[] | undefined;
   for (;;) {
     const mods = parseModifiers();
     for (const m of mods.modifiers) if (m !== 'final') bail(`${m} parameter`);
@@ -1414,7 +1423,7 @@ function parseParamList(): ParamDecl[] {
       const n = name();
       if (is('[') || is('=')) bail('varargs declarator');
       type.dims += 1;
-      out.push({ name: n, type, annotations: mods.annotations });
+      out = append(out, { name: n, type, annotations: mods.annotations });
     } else {
       if (isWord('this')) bail('receiver parameter');
       const n = name();
@@ -1423,9 +1432,9 @@ function parseParamList(): ParamDecl[] {
       const dims = parseDims();
       if (dims && commentIn(dimsStart, prevEnd)) bail('comment in dimensions');
       type.dims += dims;
-      out.push({ name: n, type, annotations: mods.annotations });
+      out = append(out, { name: n, type, annotations: mods.annotations });
     }
-    if (!is(',')) return fitted(out);
+    if (!is(',')) return exactList(out);
     next();
   }
 }
@@ -1530,8 +1539,16 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
   prevEnd = 0;
   cStart = [];
   cEnd = [];
-  lineStarts = [0];
-  for (let i = skeleton.indexOf('\n'); i >= 0; i = skeleton.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  lineStarts[0] = 0;
+  lineCount = 1;
+  for (let i = skeleton.indexOf('\n'); i >= 0; i = skeleton.indexOf('\n', i + 1)) {
+    if (lineCount === lineStarts.length) {
+      const grown = new Int32Array(lineCount * 2);
+      grown.set(lineStarts);
+      lineStarts = grown;
+    }
+    lineStarts[lineCount++] = i + 1;
+  }
   file = target;
   bailReason = '';
   try {
@@ -1593,7 +1610,9 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
     blockCheck = undefined;
     cStart = [];
     cEnd = [];
-    lineStarts = [];
+    lineCount = 0;
+    // a very long file's table is not kept for the rest of the scan
+    if (lineStarts.length > 65536) lineStarts = new Int32Array(4096);
     bodies = [];
   }
 }
