@@ -1333,13 +1333,13 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
     expect(';');
     return method;
   }
-  const declared: string[] = [];
+  let declared: string[] | undefined;
   if (isWord('throws')) {
     next();
     for (;;) {
       const s = tStart;
       parseType();
-      declared.push(S.slice(s, prevEnd).replace(/<[\s\S]*$/, ''));
+      declared = append(declared, S.slice(s, prevEnd).replace(/<[\s\S]*$/, ''));
       if (!is(',')) break;
       next();
     }
@@ -1354,7 +1354,7 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
   }
   // In the order java-source.ts sets them: both readers' declarations serialise alike.
   if (facts?.statuses) method.statuses = facts.statuses;
-  if (declared.length || facts?.thrown?.length) method.thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
+  if (declared || facts?.thrown?.length) method.thrown = [...new Set([...(declared ?? []), ...(facts?.thrown ?? [])])];
   if (facts?.requestReads) method.requestReads = facts.requestReads;
   if (facts?.responseUse) method.responseUse = facts.responseUse;
   if (bodyOpen >= 0 && methodName === 'serialize') method.writes = generatorWrites(source, bodyOpen, prevEnd);
@@ -1368,39 +1368,44 @@ function parseFieldRest(mods: Modifiers, type: TypeRef, firstName: string, first
   }
   const isStatic = modifiers.includes('static');
   const constant = isStatic && modifiers.includes('final');
-  // Each declarator reads the type as written, plus its own dimensions.
-  const declarators: Array<{ name: string; line: number; dims: number; init?: Expr; dflt?: Expr }> = [];
+  // Each declarator reads the type as written, plus its own dimensions: the first one takes
+  // `type` itself, a later one a copy (less the first one's dimensions).
+  let fields: FieldDecl[] | undefined;
+  let firstDims = 0;
   let fieldName = firstName;
   let nameStart = firstStart;
   for (;;) {
     const dimsStart = tStart;
     const dims = parseDims();
     if (dims && commentIn(dimsStart, prevEnd)) bail('comment in dimensions');
-    const d: { name: string; line: number; dims: number; init?: Expr; dflt?: Expr } = { name: fieldName, line: lineOf(nameStart) + 1, dims };
+    const line = lineOf(nameStart) + 1;
+    let init: Expr | undefined;
+    let dflt: Expr | undefined;
     if (is('=')) {
       next();
       const value = parseVariableInit();
-      if (constant) d.init = value.expr;
-      else if (!isStatic && constantShaped(value.expr)) d.dflt = value.expr;
+      if (constant) init = value.expr;
+      else if (!isStatic && constantShaped(value.expr)) dflt = value.expr;
     }
-    declarators.push(d);
+    let t = type;
+    if (fields === undefined) firstDims = dims;
+    else {
+      t = cloneRef(type);
+      t.dims -= firstDims;
+    }
+    t.dims += dims;
+    const field: FieldDecl = { name: fieldName, type: t, modifiers, annotations: mods.annotations, line };
+    if (init) field.initializer = init;
+    if (dflt) field.defaultValue = dflt;
+    if (doc) field.doc = doc;
+    fields = append(fields, field);
     if (!is(',')) break;
     next();
     nameStart = tStart;
     fieldName = name();
   }
-  const out: FieldDecl[] = [];
-  for (const d of declarators) {
-    const t = declarators.length === 1 ? type : cloneRef(type);
-    t.dims += d.dims;
-    const field: FieldDecl = { name: d.name, type: t, modifiers, annotations: mods.annotations, line: d.line };
-    if (d.init) field.initializer = d.init;
-    if (d.dflt) field.defaultValue = d.dflt;
-    if (doc) field.doc = doc;
-    out.push(field);
-  }
   expect(';');
-  return out;
+  return exactList(fields);
 }
 
 /** `( params )` of a method, constructor or record. */
