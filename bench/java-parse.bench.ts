@@ -2,7 +2,9 @@
 // with the hand-written declaration parser first (tree-sitter only where it gives up) and through
 // tree-sitter alone, alternating, CPU time per round (user + system), plus how many files the
 // fast path left to tree-sitter. Run it with
-//   npx vite-node bench/java-parse.bench.ts DIR [--rounds 3]
+//   npx vite-node bench/java-parse.bench.ts DIR [--rounds 3] [--list FILE]
+// --list: only the files FILE names (one path under DIR a line), e.g. the files a cold scan parses
+// (the paths in its scan-cache.bin's header).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import { parseJava, setFastJavaParser } from '../core/scan/java/java-source';
 
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--'));
-if (!dir) throw new Error('usage: npx vite-node bench/java-parse.bench.ts DIR [--rounds 3]');
+if (!dir) throw new Error('usage: npx vite-node bench/java-parse.bench.ts DIR [--rounds 3] [--list FILE]');
 const roundsAt = args.indexOf('--rounds');
 const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 3;
 
@@ -24,7 +26,9 @@ function* javaFiles(d: string): Generator<string> {
   }
 }
 
-const texts = [...javaFiles(dir)].map((f) => readFileSync(f, 'utf8'));
+const listAt = args.indexOf('--list');
+const paths = listAt >= 0 ? readFileSync(args[listAt + 1]!, 'utf8').split('\n').filter(Boolean).map((p) => join(dir, p)) : [...javaFiles(dir)];
+const texts = paths.map((f) => readFileSync(f, 'utf8'));
 const cpu: Record<'fast' | 'tree-sitter', number[]> = { fast: [], 'tree-sitter': [] };
 let bails = 0;
 for (let r = 0; r < rounds; r++) {

@@ -50,10 +50,8 @@ const BODY_PROPERTY = /\b([A-Za-z_$][\w$]*)\s*\??\.\s*(?:inputStream|reader)\b(?
 const CAST_ALIAS = /\b([A-Za-z_$][\w$]*)\s*=\s*\(\s*(?:[\w$]+\.)*\w*Request\s*\)\s*([A-Za-z_$][\w$]*)\s*;/g;
 const ANY_CALL = /([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/g;
 
-/** A method's parameters that are request objects, by name. */
-function requestVariables(params: readonly ParamDecl[] | undefined): string[] {
-  return (params ?? []).filter((p) => p.type.dims === 0 && REQUEST_OBJECT_TYPES.has(simpleName(p.type.name))).map((p) => p.name);
-}
+
+const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /** Servlet response objects a handler may write a body through, or only decorate. */
 const RESPONSE_OBJECT_TYPES: ReadonlySet<string> = new Set(['HttpServletResponse', 'ServletResponse']);
@@ -95,8 +93,18 @@ const STATUS_ARG = /(?:^|[^\w$])(?:(?:HttpStatus|Status)\s*\.\s*([A-Z][A-Z_]*)|(
  */
 export function bodyFacts(text: string, start: number, end: number, params?: readonly ParamDecl[]): BodyFacts | undefined {
   const raw = text.slice(start, end);
-  const requests = raw.includes('(') ? requestVariables(params) : [];
-  const decorates = params?.some((p) => RESPONSE_OBJECT_TYPES.has(simpleName(p.type.name))) ?? false;
+  // The request objects among the parameters, by name (read only where the body calls anything),
+  // and whether one is a servlet response: one look at each parameter, and no list made for the
+  // many methods that take neither.
+  const calls = raw.includes('(');
+  let requests: readonly string[] = NO_NAMES;
+  let decorates = false;
+  for (let i = 0; params && i < params.length; i++) {
+    const type = params[i]!.type;
+    const simple = simpleName(type.name);
+    if (RESPONSE_OBJECT_TYPES.has(simple)) decorates = true;
+    else if (calls && type.dims === 0 && REQUEST_OBJECT_TYPES.has(simple)) requests = requests === NO_NAMES ? [params[i]!.name] : [...requests, params[i]!.name];
+  }
   if (!raw.includes('Response') && !raw.includes('throw') && requests.length === 0 && !decorates) return undefined;
   // Only code counts: `// return ResponseEntity.notFound()` or a log message naming a status does not.
   const body = codeOnly(raw);

@@ -7,6 +7,37 @@ describe('cleanDocComment', () => {
     expect(cleanDocComment('/** One line */')).toBe('One line');
     expect(cleanDocComment('/** */')).toBeUndefined();
   });
+
+  it('gives what the regular expressions it replaced gave, on edge cases and random comments', () => {
+    // The implementation before the index walk, kept as the reference.
+    const reference = (raw: string): string | undefined => {
+      const inner = raw.replace(/^\/\*\*+/, '').replace(/\*+\/$/, '');
+      const lines = inner.split(/\r?\n/).map((l) => l.replace(/^\s*\*(?!\/)\s?/, '').trimEnd());
+      while (lines.length && lines[0]!.trim() === '') lines.shift();
+      while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
+      const text = lines.join('\n').trim();
+      return text === '' ? undefined : text;
+    };
+    const cases = [
+      '/**/', '/***/', '/****/', '/**', '/** a **/', '/** a*/', '/**\r\n * a\r\n *\r\n * b\r\n */', '/**\n *\n */',
+      '/**\n * a\n\n\n * b\n */', '/**\n *   indented\n * x\n */', '/**\n */ tail', '/**\n*/\n */', '/** a\r */', '/**\r * a\r */',
+      '/**\u00a0* a\u2028 * b\ufeff*/', '/**\n\t*\tb\n\t */', '/**\n * * b\n */', 'no frame * at all', '', '*/', '/** *\/ */',
+      '/**\n * 获取用户详情。\n */', '/**\n * a\r\r\n * b */',
+    ];
+    for (const c of cases) expect(cleanDocComment(c), JSON.stringify(c)).toBe(reference(c));
+    const alphabet = ['/', '*', '*', ' ', ' ', '\t', '\r', '\n', '\n', '\u00a0', '\u2028', '\u3000', '\ufeff', 'a', 'b', '@', 'é'];
+    let seed = 42;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let k = 0; k < 20000; k++) {
+      let raw = random(4) === 0 ? '' : '/**';
+      for (let i = random(24); i > 0; i--) raw += alphabet[random(alphabet.length)];
+      if (random(3) > 0) raw += random(2) ? '*/' : '**/';
+      expect(cleanDocComment(raw), JSON.stringify(raw)).toBe(reference(raw));
+    }
+  });
 });
 
 describe('parseDoc', () => {

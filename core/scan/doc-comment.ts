@@ -1,13 +1,60 @@
 // Javadoc and KDoc: comment syntax stripped, then split into summary, body and block tags.
 
-/** `/** ... *\/` -> the comment's text with leading `*` gutters removed; undefined when empty. */
+/**
+ * `/** ... *\/` -> the comment's text with leading `*` gutters removed; undefined when empty.
+ * One walk over the lines with index arithmetic: every Javadoc of every parsed file comes through
+ * here (a getter's as much as a handler's), and the split, map and regular expressions per line
+ * it replaced were the declaration parser's largest helper. It gives exactly what they gave:
+ * `raw` less `^\/\*\*+` then `\*+\/$`, split at `\r?\n`, each line less `^\s*\*(?!\/)\s?` and
+ * trimmed at its end, blank lines dropped at both ends, the rest joined with `\n` and trimmed.
+ */
 export function cleanDocComment(raw: string): string | undefined {
-  const inner = raw.replace(/^\/\*\*+/, '').replace(/\*+\/$/, '');
-  const lines = inner.split(/\r?\n/).map((l) => l.replace(/^\s*\*(?!\/)\s?/, '').trimEnd());
-  while (lines.length && lines[0]!.trim() === '') lines.shift();
-  while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
-  const text = lines.join('\n').trim();
+  let from = 0;
+  if (raw.startsWith('/**')) for (from = 3; raw.charCodeAt(from) === STAR; ) from++;
+  let to = raw.length;
+  if (to - from >= 2 && raw.charCodeAt(to - 1) === SLASH && raw.charCodeAt(to - 2) === STAR) {
+    to -= 2;
+    while (to > from && raw.charCodeAt(to - 1) === STAR) to--;
+  }
+  let text = '';
+  /** Blank lines met since the last line with text: kept only when another such line follows. */
+  let blanks = 0;
+  for (let start = from; start <= to; ) {
+    let nl = raw.indexOf('\n', start);
+    if (nl < 0 || nl > to) nl = to;
+    const lineEnd = nl < to && nl > start && raw.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+    const line = lineText(raw, start, lineEnd);
+    if (line === '') {
+      if (text !== '') blanks++;
+    } else {
+      if (text === '') text = line.trimStart();
+      else text += '\n'.repeat(blanks + 1) + line;
+      blanks = 0;
+    }
+    start = nl + 1;
+  }
   return text === '' ? undefined : text;
+}
+
+const STAR = 0x2a;
+const SLASH = 0x2f;
+const CR = 0x0d;
+
+/** One line of a doc comment, `raw[start, end)`, less its `*` gutter (and one space after it), trimmed at its end. */
+function lineText(raw: string, start: number, end: number): string {
+  let i = start;
+  while (i < end && isSpace(raw.charCodeAt(i))) i++;
+  if (i < end && raw.charCodeAt(i) === STAR && raw.charCodeAt(i + 1) !== SLASH) {
+    start = i + 1;
+    if (start < end && isSpace(raw.charCodeAt(start))) start++;
+  }
+  return start === end ? '' : raw.slice(start, end).trimEnd();
+}
+
+/** `\s` of a regular expression (white space and line terminators, as trim() sees them). */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /**

@@ -225,6 +225,21 @@ class B {}`);
     expect(parseJava(`class Big {\n${fields}\n}`, 'Big.java', 'm').file.cutAtLine).toBeGreaterThan(9000);
   });
 
+  it('names that are keys of every object, and every operator', () => {
+    // `constructor` and `toString` as words were once looked up as an object's keys, and found its prototype
+    same('class constructor { constructor() {} toString toString; valueOf<String> hasOwnProperty() { } }');
+    same(`class A {
+  static final boolean B = a == b || c != d && e <= f && g >= h && !i && j < k && l > m, C = ~x + -y - --z + ++w;
+  static final int S = 1 << 2 >> 3 >>> 4 & 5 | 6 ^ 7 % 8 * 9 / 10, T = x ? y : z;
+  static final Function<String, Integer> F = String::length, G = s -> s.length();
+  void f(String... rest) { }
+}`);
+    // compound assignments are read as one token each, and left to tree-sitter
+    for (const op of ['+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=']) {
+      expect(compareJava(`class A { static final int X = (a ${op} 1); }`, 'src/A.java')).toEqual({ kind: 'bail', reason: 'assignment' });
+    }
+  });
+
   it('a file with a syntax error keeps the tree-sitter error line', () => {
     const { errorLine } = parseJava('package p;\nclass Good {}\nclass Bad { void f( {\n}', 'B.java', 'm');
     expect(errorLine).toBe(3);

@@ -48,7 +48,14 @@ let prevEnd = 0;
 /** Comments met so far, in order: start, end. */
 let cStart: number[] = [];
 let cEnd: number[] = [];
-let lineStarts: number[] = [];
+/**
+ * Where each line of the skeleton starts, in `lineStarts[0, lineCount)`: one array kept from file
+ * to file (grown when a file has more lines), as a list pushed per line was made anew for each.
+ */
+let lineStarts = new Int32Array(4096);
+let lineCount = 0;
+/** The skeleton's blanked bodies, `{` and `}` index pairs in order (Skeleton.bodies). */
+let bodies: readonly number[] = [];
 
 const IDENT = /[\p{XID_Start}_$][\p{XID_Continue}\u00A2_$]*/uy;
 /** Java's reserved words: never a name. */
@@ -59,13 +66,17 @@ const PRIMITIVES = new Set(['byte', 'short', 'int', 'long', 'char', 'float', 'do
 const MODIFIERS = new Set(['public', 'protected', 'private', 'abstract', 'static', 'final', 'strictfp', 'default', 'synchronized', 'native', 'transient', 'volatile']);
 /** Each modifier as one shared string: the declarations keep them, one copy per member otherwise. */
 const MODIFIER_NAMES = new Map([...MODIFIERS].map((m) => [m, m]));
-const OPS3 = new Set(['...', '<<=']);
-const OPS2 = new Set(['->', '::', '++', '--', '&&', '||', '==', '!=', '<=', '<<', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=']);
-const OPS1 = new Set(['(', ')', '{', '}', '[', ']', ';', ',', '.', '@', '=', '<', '>', '!', '~', '?', ':', '+', '-', '*', '/', '&', '|', '^', '%']);
-
 /** Operators no longer operator starts with, by char code: read without a slice. */
 const SINGLE: Array<string | undefined> = [];
 for (const op of ['(', ')', '{', '}', '[', ']', ';', ',', '@', '?', '~']) SINGLE[op.charCodeAt(0)] = op;
+
+/** `[A-Za-z0-9_$]` and `[A-Za-z_$]` by char code: the lexer's word loop looks each character up here. */
+const WORD_CHAR = new Uint8Array(128);
+const WORD_START = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  WORD_CHAR[c] = isWordChar(c) ? 1 : 0;
+  WORD_START[c] = isWordChar(c) && !(c >= 48 && c <= 57) ? 1 : 0;
+}
 
 const DIGITS = '(?:0|[1-9](?:_?[0-9]+(?:_+[0-9]+)*)?)';
 const DD = '[0-9]+(?:_[0-9]+)*';
@@ -115,15 +126,16 @@ function lex(): void {
   }
   tStart = i;
   const c = S.charCodeAt(i);
-  if (isWordChar(c) && !(c >= 48 && c <= 57)) {
+  if (c < 128 && WORD_START[c] === 1) {
     let k = i + 1;
     while (k < n) {
       const d = S.charCodeAt(k);
-      if (isWordChar(d)) k++;
-      else if (d >= 128) {
+      if (d >= 128) {
         k = unicodeWordEnd(i);
         break;
-      } else break;
+      }
+      if (WORD_CHAR[d] === 0) break;
+      k++;
     }
     kind = WORD;
     tEnd = k;
@@ -140,18 +152,54 @@ function lex(): void {
     lexChar(i);
   } else {
     kind = OP;
-    const single = SINGLE[c];
-    if (single !== undefined) tText = single;
-    else {
-      const three = S.slice(i, i + 3);
-      if (OPS3.has(three)) tText = three;
-      else if (OPS2.has(three.slice(0, 2))) tText = three.slice(0, 2);
-      else if (OPS1.has(three[0]!)) tText = three[0]!;
-      else bail(`unexpected character ${JSON.stringify(three[0])}`);
-    }
-    tEnd = i + tText.length;
+    const op = SINGLE[c] ?? operatorAt(i, c);
+    if (op === undefined) bail(`unexpected character ${JSON.stringify(S[i])}`);
+    tText = op;
+    tEnd = i + op.length;
   }
   P = tEnd;
+}
+
+/**
+ * The longest operator starting with `c` at `i` (`...` and `<<=`, then the two-character ones, then
+ * the one-character ones), as a constant string: no slice per operator token. `>>`, `>=` and `>>>`
+ * are read as `>` here (binaryOp joins them), as type arguments close with them.
+ */
+function operatorAt(i: number, c: number): string | undefined {
+  const d = S.charCodeAt(i + 1);
+  switch (c) {
+    case 0x2e: // .
+      return d === 0x2e && S.charCodeAt(i + 2) === 0x2e ? '...' : '.';
+    case 0x3c: // <
+      if (d === 0x3c) return S.charCodeAt(i + 2) === 0x3d ? '<<=' : '<<';
+      return d === 0x3d ? '<=' : '<';
+    case 0x3e:
+      return '>';
+    case 0x2d: // -
+      return d === 0x3e ? '->' : d === 0x2d ? '--' : d === 0x3d ? '-=' : '-';
+    case 0x2b: // +
+      return d === 0x2b ? '++' : d === 0x3d ? '+=' : '+';
+    case 0x3a: // :
+      return d === 0x3a ? '::' : ':';
+    case 0x26: // &
+      return d === 0x26 ? '&&' : d === 0x3d ? '&=' : '&';
+    case 0x7c: // |
+      return d === 0x7c ? '||' : d === 0x3d ? '|=' : '|';
+    case 0x3d: // =
+      return d === 0x3d ? '==' : '=';
+    case 0x21: // !
+      return d === 0x3d ? '!=' : '!';
+    case 0x2a:
+      return d === 0x3d ? '*=' : '*';
+    case 0x2f:
+      return d === 0x3d ? '/=' : '/';
+    case 0x25:
+      return d === 0x3d ? '%=' : '%';
+    case 0x5e:
+      return d === 0x3d ? '^=' : '^';
+    default:
+      return undefined;
+  }
 }
 
 function unicodeWordEnd(i: number): number {
@@ -318,7 +366,7 @@ function commentIn(from: number, to: number): boolean {
 
 function lineOf(index: number): number {
   let lo = 0;
-  let hi = lineStarts.length - 1;
+  let hi = lineCount - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (lineStarts[mid]! <= index) lo = mid;
@@ -414,11 +462,11 @@ function parseDims(): number {
 
 function parseTypeArguments(): TypeRef[] {
   expect('<');
-  const args: TypeRef[] = [];
   if (is('>')) {
     next();
-    return args;
+    return [];
   }
+  let args: TypeRef[] | undefined;
   for (;;) {
     const start = tStart;
     while (is('@')) parseAnnotation();
@@ -431,18 +479,18 @@ function parseTypeArguments(): TypeRef[] {
         w.bound = { kind: k, type: parseType() };
       }
       if (commentIn(start, prevEnd)) bail('comment in a wildcard');
-      args.push(w);
+      args = append(args, w);
     } else {
       const t = parseUnannotatedType();
       if (commentIn(start, prevEnd)) bail('comment in a type argument');
-      args.push(t);
+      args = append(args, t);
     }
     if (is(',')) {
       next();
       continue;
     }
     expect('>');
-    return fitted(args);
+    return exactList(args);
   }
 }
 
@@ -943,18 +991,6 @@ let file!: SourceFile;
 interface Modifiers {
   modifiers: string[];
   annotations: Annotation[];
-  start: number;
-}
-
-const TYPE_WORDS: Record<string, TypeKind> = { class: 'class', interface: 'interface', enum: 'enum', record: 'record' };
-
-/**
- * `list` at its length. A list grown by push has room for 17 items from its first one; the
- * declarations keep their (mostly one- or two-item) lists of modifiers, annotations, parameters
- * and type arguments for the whole scan, where the spare room is memory the collector copies.
- */
-function fitted<T>(list: T[]): T[] {
-  return list.length === 0 ? list : list.slice();
 }
 
 /** The declaration's constructor annotations, made (one empty list per constructor so far) on the first annotated one. */
@@ -962,20 +998,15 @@ function constructorAnnotations(decl: TypeDecl): Annotation[][] {
   return (decl.constructorAnnotations ??= decl.constructors.map(() => []));
 }
 
+/** The modifiers and annotations before a declaration, each list at its length (exactList). */
 function parseModifiers(): Modifiers {
-  const mods = readModifiers();
-  mods.modifiers = fitted(mods.modifiers);
-  mods.annotations = fitted(mods.annotations);
-  return mods;
-}
-
-function readModifiers(): Modifiers {
-  const mods: Modifiers = { modifiers: [], annotations: [], start: tStart };
+  let modifiers: string[] | undefined;
+  let annotations: Annotation[] | undefined;
   for (;;) {
     if (kind === WORD) {
       const modifier = MODIFIER_NAMES.get(tText);
       if (modifier) {
-        mods.modifiers.push(modifier);
+        modifiers = append(modifiers, modifier);
         next();
         continue;
       }
@@ -990,27 +1021,48 @@ function readModifiers(): Modifiers {
         const word = tText;
         next();
         if (kind === WORD && (MODIFIERS.has(tText) || tText === 'class' || tText === 'interface' || tText === 'sealed')) {
-          mods.modifiers.push(word);
+          modifiers = append(modifiers, word);
           continue;
         }
         reset(m);
         bail('sealed');
       }
-      return mods;
+      break;
     }
     if (is('@')) {
-      if (S.startsWith('interface', tStart + 1)) return mods;
-      mods.annotations.push(parseAnnotation());
+      if (S.startsWith('interface', tStart + 1)) break;
+      annotations = append(annotations, parseAnnotation());
       continue;
     }
-    return mods;
+    break;
   }
+  return { modifiers: exactList(modifiers), annotations: exactList(annotations) };
+}
+
+/** `list` with `item` at its end; a list of one, made as a literal, when there was none. */
+function append<T>(list: T[] | undefined, item: T): T[] {
+  if (list === undefined) return [item];
+  list.push(item);
+  return list;
+}
+
+/**
+ * A list made by append, at its length: itself while it holds one item (a literal of one has no
+ * room to spare), else a copy; a new empty list for none. A list grown by push has room for 17
+ * items from its first one, and the declarations keep their (mostly one- or two-item) lists of
+ * modifiers, annotations, parameters and type arguments for the whole scan, where the spare room
+ * is memory the collector copies. Made at the first item, a list of one is made once, not twice.
+ */
+function exactList<T>(list: T[] | undefined): T[] {
+  return list === undefined ? [] : list.length === 1 ? list : list.slice();
 }
 
 /** At a type declaration's keyword (after its modifiers): its kind, or undefined. */
 function typeKeyword(): TypeKind | undefined {
   if (kind === WORD) {
-    const k = TYPE_WORDS[tText];
+    // Compared, not looked up: a word as a key was hashed for every member, and `constructor` or
+    // `toString` as a key found the object's prototype.
+    const k = tText === 'class' ? 'class' : tText === 'interface' ? 'interface' : tText === 'enum' ? 'enum' : tText === 'record' ? 'record' : undefined;
     if (!k) return undefined;
     if (k === 'record') {
       // `record R(` or `record R<`: otherwise `record` is a name
@@ -1281,13 +1333,13 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
     expect(';');
     return method;
   }
-  const declared: string[] = [];
+  let declared: string[] | undefined;
   if (isWord('throws')) {
     next();
     for (;;) {
       const s = tStart;
       parseType();
-      declared.push(S.slice(s, prevEnd).replace(/<[\s\S]*$/, ''));
+      declared = append(declared, S.slice(s, prevEnd).replace(/<[\s\S]*$/, ''));
       if (!is(',')) break;
       next();
     }
@@ -1302,7 +1354,7 @@ function parseMethodRest(mods: Modifiers, typeParams: TypeParam[], returnType: T
   }
   // In the order java-source.ts sets them: both readers' declarations serialise alike.
   if (facts?.statuses) method.statuses = facts.statuses;
-  if (declared.length || facts?.thrown?.length) method.thrown = [...new Set([...declared, ...(facts?.thrown ?? [])])];
+  if (declared || facts?.thrown?.length) method.thrown = [...new Set([...(declared ?? []), ...(facts?.thrown ?? [])])];
   if (facts?.requestReads) method.requestReads = facts.requestReads;
   if (facts?.responseUse) method.responseUse = facts.responseUse;
   if (bodyOpen >= 0 && methodName === 'serialize') method.writes = generatorWrites(source, bodyOpen, prevEnd);
@@ -1316,39 +1368,44 @@ function parseFieldRest(mods: Modifiers, type: TypeRef, firstName: string, first
   }
   const isStatic = modifiers.includes('static');
   const constant = isStatic && modifiers.includes('final');
-  // Each declarator reads the type as written, plus its own dimensions.
-  const declarators: Array<{ name: string; line: number; dims: number; init?: Expr; dflt?: Expr }> = [];
+  // Each declarator reads the type as written, plus its own dimensions: the first one takes
+  // `type` itself, a later one a copy (less the first one's dimensions).
+  let fields: FieldDecl[] | undefined;
+  let firstDims = 0;
   let fieldName = firstName;
   let nameStart = firstStart;
   for (;;) {
     const dimsStart = tStart;
     const dims = parseDims();
     if (dims && commentIn(dimsStart, prevEnd)) bail('comment in dimensions');
-    const d: { name: string; line: number; dims: number; init?: Expr; dflt?: Expr } = { name: fieldName, line: lineOf(nameStart) + 1, dims };
+    const line = lineOf(nameStart) + 1;
+    let init: Expr | undefined;
+    let dflt: Expr | undefined;
     if (is('=')) {
       next();
       const value = parseVariableInit();
-      if (constant) d.init = value.expr;
-      else if (!isStatic && constantShaped(value.expr)) d.dflt = value.expr;
+      if (constant) init = value.expr;
+      else if (!isStatic && constantShaped(value.expr)) dflt = value.expr;
     }
-    declarators.push(d);
+    let t = type;
+    if (fields === undefined) firstDims = dims;
+    else {
+      t = cloneRef(type);
+      t.dims -= firstDims;
+    }
+    t.dims += dims;
+    const field: FieldDecl = { name: fieldName, type: t, modifiers, annotations: mods.annotations, line };
+    if (init) field.initializer = init;
+    if (dflt) field.defaultValue = dflt;
+    if (doc) field.doc = doc;
+    fields = append(fields, field);
     if (!is(',')) break;
     next();
     nameStart = tStart;
     fieldName = name();
   }
-  const out: FieldDecl[] = [];
-  for (const d of declarators) {
-    const t = declarators.length === 1 ? type : cloneRef(type);
-    t.dims += d.dims;
-    const field: FieldDecl = { name: d.name, type: t, modifiers, annotations: mods.annotations, line: d.line };
-    if (d.init) field.initializer = d.init;
-    if (d.dflt) field.defaultValue = d.dflt;
-    if (doc) field.doc = doc;
-    out.push(field);
-  }
   expect(';');
-  return out;
+  return exactList(fields);
 }
 
 /** `( params )` of a method, constructor or record. */
@@ -1360,7 +1417,7 @@ function parseFormalParameters(): ParamDecl[] {
 }
 
 function parseParamList(): ParamDecl[] {
-  const out: ParamDecl[] = [];
+  let out: ParamDecl[] | undefined;
   for (;;) {
     const mods = parseModifiers();
     for (const m of mods.modifiers) if (m !== 'final') bail(`${m} parameter`);
@@ -1371,7 +1428,7 @@ function parseParamList(): ParamDecl[] {
       const n = name();
       if (is('[') || is('=')) bail('varargs declarator');
       type.dims += 1;
-      out.push({ name: n, type, annotations: mods.annotations });
+      out = append(out, { name: n, type, annotations: mods.annotations });
     } else {
       if (isWord('this')) bail('receiver parameter');
       const n = name();
@@ -1380,9 +1437,9 @@ function parseParamList(): ParamDecl[] {
       const dims = parseDims();
       if (dims && commentIn(dimsStart, prevEnd)) bail('comment in dimensions');
       type.dims += dims;
-      out.push({ name: n, type, annotations: mods.annotations });
+      out = append(out, { name: n, type, annotations: mods.annotations });
     }
-    if (!is(',')) return fitted(out);
+    if (!is(',')) return exactList(out);
     next();
   }
 }
@@ -1395,6 +1452,13 @@ function parseParamList(): ParamDecl[] {
 function skipBlankBlock(constructorBody = false): void {
   if (!is('{')) bail(`expected a body at ${tStart}`);
   const open = tStart;
+  const close = blankedBodyEnd(open);
+  if (close >= 0) {
+    P = close + 1;
+    tEnd = P;
+    next();
+    return;
+  }
   let i = tStart + 1;
   for (;;) {
     const c = S.charCodeAt(i);
@@ -1408,6 +1472,27 @@ function skipBlankBlock(constructorBody = false): void {
   P = i + 1;
   tEnd = P;
   next();
+}
+
+/**
+ * The `}` of the body the skeleton blanked from the `{` at `open`, or -1: its inside is blanks and
+ * line breaks only, so it ends at that `}` (checked: the skeleton's text is this text unless a
+ * declaration cut closed it differently, and then there are no bodies to look up).
+ */
+function blankedBodyEnd(open: number): number {
+  let lo = 0;
+  let hi = (bodies.length >> 1) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = bodies[mid * 2]!;
+    if (at === open) {
+      const close = bodies[mid * 2 + 1]!;
+      return S.charCodeAt(close) === 0x7d ? close : -1;
+    }
+    if (at < open) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 function skipKeptBlock(open: number, constructorBody: boolean): void {
@@ -1448,17 +1533,27 @@ function qualifiedName(wildcard: boolean): void {
 /**
  * Reads the declarations of a Java skeleton into `target` (its `pkg` and `imports` already set
  * from the lifted header). Returns false, leaving `target` untouched, when tree-sitter must read it.
+ * `blankedBodies`: the bodies the skeleton blanked (Skeleton.bodies), passed over at once.
  */
-export function parseDeclarations(skeleton: string, text: string, target: SourceFile, checkBlock?: BlockCheck): boolean {
+export function parseDeclarations(skeleton: string, text: string, target: SourceFile, checkBlock?: BlockCheck, blankedBodies: readonly number[] = []): boolean {
   blockCheck = checkBlock;
+  bodies = blankedBodies;
   S = skeleton;
   source = text;
   P = 0;
   prevEnd = 0;
   cStart = [];
   cEnd = [];
-  lineStarts = [0];
-  for (let i = skeleton.indexOf('\n'); i >= 0; i = skeleton.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  lineStarts[0] = 0;
+  lineCount = 1;
+  for (let i = skeleton.indexOf('\n'); i >= 0; i = skeleton.indexOf('\n', i + 1)) {
+    if (lineCount === lineStarts.length) {
+      const grown = new Int32Array(lineCount * 2);
+      grown.set(lineStarts);
+      lineStarts = grown;
+    }
+    lineStarts[lineCount++] = i + 1;
+  }
   file = target;
   bailReason = '';
   try {
@@ -1520,6 +1615,9 @@ export function parseDeclarations(skeleton: string, text: string, target: Source
     blockCheck = undefined;
     cStart = [];
     cEnd = [];
-    lineStarts = [];
+    lineCount = 0;
+    // a very long file's table is not kept for the rest of the scan
+    if (lineStarts.length > 65536) lineStarts = new Int32Array(4096);
+    bodies = [];
   }
 }

@@ -79,14 +79,14 @@ function javaParser(): Parser {
  */
 export function parseJava(text: string, path: string, module: string): { file: SourceFile; errorLine?: number } {
   checkNesting(text, 'java'); // a hostile file becomes a diagnostic, not a crash
-  const { text: whole, header } = skeletonOf(text);
+  const { text: whole, header, bodies } = skeletonOf(text);
   const cut = cutDeclarations(whole, 'java'); // one file's share of the scan is bounded
   const skeleton = cut?.text ?? whole;
   const file = headerFile(header, path, module);
   if (cut) file.cutAtLine = cut.line;
   // Declarations the hand-written parser reads in full skip tree-sitter; the rest (syntax errors,
   // rare constructs) take the tree-sitter path below, which stays the reference.
-  if (useFastParser && parseDeclarations(skeleton, text, file, blockParses)) return { file };
+  if (useFastParser && parseDeclarations(skeleton, text, file, blockParses, cut ? undefined : bodies)) return { file };
   return parseTree(skeleton, text, file);
 }
 

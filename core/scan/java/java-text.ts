@@ -5,9 +5,31 @@
 import type { Expr, Import } from '../source-model';
 
 export function readImport(statement: string): Import {
+  const plain = plainImport(statement);
+  if (plain) return plain;
   const text = statement.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
   const m = /^import\s+(static\s+)?([\w$.\s]+?)(\.\s*\*)?\s*;?\s*$/.exec(text);
   return { name: m?.[2]?.replace(/\s+/g, '') ?? '', isStatic: m?.[1] !== undefined, wildcard: m?.[3] !== undefined };
+}
+
+/**
+ * `import a.b.C;`, `import static a.b.C.x;` or `import a.b.*;` written plainly (one space, no
+ * comment, ASCII names), as most are: read by index, as the expressions below would read it.
+ * Undefined for anything else.
+ */
+function plainImport(statement: string): Import | undefined {
+  if (!statement.startsWith('import ') || statement.charCodeAt(statement.length - 1) !== 0x3b) return undefined;
+  const isStatic = statement.startsWith('static ', 7);
+  const from = isStatic ? 14 : 7;
+  let to = statement.length - 1;
+  const wildcard = statement.charCodeAt(to - 1) === 0x2a && statement.charCodeAt(to - 2) === 0x2e;
+  if (wildcard) to -= 2;
+  if (to <= from) return undefined;
+  for (let i = from; i < to; i++) {
+    const c = statement.charCodeAt(i);
+    if (c !== 0x2e && !isWordChar(c)) return undefined;
+  }
+  return { name: statement.slice(from, to), isStatic, wildcard };
 }
 
 /**

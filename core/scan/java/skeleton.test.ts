@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankMethodBodies, skeletonOf } from './skeleton';
+import { parseDeclarations } from './declaration-parser';
+import type { SourceFile } from '../source-model';
 
 const kept = (src: string) => blankMethodBodies(src).replace(/\s+/g, ' ').trim();
 
@@ -99,5 +101,24 @@ describe('skeletonOf', () => {
     expect(s.text.length).toBe(src.length);
     expect(s.text).not.toMatch(/\bimport\b|\bpackage\b/);
     expect(s.text).toContain('@RestController class A');
+  });
+
+  it('lists the bodies it blanked, and the declarations read the same passing over them at once', () => {
+    const src = 'class A {\r\n  int f() {\r\n    return 1;\r\n  }\n  A() { g(); }\n  void h() throws X {\n\t// c\n  }\n  static { init(); }\n  Runnable r = () -> { run(); };\n}';
+    const s = skeletonOf(src);
+    expect(s.bodies.length).toBe(6); // f, A() and h: the initializer and the lambda stay
+    for (let k = 0; k < s.bodies.length; k += 2) {
+      const [open, close] = [s.bodies[k]!, s.bodies[k + 1]!];
+      expect([s.text[open], s.text[close]]).toEqual(['{', '}']);
+      expect(s.text.slice(open + 1, close)).toMatch(/^[ \r\n]*$/);
+    }
+    const read = (bodies?: readonly number[]) => {
+      const file: SourceFile = { path: 'A.java', lang: 'java', pkg: '', imports: [], types: [], module: 'm' };
+      expect(parseDeclarations(s.text, src, file, () => true, bodies)).toBe(true);
+      return JSON.stringify(file, (key, value: unknown) => (key === 'file' || key === 'outer' ? undefined : value));
+    };
+    expect(read(s.bodies)).toBe(read());
+    // a range that does not end at a `}` of this text is not taken
+    expect(read([s.bodies[0]!, s.bodies[0]! + 1])).toBe(read());
   });
 });

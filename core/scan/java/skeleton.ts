@@ -30,6 +30,11 @@ export interface Skeleton {
   text: string;
   /** The `package ...;` and `import ...;` statements, as written. */
   header: string[];
+  /**
+   * The blanked bodies, `{` and `}` index pairs in order: the declaration parser passes over such a
+   * body at once instead of looking at each of its blanks.
+   */
+  bodies: number[];
 }
 
 /**
@@ -38,7 +43,8 @@ export interface Skeleton {
  */
 export function skeletonOf(text: string): Skeleton {
   const header: string[] = [];
-  return { text: blankVarargsAnnotations(blankMethodBodies(text, header)), header };
+  const bodies: number[] = [];
+  return { text: blankVarargsAnnotations(blankMethodBodies(text, header, bodies)), header, bodies };
 }
 
 /**
@@ -55,7 +61,7 @@ function blankVarargsAnnotations(skeleton: string): string {
   return skeleton.replace(VARARGS_ANNOTATIONS, (m) => m.replace(/[^\r\n]/g, ' '));
 }
 
-export function blankMethodBodies(text: string, header?: string[]): string {
+export function blankMethodBodies(text: string, header?: string[], bodies?: number[]): string {
   const n = text.length;
   const chunks: string[] = [];
   let copied = 0; // text[0, copied) is already in chunks
@@ -115,6 +121,7 @@ export function blankMethodBodies(text: string, header?: string[]): string {
         }
         chunks.push(text.slice(copied, i + 1));
         blankInto(chunks, text, i + 1, end, lfOnly);
+        bodies?.push(i, end);
         copied = end;
         i = end + 1;
         segStart = i;
@@ -164,13 +171,32 @@ function isAccessAt(text: string, i: number): boolean {
   return word > 0 && !isWordChar(text.charCodeAt(i + word));
 }
 
-/** A run of spaces to cut blank lines from: slices of one string, no new string per line. */
-const SPACES = ' '.repeat(1024);
+/** Blank lines by length, each ending in its `\n`, and runs of spaces: made once, shared by every body. */
+const BLANK_LINES: string[] = [];
+const BLANK_RUNS: string[] = [];
+const SHARED_BLANKS = 256;
+
+function blankLine(run: number): string {
+  if (run >= SHARED_BLANKS) return `${' '.repeat(run)}\n`;
+  return (BLANK_LINES[run] ??= flat(run, '\n'));
+}
+
+function blankRun(run: number): string {
+  if (run >= SHARED_BLANKS) return ' '.repeat(run);
+  return (BLANK_RUNS[run] ??= flat(run, ''));
+}
+
+/** `run` spaces and `end` as one flat string (a concatenation would keep its parts, to be walked at every join). */
+function flat(run: number, end: string): string {
+  const codes = new Array<number>(run).fill(0x20);
+  if (end) codes.push(end.charCodeAt(0));
+  return String.fromCharCode(...codes);
+}
 
 /**
  * Pushes `text[from, to)` blanked as blank() does onto `chunks`, a line at a time: in a text of
  * `\n` line breaks (`lfOnly`) they are found with indexOf, not by looking at each character, and
- * the pieces are joined once with the rest of the skeleton.
+ * each blank line is one shared string; the pieces are joined once with the rest of the skeleton.
  */
 function blankInto(chunks: string[], text: string, from: number, to: number, lfOnly: boolean): void {
   if (!lfOnly) {
@@ -179,11 +205,12 @@ function blankInto(chunks: string[], text: string, from: number, to: number, lfO
   }
   for (let k = from; k < to; ) {
     const nl = text.indexOf('\n', k);
-    const end = nl < 0 || nl >= to ? to : nl;
-    for (let run = end - k; run > 0; run -= SPACES.length) chunks.push(run >= SPACES.length ? SPACES : SPACES.slice(0, run));
-    if (end === to) break;
-    chunks.push('\n');
-    k = end + 1;
+    if (nl < 0 || nl >= to) {
+      chunks.push(blankRun(to - k));
+      break;
+    }
+    chunks.push(blankLine(nl - k));
+    k = nl + 1;
   }
 }
 
