@@ -25,7 +25,7 @@ import type { HttpCaller, HttpCallOptions, HttpCallResult } from './http';
 import type { CallHooks } from './hooks';
 import { defaultDraft, prepareRequest } from './request-builder';
 import { refusedBy } from './refused';
-import { configDefinedOf, credentialCandidates, credentialPlanFrom, withCredential } from './send-auth';
+import { endpointCredentialPlan, withCredential } from './send-auth';
 import type { CredentialPlan } from './send-auth';
 import type { PreparedRequest } from './request-builder';
 
@@ -207,8 +207,7 @@ type CredentialContext = Pick<EndpointCallContext, 'endpoint' | 'module' | 'envi
  * variables, and whether they have a value in the environment or the config.
  */
 export function sendCredential(ctx: CredentialContext, draft: HttpRequestDraft): CredentialPlan | undefined {
-  const candidates = credentialCandidates(ctx.endpoint, ctx.module ? [ctx.module] : []);
-  return credentialPlanFrom(candidates, draft, ctx.environment, configDefinedOf(candidates, (name) => ctx.config?.get(name)));
+  return endpointCredentialPlan(ctx.endpoint, ctx.module ? [ctx.module] : [], draft, ctx.environment, (name) => ctx.config?.get(name));
 }
 
 /** Sends an HTTP draft and remembers its host in the project's history once a response arrived. */

@@ -43,9 +43,10 @@ export function credentialCandidates(e: Endpoint, modules: readonly ModuleSummar
 /**
  * What Send does for a credential with this draft and these variables (`has`: the variable has
  * a non-empty value): the first scheme whose variables all have a value, else the first one
- * (reported as missing); none for a public or undeclared endpoint.
+ * (reported as missing); none for a public or undeclared endpoint. Private: every caller goes
+ * through credentialPlanFrom, so the hint, Send and Copy as cURL read `has` the same way.
  */
-export function credentialPlan(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, has: (name: string) => boolean): CredentialPlan | undefined {
+function credentialPlan(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, has: (name: string) => boolean): CredentialPlan | undefined {
   const chosen = candidates.find((c) => c.kind !== 'digest' && c.variables.every(has)) ?? candidates[0];
   if (!chosen) return undefined;
   const userSet = userSets(draft, chosen.target);
@@ -83,6 +84,16 @@ export function credentialPlanFrom(candidates: readonly CredentialCandidate[], d
 }
 
 const sent = (r: NameValue): boolean => r.enabled !== false && r.name !== '';
+
+/**
+ * The plan for one endpoint's draft as Send and Copy as cURL follow it: its candidates, the
+ * environment, and the config reader alone (`config`, the lookup's second source), through
+ * credentialPlanFrom as the request view's hint decides it.
+ */
+export function endpointCredentialPlan(e: Endpoint, modules: readonly ModuleSummary[] | undefined, draft: HttpRequestDraft, environment: EnvironmentVariables, config: (name: string) => string | undefined): CredentialPlan | undefined {
+  const candidates = credentialCandidates(e, modules);
+  return credentialPlanFrom(candidates, draft, environment, configDefinedOf(candidates, config));
+}
 
 /** Whether the draft sends that header / query parameter / cookie itself (with a value). */
 function userSets(d: HttpRequestDraft, target: CredentialCandidate['target']): boolean {
