@@ -47,7 +47,7 @@ export function credentialDraft(e: Endpoint, draft: HttpRequestDraft, options: E
   // Send's own decision (endpointCredentialPlan), from the same sources: the environment, then the config reader.
   const plan = endpointCredentialPlan(e, options.modules, draft, options.environment, (name) => options.config?.(name));
   if (!plan || plan.userSet || plan.declined || plan.missing.length) return { draft };
-  // curl answers a Digest challenge itself (--digest), which Send does not.
+  // curl answers a Digest challenge itself (--digest), as Send does.
   if (plan.kind === 'basic' || plan.kind === 'digest') return { draft, user: { scheme: plan.kind, variables: [plan.variables[0]!, plan.variables[1]!] } };
   return { draft: withCredential(draft, plan, lookup) };
 }
