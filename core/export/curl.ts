@@ -15,7 +15,7 @@ import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { withAuthRow, authOfExport, alternativesNote } from './auth';
-import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type ShellSecret } from './shell-secrets';
+import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type SecretEncoding, type ShellSecret } from './shell-secrets';
 
 type Resolved = Required<CurlOptions>;
 
@@ -43,7 +43,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   const grpcHosts = grpcHostPlan(ordered, options);
   // A written script never holds a secret variable's value: in Resolve mode the shell reads it from
   // the environment; in Keep mode a value a pre-request script wrote goes back to its placeholder.
-  const secrets: FileSecrets = { list: shellSecrets(options.environment), used: new Set(), asShell: opts.render === 'resolve' };
+  const secrets: FileSecrets = { list: shellSecrets(options.environment), used: new Set(), asShell: opts.render === 'resolve', encodings: new Set() };
   const resolver = resolverFor(opts, options, hosts, secrets.list);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
@@ -61,7 +61,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
     }
   }
   const used = secrets.asShell ? secrets.list.filter((s) => secrets.used.has(s.key)) : [];
-  lines.splice(preambleAt, 0, ...secretsPreamble(used, options.environment?.name, opts.comments));
+  lines.splice(preambleAt, 0, ...secretsPreamble(used, options.environment?.name, opts.comments, secrets.encodings));
   if (used.length) warnings.push(`secret values are not written in api.sh: export ${used.map((s) => s.shell).join(', ')} before running it (${used.map((s) => `{{${s.key}}}`).join(', ')})`);
   warnings.unshift(...missingWarnings(resolver));
   const path = 'api.sh';
@@ -99,6 +99,8 @@ interface FileSecrets {
   list: readonly ShellSecret[];
   used: Set<string>;
   asShell: boolean;
+  /** The encodings the written references use: the script defines their shell functions. */
+  encodings: Set<SecretEncoding>;
 }
 
 function missingWarnings(resolver: Resolver): string[] {
@@ -138,7 +140,7 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
   if (!secrets?.list.length) return joinWords(safe, opts.multiline);
   const marked = safe.map((w): Word => (typeof w === 'string' ? markSecretValues(w, secrets.list) : [w[0], markSecretValues(w[1], secrets.list)]));
   for (const w of marked) for (const key of markedKeys(typeof w === 'string' ? w : w[1])) secrets.used.add(key);
-  if (secrets.asShell) return joinWords(marked, opts.multiline, secrets.list);
+  if (secrets.asShell) return joinWords(marked, opts.multiline, secrets.list, secretEncodings(marked), secrets.encodings);
   return joinWords(marked.map((w): Word => (typeof w === 'string' ? markersAsPlaceholders(w) : [w[0], markersAsPlaceholders(w[1])])), opts.multiline);
 }
 
@@ -163,10 +165,30 @@ function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
   return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), authOfExport(e, options));
 }
 
-function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = []): string {
-  const quote = (w: string) => (secrets.length ? quoteWithSecrets(w, secrets, shQuote) : shQuote(w));
-  const rendered = words.map((w) => (typeof w === 'string' ? quote(w) : `${w[0]} ${quote(w[1])}`));
+function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = [], encodings: readonly SecretEncoding[] = [], used?: Set<SecretEncoding>): string {
+  const quote = (w: string, i: number) => (secrets.length ? quoteWithSecrets(w, secrets, shQuote, encodings[i], used) : shQuote(w));
+  const rendered = words.map((w, i) => (typeof w === 'string' ? quote(w, i) : `${w[0]} ${quote(w[1], i)}`));
   return rendered.join(multiline ? ' \\\n  ' : ' ');
+}
+
+const DATA_FLAGS = new Set(['-d', '--data', '--data-raw']);
+
+/**
+ * What a secret in each word stands for, so the script encodes the value it reads where it
+ * lands: in curl's URL percent-encoded; in a data word JSON-escaped for a JSON body, percent-
+ * encoded for a form (curl's default for -d), as it is for other text; elsewhere (headers,
+ * cookies, `--data-urlencode` and `--form-string`, which curl takes literally) as it is.
+ */
+function secretEncodings(words: readonly Word[]): SecretEncoding[] {
+  const curl = words[0] === 'curl';
+  const typeHeader = words.find((w): w is [string, string] => typeof w !== 'string' && (w[0] === '-H' || w[0] === '--header') && /^content-type\s*:/i.test(w[1]));
+  const type = typeHeader?.[1].replace(/^[^:]*:\s*/, '').toLowerCase();
+  return words.map((w): SecretEncoding => {
+    if (typeof w === 'string') return curl && w !== 'curl' && !w.startsWith('-') ? 'url' : 'raw';
+    if (!DATA_FLAGS.has(w[0])) return 'raw';
+    if (type?.includes('json') || isJsonText(w[1])) return 'json';
+    return type === undefined || type.startsWith('application/x-www-form-urlencoded') ? 'url' : 'raw';
+  });
 }
 
 function curlWords(t: RequestTemplate, opts: Resolved, host: string, r: Resolver): Word[] {

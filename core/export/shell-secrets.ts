@@ -93,10 +93,41 @@ export function markedKeys(word: string): string[] {
 }
 
 /**
- * A word quoted for sh with each marker as `"${NAME}"`: the literal parts single-quoted (quote),
- * the references double-quoted so the shell expands them into one word without splitting.
+ * How a secret is written where it lands: as it is (a header, a cookie, a form field curl encodes
+ * itself), percent-encoded (a URL, a form body sent as it is) or JSON-escaped (inside a JSON
+ * string). The value comes from the shell at run time, so the script encodes it (SHELL_ENCODERS).
  */
-export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], quote: (literal: string) => string): string {
+export type SecretEncoding = 'raw' | 'url' | 'json';
+
+/** The shell functions that encode a value read from the environment, by the encoding they give. */
+export const SHELL_ENCODERS: Record<Exclude<SecretEncoding, 'raw'>, { name: string; lines: string[] }> = {
+  // Byte by byte in the C locale (awk's length and substr count bytes there): every byte but
+  // RFC 3986's unreserved ones as %XX, so `&`, `#`, `+`, `%`, a space or UTF-8 stay the value's.
+  // ENVIRON, not `-v`: awk would read a backslash in a `-v` value as an escape.
+  url: {
+    name: 'apiscout_urlencode',
+    lines: [
+      '# Percent-encodes its argument for a URL or a form body.',
+      `apiscout_urlencode() { LC_ALL=C APISCOUT_VALUE=$1 awk 'BEGIN { s = ENVIRON["APISCOUT_VALUE"]; for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i; for (i = 1; i <= length(s); i++) { c = substr(s, i, 1); if (c ~ /[A-Za-z0-9._~-]/) printf "%s", c; else printf "%%%02X", ord[c] } }'; }`,
+    ],
+  },
+  // `"` and `\` escaped, control characters as \u00XX; other bytes (UTF-8) as they are.
+  json: {
+    name: 'apiscout_json',
+    lines: [
+      '# Escapes its argument for the inside of a JSON string.',
+      `apiscout_json() { LC_ALL=C APISCOUT_VALUE=$1 awk 'BEGIN { s = ENVIRON["APISCOUT_VALUE"]; for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i; for (i = 1; i <= length(s); i++) { c = substr(s, i, 1); if (c == "\\\\" || c == "\\"") printf "\\\\%s", c; else if (ord[c] < 32) printf "\\\\u%04x", ord[c]; else printf "%s", c } }'; }`,
+    ],
+  },
+};
+
+/**
+ * A word quoted for sh with each marker as `"${NAME}"` (or, encoded, `"$(apiscout_urlencode
+ * "${NAME}")"`): the literal parts single-quoted (quote), the references double-quoted so the
+ * shell expands them into one word without splitting. `encoding`: what the word's markers stand
+ * for; the encoders used are added to `used`.
+ */
+export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], quote: (literal: string) => string, encoding: SecretEncoding = 'raw', used?: Set<SecretEncoding>): string {
   if (!word.includes('APISCOUTSECRET')) return quote(word);
   const parts: string[] = [];
   let last = 0;
@@ -104,7 +135,8 @@ export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], 
     const secret = secrets.find((s) => s.key === keyOfMarker(m[1]!));
     if (!secret) continue;
     if (m.index > last) parts.push(quote(word.slice(last, m.index)));
-    parts.push(`"\${${secret.shell}}"`);
+    parts.push(encoding === 'raw' ? `"\${${secret.shell}}"` : `"$(${SHELL_ENCODERS[encoding].name} "\${${secret.shell}}")"`);
+    used?.add(encoding);
     last = m.index + m[0].length;
   }
   if (last < word.length) parts.push(quote(word.slice(last)));
@@ -115,7 +147,7 @@ export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], 
  * The script's preamble for the secrets it uses: which variables to export, and a check that stops
  * the script with that message before any request goes out without its credential.
  */
-export function secretsPreamble(used: readonly ShellSecret[], environment: string | undefined, comments: boolean): string[] {
+export function secretsPreamble(used: readonly ShellSecret[], environment: string | undefined, comments: boolean, encodings: ReadonlySet<SecretEncoding> = new Set()): string[] {
   if (!used.length) return [];
   const from = environment ? ` of environment ${environment.replace(/\s+/g, ' ')}` : '';
   const lines: string[] = [];
@@ -125,5 +157,6 @@ export function secretsPreamble(used: readonly ShellSecret[], environment: strin
   }
   // The message names the shell variable alone: a key's braces or `$` would end or expand the word.
   for (const s of used) lines.push(`: "\${${s.shell}:?export ${s.shell} before running this script}"`);
+  for (const e of ['url', 'json'] as const) if (encodings.has(e)) lines.push(...SHELL_ENCODERS[e].lines.slice(comments ? 0 : 1));
   return lines;
 }
