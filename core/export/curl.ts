@@ -165,7 +165,7 @@ function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
   return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), authOfExport(e, options));
 }
 
-function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = [], encodings: readonly SecretEncoding[] = [], used?: Set<SecretEncoding>): string {
+function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = [], encodings: ReadonlyArray<SecretEncoding | ((at: number) => SecretEncoding)> = [], used?: Set<SecretEncoding>): string {
   const quote = (w: string, i: number) => (secrets.length ? quoteWithSecrets(w, secrets, shQuote, encodings[i], used) : shQuote(w));
   const rendered = words.map((w, i) => (typeof w === 'string' ? quote(w, i) : `${w[0]} ${quote(w[1], i)}`));
   return rendered.join(multiline ? ' \\\n  ' : ' ');
@@ -175,20 +175,32 @@ const DATA_FLAGS = new Set(['-d', '--data', '--data-raw']);
 
 /**
  * What a secret in each word stands for, so the script encodes the value it reads where it
- * lands: in curl's URL percent-encoded; in a data word JSON-escaped for a JSON body, percent-
+ * lands: in curl's URL percent-encoded past the origin (a secret host stays as it is); in a data word JSON-escaped for a JSON body, percent-
  * encoded for a form (curl's default for -d), as it is for other text; elsewhere (headers,
  * cookies, `--data-urlencode` and `--form-string`, which curl takes literally) as it is.
  */
-function secretEncodings(words: readonly Word[]): SecretEncoding[] {
+function secretEncodings(words: readonly Word[]): Array<SecretEncoding | ((at: number) => SecretEncoding)> {
   const curl = words[0] === 'curl';
   const typeHeader = words.find((w): w is [string, string] => typeof w !== 'string' && (w[0] === '-H' || w[0] === '--header') && /^content-type\s*:/i.test(w[1]));
   const type = typeHeader?.[1].replace(/^[^:]*:\s*/, '').toLowerCase();
-  return words.map((w): SecretEncoding => {
-    if (typeof w === 'string') return curl && w !== 'curl' && !w.startsWith('-') ? 'url' : 'raw';
+  return words.map((w): SecretEncoding | ((at: number) => SecretEncoding) => {
+    if (typeof w === 'string') {
+      if (!curl || w === 'curl' || w.startsWith('-')) return 'raw';
+      const path = pathStart(w);
+      return (at) => (at < path ? 'raw' : 'url');
+    }
     if (!DATA_FLAGS.has(w[0])) return 'raw';
     if (type?.includes('json') || isJsonText(w[1])) return 'json';
     return type === undefined || type.startsWith('application/x-www-form-urlencoded') ? 'url' : 'raw';
   });
+}
+
+/** Where a URL's path (or query) starts: after `scheme://authority`, or after a leading host variable's marker. */
+function pathStart(url: string): number {
+  const authority = url.indexOf('://');
+  const from = authority >= 0 ? authority + 3 : 0;
+  const at = url.slice(from).search(/[/?#]/);
+  return at < 0 ? url.length : from + at;
 }
 
 function curlWords(t: RequestTemplate, opts: Resolved, host: string, r: Resolver): Word[] {

@@ -125,9 +125,9 @@ export const SHELL_ENCODERS: Record<Exclude<SecretEncoding, 'raw'>, { name: stri
  * A word quoted for sh with each marker as `"${NAME}"` (or, encoded, `"$(apiscout_urlencode
  * "${NAME}")"`): the literal parts single-quoted (quote), the references double-quoted so the
  * shell expands them into one word without splitting. `encoding`: what the word's markers stand
- * for; the encoders used are added to `used`.
+ * for (by a marker's index, where it differs within the word); the encoders used are added to `used`.
  */
-export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], quote: (literal: string) => string, encoding: SecretEncoding = 'raw', used?: Set<SecretEncoding>): string {
+export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], quote: (literal: string) => string, encoding: SecretEncoding | ((at: number) => SecretEncoding) = 'raw', used?: Set<SecretEncoding>): string {
   if (!word.includes('APISCOUTSECRET')) return quote(word);
   const parts: string[] = [];
   let last = 0;
@@ -135,8 +135,9 @@ export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], 
     const secret = secrets.find((s) => s.key === keyOfMarker(m[1]!));
     if (!secret) continue;
     if (m.index > last) parts.push(quote(word.slice(last, m.index)));
-    parts.push(encoding === 'raw' ? `"\${${secret.shell}}"` : `"$(${SHELL_ENCODERS[encoding].name} "\${${secret.shell}}")"`);
-    used?.add(encoding);
+    const how = typeof encoding === 'function' ? encoding(m.index) : encoding;
+    parts.push(how === 'raw' ? `"\${${secret.shell}}"` : `"$(${SHELL_ENCODERS[how].name} "\${${secret.shell}}")"`);
+    used?.add(how);
     last = m.index + m[0].length;
   }
   if (last < word.length) parts.push(quote(word.slice(last)));

@@ -70,7 +70,8 @@ describe('cURL export in Resolve mode with secret variables', () => {
       res.writeHead(200).end();
     });
     try {
-      const environment: Environment = { name: 'local', variables: [{ key: 'host', value: echo.url }, { key: 'token', value: SECRET, secret: true }] };
+      // The host a secret too: it stays as it is, only what follows the origin is encoded.
+      const environment: Environment = { name: 'local', variables: [{ key: 'host', value: echo.url, secret: true }, { key: 'token', value: SECRET, secret: true }] };
       const json = authEndpoint('/json', undefined, {
         method: 'POST',
         request: {
@@ -88,7 +89,8 @@ describe('cURL export in Resolve mode with secret variables', () => {
         expect(script).not.toContain(SECRET);
         expect(script).not.toContain(encodeURIComponent(SECRET));
         expect(script).not.toContain(JSON.stringify(SECRET).slice(1, -1));
-        const out = await runScript(script, { ...process.env, TOKEN: SECRET });
+        expect(script).not.toContain(echo.url);
+        const out = await runScript(script, { ...process.env, HOST: echo.url, TOKEN: SECRET });
         expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
         expect(out.status, out.stderr).toBe(0);
         const byPath = Object.fromEntries(seen.map((r) => [new URL(r.url, 'http://x').pathname, r]));
