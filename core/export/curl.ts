@@ -6,6 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft, NameValue } from '../model/request-state';
+import { substitute } from '../env/placeholders';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
 import { BODY_FILE, bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
@@ -15,7 +16,7 @@ import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { withAuthRow, authOfExport, alternativesNote } from './auth';
-import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type SecretEncoding, type ShellSecret } from './shell-secrets';
+import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, shortSecretFields, type SecretEncoding, type ShellSecret } from './shell-secrets';
 
 type Resolved = Required<CurlOptions>;
 
@@ -91,7 +92,19 @@ function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan, s
   const lookup = lookupFor(options.environment, options.lookup);
   const own = new Map((hosts?.variables ?? []).map((v) => [v.name, v.value]));
   const secret = new Set(secrets.map((s) => s.key));
-  return createResolver((name) => (secret.has(name) ? secretMarker(name) : (lookup(name) ?? own.get(name))));
+  if (!secret.size) return createResolver((name) => lookup(name) ?? own.get(name));
+  // A variable (or config value) whose value names a secret (`trace = id {{token}}`) resolves that
+  // reference to the secret's marker too: found by where it is, not by its value, so a secret of
+  // any length is caught (markSecretValues skips values under four characters).
+  const environment = new Map((options.environment?.variables ?? []).filter((v) => !(v.secret && v.value === '')).map((v) => [v.key, v.value]));
+  const resolve = (name: string, seen: ReadonlySet<string>): string | undefined => {
+    if (secret.has(name)) return secretMarker(name);
+    const value = environment.get(name) ?? options.config?.(name);
+    if (value === undefined || seen.has(name) || !/\{\{|\$\{/.test(value)) return lookup(name) ?? own.get(name);
+    const inner = new Set(seen).add(name);
+    return substitute(value, (n) => resolve(n, inner));
+  };
+  return createResolver((name) => resolve(name, new Set()));
 }
 
 /** The secret variables a written script reads from the shell's environment (asShell; else writes as placeholders), and those its commands used. */
@@ -138,6 +151,7 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
   };
   const safe = words.map((w): Word => (typeof w === 'string' ? strip(w) : [w[0], strip(w[1])]));
   if (!secrets?.list.length) return joinWords(safe, opts.multiline);
+  if (scripted) for (const key of shortSecretFields(scripted, secrets.list)) warnings.push(`${e.address}: a pre-request script left a field equal to the value of {{${key}}}, shorter than 4 characters: such a value cannot be told from other text, so api.sh may hold it as it is`);
   const marked = safe.map((w): Word => (typeof w === 'string' ? markSecretValues(w, secrets.list) : [w[0], markSecretValues(w[1], secrets.list)]));
   for (const w of marked) for (const key of markedKeys(typeof w === 'string' ? w : w[1])) secrets.used.add(key);
   if (secrets.asShell) return joinWords(marked, opts.multiline, secrets.list, secretEncodings(marked), secrets.encodings);

@@ -58,8 +58,16 @@ export function shellSecrets(environment: Environment | undefined): ShellSecret[
 /**
  * A rendered word with every secret value replaced by its marker: a value that reached the word
  * another way than its placeholder (a pre-request script copied it, a variable's value names it)
- * is written as its variable all the same, as it is, URL- or form-encoded or JSON-escaped. Values shorter
- * than four characters are left alone: replacing them would corrupt unrelated text.
+ * is written as its variable all the same, as it is, URL- or form-encoded or JSON-escaped.
+ *
+ * Values shorter than four characters are left alone, and cannot be caught by value without
+ * false positives: one to three characters (`1`, `ab`, `x-1`) recur in text that has nothing to
+ * do with them (a `page=1`, a JSON key, a path segment, the hex digits of another marker), and
+ * even a whole field equal to one can be a coincidence (a secret PIN `123` and an id `123`),
+ * whose rewriting would make the script send whatever the user exports instead. What can be
+ * closed is closed by place, not value: a variable naming a secret resolves that reference to the
+ * marker (curl.ts resolverFor). The rest, a pre-request script copying a short value into the
+ * request, gets a warning naming the variable (shortSecretFields).
  */
 export function markSecretValues(word: string, secrets: readonly ShellSecret[]): string {
   // Markers already in the word are kept whole: a value (`746f`, `SECRET`) can be part of one.
@@ -85,6 +93,39 @@ export function markSecretValues(word: string, secrets: readonly ShellSecret[]):
 /** The word with each marker written back as its `{{key}}` placeholder (Keep mode). */
 export function markersAsPlaceholders(word: string): string {
   return word.replace(MARKER, (_, hex: string) => `{{${keyOfMarker(hex)}}}`);
+}
+
+/**
+ * The keys of the secrets under four characters (markSecretValues leaves them) that a request a
+ * pre-request script left holds as a whole field: a header value (or what follows its scheme,
+ * `Bearer x`), a cookie, a query parameter, a form field or a JSON string.
+ */
+export function shortSecretFields(request: { url: string; headers: ReadonlyArray<{ name: string; value: string }>; body: string | null }, secrets: readonly ShellSecret[]): string[] {
+  const short = secrets.filter((s) => s.value.length > 0 && s.value.length < 4);
+  if (!short.length) return [];
+  const fields = new Set<string>();
+  for (const h of request.headers) {
+    fields.add(h.value).add(h.value.replace(/^\S+\s+/, ''));
+    if (h.name.toLowerCase() === 'cookie') for (const c of h.value.split(/;\s*/)) fields.add(c.slice(c.indexOf('=') + 1));
+  }
+  try {
+    for (const [, v] of new URL(request.url).searchParams) fields.add(v);
+  } catch {
+    // not a URL yet (a placeholder host): its query is not read
+  }
+  if (request.body !== null) {
+    try {
+      strings(JSON.parse(request.body), fields);
+    } catch {
+      for (const [, v] of new URLSearchParams(request.body)) fields.add(v);
+    }
+  }
+  return short.filter((s) => fields.has(s.value)).map((s) => s.key);
+}
+
+function strings(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') into.add(value);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, into);
 }
 
 /** The keys whose markers a word holds. */

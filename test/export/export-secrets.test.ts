@@ -104,6 +104,36 @@ describe('cURL export in Resolve mode with secret variables', () => {
     }
   });
 
+  it('catches a secret shorter than 4 characters by where it is: another variable (or a config value) naming it; a script copying one gets a warning', async () => {
+    const seen: string[] = [];
+    const echo = await httpServer((req, res) => {
+      seen.push(`${req.headers['x-trace']}|${req.headers.authorization}`);
+      res.writeHead(200).end();
+    });
+    try {
+      const e = authEndpoint('/echo', undefined, { request: { consumes: [], params: ['X-Trace', 'Authorization'].map((name) => ({ name, in: 'header' as const, required: true, schema: { type: 'string' }, description: '', example: name === 'X-Trace' ? '{{trace}}' : '{{auth}}' })) } });
+      const environment: Environment = { name: 'local', variables: [{ key: 'host', value: echo.url }, { key: 'pin', value: '7x', secret: true }, { key: 'trace', value: 'id {{pin}}' }] };
+      // `auth` only the config defines, naming the secret too; the lookup resolves it (as exportSetup's does).
+      const lookup = (n: string) => ({ host: echo.url, pin: '7x', trace: 'id 7x', auth: 'Bearer 7x' })[n];
+      const result = exportCurl([e], { environment, lookup, config: (n) => (n === 'auth' ? 'Bearer {{pin}}' : undefined), curl: { render: 'resolve', multiline: false } });
+      const script = result.files[0]!.content;
+      expect(script).toContain(`-H 'X-Trace: id '"\${PIN}"`);
+      expect(script).toContain(`-H 'Authorization: Bearer '"\${PIN}"`);
+      expect(script).not.toContain('7x');
+      const out = await runScript(script, { ...process.env, PIN: '7x' });
+      expect(out.status, out.stderr).toBe(0);
+      expect(seen).toEqual(['id 7x|Bearer 7x']);
+      // A script that copied it into the request: it cannot be told from other text, so the summary says so.
+      const scripted = new Map([[e.id, { method: 'GET', url: `${echo.url}/echo`, headers: [{ name: 'X-Pin', value: '7x' }], body: null }]]);
+      const copied = exportCurl([e], { environment, lookup, curl: { render: 'resolve', multiline: false }, scripted });
+      expect(copied.summary.warnings).toContain('GET /echo: a pre-request script left a field equal to the value of {{pin}}, shorter than 4 characters: such a value cannot be told from other text, so api.sh may hold it as it is');
+      const plain = new Map([[e.id, { method: 'GET', url: `${echo.url}/echo?page=7`, headers: [{ name: 'X-Pin', value: '7xy' }], body: null }]]);
+      expect(exportCurl([e], { environment, lookup, curl: { render: 'resolve', multiline: false }, scripted: plain }).summary.warnings.filter((w) => w.includes('pre-request'))).toEqual([]);
+    } finally {
+      await echo.close();
+    }
+  });
+
   it('stops before sending anything when a variable is not exported, naming it', async () => {
     const script = exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: secretEnvironment(), curl }).files[0]!.content;
     const { BEARER_TOKEN: _, ...others } = exported();
