@@ -189,9 +189,10 @@ const DATA_FLAGS = new Set(['-d', '--data', '--data-raw']);
 
 /**
  * What a secret in each word stands for, so the script encodes the value it reads where it
- * lands: in curl's URL percent-encoded past the origin (a secret host stays as it is); in a data word JSON-escaped for a JSON body, percent-
- * encoded for a form (curl's default for -d), as it is for other text; elsewhere (headers,
- * cookies, `--data-urlencode` and `--form-string`, which curl takes literally) as it is.
+ * lands: in curl's URL percent-encoded past the origin (a secret host stays as it is); in a data
+ * word JSON-escaped for a JSON body, percent-encoded for a form (curl's default for -d), as it
+ * is for other text; elsewhere (headers, cookies, `--data-urlencode` and `--form-string`, which
+ * curl takes literally) as it is.
  */
 function secretEncodings(words: readonly Word[]): Array<SecretEncoding | ((at: number) => SecretEncoding)> {
   const curl = words[0] === 'curl';
@@ -204,8 +205,9 @@ function secretEncodings(words: readonly Word[]): Array<SecretEncoding | ((at: n
       return (at) => (at < path ? 'raw' : 'url');
     }
     if (!DATA_FLAGS.has(w[0])) return 'raw';
-    if (type?.includes('json') || isJsonText(w[1])) return 'json';
-    return type === undefined || type.startsWith('application/x-www-form-urlencoded') ? 'url' : 'raw';
+    // grpcurl's -d and a body sent without a Content-Type are read by their text.
+    if (type === undefined) return isJsonText(w[1]) ? 'json' : curl ? 'url' : 'raw';
+    return /[/+]json\b/.test(type) ? 'json' : type.startsWith('application/x-www-form-urlencoded') ? 'url' : 'raw';
   });
 }
 

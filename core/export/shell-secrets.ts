@@ -18,11 +18,18 @@ export interface ShellSecret {
 /** Variables the shell itself or every script relies on: a secret is never read into one of these. */
 const RESERVED = new Set(['PATH', 'HOME', 'USER', 'SHELL', 'PWD', 'OLDPWD', 'IFS', 'PS1', 'PS2', 'PS4', 'LANG', 'TERM', 'TMPDIR', 'HOSTNAME', 'LOGNAME', 'MAIL', 'OPTIND', 'OPTARG', 'PPID', 'LINENO', 'ENV', 'CDPATH', 'LC_ALL']);
 
-const MARKER = /APISCOUTSECRET([0-9a-f]+)X/g;
+/**
+ * A marker ends in the form its value takes there: `X` where a placeholder was resolved (the
+ * word's place decides, curl.ts secretEncodings), or, for a value found in the text by
+ * markSecretValues, the form it was found in: `R` as it is, `U` percent-encoded, `J` JSON-escaped.
+ */
+const MARKER = /APISCOUTSECRET([0-9a-f]+)([XRUJ])/g;
+
+const FOUND_AS: Record<string, SecretEncoding> = { R: 'raw', U: 'url', J: 'json' };
 
 /** The marker a secret's value is rendered as: letters and hex digits survive every encoding. */
-export function secretMarker(key: string): string {
-  return `APISCOUTSECRET${[...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, '0')).join('')}X`;
+export function secretMarker(key: string, form: 'X' | 'R' | 'U' | 'J' = 'X'): string {
+  return `APISCOUTSECRET${[...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, '0')).join('')}${form}`;
 }
 
 function keyOfMarker(hex: string): string {
@@ -83,8 +90,11 @@ export function markSecretValues(word: string, secrets: readonly ShellSecret[]):
     if (s.value.length < 4) continue;
     // The forms a value takes in a command: as it is, in a URL, in a form body (encodeURIComponent, as a
     // scripted request's; URLSearchParams, a space as `+`), in JSON.
-    for (const form of new Set([s.value, encodeSegment(s.value), encodeURIComponent(s.value), formEncode(s.value), JSON.stringify(s.value).slice(1, -1)])) {
-      parts = parts.flatMap((part, i) => (i % 2 === 1 ? [part] : part.split(form).flatMap((piece, j) => (j ? [secretMarker(s.key), piece] : [piece]))));
+    // A form equal to an earlier one (a value nothing escapes) keeps the earlier's letter: the same bytes either way.
+    const forms = new Map<string, 'R' | 'U' | 'J'>();
+    for (const [text, as] of [[s.value, 'R'], [encodeSegment(s.value), 'U'], [encodeURIComponent(s.value), 'U'], [formEncode(s.value), 'U'], [JSON.stringify(s.value).slice(1, -1), 'J']] as const) if (!forms.has(text)) forms.set(text, as);
+    for (const [form, as] of forms) {
+      parts = parts.flatMap((part, i) => (i % 2 === 1 ? [part] : part.split(form).flatMap((piece, j) => (j ? [secretMarker(s.key, as), piece] : [piece]))));
     }
   }
   return parts.join('');
@@ -166,7 +176,8 @@ export const SHELL_ENCODERS: Record<Exclude<SecretEncoding, 'raw'>, { name: stri
  * A word quoted for sh with each marker as `"${NAME}"` (or, encoded, `"$(apiscout_urlencode
  * "${NAME}")"`): the literal parts single-quoted (quote), the references double-quoted so the
  * shell expands them into one word without splitting. `encoding`: what the word's markers stand
- * for (by a marker's index, where it differs within the word); the encoders used are added to `used`.
+ * for where a placeholder put them (by a marker's index, where it differs within the word); a
+ * value found in the text keeps the form it was found in. The encoders used are added to `used`.
  */
 export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], quote: (literal: string) => string, encoding: SecretEncoding | ((at: number) => SecretEncoding) = 'raw', used?: Set<SecretEncoding>): string {
   if (!word.includes('APISCOUTSECRET')) return quote(word);
@@ -176,7 +187,7 @@ export function quoteWithSecrets(word: string, secrets: readonly ShellSecret[], 
     const secret = secrets.find((s) => s.key === keyOfMarker(m[1]!));
     if (!secret) continue;
     if (m.index > last) parts.push(quote(word.slice(last, m.index)));
-    const how = typeof encoding === 'function' ? encoding(m.index) : encoding;
+    const how = FOUND_AS[m[2]!] ?? (typeof encoding === 'function' ? encoding(m.index) : encoding);
     parts.push(how === 'raw' ? `"\${${secret.shell}}"` : `"$(${SHELL_ENCODERS[how].name} "\${${secret.shell}}")"`);
     used?.add(how);
     last = m.index + m[0].length;

@@ -134,6 +134,20 @@ describe('cURL export in Resolve mode with secret variables', () => {
     }
   });
 
+  it('writes a secret a script left in a body in the form it was found in: JSON-escaped, or as it is', () => {
+    const e = authEndpoint('/text', undefined, { method: 'POST' });
+    const environment: Environment = { name: 'local', variables: [{ key: 'host', value: 'http://h' }, { key: 'token', value: 'tok "S3cr3t"', secret: true }] };
+    const body = JSON.stringify('tok "S3cr3t"');
+    const as = (type: string) => exportCurl([e], { environment, curl, scripted: new Map([[e.id, { method: 'POST', url: 'http://h/text', headers: [{ name: 'Content-Type', value: type }], body }]]) }).files[0]!.content;
+    // The value was found JSON-escaped in the text: it is written escaped as the script runs, whatever the type.
+    expect(as('text/plain')).toContain(`-d '"'"$(apiscout_json "\${TOKEN}")"'"'`);
+    expect(as('application/json')).toContain(`-d '"'"$(apiscout_json "\${TOKEN}")"'"'`);
+    // Found as it is in a text body: as it is.
+    const raw = exportCurl([e], { environment, curl, scripted: new Map([[e.id, { method: 'POST', url: 'http://h/text', headers: [{ name: 'Content-Type', value: 'text/plain' }], body: '["tok "S3cr3t""]' }]]) }).files[0]!.content;
+    expect(raw).toContain(`-d '["'"\${TOKEN}"'"]'`);
+    expect(raw).not.toContain('apiscout_');
+  });
+
   it('stops before sending anything when a variable is not exported, naming it', async () => {
     const script = exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: secretEnvironment(), curl }).files[0]!.content;
     const { BEARER_TOKEN: _, ...others } = exported();
