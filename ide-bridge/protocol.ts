@@ -95,7 +95,7 @@ export const RequestStateSchema = Type.Object({
     Type.Array(
       Type.Object({
         scheme: Type.String({ description: 'The security scheme\'s name' }),
-        kind: Type.Union([Type.Literal('bearer'), Type.Literal('basic'), Type.Literal('digest'), Type.Literal('apiKey')], { description: 'digest: Send adds nothing (it does not answer a Digest challenge)' }),
+        kind: Type.Union([Type.Literal('bearer'), Type.Literal('basic'), Type.Literal('digest'), Type.Literal('apiKey')], { description: 'digest: Send adds nothing up front; it answers the server\'s Digest challenge with the two variables' }),
         variables: Type.Array(Type.String(), { description: 'The environment variables the credential is made of (user and password for basic)' }),
         target: Type.Object({ in: Type.Union([Type.Literal('header'), Type.Literal('query'), Type.Literal('cookie')]), name: Type.String() }, { description: 'Where it is sent: the Authorization header, or the API key\'s header, query parameter or cookie' }),
       }),

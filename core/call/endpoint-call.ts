@@ -25,7 +25,7 @@ import type { HttpCaller, HttpCallOptions, HttpCallResult } from './http';
 import type { CallHooks } from './hooks';
 import { defaultDraft, prepareRequest } from './request-builder';
 import { refusedBy } from './refused';
-import { configDefinedOf, credentialCandidates, credentialPlanFrom, withCredential } from './send-auth';
+import { digestCredentialOf, endpointCredentialPlan, withCredential } from './send-auth';
 import type { CredentialPlan } from './send-auth';
 import type { PreparedRequest } from './request-builder';
 
@@ -193,11 +193,15 @@ export interface EndpointHttpResult extends HttpCallResult {
  * Resolves the draft's placeholders, prepares the request without sending it. A file body or part
  * outside the project folder is refused (FileNotAllowed) unless listed in `allowedFiles`.
  */
-export function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir' | 'environment'> & Partial<Pick<EndpointCallContext, 'endpoint' | 'module' | 'config'>>, draft: HttpRequestDraft, files: Pick<HttpSend, 'baseDir' | 'allowedFiles'> = {}): Promise<PreparedRequest> {
+export async function prepareHttp(ctx: Pick<EndpointCallContext, 'lookup' | 'projectDir' | 'environment'> & Partial<Pick<EndpointCallContext, 'endpoint' | 'module' | 'config'>>, draft: HttpRequestDraft, files: Pick<HttpSend, 'baseDir' | 'allowedFiles'> = {}): Promise<PreparedRequest> {
   const secretValues = ctx.environment?.variables.filter((v) => v.secret).map((v) => v.value) ?? [];
   // The endpoint's credential goes on a copy: the draft saved (and its history) never holds it.
-  const sending = ctx.endpoint ? withCredential(draft, sendCredential(ctx as CredentialContext, draft), ctx.lookup) : draft;
-  return prepareRequest(sending, { lookup: ctx.lookup, baseDir: files.baseDir ?? ctx.projectDir, secretValues, files: { root: ctx.projectDir, allowed: files.allowedFiles ?? [] } });
+  const plan = ctx.endpoint ? sendCredential(ctx as CredentialContext, draft) : undefined;
+  const sending = withCredential(draft, plan, ctx.lookup);
+  const prepared = await prepareRequest(sending, { lookup: ctx.lookup, baseDir: files.baseDir ?? ctx.projectDir, secretValues, files: { root: ctx.projectDir, allowed: files.allowedFiles ?? [] } });
+  // Digest is answered to the server's challenge, by the caller: nothing is added up front.
+  const digest = digestCredentialOf(plan, ctx.lookup);
+  return digest ? { ...prepared, digest } : prepared;
 }
 
 type CredentialContext = Pick<EndpointCallContext, 'endpoint' | 'module' | 'environment'> & Partial<Pick<EndpointCallContext, 'config'>>;
@@ -207,8 +211,7 @@ type CredentialContext = Pick<EndpointCallContext, 'endpoint' | 'module' | 'envi
  * variables, and whether they have a value in the environment or the config.
  */
 export function sendCredential(ctx: CredentialContext, draft: HttpRequestDraft): CredentialPlan | undefined {
-  const candidates = credentialCandidates(ctx.endpoint, ctx.module ? [ctx.module] : []);
-  return credentialPlanFrom(candidates, draft, ctx.environment, configDefinedOf(candidates, (name) => ctx.config?.get(name)));
+  return endpointCredentialPlan(ctx.endpoint, ctx.module ? [ctx.module] : [], draft, ctx.environment, (name) => ctx.config?.get(name));
 }
 
 /** Sends an HTTP draft and remembers its host in the project's history once a response arrived. */

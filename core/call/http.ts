@@ -14,6 +14,7 @@ import { CallError } from '../errors';
 import type { CallFailure } from '../errors';
 import type { CallHooks } from './hooks';
 import { isCredentialHeader } from './credential-names';
+import { digestAuthorization, digestChallenge, parseChallenges } from './digest';
 import { proxyFor } from './proxy';
 import { refusedBy } from './refused';
 import type { ProxyEnv } from './proxy';
@@ -102,6 +103,9 @@ export class HttpCaller {
     const secretHeaders = new Set((req.secretHeaders ?? []).map((n) => n.toLowerCase()));
     let body = req.body;
     const redirects: SentRequest['redirects'] = [];
+    // A Digest credential answers one challenge, and only from the origin the request was meant for.
+    let digest = req.digest;
+    const origin = url.origin;
     for (;;) {
       const dispatcher = await this.dispatcherFor(url);
       const proxy = proxyFor(url, this.options.env);
@@ -137,6 +141,14 @@ export class HttpCaller {
           url = next;
           continue;
         }
+      }
+      const challenge = digest && res.statusCode === 401 && url.origin === origin ? digestChallenge(parseChallenges(headerValues(res.headers['www-authenticate']))) : undefined;
+      if (digest && challenge) {
+        await res.body.dump().catch(() => {});
+        const authorization = digestAuthorization(challenge, digest, { method, uri: `${url.pathname}${url.search}`, body });
+        headers = [...headers.filter(([n]) => n.toLowerCase() !== 'authorization'), ['Authorization', authorization]];
+        digest = undefined;
+        continue;
       }
       const headersMs = performance.now() - started;
       const responseHeaders = Object.entries(res.headers).flatMap(([n, v]) => (Array.isArray(v) ? v.map((x) => [n, x] as [string, string]) : v === undefined ? [] : [[n, v] as [string, string]]));
@@ -262,6 +274,10 @@ export async function callHttp(prepared: PreparedRequest, options: HttpCallOptio
   } finally {
     await caller.close();
   }
+}
+
+function headerValues(v: string | string[] | undefined): string[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
 
 /** curl's defaults, so servers that look at them answer as they would to curl. */

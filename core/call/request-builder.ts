@@ -2,6 +2,7 @@
 // to the exact bytes sent: placeholders resolved, path parameters encoded, cookies joined, the body
 // serialised (multipart with file parts, and a raw-bytes body, read from disk) and its Content-Type set.
 
+import type { DigestCredential } from './digest';
 import { openAsBlob } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
@@ -120,6 +121,11 @@ export interface PreparedRequest {
   unresolved: string[];
   /** Headers whose value holds a secret variable's value: a redirect to another origin drops them like Authorization. */
   secretHeaders?: string[];
+  /**
+   * The endpoint's Digest credential (send-auth.ts digestCredentialOf): the request goes out
+   * without one and the caller answers the server's 401 challenge once (http.ts, digest.ts).
+   */
+  digest?: DigestCredential;
 }
 
 export interface PrepareOptions {

@@ -13,7 +13,7 @@ import type { HttpRequestDraft, NameValue } from '../model/request-state';
 export interface CredentialCandidate {
   /** The security scheme's name. */
   scheme: string;
-  /** `digest`: Send does not answer a Digest challenge, so it adds nothing for one (the hint says so). */
+  /** `digest`: Send adds no header up front; it answers the server's Digest challenge (digestCredentialOf). */
   kind: 'bearer' | 'basic' | 'digest' | 'apiKey';
   /** The variables the credential is made of, in order (user, password for Basic). */
   variables: string[];
@@ -43,10 +43,11 @@ export function credentialCandidates(e: Endpoint, modules: readonly ModuleSummar
 /**
  * What Send does for a credential with this draft and these variables (`has`: the variable has
  * a non-empty value): the first scheme whose variables all have a value, else the first one
- * (reported as missing); none for a public or undeclared endpoint.
+ * (reported as missing); none for a public or undeclared endpoint. Private: every caller goes
+ * through credentialPlanFrom, so the hint, Send and Copy as cURL read `has` the same way.
  */
-export function credentialPlan(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, has: (name: string) => boolean): CredentialPlan | undefined {
-  const chosen = candidates.find((c) => c.kind !== 'digest' && c.variables.every(has)) ?? candidates[0];
+function credentialPlan(candidates: readonly CredentialCandidate[], draft: HttpRequestDraft, has: (name: string) => boolean): CredentialPlan | undefined {
+  const chosen = candidates.find((c) => c.variables.every(has)) ?? candidates[0];
   if (!chosen) return undefined;
   const userSet = userSets(draft, chosen.target);
   return { ...chosen, missing: chosen.variables.filter((v) => !has(v)), userSet, declined: !userSet && unticks(draft, chosen.target) };
@@ -84,6 +85,16 @@ export function credentialPlanFrom(candidates: readonly CredentialCandidate[], d
 
 const sent = (r: NameValue): boolean => r.enabled !== false && r.name !== '';
 
+/**
+ * The plan for one endpoint's draft as Send and Copy as cURL follow it: its candidates, the
+ * environment, and the config reader alone (`config`, the lookup's second source), through
+ * credentialPlanFrom as the request view's hint decides it.
+ */
+export function endpointCredentialPlan(e: Endpoint, modules: readonly ModuleSummary[] | undefined, draft: HttpRequestDraft, environment: EnvironmentVariables, config: (name: string) => string | undefined): CredentialPlan | undefined {
+  const candidates = credentialCandidates(e, modules);
+  return credentialPlanFrom(candidates, draft, environment, configDefinedOf(candidates, config));
+}
+
 /** Whether the draft sends that header / query parameter / cookie itself (with a value). */
 function userSets(d: HttpRequestDraft, target: CredentialCandidate['target']): boolean {
   const given = (rows: NameValue[], fold: boolean) => rows.some((r) => sent(r) && r.value !== '' && (fold ? r.name.toLowerCase() === target.name.toLowerCase() : r.name === target.name));
@@ -119,6 +130,16 @@ export function withCredential(draft: HttpRequestDraft, plan: CredentialPlan | u
   return { ...draft, cookies: [...others(draft.cookies), row] };
 }
 
+/**
+ * The user and password a Digest plan answers the server's challenge with (http.ts), resolved:
+ * none when the plan adds nothing (the request sets its own Authorization, unticked it, or a
+ * variable has no value). Only the caller holds it: the draft, the state and the history never do.
+ */
+export function digestCredentialOf(plan: CredentialPlan | undefined, lookup: (name: string) => string | undefined): { user: string; password: string } | undefined {
+  if (plan?.kind !== 'digest' || plan.userSet || plan.declined || plan.missing.length) return undefined;
+  return { user: lookup(plan.variables[0]!) ?? '', password: lookup(plan.variables[1]!) ?? '' };
+}
+
 /** UTF-8 then base64, as curl and browsers encode Basic credentials; no Buffer, so the UI can load this module. */
 function base64(text: string): string {
   let binary = '';
@@ -133,7 +154,7 @@ export function credentialHint(plan: CredentialPlan): string {
   const scheme = `security scheme ${plan.scheme}`;
   if (plan.userSet) return `Credential: the request's own ${where} is sent (${scheme} would use ${vars})`;
   if (plan.declined) return `Credential: the ${where} is unticked, so none is sent (${scheme} would use ${vars})`;
-  if (plan.kind === 'digest') return `Credential: ${scheme} is HTTP Digest, which Send does not answer: no ${where} is added (send the request's own, or use an export: curl --digest, Postman, the .http file)`;
   if (plan.missing.length) return `Credential: ${vars} not defined, so no ${where} is added (${scheme})`;
+  if (plan.kind === 'digest') return `Credential: ${vars} answer the server's HTTP Digest challenge with the ${where} (${scheme})`;
   return `Credential: ${vars} sent as the ${where} (${scheme})`;
 }

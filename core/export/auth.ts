@@ -151,6 +151,15 @@ export function authVariables(endpoints: readonly Endpoint[], modules: readonly 
 }
 
 /**
+ * The variables any scheme of the endpoints' requirements takes its credential from (a bearer
+ * token, a Basic or Digest user and password, an API key), alternatives included: secrets
+ * whether or not the user marked them so, so an environment file writes them empty, never their value.
+ */
+export function credentialVariables(endpoints: readonly Endpoint[], modules: readonly ModuleSummary[] | undefined): Set<string> {
+  return new Set(endpoints.flatMap((e) => requestAuths(e, modules).flatMap((a) => variablesOf(a).map((v) => v.name))));
+}
+
+/**
  * Whether the request already sends what the scheme sets (a declared `Authorization` header
  * parameter, or the key's own parameter): the declared value is the credential, not sent twice.
  */

@@ -5,7 +5,7 @@
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft } from '../model/request-state';
 import { curlCommand, draftCurlCommand, type UserCredential } from './curl';
-import { credentialCandidates, credentialPlan, withCredential } from '../call/send-auth';
+import { endpointCredentialPlan, withCredential } from '../call/send-auth';
 import { hostPlan } from './host';
 import { lookupFor } from './placeholders';
 import { fullPath } from './request-template';
@@ -38,15 +38,16 @@ export function copyAsCurl(endpoints: readonly Endpoint[], options: ExportOption
 
 /**
  * An edited request with the endpoint's credential, as Send adds it (core/call/send-auth.ts):
- * only when the export's environment (or the config) defines its variables and the request does
+ * only when the export's environment (or the config reader, options.config) defines its variables and the request does
  * not set that header, parameter or cookie itself. A header or key is a `{{variable}}` row the
  * render mode keeps or resolves; Basic comes back as its two variables for curl's `-u`.
  */
 export function credentialDraft(e: Endpoint, draft: HttpRequestDraft, options: ExportOptions = {}): { draft: HttpRequestDraft; user?: UserCredential } {
   const lookup = lookupFor(options.environment, options.lookup);
-  const plan = credentialPlan(credentialCandidates(e, options.modules), draft, (name) => (lookup(name) ?? '') !== '');
+  // Send's own decision (endpointCredentialPlan), from the same sources: the environment, then the config reader.
+  const plan = endpointCredentialPlan(e, options.modules, draft, options.environment, (name) => options.config?.(name));
   if (!plan || plan.userSet || plan.declined || plan.missing.length) return { draft };
-  // curl answers a Digest challenge itself (--digest), which Send does not.
+  // curl answers a Digest challenge itself (--digest), as Send does.
   if (plan.kind === 'basic' || plan.kind === 'digest') return { draft, user: { scheme: plan.kind, variables: [plan.variables[0]!, plan.variables[1]!] } };
   return { draft: withCredential(draft, plan, lookup) };
 }

@@ -6,6 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { SETTINGS } from '../config/settings';
 import type { Endpoint } from '../model/endpoint';
 import type { HttpRequestDraft, NameValue } from '../model/request-state';
+import { substitute } from '../env/placeholders';
 import { createResolver, keepPlaceholders, lookupFor, type Resolver } from './placeholders';
 import { BODY_FILE, bodyText, buildTemplate, encodeSegment, fillPath, sentTemplate, type RequestTemplate } from './request-template';
 import { hasNul, shQuote } from './shell-quote';
@@ -15,7 +16,7 @@ import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
 import { withAuthRow, authOfExport, alternativesNote } from './auth';
-import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, type ShellSecret } from './shell-secrets';
+import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, shortSecretFields, type SecretEncoding, type ShellSecret } from './shell-secrets';
 
 type Resolved = Required<CurlOptions>;
 
@@ -43,7 +44,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   const grpcHosts = grpcHostPlan(ordered, options);
   // A written script never holds a secret variable's value: in Resolve mode the shell reads it from
   // the environment; in Keep mode a value a pre-request script wrote goes back to its placeholder.
-  const secrets: FileSecrets = { list: shellSecrets(options.environment), used: new Set(), asShell: opts.render === 'resolve' };
+  const secrets: FileSecrets = { list: shellSecrets(options.environment), used: new Set(), asShell: opts.render === 'resolve', encodings: new Set() };
   const resolver = resolverFor(opts, options, hosts, secrets.list);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];
@@ -61,7 +62,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
     }
   }
   const used = secrets.asShell ? secrets.list.filter((s) => secrets.used.has(s.key)) : [];
-  lines.splice(preambleAt, 0, ...secretsPreamble(used, options.environment?.name, opts.comments));
+  lines.splice(preambleAt, 0, ...secretsPreamble(used, options.environment?.name, opts.comments, secrets.encodings));
   if (used.length) warnings.push(`secret values are not written in api.sh: export ${used.map((s) => s.shell).join(', ')} before running it (${used.map((s) => `{{${s.key}}}`).join(', ')})`);
   warnings.unshift(...missingWarnings(resolver));
   const path = 'api.sh';
@@ -91,7 +92,19 @@ function resolverFor(opts: Resolved, options: ExportOptions, hosts?: HostPlan, s
   const lookup = lookupFor(options.environment, options.lookup);
   const own = new Map((hosts?.variables ?? []).map((v) => [v.name, v.value]));
   const secret = new Set(secrets.map((s) => s.key));
-  return createResolver((name) => (secret.has(name) ? secretMarker(name) : (lookup(name) ?? own.get(name))));
+  if (!secret.size) return createResolver((name) => lookup(name) ?? own.get(name));
+  // A variable (or config value) whose value names a secret (`trace = id {{token}}`) resolves that
+  // reference to the secret's marker too: found by where it is, not by its value, so a secret of
+  // any length is caught (markSecretValues skips values under four characters).
+  const environment = new Map((options.environment?.variables ?? []).filter((v) => !(v.secret && v.value === '')).map((v) => [v.key, v.value]));
+  const resolve = (name: string, seen: ReadonlySet<string>): string | undefined => {
+    if (secret.has(name)) return secretMarker(name);
+    const value = environment.get(name) ?? options.config?.(name);
+    if (value === undefined || seen.has(name) || !/\{\{|\$\{/.test(value)) return lookup(name) ?? own.get(name);
+    const inner = new Set(seen).add(name);
+    return substitute(value, (n) => resolve(n, inner));
+  };
+  return createResolver((name) => resolve(name, new Set()));
 }
 
 /** The secret variables a written script reads from the shell's environment (asShell; else writes as placeholders), and those its commands used. */
@@ -99,6 +112,8 @@ interface FileSecrets {
   list: readonly ShellSecret[];
   used: Set<string>;
   asShell: boolean;
+  /** The encodings the written references use: the script defines their shell functions. */
+  encodings: Set<SecretEncoding>;
 }
 
 function missingWarnings(resolver: Resolver): string[] {
@@ -136,9 +151,10 @@ function command(e: Endpoint, opts: Resolved, options: ExportOptions, r: Resolve
   };
   const safe = words.map((w): Word => (typeof w === 'string' ? strip(w) : [w[0], strip(w[1])]));
   if (!secrets?.list.length) return joinWords(safe, opts.multiline);
+  if (scripted) for (const key of shortSecretFields(scripted, secrets.list)) warnings.push(`${e.address}: a pre-request script left a field equal to the value of {{${key}}}, shorter than 4 characters: such a value cannot be told from other text, so api.sh may hold it as it is`);
   const marked = safe.map((w): Word => (typeof w === 'string' ? markSecretValues(w, secrets.list) : [w[0], markSecretValues(w[1], secrets.list)]));
   for (const w of marked) for (const key of markedKeys(typeof w === 'string' ? w : w[1])) secrets.used.add(key);
-  if (secrets.asShell) return joinWords(marked, opts.multiline, secrets.list);
+  if (secrets.asShell) return joinWords(marked, opts.multiline, secrets.list, secretEncodings(marked), secrets.encodings);
   return joinWords(marked.map((w): Word => (typeof w === 'string' ? markersAsPlaceholders(w) : [w[0], markersAsPlaceholders(w[1])])), opts.multiline);
 }
 
@@ -163,10 +179,44 @@ function sentTemplateOf(e: Endpoint, options: ExportOptions): RequestTemplate {
   return withAuthRow(sentTemplate(buildTemplate(e, options.modules)), authOfExport(e, options));
 }
 
-function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = []): string {
-  const quote = (w: string) => (secrets.length ? quoteWithSecrets(w, secrets, shQuote) : shQuote(w));
-  const rendered = words.map((w) => (typeof w === 'string' ? quote(w) : `${w[0]} ${quote(w[1])}`));
+function joinWords(words: Word[], multiline: boolean, secrets: readonly ShellSecret[] = [], encodings: ReadonlyArray<SecretEncoding | ((at: number) => SecretEncoding)> = [], used?: Set<SecretEncoding>): string {
+  const quote = (w: string, i: number) => (secrets.length ? quoteWithSecrets(w, secrets, shQuote, encodings[i], used) : shQuote(w));
+  const rendered = words.map((w, i) => (typeof w === 'string' ? quote(w, i) : `${w[0]} ${quote(w[1], i)}`));
   return rendered.join(multiline ? ' \\\n  ' : ' ');
+}
+
+const DATA_FLAGS = new Set(['-d', '--data', '--data-raw']);
+
+/**
+ * What a secret in each word stands for, so the script encodes the value it reads where it
+ * lands: in curl's URL percent-encoded past the origin (a secret host stays as it is); in a data
+ * word JSON-escaped for a JSON body, percent-encoded for a form (curl's default for -d), as it
+ * is for other text; elsewhere (headers, cookies, `--data-urlencode` and `--form-string`, which
+ * curl takes literally) as it is.
+ */
+function secretEncodings(words: readonly Word[]): Array<SecretEncoding | ((at: number) => SecretEncoding)> {
+  const curl = words[0] === 'curl';
+  const typeHeader = words.find((w): w is [string, string] => typeof w !== 'string' && (w[0] === '-H' || w[0] === '--header') && /^content-type\s*:/i.test(w[1]));
+  const type = typeHeader?.[1].replace(/^[^:]*:\s*/, '').toLowerCase();
+  return words.map((w): SecretEncoding | ((at: number) => SecretEncoding) => {
+    if (typeof w === 'string') {
+      if (!curl || w === 'curl' || w.startsWith('-')) return 'raw';
+      const path = pathStart(w);
+      return (at) => (at < path ? 'raw' : 'url');
+    }
+    if (!DATA_FLAGS.has(w[0])) return 'raw';
+    // grpcurl's -d and a body sent without a Content-Type are read by their text.
+    if (type === undefined) return isJsonText(w[1]) ? 'json' : curl ? 'url' : 'raw';
+    return /[/+]json\b/.test(type) ? 'json' : type.startsWith('application/x-www-form-urlencoded') ? 'url' : 'raw';
+  });
+}
+
+/** Where a URL's path (or query) starts: after `scheme://authority`, or after a leading host variable's marker. */
+function pathStart(url: string): number {
+  const authority = url.indexOf('://');
+  const from = authority >= 0 ? authority + 3 : 0;
+  const at = url.slice(from).search(/[/?#]/);
+  return at < 0 ? url.length : from + at;
 }
 
 function curlWords(t: RequestTemplate, opts: Resolved, host: string, r: Resolver): Word[] {

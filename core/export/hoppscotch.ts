@@ -10,7 +10,7 @@ import { anyEnvironmentDefinesHost, hostPlan } from './host';
 import { exportOrder, folderDescription, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authVariables, authOfExport, alternativesNote, definedIn } from './auth';
+import { authVariables, authOfExport, alternativesNote, credentialVariables, definedIn } from './auth';
 
 export const HOPP_COLLECTION_VERSION = 12;
 export const HOPP_REQUEST_VERSION = '17';
@@ -48,7 +48,7 @@ export function exportHoppscotch(endpoints: readonly Endpoint[], options: Export
   // A Hoppscotch collection holds file parts as blobs of the app's own; none can be named here.
   if (withFiles.length) warnings.push(`file parts are left empty (attach the files in Hoppscotch): ${withFiles.map((e) => e.address).join(', ')}`);
   if (options.environment) {
-    const { files: envFiles, secrets } = hoppEnvironment(options.environment);
+    const { files: envFiles, secrets } = hoppEnvironment(options.environment, credentialVariables(http, options.modules));
     files.push(...envFiles);
     if (secrets.length) warnings.push(`secret values left out of the Hoppscotch environment: ${secrets.join(', ')}`);
   }
@@ -167,14 +167,19 @@ interface HoppVariable {
 /**
  * The environment twice: `NAME.hoppscotch-env.json` in the form the app's importer takes (an
  * array of environment entities), and `NAME.hopp-cli-env.json`, the single entity `hopp test -e`
- * takes (the CLI refuses an array). Secrets stay out of both.
+ * takes (the CLI refuses an array). Secrets, and the credential variables (`credentials`) marked
+ * or not, are written with Hoppscotch's secret flag and no value: the app keeps what the user
+ * types on their machine, and `hopp test` reads an empty secret from the process environment
+ * variable of its name.
  */
-export function hoppEnvironment(env: Environment): { files: ExportFile[]; secrets: string[] } {
+export function hoppEnvironment(env: Environment, credentials: ReadonlySet<string> = new Set()): { files: ExportFile[]; secrets: string[] } {
   const variables: HoppVariable[] = [];
   const secrets: string[] = [];
   for (const v of env.variables) {
-    if (v.secret) secrets.push(v.key);
-    else variables.push({ key: v.key, initialValue: v.value, currentValue: v.value, secret: false });
+    if (v.secret || credentials.has(v.key)) {
+      secrets.push(v.key);
+      variables.push({ key: v.key, initialValue: '', currentValue: '', secret: true });
+    } else variables.push({ key: v.key, initialValue: v.value, currentValue: v.value, secret: false });
   }
   const entity = { v: HOPP_ENVIRONMENT_VERSION, id: `env_${stableHex(`hopp-env:${env.name}`, 16)}`, name: env.name, variables };
   const safe = env.name.replace(/[^\w.-]+/g, '_');

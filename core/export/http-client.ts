@@ -14,7 +14,7 @@ import type { HostPlan } from './host';
 import { compareText, exportOrder, groupBy, stableHex } from './stable';
 import type { ExportFile, ExportOptions, ExportResult } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authVariables, withAuthRow, type AuthVariable, authOfExport, alternativesNote, definedIn } from './auth';
+import { authVariables, withAuthRow, type AuthVariable, authOfExport, alternativesNote, credentialVariables, definedIn } from './auth';
 
 export function exportHttpClient(endpoints: readonly Endpoint[], options: ExportOptions = {}): ExportResult {
   const ordered = exportOrder(endpoints);
@@ -32,7 +32,7 @@ export function exportHttpClient(endpoints: readonly Endpoint[], options: Export
   const files: ExportFile[] = [{ path: 'api.http', content: blocks.join('\n') }];
   if (!environments.length && credentials.length) files.push(privateTemplate({ [PRIVATE_ENVIRONMENT]: credentials.map((c) => c.name) }));
   if (environments.length) {
-    const { file, secrets, toFill } = envFile(environments, credentials);
+    const { file, secrets, toFill } = envFile(environments, credentials, credentialVariables(ordered, options.modules));
     files.push(file);
     if (Object.keys(toFill).length) files.push(privateTemplate(toFill));
     if (secrets.length) warnings.push(`secret variables left out of http-client.env.json (keep them in http-client.private.env.json): ${secrets.join(', ')}`);
@@ -147,11 +147,13 @@ function privateTemplate(toFill: Record<string, readonly string[]>): ExportFile 
 
 /**
  * `http-client.env.json`: environment name → variables. Secret values belong in the private
- * file, which is kept out of version control, so they are not written here; nor are credentials
- * an environment does not define, even empty: in the JetBrains client a public variable wins
- * over a private one of the same name. Both go, empty, into the private template (`toFill`).
+ * file, which is kept out of version control, so they are not written here, nor are the values
+ * of credential variables (`secretNames`: a scheme's token, password or key), marked secret or
+ * not; nor are credentials an environment does not define, even empty: in the JetBrains client
+ * a public variable wins over a private one of the same name. All go, empty, into the private
+ * template (`toFill`).
  */
-export function envFile(environments: readonly Environment[], credentials: readonly AuthVariable[] = []): { file: ExportFile; secrets: string[]; toFill: Record<string, string[]> } {
+export function envFile(environments: readonly Environment[], credentials: readonly AuthVariable[] = [], secretNames: ReadonlySet<string> = new Set()): { file: ExportFile; secrets: string[]; toFill: Record<string, string[]> } {
   const doc: Record<string, Record<string, string>> = {};
   const secrets: string[] = [];
   const toFill: Record<string, string[]> = {};
@@ -159,7 +161,7 @@ export function envFile(environments: readonly Environment[], credentials: reado
     const vars: Record<string, string> = {};
     const fill: string[] = [];
     for (const v of env.variables) {
-      if (v.secret) {
+      if (v.secret || secretNames.has(v.key)) {
         secrets.push(`${env.name}.${v.key}`);
         fill.push(v.key);
       } else vars[v.key] = v.value;

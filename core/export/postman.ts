@@ -11,7 +11,7 @@ import { bodyText, buildTemplate, queryString, sentRows, type RequestTemplate } 
 import { exportOrder, folderDescription, groupBy, stableUuid } from './stable';
 import type { ExportFile, ExportOptions, ExportResult, SkippedEndpoint } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { authVariables, type RequestAuth, authOfExport, alternativesNote, definedIn } from './auth';
+import { authVariables, type RequestAuth, authOfExport, alternativesNote, credentialVariables, definedIn } from './auth';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -47,7 +47,7 @@ export function exportPostman(endpoints: readonly Endpoint[], options: ExportOpt
   const files: ExportFile[] = [{ path: 'collection.postman_collection.json', content: `${JSON.stringify(collection, null, 2)}\n` }];
   const warnings: string[] = [];
   if (options.environment) {
-    const { file, secrets } = postmanEnvironment(options.environment);
+    const { file, secrets } = postmanEnvironment(options.environment, credentialVariables(http, options.modules));
     files.push(file);
     if (secrets.length) warnings.push(`secret values left out of the Postman environment: ${secrets.join(', ')}`);
   }
@@ -141,13 +141,18 @@ function body(t: RequestTemplate) {
   }
 }
 
-/** The environment file newman reads with `-e`; secret values stay out of files. */
-export function postmanEnvironment(env: Environment): { file: ExportFile; secrets: string[] } {
-  const secrets = env.variables.filter((v) => v.secret).map((v) => v.key);
+/**
+ * The environment file newman reads with `-e`; secret values stay out of files. A credential
+ * variable (`credentials`: a scheme's token, password or key) is a secret even when the user did
+ * not mark it: written empty as Postman's `secret` type, filled in the app or with newman's `--env-var`.
+ */
+export function postmanEnvironment(env: Environment, credentials: ReadonlySet<string> = new Set()): { file: ExportFile; secrets: string[] } {
+  const secret = (v: Environment['variables'][number]) => v.secret === true || credentials.has(v.key);
+  const secrets = env.variables.filter(secret).map((v) => v.key);
   const doc = {
     id: stableUuid(`postman-env:${env.name}`),
     name: env.name,
-    values: env.variables.map((v) => ({ key: v.key, value: v.secret ? '' : v.value, type: v.secret ? 'secret' : 'default', enabled: true })),
+    values: env.variables.map((v) => ({ key: v.key, value: secret(v) ? '' : v.value, type: secret(v) ? 'secret' : 'default', enabled: true })),
     _postman_variable_scope: 'environment',
   };
   const safe = env.name.replace(/[^\w.-]+/g, '_');

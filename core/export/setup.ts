@@ -77,6 +77,7 @@ export function exportSetup(request: ExportSetupRequest): ExportSetup {
     environment,
     environments: new EnvironmentStore({ projectDir, userDir, warn }).list(),
     lookup,
+    config: (name) => config.get(name),
     curl,
     openapi: request.openapi,
   };

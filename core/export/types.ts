@@ -116,6 +116,11 @@ export interface ExportOptions {
    * absent, the environment's variables are used.
    */
   lookup?: VariableLookup;
+  /**
+   * The config reader's value of a name, alone (the lookup's second source): Copy as cURL decides
+   * the credential from the environment and this, as Send does (send-auth.ts endpointCredentialPlan).
+   */
+  config?: (name: string) => string | undefined;
   curl?: CurlOptions;
   /**
    * cURL only: the request of an endpoint (by id) as the pre-request scripts left it (spec

@@ -56,7 +56,7 @@ export function CredentialLine({ environments, candidates, configDefined, draft 
   const env = environments?.environments.find((e) => e.name === environments.active);
   const plan = credentialPlanFrom(candidates, draft, env, configDefined ?? []);
   if (!plan) return null;
-  const state = plan.userSet ? 'own' : plan.declined ? 'declined' : plan.kind === 'digest' ? 'unanswered' : plan.missing.length ? 'missing' : 'sent';
+  const state = plan.userSet ? 'own' : plan.declined ? 'declined' : plan.missing.length ? 'missing' : 'sent';
   const others = candidates.filter((c) => c.scheme !== plan.scheme).map((c) => c.scheme);
   return (
     <p class={`credential-line ${state}`} aria-label="Credential" title={others.length ? `The endpoint also accepts ${others.join(', ')}` : undefined}>

@@ -12,6 +12,8 @@ import type { EndpointCallContext } from '../../core/call/endpoint-call';
 import { HttpCaller } from '../../core/call/http';
 import { defaultDraft } from '../../core/call/request-builder';
 import { configDefinedOf, credentialCandidates, credentialHint, credentialPlanFrom } from '../../core/call/send-auth';
+import { copyAsCurl } from '../../core/export/copy';
+import { variableLookup } from '../../core/env/placeholders';
 import { ConfigValues } from '../../core/config/config-reader';
 import { defaultSettings } from '../../core/config/settings';
 import type { Endpoint } from '../../core/model/endpoint';
@@ -142,6 +144,35 @@ describe('Send with a secured endpoint', () => {
     const emptyPlain: Environment = { name: 'e', variables: [{ key: 'bearerToken', value: '' }] };
     expect(sendCredential(context(e, emptyPlain, tmpdir(), undefined, config), draft)).toMatchObject({ missing: ['bearerToken'] });
     expect(credentialPlanFrom(candidates, draft, emptyPlain, configDefined)).toMatchObject({ missing: ['bearerToken'] });
+  });
+
+  it('Copy as cURL adds the credential exactly when Send and the hint do: one decision from the same sources', () => {
+    const e = authEndpoint('/bearer', ['bearerAuth']);
+    const draft = defaultDraft(e, { host: '{{host}}' });
+    const candidates = credentialCandidates(e, [module]);
+    const copied = (environment: Environment, config: ConfigValues) => {
+      // The lookup exportSetup gives: the environment, then the config reader, nested placeholders resolved.
+      return copyAsCurl([e], { modules: [module], environment, lookup: variableLookup({ environment, config }), config: (n) => config.get(n), curl: { render: 'keep', multiline: false } }, new Map([[e.id, draft]])).text;
+    };
+    const noConfig = new ConfigValues([]);
+    // The token is another variable's placeholder, empty here: it resolves to '', but the
+    // environment defines it. The hint and Send count it as defined; Copy as cURL used to resolve
+    // it first and leave the header out, showing a command Send would not have sent.
+    const indirect: Environment = { name: 'e', variables: [{ key: 'bearerToken', value: '{{issued}}' }, { key: 'issued', value: '' }] };
+    const hint = credentialPlanFrom(candidates, draft, indirect, configDefinedOf(candidates, (n) => noConfig.get(n)));
+    expect(hint).toMatchObject({ missing: [] });
+    expect(sendCredential(context(e, indirect), draft)).toEqual(hint);
+    expect(copied(indirect, noConfig)).toBe("curl -X GET -g '{{host}}/bearer' -H 'Authorization: Bearer {{bearerToken}}'");
+    // A value the config reader holds as `${TOKEN:}` (empty by default): defined for all three.
+    const config = new ConfigValues([{ file: '/p/.apiscout/config.properties', kind: 'apiscout', values: new Map([['bearerToken', ['${TOKEN:}']]]) }]);
+    const none: Environment = { name: 'e', variables: [] };
+    expect(credentialPlanFrom(candidates, draft, none, configDefinedOf(candidates, (n) => config.get(n)))).toMatchObject({ missing: [] });
+    expect(sendCredential(context(e, none, tmpdir(), undefined, config), draft)).toMatchObject({ missing: [] });
+    expect(copied(none, config)).toBe("curl -X GET -g '{{host}}/bearer' -H 'Authorization: Bearer {{bearerToken}}'");
+    // And none of them adds it for an empty plain value.
+    const empty: Environment = { name: 'e', variables: [{ key: 'bearerToken', value: '' }] };
+    expect(sendCredential(context(e, empty), draft)).toMatchObject({ missing: ['bearerToken'] });
+    expect(copied(empty, noConfig)).toBe("curl -X GET -g '{{host}}/bearer'");
   });
 
   it('keeps the value out of the saved request and the host history', async () => {

@@ -62,12 +62,15 @@ describe('API key variables', () => {
   });
 
   it('send each scheme its own key in newman', async () => {
-    const environment = { name: 'local', variables: [{ key: 'host', value: url }, ...SCHEMES.map((s, i) => ({ key: variableOf(s.name)!, value: `value-of-${HEADERS[i]}` }))] };
+    const keys = SCHEMES.map((s, i) => ({ key: variableOf(s.name)!, value: `value-of-${HEADERS[i]}` }));
+    const environment = { name: 'local', variables: [{ key: 'host', value: url }, ...keys] };
     const result = exportPostman(endpoints(), { modules: MODULES, environment });
+    // The keys are credentials: the environment file holds them empty, as secrets; newman gets them with --env-var.
+    for (const k of keys) expect(result.files[1]!.content).not.toContain(k.value);
     const dir = writeExport(result.files);
     try {
       const summary = await new Promise<NewmanRunSummary>((resolve, reject) =>
-        newman.run({ collection: join(dir, result.files[0]!.path), environment: join(dir, result.files[1]!.path), reporters: [], timeoutRequest: 10_000 }, (err: Error | null, s: NewmanRunSummary) => (err ? reject(err) : resolve(s))),
+        newman.run({ collection: join(dir, result.files[0]!.path), environment: join(dir, result.files[1]!.path), envVar: keys, reporters: [], timeoutRequest: 10_000 }, (err: Error | null, s: NewmanRunSummary) => (err ? reject(err) : resolve(s))),
       );
       expect(summary.run.stats.requests.failed).toBe(0);
     } finally {

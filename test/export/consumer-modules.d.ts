@@ -5,7 +5,7 @@ declare module 'newman' {
     run: { failures: { error: { message: string } }[]; stats: { requests: { total: number; failed: number } } };
   }
   export function run(
-    options: { collection: string; environment?: string; workingDir?: string; reporters?: string[]; timeoutRequest?: number },
+    options: { collection: string; environment?: string; workingDir?: string; reporters?: string[]; timeoutRequest?: number; envVar?: { key: string; value: string }[] },
     callback: (err: Error | null, summary: NewmanRunSummary) => void,
   ): void;
   const newman: { run: typeof run };

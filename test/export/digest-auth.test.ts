@@ -2,7 +2,7 @@
 // `--digest -u` under sh, Postman's `digest` auth in newman, the .http client's `Digest user
 // password` in httpyac and Hoppscotch's `digest` auth in hopp, each run against a server on
 // 127.0.0.1 that challenges and checks the answer; OpenAPI's `http`/`digest` scheme; ApiPost's
-// digest block; a note where the format has no way (YApi), and Send saying it adds none.
+// digest block; a note where the format has no way (YApi), and Send's hint.
 
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -110,7 +110,8 @@ describe('HTTP Digest in the exports', () => {
     const dir = writeExport(result.files);
     try {
       await new Promise<NewmanRunSummary>((resolve, reject) =>
-        newman.run({ collection: join(dir, result.files[0]!.path), environment: join(dir, result.files[1]!.path), reporters: [], timeoutRequest: 10_000 }, (err: Error | null, s: NewmanRunSummary) => (err ? reject(err) : resolve(s))),
+        // The credentials are written empty (secrets by their role): the run supplies them.
+        newman.run({ collection: join(dir, result.files[0]!.path), environment: join(dir, result.files[1]!.path), envVar: [{ key: 'digestUser', value: USER }, { key: 'digestPassword', value: PASSWORD }], reporters: [], timeoutRequest: 10_000 }, (err: Error | null, s: NewmanRunSummary) => (err ? reject(err) : resolve(s))),
       );
     } finally {
       removeDir(dir);
@@ -122,7 +123,9 @@ describe('HTTP Digest in the exports', () => {
     const result = exportHttpClient(endpoints(), { modules: MODULES, environment: environment() });
     expect(result.files[0]!.content).toContain('GET {{host}}/digest\nAuthorization: Digest {{digestUser}} {{digestPassword}}\n');
     statuses.clear();
-    const dir = writeExport(result.files);
+    // The credentials go to the private file, empty: what the user fills in.
+    expect(JSON.parse(result.files[2]!.content)).toEqual({ local: { digestUser: '', digestPassword: '' } });
+    const dir = writeExport([result.files[0]!, result.files[1]!, { path: 'http-client.private.env.json', content: JSON.stringify({ local: { digestUser: USER, digestPassword: PASSWORD } }) }]);
     try {
       const out = await run(process.execPath, [HTTPYAC, 'send', 'api.http', '--all', '--env', 'local', '--json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
       expect(out.status, out.stderr).toBe(0);
@@ -139,7 +142,8 @@ describe('HTTP Digest in the exports', () => {
     statuses.clear();
     const dir = writeExport(result.files);
     try {
-      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', result.files[2]!.path], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 300_000 });
+      // Secrets written empty: hopp fills them from the process environment.
+      const out = await run(NODE22, [HOPP, 'test', result.files[0]!.path, '-e', result.files[2]!.path], { cwd: dir, env: { ...process.env, NO_COLOR: '1', digestUser: USER, digestPassword: PASSWORD }, timeoutMs: 300_000 });
       expect(out.status, `${out.stdout}\n${out.stderr}`).toBe(0);
     } finally {
       removeDir(dir);
@@ -166,13 +170,13 @@ describe('HTTP Digest in the exports', () => {
     expect(yapi.summary.warnings).toContain('GET /digest: security scheme digestAuth is HTTP Digest, which YApi cannot express: its description says so');
   });
 
-  it('Send adds nothing for a Digest scheme, and the hint says why', () => {
+  it('Send adds no header up front for a Digest scheme (it answers the challenge: test/call/send-digest.test.ts), and the hint says so', () => {
     const e = endpoints()[0]!;
     const candidates = credentialCandidates(e, MODULES);
     expect(candidates).toEqual([{ scheme: 'digestAuth', kind: 'digest', variables: ['digestUser', 'digestPassword'], target: { in: 'header', name: 'Authorization' } }]);
     const draft = defaultDraft(e, { host: url });
     const plan = credentialPlanFrom(candidates, draft, environment(), []);
     expect(withCredential(draft, plan, (n) => environment().variables.find((v) => v.key === n)?.value)).toBe(draft);
-    expect(credentialHint(plan!)).toBe("Credential: security scheme digestAuth is HTTP Digest, which Send does not answer: no header Authorization is added (send the request's own, or use an export: curl --digest, Postman, the .http file)");
+    expect(credentialHint(plan!)).toBe("Credential: {{digestUser}} and {{digestPassword}} answer the server's HTTP Digest challenge with the header Authorization (security scheme digestAuth)");
   });
 });

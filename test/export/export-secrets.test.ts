@@ -11,6 +11,7 @@ import { CHANNELS } from '../../core/export/types';
 import type { Environment } from '../../core/model/environment';
 import { ALL_OK, AUTH_MODULES, authEndpoint, authEndpoints, CREDENTIALS, startAuthServer, type AuthServer } from './auth-server';
 import { removeDir, run, writeExport } from './files';
+import { httpServer } from '../call/servers';
 
 let server: AuthServer;
 beforeAll(async () => {
@@ -51,12 +52,100 @@ describe('cURL export in Resolve mode with secret variables', () => {
     expect(script).toContain(`${server.url}/bearer`);
     expect(script).toContain(`-H 'Authorization: Bearer '"\${BEARER_TOKEN}"`);
     expect(script).toContain(`-u "\${BASIC_USER}":"\${BASIC_PASSWORD}"`);
-    expect(script).toContain(`'${server.url}/key-query?page=2&api_key='"\${QUERY_KEY}"`);
+    // In the URL the value is percent-encoded as the script runs (apiscout_urlencode, defined in the script).
+    expect(script).toContain(`'${server.url}/key-query?page=2&api_key='"$(apiscout_urlencode "\${QUERY_KEY}")"`);
     for (const shell of Object.values(SHELL)) expect(script).toContain(`#   export ${shell}='...'`);
     expect(result.summary.warnings).toEqual([expect.stringMatching(/^secret values are not written in api\.sh: export BEARER_TOKEN, BASIC_USER, BASIC_PASSWORD, API_KEY, QUERY_KEY, SESSION_KEY before running it/)]);
     const out = await runScript(script, { ...process.env, ...exported() });
     expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
     expect(Object.fromEntries(server.statuses)).toEqual(ALL_OK);
+  });
+
+  it('encodes a secret where it lands: percent-encoded in the query and a form body, JSON-escaped in a JSON body, as it is in a header (sh, curl, a real server)', async () => {
+    // Every character that breaks a URL, a form or JSON when inserted raw, and a quote, `$` and a backtick for the shell.
+    const SECRET = 't&k #1 "q"\\ +%2F=\u00fc\'$x`id`\ttab';
+    const seen: { url: string; type: string; body: string }[] = [];
+    const echo = await httpServer((req, res, body) => {
+      seen.push({ url: req.url!, type: String(req.headers['content-type'] ?? ''), body: body.toString('utf8') });
+      res.writeHead(200).end();
+    });
+    try {
+      // The host a secret too: it stays as it is, only what follows the origin is encoded.
+      const environment: Environment = { name: 'local', variables: [{ key: 'host', value: echo.url, secret: true }, { key: 'token', value: SECRET, secret: true }] };
+      const json = authEndpoint('/json', undefined, {
+        method: 'POST',
+        request: {
+          consumes: ['application/json'],
+          params: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' }, description: '', example: '{{token}}' }, { name: 'X-Token', in: 'header', required: true, schema: { type: 'string' }, description: '', example: '{{token}}' }],
+          body: { contentType: 'application/json', schema: { type: 'object' }, example: { password: '{{token}}', n: 1 }, description: '', required: true },
+        },
+      });
+      const form = authEndpoint('/form', undefined, { method: 'POST' });
+      // A pre-request script left a form body with the value encoded as encodeURIComponent does.
+      const scripted = new Map([[form.id, { method: 'POST', url: `${echo.url}/form`, headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }], body: `p=${encodeURIComponent(SECRET)}&z=1` }]]);
+      for (const multiline of [false, true]) {
+        seen.length = 0;
+        const script = exportCurl([json, form], { environment, curl: { render: 'resolve', multiline }, scripted }).files[0]!.content;
+        expect(script).not.toContain(SECRET);
+        expect(script).not.toContain(encodeURIComponent(SECRET));
+        expect(script).not.toContain(JSON.stringify(SECRET).slice(1, -1));
+        expect(script).not.toContain(echo.url);
+        const out = await runScript(script, { ...process.env, HOST: echo.url, TOKEN: SECRET });
+        expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
+        expect(out.status, out.stderr).toBe(0);
+        const byPath = Object.fromEntries(seen.map((r) => [new URL(r.url, 'http://x').pathname, r]));
+        expect(new URL(byPath['/json']!.url, 'http://x').searchParams.get('q')).toBe(SECRET);
+        expect(JSON.parse(byPath['/json']!.body)).toEqual({ password: SECRET, n: 1 });
+        expect(Object.fromEntries(new URLSearchParams(byPath['/form']!.body))).toEqual({ p: SECRET, z: '1' });
+        expect(seen).toHaveLength(2);
+      }
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it('catches a secret shorter than 4 characters by where it is: another variable (or a config value) naming it; a script copying one gets a warning', async () => {
+    const seen: string[] = [];
+    const echo = await httpServer((req, res) => {
+      seen.push(`${req.headers['x-trace']}|${req.headers.authorization}`);
+      res.writeHead(200).end();
+    });
+    try {
+      const e = authEndpoint('/echo', undefined, { request: { consumes: [], params: ['X-Trace', 'Authorization'].map((name) => ({ name, in: 'header' as const, required: true, schema: { type: 'string' }, description: '', example: name === 'X-Trace' ? '{{trace}}' : '{{auth}}' })) } });
+      const environment: Environment = { name: 'local', variables: [{ key: 'host', value: echo.url }, { key: 'pin', value: '7x', secret: true }, { key: 'trace', value: 'id {{pin}}' }] };
+      // `auth` only the config defines, naming the secret too; the lookup resolves it (as exportSetup's does).
+      const lookup = (n: string) => ({ host: echo.url, pin: '7x', trace: 'id 7x', auth: 'Bearer 7x' })[n];
+      const result = exportCurl([e], { environment, lookup, config: (n) => (n === 'auth' ? 'Bearer {{pin}}' : undefined), curl: { render: 'resolve', multiline: false } });
+      const script = result.files[0]!.content;
+      expect(script).toContain(`-H 'X-Trace: id '"\${PIN}"`);
+      expect(script).toContain(`-H 'Authorization: Bearer '"\${PIN}"`);
+      expect(script).not.toContain('7x');
+      const out = await runScript(script, { ...process.env, PIN: '7x' });
+      expect(out.status, out.stderr).toBe(0);
+      expect(seen).toEqual(['id 7x|Bearer 7x']);
+      // A script that copied it into the request: it cannot be told from other text, so the summary says so.
+      const scripted = new Map([[e.id, { method: 'GET', url: `${echo.url}/echo`, headers: [{ name: 'X-Pin', value: '7x' }], body: null }]]);
+      const copied = exportCurl([e], { environment, lookup, curl: { render: 'resolve', multiline: false }, scripted });
+      expect(copied.summary.warnings).toContain('GET /echo: a pre-request script left a field equal to the value of {{pin}}, shorter than 4 characters: such a value cannot be told from other text, so api.sh may hold it as it is');
+      const plain = new Map([[e.id, { method: 'GET', url: `${echo.url}/echo?page=7`, headers: [{ name: 'X-Pin', value: '7xy' }], body: null }]]);
+      expect(exportCurl([e], { environment, lookup, curl: { render: 'resolve', multiline: false }, scripted: plain }).summary.warnings.filter((w) => w.includes('pre-request'))).toEqual([]);
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it('writes a secret a script left in a body in the form it was found in: JSON-escaped, or as it is', () => {
+    const e = authEndpoint('/text', undefined, { method: 'POST' });
+    const environment: Environment = { name: 'local', variables: [{ key: 'host', value: 'http://h' }, { key: 'token', value: 'tok "S3cr3t"', secret: true }] };
+    const body = JSON.stringify('tok "S3cr3t"');
+    const as = (type: string) => exportCurl([e], { environment, curl, scripted: new Map([[e.id, { method: 'POST', url: 'http://h/text', headers: [{ name: 'Content-Type', value: type }], body }]]) }).files[0]!.content;
+    // The value was found JSON-escaped in the text: it is written escaped as the script runs, whatever the type.
+    expect(as('text/plain')).toContain(`-d '"'"$(apiscout_json "\${TOKEN}")"'"'`);
+    expect(as('application/json')).toContain(`-d '"'"$(apiscout_json "\${TOKEN}")"'"'`);
+    // Found as it is in a text body: as it is.
+    const raw = exportCurl([e], { environment, curl, scripted: new Map([[e.id, { method: 'POST', url: 'http://h/text', headers: [{ name: 'Content-Type', value: 'text/plain' }], body: '["tok "S3cr3t""]' }]]) }).files[0]!.content;
+    expect(raw).toContain(`-d '["'"\${TOKEN}"'"]'`);
+    expect(raw).not.toContain('apiscout_');
   });
 
   it('stops before sending anything when a variable is not exported, naming it', async () => {
@@ -92,12 +181,13 @@ describe('cURL export in Resolve mode with secret variables', () => {
     scripted.headers.push({ name: 'X-Signed', value: 'yes' });
     const script = exportCurl([e], { ...options, scripted: new Map([[e.id, scripted]]) }).files[0]!.content;
     expect(script).not.toMatch(/S3cr3t/);
-    expect(script).toContain(`-d password="\${PASSWORD}"`);
+    // Written as the form needs it: percent-encoded as the script runs.
+    expect(script).toContain(`-d password="$(apiscout_urlencode "\${PASSWORD}")"`);
     // As URLSearchParams writes a form (a space as `+`): the same.
     scripted.body = `password=${new URLSearchParams([['', "it's a (S3cr3t)!"]]).toString().slice(1)}`;
     const again = exportCurl([e], { ...options, scripted: new Map([[e.id, scripted]]) }).files[0]!.content;
     expect(again).not.toMatch(/S3cr3t/);
-    expect(again).toContain(`-d password="\${PASSWORD}"`);
+    expect(again).toContain(`-d password="$(apiscout_urlencode "\${PASSWORD}")"`);
   });
 
   it('in Keep mode, writes a secret value a pre-request script copied back as its placeholder', () => {

@@ -51,6 +51,8 @@ describe('Hoppscotch export', () => {
     expect(entities).toEqual([{ v: 2, id: expect.stringMatching(/^env_/), name: 'staging eu', variables: [
       { key: 'host', initialValue: 'https://staging.example.com', currentValue: 'https://staging.example.com', secret: false },
       { key: 'token', initialValue: 't', currentValue: 't', secret: false },
+      // A secret keeps its key with Hoppscotch's secret flag and no value: the user's own stays on their machine.
+      { key: 'apiKey', initialValue: '', currentValue: '', secret: true },
     ] }]);
     expect(app.content).not.toContain('S3cr3t');
     expect(result.summary.warnings).toContainEqual(expect.stringContaining('apiKey'));

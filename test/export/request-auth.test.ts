@@ -45,28 +45,45 @@ const withoutCredentials = (): Environment => ({ name: 'local', variables: [{ ke
 const statuses = () => Object.fromEntries(server.statuses);
 const member = (m: string) => secured.endpoints.find((e) => e.source.member === m)!;
 
-function runNewman(collection: string, environment: string): Promise<NewmanRunSummary> {
+function runNewman(collection: string, environment: string, envVar: { key: string; value: string }[] = []): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) =>
-    newman.run({ collection, environment, reporters: [], timeoutRequest: 10_000 }, (err: Error | null, summary: NewmanRunSummary) => (err ? reject(err) : resolve(summary))),
+    newman.run({ collection, environment, envVar, reporters: [], timeoutRequest: 10_000 }, (err: Error | null, summary: NewmanRunSummary) => (err ? reject(err) : resolve(summary))),
   );
 }
 
+/** The credentials as newman's `--env-var key=value` pairs: how a run supplies a secret the environment file leaves empty. */
+const envVars = () => Object.entries(CREDENTIALS).map(([key, value]) => ({ key, value }));
+
 describe('Postman export with security', () => {
-  async function runWith(env: Environment): Promise<void> {
+  async function runWith(env: Environment, envVar: { key: string; value: string }[] = []): Promise<void> {
     server.statuses.clear();
     const result = exportPostman(authEndpoints(), { modules: AUTH_MODULES, environment: env });
     expect(validate(JSON.parse(result.files[0]!.content)), JSON.stringify(validate.errors)).toBe(true);
     const dir = writeExport(result.files);
     try {
-      const summary = await runNewman(join(dir, result.files[0]!.path), join(dir, result.files[1]!.path));
+      const summary = await runNewman(join(dir, result.files[0]!.path), join(dir, result.files[1]!.path), envVar);
       expect(summary.run.stats.requests).toMatchObject({ total: authEndpoints().length, failed: 0 });
     } finally {
       removeDir(dir);
     }
   }
 
-  it('sends every scheme from the environment in newman, and nothing without it', async () => {
+  it('writes the credential variables into the environment file as empty secrets, never their values, whether marked secret or not', () => {
+    const result = exportPostman(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials() });
+    const values = JSON.parse(result.files[1]!.content).values as { key: string; value: string; type: string }[];
+    expect(values).toEqual([
+      { key: 'host', value: server.url, type: 'default', enabled: true },
+      ...Object.keys(CREDENTIALS).map((key) => ({ key, value: '', type: 'secret', enabled: true })),
+    ]);
+    for (const secret of Object.values(CREDENTIALS)) for (const f of result.files) expect(f.content).not.toContain(secret);
+    expect(result.summary.warnings).toEqual([`secret values left out of the Postman environment: ${Object.keys(CREDENTIALS).join(', ')}`]);
+  });
+
+  it('sends every scheme in newman once the run supplies the credentials (--env-var), and nothing without them', async () => {
+    // The environment defined them (unmarked); the file holds them empty, so newman alone sends none.
     await runWith(withCredentials());
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+    await runWith(withCredentials(), envVars());
     expect(statuses()).toEqual(ALL_OK);
     await runWith(withoutCredentials());
     expect(statuses()).toEqual(ONLY_PUBLIC);
@@ -133,9 +150,17 @@ describe('.http export with security', () => {
     }
   }
 
-  it('sends every scheme from http-client.env.json in httpyac, and nothing without it', async () => {
+  it('leaves the credentials the environment defines (unmarked) to the private file, empty; httpyac sends them once filled in there, and nothing without them', async () => {
     const result = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials() });
+    expect(result.files.map((f) => f.path)).toEqual(['api.http', 'http-client.env.json', 'http-client.private.env.json']);
+    expect(JSON.parse(result.files[1]!.content)).toEqual({ local: { host: server.url } });
+    expect(JSON.parse(result.files[2]!.content)).toEqual({ local: Object.fromEntries(Object.keys(CREDENTIALS).map((k) => [k, ''])) });
+    for (const secret of Object.values(CREDENTIALS)) for (const f of result.files) expect(f.content).not.toContain(secret);
+    expect(result.summary.warnings).toEqual([`secret variables left out of http-client.env.json (keep them in http-client.private.env.json): ${Object.keys(CREDENTIALS).map((k) => `local.${k}`).join(', ')}`]);
     await runWith(result.files, 'local');
+    expect(statuses()).toEqual(ONLY_PUBLIC);
+    // What the user fills in: the private file, which httpyac reads with the public one.
+    await runWith([result.files[0]!, result.files[1]!, { path: 'http-client.private.env.json', content: JSON.stringify({ local: CREDENTIALS }) }], 'local');
     expect(statuses()).toEqual(ALL_OK);
     const bare = exportHttpClient(authEndpoints(), { modules: AUTH_MODULES, environment: withoutCredentials() });
     // Not declared in the public file, even empty: in the JetBrains client a public variable wins over
@@ -306,23 +331,34 @@ describe('Copy as cURL of an edited request with security', () => {
 });
 
 describe('Hoppscotch export with security', () => {
-  async function runHopp(files: { path: string; content: string }[]): Promise<void> {
+  async function runHopp(files: { path: string; content: string }[], secrets: Record<string, string> = {}): Promise<void> {
     server.statuses.clear();
     const dir = writeExport(files);
     try {
-      const out = await run(NODE22, [HOPP, 'test', files[0]!.path, '-e', files[2]!.path], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 300_000 });
+      const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+      for (const k of Object.keys(CREDENTIALS)) delete env[k];
+      const out = await run(NODE22, [HOPP, 'test', files[0]!.path, '-e', files[2]!.path], { cwd: dir, env: { ...env, ...secrets }, timeoutMs: 300_000 });
       expect(out.status, `${out.stdout}\n${out.stderr}`).toBe(0);
     } finally {
       removeDir(dir);
     }
   }
 
-  it('sends every scheme from the environment in hopp, and nothing without it', async () => {
-    await runHopp(exportHoppscotch(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials() }).files);
+  it('writes the credentials the environment defines (unmarked) as empty secrets; hopp reads them from its process environment, and sends none without', async () => {
+    const result = exportHoppscotch(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials() });
+    for (const secret of Object.values(CREDENTIALS)) for (const f of result.files) expect(f.content).not.toContain(secret);
+    expect(JSON.parse(result.files[2]!.content).variables).toEqual([
+      { key: 'host', initialValue: server.url, currentValue: server.url, secret: false },
+      ...Object.keys(CREDENTIALS).map((key) => ({ key, initialValue: '', currentValue: '', secret: true })),
+    ]);
+    // hopp fills an empty secret from the process environment variable of its name.
+    await runHopp(result.files, CREDENTIALS);
     expect(statuses()).toEqual(ALL_OK);
+    await runHopp(result.files);
+    expect(statuses()).toEqual(ONLY_PUBLIC);
     await runHopp(exportHoppscotch(authEndpoints(), { modules: AUTH_MODULES, environment: withoutCredentials() }).files);
     expect(statuses()).toEqual(ONLY_PUBLIC);
-  }, 360_000);
+  }, 600_000);
 
   it('writes Hoppscotch auth objects, and declares the credentials no environment defines as secret collection variables', () => {
     const c = JSON.parse(exportHoppscotch(authEndpoints(), { modules: AUTH_MODULES, environment: { name: 'e', variables: [{ key: 'apiKey', value: 'k' }] } }).files[0]!.content);

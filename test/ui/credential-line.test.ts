@@ -31,7 +31,7 @@ beforeAll(async () => {
   // The API key only the config files define: Send reads them after the environment, so the hint must too.
   fs.mkdirSync(path.join(root, '.apiscout'), { recursive: true });
   fs.writeFileSync(path.join(root, '.apiscout', 'config.properties'), 'apiKey=from-config-K3Y\n');
-  // A Digest scheme, which Send does not answer: the hint says so rather than offering a bearer token.
+  // A Digest scheme, which Send answers from its two variables: the hint names them rather than offering a bearer token.
   fs.writeFileSync(
     path.join(root, 'src/main/java/com/acme/secured/LegacyController.java'),
     [
@@ -135,12 +135,12 @@ describe('the credential line', () => {
     expect(problems).toEqual([]);
   });
 
-  it('says Send does not answer a Digest scheme, never offering a bearer token for it', async () => {
+  it('names the Digest scheme\'s two variables, which Send answers the challenge with, never offering a bearer token for it', async () => {
     expect(ids.has('GET /legacy/ping')).toBe(true);
     await open('GET /legacy/ping');
     const line = page.locator('.request-editor .credential-line');
-    await poll(() => line.textContent()).toBe("Credential: security scheme digestAuth is HTTP Digest, which Send does not answer: no header Authorization is added (send the request's own, or use an export: curl --digest, Postman, the .http file)");
-    expect(await page.locator('.request-editor .credential-line.unanswered').count()).toBe(1);
+    await poll(() => line.textContent()).toBe('Credential: {{digestUser}} and {{digestPassword}} not defined, so no header Authorization is added (security scheme digestAuth)');
+    expect(await page.locator('.request-editor .credential-line.missing').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 });

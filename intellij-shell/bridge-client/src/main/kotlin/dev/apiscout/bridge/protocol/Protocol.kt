@@ -765,7 +765,7 @@ public data class GrpcRequestDraft(
 public data class RequestStateCredential(
     /** The security scheme's name */
     val scheme: String,
-    /** digest: Send adds nothing (it does not answer a Digest challenge) */
+    /** digest: Send adds nothing up front; it answers the server's Digest challenge with the two variables */
     val kind: RequestStateCredentialKind,
     /** The environment variables the credential is made of (user and password for basic) */
     val variables: List<String>,
@@ -773,7 +773,7 @@ public data class RequestStateCredential(
     val target: RequestStateCredentialTarget,
 )
 
-/** digest: Send adds nothing (it does not answer a Digest challenge) */
+/** digest: Send adds nothing up front; it answers the server's Digest challenge with the two variables */
 @Serializable
 public enum class RequestStateCredentialKind {
     @SerialName("bearer") BEARER,
