@@ -15,7 +15,7 @@ import type { HostPlan } from './host';
 import { exportOrder, groupBy } from './stable';
 import type { CurlOptions, ExportOptions, ExportResult, ScriptedRequest } from './types';
 import { describedWithDeprecation } from './deprecation';
-import { withAuthRow, authOfExport, alternativesNote } from './auth';
+import { withAuthRow, authOfExport, alternativesNote, credentialVariables } from './auth';
 import { markedKeys, markersAsPlaceholders, markSecretValues, quoteWithSecrets, secretMarker, secretsPreamble, shellSecrets, shortSecretFields, type SecretEncoding, type ShellSecret } from './shell-secrets';
 
 type Resolved = Required<CurlOptions>;
@@ -44,7 +44,7 @@ export function exportCurl(endpoints: readonly Endpoint[], options: ExportOption
   const grpcHosts = grpcHostPlan(ordered, options);
   // A written script never holds a secret variable's value: in Resolve mode the shell reads it from
   // the environment; in Keep mode a value a pre-request script wrote goes back to its placeholder.
-  const secrets: FileSecrets = { list: shellSecrets(options.environment), used: new Set(), asShell: opts.render === 'resolve', encodings: new Set() };
+  const secrets: FileSecrets = { list: shellSecrets(options.environment, credentialVariables(ordered, options.modules)), used: new Set(), asShell: opts.render === 'resolve', encodings: new Set() };
   const resolver = resolverFor(opts, options, hosts, secrets.list);
   const warnings: string[] = [];
   const lines: string[] = ['#!/bin/sh'];

@@ -40,12 +40,14 @@ function keyOfMarker(hex: string): string {
  * The environment's secret variables that have a value, each with a shell variable name derived
  * from its key (`bearerToken` → `BEARER_TOKEN`, `api-key` → `API_KEY`): stable for the same
  * environment, made unique with a numeric suffix, never a variable the shell uses itself.
+ * `credentials`: variables a scheme takes its credential from (auth.ts credentialVariables), secret
+ * whether the user marked them or not, as in the environment files.
  */
-export function shellSecrets(environment: Environment | undefined): ShellSecret[] {
+export function shellSecrets(environment: Environment | undefined, credentials: ReadonlySet<string> = new Set()): ShellSecret[] {
   const taken = new Set<string>();
   const out: ShellSecret[] = [];
   for (const v of environment?.variables ?? []) {
-    if (!v.secret || v.value === '' || out.some((s) => s.key === v.key)) continue;
+    if (!(v.secret || credentials.has(v.key)) || v.value === '' || out.some((s) => s.key === v.key)) continue;
     let base = v.key
       .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
       .replace(/[^A-Za-z0-9]+/g, '_')

@@ -81,9 +81,12 @@ describe('HTTP Digest in the exports', () => {
     expect(keep).not.toContain('Bearer');
     statuses.clear();
     const script = exportCurl(endpoints(), { modules: MODULES, environment: environment(), curl: { render: 'resolve', multiline: true } }).files[0]!.content;
+    // The user and password are credentials, secret unmarked too: the shell holds them, not api.sh.
+    expect(script).not.toContain(PASSWORD);
+    expect(script).toContain('--digest \\\n  -u "${DIGEST_USER}":"${DIGEST_PASSWORD}"');
     const dir = writeExport([{ path: 'api.sh', content: script }]);
     try {
-      const out = await run('sh', ['./api.sh'], { cwd: dir });
+      const out = await run('sh', ['./api.sh'], { cwd: dir, env: { ...process.env, DIGEST_USER: USER, DIGEST_PASSWORD: PASSWORD } });
       expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
     } finally {
       removeDir(dir);

@@ -237,11 +237,11 @@ describe('.http export with security', () => {
 });
 
 describe('cURL export with security', () => {
-  async function runScript(script: string): Promise<void> {
+  async function runScript(script: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
     server.statuses.clear();
     const dir = writeExport([{ path: 'api.sh', content: script }]);
     try {
-      const out = await run('sh', ['./api.sh'], { cwd: dir });
+      const out = await run('sh', ['./api.sh'], { cwd: dir, env: { ...process.env, ...env } });
       expect(out.stderr).not.toMatch(/curl: \(\d+\)/);
     } finally {
       removeDir(dir);
@@ -250,7 +250,16 @@ describe('cURL export with security', () => {
 
   it('resolves each credential from the environment under sh, and sends none it has no value for', async () => {
     const curl = { render: 'resolve' as const, multiline: false };
-    await runScript(exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials(), curl }).files[0]!.content);
+    const resolved = exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: withCredentials(), curl });
+    const script = resolved.files[0]!.content;
+    // Credentials are secrets whether marked or not: api.sh reads them from the shell, never holds them.
+    for (const value of Object.values(CREDENTIALS)) expect(script).not.toContain(value);
+    expect(resolved.summary.warnings).toEqual(['secret values are not written in api.sh: export BEARER_TOKEN, BASIC_USER, BASIC_PASSWORD, API_KEY, QUERY_KEY, SESSION_KEY before running it ({{bearerToken}}, {{basicUser}}, {{basicPassword}}, {{apiKey}}, {{queryKey}}, {{sessionKey}})']);
+    // Without them exported the script stops before any request.
+    await runScript(script);
+    expect(statuses()).toEqual({});
+    const shellNames = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+    await runScript(script, Object.fromEntries(Object.entries(CREDENTIALS).map(([k, v]) => [shellNames(k), v])));
     expect(statuses()).toEqual(ALL_OK);
     const bare = exportCurl(authEndpoints(), { modules: AUTH_MODULES, environment: withoutCredentials(), curl });
     // Left as written and named: the user sees what to set.
