@@ -24,11 +24,11 @@ const GONE = 'cut-gone';
 /**
  * The parts a row can do without, lowest value first: the module before a class hit (the class says
  * where; a short form of it stays, app.css), the name (the path says what), the module · class column,
- * and last a twin's, whose module's short form stays ("cssp", app.css): the module tells the same path
- * in two modules apart. What a row is told apart by (its path's head, kept middle and tail; the class
+ * and last a twin's, whose module's short form stays ("cssp", app.css), when it has one of its own
+ * (search-results.tsx): the module tells the same path in two modules apart. What a row is told apart by (its path's head, kept middle and tail; the class
  * a query hit) is never among them.
  */
-const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', ':scope:not(.twin) > .where:not(.hit) > .where-text', ':scope.twin > .where:not(.hit) > .where-text'] as const;
+const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', ':scope:not(.twin) > .where:not(.hit) > .where-text', ':scope.twin > .where:not(.hit) > .where-text:has(+ .module-short)'] as const;
 /**
  * What a path cut in more than MAX_PATH_CUTS places is given, in order, whether cut or not: the
  * GIVE_WAY parts, then the method badge's blank (its fixed width, app.css .cut-tight), and last the

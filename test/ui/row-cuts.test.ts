@@ -270,6 +270,27 @@ describe('twin search rows at a tool window\'s widths', () => {
   });
 });
 
+/** Twins whose modules' short forms are the same ("os"): only their names tell them apart. */
+const TWINS_ALIKE: Record<string, string> = Object.fromEntries(Object.entries(TWINS).filter(([file]) => file !== 'pom.xml').map(([file, text]) => [file.replace('administration-console', 'order-service').replace('customer-self-service-portal', 'online-store'), text.replace(/administration-console|customer-self-service-portal/g, (m) => (m === 'administration-console' ? 'order-service' : 'online-store'))]));
+TWINS_ALIKE['pom.xml'] = TWINS['pom.xml']!.replace('administration-console', 'order-service').replace('customer-self-service-portal', 'online-store');
+
+describe('twin search rows whose modules\' short forms are the same', () => {
+  const suite = projectSuite('row-cuts-twins-alike', { files: TWINS_ALIKE });
+
+  it('keeps their modules\' names at 300 to 1,400 px, cut to a few letters where need be, never the shared "os"', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('authenticate');
+    await poll(() => page.locator('#results .row.twin').count()).toBe(2);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      const rows = await rowCuts(page);
+      for (const r of rows) expect(r.module, `${width} px: "${r.text}"`).toMatch(/^(order-service|online-store)$/);
+      expect(new Set(rows.map((r) => r.module)).size, `${width} px`).toBe(2);
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
 describe('parameter descriptions at a tool window\'s widths', () => {
   const suite = projectSuite('row-cuts-docs', { files: WAREHOUSE });
 
