@@ -5,14 +5,16 @@
 // class a query hit never do (a path without its middle would read as another path). A path cut in more than
 // MAX_PATH_CUTS places takes the room of the rest instead, in a fixed order (PATH_ROOM), and last folds its
 // head and middles into one part: a path shows one or two cuts, the whole of it in its tooltip. A part the
-// CSS squeezed to nothing goes too (its gap is room). A cut part of the path ends where its last letter and
+// CSS squeezed to nothing goes too (its gap is room). A class hit narrow enough is kept whole (KEEP_SHARE), and
+// its module, cut to less than its short form says, gives way to that. Cut means cut by any amount (textCut):
+// a part over its box by a fraction of a pixel has its ellipsis too. A cut part of the path ends where its last letter and
 // the ellipsis end, short of its box by up to a character: the path's next parts are drawn moved back by that
 // blank (ellipsis-gap.ts), "/api/v1…/{cartId}" rather than "/api/v1… /{cartId}". Rows are few at a time (the
 // list is virtual): one shared observer re-fits a row when its width changes, a row's render re-fits it.
 
 import { useLayoutEffect } from 'preact/hooks';
 import type { RefObject } from 'preact';
-import { ellipsisGap } from './ellipsis-gap';
+import { drawnWidth, ellipsisGap, textCut, textWidth } from './ellipsis-gap';
 
 /** Cut parts a row keeps; past it the cut parts in GIVE_WAY go, in its order. */
 export const MAX_CUTS = 2;
@@ -21,11 +23,12 @@ export const MAX_PATH_CUTS = 2;
 const GONE = 'cut-gone';
 /**
  * The parts a row can do without, lowest value first: the module before a class hit (the class says
- * where; a short form of it stays, app.css), the name (the path says what), the module · class column
- * (not a twin's: its module tells the same path in two modules apart). What a row is told apart by
- * (its path's head, kept middle and tail; the class a query hit) is never among them.
+ * where; a short form of it stays, app.css), the name (the path says what), the module · class column,
+ * and last a twin's, whose module's short form stays ("cssp", app.css), when it has one of its own
+ * (search-results.tsx): the module tells the same path in two modules apart. What a row is told apart by (its path's head, kept middle and tail; the class
+ * a query hit) is never among them.
  */
-const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', ':scope:not(.twin) > .where:not(.hit) > .where-text'] as const;
+const GIVE_WAY = ['.where.hit > .end-head', ':scope > .name', ':scope:not(.twin) > .where:not(.hit) > .where-text', ':scope.twin > .where:not(.hit) > .where-text:has(+ .module-short)'] as const;
 /**
  * What a path cut in more than MAX_PATH_CUTS places is given, in order, whether cut or not: the
  * GIVE_WAY parts, then the method badge's blank (its fixed width, app.css .cut-tight), and last the
@@ -40,12 +43,23 @@ const PATH_ROOM: readonly (readonly [selector: string, mark: string])[] = [...GI
  */
 const LAST_ROOM: readonly (readonly [selector: string, mark: string])[] = [[':scope > .method', 'cut-tight']];
 const SHORT = '.where.hit > .module-short';
+/**
+ * A class hit cut is kept whole (app.css .cut-keep: the path and the name give it their room) when it
+ * takes no more than this share of the row: "ns · TenantItemContr…" beside a path at 300 px. A longer
+ * one stays cut, the path keeping its ends.
+ */
+const KEEP_SHARE = 0.55;
 /** Every part a fit can mark, and how: what a kept fit (fits) records. */
-const ROOM = [...PATH_ROOM, [SHORT, GONE] as const];
-const MARKS = [GONE, 'cut-tight', 'cut-fold'];
+const ROOM = [...PATH_ROOM, [SHORT, GONE] as const, ['.where.hit', 'cut-keep'] as const];
+const SHORT_AT = PATH_ROOM.length;
+const KEEP_AT = SHORT_AT + 1;
+const MARKS = [GONE, 'cut-tight', 'cut-fold', 'cut-keep'];
 
-/** Cut, and in sight: not squeezed to nothing, nor wrapped onto the module column's hidden second line (app.css). */
-const isCut = (el: HTMLElement) => el.clientWidth >= 1 && el.scrollWidth > el.clientWidth && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
+/**
+ * Cut, and in sight: not squeezed to nothing, nor wrapped onto the module column's hidden second line
+ * (app.css). Cut by any amount (textCut): a part over its box by less than a pixel has its ellipsis too.
+ */
+const isCut = (el: HTMLElement) => el.clientWidth >= 1 && textCut(el) && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
 
 /** How a row was fitted at a width: the ROOM marks set, the move of each of its path's parts. */
 interface Fit {
@@ -119,7 +133,7 @@ function measureRows(rows: readonly HTMLElement[]): void {
   // A part the CSS squeezed to nothing still costs the row its gap: "/api/v1…/{cartId}" and the class 18 px apart.
   const squeezed = all.flatMap((r) => r.giving.filter((el) => el.clientWidth < 1 && el.scrollWidth > 0));
   for (const el of squeezed) el.classList.add(GONE);
-  for (let step = 0; step < ROOM.length + 1; step++) {
+  for (let step = 0; step < ROOM.length + 2; step++) {
     const going = all.flatMap((r) => {
       const cut = (els: HTMLElement[]) => els.filter((el) => !el.classList.contains(GONE) && isCut(el));
       const pathCut = cut(r.path);
@@ -127,9 +141,30 @@ function measureRows(rows: readonly HTMLElement[]): void {
         const next = r.room.find(([el, mark]) => !el.classList.contains(mark));
         return next ? [next] : [];
       }
-      const short = r.all.at(-1)![0];
+      const [where] = r.all[KEEP_AT]!;
+      if (where) {
+        const [head, short, cls] = [where.querySelector<HTMLElement>(':scope > .end-head'), r.all[SHORT_AT]![0], where.querySelector<HTMLElement>(':scope > .end-tail')];
+        // A class hit's module cut gives way to its short form when that says as much: the whole name ("o…" beside
+        // "orders") or more letters than are left of it.
+        if (head && short && !head.classList.contains(GONE) && isCut(head)) {
+          const shortText = short.textContent ?? '';
+          const whole = head.textContent!.startsWith(`${shortText.slice(0, shortText.indexOf(' ·'))} ·`);
+          if (whole || head.getBoundingClientRect().width < (drawnWidth(shortText, getComputedStyle(head).font) ?? 0)) return [[head, GONE] as const];
+        }
+        // The class cut, or the module's short form shown (the column's least counts it in wide, app.css), and the
+        // column narrow enough to be whole: it is as wide as it is, the rest of the row giving it room.
+        const shortShown = short !== null && head !== null && head.classList.contains(GONE) && !short.classList.contains(GONE);
+        if (cls && !where.classList.contains('cut-keep') && (shortShown || isCut(cls))) {
+          const whole = [...where.children].reduce((sum, el) => sum + textWidth(el as HTMLElement), 0);
+          if (whole <= KEEP_SHARE * r.row.getBoundingClientRect().width) return [[where, 'cut-keep'] as const];
+        }
+      }
+      // The path's tail cut beside a class hit takes the badge's blank, then its short module, but not a twin's: that
+      // tells the twins apart.
       const tail = r.path.at(-1);
-      const tailCut = short !== null && tail !== undefined && !short.classList.contains(GONE) && short.clientWidth >= 1 && isCut(tail);
+      const tailCut = where !== null && tail !== undefined && isCut(tail);
+      const short = r.row.classList.contains('twin') ? null : r.all[SHORT_AT]![0];
+      const shortGoes = tailCut && short !== null && !short.classList.contains(GONE) && short.clientWidth >= 1;
       const othersCut = cut(r.others);
       const over = pathCut.length + othersCut.length > MAX_CUTS;
       if (!over && !tailCut) return [];
@@ -137,7 +172,7 @@ function measureRows(rows: readonly HTMLElement[]): void {
       if (lowest) return [[lowest, GONE] as const];
       const next = r.last.find(([el, mark]) => !el.classList.contains(mark));
       if (next) return [next];
-      return tailCut ? [[short, GONE] as const] : [];
+      return shortGoes ? [[short, GONE] as const] : [];
     });
     if (!going.length) break;
     for (const [el, mark] of going) el.classList.add(mark);

@@ -47,6 +47,18 @@ export function SearchResults(props: SearchResultsProps) {
   const latest = useRef(props);
   latest.current = props;
   const alike = useMemo(() => lookAlikes(results.map((r) => r.endpoint)), [results]);
+  // The short forms of each twin address's modules: one two twins share ("os" for order-service and online-store) tells nothing apart.
+  const twinShorts = useMemo(() => {
+    const byAddress = new Map<string, string[]>();
+    for (const { endpoint: e } of results) {
+      const address = `${e.method} ${e.path}`;
+      if (!alike.twins.has(address)) continue;
+      const shorts = byAddress.get(address) ?? [];
+      shorts.push(moduleShort(e.module));
+      byAddress.set(address, shorts);
+    }
+    return byAddress;
+  }, [results, alike]);
   const menuFromKeyboard = () => {
     const hit = results[active];
     if (hit && onContextMenu) onContextMenu(hit.endpoint, ...menuPoint(`result-${active}`));
@@ -111,13 +123,15 @@ export function SearchResults(props: SearchResultsProps) {
         const keySpan = keptSpan(alikeSpan, hitSpan(r.endpoint.path, path));
         const simpleName = r.endpoint.className.slice(r.endpoint.className.lastIndexOf('.') + 1);
         const short = moduleShort(r.endpoint.module);
+        const address = `${r.endpoint.method} ${r.endpoint.path}`;
+        const twin = alike.twins.has(address);
         return (
           <FittedRow
             fitKey={r}
             id={`result-${i}`}
             role="treeitem"
             aria-selected={r.endpoint.id === selectedId}
-            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}${hit ? ' where-hit' : ''}${alikeSpan ? ' look-alike' : keySpan ? ' path-hit' : ''}${alike.twins.has(`${r.endpoint.method} ${r.endpoint.path}`) ? ' twin' : ''}`}
+            class={`row result${i === active ? ' active' : ''}${r.endpoint.id === selectedId ? ' selected' : ''}${hit ? ' where-hit' : ''}${alikeSpan ? ' look-alike' : keySpan ? ' path-hit' : ''}${twin ? ' twin' : ''}`}
             data-key={r.endpoint.id}
             onMouseDown={() => latest.current.onActive(i)}
             onClick={() => latest.current.onOpen(r.endpoint)}
@@ -150,6 +164,14 @@ export function SearchResults(props: SearchResultsProps) {
                   ranges={hit.ranges.map(([s, e]) => [s + r.endpoint.module.length + 3, e + r.endpoint.module.length + 3])}
                   between={<span class="module-short">{`${short} ·${hit.ranges[0]?.[0] ? '\u00a0…' : ''}`}</span>}
                 />
+              </span>
+            ) : twin && twinShorts.get(address)!.filter((s) => s === short).length === 1 ? (
+              // A twin's module tells it from the other: when the column gives way (row-cuts.ts) its short form stays.
+              <span class="where" title={`${r.endpoint.module} · ${r.endpoint.className}`} style={{ '--short-em': `${widthEm(short)}em` }}>
+                <span class="where-text">
+                  {r.endpoint.module} · {simpleName}
+                </span>
+                <span class="module-short">{short}</span>
               </span>
             ) : (
               <span class="where" title={r.endpoint.className}>

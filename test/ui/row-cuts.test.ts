@@ -245,18 +245,47 @@ TWINS['pom.xml'] = '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme
 describe('twin search rows at a tool window\'s widths', () => {
   const suite = projectSuite('row-cuts-twins', { files: TWINS });
 
-  it('keeps a twin\'s module in sight at 300 to 1,400 px: the rows give other parts up, never the module that tells them apart', async () => {
+  it('keeps a twin\'s module in sight at 300 to 1,400 px, whole or in its short form, and cuts the row in at most two places', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('authenticate');
+    await poll(() => page.locator('#results .row.twin').count()).toBe(2);
+    const shown = new Set<string>();
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-twins-${width}`) });
+      const rows = await rowCuts(page);
+      expect(rows.length).toBe(2);
+      for (const r of rows) {
+        const what = `${width} px: "${r.text}" (others cut: ${r.otherCuts.join(', ')})`;
+        // Up to 420 px the path's two ends were cut beside "customer-se…": three ellipses.
+        expect(r.pathCuts + r.otherCuts.length, what).toBeLessThanOrEqual(2);
+        expect(r.module, what).toMatch(/^(administration-console|ac|customer-self-service-portal|cssp)$/);
+        if (!r.moduleCut) shown.add(r.module!);
+      }
+      expect(new Set(rows.map((r) => r.module)).size, `${width} px`).toBe(2);
+    }
+    // The short forms in a tool window, where the whole names would be cut to a few letters beside the path.
+    expect([...shown]).toEqual(expect.arrayContaining(['ac', 'cssp']));
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+});
+
+/** Twins whose modules' short forms are the same ("os"): only their names tell them apart. */
+const TWINS_ALIKE: Record<string, string> = Object.fromEntries(Object.entries(TWINS).filter(([file]) => file !== 'pom.xml').map(([file, text]) => [file.replace('administration-console', 'order-service').replace('customer-self-service-portal', 'online-store'), text.replace(/administration-console|customer-self-service-portal/g, (m) => (m === 'administration-console' ? 'order-service' : 'online-store'))]));
+TWINS_ALIKE['pom.xml'] = TWINS['pom.xml']!.replace('administration-console', 'order-service').replace('customer-self-service-portal', 'online-store');
+
+describe('twin search rows whose modules\' short forms are the same', () => {
+  const suite = projectSuite('row-cuts-twins-alike', { files: TWINS_ALIKE });
+
+  it('keeps their modules\' names at 300 to 1,400 px, cut to a few letters where need be, never the shared "os"', async () => {
     const page = await openExplorer(suite, suite.tabs.light, 1400);
     await page.getByLabel('Search endpoints').fill('authenticate');
     await poll(() => page.locator('#results .row.twin').count()).toBe(2);
     for (const width of WIDTHS) {
       await resizeTo(page, width, 800);
-      await page.screenshot({ path: screenshotPath(`row-cuts-twins-${width}`) });
-      const modules = await page.locator('#results .row.twin .where-text').evaluateAll((els) => els.map((el) => ({ text: el.textContent, width: el.getBoundingClientRect().width, shown: getComputedStyle(el).display !== 'none' })));
-      for (const m of modules) {
-        expect(m.shown, `${width} px: ${m.text}`).toBe(true);
-        expect(m.width, `${width} px: ${m.text}`).toBeGreaterThan(20);
-      }
+      const rows = await rowCuts(page);
+      for (const r of rows) expect(r.module, `${width} px: "${r.text}"`).toMatch(/^(order-service|online-store)$/);
+      expect(new Set(rows.map((r) => r.module)).size, `${width} px`).toBe(2);
     }
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
@@ -314,17 +343,28 @@ describe('gRPC search rows at a tool window\'s widths', () => {
           els.map((row) => {
             const c = document.createElement('canvas').getContext('2d')!;
             const seen = (el: HTMLElement) => el.clientWidth >= 1 && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
-            const cut = (el: HTMLElement) => seen(el) && el.scrollWidth > el.clientWidth;
+            // Cut by any amount: scrollWidth and clientWidth are whole pixels, and "/{orderI…" was over its box by 0.08 px.
+            const cut = (el: HTMLElement) => {
+              if (!seen(el)) return false;
+              if (el.scrollWidth > el.clientWidth) return true;
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              const s = getComputedStyle(el);
+              return range.getBoundingClientRect().width > el.getBoundingClientRect().width - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 1 / 128;
+            };
             const pathParts = [...row.querySelectorAll<HTMLElement>('.path > *')];
             const others = [...row.querySelectorAll<HTMLElement>(':scope > .name, .where.hit > *, .where-text')];
             // The blank between a cut path part's ellipsis (as many letters as fit before it) and the next part.
             const blanks = pathParts.slice(0, -1).filter(cut).map((el) => {
               c.font = getComputedStyle(el).font;
               const box = el.getBoundingClientRect();
-              const text = el.textContent!;
+              // A folded path's part draws its text from data-text (app.css); the parts it folds are hidden.
+              const text = el.dataset['text'] ?? el.textContent!;
               let k = text.length;
               while (k > 0 && c.measureText(`${text.slice(0, k)}…`).width > box.width) k--;
-              return el.nextElementSibling!.getBoundingClientRect().left - (box.left + c.measureText(`${text.slice(0, k)}…`).width);
+              let next = el.nextElementSibling as HTMLElement;
+              while (getComputedStyle(next).display === 'none') next = next.nextElementSibling as HTMLElement;
+              return next.getBoundingClientRect().left - (box.left + c.measureText(`${text.slice(0, k)}…`).width);
             });
             return { path: row.querySelector('.path')!.getAttribute('title'), pathCuts: pathParts.filter(cut).length, otherCuts: others.filter(cut).map((el) => el.className), blanks };
           }),
@@ -381,6 +421,82 @@ describe('gRPC search rows at a tool window\'s widths', () => {
         expect(r.blank, `${width} px: ${r.text} (module cut: ${r.cut})`).toBeGreaterThanOrEqual(2);
       }
     }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('never cuts a class hit\'s module to fewer letters than its short form: "orders" whole or not at all, at 300 to 1,400 px', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 1400);
+    await page.getByLabel('Search endpoints').fill('CartController');
+    await poll(() => page.locator('#results .row.where-hit').count()).toBe(3);
+    for (const width of WIDTHS) {
+      await resizeTo(page, width, 800);
+      await page.screenshot({ path: screenshotPath(`row-cuts-class-short-${width}`) });
+      const wheres = await page.locator('#results .row.where-hit .where.hit').evaluateAll((els) =>
+        els.map((where) => ({
+          text: (where as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+          // Cut by any amount: the module and the class.
+          cut: [...where.children].filter((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return getComputedStyle(el).display !== 'none' && range.getBoundingClientRect().width > el.getBoundingClientRect().width + 1 / 128;
+          }).length,
+        })),
+      );
+      // At 1,400 px the DELETE row read "Removes an item… o… CartController": two cuts, the module's a lone letter.
+      for (const w of wheres) {
+        expect(w.text, `${width} px`).toMatch(/^(orders · )?CartController$/);
+        expect(w.cut, `${width} px: ${w.text}`).toBe(0);
+      }
+      if (width >= 600) expect(wheres.map((w) => w.text)).toEqual(Array(3).fill('orders · CartController'));
+    }
+    expect(await suite.tabs.light.leave()).toEqual([]);
+  });
+
+  it('sets a row scrolled back into view, or drawn again as the active row moves, from its kept fit: nothing measured again, the same cuts', async () => {
+    const page = await openExplorer(suite, suite.tabs.light, 300, 320);
+    await page.getByLabel('Search endpoints').fill('a');
+    await poll(() => page.locator('#results .row').count()).toBeGreaterThan(0);
+    const total = await page.locator('#results .vspace').evaluate((el) => el.getBoundingClientRect().height / 24);
+    expect(total, 'more results than the list draws at once').toBeGreaterThan((await page.locator('#results .row').count()) + 8);
+    // What each row in sight was fitted to: its marks (row-cuts.ts) and its path's moves.
+    const fitted = () =>
+      page.locator('#results .row').evaluateAll((rows) =>
+        Object.fromEntries(rows.map((row) => [row.getAttribute('data-key'), [...row.querySelectorAll<HTMLElement>('[class*="cut-"], .path > *')].map((el) => `${el.className}:${el.style.transform}`).join(' ')])),
+      );
+    const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await frame();
+    const first = await fitted();
+    // Every read of a part's scrollWidth in a result row from now on: measuring a row reads them, setting a kept fit does not.
+    await page.evaluate(() => {
+      const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollWidth')!;
+      const w = window as unknown as { measured: number };
+      w.measured = 0;
+      Object.defineProperty(Element.prototype, 'scrollWidth', {
+        configurable: true,
+        get(this: Element) {
+          if (this.closest('#results .row')) w.measured++;
+          return own.get!.call(this);
+        },
+      });
+    });
+    const measured = () => page.evaluate(() => (window as unknown as { measured: number }).measured);
+    // The active row moves (each step draws two rows again), then the list goes to its end and back: its first rows are made anew.
+    await page.locator('#results').focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+    await poll(() => page.locator('#results .row.active').getAttribute('id')).toBe('result-5');
+    await frame();
+    expect(await measured(), 'rows drawn again as the active row moved').toBe(0);
+    await page.locator('#results').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await poll(() => page.locator(`#results .row[data-key="${Object.keys(first)[0]}"]`).count()).toBe(0);
+    const inSightAtEnd = await measured();
+    await page.locator('#results').evaluate((el) => (el.scrollTop = 0));
+    await poll(() => page.locator(`#results .row[data-key="${Object.keys(first)[0]}"]`).count()).toBe(1);
+    await frame();
+    // The rows at the end were new (measured); those back at the top were fitted before, and set as they were.
+    expect(inSightAtEnd).toBeGreaterThan(0);
+    expect(await measured(), 'rows scrolled back into view').toBe(inSightAtEnd);
+    const again = await fitted();
+    for (const [key, fit] of Object.entries(first)) if (key in again) expect(again[key], key).toBe(fit);
     expect(await suite.tabs.light.leave()).toEqual([]);
   });
 
@@ -454,12 +570,24 @@ function rowCuts(page: Page) {
   return page.locator('#results .row').evaluateAll((rows) =>
     rows.map((row) => {
       const seen = (el: HTMLElement) => el.clientWidth >= 1 && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().top < el.parentElement!.getBoundingClientRect().bottom - 1;
-      const cut = (el: HTMLElement) => seen(el) && el.scrollWidth > el.clientWidth;
+      // Cut by any amount (a fraction of a pixel has its ellipsis too), as in "cuts a row in at most two places".
+      const cut = (el: HTMLElement) => {
+        if (!seen(el)) return false;
+        if (el.scrollWidth > el.clientWidth) return true;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const s = getComputedStyle(el);
+        return range.getBoundingClientRect().width > el.getBoundingClientRect().width - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 1 / 128;
+      };
       const path = row.querySelector<HTMLElement>('.path')!;
+      const module = [...row.querySelectorAll<HTMLElement>('.where > .where-text, .where > .module-short, .where.hit > .end-head')].find(seen);
       return {
         title: path.getAttribute('title'),
         text: path.innerText,
         twin: row.classList.contains('twin'),
+        /** The module in sight, whole, cut to a few letters or in its short form ("ns"): what tells twins apart. */
+        module: module && (!cut(module) || module.getBoundingClientRect().width > 20) ? module.textContent!.split(' ·')[0] : undefined,
+        moduleCut: !!module && cut(module),
         pathCuts: [...path.children].filter((el) => cut(el as HTMLElement)).length,
         otherCuts: [...row.querySelectorAll<HTMLElement>(':scope > .name, .where.hit > *, .where-text')].filter(cut).map((el) => el.className),
       };
@@ -483,16 +611,16 @@ describe('look-alike search rows at a tool window\'s widths', () => {
           const what = `${query} at ${width} px: ${r.title} shown as "${r.text}" (others cut: ${r.otherCuts.join(', ')})`;
           // "/a…/tenant-ite…/{…/archi…" beside "notification-s…": four cuts in the path at 300 and 360 px.
           expect(r.pathCuts, what).toBeLessThanOrEqual(2);
-          // A twin's module never gives way (it tells the twins apart): it may be the row's third cut.
-          const others = r.twin ? r.otherCuts.filter((c) => c !== 'where-text') : r.otherCuts;
-          if (r.pathCuts === 2) expect(others, what).toEqual([]);
-          expect(r.pathCuts + others.length, what).toBeLessThanOrEqual(2);
+          // A twin too: its path cut twice beside "notification-s…" made three; its module gives way to its short form.
+          if (r.pathCuts === 2) expect(r.otherCuts, what).toEqual([]);
+          expect(r.pathCuts + r.otherCuts.length, what).toBeLessThanOrEqual(2);
           expect(r.title, what).toMatch(/^\/api\/[a-z-]+\/\{id\}\/actions\/archive$/);
         }
-        // The twins keep their modules in sight whatever else gives way.
-        const twins = await page.locator('#results .row.twin .where-text').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+        // The twins keep their modules in sight, whole or in short, whatever else gives way: they read differently.
+        const twins = rows.filter((r) => r.twin);
         if (query === 'archive') expect(twins.length).toBe(2);
-        for (const w of twins) expect(w, `${query} at ${width} px`).toBeGreaterThan(20);
+        for (const t of twins) expect(t.module, `${query} at ${width} px: ${t.title}`).toMatch(/^(notification-service|ns|order-service|os)$/);
+        expect(new Set(twins.map((t) => t.module)).size, `${query} at ${width} px`).toBe(twins.length);
       }
       await resizeTo(page, 1400, 800);
     }
@@ -510,6 +638,13 @@ describe('look-alike search rows at a tool window\'s widths', () => {
       const wheres = await page.locator('#results .row.where-hit .where.hit').evaluateAll((els) =>
         els.map((where) => ({ text: (where as HTMLElement).innerText.replace(/\s+/g, ' '), title: where.getAttribute('title')! })),
       );
+      // The class the query hit, whole: "TenantItemContr…" at 300 px beside a path with room to give.
+      const classCut = await page.locator('#results .row.where-hit .where.hit > .end-tail').evaluateAll((els) => els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().width > el.getBoundingClientRect().width + 1 / 128;
+      }));
+      expect(classCut, `${width} px`).toEqual([false, false]);
       for (const w of wheres) {
         const module = w.title.split(' · ')[0]!;
         // At 300 px the row read "TenantItemController", its module only in the tooltip.
