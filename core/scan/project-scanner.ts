@@ -1056,6 +1056,8 @@ export class ProjectScanner {
       yield;
     }
     for (const r of results) if (r) this.roots.set(r.key, r);
+    // The worker's roots may have read jar classes this thread never looked up: its re-scans check the jars all the same.
+    if (split.taken) this.jarTypes?.discoverNow();
   }
 
   /** What the worker computed for a root, and what it read and reported doing so, as this scanner's own. */

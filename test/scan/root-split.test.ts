@@ -5,7 +5,7 @@
 // roots; and what a worker's root read (a spec) is an input of the stored result. The worker
 // runs from a bundle built here from the current source, as dist/parse-worker.mjs is built.
 
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -229,6 +229,49 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     expect(b.rootsRecomputed).toBeGreaterThan(0);
     expect({ ...b, millis: 0 }).toEqual({ ...a, millis: 0 });
     expect(view(two.result())).toEqual(view(one.result()));
+  });
+
+  it("checks the jars on a re-scan when only the worker's roots read their classes: a SNAPSHOT installed again recomputes its root", async () => {
+    const repo = join(tmp.path, 'm2');
+    const saved = process.env.APISCOUT_MAVEN_REPO;
+    process.env.APISCOUT_MAVEN_REPO = repo;
+    try {
+      const install = (extra: string) => {
+        const work = join(tmp.path, `xsnap-${extra.length}`);
+        mkdirSync(join(work, 'src', 'com', 'xsnap'), { recursive: true });
+        mkdirSync(join(work, 'classes'), { recursive: true });
+        writeFileSync(join(work, 'src', 'com', 'xsnap', 'Item.java'), `package com.xsnap;\npublic class Item { private String name; public String getName() { return name; }${extra} }\n`);
+        execFileSync('javac', ['-g', '-d', join(work, 'classes'), join(work, 'src', 'com', 'xsnap', 'Item.java')]);
+        const dir = join(repo, 'com', 'xuxueli', 'xsnap', '1.0-SNAPSHOT');
+        mkdirSync(dir, { recursive: true });
+        rmSync(join(dir, 'xsnap-1.0-SNAPSHOT.jar'), { force: true });
+        execFileSync('jar', ['cf', join(dir, 'xsnap-1.0-SNAPSHOT.jar'), '-C', join(work, 'classes'), 'com']);
+      };
+      install('');
+      const root = join(tmp.path, 'snapshot-split');
+      const controller = (name: string, body: string) => `package app;\nimport com.xsnap.Item;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ${name} {\n    ${body}\n}\n`;
+      const files: Record<string, string> = {
+        'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>snap-app</artifactId><version>1</version><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xsnap</artifactId><version>1.0-SNAPSHOT</version></dependency></dependencies></project>\n',
+        // The first half (the scanner's) reads no jar class; the last root (reserved for the worker) does.
+        'src/main/java/app/APlainController.java': controller('APlainController', '@GetMapping("/plain") public String plain() { return null; }'),
+        'src/main/java/app/ZItemController.java': controller('ZItemController', '@GetMapping("/item") public Item item() { return null; }'),
+      };
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      const properties = (s: ProjectScanner) => Object.keys(s.result().endpoints.find((e) => e.path === '/item')!.response?.schema?.properties ?? {});
+      const two = new ProjectScanner(root, split());
+      const result = await two.scan();
+      expect(result.stats.rootsByWorker).toBe(1);
+      expect(properties(two)).toEqual(['name']);
+      install(' private int stock; public int getStock() { return stock; }');
+      expect(two.rescan([]).rootsRecomputed).toBe(1);
+      expect(properties(two)).toEqual(['name', 'stock']);
+    } finally {
+      if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
+      else process.env.APISCOUT_MAVEN_REPO = saved;
+    }
   });
 
   it('journals what a worker root read and tells the scanner of it: a spec only it read, edited, makes the next scan compute again and a re-scan recompute', async () => {
