@@ -320,9 +320,11 @@ export class ProjectScanner {
     // Not for a one-shot scan whose result is stored: it is never re-scanned.
     this.buildFacts = store || later ? undefined : readBuildFacts(this.root, this.modules);
     this.factsLater = later ? { modules: this.modules, stamps: stampsOf(this.root, walk.buildFiles) } : undefined;
+    // Emptied before the module config is read, not after: what it reads (a `spring.config.name`
+    // file the code named in an earlier scan of this scanner) is an input a re-scan must follow.
+    this.configReads = new Set();
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
-    this.configReads = new Set();
     this.jacksonBuild = undefined;
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
