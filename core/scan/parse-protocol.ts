@@ -4,6 +4,7 @@
 import type { Diagnostic, Endpoint } from '../model/endpoint';
 import type { MarkerData } from './framework-markers';
 import type { PathPrefixRule } from './path-prefix-setting';
+import type { LocalCaches } from './proto/jar-protos';
 import type { FileEntry } from './project-index';
 import type { JournalEntry } from './scan-inputs';
 import type { SourceFile } from './source-model';
@@ -122,6 +123,8 @@ export interface ShareSetup {
   states: SharedArrayBuffer;
   /** The scanner keeps an input journal (a stored result): the worker journals its reads too. */
   journal: boolean;
+  /** Where the scanner looks for dependency jars (jar-protos.ts localCaches): the worker looks there too, whatever its environment says. */
+  caches: LocalCaches;
 }
 
 /** What computeRoot records for one root (project-scanner.ts RootResult). */

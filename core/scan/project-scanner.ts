@@ -72,6 +72,7 @@ import type { ScanCacheOptions } from './scan-cache';
 import { applyPathPrefixes } from './path-prefix-setting';
 import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
+import { localCaches } from './proto/jar-protos';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
 import { runInSlices, runToEnd } from './slices';
@@ -1033,6 +1034,7 @@ export class ProjectScanner {
       keys: list.map(rootKey),
       modules: JSON.stringify(this.modules),
       journal: this.splitWith!.journal,
+      caches: localCaches(),
     };
     return RootSplit.start(pool, setup, policy === 'always');
   }

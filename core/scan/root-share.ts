@@ -13,6 +13,7 @@ import { decodeParse, relinkParse } from './parse-codec';
 import { CLAIMED_BY_WORKER, DONE, IDLE, RESERVED } from './parse-protocol';
 import type { ParseResult, RootReply, ShareSetup } from './parse-protocol';
 import type { FileEntry, ParseCache } from './project-index';
+import { useLocalCaches } from './proto/jar-protos';
 import { ProjectScanner } from './project-scanner';
 import { InputJournal, withJournal } from './scan-inputs';
 
@@ -48,6 +49,7 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
     put() {},
   };
   const journal = setup.journal ? new InputJournal() : undefined;
+  useLocalCaches(setup.caches);
   try {
     withJournal(journal, () => {
       const entries = setup.entries.map((e) => {

@@ -231,10 +231,9 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     expect(view(two.result())).toEqual(view(one.result()));
   });
 
-  it("checks the jars on a re-scan when only the worker's roots read their classes: a SNAPSHOT installed again recomputes its root", async () => {
+  it("reads the jars from the scanner's Maven repository, set after the worker started, and a re-scan checks them when only the worker's roots read their classes: a SNAPSHOT installed again recomputes its root", async () => {
     const repo = join(tmp.path, 'm2');
     const saved = process.env.APISCOUT_MAVEN_REPO;
-    process.env.APISCOUT_MAVEN_REPO = repo;
     try {
       const install = (extra: string) => {
         const work = join(tmp.path, `xsnap-${extra.length}`);
@@ -261,7 +260,9 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
         writeFileSync(join(root, path), text);
       }
       const properties = (s: ProjectScanner) => Object.keys(s.result().endpoints.find((e) => e.path === '/item')!.response?.schema?.properties ?? {});
-      const two = new ProjectScanner(root, split());
+      // Set once the worker runs (it starts before the read): its environment, a copy taken at its start, does not have it.
+      const onProgress = () => void (process.env.APISCOUT_MAVEN_REPO = repo);
+      const two = new ProjectScanner(root, split({ onProgress }));
       const result = await two.scan();
       expect(result.stats.rootsByWorker).toBe(1);
       expect(properties(two)).toEqual(['name']);
@@ -311,7 +312,7 @@ describe('the scanner\'s side of a split', () => {
     const pool = { shareRoots: (s: ShareSetup) => ((setup = s), true), takeRoot: () => undefined } as unknown as ParsePool;
     return { pool, states: () => new Int32Array(setup!.states) };
   };
-  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false });
+  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false, caches: { maven: '/m2', gradle: '/gradle' } });
 
   it('gives up on a worker that failed: the scanner computes its roots, and the worker gets no more', () => {
     const { pool, states } = silentPool();
