@@ -293,6 +293,11 @@ export class ParsePool {
     return true;
   }
 
+  /** Whether the worker is gone (its thread exited or failed, or the pool was closed): told on the event loop. */
+  get gone(): boolean {
+    return this.closed;
+  }
+
   /** The worker's reply for root `root`, once its state says it is sent (undefined: not here, or the pool is closed). */
   takeRoot(root: number): RootReply | undefined {
     if (this.closed) return undefined;

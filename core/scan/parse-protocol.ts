@@ -125,6 +125,11 @@ export interface ShareSetup {
   journal: boolean;
   /** Where the scanner looks for dependency jars (jar-protos.ts localCaches): the worker looks there too, whatever its environment says. */
   caches: LocalCaches;
+  /**
+   * Tests only, never set by the scanner (a test sets it through a spy on ParsePool.shareRoots): the
+   * worker's thread exits, as a crash would, once it has computed this many roots and claimed one more.
+   */
+  exitAfter?: number;
 }
 
 /** What computeRoot records for one root (project-scanner.ts RootResult). */

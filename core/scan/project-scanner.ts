@@ -75,8 +75,8 @@ import { ProtoIndex } from './proto/proto-index';
 import { localCaches } from './proto/jar-protos';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
-import { runInSlices, runToEnd } from './slices';
-import { MIN_ROOTS_TO_SPLIT, RootSplit } from './root-split';
+import { pauseSoon, runInSlices, runToEnd } from './slices';
+import { MIN_ROOTS_TO_SPLIT, RootSplit, WAITING } from './root-split';
 import type { RootReply, ShareSetup, SharedRootResult } from './parse-protocol';
 import type { ParseCache } from './project-index';
 import { adoptJournal } from './scan-inputs';
@@ -1048,16 +1048,26 @@ export class ProjectScanner {
     const results: Array<RootResult | undefined> = [];
     const progress = (i: number) => this.opts.onProgress && i % PROGRESS_EVERY === 0 && this.opts.onProgress({ phase: 'endpoints', done: i, total: list.length });
     let i = 0;
-    for (; i < list.length && split.claim(i); i++) {
-      progress(i);
-      results.push(this.rootResult(list[i]!));
-      yield;
-    }
-    for (; i < list.length; i++) {
-      progress(i);
-      const reply = split.take(i);
-      results.push(reply ? this.adoptRoot(reply) : this.rootResult(list[i]!));
-      yield;
+    try {
+      for (; i < list.length && split.claim(i); i++) {
+        progress(i);
+        results.push(this.rootResult(list[i]!));
+        yield;
+      }
+      for (; i < list.length; i++) {
+        progress(i);
+        let reply = split.take(i);
+        // The event loop runs while the worker has the root: a worker gone is told there.
+        for (; reply === WAITING; reply = split.take(i)) {
+          pauseSoon();
+          yield;
+        }
+        results.push(reply ? this.adoptRoot(reply) : this.rootResult(list[i]!));
+        yield;
+      }
+    } finally {
+      // A scan that threw stops the worker's share too (after the root in hand).
+      split.end();
     }
     for (const r of results) if (r) this.roots.set(r.key, r);
     // The worker's roots may have read jar classes this thread never looked up: its re-scans check the jars all the same.

@@ -70,6 +70,7 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       if (share.modules !== setup.modules) throw new Error('the worker read other module settings than the scanner');
       for (let i = count - 1; i >= 0; i--) {
         if (Atomics.compareExchange(states, i, IDLE, CLAIMED_BY_WORKER) !== IDLE && Atomics.compareExchange(states, i, RESERVED, CLAIMED_BY_WORKER) !== RESERVED) break;
+        if (setup.exitAfter === count - 1 - i) process.exit(1);
         const got = share.compute(i);
         post({ root: i, ...(got.result ? { result: got.result } : {}), journal: journal?.takeNew() ?? [], ...(journal?.volatile !== undefined ? { volatile: journal.volatile } : {}), configReads: got.configReads, diagnostics: got.diagnostics });
         // The reply is in the scanner's queue before the state says so: a waiting scanner finds it.

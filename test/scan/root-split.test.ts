@@ -15,7 +15,7 @@ import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
 import { ParsePool } from '../../core/scan/parse-pool';
-import { CLAIMED_BY_SCANNER, DONE } from '../../core/scan/parse-protocol';
+import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, DONE } from '../../core/scan/parse-protocol';
 import type { ShareSetup } from '../../core/scan/parse-protocol';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { RootSplit } from '../../core/scan/root-split';
@@ -272,6 +272,46 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     } finally {
       if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
       else process.env.APISCOUT_MAVEN_REPO = saved;
+    }
+  });
+
+  it('notices at once a worker whose thread dies mid-split, with no stall limit to wait out: the scanner computes its roots', async () => {
+    const root = join(FIXTURES, 'spring-mvc');
+    const one = await new ProjectScanner(root, alone()).scan();
+    const shareRoots = ParsePool.prototype.shareRoots;
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots').mockImplementation(function (this: ParsePool, setup: ShareSetup) {
+      return shareRoots.call(this, { ...setup, exitAfter: 1 });
+    });
+    const limit = RootSplit.stallLimitMs;
+    // A worker showing no progress is never given up on: only its thread's exit can tell the scanner.
+    RootSplit.stallLimitMs = 24 * 3_600_000;
+    try {
+      const two = await new ProjectScanner(root, split()).scan();
+      expect(share).toHaveBeenCalledTimes(1);
+      expect(two.stats.rootsByWorker ?? 0).toBeLessThanOrEqual(1);
+      expect(view(two)).toEqual(view(one));
+    } finally {
+      RootSplit.stallLimitMs = limit;
+      share.mockRestore();
+    }
+  });
+
+  it('stops the worker when the scan throws after the split started: it takes no further root', async () => {
+    const root = join(FIXTURES, 'spring-mvc');
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      const onProgress = (p: { phase: string }) => {
+        if (p.phase === 'endpoints') throw new Error('the scan fails');
+      };
+      // The scan's failure is out once the worker's thread has exited.
+      await expect(new ProjectScanner(root, split({ onProgress })).scan()).rejects.toThrow('the scan fails');
+      const { states, keys } = share.mock.calls[0]![0];
+      const byWorker = Array.from(new Int32Array(states).slice(0, keys.length)).filter((s) => s === DONE || s === CLAIMED_BY_WORKER);
+      // Its last half was reserved for the worker: it finished at most the root it had in hand.
+      expect(keys.length).toBeGreaterThan(4);
+      expect(byWorker.length).toBeLessThanOrEqual(1);
+    } finally {
+      share.mockRestore();
     }
   });
 
