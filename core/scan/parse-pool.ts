@@ -293,6 +293,19 @@ export class ParsePool {
     return true;
   }
 
+  /**
+   * The encoded parse the worker sent for `entry` and the scanner did not take (its hash too, for
+   * a scan cache), taken now; undefined when there is none.
+   */
+  takeEncoded(entry: FileEntry): { text: string; hash?: string } | undefined {
+    const id = this.closed ? undefined : this.ids.get(entry.path);
+    if (id === undefined) return undefined;
+    this.drain();
+    const reply = this.replies.get(id);
+    this.replies.delete(id);
+    return reply?.text === undefined ? undefined : { text: reply.text, ...(reply.hash !== undefined ? { hash: reply.hash } : {}) };
+  }
+
   /** Whether the worker is gone (its thread exited or failed, or the pool was closed): told on the event loop. */
   get gone(): boolean {
     return this.closed;

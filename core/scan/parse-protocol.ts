@@ -130,6 +130,8 @@ export interface ShareSetup {
    * worker's thread exits, as a crash would, once it has computed this many roots and claimed one more.
    */
   exitAfter?: number;
+  /** The scanner keeps a scan cache: the worker tells it the parses it made (RootReply.parses). */
+  cached: boolean;
 }
 
 /** What computeRoot records for one root (project-scanner.ts RootResult). */
@@ -155,4 +157,10 @@ export interface RootReply {
   volatile?: string;
   configReads: string[];
   diagnostics: Diagnostic[];
+  /**
+   * With ShareSetup.cached, the files the worker parsed since its last reply, for the scan cache:
+   * by path, the encoded parse and its SHA-1 (base64); by path alone, one it parsed ahead before
+   * the share (its WorkerReply is on the scanner's side, not taken).
+   */
+  parses?: Array<[path: string, text?: string, hash?: string]>;
 }

@@ -1035,6 +1035,7 @@ export class ProjectScanner {
       modules: JSON.stringify(this.modules),
       journal: this.splitWith!.journal,
       caches: localCaches(),
+      cached: this.splitWith!.cache !== undefined,
     };
     return RootSplit.start(pool, setup, policy === 'always');
   }
@@ -1079,7 +1080,20 @@ export class ProjectScanner {
     adoptJournal(reply.journal, reply.volatile);
     for (const path of reply.configReads) this.configReads.add(path);
     this.index.diagnostics.push(...reply.diagnostics);
+    if (reply.parses) this.cacheWorkerParses(reply.parses);
     return reply.result;
+  }
+
+  /** The files the worker parsed for its roots go to the scan cache, as the scanner's own do: unless this thread parsed them too, or the cache has them. */
+  private cacheWorkerParses(parses: NonNullable<RootReply['parses']>): void {
+    const { cache, pool } = this.splitWith ?? {};
+    if (!cache || !pool) return;
+    for (const [path, text, sum] of parses) {
+      const entry = this.index.files.get(path);
+      if (!entry || entry.parsed !== undefined || cache.has(entry)) continue;
+      const encoded = text !== undefined ? { text, hash: sum } : pool.takeEncoded(entry);
+      if (encoded) cache.putEncoded(entry, encoded.text, encoded.hash);
+    }
   }
 
   /**

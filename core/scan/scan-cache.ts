@@ -178,6 +178,11 @@ export class ScanCache implements ParseCache {
     return texts;
   }
 
+  /** A parse another thread made and encoded (a parse worker sharing the roots), stored as it is: `sum` is the text's SHA-1 (base64), when that thread took it. */
+  putEncoded(entry: FileEntry, text: string, sum?: string): void {
+    this.put(entry, { encoded: text, ...(sum !== undefined ? { encodedHash: sum } : {}) } as ParseResult);
+  }
+
   put(entry: FileEntry, result: ParseResult): void {
     if (entry.hash === undefined || this.spillFailed) return;
     if (this.held) return void this.held.push([entry, result]);

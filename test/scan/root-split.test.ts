@@ -21,6 +21,7 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import { RootSplit } from '../../core/scan/root-split';
 import type { ScanOptions } from '../../core/scan/project-scanner';
 import { SCAN_RESULT_FILE } from '../../core/scan/result-store';
+import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
 import { bundleEntry, removeBundle } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
 import { storeIn, tempFolder } from './store-cases';
@@ -156,6 +157,34 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       const broken = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'sent-broken-state')).cache })).scan();
       expect(broken.stats.rootsByWorker).toBeUndefined();
       expect(view(broken)).toEqual(view(one));
+    } finally {
+      share.mockRestore();
+    }
+  });
+
+  it("brings the files it parsed for its roots into the scan cache: a warm scan after a cold split one parses none", async () => {
+    const root = join(tmp.path, 'cached');
+    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '600', '--kotlin-share', '0.3', '--seed', '11'], { encoding: 'utf8' });
+    const state = join(tmp.path, 'cached-state');
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      const cold = await new ProjectScanner(root, split({ cache: storeIn(state).cache })).scan();
+      expect(cold.stats.rootsByWorker).toBeGreaterThan(0);
+      // The worker was sent no parse of some files its roots read: it parsed those itself.
+      const sent = new Set((share.mock.calls[0]![0].parses ?? []).map(([path]) => path));
+      expect(sent.size).toBeLessThan(cold.stats.filesParsed);
+      // On one thread, warm: every file the scan reads (the worker's roots' too) comes from the cache.
+      const warm = await new ProjectScanner(root, alone({ cache: storeIn(state).cache })).scan();
+      expect(warm.stats.parsedFromCache).toBeGreaterThan(0);
+      expect(warm.stats.filesParsed).toBe(warm.stats.parsedFromCache);
+      // Split again, warm: the files the worker parses again are the cache's already, so it is not written again.
+      const file = join(state, SCAN_CACHE_FILE);
+      const before = statSync(file).ino;
+      const again = await new ProjectScanner(root, split({ cache: storeIn(state).cache })).scan();
+      expect(again.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(statSync(file).ino).toBe(before);
+      expect(view(again)).toEqual(view(warm));
+      expect(view(await new ProjectScanner(root, alone()).scan())).toEqual(view(warm));
     } finally {
       share.mockRestore();
     }
@@ -352,7 +381,7 @@ describe('the scanner\'s side of a split', () => {
     const pool = { shareRoots: (s: ShareSetup) => ((setup = s), true), takeRoot: () => undefined } as unknown as ParsePool;
     return { pool, states: () => new Int32Array(setup!.states) };
   };
-  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false, caches: { maven: '/m2', gradle: '/gradle' } });
+  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false, caches: { maven: '/m2', gradle: '/gradle' }, cached: false });
 
   it('gives up on a worker that failed: the scanner computes its roots, and the worker gets no more', () => {
     const { pool, states } = silentPool();
