@@ -433,7 +433,9 @@ export class ProjectScanner {
         // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
         if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
         phase('read');
-        self.splitWith = splitting && pool ? { pool, journal: journal !== undefined, cache, readByWorker: keptByWorker } : undefined;
+        // The thread started for the read shares the roots too when it parsed nothing: a warm scan whose every parse is cached.
+        const sharing = pool ?? thread;
+        self.splitWith = splitting && sharing ? { pool: sharing, journal: journal !== undefined, cache, readByWorker: keptByWorker } : undefined;
         // The parses this thread makes are encoded for the cache anyway (and those it reads from it were): the worker takes those rather than parsing them again.
         self.splitWith?.cache?.keepParseTexts();
         self.rootsByWorker = 0;

@@ -185,6 +185,13 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       expect(statSync(file).ino).toBe(before);
       expect(view(again)).toEqual(view(warm));
       expect(view(await new ProjectScanner(root, alone()).scan())).toEqual(view(warm));
+      // By the default rule, a worker started to share the read shares the roots though it had nothing to parse.
+      if (availableParallelism() > 1) {
+        const shared = await new ProjectScanner(root, { cache: storeIn(state).cache, parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl, splitRoots: true }).scan();
+        expect(shared.stats.parsedByWorker ?? 0).toBe(0);
+        expect(shared.stats.rootsByWorker).toBeGreaterThan(0);
+        expect(view(shared)).toEqual(view(warm));
+      }
     } finally {
       share.mockRestore();
     }
