@@ -36,22 +36,27 @@ const YAML_LIBS = [
   ['yaml.cjs', "export { parse, parseAllDocuments } from 'yaml';"],
   ['spec-yaml.cjs', "export { load, CORE_SCHEMA } from 'js-yaml';"],
 ] as const;
-let yamlFiles: string[] = [];
+/** The bundle and its YAML parsers, in a folder of this process's own. */
+let bundleDir: string | undefined;
 
 beforeAll(() => {
-  const bundle = bundleEntry('core/scan/parse-worker.ts');
+  const built = bundleEntry('core/scan/parse-worker.ts');
+  // Its own folder: the YAML parsers' names are fixed, and node_modules/.cache (node_modules may be
+  // shared by several checkouts) holds other processes' bundles, whose test files remove theirs.
+  bundleDir = join(dirname(built), `root-split-${process.pid}`);
+  mkdirSync(bundleDir, { recursive: true });
+  const bundle = join(bundleDir, 'parse-worker.mjs');
+  copyFileSync(built, bundle);
+  removeBundle(built);
   workerUrl = pathToFileURL(bundle);
   // The worker's share reads specs' and configs' YAML: its parsers go beside the bundle, as in dist/.
-  yamlFiles = YAML_LIBS.map(([name, contents]) => {
-    const outfile = join(dirname(bundle), name);
-    buildSync({ stdin: { contents, resolveDir: REPO, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
-    return outfile;
-  });
+  for (const [name, contents] of YAML_LIBS) {
+    buildSync({ stdin: { contents, resolveDir: REPO, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile: join(bundleDir, name), logLevel: 'silent' });
+  }
 });
 
 afterAll(() => {
-  removeBundle(workerUrl && fileURLToPath(workerUrl));
-  yamlFiles.forEach((f) => rmSync(f, { force: true }));
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
 });
 
 /** What a scan gives but the time and the threads' shares. */
