@@ -277,23 +277,6 @@ export class ParsePool {
     if (refs.length) this.send({ kind: 'follow', id, refs });
   }
 
-  /**
-   * The parses the worker sent and the scanner never took, with their hashes (the pool was started
-   * with `hashes`), as [path, encoding, sha1]: once the roots are split, the worker's share may have
-   * used them instead (root-share.ts), and they are the scan cache's to keep.
-   */
-  untaken(): Array<[string, string, string]> {
-    if (this.closed) return [];
-    this.drain();
-    const out: Array<[string, string, string]> = [];
-    if (this.replies.size === 0) return out;
-    for (const [path, id] of this.ids) {
-      const reply = this.replies.get(id);
-      if (reply?.text !== undefined && reply.hash !== undefined) out.push([path, reply.text, reply.hash]);
-    }
-    return out;
-  }
-
   /** Has the worker keep its parses: a share of the roots (shareRoots) may follow, which uses them again. */
   keepParses(): void {
     if (!this.closed) this.send({ kind: 'keep' });
@@ -308,6 +291,24 @@ export class ParsePool {
     this.sharing = true;
     this.send({ kind: 'share', setup });
     return true;
+  }
+
+  /**
+   * The encoded parse the worker sent for `entry` and the scanner did not take (its hash too, for
+   * a scan cache), taken now; undefined when there is none.
+   */
+  takeEncoded(entry: FileEntry): { text: string; hash?: string } | undefined {
+    const id = this.closed ? undefined : this.ids.get(entry.path);
+    if (id === undefined) return undefined;
+    this.drain();
+    const reply = this.replies.get(id);
+    this.replies.delete(id);
+    return reply?.text === undefined ? undefined : { text: reply.text, ...(reply.hash !== undefined ? { hash: reply.hash } : {}) };
+  }
+
+  /** Whether the worker is gone (its thread exited or failed, or the pool was closed): told on the event loop. */
+  get gone(): boolean {
+    return this.closed;
   }
 
   /** The worker's reply for root `root`, once its state says it is sent (undefined: not here, or the pool is closed). */

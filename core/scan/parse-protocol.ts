@@ -4,6 +4,7 @@
 import type { Diagnostic, Endpoint } from '../model/endpoint';
 import type { MarkerData } from './framework-markers';
 import type { PathPrefixRule } from './path-prefix-setting';
+import type { LocalCaches } from './proto/jar-protos';
 import type { FileEntry } from './project-index';
 import type { JournalEntry } from './scan-inputs';
 import type { SourceFile } from './source-model';
@@ -122,8 +123,15 @@ export interface ShareSetup {
   states: SharedArrayBuffer;
   /** The scanner keeps an input journal (a stored result): the worker journals its reads too. */
   journal: boolean;
-  /** The scanner has a scan cache: the worker sends the parses it makes for its roots, for the cache (RootReply.parses). */
-  cacheParses?: boolean;
+  /** Where the scanner looks for dependency jars (jar-protos.ts localCaches): the worker looks there too, whatever its environment says. */
+  caches: LocalCaches;
+  /**
+   * Tests only, never set by the scanner (a test sets it through a spy on ParsePool.shareRoots): the
+   * worker's thread exits, as a crash would, once it has computed this many roots and claimed one more.
+   */
+  exitAfter?: number;
+  /** The scanner keeps a scan cache: the worker tells it the parses it made (RootReply.parses). */
+  cached: boolean;
 }
 
 /** What computeRoot records for one root (project-scanner.ts RootResult). */
@@ -149,6 +157,10 @@ export interface RootReply {
   volatile?: string;
   configReads: string[];
   diagnostics: Diagnostic[];
-  /** With ShareSetup.cacheParses: the files the worker parsed since its last reply, as [path, encoding, sha1 of the encoding]. */
-  parses?: Array<[string, string, string]>;
+  /**
+   * With ShareSetup.cached, the files the worker parsed since its last reply, for the scan cache:
+   * by path, the encoded parse and its SHA-1 (base64); by path alone, one it parsed ahead before
+   * the share (its WorkerReply is on the scanner's side, not taken).
+   */
+  parses?: Array<[path: string, text?: string, hash?: string]>;
 }

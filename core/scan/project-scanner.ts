@@ -72,10 +72,11 @@ import type { ScanCacheOptions } from './scan-cache';
 import { applyPathPrefixes } from './path-prefix-setting';
 import type { PathPrefixRule } from './path-prefix-setting';
 import { ProtoIndex } from './proto/proto-index';
+import { localCaches } from './proto/jar-protos';
 import type { TypeDecl } from './source-model';
 import { SchemaBuilder } from './types/type-schema';
-import { runInSlices, runToEnd } from './slices';
-import { MIN_ROOTS_TO_SPLIT, RootSplit } from './root-split';
+import { pauseSoon, runInSlices, runToEnd } from './slices';
+import { MIN_ROOTS_TO_SPLIT, RootSplit, WAITING } from './root-split';
 import type { RootReply, ShareSetup, SharedRootResult } from './parse-protocol';
 import type { ParseCache } from './project-index';
 import { adoptJournal } from './scan-inputs';
@@ -320,9 +321,11 @@ export class ProjectScanner {
     // Not for a one-shot scan whose result is stored: it is never re-scanned.
     this.buildFacts = store || later ? undefined : readBuildFacts(this.root, this.modules);
     this.factsLater = later ? { modules: this.modules, stamps: stampsOf(this.root, walk.buildFiles) } : undefined;
+    // Emptied before the module config is read, not after: what it reads (a `spring.config.name`
+    // file the code named in an earlier scan of this scanner) is an input a re-scan must follow.
+    this.configReads = new Set();
     withJournal(journal, () => this.readModuleConfig());
     this.properties = undefined;
-    this.configReads = new Set();
     this.jacksonBuild = undefined;
     this.generatedModels = undefined;
     this.specDocuments = new SpecDocuments();
@@ -430,7 +433,9 @@ export class ProjectScanner {
         // Without request models no DTO is ever parsed: a worker following type names would parse them for nothing.
         if (self.modelsWanted()) pool?.giveTable(self.index.files.values());
         phase('read');
-        self.splitWith = splitting && pool ? { pool, journal: journal !== undefined, cache, readByWorker: keptByWorker } : undefined;
+        // The thread started for the read shares the roots too when it parsed nothing: a warm scan whose every parse is cached.
+        const sharing = pool ?? thread;
+        self.splitWith = splitting && sharing ? { pool: sharing, journal: journal !== undefined, cache, readByWorker: keptByWorker } : undefined;
         // The parses this thread makes are encoded for the cache anyway (and those it reads from it were): the worker takes those rather than parsing them again.
         self.splitWith?.cache?.keepParseTexts();
         self.rootsByWorker = 0;
@@ -1031,7 +1036,8 @@ export class ProjectScanner {
       keys: list.map(rootKey),
       modules: JSON.stringify(this.modules),
       journal: this.splitWith!.journal,
-      cacheParses: this.splitWith!.cache !== undefined,
+      caches: localCaches(),
+      cached: this.splitWith!.cache !== undefined,
     };
     return RootSplit.start(pool, setup, policy === 'always');
   }
@@ -1045,29 +1051,30 @@ export class ProjectScanner {
     const results: Array<RootResult | undefined> = [];
     const progress = (i: number) => this.opts.onProgress && i % PROGRESS_EVERY === 0 && this.opts.onProgress({ phase: 'endpoints', done: i, total: list.length });
     let i = 0;
-    for (; i < list.length && split.claim(i); i++) {
-      progress(i);
-      results.push(this.rootResult(list[i]!));
-      yield;
-    }
-    for (; i < list.length; i++) {
-      progress(i);
-      const reply = split.take(i);
-      results.push(reply ? this.adoptRoot(reply) : this.rootResult(list[i]!));
-      yield;
+    try {
+      for (; i < list.length && split.claim(i); i++) {
+        progress(i);
+        results.push(this.rootResult(list[i]!));
+        yield;
+      }
+      for (; i < list.length; i++) {
+        progress(i);
+        let reply = split.take(i);
+        // The event loop runs while the worker has the root: a worker gone is told there.
+        for (; reply === WAITING; reply = split.take(i)) {
+          pauseSoon();
+          yield;
+        }
+        results.push(reply ? this.adoptRoot(reply) : this.rootResult(list[i]!));
+        yield;
+      }
+    } finally {
+      // A scan that threw stops the worker's share too (after the root in hand).
+      split.end();
     }
     for (const r of results) if (r) this.roots.set(r.key, r);
-    // The worker's share used the files it had parsed ahead as they were: the scanner took none of those.
-    const cache = this.splitWith?.cache;
-    if (cache && split.taken > 0) this.cacheEncoded(cache, this.splitWith!.pool.untaken());
-  }
-
-  /** Parses the worker encoded and hashed (its share's, or parsed ahead and untaken), stored in the scan cache. */
-  private cacheEncoded(cache: ScanCache, parses: ReadonlyArray<[string, string, string]>): void {
-    for (const [path, text, sum] of parses) {
-      const entry = this.index.files.get(path);
-      if (entry) cache.putEncoded(entry, text, sum);
-    }
+    // The worker's roots may have read jar classes this thread never looked up: its re-scans check the jars all the same.
+    if (split.taken) this.jarTypes?.discoverNow();
   }
 
   /** What the worker computed for a root, and what it read and reported doing so, as this scanner's own. */
@@ -1075,9 +1082,20 @@ export class ProjectScanner {
     adoptJournal(reply.journal, reply.volatile);
     for (const path of reply.configReads) this.configReads.add(path);
     this.index.diagnostics.push(...reply.diagnostics);
-    const cache = this.splitWith?.cache;
-    if (cache && reply.parses) this.cacheEncoded(cache, reply.parses);
+    if (reply.parses) this.cacheWorkerParses(reply.parses);
     return reply.result;
+  }
+
+  /** The files the worker parsed for its roots go to the scan cache, as the scanner's own do: unless this thread parsed them too, or the cache has them. */
+  private cacheWorkerParses(parses: NonNullable<RootReply['parses']>): void {
+    const { cache, pool } = this.splitWith ?? {};
+    if (!cache || !pool) return;
+    for (const [path, text, sum] of parses) {
+      const entry = this.index.files.get(path);
+      if (!entry || entry.parsed !== undefined || cache.has(entry)) continue;
+      const encoded = text !== undefined ? { text, hash: sum } : pool.takeEncoded(entry);
+      if (encoded) cache.putEncoded(entry, encoded.text, encoded.hash);
+    }
   }
 
   /**

@@ -10,10 +10,11 @@
 // diagnostics), which the scanner adds to its own.
 
 import { hash } from 'node:crypto';
-import { decodeParse, encodeKeepingLinks, relinkParse } from './parse-codec';
+import { decodeParse, encodeParse, relinkParse } from './parse-codec';
 import { CLAIMED_BY_WORKER, DONE, IDLE, RESERVED } from './parse-protocol';
 import type { ParseResult, RootReply, ShareSetup } from './parse-protocol';
 import type { FileEntry, ParseCache } from './project-index';
+import { useLocalCaches } from './proto/jar-protos';
 import { ProjectScanner } from './project-scanner';
 import { InputJournal, withJournal } from './scan-inputs';
 
@@ -34,13 +35,16 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
     return s === IDLE || s === RESERVED;
   };
   const sent = setup.parses && new Map(setup.parses);
-  /** This thread's parses since its last reply, for the scanner's scan cache. */
-  const made: NonNullable<RootReply['parses']> = [];
+  // With a scan cache, the parses made on this thread go to it with the roots' replies: this
+  // share's own (encoded and hashed here), and those parsed ahead before it (their path alone:
+  // the scanner has their texts among the replies it did not take). Else the next scan parses them again.
+  const madeHere: NonNullable<RootReply['parses']> = [];
   const parses: ParseCache = {
     get(entry) {
       const own = kept.get(entry.path);
       if (own) {
         kept.delete(entry.path);
+        if (setup.cached) madeHere.push([entry.path]);
         return relinkParse(own);
       }
       const text = sent?.get(entry.path);
@@ -48,14 +52,15 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       sent!.delete(entry.path);
       return decodeParse(text);
     },
-    // Its own parses go to the scanner's scan cache with the next reply, encoded and hashed here.
     put(entry, result) {
-      if (!setup.cacheParses) return;
-      const text = encodeKeepingLinks(result);
-      made.push([entry.path, text, hash('sha1', text, 'base64')]);
+      if (!setup.cached) return;
+      const text = encodeParse(result);
+      relinkParse(result); // it is used on
+      madeHere.push([entry.path, text, hash('sha1', text, 'base64')]);
     },
   };
   const journal = setup.journal ? new InputJournal() : undefined;
+  useLocalCaches(setup.caches);
   try {
     withJournal(journal, () => {
       const entries = setup.entries.map((e) => {
@@ -76,8 +81,9 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       if (share.modules !== setup.modules) throw new Error('the worker read other module settings than the scanner');
       for (let i = count - 1; i >= 0; i--) {
         if (Atomics.compareExchange(states, i, IDLE, CLAIMED_BY_WORKER) !== IDLE && Atomics.compareExchange(states, i, RESERVED, CLAIMED_BY_WORKER) !== RESERVED) break;
+        if (setup.exitAfter === count - 1 - i) process.exit(1);
         const got = share.compute(i);
-        post({ root: i, ...(got.result ? { result: got.result } : {}), journal: journal?.takeNew() ?? [], ...(journal?.volatile !== undefined ? { volatile: journal.volatile } : {}), configReads: got.configReads, diagnostics: got.diagnostics, ...(made.length ? { parses: made.splice(0) } : {}) });
+        post({ root: i, ...(got.result ? { result: got.result } : {}), journal: journal?.takeNew() ?? [], ...(journal?.volatile !== undefined ? { volatile: journal.volatile } : {}), configReads: got.configReads, diagnostics: got.diagnostics, ...(madeHere.length ? { parses: madeHere.splice(0) } : {}) });
         // The reply is in the scanner's queue before the state says so: a waiting scanner finds it.
         Atomics.store(states, i, DONE);
         Atomics.notify(states, i);

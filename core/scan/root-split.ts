@@ -22,6 +22,10 @@ import type { ParsePool } from './parse-pool';
 export const MIN_ROOTS_TO_SPLIT = 600;
 /** A worker whose progress count has not moved this long is given up on: the scanner computes its roots. */
 const STALL_LIMIT_MS = 10_000;
+/** take waits this long at most before the scanner returns to the event loop, where a worker's exit is told. */
+const WAIT_SLICE_MS = 50;
+/** take's answer while the worker still has the root: return to the event loop (pauseSoon), then take it again. */
+export const WAITING = Symbol('waiting');
 
 /** The scanner's side of a split: claims roots from the first, takes the worker's from where they met. */
 export class RootSplit {
@@ -30,8 +34,14 @@ export class RootSplit {
   private readonly progressSlot: number;
   private readonly failedSlot: number;
   private gaveUp = false;
+  /** The root take waits for, the worker's progress count it last saw, and since when. */
+  private waitingFor = -1;
+  private progress = 0;
+  private since = 0;
   /** Roots the worker computed and the scanner took. */
   taken = 0;
+  /** How long a worker may show no progress before it is given up on (tests set it huge: a dead worker must be noticed otherwise). */
+  static stallLimitMs = STALL_LIMIT_MS;
 
   private constructor(
     private readonly pool: ParsePool,
@@ -64,15 +74,21 @@ export class RootSplit {
   }
 
   /**
-   * The worker's reply for root `i`, once it is done (blocking this thread meanwhile, as a parse
-   * in the worker's hands does); undefined when the worker failed, stalled or is gone: the
-   * scanner computes the root itself, and every root after it.
+   * The worker's reply for root `i` once it is done, blocking this thread meanwhile (as a parse in
+   * the worker's hands does) for a slice at most: WAITING, the scanner returns to the event loop
+   * and takes again. Undefined when the worker failed, stalled or is gone (its thread exited, told
+   * on the event loop): the scanner computes the root itself, and every root after it.
    */
-  take(i: number): RootReply | undefined {
+  take(i: number): RootReply | undefined | typeof WAITING {
     if (this.gaveUp) return undefined;
-    let progress = Atomics.load(this.states, this.progressSlot);
-    let since = performance.now();
+    if (this.waitingFor !== i) {
+      this.waitingFor = i;
+      this.progress = Atomics.load(this.states, this.progressSlot);
+      this.since = performance.now();
+    }
+    const sliceEnd = performance.now() + WAIT_SLICE_MS;
     for (;;) {
+      if (this.pool.gone) return this.giveUp();
       const state = Atomics.load(this.states, i);
       if (state === DONE) {
         const reply = this.pool.takeRoot(i);
@@ -81,15 +97,22 @@ export class RootSplit {
         return reply;
       }
       if (Atomics.load(this.states, this.failedSlot) !== 0) return this.giveUp();
-      Atomics.wait(this.states, i, state, 50);
-      const now = Atomics.load(this.states, this.progressSlot);
-      if (now !== progress) {
-        progress = now;
-        since = performance.now();
-      } else if (performance.now() > since + STALL_LIMIT_MS) {
+      const now = performance.now();
+      const progress = Atomics.load(this.states, this.progressSlot);
+      if (progress !== this.progress) {
+        this.progress = progress;
+        this.since = now;
+      } else if (now > this.since + RootSplit.stallLimitMs) {
         return this.giveUp();
       }
+      if (now >= sliceEnd) return WAITING;
+      Atomics.wait(this.states, i, state, sliceEnd - now);
     }
+  }
+
+  /** The scan is over, or failed: the worker takes no further root (it finishes the one in hand). */
+  end(): void {
+    if (!this.gaveUp) this.giveUp();
   }
 
   /** The worker is given up on: it takes no further root, and the scanner computes the rest. */

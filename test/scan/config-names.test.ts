@@ -52,4 +52,16 @@ describe('spring.config.name', () => {
     await fresh.scan();
     expect(fresh.result().modules).toEqual(scanner.result().modules);
   });
+
+  it('follows a change to the file after a second full scan of the same scanner (the explorer\'s Refresh)', async () => {
+    const root = copy();
+    const scanner = new ProjectScanner(root, { parseWorker: false });
+    await scanner.scan();
+    // The second scan reads the module config with the name the first learned from the code: the file is an input all the same.
+    await scanner.scan();
+    expect(module(scanner, 'shop-server').contextPath).toBe('/shop');
+    editFile(root, PROPS, '/shop', '/store');
+    scanner.rescan([{ path: PROPS, kind: 'changed' }]);
+    expect(module(scanner, 'shop-server').contextPath).toBe('/store');
+  });
 });

@@ -5,7 +5,7 @@
 // roots; and what a worker's root read (a spec) is an input of the stored result. The worker
 // runs from a bundle built here from the current source, as dist/parse-worker.mjs is built.
 
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -15,12 +15,13 @@ import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
 import { ParsePool } from '../../core/scan/parse-pool';
-import { CLAIMED_BY_SCANNER, DONE } from '../../core/scan/parse-protocol';
+import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, DONE } from '../../core/scan/parse-protocol';
 import type { ShareSetup } from '../../core/scan/parse-protocol';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { RootSplit } from '../../core/scan/root-split';
 import type { ScanOptions } from '../../core/scan/project-scanner';
 import { SCAN_RESULT_FILE } from '../../core/scan/result-store';
+import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
 import { bundleEntry, removeBundle } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
 import { storeIn, tempFolder } from './store-cases';
@@ -35,22 +36,27 @@ const YAML_LIBS = [
   ['yaml.cjs', "export { parse, parseAllDocuments } from 'yaml';"],
   ['spec-yaml.cjs', "export { load, CORE_SCHEMA } from 'js-yaml';"],
 ] as const;
-let yamlFiles: string[] = [];
+/** The bundle and its YAML parsers, in a folder of this process's own. */
+let bundleDir: string | undefined;
 
 beforeAll(() => {
-  const bundle = bundleEntry('core/scan/parse-worker.ts');
+  const built = bundleEntry('core/scan/parse-worker.ts');
+  // Its own folder: the YAML parsers' names are fixed, and node_modules/.cache (node_modules may be
+  // shared by several checkouts) holds other processes' bundles, whose test files remove theirs.
+  bundleDir = join(dirname(built), `root-split-${process.pid}`);
+  mkdirSync(bundleDir, { recursive: true });
+  const bundle = join(bundleDir, 'parse-worker.mjs');
+  copyFileSync(built, bundle);
+  removeBundle(built);
   workerUrl = pathToFileURL(bundle);
   // The worker's share reads specs' and configs' YAML: its parsers go beside the bundle, as in dist/.
-  yamlFiles = YAML_LIBS.map(([name, contents]) => {
-    const outfile = join(dirname(bundle), name);
-    buildSync({ stdin: { contents, resolveDir: REPO, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
-    return outfile;
-  });
+  for (const [name, contents] of YAML_LIBS) {
+    buildSync({ stdin: { contents, resolveDir: REPO, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile: join(bundleDir, name), logLevel: 'silent' });
+  }
 });
 
 afterAll(() => {
-  removeBundle(workerUrl && fileURLToPath(workerUrl));
-  yamlFiles.forEach((f) => rmSync(f, { force: true }));
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
 });
 
 /** What a scan gives but the time and the threads' shares. */
@@ -161,22 +167,39 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     }
   });
 
-  it('has the parses only the worker made kept in the scan cache: the next scan takes every parse from it', async () => {
+  it("brings the files it parsed for its roots into the scan cache: a warm scan after a cold split one parses none", async () => {
     const root = join(tmp.path, 'cached');
-    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '600', '--kotlin-share', '0.3', '--seed', '9'], { encoding: 'utf8' });
-    const one = await new ProjectScanner(root, alone({ cache: storeIn(join(tmp.path, 'cached-alone')).cache })).scan();
-    const two = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'cached-split')).cache })).scan();
-    expect(two.stats.rootsByWorker).toBeGreaterThan(0);
-    // The worker's roots parsed models the scanner's did not: those were the worker's alone.
-    expect(two.stats.filesParsed).toBeLessThan(one.stats.filesParsed);
-    const next = await new ProjectScanner(root, alone({ cache: storeIn(join(tmp.path, 'cached-split')).cache })).scan();
-    expect(next.stats.filesParsed).toBe(one.stats.filesParsed);
-    expect(next.stats.parsedFromCache).toBe(one.stats.filesParsed);
-    expect(view(next)).toEqual(view(one));
-    // And split again on that cache: nothing parsed, the same result.
-    const again = await new ProjectScanner(root, split({ cache: storeIn(join(tmp.path, 'cached-split')).cache })).scan();
-    expect(again.stats.rootsByWorker).toBeGreaterThan(0);
-    expect(view(again)).toEqual(view(one));
+    await execFileAsync(process.execPath, [GENERATOR, root, '--files', '600', '--kotlin-share', '0.3', '--seed', '11'], { encoding: 'utf8' });
+    const state = join(tmp.path, 'cached-state');
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      const cold = await new ProjectScanner(root, split({ cache: storeIn(state).cache })).scan();
+      expect(cold.stats.rootsByWorker).toBeGreaterThan(0);
+      // The worker was sent no parse of some files its roots read: it parsed those itself.
+      const sent = new Set((share.mock.calls[0]![0].parses ?? []).map(([path]) => path));
+      expect(sent.size).toBeLessThan(cold.stats.filesParsed);
+      // On one thread, warm: every file the scan reads (the worker's roots' too) comes from the cache.
+      const warm = await new ProjectScanner(root, alone({ cache: storeIn(state).cache })).scan();
+      expect(warm.stats.parsedFromCache).toBeGreaterThan(0);
+      expect(warm.stats.filesParsed).toBe(warm.stats.parsedFromCache);
+      // Split again, warm: the files the worker parses again are the cache's already, so it is not written again.
+      const file = join(state, SCAN_CACHE_FILE);
+      const before = statSync(file).ino;
+      const again = await new ProjectScanner(root, split({ cache: storeIn(state).cache })).scan();
+      expect(again.stats.rootsByWorker).toBeGreaterThan(0);
+      expect(statSync(file).ino).toBe(before);
+      expect(view(again)).toEqual(view(warm));
+      expect(view(await new ProjectScanner(root, alone()).scan())).toEqual(view(warm));
+      // By the default rule, a worker started to share the read shares the roots though it had nothing to parse.
+      if (availableParallelism() > 1) {
+        const shared = await new ProjectScanner(root, { cache: storeIn(state).cache, parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl, splitRoots: true }).scan();
+        expect(shared.stats.parsedByWorker ?? 0).toBe(0);
+        expect(shared.stats.rootsByWorker).toBeGreaterThan(0);
+        expect(view(shared)).toEqual(view(warm));
+      }
+    } finally {
+      share.mockRestore();
+    }
   });
 
   it('is sent the paths alone of the entries it read itself, and finds them among those it kept', async () => {
@@ -249,6 +272,90 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     expect(view(two.result())).toEqual(view(one.result()));
   });
 
+  it("reads the jars from the scanner's Maven repository, set after the worker started, and a re-scan checks them when only the worker's roots read their classes: a SNAPSHOT installed again recomputes its root", async () => {
+    const repo = join(tmp.path, 'm2');
+    const saved = process.env.APISCOUT_MAVEN_REPO;
+    try {
+      const install = (extra: string) => {
+        const work = join(tmp.path, `xsnap-${extra.length}`);
+        mkdirSync(join(work, 'src', 'com', 'xsnap'), { recursive: true });
+        mkdirSync(join(work, 'classes'), { recursive: true });
+        writeFileSync(join(work, 'src', 'com', 'xsnap', 'Item.java'), `package com.xsnap;\npublic class Item { private String name; public String getName() { return name; }${extra} }\n`);
+        execFileSync('javac', ['-g', '-d', join(work, 'classes'), join(work, 'src', 'com', 'xsnap', 'Item.java')]);
+        const dir = join(repo, 'com', 'xuxueli', 'xsnap', '1.0-SNAPSHOT');
+        mkdirSync(dir, { recursive: true });
+        rmSync(join(dir, 'xsnap-1.0-SNAPSHOT.jar'), { force: true });
+        execFileSync('jar', ['cf', join(dir, 'xsnap-1.0-SNAPSHOT.jar'), '-C', join(work, 'classes'), 'com']);
+      };
+      install('');
+      const root = join(tmp.path, 'snapshot-split');
+      const controller = (name: string, body: string) => `package app;\nimport com.xsnap.Item;\nimport org.springframework.web.bind.annotation.*;\n@RestController\npublic class ${name} {\n    ${body}\n}\n`;
+      const files: Record<string, string> = {
+        'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>com.xuxueli</groupId><artifactId>snap-app</artifactId><version>1</version><dependencies><dependency><groupId>com.xuxueli</groupId><artifactId>xsnap</artifactId><version>1.0-SNAPSHOT</version></dependency></dependencies></project>\n',
+        // The first half (the scanner's) reads no jar class; the last root (reserved for the worker) does.
+        'src/main/java/app/APlainController.java': controller('APlainController', '@GetMapping("/plain") public String plain() { return null; }'),
+        'src/main/java/app/ZItemController.java': controller('ZItemController', '@GetMapping("/item") public Item item() { return null; }'),
+      };
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      const properties = (s: ProjectScanner) => Object.keys(s.result().endpoints.find((e) => e.path === '/item')!.response?.schema?.properties ?? {});
+      // Set once the worker runs (it starts before the read): its environment, a copy taken at its start, does not have it.
+      const onProgress = () => void (process.env.APISCOUT_MAVEN_REPO = repo);
+      const two = new ProjectScanner(root, split({ onProgress }));
+      const result = await two.scan();
+      expect(result.stats.rootsByWorker).toBe(1);
+      expect(properties(two)).toEqual(['name']);
+      install(' private int stock; public int getStock() { return stock; }');
+      expect(two.rescan([]).rootsRecomputed).toBe(1);
+      expect(properties(two)).toEqual(['name', 'stock']);
+    } finally {
+      if (saved === undefined) delete process.env.APISCOUT_MAVEN_REPO;
+      else process.env.APISCOUT_MAVEN_REPO = saved;
+    }
+  });
+
+  it('notices at once a worker whose thread dies mid-split, with no stall limit to wait out: the scanner computes its roots', async () => {
+    const root = join(FIXTURES, 'spring-mvc');
+    const one = await new ProjectScanner(root, alone()).scan();
+    const shareRoots = ParsePool.prototype.shareRoots;
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots').mockImplementation(function (this: ParsePool, setup: ShareSetup) {
+      return shareRoots.call(this, { ...setup, exitAfter: 1 });
+    });
+    const limit = RootSplit.stallLimitMs;
+    // A worker showing no progress is never given up on: only its thread's exit can tell the scanner.
+    RootSplit.stallLimitMs = 24 * 3_600_000;
+    try {
+      const two = await new ProjectScanner(root, split()).scan();
+      expect(share).toHaveBeenCalledTimes(1);
+      expect(two.stats.rootsByWorker ?? 0).toBeLessThanOrEqual(1);
+      expect(view(two)).toEqual(view(one));
+    } finally {
+      RootSplit.stallLimitMs = limit;
+      share.mockRestore();
+    }
+  });
+
+  it('stops the worker when the scan throws after the split started: it takes no further root', async () => {
+    const root = join(FIXTURES, 'spring-mvc');
+    const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    try {
+      const onProgress = (p: { phase: string }) => {
+        if (p.phase === 'endpoints') throw new Error('the scan fails');
+      };
+      // The scan's failure is out once the worker's thread has exited.
+      await expect(new ProjectScanner(root, split({ onProgress })).scan()).rejects.toThrow('the scan fails');
+      const { states, keys } = share.mock.calls[0]![0];
+      const byWorker = Array.from(new Int32Array(states).slice(0, keys.length)).filter((s) => s === DONE || s === CLAIMED_BY_WORKER);
+      // Its last half was reserved for the worker: it finished at most the root it had in hand.
+      expect(keys.length).toBeGreaterThan(4);
+      expect(byWorker.length).toBeLessThanOrEqual(1);
+    } finally {
+      share.mockRestore();
+    }
+  });
+
   it('journals what a worker root read and tells the scanner of it: a spec only it read, edited, makes the next scan compute again and a re-scan recompute', async () => {
     // Two controllers: the first (the scanner's) uses no model; the second (the worker's) returns models generated from a spec.
     const root = join(tmp.path, 'spec');
@@ -286,7 +393,7 @@ describe('the scanner\'s side of a split', () => {
     const pool = { shareRoots: (s: ShareSetup) => ((setup = s), true), takeRoot: () => undefined } as unknown as ParsePool;
     return { pool, states: () => new Int32Array(setup!.states) };
   };
-  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false });
+  const setup = (keys: string[]) => ({ root: '/', options: { includeTests: false, requestModels: true, actuator: false }, buildFiles: [], prefixRules: [], entries: [], protos: [], keys, modules: '[]', journal: false, caches: { maven: '/m2', gradle: '/gradle' }, cached: false });
 
   it('gives up on a worker that failed: the scanner computes its roots, and the worker gets no more', () => {
     const { pool, states } = silentPool();

@@ -94,6 +94,14 @@ export class JarTypes {
   }
 
   /**
+   * Finds the jars now (journalled), as a first look-up would: a scan whose worker computed roots
+   * that read them (root-split.ts) has jarsMoved check them on its re-scans all the same.
+   */
+  discoverNow(): void {
+    this.jars ??= this.discoverJournalled();
+  }
+
+  /**
    * Whether the jars this instance read may be others now, with no build file changed: a SNAPSHOT
    * installed again, a newer version folder, a jar downloaded. Its looks into the caches are checked again.
    */

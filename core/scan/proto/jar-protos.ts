@@ -363,8 +363,26 @@ function repositoryModel(maven: string, gradle: string, ref: ParentRef, depth: n
   });
 }
 
+/** The caches a parse worker computing roots looks in: the scanner's (useLocalCaches). */
+let givenCaches: LocalCaches | undefined;
+
+export interface LocalCaches {
+  maven: string;
+  gradle: string;
+}
+
+/**
+ * In a parse worker sharing the roots (root-share.ts): the caches the scanner looks in, as its
+ * share's set-up says. The worker's environment is a copy taken when the thread started: a
+ * variable set since (APISCOUT_MAVEN_REPO) is not in it.
+ */
+export function useLocalCaches(caches: LocalCaches): void {
+  givenCaches = caches;
+}
+
 /** The local Maven repository and Gradle's module cache, where dependency jars are looked for. */
-export function localCaches(): { maven: string; gradle: string } {
+export function localCaches(): LocalCaches {
+  if (givenCaches) return givenCaches;
   return {
     maven: process.env.APISCOUT_MAVEN_REPO || join(homedir(), '.m2', 'repository'),
     gradle: join(process.env.GRADLE_USER_HOME || join(homedir(), '.gradle'), 'caches', 'modules-2', 'files-2.1'),
