@@ -6,7 +6,7 @@
 // runs from a bundle built here from the current source, as dist/parse-worker.mjs is built.
 
 import { execFile } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,7 +21,7 @@ import { ProjectScanner } from '../../core/scan/project-scanner';
 import { RootSplit } from '../../core/scan/root-split';
 import type { ScanOptions } from '../../core/scan/project-scanner';
 import { SCAN_RESULT_FILE } from '../../core/scan/result-store';
-import { bundleEntry, removeBundle } from '../bundled-entry';
+import { bundleEntry } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
 import { storeIn, tempFolder } from './store-cases';
 
@@ -35,22 +35,26 @@ const YAML_LIBS = [
   ['yaml.cjs', "export { parse, parseAllDocuments } from 'yaml';"],
   ['spec-yaml.cjs', "export { load, CORE_SCHEMA } from 'js-yaml';"],
 ] as const;
-let yamlFiles: string[] = [];
+let ownDir: string | undefined;
 
 beforeAll(() => {
+  // A folder of this process's own: the YAML parsers' names are fixed, and another run of this file
+  // (node_modules, where bundles go, may be shared) must not remove or rewrite them midway: a worker
+  // without them read no application.yml nor spec, and gave other endpoints.
   const bundle = bundleEntry('core/scan/parse-worker.ts');
-  workerUrl = pathToFileURL(bundle);
+  ownDir = join(dirname(bundle), `root-split-${process.pid}`);
+  mkdirSync(ownDir, { recursive: true });
+  const worker = join(ownDir, 'parse-worker.mjs');
+  renameSync(bundle, worker);
+  workerUrl = pathToFileURL(worker);
   // The worker's share reads specs' and configs' YAML: its parsers go beside the bundle, as in dist/.
-  yamlFiles = YAML_LIBS.map(([name, contents]) => {
-    const outfile = join(dirname(bundle), name);
-    buildSync({ stdin: { contents, resolveDir: REPO, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
-    return outfile;
-  });
+  for (const [name, contents] of YAML_LIBS) {
+    buildSync({ stdin: { contents, resolveDir: REPO, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile: join(ownDir, name), logLevel: 'silent' });
+  }
 });
 
 afterAll(() => {
-  removeBundle(workerUrl && fileURLToPath(workerUrl));
-  yamlFiles.forEach((f) => rmSync(f, { force: true }));
+  if (ownDir) rmSync(ownDir, { recursive: true, force: true });
 });
 
 /** What a scan gives but the time and the threads' shares. */
@@ -205,22 +209,44 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     }
   });
 
-  it('is given up on when it reads the module settings otherwise: the scanner computes every root', async () => {
-    // A worker without the YAML parsers beside it reads no application.yml: its context paths differ.
+  /** Runs `fn` with a copy of the worker's bundle without the YAML parsers beside it. */
+  const withoutYaml = async (fn: (url: URL) => Promise<void>) => {
     const dir = join(dirname(fileURLToPath(workerUrl)), `no-yaml-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     const bundle = join(dir, 'parse-worker.mjs');
     copyFileSync(fileURLToPath(workerUrl), bundle);
     try {
-      // Its application.yml sets the context path and the actuator's base path.
-      const root = join(FIXTURES, 'actuator', 'extensions');
-      const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
-      const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: pathToFileURL(bundle) }).scan();
-      expect(two.stats.rootsByWorker).toBeUndefined();
-      expect(view(two)).toEqual(view(one));
+      await fn(pathToFileURL(bundle));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  };
+
+  it('is given up on when it reads the module settings otherwise: the scanner computes every root', async () => {
+    // A worker without the YAML parsers beside it reads no application.yml: its context paths differ.
+    await withoutYaml(async (url) => {
+      // Its application.yml sets the context path and the actuator's base path.
+      const root = join(FIXTURES, 'actuator', 'extensions');
+      const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
+      const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: url }).scan();
+      expect(two.stats.rootsByWorker).toBeUndefined();
+      expect(view(two)).toEqual(view(one));
+    });
+  });
+
+  it('is given up on when it cannot load a YAML parser, though its module settings are the same', async () => {
+    // Without them (a file gone from beside the bundle) it read application.yaml and specs as
+    // unreadable: a @ConfigurationProperties default where the config overrides it, a spec's
+    // endpoints and diagnostic missing. Both cases' module settings read the same either way.
+    await withoutYaml(async (url) => {
+      for (const name of ['spring-mvc/path-prefix-registrations', 'jax-rs/quarkus-spec-first']) {
+        const root = join(FIXTURES, name);
+        const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
+        const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: url }).scan();
+        expect(two.stats.rootsByWorker, name).toBeUndefined();
+        expect(view(two), name).toEqual(view(one));
+      }
+    });
   });
 
   it('leaves the scanner what a re-scan needs: an edit to a model a worker root read recomputes the same roots', async () => {
