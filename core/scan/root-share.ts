@@ -17,6 +17,7 @@ import type { ParseResult, RootReply, ShareSetup } from './parse-protocol';
 import type { FileEntry, ParseCache } from './project-index';
 import { ProjectScanner } from './project-scanner';
 import { InputJournal, withJournal } from './scan-inputs';
+import { workerDelay } from './test-timing';
 
 /**
  * Computes roots of `setup` from the last down while the scanner has not claimed them; `kept`: the
@@ -68,6 +69,7 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       const scanner = new ProjectScanner(setup.root, { ...setup.options, parseWorker: false });
       // While the scanner has not reached the last root, the set-up is worth finishing.
       const share = scanner.shareOf({ ...setup, entries }, parses, () => {
+        workerDelay('setup');
         progress();
         return count > 0 && free(count - 1);
       });
@@ -78,6 +80,7 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       if (yamlLibFailed()) throw new Error('the worker could not load a YAML parser');
       for (let i = count - 1; i >= 0; i--) {
         if (Atomics.compareExchange(states, i, IDLE, CLAIMED_BY_WORKER) !== IDLE && Atomics.compareExchange(states, i, RESERVED, CLAIMED_BY_WORKER) !== RESERVED) break;
+        workerDelay('root');
         const got = share.compute(i);
         // Without its YAML parsers it read config files or specs as unreadable, the scanner not: not a result to send.
         if (yamlLibFailed()) throw new Error('the worker could not load a YAML parser');

@@ -10,6 +10,7 @@
 import { CLAIMED_BY_SCANNER, DONE, IDLE, RESERVED } from './parse-protocol';
 import type { RootReply, ShareSetup } from './parse-protocol';
 import type { ParsePool } from './parse-pool';
+import { waitLimit } from './test-timing';
 
 /**
  * From this many roots a scan with models and a running worker splits them (ScanOptions.splitRoots).
@@ -72,6 +73,7 @@ export class RootSplit {
     if (this.gaveUp) return undefined;
     let progress = Atomics.load(this.states, this.progressSlot);
     let since = performance.now();
+    const limit = waitLimit(STALL_LIMIT_MS);
     for (;;) {
       const state = Atomics.load(this.states, i);
       if (state === DONE) {
@@ -86,7 +88,7 @@ export class RootSplit {
       if (now !== progress) {
         progress = now;
         since = performance.now();
-      } else if (performance.now() > since + STALL_LIMIT_MS) {
+      } else if (performance.now() > since + limit) {
         return this.giveUp();
       }
     }

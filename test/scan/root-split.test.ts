@@ -15,7 +15,7 @@ import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../core/model/endpoint';
 import { ParsePool } from '../../core/scan/parse-pool';
-import { CLAIMED_BY_SCANNER, DONE } from '../../core/scan/parse-protocol';
+import { CLAIMED_BY_SCANNER, CLAIMED_BY_WORKER, DONE } from '../../core/scan/parse-protocol';
 import type { ShareSetup } from '../../core/scan/parse-protocol';
 import { ProjectScanner } from '../../core/scan/project-scanner';
 import { RootSplit } from '../../core/scan/root-split';
@@ -24,6 +24,7 @@ import { SCAN_RESULT_FILE } from '../../core/scan/result-store';
 import { bundleEntry } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
 import { storeIn, tempFolder } from './store-cases';
+import { untilWorkerParses, untilWorkerReads, withTiming } from './worker-timing';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
@@ -85,6 +86,11 @@ function fixtureCases(): string[] {
 }
 
 describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
+  // These check the worker did its share: on a busy machine the scanner waits for it rather than
+  // give it up as stalled (which gives the same result, and is forced below).
+  beforeAll(() => void (process.env.APISCOUT_TEST_TIMING = 'patient'));
+  afterAll(() => void delete process.env.APISCOUT_TEST_TIMING);
+
   it('gives what one thread gives on every fixture, with and without models, the actuator on and off', async () => {
     const tops = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
     let shared = 0;
@@ -188,15 +194,11 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     await execFileAsync(process.execPath, [GENERATOR, root, '--files', '1200', '--kotlin-share', '0.3', '--seed', '5'], { encoding: 'utf8' });
     const one = await new ProjectScanner(root, alone()).scan();
     const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    // The scanner waits until the worker has read the last chunk, so it reads a share of the files.
+    const reads = untilWorkerReads(DONE);
     try {
-      // The scanner pauses at its first file so the worker reads a share of the files (parse-worker.test.ts does the same).
-      let paused = false;
-      const onProgress = () => {
-        if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
-        paused = true;
-      };
       // On one core the read is not shared, but a worker still starts for the parses (minParses), and so the split.
-      const two = await new ProjectScanner(root, { parseWorker: { minFilesToShareRead: 1, minParses: 1 }, parseWorkerUrl: workerUrl, splitRoots: true, onProgress }).scan();
+      const two = await new ProjectScanner(root, { parseWorker: { minFilesToShareRead: 1, minParses: 1 }, parseWorkerUrl: workerUrl, splitRoots: true }).scan();
       const entries = share.mock.calls[0]![0].entries;
       const paths = entries.filter((e) => typeof e === 'string');
       // A path for each Java or Kotlin source the worker read, never a whole entry of those.
@@ -206,6 +208,7 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       expect(view(two)).toEqual(view(one));
     } finally {
       share.mockRestore();
+      reads();
     }
   });
 
@@ -302,6 +305,60 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     expect(rescanned.updated.length).toBeGreaterThan(0);
     expect(view(live.result())).toEqual(view(again));
     expect(view(again)).toEqual(view(await new ProjectScanner(root, alone()).scan()));
+  });
+});
+
+describe('the roots split under any timing', { timeout: 600_000 }, () => {
+  // The cases the split once got wrong on a busy machine (a config's value, a spec's endpoints), and
+  // a fixture of many files and roots, with models: each interleaving the hook forces gives what one thread gives.
+  const roots = ['spring-mvc/path-prefix-registrations', 'jax-rs/quarkus-spec-first', 'spring-mvc'].map((c) => join(FIXTURES, c));
+  const ones = new Map<string, unknown>();
+  const oneOf = async (root: string) => {
+    if (!ones.has(root)) ones.set(root, view(await new ProjectScanner(root, alone({ actuator: true })).scan()));
+    return ones.get(root);
+  };
+  /** Every case scanned with the split forced (and the worker reading a share when `read`), under `timing`, while `arrange` holds. */
+  const scanEach = async (timing: string, read: boolean, arrange: () => () => void) => {
+    const out: Array<{ root: string; result: ScanResult; one: unknown }> = [];
+    for (const root of roots) {
+      const one = await oneOf(root);
+      const restore = arrange();
+      try {
+        const opts: ScanOptions = { ...split({ actuator: true }), ...(read ? { parseWorker: { minFilesToShareRead: 1 } } : {}) };
+        out.push({ root, one, result: await withTiming(timing, () => new ProjectScanner(root, opts).scan()) });
+      } finally {
+        restore();
+      }
+    }
+    return out;
+  };
+  const none = () => () => {};
+  // A worker held far past the pool's wait limit (the scanner comes to what it holds whenever it
+  // does, and gives up after 2 s): it is terminated once the scan closes the pool.
+
+  it('the worker holding a chunk of the read past the wait limit: the scanner closes the pool, reads it and computes every root', async () => {
+    for (const { root, result, one } of await scanEach('read=60000', true, () => untilWorkerReads(CLAIMED_BY_WORKER))) {
+      expect(view(result), root).toEqual(one);
+      expect(result.stats.readByWorker, root).toBeUndefined();
+      expect(result.stats.rootsByWorker, root).toBeUndefined();
+    }
+  });
+
+  it('the worker holding a parse past the wait limit: the scanner closes the pool, parses it and computes every root', async () => {
+    for (const { root, result, one } of await scanEach('parse=60000', false, () => untilWorkerParses(CLAIMED_BY_WORKER))) {
+      expect(view(result), root).toEqual(one);
+      expect(result.stats.rootsByWorker, root).toBeUndefined();
+    }
+  });
+
+  it('a slow reader, a slow parser, a slow set-up, slow roots: the scanner does more, the worker still its share', async () => {
+    for (const [timing, read] of [['read=40,patient', true], ['parse=15,patient', true], ['setup=3,patient', false], ['root=60,patient', true]] as const) {
+      for (const { root, result, one } of await scanEach(timing, read, none)) {
+        expect(view(result), `${root} ${timing}`).toEqual(one);
+        // The last half of the roots is reserved for it (two roots or more), and the scanner waits for them.
+        expect(result.stats.rootsByWorker, `${root} ${timing}`).toBeGreaterThan(0);
+      }
+    }
   });
 });
 
