@@ -7,11 +7,34 @@ import { lazyRequire } from '../lazy-require';
 
 type Yaml = typeof import('yaml');
 
-export const yamlLib: () => Yaml = lazyRequire<Yaml>(import.meta.url.endsWith('.mjs') ? './yaml.cjs' : 'yaml');
+let failed = false;
+
+/**
+ * Whether loading a YAML parser has failed in this thread (a file missing beside the bundle): its
+ * config files and specs then read as unreadable, so a parse worker's share of the roots, which
+ * must read them as the scanner does, is given up (root-share.ts).
+ */
+export function yamlLibFailed(): boolean {
+  return failed;
+}
+
+/** `load`, noting a failure to load. */
+function noting<T>(load: () => T): () => T {
+  return () => {
+    try {
+      return load();
+    } catch (e) {
+      failed = true;
+      throw e;
+    }
+  };
+}
+
+export const yamlLib: () => Yaml = noting(lazyRequire<Yaml>(import.meta.url.endsWith('.mjs') ? './yaml.cjs' : 'yaml'));
 
 type SpecYaml = typeof import('js-yaml');
 
-const specYaml: () => SpecYaml = lazyRequire<SpecYaml>(import.meta.url.endsWith('.mjs') ? './spec-yaml.cjs' : 'js-yaml');
+const specYaml: () => SpecYaml = noting(lazyRequire<SpecYaml>(import.meta.url.endsWith('.mjs') ? './spec-yaml.cjs' : 'js-yaml'));
 
 /**
  * An OpenAPI spec's YAML as plain data. js-yaml reads a large spec several times faster than

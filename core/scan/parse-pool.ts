@@ -30,6 +30,7 @@ import type { FrameworkMarkers } from './framework-markers';
 import type { ReadOutcome, WalkedSource } from './source-read';
 import { MIN_FILES_TO_SHARE_READ, sharesRead, startParseWorker } from './parse-worker-start';
 import type { StartedWorker } from './parse-worker-start';
+import { waitLimit } from './test-timing';
 
 export { MIN_FILES_TO_SHARE_READ };
 
@@ -360,9 +361,10 @@ export class ParsePool {
    */
   private awaitWorker(states: Int32Array, slot: number): boolean {
     const since = performance.now();
+    const limit = waitLimit(WAIT_LIMIT_MS);
     while (Atomics.load(states, slot) === CLAIMED_BY_WORKER) {
       Atomics.wait(states, slot, CLAIMED_BY_WORKER, 50);
-      if (performance.now() > since + WAIT_LIMIT_MS) {
+      if (performance.now() > since + limit) {
         void this.close();
         return false;
       }

@@ -24,6 +24,7 @@ import { FrameworkMarkers } from './framework-markers';
 import { readSource } from './source-read';
 import type { ReadOutcome } from './source-read';
 import { SourceReader } from './source-reader';
+import { workerDelay } from './test-timing';
 
 const { status: shared, port, hashes } = workerData as { status: SharedArrayBuffer; port: MessagePort; hashes?: boolean };
 const status = new Int32Array(shared);
@@ -189,6 +190,7 @@ function step(): void {
     return;
   }
   if (Atomics.compareExchange(status, id, IDLE, CLAIMED_BY_WORKER) === IDLE) {
+    workerDelay('parse');
     const job = files.get(id)!;
     const result = parse(job);
     job.text = undefined; // parsed once: the text is not needed again
@@ -213,6 +215,7 @@ function readChunk(r: NonNullable<typeof reading>): void {
     reading = undefined;
     return;
   }
+  workerDelay('read');
   const { files, chunk, key } = r.job;
   const outcomes: ReadOutcome[] = [];
   try {

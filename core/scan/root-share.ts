@@ -10,6 +10,7 @@
 // diagnostics), which the scanner adds to its own.
 
 import { hash } from 'node:crypto';
+import { yamlLibFailed } from '../config/yaml-lib';
 import { decodeParse, encodeParse, relinkParse } from './parse-codec';
 import { CLAIMED_BY_WORKER, DONE, IDLE, RESERVED } from './parse-protocol';
 import type { ParseResult, RootReply, ShareSetup } from './parse-protocol';
@@ -17,6 +18,7 @@ import type { FileEntry, ParseCache } from './project-index';
 import { useLocalCaches } from './proto/jar-protos';
 import { ProjectScanner } from './project-scanner';
 import { InputJournal, withJournal } from './scan-inputs';
+import { workerDelay } from './test-timing';
 
 /**
  * Computes roots of `setup` from the last down while the scanner has not claimed them; `kept`: the
@@ -72,6 +74,7 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       const scanner = new ProjectScanner(setup.root, { ...setup.options, parseWorker: false });
       // While the scanner has not reached the last root, the set-up is worth finishing.
       const share = scanner.shareOf({ ...setup, entries }, parses, () => {
+        workerDelay('setup');
         progress();
         return count > 0 && free(count - 1);
       });
@@ -79,10 +82,14 @@ export function computeShare(setup: ShareSetup, kept: Map<string, ParseResult>, 
       if (share.keys.length !== count || share.keys.some((k, i) => k !== setup.keys[i])) throw new Error('the worker found other roots than the scanner');
       // Its modules' paths and ports come from config files it read itself: read otherwise (a file changed since), its results would differ.
       if (share.modules !== setup.modules) throw new Error('the worker read other module settings than the scanner');
+      if (yamlLibFailed()) throw new Error('the worker could not load a YAML parser');
       for (let i = count - 1; i >= 0; i--) {
         if (Atomics.compareExchange(states, i, IDLE, CLAIMED_BY_WORKER) !== IDLE && Atomics.compareExchange(states, i, RESERVED, CLAIMED_BY_WORKER) !== RESERVED) break;
         if (setup.exitAfter === count - 1 - i) process.exit(1);
+        workerDelay('root');
         const got = share.compute(i);
+        // Without its YAML parsers it read config files or specs as unreadable, the scanner not: not a result to send.
+        if (yamlLibFailed()) throw new Error('the worker could not load a YAML parser');
         post({ root: i, ...(got.result ? { result: got.result } : {}), journal: journal?.takeNew() ?? [], ...(journal?.volatile !== undefined ? { volatile: journal.volatile } : {}), configReads: got.configReads, diagnostics: got.diagnostics, ...(madeHere.length ? { parses: madeHere.splice(0) } : {}) });
         // The reply is in the scanner's queue before the state says so: a waiting scanner finds it.
         Atomics.store(states, i, DONE);

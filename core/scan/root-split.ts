@@ -10,6 +10,7 @@
 import { CLAIMED_BY_SCANNER, DONE, IDLE, RESERVED } from './parse-protocol';
 import type { RootReply, ShareSetup } from './parse-protocol';
 import type { ParsePool } from './parse-pool';
+import { waitLimit } from './test-timing';
 
 /**
  * From this many roots a scan with models and a running worker splits them (ScanOptions.splitRoots).
@@ -87,6 +88,7 @@ export class RootSplit {
       this.since = performance.now();
     }
     const sliceEnd = performance.now() + WAIT_SLICE_MS;
+    const limit = waitLimit(RootSplit.stallLimitMs);
     for (;;) {
       if (this.pool.gone) return this.giveUp();
       const state = Atomics.load(this.states, i);
@@ -102,7 +104,7 @@ export class RootSplit {
       if (progress !== this.progress) {
         this.progress = progress;
         this.since = now;
-      } else if (now > this.since + RootSplit.stallLimitMs) {
+      } else if (now > this.since + limit) {
         return this.giveUp();
       }
       if (now >= sliceEnd) return WAITING;

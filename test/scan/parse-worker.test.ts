@@ -28,6 +28,7 @@ import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
 import type { ScanOptions } from '../../core/scan/project-scanner';
 import { bundleEntry, removeBundle } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
+import { untilWorkerParses, untilWorkerReads, withTiming } from './worker-timing';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
@@ -177,13 +178,10 @@ describe('parse worker', () => {
     const alone = await new ProjectScanner(src, { parseWorker: false, cache }).scan();
     const aloneRows = rows();
     rmSync(cache.dir, { recursive: true, force: true });
-    // The scanner pauses once, so the worker parses ahead the DTOs the controllers name.
-    let paused = false;
-    const pause = () => {
-      if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
-      paused = true;
-    };
-    const helped = await new ProjectScanner(src, { parseWorker: true, parseWorkerUrl: workerUrl, cache, onProgress: pause }).scan();
+    // The scanner waits until the worker has parsed the first file it sent, and for the worker's
+    // parses on a busy machine (rather than give it up): the worker's parses are taken.
+    const parses = untilWorkerParses(DONE);
+    const helped = await withTiming('patient', () => new ProjectScanner(src, { parseWorker: true, parseWorkerUrl: workerUrl, cache }).scan()).finally(parses);
     expect(helped.endpoints).toEqual(alone.endpoints);
     if (availableParallelism() > 1) expect(helped.stats.parsedByWorker).toBeGreaterThan(0);
     // Every body's hash as the scanner alone records it.
@@ -368,16 +366,14 @@ describe('parse worker', () => {
         expect(late.result).toEqual(alone.result);
         const never = await scan(dir, { ...opts, parseWorker: { minParses: 1e9 }, parseWorkerUrl: workerUrl });
         expect(never.parsedByWorker).toBeUndefined();
-        // The worker reads a share of the files too: the scanner pauses at its first file so the
-        // worker reads the rest (on one core no worker starts, and the scanner reads them all).
-        let paused = false;
-        const pause = () => {
-          if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
-          paused = true;
+        // The worker reads a share of the files too: the scanner waits until it has read the last
+        // chunk, and for it on a busy machine (on one core no worker starts, and the scanner reads them all).
+        const readShare = <T>(run: () => Promise<T>) => {
+          const reads = untilWorkerReads(DONE);
+          return withTiming('patient', run).finally(reads);
         };
         for (const parseWorker of [{ minFilesToShareRead: 1 }, { minParses: 1e9, minFilesToShareRead: 1 }]) {
-          paused = false;
-          const shared = await scan(dir, { ...opts, parseWorker, parseWorkerUrl: workerUrl, onProgress: pause });
+          const shared = await readShare(() => scan(dir, { ...opts, parseWorker, parseWorkerUrl: workerUrl }));
           expect(shared.result).toEqual(alone.result);
           // The scanner's first chunk is its own: a tree of one chunk has no share for the worker.
           if (availableParallelism() > 1 && alone.result.stats.filesRead > READ_CHUNK) expect(shared.readByWorker, JSON.stringify(parseWorker)).toBeGreaterThan(0);
@@ -385,7 +381,7 @@ describe('parse worker', () => {
         // With a scan cache: the worker's hashes key the cache as the scanner's do.
         const state = mkdtempSync(join(tmp, 'state-'));
         const cached = { ...opts, cache: { version: 'test', dir: state } };
-        const cold = await scan(dir, { ...cached, parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl, onProgress: pause });
+        const cold = await readShare(() => scan(dir, { ...cached, parseWorker: { minFilesToShareRead: 1 }, parseWorkerUrl: workerUrl }));
         const warm = await scan(dir, { ...cached, parseWorker: false });
         const { parsedFromCache: _n, ...coldStats } = cold.result.stats;
         expect({ ...cold.result, stats: coldStats }).toEqual(alone.result);

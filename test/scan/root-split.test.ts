@@ -25,6 +25,7 @@ import { SCAN_CACHE_FILE } from '../../core/scan/scan-cache';
 import { bundleEntry, removeBundle } from '../bundled-entry';
 import { FIXTURES } from './fixture-case';
 import { storeIn, tempFolder } from './store-cases';
+import { untilWorkerParses, untilWorkerReads, withTiming } from './worker-timing';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const GENERATOR = join(REPO, 'bench', 'gen-codebase.mjs');
@@ -87,6 +88,11 @@ function fixtureCases(): string[] {
 }
 
 describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
+  // These check the worker did its share: on a busy machine the scanner waits for it rather than
+  // give it up as stalled (which gives the same result, and is forced below).
+  beforeAll(() => void (process.env.APISCOUT_TEST_TIMING = 'patient'));
+  afterAll(() => void delete process.env.APISCOUT_TEST_TIMING);
+
   it('gives what one thread gives on every fixture, with and without models, the actuator on and off', async () => {
     const tops = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
     let shared = 0;
@@ -207,15 +213,11 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     await execFileAsync(process.execPath, [GENERATOR, root, '--files', '1200', '--kotlin-share', '0.3', '--seed', '5'], { encoding: 'utf8' });
     const one = await new ProjectScanner(root, alone()).scan();
     const share = vi.spyOn(ParsePool.prototype, 'shareRoots');
+    // The scanner waits until the worker has read the last chunk, so it reads a share of the files.
+    const reads = untilWorkerReads(DONE);
     try {
-      // The scanner pauses at its first file so the worker reads a share of the files (parse-worker.test.ts does the same).
-      let paused = false;
-      const onProgress = () => {
-        if (!paused) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
-        paused = true;
-      };
       // On one core the read is not shared, but a worker still starts for the parses (minParses), and so the split.
-      const two = await new ProjectScanner(root, { parseWorker: { minFilesToShareRead: 1, minParses: 1 }, parseWorkerUrl: workerUrl, splitRoots: true, onProgress }).scan();
+      const two = await new ProjectScanner(root, { parseWorker: { minFilesToShareRead: 1, minParses: 1 }, parseWorkerUrl: workerUrl, splitRoots: true }).scan();
       const entries = share.mock.calls[0]![0].entries;
       const paths = entries.filter((e) => typeof e === 'string');
       // A path for each Java or Kotlin source the worker read, never a whole entry of those.
@@ -225,25 +227,48 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
       expect(view(two)).toEqual(view(one));
     } finally {
       share.mockRestore();
+      reads();
     }
   });
 
-  it('is given up on when it reads the module settings otherwise: the scanner computes every root', async () => {
-    // A worker without the YAML parsers beside it reads no application.yml: its context paths differ.
+  /** Runs `fn` with a copy of the worker's bundle without the YAML parsers beside it. */
+  const withoutYaml = async (fn: (url: URL) => Promise<void>) => {
     const dir = join(dirname(fileURLToPath(workerUrl)), `no-yaml-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     const bundle = join(dir, 'parse-worker.mjs');
     copyFileSync(fileURLToPath(workerUrl), bundle);
     try {
-      // Its application.yml sets the context path and the actuator's base path.
-      const root = join(FIXTURES, 'actuator', 'extensions');
-      const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
-      const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: pathToFileURL(bundle) }).scan();
-      expect(two.stats.rootsByWorker).toBeUndefined();
-      expect(view(two)).toEqual(view(one));
+      await fn(pathToFileURL(bundle));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  };
+
+  it('is given up on when it reads the module settings otherwise: the scanner computes every root', async () => {
+    // A worker without the YAML parsers beside it reads no application.yml: its context paths differ.
+    await withoutYaml(async (url) => {
+      // Its application.yml sets the context path and the actuator's base path.
+      const root = join(FIXTURES, 'actuator', 'extensions');
+      const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
+      const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: url }).scan();
+      expect(two.stats.rootsByWorker).toBeUndefined();
+      expect(view(two)).toEqual(view(one));
+    });
+  });
+
+  it('is given up on when it cannot load a YAML parser, though its module settings are the same', async () => {
+    // Without them (a file gone from beside the bundle) it read application.yaml and specs as
+    // unreadable: a @ConfigurationProperties default where the config overrides it, a spec's
+    // endpoints and diagnostic missing. Both cases' module settings read the same either way.
+    await withoutYaml(async (url) => {
+      for (const name of ['spring-mvc/path-prefix-registrations', 'jax-rs/quarkus-spec-first']) {
+        const root = join(FIXTURES, name);
+        const one = await new ProjectScanner(root, alone({ actuator: true })).scan();
+        const two = await new ProjectScanner(root, { ...split({ actuator: true }), parseWorkerUrl: url }).scan();
+        expect(two.stats.rootsByWorker, name).toBeUndefined();
+        expect(view(two), name).toEqual(view(one));
+      }
+    });
   });
 
   it('leaves the scanner what a re-scan needs: an edit to a model a worker root read recomputes the same roots', async () => {
@@ -383,6 +408,60 @@ describe('the roots split with the parse worker', { timeout: 600_000 }, () => {
     expect(rescanned.updated.length).toBeGreaterThan(0);
     expect(view(live.result())).toEqual(view(again));
     expect(view(again)).toEqual(view(await new ProjectScanner(root, alone()).scan()));
+  });
+});
+
+describe('the roots split under any timing', { timeout: 600_000 }, () => {
+  // The cases the split once got wrong on a busy machine (a config's value, a spec's endpoints), and
+  // a fixture of many files and roots, with models: each interleaving the hook forces gives what one thread gives.
+  const roots = ['spring-mvc/path-prefix-registrations', 'jax-rs/quarkus-spec-first', 'spring-mvc'].map((c) => join(FIXTURES, c));
+  const ones = new Map<string, unknown>();
+  const oneOf = async (root: string) => {
+    if (!ones.has(root)) ones.set(root, view(await new ProjectScanner(root, alone({ actuator: true })).scan()));
+    return ones.get(root);
+  };
+  /** Every case scanned with the split forced (and the worker reading a share when `read`), under `timing`, while `arrange` holds. */
+  const scanEach = async (timing: string, read: boolean, arrange: () => () => void) => {
+    const out: Array<{ root: string; result: ScanResult; one: unknown }> = [];
+    for (const root of roots) {
+      const one = await oneOf(root);
+      const restore = arrange();
+      try {
+        const opts: ScanOptions = { ...split({ actuator: true }), ...(read ? { parseWorker: { minFilesToShareRead: 1 } } : {}) };
+        out.push({ root, one, result: await withTiming(timing, () => new ProjectScanner(root, opts).scan()) });
+      } finally {
+        restore();
+      }
+    }
+    return out;
+  };
+  const none = () => () => {};
+  // A worker held far past the pool's wait limit (the scanner comes to what it holds whenever it
+  // does, and gives up after 2 s): it is terminated once the scan closes the pool.
+
+  it('the worker holding a chunk of the read past the wait limit: the scanner closes the pool, reads it and computes every root', async () => {
+    for (const { root, result, one } of await scanEach('read=60000', true, () => untilWorkerReads(CLAIMED_BY_WORKER))) {
+      expect(view(result), root).toEqual(one);
+      expect(result.stats.readByWorker, root).toBeUndefined();
+      expect(result.stats.rootsByWorker, root).toBeUndefined();
+    }
+  });
+
+  it('the worker holding a parse past the wait limit: the scanner closes the pool, parses it and computes every root', async () => {
+    for (const { root, result, one } of await scanEach('parse=60000', false, () => untilWorkerParses(CLAIMED_BY_WORKER))) {
+      expect(view(result), root).toEqual(one);
+      expect(result.stats.rootsByWorker, root).toBeUndefined();
+    }
+  });
+
+  it('a slow reader, a slow parser, a slow set-up, slow roots: the scanner does more, the worker still its share', async () => {
+    for (const [timing, read] of [['read=40,patient', true], ['parse=15,patient', true], ['setup=3,patient', false], ['root=60,patient', true]] as const) {
+      for (const { root, result, one } of await scanEach(timing, read, none)) {
+        expect(view(result), `${root} ${timing}`).toEqual(one);
+        // The last half of the roots is reserved for it (two roots or more), and the scanner waits for them.
+        expect(result.stats.rootsByWorker, `${root} ${timing}`).toBeGreaterThan(0);
+      }
+    }
   });
 });
 
