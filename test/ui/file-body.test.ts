@@ -150,12 +150,12 @@ describe('a raw-bytes body sent from a file', () => {
     await poll(() => editor().getByLabel('Body file').inputValue()).toBe('avatar.png');
     expect(await editor().getByRole('radio', { name: 'File', exact: true }).isChecked()).toBe(true);
 
-    const hit = page.locator('#results .row').first();
-    // After the reload the list may still be redrawn once (the models' arrival): the row must be the image's when clicked.
-    await poll(() => hit.getAttribute('data-key')).toBe(image.id);
+    // After the reload the list may still be redrawn (the models' arrival) and its order change: the image's row is found by its key.
+    const hit = page.locator(`#results .row[data-key="${image.id}"]`);
+    await hit.waitFor();
     await hit.click({ button: 'right' });
     await page.getByRole('menu', { name: 'Endpoint actions' }).getByRole('menuitem', { name: 'Copy as cURL', exact: true }).click();
-    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl /);
+    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl [\s\S]*\/files\/image/);
     const command = await page.evaluate(() => navigator.clipboard.readText());
     // The path Send read it from, the project folder's file: the command runs from any folder.
     expect(command).toContain(`--data-binary @${path.join(dir, 'avatar.png')}`);
