@@ -7,9 +7,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { restoreEnv } from './restore-env';
 
-const started = ((globalThis as { __apiscoutStartEnv?: NodeJS.ProcessEnv }).__apiscoutStartEnv ??= { ...process.env });
-for (const name of Object.keys(process.env)) if (!(name in started)) delete process.env[name];
-Object.assign(process.env, started);
+const kept = globalThis as { __apiscoutStartEnv?: NodeJS.ProcessEnv; __apiscoutRealEnv?: NodeJS.ProcessEnv };
+const started = (kept.__apiscoutStartEnv ??= { ...process.env });
+// The process's own environment object: a file that replaced it with a plain copy left the worker
+// threads started after it blind to what tests set (a worker copies the real environment).
+process.env = kept.__apiscoutRealEnv ??= process.env;
+restoreEnv(started);
 
 process.env.APISCOUT_CONFIG_DIR = started.APISCOUT_CONFIG_DIR || mkdtempSync(join(tmpdir(), 'apiscout-test-user-'));

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { lazyRequire } from '../lazy-require';
+import { timingSetting } from './test-timing';
 
 /**
  * From this many walked files a worker starts with the scan and reads a share of them (its start
@@ -53,7 +54,8 @@ export function startParseWorker(capacity: number, opts: { workerUrl?: URL; hash
   const hashes = opts.hashes === true;
   let worker: Worker;
   try {
-    worker = new Worker(url, { workerData: { status, port: port2, hashes }, transferList: [port2] });
+    const timing = timingSetting();
+    worker = new Worker(url, { workerData: { status, port: port2, hashes, ...(timing ? { timing } : {}) }, transferList: [port2] });
   } catch {
     return undefined;
   }

@@ -24,9 +24,10 @@ import { FrameworkMarkers } from './framework-markers';
 import { readSource } from './source-read';
 import type { ReadOutcome } from './source-read';
 import { SourceReader } from './source-reader';
-import { workerDelay } from './test-timing';
+import { useTimingSetting, workerDelay } from './test-timing';
 
-const { status: shared, port, hashes } = workerData as { status: SharedArrayBuffer; port: MessagePort; hashes?: boolean };
+const { status: shared, port, hashes, timing } = workerData as { status: SharedArrayBuffer; port: MessagePort; hashes?: boolean; timing?: string };
+useTimingSetting(timing);
 const status = new Int32Array(shared);
 /** The last slot is not a file's: it holds the last ping answered with an empty queue. */
 const IDLE_SLOT = status.length - 1;

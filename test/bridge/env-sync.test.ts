@@ -11,6 +11,7 @@ import { ErrorCodes } from '../../ide-bridge/protocol';
 import { startPostmanStandIn } from '../postman/stand-in';
 import type { PostmanStandIn } from '../postman/stand-in';
 import { SidecarClient, rpcError } from './sidecar-client';
+import { restoreEnv } from '../restore-env';
 
 let tmp: string;
 let project: string;
@@ -44,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
+  restoreEnv(savedEnv);
   expect(await client.close()).toBe(0);
   await standIn.close();
   fs.rmSync(tmp, { recursive: true, force: true });

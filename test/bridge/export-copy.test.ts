@@ -17,6 +17,7 @@ import type { HttpRequestDraft } from '../../core/model/request-state';
 import { RequestStateStore } from '../../core/store/request-state';
 import { ErrorCodes } from '../../ide-bridge/protocol';
 import { SIDECAR, SidecarClient, rpcError } from './sidecar-client';
+import { restoreEnv } from '../restore-env';
 
 const SHOP = fileURLToPath(new URL('../fixtures/shop', import.meta.url));
 
@@ -70,7 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
+  restoreEnv(savedEnv);
   expect(await client.close()).toBe(0);
   fs.rmSync(tmp, { recursive: true, force: true });
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalStateDir, projectStateDir } from '../../core/config/user-dir';
 import { SidecarClient } from './sidecar-client';
+import { restoreEnv } from '../restore-env';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
 
@@ -25,7 +26,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
+  restoreEnv(savedEnv);
   expect(await client.close()).toBe(0);
   fs.rmSync(tmp, { recursive: true, force: true });
 });

@@ -11,6 +11,7 @@ import { SETTINGS } from '../../core/config/settings';
 import { ErrorCodes } from '../../ide-bridge/protocol';
 import type { ResultOf } from '../../ide-bridge/protocol';
 import { SidecarClient, rpcError } from './sidecar-client';
+import { restoreEnv } from '../restore-env';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
+  restoreEnv(savedEnv);
   expect(await client.close()).toBe(0);
   fs.rmSync(tmp, { recursive: true, force: true });
 });
