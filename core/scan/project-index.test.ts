@@ -8,8 +8,8 @@ import { CODE_PROPERTIES } from './code-properties';
 import { OPENAPI_SECURITY } from './frameworks/openapi-bean-security';
 import type { Expr } from './source-model';
 
-/** Builds an index over in-memory sources written to a temp dir (the index re-reads lazily). */
-function indexOf(files: Record<string, string>): ProjectIndex {
+/** An index over in-memory sources written to a temp dir (the index re-reads lazily), with their paths on disk. */
+function indexOn(files: Record<string, string>): { index: ProjectIndex; diagnostics: Diagnostic[]; abs: (path: string) => string } {
   const root = mkdtempSync(join(tmpdir(), 'apiscout-index-'));
   const diagnostics: Diagnostic[] = [];
   const index = new ProjectIndex(diagnostics);
@@ -19,7 +19,11 @@ function indexOf(files: Record<string, string>): ProjectIndex {
     writeFileSync(abs, text);
     index.add(describeFile(text, path, abs, 'm', path.endsWith('.kt') ? 'kotlin' : 'java'));
   }
-  return index;
+  return { index, diagnostics, abs: (path) => join(root, path) };
+}
+
+function indexOf(files: Record<string, string>): ProjectIndex {
+  return indexOn(files).index;
 }
 
 const name = (n: string): Expr => ({ kind: 'name', name: n });
@@ -210,25 +214,12 @@ describe('ProjectIndex name resolution', () => {
 });
 
 describe('ProjectIndex lazy parses', () => {
-  /** An index over files written to a temp dir, with their paths on disk: the test changes them after the read. */
-  function lazyIndex(files: Record<string, string>): { index: ProjectIndex; diagnostics: Diagnostic[]; abs: (path: string) => string } {
-    const root = mkdtempSync(join(tmpdir(), 'apiscout-lazy-'));
-    const diagnostics: Diagnostic[] = [];
-    const index = new ProjectIndex(diagnostics);
-    for (const [path, text] of Object.entries(files)) {
-      const abs = join(root, path);
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, text);
-      index.add(describeFile(text, path, abs, 'm', 'java'));
-    }
-    return { index, diagnostics, abs: (path) => join(root, path) };
-  }
   const fieldsOf = (index: ProjectIndex, fqn: string) => index.typeByFqn(fqn)?.fields.map((f) => f.name);
 
   it('reads each file whole from the text it has at its parse, one after the other (a long file, then shorter ones)', () => {
     // Over 256 KB (larger than any read buffer): read whole, its last field included.
     const many = Array.from({ length: 2_000 }, (_, i) => `  /** ${'x'.repeat(150)} */\n  private String field${i};`).join('\n');
-    const { index } = lazyIndex({
+    const { index } = indexOn({
       'a/Long.java': `package a;\npublic class Long {\n${many}\n  private String last;\n}\n`,
       'a/Short.java': 'package a;\npublic class Short { private int one; }\n',
       'a/Shorter.java': 'package a;\nclass Shorter { int two; }\n',
@@ -242,7 +233,7 @@ describe('ProjectIndex lazy parses', () => {
   });
 
   it('parses the text a file has when it is parsed, not the one read before; a file gone is a diagnostic naming it', () => {
-    const { index, diagnostics, abs } = lazyIndex({
+    const { index, diagnostics, abs } = indexOn({
       'a/Dto.java': 'package a;\npublic class Dto { private String before; }\n',
       'a/Gone.java': 'package a;\npublic class Gone { private String x; }\n',
     });
